@@ -1,0 +1,26 @@
+//! # shashki-engine
+//!
+//! Russian draughts (shashki) as a library: bitboard positions with Zobrist
+//! hashing, exact legal move generation (flying kings, Turkish strike,
+//! crowning mid-capture, free choice of capture), perft, notation, FEN and
+//! PDN, game state with every draw rule, and the search that plays it.
+//! No I/O and no dependencies beyond `std`.
+//!
+//! ```
+//! use shashki_engine::{Position, perft, rules::Russian};
+//! let start = Position::initial();
+//! assert_eq!(start.legal_moves().len(), 7);
+//! assert_eq!(perft::<Russian>(&start, 4), 1469);
+//! ```
+
+pub mod fen;
+pub mod moves;
+pub mod position;
+pub mod rules;
+pub mod square;
+
+pub use fen::{parse_fen, to_fen, to_fen_numeric, FenError};
+pub use moves::{count_moves, generate, has_capture, perft, perft_divide, Move};
+pub use position::{Color, Kind, Piece, Position};
+pub use rules::{Rules, Variant};
+pub use square::{Bitboard, Square, SquareError};

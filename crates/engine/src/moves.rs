@@ -1,0 +1,800 @@
+//! Moves and legal move generation.
+//!
+//! Capture rules (Russian draughts, see `shared/RULES.md`): capturing is
+//! compulsory; men capture forwards and backwards; flying kings capture at any
+//! distance and may land on any empty square beyond — unless some of those
+//! squares allow the capture to go on, in which case the king must land on one
+//! of them; captured pieces stay on the board until the move ends (Turkish
+//! strike), block the way and may not be jumped twice; a man reaching the far
+//! rank mid-capture goes on as a king. Two capture sequences with the same
+//! start, end, captured set (and crowning) are one move and are generated once.
+
+use crate::position::{Color, Position};
+use crate::rules::{MidCapturePromotion, Rules, Russian};
+use crate::square::{shift, Bitboard, Square, ALL_SQUARES, DIRECTIONS};
+use std::fmt;
+
+/// The most landing squares a move can have. Every captured piece stands on
+/// one of the 18 inner dark squares, so no capture takes more than 18 pieces.
+pub const MAX_PATH: usize = 18;
+
+/// A move: where it starts, every square it lands on, what it captures.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    captured: Bitboard,
+    from: u8,
+    len: u8,
+    promotion: bool,
+    king_move: bool,
+    path: [u8; MAX_PATH],
+}
+
+impl Move {
+    pub(crate) fn quiet(from: Square, to: Square, promotion: bool, king_move: bool) -> Move {
+        let mut path = [0; MAX_PATH];
+        path[0] = to.bit();
+        Move {
+            captured: 0,
+            from: from.bit(),
+            len: 1,
+            promotion,
+            king_move,
+            path,
+        }
+    }
+
+    /// Start square.
+    #[inline(always)]
+    pub fn from(&self) -> Square {
+        Square::from_bit(self.from).expect("valid square")
+    }
+
+    /// Final square.
+    #[inline(always)]
+    pub fn to(&self) -> Square {
+        Square::from_bit(self.path[self.len as usize - 1]).expect("valid square")
+    }
+
+    /// Every landing square in order (the last is [`Move::to`]); a quiet move
+    /// has one.
+    pub fn landings(&self) -> impl Iterator<Item = Square> + '_ {
+        self.path[..self.len as usize]
+            .iter()
+            .map(|&b| Square::from_bit(b).expect("valid square"))
+    }
+
+    /// The start square followed by every landing square.
+    pub fn path(&self) -> Vec<Square> {
+        std::iter::once(self.from())
+            .chain(self.landings())
+            .collect()
+    }
+
+    /// Captured pieces as a bitboard.
+    #[inline(always)]
+    pub fn captured(&self) -> Bitboard {
+        self.captured
+    }
+
+    /// Captured squares, in the order they were jumped.
+    pub fn captured_squares(&self) -> Vec<Square> {
+        let mut out = Vec::with_capacity(self.captured.count_ones() as usize);
+        let mut cur = self.from();
+        for to in self.landings() {
+            // walk the diagonal from cur to `to`; the captured piece is on it
+            let df = (to.file() as i8 - cur.file() as i8).signum();
+            let dr = (to.rank() as i8 - cur.rank() as i8).signum();
+            let (mut f, mut r) = (cur.file() as i8 + df, cur.rank() as i8 + dr);
+            while (f, r) != (to.file() as i8, to.rank() as i8) {
+                if let Some(s) = Square::from_coords(f as u8, r as u8) {
+                    if self.captured & s.bb() != 0 && !out.contains(&s) {
+                        out.push(s);
+                    }
+                }
+                f += df;
+                r += dr;
+            }
+            cur = to;
+        }
+        out
+    }
+
+    /// Number of captured pieces.
+    #[inline(always)]
+    pub fn capture_count(&self) -> u32 {
+        self.captured.count_ones()
+    }
+
+    #[inline(always)]
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    /// A man is crowned by this move.
+    #[inline(always)]
+    pub fn is_promotion(&self) -> bool {
+        self.promotion
+    }
+
+    /// The moving piece was a king before the move.
+    #[inline(always)]
+    pub fn is_king_move(&self) -> bool {
+        self.king_move
+    }
+
+    /// Same move in the SET sense: same start, end, captured set and crowning.
+    #[inline(always)]
+    pub fn same_as(&self, other: &Move) -> bool {
+        self.from == other.from
+            && self.path[self.len as usize - 1] == other.path[other.len as usize - 1]
+            && self.captured == other.captured
+            && self.promotion == other.promotion
+    }
+}
+
+impl fmt::Display for Move {
+    /// Algebraic notation: `e3-d4`, `c3:e5:c7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.from())?;
+        let sep = if self.is_capture() { ':' } else { '-' };
+        for s in self.landings() {
+            write!(f, "{sep}{s}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Run `$body` once per direction with `$d` bound to it as a constant, so
+/// every shift has a fixed amount (a loop over [`DIRECTIONS`] is not reliably
+/// unrolled).
+macro_rules! each_direction {
+    ($d:ident => $body:block) => {{
+        {
+            const $d: i8 = DIRECTIONS[0];
+            $body
+        }
+        {
+            const $d: i8 = DIRECTIONS[1];
+            $body
+        }
+        {
+            const $d: i8 = DIRECTIONS[2];
+            $body
+        }
+        {
+            const $d: i8 = DIRECTIONS[3];
+            $body
+        }
+    }};
+}
+
+/// Like [`each_direction!`] for the two forward directions of `$color`.
+macro_rules! each_forward_direction {
+    ($color:expr, $d:ident => $body:block) => {{
+        match $color {
+            Color::White => {
+                {
+                    const $d: i8 = DIRECTIONS[0];
+                    $body
+                }
+                {
+                    const $d: i8 = DIRECTIONS[1];
+                    $body
+                }
+            }
+            Color::Black => {
+                {
+                    const $d: i8 = DIRECTIONS[2];
+                    $body
+                }
+                {
+                    const $d: i8 = DIRECTIONS[3];
+                    $body
+                }
+            }
+        }
+    }};
+}
+
+#[inline(always)]
+const fn is_forward(c: Color, d: i8) -> bool {
+    match c {
+        Color::White => d > 0,
+        Color::Black => d < 0,
+    }
+}
+
+#[inline(always)]
+fn forward_dirs(c: Color) -> [i8; 2] {
+    match c {
+        Color::White => [DIRECTIONS[0], DIRECTIONS[1]],
+        Color::Black => [DIRECTIONS[2], DIRECTIONS[3]],
+    }
+}
+
+/// First occupied squares met sliding from each of `from` along `dir` through
+/// `empty`.
+#[inline(always)]
+fn first_blockers(from: Bitboard, dir: i8, empty: Bitboard) -> Bitboard {
+    let mut ray = shift(from, dir);
+    let mut blockers = 0;
+    while ray != 0 {
+        blockers |= ray & !empty;
+        ray = shift(ray & empty, dir);
+    }
+    blockers
+}
+
+/// The pieces of the side to move that can capture something.
+#[inline(always)]
+pub fn capturers<R: Rules>(pos: &Position) -> Bitboard {
+    let us = pos.side;
+    let own = pos.pieces_of(us);
+    let enemy = pos.pieces_of(us.opposite());
+    let empty = pos.empty_squares();
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    let mut found = 0;
+    each_direction!(D => {
+        // enemy pieces with an empty square right behind them along D
+        let victims = enemy & shift(empty, -D);
+        if R::MEN_CAPTURE_BACKWARD || is_forward(us, D) {
+            found |= shift(victims, -D) & men;
+        }
+        if kings != 0 && victims != 0 {
+            found |= if R::FLYING_KINGS {
+                first_blockers(victims, -D, empty) & kings
+            } else {
+                shift(victims, -D) & kings
+            };
+        }
+    });
+    found
+}
+
+/// Whether the side to move has a capture.
+#[inline]
+pub fn has_capture<R: Rules>(pos: &Position) -> bool {
+    capturers::<R>(pos) != 0
+}
+
+/// Where finished capture sequences go.
+trait CaptureSink {
+    /// The captures of a new piece follow.
+    fn begin_piece(&mut self);
+    /// A finished sequence; the same move (SET sense) may arrive more than once.
+    fn emit(
+        &mut self,
+        from: u8,
+        path: &[u8; MAX_PATH],
+        len: usize,
+        captured: Bitboard,
+        promotion: bool,
+        was_king: bool,
+    );
+}
+
+/// Collects [`Move`]s, generating each once.
+struct MoveSink<'a> {
+    out: &'a mut Vec<Move>,
+    /// Index in `out` of the first move of the current piece.
+    first: usize,
+}
+
+impl CaptureSink for MoveSink<'_> {
+    fn begin_piece(&mut self) {
+        self.first = self.out.len();
+    }
+
+    #[inline]
+    fn emit(
+        &mut self,
+        from: u8,
+        path: &[u8; MAX_PATH],
+        len: usize,
+        captured: Bitboard,
+        promotion: bool,
+        was_king: bool,
+    ) {
+        let mv = Move {
+            captured,
+            from,
+            len: len as u8,
+            promotion,
+            king_move: was_king,
+            path: *path,
+        };
+        // see CountSink::emit for why short captures by a man never repeat
+        let may_repeat = len > 2 || was_king || promotion;
+        if !may_repeat || !self.out[self.first..].iter().any(|m| m.same_as(&mv)) {
+            self.out.push(mv);
+        }
+    }
+}
+
+/// Counts distinct moves without building them.
+struct CountSink {
+    total: u64,
+    /// Keys of the current piece's moves that may repeat; the rare overflow
+    /// goes to `more`.
+    keys: [u64; 16],
+    n: usize,
+    more: Vec<u64>,
+}
+
+impl CaptureSink for CountSink {
+    fn begin_piece(&mut self) {
+        self.n = 0;
+        self.more.clear();
+    }
+
+    #[inline]
+    fn emit(
+        &mut self,
+        _from: u8,
+        path: &[u8; MAX_PATH],
+        len: usize,
+        captured: Bitboard,
+        promotion: bool,
+        was_king: bool,
+    ) {
+        // A man's sequences of one or two jumps never repeat a move: two orders
+        // of the same captures ending on the same square need a closed loop of
+        // at least four jumps.
+        if len <= 2 && !was_king && !promotion {
+            self.total += 1;
+            return;
+        }
+        let key = captured | (path[len - 1] as u64) << 40 | (promotion as u64) << 48;
+        if self.keys[..self.n].contains(&key) || self.more.contains(&key) {
+            return;
+        }
+        if self.n < self.keys.len() {
+            self.keys[self.n] = key;
+            self.n += 1;
+        } else {
+            self.more.push(key);
+        }
+        self.total += 1;
+    }
+}
+
+/// Collects capture sequences for one piece by depth-first search.
+struct CaptureSearch<'a, R: Rules, S: CaptureSink> {
+    enemy: Bitboard,
+    /// Empty squares with the moving piece lifted off its start square.
+    empty: Bitboard,
+    from: u8,
+    us: Color,
+    was_king: bool,
+    path: [u8; MAX_PATH],
+    sink: &'a mut S,
+    _rules: std::marker::PhantomData<R>,
+}
+
+impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
+    #[inline(always)]
+    fn emit(&mut self, len: usize, captured: Bitboard, promotion: bool) {
+        self.sink.emit(
+            self.from,
+            &self.path,
+            len,
+            captured,
+            promotion,
+            self.was_king,
+        );
+    }
+
+    fn man(&mut self, sq: Bitboard, captured: Bitboard, len: usize) {
+        let mut any = false;
+        each_direction!(D => {
+            let over = shift(sq, D) & self.enemy & !captured;
+            let land = shift(over, D) & self.empty;
+            if land != 0 && (R::MEN_CAPTURE_BACKWARD || is_forward(self.us, D)) {
+                self.man_jump(land, captured | over, len);
+                any = true;
+            }
+        });
+        if !any && len > 0 {
+            let crowned = sq & self.us.promotion_rank() != 0;
+            self.emit(len, captured, crowned);
+        }
+    }
+
+    #[inline(always)]
+    fn man_jump(&mut self, land: Bitboard, cap: Bitboard, len: usize) {
+        {
+            self.path[len] = land.trailing_zeros() as u8;
+            let crowned = land & self.us.promotion_rank() != 0;
+            match (crowned, R::MID_CAPTURE_PROMOTION) {
+                (true, MidCapturePromotion::ContinueAsKing) => self.king(land, cap, len + 1, true),
+                (true, MidCapturePromotion::Stop) => self.emit(len + 1, cap, true),
+                _ => self.man(land, cap, len + 1),
+            }
+        }
+    }
+
+    /// Can a king on `sq` capture anything, given the pieces already taken?
+    #[inline]
+    fn king_can_capture(&self, sq: Bitboard, captured: Bitboard) -> bool {
+        let victims = self.enemy & !captured;
+        DIRECTIONS.iter().any(|&d| {
+            let hit = if R::FLYING_KINGS {
+                first_blockers(sq, d, self.empty)
+            } else {
+                shift(sq, d)
+            };
+            shift(hit & victims, d) & self.empty != 0
+        })
+    }
+
+    fn king(&mut self, sq: Bitboard, captured: Bitboard, len: usize, promotion: bool) {
+        let mut any = false;
+        for &d in DIRECTIONS.iter() {
+            let hit = if R::FLYING_KINGS {
+                first_blockers(sq, d, self.empty)
+            } else {
+                shift(sq, d)
+            };
+            let over = hit & self.enemy & !captured;
+            if over == 0 {
+                continue;
+            }
+            let cap = captured | over;
+            // landing squares: the run of empty squares beyond the victim
+            let mut landings = [0u64; 7];
+            let mut n = 0;
+            let mut l = shift(over, d) & self.empty;
+            while l != 0 {
+                landings[n] = l;
+                n += 1;
+                if !R::FLYING_KINGS {
+                    break;
+                }
+                l = shift(l, d) & self.empty;
+            }
+            if n == 0 {
+                continue;
+            }
+            any = true;
+            let mut continuing = 0u32;
+            for (i, &l) in landings[..n].iter().enumerate() {
+                if self.king_can_capture(l, cap) {
+                    continuing |= 1 << i;
+                }
+            }
+            for (i, &l) in landings[..n].iter().enumerate() {
+                self.path[len] = l.trailing_zeros() as u8;
+                if continuing == 0 {
+                    self.emit(len + 1, cap, promotion);
+                } else if continuing & (1 << i) != 0 {
+                    self.king(l, cap, len + 1, promotion);
+                }
+            }
+        }
+        if !any && len > 0 {
+            self.emit(len, captured, promotion);
+        }
+    }
+}
+
+/// Send every capture of `pieces` (of the side to move) to `sink` (no majority filter).
+fn generate_captures<R: Rules, S: CaptureSink>(pos: &Position, sink: &mut S, mut pieces: Bitboard) {
+    let us = pos.side;
+    let enemy = pos.pieces_of(us.opposite());
+    let occupied = pos.occupied();
+    while pieces != 0 {
+        let bit = pieces.trailing_zeros() as u8;
+        let sq = 1u64 << bit;
+        pieces &= pieces - 1;
+        let was_king = pos.kings & sq != 0;
+        sink.begin_piece();
+        let mut search = CaptureSearch::<R, S> {
+            enemy,
+            empty: ALL_SQUARES & !(occupied & !sq),
+            from: bit,
+            us,
+            was_king,
+            path: [0; MAX_PATH],
+            sink,
+            _rules: std::marker::PhantomData,
+        };
+        if was_king {
+            search.king(sq, 0, 0, false);
+        } else {
+            search.man(sq, 0, 0);
+        }
+    }
+}
+
+/// Append every quiet move of the side to move to `out`.
+fn generate_quiet<R: Rules>(pos: &Position, out: &mut Vec<Move>) {
+    let us = pos.side;
+    let own = pos.pieces_of(us);
+    let empty = pos.empty_squares();
+    let men = own & !pos.kings;
+    let promo = us.promotion_rank();
+    for d in forward_dirs(us) {
+        let mut targets = shift(men, d) & empty;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            let from = (to as i8 - d) as u8;
+            out.push(Move::quiet(
+                Square::from_bit(from).expect("valid"),
+                Square::from_bit(to).expect("valid"),
+                promo & (1u64 << to) != 0,
+                false,
+            ));
+        }
+    }
+    let mut kings = own & pos.kings;
+    while kings != 0 {
+        let bit = kings.trailing_zeros() as u8;
+        kings &= kings - 1;
+        let from = Square::from_bit(bit).expect("valid");
+        for &d in DIRECTIONS.iter() {
+            let mut t = shift(1u64 << bit, d) & empty;
+            while t != 0 {
+                out.push(Move::quiet(
+                    from,
+                    Square::from_bit(t.trailing_zeros() as u8).expect("valid"),
+                    false,
+                    true,
+                ));
+                if !R::FLYING_KINGS {
+                    break;
+                }
+                t = shift(t, d) & empty;
+            }
+        }
+    }
+}
+
+/// Append every legal move of the side to move under rules `R` to `out`.
+pub fn generate<R: Rules>(pos: &Position, out: &mut Vec<Move>) {
+    generate_with::<R>(pos, out, capturers::<R>(pos));
+}
+
+/// [`generate`] given the side to move's [`capturers`].
+#[inline]
+fn generate_with<R: Rules>(pos: &Position, out: &mut Vec<Move>, capturing: Bitboard) {
+    let start = out.len();
+    if capturing != 0 {
+        generate_captures::<R, _>(
+            pos,
+            &mut MoveSink {
+                out: &mut *out,
+                first: start,
+            },
+            capturing,
+        );
+        if R::MAJORITY_CAPTURE {
+            let most = out[start..]
+                .iter()
+                .map(Move::capture_count)
+                .max()
+                .unwrap_or(0);
+            let mut index = 0;
+            out.retain(|m| {
+                index += 1;
+                index <= start || m.capture_count() == most
+            });
+        }
+    } else {
+        generate_quiet::<R>(pos, out);
+    }
+}
+
+/// Number of legal moves, counting quiet moves without building them.
+pub fn count_moves<R: Rules>(pos: &Position) -> u64 {
+    let capturing = capturers::<R>(pos);
+    if capturing != 0 {
+        if R::MAJORITY_CAPTURE {
+            let mut v = Vec::new();
+            generate::<R>(pos, &mut v);
+            return v.len() as u64;
+        }
+        return count_captures::<R>(pos, capturing);
+    }
+    let us = pos.side;
+    let own = pos.pieces_of(us);
+    let empty = pos.empty_squares();
+    let men = own & !pos.kings;
+    let mut n = 0u64;
+    each_forward_direction!(us, D => {
+        n += (shift(men, D) & empty).count_ones() as u64;
+    });
+    let kings = own & pos.kings;
+    if kings != 0 {
+        each_direction!(D => {
+            if R::FLYING_KINGS {
+                // rays of different kings along one direction never share a square
+                let mut ray = shift(kings, D) & empty;
+                while ray != 0 {
+                    n += ray.count_ones() as u64;
+                    ray = shift(ray, D) & empty;
+                }
+            } else {
+                n += (shift(kings, D) & empty).count_ones() as u64;
+            }
+        });
+    }
+    n
+}
+
+/// Call `f` with the position after each quiet move (the side to move must
+/// have no capture). Builds no [`Move`]s: perft's interior nodes use it.
+#[inline]
+fn for_each_quiet_child<R: Rules>(pos: &Position, mut f: impl FnMut(&Position)) {
+    let us = pos.side;
+    let own = pos.pieces_of(us);
+    let empty = pos.empty_squares();
+    let men = own & !pos.kings;
+    let promo = us.promotion_rank();
+    each_forward_direction!(us, D => {
+        let mut targets = shift(men, D) & empty;
+        while targets != 0 {
+            let to = targets & targets.wrapping_neg();
+            targets &= targets - 1;
+            let from = shift(to, -D);
+            f(&pos.make_quiet(from, to, false, to & promo != 0));
+        }
+    });
+    let mut kings = own & pos.kings;
+    while kings != 0 {
+        let from = kings & kings.wrapping_neg();
+        kings &= kings - 1;
+        each_direction!(D => {
+            let mut to = shift(from, D) & empty;
+            while to != 0 {
+                f(&pos.make_quiet(from, to, true, false));
+                if !R::FLYING_KINGS {
+                    break;
+                }
+                to = shift(to, D) & empty;
+            }
+        });
+    }
+}
+
+/// Number of distinct captures. A man's single jump that can neither go on
+/// nor crown is counted with bitboards; only pieces with a longer or crowning
+/// capture, and kings, are searched.
+fn count_captures<R: Rules>(pos: &Position, capturing: Bitboard) -> u64 {
+    let us = pos.side;
+    let own = pos.pieces_of(us);
+    let enemy = pos.pieces_of(us.opposite());
+    let empty = pos.empty_squares();
+    let men = own & !pos.kings & capturing;
+    // can_jump[i]: squares from which a jump along DIRECTIONS[i] is possible
+    let mut can_jump = [0; 4];
+    let mut i = 0;
+    each_direction!(D => {
+        can_jump[i] = if R::MEN_CAPTURE_BACKWARD || is_forward(us, D) {
+            shift(enemy & shift(empty, -D), -D)
+        } else {
+            0
+        };
+        i += 1;
+    });
+    let mut movers = [0; 4];
+    let mut complex = 0; // men that need a search
+    let promo = us.promotion_rank();
+    let mut i: usize = 0;
+    each_direction!(D => {
+        movers[i] = men & can_jump[i];
+        let land = shift(shift(movers[i], D), D);
+        // From the landing square a second jump can neither cross the piece
+        // just taken nor reach the start square, except straight back (the
+        // opposite direction, index 3 - i), which is excluded.
+        let mut goes_on = 0;
+        for (j, cj) in can_jump.iter().enumerate() {
+            if j != 3 - i {
+                goes_on |= land & cj;
+            }
+        }
+        complex |= shift(shift(land & (goes_on | promo), -D), -D);
+        i = i.wrapping_add(1);
+    });
+    let simple: u64 = movers
+        .iter()
+        .map(|m| (m & !complex).count_ones() as u64)
+        .sum();
+    let searched = (capturing & pos.kings) | complex;
+    if searched == 0 {
+        return simple;
+    }
+    let mut sink = CountSink {
+        total: 0,
+        keys: [0; 16],
+        n: 0,
+        more: Vec::new(),
+    };
+    generate_captures::<R, _>(pos, &mut sink, searched);
+    simple + sink.total
+}
+
+/// Number of leaf positions `depth` plies ahead (SET convention), with bulk
+/// counting at the last ply.
+pub fn perft<R: Rules>(pos: &Position, depth: u32) -> u64 {
+    let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(32)).collect();
+    perft_inner::<R>(pos, depth, &mut lists)
+}
+
+/// `lists` holds one reusable move list per remaining ply.
+fn perft_inner<R: Rules>(pos: &Position, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { count_moves::<R>(pos) };
+    }
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+    let capturing = capturers::<R>(pos);
+    if capturing != 0 {
+        list.clear();
+        generate_with::<R>(pos, list, capturing);
+    }
+    if depth == 2 {
+        // the last two plies, with the leaf count inlined
+        if capturing != 0 {
+            return list.iter().map(|mv| count_moves::<R>(&pos.make(mv))).sum();
+        }
+        let mut total = 0;
+        for_each_quiet_child::<R>(pos, |child| total += count_moves::<R>(child));
+        return total;
+    }
+    if capturing != 0 {
+        list.iter()
+            .map(|mv| perft_inner::<R>(&pos.make(mv), depth - 1, rest))
+            .sum()
+    } else {
+        let mut total = 0;
+        for_each_quiet_child::<R>(pos, |child| {
+            total += perft_inner::<R>(child, depth - 1, rest)
+        });
+        total
+    }
+}
+
+/// Per-move leaf counts at `depth` (perft "divide").
+pub fn perft_divide<R: Rules>(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = Vec::new();
+    generate::<R>(pos, &mut moves);
+    moves
+        .into_iter()
+        .map(|m| {
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft::<R>(&pos.make(&m), depth - 1)
+            };
+            (m, n)
+        })
+        .collect()
+}
+
+impl Position {
+    /// Legal moves under Russian rules.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(32);
+        generate::<Russian>(self, &mut v);
+        v
+    }
+
+    /// Legal moves under the rules of `variant`.
+    pub fn legal_moves_in(&self, variant: crate::Variant) -> Vec<Move> {
+        let mut v = Vec::with_capacity(32);
+        crate::with_rules!(variant, R => generate::<R>(self, &mut v));
+        v
+    }
+
+    /// Whether the side to move must capture (Russian rules).
+    pub fn must_capture(&self) -> bool {
+        has_capture::<Russian>(self)
+    }
+}

@@ -1,0 +1,182 @@
+//! The small, explicit set of rule switches that separates Russian draughts from
+//! its relatives. Each variant is a zero-sized type implementing [`Rules`]; the
+//! move generator is generic over it, so every switch is a compile-time
+//! constant and costs nothing in the hot path. [`Variant`] is the run-time name
+//! of a rule set (stored with a game) and dispatches to the right generator.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// What a man does when it reaches the far rank in the middle of a capture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MidCapturePromotion {
+    /// It becomes a king at once and goes on capturing as a king (Russian).
+    ContinueAsKing,
+    /// It goes on capturing as a man and is crowned only if it ends on the far
+    /// rank (Brazilian, International, Pool).
+    ContinueAsMan,
+    /// It is crowned and the move ends there (English checkers).
+    Stop,
+}
+
+/// Compile-time rule switches.
+pub trait Rules: Copy + Default + 'static {
+    /// Human name, e.g. "Russian draughts".
+    const NAME: &'static str;
+    /// Men may capture backwards.
+    const MEN_CAPTURE_BACKWARD: bool;
+    /// Kings move and capture along whole diagonals ("flying kings").
+    const FLYING_KINGS: bool;
+    /// A capture must take the largest number of pieces available.
+    const MAJORITY_CAPTURE: bool;
+    /// What happens to a man reaching the far rank mid-capture.
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion;
+    /// The player who cannot move wins instead of losing (giveaway games).
+    const STUCK_PLAYER_WINS: bool;
+}
+
+/// Russian draughts (shashki): free choice of capture, men capture backwards,
+/// flying kings, a man crowned mid-capture continues as a king.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Russian;
+
+impl Rules for Russian {
+    const NAME: &'static str = "Russian draughts";
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = false;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsKing;
+    const STUCK_PLAYER_WINS: bool = false;
+}
+
+/// Poddavki (giveaway): Russian moves, the player left without a move wins.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Poddavki;
+
+impl Rules for Poddavki {
+    const NAME: &'static str = "Poddavki";
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = false;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsKing;
+    const STUCK_PLAYER_WINS: bool = true;
+}
+
+/// Brazilian draughts: International rules on 8×8 (majority capture, a man
+/// passing the far rank mid-capture stays a man).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Brazilian;
+
+impl Rules for Brazilian {
+    const NAME: &'static str = "Brazilian draughts";
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = true;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
+    const STUCK_PLAYER_WINS: bool = false;
+}
+
+/// Pool checkers: flying kings, free choice, a man reaching the far rank
+/// mid-capture goes on capturing as a man.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pool;
+
+impl Rules for Pool {
+    const NAME: &'static str = "Pool checkers";
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = false;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
+    const STUCK_PLAYER_WINS: bool = false;
+}
+
+/// The run-time name of a rule set.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Variant {
+    #[default]
+    Russian,
+    Poddavki,
+    Brazilian,
+    Pool,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 4] = [
+        Variant::Russian,
+        Variant::Poddavki,
+        Variant::Brazilian,
+        Variant::Pool,
+    ];
+
+    /// Short lowercase key, as stored and as used on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Variant::Russian => "russian",
+            Variant::Poddavki => "poddavki",
+            Variant::Brazilian => "brazilian",
+            Variant::Pool => "pool",
+        }
+    }
+
+    /// Human name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Russian => Russian::NAME,
+            Variant::Poddavki => Poddavki::NAME,
+            Variant::Brazilian => Brazilian::NAME,
+            Variant::Pool => Pool::NAME,
+        }
+    }
+
+    /// Whether the player left without a legal move wins.
+    pub fn stuck_player_wins(self) -> bool {
+        match self {
+            Variant::Poddavki => Poddavki::STUCK_PLAYER_WINS,
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let k = s.trim().to_ascii_lowercase();
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.key() == k)
+            .ok_or_else(|| {
+                format!("unknown variant '{s}' (known: russian, poddavki, brazilian, pool)")
+            })
+    }
+}
+
+/// Call `$body` with the type parameter `$R` bound to the rule set of `$variant`.
+#[macro_export]
+macro_rules! with_rules {
+    ($variant:expr, $R:ident => $body:expr) => {
+        match $variant {
+            $crate::Variant::Russian => {
+                type $R = $crate::rules::Russian;
+                $body
+            }
+            $crate::Variant::Poddavki => {
+                type $R = $crate::rules::Poddavki;
+                $body
+            }
+            $crate::Variant::Brazilian => {
+                type $R = $crate::rules::Brazilian;
+                $body
+            }
+            $crate::Variant::Pool => {
+                type $R = $crate::rules::Pool;
+                $body
+            }
+        }
+    };
+}

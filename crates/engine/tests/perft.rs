@@ -1,0 +1,62 @@
+//! Perft against the reference counts of `shared/perft` (copied to
+//! `tests/data`). Depths are capped so the suite stays fast; deeper checks run
+//! through `shashki perft` (see BENCHMARKS.md).
+
+use shashki_engine::rules::{Brazilian, Russian};
+use shashki_engine::{perft, Position};
+
+/// The most leaves a single check may visit in the test profile.
+const LEAF_BUDGET: u64 = 60_000_000;
+
+fn cases(data: &str) -> Vec<(String, Vec<u64>)> {
+    data.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (fen, counts) = l.split_once('|').expect("FEN|counts");
+            let counts = counts
+                .split_whitespace()
+                .map(|n| n.parse().expect("count"))
+                .collect();
+            (fen.to_string(), counts)
+        })
+        .collect()
+}
+
+#[test]
+fn russian_reference_counts() {
+    let data = include_str!("data/perft_russian.txt");
+    let cases = cases(data);
+    assert_eq!(cases.len(), 5, "every reference line is read");
+    let mut checked = 0;
+    for (fen, counts) in cases {
+        let pos = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for (i, &expect) in counts.iter().enumerate() {
+            if expect > LEAF_BUDGET {
+                break;
+            }
+            let depth = i as u32 + 1;
+            assert_eq!(perft::<Russian>(&pos, depth), expect, "{fen} depth {depth}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 37, "depths checked within the leaf budget");
+}
+
+#[test]
+fn brazilian_initial_counts() {
+    let data = include_str!("data/perft_other_variants.txt");
+    let (_, counts) = cases(data)
+        .into_iter()
+        .find(|(name, _)| name == "brazilian")
+        .expect("brazilian line");
+    let pos = Position::initial();
+    for (i, &expect) in counts.iter().enumerate().take(9) {
+        assert_eq!(
+            perft::<Brazilian>(&pos, i as u32 + 1),
+            expect,
+            "depth {}",
+            i + 1
+        );
+    }
+}
