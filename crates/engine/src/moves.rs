@@ -202,6 +202,17 @@ macro_rules! each_forward_direction {
     }};
 }
 
+/// Index of a direction in [`DIRECTIONS`]; the opposite of index `i` is `3 - i`.
+#[inline(always)]
+const fn direction_index(d: i8) -> usize {
+    match d {
+        4 => 0,
+        5 => 1,
+        -5 => 2,
+        _ => 3,
+    }
+}
+
 #[inline(always)]
 const fn is_forward(c: Color, d: i8) -> bool {
     match c {
@@ -675,20 +686,18 @@ fn count_captures<R: Rules>(pos: &Position, capturing: Bitboard) -> u64 {
     let men = own & !pos.kings & capturing;
     // can_jump[i]: squares from which a jump along DIRECTIONS[i] is possible
     let mut can_jump = [0; 4];
-    let mut i = 0;
     each_direction!(D => {
-        can_jump[i] = if R::MEN_CAPTURE_BACKWARD || is_forward(us, D) {
+        can_jump[direction_index(D)] = if R::MEN_CAPTURE_BACKWARD || is_forward(us, D) {
             shift(enemy & shift(empty, -D), -D)
         } else {
             0
         };
-        i += 1;
     });
     let mut movers = [0; 4];
     let mut complex = 0; // men that need a search
     let promo = us.promotion_rank();
-    let mut i: usize = 0;
     each_direction!(D => {
+        let i = direction_index(D);
         movers[i] = men & can_jump[i];
         let land = shift(shift(movers[i], D), D);
         // From the landing square a second jump can neither cross the piece
@@ -701,7 +710,6 @@ fn count_captures<R: Rules>(pos: &Position, capturing: Bitboard) -> u64 {
             }
         }
         complex |= shift(shift(land & (goes_on | promo), -D), -D);
-        i = i.wrapping_add(1);
     });
     let simple: u64 = movers
         .iter()

@@ -35,7 +35,7 @@ pub struct Square(u8);
 impl Square {
     /// The square at `file` (0 = a) and `rank` (0 = rank 1), if it is dark.
     pub const fn from_coords(file: u8, rank: u8) -> Option<Square> {
-        if file > 7 || rank > 7 || (file + rank) % 2 != 0 {
+        if file > 7 || rank > 7 || !(file + rank).is_multiple_of(2) {
             return None;
         }
         Some(Square(4 * rank + file / 2 + rank.div_ceil(2)))
