@@ -1,0 +1,5 @@
+//! The shashki bot as a library: everything but the command-line front end,
+//! so integration tests can drive it. The rules and the AI live in the
+//! `shashki-engine` crate (re-exported as [`engine`]).
+
+pub use shashki_engine as engine;
