@@ -15,11 +15,13 @@
 
 pub mod fen;
 pub mod moves;
+pub mod notation;
 pub mod position;
 pub mod rules;
 pub mod square;
 
 pub use fen::{parse_fen, to_fen, to_fen_numeric, FenError};
+pub use notation::{parse_move, MoveError};
 pub use moves::{count_moves, generate, has_capture, perft, perft_divide, Move};
 pub use position::{Color, Kind, Piece, Position};
 pub use rules::{Rules, Variant};
