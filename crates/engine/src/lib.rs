@@ -18,6 +18,7 @@ pub mod moves;
 pub mod notation;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod square;
 
 pub use fen::{parse_fen, to_fen, to_fen_numeric, FenError};

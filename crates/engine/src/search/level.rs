@@ -1,0 +1,199 @@
+//! The eight playing levels. Weak levels are weak the way people are: they
+//! look only a few moves ahead, now and then look one move less far (and miss
+//! a shot), and pick among the moves that look about as good as the best one
+//! with a little personal taste (seeded noise) — but never a move that their
+//! own search sees losing material outright.
+
+use super::{Limits, SearchResult, Searcher};
+use crate::position::Position;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A playing level, 1 (beginner) to 8 (full strength).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// What a level may do for one move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelParams {
+    /// Deepest iteration (`None`: only the time limits it).
+    pub depth: Option<u32>,
+    /// Hard time limit per move.
+    pub movetime: Duration,
+    /// Taste: a random amount in ±`noise` centi-men is added to each
+    /// candidate's score before picking the best.
+    pub noise: i32,
+    /// Candidates are the moves scoring within `margin` of the best.
+    pub margin: i32,
+    /// Percent chance of looking one ply less deep on this move.
+    pub miss_percent: u32,
+    /// Transposition table size.
+    pub tt_mb: usize,
+}
+
+impl Level {
+    pub const MIN: Level = Level(1);
+    pub const MAX: Level = Level(8);
+
+    /// Level `n` (1..=8).
+    pub fn new(n: u8) -> Option<Level> {
+        (1..=8).contains(&n).then_some(Level(n))
+    }
+
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// All levels, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (1..=8).map(Level)
+    }
+
+    /// The time budget per move (the hard limit of the search).
+    pub fn budget(self) -> Duration {
+        self.params().movetime
+    }
+
+    /// The level's settings; callers may change the budget, e.g.
+    /// `Level::MAX.params().with_movetime(Duration::from_secs(5))`.
+    pub fn params(self) -> LevelParams {
+        let (depth, ms, noise, margin, miss, tt) = match self.0 {
+            1 => (Some(2), 300, 60, 90, 30, 1),
+            2 => (Some(2), 300, 30, 60, 15, 1),
+            3 => (Some(3), 400, 25, 50, 10, 1),
+            4 => (Some(4), 500, 15, 30, 6, 2),
+            5 => (Some(6), 700, 8, 20, 3, 4),
+            6 => (Some(8), 1000, 0, 0, 0, 8),
+            7 => (Some(12), 600, 0, 0, 0, 16),
+            _ => (None, 2500, 0, 0, 0, 32),
+        };
+        LevelParams {
+            depth,
+            movetime: Duration::from_millis(ms),
+            noise,
+            margin,
+            miss_percent: miss,
+            tt_mb: tt,
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl LevelParams {
+    pub fn with_movetime(mut self, t: Duration) -> LevelParams {
+        self.movetime = t;
+        self
+    }
+}
+
+/// SplitMix64 step.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Choose the bot's move at `level`. `history_hashes` are the hashes of the
+/// game's earlier positions (oldest first; for repetitions), `seed` makes
+/// the weak levels' choices reproducible, `stop` may be set from another
+/// thread to get an answer at once. `None` when there is no legal move.
+/// Meant to be called on a worker thread: it blocks for up to
+/// `level.budget()`.
+pub fn choose_move(
+    pos: &Position,
+    history_hashes: &[u64],
+    level: Level,
+    seed: u64,
+    stop: Arc<AtomicBool>,
+) -> Option<SearchResult> {
+    choose_move_with(pos, history_hashes, &level.params(), seed, stop)
+}
+
+/// [`choose_move`] with explicit (possibly customised) level settings.
+pub fn choose_move_with(
+    pos: &Position,
+    history_hashes: &[u64],
+    params: &LevelParams,
+    seed: u64,
+    stop: Arc<AtomicBool>,
+) -> Option<SearchResult> {
+    let mut searcher = Searcher::new(params.tt_mb);
+    choose_move_on(&mut searcher, pos, history_hashes, params, seed, stop)
+}
+
+/// [`choose_move_with`] reusing a searcher (its table survives between moves).
+pub fn choose_move_on(
+    searcher: &mut Searcher,
+    pos: &Position,
+    history_hashes: &[u64],
+    params: &LevelParams,
+    seed: u64,
+    stop: Arc<AtomicBool>,
+) -> Option<SearchResult> {
+    let start = Instant::now();
+    let mut rng = seed ^ pos.hash().rotate_left(17);
+    let mut depth = params.depth;
+    if let Some(d) = depth {
+        if params.miss_percent > 0 && (splitmix(&mut rng) % 100) < params.miss_percent as u64 {
+            depth = Some(d.saturating_sub(1).max(1));
+        }
+    }
+    let limits = Limits {
+        depth,
+        movetime: Some(params.movetime),
+        stop: Some(stop.clone()),
+        ..Limits::default()
+    };
+    let result = searcher.search(pos, history_hashes, &limits, |_| {})?;
+    let (Some(d), true) = (depth, params.noise > 0 || params.margin > 0) else {
+        return Some(result);
+    };
+    if result.depth < d {
+        return Some(result); // out of time already
+    }
+    let left = params.movetime.saturating_sub(start.elapsed());
+    let scored = searcher.root_scores(
+        pos,
+        history_hashes,
+        d,
+        &Limits {
+            movetime: Some(left),
+            stop: Some(stop),
+            ..Limits::default()
+        },
+    );
+    if searcher.stopped || scored.is_empty() {
+        return Some(result);
+    }
+    let best = scored[0].1;
+    let mut pick = scored[0];
+    let mut pick_value = i64::MIN;
+    for &(mv, s) in &scored {
+        if s < best - params.margin {
+            break;
+        }
+        let span = 2 * params.noise as u64 + 1;
+        let noise = (splitmix(&mut rng) % span) as i64 - params.noise as i64;
+        let v = s as i64 + noise;
+        if v > pick_value {
+            pick_value = v;
+            pick = (mv, s);
+        }
+    }
+    let mut out = result;
+    if pick.0 != out.best_move {
+        out.best_move = pick.0;
+        out.score = pick.1;
+        out.pv = vec![pick.0];
+    }
+    out.elapsed = start.elapsed();
+    Some(out)
+}
