@@ -22,6 +22,14 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// List the legal moves of a position with the FEN after each.
     Moves(cli::moves::MovesArgs),
+    /// Search a position and print the best move (`bestmove <move>` last).
+    Bestmove(cli::bestmove::BestmoveArgs),
+    /// Speak the Hub protocol (Scan's, variant=russian) on stdin/stdout.
+    Hub(cli::hub::HubArgs),
+    /// Play engine configurations against each other from balloted openings.
+    Match(cli::match_::MatchArgs),
+    /// Fit the evaluation weights on self-play games (Texel's method).
+    Tune(cli::tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +37,10 @@ fn main() -> ExitCode {
     let result = match args.command {
         Command::Perft(a) => cli::perft::run(a),
         Command::Moves(a) => cli::moves::run(a),
+        Command::Bestmove(a) => cli::bestmove::run(a),
+        Command::Hub(a) => cli::hub::run(a),
+        Command::Match(a) => cli::match_::run(a),
+        Command::Tune(a) => cli::tune::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

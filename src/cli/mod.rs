@@ -1,8 +1,12 @@
 //! Subcommands of the `shashki` binary. Each module has an `Args` struct
 //! (clap) and a `run` function; input errors exit with status 2.
 
+pub mod bestmove;
+pub mod hub;
+pub mod match_;
 pub mod moves;
 pub mod perft;
+pub mod tune;
 
 use shashki_engine::{FenError, Position, Variant};
 use std::fmt;

@@ -452,7 +452,7 @@ impl Searcher {
         self.pv[ply].clear();
         let pv_node = beta - alpha > 1;
         if ply > 0 {
-            if quiet_plies >= 2 && self.is_repetition(pos.hash(), quiet_plies, ply) {
+            if quiet_plies >= 1 && self.is_repetition(pos.hash(), quiet_plies, ply) {
                 return 0;
             }
             if quiet_plies >= KING_MOVES_DRAW_PLIES {

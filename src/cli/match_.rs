@@ -1,0 +1,469 @@
+//! `shashki match --a <config> --b <config> --games N`: engine against
+//! engine from balloted 3-move openings, each opening played with both
+//! colours, games in parallel on std threads; prints wins/draws/losses of A
+//! and the Elo difference with its 95 % error bar.
+
+use super::{progress_bar, CliError, CliResult};
+use shashki_engine::search::{
+    choose_move_on, eval, LevelParams, Limits, Options, Searcher, KING_MOVES_DRAW_PLIES,
+};
+use shashki_engine::search::Level;
+use shashki_engine::{Color, Move, Position};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
+const DEFAULT_OPENINGS: &str = include_str!("../../assets/openings/russian-3move.txt");
+
+#[derive(clap::Args)]
+#[command(after_help = "\
+CONFIG is a comma-separated list of key=value:
+  level=1..8        play as that level (its depth, budget and human noise)
+  movetime=MS       time per move in milliseconds (overrides a level's budget)
+  depth=D           deepest iteration (overrides a level's depth)
+  nodes=N           node limit per move
+  eval=tuned|hand   evaluation weights: tuned (default) or the hand-set ones
+  tt=0|1 lmr=0|1 killers=0|1 history=0|1 threat=0|1 aspiration=0|1
+                    switch a search feature off (all on by default)
+  hash=MB           transposition table size (default 16)
+Without level, movetime or depth a config searches 100 ms per move.
+Examples:
+  shashki match --a level=5 --b level=4 --games 100
+  shashki match --a movetime=100 --b movetime=100,lmr=0 --games 200
+  shashki match --a depth=6 --b depth=6,eval=hand --games 200")]
+pub struct MatchArgs {
+    /// Engine A's config (see below).
+    #[arg(long)]
+    a: Option<String>,
+    /// Engine B's config.
+    #[arg(long)]
+    b: Option<String>,
+    /// Number of games (each opening is played twice, colours reversed).
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Openings file (one opening per line, moves in algebraic notation);
+    /// the built-in 3-move ballot when absent.
+    #[arg(long)]
+    openings: Option<String>,
+    /// Worker threads (default: the number of cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print every game's result.
+    #[arg(long)]
+    verbose: bool,
+    /// Longest game in plies before it is called a draw.
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+    /// Print the 3-move openings that a search of about MS milliseconds
+    /// (MS × 2000 nodes) finds balanced (|score| ≤ 0.6 men) and exit: how
+    /// assets/openings/ was made.
+    #[arg(long, value_name = "MS")]
+    make_openings: Option<u64>,
+}
+
+/// A player in a match.
+#[derive(Clone, Debug)]
+pub struct Config {
+    level: Option<LevelParams>,
+    limits_depth: Option<u32>,
+    movetime: Option<u64>,
+    nodes: Option<u64>,
+    options: Options,
+    hash: usize,
+}
+
+pub fn parse_config(text: &str) -> Result<Config, String> {
+    let mut c = Config {
+        level: None,
+        limits_depth: None,
+        movetime: None,
+        nodes: None,
+        options: Options::default(),
+        hash: 16,
+    };
+    let flag = |v: &str| -> Result<bool, String> {
+        match v {
+            "1" | "on" | "true" | "yes" => Ok(true),
+            "0" | "off" | "false" | "no" => Ok(false),
+            _ => Err(format!("expected 0 or 1, got '{v}'")),
+        }
+    };
+    let num = |k: &str, v: &str| -> Result<u64, String> {
+        v.parse()
+            .map_err(|_| format!("{k} needs a number, got '{v}'"))
+    };
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| format!("'{part}' is not key=value"))?;
+        match k {
+            "level" => {
+                let l = Level::new(num(k, v)? as u8)
+                    .ok_or_else(|| format!("level must be 1–8, got {v}"))?;
+                c.level = Some(l.params());
+            }
+            "movetime" => c.movetime = Some(num(k, v)?),
+            "depth" => c.limits_depth = Some(num(k, v)? as u32),
+            "nodes" => c.nodes = Some(num(k, v)?),
+            "hash" => c.hash = num(k, v)? as usize,
+            "eval" => {
+                c.options.weights = match v {
+                    "tuned" | "new" | "default" => eval::Weights::default(),
+                    "hand" | "old" => eval::hand_weights(),
+                    _ => return Err(format!("eval must be tuned or hand, got '{v}'")),
+                }
+            }
+            "tt" => c.options.tt = flag(v)?,
+            "lmr" => c.options.lmr = flag(v)?,
+            "killers" => c.options.killers = flag(v)?,
+            "history" => c.options.history = flag(v)?,
+            "threat" => c.options.threat_extension = flag(v)?,
+            "aspiration" => c.options.aspiration = flag(v)?,
+            _ => return Err(format!("unknown config key '{k}'")),
+        }
+    }
+    if let Some(l) = c.level.as_mut() {
+        if let Some(ms) = c.movetime {
+            l.movetime = Duration::from_millis(ms);
+        }
+        if let Some(d) = c.limits_depth {
+            l.depth = Some(d);
+        }
+    } else if c.movetime.is_none() && c.limits_depth.is_none() && c.nodes.is_none() {
+        c.movetime = Some(100);
+    }
+    Ok(c)
+}
+
+/// A player with its own searcher.
+pub struct Player {
+    config: Config,
+    searcher: Searcher,
+}
+
+impl Player {
+    pub fn new(config: Config) -> Player {
+        let searcher = Searcher::with_options(config.hash, config.options.clone());
+        Player { config, searcher }
+    }
+
+    pub fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+
+    pub fn pick(&mut self, pos: &Position, history: &[u64], quiet: u32, seed: u64) -> Option<Move> {
+        let stop = Arc::new(AtomicBool::new(false));
+        if let Some(params) = &self.config.level {
+            return choose_move_on(&mut self.searcher, pos, history, params, seed, stop)
+                .map(|r| r.best_move);
+        }
+        let limits = Limits {
+            depth: self.config.limits_depth,
+            movetime: self.config.movetime.map(Duration::from_millis),
+            nodes: self.config.nodes,
+            stop: Some(stop),
+            quiet_plies: quiet,
+        };
+        self.searcher
+            .search(pos, history, &limits, |_| {})
+            .map(|r| r.best_move)
+    }
+}
+
+/// How a game ended, from White's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    WhiteWins,
+    BlackWins,
+    Draw,
+}
+
+/// Parse an opening line ("c3-d4 f6-g5 g3-f4", `#` starts a comment).
+pub fn parse_opening(line: &str) -> Result<Vec<Move>, String> {
+    let mut pos = Position::initial();
+    let mut out = Vec::new();
+    for tok in line.split('#').next().unwrap_or("").split_whitespace() {
+        let tok = tok.trim_end_matches(',');
+        if tok.ends_with('.') || tok.chars().all(|c| c.is_ascii_digit() || c == '.') {
+            continue; // move numbers
+        }
+        let mv = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == tok)
+            .ok_or_else(|| format!("illegal opening move '{tok}' in '{line}'"))?;
+        pos = pos.make(&mv);
+        out.push(mv);
+    }
+    Ok(out)
+}
+
+/// Play one game from `opening`, `white` against `black`. Draw rules:
+/// threefold repetition, 15 moves (30 plies) of king moves only with no
+/// capture, and `max_plies`; a side with no move loses.
+pub fn play_game(
+    white: &mut Player,
+    black: &mut Player,
+    opening: &[Move],
+    max_plies: usize,
+    seed: u64,
+) -> GameResult {
+    play_game_recorded(white, black, opening, max_plies, seed, None)
+}
+
+/// [`play_game`], also collecting every position reached (for tuning).
+pub fn play_game_recorded(
+    white: &mut Player,
+    black: &mut Player,
+    opening: &[Move],
+    max_plies: usize,
+    seed: u64,
+    mut record: Option<&mut Vec<Position>>,
+) -> GameResult {
+    white.new_game();
+    black.new_game();
+    let mut pos = Position::initial();
+    let mut history: Vec<u64> = Vec::new();
+    let mut quiet = 0u32;
+    for mv in opening {
+        history.push(pos.hash());
+        pos = pos.make(mv);
+    }
+    for ply in 0..max_plies {
+        let player = if pos.side_to_move() == Color::White {
+            &mut *white
+        } else {
+            &mut *black
+        };
+        let Some(mv) = player.pick(&pos, &history, quiet, seed.wrapping_add(ply as u64)) else {
+            return if pos.side_to_move() == Color::White {
+                GameResult::BlackWins
+            } else {
+                GameResult::WhiteWins
+            };
+        };
+        quiet = if mv.is_capture() || !mv.is_king_move() {
+            0
+        } else {
+            quiet + 1
+        };
+        history.push(pos.hash());
+        pos = pos.make(&mv);
+        if let Some(r) = record.as_deref_mut() {
+            r.push(pos);
+        }
+        if quiet >= KING_MOVES_DRAW_PLIES {
+            return GameResult::Draw;
+        }
+        let reps = history.iter().filter(|&&h| h == pos.hash()).count();
+        if reps >= 2 {
+            return GameResult::Draw; // third occurrence
+        }
+    }
+    if pos.legal_moves().is_empty() {
+        return if pos.side_to_move() == Color::White {
+            GameResult::BlackWins
+        } else {
+            GameResult::WhiteWins
+        };
+    }
+    GameResult::Draw
+}
+
+/// Elo difference and the half-width of its 95 % interval from A's wins,
+/// draws and losses (trinomial variance of the per-game score).
+pub fn elo(wins: usize, draws: usize, losses: usize) -> (f64, f64) {
+    let n = (wins + draws + losses) as f64;
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let s = (wins as f64 + 0.5 * draws as f64) / n;
+    let var = (wins as f64 * (1.0 - s).powi(2)
+        + draws as f64 * (0.5 - s).powi(2)
+        + losses as f64 * s.powi(2))
+        / n;
+    let se = (var / n).sqrt();
+    let to_elo = |p: f64| {
+        let p = p.clamp(1e-4, 1.0 - 1e-4);
+        -400.0 * (1.0 / p - 1.0).log10()
+    };
+    let e = to_elo(s);
+    let lo = to_elo(s - 1.96 * se);
+    let hi = to_elo(s + 1.96 * se);
+    (e, (hi - lo) / 2.0)
+}
+
+fn make_openings(ms: u64) -> CliResult {
+    let start = Position::initial();
+    let mut searcher = Searcher::new(32);
+    let mut n = 0;
+    for m1 in start.legal_moves() {
+        let p1 = start.make(&m1);
+        for m2 in p1.legal_moves() {
+            let p2 = p1.make(&m2);
+            for m3 in p2.legal_moves() {
+                let p3 = p2.make(&m3);
+                let r = searcher
+                    .search(
+                        &p3,
+                        &[],
+                        &Limits {
+                            nodes: Some(ms * 2_000),
+                            ..Limits::default()
+                        },
+                        |_| {},
+                    )
+                    .ok_or_else(|| CliError::Failed("no move".into()))?;
+                // score is Black's view; keep balanced openings
+                if r.score.abs() <= 60 {
+                    println!("{m1} {m2} {m3}  # depth {} score {:+}", r.depth, -r.score);
+                    n += 1;
+                }
+            }
+        }
+    }
+    eprintln!("{n} balanced openings");
+    Ok(())
+}
+
+pub fn run(a: MatchArgs) -> CliResult {
+    if let Some(ms) = a.make_openings {
+        return make_openings(ms);
+    }
+    let (Some(ca), Some(cb)) = (a.a.as_deref(), a.b.as_deref()) else {
+        return Err(CliError::Input("both --a and --b are needed".into()));
+    };
+    let ca = parse_config(ca).map_err(|e| CliError::Input(format!("--a: {e}")))?;
+    let cb = parse_config(cb).map_err(|e| CliError::Input(format!("--b: {e}")))?;
+    let text = match &a.openings {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| CliError::Input(format!("cannot read {path}: {e}")))?,
+        None => DEFAULT_OPENINGS.to_string(),
+    };
+    let openings: Vec<Vec<Move>> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(parse_opening)
+        .collect::<Result<_, _>>()
+        .map_err(CliError::Input)?;
+    if openings.is_empty() {
+        return Err(CliError::Input("no openings".into()));
+    }
+    if a.games == 0 {
+        return Err(CliError::Input("--games must be at least 1".into()));
+    }
+    let threads = a
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+        .min(a.games);
+    let next = Arc::new(AtomicUsize::new(0));
+    let openings = Arc::new(openings);
+    let (tx, rx) = mpsc::channel();
+    let mut handles = Vec::new();
+    for t in 0..threads {
+        let (ca, cb) = (ca.clone(), cb.clone());
+        let (next, openings, tx) = (next.clone(), openings.clone(), tx.clone());
+        let (games, max_plies) = (a.games, a.max_plies);
+        handles.push(std::thread::spawn(move || {
+            let mut pa = Player::new(ca);
+            let mut pb = Player::new(cb);
+            loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= games {
+                    break;
+                }
+                // game 2k and 2k+1 play opening k with colours reversed
+                let op = &openings[(g / 2) % openings.len()];
+                let a_white = g % 2 == 0;
+                let seed = (g as u64) * 0x9E37_79B9 + t as u64;
+                let r = if a_white {
+                    play_game(&mut pa, &mut pb, op, max_plies, seed)
+                } else {
+                    play_game(&mut pb, &mut pa, op, max_plies, seed)
+                };
+                // from A's view: 1 win, 0 draw, -1 loss
+                let score = match (r, a_white) {
+                    (GameResult::Draw, _) => 0,
+                    (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 1,
+                    _ => -1,
+                };
+                if tx.send((g, score)).is_err() {
+                    break;
+                }
+            }
+        }));
+    }
+    drop(tx);
+    let bar = progress_bar(a.games as u64, "match");
+    if !std::io::stderr().is_terminal() {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    for (g, score) in rx {
+        match score {
+            1 => w += 1,
+            0 => d += 1,
+            _ => l += 1,
+        }
+        if a.verbose {
+            bar.suspend(|| {
+                println!(
+                    "game {} (opening {}, A {}): {}",
+                    g + 1,
+                    (g / 2) % openings.len() + 1,
+                    if g % 2 == 0 { "white" } else { "black" },
+                    ["A lost", "draw", "A won"][(score + 1) as usize]
+                )
+            });
+        }
+        let (e, err) = elo(w, d, l);
+        bar.set_message(format!("+{w} ={d} -{l}  Elo {e:+.0} ± {err:.0}"));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    for h in handles {
+        let _ = h.join();
+    }
+    let n = w + d + l;
+    let (e, err) = elo(w, d, l);
+    println!("A: {}", a.a.as_deref().unwrap_or(""));
+    println!("B: {}", a.b.as_deref().unwrap_or(""));
+    println!(
+        "games {n}: A wins {w}, draws {d}, losses {l}; score {:.1}%",
+        100.0 * (w as f64 + 0.5 * d as f64) / n.max(1) as f64
+    );
+    println!("Elo difference (A − B): {e:+.1} ± {err:.1} (95%)");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_even_and_winning_scores() {
+        assert_eq!(elo(10, 0, 10).0.round(), 0.0);
+        let (e, err) = elo(65, 0, 35);
+        assert!((e - 107.5).abs() < 1.0, "{e}");
+        assert!(err > 30.0 && err < 100.0);
+    }
+
+    #[test]
+    fn configs_parse() {
+        assert!(parse_config("level=5").unwrap().level.is_some());
+        let c = parse_config("movetime=100,depth=8,lmr=0,eval=hand").unwrap();
+        assert_eq!(c.movetime, Some(100));
+        assert!(!c.options.lmr);
+        assert!(parse_config("level=9").is_err());
+        assert!(parse_config("speed=3").is_err());
+    }
+
+    #[test]
+    fn openings_parse() {
+        for l in DEFAULT_OPENINGS.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+            assert_eq!(parse_opening(l).unwrap().len(), 3, "{l}");
+        }
+    }
+}
