@@ -14,6 +14,7 @@
 //! ```
 
 pub mod fen;
+pub mod game;
 pub mod moves;
 pub mod notation;
 pub mod position;
@@ -22,8 +23,9 @@ pub mod search;
 pub mod square;
 
 pub use fen::{parse_fen, to_fen, to_fen_numeric, FenError};
-pub use notation::{parse_move, MoveError};
+pub use game::{Game, GameError, Outcome};
 pub use moves::{count_moves, generate, has_capture, perft, perft_divide, Move};
+pub use notation::{parse_move, MoveError};
 pub use position::{Color, Kind, Piece, Position};
 pub use rules::{Rules, Variant};
 pub use square::{Bitboard, Square, SquareError};

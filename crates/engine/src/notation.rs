@@ -170,7 +170,9 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
         let tb = token.as_bytes();
         let chunks: Vec<&str> = if tb.len() > 2
             && tb.len() % 2 == 0
-            && tb.chunks(2).all(|c| c[0].is_ascii_alphabetic() && c[1].is_ascii_digit())
+            && tb
+                .chunks(2)
+                .all(|c| c[0].is_ascii_alphabetic() && c[1].is_ascii_digit())
         {
             (0..tb.len()).step_by(2).map(|i| &token[i..i + 2]).collect()
         } else {
@@ -383,7 +385,10 @@ mod tests {
         ));
         assert_eq!(e.options().len(), 7);
         let msg = e.to_string();
-        assert!(msg.contains("no piece on d4") && msg.contains("c3-d4"), "{msg}");
+        assert!(
+            msg.contains("no piece on d4") && msg.contains("c3-d4"),
+            "{msg}"
+        );
         let e = parse_move(&p, "b6-a5").unwrap_err();
         assert!(matches!(
             e,

@@ -1,0 +1,497 @@
+//! A game: the start position, the moves played, and how it ended.
+//!
+//! Results (see `shared/RULES.md`): a player with no legal move loses (wins in
+//! Poddavki); resignation and running out of time lose; a draw is agreed, or
+//! follows from a draw rule. "A move" in the draw rules is one move by each
+//! side, so the limits below are counted in plies (half-moves) or in the moves
+//! of one side:
+//! 1. the same position with the same side to move for the third time;
+//! 2. 15 moves (30 plies) in a row of king moves only, no capture, no man moved;
+//! 3. three or more kings against a lone king: the stronger side has not taken
+//!    it by its 15th move counted from when that balance arose;
+//! 4. a lone king on the long diagonal a1–h8 against three pieces with at
+//!    least one king (3 kings, 2 kings and a man, a king and 2 men): the
+//!    stronger side has not won within 5 of its moves;
+//! 5. both sides have kings and the balance of forces has not changed (no
+//!    capture, no crowning): 2–3 pieces 5 moves, 4–5 pieces 30 moves, 6–7
+//!    pieces 60 moves.
+
+use crate::moves::Move;
+use crate::notation::{parse_move_among, MoveError};
+use crate::position::{Color, Position};
+use crate::rules::Variant;
+use crate::square::{Bitboard, Square};
+use std::fmt;
+
+/// Plies of king-only moves that draw (rule 2: 15 moves by each side).
+pub const KINGS_ONLY_PLIES: u32 = 30;
+/// Moves of the stronger side in three-or-more kings against a lone king.
+pub const LONE_KING_MOVES: u32 = 15;
+/// Moves of the stronger side against a lone king holding the long diagonal.
+pub const LONG_DIAGONAL_MOVES: u32 = 5;
+
+/// The long diagonal a1–h8 ("the main road").
+pub const LONG_DIAGONAL: Bitboard = {
+    let mut bb = 0u64;
+    let mut i = 0;
+    while i < 8 {
+        bb |= match Square::from_coords(i, i) {
+            Some(s) => s.bb(),
+            None => 0,
+        };
+        i += 1;
+    }
+    bb
+};
+
+/// Moves without a change in the balance of forces that draw with `pieces`
+/// on the board when both sides have kings (rule 5), if any.
+pub fn balance_rule_moves(pieces: u32) -> Option<u32> {
+    match pieces {
+        2..=3 => Some(5),
+        4..=5 => Some(30),
+        6..=7 => Some(60),
+        _ => None,
+    }
+}
+
+/// Why a game was won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    /// The loser had no legal move (in Poddavki: the winner had none).
+    NoLegalMoves,
+    Resignation,
+    /// The loser overstepped the move deadline.
+    Timeout,
+}
+
+/// Why a game was drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    Agreement,
+    /// The same position arose for the third time.
+    Repetition,
+    /// 15 moves by each side with kings only, no capture, no man moved.
+    KingsOnly,
+    /// Three or more kings did not take a lone king within 15 moves.
+    LoneKing,
+    /// A lone king held the long diagonal against three pieces for 5 moves.
+    LongDiagonal,
+    /// Both sides have kings and the balance of forces did not change for the
+    /// number of moves the piece count allows.
+    BalanceUnchanged {
+        pieces: u32,
+        moves: u32,
+    },
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win { winner: Color, reason: WinReason },
+    Draw { reason: DrawReason },
+}
+
+impl Outcome {
+    /// PDN result token: `2-0`, `0-2` or `1-1`.
+    pub fn pdn_result(&self) -> &'static str {
+        match self {
+            Outcome::Win {
+                winner: Color::White,
+                ..
+            } => "2-0",
+            Outcome::Win {
+                winner: Color::Black,
+                ..
+            } => "0-2",
+            Outcome::Draw { .. } => "1-1",
+        }
+    }
+
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            Outcome::Win { winner, .. } => Some(*winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DrawReason::Agreement => write!(f, "draw agreed"),
+            DrawReason::Repetition => write!(f, "the same position occurred three times"),
+            DrawReason::KingsOnly => write!(
+                f,
+                "15 moves with kings only, without a capture or a man moved"
+            ),
+            DrawReason::LoneKing => {
+                write!(f, "three kings did not catch the lone king within 15 moves")
+            }
+            DrawReason::LongDiagonal => {
+                write!(f, "the lone king held the long diagonal for 5 moves")
+            }
+            DrawReason::BalanceUnchanged { pieces, moves } => write!(
+                f,
+                "{moves} moves without a change in the balance of forces with {pieces} pieces"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => {
+                let how = match reason {
+                    WinReason::NoLegalMoves => "no legal moves",
+                    WinReason::Resignation => "resignation",
+                    WinReason::Timeout => "time",
+                };
+                write!(f, "{winner} wins ({how})")
+            }
+            Outcome::Draw { reason } => write!(f, "draw ({reason})"),
+        }
+    }
+}
+
+/// Why a move could not be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameError {
+    /// The game has ended.
+    Over(Outcome),
+    /// The move text or move is not legal here.
+    Move(MoveError),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Over(o) => write!(f, "the game is over: {o}"),
+            GameError::Move(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<MoveError> for GameError {
+    fn from(e: MoveError) -> Self {
+        GameError::Move(e)
+    }
+}
+
+/// Counters behind the draw rules, kept for each position of the game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DrawCounters {
+    /// Plies in a row of king moves without capture.
+    pub kings_only_plies: u32,
+    /// Plies since the last capture or crowning.
+    pub balance_plies: u32,
+    /// Moves of the stronger side since three-or-more kings against a lone
+    /// king arose (0 when that is not the balance).
+    pub lone_king_moves: u32,
+    /// Moves of the stronger side while a lone king holds the long diagonal
+    /// against three pieces (0 when that is not the case).
+    pub long_diagonal_moves: u32,
+}
+
+/// The stronger side if `pos` is three or more kings against a lone king.
+fn lone_king_balance(pos: &Position) -> Option<Color> {
+    [Color::White, Color::Black].into_iter().find(|&strong| {
+        let weak = strong.opposite();
+        pos.count(weak) == (0, 1) && pos.count(strong).1 >= 3
+    })
+}
+
+/// The stronger side if a lone king holds the long diagonal against three
+/// pieces, at least one of them a king.
+fn long_diagonal_balance(pos: &Position) -> Option<Color> {
+    [Color::White, Color::Black].into_iter().find(|&strong| {
+        let weak = strong.opposite();
+        let (men, kings) = pos.count(strong);
+        pos.count(weak) == (0, 1)
+            && pos.pieces_of(weak) & LONG_DIAGONAL != 0
+            && men + kings == 3
+            && kings >= 1
+    })
+}
+
+impl DrawCounters {
+    /// The counters after `mv` took `before` to `after`.
+    fn after(self, before: &Position, mv: &Move, after: &Position) -> DrawCounters {
+        let mover = before.side_to_move();
+        let changed = mv.is_capture() || mv.is_promotion();
+        let step = |count: u32, was: Option<Color>, now: Option<Color>| match now {
+            Some(strong) if !changed && was == now => count + u32::from(mover == strong),
+            _ => 0,
+        };
+        DrawCounters {
+            kings_only_plies: if mv.is_king_move() && !mv.is_capture() {
+                self.kings_only_plies + 1
+            } else {
+                0
+            },
+            balance_plies: if changed { 0 } else { self.balance_plies + 1 },
+            lone_king_moves: step(
+                self.lone_king_moves,
+                lone_king_balance(before),
+                lone_king_balance(after),
+            ),
+            long_diagonal_moves: step(
+                self.long_diagonal_moves,
+                long_diagonal_balance(before),
+                long_diagonal_balance(after),
+            ),
+        }
+    }
+
+    /// The draw rule (other than repetition) that ends the game at `pos`.
+    fn draw(&self, pos: &Position) -> Option<DrawReason> {
+        if self.kings_only_plies >= KINGS_ONLY_PLIES {
+            return Some(DrawReason::KingsOnly);
+        }
+        if self.long_diagonal_moves >= LONG_DIAGONAL_MOVES {
+            return Some(DrawReason::LongDiagonal);
+        }
+        if self.lone_king_moves >= LONE_KING_MOVES {
+            return Some(DrawReason::LoneKing);
+        }
+        let both_have_kings = pos.pieces_of(Color::White) & pos.kings() != 0
+            && pos.pieces_of(Color::Black) & pos.kings() != 0;
+        let pieces = pos.occupied().count_ones();
+        if both_have_kings {
+            if let Some(moves) = balance_rule_moves(pieces) {
+                if self.balance_plies >= 2 * moves {
+                    return Some(DrawReason::BalanceUnchanged { pieces, moves });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A game of draughts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    variant: Variant,
+    start_number: u32,
+    /// positions[i] is the position before moves[i]; one more than moves.
+    positions: Vec<Position>,
+    counters: Vec<DrawCounters>,
+    moves: Vec<Move>,
+    outcome: Option<Outcome>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(Variant::Russian)
+    }
+}
+
+impl Game {
+    /// A game from the initial position.
+    pub fn new(variant: Variant) -> Game {
+        Game::from_position(variant, Position::initial())
+    }
+
+    /// A game from any position (its result is checked at once: a side to
+    /// move without a legal move has lost).
+    pub fn from_position(variant: Variant, start: Position) -> Game {
+        let mut g = Game {
+            variant,
+            start_number: 1,
+            positions: vec![start],
+            counters: vec![DrawCounters::default()],
+            moves: Vec::new(),
+            outcome: None,
+        };
+        g.outcome = g.rule_outcome();
+        g
+    }
+
+    /// Set the number of the first move (from a FEN's `F` field or a PDN).
+    pub fn set_start_move_number(&mut self, n: u32) {
+        self.start_number = n.max(1);
+    }
+
+    pub fn start_move_number(&self) -> u32 {
+        self.start_number
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    pub fn start_position(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("at least the start")
+    }
+
+    /// Every position so far, the start first and the current one last.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Number of half-moves played.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The number of the move now to be played.
+    pub fn move_number(&self) -> u32 {
+        crate::notation::move_number(
+            self.positions[0].side_to_move(),
+            self.start_number,
+            self.ply(),
+        )
+        .0
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.position().side_to_move()
+    }
+
+    /// The draw-rule counters of the current position.
+    pub fn counters(&self) -> DrawCounters {
+        *self.counters.last().expect("at least the start")
+    }
+
+    /// Hashes of the positions before the current one (for repetition checks
+    /// in search).
+    pub fn history_hashes(&self) -> Vec<u64> {
+        self.positions[..self.positions.len() - 1]
+            .iter()
+            .map(Position::hash)
+            .collect()
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.position().legal_moves_in(self.variant)
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// How many times the current position has occurred (counting itself).
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        self.positions.iter().filter(|p| *p == now).count()
+    }
+
+    /// The outcome the rules give the current position, if any.
+    fn rule_outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        if self.legal_moves().is_empty() {
+            let stuck = pos.side_to_move();
+            let winner = if self.variant.stuck_player_wins() {
+                stuck
+            } else {
+                stuck.opposite()
+            };
+            return Some(Outcome::Win {
+                winner,
+                reason: WinReason::NoLegalMoves,
+            });
+        }
+        if self.repetitions() >= 3 {
+            return Some(Outcome::Draw {
+                reason: DrawReason::Repetition,
+            });
+        }
+        self.counters()
+            .draw(pos)
+            .map(|reason| Outcome::Draw { reason })
+    }
+
+    /// Play a legal move. Returns the outcome if the move ended the game.
+    pub fn play(&mut self, mv: &Move) -> Result<Option<Outcome>, GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::Over(o));
+        }
+        let before = *self.position();
+        let legal = self.legal_moves();
+        if !legal.contains(mv) {
+            return Err(GameError::Move(MoveError::Illegal {
+                input: mv.to_string(),
+                reason: None,
+                legal: {
+                    let mut v: Vec<String> = legal.iter().map(Move::to_string).collect();
+                    v.sort();
+                    v
+                },
+            }));
+        }
+        let after = before.make(mv);
+        let counters = self.counters().after(&before, mv, &after);
+        self.moves.push(*mv);
+        self.positions.push(after);
+        self.counters.push(counters);
+        self.outcome = self.rule_outcome();
+        Ok(self.outcome)
+    }
+
+    /// Parse a move as a person writes it (see [`crate::notation`]) and play it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::Over(o));
+        }
+        let mv = parse_move_among(self.position(), &self.legal_moves(), text)?;
+        self.play(&mv)?;
+        Ok(mv)
+    }
+
+    /// Take back the last move (any result is cleared).
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.counters.pop();
+        self.outcome = self.rule_outcome();
+        Some(mv)
+    }
+
+    /// `loser` resigns.
+    pub fn resign(&mut self, loser: Color) -> Result<Outcome, GameError> {
+        self.finish(Outcome::Win {
+            winner: loser.opposite(),
+            reason: WinReason::Resignation,
+        })
+    }
+
+    /// `loser` overstepped the deadline.
+    pub fn time_out(&mut self, loser: Color) -> Result<Outcome, GameError> {
+        self.finish(Outcome::Win {
+            winner: loser.opposite(),
+            reason: WinReason::Timeout,
+        })
+    }
+
+    /// Both players agreed to a draw.
+    pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
+        self.finish(Outcome::Draw {
+            reason: DrawReason::Agreement,
+        })
+    }
+
+    fn finish(&mut self, o: Outcome) -> Result<Outcome, GameError> {
+        if let Some(done) = self.outcome {
+            return Err(GameError::Over(done));
+        }
+        self.outcome = Some(o);
+        Ok(o)
+    }
+}
