@@ -17,6 +17,7 @@ pub mod fen;
 pub mod game;
 pub mod moves;
 pub mod notation;
+pub mod pdn;
 pub mod position;
 pub mod rules;
 pub mod search;
