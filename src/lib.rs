@@ -3,3 +3,4 @@
 //! `shashki-engine` crate (re-exported as [`engine`]).
 
 pub use shashki_engine as engine;
+pub mod render;

@@ -30,6 +30,8 @@ enum Command {
     Match(cli::match_::MatchArgs),
     /// Fit the evaluation weights on self-play games (Texel's method).
     Tune(cli::tune::TuneArgs),
+    /// Draw a board as PNG (or a game replay as GIF).
+    Render(cli::render::RenderArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         Command::Hub(a) => cli::hub::run(a),
         Command::Match(a) => cli::match_::run(a),
         Command::Tune(a) => cli::tune::run(a),
+        Command::Render(a) => cli::render::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,6 +6,7 @@ pub mod hub;
 pub mod match_;
 pub mod moves;
 pub mod perft;
+pub mod render;
 pub mod tune;
 
 use shashki_engine::{FenError, Position, Variant};

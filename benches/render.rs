@@ -1,0 +1,81 @@
+//! `cargo bench --bench render`: time of drawing a 640 px board and encoding
+//! it as PNG (median and p90 of many runs), and the PNG's size, for a few
+//! positions in both themes. Plain `harness = false` timing: the machine is
+//! a noisy shared VM, so medians of many iterations are what count.
+
+use shashki::engine::Position;
+use shashki::render::{self, LastMove, RenderOptions, Theme};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+fn stats(mut t: Vec<Duration>) -> (f64, f64) {
+    t.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    (ms(t[t.len() / 2]), ms(t[t.len() * 9 / 10]))
+}
+
+fn main() {
+    let iters: usize = std::env::var("RENDER_BENCH_ITERS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(400);
+    let size: u32 = std::env::var("RENDER_BENCH_SIZE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(640);
+    // a middlegame after a double capture, with kings on both sides
+    let before =
+        Position::from_fen("W:WKa1,c3,e3,g3,b2,f2,h2,a5:Bd4,f6,b6,Kh8,a7,c7,e7,h6,g5").unwrap();
+    let mv = before
+        .legal_moves()
+        .into_iter()
+        .max_by_key(|m| m.captured_squares().len())
+        .unwrap();
+    let after = before.make(&mv);
+    let cases: Vec<(&str, Position, Option<LastMove>)> = vec![
+        ("initial", Position::initial(), None),
+        ("capture", after, Some(LastMove::from_move(&before, &mv))),
+    ];
+    println!("render + PNG encode, {size} px, {iters} iterations each (after 20 warm-up runs)");
+    println!(
+        "{:<9} {:<9} {:>10} {:>10} {:>10} {:>10} {:>9}",
+        "theme", "position", "render ms", "total ms", "p90 ms", "bytes", ""
+    );
+    for theme in Theme::ALL {
+        for (name, pos, last) in &cases {
+            let opts = RenderOptions {
+                size,
+                theme,
+                last_move: last.clone(),
+                ..RenderOptions::default()
+            };
+            for _ in 0..20 {
+                black_box(render::render_png(pos, &opts));
+            }
+            let mut total = Vec::with_capacity(iters);
+            let mut draw = Vec::with_capacity(iters);
+            let mut bytes = 0;
+            for _ in 0..iters {
+                let t0 = Instant::now();
+                black_box(render::render(black_box(pos), &opts));
+                let t1 = Instant::now();
+                let png = render::render_png(black_box(pos), &opts);
+                let t2 = Instant::now();
+                bytes = black_box(png).len();
+                draw.push(t1 - t0);
+                total.push(t2 - t1);
+            }
+            let (dm, _) = stats(draw);
+            let (tm, tp) = stats(total);
+            println!(
+                "{:<9} {:<9} {:>10.3} {:>10.3} {:>10.3} {:>10}",
+                theme.name(),
+                name,
+                dm,
+                tm,
+                tp,
+                bytes
+            );
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! What every image of one theme, size and orientation shares, drawn once
+//! and cached: the empty board with its frame and coordinates, and the
+//! sprites of the pieces, ghosts, marks and dots.
+
+use super::layout::Layout;
+use super::quant::Quantizer;
+use super::raster::{self, PieceLook, Sprite};
+use super::theme::{Rgb, Theme};
+use crate::engine::{Color, Kind};
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use image::RgbImage;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// DejaVu Sans Bold (Latin and Cyrillic), see assets/fonts/LICENSE-DejaVu.txt.
+static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+/// The embedded bold font.
+pub(crate) fn bold_font() -> &'static FontRef<'static> {
+    static FONT: OnceLock<FontRef<'static>> = OnceLock::new();
+    FONT.get_or_init(|| FontRef::try_from_slice(BOLD_TTF).expect("embedded font parses"))
+}
+
+/// The cached drawing material for one theme, size and orientation.
+pub(crate) struct Assets {
+    pub theme: Theme,
+    pub layout: Layout,
+    /// The empty board, frame and coordinates.
+    pub base: RgbImage,
+    /// Pieces indexed by [`piece_index`].
+    pub pieces: [Sprite; 4],
+    /// The same, faded: captured pieces.
+    pub ghosts: [Sprite; 4],
+    /// The cross over a captured piece.
+    pub mark: Sprite,
+    /// A legal destination.
+    pub dot: Sprite,
+    /// Small side-to-move discs (White, Black), one frame cell wide.
+    pub markers: [Sprite; 2],
+    /// The PNG/GIF palette, chosen on first use.
+    pub quant: OnceLock<Quantizer>,
+}
+
+/// Index into [`Assets::pieces`].
+pub(crate) fn piece_index(color: Color, kind: Kind) -> usize {
+    (color == Color::Black) as usize * 2 + (kind == Kind::King) as usize
+}
+
+/// The cached assets (drawn on first use). Holds a bounded number of
+/// variants; the least recently added go first.
+pub(crate) fn get(theme: Theme, size: u32, flip: bool) -> Arc<Assets> {
+    type Cache = Mutex<(
+        HashMap<(Theme, u32, bool), Arc<Assets>>,
+        Vec<(Theme, u32, bool)>,
+    )>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    const MAX_ENTRIES: usize = 24;
+    let key = (theme, size, flip);
+    let cache = CACHE.get_or_init(|| Mutex::new((HashMap::new(), Vec::new())));
+    if let Some(a) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(&key) {
+        return Arc::clone(a);
+    }
+    // draw outside the lock; two threads may race to draw the same variant
+    let assets = Arc::new(build(theme, size, flip));
+    let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
+    let (map, order) = &mut *guard;
+    if !map.contains_key(&key) {
+        if order.len() >= MAX_ENTRIES {
+            let old = order.remove(0);
+            map.remove(&old);
+        }
+        order.push(key);
+        map.insert(key, Arc::clone(&assets));
+    }
+    Arc::clone(map.get(&key).expect("just inserted"))
+}
+
+fn build(theme: Theme, size: u32, flip: bool) -> Assets {
+    let pal = theme.palette();
+    let layout = Layout::new(size, flip);
+    let cell = layout.square;
+    let look = |color: Color, king: bool| PieceLook {
+        style: match color {
+            Color::White => &pal.white,
+            Color::Black => &pal.black,
+        },
+        king,
+        radius: cell as f32 * 0.41,
+        shading: pal.shading,
+        shadow: pal.shadow,
+    };
+    let pieces = [
+        raster::piece_sprite(cell, look(Color::White, false)),
+        raster::piece_sprite(cell, look(Color::White, true)),
+        raster::piece_sprite(cell, look(Color::Black, false)),
+        raster::piece_sprite(cell, look(Color::Black, true)),
+    ];
+    let ghosts = [0, 1, 2, 3].map(|i| pieces[i].faded(pal.ghost));
+    let marker = |color: Color| {
+        let mut l = look(color, false);
+        l.radius = layout.frame as f32 * 0.30;
+        l.shadow = 0.0;
+        raster::piece_sprite(layout.frame, l)
+    };
+    Assets {
+        theme,
+        quant: OnceLock::new(),
+        base: draw_base(theme, &layout),
+        layout,
+        mark: raster::mark_sprite(cell, pal),
+        dot: raster::dot_sprite(cell, cell as f32 * 0.16, pal.target, pal.target_alpha),
+        markers: [marker(Color::White), marker(Color::Black)],
+        pieces,
+        ghosts,
+    }
+}
+
+fn draw_base(theme: Theme, l: &Layout) -> RgbImage {
+    let pal = theme.palette();
+    let mut img = RgbImage::from_pixel(l.width, l.width, image::Rgb(pal.frame));
+    let board = 8 * l.square;
+    // a thin dark line around the squares
+    let edge = (l.square / 24).max(1);
+    raster::fill_rect(
+        &mut img,
+        l.frame - edge,
+        l.frame - edge,
+        board + 2 * edge,
+        board + 2 * edge,
+        pal.frame_edge,
+    );
+    for row in 0..8 {
+        for col in 0..8 {
+            let dark = (row + col) % 2 == 1;
+            raster::fill_rect(
+                &mut img,
+                l.frame + col * l.square,
+                l.frame + row * l.square,
+                l.square,
+                l.square,
+                if dark { pal.dark } else { pal.light },
+            );
+        }
+    }
+    // coordinates on all four sides
+    let font = bold_font();
+    let px = (l.frame as f32 * 0.56).max(8.0);
+    let near = l.frame as f32 / 2.0;
+    let far = (l.frame + board) as f32 + (l.width - l.frame - board) as f32 / 2.0;
+    for i in 0..8u32 {
+        let c = l.frame as f32 + (i as f32 + 0.5) * l.square as f32;
+        let (file, rank) = if l.flip { (7 - i, i) } else { (i, 7 - i) };
+        let letter = (b'a' + file as u8) as char;
+        let digit = (b'1' + rank as u8) as char;
+        for y in [near, far] {
+            draw_centered(&mut img, font, px, letter, c, y, pal.coord);
+        }
+        for x in [near, far] {
+            draw_centered(&mut img, font, px, digit, x, c, pal.coord);
+        }
+    }
+    img
+}
+
+/// Draw one character with its ink box centred on (`cx`, `cy`).
+pub(crate) fn draw_centered(
+    img: &mut RgbImage,
+    font: &FontRef<'static>,
+    px: f32,
+    ch: char,
+    cx: f32,
+    cy: f32,
+    colour: Rgb,
+) {
+    let scaled = font.as_scaled(PxScale::from(px));
+    let glyph = scaled.scaled_glyph(ch);
+    let Some(outlined) = font.outline_glyph(glyph) else {
+        return;
+    };
+    let b = outlined.px_bounds();
+    // shift so the ink box centre lands on (cx, cy), snapped to whole pixels
+    let ox = (cx - (b.min.x + b.max.x) / 2.0).round() as i32;
+    let oy = (cy - (b.min.y + b.max.y) / 2.0).round() as i32;
+    let (w, h) = (img.width() as i32, img.height() as i32);
+    outlined.draw(|gx, gy, cov| {
+        let x = b.min.x as i32 + gx as i32 + ox;
+        let y = b.min.y as i32 + gy as i32 + oy;
+        if x >= 0 && y >= 0 && x < w && y < h {
+            let p = img.get_pixel_mut(x as u32, y as u32);
+            let cov = cov.clamp(0.0, 1.0);
+            for k in 0..3 {
+                let d = p.0[k] as f32;
+                p.0[k] = (d + (colour[k] as f32 - d) * cov + 0.5) as u8;
+            }
+        }
+    });
+}

@@ -1,0 +1,256 @@
+//! Animated GIF replays of a game: one frame per ply, the last one held.
+//!
+//! All frames share one 255-colour palette (NeuQuant over the first frame
+//! and every pixel that changes later); each frame after the first stores
+//! only the rectangle that changed, with unchanged pixels transparent, so a
+//! 60-ply game at 480 px stays in the tens of kilobytes.
+
+use super::{render, LastMove, RenderOptions};
+use crate::engine::{Color, Move, Position};
+use color_quant::NeuQuant;
+use image::RgbImage;
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// One frame of a replay: a position and the move that led to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Frame {
+    pub position: Position,
+    pub last_move: Option<LastMove>,
+    /// Overrides [`RenderOptions::caption`] for this frame.
+    pub caption: Option<String>,
+}
+
+/// Timing of a replay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GifOptions {
+    /// How long the start position shows, in milliseconds.
+    pub first_ms: u32,
+    /// How long each move shows.
+    pub ply_ms: u32,
+    /// How long the final position shows before the replay loops.
+    pub last_ms: u32,
+    /// Loop forever (otherwise play once and stop on the last frame).
+    pub repeat: bool,
+}
+
+impl Default for GifOptions {
+    fn default() -> Self {
+        GifOptions {
+            first_ms: 1500,
+            ply_ms: 1000,
+            last_ms: 5000,
+            repeat: true,
+        }
+    }
+}
+
+/// Frames for a game given as its start position and, for every ply, the
+/// position before it and the move (what `pdn::PdnGame::replay` returns).
+/// Each frame after the first is captioned with the move number and move
+/// (`12. c3:e5`, `12… f6-g5`).
+pub fn frames_from_replay(start: &Position, plies: &[(Position, Move)]) -> Vec<Frame> {
+    let mut frames = vec![Frame {
+        position: *start,
+        last_move: None,
+        caption: Some(String::new()),
+    }];
+    // numbering starts at 1 with whoever moves first
+    let mut number = 1;
+    for (i, (before, mv)) in plies.iter().enumerate() {
+        let white = before.side_to_move() == Color::White;
+        if i > 0 && white {
+            number += 1;
+        }
+        let caption = if white {
+            format!("{number}. {mv}")
+        } else {
+            format!("{number}… {mv}")
+        };
+        frames.push(Frame {
+            position: before.make(mv),
+            last_move: Some(LastMove::from_move(before, mv)),
+            caption: Some(caption),
+        });
+    }
+    frames
+}
+
+/// Encode frames as an animated GIF. `opts` gives the size, theme and
+/// orientation; each frame's last move and caption replace those in `opts`.
+/// If any frame (or `opts`) has a caption, every frame gets the caption
+/// strip so that all frames have one size. Returns an empty vector for no
+/// frames.
+pub fn render_gif(frames: &[Frame], opts: &RenderOptions, timing: &GifOptions) -> Vec<u8> {
+    if frames.is_empty() {
+        return Vec::new();
+    }
+    let any_caption = opts.caption.is_some() || frames.iter().any(|f| f.caption.is_some());
+    let images: Vec<RgbImage> = frames
+        .iter()
+        .map(|f| {
+            let mut o = opts.clone();
+            o.last_move = f.last_move.clone();
+            o.caption = f.caption.clone().or_else(|| opts.caption.clone());
+            if any_caption && o.caption.is_none() {
+                o.caption = Some(String::new());
+            }
+            render(&f.position, &o)
+        })
+        .collect();
+    let (w, h) = images[0].dimensions();
+
+    // palette from the first frame and everything that changes afterwards
+    let mut sample: Vec<u8> = Vec::with_capacity((w * h * 4) as usize);
+    for p in images[0].pixels() {
+        sample.extend_from_slice(&[p.0[0], p.0[1], p.0[2], 255]);
+    }
+    for pair in images.windows(2) {
+        for (a, b) in pair[0].pixels().zip(pair[1].pixels()) {
+            if a != b {
+                sample.extend_from_slice(&[b.0[0], b.0[1], b.0[2], 255]);
+            }
+        }
+    }
+    let nq = NeuQuant::new(10, 255, &sample);
+    let mut palette = nq.color_map_rgb();
+    palette.resize(256 * 3, 0);
+    const CLEAR: u8 = 255;
+    let mut lookup: HashMap<[u8; 3], u8> = HashMap::new();
+    let mut index = |c: [u8; 3]| -> u8 {
+        *lookup
+            .entry(c)
+            .or_insert_with(|| nq.index_of(&[c[0], c[1], c[2], 255]) as u8)
+    };
+
+    let mut out = Vec::new();
+    {
+        let mut enc = gif::Encoder::new(&mut out, w as u16, h as u16, &palette)
+            .expect("writing to a Vec cannot fail");
+        let repeat = if timing.repeat {
+            gif::Repeat::Infinite
+        } else {
+            gif::Repeat::Finite(0)
+        };
+        enc.set_repeat(repeat)
+            .expect("writing to a Vec cannot fail");
+        let last = images.len() - 1;
+        for (i, img) in images.iter().enumerate() {
+            let ms = if i == last {
+                timing.last_ms
+            } else if i == 0 {
+                timing.first_ms
+            } else {
+                timing.ply_ms
+            };
+            let delay = (ms / 10).min(u16::MAX as u32) as u16;
+            let (x0, y0, x1, y1) = if i == 0 {
+                (0, 0, w, h)
+            } else {
+                changed_rect(&images[i - 1], img).unwrap_or((0, 0, 1, 1))
+            };
+            let mut buf = Vec::with_capacity(((x1 - x0) * (y1 - y0)) as usize);
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    let p = img.get_pixel(x, y).0;
+                    if i > 0 && images[i - 1].get_pixel(x, y).0 == p {
+                        buf.push(CLEAR);
+                    } else {
+                        buf.push(index(p));
+                    }
+                }
+            }
+            let frame = gif::Frame {
+                delay,
+                dispose: gif::DisposalMethod::Keep,
+                transparent: (i > 0).then_some(CLEAR),
+                left: x0 as u16,
+                top: y0 as u16,
+                width: (x1 - x0) as u16,
+                height: (y1 - y0) as u16,
+                buffer: Cow::Owned(buf),
+                ..gif::Frame::default()
+            };
+            enc.write_frame(&frame)
+                .expect("writing to a Vec cannot fail");
+        }
+    }
+    out
+}
+
+/// The bounding box `(x0, y0, x1, y1)` (exclusive ends) of the pixels that
+/// differ, or `None` if the images are equal.
+fn changed_rect(a: &RgbImage, b: &RgbImage) -> Option<(u32, u32, u32, u32)> {
+    let (w, h) = a.dimensions();
+    let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
+    for y in 0..h {
+        for x in 0..w {
+            if a.get_pixel(x, y) != b.get_pixel(x, y) {
+                x0 = x0.min(x);
+                y0 = y0.min(y);
+                x1 = x1.max(x + 1);
+                y1 = y1.max(y + 1);
+            }
+        }
+    }
+    (x1 > x0).then_some((x0, y0, x1, y1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::AnimationDecoder;
+
+    #[test]
+    fn a_short_game_gives_one_frame_per_ply_and_holds_the_last() {
+        let mut pos = Position::initial();
+        let mut plies = Vec::new();
+        for _ in 0..6 {
+            let mv = pos.legal_moves()[0];
+            plies.push((pos, mv));
+            pos = pos.make(&mv);
+        }
+        let frames = frames_from_replay(&Position::initial(), &plies);
+        assert_eq!(frames.len(), 7);
+        assert_eq!(
+            frames[1].caption.as_deref(),
+            Some(&*format!("1. {}", plies[0].1))
+        );
+        assert_eq!(
+            frames[2].caption.as_deref(),
+            Some(&*format!("1… {}", plies[1].1))
+        );
+        assert_eq!(
+            frames[3].caption.as_deref(),
+            Some(&*format!("2. {}", plies[2].1))
+        );
+        let opts = RenderOptions {
+            size: 200,
+            ..Default::default()
+        };
+        let gif = render_gif(&frames, &opts, &GifOptions::default());
+        let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
+        let decoded = dec.into_frames().collect_frames().unwrap();
+        assert_eq!(decoded.len(), 7);
+        let (n, d) = decoded[6].delay().numer_denom_ms();
+        assert_eq!(n / d, 5000);
+        // the last frame shows the final position: compare with a PNG render
+        let last = decoded[6].buffer();
+        let mut o = opts.clone();
+        o.last_move = frames[6].last_move.clone();
+        o.caption = frames[6].caption.clone();
+        let want = render(&pos, &o);
+        assert_eq!(last.dimensions(), want.dimensions());
+        // palette quantisation: close, not equal
+        let mut far = 0;
+        for (a, b) in last.pixels().zip(want.pixels()) {
+            if (0..3).any(|k| a.0[k].abs_diff(b.0[k]) > 40) {
+                far += 1;
+            }
+        }
+        assert!(
+            far < (want.width() * want.height() / 100) as usize,
+            "{far} pixels off"
+        );
+    }
+}

@@ -1,0 +1,506 @@
+//! Board images for the chats: PNG boards and animated GIF replays.
+//!
+//! ```
+//! use shashki::engine::Position;
+//! use shashki::render::{render_png, RenderOptions, Theme};
+//!
+//! let opts = RenderOptions { size: 320, theme: Theme::Contrast, ..RenderOptions::default() };
+//! let png = render_png(&Position::initial(), &opts);
+//! assert_eq!(&png[1..4], b"PNG");
+//! ```
+//!
+//! What an image shows: the 8×8 board with coordinates on all four edges;
+//! men and kings (a golden crown); optionally the last move (from and to
+//! squares highlighted, the capture path drawn, captured pieces as faded
+//! ghosts under a cross), the selected piece and its legal destinations
+//! (dots), a side-to-move disc in the frame corner on the mover's side, and a
+//! caption strip. Everything that depends only on the theme, size and
+//! orientation (the empty board, piece sprites) is drawn once and cached, so
+//! an image costs a copy, a few dozen sprite blits and the PNG encoding.
+
+mod assets;
+mod encode;
+mod gif;
+mod last_move;
+mod layout;
+mod quant;
+mod raster;
+mod theme;
+
+pub use encode::encode_png;
+pub use gif::{frames_from_replay, render_gif, Frame, GifOptions};
+pub use last_move::{CapturedPiece, LastMove, LastMoveError};
+pub use layout::Layout;
+pub use theme::{Theme, UnknownTheme};
+
+use crate::engine::{Color, Position, Square};
+use image::RgbImage;
+
+/// Smallest image width [`render`] draws (smaller requests are raised).
+pub const MIN_SIZE: u32 = 160;
+/// Largest image width [`render`] draws (larger requests are lowered).
+pub const MAX_SIZE: u32 = 2048;
+
+/// What to draw besides the pieces, and how.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// Image width in pixels, frame included (clamped to
+    /// [`MIN_SIZE`]..=[`MAX_SIZE`]). The image is square unless a caption
+    /// adds a strip below.
+    pub size: u32,
+    pub theme: Theme,
+    /// Draw from Black's side (a1 at the top right).
+    pub flip: bool,
+    /// The move that led to this position, highlighted.
+    pub last_move: Option<LastMove>,
+    /// A selected piece's square, tinted (button play).
+    pub selected: Option<Square>,
+    /// Squares marked with a dot (the selected piece's legal destinations).
+    pub legal_targets: Vec<Square>,
+    /// A small disc in the frame corner on the side of the player to move.
+    pub show_side_to_move: bool,
+    /// A line of text under the board (players, move number); Latin and
+    /// Cyrillic. Shrunk to fit the width.
+    pub caption: Option<String>,
+}
+
+impl Default for RenderOptions {
+    /// 640 px, classic theme, White at the bottom, side-to-move marker on.
+    fn default() -> Self {
+        RenderOptions {
+            size: 640,
+            theme: Theme::Classic,
+            flip: false,
+            last_move: None,
+            selected: None,
+            legal_targets: Vec::new(),
+            show_side_to_move: true,
+            caption: None,
+        }
+    }
+}
+
+impl RenderOptions {
+    /// The layout these options give (clamped size).
+    pub fn layout(&self) -> Layout {
+        Layout::new(self.size.clamp(MIN_SIZE, MAX_SIZE), self.flip)
+    }
+}
+
+/// Draw a position as an RGB image.
+pub fn render(pos: &Position, opts: &RenderOptions) -> RgbImage {
+    let size = opts.size.clamp(MIN_SIZE, MAX_SIZE);
+    render_with(&assets::get(opts.theme, size, opts.flip), pos, opts)
+}
+
+fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbImage {
+    let l = a.layout;
+    let size = l.width;
+    let pal = opts.theme.palette();
+    let cap_h = if opts.caption.is_some() {
+        l.caption_height()
+    } else {
+        0
+    };
+    let mut buf = Vec::with_capacity((size * (size + cap_h) * 3) as usize);
+    buf.extend_from_slice(&a.base);
+    for _ in 0..size * cap_h {
+        buf.extend_from_slice(&pal.frame);
+    }
+    let mut img = RgbImage::from_raw(size, size + cap_h, buf).expect("buffer fits");
+
+    // squares: last move, selection
+    let fill = |img: &mut RgbImage, sq: Square, c| {
+        let (x, y, s) = l.square_rect(sq);
+        raster::fill_rect(img, x, y, s, s, c);
+    };
+    if let Some(lm) = &opts.last_move {
+        fill(&mut img, lm.from(), pal.last);
+        fill(&mut img, lm.to(), pal.last);
+    }
+    if let Some(sel) = opts.selected {
+        fill(&mut img, sel, pal.selected);
+    }
+    // captured pieces' ghosts, under the path line
+    let at = |sq: Square| {
+        let (x, y, _) = l.square_rect(sq);
+        (x as i32, y as i32)
+    };
+    if let Some(lm) = &opts.last_move {
+        for c in &lm.captured {
+            if pos.piece_at(c.square).is_none() {
+                let (x, y) = at(c.square);
+                a.ghosts[assets::piece_index(c.piece.color, c.piece.kind)].blit(&mut img, x, y);
+            }
+        }
+        if lm.is_capture() {
+            draw_path(&mut img, &l, lm, pal);
+        }
+    }
+    for (sq, p) in pos.pieces() {
+        let (x, y) = at(sq);
+        a.pieces[assets::piece_index(p.color, p.kind)].blit(&mut img, x, y);
+    }
+    if let Some(lm) = &opts.last_move {
+        for c in &lm.captured {
+            if pos.piece_at(c.square).is_none() {
+                let (x, y) = at(c.square);
+                a.mark.blit(&mut img, x, y);
+            }
+        }
+    }
+    for &t in &opts.legal_targets {
+        let (x, y) = at(t);
+        a.dot.blit(&mut img, x, y);
+    }
+    if opts.show_side_to_move {
+        let side = pos.side_to_move();
+        let bottom = (side == Color::White) != opts.flip;
+        let corner = l.frame + 8 * l.square;
+        let y = if bottom { corner } else { 0 };
+        a.markers[(side == Color::Black) as usize].blit(&mut img, corner as i32, y as i32);
+    }
+    if let Some(text) = &opts.caption {
+        draw_caption(&mut img, &l, text, pal.coord);
+    }
+    img
+}
+
+/// Draw a position and encode it as PNG: 8-bit indexed with the theme's
+/// palette for this size (see [`render_rgb_png`] for full colour).
+pub fn render_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
+    let size = opts.size.clamp(MIN_SIZE, MAX_SIZE);
+    let a = assets::get(opts.theme, size, opts.flip);
+    let img = render_with(&a, pos, opts);
+    let q = quantizer(&a);
+    encode::encode_indexed(
+        img.width(),
+        img.height(),
+        &q.palette_bytes(),
+        &q.indices(&img),
+    )
+}
+
+/// Draw a position and encode it as 24-bit RGB PNG (exact colours, about
+/// three times the bytes of [`render_png`]).
+pub fn render_rgb_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
+    encode_png(&render(pos, opts))
+}
+
+/// The palette of an asset set, chosen from sample boards on first use.
+fn quantizer(a: &assets::Assets) -> &quant::Quantizer {
+    a.quant.get_or_init(|| {
+        let samples = sample_boards(a.theme)
+            .iter()
+            .map(|(pos, o)| render_with(a, pos, o))
+            .collect::<Vec<_>>();
+        quant::Quantizer::build(&samples)
+    })
+}
+
+/// Boards that show every piece, highlight and overlay a theme draws.
+fn sample_boards(theme: Theme) -> Vec<(Position, RenderOptions)> {
+    let sq = |s: &str| Square::parse(s).expect("valid square");
+    let before = Position::from_fen("W:WKa1,c3,e3,g3,b2,f2,h2,Kg1:Bd4,f6,Kb6,Kh8,a7,c7,e7,h6")
+        .expect("valid FEN");
+    let mv = before
+        .legal_moves()
+        .into_iter()
+        .max_by_key(|m| m.captured_squares().len())
+        .expect("a capture");
+    let base = RenderOptions {
+        theme,
+        ..RenderOptions::default()
+    };
+    vec![
+        (
+            Position::initial(),
+            RenderOptions {
+                caption: Some("Иван — Peter · ход 12: c3:e5:g7, 0123456789".into()),
+                selected: Some(sq("c3")),
+                legal_targets: vec![sq("b4"), sq("d4")],
+                ..base.clone()
+            },
+        ),
+        (
+            before.make(&mv),
+            RenderOptions {
+                last_move: Some(LastMove::from_move(&before, &mv)),
+                ..base.clone()
+            },
+        ),
+        (before.with_side_to_move(Color::Black), base),
+    ]
+}
+
+/// The capture path: a line through the centres of the start and landing
+/// squares with dots where the piece landed, outlined for contrast.
+fn draw_path(img: &mut RgbImage, l: &Layout, lm: &LastMove, pal: &theme::Palette) {
+    let s = l.square as f32;
+    let pts: Vec<(f32, f32)> = lm.path.iter().map(|&q| l.center_f(q)).collect();
+    let segs: Vec<_> = pts.windows(2).map(|w| (w[0], w[1])).collect();
+    let dots: Vec<_> = pts[..pts.len() - 1].iter().map(|&p| (p, p)).collect();
+    let r = (0.05 * s).max(1.5);
+    let dot_r = (0.12 * s).max(3.0);
+    let o = (0.025 * s).max(1.0);
+    raster::draw_capsules(img, &segs, r + o, pal.path_outline);
+    raster::draw_capsules(img, &dots, dot_r + o, pal.path_outline);
+    raster::draw_capsules(img, &segs, r, pal.path);
+    raster::draw_capsules(img, &dots, dot_r, pal.path);
+}
+
+fn draw_caption(img: &mut RgbImage, l: &Layout, text: &str, colour: theme::Rgb) {
+    use imageproc::drawing::{draw_text_mut, text_size};
+    let font = assets::bold_font();
+    let cap_h = l.caption_height();
+    let avail = l.width.saturating_sub(2 * l.frame).max(1);
+    let mut px = cap_h as f32 * 0.55;
+    let (w, _) = text_size(px, font, text);
+    if w > avail {
+        px *= avail as f32 / w as f32;
+    }
+    let (_, h) = text_size(px, font, text);
+    let top = l.width + (cap_h.saturating_sub(h)) / 2;
+    // drawn from the top of the line box, nudged up by the frame's top offset
+    draw_text_mut(
+        img,
+        image::Rgb(colour),
+        l.frame as i32,
+        top as i32 - (cap_h / 8) as i32,
+        px,
+        font,
+        text,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Kind, Piece};
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    fn px(img: &RgbImage, (x, y): (u32, u32)) -> [u8; 3] {
+        img.get_pixel(x, y).0
+    }
+
+    #[test]
+    fn kings_wear_a_crown_at_the_centre() {
+        let pos = Position::from_fen("W:WKc3:BKf6").unwrap();
+        for theme in Theme::ALL {
+            let opts = RenderOptions {
+                size: 320,
+                theme,
+                ..Default::default()
+            };
+            let img = render(&pos, &opts);
+            let l = opts.layout();
+            let pal = theme.palette();
+            let w = px(&img, l.square_center(sq("c3")));
+            let b = px(&img, l.square_center(sq("f6")));
+            // the crown is lit a little, so compare loosely
+            let close = |a: [u8; 3], b: [u8; 3]| a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 24);
+            assert!(close(w, pal.white.crown), "{theme}: {w:?}");
+            assert!(close(b, pal.black.crown), "{theme}: {b:?}");
+        }
+    }
+
+    #[test]
+    fn men_show_their_body_colour_at_the_centre() {
+        let pos = Position::initial();
+        let opts = RenderOptions::default();
+        let img = render(&pos, &opts);
+        let l = opts.layout();
+        let w = px(&img, l.square_center(sq("c3")));
+        let b = px(&img, l.square_center(sq("f6")));
+        assert!(
+            w.iter().map(|&v| v as u32).sum::<u32>() > 600,
+            "white man {w:?}"
+        );
+        assert!(
+            b.iter().map(|&v| v as u32).sum::<u32>() < 200,
+            "black man {b:?}"
+        );
+    }
+
+    #[test]
+    fn last_move_squares_are_highlighted() {
+        let before = Position::initial();
+        let mv = before
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == "c3-d4")
+            .unwrap();
+        let after = before.make(&mv);
+        let opts = RenderOptions {
+            last_move: Some(LastMove::from_move(&before, &mv)),
+            ..Default::default()
+        };
+        let img = render(&after, &opts);
+        let l = opts.layout();
+        let pal = Theme::Classic.palette();
+        // the empty from-square is highlight colour at its corner and centre
+        let (x, y, _) = l.square_rect(sq("c3"));
+        assert_eq!(px(&img, (x + 1, y + 1)), pal.last);
+        assert_eq!(px(&img, l.square_center(sq("c3"))), pal.last);
+        // the to-square has the piece in the middle, highlight at the corner
+        let (x, y, _) = l.square_rect(sq("d4"));
+        assert_eq!(px(&img, (x + 1, y + 1)), pal.last);
+        // an untouched dark square keeps its colour
+        let (x, y, _) = l.square_rect(sq("e3"));
+        assert_eq!(px(&img, (x + 1, y + 1)), pal.dark);
+    }
+
+    #[test]
+    fn flip_moves_a1_to_the_top_right() {
+        let mut pos = Position::empty(Color::White);
+        pos.set(
+            sq("a1"),
+            Some(Piece {
+                color: Color::Black,
+                kind: Kind::Man,
+            }),
+        );
+        let opts = RenderOptions {
+            size: 320,
+            flip: true,
+            show_side_to_move: false,
+            ..Default::default()
+        };
+        let img = render(&pos, &opts);
+        let l = opts.layout();
+        let top_right = (
+            l.frame + 7 * l.square + l.square / 2,
+            l.frame + l.square / 2,
+        );
+        assert_eq!(l.square_center(sq("a1")), top_right);
+        let c = px(&img, top_right);
+        assert!(
+            c.iter().all(|&v| v < 90),
+            "black man at top right, got {c:?}"
+        );
+        // and bottom left (h8) is an empty dark square
+        let bottom_left = (l.frame + 2, l.frame + 7 * l.square + 2);
+        assert_eq!(px(&img, bottom_left), Theme::Classic.palette().dark);
+    }
+
+    #[test]
+    fn captured_pieces_get_a_cross_and_the_path_is_drawn() {
+        let before = Position::from_fen("W:Wc3:Bd4,f6,h8").unwrap();
+        let mv = before
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == "c3:e5:g7")
+            .unwrap();
+        let after = before.make(&mv);
+        let opts = RenderOptions {
+            last_move: Some(LastMove::from_move(&before, &mv)),
+            ..Default::default()
+        };
+        let img = render(&after, &opts);
+        let l = opts.layout();
+        let pal = Theme::Classic.palette();
+        // the cross's centre on each captured square
+        for s in ["d4", "f6"] {
+            assert_eq!(px(&img, l.square_center(sq(s))), pal.mark, "{s}");
+        }
+        // the landing dot on e5 and the start dot on c3
+        assert_eq!(px(&img, l.square_center(sq("e5"))), pal.path);
+        assert_eq!(px(&img, l.square_center(sq("c3"))), pal.path);
+    }
+
+    #[test]
+    fn targets_and_selection() {
+        let pos = Position::initial();
+        let opts = RenderOptions {
+            selected: Some(sq("c3")),
+            legal_targets: vec![sq("b4"), sq("d4")],
+            ..Default::default()
+        };
+        let img = render(&pos, &opts);
+        let l = opts.layout();
+        let pal = Theme::Classic.palette();
+        let (x, y, _) = l.square_rect(sq("c3"));
+        assert_eq!(px(&img, (x + 1, y + 1)), pal.selected);
+        let dot = px(&img, l.square_center(sq("d4")));
+        assert!(dot[0] < pal.dark[0], "dot darkens the square: {dot:?}");
+        let (x, y, _) = l.square_rect(sq("d4"));
+        assert_eq!(px(&img, (x + 1, y + 1)), pal.dark);
+    }
+
+    #[test]
+    fn caption_adds_a_strip_and_side_marker_follows_the_mover() {
+        let pos = Position::initial();
+        let opts = RenderOptions {
+            size: 320,
+            caption: Some("Иван — Пётр, ход 1".into()),
+            ..Default::default()
+        };
+        let img = render(&pos, &opts);
+        let l = opts.layout();
+        assert_eq!(img.height(), 320 + l.caption_height());
+        let corner = l.frame + 8 * l.square + l.frame / 2;
+        // White to move, White at the bottom: the disc is in the bottom right corner
+        let bottom = px(&img, (corner, corner));
+        let top = px(&img, (corner, l.frame / 2));
+        assert_ne!(bottom, Theme::Classic.palette().frame);
+        assert_eq!(top, Theme::Classic.palette().frame);
+        // some caption ink
+        let strip_has_ink = (0..img.width()).any(|x| {
+            (320..img.height()).any(|y| img.get_pixel(x, y).0 == Theme::Classic.palette().coord)
+        });
+        assert!(strip_has_ink);
+    }
+
+    #[test]
+    fn png_round_trips() {
+        let before = Position::from_fen("W:Wc3,a1:Bd4,f6,h8,Kb8").unwrap();
+        let mv = before.legal_moves()[0];
+        for theme in Theme::ALL {
+            let opts = RenderOptions {
+                theme,
+                last_move: Some(LastMove::from_move(&before, &mv)),
+                caption: Some("Белые: Иван".into()),
+                ..Default::default()
+            };
+            let pos = before.make(&mv);
+            let want = render(&pos, &opts);
+            // full colour: exact
+            let rgb = image::load_from_memory(&render_rgb_png(&pos, &opts)).unwrap();
+            assert_eq!(rgb.to_rgb8(), want);
+            // palette: the flat colours exact, the rest close
+            let png = render_png(&pos, &opts);
+            let got = image::load_from_memory(&png).unwrap().to_rgb8();
+            assert_eq!(got.dimensions(), want.dimensions());
+            let (mut same, mut total) = (0u32, 0u64);
+            for (a, b) in got.pixels().zip(want.pixels()) {
+                same += (a == b) as u32;
+                total += (0..3).map(|k| a.0[k].abs_diff(b.0[k]) as u64).sum::<u64>();
+            }
+            let n = want.width() * want.height();
+            assert!(
+                same * 100 > n * 93,
+                "{theme}: only {same} of {n} pixels exact"
+            );
+            let mean = total as f64 / (3 * n) as f64;
+            assert!(mean < 0.5, "{theme}: mean channel error {mean}");
+            let l = opts.layout();
+            for s in ["c3", "d4", "e5"] {
+                let (x, y, _) = l.square_rect(sq(s));
+                assert_eq!(got.get_pixel(x + 1, y + 1), want.get_pixel(x + 1, y + 1));
+            }
+        }
+    }
+
+    #[test]
+    fn theme_names_parse() {
+        for t in Theme::ALL {
+            assert_eq!(t.name().parse::<Theme>().unwrap(), t);
+        }
+        assert_eq!("Wooden".parse::<Theme>().unwrap(), Theme::Classic);
+        let e = "neon".parse::<Theme>().unwrap_err().to_string();
+        assert!(e.contains("neon") && e.contains("classic, contrast"), "{e}");
+    }
+}
