@@ -3,7 +3,7 @@
 
 use super::{position_arg, CliError, CliResult};
 use shashki::render::{self, LastMove, RenderOptions, Theme};
-use shashki_engine::Square;
+use shashki_engine::{pdn, Square};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -32,6 +32,18 @@ pub struct RenderArgs {
     /// Leave out the side-to-move disc in the frame corner.
     #[arg(long)]
     no_side_marker: bool,
+    /// A PDN file: draw its final position (or, with --gif, replay it).
+    #[arg(long)]
+    pdn: Option<PathBuf>,
+    /// Which game of the PDN file (1 is the first).
+    #[arg(long, default_value_t = 1)]
+    game: usize,
+    /// Write an animated GIF replay of the --pdn game, one frame per ply.
+    #[arg(long)]
+    gif: bool,
+    /// Milliseconds each ply shows in the GIF (the last frame shows 5 s).
+    #[arg(long, default_value_t = 1000)]
+    delay: u32,
     /// Output file (PNG, or GIF with --gif).
     #[arg(long, short)]
     output: PathBuf,
@@ -39,6 +51,12 @@ pub struct RenderArgs {
 
 pub fn run(a: RenderArgs) -> CliResult {
     let mut opts = options(&a)?;
+    if let Some(path) = &a.pdn {
+        return run_pdn(&a, path, opts);
+    }
+    if a.gif {
+        return Err(CliError::Input("--gif needs --pdn GAME.pdn".into()));
+    }
     let pos = position_arg(a.fen.as_deref())?;
     if let Some(text) = &a.last {
         opts.last_move =
@@ -55,6 +73,68 @@ pub fn run(a: RenderArgs) -> CliResult {
             .collect();
     }
     write(&a.output, &render::render_png(&pos, &opts))
+}
+
+/// `--pdn`: the final position as PNG, or the whole game as GIF.
+fn run_pdn(a: &RenderArgs, path: &PathBuf, opts: RenderOptions) -> CliResult {
+    if a.fen.is_some() || a.last.is_some() || a.select.is_some() {
+        return Err(CliError::Input(
+            "--pdn cannot be combined with --fen, --last or --select".into(),
+        ));
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", path.display())))?;
+    let games =
+        pdn::parse_pdn(&text).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+    let n = games.len();
+    let game = a
+        .game
+        .checked_sub(1)
+        .and_then(|i| games.get(i))
+        .ok_or_else(|| {
+            CliError::Input(format!(
+                "--game {}: {} has {n} game{}",
+                a.game,
+                path.display(),
+                if n == 1 { "" } else { "s" }
+            ))
+        })?;
+    let bad =
+        |e: pdn::PdnError| CliError::Input(format!("{} game {}: {e}", path.display(), a.game));
+    let start = game.start_position().map_err(bad)?;
+    let plies = game.replay().map_err(bad)?;
+    // "White — Black" in front of each frame's move caption
+    let players = match (game.tag("White"), game.tag("Black")) {
+        (Some(w), Some(b)) if !w.is_empty() || !b.is_empty() => Some(format!("{w} — {b}")),
+        _ => None,
+    };
+    let header = a.caption.clone().or(players);
+    let mut frames = render::frames_from_replay(&start, &plies);
+    if let Some(h) = &header {
+        for f in &mut frames {
+            f.caption = Some(match f.caption.as_deref() {
+                Some(m) if !m.is_empty() => format!("{h} · {m}"),
+                _ => h.clone(),
+            });
+        }
+    }
+    if a.gif {
+        let timing = render::GifOptions {
+            ply_ms: a.delay,
+            ..render::GifOptions::default()
+        };
+        return write(&a.output, &render::render_gif(&frames, &opts, &timing));
+    }
+    let last = frames.pop().expect("at least the start frame");
+    let opts = RenderOptions {
+        last_move: last.last_move,
+        caption: last
+            .caption
+            .filter(|c| !c.is_empty())
+            .or(opts.caption.clone()),
+        ..opts
+    };
+    write(&a.output, &render::render_png(&last.position, &opts))
 }
 
 /// The options every output shares.

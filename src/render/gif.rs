@@ -1,16 +1,14 @@
 //! Animated GIF replays of a game: one frame per ply, the last one held.
 //!
-//! All frames share one 255-colour palette (NeuQuant over the first frame
-//! and every pixel that changes later); each frame after the first stores
-//! only the rectangle that changed, with unchanged pixels transparent, so a
-//! 60-ply game at 480 px stays in the tens of kilobytes.
+//! All frames share the theme's palette (the one of the indexed PNGs, at
+//! most 255 colours); each frame after the first stores only the rectangle
+//! that changed, with unchanged pixels transparent, so a game of 60 plies
+//! at 640 px takes a few hundred kilobytes at most.
 
-use super::{render, LastMove, RenderOptions};
+use super::{LastMove, RenderOptions};
 use crate::engine::{Color, Move, Position};
-use color_quant::NeuQuant;
 use image::RgbImage;
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 /// One frame of a replay: a position and the move that led to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,6 +84,8 @@ pub fn render_gif(frames: &[Frame], opts: &RenderOptions, timing: &GifOptions) -
         return Vec::new();
     }
     let any_caption = opts.caption.is_some() || frames.iter().any(|f| f.caption.is_some());
+    let size = opts.size.clamp(super::MIN_SIZE, super::MAX_SIZE);
+    let a = super::assets::get(opts.theme, size, opts.flip);
     let images: Vec<RgbImage> = frames
         .iter()
         .map(|f| {
@@ -95,33 +95,16 @@ pub fn render_gif(frames: &[Frame], opts: &RenderOptions, timing: &GifOptions) -
             if any_caption && o.caption.is_none() {
                 o.caption = Some(String::new());
             }
-            render(&f.position, &o)
+            super::render_with(&a, &f.position, &o)
         })
         .collect();
     let (w, h) = images[0].dimensions();
-
-    // palette from the first frame and everything that changes afterwards
-    let mut sample: Vec<u8> = Vec::with_capacity((w * h * 4) as usize);
-    for p in images[0].pixels() {
-        sample.extend_from_slice(&[p.0[0], p.0[1], p.0[2], 255]);
-    }
-    for pair in images.windows(2) {
-        for (a, b) in pair[0].pixels().zip(pair[1].pixels()) {
-            if a != b {
-                sample.extend_from_slice(&[b.0[0], b.0[1], b.0[2], 255]);
-            }
-        }
-    }
-    let nq = NeuQuant::new(10, 255, &sample);
-    let mut palette = nq.color_map_rgb();
+    // the theme's palette for this size (index 255 is left free: transparency)
+    let q = super::quantizer(&a);
+    let mut palette = q.palette_bytes();
     palette.resize(256 * 3, 0);
     const CLEAR: u8 = 255;
-    let mut lookup: HashMap<[u8; 3], u8> = HashMap::new();
-    let mut index = |c: [u8; 3]| -> u8 {
-        *lookup
-            .entry(c)
-            .or_insert_with(|| nq.index_of(&[c[0], c[1], c[2], 255]) as u8)
-    };
+    debug_assert!(q.palette.len() <= CLEAR as usize);
 
     let mut out = Vec::new();
     {
@@ -135,6 +118,7 @@ pub fn render_gif(frames: &[Frame], opts: &RenderOptions, timing: &GifOptions) -
         enc.set_repeat(repeat)
             .expect("writing to a Vec cannot fail");
         let last = images.len() - 1;
+        let board_h = w.min(h); // the caption strip lies below the square board
         for (i, img) in images.iter().enumerate() {
             let ms = if i == last {
                 timing.last_ms
@@ -144,46 +128,68 @@ pub fn render_gif(frames: &[Frame], opts: &RenderOptions, timing: &GifOptions) -
                 timing.ply_ms
             };
             let delay = (ms / 10).min(u16::MAX as u32) as u16;
-            let (x0, y0, x1, y1) = if i == 0 {
-                (0, 0, w, h)
+            // The board and the caption change in places far apart: store
+            // them as two sub-frames, the caption first and shown for 20 ms
+            // (browsers stretch shorter delays to 100 ms).
+            let parts: Vec<(u32, u32, u32, u32)> = if i == 0 {
+                vec![(0, 0, w, h)]
             } else {
-                changed_rect(&images[i - 1], img).unwrap_or((0, 0, 1, 1))
+                let prev = &images[i - 1];
+                let p: Vec<_> = [
+                    changed_rect(prev, img, board_h, h),
+                    changed_rect(prev, img, 0, board_h),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                if p.is_empty() {
+                    vec![(0, 0, 1, 1)]
+                } else {
+                    p
+                }
             };
-            let mut buf = Vec::with_capacity(((x1 - x0) * (y1 - y0)) as usize);
-            for y in y0..y1 {
-                for x in x0..x1 {
-                    let p = img.get_pixel(x, y).0;
-                    if i > 0 && images[i - 1].get_pixel(x, y).0 == p {
-                        buf.push(CLEAR);
-                    } else {
-                        buf.push(index(p));
+            let n = parts.len();
+            for (k, (x0, y0, x1, y1)) in parts.into_iter().enumerate() {
+                let mut buf = Vec::with_capacity(((x1 - x0) * (y1 - y0)) as usize);
+                for y in y0..y1 {
+                    for x in x0..x1 {
+                        let p = img.get_pixel(x, y).0;
+                        if i > 0 && images[i - 1].get_pixel(x, y).0 == p {
+                            buf.push(CLEAR);
+                        } else {
+                            buf.push(q.index_of(&p));
+                        }
                     }
                 }
+                let frame = gif::Frame {
+                    delay: if k + 1 < n {
+                        2
+                    } else {
+                        delay.saturating_sub(2 * (n as u16 - 1))
+                    },
+                    dispose: gif::DisposalMethod::Keep,
+                    transparent: (i > 0).then_some(CLEAR),
+                    left: x0 as u16,
+                    top: y0 as u16,
+                    width: (x1 - x0) as u16,
+                    height: (y1 - y0) as u16,
+                    buffer: Cow::Owned(buf),
+                    ..gif::Frame::default()
+                };
+                enc.write_frame(&frame)
+                    .expect("writing to a Vec cannot fail");
             }
-            let frame = gif::Frame {
-                delay,
-                dispose: gif::DisposalMethod::Keep,
-                transparent: (i > 0).then_some(CLEAR),
-                left: x0 as u16,
-                top: y0 as u16,
-                width: (x1 - x0) as u16,
-                height: (y1 - y0) as u16,
-                buffer: Cow::Owned(buf),
-                ..gif::Frame::default()
-            };
-            enc.write_frame(&frame)
-                .expect("writing to a Vec cannot fail");
         }
     }
     out
 }
 
 /// The bounding box `(x0, y0, x1, y1)` (exclusive ends) of the pixels that
-/// differ, or `None` if the images are equal.
-fn changed_rect(a: &RgbImage, b: &RgbImage) -> Option<(u32, u32, u32, u32)> {
+/// differ in rows `top..bottom`, or `None` if there they are equal.
+fn changed_rect(a: &RgbImage, b: &RgbImage, top: u32, bottom: u32) -> Option<(u32, u32, u32, u32)> {
     let (w, h) = a.dimensions();
     let (mut x0, mut y0, mut x1, mut y1) = (w, h, 0, 0);
-    for y in 0..h {
+    for y in top..bottom {
         for x in 0..w {
             if a.get_pixel(x, y) != b.get_pixel(x, y) {
                 x0 = x0.min(x);
@@ -199,6 +205,7 @@ fn changed_rect(a: &RgbImage, b: &RgbImage) -> Option<(u32, u32, u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::render;
     use image::AnimationDecoder;
 
     #[test]
@@ -231,11 +238,19 @@ mod tests {
         let gif = render_gif(&frames, &opts, &GifOptions::default());
         let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
         let decoded = dec.into_frames().collect_frames().unwrap();
-        assert_eq!(decoded.len(), 7);
-        let (n, d) = decoded[6].delay().numer_denom_ms();
-        assert_eq!(n / d, 5000);
+        // one frame per ply, plus a 20 ms caption sub-frame before each move
+        let ms: Vec<u32> = decoded
+            .iter()
+            .map(|f| {
+                let (n, d) = f.delay().numer_denom_ms();
+                n / d
+            })
+            .collect();
+        assert_eq!(ms.iter().filter(|&&m| m > 20).count(), 7, "{ms:?}");
+        assert_eq!(ms.iter().sum::<u32>(), 1500 + 5 * 1000 + 5000);
+        assert_eq!(*ms.last().unwrap(), 5000 - 20);
         // the last frame shows the final position: compare with a PNG render
-        let last = decoded[6].buffer();
+        let last = decoded.last().unwrap().buffer();
         let mut o = opts.clone();
         o.last_move = frames[6].last_move.clone();
         o.caption = frames[6].caption.clone();

@@ -1,0 +1,120 @@
+//! `shashki render`: files written, and bad input refused with one line and
+//! exit status 2.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn shashki(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shashki-render-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn writes_a_png_with_the_last_move() {
+    let out = tmp("last.png");
+    let o = shashki(&[
+        "render",
+        "--fen",
+        "B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+        "--last",
+        "c3-d4",
+        "--flip",
+        "--theme",
+        "contrast",
+        "--size",
+        "400",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let img = image::open(&out).unwrap();
+    assert_eq!((img.width(), img.height()), (400, 400));
+}
+
+#[test]
+fn select_and_caption() {
+    let out = tmp("select.png");
+    let o = shashki(&[
+        "render",
+        "--select",
+        "c3",
+        "--caption",
+        "Иван — Пётр",
+        "--size",
+        "320",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let img = image::open(&out).unwrap();
+    assert!(img.height() > 320);
+}
+
+#[test]
+fn replays_a_pdn_game_as_gif_and_draws_its_end_as_png() {
+    let pdn = tmp("game.pdn");
+    std::fs::write(
+        &pdn,
+        "[White \"Иван\"]\n[Black \"Anna\"]\n1. c3-d4 f6-g5 2. d4-c5 b6:d4 3. e3:c5 *\n",
+    )
+    .unwrap();
+    let gif = tmp("game.gif");
+    let o = shashki(&[
+        "render",
+        "--pdn",
+        pdn.to_str().unwrap(),
+        "--gif",
+        "--size",
+        "240",
+        "-o",
+        gif.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let bytes = std::fs::read(&gif).unwrap();
+    assert_eq!(&bytes[..6], b"GIF89a");
+    let png = tmp("end.png");
+    let o = shashki(&[
+        "render",
+        "--pdn",
+        pdn.to_str().unwrap(),
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(image::open(&png).is_ok());
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let out = tmp("bad.png");
+    let o = out.to_str().unwrap();
+    let missing = tmp("missing.pdn");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["--fen", "W:Wz9"], "FEN"),
+        (vec!["--theme", "neon"], "neon"),
+        (vec!["--size", "10"], "--size"),
+        (vec!["--last", "c3-c5"], "diagonal"),
+        (vec!["--last", "c3-d4"], "no Black piece on d4"),
+        (vec!["--select", "c4"], "--select"),
+        (vec!["--gif"], "--pdn"),
+        (vec!["--pdn", missing.to_str().unwrap()], "cannot read"),
+    ];
+    for (args, needle) in cases {
+        let mut all = vec!["render"];
+        all.extend(&args);
+        all.extend(["-o", o]);
+        let r = shashki(&all);
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert_eq!(r.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,181 @@
+//! Golden images: each case is rendered to PNG, decoded, and compared pixel
+//! by pixel with `tests/golden/NAME.png`.
+//!
+//! After a deliberate change to the look, regenerate the goldens with
+//!
+//! ```text
+//! SHASHKI_UPDATE_GOLDENS=1 cargo test --test render_golden
+//! ```
+//!
+//! and look at every changed file before committing it. On a mismatch the
+//! image actually drawn is written to `target/render-golden/NAME.png`.
+
+use shashki::engine::{Move, Position, Square};
+use shashki::render::{render_png, LastMove, RenderOptions, Theme};
+use std::path::PathBuf;
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+fn find(pos: &Position, text: &str) -> Move {
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| m.to_string() == text)
+        .unwrap_or_else(|| panic!("{text} is not legal in {}", pos.to_fen()))
+}
+
+/// Play `text` from `before`: the position after it and its highlight.
+fn played(before: &str, text: &str) -> (Position, LastMove) {
+    let before = Position::from_fen(before).unwrap();
+    let mv = find(&before, text);
+    (before.make(&mv), LastMove::from_move(&before, &mv))
+}
+
+fn opts(theme: Theme) -> RenderOptions {
+    RenderOptions {
+        size: 320,
+        theme,
+        ..RenderOptions::default()
+    }
+}
+
+fn check(name: &str, pos: &Position, o: &RenderOptions) {
+    let png = render_png(pos, o);
+    let golden = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(format!("{name}.png"));
+    if std::env::var_os("SHASHKI_UPDATE_GOLDENS").is_some() {
+        std::fs::write(&golden, &png).unwrap();
+        eprintln!("updated {}", golden.display());
+        return;
+    }
+    let want = image::open(&golden)
+        .unwrap_or_else(|e| {
+            panic!(
+                "{}: {e} (SHASHKI_UPDATE_GOLDENS=1 cargo test --test render_golden makes it)",
+                golden.display()
+            )
+        })
+        .to_rgb8();
+    let got = image::load_from_memory(&png).unwrap().to_rgb8();
+    let dump = || {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/render-golden");
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, &png).unwrap();
+        path
+    };
+    if got.dimensions() != want.dimensions() {
+        panic!(
+            "{name}: drawn {:?}, golden {:?}; drawn image in {}",
+            got.dimensions(),
+            want.dimensions(),
+            dump().display()
+        );
+    }
+    // tolerate a few pixels off by a little (float rounding elsewhere)
+    let off = got
+        .pixels()
+        .zip(want.pixels())
+        .filter(|(a, b)| (0..3).any(|k| a.0[k].abs_diff(b.0[k]) > 12))
+        .count();
+    let allowed = (got.width() * got.height() / 2000) as usize;
+    assert!(
+        off <= allowed,
+        "{name}: {off} pixels differ from the golden (allowed {allowed}); drawn image in {}",
+        dump().display()
+    );
+}
+
+#[test]
+fn initial_classic() {
+    check(
+        "initial_classic",
+        &Position::initial(),
+        &opts(Theme::Classic),
+    );
+}
+
+#[test]
+fn initial_contrast() {
+    check(
+        "initial_contrast",
+        &Position::initial(),
+        &opts(Theme::Contrast),
+    );
+}
+
+#[test]
+fn kings_both_themes() {
+    let pos = Position::from_fen("B:WKa1,Kc3,e3,g3,b6:BKh8,Kf6,d6,a7,c7").unwrap();
+    check("kings_classic", &pos, &opts(Theme::Classic));
+    check("kings_contrast", &pos, &opts(Theme::Contrast));
+}
+
+#[test]
+fn flipped_with_a_quiet_last_move() {
+    let (pos, last) = played(
+        "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+        "c3-d4",
+    );
+    let o = RenderOptions {
+        flip: true,
+        last_move: Some(last),
+        ..opts(Theme::Classic)
+    };
+    check("flip_quiet_classic", &pos, &o);
+}
+
+#[test]
+fn multi_capture_both_themes() {
+    // a man takes two (c3:e5:g7), a king among the bystanders
+    let (pos, last) = played("W:Wc3,a1,e1,Kh2:Bd4,f6,b6,h8,a7", "c3:e5:g7");
+    for theme in Theme::ALL {
+        let o = RenderOptions {
+            last_move: Some(last.clone()),
+            ..opts(theme)
+        };
+        check(&format!("multicapture_{theme}"), &pos, &o);
+    }
+}
+
+#[test]
+fn flying_king_capture_flipped_contrast() {
+    // a king takes three, turning twice; the view is Black's
+    let before = "W:WKa1:Bc3,f6,d8,h8";
+    let b = Position::from_fen(before).unwrap();
+    let mv = b
+        .legal_moves()
+        .into_iter()
+        .max_by_key(|m| m.captured_squares().len())
+        .unwrap();
+    assert!(mv.captured_squares().len() >= 2, "{mv}");
+    let (pos, last) = (b.make(&mv), LastMove::from_move(&b, &mv));
+    let o = RenderOptions {
+        flip: true,
+        last_move: Some(last),
+        ..opts(Theme::Contrast)
+    };
+    check("king_capture_flip_contrast", &pos, &o);
+}
+
+#[test]
+fn selection_targets_and_caption() {
+    let pos = Position::from_fen("W:Wc3,e3,Kg1:Bd6,f6").unwrap();
+    let o = RenderOptions {
+        selected: Some(sq("c3")),
+        legal_targets: vec![sq("b4"), sq("d4")],
+        caption: Some("Иван — Anna · ход 7".into()),
+        ..opts(Theme::Classic)
+    };
+    check("overlays_classic", &pos, &o);
+}
+
+#[test]
+fn last_move_from_text_draws_like_the_move() {
+    // the CLI's --last path gives the same picture as the chat service's
+    let (pos, last) = played("W:Wc3,a1,e1,Kh2:Bd4,f6,b6,h8,a7", "c3:e5:g7");
+    let from_text = LastMove::from_notation(&pos, "c3:e5:g7").unwrap();
+    assert_eq!(from_text, last);
+}
