@@ -1,0 +1,95 @@
+//! The command-line contracts of `shashki perft` and `shashki moves`
+//! (scripts depend on them).
+
+use std::process::Command;
+
+fn shashki(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(args)
+        .output()
+        .expect("run shashki");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let (code, out, _) = shashki(&["perft", "--depth", "5"]);
+    assert_eq!(code, 0);
+    let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split(' ').collect()).collect();
+    assert_eq!(lines.len(), 5);
+    let expect = [7u64, 49, 302, 1469, 7482];
+    for (i, l) in lines.iter().enumerate() {
+        assert_eq!(l.len(), 3, "d nodes seconds: {l:?}");
+        assert_eq!(l[0].parse::<usize>().unwrap(), i + 1);
+        assert_eq!(l[1].parse::<u64>().unwrap(), expect[i]);
+        assert!(l[2].parse::<f64>().unwrap() >= 0.0);
+    }
+}
+
+#[test]
+fn perft_divide_sums_to_the_total() {
+    let (code, out, _) = shashki(&[
+        "perft",
+        "--depth",
+        "3",
+        "--fen",
+        "W:WKd8:Be7,g7,b4,d4",
+        "--divide",
+    ]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        &lines[..3]
+            .iter()
+            .map(|l| l.split(' ').nth(1).unwrap())
+            .collect::<Vec<_>>(),
+        &["2", "6", "29"]
+    );
+    let per_move: Vec<(&str, u64)> = lines[3..]
+        .iter()
+        .map(|l| {
+            let (m, n) = l.split_once(' ').unwrap();
+            (m, n.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(per_move.len(), 2);
+    assert_eq!(per_move.iter().map(|p| p.1).sum::<u64>(), 29);
+    assert!(
+        per_move.iter().all(|(m, _)| m.starts_with("d8:")),
+        "{per_move:?}"
+    );
+}
+
+#[test]
+fn moves_lists_move_tab_fen() {
+    let (code, out, _) = shashki(&["moves", "--fen", "W:Wc3:Bd4,f6"]);
+    assert_eq!(code, 0);
+    assert_eq!(out, "c3:e5:g7\tB:Wg7:B\n");
+    let (code, out, _) = shashki(&["moves"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 7);
+    for l in out.lines() {
+        let (mv, fen) = l.split_once('\t').unwrap();
+        assert!(mv.contains('-'));
+        assert!(fen.starts_with("B:W"));
+    }
+}
+
+#[test]
+fn malformed_fen_is_one_line_and_exit_2() {
+    for args in [
+        vec!["moves", "--fen", "W:Wa2:B1"],
+        vec!["perft", "--depth", "2", "--fen", "X:W1"],
+        vec!["moves", "--fen", ""],
+    ] {
+        let (code, out, err) = shashki(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains("FEN"), "{err}");
+    }
+}
