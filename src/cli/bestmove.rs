@@ -44,8 +44,8 @@ pub fn run(a: BestmoveArgs) -> CliResult {
     }
     let stop = Arc::new(AtomicBool::new(false));
     if let Some(l) = a.level {
-        let level = Level::new(l)
-            .ok_or_else(|| CliError::Input(format!("level must be 1–8, got {l}")))?;
+        let level =
+            Level::new(l).ok_or_else(|| CliError::Input(format!("level must be 1–8, got {l}")))?;
         let mut params = level.params();
         if let Some(ms) = a.movetime {
             params.movetime = Duration::from_millis(ms);
@@ -83,7 +83,11 @@ pub fn run(a: BestmoveArgs) -> CliResult {
 
 fn print_info(depth: u32, score: i32, nodes: u64, elapsed: Duration, pv: &[shashki_engine::Move]) {
     let secs = elapsed.as_secs_f64();
-    let nps = if secs > 0.0 { (nodes as f64 / secs) as u64 } else { 0 };
+    let nps = if secs > 0.0 {
+        (nodes as f64 / secs) as u64
+    } else {
+        0
+    };
     let pv: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
     println!(
         "info depth {depth} score {score} nodes {nodes} nps {nps} time {} pv {}",

@@ -90,15 +90,31 @@ pub fn parse_hub_position(s: &str) -> Result<Position, String> {
 #[allow(dead_code)]
 pub fn hub_position(pos: &Position) -> String {
     let mut s = String::with_capacity(33);
-    s.push(if pos.side_to_move() == Color::White { 'W' } else { 'B' });
+    s.push(if pos.side_to_move() == Color::White {
+        'W'
+    } else {
+        'B'
+    });
     for n in 1..=32 {
         let sq = Square::from_pdn(n).expect("1..=32");
         s.push(match pos.piece_at(sq) {
             None => 'e',
-            Some(Piece { color: Color::White, kind: Kind::Man }) => 'w',
-            Some(Piece { color: Color::Black, kind: Kind::Man }) => 'b',
-            Some(Piece { color: Color::White, kind: Kind::King }) => 'W',
-            Some(Piece { color: Color::Black, kind: Kind::King }) => 'B',
+            Some(Piece {
+                color: Color::White,
+                kind: Kind::Man,
+            }) => 'w',
+            Some(Piece {
+                color: Color::Black,
+                kind: Kind::Man,
+            }) => 'b',
+            Some(Piece {
+                color: Color::White,
+                kind: Kind::King,
+            }) => 'W',
+            Some(Piece {
+                color: Color::Black,
+                kind: Kind::King,
+            }) => 'B',
         });
     }
     s
@@ -145,10 +161,7 @@ pub fn parse_hub_move(pos: &Position, text: &str) -> Result<Move, String> {
         return Ok(*scan[0]);
     }
     // landing-square form: from, then every landing square
-    let path: Vec<&Move> = legal
-        .iter()
-        .filter(|m| m.path() == sq)
-        .collect();
+    let path: Vec<&Move> = legal.iter().filter(|m| m.path() == sq).collect();
     if let Some(m) = path.first() {
         return Ok(**m);
     }
@@ -161,7 +174,11 @@ pub fn parse_hub_move(pos: &Position, text: &str) -> Result<Move, String> {
 enum Budget {
     Depth(u32),
     MoveTime(Duration),
-    Clock { time: f64, moves: Option<f64>, inc: f64 },
+    Clock {
+        time: f64,
+        moves: Option<f64>,
+        inc: f64,
+    },
     Infinite,
 }
 
@@ -233,11 +250,10 @@ impl Hub {
             });
             match r {
                 Some(r) => {
-                    let ponder = r
-                        .pv
-                        .get(1)
-                        .map(|m| format!(" ponder={}", hub_move(m)))
-                        .unwrap_or_default();
+                    let ponder =
+                        r.pv.get(1)
+                            .map(|m| format!(" ponder={}", hub_move(m)))
+                            .unwrap_or_default();
                     say(&format!("done move={}{ponder}", hub_move(&r.best_move)));
                 }
                 None => say("error message=\"no legal move\""),
@@ -315,7 +331,10 @@ pub fn run(_a: HubArgs) -> CliResult {
             }
             "new-game" => {
                 hub.finish_search();
-                hub.searcher.lock().unwrap_or_else(|e| e.into_inner()).clear();
+                hub.searcher
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .clear();
             }
             "pos" => {
                 hub.finish_search();

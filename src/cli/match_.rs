@@ -4,10 +4,10 @@
 //! and the Elo difference with its 95 % error bar.
 
 use super::{progress_bar, CliError, CliResult};
+use shashki_engine::search::Level;
 use shashki_engine::search::{
     choose_move_on, eval, LevelParams, Limits, Options, Searcher, KING_MOVES_DRAW_PLIES,
 };
-use shashki_engine::search::Level;
 use shashki_engine::{Color, Move, Position};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -23,7 +23,9 @@ CONFIG is a comma-separated list of key=value:
   movetime=MS       time per move in milliseconds (overrides a level's budget)
   depth=D           deepest iteration (overrides a level's depth)
   nodes=N           node limit per move
-  eval=tuned|hand   evaluation weights: tuned (default) or the hand-set ones
+  eval=tuned|hand|FILE.rs
+                    evaluation weights: tuned (default), the hand-set ones, or
+                    a file written by `shashki tune --write`
   tt=0|1 lmr=0|1 killers=0|1 history=0|1 threat=0|1 aspiration=0|1
                     switch a search feature off (all on by default)
   hash=MB           transposition table size (default 16)
@@ -111,7 +113,8 @@ pub fn parse_config(text: &str) -> Result<Config, String> {
                 c.options.weights = match v {
                     "tuned" | "new" | "default" => eval::Weights::default(),
                     "hand" | "old" => eval::hand_weights(),
-                    _ => return Err(format!("eval must be tuned or hand, got '{v}'")),
+                    f if f.ends_with(".rs") => weights_from_file(f)?,
+                    _ => return Err(format!("eval must be tuned, hand or a .rs file, got '{v}'")),
                 }
             }
             "tt" => c.options.tt = flag(v)?,
@@ -134,6 +137,32 @@ pub fn parse_config(text: &str) -> Result<Config, String> {
         c.movetime = Some(100);
     }
     Ok(c)
+}
+
+/// Read weights from a file written by `shashki tune --write` (the
+/// integers of the `mg: [...]` and `eg: [...]` arrays; missing trailing
+/// features take the hand-set values).
+pub fn weights_from_file(path: &str) -> Result<eval::Weights, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut w = eval::hand_weights();
+    for (name, out) in [("mg: [", &mut w.mg), ("eg: [", &mut w.eg)] {
+        let start = text
+            .find(name)
+            .ok_or_else(|| format!("{path}: no '{name}'"))?
+            + name.len();
+        let end = start + text[start..].find(']').ok_or("unclosed array")?;
+        for (i, t) in text[start..end]
+            .split(',')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .enumerate()
+        {
+            if i < out.len() {
+                out[i] = t.parse().map_err(|_| format!("{path}: bad number '{t}'"))?;
+            }
+        }
+    }
+    Ok(w)
 }
 
 /// A player with its own searcher.
@@ -462,7 +491,10 @@ mod tests {
 
     #[test]
     fn openings_parse() {
-        for l in DEFAULT_OPENINGS.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+        for l in DEFAULT_OPENINGS
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
             assert_eq!(parse_opening(l).unwrap().len(), 3, "{l}");
         }
     }

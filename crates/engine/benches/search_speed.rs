@@ -5,16 +5,25 @@
 use shashki_engine::search::{Limits, Searcher};
 use shashki_engine::Position;
 
-/// Middlegame positions (after the openings of ordinary games).
-pub const MIDDLEGAMES: [&str; 8] = [
-    "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
-    "W:W17,21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,11,12,16",
-    "B:W18,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,11,12,15",
-    "W:W19,21,22,23,25,26,27,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12",
-    "W:W18,20,21,22,23,25,27,28,30,31:B2,3,4,5,6,7,9,11,12,13",
-    "B:W17,19,21,22,24,25,27,28,31,32:B1,3,4,5,6,8,10,11,12,15",
-    "W:W14,18,22,23,24,25,27,29,31:B3,5,6,7,9,10,11,12,13",
-    "B:W15,19,21,22,25,26,28,30:B2,3,6,7,8,10,11,12",
+/// Middlegame positions: 3-move ballot openings 1, 27, 53, … continued by
+/// depth-7 self-play for 12 (first eight) and 22 (last eight) more moves.
+pub const MIDDLEGAMES: [&str; 16] = [
+    "B:Wa1,c1,e1,g1,h2,a3,e3,g3,d4:Bc5,g5,b6,h6,c7,b8,d8,f8,h8",
+    "B:Wa1,e1,g1,b2,f2,h2,a3,g3,b4,f4:Bc5,e5,d6,f6,h6,a7,e7,b8,f8,h8",
+    "B:Wa1,c1,e1,g1,b2,d2,a3,g3,a5:Bc5,e5,d6,h6,e7,b8,d8,f8,h8",
+    "B:Wa1,c1,e1,g1,d2,h2,b4,d4:Bg3,f4,f6,a7,e7,b8,d8,f8,h8",
+    "B:Wa1,c1,e1,g1,b2,e3,g3,a5:Be5,h6,a7,e7,b8,d8,f8,h8",
+    "B:Wa1,c1,e1,g1,f2,h2,a3,c5:Bh4,g5,f6,a7,b8,d8,f8,h8",
+    "B:Wa1,c1,e1,g1,f2,a3,c3,d4,f4,h4:Bb6,d6,h6,c7,e7,g7,b8,d8,f8,h8",
+    "W:Wa1,c1,e1,g1,b2,f2,h2,a3:Bd4,e5,g5,a7,e7,b8,f8,h8",
+    "B:Wc1,g1,b2,h2,a3,e3,g3:Bc5,b6,d6,b8,d8,f8,h8",
+    "B:Wa1,e1,b2,f2,a3,f4,h4,a5:Bd4,d6,h6,a7,c7,e7,f8,h8",
+    "B:Wa1,c1,d2,a3,c3,h4,a5,g5:Be5,d6,c7,e7,d8,f8,h8",
+    "B:Wc1,g1,b2,d4,f4,a5:Bf6,a7,e7,g7,b8,f8",
+    "B:Wa1,c1,e1,g1,g3,d4:Bg5,b6,b8,d8,f8,h8",
+    "B:Wa1,g1,d2,f2,h2,a3,c5:Be5,f6,a7,c7,b8,f8,h8",
+    "B:Wa1,e1,d2,a3,c3,e3,d4,f4:Ba5,d6,h6,c7,g7,b8,d8,f8",
+    "B:Wa1,c1,b2,d2,h2,a5:Be5,d6,a7,b8,h8",
 ];
 
 fn main() {

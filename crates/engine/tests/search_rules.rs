@@ -47,7 +47,11 @@ fn never_returns_an_illegal_move() {
             ..Limits::default()
         };
         let r = s.search(&pos, &[], &limits, |_| {}).expect("a move");
-        assert!(pos.legal_moves().contains(&r.best_move), "{pos:?}: {}", r.best_move);
+        assert!(
+            pos.legal_moves().contains(&r.best_move),
+            "{pos:?}: {}",
+            r.best_move
+        );
         for l in [Level::MIN, Level::new(3).unwrap()] {
             let r = choose_move(&pos, &[], l, i as u64, Arc::new(AtomicBool::new(false))).unwrap();
             assert!(pos.legal_moves().contains(&r.best_move));
@@ -58,7 +62,8 @@ fn never_returns_an_illegal_move() {
 #[test]
 fn no_move_means_none() {
     // Black to move with no piece able to move: a loss, no move returned
-    let pos = Position::from_fen("B:Wc3,d4:Ba1").unwrap_or_else(|_| Position::from_fen("B:W:B").unwrap());
+    let pos =
+        Position::from_fen("B:Wc3,d4:Ba1").unwrap_or_else(|_| Position::from_fen("B:W:B").unwrap());
     if pos.legal_moves().is_empty() {
         assert!(search::search(&pos, &[], &Limits::depth(3)).is_none());
     }
@@ -140,7 +145,12 @@ fn levels_differ() {
         }
     }
     for w in 1..7 {
-        assert!(nodes[w] >= nodes[w - 1], "level {} searched less than level {}: {nodes:?}", w + 1, w);
+        assert!(
+            nodes[w] >= nodes[w - 1],
+            "level {} searched less than level {}: {nodes:?}",
+            w + 1,
+            w
+        );
     }
     assert!(nodes[7] > nodes[0] * 20, "{nodes:?}");
     for l in Level::all().skip(1) {
@@ -171,11 +181,25 @@ fn weak_levels_do_not_give_pieces_away() {
             continue; // already decided: any winning line will do
         }
         for seed in 0..3 {
-            let r = choose_move(&pos, &[], Level::MIN, seed, Arc::new(AtomicBool::new(false))).unwrap();
+            let r = choose_move(
+                &pos,
+                &[],
+                Level::MIN,
+                seed,
+                Arc::new(AtomicBool::new(false)),
+            )
+            .unwrap();
             let after = pos.make(&r.best_move);
-            let reply = search::search(&after, &[], &Limits::depth(3)).unwrap().score;
+            let reply = search::search(&after, &[], &Limits::depth(3))
+                .unwrap()
+                .score;
             // the opponent's view after our move at depth 3 vs our best at depth 4
-            assert!(-reply > best - 250, "{pos:?}: {} loses too much ({} vs {best})", r.best_move, -reply);
+            assert!(
+                -reply > best - 250,
+                "{pos:?}: {} loses too much ({} vs {best})",
+                r.best_move,
+                -reply
+            );
         }
     }
 }

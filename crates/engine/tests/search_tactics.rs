@@ -9,22 +9,58 @@ use shashki_engine::{Color, Position};
 
 /// (FEN, winning first move).
 const SHOTS: &[(&str, &str)] = &[
-    ("W:Wa1,c1,e1,g1,d2,h2,a3,c3,h4:Bf4,a5,c5,a7,c7,e7,g7,b8,d8,h8", "c3-b4"),
+    (
+        "W:Wa1,c1,e1,g1,d2,h2,a3,c3,h4:Bf4,a5,c5,a7,c7,e7,g7,b8,d8,h8",
+        "c3-b4",
+    ),
     ("W:Wc1,g1,b2,b4,c5,a7:Bh2,g5,b6,d6,e7", "a7-b8"),
-    ("B:Wa1,g1,f2,h2,a3,e3,f4,h4:Ba5,f6,h6,e7,g7,b8,d8,f8,h8", "f6-g5"),
-    ("W:Wa1,e1,f2,h2,c3,e3,g3,d4:Ba5,g5,a7,c7,g7,b8,d8,h8", "c3-b4"),
-    ("B:Wa1,c1,e1,f2,h2,a3,c3,g3,f4,h4:Bd6,f6,h6,a7,e7,g7,d8,f8,h8", "f6-g5"),
-    ("W:Wa1,c1,e1,g1,d2,f2,h2,c3,d4,h4:Bg5,b6,f6,h6,a7,c7,e7,g7,b8,d8", "d4-e5"),
-    ("B:We1,g1,h2,c3,e3,g3,b4,h4:Be5,g5,f6,e7,g7,b8,d8,h8", "e5-f4"),
-    ("W:Wa1,c1,g1,b2,d2,f2,h2,a3,c3,e3:Bc5,e5,d6,h6,a7,c7,e7,g7,d8,f8", "e3-d4"),
-    ("B:Wa1,c1,g1,d2,f2,h2,a3,e3,h6:Ba5,c5,e5,f6,a7,c7,g7,d8,f8,h8", "e5-f4"),
+    (
+        "B:Wa1,g1,f2,h2,a3,e3,f4,h4:Ba5,f6,h6,e7,g7,b8,d8,f8,h8",
+        "f6-g5",
+    ),
+    (
+        "W:Wa1,e1,f2,h2,c3,e3,g3,d4:Ba5,g5,a7,c7,g7,b8,d8,h8",
+        "c3-b4",
+    ),
+    (
+        "B:Wa1,c1,e1,f2,h2,a3,c3,g3,f4,h4:Bd6,f6,h6,a7,e7,g7,d8,f8,h8",
+        "f6-g5",
+    ),
+    (
+        "W:Wa1,c1,e1,g1,d2,f2,h2,c3,d4,h4:Bg5,b6,f6,h6,a7,c7,e7,g7,b8,d8",
+        "d4-e5",
+    ),
+    (
+        "B:We1,g1,h2,c3,e3,g3,b4,h4:Be5,g5,f6,e7,g7,b8,d8,h8",
+        "e5-f4",
+    ),
+    (
+        "W:Wa1,c1,g1,b2,d2,f2,h2,a3,c3,e3:Bc5,e5,d6,h6,a7,c7,e7,g7,d8,f8",
+        "e3-d4",
+    ),
+    (
+        "B:Wa1,c1,g1,d2,f2,h2,a3,e3,h6:Ba5,c5,e5,f6,a7,c7,g7,d8,f8,h8",
+        "e5-f4",
+    ),
     ("W:Wa1,b2,h2,c7:Bd4,a7,h8", "b2-c3"),
     ("B:Wa1,e1,b2,d2,f2,h2,d4:Bf4,g5,h6,e7,g7,f8", "f4-e3"),
-    ("B:Wa1,e1,g1,b2,h2,e3,b4,h4,a5:Bg5,b6,d6,f6,a7,c7,d8,f8", "f6-e5"),
-    ("B:Wa1,e1,g1,b2,f2,h2,g3,b4,f4:Bf6,h6,a7,c7,e7,b8,d8,f8,h8", "f6-e5"),
-    ("W:Wa1,e1,g1,b2,f2,h2,a3,e3,h6:Ba5,e5,a7,c7,e7,g7,f8,h8", "a3-b4"),
+    (
+        "B:Wa1,e1,g1,b2,h2,e3,b4,h4,a5:Bg5,b6,d6,f6,a7,c7,d8,f8",
+        "f6-e5",
+    ),
+    (
+        "B:Wa1,e1,g1,b2,f2,h2,g3,b4,f4:Bf6,h6,a7,c7,e7,b8,d8,f8,h8",
+        "f6-e5",
+    ),
+    (
+        "W:Wa1,e1,g1,b2,f2,h2,a3,e3,h6:Ba5,e5,a7,c7,e7,g7,f8,h8",
+        "a3-b4",
+    ),
     ("B:Wa1,f4,Kd8:Ba3,b6,c7,g7", "b6-a5"),
-    ("B:Wa1,e1,g1,b2,f2,b4,f4,h4:Bf6,h6,a7,e7,g7,b8,f8,h8", "f6-e5"),
+    (
+        "B:Wa1,e1,g1,b2,f2,b4,f4,h4:Bf6,h6,a7,e7,g7,b8,f8,h8",
+        "f6-e5",
+    ),
     ("W:Wc1,e1,g1,g3,g5,h6:Ba5,e5,a7,c7,h8", "g5-f6"),
 ];
 
@@ -41,7 +77,10 @@ fn finds_the_shots() {
         let mut s = Searcher::new(16);
         let r = s.search(&pos, &[], &Limits::depth(12), |_| {}).unwrap();
         if r.best_move.to_string() != *want {
-            failed.push(format!("{fen}: wanted {want}, got {} ({})", r.best_move, r.score));
+            failed.push(format!(
+                "{fen}: wanted {want}, got {} ({})",
+                r.best_move, r.score
+            ));
         }
     }
     assert!(failed.is_empty(), "missed shots:\n{}", failed.join("\n"));
@@ -96,7 +135,13 @@ fn mine_shots() {
         if r.best_move != best || r.score < 150 {
             continue;
         }
-        println!("    (\"{}\", \"{}\"), // score {} vs {} game {game}", pos.to_fen(), best, bs, second);
+        println!(
+            "    (\"{}\", \"{}\"), // score {} vs {} game {game}",
+            pos.to_fen(),
+            best,
+            bs,
+            second
+        );
         found += 1;
         if found >= 30 {
             break;

@@ -29,8 +29,11 @@ pub const BALANCE: usize = RUNAWAY_RANK + 1;
 pub const SOLE_KING_OWNER: usize = BALANCE + 1;
 pub const TEMPO: usize = SOLE_KING_OWNER + 1;
 pub const TRAPPED_KING: usize = TEMPO + 1;
+/// Material difference (man 1, king 3) × 12 / pieces on the board: trading
+/// down when ahead.
+pub const MATERIAL_RATIO: usize = TRAPPED_KING + 1;
 /// Number of features.
-pub const N_FEATURES: usize = TRAPPED_KING + 1;
+pub const N_FEATURES: usize = MATERIAL_RATIO + 1;
 
 /// Middlegame and endgame weights (centi-men: a man is about 100).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,6 +135,8 @@ pub fn hand_weights() -> Weights {
     eg[TEMPO] = 5;
     mg[TRAPPED_KING] = -20;
     eg[TRAPPED_KING] = -30;
+    mg[MATERIAL_RATIO] = 5;
+    eg[MATERIAL_RATIO] = 10;
     Weights { mg, eg }
 }
 
@@ -242,8 +247,12 @@ pub fn features<A: Accumulator>(pos: &Position, acc: &mut A) {
     let empty = pos.empty_squares();
     let occupied = pos.occupied();
 
-    acc.add(MAN, wm.count_ones() as i32 - bm.count_ones() as i32);
-    acc.add(KING, wk.count_ones() as i32 - bk.count_ones() as i32);
+    let man_diff = wm.count_ones() as i32 - bm.count_ones() as i32;
+    let king_diff = wk.count_ones() as i32 - bk.count_ones() as i32;
+    acc.add(MAN, man_diff);
+    acc.add(KING, king_diff);
+    let pieces = occupied.count_ones().max(1) as i32;
+    acc.add(MATERIAL_RATIO, (man_diff + 3 * king_diff) * 12 / pieces);
 
     let mut m = wm;
     while m != 0 {
@@ -265,13 +274,9 @@ pub fn features<A: Accumulator>(pos: &Position, acc: &mut A) {
         );
         acc.add(
             KING_DOUBLE_DIAGONAL,
-            (wk & DOUBLE_DIAGONAL).count_ones() as i32
-                - (bk & DOUBLE_DIAGONAL).count_ones() as i32,
+            (wk & DOUBLE_DIAGONAL).count_ones() as i32 - (bk & DOUBLE_DIAGONAL).count_ones() as i32,
         );
-        acc.add(
-            KING_MOBILITY,
-            king_moves(wk, empty) - king_moves(bk, empty),
-        );
+        acc.add(KING_MOBILITY, king_moves(wk, empty) - king_moves(bk, empty));
         acc.add(
             TRAPPED_KING,
             trapped_kings(wk, empty) - trapped_kings(bk, empty),
@@ -281,8 +286,7 @@ pub fn features<A: Accumulator>(pos: &Position, acc: &mut A) {
     }
 
     let wmob = ((shift(wm, 4) & empty).count_ones() + (shift(wm, 5) & empty).count_ones()) as i32;
-    let bmob =
-        ((shift(bm, -4) & empty).count_ones() + (shift(bm, -5) & empty).count_ones()) as i32;
+    let bmob = ((shift(bm, -4) & empty).count_ones() + (shift(bm, -5) & empty).count_ones()) as i32;
     acc.add(MAN_MOBILITY, wmob - bmob);
 
     let (mut rn, mut rr) = (0, 0);

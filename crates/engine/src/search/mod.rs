@@ -384,7 +384,11 @@ impl Searcher {
             } else {
                 limits.quiet_plies + 1
             };
-            let d = if single { depth as i32 } else { depth as i32 - 1 };
+            let d = if single {
+                depth as i32
+            } else {
+                depth as i32 - 1
+            };
             self.stack.push(pos.hash());
             let s = -self.search_node(&child, d, -INF, INF, 1, quiet, 1);
             self.stack.pop();
@@ -568,7 +572,15 @@ impl Searcher {
             };
             self.stack.push(key);
             let score = if k == 0 {
-                -self.search_node(&child, new_depth, -beta, -alpha, ply + 1, child_quiet, threat_budget)
+                -self.search_node(
+                    &child,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    child_quiet,
+                    threat_budget,
+                )
             } else {
                 let reduce = if self.options.lmr
                     && depth >= 3
@@ -660,8 +672,17 @@ impl Searcher {
             } else {
                 Bound::Upper
             };
-            self.tt
-                .store(key, depth, to_tt(best, ply), bound, if bound == Bound::Upper { NO_MOVE } else { best_idx });
+            self.tt.store(
+                key,
+                depth,
+                to_tt(best, ply),
+                bound,
+                if bound == Bound::Upper {
+                    NO_MOVE
+                } else {
+                    best_idx
+                },
+            );
         }
         self.lists[ply] = moves;
         self.order[ply] = order;

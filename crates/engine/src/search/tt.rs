@@ -97,7 +97,11 @@ impl Tt {
         } else {
             always
         };
-        let mv = if mv == NO_MOVE && slot.key == key { slot.mv } else { mv };
+        let mv = if mv == NO_MOVE && slot.key == key {
+            slot.mv
+        } else {
+            mv
+        };
         *slot = Entry {
             key,
             score: score as i16,
