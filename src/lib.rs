@@ -3,4 +3,7 @@
 //! `shashki-engine` crate (re-exported as [`engine`]).
 
 pub use shashki_engine as engine;
+pub mod adapters;
+pub mod core;
 pub mod render;
+pub mod store;

@@ -19,6 +19,8 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Count leaf positions to a depth (move generator check and benchmark).
+    /// The chat on this terminal with a local SQLite file (no tokens needed).
+    Console(cli::console::ConsoleArgs),
     Perft(cli::perft::PerftArgs),
     /// List the legal moves of a position with the FEN after each.
     Moves(cli::moves::MovesArgs),
@@ -37,6 +39,7 @@ enum Command {
 fn main() -> ExitCode {
     let args = Cli::parse();
     let result = match args.command {
+        Command::Console(a) => cli::console::run(a),
         Command::Perft(a) => cli::perft::run(a),
         Command::Moves(a) => cli::moves::run(a),
         Command::Bestmove(a) => cli::bestmove::run(a),

@@ -2,6 +2,7 @@
 //! (clap) and a `run` function; input errors exit with status 2.
 
 pub mod bestmove;
+pub mod console;
 pub mod hub;
 pub mod match_;
 pub mod moves;

@@ -1,0 +1,145 @@
+# shashki — русские сообщения (Fluent). Каждый id должен быть и в en.ftl.
+
+help =
+    Русские шашки. Команды:
+    /вызов ии 3 белые — сыграть с ИИ (уровни 1–8; белые, чёрные или случайно)
+    /вызов @имя 3 — вызвать игрока, 3 дня на ход (1–14 или безлимит)
+    /вызов — открытый вызов: принять может любой в чате
+    /ход e3-d4 — сделать ход (взятие: c3:e5, или c3:e5:g7 для нескольких)
+    /доска — показать доску · /партии — ваши партии и чей ход
+    /ничья — предложить или принять ничью · /сдаться — сдаться
+    /pdn — запись партии · /рейтинг — рейтинг чата
+    /отпуск 7 — остановить ваши часы на 7 дней · /настройки — язык, тема, доска
+    Можно просто прислать ход, например e3-d4, или нажать кнопку.
+
+unknown-command = Не знаю команду /{ $command }. Список команд: /help
+move-usage = Напишите ход после /ход, например: /ход e3-d4
+button-invalid = Эта кнопка больше не действует.
+button-stale = Позиция изменилась с тех пор, как появилась эта кнопка: посмотрите новую доску.
+button-back = ‹ назад
+choose-target = Куда пойти шашкой с { $square }?
+choose-piece = Какой шашкой ходить?
+resign-confirm = Сдать партию #{ $game }? Отменить будет нельзя.
+button-resign-yes = Да, сдаюсь
+not-a-player = Вы не играете в партии #{ $game }.
+game-already-over = Партия #{ $game } уже закончена.
+ai-name = ИИ (уровень { $level })
+duration-days = { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[other] { $days } дней
+}
+duration-days-hours = { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[other] { $days } дней
+} { $hours } ч
+duration-hours-minutes = { $hours } ч { $minutes } мин
+duration-minutes = { $minutes } мин
+no-deadline = без ограничения времени
+board-caption = #{ $game } · { $white } – { $black } · ход { $move }
+to-move = Ход: { $player } ({ $color ->
+    [white] белые
+   *[black] чёрные
+}).
+time-left = Осталось: { $time }.
+button-draw = ½ Ничья
+button-resign = ⚑ Сдаться
+button-accept = ✔ Принять
+button-decline = ✖ Отклонить
+button-accept-draw = ✔ Согласиться на ничью
+button-decline-draw = ✖ Играть дальше
+challenge-bad-word = Не понял «{ $word }». Пример: /вызов @anna 3 белые или /вызов ии 5 чёрные.
+challenge-bad-level = Уровня { $level } нет: у ИИ уровни от 1 до 8.
+challenge-bad-days = { $days } дней на ход нельзя: от 1 до 14 или «безлимит».
+challenge-self = Нельзя вызвать самого себя.
+challenge-card = Вызов #{ $id }: { $from } { $open ->
+    [yes] приглашает любого сыграть.
+   *[no] вызывает { $to }.
+} { $from } играет { $color ->
+    [white] белыми
+    [black] чёрными
+   *[random] случайным цветом
+}; { $per_move } на ход. Действует { $expires }.
+no-open-challenge = Для вас здесь нет открытого вызова. Создайте его: /вызов
+challenge-unknown = В этом чате нет вызова #{ $id }.
+challenge-closed = Вызов #{ $id } уже закрыт.
+challenge-own = Это ваш собственный вызов: принять его должен кто-то другой.
+challenge-not-for-you = Этот вызов адресован другому игроку.
+challenge-cancelled = { $name } отозвал(а) вызов #{ $id }.
+challenge-declined = { $name } отклонил(а) вызов #{ $id }.
+challenge-expired = Вызов #{ $id } истёк: его никто не принял.
+game-started = Партия #{ $game } началась: { $white } (белые) против { $black } (чёрные), { $per_move } на ход.
+game-unknown = Партии { $game } нет.
+no-active-game = У вас здесь нет текущей партии. Начните: /вызов
+which-game = У вас здесь несколько партий ({ $games }): добавьте номер, например /доска { $games }.
+not-your-turn = Сейчас не ваш ход ни в одной из ваших партий здесь.
+move-illegal = Партия #{ $game }: { $error }
+move-which-game = { $move } возможен в нескольких ваших партиях. В какой?
+move-empty = Ход не указан: пишите так: e3-d4 или c3:e5.
+move-bad-square = «{ $token }» — не тёмное поле (a1…h8 или 1…32).
+move-none = Ходов нет: партия окончена.
+move-ambiguous = { $input } может означать { $candidates }: напишите ход полностью.
+why-empty-square = на { $square } нет шашки
+why-not-your-piece = шашка на { $square } не ваша
+why-must-capture = бить обязательно
+why-capture-not-finished = взятие продолжается, его нужно закончить
+why-cannot-move = шашка с { $square } туда не ходит
+move-not-legal = { $input } — невозможный ход. Возможные ходы: { $legal }.
+move-not-legal-why = { $input } — невозможный ход ({ $why }). Возможные ходы: { $legal }.
+move-played = { $player }: { $move }
+reason-no-moves = не осталось ходов
+reason-resignation = сдача
+reason-timeout = время на ход истекло
+reason-agreement = по соглашению
+reason-repetition = позиция повторилась трижды
+reason-kings-only = 15 ходов одними дамками
+reason-lone-king = три дамки не поймали одинокую дамку за 15 ходов
+reason-long-diagonal = одинокая дамка удержала большую дорогу
+reason-balance = соотношение сил не менялось
+result-win = Победа: { $winner } ({ $color ->
+    [white] белые
+   *[black] чёрные
+}), { $reason }. Результат { $result }.
+result-draw = Ничья: { $reason }. Результат 1-1.
+board-headline = Партия #{ $game }
+games-none = У вас нет текущих партий.
+games-header = Ваши партии:
+games-line = #{ $game } против { $opponent } (вы играете { $color ->
+    [white] белыми
+   *[black] чёрными
+}) — { $my_turn ->
+    [yes] ваш ход
+   *[no] ход соперника
+}, { $left }
+games-in-chat = — в чате { $chat }
+resigned = { $player } сдал(а) партию #{ $game }.
+draw-agreed = Партия #{ $game }: ничья по соглашению.
+draw-already-offered = Вы уже предложили ничью; ждём ответа.
+draw-ai-declines = ИИ отказывается от ничьей и играет дальше.
+draw-offered = { $player } предлагает ничью в партии #{ $game }. { $opponent }, согласны?
+draw-none-to-decline = Предложения ничьей нет.
+draw-declined = { $player } отказал(а)ся от ничьей в партии #{ $game }. Игра продолжается.
+settings-saved = Сохранено.
+settings-bad-value = «{ $value }» не подходит для { $key }: варианты: { $allowed }.
+settings-unknown = Настройки «{ $key }» нет. Настройки: lang, chatlang, theme, orientation, days.
+settings-show =
+    Настройки: язык { $lang }, тема { $theme }, доска { $orientation }, по умолчанию { $days } дн. на ход.
+    Изменить: /настройки lang en · /настройки theme contrast · /настройки orientation white|auto|mover · /настройки days 5
+top-empty = В этом чате пока нет рейтинговых партий: рейтинг считается по партиям между людьми.
+top-header = Рейтинг чата (Glicko-2):
+top-line = { $place }. { $name } — { $rating } ±{ $deviation } (побед { $wins }, ничьих { $draws }, поражений { $losses })
+vacation-usage = /отпуск N останавливает ваши часы на N дней. В этом году осталось дней отпуска: { $left }.
+vacation-too-long = Вы просите { $days } дн., а осталось { $left } дн. отпуска в этом году.
+vacation-set = Ваши часы остановлены на { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[other] { $days } дней
+}. Осталось дней отпуска в этом году: { $left }.
+vacation-announce = { $player } в отпуске на { $days ->
+    [one] { $days } день
+    [few] { $days } дня
+   *[other] { $days } дней
+}: часы в партии #{ $game } остановлены. { $opponent }, ваши сроки не меняются.
+timed-out = { $player } не сделал(а) ход вовремя в партии #{ $game }.
+reminder = { $player }, ваш ход в партии #{ $game }: осталось { $left }.

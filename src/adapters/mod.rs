@@ -1,0 +1,4 @@
+//! Front ends: each translates its platform's updates into core events and
+//! the core's replies into platform calls — nothing else.
+
+pub mod console;

@@ -1,0 +1,49 @@
+//! `shashki console [--db FILE]`: the chat on the terminal, no tokens, no
+//! network — the main job on a fresh machine.
+
+use super::{CliError, CliResult};
+use shashki::adapters::console::{self, ConsoleOptions};
+use shashki::core::{Config, Service, SystemClock};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(clap::Args)]
+pub struct ConsoleArgs {
+    /// The SQLite database file (created if missing).
+    #[arg(long, default_value = "shashki.sqlite")]
+    db: PathBuf,
+    /// Folder for the board images.
+    #[arg(long, default_value = "boards")]
+    boards: PathBuf,
+    /// Who speaks first (switch with /as NAME).
+    #[arg(long, default_value = "you")]
+    user: String,
+    /// Language reported for users: en or ru.
+    #[arg(long)]
+    lang: Option<String>,
+    /// Longest AI thinking time per move, in milliseconds.
+    #[arg(long, default_value_t = 3000)]
+    ai_movetime: u64,
+}
+
+pub fn run(a: ConsoleArgs) -> CliResult {
+    let config = Config {
+        ai_max_movetime: std::time::Duration::from_millis(a.ai_movetime),
+        ..Config::default()
+    };
+    let service = Service::open(&a.db, config, Arc::new(SystemClock))
+        .map_err(|e| CliError::Failed(format!("cannot open {}: {e}", a.db.display())))?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    rt.block_on(console::run(
+        Arc::new(service),
+        ConsoleOptions {
+            boards_dir: a.boards,
+            user: a.user,
+            lang: a.lang,
+        },
+    ))?;
+    Ok(())
+}

@@ -1,0 +1,148 @@
+//! Button payloads: short, `:`-separated, validated when they come back.
+//! A payload that refers to a game position carries its ply, so a button
+//! pressed late (after the position changed) is refused, not misapplied.
+
+/// What a button does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Payload {
+    Accept {
+        challenge: i64,
+    },
+    Decline {
+        challenge: i64,
+    },
+    /// Play the `index`-th legal move (sorted by notation) at `ply`.
+    Move {
+        game: i64,
+        ply: i64,
+        index: u16,
+    },
+    /// Show the moves of the piece on `square` (PDN number 1–32) at `ply`.
+    Piece {
+        game: i64,
+        ply: i64,
+        square: u8,
+    },
+    /// Back to the list of pieces at `ply`.
+    Pieces {
+        game: i64,
+        ply: i64,
+    },
+    Resign {
+        game: i64,
+    },
+    ResignConfirm {
+        game: i64,
+    },
+    /// Offer a draw, or accept the opponent's offer.
+    Draw {
+        game: i64,
+    },
+    DeclineDraw {
+        game: i64,
+    },
+}
+
+impl Payload {
+    pub fn encode(&self) -> String {
+        match *self {
+            Payload::Accept { challenge } => format!("a:{challenge}"),
+            Payload::Decline { challenge } => format!("d:{challenge}"),
+            Payload::Move { game, ply, index } => format!("m:{game}:{ply}:{index}"),
+            Payload::Piece { game, ply, square } => format!("p:{game}:{ply}:{square}"),
+            Payload::Pieces { game, ply } => format!("b:{game}:{ply}"),
+            Payload::Resign { game } => format!("r:{game}"),
+            Payload::ResignConfirm { game } => format!("R:{game}"),
+            Payload::Draw { game } => format!("o:{game}"),
+            Payload::DeclineDraw { game } => format!("x:{game}"),
+        }
+    }
+
+    /// Parse a payload; anything malformed is `None`.
+    pub fn decode(s: &str) -> Option<Payload> {
+        if s.len() > 64 {
+            return None;
+        }
+        let mut parts = s.split(':');
+        let tag = parts.next()?;
+        let nums: Vec<i64> = parts
+            .map(|p| {
+                if p.is_empty() || p.len() > 12 || !p.bytes().all(|b| b.is_ascii_digit()) {
+                    None
+                } else {
+                    p.parse().ok()
+                }
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let p = match (tag, nums.as_slice()) {
+            ("a", [c]) => Payload::Accept { challenge: *c },
+            ("d", [c]) => Payload::Decline { challenge: *c },
+            ("m", [g, p, i]) => Payload::Move {
+                game: *g,
+                ply: *p,
+                index: u16::try_from(*i).ok()?,
+            },
+            ("p", [g, p, s]) if (1..=32).contains(s) => Payload::Piece {
+                game: *g,
+                ply: *p,
+                square: *s as u8,
+            },
+            ("b", [g, p]) => Payload::Pieces { game: *g, ply: *p },
+            ("r", [g]) => Payload::Resign { game: *g },
+            ("R", [g]) => Payload::ResignConfirm { game: *g },
+            ("o", [g]) => Payload::Draw { game: *g },
+            ("x", [g]) => Payload::DeclineDraw { game: *g },
+            _ => return None,
+        };
+        Some(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_rejects() {
+        let all = [
+            Payload::Accept { challenge: 7 },
+            Payload::Decline { challenge: 7 },
+            Payload::Move {
+                game: 123456789,
+                ply: 140,
+                index: 3,
+            },
+            Payload::Piece {
+                game: 1,
+                ply: 2,
+                square: 32,
+            },
+            Payload::Pieces { game: 1, ply: 2 },
+            Payload::Resign { game: 9 },
+            Payload::ResignConfirm { game: 9 },
+            Payload::Draw { game: 9 },
+            Payload::DeclineDraw { game: 9 },
+        ];
+        for p in all {
+            let e = p.encode();
+            assert!(e.len() <= 64);
+            assert_eq!(Payload::decode(&e), Some(p), "{e}");
+        }
+        for bad in [
+            "",
+            "m",
+            "m:1:2",
+            "m:1:2:x",
+            "m:-1:2:3",
+            "p:1:2:33",
+            "p:1:2:0",
+            "z:1",
+            "a:1:2",
+            "m:1:2:99999999",
+            "a:",
+            &"a:1".repeat(30),
+        ] {
+            assert_eq!(Payload::decode(bad), None, "{bad}");
+        }
+    }
+}

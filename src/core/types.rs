@@ -1,0 +1,140 @@
+//! What goes into the chat service and what comes out: platform-free.
+
+/// Which platform an event came from (stored with users and chats).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Platform {
+    Console,
+    Telegram,
+    Discord,
+}
+
+impl Platform {
+    pub fn key(self) -> &'static str {
+        match self {
+            Platform::Console => "console",
+            Platform::Telegram => "telegram",
+            Platform::Discord => "discord",
+        }
+    }
+}
+
+/// The chat an event happened in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatRef {
+    /// The platform's id of the chat.
+    pub id: String,
+    pub title: Option<String>,
+    /// A one-to-one chat with the bot.
+    pub is_private: bool,
+}
+
+/// The person who acted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserRef {
+    /// The platform's id of the user.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Username for @mentions, without the @.
+    pub handle: Option<String>,
+    /// The language the platform reports for the user (`en`, `ru-RU`, …).
+    pub lang: Option<String>,
+}
+
+/// What the user did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A message: a command (`/move e3-d4`) or bare text (`e3-d4`).
+    Text(String),
+    /// A pressed button: the payload of a [`Choice`].
+    Choice(String),
+}
+
+/// One thing that happened in a chat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    pub platform: Platform,
+    pub chat: ChatRef,
+    pub user: UserRef,
+    pub input: Input,
+    /// The platform's id of this update, if it can deliver one twice.
+    pub update_id: Option<String>,
+    /// Bare text counts as a move attempt (the platform delivered it because
+    /// it was addressed to the bot, e.g. a reply to the board).
+    pub bare_moves: bool,
+}
+
+/// A button under a reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub label: String,
+    /// Compact, validated on return (at most 64 bytes).
+    pub payload: String,
+}
+
+/// Someone a reply calls on (so the platform notifies them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mention {
+    pub platform_user_id: String,
+    pub name: String,
+    pub handle: Option<String>,
+}
+
+/// An image attached to a reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Image {
+    pub bytes: Vec<u8>,
+    /// `board-12.png`, `game-12.gif`, …
+    pub file_name: String,
+}
+
+/// Where a reply goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// The chat of the event (or of the game, for sweeper messages).
+    Chat(String),
+    /// Only the acting user (ephemeral on Discord; same chat elsewhere).
+    User { chat: String, user: String },
+}
+
+/// One message for the adapter to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    pub platform: Platform,
+    pub target: Target,
+    pub text: String,
+    pub image: Option<Image>,
+    /// A text diagram of the board (for text-only front ends).
+    pub diagram: Option<String>,
+    /// Rows of buttons.
+    pub choices: Vec<Vec<Choice>>,
+    pub mentions: Vec<Mention>,
+    /// The game this message shows, so an adapter may edit its last board
+    /// message in place.
+    pub game_id: Option<i64>,
+    /// An attached text file (PDN exports): (file name, contents).
+    pub document: Option<(String, String)>,
+}
+
+impl Reply {
+    pub fn chat_id(&self) -> &str {
+        match &self.target {
+            Target::Chat(c) => c,
+            Target::User { chat, .. } => chat,
+        }
+    }
+}
+
+/// Work the service asks its runtime to do off the async threads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Job {
+    /// Compute and play the AI's move in a game at this ply.
+    AiMove { game_id: i64, ply: i64 },
+}
+
+/// What handling an event produced.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub replies: Vec<Reply>,
+    pub jobs: Vec<Job>,
+}
