@@ -1,0 +1,607 @@
+//! The chat service end to end through the core, on a temporary SQLite file.
+
+use shashki::core::{
+    ChatRef, Config, Event, Input, ManualClock, Outcome, Platform, Reply, Service, UserRef,
+};
+use shashki::engine::search::{search, Limits};
+use shashki::engine::{Game, Position, Variant};
+use shashki::store::{self, Seat, Store};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+const T0: i64 = 1_795_000_000; // 2026-11-18
+const DAY: i64 = 86_400;
+
+struct Room {
+    svc: Arc<Service>,
+    clock: Arc<ManualClock>,
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+    seq: std::cell::Cell<u64>,
+}
+
+fn config() -> Config {
+    Config {
+        board_size: 320,
+        ai_max_movetime: std::time::Duration::from_millis(150),
+        ..Config::default()
+    }
+}
+
+impl Room {
+    fn new() -> Room {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bot.sqlite");
+        let clock = Arc::new(ManualClock::new(T0));
+        let svc = Arc::new(Service::open(&path, config(), clock.clone()).unwrap());
+        Room {
+            svc,
+            clock,
+            path,
+            _dir: dir,
+            seq: std::cell::Cell::new(0),
+        }
+    }
+
+    fn event(&self, who: &str, input: Input) -> Event {
+        self.seq.set(self.seq.get() + 1);
+        Event {
+            platform: Platform::Console,
+            chat: ChatRef {
+                id: "room".into(),
+                title: Some("Room".into()),
+                is_private: false,
+            },
+            user: UserRef {
+                id: who.to_lowercase(),
+                name: who.into(),
+                handle: Some(who.to_lowercase()),
+                lang: Some("en".into()),
+            },
+            input,
+            update_id: Some(format!("u{}", self.seq.get())),
+            bare_moves: true,
+        }
+    }
+
+    fn say(&self, who: &str, text: &str) -> Outcome {
+        self.svc
+            .handle(&self.event(who, Input::Text(text.into())))
+            .unwrap()
+    }
+
+    fn press(&self, who: &str, payload: &str) -> Outcome {
+        self.svc
+            .handle(&self.event(who, Input::Choice(payload.into())))
+            .unwrap()
+    }
+
+    fn store(&self) -> Store {
+        Store::open(&self.path).unwrap()
+    }
+
+    fn game(&self, id: i64) -> store::GameRow {
+        store::game(self.store().conn(), id).unwrap().unwrap()
+    }
+
+    /// The engine's view of a stored game (replayed from its moves).
+    fn replay(&self, id: i64) -> Game {
+        let s = self.store();
+        let row = store::game(s.conn(), id).unwrap().unwrap();
+        let mut g = Game::from_position(
+            Variant::Russian,
+            Position::from_fen(&row.start_fen).unwrap(),
+        );
+        for m in store::game_moves(s.conn(), id).unwrap() {
+            g.play_text(&m).unwrap();
+        }
+        g
+    }
+}
+
+fn text(o: &Outcome) -> String {
+    o.replies
+        .iter()
+        .map(|r| r.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn button<'a>(o: &'a Outcome, label_part: &str) -> &'a str {
+    o.replies
+        .iter()
+        .flat_map(|r| r.choices.iter().flatten())
+        .find(|c| c.label.contains(label_part))
+        .map(|c| c.payload.as_str())
+        .unwrap_or_else(|| panic!("no button {label_part} in {o:#?}"))
+}
+
+fn board(o: &Outcome) -> &Reply {
+    o.replies
+        .iter()
+        .find(|r| r.image.is_some())
+        .expect("a board image")
+}
+
+/// Anna challenges Bob; Bob accepts. Anna plays White. Returns the game id.
+fn start_human_game(room: &Room, days: &str) -> i64 {
+    room.say("Bob", "/help"); // the bot has seen Bob
+    let card = room.say("Anna", &format!("/challenge @bob {days} white"));
+    assert!(text(&card).contains("Challenge #"), "{}", text(&card));
+    assert!(card.replies[0]
+        .mentions
+        .iter()
+        .any(|m| m.platform_user_id == "bob"));
+    let accept = button(&card, "Accept").to_string();
+    let started = room.press("Bob", &accept);
+    let t = text(&started);
+    assert!(t.contains("begins"), "{t}");
+    let b = board(&started);
+    assert!(b.image.as_ref().unwrap().bytes.starts_with(b"\x89PNG"));
+    assert_eq!(
+        b.mentions[0].platform_user_id, "anna",
+        "White is called to move"
+    );
+    b.game_id.unwrap()
+}
+
+#[test]
+fn whole_game_to_a_win() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    // White thinks 3 plies ahead, Black plays its first legal move
+    let mut plies = 0;
+    loop {
+        let g = room.replay(id);
+        if room.game(id).status == "finished" {
+            break;
+        }
+        let (who, mv) = if g.side_to_move() == shashki::engine::Color::White {
+            let r = search(g.position(), &g.history_hashes(), &Limits::depth(3)).unwrap();
+            ("Anna", r.best_move)
+        } else {
+            let mut moves = g.legal_moves();
+            moves.sort_by_key(|m| m.to_string());
+            ("Bob", moves[0])
+        };
+        let out = room.say(who, &format!("/move {mv}"));
+        assert!(text(&out).contains(&mv.to_string()), "{}", text(&out));
+        plies += 1;
+        assert!(plies < 300, "the game ends");
+    }
+    let row = room.game(id);
+    assert_eq!(row.result.as_deref(), Some("2-0"), "{row:?}");
+    assert_eq!(row.result_reason.as_deref(), Some("no-moves"));
+    let g = room.replay(id);
+    assert!(g.legal_moves().is_empty(), "Black has no move left");
+    assert_eq!(g.ply() as i64, row.ply);
+    // ratings moved
+    let s = room.store();
+    let top = store::top_ratings(s.conn(), row.chat_id, 10).unwrap();
+    assert_eq!(top[0].0.name, "Anna");
+    assert!(top[0].1.rating > 1500.0 && top[1].1.rating < 1500.0);
+    let out = room.say("Anna", "/top");
+    assert!(text(&out).contains("1. Anna"), "{}", text(&out));
+}
+
+#[test]
+fn the_final_message_has_the_board_and_the_pdn() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    room.say("Anna", "c3-d4");
+    let out = room.say("Bob", "/resign");
+    let t = text(&out);
+    assert!(
+        t.contains("Bob resigned") && t.contains("Anna (White) wins"),
+        "{t}"
+    );
+    let r = board(&out);
+    let (name, pdn) = r.document.as_ref().expect("PDN attached");
+    assert_eq!(name, &format!("game-{id}.pdn"));
+    assert!(
+        pdn.contains("[White \"Anna\"]") && pdn.contains("1. c3-d4 2-0"),
+        "{pdn}"
+    );
+    assert_eq!(room.game(id).result.as_deref(), Some("2-0"));
+    // nothing more can happen in it
+    let t = text(&room.say("Anna", "/move d4-e5"));
+    assert!(t.contains("no game in progress"), "{t}");
+}
+
+#[test]
+fn draw_offer_declined_then_accepted() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    let offer = room.say("Anna", "/draw");
+    assert!(text(&offer).contains("offers a draw"), "{}", text(&offer));
+    assert_eq!(offer.replies[0].mentions[0].platform_user_id, "bob");
+    assert!(text(&room.say("Anna", "/draw")).contains("already offered"));
+    let declined = room.press("Bob", button(&offer, "Play on"));
+    assert!(text(&declined).contains("declined the draw"));
+    assert_eq!(room.game(id).status, "active");
+    let offer = room.say("Bob", "/draw");
+    let agreed = room.press("Anna", button(&offer, "Accept draw"));
+    assert!(text(&agreed).contains("draw agreed"), "{}", text(&agreed));
+    let row = room.game(id);
+    assert_eq!(
+        (row.result.as_deref(), row.result_reason.as_deref()),
+        (Some("1-1"), Some("agreement"))
+    );
+}
+
+#[test]
+fn resignation_by_button_needs_confirmation() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    let start = room.say("Anna", "/board");
+    let ask = room.press("Anna", button(&start, "Resign"));
+    assert!(text(&ask).contains("cannot be undone"));
+    assert_eq!(room.game(id).status, "active");
+    let done = room.press("Anna", button(&ask, "Yes"));
+    assert!(text(&done).contains("Bob (Black) wins"), "{}", text(&done));
+    assert_eq!(room.game(id).result.as_deref(), Some("0-2"));
+}
+
+#[test]
+fn reminder_then_timeout() {
+    let room = Room::new();
+    let id = start_human_game(&room, "1");
+    let row = room.game(id);
+    assert_eq!(row.deadline, Some(T0 + DAY));
+    assert_eq!(
+        room.svc.next_wakeup().unwrap(),
+        Some(T0 + (DAY as f64 * 0.8) as i64)
+    );
+    room.clock.set(T0 + DAY * 8 / 10 - 10);
+    assert!(room.svc.sweep().unwrap().is_empty(), "nothing due yet");
+    room.clock.set(T0 + DAY * 8 / 10 + 1);
+    let r = room.svc.sweep().unwrap();
+    assert_eq!(r.len(), 1);
+    assert!(
+        r[0].text.contains("@anna, your move in game"),
+        "{}",
+        r[0].text
+    );
+    assert_eq!(r[0].mentions[0].platform_user_id, "anna");
+    assert!(room.svc.sweep().unwrap().is_empty(), "one reminder only");
+    room.clock.set(T0 + DAY + 1);
+    let r = room.svc.sweep().unwrap();
+    assert_eq!(r.len(), 1);
+    assert!(
+        r[0].text.contains("did not move in time") && r[0].text.contains("Bob (Black) wins"),
+        "{}",
+        r[0].text
+    );
+    assert!(r[0].image.is_some() && r[0].document.is_some());
+    let row = room.game(id);
+    assert_eq!(
+        (row.result.as_deref(), row.result_reason.as_deref()),
+        (Some("0-2"), Some("timeout"))
+    );
+    assert_eq!(room.svc.next_wakeup().unwrap(), None);
+}
+
+#[test]
+fn a_move_resets_the_clock() {
+    let room = Room::new();
+    let id = start_human_game(&room, "2");
+    room.clock.set(T0 + DAY);
+    room.say("Anna", "c3-d4");
+    let row = room.game(id);
+    assert_eq!(
+        row.deadline,
+        Some(T0 + DAY + 2 * DAY),
+        "Bob has 2 days from now"
+    );
+    assert!(!row.reminded);
+}
+
+#[test]
+fn vacation_pauses_the_clock() {
+    let room = Room::new();
+    let id = start_human_game(&room, "1");
+    let out = room.say("Anna", "/vacation 3");
+    let t = text(&out);
+    assert!(
+        t.contains("Anna is on vacation for 3 days") && t.contains("@bob"),
+        "{t}"
+    );
+    assert!(t.contains("Vacation days left this year: 27"), "{t}");
+    assert_eq!(room.game(id).deadline, Some(T0 + 4 * DAY));
+    room.clock.set(T0 + 2 * DAY);
+    assert!(room
+        .svc
+        .sweep()
+        .unwrap()
+        .iter()
+        .all(|r| !r.text.contains("did not move")));
+    // too long a vacation is refused
+    assert!(text(&room.say("Anna", "/vacation 28")).contains("27 vacation days left"));
+    // Anna moves during her vacation: Bob's clock is normal; when Bob moves,
+    // Anna's next deadline includes the rest of her vacation
+    room.say("Anna", "c3-d4");
+    assert_eq!(room.game(id).deadline, Some(T0 + 3 * DAY));
+    room.say("Bob", "f6-g5");
+    assert_eq!(
+        room.game(id).deadline,
+        Some(T0 + 2 * DAY + DAY + DAY),
+        "1 day left of vacation + 1 day"
+    );
+}
+
+#[test]
+fn a_draw_rule_ends_the_game() {
+    let room = Room::new();
+    room.say("Anna", "/help");
+    room.say("Bob", "/help");
+    // a kings ending set up in the store, played through the chat
+    let id = {
+        let mut s = room.store();
+        s.transaction(|c| -> Result<i64, store::StoreError> {
+            let chat = store::upsert_chat(c, "console", "room", None, false, T0)?;
+            let a = store::user_by_handle(c, "console", "anna")?.unwrap();
+            let b = store::user_by_handle(c, "console", "bob")?.unwrap();
+            store::insert_game(
+                c,
+                &store::NewGame {
+                    chat_id: chat.id,
+                    variant: "russian".into(),
+                    white: Seat::Human(a.id),
+                    black: Seat::Human(b.id),
+                    start_fen: "W:WKa1,c1:BKh6,f8".into(),
+                    seconds_per_move: None,
+                    deadline: None,
+                    reminder_at: None,
+                },
+                T0,
+            )
+        })
+        .unwrap()
+    };
+    let cycle = [
+        ("Anna", "a1-b2"),
+        ("Bob", "h6-g5"),
+        ("Anna", "b2-a1"),
+        ("Bob", "g5-h6"),
+    ];
+    let mut last = Outcome::default();
+    for (who, mv) in cycle.iter().chain(cycle.iter()) {
+        last = room.say(who, mv);
+    }
+    let t = text(&last);
+    assert!(
+        t.contains("Draw: the same position occurred three times"),
+        "{t}"
+    );
+    let row = room.game(id);
+    assert_eq!(
+        (row.result.as_deref(), row.result_reason.as_deref()),
+        (Some("1-1"), Some("repetition"))
+    );
+}
+
+#[test]
+fn a_game_against_the_ai() {
+    let room = Room::new();
+    let out = room.say("Anna", "/challenge ai 2 black");
+    assert!(
+        text(&out).contains("AI (level 2) (White) against"),
+        "{}",
+        text(&out)
+    );
+    let id = board(&out).game_id.unwrap();
+    assert_eq!(out.jobs.len(), 1, "the AI moves first");
+    assert!(
+        board(&out).choices.is_empty(),
+        "no buttons while the AI is to move"
+    );
+    let mut jobs = out.jobs;
+    for ply in 0..6 {
+        let job = jobs.pop().expect("an AI move to make");
+        let done = room.svc.run_job(job).unwrap();
+        assert!(board(&done)
+            .mentions
+            .iter()
+            .any(|m| m.platform_user_id == "anna"));
+        assert_eq!(room.game(id).ply, 2 * ply + 1);
+        // Anna answers with her first legal move, by button
+        let g = room.replay(id);
+        let first = g.legal_moves().iter().map(|m| m.to_string()).min().unwrap();
+        let mine = room.press("Anna", button(&done, &first));
+        assert!(text(&mine).contains(&first), "{}", text(&mine));
+        jobs = mine.jobs;
+    }
+    assert_eq!(room.game(id).ply, 12);
+    // a job for a position that has moved on does nothing
+    let stale = room
+        .svc
+        .run_job(shashki::core::Job::AiMove {
+            game_id: id,
+            ply: 3,
+        })
+        .unwrap();
+    assert!(stale.replies.is_empty());
+}
+
+#[test]
+fn illegal_and_ambiguous_moves_are_explained() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    let t = text(&room.say("Anna", "d4-e5"));
+    assert!(t.contains("there is no piece on d4"), "{t}");
+    assert!(
+        t.contains("Legal moves: a3-b4, c3-b4, c3-d4, e3-d4, e3-f4, g3-f4, g3-h4"),
+        "{t}"
+    );
+    let t = text(&room.say("Anna", "/move d4"));
+    assert!(t.contains("d4 could mean c3-d4, e3-d4"), "{t}");
+    let t = text(&room.say("Anna", "/move e3-e4"));
+    assert!(t.contains("“e4” is not a dark square"), "{t}");
+    // a capture must be taken, and finished
+    room.say("Anna", "c3-d4");
+    room.say("Bob", "f6-e5");
+    let t = text(&room.say("Anna", "g3-h4"));
+    assert!(
+        t.contains("a capture is compulsory") && t.contains("d4:f6"),
+        "{t}"
+    );
+    assert_eq!(room.game(id).ply, 2, "nothing was played");
+    // chatter is ignored
+    assert!(room.say("Bob", "good game so far").replies.is_empty());
+    // a stale button is refused
+    let t = text(&room.press("Bob", &format!("m:{id}:0:0")));
+    assert!(t.contains("position has changed"), "{t}");
+    assert!(text(&room.press("Bob", "m:zz")).contains("not valid"));
+}
+
+#[test]
+fn only_players_act_on_a_game() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    let t = text(&room.say("Carol", "/move c3-d4"));
+    assert!(
+        t.contains(&format!("You are not playing in game #{id}")),
+        "{t}"
+    );
+    let t = text(&room.say("Carol", &format!("/resign #{id}")));
+    assert!(t.contains("not playing"), "{t}");
+    let t = text(&room.press("Carol", &format!("R:{id}")));
+    assert!(t.contains("not playing"), "{t}");
+    let t = text(&room.say("Bob", "/move f6-g5"));
+    assert!(t.contains("not your turn"), "{t}");
+    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).status, "active");
+}
+
+#[test]
+fn a_redelivered_update_does_nothing_twice() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    let ev = room.event("Anna", Input::Text("c3-d4".into()));
+    let first = room.svc.handle(&ev).unwrap();
+    assert!(!first.replies.is_empty());
+    let again = room.svc.handle(&ev).unwrap();
+    assert!(again.replies.is_empty() && again.jobs.is_empty());
+    assert_eq!(room.game(id).ply, 1);
+}
+
+#[test]
+fn racing_moves_apply_exactly_once() {
+    let room = Room::new();
+    let mut id = start_human_game(&room, "3");
+    // a second service on the same file: its own SQLite connection
+    let other = Arc::new(Service::open(&room.path, config(), room.clock.clone()).unwrap());
+    let (mut applied, mut rounds) = (0, 0);
+    for round in 0..1000 {
+        let row = room.game(id);
+        if row.status != "active" {
+            id = start_human_game(&room, "3");
+            continue;
+        }
+        let g = room.replay(id);
+        let who = if g.side_to_move() == shashki::engine::Color::White {
+            "Anna"
+        } else {
+            "Bob"
+        };
+        let mut moves: Vec<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
+        moves.sort();
+        let (a, b) = (moves[0].clone(), moves[moves.len() - 1].clone());
+        let mk = |svc: Arc<Service>, mv: String, tag: &str| {
+            let ev = Event {
+                update_id: Some(format!("race-{round}-{tag}")),
+                ..room.event(who, Input::Text(format!("/move #{id} {mv}")))
+            };
+            std::thread::spawn(move || svc.handle(&ev).unwrap())
+        };
+        let t1 = mk(room.svc.clone(), a, "a");
+        let t2 = mk(other.clone(), b, "b");
+        let (o1, o2) = (t1.join().unwrap(), t2.join().unwrap());
+        let played = [&o1, &o2]
+            .iter()
+            .filter(|o| o.replies.iter().any(|r| r.image.is_some()))
+            .count();
+        assert_eq!(played, 1, "round {round}: exactly one move applies");
+        let after = room.game(id);
+        assert_eq!(after.ply, row.ply + 1, "round {round}");
+        applied += 1;
+        rounds += 1;
+    }
+    assert!(rounds > 900);
+    // every game's stored moves are exactly its plies, each applied once
+    let s = room.store();
+    let total: i64 = s
+        .conn()
+        .query_row("SELECT COUNT(*) FROM moves", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(total, applied);
+    let gaps: i64 = s
+        .conn()
+        .query_row(
+            "SELECT COUNT(*) FROM games g WHERE g.ply <> (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(gaps, 0);
+}
+
+#[test]
+fn reopening_after_a_crash_extends_deadlines_and_keeps_moves() {
+    let room = Room::new();
+    let id = start_human_game(&room, "1");
+    room.say("Anna", "c3-d4");
+    room.svc.heartbeat().unwrap();
+    let deadline = room.game(id).deadline.unwrap();
+    assert_eq!(deadline, T0 + DAY);
+    // the process dies without a word; two days pass
+    let path = room.path.clone();
+    let clock = room.clock.clone();
+    drop(room.svc);
+    clock.set(T0 + 2 * DAY);
+    let svc = Service::open(&path, config(), clock.clone()).unwrap();
+    assert_eq!(svc.recover().unwrap(), 2 * DAY);
+    let s = Store::open(&path).unwrap();
+    let row = store::game(s.conn(), id).unwrap().unwrap();
+    assert_eq!(
+        row.deadline,
+        Some(deadline + 2 * DAY),
+        "Bob keeps his full day"
+    );
+    assert_eq!(row.ply, 1);
+    assert_eq!(
+        store::game_moves(s.conn(), id).unwrap(),
+        vec!["c3-d4".to_string()]
+    );
+    assert!(svc
+        .sweep()
+        .unwrap()
+        .iter()
+        .all(|r| !r.text.contains("did not move")));
+    // the extended deadline still fires
+    clock.set(deadline + 2 * DAY + 1);
+    let r = svc.sweep().unwrap();
+    assert!(
+        r.iter()
+            .any(|r| r.text.contains("Bob did not move in time")),
+        "{r:?}"
+    );
+    // a short restart credits nothing
+    svc.heartbeat().unwrap();
+    clock.advance(30);
+    assert_eq!(svc.recover().unwrap(), 0);
+}
+
+#[test]
+fn russian_speakers_get_russian() {
+    let room = Room::new();
+    let mut ev = room.event("Ivan", Input::Text("/помощь".into()));
+    ev.user.lang = Some("ru".into());
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(text(&out).starts_with("Русские шашки"), "{}", text(&out));
+    let mut ev = room.event("Ivan", Input::Text("/вызов ии 9".into()));
+    ev.user.lang = Some("ru".into());
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(text(&out).contains("Уровня 9 нет"), "{}", text(&out));
+    assert!(!text(&out).contains('['), "no missing messages");
+}
