@@ -1,0 +1,127 @@
+//! The command-line contracts of `shashki bestmove`, `shashki hub` and
+//! `shashki match` (scripts and GUIs depend on them).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn shashki(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(args)
+        .output()
+        .expect("run shashki");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bestmove_prints_info_lines_then_the_move() {
+    let (code, out, _) = shashki(&["bestmove", "--depth", "5"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    for (i, l) in lines[..5].iter().enumerate() {
+        let w: Vec<&str> = l.split(' ').collect();
+        assert_eq!(w[0], "info");
+        assert_eq!(w[1], "depth");
+        assert_eq!(w[2].parse::<usize>().unwrap(), i + 1);
+        for key in ["score", "nodes", "nps", "pv"] {
+            assert!(w.contains(&key), "{l}");
+        }
+    }
+    let last: Vec<&str> = lines[5].split(' ').collect();
+    assert_eq!(last[0], "bestmove");
+    let legal = [
+        "a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4",
+    ];
+    assert!(legal.contains(&last[1]), "{}", lines[5]);
+}
+
+#[test]
+fn bestmove_finds_a_capture_in_algebraic_notation() {
+    let (code, out, _) = shashki(&["bestmove", "--fen", "W:Wc3:Bd4,f6", "--movetime", "100"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last().unwrap(), "bestmove c3:e5:g7");
+}
+
+#[test]
+fn bestmove_with_a_level_and_a_movetime() {
+    let (code, out, _) = shashki(&["bestmove", "--level", "3", "--seed", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().last().unwrap().starts_with("bestmove "));
+    let (code, out, _) = shashki(&["bestmove", "--movetime", "50"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().last().unwrap().starts_with("bestmove "));
+}
+
+#[test]
+fn bestmove_rejects_a_malformed_fen_with_status_2() {
+    let (code, out, err) = shashki(&["bestmove", "--fen", "X:W1:B2"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn hub_session() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .arg("hub")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("run shashki hub");
+    let script = "hub\nset-param name=variant value=russian\ninit\nping\nnew-game\n\
+                  pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18 11-15\"\n\
+                  level depth=6\ngo think\n";
+    child
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    // give the search time to finish before closing stdin (closing stops it)
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    child.stdin.as_mut().unwrap().write_all(b"quit\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("id name=shashki"), "{text}");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("param name=variant value=russian")));
+    assert!(lines.contains(&"wait"));
+    assert!(lines.contains(&"ready"));
+    assert!(lines.contains(&"pong"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth=6 ")),
+        "{text}"
+    );
+    // White must recapture: 18x11x15 (d4 takes e5, landing f6)
+    let done = lines
+        .iter()
+        .find(|l| l.starts_with("done move="))
+        .expect("done");
+    assert!(done.starts_with("done move=18x11x15"), "{done}");
+}
+
+#[test]
+fn match_prints_the_score_and_elo() {
+    let (code, out, _) = shashki(&[
+        "match",
+        "--a",
+        "depth=2",
+        "--b",
+        "depth=1",
+        "--games",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("games 4: A wins "), "{out}");
+    assert!(out.contains("Elo difference (A − B): "), "{out}");
+    let (code, _, _) = shashki(&["match", "--a", "level=9", "--b", "depth=1"]);
+    assert_eq!(code, 2);
+}
