@@ -385,10 +385,28 @@ pub fn endgame_white(pos: &Position, score: i32) -> i32 {
         }
         return score;
     }
-    // one king against one king and a man or two: usually drawn
+    // a lone king holding the long diagonal against three pieces, one of
+    // them a king: drawn within five moves under the rules
+    for (weak, strong_men, strong_kings) in [(Color::Black, wm, wk), (Color::White, bm, bk)] {
+        let lone = pos.pieces_of(weak);
+        if pos.count(weak) == (0, 1)
+            && lone & MAIN_DIAGONAL != 0
+            && strong_men + strong_kings <= 3
+            && strong_kings >= 1
+        {
+            return score / 16;
+        }
+    }
+    // both sides have kings and at most three pieces: drawn within five
+    // moves unless something is taken at once; with four, usually drawn
     let (w_total, b_total) = (wm + wk, bm + bk);
-    if wk >= 1 && bk >= 1 && w_total + b_total <= 4 {
-        return score / 4;
+    if wk >= 1 && bk >= 1 {
+        if w_total + b_total <= 3 {
+            return score / 16;
+        }
+        if w_total + b_total <= 4 {
+            return score / 4;
+        }
     }
     score
 }

@@ -5,6 +5,7 @@
 //! own search sees losing material outright.
 
 use super::{Limits, SearchResult, Searcher};
+use crate::game::Game;
 use crate::position::Position;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -129,11 +130,47 @@ pub fn choose_move_with(
     choose_move_on(&mut searcher, pos, history_hashes, params, seed, stop)
 }
 
-/// [`choose_move_with`] reusing a searcher (its table survives between moves).
+/// [`choose_move`] for the current position of `game`: its earlier
+/// positions and its draw-rule counters are taken into account.
+pub fn choose_move_in_game(
+    game: &Game,
+    level: Level,
+    seed: u64,
+    stop: Arc<AtomicBool>,
+) -> Option<SearchResult> {
+    let params = level.params();
+    let mut searcher = Searcher::new(params.tt_mb);
+    choose_move_counted(
+        &mut searcher,
+        game.position(),
+        &game.history_hashes(),
+        game.counters().kings_only_plies,
+        &params,
+        seed,
+        stop,
+    )
+}
+
+/// [`choose_move_with`] reusing a searcher (its table survives between
+/// moves).
 pub fn choose_move_on(
     searcher: &mut Searcher,
     pos: &Position,
     history_hashes: &[u64],
+    params: &LevelParams,
+    seed: u64,
+    stop: Arc<AtomicBool>,
+) -> Option<SearchResult> {
+    choose_move_counted(searcher, pos, history_hashes, 0, params, seed, stop)
+}
+
+/// [`choose_move_on`] knowing how many king-only plies were already played
+/// (the 15-move rule; 0 if unknown).
+pub fn choose_move_counted(
+    searcher: &mut Searcher,
+    pos: &Position,
+    history_hashes: &[u64],
+    quiet_plies: u32,
     params: &LevelParams,
     seed: u64,
     stop: Arc<AtomicBool>,
@@ -150,6 +187,7 @@ pub fn choose_move_on(
         depth,
         movetime: Some(params.movetime),
         stop: Some(stop.clone()),
+        quiet_plies,
         ..Limits::default()
     };
     let result = searcher.search(pos, history_hashes, &limits, |_| {})?;
@@ -167,6 +205,7 @@ pub fn choose_move_on(
         &Limits {
             movetime: Some(left),
             stop: Some(stop),
+            quiet_plies,
             ..Limits::default()
         },
     );

@@ -18,7 +18,10 @@ pub mod tt;
 pub mod tuned;
 
 pub use eval::{evaluate, Weights};
-pub use level::{choose_move, choose_move_on, choose_move_with, Level, LevelParams};
+pub use level::{
+    choose_move, choose_move_counted, choose_move_in_game, choose_move_on, choose_move_with, Level,
+    LevelParams,
+};
 
 use crate::moves::{generate, has_capture, Move};
 use crate::position::Position;
