@@ -641,7 +641,8 @@ pub fn count_moves<R: Rules>(pos: &Position) -> u64 {
 }
 
 /// Call `f` with the position after each quiet move (the side to move must
-/// have no capture). Builds no [`Move`]s: perft's interior nodes use it.
+/// have no capture). Builds no [`Move`]s and keeps no hash: perft's interior
+/// nodes use it.
 #[inline]
 fn for_each_quiet_child<R: Rules>(pos: &Position, mut f: impl FnMut(&Position)) {
     let us = pos.side;
@@ -655,7 +656,7 @@ fn for_each_quiet_child<R: Rules>(pos: &Position, mut f: impl FnMut(&Position)) 
             let to = targets & targets.wrapping_neg();
             targets &= targets - 1;
             let from = shift(to, -D);
-            f(&pos.make_quiet(from, to, false, to & promo != 0));
+            f(&pos.make_quiet::<false>(from, to, false, to & promo != 0));
         }
     });
     let mut kings = own & pos.kings;
@@ -665,7 +666,7 @@ fn for_each_quiet_child<R: Rules>(pos: &Position, mut f: impl FnMut(&Position)) 
         each_direction!(D => {
             let mut to = shift(from, D) & empty;
             while to != 0 {
-                f(&pos.make_quiet(from, to, true, false));
+                f(&pos.make_quiet::<false>(from, to, true, false));
                 if !R::FLYING_KINGS {
                     break;
                 }
@@ -750,7 +751,10 @@ fn perft_inner<R: Rules>(pos: &Position, depth: u32, lists: &mut [Vec<Move>]) ->
     if depth == 2 {
         // the last two plies, with the leaf count inlined
         if capturing != 0 {
-            return list.iter().map(|mv| count_moves::<R>(&pos.make(mv))).sum();
+            return list
+                .iter()
+                .map(|mv| count_moves::<R>(&pos.make_unhashed(mv)))
+                .sum();
         }
         let mut total = 0;
         for_each_quiet_child::<R>(pos, |child| total += count_moves::<R>(child));
@@ -758,7 +762,7 @@ fn perft_inner<R: Rules>(pos: &Position, depth: u32, lists: &mut [Vec<Move>]) ->
     }
     if capturing != 0 {
         list.iter()
-            .map(|mv| perft_inner::<R>(&pos.make(mv), depth - 1, rest))
+            .map(|mv| perft_inner::<R>(&pos.make_unhashed(mv), depth - 1, rest))
             .sum()
     } else {
         let mut total = 0;

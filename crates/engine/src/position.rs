@@ -267,15 +267,27 @@ impl Position {
     /// The position after `mv` (which must be legal here).
     #[inline]
     pub fn make(&self, mv: &Move) -> Position {
+        self.make_with::<true>(mv)
+    }
+
+    /// [`Position::make`] without keeping the hash (perft never reads it).
+    #[inline]
+    pub(crate) fn make_unhashed(&self, mv: &Move) -> Position {
+        self.make_with::<false>(mv)
+    }
+
+    #[inline(always)]
+    fn make_with<const HASH: bool>(&self, mv: &Move) -> Position {
         let us = self.side;
         let from = mv.from().bb();
         let to = mv.to().bb();
         let was_king = self.kings & from != 0;
-        let mut hash = self.hash ^ SIDE_KEY;
-        hash ^= zkey(us, was_king, mv.from().bit());
-        hash ^= zkey(us, was_king || mv.is_promotion(), mv.to().bit());
         let captured = mv.captured();
-        if captured != 0 {
+        let mut hash = self.hash;
+        if HASH {
+            hash ^= SIDE_KEY;
+            hash ^= zkey(us, was_king, mv.from().bit());
+            hash ^= zkey(us, was_king || mv.is_promotion(), mv.to().bit());
             let them = us.opposite();
             let mut c = captured;
             while c != 0 {
@@ -313,7 +325,7 @@ impl Position {
     /// The position after a quiet move of the side to move from `from` to `to`
     /// (one-bit bitboards).
     #[inline(always)]
-    pub(crate) fn make_quiet(
+    pub(crate) fn make_quiet<const HASH: bool>(
         &self,
         from: Bitboard,
         to: Bitboard,
@@ -321,9 +333,13 @@ impl Position {
         crowned: bool,
     ) -> Position {
         let us = self.side;
-        let fb = from.trailing_zeros() as u8;
-        let tb = to.trailing_zeros() as u8;
-        let hash = self.hash ^ SIDE_KEY ^ zkey(us, king, fb) ^ zkey(us, king || crowned, tb);
+        let hash = if HASH {
+            let fb = from.trailing_zeros() as u8;
+            let tb = to.trailing_zeros() as u8;
+            self.hash ^ SIDE_KEY ^ zkey(us, king, fb) ^ zkey(us, king || crowned, tb)
+        } else {
+            self.hash
+        };
         let moved = from | to;
         let (white, black) = match us {
             Color::White => (self.white ^ moved, self.black),
