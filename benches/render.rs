@@ -38,8 +38,8 @@ fn main() {
     ];
     println!("render + PNG encode, {size} px, {iters} iterations each (after 20 warm-up runs)");
     println!(
-        "{:<9} {:<9} {:>10} {:>10} {:>10} {:>10} {:>9}",
-        "theme", "position", "render ms", "total ms", "p90 ms", "bytes", ""
+        "{:<9} {:<9} {:>10} {:>10} {:>10} {:>10} {:>10}",
+        "theme", "position", "draw ms", "total ms", "p90 ms", "bytes", "first ms"
     );
     for theme in Theme::ALL {
         for (name, pos, last) in &cases {
@@ -49,6 +49,9 @@ fn main() {
                 last_move: last.clone(),
                 ..RenderOptions::default()
             };
+            let cold = Instant::now();
+            black_box(render::render_png(pos, &opts));
+            let cold = cold.elapsed();
             for _ in 0..20 {
                 black_box(render::render_png(pos, &opts));
             }
@@ -68,14 +71,52 @@ fn main() {
             let (dm, _) = stats(draw);
             let (tm, tp) = stats(total);
             println!(
-                "{:<9} {:<9} {:>10.3} {:>10.3} {:>10.3} {:>10}",
+                "{:<9} {:<9} {:>10.3} {:>10.3} {:>10.3} {:>10} {:>10.1}",
                 theme.name(),
                 name,
                 dm,
                 tm,
                 tp,
-                bytes
+                bytes,
+                cold.as_secs_f64() * 1e3
             );
         }
+    }
+
+    // a GIF replay of a 50-ply game (deterministic move choice)
+    let mut pos = Position::initial();
+    let mut plies = Vec::new();
+    for i in 0..50 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[(i * 7 + 3) % moves.len()];
+        plies.push((pos, mv));
+        pos = pos.make(&mv);
+    }
+    let frames = render::frames_from_replay(&Position::initial(), &plies);
+    for gif_size in [320, 640] {
+        let opts = RenderOptions {
+            size: gif_size,
+            ..RenderOptions::default()
+        };
+        let mut times = Vec::new();
+        let mut bytes = 0;
+        for _ in 0..7 {
+            let t = Instant::now();
+            bytes = black_box(render::render_gif(
+                &frames,
+                &opts,
+                &render::GifOptions::default(),
+            ))
+            .len();
+            times.push(t.elapsed());
+        }
+        let (m, _) = stats(times);
+        println!(
+            "GIF replay, {} plies, {gif_size} px: {m:.1} ms median of 7, {bytes} bytes",
+            plies.len()
+        );
     }
 }

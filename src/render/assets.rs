@@ -54,7 +54,7 @@ pub(crate) fn get(theme: Theme, size: u32, flip: bool) -> Arc<Assets> {
         Vec<(Theme, u32, bool)>,
     )>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
-    const MAX_ENTRIES: usize = 24;
+    const MAX_ENTRIES: usize = 16;
     let key = (theme, size, flip);
     let cache = CACHE.get_or_init(|| Mutex::new((HashMap::new(), Vec::new())));
     if let Some(a) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(&key) {
@@ -144,7 +144,7 @@ fn draw_base(theme: Theme, l: &Layout) -> RgbImage {
     }
     // coordinates on all four sides
     let font = bold_font();
-    let px = (l.frame as f32 * 0.56).max(8.0);
+    let px = (l.frame as f32 * 0.6).max(8.0);
     let near = l.frame as f32 / 2.0;
     let far = (l.frame + board) as f32 + (l.width - l.frame - board) as f32 / 2.0;
     for i in 0..8u32 {
@@ -188,9 +188,9 @@ pub(crate) fn draw_centered(
         if x >= 0 && y >= 0 && x < w && y < h {
             let p = img.get_pixel_mut(x as u32, y as u32);
             let cov = cov.clamp(0.0, 1.0);
-            for k in 0..3 {
-                let d = p.0[k] as f32;
-                p.0[k] = (d + (colour[k] as f32 - d) * cov + 0.5) as u8;
+            for (d, &c) in p.0.iter_mut().zip(&colour) {
+                let v = *d as f32;
+                *d = (v + (c as f32 - v) * cov + 0.5) as u8;
             }
         }
     });

@@ -19,7 +19,8 @@ pub struct CapturedPiece {
 /// (the CLI's `--last`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LastMove {
-    /// Start square, then every landing square.
+    /// Start square, then every landing square (at least two squares; a
+    /// shorter path is not drawn).
     pub path: Vec<Square>,
     /// Captured pieces in jump order (empty for a quiet move).
     pub captured: Vec<CapturedPiece>,

@@ -109,12 +109,14 @@ fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbI
     }
     let mut img = RgbImage::from_raw(size, size + cap_h, buf).expect("buffer fits");
 
+    // a hand-made LastMove with fewer than two squares is ignored
+    let last = opts.last_move.as_ref().filter(|lm| lm.path.len() >= 2);
     // squares: last move, selection
     let fill = |img: &mut RgbImage, sq: Square, c| {
         let (x, y, s) = l.square_rect(sq);
         raster::fill_rect(img, x, y, s, s, c);
     };
-    if let Some(lm) = &opts.last_move {
+    if let Some(lm) = last {
         fill(&mut img, lm.from(), pal.last);
         fill(&mut img, lm.to(), pal.last);
     }
@@ -126,7 +128,7 @@ fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbI
         let (x, y, _) = l.square_rect(sq);
         (x as i32, y as i32)
     };
-    if let Some(lm) = &opts.last_move {
+    if let Some(lm) = last {
         for c in &lm.captured {
             if pos.piece_at(c.square).is_none() {
                 let (x, y) = at(c.square);
@@ -141,7 +143,7 @@ fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbI
         let (x, y) = at(sq);
         a.pieces[assets::piece_index(p.color, p.kind)].blit(&mut img, x, y);
     }
-    if let Some(lm) = &opts.last_move {
+    if let Some(lm) = last {
         for c in &lm.captured {
             if pos.piece_at(c.square).is_none() {
                 let (x, y) = at(c.square);

@@ -315,9 +315,12 @@ fn blend_px(buf: &mut [u8], i: usize, c: Rgb, cov: f32) {
     }
 }
 
+/// A line segment between two points (pixel coordinates).
+pub(crate) type Segment = ((f32, f32), (f32, f32));
+
 /// Anti-aliased thick segments with round caps ("capsules") of radius `r`.
 /// Only the pixels near each segment are visited.
-pub(crate) fn draw_capsules(img: &mut RgbImage, segs: &[((f32, f32), (f32, f32))], r: f32, c: Rgb) {
+pub(crate) fn draw_capsules(img: &mut RgbImage, segs: &[Segment], r: f32, c: Rgb) {
     let (iw, ih) = (img.width() as i32, img.height() as i32);
     let buf: &mut [u8] = img;
     for &(a, b) in segs {
