@@ -34,6 +34,9 @@ enum Command {
     Tune(cli::tune::TuneArgs),
     /// Draw a board as PNG (or a game replay as GIF).
     Render(cli::render::RenderArgs),
+    /// Run the bot: Telegram and/or Discord (whichever has a token), the
+    /// deadline sweeper and the daily jobs, until Ctrl-C or SIGTERM.
+    Run(cli::run::RunArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +50,7 @@ fn main() -> ExitCode {
         Command::Match(a) => cli::match_::run(a),
         Command::Tune(a) => cli::tune::run(a),
         Command::Render(a) => cli::render::run(a),
+        Command::Run(a) => cli::run::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -424,6 +424,46 @@ fn a_game_against_the_ai() {
 }
 
 #[test]
+fn the_ai_takes_a_draw_only_when_it_stands_worse() {
+    let room = Room::new();
+    room.say("Anna", "/help");
+    // Anna (White) has three kings against the AI's lone king, then the
+    // reverse: a lone king against the AI's three
+    let mut ids = Vec::new();
+    for fen in ["W:WKc1,Ke1,Kg1:BKh2", "W:WKb2:BKf8,Kd8,Kh6"] {
+        let id = {
+            let mut s = room.store();
+            s.transaction(|c| -> Result<i64, store::StoreError> {
+                let chat = store::upsert_chat(c, "console", "room", None, false, T0)?;
+                let a = store::user_by_handle(c, "console", "anna")?.unwrap();
+                store::insert_game(
+                    c,
+                    &store::NewGame {
+                        chat_id: chat.id,
+                        variant: "russian".into(),
+                        white: Seat::Human(a.id),
+                        black: Seat::Ai(8),
+                        start_fen: fen.into(),
+                        seconds_per_move: None,
+                        deadline: None,
+                        reminder_at: None,
+                    },
+                    T0,
+                )
+            })
+            .unwrap()
+        };
+        ids.push(id);
+    }
+    let t = text(&room.say("Anna", &format!("/draw #{}", ids[0])));
+    assert!(t.contains("draw agreed"), "{t}");
+    assert_eq!(room.game(ids[0]).result.as_deref(), Some("1-1"));
+    let t = text(&room.say("Anna", &format!("/draw #{}", ids[1])));
+    assert!(t.contains("declines the draw"), "{t}");
+    assert_eq!(room.game(ids[1]).status, "active");
+}
+
+#[test]
 fn illegal_and_ambiguous_moves_are_explained() {
     let room = Room::new();
     let id = start_human_game(&room, "3");

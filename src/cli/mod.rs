@@ -8,6 +8,7 @@ pub mod match_;
 pub mod moves;
 pub mod perft;
 pub mod render;
+pub mod run;
 pub mod tune;
 
 use shashki_engine::{FenError, Position, Variant};

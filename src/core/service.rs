@@ -12,7 +12,7 @@ use crate::store::{
 use rusqlite::Connection;
 use shashki_engine::game::{DrawReason, Game, Outcome as GameOutcome, WinReason};
 use shashki_engine::pdn::{write_pdn, PdnStyle};
-use shashki_engine::search::{choose_move_with, Level};
+use shashki_engine::search::{choose_move_with, search, Level, Limits};
 use shashki_engine::{Color, Move, Position, Square, Variant};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
@@ -20,6 +20,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 const DAY: i64 = 86_400;
+
+/// The AI takes a draw offer when it stands at least this much worse
+/// (centi-men, from its own point of view).
+const AI_ACCEPTS_DRAW_BELOW: i32 = 150;
 
 /// The current time, in Unix seconds.
 pub trait Clock: Send + Sync {
@@ -78,6 +82,10 @@ pub struct Config {
     pub ai_max_movetime: Duration,
     /// Downtime shorter than this does not move deadlines.
     pub downtime_grace_secs: i64,
+    /// The language when neither the chat, the user nor the platform says.
+    pub default_lang: Lang,
+    /// The board theme of chats that did not choose one.
+    pub default_theme: Theme,
 }
 
 impl Default for Config {
@@ -90,6 +98,8 @@ impl Default for Config {
             board_size: 640,
             ai_max_movetime: Duration::from_secs(3),
             downtime_grace_secs: 120,
+            default_lang: Lang::En,
+            default_theme: Theme::Classic,
         }
     }
 }
@@ -279,7 +289,7 @@ impl Service {
                 .or(user.lang.as_deref())
                 .or(ev.user.lang.as_deref())
                 .and_then(Lang::from_code)
-                .unwrap_or_default();
+                .unwrap_or(self.config.default_lang);
             let mut ctx = Ctx {
                 c,
                 platform: ev.platform,
@@ -596,7 +606,7 @@ impl Service {
             .theme
             .as_deref()
             .and_then(|t| t.parse::<Theme>().ok())
-            .unwrap_or(Theme::Classic);
+            .unwrap_or(self.config.default_theme);
         let flip = match ctx.chat.orientation.as_deref() {
             Some("white") => false,
             Some("black") => true,
@@ -1509,6 +1519,19 @@ impl Service {
             return Ok(());
         }
         if let Seat::Ai(_) = opp {
+            // the AI accepts when a short search says it stands clearly worse
+            let mut g = self.load(ctx.c, row)?;
+            let ai_to_move = g.side_to_move() == me.opposite();
+            let score = search(g.position(), &g.history_hashes(), &Limits::depth(8))
+                .map(|r| if ai_to_move { r.score } else { -r.score })
+                .unwrap_or(0);
+            if score <= -AI_ACCEPTS_DRAW_BELOW {
+                let o = g
+                    .agree_draw()
+                    .map_err(|e| ServiceError::Corrupt(e.to_string()))?;
+                let headline = self.t(ctx.lang, "draw-agreed", Some(&args![("game", row.id)]));
+                return self.finish(ctx, row, &g, o, headline);
+            }
             self.tell_id(ctx, "draw-ai-declines", None);
             return Ok(());
         }
@@ -1824,7 +1847,7 @@ impl Service {
                 .as_deref()
                 .or(user.lang.as_deref())
                 .and_then(Lang::from_code)
-                .unwrap_or_default();
+                .unwrap_or(self.config.default_lang);
             let mut ctx = Ctx {
                 c,
                 platform,
@@ -1959,7 +1982,7 @@ impl Service {
                 .lang
                 .as_deref()
                 .and_then(Lang::from_code)
-                .unwrap_or_default();
+                .unwrap_or(self.config.default_lang);
             let mut ctx = Ctx {
                 c,
                 platform,
@@ -2008,6 +2031,63 @@ impl Service {
         })
     }
 
+    // ------------------------------------------------ adapter queries ----
+
+    /// Every legal move of an active game as a button (label: the move in
+    /// notation; payload: the same move button the board's keyboard uses),
+    /// for adapters that show all moves at once (Discord's select menus).
+    /// Empty when the game is unknown or over. Read-only.
+    pub fn legal_move_choices(&self, game_id: i64) -> Res<Vec<Choice>> {
+        let store = self.lock();
+        let c = store.conn();
+        let Some(row) = store::game(c, game_id)? else {
+            return Ok(Vec::new());
+        };
+        if !row.is_active() {
+            return Ok(Vec::new());
+        }
+        let g = self.load(c, &row)?;
+        Ok(all_move_choices(&row, &g))
+    }
+
+    /// The active games in a chat where it is this user's move (both by the
+    /// platform's ids) with their legal moves as buttons, for adapters that
+    /// suggest moves while the user types (Discord's autocomplete).
+    /// Read-only: an unknown user or chat has none.
+    pub fn moves_to_play(
+        &self,
+        platform: Platform,
+        chat: &str,
+        user: &str,
+    ) -> Res<Vec<(i64, Vec<Choice>)>> {
+        use rusqlite::OptionalExtension as _;
+        let store = self.lock();
+        let c = store.conn();
+        let ids: Option<(i64, i64)> = c
+            .query_row(
+                "SELECT u.id, ch.id FROM users u, chats ch
+                 WHERE u.platform = ?1 AND u.platform_user_id = ?2
+                   AND ch.platform = ?1 AND ch.platform_chat_id = ?3",
+                rusqlite::params![platform.key(), user, chat],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let Some((uid, chat_id)) = ids else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for row in store::active_games_of(c, uid)? {
+            if row.chat_id != chat_id {
+                continue;
+            }
+            let g = self.load(c, &row)?;
+            if !g.is_over() && row.seat(g.side_to_move()) == Seat::Human(uid) {
+                out.push((row.id, all_move_choices(&row, &g)));
+            }
+        }
+        Ok(out)
+    }
+
     /// Record that the service is alive (call every few seconds).
     pub fn heartbeat(&self) -> Res<()> {
         let now = self.now();
@@ -2023,6 +2103,23 @@ fn sorted_moves(g: &Game) -> Vec<Move> {
     let mut v = g.legal_moves();
     v.sort_by_key(|m| m.to_string());
     v
+}
+
+/// Every legal move as a button, in the order move payloads refer to.
+fn all_move_choices(row: &GameRow, g: &Game) -> Vec<Choice> {
+    sorted_moves(g)
+        .iter()
+        .enumerate()
+        .map(|(i, m)| Choice {
+            label: m.to_string(),
+            payload: Payload::Move {
+                game: row.id,
+                ply: row.ply,
+                index: i as u16,
+            }
+            .encode(),
+        })
+        .collect()
 }
 
 /// Buttons for the moves: all of them when few, else a piece first.
