@@ -4,6 +4,8 @@
 
 pub use shashki_engine as engine;
 pub mod adapters;
+pub mod config;
 pub mod core;
 pub mod render;
+pub mod runtime;
 pub mod store;

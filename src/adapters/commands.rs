@@ -1,0 +1,266 @@
+//! The command menu both bot adapters register (Telegram setMyCommands,
+//! Discord slash commands): names, options, and where their descriptions
+//! live in the catalogue. The core stays the only place that understands
+//! commands: Discord options are put back together into the text the core
+//! parses (`/challenge ai 3 white`).
+
+use crate::core::i18n::{Catalog, Lang};
+
+/// What an option holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptKind {
+    /// Free text.
+    Text,
+    /// A whole number in a range.
+    Int { min: i64, max: i64 },
+    /// white / black / random.
+    Colour,
+}
+
+/// One option of a slash command.
+#[derive(Debug, Clone, Copy)]
+pub struct OptSpec {
+    pub name: &'static str,
+    /// Catalogue id of the description.
+    pub desc: &'static str,
+    pub kind: OptKind,
+    pub required: bool,
+    /// Discord asks the bot for suggestions while the user types.
+    pub autocomplete: bool,
+}
+
+/// One command.
+#[derive(Debug, Clone, Copy)]
+pub struct CommandSpec {
+    /// The core's (English) command name.
+    pub name: &'static str,
+    /// Catalogue id of the description.
+    pub desc: &'static str,
+    /// In the order the core reads its arguments.
+    pub options: &'static [OptSpec],
+}
+
+const fn opt(name: &'static str, desc: &'static str, kind: OptKind) -> OptSpec {
+    OptSpec {
+        name,
+        desc,
+        kind,
+        required: false,
+        autocomplete: false,
+    }
+}
+
+const GAME: OptSpec = opt(
+    "game",
+    "opt-game",
+    OptKind::Int {
+        min: 1,
+        max: i64::MAX,
+    },
+);
+const CHALLENGE: OptSpec = opt(
+    "challenge",
+    "opt-challenge-id",
+    OptKind::Int {
+        min: 1,
+        max: i64::MAX,
+    },
+);
+
+/// The commands, in menu order.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "move",
+        desc: "cmd-move",
+        options: &[
+            OptSpec {
+                name: "text",
+                desc: "opt-move-text",
+                kind: OptKind::Text,
+                required: true,
+                autocomplete: true,
+            },
+            GAME,
+        ],
+    },
+    CommandSpec {
+        name: "board",
+        desc: "cmd-board",
+        options: &[GAME],
+    },
+    CommandSpec {
+        name: "challenge",
+        desc: "cmd-challenge",
+        options: &[
+            opt("target", "opt-challenge-target", OptKind::Text),
+            opt(
+                "level",
+                "opt-challenge-level",
+                OptKind::Int { min: 1, max: 8 },
+            ),
+            opt(
+                "days",
+                "opt-challenge-days",
+                OptKind::Int { min: 1, max: 14 },
+            ),
+            opt("colour", "opt-challenge-colour", OptKind::Colour),
+        ],
+    },
+    CommandSpec {
+        name: "accept",
+        desc: "cmd-accept",
+        options: &[CHALLENGE],
+    },
+    CommandSpec {
+        name: "decline",
+        desc: "cmd-decline",
+        options: &[CHALLENGE],
+    },
+    CommandSpec {
+        name: "games",
+        desc: "cmd-games",
+        options: &[],
+    },
+    CommandSpec {
+        name: "draw",
+        desc: "cmd-draw",
+        options: &[GAME],
+    },
+    CommandSpec {
+        name: "resign",
+        desc: "cmd-resign",
+        options: &[GAME],
+    },
+    CommandSpec {
+        name: "pdn",
+        desc: "cmd-pdn",
+        options: &[GAME],
+    },
+    CommandSpec {
+        name: "top",
+        desc: "cmd-top",
+        options: &[],
+    },
+    CommandSpec {
+        name: "vacation",
+        desc: "cmd-vacation",
+        options: &[opt(
+            "days",
+            "opt-vacation-days",
+            OptKind::Int { min: 1, max: 365 },
+        )],
+    },
+    CommandSpec {
+        name: "settings",
+        desc: "cmd-settings",
+        options: &[
+            opt("key", "opt-settings-key", OptKind::Text),
+            opt("value", "opt-settings-value", OptKind::Text),
+        ],
+    },
+    CommandSpec {
+        name: "help",
+        desc: "cmd-help",
+        options: &[],
+    },
+];
+
+/// The spec of a command by name.
+pub fn spec(name: &str) -> Option<&'static CommandSpec> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// A description from the catalogue.
+pub fn describe(catalog: &Catalog, lang: Lang, id: &str) -> String {
+    catalog.get(lang, id, None)
+}
+
+/// The text the core parses for a command and its option values (in spec
+/// order; absent options are skipped). A game number becomes `#N` where the
+/// core expects a game reference before other words.
+pub fn command_text(name: &str, values: &[(&str, String)]) -> String {
+    let mut text = format!("/{name}");
+    let Some(spec) = spec(name) else {
+        for (_, v) in values {
+            text.push(' ');
+            text.push_str(v);
+        }
+        return text;
+    };
+    // `/move #12 e3-d4`: the game goes first
+    let game_first = name == "move";
+    if game_first {
+        if let Some((_, g)) = values.iter().find(|(k, _)| *k == "game") {
+            text.push_str(&format!(" #{}", g.trim_start_matches('#')));
+        }
+    }
+    for o in spec.options {
+        if game_first && o.name == "game" {
+            continue;
+        }
+        if let Some((_, v)) = values.iter().find(|(k, _)| *k == o.name) {
+            let v = v.trim();
+            if !v.is_empty() {
+                text.push(' ');
+                text.push_str(v);
+            }
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::commands::{parse_command, Command};
+
+    #[test]
+    fn every_description_is_in_both_catalogues_and_short() {
+        let c = Catalog::new();
+        for lang in Lang::ALL {
+            for cmd in COMMANDS {
+                let d = describe(&c, lang, cmd.desc);
+                assert!(!d.starts_with('['), "{} missing", cmd.desc);
+                assert!((3..=100).contains(&d.chars().count()), "{d}");
+                for o in cmd.options {
+                    let d = describe(&c, lang, o.desc);
+                    assert!(!d.starts_with('['), "{} missing", o.desc);
+                    assert!((1..=100).contains(&d.chars().count()), "{d}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_command_is_one_the_core_knows() {
+        for cmd in COMMANDS {
+            let parsed = parse_command(&format!("/{}", cmd.name)).unwrap();
+            assert!(
+                !matches!(parsed, Command::Unknown(_)),
+                "{} unknown to the core",
+                cmd.name
+            );
+        }
+    }
+
+    #[test]
+    fn options_become_the_text_the_core_parses() {
+        assert_eq!(
+            command_text(
+                "challenge",
+                &[
+                    ("colour", "white".into()),
+                    ("target", "ai".into()),
+                    ("level", "3".into())
+                ]
+            ),
+            "/challenge ai 3 white"
+        );
+        assert_eq!(
+            command_text("move", &[("text", "e3-d4".into()), ("game", "12".into())]),
+            "/move #12 e3-d4"
+        );
+        assert_eq!(command_text("board", &[("game", "7".into())]), "/board 7");
+        assert_eq!(command_text("games", &[]), "/games");
+    }
+}

@@ -1,0 +1,768 @@
+//! Discord: slash commands, buttons and select menus through serenity on
+//! rustls, with no privileged gateway intents (interactions arrive without
+//! any). Translates interactions into core events and the core's replies
+//! into interaction responses, followups and channel messages — nothing else.
+//!
+//! - Slash commands mirror the core's commands (names, options and
+//!   descriptions from [`super::commands`] and the catalogue) and are put back
+//!   together into the text the core parses: `/challenge target:ai level:3
+//!   colour:white` → `/challenge ai 3 white`.
+//! - `/move` autocompletes the legal moves of the caller's games.
+//! - Move buttons become select menus of all legal moves (≤ 25 a menu, up to
+//!   four menus); other buttons (accept, decline, draw, resign) stay buttons;
+//!   payloads pass through unchanged as `custom_id` / option values.
+//! - The first reply answers the interaction (type 4; `Target::User` replies
+//!   are ephemeral, flags 64); when the core takes longer than
+//!   `defer_after` the interaction is deferred (type 5) and the replies
+//!   follow up. AI moves run after the answer and arrive as followups.
+
+use crate::adapters::commands::{self, OptKind, COMMANDS};
+use crate::config::{DiscordConfig, Secret};
+use crate::core::i18n::{Catalog, Lang};
+use crate::core::payload::Payload;
+use crate::core::{ChatRef, Choice, Event, Input, Job, Platform, Reply, Target, UserRef};
+use crate::runtime::{Hub, ReplyRx};
+use serenity::all::{
+    ButtonStyle, ChannelId, CommandDataOptionValue, CommandInteraction, CommandOptionType,
+    ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateAllowedMentions,
+    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, GatewayIntents,
+    GuildId, Interaction, User, UserId,
+};
+use serenity::http::{Http, HttpBuilder};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Discord's limits.
+const CONTENT_MAX: usize = 2000;
+const MENU_OPTIONS: usize = 25;
+const ROWS_MAX: usize = 5;
+const BUTTONS_PER_ROW: usize = 5;
+const AUTOCOMPLETE_MAX: usize = 25;
+
+/// Settings of the Discord adapter.
+#[derive(Debug, Clone)]
+pub struct DiscordOptions {
+    pub http_base: String,
+    pub guild_id: Option<u64>,
+    pub register_commands: bool,
+    /// Defer the interaction when the core has not answered by then
+    /// (Discord's deadline is 3 s).
+    pub defer_after: Duration,
+}
+
+impl DiscordOptions {
+    pub fn from_config(c: &DiscordConfig) -> DiscordOptions {
+        DiscordOptions {
+            http_base: c.http_base.clone(),
+            guild_id: c.guild_id,
+            register_commands: c.register_commands,
+            defer_after: Duration::from_millis(2000),
+        }
+    }
+}
+
+/// An HTTP client for the API at `base` (the public API, a proxy or a test
+/// double).
+pub fn http_client(token: &Secret, base: &str) -> Http {
+    let base = base.trim_end_matches('/');
+    let b = HttpBuilder::new(token.expose());
+    if base == crate::config::DISCORD_HTTP_BASE {
+        b.build()
+    } else {
+        b.proxy(base).ratelimiter_disabled(true).build()
+    }
+}
+
+/// The adapter: translate and respond.
+pub struct Discord {
+    hub: Hub,
+    http: Arc<Http>,
+    opts: DiscordOptions,
+    catalog: Catalog,
+}
+
+/// The interaction being answered.
+#[derive(Clone, Copy)]
+enum Answering<'a> {
+    Command(&'a CommandInteraction),
+    Component(&'a ComponentInteraction),
+}
+
+impl Answering<'_> {
+    async fn respond(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
+        match self {
+            Answering::Command(i) => i.create_response(http, r).await,
+            Answering::Component(i) => i.create_response(http, r).await,
+        }
+    }
+    async fn follow(
+        &self,
+        http: &Http,
+        f: CreateInteractionResponseFollowup,
+    ) -> serenity::Result<()> {
+        match self {
+            Answering::Command(i) => i.create_followup(http, f).await.map(drop),
+            Answering::Component(i) => i.create_followup(http, f).await.map(drop),
+        }
+    }
+    fn locale(&self) -> &str {
+        match self {
+            Answering::Command(i) => &i.locale,
+            Answering::Component(i) => &i.locale,
+        }
+    }
+}
+
+/// A reply in Discord's terms.
+struct Outgoing {
+    content: String,
+    files: Vec<CreateAttachment>,
+    components: Vec<CreateActionRow>,
+    mentions: Vec<UserId>,
+    ephemeral: bool,
+}
+
+fn user_ref(u: &User, nick: Option<&str>, locale: &str) -> UserRef {
+    UserRef {
+        id: u.id.to_string(),
+        name: nick
+            .map(str::to_string)
+            .or_else(|| u.global_name.clone())
+            .unwrap_or_else(|| u.name.clone()),
+        handle: Some(u.name.clone()),
+        lang: (!locale.is_empty()).then(|| locale.to_string()),
+    }
+}
+
+fn chat_ref(channel: ChannelId, guild: Option<GuildId>, title: Option<&str>) -> ChatRef {
+    ChatRef {
+        id: channel.to_string(),
+        title: title.map(str::to_string),
+        is_private: guild.is_none(),
+    }
+}
+
+/// The event for a slash command: its options put back into command text.
+pub fn command_event(cmd: &CommandInteraction) -> Event {
+    let mut values: Vec<(&str, String)> = Vec::new();
+    for o in &cmd.data.options {
+        let v = match &o.value {
+            CommandDataOptionValue::String(s) => resolve_mention(s, cmd),
+            CommandDataOptionValue::Integer(i) => i.to_string(),
+            CommandDataOptionValue::Number(n) => n.to_string(),
+            CommandDataOptionValue::Boolean(b) => b.to_string(),
+            CommandDataOptionValue::User(id) => user_handle(*id, cmd),
+            _ => continue,
+        };
+        values.push((o.name.as_str(), v));
+    }
+    let text = commands::command_text(&cmd.data.name, &values);
+    let nick = cmd.member.as_ref().and_then(|m| m.nick.as_deref());
+    Event {
+        platform: Platform::Discord,
+        chat: chat_ref(
+            cmd.channel_id,
+            cmd.guild_id,
+            cmd.channel.as_ref().and_then(|c| c.name.as_deref()),
+        ),
+        user: user_ref(&cmd.user, nick, &cmd.locale),
+        input: Input::Text(text),
+        update_id: Some(cmd.id.to_string()),
+        bare_moves: false,
+    }
+}
+
+/// `<@123>` typed into a text option → `@username` (the core's handles).
+fn resolve_mention(s: &str, cmd: &CommandInteraction) -> String {
+    let t = s.trim();
+    if let Some(id) = t
+        .strip_prefix("<@")
+        .and_then(|r| r.strip_suffix('>'))
+        .map(|r| r.trim_start_matches('!'))
+        .and_then(|r| r.parse::<u64>().ok())
+        .filter(|id| *id != 0)
+    {
+        return user_handle(UserId::new(id), cmd);
+    }
+    t.to_string()
+}
+
+fn user_handle(id: UserId, cmd: &CommandInteraction) -> String {
+    match cmd.data.resolved.users.get(&id) {
+        Some(u) => format!("@{}", u.name),
+        None => format!("<@{id}>"),
+    }
+}
+
+/// The event for a pressed button or a chosen menu option.
+pub fn component_event(c: &ComponentInteraction) -> Option<Event> {
+    let payload = match &c.data.kind {
+        ComponentInteractionDataKind::Button => c.data.custom_id.clone(),
+        ComponentInteractionDataKind::StringSelect { values } => values.first()?.clone(),
+        _ => return None,
+    };
+    let nick = c.member.as_ref().and_then(|m| m.nick.as_deref());
+    Some(Event {
+        platform: Platform::Discord,
+        chat: chat_ref(
+            c.channel_id,
+            c.guild_id,
+            c.channel.as_ref().and_then(|ch| ch.name.as_deref()),
+        ),
+        user: user_ref(&c.user, nick, &c.locale),
+        input: Input::Choice(payload),
+        update_id: Some(c.id.to_string()),
+        bare_moves: false,
+    })
+}
+
+/// The slash commands, English with Russian localizations.
+pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
+    let en = |id: &str| commands::describe(catalog, Lang::En, id);
+    let ru = |id: &str| commands::describe(catalog, Lang::Ru, id);
+    COMMANDS
+        .iter()
+        .map(|c| {
+            let mut cmd = CreateCommand::new(c.name)
+                .description(en(c.desc))
+                .description_localized("ru", ru(c.desc));
+            for o in c.options {
+                let kind = match o.kind {
+                    OptKind::Text | OptKind::Colour => CommandOptionType::String,
+                    OptKind::Int { .. } => CommandOptionType::Integer,
+                };
+                let mut opt = CreateCommandOption::new(kind, o.name, en(o.desc))
+                    .description_localized("ru", ru(o.desc))
+                    .required(o.required)
+                    .set_autocomplete(o.autocomplete);
+                match o.kind {
+                    OptKind::Int { min, max } => {
+                        opt = opt.min_int_value(min.max(0) as u64);
+                        if max < i64::from(i32::MAX) {
+                            opt = opt.max_int_value(max as u64);
+                        }
+                    }
+                    OptKind::Colour => {
+                        for v in ["white", "black", "random"] {
+                            let id = format!("opt-colour-{v}");
+                            opt = opt.add_string_choice_localized(en(&id), v, [("ru", ru(&id))]);
+                        }
+                    }
+                    OptKind::Text => {}
+                }
+                cmd = cmd.add_option(opt);
+            }
+            cmd
+        })
+        .collect()
+}
+
+/// Text with the mentions made real (`<@id>`), cut to Discord's length.
+pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
+    let mut t = text.to_string();
+    for m in mentions {
+        let tag = format!("<@{}>", m.platform_user_id);
+        if let Some(h) = m.handle.as_deref().map(|h| format!("@{h}")) {
+            if t.contains(&h) {
+                t = t.replacen(&h, &tag, 1);
+                continue;
+            }
+        }
+        if !m.name.is_empty() && t.contains(&m.name) {
+            t = t.replacen(&m.name, &tag, 1);
+        } else {
+            t.push(' ');
+            t.push_str(&tag);
+        }
+    }
+    if t.chars().count() > CONTENT_MAX {
+        t = t.chars().take(CONTENT_MAX - 1).collect();
+        t.push('…');
+    }
+    t
+}
+
+fn is_move_payload(p: &str) -> bool {
+    matches!(
+        Payload::decode(p),
+        Some(Payload::Move { .. } | Payload::Piece { .. } | Payload::Pieces { .. })
+    )
+}
+
+fn button(c: &Choice) -> CreateButton {
+    let style = match Payload::decode(&c.payload) {
+        Some(Payload::Accept { .. }) => ButtonStyle::Success,
+        Some(Payload::Decline { .. } | Payload::Resign { .. } | Payload::ResignConfirm { .. }) => {
+            ButtonStyle::Danger
+        }
+        _ => ButtonStyle::Secondary,
+    };
+    let label: String = c.label.chars().take(80).collect();
+    CreateButton::new(c.payload.clone())
+        .label(label)
+        .style(style)
+}
+
+/// Components for a reply: move choices of one game as select menus of all
+/// its legal moves (`all_moves`, ≤ 25 per menu), the rest as buttons.
+pub fn components(
+    r: &Reply,
+    all_moves: Option<&[Choice]>,
+    catalog: &Catalog,
+    lang: Lang,
+) -> Vec<CreateActionRow> {
+    let flat: Vec<&Choice> = r.choices.iter().flatten().collect();
+    let has_moves = flat.iter().any(|c| is_move_payload(&c.payload));
+    let mut rows = Vec::new();
+    let menus = match (has_moves, r.game_id, all_moves) {
+        (true, Some(game), Some(all)) if !all.is_empty() => Some((game, all)),
+        _ => None,
+    };
+    let others: Vec<&Choice> = if menus.is_some() {
+        flat.iter()
+            .copied()
+            .filter(|c| !is_move_payload(&c.payload))
+            .collect()
+    } else {
+        flat
+    };
+    let button_rows = others.len().div_ceil(BUTTONS_PER_ROW);
+    if let Some((game, all)) = menus {
+        let room = ROWS_MAX.saturating_sub(button_rows).max(1);
+        for (page, chunk) in all.chunks(MENU_OPTIONS).take(room).enumerate() {
+            let first = chunk.first().map(|c| c.label.clone()).unwrap_or_default();
+            let last = chunk.last().map(|c| c.label.clone()).unwrap_or_default();
+            let a = crate::args![("first", first), ("last", last)];
+            let placeholder: String = catalog
+                .get(lang, "select-move", Some(&a))
+                .chars()
+                .take(150)
+                .collect();
+            let options = chunk
+                .iter()
+                .map(|c| CreateSelectMenuOption::new(c.label.clone(), c.payload.clone()))
+                .collect();
+            rows.push(CreateActionRow::SelectMenu(
+                CreateSelectMenu::new(
+                    format!("moves:{game}:{page}"),
+                    CreateSelectMenuKind::String { options },
+                )
+                .placeholder(placeholder),
+            ));
+        }
+    }
+    for chunk in others.chunks(BUTTONS_PER_ROW) {
+        if rows.len() >= ROWS_MAX {
+            break;
+        }
+        rows.push(CreateActionRow::Buttons(
+            chunk.iter().map(|c| button(c)).collect(),
+        ));
+    }
+    rows
+}
+
+impl Discord {
+    pub fn new(hub: Hub, http: Arc<Http>, opts: DiscordOptions) -> Arc<Discord> {
+        Arc::new(Discord {
+            hub,
+            http,
+            opts,
+            catalog: Catalog::new(),
+        })
+    }
+
+    /// Register the slash commands (in the configured guild, or globally).
+    pub async fn register_commands(&self) -> serenity::Result<()> {
+        let cmds = slash_commands(&self.catalog);
+        match self.opts.guild_id {
+            Some(g) => GuildId::new(g)
+                .set_commands(&self.http, cmds)
+                .await
+                .map(drop),
+            None => serenity::all::Command::set_global_commands(&self.http, cmds)
+                .await
+                .map(drop),
+        }
+    }
+
+    /// Handle one interaction from the gateway (or a test).
+    pub async fn on_interaction(&self, interaction: Interaction) {
+        // followups are addressed by the application's id
+        if self.http.application_id().is_none() {
+            self.http.set_application_id(interaction.application_id());
+        }
+        let res = match &interaction {
+            Interaction::Command(cmd) => {
+                let event = command_event(cmd);
+                self.answer(Answering::Command(cmd), event).await
+            }
+            Interaction::Component(c) => match component_event(c) {
+                Some(event) => self.answer(Answering::Component(c), event).await,
+                None => {
+                    c.create_response(&*self.http, CreateInteractionResponse::Acknowledge)
+                        .await
+                }
+            },
+            Interaction::Autocomplete(cmd) => self.autocomplete(cmd).await,
+            _ => Ok(()),
+        };
+        if let Err(e) = res {
+            tracing::warn!(error = %e, "discord: answering an interaction failed");
+        }
+    }
+
+    /// Suggest the caller's legal moves for `/move text:`.
+    async fn autocomplete(&self, cmd: &CommandInteraction) -> serenity::Result<()> {
+        let typed = cmd
+            .data
+            .autocomplete()
+            .map(|o| o.value.trim().to_lowercase())
+            .unwrap_or_default();
+        let svc = Arc::clone(&self.hub.service);
+        let (chat, user) = (cmd.channel_id.to_string(), cmd.user.id.to_string());
+        let games =
+            tokio::task::spawn_blocking(move || svc.moves_to_play(Platform::Discord, &chat, &user))
+                .await
+                .ok()
+                .and_then(Result::ok)
+                .unwrap_or_default();
+        let several = games.len() > 1;
+        let mut resp = CreateAutocompleteResponse::new();
+        let mut n = 0;
+        for (game, moves) in &games {
+            for m in moves {
+                let value = if several {
+                    format!("#{game} {}", m.label)
+                } else {
+                    m.label.clone()
+                };
+                if !typed.is_empty() && !m.label.to_lowercase().starts_with(&typed) {
+                    continue;
+                }
+                if n == AUTOCOMPLETE_MAX {
+                    break;
+                }
+                resp = resp.add_string_choice(value.clone(), value);
+                n += 1;
+            }
+        }
+        cmd.create_response(&*self.http, CreateInteractionResponse::Autocomplete(resp))
+            .await
+    }
+
+    /// Run the event through the core and answer: in time (type 4 and
+    /// followups), or deferred (type 5, then followups). Then the AI moves.
+    async fn answer(&self, on: Answering<'_>, event: Event) -> serenity::Result<()> {
+        let hub = self.hub.clone();
+        let mut handling = tokio::spawn(async move { hub.handle(event).await });
+        let lang = Lang::from_code(on.locale()).unwrap_or_default();
+        let (outcome, deferred) =
+            match tokio::time::timeout(self.opts.defer_after, &mut handling).await {
+                Ok(r) => (r, false),
+                Err(_) => {
+                    on.respond(
+                        &self.http,
+                        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+                    )
+                    .await?;
+                    (handling.await, true)
+                }
+            };
+        let outcome = match outcome {
+            Ok(Ok(o)) => o,
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, "discord: handling an interaction failed");
+                if !deferred {
+                    on.respond(&self.http, CreateInteractionResponse::Acknowledge)
+                        .await
+                        .ok();
+                }
+                return Ok(());
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "discord: handler panicked");
+                return Ok(());
+            }
+        };
+        let mut first = !deferred;
+        if outcome.replies.is_empty() && first {
+            // a redelivery or nothing to say: acknowledge quietly
+            match on {
+                Answering::Component(_) => {
+                    on.respond(&self.http, CreateInteractionResponse::Acknowledge)
+                        .await?
+                }
+                Answering::Command(cmd) => {
+                    // a command must be answered: defer, then take it back
+                    on.respond(
+                        &self.http,
+                        CreateInteractionResponse::Defer(
+                            CreateInteractionResponseMessage::new().ephemeral(true),
+                        ),
+                    )
+                    .await?;
+                    cmd.delete_response(&*self.http).await?;
+                }
+            }
+        }
+        for r in &outcome.replies {
+            let out = self.outgoing(r, lang).await;
+            if first {
+                first = false;
+                on.respond(&self.http, CreateInteractionResponse::Message(message(out)))
+                    .await?;
+            } else {
+                on.follow(&self.http, followup(out)).await?;
+            }
+        }
+        self.run_jobs(on, outcome.jobs, lang).await;
+        Ok(())
+    }
+
+    /// AI moves after the answer: their replies follow up on the same
+    /// interaction (or go to their channel when that fails).
+    async fn run_jobs(&self, on: Answering<'_>, jobs: Vec<Job>, lang: Lang) {
+        let mut queue = jobs;
+        while let Some(job) = queue.pop() {
+            let _guard = self.hub.tracker().enter();
+            let svc = Arc::clone(&self.hub.service);
+            let out = match tokio::task::spawn_blocking(move || svc.run_job(job)).await {
+                Ok(Ok(o)) => o,
+                Ok(Err(e)) => {
+                    tracing::error!(error = %e, "discord: AI move failed");
+                    continue;
+                }
+                Err(e) => {
+                    tracing::error!(error = %e, "discord: AI move panicked");
+                    continue;
+                }
+            };
+            self.hub.changed();
+            for r in &out.replies {
+                if r.platform != Platform::Discord {
+                    self.hub.route(vec![r.clone()]);
+                    continue;
+                }
+                let o = self.outgoing(r, lang).await;
+                if let Err(e) = on.follow(&self.http, followup(o)).await {
+                    tracing::debug!(error = %e, "discord: followup failed; posting");
+                    self.post(r).await;
+                }
+            }
+            queue.extend(out.jobs);
+        }
+    }
+
+    /// A reply in Discord's terms (asks the core for the game's legal moves
+    /// when the reply has move buttons).
+    async fn outgoing(&self, r: &Reply, lang: Lang) -> Outgoing {
+        let all_moves = match r.game_id {
+            Some(g)
+                if r.choices
+                    .iter()
+                    .flatten()
+                    .any(|c| is_move_payload(&c.payload)) =>
+            {
+                let svc = Arc::clone(&self.hub.service);
+                tokio::task::spawn_blocking(move || svc.legal_move_choices(g))
+                    .await
+                    .ok()
+                    .and_then(Result::ok)
+            }
+            _ => None,
+        };
+        let mut files = Vec::new();
+        if let Some(img) = &r.image {
+            files.push(CreateAttachment::bytes(
+                img.bytes.clone(),
+                img.file_name.clone(),
+            ));
+        }
+        if let Some((name, text)) = &r.document {
+            files.push(CreateAttachment::bytes(
+                text.clone().into_bytes(),
+                name.clone(),
+            ));
+        }
+        Outgoing {
+            content: content(&r.text, &r.mentions),
+            files,
+            components: components(r, all_moves.as_deref(), &self.catalog, lang),
+            mentions: r
+                .mentions
+                .iter()
+                .filter_map(|m| m.platform_user_id.parse::<u64>().ok())
+                .filter(|id| *id != 0)
+                .map(UserId::new)
+                .collect(),
+            ephemeral: matches!(r.target, Target::User { .. }),
+        }
+    }
+
+    /// Post a reply to its channel (sweeper, AI moves without an
+    /// interaction). A note for one user is posted with their mention.
+    pub async fn post(&self, r: &Reply) {
+        let Ok(channel) = r.chat_id().parse::<u64>() else {
+            tracing::warn!(chat = r.chat_id(), "discord: not a channel id");
+            return;
+        };
+        if channel == 0 {
+            return;
+        }
+        let o = self.outgoing(r, Lang::En).await;
+        let mut content = o.content;
+        let mut mentions = o.mentions;
+        if let Target::User { user, .. } = &r.target {
+            if let Ok(id) = user.parse::<u64>() {
+                if id != 0 && !content.contains(&format!("<@{id}>")) {
+                    content = format!("<@{id}> {content}");
+                    mentions.push(UserId::new(id));
+                }
+            }
+        }
+        let msg = CreateMessage::new()
+            .content(content)
+            .add_files(o.files)
+            .components(o.components)
+            .allowed_mentions(CreateAllowedMentions::new().users(mentions));
+        if let Err(e) = ChannelId::new(channel).send_message(&*self.http, msg).await {
+            tracing::warn!(error = %e, "discord: posting a reply failed");
+        }
+    }
+
+    /// Replies routed to Discord (sweeper, daily jobs) until shutdown.
+    pub async fn send_loop(self: Arc<Self>, mut rx: ReplyRx) {
+        let mut stop = self.hub.shutdown();
+        loop {
+            tokio::select! {
+                r = rx.recv() => match r {
+                    Some(r) => self.post(&r).await,
+                    None => return,
+                },
+                _ = crate::runtime::stopped(&mut stop) => {
+                    self.hub.tracker().wait_idle(Duration::from_secs(30)).await;
+                    while let Ok(r) = rx.try_recv() {
+                        self.post(&r).await;
+                    }
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn message(o: Outgoing) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(o.content)
+        .add_files(o.files)
+        .components(o.components)
+        .ephemeral(o.ephemeral)
+        .allowed_mentions(CreateAllowedMentions::new().users(o.mentions))
+}
+
+fn followup(o: Outgoing) -> CreateInteractionResponseFollowup {
+    CreateInteractionResponseFollowup::new()
+        .content(o.content)
+        .add_files(o.files)
+        .components(o.components)
+        .ephemeral(o.ephemeral)
+        .allowed_mentions(CreateAllowedMentions::new().users(o.mentions))
+}
+
+struct Handler {
+    discord: Arc<Discord>,
+}
+
+#[serenity::async_trait]
+impl serenity::client::EventHandler for Handler {
+    async fn ready(&self, _ctx: serenity::client::Context, ready: serenity::model::gateway::Ready) {
+        tracing::info!(user = %ready.user.name, "discord: connected");
+        if self.discord.opts.register_commands {
+            match self.discord.register_commands().await {
+                Ok(()) => tracing::info!("discord: slash commands registered"),
+                Err(e) => tracing::warn!(error = %e, "discord: registering commands failed"),
+            }
+        }
+    }
+
+    async fn interaction_create(&self, _ctx: serenity::client::Context, interaction: Interaction) {
+        if self.discord.hub.is_shutting_down() {
+            return;
+        }
+        let _guard = self.discord.hub.tracker().enter();
+        self.discord.on_interaction(interaction).await;
+    }
+}
+
+/// Run the Discord adapter until the hub shuts down.
+pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions, rx: ReplyRx) -> anyhow::Result<()> {
+    let http = Arc::new(http_client(&token, &opts.http_base));
+    let discord = Discord::new(hub.clone(), http, opts.clone());
+    // no privileged intents: interactions arrive without any
+    let builder = serenity::client::ClientBuilder::new_with_http(
+        http_client(&token, &opts.http_base),
+        GatewayIntents::empty(),
+    );
+    let mut client = builder
+        .event_handler(Handler {
+            discord: Arc::clone(&discord),
+        })
+        .await?;
+    let shards = Arc::clone(&client.shard_manager);
+    let sender = tokio::spawn(Arc::clone(&discord).send_loop(rx));
+    let mut stop = hub.shutdown();
+    let res = tokio::select! {
+        r = client.start() => r.map_err(|e| anyhow::anyhow!("{e}")),
+        _ = crate::runtime::stopped(&mut stop) => {
+            shards.shutdown_all().await;
+            Ok(())
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(10), sender).await;
+    res
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Mention;
+
+    #[test]
+    fn mentions_ping_by_id() {
+        let m = [Mention {
+            platform_user_id: "77".into(),
+            name: "Anna".into(),
+            handle: Some("anna".into()),
+        }];
+        assert_eq!(content("@anna, your move.", &m), "<@77>, your move.");
+        assert_eq!(
+            content("Anna (White) to move.", &m),
+            "<@77> (White) to move."
+        );
+        assert_eq!(content("Your move.", &m), "Your move. <@77>");
+    }
+
+    #[test]
+    fn every_command_registers_with_both_languages() {
+        let cmds = slash_commands(&Catalog::new());
+        assert_eq!(cmds.len(), COMMANDS.len());
+        let json = serde_json::to_value(&cmds).unwrap();
+        let challenge = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "challenge")
+            .unwrap();
+        assert!(challenge["description_localizations"]["ru"].is_string());
+        let names: Vec<&str> = challenge["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["target", "level", "days", "colour"]);
+    }
+}

@@ -1,0 +1,633 @@
+//! Telegram: long polling (getUpdates) with teloxide on rustls, behind the
+//! Throttle adaptor (per-chat and global rate limits; 429s are retried).
+//! Translates messages and button presses into core events and the core's
+//! replies into sendMessage / sendPhoto / editMessageMedia /
+//! sendDocument / answerCallbackQuery — nothing else.
+//!
+//! - Commands work everywhere (privacy mode on is fine); bare text counts as
+//!   a move in private chats and in replies to the bot's messages.
+//! - The menu is registered with setMyCommands in English and Russian
+//!   (descriptions from the catalogue).
+//! - The board of a game is a photo with its buttons; after a move it is
+//!   edited in place (`board_updates = "edit"`) or sent anew with the old
+//!   one's buttons removed (`"new"`, the default: the player to move gets a
+//!   notification).
+//! - Every callback query is answered; a short message meant only for the
+//!   presser (`Target::User`) is shown as the answer's toast.
+
+use crate::adapters::commands::{self, COMMANDS};
+use crate::config::{BoardUpdates, Secret, TelegramConfig};
+use crate::core::i18n::{Catalog, Lang};
+use crate::core::{ChatRef, Event, Input, Platform, Reply, Target, UserRef};
+use crate::runtime::{Hub, ReplyRx};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use teloxide::adaptors::throttle::{Limits, Throttle};
+use teloxide::payloads::{
+    AnswerCallbackQuerySetters, EditMessageMediaSetters, EditMessageReplyMarkupSetters,
+    GetUpdatesSetters, SendDocumentSetters, SendMessageSetters, SendPhotoSetters,
+    SetMyCommandsSetters,
+};
+use teloxide::requests::{Requester, RequesterExt};
+use teloxide::types::{
+    AllowedUpdate, BotCommand, CallbackQuery, ChatId, InlineKeyboardButton, InlineKeyboardMarkup,
+    InputFile, InputMedia, InputMediaPhoto, MaybeInaccessibleMessage, Message, MessageId,
+    ParseMode, ReplyParameters, Update, UpdateKind, User,
+};
+use teloxide::{Bot, RequestError};
+
+/// The longest photo caption Telegram accepts.
+const CAPTION_MAX: usize = 1024;
+/// The longest callback answer text.
+const TOAST_MAX: usize = 200;
+/// Buttons per keyboard row.
+const ROW_MAX: usize = 8;
+
+type TgBot = Throttle<Bot>;
+
+/// Settings of the Telegram adapter.
+#[derive(Debug, Clone)]
+pub struct TelegramOptions {
+    pub api_url: String,
+    pub board_updates: BoardUpdates,
+    pub poll_timeout: Duration,
+    pub set_commands: bool,
+    /// Rate limits of the Throttle adaptor (Telegram's by default).
+    pub limits: Limits,
+}
+
+impl TelegramOptions {
+    pub fn from_config(c: &TelegramConfig) -> TelegramOptions {
+        TelegramOptions {
+            api_url: c.api_url.clone(),
+            board_updates: c.board_updates,
+            poll_timeout: Duration::from_secs(u64::from(c.poll_timeout_secs.clamp(0, 50))),
+            set_commands: c.set_commands,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Where a game's board was last shown.
+#[derive(Debug, Clone, Copy)]
+struct BoardMsg {
+    chat: ChatId,
+    message: MessageId,
+}
+
+/// The adapter's state.
+struct Telegram {
+    bot: TgBot,
+    hub: Hub,
+    me_id: u64,
+    me_username: String,
+    opts: TelegramOptions,
+    /// game id → its last board message.
+    boards: Mutex<HashMap<i64, BoardMsg>>,
+}
+
+/// How an update arrived, for the replies to it.
+#[derive(Default)]
+struct Origin {
+    /// The user's message (Target::User replies answer it).
+    message: Option<MessageId>,
+}
+
+/// Run the Telegram adapter until the hub shuts down. Replies from the
+/// sweeper and AI moves arrive on `rx`.
+pub async fn run(
+    hub: Hub,
+    token: Secret,
+    opts: TelegramOptions,
+    rx: ReplyRx,
+) -> anyhow::Result<()> {
+    let url = url::Url::parse(&opts.api_url)
+        .map_err(|e| anyhow::anyhow!("telegram.api_url {:?}: {e}", opts.api_url))?;
+    let client = teloxide::net::default_reqwest_settings()
+        .timeout(opts.poll_timeout + Duration::from_secs(15))
+        .build()
+        .map_err(|e| anyhow::anyhow!("HTTP client: {e}"))?;
+    let bot = Bot::with_client(token.expose(), client)
+        .set_api_url(url)
+        .throttle(opts.limits);
+    let me = bot.get_me().await?;
+    tracing::info!(username = %me.user.username.as_deref().unwrap_or("?"), "telegram: connected");
+    let tg = Arc::new(Telegram {
+        bot,
+        hub,
+        me_id: me.user.id.0,
+        me_username: me.user.username.clone().unwrap_or_default(),
+        opts,
+        boards: Mutex::default(),
+    });
+    if tg.opts.set_commands {
+        if let Err(e) = tg.set_commands().await {
+            tracing::warn!(error = %e, "telegram: setMyCommands failed");
+        }
+    }
+    let sender = tokio::spawn(Arc::clone(&tg).send_loop(rx));
+    let res = Arc::clone(&tg).poll_loop().await;
+    // the hub is shutting down: the sender flushes what is queued and stops
+    let _ = tokio::time::timeout(Duration::from_secs(10), sender).await;
+    res
+}
+
+impl Telegram {
+    /// setMyCommands: the default (English) list and a Russian one.
+    async fn set_commands(&self) -> Result<(), RequestError> {
+        let catalog = Catalog::new();
+        for lang in Lang::ALL {
+            let list: Vec<BotCommand> = COMMANDS
+                .iter()
+                .map(|c| BotCommand::new(c.name, commands::describe(&catalog, lang, c.desc)))
+                .collect();
+            let req = self.bot.set_my_commands(list);
+            match lang {
+                Lang::En => req.await?,
+                Lang::Ru => req.language_code(lang.code()).await?,
+            };
+        }
+        Ok(())
+    }
+
+    /// getUpdates with increasing offsets until shutdown; each update is
+    /// handled to the end before the next poll acknowledges it.
+    async fn poll_loop(self: Arc<Self>) -> anyhow::Result<()> {
+        let mut stop = self.hub.shutdown();
+        let mut offset: i32 = 0;
+        let mut backoff = Duration::from_millis(500);
+        let timeout = self.opts.poll_timeout.as_secs() as u32;
+        loop {
+            if *stop.borrow() {
+                return Ok(());
+            }
+            let req = self
+                .bot
+                .get_updates()
+                .offset(offset)
+                .timeout(timeout)
+                .allowed_updates(vec![AllowedUpdate::Message, AllowedUpdate::CallbackQuery]);
+            let updates = tokio::select! {
+                r = req => r,
+                _ = crate::runtime::stopped(&mut stop) => return Ok(()),
+            };
+            let updates = match updates {
+                Ok(u) => {
+                    backoff = Duration::from_millis(500);
+                    u
+                }
+                Err(RequestError::Api(teloxide::ApiError::InvalidToken)) => {
+                    anyhow::bail!("the token was rejected");
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "telegram: getUpdates failed; retrying");
+                    tokio::select! {
+                        _ = tokio::time::sleep(backoff) => {}
+                        _ = crate::runtime::stopped(&mut stop) => return Ok(()),
+                    }
+                    backoff = (backoff * 2).min(Duration::from_secs(30));
+                    continue;
+                }
+            };
+            for u in updates {
+                offset = offset.max(u.id.0 as i32 + 1);
+                let _guard = self.hub.tracker().enter();
+                self.on_update(u).await;
+            }
+        }
+    }
+
+    /// Replies that did not come from an update (sweeper, AI moves).
+    async fn send_loop(self: Arc<Self>, mut rx: ReplyRx) {
+        let mut stop = self.hub.shutdown();
+        loop {
+            let reply = tokio::select! {
+                r = rx.recv() => r,
+                _ = crate::runtime::stopped(&mut stop) => {
+                    // wait for in-flight work to finish, then flush
+                    self.hub.tracker().wait_idle(Duration::from_secs(30)).await;
+                    while let Ok(r) = rx.try_recv() {
+                        self.send(&r, &Origin::default()).await;
+                    }
+                    return;
+                }
+            };
+            let Some(reply) = reply else { return };
+            self.send(&reply, &Origin::default()).await;
+        }
+    }
+
+    async fn on_update(&self, u: Update) {
+        let update_id = u.id.0.to_string();
+        match u.kind {
+            UpdateKind::Message(m) => self.on_message(m, update_id).await,
+            UpdateKind::CallbackQuery(q) => self.on_callback(q, update_id).await,
+            _ => {}
+        }
+    }
+
+    fn user_ref(u: &User) -> UserRef {
+        UserRef {
+            id: u.id.0.to_string(),
+            name: u.full_name(),
+            handle: u.username.clone(),
+            lang: u.language_code.clone(),
+        }
+    }
+
+    fn chat_ref(m: &Message) -> ChatRef {
+        let c = &m.chat;
+        ChatRef {
+            id: c.id.0.to_string(),
+            title: c
+                .title()
+                .or(c.username())
+                .map(str::to_string)
+                .or_else(|| m.from.as_ref().map(User::full_name)),
+            is_private: c.is_private(),
+        }
+    }
+
+    /// Whether a command is addressed to another bot (`/move@other_bot`).
+    fn for_other_bot(&self, text: &str) -> bool {
+        let head = text.split_whitespace().next().unwrap_or("");
+        match head.split_once('@') {
+            Some((_, bot)) if head.starts_with('/') => !bot.eq_ignore_ascii_case(&self.me_username),
+            _ => false,
+        }
+    }
+
+    async fn on_message(&self, m: Message, update_id: String) {
+        let Some(from) = m.from.as_ref() else { return };
+        if from.is_bot {
+            return;
+        }
+        let Some(text) = m.text() else { return };
+        if self.for_other_bot(text) {
+            return;
+        }
+        let to_bot = m
+            .reply_to_message()
+            .and_then(|r| r.from.as_ref())
+            .is_some_and(|u| u.id.0 == self.me_id);
+        let event = Event {
+            platform: Platform::Telegram,
+            chat: Self::chat_ref(&m),
+            user: Self::user_ref(from),
+            input: Input::Text(text.to_string()),
+            update_id: Some(update_id),
+            bare_moves: m.chat.is_private() || to_bot,
+        };
+        let origin = Origin {
+            message: Some(m.id),
+        };
+        match self.hub.handle(event).await {
+            Ok(out) => {
+                for r in &out.replies {
+                    self.send(r, &origin).await;
+                }
+                self.hub.spawn_jobs(out.jobs);
+            }
+            Err(e) => tracing::error!(error = %e, "telegram: handling a message failed"),
+        }
+    }
+
+    async fn on_callback(&self, q: CallbackQuery, update_id: String) {
+        let (msg_chat, msg_id, chat) = match &q.message {
+            Some(MaybeInaccessibleMessage::Regular(m)) => {
+                (Some(m.chat.id), Some(m.id), Some(Self::chat_ref(m)))
+            }
+            Some(MaybeInaccessibleMessage::Inaccessible(m)) => (
+                Some(m.chat.id),
+                Some(m.message_id),
+                Some(ChatRef {
+                    id: m.chat.id.0.to_string(),
+                    title: m.chat.title().map(str::to_string),
+                    is_private: m.chat.is_private(),
+                }),
+            ),
+            None => (None, None, None),
+        };
+        let (Some(data), Some(chat)) = (q.data.clone(), chat) else {
+            self.answer(&q.id, None).await;
+            return;
+        };
+        let event = Event {
+            platform: Platform::Telegram,
+            chat,
+            user: Self::user_ref(&q.from),
+            input: Input::Choice(data),
+            update_id: Some(update_id),
+            bare_moves: false,
+        };
+        let out = match self.hub.handle(event).await {
+            Ok(out) => out,
+            Err(e) => {
+                tracing::error!(error = %e, "telegram: handling a button failed");
+                self.answer(&q.id, None).await;
+                return;
+            }
+        };
+        // a short note for the presser alone becomes the answer's toast
+        let toast = out.replies.iter().position(|r| {
+            matches!(r.target, Target::User { .. })
+                && r.image.is_none()
+                && r.choices.is_empty()
+                && r.document.is_none()
+                && r.text.chars().count() <= TOAST_MAX
+        });
+        self.answer(&q.id, toast.map(|i| out.replies[i].text.as_str()))
+            .await;
+        // buttons of a prompt (not a board) are used up once pressed
+        if let (Some(chat), Some(mid)) = (msg_chat, msg_id) {
+            let is_board = self
+                .boards
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .values()
+                .any(|b| b.chat == chat && b.message == mid);
+            let acted = toast.is_none() || out.replies.len() > 1;
+            if !is_board && acted {
+                let _ = self
+                    .bot
+                    .edit_message_reply_markup(chat, mid)
+                    .reply_markup(InlineKeyboardMarkup::default())
+                    .await;
+            }
+        }
+        let origin = Origin::default();
+        for (i, r) in out.replies.iter().enumerate() {
+            if Some(i) != toast {
+                self.send(r, &origin).await;
+            }
+        }
+        self.hub.spawn_jobs(out.jobs);
+    }
+
+    async fn answer(&self, id: &teloxide::types::CallbackQueryId, text: Option<&str>) {
+        let mut req = self.bot.answer_callback_query(id.clone());
+        if let Some(t) = text {
+            req = req.text(truncate(t, TOAST_MAX));
+        }
+        if let Err(e) = req.await {
+            tracing::warn!(error = %e, "telegram: answerCallbackQuery failed");
+        }
+    }
+
+    /// Send one reply; failures are logged (the game state is already saved).
+    async fn send(&self, r: &Reply, origin: &Origin) {
+        if let Err(e) = self.try_send(r, origin).await {
+            tracing::warn!(error = %e, chat = r.chat_id(), "telegram: sending a reply failed");
+        }
+    }
+
+    async fn try_send(&self, r: &Reply, origin: &Origin) -> Result<(), RequestError> {
+        let Ok(chat_id) = r.chat_id().parse::<i64>() else {
+            tracing::warn!(chat = r.chat_id(), "telegram: not a chat id");
+            return Ok(());
+        };
+        let chat = ChatId(chat_id);
+        let html = to_html(&r.text, &r.mentions);
+        let keyboard = keyboard(&r.choices);
+        // a note for one person answers their message
+        let reply_to = match (&r.target, origin.message) {
+            (Target::User { .. }, Some(m)) => Some(m),
+            _ => None,
+        };
+        if let Some(img) = &r.image {
+            self.send_board(r, chat, &html, keyboard, img).await?;
+        } else if r.document.is_none() {
+            let mut req = self
+                .bot
+                .send_message(chat, html)
+                .parse_mode(ParseMode::Html);
+            if let Some(k) = keyboard {
+                req = req.reply_markup(k);
+            }
+            if let Some(m) = reply_to {
+                req = req.reply_parameters(ReplyParameters::new(m).allow_sending_without_reply());
+            }
+            req.await?;
+        }
+        if let Some((name, text)) = &r.document {
+            let file = InputFile::memory(text.clone().into_bytes()).file_name(name.clone());
+            let mut req = self.bot.send_document(chat, file);
+            if r.image.is_none() {
+                req = req
+                    .caption(truncate_html(&to_html(&r.text, &r.mentions), CAPTION_MAX))
+                    .parse_mode(ParseMode::Html);
+            }
+            req.await?;
+        }
+        Ok(())
+    }
+
+    /// A board photo: edit the game's last board in place, or send it anew
+    /// and take the buttons off the previous one.
+    async fn send_board(
+        &self,
+        r: &Reply,
+        chat: ChatId,
+        html: &str,
+        keyboard: Option<InlineKeyboardMarkup>,
+        img: &crate::core::Image,
+    ) -> Result<(), RequestError> {
+        let previous = r.game_id.and_then(|g| {
+            self.boards
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(&g)
+                .copied()
+                .filter(|b| b.chat == chat)
+        });
+        let fits = html.chars().count() <= CAPTION_MAX;
+        let file = || InputFile::memory(img.bytes.clone()).file_name(img.file_name.clone());
+        if let (BoardUpdates::Edit, Some(prev), true) = (self.opts.board_updates, previous, fits) {
+            let media = InputMedia::Photo(
+                InputMediaPhoto::new(file())
+                    .caption(html.to_string())
+                    .parse_mode(ParseMode::Html),
+            );
+            let req = self
+                .bot
+                .edit_message_media(prev.chat, prev.message, media)
+                .reply_markup(keyboard.clone().unwrap_or_default());
+            match req.await {
+                Ok(_) => return Ok(()),
+                // deleted, too old, or not modified: send a new one
+                Err(e) => tracing::debug!(error = %e, "telegram: editMessageMedia failed"),
+            }
+        }
+        let mut req = self.bot.send_photo(chat, file());
+        if fits {
+            req = req.caption(html.to_string()).parse_mode(ParseMode::Html);
+            if let Some(k) = keyboard.clone() {
+                req = req.reply_markup(k);
+            }
+        }
+        let sent = req.await?;
+        let mut board_msg = sent.id;
+        if !fits {
+            let mut req = self
+                .bot
+                .send_message(chat, html.to_string())
+                .parse_mode(ParseMode::Html);
+            if let Some(k) = keyboard {
+                req = req.reply_markup(k);
+            }
+            board_msg = req.await?.id;
+        }
+        if let Some(g) = r.game_id {
+            let old = self
+                .boards
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(
+                    g,
+                    BoardMsg {
+                        chat,
+                        message: board_msg,
+                    },
+                );
+            if let Some(old) = old.filter(|o| o.chat == chat && o.message != board_msg) {
+                // the old board's buttons are stale now
+                let _ = self
+                    .bot
+                    .edit_message_reply_markup(old.chat, old.message)
+                    .reply_markup(InlineKeyboardMarkup::default())
+                    .await;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The inline keyboard for the reply's choices (≤ 8 buttons a row), if any.
+/// Payloads pass through unchanged as callback data.
+pub fn keyboard(choices: &[Vec<crate::core::Choice>]) -> Option<InlineKeyboardMarkup> {
+    let rows: Vec<Vec<InlineKeyboardButton>> = choices
+        .iter()
+        .flat_map(|row| row.chunks(ROW_MAX))
+        .map(|row| {
+            row.iter()
+                .filter(|c| c.payload.len() <= 64)
+                .map(|c| InlineKeyboardButton::callback(c.label.clone(), c.payload.clone()))
+                .collect::<Vec<_>>()
+        })
+        .filter(|row| !row.is_empty())
+        .collect();
+    (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows))
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The text as Telegram HTML with the mentions made real: `@handle` stays
+/// (Telegram notifies it); a person without a username becomes a text
+/// mention (a link to `tg://user?id=…`) on their name, or after the text.
+pub fn to_html(text: &str, mentions: &[crate::core::Mention]) -> String {
+    let mut html = escape(text);
+    for m in mentions {
+        if let Some(h) = &m.handle {
+            if html.contains(&format!("@{h}")) {
+                continue;
+            }
+        }
+        let Ok(id) = m.platform_user_id.parse::<u64>() else {
+            continue;
+        };
+        let name = escape(&m.name);
+        let link = format!("<a href=\"tg://user?id={id}\">{name}</a>");
+        if !name.is_empty() && html.contains(&name) {
+            html = html.replacen(&name, &link, 1);
+        } else {
+            html.push(' ');
+            html.push_str(&link);
+        }
+    }
+    html
+}
+
+fn truncate(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// Cut HTML text to `max` characters without leaving a tag open: falls back
+/// to the plain text when it is too long.
+fn truncate_html(html: &str, max: usize) -> String {
+    if html.chars().count() <= max {
+        return html.to_string();
+    }
+    let plain = html
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    escape(&truncate(&strip_tags(&plain), max / 2))
+}
+
+fn strip_tags(s: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in s.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Choice, Mention};
+
+    #[test]
+    fn mentions_become_notifications() {
+        let m = vec![
+            Mention {
+                platform_user_id: "42".into(),
+                name: "Anna <3".into(),
+                handle: None,
+            },
+            Mention {
+                platform_user_id: "43".into(),
+                name: "Boris".into(),
+                handle: Some("boris".into()),
+            },
+        ];
+        let html = to_html("Anna <3 (White) to move. @boris waits.", &m);
+        assert_eq!(
+            html,
+            "<a href=\"tg://user?id=42\">Anna &lt;3</a> (White) to move. @boris waits."
+        );
+        let html = to_html("Your move.", &m[..1]);
+        assert!(html.ends_with("<a href=\"tg://user?id=42\">Anna &lt;3</a>"));
+    }
+
+    #[test]
+    fn keyboards_keep_payloads_and_rows_of_eight() {
+        let row: Vec<Choice> = (0..10)
+            .map(|i| Choice {
+                label: format!("m{i}"),
+                payload: format!("m:1:0:{i}"),
+            })
+            .collect();
+        let k = keyboard(&[row]).unwrap();
+        assert_eq!(k.inline_keyboard.len(), 2);
+        assert_eq!(k.inline_keyboard[0].len(), 8);
+        assert!(keyboard(&[]).is_none());
+    }
+}

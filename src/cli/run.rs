@@ -1,0 +1,56 @@
+//! `shashki run --config config.toml`: the bot on Telegram and/or Discord
+//! (whichever has a token), with the deadline sweeper, the heartbeat and the
+//! daily jobs, until Ctrl-C or SIGTERM.
+
+use super::{CliError, CliResult};
+use shashki::config::FileConfig;
+use shashki::core::{Service, SystemClock};
+use shashki::runtime::{self, RunOptions};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// The config file (see config.example.toml). Without it: defaults, and
+    /// tokens from SHASHKI_TELEGRAM_TOKEN / SHASHKI_DISCORD_TOKEN.
+    #[arg(long)]
+    config: Option<PathBuf>,
+}
+
+pub fn run(a: RunArgs) -> CliResult {
+    let config =
+        FileConfig::load(a.config.as_deref()).map_err(|e| CliError::Input(e.to_string()))?;
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .or_else(|_| tracing_subscriber::EnvFilter::try_new(&config.log.level))
+        .map_err(|e| CliError::Input(format!("log.level {:?}: {e}", config.log.level)))?;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+    if config.telegram_token().is_none() && config.discord_token().is_none() {
+        return Err(CliError::Input(
+            "no token: set [telegram] token or [discord] token in the config, or \
+             SHASHKI_TELEGRAM_TOKEN / SHASHKI_DISCORD_TOKEN"
+                .into(),
+        ));
+    }
+    let db = config.database.path.clone();
+    let service = Service::open(&db, config.service_config(), Arc::new(SystemClock))
+        .map_err(|e| CliError::Failed(format!("cannot open {}: {e}", db.display())))?;
+    tracing::info!(
+        database = %db.display(),
+        telegram = config.telegram_token().is_some(),
+        discord = config.discord_token().is_some(),
+        "starting"
+    );
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(runtime::run(
+        config,
+        Arc::new(service),
+        RunOptions::default(),
+        runtime::stop_signal(),
+    ))
+    .map_err(|e| CliError::Failed(format!("{e:#}")))
+}

@@ -1,0 +1,436 @@
+//! `config.toml` for `shashki run`: the database, the bots' tokens and API
+//! addresses, the chat service's settings and the log level. Tokens may also
+//! come from the environment (`SHASHKI_TELEGRAM_TOKEN`,
+//! `SHASHKI_DISCORD_TOKEN`), which wins over the file. Tokens are never
+//! printed: [`Secret`]'s `Debug` and `Display` show `[redacted]`.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The public Telegram Bot API.
+pub const TELEGRAM_API_URL: &str = "https://api.telegram.org";
+/// The public Discord HTTP API (serenity appends `/api/v10/...`).
+pub const DISCORD_HTTP_BASE: &str = "https://discord.com";
+
+/// A token: readable by the code that needs it, invisible in logs.
+#[derive(Clone, Default, Deserialize, PartialEq, Eq)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(s: impl Into<String>) -> Secret {
+        Secret(s.into())
+    }
+    /// The token itself (pass it to the platform client, never to a log).
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.trim().is_empty()
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl std::fmt::Display for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// The whole file.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct FileConfig {
+    pub database: DatabaseConfig,
+    pub game: GameConfig,
+    pub ai: AiConfig,
+    pub log: LogConfig,
+    pub daily: DailyConfig,
+    pub telegram: TelegramConfig,
+    pub discord: DiscordConfig,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DatabaseConfig {
+    /// The SQLite file (created if missing).
+    pub path: PathBuf,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        DatabaseConfig {
+            path: PathBuf::from("shashki.sqlite"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GameConfig {
+    /// Days per move when a challenge does not say (1–14).
+    pub default_days: i64,
+    /// How long a challenge stays open, in hours.
+    pub challenge_ttl_hours: i64,
+    /// The reminder comes when this share of the time for a move is used.
+    pub reminder_fraction: f64,
+    /// Vacation days per player and calendar year.
+    pub vacation_days_per_year: i64,
+    /// Board image width in pixels.
+    pub board_size: u32,
+    /// Downtime shorter than this does not move deadlines (seconds).
+    pub downtime_grace_secs: i64,
+    /// The language used when neither the chat, the user's setting nor the
+    /// platform says one (`en` or `ru`). Chats change theirs with
+    /// `/settings chatlang ru`.
+    pub language: String,
+    /// The board theme for chats that did not choose one (`classic` or
+    /// `contrast`); chats change theirs with `/settings theme contrast`.
+    pub theme: String,
+}
+
+impl Default for GameConfig {
+    fn default() -> Self {
+        let c = crate::core::Config::default();
+        GameConfig {
+            default_days: c.default_days,
+            challenge_ttl_hours: c.challenge_ttl_secs / 3600,
+            reminder_fraction: c.reminder_fraction,
+            vacation_days_per_year: c.vacation_days_per_year,
+            board_size: c.board_size,
+            downtime_grace_secs: c.downtime_grace_secs,
+            language: "en".into(),
+            theme: "classic".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AiConfig {
+    /// The longest the AI thinks for one move, in milliseconds (level 8 uses
+    /// all of it; lower levels less).
+    pub max_movetime_ms: u64,
+}
+
+impl Default for AiConfig {
+    fn default() -> Self {
+        AiConfig {
+            max_movetime_ms: crate::core::Config::default().ai_max_movetime.as_millis() as u64,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LogConfig {
+    /// A tracing filter: `info`, `debug`, `shashki=debug,info`, … `RUST_LOG`
+    /// wins when set.
+    pub level: String,
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        LogConfig {
+            level: "info".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DailyConfig {
+    /// The UTC hour (0–23) of the daily tick (the daily puzzle and the like).
+    pub hour_utc: u32,
+}
+
+impl Default for DailyConfig {
+    fn default() -> Self {
+        DailyConfig { hour_utc: 9 }
+    }
+}
+
+/// How a new board of a game reaches a Telegram chat.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BoardUpdates {
+    /// A new photo message for each position; the old one loses its buttons.
+    #[default]
+    New,
+    /// Edit the game's last board message in place (editMessageMedia).
+    Edit,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TelegramConfig {
+    /// The token from @BotFather (or env SHASHKI_TELEGRAM_TOKEN). Without a
+    /// token the Telegram adapter does not start.
+    pub token: Option<Secret>,
+    /// The Bot API server.
+    pub api_url: String,
+    /// `new` or `edit`: how a board after a move is shown.
+    pub board_updates: BoardUpdates,
+    /// Long-polling timeout of getUpdates, seconds.
+    pub poll_timeout_secs: u32,
+    /// Register the command list (setMyCommands) at start.
+    pub set_commands: bool,
+}
+
+impl Default for TelegramConfig {
+    fn default() -> Self {
+        TelegramConfig {
+            token: None,
+            api_url: TELEGRAM_API_URL.into(),
+            board_updates: BoardUpdates::New,
+            poll_timeout_secs: 25,
+            set_commands: true,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiscordConfig {
+    /// The bot token of the Discord application (or env
+    /// SHASHKI_DISCORD_TOKEN). Without a token the Discord adapter does not
+    /// start.
+    pub token: Option<Secret>,
+    /// The HTTP API base.
+    pub http_base: String,
+    /// Register the slash commands in this guild only (instant; for testing)
+    /// instead of globally.
+    pub guild_id: Option<u64>,
+    /// Register the slash commands at start.
+    pub register_commands: bool,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> Self {
+        DiscordConfig {
+            token: None,
+            http_base: DISCORD_HTTP_BASE.into(),
+            guild_id: None,
+            register_commands: true,
+        }
+    }
+}
+
+/// A config that cannot be used.
+#[derive(Debug)]
+pub struct ConfigError(pub String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl FileConfig {
+    /// Parse TOML text (no environment).
+    pub fn from_toml(text: &str) -> Result<FileConfig, ConfigError> {
+        let c: FileConfig = toml::from_str(text).map_err(|e| ConfigError(e.to_string()))?;
+        c.validate()?;
+        Ok(c)
+    }
+
+    /// Read the file (a missing file means all defaults), then apply the
+    /// environment. A relative database path is taken from the file's folder.
+    pub fn load(path: Option<&Path>) -> Result<FileConfig, ConfigError> {
+        let mut c = match path {
+            Some(p) => {
+                let text = std::fs::read_to_string(p)
+                    .map_err(|e| ConfigError(format!("cannot read {}: {e}", p.display())))?;
+                let mut c = FileConfig::from_toml(&text)
+                    .map_err(|e| ConfigError(format!("{}: {e}", p.display())))?;
+                if c.database.path.is_relative() {
+                    if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+                        c.database.path = dir.join(&c.database.path);
+                    }
+                }
+                c
+            }
+            None => FileConfig::default(),
+        };
+        c.apply_env(|k| std::env::var(k).ok());
+        Ok(c)
+    }
+
+    /// Tokens (and the log level) from the environment win over the file.
+    pub fn apply_env(&mut self, get: impl Fn(&str) -> Option<String>) {
+        if let Some(t) = get("SHASHKI_TELEGRAM_TOKEN").filter(|t| !t.trim().is_empty()) {
+            self.telegram.token = Some(Secret::new(t.trim()));
+        }
+        if let Some(t) = get("SHASHKI_DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
+            self.discord.token = Some(Secret::new(t.trim()));
+        }
+        if let Some(p) = get("SHASHKI_DATABASE").filter(|t| !t.trim().is_empty()) {
+            self.database.path = PathBuf::from(p);
+        }
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let g = &self.game;
+        if !(1..=14).contains(&g.default_days) {
+            return Err(ConfigError(format!(
+                "game.default_days = {} (allowed 1 to 14)",
+                g.default_days
+            )));
+        }
+        if !(0.0..1.0).contains(&g.reminder_fraction) {
+            return Err(ConfigError(format!(
+                "game.reminder_fraction = {} (allowed 0 to 1)",
+                g.reminder_fraction
+            )));
+        }
+        if !matches!(g.language.as_str(), "en" | "ru") {
+            return Err(ConfigError(format!(
+                "game.language = {:?} (allowed \"en\", \"ru\")",
+                g.language
+            )));
+        }
+        if g.theme.parse::<crate::render::Theme>().is_err() {
+            return Err(ConfigError(format!(
+                "game.theme = {:?} (allowed \"classic\", \"contrast\")",
+                g.theme
+            )));
+        }
+        if self.daily.hour_utc > 23 {
+            return Err(ConfigError(format!(
+                "daily.hour_utc = {} (allowed 0 to 23)",
+                self.daily.hour_utc
+            )));
+        }
+        for (key, url) in [
+            ("telegram.api_url", &self.telegram.api_url),
+            ("discord.http_base", &self.discord.http_base),
+        ] {
+            if !(url.starts_with("http://") || url.starts_with("https://")) {
+                return Err(ConfigError(format!(
+                    "{key} = {url:?} is not an http(s) URL"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The Telegram token, if the adapter should start.
+    pub fn telegram_token(&self) -> Option<&Secret> {
+        self.telegram.token.as_ref().filter(|t| !t.is_empty())
+    }
+
+    /// The Discord token, if the adapter should start.
+    pub fn discord_token(&self) -> Option<&Secret> {
+        self.discord.token.as_ref().filter(|t| !t.is_empty())
+    }
+
+    /// The chat service's settings.
+    pub fn service_config(&self) -> crate::core::Config {
+        let g = &self.game;
+        crate::core::Config {
+            default_days: g.default_days,
+            challenge_ttl_secs: g.challenge_ttl_hours.max(1) * 3600,
+            reminder_fraction: g.reminder_fraction,
+            vacation_days_per_year: g.vacation_days_per_year,
+            board_size: g.board_size,
+            ai_max_movetime: Duration::from_millis(self.ai.max_movetime_ms.max(10)),
+            downtime_grace_secs: g.downtime_grace_secs,
+            default_lang: crate::core::i18n::Lang::from_code(&g.language).unwrap_or_default(),
+            default_theme: g.theme.parse().unwrap_or(crate::render::Theme::Classic),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_example_parses_and_documents_every_key() {
+        let text = include_str!("../config.example.toml");
+        let c = FileConfig::from_toml(text).expect("example parses");
+        assert_eq!(c.telegram.api_url, TELEGRAM_API_URL);
+        assert_eq!(c.discord.http_base, DISCORD_HTTP_BASE);
+        assert_eq!(c.database.path, PathBuf::from("shashki.sqlite"));
+        // every key of the defaults appears in the example (commented or not)
+        for key in [
+            "[database]",
+            "path",
+            "[game]",
+            "default_days",
+            "challenge_ttl_hours",
+            "reminder_fraction",
+            "vacation_days_per_year",
+            "board_size",
+            "downtime_grace_secs",
+            "language",
+            "theme",
+            "[ai]",
+            "max_movetime_ms",
+            "[log]",
+            "level",
+            "[daily]",
+            "hour_utc",
+            "[telegram]",
+            "token",
+            "api_url",
+            "board_updates",
+            "poll_timeout_secs",
+            "set_commands",
+            "[discord]",
+            "http_base",
+            "guild_id",
+            "register_commands",
+        ] {
+            assert!(text.contains(key), "{key} is not in config.example.toml");
+        }
+    }
+
+    #[test]
+    fn env_tokens_win_and_are_never_printed() {
+        let mut c = FileConfig::from_toml(
+            "[telegram]\ntoken = \"123:file\"\napi_url = \"http://127.0.0.1:1\"\n",
+        )
+        .unwrap();
+        assert_eq!(c.telegram_token().unwrap().expose(), "123:file");
+        assert!(c.discord_token().is_none());
+        c.apply_env(|k| match k {
+            "SHASHKI_TELEGRAM_TOKEN" => Some("456:env".into()),
+            "SHASHKI_DISCORD_TOKEN" => Some("disc.secret".into()),
+            _ => None,
+        });
+        assert_eq!(c.telegram_token().unwrap().expose(), "456:env");
+        assert_eq!(c.discord_token().unwrap().expose(), "disc.secret");
+        let shown = format!("{c:?}");
+        assert!(!shown.contains("456:env") && !shown.contains("disc.secret"));
+        assert!(shown.contains("[redacted]"));
+    }
+
+    #[test]
+    fn bad_values_are_named() {
+        for (text, word) in [
+            ("[game]\ndefault_days = 40\n", "default_days"),
+            ("[game]\nlanguage = \"de\"\n", "language"),
+            ("[game]\ntheme = \"pink\"\n", "theme"),
+            ("[telegram]\napi_url = \"ftp://x\"\n", "api_url"),
+            ("[telegram]\ntokn = \"x\"\n", "tokn"),
+            ("[daily]\nhour_utc = 24\n", "hour_utc"),
+        ] {
+            let e = FileConfig::from_toml(text).unwrap_err().to_string();
+            assert!(e.contains(word), "{text}: {e}");
+        }
+        let c = FileConfig::from_toml("[ai]\nmax_movetime_ms = 500\n").unwrap();
+        assert_eq!(
+            c.service_config().ai_max_movetime,
+            Duration::from_millis(500)
+        );
+    }
+}

@@ -1,0 +1,513 @@
+//! End to end on Telegram: a fake Bot API server (axum on 127.0.0.1:0) that
+//! the real teloxide client of the adapter talks to through the configured
+//! api_url. A whole game against the AI is played through updates: the
+//! challenge, a move by button (callback_query), an illegal move whose reply
+//! lists the legal moves, a legal move by text, and a resignation through
+//! the resign button and its confirmation. The requests the server got are
+//! checked: methods, chat ids, increasing offsets, answered callbacks, PNG
+//! photos, the command menus in two languages.
+
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::Json;
+use serde_json::{json, Value};
+use shashki::adapters::telegram::{self, TelegramOptions};
+use shashki::config::{BoardUpdates, Secret};
+use shashki::core::{Config, Platform, Service, SystemClock};
+use shashki::runtime::Hub;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use teloxide::adaptors::throttle::Limits;
+use tokio::sync::Notify;
+
+const TOKEN: &str = "123456:TEST-token";
+const BOT_ID: i64 = 999;
+const ANNA: i64 = 111;
+
+/// One request the fake server received.
+#[derive(Debug, Clone)]
+struct Call {
+    method: String,
+    /// JSON body, or the multipart text fields (each parsed as JSON when it
+    /// is JSON).
+    fields: Value,
+    /// Multipart file parts: (field name, file name, bytes).
+    files: Vec<(String, String, Vec<u8>)>,
+}
+
+#[derive(Default)]
+struct Fake {
+    calls: Mutex<Vec<Call>>,
+    updates: Mutex<Vec<Value>>,
+    next_message: AtomicI64,
+    arrived: Notify,
+    bad_token: Mutex<Vec<String>>,
+}
+
+fn chat_json(id: i64) -> Value {
+    if id > 0 {
+        json!({"id": id, "type": "private", "first_name": "Anna", "username": "anna"})
+    } else {
+        json!({"id": id, "type": "group", "title": "Draughts club"})
+    }
+}
+
+fn bot_user() -> Value {
+    json!({"id": BOT_ID, "is_bot": true, "first_name": "Shashki", "username": "shashki_test_bot"})
+}
+
+fn anna() -> Value {
+    json!({"id": ANNA, "is_bot": false, "first_name": "Anna", "username": "anna", "language_code": "en"})
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+}
+
+impl Fake {
+    fn message(&self, chat: i64, id: Option<i64>, kind: &str, fields: &Value) -> Value {
+        let id = id.unwrap_or_else(|| self.next_message.fetch_add(1, Ordering::SeqCst) + 1);
+        let mut m = json!({
+            "message_id": id,
+            "date": now(),
+            "chat": chat_json(chat),
+            "from": bot_user(),
+        });
+        match kind {
+            "photo" => {
+                m["photo"] = json!([{"file_id": format!("photo{id}"), "file_unique_id": format!("u{id}"), "width": 640, "height": 640}]);
+                if let Some(c) = fields.get("caption") {
+                    m["caption"] = c.clone();
+                }
+            }
+            "document" => {
+                m["document"] = json!({"file_id": format!("doc{id}"), "file_unique_id": format!("d{id}"), "file_name": "game.pdn"});
+            }
+            _ => {
+                m["text"] = fields.get("text").cloned().unwrap_or(json!("…"));
+            }
+        }
+        m
+    }
+
+    fn push_update(&self, update: Value) {
+        self.updates.lock().unwrap().push(update);
+    }
+
+    fn calls(&self) -> Vec<Call> {
+        self.calls.lock().unwrap().clone()
+    }
+
+    /// Wait until a call satisfies `pred` (checking calls from `from` on).
+    async fn wait_for(
+        &self,
+        from: usize,
+        what: &str,
+        pred: impl Fn(&Call) -> bool,
+    ) -> (usize, Call) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
+        loop {
+            let notified = self.arrived.notified();
+            if let Some((i, c)) = self
+                .calls()
+                .into_iter()
+                .enumerate()
+                .skip(from)
+                .find(|(_, c)| pred(c))
+            {
+                return (i, c);
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!(
+                    "timed out waiting for {what}; calls: {:#?}",
+                    self.calls()
+                        .iter()
+                        .map(|c| (c.method.clone(), c.fields.clone()))
+                        .collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+}
+
+async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Json<Value> {
+    let path = req.uri().path().to_string();
+    let mut parts = path.trim_start_matches('/').splitn(2, '/');
+    let token = parts.next().unwrap_or("").to_string();
+    // Telegram's method names are case-insensitive (teloxide sends `GetMe`)
+    let raw = parts.next().unwrap_or("");
+    let mut method = raw.get(..1).unwrap_or("").to_lowercase();
+    method.push_str(raw.get(1..).unwrap_or(""));
+    if token != format!("bot{TOKEN}") {
+        fake.bad_token.lock().unwrap().push(path.clone());
+        return Json(json!({"ok": false, "error_code": 401, "description": "Unauthorized"}));
+    }
+    let ctype = req
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let mut fields = json!({});
+    let mut files = Vec::new();
+    if ctype.starts_with("multipart/form-data") {
+        let mut mp = Multipart::from_request(req, &()).await.expect("multipart");
+        while let Some(field) = mp.next_field().await.expect("field") {
+            let name = field.name().unwrap_or("").to_string();
+            match field.file_name().map(str::to_string) {
+                Some(file_name) => {
+                    let bytes = field.bytes().await.expect("file bytes").to_vec();
+                    files.push((name, file_name, bytes));
+                }
+                None => {
+                    let text = field.text().await.expect("text field");
+                    let v = serde_json::from_str(&text).unwrap_or(Value::String(text));
+                    fields[name] = v;
+                }
+            }
+        }
+    } else {
+        let body = axum::body::to_bytes(req.into_body(), 10 << 20)
+            .await
+            .expect("body");
+        if !body.is_empty() {
+            fields = serde_json::from_slice(&body).expect("JSON body");
+        }
+    }
+    let call = Call {
+        method: method.clone(),
+        fields: fields.clone(),
+        files,
+    };
+    let chat = fields["chat_id"].as_i64().unwrap_or(0);
+    let result = match method.as_str() {
+        "getMe" => {
+            let mut me = bot_user();
+            me["can_join_groups"] = json!(true);
+            me["can_read_all_group_messages"] = json!(false);
+            me["supports_inline_queries"] = json!(false);
+            me["has_main_web_app"] = json!(false);
+            me
+        }
+        "getUpdates" => {
+            let offset = fields["offset"].as_i64().unwrap_or(0);
+            let timeout = fields["timeout"].as_u64().unwrap_or(0).min(1);
+            fake.calls.lock().unwrap().push(call);
+            fake.arrived.notify_waiters();
+            let until = tokio::time::Instant::now() + Duration::from_secs(timeout);
+            loop {
+                let ready: Vec<Value> = {
+                    let mut q = fake.updates.lock().unwrap();
+                    // confirmed updates are forgotten, as Telegram does
+                    q.retain(|u| u["update_id"].as_i64().unwrap() >= offset);
+                    q.clone()
+                };
+                if !ready.is_empty() || tokio::time::Instant::now() >= until {
+                    return Json(json!({"ok": true, "result": ready}));
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+        "sendMessage" => fake.message(chat, None, "text", &fields),
+        "sendPhoto" => fake.message(chat, None, "photo", &fields),
+        "sendDocument" => fake.message(chat, None, "document", &fields),
+        "editMessageMedia" => fake.message(chat, fields["message_id"].as_i64(), "photo", &fields),
+        "editMessageReplyMarkup" => {
+            fake.message(chat, fields["message_id"].as_i64(), "text", &fields)
+        }
+        "answerCallbackQuery" | "setMyCommands" | "deleteWebhook" => json!(true),
+        other => panic!("unexpected method {other}"),
+    };
+    fake.calls.lock().unwrap().push(call);
+    fake.arrived.notify_waiters();
+    Json(json!({"ok": true, "result": result}))
+}
+
+fn text_update(id: i64, message_id: i64, text: &str) -> Value {
+    let mut m = json!({
+        "message_id": message_id,
+        "date": now(),
+        "chat": chat_json(ANNA),
+        "from": anna(),
+        "text": text,
+    });
+    if text.starts_with('/') {
+        let len = text
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .encode_utf16()
+            .count();
+        m["entities"] = json!([{"type": "bot_command", "offset": 0, "length": len}]);
+    }
+    json!({"update_id": id, "message": m})
+}
+
+fn callback_update(id: i64, query: &str, on_message: i64, data: &str) -> Value {
+    json!({"update_id": id, "callback_query": {
+        "id": query,
+        "from": anna(),
+        "chat_instance": "ci-1",
+        "data": data,
+        "message": {
+            "message_id": on_message,
+            "date": now(),
+            "chat": chat_json(ANNA),
+            "from": bot_user(),
+            "text": "board",
+        },
+    }})
+}
+
+/// Callback data of the buttons of a call's inline keyboard.
+fn buttons(c: &Call) -> Vec<String> {
+    let markup = match &c.fields["reply_markup"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    markup["inline_keyboard"]
+        .as_array()
+        .map(|rows| {
+            rows.iter()
+                .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+                .filter_map(|b| b["callback_data"].as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The text or caption a call sends (editMessageMedia: inside `media`).
+fn shown_text(c: &Call) -> String {
+    let media = match &c.fields["media"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    [&c.fields["text"], &c.fields["caption"], &media["caption"]]
+        .iter()
+        .filter_map(|v| v.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn is_png(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\x89PNG\r\n\x1a\n")
+        && image::load_from_memory_with_format(bytes, image::ImageFormat::Png).is_ok()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_against_the_ai_through_the_bot_api() {
+    tokio::time::timeout(Duration::from_secs(120), whole_game())
+        .await
+        .expect("the game finished in time");
+}
+
+async fn whole_game() {
+    // the fake Bot API
+    let fake = Arc::new(Fake::default());
+    let app = axum::Router::new()
+        .fallback(api)
+        .with_state(Arc::clone(&fake));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+
+    // the bot: a temporary database, the real adapter and polling loop
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        ai_max_movetime: Duration::from_millis(100),
+        board_size: 320,
+        ..Config::default()
+    };
+    let service = Service::open(
+        &dir.path().join("bot.sqlite"),
+        config,
+        Arc::new(SystemClock),
+    )
+    .unwrap();
+    let (hub, stop) = Hub::new(Arc::new(service));
+    let rx = hub.register(Platform::Telegram);
+    let opts = TelegramOptions {
+        api_url: format!("http://{addr}"),
+        board_updates: BoardUpdates::Edit,
+        poll_timeout: Duration::from_secs(1),
+        set_commands: true,
+        limits: Limits {
+            messages_per_sec_chat: 1000,
+            messages_per_min_chat: 60_000,
+            messages_per_min_channel_or_supergroup: 60_000,
+            messages_per_sec_overall: 1000,
+        },
+    };
+    let bot = tokio::spawn(telegram::run(hub.clone(), Secret::new(TOKEN), opts, rx));
+
+    // 1. the challenge: the AI game starts, Anna (White) to move, with buttons
+    fake.push_update(text_update(1, 10, "/challenge ai 1 white"));
+    let (i, board) = fake
+        .wait_for(0, "the first board", |c| {
+            c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:"))
+        })
+        .await;
+    assert_eq!(board.fields["chat_id"], json!(ANNA));
+    let (_, _, png) = &board.files[0];
+    assert!(is_png(png), "the board photo is a PNG that decodes");
+    let board_msg = fake.next_message.load(Ordering::SeqCst);
+    let first = buttons(&board)
+        .into_iter()
+        .find(|b| b.starts_with("m:"))
+        .unwrap();
+
+    // 2. a move by button: the query is answered, the board is edited in
+    //    place after Anna's move and again after the AI's reply
+    fake.push_update(callback_update(2, "cq-1", board_msg, &first));
+    let (j, _) = fake
+        .wait_for(i, "the callback answer", |c| {
+            c.method == "answerCallbackQuery" && c.fields["callback_query_id"] == "cq-1"
+        })
+        .await;
+    let (k, edited) = fake
+        .wait_for(j, "the board after the AI's move", |c| {
+            c.method == "editMessageMedia" && buttons(c).iter().any(|b| b.starts_with("m:"))
+        })
+        .await;
+    assert_eq!(edited.fields["message_id"], json!(board_msg));
+    assert!(
+        edited.files.iter().any(|(_, _, b)| is_png(b)),
+        "editMessageMedia carries the new PNG"
+    );
+    assert!(
+        shown_text(&edited).contains("White) to move"),
+        "{}",
+        shown_text(&edited)
+    );
+
+    // 3. an illegal bare move (private chat): the reply lists the legal moves
+    //    and answers Anna's message
+    fake.push_update(text_update(3, 11, "a1-b2"));
+    let (l, illegal) = fake
+        .wait_for(k, "the illegal-move reply", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("Legal moves")
+        })
+        .await;
+    assert_eq!(illegal.fields["reply_parameters"]["message_id"], json!(11));
+    let text = shown_text(&illegal);
+    let legal = text
+        .split("Legal moves: ")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('.')
+        .split(", ")
+        .next()
+        .unwrap()
+        .to_string();
+
+    // 4. a legal move by command: the AI answers again
+    fake.push_update(text_update(4, 12, &format!("/move {legal}")));
+    let (m, after) = fake
+        .wait_for(l, "the board after the second AI move", |c| {
+            c.method == "editMessageMedia" && buttons(c).iter().any(|b| b.starts_with("r:"))
+        })
+        .await;
+    let resign = buttons(&after)
+        .into_iter()
+        .find(|b| b.starts_with("r:"))
+        .unwrap();
+
+    // 5. the resign button asks first; "yes" ends the game
+    fake.push_update(callback_update(5, "cq-2", board_msg, &resign));
+    let (n, confirm) = fake
+        .wait_for(m, "the resign confirmation", |c| {
+            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("R:"))
+        })
+        .await;
+    let confirm_msg = fake.next_message.load(Ordering::SeqCst);
+    let yes = buttons(&confirm)
+        .into_iter()
+        .find(|b| b.starts_with("R:"))
+        .unwrap();
+    fake.push_update(callback_update(6, "cq-3", confirm_msg, &yes));
+    let (o, _) = fake
+        .wait_for(n, "the result", |c| shown_text(c).contains("resigned"))
+        .await;
+    // the used confirmation loses its buttons
+    fake.wait_for(n, "the confirmation's keyboard removed", |c| {
+        c.method == "editMessageReplyMarkup" && c.fields["message_id"] == json!(confirm_msg)
+    })
+    .await;
+    // the bot polls on past the last update
+    fake.wait_for(o, "a poll with offset 7", |c| {
+        c.method == "getUpdates" && c.fields["offset"] == json!(7)
+    })
+    .await;
+
+    // shut down cleanly
+    stop.send(true).unwrap();
+    tokio::time::timeout(Duration::from_secs(20), bot)
+        .await
+        .expect("the adapter stops")
+        .unwrap()
+        .expect("the adapter ended without error");
+
+    // what the server saw
+    let calls = fake.calls();
+    assert!(fake.bad_token.lock().unwrap().is_empty());
+    assert_eq!(calls[0].method, "getMe");
+    let commands: Vec<&Call> = calls
+        .iter()
+        .filter(|c| c.method == "setMyCommands")
+        .collect();
+    assert_eq!(commands.len(), 2, "English and Russian menus");
+    assert!(commands[0].fields.get("language_code").is_none());
+    assert_eq!(commands[1].fields["language_code"], "ru");
+    let names = |c: &Call| -> Vec<String> {
+        c.fields["commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["command"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(names(commands[0]), names(commands[1]));
+    assert!(names(commands[0]).contains(&"challenge".to_string()));
+    let ru_desc = commands[1].fields["commands"][0]["description"]
+        .as_str()
+        .unwrap();
+    assert!(
+        ru_desc.chars().any(|c| ('а'..='я').contains(&c)),
+        "{ru_desc}"
+    );
+    // offsets never go back and end past the last update
+    let offsets: Vec<i64> = calls
+        .iter()
+        .filter(|c| c.method == "getUpdates")
+        .map(|c| c.fields["offset"].as_i64().unwrap_or(0))
+        .collect();
+    assert!(offsets.windows(2).all(|w| w[0] <= w[1]), "{offsets:?}");
+    assert_eq!(*offsets.last().unwrap(), 7, "{offsets:?}");
+    // every callback was answered, each once
+    for q in ["cq-1", "cq-2", "cq-3"] {
+        let n = calls
+            .iter()
+            .filter(|c| c.method == "answerCallbackQuery" && c.fields["callback_query_id"] == q)
+            .count();
+        assert_eq!(n, 1, "{q} answered once");
+    }
+    // everything went to Anna's chat
+    for c in &calls {
+        if let Some(chat) = c.fields.get("chat_id") {
+            assert_eq!(chat, &json!(ANNA), "{}", c.method);
+        }
+    }
+    // each update handled once: the challenge made one game
+    let starts = calls
+        .iter()
+        .filter(|c| shown_text(c).contains("begins"))
+        .count();
+    assert_eq!(starts, 1);
+    // the token never shows up in what was sent
+    for c in &calls {
+        assert!(!c.fields.to_string().contains("TEST-token"));
+    }
+}
