@@ -37,6 +37,9 @@ enum Command {
     /// Run the bot: Telegram and/or Discord (whichever has a token), the
     /// deadline sweeper and the daily jobs, until Ctrl-C or SIGTERM.
     Run(cli::run::RunArgs),
+    /// Run the bot: Telegram and/or Discord (whichever has a token), the
+    /// deadline sweeper and the daily jobs, until Ctrl-C or SIGTERM.
+    Run(cli::run::RunArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         Command::Match(a) => cli::match_::run(a),
         Command::Tune(a) => cli::tune::run(a),
         Command::Render(a) => cli::render::run(a),
+        Command::Run(a) => cli::run::run(a),
         Command::Run(a) => cli::run::run(a),
     };
     match result {

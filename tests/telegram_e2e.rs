@@ -511,3 +511,144 @@ async fn whole_game() {
         assert!(!c.fields.to_string().contains("TEST-token"));
     }
 }
+
+const GROUP: i64 = -100_123;
+
+fn group_update(id: i64, message_id: i64, text: &str, reply_to: Option<i64>) -> Value {
+    let mut u = text_update(id, message_id, text);
+    u["message"]["chat"] = chat_json(GROUP);
+    if let Some(r) = reply_to {
+        u["message"]["reply_to_message"] = json!({
+            "message_id": r,
+            "date": now(),
+            "chat": chat_json(GROUP),
+            "from": bot_user(),
+            "photo": [{"file_id": "p", "file_unique_id": "pu", "width": 640, "height": 640}],
+        });
+    }
+    u
+}
+
+/// The whole process as `shashki run` starts it (config → runtime::run) in a
+/// group with privacy mode: bare text is ignored unless it replies to the
+/// bot, commands for other bots are ignored, the sweeper expires a challenge
+/// after the clock moves (woken by the next update), boards are sent anew
+/// with the old board's buttons removed, and stopping writes a heartbeat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_runtime_in_a_group_with_the_sweeper_and_a_clean_stop() {
+    tokio::time::timeout(Duration::from_secs(120), runtime_in_a_group())
+        .await
+        .expect("finished in time");
+}
+
+async fn runtime_in_a_group() {
+    let fake = Arc::new(Fake::default());
+    let app = axum::Router::new()
+        .fallback(api)
+        .with_state(Arc::clone(&fake));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bot.sqlite");
+    let toml = format!(
+        "[database]\npath = {db:?}\n[ai]\nmax_movetime_ms = 100\n[game]\nboard_size = 320\n\
+         [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n"
+    );
+    let config = shashki::config::FileConfig::from_toml(&toml).unwrap();
+    assert_eq!(config.telegram_token().unwrap().expose(), TOKEN);
+    let t0 = now();
+    let clock = Arc::new(shashki::core::ManualClock::new(t0));
+    let service = Service::open(&db, config.service_config(), clock.clone()).unwrap();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let bot = tokio::spawn(shashki::runtime::run(
+        config,
+        Arc::new(service),
+        shashki::runtime::RunOptions::default(),
+        async {
+            let _ = stop_rx.await;
+        },
+    ));
+
+    // an open challenge in the group
+    fake.push_update(group_update(1, 10, "/challenge", None));
+    let (i, card) = fake
+        .wait_for(0, "the challenge card", |c| {
+            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
+        })
+        .await;
+    assert_eq!(card.fields["chat_id"], json!(GROUP));
+
+    // chatter and commands for another bot: nothing
+    fake.push_update(group_update(2, 11, "c3-d4", None));
+    fake.push_update(group_update(3, 12, "/move@other_bot c3-d4", None));
+    // two days later the next update wakes the sweeper: the challenge expired
+    clock.advance(2 * 86_400);
+    fake.push_update(group_update(4, 13, "/help@shashki_test_bot", None));
+    let (j, _) = fake
+        .wait_for(i, "the expiry", |c| shown_text(c).contains("expired"))
+        .await;
+    let (k, help) = fake
+        .wait_for(i, "the help", |c| shown_text(c).contains("/challenge ai"))
+        .await;
+    assert_eq!(help.fields["chat_id"], json!(GROUP));
+
+    // a game against the AI; a bare move in reply to the board is played
+    fake.push_update(group_update(5, 14, "/challenge ai 1 white", None));
+    let (l, _) = fake
+        .wait_for(j.max(k), "the board", |c| {
+            c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:"))
+        })
+        .await;
+    let board_msg = fake.next_message.load(Ordering::SeqCst);
+    fake.push_update(group_update(6, 15, "c3-d4", Some(board_msg)));
+    let (m, _) = fake
+        .wait_for(l, "the board after c3-d4", |c| {
+            c.method == "sendPhoto" && shown_text(c).contains("c3-d4")
+        })
+        .await;
+    // the old board loses its buttons
+    fake.wait_for(m, "the old board's keyboard removed", |c| {
+        c.method == "editMessageReplyMarkup" && c.fields["message_id"] == json!(board_msg)
+    })
+    .await;
+    // and the AI answers with a new board
+    fake.wait_for(m, "the AI's board", |c| {
+        c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:1:2:"))
+    })
+    .await;
+
+    stop_tx.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(40), bot)
+        .await
+        .expect("the runtime stops")
+        .unwrap()
+        .expect("without error");
+
+    let calls = fake.calls();
+    // nothing answered the chatter or the other bot's command
+    for c in &calls {
+        let t = shown_text(c);
+        assert!(
+            !t.contains("not your turn") && !t.contains("no game in progress"),
+            "{t}"
+        );
+    }
+    let offsets: Vec<i64> = calls
+        .iter()
+        .filter(|c| c.method == "getUpdates")
+        .map(|c| c.fields["offset"].as_i64().unwrap_or(0))
+        .collect();
+    assert!(offsets.windows(2).all(|w| w[0] <= w[1]), "{offsets:?}");
+    // the final heartbeat is written
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let beat: String = conn
+        .query_row(
+            "SELECT value FROM settings WHERE key = 'heartbeat'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(beat.parse::<i64>().unwrap() >= t0 + 2 * 86_400);
+}

@@ -169,3 +169,33 @@ opt-settings-key = lang, chatlang, theme, orientation or days
 opt-settings-value = The new value
 opt-vacation-days = Days to pause your clocks
 select-move = Choose a move ({ $first } … { $last })
+
+## Bot adapters: command menus (Telegram setMyCommands, Discord slash commands).
+## Descriptions: at most 100 characters.
+cmd-help = How to play and the list of commands
+cmd-challenge = Challenge someone, the whole chat, or the AI
+cmd-accept = Accept a challenge
+cmd-decline = Decline or withdraw a challenge
+cmd-move = Make a move, e.g. e3-d4 or c3:e5:g7
+cmd-board = Show the board of your game
+cmd-games = Your games and whose turn it is
+cmd-resign = Resign your game
+cmd-draw = Offer or accept a draw
+cmd-pdn = The game record (PDN)
+cmd-settings = Language, board theme, orientation, days per move
+cmd-top = This chat's ratings
+cmd-vacation = Pause your clocks for some days
+opt-challenge-target = Whom: ai, or a user (empty: anyone in this channel)
+opt-challenge-level = AI level, 1 (easiest) to 8
+opt-challenge-days = Days per move, 1 to 14
+opt-challenge-colour = Your colour
+opt-colour-white = White
+opt-colour-black = Black
+opt-colour-random = Random
+opt-move-text = The move, e.g. e3-d4 or c3:e5
+opt-game = Game number (when you play several here)
+opt-challenge-id = Challenge number
+opt-settings-key = lang, chatlang, theme, orientation or days
+opt-settings-value = The new value
+opt-vacation-days = Days to pause your clocks
+select-move = Choose a move ({ $first } … { $last })

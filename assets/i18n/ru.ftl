@@ -173,3 +173,33 @@ opt-settings-key = lang, chatlang, theme, orientation или days
 opt-settings-value = Новое значение
 opt-vacation-days = На сколько дней остановить часы
 select-move = Выберите ход ({ $first } … { $last })
+
+## Bot adapters: command menus (Telegram setMyCommands, Discord slash commands).
+## Descriptions: at most 100 characters.
+cmd-help = Как играть и список команд
+cmd-challenge = Вызвать игрока, весь чат или ИИ
+cmd-accept = Принять вызов
+cmd-decline = Отклонить или отозвать вызов
+cmd-move = Сделать ход, например e3-d4 или c3:e5:g7
+cmd-board = Показать доску вашей партии
+cmd-games = Ваши партии и чей ход
+cmd-resign = Сдаться
+cmd-draw = Предложить или принять ничью
+cmd-pdn = Запись партии (PDN)
+cmd-settings = Язык, тема доски, ориентация, дни на ход
+cmd-top = Рейтинг этого чата
+cmd-vacation = Остановить ваши часы на несколько дней
+opt-challenge-target = Кого: ai или игрока (пусто: любого в этом канале)
+opt-challenge-level = Уровень ИИ, от 1 (самый лёгкий) до 8
+opt-challenge-days = Дней на ход, от 1 до 14
+opt-challenge-colour = Ваш цвет
+opt-colour-white = Белые
+opt-colour-black = Чёрные
+opt-colour-random = Случайно
+opt-move-text = Ход, например e3-d4 или c3:e5
+opt-game = Номер партии (если вы играете здесь несколько)
+opt-challenge-id = Номер вызова
+opt-settings-key = lang, chatlang, theme, orientation или days
+opt-settings-value = Новое значение
+opt-vacation-days = На сколько дней остановить часы
+select-move = Выберите ход ({ $first } … { $last })

@@ -9,6 +9,7 @@ pub mod moves;
 pub mod perft;
 pub mod render;
 pub mod run;
+pub mod run;
 pub mod tune;
 
 use shashki_engine::{FenError, Position, Variant};
