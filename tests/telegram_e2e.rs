@@ -42,6 +42,8 @@ struct Fake {
     next_message: AtomicI64,
     arrived: Notify,
     bad_token: Mutex<Vec<String>>,
+    /// Methods to refuse once with 429 Too Many Requests (retry after 1 s).
+    too_many: Mutex<Vec<String>>,
 }
 
 fn chat_json(id: i64) -> Value {
@@ -183,6 +185,19 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Json<Value> {
         files,
     };
     let chat = fields["chat_id"].as_i64().unwrap_or(0);
+    let refuse = {
+        let mut t = fake.too_many.lock().unwrap();
+        let hit = t.iter().position(|m| *m == method);
+        hit.map(|i| t.remove(i)).is_some()
+    };
+    if refuse {
+        let mut refused = call;
+        refused.method = format!("{method}:429");
+        fake.calls.lock().unwrap().push(refused);
+        return Json(json!({"ok": false, "error_code": 429,
+            "description": "Too Many Requests: retry after 1",
+            "parameters": {"retry_after": 1}}));
+    }
     let result = match method.as_str() {
         "getMe" => {
             let mut me = bot_user();
@@ -344,6 +359,8 @@ async fn whole_game() {
     let bot = tokio::spawn(telegram::run(hub.clone(), Secret::new(TOKEN), opts, rx));
 
     // 1. the challenge: the AI game starts, Anna (White) to move, with buttons
+    //    (the first photo meets a 429 and is sent again after the pause)
+    fake.too_many.lock().unwrap().push("sendPhoto".into());
     fake.push_update(text_update(1, 10, "/challenge ai 1 white"));
     let (i, board) = fake
         .wait_for(0, "the first board", |c| {
@@ -454,6 +471,14 @@ async fn whole_game() {
     let calls = fake.calls();
     assert!(fake.bad_token.lock().unwrap().is_empty());
     assert_eq!(calls[0].method, "getMe");
+    let refused = calls
+        .iter()
+        .position(|c| c.method == "sendPhoto:429")
+        .unwrap();
+    assert!(
+        calls[refused + 1..].iter().any(|c| c.method == "sendPhoto"),
+        "the refused photo was retried"
+    );
     let commands: Vec<&Call> = calls
         .iter()
         .filter(|c| c.method == "setMyCommands")
@@ -503,7 +528,7 @@ async fn whole_game() {
     // each update handled once: the challenge made one game
     let starts = calls
         .iter()
-        .filter(|c| shown_text(c).contains("begins"))
+        .filter(|c| !c.method.ends_with(":429") && shown_text(c).contains("begins"))
         .count();
     assert_eq!(starts, 1);
     // the token never shows up in what was sent
