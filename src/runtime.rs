@@ -26,6 +26,17 @@ pub type ReplyRx = mpsc::UnboundedReceiver<Reply>;
 /// thread. The hook for daily puzzles and the like.
 pub type DailyJob = Arc<dyn Fn(&Service, i64) -> Vec<Reply> + Send + Sync>;
 
+/// A job the sweeper runs when it is due (the daily puzzle posts and the
+/// like): `next` says when (Unix seconds; `None`: nothing pending), `run`
+/// does it and returns the replies to send. Both run on a blocking thread,
+/// after the sweep; the sweeper sleeps until the earliest of all.
+#[derive(Clone)]
+pub struct Scheduled {
+    pub name: &'static str,
+    pub next: Arc<dyn Fn(&Service) -> Option<i64> + Send + Sync>,
+    pub run: Arc<dyn Fn(&Service) -> Vec<Reply> + Send + Sync>,
+}
+
 /// Counts tasks in flight so shutdown can wait for them.
 #[derive(Clone, Default)]
 pub struct Tracker(Arc<(AtomicUsize, Notify)>);
@@ -174,30 +185,55 @@ pub async fn stopped(rx: &mut watch::Receiver<bool>) {
     let _ = rx.wait_for(|s| *s).await;
 }
 
-/// Sleep until the next due item (or a change, or a minute), then sweep and
-/// route what the sweep says. Stops at shutdown.
-pub async fn sweeper(hub: Hub) {
+/// Sleep until the next due item (or a change, or a minute), then sweep,
+/// run the scheduled jobs that are due, and route what they say. Stops at
+/// shutdown.
+pub async fn sweeper(hub: Hub, scheduled: Vec<Scheduled>) {
     let mut stop = hub.shutdown();
     loop {
         let svc = Arc::clone(&hub.service);
-        let swept = tokio::task::spawn_blocking(move || svc.sweep()).await;
-        match swept {
-            Ok(Ok(replies)) => {
+        let jobs = scheduled.clone();
+        let swept = tokio::task::spawn_blocking(move || {
+            let mut out = match svc.sweep() {
+                Ok(r) => r,
+                Err(e) => {
+                    tracing::error!(error = %e, "sweep failed");
+                    Vec::new()
+                }
+            };
+            for j in &jobs {
+                if (j.next)(&svc).is_some_and(|t| t <= svc.now()) {
+                    tracing::info!(job = j.name, "scheduled job due");
+                    out.extend((j.run)(&svc));
+                }
+            }
+            let mut next = svc.next_wakeup().unwrap_or_else(|e| {
+                tracing::error!(error = %e, "next_wakeup failed");
+                None
+            });
+            for j in &jobs {
+                if let Some(t) = (j.next)(&svc) {
+                    next = Some(next.map_or(t, |n| n.min(t)));
+                }
+            }
+            (out, next, svc.now())
+        })
+        .await;
+        let wait = match swept {
+            Ok((replies, next, now)) => {
                 if !replies.is_empty() {
                     tracing::info!(n = replies.len(), "sweeper: reminders, timeouts, expiries");
                 }
                 hub.route(replies);
+                match next {
+                    Some(at) => Duration::from_secs((at - now).clamp(0, 60) as u64),
+                    None => Duration::from_secs(60),
+                }
             }
-            Ok(Err(e)) => tracing::error!(error = %e, "sweep failed"),
-            Err(e) => tracing::error!(error = %e, "sweep panicked"),
-        }
-        let svc = Arc::clone(&hub.service);
-        let next = tokio::task::spawn_blocking(move || (svc.next_wakeup(), svc.now()))
-            .await
-            .ok();
-        let wait = match next {
-            Some((Ok(Some(at)), now)) => Duration::from_secs((at - now).clamp(0, 60) as u64),
-            _ => Duration::from_secs(60),
+            Err(e) => {
+                tracing::error!(error = %e, "sweep panicked");
+                Duration::from_secs(60)
+            }
         };
         // a due item: sweep at once (but not in a tight loop if it stays due)
         let wait = wait.max(Duration::from_millis(200));
@@ -207,7 +243,7 @@ pub async fn sweeper(hub: Hub) {
                 // let a burst of changes settle
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
-            _ = crate::runtime::stopped(&mut stop) => return,
+            _ = stopped(&mut stop) => return,
         }
     }
 }
@@ -293,8 +329,11 @@ pub async fn stop_signal() {
 /// Options of [`run`] beyond the config file.
 #[derive(Default)]
 pub struct RunOptions {
-    /// Daily jobs (the daily puzzle and the like).
+    /// Jobs run once a day at `[daily] hour_utc`.
     pub daily: Vec<DailyJob>,
+    /// Jobs the sweeper runs when they say they are due (daily puzzle posts
+    /// at each chat's own time, and the like).
+    pub scheduled: Vec<Scheduled>,
 }
 
 /// Run the bot until `stop` resolves: every adapter that has a token, the
@@ -345,7 +384,7 @@ pub async fn run(
         );
     }
     let background = [
-        tokio::spawn(sweeper(hub.clone())),
+        tokio::spawn(sweeper(hub.clone(), opts.scheduled)),
         tokio::spawn(heartbeat(hub.clone(), Duration::from_secs(30))),
         tokio::spawn(daily(hub.clone(), config.daily.hour_utc, opts.daily)),
     ];
@@ -399,6 +438,57 @@ mod tests {
         // exactly at 09:00 → the next day
         assert_eq!(secs_to_next_hour(86_400 + 9 * 3600, 9), 86_400);
         assert_eq!(secs_to_next_hour(86_400 + 10 * 3600, 9), 23 * 3600);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_sweeper_runs_scheduled_jobs_when_due() {
+        use crate::core::{Config, SystemClock, Target};
+        use std::sync::atomic::AtomicBool;
+        let dir = tempfile::tempdir().unwrap();
+        let svc = Service::open(
+            &dir.path().join("t.sqlite"),
+            Config::default(),
+            Arc::new(SystemClock),
+        )
+        .unwrap();
+        let (hub, stop) = Hub::new(Arc::new(svc));
+        let mut rx = hub.register(Platform::Console);
+        let done = Arc::new(AtomicBool::new(false));
+        let d = Arc::clone(&done);
+        let job = Scheduled {
+            name: "test",
+            // due now until it has run
+            next: Arc::new(move |s: &Service| (!d.load(Ordering::SeqCst)).then(|| s.now())),
+            run: Arc::new({
+                let done = Arc::clone(&done);
+                move |_s: &Service| {
+                    done.store(true, Ordering::SeqCst);
+                    vec![Reply {
+                        platform: Platform::Console,
+                        target: Target::Chat("c".into()),
+                        text: "daily".into(),
+                        image: None,
+                        diagram: None,
+                        choices: vec![],
+                        mentions: vec![],
+                        game_id: None,
+                        document: None,
+                    }]
+                }
+            }),
+        };
+        let task = tokio::spawn(sweeper(hub.clone(), vec![job]));
+        let r = tokio::time::timeout(Duration::from_secs(10), rx.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(r.text, "daily");
+        stop.send(true).unwrap();
+        tokio::time::timeout(Duration::from_secs(5), task)
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(rx.try_recv().is_err(), "ran once");
     }
 
     #[tokio::test]
