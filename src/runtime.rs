@@ -33,9 +33,14 @@ pub type DailyJob = Arc<dyn Fn(&Service, i64) -> Vec<Reply> + Send + Sync>;
 #[derive(Clone)]
 pub struct Scheduled {
     pub name: &'static str,
-    pub next: Arc<dyn Fn(&Service) -> Option<i64> + Send + Sync>,
-    pub run: Arc<dyn Fn(&Service) -> Vec<Reply> + Send + Sync>,
+    pub next: WhenDue,
+    pub run: JobRun,
 }
+
+/// When a scheduled job is next due (Unix seconds), if at all.
+pub type WhenDue = Arc<dyn Fn(&Service) -> Option<i64> + Send + Sync>;
+/// A scheduled job's work: the replies to send.
+pub type JobRun = Arc<dyn Fn(&Service) -> Vec<Reply> + Send + Sync>;
 
 /// Counts tasks in flight so shutdown can wait for them.
 #[derive(Clone, Default)]
