@@ -677,3 +677,70 @@ async fn runtime_in_a_group() {
         .unwrap();
     assert!(beat.parse::<i64>().unwrap() >= t0 + 2 * 86_400);
 }
+
+/// The real binary: `shashki run --config FILE` against the fake Bot API,
+/// stopped with SIGTERM: it exits 0 and leaves a final heartbeat.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_stops_cleanly_on_sigterm() {
+    let fake = Arc::new(Fake::default());
+    let app = axum::Router::new()
+        .fallback(api)
+        .with_state(Arc::clone(&fake));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"warn\"\n\
+             [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n"
+        ),
+    )
+    .unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .arg("run")
+        .arg("--config")
+        .arg(&config)
+        .env_remove("SHASHKI_TELEGRAM_TOKEN")
+        .env_remove("SHASHKI_DISCORD_TOKEN")
+        .env_remove("RUST_LOG")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // it polls, and answers a command
+    fake.push_update(text_update(1, 10, "/help"));
+    fake.wait_for(0, "the help", |c| shown_text(c).contains("/challenge ai"))
+        .await;
+    let pid = child.id();
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = tokio::time::timeout(
+        Duration::from_secs(30),
+        tokio::task::spawn_blocking(move || child.wait_with_output()),
+    )
+    .await
+    .expect("exits after SIGTERM")
+    .unwrap()
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("TEST-token"), "the token is never logged");
+    // the database sits beside the config, with the final heartbeat
+    let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
+    let beat: i64 = conn
+        .query_row(
+            "SELECT value FROM settings WHERE key = 'heartbeat'",
+            [],
+            |r| r.get::<_, String>(0),
+        )
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(beat >= now() - 60);
+}

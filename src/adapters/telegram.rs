@@ -111,7 +111,23 @@ pub async fn run(
     let bot = Bot::with_client(token.expose(), client)
         .set_api_url(url)
         .throttle(opts.limits);
-    let me = bot.get_me().await?;
+    // the network may come up after the bot: retry getMe for a while, but a
+    // rejected token is final
+    let mut wait = Duration::from_secs(1);
+    let me = loop {
+        match bot.get_me().await {
+            Ok(me) => break me,
+            Err(RequestError::Api(teloxide::ApiError::InvalidToken)) => {
+                anyhow::bail!("the token was rejected (getMe: Unauthorized)")
+            }
+            Err(e) if wait < Duration::from_secs(20) && !hub.is_shutting_down() => {
+                tracing::warn!(error = %e, "telegram: getMe failed; retrying");
+                tokio::time::sleep(wait).await;
+                wait *= 2;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    };
     tracing::info!(username = %me.user.username.as_deref().unwrap_or("?"), "telegram: connected");
     let tg = Arc::new(Telegram {
         bot,
