@@ -329,6 +329,36 @@ async fn run() {
         .iter()
         .all(|o| o.starts_with("m:1:3:")));
 
+    // 3b. a move chosen in the select menu (its value is the core's payload)
+    let chosen = component_ids(&ai_board.body).1[0].clone();
+    let mut select = fixture("button");
+    select["id"] = json!("1100000000000000008");
+    select["token"] = json!("tok-select");
+    select["data"] = json!({"custom_id": "moves:1:0", "component_type": 3, "values": [chosen]});
+    let select = interaction(select);
+    match &select {
+        Interaction::Component(c) => assert_eq!(
+            discord::component_event(c).unwrap().input,
+            Input::Choice(chosen.clone())
+        ),
+        _ => panic!("a component"),
+    }
+    let n = s.n();
+    s.discord.on_interaction(select).await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls[0].body["type"], 4);
+    assert!(calls[0].path.ends_with("/tok-select/callback"));
+    assert_eq!(calls[0].files.len(), 1, "the board after the chosen move");
+    assert!(
+        calls.iter().skip(1).any(|c| c.path.ends_with("/tok-select")
+            && component_ids(&c.body)
+                .1
+                .iter()
+                .all(|o| o.starts_with("m:1:5:"))
+            && !component_ids(&c.body).1.is_empty()),
+        "the AI's reply follows up with the moves at ply 5"
+    );
+
     // 4. the resign button: the confirmation is ephemeral (flags 64) with a
     //    "yes" button carrying the core's payload
     let n = s.n();
