@@ -34,9 +34,8 @@ enum Command {
     Tune(cli::tune::TuneArgs),
     /// Draw a board as PNG (or a game replay as GIF).
     Render(cli::render::RenderArgs),
-    /// Run the bot: Telegram and/or Discord (whichever has a token), the
-    /// deadline sweeper and the daily jobs, until Ctrl-C or SIGTERM.
-    Run(cli::run::RunArgs),
+    /// Daily puzzles: generate (self-play + proof), verify, stats.
+    Puzzles(cli::puzzles::PuzzlesArgs),
     /// Run the bot: Telegram and/or Discord (whichever has a token), the
     /// deadline sweeper and the daily jobs, until Ctrl-C or SIGTERM.
     Run(cli::run::RunArgs),
@@ -53,7 +52,7 @@ fn main() -> ExitCode {
         Command::Match(a) => cli::match_::run(a),
         Command::Tune(a) => cli::tune::run(a),
         Command::Render(a) => cli::render::run(a),
-        Command::Run(a) => cli::run::run(a),
+        Command::Puzzles(a) => cli::puzzles::run(a),
         Command::Run(a) => cli::run::run(a),
     };
     match result {

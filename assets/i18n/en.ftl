@@ -170,32 +170,55 @@ opt-settings-value = The new value
 opt-vacation-days = Days to pause your clocks
 select-move = Choose a move ({ $first } … { $last })
 
-## Bot adapters: command menus (Telegram setMyCommands, Discord slash commands).
-## Descriptions: at most 100 characters.
-cmd-help = How to play and the list of commands
-cmd-challenge = Challenge someone, the whole chat, or the AI
-cmd-accept = Accept a challenge
-cmd-decline = Decline or withdraw a challenge
-cmd-move = Make a move, e.g. e3-d4 or c3:e5:g7
-cmd-board = Show the board of your game
-cmd-games = Your games and whose turn it is
-cmd-resign = Resign your game
-cmd-draw = Offer or accept a draw
-cmd-pdn = The game record (PDN)
-cmd-settings = Language, board theme, orientation, days per move
-cmd-top = This chat's ratings
-cmd-vacation = Pause your clocks for some days
-opt-challenge-target = Whom: ai, or a user (empty: anyone in this channel)
-opt-challenge-level = AI level, 1 (easiest) to 8
-opt-challenge-days = Days per move, 1 to 14
-opt-challenge-colour = Your colour
-opt-colour-white = White
-opt-colour-black = Black
-opt-colour-random = Random
-opt-move-text = The move, e.g. e3-d4 or c3:e5
-opt-game = Game number (when you play several here)
-opt-challenge-id = Challenge number
-opt-settings-key = lang, chatlang, theme, orientation or days
-opt-settings-value = The new value
-opt-vacation-days = Days to pause your clocks
-select-move = Choose a move ({ $first } … { $last })
+## Puzzles (issue 7)
+cmd-puzzle = A puzzle: find the winning blow
+cmd-daily = The daily puzzle in this chat: on HH:MM +03:00, or off
+cmd-hint = A hint for your puzzle
+puzzle-caption = { $color ->
+    [white] White
+   *[black] Black
+} to play and win
+theme-shot = shot
+theme-multi-capture = multiple capture
+theme-breakthrough = breakthrough to king
+theme-king-endgame = king endgame
+theme-endgame = endgame
+theme-game-win = wins the game
+theme-material = wins material
+puzzle-show = Puzzle #{ $id } · rating { $rating } · { $themes }
+    { $color ->
+        [white] White
+       *[black] Black
+    } to play and win ({ $moves } moves). Send your move (e.g. /puzzle c3-d4, or just the move); /hint for a hint, /puzzle solution to give up.
+puzzle-none = No puzzles are loaded.
+puzzle-unknown = There is no puzzle { $id }.
+puzzle-no-open = You have no puzzle open here: /puzzle gives you one.
+puzzle-daily-done = You have already tried today's daily puzzle here.
+puzzle-illegal = { $move } is not a legal move here. Legal: { $legal }
+puzzle-wrong = Not this one ({ $move }). Try again: { $left ->
+    [one] one more try
+   *[other] { $left } more tries
+}.
+puzzle-failed = Not this one ({ $move }) — out of tries. The solution: { $solution }
+puzzle-right = Right, { $move }! The reply: { $reply }. Your move.
+puzzle-solved = Solved with { $move }! The solution: { $solution }
+    Puzzle rating { $rating } ({ $delta }), streak { $streak }.
+puzzle-solved-unrated = Solved with { $move }! The solution: { $solution }
+puzzle-gave-up = Puzzle #{ $id }, the solution: { $solution }
+puzzle-hint-square = Hint: the piece on { $square } starts it.
+puzzle-hint-move = Hint: play { $move }.
+puzzle-top-empty = No puzzles solved in this chat yet: /puzzle to start.
+puzzle-top-header = Puzzle ratings in this chat:
+puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } solved, { $failed } missed, streak { $streak }, best { $best })
+daily-on = The daily puzzle is on: every day at { $time } (UTC{ $offset }); the next one on { $date }.
+daily-off = The daily puzzle is off in this chat.
+daily-status-off = The daily puzzle is off here. Turn it on with /daily on 09:00 +03:00 (the chat's time and UTC offset).
+daily-usage = Usage: /daily on [HH:MM] [+03:00], or /daily off
+daily-bad-time = { $value } is not a time: use HH:MM, e.g. 09:00.
+daily-bad-offset = { $value } is not a UTC offset: use e.g. +03:00 or -05:00.
+daily-post = Daily puzzle for { $date } — #{ $id } · rating { $rating } · { $themes }
+    { $color ->
+        [white] White
+       *[black] Black
+    } to play and win ({ $moves } moves). Send your first move; /hint for a hint.
+daily-yesterday = The previous daily puzzle #{ $id }: { $solution }

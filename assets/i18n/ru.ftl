@@ -174,32 +174,56 @@ opt-settings-value = Новое значение
 opt-vacation-days = На сколько дней остановить часы
 select-move = Выберите ход ({ $first } … { $last })
 
-## Bot adapters: command menus (Telegram setMyCommands, Discord slash commands).
-## Descriptions: at most 100 characters.
-cmd-help = Как играть и список команд
-cmd-challenge = Вызвать игрока, весь чат или ИИ
-cmd-accept = Принять вызов
-cmd-decline = Отклонить или отозвать вызов
-cmd-move = Сделать ход, например e3-d4 или c3:e5:g7
-cmd-board = Показать доску вашей партии
-cmd-games = Ваши партии и чей ход
-cmd-resign = Сдаться
-cmd-draw = Предложить или принять ничью
-cmd-pdn = Запись партии (PDN)
-cmd-settings = Язык, тема доски, ориентация, дни на ход
-cmd-top = Рейтинг этого чата
-cmd-vacation = Остановить ваши часы на несколько дней
-opt-challenge-target = Кого: ai или игрока (пусто: любого в этом канале)
-opt-challenge-level = Уровень ИИ, от 1 (самый лёгкий) до 8
-opt-challenge-days = Дней на ход, от 1 до 14
-opt-challenge-colour = Ваш цвет
-opt-colour-white = Белые
-opt-colour-black = Чёрные
-opt-colour-random = Случайно
-opt-move-text = Ход, например e3-d4 или c3:e5
-opt-game = Номер партии (если вы играете здесь несколько)
-opt-challenge-id = Номер вызова
-opt-settings-key = lang, chatlang, theme, orientation или days
-opt-settings-value = Новое значение
-opt-vacation-days = На сколько дней остановить часы
-select-move = Выберите ход ({ $first } … { $last })
+## Задачи (issue 7)
+cmd-puzzle = Задача: найдите выигрывающий удар
+cmd-daily = Задача дня в этом чате: on ЧЧ:ММ +03:00 или off
+cmd-hint = Подсказка к вашей задаче
+puzzle-caption = { $color ->
+    [white] Ход белых, выигрыш
+   *[black] Ход чёрных, выигрыш
+}
+theme-shot = удар
+theme-multi-capture = многократное взятие
+theme-breakthrough = прорыв в дамки
+theme-king-endgame = дамочный эндшпиль
+theme-endgame = эндшпиль
+theme-game-win = выигрыш партии
+theme-material = выигрыш материала
+puzzle-show = Задача №{ $id } · рейтинг { $rating } · { $themes }
+    { $color ->
+        [white] Белые
+       *[black] Чёрные
+    } начинают и выигрывают (ходов: { $moves }). Пришлите ход (например, /задача c3-d4 или просто ход); /подсказка — подсказка, /задача ответ — показать решение.
+puzzle-none = Задачи не загружены.
+puzzle-unknown = Задачи { $id } нет.
+puzzle-no-open = У вас нет открытой задачи здесь: /задача даст новую.
+puzzle-daily-done = Вы уже решали сегодняшнюю задачу дня здесь.
+puzzle-illegal = { $move } — здесь невозможный ход. Возможные: { $legal }
+puzzle-wrong = Не этот ход ({ $move }). Ещё { $left } { $left ->
+    [one] попытка
+    [few] попытки
+   *[other] попыток
+}.
+puzzle-failed = Не этот ход ({ $move }) — попытки кончились. Решение: { $solution }
+puzzle-right = Верно, { $move }! Ответ: { $reply }. Ваш ход.
+puzzle-solved = Решено ходом { $move }! Решение: { $solution }
+    Рейтинг в задачах { $rating } ({ $delta }), серия { $streak }.
+puzzle-solved-unrated = Решено ходом { $move }! Решение: { $solution }
+puzzle-gave-up = Задача №{ $id }, решение: { $solution }
+puzzle-hint-square = Подсказка: начинает шашка на { $square }.
+puzzle-hint-move = Подсказка: ход { $move }.
+puzzle-top-empty = В этом чате задачи ещё не решали: /задача, чтобы начать.
+puzzle-top-header = Рейтинг в задачах в этом чате:
+puzzle-top-line = { $place }. { $name } — { $rating } (решено { $solved }, не решено { $failed }, серия { $streak }, лучшая { $best })
+daily-on = Задача дня включена: каждый день в { $time } (UTC{ $offset }); следующая — { $date }.
+daily-off = Задача дня в этом чате выключена.
+daily-status-off = Задача дня здесь выключена. Включить: /daily on 09:00 +03:00 (время чата и сдвиг от UTC).
+daily-usage = Как пользоваться: /daily on [ЧЧ:ММ] [+03:00] или /daily off
+daily-bad-time = { $value } — не время: пишите ЧЧ:ММ, например 09:00.
+daily-bad-offset = { $value } — не сдвиг от UTC: пишите, например, +03:00 или -05:00.
+daily-post = Задача дня на { $date } — №{ $id } · рейтинг { $rating } · { $themes }
+    { $color ->
+        [white] Белые
+       *[black] Чёрные
+    } начинают и выигрывают (ходов: { $moves }). Пришлите первый ход; /подсказка — подсказка.
+daily-yesterday = Предыдущая задача дня №{ $id }: { $solution }

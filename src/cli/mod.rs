@@ -7,8 +7,8 @@ pub mod hub;
 pub mod match_;
 pub mod moves;
 pub mod perft;
+pub mod puzzles;
 pub mod render;
-pub mod run;
 pub mod run;
 pub mod tune;
 

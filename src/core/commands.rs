@@ -17,6 +17,13 @@ pub enum Command {
     Settings(Vec<String>),
     Top,
     Vacation(Option<String>),
+    /// `/puzzle [move | solution | next | daily | #n]` (see `core::puzzles`).
+    Puzzle(Vec<String>),
+    /// `/daily on [HH:MM] [+03:00]`, `/daily off`, `/daily`.
+    Daily(Vec<String>),
+    Hint,
+    /// `/top puzzles`: the chat's puzzle leaderboard.
+    PuzzleTop,
     /// A command we do not know (its name).
     Unknown(String),
 }
@@ -52,6 +59,14 @@ const NAMES: &[(&str, &str)] = &[
     ("рейтинг", "top"),
     ("vacation", "vacation"),
     ("отпуск", "vacation"),
+    ("puzzle", "puzzle"),
+    ("задача", "puzzle"),
+    ("daily", "daily"),
+    ("ежедневно", "daily"),
+    ("hint", "hint"),
+    ("подсказка", "hint"),
+    ("puzzletop", "puzzletop"),
+    ("задачитоп", "puzzletop"),
 ];
 
 /// The canonical (English) name of a command word, if known.
@@ -82,7 +97,18 @@ pub fn parse_command(text: &str) -> Option<Command> {
         Some("draw") => Command::Draw(args),
         Some("pdn") => Command::Pdn(first),
         Some("settings") => Command::Settings(args),
+        Some("top")
+            if first.as_deref().is_some_and(|w| {
+                ["puzzles", "puzzle", "задачи"].contains(&w.to_lowercase().as_str())
+            }) =>
+        {
+            Command::PuzzleTop
+        }
         Some("top") => Command::Top,
+        Some("puzzle") => Command::Puzzle(args),
+        Some("daily") => Command::Daily(args),
+        Some("hint") => Command::Hint,
+        Some("puzzletop") => Command::PuzzleTop,
         Some("vacation") => Command::Vacation(first),
         _ => Command::Unknown(name.to_string()),
     })

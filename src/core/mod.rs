@@ -5,6 +5,7 @@
 pub mod commands;
 pub mod i18n;
 pub mod payload;
+pub mod puzzles;
 pub mod types;
 
 mod service;

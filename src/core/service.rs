@@ -3,6 +3,7 @@
 use super::commands::{game_ref, looks_like_move, parse_command, Command};
 use super::i18n::{num, Args, Catalog, Lang};
 use super::payload::Payload;
+use super::puzzles;
 use super::types::*;
 use crate::args;
 use crate::render::{self, LastMove, RenderOptions, Theme};
@@ -378,7 +379,7 @@ impl Service {
     fn on_text(&self, ctx: &mut Ctx, text: &str, bare_moves: bool) -> Res<()> {
         let Some(cmd) = parse_command(text) else {
             if bare_moves && looks_like_move(text) {
-                return self.cmd_move(ctx, None, text.trim());
+                return self.move_or_puzzle(ctx, text.trim());
             }
             return Ok(()); // chatter: not for us
         };
@@ -394,6 +395,8 @@ impl Service {
                 };
                 if rest.is_empty() {
                     self.tell_id(ctx, "move-usage", None);
+                } else if game.is_none() {
+                    self.move_or_puzzle(ctx, &rest.join(" "))?;
                 } else {
                     self.cmd_move(ctx, game, &rest.join(" "))?;
                 }
@@ -406,6 +409,10 @@ impl Service {
             Command::Settings(args) => self.cmd_settings(ctx, &args)?,
             Command::Top => self.cmd_top(ctx)?,
             Command::Vacation(d) => self.cmd_vacation(ctx, d.as_deref())?,
+            Command::Puzzle(args) => self.with_puzzles(ctx, |p| puzzles::cmd_puzzle(p, &args))?,
+            Command::Daily(args) => self.with_puzzles(ctx, |p| puzzles::cmd_daily(p, &args))?,
+            Command::Hint => self.with_puzzles(ctx, puzzles::cmd_hint)?,
+            Command::PuzzleTop => self.with_puzzles(ctx, puzzles::cmd_top)?,
             Command::Unknown(name) => {
                 let a = args![("command", name)];
                 self.tell_id(ctx, "unknown-command", Some(&a));
@@ -1873,6 +1880,109 @@ impl Service {
                 .collect(),
             jobs,
         })
+    }
+
+    // ----------------------------------------------------------- puzzles ----
+
+    /// Run a puzzle action (`core::puzzles`) and queue its messages.
+    fn with_puzzles(
+        &self,
+        ctx: &mut Ctx,
+        f: impl FnOnce(&mut puzzles::PCtx) -> Result<(), StoreError>,
+    ) -> Res<()> {
+        let mut p = puzzles::PCtx {
+            c: ctx.c,
+            catalog: &self.catalog,
+            lang: ctx.lang,
+            user_id: ctx.user.id,
+            chat_id: ctx.chat.id,
+            chat_ext: ctx.chat_ext.clone(),
+            user_ext: ctx.user_ext.clone(),
+            now: ctx.now,
+            posts: Vec::new(),
+        };
+        f(&mut p)?;
+        let theme = ctx
+            .chat
+            .theme
+            .as_deref()
+            .and_then(|t| t.parse::<Theme>().ok())
+            .unwrap_or(Theme::Classic);
+        for post in p.posts {
+            ctx.drafts.push(Draft {
+                target: post.target,
+                text: post.text,
+                board: post.board.map(|b| BoardView {
+                    position: b.position,
+                    last: b.last,
+                    flip: b.flip,
+                    theme,
+                    caption: b.caption,
+                    game_id: 0,
+                }),
+                choices: post.choices,
+                mentions: Vec::new(),
+                game_id: None,
+                document: None,
+            });
+        }
+        Ok(())
+    }
+
+    /// A move text without a game number. A legal move in one of the user's
+    /// games here (on their turn) is played there; otherwise it answers the
+    /// user's puzzle here (their open one, or the chat's daily puzzle);
+    /// otherwise the games explain why it is not a move.
+    fn move_or_puzzle(&self, ctx: &mut Ctx, text: &str) -> Res<()> {
+        if puzzles::wants_move(ctx.c, ctx.user.id, ctx.chat.id, text)? {
+            let mut game_move = false;
+            for row in self.my_games_here(ctx)? {
+                let g = self.load(ctx.c, &row)?;
+                if row.is_active()
+                    && row.seat(g.side_to_move()) == Seat::Human(ctx.user.id)
+                    && shashki_engine::notation::parse_move_among(
+                        g.position(),
+                        &g.legal_moves(),
+                        text,
+                    )
+                    .is_ok()
+                {
+                    game_move = true;
+                }
+            }
+            if !game_move {
+                let mut handled = false;
+                self.with_puzzles(ctx, |p| {
+                    handled = puzzles::answer(p, text)?;
+                    Ok(())
+                })?;
+                if handled {
+                    return Ok(());
+                }
+            }
+        }
+        self.cmd_move(ctx, None, text)
+    }
+
+    /// Post the daily puzzle in every chat where it is due now (call from
+    /// the sweeper loop, at [`Service::next_daily_wakeup`]). Each chat's
+    /// post is its own transaction and goes out once.
+    pub fn daily_due(&self) -> Res<Vec<Reply>> {
+        let now = self.now();
+        let due = puzzles::dailies_due(self.lock().conn(), now)?;
+        let mut out = Vec::new();
+        for chat_id in due {
+            out.extend(self.system_action(chat_id, None, now, |svc, ctx| {
+                svc.with_puzzles(ctx, puzzles::post_daily)
+            })?);
+        }
+        Ok(out)
+    }
+
+    /// When the next daily puzzle post is due (Unix seconds), if any chat
+    /// has the daily puzzle on.
+    pub fn next_daily_wakeup(&self) -> Res<Option<i64>> {
+        Ok(puzzles::next_daily_wakeup(self.lock().conn())?)
     }
 
     // ----------------------------------------------------------- sweeper ----

@@ -12,8 +12,14 @@ use std::time::Duration;
 
 pub use rusqlite::Error as SqlError;
 
-static MIGRATIONS: LazyLock<Migrations<'static>> =
-    LazyLock::new(|| Migrations::new(vec![M::up(include_str!("schema.sql"))]));
+pub mod puzzles;
+
+static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
+    Migrations::new(vec![
+        M::up(include_str!("schema.sql")),
+        M::up(include_str!("puzzles.sql")),
+    ])
+});
 
 /// What can go wrong in the store.
 #[derive(Debug)]

@@ -19,6 +19,7 @@ pub mod moves;
 pub mod notation;
 pub mod pdn;
 pub mod position;
+pub mod puzzle;
 pub mod rules;
 pub mod search;
 pub mod square;

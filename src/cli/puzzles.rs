@@ -1,0 +1,304 @@
+//! `shashki puzzles generate|verify|stats`: find puzzles in self-play (and
+//! in PDN games), prove them with the search, write and check packs.
+//!
+//! ```sh
+//! shashki puzzles generate --count 400 --out assets/puzzles/pack.pdn
+//! shashki puzzles verify assets/puzzles/pack.pdn
+//! shashki puzzles stats assets/puzzles/pack.pdn
+//! ```
+
+use super::{progress_bar, CliError, CliResult};
+use shashki_engine::pdn::parse_pdn;
+use shashki_engine::puzzle::{Miner, Puzzle, Settings, Verifier};
+use shashki_engine::{parse_move, Position};
+use std::collections::{BTreeMap, HashSet};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+const OPENINGS: &str = include_str!("../../assets/openings/russian-3move.txt");
+
+#[derive(clap::Args)]
+pub struct PuzzlesArgs {
+    #[command(subcommand)]
+    command: PuzzlesCommand,
+}
+
+#[derive(clap::Subcommand)]
+enum PuzzlesCommand {
+    /// Mine self-play games (and PDN games) for puzzles and prove them.
+    Generate(GenerateArgs),
+    /// Re-prove every puzzle of PDN packs; exit status 1 if any fails.
+    Verify(VerifyArgs),
+    /// Count the puzzles of packs by difficulty and theme.
+    Stats(StatsArgs),
+}
+
+#[derive(clap::Args)]
+struct GenerateArgs {
+    /// How many puzzles to find.
+    #[arg(long, default_value_t = 10)]
+    count: usize,
+    /// Append the puzzles to this PDN file (stdout when absent); puzzles
+    /// already in it are not found again.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Games to mine before self-play (PDN files).
+    #[arg(long)]
+    pdn: Vec<PathBuf>,
+    /// Packs whose puzzles must not be repeated.
+    #[arg(long)]
+    exclude: Vec<PathBuf>,
+    /// Seed of the self-play games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Depth of the search that finds candidates.
+    #[arg(long, default_value_t = Settings::default().find_depth)]
+    find_depth: u32,
+    /// Depth of the proving search (all moves, full window).
+    #[arg(long, default_value_t = Settings::default().verify_depth)]
+    verify_depth: u32,
+    /// Stop after this many self-play games (0: until --count).
+    #[arg(long, default_value_t = 0)]
+    max_games: u64,
+}
+
+#[derive(clap::Args)]
+struct VerifyArgs {
+    /// PDN packs.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Check only every n-th puzzle (1: all).
+    #[arg(long, default_value_t = 1)]
+    every: usize,
+    /// Depth of the proving search.
+    #[arg(long, default_value_t = Settings::default().verify_depth)]
+    verify_depth: u32,
+}
+
+#[derive(clap::Args)]
+struct StatsArgs {
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+}
+
+pub fn run(a: PuzzlesArgs) -> CliResult {
+    match a.command {
+        PuzzlesCommand::Generate(g) => generate(g),
+        PuzzlesCommand::Verify(v) => verify(v),
+        PuzzlesCommand::Stats(s) => stats(s),
+    }
+}
+
+/// Read every puzzle of a PDN pack.
+pub fn read_pack(path: &Path) -> Result<Vec<Puzzle>, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+    let games =
+        parse_pdn(&text).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            Puzzle::from_pdn(g)
+                .map_err(|e| CliError::Input(format!("{} puzzle {}: {e}", path.display(), i + 1)))
+        })
+        .collect()
+}
+
+/// The 3-move openings as start positions.
+fn openings() -> Vec<Position> {
+    OPENINGS
+        .lines()
+        .filter_map(|l| {
+            let l = l.split('#').next()?.trim();
+            if l.is_empty() {
+                return None;
+            }
+            let mut pos = Position::initial();
+            for w in l.split_whitespace() {
+                let mv = parse_move(&pos, w).ok()?;
+                pos = pos.make(&mv);
+            }
+            Some(pos)
+        })
+        .collect()
+}
+
+fn generate(a: GenerateArgs) -> CliResult {
+    if a.verify_depth <= a.find_depth {
+        return Err(CliError::Input(
+            "--verify-depth must be deeper than --find-depth".into(),
+        ));
+    }
+    let settings = Settings {
+        find_depth: a.find_depth,
+        verify_depth: a.verify_depth,
+        ..Settings::default()
+    };
+    let mut miner = Miner::new(settings, a.seed);
+    let mut number = 0;
+    let mut known = Vec::new();
+    if let Some(out) = &a.out {
+        if out.exists() {
+            known.push(out.clone());
+        }
+    }
+    known.extend(a.exclude.iter().cloned());
+    for path in &known {
+        let pack = read_pack(path)?;
+        if Some(path) == a.out.as_ref() {
+            number = pack.len();
+        }
+        for p in &pack {
+            miner.mark_seen(p);
+        }
+    }
+    let mut sink: Box<dyn Write> = match &a.out {
+        Some(p) => Box::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| CliError::Failed(format!("{}: {e}", p.display())))?,
+        ),
+        None => Box::new(std::io::stdout()),
+    };
+    let bar = progress_bar(a.count as u64, "puzzles");
+    if !std::io::stderr().is_terminal() {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let started = Instant::now();
+    let mut found = 0;
+    let mut emit = |p: &Puzzle, found: &mut usize| -> CliResult {
+        number += 1;
+        *found += 1;
+        sink.write_all(p.to_pdn(number).as_bytes())?;
+        sink.flush()?;
+        bar.inc(1);
+        Ok(())
+    };
+    // PDN games first
+    for path in &a.pdn {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        let games =
+            parse_pdn(&text).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
+        for g in games {
+            let Ok(line) = g.replay() else { continue };
+            let mut positions: Vec<Position> = line.iter().map(|(p, _)| *p).collect();
+            if let Some((p, m)) = line.last() {
+                positions.push(p.make(m));
+            }
+            for p in miner.mine_positions(&positions) {
+                if found < a.count {
+                    emit(&p, &mut found)?;
+                }
+            }
+        }
+    }
+    let starts = openings();
+    let mut game = 0u64;
+    while found < a.count && (a.max_games == 0 || game < a.max_games) {
+        let start = starts[(game as usize * 7919 + a.seed as usize) % starts.len()];
+        game += 1;
+        let positions = miner.selfplay(&start);
+        for p in miner.mine_positions(&positions) {
+            if found < a.count {
+                emit(&p, &mut found)?;
+            }
+        }
+        bar.set_message(format!(
+            "games {} positions {} candidates {}",
+            miner.stats.games, miner.stats.positions, miner.stats.candidates
+        ));
+    }
+    bar.finish_and_clear();
+    let secs = started.elapsed().as_secs_f64();
+    let s = &miner.stats;
+    eprintln!(
+        "found {found} puzzles in {secs:.0} s ({:.0} per CPU-hour): {} games, {} positions, {} candidates",
+        found as f64 * 3600.0 / secs.max(1e-9),
+        s.games,
+        s.positions,
+        s.candidates
+    );
+    let rejected: Vec<String> = s
+        .rejected
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}"))
+        .collect();
+    eprintln!("rejected: {}", rejected.join(", "));
+    Ok(())
+}
+
+fn verify(a: VerifyArgs) -> CliResult {
+    let settings = Settings {
+        verify_depth: a.verify_depth,
+        ..Settings::default()
+    };
+    let mut verifier = Verifier::new(settings);
+    let mut failed = 0;
+    let mut checked = 0;
+    let mut seen = HashSet::new();
+    for path in &a.files {
+        let pack = read_pack(path)?;
+        let bar = progress_bar(pack.len() as u64, "verify");
+        if !std::io::stderr().is_terminal() {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+        }
+        for (i, p) in pack.iter().enumerate() {
+            bar.inc(1);
+            if !seen.insert(p.start.hash()) {
+                bar.println(format!("{} #{}: duplicate start", path.display(), i + 1));
+                failed += 1;
+                continue;
+            }
+            if i % a.every.max(1) != 0 {
+                continue;
+            }
+            checked += 1;
+            if let Err(e) = verifier.verify(p) {
+                bar.println(format!("{} #{}: {e}", path.display(), i + 1));
+                failed += 1;
+            }
+        }
+        bar.finish_and_clear();
+    }
+    println!(
+        "{checked} puzzles proved, {failed} failed, {} read",
+        seen.len()
+    );
+    if failed > 0 {
+        return Err(CliError::Failed(format!("{failed} puzzles failed")));
+    }
+    Ok(())
+}
+
+fn stats(a: StatsArgs) -> CliResult {
+    let mut by_difficulty = BTreeMap::new();
+    let mut by_theme = BTreeMap::new();
+    let mut by_moves = BTreeMap::new();
+    let mut total = 0;
+    for path in &a.files {
+        for p in read_pack(path)? {
+            total += 1;
+            *by_difficulty.entry(p.difficulty).or_insert(0) += 1;
+            *by_moves.entry(p.solver_moves()).or_insert(0) += 1;
+            for t in &p.themes {
+                *by_theme.entry(t.key()).or_insert(0) += 1;
+            }
+        }
+    }
+    println!("puzzles\t{total}");
+    for (d, n) in by_difficulty {
+        println!("difficulty {d}\t{n}");
+    }
+    for (m, n) in by_moves {
+        println!("solver moves {m}\t{n}");
+    }
+    for (t, n) in by_theme {
+        println!("theme {t}\t{n}");
+    }
+    Ok(())
+}

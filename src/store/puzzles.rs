@@ -1,0 +1,425 @@
+//! Queries for puzzles (schema in `puzzles.sql`): the pack, attempts,
+//! players' puzzle ratings and streaks, and the daily posting per chat.
+
+use super::StoreResult;
+use rusqlite::{params, Connection, OptionalExtension, Row};
+
+/// Glicko-2 start values.
+pub const START_RATING: f64 = 1500.0;
+pub const START_DEVIATION: f64 = 350.0;
+pub const START_VOLATILITY: f64 = 0.06;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PuzzleRow {
+    pub id: i64,
+    pub key: String,
+    pub pdn: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub difficulty: i64,
+    pub themes: String,
+    pub attempts: i64,
+    pub solved: i64,
+}
+
+const PUZZLE_COLS: &str =
+    "id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes, attempts, solved";
+
+fn puzzle_row(r: &Row) -> rusqlite::Result<PuzzleRow> {
+    Ok(PuzzleRow {
+        id: r.get(0)?,
+        key: r.get(1)?,
+        pdn: r.get(2)?,
+        rating: r.get(3)?,
+        deviation: r.get(4)?,
+        volatility: r.get(5)?,
+        difficulty: r.get(6)?,
+        themes: r.get(7)?,
+        attempts: r.get(8)?,
+        solved: r.get(9)?,
+    })
+}
+
+/// Add a puzzle unless one with its key is stored; true when added.
+pub fn insert_puzzle(
+    c: &Connection,
+    id: i64,
+    key: &str,
+    pdn: &str,
+    rating: f64,
+    difficulty: i64,
+    themes: &str,
+) -> StoreResult<bool> {
+    let n = c.execute(
+        "INSERT OR IGNORE INTO puzzles (id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![id, key, pdn, rating, START_DEVIATION, START_VOLATILITY, difficulty, themes],
+    )?;
+    Ok(n == 1)
+}
+
+pub fn puzzle_count(c: &Connection) -> StoreResult<i64> {
+    Ok(c.query_row("SELECT count(*) FROM puzzles", [], |r| r.get(0))?)
+}
+
+pub fn puzzle(c: &Connection, id: i64) -> StoreResult<Option<PuzzleRow>> {
+    Ok(c.query_row(
+        &format!("SELECT {PUZZLE_COLS} FROM puzzles WHERE id = ?1"),
+        [id],
+        puzzle_row,
+    )
+    .optional()?)
+}
+
+/// The puzzle ids in pack order (the daily rotation).
+pub fn puzzle_ids(c: &Connection) -> StoreResult<Vec<i64>> {
+    let mut st = c.prepare_cached("SELECT id FROM puzzles ORDER BY id")?;
+    let rows = st.query_map([], |r| r.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Up to `n` puzzles the user has never tried, nearest to `rating` first.
+pub fn puzzles_near(c: &Connection, user: i64, rating: f64, n: i64) -> StoreResult<Vec<PuzzleRow>> {
+    let mut st = c.prepare_cached(&format!(
+        "SELECT {PUZZLE_COLS} FROM puzzles p
+         WHERE NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id)
+         ORDER BY abs(p.rating - ?2), p.id LIMIT ?3"
+    ))?;
+    let rows = st.query_map(params![user, rating, n], puzzle_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The puzzle tried longest ago by the user (when every one has been tried).
+pub fn puzzle_oldest_tried(c: &Connection, user: i64) -> StoreResult<Option<PuzzleRow>> {
+    Ok(c.query_row(
+        &format!(
+            "SELECT {PUZZLE_COLS} FROM puzzles p ORDER BY
+             (SELECT max(a.started_at) FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id), p.id
+             LIMIT 1"
+        ),
+        [user],
+        puzzle_row,
+    )
+    .optional()?)
+}
+
+pub fn save_puzzle_rating(
+    c: &Connection,
+    id: i64,
+    rating: f64,
+    deviation: f64,
+    volatility: f64,
+    solved: bool,
+) -> StoreResult<()> {
+    c.execute(
+        "UPDATE puzzles SET rating = ?2, deviation = ?3, volatility = ?4,
+         attempts = attempts + 1, solved = solved + ?5 WHERE id = ?1",
+        params![id, rating, deviation, volatility, i64::from(solved)],
+    )?;
+    Ok(())
+}
+
+// ------------------------------------------------------------- attempts ----
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttemptRow {
+    pub id: i64,
+    pub user_id: i64,
+    pub chat_id: i64,
+    pub puzzle_id: i64,
+    pub daily_day: Option<i64>,
+    pub moves: String,
+    pub wrong: i64,
+    pub hints: i64,
+    pub status: String,
+    pub rated: bool,
+    pub started_at: i64,
+}
+
+const ATTEMPT_COLS: &str =
+    "id, user_id, chat_id, puzzle_id, daily_day, moves, wrong, hints, status, rated, started_at";
+
+fn attempt_row(r: &Row) -> rusqlite::Result<AttemptRow> {
+    Ok(AttemptRow {
+        id: r.get(0)?,
+        user_id: r.get(1)?,
+        chat_id: r.get(2)?,
+        puzzle_id: r.get(3)?,
+        daily_day: r.get(4)?,
+        moves: r.get(5)?,
+        wrong: r.get(6)?,
+        hints: r.get(7)?,
+        status: r.get(8)?,
+        rated: r.get::<_, i64>(9)? != 0,
+        started_at: r.get(10)?,
+    })
+}
+
+/// Whether the user has ever tried the puzzle (anywhere).
+pub fn tried(c: &Connection, user: i64, puzzle: i64) -> StoreResult<bool> {
+    Ok(c.query_row(
+        "SELECT 1 FROM puzzle_attempts WHERE user_id = ?1 AND puzzle_id = ?2 LIMIT 1",
+        params![user, puzzle],
+        |_| Ok(()),
+    )
+    .optional()?
+    .is_some())
+}
+
+pub fn insert_attempt(
+    c: &Connection,
+    user: i64,
+    chat: i64,
+    puzzle: i64,
+    daily_day: Option<i64>,
+    rated: bool,
+    now: i64,
+) -> StoreResult<i64> {
+    c.execute(
+        "INSERT INTO puzzle_attempts (user_id, chat_id, puzzle_id, daily_day, status, rated, started_at)
+         VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6)",
+        params![user, chat, puzzle, daily_day, i64::from(rated), now],
+    )?;
+    Ok(c.last_insert_rowid())
+}
+
+/// The user's open attempt in the chat, if any.
+pub fn open_attempt(c: &Connection, user: i64, chat: i64) -> StoreResult<Option<AttemptRow>> {
+    Ok(c.query_row(
+        &format!(
+            "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
+             WHERE user_id = ?1 AND chat_id = ?2 AND status = 'open' ORDER BY id DESC LIMIT 1"
+        ),
+        params![user, chat],
+        attempt_row,
+    )
+    .optional()?)
+}
+
+/// The user's attempt at a chat's daily puzzle of `day`, if any.
+pub fn daily_attempt(
+    c: &Connection,
+    user: i64,
+    chat: i64,
+    day: i64,
+) -> StoreResult<Option<AttemptRow>> {
+    Ok(c.query_row(
+        &format!(
+            "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
+             WHERE user_id = ?1 AND chat_id = ?2 AND daily_day = ?3 ORDER BY id DESC LIMIT 1"
+        ),
+        params![user, chat, day],
+        attempt_row,
+    )
+    .optional()?)
+}
+
+/// Record progress (moves so far, wrong tries, hints).
+pub fn update_attempt(
+    c: &Connection,
+    id: i64,
+    moves: &str,
+    wrong: i64,
+    hints: i64,
+) -> StoreResult<()> {
+    c.execute(
+        "UPDATE puzzle_attempts SET moves = ?2, wrong = ?3, hints = ?4 WHERE id = ?1",
+        params![id, moves, wrong, hints],
+    )?;
+    Ok(())
+}
+
+/// Close an open attempt; false when it was already closed.
+pub fn finish_attempt(c: &Connection, id: i64, status: &str, now: i64) -> StoreResult<bool> {
+    let n = c.execute(
+        "UPDATE puzzle_attempts SET status = ?2, finished_at = ?3 WHERE id = ?1 AND status = 'open'",
+        params![id, status, now],
+    )?;
+    Ok(n == 1)
+}
+
+// -------------------------------------------------------------- players ----
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerRow {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub solved: i64,
+    pub failed: i64,
+    pub streak: i64,
+    pub best_streak: i64,
+}
+
+impl Default for PlayerRow {
+    fn default() -> Self {
+        PlayerRow {
+            rating: START_RATING,
+            deviation: START_DEVIATION,
+            volatility: START_VOLATILITY,
+            solved: 0,
+            failed: 0,
+            streak: 0,
+            best_streak: 0,
+        }
+    }
+}
+
+fn player_row(r: &Row) -> rusqlite::Result<PlayerRow> {
+    Ok(PlayerRow {
+        rating: r.get(0)?,
+        deviation: r.get(1)?,
+        volatility: r.get(2)?,
+        solved: r.get(3)?,
+        failed: r.get(4)?,
+        streak: r.get(5)?,
+        best_streak: r.get(6)?,
+    })
+}
+
+/// A player's puzzle record in a chat (0: overall); defaults when new.
+pub fn player(c: &Connection, user: i64, chat: i64) -> StoreResult<PlayerRow> {
+    Ok(c.query_row(
+        "SELECT rating, deviation, volatility, solved, failed, streak, best_streak
+         FROM puzzle_players WHERE user_id = ?1 AND chat_id = ?2",
+        params![user, chat],
+        player_row,
+    )
+    .optional()?
+    .unwrap_or_default())
+}
+
+pub fn save_player(c: &Connection, user: i64, chat: i64, p: &PlayerRow) -> StoreResult<()> {
+    c.execute(
+        "INSERT INTO puzzle_players (user_id, chat_id, rating, deviation, volatility, solved, failed, streak, best_streak)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+         ON CONFLICT (user_id, chat_id) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
+           solved = ?6, failed = ?7, streak = ?8, best_streak = ?9",
+        params![
+            user,
+            chat,
+            p.rating,
+            p.deviation,
+            p.volatility,
+            p.solved,
+            p.failed,
+            p.streak,
+            p.best_streak
+        ],
+    )?;
+    Ok(())
+}
+
+/// The chat's puzzle leaderboard: (name, record), best rating first.
+pub fn top_players(c: &Connection, chat: i64, n: i64) -> StoreResult<Vec<(String, PlayerRow)>> {
+    let mut st = c.prepare_cached(
+        "SELECT u.name, p.rating, p.deviation, p.volatility, p.solved, p.failed, p.streak, p.best_streak
+         FROM puzzle_players p JOIN users u ON u.id = p.user_id
+         WHERE p.chat_id = ?1 AND p.solved + p.failed > 0
+         ORDER BY p.rating DESC, p.solved DESC, u.id LIMIT ?2",
+    )?;
+    let rows = st.query_map(params![chat, n], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            PlayerRow {
+                rating: r.get(1)?,
+                deviation: r.get(2)?,
+                volatility: r.get(3)?,
+                solved: r.get(4)?,
+                failed: r.get(5)?,
+                streak: r.get(6)?,
+                best_streak: r.get(7)?,
+            },
+        ))
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+// ---------------------------------------------------------------- daily ----
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DailyRow {
+    pub chat_id: i64,
+    pub enabled: bool,
+    pub minute: i64,
+    pub tz_offset: i64,
+    pub next_at: Option<i64>,
+    pub last_day: Option<i64>,
+    pub last_puzzle: Option<i64>,
+}
+
+const DAILY_COLS: &str = "chat_id, enabled, minute, tz_offset, next_at, last_day, last_puzzle";
+
+fn daily_row(r: &Row) -> rusqlite::Result<DailyRow> {
+    Ok(DailyRow {
+        chat_id: r.get(0)?,
+        enabled: r.get::<_, i64>(1)? != 0,
+        minute: r.get(2)?,
+        tz_offset: r.get(3)?,
+        next_at: r.get(4)?,
+        last_day: r.get(5)?,
+        last_puzzle: r.get(6)?,
+    })
+}
+
+pub fn daily(c: &Connection, chat: i64) -> StoreResult<Option<DailyRow>> {
+    Ok(c.query_row(
+        &format!("SELECT {DAILY_COLS} FROM puzzle_daily WHERE chat_id = ?1"),
+        [chat],
+        daily_row,
+    )
+    .optional()?)
+}
+
+pub fn set_daily(
+    c: &Connection,
+    chat: i64,
+    enabled: bool,
+    minute: i64,
+    tz_offset: i64,
+    next_at: Option<i64>,
+) -> StoreResult<()> {
+    c.execute(
+        "INSERT INTO puzzle_daily (chat_id, enabled, minute, tz_offset, next_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (chat_id) DO UPDATE SET enabled = ?2, minute = ?3, tz_offset = ?4, next_at = ?5",
+        params![chat, i64::from(enabled), minute, tz_offset, next_at],
+    )?;
+    Ok(())
+}
+
+/// Record a post; false when another worker posted it already.
+pub fn mark_daily_posted(
+    c: &Connection,
+    chat: i64,
+    due: i64,
+    next_at: i64,
+    day: i64,
+    puzzle: i64,
+) -> StoreResult<bool> {
+    let n = c.execute(
+        "UPDATE puzzle_daily SET next_at = ?3, last_day = ?4, last_puzzle = ?5
+         WHERE chat_id = ?1 AND next_at = ?2",
+        params![chat, due, next_at, day, puzzle],
+    )?;
+    Ok(n == 1)
+}
+
+/// Chats whose daily post is due.
+pub fn dailies_due(c: &Connection, now: i64) -> StoreResult<Vec<DailyRow>> {
+    let mut st = c.prepare_cached(&format!(
+        "SELECT {DAILY_COLS} FROM puzzle_daily WHERE enabled = 1 AND next_at <= ?1 ORDER BY next_at"
+    ))?;
+    let rows = st.query_map([now], daily_row)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The earliest pending daily post.
+pub fn next_daily(c: &Connection) -> StoreResult<Option<i64>> {
+    Ok(c.query_row(
+        "SELECT min(next_at) FROM puzzle_daily WHERE enabled = 1",
+        [],
+        |r| r.get(0),
+    )?)
+}

@@ -1,0 +1,369 @@
+//! Puzzles through the chat service: solving with right, wrong and
+//! alternative answers, hints, giving up, ratings and streaks, the move
+//! routing between games and puzzles, the leaderboard, and the daily post
+//! at the day boundary in different timezones.
+
+use shashki::core::puzzles::{read_pack, PACK};
+use shashki::core::{
+    ChatRef, Config, Event, Input, ManualClock, Outcome, Platform, Service, UserRef,
+};
+use shashki::engine::puzzle::Puzzle;
+use shashki::engine::Move;
+use shashki::store::{self, puzzles as db, Store};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+const T0: i64 = 1_795_000_000; // 2026-11-18 11:06:40 UTC
+const DAY: i64 = 86_400;
+
+struct Room {
+    svc: Arc<Service>,
+    clock: Arc<ManualClock>,
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+    seq: std::cell::Cell<u64>,
+}
+
+impl Room {
+    fn new() -> Room {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bot.sqlite");
+        let clock = Arc::new(ManualClock::new(T0));
+        let config = Config {
+            board_size: 240,
+            ..Config::default()
+        };
+        let svc = Arc::new(Service::open(&path, config, clock.clone()).unwrap());
+        Room {
+            svc,
+            clock,
+            path,
+            _dir: dir,
+            seq: std::cell::Cell::new(0),
+        }
+    }
+
+    fn say_in(&self, chat: &str, who: &str, text: &str) -> Outcome {
+        self.seq.set(self.seq.get() + 1);
+        let ev = Event {
+            platform: Platform::Console,
+            chat: ChatRef {
+                id: chat.into(),
+                title: Some(chat.into()),
+                is_private: false,
+            },
+            user: UserRef {
+                id: who.to_lowercase(),
+                name: who.into(),
+                handle: Some(who.to_lowercase()),
+                lang: Some("en".into()),
+            },
+            input: Input::Text(text.into()),
+            update_id: Some(format!("u{}", self.seq.get())),
+            bare_moves: true,
+        };
+        self.svc.handle(&ev).unwrap()
+    }
+
+    fn say(&self, who: &str, text: &str) -> Outcome {
+        self.say_in("room", who, text)
+    }
+
+    fn store(&self) -> Store {
+        Store::open(&self.path).unwrap()
+    }
+
+    fn player(&self, who: &str) -> db::PlayerRow {
+        let s = self.store();
+        let uid: i64 = s
+            .conn()
+            .query_row(
+                "SELECT id FROM users WHERE platform_user_id = ?1",
+                [who.to_lowercase()],
+                |r| r.get(0),
+            )
+            .unwrap();
+        db::player(s.conn(), uid, 0).unwrap()
+    }
+}
+
+fn text(o: &Outcome) -> String {
+    o.replies
+        .iter()
+        .map(|r| r.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn has_board(o: &Outcome) -> bool {
+    o.replies.iter().any(|r| {
+        r.image
+            .as_ref()
+            .is_some_and(|i| i.bytes.starts_with(b"\x89PNG"))
+    })
+}
+
+/// Pack puzzles: (number, puzzle) matching `f`.
+fn find(f: impl Fn(&Puzzle) -> bool) -> (i64, Puzzle) {
+    read_pack(PACK)
+        .into_iter()
+        .find(|(_, p, _)| f(p))
+        .map(|(n, p, _)| (n, p))
+        .expect("a pack puzzle of that kind")
+}
+
+fn wrong_move(p: &Puzzle) -> Move {
+    p.start
+        .legal_moves()
+        .into_iter()
+        .find(|m| p.root.step(m).is_none())
+        .unwrap()
+}
+
+#[test]
+fn solving_right_wrong_and_with_hints() {
+    let room = Room::new();
+    // a puzzle of three or more solver moves, one way through
+    let (n, p) = find(|p| p.solver_moves() >= 3 && p.root.steps.len() == 1);
+    let o = room.say("Anna", &format!("/puzzle #{n}"));
+    let t = text(&o);
+    assert!(t.contains(&format!("Puzzle #{n}")), "{t}");
+    assert!(t.contains("to play and win"), "{t}");
+    assert!(has_board(&o));
+
+    // a wrong first move: a friendly "not this", tries left
+    let o = room.say("Anna", &wrong_move(&p).to_string());
+    assert!(text(&o).contains("Not this one"), "{}", text(&o));
+    assert!(text(&o).contains("2 more tries"), "{}", text(&o));
+
+    // not a legal move at all: the legal ones are listed
+    let o = room.say("Anna", "/puzzle a1-h8");
+    assert!(text(&o).contains("not a legal move"), "{}", text(&o));
+
+    // the hint names the piece, the second hint the move
+    let line = p.main_line();
+    let o = room.say("Anna", "/hint");
+    assert!(
+        text(&o).contains(&line[0].from().to_string()),
+        "{}",
+        text(&o)
+    );
+    let o = room.say("Anna", "/hint");
+    assert!(text(&o).contains(&line[0].to_string()), "{}", text(&o));
+
+    // the solution, move by move, with the defender's replies
+    for (i, mv) in line.iter().enumerate().step_by(2) {
+        let o = room.say("Anna", &mv.to_string());
+        let t = text(&o);
+        assert!(has_board(&o), "{t}");
+        if i + 1 < line.len() {
+            assert!(t.contains("Right"), "{t}");
+            assert!(t.contains(&line[i + 1].to_string()), "{t}");
+        } else {
+            assert!(t.contains("Solved"), "{t}");
+            assert!(t.contains(&p.solution_text()), "{t}");
+        }
+    }
+    // a wrong try and two hints: solved, but a loss for the rating
+    let me = room.player("Anna");
+    assert_eq!((me.solved, me.failed, me.streak), (1, 0, 0));
+    assert!(me.rating < 1500.0, "{}", me.rating);
+    // the puzzle is closed: another move has nothing to answer
+    let o = room.say("Anna", &format!("/puzzle {}", line[0]));
+    assert!(text(&o).contains("no puzzle open"), "{}", text(&o));
+}
+
+#[test]
+fn clean_solve_raises_rating_and_streak_alternative_answers_count() {
+    let room = Room::new();
+    // two winning first moves
+    let (n, p) = find(|p| p.root.steps.len() == 2);
+    room.say("Boris", &format!("/puzzle #{n}"));
+    let alt = p.root.steps[1].mv;
+    let o = room.say("Boris", &alt.to_string());
+    let t = text(&o);
+    assert!(t.contains("Right") || t.contains("Solved"), "{t}");
+    // follow the alternative's own line to the end
+    let mut node = &p.root.steps[1];
+    while let Some((_, next)) = &node.reply {
+        let mv = next.steps[0].mv;
+        let o = room.say("Boris", &format!("/move {mv}"));
+        assert!(
+            text(&o).contains("Right") || text(&o).contains("Solved"),
+            "{}",
+            text(&o)
+        );
+        node = &next.steps[0];
+    }
+    let me = room.player("Boris");
+    assert_eq!((me.solved, me.streak, me.best_streak), (1, 1, 1));
+    assert!(me.rating > 1500.0, "{}", me.rating);
+
+    // the leaderboard of puzzles; the games' /top still works
+    let o = room.say("Boris", "/top puzzles");
+    assert!(text(&o).contains("1. Boris"), "{}", text(&o));
+    let o = room.say("Boris", "/top");
+    assert!(text(&o).contains("No rated games"), "{}", text(&o));
+
+    // the puzzle's own rating moved the other way
+    let s = room.store();
+    let row = db::puzzle(s.conn(), n).unwrap().unwrap();
+    assert!(
+        row.rating < p.rating as f64,
+        "{} vs {}",
+        row.rating,
+        p.rating
+    );
+    assert_eq!((row.attempts, row.solved), (1, 1));
+}
+
+#[test]
+fn three_wrong_tries_show_the_solution_and_reset_the_streak() {
+    let room = Room::new();
+    let (n, p) = find(|p| p.start.legal_moves().len() - p.root.steps.len() >= 1);
+    room.say("Vera", &format!("/puzzle #{n}"));
+    let wrong = wrong_move(&p).to_string();
+    room.say("Vera", &wrong);
+    room.say("Vera", &wrong);
+    let o = room.say("Vera", &wrong);
+    let t = text(&o);
+    assert!(t.contains("out of tries"), "{t}");
+    assert!(t.contains(&p.solution_text()), "{t}");
+    let me = room.player("Vera");
+    assert_eq!((me.solved, me.failed, me.streak), (0, 1, 0));
+    // /puzzle gives a new one (not the same), and giving up shows its solution
+    let o = room.say("Vera", "/puzzle");
+    assert!(text(&o).contains("Puzzle #"), "{}", text(&o));
+    assert!(!text(&o).contains(&format!("Puzzle #{n} ")), "{}", text(&o));
+    let o = room.say("Vera", "/puzzle solution");
+    assert!(text(&o).contains("the solution"), "{}", text(&o));
+    assert_eq!(room.player("Vera").failed, 2);
+}
+
+#[test]
+fn a_move_goes_to_the_game_first_then_to_the_puzzle() {
+    let room = Room::new();
+    // Anna plays White against the AI: her move first
+    let o = room.say("Anna", "/challenge ai 1 white");
+    assert!(!o.replies.is_empty());
+    // a White puzzle whose first move is not legal in the initial position
+    let (n, p) = find(|p| {
+        p.solver() == shashki::engine::Color::White
+            && p.shortest_line() >= 2
+            && !shashki::engine::Position::initial()
+                .legal_moves()
+                .iter()
+                .any(|m| m.to_string() == p.main_line()[0].to_string())
+    });
+    room.say("Anna", &format!("/puzzle #{n}"));
+    // c3-d4 is legal in the game: it is played there
+    let o = room.say("Anna", "c3-d4");
+    assert!(text(&o).contains("c3-d4"), "{}", text(&o));
+    let s = room.store();
+    let game = store::active_games_in_chat(s.conn(), 1).unwrap();
+    assert_eq!(game[0].ply, 1);
+    // the puzzle move is not legal in the game: it answers the puzzle
+    let o = room.say("Anna", &p.main_line()[0].to_string());
+    let t = text(&o);
+    assert!(t.contains("Right") || t.contains("Solved"), "{t}");
+    assert_eq!(store::game(s.conn(), game[0].id).unwrap().unwrap().ply, 1);
+}
+
+#[test]
+fn daily_posts_at_local_time_in_each_timezone_and_rotates_by_utc_day() {
+    let room = Room::new();
+    let today = T0.div_euclid(DAY); // 11:06 UTC now
+    let o = room.say_in("msk", "Masha", "/daily on 09:00 +03:00");
+    assert!(text(&o).contains("09:00 (UTC+03:00)"), "{}", text(&o));
+    let o = room.say_in("nyc", "Nick", "/daily on 09:00 -05:00");
+    assert!(text(&o).contains("UTC-05:00"), "{}", text(&o));
+    room.say_in("off", "Olga", "/daily on 10:00");
+    room.say_in("off", "Olga", "/daily off");
+
+    // 09:00 in New York is 14:00 UTC today; in Moscow 06:00 UTC tomorrow
+    let ny = today * DAY + 14 * 3600;
+    let msk = (today + 1) * DAY + 6 * 3600;
+    assert_eq!(room.svc.next_daily_wakeup().unwrap(), Some(ny));
+    assert!(room.svc.daily_due().unwrap().is_empty());
+
+    let ids = db::puzzle_ids(room.store().conn()).unwrap();
+    let puzzle_of = |day: i64| ids[day.rem_euclid(ids.len() as i64) as usize];
+
+    room.clock.set(ny);
+    let posts = room.svc.daily_due().unwrap();
+    assert_eq!(posts.len(), 1, "{posts:#?}");
+    assert_eq!(posts[0].chat_id(), "nyc");
+    assert!(posts[0].text.contains(&format!("#{}", puzzle_of(today))));
+    assert!(posts[0].image.is_some());
+    assert!(room.svc.daily_due().unwrap().is_empty(), "posted once");
+    assert_eq!(room.svc.next_daily_wakeup().unwrap(), Some(msk));
+
+    // Moscow's morning is the next UTC day: the next puzzle
+    room.clock.set(msk - 1);
+    assert!(room.svc.daily_due().unwrap().is_empty());
+    room.clock.set(msk);
+    let posts = room.svc.daily_due().unwrap();
+    assert_eq!(posts.len(), 1);
+    assert_eq!(posts[0].chat_id(), "msk");
+    assert!(posts[0]
+        .text
+        .contains(&format!("#{}", puzzle_of(today + 1))));
+
+    // New York's next morning: the same UTC day's puzzle as Moscow's, and
+    // the previous one's solution
+    room.clock.set(ny + DAY);
+    let posts = room.svc.daily_due().unwrap();
+    let t: String = posts.iter().map(|r| r.text.clone()).collect();
+    assert!(t.contains(&format!("#{}", puzzle_of(today + 1))), "{t}");
+    assert!(
+        t.contains(&format!("previous daily puzzle #{}", puzzle_of(today))),
+        "{t}"
+    );
+
+    // anyone in the chat answers the daily with a bare move
+    let daily = read_pack(PACK)
+        .into_iter()
+        .find(|(n, _, _)| *n == puzzle_of(today + 1))
+        .unwrap()
+        .1;
+    let o = room.say_in("nyc", "Nick", &daily.main_line()[0].to_string());
+    let t = text(&o);
+    assert!(t.contains("Right") || t.contains("Solved"), "{t}");
+    let o = room.say_in("nyc", "Nick", "/puzzle daily");
+    assert!(
+        text(&o).contains("already tried") || text(&o).contains("Puzzle #"),
+        "{}",
+        text(&o)
+    );
+
+    // three days of downtime: one post per chat, then back on schedule
+    room.clock.set(ny + 4 * DAY + 60);
+    let posts = room.svc.daily_due().unwrap();
+    let chats: Vec<&str> = posts
+        .iter()
+        .filter(|r| r.image.is_some())
+        .map(|r| r.chat_id())
+        .collect();
+    assert_eq!(chats.len(), 2, "{chats:?}");
+    assert!(room.svc.daily_due().unwrap().is_empty());
+    let next = room.svc.next_daily_wakeup().unwrap().unwrap();
+    assert!(next > ny + 4 * DAY);
+    let o = room.say_in("msk", "Masha", "/daily");
+    assert!(text(&o).contains("every day at 09:00"), "{}", text(&o));
+    let o = room.say_in("off", "Olga", "/daily");
+    assert!(text(&o).contains("off"), "{}", text(&o));
+    let o = room.say_in("off", "Olga", "/daily on 25:00");
+    assert!(text(&o).contains("not a time"), "{}", text(&o));
+}
+
+#[test]
+fn russian_commands() {
+    let room = Room::new();
+    let o = room.say("Ivan", "/задача");
+    assert!(has_board(&o));
+    let o = room.say("Ivan", "/подсказка");
+    assert!(text(&o).contains("Hint"), "{}", text(&o));
+    room.say("Ivan", "/settings lang ru");
+    let o = room.say("Ivan", "/задача ответ");
+    assert!(text(&o).contains("решение"), "{}", text(&o));
+}
