@@ -250,7 +250,7 @@ fn verify(a: VerifyArgs) -> CliResult {
         for (i, p) in pack.iter().enumerate() {
             bar.inc(1);
             if !seen.insert(p.start.hash()) {
-                bar.println(format!("{} #{}: duplicate start", path.display(), i + 1));
+                bar.suspend(|| eprintln!("{} #{}: duplicate start", path.display(), i + 1));
                 failed += 1;
                 continue;
             }
@@ -259,7 +259,7 @@ fn verify(a: VerifyArgs) -> CliResult {
             }
             checked += 1;
             if let Err(e) = verifier.verify(p) {
-                bar.println(format!("{} #{}: {e}", path.display(), i + 1));
+                bar.suspend(|| eprintln!("{} #{}: {e}", path.display(), i + 1));
                 failed += 1;
             }
         }
