@@ -69,6 +69,28 @@ impl Room {
         self.say_in("room", who, text)
     }
 
+    fn press(&self, who: &str, payload: &str) -> Outcome {
+        self.seq.set(self.seq.get() + 1);
+        let ev = Event {
+            platform: Platform::Console,
+            chat: ChatRef {
+                id: "room".into(),
+                title: Some("room".into()),
+                is_private: false,
+            },
+            user: UserRef {
+                id: who.to_lowercase(),
+                name: who.into(),
+                handle: Some(who.to_lowercase()),
+                lang: Some("en".into()),
+            },
+            input: Input::Choice(payload.into()),
+            update_id: Some(format!("u{}", self.seq.get())),
+            bare_moves: true,
+        };
+        self.svc.handle(&ev).unwrap()
+    }
+
     fn store(&self) -> Store {
         Store::open(&self.path).unwrap()
     }
@@ -93,6 +115,15 @@ fn text(o: &Outcome) -> String {
         .map(|r| r.text.clone())
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+fn button(o: &Outcome, label: &str) -> String {
+    o.replies
+        .iter()
+        .flat_map(|r| r.choices.iter().flatten())
+        .find(|c| c.label.contains(label))
+        .map(|c| c.payload.clone())
+        .unwrap_or_else(|| panic!("no button {label} in {o:#?}"))
 }
 
 fn has_board(o: &Outcome) -> bool {
@@ -366,4 +397,32 @@ fn russian_commands() {
     room.say("Ivan", "/settings lang ru");
     let o = room.say("Ivan", "/задача ответ");
     assert!(text(&o).contains("решение"), "{}", text(&o));
+}
+
+#[test]
+fn buttons_give_hints_solutions_and_the_next_puzzle() {
+    let room = Room::new();
+    let (n, p) = find(|p| p.solver_moves() >= 2);
+    let o = room.say("Gleb", &format!("/puzzle #{n}"));
+    let hint = button(&o, "Hint");
+    let o = room.press("Gleb", &hint);
+    assert!(
+        text(&o).contains(&p.main_line()[0].from().to_string()),
+        "{}",
+        text(&o)
+    );
+    // someone else pressing the same button has no puzzle open
+    let o = room.press("Lena", &hint);
+    assert!(text(&o).contains("no puzzle open"), "{}", text(&o));
+    let o = room.press("Gleb", &button(&o_show(&room, n), "Solution"));
+    assert!(text(&o).contains(&p.solution_text()), "{}", text(&o));
+    let o = room.press("Gleb", &button(&o, "Next puzzle"));
+    assert!(text(&o).contains("Puzzle #"), "{}", text(&o));
+    assert!(has_board(&o));
+    assert_eq!(room.player("Gleb").failed, 1);
+}
+
+/// The question buttons of the user's open puzzle (shown again by /puzzle).
+fn o_show(room: &Room, _n: i64) -> Outcome {
+    room.say("Gleb", "/puzzle")
 }

@@ -185,6 +185,9 @@ theme-king-endgame = king endgame
 theme-endgame = endgame
 theme-game-win = wins the game
 theme-material = wins material
+button-puzzle-hint = 💡 Hint
+button-puzzle-solution = Solution
+button-puzzle-next = Next puzzle
 puzzle-show = Puzzle #{ $id } · rating { $rating } · { $themes }
     { $color ->
         [white] White

@@ -189,6 +189,9 @@ theme-king-endgame = дамочный эндшпиль
 theme-endgame = эндшпиль
 theme-game-win = выигрыш партии
 theme-material = выигрыш материала
+button-puzzle-hint = 💡 Подсказка
+button-puzzle-solution = Решение
+button-puzzle-next = Следующая задача
 puzzle-show = Задача №{ $id } · рейтинг { $rating } · { $themes }
     { $color ->
         [white] Белые

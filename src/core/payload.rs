@@ -41,6 +41,12 @@ pub enum Payload {
     DeclineDraw {
         game: i64,
     },
+    /// A hint for the presser's puzzle in this chat.
+    PuzzleHint,
+    /// Show the solution of the presser's puzzle (gives it up).
+    PuzzleSolution,
+    /// A new puzzle for the presser.
+    PuzzleNext,
 }
 
 impl Payload {
@@ -55,6 +61,9 @@ impl Payload {
             Payload::ResignConfirm { game } => format!("R:{game}"),
             Payload::Draw { game } => format!("o:{game}"),
             Payload::DeclineDraw { game } => format!("x:{game}"),
+            Payload::PuzzleHint => "ph".into(),
+            Payload::PuzzleSolution => "ps".into(),
+            Payload::PuzzleNext => "pn".into(),
         }
     }
 
@@ -92,6 +101,9 @@ impl Payload {
             ("R", [g]) => Payload::ResignConfirm { game: *g },
             ("o", [g]) => Payload::Draw { game: *g },
             ("x", [g]) => Payload::DeclineDraw { game: *g },
+            ("ph", []) => Payload::PuzzleHint,
+            ("ps", []) => Payload::PuzzleSolution,
+            ("pn", []) => Payload::PuzzleNext,
             _ => return None,
         };
         Some(p)

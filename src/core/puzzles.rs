@@ -21,6 +21,7 @@
 //! daily's solution.
 
 use super::i18n::{num, Catalog, Lang};
+use super::payload::Payload;
 use super::types::{Choice, Target};
 use crate::args;
 use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
@@ -123,12 +124,38 @@ impl PCtx<'_> {
     }
 
     fn say(&mut self, text: String, board: Option<PuzzleBoard>) {
+        self.say_with(text, board, Vec::new());
+    }
+
+    fn say_with(&mut self, text: String, board: Option<PuzzleBoard>, choices: Vec<Vec<Choice>>) {
         self.posts.push(Post {
             target: Target::Chat(self.chat_ext.clone()),
             text,
             board,
-            choices: Vec::new(),
+            choices,
         });
+    }
+
+    /// Hint and solution buttons under a question.
+    fn question_buttons(&self) -> Vec<Vec<Choice>> {
+        vec![vec![
+            Choice {
+                label: self.t("button-puzzle-hint", None),
+                payload: Payload::PuzzleHint.encode(),
+            },
+            Choice {
+                label: self.t("button-puzzle-solution", None),
+                payload: Payload::PuzzleSolution.encode(),
+            },
+        ]]
+    }
+
+    /// The "next puzzle" button under an ending.
+    fn next_buttons(&self) -> Vec<Vec<Choice>> {
+        vec![vec![Choice {
+            label: self.t("button-puzzle-next", None),
+            payload: Payload::PuzzleNext.encode(),
+        }]]
     }
 
     fn tell(&mut self, text: String) {
@@ -295,7 +322,8 @@ fn show_attempt(x: &mut PCtx, row: &PuzzleRow, p: &Puzzle, a: &AttemptRow) {
     ];
     let text = x.t("puzzle-show", Some(&args));
     let board = board_for(x, p, pos, last);
-    x.say(text, Some(board));
+    let buttons = x.question_buttons();
+    x.say_with(text, Some(board), buttons);
 }
 
 // ------------------------------------------------------------- commands ----
@@ -523,13 +551,12 @@ pub fn answer(x: &mut PCtx, text: &str) -> StoreResult<bool> {
             if wrong >= MAX_WRONG {
                 let sol = p.solution_text();
                 close(x, &a, false, false)?;
-                x.say(
-                    x.t(
-                        "puzzle-failed",
-                        Some(&args![("move", mv.to_string()), ("solution", sol)]),
-                    ),
-                    None,
+                let text = x.t(
+                    "puzzle-failed",
+                    Some(&args![("move", mv.to_string()), ("solution", sol)]),
                 );
+                let buttons = x.next_buttons();
+                x.say_with(text, None, buttons);
             } else {
                 x.tell_id(
                     "puzzle-wrong",
@@ -561,7 +588,8 @@ pub fn answer(x: &mut PCtx, text: &str) -> StoreResult<bool> {
                 ("color", color_key(p.solver()))
             ];
             let text = x.t("puzzle-right", Some(&a));
-            x.say(text, Some(board));
+            let buttons = x.question_buttons();
+            x.say_with(text, Some(board), buttons);
         }
         Answer::Solved => {
             let after = pos.make(&mv);
@@ -581,7 +609,8 @@ pub fn answer(x: &mut PCtx, text: &str) -> StoreResult<bool> {
                 None => x.t("puzzle-solved-unrated", Some(&a)),
             };
             let board = board_for(x, &p, after, Some((pos, mv)));
-            x.say(text, Some(board));
+            let buttons = x.next_buttons();
+            x.say_with(text, Some(board), buttons);
         }
     }
     Ok(true)
@@ -650,7 +679,7 @@ fn close(
 }
 
 fn give_up(x: &mut PCtx) -> StoreResult<()> {
-    let Some(a) = db::open_attempt(x.c, x.user_id, x.chat_id)? else {
+    let Some(a) = open_or_daily(x)? else {
         x.tell_id("puzzle-no-open", None);
         return Ok(());
     };
@@ -670,37 +699,43 @@ fn give_up(x: &mut PCtx) -> StoreResult<()> {
             ("solution", p.solution_text())
         ]),
     );
-    x.say(text, None);
+    let buttons = x.next_buttons();
+    x.say_with(text, None, buttons);
     Ok(())
+}
+
+/// The user's open attempt here, or a new attempt at the chat's daily
+/// puzzle when they have not tried it.
+fn open_or_daily(x: &mut PCtx) -> StoreResult<Option<AttemptRow>> {
+    if let Some(a) = db::open_attempt(x.c, x.user_id, x.chat_id)? {
+        return Ok(Some(a));
+    }
+    let Some((row, day)) = current_daily_for(x.c, x.user_id, x.chat_id)? else {
+        return Ok(None);
+    };
+    let rated = !db::tried(x.c, x.user_id, row.id)?;
+    let id = db::insert_attempt(x.c, x.user_id, x.chat_id, row.id, Some(day), rated, x.now)?;
+    Ok(Some(AttemptRow {
+        id,
+        user_id: x.user_id,
+        chat_id: x.chat_id,
+        puzzle_id: row.id,
+        daily_day: Some(day),
+        moves: String::new(),
+        wrong: 0,
+        hints: 0,
+        status: "open".into(),
+        rated,
+        started_at: x.now,
+    }))
 }
 
 /// `/hint`: first the piece, then the move.
 pub fn cmd_hint(x: &mut PCtx) -> StoreResult<()> {
     ensure_pack(x.c)?;
-    let a = match db::open_attempt(x.c, x.user_id, x.chat_id)? {
-        Some(a) => a,
-        None => {
-            let Some((row, day)) = current_daily_for(x.c, x.user_id, x.chat_id)? else {
-                x.tell_id("puzzle-no-open", None);
-                return Ok(());
-            };
-            let rated = !db::tried(x.c, x.user_id, row.id)?;
-            let id =
-                db::insert_attempt(x.c, x.user_id, x.chat_id, row.id, Some(day), rated, x.now)?;
-            AttemptRow {
-                id,
-                user_id: x.user_id,
-                chat_id: x.chat_id,
-                puzzle_id: row.id,
-                daily_day: Some(day),
-                moves: String::new(),
-                wrong: 0,
-                hints: 0,
-                status: "open".into(),
-                rated,
-                started_at: x.now,
-            }
-        }
+    let Some(a) = open_or_daily(x)? else {
+        x.tell_id("puzzle-no-open", None);
+        return Ok(());
     };
     let Some(p) = db::puzzle(x.c, a.puzzle_id)?.as_ref().and_then(load) else {
         return Ok(());
@@ -876,7 +911,8 @@ pub fn post_daily(x: &mut PCtx) -> StoreResult<()> {
     ];
     let text = x.t("daily-post", Some(&a));
     let board = board_for(x, &p, p.start, None);
-    x.say(text, Some(board));
+    let buttons = x.question_buttons();
+    x.say_with(text, Some(board), buttons);
     Ok(())
 }
 

@@ -508,6 +508,13 @@ impl Service {
                     self.draw_decline(ctx, &row)?;
                 }
             }
+            Payload::PuzzleHint => self.with_puzzles(ctx, puzzles::cmd_hint)?,
+            Payload::PuzzleSolution => {
+                self.with_puzzles(ctx, |p| puzzles::cmd_puzzle(p, &["solution".into()]))?
+            }
+            Payload::PuzzleNext => {
+                self.with_puzzles(ctx, |p| puzzles::cmd_puzzle(p, &["next".into()]))?
+            }
         }
         Ok(())
     }
