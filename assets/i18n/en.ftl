@@ -225,3 +225,7 @@ daily-post = Daily puzzle for { $date } — #{ $id } · rating { $rating } · { 
        *[black] Black
     } to play and win ({ $moves } moves). Send your first move; /hint for a hint.
 daily-yesterday = The previous daily puzzle #{ $id }: { $solution }
+opt-puzzle-text = Your move, a puzzle number, or “solution”
+opt-daily-state = on or off
+opt-daily-time = The chat's time of day, HH:MM
+opt-daily-offset = The chat's UTC offset, e.g. +03:00

@@ -230,3 +230,7 @@ daily-post = Задача дня на { $date } — №{ $id } · рейтинг
        *[black] Чёрные
     } начинают и выигрывают (ходов: { $moves }). Пришлите первый ход; /подсказка — подсказка.
 daily-yesterday = Предыдущая задача дня №{ $id }: { $solution }
+opt-puzzle-text = Ваш ход, номер задачи или «solution»
+opt-daily-state = on или off
+opt-daily-time = Время чата, ЧЧ:ММ
+opt-daily-offset = Смещение от UTC, например +03:00

@@ -159,6 +159,25 @@ pub const COMMANDS: &[CommandSpec] = &[
         ],
     },
     CommandSpec {
+        name: "puzzle",
+        desc: "cmd-puzzle",
+        options: &[opt("text", "opt-puzzle-text", OptKind::Text)],
+    },
+    CommandSpec {
+        name: "hint",
+        desc: "cmd-hint",
+        options: &[],
+    },
+    CommandSpec {
+        name: "daily",
+        desc: "cmd-daily",
+        options: &[
+            opt("state", "opt-daily-state", OptKind::Text),
+            opt("time", "opt-daily-time", OptKind::Text),
+            opt("offset", "opt-daily-offset", OptKind::Text),
+        ],
+    },
+    CommandSpec {
         name: "help",
         desc: "cmd-help",
         options: &[],
@@ -262,5 +281,16 @@ mod tests {
         );
         assert_eq!(command_text("board", &[("game", "7".into())]), "/board 7");
         assert_eq!(command_text("games", &[]), "/games");
+        assert_eq!(
+            command_text(
+                "daily",
+                &[
+                    ("offset", "+03:00".into()),
+                    ("state", "on".into()),
+                    ("time", "09:00".into())
+                ]
+            ),
+            "/daily on 09:00 +03:00"
+        );
     }
 }

@@ -48,7 +48,7 @@ pub struct DiscordOptions {
     pub guild_id: Option<u64>,
     pub register_commands: bool,
     /// Defer the interaction when the core has not answered by then
-    /// (Discord's deadline is 3 s).
+    /// (Discord's deadline is 3 s); zero defers every interaction first.
     pub defer_after: Duration,
 }
 
@@ -459,18 +459,25 @@ impl Discord {
         let hub = self.hub.clone();
         let mut handling = tokio::spawn(async move { hub.handle(event).await });
         let lang = Lang::from_code(on.locale()).unwrap_or_default();
-        let (outcome, deferred) =
-            match tokio::time::timeout(self.opts.defer_after, &mut handling).await {
-                Ok(r) => (r, false),
-                Err(_) => {
-                    on.respond(
-                        &self.http,
-                        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
-                    )
-                    .await?;
-                    (handling.await, true)
-                }
-            };
+        // zero: always defer first
+        let budget = if self.opts.defer_after.is_zero() {
+            Err(())
+        } else {
+            tokio::time::timeout(self.opts.defer_after, &mut handling)
+                .await
+                .map_err(drop)
+        };
+        let (outcome, deferred) = match budget {
+            Ok(r) => (r, false),
+            Err(()) => {
+                on.respond(
+                    &self.http,
+                    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+                )
+                .await?;
+                (handling.await, true)
+            }
+        };
         let outcome = match outcome {
             Ok(Ok(o)) => o,
             Ok(Err(e)) => {

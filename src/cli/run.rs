@@ -5,7 +5,7 @@
 use super::{CliError, CliResult};
 use shashki::config::FileConfig;
 use shashki::core::{Service, SystemClock};
-use shashki::runtime::{self, RunOptions};
+use shashki::runtime::{self, RunOptions, Scheduled};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -49,8 +49,32 @@ pub fn run(a: RunArgs) -> CliResult {
     rt.block_on(runtime::run(
         config,
         Arc::new(service),
-        RunOptions::default(),
+        RunOptions {
+            scheduled: vec![daily_puzzles()],
+            ..RunOptions::default()
+        },
         runtime::stop_signal(),
     ))
     .map_err(|e| CliError::Failed(format!("{e:#}")))
+}
+
+/// The daily puzzle posts, at each chat's own time.
+fn daily_puzzles() -> Scheduled {
+    Scheduled {
+        name: "daily puzzles",
+        next: Arc::new(|s: &Service| match s.next_daily_wakeup() {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!(error = %e, "next daily puzzle time");
+                None
+            }
+        }),
+        run: Arc::new(|s: &Service| match s.daily_due() {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::error!(error = %e, "posting the daily puzzles failed");
+                Vec::new()
+            }
+        }),
+    }
 }
