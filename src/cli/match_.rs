@@ -5,10 +5,8 @@
 
 use super::{progress_bar, CliError, CliResult};
 use shashki_engine::search::Level;
-use shashki_engine::search::{
-    choose_move_on, eval, LevelParams, Limits, Options, Searcher, KING_MOVES_DRAW_PLIES,
-};
-use shashki_engine::{Color, Move, Position};
+use shashki_engine::search::{choose_move_counted, eval, LevelParams, Limits, Options, Searcher};
+use shashki_engine::{Color, Game, Move, Outcome, Position, Variant};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
@@ -27,6 +25,7 @@ CONFIG is a comma-separated list of key=value:
                     evaluation weights: tuned (default), the hand-set ones, or
                     a file written by `shashki tune --write`
   tt=0|1 lmr=0|1 killers=0|1 history=0|1 threat=0|1 aspiration=0|1
+  futility=0|1
                     switch a search feature off (all on by default)
   hash=MB           transposition table size (default 16)
 Without level, movetime or depth a config searches 100 ms per move.
@@ -123,6 +122,7 @@ pub fn parse_config(text: &str) -> Result<Config, String> {
             "history" => c.options.history = flag(v)?,
             "threat" => c.options.threat_extension = flag(v)?,
             "aspiration" => c.options.aspiration = flag(v)?,
+            "futility" => c.options.futility = flag(v)?,
             _ => return Err(format!("unknown config key '{k}'")),
         }
     }
@@ -184,8 +184,16 @@ impl Player {
     pub fn pick(&mut self, pos: &Position, history: &[u64], quiet: u32, seed: u64) -> Option<Move> {
         let stop = Arc::new(AtomicBool::new(false));
         if let Some(params) = &self.config.level {
-            return choose_move_on(&mut self.searcher, pos, history, params, seed, stop)
-                .map(|r| r.best_move);
+            return choose_move_counted(
+                &mut self.searcher,
+                pos,
+                history,
+                quiet,
+                params,
+                seed,
+                stop,
+            )
+            .map(|r| r.best_move);
         }
         let limits = Limits {
             depth: self.config.limits_depth,
@@ -228,9 +236,8 @@ pub fn parse_opening(line: &str) -> Result<Vec<Move>, String> {
     Ok(out)
 }
 
-/// Play one game from `opening`, `white` against `black`. Draw rules:
-/// threefold repetition, 15 moves (30 plies) of king moves only with no
-/// capture, and `max_plies`; a side with no move loses.
+/// Play one game from `opening`, `white` against `black`, under every draw
+/// rule of [`Game`]; a game longer than `max_plies` is called a draw.
 pub fn play_game(
     white: &mut Player,
     black: &mut Player,
@@ -239,6 +246,14 @@ pub fn play_game(
     seed: u64,
 ) -> GameResult {
     play_game_recorded(white, black, opening, max_plies, seed, None)
+}
+
+fn result_of(outcome: Outcome) -> GameResult {
+    match outcome.winner() {
+        Some(Color::White) => GameResult::WhiteWins,
+        Some(Color::Black) => GameResult::BlackWins,
+        None => GameResult::Draw,
+    }
 }
 
 /// [`play_game`], also collecting every position reached (for tuning).
@@ -252,52 +267,44 @@ pub fn play_game_recorded(
 ) -> GameResult {
     white.new_game();
     black.new_game();
-    let mut pos = Position::initial();
-    let mut history: Vec<u64> = Vec::new();
-    let mut quiet = 0u32;
+    let mut game = Game::new(Variant::Russian);
     for mv in opening {
-        history.push(pos.hash());
-        pos = pos.make(mv);
+        if let Ok(Some(o)) = game.play(mv) {
+            return result_of(o);
+        }
     }
     for ply in 0..max_plies {
+        if let Some(o) = game.outcome() {
+            return result_of(o);
+        }
+        let pos = *game.position();
         let player = if pos.side_to_move() == Color::White {
             &mut *white
         } else {
             &mut *black
         };
-        let Some(mv) = player.pick(&pos, &history, quiet, seed.wrapping_add(ply as u64)) else {
+        let quiet = game.counters().kings_only_plies;
+        let Some(mv) = player.pick(
+            &pos,
+            &game.history_hashes(),
+            quiet,
+            seed.wrapping_add(ply as u64),
+        ) else {
+            break;
+        };
+        if game.play(&mv).is_err() {
+            // never happens: the engine plays legal moves
             return if pos.side_to_move() == Color::White {
                 GameResult::BlackWins
             } else {
                 GameResult::WhiteWins
             };
-        };
-        quiet = if mv.is_capture() || !mv.is_king_move() {
-            0
-        } else {
-            quiet + 1
-        };
-        history.push(pos.hash());
-        pos = pos.make(&mv);
+        }
         if let Some(r) = record.as_deref_mut() {
-            r.push(pos);
-        }
-        if quiet >= KING_MOVES_DRAW_PLIES {
-            return GameResult::Draw;
-        }
-        let reps = history.iter().filter(|&&h| h == pos.hash()).count();
-        if reps >= 2 {
-            return GameResult::Draw; // third occurrence
+            r.push(*game.position());
         }
     }
-    if pos.legal_moves().is_empty() {
-        return if pos.side_to_move() == Color::White {
-            GameResult::BlackWins
-        } else {
-            GameResult::WhiteWins
-        };
-    }
-    GameResult::Draw
+    game.outcome().map_or(GameResult::Draw, result_of)
 }
 
 /// Elo difference and the half-width of its 95 % interval from A's wins,

@@ -60,13 +60,13 @@ impl Level {
     /// `Level::MAX.params().with_movetime(Duration::from_secs(5))`.
     pub fn params(self) -> LevelParams {
         let (depth, ms, noise, margin, miss, tt) = match self.0 {
-            1 => (Some(2), 300, 60, 90, 30, 1),
-            2 => (Some(2), 300, 30, 60, 15, 1),
-            3 => (Some(3), 400, 25, 50, 10, 1),
-            4 => (Some(4), 500, 15, 30, 6, 2),
-            5 => (Some(6), 700, 8, 20, 3, 4),
-            6 => (Some(8), 1000, 0, 0, 0, 8),
-            7 => (Some(12), 600, 0, 0, 0, 16),
+            1 => (Some(1), 300, 60, 90, 0, 1),
+            2 => (Some(2), 300, 40, 60, 15, 1),
+            3 => (Some(3), 400, 25, 40, 10, 1),
+            4 => (Some(4), 400, 15, 25, 5, 2),
+            5 => (Some(5), 500, 8, 15, 3, 4),
+            6 => (Some(7), 500, 0, 0, 0, 8),
+            7 => (Some(10), 700, 0, 0, 0, 16),
             _ => (None, 2500, 0, 0, 0, 32),
         };
         LevelParams {

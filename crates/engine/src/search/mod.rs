@@ -52,6 +52,9 @@ pub struct Options {
     pub history: bool,
     pub threat_extension: bool,
     pub aspiration: bool,
+    /// Reverse futility pruning: at depth ≤ 3, a quiet node whose static
+    /// score beats beta by a margin per ply is cut.
+    pub futility: bool,
     pub weights: Weights,
 }
 
@@ -64,6 +67,7 @@ impl Default for Options {
             history: true,
             threat_extension: true,
             aspiration: true,
+            futility: true,
             weights: Weights::default(),
         }
     }
@@ -509,6 +513,21 @@ impl Searcher {
                         _ => {}
                     }
                 }
+            }
+        }
+
+        // reverse futility: far above beta with nothing hanging
+        if self.options.futility
+            && !pv_node
+            && ply > 0
+            && !capture
+            && depth <= 3
+            && beta.abs() < WIN_BOUND
+            && !opponent_threatens(pos)
+        {
+            let e = evaluate(pos, &self.options.weights);
+            if e - 60 * depth >= beta {
+                return e;
             }
         }
 
