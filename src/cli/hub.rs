@@ -135,7 +135,7 @@ pub fn hub_move(mv: &Move) -> String {
 /// Find the legal move meant by a Hub move string.
 pub fn parse_hub_move(pos: &Position, text: &str) -> Result<Move, String> {
     let nums: Result<Vec<u8>, _> = text
-        .split(|c| c == '-' || c == 'x' || c == 'X' || c == ':')
+        .split(['-', 'x', 'X', ':'])
         .map(|t| t.parse::<u8>())
         .collect();
     let nums = nums.map_err(|_| format!("bad move '{text}'"))?;

@@ -123,7 +123,7 @@ fn mine_shots() {
         let scored = s.root_scores(&pos, &[], 7, &Limits::default());
         let (best, bs) = scored[0];
         let second = scored[1].1;
-        if best.is_capture() || bs - second < 150 || bs < 150 || base < -100 || base > 100 {
+        if best.is_capture() || bs - second < 150 || bs < 150 || !(-100..=100).contains(&base) {
             continue;
         }
         let after = pos.make(&best);
