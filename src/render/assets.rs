@@ -95,7 +95,19 @@ fn build(theme: Theme, size: u32, flip: bool) -> Assets {
         raster::piece_sprite(cell, look(Color::Black, false)),
         raster::piece_sprite(cell, look(Color::Black, true)),
     ];
-    let ghosts = [0, 1, 2, 3].map(|i| pieces[i].faded(pal.ghost));
+    // ghosts: flat (no shadow, no bevel) and faded, so they read as "gone"
+    let flat = |color: Color, king: bool| {
+        let mut l = look(color, king);
+        l.shading = 0.0;
+        l.shadow = 0.0;
+        raster::piece_sprite(cell, l).faded(pal.ghost)
+    };
+    let ghosts = [
+        flat(Color::White, false),
+        flat(Color::White, true),
+        flat(Color::Black, false),
+        flat(Color::Black, true),
+    ];
     let marker = |color: Color| {
         let mut l = look(color, false);
         l.radius = layout.frame as f32 * 0.30;
