@@ -11,7 +11,7 @@
 
 use crate::position::{Color, Position};
 use crate::rules::{MidCapturePromotion, Rules, Russian};
-use crate::square::{shift, Bitboard, Square, ALL_SQUARES, DIRECTIONS};
+use crate::square::{shift, shift_raw, Bitboard, Square, ALL_SQUARES, DIRECTIONS};
 use std::fmt;
 
 /// The most landing squares a move can have. Every captured piece stands on
@@ -254,9 +254,9 @@ pub fn capturers<R: Rules>(pos: &Position) -> Bitboard {
     let mut found = 0;
     each_direction!(D => {
         // enemy pieces with an empty square right behind them along D
-        let victims = enemy & shift(empty, -D);
+        let victims = enemy & shift_raw(empty, -D);
         if R::MEN_CAPTURE_BACKWARD || is_forward(us, D) {
-            found |= shift(victims, -D) & men;
+            found |= shift_raw(victims, -D) & men;
         }
         if kings != 0 && victims != 0 {
             found |= if R::FLYING_KINGS {
@@ -405,8 +405,8 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
     fn man(&mut self, sq: Bitboard, captured: Bitboard, len: usize) {
         let mut any = false;
         each_direction!(D => {
-            let over = shift(sq, D) & self.enemy & !captured;
-            let land = shift(over, D) & self.empty;
+            let over = shift_raw(sq, D) & self.enemy & !captured;
+            let land = shift_raw(over, D) & self.empty;
             if land != 0 && (R::MEN_CAPTURE_BACKWARD || is_forward(self.us, D)) {
                 self.man_jump(land, captured | over, len);
                 any = true;
@@ -620,20 +620,20 @@ pub fn count_moves<R: Rules>(pos: &Position) -> u64 {
     let men = own & !pos.kings;
     let mut n = 0u64;
     each_forward_direction!(us, D => {
-        n += (shift(men, D) & empty).count_ones() as u64;
+        n += (shift_raw(men, D) & empty).count_ones() as u64;
     });
     let kings = own & pos.kings;
     if kings != 0 {
         each_direction!(D => {
             if R::FLYING_KINGS {
                 // rays of different kings along one direction never share a square
-                let mut ray = shift(kings, D) & empty;
+                let mut ray = shift_raw(kings, D) & empty;
                 while ray != 0 {
                     n += ray.count_ones() as u64;
-                    ray = shift(ray, D) & empty;
+                    ray = shift_raw(ray, D) & empty;
                 }
             } else {
-                n += (shift(kings, D) & empty).count_ones() as u64;
+                n += (shift_raw(kings, D) & empty).count_ones() as u64;
             }
         });
     }
@@ -651,7 +651,7 @@ fn for_each_quiet_child<R: Rules>(pos: &Position, mut f: impl FnMut(&Position)) 
     let men = own & !pos.kings;
     let promo = us.promotion_rank();
     each_forward_direction!(us, D => {
-        let mut targets = shift(men, D) & empty;
+        let mut targets = shift_raw(men, D) & empty;
         while targets != 0 {
             let to = targets & targets.wrapping_neg();
             targets &= targets - 1;
@@ -664,13 +664,13 @@ fn for_each_quiet_child<R: Rules>(pos: &Position, mut f: impl FnMut(&Position)) 
         let from = kings & kings.wrapping_neg();
         kings &= kings - 1;
         each_direction!(D => {
-            let mut to = shift(from, D) & empty;
+            let mut to = shift_raw(from, D) & empty;
             while to != 0 {
                 f(&pos.make_quiet::<false>(from, to, true, false));
                 if !R::FLYING_KINGS {
                     break;
                 }
-                to = shift(to, D) & empty;
+                to = shift_raw(to, D) & empty;
             }
         });
     }
@@ -689,7 +689,7 @@ fn count_captures<R: Rules>(pos: &Position, capturing: Bitboard) -> u64 {
     let mut can_jump = [0; 4];
     each_direction!(D => {
         can_jump[direction_index(D)] = if R::MEN_CAPTURE_BACKWARD || is_forward(us, D) {
-            shift(enemy & shift(empty, -D), -D)
+            shift(enemy & shift_raw(empty, -D), -D)
         } else {
             0
         };
