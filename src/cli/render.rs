@@ -11,7 +11,8 @@ pub struct RenderArgs {
     /// Position to draw (PDN FEN); the initial position when absent.
     #[arg(long)]
     fen: Option<String>,
-    /// The move that led to the position (`e3-d4`, `c3:e5:g7`), highlighted.
+    /// The move that led to the position (`e3-d4`, `c3:e5:g7`), highlighted;
+    /// --fen is the position after it.
     #[arg(long)]
     last: Option<String>,
     /// Draw from Black's side.
