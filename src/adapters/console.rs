@@ -60,8 +60,9 @@ pub async fn run(service: Arc<Service>, opts: ConsoleOptions) -> std::io::Result
     }
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     loop {
-        // deadlines and reminders due now
-        let swept = service.sweep().map_err(std::io::Error::other)?;
+        // deadlines, reminders and daily puzzles due now
+        let mut swept = service.sweep().map_err(std::io::Error::other)?;
+        swept.extend(service.daily_due().map_err(std::io::Error::other)?);
         show(&swept, &mut st, &opts)?;
         if interactive {
             print!("{}> ", st.user);

@@ -1834,58 +1834,16 @@ impl Service {
         let Some(result) = result else {
             return Ok(Outcome::default());
         };
-        let now = self.now();
-        let mut store = self.lock();
-        let drafts = store.transaction(|c| -> Res<_> {
-            let Some(row) = store::game(c, game_id)? else {
-                return Ok((Vec::new(), Vec::new(), Platform::Console));
+        // play it if the game is still where it was (a resignation or a
+        // redelivered job may have come first)
+        let human = [row.white, row.black].into_iter().find_map(Seat::user_id);
+        self.system_action(row.chat_id, human, self.now(), |svc, ctx| {
+            let Some(row) = store::game(ctx.c, game_id)?.filter(|r| r.is_active() && r.ply == ply)
+            else {
+                return Ok(());
             };
-            if !row.is_active() || row.ply != ply {
-                return Ok((Vec::new(), Vec::new(), Platform::Console));
-            }
-            let chat = store::chat(c, row.chat_id)?.expect("game's chat");
-            let human = [row.white, row.black]
-                .into_iter()
-                .find_map(Seat::user_id)
-                .and_then(|id| store::user(c, id).ok().flatten());
-            let Some(user) = human else {
-                return Ok((Vec::new(), Vec::new(), Platform::Console));
-            };
-            let platform = match chat.platform.as_str() {
-                "telegram" => Platform::Telegram,
-                "discord" => Platform::Discord,
-                _ => Platform::Console,
-            };
-            let lang = chat
-                .lang
-                .as_deref()
-                .or(user.lang.as_deref())
-                .and_then(Lang::from_code)
-                .unwrap_or(self.config.default_lang);
-            let mut ctx = Ctx {
-                c,
-                platform,
-                chat_ext: chat.platform_chat_id.clone(),
-                user_ext: user.platform_user_id.clone(),
-                user,
-                chat,
-                lang,
-                now,
-                drafts: Vec::new(),
-                jobs: Vec::new(),
-            };
-            let g = self.load(c, &row)?;
-            self.play(&mut ctx, &row, g, result.best_move)?;
-            Ok((ctx.drafts, ctx.jobs, platform))
-        })?;
-        drop(store);
-        let (drafts, jobs, platform) = drafts;
-        Ok(Outcome {
-            replies: drafts
-                .into_iter()
-                .map(|d| self.finish_draft(d, platform))
-                .collect(),
-            jobs,
+            let g = svc.load(ctx.c, &row)?;
+            svc.play(ctx, &row, g, result.best_move)
         })
     }
 
@@ -1979,9 +1937,12 @@ impl Service {
         let due = puzzles::dailies_due(self.lock().conn(), now)?;
         let mut out = Vec::new();
         for chat_id in due {
-            out.extend(self.system_action(chat_id, None, now, |svc, ctx| {
-                svc.with_puzzles(ctx, puzzles::post_daily)
-            })?);
+            out.extend(
+                self.system_action(chat_id, None, now, |svc, ctx| {
+                    svc.with_puzzles(ctx, puzzles::post_daily)
+                })?
+                .replies,
+            );
         }
         Ok(out)
     }
@@ -2019,45 +1980,49 @@ impl Service {
                         svc.say(ctx, "challenge-expired", Some(&args![("id", ch.id)]));
                     }
                     Ok(())
-                })?,
+                })?
+                .replies,
             );
         }
         for row in due {
-            out.extend(self.system_action(row.chat_id, None, now, |svc, ctx| {
-                // re-read inside the transaction: a move may have come in
-                let Some(row) = store::game(ctx.c, row.id)?.filter(GameRow::is_active) else {
-                    return Ok(());
-                };
-                let mut g = svc.load(ctx.c, &row)?;
-                let (color, seat) = to_move(&row, &g);
-                if row.deadline.is_some_and(|d| d <= now) {
-                    let o = g
-                        .time_out(color)
-                        .map_err(|e| ServiceError::Corrupt(e.to_string()))?;
-                    let a = args![
-                        ("player", svc.seat_name(ctx.c, seat, ctx.lang)?),
-                        ("game", row.id)
-                    ];
-                    let headline = svc.t(ctx.lang, "timed-out", Some(&a));
-                    svc.finish(ctx, &row, &g, o, headline)?;
-                } else if !row.reminded && row.reminder_at.is_some_and(|r| r <= now) {
-                    store::mark_reminded(ctx.c, row.id)?;
-                    let left = row.deadline.map(|d| d - now).unwrap_or(0);
-                    let a = args![
-                        ("player", svc.call_name(ctx.c, seat, ctx.lang)?),
-                        ("game", row.id),
-                        ("left", svc.duration_text(ctx.lang, left))
-                    ];
-                    let mut d = Draft::text(
-                        Target::Chat(ctx.chat_ext.clone()),
-                        svc.t(ctx.lang, "reminder", Some(&a)),
-                    );
-                    d.mentions.extend(svc.mention(ctx.c, seat)?);
-                    d.game_id = Some(row.id);
-                    ctx.drafts.push(d);
-                }
-                Ok(())
-            })?);
+            out.extend(
+                self.system_action(row.chat_id, None, now, |svc, ctx| {
+                    // re-read inside the transaction: a move may have come in
+                    let Some(row) = store::game(ctx.c, row.id)?.filter(GameRow::is_active) else {
+                        return Ok(());
+                    };
+                    let mut g = svc.load(ctx.c, &row)?;
+                    let (color, seat) = to_move(&row, &g);
+                    if row.deadline.is_some_and(|d| d <= now) {
+                        let o = g
+                            .time_out(color)
+                            .map_err(|e| ServiceError::Corrupt(e.to_string()))?;
+                        let a = args![
+                            ("player", svc.seat_name(ctx.c, seat, ctx.lang)?),
+                            ("game", row.id)
+                        ];
+                        let headline = svc.t(ctx.lang, "timed-out", Some(&a));
+                        svc.finish(ctx, &row, &g, o, headline)?;
+                    } else if !row.reminded && row.reminder_at.is_some_and(|r| r <= now) {
+                        store::mark_reminded(ctx.c, row.id)?;
+                        let left = row.deadline.map(|d| d - now).unwrap_or(0);
+                        let a = args![
+                            ("player", svc.call_name(ctx.c, seat, ctx.lang)?),
+                            ("game", row.id),
+                            ("left", svc.duration_text(ctx.lang, left))
+                        ];
+                        let mut d = Draft::text(
+                            Target::Chat(ctx.chat_ext.clone()),
+                            svc.t(ctx.lang, "reminder", Some(&a)),
+                        );
+                        d.mentions.extend(svc.mention(ctx.c, seat)?);
+                        d.game_id = Some(row.id);
+                        ctx.drafts.push(d);
+                    }
+                    Ok(())
+                })?
+                .replies,
+            );
         }
         Ok(out)
     }
@@ -2069,11 +2034,11 @@ impl Service {
         as_user: Option<i64>,
         now: i64,
         f: impl FnOnce(&Service, &mut Ctx) -> Res<()>,
-    ) -> Res<Vec<Reply>> {
+    ) -> Res<Outcome> {
         let mut store = self.lock();
-        let (drafts, platform) = store.transaction(|c| -> Res<_> {
+        let (drafts, jobs, platform) = store.transaction(|c| -> Res<_> {
             let Some(chat) = store::chat(c, chat_id)? else {
-                return Ok((Vec::new(), Platform::Console));
+                return Ok((Vec::new(), Vec::new(), Platform::Console));
             };
             let user = match as_user {
                 Some(u) => store::user(c, u)?,
@@ -2098,6 +2063,7 @@ impl Service {
             let lang = chat
                 .lang
                 .as_deref()
+                .or(user.lang.as_deref())
                 .and_then(Lang::from_code)
                 .unwrap_or(self.config.default_lang);
             let mut ctx = Ctx {
@@ -2113,12 +2079,16 @@ impl Service {
                 jobs: Vec::new(),
             };
             f(self, &mut ctx)?;
-            Ok((ctx.drafts, platform))
+            Ok((ctx.drafts, ctx.jobs, platform))
         })?;
-        Ok(drafts
-            .into_iter()
-            .map(|d| self.finish_draft(d, platform))
-            .collect())
+        drop(store);
+        Ok(Outcome {
+            replies: drafts
+                .into_iter()
+                .map(|d| self.finish_draft(d, platform))
+                .collect(),
+            jobs,
+        })
     }
 
     /// Call at start-up: if the service was down longer than the grace
