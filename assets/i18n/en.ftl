@@ -10,6 +10,7 @@ help =
     /draw — offer or accept a draw · /resign — give up
     /pdn — the game record · /top — this chat's ratings
     /vacation 7 — pause your clocks for 7 days · /settings — language, theme, board
+    /puzzle — a puzzle to solve · /hint — a hint · /daily on 09:00 +03:00 — a daily puzzle here · /top puzzles
     You can also just send a move like e3-d4, or press the buttons.
 
 unknown-command = I don't know /{ $command }. Send /help for the list of commands.
