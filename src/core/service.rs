@@ -13,7 +13,7 @@ use crate::store::{
 use rusqlite::Connection;
 use shashki_engine::game::{DrawReason, Game, Outcome as GameOutcome, WinReason};
 use shashki_engine::pdn::{write_pdn, PdnStyle};
-use shashki_engine::search::{choose_move_with, search, Level, Limits};
+use shashki_engine::search::{choose_move_counted, search, Level, Limits, Searcher};
 use shashki_engine::{Color, Move, Position, Square, Variant};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
@@ -1824,9 +1824,13 @@ impl Service {
         params.movetime = params.movetime.min(self.config.ai_max_movetime);
         let seed = (game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
         let history = g.history_hashes();
-        let result = choose_move_with(
+        // the king-only count lets the search see the 15-move draw coming
+        let mut searcher = Searcher::new(params.tt_mb);
+        let result = choose_move_counted(
+            &mut searcher,
             g.position(),
             &history,
+            g.counters().kings_only_plies,
             &params,
             seed,
             Arc::new(AtomicBool::new(false)),
