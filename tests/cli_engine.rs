@@ -1,19 +1,8 @@
 //! The command-line contracts of `shashki perft` and `shashki moves`
 //! (scripts depend on them).
 
-use std::process::Command;
-
-fn shashki(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .args(args)
-        .output()
-        .expect("run shashki");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::shashki;
 
 #[test]
 fn perft_prints_one_line_per_depth() {

@@ -1,18 +1,7 @@
 //! `shashki puzzles generate|verify|stats`: the command-line contracts.
 
-use std::process::Command;
-
-fn shashki(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .args(args)
-        .output()
-        .expect("run shashki");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::shashki;
 
 const GOOD: &str = r#"[Event "shashki puzzle"]
 [Round "1"]

@@ -4,17 +4,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-fn shashki(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .args(args)
-        .output()
-        .expect("run shashki");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::shashki;
 
 #[test]
 fn bestmove_prints_info_lines_then_the_move() {

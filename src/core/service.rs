@@ -209,18 +209,23 @@ fn color_key(c: Color) -> &'static str {
     }
 }
 
-/// Days since 1970-01-01 to the civil year (proleptic Gregorian).
-fn year_of(unix: i64) -> i64 {
-    let days = unix.div_euclid(DAY);
-    // Howard Hinnant's civil_from_days
-    let z = days + 719_468;
+/// The (year, month, day) of a Unix time, proleptic Gregorian (Howard
+/// Hinnant's civil_from_days).
+fn civil_from_unix(unix: i64) -> (i64, i64, i64) {
+    let z = unix.div_euclid(DAY) + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
     let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
     let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
     let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    yoe + era * 400 + i64::from(month <= 2)
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
+}
+
+/// The calendar year of a Unix time.
+fn year_of(unix: i64) -> i64 {
+    civil_from_unix(unix).0
 }
 
 impl Service {
@@ -2322,16 +2327,7 @@ fn update_ratings(
 
 /// `YYYY.MM.DD` of a Unix time (PDN date format).
 fn civil_date(unix: i64) -> String {
-    let days = unix.div_euclid(DAY);
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = civil_from_unix(unix);
     format!("{year:04}.{month:02}.{day:02}")
 }
 
