@@ -188,6 +188,21 @@ struct Ctx<'a> {
     jobs: Vec<Job>,
 }
 
+impl Ctx<'_> {
+    /// The event's chat.
+    fn here(&self) -> Target {
+        Target::Chat(self.chat_ext.clone())
+    }
+
+    /// Only the acting user, in the event's chat.
+    fn private(&self) -> Target {
+        Target::User {
+            chat: self.chat_ext.clone(),
+            user: self.user_ext.clone(),
+        }
+    }
+}
+
 /// The chat service.
 pub struct Service {
     store: Mutex<Store>,
@@ -361,19 +376,12 @@ impl Service {
 
     fn say(&self, ctx: &mut Ctx, id: &str, args: Option<&Args>) {
         let text = self.t(ctx.lang, id, args);
-        ctx.drafts
-            .push(Draft::text(Target::Chat(ctx.chat_ext.clone()), text));
+        ctx.drafts.push(Draft::text(ctx.here(), text));
     }
 
     /// A message only the acting user needs to see (errors, hints).
     fn tell(&self, ctx: &mut Ctx, text: String) {
-        ctx.drafts.push(Draft::text(
-            Target::User {
-                chat: ctx.chat_ext.clone(),
-                user: ctx.user_ext.clone(),
-            },
-            text,
-        ));
+        ctx.drafts.push(Draft::text(ctx.private(), text));
     }
 
     fn tell_id(&self, ctx: &mut Ctx, id: &str, args: Option<&Args>) {
@@ -408,7 +416,7 @@ impl Service {
             }
             Command::Board(r) => self.cmd_board(ctx, r.as_deref())?,
             Command::Games => self.cmd_games(ctx)?,
-            Command::Resign(r) => self.cmd_resign(ctx, r.as_deref(), false)?,
+            Command::Resign(r) => self.cmd_resign(ctx, r.as_deref())?,
             Command::Draw(args) => self.cmd_draw(ctx, &args)?,
             Command::Pdn(r) => self.cmd_pdn(ctx, r.as_deref())?,
             Command::Settings(args) => self.cmd_settings(ctx, &args)?,
@@ -455,13 +463,7 @@ impl Service {
                     move_choices(&row, &g, Some(from), &self.t(ctx.lang, "button-back", None));
                 let a = args![("square", from.to_string())];
                 let text = self.t(ctx.lang, "choose-target", Some(&a));
-                let mut d = Draft::text(
-                    Target::User {
-                        chat: ctx.chat_ext.clone(),
-                        user: ctx.user_ext.clone(),
-                    },
-                    text,
-                );
+                let mut d = Draft::text(ctx.private(), text);
                 d.choices = choices;
                 d.game_id = Some(row.id);
                 ctx.drafts.push(d);
@@ -471,13 +473,7 @@ impl Service {
                     return Ok(());
                 };
                 let g = self.load(ctx.c, &row)?;
-                let mut d = Draft::text(
-                    Target::User {
-                        chat: ctx.chat_ext.clone(),
-                        user: ctx.user_ext.clone(),
-                    },
-                    self.t(ctx.lang, "choose-piece", None),
-                );
+                let mut d = Draft::text(ctx.private(), self.t(ctx.lang, "choose-piece", None));
                 d.choices = move_choices(&row, &g, None, "");
                 d.game_id = Some(row.id);
                 ctx.drafts.push(d);
@@ -486,13 +482,7 @@ impl Service {
                 if let Some(row) = self.game_for_button(ctx, game, None)? {
                     let a = args![("game", row.id)];
                     let text = self.t(ctx.lang, "resign-confirm", Some(&a));
-                    let mut d = Draft::text(
-                        Target::User {
-                            chat: ctx.chat_ext.clone(),
-                            user: ctx.user_ext.clone(),
-                        },
-                        text,
-                    );
+                    let mut d = Draft::text(ctx.private(), text);
                     d.choices = vec![vec![Choice {
                         label: self.t(ctx.lang, "button-resign-yes", None),
                         payload: Payload::ResignConfirm { game }.encode(),
@@ -501,7 +491,7 @@ impl Service {
                 }
             }
             Payload::ResignConfirm { game } => {
-                self.cmd_resign(ctx, Some(&game.to_string()), true)?;
+                self.cmd_resign(ctx, Some(&game.to_string()))?;
             }
             Payload::Draw { game } => {
                 if let Some(row) = self.game_for_button(ctx, game, None)? {
@@ -851,10 +841,7 @@ impl Service {
                 self.duration_text(ctx.lang, self.config.challenge_ttl_secs)
             ),
         ];
-        let mut d = Draft::text(
-            Target::Chat(ctx.chat_ext.clone()),
-            self.t(ctx.lang, "challenge-card", Some(&a)),
-        );
+        let mut d = Draft::text(ctx.here(), self.t(ctx.lang, "challenge-card", Some(&a)));
         d.choices = vec![vec![
             Choice {
                 label: self.t(ctx.lang, "button-accept", None),
@@ -1155,10 +1142,7 @@ impl Service {
             }
             many => {
                 let mut d = Draft::text(
-                    Target::User {
-                        chat: ctx.chat_ext.clone(),
-                        user: ctx.user_ext.clone(),
-                    },
+                    ctx.private(),
                     self.t(ctx.lang, "move-which-game", Some(&args![("move", text)])),
                 );
                 for &i in many {
@@ -1252,7 +1236,6 @@ impl Service {
     fn play(&self, ctx: &mut Ctx, row: &GameRow, mut g: Game, mv: Move) -> Res<()> {
         let mover_color = g.side_to_move();
         let mover = row.seat(mover_color);
-        let before = *g.position();
         let outcome = g
             .play(&mv)
             .map_err(|e| ServiceError::Corrupt(format!("checked move refused: {e}")))?;
@@ -1290,7 +1273,6 @@ impl Service {
             ("game", row.id)
         ];
         let headline = self.t(ctx.lang, "move-played", Some(&a));
-        let _ = before;
         match outcome {
             Some(o) => self.finish(ctx, &row, &g, o, headline)?,
             None => {
@@ -1471,8 +1453,7 @@ impl Service {
         Ok(())
     }
 
-    fn cmd_resign(&self, ctx: &mut Ctx, r: Option<&str>, confirmed: bool) -> Res<()> {
-        let _ = confirmed;
+    fn cmd_resign(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
         let Some(row) = self.pick_game(ctx, r)? else {
             return Ok(());
         };
@@ -1560,10 +1541,7 @@ impl Service {
             ("opponent", self.call_name(ctx.c, opp, ctx.lang)?),
             ("game", row.id)
         ];
-        let mut d = Draft::text(
-            Target::Chat(ctx.chat_ext.clone()),
-            self.t(ctx.lang, "draw-offered", Some(&a)),
-        );
+        let mut d = Draft::text(ctx.here(), self.t(ctx.lang, "draw-offered", Some(&a)));
         d.choices = vec![vec![
             Choice {
                 label: self.t(ctx.lang, "button-accept-draw", None),
@@ -1606,7 +1584,7 @@ impl Service {
         };
         let g = self.load(ctx.c, &row)?;
         let pdn = self.pdn_text(ctx.c, &row, &g)?;
-        let mut d = Draft::text(Target::Chat(ctx.chat_ext.clone()), pdn.clone());
+        let mut d = Draft::text(ctx.here(), pdn.clone());
         d.document = Some((format!("game-{}.pdn", row.id), pdn));
         d.game_id = Some(row.id);
         ctx.drafts.push(d);
@@ -1741,8 +1719,7 @@ impl Service {
             lines.push(self.t(ctx.lang, "top-line", Some(&a)));
         }
         let text = lines.join("\n");
-        ctx.drafts
-            .push(Draft::text(Target::Chat(ctx.chat_ext.clone()), text));
+        ctx.drafts.push(Draft::text(ctx.here(), text));
         Ok(())
     }
 
@@ -2020,10 +1997,7 @@ impl Service {
                             ("game", row.id),
                             ("left", svc.duration_text(ctx.lang, left))
                         ];
-                        let mut d = Draft::text(
-                            Target::Chat(ctx.chat_ext.clone()),
-                            svc.t(ctx.lang, "reminder", Some(&a)),
-                        );
+                        let mut d = Draft::text(ctx.here(), svc.t(ctx.lang, "reminder", Some(&a)));
                         d.mentions.extend(svc.mention(ctx.c, seat)?);
                         d.game_id = Some(row.id);
                         ctx.drafts.push(d);
