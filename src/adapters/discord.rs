@@ -19,8 +19,9 @@
 use crate::adapters::commands::{self, OptKind, COMMANDS};
 use crate::config::{DiscordConfig, Secret};
 use crate::core::i18n::{Catalog, Lang};
-use crate::core::payload::Payload;
-use crate::core::{ChatRef, Choice, Event, Input, Job, Platform, Reply, Target, UserRef};
+use crate::core::{
+    ChatRef, Choice, ChoiceKind, Event, Input, Job, Platform, Reply, Target, UserRef,
+};
 use crate::runtime::{Hub, ReplyRx};
 use serenity::all::{
     ButtonStyle, ChannelId, CommandDataOptionValue, CommandInteraction, CommandOptionType,
@@ -284,20 +285,15 @@ pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
     t
 }
 
-fn is_move_payload(p: &str) -> bool {
-    matches!(
-        Payload::decode(p),
-        Some(Payload::Move { .. } | Payload::Piece { .. } | Payload::Pieces { .. })
-    )
+fn is_move(c: &Choice) -> bool {
+    c.kind == ChoiceKind::Move
 }
 
 fn button(c: &Choice) -> CreateButton {
-    let style = match Payload::decode(&c.payload) {
-        Some(Payload::Accept { .. }) => ButtonStyle::Success,
-        Some(Payload::Decline { .. } | Payload::Resign { .. } | Payload::ResignConfirm { .. }) => {
-            ButtonStyle::Danger
-        }
-        _ => ButtonStyle::Secondary,
+    let style = match c.kind {
+        ChoiceKind::Positive => ButtonStyle::Success,
+        ChoiceKind::Negative => ButtonStyle::Danger,
+        ChoiceKind::Move | ChoiceKind::Neutral => ButtonStyle::Secondary,
     };
     let label: String = c.label.chars().take(80).collect();
     CreateButton::new(c.payload.clone())
@@ -314,17 +310,14 @@ pub fn components(
     lang: Lang,
 ) -> Vec<CreateActionRow> {
     let flat: Vec<&Choice> = r.choices.iter().flatten().collect();
-    let has_moves = flat.iter().any(|c| is_move_payload(&c.payload));
+    let has_moves = flat.iter().any(|c| is_move(c));
     let mut rows = Vec::new();
     let menus = match (has_moves, r.game_id, all_moves) {
         (true, Some(game), Some(all)) if !all.is_empty() => Some((game, all)),
         _ => None,
     };
     let others: Vec<&Choice> = if menus.is_some() {
-        flat.iter()
-            .copied()
-            .filter(|c| !is_move_payload(&c.payload))
-            .collect()
+        flat.iter().copied().filter(|c| !is_move(c)).collect()
     } else {
         flat
     };
@@ -567,12 +560,7 @@ impl Discord {
     /// when the reply has move buttons).
     async fn outgoing(&self, r: &Reply, lang: Lang) -> Outgoing {
         let all_moves = match r.game_id {
-            Some(g)
-                if r.choices
-                    .iter()
-                    .flatten()
-                    .any(|c| is_move_payload(&c.payload)) =>
-            {
+            Some(g) if r.choices.iter().flatten().any(is_move) => {
                 let svc = Arc::clone(&self.hub.service);
                 tokio::task::spawn_blocking(move || svc.legal_move_choices(g))
                     .await

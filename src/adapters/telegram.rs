@@ -639,6 +639,7 @@ mod tests {
             .map(|i| Choice {
                 label: format!("m{i}"),
                 payload: format!("m:1:0:{i}"),
+                kind: crate::core::ChoiceKind::Move,
             })
             .collect();
         let k = keyboard(&[row]).unwrap();

@@ -50,6 +50,32 @@ pub enum Payload {
 }
 
 impl Payload {
+    /// A button labelled `label` that sends this payload.
+    pub fn button(&self, label: impl Into<String>) -> super::types::Choice {
+        super::types::Choice {
+            label: label.into(),
+            payload: self.encode(),
+            kind: self.kind(),
+        }
+    }
+
+    /// What the button does, in the adapters' terms.
+    pub fn kind(&self) -> super::types::ChoiceKind {
+        use super::types::ChoiceKind as K;
+        match self {
+            Payload::Move { .. } | Payload::Piece { .. } | Payload::Pieces { .. } => K::Move,
+            Payload::Accept { .. } => K::Positive,
+            Payload::Decline { .. }
+            | Payload::Resign { .. }
+            | Payload::ResignConfirm { .. }
+            | Payload::DeclineDraw { .. } => K::Negative,
+            Payload::Draw { .. }
+            | Payload::PuzzleHint
+            | Payload::PuzzleSolution
+            | Payload::PuzzleNext => K::Neutral,
+        }
+    }
+
     pub fn encode(&self) -> String {
         match *self {
             Payload::Accept { challenge } => format!("a:{challenge}"),

@@ -139,23 +139,16 @@ impl PCtx<'_> {
     /// Hint and solution buttons under a question.
     fn question_buttons(&self) -> Vec<Vec<Choice>> {
         vec![vec![
-            Choice {
-                label: self.t("button-puzzle-hint", None),
-                payload: Payload::PuzzleHint.encode(),
-            },
-            Choice {
-                label: self.t("button-puzzle-solution", None),
-                payload: Payload::PuzzleSolution.encode(),
-            },
+            Payload::PuzzleHint.button(self.t("button-puzzle-hint", None)),
+            Payload::PuzzleSolution.button(self.t("button-puzzle-solution", None)),
         ]]
     }
 
     /// The "next puzzle" button under an ending.
     fn next_buttons(&self) -> Vec<Vec<Choice>> {
-        vec![vec![Choice {
-            label: self.t("button-puzzle-next", None),
-            payload: Payload::PuzzleNext.encode(),
-        }]]
+        vec![vec![
+            Payload::PuzzleNext.button(self.t("button-puzzle-next", None))
+        ]]
     }
 
     fn tell(&mut self, text: String) {

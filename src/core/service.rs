@@ -483,10 +483,11 @@ impl Service {
                     let a = args![("game", row.id)];
                     let text = self.t(ctx.lang, "resign-confirm", Some(&a));
                     let mut d = Draft::text(ctx.private(), text);
-                    d.choices = vec![vec![Choice {
-                        label: self.t(ctx.lang, "button-resign-yes", None),
-                        payload: Payload::ResignConfirm { game }.encode(),
-                    }]];
+                    d.choices = vec![vec![Payload::ResignConfirm { game }.button(self.t(
+                        ctx.lang,
+                        "button-resign-yes",
+                        None,
+                    ))]];
                     ctx.drafts.push(d);
                 }
             }
@@ -665,14 +666,12 @@ impl Service {
             if let Seat::Human(_) = seat {
                 choices = move_choices(row, g, None, "");
                 choices.push(vec![
-                    Choice {
-                        label: self.t(ctx.lang, "button-draw", None),
-                        payload: Payload::Draw { game: row.id }.encode(),
-                    },
-                    Choice {
-                        label: self.t(ctx.lang, "button-resign", None),
-                        payload: Payload::Resign { game: row.id }.encode(),
-                    },
+                    Payload::Draw { game: row.id }.button(self.t(ctx.lang, "button-draw", None)),
+                    Payload::Resign { game: row.id }.button(self.t(
+                        ctx.lang,
+                        "button-resign",
+                        None,
+                    )),
                 ]);
                 mentions.extend(self.mention(ctx.c, seat)?);
             }
@@ -843,14 +842,8 @@ impl Service {
         ];
         let mut d = Draft::text(ctx.here(), self.t(ctx.lang, "challenge-card", Some(&a)));
         d.choices = vec![vec![
-            Choice {
-                label: self.t(ctx.lang, "button-accept", None),
-                payload: Payload::Accept { challenge: id }.encode(),
-            },
-            Choice {
-                label: self.t(ctx.lang, "button-decline", None),
-                payload: Payload::Decline { challenge: id }.encode(),
-            },
+            Payload::Accept { challenge: id }.button(self.t(ctx.lang, "button-accept", None)),
+            Payload::Decline { challenge: id }.button(self.t(ctx.lang, "button-decline", None)),
         ]];
         if let Some(uid) = to_user {
             d.mentions.extend(self.mention(ctx.c, Seat::Human(uid))?);
@@ -1150,15 +1143,16 @@ impl Service {
                     let mv = parsed[i].as_ref().expect("ok");
                     let index = sorted_moves(g).iter().position(|m| m == mv).unwrap_or(0);
                     let opp = row.seat(g.side_to_move().opposite());
-                    d.choices.push(vec![Choice {
-                        label: format!("#{} — {}", row.id, self.seat_name(ctx.c, opp, ctx.lang)?),
-                        payload: Payload::Move {
-                            game: row.id,
-                            ply: row.ply,
-                            index: index as u16,
-                        }
-                        .encode(),
-                    }]);
+                    d.choices.push(vec![Payload::Move {
+                        game: row.id,
+                        ply: row.ply,
+                        index: index as u16,
+                    }
+                    .button(format!(
+                        "#{} — {}",
+                        row.id,
+                        self.seat_name(ctx.c, opp, ctx.lang)?
+                    ))]);
                 }
                 ctx.drafts.push(d);
                 Ok(())
@@ -1543,14 +1537,12 @@ impl Service {
         ];
         let mut d = Draft::text(ctx.here(), self.t(ctx.lang, "draw-offered", Some(&a)));
         d.choices = vec![vec![
-            Choice {
-                label: self.t(ctx.lang, "button-accept-draw", None),
-                payload: Payload::Draw { game: row.id }.encode(),
-            },
-            Choice {
-                label: self.t(ctx.lang, "button-decline-draw", None),
-                payload: Payload::DeclineDraw { game: row.id }.encode(),
-            },
+            Payload::Draw { game: row.id }.button(self.t(ctx.lang, "button-accept-draw", None)),
+            Payload::DeclineDraw { game: row.id }.button(self.t(
+                ctx.lang,
+                "button-decline-draw",
+                None,
+            )),
         ]];
         d.mentions.extend(self.mention(ctx.c, opp)?);
         d.game_id = Some(row.id);
@@ -2180,14 +2172,13 @@ fn all_move_choices(row: &GameRow, g: &Game) -> Vec<Choice> {
     sorted_moves(g)
         .iter()
         .enumerate()
-        .map(|(i, m)| Choice {
-            label: m.to_string(),
-            payload: Payload::Move {
+        .map(|(i, m)| {
+            Payload::Move {
                 game: row.id,
                 ply: row.ply,
                 index: i as u16,
             }
-            .encode(),
+            .button(m.to_string())
         })
         .collect()
 }
@@ -2200,15 +2191,14 @@ fn move_choices(row: &GameRow, g: &Game, piece: Option<Square>, back: &str) -> V
     if few || piece.is_some() {
         for (i, m) in moves.iter().enumerate() {
             if piece.is_none_or(|p| m.from() == p) {
-                buttons.push(Choice {
-                    label: m.to_string(),
-                    payload: Payload::Move {
+                buttons.push(
+                    Payload::Move {
                         game: row.id,
                         ply: row.ply,
                         index: i as u16,
                     }
-                    .encode(),
-                });
+                    .button(m.to_string()),
+                );
             }
         }
     } else {
@@ -2216,27 +2206,23 @@ fn move_choices(row: &GameRow, g: &Game, piece: Option<Square>, back: &str) -> V
         froms.sort_by_key(|s| s.to_string());
         froms.dedup();
         for s in froms {
-            buttons.push(Choice {
-                label: s.to_string(),
-                payload: Payload::Piece {
+            buttons.push(
+                Payload::Piece {
                     game: row.id,
                     ply: row.ply,
                     square: s.pdn(),
                 }
-                .encode(),
-            });
+                .button(s.to_string()),
+            );
         }
     }
     let mut rows: Vec<Vec<Choice>> = buttons.chunks(4).map(<[Choice]>::to_vec).collect();
     if piece.is_some() {
-        rows.push(vec![Choice {
-            label: back.to_string(),
-            payload: Payload::Pieces {
-                game: row.id,
-                ply: row.ply,
-            }
-            .encode(),
-        }]);
+        rows.push(vec![Payload::Pieces {
+            game: row.id,
+            ply: row.ply,
+        }
+        .button(back.to_string())]);
     }
     rows
 }

@@ -64,12 +64,28 @@ pub struct Event {
     pub bare_moves: bool,
 }
 
+/// What a button does, for adapters that style buttons or gather the moves
+/// of a game into a menu (Discord). Adapters never decode payloads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ChoiceKind {
+    /// A step of choosing a move (a move, a piece, back to the pieces).
+    Move,
+    /// Says yes to something (accept a challenge or a draw).
+    Positive,
+    /// Gives something up or says no (resign, decline).
+    Negative,
+    /// Anything else.
+    #[default]
+    Neutral,
+}
+
 /// A button under a reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choice {
     pub label: String,
     /// Compact, validated on return (at most 64 bytes).
     pub payload: String,
+    pub kind: ChoiceKind,
 }
 
 /// Someone a reply calls on (so the platform notifies them).
