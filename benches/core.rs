@@ -92,7 +92,7 @@ fn main() {
         g.play(&mv).unwrap();
         let row = store::game(reader.conn(), id).unwrap().unwrap();
         assert_eq!(row.ply as usize, g.ply());
-        if row.status == "active" && !g.is_over() {
+        if row.status == store::GameStatus::Active && !g.is_over() {
             game = Some((id, g));
         }
     }

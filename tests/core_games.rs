@@ -153,7 +153,7 @@ fn whole_game_to_a_win() {
     let mut plies = 0;
     loop {
         let g = room.replay(id);
-        if room.game(id).status == "finished" {
+        if room.game(id).status == store::GameStatus::Finished {
             break;
         }
         let (who, mv) = if g.side_to_move() == shashki::engine::Color::White {
@@ -170,8 +170,15 @@ fn whole_game_to_a_win() {
         assert!(plies < 300, "the game ends");
     }
     let row = room.game(id);
-    assert_eq!(row.result.as_deref(), Some("2-0"), "{row:?}");
-    assert_eq!(row.result_reason.as_deref(), Some("no-moves"));
+    assert_eq!(
+        row.result.map(store::GameResult::as_str),
+        Some("2-0"),
+        "{row:?}"
+    );
+    assert_eq!(
+        row.result_reason.map(store::Termination::as_str),
+        Some("no-moves")
+    );
     let g = room.replay(id);
     assert!(g.legal_moves().is_empty(), "Black has no move left");
     assert_eq!(g.ply() as i64, row.ply);
@@ -202,7 +209,10 @@ fn the_final_message_has_the_board_and_the_pdn() {
         pdn.contains("[White \"Anna\"]") && pdn.contains("1. c3-d4 2-0"),
         "{pdn}"
     );
-    assert_eq!(room.game(id).result.as_deref(), Some("2-0"));
+    assert_eq!(
+        room.game(id).result.map(store::GameResult::as_str),
+        Some("2-0")
+    );
     // nothing more can happen in it
     let t = text(&room.say("Anna", "/move d4-e5"));
     assert!(t.contains("no game in progress"), "{t}");
@@ -218,13 +228,16 @@ fn draw_offer_declined_then_accepted() {
     assert!(text(&room.say("Anna", "/draw")).contains("already offered"));
     let declined = room.press("Bob", button(&offer, "Play on"));
     assert!(text(&declined).contains("declined the draw"));
-    assert_eq!(room.game(id).status, "active");
+    assert_eq!(room.game(id).status, store::GameStatus::Active);
     let offer = room.say("Bob", "/draw");
     let agreed = room.press("Anna", button(&offer, "Accept draw"));
     assert!(text(&agreed).contains("draw agreed"), "{}", text(&agreed));
     let row = room.game(id);
     assert_eq!(
-        (row.result.as_deref(), row.result_reason.as_deref()),
+        (
+            row.result.map(store::GameResult::as_str),
+            row.result_reason.map(store::Termination::as_str)
+        ),
         (Some("1-1"), Some("agreement"))
     );
 }
@@ -236,10 +249,13 @@ fn resignation_by_button_needs_confirmation() {
     let start = room.say("Anna", "/board");
     let ask = room.press("Anna", button(&start, "Resign"));
     assert!(text(&ask).contains("cannot be undone"));
-    assert_eq!(room.game(id).status, "active");
+    assert_eq!(room.game(id).status, store::GameStatus::Active);
     let done = room.press("Anna", button(&ask, "Yes"));
     assert!(text(&done).contains("Bob (Black) wins"), "{}", text(&done));
-    assert_eq!(room.game(id).result.as_deref(), Some("0-2"));
+    assert_eq!(
+        room.game(id).result.map(store::GameResult::as_str),
+        Some("0-2")
+    );
 }
 
 #[test]
@@ -275,7 +291,10 @@ fn reminder_then_timeout() {
     assert!(r[0].image.is_some() && r[0].document.is_some());
     let row = room.game(id);
     assert_eq!(
-        (row.result.as_deref(), row.result_reason.as_deref()),
+        (
+            row.result.map(store::GameResult::as_str),
+            row.result_reason.map(store::Termination::as_str)
+        ),
         (Some("0-2"), Some("timeout"))
     );
     assert_eq!(room.svc.next_wakeup().unwrap(), None);
@@ -375,7 +394,10 @@ fn a_draw_rule_ends_the_game() {
     );
     let row = room.game(id);
     assert_eq!(
-        (row.result.as_deref(), row.result_reason.as_deref()),
+        (
+            row.result.map(store::GameResult::as_str),
+            row.result_reason.map(store::Termination::as_str)
+        ),
         (Some("1-1"), Some("repetition"))
     );
 }
@@ -457,10 +479,13 @@ fn the_ai_takes_a_draw_only_when_it_stands_worse() {
     }
     let t = text(&room.say("Anna", &format!("/draw #{}", ids[0])));
     assert!(t.contains("draw agreed"), "{t}");
-    assert_eq!(room.game(ids[0]).result.as_deref(), Some("1-1"));
+    assert_eq!(
+        room.game(ids[0]).result.map(store::GameResult::as_str),
+        Some("1-1")
+    );
     let t = text(&room.say("Anna", &format!("/draw #{}", ids[1])));
     assert!(t.contains("declines the draw"), "{t}");
-    assert_eq!(room.game(ids[1]).status, "active");
+    assert_eq!(room.game(ids[1]).status, store::GameStatus::Active);
 }
 
 #[test]
@@ -510,7 +535,7 @@ fn only_players_act_on_a_game() {
     let t = text(&room.say("Bob", "/move f6-g5"));
     assert!(t.contains("not your turn"), "{t}");
     assert_eq!(room.game(id).ply, 0);
-    assert_eq!(room.game(id).status, "active");
+    assert_eq!(room.game(id).status, store::GameStatus::Active);
 }
 
 #[test]
@@ -534,7 +559,7 @@ fn racing_moves_apply_exactly_once() {
     let (mut applied, mut rounds) = (0, 0);
     for round in 0..1000 {
         let row = room.game(id);
-        if row.status != "active" {
+        if row.status != store::GameStatus::Active {
             id = start_human_game(&room, "3");
             continue;
         }

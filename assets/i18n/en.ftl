@@ -73,6 +73,7 @@ game-unknown = There is no game { $game }.
 no-active-game = You have no game in progress here. Start one with /challenge.
 which-game = You have several games here ({ $games }): add the number, e.g. /board { $games }.
 not-your-turn = It is not your turn in any of your games here.
+not-your-turn-in = It is not your turn in game #{ $game }.
 move-illegal = Game #{ $game }: { $error }
 move-which-game = { $move } is legal in several of your games. Which one?
 move-empty = No move given: write it like e3-d4 or c3:e5.

@@ -231,7 +231,7 @@ pub fn command_text(name: &str, values: &[(&str, String)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::commands::{parse_command, Command};
+    use crate::core::input::commands::{parse_command, Command};
 
     #[test]
     fn every_description_is_in_both_catalogues_and_short() {

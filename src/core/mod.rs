@@ -1,14 +1,308 @@
 //! The chat service, platform-free: what a chat command does to games stored
 //! in SQLite. Adapters turn platform updates into [`Event`]s and send the
-//! [`Reply`]s back; every state change is one IMMEDIATE transaction.
+//! [`Reply`]s back; every state change is one IMMEDIATE transaction, and
+//! every action on a game passes the one gate in [`access`].
+//!
+//! A room per feature (see docs/architecture.md): `input/` reads what people
+//! send, `games/` plays, `present/` builds the replies, `sweep` keeps the
+//! clocks, `puzzles/` the puzzles, `settings`, `ratings`.
 
-pub mod commands;
 pub mod i18n;
-pub mod payload;
+pub mod input;
 pub mod puzzles;
 pub mod types;
 
-mod service;
+mod access;
+mod config;
+mod ctx;
+mod error;
+mod games;
+mod present;
+mod ratings;
+mod settings;
+mod sweep;
+mod time;
 
-pub use service::{Clock, Config, ManualClock, Service, ServiceError, SystemClock};
+pub use config::Config;
+pub use error::{Refusal, ServiceError};
+pub use time::{Clock, ManualClock, SystemClock};
 pub use types::*;
+
+use crate::store::{self, Store, UserRow};
+use ctx::{resolve_lang, Actor, Ctx};
+use error::Halt;
+use games::ai::Evals;
+use i18n::Catalog;
+use input::commands::{looks_like_move, parse_command, Command};
+use input::payload::Payload;
+use present::Draft;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+/// The chat service.
+pub struct Service {
+    store: Mutex<Store>,
+    catalog: Catalog,
+    config: Config,
+    clock: Arc<dyn Clock>,
+}
+
+/// How many times an event is handled again after engine work it asked for
+/// (a draw offer to the AI needs one evaluation).
+const COMPUTE_ROUNDS: usize = 3;
+
+impl Service {
+    /// A service on the database file at `path`.
+    pub fn open(
+        path: &Path,
+        config: Config,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Service, ServiceError> {
+        Ok(Service::with_store(Store::open(path)?, config, clock))
+    }
+
+    pub fn with_store(store: Store, config: Config, clock: Arc<dyn Clock>) -> Service {
+        Service {
+            store: Mutex::new(store),
+            catalog: Catalog::new(),
+            config,
+            clock,
+        }
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    /// The store, for one transaction or read. Held only for database work,
+    /// never while the engine thinks or a board is drawn.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Store> {
+        // a panic while holding the lock leaves SQLite consistent (the
+        // transaction rolls back), so a poisoned lock is still usable
+        self.store.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Handle one event: one transaction, then the replies. A refusal rolls
+    /// the transaction back and answers the user alone.
+    pub fn handle(&self, ev: &Event) -> Result<Outcome, ServiceError> {
+        let mut evals = Evals::default();
+        for _ in 0..COMPUTE_ROUNDS {
+            match self.handle_once(ev, &evals) {
+                Ok(out) => return Ok(out),
+                Err(Halt::Compute(work)) => self.compute(work, &mut evals)?,
+                Err(Halt::Failed(e)) => return Err(e),
+                Err(Halt::Refused(_)) => {
+                    return Err(ServiceError::Internal("a refusal escaped its event"))
+                }
+            }
+        }
+        Err(ServiceError::Internal(
+            "an event kept asking for engine work",
+        ))
+    }
+
+    fn handle_once(&self, ev: &Event, evals: &Evals) -> Result<Outcome, Halt> {
+        let now = self.now();
+        let mut refused_in = None;
+        let mut store = self.lock();
+        let res = store.transaction(|c| -> Result<_, Halt> {
+            if let Some(id) = &ev.update_id {
+                if !store::mark_update(c, ev.platform.key(), id, now)? {
+                    return Ok((Vec::new(), Vec::new())); // delivered twice
+                }
+            }
+            let user = store::upsert_user(
+                c,
+                ev.platform.key(),
+                &ev.user.id,
+                &ev.user.name,
+                ev.user.handle.as_deref(),
+                now,
+            )?;
+            let chat = store::upsert_chat(
+                c,
+                ev.platform.key(),
+                &ev.chat.id,
+                ev.chat.title.as_deref(),
+                ev.chat.is_private,
+                now,
+            )?;
+            let lang = resolve_lang(
+                &chat,
+                Some(&user),
+                ev.user.lang.as_deref(),
+                self.config.default_lang,
+            );
+            let mut ctx = Ctx {
+                svc: self,
+                c,
+                platform: ev.platform,
+                actor: Actor::User,
+                user,
+                chat,
+                lang,
+                now,
+                evals,
+                drafts: Vec::new(),
+                jobs: Vec::new(),
+            };
+            let done = match &ev.input {
+                Input::Text(t) => self.on_text(&mut ctx, t, ev.bare_moves),
+                Input::Choice(p) => self.on_choice(&mut ctx, p),
+            };
+            if let Err(Halt::Refused(_)) = &done {
+                refused_in = Some(ctx.lang);
+            }
+            done.map(|()| (ctx.drafts, ctx.jobs)) // an error rolls back
+        });
+        drop(store);
+        let (drafts, jobs) = match (res, refused_in) {
+            (Ok(done), _) => done,
+            (Err(Halt::Refused(r)), Some(lang)) => {
+                tracing::debug!(refusal = %r, "refused");
+                let target = Target::User {
+                    chat: ev.chat.id.clone(),
+                    user: ev.user.id.clone(),
+                };
+                (
+                    vec![Draft::text(target, self.refusal_text(lang, &r))],
+                    Vec::new(),
+                )
+            }
+            (Err(e), _) => return Err(e),
+        };
+        Ok(Outcome {
+            replies: drafts
+                .into_iter()
+                .map(|d| self.finish_draft(d, ev.platform))
+                .collect(),
+            jobs,
+        })
+    }
+
+    /// An action of the AI or the service itself in a chat: one transaction,
+    /// through the same gate as a person's (`actor`). `as_user` is the person
+    /// it concerns (their language), if any. A refusal changes nothing and
+    /// says nothing.
+    fn system_action(
+        &self,
+        chat_id: i64,
+        actor: Actor,
+        as_user: Option<i64>,
+        f: impl FnOnce(&mut Ctx) -> Result<(), Halt>,
+    ) -> Result<Outcome, ServiceError> {
+        let now = self.now();
+        let evals = Evals::default();
+        let mut store = self.lock();
+        let res = store.transaction(|c| -> Result<_, Halt> {
+            let Some(chat) = store::chat(c, chat_id)? else {
+                return Ok((Vec::new(), Vec::new(), Platform::Console));
+            };
+            let user = match as_user {
+                Some(u) => store::user(c, u)?,
+                None => None,
+            };
+            let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
+            let lang = resolve_lang(&chat, user.as_ref(), None, self.config.default_lang);
+            let user = user.unwrap_or_else(|| UserRow::nobody(&chat.platform));
+            let mut ctx = Ctx {
+                svc: self,
+                c,
+                platform,
+                actor,
+                user,
+                chat,
+                lang,
+                now,
+                evals: &evals,
+                drafts: Vec::new(),
+                jobs: Vec::new(),
+            };
+            f(&mut ctx)?;
+            Ok((ctx.drafts, ctx.jobs, platform))
+        });
+        drop(store);
+        let (drafts, jobs, platform) = match res {
+            Ok(done) => done,
+            Err(Halt::Refused(r)) => {
+                tracing::debug!(refusal = %r, ?actor, "a system action was refused");
+                return Ok(Outcome::default());
+            }
+            Err(Halt::Compute(_)) => {
+                return Err(ServiceError::Internal(
+                    "a system action asked for engine work",
+                ))
+            }
+            Err(Halt::Failed(e)) => return Err(e),
+        };
+        Ok(Outcome {
+            replies: drafts
+                .into_iter()
+                .map(|d| self.finish_draft(d, platform))
+                .collect(),
+            jobs,
+        })
+    }
+
+    /// A message: a command, or bare text that may be a move.
+    fn on_text(&self, ctx: &mut Ctx, text: &str, bare_moves: bool) -> Result<(), Halt> {
+        let Some(cmd) = parse_command(text) else {
+            if bare_moves && looks_like_move(text) {
+                return self.move_text(ctx, None, text.trim());
+            }
+            return Ok(()); // chatter: not for us
+        };
+        match cmd {
+            Command::Help => ctx.say("help", None),
+            Command::Challenge(args) => self.cmd_challenge(ctx, &args)?,
+            Command::Accept(r) => self.cmd_accept(ctx, r.as_deref())?,
+            Command::Decline(r) => self.cmd_decline(ctx, r.as_deref())?,
+            Command::Move { game, text } => match text {
+                None => return Err(Refusal::MoveUsage.into()),
+                Some(text) => self.move_text(ctx, game, &text)?,
+            },
+            Command::Board(r) => self.cmd_board(ctx, r.as_deref())?,
+            Command::Games => self.cmd_games(ctx)?,
+            Command::Resign(r) => self.cmd_resign(ctx, r.as_deref())?,
+            Command::Draw { game, decline } => self.cmd_draw(ctx, game.as_deref(), decline)?,
+            Command::Pdn(r) => self.cmd_pdn(ctx, r.as_deref())?,
+            Command::Settings(args) => self.cmd_settings(ctx, &args)?,
+            Command::Top => self.cmd_top(ctx)?,
+            Command::Vacation(d) => self.cmd_vacation(ctx, d.as_deref())?,
+            Command::Puzzle(args) => puzzles::cmd_puzzle(ctx, &args)?,
+            Command::Daily(args) => puzzles::cmd_daily(ctx, &args)?,
+            Command::Hint => puzzles::cmd_hint(ctx)?,
+            Command::PuzzleTop => puzzles::cmd_top(ctx)?,
+            Command::Unknown(command) => return Err(Refusal::UnknownCommand { command }.into()),
+        }
+        Ok(())
+    }
+
+    /// A pressed button.
+    fn on_choice(&self, ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
+        let Some(p) = Payload::decode(payload) else {
+            return Err(Refusal::ButtonInvalid.into());
+        };
+        match p {
+            Payload::Accept { challenge } => self.accept(ctx, challenge)?,
+            Payload::Decline { challenge } => self.decline(ctx, challenge)?,
+            Payload::Move { game, ply, index } => self.move_button(ctx, game, ply, index)?,
+            Payload::Piece { game, ply, square } => self.picker(ctx, game, ply, Some(square))?,
+            Payload::Pieces { game, ply } => self.picker(ctx, game, ply, None)?,
+            Payload::Resign { game } => self.resign_button(ctx, game)?,
+            Payload::ResignConfirm { game } => self.resign(ctx, self.game_by_id(ctx, game)?)?,
+            Payload::Draw { game } => {
+                self.draw_offer_or_accept(ctx, self.game_by_id(ctx, game)?)?
+            }
+            Payload::DeclineDraw { game } => self.draw_decline(ctx, self.game_by_id(ctx, game)?)?,
+            Payload::PuzzleHint => puzzles::cmd_hint(ctx)?,
+            Payload::PuzzleSolution => puzzles::cmd_puzzle(ctx, &["solution".into()])?,
+            Payload::PuzzleNext => puzzles::cmd_puzzle(ctx, &["next".into()])?,
+        }
+        Ok(())
+    }
+}

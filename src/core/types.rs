@@ -16,6 +16,13 @@ impl Platform {
             Platform::Discord => "discord",
         }
     }
+
+    /// The platform a stored key names.
+    pub fn from_key(key: &str) -> Option<Platform> {
+        [Platform::Console, Platform::Telegram, Platform::Discord]
+            .into_iter()
+            .find(|p| p.key() == key)
+    }
 }
 
 /// The chat an event happened in.

@@ -1,5 +1,7 @@
 //! Reading what people type: commands with English names and Russian
-//! aliases, and bare move texts.
+//! aliases (see [`words`]), and bare move texts.
+
+use super::words;
 
 /// A command and its arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -8,11 +10,19 @@ pub enum Command {
     Challenge(Vec<String>),
     Accept(Option<String>),
     Decline(Option<String>),
-    Move(Vec<String>),
+    /// `/move [#game] text`: `text` is `None` when nothing follows.
+    Move {
+        game: Option<i64>,
+        text: Option<String>,
+    },
     Board(Option<String>),
     Games,
     Resign(Option<String>),
-    Draw(Vec<String>),
+    /// `/draw [#game] [decline]`: offer or accept, or decline.
+    Draw {
+        game: Option<String>,
+        decline: bool,
+    },
     Pdn(Option<String>),
     Settings(Vec<String>),
     Top,
@@ -28,53 +38,6 @@ pub enum Command {
     Unknown(String),
 }
 
-const NAMES: &[(&str, &str)] = &[
-    ("help", "help"),
-    ("start", "help"),
-    ("помощь", "help"),
-    ("старт", "help"),
-    ("challenge", "challenge"),
-    ("вызов", "challenge"),
-    ("play", "challenge"),
-    ("играть", "challenge"),
-    ("accept", "accept"),
-    ("принять", "accept"),
-    ("decline", "decline"),
-    ("отклонить", "decline"),
-    ("move", "move"),
-    ("m", "move"),
-    ("ход", "move"),
-    ("board", "board"),
-    ("доска", "board"),
-    ("games", "games"),
-    ("партии", "games"),
-    ("resign", "resign"),
-    ("сдаться", "resign"),
-    ("draw", "draw"),
-    ("ничья", "draw"),
-    ("pdn", "pdn"),
-    ("settings", "settings"),
-    ("настройки", "settings"),
-    ("top", "top"),
-    ("рейтинг", "top"),
-    ("vacation", "vacation"),
-    ("отпуск", "vacation"),
-    ("puzzle", "puzzle"),
-    ("задача", "puzzle"),
-    ("daily", "daily"),
-    ("ежедневно", "daily"),
-    ("hint", "hint"),
-    ("подсказка", "hint"),
-    ("puzzletop", "puzzletop"),
-    ("задачитоп", "puzzletop"),
-];
-
-/// The canonical (English) name of a command word, if known.
-pub fn canonical(word: &str) -> Option<&'static str> {
-    let w = word.to_lowercase();
-    NAMES.iter().find(|(n, _)| *n == w).map(|(_, c)| *c)
-}
-
 /// Parse a message starting with `/`. `None` if it is not a command.
 pub fn parse_command(text: &str) -> Option<Command> {
     let t = text.trim();
@@ -85,25 +48,37 @@ pub fn parse_command(text: &str) -> Option<Command> {
     let name = head.split('@').next().unwrap_or(head);
     let args: Vec<String> = words.map(str::to_string).collect();
     let first = args.first().cloned();
-    Some(match canonical(name) {
+    Some(match words::canonical(name) {
         Some("help") => Command::Help,
         Some("challenge") => Command::Challenge(args),
         Some("accept") => Command::Accept(first),
         Some("decline") => Command::Decline(first),
-        Some("move") => Command::Move(args),
+        Some("move") => {
+            let (game, rest) = match args.split_first() {
+                Some((first, rest)) if first.starts_with('#') => (game_ref(first), rest),
+                _ => (None, &args[..]),
+            };
+            let text = (!rest.is_empty()).then(|| rest.join(" "));
+            Command::Move { game, text }
+        }
         Some("board") => Command::Board(first),
         Some("games") => Command::Games,
         Some("resign") => Command::Resign(first),
-        Some("draw") => Command::Draw(args),
+        Some("draw") => {
+            let (game, word) = match args.as_slice() {
+                [a, b, ..] if a.starts_with('#') => (Some(a.clone()), Some(b.as_str())),
+                [a] if a.starts_with('#') || a.parse::<i64>().is_ok() => (Some(a.clone()), None),
+                [a, ..] => (None, Some(a.as_str())),
+                [] => (None, None),
+            };
+            Command::Draw {
+                game,
+                decline: word.is_some_and(words::is_decline),
+            }
+        }
         Some("pdn") => Command::Pdn(first),
         Some("settings") => Command::Settings(args),
-        Some("top")
-            if first.as_deref().is_some_and(|w| {
-                ["puzzles", "puzzle", "задачи"].contains(&w.to_lowercase().as_str())
-            }) =>
-        {
-            Command::PuzzleTop
-        }
+        Some("top") if first.as_deref().is_some_and(words::is_puzzles) => Command::PuzzleTop,
         Some("top") => Command::Top,
         Some("puzzle") => Command::Puzzle(args),
         Some("daily") => Command::Daily(args),
@@ -143,13 +118,29 @@ mod tests {
     fn commands_and_aliases() {
         assert_eq!(parse_command("/help"), Some(Command::Help));
         assert_eq!(parse_command("/помощь"), Some(Command::Help));
+        let mv = |game, text: &str| Command::Move {
+            game,
+            text: Some(text.into()),
+        };
         assert_eq!(
             parse_command("/move@shashki_bot e3-d4"),
-            Some(Command::Move(vec!["e3-d4".into()]))
+            Some(mv(None, "e3-d4"))
+        );
+        assert_eq!(parse_command("/ход e3-d4"), Some(mv(None, "e3-d4")));
+        assert_eq!(parse_command("/move #4 c3 d4"), Some(mv(Some(4), "c3 d4")));
+        assert_eq!(
+            parse_command("/move"),
+            Some(Command::Move {
+                game: None,
+                text: None
+            })
         );
         assert_eq!(
-            parse_command("/ход e3-d4"),
-            Some(Command::Move(vec!["e3-d4".into()]))
+            parse_command("/draw #3 нет"),
+            Some(Command::Draw {
+                game: Some("#3".into()),
+                decline: true
+            })
         );
         assert_eq!(
             parse_command("/challenge ai 3 white"),

@@ -51,8 +51,8 @@ pub enum Payload {
 
 impl Payload {
     /// A button labelled `label` that sends this payload.
-    pub fn button(&self, label: impl Into<String>) -> super::types::Choice {
-        super::types::Choice {
+    pub fn button(&self, label: impl Into<String>) -> crate::core::types::Choice {
+        crate::core::types::Choice {
             label: label.into(),
             payload: self.encode(),
             kind: self.kind(),
@@ -60,8 +60,8 @@ impl Payload {
     }
 
     /// What the button does, in the adapters' terms.
-    pub fn kind(&self) -> super::types::ChoiceKind {
-        use super::types::ChoiceKind as K;
+    pub fn kind(&self) -> crate::core::types::ChoiceKind {
+        use crate::core::types::ChoiceKind as K;
         match self {
             Payload::Move { .. } | Payload::Piece { .. } | Payload::Pieces { .. } => K::Move,
             Payload::Accept { .. } => K::Positive,

@@ -1,0 +1,46 @@
+//! Settings of the chat service.
+
+use super::i18n::Lang;
+use super::time::DAY;
+use crate::render::Theme;
+use std::time::Duration;
+
+/// Settings of the chat service.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Days per move when a challenge does not say.
+    pub default_days: i64,
+    /// How long a challenge stays open.
+    pub challenge_ttl_secs: i64,
+    /// The reminder comes when this share of the time is used.
+    pub reminder_fraction: f64,
+    /// Vacation days each player may take per calendar year.
+    pub vacation_days_per_year: i64,
+    /// Board image width in pixels.
+    pub board_size: u32,
+    /// Cap on the AI's thinking time per move (level 8 uses its full budget
+    /// up to this).
+    pub ai_max_movetime: Duration,
+    /// Downtime shorter than this does not move deadlines.
+    pub downtime_grace_secs: i64,
+    /// The language when neither the chat, the user nor the platform says.
+    pub default_lang: Lang,
+    /// The board theme of chats that did not choose one.
+    pub default_theme: Theme,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            default_days: 3,
+            challenge_ttl_secs: DAY,
+            reminder_fraction: 0.8,
+            vacation_days_per_year: 30,
+            board_size: 640,
+            ai_max_movetime: Duration::from_secs(3),
+            downtime_grace_secs: 120,
+            default_lang: Lang::En,
+            default_theme: Theme::Classic,
+        }
+    }
+}

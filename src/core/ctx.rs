@@ -1,0 +1,114 @@
+//! One context per action: who acts, where, in which language, inside
+//! which transaction, and what the action has to say so far.
+
+use super::error::{Halt, Res};
+use super::games::ai::Evals;
+use super::i18n::{Args, Lang};
+use super::present::Draft;
+use super::types::{Job, Platform, Target};
+use super::Service;
+use crate::store::{ChatRow, UserRow};
+use rusqlite::Connection;
+
+/// Who is acting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Actor {
+    /// A person, through a message, a button or a slash command.
+    User,
+    /// The AI, playing its seat.
+    Ai,
+    /// The service itself: the sweeper, scheduled posts.
+    Service,
+}
+
+/// The state of one action.
+pub(crate) struct Ctx<'a> {
+    pub svc: &'a Service,
+    /// The open transaction.
+    pub c: &'a Connection,
+    pub platform: Platform,
+    pub actor: Actor,
+    /// The acting user (for [`Actor::Ai`] and [`Actor::Service`], the person
+    /// the action concerns if any, else nobody: id 0).
+    pub user: UserRow,
+    /// The chat of the action.
+    pub chat: ChatRow,
+    pub lang: Lang,
+    pub now: i64,
+    /// Engine results computed before this transaction (see `Halt::Compute`).
+    pub evals: &'a Evals,
+    pub drafts: Vec<Draft>,
+    pub jobs: Vec<Job>,
+}
+
+/// The language of an action: the chat's, else the user's, else what the
+/// platform says of the user, else the service's default.
+pub(crate) fn resolve_lang(
+    chat: &ChatRow,
+    user: Option<&UserRow>,
+    platform_lang: Option<&str>,
+    default: Lang,
+) -> Lang {
+    chat.lang
+        .as_deref()
+        .or(user.and_then(|u| u.lang.as_deref()))
+        .or(platform_lang)
+        .and_then(Lang::from_code)
+        .unwrap_or(default)
+}
+
+impl Ctx<'_> {
+    /// The action's chat.
+    pub fn here(&self) -> Target {
+        Target::Chat(self.chat.platform_chat_id.clone())
+    }
+
+    /// Only the acting user, in the action's chat.
+    pub fn private(&self) -> Target {
+        Target::User {
+            chat: self.chat.platform_chat_id.clone(),
+            user: self.user.platform_user_id.clone(),
+        }
+    }
+
+    /// A message of the catalogue in the action's language.
+    pub fn t(&self, id: &str, args: Option<&Args>) -> String {
+        self.svc.catalog.get(self.lang, id, args)
+    }
+
+    /// Say something in the chat.
+    pub fn say(&mut self, id: &str, args: Option<&Args>) {
+        let text = self.t(id, args);
+        self.drafts.push(Draft::text(self.here(), text));
+    }
+
+    /// Say a ready text in the chat.
+    pub fn say_text(&mut self, text: String) {
+        self.drafts.push(Draft::text(self.here(), text));
+    }
+
+    /// Tell the acting user alone (ephemeral where the platform can).
+    pub fn tell(&mut self, text: String) {
+        self.drafts.push(Draft::text(self.private(), text));
+    }
+
+    pub fn tell_id(&mut self, id: &str, args: Option<&Args>) {
+        let text = self.t(id, args);
+        self.tell(text);
+    }
+
+    /// Push a draft.
+    pub fn post(&mut self, d: Draft) {
+        self.drafts.push(d);
+    }
+
+    /// The acting person's id; an AI or service action has none.
+    pub fn user_id(&self) -> Res<i64> {
+        match self.actor {
+            Actor::User => Ok(self.user.id),
+            Actor::Ai | Actor::Service => Err(Halt::Failed(super::ServiceError::Internal(
+                "a user's action run by the AI or the service",
+            ))),
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! The core's errors, typed. A [`ServiceError`] is the service failing (the
+//! database, damaged data); a [`Refusal`] is a user's action that the rules
+//! or the access gate turn down — it is answered with a localised message
+//! (see `present::text`) to that user alone, and the transaction it
+//! happened in is rolled back, so a refusal never changes anything.
+
+use crate::store::{StoreError, UnknownWord};
+use shashki_engine::MoveError;
+
+/// A failure of the service itself (not of the user's input).
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Stored data could not be read back (a bug or a damaged database).
+    #[error("stored data is damaged: {0}")]
+    Corrupt(String),
+    /// A bug: the core reached a state it should not.
+    #[error("internal error: {0}")]
+    Internal(&'static str),
+}
+
+impl From<rusqlite::Error> for ServiceError {
+    fn from(e: rusqlite::Error) -> Self {
+        ServiceError::Store(e.into())
+    }
+}
+
+impl From<UnknownWord> for ServiceError {
+    fn from(e: UnknownWord) -> Self {
+        ServiceError::Corrupt(e.to_string())
+    }
+}
+
+/// An action turned down. Each variant has one message in the catalogues.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    #[error("malformed or unknown button")]
+    ButtonInvalid,
+    #[error("the position changed since the button was shown")]
+    ButtonStale,
+    #[error("unknown command /{command}")]
+    UnknownCommand { command: String },
+    #[error("/move without a move")]
+    MoveUsage,
+    #[error("not a player of game {game}")]
+    NotAPlayer { game: i64 },
+    #[error("not the player's turn in game {game}")]
+    NotYourTurn { game: i64 },
+    #[error("not the player's turn in any game here")]
+    NotYourTurnAnywhere,
+    #[error("game {game} is over")]
+    GameOver { game: i64 },
+    #[error("no game {game} here")]
+    GameUnknown { game: String },
+    #[error("no game in progress here")]
+    NoActiveGame,
+    #[error("several games: {games:?}")]
+    WhichGame { games: Vec<i64> },
+    #[error("game {game}: {error}")]
+    IllegalMove { game: i64, error: MoveError },
+    #[error("challenge: unknown word {word}")]
+    ChallengeBadWord { word: String },
+    #[error("challenge: no level {level}")]
+    ChallengeBadLevel { level: i64 },
+    #[error("challenge: {days} days per move")]
+    ChallengeBadDays { days: i64 },
+    #[error("challenge to oneself")]
+    ChallengeSelf,
+    #[error("no challenge {id} here")]
+    ChallengeUnknown { id: i64 },
+    #[error("challenge {id} is closed")]
+    ChallengeClosed { id: i64 },
+    #[error("accepting one's own challenge")]
+    ChallengeOwn,
+    #[error("the challenge is for someone else")]
+    ChallengeNotForYou,
+    #[error("no open challenge here")]
+    NoOpenChallenge,
+    #[error("draw already offered")]
+    DrawAlreadyOffered,
+    #[error("no draw offer to decline")]
+    NoDrawToDecline,
+    #[error("setting {key}: bad value {value}")]
+    SettingBadValue {
+        key: &'static str,
+        value: String,
+        allowed: String,
+    },
+    #[error("no setting {key}")]
+    SettingUnknown { key: String },
+    #[error("/vacation without a number of days")]
+    VacationUsage { left: i64 },
+    #[error("vacation of {days} days, {left} left")]
+    VacationTooLong { left: i64, days: i64 },
+}
+
+/// Why a handler stopped early (internal to the core).
+#[derive(Debug)]
+pub(crate) enum Halt {
+    /// Turned down: roll back, tell the user.
+    Refused(Refusal),
+    /// The service failed: roll back, report.
+    Failed(ServiceError),
+    /// Engine work is needed first: roll back, compute it with no lock
+    /// held, then handle the event again with the result at hand.
+    Compute(super::games::ai::Work),
+}
+
+impl From<Refusal> for Halt {
+    fn from(r: Refusal) -> Self {
+        Halt::Refused(r)
+    }
+}
+
+impl From<ServiceError> for Halt {
+    fn from(e: ServiceError) -> Self {
+        Halt::Failed(e)
+    }
+}
+
+impl From<StoreError> for Halt {
+    fn from(e: StoreError) -> Self {
+        Halt::Failed(e.into())
+    }
+}
+
+impl From<rusqlite::Error> for Halt {
+    fn from(e: rusqlite::Error) -> Self {
+        Halt::Failed(e.into())
+    }
+}
+
+impl From<UnknownWord> for Halt {
+    fn from(e: UnknownWord) -> Self {
+        Halt::Failed(e.into())
+    }
+}
+
+/// The result of a step inside the core.
+pub(crate) type Res<T> = Result<T, Halt>;
+
+/// Damaged or inconsistent stored data, as an error.
+pub(crate) fn corrupt(what: impl std::fmt::Display) -> Halt {
+    Halt::Failed(ServiceError::Corrupt(what.to_string()))
+}

@@ -1,0 +1,128 @@
+//! The AI: its moves run as jobs off the async threads (`Service::run_job`),
+//! and engine work an event needs (the AI weighing a draw offer) runs
+//! before the event's transaction, never inside it.
+
+use crate::core::ctx::Actor;
+use crate::core::error::Halt;
+use crate::core::types::{Job, Outcome};
+use crate::core::{Service, ServiceError};
+use crate::store::{self, Seat};
+use shashki_engine::search::{choose_move_counted, search, Level, Limits, Searcher};
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// The AI takes a draw offer when it stands at least this much worse
+/// (centi-men, from its own point of view).
+pub(crate) const AI_ACCEPTS_DRAW_BELOW: i32 = 150;
+
+/// The depth of the AI's look at a draw offer.
+const DRAW_EVAL_DEPTH: u32 = 8;
+
+/// Engine work an event needs before its transaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Work {
+    /// The score of a game's position at `ply` for the AI's side.
+    DrawEval { game_id: i64, ply: i64 },
+}
+
+/// The results of [`Work`] done for one event.
+pub(crate) type Evals = HashMap<Work, i32>;
+
+impl Service {
+    /// Do `work` with no lock held while the engine thinks.
+    pub(crate) fn compute(&self, work: Work, evals: &mut Evals) -> Result<(), ServiceError> {
+        match work {
+            Work::DrawEval { game_id, ply } => {
+                let loaded = {
+                    let store = self.lock();
+                    let row = store::game(store.conn(), game_id)?;
+                    match row {
+                        Some(row) => Some(self.load(store.conn(), row).map_err(into_service)?),
+                        None => None,
+                    }
+                };
+                let score = match loaded {
+                    Some(l) if l.row.ply == ply => {
+                        let g = &l.game;
+                        let ai_to_move = matches!(l.row.seat(g.side_to_move()), Seat::Ai(_));
+                        let limits = Limits::depth(DRAW_EVAL_DEPTH);
+                        search(g.position(), &g.history_hashes(), &limits)
+                            .map(|r| if ai_to_move { r.score } else { -r.score })
+                            .unwrap_or(0)
+                    }
+                    // the game moved on: the event will find that itself
+                    _ => 0,
+                };
+                evals.insert(work, score);
+            }
+        }
+        Ok(())
+    }
+
+    /// Run a job (call it off the async threads: the AI thinks here).
+    pub fn run_job(&self, job: Job) -> Result<Outcome, ServiceError> {
+        match job {
+            Job::AiMove { game_id, ply } => self.ai_move(game_id, ply),
+        }
+    }
+
+    fn ai_move(&self, game_id: i64, ply: i64) -> Result<Outcome, ServiceError> {
+        // read the game, then think without holding the store
+        let loaded = {
+            let store = self.lock();
+            let Some(row) = store::game(store.conn(), game_id)? else {
+                return Ok(Outcome::default());
+            };
+            self.load(store.conn(), row).map_err(into_service)?
+        };
+        let (row, g) = (&loaded.row, &loaded.game);
+        let Seat::Ai(level) = row.seat(g.side_to_move()) else {
+            return Ok(Outcome::default());
+        };
+        if !row.is_active() || row.ply != ply || g.is_over() {
+            return Ok(Outcome::default());
+        }
+        let level = Level::new(level).unwrap_or(Level::MAX);
+        let mut params = level.params();
+        params.movetime = params.movetime.min(self.config.ai_max_movetime);
+        let seed = (game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
+        // the king-only count lets the search see the 15-move draw coming
+        let mut searcher = Searcher::new(params.tt_mb);
+        let result = choose_move_counted(
+            &mut searcher,
+            g.position(),
+            &g.history_hashes(),
+            g.counters().kings_only_plies,
+            &params,
+            seed,
+            Arc::new(AtomicBool::new(false)),
+        );
+        let Some(result) = result else {
+            return Ok(Outcome::default());
+        };
+        // play it through the gate if the game is still where it was (a
+        // resignation or a redelivered job may have come first)
+        let human = [row.white, row.black].into_iter().find_map(Seat::user_id);
+        let chat_id = row.chat_id;
+        self.system_action(chat_id, Actor::Ai, human, |ctx| {
+            let row = store::game(ctx.c, game_id)?.ok_or(crate::core::Refusal::GameUnknown {
+                game: game_id.to_string(),
+            })?;
+            ctx.gate(&row, crate::core::access::Need::Move { ply: Some(ply) })?;
+            // the moves up to `ply` cannot have changed: reuse the replay
+            let l = crate::core::games::Loaded {
+                row,
+                game: loaded.game,
+            };
+            self.play(ctx, l, result.best_move)
+        })
+    }
+}
+
+pub(crate) fn into_service(h: Halt) -> ServiceError {
+    match h {
+        Halt::Failed(e) => e,
+        Halt::Refused(_) | Halt::Compute(_) => ServiceError::Internal("loading a game was refused"),
+    }
+}

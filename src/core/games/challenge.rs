@@ -1,0 +1,289 @@
+//! Challenges: to a person (`/challenge @bob 3`), open to anyone, or to the
+//! AI (`/challenge ai 5 black`); accepting, declining, withdrawing; and the
+//! start of a game.
+
+use super::Loaded;
+use crate::args;
+use crate::core::ctx::Ctx;
+use crate::core::error::{Refusal, Res};
+use crate::core::input::commands::game_ref;
+use crate::core::input::payload::Payload;
+use crate::core::input::words::{challenge_option, challenge_target, ChallengeWord};
+use crate::core::present::Draft;
+use crate::core::time::DAY;
+use crate::core::types::Job;
+use crate::core::Service;
+use crate::store::{self, ChallengeStatus, ColorWish, NewGame, Seat};
+use shashki_engine::{Color, Game, Position, Variant};
+
+/// Whom a challenge is for.
+enum Opponent {
+    Open,
+    Ai,
+    Handle(String),
+}
+
+impl Service {
+    /// `/challenge [@name | ai | open] [level] [days | unlimited] [colour]`.
+    pub(crate) fn cmd_challenge(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
+        let mut opponent = Opponent::Open;
+        let mut numbers: Vec<i64> = Vec::new();
+        let mut unlimited = false;
+        let mut color = ColorWish::Random;
+        for (i, a) in args.iter().enumerate() {
+            if i == 0 {
+                match challenge_target(a) {
+                    Some(ChallengeWord::Ai) => {
+                        opponent = Opponent::Ai;
+                        continue;
+                    }
+                    Some(_) => continue, // open
+                    None => {}
+                }
+                if let Some(h) = a.strip_prefix('@').filter(|h| !h.is_empty()) {
+                    opponent = Opponent::Handle(h.to_lowercase());
+                    continue;
+                }
+            }
+            match challenge_option(a) {
+                Some(ChallengeWord::White) => color = ColorWish::White,
+                Some(ChallengeWord::Black) => color = ColorWish::Black,
+                Some(ChallengeWord::Unlimited) => unlimited = true,
+                Some(_) => color = ColorWish::Random,
+                None => {
+                    let n = a.to_lowercase();
+                    let n = n.trim_end_matches(['d', 'д']);
+                    match n.parse::<i64>() {
+                        Ok(v) => numbers.push(v),
+                        Err(_) => return Err(Refusal::ChallengeBadWord { word: a.clone() }.into()),
+                    }
+                }
+            }
+        }
+        let ai = matches!(opponent, Opponent::Ai);
+        let (level, days) = if ai {
+            (
+                numbers.first().copied().unwrap_or(3),
+                numbers.get(1).copied(),
+            )
+        } else {
+            (0, numbers.first().copied())
+        };
+        if ai && !(1..=8).contains(&level) {
+            return Err(Refusal::ChallengeBadLevel { level }.into());
+        }
+        if let Some(d) = days {
+            if !(0..=14).contains(&d) {
+                return Err(Refusal::ChallengeBadDays { days: d }.into());
+            }
+            unlimited |= d == 0;
+        }
+        let seconds_per_move = match (unlimited, days) {
+            (true, _) => None,
+            (false, Some(d)) => Some(d * DAY),
+            (false, None) if ai => None,
+            (false, None) => Some(ctx.chat.days_per_move.unwrap_or(self.config.default_days) * DAY),
+        };
+        let me = Seat::Human(ctx.user_id()?);
+        match opponent {
+            Opponent::Ai => {
+                let ai = Seat::Ai(u8::try_from(level).unwrap_or(3));
+                let (white, black) = match color.resolve(ctx.now ^ ctx.user.id) {
+                    Color::White => (me, ai),
+                    Color::Black => (ai, me),
+                };
+                self.start_game(ctx, white, black, seconds_per_move)?;
+            }
+            Opponent::Handle(h) => {
+                if ctx.user.handle.as_deref() == Some(h.as_str()) {
+                    return Err(Refusal::ChallengeSelf.into());
+                }
+                let to = store::user_by_handle(ctx.c, ctx.platform.key(), &h)?;
+                self.create_challenge(ctx, to.map(|u| u.id), Some(h), color, seconds_per_move)?;
+            }
+            Opponent::Open => self.create_challenge(ctx, None, None, color, seconds_per_move)?,
+        }
+        Ok(())
+    }
+
+    fn create_challenge(
+        &self,
+        ctx: &mut Ctx,
+        to_user: Option<i64>,
+        to_handle: Option<String>,
+        color: ColorWish,
+        seconds_per_move: Option<i64>,
+    ) -> Res<()> {
+        let ttl = self.config.challenge_ttl_secs;
+        let id = store::insert_challenge(
+            ctx.c,
+            ctx.chat.id,
+            ctx.user.id,
+            to_user,
+            to_handle.as_deref(),
+            color,
+            seconds_per_move,
+            ctx.now,
+            ctx.now + ttl,
+        )?;
+        let a = args![
+            ("id", id),
+            ("from", ctx.user.name.clone()),
+            (
+                "to",
+                to_handle
+                    .as_ref()
+                    .map(|h| format!("@{h}"))
+                    .unwrap_or_default()
+            ),
+            ("open", if to_handle.is_some() { "no" } else { "yes" }),
+            ("color", color.as_str()),
+            ("per_move", self.per_move_text(ctx.lang, seconds_per_move)),
+            ("expires", ctx.duration_text(ttl)),
+        ];
+        let mut d = Draft::text(ctx.here(), ctx.t("challenge-card", Some(&a)));
+        d.choices = vec![vec![
+            Payload::Accept { challenge: id }.button(ctx.t("button-accept", None)),
+            Payload::Decline { challenge: id }.button(ctx.t("button-decline", None)),
+        ]];
+        if let Some(uid) = to_user {
+            d.mentions.extend(ctx.mention(Seat::Human(uid))?);
+        }
+        ctx.post(d);
+        Ok(())
+    }
+
+    /// The challenge a `/accept` or `/decline` means.
+    fn pick_challenge(&self, ctx: &Ctx, r: Option<&str>) -> Res<i64> {
+        if let Some(id) = r.and_then(game_ref) {
+            return Ok(id);
+        }
+        let open = store::open_challenges_for(ctx.c, ctx.chat.id, &ctx.user)?;
+        Ok(open.first().ok_or(Refusal::NoOpenChallenge)?.id)
+    }
+
+    pub(crate) fn cmd_accept(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
+        let id = self.pick_challenge(ctx, r)?;
+        self.accept(ctx, id)
+    }
+
+    pub(crate) fn cmd_decline(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
+        let id = self.pick_challenge(ctx, r)?;
+        self.decline(ctx, id)
+    }
+
+    /// A challenge of this chat, by number.
+    fn challenge_here(&self, ctx: &Ctx, id: i64) -> Res<store::ChallengeRow> {
+        Ok(store::challenge(ctx.c, id)?
+            .filter(|c| c.chat_id == ctx.chat.id)
+            .ok_or(Refusal::ChallengeUnknown { id })?)
+    }
+
+    pub(crate) fn accept(&self, ctx: &mut Ctx, id: i64) -> Res<()> {
+        let me = ctx.user_id()?;
+        let ch = self.challenge_here(ctx, id)?;
+        if ch.status != ChallengeStatus::Open || ch.expires_at <= ctx.now {
+            return Err(Refusal::ChallengeClosed { id }.into());
+        }
+        if ch.from_user == me {
+            return Err(Refusal::ChallengeOwn.into());
+        }
+        let addressed_to_other = match (ch.to_user, &ch.to_handle) {
+            (Some(u), _) => u != me,
+            (None, Some(h)) => ctx.user.handle.as_deref() != Some(h.as_str()),
+            (None, None) => false,
+        };
+        if addressed_to_other {
+            return Err(Refusal::ChallengeNotForYou.into());
+        }
+        let (challenger, me) = (Seat::Human(ch.from_user), Seat::Human(me));
+        let (white, black) = match ch.color.resolve(ctx.now ^ ch.id) {
+            Color::White => (challenger, me),
+            Color::Black => (me, challenger),
+        };
+        let game_id = self.start_game(ctx, white, black, ch.seconds_per_move)?;
+        store::close_challenge(ctx.c, ch.id, ChallengeStatus::Accepted, Some(game_id))?;
+        Ok(())
+    }
+
+    pub(crate) fn decline(&self, ctx: &mut Ctx, id: i64) -> Res<()> {
+        let me = ctx.user_id()?;
+        let ch = self.challenge_here(ctx, id)?;
+        if ch.status != ChallengeStatus::Open {
+            return Err(Refusal::ChallengeClosed { id }.into());
+        }
+        let mine = ch.from_user == me;
+        let for_me =
+            ch.to_user == Some(me) || (ch.to_handle.is_some() && ch.to_handle == ctx.user.handle);
+        if !mine && !for_me {
+            return Err(Refusal::ChallengeNotForYou.into());
+        }
+        let (status, message) = if mine {
+            (ChallengeStatus::Cancelled, "challenge-cancelled")
+        } else {
+            (ChallengeStatus::Declined, "challenge-declined")
+        };
+        store::close_challenge(ctx.c, ch.id, status, None)?;
+        let a = args![("id", id), ("name", ctx.user.name.clone())];
+        ctx.say(message, Some(&a));
+        Ok(())
+    }
+
+    /// The deadline and reminder time for `seat` to move from now
+    /// (`spm`: seconds per move; a player on vacation gets the rest of it
+    /// on top; the AI has none).
+    pub(crate) fn deadline_for(
+        &self,
+        ctx: &Ctx,
+        seat: Seat,
+        spm: Option<i64>,
+    ) -> Res<(Option<i64>, Option<i64>)> {
+        let (Some(spm), Seat::Human(id)) = (spm, seat) else {
+            return Ok((None, None));
+        };
+        let pause = store::user(ctx.c, id)?
+            .map(|u| (u.vacation_until - ctx.now).max(0))
+            .unwrap_or(0);
+        let deadline = ctx.now + spm + pause;
+        let reminder = ctx.now + pause + (spm as f64 * self.config.reminder_fraction) as i64;
+        Ok((Some(deadline), Some(reminder)))
+    }
+
+    fn start_game(&self, ctx: &mut Ctx, white: Seat, black: Seat, spm: Option<i64>) -> Res<i64> {
+        let start = Position::initial();
+        let (deadline, reminder_at) = self.deadline_for(ctx, white, spm)?;
+        let new = NewGame {
+            chat_id: ctx.chat.id,
+            variant: Variant::Russian.key().to_string(),
+            white,
+            black,
+            start_fen: start.to_fen(),
+            seconds_per_move: spm,
+            deadline,
+            reminder_at,
+        };
+        let id = store::insert_game(ctx.c, &new, ctx.now)?;
+        let row = store::game(ctx.c, id)?
+            .ok_or(crate::core::ServiceError::Internal("a new game vanished"))?;
+        let loaded = Loaded {
+            row,
+            game: Game::from_position(Variant::Russian, start),
+        };
+        let a = args![
+            ("game", id),
+            ("white", ctx.seat_name(white)?),
+            ("black", ctx.seat_name(black)?),
+            ("per_move", self.per_move_text(ctx.lang, spm)),
+        ];
+        let headline = ctx.t("game-started", Some(&a));
+        let d = ctx.board_draft(&loaded, headline)?;
+        ctx.post(d);
+        if let Seat::Ai(_) = white {
+            ctx.jobs.push(Job::AiMove {
+                game_id: id,
+                ply: 0,
+            });
+        }
+        Ok(id)
+    }
+}

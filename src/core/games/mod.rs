@@ -1,0 +1,99 @@
+//! Games: challenges, moves, draws, resignations, showing a game, the AI,
+//! vacations. This file finds the game an action means and loads it.
+
+pub(crate) mod ai;
+mod challenge;
+mod draw;
+mod play;
+mod resign;
+mod show;
+mod vacation;
+
+use crate::core::ctx::Ctx;
+use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::input::commands::game_ref;
+use crate::core::Service;
+use crate::store::{self, GameRow};
+use rusqlite::Connection;
+use shashki_engine::{Game, Position, Variant};
+
+/// A game as stored, and as the engine sees it (replayed from its moves,
+/// since the draw rules need the history).
+#[derive(Debug, Clone)]
+pub(crate) struct Loaded {
+    pub row: GameRow,
+    pub game: Game,
+}
+
+/// The rules a stored game is played by.
+pub(crate) fn variant_of(row: &GameRow) -> Variant {
+    row.variant.parse().unwrap_or_default()
+}
+
+/// The stored current position of a game (no replay).
+pub(crate) fn position_of(row: &GameRow) -> Res<Position> {
+    Position::from_fen(&row.fen).map_err(|e| corrupt(format!("game {} position: {e}", row.id)))
+}
+
+impl Service {
+    /// Rebuild a game from its start and its stored moves.
+    pub(crate) fn load(&self, c: &Connection, row: GameRow) -> Res<Loaded> {
+        let start = Position::from_fen(&row.start_fen)
+            .map_err(|e| corrupt(format!("game {} start: {e}", row.id)))?;
+        let mut game = Game::from_position(variant_of(&row), start);
+        for text in store::game_moves(c, row.id)? {
+            game.play_text(&text)
+                .map_err(|e| corrupt(format!("game {} move {text}: {e}", row.id)))?;
+        }
+        Ok(Loaded { row, game })
+    }
+
+    /// A game by its number, if the asker may see it (see `access`).
+    pub(crate) fn game_by_id(&self, ctx: &Ctx, id: i64) -> Res<GameRow> {
+        let row = store::game(ctx.c, id)?.ok_or(Refusal::GameUnknown {
+            game: format!("#{id}"),
+        })?;
+        ctx.gate(&row, crate::core::access::Need::See)?;
+        Ok(row)
+    }
+
+    /// The one game of the asker in this chat a command without a number
+    /// means (`r`: the number, when given).
+    pub(crate) fn my_game(&self, ctx: &Ctx, r: Option<&str>) -> Res<GameRow> {
+        if let Some(r) = r {
+            let id = game_ref(r).ok_or(Refusal::GameUnknown { game: r.into() })?;
+            return self.game_by_id(ctx, id);
+        }
+        let mut mine = store::active_games_of_in(ctx.c, ctx.user_id()?, ctx.chat.id)?;
+        match mine.len() {
+            0 => Err(Refusal::NoActiveGame.into()),
+            1 => Ok(mine.remove(0)),
+            _ => Err(Refusal::WhichGame {
+                games: mine.iter().map(|g| g.id).collect(),
+            }
+            .into()),
+        }
+    }
+
+    /// The game to show (`/board`, `/pdn`): the one numbered; else the
+    /// asker's game here; else the chat's game in progress; else the chat's
+    /// game that ended last.
+    pub(crate) fn shown_game(&self, ctx: &Ctx, r: Option<&str>) -> Res<GameRow> {
+        if r.is_some() {
+            return self.my_game(ctx, r);
+        }
+        let mut here = store::active_games_of_in(ctx.c, ctx.user_id()?, ctx.chat.id)?;
+        if here.is_empty() {
+            here = store::active_games_in_chat(ctx.c, ctx.chat.id)?;
+        }
+        match here.len() {
+            0 => store::last_finished_game_in_chat(ctx.c, ctx.chat.id)?
+                .ok_or_else(|| Refusal::NoActiveGame.into()),
+            1 => Ok(here.remove(0)),
+            _ => Err(Refusal::WhichGame {
+                games: here.iter().map(|g| g.id).collect(),
+            }
+            .into()),
+        }
+    }
+}

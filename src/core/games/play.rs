@@ -1,0 +1,248 @@
+//! Moves — by text (`e3-d4`, `/move #4 c3:e5`) and by button, one path:
+//! find the game, pass the gate, play, record, announce. The end of a game
+//! (result, ratings, final board and PDN) is here too.
+
+use super::{position_of, variant_of, Loaded};
+use crate::args;
+use crate::core::access::Need;
+use crate::core::ctx::Ctx;
+use crate::core::error::{corrupt, Halt, Refusal, Res};
+use crate::core::input::payload::Payload;
+use crate::core::present::buttons::{move_choices, sorted_moves};
+use crate::core::present::Draft;
+use crate::core::types::Job;
+use crate::core::{puzzles, ratings, Service};
+use crate::store::{self, GameResult, GameRow, Seat, Termination};
+use shashki_engine::game::Outcome as GameOutcome;
+use shashki_engine::notation::parse_move_among;
+use shashki_engine::{Move, Square};
+
+impl Service {
+    /// A move as text. Without a game number it goes to the one of the
+    /// asker's games here where it is their turn and the text is a legal
+    /// move; failing that, to their puzzle here; failing that, the games
+    /// explain why it is not a move. The games are found with one query and
+    /// read from their stored positions; only the game played is replayed.
+    pub(crate) fn move_text(&self, ctx: &mut Ctx, game: Option<i64>, text: &str) -> Res<()> {
+        let me = ctx.user_id()?;
+        let rows = match game {
+            Some(id) => {
+                let row = self.game_by_id(ctx, id)?;
+                ctx.gate(&row, Need::Move { ply: None })?;
+                vec![row]
+            }
+            None => store::active_games_of_in(ctx.c, me, ctx.chat.id)?,
+        };
+        let mut to_move = Vec::new();
+        for row in rows {
+            if ctx.gate(&row, Need::Move { ply: None }).is_ok() {
+                let pos = position_of(&row)?;
+                let parsed = parse_move_among(&pos, &pos.legal_moves_in(variant_of(&row)), text);
+                to_move.push((row, parsed));
+            }
+        }
+        let legal: Vec<usize> = (0..to_move.len())
+            .filter(|i| to_move.get(*i).is_some_and(|(_, p)| p.is_ok()))
+            .collect();
+        match legal.as_slice() {
+            [i] => {
+                let (row, parsed) = to_move.swap_remove(*i);
+                let mv = parsed.map_err(|_| corrupt("a legal move became illegal"))?;
+                let loaded = self.load(ctx.c, row)?;
+                self.play(ctx, loaded, mv)
+            }
+            [] => {
+                if game.is_none() && puzzles::answer(ctx, text)? {
+                    return Ok(());
+                }
+                Err(self.why_not_a_move(ctx, to_move)?.into())
+            }
+            many => {
+                let mut d = Draft::text(
+                    ctx.private(),
+                    ctx.t("move-which-game", Some(&args![("move", text)])),
+                );
+                for &i in many {
+                    let Some((row, Ok(mv))) = to_move.get(i) else {
+                        continue;
+                    };
+                    let pos = position_of(row)?;
+                    let index = sorted_moves(&pos, variant_of(row))
+                        .iter()
+                        .position(|m| m == mv)
+                        .unwrap_or(0);
+                    let opp = match row.side_to_move() {
+                        Some(c) => row.seat(c.opposite()),
+                        None => continue,
+                    };
+                    let label = format!("#{} — {}", row.id, ctx.seat_name(opp)?);
+                    d.choices
+                        .push(vec![crate::core::present::buttons::move_button(
+                            row.id, row.ply, index, label,
+                        )]);
+                }
+                ctx.post(d);
+                Ok(())
+            }
+        }
+    }
+
+    /// The refusal for a text that is a move in none of the asker's games.
+    fn why_not_a_move(
+        &self,
+        ctx: &Ctx,
+        mut to_move: Vec<(GameRow, Result<Move, shashki_engine::MoveError>)>,
+    ) -> Res<Refusal> {
+        if !to_move.is_empty() {
+            let (row, parsed) = to_move.swap_remove(0);
+            let error = parsed
+                .err()
+                .ok_or(corrupt("no error for an illegal move"))?;
+            return Ok(Refusal::IllegalMove {
+                game: row.id,
+                error,
+            });
+        }
+        let me = ctx.user_id()?;
+        if !store::active_games_of_in(ctx.c, me, ctx.chat.id)?.is_empty() {
+            return Ok(Refusal::NotYourTurnAnywhere);
+        }
+        // someone trying to move in other people's game
+        Ok(
+            match store::active_games_in_chat(ctx.c, ctx.chat.id)?.first() {
+                Some(other) => Refusal::NotAPlayer { game: other.id },
+                None => Refusal::NoActiveGame,
+            },
+        )
+    }
+
+    /// A move button: the `index`-th legal move of `game` at `ply`.
+    pub(crate) fn move_button(&self, ctx: &mut Ctx, game: i64, ply: i64, index: u16) -> Res<()> {
+        let row = self.game_by_id(ctx, game)?;
+        ctx.gate(&row, Need::Move { ply: Some(ply) })?;
+        let mv = sorted_moves(&position_of(&row)?, variant_of(&row))
+            .get(usize::from(index))
+            .copied()
+            .ok_or(Refusal::ButtonStale)?;
+        let loaded = self.load(ctx.c, row)?;
+        self.play(ctx, loaded, mv)
+    }
+
+    /// The move picker: the pieces that can move, or one piece's moves.
+    pub(crate) fn picker(&self, ctx: &mut Ctx, game: i64, ply: i64, square: Option<u8>) -> Res<()> {
+        let row = self.game_by_id(ctx, game)?;
+        ctx.gate(&row, Need::Move { ply: Some(ply) })?;
+        let piece = match square {
+            Some(s) => Some(Square::from_pdn(s).ok_or(Refusal::ButtonInvalid)?),
+            None => None,
+        };
+        let loaded = self.load(ctx.c, row)?;
+        let (text, back) = match piece {
+            Some(s) => (
+                ctx.t("choose-target", Some(&args![("square", s.to_string())])),
+                ctx.t("button-back", None),
+            ),
+            None => (ctx.t("choose-piece", None), String::new()),
+        };
+        let mut d = Draft::text(ctx.private(), text);
+        d.choices = move_choices(loaded.row.id, loaded.row.ply, &loaded.game, piece, &back);
+        d.game_id = Some(loaded.row.id);
+        ctx.post(d);
+        Ok(())
+    }
+
+    /// Play `mv` (the gate has passed: the actor's turn), record it once,
+    /// and announce the new board or the end of the game.
+    pub(crate) fn play(&self, ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
+        let Loaded { row, mut game } = l;
+        let mover_color = game.side_to_move();
+        let mover = row.seat(mover_color);
+        let outcome = game
+            .play(&mv)
+            .map_err(|e| corrupt(format!("checked move refused: {e}")))?;
+        let next_seat = row.seat(mover_color.opposite());
+        let (deadline, reminder) = match outcome {
+            Some(_) => (None, None),
+            None => self.deadline_for(ctx, next_seat, row.seconds_per_move)?,
+        };
+        let written = store::record_move(
+            ctx.c,
+            row.id,
+            row.ply,
+            &mv.to_string(),
+            &game.position().to_fen(),
+            mover.user_id(),
+            deadline,
+            reminder,
+            ctx.now,
+        )?;
+        if !written {
+            // another move reached the game first
+            return Err(Refusal::ButtonStale.into());
+        }
+        let row = store::game(ctx.c, row.id)?.ok_or(corrupt("a game vanished"))?;
+        let a = args![
+            ("player", ctx.seat_name(mover)?),
+            ("move", mv.to_string()),
+            ("game", row.id)
+        ];
+        let headline = ctx.t("move-played", Some(&a));
+        let loaded = Loaded { row, game };
+        match outcome {
+            Some(o) => self.finish(ctx, loaded, o, headline),
+            None => {
+                let d = ctx.board_draft(&loaded, headline)?;
+                ctx.post(d);
+                if let Seat::Ai(_) = next_seat {
+                    ctx.jobs.push(Job::AiMove {
+                        game_id: loaded.row.id,
+                        ply: loaded.row.ply,
+                    });
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// End a game: store the result, update ratings, announce with the final
+    /// board and the PDN.
+    pub(crate) fn finish(
+        &self,
+        ctx: &mut Ctx,
+        l: Loaded,
+        o: GameOutcome,
+        headline: String,
+    ) -> Res<()> {
+        let result = GameResult::of_winner(o.winner());
+        let how = Termination::of(&o);
+        if !store::finish_game(ctx.c, l.row.id, result, how, ctx.now)? {
+            return Err(Halt::Refused(Refusal::GameOver { game: l.row.id }));
+        }
+        if let (Seat::Human(w), Seat::Human(b)) = (l.row.white, l.row.black) {
+            ratings::record_game(ctx.c, l.row.chat_id, w, b, o.winner())?;
+        }
+        let row = store::game(ctx.c, l.row.id)?.ok_or(corrupt("a game vanished"))?;
+        let result_text = self.result_text(ctx.c, ctx.lang, &row, result, how)?;
+        let loaded = Loaded { row, game: l.game };
+        let mut d = ctx.board_draft(&loaded, format!("{headline}\n{result_text}"))?;
+        d.document = Some((
+            format!("game-{}.pdn", loaded.row.id),
+            self.pdn_text(ctx.c, &loaded)?,
+        ));
+        for seat in [loaded.row.white, loaded.row.black] {
+            d.mentions.extend(ctx.mention(seat)?);
+        }
+        ctx.post(d);
+        Ok(())
+    }
+}
+
+/// The resign button asks first.
+pub(crate) fn resign_question(ctx: &Ctx, game: i64) -> Draft {
+    let text = ctx.t("resign-confirm", Some(&args![("game", game)]));
+    let mut d = Draft::text(ctx.private(), text);
+    d.choices = vec![vec![
+        Payload::ResignConfirm { game }.button(ctx.t("button-resign-yes", None))
+    ]];
+    d
+}

@@ -1,0 +1,36 @@
+//! Resigning: `/resign [#game]`, or the resign button and its confirmation.
+
+use super::play::resign_question;
+use crate::args;
+use crate::core::access::Need;
+use crate::core::ctx::Ctx;
+use crate::core::error::{corrupt, Res};
+use crate::core::Service;
+use crate::store::GameRow;
+
+impl Service {
+    pub(crate) fn cmd_resign(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
+        let row = self.my_game(ctx, r)?;
+        self.resign(ctx, row)
+    }
+
+    /// The resign button: only a player of a game in progress is asked.
+    pub(crate) fn resign_button(&self, ctx: &mut Ctx, game: i64) -> Res<()> {
+        let row = self.game_by_id(ctx, game)?;
+        ctx.gate(&row, Need::Play)?;
+        let d = resign_question(ctx, row.id);
+        ctx.post(d);
+        Ok(())
+    }
+
+    pub(crate) fn resign(&self, ctx: &mut Ctx, row: GameRow) -> Res<()> {
+        let me = ctx
+            .gate(&row, Need::Play)?
+            .ok_or(corrupt("a player without a colour"))?;
+        let mut l = self.load(ctx.c, row)?;
+        let o = l.game.resign(me).map_err(corrupt)?;
+        let a = args![("player", ctx.user.name.clone()), ("game", l.row.id)];
+        let headline = ctx.t("resigned", Some(&a));
+        self.finish(ctx, l, o, headline)
+    }
+}

@@ -1,0 +1,180 @@
+//! Showing games: `/board`, `/games`, `/pdn`.
+
+use super::Loaded;
+use crate::args;
+use crate::core::access::Need;
+use crate::core::ctx::Ctx;
+use crate::core::error::Res;
+use crate::core::i18n::Lang;
+use crate::core::present::buttons::all_move_choices;
+use crate::core::present::text::color_key;
+use crate::core::present::Draft;
+use crate::core::time::pdn_date;
+use crate::core::Service;
+use crate::store::{self, GameResult, Termination};
+use rusqlite::Connection;
+use shashki_engine::pdn::{write_pdn, PdnStyle};
+
+impl Service {
+    pub(crate) fn cmd_board(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
+        let row = self.shown_game(ctx, r)?;
+        let mine = ctx.gate(&row, Need::See)?;
+        let l = self.load(ctx.c, row)?;
+        let headline = ctx.t("board-headline", Some(&args![("game", l.row.id)]));
+        let mut d = ctx.board_draft(&l, headline)?;
+        if mine.is_none() {
+            d.choices.clear(); // spectators get no buttons
+        }
+        ctx.post(d);
+        Ok(())
+    }
+
+    pub(crate) fn cmd_games(&self, ctx: &mut Ctx) -> Res<()> {
+        let me = ctx.user_id()?;
+        let games = store::active_games_of(ctx.c, me)?;
+        if games.is_empty() {
+            ctx.tell_id("games-none", None);
+            return Ok(());
+        }
+        let mut lines = vec![ctx.t("games-header", None)];
+        for row in &games {
+            let Some(color) = row.color_of(me) else {
+                continue;
+            };
+            let turn = if row.side_to_move() == Some(color) {
+                "yes"
+            } else {
+                "no"
+            };
+            let left = row
+                .deadline
+                .map(|d| ctx.duration_text(d - ctx.now))
+                .unwrap_or_else(|| ctx.t("no-deadline", None));
+            let a = args![
+                ("game", row.id),
+                ("opponent", ctx.seat_name(row.seat(color.opposite()))?),
+                ("color", color_key(color)),
+                ("my_turn", turn),
+                ("left", left)
+            ];
+            let mut line = ctx.t("games-line", Some(&a));
+            if row.chat_id != ctx.chat.id {
+                let title = store::chat(ctx.c, row.chat_id)?
+                    .and_then(|c| c.title)
+                    .unwrap_or_else(|| "?".into());
+                line.push(' ');
+                line.push_str(&ctx.t("games-in-chat", Some(&args![("chat", title)])));
+            }
+            lines.push(line);
+        }
+        ctx.tell(lines.join("\n"));
+        Ok(())
+    }
+
+    pub(crate) fn cmd_pdn(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
+        let row = self.shown_game(ctx, r)?;
+        ctx.gate(&row, Need::See)?;
+        let l = self.load(ctx.c, row)?;
+        let pdn = self.pdn_text(ctx.c, &l)?;
+        let mut d = Draft::text(ctx.here(), pdn.clone());
+        d.document = Some((format!("game-{}.pdn", l.row.id), pdn));
+        d.game_id = Some(l.row.id);
+        ctx.post(d);
+        Ok(())
+    }
+
+    /// A game in PDN, with its result even when it came by resignation,
+    /// time or agreement (those are not in the moves).
+    pub(crate) fn pdn_text(&self, c: &Connection, l: &Loaded) -> Res<String> {
+        let row = &l.row;
+        let site = store::chat(c, row.chat_id)?
+            .and_then(|c| c.title)
+            .unwrap_or_default();
+        let white = self.seat_name(c, row.white, Lang::En)?;
+        let black = self.seat_name(c, row.black, Lang::En)?;
+        let date = pdn_date(row.created_at);
+        let round = row.id.to_string();
+        let tags = [
+            ("Event", "shashki correspondence game"),
+            ("Site", site.as_str()),
+            ("Date", date.as_str()),
+            ("Round", round.as_str()),
+            ("White", white.as_str()),
+            ("Black", black.as_str()),
+        ];
+        let mut game = l.game.clone();
+        if game.outcome().is_none() {
+            if let (Some(result), Some(how)) = (row.result, row.result_reason) {
+                // the game is rebuilt to carry its stored result; a refusal
+                // here would only mean the moves already ended it
+                let _ = match (result, how) {
+                    (GameResult::Draw, _) => game.agree_draw(),
+                    (r, Termination::Timeout) => match r.winner() {
+                        Some(w) => game.time_out(w.opposite()),
+                        None => game.agree_draw(),
+                    },
+                    (r, _) => match r.winner() {
+                        Some(w) => game.resign(w.opposite()),
+                        None => game.agree_draw(),
+                    },
+                };
+            }
+        }
+        Ok(write_pdn(&game, &tags, PdnStyle::default()))
+    }
+}
+
+/// Read-only questions adapters ask to draw their own controls.
+impl Service {
+    /// Every legal move of an active game as a button (label: the move in
+    /// notation; payload: the same move button the board's keyboard uses),
+    /// for adapters that show all moves at once (Discord's select menus).
+    /// Empty when the game is unknown or over.
+    pub fn legal_move_choices(
+        &self,
+        game_id: i64,
+    ) -> Result<Vec<crate::core::Choice>, crate::core::ServiceError> {
+        let store = self.lock();
+        let Some(row) = store::game(store.conn(), game_id)?.filter(|r| r.is_active()) else {
+            return Ok(Vec::new());
+        };
+        let pos = super::position_of(&row).map_err(super::ai::into_service)?;
+        Ok(all_move_choices(
+            row.id,
+            row.ply,
+            &pos,
+            super::variant_of(&row),
+        ))
+    }
+
+    /// The active games in a chat where it is this user's move (both by the
+    /// platform's ids) with their legal moves as buttons, for adapters that
+    /// suggest moves while the user types (Discord's autocomplete). An
+    /// unknown user or chat has none.
+    pub fn moves_to_play(
+        &self,
+        platform: crate::core::Platform,
+        chat: &str,
+        user: &str,
+    ) -> Result<Vec<(i64, Vec<crate::core::Choice>)>, crate::core::ServiceError> {
+        let store = self.lock();
+        let c = store.conn();
+        let Some((uid, chat_id)) = store::user_and_chat(c, platform.key(), user, chat)? else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for row in store::active_games_of_in(c, uid, chat_id)? {
+            let Some(color) = row.color_of(uid) else {
+                continue;
+            };
+            if row.side_to_move() == Some(color) {
+                let pos = super::position_of(&row).map_err(super::ai::into_service)?;
+                let moves = all_move_choices(row.id, row.ply, &pos, super::variant_of(&row));
+                if !moves.is_empty() {
+                    out.push((row.id, moves));
+                }
+            }
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,62 @@
+//! Vacations: `/vacation N` pauses the player's clocks for N days (a yearly
+//! allowance), and tells the opponents.
+
+use crate::args;
+use crate::core::ctx::Ctx;
+use crate::core::error::{Refusal, Res};
+use crate::core::i18n::num;
+use crate::core::present::Draft;
+use crate::core::time::{year_of, DAY};
+use crate::core::types::Target;
+use crate::core::Service;
+use crate::store;
+
+impl Service {
+    pub(crate) fn cmd_vacation(&self, ctx: &mut Ctx, days: Option<&str>) -> Res<()> {
+        let me = ctx.user_id()?;
+        let year = year_of(ctx.now);
+        let used = if ctx.user.vacation_year == year {
+            ctx.user.vacation_days
+        } else {
+            0
+        };
+        let left = self.config.vacation_days_per_year - used;
+        let Some(days) = days.and_then(|d| d.parse::<i64>().ok()).filter(|d| *d > 0) else {
+            return Err(Refusal::VacationUsage { left }.into());
+        };
+        if days > left {
+            return Err(Refusal::VacationTooLong { left, days }.into());
+        }
+        let start = ctx.user.vacation_until.max(ctx.now);
+        let until = start + days * DAY;
+        store::set_vacation(ctx.c, me, year, used + days, until)?;
+        // pause the clocks running for this player now
+        for row in store::active_games_of(ctx.c, me)? {
+            let Some(color) = row.color_of(me) else {
+                continue;
+            };
+            if row.deadline.is_some() && row.side_to_move() == Some(color) {
+                store::shift_game_clock(ctx.c, row.id, days * DAY)?;
+            }
+            let opp = row.seat(color.opposite());
+            let a = args![
+                ("player", ctx.user.name.clone()),
+                ("days", num(days)),
+                ("game", row.id),
+                ("opponent", ctx.call_name(opp)?)
+            ];
+            let mut d = Draft::text(
+                Target::Chat(ctx.chat_of(row.chat_id)?),
+                ctx.t("vacation-announce", Some(&a)),
+            );
+            d.mentions.extend(ctx.mention(opp)?);
+            d.game_id = Some(row.id);
+            ctx.post(d);
+        }
+        ctx.tell_id(
+            "vacation-set",
+            Some(&args![("days", num(days)), ("left", left - days)]),
+        );
+        Ok(())
+    }
+}

@@ -1,0 +1,142 @@
+//! The words people type, in every language the bot speaks: command names
+//! and their aliases, and the words inside commands (challenge options,
+//! draw answers, setting names). One table each; matching is
+//! case-insensitive.
+
+/// Command names: (word, canonical English name).
+pub const NAMES: &[(&str, &str)] = &[
+    ("help", "help"),
+    ("start", "help"),
+    ("помощь", "help"),
+    ("старт", "help"),
+    ("challenge", "challenge"),
+    ("вызов", "challenge"),
+    ("play", "challenge"),
+    ("играть", "challenge"),
+    ("accept", "accept"),
+    ("принять", "accept"),
+    ("decline", "decline"),
+    ("отклонить", "decline"),
+    ("move", "move"),
+    ("m", "move"),
+    ("ход", "move"),
+    ("board", "board"),
+    ("доска", "board"),
+    ("games", "games"),
+    ("партии", "games"),
+    ("resign", "resign"),
+    ("сдаться", "resign"),
+    ("draw", "draw"),
+    ("ничья", "draw"),
+    ("pdn", "pdn"),
+    ("settings", "settings"),
+    ("настройки", "settings"),
+    ("top", "top"),
+    ("рейтинг", "top"),
+    ("vacation", "vacation"),
+    ("отпуск", "vacation"),
+    ("puzzle", "puzzle"),
+    ("задача", "puzzle"),
+    ("daily", "daily"),
+    ("ежедневно", "daily"),
+    ("hint", "hint"),
+    ("подсказка", "hint"),
+    ("puzzletop", "puzzletop"),
+    ("задачитоп", "puzzletop"),
+];
+
+/// The canonical (English) name of a command word, if known.
+pub fn canonical(word: &str) -> Option<&'static str> {
+    let w = word.to_lowercase();
+    NAMES.iter().find(|(n, _)| *n == w).map(|(_, c)| *c)
+}
+
+fn is_one_of(word: &str, words: &[&str]) -> bool {
+    let w = word.to_lowercase();
+    words.contains(&w.as_str())
+}
+
+/// `/top puzzles`.
+pub fn is_puzzles(word: &str) -> bool {
+    is_one_of(word, &["puzzles", "puzzle", "задачи"])
+}
+
+/// `/draw decline`.
+pub fn is_decline(word: &str) -> bool {
+    is_one_of(word, &["decline", "no", "отклонить", "нет"])
+}
+
+/// Whom a challenge is for, as its first word says.
+pub fn challenge_target(word: &str) -> Option<ChallengeWord> {
+    let w = word.to_lowercase();
+    match w.as_str() {
+        "ai" | "bot" | "ии" | "бот" | "computer" | "компьютер" => {
+            Some(ChallengeWord::Ai)
+        }
+        "open" | "any" | "все" | "любой" => Some(ChallengeWord::Open),
+        _ => None,
+    }
+}
+
+/// A word of `/challenge`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChallengeWord {
+    Ai,
+    Open,
+    White,
+    Black,
+    Random,
+    Unlimited,
+}
+
+/// A colour or time word of `/challenge` (any position).
+pub fn challenge_option(word: &str) -> Option<ChallengeWord> {
+    let w = word.to_lowercase();
+    Some(match w.as_str() {
+        "white" | "w" | "белые" | "белыми" | "б" => ChallengeWord::White,
+        "black" | "b" | "черные" | "чёрные" | "черными" | "чёрными" | "ч" => {
+            ChallengeWord::Black
+        }
+        "random" | "случайно" | "любым" => ChallengeWord::Random,
+        "unlimited" | "∞" | "inf" | "безлимит" | "без" => ChallengeWord::Unlimited,
+        _ => return None,
+    })
+}
+
+/// A chat setting, as `/settings KEY VALUE` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettingKey {
+    Lang,
+    ChatLang,
+    Theme,
+    Orientation,
+    Days,
+}
+
+pub fn setting_key(word: &str) -> Option<SettingKey> {
+    let w = word.to_lowercase();
+    Some(match w.as_str() {
+        "lang" | "language" | "язык" => SettingKey::Lang,
+        "chatlang" => SettingKey::ChatLang,
+        "theme" | "тема" => SettingKey::Theme,
+        "orientation" | "board" | "доска" => SettingKey::Orientation,
+        "days" | "дни" => SettingKey::Days,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_in_both_languages() {
+        assert_eq!(canonical("ВЫЗОВ"), Some("challenge"));
+        assert_eq!(challenge_target("ИИ"), Some(ChallengeWord::Ai));
+        assert_eq!(challenge_option("чёрными"), Some(ChallengeWord::Black));
+        assert_eq!(challenge_option("3"), None);
+        assert_eq!(setting_key("Тема"), Some(SettingKey::Theme));
+        assert!(is_decline("Нет"));
+        assert!(!is_decline("yes"));
+    }
+}

@@ -1,0 +1,255 @@
+//! Texts: names and mentions of the seats, durations, colours, results,
+//! move errors and refusals, each from the catalogue.
+
+use crate::args;
+use crate::core::ctx::Ctx;
+use crate::core::error::{Refusal, Res};
+use crate::core::i18n::{num, Args, Lang};
+use crate::core::types::Mention;
+use crate::core::Service;
+use crate::store::{self, GameResult, GameRow, Seat, Termination};
+use rusqlite::Connection;
+use shashki_engine::notation::IllegalReason;
+use shashki_engine::{Color, MoveError};
+
+/// The catalogue's key of a colour (`white`, `black`).
+pub(crate) fn color_key(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+impl Service {
+    /// A message of the catalogue.
+    pub(crate) fn t(&self, lang: Lang, id: &str, args: Option<&Args>) -> String {
+        self.catalog.get(lang, id, args)
+    }
+
+    /// The name of whoever holds a seat.
+    pub(crate) fn seat_name(&self, c: &Connection, seat: Seat, lang: Lang) -> Res<String> {
+        Ok(match seat {
+            Seat::Human(id) => store::user(c, id)?
+                .map(|u| u.name)
+                .unwrap_or_else(|| "?".into()),
+            Seat::Ai(level) => {
+                let a = args![("level", num(i64::from(level)))];
+                self.t(lang, "ai-name", Some(&a))
+            }
+        })
+    }
+
+    /// The person to notify for a seat (none for the AI).
+    pub(crate) fn mention(&self, c: &Connection, seat: Seat) -> Res<Option<Mention>> {
+        Ok(match seat {
+            Seat::Human(id) => store::user(c, id)?.map(|u| Mention {
+                platform_user_id: u.platform_user_id,
+                name: u.name,
+                handle: u.handle,
+            }),
+            Seat::Ai(_) => None,
+        })
+    }
+
+    /// `@handle` or the name, for texts that call on someone.
+    pub(crate) fn call_name(&self, c: &Connection, seat: Seat, lang: Lang) -> Res<String> {
+        Ok(match self.mention(c, seat)? {
+            Some(Mention {
+                handle: Some(h), ..
+            }) => format!("@{h}"),
+            Some(m) => m.name,
+            None => self.seat_name(c, seat, lang)?,
+        })
+    }
+
+    /// "2 days 3 hours", "5 minutes", …
+    pub(crate) fn duration_text(&self, lang: Lang, secs: i64) -> String {
+        use crate::core::time::DAY;
+        let secs = secs.max(0);
+        let days = secs / DAY;
+        let hours = (secs % DAY) / 3600;
+        let minutes = (secs % 3600) / 60;
+        if days > 0 {
+            let a = args![("days", num(days)), ("hours", num(hours))];
+            if hours > 0 {
+                self.t(lang, "duration-days-hours", Some(&a))
+            } else {
+                self.t(lang, "duration-days", Some(&a))
+            }
+        } else if hours > 0 {
+            let a = args![("hours", num(hours)), ("minutes", num(minutes))];
+            self.t(lang, "duration-hours-minutes", Some(&a))
+        } else {
+            let a = args![("minutes", num(minutes.max(1)))];
+            self.t(lang, "duration-minutes", Some(&a))
+        }
+    }
+
+    /// The time per move of a game or challenge, or "no time limit".
+    pub(crate) fn per_move_text(&self, lang: Lang, seconds_per_move: Option<i64>) -> String {
+        match seconds_per_move {
+            Some(s) => self.duration_text(lang, s),
+            None => self.t(lang, "no-deadline", None),
+        }
+    }
+
+    /// "White wins: resignation. Result 2-0." and the like.
+    pub(crate) fn result_text(
+        &self,
+        c: &Connection,
+        lang: Lang,
+        row: &GameRow,
+        result: GameResult,
+        how: Termination,
+    ) -> Res<String> {
+        let reason = self.t(lang, &format!("reason-{how}"), None);
+        Ok(match result.winner() {
+            Some(w) => {
+                let a = args![
+                    ("winner", self.seat_name(c, row.seat(w), lang)?),
+                    ("color", color_key(w)),
+                    ("reason", reason),
+                    ("result", result.as_str())
+                ];
+                self.t(lang, "result-win", Some(&a))
+            }
+            None => self.t(lang, "result-draw", Some(&args![("reason", reason)])),
+        })
+    }
+
+    /// Why a move text is not a move, listing the legal moves.
+    pub(crate) fn move_error_text(&self, lang: Lang, err: &MoveError) -> String {
+        use MoveError as E;
+        match err {
+            E::Empty => self.t(lang, "move-empty", None),
+            E::BadSquare { token, .. } => self.t(
+                lang,
+                "move-bad-square",
+                Some(&args![("token", token.as_str())]),
+            ),
+            E::NoLegalMoves => self.t(lang, "move-none", None),
+            E::Ambiguous { input, candidates } => self.t(
+                lang,
+                "move-ambiguous",
+                Some(&args![
+                    ("input", input.as_str()),
+                    ("candidates", candidates.join(", "))
+                ]),
+            ),
+            E::Illegal {
+                input,
+                reason,
+                legal,
+            } => {
+                let square = |id: &str, s: &dyn std::fmt::Display| {
+                    self.t(lang, id, Some(&args![("square", s.to_string())]))
+                };
+                let why = match reason {
+                    Some(IllegalReason::EmptySquare(s)) => Some(square("why-empty-square", s)),
+                    Some(IllegalReason::NotYourPiece(s)) => Some(square("why-not-your-piece", s)),
+                    Some(IllegalReason::MustCapture) => {
+                        Some(self.t(lang, "why-must-capture", None))
+                    }
+                    Some(IllegalReason::CaptureNotFinished) => {
+                        Some(self.t(lang, "why-capture-not-finished", None))
+                    }
+                    Some(IllegalReason::PieceCannotMove(s)) => Some(square("why-cannot-move", s)),
+                    None => None,
+                };
+                let a = args![
+                    ("input", input.as_str()),
+                    ("why", why.clone().unwrap_or_default()),
+                    ("legal", legal.join(", "))
+                ];
+                let id = if why.is_some() {
+                    "move-not-legal-why"
+                } else {
+                    "move-not-legal"
+                };
+                self.t(lang, id, Some(&a))
+            }
+        }
+    }
+
+    /// The localised message of a refusal.
+    pub(crate) fn refusal_text(&self, lang: Lang, r: &Refusal) -> String {
+        use Refusal as R;
+        let games = |g: &[i64]| {
+            g.iter()
+                .map(|id| format!("#{id}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (id, a): (&str, Args) = match r {
+            R::ButtonInvalid => ("button-invalid", args![]),
+            R::ButtonStale => ("button-stale", args![]),
+            R::UnknownCommand { command } => {
+                ("unknown-command", args![("command", command.as_str())])
+            }
+            R::MoveUsage => ("move-usage", args![]),
+            R::NotAPlayer { game } => ("not-a-player", args![("game", *game)]),
+            R::NotYourTurn { game } => ("not-your-turn-in", args![("game", *game)]),
+            R::NotYourTurnAnywhere => ("not-your-turn", args![]),
+            R::GameOver { game } => ("game-already-over", args![("game", *game)]),
+            R::GameUnknown { game } => ("game-unknown", args![("game", game.as_str())]),
+            R::NoActiveGame => ("no-active-game", args![]),
+            R::WhichGame { games: g } => ("which-game", args![("games", games(g))]),
+            R::IllegalMove { game, error } => (
+                "move-illegal",
+                args![
+                    ("game", *game),
+                    ("error", self.move_error_text(lang, error))
+                ],
+            ),
+            R::ChallengeBadWord { word } => ("challenge-bad-word", args![("word", word.as_str())]),
+            R::ChallengeBadLevel { level } => ("challenge-bad-level", args![("level", *level)]),
+            R::ChallengeBadDays { days } => ("challenge-bad-days", args![("days", *days)]),
+            R::ChallengeSelf => ("challenge-self", args![]),
+            R::ChallengeUnknown { id } => ("challenge-unknown", args![("id", *id)]),
+            R::ChallengeClosed { id } => ("challenge-closed", args![("id", *id)]),
+            R::ChallengeOwn => ("challenge-own", args![]),
+            R::ChallengeNotForYou => ("challenge-not-for-you", args![]),
+            R::NoOpenChallenge => ("no-open-challenge", args![]),
+            R::DrawAlreadyOffered => ("draw-already-offered", args![]),
+            R::NoDrawToDecline => ("draw-none-to-decline", args![]),
+            R::SettingBadValue {
+                key,
+                value,
+                allowed,
+            } => (
+                "settings-bad-value",
+                args![
+                    ("key", *key),
+                    ("value", value.as_str()),
+                    ("allowed", allowed.as_str())
+                ],
+            ),
+            R::SettingUnknown { key } => ("settings-unknown", args![("key", key.as_str())]),
+            R::VacationUsage { left } => ("vacation-usage", args![("left", *left)]),
+            R::VacationTooLong { left, days } => {
+                ("vacation-too-long", args![("left", *left), ("days", *days)])
+            }
+        };
+        self.t(lang, id, Some(&a))
+    }
+}
+
+impl Ctx<'_> {
+    /// The name of a seat in this action's language.
+    pub(crate) fn seat_name(&self, seat: Seat) -> Res<String> {
+        self.svc.seat_name(self.c, seat, self.lang)
+    }
+
+    /// `@handle` or the name of a seat.
+    pub(crate) fn call_name(&self, seat: Seat) -> Res<String> {
+        self.svc.call_name(self.c, seat, self.lang)
+    }
+
+    pub(crate) fn mention(&self, seat: Seat) -> Res<Option<Mention>> {
+        self.svc.mention(self.c, seat)
+    }
+
+    pub(crate) fn duration_text(&self, secs: i64) -> String {
+        self.svc.duration_text(self.lang, secs)
+    }
+}

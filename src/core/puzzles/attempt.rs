@@ -1,0 +1,336 @@
+//! Attempts: starting a puzzle, answers, hints, giving up, and the end of
+//! an attempt with its counts, streaks and ratings.
+
+use super::{
+    attempt_moves, board_for, ensure_pack, load, next_buttons, question_buttons, say_with,
+    show_attempt, MAX_WRONG,
+};
+use crate::args;
+use crate::core::ctx::Ctx;
+use crate::core::error::Res;
+use crate::core::i18n::num;
+use crate::core::present::text::color_key;
+use crate::core::ratings::{self, Glicko};
+use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
+use rusqlite::Connection;
+use shashki_engine::parse_move;
+use shashki_engine::puzzle::{judge, walk, Answer};
+
+/// Open an attempt at puzzle `id` (rated the first time the user meets it).
+fn new_attempt(x: &Ctx, id: i64, daily_day: Option<i64>) -> Res<AttemptRow> {
+    let rated = !db::tried(x.c, x.user.id, id)?;
+    let aid = db::insert_attempt(x.c, x.user.id, x.chat.id, id, daily_day, rated, x.now)?;
+    Ok(AttemptRow {
+        id: aid,
+        user_id: x.user.id,
+        chat_id: x.chat.id,
+        puzzle_id: id,
+        daily_day,
+        moves: String::new(),
+        wrong: 0,
+        hints: 0,
+        status: "open".into(),
+        rated,
+        started_at: x.now,
+    })
+}
+
+/// A new puzzle near the user's puzzle rating (or puzzle `id`).
+pub(crate) fn start_new(x: &mut Ctx, id: Option<i64>) -> Res<()> {
+    if let Some(id) = id {
+        return start(x, id, None);
+    }
+    let me = db::player(x.c, x.user.id, 0)?;
+    let near = db::puzzles_near(x.c, x.user.id, me.rating, 5)?;
+    let pick = if near.is_empty() {
+        db::puzzle_oldest_tried(x.c, x.user.id)?
+    } else {
+        let i = (x.now ^ x.user.id.wrapping_mul(0x9E37)).rem_euclid(near.len() as i64);
+        near.into_iter().nth(i as usize)
+    };
+    match pick {
+        Some(row) => start(x, row.id, None),
+        None => {
+            x.tell_id("puzzle-none", None);
+            Ok(())
+        }
+    }
+}
+
+pub(crate) fn start(x: &mut Ctx, id: i64, daily_day: Option<i64>) -> Res<()> {
+    let Some(row) = db::puzzle(x.c, id)? else {
+        x.tell_id("puzzle-none", None);
+        return Ok(());
+    };
+    let Some(p) = load(&row) else {
+        x.tell_id("puzzle-none", None);
+        return Ok(());
+    };
+    let a = new_attempt(x, id, daily_day)?;
+    show_attempt(x, &row, &p, &a);
+    Ok(())
+}
+
+/// The chat's posted daily puzzle, if the user has not tried it.
+fn current_daily_for(c: &Connection, user: i64, chat: i64) -> Res<Option<(PuzzleRow, i64)>> {
+    let Some(d) = db::daily(c, chat)? else {
+        return Ok(None);
+    };
+    let (Some(id), Some(day)) = (d.last_puzzle, d.last_day) else {
+        return Ok(None);
+    };
+    if db::daily_attempt(c, user, chat, day)?.is_some() {
+        return Ok(None);
+    }
+    Ok(db::puzzle(c, id)?.map(|r| (r, day)))
+}
+
+/// Take `text` as the answer to the user's puzzle here. `false` when the
+/// user has no puzzle to answer (the text is left for the games).
+pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
+    ensure_pack(x.c)?;
+    let (attempt, row) = match db::open_attempt(x.c, x.user.id, x.chat.id)? {
+        Some(a) => match db::puzzle(x.c, a.puzzle_id)? {
+            Some(r) => (a, r),
+            None => return Ok(false),
+        },
+        None => {
+            let Some((row, day)) = current_daily_for(x.c, x.user.id, x.chat.id)? else {
+                return Ok(false);
+            };
+            let Some(p) = load(&row) else {
+                return Ok(false);
+            };
+            if parse_move(&p.start, text).is_err() {
+                return Ok(false);
+            }
+            (new_attempt(x, row.id, Some(day))?, row)
+        }
+    };
+    let Some(p) = load(&row) else {
+        return Ok(false);
+    };
+    let Some(moves) = attempt_moves(&p, &attempt) else {
+        return Ok(false);
+    };
+    let Some((pos, node)) = walk(&p, &moves) else {
+        return Ok(false);
+    };
+    let mv = match parse_move(&pos, text) {
+        Ok(m) => m,
+        Err(e) => {
+            let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+            let detail = match e {
+                shashki_engine::MoveError::Ambiguous { candidates, .. } => candidates.join(", "),
+                _ => legal.join(", "),
+            };
+            x.tell_id(
+                "puzzle-illegal",
+                Some(&args![("move", text.trim()), ("legal", detail)]),
+            );
+            return Ok(true);
+        }
+    };
+    match judge(node, &mv) {
+        Answer::Wrong => {
+            let wrong = attempt.wrong + 1;
+            db::update_attempt(x.c, attempt.id, &attempt.moves, wrong, attempt.hints)?;
+            let a = AttemptRow {
+                wrong,
+                ..attempt.clone()
+            };
+            if wrong >= MAX_WRONG {
+                let sol = p.solution_text();
+                close(x, &a, false, false)?;
+                let text = x.t(
+                    "puzzle-failed",
+                    Some(&args![("move", mv.to_string()), ("solution", sol)]),
+                );
+                let buttons = next_buttons(x);
+                say_with(x, text, None, buttons);
+            } else {
+                x.tell_id(
+                    "puzzle-wrong",
+                    Some(&args![
+                        ("move", mv.to_string()),
+                        ("left", num(MAX_WRONG - wrong))
+                    ]),
+                );
+            }
+        }
+        Answer::Continue { reply, .. } => {
+            let mut all = moves.clone();
+            all.push(mv);
+            all.push(reply);
+            let text_moves: Vec<String> = all.iter().map(|m| m.to_string()).collect();
+            db::update_attempt(
+                x.c,
+                attempt.id,
+                &text_moves.join(" "),
+                attempt.wrong,
+                attempt.hints,
+            )?;
+            let before = pos.make(&mv);
+            let after = before.make(&reply);
+            let board = board_for(x, &p, after, Some((before, reply)));
+            let a = args![
+                ("move", mv.to_string()),
+                ("reply", reply.to_string()),
+                ("color", color_key(p.solver()))
+            ];
+            let text = x.t("puzzle-right", Some(&a));
+            let buttons = question_buttons(x);
+            say_with(x, text, Some(board), buttons);
+        }
+        Answer::Solved => {
+            let after = pos.make(&mv);
+            let (player, delta) = close(x, &attempt, true, false)?;
+            let mut a = args![
+                ("move", mv.to_string()),
+                ("solution", p.solution_text()),
+                ("streak", num(player.streak)),
+                ("solved", num(player.solved))
+            ];
+            let text = match delta {
+                Some(d) => {
+                    a.set("rating", num(player.rating.round() as i64));
+                    a.set("delta", format!("{:+}", d.round() as i64));
+                    x.t("puzzle-solved", Some(&a))
+                }
+                None => x.t("puzzle-solved-unrated", Some(&a)),
+            };
+            let board = board_for(x, &p, after, Some((pos, mv)));
+            let buttons = next_buttons(x);
+            say_with(x, text, Some(board), buttons);
+        }
+    }
+    Ok(true)
+}
+
+/// End an attempt: counts, streaks and (first meeting only) ratings, in
+/// the chat and overall. Returns the chat record and the rating change.
+pub(crate) fn close(
+    x: &mut Ctx,
+    a: &AttemptRow,
+    solved: bool,
+    abandoned: bool,
+) -> Res<(PlayerRow, Option<f64>)> {
+    if !db::finish_attempt(x.c, a.id, if solved { "solved" } else { "failed" }, x.now)? {
+        return Ok((db::player(x.c, a.user_id, x.chat.id)?, None));
+    }
+    if abandoned && a.moves.is_empty() && a.wrong == 0 && a.hints == 0 {
+        // skipped before trying: no count, no rating
+        return Ok((db::player(x.c, a.user_id, x.chat.id)?, None));
+    }
+    let clean = solved && a.wrong == 0 && a.hints <= 1;
+    let Some(row) = db::puzzle(x.c, a.puzzle_id)? else {
+        return Ok((db::player(x.c, a.user_id, x.chat.id)?, None));
+    };
+    let puzzle_r = Glicko {
+        rating: row.rating,
+        deviation: row.deviation,
+        volatility: row.volatility,
+    };
+    let mut chat_record = PlayerRow::default();
+    let mut delta = None;
+    for scope in [a.chat_id, 0] {
+        let mut p = db::player(x.c, a.user_id, scope)?;
+        if a.rated {
+            let me = Glicko {
+                rating: p.rating,
+                deviation: p.deviation,
+                volatility: p.volatility,
+            };
+            let (n, np) = ratings::update(me, puzzle_r, Some(clean));
+            if scope == 0 {
+                db::save_puzzle_rating(x.c, row.id, np.rating, np.deviation, np.volatility, clean)?;
+            } else {
+                delta = Some(n.rating - p.rating);
+            }
+            p.rating = n.rating;
+            p.deviation = n.deviation;
+            p.volatility = n.volatility;
+        }
+        if solved {
+            p.solved += 1;
+        } else {
+            p.failed += 1;
+        }
+        p.streak = if clean { p.streak + 1 } else { 0 };
+        p.best_streak = p.best_streak.max(p.streak);
+        db::save_player(x.c, a.user_id, scope, &p)?;
+        if scope == a.chat_id {
+            chat_record = p;
+        }
+    }
+    Ok((chat_record, delta))
+}
+
+pub(crate) fn give_up(x: &mut Ctx) -> Res<()> {
+    let Some(a) = open_or_daily(x)? else {
+        x.tell_id("puzzle-no-open", None);
+        return Ok(());
+    };
+    let Some(p) = db::puzzle(x.c, a.puzzle_id)?.as_ref().and_then(load) else {
+        return Ok(());
+    };
+    let failed = AttemptRow {
+        // giving up after seeing the puzzle counts as a miss
+        wrong: a.wrong.max(1),
+        ..a
+    };
+    close(x, &failed, false, false)?;
+    let text = x.t(
+        "puzzle-gave-up",
+        Some(&args![
+            ("id", failed.puzzle_id),
+            ("solution", p.solution_text())
+        ]),
+    );
+    let buttons = next_buttons(x);
+    say_with(x, text, None, buttons);
+    Ok(())
+}
+
+/// The user's open attempt here, or a new attempt at the chat's daily
+/// puzzle when they have not tried it.
+fn open_or_daily(x: &mut Ctx) -> Res<Option<AttemptRow>> {
+    if let Some(a) = db::open_attempt(x.c, x.user.id, x.chat.id)? {
+        return Ok(Some(a));
+    }
+    let Some((row, day)) = current_daily_for(x.c, x.user.id, x.chat.id)? else {
+        return Ok(None);
+    };
+    Ok(Some(new_attempt(x, row.id, Some(day))?))
+}
+
+/// `/hint`: first the piece, then the move.
+pub fn cmd_hint(x: &mut Ctx) -> Res<()> {
+    ensure_pack(x.c)?;
+    let Some(a) = open_or_daily(x)? else {
+        x.tell_id("puzzle-no-open", None);
+        return Ok(());
+    };
+    let Some(p) = db::puzzle(x.c, a.puzzle_id)?.as_ref().and_then(load) else {
+        return Ok(());
+    };
+    let moves = attempt_moves(&p, &a).unwrap_or_default();
+    let Some((_, node)) = walk(&p, &moves) else {
+        return Ok(());
+    };
+    let hints = a.hints + 1;
+    db::update_attempt(x.c, a.id, &a.moves, a.wrong, hints)?;
+    let step = &node.steps[0];
+    if hints == 1 {
+        x.tell_id(
+            "puzzle-hint-square",
+            Some(&args![("square", step.mv.from().to_string())]),
+        );
+    } else {
+        x.tell_id(
+            "puzzle-hint-move",
+            Some(&args![("move", step.mv.to_string())]),
+        );
+    }
+    Ok(())
+}

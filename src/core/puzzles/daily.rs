@@ -1,0 +1,233 @@
+//! The daily puzzle: `/daily on HH:MM ±HH:MM`, its posts at each chat's
+//! local time (with the previous day's solution), and the time arithmetic.
+
+use super::{board_for, ensure_pack, load, question_buttons, say_with, themes_text};
+use crate::args;
+use crate::core::ctx::Ctx;
+use crate::core::error::Res;
+use crate::core::i18n::num;
+use crate::core::present::text::color_key;
+use crate::core::time::{iso_date_of_day, DAY};
+use crate::store::puzzles as db;
+use crate::store::StoreResult;
+use rusqlite::Connection;
+
+/// The pack number of the daily puzzle of UTC day `day`.
+pub fn daily_puzzle_id(c: &Connection, day: i64) -> Res<Option<i64>> {
+    let ids = db::puzzle_ids(c)?;
+    if ids.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(ids[day.rem_euclid(ids.len() as i64) as usize]))
+}
+
+/// The next time after `now` at local `minute` of the day in a timezone
+/// `tz` minutes east of UTC.
+pub fn next_local_time(now: i64, minute: i64, tz: i64) -> i64 {
+    let local = now + tz * 60;
+    let mut t = local.div_euclid(DAY) * DAY + minute * 60;
+    if t <= local {
+        t += DAY;
+    }
+    t - tz * 60
+}
+
+/// Parse `HH:MM`.
+pub fn parse_time(s: &str) -> Option<i64> {
+    let (h, m) = s.split_once(':')?;
+    let (h, m): (i64, i64) = (h.parse().ok()?, m.parse().ok()?);
+    ((0..24).contains(&h) && (0..60).contains(&m)).then_some(h * 60 + m)
+}
+
+/// Parse a UTC offset: `+03:00`, `-5`, `UTC+3`, `+0530`; minutes east.
+pub fn parse_offset(s: &str) -> Option<i64> {
+    let t = s.trim().to_ascii_lowercase();
+    let t = t
+        .strip_prefix("utc")
+        .or_else(|| t.strip_prefix("gmt"))
+        .unwrap_or(&t);
+    if t.is_empty() {
+        return Some(0);
+    }
+    let (sign, rest) = match t.as_bytes()[0] {
+        b'+' => (1, &t[1..]),
+        b'-' => (-1, &t[1..]),
+        _ => return None,
+    };
+    let (h, m) = if let Some((h, m)) = rest.split_once(':') {
+        (h.parse::<i64>().ok()?, m.parse::<i64>().ok()?)
+    } else if rest.len() == 4 {
+        (rest[..2].parse().ok()?, rest[2..].parse().ok()?)
+    } else {
+        (rest.parse().ok()?, 0)
+    };
+    (h <= 14 && (0..60).contains(&m)).then_some(sign * (h * 60 + m))
+}
+
+fn offset_text(tz: i64) -> String {
+    let sign = if tz < 0 { '-' } else { '+' };
+    format!("{sign}{:02}:{:02}", tz.abs() / 60, tz.abs() % 60)
+}
+
+fn time_text(minute: i64) -> String {
+    format!("{:02}:{:02}", minute / 60, minute % 60)
+}
+
+/// `/daily on [HH:MM] [±HH:MM]`, `/daily off`, `/daily` (status).
+pub fn cmd_daily(x: &mut Ctx, args: &[String]) -> Res<()> {
+    ensure_pack(x.c)?;
+    let current = db::daily(x.c, x.chat.id)?;
+    let (mut minute, mut tz) = current
+        .as_ref()
+        .map(|d| (d.minute, d.tz_offset))
+        .unwrap_or((9 * 60, 0));
+    let word = args.first().map(|s| s.to_lowercase());
+    match word.as_deref() {
+        Some("on" | "вкл" | "да" | "yes") => {
+            for a in &args[1..] {
+                if a.contains(':')
+                    && !a.starts_with(['+', '-'])
+                    && !a.to_lowercase().starts_with("utc")
+                {
+                    match parse_time(a) {
+                        Some(m) => minute = m,
+                        None => {
+                            x.tell_id("daily-bad-time", Some(&args![("value", a.as_str())]));
+                            return Ok(());
+                        }
+                    }
+                } else {
+                    match parse_offset(a) {
+                        Some(o) => tz = o,
+                        None => {
+                            x.tell_id("daily-bad-offset", Some(&args![("value", a.as_str())]));
+                            return Ok(());
+                        }
+                    }
+                }
+            }
+            let next = next_local_time(x.now, minute, tz);
+            db::set_daily(x.c, x.chat.id, true, minute, tz, Some(next))?;
+            let a = args![
+                ("time", time_text(minute)),
+                ("offset", offset_text(tz)),
+                ("date", iso_date_of_day((next + tz * 60).div_euclid(DAY)))
+            ];
+            let text = x.t("daily-on", Some(&a));
+            x.say_text(text);
+        }
+        Some("off" | "выкл" | "нет" | "no") => {
+            db::set_daily(x.c, x.chat.id, false, minute, tz, None)?;
+            let text = x.t("daily-off", None);
+            x.say_text(text);
+        }
+        None => match current {
+            Some(d) if d.enabled => {
+                let next = d.next_at.unwrap_or(x.now);
+                let a = args![
+                    ("time", time_text(d.minute)),
+                    ("offset", offset_text(d.tz_offset)),
+                    (
+                        "date",
+                        iso_date_of_day((next + d.tz_offset * 60).div_euclid(DAY))
+                    )
+                ];
+                x.tell_id("daily-on", Some(&a));
+            }
+            _ => x.tell_id("daily-status-off", None),
+        },
+        Some(_) => x.tell_id("daily-usage", None),
+    }
+    Ok(())
+}
+
+/// Chats whose daily post is due at `now`.
+pub fn dailies_due(c: &Connection, now: i64) -> StoreResult<Vec<i64>> {
+    Ok(db::dailies_due(c, now)?
+        .into_iter()
+        .map(|d| d.chat_id)
+        .collect())
+}
+
+/// Post the daily puzzle in `x`'s chat if it is due (with the previous
+/// daily's solution).
+pub fn post_daily(x: &mut Ctx) -> Res<()> {
+    ensure_pack(x.c)?;
+    let Some(d) = db::daily(x.c, x.chat.id)? else {
+        return Ok(());
+    };
+    let Some(due) = d.next_at.filter(|t| d.enabled && *t <= x.now) else {
+        return Ok(());
+    };
+    let day = x.now.div_euclid(DAY);
+    let mut next = next_local_time(due, d.minute, d.tz_offset);
+    while next <= x.now {
+        next = next_local_time(next, d.minute, d.tz_offset);
+    }
+    let Some(id) = daily_puzzle_id(x.c, day)? else {
+        db::set_daily(x.c, x.chat.id, true, d.minute, d.tz_offset, Some(next))?;
+        return Ok(());
+    };
+    if !db::mark_daily_posted(x.c, x.chat.id, due, next, day, id)? {
+        return Ok(());
+    }
+    if let (Some(prev), Some(prev_day)) = (d.last_puzzle, d.last_day) {
+        if prev_day != day {
+            if let Some(p) = db::puzzle(x.c, prev)?.as_ref().and_then(load) {
+                let a = args![("id", prev), ("solution", p.solution_text())];
+                let text = x.t("daily-yesterday", Some(&a));
+                x.say_text(text);
+            }
+        }
+    }
+    let Some(row) = db::puzzle(x.c, id)? else {
+        return Ok(());
+    };
+    let Some(p) = load(&row) else {
+        return Ok(());
+    };
+    let a = args![
+        ("date", iso_date_of_day(day)),
+        ("id", id),
+        ("rating", num(row.rating.round() as i64)),
+        ("themes", themes_text(x, &row)),
+        ("color", color_key(p.solver())),
+        ("moves", num(p.solver_moves() as i64))
+    ];
+    let text = x.t("daily-post", Some(&a));
+    let board = board_for(x, &p, p.start, None);
+    let buttons = question_buttons(x);
+    say_with(x, text, Some(board), buttons);
+    Ok(())
+}
+
+/// The earliest pending daily post.
+pub fn next_daily_wakeup(c: &Connection) -> StoreResult<Option<i64>> {
+    db::next_daily(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_and_offsets() {
+        assert_eq!(parse_time("09:00"), Some(540));
+        assert_eq!(parse_time("24:00"), None);
+        assert_eq!(parse_offset("+03:00"), Some(180));
+        assert_eq!(parse_offset("UTC-5"), Some(-300));
+        assert_eq!(parse_offset("+0530"), Some(330));
+        assert_eq!(parse_offset("x"), None);
+        assert_eq!(offset_text(-330), "-05:30");
+        // 2026-11-21 12:00 UTC; 09:00 at +03:00 is 06:00 UTC: tomorrow
+        let now = 1_795_262_400;
+        assert_eq!(iso_date_of_day(now / DAY), "2026-11-21");
+        let t = next_local_time(now, 540, 180);
+        assert_eq!(t, (now / DAY + 1) * DAY + 6 * 3600);
+        // 09:00 at -05:00 is 14:00 UTC: today
+        assert_eq!(
+            next_local_time(now, 540, -300),
+            (now / DAY) * DAY + 14 * 3600
+        );
+    }
+}

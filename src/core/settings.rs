@@ -1,0 +1,96 @@
+//! `/settings`: the user's language, and the chat's language, board theme,
+//! orientation and days per move.
+
+use super::ctx::Ctx;
+use super::error::{Refusal, Res};
+use super::i18n::Lang;
+use super::input::words::{setting_key, SettingKey};
+use super::present::board::chat_theme;
+use super::Service;
+use crate::args;
+use crate::render::Theme;
+use crate::store::{self, ChatSetting};
+
+const ORIENTATIONS: [&str; 4] = ["auto", "white", "black", "mover"];
+
+fn bad(key: &'static str, value: &str, allowed: impl Into<String>) -> Refusal {
+    Refusal::SettingBadValue {
+        key,
+        value: value.to_string(),
+        allowed: allowed.into(),
+    }
+}
+
+fn languages() -> String {
+    Lang::ALL.map(Lang::code).join(", ")
+}
+
+impl Service {
+    pub(crate) fn cmd_settings(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
+        let (Some(key), Some(value)) = (args.first(), args.get(1).map(|s| s.to_lowercase())) else {
+            return self.show_settings(ctx);
+        };
+        let v = value.as_str();
+        let Some(k) = setting_key(key) else {
+            return Err(Refusal::SettingUnknown {
+                key: key.to_lowercase(),
+            }
+            .into());
+        };
+        match k {
+            SettingKey::Lang => {
+                let l = Lang::from_code(v).ok_or_else(|| bad("lang", v, languages()))?;
+                store::set_user_lang(ctx.c, ctx.user_id()?, l.code())?;
+                if ctx.chat.is_private || ctx.chat.lang.is_none() {
+                    ctx.lang = l;
+                }
+            }
+            SettingKey::ChatLang => {
+                let l = Lang::from_code(v).ok_or_else(|| bad("chatlang", v, languages()))?;
+                store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::Lang, Some(l.code()))?;
+                ctx.lang = l;
+            }
+            SettingKey::Theme => {
+                let t = v
+                    .parse::<Theme>()
+                    .map_err(|_| bad("theme", v, Theme::names().collect::<Vec<_>>().join(", ")))?;
+                store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::Theme, Some(t.name()))?;
+            }
+            SettingKey::Orientation => {
+                if !ORIENTATIONS.contains(&v) {
+                    return Err(bad("orientation", v, ORIENTATIONS.join(", ")).into());
+                }
+                store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::Orientation, Some(v))?;
+            }
+            SettingKey::Days => {
+                let d = v
+                    .parse::<i64>()
+                    .ok()
+                    .filter(|d| (1..=14).contains(d))
+                    .ok_or_else(|| bad("days", v, "1–14"))?;
+                let d = d.to_string();
+                store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::DaysPerMove, Some(&d))?;
+            }
+        }
+        ctx.tell_id("settings-saved", None);
+        Ok(())
+    }
+
+    fn show_settings(&self, ctx: &mut Ctx) -> Res<()> {
+        let chat = &ctx.chat;
+        let a = args![
+            ("lang", ctx.lang.code()),
+            ("theme", chat_theme(chat, self.config.default_theme).name()),
+            (
+                "orientation",
+                chat.orientation.clone().unwrap_or_else(|| "auto".into())
+            ),
+            (
+                "days",
+                chat.days_per_move.unwrap_or(self.config.default_days)
+            )
+        ];
+        ctx.tell_id("settings-show", Some(&a));
+        Ok(())
+    }
+}

@@ -1,0 +1,132 @@
+//! The clocks of correspondence: reminders, losses on time, challenge
+//! expiry, the daily puzzle posts (each change its own transaction), the
+//! heartbeat, and crediting downtime to every deadline after a restart.
+
+use super::ctx::Actor;
+use super::error::corrupt;
+use super::present::Draft;
+use super::types::Reply;
+use super::{puzzles, Service, ServiceError};
+use crate::args;
+use crate::store::{self, ChallengeStatus, GameRow};
+
+impl Service {
+    /// When the sweeper should next run (a deadline, a reminder or a
+    /// challenge expiry), if anything is pending.
+    pub fn next_wakeup(&self) -> Result<Option<i64>, ServiceError> {
+        Ok(store::next_wakeup(self.lock().conn())?)
+    }
+
+    /// Send due reminders, end games whose time ran out, expire challenges.
+    /// Each change is its own transaction.
+    pub fn sweep(&self) -> Result<Vec<Reply>, ServiceError> {
+        let now = self.now();
+        let mut out = Vec::new();
+        let (expired, due) = {
+            let store = self.lock();
+            (
+                store::challenges_expired(store.conn(), now)?,
+                store::games_due(store.conn(), now)?,
+            )
+        };
+        for ch in expired {
+            let done =
+                self.system_action(ch.chat_id, Actor::Service, Some(ch.from_user), |ctx| {
+                    if store::close_challenge(ctx.c, ch.id, ChallengeStatus::Expired, None)? {
+                        ctx.say("challenge-expired", Some(&args![("id", ch.id)]));
+                    }
+                    Ok(())
+                })?;
+            out.extend(done.replies);
+        }
+        for row in due {
+            let done = self.system_action(row.chat_id, Actor::Service, None, |ctx| {
+                // re-read inside the transaction: a move may have come in
+                let Some(row) = store::game(ctx.c, row.id)?.filter(GameRow::is_active) else {
+                    return Ok(());
+                };
+                let color = row
+                    .side_to_move()
+                    .ok_or(corrupt("a game without a side to move"))?;
+                let seat = row.seat(color);
+                if row.deadline.is_some_and(|d| d <= now) {
+                    let mut l = self.load(ctx.c, row)?;
+                    let o = l.game.time_out(color).map_err(corrupt)?;
+                    let a = args![("player", ctx.seat_name(seat)?), ("game", l.row.id)];
+                    let headline = ctx.t("timed-out", Some(&a));
+                    self.finish(ctx, l, o, headline)?;
+                } else if !row.reminded && row.reminder_at.is_some_and(|r| r <= now) {
+                    store::mark_reminded(ctx.c, row.id)?;
+                    let left = row.deadline.map(|d| d - now).unwrap_or(0);
+                    let a = args![
+                        ("player", ctx.call_name(seat)?),
+                        ("game", row.id),
+                        ("left", ctx.duration_text(left))
+                    ];
+                    let mut d = Draft::text(ctx.here(), ctx.t("reminder", Some(&a)));
+                    d.mentions.extend(ctx.mention(seat)?);
+                    d.game_id = Some(row.id);
+                    ctx.post(d);
+                }
+                Ok(())
+            })?;
+            out.extend(done.replies);
+        }
+        Ok(out)
+    }
+
+    /// Post the daily puzzle in every chat where it is due now (call from
+    /// the sweeper loop, at [`Service::next_daily_wakeup`]). Each chat's
+    /// post is its own transaction and goes out once.
+    pub fn daily_due(&self) -> Result<Vec<Reply>, ServiceError> {
+        let due = puzzles::dailies_due(self.lock().conn(), self.now())?;
+        let mut out = Vec::new();
+        for chat_id in due {
+            let done = self.system_action(chat_id, Actor::Service, None, puzzles::post_daily)?;
+            out.extend(done.replies);
+        }
+        Ok(out)
+    }
+
+    /// When the next daily puzzle post is due (Unix seconds), if any chat
+    /// has the daily puzzle on.
+    pub fn next_daily_wakeup(&self) -> Result<Option<i64>, ServiceError> {
+        Ok(puzzles::next_daily_wakeup(self.lock().conn())?)
+    }
+
+    /// Call at start-up: if the service was down longer than the grace
+    /// period since its last heartbeat, every pending deadline, reminder and
+    /// challenge expiry moves by the downtime (players never lose on time
+    /// because of us). Returns the downtime credited, in seconds.
+    pub fn recover(&self) -> Result<i64, ServiceError> {
+        let now = self.now();
+        let mut store = self.lock();
+        store.transaction(|c| -> Result<i64, ServiceError> {
+            let last: Option<i64> =
+                store::get_setting(c, "heartbeat")?.and_then(|v| v.parse().ok());
+            let down = last.map(|t| now - t).unwrap_or(0);
+            let credited = if down > self.config.downtime_grace_secs {
+                let n = store::extend_all_deadlines(c, down)?;
+                tracing::info!(
+                    downtime = down,
+                    games = n,
+                    "deadlines extended after downtime"
+                );
+                down
+            } else {
+                0
+            };
+            store::set_setting(c, "heartbeat", &now.to_string())?;
+            Ok(credited)
+        })
+    }
+
+    /// Record that the service is alive (call every few seconds).
+    pub fn heartbeat(&self) -> Result<(), ServiceError> {
+        let now = self.now();
+        let mut store = self.lock();
+        store.transaction(|c| -> Result<(), ServiceError> {
+            Ok(store::set_setting(c, "heartbeat", &now.to_string())?)
+        })
+    }
+}

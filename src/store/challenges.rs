@@ -1,0 +1,110 @@
+//! Challenges: open, addressed, accepted, expired.
+
+use super::{ChallengeStatus, ColorWish, StoreResult, UserRow};
+use rusqlite::{params, Connection, OptionalExtension, Row};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: i64,
+    pub chat_id: i64,
+    pub from_user: i64,
+    pub to_user: Option<i64>,
+    pub to_handle: Option<String>,
+    pub color: ColorWish,
+    pub seconds_per_move: Option<i64>,
+    pub status: ChallengeStatus,
+    pub game_id: Option<i64>,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+const CHALLENGE_COLS: &str = "id, chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, game_id, created_at, expires_at";
+
+fn challenge_row(r: &Row) -> rusqlite::Result<ChallengeRow> {
+    Ok(ChallengeRow {
+        id: r.get(0)?,
+        chat_id: r.get(1)?,
+        from_user: r.get(2)?,
+        to_user: r.get(3)?,
+        to_handle: r.get(4)?,
+        color: r.get(5)?,
+        seconds_per_move: r.get(6)?,
+        status: r.get(7)?,
+        game_id: r.get(8)?,
+        created_at: r.get(9)?,
+        expires_at: r.get(10)?,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn insert_challenge(
+    c: &Connection,
+    chat_id: i64,
+    from_user: i64,
+    to_user: Option<i64>,
+    to_handle: Option<&str>,
+    color: ColorWish,
+    seconds_per_move: Option<i64>,
+    now: i64,
+    expires_at: i64,
+) -> StoreResult<i64> {
+    c.execute(
+        "INSERT INTO challenges (chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, created_at, expires_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8)",
+        params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at],
+    )?;
+    Ok(c.last_insert_rowid())
+}
+
+pub fn challenge(c: &Connection, id: i64) -> StoreResult<Option<ChallengeRow>> {
+    Ok(c.query_row(
+        &format!("SELECT {CHALLENGE_COLS} FROM challenges WHERE id = ?1"),
+        [id],
+        challenge_row,
+    )
+    .optional()?)
+}
+
+/// Open challenges in a chat that `user` could accept (open to anyone or
+/// addressed to them), newest first.
+pub fn open_challenges_for(
+    c: &Connection,
+    chat_id: i64,
+    user: &UserRow,
+) -> StoreResult<Vec<ChallengeRow>> {
+    let mut st = c.prepare(&format!(
+        "SELECT {CHALLENGE_COLS} FROM challenges
+         WHERE chat_id = ?1 AND status = 'open' AND from_user <> ?2
+           AND ((to_user IS NULL AND to_handle IS NULL) OR to_user = ?2 OR to_handle = ?3)
+         ORDER BY id DESC"
+    ))?;
+    let rows = st
+        .query_map(params![chat_id, user.id, user.handle], challenge_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// Set a challenge's status if it is still open. Returns whether it was.
+pub fn close_challenge(
+    c: &Connection,
+    id: i64,
+    status: ChallengeStatus,
+    game_id: Option<i64>,
+) -> StoreResult<bool> {
+    let n = c.execute(
+        "UPDATE challenges SET status = ?2, game_id = ?3 WHERE id = ?1 AND status = 'open'",
+        params![id, status, game_id],
+    )?;
+    Ok(n == 1)
+}
+
+/// Open challenges whose time ran out.
+pub fn challenges_expired(c: &Connection, now: i64) -> StoreResult<Vec<ChallengeRow>> {
+    let mut st = c.prepare(&format!(
+        "SELECT {CHALLENGE_COLS} FROM challenges WHERE status = 'open' AND expires_at <= ?1 ORDER BY id"
+    ))?;
+    let rows = st
+        .query_map([now], challenge_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}

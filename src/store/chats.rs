@@ -1,0 +1,93 @@
+//! Chats and their settings.
+
+use super::StoreResult;
+use rusqlite::{params, Connection, OptionalExtension, Row};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatRow {
+    pub id: i64,
+    pub platform: String,
+    pub platform_chat_id: String,
+    pub title: Option<String>,
+    pub is_private: bool,
+    pub lang: Option<String>,
+    pub theme: Option<String>,
+    pub orientation: Option<String>,
+    pub days_per_move: Option<i64>,
+}
+
+const CHAT_COLS: &str =
+    "id, platform, platform_chat_id, title, is_private, lang, theme, orientation, days_per_move";
+
+fn chat_row(r: &Row) -> rusqlite::Result<ChatRow> {
+    Ok(ChatRow {
+        id: r.get(0)?,
+        platform: r.get(1)?,
+        platform_chat_id: r.get(2)?,
+        title: r.get(3)?,
+        is_private: r.get(4)?,
+        lang: r.get(5)?,
+        theme: r.get(6)?,
+        orientation: r.get(7)?,
+        days_per_move: r.get(8)?,
+    })
+}
+
+pub fn upsert_chat(
+    c: &Connection,
+    platform: &str,
+    platform_chat_id: &str,
+    title: Option<&str>,
+    is_private: bool,
+    now: i64,
+) -> StoreResult<ChatRow> {
+    c.execute(
+        "INSERT INTO chats (platform, platform_chat_id, title, is_private, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (platform, platform_chat_id)
+         DO UPDATE SET title = COALESCE(excluded.title, title)",
+        params![platform, platform_chat_id, title, is_private, now],
+    )?;
+    Ok(c.query_row(
+        &format!("SELECT {CHAT_COLS} FROM chats WHERE platform = ?1 AND platform_chat_id = ?2"),
+        params![platform, platform_chat_id],
+        chat_row,
+    )?)
+}
+
+pub fn chat(c: &Connection, id: i64) -> StoreResult<Option<ChatRow>> {
+    Ok(c.query_row(
+        &format!("SELECT {CHAT_COLS} FROM chats WHERE id = ?1"),
+        [id],
+        chat_row,
+    )
+    .optional()?)
+}
+
+/// Change one chat setting column (`lang`, `theme`, `orientation`, `days_per_move`).
+pub fn set_chat_setting(
+    c: &Connection,
+    id: i64,
+    column: ChatSetting,
+    value: Option<&str>,
+) -> StoreResult<()> {
+    let col = match column {
+        ChatSetting::Lang => "lang",
+        ChatSetting::Theme => "theme",
+        ChatSetting::Orientation => "orientation",
+        ChatSetting::DaysPerMove => "days_per_move",
+    };
+    c.execute(
+        &format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"),
+        params![id, value],
+    )?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChatSetting {
+    Lang,
+    Theme,
+    Orientation,
+    DaysPerMove,
+}

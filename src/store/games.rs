@@ -1,0 +1,328 @@
+//! Games, their moves, clocks and results.
+
+use super::{GameResult, GameStatus, StoreResult, Termination};
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use shashki_engine::Color;
+
+/// Who plays a colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    Human(i64),
+    Ai(u8),
+}
+
+impl Seat {
+    pub fn user_id(self) -> Option<i64> {
+        match self {
+            Seat::Human(id) => Some(id),
+            Seat::Ai(_) => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: i64,
+    pub chat_id: i64,
+    pub variant: String,
+    pub white: Seat,
+    pub black: Seat,
+    pub status: GameStatus,
+    pub result: Option<GameResult>,
+    pub result_reason: Option<Termination>,
+    pub start_fen: String,
+    pub fen: String,
+    pub ply: i64,
+    pub seconds_per_move: Option<i64>,
+    pub deadline: Option<i64>,
+    pub reminder_at: Option<i64>,
+    pub reminded: bool,
+    pub draw_offer: Option<Color>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl GameRow {
+    pub fn seat(&self, c: Color) -> Seat {
+        match c {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// The colour `user` plays, if they play in this game.
+    pub fn color_of(&self, user: i64) -> Option<Color> {
+        if self.white == Seat::Human(user) {
+            Some(Color::White)
+        } else if self.black == Seat::Human(user) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    pub fn is_active(&self) -> bool {
+        self.status == GameStatus::Active
+    }
+
+    /// The colour to move, from the stored position (no replay needed).
+    pub fn side_to_move(&self) -> Option<Color> {
+        match self.fen.trim_start().as_bytes().first() {
+            Some(b'W' | b'w') => Some(Color::White),
+            Some(b'B' | b'b') => Some(Color::Black),
+            _ => None,
+        }
+    }
+}
+
+const GAME_COLS: &str = "id, chat_id, variant, white_user, white_ai, black_user, black_ai, status, result, result_reason, start_fen, fen, ply, seconds_per_move, deadline, reminder_at, reminded, draw_offer, created_at, updated_at";
+
+fn seat(user: Option<i64>, ai: Option<i64>) -> Seat {
+    match (user, ai) {
+        (Some(u), _) => Seat::Human(u),
+        (None, Some(l)) => Seat::Ai(l.clamp(1, 8) as u8),
+        (None, None) => Seat::Ai(1),
+    }
+}
+
+fn color_text(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn parse_color(s: &str) -> Option<Color> {
+    match s {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
+    let offer: Option<String> = r.get(17)?;
+    Ok(GameRow {
+        id: r.get(0)?,
+        chat_id: r.get(1)?,
+        variant: r.get(2)?,
+        white: seat(r.get(3)?, r.get(4)?),
+        black: seat(r.get(5)?, r.get(6)?),
+        status: r.get(7)?,
+        result: r.get(8)?,
+        result_reason: r.get(9)?,
+        start_fen: r.get(10)?,
+        fen: r.get(11)?,
+        ply: r.get(12)?,
+        seconds_per_move: r.get(13)?,
+        deadline: r.get(14)?,
+        reminder_at: r.get(15)?,
+        reminded: r.get(16)?,
+        draw_offer: offer.as_deref().and_then(parse_color),
+        created_at: r.get(18)?,
+        updated_at: r.get(19)?,
+    })
+}
+
+/// A game to create.
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    pub chat_id: i64,
+    pub variant: String,
+    pub white: Seat,
+    pub black: Seat,
+    pub start_fen: String,
+    pub seconds_per_move: Option<i64>,
+    pub deadline: Option<i64>,
+    pub reminder_at: Option<i64>,
+}
+
+pub fn insert_game(c: &Connection, g: &NewGame, now: i64) -> StoreResult<i64> {
+    let (wu, wa) = match g.white {
+        Seat::Human(u) => (Some(u), None),
+        Seat::Ai(l) => (None, Some(l as i64)),
+    };
+    let (bu, ba) = match g.black {
+        Seat::Human(u) => (Some(u), None),
+        Seat::Ai(l) => (None, Some(l as i64)),
+    };
+    c.execute(
+        "INSERT INTO games (chat_id, variant, white_user, white_ai, black_user, black_ai, status,
+                            start_fen, fen, ply, seconds_per_move, deadline, reminder_at, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11)",
+        params![g.chat_id, g.variant, wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now],
+    )?;
+    Ok(c.last_insert_rowid())
+}
+
+pub fn game(c: &Connection, id: i64) -> StoreResult<Option<GameRow>> {
+    Ok(c.query_row(
+        &format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"),
+        [id],
+        game_row,
+    )
+    .optional()?)
+}
+
+fn games_where(
+    c: &Connection,
+    clause: &str,
+    p: impl rusqlite::Params,
+) -> StoreResult<Vec<GameRow>> {
+    let mut st = c.prepare(&format!(
+        "SELECT {GAME_COLS} FROM games WHERE {clause} ORDER BY id"
+    ))?;
+    let rows = st.query_map(p, game_row)?.collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// Active games `user` plays in, in any chat.
+pub fn active_games_of(c: &Connection, user: i64) -> StoreResult<Vec<GameRow>> {
+    games_where(
+        c,
+        "status = 'active' AND (white_user = ?1 OR black_user = ?1)",
+        [user],
+    )
+}
+
+/// Active games `user` plays in this chat.
+pub fn active_games_of_in(c: &Connection, user: i64, chat_id: i64) -> StoreResult<Vec<GameRow>> {
+    games_where(
+        c,
+        "status = 'active' AND chat_id = ?2 AND (white_user = ?1 OR black_user = ?1)",
+        [user, chat_id],
+    )
+}
+
+/// The game of this chat that ended last, if any.
+pub fn last_finished_game_in_chat(c: &Connection, chat_id: i64) -> StoreResult<Option<GameRow>> {
+    Ok(c.query_row(
+        &format!(
+            "SELECT {GAME_COLS} FROM games WHERE status = 'finished' AND chat_id = ?1
+             ORDER BY finished_at DESC, id DESC LIMIT 1"
+        ),
+        [chat_id],
+        game_row,
+    )
+    .optional()?)
+}
+
+/// Active games in a chat.
+pub fn active_games_in_chat(c: &Connection, chat_id: i64) -> StoreResult<Vec<GameRow>> {
+    games_where(c, "status = 'active' AND chat_id = ?1", [chat_id])
+}
+
+/// Active games with a reminder or a deadline due at `now`.
+pub fn games_due(c: &Connection, now: i64) -> StoreResult<Vec<GameRow>> {
+    games_where(
+        c,
+        "status = 'active' AND ((deadline IS NOT NULL AND deadline <= ?1)
+                              OR (reminded = 0 AND reminder_at IS NOT NULL AND reminder_at <= ?1))",
+        [now],
+    )
+}
+
+/// The moves of a game, in order: (ply, notation).
+pub fn game_moves(c: &Connection, game_id: i64) -> StoreResult<Vec<String>> {
+    let mut st = c.prepare("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+    let rows = st
+        .query_map([game_id], |r| r.get(0))?
+        .collect::<Result<Vec<String>, _>>()?;
+    Ok(rows)
+}
+
+/// Record a move and the new state, only if the game is still at `ply`.
+/// Returns false (and writes nothing) when another move got there first.
+#[allow(clippy::too_many_arguments)]
+pub fn record_move(
+    c: &Connection,
+    game_id: i64,
+    ply: i64,
+    notation: &str,
+    fen_after: &str,
+    user: Option<i64>,
+    deadline: Option<i64>,
+    reminder_at: Option<i64>,
+    now: i64,
+) -> StoreResult<bool> {
+    let changed = c.execute(
+        "UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminded = 0,
+                          draw_offer = NULL, updated_at = ?6
+         WHERE id = ?1 AND ply = ?2 AND status = 'active'",
+        params![game_id, ply, fen_after, deadline, reminder_at, now],
+    )?;
+    if changed != 1 {
+        return Ok(false);
+    }
+    c.execute(
+        "INSERT INTO moves (game_id, ply, notation, fen_after, user_id, played_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![game_id, ply + 1, notation, fen_after, user, now],
+    )?;
+    Ok(true)
+}
+
+pub fn finish_game(
+    c: &Connection,
+    game_id: i64,
+    result: GameResult,
+    reason: Termination,
+    now: i64,
+) -> StoreResult<bool> {
+    let n = c.execute(
+        "UPDATE games SET status = 'finished', result = ?2, result_reason = ?3, deadline = NULL,
+                          reminder_at = NULL, draw_offer = NULL, updated_at = ?4, finished_at = ?4
+         WHERE id = ?1 AND status = 'active'",
+        params![game_id, result, reason, now],
+    )?;
+    Ok(n == 1)
+}
+
+pub fn set_draw_offer(c: &Connection, game_id: i64, by: Option<Color>) -> StoreResult<()> {
+    c.execute(
+        "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
+        params![game_id, by.map(color_text)],
+    )?;
+    Ok(())
+}
+
+pub fn mark_reminded(c: &Connection, game_id: i64) -> StoreResult<()> {
+    c.execute("UPDATE games SET reminded = 1 WHERE id = ?1", [game_id])?;
+    Ok(())
+}
+
+/// Move a game's deadline and reminder by `secs` (vacations).
+pub fn shift_game_clock(c: &Connection, game_id: i64, secs: i64) -> StoreResult<()> {
+    c.execute(
+        "UPDATE games SET deadline = deadline + ?2, reminder_at = reminder_at + ?2 WHERE id = ?1",
+        params![game_id, secs],
+    )?;
+    Ok(())
+}
+
+/// Move every pending deadline, reminder and challenge expiry by `secs`
+/// (after the service was down).
+pub fn extend_all_deadlines(c: &Connection, secs: i64) -> StoreResult<usize> {
+    let n = c.execute(
+        "UPDATE games SET deadline = deadline + ?1, reminder_at = reminder_at + ?1
+         WHERE status = 'active' AND deadline IS NOT NULL",
+        [secs],
+    )?;
+    c.execute(
+        "UPDATE challenges SET expires_at = expires_at + ?1 WHERE status = 'open'",
+        [secs],
+    )?;
+    Ok(n)
+}
+
+/// The earliest pending deadline, reminder or challenge expiry.
+pub fn next_wakeup(c: &Connection) -> StoreResult<Option<i64>> {
+    Ok(c.query_row(
+        "SELECT MIN(t) FROM (
+            SELECT deadline AS t FROM games WHERE status = 'active' AND deadline IS NOT NULL
+            UNION ALL SELECT reminder_at FROM games WHERE status = 'active' AND reminded = 0 AND reminder_at IS NOT NULL
+            UNION ALL SELECT expires_at FROM challenges WHERE status = 'open')",
+        [],
+        |r| r.get(0),
+    )?)
+}

@@ -1,0 +1,95 @@
+//! Glicko-2 rating rows per chat and overall (chat 0).
+
+use super::{user, StoreResult, UserRow};
+use rusqlite::{params, Connection, OptionalExtension};
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatingRow {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: i64,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+}
+
+impl Default for RatingRow {
+    fn default() -> Self {
+        RatingRow {
+            rating: 1500.0,
+            deviation: 350.0,
+            volatility: 0.06,
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+        }
+    }
+}
+
+pub fn rating(c: &Connection, user: i64, chat_id: i64) -> StoreResult<RatingRow> {
+    Ok(c.query_row(
+        "SELECT rating, deviation, volatility, games, wins, draws, losses FROM ratings WHERE user_id = ?1 AND chat_id = ?2",
+        params![user, chat_id],
+        |r| {
+            Ok(RatingRow {
+                rating: r.get(0)?,
+                deviation: r.get(1)?,
+                volatility: r.get(2)?,
+                games: r.get(3)?,
+                wins: r.get(4)?,
+                draws: r.get(5)?,
+                losses: r.get(6)?,
+            })
+        },
+    )
+    .optional()?
+    .unwrap_or_default())
+}
+
+pub fn save_rating(c: &Connection, user: i64, chat_id: i64, r: &RatingRow) -> StoreResult<()> {
+    c.execute(
+        "INSERT INTO ratings (user_id, chat_id, rating, deviation, volatility, games, wins, draws, losses)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+         ON CONFLICT (user_id, chat_id) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
+             games = ?6, wins = ?7, draws = ?8, losses = ?9",
+        params![user, chat_id, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses],
+    )?;
+    Ok(())
+}
+
+/// The rating table of a chat (chat_id 0: overall), best first.
+pub fn top_ratings(
+    c: &Connection,
+    chat_id: i64,
+    limit: usize,
+) -> StoreResult<Vec<(UserRow, RatingRow)>> {
+    let mut st = c.prepare(
+        "SELECT user_id, rating, deviation, volatility, games, wins, draws, losses FROM ratings
+         WHERE chat_id = ?1 ORDER BY rating DESC LIMIT ?2",
+    )?;
+    let rows: Vec<(i64, RatingRow)> = st
+        .query_map(params![chat_id, limit as i64], |r| {
+            Ok((
+                r.get(0)?,
+                RatingRow {
+                    rating: r.get(1)?,
+                    deviation: r.get(2)?,
+                    volatility: r.get(3)?,
+                    games: r.get(4)?,
+                    wins: r.get(5)?,
+                    draws: r.get(6)?,
+                    losses: r.get(7)?,
+                },
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut out = Vec::with_capacity(rows.len());
+    for (uid, r) in rows {
+        if let Some(u) = user(c, uid)? {
+            out.push((u, r));
+        }
+    }
+    Ok(out)
+}

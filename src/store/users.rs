@@ -1,0 +1,140 @@
+//! Users seen on the platforms, their language and vacations.
+
+use super::StoreResult;
+use rusqlite::{params, Connection, OptionalExtension, Row};
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserRow {
+    pub id: i64,
+    pub platform: String,
+    pub platform_user_id: String,
+    pub name: String,
+    pub handle: Option<String>,
+    pub lang: Option<String>,
+    pub vacation_year: i64,
+    pub vacation_days: i64,
+    pub vacation_until: i64,
+}
+
+impl UserRow {
+    /// No one: the acting "user" of the service's own actions.
+    pub fn nobody(platform: &str) -> UserRow {
+        UserRow {
+            id: 0,
+            platform: platform.to_string(),
+            platform_user_id: String::new(),
+            name: String::new(),
+            handle: None,
+            lang: None,
+            vacation_year: 0,
+            vacation_days: 0,
+            vacation_until: 0,
+        }
+    }
+}
+
+/// The ids of a user and a chat known by their platform ids.
+pub fn user_and_chat(
+    c: &Connection,
+    platform: &str,
+    user: &str,
+    chat: &str,
+) -> StoreResult<Option<(i64, i64)>> {
+    Ok(c.query_row(
+        "SELECT u.id, ch.id FROM users u, chats ch
+         WHERE u.platform = ?1 AND u.platform_user_id = ?2
+           AND ch.platform = ?1 AND ch.platform_chat_id = ?3",
+        params![platform, user, chat],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .optional()?)
+}
+
+const USER_COLS: &str = "id, platform, platform_user_id, name, handle, lang, vacation_year, vacation_days, vacation_until";
+
+fn user_row(r: &Row) -> rusqlite::Result<UserRow> {
+    Ok(UserRow {
+        id: r.get(0)?,
+        platform: r.get(1)?,
+        platform_user_id: r.get(2)?,
+        name: r.get(3)?,
+        handle: r.get(4)?,
+        lang: r.get(5)?,
+        vacation_year: r.get(6)?,
+        vacation_days: r.get(7)?,
+        vacation_until: r.get(8)?,
+    })
+}
+
+/// Insert or refresh a user seen on a platform; returns the stored row.
+pub fn upsert_user(
+    c: &Connection,
+    platform: &str,
+    platform_user_id: &str,
+    name: &str,
+    handle: Option<&str>,
+    now: i64,
+) -> StoreResult<UserRow> {
+    c.execute(
+        "INSERT INTO users (platform, platform_user_id, name, handle, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (platform, platform_user_id)
+         DO UPDATE SET name = excluded.name, handle = excluded.handle",
+        params![
+            platform,
+            platform_user_id,
+            name,
+            handle.map(str::to_lowercase),
+            now
+        ],
+    )?;
+    Ok(c.query_row(
+        &format!("SELECT {USER_COLS} FROM users WHERE platform = ?1 AND platform_user_id = ?2"),
+        params![platform, platform_user_id],
+        user_row,
+    )?)
+}
+
+pub fn user(c: &Connection, id: i64) -> StoreResult<Option<UserRow>> {
+    Ok(c.query_row(
+        &format!("SELECT {USER_COLS} FROM users WHERE id = ?1"),
+        [id],
+        user_row,
+    )
+    .optional()?)
+}
+
+pub fn user_by_handle(
+    c: &Connection,
+    platform: &str,
+    handle: &str,
+) -> StoreResult<Option<UserRow>> {
+    Ok(c.query_row(
+        &format!("SELECT {USER_COLS} FROM users WHERE platform = ?1 AND handle = ?2"),
+        params![platform, handle.trim_start_matches('@').to_lowercase()],
+        user_row,
+    )
+    .optional()?)
+}
+
+pub fn set_user_lang(c: &Connection, id: i64, lang: &str) -> StoreResult<()> {
+    c.execute(
+        "UPDATE users SET lang = ?2 WHERE id = ?1",
+        params![id, lang],
+    )?;
+    Ok(())
+}
+
+pub fn set_vacation(
+    c: &Connection,
+    id: i64,
+    year: i64,
+    days_used: i64,
+    until: i64,
+) -> StoreResult<()> {
+    c.execute(
+        "UPDATE users SET vacation_year = ?2, vacation_days = ?3, vacation_until = ?4 WHERE id = ?1",
+        params![id, year, days_used, until],
+    )?;
+    Ok(())
+}
