@@ -670,3 +670,104 @@ fn russian_speakers_get_russian() {
     assert!(text(&out).contains("Уровня 9 нет"), "{}", text(&out));
     assert!(!text(&out).contains('['), "no missing messages");
 }
+
+/// Every reply of an outcome goes to one user privately.
+fn all_private_to(o: &Outcome, user: &str) -> bool {
+    !o.replies.is_empty()
+        && o.replies
+            .iter()
+            .all(|r| matches!(&r.target, shashki::core::Target::User { user: u, .. } if u == user))
+}
+
+#[test]
+fn only_the_player_to_move_can_press_the_move_buttons() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    let shown = room.say("Anna", "/board");
+    let mv = button(&shown, "c3-d4").to_string();
+    let moves_before = store::game_moves(room.store().conn(), id).unwrap();
+    // Bob (Black) presses White's move button: refused, privately, nothing stored
+    let out = room.press("Bob", &mv);
+    assert!(
+        text(&out).contains(&format!("not your turn in game #{id}")),
+        "{}",
+        text(&out)
+    );
+    assert!(all_private_to(&out, "bob"), "{out:#?}");
+    assert!(out.replies.iter().all(|r| r.image.is_none()));
+    // a spectator neither
+    room.say("Carl", "/help");
+    let out = room.press("Carl", &mv);
+    assert!(text(&out).contains("not playing"), "{}", text(&out));
+    assert!(all_private_to(&out, "carl"));
+    // the piece picker is the mover's too
+    let out = room.press("Bob", &format!("b:{id}:0"));
+    assert!(text(&out).contains("not your turn"), "{}", text(&out));
+    let row = room.game(id);
+    assert_eq!((row.ply, row.status), (0, store::GameStatus::Active));
+    assert_eq!(
+        store::game_moves(room.store().conn(), id).unwrap(),
+        moves_before
+    );
+    // Anna's own press plays it
+    let out = room.press("Anna", &mv);
+    assert!(text(&out).contains("Anna: c3-d4"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, 1);
+    // and the same button again is stale, for both
+    assert!(text(&room.press("Anna", &mv)).contains("position has changed"));
+    assert!(text(&room.press("Bob", &mv)).contains("position has changed"));
+    assert_eq!(room.game(id).ply, 1);
+}
+
+#[test]
+fn a_forged_button_cannot_play_the_ais_move() {
+    let room = Room::new();
+    let out = room.say("Anna", "/challenge ai 1 black");
+    let id = board(&out).game_id.unwrap();
+    // while the AI is to move, a move payload made up for its position
+    assert_eq!(room.game(id).ply, 0);
+    for forged in [
+        format!("m:{id}:0:0"),
+        format!("p:{id}:0:21"),
+        format!("m:{id}:0:3"),
+    ] {
+        let out = room.press("Anna", &forged);
+        assert!(text(&out).contains("not your turn"), "{}", text(&out));
+        assert_eq!(room.game(id).ply, 0);
+    }
+    // another chat's game is not even there
+    let mut ev = room.event("Eve", Input::Choice(format!("o:{id}")));
+    ev.chat.id = "elsewhere".into();
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(
+        text(&out).contains(&format!("no game #{id}")),
+        "{}",
+        text(&out)
+    );
+    assert_eq!(room.game(id).draw_offer, None);
+}
+
+#[test]
+fn board_and_pdn_right_after_the_end() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    room.say("Anna", "c3-d4");
+    room.say("Bob", "/resign");
+    assert_eq!(room.game(id).status, store::GameStatus::Finished);
+    // the chat's last finished game, for players and onlookers alike
+    for who in ["Anna", "Carl"] {
+        let out = room.say(who, "/pdn");
+        let r = out
+            .replies
+            .iter()
+            .find(|r| r.document.is_some())
+            .unwrap_or_else(|| panic!("{who}: no PDN in {out:#?}"));
+        let (name, pdn) = r.document.as_ref().unwrap();
+        assert_eq!(name, &format!("game-{id}.pdn"));
+        assert!(pdn.contains("1. c3-d4 2-0"), "{pdn}");
+        let out = room.say(who, "/board");
+        let b = board(&out);
+        assert_eq!(b.game_id, Some(id));
+        assert!(b.choices.is_empty(), "a finished game has no buttons");
+    }
+}

@@ -26,13 +26,16 @@ struct Room {
 
 impl Room {
     fn new() -> Room {
+        Room::with_config(Config {
+            board_size: 240,
+            ..Config::default()
+        })
+    }
+
+    fn with_config(config: Config) -> Room {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("bot.sqlite");
         let clock = Arc::new(ManualClock::new(T0));
-        let config = Config {
-            board_size: 240,
-            ..Config::default()
-        };
         let svc = Arc::new(Service::open(&path, config, clock.clone()).unwrap());
         Room {
             svc,
@@ -425,4 +428,38 @@ fn buttons_give_hints_solutions_and_the_next_puzzle() {
 /// The question buttons of the user's open puzzle (shown again by /puzzle).
 fn o_show(room: &Room, _n: i64) -> Outcome {
     room.say("Gleb", "/puzzle")
+}
+
+/// The first board image of an outcome.
+fn image(o: &Outcome) -> Vec<u8> {
+    o.replies
+        .iter()
+        .find_map(|r| r.image.as_ref())
+        .expect("a board image")
+        .bytes
+        .clone()
+}
+
+#[test]
+fn puzzle_boards_use_the_configured_theme() {
+    use shashki::render::Theme;
+    let with = |theme| {
+        Room::with_config(Config {
+            board_size: 240,
+            default_theme: theme,
+            ..Config::default()
+        })
+    };
+    // the same puzzle (same user, same time) in three fresh rooms
+    let contrast = image(&with(Theme::Contrast).say("Anna", "/puzzle"));
+    let classic = with(Theme::Classic);
+    let classic_default = image(&classic.say("Anna", "/puzzle"));
+    assert_ne!(contrast, classic_default, "the default theme is used");
+    let chosen = with(Theme::Classic);
+    chosen.say("Anna", "/settings theme contrast");
+    assert_eq!(image(&chosen.say("Anna", "/puzzle")), contrast);
+    // and /settings names the configured theme
+    let t = with(Theme::Contrast).say("Anna", "/settings");
+    let t: String = t.replies.iter().map(|r| r.text.clone()).collect();
+    assert!(t.contains("contrast"), "{t}");
 }

@@ -57,7 +57,7 @@ pub fn parse_offset(s: &str) -> Option<i64> {
     let (h, m) = if let Some((h, m)) = rest.split_once(':') {
         (h.parse::<i64>().ok()?, m.parse::<i64>().ok()?)
     } else if rest.len() == 4 {
-        (rest[..2].parse().ok()?, rest[2..].parse().ok()?)
+        (rest.get(..2)?.parse().ok()?, rest.get(2..)?.parse().ok()?)
     } else {
         (rest.parse().ok()?, 0)
     };
@@ -84,7 +84,7 @@ pub fn cmd_daily(x: &mut Ctx, args: &[String]) -> Res<()> {
     let word = args.first().map(|s| s.to_lowercase());
     match word.as_deref() {
         Some("on" | "вкл" | "да" | "yes") => {
-            for a in &args[1..] {
+            for a in args.iter().skip(1) {
                 if a.contains(':')
                     && !a.starts_with(['+', '-'])
                     && !a.to_lowercase().starts_with("utc")
@@ -218,6 +218,7 @@ mod tests {
         assert_eq!(parse_offset("UTC-5"), Some(-300));
         assert_eq!(parse_offset("+0530"), Some(330));
         assert_eq!(parse_offset("x"), None);
+        assert_eq!(parse_offset("+1é1"), None); // no slicing through a character
         assert_eq!(offset_text(-330), "-05:30");
         // 2026-11-21 12:00 UTC; 09:00 at +03:00 is 06:00 UTC: tomorrow
         let now = 1_795_262_400;
