@@ -463,3 +463,28 @@ fn puzzle_boards_use_the_configured_theme() {
     let t: String = t.replies.iter().map(|r| r.text.clone()).collect();
     assert!(t.contains("contrast"), "{t}");
 }
+
+#[test]
+fn daily_in_a_named_zone_and_hostile_zones() {
+    let room = Room::new();
+    // T0 is 2026-11-18 11:06 UTC; Riga is UTC+2 in November: 09:00 local is
+    // 07:00 UTC, so tomorrow
+    let o = room.say_in("riga", "Rita", "/daily on 09:00 Europe/Riga");
+    assert!(text(&o).contains("(Europe/Riga)"), "{}", text(&o));
+    let tomorrow = (T0.div_euclid(DAY) + 1) * DAY;
+    assert_eq!(
+        room.svc.next_daily_wakeup().unwrap(),
+        Some(tomorrow + 7 * 3600)
+    );
+    // junk is refused with a message, and the bot goes on
+    for bad in ["+1é1", "+-99:00", "Mars/Olympus", "+99", "é"] {
+        let o = room.say_in("riga", "Rita", &format!("/daily on 09:00 {bad}"));
+        assert!(text(&o).contains("not a time zone"), "{bad}: {}", text(&o));
+    }
+    assert_eq!(
+        room.svc.next_daily_wakeup().unwrap(),
+        Some(tomorrow + 7 * 3600)
+    );
+    let o = room.say_in("riga", "Rita", "/daily");
+    assert!(text(&o).contains("Europe/Riga"), "{}", text(&o));
+}

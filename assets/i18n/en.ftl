@@ -215,12 +215,12 @@ puzzle-hint-move = Hint: play { $move }.
 puzzle-top-empty = No puzzles solved in this chat yet: /puzzle to start.
 puzzle-top-header = Puzzle ratings in this chat:
 puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } solved, { $failed } missed, streak { $streak }, best { $best })
-daily-on = The daily puzzle is on: every day at { $time } (UTC{ $offset }); the next one on { $date }.
+daily-on = The daily puzzle is on: every day at { $time } ({ $offset }); the next one on { $date }.
 daily-off = The daily puzzle is off in this chat.
 daily-status-off = The daily puzzle is off here. Turn it on with /daily on 09:00 +03:00 (the chat's time and UTC offset).
-daily-usage = Usage: /daily on [HH:MM] [+03:00], or /daily off
+daily-usage = Usage: /daily on [HH:MM] [+03:00 or Europe/Riga], or /daily off
 daily-bad-time = { $value } is not a time: use HH:MM, e.g. 09:00.
-daily-bad-offset = { $value } is not a UTC offset: use e.g. +03:00 or -05:00.
+daily-bad-offset = { $value } is not a time zone: use an offset such as +03:00 or -05:00, or a name such as Europe/Riga.
 daily-post = Daily puzzle for { $date } — #{ $id } · rating { $rating } · { $themes }
     { $color ->
         [white] White

@@ -80,9 +80,206 @@ pub fn iso_date_of_day(day: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
+/// A chat's time zone: a fixed UTC offset (`+03:00`) or a named zone with
+/// its daylight-saving rules (`Europe/Riga`, from the IANA database bundled
+/// with jiff).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Zone {
+    /// Minutes east of UTC, within ±14:00.
+    Fixed(i64),
+    /// An IANA name, as the database spells it.
+    Named(String),
+}
+
+/// The widest UTC offset in use, in minutes.
+const MAX_OFFSET: i64 = 14 * 60;
+
+impl Zone {
+    pub const UTC: Zone = Zone::Fixed(0);
+
+    /// `Europe/Riga`, `UTC`, `+03:00`, `-5`, `UTC+3`, `+0530`.
+    pub fn parse(s: &str) -> Option<Zone> {
+        let t = s.trim();
+        if t.contains('/') {
+            let tz = jiff::tz::TimeZone::get(t).ok()?;
+            return Some(Zone::Named(tz.iana_name().unwrap_or(t).to_string()));
+        }
+        parse_offset(t).map(Zone::Fixed)
+    }
+
+    /// From stored columns (a damaged name falls back to the offset).
+    pub fn stored(offset: i64, name: Option<&str>) -> Zone {
+        match name {
+            Some(n) if jiff::tz::TimeZone::get(n).is_ok() => Zone::Named(n.to_string()),
+            _ => Zone::Fixed(offset.clamp(-MAX_OFFSET, MAX_OFFSET)),
+        }
+    }
+
+    /// The IANA name, if it is a named zone.
+    pub fn name(&self) -> Option<&str> {
+        match self {
+            Zone::Named(n) => Some(n),
+            Zone::Fixed(_) => None,
+        }
+    }
+
+    fn tz(&self) -> jiff::tz::TimeZone {
+        match self {
+            Zone::Named(n) => jiff::tz::TimeZone::get(n).unwrap_or(jiff::tz::TimeZone::UTC),
+            Zone::Fixed(m) => {
+                let secs = i32::try_from(m.clamp(&-MAX_OFFSET, &MAX_OFFSET) * 60).unwrap_or(0);
+                jiff::tz::Offset::from_seconds(secs)
+                    .map(jiff::tz::TimeZone::fixed)
+                    .unwrap_or(jiff::tz::TimeZone::UTC)
+            }
+        }
+    }
+
+    /// Minutes east of UTC at `unix` (for a named zone, the offset then).
+    pub fn offset_at(&self, unix: i64) -> i64 {
+        match self {
+            Zone::Fixed(m) => *m,
+            Zone::Named(_) => jiff::Timestamp::from_second(unix)
+                .map(|t| i64::from(self.tz().to_offset(t).seconds()) / 60)
+                .unwrap_or(0),
+        }
+    }
+
+    /// The local calendar day number (since 1970-01-01) at `unix`.
+    pub fn local_day(&self, unix: i64) -> i64 {
+        day_of(unix + self.offset_at(unix) * 60)
+    }
+
+    /// The first time after `now` when the local clock shows `minute` past
+    /// midnight. On a daylight-saving day a time that does not exist
+    /// (skipped by the clocks) is taken as the moment after the gap, and a
+    /// time that happens twice as its first occurrence.
+    pub fn next_local_time(&self, now: i64, minute: i64) -> i64 {
+        let fallback = now + DAY;
+        let Ok(ts) = jiff::Timestamp::from_second(now) else {
+            return fallback;
+        };
+        let tz = self.tz();
+        let (h, m) = (
+            i8::try_from(minute.clamp(0, 1439) / 60).unwrap_or(0),
+            i8::try_from(minute.clamp(0, 1439) % 60).unwrap_or(0),
+        );
+        let mut date = ts.to_zoned(tz.clone()).date();
+        for _ in 0..3 {
+            let at = date
+                .at(h, m, 0, 0)
+                .to_zoned(tz.clone())
+                .map(|z| z.timestamp().as_second());
+            if let Ok(t) = at {
+                if t > now {
+                    return t;
+                }
+            }
+            match date.tomorrow() {
+                Ok(d) => date = d,
+                Err(_) => break,
+            }
+        }
+        fallback
+    }
+}
+
+impl std::fmt::Display for Zone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Zone::Named(n) => f.write_str(n),
+            Zone::Fixed(m) => {
+                let sign = if *m < 0 { '-' } else { '+' };
+                write!(f, "UTC{sign}{:02}:{:02}", m.abs() / 60, m.abs() % 60)
+            }
+        }
+    }
+}
+
+/// Parse a UTC offset: `+03:00`, `-5`, `UTC+3`, `+0530`, `UTC`; minutes
+/// east, within ±14:00.
+pub fn parse_offset(s: &str) -> Option<i64> {
+    let t = s.trim().to_ascii_lowercase();
+    let t = t
+        .strip_prefix("utc")
+        .or_else(|| t.strip_prefix("gmt"))
+        .unwrap_or(&t);
+    if t.is_empty() {
+        return Some(0);
+    }
+    let (sign, rest) = if let Some(r) = t.strip_prefix('+') {
+        (1, r)
+    } else if let Some(r) = t.strip_prefix('-') {
+        (-1, r)
+    } else {
+        return None;
+    };
+    let digits = |x: &str| !x.is_empty() && x.len() <= 2 && x.bytes().all(|b| b.is_ascii_digit());
+    let (h, m) = if let Some((h, m)) = rest.split_once(':') {
+        (h, m)
+    } else if rest.len() == 4 && rest.is_ascii() {
+        (rest.get(..2)?, rest.get(2..)?)
+    } else {
+        (rest, "0")
+    };
+    if !digits(h) || !digits(m) {
+        return None;
+    }
+    let (h, m): (i64, i64) = (h.parse().ok()?, m.parse().ok()?);
+    let total = h * 60 + m;
+    (m < 60 && total <= MAX_OFFSET).then_some(sign * total)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zones_and_offsets() {
+        assert_eq!(parse_offset("+03:00"), Some(180));
+        assert_eq!(parse_offset("UTC-5"), Some(-300));
+        assert_eq!(parse_offset("+0530"), Some(330));
+        for bad in [
+            "x",
+            "+1é1",
+            "+-99:00",
+            "+99",
+            "+14:30",
+            "+3:60",
+            "++3",
+            "+",
+            "+999999999999999999999",
+        ] {
+            assert_eq!(parse_offset(bad), None, "{bad}");
+        }
+        let riga = Zone::parse("Europe/Riga").unwrap();
+        assert_eq!(
+            Zone::parse("europe/riga"),
+            Some(riga.clone()),
+            "stored as spelled"
+        );
+        assert_eq!(riga.to_string(), "Europe/Riga");
+        assert_eq!(Zone::Fixed(-330).to_string(), "UTC-05:30");
+        assert_eq!(Zone::parse("-05:00"), Some(Zone::Fixed(-300)));
+        assert_eq!(Zone::parse("Mars/Olympus"), None);
+        // Riga: UTC+2 in winter, UTC+3 in summer (clocks forward on
+        // 2026-03-29 at 03:00 local, back on 2026-10-25 at 04:00 local)
+        let winter = 1_767_225_600; // 2026-01-01 00:00 UTC
+        assert_eq!(riga.offset_at(winter), 120);
+        assert_eq!(riga.next_local_time(winter, 9 * 60), winter + 7 * 3600);
+        let summer = 1_782_864_000; // 2026-07-01 00:00 UTC
+        assert_eq!(riga.offset_at(summer), 180);
+        assert_eq!(riga.next_local_time(summer, 9 * 60), summer + 6 * 3600);
+        // 09:00 the day before the spring change, then the day of it
+        let before = 1_774_677_600; // 2026-03-28 06:00 UTC = 08:00 local
+        let first = riga.next_local_time(before, 9 * 60);
+        assert_eq!(first, before + 3600);
+        let second = riga.next_local_time(first, 9 * 60);
+        assert_eq!(second - first, 23 * 3600, "the short day");
+        // 03:30 does not exist on 2026-03-29 in Riga: the moment after the gap
+        let gap = riga.next_local_time(before, 3 * 60 + 30);
+        assert_eq!(riga.offset_at(gap), 180);
+    }
 
     #[test]
     fn civil_dates() {

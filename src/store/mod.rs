@@ -17,6 +17,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
     Migrations::new(vec![
         M::up(include_str!("schema.sql")),
         M::up(include_str!("puzzles.sql")),
+        M::up(include_str!("v3.sql")),
     ])
 });
 
@@ -121,6 +122,15 @@ pub use ratings::*;
 pub use users::*;
 
 // -------------------------------------------------------------- updates ----
+
+/// Forget processed-update ids older than `before` (a platform redelivers
+/// within minutes, never after days). Returns how many were removed.
+pub fn prune_updates(c: &Connection, before: i64) -> StoreResult<usize> {
+    Ok(c.execute(
+        "DELETE FROM processed_updates WHERE processed_at < ?1",
+        [before],
+    )?)
+}
 
 /// Remember a platform update. Returns false if it was seen before.
 pub fn mark_update(c: &Connection, platform: &str, update_id: &str, now: i64) -> StoreResult<bool> {

@@ -344,12 +344,15 @@ pub struct DailyRow {
     pub enabled: bool,
     pub minute: i64,
     pub tz_offset: i64,
+    /// An IANA time zone (`Europe/Riga`); `None`: the fixed `tz_offset`.
+    pub tz_name: Option<String>,
     pub next_at: Option<i64>,
     pub last_day: Option<i64>,
     pub last_puzzle: Option<i64>,
 }
 
-const DAILY_COLS: &str = "chat_id, enabled, minute, tz_offset, next_at, last_day, last_puzzle";
+const DAILY_COLS: &str =
+    "chat_id, enabled, minute, tz_offset, next_at, last_day, last_puzzle, tz_name";
 
 fn daily_row(r: &Row) -> rusqlite::Result<DailyRow> {
     Ok(DailyRow {
@@ -357,6 +360,7 @@ fn daily_row(r: &Row) -> rusqlite::Result<DailyRow> {
         enabled: r.get::<_, i64>(1)? != 0,
         minute: r.get(2)?,
         tz_offset: r.get(3)?,
+        tz_name: r.get(7)?,
         next_at: r.get(4)?,
         last_day: r.get(5)?,
         last_puzzle: r.get(6)?,
@@ -378,13 +382,22 @@ pub fn set_daily(
     enabled: bool,
     minute: i64,
     tz_offset: i64,
+    tz_name: Option<&str>,
     next_at: Option<i64>,
 ) -> StoreResult<()> {
     c.execute(
-        "INSERT INTO puzzle_daily (chat_id, enabled, minute, tz_offset, next_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (chat_id) DO UPDATE SET enabled = ?2, minute = ?3, tz_offset = ?4, next_at = ?5",
-        params![chat, i64::from(enabled), minute, tz_offset, next_at],
+        "INSERT INTO puzzle_daily (chat_id, enabled, minute, tz_offset, tz_name, next_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (chat_id) DO UPDATE SET enabled = ?2, minute = ?3, tz_offset = ?4,
+             tz_name = ?5, next_at = ?6",
+        params![
+            chat,
+            i64::from(enabled),
+            minute,
+            tz_offset,
+            tz_name,
+            next_at
+        ],
     )?;
     Ok(())
 }

@@ -7,7 +7,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::present::text::color_key;
-use crate::core::time::{iso_date_of_day, DAY};
+use crate::core::time::{day_of, iso_date_of_day, Zone};
 use crate::store::puzzles as db;
 use crate::store::StoreResult;
 use rusqlite::Connection;
@@ -18,18 +18,11 @@ pub fn daily_puzzle_id(c: &Connection, day: i64) -> Res<Option<i64>> {
     if ids.is_empty() {
         return Ok(None);
     }
-    Ok(Some(ids[day.rem_euclid(ids.len() as i64) as usize]))
-}
-
-/// The next time after `now` at local `minute` of the day in a timezone
-/// `tz` minutes east of UTC.
-pub fn next_local_time(now: i64, minute: i64, tz: i64) -> i64 {
-    let local = now + tz * 60;
-    let mut t = local.div_euclid(DAY) * DAY + minute * 60;
-    if t <= local {
-        t += DAY;
-    }
-    t - tz * 60
+    let n = i64::try_from(ids.len()).unwrap_or(i64::MAX);
+    Ok(usize::try_from(day.rem_euclid(n))
+        .ok()
+        .and_then(|i| ids.get(i))
+        .copied())
 }
 
 /// Parse `HH:MM`.
@@ -37,36 +30,6 @@ pub fn parse_time(s: &str) -> Option<i64> {
     let (h, m) = s.split_once(':')?;
     let (h, m): (i64, i64) = (h.parse().ok()?, m.parse().ok()?);
     ((0..24).contains(&h) && (0..60).contains(&m)).then_some(h * 60 + m)
-}
-
-/// Parse a UTC offset: `+03:00`, `-5`, `UTC+3`, `+0530`; minutes east.
-pub fn parse_offset(s: &str) -> Option<i64> {
-    let t = s.trim().to_ascii_lowercase();
-    let t = t
-        .strip_prefix("utc")
-        .or_else(|| t.strip_prefix("gmt"))
-        .unwrap_or(&t);
-    if t.is_empty() {
-        return Some(0);
-    }
-    let (sign, rest) = match t.as_bytes()[0] {
-        b'+' => (1, &t[1..]),
-        b'-' => (-1, &t[1..]),
-        _ => return None,
-    };
-    let (h, m) = if let Some((h, m)) = rest.split_once(':') {
-        (h.parse::<i64>().ok()?, m.parse::<i64>().ok()?)
-    } else if rest.len() == 4 {
-        (rest.get(..2)?.parse().ok()?, rest.get(2..)?.parse().ok()?)
-    } else {
-        (rest.parse().ok()?, 0)
-    };
-    (h <= 14 && (0..60).contains(&m)).then_some(sign * (h * 60 + m))
-}
-
-fn offset_text(tz: i64) -> String {
-    let sign = if tz < 0 { '-' } else { '+' };
-    format!("{sign}{:02}:{:02}", tz.abs() / 60, tz.abs() % 60)
 }
 
 fn time_text(minute: i64) -> String {
@@ -77,10 +40,10 @@ fn time_text(minute: i64) -> String {
 pub fn cmd_daily(x: &mut Ctx, args: &[String]) -> Res<()> {
     ensure_pack(x.c)?;
     let current = db::daily(x.c, x.chat.id)?;
-    let (mut minute, mut tz) = current
+    let (mut minute, mut zone) = current
         .as_ref()
-        .map(|d| (d.minute, d.tz_offset))
-        .unwrap_or((9 * 60, 0));
+        .map(|d| (d.minute, Zone::stored(d.tz_offset, d.tz_name.as_deref())))
+        .unwrap_or((9 * 60, Zone::UTC));
     let word = args.first().map(|s| s.to_lowercase());
     match word.as_deref() {
         Some("on" | "вкл" | "да" | "yes") => {
@@ -97,8 +60,8 @@ pub fn cmd_daily(x: &mut Ctx, args: &[String]) -> Res<()> {
                         }
                     }
                 } else {
-                    match parse_offset(a) {
-                        Some(o) => tz = o,
+                    match Zone::parse(a) {
+                        Some(z) => zone = z,
                         None => {
                             x.tell_id("daily-bad-offset", Some(&args![("value", a.as_str())]));
                             return Ok(());
@@ -106,18 +69,28 @@ pub fn cmd_daily(x: &mut Ctx, args: &[String]) -> Res<()> {
                     }
                 }
             }
-            let next = next_local_time(x.now, minute, tz);
-            db::set_daily(x.c, x.chat.id, true, minute, tz, Some(next))?;
+            let next = zone.next_local_time(x.now, minute);
+            let offset = zone.offset_at(next);
+            db::set_daily(
+                x.c,
+                x.chat.id,
+                true,
+                minute,
+                offset,
+                zone.name(),
+                Some(next),
+            )?;
             let a = args![
                 ("time", time_text(minute)),
-                ("offset", offset_text(tz)),
-                ("date", iso_date_of_day((next + tz * 60).div_euclid(DAY)))
+                ("offset", zone.to_string()),
+                ("date", iso_date_of_day(zone.local_day(next)))
             ];
             let text = x.t("daily-on", Some(&a));
             x.say_text(text);
         }
         Some("off" | "выкл" | "нет" | "no") => {
-            db::set_daily(x.c, x.chat.id, false, minute, tz, None)?;
+            let offset = zone.offset_at(x.now);
+            db::set_daily(x.c, x.chat.id, false, minute, offset, zone.name(), None)?;
             let text = x.t("daily-off", None);
             x.say_text(text);
         }
@@ -126,11 +99,8 @@ pub fn cmd_daily(x: &mut Ctx, args: &[String]) -> Res<()> {
                 let next = d.next_at.unwrap_or(x.now);
                 let a = args![
                     ("time", time_text(d.minute)),
-                    ("offset", offset_text(d.tz_offset)),
-                    (
-                        "date",
-                        iso_date_of_day((next + d.tz_offset * 60).div_euclid(DAY))
-                    )
+                    ("offset", zone.to_string()),
+                    ("date", iso_date_of_day(zone.local_day(next)))
                 ];
                 x.tell_id("daily-on", Some(&a));
             }
@@ -159,13 +129,22 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
     let Some(due) = d.next_at.filter(|t| d.enabled && *t <= x.now) else {
         return Ok(());
     };
-    let day = x.now.div_euclid(DAY);
-    let mut next = next_local_time(due, d.minute, d.tz_offset);
-    while next <= x.now {
-        next = next_local_time(next, d.minute, d.tz_offset);
-    }
+    let day = day_of(x.now);
+    let zone = Zone::stored(d.tz_offset, d.tz_name.as_deref());
+    // the next post after now (posts missed while the bot was down are
+    // not repeated)
+    let next = zone.next_local_time(due.max(x.now), d.minute);
     let Some(id) = daily_puzzle_id(x.c, day)? else {
-        db::set_daily(x.c, x.chat.id, true, d.minute, d.tz_offset, Some(next))?;
+        let offset = zone.offset_at(next);
+        db::set_daily(
+            x.c,
+            x.chat.id,
+            true,
+            d.minute,
+            offset,
+            zone.name(),
+            Some(next),
+        )?;
         return Ok(());
     };
     if !db::mark_daily_posted(x.c, x.chat.id, due, next, day, id)? {
@@ -211,24 +190,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn times_and_offsets() {
+    fn times() {
         assert_eq!(parse_time("09:00"), Some(540));
         assert_eq!(parse_time("24:00"), None);
-        assert_eq!(parse_offset("+03:00"), Some(180));
-        assert_eq!(parse_offset("UTC-5"), Some(-300));
-        assert_eq!(parse_offset("+0530"), Some(330));
-        assert_eq!(parse_offset("x"), None);
-        assert_eq!(parse_offset("+1é1"), None); // no slicing through a character
-        assert_eq!(offset_text(-330), "-05:30");
+        assert_eq!(parse_time("9:5é"), None);
+        assert_eq!(time_text(545), "09:05");
         // 2026-11-21 12:00 UTC; 09:00 at +03:00 is 06:00 UTC: tomorrow
         let now = 1_795_262_400;
-        assert_eq!(iso_date_of_day(now / DAY), "2026-11-21");
-        let t = next_local_time(now, 540, 180);
-        assert_eq!(t, (now / DAY + 1) * DAY + 6 * 3600);
+        assert_eq!(iso_date_of_day(day_of(now)), "2026-11-21");
+        let day = 86_400;
+        let t = Zone::Fixed(180).next_local_time(now, 540);
+        assert_eq!(t, (now / day + 1) * day + 6 * 3600);
         // 09:00 at -05:00 is 14:00 UTC: today
         assert_eq!(
-            next_local_time(now, 540, -300),
-            (now / DAY) * DAY + 14 * 3600
+            Zone::Fixed(-300).next_local_time(now, 540),
+            (now / day) * day + 14 * 3600
         );
     }
 }

@@ -16,7 +16,8 @@
 //! win, anything else a loss. Streaks count clean solves in a row.
 //!
 //! The daily puzzle of UTC day `d` is the pack's puzzle number
-//! `d mod N` (pack order). A chat that turned `/daily on HH:MM ±HH:MM`
+//! `d mod N` (pack order). A chat that turned `/daily on HH:MM ZONE` (an
+//! offset `±HH:MM` or an IANA name such as `Europe/Riga`)
 //! gets it posted at that local time; the post also gives the previous
 //! daily's solution.
 
@@ -27,7 +28,6 @@ mod daily;
 pub(crate) use attempt::{answer, cmd_hint};
 pub(crate) use commands::{cmd_puzzle, cmd_top};
 pub(crate) use daily::{cmd_daily, dailies_due, next_daily_wakeup, post_daily};
-pub use daily::{next_local_time, parse_offset, parse_time};
 
 use crate::args;
 use crate::core::ctx::Ctx;
