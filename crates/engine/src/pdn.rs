@@ -12,7 +12,7 @@ use crate::fen::{parse_fen_full, to_fen_numeric, FenError};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::{move_number, parse_move_in, MoveError};
-use crate::position::{Color, Position};
+use crate::position::Position;
 use crate::rules::Variant;
 use std::fmt;
 
@@ -452,13 +452,6 @@ pub fn write_pdn(game: &Game, tags: &[(&str, &str)], style: PdnStyle) -> String 
     }
     out.push('\n');
     out
-}
-
-/// Which colour moves first in a PDN game (from its FEN tag).
-pub fn first_to_move(game: &PdnGame) -> Color {
-    game.start_position()
-        .map(|p| p.side_to_move())
-        .unwrap_or(Color::White)
 }
 
 #[cfg(test)]

@@ -360,12 +360,6 @@ impl Position {
             hash,
         }
     }
-
-    /// Whether the pieces of both sides (not counting the side to move) are
-    /// the same as in `other`.
-    pub fn same_pieces(&self, other: &Position) -> bool {
-        self.white == other.white && self.black == other.black && self.kings == other.kings
-    }
 }
 
 impl fmt::Debug for Position {

@@ -427,11 +427,6 @@ fn read_step(pos: &Position, line: &[PdnMove], ply: usize) -> Result<Step, Strin
     Ok(Step { mv, reply })
 }
 
-/// What the solver of one node is shown as a hint: the piece to move.
-pub fn hint_square(node: &Node) -> crate::Square {
-    node.steps[0].mv.from()
-}
-
 /// The proving searcher: no late-move reductions, so that every move's
 /// score is a full-width search (less sensitive to how the engine is tuned).
 fn proving_searcher(settings: &Settings) -> Searcher {

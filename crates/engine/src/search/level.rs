@@ -56,8 +56,7 @@ impl Level {
         self.params().movetime
     }
 
-    /// The level's settings; callers may change the budget, e.g.
-    /// `Level::MAX.params().with_movetime(Duration::from_secs(5))`.
+    /// The level's settings; callers may change them (e.g. its `movetime`).
     pub fn params(self) -> LevelParams {
         let (depth, ms, noise, margin, miss, tt) = match self.0 {
             1 => (Some(1), 300, 60, 90, 0, 1),
@@ -83,13 +82,6 @@ impl Level {
 impl std::fmt::Display for Level {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.0)
-    }
-}
-
-impl LevelParams {
-    pub fn with_movetime(mut self, t: Duration) -> LevelParams {
-        self.movetime = t;
-        self
     }
 }
 

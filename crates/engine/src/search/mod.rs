@@ -14,8 +14,8 @@
 
 pub mod eval;
 mod level;
-pub mod tt;
-pub mod tuned;
+mod tt;
+mod tuned;
 
 pub use eval::{evaluate, Weights};
 pub use level::{
@@ -715,15 +715,4 @@ impl Searcher {
 /// Search `pos` with `limits` on a fresh searcher (convenience).
 pub fn search(pos: &Position, history: &[u64], limits: &Limits) -> Option<SearchResult> {
     Searcher::new(16).search(pos, history, limits, |_| {})
-}
-
-/// Describe a score for people: "+1.25", "win in 7", "loss in 4".
-pub fn score_text(score: i32) -> String {
-    if score > WIN_BOUND {
-        format!("win in {}", (WIN - score + 1) / 2)
-    } else if score < -WIN_BOUND {
-        format!("loss in {}", (WIN + score) / 2)
-    } else {
-        format!("{:+.2}", score as f64 / 100.0)
-    }
 }
