@@ -13,10 +13,10 @@ use crate::store::{
 use rusqlite::Connection;
 use shashki_engine::game::{DrawReason, Game, Outcome as GameOutcome, WinReason};
 use shashki_engine::pdn::{write_pdn, PdnStyle};
-use shashki_engine::search::{choose_move_counted, search, Level, Limits, Searcher};
+use shashki_engine::search::{choose_move, search, ChooseOptions, Level, Limits, Searcher};
 use shashki_engine::{Color, Move, Position, Square, Variant};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -1800,15 +1800,14 @@ impl Service {
         let history = g.history_hashes();
         // the king-only count lets the search see the 15-move draw coming
         let mut searcher = Searcher::new(params.tt_mb);
-        let result = choose_move_counted(
-            &mut searcher,
-            g.position(),
-            &history,
-            g.counters().kings_only_plies,
-            &params,
+        let options = ChooseOptions {
+            history: &history,
+            kings_only_plies: g.counters().kings_only_plies,
+            params,
             seed,
-            Arc::new(AtomicBool::new(false)),
-        );
+            stop: None,
+        };
+        let result = choose_move(&mut searcher, g.position(), &options);
         let Some(result) = result else {
             return Ok(Outcome::default());
         };

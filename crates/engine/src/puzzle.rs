@@ -32,11 +32,12 @@ use crate::moves::Move;
 use crate::notation::parse_move;
 use crate::pdn::{PdnGame, PdnMove};
 use crate::position::{Color, Position};
-use crate::search::{Level, Limits, Options, Searcher, WIN_BOUND};
+use crate::search::{
+    choose_move, ChooseOptions, Level, LevelParams, Limits, Options, Searcher, WIN_BOUND,
+};
 use std::collections::HashSet;
 use std::fmt;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::time::Duration;
 
 /// Value of a man in the material count (centi-men).
 pub const MAN: i32 = 100;
@@ -800,7 +801,6 @@ impl Miner {
             2 + (splitmix(&mut self.rng) % 4) as u8,
         ];
         let mut searcher = Searcher::new(2);
-        let stop = Arc::new(AtomicBool::new(false));
         for ply in 0..160 {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -810,17 +810,16 @@ impl Miner {
                 moves[(splitmix(&mut self.rng) % moves.len() as u64) as usize]
             } else {
                 let level = Level::new(levels[ply % 2]).unwrap_or(Level::MIN);
-                let mut params = level.params();
-                params.movetime = std::time::Duration::from_secs(5);
-                let seed = splitmix(&mut self.rng);
-                match crate::search::choose_move_on(
-                    &mut searcher,
-                    &pos,
-                    &hist,
-                    &params,
-                    seed,
-                    stop.clone(),
-                ) {
+                let options = ChooseOptions {
+                    history: &hist,
+                    params: LevelParams {
+                        movetime: Duration::from_secs(5),
+                        ..level.params()
+                    },
+                    seed: splitmix(&mut self.rng),
+                    ..ChooseOptions::default()
+                };
+                match choose_move(&mut searcher, &pos, &options) {
                     Some(r) => r.best_move,
                     None => break,
                 }

@@ -18,10 +18,7 @@ mod tt;
 mod tuned;
 
 pub use eval::{evaluate, Weights};
-pub use level::{
-    choose_move, choose_move_counted, choose_move_in_game, choose_move_on, choose_move_with, Level,
-    LevelParams,
-};
+pub use level::{choose_move, ChooseOptions, Level, LevelParams};
 
 use crate::moves::{generate, has_capture, Move};
 use crate::position::Position;
