@@ -32,6 +32,7 @@ use crate::moves::Move;
 use crate::notation::parse_move;
 use crate::pdn::{PdnGame, PdnMove};
 use crate::position::{Color, Position};
+use crate::rng::splitmix;
 use crate::search::{
     choose_move, ChooseOptions, Level, LevelParams, Limits, Options, Searcher, WIN_BOUND,
 };
@@ -759,14 +760,6 @@ pub struct MinerStats {
     pub candidates: u64,
     pub found: u64,
     pub rejected: std::collections::BTreeMap<String, u64>,
-}
-
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Miner {
