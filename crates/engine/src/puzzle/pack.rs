@@ -5,7 +5,7 @@
 use super::{Node, Puzzle, Step, Theme};
 use crate::fen::to_fen_numeric;
 use crate::notation::parse_move;
-use crate::pdn::{PdnGame, PdnMove};
+use crate::pdn::{push_movetext, PdnGame, PdnMove};
 use crate::position::{Color, Position};
 
 impl Puzzle {
@@ -65,19 +65,8 @@ impl Puzzle {
         let mut tokens = Vec::new();
         movetext(&moves, self.solver(), 0, true, &mut tokens);
         tokens.push(result.to_string());
-        let mut len = 0;
-        for t in tokens {
-            if len > 0 && len + 1 + t.len() > 79 {
-                out.push('\n');
-                len = 0;
-            } else if len > 0 {
-                out.push(' ');
-                len += 1;
-            }
-            len += t.len();
-            out.push_str(&t);
-        }
-        out.push_str("\n\n");
+        push_movetext(&mut out, &tokens);
+        out.push('\n');
         out
     }
 }
