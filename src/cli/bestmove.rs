@@ -3,7 +3,7 @@
 //! iteration, then `bestmove <move>` (algebraic) as the last line.
 
 use super::{position_arg, CliError, CliResult};
-use shashki_engine::search::{self, Level, Limits, Searcher};
+use shashki_engine::search::{self, ChooseOptions, Level, Limits, Searcher};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -53,7 +53,14 @@ pub fn run(a: BestmoveArgs) -> CliResult {
         if let Some(d) = a.depth {
             params.depth = Some(d);
         }
-        let r = search::choose_move_with(&pos, &[], &params, a.seed, stop)
+        let mut searcher = Searcher::new(params.tt_mb);
+        let options = ChooseOptions {
+            params,
+            seed: a.seed,
+            stop: Some(stop),
+            ..ChooseOptions::default()
+        };
+        let r = search::choose_move(&mut searcher, &pos, &options)
             .ok_or_else(|| CliError::Failed("no move found".into()))?;
         print_info(r.depth, r.score, r.nodes, r.elapsed, &r.pv);
         println!("bestmove {}", r.best_move);

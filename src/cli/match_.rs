@@ -5,10 +5,12 @@
 
 use super::{progress_bar, CliError, CliResult};
 use shashki_engine::search::Level;
-use shashki_engine::search::{choose_move_counted, eval, LevelParams, Limits, Options, Searcher};
+use shashki_engine::search::{
+    choose_move, eval, ChooseOptions, LevelParams, Limits, Options, Searcher,
+};
 use shashki_engine::{Color, Game, Move, Outcome, Position, Variant};
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
@@ -182,24 +184,21 @@ impl Player {
     }
 
     pub fn pick(&mut self, pos: &Position, history: &[u64], quiet: u32, seed: u64) -> Option<Move> {
-        let stop = Arc::new(AtomicBool::new(false));
         if let Some(params) = &self.config.level {
-            return choose_move_counted(
-                &mut self.searcher,
-                pos,
+            let options = ChooseOptions {
                 history,
-                quiet,
-                params,
+                kings_only_plies: quiet,
+                params: params.clone(),
                 seed,
-                stop,
-            )
-            .map(|r| r.best_move);
+                stop: None,
+            };
+            return choose_move(&mut self.searcher, pos, &options).map(|r| r.best_move);
         }
         let limits = Limits {
             depth: self.config.limits_depth,
             movetime: self.config.movetime.map(Duration::from_millis),
             nodes: self.config.nodes,
-            stop: Some(stop),
+            stop: None,
             quiet_plies: quiet,
         };
         self.searcher

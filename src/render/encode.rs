@@ -6,27 +6,8 @@
 //! then become repeated byte runs that deflate finds; see BENCHMARKS.md
 //! ("Board images") for the size/speed trade-off behind these settings.
 
-use image::RgbImage;
-
 /// zlib level for board images: 5 is the knee of the size/time curve.
 const LEVEL: u8 = 5;
-
-/// Encode an RGB image as 24-bit PNG (exact colours).
-pub fn encode_png(img: &RgbImage) -> Vec<u8> {
-    let mut out = Vec::with_capacity(64 * 1024);
-    {
-        let mut enc = png::Encoder::new(&mut out, img.width(), img.height());
-        enc.set_color(png::ColorType::Rgb);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_deflate_compression(png::DeflateCompression::Level(LEVEL));
-        enc.set_filter(png::Filter::Paeth);
-        let mut w = enc.write_header().expect("writing to a Vec cannot fail");
-        w.write_image_data(img)
-            .expect("writing to a Vec cannot fail");
-        w.finish().expect("writing to a Vec cannot fail");
-    }
-    out
-}
 
 /// Encode palette indices (one byte a pixel) as an indexed PNG.
 pub(crate) fn encode_indexed(w: u32, h: u32, palette: &[u8], indices: &[u8]) -> Vec<u8> {

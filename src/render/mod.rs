@@ -27,7 +27,6 @@ mod quant;
 mod raster;
 mod theme;
 
-pub use encode::encode_png;
 pub use gif::{frames_from_replay, render_gif, Frame, GifOptions};
 pub use last_move::{CapturedPiece, LastMove, LastMoveError};
 pub use layout::Layout;
@@ -169,7 +168,7 @@ fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbI
 }
 
 /// Draw a position and encode it as PNG: 8-bit indexed with the theme's
-/// palette for this size (see [`render_rgb_png`] for full colour).
+/// palette for this size.
 pub fn render_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
     let size = opts.size.clamp(MIN_SIZE, MAX_SIZE);
     let a = assets::get(opts.theme, size, opts.flip);
@@ -181,12 +180,6 @@ pub fn render_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
         &q.palette_bytes(),
         &q.indices(&img),
     )
-}
-
-/// Draw a position and encode it as 24-bit RGB PNG (exact colours, about
-/// three times the bytes of [`render_png`]).
-pub fn render_rgb_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
-    encode_png(&render(pos, opts))
 }
 
 /// The palette of an asset set, chosen from sample boards on first use.
@@ -469,9 +462,6 @@ mod tests {
             };
             let pos = before.make(&mv);
             let want = render(&pos, &opts);
-            // full colour: exact
-            let rgb = image::load_from_memory(&render_rgb_png(&pos, &opts)).unwrap();
-            assert_eq!(rgb.to_rgb8(), want);
             // palette: the flat colours exact, the rest close
             let png = render_png(&pos, &opts);
             let got = image::load_from_memory(&png).unwrap().to_rgb8();

@@ -3,9 +3,11 @@
 //! `cargo bench -p shashki-engine --bench search_match -- A B GAMES`
 //! where A and B are e.g. `movetime=20` or `depth=6,lmr=0` or `level=5`.
 
-use shashki_engine::search::{choose_move_counted, Level, LevelParams, Limits, Options, Searcher};
+use shashki_engine::search::{
+    choose_move, ChooseOptions, Level, LevelParams, Limits, Options, Searcher,
+};
 use shashki_engine::{Color, Game, Move, Position, Variant};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
@@ -59,10 +61,15 @@ fn parse(text: &str) -> Config {
 fn pick(c: &Config, s: &mut Searcher, game: &Game, seed: u64) -> Option<Move> {
     let quiet = game.counters().kings_only_plies;
     let hist = game.history_hashes();
-    let stop = Arc::new(AtomicBool::new(false));
     if let Some(p) = &c.level {
-        return choose_move_counted(s, game.position(), &hist, quiet, p, seed, stop)
-            .map(|r| r.best_move);
+        let options = ChooseOptions {
+            history: &hist,
+            kings_only_plies: quiet,
+            params: p.clone(),
+            seed,
+            stop: None,
+        };
+        return choose_move(s, game.position(), &options).map(|r| r.best_move);
     }
     let mut limits = c.limits.clone();
     limits.quiet_plies = quiet;

@@ -20,6 +20,7 @@ pub mod notation;
 pub mod pdn;
 pub mod position;
 pub mod puzzle;
+mod rng;
 pub mod rules;
 pub mod search;
 pub mod square;

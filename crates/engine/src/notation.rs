@@ -105,11 +105,6 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// Algebraic notation (`e3-d4`, `c3:e5:c7`) — the same as `Display`.
-pub fn format_move(mv: &Move) -> String {
-    mv.to_string()
-}
-
 /// Numeric PDN notation: `22-17`, or every landing square of a capture joined
 /// by `x` (`15x22x31`).
 pub fn format_numeric(mv: &Move) -> String {

@@ -12,7 +12,7 @@ use crate::fen::{parse_fen_full, to_fen_numeric, FenError};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::{move_number, parse_move_in, MoveError};
-use crate::position::{Color, Position};
+use crate::position::Position;
 use crate::rules::Variant;
 use std::fmt;
 
@@ -438,6 +438,13 @@ pub fn write_pdn(game: &Game, tags: &[(&str, &str)], style: PdnStyle) -> String 
         });
     }
     tokens.push(result.to_string());
+    push_movetext(&mut out, &tokens);
+    out
+}
+
+/// Append movetext `tokens` to `out`: separated by spaces, in lines of at
+/// most 79 characters (a longer token stands alone), ending with a newline.
+pub(crate) fn push_movetext(out: &mut String, tokens: &[String]) {
     let mut line_len = 0;
     for t in tokens {
         if line_len > 0 && line_len + 1 + t.len() > 79 {
@@ -447,18 +454,10 @@ pub fn write_pdn(game: &Game, tags: &[(&str, &str)], style: PdnStyle) -> String 
             out.push(' ');
             line_len += 1;
         }
-        out.push_str(&t);
+        out.push_str(t);
         line_len += t.len();
     }
     out.push('\n');
-    out
-}
-
-/// Which colour moves first in a PDN game (from its FEN tag).
-pub fn first_to_move(game: &PdnGame) -> Color {
-    game.start_position()
-        .map(|p| p.side_to_move())
-        .unwrap_or(Color::White)
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! to date by [`Position::make`].
 
 use crate::moves::Move;
+use crate::rng::splitmix64;
 use crate::square::{rank_mask, squares, Bitboard, Square, ALL_SQUARES};
 use std::fmt;
 
@@ -65,14 +66,6 @@ pub enum Kind {
 pub struct Piece {
     pub color: Color,
     pub kind: Kind,
-}
-
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
 }
 
 /// Zobrist keys: `[color*2 + is_king][bit]`, then the side-to-move key.
@@ -359,12 +352,6 @@ impl Position {
             side: us.opposite(),
             hash,
         }
-    }
-
-    /// Whether the pieces of both sides (not counting the side to move) are
-    /// the same as in `other`.
-    pub fn same_pieces(&self, other: &Position) -> bool {
-        self.white == other.white && self.black == other.black && self.kings == other.kings
     }
 }
 

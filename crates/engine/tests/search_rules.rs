@@ -1,11 +1,25 @@
 //! The search never returns an illegal move, respects its time limit, can be
 //! stopped from another thread, knows wins and draws, and its levels differ.
 
-use shashki_engine::search::{self, choose_move, Level, Limits, Searcher, WIN_BOUND};
+use shashki_engine::search::{
+    self, choose_move, ChooseOptions, Level, Limits, SearchResult, Searcher, WIN_BOUND,
+};
 use shashki_engine::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// The move `level` chooses in `pos` on a fresh searcher.
+fn level_move(pos: &Position, level: Level, seed: u64) -> SearchResult {
+    let params = level.params();
+    let mut searcher = Searcher::new(params.tt_mb);
+    let options = ChooseOptions {
+        params,
+        seed,
+        ..ChooseOptions::default()
+    };
+    choose_move(&mut searcher, pos, &options).expect("a move")
+}
 
 struct Rng(u64);
 impl Rng {
@@ -53,7 +67,7 @@ fn never_returns_an_illegal_move() {
             r.best_move
         );
         for l in [Level::MIN, Level::new(3).unwrap()] {
-            let r = choose_move(&pos, &[], l, i as u64, Arc::new(AtomicBool::new(false))).unwrap();
+            let r = level_move(&pos, l, i as u64);
             assert!(pos.legal_moves().contains(&r.best_move));
         }
     }
@@ -140,7 +154,7 @@ fn levels_differ() {
     let mut nodes = [0u64; 8];
     for l in Level::all() {
         for (i, p) in positions.iter().enumerate() {
-            let r = choose_move(p, &[], l, i as u64, Arc::new(AtomicBool::new(false))).unwrap();
+            let r = level_move(p, l, i as u64);
             nodes[l.number() as usize - 1] += r.nodes;
         }
     }
@@ -162,8 +176,8 @@ fn levels_differ() {
 fn weak_levels_are_deterministic_given_a_seed() {
     let pos = random_positions(1, 5)[0];
     let l = Level::new(2).unwrap();
-    let a = choose_move(&pos, &[], l, 42, Arc::new(AtomicBool::new(false))).unwrap();
-    let b = choose_move(&pos, &[], l, 42, Arc::new(AtomicBool::new(false))).unwrap();
+    let a = level_move(&pos, l, 42);
+    let b = level_move(&pos, l, 42);
     assert_eq!(a.best_move, b.best_move);
 }
 
@@ -181,14 +195,7 @@ fn weak_levels_do_not_give_pieces_away() {
             continue; // already decided: any winning line will do
         }
         for seed in 0..3 {
-            let r = choose_move(
-                &pos,
-                &[],
-                Level::MIN,
-                seed,
-                Arc::new(AtomicBool::new(false)),
-            )
-            .unwrap();
+            let r = level_move(&pos, Level::MIN, seed);
             let after = pos.make(&r.best_move);
             let reply = search::search(&after, &[], &Limits::depth(3))
                 .unwrap()

@@ -7,10 +7,8 @@ use crate::core::error::Halt;
 use crate::core::types::{Job, Outcome};
 use crate::core::{Service, ServiceError};
 use crate::store::{self, Seat};
-use shashki_engine::search::{choose_move_counted, search, Level, Limits, Searcher};
+use shashki_engine::search::{choose_move, search, ChooseOptions, Level, Limits, Searcher};
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 /// The AI takes a draw offer when it stands at least this much worse
 /// (centi-men, from its own point of view).
@@ -89,15 +87,15 @@ impl Service {
         let seed = (game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
         // the king-only count lets the search see the 15-move draw coming
         let mut searcher = Searcher::new(params.tt_mb);
-        let result = choose_move_counted(
-            &mut searcher,
-            g.position(),
-            &g.history_hashes(),
-            g.counters().kings_only_plies,
-            &params,
+        let history = g.history_hashes();
+        let options = ChooseOptions {
+            history: &history,
+            kings_only_plies: g.counters().kings_only_plies,
+            params,
             seed,
-            Arc::new(AtomicBool::new(false)),
-        );
+            stop: None,
+        };
+        let result = choose_move(&mut searcher, g.position(), &options);
         let Some(result) = result else {
             return Ok(Outcome::default());
         };

@@ -5,8 +5,8 @@
 //! own search sees losing material outright.
 
 use super::{Limits, SearchResult, Searcher};
-use crate::game::Game;
 use crate::position::Position;
+use crate::rng::splitmix;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -56,8 +56,7 @@ impl Level {
         self.params().movetime
     }
 
-    /// The level's settings; callers may change the budget, e.g.
-    /// `Level::MAX.params().with_movetime(Duration::from_secs(5))`.
+    /// The level's settings; callers may change them (e.g. its `movetime`).
     pub fn params(self) -> LevelParams {
         let (depth, ms, noise, margin, miss, tt) = match self.0 {
             1 => (Some(1), 300, 60, 90, 0, 1),
@@ -86,95 +85,53 @@ impl std::fmt::Display for Level {
     }
 }
 
-impl LevelParams {
-    pub fn with_movetime(mut self, t: Duration) -> LevelParams {
-        self.movetime = t;
-        self
+/// How to choose one move: the game so far, the level's settings, the seed
+/// of its taste and a way to stop it.
+#[derive(Clone, Debug)]
+pub struct ChooseOptions<'a> {
+    /// Hashes of the game's earlier positions, oldest first (repetitions).
+    pub history: &'a [u64],
+    /// Plies of king moves already played without a capture or man move
+    /// (the 15-move rule); 0 when unknown.
+    pub kings_only_plies: u32,
+    /// The level's settings, possibly customised (e.g. a shorter movetime).
+    pub params: LevelParams,
+    /// Makes the weak levels' choices reproducible.
+    pub seed: u64,
+    /// Set from another thread to get an answer at once.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for ChooseOptions<'_> {
+    /// Full strength ([`Level::MAX`]) from a position with no known past,
+    /// seed 0, not stoppable.
+    fn default() -> Self {
+        ChooseOptions {
+            history: &[],
+            kings_only_plies: 0,
+            params: Level::MAX.params(),
+            seed: 0,
+            stop: None,
+        }
     }
 }
 
-/// SplitMix64 step.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Choose the bot's move at `level`. `history_hashes` are the hashes of the
-/// game's earlier positions (oldest first; for repetitions), `seed` makes
-/// the weak levels' choices reproducible, `stop` may be set from another
-/// thread to get an answer at once. `None` when there is no legal move.
-/// Meant to be called on a worker thread: it blocks for up to
-/// `level.budget()`.
+/// Choose the bot's move in `pos` as `options` say, with `searcher` (its
+/// table survives between moves; `Searcher::new(params.tt_mb)` for a fresh
+/// one). `None` when there is no legal move. Meant to be called on a worker
+/// thread: it blocks for up to `options.params.movetime`.
 pub fn choose_move(
+    searcher: &mut Searcher,
     pos: &Position,
-    history_hashes: &[u64],
-    level: Level,
-    seed: u64,
-    stop: Arc<AtomicBool>,
+    options: &ChooseOptions<'_>,
 ) -> Option<SearchResult> {
-    choose_move_with(pos, history_hashes, &level.params(), seed, stop)
-}
-
-/// [`choose_move`] with explicit (possibly customised) level settings.
-pub fn choose_move_with(
-    pos: &Position,
-    history_hashes: &[u64],
-    params: &LevelParams,
-    seed: u64,
-    stop: Arc<AtomicBool>,
-) -> Option<SearchResult> {
-    let mut searcher = Searcher::new(params.tt_mb);
-    choose_move_on(&mut searcher, pos, history_hashes, params, seed, stop)
-}
-
-/// [`choose_move`] for the current position of `game`: its earlier
-/// positions and its draw-rule counters are taken into account.
-pub fn choose_move_in_game(
-    game: &Game,
-    level: Level,
-    seed: u64,
-    stop: Arc<AtomicBool>,
-) -> Option<SearchResult> {
-    let params = level.params();
-    let mut searcher = Searcher::new(params.tt_mb);
-    choose_move_counted(
-        &mut searcher,
-        game.position(),
-        &game.history_hashes(),
-        game.counters().kings_only_plies,
-        &params,
+    let ChooseOptions {
+        history,
+        kings_only_plies,
+        ref params,
         seed,
-        stop,
-    )
-}
-
-/// [`choose_move_with`] reusing a searcher (its table survives between
-/// moves).
-pub fn choose_move_on(
-    searcher: &mut Searcher,
-    pos: &Position,
-    history_hashes: &[u64],
-    params: &LevelParams,
-    seed: u64,
-    stop: Arc<AtomicBool>,
-) -> Option<SearchResult> {
-    choose_move_counted(searcher, pos, history_hashes, 0, params, seed, stop)
-}
-
-/// [`choose_move_on`] knowing how many king-only plies were already played
-/// (the 15-move rule; 0 if unknown).
-pub fn choose_move_counted(
-    searcher: &mut Searcher,
-    pos: &Position,
-    history_hashes: &[u64],
-    quiet_plies: u32,
-    params: &LevelParams,
-    seed: u64,
-    stop: Arc<AtomicBool>,
-) -> Option<SearchResult> {
+        ref stop,
+    } = *options;
     let start = Instant::now();
     let mut rng = seed ^ pos.hash().rotate_left(17);
     let mut depth = params.depth;
@@ -186,11 +143,11 @@ pub fn choose_move_counted(
     let limits = Limits {
         depth,
         movetime: Some(params.movetime),
-        stop: Some(stop.clone()),
-        quiet_plies,
+        stop: stop.clone(),
+        quiet_plies: kings_only_plies,
         ..Limits::default()
     };
-    let result = searcher.search(pos, history_hashes, &limits, |_| {})?;
+    let result = searcher.search(pos, history, &limits, |_| {})?;
     let (Some(d), true) = (depth, params.noise > 0 || params.margin > 0) else {
         return Some(result);
     };
@@ -200,12 +157,12 @@ pub fn choose_move_counted(
     let left = params.movetime.saturating_sub(start.elapsed());
     let scored = searcher.root_scores(
         pos,
-        history_hashes,
+        history,
         d,
         &Limits {
             movetime: Some(left),
-            stop: Some(stop),
-            quiet_plies,
+            stop: stop.clone(),
+            quiet_plies: kings_only_plies,
             ..Limits::default()
         },
     );

@@ -14,14 +14,11 @@
 
 pub mod eval;
 mod level;
-pub mod tt;
-pub mod tuned;
+mod tt;
+mod tuned;
 
 pub use eval::{evaluate, Weights};
-pub use level::{
-    choose_move, choose_move_counted, choose_move_in_game, choose_move_on, choose_move_with, Level,
-    LevelParams,
-};
+pub use level::{choose_move, ChooseOptions, Level, LevelParams};
 
 use crate::moves::{generate, has_capture, Move};
 use crate::position::Position;
@@ -715,15 +712,4 @@ impl Searcher {
 /// Search `pos` with `limits` on a fresh searcher (convenience).
 pub fn search(pos: &Position, history: &[u64], limits: &Limits) -> Option<SearchResult> {
     Searcher::new(16).search(pos, history, limits, |_| {})
-}
-
-/// Describe a score for people: "+1.25", "win in 7", "loss in 4".
-pub fn score_text(score: i32) -> String {
-    if score > WIN_BOUND {
-        format!("win in {}", (WIN - score + 1) / 2)
-    } else if score < -WIN_BOUND {
-        format!("loss in {}", (WIN + score) / 2)
-    } else {
-        format!("{:+.2}", score as f64 / 100.0)
-    }
 }

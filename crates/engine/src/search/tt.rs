@@ -1,8 +1,6 @@
 //! Transposition table: buckets of two entries (one kept by depth, one
 //! always replaced), 16 bytes each.
 
-use crate::moves::Move;
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Bound {
@@ -112,23 +110,4 @@ impl Tt {
             _pad: 0,
         };
     }
-
-    /// Permille of the first 1000 buckets used in this search.
-    pub fn hashfull(&self) -> u32 {
-        let n = self.entries.len().min(1000);
-        self.entries[..n]
-            .iter()
-            .filter(|e| e.bound != 0 && e.age == self.age)
-            .count() as u32
-            * 1000
-            / n as u32
-    }
-}
-
-/// Find the index of `mv` in `list` (for storing); 255 if absent.
-pub fn index_of(list: &[Move], mv: &Move) -> u8 {
-    list.iter()
-        .position(|m| m == mv)
-        .map(|i| i.min(254) as u8)
-        .unwrap_or(NO_MOVE)
 }

@@ -1,0 +1,203 @@
+//! Puzzles: positions where the side to move wins by force, found in
+//! self-play (or in games read from PDN) and proven by the search.
+//!
+//! A puzzle is a start position and a solution *tree*. At every node the
+//! solver (the side to move at the start) has one or two winning moves —
+//! every other move is clearly not winning, checked by a full-window search
+//! of every move ([`Searcher::root_scores`]) deeper than the search that
+//! found the candidate. After each accepted move the defender plays its best
+//! defence (the highest-scoring reply at the same depth). A line ends when
+//! the solver's move leaves the defender without a move, or when the solver
+//! has won material decisively (at least [`Settings::win_gain`] centi-men
+//! over the start, with no capture pending for the defender). No puzzle is
+//! solved in one move.
+//!
+//! Puzzles are stored as PDN, one game per puzzle: the `[FEN]` start, the
+//! solution as the main line (algebraic notation), accepted alternatives as
+//! variations, and tags for the rating estimate and the themes.
+//!
+//! ```
+//! use shashki_engine::puzzle::{judge, Answer, Puzzle};
+//! let pdn = r#"[FEN "W:WK5,21:BK3"]
+//! 1. a7-c5 f8:b4 2. a3:c5 2-0"#;
+//! let game = &shashki_engine::pdn::parse_pdn(pdn).unwrap()[0];
+//! let p = Puzzle::from_pdn(game).unwrap();
+//! assert_eq!(p.main_line().len(), 3);
+//! let first = p.main_line()[0];
+//! assert!(matches!(judge(&p.root, &first), Answer::Continue { .. }));
+//! ```
+//!
+//! The module by concept: the solution tree and how answers are judged
+//! (`tree`), proving and verifying (`proof`), themes and rating (`grade`),
+//! the self-play miner (`generate`) and the PDN pack format (`pack`).
+//!
+//! [`Searcher::root_scores`]: crate::search::Searcher::root_scores
+
+use crate::moves::Move;
+use crate::position::{Color, Position};
+use std::fmt;
+
+mod generate;
+mod grade;
+mod pack;
+mod proof;
+mod tree;
+
+pub use generate::{Miner, MinerStats};
+pub use grade::Theme;
+pub use proof::Verifier;
+pub use tree::{judge, walk, Answer, Node, Step};
+
+/// Value of a man in the material count (centi-men).
+pub const MAN: i32 = 100;
+/// Value of a king in the material count.
+pub const KING: i32 = 250;
+
+/// Material of `side` minus the other side's (man 100, king 250).
+pub fn material(pos: &Position, side: Color) -> i32 {
+    let (m, k) = pos.count(side);
+    let (om, ok) = pos.count(side.opposite());
+    (m as i32 - om as i32) * MAN + (k as i32 - ok as i32) * KING
+}
+
+/// How strict the generator and the verifier are.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Depth of the search that finds candidates.
+    pub find_depth: u32,
+    /// Depth of the search that proves them (every move, full window);
+    /// deeper than `find_depth`.
+    pub verify_depth: u32,
+    /// A solver move wins when its score is at least this much above the
+    /// solver's material at the start (or a forced game win).
+    pub win_gain: i32,
+    /// Every other move must score at most this much above it.
+    pub not_win_gain: i32,
+    /// Tolerance of the verifier on both thresholds (a later engine may
+    /// score a little differently).
+    pub slack: i32,
+    /// A defender reply counts as best defence within this of the best.
+    pub defence_slack: i32,
+    /// Most accepted solver moves at one node.
+    pub max_branches: usize,
+    /// Fewest and most solver moves on every line.
+    pub min_solver_moves: usize,
+    pub max_solver_moves: usize,
+    /// Start positions with fewer pieces are skipped (too bare to be fun).
+    pub min_pieces: u32,
+    /// Start positions more unbalanced than this are skipped.
+    pub max_start_imbalance: i32,
+    /// Transposition table of the proving searcher (fixed: proofs repeat).
+    pub tt_mb: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            find_depth: 8,
+            verify_depth: 10,
+            win_gain: 150,
+            not_win_gain: 60,
+            slack: 25,
+            defence_slack: 40,
+            max_branches: 2,
+            min_solver_moves: 2,
+            max_solver_moves: 8,
+            min_pieces: 5,
+            max_start_imbalance: 200,
+            tt_mb: 16,
+        }
+    }
+}
+
+/// A proven puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub start: Position,
+    pub root: Node,
+    /// Estimated Glicko rating of the puzzle (about 800–2400).
+    pub rating: i32,
+    /// 1 (easy) to 5 (hard).
+    pub difficulty: u8,
+    /// The shallowest search depth from which the engine keeps choosing an
+    /// accepted move with a winning score.
+    pub depth_needed: u32,
+    pub themes: Vec<Theme>,
+}
+
+/// Why a position is not a puzzle (or a stored puzzle failed verification).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reject {
+    NotQuiet,
+    FewMoves,
+    FewPieces,
+    Unbalanced,
+    NotWinning,
+    /// A move that is neither clearly winning nor clearly not.
+    Ambiguous(String),
+    TooManyWins,
+    TooShort,
+    TooLong,
+    Duplicate,
+    /// Verification: a stored move is not legal or not winning, a winning
+    /// move is missing, or a reply is not the best defence.
+    Mismatch(String),
+}
+
+impl fmt::Display for Reject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reject::NotQuiet => write!(f, "a capture is pending at the start"),
+            Reject::FewMoves => write!(f, "fewer than two legal moves at the start"),
+            Reject::FewPieces => write!(f, "too few pieces"),
+            Reject::Unbalanced => write!(f, "the start is already decided"),
+            Reject::NotWinning => write!(f, "no winning move"),
+            Reject::Ambiguous(m) => write!(f, "move {m} is neither clearly winning nor not"),
+            Reject::TooManyWins => write!(f, "too many winning moves"),
+            Reject::TooShort => write!(f, "a line is solved in one move"),
+            Reject::TooLong => write!(f, "a line is too long"),
+            Reject::Duplicate => write!(f, "duplicate"),
+            Reject::Mismatch(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl Puzzle {
+    /// The solver's colour.
+    pub fn solver(&self) -> Color {
+        self.start.side_to_move()
+    }
+
+    /// A stable id: the start position's hash in hex.
+    pub fn id(&self) -> String {
+        format!("{:016x}", self.start.hash())
+    }
+
+    /// The main line: solver and defender moves alternating, ending with a
+    /// solver move.
+    pub fn main_line(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        let mut node = &self.root;
+        loop {
+            let s = &node.steps[0];
+            out.push(s.mv);
+            match &s.reply {
+                Some((r, n)) => {
+                    out.push(*r);
+                    node = n;
+                }
+                None => return out,
+            }
+        }
+    }
+
+    /// Solver moves on the shortest line of the tree.
+    pub fn shortest_line(&self) -> usize {
+        self.root.min_len()
+    }
+
+    /// Number of solver moves on the main line.
+    pub fn solver_moves(&self) -> usize {
+        self.main_line().len().div_ceil(2)
+    }
+}

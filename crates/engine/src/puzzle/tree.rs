@@ -1,0 +1,90 @@
+//! The solution tree: accepted solver moves and the defender's replies,
+//! and how an answer is judged against it.
+
+use super::Puzzle;
+use crate::moves::Move;
+use crate::position::Position;
+
+/// One accepted solver move and what follows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub mv: Move,
+    /// The defender's reply and the next solver node; `None` when the
+    /// puzzle is solved by this move.
+    pub reply: Option<(Move, Node)>,
+}
+
+/// A position with the solver to move: the accepted moves, main line first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    pub steps: Vec<Step>,
+}
+
+impl Node {
+    /// The accepted step for `mv`, if any.
+    pub fn step(&self, mv: &Move) -> Option<&Step> {
+        self.steps.iter().find(|s| s.mv == *mv || s.mv.same_as(mv))
+    }
+
+    pub(super) fn min_len(&self) -> usize {
+        self.steps
+            .iter()
+            .map(|s| 1 + s.reply.as_ref().map_or(0, |(_, n)| n.min_len()))
+            .min()
+            .unwrap_or(0)
+    }
+
+    pub(super) fn max_len(&self) -> usize {
+        self.steps
+            .iter()
+            .map(|s| 1 + s.reply.as_ref().map_or(0, |(_, n)| n.max_len()))
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// How an answer to one puzzle question is judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// An accepted move that ends the puzzle.
+    Solved,
+    /// An accepted move; the defender replies and the solver goes on.
+    Continue { reply: Move, next: Node },
+    /// A legal move that is not in the solution.
+    Wrong,
+}
+
+/// Judge `mv` at `node`.
+pub fn judge(node: &Node, mv: &Move) -> Answer {
+    match node.step(mv) {
+        Some(Step { reply: None, .. }) => Answer::Solved,
+        Some(Step {
+            reply: Some((r, n)),
+            ..
+        }) => Answer::Continue {
+            reply: *r,
+            next: n.clone(),
+        },
+        None => Answer::Wrong,
+    }
+}
+
+/// Follow `moves` (solver and defender alternating) from the root: the
+/// position and node reached, if the moves are on the tree.
+pub fn walk<'a>(p: &'a Puzzle, moves: &[Move]) -> Option<(Position, &'a Node)> {
+    let mut pos = p.start;
+    let mut node = &p.root;
+    let mut i = 0;
+    while i < moves.len() {
+        let step = node.step(&moves[i])?;
+        pos = pos.make(&step.mv);
+        let (r, n) = step.reply.as_ref()?;
+        if moves.get(i + 1)? != r {
+            return None;
+        }
+        pos = pos.make(r);
+        node = n;
+        i += 2;
+    }
+    Some((pos, node))
+}
