@@ -183,6 +183,8 @@ async fn setup() -> Setup {
     let opts = DiscordOptions {
         http_base: base.clone(),
         guild_id: None,
+        // off here: these tests call the interaction handler directly;
+        // READY → registration runs in tests/discord_gateway.rs
         register_commands: false,
         defer_after: Duration::from_secs(2),
     };

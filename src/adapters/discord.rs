@@ -32,7 +32,7 @@ use serenity::all::{
     GuildId, Interaction, User, UserId,
 };
 use serenity::http::{Http, HttpBuilder};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 /// Discord's limits.
@@ -667,16 +667,24 @@ fn followup(o: Outgoing) -> CreateInteractionResponseFollowup {
         .allowed_mentions(CreateAllowedMentions::new().users(o.mentions))
 }
 
+/// Gateway events → the adapter. The adapter is put in after the client is
+/// built (it shares the client's `Http`), before the client starts; no
+/// event can arrive earlier.
 struct Handler {
-    discord: Arc<Discord>,
+    discord: Arc<OnceLock<Arc<Discord>>>,
 }
 
 #[serenity::async_trait]
 impl serenity::client::EventHandler for Handler {
     async fn ready(&self, _ctx: serenity::client::Context, ready: serenity::model::gateway::Ready) {
         tracing::info!(user = %ready.user.name, "discord: connected");
-        if self.discord.opts.register_commands {
-            match self.discord.register_commands().await {
+        let Some(discord) = self.discord.get() else {
+            return;
+        };
+        // serenity has set the application id (from this READY) on the
+        // client's Http, which is the adapter's: registering can address it
+        if discord.opts.register_commands {
+            match discord.register_commands().await {
                 Ok(()) => tracing::info!("discord: slash commands registered"),
                 Err(e) => tracing::warn!(error = %e, "discord: registering commands failed"),
             }
@@ -684,18 +692,24 @@ impl serenity::client::EventHandler for Handler {
     }
 
     async fn interaction_create(&self, _ctx: serenity::client::Context, interaction: Interaction) {
-        if self.discord.hub.is_shutting_down() {
+        let Some(discord) = self.discord.get() else {
+            return;
+        };
+        if discord.hub.is_shutting_down() {
             return;
         }
-        let _guard = self.discord.hub.tracker().enter();
-        self.discord.on_interaction(interaction).await;
+        let _guard = discord.hub.tracker().enter();
+        discord.on_interaction(interaction).await;
     }
 }
 
 /// Run the Discord adapter until the hub shuts down.
+///
+/// One `Http` for everything: the adapter answers and registers through the
+/// gateway client's own `Http`, the one serenity gives the application id
+/// from READY (and whose rate limits it tracks).
 pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions, rx: ReplyRx) -> anyhow::Result<()> {
-    let http = Arc::new(http_client(&token, &opts.http_base));
-    let discord = Discord::new(hub.clone(), http, opts.clone());
+    let slot = Arc::new(OnceLock::new());
     // no privileged intents: interactions arrive without any
     let builder = serenity::client::ClientBuilder::new_with_http(
         http_client(&token, &opts.http_base),
@@ -703,9 +717,11 @@ pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions, rx: ReplyRx) -> 
     );
     let mut client = builder
         .event_handler(Handler {
-            discord: Arc::clone(&discord),
+            discord: Arc::clone(&slot),
         })
         .await?;
+    let discord = Discord::new(hub.clone(), Arc::clone(&client.http), opts);
+    let _ = slot.set(Arc::clone(&discord));
     let shards = Arc::clone(&client.shard_manager);
     let sender = tokio::spawn(Arc::clone(&discord).send_loop(rx));
     let mut stop = hub.shutdown();

@@ -1,0 +1,665 @@
+//! Discord end to end: the adapter's real entry point
+//! (`adapters::discord::run`) against a fake Discord on 127.0.0.1 — a REST
+//! API (axum, serenity's `Http` with the proxy base) and a gateway
+//! (websocket, tokio-tungstenite) that the REST API names in
+//! `GET /api/v10/gateway`.
+//!
+//! The fake gateway speaks the part of the protocol serenity needs: HELLO
+//! (op 10), IDENTIFY (op 2) answered with the READY dispatch (op 0), heartbeats
+//! (op 1) answered with op 11; then the test dispatches INTERACTION_CREATE
+//! events. What the fake servers received is checked: the slash commands
+//! registered at READY (with Russian localizations), a `/challenge` answered
+//! with the board (a PNG attachment) and a select menu of moves, the chosen
+//! move answered with the next board, and the AI's reply.
+
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use shashki::adapters::commands::COMMANDS;
+use shashki::adapters::discord::{self, DiscordOptions};
+use shashki::config::Secret;
+use shashki::core::{Config, Platform, Service, SystemClock};
+use shashki::runtime::Hub;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::handshake::server::{
+    Callback, ErrorResponse, Request as WsRequest, Response as WsResponse,
+};
+use tokio_tungstenite::tungstenite::Message;
+
+const TOKEN: &str = "test.token.value";
+const APP_ID: &str = "900000000000000001";
+const CHANNEL: &str = "800000000000000001";
+/// Every wait of the test is bounded by this.
+const WAIT: Duration = Duration::from_secs(30);
+
+// ---------------------------------------------------------------------------
+// The fake REST API
+
+#[derive(Debug, Clone)]
+struct Call {
+    method: String,
+    path: String,
+    /// The JSON body, or the multipart's payload_json.
+    body: Value,
+    /// Multipart file parts: (field name, file name, content type, bytes).
+    files: Vec<(String, String, String, Vec<u8>)>,
+}
+
+struct Rest {
+    calls: Mutex<Vec<Call>>,
+    /// What `GET /gateway` answers.
+    gateway_url: String,
+}
+
+fn user_json() -> Value {
+    json!({"id": APP_ID, "username": "shashki", "discriminator": "0", "global_name": null, "avatar": null, "bot": true})
+}
+
+fn message_json(content: &str) -> Value {
+    json!({
+        "id": "300000000000000099",
+        "channel_id": CHANNEL,
+        "author": user_json(),
+        "content": content,
+        "timestamp": "2024-01-01T00:00:00.000000+00:00",
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+        "flags": 0,
+        "components": []
+    })
+}
+
+/// The registered commands as Discord answers them (with ids).
+fn registered(body: &Value) -> Value {
+    let cmds = body.as_array().cloned().unwrap_or_default();
+    Value::Array(
+        cmds.into_iter()
+            .enumerate()
+            .map(|(i, mut c)| {
+                c["id"] = json!(format!("{}", 610000000000000000u64 + i as u64));
+                c["application_id"] = json!(APP_ID);
+                c["type"] = json!(1);
+                c["version"] = json!("1");
+                c["default_member_permissions"] = Value::Null;
+                c
+            })
+            .collect(),
+    )
+}
+
+async fn api(State(rest): State<Arc<Rest>>, req: Request) -> Response {
+    let method = req.method().to_string();
+    let path = req.uri().path().to_string();
+    let ctype = req
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let mut body = Value::Null;
+    let mut files = Vec::new();
+    if ctype.starts_with("multipart/form-data") {
+        let mut mp = Multipart::from_request(req, &()).await.expect("multipart");
+        while let Some(field) = mp.next_field().await.expect("field") {
+            let name = field.name().unwrap_or("").to_string();
+            match field.file_name().map(str::to_string) {
+                Some(file_name) => {
+                    let ctype = field.content_type().unwrap_or("").to_string();
+                    let bytes = field.bytes().await.unwrap().to_vec();
+                    files.push((name, file_name, ctype, bytes))
+                }
+                None if name == "payload_json" => {
+                    body = serde_json::from_str(&field.text().await.unwrap()).unwrap()
+                }
+                None => {}
+            }
+        }
+    } else {
+        let bytes = axum::body::to_bytes(req.into_body(), 10 << 20)
+            .await
+            .unwrap();
+        if !bytes.is_empty() {
+            body = serde_json::from_slice(&bytes).expect("JSON body");
+        }
+    }
+    let reply = match (method.as_str(), path.as_str()) {
+        ("GET", "/api/v10/gateway") => Json(json!({"url": rest.gateway_url})).into_response(),
+        ("GET", "/api/v10/gateway/bot") => Json(json!({
+            "url": rest.gateway_url,
+            "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        }))
+        .into_response(),
+        ("PUT", p) if p.ends_with("/commands") => Json(registered(&body)).into_response(),
+        (_, p) if p.ends_with("/callback") => StatusCode::NO_CONTENT.into_response(),
+        ("DELETE", _) => StatusCode::NO_CONTENT.into_response(),
+        _ => Json(message_json(body["content"].as_str().unwrap_or(""))).into_response(),
+    };
+    rest.calls.lock().unwrap().push(Call {
+        method,
+        path,
+        body,
+        files,
+    });
+    reply
+}
+
+// ---------------------------------------------------------------------------
+// The fake gateway
+
+#[derive(Default)]
+struct GatewayLog {
+    /// Query strings of the websocket upgrades (one per connection).
+    connects: Vec<String>,
+    /// Every frame the client sent, parsed.
+    received: Vec<Value>,
+    /// Heartbeat acknowledgements sent.
+    acks: usize,
+    /// Dispatches sent: (seq, event name).
+    dispatched: Vec<(u64, String)>,
+}
+
+struct Gateway {
+    log: Mutex<GatewayLog>,
+    /// Dispatches the test wants sent (taken by the session that is READY).
+    events: Mutex<Option<mpsc::UnboundedReceiver<(String, Value)>>>,
+    heartbeat_interval_ms: u64,
+}
+
+fn ready_payload(resume_url: &str) -> Value {
+    json!({
+        "v": 10,
+        "user": user_json(),
+        "guilds": [],
+        "session_id": "fake-session-1",
+        "resume_gateway_url": resume_url,
+        "shard": [0, 1],
+        "application": {"id": APP_ID, "flags": 0}
+    })
+}
+
+/// Notes the query string of the websocket upgrade request.
+struct Upgrade(Arc<Mutex<String>>);
+
+impl Callback for Upgrade {
+    fn on_request(self, req: &WsRequest, resp: WsResponse) -> Result<WsResponse, ErrorResponse> {
+        *self.0.lock().unwrap() = req.uri().query().unwrap_or("").to_string();
+        Ok(resp)
+    }
+}
+
+/// Accept websocket connections and serve each as a gateway session.
+async fn gateway(listener: tokio::net::TcpListener, gw: Arc<Gateway>, url: String) {
+    loop {
+        let Ok((tcp, _)) = listener.accept().await else {
+            return;
+        };
+        let gw = Arc::clone(&gw);
+        let url = url.clone();
+        tokio::spawn(async move {
+            let query = Arc::new(Mutex::new(String::new()));
+            let upgrade = Upgrade(Arc::clone(&query));
+            let Ok(ws) = tokio_tungstenite::accept_hdr_async(tcp, upgrade).await else {
+                return;
+            };
+            let query = query.lock().unwrap().clone();
+            gw.log.lock().unwrap().connects.push(query);
+            session(ws, &gw, &url).await;
+        });
+    }
+}
+
+async fn session(
+    mut ws: tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>,
+    gw: &Gateway,
+    url: &str,
+) {
+    let send = |v: Value| Message::Text(v.to_string());
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": gw.heartbeat_interval_ms}, "s": null, "t": null});
+    if ws.send(send(hello)).await.is_err() {
+        return;
+    }
+    let mut seq = 0u64;
+    // the dispatch queue, once this session is READY
+    let mut events: Option<mpsc::UnboundedReceiver<(String, Value)>> = None;
+    loop {
+        tokio::select! {
+            frame = ws.next() => {
+                let text = match frame {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    Some(Ok(_)) => continue,
+                };
+                let v: Value = serde_json::from_str(&text).expect("the client sends JSON");
+                gw.log.lock().unwrap().received.push(v.clone());
+                match v["op"].as_u64() {
+                    // heartbeat → ack
+                    Some(1) => {
+                        if ws.send(send(json!({"op": 11, "d": null, "s": null, "t": null}))).await.is_err() {
+                            return;
+                        }
+                        gw.log.lock().unwrap().acks += 1;
+                    }
+                    // identify → READY
+                    Some(2) => {
+                        seq += 1;
+                        let ready = json!({"op": 0, "s": seq, "t": "READY", "d": ready_payload(url)});
+                        if ws.send(send(ready)).await.is_err() {
+                            return;
+                        }
+                        gw.log.lock().unwrap().dispatched.push((seq, "READY".into()));
+                        events = gw.events.lock().unwrap().take();
+                    }
+                    _ => {}
+                }
+            }
+            ev = async {
+                match &mut events {
+                    Some(rx) => rx.recv().await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                let Some((name, d)) = ev else { return };
+                seq += 1;
+                if ws.send(send(json!({"op": 0, "s": seq, "t": name, "d": d}))).await.is_err() {
+                    return;
+                }
+                gw.log.lock().unwrap().dispatched.push((seq, name));
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+fn fixture(name: &str) -> Value {
+    let path = format!(
+        "{}/tests/fixtures/discord/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+}
+
+fn is_png(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"\x89PNG\r\n\x1a\n")
+        && image::load_from_memory_with_format(bytes, image::ImageFormat::Png).is_ok()
+}
+
+/// The select menus of a message body: (custom_id, option values).
+fn menus(body: &Value) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    for row in body["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if c["type"] == 3 {
+                let values = c["options"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|o| o["value"].as_str().unwrap().to_string())
+                    .collect();
+                out.push((c["custom_id"].as_str().unwrap().to_string(), values));
+            }
+        }
+    }
+    out
+}
+
+/// Has a PNG attachment sent as `image/png`.
+fn has_png(c: &Call) -> bool {
+    c.files.iter().any(|(_, name, ctype, bytes)| {
+        name.ends_with(".png") && ctype == "image/png" && is_png(bytes)
+    })
+}
+
+fn cyrillic(s: &str) -> bool {
+    s.chars()
+        .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap()))
+}
+
+fn dump(calls: &[Call]) -> String {
+    calls
+        .iter()
+        .map(|c| format!("{} {} {}\n", c.method, c.path, c.body))
+        .collect()
+}
+
+/// Wait until `found` picks something out of the REST calls (polling; bounded).
+async fn wait_for<T>(rest: &Rest, what: &str, found: impl Fn(&[Call]) -> Option<T>) -> T {
+    let until = tokio::time::Instant::now() + WAIT;
+    loop {
+        if let Some(t) = found(&rest.calls.lock().unwrap()) {
+            return t;
+        }
+        if tokio::time::Instant::now() > until {
+            panic!(
+                "waited in vain for {what}; calls:\n{}\nthe bot's log:\n{}",
+                dump(&rest.calls.lock().unwrap()),
+                Log::text()
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+async fn wait_gateway(gw: &Gateway, what: &str, done: impl Fn(&GatewayLog) -> bool) {
+    let until = tokio::time::Instant::now() + WAIT;
+    while !done(&gw.log.lock().unwrap()) {
+        if tokio::time::Instant::now() > until {
+            panic!("waited in vain for {what}; the bot's log:\n{}", Log::text());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The bot's log, captured (the test reads what the adapter reported).
+#[derive(Clone, Default)]
+struct Log(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Log {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+static LOG: OnceLock<Log> = OnceLock::new();
+
+impl Log {
+    /// Capture the log of this test binary (its only test).
+    fn capture() {
+        let log = LOG.get_or_init(Log::default).clone();
+        tracing_subscriber::fmt()
+            .with_env_filter("shashki=debug,serenity=warn")
+            .with_ansi(false)
+            .with_writer(move || log.clone())
+            .init();
+    }
+    fn text() -> String {
+        LOG.get()
+            .map(|l| String::from_utf8_lossy(&l.0.lock().unwrap()).into_owned())
+            .unwrap_or_default()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The test
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connect_register_challenge_and_move_through_a_fake_gateway() {
+    tokio::time::timeout(Duration::from_secs(120), run())
+        .await
+        .expect("finished in time");
+}
+
+async fn run() {
+    Log::capture();
+    // the fake Discord: gateway and REST on 127.0.0.1
+    let ws_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let ws_url = format!("ws://{}", ws_listener.local_addr().unwrap());
+    let (events, events_rx) = mpsc::unbounded_channel();
+    let gw = Arc::new(Gateway {
+        log: Mutex::default(),
+        events: Mutex::new(Some(events_rx)),
+        heartbeat_interval_ms: 1000,
+    });
+    let gw_task = tokio::spawn(gateway(ws_listener, Arc::clone(&gw), ws_url.clone()));
+    let rest = Arc::new(Rest {
+        calls: Mutex::default(),
+        gateway_url: ws_url,
+    });
+    let app = axum::Router::new()
+        .fallback(api)
+        .with_state(Arc::clone(&rest));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let rest_task = tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+
+    // the bot: a temp database, the hub, the adapter's real entry point with
+    // command registration on
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        ai_max_movetime: Duration::from_millis(50),
+        board_size: 320,
+        ..Config::default()
+    };
+    let service = Service::open(
+        &dir.path().join("bot.sqlite"),
+        config,
+        Arc::new(SystemClock),
+    )
+    .unwrap();
+    let (hub, stop) = Hub::new(Arc::new(service));
+    let rx = hub.register(Platform::Discord);
+    let opts = DiscordOptions {
+        http_base: base,
+        guild_id: None,
+        register_commands: true,
+        defer_after: Duration::from_secs(2),
+    };
+    let bot = tokio::spawn(discord::run(hub.clone(), Secret::new(TOKEN), opts, rx));
+
+    // 1. connect: serenity asks the REST API for the gateway, opens it
+    //    (v=10), identifies with the token and no intents, gets READY
+    wait_gateway(&gw, "IDENTIFY", |l| l.received.iter().any(|v| v["op"] == 2)).await;
+    {
+        let l = gw.log.lock().unwrap();
+        assert!(l.connects[0].contains("v=10"), "{:?}", l.connects);
+        let identify = l.received.iter().find(|v| v["op"] == 2).unwrap();
+        // (serenity sends its "Bot "-prefixed token; Discord accepts both)
+        let token = identify["d"]["token"].as_str().unwrap();
+        assert_eq!(token.trim_start_matches("Bot "), TOKEN);
+        assert_eq!(identify["d"]["intents"], 0, "no privileged intents");
+        assert_eq!(identify["d"]["shard"], json!([0, 1]));
+    }
+    assert!(rest
+        .calls
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|c| c.method == "GET" && c.path == "/api/v10/gateway"));
+
+    // 2. READY → the slash commands are registered (globally: no guild) under
+    //    the application id READY gave, English with Russian localizations
+    let put = wait_for(&rest, "the commands to be registered", |calls| {
+        calls.iter().find(|c| c.method == "PUT").cloned()
+    })
+    .await;
+    assert_eq!(put.path, format!("/api/v10/applications/{APP_ID}/commands"));
+    let cmds = put.body.as_array().expect("an array of commands");
+    let names: Vec<&str> = cmds.iter().map(|c| c["name"].as_str().unwrap()).collect();
+    let expected: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+    assert_eq!(names, expected);
+    for name in ["move", "challenge", "board", "resign", "puzzle", "help"] {
+        assert!(names.contains(&name), "{name} is registered");
+    }
+    for c in cmds {
+        let (en, ru) = (
+            c["description"].as_str().unwrap(),
+            c["description_localizations"]["ru"].as_str().unwrap_or(""),
+        );
+        assert!(!en.is_empty() && !cyrillic(en), "{}: {en}", c["name"]);
+        assert!(
+            cyrillic(ru),
+            "{} has a Russian description: {ru:?}",
+            c["name"]
+        );
+        for o in c["options"].as_array().into_iter().flatten() {
+            let ru = o["description_localizations"]["ru"].as_str().unwrap_or("");
+            assert!(
+                cyrillic(ru),
+                "{}.{} in Russian: {ru:?}",
+                c["name"],
+                o["name"]
+            );
+        }
+    }
+    let challenge = cmds.iter().find(|c| c["name"] == "challenge").unwrap();
+    let colour = challenge["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "colour")
+        .unwrap();
+    let choices = colour["choices"].as_array().unwrap();
+    assert_eq!(
+        choices
+            .iter()
+            .map(|c| c["value"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        ["white", "black", "random"]
+    );
+    assert!(choices
+        .iter()
+        .all(|c| cyrillic(c["name_localizations"]["ru"].as_str().unwrap_or(""))));
+
+    // 3. /challenge target:ai level:1 colour:white arrives through the
+    //    gateway: answered (type 4) with the board as a PNG and a select menu
+    //    of White's seven moves
+    let mut cmd = fixture("challenge");
+    cmd["data"]["options"][2]["value"] = json!("white");
+    events.send(("INTERACTION_CREATE".into(), cmd)).unwrap();
+    let answer = wait_for(&rest, "the /challenge answer", |calls| {
+        calls
+            .iter()
+            .find(|c| c.path.ends_with("/tok-challenge/callback"))
+            .cloned()
+    })
+    .await;
+    assert_eq!(answer.method, "POST");
+    assert_eq!(
+        answer.path,
+        "/api/v10/interactions/1100000000000000001/tok-challenge/callback"
+    );
+    assert_eq!(answer.body["type"], 4, "answered in time: {}", answer.body);
+    assert!(
+        has_png(&answer),
+        "the board attachment: {:?}",
+        answer
+            .files
+            .iter()
+            .map(|f| (&f.1, &f.2))
+            .collect::<Vec<_>>()
+    );
+    let data = &answer.body["data"];
+    assert!(
+        data["content"].as_str().unwrap().contains("Game #1"),
+        "{data}"
+    );
+    let menus_now = menus(data);
+    assert_eq!(menus_now.len(), 1, "{data}");
+    let (menu_id, options) = &menus_now[0];
+    assert_eq!(options.len(), 7, "White has seven first moves: {options:?}");
+    assert!(
+        options.iter().all(|o| o.starts_with("m:1:0:")),
+        "{options:?}"
+    );
+
+    // 4. a move chosen in that menu (the option value as it came): answered
+    //    with the next board, then the AI (Black) replies with a board and the
+    //    moves of ply 2
+    let chosen = options[0].clone();
+    let label = data["components"][0]["components"][0]["options"][0]["label"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut select = fixture("button");
+    select["id"] = json!("1100000000000000002");
+    select["token"] = json!("tok-select");
+    select["data"] = json!({"custom_id": menu_id, "component_type": 3, "values": [chosen]});
+    // pressed on the message that carried the menu
+    select["message"]["content"] = data["content"].clone();
+    select["message"]["components"] = data["components"].clone();
+    events.send(("INTERACTION_CREATE".into(), select)).unwrap();
+    let answer = wait_for(&rest, "the answer to the chosen move", |calls| {
+        calls
+            .iter()
+            .find(|c| c.path.ends_with("/tok-select/callback"))
+            .cloned()
+    })
+    .await;
+    assert_eq!(
+        answer.path,
+        "/api/v10/interactions/1100000000000000002/tok-select/callback"
+    );
+    assert_eq!(answer.body["type"], 4, "{}", answer.body);
+    assert!(has_png(&answer), "the board after the move");
+    let said = answer.body["data"]["content"].as_str().unwrap();
+    assert!(said.contains(&label), "{label} in {said:?}");
+    assert!(
+        answer.body["data"].get("flags").is_none_or(|f| f != 64),
+        "public"
+    );
+    // the AI's board: a followup of this interaction or a message in the
+    // channel (either way), with the board and White's moves at ply 2
+    let ai = wait_for(&rest, "the AI's reply", |calls| {
+        calls
+            .iter()
+            .find(|c| {
+                (c.path == format!("/api/v10/webhooks/{APP_ID}/tok-select")
+                    || c.path == format!("/api/v10/channels/{CHANNEL}/messages"))
+                    && menus(&c.body)
+                        .iter()
+                        .any(|(_, o)| !o.is_empty() && o.iter().all(|v| v.starts_with("m:1:2:")))
+            })
+            .cloned()
+    })
+    .await;
+    assert!(has_png(&ai), "the AI's move comes with the board");
+
+    // 5. the session stayed up: heartbeats were sent and acknowledged, one
+    //    connection, one IDENTIFY, no RESUME
+    wait_gateway(&gw, "a heartbeat", |l| l.acks >= 1).await;
+    {
+        let l = gw.log.lock().unwrap();
+        assert_eq!(l.connects.len(), 1, "no reconnect");
+        assert_eq!(l.received.iter().filter(|v| v["op"] == 2).count(), 1);
+        assert!(!l.received.iter().any(|v| v["op"] == 6), "no resume");
+        let names: Vec<&str> = l.dispatched.iter().map(|(_, n)| n.as_str()).collect();
+        assert_eq!(names, ["READY", "INTERACTION_CREATE", "INTERACTION_CREATE"]);
+    }
+    // nothing failed on the way: the adapter says the commands were
+    // registered, warns of nothing, and every request was one the test expects
+    let text = Log::text();
+    assert!(
+        text.contains("discord: slash commands registered"),
+        "{text}"
+    );
+    assert!(!text.contains("WARN") && !text.contains("ERROR"), "{text}");
+    for c in rest.calls.lock().unwrap().iter() {
+        assert!(
+            c.path == "/api/v10/gateway"
+                || c.path.ends_with("/commands")
+                || c.path.contains("/tok-")
+                || c.path == format!("/api/v10/channels/{CHANNEL}/messages"),
+            "unexpected request {} {}",
+            c.method,
+            c.path
+        );
+    }
+
+    // 6. shutdown: run() returns by itself
+    stop.send(true).unwrap();
+    let res = tokio::time::timeout(WAIT, bot)
+        .await
+        .expect("the adapter stops")
+        .expect("no panic");
+    assert!(res.is_ok(), "{res:?}");
+    gw_task.abort();
+    rest_task.abort();
+}
