@@ -43,6 +43,28 @@ impl std::fmt::Display for Secret {
     }
 }
 
+/// `[limits]`: how much one user or chat may have open at once.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LimitsConfig {
+    pub open_challenges_per_user: i64,
+    pub active_games_per_user: i64,
+    pub active_games_per_chat: i64,
+    pub ai_games_per_user: i64,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> Self {
+        let l = crate::core::Limits::default();
+        LimitsConfig {
+            open_challenges_per_user: l.open_challenges_per_user,
+            active_games_per_user: l.active_games_per_user,
+            active_games_per_chat: l.active_games_per_chat,
+            ai_games_per_user: l.ai_games_per_user,
+        }
+    }
+}
+
 /// The whole file.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -51,6 +73,7 @@ pub struct FileConfig {
     pub game: GameConfig,
     pub ai: AiConfig,
     pub log: LogConfig,
+    pub limits: LimitsConfig,
     pub daily: DailyConfig,
     pub telegram: TelegramConfig,
     pub discord: DiscordConfig,
@@ -303,6 +326,20 @@ impl FileConfig {
                 g.theme
             )));
         }
+        let l = &self.limits;
+        for (key, v) in [
+            (
+                "limits.open_challenges_per_user",
+                l.open_challenges_per_user,
+            ),
+            ("limits.active_games_per_user", l.active_games_per_user),
+            ("limits.active_games_per_chat", l.active_games_per_chat),
+            ("limits.ai_games_per_user", l.ai_games_per_user),
+        ] {
+            if !(1..=1_000_000).contains(&v) {
+                return Err(ConfigError(format!("{key} = {v} (allowed 1 to 1000000)")));
+            }
+        }
         if self.daily.hour_utc > 23 {
             return Err(ConfigError(format!(
                 "daily.hour_utc = {} (allowed 0 to 23)",
@@ -345,6 +382,12 @@ impl FileConfig {
             downtime_grace_secs: g.downtime_grace_secs,
             default_lang: crate::core::i18n::Lang::from_code(&g.language).unwrap_or_default(),
             default_theme: g.theme.parse().unwrap_or(crate::render::Theme::Classic),
+            limits: crate::core::Limits {
+                open_challenges_per_user: self.limits.open_challenges_per_user,
+                active_games_per_user: self.limits.active_games_per_user,
+                active_games_per_chat: self.limits.active_games_per_chat,
+                ai_games_per_user: self.limits.ai_games_per_user,
+            },
         }
     }
 }
@@ -377,6 +420,11 @@ mod tests {
             "max_movetime_ms",
             "[log]",
             "level",
+            "[limits]",
+            "open_challenges_per_user",
+            "active_games_per_user",
+            "active_games_per_chat",
+            "ai_games_per_user",
             "[daily]",
             "hour_utc",
             "[telegram]",

@@ -30,10 +30,14 @@ fn config() -> Config {
 
 impl Room {
     fn new() -> Room {
+        Room::with_config(config())
+    }
+
+    fn with_config(config: Config) -> Room {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("bot.sqlite");
         let clock = Arc::new(ManualClock::new(T0));
-        let svc = Arc::new(Service::open(&path, config(), clock.clone()).unwrap());
+        let svc = Arc::new(Service::open(&path, config, clock.clone()).unwrap());
         Room {
             svc,
             clock,
@@ -770,4 +774,92 @@ fn board_and_pdn_right_after_the_end() {
         assert_eq!(b.game_id, Some(id));
         assert!(b.choices.is_empty(), "a finished game has no buttons");
     }
+}
+
+#[test]
+fn limits_are_refused_with_a_message_and_change_nothing() {
+    let room = Room::with_config(Config {
+        limits: shashki::core::Limits {
+            open_challenges_per_user: 2,
+            active_games_per_user: 3,
+            active_games_per_chat: 4,
+            ai_games_per_user: 1,
+        },
+        ..config()
+    });
+    let open = |who: &str| {
+        let s = room.store();
+        store::count_open_challenges_from(s.conn(), room_user(&room, who)).unwrap()
+    };
+    // two open challenges, not three
+    room.say("Anna", "/challenge");
+    room.say("Anna", "/challenge");
+    let t = text(&room.say("Anna", "/challenge"));
+    assert!(t.contains("2 open challenges already"), "{t}");
+    assert_eq!(open("Anna"), 2);
+    // one AI game, not two
+    room.say("Anna", "/challenge ai 1 white");
+    let t = text(&room.say("Anna", "/challenge ai 1 white"));
+    assert!(t.contains("1 games against the AI already"), "{t}");
+    // Bob accepts both open challenges: Anna then plays 3 games, her limit
+    room.say("Bob", "/accept");
+    room.say("Bob", "/accept");
+    let s = room.store();
+    let anna = room_user(&room, "Anna");
+    assert_eq!(
+        store::count_active_games_of(s.conn(), anna, false).unwrap(),
+        3
+    );
+    // her challenge to Carl is refused (she has no room), and Carl's to her
+    // cannot be accepted by her
+    room.say("Carl", "/help");
+    let t = text(&room.say("Anna", "/challenge @carl"));
+    assert!(t.contains("playing 3 games already"), "{t}");
+    let card = room.say("Carl", "/challenge @anna");
+    let t = text(&room.press("Anna", button(&card, "Accept")));
+    assert!(t.contains("playing 3 games already"), "{t}");
+    // nor by anyone for her sake; Dave accepting an open one of Carl's fills
+    // the chat (4 games), then nobody can start another here
+    let card = room.say("Carl", "/challenge");
+    room.press("Dave", button(&card, "Accept"));
+    let t = text(&room.say("Eve", "/challenge ai 2"));
+    assert!(t.contains("This chat has 4 games in progress"), "{t}");
+    assert_eq!(
+        store::active_games_in_chat(s.conn(), room.game(1).chat_id)
+            .unwrap()
+            .len(),
+        4
+    );
+}
+
+/// A user's id in the store, by name.
+fn room_user(room: &Room, name: &str) -> i64 {
+    let s = room.store();
+    store::user_by_handle(s.conn(), "console", &name.to_lowercase())
+        .unwrap()
+        .unwrap()
+        .id
+}
+
+#[test]
+fn ai_moves_lost_in_a_crash_are_found_again() {
+    let room = Room::new();
+    let out = room.say("Anna", "/challenge ai 1 black");
+    let id = board(&out).game_id.unwrap();
+    assert_eq!(out.jobs.len(), 1, "the AI opens");
+    // the process dies before the job runs: a new service on the same file
+    let again = Service::open(&room.path, config(), room.clock.clone()).unwrap();
+    let pending = again.pending_jobs().unwrap();
+    assert_eq!(pending, out.jobs, "the AI's move is found from the game");
+    let played = again.run_job(pending[0]).unwrap();
+    assert!(board_opt(&played).is_some(), "{played:#?}");
+    assert_eq!(room.game(id).ply, 1);
+    assert!(again.pending_jobs().unwrap().is_empty(), "Anna to move");
+    // a job run twice does nothing the second time
+    assert!(again.run_job(pending[0]).unwrap().replies.is_empty());
+    assert_eq!(room.game(id).ply, 1);
+}
+
+fn board_opt(o: &Outcome) -> Option<&Reply> {
+    o.replies.iter().find(|r| r.image.is_some())
 }

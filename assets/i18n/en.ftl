@@ -61,6 +61,11 @@ challenge-card = Challenge #{ $id }: { $from } { $open ->
    *[random] a random colour
 }; { $per_move } per move. Open for { $expires }.
 no-open-challenge = There is no open challenge for you here. Start one with /challenge.
+limit-challenges = You have { $limit } open challenges already: wait for answers, or withdraw one with /decline.
+limit-games = You are playing { $limit } games already: finish one before starting another.
+limit-chat-games = This chat has { $limit } games in progress already: finish one before starting another.
+limit-ai-games = You are playing { $limit } games against the AI already: finish one first.
+limit-opponent-games = Your opponent is playing { $limit } games already: they must finish one first.
 challenge-unknown = There is no challenge #{ $id } in this chat.
 challenge-closed = Challenge #{ $id } is no longer open.
 challenge-own = That is your own challenge: someone else has to accept it.
@@ -138,7 +143,10 @@ vacation-set = Your clocks are paused for { $days ->
 vacation-announce = { $player } is on vacation for { $days ->
     [one] { $days } day
    *[other] { $days } days
-}: the clock in game #{ $game } is paused. { $opponent }, your deadlines are unchanged.
+}: { $count ->
+    [one] the clock in game { $games } is paused
+   *[other] the clocks in games { $games } are paused
+}. { $opponent }, your deadlines are unchanged.
 timed-out = { $player } did not move in time in game #{ $game }.
 reminder = { $player }, your move in game #{ $game }: { $left } left.
 

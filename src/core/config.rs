@@ -27,6 +27,33 @@ pub struct Config {
     pub default_lang: Lang,
     /// The board theme of chats that did not choose one.
     pub default_theme: Theme,
+    /// How much one user or chat may open at once.
+    pub limits: Limits,
+}
+
+/// Limits on what one user or chat may have open at once; going past one
+/// is refused with a message naming the limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Open challenges one user has made.
+    pub open_challenges_per_user: i64,
+    /// Games in progress one user plays (all chats).
+    pub active_games_per_user: i64,
+    /// Games in progress in one chat.
+    pub active_games_per_chat: i64,
+    /// Games in progress against the AI, per user.
+    pub ai_games_per_user: i64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            open_challenges_per_user: 5,
+            active_games_per_user: 30,
+            active_games_per_chat: 200,
+            ai_games_per_user: 3,
+        }
+    }
 }
 
 impl Default for Config {
@@ -41,6 +68,7 @@ impl Default for Config {
             downtime_grace_secs: 120,
             default_lang: Lang::En,
             default_theme: Theme::Classic,
+            limits: Limits::default(),
         }
     }
 }

@@ -75,6 +75,16 @@ pub enum Refusal {
     ChallengeOwn,
     #[error("the challenge is for someone else")]
     ChallengeNotForYou,
+    #[error("{limit} open challenges already")]
+    TooManyChallenges { limit: i64 },
+    #[error("{limit} games in progress already")]
+    TooManyGames { limit: i64 },
+    #[error("the chat has {limit} games in progress already")]
+    ChatFull { limit: i64 },
+    #[error("{limit} games against the AI already")]
+    TooManyAiGames { limit: i64 },
+    #[error("the opponent has {limit} games in progress already")]
+    OpponentBusy { limit: i64 },
     #[error("no open challenge here")]
     NoOpenChallenge,
     #[error("draw already offered")]

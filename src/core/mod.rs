@@ -23,7 +23,7 @@ mod settings;
 mod sweep;
 mod time;
 
-pub use config::Config;
+pub use config::{Config, Limits};
 pub use error::{Refusal, ServiceError};
 pub use time::{Clock, ManualClock, SystemClock};
 pub use types::*;

@@ -10,6 +10,10 @@ use super::{puzzles, Service, ServiceError};
 use crate::args;
 use crate::store::{self, ChallengeStatus, GameRow};
 
+/// How long a processed update id is remembered (platforms redeliver
+/// within minutes).
+const UPDATE_MEMORY_SECS: i64 = 7 * 86_400;
+
 impl Service {
     /// When the sweeper should next run (a deadline, a reminder or a
     /// challenge expiry), if anything is pending.
@@ -121,12 +125,15 @@ impl Service {
         })
     }
 
-    /// Record that the service is alive (call every few seconds).
+    /// Record that the service is alive (call every few seconds), and
+    /// forget processed-update ids older than a week.
     pub fn heartbeat(&self) -> Result<(), ServiceError> {
         let now = self.now();
         let mut store = self.lock();
         store.transaction(|c| -> Result<(), ServiceError> {
-            Ok(store::set_setting(c, "heartbeat", &now.to_string())?)
+            store::set_setting(c, "heartbeat", &now.to_string())?;
+            store::prune_updates(c, now - UPDATE_MEMORY_SECS)?;
+            Ok(())
         })
     }
 }

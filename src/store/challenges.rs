@@ -108,3 +108,12 @@ pub fn challenges_expired(c: &Connection, now: i64) -> StoreResult<Vec<Challenge
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
 }
+
+/// How many open challenges `user` has made.
+pub fn count_open_challenges_from(c: &Connection, user: i64) -> StoreResult<i64> {
+    Ok(c.query_row(
+        "SELECT COUNT(*) FROM challenges WHERE status = 'open' AND from_user = ?1",
+        [user],
+        |r| r.get(0),
+    )?)
+}

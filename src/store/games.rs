@@ -326,3 +326,38 @@ pub fn next_wakeup(c: &Connection) -> StoreResult<Option<i64>> {
         |r| r.get(0),
     )?)
 }
+
+/// How many games `user` is playing now (`ai_only`: against the AI).
+pub fn count_active_games_of(c: &Connection, user: i64, ai_only: bool) -> StoreResult<i64> {
+    Ok(c.query_row(
+        "SELECT COUNT(*) FROM games WHERE status = 'active'
+           AND (white_user = ?1 OR black_user = ?1)
+           AND (?2 = 0 OR white_ai IS NOT NULL OR black_ai IS NOT NULL)",
+        params![user, i64::from(ai_only)],
+        |r| r.get(0),
+    )?)
+}
+
+/// How many games are in progress in a chat.
+pub fn count_active_games_in_chat(c: &Connection, chat_id: i64) -> StoreResult<i64> {
+    Ok(c.query_row(
+        "SELECT COUNT(*) FROM games WHERE status = 'active' AND chat_id = ?1",
+        [chat_id],
+        |r| r.get(0),
+    )?)
+}
+
+/// Active games whose side to move is the AI's, for resuming its moves
+/// after a restart: (game id, ply).
+pub fn games_waiting_for_ai(c: &Connection) -> StoreResult<Vec<(i64, i64)>> {
+    let mut st = c.prepare(
+        "SELECT id, ply FROM games WHERE status = 'active'
+           AND ((white_ai IS NOT NULL AND substr(fen, 1, 1) = 'W')
+             OR (black_ai IS NOT NULL AND substr(fen, 1, 1) = 'B'))
+         ORDER BY updated_at, id",
+    )?;
+    let rows = st
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}

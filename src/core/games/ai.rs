@@ -58,6 +58,18 @@ impl Service {
         Ok(())
     }
 
+    /// The AI moves the games are waiting for (call at start-up and now and
+    /// then: a job lost with a crash is found again here, so no game waits
+    /// for the AI forever). Running one twice is harmless: the second finds
+    /// the ply moved on.
+    pub fn pending_jobs(&self) -> Result<Vec<Job>, ServiceError> {
+        let store = self.lock();
+        Ok(store::games_waiting_for_ai(store.conn())?
+            .into_iter()
+            .map(|(game_id, ply)| Job::AiMove { game_id, ply })
+            .collect())
+    }
+
     /// Run a job (call it off the async threads: the AI thinks here).
     pub fn run_job(&self, job: Job) -> Result<Outcome, ServiceError> {
         match job {

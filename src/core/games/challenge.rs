@@ -84,7 +84,15 @@ impl Service {
             (false, None) if ai => None,
             (false, None) => Some(ctx.chat.days_per_move.unwrap_or(self.config.default_days) * DAY),
         };
-        let me = Seat::Human(ctx.user_id()?);
+        let me_id = ctx.user_id()?;
+        let me = Seat::Human(me_id);
+        self.room_for_a_game(ctx, me_id, None, matches!(opponent, Opponent::Ai))?;
+        if !matches!(opponent, Opponent::Ai) {
+            let limit = self.config.limits.open_challenges_per_user;
+            if store::count_open_challenges_from(ctx.c, me_id)? >= limit {
+                return Err(Refusal::TooManyChallenges { limit }.into());
+            }
+        }
         match opponent {
             Opponent::Ai => {
                 let ai = Seat::Ai(u8::try_from(level).unwrap_or(3));
@@ -153,6 +161,39 @@ impl Service {
         Ok(())
     }
 
+    /// Refuse a new game past the limits: the chat's games, the user's games
+    /// (and AI games), the opponent's games.
+    fn room_for_a_game(&self, ctx: &Ctx, me: i64, opponent: Option<i64>, ai: bool) -> Res<()> {
+        let l = self.config.limits;
+        if store::count_active_games_in_chat(ctx.c, ctx.chat.id)? >= l.active_games_per_chat {
+            return Err(Refusal::ChatFull {
+                limit: l.active_games_per_chat,
+            }
+            .into());
+        }
+        if store::count_active_games_of(ctx.c, me, false)? >= l.active_games_per_user {
+            return Err(Refusal::TooManyGames {
+                limit: l.active_games_per_user,
+            }
+            .into());
+        }
+        if ai && store::count_active_games_of(ctx.c, me, true)? >= l.ai_games_per_user {
+            return Err(Refusal::TooManyAiGames {
+                limit: l.ai_games_per_user,
+            }
+            .into());
+        }
+        if let Some(o) = opponent {
+            if store::count_active_games_of(ctx.c, o, false)? >= l.active_games_per_user {
+                return Err(Refusal::OpponentBusy {
+                    limit: l.active_games_per_user,
+                }
+                .into());
+            }
+        }
+        Ok(())
+    }
+
     /// The challenge a `/accept` or `/decline` means.
     fn pick_challenge(&self, ctx: &Ctx, r: Option<&str>) -> Res<i64> {
         if let Some(id) = r.and_then(game_ref) {
@@ -196,6 +237,7 @@ impl Service {
         if addressed_to_other {
             return Err(Refusal::ChallengeNotForYou.into());
         }
+        self.room_for_a_game(ctx, me, Some(ch.from_user), false)?;
         let (challenger, me) = (Seat::Human(ch.from_user), Seat::Human(me));
         let (white, black) = match ch.color.resolve(ctx.now ^ ch.id) {
             Color::White => (challenger, me),

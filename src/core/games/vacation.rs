@@ -9,7 +9,7 @@ use crate::core::present::Draft;
 use crate::core::time::{year_of, DAY};
 use crate::core::types::Target;
 use crate::core::Service;
-use crate::store;
+use crate::store::{self, Seat};
 
 impl Service {
     pub(crate) fn cmd_vacation(&self, ctx: &mut Ctx, days: Option<&str>) -> Res<()> {
@@ -30,7 +30,8 @@ impl Service {
         let start = ctx.user.vacation_until.max(ctx.now);
         let until = start + days * DAY;
         store::set_vacation(ctx.c, me, year, used + days, until)?;
-        // pause the clocks running for this player now
+        // pause the clocks running for this player now; one message per chat
+        let mut by_chat: Vec<(i64, Vec<i64>, Vec<Seat>)> = Vec::new();
         for row in store::active_games_of(ctx.c, me)? {
             let Some(color) = row.color_of(me) else {
                 continue;
@@ -39,18 +40,41 @@ impl Service {
                 store::shift_game_clock(ctx.c, row.id, days * DAY)?;
             }
             let opp = row.seat(color.opposite());
+            match by_chat.iter_mut().find(|(chat, _, _)| *chat == row.chat_id) {
+                Some((_, games, opps)) => {
+                    games.push(row.id);
+                    if !opps.contains(&opp) {
+                        opps.push(opp);
+                    }
+                }
+                None => by_chat.push((row.chat_id, vec![row.id], vec![opp])),
+            }
+        }
+        for (chat_id, games, opps) in by_chat {
+            let mut names = Vec::new();
+            let mut mentions = Vec::new();
+            for opp in &opps {
+                names.push(ctx.call_name(*opp)?);
+                mentions.extend(ctx.mention(*opp)?);
+            }
+            let games_text = games
+                .iter()
+                .map(|g| format!("#{g}"))
+                .collect::<Vec<_>>()
+                .join(", ");
             let a = args![
                 ("player", ctx.user.name.clone()),
                 ("days", num(days)),
-                ("game", row.id),
-                ("opponent", ctx.call_name(opp)?)
+                ("games", games_text),
+                ("count", num(i64::try_from(games.len()).unwrap_or(i64::MAX))),
+                ("opponent", names.join(", "))
             ];
             let mut d = Draft::text(
-                Target::Chat(ctx.chat_of(row.chat_id)?),
+                Target::Chat(ctx.chat_of(chat_id)?),
                 ctx.t("vacation-announce", Some(&a)),
             );
-            d.mentions.extend(ctx.mention(opp)?);
-            d.game_id = Some(row.id);
+            d.mentions = mentions;
+            d.game_id = games.first().copied().filter(|_| games.len() == 1);
             ctx.post(d);
         }
         ctx.tell_id(

@@ -210,6 +210,11 @@ impl Service {
             R::ChallengeOwn => ("challenge-own", args![]),
             R::ChallengeNotForYou => ("challenge-not-for-you", args![]),
             R::NoOpenChallenge => ("no-open-challenge", args![]),
+            R::TooManyChallenges { limit } => ("limit-challenges", args![("limit", *limit)]),
+            R::TooManyGames { limit } => ("limit-games", args![("limit", *limit)]),
+            R::ChatFull { limit } => ("limit-chat-games", args![("limit", *limit)]),
+            R::TooManyAiGames { limit } => ("limit-ai-games", args![("limit", *limit)]),
+            R::OpponentBusy { limit } => ("limit-opponent-games", args![("limit", *limit)]),
             R::DrawAlreadyOffered => ("draw-already-offered", args![]),
             R::NoDrawToDecline => ("draw-none-to-decline", args![]),
             R::SettingBadValue {
