@@ -1,40 +1,26 @@
 //! Challenges: open, addressed, accepted, expired.
 
 use super::{ChallengeStatus, ColorWish, StoreResult, UserRow};
-use rusqlite::{params, Connection, OptionalExtension, Row};
+use rusqlite::{params, Connection, OptionalExtension};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChallengeRow {
-    pub id: i64,
-    pub chat_id: i64,
-    pub from_user: i64,
-    pub to_user: Option<i64>,
-    pub to_handle: Option<String>,
-    pub color: ColorWish,
-    pub seconds_per_move: Option<i64>,
-    pub status: ChallengeStatus,
-    pub game_id: Option<i64>,
-    pub created_at: i64,
-    pub expires_at: i64,
+table_row! {
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct ChallengeRow {
+        pub id: i64,
+        pub chat_id: i64,
+        pub from_user: i64,
+        pub to_user: Option<i64>,
+        pub to_handle: Option<String>,
+        pub color: ColorWish,
+        pub seconds_per_move: Option<i64>,
+        pub status: ChallengeStatus,
+        pub game_id: Option<i64>,
+        pub created_at: i64,
+        pub expires_at: i64,
+    }
 }
 
-const CHALLENGE_COLS: &str = "id, chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, game_id, created_at, expires_at";
-
-fn challenge_row(r: &Row) -> rusqlite::Result<ChallengeRow> {
-    Ok(ChallengeRow {
-        id: r.get(0)?,
-        chat_id: r.get(1)?,
-        from_user: r.get(2)?,
-        to_user: r.get(3)?,
-        to_handle: r.get(4)?,
-        color: r.get(5)?,
-        seconds_per_move: r.get(6)?,
-        status: r.get(7)?,
-        game_id: r.get(8)?,
-        created_at: r.get(9)?,
-        expires_at: r.get(10)?,
-    })
-}
+const CHALLENGE_COLS: &str = ChallengeRow::COLUMNS;
 
 #[allow(clippy::too_many_arguments)]
 pub fn insert_challenge(
@@ -60,7 +46,7 @@ pub fn challenge(c: &Connection, id: i64) -> StoreResult<Option<ChallengeRow>> {
     Ok(c.query_row(
         &format!("SELECT {CHALLENGE_COLS} FROM challenges WHERE id = ?1"),
         [id],
-        challenge_row,
+        ChallengeRow::from_row,
     )
     .optional()?)
 }
@@ -79,7 +65,10 @@ pub fn open_challenges_for(
          ORDER BY id DESC"
     ))?;
     let rows = st
-        .query_map(params![chat_id, user.id, user.handle], challenge_row)?
+        .query_map(
+            params![chat_id, user.id, user.handle],
+            ChallengeRow::from_row,
+        )?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
 }
@@ -104,7 +93,7 @@ pub fn challenges_expired(c: &Connection, now: i64) -> StoreResult<Vec<Challenge
         "SELECT {CHALLENGE_COLS} FROM challenges WHERE status = 'open' AND expires_at <= ?1 ORDER BY id"
     ))?;
     let rows = st
-        .query_map([now], challenge_row)?
+        .query_map([now], ChallengeRow::from_row)?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
 }

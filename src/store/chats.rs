@@ -1,37 +1,24 @@
 //! Chats and their settings.
 
 use super::StoreResult;
-use rusqlite::{params, Connection, OptionalExtension, Row};
+use rusqlite::{params, Connection, OptionalExtension};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChatRow {
-    pub id: i64,
-    pub platform: String,
-    pub platform_chat_id: String,
-    pub title: Option<String>,
-    pub is_private: bool,
-    pub lang: Option<String>,
-    pub theme: Option<String>,
-    pub orientation: Option<String>,
-    pub days_per_move: Option<i64>,
+table_row! {
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct ChatRow {
+        pub id: i64,
+        pub platform: String,
+        pub platform_chat_id: String,
+        pub title: Option<String>,
+        pub is_private: bool,
+        pub lang: Option<String>,
+        pub theme: Option<String>,
+        pub orientation: Option<String>,
+        pub days_per_move: Option<i64>,
+    }
 }
 
-const CHAT_COLS: &str =
-    "id, platform, platform_chat_id, title, is_private, lang, theme, orientation, days_per_move";
-
-fn chat_row(r: &Row) -> rusqlite::Result<ChatRow> {
-    Ok(ChatRow {
-        id: r.get(0)?,
-        platform: r.get(1)?,
-        platform_chat_id: r.get(2)?,
-        title: r.get(3)?,
-        is_private: r.get(4)?,
-        lang: r.get(5)?,
-        theme: r.get(6)?,
-        orientation: r.get(7)?,
-        days_per_move: r.get(8)?,
-    })
-}
+const CHAT_COLS: &str = ChatRow::COLUMNS;
 
 pub fn upsert_chat(
     c: &Connection,
@@ -51,7 +38,7 @@ pub fn upsert_chat(
     Ok(c.query_row(
         &format!("SELECT {CHAT_COLS} FROM chats WHERE platform = ?1 AND platform_chat_id = ?2"),
         params![platform, platform_chat_id],
-        chat_row,
+        ChatRow::from_row,
     )?)
 }
 
@@ -59,7 +46,7 @@ pub fn chat(c: &Connection, id: i64) -> StoreResult<Option<ChatRow>> {
     Ok(c.query_row(
         &format!("SELECT {CHAT_COLS} FROM chats WHERE id = ?1"),
         [id],
-        chat_row,
+        ChatRow::from_row,
     )
     .optional()?)
 }

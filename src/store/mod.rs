@@ -11,8 +11,6 @@ use std::time::Duration;
 
 pub use rusqlite::Error as SqlError;
 
-pub mod puzzles;
-
 static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
     Migrations::new(vec![
         M::up(include_str!("schema.sql")),
@@ -107,10 +105,49 @@ pub fn validate_migrations() -> Result<(), rusqlite_migration::Error> {
     MIGRATIONS.validate()
 }
 
+/// A row type read by column order: the struct, the list of its columns
+/// (`COLUMNS`, the field names unless `= "column"` says otherwise) and
+/// `from_row_at`, which reads the fields from column `at` on.
+macro_rules! table_row {
+    ($(#[$meta:meta])* pub struct $name:ident {
+        $($(#[$fmeta:meta])* pub $field:ident : $ty:ty $(= $col:literal)?),+ $(,)?
+    }) => {
+        $(#[$meta])*
+        pub struct $name {
+            $($(#[$fmeta])* pub $field: $ty),+
+        }
+
+        impl $name {
+            /// The columns, in the order [`Self::from_row_at`] reads them.
+            pub const COLUMNS: &'static str =
+                table_row!(@join $(table_row!(@col $field $($col)?)),+);
+
+            /// Read the fields from the columns at `at`, `at + 1`, …
+            pub(crate) fn from_row_at(r: &rusqlite::Row, at: usize) -> rusqlite::Result<Self> {
+                let mut i = at;
+                $(
+                    let $field = r.get(i)?;
+                    i += 1;
+                )+
+                let _ = i;
+                Ok($name { $($field),+ })
+            }
+
+            pub(crate) fn from_row(r: &rusqlite::Row) -> rusqlite::Result<Self> {
+                Self::from_row_at(r, 0)
+            }
+        }
+    };
+    (@col $field:ident) => { stringify!($field) };
+    (@col $field:ident $col:literal) => { $col };
+    (@join $first:expr $(, $rest:expr)*) => { concat!($first $(, ", ", $rest)*) };
+}
+
 mod challenges;
 mod chats;
 mod games;
 mod kinds;
+pub mod puzzles;
 mod ratings;
 mod users;
 

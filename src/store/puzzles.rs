@@ -2,44 +2,30 @@
 //! players' puzzle ratings and streaks, and the daily posting per chat.
 
 use super::StoreResult;
-use rusqlite::{params, Connection, OptionalExtension, Row};
+use rusqlite::{params, Connection, OptionalExtension};
 
 /// Glicko-2 start values.
 pub const START_RATING: f64 = 1500.0;
 pub const START_DEVIATION: f64 = 350.0;
 pub const START_VOLATILITY: f64 = 0.06;
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct PuzzleRow {
-    pub id: i64,
-    pub key: String,
-    pub pdn: String,
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
-    pub difficulty: i64,
-    pub themes: String,
-    pub attempts: i64,
-    pub solved: i64,
+table_row! {
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct PuzzleRow {
+        pub id: i64,
+        pub key: String = "puzzle_key",
+        pub pdn: String,
+        pub rating: f64,
+        pub deviation: f64,
+        pub volatility: f64,
+        pub difficulty: i64,
+        pub themes: String,
+        pub attempts: i64,
+        pub solved: i64,
+    }
 }
 
-const PUZZLE_COLS: &str =
-    "id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes, attempts, solved";
-
-fn puzzle_row(r: &Row) -> rusqlite::Result<PuzzleRow> {
-    Ok(PuzzleRow {
-        id: r.get(0)?,
-        key: r.get(1)?,
-        pdn: r.get(2)?,
-        rating: r.get(3)?,
-        deviation: r.get(4)?,
-        volatility: r.get(5)?,
-        difficulty: r.get(6)?,
-        themes: r.get(7)?,
-        attempts: r.get(8)?,
-        solved: r.get(9)?,
-    })
-}
+const PUZZLE_COLS: &str = PuzzleRow::COLUMNS;
 
 /// Add a puzzle unless one with its key is stored; true when added.
 pub fn insert_puzzle(
@@ -67,7 +53,7 @@ pub fn puzzle(c: &Connection, id: i64) -> StoreResult<Option<PuzzleRow>> {
     Ok(c.query_row(
         &format!("SELECT {PUZZLE_COLS} FROM puzzles WHERE id = ?1"),
         [id],
-        puzzle_row,
+        PuzzleRow::from_row,
     )
     .optional()?)
 }
@@ -86,7 +72,7 @@ pub fn puzzles_near(c: &Connection, user: i64, rating: f64, n: i64) -> StoreResu
          WHERE NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id)
          ORDER BY abs(p.rating - ?2), p.id LIMIT ?3"
     ))?;
-    let rows = st.query_map(params![user, rating, n], puzzle_row)?;
+    let rows = st.query_map(params![user, rating, n], PuzzleRow::from_row)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
@@ -99,7 +85,7 @@ pub fn puzzle_oldest_tried(c: &Connection, user: i64) -> StoreResult<Option<Puzz
              LIMIT 1"
         ),
         [user],
-        puzzle_row,
+        PuzzleRow::from_row,
     )
     .optional()?)
 }
@@ -122,39 +108,24 @@ pub fn save_puzzle_rating(
 
 // ------------------------------------------------------------- attempts ----
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AttemptRow {
-    pub id: i64,
-    pub user_id: i64,
-    pub chat_id: i64,
-    pub puzzle_id: i64,
-    pub daily_day: Option<i64>,
-    pub moves: String,
-    pub wrong: i64,
-    pub hints: i64,
-    pub status: String,
-    pub rated: bool,
-    pub started_at: i64,
+table_row! {
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct AttemptRow {
+        pub id: i64,
+        pub user_id: i64,
+        pub chat_id: i64,
+        pub puzzle_id: i64,
+        pub daily_day: Option<i64>,
+        pub moves: String,
+        pub wrong: i64,
+        pub hints: i64,
+        pub status: String,
+        pub rated: bool,
+        pub started_at: i64,
+    }
 }
 
-const ATTEMPT_COLS: &str =
-    "id, user_id, chat_id, puzzle_id, daily_day, moves, wrong, hints, status, rated, started_at";
-
-fn attempt_row(r: &Row) -> rusqlite::Result<AttemptRow> {
-    Ok(AttemptRow {
-        id: r.get(0)?,
-        user_id: r.get(1)?,
-        chat_id: r.get(2)?,
-        puzzle_id: r.get(3)?,
-        daily_day: r.get(4)?,
-        moves: r.get(5)?,
-        wrong: r.get(6)?,
-        hints: r.get(7)?,
-        status: r.get(8)?,
-        rated: r.get::<_, i64>(9)? != 0,
-        started_at: r.get(10)?,
-    })
-}
+const ATTEMPT_COLS: &str = AttemptRow::COLUMNS;
 
 /// Whether the user has ever tried the puzzle (anywhere).
 pub fn tried(c: &Connection, user: i64, puzzle: i64) -> StoreResult<bool> {
@@ -192,7 +163,7 @@ pub fn open_attempt(c: &Connection, user: i64, chat: i64) -> StoreResult<Option<
              WHERE user_id = ?1 AND chat_id = ?2 AND status = 'open' ORDER BY id DESC LIMIT 1"
         ),
         params![user, chat],
-        attempt_row,
+        AttemptRow::from_row,
     )
     .optional()?)
 }
@@ -210,7 +181,7 @@ pub fn daily_attempt(
              WHERE user_id = ?1 AND chat_id = ?2 AND daily_day = ?3 ORDER BY id DESC LIMIT 1"
         ),
         params![user, chat, day],
-        attempt_row,
+        AttemptRow::from_row,
     )
     .optional()?)
 }
@@ -241,16 +212,20 @@ pub fn finish_attempt(c: &Connection, id: i64, status: &str, now: i64) -> StoreR
 
 // -------------------------------------------------------------- players ----
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlayerRow {
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
-    pub solved: i64,
-    pub failed: i64,
-    pub streak: i64,
-    pub best_streak: i64,
+table_row! {
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct PlayerRow {
+        pub rating: f64,
+        pub deviation: f64,
+        pub volatility: f64,
+        pub solved: i64,
+        pub failed: i64,
+        pub streak: i64,
+        pub best_streak: i64,
+    }
 }
+
+const PLAYER_COLS: &str = PlayerRow::COLUMNS;
 
 impl Default for PlayerRow {
     fn default() -> Self {
@@ -266,25 +241,12 @@ impl Default for PlayerRow {
     }
 }
 
-fn player_row(r: &Row) -> rusqlite::Result<PlayerRow> {
-    Ok(PlayerRow {
-        rating: r.get(0)?,
-        deviation: r.get(1)?,
-        volatility: r.get(2)?,
-        solved: r.get(3)?,
-        failed: r.get(4)?,
-        streak: r.get(5)?,
-        best_streak: r.get(6)?,
-    })
-}
-
 /// A player's puzzle record in a chat (0: overall); defaults when new.
 pub fn player(c: &Connection, user: i64, chat: i64) -> StoreResult<PlayerRow> {
     Ok(c.query_row(
-        "SELECT rating, deviation, volatility, solved, failed, streak, best_streak
-         FROM puzzle_players WHERE user_id = ?1 AND chat_id = ?2",
+        &format!("SELECT {PLAYER_COLS} FROM puzzle_players WHERE user_id = ?1 AND chat_id = ?2"),
         params![user, chat],
-        player_row,
+        PlayerRow::from_row,
     )
     .optional()?
     .unwrap_or_default())
@@ -313,65 +275,43 @@ pub fn save_player(c: &Connection, user: i64, chat: i64, p: &PlayerRow) -> Store
 
 /// The chat's puzzle leaderboard: (name, record), best rating first.
 pub fn top_players(c: &Connection, chat: i64, n: i64) -> StoreResult<Vec<(String, PlayerRow)>> {
-    let mut st = c.prepare_cached(
-        "SELECT u.name, p.rating, p.deviation, p.volatility, p.solved, p.failed, p.streak, p.best_streak
+    // the record's columns are the players' (users has none of those names)
+    let mut st = c.prepare_cached(&format!(
+        "SELECT u.name, {PLAYER_COLS}
          FROM puzzle_players p JOIN users u ON u.id = p.user_id
          WHERE p.chat_id = ?1 AND p.solved + p.failed > 0
-         ORDER BY p.rating DESC, p.solved DESC, u.id LIMIT ?2",
-    )?;
+         ORDER BY p.rating DESC, p.solved DESC, u.id LIMIT ?2"
+    ))?;
     let rows = st.query_map(params![chat, n], |r| {
-        Ok((
-            r.get::<_, String>(0)?,
-            PlayerRow {
-                rating: r.get(1)?,
-                deviation: r.get(2)?,
-                volatility: r.get(3)?,
-                solved: r.get(4)?,
-                failed: r.get(5)?,
-                streak: r.get(6)?,
-                best_streak: r.get(7)?,
-            },
-        ))
+        Ok((r.get::<_, String>(0)?, PlayerRow::from_row_at(r, 1)?))
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
 // ---------------------------------------------------------------- daily ----
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DailyRow {
-    pub chat_id: i64,
-    pub enabled: bool,
-    pub minute: i64,
-    pub tz_offset: i64,
-    /// An IANA time zone (`Europe/Riga`); `None`: the fixed `tz_offset`.
-    pub tz_name: Option<String>,
-    pub next_at: Option<i64>,
-    pub last_day: Option<i64>,
-    pub last_puzzle: Option<i64>,
+table_row! {
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct DailyRow {
+        pub chat_id: i64,
+        pub enabled: bool,
+        pub minute: i64,
+        pub tz_offset: i64,
+        /// An IANA time zone (`Europe/Riga`); `None`: the fixed `tz_offset`.
+        pub tz_name: Option<String>,
+        pub next_at: Option<i64>,
+        pub last_day: Option<i64>,
+        pub last_puzzle: Option<i64>,
+    }
 }
 
-const DAILY_COLS: &str =
-    "chat_id, enabled, minute, tz_offset, next_at, last_day, last_puzzle, tz_name";
-
-fn daily_row(r: &Row) -> rusqlite::Result<DailyRow> {
-    Ok(DailyRow {
-        chat_id: r.get(0)?,
-        enabled: r.get::<_, i64>(1)? != 0,
-        minute: r.get(2)?,
-        tz_offset: r.get(3)?,
-        tz_name: r.get(7)?,
-        next_at: r.get(4)?,
-        last_day: r.get(5)?,
-        last_puzzle: r.get(6)?,
-    })
-}
+const DAILY_COLS: &str = DailyRow::COLUMNS;
 
 pub fn daily(c: &Connection, chat: i64) -> StoreResult<Option<DailyRow>> {
     Ok(c.query_row(
         &format!("SELECT {DAILY_COLS} FROM puzzle_daily WHERE chat_id = ?1"),
         [chat],
-        daily_row,
+        DailyRow::from_row,
     )
     .optional()?)
 }
@@ -424,7 +364,7 @@ pub fn dailies_due(c: &Connection, now: i64) -> StoreResult<Vec<DailyRow>> {
     let mut st = c.prepare_cached(&format!(
         "SELECT {DAILY_COLS} FROM puzzle_daily WHERE enabled = 1 AND next_at <= ?1 ORDER BY next_at"
     ))?;
-    let rows = st.query_map([now], daily_row)?;
+    let rows = st.query_map([now], DailyRow::from_row)?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 

@@ -3,16 +3,20 @@
 use super::{user, StoreResult, UserRow};
 use rusqlite::{params, Connection, OptionalExtension};
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RatingRow {
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
-    pub games: i64,
-    pub wins: i64,
-    pub draws: i64,
-    pub losses: i64,
+table_row! {
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    pub struct RatingRow {
+        pub rating: f64,
+        pub deviation: f64,
+        pub volatility: f64,
+        pub games: i64,
+        pub wins: i64,
+        pub draws: i64,
+        pub losses: i64,
+    }
 }
+
+const RATING_COLS: &str = RatingRow::COLUMNS;
 
 impl Default for RatingRow {
     fn default() -> Self {
@@ -30,19 +34,9 @@ impl Default for RatingRow {
 
 pub fn rating(c: &Connection, user: i64, chat_id: i64) -> StoreResult<RatingRow> {
     Ok(c.query_row(
-        "SELECT rating, deviation, volatility, games, wins, draws, losses FROM ratings WHERE user_id = ?1 AND chat_id = ?2",
+        &format!("SELECT {RATING_COLS} FROM ratings WHERE user_id = ?1 AND chat_id = ?2"),
         params![user, chat_id],
-        |r| {
-            Ok(RatingRow {
-                rating: r.get(0)?,
-                deviation: r.get(1)?,
-                volatility: r.get(2)?,
-                games: r.get(3)?,
-                wins: r.get(4)?,
-                draws: r.get(5)?,
-                losses: r.get(6)?,
-            })
-        },
+        RatingRow::from_row,
     )
     .optional()?
     .unwrap_or_default())
@@ -65,24 +59,12 @@ pub fn top_ratings(
     chat_id: i64,
     limit: usize,
 ) -> StoreResult<Vec<(UserRow, RatingRow)>> {
-    let mut st = c.prepare(
-        "SELECT user_id, rating, deviation, volatility, games, wins, draws, losses FROM ratings
-         WHERE chat_id = ?1 ORDER BY rating DESC LIMIT ?2",
-    )?;
+    let mut st = c.prepare(&format!(
+        "SELECT user_id, {RATING_COLS} FROM ratings WHERE chat_id = ?1 ORDER BY rating DESC LIMIT ?2"
+    ))?;
     let rows: Vec<(i64, RatingRow)> = st
         .query_map(params![chat_id, limit as i64], |r| {
-            Ok((
-                r.get(0)?,
-                RatingRow {
-                    rating: r.get(1)?,
-                    deviation: r.get(2)?,
-                    volatility: r.get(3)?,
-                    games: r.get(4)?,
-                    wins: r.get(5)?,
-                    draws: r.get(6)?,
-                    losses: r.get(7)?,
-                },
-            ))
+            Ok((r.get(0)?, RatingRow::from_row_at(r, 1)?))
         })?
         .collect::<Result<Vec<_>, _>>()?;
     let mut out = Vec::with_capacity(rows.len());

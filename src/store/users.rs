@@ -1,19 +1,21 @@
 //! Users seen on the platforms, their language and vacations.
 
 use super::StoreResult;
-use rusqlite::{params, Connection, OptionalExtension, Row};
+use rusqlite::{params, Connection, OptionalExtension};
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UserRow {
-    pub id: i64,
-    pub platform: String,
-    pub platform_user_id: String,
-    pub name: String,
-    pub handle: Option<String>,
-    pub lang: Option<String>,
-    pub vacation_year: i64,
-    pub vacation_days: i64,
-    pub vacation_until: i64,
+table_row! {
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct UserRow {
+        pub id: i64,
+        pub platform: String,
+        pub platform_user_id: String,
+        pub name: String,
+        pub handle: Option<String>,
+        pub lang: Option<String>,
+        pub vacation_year: i64,
+        pub vacation_days: i64,
+        pub vacation_until: i64,
+    }
 }
 
 impl UserRow {
@@ -50,21 +52,7 @@ pub fn user_and_chat(
     .optional()?)
 }
 
-const USER_COLS: &str = "id, platform, platform_user_id, name, handle, lang, vacation_year, vacation_days, vacation_until";
-
-fn user_row(r: &Row) -> rusqlite::Result<UserRow> {
-    Ok(UserRow {
-        id: r.get(0)?,
-        platform: r.get(1)?,
-        platform_user_id: r.get(2)?,
-        name: r.get(3)?,
-        handle: r.get(4)?,
-        lang: r.get(5)?,
-        vacation_year: r.get(6)?,
-        vacation_days: r.get(7)?,
-        vacation_until: r.get(8)?,
-    })
-}
+const USER_COLS: &str = UserRow::COLUMNS;
 
 /// Insert or refresh a user seen on a platform; returns the stored row.
 pub fn upsert_user(
@@ -91,7 +79,7 @@ pub fn upsert_user(
     Ok(c.query_row(
         &format!("SELECT {USER_COLS} FROM users WHERE platform = ?1 AND platform_user_id = ?2"),
         params![platform, platform_user_id],
-        user_row,
+        UserRow::from_row,
     )?)
 }
 
@@ -99,7 +87,7 @@ pub fn user(c: &Connection, id: i64) -> StoreResult<Option<UserRow>> {
     Ok(c.query_row(
         &format!("SELECT {USER_COLS} FROM users WHERE id = ?1"),
         [id],
-        user_row,
+        UserRow::from_row,
     )
     .optional()?)
 }
@@ -112,7 +100,7 @@ pub fn user_by_handle(
     Ok(c.query_row(
         &format!("SELECT {USER_COLS} FROM users WHERE platform = ?1 AND handle = ?2"),
         params![platform, handle.trim_start_matches('@').to_lowercase()],
-        user_row,
+        UserRow::from_row,
     )
     .optional()?)
 }
