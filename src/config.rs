@@ -51,7 +51,6 @@ pub struct FileConfig {
     pub game: GameConfig,
     pub ai: AiConfig,
     pub log: LogConfig,
-    pub daily: DailyConfig,
     pub telegram: TelegramConfig,
     pub discord: DiscordConfig,
 }
@@ -140,19 +139,6 @@ impl Default for LogConfig {
         LogConfig {
             level: "info".into(),
         }
-    }
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct DailyConfig {
-    /// The UTC hour (0–23) of the daily tick (the daily puzzle and the like).
-    pub hour_utc: u32,
-}
-
-impl Default for DailyConfig {
-    fn default() -> Self {
-        DailyConfig { hour_utc: 9 }
     }
 }
 
@@ -303,12 +289,6 @@ impl FileConfig {
                 g.theme
             )));
         }
-        if self.daily.hour_utc > 23 {
-            return Err(ConfigError(format!(
-                "daily.hour_utc = {} (allowed 0 to 23)",
-                self.daily.hour_utc
-            )));
-        }
         for (key, url) in [
             ("telegram.api_url", &self.telegram.api_url),
             ("discord.http_base", &self.discord.http_base),
@@ -377,8 +357,6 @@ mod tests {
             "max_movetime_ms",
             "[log]",
             "level",
-            "[daily]",
-            "hour_utc",
             "[telegram]",
             "token",
             "api_url",
@@ -422,7 +400,7 @@ mod tests {
             ("[game]\ntheme = \"pink\"\n", "theme"),
             ("[telegram]\napi_url = \"ftp://x\"\n", "api_url"),
             ("[telegram]\ntokn = \"x\"\n", "tokn"),
-            ("[daily]\nhour_utc = 24\n", "hour_utc"),
+            ("[daily]\nhour_utc = 9\n", "daily"),
         ] {
             let e = FileConfig::from_toml(text).unwrap_err().to_string();
             assert!(e.contains(word), "{text}: {e}");

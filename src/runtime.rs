@@ -1,12 +1,12 @@
-//! The bot process: the adapters that have a token, the deadline sweeper,
-//! the heartbeat and the daily tick, in one tokio runtime; Ctrl-C / SIGTERM
+//! The bot process: the adapters that have a token, the deadline sweeper
+//! (with its scheduled jobs) and the heartbeat, in one tokio runtime; Ctrl-C / SIGTERM
 //! stops taking updates, lets in-flight handlers and AI moves finish, and
 //! writes a final heartbeat.
 //!
 //! [`Hub`] is what adapters share: it runs the service's blocking calls off
 //! the async threads, runs the jobs (AI moves) the service asks for, routes
 //! replies that did not come from an adapter's own update (sweeper, AI moves,
-//! daily jobs) to the adapter of their platform, and wakes the sweeper when
+//! scheduled jobs) to the adapter of their platform, and wakes the sweeper when
 //! something may have changed its next deadline.
 
 use crate::config::FileConfig;
@@ -20,11 +20,6 @@ use tokio::sync::{mpsc, watch, Notify};
 /// Where replies for a platform go (the adapter's sender task reads it).
 pub type ReplyTx = mpsc::UnboundedSender<Reply>;
 pub type ReplyRx = mpsc::UnboundedReceiver<Reply>;
-
-/// A daily job: gets the service and the Unix time of the tick, returns the
-/// replies to send (each to the adapter of its platform). Runs on a blocking
-/// thread. The hook for daily puzzles and the like.
-pub type DailyJob = Arc<dyn Fn(&Service, i64) -> Vec<Reply> + Send + Sync>;
 
 /// A job the sweeper runs when it is due (the daily puzzle posts and the
 /// like): `next` says when (Unix seconds; `None`: nothing pending), `run`
@@ -268,47 +263,6 @@ pub async fn heartbeat(hub: Hub, every: Duration) {
     }
 }
 
-/// Seconds from `now` to the next `hour`:00 UTC.
-pub fn secs_to_next_hour(now: i64, hour: u32) -> i64 {
-    let day = 86_400;
-    let at = now.div_euclid(day) * day + i64::from(hour) * 3600;
-    if at > now {
-        at - now
-    } else {
-        at + day - now
-    }
-}
-
-/// Run the daily jobs once a day at `hour` UTC.
-pub async fn daily(hub: Hub, hour: u32, jobs: Vec<DailyJob>) {
-    if jobs.is_empty() {
-        return;
-    }
-    let mut stop = hub.shutdown();
-    loop {
-        let wait = secs_to_next_hour(hub.service.now(), hour);
-        tokio::select! {
-            _ = tokio::time::sleep(Duration::from_secs(wait as u64)) => {}
-            _ = crate::runtime::stopped(&mut stop) => return,
-        }
-        for job in &jobs {
-            let svc = Arc::clone(&hub.service);
-            let job = Arc::clone(job);
-            let _guard = hub.tracker.enter();
-            match tokio::task::spawn_blocking(move || {
-                let now = svc.now();
-                job(&svc, now)
-            })
-            .await
-            {
-                Ok(replies) => hub.route(replies),
-                Err(e) => tracing::error!(error = %e, "daily job panicked"),
-            }
-        }
-        hub.changed();
-    }
-}
-
 /// Wait for Ctrl-C or SIGTERM.
 pub async fn stop_signal() {
     let ctrl_c = async {
@@ -334,15 +288,13 @@ pub async fn stop_signal() {
 /// Options of [`run`] beyond the config file.
 #[derive(Default)]
 pub struct RunOptions {
-    /// Jobs run once a day at `[daily] hour_utc`.
-    pub daily: Vec<DailyJob>,
     /// Jobs the sweeper runs when they say they are due (daily puzzle posts
     /// at each chat's own time, and the like).
     pub scheduled: Vec<Scheduled>,
 }
 
 /// Run the bot until `stop` resolves: every adapter that has a token, the
-/// sweeper, the heartbeat and the daily tick. Returns when everything has
+/// sweeper and the heartbeat. Returns when everything has
 /// stopped and the final heartbeat is written.
 pub async fn run(
     config: FileConfig,
@@ -391,7 +343,6 @@ pub async fn run(
     let background = [
         tokio::spawn(sweeper(hub.clone(), opts.scheduled)),
         tokio::spawn(heartbeat(hub.clone(), Duration::from_secs(30))),
-        tokio::spawn(daily(hub.clone(), config.daily.hour_utc, opts.daily)),
     ];
     let mut failed = None;
     tokio::select! {
@@ -435,15 +386,6 @@ pub async fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn next_daily_tick() {
-        // 1970-01-02 08:00 UTC → 09:00 is an hour away
-        assert_eq!(secs_to_next_hour(86_400 + 8 * 3600, 9), 3600);
-        // exactly at 09:00 → the next day
-        assert_eq!(secs_to_next_hour(86_400 + 9 * 3600, 9), 86_400);
-        assert_eq!(secs_to_next_hour(86_400 + 10 * 3600, 9), 23 * 3600);
-    }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn the_sweeper_runs_scheduled_jobs_when_due() {

@@ -1,6 +1,6 @@
 //! `shashki run --config config.toml`: the bot on Telegram and/or Discord
-//! (whichever has a token), with the deadline sweeper, the heartbeat and the
-//! daily jobs, until Ctrl-C or SIGTERM.
+//! (whichever has a token), with the deadline sweeper, the daily puzzle
+//! posts and the heartbeat, until Ctrl-C or SIGTERM.
 
 use super::{CliError, CliResult};
 use shashki::config::FileConfig;
@@ -51,7 +51,6 @@ pub fn run(a: RunArgs) -> CliResult {
         Arc::new(service),
         RunOptions {
             scheduled: vec![daily_puzzles()],
-            ..RunOptions::default()
         },
         runtime::stop_signal(),
     ))
