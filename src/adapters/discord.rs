@@ -20,7 +20,8 @@ use crate::adapters::commands::{self, OptKind, COMMANDS};
 use crate::config::{DiscordConfig, Secret};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::{
-    ChatRef, Choice, ChoiceKind, Event, Input, Job, Platform, Reply, Target, UserRef,
+    ChatRef, Choice, ChoiceKind, Event, Input, Job, Platform, PlatformLimits, Reply, Target,
+    UserRef,
 };
 use crate::runtime::{Hub, ReplyRx};
 use serenity::all::{
@@ -35,12 +36,11 @@ use serenity::http::{Http, HttpBuilder};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Discord's limits.
-const CONTENT_MAX: usize = 2000;
-const MENU_OPTIONS: usize = 25;
-const ROWS_MAX: usize = 5;
-const BUTTONS_PER_ROW: usize = 5;
-const AUTOCOMPLETE_MAX: usize = 25;
+/// What Discord accepts (content length, action rows, buttons a row, menu
+/// options, labels, autocomplete choices).
+fn limits() -> &'static PlatformLimits {
+    Platform::Discord.limits()
+}
 
 /// Settings of the Discord adapter.
 #[derive(Debug, Clone)]
@@ -278,8 +278,9 @@ pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
             t.push_str(&tag);
         }
     }
-    if t.chars().count() > CONTENT_MAX {
-        t = t.chars().take(CONTENT_MAX - 1).collect();
+    let max = limits().text_max;
+    if t.chars().count() > max {
+        t = t.chars().take(max - 1).collect();
         t.push('…');
     }
     t
@@ -295,7 +296,7 @@ fn button(c: &Choice) -> CreateButton {
         ChoiceKind::Negative => ButtonStyle::Danger,
         ChoiceKind::Move | ChoiceKind::Neutral => ButtonStyle::Secondary,
     };
-    let label: String = c.label.chars().take(80).collect();
+    let label: String = c.label.chars().take(limits().button_label_max).collect();
     CreateButton::new(c.payload.clone())
         .label(label)
         .style(style)
@@ -309,6 +310,7 @@ pub fn components(
     catalog: &Catalog,
     lang: Lang,
 ) -> Vec<CreateActionRow> {
+    let l = limits();
     let flat: Vec<&Choice> = r.choices.iter().flatten().collect();
     let has_moves = flat.iter().any(|c| is_move(c));
     let mut rows = Vec::new();
@@ -321,17 +323,17 @@ pub fn components(
     } else {
         flat
     };
-    let button_rows = others.len().div_ceil(BUTTONS_PER_ROW);
+    let button_rows = others.len().div_ceil(l.buttons_per_row);
     if let Some((game, all)) = menus {
-        let room = ROWS_MAX.saturating_sub(button_rows).max(1);
-        for (page, chunk) in all.chunks(MENU_OPTIONS).take(room).enumerate() {
+        let room = l.rows_max.saturating_sub(button_rows).max(1);
+        for (page, chunk) in all.chunks(l.menu_options_max).take(room).enumerate() {
             let first = chunk.first().map(|c| c.label.clone()).unwrap_or_default();
             let last = chunk.last().map(|c| c.label.clone()).unwrap_or_default();
             let a = crate::args![("first", first), ("last", last)];
             let placeholder: String = catalog
                 .get(lang, "select-move", Some(&a))
                 .chars()
-                .take(150)
+                .take(l.menu_placeholder_max)
                 .collect();
             let options = chunk
                 .iter()
@@ -346,8 +348,8 @@ pub fn components(
             ));
         }
     }
-    for chunk in others.chunks(BUTTONS_PER_ROW) {
-        if rows.len() >= ROWS_MAX {
+    for chunk in others.chunks(l.buttons_per_row) {
+        if rows.len() >= l.rows_max {
             break;
         }
         rows.push(CreateActionRow::Buttons(
@@ -435,7 +437,7 @@ impl Discord {
                 if !typed.is_empty() && !m.label.to_lowercase().starts_with(&typed) {
                     continue;
                 }
-                if n == AUTOCOMPLETE_MAX {
+                if n == limits().autocomplete_max {
                     break;
                 }
                 resp = resp.add_string_choice(value.clone(), value);

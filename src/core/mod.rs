@@ -4,11 +4,13 @@
 
 pub mod commands;
 pub mod i18n;
+pub mod limits;
 pub mod payload;
 pub mod puzzles;
 pub mod types;
 
 mod service;
 
+pub use limits::PlatformLimits;
 pub use service::{Clock, Config, ManualClock, Service, ServiceError, SystemClock};
 pub use types::*;
