@@ -116,12 +116,16 @@ pub struct AiConfig {
     /// The longest the AI thinks for one move, in milliseconds (level 8 uses
     /// all of it; lower levels less).
     pub max_movetime_ms: u64,
+    /// How many AI moves are computed at once (each takes a core while it
+    /// thinks; more wait their turn). Unset: the number of CPU cores.
+    pub workers: Option<usize>,
 }
 
 impl Default for AiConfig {
     fn default() -> Self {
         AiConfig {
             max_movetime_ms: crate::core::Config::default().ai_max_movetime.as_millis() as u64,
+            workers: None,
         }
     }
 }
@@ -289,6 +293,11 @@ impl FileConfig {
                 g.theme
             )));
         }
+        if self.ai.workers == Some(0) {
+            return Err(ConfigError(
+                "ai.workers = 0 (at least 1; leave it unset for one per CPU core)".into(),
+            ));
+        }
         for (key, url) in [
             ("telegram.api_url", &self.telegram.api_url),
             ("discord.http_base", &self.discord.http_base),
@@ -355,6 +364,7 @@ mod tests {
             "theme",
             "[ai]",
             "max_movetime_ms",
+            "workers",
             "[log]",
             "level",
             "[telegram]",
@@ -400,15 +410,18 @@ mod tests {
             ("[game]\ntheme = \"pink\"\n", "theme"),
             ("[telegram]\napi_url = \"ftp://x\"\n", "api_url"),
             ("[telegram]\ntokn = \"x\"\n", "tokn"),
+            ("[ai]\nworkers = 0\n", "workers"),
             ("[daily]\nhour_utc = 9\n", "daily"),
         ] {
             let e = FileConfig::from_toml(text).unwrap_err().to_string();
             assert!(e.contains(word), "{text}: {e}");
         }
-        let c = FileConfig::from_toml("[ai]\nmax_movetime_ms = 500\n").unwrap();
+        let c = FileConfig::from_toml("[ai]\nmax_movetime_ms = 500\nworkers = 3\n").unwrap();
         assert_eq!(
             c.service_config().ai_max_movetime,
             Duration::from_millis(500)
         );
+        assert_eq!(c.ai.workers, Some(3));
+        assert_eq!(FileConfig::default().ai.workers, None);
     }
 }
