@@ -8,8 +8,12 @@
 //! where a person at the terminal would. Before each line the sweeper is
 //! asked for a pass (deadlines, reminders, the daily puzzle). Boards are
 //! written as PNG files and printed as text diagrams. Works with piped input
-//! and stops at its end.
+//! and stops at its end. The console's own words (the banner, "pressed",
+//! "board image", …) are `console-*` messages of the catalogue, in English
+//! like the rest of its frame.
 
+use crate::args;
+use crate::core::i18n::{Args, Catalog, Lang};
 use crate::core::{ChatRef, Event, Input, Platform, Reply, UserRef};
 use crate::runtime::{stopped, Adapter, AdapterFuture, Hub, ReplyRx};
 use std::io::{IsTerminal, Write};
@@ -31,6 +35,14 @@ struct State {
     user: String,
     last_choices: Vec<(String, String)>,
     boards_written: usize,
+    catalog: Catalog,
+}
+
+impl State {
+    /// A line of the console's frame.
+    fn say(&self, id: &str, args: &Args) -> String {
+        self.catalog.get(Lang::En, id, Some(args))
+    }
 }
 
 fn user_ref(name: &str, lang: &Option<String>) -> UserRef {
@@ -64,17 +76,21 @@ impl Adapter for Console {
 pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::io::Result<()> {
     let interactive = std::io::stdin().is_terminal();
     std::fs::create_dir_all(&opts.boards_dir)?;
-    let credited = hub.downtime_credited();
-    if credited > 0 {
-        println!("(the bot was down for {credited} s: deadlines were extended by that)");
-    }
     let mut st = State {
         user: opts.user.clone(),
         last_choices: Vec::new(),
         boards_written: 0,
+        catalog: Catalog::new(),
     };
+    let credited = hub.downtime_credited();
+    if credited > 0 {
+        println!("{}", st.say("console-downtime", &args![("secs", credited)]));
+    }
     if interactive {
-        println!("shashki console — you are {}. /help lists commands; /as NAME switches user; /pick N presses a button; Ctrl-D quits.", st.user);
+        println!(
+            "{}",
+            st.say("console-banner", &args![("user", st.user.as_str())])
+        );
     }
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut stop = hub.shutdown();
@@ -102,7 +118,10 @@ pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::i
         }
         let input = if let Some(name) = line.strip_prefix("/as ") {
             st.user = name.trim().to_string();
-            println!("(now speaking as {})", st.user);
+            println!(
+                "{}",
+                st.say("console-speaking-as", &args![("user", st.user.as_str())])
+            );
             continue;
         } else if let Some(n) = line.strip_prefix("/pick ") {
             match n
@@ -112,15 +131,15 @@ pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::i
                 .and_then(|i| st.last_choices.get(i.wrapping_sub(1)))
             {
                 Some((label, payload)) => {
-                    println!("(pressed “{label}”)");
+                    println!(
+                        "{}",
+                        st.say("console-pressed", &args![("label", label.as_str())])
+                    );
                     Input::Choice(payload.clone())
                 }
                 None => {
-                    println!(
-                        "(no button {} — the last message had {} buttons)",
-                        n.trim(),
-                        st.last_choices.len()
-                    );
+                    let a = args![("n", n.trim()), ("count", st.last_choices.len())];
+                    println!("{}", st.say("console-no-button", &a));
                     continue;
                 }
             }
@@ -179,14 +198,16 @@ fn show(replies: &[Reply], st: &mut State, opts: &ConsoleOptions) -> std::io::Re
             let name = format!("{:04}-{}", st.boards_written, img.file_name);
             let path = opts.boards_dir.join(name);
             std::fs::write(&path, &img.bytes)?;
-            writeln!(out, "[board image: {}]", path.display())?;
+            let a = args![("path", path.display().to_string())];
+            writeln!(out, "{}", st.say("console-board-image", &a))?;
         }
         if let Some(d) = &r.diagram {
             writeln!(out, "{d}")?;
         }
         if let Some((name, _)) = &r.document {
             if r.image.is_some() {
-                writeln!(out, "[{name} attached; /pdn shows it]")?;
+                let a = args![("name", name.as_str())];
+                writeln!(out, "{}", st.say("console-attached", &a))?;
             }
         }
         if !r.choices.is_empty() {
@@ -196,7 +217,7 @@ fn show(replies: &[Reply], st: &mut State, opts: &ConsoleOptions) -> std::io::Re
                 .flatten()
                 .map(|c| (c.label.clone(), c.payload.clone()))
                 .collect();
-            let mut line = String::from("buttons:");
+            let mut line = st.say("console-buttons", &args![]);
             for (i, (label, _)) in st.last_choices.iter().enumerate() {
                 line.push_str(&format!("  [{}] {}", i + 1, label));
             }
