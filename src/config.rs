@@ -74,7 +74,6 @@ pub struct FileConfig {
     pub ai: AiConfig,
     pub log: LogConfig,
     pub limits: LimitsConfig,
-    pub daily: DailyConfig,
     pub telegram: TelegramConfig,
     pub discord: DiscordConfig,
 }
@@ -140,12 +139,16 @@ pub struct AiConfig {
     /// The longest the AI thinks for one move, in milliseconds (level 8 uses
     /// all of it; lower levels less).
     pub max_movetime_ms: u64,
+    /// How many AI moves are computed at once (each takes a core while it
+    /// thinks; more wait their turn). Unset: the number of CPU cores.
+    pub workers: Option<usize>,
 }
 
 impl Default for AiConfig {
     fn default() -> Self {
         AiConfig {
             max_movetime_ms: crate::core::Config::default().ai_max_movetime.as_millis() as u64,
+            workers: None,
         }
     }
 }
@@ -163,19 +166,6 @@ impl Default for LogConfig {
         LogConfig {
             level: "info".into(),
         }
-    }
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct DailyConfig {
-    /// The UTC hour (0–23) of the daily tick (the daily puzzle and the like).
-    pub hour_utc: u32,
-}
-
-impl Default for DailyConfig {
-    fn default() -> Self {
-        DailyConfig { hour_utc: 9 }
     }
 }
 
@@ -340,11 +330,10 @@ impl FileConfig {
                 return Err(ConfigError(format!("{key} = {v} (allowed 1 to 1000000)")));
             }
         }
-        if self.daily.hour_utc > 23 {
-            return Err(ConfigError(format!(
-                "daily.hour_utc = {} (allowed 0 to 23)",
-                self.daily.hour_utc
-            )));
+        if self.ai.workers == Some(0) {
+            return Err(ConfigError(
+                "ai.workers = 0 (at least 1; leave it unset for one per CPU core)".into(),
+            ));
         }
         for (key, url) in [
             ("telegram.api_url", &self.telegram.api_url),
@@ -418,6 +407,7 @@ mod tests {
             "theme",
             "[ai]",
             "max_movetime_ms",
+            "workers",
             "[log]",
             "level",
             "[limits]",
@@ -425,8 +415,6 @@ mod tests {
             "active_games_per_user",
             "active_games_per_chat",
             "ai_games_per_user",
-            "[daily]",
-            "hour_utc",
             "[telegram]",
             "token",
             "api_url",
@@ -470,15 +458,18 @@ mod tests {
             ("[game]\ntheme = \"pink\"\n", "theme"),
             ("[telegram]\napi_url = \"ftp://x\"\n", "api_url"),
             ("[telegram]\ntokn = \"x\"\n", "tokn"),
-            ("[daily]\nhour_utc = 24\n", "hour_utc"),
+            ("[ai]\nworkers = 0\n", "workers"),
+            ("[daily]\nhour_utc = 9\n", "daily"),
         ] {
             let e = FileConfig::from_toml(text).unwrap_err().to_string();
             assert!(e.contains(word), "{text}: {e}");
         }
-        let c = FileConfig::from_toml("[ai]\nmax_movetime_ms = 500\n").unwrap();
+        let c = FileConfig::from_toml("[ai]\nmax_movetime_ms = 500\nworkers = 3\n").unwrap();
         assert_eq!(
             c.service_config().ai_max_movetime,
             Duration::from_millis(500)
         );
+        assert_eq!(c.ai.workers, Some(3));
+        assert_eq!(FileConfig::default().ai.workers, None);
     }
 }

@@ -3,7 +3,9 @@
 //! translate + respond path; its HTTP calls go to a fake API on 127.0.0.1
 //! (serenity's Http with the proxy base) and are checked: interaction
 //! callbacks (type 4, 5, 8; flags 64 for ephemeral), followups, components
-//! with the core's payloads as custom_ids, the board attachment.
+//! with the core's payloads as custom_ids, the board attachment. The AI's
+//! moves run on the hub's workers and come back on Discord's reply route:
+//! they are posted to the channel.
 
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::StatusCode;
@@ -147,6 +149,9 @@ struct Setup {
     _dir: tempfile::TempDir,
 }
 
+/// Where replies without an interaction (the AI's moves, the sweeper) go.
+const CHANNEL_MESSAGES: &str = "/api/v10/channels/800000000000000001/messages";
+
 impl Setup {
     fn calls_since(&self, n: usize) -> Vec<Call> {
         self.fake.calls.lock().unwrap()[n..].to_vec()
@@ -154,6 +159,28 @@ impl Setup {
     fn n(&self) -> usize {
         self.fake.calls.lock().unwrap().len()
     }
+    /// The first call since `n` that matches, waiting for it (the hub posts
+    /// the AI's replies in the background).
+    async fn wait_for(&self, n: usize, what: &str, pred: impl Fn(&Call) -> bool) -> Call {
+        for _ in 0..600 {
+            if let Some(c) = self.calls_since(n).into_iter().find(|c| pred(c)) {
+                return c;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!(
+            "{what}: {:#?}",
+            self.calls_since(n)
+                .iter()
+                .map(|c| (&c.method, &c.path, &c.body))
+                .collect::<Vec<_>>()
+        )
+    }
+}
+
+/// The AI's board: a channel message with a menu of moves.
+fn is_ai_board(c: &Call) -> bool {
+    c.method == "POST" && c.path == CHANNEL_MESSAGES && !component_ids(&c.body).1.is_empty()
 }
 
 async fn setup() -> Setup {
@@ -190,6 +217,9 @@ async fn setup() -> Setup {
     };
     let http = Arc::new(discord::http_client(&token, &base));
     let discord = Discord::new(hub.clone(), Arc::clone(&http), opts.clone());
+    // the reply route: what the hub routes to Discord is posted
+    let replies = hub.register(Platform::Discord);
+    tokio::spawn(Arc::clone(&discord).send_loop(replies));
     // one that always defers (as if the core were slow)
     let slow = Discord::new(
         hub.clone(),
@@ -232,10 +262,14 @@ async fn run() {
     assert_eq!(ev.update_id.as_deref(), Some("1100000000000000001"));
 
     // 1. /challenge target:ai level:1 colour:black: answered with type 4;
-    //    the AI (White) moves and its board follows up with a select menu of
-    //    Anna's moves and the draw/resign buttons
+    //    the AI (White) moves on the hub's workers and its board is posted
+    //    to the channel with a select menu of Anna's moves and the
+    //    draw/resign buttons
     let n = s.n();
     s.discord.on_interaction(challenge.clone()).await;
+    let board = s
+        .wait_for(n, "the AI's board in the channel", is_ai_board)
+        .await;
     let calls = s.calls_since(n);
     let first = &calls[0];
     assert_eq!(first.method, "POST");
@@ -248,22 +282,13 @@ async fn run() {
         .as_str()
         .unwrap()
         .contains("Game #1"));
-    let followups: Vec<&Call> = calls
-        .iter()
-        .filter(|c| c.path == "/api/v10/webhooks/900000000000000001/tok-challenge")
-        .collect();
-    let board = followups
-        .iter()
-        .find(|c| !component_ids(&c.body).1.is_empty())
-        .unwrap_or_else(|| {
-            panic!(
-                "a followup with the move menu: {:#?}",
-                calls
-                    .iter()
-                    .map(|c| (&c.method, &c.path, &c.body))
-                    .collect::<Vec<_>>()
-            )
-        });
+    assert!(
+        calls.iter().all(
+            |c| c.path != "/api/v10/webhooks/900000000000000001/tok-challenge"
+                || component_ids(&c.body).1.is_empty()
+        ),
+        "the AI's board is not a followup"
+    );
     let (buttons, options) = component_ids(&board.body);
     assert!(
         options.iter().all(|o| o.starts_with("m:1:1:")),
@@ -310,9 +335,19 @@ async fn run() {
         .collect();
     assert_eq!(choices, ["f6-e5", "f6-g5"]);
 
-    // 3. /move text:f6-g5: the board (type 4), then the AI's reply follows
+    // 3. /move text:f6-g5: the board (type 4), then the AI's reply is
+    //    posted to the channel
     let n = s.n();
     s.discord.on_interaction(interaction(fixture("move"))).await;
+    let ai_board = s
+        .wait_for(n, "the AI's move in the channel", |c| {
+            is_ai_board(c)
+                && component_ids(&c.body)
+                    .1
+                    .iter()
+                    .all(|o| o.starts_with("m:1:3:"))
+        })
+        .await;
     let calls = s.calls_since(n);
     assert_eq!(calls[0].body["type"], 4);
     assert_eq!(calls[0].files.len(), 1);
@@ -321,15 +356,8 @@ async fn run() {
         .as_str()
         .unwrap()
         .contains("f6-g5"));
-    let ai_board = calls
-        .iter()
-        .skip(1)
-        .find(|c| c.path.ends_with("/tok-move") && !component_ids(&c.body).1.is_empty())
-        .expect("the AI's move follows up");
-    assert!(component_ids(&ai_board.body)
-        .1
-        .iter()
-        .all(|o| o.starts_with("m:1:3:")));
+    assert_eq!(ai_board.files.len(), 1, "the AI's board");
+    assert!(is_png(&ai_board.files[0].2));
 
     // 3b. a move chosen in the select menu (its value is the core's payload)
     let chosen = component_ids(&ai_board.body).1[0].clone();
@@ -347,19 +375,18 @@ async fn run() {
     }
     let n = s.n();
     s.discord.on_interaction(select).await;
-    let calls = s.calls_since(n);
-    assert_eq!(calls[0].body["type"], 4);
-    assert!(calls[0].path.ends_with("/tok-select/callback"));
-    assert_eq!(calls[0].files.len(), 1, "the board after the chosen move");
-    assert!(
-        calls.iter().skip(1).any(|c| c.path.ends_with("/tok-select")
+    s.wait_for(n, "the AI's reply with the moves at ply 5", |c| {
+        is_ai_board(c)
             && component_ids(&c.body)
                 .1
                 .iter()
                 .all(|o| o.starts_with("m:1:5:"))
-            && !component_ids(&c.body).1.is_empty()),
-        "the AI's reply follows up with the moves at ply 5"
-    );
+    })
+    .await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls[0].body["type"], 4);
+    assert!(calls[0].path.ends_with("/tok-select/callback"));
+    assert_eq!(calls[0].files.len(), 1, "the board after the chosen move");
 
     // 4. the resign button: the confirmation is ephemeral (flags 64) with a
     //    "yes" button carrying the core's payload
@@ -442,10 +469,7 @@ async fn run() {
         })
         .await;
     let calls = s.calls_since(n);
-    assert_eq!(
-        calls[0].path,
-        "/api/v10/channels/800000000000000001/messages"
-    );
+    assert_eq!(calls[0].path, CHANNEL_MESSAGES);
     assert_eq!(calls[0].body["content"], "reminder");
     let _ = &s.hub;
 }

@@ -554,11 +554,12 @@ fn group_update(id: i64, message_id: i64, text: &str, reply_to: Option<i64>) -> 
     u
 }
 
-/// The whole process as `shashki run` starts it (config → runtime::run) in a
-/// group with privacy mode: bare text is ignored unless it replies to the
-/// bot, commands for other bots are ignored, the sweeper expires a challenge
-/// after the clock moves (woken by the next update), boards are sent anew
-/// with the old board's buttons removed, and stopping writes a heartbeat.
+/// The whole process as `shashki run` starts it (config → the adapters it
+/// has tokens for → runtime::run) in a group with privacy mode: bare text
+/// is ignored unless it replies to the bot, commands for other bots are
+/// ignored, the sweeper expires a challenge after the clock moves (woken by
+/// the next update), boards are sent anew with the old board's buttons
+/// removed, and stopping writes a heartbeat.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_runtime_in_a_group_with_the_sweeper_and_a_clean_stop() {
     tokio::time::timeout(Duration::from_secs(120), runtime_in_a_group())
@@ -588,8 +589,8 @@ async fn runtime_in_a_group() {
     let service = Service::open(&db, config.service_config(), clock.clone()).unwrap();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let bot = tokio::spawn(shashki::runtime::run(
-        config,
         Arc::new(service),
+        shashki::adapters::bots(&config),
         shashki::runtime::RunOptions::default(),
         async {
             let _ = stop_rx.await;

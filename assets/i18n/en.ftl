@@ -239,3 +239,13 @@ opt-puzzle-text = Your move, a puzzle number, or “solution”
 opt-daily-state = on or off
 opt-daily-time = The chat's time of day, HH:MM
 opt-daily-offset = The chat's UTC offset, e.g. +03:00
+
+# The console's own frame (shashki console), around the bot's messages.
+console-banner = shashki console — you are { $user }. /help lists commands; /as NAME switches user; /pick N presses a button; Ctrl-D quits.
+console-downtime = (the bot was down for { $secs } s: deadlines were extended by that)
+console-speaking-as = (now speaking as { $user })
+console-pressed = (pressed “{ $label }”)
+console-no-button = (no button { $n } — the last message had { $count } buttons)
+console-board-image = [board image: { $path }]
+console-attached = [{ $name } attached; /pdn shows it]
+console-buttons = buttons:

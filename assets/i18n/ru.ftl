@@ -244,3 +244,13 @@ opt-puzzle-text = Ваш ход, номер задачи или «solution»
 opt-daily-state = on или off
 opt-daily-time = Время чата, ЧЧ:ММ
 opt-daily-offset = Смещение от UTC, например +03:00
+
+# Рамка консоли (shashki console) вокруг сообщений бота.
+console-banner = консоль shashki — вы { $user }. /help — список команд; /as ИМЯ — сменить игрока; /pick N — нажать кнопку; Ctrl-D — выход.
+console-downtime = (бот не работал { $secs } с: сроки продлены на это время)
+console-speaking-as = (теперь говорит { $user })
+console-pressed = (нажата кнопка «{ $label }»)
+console-no-button = (кнопки { $n } нет — в последнем сообщении кнопок: { $count })
+console-board-image = [доска: { $path }]
+console-attached = [{ $name } во вложении; /pdn покажет его]
+console-buttons = кнопки:

@@ -1,13 +1,24 @@
-//! The console chat: a local chat room on stdin/stdout. Lines are messages
-//! (commands or bare moves) from the current user; `/as NAME` switches the
-//! user, `/pick N` presses the N-th button of the last message with buttons.
-//! Boards are written as PNG files and printed as text diagrams. Works with
-//! piped input and stops at its end.
+//! The console chat: a local chat room on stdin/stdout, an adapter on the
+//! runtime's hub like the bots. Lines are messages (commands or bare moves)
+//! from the current user; `/as NAME` switches the user, `/pick N` presses
+//! the N-th button of the last message with buttons. Every event goes
+//! through the hub and every reply comes back on the console's reply route;
+//! the AI's moves run on the hub's workers, and the console waits for them
+//! before it reads the next line, so a piped script sees the AI's answer
+//! where a person at the terminal would. Before each line the sweeper is
+//! asked for a pass (deadlines, reminders, the daily puzzle). Boards are
+//! written as PNG files and printed as text diagrams. Works with piped input
+//! and stops at its end. The console's own words (the banner, "pressed",
+//! "board image", …) are `console-*` messages of the catalogue, in English
+//! like the rest of its frame.
 
-use crate::core::{ChatRef, Event, Input, Job, Outcome, Platform, Reply, Service, UserRef};
+use crate::args;
+use crate::core::i18n::{Args, Catalog, Lang};
+use crate::core::{ChatRef, Event, Input, Platform, Reply, UserRef};
+use crate::runtime::{stopped, Adapter, AdapterFuture, Hub, ReplyRx};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 /// Console settings.
@@ -24,7 +35,14 @@ struct State {
     user: String,
     last_choices: Vec<(String, String)>,
     boards_written: usize,
-    seq: u64,
+    catalog: Catalog,
+}
+
+impl State {
+    /// A line of the console's frame.
+    fn say(&self, id: &str, args: &Args) -> String {
+        self.catalog.get(Lang::En, id, Some(args))
+    }
 }
 
 fn user_ref(name: &str, lang: &Option<String>) -> UserRef {
@@ -41,34 +59,54 @@ fn user_ref(name: &str, lang: &Option<String>) -> UserRef {
     }
 }
 
-/// Run the console chat until the end of input.
-pub async fn run(service: Arc<Service>, opts: ConsoleOptions) -> std::io::Result<()> {
+/// The console as an adapter for [`crate::runtime::run`].
+pub struct Console(pub ConsoleOptions);
+
+impl Adapter for Console {
+    fn platform(&self) -> Platform {
+        Platform::Console
+    }
+
+    fn run(self: Box<Self>, hub: Hub, replies: ReplyRx) -> AdapterFuture {
+        Box::pin(async move { Ok(run(hub, self.0, replies).await?) })
+    }
+}
+
+/// Run the console chat until the end of input (or the hub's shutdown).
+pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::io::Result<()> {
     let interactive = std::io::stdin().is_terminal();
     std::fs::create_dir_all(&opts.boards_dir)?;
-    let credited = service.recover().map_err(std::io::Error::other)?;
-    if credited > 0 {
-        println!("(the bot was down for {credited} s: deadlines were extended by that)");
-    }
     let mut st = State {
         user: opts.user.clone(),
         last_choices: Vec::new(),
         boards_written: 0,
-        seq: 0,
+        catalog: Catalog::new(),
     };
+    let credited = hub.downtime_credited();
+    if credited > 0 {
+        println!("{}", st.say("console-downtime", &args![("secs", credited)]));
+    }
     if interactive {
-        println!("shashki console — you are {}. /help lists commands; /as NAME switches user; /pick N presses a button; Ctrl-D quits.", st.user);
+        println!(
+            "{}",
+            st.say("console-banner", &args![("user", st.user.as_str())])
+        );
     }
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut stop = hub.shutdown();
     loop {
         // deadlines, reminders and daily puzzles due now
-        let mut swept = service.sweep().map_err(std::io::Error::other)?;
-        swept.extend(service.daily_due().map_err(std::io::Error::other)?);
-        show(&swept, &mut st, &opts)?;
+        hub.sweep_now().await;
+        show_queued(&mut replies, &mut st, &opts)?;
         if interactive {
             print!("{}> ", st.user);
             std::io::stdout().flush()?;
         }
-        let Some(line) = lines.next_line().await? else {
+        let line = tokio::select! {
+            line = lines.next_line() => line?,
+            _ = stopped(&mut stop) => break,
+        };
+        let Some(line) = line else {
             break;
         };
         let line = line.trim().to_string();
@@ -80,7 +118,10 @@ pub async fn run(service: Arc<Service>, opts: ConsoleOptions) -> std::io::Result
         }
         let input = if let Some(name) = line.strip_prefix("/as ") {
             st.user = name.trim().to_string();
-            println!("(now speaking as {})", st.user);
+            println!(
+                "{}",
+                st.say("console-speaking-as", &args![("user", st.user.as_str())])
+            );
             continue;
         } else if let Some(n) = line.strip_prefix("/pick ") {
             match n
@@ -90,22 +131,21 @@ pub async fn run(service: Arc<Service>, opts: ConsoleOptions) -> std::io::Result
                 .and_then(|i| st.last_choices.get(i.wrapping_sub(1)))
             {
                 Some((label, payload)) => {
-                    println!("(pressed “{label}”)");
+                    println!(
+                        "{}",
+                        st.say("console-pressed", &args![("label", label.as_str())])
+                    );
                     Input::Choice(payload.clone())
                 }
                 None => {
-                    println!(
-                        "(no button {} — the last message had {} buttons)",
-                        n.trim(),
-                        st.last_choices.len()
-                    );
+                    let a = args![("n", n.trim()), ("count", st.last_choices.len())];
+                    println!("{}", st.say("console-no-button", &a));
                     continue;
                 }
             }
         } else {
             Input::Text(line)
         };
-        st.seq += 1;
         let event = Event {
             platform: Platform::Console,
             chat: ChatRef {
@@ -118,33 +158,35 @@ pub async fn run(service: Arc<Service>, opts: ConsoleOptions) -> std::io::Result
             update_id: None,
             bare_moves: true,
         };
-        let outcome = service.handle(&event).map_err(std::io::Error::other)?;
-        run_outcome(&service, outcome, &mut st, &opts).await?;
+        let _busy = hub.tracker().enter();
+        let done = hub.submit(event).await.map_err(std::io::Error::other)?;
+        // the replies as they come, until the jobs (the AI's moves) are done
+        loop {
+            tokio::select! {
+                biased;
+                Some(r) = replies.recv() => show(&[r], &mut st, &opts)?,
+                _ = done.wait() => break,
+            }
+        }
+        show_queued(&mut replies, &mut st, &opts)?;
     }
-    service.heartbeat().map_err(std::io::Error::other)?;
+    // the end of input: let work in flight finish and show what it says
+    hub.tracker().wait_idle(Duration::from_secs(60)).await;
+    show_queued(&mut replies, &mut st, &opts)?;
     Ok(())
 }
 
-/// Show replies, then run the jobs (the AI's moves) off the async threads and
-/// show what they produce.
-async fn run_outcome(
-    service: &Arc<Service>,
-    outcome: Outcome,
+/// Show the replies waiting on the route.
+fn show_queued(
+    replies: &mut ReplyRx,
     st: &mut State,
     opts: &ConsoleOptions,
 ) -> std::io::Result<()> {
-    show(&outcome.replies, st, opts)?;
-    let mut jobs: Vec<Job> = outcome.jobs;
-    while let Some(job) = jobs.pop() {
-        let svc = Arc::clone(service);
-        let out = tokio::task::spawn_blocking(move || svc.run_job(job))
-            .await
-            .map_err(std::io::Error::other)?
-            .map_err(std::io::Error::other)?;
-        show(&out.replies, st, opts)?;
-        jobs.extend(out.jobs);
+    let mut queued = Vec::new();
+    while let Ok(r) = replies.try_recv() {
+        queued.push(r);
     }
-    Ok(())
+    show(&queued, st, opts)
 }
 
 fn show(replies: &[Reply], st: &mut State, opts: &ConsoleOptions) -> std::io::Result<()> {
@@ -156,14 +198,16 @@ fn show(replies: &[Reply], st: &mut State, opts: &ConsoleOptions) -> std::io::Re
             let name = format!("{:04}-{}", st.boards_written, img.file_name);
             let path = opts.boards_dir.join(name);
             std::fs::write(&path, &img.bytes)?;
-            writeln!(out, "[board image: {}]", path.display())?;
+            let a = args![("path", path.display().to_string())];
+            writeln!(out, "{}", st.say("console-board-image", &a))?;
         }
         if let Some(d) = &r.diagram {
             writeln!(out, "{d}")?;
         }
         if let Some((name, _)) = &r.document {
             if r.image.is_some() {
-                writeln!(out, "[{name} attached; /pdn shows it]")?;
+                let a = args![("name", name.as_str())];
+                writeln!(out, "{}", st.say("console-attached", &a))?;
             }
         }
         if !r.choices.is_empty() {
@@ -173,7 +217,7 @@ fn show(replies: &[Reply], st: &mut State, opts: &ConsoleOptions) -> std::io::Re
                 .flatten()
                 .map(|c| (c.label.clone(), c.payload.clone()))
                 .collect();
-            let mut line = String::from("buttons:");
+            let mut line = st.say("console-buttons", &args![]);
             for (i, (label, _)) in st.last_choices.iter().enumerate() {
                 line.push_str(&format!("  [{}] {}", i + 1, label));
             }

@@ -14,13 +14,15 @@
 //! - The first reply answers the interaction (type 4; `Target::User` replies
 //!   are ephemeral, flags 64); when the core takes longer than
 //!   `defer_after` the interaction is deferred (type 5) and the replies
-//!   follow up. AI moves run after the answer and arrive as followups.
+//!   follow up. The AI's moves are handed to the hub, which runs them on its
+//!   workers; their replies come back on the adapter's reply route and are
+//!   posted to the channel, like the sweeper's.
 
 use crate::adapters::commands::{self, OptKind, COMMANDS};
 use crate::config::{DiscordConfig, Secret};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::{
-    ChatRef, Choice, ChoiceKind, Event, Input, Job, Platform, Reply, Target, UserRef,
+    ChatRef, Choice, ChoiceKind, Event, Input, Platform, PlatformLimits, Reply, Target, UserRef,
 };
 use crate::runtime::{Hub, ReplyRx};
 use serenity::all::{
@@ -32,15 +34,15 @@ use serenity::all::{
     GuildId, Interaction, User, UserId,
 };
 use serenity::http::{Http, HttpBuilder};
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-/// Discord's limits.
-const CONTENT_MAX: usize = 2000;
-const MENU_OPTIONS: usize = 25;
-const ROWS_MAX: usize = 5;
-const BUTTONS_PER_ROW: usize = 5;
-const AUTOCOMPLETE_MAX: usize = 25;
+/// What Discord accepts (content length, action rows, buttons a row, menu
+/// options, labels, autocomplete choices).
+fn limits() -> &'static PlatformLimits {
+    Platform::Discord.limits()
+}
 
 /// Settings of the Discord adapter.
 #[derive(Debug, Clone)]
@@ -82,6 +84,9 @@ pub struct Discord {
     http: Arc<Http>,
     opts: DiscordOptions,
     catalog: Catalog,
+    /// The locale of the last interaction in each channel, for the menus
+    /// of messages posted there without an interaction (AI moves, sweeper).
+    locales: Mutex<HashMap<ChannelId, Lang>>,
 }
 
 /// The interaction being answered.
@@ -112,6 +117,12 @@ impl Answering<'_> {
         match self {
             Answering::Command(i) => &i.locale,
             Answering::Component(i) => &i.locale,
+        }
+    }
+    fn channel(&self) -> ChannelId {
+        match self {
+            Answering::Command(i) => i.channel_id,
+            Answering::Component(i) => i.channel_id,
         }
     }
 }
@@ -278,8 +289,9 @@ pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
             t.push_str(&tag);
         }
     }
-    if t.chars().count() > CONTENT_MAX {
-        t = t.chars().take(CONTENT_MAX - 1).collect();
+    let max = limits().text_max;
+    if t.chars().count() > max {
+        t = t.chars().take(max - 1).collect();
         t.push('…');
     }
     t
@@ -295,7 +307,7 @@ fn button(c: &Choice) -> CreateButton {
         ChoiceKind::Negative => ButtonStyle::Danger,
         ChoiceKind::Move | ChoiceKind::Neutral => ButtonStyle::Secondary,
     };
-    let label: String = c.label.chars().take(80).collect();
+    let label: String = c.label.chars().take(limits().button_label_max).collect();
     CreateButton::new(c.payload.clone())
         .label(label)
         .style(style)
@@ -309,6 +321,7 @@ pub fn components(
     catalog: &Catalog,
     lang: Lang,
 ) -> Vec<CreateActionRow> {
+    let l = limits();
     let flat: Vec<&Choice> = r.choices.iter().flatten().collect();
     let has_moves = flat.iter().any(|c| is_move(c));
     let mut rows = Vec::new();
@@ -321,17 +334,17 @@ pub fn components(
     } else {
         flat
     };
-    let button_rows = others.len().div_ceil(BUTTONS_PER_ROW);
+    let button_rows = others.len().div_ceil(l.buttons_per_row);
     if let Some((game, all)) = menus {
-        let room = ROWS_MAX.saturating_sub(button_rows).max(1);
-        for (page, chunk) in all.chunks(MENU_OPTIONS).take(room).enumerate() {
+        let room = l.rows_max.saturating_sub(button_rows).max(1);
+        for (page, chunk) in all.chunks(l.menu_options_max).take(room).enumerate() {
             let first = chunk.first().map(|c| c.label.clone()).unwrap_or_default();
             let last = chunk.last().map(|c| c.label.clone()).unwrap_or_default();
             let a = crate::args![("first", first), ("last", last)];
             let placeholder: String = catalog
                 .get(lang, "select-move", Some(&a))
                 .chars()
-                .take(150)
+                .take(l.menu_placeholder_max)
                 .collect();
             let options = chunk
                 .iter()
@@ -346,8 +359,8 @@ pub fn components(
             ));
         }
     }
-    for chunk in others.chunks(BUTTONS_PER_ROW) {
-        if rows.len() >= ROWS_MAX {
+    for chunk in others.chunks(l.buttons_per_row) {
+        if rows.len() >= l.rows_max {
             break;
         }
         rows.push(CreateActionRow::Buttons(
@@ -364,6 +377,7 @@ impl Discord {
             http,
             opts,
             catalog: Catalog::new(),
+            locales: Mutex::default(),
         })
     }
 
@@ -414,14 +428,15 @@ impl Discord {
             .autocomplete()
             .map(|o| o.value.trim().to_lowercase())
             .unwrap_or_default();
-        let svc = Arc::clone(&self.hub.service);
-        let (chat, user) = (cmd.channel_id.to_string(), cmd.user.id.to_string());
-        let games =
-            tokio::task::spawn_blocking(move || svc.moves_to_play(Platform::Discord, &chat, &user))
-                .await
-                .ok()
-                .and_then(Result::ok)
-                .unwrap_or_default();
+        let games = self
+            .hub
+            .moves_to_play(
+                Platform::Discord,
+                cmd.channel_id.to_string(),
+                cmd.user.id.to_string(),
+            )
+            .await
+            .unwrap_or_default();
         let several = games.len() > 1;
         let mut resp = CreateAutocompleteResponse::new();
         let mut n = 0;
@@ -435,7 +450,7 @@ impl Discord {
                 if !typed.is_empty() && !m.label.to_lowercase().starts_with(&typed) {
                     continue;
                 }
-                if n == AUTOCOMPLETE_MAX {
+                if n == limits().autocomplete_max {
                     break;
                 }
                 resp = resp.add_string_choice(value.clone(), value);
@@ -447,11 +462,16 @@ impl Discord {
     }
 
     /// Run the event through the core and answer: in time (type 4 and
-    /// followups), or deferred (type 5, then followups). Then the AI moves.
+    /// followups), or deferred (type 5, then followups). Then hand the AI
+    /// moves to the hub (their replies are posted to the channel).
     async fn answer(&self, on: Answering<'_>, event: Event) -> serenity::Result<()> {
         let hub = self.hub.clone();
         let mut handling = tokio::spawn(async move { hub.handle(event).await });
         let lang = Lang::from_code(on.locale()).unwrap_or_default();
+        self.locales
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(on.channel(), lang);
         // zero: always defer first
         let budget = if self.opts.defer_after.is_zero() {
             Err(())
@@ -518,42 +538,8 @@ impl Discord {
                 on.follow(&self.http, followup(out)).await?;
             }
         }
-        self.run_jobs(on, outcome.jobs, lang).await;
+        self.hub.spawn_jobs(outcome.jobs);
         Ok(())
-    }
-
-    /// AI moves after the answer: their replies follow up on the same
-    /// interaction (or go to their channel when that fails).
-    async fn run_jobs(&self, on: Answering<'_>, jobs: Vec<Job>, lang: Lang) {
-        let mut queue = jobs;
-        while let Some(job) = queue.pop() {
-            let _guard = self.hub.tracker().enter();
-            let svc = Arc::clone(&self.hub.service);
-            let out = match tokio::task::spawn_blocking(move || svc.run_job(job)).await {
-                Ok(Ok(o)) => o,
-                Ok(Err(e)) => {
-                    tracing::error!(error = %e, "discord: AI move failed");
-                    continue;
-                }
-                Err(e) => {
-                    tracing::error!(error = %e, "discord: AI move panicked");
-                    continue;
-                }
-            };
-            self.hub.changed();
-            for r in &out.replies {
-                if r.platform != Platform::Discord {
-                    self.hub.route(vec![r.clone()]);
-                    continue;
-                }
-                let o = self.outgoing(r, lang).await;
-                if let Err(e) = on.follow(&self.http, followup(o)).await {
-                    tracing::debug!(error = %e, "discord: followup failed; posting");
-                    self.post(r).await;
-                }
-            }
-            queue.extend(out.jobs);
-        }
     }
 
     /// A reply in Discord's terms (asks the core for the game's legal moves
@@ -561,11 +547,7 @@ impl Discord {
     async fn outgoing(&self, r: &Reply, lang: Lang) -> Outgoing {
         let all_moves = match r.game_id {
             Some(g) if r.choices.iter().flatten().any(is_move) => {
-                let svc = Arc::clone(&self.hub.service);
-                tokio::task::spawn_blocking(move || svc.legal_move_choices(g))
-                    .await
-                    .ok()
-                    .and_then(Result::ok)
+                self.hub.legal_move_choices(g).await.ok()
             }
             _ => None,
         };
@@ -597,8 +579,9 @@ impl Discord {
         }
     }
 
-    /// Post a reply to its channel (sweeper, AI moves without an
-    /// interaction). A note for one user is posted with their mention.
+    /// Post a reply to its channel (AI moves, the sweeper: replies that do
+    /// not answer an interaction), its menus in the channel's last locale.
+    /// A note for one user is posted with their mention.
     pub async fn post(&self, r: &Reply) {
         let Ok(channel) = r.chat_id().parse::<u64>() else {
             tracing::warn!(chat = r.chat_id(), "discord: not a channel id");
@@ -607,7 +590,14 @@ impl Discord {
         if channel == 0 {
             return;
         }
-        let o = self.outgoing(r, Lang::En).await;
+        let lang = self
+            .locales
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&ChannelId::new(channel))
+            .copied()
+            .unwrap_or_default();
+        let o = self.outgoing(r, lang).await;
         let mut content = o.content;
         let mut mentions = o.mentions;
         if let Target::User { user, .. } = &r.target {
@@ -628,7 +618,8 @@ impl Discord {
         }
     }
 
-    /// Replies routed to Discord (sweeper, daily jobs) until shutdown.
+    /// Replies routed to Discord (AI moves, sweeper, daily puzzles) until
+    /// shutdown.
     pub async fn send_loop(self: Arc<Self>, mut rx: ReplyRx) {
         let mut stop = self.hub.shutdown();
         loop {

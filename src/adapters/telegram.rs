@@ -18,7 +18,7 @@
 use crate::adapters::commands::{self, COMMANDS};
 use crate::config::{BoardUpdates, Secret, TelegramConfig};
 use crate::core::i18n::{Catalog, Lang};
-use crate::core::{ChatRef, Event, Input, Platform, Reply, Target, UserRef};
+use crate::core::{ChatRef, Event, Input, Platform, PlatformLimits, Reply, Target, UserRef};
 use crate::runtime::{Hub, ReplyRx};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -37,12 +37,11 @@ use teloxide::types::{
 };
 use teloxide::{Bot, RequestError};
 
-/// The longest photo caption Telegram accepts.
-const CAPTION_MAX: usize = 1024;
-/// The longest callback answer text.
-const TOAST_MAX: usize = 200;
-/// Buttons per keyboard row.
-const ROW_MAX: usize = 8;
+/// What Telegram accepts (caption and message lengths, buttons a row,
+/// callback data bytes, the callback answer's length).
+fn limits() -> &'static PlatformLimits {
+    Platform::Telegram.limits()
+}
 
 type TgBot = Throttle<Bot>;
 
@@ -351,7 +350,7 @@ impl Telegram {
                 && r.image.is_none()
                 && r.choices.is_empty()
                 && r.document.is_none()
-                && r.text.chars().count() <= TOAST_MAX
+                && r.text.chars().count() <= limits().toast_max
         });
         self.answer(&q.id, toast.map(|i| out.replies[i].text.as_str()))
             .await;
@@ -384,7 +383,7 @@ impl Telegram {
     async fn answer(&self, id: &teloxide::types::CallbackQueryId, text: Option<&str>) {
         let mut req = self.bot.answer_callback_query(id.clone());
         if let Some(t) = text {
-            req = req.text(truncate(t, TOAST_MAX));
+            req = req.text(truncate(t, limits().toast_max));
         }
         if let Err(e) = req.await {
             tracing::warn!(error = %e, "telegram: answerCallbackQuery failed");
@@ -416,7 +415,7 @@ impl Telegram {
         } else if r.document.is_none() {
             let mut req = self
                 .bot
-                .send_message(chat, html)
+                .send_message(chat, truncate_html(&html, limits().text_max))
                 .parse_mode(ParseMode::Html);
             if let Some(k) = keyboard {
                 req = req.reply_markup(k);
@@ -431,7 +430,10 @@ impl Telegram {
             let mut req = self.bot.send_document(chat, file);
             if r.image.is_none() {
                 req = req
-                    .caption(truncate_html(&to_html(&r.text, &r.mentions), CAPTION_MAX))
+                    .caption(truncate_html(
+                        &to_html(&r.text, &r.mentions),
+                        limits().caption_max,
+                    ))
                     .parse_mode(ParseMode::Html);
             }
             req.await?;
@@ -457,7 +459,7 @@ impl Telegram {
                 .copied()
                 .filter(|b| b.chat == chat)
         });
-        let fits = html.chars().count() <= CAPTION_MAX;
+        let fits = html.chars().count() <= limits().caption_max;
         let file = || InputFile::memory(img.bytes.clone()).file_name(img.file_name.clone());
         if let (BoardUpdates::Edit, Some(prev), true) = (self.opts.board_updates, previous, fits) {
             let media = InputMedia::Photo(
@@ -487,7 +489,7 @@ impl Telegram {
         if !fits {
             let mut req = self
                 .bot
-                .send_message(chat, html.to_string())
+                .send_message(chat, truncate_html(html, limits().text_max))
                 .parse_mode(ParseMode::Html);
             if let Some(k) = keyboard {
                 req = req.reply_markup(k);
@@ -519,15 +521,17 @@ impl Telegram {
     }
 }
 
-/// The inline keyboard for the reply's choices (≤ 8 buttons a row), if any.
-/// Payloads pass through unchanged as callback data.
+/// The inline keyboard for the reply's choices (rows cut to Telegram's
+/// buttons a row), if any. Payloads pass through unchanged as callback data
+/// (one too long for it is left out).
 pub fn keyboard(choices: &[Vec<crate::core::Choice>]) -> Option<InlineKeyboardMarkup> {
+    let l = limits();
     let rows: Vec<Vec<InlineKeyboardButton>> = choices
         .iter()
-        .flat_map(|row| row.chunks(ROW_MAX))
+        .flat_map(|row| row.chunks(l.buttons_per_row))
         .map(|row| {
             row.iter()
-                .filter(|c| c.payload.len() <= 64)
+                .filter(|c| c.payload.len() <= l.payload_bytes_max)
                 .map(|c| InlineKeyboardButton::callback(c.label.clone(), c.payload.clone()))
                 .collect::<Vec<_>>()
         })

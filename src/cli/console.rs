@@ -1,9 +1,12 @@
 //! `shashki console [--db FILE]`: the chat on the terminal, no tokens, no
-//! network — the main job on a fresh machine.
+//! network — the main job on a fresh machine. The console is an adapter on
+//! the same runtime as `shashki run` (hub, AI workers, sweeper with the
+//! daily puzzle posts, heartbeat); it stops at the end of its input.
 
 use super::{CliError, CliResult};
-use shashki::adapters::console::{self, ConsoleOptions};
+use shashki::adapters::console::{Console, ConsoleOptions};
 use shashki::core::{Config, Service, SystemClock};
+use shashki::runtime::{self, RunOptions};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -27,23 +30,39 @@ pub struct ConsoleArgs {
 }
 
 pub fn run(a: ConsoleArgs) -> CliResult {
+    // stdout is the chat: only warnings and errors, on stderr
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
     let config = Config {
         ai_max_movetime: std::time::Duration::from_millis(a.ai_movetime),
         ..Config::default()
     };
     let service = Service::open(&a.db, config, Arc::new(SystemClock))
         .map_err(|e| CliError::Failed(format!("cannot open {}: {e}", a.db.display())))?;
+    let console = Console(ConsoleOptions {
+        boards_dir: a.boards,
+        user: a.user,
+        lang: a.lang,
+    });
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()?;
-    rt.block_on(console::run(
+    let res = rt.block_on(runtime::run(
         Arc::new(service),
-        ConsoleOptions {
-            boards_dir: a.boards,
-            user: a.user,
-            lang: a.lang,
+        vec![Box::new(console)],
+        RunOptions {
+            scheduled: vec![super::run::daily_puzzles()],
+            ai_workers: None,
         },
-    ))?;
-    Ok(())
+        runtime::stop_signal(),
+    ));
+    // after Ctrl-C a read of the terminal may still be blocked: do not wait
+    // for it
+    rt.shutdown_background();
+    res.map_err(|e| CliError::Failed(format!("{e:#}")))
 }

@@ -1,8 +1,10 @@
 //! `shashki run --config config.toml`: the bot on Telegram and/or Discord
-//! (whichever has a token), with the deadline sweeper, the heartbeat and the
-//! daily jobs, until Ctrl-C or SIGTERM.
+//! (whichever has a token), with the deadline sweeper, the daily puzzle
+//! posts and the heartbeat, until Ctrl-C or SIGTERM. The adapters are built
+//! here from the config and handed to the runtime.
 
 use super::{CliError, CliResult};
+use shashki::adapters;
 use shashki::config::FileConfig;
 use shashki::core::{Service, SystemClock};
 use shashki::runtime::{self, RunOptions, Scheduled};
@@ -27,7 +29,8 @@ pub fn run(a: RunArgs) -> CliResult {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .try_init();
-    if config.telegram_token().is_none() && config.discord_token().is_none() {
+    let bots = adapters::bots(&config);
+    if bots.is_empty() {
         return Err(CliError::Input(
             "no token: set [telegram] token or [discord] token in the config, or \
              SHASHKI_TELEGRAM_TOKEN / SHASHKI_DISCORD_TOKEN"
@@ -43,23 +46,25 @@ pub fn run(a: RunArgs) -> CliResult {
         discord = config.discord_token().is_some(),
         "starting"
     );
+    let opts = RunOptions {
+        scheduled: vec![daily_puzzles()],
+        ai_workers: config.ai.workers,
+    };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     rt.block_on(runtime::run(
-        config,
         Arc::new(service),
-        RunOptions {
-            scheduled: vec![daily_puzzles()],
-            ..RunOptions::default()
-        },
+        bots,
+        opts,
         runtime::stop_signal(),
     ))
     .map_err(|e| CliError::Failed(format!("{e:#}")))
 }
 
-/// The daily puzzle posts, at each chat's own time.
-fn daily_puzzles() -> Scheduled {
+/// The daily puzzle posts, at each chat's own time (the console posts them
+/// too).
+pub(super) fn daily_puzzles() -> Scheduled {
     Scheduled {
         name: "daily puzzles",
         next: Arc::new(|s: &Service| match s.next_daily_wakeup() {

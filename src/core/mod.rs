@@ -9,6 +9,7 @@
 
 pub mod i18n;
 pub mod input;
+pub mod limits;
 pub mod puzzles;
 pub mod types;
 
@@ -25,6 +26,7 @@ mod time;
 
 pub use config::{Config, Limits};
 pub use error::{Refusal, ServiceError};
+pub use limits::PlatformLimits;
 pub use time::{Clock, ManualClock, SystemClock};
 pub use types::*;
 

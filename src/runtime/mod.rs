@@ -1,0 +1,143 @@
+//! The bot process, in one tokio runtime: each adapter it is handed, the
+//! [`Hub`] they share (events in, replies out, AI jobs on a bounded pool of
+//! workers), the sweeper with its scheduled jobs, and the heartbeat.
+//! Ctrl-C / SIGTERM (or the end of an adapter, such as the console's input)
+//! stops taking updates, lets in-flight handlers and AI moves finish, and
+//! writes a final heartbeat.
+//!
+//! The runtime knows no platform: an adapter is anything that implements
+//! [`Adapter`]; `shashki run` and `shashki console` build theirs and hand
+//! them to [`run`].
+//!
+//! - [`hub`]: the [`Hub`] — events in, replies routed out, AI workers.
+//! - [`sweeper`]: deadlines, scheduled jobs, heartbeat.
+//! - [`shutdown`]: the stop signal and the tracker of work in flight.
+
+pub mod hub;
+pub mod shutdown;
+pub mod sweeper;
+
+pub use hub::{cpu_cores, Hub, JobsDone, ReplyRx, ReplyTx};
+pub use shutdown::{stop_signal, stopped, TrackGuard, Tracker};
+pub use sweeper::{JobRun, Scheduled, WhenDue};
+
+use crate::core::{Platform, Service};
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What an adapter's run comes to: `Ok` when it stopped (at shutdown, or
+/// at the end of its input), `Err` when it cannot go on (a rejected token).
+pub type AdapterFuture = Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send>>;
+
+/// A front end, as the runtime sees it: a platform, and a task that
+/// translates the platform's updates into events for the hub and sends the
+/// replies that arrive on its route, until the hub shuts down.
+pub trait Adapter: Send {
+    /// The platform whose replies this adapter sends.
+    fn platform(&self) -> Platform;
+
+    /// Run until the hub shuts down (or the platform is gone). Replies that
+    /// do not answer one of its own updates (sweeper, AI moves, scheduled
+    /// jobs) arrive on `replies`.
+    fn run(self: Box<Self>, hub: Hub, replies: ReplyRx) -> AdapterFuture;
+}
+
+/// Options of [`run`].
+#[derive(Default)]
+pub struct RunOptions {
+    /// Jobs the sweeper runs when they say they are due (daily puzzle posts
+    /// at each chat's own time, and the like).
+    pub scheduled: Vec<Scheduled>,
+    /// How many AI moves may be computed at once (`None`: one per CPU
+    /// core).
+    pub ai_workers: Option<usize>,
+}
+
+/// How often the heartbeat is written.
+const HEARTBEAT: Duration = Duration::from_secs(30);
+
+/// Run every adapter until `stop` resolves or one of them ends, with the
+/// sweeper and the heartbeat. Returns when everything has stopped and the
+/// final heartbeat is written; an adapter's error is the result.
+pub async fn run(
+    service: Arc<Service>,
+    front_ends: Vec<Box<dyn Adapter>>,
+    opts: RunOptions,
+    stop: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    if front_ends.is_empty() {
+        anyhow::bail!("no adapter to run");
+    }
+    let mut platforms: Vec<Platform> = front_ends.iter().map(|a| a.platform()).collect();
+    platforms.sort_by_key(|p| p.key());
+    if let Some(w) = platforms.windows(2).find(|w| w[0] == w[1]) {
+        anyhow::bail!("more than one adapter for {}", w[0].key());
+    }
+    let credited = {
+        let svc = Arc::clone(&service);
+        tokio::task::spawn_blocking(move || svc.recover()).await??
+    };
+    if credited > 0 {
+        tracing::info!(
+            secs = credited,
+            "the bot was down: running deadlines were extended"
+        );
+    }
+    let (mut hub, stop_tx) =
+        Hub::with_ai_workers(service, opts.ai_workers.unwrap_or_else(cpu_cores));
+    hub.downtime = credited;
+    tracing::info!(ai_workers = hub.ai_workers(), "hub ready");
+    // the sweeper first, so each adapter can ask it for a pass at once
+    let background = [
+        sweeper::start(hub.clone(), opts.scheduled),
+        tokio::spawn(sweeper::heartbeat(hub.clone(), HEARTBEAT)),
+    ];
+    let mut running = tokio::task::JoinSet::new();
+    for adapter in front_ends {
+        let platform = adapter.platform();
+        let rx = hub.register(platform);
+        let fut = adapter.run(hub.clone(), rx);
+        running.spawn(async move {
+            fut.await
+                .map_err(|e| anyhow::anyhow!("{}: {e}", platform.key()))
+        });
+    }
+    let mut failed = None;
+    tokio::select! {
+        _ = stop => {}
+        Some(res) = running.join_next() => {
+            // an adapter ended by itself: the console's input ended, or a
+            // bot cannot go on (bad token, ...)
+            match res {
+                Ok(Ok(())) => tracing::info!("an adapter stopped: shutting down"),
+                Ok(Err(e)) => { tracing::error!(error = %e, "adapter failed"); failed = Some(e); }
+                Err(e) => { tracing::error!(error = %e, "adapter panicked"); failed = Some(anyhow::anyhow!("adapter panicked: {e}")); }
+            }
+        }
+    }
+    // stop taking updates; let handlers and AI moves in flight finish
+    let _ = stop_tx.send(true);
+    if !hub.tracker().wait_idle(Duration::from_secs(30)).await {
+        tracing::warn!(
+            n = hub.tracker().in_flight(),
+            "tasks still running at shutdown"
+        );
+    }
+    // each adapter flushes its queued replies and returns
+    let _ = tokio::time::timeout(Duration::from_secs(10), async {
+        while running.join_next().await.is_some() {}
+    })
+    .await;
+    running.abort_all();
+    for b in background {
+        let _ = tokio::time::timeout(Duration::from_secs(5), b).await;
+    }
+    hub.blocking(|svc| svc.heartbeat()).await?;
+    tracing::info!("stopped");
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}

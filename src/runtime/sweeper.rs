@@ -1,0 +1,242 @@
+//! Time-driven work: the sweeper (reminders, timeouts, challenge expiry,
+//! and the scheduled jobs such as the daily puzzle posts) and the heartbeat
+//! the core measures downtime with.
+
+use super::hub::{Hub, SweepRequest};
+use super::shutdown::stopped;
+use crate::core::{Reply, Service};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+
+/// A job the sweeper runs when it is due (the daily puzzle posts and the
+/// like): `next` says when (Unix seconds; `None`: nothing pending), `run`
+/// does it and returns the replies to send. Both run on a blocking thread,
+/// after the sweep; the sweeper sleeps until the earliest of all.
+#[derive(Clone)]
+pub struct Scheduled {
+    pub name: &'static str,
+    pub next: WhenDue,
+    pub run: JobRun,
+}
+
+/// When a scheduled job is next due (Unix seconds), if at all.
+pub type WhenDue = Arc<dyn Fn(&Service) -> Option<i64> + Send + Sync>;
+/// A scheduled job's work: the replies to send.
+pub type JobRun = Arc<dyn Fn(&Service) -> Vec<Reply> + Send + Sync>;
+
+/// One pass on a blocking thread: sweep, run the scheduled jobs that are
+/// due; the replies, when the next thing is due, and now.
+fn pass(svc: &Service, jobs: &[Scheduled]) -> (Vec<Reply>, Option<i64>, i64) {
+    let mut out = match svc.sweep() {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::error!(error = %e, "sweep failed");
+            Vec::new()
+        }
+    };
+    for j in jobs {
+        if (j.next)(svc).is_some_and(|t| t <= svc.now()) {
+            tracing::info!(job = j.name, "scheduled job due");
+            out.extend((j.run)(svc));
+        }
+    }
+    let mut next = svc.next_wakeup().unwrap_or_else(|e| {
+        tracing::error!(error = %e, "next_wakeup failed");
+        None
+    });
+    for j in jobs {
+        if let Some(t) = (j.next)(svc) {
+            next = Some(next.map_or(t, |n| n.min(t)));
+        }
+    }
+    (out, next, svc.now())
+}
+
+/// Start the sweeper: it answers [`Hub::sweep_now`] from the moment this
+/// returns, and stops at shutdown.
+pub fn start(hub: Hub, scheduled: Vec<Scheduled>) -> JoinHandle<()> {
+    let (tx, rx) = mpsc::unbounded_channel();
+    *hub.sweeps.lock().unwrap_or_else(|p| p.into_inner()) = Some(tx);
+    tokio::spawn(sweeper(hub, scheduled, rx))
+}
+
+/// Sleep until the next due item (or a change, a request, or a minute),
+/// then sweep, run the scheduled jobs that are due, and route what they
+/// say. Stops at shutdown.
+async fn sweeper(
+    hub: Hub,
+    scheduled: Vec<Scheduled>,
+    mut requests: mpsc::UnboundedReceiver<SweepRequest>,
+) {
+    let mut stop = hub.shutdown();
+    let scheduled: Arc<[Scheduled]> = scheduled.into();
+    let mut answer: Vec<SweepRequest> = Vec::new();
+    loop {
+        let jobs = Arc::clone(&scheduled);
+        let swept = tokio::task::spawn_blocking({
+            let svc = Arc::clone(&hub.service);
+            move || pass(&svc, &jobs)
+        })
+        .await;
+        let wait = match swept {
+            Ok((replies, next, now)) => {
+                if !replies.is_empty() {
+                    tracing::info!(n = replies.len(), "sweeper: reminders, timeouts, expiries");
+                }
+                hub.route(replies);
+                match next {
+                    Some(at) => Duration::from_secs((at - now).clamp(0, 60) as u64),
+                    None => Duration::from_secs(60),
+                }
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "sweep panicked");
+                Duration::from_secs(60)
+            }
+        };
+        // the replies are routed: the pass asked for is done
+        for a in answer.drain(..) {
+            let _ = a.send(());
+        }
+        // a due item: sweep at once (but not in a tight loop if it stays due)
+        let wait = wait.max(Duration::from_millis(200));
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {}
+            _ = hub.wake.notified() => {
+                // let a burst of changes settle
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Some(r) = requests.recv() => answer.push(r),
+            _ = stopped(&mut stop) => return,
+        }
+        // everyone who asked by now gets this pass
+        while let Ok(r) = requests.try_recv() {
+            answer.push(r);
+        }
+    }
+}
+
+/// Write a heartbeat every `every` (the core measures downtime with it).
+pub async fn heartbeat(hub: Hub, every: Duration) {
+    let mut stop = hub.shutdown();
+    loop {
+        if let Err(e) = hub.blocking(|svc| svc.heartbeat()).await {
+            tracing::error!(error = %e, "heartbeat failed");
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(every) => {}
+            _ = stopped(&mut stop) => return,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Config, Platform, SystemClock, Target};
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    fn reply(text: &str) -> Reply {
+        Reply {
+            platform: Platform::Console,
+            target: Target::Chat("c".into()),
+            text: text.into(),
+            image: None,
+            diagram: None,
+            choices: vec![],
+            mentions: vec![],
+            game_id: None,
+            document: None,
+        }
+    }
+
+    fn hub(dir: &tempfile::TempDir) -> (Hub, tokio::sync::watch::Sender<bool>) {
+        let svc = Service::open(
+            &dir.path().join("t.sqlite"),
+            Config::default(),
+            Arc::new(SystemClock),
+        )
+        .unwrap();
+        Hub::new(Arc::new(svc))
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_sweeper_runs_scheduled_jobs_when_due() {
+        let dir = tempfile::tempdir().unwrap();
+        let (hub, stop) = hub(&dir);
+        let mut rx = hub.register(Platform::Console);
+        let done = Arc::new(AtomicBool::new(false));
+        let d = Arc::clone(&done);
+        let job = Scheduled {
+            name: "test",
+            // due now until it has run
+            next: Arc::new(move |s: &Service| (!d.load(Ordering::SeqCst)).then(|| s.now())),
+            run: Arc::new({
+                let done = Arc::clone(&done);
+                move |_s: &Service| {
+                    done.store(true, Ordering::SeqCst);
+                    vec![reply("daily")]
+                }
+            }),
+        };
+        let task = start(hub.clone(), vec![job]);
+        let r = tokio::time::timeout(Duration::from_secs(10), rx.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(r.text, "daily");
+        stop.send(true).unwrap();
+        tokio::time::timeout(Duration::from_secs(5), task)
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(rx.try_recv().is_err(), "ran once");
+        // the sweeper is gone: asking for a pass does not wait
+        tokio::time::timeout(Duration::from_secs(1), hub.sweep_now())
+            .await
+            .expect("no sweeper: no wait");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sweep_now_waits_for_a_whole_pass() {
+        let dir = tempfile::tempdir().unwrap();
+        let (hub, stop) = hub(&dir);
+        let mut rx = hub.register(Platform::Console);
+        let runs = Arc::new(AtomicUsize::new(0));
+        let counting = Scheduled {
+            name: "every pass",
+            next: Arc::new(|s: &Service| Some(s.now())),
+            run: Arc::new({
+                let runs = Arc::clone(&runs);
+                move |_s: &Service| {
+                    let n = runs.fetch_add(1, Ordering::SeqCst) + 1;
+                    vec![reply(&format!("pass {n}"))]
+                }
+            }),
+        };
+        let task = start(hub.clone(), vec![counting]);
+        for _ in 0..3 {
+            let before = runs.load(Ordering::SeqCst);
+            hub.sweep_now().await;
+            // a pass that began after the request has routed its reply
+            let mut seen = Vec::new();
+            while let Ok(r) = rx.try_recv() {
+                seen.push(r.text);
+            }
+            assert!(
+                seen.iter().any(|t| t
+                    .strip_prefix("pass ")
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .is_some_and(|n| n > before)),
+                "{before}: {seen:?}"
+            );
+        }
+        stop.send(true).unwrap();
+        tokio::time::timeout(Duration::from_secs(5), task)
+            .await
+            .unwrap()
+            .unwrap();
+    }
+}

@@ -1,0 +1,106 @@
+//! The console chat as its user sees it: `shashki console` with a piped
+//! script. The console is an adapter on the runtime's hub; these check what
+//! that must not change: every line is echoed with its speaker, the AI's
+//! move is shown before the next line is read (and before the end of the
+//! input ends the program), boards are written to the boards folder, `/as`
+//! and `/pick` work, and the games stay in the database.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// Run `shashki console` in `dir` with `script` on stdin: (exit status,
+/// stdout, stderr).
+fn console(dir: &Path, script: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(["console", "--db", "t.sqlite", "--ai-movetime", "100"])
+        .current_dir(dir)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run shashki console");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_piped_game_against_the_ai() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = console(
+        dir.path(),
+        "# a comment\n/as Anna\n/challenge ai 1 white\n/pick 99\n/pick 3\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err, "", "nothing on stderr");
+    assert!(!out.contains("# a comment"), "comments are skipped");
+    assert!(
+        out.starts_with("you> /as Anna\n(now speaking as Anna)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Anna> /challenge ai 1 white\nGame #1 begins"),
+        "{out}"
+    );
+    assert!(
+        out.contains("buttons:  [1] a3-b4  [2] c3-b4  [3] c3-d4"),
+        "{out}"
+    );
+    assert!(out.contains("Anna> /pick 99\n(no button 99 — the last message had 9 buttons)"));
+    // the button press plays c3-d4; the input ends right after it, and the
+    // AI's answer is still shown, after the board of c3-d4
+    let pressed = out.find("(pressed “c3-d4”)").expect("pressed");
+    let played = out[pressed..].find("Anna: c3-d4").expect("played") + pressed;
+    let answer = out[played..]
+        .find("AI (level 1): ")
+        .expect("the AI answers")
+        + played;
+    assert!(out[answer..].contains("@anna (White) to move."), "{out}");
+    // every board shown was written to boards/
+    let shown: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("[board image: "))
+        .map(|l| l.trim_end_matches(']'))
+        .collect();
+    assert_eq!(shown.len(), 3, "{out}");
+    for b in &shown {
+        let png = std::fs::read(dir.path().join(b)).unwrap();
+        assert!(png.starts_with(b"\x89PNG"), "{b}");
+    }
+    assert_eq!(
+        std::fs::read_dir(dir.path().join("boards"))
+            .unwrap()
+            .count(),
+        3
+    );
+
+    // the game is in the database; another session goes on with it
+    let (code, out, err) = console(dir.path(), "/as Anna\n/games\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("#1"), "{out}");
+}
+
+#[test]
+fn two_people_in_one_console() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = console(
+        dir.path(),
+        "/as Anna\n/challenge @bob 3 white\n/as Bob\n/accept\n/as Anna\nc3-d4\n/as Bob\nb6-a5\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Bob> /accept\n"), "{out}");
+    assert!(out.contains("Anna> c3-d4\nAnna: c3-d4"), "{out}");
+    assert!(out.contains("Bob> b6-a5\nBob: b6-a5"), "{out}");
+    assert!(!out.contains("AI ("), "no AI in this game");
+}
