@@ -24,6 +24,7 @@ fn event(who: &str, text: String, n: u64) -> Event {
             name: who.into(),
             handle: Some(who.into()),
             lang: None,
+            is_admin: false,
         },
         input: Input::Text(text),
         update_id: Some(format!("b{n}")),

@@ -43,6 +43,14 @@ impl std::fmt::Display for Secret {
     }
 }
 
+/// `[access]`: who counts as an admin beyond each chat's own admins.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AccessConfig {
+    /// `platform:user-id` of the bot's owners (admins in every chat).
+    pub owners: Vec<String>,
+}
+
 /// `[limits]`: how much one user or chat may have open at once.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -74,6 +82,7 @@ pub struct FileConfig {
     pub ai: AiConfig,
     pub log: LogConfig,
     pub limits: LimitsConfig,
+    pub access: AccessConfig,
     pub telegram: TelegramConfig,
     pub discord: DiscordConfig,
 }
@@ -316,6 +325,16 @@ impl FileConfig {
                 g.theme
             )));
         }
+        for o in &self.access.owners {
+            let ok = o
+                .split_once(':')
+                .is_some_and(|(p, id)| ["telegram", "discord"].contains(&p) && !id.is_empty());
+            if !ok {
+                return Err(ConfigError(format!(
+                    "access.owners: {o:?} (write platform:user-id, e.g. \"telegram:123456789\")"
+                )));
+            }
+        }
         let l = &self.limits;
         for (key, v) in [
             (
@@ -377,6 +396,7 @@ impl FileConfig {
                 active_games_per_chat: self.limits.active_games_per_chat,
                 ai_games_per_user: self.limits.ai_games_per_user,
             },
+            owners: self.access.owners.clone(),
         }
     }
 }
@@ -415,6 +435,8 @@ mod tests {
             "active_games_per_user",
             "active_games_per_chat",
             "ai_games_per_user",
+            "[access]",
+            "owners",
             "[telegram]",
             "token",
             "api_url",

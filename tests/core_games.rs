@@ -61,6 +61,7 @@ impl Room {
                 name: who.into(),
                 handle: Some(who.to_lowercase()),
                 lang: Some("en".into()),
+                is_admin: false,
             },
             input,
             update_id: Some(format!("u{}", self.seq.get())),
@@ -862,4 +863,67 @@ fn ai_moves_lost_in_a_crash_are_found_again() {
 
 fn board_opt(o: &Outcome) -> Option<&Reply> {
     o.replies.iter().find(|r| r.image.is_some())
+}
+
+#[test]
+fn chat_settings_are_for_the_chats_admins() {
+    let room = Room::with_config(Config {
+        owners: vec!["telegram:owner".into()],
+        ..config()
+    });
+    let event = |who: &str, admin: bool, private: bool, text: &str| {
+        let mut ev = room.event(who, Input::Text(text.into()));
+        ev.platform = Platform::Telegram;
+        ev.user.is_admin = admin;
+        ev.chat.is_private = private;
+        if private {
+            ev.chat.id = format!("dm-{who}");
+        }
+        ev
+    };
+    let say = |ev: Event| room.svc.handle(&ev).unwrap();
+    let theme = |chat: &str| {
+        use rusqlite::OptionalExtension as _;
+        let s = room.store();
+        let theme: Option<Option<String>> = s
+            .conn()
+            .query_row(
+                "SELECT theme FROM chats WHERE platform = 'telegram' AND platform_chat_id = ?1",
+                [chat],
+                |r| r.get(0),
+            )
+            .optional()
+            .unwrap();
+        theme.flatten()
+    };
+    // a member of the group: refused, privately, nothing changes
+    let out = say(event("Mallory", false, false, "/settings theme contrast"));
+    assert!(
+        text(&out).contains("Only the chat’s admins"),
+        "{}",
+        text(&out)
+    );
+    assert!(all_private_to(&out, "mallory"));
+    assert_eq!(theme("room"), None);
+    let out = say(event("Mallory", false, false, "/daily on 09:00"));
+    assert!(
+        text(&out).contains("Only the chat’s admins"),
+        "{}",
+        text(&out)
+    );
+    // but their own language is theirs
+    let out = say(event("Mallory", false, false, "/settings lang ru"));
+    assert!(
+        text(&out).contains("Сохранено") || text(&out).contains("Saved"),
+        "{}",
+        text(&out)
+    );
+    // the group's admin, the bot's owner, anyone in a private chat
+    say(event("Ada", true, false, "/settings theme contrast"));
+    assert_eq!(theme("room").as_deref(), Some("contrast"));
+    say(event("Owner", false, false, "/settings theme classic"));
+    assert_eq!(theme("room").as_deref(), Some("classic"));
+    say(event("Mallory", false, true, "/settings theme contrast"));
+    assert_eq!(theme("dm-Mallory").as_deref(), Some("contrast"));
+    assert_eq!(theme("room").as_deref(), Some("classic"));
 }

@@ -125,6 +125,7 @@ draw-ai-declines = The AI declines the draw and plays on.
 draw-offered = { $player } offers a draw in game #{ $game }. { $opponent }, do you accept?
 draw-none-to-decline = There is no draw offer to decline.
 draw-declined = { $player } declined the draw in game #{ $game }. Play goes on.
+admins-only = Only the chat’s admins can change this.
 settings-saved = Saved.
 settings-bad-value = “{ $value }” is not a valid { $key }: choose { $allowed }.
 settings-unknown = There is no setting “{ $key }”. Settings: lang, chatlang, theme, orientation, days.

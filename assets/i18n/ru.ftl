@@ -127,6 +127,7 @@ draw-ai-declines = ИИ отказывается от ничьей и играе
 draw-offered = { $player } предлагает ничью в партии #{ $game }. { $opponent }, согласны?
 draw-none-to-decline = Предложения ничьей нет.
 draw-declined = { $player } отказал(а)ся от ничьей в партии #{ $game }. Игра продолжается.
+admins-only = Это могут менять только администраторы чата.
 settings-saved = Сохранено.
 settings-bad-value = «{ $value }» не подходит для { $key }: варианты: { $allowed }.
 settings-unknown = Настройки «{ $key }» нет. Настройки: lang, chatlang, theme, orientation, days.

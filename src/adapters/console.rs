@@ -56,6 +56,8 @@ fn user_ref(name: &str, lang: &Option<String>) -> UserRef {
         name: name.to_string(),
         handle: Some(id),
         lang: lang.clone(),
+        // the console is its owner's terminal
+        is_admin: true,
     }
 }
 

@@ -136,8 +136,17 @@ struct Outgoing {
     ephemeral: bool,
 }
 
-fn user_ref(u: &User, nick: Option<&str>, locale: &str) -> UserRef {
+/// Whether an interaction's member may manage the server (or it is a DM).
+fn is_admin(member: Option<&serenity::all::Member>, guild: Option<GuildId>) -> bool {
+    guild.is_none()
+        || member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.administrator() || p.manage_guild())
+}
+
+fn user_ref(u: &User, nick: Option<&str>, locale: &str, is_admin: bool) -> UserRef {
     UserRef {
+        is_admin,
         id: u.id.to_string(),
         name: nick
             .map(str::to_string)
@@ -179,7 +188,12 @@ pub fn command_event(cmd: &CommandInteraction) -> Event {
             cmd.guild_id,
             cmd.channel.as_ref().and_then(|c| c.name.as_deref()),
         ),
-        user: user_ref(&cmd.user, nick, &cmd.locale),
+        user: user_ref(
+            &cmd.user,
+            nick,
+            &cmd.locale,
+            is_admin(cmd.member.as_deref(), cmd.guild_id),
+        ),
         input: Input::Text(text),
         update_id: Some(cmd.id.to_string()),
         bare_moves: false,
@@ -223,7 +237,12 @@ pub fn component_event(c: &ComponentInteraction) -> Option<Event> {
             c.guild_id,
             c.channel.as_ref().and_then(|ch| ch.name.as_deref()),
         ),
-        user: user_ref(&c.user, nick, &c.locale),
+        user: user_ref(
+            &c.user,
+            nick,
+            &c.locale,
+            is_admin(c.member.as_ref(), c.guild_id),
+        ),
         input: Input::Choice(payload),
         update_id: Some(c.id.to_string()),
         bare_moves: false,

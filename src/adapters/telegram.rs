@@ -18,6 +18,7 @@
 use crate::adapters::commands::{self, COMMANDS};
 use crate::config::{BoardUpdates, Secret, TelegramConfig};
 use crate::core::i18n::{Catalog, Lang};
+use crate::core::input::commands::needs_chat_admin;
 use crate::core::{ChatRef, Event, Input, Platform, PlatformLimits, Reply, Target, UserRef};
 use crate::runtime::{Hub, ReplyRx};
 use std::collections::HashMap;
@@ -84,7 +85,13 @@ struct Telegram {
     opts: TelegramOptions,
     /// game id → its last board message.
     boards: Mutex<HashMap<i64, BoardMsg>>,
+    /// chat id → (when asked, its administrators), asked again after
+    /// [`ADMINS_TTL`].
+    admins: Mutex<HashMap<i64, (std::time::Instant, Vec<u64>)>>,
 }
+
+/// How long a group's administrator list is trusted.
+const ADMINS_TTL: Duration = Duration::from_secs(600);
 
 /// How an update arrived, for the replies to it.
 #[derive(Default)]
@@ -135,6 +142,7 @@ pub async fn run(
         me_username: me.user.username.clone().unwrap_or_default(),
         opts,
         boards: Mutex::default(),
+        admins: Mutex::default(),
     });
     if tg.opts.set_commands {
         if let Err(e) = tg.set_commands().await {
@@ -242,8 +250,42 @@ impl Telegram {
         }
     }
 
-    fn user_ref(u: &User) -> UserRef {
+    /// Whether `user` administers `chat` (private chats: always), from
+    /// getChatAdministrators, cached; unknown (an API error) counts as no.
+    async fn is_admin(&self, chat: &teloxide::types::Chat, user: &User) -> bool {
+        if chat.is_private() {
+            return true;
+        }
+        let fresh = {
+            let cache = self.admins.lock().unwrap_or_else(|p| p.into_inner());
+            cache
+                .get(&chat.id.0)
+                .filter(|(at, _)| at.elapsed() < ADMINS_TTL)
+                .map(|(_, ids)| ids.contains(&user.id.0))
+        };
+        if let Some(known) = fresh {
+            return known;
+        }
+        match self.bot.get_chat_administrators(chat.id).await {
+            Ok(members) => {
+                let ids: Vec<u64> = members.iter().map(|m| m.user.id.0).collect();
+                let known = ids.contains(&user.id.0);
+                self.admins
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(chat.id.0, (std::time::Instant::now(), ids));
+                known
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "telegram: getChatAdministrators failed");
+                false
+            }
+        }
+    }
+
+    fn user_ref(u: &User, is_admin: bool) -> UserRef {
         UserRef {
+            is_admin,
             id: u.id.0.to_string(),
             name: u.full_name(),
             handle: u.username.clone(),
@@ -286,10 +328,11 @@ impl Telegram {
             .reply_to_message()
             .and_then(|r| r.from.as_ref())
             .is_some_and(|u| u.id.0 == self.me_id);
+        let admin = needs_chat_admin(text) && self.is_admin(&m.chat, from).await;
         let event = Event {
             platform: Platform::Telegram,
             chat: Self::chat_ref(&m),
-            user: Self::user_ref(from),
+            user: Self::user_ref(from, admin),
             input: Input::Text(text.to_string()),
             update_id: Some(update_id),
             bare_moves: m.chat.is_private() || to_bot,
@@ -331,7 +374,7 @@ impl Telegram {
         let event = Event {
             platform: Platform::Telegram,
             chat,
-            user: Self::user_ref(&q.from),
+            user: Self::user_ref(&q.from, false), // no button changes chat settings
             input: Input::Choice(data),
             update_id: Some(update_id),
             bare_moves: false,

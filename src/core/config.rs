@@ -29,6 +29,9 @@ pub struct Config {
     pub default_theme: Theme,
     /// How much one user or chat may open at once.
     pub limits: Limits,
+    /// People who count as an admin in every chat: `platform:user-id`
+    /// (`telegram:123456`, `discord:9876…`).
+    pub owners: Vec<String>,
 }
 
 /// Limits on what one user or chat may have open at once; going past one
@@ -69,6 +72,7 @@ impl Default for Config {
             default_lang: Lang::En,
             default_theme: Theme::Classic,
             limits: Limits::default(),
+            owners: Vec::new(),
         }
     }
 }

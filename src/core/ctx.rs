@@ -35,6 +35,9 @@ pub(crate) struct Ctx<'a> {
     pub chat: ChatRow,
     pub lang: Lang,
     pub now: i64,
+    /// The actor may change chat-wide settings (a chat admin, a bot owner,
+    /// anyone in a private chat).
+    pub is_admin: bool,
     /// Engine results computed before this transaction (see `Halt::Compute`).
     pub evals: &'a Evals,
     pub drafts: Vec<Draft>,
@@ -100,6 +103,15 @@ impl Ctx<'_> {
     /// Push a draft.
     pub fn post(&mut self, d: Draft) {
         self.drafts.push(d);
+    }
+
+    /// Refuse unless the actor may change chat-wide settings.
+    pub fn require_admin(&self) -> Result<(), Halt> {
+        if self.is_admin {
+            Ok(())
+        } else {
+            Err(Halt::Refused(super::Refusal::NotAdmin))
+        }
     }
 
     /// The acting person's id; an AI or service action has none.

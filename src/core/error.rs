@@ -97,6 +97,8 @@ pub enum Refusal {
         value: String,
         allowed: String,
     },
+    #[error("only the chat's admins may do this")]
+    NotAdmin,
     #[error("no setting {key}")]
     SettingUnknown { key: String },
     #[error("/vacation without a number of days")]

@@ -139,10 +139,16 @@ impl Service {
                 ev.user.lang.as_deref(),
                 self.config.default_lang,
             );
+            let owner = format!("{}:{}", ev.platform.key(), ev.user.id);
+            let is_admin = ev.user.is_admin
+                || chat.is_private
+                || ev.platform == Platform::Console
+                || self.config.owners.contains(&owner);
             let mut ctx = Ctx {
                 svc: self,
                 c,
                 platform: ev.platform,
+                is_admin,
                 actor: Actor::User,
                 user,
                 chat,
@@ -215,6 +221,7 @@ impl Service {
                 svc: self,
                 c,
                 platform,
+                is_admin: true,
                 actor,
                 user,
                 chat,

@@ -37,6 +37,9 @@ impl Service {
             }
             .into());
         };
+        if k != SettingKey::Lang {
+            ctx.require_admin()?;
+        }
         match k {
             SettingKey::Lang => {
                 let l = Lang::from_code(v).ok_or_else(|| bad("lang", v, languages()))?;

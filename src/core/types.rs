@@ -46,6 +46,11 @@ pub struct UserRef {
     pub handle: Option<String>,
     /// The language the platform reports for the user (`en`, `ru-RU`, …).
     pub lang: Option<String>,
+    /// The platform says the user administers the chat (a Telegram group
+    /// admin, Discord's Manage Server). Adapters that must ask the platform
+    /// for it ask only when [`needs_chat_admin`](crate::core::input::commands::needs_chat_admin)
+    /// says the text needs it; a private chat and the console always count.
+    pub is_admin: bool,
 }
 
 /// What the user did.

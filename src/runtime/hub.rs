@@ -266,6 +266,7 @@ mod tests {
                 name: "Anna".into(),
                 handle: Some("anna".into()),
                 lang: Some("en".into()),
+                is_admin: false,
             },
             input: crate::core::Input::Text(text.into()),
             update_id: None,

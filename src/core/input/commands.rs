@@ -89,6 +89,16 @@ pub fn parse_command(text: &str) -> Option<Command> {
     })
 }
 
+/// Whether handling `text` may need to know if its sender administers the
+/// chat (chat-wide settings, the daily puzzle): adapters that must ask the
+/// platform for that ask only then.
+pub fn needs_chat_admin(text: &str) -> bool {
+    matches!(
+        parse_command(text),
+        Some(Command::Settings(_) | Command::Daily(_))
+    )
+}
+
 /// Whether bare text looks like a move (`e3-d4`, `c3:e5:g7`, `22-17`,
 /// `e3d4`), as opposed to chat.
 pub fn looks_like_move(text: &str) -> bool {

@@ -229,6 +229,7 @@ impl Service {
                     ("allowed", allowed.as_str())
                 ],
             ),
+            R::NotAdmin => ("admins-only", args![]),
             R::SettingUnknown { key } => ("settings-unknown", args![("key", key.as_str())]),
             R::VacationUsage { left } => ("vacation-usage", args![("left", *left)]),
             R::VacationTooLong { left, days } => {

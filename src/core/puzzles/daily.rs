@@ -47,6 +47,7 @@ pub fn cmd_daily(x: &mut Ctx, args: &[String]) -> Res<()> {
     let word = args.first().map(|s| s.to_lowercase());
     match word.as_deref() {
         Some("on" | "вкл" | "да" | "yes") => {
+            x.require_admin()?;
             for a in args.iter().skip(1) {
                 if a.contains(':')
                     && !a.starts_with(['+', '-'])
@@ -89,6 +90,7 @@ pub fn cmd_daily(x: &mut Ctx, args: &[String]) -> Res<()> {
             x.say_text(text);
         }
         Some("off" | "выкл" | "нет" | "no") => {
+            x.require_admin()?;
             let offset = zone.offset_at(x.now);
             db::set_daily(x.c, x.chat.id, false, minute, offset, zone.name(), None)?;
             let text = x.t("daily-off", None);
