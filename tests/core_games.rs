@@ -142,7 +142,7 @@ fn start_human_game(room: &Room, days: &str) -> i64 {
     let t = text(&started);
     assert!(t.contains("begins"), "{t}");
     let b = board(&started);
-    assert!(b.image.as_ref().unwrap().bytes.starts_with(b"\x89PNG"));
+    assert!(b.image.as_ref().unwrap().bytes().starts_with(b"\x89PNG"));
     assert_eq!(
         b.mentions[0].platform_user_id, "anna",
         "White is called to move"

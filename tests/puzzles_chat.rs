@@ -135,7 +135,7 @@ fn has_board(o: &Outcome) -> bool {
     o.replies.iter().any(|r| {
         r.image
             .as_ref()
-            .is_some_and(|i| i.bytes.starts_with(b"\x89PNG"))
+            .is_some_and(|i| i.bytes().starts_with(b"\x89PNG"))
     })
 }
 
@@ -438,8 +438,8 @@ fn image(o: &Outcome) -> Vec<u8> {
         .iter()
         .find_map(|r| r.image.as_ref())
         .expect("a board image")
-        .bytes
-        .clone()
+        .bytes()
+        .to_vec()
 }
 
 #[test]

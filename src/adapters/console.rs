@@ -199,7 +199,7 @@ fn show(replies: &[Reply], st: &mut State, opts: &ConsoleOptions) -> std::io::Re
             st.boards_written += 1;
             let name = format!("{:04}-{}", st.boards_written, img.file_name);
             let path = opts.boards_dir.join(name);
-            std::fs::write(&path, &img.bytes)?;
+            std::fs::write(&path, img.bytes())?;
             let a = args![("path", path.display().to_string())];
             writeln!(out, "{}", st.say("console-board-image", &a))?;
         }

@@ -573,7 +573,7 @@ impl Discord {
         let mut files = Vec::new();
         if let Some(img) = &r.image {
             files.push(CreateAttachment::bytes(
-                img.bytes.clone(),
+                img.bytes().to_vec(),
                 img.file_name.clone(),
             ));
         }

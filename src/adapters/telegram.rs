@@ -503,7 +503,7 @@ impl Telegram {
                 .filter(|b| b.chat == chat)
         });
         let fits = html.chars().count() <= limits().caption_max;
-        let file = || InputFile::memory(img.bytes.clone()).file_name(img.file_name.clone());
+        let file = || InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
         if let (BoardUpdates::Edit, Some(prev), true) = (self.opts.board_updates, previous, fits) {
             let media = InputMedia::Photo(
                 InputMediaPhoto::new(file())

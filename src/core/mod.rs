@@ -14,6 +14,7 @@ pub mod puzzles;
 pub mod types;
 
 mod access;
+mod batch;
 mod config;
 mod ctx;
 mod error;
@@ -31,6 +32,7 @@ pub use time::{Clock, ManualClock, SystemClock};
 pub use types::*;
 
 use crate::store::{self, Store, UserRow};
+use batch::{Handled, Writer};
 use ctx::{resolve_lang, Actor, Ctx};
 use error::Halt;
 use games::ai::Evals;
@@ -44,6 +46,8 @@ use std::sync::{Arc, Mutex};
 /// The chat service.
 pub struct Service {
     store: Mutex<Store>,
+    /// Events of concurrent callers committed together (group commit).
+    writer: Writer,
     catalog: Catalog,
     config: Config,
     clock: Arc<dyn Clock>,
@@ -66,6 +70,7 @@ impl Service {
     pub fn with_store(store: Store, config: Config, clock: Arc<dyn Clock>) -> Service {
         Service {
             store: Mutex::new(store),
+            writer: Writer::default(),
             catalog: Catalog::new(),
             config,
             clock,
@@ -88,8 +93,10 @@ impl Service {
         self.store.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Handle one event: one transaction, then the replies. A refusal rolls
-    /// the transaction back and answers the user alone.
+    /// Handle one event: committed durably (together with the events other
+    /// threads hand in at the same moment, each in its own savepoint), then
+    /// the replies. A refusal rolls the event back and answers the user
+    /// alone.
     pub fn handle(&self, ev: &Event) -> Result<Outcome, ServiceError> {
         let mut evals = Evals::default();
         for _ in 0..COMPUTE_ROUNDS {
@@ -108,80 +115,17 @@ impl Service {
     }
 
     fn handle_once(&self, ev: &Event, evals: &Evals) -> Result<Outcome, Halt> {
-        let now = self.now();
-        let mut refused_in = None;
-        let mut store = self.lock();
-        let res = store.transaction(|c| -> Result<_, Halt> {
-            if let Some(id) = &ev.update_id {
-                if !store::mark_update(c, ev.platform.key(), id, now)? {
-                    return Ok((Vec::new(), Vec::new())); // delivered twice
-                }
-            }
-            let user = store::upsert_user(
-                c,
-                ev.platform.key(),
-                &ev.user.id,
-                &ev.user.name,
-                ev.user.handle.as_deref(),
-                now,
-            )?;
-            let chat = store::upsert_chat(
-                c,
-                ev.platform.key(),
-                &ev.chat.id,
-                ev.chat.title.as_deref(),
-                ev.chat.is_private,
-                now,
-            )?;
-            let lang = resolve_lang(
-                &chat,
-                Some(&user),
-                ev.user.lang.as_deref(),
-                self.config.default_lang,
-            );
-            let owner = format!("{}:{}", ev.platform.key(), ev.user.id);
-            let is_admin = ev.user.is_admin
-                || chat.is_private
-                || ev.platform == Platform::Console
-                || self.config.owners.contains(&owner);
-            let mut ctx = Ctx {
-                svc: self,
-                c,
-                platform: ev.platform,
-                is_admin,
-                actor: Actor::User,
-                user,
-                chat,
-                lang,
-                now,
-                evals,
-                drafts: Vec::new(),
-                jobs: Vec::new(),
-            };
-            let done = match &ev.input {
-                Input::Text(t) => self.on_text(&mut ctx, t, ev.bare_moves),
-                Input::Choice(p) => self.on_choice(&mut ctx, p),
-            };
-            if let Err(Halt::Refused(_)) = &done {
-                refused_in = Some(ctx.lang);
-            }
-            done.map(|()| (ctx.drafts, ctx.jobs)) // an error rolls back
-        });
-        drop(store);
-        let (drafts, jobs) = match (res, refused_in) {
-            (Ok(done), _) => done,
-            (Err(Halt::Refused(r)), Some(lang)) => {
+        let (drafts, jobs) = match self.writer.submit(self, ev, evals)? {
+            Handled::Done(drafts, jobs) => (drafts, jobs),
+            Handled::Refused(r, lang) => {
                 tracing::debug!(refusal = %r, "refused");
                 let target = Target::User {
                     chat: ev.chat.id.clone(),
                     user: ev.user.id.clone(),
                 };
-                (
-                    vec![Draft::text(target, self.refusal_text(lang, &r))],
-                    Vec::new(),
-                )
+                let text = self.refusal_text(lang, &r);
+                (vec![Draft::text(target, text)], Vec::new())
             }
-            (Err(e), _) => return Err(e),
         };
         Ok(Outcome {
             replies: drafts
@@ -190,6 +134,73 @@ impl Service {
                 .collect(),
             jobs,
         })
+    }
+
+    /// Handle one event inside the open transaction `c` (a savepoint of a
+    /// batch, see [`batch`]): the update id, the user and chat rows, the
+    /// dispatch. An `Err` means the caller rolls this event back.
+    fn run_event(
+        &self,
+        c: &rusqlite::Connection,
+        ev: &Event,
+        evals: &Evals,
+        now: i64,
+    ) -> Result<Handled, Halt> {
+        if let Some(id) = &ev.update_id {
+            if !store::mark_update(c, ev.platform.key(), id, now)? {
+                return Ok(Handled::Done(Vec::new(), Vec::new())); // delivered twice
+            }
+        }
+        let user = store::upsert_user(
+            c,
+            ev.platform.key(),
+            &ev.user.id,
+            &ev.user.name,
+            ev.user.handle.as_deref(),
+            now,
+        )?;
+        let chat = store::upsert_chat(
+            c,
+            ev.platform.key(),
+            &ev.chat.id,
+            ev.chat.title.as_deref(),
+            ev.chat.is_private,
+            now,
+        )?;
+        let lang = resolve_lang(
+            &chat,
+            Some(&user),
+            ev.user.lang.as_deref(),
+            self.config.default_lang,
+        );
+        let owner = format!("{}:{}", ev.platform.key(), ev.user.id);
+        let is_admin = ev.user.is_admin
+            || chat.is_private
+            || ev.platform == Platform::Console
+            || self.config.owners.contains(&owner);
+        let mut ctx = Ctx {
+            svc: self,
+            c,
+            platform: ev.platform,
+            is_admin,
+            actor: Actor::User,
+            user,
+            chat,
+            lang,
+            now,
+            evals,
+            drafts: Vec::new(),
+            jobs: Vec::new(),
+        };
+        let done = match &ev.input {
+            Input::Text(t) => self.on_text(&mut ctx, t, ev.bare_moves),
+            Input::Choice(p) => self.on_choice(&mut ctx, p),
+        };
+        match done {
+            Ok(()) => Ok(Handled::Done(ctx.drafts, ctx.jobs)),
+            Err(Halt::Refused(r)) => Ok(Handled::Refused(r, ctx.lang)),
+            Err(e) => Err(e),
+        }
     }
 
     /// An action of the AI or the service itself in a chat: one transaction,

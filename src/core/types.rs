@@ -108,12 +108,68 @@ pub struct Mention {
     pub handle: Option<String>,
 }
 
-/// An image attached to a reply.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An image attached to a reply (a board), drawn when first asked for:
+/// the core commits and answers without drawing, and a board an adapter
+/// never sends (superseded, throttled away) is never drawn. Clones share
+/// the drawing.
+#[derive(Clone)]
 pub struct Image {
-    pub bytes: Vec<u8>,
     /// `board-12.png`, `game-12.gif`, …
     pub file_name: String,
+    draw: std::sync::Arc<dyn Fn() -> Vec<u8> + Send + Sync>,
+    drawn: std::sync::Arc<std::sync::OnceLock<Vec<u8>>>,
+}
+
+impl Image {
+    /// An image whose bytes are at hand.
+    pub fn ready(file_name: impl Into<String>, bytes: Vec<u8>) -> Image {
+        let drawn = std::sync::OnceLock::new();
+        let _ = drawn.set(bytes);
+        Image {
+            file_name: file_name.into(),
+            draw: std::sync::Arc::new(Vec::new),
+            drawn: std::sync::Arc::new(drawn),
+        }
+    }
+
+    /// An image drawn by `draw` the first time its bytes are asked for.
+    pub fn lazy(
+        file_name: impl Into<String>,
+        draw: impl Fn() -> Vec<u8> + Send + Sync + 'static,
+    ) -> Image {
+        Image {
+            file_name: file_name.into(),
+            draw: std::sync::Arc::new(draw),
+            drawn: std::sync::Arc::default(),
+        }
+    }
+
+    /// The encoded image (drawn now if it was not yet).
+    pub fn bytes(&self) -> &[u8] {
+        self.drawn.get_or_init(|| (self.draw)())
+    }
+
+    /// Whether it has been drawn.
+    pub fn is_drawn(&self) -> bool {
+        self.drawn.get().is_some()
+    }
+}
+
+impl PartialEq for Image {
+    fn eq(&self, other: &Image) -> bool {
+        self.file_name == other.file_name && self.bytes() == other.bytes()
+    }
+}
+
+impl Eq for Image {}
+
+impl std::fmt::Debug for Image {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Image")
+            .field("file_name", &self.file_name)
+            .field("drawn", &self.drawn.get().map(Vec::len))
+            .finish()
+    }
 }
 
 /// Where a reply goes.

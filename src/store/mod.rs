@@ -94,6 +94,13 @@ impl Store {
         Ok(value)
     }
 
+    /// Open an IMMEDIATE transaction (commit it, or it rolls back when
+    /// dropped).
+    pub fn begin(&mut self) -> rusqlite::Result<rusqlite::Transaction<'_>> {
+        self.conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+    }
+
     /// Read-only access outside a transaction.
     pub fn conn(&self) -> &Connection {
         &self.conn

@@ -63,14 +63,12 @@ impl Service {
                     caption: Some(b.caption),
                     ..RenderOptions::default()
                 };
-                let png = render::render_png(&b.position, &opts);
-                (
-                    Some(Image {
-                        bytes: png,
-                        file_name: format!("board-{}.png", b.name),
-                    }),
-                    Some(b.position.to_string()),
-                )
+                let diagram = b.position.to_string();
+                let position = b.position;
+                let image = Image::lazy(format!("board-{}.png", b.name), move || {
+                    render::render_png(&position, &opts)
+                });
+                (Some(image), Some(diagram))
             }
             None => (None, None),
         };
