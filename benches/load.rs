@@ -112,7 +112,7 @@ fn main() {
                     } else {
                         b.clone()
                     };
-                    if seed % 10 == 0 {
+                    if seed.is_multiple_of(10) {
                         // a command among the moves
                         let t = Instant::now();
                         svc.handle(&event(chat, &who, Input::Text("/games".into()), n))
