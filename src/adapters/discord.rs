@@ -21,6 +21,7 @@
 use crate::adapters::commands::{self, OptKind, COMMANDS};
 use crate::config::{DiscordConfig, Secret};
 use crate::core::i18n::{Catalog, Lang};
+use crate::core::input::commands::{handle_tag, move_args};
 use crate::core::{
     ChatRef, Choice, ChoiceKind, Event, Input, Platform, PlatformLimits, Reply, Target, UserRef,
 };
@@ -217,7 +218,7 @@ fn resolve_mention(s: &str, cmd: &CommandInteraction) -> String {
 
 fn user_handle(id: UserId, cmd: &CommandInteraction) -> String {
     match cmd.data.resolved.users.get(&id) {
-        Some(u) => format!("@{}", u.name),
+        Some(u) => handle_tag(&u.name),
         None => format!("<@{id}>"),
     }
 }
@@ -295,7 +296,7 @@ pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
     let mut t = text.to_string();
     for m in mentions {
         let tag = format!("<@{}>", m.platform_user_id);
-        if let Some(h) = m.handle.as_deref().map(|h| format!("@{h}")) {
+        if let Some(h) = m.handle.as_deref().map(handle_tag) {
             if t.contains(&h) {
                 t = t.replacen(&h, &tag, 1);
                 continue;
@@ -456,17 +457,15 @@ impl Discord {
             )
             .await
             .unwrap_or_default();
+        // with several games, each suggestion names its game
         let several = games.len() > 1;
         let mut resp = CreateAutocompleteResponse::new();
         let mut n = 0;
         for (game, moves) in &games {
             for m in moves {
-                let value = if several {
-                    format!("#{game} {}", m.label)
-                } else {
-                    m.label.clone()
-                };
-                if !typed.is_empty() && !m.label.to_lowercase().starts_with(&typed) {
+                let value = move_args(several.then_some(*game), &m.label);
+                let starts = |s: &str| s.to_lowercase().starts_with(&typed);
+                if !typed.is_empty() && !starts(&m.label) && !starts(&value) {
                     continue;
                 }
                 if n == limits().autocomplete_max {
