@@ -11,12 +11,15 @@
 //! - Move buttons become select menus of all legal moves (≤ 25 a menu, up to
 //!   four menus); other buttons (accept, decline, draw, resign) stay buttons;
 //!   payloads pass through unchanged as `custom_id` / option values.
-//! - The first reply answers the interaction (type 4; `Target::User` replies
-//!   are ephemeral, flags 64); when the core takes longer than
-//!   `defer_after` the interaction is deferred (type 5) and the replies
-//!   follow up. The AI's moves are handed to the hub, which runs them on its
-//!   workers; their replies come back on the adapter's reply route and are
-//!   posted to the channel, like the sweeper's.
+//! - The first reply answers the interaction (type 4); when the core takes
+//!   longer than `defer_after` the interaction is deferred (a command: type
+//!   5, a button or menu: type 6) and the replies follow up. A reply for the
+//!   user alone (`Target::User`: every refusal) is ephemeral (flags 64) on
+//!   every path — a deferred command's public "thinking…" is taken back
+//!   before it, since Discord would make the first followup that message.
+//!   The AI's moves are handed to the hub, which runs them on its workers;
+//!   their replies come back on the adapter's reply route and are posted to
+//!   the channel, like the sweeper's.
 
 use crate::adapters::commands::{self, OptKind, COMMANDS};
 use crate::config::{DiscordConfig, Secret};
@@ -480,8 +483,11 @@ impl Discord {
     }
 
     /// Run the event through the core and answer: in time (type 4 and
-    /// followups), or deferred (type 5, then followups). Then hand the AI
-    /// moves to the hub (their replies are posted to the channel).
+    /// followups), or deferred (a command: type 5, a component: type 6),
+    /// then followups. A reply for the user alone (`Target::User`: every
+    /// refusal) is ephemeral either way. Then hand the AI moves to the hub
+    /// (their replies are posted to the channel) — even when answering
+    /// failed, so no game waits for a move nobody makes.
     async fn answer(&self, on: Answering<'_>, event: Event) -> serenity::Result<()> {
         let hub = self.hub.clone();
         let mut handling = tokio::spawn(async move { hub.handle(event).await });
@@ -501,11 +507,7 @@ impl Discord {
         let (outcome, deferred) = match budget {
             Ok(r) => (r, false),
             Err(()) => {
-                on.respond(
-                    &self.http,
-                    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
-                )
-                .await?;
+                self.defer(on).await?;
                 (handling.await, true)
             }
         };
@@ -513,50 +515,84 @@ impl Discord {
             Ok(Ok(o)) => o,
             Ok(Err(e)) => {
                 tracing::error!(error = %e, "discord: handling an interaction failed");
-                if !deferred {
-                    on.respond(&self.http, CreateInteractionResponse::Acknowledge)
-                        .await
-                        .ok();
-                }
-                return Ok(());
+                return self.close_quietly(on, deferred).await;
             }
             Err(e) => {
                 tracing::error!(error = %e, "discord: handler panicked");
-                return Ok(());
+                return self.close_quietly(on, deferred).await;
             }
         };
-        let mut first = !deferred;
-        if outcome.replies.is_empty() && first {
-            // a redelivery or nothing to say: acknowledge quietly
-            match on {
-                Answering::Component(_) => {
-                    on.respond(&self.http, CreateInteractionResponse::Acknowledge)
-                        .await?
-                }
-                Answering::Command(cmd) => {
-                    // a command must be answered: defer, then take it back
-                    on.respond(
-                        &self.http,
-                        CreateInteractionResponse::Defer(
-                            CreateInteractionResponseMessage::new().ephemeral(true),
-                        ),
-                    )
-                    .await?;
-                    cmd.delete_response(&*self.http).await?;
-                }
+        let sent = self
+            .send_replies(on, deferred, &outcome.replies, lang)
+            .await;
+        self.hub.spawn_jobs(outcome.jobs);
+        sent
+    }
+
+    /// Defer an interaction the core is slow to answer. A command shows
+    /// "thinking…" (type 5, public: the first followup becomes that message,
+    /// with its visibility); a component defers without a message (type 6),
+    /// so each followup is a message of its own, ephemeral or not.
+    async fn defer(&self, on: Answering<'_>) -> serenity::Result<()> {
+        let r = match on {
+            Answering::Command(_) => {
+                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+            }
+            Answering::Component(_) => CreateInteractionResponse::Acknowledge,
+        };
+        on.respond(&self.http, r).await
+    }
+
+    /// Answer with nothing to show (a redelivery, a failure): a component
+    /// is acknowledged; a command, which must be answered, is deferred
+    /// privately and taken back; a deferred command's "thinking…" removed.
+    async fn close_quietly(&self, on: Answering<'_>, deferred: bool) -> serenity::Result<()> {
+        match (on, deferred) {
+            (Answering::Component(_), true) => Ok(()),
+            (Answering::Component(_), false) => {
+                on.respond(&self.http, CreateInteractionResponse::Acknowledge)
+                    .await
+            }
+            (Answering::Command(cmd), true) => cmd.delete_response(&*self.http).await,
+            (Answering::Command(cmd), false) => {
+                on.respond(
+                    &self.http,
+                    CreateInteractionResponse::Defer(
+                        CreateInteractionResponseMessage::new().ephemeral(true),
+                    ),
+                )
+                .await?;
+                cmd.delete_response(&*self.http).await
             }
         }
-        for r in &outcome.replies {
+    }
+
+    /// The core's replies as the interaction's response and followups.
+    async fn send_replies(
+        &self,
+        on: Answering<'_>,
+        deferred: bool,
+        replies: &[Reply],
+        lang: Lang,
+    ) -> serenity::Result<()> {
+        if replies.is_empty() {
+            return self.close_quietly(on, deferred).await;
+        }
+        for (i, r) in replies.iter().enumerate() {
             let out = self.outgoing(r, lang).await;
-            if first {
-                first = false;
+            if i == 0 && !deferred {
                 on.respond(&self.http, CreateInteractionResponse::Message(message(out)))
                     .await?;
-            } else {
-                on.follow(&self.http, followup(out)).await?;
+                continue;
             }
+            if let (0, Answering::Command(cmd), true) = (i, on, out.ephemeral) {
+                // the first followup of a deferred command would become its
+                // public "thinking…" message: remove that, so this one is a
+                // message of its own, for the user alone
+                cmd.delete_response(&*self.http).await?;
+            }
+            on.follow(&self.http, followup(out)).await?;
         }
-        self.hub.spawn_jobs(outcome.jobs);
         Ok(())
     }
 
