@@ -256,6 +256,20 @@ impl std::fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
+/// Whether a URL's host is this machine (127.0.0.0/8, ::1, `localhost`).
+pub fn is_loopback(url: &str) -> bool {
+    match url::Url::parse(url.trim())
+        .ok()
+        .as_ref()
+        .and_then(url::Url::host)
+    {
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        None => false,
+    }
+}
+
 /// Whether an API base may be used: `https://`, or plain `http://` to a
 /// loopback host only (127.0.0.0/8, ::1, `localhost`: a local Bot API
 /// server, a proxy on the same machine, a test double). No credentials, query
@@ -271,15 +285,12 @@ pub fn api_base(url: &str) -> Result<(), String> {
     if parsed.query().is_some() || parsed.fragment().is_some() {
         return Err(format!("{url:?}: a base URL has no query or fragment"));
     }
-    let loopback = match parsed.host() {
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
-        None => return Err(format!("{url:?} has no host")),
-    };
+    if parsed.host().is_none() {
+        return Err(format!("{url:?} has no host"));
+    }
     match parsed.scheme() {
         "https" => Ok(()),
-        "http" if loopback => Ok(()),
+        "http" if is_loopback(url) => Ok(()),
         "http" => Err(format!(
             "{url:?}: plain http only to this machine (127.0.0.0/8, ::1, localhost); \
              use https"

@@ -10,7 +10,9 @@
 //! events. What the fake servers received is checked: the slash commands
 //! registered at READY (with Russian localizations), a `/challenge` answered
 //! with the board (a PNG attachment) and a select menu of moves, the chosen
-//! move answered with the next board, and the AI's reply.
+//! move answered with the next board, and the AI's reply. And the binary,
+//! `shashki run`, on a database where a game waits for an AI move that never
+//! ran: the move is played after start and posted to the channel.
 
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::StatusCode;

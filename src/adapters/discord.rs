@@ -70,15 +70,30 @@ impl DiscordOptions {
     }
 }
 
+/// Whether serenity's rate limiter guards the requests to `base` (it waits
+/// out each route's bucket and every 429 before sending): yes for the
+/// public API, the default.
+///
+/// Not for another base (a proxy, a test double): serenity 0.12's
+/// `Ratelimiter::perform` builds every request for `https://discord.com`
+/// itself, ignoring `HttpBuilder::proxy` — with the limiter on, the requests
+/// would go around the base (the test `serenitys_limiter_ignores_the_proxy`
+/// shows it, and fails once serenity mends it). There the proxy must do the
+/// rate limiting (as twilight-http-proxy does); [`run`] says so at start.
+pub fn serenity_rate_limits(base: &str) -> bool {
+    base.trim().trim_end_matches('/') == crate::config::DISCORD_HTTP_BASE
+}
+
 /// An HTTP client for the API at `base` (the public API, a proxy or a test
-/// double).
+/// double); see [`serenity_rate_limits`].
 pub fn http_client(token: &Secret, base: &str) -> Http {
-    let base = base.trim_end_matches('/');
     let b = HttpBuilder::new(token.expose());
-    if base == crate::config::DISCORD_HTTP_BASE {
+    if serenity_rate_limits(base) {
         b.build()
     } else {
-        b.proxy(base).ratelimiter_disabled(true).build()
+        b.proxy(base.trim().trim_end_matches('/'))
+            .ratelimiter_disabled(true)
+            .build()
     }
 }
 
@@ -754,6 +769,15 @@ impl serenity::client::EventHandler for Handler {
 /// gateway client's own `Http`, the one serenity gives the application id
 /// from READY (and whose rate limits it tracks).
 pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions, rx: ReplyRx) -> anyhow::Result<()> {
+    if !serenity_rate_limits(&opts.http_base) {
+        let why = "discord: http_base is not the public API; serenity's rate limiter \
+                   cannot send through it, so what answers there must rate-limit";
+        if crate::config::is_loopback(&opts.http_base) {
+            tracing::info!(http_base = %opts.http_base, "{why}");
+        } else {
+            tracing::warn!(http_base = %opts.http_base, "{why}");
+        }
+    }
     let slot = Arc::new(OnceLock::new());
     // no privileged intents: interactions arrive without any
     let builder = serenity::client::ClientBuilder::new_with_http(
@@ -799,6 +823,82 @@ mod tests {
             "<@77> (White) to move."
         );
         assert_eq!(content("Your move.", &m), "Your move. <@77>");
+    }
+
+    #[test]
+    fn the_public_api_is_rate_limited_by_serenity() {
+        let token = Secret::new("t.o.k");
+        for base in [
+            "https://discord.com",
+            "https://discord.com/",
+            " https://discord.com",
+        ] {
+            assert!(serenity_rate_limits(base), "{base}");
+            let http = http_client(&token, base);
+            assert!(http.ratelimiter.is_some(), "{base}: the limiter is on");
+            assert!(http.proxy.is_none(), "{base}");
+        }
+        // another base: requests go there (serenity's limiter could not
+        // follow, see serenity_rate_limits)
+        for base in ["http://127.0.0.1:3000/", "https://proxy.example"] {
+            assert!(!serenity_rate_limits(base));
+            let http = http_client(&token, base);
+            assert_eq!(http.proxy.as_deref(), Some(base.trim_end_matches('/')));
+            assert!(http.ratelimiter.is_none(), "{base}");
+        }
+    }
+
+    /// Why a custom base goes without serenity's limiter: with it on, a
+    /// request is sent to https://discord.com whatever `proxy` says. Seen
+    /// here without touching the network: the client's own HTTP proxy is a
+    /// listener on 127.0.0.1 that notes where each request was headed. When
+    /// this fails, serenity routes limited requests through `proxy`: turn
+    /// the limiter on for every base (http_client).
+    #[tokio::test]
+    async fn serenitys_limiter_ignores_the_proxy() {
+        use tokio::io::AsyncReadExt;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let heads = Arc::new(Mutex::new(Vec::<String>::new()));
+        let seen = Arc::clone(&heads);
+        let server = tokio::spawn(async move {
+            while let Ok((mut tcp, _)) = listener.accept().await {
+                let mut buf = vec![0u8; 4096];
+                let n = tcp.read(&mut buf).await.unwrap_or(0);
+                let head = String::from_utf8_lossy(&buf[..n]);
+                let line = head.lines().next().unwrap_or_default().to_string();
+                seen.lock().unwrap().push(line);
+                // then hang up: the request fails, as it should
+            }
+        });
+        let client = reqwest::Client::builder()
+            .proxy(reqwest::Proxy::all(format!("http://{addr}")).unwrap())
+            .build()
+            .unwrap();
+        let base = format!("http://{addr}");
+        let limited = HttpBuilder::new("t.o.k")
+            .client(client.clone())
+            .proxy(base.clone())
+            .build();
+        assert!(limited.ratelimiter.is_some());
+        let _ = tokio::time::timeout(Duration::from_secs(10), limited.get_gateway()).await;
+        // and as http_client builds it for that base: to the base
+        let unlimited = HttpBuilder::new("t.o.k")
+            .client(client)
+            .proxy(base.clone())
+            .ratelimiter_disabled(true)
+            .build();
+        let _ = tokio::time::timeout(Duration::from_secs(10), unlimited.get_gateway()).await;
+        server.abort();
+        let heads = heads.lock().unwrap().clone();
+        assert_eq!(
+            heads,
+            [
+                "CONNECT discord.com:443 HTTP/1.1".to_string(),
+                format!("GET {base}/api/v10/gateway HTTP/1.1"),
+            ],
+            "where the requests were headed"
+        );
     }
 
     #[test]
