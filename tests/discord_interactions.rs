@@ -96,7 +96,14 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         body,
         files,
     });
-    if path.ends_with("/callback") || method == "DELETE" {
+    if path.contains("/tok-fail") {
+        // Discord having a bad moment with this interaction
+        (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            Json(json!({"code": 0, "message": "500: Internal Server Error"})),
+        )
+            .into_response()
+    } else if path.ends_with("/callback") || method == "DELETE" {
         StatusCode::NO_CONTENT.into_response()
     } else {
         Json(message_json(&content)).into_response()
@@ -729,4 +736,43 @@ async fn refusals() {
     assert_ne!(flags(&calls[0]), Some(64), "public: {}", calls[0].body);
     assert_eq!(calls[0].files.len(), 1, "the board");
     assert_eq!(stored(&s), (1, 1));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ai_moves_even_when_answering_fails() {
+    tokio::time::timeout(Duration::from_secs(90), failing())
+        .await
+        .expect("finished in time");
+}
+
+/// Discord refuses the answer (in time, and the deferral when the core is
+/// slow): the game is made all the same and the AI's first move is posted
+/// to the channel — no game waits for a job that was never started.
+async fn failing() {
+    let s = setup().await;
+    for (n, discord, who) in [
+        (1u64, &s.discord, "500000000000000001"),
+        (2, &s.slow, "500000000000000002"),
+    ] {
+        let mut cmd = fixture("challenge");
+        cmd["id"] = json!(format!("{}", 1100000000000000300u64 + n));
+        cmd["token"] = json!(format!("tok-fail-{n}"));
+        cmd["member"]["user"]["id"] = json!(who);
+        cmd["member"]["user"]["username"] = json!(format!("player{n}"));
+        let before = s.n();
+        discord.on_interaction(interaction(cmd)).await;
+        let calls = s.calls_since(before);
+        assert!(calls[0].path.contains("/tok-fail"), "{calls:#?}");
+        let game = format!("m:{n}:1:");
+        let board = s
+            .wait_for(before, "the AI's move in the channel", |c| {
+                is_ai_board(c)
+                    && component_ids(&c.body)
+                        .1
+                        .iter()
+                        .all(|o| o.starts_with(&game))
+            })
+            .await;
+        assert!(board.body["content"].as_str().unwrap().contains(who));
+    }
 }

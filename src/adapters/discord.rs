@@ -519,27 +519,34 @@ impl Discord {
                 .await
                 .map_err(drop)
         };
-        let (outcome, deferred) = match budget {
-            Ok(r) => (r, false),
+        // (a failed deferral still waits for the outcome: its AI jobs run)
+        let (outcome, deferred, deferral) = match budget {
+            Ok(r) => (r, false, Ok(())),
             Err(()) => {
-                self.defer(on).await?;
-                (handling.await, true)
+                let d = self.defer(on).await;
+                (handling.await, true, d)
             }
         };
         let outcome = match outcome {
             Ok(Ok(o)) => o,
             Ok(Err(e)) => {
                 tracing::error!(error = %e, "discord: handling an interaction failed");
+                deferral?;
                 return self.close_quietly(on, deferred).await;
             }
             Err(e) => {
                 tracing::error!(error = %e, "discord: handler panicked");
+                deferral?;
                 return self.close_quietly(on, deferred).await;
             }
         };
-        let sent = self
-            .send_replies(on, deferred, &outcome.replies, lang)
-            .await;
+        let sent = match deferral {
+            Ok(()) => {
+                self.send_replies(on, deferred, &outcome.replies, lang)
+                    .await
+            }
+            Err(e) => Err(e),
+        };
         self.hub.spawn_jobs(outcome.jobs);
         sent
     }
