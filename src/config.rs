@@ -195,7 +195,7 @@ pub struct TelegramConfig {
     /// The token from @BotFather (or env SHASHKI_TELEGRAM_TOKEN). Without a
     /// token the Telegram adapter does not start.
     pub token: Option<Secret>,
-    /// The Bot API server.
+    /// The Bot API server: https, or http to a loopback host only.
     pub api_url: String,
     /// `new` or `edit`: how a board after a move is shown.
     pub board_updates: BoardUpdates,
@@ -224,7 +224,7 @@ pub struct DiscordConfig {
     /// SHASHKI_DISCORD_TOKEN). Without a token the Discord adapter does not
     /// start.
     pub token: Option<Secret>,
-    /// The HTTP API base.
+    /// The HTTP API base: https, or http to a loopback host only.
     pub http_base: String,
     /// Register the slash commands in this guild only (instant; for testing)
     /// instead of globally.
@@ -256,10 +256,172 @@ impl std::fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
+/// Whether a URL's host is this machine (127.0.0.0/8, ::1, `localhost`).
+pub fn is_loopback(url: &str) -> bool {
+    match url::Url::parse(url.trim())
+        .ok()
+        .as_ref()
+        .and_then(url::Url::host)
+    {
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        None => false,
+    }
+}
+
+/// Whether an API base may be used: `https://`, or plain `http://` to a
+/// loopback host only (127.0.0.0/8, ::1, `localhost`: a local Bot API
+/// server, a proxy on the same machine, a test double). No credentials, query
+/// or fragment. The reason names the URL without anything secret in it.
+pub fn api_base(url: &str) -> Result<(), String> {
+    // (a value that is no URL is not echoed: it may be a token put in the
+    // wrong place)
+    let parsed = url::Url::parse(url.trim()).map_err(|e| format!("not a URL ({e})"))?;
+    if !parsed.username().is_empty() || parsed.password().is_some() {
+        // never echo a URL with credentials in it
+        return Err("credentials in the URL are not supported".into());
+    }
+    if parsed.query().is_some() || parsed.fragment().is_some() {
+        return Err(format!("{url:?}: a base URL has no query or fragment"));
+    }
+    if parsed.host().is_none() {
+        return Err(format!("{url:?} has no host"));
+    }
+    match parsed.scheme() {
+        "https" => Ok(()),
+        "http" if is_loopback(url) => Ok(()),
+        "http" => Err(format!(
+            "{url:?}: plain http only to this machine (127.0.0.0/8, ::1, localhost); \
+             use https"
+        )),
+        _ => Err(format!("{url:?} is not an http(s) URL")),
+    }
+}
+
+/// A TOML syntax or type error, told by line, column and key — without the
+/// line's text (which `toml` shows, and which may hold a token) and without
+/// any value the message would quote.
+fn toml_error(text: &str, e: &toml::de::Error) -> ConfigError {
+    // the key path toml knows (type errors), else the key on the line
+    let mut bare = e.clone();
+    bare.set_input(None);
+    let shown = bare.to_string();
+    let key = shown
+        .lines()
+        .find_map(|l| l.strip_prefix("in `").and_then(|k| k.strip_suffix('`')))
+        .map(str::to_string)
+        .or_else(|| e.span().and_then(|s| key_at(text, s.start)));
+    let mut out = String::new();
+    if let Some(span) = e.span() {
+        let (line, column) = line_column(text, span.start);
+        out.push_str(&format!("line {line}, column {column}"));
+    }
+    if let Some(key) = key {
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        out.push_str(&format!("key {key}"));
+    }
+    if !out.is_empty() {
+        out.push_str(": ");
+    }
+    out.push_str(&redact(e.message().trim(), text));
+    ConfigError(out)
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut at = offset.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
+}
+
+/// The dotted key a byte offset of the text belongs to: the table header
+/// above it, and the key left of `=` on its line (or the header itself).
+fn key_at(text: &str, offset: usize) -> Option<String> {
+    let (line, _) = line_column(text, offset);
+    let lines: Vec<&str> = text.split('\n').collect();
+    let here = lines.get(line - 1)?.trim();
+    let header = |l: &str| {
+        let l = l.trim();
+        (l.starts_with('[')).then(|| {
+            l.trim_start_matches('[')
+                .split(']')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .to_string()
+        })
+    };
+    if let Some(h) = header(here) {
+        return Some(h);
+    }
+    let table = lines[..line - 1].iter().rev().find_map(|l| header(l));
+    let key = here
+        .split_once('=')
+        .map(|(k, _)| k.trim().trim_matches(['"', '\'']).to_string())
+        .filter(|k| !k.is_empty() && !k.starts_with('#'));
+    match (table, key) {
+        (Some(t), Some(k)) if !t.is_empty() => Some(format!("{t}.{k}")),
+        (_, Some(k)) => Some(k),
+        (Some(t), None) if !t.is_empty() => Some(t),
+        _ => None,
+    }
+}
+
+/// A parser's message with every value it quotes taken out: text in double
+/// quotes, and backquoted text that is neither a plain word nor a bit of
+/// punctuation (`token`, `edit`, `=` stay; `123456:AA…` goes), and any token
+/// written in the file.
+fn redact(message: &str, text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(i) = rest.find(['"', '`']) {
+        let q = rest.as_bytes()[i] as char;
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let Some(j) = after.find(q) else {
+            out.push_str("[redacted]");
+            rest = "";
+            break;
+        };
+        let inner = &after[..j];
+        // a key or keyword (`token`, `edit`), or the punctuation a parser
+        // expected (`=`, `]`, `"`)
+        let word = q == '`'
+            && !inner.is_empty()
+            && ((inner.len() <= 32 && inner.chars().all(|c| c.is_ascii_alphabetic() || c == '_'))
+                || (inner.len() <= 3 && inner.chars().all(|c| c.is_ascii_punctuation())));
+        if word {
+            out.push_str(&format!("`{inner}`"));
+        } else {
+            out.push_str("[redacted]");
+        }
+        rest = &after[j + 1..];
+    }
+    out.push_str(rest);
+    // belt and braces: no token of the file survives, however it is quoted
+    for line in text.lines() {
+        if let Some((k, v)) = line.split_once('=') {
+            let v = v.trim().trim_matches(['"', '\'']).trim();
+            if k.to_ascii_lowercase().contains("token") && v.len() >= 4 {
+                out = out.replace(v, "[redacted]");
+            }
+        }
+    }
+    out
+}
+
 impl FileConfig {
     /// Parse TOML text (no environment).
     pub fn from_toml(text: &str) -> Result<FileConfig, ConfigError> {
-        let c: FileConfig = toml::from_str(text).map_err(|e| ConfigError(e.to_string()))?;
+        let c: FileConfig = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
         c.validate()?;
         Ok(c)
     }
@@ -358,11 +520,7 @@ impl FileConfig {
             ("telegram.api_url", &self.telegram.api_url),
             ("discord.http_base", &self.discord.http_base),
         ] {
-            if !(url.starts_with("http://") || url.starts_with("https://")) {
-                return Err(ConfigError(format!(
-                    "{key} = {url:?} is not an http(s) URL"
-                )));
-            }
+            api_base(url).map_err(|why| ConfigError(format!("{key}: {why}")))?;
         }
         Ok(())
     }
@@ -493,5 +651,121 @@ mod tests {
         );
         assert_eq!(c.ai.workers, Some(3));
         assert_eq!(FileConfig::default().ai.workers, None);
+    }
+
+    #[test]
+    fn plain_http_only_to_this_machine() {
+        for ok in [
+            "https://api.telegram.org",
+            "https://discord.com",
+            "https://proxy.example:8443/discord",
+            "http://127.0.0.1:8081",
+            "http://127.5.6.7",
+            "http://[::1]:3000",
+            "http://localhost:3000/",
+            "http://LOCALHOST",
+        ] {
+            assert_eq!(api_base(ok), Ok(()), "{ok}");
+            for key in ["telegram]\napi_url", "discord]\nhttp_base"] {
+                FileConfig::from_toml(&format!("[{key} = \"{ok}\"\n"))
+                    .unwrap_or_else(|e| panic!("{ok}: {e}"));
+            }
+        }
+        for (bad, why) in [
+            ("http://api.telegram.org", "plain http only to this machine"),
+            ("http://10.0.0.1:8081", "plain http only"),
+            ("http://[::2]", "plain http only"),
+            ("http://localhost.example.com", "plain http only"),
+            ("http://128.0.0.1", "plain http only"),
+            ("ftp://127.0.0.1", "not an http(s) URL"),
+            ("127.0.0.1:8081", "not a URL"),
+            ("https://u:p@discord.com", "credentials"),
+            ("https://discord.com/?a=1", "no query"),
+        ] {
+            let e = api_base(bad).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+            for key in ["telegram.api_url", "discord.http_base"] {
+                let (table, k) = key.split_once('.').unwrap();
+                let e = FileConfig::from_toml(&format!("[{table}]\n{k} = \"{bad}\"\n"))
+                    .unwrap_err()
+                    .to_string();
+                assert!(e.contains(key) && e.contains(why), "{bad}: {e}");
+            }
+        }
+        // credentials are never echoed
+        assert!(!api_base("https://u:hunter2@x.example")
+            .unwrap_err()
+            .contains("hunter2"));
+    }
+
+    #[test]
+    fn syntax_and_type_errors_say_where_and_never_show_a_token() {
+        let secret = "123456:AAH-very-secret_TOKEN";
+        let disc = "MTA1.secret.discord";
+        for (text, line, column, key) in [
+            // a type error on the line after the token
+            (
+                format!("[telegram]\ntoken = \"{secret}\"\npoll_timeout_secs = \"soon\"\n"),
+                3,
+                21,
+                "telegram.poll_timeout_secs",
+            ),
+            // a type error on the token's own line (a number)
+            (
+                "[telegram]\ntoken = 123456789012\n".into(),
+                2,
+                9,
+                "telegram.token",
+            ),
+            // the token unquoted: a syntax error on its line
+            (
+                format!("[telegram]\ntoken = {secret}\n"),
+                2,
+                9,
+                "telegram.token",
+            ),
+            // a string left open on the token's line
+            (
+                format!("[discord]\ntoken = \"{disc}\nhttp_base = \"https://discord.com\"\n"),
+                2,
+                29,
+                "discord.token",
+            ),
+            // a syntax error right below a token
+            (
+                format!("[discord]\ntoken = \"{disc}\"\nguild_id = = 5\n"),
+                3,
+                12,
+                "discord.guild_id",
+            ),
+            // a token pasted into a number's place
+            (
+                format!("[discord]\ntoken = \"x\"\nguild_id = \"{disc}\"\n"),
+                3,
+                12,
+                "discord.guild_id",
+            ),
+            // a table header broken
+            ("[telegram\ntoken = \"1:x\"\n".into(), 1, 10, "telegram"),
+        ] {
+            let e = FileConfig::from_toml(&text).unwrap_err().to_string();
+            let at = format!("line {line}, column {column}");
+            assert!(e.contains(&at), "{at} in {e:?} for\n{text}");
+            assert!(e.contains(&format!("key {key}")), "{key} in {e:?}");
+            for s in [secret, disc, "123456789012", "very-secret", "secret"] {
+                assert!(!e.contains(s), "{s} shown in {e:?}");
+            }
+            assert!(
+                !e.contains('\n') && !e.contains(" | "),
+                "no quoted line: {e:?}"
+            );
+        }
+        // the file is named when it is read from disk
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, format!("[telegram]\ntoken = {secret}\n")).unwrap();
+        let e = FileConfig::load(Some(&path)).unwrap_err().to_string();
+        assert!(e.starts_with(&path.display().to_string()), "{e}");
+        assert!(e.contains("line 2") && !e.contains("secret"), "{e}");
     }
 }

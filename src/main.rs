@@ -18,9 +18,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Count leaf positions to a depth (move generator check and benchmark).
     /// The chat on this terminal with a local SQLite file (no tokens needed).
     Console(cli::console::ConsoleArgs),
+    /// Count leaf positions to a depth (move generator check and benchmark).
     Perft(cli::perft::PerftArgs),
     /// List the legal moves of a position with the FEN after each.
     Moves(cli::moves::MovesArgs),

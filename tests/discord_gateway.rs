@@ -10,7 +10,9 @@
 //! events. What the fake servers received is checked: the slash commands
 //! registered at READY (with Russian localizations), a `/challenge` answered
 //! with the board (a PNG attachment) and a select menu of moves, the chosen
-//! move answered with the next board, and the AI's reply.
+//! move answered with the next board, and the AI's reply. And the binary,
+//! `shashki run`, on a database where a game waits for an AI move that never
+//! ran: the move is played after start and posted to the channel.
 
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::StatusCode;
@@ -407,9 +409,19 @@ async fn connect_register_challenge_and_move_through_a_fake_gateway() {
         .expect("finished in time");
 }
 
-async fn run() {
-    Log::capture();
-    // the fake Discord: gateway and REST on 127.0.0.1
+/// The fake Discord, running: its gateway and REST API on 127.0.0.1.
+struct FakeDiscord {
+    gw: Arc<Gateway>,
+    rest: Arc<Rest>,
+    /// Dispatches to send once a session is READY.
+    events: mpsc::UnboundedSender<(String, Value)>,
+    /// The REST API's base (`http_base`).
+    base: String,
+    gw_task: tokio::task::JoinHandle<()>,
+    rest_task: tokio::task::JoinHandle<()>,
+}
+
+async fn fake_discord() -> FakeDiscord {
     let ws_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let ws_url = format!("ws://{}", ws_listener.local_addr().unwrap());
     let (events, events_rx) = mpsc::unbounded_channel();
@@ -429,6 +441,27 @@ async fn run() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let rest_task = tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    FakeDiscord {
+        gw,
+        rest,
+        events,
+        base,
+        gw_task,
+        rest_task,
+    }
+}
+
+async fn run() {
+    Log::capture();
+    // the fake Discord: gateway and REST on 127.0.0.1
+    let FakeDiscord {
+        gw,
+        rest,
+        events,
+        base,
+        gw_task,
+        rest_task,
+    } = fake_discord().await;
 
     // the bot: a temp database, the hub, the adapter's real entry point with
     // command registration on
@@ -662,4 +695,135 @@ async fn run() {
     assert!(res.is_ok(), "{res:?}");
     gw_task.abort();
     rest_task.abort();
+}
+
+/// The real binary: `shashki run` on a database where a game waits for the
+/// AI's move that never ran (the process stopped before its job did). After
+/// start the move is played and its board posted to the game's channel;
+/// SIGTERM stops the bot cleanly.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ai_move_pending_at_start_is_played_and_posted() {
+    tokio::time::timeout(Duration::from_secs(120), resume())
+        .await
+        .expect("finished in time");
+}
+
+#[cfg(unix)]
+async fn resume() {
+    let fake = fake_discord().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bot.sqlite");
+    // Anna challenges the AI in the channel and takes Black: the AI (White)
+    // is to move; its job is dropped, as if the process had died
+    {
+        let service = Service::open(&db, Config::default(), Arc::new(SystemClock)).unwrap();
+        let mut cmd = fixture("challenge");
+        cmd["data"]["options"][2]["value"] = json!("black");
+        let Ok(serenity::all::Interaction::Command(cmd)) = serde_json::from_value(cmd) else {
+            panic!("a command");
+        };
+        let out = service.handle(&discord::command_event(&cmd)).unwrap();
+        assert_eq!(out.jobs.len(), 1, "the AI is to move");
+        assert_eq!(service.pending_jobs().unwrap(), out.jobs);
+    }
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"info\"\n\
+             [ai]\nmax_movetime_ms = 100\n[game]\nboard_size = 320\n\
+             [discord]\ntoken = \"{TOKEN}\"\nhttp_base = \"{}\"\n",
+            fake.base
+        ),
+    )
+    .unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .arg("run")
+        .arg("--config")
+        .arg(&config)
+        .env_remove("SHASHKI_TELEGRAM_TOKEN")
+        .env_remove("SHASHKI_DISCORD_TOKEN")
+        .env_remove("SHASHKI_DATABASE")
+        .env_remove("RUST_LOG")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    // stop the bot however the test ends
+    struct Kill(u32);
+    impl Drop for Kill {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &self.0.to_string()])
+                .status();
+        }
+    }
+    let guard = Kill(pid);
+    wait_gateway(&fake.gw, "IDENTIFY", |l| {
+        l.received.iter().any(|v| v["op"] == 2)
+    })
+    .await;
+    // the AI's board in the channel: a PNG and a menu of Black's moves
+    let board = wait_for(&fake.rest, "the AI's move in the channel", |calls| {
+        calls
+            .iter()
+            .find(|c| {
+                c.method == "POST"
+                    && c.path == format!("/api/v10/channels/{CHANNEL}/messages")
+                    && menus(&c.body)
+                        .iter()
+                        .any(|(_, o)| !o.is_empty() && o.iter().all(|v| v.starts_with("m:1:1:")))
+            })
+            .cloned()
+    })
+    .await;
+    assert!(has_png(&board), "the board is attached");
+    assert!(
+        board.body["content"]
+            .as_str()
+            .unwrap()
+            .contains("<@500000000000000001>"),
+        "Anna is pinged: {}",
+        board.body
+    );
+    // one move, played once
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let (ply, moves): (i64, i64) = conn
+        .query_row(
+            "SELECT ply, (SELECT COUNT(*) FROM moves WHERE game_id = 1) FROM games WHERE id = 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((ply, moves), (1, 1));
+    // SIGTERM: a clean stop
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = tokio::time::timeout(
+        WAIT,
+        tokio::task::spawn_blocking(move || child.wait_with_output()),
+    )
+    .await
+    .expect("exits after SIGTERM")
+    .unwrap()
+    .unwrap();
+    drop(guard);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains(TOKEN), "the token is never logged");
+    let posted = fake
+        .rest
+        .calls
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|c| c.path == format!("/api/v10/channels/{CHANNEL}/messages"))
+        .count();
+    assert_eq!(posted, 1, "the AI's move is posted once");
+    fake.gw_task.abort();
+    fake.rest_task.abort();
 }

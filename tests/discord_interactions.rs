@@ -96,7 +96,14 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         body,
         files,
     });
-    if path.ends_with("/callback") || method == "DELETE" {
+    if path.contains("/tok-fail") {
+        // Discord having a bad moment with this interaction
+        (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            Json(json!({"code": 0, "message": "500: Internal Server Error"})),
+        )
+            .into_response()
+    } else if path.ends_with("/callback") || method == "DELETE" {
         StatusCode::NO_CONTENT.into_response()
     } else {
         Json(message_json(&content)).into_response()
@@ -146,7 +153,7 @@ struct Setup {
     discord: Arc<Discord>,
     slow: Arc<Discord>,
     hub: Hub,
-    _dir: tempfile::TempDir,
+    dir: tempfile::TempDir,
 }
 
 /// Where replies without an interaction (the AI's moves, the sweeper) go.
@@ -234,7 +241,7 @@ async fn setup() -> Setup {
         discord,
         slow,
         hub,
-        _dir: dir,
+        dir,
     }
 }
 
@@ -437,7 +444,8 @@ async fn run() {
     assert_eq!(calls[0].body["data"]["flags"], 64);
 
     // 7. when the core is slow, the interaction is deferred (type 5) and the
-    //    answer follows up
+    //    answer follows up; /games answers the asker alone, so the public
+    //    "thinking…" is taken back first and the followup is ephemeral
     let mut games = fixture("move");
     games["id"] = json!("1100000000000000007");
     games["token"] = json!("tok-games");
@@ -447,11 +455,17 @@ async fn run() {
     let calls = s.calls_since(n);
     assert_eq!(calls[0].body["type"], 5);
     assert!(calls[0].path.ends_with("/tok-games/callback"));
+    assert_eq!(calls[1].method, "DELETE");
     assert_eq!(
         calls[1].path,
+        "/api/v10/webhooks/900000000000000001/tok-games/messages/@original"
+    );
+    assert_eq!(
+        calls[2].path,
         "/api/v10/webhooks/900000000000000001/tok-games"
     );
-    assert!(!calls[1].body["content"].as_str().unwrap().is_empty());
+    assert_eq!(calls[2].body["flags"], 64);
+    assert!(!calls[2].body["content"].as_str().unwrap().is_empty());
 
     // the sweeper's messages go to the channel
     let n = s.n();
@@ -510,4 +524,255 @@ async fn the_core_lists_the_callers_moves() {
         .unwrap()
         .is_empty());
     assert!(service.legal_move_choices(999).unwrap().is_empty());
+}
+
+/// The same interaction from Bob (another member of the guild).
+fn as_bob(mut v: Value) -> Value {
+    v["member"]["user"] = json!({"id": "500000000000000002", "username": "bob", "discriminator": "0", "global_name": "Bob", "avatar": null});
+    v
+}
+
+/// A pressed button or a chosen menu option, with its own id and token.
+fn component(n: u64, token: &str, data: Value) -> Value {
+    let mut v = fixture("button");
+    v["id"] = json!(format!("{}", 1100000000000000100u64 + n));
+    v["token"] = json!(token);
+    v["data"] = data;
+    v
+}
+
+/// A slash command with its own id and token.
+fn command(n: u64, token: &str, name: &str, options: Value) -> Value {
+    let mut v = fixture("move");
+    v["id"] = json!(format!("{}", 1100000000000000100u64 + n));
+    v["token"] = json!(token);
+    v["data"] = json!({"id": "600000000000000009", "name": name, "type": 1, "options": options});
+    v
+}
+
+/// Moves stored, and the ply of game 1.
+fn stored(s: &Setup) -> (i64, i64) {
+    let db = rusqlite::Connection::open(s.dir.path().join("bot.sqlite")).unwrap();
+    let moves = db
+        .query_row("SELECT COUNT(*) FROM moves", [], |r| r.get(0))
+        .unwrap();
+    let ply = db
+        .query_row("SELECT ply FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    (moves, ply)
+}
+
+/// The text a call shows (a callback's data or a followup / message body).
+fn shown(c: &Call) -> String {
+    let d = if c.body["data"].is_object() {
+        &c.body["data"]
+    } else {
+        &c.body
+    };
+    d["content"].as_str().unwrap_or("").to_string()
+}
+
+fn flags(c: &Call) -> Option<u64> {
+    let d = if c.body["data"].is_object() {
+        &c.body["data"]
+    } else {
+        &c.body
+    };
+    d["flags"].as_u64()
+}
+
+/// Nothing anyone else can see: no channel message, no public followup,
+/// no board, no menu of moves.
+fn nothing_public(calls: &[Call]) {
+    for c in calls {
+        assert_ne!(
+            c.path, CHANNEL_MESSAGES,
+            "posted to the channel: {}",
+            c.body
+        );
+        assert!(c.files.is_empty(), "a board was sent: {}", c.body);
+        let data = if c.body["data"].is_object() {
+            &c.body["data"]
+        } else {
+            &c.body
+        };
+        assert!(component_ids(data).1.is_empty(), "a menu of moves: {data}");
+        if c.method == "POST" && !shown(c).is_empty() {
+            assert_eq!(flags(c), Some(64), "public: {}", c.body);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_opponents_moves_are_refused_privately() {
+    tokio::time::timeout(Duration::from_secs(90), refusals())
+        .await
+        .expect("finished in time");
+}
+
+async fn refusals() {
+    let s = setup().await;
+    // (by button: this game; by text: none of Bob's games here)
+    let not_yours = |t: String| t.starts_with("It is not your turn in");
+
+    // Anna opens a challenge as White; Bob accepts with the card's button
+    let n = s.n();
+    s.discord
+        .on_interaction(interaction(command(
+            1,
+            "tok-open",
+            "challenge",
+            json!([{"name": "colour", "type": 3, "value": "white"}]),
+        )))
+        .await;
+    let card = s.calls_since(n).remove(0);
+    assert_eq!(card.body["type"], 4, "{}", card.body);
+    let accept = card.body["data"]["components"][0]["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["style"] == 3)
+        .expect("an accept button")["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let n = s.n();
+    s.discord
+        .on_interaction(interaction(as_bob(component(
+            2,
+            "tok-accept",
+            json!({"custom_id": accept, "component_type": 2}),
+        ))))
+        .await;
+    let board = s.calls_since(n).remove(0);
+    assert_eq!(board.body["type"], 4, "{}", board.body);
+    let options = component_ids(&board.body["data"]).1;
+    assert_eq!(options.len(), 7, "White's moves: {}", board.body);
+    assert!(options.iter().all(|o| o.starts_with("m:1:0:")));
+    assert_eq!(stored(&s), (0, 0));
+
+    // Bob, not to move, picks from the menu, presses a move button (a
+    // forged one, with the menu's payload), types /move — answered at once
+    // and, the core being slow, deferred: always for Bob alone, with the
+    // refusal; nothing posted, nothing stored
+    let select = |n, token: &str| {
+        interaction(as_bob(component(
+            n,
+            token,
+            json!({"custom_id": "moves:1:0", "component_type": 3, "values": [options[0]]}),
+        )))
+    };
+    let button = |n, token: &str| {
+        interaction(as_bob(component(
+            n,
+            token,
+            json!({"custom_id": options[1], "component_type": 2}),
+        )))
+    };
+    let typed = |n, token: &str| {
+        interaction(as_bob(command(
+            n,
+            token,
+            "move",
+            json!([{"name": "text", "type": 3, "value": "c3-d4"}]),
+        )))
+    };
+    for (what, i) in [
+        ("menu", select(3, "tok-r3")),
+        ("button", button(4, "tok-r4")),
+        ("/move", typed(5, "tok-r5")),
+    ] {
+        let n = s.n();
+        s.discord.on_interaction(i).await;
+        let calls = s.calls_since(n);
+        assert_eq!(calls.len(), 1, "{what}: one answer: {calls:#?}");
+        assert!(calls[0].path.ends_with("/callback"), "{what}");
+        assert_eq!(calls[0].body["type"], 4, "{what}: {}", calls[0].body);
+        assert_eq!(flags(&calls[0]), Some(64), "{what}: ephemeral");
+        assert!(not_yours(shown(&calls[0])), "{what}: {}", calls[0].body);
+        nothing_public(&calls);
+        assert_eq!(stored(&s), (0, 0), "{what}: nothing stored");
+    }
+    // deferred: a component without a message of its own (type 6), then
+    // the refusal as an ephemeral followup
+    for (what, i) in [
+        ("menu", select(6, "tok-r6")),
+        ("button", button(7, "tok-r7")),
+    ] {
+        let n = s.n();
+        s.slow.on_interaction(i).await;
+        let calls = s.calls_since(n);
+        assert_eq!(calls.len(), 2, "{what}: {calls:#?}");
+        assert_eq!(calls[0].body["type"], 6, "{what}: {}", calls[0].body);
+        assert!(calls[1].path.starts_with("/api/v10/webhooks/"), "{what}");
+        assert_eq!(flags(&calls[1]), Some(64), "{what}: ephemeral");
+        assert!(not_yours(shown(&calls[1])), "{what}: {}", calls[1].body);
+        nothing_public(&calls);
+    }
+    // a deferred command: its public "thinking…" is taken back, the
+    // refusal follows for Bob alone
+    let n = s.n();
+    s.slow.on_interaction(typed(8, "tok-r8")).await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls.len(), 3, "{calls:#?}");
+    assert_eq!(calls[0].body["type"], 5);
+    assert_eq!(calls[1].method, "DELETE");
+    assert!(calls[1].path.ends_with("/tok-r8/messages/@original"));
+    assert_eq!(calls[2].path, "/api/v10/webhooks/900000000000000001/tok-r8");
+    assert_eq!(flags(&calls[2]), Some(64));
+    assert!(not_yours(shown(&calls[2])), "{}", calls[2].body);
+    nothing_public(&calls);
+    assert_eq!(stored(&s), (0, 0));
+
+    // Anna, to move, picks the same option: her move is public and stored
+    let mut mine = fixture("button");
+    mine["id"] = json!("1100000000000000199");
+    mine["token"] = json!("tok-anna");
+    mine["data"] = json!({"custom_id": "moves:1:0", "component_type": 3, "values": [options[0]]});
+    let n = s.n();
+    s.discord.on_interaction(interaction(mine)).await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls[0].body["type"], 4);
+    assert_ne!(flags(&calls[0]), Some(64), "public: {}", calls[0].body);
+    assert_eq!(calls[0].files.len(), 1, "the board");
+    assert_eq!(stored(&s), (1, 1));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_ai_moves_even_when_answering_fails() {
+    tokio::time::timeout(Duration::from_secs(90), failing())
+        .await
+        .expect("finished in time");
+}
+
+/// Discord refuses the answer (in time, and the deferral when the core is
+/// slow): the game is made all the same and the AI's first move is posted
+/// to the channel — no game waits for a job that was never started.
+async fn failing() {
+    let s = setup().await;
+    for (n, discord, who) in [
+        (1u64, &s.discord, "500000000000000001"),
+        (2, &s.slow, "500000000000000002"),
+    ] {
+        let mut cmd = fixture("challenge");
+        cmd["id"] = json!(format!("{}", 1100000000000000300u64 + n));
+        cmd["token"] = json!(format!("tok-fail-{n}"));
+        cmd["member"]["user"]["id"] = json!(who);
+        cmd["member"]["user"]["username"] = json!(format!("player{n}"));
+        let before = s.n();
+        discord.on_interaction(interaction(cmd)).await;
+        let calls = s.calls_since(before);
+        assert!(calls[0].path.contains("/tok-fail"), "{calls:#?}");
+        let game = format!("m:{n}:1:");
+        let board = s
+            .wait_for(before, "the AI's move in the channel", |c| {
+                is_ai_board(c)
+                    && component_ids(&c.body)
+                        .1
+                        .iter()
+                        .all(|o| o.starts_with(&game))
+            })
+            .await;
+        assert!(board.body["content"].as_str().unwrap().contains(who));
+    }
 }

@@ -1,10 +1,11 @@
 //! The command menu both bot adapters register (Telegram setMyCommands,
 //! Discord slash commands): names, options, and where their descriptions
 //! live in the catalogue. The core stays the only place that understands
-//! commands: Discord options are put back together into the text the core
-//! parses (`/challenge ai 3 white`).
+//! commands: Discord options are handed to the core, which writes the text
+//! it parses (`/challenge ai 3 white`, `/move #12 e3-d4`).
 
 use crate::core::i18n::{Catalog, Lang};
+use crate::core::input::commands::{command_line, game_ref};
 
 /// What an option holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -194,38 +195,28 @@ pub fn describe(catalog: &Catalog, lang: Lang, id: &str) -> String {
     catalog.get(lang, id, None)
 }
 
-/// The text the core parses for a command and its option values (in spec
-/// order; absent options are skipped). A game number becomes `#N` where the
-/// core expects a game reference before other words.
+/// The text the core parses for a command and its option values: the
+/// `game` option as the game, the others in spec order (absent ones
+/// skipped); the core writes the line ([`command_line`]).
 pub fn command_text(name: &str, values: &[(&str, String)]) -> String {
-    let mut text = format!("/{name}");
     let Some(spec) = spec(name) else {
-        for (_, v) in values {
-            text.push(' ');
-            text.push_str(v);
-        }
-        return text;
+        let args: Vec<&str> = values.iter().map(|(_, v)| v.as_str()).collect();
+        return command_line(name, None, &args);
     };
-    // `/move #12 e3-d4`: the game goes first
-    let game_first = name == "move";
-    if game_first {
-        if let Some((_, g)) = values.iter().find(|(k, _)| *k == "game") {
-            text.push_str(&format!(" #{}", g.trim_start_matches('#')));
-        }
-    }
-    for o in spec.options {
-        if game_first && o.name == "game" {
-            continue;
-        }
-        if let Some((_, v)) = values.iter().find(|(k, _)| *k == o.name) {
-            let v = v.trim();
-            if !v.is_empty() {
-                text.push(' ');
-                text.push_str(v);
-            }
-        }
-    }
-    text
+    let value = |name: &str| {
+        values
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    let game = value(GAME.name).and_then(game_ref);
+    let args: Vec<&str> = spec
+        .options
+        .iter()
+        .filter(|o| !(o.name == GAME.name && game.is_some()))
+        .filter_map(|o| value(o.name))
+        .collect();
+    command_line(name, game, &args)
 }
 
 #[cfg(test)]
@@ -279,7 +270,11 @@ mod tests {
             command_text("move", &[("text", "e3-d4".into()), ("game", "12".into())]),
             "/move #12 e3-d4"
         );
-        assert_eq!(command_text("board", &[("game", "7".into())]), "/board 7");
+        assert_eq!(command_text("board", &[("game", "7".into())]), "/board #7");
+        assert_eq!(
+            command_text("move", &[("text", " e3-d4 ".into())]),
+            "/move e3-d4"
+        );
         assert_eq!(command_text("games", &[]), "/games");
         assert_eq!(
             command_text(

@@ -11,16 +11,20 @@
 //! - Move buttons become select menus of all legal moves (≤ 25 a menu, up to
 //!   four menus); other buttons (accept, decline, draw, resign) stay buttons;
 //!   payloads pass through unchanged as `custom_id` / option values.
-//! - The first reply answers the interaction (type 4; `Target::User` replies
-//!   are ephemeral, flags 64); when the core takes longer than
-//!   `defer_after` the interaction is deferred (type 5) and the replies
-//!   follow up. The AI's moves are handed to the hub, which runs them on its
-//!   workers; their replies come back on the adapter's reply route and are
-//!   posted to the channel, like the sweeper's.
+//! - The first reply answers the interaction (type 4); when the core takes
+//!   longer than `defer_after` the interaction is deferred (a command: type
+//!   5, a button or menu: type 6) and the replies follow up. A reply for the
+//!   user alone (`Target::User`: every refusal) is ephemeral (flags 64) on
+//!   every path — a deferred command's public "thinking…" is taken back
+//!   before it, since Discord would make the first followup that message.
+//!   The AI's moves are handed to the hub, which runs them on its workers;
+//!   their replies come back on the adapter's reply route and are posted to
+//!   the channel, like the sweeper's.
 
 use crate::adapters::commands::{self, OptKind, COMMANDS};
 use crate::config::{DiscordConfig, Secret};
 use crate::core::i18n::{Catalog, Lang};
+use crate::core::input::commands::{handle_tag, move_args};
 use crate::core::{
     ChatRef, Choice, ChoiceKind, Event, Input, Platform, PlatformLimits, Reply, Target, UserRef,
 };
@@ -66,15 +70,30 @@ impl DiscordOptions {
     }
 }
 
+/// Whether serenity's rate limiter guards the requests to `base` (it waits
+/// out each route's bucket and every 429 before sending): yes for the
+/// public API, the default.
+///
+/// Not for another base (a proxy, a test double): serenity 0.12's
+/// `Ratelimiter::perform` builds every request for `https://discord.com`
+/// itself, ignoring `HttpBuilder::proxy` — with the limiter on, the requests
+/// would go around the base (the test `serenitys_limiter_ignores_the_proxy`
+/// shows it, and fails once serenity mends it). There the proxy must do the
+/// rate limiting (as twilight-http-proxy does); [`run`] says so at start.
+pub fn serenity_rate_limits(base: &str) -> bool {
+    base.trim().trim_end_matches('/') == crate::config::DISCORD_HTTP_BASE
+}
+
 /// An HTTP client for the API at `base` (the public API, a proxy or a test
-/// double).
+/// double); see [`serenity_rate_limits`].
 pub fn http_client(token: &Secret, base: &str) -> Http {
-    let base = base.trim_end_matches('/');
     let b = HttpBuilder::new(token.expose());
-    if base == crate::config::DISCORD_HTTP_BASE {
+    if serenity_rate_limits(base) {
         b.build()
     } else {
-        b.proxy(base).ratelimiter_disabled(true).build()
+        b.proxy(base.trim().trim_end_matches('/'))
+            .ratelimiter_disabled(true)
+            .build()
     }
 }
 
@@ -217,7 +236,7 @@ fn resolve_mention(s: &str, cmd: &CommandInteraction) -> String {
 
 fn user_handle(id: UserId, cmd: &CommandInteraction) -> String {
     match cmd.data.resolved.users.get(&id) {
-        Some(u) => format!("@{}", u.name),
+        Some(u) => handle_tag(&u.name),
         None => format!("<@{id}>"),
     }
 }
@@ -295,7 +314,7 @@ pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
     let mut t = text.to_string();
     for m in mentions {
         let tag = format!("<@{}>", m.platform_user_id);
-        if let Some(h) = m.handle.as_deref().map(|h| format!("@{h}")) {
+        if let Some(h) = m.handle.as_deref().map(handle_tag) {
             if t.contains(&h) {
                 t = t.replacen(&h, &tag, 1);
                 continue;
@@ -456,17 +475,15 @@ impl Discord {
             )
             .await
             .unwrap_or_default();
+        // with several games, each suggestion names its game
         let several = games.len() > 1;
         let mut resp = CreateAutocompleteResponse::new();
         let mut n = 0;
         for (game, moves) in &games {
             for m in moves {
-                let value = if several {
-                    format!("#{game} {}", m.label)
-                } else {
-                    m.label.clone()
-                };
-                if !typed.is_empty() && !m.label.to_lowercase().starts_with(&typed) {
+                let value = move_args(several.then_some(*game), &m.label);
+                let starts = |s: &str| s.to_lowercase().starts_with(&typed);
+                if !typed.is_empty() && !starts(&m.label) && !starts(&value) {
                     continue;
                 }
                 if n == limits().autocomplete_max {
@@ -481,8 +498,11 @@ impl Discord {
     }
 
     /// Run the event through the core and answer: in time (type 4 and
-    /// followups), or deferred (type 5, then followups). Then hand the AI
-    /// moves to the hub (their replies are posted to the channel).
+    /// followups), or deferred (a command: type 5, a component: type 6),
+    /// then followups. A reply for the user alone (`Target::User`: every
+    /// refusal) is ephemeral either way. Then hand the AI moves to the hub
+    /// (their replies are posted to the channel) — even when answering
+    /// failed, so no game waits for a move nobody makes.
     async fn answer(&self, on: Answering<'_>, event: Event) -> serenity::Result<()> {
         let hub = self.hub.clone();
         let mut handling = tokio::spawn(async move { hub.handle(event).await });
@@ -499,65 +519,102 @@ impl Discord {
                 .await
                 .map_err(drop)
         };
-        let (outcome, deferred) = match budget {
-            Ok(r) => (r, false),
+        // (a failed deferral still waits for the outcome: its AI jobs run)
+        let (outcome, deferred, deferral) = match budget {
+            Ok(r) => (r, false, Ok(())),
             Err(()) => {
-                on.respond(
-                    &self.http,
-                    CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
-                )
-                .await?;
-                (handling.await, true)
+                let d = self.defer(on).await;
+                (handling.await, true, d)
             }
         };
         let outcome = match outcome {
             Ok(Ok(o)) => o,
             Ok(Err(e)) => {
                 tracing::error!(error = %e, "discord: handling an interaction failed");
-                if !deferred {
-                    on.respond(&self.http, CreateInteractionResponse::Acknowledge)
-                        .await
-                        .ok();
-                }
-                return Ok(());
+                deferral?;
+                return self.close_quietly(on, deferred).await;
             }
             Err(e) => {
                 tracing::error!(error = %e, "discord: handler panicked");
-                return Ok(());
+                deferral?;
+                return self.close_quietly(on, deferred).await;
             }
         };
-        let mut first = !deferred;
-        if outcome.replies.is_empty() && first {
-            // a redelivery or nothing to say: acknowledge quietly
-            match on {
-                Answering::Component(_) => {
-                    on.respond(&self.http, CreateInteractionResponse::Acknowledge)
-                        .await?
-                }
-                Answering::Command(cmd) => {
-                    // a command must be answered: defer, then take it back
-                    on.respond(
-                        &self.http,
-                        CreateInteractionResponse::Defer(
-                            CreateInteractionResponseMessage::new().ephemeral(true),
-                        ),
-                    )
-                    .await?;
-                    cmd.delete_response(&*self.http).await?;
-                }
+        let sent = match deferral {
+            Ok(()) => {
+                self.send_replies(on, deferred, &outcome.replies, lang)
+                    .await
+            }
+            Err(e) => Err(e),
+        };
+        self.hub.spawn_jobs(outcome.jobs);
+        sent
+    }
+
+    /// Defer an interaction the core is slow to answer. A command shows
+    /// "thinking…" (type 5, public: the first followup becomes that message,
+    /// with its visibility); a component defers without a message (type 6),
+    /// so each followup is a message of its own, ephemeral or not.
+    async fn defer(&self, on: Answering<'_>) -> serenity::Result<()> {
+        let r = match on {
+            Answering::Command(_) => {
+                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+            }
+            Answering::Component(_) => CreateInteractionResponse::Acknowledge,
+        };
+        on.respond(&self.http, r).await
+    }
+
+    /// Answer with nothing to show (a redelivery, a failure): a component
+    /// is acknowledged; a command, which must be answered, is deferred
+    /// privately and taken back; a deferred command's "thinking…" removed.
+    async fn close_quietly(&self, on: Answering<'_>, deferred: bool) -> serenity::Result<()> {
+        match (on, deferred) {
+            (Answering::Component(_), true) => Ok(()),
+            (Answering::Component(_), false) => {
+                on.respond(&self.http, CreateInteractionResponse::Acknowledge)
+                    .await
+            }
+            (Answering::Command(cmd), true) => cmd.delete_response(&*self.http).await,
+            (Answering::Command(cmd), false) => {
+                on.respond(
+                    &self.http,
+                    CreateInteractionResponse::Defer(
+                        CreateInteractionResponseMessage::new().ephemeral(true),
+                    ),
+                )
+                .await?;
+                cmd.delete_response(&*self.http).await
             }
         }
-        for r in &outcome.replies {
+    }
+
+    /// The core's replies as the interaction's response and followups.
+    async fn send_replies(
+        &self,
+        on: Answering<'_>,
+        deferred: bool,
+        replies: &[Reply],
+        lang: Lang,
+    ) -> serenity::Result<()> {
+        if replies.is_empty() {
+            return self.close_quietly(on, deferred).await;
+        }
+        for (i, r) in replies.iter().enumerate() {
             let out = self.outgoing(r, lang).await;
-            if first {
-                first = false;
+            if i == 0 && !deferred {
                 on.respond(&self.http, CreateInteractionResponse::Message(message(out)))
                     .await?;
-            } else {
-                on.follow(&self.http, followup(out)).await?;
+                continue;
             }
+            if let (0, Answering::Command(cmd), true) = (i, on, out.ephemeral) {
+                // the first followup of a deferred command would become its
+                // public "thinking…" message: remove that, so this one is a
+                // message of its own, for the user alone
+                cmd.delete_response(&*self.http).await?;
+            }
+            on.follow(&self.http, followup(out)).await?;
         }
-        self.hub.spawn_jobs(outcome.jobs);
         Ok(())
     }
 
@@ -719,6 +776,15 @@ impl serenity::client::EventHandler for Handler {
 /// gateway client's own `Http`, the one serenity gives the application id
 /// from READY (and whose rate limits it tracks).
 pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions, rx: ReplyRx) -> anyhow::Result<()> {
+    if !serenity_rate_limits(&opts.http_base) {
+        let why = "discord: http_base is not the public API; serenity's rate limiter \
+                   cannot send through it, so what answers there must rate-limit";
+        if crate::config::is_loopback(&opts.http_base) {
+            tracing::info!(http_base = %opts.http_base, "{why}");
+        } else {
+            tracing::warn!(http_base = %opts.http_base, "{why}");
+        }
+    }
     let slot = Arc::new(OnceLock::new());
     // no privileged intents: interactions arrive without any
     let builder = serenity::client::ClientBuilder::new_with_http(
@@ -764,6 +830,82 @@ mod tests {
             "<@77> (White) to move."
         );
         assert_eq!(content("Your move.", &m), "Your move. <@77>");
+    }
+
+    #[test]
+    fn the_public_api_is_rate_limited_by_serenity() {
+        let token = Secret::new("t.o.k");
+        for base in [
+            "https://discord.com",
+            "https://discord.com/",
+            " https://discord.com",
+        ] {
+            assert!(serenity_rate_limits(base), "{base}");
+            let http = http_client(&token, base);
+            assert!(http.ratelimiter.is_some(), "{base}: the limiter is on");
+            assert!(http.proxy.is_none(), "{base}");
+        }
+        // another base: requests go there (serenity's limiter could not
+        // follow, see serenity_rate_limits)
+        for base in ["http://127.0.0.1:3000/", "https://proxy.example"] {
+            assert!(!serenity_rate_limits(base));
+            let http = http_client(&token, base);
+            assert_eq!(http.proxy.as_deref(), Some(base.trim_end_matches('/')));
+            assert!(http.ratelimiter.is_none(), "{base}");
+        }
+    }
+
+    /// Why a custom base goes without serenity's limiter: with it on, a
+    /// request is sent to https://discord.com whatever `proxy` says. Seen
+    /// here without touching the network: the client's own HTTP proxy is a
+    /// listener on 127.0.0.1 that notes where each request was headed. When
+    /// this fails, serenity routes limited requests through `proxy`: turn
+    /// the limiter on for every base (http_client).
+    #[tokio::test]
+    async fn serenitys_limiter_ignores_the_proxy() {
+        use tokio::io::AsyncReadExt;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let heads = Arc::new(Mutex::new(Vec::<String>::new()));
+        let seen = Arc::clone(&heads);
+        let server = tokio::spawn(async move {
+            while let Ok((mut tcp, _)) = listener.accept().await {
+                let mut buf = vec![0u8; 4096];
+                let n = tcp.read(&mut buf).await.unwrap_or(0);
+                let head = String::from_utf8_lossy(&buf[..n]);
+                let line = head.lines().next().unwrap_or_default().to_string();
+                seen.lock().unwrap().push(line);
+                // then hang up: the request fails, as it should
+            }
+        });
+        let client = reqwest::Client::builder()
+            .proxy(reqwest::Proxy::all(format!("http://{addr}")).unwrap())
+            .build()
+            .unwrap();
+        let base = format!("http://{addr}");
+        let limited = HttpBuilder::new("t.o.k")
+            .client(client.clone())
+            .proxy(base.clone())
+            .build();
+        assert!(limited.ratelimiter.is_some());
+        let _ = tokio::time::timeout(Duration::from_secs(10), limited.get_gateway()).await;
+        // and as http_client builds it for that base: to the base
+        let unlimited = HttpBuilder::new("t.o.k")
+            .client(client)
+            .proxy(base.clone())
+            .ratelimiter_disabled(true)
+            .build();
+        let _ = tokio::time::timeout(Duration::from_secs(10), unlimited.get_gateway()).await;
+        server.abort();
+        let heads = heads.lock().unwrap().clone();
+        assert_eq!(
+            heads,
+            [
+                "CONNECT discord.com:443 HTTP/1.1".to_string(),
+                format!("GET {base}/api/v10/gateway HTTP/1.1"),
+            ],
+            "where the requests were headed"
+        );
     }
 
     #[test]

@@ -120,6 +120,43 @@ pub fn game_ref(s: &str) -> Option<i64> {
         .filter(|n| *n > 0)
 }
 
+/// A game written the way the parser reads it before other words: `#12`.
+pub fn game_tag(game: i64) -> String {
+    format!("#{game}")
+}
+
+/// A user written the way a command names them: `@anna`.
+pub fn handle_tag(handle: &str) -> String {
+    format!("@{handle}")
+}
+
+/// What follows `/move` for a move: `#12 e3-d4` (the game first) when the
+/// game must be named, else the move alone.
+pub fn move_args(game: Option<i64>, text: &str) -> String {
+    match game {
+        Some(g) => format!("{} {}", game_tag(g), text.trim()),
+        None => text.trim().to_string(),
+    }
+}
+
+/// The text of a command from its parts (a slash command's options), as
+/// [`parse_command`] reads it: `/name`, then the game as `#N` when one is
+/// named (every command that takes a game reads it first: `/move #12
+/// e3-d4`, `/draw #3 decline`), then the other arguments in order, empty
+/// ones left out.
+pub fn command_line(name: &str, game: Option<i64>, args: &[&str]) -> String {
+    let mut text = format!("/{}", name.trim());
+    let game = game.map(game_tag);
+    for a in game.iter().map(String::as_str).chain(args.iter().copied()) {
+        let a = a.trim();
+        if !a.is_empty() {
+            text.push(' ');
+            text.push_str(a);
+        }
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -179,5 +216,42 @@ mod tests {
         }
         assert_eq!(game_ref("#12"), Some(12));
         assert_eq!(game_ref("x"), None);
+    }
+
+    #[test]
+    fn command_lines_read_back() {
+        let mv = |game, text: &str| Command::Move {
+            game,
+            text: Some(text.into()),
+        };
+        let line = command_line("move", Some(12), &["e3-d4"]);
+        assert_eq!(line, "/move #12 e3-d4");
+        assert_eq!(parse_command(&line), Some(mv(Some(12), "e3-d4")));
+        let line = format!("/move {}", move_args(Some(7), " c3-d4 "));
+        assert_eq!(parse_command(&line), Some(mv(Some(7), "c3-d4")));
+        let line = format!("/move {}", move_args(None, "c3-d4"));
+        assert_eq!(parse_command(&line), Some(mv(None, "c3-d4")));
+        assert_eq!(
+            parse_command(&command_line("draw", Some(3), &["decline"])),
+            Some(Command::Draw {
+                game: Some("#3".into()),
+                decline: true
+            })
+        );
+        for name in ["board", "resign", "pdn"] {
+            let line = command_line(name, Some(5), &[]);
+            let arg = match parse_command(&line) {
+                Some(Command::Board(a) | Command::Resign(a) | Command::Pdn(a)) => a,
+                other => panic!("{line}: {other:?}"),
+            };
+            assert_eq!(arg.as_deref().and_then(game_ref), Some(5), "{line}");
+        }
+        let line = command_line("challenge", None, &[&handle_tag("bob"), "", " 3 "]);
+        assert_eq!(line, "/challenge @bob 3");
+        assert_eq!(
+            parse_command(&line),
+            Some(Command::Challenge(vec!["@bob".into(), "3".into()]))
+        );
+        assert_eq!(command_line("games", None, &[]), "/games");
     }
 }
