@@ -21,6 +21,8 @@
 
 pub mod berger;
 mod matching;
+mod rng;
+pub mod swiss;
 
 pub use crate::engine::Color;
 use std::fmt;
