@@ -22,6 +22,7 @@
 pub mod berger;
 mod matching;
 mod rng;
+pub mod score;
 pub mod swiss;
 
 pub use crate::engine::Color;
