@@ -19,6 +19,7 @@
 //! tournament's entry list; the entry order is the initial ranking (pairing
 //! number = index + 1).
 
+pub mod ballot;
 pub mod berger;
 mod matching;
 mod rng;
