@@ -21,8 +21,9 @@
 
 pub mod ballot;
 pub mod berger;
+pub mod crosstable;
 mod matching;
-mod rng;
+pub(crate) mod rng;
 pub mod score;
 pub mod swiss;
 
