@@ -145,7 +145,7 @@ pub fn allocate(higher: &Entrant, lower: &Entrant) -> Pairing {
     }
     // E.5: by the higher-ranked player's pairing number (id + 1): odd gets
     // the initial colour, which here is White
-    if higher.id % 2 == 0 {
+    if higher.id.is_multiple_of(2) {
         give(Color::White)
     } else {
         give(Color::Black)
