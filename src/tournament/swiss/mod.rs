@@ -154,7 +154,7 @@ pub enum PairingError {
 /// Whether a late entry may still join before round `next_round` (1-based)
 /// of `rounds`: only before half the rounds have been paired.
 pub fn may_join(next_round: u32, rounds: u32) -> bool {
-    (next_round - 1) * 2 < rounds
+    next_round.saturating_sub(1) * 2 < rounds
 }
 
 /// The history of a late entry joining before round `next_round`: a
