@@ -9,3 +9,4 @@ pub mod core;
 pub mod render;
 pub mod runtime;
 pub mod store;
+pub mod tournament;

@@ -19,6 +19,7 @@
 //! an image costs a copy, a few dozen sprite blits and the PNG encoding.
 
 mod assets;
+pub mod crosstable;
 mod encode;
 mod gif;
 mod last_move;
