@@ -1,3 +1,15 @@
+// No panic on user input, and the compiler keeps it so (issue 12): each
+// remaining exception is an `#[allow]` with the invariant that makes it safe.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::string_slice,
+        clippy::indexing_slicing
+    )
+)]
 //! `config.toml` for `shashki run`: the database, the bots' tokens and API
 //! addresses, the chat service's settings and the log level. Tokens may also
 //! come from the environment (`SHASHKI_TELEGRAM_TOKEN`,
@@ -336,10 +348,10 @@ fn line_column(text: &str, offset: usize) -> (usize, usize) {
     while !text.is_char_boundary(at) {
         at -= 1;
     }
-    let before = &text[..at];
+    let before = text.get(..at).unwrap_or(text);
     let line = before.matches('\n').count() + 1;
     let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() + 1)
+    (line, before.get(start..).unwrap_or("").chars().count() + 1)
 }
 
 /// The dotted key a byte offset of the text belongs to: the table header
@@ -362,7 +374,8 @@ fn key_at(text: &str, offset: usize) -> Option<String> {
     if let Some(h) = header(here) {
         return Some(h);
     }
-    let table = lines[..line - 1].iter().rev().find_map(|l| header(l));
+    let above = lines.get(..line.saturating_sub(1)).unwrap_or(&[]);
+    let table = above.iter().rev().find_map(|l| header(l));
     let key = here
         .split_once('=')
         .map(|(k, _)| k.trim().trim_matches(['"', '\'']).to_string())
@@ -383,15 +396,16 @@ fn redact(message: &str, text: &str) -> String {
     let mut out = String::new();
     let mut rest = message;
     while let Some(i) = rest.find(['"', '`']) {
-        let q = rest.as_bytes()[i] as char;
-        out.push_str(&rest[..i]);
-        let after = &rest[i + 1..];
+        // `i` is the byte of an ASCII quote, so both sides are boundaries
+        let q = rest.as_bytes().get(i).map_or('"', |b| char::from(*b));
+        out.push_str(rest.get(..i).unwrap_or(""));
+        let after = rest.get(i + 1..).unwrap_or("");
         let Some(j) = after.find(q) else {
             out.push_str("[redacted]");
             rest = "";
             break;
         };
-        let inner = &after[..j];
+        let inner = after.get(..j).unwrap_or("");
         // a key or keyword (`token`, `edit`), or the punctuation a parser
         // expected (`=`, `]`, `"`)
         let word = q == '`'
@@ -403,7 +417,7 @@ fn redact(message: &str, text: &str) -> String {
         } else {
             out.push_str("[redacted]");
         }
-        rest = &after[j + 1..];
+        rest = after.get(j + 1..).unwrap_or("");
     }
     out.push_str(rest);
     // belt and braces: no token of the file survives, however it is quoted

@@ -395,8 +395,10 @@ impl Telegram {
                 && r.document.is_none()
                 && r.text.chars().count() <= limits().toast_max
         });
-        self.answer(&q.id, toast.map(|i| out.replies[i].text.as_str()))
-            .await;
+        let note = toast
+            .and_then(|i| out.replies.get(i))
+            .map(|r| r.text.as_str());
+        self.answer(&q.id, note).await;
         // buttons of a prompt (not a board) are used up once pressed
         if let (Some(chat), Some(mid)) = (msg_chat, msg_id) {
             let is_board = self

@@ -55,6 +55,9 @@ pub struct Catalog {
     ru: FluentBundle<FluentResource>,
 }
 
+// The catalogues are embedded at build time and checked by the test suite
+// (every message parses, the same ids in each): they cannot fail at run time.
+#[allow(clippy::expect_used, clippy::panic)]
 fn bundle(lang: &str, source: &str) -> FluentBundle<FluentResource> {
     let id: LanguageIdentifier = lang.parse().expect("valid language id");
     let mut b = FluentBundle::new_concurrent(vec![id]);

@@ -1,3 +1,15 @@
+// No panic on user input, and the compiler keeps it so (issue 12): each
+// remaining exception is an `#[allow]` with the invariant that makes it safe.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::string_slice,
+        clippy::indexing_slicing
+    )
+)]
 //! The bot process, in one tokio runtime: each adapter it is handed, the
 //! [`Hub`] they share (events in, replies out, AI jobs on a bounded pool of
 //! workers), the sweeper with its scheduled jobs, and the heartbeat.
@@ -72,8 +84,8 @@ pub async fn run(
     }
     let mut platforms: Vec<Platform> = front_ends.iter().map(|a| a.platform()).collect();
     platforms.sort_by_key(|p| p.key());
-    if let Some(w) = platforms.windows(2).find(|w| w[0] == w[1]) {
-        anyhow::bail!("more than one adapter for {}", w[0].key());
+    if let Some([p, _]) = platforms.windows(2).find(|w| w.first() == w.get(1)) {
+        anyhow::bail!("more than one adapter for {}", p.key());
     }
     let credited = {
         let svc = Arc::clone(&service);

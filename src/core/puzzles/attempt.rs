@@ -320,7 +320,9 @@ pub fn cmd_hint(x: &mut Ctx) -> Res<()> {
     };
     let hints = a.hints + 1;
     db::update_attempt(x.c, a.id, &a.moves, a.wrong, hints)?;
-    let step = &node.steps[0];
+    let Some(step) = node.steps.first() else {
+        return Ok(());
+    };
     if hints == 1 {
         x.tell_id(
             "puzzle-hint-square",
