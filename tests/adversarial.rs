@@ -1150,6 +1150,7 @@ struct Stats {
     timeouts: usize,
     reminders: usize,
     sweeps: usize,
+    boundary_sweeps: usize,
     expected_moves: usize,
     expected_accepts: usize,
     expected_resigns: usize,
@@ -1924,8 +1925,21 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
             let s = w.rng.range(DAY / 2, 3 * DAY);
             w.clock.advance(s);
         }
+        // to the second before, at or after the next deadline, reminder or
+        // expiry, and sweep there
+        let mut sweep_now = false;
+        if w.rng.chance(0.03) {
+            if let Some(t) = w.svc.next_wakeup().unwrap() {
+                let t = t + w.rng.range(-1, 1);
+                if t > w.clock_now() {
+                    w.clock.set(t);
+                    w.stats.boundary_sweeps += 1;
+                    sweep_now = true;
+                }
+            }
+        }
         // the sweeper
-        if w.rng.chance(0.08) {
+        if sweep_now || w.rng.chance(0.08) {
             let before = w.last.clone();
             let now = w.clock_now();
             let svc = w.svc.clone();
@@ -2161,8 +2175,9 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
         s.draw_offers
     );
     println!(
-        "  sweeps {}, reminders {}, time-outs {}; clock moved {} days",
+        "  sweeps {} ({} at a deadline's second), reminders {}, time-outs {}; clock moved {} days",
         s.sweeps,
+        s.boundary_sweeps,
         s.reminders,
         s.timeouts,
         (w.clock_now() - T0) / DAY
