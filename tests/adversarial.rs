@@ -219,7 +219,7 @@ const AGGREGATES: [(&str, &str); 3] = [
 type Rows = BTreeMap<String, Vec<Value>>;
 
 /// Everything the model looks at, read after a step.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 struct Snap {
     games: BTreeMap<i64, GameRow>,
     challenges: BTreeMap<i64, ChallengeRow>,
@@ -1940,13 +1940,13 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
         }
         // the sweeper
         if sweep_now || w.rng.chance(0.08) {
-            let before = w.last.clone();
+            let before = std::mem::take(&mut w.last);
             let now = w.clock_now();
             let svc = w.svc.clone();
             let replies = catch_unwind(AssertUnwindSafe(|| svc.sweep()))
                 .unwrap_or_else(|_| panic!("step {}: the sweeper panicked", w.step))
                 .unwrap_or_else(|e| panic!("step {}: the sweeper failed: {e}", w.step));
-            let after = snap(w.c(), Some(&w.last));
+            let after = snap(w.c(), Some(&before));
             let errs = check_sweep(&before, &after, now, &mut w.stats);
             if !errs.is_empty() {
                 fail(w.step, "sweep at", now, &errs);
@@ -1955,9 +1955,9 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
             w.remember(&replies);
             w.last = after;
             // the daily puzzle posts change only the puzzle tables
-            let before = w.last.clone();
+            let before = std::mem::take(&mut w.last);
             let replies = w.svc.daily_due().unwrap();
-            let after = snap(w.c(), Some(&w.last));
+            let after = snap(w.c(), Some(&before));
             if before.games != after.games
                 || before.challenges != after.challenges
                 || before.aggregates["moves"] != after.aggregates["moves"]
@@ -1979,14 +1979,14 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
             } else {
                 w.jobs.remove(0)
             };
-            let before = w.last.clone();
+            let before = std::mem::take(&mut w.last);
             let svc = w.svc.clone();
             let t = Instant::now();
             let out = catch_unwind(AssertUnwindSafe(|| svc.run_job(job)))
                 .unwrap_or_else(|_| panic!("step {}: AI job {job:?} panicked", w.step))
                 .unwrap_or_else(|e| panic!("step {}: AI job {job:?} failed: {e}", w.step));
             w.stats.ai_time += t.elapsed();
-            let after = snap(w.c(), Some(&w.last));
+            let after = snap(w.c(), Some(&before));
             let mut cache = std::mem::take(&mut w.moves_cache);
             let mut errs = check_ai_job(
                 &before,
@@ -2019,7 +2019,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
         let (kind, ev, expect) = w.next_event();
         *w.stats.kinds.entry(kind).or_default() += 1;
         w.stats.events += 1;
-        let before = w.last.clone();
+        let before = std::mem::take(&mut w.last);
         let seen_before = ev.update_id.as_deref().map(|id| update_seen(w.c(), id));
         let now = w.clock_now();
         let svc = w.svc.clone();
@@ -2030,7 +2030,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
             Err(_) => fail(w.step, "the service panicked on", &ev, &[]),
         };
         w.stats.service_time += t.elapsed();
-        let after = snap(w.c(), Some(&w.last));
+        let after = snap(w.c(), Some(&before));
         let p = person_by_platform_id(&ev.user.id).unwrap();
         let who = Who {
             user: after.user_id(p).unwrap_or(-1),
