@@ -118,14 +118,29 @@ fn chat_ref(i: usize) -> ChatRef {
     }
 }
 
-fn user_ref(p: usize) -> UserRef {
+fn user_ref(p: usize, handle: Option<&str>) -> UserRef {
     let p = &PEOPLE[p];
     UserRef {
         id: p.id.into(),
         name: p.name.into(),
-        handle: p.handle.map(str::to_string),
+        handle: handle.map(str::to_string),
         lang: Some(p.lang.into()),
     }
+}
+
+/// The @handles of the people now. Handles change hands on Telegram: now
+/// and then Elena becomes @lena and Fyodor takes @elena, and back (never
+/// two people at once; the bot learns of it only when they speak).
+fn handles_in_turn(swapped: bool) -> Vec<Option<String>> {
+    PEOPLE
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match (swapped, i) {
+            (true, 4) => Some("lena".to_string()),
+            (true, 5) => Some("elena".to_string()),
+            _ => p.handle.map(str::to_string),
+        })
+        .collect()
 }
 
 fn person_by_platform_id(id: &str) -> Option<usize> {
@@ -864,9 +879,8 @@ fn check_user_event(
                         && c1.game_id.is_some()
                 }
                 (ChallengeStatus::Declined, Act::Decline { challenge }) => {
-                    let for_me = c0.to_user == Some(u)
-                        || (c0.to_handle.is_some() && c0.to_handle == who.handle);
-                    names(challenge) && c0.from_user != u && for_me && c1.game_id.is_none()
+                    // the same person as for accepting
+                    names(challenge) && c0.from_user != u && addressed_to_me && c1.game_id.is_none()
                 }
                 (ChallengeStatus::Cancelled, Act::Decline { challenge }) => {
                     names(challenge) && c0.from_user == u && c1.game_id.is_none()
@@ -1162,6 +1176,7 @@ struct Stats {
     timeouts: usize,
     reminders: usize,
     sweeps: usize,
+    handle_swaps: usize,
     boundary_sweeps: usize,
     expected_moves: usize,
     expected_accepts: usize,
@@ -1215,6 +1230,9 @@ struct World {
     moves_cache: MoveCache,
     stats: Stats,
     last: Snap,
+    /// The people's @handles now (see `handles_in_turn`).
+    handles: Vec<Option<String>>,
+    swapped: bool,
 }
 
 /// What the generator promises about an event: legitimate actions that
@@ -1298,7 +1316,7 @@ impl World {
         Event {
             platform: PLATFORM,
             chat: chat_ref(chat),
-            user: user_ref(p),
+            user: user_ref(p, self.handles[p].as_deref()),
             input,
             update_id,
             bare_moves: self.rng.chance(0.85),
@@ -1578,7 +1596,7 @@ impl World {
             }
             2..=5 => {
                 let q = self.rng.below(PEOPLE.len());
-                let h = PEOPLE[q].handle.unwrap_or("ghost");
+                let h = self.handles[q].clone().unwrap_or("ghost".into());
                 let h = if self.rng.chance(0.3) {
                     h.to_uppercase()
                 } else {
@@ -1657,7 +1675,7 @@ impl World {
             .filter(|q| {
                 let (uid, handle) = (
                     self.last.user_id(*q),
-                    PEOPLE[*q].handle.map(str::to_lowercase),
+                    self.handles[*q].as_deref().map(str::to_lowercase),
                 );
                 uid != Some(ch.from_user)
                     && match (ch.to_user, &ch.to_handle) {
@@ -1667,6 +1685,27 @@ impl World {
                     }
             })
             .collect();
+        if self.rng.chance(0.3) {
+            // declined: by whom it is for, by whoever holds its @handle now,
+            // or withdrawn by its challenger
+            let holder = ch.to_handle.as_ref().and_then(|h| {
+                (0..PEOPLE.len()).find(|q| {
+                    self.handles[*q].as_deref().map(str::to_lowercase).as_ref() == Some(h)
+                })
+            });
+            let from = (0..PEOPLE.len()).find(|q| self.last.user_id(*q) == Some(ch.from_user));
+            let mut who: Vec<usize> = takers.clone();
+            who.extend(holder);
+            who.extend(from);
+            who.push(p);
+            let q = *self.rng.pick(&who);
+            let input = if self.rng.chance(0.5) {
+                Input::Choice(format!("d:{}", ch.id))
+            } else {
+                Input::Text(format!("/decline #{}", ch.id))
+            };
+            return ("decline", self.event(q, chat, input), Expect::Nothing);
+        }
         let q = match takers.as_slice() {
             [] => p,
             t if self.rng.chance(0.9) => *self.rng.pick(t),
@@ -1806,7 +1845,7 @@ impl World {
                 let Some(ch) = self.last.challenges.get(&challenge) else {
                     return Expect::Nothing;
                 };
-                let handle = PEOPLE[q].handle.map(str::to_lowercase);
+                let handle = self.handles[q].as_deref().map(str::to_lowercase);
                 let for_me = match (ch.to_user, &ch.to_handle) {
                     (Some(t), _) => t == uid,
                     (None, Some(h)) => handle.as_deref() == Some(h.as_str()),
@@ -1918,6 +1957,8 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
         done_jobs: Vec::new(),
         moves_cache: BTreeMap::new(),
         stats: Stats::default(),
+        handles: handles_in_turn(false),
+        swapped: false,
         last,
     };
     // everyone says hello first, so @handles resolve
@@ -1925,7 +1966,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
         let ev = Event {
             platform: PLATFORM,
             chat: chat_ref(p % GROUPS.len()),
-            user: user_ref(p),
+            user: user_ref(p, PEOPLE[p].handle),
             input: Input::Text("/help".into()),
             update_id: Some(format!("hello{p}")),
             bare_moves: false,
@@ -1936,6 +1977,12 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
 
     while w.step < steps {
         w.step += 1;
+        // a handle changes hands
+        if w.rng.chance(0.01) {
+            w.swapped = !w.swapped;
+            w.handles = handles_in_turn(w.swapped);
+            w.stats.handle_swaps += 1;
+        }
         // time passes
         if w.rng.chance(0.08) {
             let s = w.rng.range(1, 7200);
@@ -2054,7 +2101,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
         let p = person_by_platform_id(&ev.user.id).unwrap();
         let who = Who {
             user: after.user_id(p).unwrap_or(-1),
-            handle: PEOPLE[p].handle.map(str::to_lowercase),
+            handle: ev.user.handle.as_deref().map(str::to_lowercase),
             chat: after
                 .chat_id(chat_by_platform_id(&ev.chat.id).unwrap())
                 .unwrap_or(-1),
@@ -2195,12 +2242,13 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
         s.draw_offers
     );
     println!(
-        "  sweeps {} ({} at a deadline's second), reminders {}, time-outs {}; clock moved {} days",
+        "  sweeps {} ({} at a deadline's second), reminders {}, time-outs {}; clock moved {} days; handles changed hands {} times",
         s.sweeps,
         s.boundary_sweeps,
         s.reminders,
         s.timeouts,
-        (w.clock_now() - T0) / DAY
+        (w.clock_now() - T0) / DAY,
+        s.handle_swaps
     );
     println!(
         "  legitimate actions checked: moves {}, accepts {}, resignations {}; games replayed {}",
@@ -2226,4 +2274,62 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
         s.challenge_ends.get("accepted").copied().unwrap_or(0) >= k,
         "challenges accepted"
     );
+}
+
+/// On Telegram a @handle can change hands, and the bot learns of it only
+/// when people speak. A challenge to @elena made while Elena held the
+/// handle is Elena's: whoever holds @elena later may neither accept nor
+/// decline it (accepting always refused; declining did not).
+#[test]
+fn a_handle_that_changed_hands_does_not_take_its_challenges_along() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bot.sqlite");
+    let clock = Arc::new(ManualClock::new(T0));
+    let svc = Service::open(&path, config(), clock).unwrap();
+    let mut n = 0;
+    let mut say = |p: usize, handle: Option<&str>, input: Input| {
+        n += 1;
+        svc.handle(&Event {
+            platform: PLATFORM,
+            chat: chat_ref(0),
+            user: user_ref(p, handle),
+            input,
+            update_id: Some(format!("u{n}")),
+            bare_moves: true,
+        })
+        .unwrap()
+    };
+    let (anna, elena, fyodor) = (0, 4, 5);
+    say(elena, Some("elena"), Input::Text("/help".into()));
+    let card = say(
+        anna,
+        Some("anna"),
+        Input::Text("/challenge @elena 3".into()),
+    );
+    let id = card.replies[0].choices[0][0].payload.clone();
+    assert!(id.starts_with("a:"), "{id}");
+    let id: i64 = id[2..].parse().unwrap();
+    // Elena is @lena now, and Fyodor took @elena
+    say(fyodor, Some("elena"), Input::Text("/help".into()));
+    let reader = Store::open(&path).unwrap();
+    let status = || store::challenge(reader.conn(), id).unwrap().unwrap().status;
+    for input in [
+        Input::Choice(format!("d:{id}")),
+        Input::Text(format!("/decline #{id}")),
+        Input::Choice(format!("a:{id}")),
+        Input::Text("/accept".into()),
+        Input::Text("/decline".into()),
+    ] {
+        let out = say(fyodor, Some("elena"), input.clone());
+        assert_eq!(status(), ChallengeStatus::Open, "{input:?}: {out:?}");
+        assert!(
+            out.replies
+                .iter()
+                .all(|r| matches!(r.target, Target::User { .. })),
+            "{input:?}: answered privately"
+        );
+    }
+    // Elena, under her new handle, still can
+    let out = say(elena, Some("lena"), Input::Choice(format!("a:{id}")));
+    assert_eq!(status(), ChallengeStatus::Accepted, "{out:?}");
 }
