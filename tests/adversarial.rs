@@ -1962,11 +1962,11 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
         last,
     };
     // everyone says hello first, so @handles resolve
-    for p in 0..PEOPLE.len() {
+    for (p, person) in PEOPLE.iter().enumerate() {
         let ev = Event {
             platform: PLATFORM,
             chat: chat_ref(p % GROUPS.len()),
-            user: user_ref(p, PEOPLE[p].handle),
+            user: user_ref(p, person.handle),
             input: Input::Text("/help".into()),
             update_id: Some(format!("hello{p}")),
             bare_moves: false,
