@@ -23,6 +23,18 @@ enum Opponent {
     Handle(String),
 }
 
+/// Whether a challenge is for `me` (`None`: it is open to anyone): the user
+/// it names, or, when it named a @handle the bot had not seen, whoever holds
+/// that handle. A handle that changed hands since does not carry a challenge
+/// made to its old holder.
+fn for_me(ch: &store::ChallengeRow, me: i64, my_handle: Option<&str>) -> Option<bool> {
+    match (ch.to_user, &ch.to_handle) {
+        (Some(u), _) => Some(u == me),
+        (None, Some(h)) => Some(my_handle == Some(h.as_str())),
+        (None, None) => None,
+    }
+}
+
 impl Service {
     /// `/challenge [@name | ai | open] [level] [days | unlimited] [colour]`.
     pub(crate) fn cmd_challenge(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
@@ -229,12 +241,7 @@ impl Service {
         if ch.from_user == me {
             return Err(Refusal::ChallengeOwn.into());
         }
-        let addressed_to_other = match (ch.to_user, &ch.to_handle) {
-            (Some(u), _) => u != me,
-            (None, Some(h)) => ctx.user.handle.as_deref() != Some(h.as_str()),
-            (None, None) => false,
-        };
-        if addressed_to_other {
+        if for_me(&ch, me, ctx.user.handle.as_deref()) == Some(false) {
             return Err(Refusal::ChallengeNotForYou.into());
         }
         self.room_for_a_game(ctx, me, Some(ch.from_user), false)?;
@@ -255,8 +262,7 @@ impl Service {
             return Err(Refusal::ChallengeClosed { id }.into());
         }
         let mine = ch.from_user == me;
-        let for_me =
-            ch.to_user == Some(me) || (ch.to_handle.is_some() && ch.to_handle == ctx.user.handle);
+        let for_me = for_me(&ch, me, ctx.user.handle.as_deref()) == Some(true);
         if !mine && !for_me {
             return Err(Refusal::ChallengeNotForYou.into());
         }
