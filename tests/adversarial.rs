@@ -125,6 +125,9 @@ fn user_ref(p: usize, handle: Option<&str>) -> UserRef {
         name: p.name.into(),
         handle: handle.map(str::to_string),
         lang: Some(p.lang.into()),
+        // the first person administers every group (chat settings are
+        // theirs; everyone else's are refused and change nothing)
+        is_admin: std::ptr::eq(p, &PEOPLE[0]),
     }
 }
 

@@ -61,7 +61,8 @@ pub fn open_challenges_for(
     let mut st = c.prepare(&format!(
         "SELECT {CHALLENGE_COLS} FROM challenges
          WHERE chat_id = ?1 AND status = 'open' AND from_user <> ?2
-           AND ((to_user IS NULL AND to_handle IS NULL) OR to_user = ?2 OR to_handle = ?3)
+           AND ((to_user IS NULL AND to_handle IS NULL) OR to_user = ?2
+                OR (to_user IS NULL AND to_handle = ?3))
          ORDER BY id DESC"
     ))?;
     let rows = st
