@@ -3,11 +3,14 @@
 //!
 //! - the opponent pressing the mover's move button is refused in the
 //!   button's answer, and nothing is sent or stored;
+//! - a name full of markup is escaped and linked (teloxide's HTML helpers);
 //! - a hostile `/daily` and a flood of junk updates do not stop the bot;
 //! - the real binary killed with SIGKILL while the AI thinks resumes the
 //!   AI's move after a restart on the same database;
 //! - a chat whose sends are slow (or refused with 429) does not delay
 //!   another chat's answer, and its own replies stay in order;
+//! - a send that fails is tried again; one that keeps failing loses no
+//!   game state;
 //! - a panic while handling an update is answered with "something went
 //!   wrong" and the bot goes on (the panic comes from a clock the test hands
 //!   the service: no hook in the bot's code).
@@ -207,6 +210,35 @@ async fn opponent_presses() {
     })
     .await;
     assert_eq!(bot.count("SELECT COUNT(*) FROM moves"), 1);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hostile_name_is_escaped_and_linked() {
+    tokio::time::timeout(Duration::from_secs(60), hostile_name())
+        .await
+        .expect("finished in time");
+}
+
+async fn hostile_name() {
+    let bot = start(Arc::new(SystemClock)).await;
+    let fake = &bot.fake;
+    // no username: the board calls her by a link on her name
+    let eve = json!({"id": 333, "is_bot": false, "first_name": "<b>Eve</b> & \"Mallory\"",
+        "last_name": "<3 </a>", "language_code": "en"});
+    fake.push_update(message(1, 10, GROUP, eve, "/challenge ai 1 white"));
+    let (_, board) = fake
+        .wait_for(0, "the board", |c| {
+            c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:"))
+        })
+        .await;
+    assert_eq!(board.fields["parse_mode"], "HTML");
+    let caption = board.fields["caption"].as_str().unwrap();
+    let link = "<a href=\"tg://user?id=333\">&lt;b&gt;Eve&lt;/b&gt; &amp; \"Mallory\" &lt;3 &lt;/a&gt;</a>";
+    assert!(caption.contains(link), "{caption}");
+    // the rest has no raw markup either
+    let rest = caption.replacen(link, "", 1);
+    assert!(!rest.contains('<') && !rest.contains('>'), "{caption}");
     bot.stop().await;
 }
 
@@ -477,6 +509,64 @@ async fn slow_chat() {
         again.at - refused.at
     );
     assert!(b.at < again.at);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn failed_sends_are_tried_again_and_lose_no_state() {
+    tokio::time::timeout(Duration::from_secs(90), failed_sends())
+        .await
+        .expect("finished in time");
+}
+
+async fn failed_sends() {
+    let bot = start(Arc::new(SystemClock)).await;
+    let fake = &bot.fake;
+    let downs = |from: usize| {
+        fake.calls()[from..]
+            .iter()
+            .filter(|c| c.method == "sendPhoto:down")
+            .map(|c| c.at)
+            .collect::<Vec<_>>()
+    };
+    // the first two tries of the board meet a broken proxy: the third
+    // goes through, after a pause
+    fake.down_for.lock().unwrap().insert(ANNA, 2);
+    fake.push_update(text_update(1, 10, "/challenge ai 1 white"));
+    let (i, board) = fake
+        .wait_for(0, "the board", |c| {
+            c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:"))
+        })
+        .await;
+    let failed = downs(0);
+    assert_eq!(failed.len(), 2);
+    assert!(failed[1] - failed[0] >= Duration::from_millis(450));
+    assert!(board.at - failed[1] >= Duration::from_millis(900));
+    // now every send fails: Anna's move and the AI's answer are stored all
+    // the same
+    fake.down_for.lock().unwrap().insert(ANNA, 1000);
+    fake.push_update(text_update(2, 11, "c3-d4"));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while bot.count("SELECT COUNT(*) FROM moves") < 2 {
+        assert!(Instant::now() < deadline, "the moves were stored");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // each board was tried four times (and the offset moved on)
+    fake.wait_for(i, "the AI's board given up", |_| downs(i).len() >= 8)
+        .await;
+    // the chat comes back: /board shows the game where it is
+    fake.down_for.lock().unwrap().clear();
+    let n = fake.calls().len();
+    fake.push_update(text_update(3, 12, "/board"));
+    let (_, shown) = fake
+        .wait_for(n, "the board", |c| c.method == "sendPhoto")
+        .await;
+    assert!(
+        shown_text(&shown).contains("(White) to move"),
+        "{}",
+        shown_text(&shown)
+    );
+    assert_eq!(bot.count("SELECT MAX(ply) FROM games"), 2);
     bot.stop().await;
 }
 

@@ -48,6 +48,9 @@ pub struct Fake {
     /// Chats whose next sendMessage / sendPhoto is refused with 429 and
     /// this retry_after (seconds).
     pub too_many_in: Mutex<HashMap<i64, u64>>,
+    /// Chats whose next this many sendMessage / sendPhoto meet a broken
+    /// proxy's page (not JSON: the client cannot read it).
+    pub down_for: Mutex<HashMap<i64, u32>>,
 }
 
 pub fn chat_json(id: i64) -> Value {
@@ -166,7 +169,23 @@ impl Fake {
     }
 }
 
-pub async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Json<Value> {
+pub async fn api(State(fake): State<Arc<Fake>>, req: Request) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    api_json(fake, req).await.into_response()
+}
+
+/// What a broken proxy in front of the Bot API answers: a page, not JSON
+/// (with status 200: teloxide waits 10 s before reading a 5xx).
+fn proxy_page() -> axum::response::Response {
+    use axum::response::IntoResponse;
+    (
+        [("content-type", "text/html")],
+        "<html><body><h1>Bad Gateway</h1></body></html>",
+    )
+        .into_response()
+}
+
+async fn api_json(fake: Arc<Fake>, req: Request) -> Result<Json<Value>, axum::response::Response> {
     let at = Instant::now();
     let path = req.uri().path().to_string();
     let mut parts = path.trim_start_matches('/').splitn(2, '/');
@@ -177,7 +196,9 @@ pub async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Json<Value> {
     method.push_str(raw.get(1..).unwrap_or(""));
     if token != format!("bot{TOKEN}") {
         fake.bad_token.lock().unwrap().push(path.clone());
-        return Json(json!({"ok": false, "error_code": 401, "description": "Unauthorized"}));
+        return Ok(Json(
+            json!({"ok": false, "error_code": 401, "description": "Unauthorized"}),
+        ));
     }
     let ctype = req
         .headers()
@@ -227,9 +248,26 @@ pub async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Json<Value> {
         refused.method = format!("{method}:429");
         fake.calls.lock().unwrap().push(refused);
         fake.arrived.notify_waiters();
-        return Json(json!({"ok": false, "error_code": 429,
+        return Ok(Json(json!({"ok": false, "error_code": 429,
             "description": format!("Too Many Requests: retry after {after}"),
-            "parameters": {"retry_after": after}}));
+            "parameters": {"retry_after": after}})));
+    }
+    let down = sends && {
+        let mut d = fake.down_for.lock().unwrap();
+        match d.get_mut(&chat) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                true
+            }
+            _ => false,
+        }
+    };
+    if down {
+        let mut failed = call;
+        failed.method = format!("{method}:down");
+        fake.calls.lock().unwrap().push(failed);
+        fake.arrived.notify_waiters();
+        return Err(proxy_page());
     }
     let slow = sends
         .then(|| fake.slow.lock().unwrap().get(&chat).copied())
@@ -246,9 +284,9 @@ pub async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Json<Value> {
         let mut refused = call;
         refused.method = format!("{method}:429");
         fake.calls.lock().unwrap().push(refused);
-        return Json(json!({"ok": false, "error_code": 429,
+        return Ok(Json(json!({"ok": false, "error_code": 429,
             "description": "Too Many Requests: retry after 1",
-            "parameters": {"retry_after": 1}}));
+            "parameters": {"retry_after": 1}})));
     }
     let result = match method.as_str() {
         "getMe" => {
@@ -273,7 +311,7 @@ pub async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Json<Value> {
                     q.clone()
                 };
                 if !ready.is_empty() || tokio::time::Instant::now() >= until {
-                    return Json(json!({"ok": true, "result": ready}));
+                    return Ok(Json(json!({"ok": true, "result": ready})));
                 }
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
@@ -291,7 +329,7 @@ pub async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Json<Value> {
     };
     fake.calls.lock().unwrap().push(call);
     fake.arrived.notify_waiters();
-    Json(json!({"ok": true, "result": result}))
+    Ok(Json(json!({"ok": true, "result": result})))
 }
 
 pub fn text_update(id: i64, message_id: i64, text: &str) -> Value {
