@@ -14,7 +14,9 @@
 use super::lanes::{panic_message, LaneFull, LaneKey, Lanes, Work};
 use super::shutdown::{stopped, Tracker};
 use crate::core::i18n::{Catalog, Lang};
-use crate::core::{Choice, Event, Job, Outcome, Platform, Reply, Service, ServiceError, Target};
+use crate::core::{
+    Choice, Event, Job, Outcome, Platform, Reply, Service, ServiceError, Target, UserRef,
+};
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
@@ -222,11 +224,12 @@ impl Hub {
     /// [`Hub::failure_reply`]: the person hears that something went wrong
     /// (the update counts as handled; nothing of it was stored).
     pub async fn serve(&self, event: Event) -> Outcome {
-        let apology = self.failure_reply(&event);
+        // what the note needs (the event goes to the blocking thread)
+        let (platform, chat, user) = (event.platform, event.chat.id.clone(), event.user.clone());
         match self.handle(event).await {
             Ok(out) => out,
             Err(_) => Outcome {
-                replies: vec![apology],
+                replies: vec![self.apology(platform, chat, &user)],
                 jobs: Vec::new(),
             },
         }
@@ -235,17 +238,20 @@ impl Hub {
     /// "Something went wrong" for the person who sent `event`, in their
     /// language (the platform's word for it, else the default).
     pub fn failure_reply(&self, event: &Event) -> Reply {
-        let lang = event
-            .user
+        self.apology(event.platform, event.chat.id.clone(), &event.user)
+    }
+
+    fn apology(&self, platform: Platform, chat: String, user: &UserRef) -> Reply {
+        let lang = user
             .lang
             .as_deref()
             .and_then(Lang::from_code)
             .unwrap_or(self.service.config().default_lang);
         Reply {
-            platform: event.platform,
+            platform,
             target: Target::User {
-                chat: event.chat.id.clone(),
-                user: event.user.id.clone(),
+                chat,
+                user: user.id.clone(),
             },
             text: self.catalog.get(lang, "something-went-wrong", None),
             image: None,
