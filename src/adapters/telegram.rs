@@ -505,12 +505,14 @@ impl Telegram {
             message: Some(m.id),
         };
         // a failure comes back as "something went wrong" for the sender
-        let out = self.hub.serve(event).await;
+        let mut out = self.hub.serve(event).await;
         drop(handled);
+        // the AI may think while the replies go out: its own reply is
+        // routed to this chat's lane, after them
+        self.hub.spawn_jobs(std::mem::take(&mut out.jobs));
         for r in &out.replies {
             self.send(r, &origin).await;
         }
-        self.hub.spawn_jobs(out.jobs);
     }
 
     async fn on_callback(&self, q: CallbackQuery, update_id: String, handled: Handled) {
@@ -542,8 +544,10 @@ impl Telegram {
             bare_moves: false,
         };
         // a failure comes back as "something went wrong": the answer's toast
-        let out = self.hub.serve(event).await;
+        let mut out = self.hub.serve(event).await;
         drop(handled);
+        // the AI's reply comes after these, in this chat's lane
+        self.hub.spawn_jobs(std::mem::take(&mut out.jobs));
         // a short note for the presser alone becomes the answer's toast
         let toast = out.replies.iter().position(|r| {
             matches!(r.target, Target::User { .. })
@@ -577,7 +581,6 @@ impl Telegram {
                 self.send(r, &origin).await;
             }
         }
-        self.hub.spawn_jobs(out.jobs);
     }
 
     async fn answer(&self, id: &teloxide::types::CallbackQueryId, text: Option<&str>) {
