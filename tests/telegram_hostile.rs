@@ -456,7 +456,7 @@ async fn slow_chat() {
         .wait_for(0, "Boris's answer", |c| is_send_to(c, BORIS))
         .await;
     assert!(
-        b.at - asked < Duration::from_millis(1500),
+        b.at - asked < Duration::from_millis(2500),
         "Boris waited {:?}",
         b.at - asked
     );
@@ -496,7 +496,7 @@ async fn slow_chat() {
         .wait_for(n, "Boris's second answer", |c| is_send_to(c, BORIS))
         .await;
     assert!(
-        b.at - asked < Duration::from_millis(1500),
+        b.at - asked < Duration::from_millis(2500),
         "Boris waited {:?} behind Anna's 429",
         b.at - asked
     );
@@ -620,14 +620,16 @@ async fn killed() {
             c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:"))
         })
         .await;
-    // Anna moves; once her board is sent, the AI thinks (2.5 s at level 8)
+    // Anna moves; by the time her board is sent, the AI thinks (2.5 s at
+    // level 8)
     fake.push_update(text_update(2, 11, "c3-d4"));
     let (j, _) = fake
         .wait_for(i, "the board after Anna's move", |c| {
             c.method == "sendPhoto" && shown_text(c).contains("c3-d4")
         })
         .await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // (the AI started before Anna's board was sent)
+    tokio::time::sleep(Duration::from_millis(200)).await;
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
     let ai_board = |c: &Call| c.method == "sendPhoto" && shown_text(c).contains("AI (level 8): ");
