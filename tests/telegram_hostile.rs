@@ -581,6 +581,20 @@ async fn the_binary_killed_while_the_ai_thinks_resumes_after_a_restart() {
         .expect("finished in time");
 }
 
+/// A child process that is killed if the test fails before it ends.
+#[cfg(unix)]
+struct Child(Option<std::process::Child>);
+
+#[cfg(unix)]
+impl Drop for Child {
+    fn drop(&mut self) {
+        if let Some(c) = self.0.as_mut() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
 #[cfg(unix)]
 async fn killed() {
     let (fake, addr) = Fake::start().await;
@@ -597,7 +611,7 @@ async fn killed() {
     .unwrap();
     let spawn = |log: &str| {
         let log = std::fs::File::create(dir.path().join(log)).unwrap();
-        std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
             .arg("run")
             .arg("--config")
             .arg(&config)
@@ -606,7 +620,8 @@ async fn killed() {
             .env_remove("RUST_LOG")
             .stderr(log)
             .spawn()
-            .unwrap()
+            .unwrap();
+        Child(Some(child))
     };
     let ply = || -> i64 {
         let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
@@ -630,8 +645,9 @@ async fn killed() {
         .await;
     // (the AI started before Anna's board was sent)
     tokio::time::sleep(Duration::from_millis(200)).await;
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
+    let mut first = child.0.take().unwrap();
+    first.kill().unwrap(); // SIGKILL
+    first.wait().unwrap();
     let ai_board = |c: &Call| c.method == "sendPhoto" && shown_text(c).contains("AI (level 8): ");
     assert!(
         !fake.calls().iter().any(ai_board),
@@ -641,6 +657,7 @@ async fn killed() {
 
     // the same database again: the AI's move comes
     let mut child = spawn("second.log");
+    let pid = child.0.as_ref().unwrap().id();
     let (_, board) = fake
         .wait_for(j, "the AI's move after the restart", ai_board)
         .await;
@@ -649,13 +666,14 @@ async fn killed() {
     assert_eq!(ply(), 2);
     // stop it cleanly
     let status = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
+        .args(["-TERM", &pid.to_string()])
         .status()
         .unwrap();
     assert!(status.success());
+    let mut second = child.0.take().unwrap();
     let exit = tokio::time::timeout(
         Duration::from_secs(30),
-        tokio::task::spawn_blocking(move || child.wait()),
+        tokio::task::spawn_blocking(move || second.wait()),
     )
     .await
     .expect("exits after SIGTERM")
