@@ -1,8 +1,21 @@
-//! Telegram: long polling (getUpdates) with teloxide on rustls, behind the
-//! Throttle adaptor (per-chat and global rate limits; 429s are retried).
+//! Telegram: long polling (getUpdates) with teloxide on rustls.
 //! Translates messages and button presses into core events and the core's
 //! replies into sendMessage / sendPhoto / editMessageMedia /
 //! sendDocument / answerCallbackQuery — nothing else.
+//!
+//! - Each update is handled in its chat's lane on the hub: one chat's
+//!   updates strictly in order, different chats side by side; a flood in
+//!   one chat is shed past the lane's bound. The replies routed to a chat
+//!   (AI moves, the sweeper) are sent in its lane too.
+//! - Calls are paced per chat (`pace`: Telegram's rate limits; a 429 waits
+//!   out its `retry_after` in that chat alone; network failures are tried
+//!   again with backoff). The game state is stored before anything is sent.
+//! - A failure or a panic while handling an update is logged with its id
+//!   and answered with "something went wrong" (the button's answer, or a
+//!   reply to the message); the bot goes on. The getUpdates offset moves
+//!   past an update once it is handled (or dropped), so a crash before that
+//!   gets it again (stored updates are recognised and skipped).
+//! - Text is Telegram HTML built with teloxide's helpers (`html`).
 //!
 //! - Commands work everywhere (privacy mode on is fine); bare text counts as
 //!   a move in private chats and in replies to the bot's messages.
@@ -21,22 +34,29 @@ use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::needs_chat_admin;
 use crate::core::{ChatRef, Event, Input, Platform, PlatformLimits, Reply, Target, UserRef};
 use crate::runtime::{Hub, ReplyRx};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
-use teloxide::adaptors::throttle::{Limits, Throttle};
+use std::time::{Duration, Instant};
+use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::{
     AnswerCallbackQuerySetters, EditMessageMediaSetters, EditMessageReplyMarkupSetters,
     GetUpdatesSetters, SendDocumentSetters, SendMessageSetters, SendPhotoSetters,
     SetMyCommandsSetters,
 };
-use teloxide::requests::{Requester, RequesterExt};
+use teloxide::requests::Requester;
 use teloxide::types::{
     AllowedUpdate, BotCommand, CallbackQuery, ChatId, InlineKeyboardButton, InlineKeyboardMarkup,
     InputFile, InputMedia, InputMediaPhoto, MaybeInaccessibleMessage, Message, MessageId,
     ParseMode, ReplyParameters, Update, UpdateKind, User,
 };
 use teloxide::{Bot, RequestError};
+use tokio::sync::Notify;
+
+mod html;
+mod pace;
+
+pub use html::{to_html, Rich};
+use pace::{Kind, Pace};
 
 /// What Telegram accepts (caption and message lengths, buttons a row,
 /// callback data bytes, the callback answer's length).
@@ -44,7 +64,7 @@ fn limits() -> &'static PlatformLimits {
     Platform::Telegram.limits()
 }
 
-type TgBot = Throttle<Bot>;
+type TgBot = Bot;
 
 /// Settings of the Telegram adapter.
 #[derive(Debug, Clone)]
@@ -53,7 +73,7 @@ pub struct TelegramOptions {
     pub board_updates: BoardUpdates,
     pub poll_timeout: Duration,
     pub set_commands: bool,
-    /// Rate limits of the Throttle adaptor (Telegram's by default).
+    /// Rate limits, kept per chat (Telegram's by default).
     pub limits: Limits,
 }
 
@@ -87,7 +107,83 @@ struct Telegram {
     boards: Mutex<HashMap<i64, BoardMsg>>,
     /// chat id → (when asked, its administrators), asked again after
     /// [`ADMINS_TTL`].
-    admins: Mutex<HashMap<i64, (std::time::Instant, Vec<u64>)>>,
+    admins: Mutex<HashMap<i64, (Instant, Vec<u64>)>>,
+    /// Each chat's pace and 429 freezes.
+    pace: Pace,
+    /// The updates taken and not yet handled: what getUpdates confirms.
+    offsets: Mutex<Offsets>,
+    /// An update was handled (the offset may move on).
+    handled: Notify,
+}
+
+/// How many updates past one still being handled may come in before the
+/// offset moves past it anyway (getUpdates returns 100 at most).
+const HOLD_IDS: i32 = 50;
+/// How long an update not yet handled holds the offset back.
+const HOLD_FOR: Duration = Duration::from_secs(20);
+
+/// The getUpdates offset: updates are taken in order, handled in their
+/// chats' lanes, and confirmed once handled — an update still waiting in a
+/// slow chat's lane holds the offset back (within [`HOLD_IDS`] and
+/// [`HOLD_FOR`]), so a crash does not lose it. The offset never goes back.
+#[derive(Debug, Default)]
+struct Offsets {
+    /// The last offset asked for.
+    confirmed: i32,
+    /// One past the highest update taken.
+    next: i32,
+    /// Updates taken and not yet handled, with when they were taken.
+    pending: BTreeMap<i32, Instant>,
+}
+
+impl Offsets {
+    /// Take update `id`, unless it was taken before (a batch that repeats
+    /// updates still being handled).
+    fn take(&mut self, id: i32, now: Instant) -> bool {
+        if id < self.next || id < self.confirmed {
+            return false;
+        }
+        self.next = id + 1;
+        self.pending.insert(id, now);
+        true
+    }
+
+    fn done(&mut self, id: i32) {
+        self.pending.remove(&id);
+    }
+
+    /// The offset to ask with.
+    fn offset(&mut self, now: Instant) -> i32 {
+        let held = self
+            .pending
+            .iter()
+            .find(|(id, at)| self.next - **id <= HOLD_IDS && now.duration_since(**at) < HOLD_FOR)
+            .map(|(id, _)| *id);
+        self.confirmed = held.unwrap_or(self.next).max(self.confirmed);
+        self.confirmed
+    }
+
+    /// Whether the offset is held back by an update still being handled.
+    fn holding(&self) -> bool {
+        self.confirmed < self.next
+    }
+}
+
+/// Marks an update handled when dropped (also when its work panics).
+struct Handled {
+    tg: Arc<Telegram>,
+    id: i32,
+}
+
+impl Drop for Handled {
+    fn drop(&mut self) {
+        self.tg
+            .offsets
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .done(self.id);
+        self.tg.handled.notify_one();
+    }
 }
 
 /// How long a group's administrator list is trusted.
@@ -114,9 +210,7 @@ pub async fn run(
         .timeout(opts.poll_timeout + Duration::from_secs(15))
         .build()
         .map_err(|e| anyhow::anyhow!("HTTP client: {e}"))?;
-    let bot = Bot::with_client(token.expose(), client)
-        .set_api_url(url)
-        .throttle(opts.limits);
+    let bot = Bot::with_client(token.expose(), client).set_api_url(url);
     // the network may come up after the bot: retry getMe for a while, but a
     // rejected token is final
     let mut wait = Duration::from_secs(1);
@@ -135,6 +229,7 @@ pub async fn run(
         }
     };
     tracing::info!(username = %me.user.username.as_deref().unwrap_or("?"), "telegram: connected");
+    let opts_limits = opts.limits;
     let tg = Arc::new(Telegram {
         bot,
         hub,
@@ -143,6 +238,9 @@ pub async fn run(
         opts,
         boards: Mutex::default(),
         admins: Mutex::default(),
+        pace: Pace::new(opts_limits),
+        offsets: Mutex::default(),
+        handled: Notify::new(),
     });
     if tg.opts.set_commands {
         if let Err(e) = tg.set_commands().await {
@@ -174,22 +272,29 @@ impl Telegram {
         Ok(())
     }
 
-    /// getUpdates with increasing offsets until shutdown; each update is
-    /// handled to the end before the next poll acknowledges it.
+    /// getUpdates until shutdown. Each new update goes to its chat's lane
+    /// at once (a chat with too many waiting drops it); the offset confirms
+    /// the updates handled (see [`Offsets`]).
     async fn poll_loop(self: Arc<Self>) -> anyhow::Result<()> {
         let mut stop = self.hub.shutdown();
-        let mut offset: i32 = 0;
         let mut backoff = Duration::from_millis(500);
         let timeout = self.opts.poll_timeout.as_secs() as u32;
         loop {
             if *stop.borrow() {
                 return Ok(());
             }
+            let (offset, holding) = {
+                let mut o = self.offsets.lock().unwrap_or_else(|p| p.into_inner());
+                let offset = o.offset(Instant::now());
+                (offset, o.holding())
+            };
+            // while an update is being handled below the offset, Telegram
+            // returns it at once: ask without waiting, and pace the asking
             let req = self
                 .bot
                 .get_updates()
                 .offset(offset)
-                .timeout(timeout)
+                .timeout(if holding { 0 } else { timeout })
                 .allowed_updates(vec![AllowedUpdate::Message, AllowedUpdate::CallbackQuery]);
             let updates = tokio::select! {
                 r = req => r,
@@ -213,15 +318,66 @@ impl Telegram {
                     continue;
                 }
             };
+            let mut fresh = 0;
             for u in updates {
-                offset = offset.max(u.id.0 as i32 + 1);
-                let _guard = self.hub.tracker().enter();
-                self.on_update(u).await;
+                let id = u.id.0 as i32;
+                let taken = self
+                    .offsets
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .take(id, Instant::now());
+                if taken {
+                    fresh += 1;
+                    self.dispatch(u, id);
+                }
+            }
+            if fresh == 0 && holding {
+                // only updates still being handled came back: wait for one
+                // to be done, or a moment
+                tokio::select! {
+                    _ = self.handled.notified() => {}
+                    _ = tokio::time::sleep(Duration::from_millis(200)) => {}
+                    _ = crate::runtime::stopped(&mut stop) => return Ok(()),
+                }
             }
         }
     }
 
-    /// Replies that did not come from an update (sweeper, AI moves).
+    /// The lane (chat) of an update, if it is one the bot handles.
+    fn lane_of(u: &Update) -> Option<String> {
+        match &u.kind {
+            UpdateKind::Message(m) => Some(m.chat.id.0.to_string()),
+            UpdateKind::CallbackQuery(q) => Some(match &q.message {
+                Some(MaybeInaccessibleMessage::Regular(m)) => m.chat.id.0.to_string(),
+                Some(MaybeInaccessibleMessage::Inaccessible(m)) => m.chat.id.0.to_string(),
+                None => format!("user:{}", q.from.id.0),
+            }),
+            _ => None,
+        }
+    }
+
+    /// Queue an update on its chat's lane.
+    fn dispatch(self: &Arc<Self>, u: Update, id: i32) {
+        let handled = Handled {
+            tg: Arc::clone(self),
+            id,
+        };
+        let Some(chat) = Self::lane_of(&u) else {
+            return; // nothing for us: handled
+        };
+        let tg = Arc::clone(self);
+        let work = async move { tg.on_update(u, handled).await };
+        if let Err(e) =
+            self.hub
+                .queue_update(Platform::Telegram, &chat, format!("update {id}"), work)
+        {
+            // the work (and its Handled) is dropped: the offset moves on
+            tracing::warn!(update = id, chat = %chat, error = %e, "telegram: a chat floods; update dropped");
+        }
+    }
+
+    /// Replies that did not come from an update (sweeper, AI moves): each
+    /// is sent in its chat's lane, after what is queued there.
     async fn send_loop(self: Arc<Self>, mut rx: ReplyRx) {
         let mut stop = self.hub.shutdown();
         loop {
@@ -237,15 +393,22 @@ impl Telegram {
                 }
             };
             let Some(reply) = reply else { return };
-            self.send(&reply, &Origin::default()).await;
+            let chat = reply.chat_id().to_string();
+            let tg = Arc::clone(&self);
+            self.hub
+                .queue(Platform::Telegram, &chat, "reply", async move {
+                    tg.send(&reply, &Origin::default()).await;
+                });
         }
     }
 
-    async fn on_update(&self, u: Update) {
+    /// Handle one update in its chat's lane; `handled` is dropped once its
+    /// state is stored (before the replies are sent).
+    async fn on_update(&self, u: Update, handled: Handled) {
         let update_id = u.id.0.to_string();
         match u.kind {
-            UpdateKind::Message(m) => self.on_message(m, update_id).await,
-            UpdateKind::CallbackQuery(q) => self.on_callback(q, update_id).await,
+            UpdateKind::Message(m) => self.on_message(m, update_id, handled).await,
+            UpdateKind::CallbackQuery(q) => self.on_callback(q, update_id, handled).await,
             _ => {}
         }
     }
@@ -266,14 +429,15 @@ impl Telegram {
         if let Some(known) = fresh {
             return known;
         }
-        match self.bot.get_chat_administrators(chat.id).await {
+        let req = self.bot.get_chat_administrators(chat.id);
+        match self.pace.call(Some(chat.id), Kind::Other, req).await {
             Ok(members) => {
                 let ids: Vec<u64> = members.iter().map(|m| m.user.id.0).collect();
                 let known = ids.contains(&user.id.0);
                 self.admins
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
-                    .insert(chat.id.0, (std::time::Instant::now(), ids));
+                    .insert(chat.id.0, (Instant::now(), ids));
                 known
             }
             Err(e) => {
@@ -315,7 +479,7 @@ impl Telegram {
         }
     }
 
-    async fn on_message(&self, m: Message, update_id: String) {
+    async fn on_message(&self, m: Message, update_id: String, handled: Handled) {
         let Some(from) = m.from.as_ref() else { return };
         if from.is_bot {
             return;
@@ -340,18 +504,18 @@ impl Telegram {
         let origin = Origin {
             message: Some(m.id),
         };
-        match self.hub.handle(event).await {
-            Ok(out) => {
-                for r in &out.replies {
-                    self.send(r, &origin).await;
-                }
-                self.hub.spawn_jobs(out.jobs);
-            }
-            Err(e) => tracing::error!(error = %e, "telegram: handling a message failed"),
+        // a failure comes back as "something went wrong" for the sender
+        let mut out = self.hub.serve(event).await;
+        drop(handled);
+        // the AI may think while the replies go out: its own reply is
+        // routed to this chat's lane, after them
+        self.hub.spawn_jobs(std::mem::take(&mut out.jobs));
+        for r in &out.replies {
+            self.send(r, &origin).await;
         }
     }
 
-    async fn on_callback(&self, q: CallbackQuery, update_id: String) {
+    async fn on_callback(&self, q: CallbackQuery, update_id: String, handled: Handled) {
         let (msg_chat, msg_id, chat) = match &q.message {
             Some(MaybeInaccessibleMessage::Regular(m)) => {
                 (Some(m.chat.id), Some(m.id), Some(Self::chat_ref(m)))
@@ -379,14 +543,11 @@ impl Telegram {
             update_id: Some(update_id),
             bare_moves: false,
         };
-        let out = match self.hub.handle(event).await {
-            Ok(out) => out,
-            Err(e) => {
-                tracing::error!(error = %e, "telegram: handling a button failed");
-                self.answer(&q.id, None).await;
-                return;
-            }
-        };
+        // a failure comes back as "something went wrong": the answer's toast
+        let mut out = self.hub.serve(event).await;
+        drop(handled);
+        // the AI's reply comes after these, in this chat's lane
+        self.hub.spawn_jobs(std::mem::take(&mut out.jobs));
         // a short note for the presser alone becomes the answer's toast
         let toast = out.replies.iter().position(|r| {
             matches!(r.target, Target::User { .. })
@@ -409,11 +570,11 @@ impl Telegram {
                 .any(|b| b.chat == chat && b.message == mid);
             let acted = toast.is_none() || out.replies.len() > 1;
             if !is_board && acted {
-                let _ = self
+                let req = self
                     .bot
                     .edit_message_reply_markup(chat, mid)
-                    .reply_markup(InlineKeyboardMarkup::default())
-                    .await;
+                    .reply_markup(InlineKeyboardMarkup::default());
+                let _ = self.pace.call(Some(chat), Kind::Other, req).await;
             }
         }
         let origin = Origin::default();
@@ -422,7 +583,6 @@ impl Telegram {
                 self.send(r, &origin).await;
             }
         }
-        self.hub.spawn_jobs(out.jobs);
     }
 
     async fn answer(&self, id: &teloxide::types::CallbackQueryId, text: Option<&str>) {
@@ -430,7 +590,7 @@ impl Telegram {
         if let Some(t) = text {
             req = req.text(truncate(t, limits().toast_max));
         }
-        if let Err(e) = req.await {
+        if let Err(e) = self.pace.call(None, Kind::Other, req).await {
             tracing::warn!(error = %e, "telegram: answerCallbackQuery failed");
         }
     }
@@ -448,7 +608,7 @@ impl Telegram {
             return Ok(());
         };
         let chat = ChatId(chat_id);
-        let html = to_html(&r.text, &r.mentions);
+        let rich = Rich::new(&r.text, &r.mentions);
         let keyboard = keyboard(&r.choices);
         // a note for one person answers their message
         let reply_to = match (&r.target, origin.message) {
@@ -456,11 +616,11 @@ impl Telegram {
             _ => None,
         };
         if let Some(img) = &r.image {
-            self.send_board(r, chat, &html, keyboard, img).await?;
+            self.send_board(r, chat, &rich, keyboard, img).await?;
         } else if r.document.is_none() {
             let mut req = self
                 .bot
-                .send_message(chat, truncate_html(&html, limits().text_max))
+                .send_message(chat, rich.html_within(limits().text_max))
                 .parse_mode(ParseMode::Html);
             if let Some(k) = keyboard {
                 req = req.reply_markup(k);
@@ -468,20 +628,17 @@ impl Telegram {
             if let Some(m) = reply_to {
                 req = req.reply_parameters(ReplyParameters::new(m).allow_sending_without_reply());
             }
-            req.await?;
+            self.pace.call(Some(chat), Kind::Message, req).await?;
         }
         if let Some((name, text)) = &r.document {
             let file = InputFile::memory(text.clone().into_bytes()).file_name(name.clone());
             let mut req = self.bot.send_document(chat, file);
             if r.image.is_none() {
                 req = req
-                    .caption(truncate_html(
-                        &to_html(&r.text, &r.mentions),
-                        limits().caption_max,
-                    ))
+                    .caption(rich.html_within(limits().caption_max))
                     .parse_mode(ParseMode::Html);
             }
-            req.await?;
+            self.pace.call(Some(chat), Kind::Message, req).await?;
         }
         Ok(())
     }
@@ -492,7 +649,7 @@ impl Telegram {
         &self,
         r: &Reply,
         chat: ChatId,
-        html: &str,
+        rich: &Rich,
         keyboard: Option<InlineKeyboardMarkup>,
         img: &crate::core::Image,
     ) -> Result<(), RequestError> {
@@ -504,19 +661,20 @@ impl Telegram {
                 .copied()
                 .filter(|b| b.chat == chat)
         });
-        let fits = html.chars().count() <= limits().caption_max;
+        let fits = rich.visible_len() <= limits().caption_max;
+        let html = rich.html();
         let file = || InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
         if let (BoardUpdates::Edit, Some(prev), true) = (self.opts.board_updates, previous, fits) {
             let media = InputMedia::Photo(
                 InputMediaPhoto::new(file())
-                    .caption(html.to_string())
+                    .caption(html.clone())
                     .parse_mode(ParseMode::Html),
             );
             let req = self
                 .bot
                 .edit_message_media(prev.chat, prev.message, media)
                 .reply_markup(keyboard.clone().unwrap_or_default());
-            match req.await {
+            match self.pace.call(Some(chat), Kind::Other, req).await {
                 Ok(_) => return Ok(()),
                 // deleted, too old, or not modified: send a new one
                 Err(e) => tracing::debug!(error = %e, "telegram: editMessageMedia failed"),
@@ -524,22 +682,22 @@ impl Telegram {
         }
         let mut req = self.bot.send_photo(chat, file());
         if fits {
-            req = req.caption(html.to_string()).parse_mode(ParseMode::Html);
+            req = req.caption(html.clone()).parse_mode(ParseMode::Html);
             if let Some(k) = keyboard.clone() {
                 req = req.reply_markup(k);
             }
         }
-        let sent = req.await?;
+        let sent = self.pace.call(Some(chat), Kind::Message, req).await?;
         let mut board_msg = sent.id;
         if !fits {
             let mut req = self
                 .bot
-                .send_message(chat, truncate_html(html, limits().text_max))
+                .send_message(chat, rich.html_within(limits().text_max))
                 .parse_mode(ParseMode::Html);
             if let Some(k) = keyboard {
                 req = req.reply_markup(k);
             }
-            board_msg = req.await?.id;
+            board_msg = self.pace.call(Some(chat), Kind::Message, req).await?.id;
         }
         if let Some(g) = r.game_id {
             let old = self
@@ -555,11 +713,11 @@ impl Telegram {
                 );
             if let Some(old) = old.filter(|o| o.chat == chat && o.message != board_msg) {
                 // the old board's buttons are stale now
-                let _ = self
+                let req = self
                     .bot
                     .edit_message_reply_markup(old.chat, old.message)
-                    .reply_markup(InlineKeyboardMarkup::default())
-                    .await;
+                    .reply_markup(InlineKeyboardMarkup::default());
+                let _ = self.pace.call(Some(chat), Kind::Other, req).await;
             }
         }
         Ok(())
@@ -585,38 +743,6 @@ pub fn keyboard(choices: &[Vec<crate::core::Choice>]) -> Option<InlineKeyboardMa
     (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows))
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
-/// The text as Telegram HTML with the mentions made real: `@handle` stays
-/// (Telegram notifies it); a person without a username becomes a text
-/// mention (a link to `tg://user?id=…`) on their name, or after the text.
-pub fn to_html(text: &str, mentions: &[crate::core::Mention]) -> String {
-    let mut html = escape(text);
-    for m in mentions {
-        if let Some(h) = &m.handle {
-            if html.contains(&format!("@{h}")) {
-                continue;
-            }
-        }
-        let Ok(id) = m.platform_user_id.parse::<u64>() else {
-            continue;
-        };
-        let name = escape(&m.name);
-        let link = format!("<a href=\"tg://user?id={id}\">{name}</a>");
-        if !name.is_empty() && html.contains(&name) {
-            html = html.replacen(&name, &link, 1);
-        } else {
-            html.push(' ');
-            html.push_str(&link);
-        }
-    }
-    html
-}
-
 fn truncate(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
         s.to_string()
@@ -627,59 +753,47 @@ fn truncate(s: &str, max: usize) -> String {
     }
 }
 
-/// Cut HTML text to `max` characters without leaving a tag open: falls back
-/// to the plain text when it is too long.
-fn truncate_html(html: &str, max: usize) -> String {
-    if html.chars().count() <= max {
-        return html.to_string();
-    }
-    let plain = html
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&amp;", "&");
-    escape(&truncate(&strip_tags(&plain), max / 2))
-}
-
-fn strip_tags(s: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in s.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::{Choice, Mention};
+    use crate::core::Choice;
 
     #[test]
-    fn mentions_become_notifications() {
-        let m = vec![
-            Mention {
-                platform_user_id: "42".into(),
-                name: "Anna <3".into(),
-                handle: None,
-            },
-            Mention {
-                platform_user_id: "43".into(),
-                name: "Boris".into(),
-                handle: Some("boris".into()),
-            },
-        ];
-        let html = to_html("Anna <3 (White) to move. @boris waits.", &m);
-        assert_eq!(
-            html,
-            "<a href=\"tg://user?id=42\">Anna &lt;3</a> (White) to move. @boris waits."
-        );
-        let html = to_html("Your move.", &m[..1]);
-        assert!(html.ends_with("<a href=\"tg://user?id=42\">Anna &lt;3</a>"));
+    fn the_offset_waits_for_updates_being_handled_within_bounds() {
+        let t0 = Instant::now();
+        let mut o = Offsets::default();
+        assert_eq!(o.offset(t0), 0);
+        for id in 10..13 {
+            assert!(o.take(id, t0));
+        }
+        // a batch that repeats them takes nothing
+        assert!(!o.take(11, t0));
+        o.done(10);
+        o.done(12);
+        // 11 is still being handled: the offset waits for it
+        assert_eq!(o.offset(t0), 11);
+        assert!(o.holding());
+        o.done(11);
+        assert_eq!(o.offset(t0), 13);
+        assert!(!o.holding());
+        // one stuck update holds the offset only for a while ...
+        assert!(o.take(13, t0));
+        assert_eq!(o.offset(t0 + HOLD_FOR / 2), 13);
+        assert_eq!(o.offset(t0 + HOLD_FOR), 14);
+        // ... and never goes back
+        o.done(13);
+        assert_eq!(o.offset(t0 + HOLD_FOR), 14);
+        // or for so many updates after it
+        let t1 = t0 + HOLD_FOR;
+        assert!(o.take(14, t1));
+        for id in 15..14 + HOLD_IDS {
+            assert!(o.take(id, t1));
+            o.done(id);
+        }
+        assert_eq!(o.offset(t1), 14);
+        assert!(o.take(14 + HOLD_IDS, t1));
+        o.done(14 + HOLD_IDS);
+        assert_eq!(o.offset(t1), 15 + HOLD_IDS);
     }
 
     #[test]

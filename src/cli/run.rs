@@ -6,8 +6,8 @@
 use super::{CliError, CliResult};
 use shashki::adapters;
 use shashki::config::FileConfig;
-use shashki::core::{Platform, Service, SystemClock};
-use shashki::runtime::{self, Adapter, AdapterFuture, Hub, ReplyRx, RunOptions, Scheduled};
+use shashki::core::{Service, SystemClock};
+use shashki::runtime::{self, RunOptions, Scheduled};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -29,7 +29,7 @@ pub fn run(a: RunArgs) -> CliResult {
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
         .try_init();
-    let mut bots = adapters::bots(&config);
+    let bots = adapters::bots(&config);
     if bots.is_empty() {
         return Err(CliError::Input(
             "no token: set [telegram] token or [discord] token in the config, or \
@@ -47,13 +47,6 @@ pub fn run(a: RunArgs) -> CliResult {
         "starting"
     );
     let service = Arc::new(service);
-    // the last adapter is started after every adapter's reply route exists
-    if let Some(last) = bots.pop() {
-        bots.push(Box::new(ResumeAi {
-            inner: last,
-            service: Arc::clone(&service),
-        }));
-    }
     let opts = RunOptions {
         scheduled: vec![daily_puzzles()],
         ai_workers: config.ai.workers,
@@ -63,42 +56,6 @@ pub fn run(a: RunArgs) -> CliResult {
         .build()?;
     rt.block_on(runtime::run(service, bots, opts, runtime::stop_signal()))
         .map_err(|e| CliError::Failed(format!("{e:#}")))
-}
-
-/// An adapter that, as it starts, hands the hub the AI moves games wait
-/// for ([`Service::pending_jobs`]: jobs lost when the process stopped or
-/// crashed before they ran), so no game waits for the AI forever. Running
-/// a job twice is harmless (the second finds the ply moved on).
-///
-/// It wraps the last adapter `runtime::run` starts: by then every
-/// adapter's reply route is registered, so no AI reply is dropped. (A
-/// stopgap until the hub runs the pending jobs at start by itself; then it
-/// can go.)
-struct ResumeAi {
-    inner: Box<dyn Adapter>,
-    service: Arc<Service>,
-}
-
-impl Adapter for ResumeAi {
-    fn platform(&self) -> Platform {
-        self.inner.platform()
-    }
-
-    fn run(self: Box<Self>, hub: Hub, replies: ReplyRx) -> AdapterFuture {
-        let ResumeAi { inner, service } = *self;
-        Box::pin(async move {
-            match tokio::task::spawn_blocking(move || service.pending_jobs()).await {
-                Ok(Ok(jobs)) if !jobs.is_empty() => {
-                    tracing::info!(n = jobs.len(), "resuming the AI moves games wait for");
-                    hub.spawn_jobs(jobs);
-                }
-                Ok(Ok(_)) => {}
-                Ok(Err(e)) => tracing::error!(error = %e, "finding the pending AI moves failed"),
-                Err(e) => tracing::error!(error = %e, "finding the pending AI moves panicked"),
-            }
-            inner.run(hub, replies).await
-        })
-    }
 }
 
 /// The daily puzzle posts, at each chat's own time (the console posts them

@@ -3,11 +3,24 @@
 //! adapter that asked, or routed to the adapter of their platform), and the
 //! jobs the service asks for (AI moves) run on a bounded pool of workers.
 //! The hub is the only caller of [`Service::run_job`].
+//!
+//! Failures stay where they happen: a service call that fails or panics is
+//! logged (with the update it was handling) and comes back as an error, or
+//! as a short "something went wrong" for the person ([`Hub::serve`]); a job
+//! that fails or panics is logged and tried again with backoff; the work of
+//! one chat runs in its own lane ([`Hub::queue_update`], [`Hub::queue`]),
+//! so a slow chat delays nobody else.
 
-use super::shutdown::Tracker;
-use crate::core::{Choice, Event, Job, Outcome, Platform, Reply, Service, ServiceError};
+use super::lanes::{panic_message, LaneFull, LaneKey, Lanes, Work};
+use super::shutdown::{stopped, Tracker};
+use crate::core::i18n::{Catalog, Lang};
+use crate::core::{
+    Choice, Event, Job, Outcome, Platform, Reply, Service, ServiceError, Target, UserRef,
+};
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot, watch, Notify, Semaphore};
 
 /// Where replies for a platform go (the adapter's sender task reads it).
@@ -16,6 +29,32 @@ pub type ReplyRx = mpsc::UnboundedReceiver<Reply>;
 
 /// A request to the sweeper to sweep now; answered when the pass is done.
 pub(super) type SweepRequest = oneshot::Sender<()>;
+
+/// How often a job that fails is tried in a row before it is left to the
+/// sweeper's next look at the pending jobs.
+const JOB_ATTEMPTS: u32 = 4;
+/// The pause after a job's first failure (doubled after each).
+const JOB_BACKOFF: Duration = Duration::from_secs(1);
+/// The longest a job that keeps failing is left alone between rounds.
+const JOB_GIVE_UP_MAX: Duration = Duration::from_secs(3600);
+
+/// A job's identity: (game, ply) for an AI move.
+type JobKey = (i64, i64);
+
+fn job_key(job: &Job) -> JobKey {
+    match *job {
+        Job::AiMove { game_id, ply } => (game_id, ply),
+    }
+}
+
+/// The jobs queued or running, and the ones that kept failing.
+#[derive(Default)]
+struct Jobs {
+    in_flight: std::collections::HashSet<JobKey>,
+    /// Jobs whose attempts all failed: how many rounds, and when the
+    /// pending-job look may start them again.
+    failed: HashMap<JobKey, (u32, Instant)>,
+}
 
 /// What every adapter shares (cheap to clone).
 #[derive(Clone)]
@@ -31,6 +70,9 @@ pub struct Hub {
     /// rest wait their turn (first come, first served).
     workers: Arc<Semaphore>,
     ai_workers: usize,
+    jobs: Arc<Mutex<Jobs>>,
+    lanes: Arc<Lanes>,
+    catalog: Arc<Catalog>,
     /// Downtime credited to the deadlines at start, in seconds.
     pub(super) downtime: i64,
     shutdown: watch::Receiver<bool>,
@@ -49,6 +91,23 @@ impl JobsDone {
 /// The number of CPU cores (the default number of AI workers).
 pub fn cpu_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Takes a job out of the in-flight set when its task ends (also when it
+/// panics or is cancelled).
+struct Claim {
+    jobs: Arc<Mutex<Jobs>>,
+    key: JobKey,
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        self.jobs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .in_flight
+            .remove(&self.key);
+    }
 }
 
 impl Hub {
@@ -71,6 +130,9 @@ impl Hub {
                 tracker: Tracker::default(),
                 workers: Arc::new(Semaphore::new(n)),
                 ai_workers: n,
+                jobs: Arc::default(),
+                lanes: Arc::default(),
+                catalog: Arc::new(Catalog::new()),
                 downtime: 0,
                 shutdown: rx,
             },
@@ -116,24 +178,89 @@ impl Hub {
         self.wake.notify_one();
     }
 
-    /// Run a service call on a blocking thread (a panic there panics here).
+    /// Run a service call on a blocking thread. A panic there is logged and
+    /// comes back as [`ServiceError::Internal`].
     pub(super) async fn blocking<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&Service) -> T + Send + 'static,
-    ) -> T {
+        f: impl FnOnce(&Service) -> Result<T, ServiceError> + Send + 'static,
+    ) -> Result<T, ServiceError> {
         let svc = Arc::clone(&self.service);
-        tokio::task::spawn_blocking(move || f(&svc))
-            .await
-            .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
+        match tokio::task::spawn_blocking(move || f(&svc)).await {
+            Ok(r) => r,
+            Err(e) if e.is_panic() => {
+                tracing::error!(
+                    panic = %panic_message(e.into_panic().as_ref()),
+                    "a service call panicked"
+                );
+                Err(ServiceError::Internal("a service call panicked"))
+            }
+            Err(_) => Err(ServiceError::Internal("a service call was cancelled")),
+        }
     }
 
     /// Handle an event on a blocking thread (one SQLite transaction). The
     /// caller sends the replies (it knows the update they answer) and hands
-    /// the jobs to [`Hub::spawn_jobs`].
+    /// the jobs to [`Hub::spawn_jobs`]. A failure or a panic is logged with
+    /// the update's id and returned as an error; the hub goes on.
     pub async fn handle(&self, event: Event) -> Result<Outcome, ServiceError> {
+        let platform = event.platform;
+        let update = event.update_id.clone();
+        let chat = event.chat.id.clone();
         let out = self.blocking(move |svc| svc.handle(&event)).await;
+        if let Err(e) = &out {
+            tracing::error!(
+                platform = platform.key(),
+                update = update.as_deref().unwrap_or("-"),
+                chat = %chat,
+                error = %e,
+                "handling an update failed"
+            );
+        }
         self.changed();
         out
+    }
+
+    /// Handle an event like [`Hub::handle`], but a failure comes back as
+    /// [`Hub::failure_reply`]: the person hears that something went wrong
+    /// (the update counts as handled; nothing of it was stored).
+    pub async fn serve(&self, event: Event) -> Outcome {
+        // what the note needs (the event goes to the blocking thread)
+        let (platform, chat, user) = (event.platform, event.chat.id.clone(), event.user.clone());
+        match self.handle(event).await {
+            Ok(out) => out,
+            Err(_) => Outcome {
+                replies: vec![self.apology(platform, chat, &user)],
+                jobs: Vec::new(),
+            },
+        }
+    }
+
+    /// "Something went wrong" for the person who sent `event`, in their
+    /// language (the platform's word for it, else the default).
+    pub fn failure_reply(&self, event: &Event) -> Reply {
+        self.apology(event.platform, event.chat.id.clone(), &event.user)
+    }
+
+    fn apology(&self, platform: Platform, chat: String, user: &UserRef) -> Reply {
+        let lang = user
+            .lang
+            .as_deref()
+            .and_then(Lang::from_code)
+            .unwrap_or(self.service.config().default_lang);
+        Reply {
+            platform,
+            target: Target::User {
+                chat,
+                user: user.id.clone(),
+            },
+            text: self.catalog.get(lang, "something-went-wrong", None),
+            image: None,
+            diagram: None,
+            choices: Vec::new(),
+            mentions: Vec::new(),
+            game_id: None,
+            document: None,
+        }
     }
 
     /// Handle an event whose replies all go through the reply route: route
@@ -162,6 +289,69 @@ impl Hub {
             .await
     }
 
+    /// Queue the handling of an update on its chat's lane: it runs after the
+    /// chat's earlier work and alongside other chats' work. Refused when
+    /// the chat already has [`Hub::lane_bound`] updates waiting (a flood:
+    /// the adapter drops the update). `label` names it in the log
+    /// (`update 123`). Shutdown waits for queued work.
+    pub fn queue_update(
+        &self,
+        platform: Platform,
+        chat: &str,
+        label: impl Into<String>,
+        work: impl Future<Output = ()> + Send + 'static,
+    ) -> Result<(), LaneFull> {
+        let key = LaneKey {
+            platform,
+            chat: chat.to_string(),
+        };
+        self.lanes.push(
+            key,
+            label.into(),
+            true,
+            Box::pin(work) as Work,
+            &self.tracker,
+        )
+    }
+
+    /// Queue other work (sending a routed reply) on a chat's lane, after
+    /// what is queued there; never refused.
+    pub fn queue(
+        &self,
+        platform: Platform,
+        chat: &str,
+        label: impl Into<String>,
+        work: impl Future<Output = ()> + Send + 'static,
+    ) {
+        let key = LaneKey {
+            platform,
+            chat: chat.to_string(),
+        };
+        // only updates count against the bound
+        let _ = self.lanes.push(
+            key,
+            label.into(),
+            false,
+            Box::pin(work) as Work,
+            &self.tracker,
+        );
+    }
+
+    /// How many updates may wait in one chat's lane.
+    pub fn lane_bound(&self) -> usize {
+        self.lanes.bound()
+    }
+
+    /// Set how many updates may wait in one chat's lane (at least one).
+    pub fn set_lane_bound(&self, n: usize) {
+        self.lanes.set_bound(n);
+    }
+
+    /// Chats with a lane now (work queued or recently done).
+    pub fn active_lanes(&self) -> usize {
+        self.lanes.active()
+    }
+
     /// Send replies to the adapter of their platform (replies for a
     /// platform without a running adapter are logged and dropped).
     pub fn route(&self, replies: Vec<Reply>) {
@@ -182,8 +372,9 @@ impl Hub {
     }
 
     /// Run jobs (AI moves) in the background on the worker pool; their
-    /// replies are routed, and the jobs they ask for run in turn. The
-    /// handle says when all of them are done (dropping it is fine).
+    /// replies are routed, and the jobs they ask for run in turn. A job
+    /// already queued or running is not started twice. The handle says when
+    /// all of them are done (dropping it is fine).
     pub fn spawn_jobs(&self, jobs: Vec<Job>) -> JobsDone {
         let batch = Tracker::default();
         for job in jobs {
@@ -192,30 +383,110 @@ impl Hub {
         JobsDone(batch)
     }
 
+    /// Start the jobs the games are waiting for ([`Service::pending_jobs`])
+    /// that are not queued or running already (nor failed too recently):
+    /// at start-up, and now and then from the sweeper, so a job lost with a
+    /// crash runs again. How many were started.
+    pub async fn resume_pending_jobs(&self) -> usize {
+        let pending = match self.blocking(|svc| svc.pending_jobs()).await {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::error!(error = %e, "looking for pending jobs failed");
+                return 0;
+            }
+        };
+        let now = Instant::now();
+        let fresh: Vec<Job> = {
+            let jobs = self.jobs.lock().unwrap_or_else(|p| p.into_inner());
+            pending
+                .into_iter()
+                .filter(|j| {
+                    let k = job_key(j);
+                    !jobs.in_flight.contains(&k)
+                        && jobs.failed.get(&k).is_none_or(|(_, at)| *at <= now)
+                })
+                .collect()
+        };
+        if !fresh.is_empty() {
+            tracing::info!(n = fresh.len(), "starting the AI moves games wait for");
+        }
+        let n = fresh.len();
+        self.spawn_jobs(fresh);
+        n
+    }
+
+    /// How many jobs are queued or running.
+    pub fn jobs_in_flight(&self) -> usize {
+        self.jobs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .in_flight
+            .len()
+    }
+
     fn spawn_job(&self, job: Job, batch: &Tracker) {
+        let key = job_key(&job);
+        if !self
+            .jobs
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .in_flight
+            .insert(key)
+        {
+            tracing::debug!(?job, "job already queued or running");
+            return;
+        }
+        let claim = Claim {
+            jobs: Arc::clone(&self.jobs),
+            key,
+        };
         let guards = (self.tracker.enter(), batch.enter());
         let hub = self.clone();
         let batch = batch.clone();
         tokio::spawn(async move {
             let _guards = guards;
-            // the semaphore is never closed
-            let Ok(permit) = Arc::clone(&hub.workers).acquire_owned().await else {
-                return;
-            };
-            let svc = Arc::clone(&hub.service);
-            let res = tokio::task::spawn_blocking(move || svc.run_job(job)).await;
-            drop(permit);
-            match res {
-                Ok(Ok(out)) => {
-                    hub.route(out.replies);
-                    for next in out.jobs {
-                        hub.spawn_job(next, &batch);
+            let _claim = claim;
+            let mut stop = hub.shutdown();
+            let mut pause = JOB_BACKOFF;
+            for attempt in 1..=JOB_ATTEMPTS {
+                // the semaphore is never closed
+                let Ok(permit) = Arc::clone(&hub.workers).acquire_owned().await else {
+                    return;
+                };
+                let res = hub.blocking(move |svc| svc.run_job(job)).await;
+                drop(permit);
+                match res {
+                    Ok(out) => {
+                        hub.jobs
+                            .lock()
+                            .unwrap_or_else(|p| p.into_inner())
+                            .failed
+                            .remove(&key);
+                        hub.route(out.replies);
+                        for next in out.jobs {
+                            hub.spawn_job(next, &batch);
+                        }
+                        hub.changed();
+                        return;
                     }
+                    Err(e) => tracing::error!(?job, attempt, error = %e, "job failed"),
                 }
-                Ok(Err(e)) => tracing::error!(?job, error = %e, "job failed"),
-                Err(e) => tracing::error!(?job, error = %e, "job panicked"),
+                if attempt == JOB_ATTEMPTS || hub.is_shutting_down() {
+                    break;
+                }
+                tokio::select! {
+                    _ = tokio::time::sleep(pause) => {}
+                    _ = stopped(&mut stop) => break,
+                }
+                pause *= 2;
             }
-            hub.changed();
+            // left to the pending-job look, later each round
+            let mut jobs = hub.jobs.lock().unwrap_or_else(|p| p.into_inner());
+            let rounds = jobs.failed.get(&key).map_or(0, |(n, _)| *n) + 1;
+            let wait =
+                (Duration::from_secs(60) * 2u32.saturating_pow(rounds - 1)).min(JOB_GIVE_UP_MAX);
+            jobs.failed.insert(key, (rounds, Instant::now() + wait));
+            tracing::error!(?job, rounds, retry_in = ?wait, "job gave up for now");
         });
     }
 
@@ -295,6 +566,118 @@ mod tests {
         assert!(texts.len() >= 2, "the AI's move came through the route");
         assert_eq!(hub.tracker().in_flight(), 0);
         Ok(())
+    }
+
+    /// A clock that panics the next `n` times it is read.
+    #[derive(Default)]
+    struct Flaky(std::sync::atomic::AtomicUsize);
+
+    impl Flaky {
+        fn panic_next(&self, n: usize) {
+            self.0.store(n, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+
+    impl crate::core::Clock for Flaky {
+        fn now(&self) -> i64 {
+            use std::sync::atomic::Ordering::SeqCst;
+            if self
+                .0
+                .fetch_update(SeqCst, SeqCst, |n| n.checked_sub(1))
+                .is_ok()
+            {
+                panic!("the clock broke");
+            }
+            crate::core::Clock::now(&SystemClock)
+        }
+    }
+
+    fn flaky_service(dir: &tempfile::TempDir) -> (Arc<Service>, Arc<Flaky>) {
+        let clock = Arc::new(Flaky::default());
+        let config = Config {
+            ai_max_movetime: Duration::from_millis(20),
+            board_size: 160,
+            ..Config::default()
+        };
+        let svc = Service::open(&dir.path().join("t.sqlite"), config, clock.clone()).unwrap();
+        (Arc::new(svc), clock)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_panic_while_handling_is_an_error_and_serve_says_sorry() {
+        let dir = tempfile::tempdir().unwrap();
+        let (svc, clock) = flaky_service(&dir);
+        let (hub, _stop) = Hub::with_ai_workers(svc, 1);
+        clock.panic_next(1);
+        let err = hub.handle(event("/help")).await.unwrap_err();
+        assert!(matches!(err, ServiceError::Internal(_)), "{err}");
+        // serve: a note for the sender alone, in their language
+        clock.panic_next(1);
+        let mut ev = event("/help");
+        ev.user.lang = Some("ru-RU".into());
+        let out = hub.serve(ev).await;
+        assert!(out.jobs.is_empty());
+        assert_eq!(out.replies.len(), 1);
+        let r = &out.replies[0];
+        assert_eq!(
+            r.target,
+            Target::User {
+                chat: "c".into(),
+                user: "anna".into()
+            }
+        );
+        assert!(r.text.starts_with("Что-то пошло не так"), "{}", r.text);
+        let out = hub.serve(event("/nonsense")).await;
+        assert!(!out.replies[0].text.contains("went wrong"));
+        // and the hub goes on
+        let out = hub.handle(event("/help")).await.unwrap();
+        assert!(out.replies[0].text.contains("/challenge"));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_failing_job_is_tried_again_and_never_runs_twice_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let (svc, clock) = flaky_service(&dir);
+        let (hub, _stop) = Hub::with_ai_workers(svc, 1);
+        let mut rx = hub.register(Platform::Console);
+        let out = hub.handle(event("/challenge ai 1 black")).await.unwrap();
+        assert_eq!(out.jobs.len(), 1);
+        // the AI's first try panics (after thinking, as it plays)
+        clock.panic_next(1);
+        let done = hub.spawn_jobs(out.jobs.clone());
+        // the same job again while it is queued or running: not doubled
+        let again = hub.spawn_jobs(out.jobs.clone());
+        assert_eq!(hub.jobs_in_flight(), 1);
+        tokio::time::timeout(Duration::from_secs(30), done.wait())
+            .await
+            .expect("the job ran again and finished");
+        again.wait().await;
+        assert_eq!(hub.jobs_in_flight(), 0);
+        let r = rx.try_recv().expect("the AI's move came on the second try");
+        assert!(r.text.starts_with("AI (level 1): "), "{}", r.text);
+        assert!(rx.try_recv().is_err(), "played once");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn jobs_lost_with_a_crash_are_found_and_run() {
+        let dir = tempfile::tempdir().unwrap();
+        let (hub, _stop) = Hub::with_ai_workers(service(&dir), 1);
+        let mut rx = hub.register(Platform::Console);
+        // the game waits for the AI, and its job is lost
+        let out = hub.handle(event("/challenge ai 1 black")).await.unwrap();
+        assert_eq!(out.jobs.len(), 1);
+        drop(out);
+        assert_eq!(hub.resume_pending_jobs().await, 1);
+        // found again while it runs: not started twice
+        assert_eq!(hub.resume_pending_jobs().await, 0);
+        let r = tokio::time::timeout(Duration::from_secs(30), rx.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(r.text.starts_with("AI (level 1): "), "{}", r.text);
+        assert!(hub.tracker().wait_idle(Duration::from_secs(10)).await);
+        // the human's turn now: nothing pending
+        assert_eq!(hub.resume_pending_jobs().await, 0);
     }
 
     #[tokio::test]

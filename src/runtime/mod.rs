@@ -22,14 +22,18 @@
 //! them to [`run`].
 //!
 //! - [`hub`]: the [`Hub`] — events in, replies routed out, AI workers.
+//! - [`lanes`]: one queue per chat — a chat's work in order, chats side by
+//!   side.
 //! - [`sweeper`]: deadlines, scheduled jobs, heartbeat.
 //! - [`shutdown`]: the stop signal and the tracker of work in flight.
 
 pub mod hub;
+pub mod lanes;
 pub mod shutdown;
 pub mod sweeper;
 
 pub use hub::{cpu_cores, Hub, JobsDone, ReplyRx, ReplyTx};
+pub use lanes::{panic_message, LaneFull, LaneKey};
 pub use shutdown::{stop_signal, stopped, TrackGuard, Tracker};
 pub use sweeper::{JobRun, Scheduled, WhenDue};
 
@@ -116,6 +120,10 @@ pub async fn run(
                 .map_err(|e| anyhow::anyhow!("{}: {e}", platform.key()))
         });
     }
+    // every route is there: the AI moves the games were waiting for when
+    // the bot stopped (or crashed) run now, their replies queued for the
+    // adapters
+    hub.resume_pending_jobs().await;
     let mut failed = None;
     tokio::select! {
         _ = stop => {}

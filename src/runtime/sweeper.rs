@@ -1,12 +1,16 @@
 //! Time-driven work: the sweeper (reminders, timeouts, challenge expiry,
-//! and the scheduled jobs such as the daily puzzle posts) and the heartbeat
-//! the core measures downtime with.
+//! the scheduled jobs such as the daily puzzle posts, and a look for AI
+//! moves the games wait for) and the heartbeat the core measures downtime
+//! with. A panic in the sweep or in one scheduled job is logged; the rest
+//! of the pass and the sweeper go on.
 
 use super::hub::{Hub, SweepRequest};
+use super::lanes::panic_message;
 use super::shutdown::stopped;
 use crate::core::{Reply, Service};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 
@@ -26,28 +30,46 @@ pub type WhenDue = Arc<dyn Fn(&Service) -> Option<i64> + Send + Sync>;
 /// A scheduled job's work: the replies to send.
 pub type JobRun = Arc<dyn Fn(&Service) -> Vec<Reply> + Send + Sync>;
 
+/// How often the sweeper looks for AI moves the games wait for (a job lost
+/// with a crash, or one that gave up for a while).
+pub const JOBS_RECHECK: Duration = Duration::from_secs(60);
+
+/// `f`, or `None` with the panic logged as `what`'s.
+fn contained<T>(what: &str, f: impl FnOnce() -> T) -> Option<T> {
+    catch_unwind(AssertUnwindSafe(f))
+        .map_err(|p| {
+            tracing::error!(work = what, panic = %panic_message(p.as_ref()), "sweeper: panicked");
+        })
+        .ok()
+}
+
 /// One pass on a blocking thread: sweep, run the scheduled jobs that are
-/// due; the replies, when the next thing is due, and now.
+/// due; the replies, when the next thing is due, and now. Each part is on
+/// its own: one that fails or panics leaves the others' replies.
 fn pass(svc: &Service, jobs: &[Scheduled]) -> (Vec<Reply>, Option<i64>, i64) {
-    let mut out = match svc.sweep() {
-        Ok(r) => r,
-        Err(e) => {
+    let mut out = match contained("sweep", || svc.sweep()) {
+        Some(Ok(r)) => r,
+        Some(Err(e)) => {
             tracing::error!(error = %e, "sweep failed");
             Vec::new()
         }
+        None => Vec::new(),
     };
     for j in jobs {
-        if (j.next)(svc).is_some_and(|t| t <= svc.now()) {
+        let due = contained(j.name, || (j.next)(svc)).flatten();
+        if due.is_some_and(|t| t <= svc.now()) {
             tracing::info!(job = j.name, "scheduled job due");
-            out.extend((j.run)(svc));
+            out.extend(contained(j.name, || (j.run)(svc)).unwrap_or_default());
         }
     }
-    let mut next = svc.next_wakeup().unwrap_or_else(|e| {
-        tracing::error!(error = %e, "next_wakeup failed");
-        None
-    });
+    let mut next = contained("next wakeup", || svc.next_wakeup())
+        .unwrap_or(Ok(None))
+        .unwrap_or_else(|e| {
+            tracing::error!(error = %e, "next_wakeup failed");
+            None
+        });
     for j in jobs {
-        if let Some(t) = (j.next)(svc) {
+        if let Some(t) = contained(j.name, || (j.next)(svc)).flatten() {
             next = Some(next.map_or(t, |n| n.min(t)));
         }
     }
@@ -64,7 +86,8 @@ pub fn start(hub: Hub, scheduled: Vec<Scheduled>) -> JoinHandle<()> {
 
 /// Sleep until the next due item (or a change, a request, or a minute),
 /// then sweep, run the scheduled jobs that are due, and route what they
-/// say. Stops at shutdown.
+/// say; every [`JOBS_RECHECK`], start the AI moves the games wait for that
+/// are not running. Stops at shutdown.
 async fn sweeper(
     hub: Hub,
     scheduled: Vec<Scheduled>,
@@ -73,6 +96,8 @@ async fn sweeper(
     let mut stop = hub.shutdown();
     let scheduled: Arc<[Scheduled]> = scheduled.into();
     let mut answer: Vec<SweepRequest> = Vec::new();
+    // the runtime looks for pending jobs at start-up
+    let mut jobs_checked = Instant::now();
     loop {
         let jobs = Arc::clone(&scheduled);
         let swept = tokio::task::spawn_blocking({
@@ -96,6 +121,10 @@ async fn sweeper(
                 Duration::from_secs(60)
             }
         };
+        if jobs_checked.elapsed() >= JOBS_RECHECK {
+            jobs_checked = Instant::now();
+            hub.resume_pending_jobs().await;
+        }
         // the replies are routed: the pass asked for is done
         for a in answer.drain(..) {
             let _ = a.send(());
@@ -197,6 +226,44 @@ mod tests {
         tokio::time::timeout(Duration::from_secs(1), hub.sweep_now())
             .await
             .expect("no sweeper: no wait");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_panicking_job_leaves_the_others_and_the_sweeper_going() {
+        let dir = tempfile::tempdir().unwrap();
+        let (hub, stop) = hub(&dir);
+        let mut rx = hub.register(Platform::Console);
+        let broken = Scheduled {
+            name: "broken",
+            next: Arc::new(|s: &Service| Some(s.now())),
+            run: Arc::new(|_s: &Service| panic!("a scheduled job broke")),
+        };
+        let broken_clock = Scheduled {
+            name: "broken clock",
+            next: Arc::new(|_s: &Service| panic!("cannot tell when")),
+            run: Arc::new(|_s: &Service| vec![reply("never")]),
+        };
+        let fine = Scheduled {
+            name: "fine",
+            next: Arc::new(|s: &Service| Some(s.now())),
+            run: Arc::new(|_s: &Service| vec![reply("fine")]),
+        };
+        let task = start(hub.clone(), vec![broken, broken_clock, fine]);
+        for _ in 0..3 {
+            hub.sweep_now().await;
+            let mut seen = Vec::new();
+            while let Ok(r) = rx.try_recv() {
+                seen.push(r.text);
+            }
+            assert!(seen.contains(&"fine".to_string()), "{seen:?}");
+            assert!(!seen.contains(&"never".to_string()), "{seen:?}");
+        }
+        assert!(!task.is_finished());
+        stop.send(true).unwrap();
+        tokio::time::timeout(Duration::from_secs(5), task)
+            .await
+            .unwrap()
+            .unwrap();
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
