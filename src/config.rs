@@ -1,15 +1,3 @@
-// No panic on user input, and the compiler keeps it so (issue 12): each
-// remaining exception is an `#[allow]` with the invariant that makes it safe.
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::string_slice,
-        clippy::indexing_slicing
-    )
-)]
 //! `config.toml` for `shashki run`: the database, the bots' tokens and API
 //! addresses, the chat service's settings and the log level. Tokens may also
 //! come from the environment (`SHASHKI_TELEGRAM_TOKEN`,

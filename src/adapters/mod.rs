@@ -1,15 +1,3 @@
-// No panic on user input, and the compiler keeps it so (issue 12): each
-// remaining exception is an `#[allow]` with the invariant that makes it safe.
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::string_slice,
-        clippy::indexing_slicing
-    )
-)]
 //! Front ends: each translates its platform's updates into core events and
 //! the core's replies into platform calls — nothing else. Each is a
 //! [`runtime::Adapter`](crate::runtime::Adapter): the runtime is handed the

@@ -602,6 +602,28 @@ impl Telegram {
         }
     }
 
+    /// A text message (HTML within the length limit), with its keyboard,
+    /// answering `reply_to` when given; paced per chat.
+    async fn send_text(
+        &self,
+        chat: ChatId,
+        rich: &Rich,
+        keyboard: Option<InlineKeyboardMarkup>,
+        reply_to: Option<MessageId>,
+    ) -> Result<MessageId, RequestError> {
+        let mut req = self
+            .bot
+            .send_message(chat, rich.html_within(limits().text_max))
+            .parse_mode(ParseMode::Html);
+        if let Some(k) = keyboard {
+            req = req.reply_markup(k);
+        }
+        if let Some(m) = reply_to {
+            req = req.reply_parameters(ReplyParameters::new(m).allow_sending_without_reply());
+        }
+        Ok(self.pace.call(Some(chat), Kind::Message, req).await?.id)
+    }
+
     async fn try_send(&self, r: &Reply, origin: &Origin) -> Result<(), RequestError> {
         let Ok(chat_id) = r.chat_id().parse::<i64>() else {
             tracing::warn!(chat = r.chat_id(), "telegram: not a chat id");
@@ -618,17 +640,7 @@ impl Telegram {
         if let Some(img) = &r.image {
             self.send_board(r, chat, &rich, keyboard, img).await?;
         } else if r.document.is_none() {
-            let mut req = self
-                .bot
-                .send_message(chat, rich.html_within(limits().text_max))
-                .parse_mode(ParseMode::Html);
-            if let Some(k) = keyboard {
-                req = req.reply_markup(k);
-            }
-            if let Some(m) = reply_to {
-                req = req.reply_parameters(ReplyParameters::new(m).allow_sending_without_reply());
-            }
-            self.pace.call(Some(chat), Kind::Message, req).await?;
+            self.send_text(chat, &rich, keyboard, reply_to).await?;
         }
         if let Some((name, text)) = &r.document {
             let file = InputFile::memory(text.clone().into_bytes()).file_name(name.clone());
@@ -690,14 +702,7 @@ impl Telegram {
         let sent = self.pace.call(Some(chat), Kind::Message, req).await?;
         let mut board_msg = sent.id;
         if !fits {
-            let mut req = self
-                .bot
-                .send_message(chat, rich.html_within(limits().text_max))
-                .parse_mode(ParseMode::Html);
-            if let Some(k) = keyboard {
-                req = req.reply_markup(k);
-            }
-            board_msg = self.pace.call(Some(chat), Kind::Message, req).await?.id;
+            board_msg = self.send_text(chat, rich, keyboard, None).await?;
         }
         if let Some(g) = r.game_id {
             let old = self

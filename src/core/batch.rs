@@ -79,8 +79,23 @@ impl Writer {
                 while !st.waiting.is_empty() && !st.results.contains_key(&ticket) {
                     let n = st.waiting.len().min(MAX_BATCH);
                     let batch: Vec<Waiting> = st.waiting.drain(..n).collect();
+                    let tickets: Vec<u64> = batch.iter().map(|w| w.ticket).collect();
                     drop(st);
-                    let results = svc.commit_batch(batch);
+                    // a panic while committing must not leave the writer
+                    // role taken (everyone would wait for ever): it fails
+                    // the batch's events and the next caller leads
+                    let results = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        svc.commit_batch(batch)
+                    }))
+                    .unwrap_or_else(|_| {
+                        tickets
+                            .into_iter()
+                            .map(|t| {
+                                let e = ServiceError::Internal("handling an event panicked");
+                                (t, Err(Halt::Failed(e)))
+                            })
+                            .collect()
+                    });
                     st = self.lock();
                     st.results.extend(results);
                     self.done.notify_all();

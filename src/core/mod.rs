@@ -1,15 +1,3 @@
-// No panic on user input, and the compiler keeps it so (issue 12): each
-// remaining exception is an `#[allow]` with the invariant that makes it safe.
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::string_slice,
-        clippy::indexing_slicing
-    )
-)]
 //! The chat service, platform-free: what a chat command does to games stored
 //! in SQLite. Adapters turn platform updates into [`Event`]s and send the
 //! [`Reply`]s back; every state change is one IMMEDIATE transaction, and

@@ -1,15 +1,3 @@
-// No panic on user input, and the compiler keeps it so (issue 12): each
-// remaining exception is an `#[allow]` with the invariant that makes it safe.
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::string_slice,
-        clippy::indexing_slicing
-    )
-)]
 //! The bot process, in one tokio runtime: each adapter it is handed, the
 //! [`Hub`] they share (events in, replies out, AI jobs on a bounded pool of
 //! workers), the sweeper with its scheduled jobs, and the heartbeat.

@@ -1,15 +1,3 @@
-// No panic on user input, and the compiler keeps it so (issue 12): each
-// remaining exception is an `#[allow]` with the invariant that makes it safe.
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic,
-        clippy::string_slice,
-        clippy::indexing_slicing
-    )
-)]
 //! SQLite storage: schema and migrations (rusqlite_migration), and the queries
 //! the chat service runs. Every action of the service is one IMMEDIATE
 //! transaction ([`Store::transaction`]); the query functions take a
