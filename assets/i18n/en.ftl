@@ -11,6 +11,7 @@ help =
     /pdn — the game record · /top — this chat's ratings
     /vacation 7 — pause your clocks for 7 days · /settings — language, theme, board
     /puzzle — a puzzle to solve · /hint — a hint · /daily on 09:00 +03:00 — a daily puzzle here · /top puzzles
+    /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings
     You can also just send a move like e3-d4, or press the buttons.
 
 unknown-command = I don't know /{ $command }. Send /help for the list of commands.
@@ -250,3 +251,45 @@ console-no-button = (no button { $n } — the last message had { $count } button
 console-board-image = [board image: { $path }]
 console-attached = [{ $name } attached; /pdn shows it]
 console-buttons = buttons:
+
+# Tournaments
+tournament-created = Tournament #{ $id } “{ $name }” is open: { $format ->
+    [double-round-robin] a double round robin
+   *[other] a round robin
+}{ $micro ->
+    [yes] {" "}of micro-matches (two games a pairing from a balloted opening, colours reversed)
+   *[other] {" "}of single games from a balloted opening
+}, { $per_move } per move, ballot { $ballot }. Join with /tournament join; an admin starts it with /tournament start.
+tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $count } entered).
+tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).
+tournament-started = Tournament #{ $id } “{ $name }” begins: { $players } players, { $games } games, all at once, { $per_move } per move. Your games: /games; a board: /board #N.
+tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-status = Tournament #{ $id } “{ $name }” ({ $status ->
+    [open] open for entries
+    [running] in progress
+    [finished] finished
+   *[other] cancelled
+}, { $format }{ $micro ->
+    [yes] , micro-matches
+   *[other] {""}
+}). Players ({ $count }): { $players }
+tournament-to-move = #{ $game } { $white } – { $black }: { $player } to move
+tournament-progress = { $done } of { $games } games finished. Standings: /standings
+tournament-standings = Standings of tournament #{ $id } “{ $name }”:
+tournament-finished = Tournament #{ $id } “{ $name }” is over! { $count ->
+    [one] The winner: { $winners }.
+   *[other] Shared first place: { $winners }.
+} Final standings:
+tournament-pdn = Tournament #{ $id } “{ $name }”: { $games } games in PDN.
+tournament-usage = Create a tournament: /tournament new NAME [rr|drr] [micro|single] [days N] [ballot fmjd|balanced]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn.
+tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, ballot fmjd|balanced). Swiss tournaments are not available yet.
+tournament-unknown = There is no tournament { $id } in this chat.
+tournament-none = There is no tournament in this chat. An admin creates one with /tournament new NAME.
+tournament-which = There are several tournaments here ({ $ids }): add the number, e.g. /tournament join { $ids }.
+tournament-not-open = Tournament #{ $id } is not open for entries any more.
+tournament-already-in = You are already in tournament #{ $id }.
+tournament-not-in = You are not in tournament #{ $id }.
+tournament-too-few = A tournament needs at least 2 players; { $players } entered.
+cmd-tournament = Tournaments: new, join, leave, start, pdn
+opt-tournament-text = new NAME rr micro days 3 · join · leave · start · pdn
+cmd-standings = A tournament's standings (crosstable)
