@@ -314,3 +314,68 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
     let t = text(&room.say_as_admin("Dora", "/tournament new swiss-5 Open"));
     assert!(t.contains("not a tournament option"), "{t}");
 }
+
+/// The game between two players of a tournament (`a` and `b` by entry).
+fn game_between(room: &Room, a: i64, b: i64) -> i64 {
+    store::tournament_games(room.store().conn(), 1)
+        .unwrap()
+        .into_iter()
+        .find(|g| (g.white_seq, g.black_seq) == (a, b) || (g.white_seq, g.black_seq) == (b, a))
+        .unwrap()
+        .game_id
+}
+
+#[test]
+fn withdrawals_forfeit_the_games_left_or_annul_a_player_who_played_too_few() {
+    let room = Room::new(Platform::Console);
+    room.say("Anna", "/tournament new Winter single");
+    for p in PLAYERS {
+        room.say(p, "/tournament join");
+    }
+    let t = text(&room.say("Anna", "/tournament start"));
+    assert!(t.contains("4 players, 6 games"), "{t}");
+    // Dora (entry 3) loses two games, then withdraws: the third is lost unplayed
+    for opp in [0, 1] {
+        let g = game_between(&room, opp, 3);
+        room.say("Dora", &format!("/resign #{g}"));
+    }
+    let out = room.say("Dora", "/tournament leave");
+    let t = text(&out);
+    assert!(
+        t.contains("Dora withdraws from tournament #1 “Winter”: 1 game in progress is lost."),
+        "{t}"
+    );
+    let row = store::game(room.store().conn(), game_between(&room, 2, 3))
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.status, GameStatus::Finished);
+    assert_eq!(row.result_reason, Some(store::Termination::Withdrawal));
+    // twice, or someone else's name by a non-admin, changes nothing
+    let t = text(&room.say("Dora", "/tournament leave"));
+    assert!(t.contains("You are not in tournament #1"), "{t}");
+    let tg = Room::new(Platform::Telegram);
+    let t = text(&tg.say("Eve", "/tournament remove @dora"));
+    assert!(t.contains("Only the chat’s admins"), "{t}");
+    // Carl has played none of his three: he withdraws and is annulled
+    let t = text(&room.say("Anna", "/tournament remove @carl"));
+    assert!(
+        t.contains("Carl withdraws") && t.contains("2 games in progress are lost"),
+        "{t}"
+    );
+    // the last game ends the tournament
+    let g = game_between(&room, 0, 1);
+    let out = room.say("Bob", &format!("/resign #{g}"));
+    let t = text(&out);
+    assert!(t.contains("“Winter” is over! The winner: Anna."), "{t}");
+    let line = |name: &str| {
+        t.lines()
+            .find(|l| l.contains(name) && l.starts_with(|c: char| c.is_ascii_digit()))
+            .unwrap()
+            .to_string()
+    };
+    assert!(line("Dora").contains("(withdrew)"), "{t}");
+    assert!(line("Carl").contains("(withdrew)"), "{t}");
+    // Anna: beat Bob and Dora; Carl's game annulled → 4 points
+    assert!(line("Anna").contains(" 4 (2)"), "{t}");
+    assert!(png(&out).starts_with(b"\x89PNG"));
+}

@@ -103,6 +103,7 @@ reason-kings-only = 15 moves with kings only
 reason-lone-king = three kings did not catch the lone king in 15 moves
 reason-long-diagonal = the lone king held the long diagonal
 reason-balance = no change in the balance of forces
+reason-withdrawal = withdrawal from the tournament
 result-win = { $winner } ({ $color ->
     [white] White
    *[black] Black
@@ -281,7 +282,7 @@ tournament-finished = Tournament #{ $id } “{ $name }” is over! { $count ->
    *[other] Shared first place: { $winners }.
 } Final standings:
 tournament-pdn = Tournament #{ $id } “{ $name }”: { $games } games in PDN.
-tournament-usage = Create a tournament: /tournament new NAME [rr|drr] [micro|single] [days N] [ballot fmjd|balanced]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn.
+tournament-usage = Create a tournament: /tournament new NAME [rr|drr] [micro|single] [days N] [ballot fmjd|balanced]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn; /tournament leave withdraws (admins: /tournament remove @name).
 tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, ballot fmjd|balanced). Swiss tournaments are not available yet.
 tournament-unknown = There is no tournament { $id } in this chat.
 tournament-none = There is no tournament in this chat. An admin creates one with /tournament new NAME.
@@ -290,6 +291,15 @@ tournament-not-open = Tournament #{ $id } is not open for entries any more.
 tournament-already-in = You are already in tournament #{ $id }.
 tournament-not-in = You are not in tournament #{ $id }.
 tournament-too-few = A tournament needs at least 2 players; { $players } entered.
+tournament-full = Tournament #{ $id } is full: { $limit } players.
+tournament-not-entered = { $name } is not in tournament #{ $id }.
+tournament-over = Tournament #{ $id } is over.
+tournament-withdrawn = { $player } withdraws from tournament #{ $id } “{ $name }”{ $games ->
+    [0] .
+    [one] : { $games } game in progress is lost.
+   *[other] : { $games } games in progress are lost.
+} In the standings the unplayed games count as lost, or, if fewer than half were played, all of { $player }’s results are annulled.
+tournament-removed = { $player } is taken off the list of tournament #{ $id } “{ $name }” ({ $count } entered).
 cmd-tournament = Tournaments: new, join, leave, start, pdn
 opt-tournament-text = new NAME rr micro days 3 · join · leave · start · pdn
 cmd-standings = A tournament's standings (crosstable)

@@ -105,6 +105,7 @@ reason-kings-only = 15 ходов одними дамками
 reason-lone-king = три дамки не поймали одинокую дамку за 15 ходов
 reason-long-diagonal = одинокая дамка удержала большую дорогу
 reason-balance = соотношение сил не менялось
+reason-withdrawal = выход из турнира
 result-win = Победа: { $winner } ({ $color ->
     [white] белые
    *[black] чёрные
@@ -286,7 +287,7 @@ tournament-finished = Турнир #{ $id } «{ $name }» завершён! { $c
    *[other] Первое место делят: { $winners }.
 } Итоговая таблица:
 tournament-pdn = Турнир #{ $id } «{ $name }»: партий в PDN: { $games }.
-tournament-usage = Создать турнир: /турнир новый НАЗВАНИЕ [rr|drr] [микро|одиночные] [дней N] [жеребьёвка fmjd|balanced]; затем /турнир участвую, /турнир начать, /турнир, /таблица, /турнир pdn.
+tournament-usage = Создать турнир: /турнир новый НАЗВАНИЕ [rr|drr] [микро|одиночные] [дней N] [жеребьёвка fmjd|balanced]; затем /турнир участвую, /турнир начать, /турнир, /таблица, /турнир pdn; /турнир выйти — выбыть (администраторы: /турнир исключить @имя).
 tournament-bad-word = «{ $word }» — не параметр турнира (rr, drr, микро, одиночные, дней N, жеребьёвка fmjd|balanced). Швейцарская система пока недоступна.
 tournament-unknown = В этом чате нет турнира { $id }.
 tournament-none = В этом чате нет турнира. Администратор создаёт его: /турнир новый НАЗВАНИЕ.
@@ -295,6 +296,16 @@ tournament-not-open = Запись в турнир #{ $id } закрыта.
 tournament-already-in = Вы уже участвуете в турнире #{ $id }.
 tournament-not-in = Вы не участвуете в турнире #{ $id }.
 tournament-too-few = Для турнира нужно хотя бы 2 участника; записалось: { $players }.
+tournament-full = В турнире #{ $id } мест нет: { $limit } участников.
+tournament-not-entered = { $name } не участвует в турнире #{ $id }.
+tournament-over = Турнир #{ $id } завершён.
+tournament-withdrawn = { $player } выбывает из турнира #{ $id } «{ $name }»{ $games ->
+    [0] .
+    [one] : { $games } текущая партия проиграна.
+    [few] : { $games } текущие партии проиграны.
+   *[other] : { $games } текущих партий проиграно.
+} В таблице несыгранные партии засчитываются как поражения, а если сыграно меньше половины — все результаты участника аннулируются.
+tournament-removed = { $player } исключён из списка турнира #{ $id } «{ $name }» (записалось: { $count }).
 cmd-tournament = Турниры: новый, участвую, выйти, начать, pdn
 opt-tournament-text = new НАЗВАНИЕ rr micro days 3 · join · leave · start · pdn
 cmd-standings = Таблица турнира

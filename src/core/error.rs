@@ -123,6 +123,12 @@ pub enum Refusal {
     TournamentNotJoined { id: i64 },
     #[error("a tournament of {players} players")]
     TournamentTooFew { players: i64 },
+    #[error("tournament {id} has {limit} players already")]
+    TournamentFull { id: i64, limit: i64 },
+    #[error("{name} is not in tournament {id}")]
+    TournamentNotEntered { id: i64, name: String },
+    #[error("tournament {id} is over")]
+    TournamentOver { id: i64 },
 }
 
 /// Why a handler stopped early (internal to the core).

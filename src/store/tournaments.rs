@@ -188,6 +188,17 @@ pub fn leave_tournament(c: &Connection, id: i64, user: i64) -> StoreResult<bool>
     Ok(true)
 }
 
+/// Mark `user` withdrawn from a started tournament. False if they were not
+/// entered or had withdrawn already.
+pub fn withdraw_player(c: &Connection, id: i64, user: i64, now: i64) -> StoreResult<bool> {
+    let n = c.execute(
+        "UPDATE tournament_players SET withdrawn_at = ?3
+         WHERE tournament_id = ?1 AND user_id = ?2 AND withdrawn_at IS NULL",
+        params![id, user, now],
+    )?;
+    Ok(n == 1)
+}
+
 pub fn insert_tournament_game(c: &Connection, g: &TournamentGameRow) -> StoreResult<()> {
     c.execute(
         "INSERT INTO tournament_games (tournament_id, round, pairing_no, white_seq, black_seq, game_id, opening_code)

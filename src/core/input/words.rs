@@ -113,6 +113,7 @@ pub enum TournamentWord {
     New,
     Join,
     Leave,
+    Remove,
     Start,
     Pdn,
     Standings,
@@ -129,7 +130,8 @@ pub fn tournament_word(word: &str) -> Option<TournamentWord> {
         "join" | "enter" | "участвую" | "вступить" | "войти" => {
             TournamentWord::Join
         }
-        "leave" | "выйти" | "покинуть" => TournamentWord::Leave,
+        "leave" | "withdraw" | "выйти" | "покинуть" => TournamentWord::Leave,
+        "remove" | "kick" | "исключить" | "удалить" => TournamentWord::Remove,
         "start" | "begin" | "начать" | "старт" => TournamentWord::Start,
         "pdn" | "пдн" => TournamentWord::Pdn,
         "standings" | "table" | "таблица" => TournamentWord::Standings,

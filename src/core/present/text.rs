@@ -245,6 +245,14 @@ impl Service {
             R::TournamentNotOpen { id } => ("tournament-not-open", args![("id", *id)]),
             R::TournamentAlreadyJoined { id } => ("tournament-already-in", args![("id", *id)]),
             R::TournamentNotJoined { id } => ("tournament-not-in", args![("id", *id)]),
+            R::TournamentFull { id, limit } => {
+                ("tournament-full", args![("id", *id), ("limit", *limit)])
+            }
+            R::TournamentNotEntered { id, name } => (
+                "tournament-not-entered",
+                args![("id", *id), ("name", name.as_str())],
+            ),
+            R::TournamentOver { id } => ("tournament-over", args![("id", *id)]),
             R::TournamentTooFew { players } => ("tournament-too-few", args![("players", *players)]),
         };
         self.t(lang, id, Some(&a))

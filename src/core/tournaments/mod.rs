@@ -5,6 +5,7 @@
 //! correspondence round robin), and a game's end tells its tournament in
 //! the same transaction ([`Service::tournament_game_finished`]).
 
+mod entries;
 mod standings;
 
 use crate::args;
@@ -21,6 +22,10 @@ use crate::tournament::{berger, Format, Pairing};
 
 /// The longest tournament name kept.
 const NAME_MAX: usize = 64;
+
+/// The most players a tournament takes: one crosstable page, and a micro-
+/// match round robin of 20 is 380 games already.
+pub(crate) const MAX_PLAYERS: i64 = 20;
 
 /// The stored format of a tournament.
 pub(crate) fn format_of(t: &TournamentRow) -> Res<Format> {
@@ -54,7 +59,18 @@ impl Service {
                 let t = self.pick_tournament(ctx, which, false)?;
                 self.tournament_leave(ctx, &t)
             }
+            Some(TournamentWord::Remove) => {
+                ctx.require_admin()?;
+                let (who, which) = match rest {
+                    [who, which, ..] => (who.as_str(), Some(which.as_str())),
+                    [who] => (who.as_str(), None),
+                    [] => return Err(Refusal::TournamentUsage.into()),
+                };
+                let t = self.pick_tournament(ctx, which, false)?;
+                self.tournament_remove(ctx, &t, who)
+            }
             Some(TournamentWord::Start) => {
+                ctx.require_admin()?;
                 let t = self.pick_tournament(ctx, which, false)?;
                 self.tournament_start(ctx, &t)
             }
@@ -166,44 +182,6 @@ impl Service {
             ),
         ];
         ctx.say("tournament-created", Some(&a));
-        Ok(())
-    }
-
-    fn tournament_join(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
-        let me = ctx.user_id()?;
-        if t.status != T_OPEN {
-            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
-        }
-        if !store::join_tournament(ctx.c, t.id, me, ctx.now)? {
-            return Err(Refusal::TournamentAlreadyJoined { id: t.id }.into());
-        }
-        let count = store::tournament_players(ctx.c, t.id)?.len() as i64;
-        let a = args![
-            ("id", t.id),
-            ("name", t.name.clone()),
-            ("player", ctx.user.name.clone()),
-            ("count", count)
-        ];
-        ctx.say("tournament-joined", Some(&a));
-        Ok(())
-    }
-
-    fn tournament_leave(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
-        let me = ctx.user_id()?;
-        if t.status != T_OPEN {
-            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
-        }
-        if !store::leave_tournament(ctx.c, t.id, me)? {
-            return Err(Refusal::TournamentNotJoined { id: t.id }.into());
-        }
-        let count = store::tournament_players(ctx.c, t.id)?.len() as i64;
-        let a = args![
-            ("id", t.id),
-            ("name", t.name.clone()),
-            ("player", ctx.user.name.clone()),
-            ("count", count)
-        ];
-        ctx.say("tournament-left", Some(&a));
         Ok(())
     }
 

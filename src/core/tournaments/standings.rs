@@ -10,7 +10,7 @@ use crate::core::i18n::Lang;
 use crate::core::present::Draft;
 use crate::core::types::{Image, Target};
 use crate::core::Service;
-use crate::store::{self, Seat, TournamentRow, T_FINISHED, T_RUNNING};
+use crate::store::{self, Seat, Termination, TournamentRow, T_FINISHED, T_RUNNING};
 use crate::tournament::ballot::openings;
 use crate::tournament::crosstable::{Crosstable, Labels};
 use crate::tournament::score::{self, Tiebreak};
@@ -37,20 +37,28 @@ impl Service {
         let mut games = Vec::new();
         for tg in store::tournament_games(c, t.id)? {
             let row = store::game(c, tg.game_id)?.ok_or(corrupt("a tournament game vanished"))?;
+            // a game ended by a withdrawal was not played: the standings
+            // forfeit or annul it
+            let played = row.result_reason != Some(Termination::Withdrawal);
             games.push(score::Game {
                 round: u32::try_from(tg.round).unwrap_or(0),
                 white: usize::try_from(tg.white_seq).unwrap_or(0),
                 black: usize::try_from(tg.black_seq).unwrap_or(0),
-                result: row.result.map(result_of),
+                result: row.result.filter(|_| played).map(result_of),
             });
         }
+        let withdrawn = players
+            .iter()
+            .filter(|p| p.withdrawn_at.is_some())
+            .filter_map(|p| usize::try_from(p.seq).ok())
+            .collect();
         let event = score::Event {
             players: players.len(),
             format,
             micro: t.micro,
             games,
             byes: Vec::new(),
-            withdrawn: Vec::new(),
+            withdrawn,
             tiebreaks: Tiebreak::defaults(format),
         };
         let table = score::standings(&event);
@@ -106,6 +114,13 @@ impl Service {
         };
         let t = store::tournament(ctx.c, tg.tournament_id)?
             .ok_or(corrupt("a tournament game of no tournament"))?;
+        self.tournament_maybe_over(ctx, &t)
+    }
+
+    /// If no game of the running tournament `t` is left, it ends and its
+    /// final standings are announced.
+    pub(crate) fn tournament_maybe_over(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
+        let t = t.clone();
         if t.status != T_RUNNING || store::count_active_tournament_games(ctx.c, t.id)? > 0 {
             return Ok(());
         }
