@@ -379,3 +379,73 @@ fn withdrawals_forfeit_the_games_left_or_annul_a_player_who_played_too_few() {
     assert!(line("Anna").contains(" 4 (2)"), "{t}");
     assert!(png(&out).starts_with(b"\x89PNG"));
 }
+
+#[test]
+fn two_losses_on_time_remove_a_player_and_the_sweeper_can_end_the_tournament() {
+    let room = Room::new(Platform::Console);
+    room.say("Anna", "/tournament new Rapid single days 1");
+    for p in PLAYERS {
+        room.say(p, "/tournament join");
+    }
+    room.say("Anna", "/tournament start");
+    let games = store::tournament_games(room.store().conn(), 1).unwrap();
+    for tg in &games {
+        let row = store::game(room.store().conn(), tg.game_id)
+            .unwrap()
+            .unwrap();
+        let dora = if tg.white_seq == 3 {
+            shashki::engine::Color::White
+        } else if tg.black_seq == 3 {
+            shashki::engine::Color::Black
+        } else {
+            // the games without Dora end now: Black resigns
+            room.say(&room.name(row.black), &format!("/resign #{}", row.id));
+            continue;
+        };
+        // Dora's games: her opponent moves so that it is her turn
+        if row.side_to_move() != Some(dora) {
+            let pos = Position::from_fen(&row.fen).unwrap();
+            let mut moves = pos.legal_moves_in(Variant::Russian);
+            moves.sort_by_key(|m| m.to_string());
+            let who = room.name(row.seat(dora.opposite()));
+            let out = room.say(&who, &format!("/move #{} {}", row.id, moves[0]));
+            assert!(text(&out).contains(&moves[0].to_string()), "{}", text(&out));
+        }
+    }
+    room.clock.advance(2 * 86_400);
+    let replies = room.svc.sweep().unwrap();
+    let all: String = replies
+        .iter()
+        .map(|r| r.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        all.contains("Dora has lost two games of tournament #1 on time"),
+        "{all}"
+    );
+    assert!(
+        all.contains("Dora withdraws from tournament #1 “Rapid”: 1 game in progress is lost."),
+        "{all}"
+    );
+    assert!(all.contains("“Rapid” is over!"), "{all}");
+    assert!(replies.iter().any(|r| r
+        .image
+        .as_ref()
+        .is_some_and(|i| i.file_name == "crosstable-1.png")));
+    let s = room.store();
+    assert_eq!(
+        store::tournament(s.conn(), 1).unwrap().unwrap().status,
+        store::T_FINISHED
+    );
+    let timeouts = games
+        .iter()
+        .filter_map(|tg| {
+            store::game(s.conn(), tg.game_id)
+                .unwrap()
+                .unwrap()
+                .result_reason
+        })
+        .filter(|r| *r == store::Termination::Timeout)
+        .count();
+    assert_eq!(timeouts, 2);
+}

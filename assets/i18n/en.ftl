@@ -291,6 +291,7 @@ tournament-not-open = Tournament #{ $id } is not open for entries any more.
 tournament-already-in = You are already in tournament #{ $id }.
 tournament-not-in = You are not in tournament #{ $id }.
 tournament-too-few = A tournament needs at least 2 players; { $players } entered.
+tournament-time-forfeits = { $player } has lost two games of tournament #{ $id } on time and is removed from it.
 tournament-full = Tournament #{ $id } is full: { $limit } players.
 tournament-not-entered = { $name } is not in tournament #{ $id }.
 tournament-over = Tournament #{ $id } is over.

@@ -296,6 +296,7 @@ tournament-not-open = Запись в турнир #{ $id } закрыта.
 tournament-already-in = Вы уже участвуете в турнире #{ $id }.
 tournament-not-in = Вы не участвуете в турнире #{ $id }.
 tournament-too-few = Для турнира нужно хотя бы 2 участника; записалось: { $players }.
+tournament-time-forfeits = { $player } проиграл две партии турнира #{ $id } по времени и исключается из него.
 tournament-full = В турнире #{ $id } мест нет: { $limit } участников.
 tournament-not-entered = { $name } не участвует в турнире #{ $id }.
 tournament-over = Турнир #{ $id } завершён.

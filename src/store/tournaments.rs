@@ -233,6 +233,17 @@ pub fn tournament_game_of(c: &Connection, game_id: i64) -> StoreResult<Option<To
     .optional()?)
 }
 
+/// How many of a tournament's games `user` lost on time.
+pub fn count_time_forfeits(c: &Connection, id: i64, user: i64) -> StoreResult<i64> {
+    Ok(c.query_row(
+        "SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
+         WHERE tg.tournament_id = ?1 AND g.result_reason = 'timeout'
+           AND ((g.white_user = ?2 AND g.result = '0-2') OR (g.black_user = ?2 AND g.result = '2-0'))",
+        params![id, user],
+        |r| r.get(0),
+    )?)
+}
+
 /// How many of a tournament's games are still being played.
 pub fn count_active_tournament_games(c: &Connection, id: i64) -> StoreResult<i64> {
     Ok(c.query_row(

@@ -68,7 +68,13 @@ impl Service {
     /// withdrawal; the standings count them as forfeits or annul them), and
     /// the tournament may end with it. False if they were not entered (or
     /// had withdrawn already).
-    fn take_off(&self, ctx: &mut Ctx, t: &TournamentRow, user: i64, name: &str) -> Res<bool> {
+    pub(super) fn take_off(
+        &self,
+        ctx: &mut Ctx,
+        t: &TournamentRow,
+        user: i64,
+        name: &str,
+    ) -> Res<bool> {
         match t.status.as_str() {
             T_OPEN => {
                 if !store::leave_tournament(ctx.c, t.id, user)? {

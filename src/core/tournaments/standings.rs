@@ -114,6 +114,26 @@ impl Service {
         };
         let t = store::tournament(ctx.c, tg.tournament_id)?
             .ok_or(corrupt("a tournament game of no tournament"))?;
+        // a second loss on time removes the player (FMJD correspondence
+        // practice): a withdrawal, which may end the tournament itself
+        let row = store::game(ctx.c, game_id)?.ok_or(corrupt("a finished game vanished"))?;
+        if row.result_reason == Some(Termination::Timeout) {
+            let loser = row
+                .result
+                .and_then(|r| r.winner())
+                .and_then(|w| row.seat(w.opposite()).user_id());
+            if let Some(loser) = loser {
+                let forfeits = store::count_time_forfeits(ctx.c, t.id, loser)?;
+                if t.status == T_RUNNING && score::removed_for_forfeits(forfeits as u32) {
+                    let name = self.seat_name(ctx.c, Seat::Human(loser), ctx.lang)?;
+                    let a = args![("id", t.id), ("player", name.clone())];
+                    ctx.say("tournament-time-forfeits", Some(&a));
+                    if self.take_off(ctx, &t, loser, &name)? {
+                        return Ok(());
+                    }
+                }
+            }
+        }
         self.tournament_maybe_over(ctx, &t)
     }
 
