@@ -311,8 +311,8 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
     );
     let t = text(&room.say("Dora", "/tournament new"));
     assert!(t.contains("Only the chat’s admins"), "{t}");
-    let t = text(&room.say_as_admin("Dora", "/tournament new swiss-5 Open"));
-    assert!(t.contains("not a tournament option"), "{t}");
+    let t = text(&room.say_as_admin("Dora", "/tournament new Open ballot lottery"));
+    assert!(t.contains("“lottery” is not a tournament option"), "{t}");
 }
 
 /// The game between two players of a tournament (`a` and `b` by entry).
@@ -448,4 +448,68 @@ fn two_losses_on_time_remove_a_player_and_the_sweeper_can_end_the_tournament() {
         .filter(|r| *r == store::Termination::Timeout)
         .count();
     assert_eq!(timeouts, 2);
+}
+
+#[test]
+fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
+    let room = Room::new(Platform::Console);
+    let t = text(&room.say("Anna", "/tournament new Spring swiss-3 single"));
+    assert!(
+        t.contains("a Swiss event of 3 rounds of single games"),
+        "{t}"
+    );
+    let five = ["Anna", "Bob", "Carl", "Dora", "Eve"];
+    for p in five {
+        room.say(p, "/tournament join");
+    }
+    let t = text(&room.say("Anna", "/tournament start"));
+    assert!(t.contains("5 players, round 1 of 3, 2 games"), "{t}");
+    assert!(t.contains("a bye"), "{t}");
+    let mut announcements = Vec::new();
+    for round in 1..=3 {
+        let games: Vec<_> = store::tournament_games(room.store().conn(), 1)
+            .unwrap()
+            .into_iter()
+            .filter(|g| g.round == round)
+            .collect();
+        assert_eq!(games.len(), 2, "round {round}");
+        for tg in games {
+            // the lower entry number wins
+            let row = store::game(room.store().conn(), tg.game_id)
+                .unwrap()
+                .unwrap();
+            let loser = if tg.white_seq > tg.black_seq {
+                row.white
+            } else {
+                row.black
+            };
+            let out = room.say(&room.name(loser), &format!("/resign #{}", tg.game_id));
+            announcements.push(text(&out));
+        }
+    }
+    let all = announcements.join("\n");
+    assert!(all.contains("“Spring”: round 2 of 3 begins."), "{all}");
+    assert!(all.contains("“Spring”: round 3 of 3 begins."), "{all}");
+    assert!(all.contains("“Spring” is over! The winner: Anna."), "{all}");
+    // no rematch, at most one bye each, a bye every round
+    let s = room.store();
+    let games = store::tournament_games(s.conn(), 1).unwrap();
+    let mut met: Vec<(i64, i64)> = games
+        .iter()
+        .map(|g| (g.white_seq.min(g.black_seq), g.white_seq.max(g.black_seq)))
+        .collect();
+    met.sort();
+    let n = met.len();
+    met.dedup();
+    assert_eq!(met.len(), n, "no rematches: {met:?}");
+    let byes = store::tournament_byes(s.conn(), 1).unwrap();
+    assert_eq!(byes.iter().map(|b| b.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+    let mut who: Vec<i64> = byes.iter().map(|b| b.1).collect();
+    who.sort();
+    who.dedup();
+    assert_eq!(who.len(), 3, "a bye once per player: {byes:?}");
+    assert_eq!(
+        store::tournament(s.conn(), 1).unwrap().unwrap().status,
+        store::T_FINISHED
+    );
 }

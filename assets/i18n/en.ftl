@@ -255,7 +255,8 @@ console-buttons = buttons:
 
 # Tournaments
 tournament-created = Tournament #{ $id } “{ $name }” is open: { $format ->
-    [double-round-robin] a double round robin
+    [drr] a double round robin
+    [swiss] a Swiss event of { $rounds } rounds
    *[other] a round robin
 }{ $micro ->
     [yes] {" "}of micro-matches (two games a pairing from a balloted opening, colours reversed)
@@ -263,7 +264,10 @@ tournament-created = Tournament #{ $id } “{ $name }” is open: { $format ->
 }, { $per_move } per move, ballot { $ballot }. Join with /tournament join; an admin starts it with /tournament start.
 tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $count } entered).
 tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).
-tournament-started = Tournament #{ $id } “{ $name }” begins: { $players } players, { $games } games, all at once, { $per_move } per move. Your games: /games; a board: /board #N.
+tournament-started = Tournament #{ $id } “{ $name }” begins: { $players } players, { $rounds ->
+    [0] { $games } games, all at once
+   *[other] round 1 of { $rounds }, { $games } games
+}, { $per_move } per move. Your games: /games; a board: /board #N.
 tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
 tournament-status = Tournament #{ $id } “{ $name }” ({ $status ->
     [open] open for entries
@@ -282,8 +286,8 @@ tournament-finished = Tournament #{ $id } “{ $name }” is over! { $count ->
    *[other] Shared first place: { $winners }.
 } Final standings:
 tournament-pdn = Tournament #{ $id } “{ $name }”: { $games } games in PDN.
-tournament-usage = Create a tournament: /tournament new NAME [rr|drr] [micro|single] [days N] [ballot fmjd|balanced]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn; /tournament leave withdraws (admins: /tournament remove @name).
-tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, ballot fmjd|balanced). Swiss tournaments are not available yet.
+tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [ballot fmjd|balanced]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn; /tournament leave withdraws (admins: /tournament remove @name).
+tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, ballot fmjd|balanced). A Swiss event: swiss-7.
 tournament-unknown = There is no tournament { $id } in this chat.
 tournament-none = There is no tournament in this chat. An admin creates one with /tournament new NAME.
 tournament-which = There are several tournaments here ({ $ids }): add the number, e.g. /tournament join { $ids }.
@@ -292,6 +296,8 @@ tournament-already-in = You are already in tournament #{ $id }.
 tournament-not-in = You are not in tournament #{ $id }.
 tournament-too-few = A tournament needs at least 2 players; { $players } entered.
 tournament-time-forfeits = { $player } has lost two games of tournament #{ $id } on time and is removed from it.
+tournament-round = Tournament #{ $id } “{ $name }”: round { $round } of { $rounds } begins.
+tournament-bye = R{ $round } { $player }: a bye (a won round’s points)
 tournament-full = Tournament #{ $id } is full: { $limit } players.
 tournament-not-entered = { $name } is not in tournament #{ $id }.
 tournament-over = Tournament #{ $id } is over.

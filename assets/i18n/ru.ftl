@@ -260,7 +260,8 @@ console-buttons = кнопки:
 
 # Турниры
 tournament-created = Турнир #{ $id } «{ $name }» открыт: { $format ->
-    [double-round-robin] двухкруговой
+    [drr] двухкруговой
+    [swiss] швейцарская система, туров: { $rounds },
    *[other] круговой
 }{ $micro ->
     [yes] {" "}из микроматчей (две партии на пару из выпавшего по жребию начала, цвет меняется)
@@ -268,7 +269,10 @@ tournament-created = Турнир #{ $id } «{ $name }» открыт: { $format
 }, { $per_move } на ход, жеребьёвка { $ballot }. Записаться: /турнир участвую; администратор начинает: /турнир начать.
 tournament-joined = { $player } участвует в турнире #{ $id } «{ $name }» (записалось: { $count }).
 tournament-left = { $player } выходит из турнира #{ $id } «{ $name }» (записалось: { $count }).
-tournament-started = Турнир #{ $id } «{ $name }» начался: { $players } участников, { $games } партий, все сразу, { $per_move } на ход. Ваши партии: /партии; доска: /доска #N.
+tournament-started = Турнир #{ $id } «{ $name }» начался: { $players } участников, { $rounds ->
+    [0] { $games } партий, все сразу
+   *[other] тур 1 из { $rounds }, партий: { $games }
+}, { $per_move } на ход. Ваши партии: /партии; доска: /доска #N.
 tournament-game-started = Т{ $round } #{ $game } { $white } – { $black } · { $opening }
 tournament-status = Турнир #{ $id } «{ $name }» ({ $status ->
     [open] идёт запись
@@ -287,8 +291,8 @@ tournament-finished = Турнир #{ $id } «{ $name }» завершён! { $c
    *[other] Первое место делят: { $winners }.
 } Итоговая таблица:
 tournament-pdn = Турнир #{ $id } «{ $name }»: партий в PDN: { $games }.
-tournament-usage = Создать турнир: /турнир новый НАЗВАНИЕ [rr|drr] [микро|одиночные] [дней N] [жеребьёвка fmjd|balanced]; затем /турнир участвую, /турнир начать, /турнир, /таблица, /турнир pdn; /турнир выйти — выбыть (администраторы: /турнир исключить @имя).
-tournament-bad-word = «{ $word }» — не параметр турнира (rr, drr, микро, одиночные, дней N, жеребьёвка fmjd|balanced). Швейцарская система пока недоступна.
+tournament-usage = Создать турнир: /турнир новый НАЗВАНИЕ [rr|drr|swiss-N] [микро|одиночные] [дней N] [жеребьёвка fmjd|balanced]; затем /турнир участвую, /турнир начать, /турнир, /таблица, /турнир pdn; /турнир выйти — выбыть (администраторы: /турнир исключить @имя).
+tournament-bad-word = «{ $word }» — не параметр турнира (rr, drr, микро, одиночные, дней N, жеребьёвка fmjd|balanced). Швейцарская система: swiss-7.
 tournament-unknown = В этом чате нет турнира { $id }.
 tournament-none = В этом чате нет турнира. Администратор создаёт его: /турнир новый НАЗВАНИЕ.
 tournament-which = Здесь несколько турниров ({ $ids }): добавьте номер, например /турнир участвую { $ids }.
@@ -297,6 +301,8 @@ tournament-already-in = Вы уже участвуете в турнире #{ $i
 tournament-not-in = Вы не участвуете в турнире #{ $id }.
 tournament-too-few = Для турнира нужно хотя бы 2 участника; записалось: { $players }.
 tournament-time-forfeits = { $player } проиграл две партии турнира #{ $id } по времени и исключается из него.
+tournament-round = Турнир #{ $id } «{ $name }»: начинается тур { $round } из { $rounds }.
+tournament-bye = Т{ $round } { $player }: без пары (очки за выигранный тур)
 tournament-full = В турнире #{ $id } мест нет: { $limit } участников.
 tournament-not-entered = { $name } не участвует в турнире #{ $id }.
 tournament-over = Турнир #{ $id } завершён.

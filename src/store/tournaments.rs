@@ -233,6 +233,26 @@ pub fn tournament_game_of(c: &Connection, game_id: i64) -> StoreResult<Option<To
     .optional()?)
 }
 
+/// Record a Swiss round's bye (player `seq`).
+pub fn insert_tournament_bye(c: &Connection, id: i64, round: i64, seq: i64) -> StoreResult<()> {
+    c.execute(
+        "INSERT INTO tournament_byes (tournament_id, round, seq) VALUES (?1, ?2, ?3)",
+        params![id, round, seq],
+    )?;
+    Ok(())
+}
+
+/// A tournament's byes: (round, player seq), in round order.
+pub fn tournament_byes(c: &Connection, id: i64) -> StoreResult<Vec<(i64, i64)>> {
+    let mut st = c.prepare(
+        "SELECT round, seq FROM tournament_byes WHERE tournament_id = ?1 ORDER BY round",
+    )?;
+    let rows = st
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
 /// How many of a tournament's games `user` lost on time.
 pub fn count_time_forfeits(c: &Connection, id: i64, user: i64) -> StoreResult<i64> {
     Ok(c.query_row(

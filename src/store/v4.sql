@@ -38,3 +38,11 @@ CREATE TABLE tournament_games (
     PRIMARY KEY (tournament_id, game_id)
 );
 CREATE INDEX tournament_games_game ON tournament_games (game_id);
+
+-- A Swiss round's pairing-allocated bye (a round win's points).
+CREATE TABLE tournament_byes (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    round         INTEGER NOT NULL,
+    seq           INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, round)
+);

@@ -7,6 +7,7 @@
 
 mod entries;
 mod standings;
+mod swiss;
 
 use crate::args;
 use crate::core::ctx::Ctx;
@@ -39,6 +40,23 @@ pub(crate) fn ballot_of(t: &TournamentRow) -> Res<Ballot> {
     t.ballot
         .parse()
         .map_err(|_| corrupt(format!("tournament {} ballot {}", t.id, t.ballot)))
+}
+
+/// The kind of a format, for the messages: `rr`, `drr`, `swiss`.
+fn format_kind(f: Format) -> &'static str {
+    match f {
+        Format::RoundRobin => "rr",
+        Format::DoubleRoundRobin => "drr",
+        Format::Swiss { .. } => "swiss",
+    }
+}
+
+/// A Swiss event's rounds; 0 for a round robin.
+fn rounds_of(f: Format) -> i64 {
+    match f {
+        Format::Swiss { rounds } => i64::from(rounds),
+        _ => 0,
+    }
 }
 
 impl Service {
@@ -147,8 +165,7 @@ impl Service {
                         .map_err(|_| Refusal::TournamentBadWord { word: b.clone() })?;
                 }
                 _ => match (a.parse::<Format>(), a.parse::<Ballot>()) {
-                    (Ok(f), _) if !f.is_swiss() => format = f,
-                    (Ok(_), _) => return Err(Refusal::TournamentBadWord { word: a.clone() }.into()),
+                    (Ok(f), _) => format = f,
                     (_, Ok(b)) => ballot = b,
                     _ => name.push(a),
                 },
@@ -173,7 +190,8 @@ impl Service {
         let a = args![
             ("id", id),
             ("name", name.clone()),
-            ("format", format.to_string()),
+            ("format", format_kind(format)),
+            ("rounds", rounds_of(format)),
             ("micro", if micro { "yes" } else { "no" }),
             ("ballot", ballot.to_string()),
             (
@@ -198,58 +216,23 @@ impl Service {
             }
             .into());
         }
-        let rounds = match format_of(t)? {
-            Format::DoubleRoundRobin => berger::double_berger(players.len()),
-            _ => berger::berger(players.len()),
-        };
-        let draw = Draw::new(ballot_of(t)?, t.seed as u64);
         let spm = t.days_per_move.map(|d| d * DAY);
-        let seat = |p: usize| -> Res<Seat> {
-            players
-                .get(p)
-                .map(|r| Seat::Human(r.user_id))
-                .ok_or_else(|| corrupt("a pairing of no player"))
-        };
-        let mut lines = Vec::new();
-        let mut k = 0usize;
-        for round in &rounds {
-            for &pairing in &round.pairings {
-                let games: Vec<(Pairing, &Opening)> = if t.micro {
-                    draw.micro_match(k, pairing).to_vec()
-                } else {
-                    vec![(pairing, draw.get(k))]
+        let lines = match format_of(t)? {
+            Format::Swiss { .. } => self.swiss_round(ctx, t, 1)?.unwrap_or_default(),
+            format => {
+                let rounds = match format {
+                    Format::DoubleRoundRobin => berger::double_berger(players.len()),
+                    _ => berger::berger(players.len()),
                 };
-                for (p, opening) in games {
-                    let (white, black) = (seat(p.white)?, seat(p.black)?);
-                    let game_id =
-                        self.start_game_from(ctx, white, black, spm, opening.position(), false)?;
-                    store::insert_tournament_game(
-                        ctx.c,
-                        &TournamentGameRow {
-                            tournament_id: t.id,
-                            round: i64::from(round.number),
-                            pairing_no: k as i64,
-                            white_seq: p.white as i64,
-                            black_seq: p.black as i64,
-                            game_id,
-                            opening_code: Some(opening.code.clone()),
-                        },
-                    )?;
-                    let a = args![
-                        ("game", game_id),
-                        ("round", round.number),
-                        ("white", ctx.seat_name(white)?),
-                        ("black", ctx.seat_name(black)?),
-                        (
-                            "opening",
-                            opening.card(ctx.lang == crate::core::i18n::Lang::Ru)
-                        ),
-                    ];
-                    lines.push(ctx.t("tournament-game-started", Some(&a)));
+                let mut lines = Vec::new();
+                let mut k = 0usize;
+                for round in &rounds {
+                    lines.extend(self.start_pairings(ctx, t, round.number, &round.pairings, k)?);
+                    k += round.pairings.len();
                 }
-                k += 1;
+                lines
             }
-        }
+        };
         if !store::set_tournament_status(ctx.c, t.id, T_OPEN, T_RUNNING, ctx.now)? {
             return Err(Refusal::TournamentNotOpen { id: t.id }.into());
         }
@@ -257,7 +240,8 @@ impl Service {
             ("id", t.id),
             ("name", t.name.clone()),
             ("players", players.len() as i64),
-            ("games", lines.len() as i64),
+            ("games", store::tournament_games(ctx.c, t.id)?.len() as i64),
+            ("rounds", rounds_of(format_of(t)?)),
             ("per_move", self.per_move_text(ctx.lang, spm)),
         ];
         let mut text = ctx.t("tournament-started", Some(&a));
@@ -271,6 +255,66 @@ impl Service {
         }
         ctx.post(d);
         Ok(())
+    }
+
+    /// Start the games of `pairings` in `round`, the `k`-th micro-match (or
+    /// game) of the event first (its ballot index): the lines announcing
+    /// them.
+    pub(super) fn start_pairings(
+        &self,
+        ctx: &mut Ctx,
+        t: &TournamentRow,
+        round: u32,
+        pairings: &[Pairing],
+        k: usize,
+    ) -> Res<Vec<String>> {
+        let players = store::tournament_players(ctx.c, t.id)?;
+        let draw = Draw::new(ballot_of(t)?, t.seed as u64);
+        let spm = t.days_per_move.map(|d| d * DAY);
+        let seat = |p: usize| -> Res<Seat> {
+            players
+                .get(p)
+                .map(|r| Seat::Human(r.user_id))
+                .ok_or_else(|| corrupt("a pairing of no player"))
+        };
+        let mut lines = Vec::new();
+        for (i, &pairing) in pairings.iter().enumerate() {
+            let k = k + i;
+            let games: Vec<(Pairing, &Opening)> = if t.micro {
+                draw.micro_match(k, pairing).to_vec()
+            } else {
+                vec![(pairing, draw.get(k))]
+            };
+            for (p, opening) in games {
+                let (white, black) = (seat(p.white)?, seat(p.black)?);
+                let game_id =
+                    self.start_game_from(ctx, white, black, spm, opening.position(), false)?;
+                store::insert_tournament_game(
+                    ctx.c,
+                    &TournamentGameRow {
+                        tournament_id: t.id,
+                        round: i64::from(round),
+                        pairing_no: k as i64,
+                        white_seq: p.white as i64,
+                        black_seq: p.black as i64,
+                        game_id,
+                        opening_code: Some(opening.code.clone()),
+                    },
+                )?;
+                let a = args![
+                    ("game", game_id),
+                    ("round", round),
+                    ("white", ctx.seat_name(white)?),
+                    ("black", ctx.seat_name(black)?),
+                    (
+                        "opening",
+                        opening.card(ctx.lang == crate::core::i18n::Lang::Ru)
+                    ),
+                ];
+                lines.push(ctx.t("tournament-game-started", Some(&a)));
+            }
+        }
+        Ok(lines)
     }
 
     /// `/tournament`: the entries, or the games in progress and whose move.

@@ -30,8 +30,8 @@ fn result_of(r: store::GameResult) -> GameResult {
 }
 
 impl Service {
-    /// The crosstable of a tournament, in `lang`.
-    fn crosstable(&self, c: &Connection, lang: Lang, t: &TournamentRow) -> Res<Crosstable> {
+    /// The standings of a tournament (players by entry order).
+    pub(super) fn standings_table(&self, c: &Connection, t: &TournamentRow) -> Res<score::Table> {
         let format = format_of(t)?;
         let players = store::tournament_players(c, t.id)?;
         let mut games = Vec::new();
@@ -57,11 +57,24 @@ impl Service {
             format,
             micro: t.micro,
             games,
-            byes: Vec::new(),
+            byes: store::tournament_byes(c, t.id)?
+                .into_iter()
+                .map(|(round, seq)| score::Bye {
+                    round: u32::try_from(round).unwrap_or(0),
+                    player: usize::try_from(seq).unwrap_or(0),
+                    kind: score::ByeKind::Full,
+                })
+                .collect(),
             withdrawn,
             tiebreaks: Tiebreak::defaults(format),
         };
-        let table = score::standings(&event);
+        Ok(score::standings(&event))
+    }
+
+    /// The crosstable of a tournament, in `lang`.
+    fn crosstable(&self, c: &Connection, lang: Lang, t: &TournamentRow) -> Res<Crosstable> {
+        let table = self.standings_table(c, t)?;
+        let players = store::tournament_players(c, t.id)?;
         let mut names = Vec::new();
         for p in &players {
             names.push(self.seat_name(c, Seat::Human(p.user_id), lang)?);
@@ -75,7 +88,7 @@ impl Service {
 
     /// The crosstable as a reply: its text and its picture (the first page,
     /// drawn when the adapter sends it).
-    fn standings_draft(
+    pub(super) fn standings_draft(
         &self,
         ctx: &Ctx,
         target: Target,
@@ -142,6 +155,9 @@ impl Service {
     pub(crate) fn tournament_maybe_over(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         let t = t.clone();
         if t.status != T_RUNNING || store::count_active_tournament_games(ctx.c, t.id)? > 0 {
+            return Ok(());
+        }
+        if self.swiss_next_round(ctx, &t)? {
             return Ok(());
         }
         if !store::set_tournament_status(ctx.c, t.id, T_RUNNING, T_FINISHED, ctx.now)? {
