@@ -356,6 +356,11 @@ fn withdrawals_forfeit_the_games_left_or_annul_a_player_who_played_too_few() {
     let tg = Room::new(Platform::Telegram);
     let t = text(&tg.say("Eve", "/tournament remove @dora"));
     assert!(t.contains("Only the chat’s admins"), "{t}");
+    let t = text(&room.say("Eve", "/tournament"));
+    assert!(
+        t.contains("Players (4): Anna, Bob, Carl, Dora (withdrew)"),
+        "{t}"
+    );
     // Carl has played none of his three: he withdraws and is annulled
     let t = text(&room.say("Anna", "/tournament remove @carl"));
     assert!(
