@@ -11,6 +11,7 @@ help =
     /pdn — the game record · /top — this chat's ratings
     /vacation 7 — pause your clocks for 7 days · /settings — language, theme, board
     /puzzle — a puzzle to solve · /hint — a hint · /daily on 09:00 +03:00 — a daily puzzle here · /top puzzles
+    /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings
     You can also just send a move like e3-d4, or press the buttons.
 
 unknown-command = I don't know /{ $command }. Send /help for the list of commands.
@@ -103,6 +104,7 @@ reason-kings-only = 15 moves with kings only
 reason-lone-king = three kings did not catch the lone king in 15 moves
 reason-long-diagonal = the lone king held the long diagonal
 reason-balance = no change in the balance of forces
+reason-withdrawal = withdrawal from the tournament
 result-win = { $winner } ({ $color ->
     [white] White
    *[black] Black
@@ -251,3 +253,61 @@ console-no-button = (no button { $n } — the last message had { $count } button
 console-board-image = [board image: { $path }]
 console-attached = [{ $name } attached; /pdn shows it]
 console-buttons = buttons:
+
+# Tournaments
+tournament-created = Tournament #{ $id } “{ $name }” is open: { $format ->
+    [drr] a double round robin
+    [swiss] a Swiss event of { $rounds } rounds
+   *[other] a round robin
+}{ $micro ->
+    [yes] {" "}of micro-matches (two games a pairing from a balloted opening, colours reversed)
+   *[other] {" "}of single games from a balloted opening
+}, { $per_move } per move, ballot { $ballot }. Join with /tournament join; an admin starts it with /tournament start.
+tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $count } entered).
+tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).
+tournament-started = Tournament #{ $id } “{ $name }” begins: { $players } players, { $rounds ->
+    [0] { $games } games, all at once
+   *[other] round 1 of { $rounds }, { $games } games
+}, { $per_move } per move. Your games: /games; a board: /board #N.
+tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-status = Tournament #{ $id } “{ $name }” ({ $status ->
+    [open] open for entries
+    [running] in progress
+    [finished] finished
+   *[other] cancelled
+}, { $format }{ $micro ->
+    [yes] , micro-matches
+   *[other] {""}
+}). Players ({ $count }): { $players }
+tournament-to-move = #{ $game } { $white } – { $black }: { $player } to move
+tournament-progress = { $done } of { $games } games finished. Standings: /standings
+tournament-standings = Standings of tournament #{ $id } “{ $name }”:
+tournament-finished = Tournament #{ $id } “{ $name }” is over! { $count ->
+    [one] The winner: { $winners }.
+   *[other] Shared first place: { $winners }.
+} Final standings:
+tournament-pdn = Tournament #{ $id } “{ $name }”: { $games } games in PDN.
+tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [ballot fmjd|balanced]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn; /tournament leave withdraws (admins: /tournament remove @name).
+tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, ballot fmjd|balanced). A Swiss event: swiss-7.
+tournament-unknown = There is no tournament { $id } in this chat.
+tournament-none = There is no tournament in this chat. An admin creates one with /tournament new NAME.
+tournament-which = There are several tournaments here ({ $ids }): add the number, e.g. /tournament join { $ids }.
+tournament-not-open = Tournament #{ $id } is not open for entries any more.
+tournament-already-in = You are already in tournament #{ $id }.
+tournament-not-in = You are not in tournament #{ $id }.
+tournament-too-few = A tournament needs at least 2 players; { $players } entered.
+tournament-time-forfeits = { $player } has lost two games of tournament #{ $id } on time and is removed from it.
+tournament-round = Tournament #{ $id } “{ $name }”: round { $round } of { $rounds } begins.
+tournament-bye = R{ $round } { $player }: a bye (a won round’s points)
+tournament-full = Tournament #{ $id } is full: { $limit } players.
+tournament-not-entered = { $name } is not in tournament #{ $id }.
+tournament-over = Tournament #{ $id } is over.
+tournament-withdrawn = { $player } withdraws from tournament #{ $id } “{ $name }”{ $games ->
+    [0] .
+    [one] : { $games } game in progress is lost.
+   *[other] : { $games } games in progress are lost.
+} In the standings the unplayed games count as lost, or, if fewer than half were played, all of { $player }’s results are annulled.
+tournament-removed = { $player } is taken off the list of tournament #{ $id } “{ $name }” ({ $count } entered).
+cmd-tournament = Tournaments: new, join, leave, start, pdn
+opt-tournament-text = new NAME rr micro days 3 · join · leave · start · pdn
+cmd-standings = A tournament's standings (crosstable)

@@ -11,6 +11,7 @@ help =
     /pdn — запись партии · /рейтинг — рейтинг чата
     /отпуск 7 — остановить ваши часы на 7 дней · /настройки — язык, тема, доска
     /задача — задача для решения · /подсказка — подсказка · /daily on 09:00 +03:00 — задача дня в чате · /top puzzles
+    /турнир новый НАЗВАНИЕ — заочный турнир в чате (администраторы) · /турнир участвую · /таблица
     Можно просто прислать ход, например e3-d4, или нажать кнопку.
 
 unknown-command = Не знаю команду /{ $command }. Список команд: /help
@@ -105,6 +106,7 @@ reason-kings-only = 15 ходов одними дамками
 reason-lone-king = три дамки не поймали одинокую дамку за 15 ходов
 reason-long-diagonal = одинокая дамка удержала большую дорогу
 reason-balance = соотношение сил не менялось
+reason-withdrawal = выход из турнира
 result-win = Победа: { $winner } ({ $color ->
     [white] белые
    *[black] чёрные
@@ -256,3 +258,62 @@ console-no-button = (кнопки { $n } нет — в последнем соо
 console-board-image = [доска: { $path }]
 console-attached = [{ $name } во вложении; /pdn покажет его]
 console-buttons = кнопки:
+
+# Турниры
+tournament-created = Турнир #{ $id } «{ $name }» открыт: { $format ->
+    [drr] двухкруговой
+    [swiss] швейцарская система, туров: { $rounds },
+   *[other] круговой
+}{ $micro ->
+    [yes] {" "}из микроматчей (две партии на пару из выпавшего по жребию начала, цвет меняется)
+   *[other] {" "}из одиночных партий из выпавшего по жребию начала
+}, { $per_move } на ход, жеребьёвка { $ballot }. Записаться: /турнир участвую; администратор начинает: /турнир начать.
+tournament-joined = { $player } участвует в турнире #{ $id } «{ $name }» (записалось: { $count }).
+tournament-left = { $player } выходит из турнира #{ $id } «{ $name }» (записалось: { $count }).
+tournament-started = Турнир #{ $id } «{ $name }» начался: { $players } участников, { $rounds ->
+    [0] { $games } партий, все сразу
+   *[other] тур 1 из { $rounds }, партий: { $games }
+}, { $per_move } на ход. Ваши партии: /партии; доска: /доска #N.
+tournament-game-started = Т{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-status = Турнир #{ $id } «{ $name }» ({ $status ->
+    [open] идёт запись
+    [running] идёт
+    [finished] завершён
+   *[other] отменён
+}, { $format }{ $micro ->
+    [yes] , микроматчи
+   *[other] {""}
+}). Участники ({ $count }): { $players }
+tournament-to-move = #{ $game } { $white } – { $black }: ход за { $player }
+tournament-progress = Завершено партий: { $done } из { $games }. Таблица: /таблица
+tournament-standings = Таблица турнира #{ $id } «{ $name }»:
+tournament-finished = Турнир #{ $id } «{ $name }» завершён! { $count ->
+    [one] Победитель: { $winners }.
+   *[other] Первое место делят: { $winners }.
+} Итоговая таблица:
+tournament-pdn = Турнир #{ $id } «{ $name }»: партий в PDN: { $games }.
+tournament-usage = Создать турнир: /турнир новый НАЗВАНИЕ [rr|drr|swiss-N] [микро|одиночные] [дней N] [жеребьёвка fmjd|balanced]; затем /турнир участвую, /турнир начать, /турнир, /таблица, /турнир pdn; /турнир выйти — выбыть (администраторы: /турнир исключить @имя).
+tournament-bad-word = «{ $word }» — не параметр турнира (rr, drr, микро, одиночные, дней N, жеребьёвка fmjd|balanced). Швейцарская система: swiss-7.
+tournament-unknown = В этом чате нет турнира { $id }.
+tournament-none = В этом чате нет турнира. Администратор создаёт его: /турнир новый НАЗВАНИЕ.
+tournament-which = Здесь несколько турниров ({ $ids }): добавьте номер, например /турнир участвую { $ids }.
+tournament-not-open = Запись в турнир #{ $id } закрыта.
+tournament-already-in = Вы уже участвуете в турнире #{ $id }.
+tournament-not-in = Вы не участвуете в турнире #{ $id }.
+tournament-too-few = Для турнира нужно хотя бы 2 участника; записалось: { $players }.
+tournament-time-forfeits = { $player } проиграл две партии турнира #{ $id } по времени и исключается из него.
+tournament-round = Турнир #{ $id } «{ $name }»: начинается тур { $round } из { $rounds }.
+tournament-bye = Т{ $round } { $player }: без пары (очки за выигранный тур)
+tournament-full = В турнире #{ $id } мест нет: { $limit } участников.
+tournament-not-entered = { $name } не участвует в турнире #{ $id }.
+tournament-over = Турнир #{ $id } завершён.
+tournament-withdrawn = { $player } выбывает из турнира #{ $id } «{ $name }»{ $games ->
+    [0] .
+    [one] : { $games } текущая партия проиграна.
+    [few] : { $games } текущие партии проиграны.
+   *[other] : { $games } текущих партий проиграно.
+} В таблице несыгранные партии засчитываются как поражения, а если сыграно меньше половины — все результаты участника аннулируются.
+tournament-removed = { $player } исключён из списка турнира #{ $id } «{ $name }» (записалось: { $count }).
+cmd-tournament = Турниры: новый, участвую, выйти, начать, pdn
+opt-tournament-text = new НАЗВАНИЕ rr micro days 3 · join · leave · start · pdn
+cmd-standings = Таблица турнира

@@ -179,6 +179,16 @@ pub const COMMANDS: &[CommandSpec] = &[
         ],
     },
     CommandSpec {
+        name: "tournament",
+        desc: "cmd-tournament",
+        options: &[opt("text", "opt-tournament-text", OptKind::Text)],
+    },
+    CommandSpec {
+        name: "standings",
+        desc: "cmd-standings",
+        options: &[],
+    },
+    CommandSpec {
         name: "help",
         desc: "cmd-help",
         options: &[],

@@ -105,6 +105,30 @@ pub enum Refusal {
     VacationUsage { left: i64 },
     #[error("vacation of {days} days, {left} left")]
     VacationTooLong { left: i64, days: i64 },
+    #[error("/tournament: usage")]
+    TournamentUsage,
+    #[error("/tournament: unknown word {word}")]
+    TournamentBadWord { word: String },
+    #[error("no tournament {id} here")]
+    TournamentUnknown { id: String },
+    #[error("no tournament here")]
+    NoTournament,
+    #[error("several tournaments: {ids:?}")]
+    WhichTournament { ids: Vec<i64> },
+    #[error("tournament {id} is not open for entries")]
+    TournamentNotOpen { id: i64 },
+    #[error("already in tournament {id}")]
+    TournamentAlreadyJoined { id: i64 },
+    #[error("not in tournament {id}")]
+    TournamentNotJoined { id: i64 },
+    #[error("a tournament of {players} players")]
+    TournamentTooFew { players: i64 },
+    #[error("tournament {id} has {limit} players already")]
+    TournamentFull { id: i64, limit: i64 },
+    #[error("{name} is not in tournament {id}")]
+    TournamentNotEntered { id: i64, name: String },
+    #[error("tournament {id} is over")]
+    TournamentOver { id: i64 },
 }
 
 /// Why a handler stopped early (internal to the core).

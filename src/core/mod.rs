@@ -24,6 +24,7 @@ mod ratings;
 mod settings;
 mod sweep;
 mod time;
+mod tournaments;
 
 pub use config::{Config, Limits};
 pub use error::{Refusal, ServiceError};
@@ -297,6 +298,8 @@ impl Service {
             Command::Daily(args) => puzzles::cmd_daily(ctx, &args)?,
             Command::Hint => puzzles::cmd_hint(ctx)?,
             Command::PuzzleTop => puzzles::cmd_top(ctx)?,
+            Command::Tournament(args) => self.cmd_tournament(ctx, &args)?,
+            Command::Standings(r) => self.cmd_standings(ctx, r.as_deref())?,
             Command::Unknown(command) => return Err(Refusal::UnknownCommand { command }.into()),
         }
         Ok(())

@@ -97,6 +97,10 @@ stored_words! {
         LoneKing = "lone-king",
         LongDiagonal = "long-diagonal",
         Balance = "balance",
+        /// A tournament player withdrew or was removed: their games in
+        /// progress are lost unplayed (the standings count them as
+        /// forfeits, or annul them, see `tournament::score`).
+        Withdrawal = "withdrawal",
     }
 }
 

@@ -16,6 +16,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("schema.sql")),
         M::up(include_str!("puzzles.sql")),
         M::up(include_str!("v3.sql")),
+        M::up(include_str!("v4.sql")),
     ])
 });
 
@@ -156,6 +157,7 @@ mod games;
 mod kinds;
 pub mod puzzles;
 mod ratings;
+mod tournaments;
 mod users;
 
 pub use challenges::*;
@@ -163,6 +165,7 @@ pub use chats::*;
 pub use games::*;
 pub use kinds::*;
 pub use ratings::*;
+pub use tournaments::*;
 pub use users::*;
 
 // -------------------------------------------------------------- updates ----

@@ -298,8 +298,26 @@ impl Service {
     }
 
     fn start_game(&self, ctx: &mut Ctx, white: Seat, black: Seat, spm: Option<i64>) -> Res<i64> {
-        let start = Position::initial();
-        let (deadline, reminder_at) = self.deadline_for(ctx, white, spm)?;
+        self.start_game_from(ctx, white, black, spm, Position::initial(), true)
+    }
+
+    /// Start a game from `start` (a tournament's balloted opening, or the
+    /// initial position); `announce`: post its board (a tournament posts
+    /// one message for all its games instead).
+    pub(crate) fn start_game_from(
+        &self,
+        ctx: &mut Ctx,
+        white: Seat,
+        black: Seat,
+        spm: Option<i64>,
+        start: Position,
+        announce: bool,
+    ) -> Res<i64> {
+        let first = match start.side_to_move() {
+            Color::White => white,
+            Color::Black => black,
+        };
+        let (deadline, reminder_at) = self.deadline_for(ctx, first, spm)?;
         let new = NewGame {
             chat_id: ctx.chat.id,
             variant: Variant::Russian.key().to_string(),
@@ -311,6 +329,9 @@ impl Service {
             reminder_at,
         };
         let id = store::insert_game(ctx.c, &new, ctx.now)?;
+        if !announce {
+            return Ok(id);
+        }
         let row = store::game(ctx.c, id)?
             .ok_or(crate::core::ServiceError::Internal("a new game vanished"))?;
         let loaded = Loaded {
@@ -326,7 +347,7 @@ impl Service {
         let headline = ctx.t("game-started", Some(&a));
         let d = ctx.board_draft(&loaded, headline)?;
         ctx.post(d);
-        if let Seat::Ai(_) = white {
+        if let Seat::Ai(_) = first {
             ctx.jobs.push(Job::AiMove {
                 game_id: id,
                 ply: 0,

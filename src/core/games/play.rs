@@ -233,7 +233,7 @@ impl Service {
             d.mentions.extend(ctx.mention(seat)?);
         }
         ctx.post(d);
-        Ok(())
+        self.tournament_game_finished(ctx, loaded.row.id)
     }
 }
 

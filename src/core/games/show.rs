@@ -93,16 +93,33 @@ impl Service {
         let white = self.seat_name(c, row.white, Lang::En)?;
         let black = self.seat_name(c, row.black, Lang::En)?;
         let date = pdn_date(row.created_at);
-        let round = row.id.to_string();
-        let tags = [
-            ("Event", "shashki correspondence game"),
+        let mut game = l.game.clone();
+        let (event, round, extra) = match self.tournament_pdn_tags(c, row.id)? {
+            Some((mut extra, number)) => {
+                game.set_start_move_number(number);
+                let take = |extra: &mut Vec<(&str, String)>, key: &str| {
+                    let i = extra.iter().position(|(k, _)| *k == key);
+                    i.map(|i| extra.remove(i).1).unwrap_or_default()
+                };
+                let event = take(&mut extra, "Event");
+                let round = take(&mut extra, "Round");
+                (event, round, extra)
+            }
+            None => (
+                "shashki correspondence game".to_string(),
+                row.id.to_string(),
+                Vec::new(),
+            ),
+        };
+        let mut tags = vec![
+            ("Event", event.as_str()),
             ("Site", site.as_str()),
             ("Date", date.as_str()),
             ("Round", round.as_str()),
             ("White", white.as_str()),
             ("Black", black.as_str()),
         ];
-        let mut game = l.game.clone();
+        tags.extend(extra.iter().map(|(k, v)| (*k, v.as_str())));
         if game.outcome().is_none() {
             if let (Some(result), Some(how)) = (row.result, row.result_reason) {
                 // the game is rebuilt to carry its stored result; a refusal

@@ -34,6 +34,10 @@ pub enum Command {
     Hint,
     /// `/top puzzles`: the chat's puzzle leaderboard.
     PuzzleTop,
+    /// `/tournament [new …|join|leave|start|pdn] [#id]` (see `core::tournaments`).
+    Tournament(Vec<String>),
+    /// `/standings [#id]`: a tournament's crosstable.
+    Standings(Option<String>),
     /// A command we do not know (its name).
     Unknown(String),
 }
@@ -85,6 +89,8 @@ pub fn parse_command(text: &str) -> Option<Command> {
         Some("hint") => Command::Hint,
         Some("puzzletop") => Command::PuzzleTop,
         Some("vacation") => Command::Vacation(first),
+        Some("tournament") => Command::Tournament(args),
+        Some("standings") => Command::Standings(first),
         _ => Command::Unknown(name.to_string()),
     })
 }
@@ -95,7 +101,7 @@ pub fn parse_command(text: &str) -> Option<Command> {
 pub fn needs_chat_admin(text: &str) -> bool {
     matches!(
         parse_command(text),
-        Some(Command::Settings(_) | Command::Daily(_))
+        Some(Command::Settings(_) | Command::Daily(_) | Command::Tournament(_))
     )
 }
 

@@ -43,6 +43,10 @@ pub const NAMES: &[(&str, &str)] = &[
     ("подсказка", "hint"),
     ("puzzletop", "puzzletop"),
     ("задачитоп", "puzzletop"),
+    ("tournament", "tournament"),
+    ("турнир", "tournament"),
+    ("standings", "standings"),
+    ("таблица", "standings"),
 ];
 
 /// The canonical (English) name of a command word, if known.
@@ -99,6 +103,44 @@ pub fn challenge_option(word: &str) -> Option<ChallengeWord> {
         }
         "random" | "случайно" | "любым" => ChallengeWord::Random,
         "unlimited" | "∞" | "inf" | "безлимит" | "без" => ChallengeWord::Unlimited,
+        _ => return None,
+    })
+}
+
+/// A word of `/tournament`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TournamentWord {
+    New,
+    Join,
+    Leave,
+    Remove,
+    Start,
+    Pdn,
+    Standings,
+    Micro,
+    Single,
+    Days,
+    Ballot,
+}
+
+pub fn tournament_word(word: &str) -> Option<TournamentWord> {
+    let w = word.to_lowercase();
+    Some(match w.as_str() {
+        "new" | "create" | "новый" | "создать" => TournamentWord::New,
+        "join" | "enter" | "участвую" | "вступить" | "войти" => {
+            TournamentWord::Join
+        }
+        "leave" | "withdraw" | "выйти" | "покинуть" => TournamentWord::Leave,
+        "remove" | "kick" | "исключить" | "удалить" => TournamentWord::Remove,
+        "start" | "begin" | "начать" | "старт" => TournamentWord::Start,
+        "pdn" | "пдн" => TournamentWord::Pdn,
+        "standings" | "table" | "таблица" => TournamentWord::Standings,
+        "micro" | "micromatch" | "micromatches" | "микро" | "микроматчи" => {
+            TournamentWord::Micro
+        }
+        "single" | "одиночные" | "одна" => TournamentWord::Single,
+        "days" | "дней" | "дни" => TournamentWord::Days,
+        "ballot" | "жеребьёвка" | "жеребьевка" => TournamentWord::Ballot,
         _ => return None,
     })
 }

@@ -118,6 +118,7 @@ impl Ctx<'_> {
             mentions,
             game_id: Some(row.id),
             document: None,
+            image: None,
         })
     }
 

@@ -34,6 +34,8 @@ pub(crate) struct Draft {
     pub mentions: Vec<Mention>,
     pub game_id: Option<i64>,
     pub document: Option<(String, String)>,
+    /// A ready picture that is not a board (a crosstable); a board wins.
+    pub image: Option<Image>,
 }
 
 impl Draft {
@@ -46,6 +48,7 @@ impl Draft {
             mentions: Vec::new(),
             game_id: None,
             document: None,
+            image: None,
         }
     }
 }
@@ -70,7 +73,7 @@ impl Service {
                 });
                 (Some(image), Some(diagram))
             }
-            None => (None, None),
+            None => (d.image, None),
         };
         Reply {
             platform,

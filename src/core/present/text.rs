@@ -235,6 +235,25 @@ impl Service {
             R::VacationTooLong { left, days } => {
                 ("vacation-too-long", args![("left", *left), ("days", *days)])
             }
+            R::TournamentUsage => ("tournament-usage", args![]),
+            R::TournamentBadWord { word } => {
+                ("tournament-bad-word", args![("word", word.as_str())])
+            }
+            R::TournamentUnknown { id } => ("tournament-unknown", args![("id", id.as_str())]),
+            R::NoTournament => ("tournament-none", args![]),
+            R::WhichTournament { ids } => ("tournament-which", args![("ids", games(ids))]),
+            R::TournamentNotOpen { id } => ("tournament-not-open", args![("id", *id)]),
+            R::TournamentAlreadyJoined { id } => ("tournament-already-in", args![("id", *id)]),
+            R::TournamentNotJoined { id } => ("tournament-not-in", args![("id", *id)]),
+            R::TournamentFull { id, limit } => {
+                ("tournament-full", args![("id", *id), ("limit", *limit)])
+            }
+            R::TournamentNotEntered { id, name } => (
+                "tournament-not-entered",
+                args![("id", *id), ("name", name.as_str())],
+            ),
+            R::TournamentOver { id } => ("tournament-over", args![("id", *id)]),
+            R::TournamentTooFew { players } => ("tournament-too-few", args![("players", *players)]),
         };
         self.t(lang, id, Some(&a))
     }

@@ -1,0 +1,130 @@
+//! The entry list: `/tournament join`, `/tournament leave` (before the
+//! start: off the list; after it: a withdrawal), `/tournament remove @name`
+//! (admins: the same for someone else).
+
+use super::MAX_PLAYERS;
+use crate::args;
+use crate::core::ctx::Ctx;
+use crate::core::error::{Refusal, Res};
+use crate::core::Service;
+use crate::store::{self, GameResult, Termination, TournamentRow, T_OPEN, T_RUNNING};
+
+impl Service {
+    pub(crate) fn tournament_join(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
+        let me = ctx.user_id()?;
+        if t.status != T_OPEN {
+            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+        }
+        if store::tournament_players(ctx.c, t.id)?.len() as i64 >= MAX_PLAYERS {
+            return Err(Refusal::TournamentFull {
+                id: t.id,
+                limit: MAX_PLAYERS,
+            }
+            .into());
+        }
+        if !store::join_tournament(ctx.c, t.id, me, ctx.now)? {
+            return Err(Refusal::TournamentAlreadyJoined { id: t.id }.into());
+        }
+        let count = store::tournament_players(ctx.c, t.id)?.len() as i64;
+        let a = args![
+            ("id", t.id),
+            ("name", t.name.clone()),
+            ("player", ctx.user.name.clone()),
+            ("count", count)
+        ];
+        ctx.say("tournament-joined", Some(&a));
+        Ok(())
+    }
+
+    /// `/tournament leave`: the asker leaves (or withdraws).
+    pub(crate) fn tournament_leave(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
+        let me = ctx.user_id()?;
+        let name = ctx.user.name.clone();
+        if !self.take_off(ctx, t, me, &name)? {
+            return Err(Refusal::TournamentNotJoined { id: t.id }.into());
+        }
+        Ok(())
+    }
+
+    /// `/tournament remove @name`: an admin takes a player off (or
+    /// withdraws them).
+    pub(crate) fn tournament_remove(&self, ctx: &mut Ctx, t: &TournamentRow, who: &str) -> Res<()> {
+        ctx.require_admin()?;
+        let handle = who.trim_start_matches('@');
+        let user = store::user_by_handle(ctx.c, ctx.platform.key(), handle)?;
+        let not_entered = || Refusal::TournamentNotEntered {
+            id: t.id,
+            name: who.to_string(),
+        };
+        let user = user.ok_or_else(not_entered)?;
+        if !self.take_off(ctx, t, user.id, &user.name)? {
+            return Err(not_entered().into());
+        }
+        Ok(())
+    }
+
+    /// Take `user` off an open tournament's list, or withdraw them from a
+    /// running one: their games in progress are lost (stored as ended by
+    /// withdrawal; the standings count them as forfeits or annul them), and
+    /// the tournament may end with it. False if they were not entered (or
+    /// had withdrawn already).
+    pub(super) fn take_off(
+        &self,
+        ctx: &mut Ctx,
+        t: &TournamentRow,
+        user: i64,
+        name: &str,
+    ) -> Res<bool> {
+        match t.status.as_str() {
+            T_OPEN => {
+                if !store::leave_tournament(ctx.c, t.id, user)? {
+                    return Ok(false);
+                }
+                let count = store::tournament_players(ctx.c, t.id)?.len() as i64;
+                let a = args![
+                    ("id", t.id),
+                    ("name", t.name.clone()),
+                    ("player", name),
+                    ("count", count)
+                ];
+                let message = if user == ctx.user.id {
+                    "tournament-left"
+                } else {
+                    "tournament-removed"
+                };
+                ctx.say(message, Some(&a));
+                Ok(true)
+            }
+            T_RUNNING => {
+                if !store::withdraw_player(ctx.c, t.id, user, ctx.now)? {
+                    return Ok(false);
+                }
+                let mut lost = 0i64;
+                for tg in store::tournament_games(ctx.c, t.id)? {
+                    let Some(row) = store::game(ctx.c, tg.game_id)?.filter(|g| g.is_active())
+                    else {
+                        continue;
+                    };
+                    let Some(colour) = row.color_of(user) else {
+                        continue;
+                    };
+                    let result = GameResult::of_winner(Some(colour.opposite()));
+                    if store::finish_game(ctx.c, row.id, result, Termination::Withdrawal, ctx.now)?
+                    {
+                        lost += 1;
+                    }
+                }
+                let a = args![
+                    ("id", t.id),
+                    ("name", t.name.clone()),
+                    ("player", name),
+                    ("games", lost)
+                ];
+                ctx.say("tournament-withdrawn", Some(&a));
+                self.tournament_maybe_over(ctx, t)?;
+                Ok(true)
+            }
+            _ => Err(Refusal::TournamentOver { id: t.id }.into()),
+        }
+    }
+}

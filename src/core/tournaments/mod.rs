@@ -1,0 +1,373 @@
+//! Correspondence tournaments in a group chat: `/tournament new|join|leave|
+//! start|pdn`, `/tournament` (status), `/standings`. The schedule, the
+//! opening ballot and the standings come from [`crate::tournament`]; the
+//! games are ordinary games of the chat, started all at once (a
+//! correspondence round robin), and a game's end tells its tournament in
+//! the same transaction ([`Service::tournament_game_finished`]).
+
+mod entries;
+mod standings;
+mod swiss;
+
+use crate::args;
+use crate::core::ctx::Ctx;
+use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::input::commands::game_ref;
+use crate::core::input::words::{tournament_word, TournamentWord};
+use crate::core::time::DAY;
+use crate::core::Service;
+use crate::store::{self, NewTournament, Seat, TournamentGameRow, TournamentRow};
+use crate::store::{T_OPEN, T_RUNNING};
+use crate::tournament::ballot::{Ballot, Draw, Opening};
+use crate::tournament::crosstable::Labels;
+use crate::tournament::{berger, Format, Pairing};
+
+/// The longest tournament name kept.
+const NAME_MAX: usize = 64;
+
+/// The most players a tournament takes: one crosstable page, and a micro-
+/// match round robin of 20 is 380 games already.
+pub(crate) const MAX_PLAYERS: i64 = 20;
+
+/// The stored format of a tournament.
+pub(crate) fn format_of(t: &TournamentRow) -> Res<Format> {
+    t.format
+        .parse()
+        .map_err(|_| corrupt(format!("tournament {} format {}", t.id, t.format)))
+}
+
+/// The stored ballot of a tournament.
+pub(crate) fn ballot_of(t: &TournamentRow) -> Res<Ballot> {
+    t.ballot
+        .parse()
+        .map_err(|_| corrupt(format!("tournament {} ballot {}", t.id, t.ballot)))
+}
+
+/// The kind of a format, for the messages: `rr`, `drr`, `swiss`.
+fn format_kind(f: Format) -> &'static str {
+    match f {
+        Format::RoundRobin => "rr",
+        Format::DoubleRoundRobin => "drr",
+        Format::Swiss { .. } => "swiss",
+    }
+}
+
+/// A Swiss event's rounds; 0 for a round robin.
+fn rounds_of(f: Format) -> i64 {
+    match f {
+        Format::Swiss { rounds } => i64::from(rounds),
+        _ => 0,
+    }
+}
+
+impl Service {
+    /// `/tournament [#id]`, `/tournament new …`, `join`, `leave`, `start`, `pdn`.
+    pub(crate) fn cmd_tournament(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
+        let Some((first, rest)) = args.split_first() else {
+            let t = self.pick_tournament(ctx, None, true)?;
+            return self.tournament_status(ctx, &t);
+        };
+        let which = rest.first().map(String::as_str);
+        match tournament_word(first) {
+            Some(TournamentWord::New) => self.tournament_new(ctx, rest),
+            Some(TournamentWord::Join) => {
+                let t = self.pick_tournament(ctx, which, false)?;
+                self.tournament_join(ctx, &t)
+            }
+            Some(TournamentWord::Leave) => {
+                let t = self.pick_tournament(ctx, which, false)?;
+                self.tournament_leave(ctx, &t)
+            }
+            Some(TournamentWord::Remove) => {
+                ctx.require_admin()?;
+                let (who, which) = match rest {
+                    [who, which, ..] => (who.as_str(), Some(which.as_str())),
+                    [who] => (who.as_str(), None),
+                    [] => return Err(Refusal::TournamentUsage.into()),
+                };
+                let t = self.pick_tournament(ctx, which, false)?;
+                self.tournament_remove(ctx, &t, who)
+            }
+            Some(TournamentWord::Start) => {
+                ctx.require_admin()?;
+                let t = self.pick_tournament(ctx, which, false)?;
+                self.tournament_start(ctx, &t)
+            }
+            Some(TournamentWord::Pdn) => {
+                let t = self.pick_tournament(ctx, which, true)?;
+                self.tournament_pdn(ctx, &t)
+            }
+            Some(TournamentWord::Standings) => self.cmd_standings(ctx, which),
+            Some(_) => Err(Refusal::TournamentUsage.into()),
+            None if game_ref(first).is_some() => {
+                let t = self.pick_tournament(ctx, Some(first), true)?;
+                self.tournament_status(ctx, &t)
+            }
+            None => Err(Refusal::TournamentUsage.into()),
+        }
+    }
+
+    /// The tournament a command means: the one numbered (of this chat);
+    /// else the chat's only open or running one; else (`finished`: for
+    /// commands that show one) the chat's tournament that ended last.
+    pub(crate) fn pick_tournament(
+        &self,
+        ctx: &Ctx,
+        r: Option<&str>,
+        finished: bool,
+    ) -> Res<TournamentRow> {
+        if let Some(r) = r {
+            let unknown = || Refusal::TournamentUnknown { id: r.to_string() };
+            let id = game_ref(r).ok_or_else(unknown)?;
+            return Ok(store::tournament(ctx.c, id)?
+                .filter(|t| t.chat_id == ctx.chat.id)
+                .ok_or_else(unknown)?);
+        }
+        let mut live = store::live_tournaments_in_chat(ctx.c, ctx.chat.id)?;
+        match live.len() {
+            0 if finished => Ok(store::last_finished_tournament_in_chat(ctx.c, ctx.chat.id)?
+                .ok_or(Refusal::NoTournament)?),
+            0 => Err(Refusal::NoTournament.into()),
+            1 => Ok(live.remove(0)),
+            _ => Err(Refusal::WhichTournament {
+                ids: live.iter().map(|t| t.id).collect(),
+            }
+            .into()),
+        }
+    }
+
+    /// `/tournament new NAME [rr|drr] [single|micro] [days N] [ballot fmjd|balanced]`.
+    fn tournament_new(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
+        ctx.require_admin()?;
+        let me = ctx.user_id()?;
+        let mut format = Format::RoundRobin;
+        let mut micro = true;
+        let mut ballot = Ballot::Balanced;
+        let mut days = ctx.chat.days_per_move.unwrap_or(self.config.default_days);
+        let mut name: Vec<&str> = Vec::new();
+        let mut words = args.iter();
+        while let Some(a) = words.next() {
+            match tournament_word(a) {
+                Some(TournamentWord::Micro) => micro = true,
+                Some(TournamentWord::Single) => micro = false,
+                Some(TournamentWord::Days) => {
+                    let n = words.next().ok_or(Refusal::TournamentUsage)?;
+                    days = n
+                        .parse()
+                        .map_err(|_| Refusal::TournamentBadWord { word: n.clone() })?;
+                    if !(0..=14).contains(&days) {
+                        return Err(Refusal::ChallengeBadDays { days }.into());
+                    }
+                }
+                Some(TournamentWord::Ballot) => {
+                    let b = words.next().ok_or(Refusal::TournamentUsage)?;
+                    ballot = b
+                        .parse()
+                        .map_err(|_| Refusal::TournamentBadWord { word: b.clone() })?;
+                }
+                _ => match (a.parse::<Format>(), a.parse::<Ballot>()) {
+                    (Ok(f), _) => format = f,
+                    (_, Ok(b)) => ballot = b,
+                    _ => name.push(a),
+                },
+            }
+        }
+        let name: String = name.join(" ").chars().take(NAME_MAX).collect();
+        if name.trim().is_empty() {
+            return Err(Refusal::TournamentUsage.into());
+        }
+        let seed = ctx.now.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ ctx.chat.id ^ me;
+        let t = NewTournament {
+            chat_id: ctx.chat.id,
+            name: &name,
+            format: &format.to_string(),
+            micro,
+            ballot: &ballot.to_string(),
+            seed,
+            days_per_move: (days > 0).then_some(days),
+            created_by: me,
+        };
+        let id = store::insert_tournament(ctx.c, &t, ctx.now)?;
+        let a = args![
+            ("id", id),
+            ("name", name.clone()),
+            ("format", format_kind(format)),
+            ("rounds", rounds_of(format)),
+            ("micro", if micro { "yes" } else { "no" }),
+            ("ballot", ballot.to_string()),
+            (
+                "per_move",
+                self.per_move_text(ctx.lang, t.days_per_move.map(|d| d * DAY))
+            ),
+        ];
+        ctx.say("tournament-created", Some(&a));
+        Ok(())
+    }
+
+    /// Draw the schedule and the openings and start every game at once.
+    fn tournament_start(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
+        ctx.require_admin()?;
+        if t.status != T_OPEN {
+            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+        }
+        let players = store::tournament_players(ctx.c, t.id)?;
+        if players.len() < 2 {
+            return Err(Refusal::TournamentTooFew {
+                players: players.len() as i64,
+            }
+            .into());
+        }
+        let spm = t.days_per_move.map(|d| d * DAY);
+        let lines = match format_of(t)? {
+            Format::Swiss { .. } => self.swiss_round(ctx, t, 1)?.unwrap_or_default(),
+            format => {
+                let rounds = match format {
+                    Format::DoubleRoundRobin => berger::double_berger(players.len()),
+                    _ => berger::berger(players.len()),
+                };
+                let mut lines = Vec::new();
+                let mut k = 0usize;
+                for round in &rounds {
+                    lines.extend(self.start_pairings(ctx, t, round.number, &round.pairings, k)?);
+                    k += round.pairings.len();
+                }
+                lines
+            }
+        };
+        if !store::set_tournament_status(ctx.c, t.id, T_OPEN, T_RUNNING, ctx.now)? {
+            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+        }
+        let a = args![
+            ("id", t.id),
+            ("name", t.name.clone()),
+            ("players", players.len() as i64),
+            ("games", store::tournament_games(ctx.c, t.id)?.len() as i64),
+            ("rounds", rounds_of(format_of(t)?)),
+            ("per_move", self.per_move_text(ctx.lang, spm)),
+        ];
+        let mut text = ctx.t("tournament-started", Some(&a));
+        for l in lines {
+            text.push('\n');
+            text.push_str(&l);
+        }
+        let mut d = crate::core::present::Draft::text(ctx.here(), text);
+        for p in &players {
+            d.mentions.extend(ctx.mention(Seat::Human(p.user_id))?);
+        }
+        ctx.post(d);
+        Ok(())
+    }
+
+    /// Start the games of `pairings` in `round`, the `k`-th micro-match (or
+    /// game) of the event first (its ballot index): the lines announcing
+    /// them.
+    pub(super) fn start_pairings(
+        &self,
+        ctx: &mut Ctx,
+        t: &TournamentRow,
+        round: u32,
+        pairings: &[Pairing],
+        k: usize,
+    ) -> Res<Vec<String>> {
+        let players = store::tournament_players(ctx.c, t.id)?;
+        let draw = Draw::new(ballot_of(t)?, t.seed as u64);
+        let spm = t.days_per_move.map(|d| d * DAY);
+        let seat = |p: usize| -> Res<Seat> {
+            players
+                .get(p)
+                .map(|r| Seat::Human(r.user_id))
+                .ok_or_else(|| corrupt("a pairing of no player"))
+        };
+        let mut lines = Vec::new();
+        for (i, &pairing) in pairings.iter().enumerate() {
+            let k = k + i;
+            let games: Vec<(Pairing, &Opening)> = if t.micro {
+                draw.micro_match(k, pairing).to_vec()
+            } else {
+                vec![(pairing, draw.get(k))]
+            };
+            for (p, opening) in games {
+                let (white, black) = (seat(p.white)?, seat(p.black)?);
+                let game_id =
+                    self.start_game_from(ctx, white, black, spm, opening.position(), false)?;
+                store::insert_tournament_game(
+                    ctx.c,
+                    &TournamentGameRow {
+                        tournament_id: t.id,
+                        round: i64::from(round),
+                        pairing_no: k as i64,
+                        white_seq: p.white as i64,
+                        black_seq: p.black as i64,
+                        game_id,
+                        opening_code: Some(opening.code.clone()),
+                    },
+                )?;
+                let a = args![
+                    ("game", game_id),
+                    ("round", round),
+                    ("white", ctx.seat_name(white)?),
+                    ("black", ctx.seat_name(black)?),
+                    (
+                        "opening",
+                        opening.card(ctx.lang == crate::core::i18n::Lang::Ru)
+                    ),
+                ];
+                lines.push(ctx.t("tournament-game-started", Some(&a)));
+            }
+        }
+        Ok(lines)
+    }
+
+    /// `/tournament`: the entries, or the games in progress and whose move.
+    fn tournament_status(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
+        let players = store::tournament_players(ctx.c, t.id)?;
+        let mut names = Vec::new();
+        let withdrew = match ctx.lang {
+            crate::core::i18n::Lang::Ru => Labels::ru().withdrawn,
+            crate::core::i18n::Lang::En => Labels::en().withdrawn,
+        };
+        for p in &players {
+            let mut name = ctx.seat_name(Seat::Human(p.user_id))?;
+            if p.withdrawn_at.is_some() {
+                name = format!("{name} ({withdrew})");
+            }
+            names.push(name);
+        }
+        let a = args![
+            ("id", t.id),
+            ("name", t.name.clone()),
+            ("status", t.status.clone()),
+            ("format", t.format.clone()),
+            ("micro", if t.micro { "yes" } else { "no" }),
+            ("count", players.len() as i64),
+            ("players", names.join(", ")),
+        ];
+        let mut text = ctx.t("tournament-status", Some(&a));
+        let mut done = 0i64;
+        let games = store::tournament_games(ctx.c, t.id)?;
+        for tg in &games {
+            let Some(row) = store::game(ctx.c, tg.game_id)? else {
+                continue;
+            };
+            let Some(side) = row.side_to_move().filter(|_| row.is_active()) else {
+                done += 1;
+                continue;
+            };
+            let a = args![
+                ("game", row.id),
+                ("white", ctx.seat_name(row.white)?),
+                ("black", ctx.seat_name(row.black)?),
+                ("player", ctx.seat_name(row.seat(side))?),
+            ];
+            text.push('\n');
+            text.push_str(&ctx.t("tournament-to-move", Some(&a)));
+        }
+        if !games.is_empty() {
+            let a = args![("done", done), ("games", games.len() as i64)];
+            text.push('\n');
+            text.push_str(&ctx.t("tournament-progress", Some(&a)));
+        }
+        ctx.say_text(text);
+        Ok(())
+    }
+}

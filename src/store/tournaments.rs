@@ -1,0 +1,275 @@
+//! Tournaments in a chat: the event, its entry list and its games (each a
+//! row of `games`, played like any other game).
+
+use super::StoreResult;
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// A tournament's status, as stored.
+pub const T_OPEN: &str = "open";
+pub const T_RUNNING: &str = "running";
+pub const T_FINISHED: &str = "finished";
+pub const T_CANCELLED: &str = "cancelled";
+
+table_row! {
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct TournamentRow {
+        pub id: i64,
+        pub chat_id: i64,
+        pub name: String,
+        /// `round-robin`, `double-round-robin` (see `tournament::Format`).
+        pub format: String,
+        pub micro: bool,
+        /// `fmjd`, `balanced` (see `tournament::ballot::Ballot`).
+        pub ballot: String,
+        pub seed: i64,
+        pub days_per_move: Option<i64>,
+        /// `open`, `running`, `finished`, `cancelled`.
+        pub status: String,
+        pub created_by: i64,
+        pub created_at: i64,
+    }
+}
+
+table_row! {
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct TournamentPlayerRow {
+        pub user_id: i64,
+        /// 0-based entry order (pairing number − 1).
+        pub seq: i64,
+        pub withdrawn_at: Option<i64>,
+    }
+}
+
+table_row! {
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct TournamentGameRow {
+        pub tournament_id: i64,
+        pub round: i64,
+        pub pairing_no: i64,
+        pub white_seq: i64,
+        pub black_seq: i64,
+        pub game_id: i64,
+        pub opening_code: Option<String>,
+    }
+}
+
+/// A tournament to create.
+#[derive(Debug, Clone)]
+pub struct NewTournament<'a> {
+    pub chat_id: i64,
+    pub name: &'a str,
+    pub format: &'a str,
+    pub micro: bool,
+    pub ballot: &'a str,
+    pub seed: i64,
+    pub days_per_move: Option<i64>,
+    pub created_by: i64,
+}
+
+pub fn insert_tournament(c: &Connection, t: &NewTournament, now: i64) -> StoreResult<i64> {
+    c.execute(
+        "INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9)",
+        params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now],
+    )?;
+    Ok(c.last_insert_rowid())
+}
+
+pub fn tournament(c: &Connection, id: i64) -> StoreResult<Option<TournamentRow>> {
+    Ok(c.query_row(
+        &format!(
+            "SELECT {} FROM tournaments WHERE id = ?1",
+            TournamentRow::COLUMNS
+        ),
+        [id],
+        TournamentRow::from_row,
+    )
+    .optional()?)
+}
+
+/// The chat's tournaments that are open or running, oldest first.
+pub fn live_tournaments_in_chat(c: &Connection, chat_id: i64) -> StoreResult<Vec<TournamentRow>> {
+    let mut st = c.prepare(&format!(
+        "SELECT {} FROM tournaments WHERE chat_id = ?1 AND status IN ('open', 'running') ORDER BY id",
+        TournamentRow::COLUMNS
+    ))?;
+    let rows = st
+        .query_map([chat_id], TournamentRow::from_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// The chat's tournament that ended last, if any.
+pub fn last_finished_tournament_in_chat(
+    c: &Connection,
+    chat_id: i64,
+) -> StoreResult<Option<TournamentRow>> {
+    Ok(c.query_row(
+        &format!(
+            "SELECT {} FROM tournaments WHERE chat_id = ?1 AND status = 'finished' ORDER BY id DESC LIMIT 1",
+            TournamentRow::COLUMNS
+        ),
+        [chat_id],
+        TournamentRow::from_row,
+    )
+    .optional()?)
+}
+
+/// Move a tournament from status `from` to `to`. False if it was not in `from`.
+pub fn set_tournament_status(
+    c: &Connection,
+    id: i64,
+    from: &str,
+    to: &str,
+    now: i64,
+) -> StoreResult<bool> {
+    let n = c.execute(
+        "UPDATE tournaments SET status = ?3,
+             started_at = CASE WHEN ?3 = 'running' THEN ?4 ELSE started_at END,
+             finished_at = CASE WHEN ?3 IN ('finished', 'cancelled') THEN ?4 ELSE finished_at END
+         WHERE id = ?1 AND status = ?2",
+        params![id, from, to, now],
+    )?;
+    Ok(n == 1)
+}
+
+/// The entry list in order (withdrawn players included).
+pub fn tournament_players(c: &Connection, id: i64) -> StoreResult<Vec<TournamentPlayerRow>> {
+    let mut st = c.prepare(&format!(
+        "SELECT {} FROM tournament_players WHERE tournament_id = ?1 ORDER BY seq",
+        TournamentPlayerRow::COLUMNS
+    ))?;
+    let rows = st
+        .query_map([id], TournamentPlayerRow::from_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// Enter `user` (at the end of the list). False if they are entered already.
+pub fn join_tournament(c: &Connection, id: i64, user: i64, now: i64) -> StoreResult<bool> {
+    let n = c.execute(
+        "INSERT OR IGNORE INTO tournament_players (tournament_id, user_id, seq, joined_at)
+         VALUES (?1, ?2, (SELECT COALESCE(MAX(seq) + 1, 0) FROM tournament_players WHERE tournament_id = ?1), ?3)",
+        params![id, user, now],
+    )?;
+    Ok(n == 1)
+}
+
+/// Take `user` off the list of a tournament not yet started, renumbering
+/// the entries after them. False if they were not entered.
+pub fn leave_tournament(c: &Connection, id: i64, user: i64) -> StoreResult<bool> {
+    let seq: Option<i64> = c
+        .query_row(
+            "SELECT seq FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
+            params![id, user],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let Some(seq) = seq else {
+        return Ok(false);
+    };
+    c.execute(
+        "DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
+        params![id, user],
+    )?;
+    // one by one, in order, so that (tournament_id, seq) stays unique
+    let mut st = c.prepare(
+        "SELECT user_id FROM tournament_players WHERE tournament_id = ?1 AND seq > ?2 ORDER BY seq",
+    )?;
+    let later = st
+        .query_map(params![id, seq], |r| r.get::<_, i64>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    for u in later {
+        c.execute(
+            "UPDATE tournament_players SET seq = seq - 1 WHERE tournament_id = ?1 AND user_id = ?2",
+            params![id, u],
+        )?;
+    }
+    Ok(true)
+}
+
+/// Mark `user` withdrawn from a started tournament. False if they were not
+/// entered or had withdrawn already.
+pub fn withdraw_player(c: &Connection, id: i64, user: i64, now: i64) -> StoreResult<bool> {
+    let n = c.execute(
+        "UPDATE tournament_players SET withdrawn_at = ?3
+         WHERE tournament_id = ?1 AND user_id = ?2 AND withdrawn_at IS NULL",
+        params![id, user, now],
+    )?;
+    Ok(n == 1)
+}
+
+pub fn insert_tournament_game(c: &Connection, g: &TournamentGameRow) -> StoreResult<()> {
+    c.execute(
+        "INSERT INTO tournament_games (tournament_id, round, pairing_no, white_seq, black_seq, game_id, opening_code)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![g.tournament_id, g.round, g.pairing_no, g.white_seq, g.black_seq, g.game_id, g.opening_code],
+    )?;
+    Ok(())
+}
+
+/// The games of a tournament in schedule order.
+pub fn tournament_games(c: &Connection, id: i64) -> StoreResult<Vec<TournamentGameRow>> {
+    let mut st = c.prepare(&format!(
+        "SELECT {} FROM tournament_games WHERE tournament_id = ?1 ORDER BY round, pairing_no, game_id",
+        TournamentGameRow::COLUMNS
+    ))?;
+    let rows = st
+        .query_map([id], TournamentGameRow::from_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// The tournament game row of a game, if it is one.
+pub fn tournament_game_of(c: &Connection, game_id: i64) -> StoreResult<Option<TournamentGameRow>> {
+    Ok(c.query_row(
+        &format!(
+            "SELECT {} FROM tournament_games WHERE game_id = ?1",
+            TournamentGameRow::COLUMNS
+        ),
+        [game_id],
+        TournamentGameRow::from_row,
+    )
+    .optional()?)
+}
+
+/// Record a Swiss round's bye (player `seq`).
+pub fn insert_tournament_bye(c: &Connection, id: i64, round: i64, seq: i64) -> StoreResult<()> {
+    c.execute(
+        "INSERT INTO tournament_byes (tournament_id, round, seq) VALUES (?1, ?2, ?3)",
+        params![id, round, seq],
+    )?;
+    Ok(())
+}
+
+/// A tournament's byes: (round, player seq), in round order.
+pub fn tournament_byes(c: &Connection, id: i64) -> StoreResult<Vec<(i64, i64)>> {
+    let mut st = c.prepare(
+        "SELECT round, seq FROM tournament_byes WHERE tournament_id = ?1 ORDER BY round",
+    )?;
+    let rows = st
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// How many of a tournament's games `user` lost on time.
+pub fn count_time_forfeits(c: &Connection, id: i64, user: i64) -> StoreResult<i64> {
+    Ok(c.query_row(
+        "SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
+         WHERE tg.tournament_id = ?1 AND g.result_reason = 'timeout'
+           AND ((g.white_user = ?2 AND g.result = '0-2') OR (g.black_user = ?2 AND g.result = '2-0'))",
+        params![id, user],
+        |r| r.get(0),
+    )?)
+}
+
+/// How many of a tournament's games are still being played.
+pub fn count_active_tournament_games(c: &Connection, id: i64) -> StoreResult<i64> {
+    Ok(c.query_row(
+        "SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
+         WHERE tg.tournament_id = ?1 AND g.status = 'active'",
+        [id],
+        |r| r.get(0),
+    )?)
+}

@@ -1,0 +1,520 @@
+//! Correspondence tournaments in a group chat, through the core: a round
+//! robin of micro-matches from creation to the final standings, across a
+//! restart; who may create, start, join and leave.
+
+use shashki::core::{
+    ChatRef, Config, Event, Input, ManualClock, Outcome, Platform, Service, UserRef,
+};
+use shashki::engine::{Game, Position, Variant};
+use shashki::store::{self, GameStatus, Seat, Store};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+const T0: i64 = 1_795_000_000;
+
+struct Room {
+    svc: Arc<Service>,
+    clock: Arc<ManualClock>,
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+    seq: std::cell::Cell<u64>,
+    platform: Platform,
+}
+
+fn config() -> Config {
+    Config {
+        board_size: 240,
+        ..Config::default()
+    }
+}
+
+impl Room {
+    fn new(platform: Platform) -> Room {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bot.sqlite");
+        let clock = Arc::new(ManualClock::new(T0));
+        let svc = Arc::new(Service::open(&path, config(), clock.clone()).unwrap());
+        Room {
+            svc,
+            clock,
+            path,
+            _dir: dir,
+            seq: std::cell::Cell::new(0),
+            platform,
+        }
+    }
+
+    /// A new service on the same file, as after a restart.
+    fn restart(&mut self) {
+        self.svc = Arc::new(Service::open(&self.path, config(), self.clock.clone()).unwrap());
+    }
+
+    fn event(&self, who: &str, text: &str, is_admin: bool) -> Event {
+        self.seq.set(self.seq.get() + 1);
+        Event {
+            platform: self.platform,
+            chat: ChatRef {
+                id: "club".into(),
+                title: Some("Club".into()),
+                is_private: false,
+            },
+            user: UserRef {
+                id: who.to_lowercase(),
+                name: who.into(),
+                handle: Some(who.to_lowercase()),
+                lang: Some("en".into()),
+                is_admin,
+            },
+            input: Input::Text(text.into()),
+            update_id: Some(format!("u{}", self.seq.get())),
+            bare_moves: true,
+        }
+    }
+
+    fn say(&self, who: &str, text: &str) -> Outcome {
+        self.svc.handle(&self.event(who, text, false)).unwrap()
+    }
+
+    fn say_as_admin(&self, who: &str, text: &str) -> Outcome {
+        self.svc.handle(&self.event(who, text, true)).unwrap()
+    }
+
+    fn store(&self) -> Store {
+        Store::open(&self.path).unwrap()
+    }
+
+    fn name(&self, seat: Seat) -> String {
+        let Seat::Human(id) = seat else {
+            panic!("an AI in a tournament")
+        };
+        store::user(self.store().conn(), id).unwrap().unwrap().name
+    }
+}
+
+fn text(o: &Outcome) -> String {
+    o.replies
+        .iter()
+        .map(|r| r.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn png(o: &Outcome) -> Vec<u8> {
+    let img = o
+        .replies
+        .iter()
+        .find_map(|r| {
+            r.image
+                .as_ref()
+                .filter(|i| i.file_name.starts_with("crosstable"))
+        })
+        .unwrap_or_else(|| panic!("no crosstable picture in {o:#?}"));
+    img.bytes().to_vec()
+}
+
+const PLAYERS: [&str; 4] = ["Anna", "Bob", "Carl", "Dora"];
+
+#[test]
+fn a_round_robin_of_micro_matches_from_entry_to_the_final_standings() {
+    let mut room = Room::new(Platform::Console);
+    let out = room.say(
+        "Anna",
+        "/tournament new Autumn Cup rr micro days 3 ballot fmjd",
+    );
+    let t = text(&out);
+    assert!(t.contains("Tournament #1 “Autumn Cup” is open"), "{t}");
+    assert!(t.contains("micro-matches") && t.contains("3 days"), "{t}");
+    for p in PLAYERS {
+        let t = text(&room.say(p, "/tournament join"));
+        assert!(t.contains(&format!("{p} joins tournament #1")), "{t}");
+    }
+    // twice is refused; someone not entered cannot leave (nor take anyone off)
+    let t = text(&room.say("Bob", "/турнир участвую"));
+    assert!(t.contains("already in tournament #1"), "{t}");
+    let t = text(&room.say("Eve", "/tournament leave"));
+    assert!(t.contains("not in tournament #1"), "{t}");
+    let t = text(&room.say("Eve", "/tournament"));
+    assert!(t.contains("Players (4): Anna, Bob, Carl, Dora"), "{t}");
+
+    let out = room.say("Anna", "/tournament start");
+    let t = text(&out);
+    assert!(t.contains("4 players, 12 games"), "{t}");
+    assert_eq!(out.replies[0].mentions.len(), 4, "every player is called");
+    let t = text(&room.say("Eve", "/tournament join"));
+    assert!(t.contains("not open for entries"), "{t}");
+
+    // the schedule: 6 pairings × 2 games, colours reversed, one opening each
+    let s = room.store();
+    let games = store::tournament_games(s.conn(), 1).unwrap();
+    assert_eq!(games.len(), 12);
+    for pair in games.chunks(2) {
+        let [a, b] = pair else { unreachable!() };
+        assert_eq!((a.white_seq, a.black_seq), (b.black_seq, b.white_seq));
+        assert_eq!(a.opening_code, b.opening_code);
+        assert_eq!(a.pairing_no, b.pairing_no);
+        let (ga, gb) = (
+            store::game(s.conn(), a.game_id).unwrap().unwrap(),
+            store::game(s.conn(), b.game_id).unwrap().unwrap(),
+        );
+        assert_eq!(
+            ga.start_fen, gb.start_fen,
+            "both games from the same opening"
+        );
+        assert_eq!(ga.deadline, Some(T0 + 3 * 86_400));
+    }
+    let mut pairs: Vec<(i64, i64)> = games
+        .iter()
+        .map(|g| (g.white_seq.min(g.black_seq), g.white_seq.max(g.black_seq)))
+        .collect();
+    pairs.dedup();
+    pairs.sort();
+    assert_eq!(pairs, vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
+    drop(s);
+
+    // status: whose move
+    let t = text(&room.say("Eve", "/tournament"));
+    assert!(t.contains("in progress") && t.contains("to move"), "{t}");
+    assert!(t.contains("0 of 12 games finished"), "{t}");
+
+    // one real move in the first game, from its balloted start
+    let first = store::game(room.store().conn(), games[0].game_id)
+        .unwrap()
+        .unwrap();
+    let mut g = Game::from_position(
+        Variant::Russian,
+        Position::from_fen(&first.start_fen).unwrap(),
+    );
+    let mover = first.seat(g.side_to_move());
+    let mut moves = g.legal_moves();
+    moves.sort_by_key(|m| m.to_string());
+    let mv = moves[0];
+    let out = room.say(&room.name(mover), &format!("/move #{} {mv}", first.id));
+    assert!(text(&out).contains(&mv.to_string()), "{}", text(&out));
+    g.play(&mv).unwrap();
+
+    // every game decided: Anna's opponents resign, the others' Black resigns,
+    // one game is agreed drawn
+    let drawn = games
+        .iter()
+        .find(|g| g.white_seq != 0 && g.black_seq != 0)
+        .unwrap()
+        .game_id;
+    for (i, tg) in games.iter().enumerate() {
+        let row = store::game(room.store().conn(), tg.game_id)
+            .unwrap()
+            .unwrap();
+        let (w, b) = (room.name(row.white), room.name(row.black));
+        if tg.game_id == drawn {
+            room.say(&w, &format!("/draw #{}", tg.game_id));
+            let t = text(&room.say(&b, &format!("/draw #{}", tg.game_id)));
+            assert!(t.contains("draw"), "{t}");
+        } else {
+            let loser = if tg.white_seq == 0 {
+                &b
+            } else if tg.black_seq == 0 {
+                &w
+            } else {
+                &b
+            };
+            let out = room.say(loser, &format!("/resign #{}", tg.game_id));
+            assert!(text(&out).contains("resign"), "{}", text(&out));
+            if i < games.len() - 1 {
+                assert!(!text(&out).contains("is over!"), "{}", text(&out));
+            } else {
+                // the last game ends the tournament in the same transaction
+                let t = text(&out);
+                assert!(
+                    t.contains("Tournament #1 “Autumn Cup” is over! The winner: Anna."),
+                    "{t}"
+                );
+                assert!(t.contains("Final standings"), "{t}");
+                assert!(png(&out).starts_with(b"\x89PNG"));
+            }
+        }
+        if i == 5 {
+            let out = room.say("Eve", "/standings");
+            let t = text(&out);
+            assert!(t.contains("Standings of tournament #1"), "{t}");
+            assert!(t.contains("Anna"), "{t}");
+            assert!(png(&out).starts_with(b"\x89PNG"));
+            // a restart in the middle loses nothing
+            room.restart();
+            let t = text(&room.say("Eve", "/tournament"));
+            assert!(t.contains("6 of 12 games finished"), "{t}");
+        }
+    }
+    let s = room.store();
+    for tg in &games {
+        let row = store::game(s.conn(), tg.game_id).unwrap().unwrap();
+        assert_eq!(row.status, GameStatus::Finished);
+    }
+    let t = store::tournament(s.conn(), 1).unwrap().unwrap();
+    assert_eq!(t.status, store::T_FINISHED);
+    drop(s);
+
+    // afterwards: the standings and the games of the finished tournament
+    let out = room.say("Eve", "/таблица");
+    let t = text(&out);
+    let anna = t.lines().find(|l| l.contains("Anna")).unwrap();
+    assert!(anna.contains("12"), "Anna won all twelve points: {t}");
+    let out = room.say("Eve", "/tournament pdn");
+    let (name, pdn) = out.replies[0].document.clone().unwrap();
+    assert_eq!(name, "tournament-1.pdn");
+    assert_eq!(pdn.matches("[Event \"Autumn Cup\"]").count(), 12, "{pdn}");
+    assert_eq!(
+        pdn.matches("[FEN ").count(),
+        12,
+        "balloted starts carry their FEN"
+    );
+    assert_eq!(pdn.matches("[Opening ").count(), 12);
+    assert!(pdn.contains(&mv.to_string()));
+    let t = text(&room.say("Anna", "/tournament join"));
+    assert!(t.contains("no tournament in this chat"), "{t}");
+}
+
+#[test]
+fn only_admins_create_and_start_a_tournament_in_a_group() {
+    let room = Room::new(Platform::Telegram);
+    let t = text(&room.say("Bob", "/tournament new Blitz"));
+    assert!(t.contains("Only the chat’s admins"), "{t}");
+    assert!(store::live_tournaments_in_chat(room.store().conn(), 1)
+        .unwrap()
+        .is_empty());
+    let t = text(&room.say_as_admin("Anna", "/tournament new Blitz single drr"));
+    assert!(
+        t.contains("Tournament #1 “Blitz” is open: a double round robin of single games"),
+        "{t}"
+    );
+    let t = text(&room.say("Bob", "/tournament join"));
+    assert!(t.contains("Bob joins"), "{t}");
+    let t = text(&room.say("Carl", "/tournament start"));
+    assert!(t.contains("Only the chat’s admins"), "{t}");
+    let t = text(&room.say_as_admin("Anna", "/tournament start"));
+    assert!(t.contains("at least 2 players; 1 entered"), "{t}");
+    room.say("Carl", "/tournament join");
+    let t = text(&room.say("Bob", "/tournament leave"));
+    assert!(
+        t.contains("Bob leaves tournament #1") && t.contains("1 entered"),
+        "{t}"
+    );
+    room.say("Bob", "/tournament join");
+    let t = text(&room.say_as_admin("Anna", "/tournament start"));
+    assert!(t.contains("2 players, 2 games"), "{t}");
+    let s = room.store();
+    let t = store::tournament(s.conn(), 1).unwrap().unwrap();
+    assert_eq!(t.status, store::T_RUNNING);
+    // entry order after Bob left and came back: Carl first
+    let players = store::tournament_players(s.conn(), 1).unwrap();
+    assert_eq!(
+        players.iter().map(|p| p.seq).collect::<Vec<_>>(),
+        vec![0, 1]
+    );
+    let t = text(&room.say("Dora", "/tournament new"));
+    assert!(t.contains("Only the chat’s admins"), "{t}");
+    let t = text(&room.say_as_admin("Dora", "/tournament new Open ballot lottery"));
+    assert!(t.contains("“lottery” is not a tournament option"), "{t}");
+}
+
+/// The game between two players of a tournament (`a` and `b` by entry).
+fn game_between(room: &Room, a: i64, b: i64) -> i64 {
+    store::tournament_games(room.store().conn(), 1)
+        .unwrap()
+        .into_iter()
+        .find(|g| (g.white_seq, g.black_seq) == (a, b) || (g.white_seq, g.black_seq) == (b, a))
+        .unwrap()
+        .game_id
+}
+
+#[test]
+fn withdrawals_forfeit_the_games_left_or_annul_a_player_who_played_too_few() {
+    let room = Room::new(Platform::Console);
+    room.say("Anna", "/tournament new Winter single");
+    for p in PLAYERS {
+        room.say(p, "/tournament join");
+    }
+    let t = text(&room.say("Anna", "/tournament start"));
+    assert!(t.contains("4 players, 6 games"), "{t}");
+    // Dora (entry 3) loses two games, then withdraws: the third is lost unplayed
+    for opp in [0, 1] {
+        let g = game_between(&room, opp, 3);
+        room.say("Dora", &format!("/resign #{g}"));
+    }
+    let out = room.say("Dora", "/tournament leave");
+    let t = text(&out);
+    assert!(
+        t.contains("Dora withdraws from tournament #1 “Winter”: 1 game in progress is lost."),
+        "{t}"
+    );
+    let row = store::game(room.store().conn(), game_between(&room, 2, 3))
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.status, GameStatus::Finished);
+    assert_eq!(row.result_reason, Some(store::Termination::Withdrawal));
+    // twice, or someone else's name by a non-admin, changes nothing
+    let t = text(&room.say("Dora", "/tournament leave"));
+    assert!(t.contains("You are not in tournament #1"), "{t}");
+    let tg = Room::new(Platform::Telegram);
+    let t = text(&tg.say("Eve", "/tournament remove @dora"));
+    assert!(t.contains("Only the chat’s admins"), "{t}");
+    let t = text(&room.say("Eve", "/tournament"));
+    assert!(
+        t.contains("Players (4): Anna, Bob, Carl, Dora (withdrew)"),
+        "{t}"
+    );
+    // Carl has played none of his three: he withdraws and is annulled
+    let t = text(&room.say("Anna", "/tournament remove @carl"));
+    assert!(
+        t.contains("Carl withdraws") && t.contains("2 games in progress are lost"),
+        "{t}"
+    );
+    // the last game ends the tournament
+    let g = game_between(&room, 0, 1);
+    let out = room.say("Bob", &format!("/resign #{g}"));
+    let t = text(&out);
+    assert!(t.contains("“Winter” is over! The winner: Anna."), "{t}");
+    let line = |name: &str| {
+        t.lines()
+            .find(|l| l.contains(name) && l.starts_with(|c: char| c.is_ascii_digit()))
+            .unwrap()
+            .to_string()
+    };
+    assert!(line("Dora").contains("(withdrew)"), "{t}");
+    assert!(line("Carl").contains("(withdrew)"), "{t}");
+    // Anna: beat Bob and Dora; Carl's game annulled → 4 points
+    assert!(line("Anna").contains(" 4 (2)"), "{t}");
+    assert!(png(&out).starts_with(b"\x89PNG"));
+}
+
+#[test]
+fn two_losses_on_time_remove_a_player_and_the_sweeper_can_end_the_tournament() {
+    let room = Room::new(Platform::Console);
+    room.say("Anna", "/tournament new Rapid single days 1");
+    for p in PLAYERS {
+        room.say(p, "/tournament join");
+    }
+    room.say("Anna", "/tournament start");
+    let games = store::tournament_games(room.store().conn(), 1).unwrap();
+    for tg in &games {
+        let row = store::game(room.store().conn(), tg.game_id)
+            .unwrap()
+            .unwrap();
+        let dora = if tg.white_seq == 3 {
+            shashki::engine::Color::White
+        } else if tg.black_seq == 3 {
+            shashki::engine::Color::Black
+        } else {
+            // the games without Dora end now: Black resigns
+            room.say(&room.name(row.black), &format!("/resign #{}", row.id));
+            continue;
+        };
+        // Dora's games: her opponent moves so that it is her turn
+        if row.side_to_move() != Some(dora) {
+            let pos = Position::from_fen(&row.fen).unwrap();
+            let mut moves = pos.legal_moves_in(Variant::Russian);
+            moves.sort_by_key(|m| m.to_string());
+            let who = room.name(row.seat(dora.opposite()));
+            let out = room.say(&who, &format!("/move #{} {}", row.id, moves[0]));
+            assert!(text(&out).contains(&moves[0].to_string()), "{}", text(&out));
+        }
+    }
+    room.clock.advance(2 * 86_400);
+    let replies = room.svc.sweep().unwrap();
+    let all: String = replies
+        .iter()
+        .map(|r| r.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        all.contains("Dora has lost two games of tournament #1 on time"),
+        "{all}"
+    );
+    assert!(
+        all.contains("Dora withdraws from tournament #1 “Rapid”: 1 game in progress is lost."),
+        "{all}"
+    );
+    assert!(all.contains("“Rapid” is over!"), "{all}");
+    assert!(replies.iter().any(|r| r
+        .image
+        .as_ref()
+        .is_some_and(|i| i.file_name == "crosstable-1.png")));
+    let s = room.store();
+    assert_eq!(
+        store::tournament(s.conn(), 1).unwrap().unwrap().status,
+        store::T_FINISHED
+    );
+    let timeouts = games
+        .iter()
+        .filter_map(|tg| {
+            store::game(s.conn(), tg.game_id)
+                .unwrap()
+                .unwrap()
+                .result_reason
+        })
+        .filter(|r| *r == store::Termination::Timeout)
+        .count();
+    assert_eq!(timeouts, 2);
+}
+
+#[test]
+fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
+    let room = Room::new(Platform::Console);
+    let t = text(&room.say("Anna", "/tournament new Spring swiss-3 single"));
+    assert!(
+        t.contains("a Swiss event of 3 rounds of single games"),
+        "{t}"
+    );
+    let five = ["Anna", "Bob", "Carl", "Dora", "Eve"];
+    for p in five {
+        room.say(p, "/tournament join");
+    }
+    let t = text(&room.say("Anna", "/tournament start"));
+    assert!(t.contains("5 players, round 1 of 3, 2 games"), "{t}");
+    assert!(t.contains("a bye"), "{t}");
+    let mut announcements = Vec::new();
+    for round in 1..=3 {
+        let games: Vec<_> = store::tournament_games(room.store().conn(), 1)
+            .unwrap()
+            .into_iter()
+            .filter(|g| g.round == round)
+            .collect();
+        assert_eq!(games.len(), 2, "round {round}");
+        for tg in games {
+            // the lower entry number wins
+            let row = store::game(room.store().conn(), tg.game_id)
+                .unwrap()
+                .unwrap();
+            let loser = if tg.white_seq > tg.black_seq {
+                row.white
+            } else {
+                row.black
+            };
+            let out = room.say(&room.name(loser), &format!("/resign #{}", tg.game_id));
+            announcements.push(text(&out));
+        }
+    }
+    let all = announcements.join("\n");
+    assert!(all.contains("“Spring”: round 2 of 3 begins."), "{all}");
+    assert!(all.contains("“Spring”: round 3 of 3 begins."), "{all}");
+    assert!(all.contains("“Spring” is over! The winner: Anna."), "{all}");
+    // no rematch, at most one bye each, a bye every round
+    let s = room.store();
+    let games = store::tournament_games(s.conn(), 1).unwrap();
+    let mut met: Vec<(i64, i64)> = games
+        .iter()
+        .map(|g| (g.white_seq.min(g.black_seq), g.white_seq.max(g.black_seq)))
+        .collect();
+    met.sort();
+    let n = met.len();
+    met.dedup();
+    assert_eq!(met.len(), n, "no rematches: {met:?}");
+    let byes = store::tournament_byes(s.conn(), 1).unwrap();
+    assert_eq!(byes.iter().map(|b| b.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+    let mut who: Vec<i64> = byes.iter().map(|b| b.1).collect();
+    who.sort();
+    who.dedup();
+    assert_eq!(who.len(), 3, "a bye once per player: {byes:?}");
+    assert_eq!(
+        store::tournament(s.conn(), 1).unwrap().unwrap().status,
+        store::T_FINISHED
+    );
+}
