@@ -1,8 +1,8 @@
 //! The chat service end to end through the core, on a temporary SQLite file.
 
-use shashki::core::{
-    ChatRef, Config, Event, Input, ManualClock, Outcome, Platform, Reply, Service, UserRef,
-};
+mod common;
+
+use shashki::core::{Config, Event, Input, ManualClock, Outcome, Platform, Reply, Service};
 use shashki::engine::search::{search, Limits};
 use shashki::engine::{Game, Position, Variant};
 use shashki::store::{self, Seat, Store};
@@ -49,24 +49,7 @@ impl Room {
 
     fn event(&self, who: &str, input: Input) -> Event {
         self.seq.set(self.seq.get() + 1);
-        Event {
-            platform: Platform::Console,
-            chat: ChatRef {
-                id: "room".into(),
-                title: Some("Room".into()),
-                is_private: false,
-            },
-            user: UserRef {
-                id: who.to_lowercase(),
-                name: who.into(),
-                handle: Some(who.to_lowercase()),
-                lang: Some("en".into()),
-                is_admin: false,
-            },
-            input,
-            update_id: Some(format!("u{}", self.seq.get())),
-            bare_moves: true,
-        }
+        common::group_event("room", "Room", who, input, self.seq.get())
     }
 
     fn say(&self, who: &str, text: &str) -> Outcome {

@@ -3,10 +3,10 @@
 //! routing between games and puzzles, the leaderboard, and the daily post
 //! at the day boundary in different timezones.
 
+mod common;
+
 use shashki::core::puzzles::{read_pack, PACK};
-use shashki::core::{
-    ChatRef, Config, Event, Input, ManualClock, Outcome, Platform, Service, UserRef,
-};
+use shashki::core::{Config, Input, ManualClock, Outcome, Service};
 use shashki::engine::puzzle::Puzzle;
 use shashki::engine::Move;
 use shashki::store::{self, puzzles as db, Store};
@@ -48,24 +48,8 @@ impl Room {
 
     fn say_in(&self, chat: &str, who: &str, text: &str) -> Outcome {
         self.seq.set(self.seq.get() + 1);
-        let ev = Event {
-            platform: Platform::Console,
-            chat: ChatRef {
-                id: chat.into(),
-                title: Some(chat.into()),
-                is_private: false,
-            },
-            user: UserRef {
-                id: who.to_lowercase(),
-                name: who.into(),
-                handle: Some(who.to_lowercase()),
-                lang: Some("en".into()),
-                is_admin: false,
-            },
-            input: Input::Text(text.into()),
-            update_id: Some(format!("u{}", self.seq.get())),
-            bare_moves: true,
-        };
+        let input = Input::Text(text.into());
+        let ev = common::group_event(chat, chat, who, input, self.seq.get());
         self.svc.handle(&ev).unwrap()
     }
 
@@ -75,24 +59,8 @@ impl Room {
 
     fn press(&self, who: &str, payload: &str) -> Outcome {
         self.seq.set(self.seq.get() + 1);
-        let ev = Event {
-            platform: Platform::Console,
-            chat: ChatRef {
-                id: "room".into(),
-                title: Some("room".into()),
-                is_private: false,
-            },
-            user: UserRef {
-                id: who.to_lowercase(),
-                name: who.into(),
-                handle: Some(who.to_lowercase()),
-                lang: Some("en".into()),
-                is_admin: false,
-            },
-            input: Input::Choice(payload.into()),
-            update_id: Some(format!("u{}", self.seq.get())),
-            bare_moves: true,
-        };
+        let input = Input::Choice(payload.into());
+        let ev = common::group_event("room", "room", who, input, self.seq.get());
         self.svc.handle(&ev).unwrap()
     }
 

@@ -2,9 +2,9 @@
 //! robin of micro-matches from creation to the final standings, across a
 //! restart; who may create, start, join and leave.
 
-use shashki::core::{
-    ChatRef, Config, Event, Input, ManualClock, Outcome, Platform, Service, UserRef,
-};
+mod common;
+
+use shashki::core::{Config, Event, Input, ManualClock, Outcome, Platform, Service};
 use shashki::engine::{Game, Position, Variant};
 use shashki::store::{self, GameStatus, Seat, Store};
 use std::path::PathBuf;
@@ -51,24 +51,11 @@ impl Room {
 
     fn event(&self, who: &str, text: &str, is_admin: bool) -> Event {
         self.seq.set(self.seq.get() + 1);
-        Event {
-            platform: self.platform,
-            chat: ChatRef {
-                id: "club".into(),
-                title: Some("Club".into()),
-                is_private: false,
-            },
-            user: UserRef {
-                id: who.to_lowercase(),
-                name: who.into(),
-                handle: Some(who.to_lowercase()),
-                lang: Some("en".into()),
-                is_admin,
-            },
-            input: Input::Text(text.into()),
-            update_id: Some(format!("u{}", self.seq.get())),
-            bare_moves: true,
-        }
+        let input = Input::Text(text.into());
+        let mut ev = common::group_event("club", "Club", who, input, self.seq.get());
+        ev.platform = self.platform;
+        ev.user.is_admin = is_admin;
+        ev
     }
 
     fn say(&self, who: &str, text: &str) -> Outcome {

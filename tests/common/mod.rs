@@ -3,6 +3,7 @@
 use std::process::Command;
 
 /// Run the `shashki` binary: (exit status, stdout, stderr).
+#[allow(dead_code)] // not every test file that shares this module uses it
 pub fn shashki(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_shashki"))
         .args(args)
@@ -13,4 +14,35 @@ pub fn shashki(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// An event in a console group chat `chat` (titled `title`) from `who`
+/// (id and handle: the name in lower case), in English, update id `u<n>`.
+#[allow(dead_code)] // not every test file that shares this module uses it
+pub fn group_event(
+    chat: &str,
+    title: &str,
+    who: &str,
+    input: shashki::core::Input,
+    n: u64,
+) -> shashki::core::Event {
+    use shashki::core::{ChatRef, Event, Platform, UserRef};
+    Event {
+        platform: Platform::Console,
+        chat: ChatRef {
+            id: chat.into(),
+            title: Some(title.into()),
+            is_private: false,
+        },
+        user: UserRef {
+            id: who.to_lowercase(),
+            name: who.into(),
+            handle: Some(who.to_lowercase()),
+            lang: Some("en".into()),
+            is_admin: false,
+        },
+        input,
+        update_id: Some(format!("u{n}")),
+        bare_moves: true,
+    }
 }
