@@ -31,13 +31,7 @@ async fn a_whole_game_against_the_ai_through_the_bot_api() {
 
 async fn whole_game() {
     // the fake Bot API
-    let fake = Arc::new(Fake::default());
-    let app = axum::Router::new()
-        .fallback(api)
-        .with_state(Arc::clone(&fake));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let (fake, addr) = Fake::start().await;
 
     // the bot: a temporary database, the real adapter and polling loop
     let dir = tempfile::tempdir().unwrap();
@@ -278,13 +272,7 @@ async fn the_runtime_in_a_group_with_the_sweeper_and_a_clean_stop() {
 }
 
 async fn runtime_in_a_group() {
-    let fake = Arc::new(Fake::default());
-    let app = axum::Router::new()
-        .fallback(api)
-        .with_state(Arc::clone(&fake));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let (fake, addr) = Fake::start().await;
 
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bot.sqlite");
@@ -394,13 +382,7 @@ async fn runtime_in_a_group() {
 #[cfg(unix)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_stops_cleanly_on_sigterm() {
-    let fake = Arc::new(Fake::default());
-    let app = axum::Router::new()
-        .fallback(api)
-        .with_state(Arc::clone(&fake));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let (fake, addr) = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("config.toml");
     std::fs::write(
