@@ -51,28 +51,6 @@ pub struct AccessConfig {
     pub owners: Vec<String>,
 }
 
-/// `[limits]`: how much one user or chat may have open at once.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct LimitsConfig {
-    pub open_challenges_per_user: i64,
-    pub active_games_per_user: i64,
-    pub active_games_per_chat: i64,
-    pub ai_games_per_user: i64,
-}
-
-impl Default for LimitsConfig {
-    fn default() -> Self {
-        let l = crate::core::Limits::default();
-        LimitsConfig {
-            open_challenges_per_user: l.open_challenges_per_user,
-            active_games_per_user: l.active_games_per_user,
-            active_games_per_chat: l.active_games_per_chat,
-            ai_games_per_user: l.ai_games_per_user,
-        }
-    }
-}
-
 /// The whole file.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -81,7 +59,8 @@ pub struct FileConfig {
     pub game: GameConfig,
     pub ai: AiConfig,
     pub log: LogConfig,
-    pub limits: LimitsConfig,
+    /// `[limits]`: how much one user or chat may have open at once.
+    pub limits: crate::core::Limits,
     pub access: AccessConfig,
     pub telegram: TelegramConfig,
     pub discord: DiscordConfig,
@@ -550,12 +529,7 @@ impl FileConfig {
             downtime_grace_secs: g.downtime_grace_secs,
             default_lang: crate::core::i18n::Lang::from_code(&g.language).unwrap_or_default(),
             default_theme: g.theme.parse().unwrap_or(crate::render::Theme::Classic),
-            limits: crate::core::Limits {
-                open_challenges_per_user: self.limits.open_challenges_per_user,
-                active_games_per_user: self.limits.active_games_per_user,
-                active_games_per_chat: self.limits.active_games_per_chat,
-                ai_games_per_user: self.limits.ai_games_per_user,
-            },
+            limits: self.limits,
             owners: self.access.owners.clone(),
         }
     }

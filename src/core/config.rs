@@ -36,7 +36,8 @@ pub struct Config {
 
 /// Limits on what one user or chat may have open at once; going past one
 /// is refused with a message naming the limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Limits {
     /// Open challenges one user has made.
     pub open_challenges_per_user: i64,
