@@ -85,21 +85,6 @@ fn seat(user: Option<i64>, ai: Option<i64>) -> Seat {
     }
 }
 
-fn color_text(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-fn parse_color(s: &str) -> Option<Color> {
-    match s {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
-    }
-}
-
 fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
     let offer: Option<String> = r.get(17)?;
     Ok(GameRow {
@@ -118,7 +103,7 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
         deadline: r.get(14)?,
         reminder_at: r.get(15)?,
         reminded: r.get(16)?,
-        draw_offer: offer.as_deref().and_then(parse_color),
+        draw_offer: offer.as_deref().and_then(super::parse_color_word),
         created_at: r.get(18)?,
         updated_at: r.get(19)?,
     })
@@ -281,7 +266,7 @@ pub fn finish_game(
 pub fn set_draw_offer(c: &Connection, game_id: i64, by: Option<Color>) -> StoreResult<()> {
     c.execute(
         "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
-        params![game_id, by.map(color_text)],
+        params![game_id, by.map(super::color_word)],
     )?;
     Ok(())
 }

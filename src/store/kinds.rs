@@ -176,6 +176,22 @@ impl ColorWish {
     }
 }
 
+/// A colour as it is stored and as the catalogues name it (`white`,
+/// `black`).
+pub fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The colour a stored word names.
+pub fn parse_color_word(s: &str) -> Option<Color> {
+    [Color::White, Color::Black]
+        .into_iter()
+        .find(|c| color_word(*c) == s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,24 +25,34 @@ impl Service {
     /// read from their stored positions; only the game played is replayed.
     pub(crate) fn move_text(&self, ctx: &mut Ctx, game: Option<i64>, text: &str) -> Res<()> {
         let me = ctx.user_id()?;
-        let rows = match game {
+        // the games where the text could be the asker's move: the one named
+        // (its gate refuses with the reason), else theirs here on their turn
+        let (rows, any_here) = match game {
             Some(id) => {
                 let row = self.game_by_id(ctx, id)?;
                 ctx.gate(&row, Need::Move { ply: None })?;
-                vec![row]
+                (vec![row], true)
             }
-            None => store::active_games_of_in(ctx.c, me, ctx.chat.id)?,
+            None => {
+                let mine = store::active_games_of_in(ctx.c, me, ctx.chat.id)?;
+                let any = !mine.is_empty();
+                let on_turn = mine
+                    .into_iter()
+                    .filter(|row| ctx.gate(row, Need::Move { ply: None }).is_ok());
+                (on_turn.collect(), any)
+            }
         };
         let mut to_move = Vec::new();
         for row in rows {
-            if ctx.gate(&row, Need::Move { ply: None }).is_ok() {
-                let pos = position_of(&row)?;
-                let parsed = parse_move_among(&pos, &pos.legal_moves_in(variant_of(&row)), text);
-                to_move.push((row, parsed));
-            }
+            let pos = position_of(&row)?;
+            let parsed = parse_move_among(&pos, &pos.legal_moves_in(variant_of(&row)), text);
+            to_move.push((row, parsed));
         }
-        let legal: Vec<usize> = (0..to_move.len())
-            .filter(|i| to_move.get(*i).is_some_and(|(_, p)| p.is_ok()))
+        let legal: Vec<usize> = to_move
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, parsed))| parsed.is_ok())
+            .map(|(i, _)| i)
             .collect();
         match legal.as_slice() {
             [i] => {
@@ -55,7 +65,7 @@ impl Service {
                 if game.is_none() && puzzles::answer(ctx, text)? {
                     return Ok(());
                 }
-                Err(self.why_not_a_move(ctx, to_move)?.into())
+                Err(self.why_not_a_move(ctx, to_move, any_here)?.into())
             }
             many => {
                 let mut d = Draft::text(
@@ -87,11 +97,13 @@ impl Service {
         }
     }
 
-    /// The refusal for a text that is a move in none of the asker's games.
+    /// The refusal for a text that is a move in none of the asker's games
+    /// (`any_here`: they play a game in this chat, none on their turn).
     fn why_not_a_move(
         &self,
         ctx: &Ctx,
         mut to_move: Vec<(GameRow, Result<Move, shashki_engine::MoveError>)>,
+        any_here: bool,
     ) -> Res<Refusal> {
         if !to_move.is_empty() {
             let (row, parsed) = to_move.swap_remove(0);
@@ -103,8 +115,7 @@ impl Service {
                 error,
             });
         }
-        let me = ctx.user_id()?;
-        if !store::active_games_of_in(ctx.c, me, ctx.chat.id)?.is_empty() {
+        if any_here {
             return Ok(Refusal::NotYourTurnAnywhere);
         }
         // someone trying to move in other people's game

@@ -11,7 +11,7 @@ use crate::core::present::text::color_key;
 use crate::core::present::Draft;
 use crate::core::time::pdn_date;
 use crate::core::Service;
-use crate::store::{self, GameResult, Termination};
+use crate::store::{self, Termination};
 use rusqlite::Connection;
 use shashki_engine::pdn::{write_pdn, PdnStyle};
 
@@ -124,16 +124,10 @@ impl Service {
             if let (Some(result), Some(how)) = (row.result, row.result_reason) {
                 // the game is rebuilt to carry its stored result; a refusal
                 // here would only mean the moves already ended it
-                let _ = match (result, how) {
-                    (GameResult::Draw, _) => game.agree_draw(),
-                    (r, Termination::Timeout) => match r.winner() {
-                        Some(w) => game.time_out(w.opposite()),
-                        None => game.agree_draw(),
-                    },
-                    (r, _) => match r.winner() {
-                        Some(w) => game.resign(w.opposite()),
-                        None => game.agree_draw(),
-                    },
+                let _ = match result.winner() {
+                    None => game.agree_draw(),
+                    Some(w) if how == Termination::Timeout => game.time_out(w.opposite()),
+                    Some(w) => game.resign(w.opposite()),
                 };
             }
         }

@@ -10,15 +10,10 @@ use crate::core::Service;
 use crate::store::{self, GameResult, GameRow, Seat, Termination};
 use rusqlite::Connection;
 use shashki_engine::notation::IllegalReason;
-use shashki_engine::{Color, MoveError};
+use shashki_engine::MoveError;
 
-/// The catalogue's key of a colour (`white`, `black`).
-pub(crate) fn color_key(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
+/// The catalogue's key of a colour (`white`, `black`): its stored word.
+pub(crate) use crate::store::color_word as color_key;
 
 impl Service {
     /// A message of the catalogue.
