@@ -64,6 +64,25 @@ pub struct FileConfig {
     pub access: AccessConfig,
     pub telegram: TelegramConfig,
     pub discord: DiscordConfig,
+    pub runtime: RuntimeConfig,
+}
+
+/// `[runtime]`: how the bot queues work.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RuntimeConfig {
+    /// Updates of one chat that may wait to be handled; more are dropped
+    /// (Telegram) or answered "too many requests" (Discord) — a flood in one
+    /// chat takes no memory or time from the others.
+    pub queued_updates_per_chat: usize,
+}
+
+impl Default for RuntimeConfig {
+    fn default() -> Self {
+        RuntimeConfig {
+            queued_updates_per_chat: crate::runtime::DEFAULT_LANE_BOUND,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -182,6 +201,12 @@ pub struct TelegramConfig {
     pub poll_timeout_secs: u32,
     /// Register the command list (setMyCommands) at start.
     pub set_commands: bool,
+    /// How many times a call answered 429 waits out its `retry_after` and
+    /// is sent again before the send is given up (and logged).
+    pub retries_after_429: u32,
+    /// How many times a call that failed on the network is sent again
+    /// (pauses of 0.5 s, doubled each time).
+    pub network_retries: u32,
 }
 
 impl Default for TelegramConfig {
@@ -192,6 +217,8 @@ impl Default for TelegramConfig {
             board_updates: BoardUpdates::New,
             poll_timeout_secs: 25,
             set_commands: true,
+            retries_after_429: 5,
+            network_retries: 3,
         }
     }
 }

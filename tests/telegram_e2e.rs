@@ -59,6 +59,7 @@ async fn whole_game() {
             messages_per_min_channel_or_supergroup: 60_000,
             messages_per_sec_overall: 1000,
         },
+        retries: Default::default(),
     };
     let bot = tokio::spawn(telegram::run(hub.clone(), Secret::new(TOKEN), opts, rx));
 

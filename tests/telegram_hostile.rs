@@ -9,6 +9,8 @@
 //!   AI's move after a restart on the same database;
 //! - a chat whose sends are slow (or refused with 429) does not delay
 //!   another chat's answer, and its own replies stay in order;
+//! - after a restart, the new board of a game takes the buttons off the
+//!   board posted before it (where a board was posted is kept in SQLite);
 //! - a send that fails is tried again; one that keeps failing loses no
 //!   game state;
 //! - a panic while handling an update is answered with "something went
@@ -83,8 +85,13 @@ struct Running {
 }
 
 async fn start(clock: Arc<dyn Clock>) -> Running {
+    start_in(clock, tempfile::tempdir().unwrap()).await
+}
+
+/// The adapter on a new fake server and the database in `dir` (made anew or
+/// kept from a run before).
+async fn start_in(clock: Arc<dyn Clock>, dir: tempfile::TempDir) -> Running {
     let (fake, addr) = Fake::start().await;
-    let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bot.sqlite");
     let config = Config {
         ai_max_movetime: Duration::from_millis(100),
@@ -105,6 +112,7 @@ async fn start(clock: Arc<dyn Clock>) -> Running {
             messages_per_min_channel_or_supergroup: 60_000,
             messages_per_sec_overall: 1000,
         },
+        retries: Default::default(),
     };
     let task = tokio::spawn(telegram::run(hub, Secret::new(TOKEN), opts, rx));
     Running {
@@ -118,12 +126,18 @@ async fn start(clock: Arc<dyn Clock>) -> Running {
 
 impl Running {
     async fn stop(self) {
+        self.halt().await;
+    }
+
+    /// Stop, and keep the database folder.
+    async fn halt(self) -> tempfile::TempDir {
         self.stop.send(true).unwrap();
         tokio::time::timeout(Duration::from_secs(20), self.task)
             .await
             .expect("the adapter stops")
             .unwrap()
             .expect("without error");
+        self._dir
     }
 
     fn count(&self, sql: &str) -> i64 {
@@ -693,4 +707,55 @@ async fn killed() {
         .filter(|c| !shown_text(c).contains("AI (level 8): "))
         .count();
     assert_eq!(anna_boards, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_the_old_boards_buttons_are_taken_off() {
+    tokio::time::timeout(Duration::from_secs(90), old_board_after_restart())
+        .await
+        .expect("finished in time");
+}
+
+async fn old_board_after_restart() {
+    let bot = start(Arc::new(SystemClock)).await;
+    let fake = &bot.fake;
+    fake.push_update(message(1, 10, GROUP, boris(), "/help"));
+    fake.push_update(message(2, 11, GROUP, anna(), "/challenge @boris 3 white"));
+    let (i, card) = fake
+        .wait_for(0, "the challenge card", |c| {
+            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
+        })
+        .await;
+    let card_msg = fake.next_message.load(Ordering::SeqCst);
+    let accept = buttons(&card)
+        .into_iter()
+        .find(|b| b.starts_with("a:"))
+        .unwrap();
+    fake.push_update(press(3, "cq-accept", GROUP, card_msg, boris(), &accept));
+    fake.wait_for(i, "the first board", |c| {
+        c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:"))
+    })
+    .await;
+    let board_msg = fake.next_message.load(Ordering::SeqCst);
+
+    // the bot stops and starts again on the same database (a new server:
+    // nothing of the first run is in memory anywhere)
+    let dir = bot.halt().await;
+    let bot = start_in(Arc::new(SystemClock), dir).await;
+    let fake = &bot.fake;
+    fake.push_update(message(10, 20, GROUP, anna(), "c3-d4"));
+    let (j, _) = fake
+        .wait_for(0, "the board after Anna's move", |c| {
+            c.method == "sendPhoto" && shown_text(c).contains("Anna: ")
+        })
+        .await;
+    let (_, edit) = fake
+        .wait_for(j, "the old board's buttons taken off", |c| {
+            c.method == "editMessageReplyMarkup"
+        })
+        .await;
+    assert_eq!(edit.fields["chat_id"], json!(GROUP));
+    assert_eq!(edit.fields["message_id"], json!(board_msg), "{}", edit.fields);
+    assert_eq!(bot.count("SELECT COUNT(*) FROM board_messages"), 1);
+    bot.stop().await;
 }

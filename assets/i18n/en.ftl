@@ -17,6 +17,7 @@ help =
 unknown-command = I don't know /{ $command }. Send /help for the list of commands.
 move-usage = Write the move after /move, for example: /move e3-d4
 something-went-wrong = Something went wrong with that; it was not saved. Please try again in a moment.
+chat-busy = Too many requests in this chat at once; nothing was done. Please try again in a moment.
 button-invalid = That button is not valid any more.
 button-stale = The position has changed since this button was shown: look at the new board.
 button-back = ‹ back

@@ -161,7 +161,15 @@ pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::i
             bare_moves: true,
         };
         let _busy = hub.tracker().enter();
-        let done = hub.submit(event).await.map_err(std::io::Error::other)?;
+        let apology = hub.failure_reply(&event);
+        let done = match hub.submit(event).await {
+            Ok(done) => done,
+            // logged by the hub; the speaker hears it and the chat goes on
+            Err(_) => {
+                show(&[apology], &mut st, &opts)?;
+                continue;
+            }
+        };
         // the replies as they come, until the jobs (the AI's moves) are done
         loop {
             tokio::select! {

@@ -505,8 +505,24 @@ impl Discord {
     /// failed, so no game waits for a move nobody makes.
     async fn answer(&self, on: Answering<'_>, event: Event) -> serenity::Result<()> {
         let hub = self.hub.clone();
-        let mut handling = tokio::spawn(async move { hub.handle(event).await });
         let lang = Lang::from_code(on.locale()).unwrap_or_default();
+        // handled in the channel's lane: after the channel's earlier work,
+        // alongside other channels'; the answer comes back on a oneshot
+        let (tx, mut handling) = tokio::sync::oneshot::channel();
+        let chat = event.chat.id.clone();
+        let label = format!("interaction {}", event.update_id.as_deref().unwrap_or("-"));
+        let work = async move {
+            let _ = tx.send(hub.handle(event).await);
+        };
+        if let Err(e) = self.hub.queue_update(Platform::Discord, &chat, label, work) {
+            // a flood in this channel: the caller alone hears it, nothing ran
+            tracing::warn!(chat = %chat, error = %e, "discord: a channel floods; interaction refused");
+            let text = self.catalog.get(lang, "chat-busy", None);
+            let m = CreateInteractionResponseMessage::new()
+                .content(text)
+                .ephemeral(true);
+            return on.respond(&self.http, CreateInteractionResponse::Message(m)).await;
+        }
         self.locales
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -535,7 +551,8 @@ impl Discord {
                 return self.close_quietly(on, deferred).await;
             }
             Err(e) => {
-                tracing::error!(error = %e, "discord: handler panicked");
+                // the lane dropped the work: it panicked, or the bot stops
+                tracing::error!(error = %e, "discord: handling an interaction was dropped");
                 deferral?;
                 return self.close_quietly(on, deferred).await;
             }

@@ -75,6 +75,8 @@ pub struct TelegramOptions {
     pub set_commands: bool,
     /// Rate limits, kept per chat (Telegram's by default).
     pub limits: Limits,
+    /// How often a failed call is tried again.
+    pub retries: pace::Retries,
 }
 
 impl TelegramOptions {
@@ -85,6 +87,10 @@ impl TelegramOptions {
             poll_timeout: Duration::from_secs(u64::from(c.poll_timeout_secs.clamp(0, 50))),
             set_commands: c.set_commands,
             limits: Limits::default(),
+            retries: pace::Retries {
+                after_429: c.retries_after_429,
+                network: c.network_retries,
+            },
         }
     }
 }
@@ -103,8 +109,6 @@ struct Telegram {
     me_id: u64,
     me_username: String,
     opts: TelegramOptions,
-    /// game id → its last board message.
-    boards: Mutex<HashMap<i64, BoardMsg>>,
     /// chat id → (when asked, its administrators), asked again after
     /// [`ADMINS_TTL`].
     admins: Mutex<HashMap<i64, (Instant, Vec<u64>)>>,
@@ -230,15 +234,15 @@ pub async fn run(
     };
     tracing::info!(username = %me.user.username.as_deref().unwrap_or("?"), "telegram: connected");
     let opts_limits = opts.limits;
+    let opts_retries = opts.retries;
     let tg = Arc::new(Telegram {
         bot,
         hub,
         me_id: me.user.id.0,
         me_username: me.user.username.clone().unwrap_or_default(),
         opts,
-        boards: Mutex::default(),
         admins: Mutex::default(),
-        pace: Pace::new(opts_limits),
+        pace: Pace::new(opts_limits, opts_retries),
         offsets: Mutex::default(),
         handled: Notify::new(),
     });
@@ -563,11 +567,9 @@ impl Telegram {
         // buttons of a prompt (not a board) are used up once pressed
         if let (Some(chat), Some(mid)) = (msg_chat, msg_id) {
             let is_board = self
-                .boards
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .values()
-                .any(|b| b.chat == chat && b.message == mid);
+                .hub
+                .is_board_message(Platform::Telegram, chat.0.to_string(), mid.0.to_string())
+                .await;
             let acted = toast.is_none() || out.replies.len() > 1;
             if !is_board && acted {
                 let req = self
@@ -655,6 +657,15 @@ impl Telegram {
         Ok(())
     }
 
+    /// Where the board of game `g` was posted last (kept in SQLite).
+    async fn board_message(&self, g: i64) -> Option<BoardMsg> {
+        let (chat, message) = self.hub.board_message(Platform::Telegram, g).await?;
+        Some(BoardMsg {
+            chat: ChatId(chat.parse().ok()?),
+            message: MessageId(message.parse().ok()?),
+        })
+    }
+
     /// A board photo: edit the game's last board in place, or send it anew
     /// and take the buttons off the previous one.
     async fn send_board(
@@ -665,14 +676,10 @@ impl Telegram {
         keyboard: Option<InlineKeyboardMarkup>,
         img: &crate::core::Image,
     ) -> Result<(), RequestError> {
-        let previous = r.game_id.and_then(|g| {
-            self.boards
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .get(&g)
-                .copied()
-                .filter(|b| b.chat == chat)
-        });
+        let previous = match r.game_id {
+            Some(g) => self.board_message(g).await.filter(|b| b.chat == chat),
+            None => None,
+        };
         let fits = rich.visible_len() <= limits().caption_max;
         let html = rich.html();
         let file = || InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
@@ -705,17 +712,15 @@ impl Telegram {
             board_msg = self.send_text(chat, rich, keyboard, None).await?;
         }
         if let Some(g) = r.game_id {
-            let old = self
-                .boards
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(
+            let old = self.board_message(g).await;
+            self.hub
+                .set_board_message(
+                    Platform::Telegram,
                     g,
-                    BoardMsg {
-                        chat,
-                        message: board_msg,
-                    },
-                );
+                    chat.0.to_string(),
+                    board_msg.0.to_string(),
+                )
+                .await;
             if let Some(old) = old.filter(|o| o.chat == chat && o.message != board_msg) {
                 // the old board's buttons are stale now
                 let req = self

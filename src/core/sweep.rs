@@ -14,6 +14,10 @@ use crate::store::{self, ChallengeStatus, GameRow};
 /// within minutes).
 const UPDATE_MEMORY_SECS: i64 = 7 * 86_400;
 
+/// How long where a game's board was posted is remembered without a new
+/// board (longer than any deadline; a board older than that is posted anew).
+const BOARD_MEMORY_SECS: i64 = 60 * 86_400;
+
 impl Service {
     /// When the sweeper should next run (a deadline, a reminder or a
     /// challenge expiry), if anything is pending.
@@ -126,14 +130,52 @@ impl Service {
     }
 
     /// Record that the service is alive (call every few seconds), and
-    /// forget processed-update ids older than a week.
+    /// forget processed-update ids older than a week and board messages not
+    /// touched for two months.
     pub fn heartbeat(&self) -> Result<(), ServiceError> {
         let now = self.now();
         let mut store = self.lock();
         store.transaction(|c| -> Result<(), ServiceError> {
             store::set_setting(c, "heartbeat", &now.to_string())?;
             store::prune_updates(c, now - UPDATE_MEMORY_SECS)?;
+            store::prune_board_messages(c, now - BOARD_MEMORY_SECS)?;
             Ok(())
         })
+    }
+}
+
+impl Service {
+    /// Where the board of `game` was last posted on `platform`: (chat,
+    /// message), platform ids as text. Adapter bookkeeping (for editing a
+    /// board in place, also after a restart); not part of any game change.
+    pub fn board_message(
+        &self,
+        platform: super::Platform,
+        game: i64,
+    ) -> Result<Option<(String, String)>, ServiceError> {
+        Ok(store::board_message(self.lock().conn(), platform.key(), game)?)
+    }
+
+    /// Remember where the board of `game` was posted on `platform`.
+    pub fn set_board_message(
+        &self,
+        platform: super::Platform,
+        game: i64,
+        chat: &str,
+        message: &str,
+    ) -> Result<(), ServiceError> {
+        let now = self.now();
+        let store = self.lock();
+        Ok(store::set_board_message(store.conn(), platform.key(), game, chat, message, now)?)
+    }
+
+    /// Whether `message` in `chat` is a game's last board on `platform`.
+    pub fn is_board_message(
+        &self,
+        platform: super::Platform,
+        chat: &str,
+        message: &str,
+    ) -> Result<bool, ServiceError> {
+        Ok(store::is_board_message(self.lock().conn(), platform.key(), chat, message)?)
     }
 }

@@ -271,6 +271,35 @@ impl Hub {
         Ok(self.spawn_jobs(out.jobs))
     }
 
+    /// Where the board of `game` was last posted on `platform`: (chat,
+    /// message). A database failure is logged and counts as none (the board
+    /// is then posted anew).
+    pub async fn board_message(&self, platform: Platform, game: i64) -> Option<(String, String)> {
+        self.blocking(move |svc| svc.board_message(platform, game))
+            .await
+            .inspect_err(|e| tracing::warn!(error = %e, game, "reading a board message failed"))
+            .ok()
+            .flatten()
+    }
+
+    /// Remember where the board of `game` was posted on `platform` (kept in
+    /// SQLite: a restart still edits it, and takes its buttons off).
+    pub async fn set_board_message(&self, platform: Platform, game: i64, chat: String, message: String) {
+        let r = self
+            .blocking(move |svc| svc.set_board_message(platform, game, &chat, &message))
+            .await;
+        if let Err(e) = r {
+            tracing::warn!(error = %e, game, "remembering a board message failed");
+        }
+    }
+
+    /// Whether `message` in `chat` is a game's last board on `platform`.
+    pub async fn is_board_message(&self, platform: Platform, chat: String, message: String) -> bool {
+        self.blocking(move |svc| svc.is_board_message(platform, &chat, &message))
+            .await
+            .unwrap_or(false)
+    }
+
     /// Every legal move of a game as a button (for menus of all moves).
     pub async fn legal_move_choices(&self, game_id: i64) -> Result<Vec<Choice>, ServiceError> {
         self.blocking(move |svc| svc.legal_move_choices(game_id))

@@ -21,7 +21,7 @@ pub mod shutdown;
 pub mod sweeper;
 
 pub use hub::{cpu_cores, Hub, JobsDone, ReplyRx, ReplyTx};
-pub use lanes::{panic_message, LaneFull, LaneKey};
+pub use lanes::{panic_message, LaneFull, LaneKey, BOUND as DEFAULT_LANE_BOUND};
 pub use shutdown::{stop_signal, stopped, TrackGuard, Tracker};
 pub use sweeper::{JobRun, Scheduled, WhenDue};
 
@@ -49,7 +49,6 @@ pub trait Adapter: Send {
 }
 
 /// Options of [`run`].
-#[derive(Default)]
 pub struct RunOptions {
     /// Jobs the sweeper runs when they say they are due (daily puzzle posts
     /// at each chat's own time, and the like).
@@ -57,6 +56,18 @@ pub struct RunOptions {
     /// How many AI moves may be computed at once (`None`: one per CPU
     /// core).
     pub ai_workers: Option<usize>,
+    /// How many updates may wait in one chat's lane.
+    pub lane_bound: usize,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            scheduled: Vec::new(),
+            ai_workers: None,
+            lane_bound: DEFAULT_LANE_BOUND,
+        }
+    }
 }
 
 /// How often the heartbeat is written.
@@ -92,6 +103,7 @@ pub async fn run(
     let (mut hub, stop_tx) =
         Hub::with_ai_workers(service, opts.ai_workers.unwrap_or_else(cpu_cores));
     hub.downtime = credited;
+    hub.set_lane_bound(opts.lane_bound);
     tracing::info!(ai_workers = hub.ai_workers(), "hub ready");
     // the sweeper first, so each adapter can ask it for a pass at once
     let background = [

@@ -17,6 +17,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("puzzles.sql")),
         M::up(include_str!("v3.sql")),
         M::up(include_str!("v4.sql")),
+        M::up(include_str!("v6.sql")),
     ])
 });
 
@@ -186,6 +187,68 @@ pub fn mark_update(c: &Connection, platform: &str, update_id: &str, now: i64) ->
         params![platform, update_id, now],
     )?;
     Ok(n == 1)
+}
+
+// ------------------------------------------------------- board messages ----
+
+/// Where the board of `game` was last posted on `platform`: (chat, message).
+pub fn board_message(
+    c: &Connection,
+    platform: &str,
+    game: i64,
+) -> StoreResult<Option<(String, String)>> {
+    Ok(c
+        .query_row(
+            "SELECT chat, message FROM board_messages WHERE platform = ?1 AND game_id = ?2",
+            params![platform, game],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?)
+}
+
+/// Remember where the board of `game` was posted last on `platform`.
+pub fn set_board_message(
+    c: &Connection,
+    platform: &str,
+    game: i64,
+    chat: &str,
+    message: &str,
+    now: i64,
+) -> StoreResult<()> {
+    c.execute(
+        "INSERT INTO board_messages (platform, game_id, chat, message, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (platform, game_id) DO UPDATE
+         SET chat = excluded.chat, message = excluded.message, updated_at = excluded.updated_at",
+        params![platform, game, chat, message, now],
+    )?;
+    Ok(())
+}
+
+/// Whether `message` in `chat` is the last board of a game on `platform`.
+pub fn is_board_message(
+    c: &Connection,
+    platform: &str,
+    chat: &str,
+    message: &str,
+) -> StoreResult<bool> {
+    Ok(c
+        .query_row(
+            "SELECT 1 FROM board_messages WHERE platform = ?1 AND chat = ?2 AND message = ?3",
+            params![platform, chat, message],
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some())
+}
+
+/// Forget board messages not touched since `before` (a game that long
+/// without a move has ended, or its board is too old to edit).
+pub fn prune_board_messages(c: &Connection, before: i64) -> StoreResult<usize> {
+    Ok(c.execute(
+        "DELETE FROM board_messages WHERE updated_at < ?1",
+        [before],
+    )?)
 }
 
 // ------------------------------------------------------------- settings ----

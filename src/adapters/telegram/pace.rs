@@ -23,12 +23,27 @@ use tokio::time::Instant;
 const SECOND: Duration = Duration::from_secs(1);
 const MINUTE: Duration = Duration::from_secs(60);
 
-/// How many times a 429 is waited out for one call.
-const RETRY_AFTER_TIMES: u32 = 5;
-/// How many times a call is tried again after a network failure, and the
-/// first pause (doubled after each).
-const NETWORK_RETRIES: u32 = 3;
+/// The first pause before a call is tried again after a network failure
+/// (doubled after each).
 const NETWORK_BACKOFF: Duration = Duration::from_millis(500);
+
+/// How often one call is tried again (`[telegram]` in the config).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Retries {
+    /// How many times a 429 is waited out.
+    pub after_429: u32,
+    /// How many times the call is sent again after a network failure.
+    pub network: u32,
+}
+
+impl Default for Retries {
+    fn default() -> Self {
+        Retries {
+            after_429: 5,
+            network: 3,
+        }
+    }
+}
 
 #[derive(Default)]
 struct ChatPace {
@@ -48,6 +63,7 @@ struct State {
 /// The pace of each chat and of the bot.
 pub struct Pace {
     limits: Limits,
+    retries: Retries,
     state: Mutex<State>,
 }
 
@@ -60,9 +76,10 @@ pub enum Kind {
 }
 
 impl Pace {
-    pub fn new(limits: Limits) -> Pace {
+    pub fn new(limits: Limits, retries: Retries) -> Pace {
         Pace {
             limits,
+            retries,
             state: Mutex::default(),
         }
     }
@@ -166,7 +183,7 @@ impl Pace {
                 Err(e) => e,
             };
             match &err {
-                RequestError::RetryAfter(after) if waited < RETRY_AFTER_TIMES => {
+                RequestError::RetryAfter(after) if waited < self.retries.after_429 => {
                     waited += 1;
                     let after = after.duration();
                     tracing::warn!(chat = ?chat.map(|c| c.0), ?after, "telegram: 429, waiting");
@@ -178,7 +195,7 @@ impl Pace {
                 RequestError::Network(_)
                 | RequestError::Io(_)
                 | RequestError::InvalidJson { .. }
-                    if network < NETWORK_RETRIES =>
+                    if network < self.retries.network =>
                 {
                     network += 1;
                     tracing::warn!(chat = ?chat.map(|c| c.0), error = %err, "telegram: a call failed; trying again");
@@ -206,7 +223,7 @@ mod tests {
 
     #[test]
     fn each_chat_keeps_its_own_pace() {
-        let p = Pace::new(limits(1, 20, 30));
+        let p = Pace::new(limits(1, 20, 30), Retries::default());
         let t0 = Instant::now();
         let (a, b) = (ChatId(1), ChatId(2));
         assert_eq!(p.slot(a, Kind::Message, t0), None);
@@ -220,7 +237,7 @@ mod tests {
 
     #[test]
     fn a_freeze_holds_its_chat_alone() {
-        let p = Pace::new(limits(100, 1000, 1000));
+        let p = Pace::new(limits(100, 1000, 1000), Retries::default());
         let (a, b) = (ChatId(1), ChatId(-100)); // a user, a group
         p.freeze(a, Duration::from_secs(30));
         let now = Instant::now();
@@ -237,7 +254,7 @@ mod tests {
 
     #[test]
     fn the_minute_and_the_overall_limits() {
-        let p = Pace::new(limits(100, 3, 4));
+        let p = Pace::new(limits(100, 3, 4), Retries::default());
         let t0 = Instant::now();
         let a = ChatId(1);
         for _ in 0..3 {
