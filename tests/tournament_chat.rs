@@ -505,3 +505,427 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
         store::T_FINISHED
     );
 }
+
+/// The ratings row of a player, overall.
+fn overall_games(room: &Room, who: &str) -> i64 {
+    let s = room.store();
+    let u = store::user_by_handle(s.conn(), room.platform.key(), &who.to_lowercase())
+        .unwrap()
+        .unwrap();
+    store::rating(s.conn(), u.id, 0).unwrap().games
+}
+
+/// Every reply's text, one per reply.
+fn texts(o: &Outcome) -> Vec<String> {
+    o.replies.iter().map(|r| r.text.clone()).collect()
+}
+
+#[test]
+fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
+    let room = Room::new(Platform::Telegram);
+    room.say_as_admin("Anna", "/tournament new Summer single");
+    for p in ["Anna", "Bob", "Carl"] {
+        room.say(p, "/tournament join");
+    }
+    room.say_as_admin("Anna", "/tournament start");
+    let games = store::tournament_games(room.store().conn(), 1).unwrap();
+    assert_eq!(games.len(), 3);
+    // one game is played to its end first: it keeps its result
+    let first = store::game(room.store().conn(), games[0].game_id)
+        .unwrap()
+        .unwrap();
+    room.say(&room.name(first.black), &format!("/resign #{}", first.id));
+    let rated_before = overall_games(&room, &room.name(first.white));
+    assert_eq!(rated_before, 1, "a rated tournament game counts");
+
+    // a player who is no admin is refused, and nothing changes
+    let t = text(&room.say("Bob", "/tournament cancel"));
+    assert!(t.contains("Only the chat’s admins"), "{t}");
+    let t = text(&room.say("Bob", "/турнир отменить #1"));
+    assert!(t.contains("Only the chat’s admins"), "{t}");
+    assert_eq!(
+        store::tournament(room.store().conn(), 1)
+            .unwrap()
+            .unwrap()
+            .status,
+        store::T_RUNNING
+    );
+    assert_eq!(
+        store::count_active_tournament_games(room.store().conn(), 1).unwrap(),
+        2
+    );
+
+    let out = room.say_as_admin("Anna", "/tournament cancel");
+    let t = text(&out);
+    assert!(
+        t.contains("Tournament #1 “Summer” is cancelled by Anna: its 2 games in progress end with no result."),
+        "{t}"
+    );
+    assert_eq!(
+        texts(&out)
+            .iter()
+            .filter(|t| t.contains("cancelled"))
+            .count(),
+        1,
+        "announced once: {t}"
+    );
+    assert_eq!(out.replies[0].mentions.len(), 3, "every player is told");
+    let s = room.store();
+    assert_eq!(
+        store::tournament(s.conn(), 1).unwrap().unwrap().status,
+        store::T_CANCELLED
+    );
+    for tg in &games[1..] {
+        let row = store::game(s.conn(), tg.game_id).unwrap().unwrap();
+        assert_eq!(row.status, GameStatus::Finished);
+        assert_eq!(row.result, None, "no result");
+        assert_eq!(row.result_reason, Some(store::Termination::Cancelled));
+    }
+    let kept = store::game(s.conn(), first.id).unwrap().unwrap();
+    assert_eq!(kept.result_reason, Some(store::Termination::Resignation));
+    drop(s);
+    for p in ["Anna", "Bob", "Carl"] {
+        let want = if p == room.name(first.white) || p == room.name(first.black) {
+            1
+        } else {
+            0
+        };
+        assert_eq!(
+            overall_games(&room, p),
+            want,
+            "{p}: cancelled games are not rated"
+        );
+    }
+    // the games are over; the tournament cannot be cancelled twice
+    let second = store::game(room.store().conn(), games[1].game_id)
+        .unwrap()
+        .unwrap();
+    let t = text(&room.say(&room.name(second.white), &format!("/resign #{}", second.id)));
+    assert!(t.contains("is already over"), "{t}");
+    let t = text(&room.say_as_admin("Anna", "/tournament cancel #1"));
+    assert!(t.contains("Tournament #1 is over"), "{t}");
+    let t = text(&room.say_as_admin("Anna", "/tournament cancel"));
+    assert!(t.contains("no tournament in this chat"), "{t}");
+    let t = text(&room.say("Bob", "/tournament #1"));
+    assert!(t.contains("(cancelled"), "{t}");
+
+    // an open tournament (no games yet) is cancelled as well
+    room.say_as_admin("Anna", "/tournament new Autumn");
+    let t = text(&room.say_as_admin("Anna", "/tournament cancel"));
+    assert!(
+        t.contains("Tournament #2 “Autumn” is cancelled by Anna."),
+        "{t}"
+    );
+}
+
+#[test]
+fn missing_lists_the_games_holding_the_event_up() {
+    let room = Room::new(Platform::Console);
+    room.say("Anna", "/tournament new Rapid single days 2");
+    let t = text(&room.say("Anna", "/tournament missing"));
+    assert!(t.contains("no game is being played"), "{t}");
+    for p in ["Anna", "Bob", "Carl"] {
+        room.say(p, "/tournament join");
+    }
+    room.say("Anna", "/tournament start");
+    let games = store::tournament_games(room.store().conn(), 1).unwrap();
+    let first = store::game(room.store().conn(), games[0].game_id)
+        .unwrap()
+        .unwrap();
+    room.say(&room.name(first.black), &format!("/resign #{}", first.id));
+    room.clock.advance(3600);
+    let t = text(&room.say("Eve", "/tournament missing"));
+    assert!(
+        t.contains("Tournament #1 “Rapid”: 2 games are still being played:"),
+        "{t}"
+    );
+    let gone = format!("R{} #{} ", games[0].round, first.id);
+    assert!(!t.contains(&gone), "a finished game is not listed: {t}");
+    for tg in &games[1..] {
+        let row = store::game(room.store().conn(), tg.game_id)
+            .unwrap()
+            .unwrap();
+        let mover = room.name(row.seat(row.side_to_move().unwrap()));
+        let line = format!(
+            "R{} #{} {} – {}: {mover} to move, 1 day 23 h",
+            tg.round,
+            row.id,
+            room.name(row.white),
+            room.name(row.black)
+        );
+        assert!(t.contains(&line), "{line} in {t}");
+    }
+    // past the deadline (the sweeper has not come by yet)
+    room.clock.advance(2 * 86_400);
+    let t = text(&room.say("Eve", "/турнир недоигранные"));
+    assert!(t.contains("the time is up"), "{t}");
+}
+
+#[test]
+fn missing_names_the_swiss_round_and_adjudication_pairs_the_next_one() {
+    let room = Room::new(Platform::Console);
+    room.say("Anna", "/tournament new Spring swiss-2 single");
+    for p in PLAYERS {
+        room.say(p, "/tournament join");
+    }
+    room.say("Anna", "/tournament start");
+    let round1 = store::tournament_games(room.store().conn(), 1).unwrap();
+    assert_eq!(round1.len(), 2);
+    let t = text(&room.say("Eve", "/tournament missing"));
+    assert!(t.contains("“Spring”, round 1: 2 games are"), "{t}");
+    let a = store::game(room.store().conn(), round1[0].game_id)
+        .unwrap()
+        .unwrap();
+    room.say(&room.name(a.black), &format!("/resign #{}", a.id));
+    // the organiser decides the other: round 2 is paired in that transaction
+    let b = round1[1].game_id;
+    let out = room.say("Anna", &format!("/tournament adjudicate #{b} 1/2"));
+    let t = text(&out);
+    assert!(
+        t.contains(&format!("Game #{b}")) && t.contains("adjudicated by Anna"),
+        "{t}"
+    );
+    assert!(
+        t.contains("Draw: adjudicated by the organiser. Result 1-1."),
+        "{t}"
+    );
+    assert!(t.contains("“Spring”: round 2 of 2 begins."), "{t}");
+    let t = text(&room.say("Eve", "/tournament missing"));
+    assert!(t.contains("round 2: 2 games are"), "{t}");
+    let row = store::game(room.store().conn(), b).unwrap().unwrap();
+    assert_eq!(row.result, Some(store::GameResult::Draw));
+    assert_eq!(row.result_reason, Some(store::Termination::Adjudicated));
+    // the PDN carries the decided result
+    let out = room.say("Eve", "/tournament pdn");
+    let (_, pdn) = out.replies[0].document.clone().unwrap();
+    assert!(
+        pdn.contains("[Result \"1-1\"]") || pdn.contains("1/2-1/2"),
+        "{pdn}"
+    );
+}
+
+#[test]
+fn an_admin_adjudicates_a_game_after_the_engine_advises() {
+    let room = Room::new(Platform::Telegram);
+    room.say_as_admin("Anna", "/tournament new Duel single");
+    room.say("Bob", "/tournament join");
+    room.say("Carl", "/tournament join");
+    room.say_as_admin("Anna", "/tournament start");
+    let game = store::tournament_games(room.store().conn(), 1).unwrap()[0].game_id;
+    let row = store::game(room.store().conn(), game).unwrap().unwrap();
+    let (white, black) = (room.name(row.white), room.name(row.black));
+
+    // no admin: refused, nothing changes (with or without a result)
+    for cmd in [
+        format!("/tournament adjudicate {game} 1-0"),
+        format!("/турнир присудить {game}"),
+    ] {
+        let out = room.say(&white, &cmd);
+        let t = text(&out);
+        assert!(t.contains("Only the chat’s admins"), "{t}");
+        assert!(matches!(
+            out.replies[0].target,
+            shashki::core::Target::User { .. }
+        ));
+    }
+    assert!(store::game(room.store().conn(), game)
+        .unwrap()
+        .unwrap()
+        .is_active());
+
+    // the advice: the engine's evaluation and best move, to the admin alone
+    let out = room.say_as_admin("Anna", &format!("/tournament adjudicate #{game}"));
+    let t = text(&out);
+    let mover = room.name(row.seat(row.side_to_move().unwrap()));
+    assert!(
+        t.contains(&format!(
+            "Game #{game} {white} – {black}, {mover} to move. The engine’s advice"
+        )),
+        "{t}"
+    );
+    assert!(t.contains("men") && t.contains("the best move "), "{t}");
+    let best = t
+        .split("the best move ")
+        .nth(1)
+        .unwrap()
+        .split(". To decide")
+        .next()
+        .unwrap();
+    let pos = Position::from_fen(&row.fen).unwrap();
+    assert!(
+        pos.legal_moves_in(Variant::Russian)
+            .iter()
+            .any(|m| m.to_string() == best),
+        "{best} is a legal move"
+    );
+    assert_eq!(out.replies.len(), 1);
+    assert!(matches!(
+        out.replies[0].target,
+        shashki::core::Target::User { .. }
+    ));
+    assert!(store::game(room.store().conn(), game)
+        .unwrap()
+        .unwrap()
+        .is_active());
+
+    // wrong words and wrong games are refused
+    let t = text(&room.say_as_admin("Anna", &format!("/tournament adjudicate {game} 3-0")));
+    assert!(t.contains("“3-0” is not a result"), "{t}");
+    let t = text(&room.say_as_admin("Anna", "/tournament adjudicate"));
+    assert!(t.contains("Write the game and the result"), "{t}");
+    let t = text(&room.say_as_admin("Anna", "/tournament adjudicate 99 1-0"));
+    assert!(t.contains("no game #99"), "{t}");
+    room.say("Bob", "/challenge @carl");
+    room.say("Carl", "/accept");
+    let other = store::active_games_in_chat(room.store().conn(), 1)
+        .unwrap()
+        .into_iter()
+        .find(|g| g.id != game)
+        .unwrap()
+        .id;
+    let t = text(&room.say_as_admin("Anna", &format!("/tournament adjudicate {other} 1-0")));
+    assert!(t.contains("is not a game of a tournament"), "{t}");
+
+    // the decision: the game ends, rated, and with it the tournament
+    let out = room.say_as_admin("Anna", &format!("/турнир присудить {game} 0-1"));
+    let t = text(&out);
+    assert!(t.contains("is adjudicated by Anna"), "{t}");
+    assert!(
+        t.contains(&format!(
+            "{black} (Black) wins: adjudicated by the organiser. Result 0-2."
+        )),
+        "{t}"
+    );
+    assert!(
+        t.contains(&format!("“Duel” is over! The winner: {black}.")),
+        "{t}"
+    );
+    let row = store::game(room.store().conn(), game).unwrap().unwrap();
+    assert_eq!(row.result, Some(store::GameResult::BlackWins));
+    assert_eq!(row.result_reason, Some(store::Termination::Adjudicated));
+    assert_eq!(overall_games(&room, &white), 1, "a rated event rates it");
+    let t = text(&room.say_as_admin("Anna", &format!("/tournament adjudicate {game} 1-0")));
+    assert!(t.contains("Tournament #1 is over"), "{t}");
+}
+
+#[test]
+fn max_players_and_casual_events_are_options_of_new() {
+    let room = Room::new(Platform::Console);
+    for bad in ["max 65", "max 1", "max lots"] {
+        let t = text(&room.say("Anna", &format!("/tournament new Tiny {bad}")));
+        assert!(t.contains("A tournament takes 2 to 64 players"), "{t}");
+    }
+    let t = text(&room.say("Anna", "/tournament new Tiny single max 2 casual"));
+    assert!(
+        t.contains("casual (ratings do not change), at most 2 players"),
+        "{t}"
+    );
+    room.say("Anna", "/tournament join");
+    room.say("Bob", "/tournament join");
+    let t = text(&room.say("Carl", "/tournament join"));
+    assert!(t.contains("Tournament #1 is full: 2 players."), "{t}");
+    let t = text(&room.say("Carl", "/tournament"));
+    assert!(t.contains("casual, at most 2 players). Players (2)"), "{t}");
+    let s = room.store();
+    let row = store::tournament(s.conn(), 1).unwrap().unwrap();
+    assert_eq!((row.max_players, row.rated), (2, false));
+    drop(s);
+    room.say("Anna", "/tournament start");
+    let game = store::tournament_games(room.store().conn(), 1).unwrap()[0].game_id;
+    let out = room.say("Bob", &format!("/resign #{game}"));
+    assert!(text(&out).contains("is over!"), "{}", text(&out));
+    assert_eq!(overall_games(&room, "Anna"), 0, "casual: no rating change");
+    assert_eq!(overall_games(&room, "Bob"), 0);
+
+    // the defaults: rated, 20 players
+    let t = text(&room.say("Anna", "/турнир новый Большой одиночные"));
+    assert!(
+        t.contains("рейтинговый, не больше 20 участников")
+            || t.contains("rated, at most 20 players"),
+        "{t}"
+    );
+    let s = room.store();
+    let row = store::tournament(s.conn(), 2).unwrap().unwrap();
+    assert_eq!((row.max_players, row.rated), (20, true));
+}
+
+#[test]
+fn a_crosstable_of_more_than_twenty_comes_in_pages_and_texts_fit_the_platform() {
+    let room = Room::new(Platform::Discord);
+    let limit = Platform::Discord.limits().text_max;
+    room.say_as_admin("Anna", "/tournament new Big single max 24");
+    let names: Vec<String> = (1..=24).map(|i| format!("Player{i:02}")).collect();
+    for n in &names {
+        let t = text(&room.say(n, "/tournament join"));
+        assert!(t.contains("joins"), "{t}");
+    }
+    let out = room.say_as_admin("Anna", "/tournament start");
+    assert!(out.replies.len() > 1, "276 games need several messages");
+    let all = texts(&out);
+    for t in &all {
+        assert!(t.chars().count() <= limit, "{} chars", t.chars().count());
+    }
+    let joined = all.join("\n");
+    assert!(joined.contains("24 players, 276 games"), "{joined}");
+    assert_eq!(
+        joined.matches(" · ").count(),
+        276,
+        "every game announced once"
+    );
+
+    let out = room.say("Eve", "/standings");
+    for t in texts(&out) {
+        assert!(t.chars().count() <= limit, "{} chars", t.chars().count());
+    }
+    let joined = texts(&out).join("\n");
+    for n in &names {
+        assert!(joined.contains(n.as_str()), "{n} in {joined}");
+    }
+    // 24 players: two blocks of rows × two blocks of opponents
+    let images: Vec<_> = out
+        .replies
+        .iter()
+        .filter_map(|r| r.image.as_ref())
+        .collect();
+    let files: Vec<&str> = images.iter().map(|i| i.file_name.as_str()).collect();
+    assert_eq!(
+        files,
+        [
+            "crosstable-1.png",
+            "crosstable-1-2.png",
+            "crosstable-1-3.png",
+            "crosstable-1-4.png"
+        ]
+    );
+    for i in images {
+        assert!(i.bytes().starts_with(b"\x89PNG"));
+    }
+    assert!(joined.contains("crosstable, page 4 of 4"), "{joined}");
+}
+
+#[test]
+fn help_tournament_documents_the_commands_scoring_and_tiebreaks() {
+    let room = Room::new(Platform::Console);
+    let t = text(&room.say("Anna", "/help"));
+    assert!(t.contains("/help tournament"), "{t}");
+    let t = text(&room.say("Anna", "/help tournament"));
+    for want in [
+        "/tournament new NAME",
+        "[max N] [rated|casual]",
+        "/tournament missing",
+        "/tournament adjudicate GAME 1-0|0-1|1/2",
+        "/tournament cancel",
+        "a win 2 points, a draw 1, a loss 0",
+        "1, ½, 0",
+        "round robin — the number of wins (W), then Sonneborn-Berger (SB)",
+        "Swiss — truncated Solkoff (Bh-1",
+        "then Sonneborn-Berger, then wins, then the games between the tied players (H2H)",
+    ] {
+        assert!(t.contains(want), "{want:?} in {t}");
+    }
+    let t = text(&room.say("Anna", "/помощь турнир"));
+    assert!(
+        t.contains("коэффициент Бергера") || t.contains("Sonneborn-Berger"),
+        "{t}"
+    );
+}

@@ -11,8 +11,22 @@ help =
     /pdn — the game record · /top — this chat's ratings
     /vacation 7 — pause your clocks for 7 days · /settings — language, theme, board
     /puzzle — a puzzle to solve · /hint — a hint · /daily on 09:00 +03:00 — a daily puzzle here · /top puzzles
-    /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings
+    /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings · /help tournament
     You can also just send a move like e3-d4, or press the buttons.
+
+help-tournament =
+    Correspondence tournaments in this chat:
+    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [ballot fmjd|balanced] [max N] [rated|casual] — open one (admins). Defaults: rr (a round robin; drr: double; swiss-7: a Swiss event of 7 rounds), micro (two games a pairing from one balloted opening, colours reversed), the chat’s days per move, ballot balanced, max 20 players (2–64), rated.
+    /tournament join · /tournament leave — enter; leave (after the start: withdraw) · /tournament remove @name — the same for someone else (admins)
+    /tournament start — draw the pairings and start the games (admins)
+    /tournament — the players, the games in progress, whose move · /tournament missing — the games holding the event up, with their deadlines
+    /standings — the crosstable (text and picture) · /tournament pdn — all its games in one PDN file
+    /tournament adjudicate GAME 1-0|0-1|1/2 — decide an unfinished game (admins); without a result: the engine’s evaluation and best move, as advice
+    /tournament cancel — end the event; its games in progress end with no result (admins)
+    With several tournaments in the chat, add the number: /tournament missing #2.
+    Scoring: a win 2 points, a draw 1, a loss 0 a game (in brackets the same as 1, ½, 0); a micro-match scores 0–4.
+    Ties: round robin — the number of wins (W), then Sonneborn-Berger (SB); Swiss — truncated Solkoff (Bh-1: the opponents’ points without the lowest), then Sonneborn-Berger, then wins, then the games between the tied players (H2H). Ratings never break ties.
+    A casual tournament does not change ratings. A player who withdraws loses the games left; one who played fewer than half their games is annulled.
 
 unknown-command = I don't know /{ $command }. Send /help for the list of commands.
 move-usage = Write the move after /move, for example: /move e3-d4
@@ -106,6 +120,8 @@ reason-lone-king = three kings did not catch the lone king in 15 moves
 reason-long-diagonal = the lone king held the long diagonal
 reason-balance = no change in the balance of forces
 reason-withdrawal = withdrawal from the tournament
+reason-adjudicated = adjudicated by the organiser
+reason-cancelled = the tournament was cancelled
 result-win = { $winner } ({ $color ->
     [white] White
    *[black] Black
@@ -263,7 +279,10 @@ tournament-created = Tournament #{ $id } “{ $name }” is open: { $format ->
 }{ $micro ->
     [yes] {" "}of micro-matches (two games a pairing from a balloted opening, colours reversed)
    *[other] {" "}of single games from a balloted opening
-}, { $per_move } per move, ballot { $ballot }. Join with /tournament join; an admin starts it with /tournament start.
+}, { $per_move } per move, ballot { $ballot }, { $rated ->
+    [yes] rated
+   *[other] casual (ratings do not change)
+}, at most { $max } players. Join with /tournament join; an admin starts it with /tournament start.
 tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $count } entered).
 tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).
 tournament-started = Tournament #{ $id } “{ $name }” begins: { $players } players, { $rounds ->
@@ -279,7 +298,10 @@ tournament-status = Tournament #{ $id } “{ $name }” ({ $status ->
 }, { $format }{ $micro ->
     [yes] , micro-matches
    *[other] {""}
-}). Players ({ $count }): { $players }
+}, { $rated ->
+    [yes] rated
+   *[other] casual
+}, at most { $max } players). Players ({ $count }): { $players }
 tournament-to-move = #{ $game } { $white } – { $black }: { $player } to move
 tournament-progress = { $done } of { $games } games finished. Standings: /standings
 tournament-standings = Standings of tournament #{ $id } “{ $name }”:
@@ -288,8 +310,8 @@ tournament-finished = Tournament #{ $id } “{ $name }” is over! { $count ->
    *[other] Shared first place: { $winners }.
 } Final standings:
 tournament-pdn = Tournament #{ $id } “{ $name }”: { $games } games in PDN.
-tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [ballot fmjd|balanced]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn; /tournament leave withdraws (admins: /tournament remove @name).
-tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, ballot fmjd|balanced). A Swiss event: swiss-7.
+tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [ballot fmjd|balanced] [max N] [rated|casual]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing; /tournament leave withdraws (admins: /tournament remove @name, /tournament adjudicate GAME RESULT, /tournament cancel). All of it: /help tournament
+tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, ballot fmjd|balanced, max N, rated, casual). A Swiss event: swiss-7.
 tournament-unknown = There is no tournament { $id } in this chat.
 tournament-none = There is no tournament in this chat. An admin creates one with /tournament new NAME.
 tournament-which = There are several tournaments here ({ $ids }): add the number, e.g. /tournament join { $ids }.
@@ -308,7 +330,40 @@ tournament-withdrawn = { $player } withdraws from tournament #{ $id } “{ $name
     [one] : { $games } game in progress is lost.
    *[other] : { $games } games in progress are lost.
 } In the standings the unplayed games count as lost, or, if fewer than half were played, all of { $player }’s results are annulled.
+tournament-cancelled = Tournament #{ $id } “{ $name }” is cancelled by { $admin }{ $games ->
+    [0] .
+    [one] : its game in progress ends with no result.
+   *[other] : its { $games } games in progress end with no result.
+} Ratings and standings do not count them.
+tournament-missing = Tournament #{ $id } “{ $name }”{ $round ->
+    [0] {""}
+   *[other] , round { $round }
+}: { $count ->
+    [one] 1 game is
+   *[other] { $count } games are
+} still being played:
+tournament-missing-line = R{ $round } #{ $game } { $white } – { $black }: { $player } to move, { $left }
+tournament-missing-none = Tournament #{ $id } “{ $name }”: no game is being played.
+tournament-overdue = the time is up
+tournament-adjudicated = Game #{ $game } ({ $white } – { $black }) of tournament #{ $id } is adjudicated by { $admin }.
+tournament-advice = Game #{ $game } { $white } – { $black }, { $player } to move. The engine’s advice (depth { $depth }): { $eval }; the best move { $best }. To decide: /tournament adjudicate { $game } 1-0, 0-1 or 1/2.
+advice-eval-even = about even ({ $men } men)
+advice-eval-better = { $side ->
+    [white] White
+   *[black] Black
+} stands better by { $men } men
+advice-eval-win = { $side ->
+    [white] White
+   *[black] Black
+} wins by force (in { $plies } half-moves)
+advice-no-move = none (no legal move)
+tournament-crosstable-page = Tournament #{ $id } “{ $name }”: crosstable, page { $page } of { $pages }
+tournament-bad-max = A tournament takes 2 to 64 players; “{ $max }” is not one of those numbers.
+adjudicate-usage = Write the game and the result: /tournament adjudicate 12 1-0 (or 0-1, 1/2); without a result you get the engine’s advice.
+adjudicate-bad-result = “{ $word }” is not a result: write 1-0 (White wins), 0-1 (Black wins) or 1/2 (a draw).
+not-a-tournament-game = Game { $game } is not a game of a tournament of this chat.
 tournament-removed = { $player } is taken off the list of tournament #{ $id } “{ $name }” ({ $count } entered).
-cmd-tournament = Tournaments: new, join, leave, start, pdn
-opt-tournament-text = new NAME rr micro days 3 · join · leave · start · pdn
+cmd-tournament = Tournaments: new, join, leave, start, missing, adjudicate, cancel, pdn
+opt-tournament-text = new NAME rr micro days 3 max 20 casual · join · leave · start · missing · cancel · pdn
+opt-help-topic = A topic: tournament
 cmd-standings = A tournament's standings (crosstable)

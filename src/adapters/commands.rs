@@ -191,7 +191,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "help",
         desc: "cmd-help",
-        options: &[],
+        options: &[opt("topic", "opt-help-topic", OptKind::Text)],
     },
 ];
 

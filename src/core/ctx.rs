@@ -105,6 +105,13 @@ impl Ctx<'_> {
         self.drafts.push(d);
     }
 
+    /// Push a draft with `lines` added to its text, in as many messages as
+    /// the platform's length limit needs (see [`Draft::split_lines`]).
+    pub fn post_lines(&mut self, d: Draft, lines: &[String]) {
+        let max = self.platform.limits().text_max;
+        self.drafts.extend(d.split_lines(lines, max));
+    }
+
     /// Refuse unless the actor may change chat-wide settings.
     pub fn require_admin(&self) -> Result<(), Halt> {
         if self.is_admin {

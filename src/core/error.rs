@@ -129,6 +129,14 @@ pub enum Refusal {
     TournamentNotEntered { id: i64, name: String },
     #[error("tournament {id} is over")]
     TournamentOver { id: i64 },
+    #[error("a tournament of at most {max} players")]
+    TournamentBadMax { max: String },
+    #[error("/tournament adjudicate: usage")]
+    AdjudicateUsage,
+    #[error("/tournament adjudicate: no result {word}")]
+    AdjudicateBadResult { word: String },
+    #[error("game {game} is not a game of a tournament here")]
+    NotATournamentGame { game: String },
 }
 
 /// Why a handler stopped early (internal to the core).

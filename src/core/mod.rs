@@ -278,7 +278,13 @@ impl Service {
             return Ok(()); // chatter: not for us
         };
         match cmd {
-            Command::Help => ctx.say("help", None),
+            Command::Help(topic) => {
+                let id = match topic.as_deref().and_then(input::words::help_topic) {
+                    Some(input::words::HelpTopic::Tournament) => "help-tournament",
+                    None => "help",
+                };
+                ctx.say(id, None)
+            }
             Command::Challenge(args) => self.cmd_challenge(ctx, &args)?,
             Command::Accept(r) => self.cmd_accept(ctx, r.as_deref())?,
             Command::Decline(r) => self.cmd_decline(ctx, r.as_deref())?,

@@ -47,6 +47,14 @@ pub fn crosstable_pngs(ct: &Crosstable) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// Page `index` (0-based) of a crosstable as a PNG image; `None` past the
+/// last page.
+pub fn crosstable_png(ct: &Crosstable, index: usize) -> Option<Vec<u8>> {
+    let pages = ct.pages();
+    let page = pages.get(index)?;
+    Some(encode(&draw_page(ct, page, index + 1, pages.len())))
+}
+
 /// One page as an image.
 pub fn draw_page(ct: &Crosstable, page: &Page, number: usize, total: usize) -> RgbImage {
     let (px, widths) = measure(ct, page);

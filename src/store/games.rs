@@ -263,6 +263,19 @@ pub fn finish_game(
     Ok(n == 1)
 }
 
+/// End a game with no result (its tournament was cancelled): status
+/// finished, `result` NULL, termination `cancelled`. False if it had ended
+/// already.
+pub fn cancel_game(c: &Connection, game_id: i64, now: i64) -> StoreResult<bool> {
+    let n = c.execute(
+        "UPDATE games SET status = 'finished', result = NULL, result_reason = ?2, deadline = NULL,
+                          reminder_at = NULL, draw_offer = NULL, updated_at = ?3, finished_at = ?3
+         WHERE id = ?1 AND status = 'active'",
+        params![game_id, Termination::Cancelled, now],
+    )?;
+    Ok(n == 1)
+}
+
 pub fn set_draw_offer(c: &Connection, game_id: i64, by: Option<Color>) -> StoreResult<()> {
     c.execute(
         "UPDATE games SET draw_offer = ?2 WHERE id = ?1",

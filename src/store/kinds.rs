@@ -101,6 +101,12 @@ stored_words! {
         /// progress are lost unplayed (the standings count them as
         /// forfeits, or annul them, see `tournament::score`).
         Withdrawal = "withdrawal",
+        /// The organiser of a tournament decided an unfinished game
+        /// (`/tournament adjudicate`), with the engine's advice at hand.
+        Adjudicated = "adjudicated",
+        /// The game's tournament was cancelled: it ended with no result
+        /// (the `result` column stays NULL; no rating changes).
+        Cancelled = "cancelled",
     }
 }
 

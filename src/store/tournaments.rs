@@ -27,6 +27,10 @@ table_row! {
         pub status: String,
         pub created_by: i64,
         pub created_at: i64,
+        /// The most players it takes (2..=64).
+        pub max_players: i64,
+        /// Whether its games change the players' ratings.
+        pub rated: bool,
     }
 }
 
@@ -64,13 +68,15 @@ pub struct NewTournament<'a> {
     pub seed: i64,
     pub days_per_move: Option<i64>,
     pub created_by: i64,
+    pub max_players: i64,
+    pub rated: bool,
 }
 
 pub fn insert_tournament(c: &Connection, t: &NewTournament, now: i64) -> StoreResult<i64> {
     c.execute(
-        "INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9)",
-        params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now],
+        "INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11)",
+        params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now, t.max_players, t.rated],
     )?;
     Ok(c.last_insert_rowid())
 }
@@ -262,6 +268,35 @@ pub fn count_time_forfeits(c: &Connection, id: i64, user: i64) -> StoreResult<i6
         params![id, user],
         |r| r.get(0),
     )?)
+}
+
+/// Whether a finished game changes its players' ratings: not when it is a
+/// game of a casual tournament.
+pub fn game_is_rated(c: &Connection, game_id: i64) -> StoreResult<bool> {
+    Ok(c.query_row(
+        "SELECT NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
+                            WHERE tg.game_id = ?1 AND t.rated = 0)",
+        [game_id],
+        |r| r.get(0),
+    )?)
+}
+
+/// A tournament's games still being played, in schedule order.
+pub fn active_tournament_games(c: &Connection, id: i64) -> StoreResult<Vec<TournamentGameRow>> {
+    let cols = TournamentGameRow::COLUMNS
+        .split(", ")
+        .map(|col| format!("tg.{col}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let mut st = c.prepare(&format!(
+        "SELECT {cols} FROM tournament_games tg JOIN games g ON g.id = tg.game_id
+         WHERE tg.tournament_id = ?1 AND g.status = 'active'
+         ORDER BY tg.round, tg.pairing_no, tg.game_id"
+    ))?;
+    let rows = st
+        .query_map([id], TournamentGameRow::from_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
 }
 
 /// How many of a tournament's games are still being played.

@@ -7,7 +7,7 @@ use crate::core::error::Halt;
 use crate::core::types::{Job, Outcome};
 use crate::core::{Service, ServiceError};
 use crate::store::{self, Seat};
-use shashki_engine::search::{choose_move, search, ChooseOptions, Level, Limits, Searcher};
+use shashki_engine::search::{choose_move, search, ChooseOptions, Level, Limits, Searcher, WIN};
 use std::collections::HashMap;
 
 /// The AI takes a draw offer when it stands at least this much worse
@@ -17,15 +17,40 @@ pub(crate) const AI_ACCEPTS_DRAW_BELOW: i32 = 150;
 /// The depth of the AI's look at a draw offer.
 const DRAW_EVAL_DEPTH: u32 = 8;
 
+/// The depth of the engine's advice to a tournament organiser
+/// adjudicating a game: a short search.
+const ADVICE_DEPTH: u32 = 10;
+
+/// The most the advice search takes.
+const ADVICE_MOVETIME_MS: u64 = 3_000;
+
 /// Engine work an event needs before its transaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Work {
     /// The score of a game's position at `ply` for the AI's side.
     DrawEval { game_id: i64, ply: i64 },
+    /// The score (White's view) and best move of a game's position at
+    /// `ply`: the advice for `/tournament adjudicate`.
+    Advice { game_id: i64, ply: i64 },
+}
+
+/// What the engine found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Eval {
+    /// Centi-men, from the view the [`Work`] names; beyond
+    /// ±[`shashki_engine::search::WIN_BOUND`] a win found by search.
+    pub score: i32,
+    /// The best move, if the side to move has one.
+    pub best: Option<shashki_engine::Move>,
+    /// The depth searched.
+    pub depth: u32,
+    /// The position has moved on since the event asked (or the game is
+    /// gone): the event finds that itself.
+    pub stale: bool,
 }
 
 /// The results of [`Work`] done for one event.
-pub(crate) type Evals = HashMap<Work, i32>;
+pub(crate) type Evals = HashMap<Work, Eval>;
 
 impl Service {
     /// Do `work` with no lock held while the engine thinks.
@@ -52,10 +77,66 @@ impl Service {
                     // the game moved on: the event will find that itself
                     _ => 0,
                 };
-                evals.insert(work, score);
+                let eval = Eval {
+                    score,
+                    best: None,
+                    depth: DRAW_EVAL_DEPTH,
+                    stale: false,
+                };
+                evals.insert(work, eval);
+            }
+            Work::Advice { game_id, ply } => {
+                let loaded = self.load_unlocked(game_id)?;
+                let eval = match loaded {
+                    Some(l) if l.row.ply == ply && l.row.is_active() => {
+                        let g = &l.game;
+                        let limits = Limits {
+                            depth: Some(ADVICE_DEPTH),
+                            movetime: Some(std::time::Duration::from_millis(ADVICE_MOVETIME_MS)),
+                            quiet_plies: g.counters().kings_only_plies,
+                            ..Limits::default()
+                        };
+                        let white = g.side_to_move() == shashki_engine::Color::White;
+                        match search(g.position(), &g.history_hashes(), &limits) {
+                            Some(r) => Eval {
+                                score: if white { r.score } else { -r.score },
+                                best: Some(r.best_move),
+                                depth: r.depth,
+                                stale: false,
+                            },
+                            // no legal move: the side to move has lost
+                            None => Eval {
+                                score: if white { -WIN } else { WIN },
+                                best: None,
+                                depth: 0,
+                                stale: false,
+                            },
+                        }
+                    }
+                    _ => Eval {
+                        score: 0,
+                        best: None,
+                        depth: 0,
+                        stale: true,
+                    },
+                };
+                evals.insert(work, eval);
             }
         }
         Ok(())
+    }
+
+    /// A game read and replayed under the store's lock, which is let go
+    /// before the caller thinks.
+    fn load_unlocked(
+        &self,
+        game_id: i64,
+    ) -> Result<Option<crate::core::games::Loaded>, ServiceError> {
+        let store = self.lock();
+        match store::game(store.conn(), game_id)? {
+            Some(row) => Ok(Some(self.load(store.conn(), row).map_err(into_service)?)),
+            None => Ok(None),
+        }
     }
 
     /// The AI moves the games are waiting for (call at start-up and now and

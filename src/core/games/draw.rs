@@ -39,7 +39,7 @@ impl Service {
                 ply: row.ply,
             };
             // the AI's own view of the position, computed with no lock held
-            let Some(&score) = ctx.evals.get(&work) else {
+            let Some(score) = ctx.evals.get(&work).map(|e| e.score) else {
                 return Err(Halt::Compute(work));
             };
             if score <= -AI_ACCEPTS_DRAW_BELOW {

@@ -225,12 +225,28 @@ impl Service {
         headline: String,
     ) -> Res<()> {
         let result = GameResult::of_winner(o.winner());
-        let how = Termination::of(&o);
+        self.finish_with(ctx, l, result, Termination::of(&o), headline)
+    }
+
+    /// End a game with `result` (ended by `how`): store it, update the
+    /// ratings (games between people, unless of a casual tournament),
+    /// announce with the final board and the PDN, and tell its tournament
+    /// — all in this transaction.
+    pub(crate) fn finish_with(
+        &self,
+        ctx: &mut Ctx,
+        l: Loaded,
+        result: GameResult,
+        how: Termination,
+        headline: String,
+    ) -> Res<()> {
         if !store::finish_game(ctx.c, l.row.id, result, how, ctx.now)? {
             return Err(Halt::Refused(Refusal::GameOver { game: l.row.id }));
         }
         if let (Seat::Human(w), Seat::Human(b)) = (l.row.white, l.row.black) {
-            ratings::record_game(ctx.c, l.row.chat_id, w, b, o.winner())?;
+            if store::game_is_rated(ctx.c, l.row.id)? {
+                ratings::record_game(ctx.c, l.row.chat_id, w, b, result.winner())?;
+            }
         }
         let row = store::game(ctx.c, l.row.id)?.ok_or(corrupt("a game vanished"))?;
         let result_text = self.result_text(ctx.c, ctx.lang, &row, result, how)?;

@@ -6,7 +6,8 @@ use super::words;
 /// A command and its arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
-    Help,
+    /// `/help [topic]` (`/help tournament`).
+    Help(Option<String>),
     Challenge(Vec<String>),
     Accept(Option<String>),
     Decline(Option<String>),
@@ -53,7 +54,7 @@ pub fn parse_command(text: &str) -> Option<Command> {
     let args: Vec<String> = words.map(str::to_string).collect();
     let first = args.first().cloned();
     Some(match words::canonical(name) {
-        Some("help") => Command::Help,
+        Some("help") => Command::Help(first),
         Some("challenge") => Command::Challenge(args),
         Some("accept") => Command::Accept(first),
         Some("decline") => Command::Decline(first),
@@ -169,8 +170,12 @@ mod tests {
 
     #[test]
     fn commands_and_aliases() {
-        assert_eq!(parse_command("/help"), Some(Command::Help));
-        assert_eq!(parse_command("/помощь"), Some(Command::Help));
+        assert_eq!(parse_command("/help"), Some(Command::Help(None)));
+        assert_eq!(parse_command("/помощь"), Some(Command::Help(None)));
+        assert_eq!(
+            parse_command("/help tournament"),
+            Some(Command::Help(Some("tournament".into())))
+        );
         let mv = |game, text: &str| Command::Move {
             game,
             text: Some(text.into()),

@@ -121,6 +121,12 @@ pub enum TournamentWord {
     Single,
     Days,
     Ballot,
+    Cancel,
+    Missing,
+    Adjudicate,
+    Max,
+    Rated,
+    Casual,
 }
 
 pub fn tournament_word(word: &str) -> Option<TournamentWord> {
@@ -141,6 +147,48 @@ pub fn tournament_word(word: &str) -> Option<TournamentWord> {
         "single" | "одиночные" | "одна" => TournamentWord::Single,
         "days" | "дней" | "дни" => TournamentWord::Days,
         "ballot" | "жеребьёвка" | "жеребьевка" => TournamentWord::Ballot,
+        "cancel" | "отменить" | "отмена" => TournamentWord::Cancel,
+        "missing" | "waiting" | "unfinished" | "недоигранные" | "ждём" | "ждем" => {
+            TournamentWord::Missing
+        }
+        "adjudicate" | "adjudication" | "присудить" | "присуждение" => {
+            TournamentWord::Adjudicate
+        }
+        "max" | "макс" | "максимум" => TournamentWord::Max,
+        "rated" | "рейтинговый" | "рейтинговые" => TournamentWord::Rated,
+        "casual" | "unrated" | "товарищеский" | "товарищеские" | "безрейтинговый" => {
+            TournamentWord::Casual
+        }
+        _ => return None,
+    })
+}
+
+/// The result an organiser gives an unfinished game
+/// (`/tournament adjudicate GAME RESULT`): `1-0`, `0-1`, `1/2`, `draw`, the
+/// draughts points `2-0`, `0-2`, `1-1`, or the winner's colour in words.
+pub fn adjudication_result(word: &str) -> Option<crate::store::GameResult> {
+    use crate::store::GameResult as R;
+    let w = word.to_lowercase();
+    Some(match w.as_str() {
+        "1-0" | "2-0" | "white" | "w" | "белые" | "б" => R::WhiteWins,
+        "0-1" | "0-2" | "black" | "b" | "черные" | "чёрные" | "ч" => R::BlackWins,
+        "1/2" | "½" | "½-½" | "1/2-1/2" | "1-1" | "=" | "draw" | "ничья" | "н" => R::Draw,
+        _ => return None,
+    })
+}
+
+/// A topic of `/help`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HelpTopic {
+    Tournament,
+}
+
+pub fn help_topic(word: &str) -> Option<HelpTopic> {
+    let w = word.to_lowercase();
+    Some(match w.trim_start_matches('/') {
+        "tournament" | "tournaments" | "турнир" | "турниры" | "standings" | "таблица" => {
+            HelpTopic::Tournament
+        }
         _ => return None,
     })
 }
@@ -180,5 +228,27 @@ mod tests {
         assert_eq!(setting_key("Тема"), Some(SettingKey::Theme));
         assert!(is_decline("Нет"));
         assert!(!is_decline("yes"));
+        assert_eq!(tournament_word("Отменить"), Some(TournamentWord::Cancel));
+        assert_eq!(
+            tournament_word("недоигранные"),
+            Some(TournamentWord::Missing)
+        );
+        assert_eq!(
+            tournament_word("присудить"),
+            Some(TournamentWord::Adjudicate)
+        );
+        assert_eq!(
+            tournament_word("товарищеский"),
+            Some(TournamentWord::Casual)
+        );
+        use crate::store::GameResult as R;
+        assert_eq!(adjudication_result("1-0"), Some(R::WhiteWins));
+        assert_eq!(adjudication_result("Чёрные"), Some(R::BlackWins));
+        assert_eq!(adjudication_result("½"), Some(R::Draw));
+        assert_eq!(adjudication_result("ничья"), Some(R::Draw));
+        assert_eq!(adjudication_result("3-0"), None);
+        assert_eq!(help_topic("Турнир"), Some(HelpTopic::Tournament));
+        assert_eq!(help_topic("/tournament"), Some(HelpTopic::Tournament));
+        assert_eq!(help_topic("moves"), None);
     }
 }

@@ -53,6 +53,60 @@ impl Draft {
     }
 }
 
+impl Draft {
+    /// This draft with `lines` added to its text, one a line, as several
+    /// drafts when the text would not fit one message of `max` characters:
+    /// cut at line ends (a line longer than a message is cut inside). The
+    /// first keeps everything else (picture, buttons, mentions, document);
+    /// since an adapter may write a mention out after the text, the first
+    /// leaves room for them.
+    pub fn split_lines(self, lines: &[String], max: usize) -> Vec<Draft> {
+        let reserve: usize = self
+            .mentions
+            .iter()
+            .map(|m| m.name.chars().count().max(24) + 1)
+            .sum();
+        let max = max.max(2);
+        let first_max = max.saturating_sub(reserve).max(max / 2);
+        let mut pieces: Vec<String> = Vec::new();
+        let mut cur = self.text.clone();
+        let mut len = cur.chars().count();
+        let limit = |pieces: &Vec<String>| if pieces.is_empty() { first_max } else { max };
+        for line in lines {
+            let n = line.chars().count();
+            if len > 0 && len + 1 + n > limit(&pieces) {
+                pieces.push(std::mem::take(&mut cur));
+                len = 0;
+            }
+            if len > 0 {
+                cur.push('\n');
+                len += 1;
+            }
+            cur.push_str(line);
+            len += n;
+            while len > limit(&pieces) {
+                let cut = limit(&pieces);
+                let head: String = cur.chars().take(cut).collect();
+                cur = cur.chars().skip(cut).collect();
+                len -= cut;
+                pieces.push(head);
+            }
+        }
+        if len > 0 || pieces.is_empty() {
+            pieces.push(cur);
+        }
+        let mut pieces = pieces.into_iter();
+        let first = Draft {
+            text: pieces.next().unwrap_or_default(),
+            ..self
+        };
+        let target = first.target.clone();
+        let mut out = vec![first];
+        out.extend(pieces.map(|text| Draft::text(target.clone(), text)));
+        out
+    }
+}
+
 impl Service {
     /// Draw the board of a draft and make it a reply.
     pub(crate) fn finish_draft(&self, d: Draft, platform: Platform) -> Reply {
@@ -86,5 +140,71 @@ impl Service {
             game_id: d.game_id,
             document: d.document,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn target() -> Target {
+        Target::Chat("c".into())
+    }
+
+    #[test]
+    fn long_texts_are_cut_at_line_ends_into_messages_that_fit() {
+        let lines: Vec<String> = (0..100).map(|i| format!("line {i:03} ........")).collect();
+        let mut d = Draft::text(target(), "head".into());
+        d.document = Some(("x.pdn".into(), "pdn".into()));
+        let parts = d.split_lines(&lines, 100);
+        assert!(parts.len() > 10, "{}", parts.len());
+        for p in &parts {
+            assert!(p.text.chars().count() <= 100, "{:?}", p.text);
+            assert!(!p.text.starts_with('\n') && !p.text.ends_with('\n'));
+        }
+        assert!(parts[0].document.is_some() && parts[1].document.is_none());
+        let all: Vec<String> = parts.iter().map(|p| p.text.clone()).collect();
+        let mut want = vec!["head".to_string()];
+        want.extend(lines.iter().cloned());
+        assert_eq!(
+            all.join("\n"),
+            want.join("\n"),
+            "nothing lost, nothing added"
+        );
+        // a line longer than a message is cut inside it
+        let long = vec!["ж".repeat(250)];
+        let parts = Draft::text(target(), String::new()).split_lines(&long, 100);
+        assert_eq!(
+            parts
+                .iter()
+                .map(|p| p.text.chars().count())
+                .collect::<Vec<_>>(),
+            vec![100, 100, 50]
+        );
+        // no limit (the console): one message
+        let one = Draft::text(target(), "head".into()).split_lines(&lines, usize::MAX);
+        assert_eq!(one.len(), 1);
+    }
+
+    #[test]
+    fn the_first_message_leaves_room_for_the_mentions() {
+        let lines: Vec<String> = (0..20).map(|_| "x".repeat(19)).collect();
+        let mut d = Draft::text(target(), String::new());
+        d.mentions = vec![
+            Mention {
+                platform_user_id: "1".into(),
+                name: "Anna".into(),
+                handle: None
+            };
+            2
+        ];
+        let parts = d.split_lines(&lines, 200);
+        assert!(
+            parts[0].text.chars().count() <= 200 - 50,
+            "{}",
+            parts[0].text
+        );
+        assert_eq!(parts[0].mentions.len(), 2);
+        assert!(parts[1].mentions.is_empty());
     }
 }

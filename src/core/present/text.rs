@@ -249,6 +249,14 @@ impl Service {
             ),
             R::TournamentOver { id } => ("tournament-over", args![("id", *id)]),
             R::TournamentTooFew { players } => ("tournament-too-few", args![("players", *players)]),
+            R::TournamentBadMax { max } => ("tournament-bad-max", args![("max", max.as_str())]),
+            R::AdjudicateUsage => ("adjudicate-usage", args![]),
+            R::AdjudicateBadResult { word } => {
+                ("adjudicate-bad-result", args![("word", word.as_str())])
+            }
+            R::NotATournamentGame { game } => {
+                ("not-a-tournament-game", args![("game", game.as_str())])
+            }
         };
         self.t(lang, id, Some(&a))
     }

@@ -2,7 +2,6 @@
 //! start: off the list; after it: a withdrawal), `/tournament remove @name`
 //! (admins: the same for someone else).
 
-use super::MAX_PLAYERS;
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{Refusal, Res};
@@ -15,10 +14,10 @@ impl Service {
         if t.status != T_OPEN {
             return Err(Refusal::TournamentNotOpen { id: t.id }.into());
         }
-        if store::tournament_players(ctx.c, t.id)?.len() as i64 >= MAX_PLAYERS {
+        if store::tournament_players(ctx.c, t.id)?.len() as i64 >= t.max_players {
             return Err(Refusal::TournamentFull {
                 id: t.id,
-                limit: MAX_PLAYERS,
+                limit: t.max_players,
             }
             .into());
         }

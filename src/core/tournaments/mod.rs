@@ -1,11 +1,13 @@
 //! Correspondence tournaments in a group chat: `/tournament new|join|leave|
-//! start|pdn`, `/tournament` (status), `/standings`. The schedule, the
+//! start|pdn|cancel|missing|adjudicate`, `/tournament` (status),
+//! `/standings`. The schedule, the
 //! opening ballot and the standings come from [`crate::tournament`]; the
 //! games are ordinary games of the chat, started all at once (a
 //! correspondence round robin), and a game's end tells its tournament in
 //! the same transaction ([`Service::tournament_game_finished`]).
 
 mod entries;
+mod organise;
 mod standings;
 mod swiss;
 
@@ -25,9 +27,13 @@ use crate::tournament::{berger, Format, Pairing};
 /// The longest tournament name kept.
 const NAME_MAX: usize = 64;
 
-/// The most players a tournament takes: one crosstable page, and a micro-
-/// match round robin of 20 is 380 games already.
-pub(crate) const MAX_PLAYERS: i64 = 20;
+/// The most players a tournament takes unless `/tournament new … max N`
+/// says otherwise: one crosstable page, and a micro-match round robin of 20
+/// is 380 games already.
+pub(crate) const DEFAULT_MAX_PLAYERS: i64 = 20;
+
+/// The range `max N` may ask for (a Swiss event of 64 is one of 6 rounds).
+pub(crate) const MAX_PLAYERS_RANGE: std::ops::RangeInclusive<i64> = 2..=64;
 
 /// The stored format of a tournament.
 pub(crate) fn format_of(t: &TournamentRow) -> Res<Format> {
@@ -98,6 +104,16 @@ impl Service {
                 self.tournament_pdn(ctx, &t)
             }
             Some(TournamentWord::Standings) => self.cmd_standings(ctx, which),
+            Some(TournamentWord::Cancel) => {
+                ctx.require_admin()?;
+                let t = self.pick_tournament(ctx, which, false)?;
+                self.tournament_cancel(ctx, &t)
+            }
+            Some(TournamentWord::Missing) => {
+                let t = self.pick_tournament(ctx, which, true)?;
+                self.tournament_missing(ctx, &t)
+            }
+            Some(TournamentWord::Adjudicate) => self.tournament_adjudicate(ctx, rest),
             Some(_) => Err(Refusal::TournamentUsage.into()),
             None if game_ref(first).is_some() => {
                 let t = self.pick_tournament(ctx, Some(first), true)?;
@@ -136,12 +152,15 @@ impl Service {
         }
     }
 
-    /// `/tournament new NAME [rr|drr] [single|micro] [days N] [ballot fmjd|balanced]`.
+    /// `/tournament new NAME [rr|drr|swiss-N] [single|micro] [days N]
+    /// [ballot fmjd|balanced] [max N] [rated|casual]`.
     fn tournament_new(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
         ctx.require_admin()?;
         let me = ctx.user_id()?;
         let mut format = Format::RoundRobin;
         let mut micro = true;
+        let mut max_players = DEFAULT_MAX_PLAYERS;
+        let mut rated = true;
         let mut ballot = Ballot::Balanced;
         let mut days = ctx.chat.days_per_move.unwrap_or(self.config.default_days);
         let mut name: Vec<&str> = Vec::new();
@@ -165,6 +184,16 @@ impl Service {
                         .parse()
                         .map_err(|_| Refusal::TournamentBadWord { word: b.clone() })?;
                 }
+                Some(TournamentWord::Max) => {
+                    let n = words.next().ok_or(Refusal::TournamentUsage)?;
+                    max_players = n
+                        .parse()
+                        .ok()
+                        .filter(|n| MAX_PLAYERS_RANGE.contains(n))
+                        .ok_or_else(|| Refusal::TournamentBadMax { max: n.clone() })?;
+                }
+                Some(TournamentWord::Rated) => rated = true,
+                Some(TournamentWord::Casual) => rated = false,
                 _ => match (a.parse::<Format>(), a.parse::<Ballot>()) {
                     (Ok(f), _) => format = f,
                     (_, Ok(b)) => ballot = b,
@@ -186,6 +215,8 @@ impl Service {
             seed,
             days_per_move: (days > 0).then_some(days),
             created_by: me,
+            max_players,
+            rated,
         };
         let id = store::insert_tournament(ctx.c, &t, ctx.now)?;
         let a = args![
@@ -199,6 +230,8 @@ impl Service {
                 "per_move",
                 self.per_move_text(ctx.lang, t.days_per_move.map(|d| d * DAY))
             ),
+            ("max", max_players),
+            ("rated", if rated { "yes" } else { "no" }),
         ];
         ctx.say("tournament-created", Some(&a));
         Ok(())
@@ -245,16 +278,12 @@ impl Service {
             ("rounds", rounds_of(format_of(t)?)),
             ("per_move", self.per_move_text(ctx.lang, spm)),
         ];
-        let mut text = ctx.t("tournament-started", Some(&a));
-        for l in lines {
-            text.push('\n');
-            text.push_str(&l);
-        }
+        let text = ctx.t("tournament-started", Some(&a));
         let mut d = crate::core::present::Draft::text(ctx.here(), text);
         for p in &players {
             d.mentions.extend(ctx.mention(Seat::Human(p.user_id))?);
         }
-        ctx.post(d);
+        ctx.post_lines(d, &lines);
         Ok(())
     }
 
@@ -340,9 +369,12 @@ impl Service {
             ("format", t.format.clone()),
             ("micro", if t.micro { "yes" } else { "no" }),
             ("count", players.len() as i64),
+            ("max", t.max_players),
+            ("rated", if t.rated { "yes" } else { "no" }),
             ("players", names.join(", ")),
         ];
-        let mut text = ctx.t("tournament-status", Some(&a));
+        let text = ctx.t("tournament-status", Some(&a));
+        let mut lines = Vec::new();
         let mut done = 0i64;
         let games = store::tournament_games(ctx.c, t.id)?;
         for tg in &games {
@@ -359,15 +391,14 @@ impl Service {
                 ("black", ctx.seat_name(row.black)?),
                 ("player", ctx.seat_name(row.seat(side))?),
             ];
-            text.push('\n');
-            text.push_str(&ctx.t("tournament-to-move", Some(&a)));
+            lines.push(ctx.t("tournament-to-move", Some(&a)));
         }
         if !games.is_empty() {
             let a = args![("done", done), ("games", games.len() as i64)];
-            text.push('\n');
-            text.push_str(&ctx.t("tournament-progress", Some(&a)));
+            lines.push(ctx.t("tournament-progress", Some(&a)));
         }
-        ctx.say_text(text);
+        let target = ctx.here();
+        ctx.post_lines(crate::core::present::Draft::text(target, text), &lines);
         Ok(())
     }
 }

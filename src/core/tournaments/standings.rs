@@ -16,6 +16,7 @@ use crate::tournament::crosstable::{Crosstable, Labels};
 use crate::tournament::score::{self, Tiebreak};
 use crate::tournament::{Color, GameResult};
 use rusqlite::Connection;
+use std::sync::Arc;
 
 /// Extra PDN tags: (name, value).
 pub(crate) type PdnTags = Vec<(&'static str, String)>;
@@ -86,25 +87,53 @@ impl Service {
         Ok(Crosstable::new(&t.name, &table, &names, labels))
     }
 
-    /// The crosstable as a reply: its text and its picture (the first page,
-    /// drawn when the adapter sends it).
-    pub(super) fn standings_draft(
+    /// The crosstable as replies: `head`, the lines `before` it and the
+    /// text table (in as many messages as the platform's length limit
+    /// needs) with the picture of the first page, then a reply for each
+    /// further page of at most 20 players (each drawn when the adapter
+    /// sends it). `mentions` go with the first.
+    pub(super) fn standings_drafts(
         &self,
         ctx: &Ctx,
         target: Target,
         t: &TournamentRow,
         head: String,
-    ) -> Res<Draft> {
-        let ct = self.crosstable(ctx.c, ctx.lang, t)?;
-        let text = format!("{head}\n{}", ct.to_text());
-        let mut d = Draft::text(target, text);
-        d.image = Some(Image::lazy(format!("crosstable-{}.png", t.id), move || {
-            crate::render::crosstable::crosstable_pngs(&ct)
-                .into_iter()
-                .next()
-                .unwrap_or_default()
-        }));
-        Ok(d)
+        before: Vec<String>,
+        mentions: Vec<crate::core::Mention>,
+    ) -> Res<Vec<Draft>> {
+        let ct = Arc::new(self.crosstable(ctx.c, ctx.lang, t)?);
+        let pages = ct.pages().len();
+        let page_image = |i: usize| {
+            let ct = Arc::clone(&ct);
+            let name = match i {
+                0 => format!("crosstable-{}.png", t.id),
+                _ => format!("crosstable-{}-{}.png", t.id, i + 1),
+            };
+            Image::lazy(name, move || {
+                crate::render::crosstable::crosstable_png(&ct, i).unwrap_or_default()
+            })
+        };
+        let mut lines = before;
+        lines.extend(ct.to_text().lines().map(str::to_string));
+        let mut first = Draft::text(target.clone(), head);
+        first.image = Some(page_image(0));
+        first.mentions = mentions;
+        let mut drafts = first.split_lines(&lines, ctx.platform.limits().text_max);
+        for i in 1..pages {
+            let a = args![
+                ("id", t.id),
+                ("name", t.name.clone()),
+                ("page", i as i64 + 1),
+                ("pages", pages as i64)
+            ];
+            let mut d = Draft::text(
+                target.clone(),
+                ctx.t("tournament-crosstable-page", Some(&a)),
+            );
+            d.image = Some(page_image(i));
+            drafts.push(d);
+        }
+        Ok(drafts)
     }
 
     /// `/standings [#id]`.
@@ -114,8 +143,9 @@ impl Service {
             "tournament-standings",
             Some(&args![("id", t.id), ("name", t.name.clone())]),
         );
-        let d = self.standings_draft(ctx, ctx.here(), &t, head)?;
-        ctx.post(d);
+        for d in self.standings_drafts(ctx, ctx.here(), &t, head, Vec::new(), Vec::new())? {
+            ctx.post(d);
+        }
         Ok(())
     }
 
@@ -180,11 +210,13 @@ impl Service {
             ]),
         );
         let target = Target::Chat(ctx.chat_of(t.chat_id)?);
-        let mut d = self.standings_draft(ctx, target, &t, head)?;
+        let mut mentions = Vec::new();
         for p in store::tournament_players(ctx.c, t.id)? {
-            d.mentions.extend(ctx.mention(Seat::Human(p.user_id))?);
+            mentions.extend(ctx.mention(Seat::Human(p.user_id))?);
         }
-        ctx.post(d);
+        for d in self.standings_drafts(ctx, target, &t, head, Vec::new(), mentions)? {
+            ctx.post(d);
+        }
         Ok(())
     }
 

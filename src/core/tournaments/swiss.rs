@@ -8,7 +8,6 @@ use super::format_of;
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
-use crate::core::present::Draft;
 use crate::core::types::Target;
 use crate::core::Service;
 use crate::store::{self, TournamentRow};
@@ -142,20 +141,17 @@ impl Service {
             ("round", next),
             ("rounds", rounds)
         ];
-        let mut head = ctx.t("tournament-round", Some(&a));
-        for l in lines {
-            head.push('\n');
-            head.push_str(&l);
-        }
+        let head = ctx.t("tournament-round", Some(&a));
         let target = Target::Chat(ctx.chat_of(t.chat_id)?);
-        let mut d: Draft = self.standings_draft(ctx, target, t, head)?;
+        let mut mentions = Vec::new();
         for p in store::tournament_players(ctx.c, t.id)? {
             if p.withdrawn_at.is_none() {
-                d.mentions
-                    .extend(ctx.mention(store::Seat::Human(p.user_id))?);
+                mentions.extend(ctx.mention(store::Seat::Human(p.user_id))?);
             }
         }
-        ctx.post(d);
+        for d in self.standings_drafts(ctx, target, t, head, lines, mentions)? {
+            ctx.post(d);
+        }
         Ok(true)
     }
 }

@@ -1,0 +1,206 @@
+//! The organiser's tools: `/tournament cancel` (admins: the event ends, its
+//! games in progress with no result), `/tournament missing` (the games
+//! holding the event up) and `/tournament adjudicate GAME [RESULT]`
+//! (admins: decide an unfinished game, or first ask the engine).
+
+use crate::args;
+use crate::core::ctx::Ctx;
+use crate::core::error::{corrupt, Halt, Refusal, Res};
+use crate::core::games::ai::{Eval, Work};
+use crate::core::input::commands::game_ref;
+use crate::core::input::words::adjudication_result;
+use crate::core::present::Draft;
+use crate::core::Service;
+use crate::store::{self, Seat, Termination, TournamentRow, T_CANCELLED, T_OPEN, T_RUNNING};
+use shashki_engine::search::{WIN, WIN_BOUND};
+
+/// Scores closer to 0 than this (centi-men) are "about even".
+const EVEN_BELOW: i32 = 25;
+
+impl Service {
+    /// `/tournament cancel [#id]`: an open or running tournament ends as
+    /// cancelled; its games in progress end with no result (no ratings
+    /// change, no standings); one announcement.
+    pub(super) fn tournament_cancel(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
+        ctx.require_admin()?;
+        if t.status != T_OPEN && t.status != T_RUNNING {
+            return Err(Refusal::TournamentOver { id: t.id }.into());
+        }
+        let mut ended = 0i64;
+        for tg in store::tournament_games(ctx.c, t.id)? {
+            if store::cancel_game(ctx.c, tg.game_id, ctx.now)? {
+                ended += 1;
+            }
+        }
+        if !store::set_tournament_status(ctx.c, t.id, &t.status, T_CANCELLED, ctx.now)? {
+            return Err(Refusal::TournamentOver { id: t.id }.into());
+        }
+        let a = args![
+            ("id", t.id),
+            ("name", t.name.clone()),
+            ("admin", ctx.user.name.clone()),
+            ("games", ended)
+        ];
+        let mut d = Draft::text(ctx.here(), ctx.t("tournament-cancelled", Some(&a)));
+        for p in store::tournament_players(ctx.c, t.id)? {
+            if p.withdrawn_at.is_none() {
+                d.mentions.extend(ctx.mention(Seat::Human(p.user_id))?);
+            }
+        }
+        ctx.post(d);
+        Ok(())
+    }
+
+    /// `/tournament missing [#id]`: the games still being played (in a
+    /// Swiss event, those of the current round), whose move and how long
+    /// they have.
+    pub(super) fn tournament_missing(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
+        let games = store::active_tournament_games(ctx.c, t.id)?;
+        if games.is_empty() {
+            let a = args![("id", t.id), ("name", t.name.clone())];
+            ctx.say("tournament-missing-none", Some(&a));
+            return Ok(());
+        }
+        let swiss = matches!(
+            super::format_of(t)?,
+            crate::tournament::Format::Swiss { .. }
+        );
+        let round = if swiss {
+            games.iter().map(|g| g.round).max().unwrap_or(0)
+        } else {
+            0
+        };
+        let a = args![
+            ("id", t.id),
+            ("name", t.name.clone()),
+            ("round", round),
+            ("count", games.len() as i64)
+        ];
+        let head = ctx.t("tournament-missing", Some(&a));
+        let mut lines = Vec::new();
+        for tg in &games {
+            let row =
+                store::game(ctx.c, tg.game_id)?.ok_or(corrupt("a tournament game vanished"))?;
+            let Some(side) = row.side_to_move() else {
+                continue;
+            };
+            let left = match row.deadline {
+                Some(d) if d <= ctx.now => ctx.t("tournament-overdue", None),
+                Some(d) => ctx.duration_text(d - ctx.now),
+                None => ctx.t("no-deadline", None),
+            };
+            let a = args![
+                ("round", tg.round),
+                ("game", row.id),
+                ("white", ctx.seat_name(row.white)?),
+                ("black", ctx.seat_name(row.black)?),
+                ("player", ctx.seat_name(row.seat(side))?),
+                ("left", left)
+            ];
+            lines.push(ctx.t("tournament-missing-line", Some(&a)));
+        }
+        let target = ctx.here();
+        ctx.post_lines(Draft::text(target, head), &lines);
+        Ok(())
+    }
+
+    /// `/tournament adjudicate GAME [RESULT]`: an admin decides an
+    /// unfinished game of a running tournament of this chat (the end of
+    /// the game and the tournament's bookkeeping in this transaction); with
+    /// no result, the engine's advice, computed before the transaction.
+    pub(super) fn tournament_adjudicate(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
+        ctx.require_admin()?;
+        let (game, result) = match args {
+            [game] => (game, None),
+            [game, result, ..] => (game, Some(result)),
+            [] => return Err(Refusal::AdjudicateUsage.into()),
+        };
+        let unknown = || Refusal::GameUnknown { game: game.clone() };
+        let id = game_ref(game).ok_or_else(unknown)?;
+        let row = self.game_by_id(ctx, id)?;
+        let tg = store::tournament_game_of(ctx.c, row.id)?.ok_or_else(|| {
+            Refusal::NotATournamentGame {
+                game: format!("#{id}"),
+            }
+        })?;
+        let t = store::tournament(ctx.c, tg.tournament_id)?
+            .filter(|t| t.chat_id == ctx.chat.id)
+            .ok_or(Refusal::NotATournamentGame {
+                game: format!("#{id}"),
+            })?;
+        if t.status != T_RUNNING {
+            return Err(Refusal::TournamentOver { id: t.id }.into());
+        }
+        if !row.is_active() {
+            return Err(Refusal::GameOver { game: row.id }.into());
+        }
+        let Some(word) = result else {
+            return self.adjudication_advice(ctx, &row);
+        };
+        let result = adjudication_result(word)
+            .ok_or_else(|| Refusal::AdjudicateBadResult { word: word.clone() })?;
+        let l = self.load(ctx.c, row)?;
+        let a = args![
+            ("game", l.row.id),
+            ("id", t.id),
+            ("admin", ctx.user.name.clone()),
+            ("white", ctx.seat_name(l.row.white)?),
+            ("black", ctx.seat_name(l.row.black)?),
+        ];
+        let headline = ctx.t("tournament-adjudicated", Some(&a));
+        self.finish_with(ctx, l, result, Termination::Adjudicated, headline)
+    }
+
+    /// The engine's look at an unfinished game, for the admin alone.
+    fn adjudication_advice(&self, ctx: &mut Ctx, row: &store::GameRow) -> Res<()> {
+        let work = Work::Advice {
+            game_id: row.id,
+            ply: row.ply,
+        };
+        let Some(eval) = ctx.evals.get(&work).copied() else {
+            return Err(Halt::Compute(work));
+        };
+        if eval.stale {
+            // the game moved on while the engine thought: ask again
+            return Err(Refusal::ButtonStale.into());
+        }
+        let side = row
+            .side_to_move()
+            .ok_or(corrupt("a game with no side to move"))?;
+        let best = match eval.best {
+            Some(m) => m.to_string(),
+            None => ctx.t("advice-no-move", None),
+        };
+        let a = args![
+            ("game", row.id),
+            ("white", ctx.seat_name(row.white)?),
+            ("black", ctx.seat_name(row.black)?),
+            ("player", ctx.seat_name(row.seat(side))?),
+            ("depth", i64::from(eval.depth)),
+            ("eval", eval_text(ctx, &eval)),
+            ("best", best)
+        ];
+        ctx.tell_id("tournament-advice", Some(&a));
+        Ok(())
+    }
+}
+
+/// The evaluation in words: a win found by search, about even, or who is
+/// better by how many men (White's view in `eval.score`).
+fn eval_text(ctx: &Ctx, eval: &Eval) -> String {
+    let side = if eval.score > 0 { "white" } else { "black" };
+    let abs = eval.score.saturating_abs();
+    if abs > WIN_BOUND {
+        let a = args![("side", side), ("plies", i64::from(WIN - abs))];
+        return ctx.t("advice-eval-win", Some(&a));
+    }
+    let men = format!("{:.2}", f64::from(abs) / 100.0);
+    if abs < EVEN_BELOW {
+        let signed = format!("{:+.2}", f64::from(eval.score) / 100.0);
+        return ctx.t("advice-eval-even", Some(&args![("men", signed)]));
+    }
+    ctx.t(
+        "advice-eval-better",
+        Some(&args![("side", side), ("men", men)]),
+    )
+}
