@@ -743,7 +743,7 @@ async fn old_board_after_restart() {
     let dir = bot.halt().await;
     let bot = start_in(Arc::new(SystemClock), dir).await;
     let fake = &bot.fake;
-    fake.push_update(message(10, 20, GROUP, anna(), "c3-d4"));
+    fake.push_update(message(10, 20, GROUP, anna(), "/move c3-d4"));
     let (j, _) = fake
         .wait_for(0, "the board after Anna's move", |c| {
             c.method == "sendPhoto" && shown_text(c).contains("Anna: ")
@@ -755,7 +755,12 @@ async fn old_board_after_restart() {
         })
         .await;
     assert_eq!(edit.fields["chat_id"], json!(GROUP));
-    assert_eq!(edit.fields["message_id"], json!(board_msg), "{}", edit.fields);
+    assert_eq!(
+        edit.fields["message_id"],
+        json!(board_msg),
+        "{}",
+        edit.fields
+    );
     assert_eq!(bot.count("SELECT COUNT(*) FROM board_messages"), 1);
     bot.stop().await;
 }

@@ -521,7 +521,9 @@ impl Discord {
             let m = CreateInteractionResponseMessage::new()
                 .content(text)
                 .ephemeral(true);
-            return on.respond(&self.http, CreateInteractionResponse::Message(m)).await;
+            return on
+                .respond(&self.http, CreateInteractionResponse::Message(m))
+                .await;
         }
         self.locales
             .lock()

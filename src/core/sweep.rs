@@ -153,7 +153,11 @@ impl Service {
         platform: super::Platform,
         game: i64,
     ) -> Result<Option<(String, String)>, ServiceError> {
-        Ok(store::board_message(self.lock().conn(), platform.key(), game)?)
+        Ok(store::board_message(
+            self.lock().conn(),
+            platform.key(),
+            game,
+        )?)
     }
 
     /// Remember where the board of `game` was posted on `platform`.
@@ -166,7 +170,14 @@ impl Service {
     ) -> Result<(), ServiceError> {
         let now = self.now();
         let store = self.lock();
-        Ok(store::set_board_message(store.conn(), platform.key(), game, chat, message, now)?)
+        Ok(store::set_board_message(
+            store.conn(),
+            platform.key(),
+            game,
+            chat,
+            message,
+            now,
+        )?)
     }
 
     /// Whether `message` in `chat` is a game's last board on `platform`.
@@ -176,6 +187,11 @@ impl Service {
         chat: &str,
         message: &str,
     ) -> Result<bool, ServiceError> {
-        Ok(store::is_board_message(self.lock().conn(), platform.key(), chat, message)?)
+        Ok(store::is_board_message(
+            self.lock().conn(),
+            platform.key(),
+            chat,
+            message,
+        )?)
     }
 }

@@ -284,7 +284,13 @@ impl Hub {
 
     /// Remember where the board of `game` was posted on `platform` (kept in
     /// SQLite: a restart still edits it, and takes its buttons off).
-    pub async fn set_board_message(&self, platform: Platform, game: i64, chat: String, message: String) {
+    pub async fn set_board_message(
+        &self,
+        platform: Platform,
+        game: i64,
+        chat: String,
+        message: String,
+    ) {
         let r = self
             .blocking(move |svc| svc.set_board_message(platform, game, &chat, &message))
             .await;
@@ -294,7 +300,12 @@ impl Hub {
     }
 
     /// Whether `message` in `chat` is a game's last board on `platform`.
-    pub async fn is_board_message(&self, platform: Platform, chat: String, message: String) -> bool {
+    pub async fn is_board_message(
+        &self,
+        platform: Platform,
+        chat: String,
+        message: String,
+    ) -> bool {
         self.blocking(move |svc| svc.is_board_message(platform, &chat, &message))
             .await
             .unwrap_or(false)

@@ -34,20 +34,18 @@ pub fn insert_challenge(
     now: i64,
     expires_at: i64,
 ) -> StoreResult<i64> {
-    c.execute(
-        "INSERT INTO challenges (chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, created_at, expires_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8)",
-        params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at],
+    c.prepare_cached("INSERT INTO challenges (chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, created_at, expires_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8)")?
+.execute(params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at],
     )?;
     Ok(c.last_insert_rowid())
 }
 
 pub fn challenge(c: &Connection, id: i64) -> StoreResult<Option<ChallengeRow>> {
-    Ok(c.query_row(
-        &format!("SELECT {CHALLENGE_COLS} FROM challenges WHERE id = ?1"),
-        [id],
-        ChallengeRow::from_row,
-    )
+    Ok(c.prepare_cached(&format!(
+        "SELECT {CHALLENGE_COLS} FROM challenges WHERE id = ?1"
+    ))?
+    .query_row([id], ChallengeRow::from_row)
     .optional()?)
 }
 
@@ -58,7 +56,7 @@ pub fn open_challenges_for(
     chat_id: i64,
     user: &UserRow,
 ) -> StoreResult<Vec<ChallengeRow>> {
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT {CHALLENGE_COLS} FROM challenges
          WHERE chat_id = ?1 AND status = 'open' AND from_user <> ?2
            AND ((to_user IS NULL AND to_handle IS NULL) OR to_user = ?2
@@ -81,16 +79,17 @@ pub fn close_challenge(
     status: ChallengeStatus,
     game_id: Option<i64>,
 ) -> StoreResult<bool> {
-    let n = c.execute(
-        "UPDATE challenges SET status = ?2, game_id = ?3 WHERE id = ?1 AND status = 'open'",
-        params![id, status, game_id],
-    )?;
+    let n = c
+        .prepare_cached(
+            "UPDATE challenges SET status = ?2, game_id = ?3 WHERE id = ?1 AND status = 'open'",
+        )?
+        .execute(params![id, status, game_id])?;
     Ok(n == 1)
 }
 
 /// Open challenges whose time ran out.
 pub fn challenges_expired(c: &Connection, now: i64) -> StoreResult<Vec<ChallengeRow>> {
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT {CHALLENGE_COLS} FROM challenges WHERE status = 'open' AND expires_at <= ?1 ORDER BY id"
     ))?;
     let rows = st
@@ -101,9 +100,8 @@ pub fn challenges_expired(c: &Connection, now: i64) -> StoreResult<Vec<Challenge
 
 /// How many open challenges `user` has made.
 pub fn count_open_challenges_from(c: &Connection, user: i64) -> StoreResult<i64> {
-    Ok(c.query_row(
+    Ok(c.prepare_cached(
         "SELECT COUNT(*) FROM challenges WHERE status = 'open' AND from_user = ?1",
-        [user],
-        |r| r.get(0),
-    )?)
+    )?
+    .query_row([user], |r| r.get(0))?)
 }

@@ -28,27 +28,25 @@ pub fn upsert_chat(
     is_private: bool,
     now: i64,
 ) -> StoreResult<ChatRow> {
-    c.execute(
+    c.prepare_cached(
         "INSERT INTO chats (platform, platform_chat_id, title, is_private, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (platform, platform_chat_id)
          DO UPDATE SET title = COALESCE(excluded.title, title)",
-        params![platform, platform_chat_id, title, is_private, now],
-    )?;
-    Ok(c.query_row(
-        &format!("SELECT {CHAT_COLS} FROM chats WHERE platform = ?1 AND platform_chat_id = ?2"),
-        params![platform, platform_chat_id],
-        ChatRow::from_row,
-    )?)
+    )?
+    .execute(params![platform, platform_chat_id, title, is_private, now])?;
+    Ok(c.prepare_cached(&format!(
+        "SELECT {CHAT_COLS} FROM chats WHERE platform = ?1 AND platform_chat_id = ?2"
+    ))?
+    .query_row(params![platform, platform_chat_id], ChatRow::from_row)?)
 }
 
 pub fn chat(c: &Connection, id: i64) -> StoreResult<Option<ChatRow>> {
-    Ok(c.query_row(
-        &format!("SELECT {CHAT_COLS} FROM chats WHERE id = ?1"),
-        [id],
-        ChatRow::from_row,
+    Ok(
+        c.prepare_cached(&format!("SELECT {CHAT_COLS} FROM chats WHERE id = ?1"))?
+            .query_row([id], ChatRow::from_row)
+            .optional()?,
     )
-    .optional()?)
 }
 
 /// Change one chat setting column (`lang`, `theme`, `orientation`, `days_per_move`).
@@ -64,10 +62,8 @@ pub fn set_chat_setting(
         ChatSetting::Orientation => "orientation",
         ChatSetting::DaysPerMove => "days_per_move",
     };
-    c.execute(
-        &format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"),
-        params![id, value],
-    )?;
+    c.prepare_cached(&format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"))?
+        .execute(params![id, value])?;
     Ok(())
 }
 

@@ -131,22 +131,20 @@ pub fn insert_game(c: &Connection, g: &NewGame, now: i64) -> StoreResult<i64> {
         Seat::Human(u) => (Some(u), None),
         Seat::Ai(l) => (None, Some(l as i64)),
     };
-    c.execute(
-        "INSERT INTO games (chat_id, variant, white_user, white_ai, black_user, black_ai, status,
+    c.prepare_cached("INSERT INTO games (chat_id, variant, white_user, white_ai, black_user, black_ai, status,
                             start_fen, fen, ply, seconds_per_move, deadline, reminder_at, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11)",
-        params![g.chat_id, g.variant, wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now],
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11)")?
+.execute(params![g.chat_id, g.variant, wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now],
     )?;
     Ok(c.last_insert_rowid())
 }
 
 pub fn game(c: &Connection, id: i64) -> StoreResult<Option<GameRow>> {
-    Ok(c.query_row(
-        &format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"),
-        [id],
-        game_row,
+    Ok(
+        c.prepare_cached(&format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"))?
+            .query_row([id], game_row)
+            .optional()?,
     )
-    .optional()?)
 }
 
 fn games_where(
@@ -154,7 +152,7 @@ fn games_where(
     clause: &str,
     p: impl rusqlite::Params,
 ) -> StoreResult<Vec<GameRow>> {
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT {GAME_COLS} FROM games WHERE {clause} ORDER BY id"
     ))?;
     let rows = st.query_map(p, game_row)?.collect::<Result<Vec<_>, _>>()?;
@@ -181,14 +179,11 @@ pub fn active_games_of_in(c: &Connection, user: i64, chat_id: i64) -> StoreResul
 
 /// The game of this chat that ended last, if any.
 pub fn last_finished_game_in_chat(c: &Connection, chat_id: i64) -> StoreResult<Option<GameRow>> {
-    Ok(c.query_row(
-        &format!(
-            "SELECT {GAME_COLS} FROM games WHERE status = 'finished' AND chat_id = ?1
+    Ok(c.prepare_cached(&format!(
+        "SELECT {GAME_COLS} FROM games WHERE status = 'finished' AND chat_id = ?1
              ORDER BY finished_at DESC, id DESC LIMIT 1"
-        ),
-        [chat_id],
-        game_row,
-    )
+    ))?
+    .query_row([chat_id], game_row)
     .optional()?)
 }
 
@@ -209,7 +204,7 @@ pub fn games_due(c: &Connection, now: i64) -> StoreResult<Vec<GameRow>> {
 
 /// The moves of a game, in order: (ply, notation).
 pub fn game_moves(c: &Connection, game_id: i64) -> StoreResult<Vec<String>> {
-    let mut st = c.prepare("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+    let mut st = c.prepare_cached("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?;
     let rows = st
         .query_map([game_id], |r| r.get(0))?
         .collect::<Result<Vec<String>, _>>()?;
@@ -230,20 +225,19 @@ pub fn record_move(
     reminder_at: Option<i64>,
     now: i64,
 ) -> StoreResult<bool> {
-    let changed = c.execute(
-        "UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminded = 0,
+    let changed = c.prepare_cached("UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminded = 0,
                           draw_offer = NULL, updated_at = ?6
-         WHERE id = ?1 AND ply = ?2 AND status = 'active'",
-        params![game_id, ply, fen_after, deadline, reminder_at, now],
+         WHERE id = ?1 AND ply = ?2 AND status = 'active'")?
+.execute(params![game_id, ply, fen_after, deadline, reminder_at, now],
     )?;
     if changed != 1 {
         return Ok(false);
     }
-    c.execute(
+    c.prepare_cached(
         "INSERT INTO moves (game_id, ply, notation, fen_after, user_id, played_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![game_id, ply + 1, notation, fen_after, user, now],
-    )?;
+    )?
+    .execute(params![game_id, ply + 1, notation, fen_after, user, now])?;
     Ok(true)
 }
 
@@ -254,11 +248,10 @@ pub fn finish_game(
     reason: Termination,
     now: i64,
 ) -> StoreResult<bool> {
-    let n = c.execute(
-        "UPDATE games SET status = 'finished', result = ?2, result_reason = ?3, deadline = NULL,
+    let n = c.prepare_cached("UPDATE games SET status = 'finished', result = ?2, result_reason = ?3, deadline = NULL,
                           reminder_at = NULL, draw_offer = NULL, updated_at = ?4, finished_at = ?4
-         WHERE id = ?1 AND status = 'active'",
-        params![game_id, result, reason, now],
+         WHERE id = ?1 AND status = 'active'")?
+.execute(params![game_id, result, reason, now],
     )?;
     Ok(n == 1)
 }
@@ -267,88 +260,82 @@ pub fn finish_game(
 /// finished, `result` NULL, termination `cancelled`. False if it had ended
 /// already.
 pub fn cancel_game(c: &Connection, game_id: i64, now: i64) -> StoreResult<bool> {
-    let n = c.execute(
-        "UPDATE games SET status = 'finished', result = NULL, result_reason = ?2, deadline = NULL,
+    let n = c.prepare_cached("UPDATE games SET status = 'finished', result = NULL, result_reason = ?2, deadline = NULL,
                           reminder_at = NULL, draw_offer = NULL, updated_at = ?3, finished_at = ?3
-         WHERE id = ?1 AND status = 'active'",
-        params![game_id, Termination::Cancelled, now],
+         WHERE id = ?1 AND status = 'active'")?
+.execute(params![game_id, Termination::Cancelled, now],
     )?;
     Ok(n == 1)
 }
 
 pub fn set_draw_offer(c: &Connection, game_id: i64, by: Option<Color>) -> StoreResult<()> {
-    c.execute(
-        "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
-        params![game_id, by.map(super::color_word)],
-    )?;
+    c.prepare_cached("UPDATE games SET draw_offer = ?2 WHERE id = ?1")?
+        .execute(params![game_id, by.map(super::color_word)])?;
     Ok(())
 }
 
 pub fn mark_reminded(c: &Connection, game_id: i64) -> StoreResult<()> {
-    c.execute("UPDATE games SET reminded = 1 WHERE id = ?1", [game_id])?;
+    c.prepare_cached("UPDATE games SET reminded = 1 WHERE id = ?1")?
+        .execute([game_id])?;
     Ok(())
 }
 
 /// Move a game's deadline and reminder by `secs` (vacations).
 pub fn shift_game_clock(c: &Connection, game_id: i64, secs: i64) -> StoreResult<()> {
-    c.execute(
+    c.prepare_cached(
         "UPDATE games SET deadline = deadline + ?2, reminder_at = reminder_at + ?2 WHERE id = ?1",
-        params![game_id, secs],
-    )?;
+    )?
+    .execute(params![game_id, secs])?;
     Ok(())
 }
 
 /// Move every pending deadline, reminder and challenge expiry by `secs`
 /// (after the service was down).
 pub fn extend_all_deadlines(c: &Connection, secs: i64) -> StoreResult<usize> {
-    let n = c.execute(
-        "UPDATE games SET deadline = deadline + ?1, reminder_at = reminder_at + ?1
+    let n = c
+        .prepare_cached(
+            "UPDATE games SET deadline = deadline + ?1, reminder_at = reminder_at + ?1
          WHERE status = 'active' AND deadline IS NOT NULL",
-        [secs],
-    )?;
-    c.execute(
-        "UPDATE challenges SET expires_at = expires_at + ?1 WHERE status = 'open'",
-        [secs],
-    )?;
+        )?
+        .execute([secs])?;
+    c.prepare_cached("UPDATE challenges SET expires_at = expires_at + ?1 WHERE status = 'open'")?
+        .execute([secs])?;
     Ok(n)
 }
 
 /// The earliest pending deadline, reminder or challenge expiry.
 pub fn next_wakeup(c: &Connection) -> StoreResult<Option<i64>> {
-    Ok(c.query_row(
-        "SELECT MIN(t) FROM (
+    Ok(c.prepare_cached("SELECT MIN(t) FROM (
             SELECT deadline AS t FROM games WHERE status = 'active' AND deadline IS NOT NULL
             UNION ALL SELECT reminder_at FROM games WHERE status = 'active' AND reminded = 0 AND reminder_at IS NOT NULL
-            UNION ALL SELECT expires_at FROM challenges WHERE status = 'open')",
-        [],
+            UNION ALL SELECT expires_at FROM challenges WHERE status = 'open')")?
+.query_row([],
         |r| r.get(0),
     )?)
 }
 
 /// How many games `user` is playing now (`ai_only`: against the AI).
 pub fn count_active_games_of(c: &Connection, user: i64, ai_only: bool) -> StoreResult<i64> {
-    Ok(c.query_row(
+    Ok(c.prepare_cached(
         "SELECT COUNT(*) FROM games WHERE status = 'active'
            AND (white_user = ?1 OR black_user = ?1)
            AND (?2 = 0 OR white_ai IS NOT NULL OR black_ai IS NOT NULL)",
-        params![user, i64::from(ai_only)],
-        |r| r.get(0),
-    )?)
+    )?
+    .query_row(params![user, i64::from(ai_only)], |r| r.get(0))?)
 }
 
 /// How many games are in progress in a chat.
 pub fn count_active_games_in_chat(c: &Connection, chat_id: i64) -> StoreResult<i64> {
-    Ok(c.query_row(
-        "SELECT COUNT(*) FROM games WHERE status = 'active' AND chat_id = ?1",
-        [chat_id],
-        |r| r.get(0),
-    )?)
+    Ok(
+        c.prepare_cached("SELECT COUNT(*) FROM games WHERE status = 'active' AND chat_id = ?1")?
+            .query_row([chat_id], |r| r.get(0))?,
+    )
 }
 
 /// Active games whose side to move is the AI's, for resuming its moves
 /// after a restart: (game id, ply).
 pub fn games_waiting_for_ai(c: &Connection) -> StoreResult<Vec<(i64, i64)>> {
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT id, ply FROM games WHERE status = 'active'
            AND ((white_ai IS NOT NULL AND substr(fen, 1, 1) = 'W')
              OR (black_ai IS NOT NULL AND substr(fen, 1, 1) = 'B'))

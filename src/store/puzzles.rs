@@ -37,25 +37,24 @@ pub fn insert_puzzle(
     difficulty: i64,
     themes: &str,
 ) -> StoreResult<bool> {
-    let n = c.execute(
-        "INSERT OR IGNORE INTO puzzles (id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        params![id, key, pdn, rating, START_DEVIATION, START_VOLATILITY, difficulty, themes],
+    let n = c.prepare_cached("INSERT OR IGNORE INTO puzzles (id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?
+.execute(params![id, key, pdn, rating, START_DEVIATION, START_VOLATILITY, difficulty, themes],
     )?;
     Ok(n == 1)
 }
 
 pub fn puzzle_count(c: &Connection) -> StoreResult<i64> {
-    Ok(c.query_row("SELECT count(*) FROM puzzles", [], |r| r.get(0))?)
+    Ok(c.prepare_cached("SELECT count(*) FROM puzzles")?
+        .query_row([], |r| r.get(0))?)
 }
 
 pub fn puzzle(c: &Connection, id: i64) -> StoreResult<Option<PuzzleRow>> {
-    Ok(c.query_row(
-        &format!("SELECT {PUZZLE_COLS} FROM puzzles WHERE id = ?1"),
-        [id],
-        PuzzleRow::from_row,
+    Ok(
+        c.prepare_cached(&format!("SELECT {PUZZLE_COLS} FROM puzzles WHERE id = ?1"))?
+            .query_row([id], PuzzleRow::from_row)
+            .optional()?,
     )
-    .optional()?)
 }
 
 /// The puzzle ids in pack order (the daily rotation).
@@ -78,13 +77,12 @@ pub fn puzzles_near(c: &Connection, user: i64, rating: f64, n: i64) -> StoreResu
 
 /// The puzzle tried longest ago by the user (when every one has been tried).
 pub fn puzzle_oldest_tried(c: &Connection, user: i64) -> StoreResult<Option<PuzzleRow>> {
-    Ok(c.query_row(
-        &format!(
+    Ok(c.prepare_cached(&format!(
             "SELECT {PUZZLE_COLS} FROM puzzles p ORDER BY
              (SELECT max(a.started_at) FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id), p.id
              LIMIT 1"
-        ),
-        [user],
+        ))?
+.query_row([user],
         PuzzleRow::from_row,
     )
     .optional()?)
@@ -98,11 +96,17 @@ pub fn save_puzzle_rating(
     volatility: f64,
     solved: bool,
 ) -> StoreResult<()> {
-    c.execute(
+    c.prepare_cached(
         "UPDATE puzzles SET rating = ?2, deviation = ?3, volatility = ?4,
          attempts = attempts + 1, solved = solved + ?5 WHERE id = ?1",
-        params![id, rating, deviation, volatility, i64::from(solved)],
-    )?;
+    )?
+    .execute(params![
+        id,
+        rating,
+        deviation,
+        volatility,
+        i64::from(solved)
+    ])?;
     Ok(())
 }
 
@@ -129,11 +133,10 @@ const ATTEMPT_COLS: &str = AttemptRow::COLUMNS;
 
 /// Whether the user has ever tried the puzzle (anywhere).
 pub fn tried(c: &Connection, user: i64, puzzle: i64) -> StoreResult<bool> {
-    Ok(c.query_row(
+    Ok(c.prepare_cached(
         "SELECT 1 FROM puzzle_attempts WHERE user_id = ?1 AND puzzle_id = ?2 LIMIT 1",
-        params![user, puzzle],
-        |_| Ok(()),
-    )
+    )?
+    .query_row(params![user, puzzle], |_| Ok(()))
     .optional()?
     .is_some())
 }
@@ -147,24 +150,20 @@ pub fn insert_attempt(
     rated: bool,
     now: i64,
 ) -> StoreResult<i64> {
-    c.execute(
-        "INSERT INTO puzzle_attempts (user_id, chat_id, puzzle_id, daily_day, status, rated, started_at)
-         VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6)",
-        params![user, chat, puzzle, daily_day, i64::from(rated), now],
+    c.prepare_cached("INSERT INTO puzzle_attempts (user_id, chat_id, puzzle_id, daily_day, status, rated, started_at)
+         VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6)")?
+.execute(params![user, chat, puzzle, daily_day, i64::from(rated), now],
     )?;
     Ok(c.last_insert_rowid())
 }
 
 /// The user's open attempt in the chat, if any.
 pub fn open_attempt(c: &Connection, user: i64, chat: i64) -> StoreResult<Option<AttemptRow>> {
-    Ok(c.query_row(
-        &format!(
-            "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
+    Ok(c.prepare_cached(&format!(
+        "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
              WHERE user_id = ?1 AND chat_id = ?2 AND status = 'open' ORDER BY id DESC LIMIT 1"
-        ),
-        params![user, chat],
-        AttemptRow::from_row,
-    )
+    ))?
+    .query_row(params![user, chat], AttemptRow::from_row)
     .optional()?)
 }
 
@@ -175,14 +174,11 @@ pub fn daily_attempt(
     chat: i64,
     day: i64,
 ) -> StoreResult<Option<AttemptRow>> {
-    Ok(c.query_row(
-        &format!(
-            "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
+    Ok(c.prepare_cached(&format!(
+        "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
              WHERE user_id = ?1 AND chat_id = ?2 AND daily_day = ?3 ORDER BY id DESC LIMIT 1"
-        ),
-        params![user, chat, day],
-        AttemptRow::from_row,
-    )
+    ))?
+    .query_row(params![user, chat, day], AttemptRow::from_row)
     .optional()?)
 }
 
@@ -194,18 +190,17 @@ pub fn update_attempt(
     wrong: i64,
     hints: i64,
 ) -> StoreResult<()> {
-    c.execute(
+    c.prepare_cached(
         "UPDATE puzzle_attempts SET moves = ?2, wrong = ?3, hints = ?4 WHERE id = ?1",
-        params![id, moves, wrong, hints],
-    )?;
+    )?
+    .execute(params![id, moves, wrong, hints])?;
     Ok(())
 }
 
 /// Close an open attempt; false when it was already closed.
 pub fn finish_attempt(c: &Connection, id: i64, status: &str, now: i64) -> StoreResult<bool> {
-    let n = c.execute(
-        "UPDATE puzzle_attempts SET status = ?2, finished_at = ?3 WHERE id = ?1 AND status = 'open'",
-        params![id, status, now],
+    let n = c.prepare_cached("UPDATE puzzle_attempts SET status = ?2, finished_at = ?3 WHERE id = ?1 AND status = 'open'")?
+.execute(params![id, status, now],
     )?;
     Ok(n == 1)
 }
@@ -243,22 +238,20 @@ impl Default for PlayerRow {
 
 /// A player's puzzle record in a chat (0: overall); defaults when new.
 pub fn player(c: &Connection, user: i64, chat: i64) -> StoreResult<PlayerRow> {
-    Ok(c.query_row(
-        &format!("SELECT {PLAYER_COLS} FROM puzzle_players WHERE user_id = ?1 AND chat_id = ?2"),
-        params![user, chat],
-        PlayerRow::from_row,
-    )
+    Ok(c.prepare_cached(&format!(
+        "SELECT {PLAYER_COLS} FROM puzzle_players WHERE user_id = ?1 AND chat_id = ?2"
+    ))?
+    .query_row(params![user, chat], PlayerRow::from_row)
     .optional()?
     .unwrap_or_default())
 }
 
 pub fn save_player(c: &Connection, user: i64, chat: i64, p: &PlayerRow) -> StoreResult<()> {
-    c.execute(
-        "INSERT INTO puzzle_players (user_id, chat_id, rating, deviation, volatility, solved, failed, streak, best_streak)
+    c.prepare_cached("INSERT INTO puzzle_players (user_id, chat_id, rating, deviation, volatility, solved, failed, streak, best_streak)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
          ON CONFLICT (user_id, chat_id) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
-           solved = ?6, failed = ?7, streak = ?8, best_streak = ?9",
-        params![
+           solved = ?6, failed = ?7, streak = ?8, best_streak = ?9")?
+.execute(params![
             user,
             chat,
             p.rating,
@@ -308,11 +301,10 @@ table_row! {
 const DAILY_COLS: &str = DailyRow::COLUMNS;
 
 pub fn daily(c: &Connection, chat: i64) -> StoreResult<Option<DailyRow>> {
-    Ok(c.query_row(
-        &format!("SELECT {DAILY_COLS} FROM puzzle_daily WHERE chat_id = ?1"),
-        [chat],
-        DailyRow::from_row,
-    )
+    Ok(c.prepare_cached(&format!(
+        "SELECT {DAILY_COLS} FROM puzzle_daily WHERE chat_id = ?1"
+    ))?
+    .query_row([chat], DailyRow::from_row)
     .optional()?)
 }
 
@@ -325,20 +317,20 @@ pub fn set_daily(
     tz_name: Option<&str>,
     next_at: Option<i64>,
 ) -> StoreResult<()> {
-    c.execute(
+    c.prepare_cached(
         "INSERT INTO puzzle_daily (chat_id, enabled, minute, tz_offset, tz_name, next_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT (chat_id) DO UPDATE SET enabled = ?2, minute = ?3, tz_offset = ?4,
              tz_name = ?5, next_at = ?6",
-        params![
-            chat,
-            i64::from(enabled),
-            minute,
-            tz_offset,
-            tz_name,
-            next_at
-        ],
-    )?;
+    )?
+    .execute(params![
+        chat,
+        i64::from(enabled),
+        minute,
+        tz_offset,
+        tz_name,
+        next_at
+    ])?;
     Ok(())
 }
 
@@ -351,11 +343,12 @@ pub fn mark_daily_posted(
     day: i64,
     puzzle: i64,
 ) -> StoreResult<bool> {
-    let n = c.execute(
-        "UPDATE puzzle_daily SET next_at = ?3, last_day = ?4, last_puzzle = ?5
+    let n = c
+        .prepare_cached(
+            "UPDATE puzzle_daily SET next_at = ?3, last_day = ?4, last_puzzle = ?5
          WHERE chat_id = ?1 AND next_at = ?2",
-        params![chat, due, next_at, day, puzzle],
-    )?;
+        )?
+        .execute(params![chat, due, next_at, day, puzzle])?;
     Ok(n == 1)
 }
 
@@ -370,9 +363,8 @@ pub fn dailies_due(c: &Connection, now: i64) -> StoreResult<Vec<DailyRow>> {
 
 /// The earliest pending daily post.
 pub fn next_daily(c: &Connection) -> StoreResult<Option<i64>> {
-    Ok(c.query_row(
-        "SELECT min(next_at) FROM puzzle_daily WHERE enabled = 1",
-        [],
-        |r| r.get(0),
-    )?)
+    Ok(
+        c.prepare_cached("SELECT min(next_at) FROM puzzle_daily WHERE enabled = 1")?
+            .query_row([], |r| r.get(0))?,
+    )
 }

@@ -33,22 +33,20 @@ impl Default for RatingRow {
 }
 
 pub fn rating(c: &Connection, user: i64, chat_id: i64) -> StoreResult<RatingRow> {
-    Ok(c.query_row(
-        &format!("SELECT {RATING_COLS} FROM ratings WHERE user_id = ?1 AND chat_id = ?2"),
-        params![user, chat_id],
-        RatingRow::from_row,
-    )
+    Ok(c.prepare_cached(&format!(
+        "SELECT {RATING_COLS} FROM ratings WHERE user_id = ?1 AND chat_id = ?2"
+    ))?
+    .query_row(params![user, chat_id], RatingRow::from_row)
     .optional()?
     .unwrap_or_default())
 }
 
 pub fn save_rating(c: &Connection, user: i64, chat_id: i64, r: &RatingRow) -> StoreResult<()> {
-    c.execute(
-        "INSERT INTO ratings (user_id, chat_id, rating, deviation, volatility, games, wins, draws, losses)
+    c.prepare_cached("INSERT INTO ratings (user_id, chat_id, rating, deviation, volatility, games, wins, draws, losses)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
          ON CONFLICT (user_id, chat_id) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
-             games = ?6, wins = ?7, draws = ?8, losses = ?9",
-        params![user, chat_id, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses],
+             games = ?6, wins = ?7, draws = ?8, losses = ?9")?
+.execute(params![user, chat_id, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses],
     )?;
     Ok(())
 }
@@ -59,7 +57,7 @@ pub fn top_ratings(
     chat_id: i64,
     limit: usize,
 ) -> StoreResult<Vec<(UserRow, RatingRow)>> {
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT user_id, {RATING_COLS} FROM ratings WHERE chat_id = ?1 ORDER BY rating DESC LIMIT ?2"
     ))?;
     let rows: Vec<(i64, RatingRow)> = st

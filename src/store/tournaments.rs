@@ -73,29 +73,25 @@ pub struct NewTournament<'a> {
 }
 
 pub fn insert_tournament(c: &Connection, t: &NewTournament, now: i64) -> StoreResult<i64> {
-    c.execute(
-        "INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11)",
-        params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now, t.max_players, t.rated],
+    c.prepare_cached("INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11)")?
+.execute(params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now, t.max_players, t.rated],
     )?;
     Ok(c.last_insert_rowid())
 }
 
 pub fn tournament(c: &Connection, id: i64) -> StoreResult<Option<TournamentRow>> {
-    Ok(c.query_row(
-        &format!(
-            "SELECT {} FROM tournaments WHERE id = ?1",
-            TournamentRow::COLUMNS
-        ),
-        [id],
-        TournamentRow::from_row,
-    )
+    Ok(c.prepare_cached(&format!(
+        "SELECT {} FROM tournaments WHERE id = ?1",
+        TournamentRow::COLUMNS
+    ))?
+    .query_row([id], TournamentRow::from_row)
     .optional()?)
 }
 
 /// The chat's tournaments that are open or running, oldest first.
 pub fn live_tournaments_in_chat(c: &Connection, chat_id: i64) -> StoreResult<Vec<TournamentRow>> {
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT {} FROM tournaments WHERE chat_id = ?1 AND status IN ('open', 'running') ORDER BY id",
         TournamentRow::COLUMNS
     ))?;
@@ -110,12 +106,11 @@ pub fn last_finished_tournament_in_chat(
     c: &Connection,
     chat_id: i64,
 ) -> StoreResult<Option<TournamentRow>> {
-    Ok(c.query_row(
-        &format!(
+    Ok(c.prepare_cached(&format!(
             "SELECT {} FROM tournaments WHERE chat_id = ?1 AND status = 'finished' ORDER BY id DESC LIMIT 1",
             TournamentRow::COLUMNS
-        ),
-        [chat_id],
+        ))?
+.query_row([chat_id],
         TournamentRow::from_row,
     )
     .optional()?)
@@ -129,19 +124,20 @@ pub fn set_tournament_status(
     to: &str,
     now: i64,
 ) -> StoreResult<bool> {
-    let n = c.execute(
-        "UPDATE tournaments SET status = ?3,
+    let n = c
+        .prepare_cached(
+            "UPDATE tournaments SET status = ?3,
              started_at = CASE WHEN ?3 = 'running' THEN ?4 ELSE started_at END,
              finished_at = CASE WHEN ?3 IN ('finished', 'cancelled') THEN ?4 ELSE finished_at END
          WHERE id = ?1 AND status = ?2",
-        params![id, from, to, now],
-    )?;
+        )?
+        .execute(params![id, from, to, now])?;
     Ok(n == 1)
 }
 
 /// The entry list in order (withdrawn players included).
 pub fn tournament_players(c: &Connection, id: i64) -> StoreResult<Vec<TournamentPlayerRow>> {
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT {} FROM tournament_players WHERE tournament_id = ?1 ORDER BY seq",
         TournamentPlayerRow::COLUMNS
     ))?;
@@ -153,10 +149,9 @@ pub fn tournament_players(c: &Connection, id: i64) -> StoreResult<Vec<Tournament
 
 /// Enter `user` (at the end of the list). False if they are entered already.
 pub fn join_tournament(c: &Connection, id: i64, user: i64, now: i64) -> StoreResult<bool> {
-    let n = c.execute(
-        "INSERT OR IGNORE INTO tournament_players (tournament_id, user_id, seq, joined_at)
-         VALUES (?1, ?2, (SELECT COALESCE(MAX(seq) + 1, 0) FROM tournament_players WHERE tournament_id = ?1), ?3)",
-        params![id, user, now],
+    let n = c.prepare_cached("INSERT OR IGNORE INTO tournament_players (tournament_id, user_id, seq, joined_at)
+         VALUES (?1, ?2, (SELECT COALESCE(MAX(seq) + 1, 0) FROM tournament_players WHERE tournament_id = ?1), ?3)")?
+.execute(params![id, user, now],
     )?;
     Ok(n == 1)
 }
@@ -174,22 +169,20 @@ pub fn leave_tournament(c: &Connection, id: i64, user: i64) -> StoreResult<bool>
     let Some(seq) = seq else {
         return Ok(false);
     };
-    c.execute(
-        "DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
-        params![id, user],
-    )?;
+    c.prepare_cached("DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2")?
+        .execute(params![id, user])?;
     // one by one, in order, so that (tournament_id, seq) stays unique
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT user_id FROM tournament_players WHERE tournament_id = ?1 AND seq > ?2 ORDER BY seq",
     )?;
     let later = st
         .query_map(params![id, seq], |r| r.get::<_, i64>(0))?
         .collect::<Result<Vec<_>, _>>()?;
     for u in later {
-        c.execute(
+        c.prepare_cached(
             "UPDATE tournament_players SET seq = seq - 1 WHERE tournament_id = ?1 AND user_id = ?2",
-            params![id, u],
-        )?;
+        )?
+        .execute(params![id, u])?;
     }
     Ok(true)
 }
@@ -197,26 +190,26 @@ pub fn leave_tournament(c: &Connection, id: i64, user: i64) -> StoreResult<bool>
 /// Mark `user` withdrawn from a started tournament. False if they were not
 /// entered or had withdrawn already.
 pub fn withdraw_player(c: &Connection, id: i64, user: i64, now: i64) -> StoreResult<bool> {
-    let n = c.execute(
-        "UPDATE tournament_players SET withdrawn_at = ?3
+    let n = c
+        .prepare_cached(
+            "UPDATE tournament_players SET withdrawn_at = ?3
          WHERE tournament_id = ?1 AND user_id = ?2 AND withdrawn_at IS NULL",
-        params![id, user, now],
-    )?;
+        )?
+        .execute(params![id, user, now])?;
     Ok(n == 1)
 }
 
 pub fn insert_tournament_game(c: &Connection, g: &TournamentGameRow) -> StoreResult<()> {
-    c.execute(
-        "INSERT INTO tournament_games (tournament_id, round, pairing_no, white_seq, black_seq, game_id, opening_code)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![g.tournament_id, g.round, g.pairing_no, g.white_seq, g.black_seq, g.game_id, g.opening_code],
+    c.prepare_cached("INSERT INTO tournament_games (tournament_id, round, pairing_no, white_seq, black_seq, game_id, opening_code)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?
+.execute(params![g.tournament_id, g.round, g.pairing_no, g.white_seq, g.black_seq, g.game_id, g.opening_code],
     )?;
     Ok(())
 }
 
 /// The games of a tournament in schedule order.
 pub fn tournament_games(c: &Connection, id: i64) -> StoreResult<Vec<TournamentGameRow>> {
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT {} FROM tournament_games WHERE tournament_id = ?1 ORDER BY round, pairing_no, game_id",
         TournamentGameRow::COLUMNS
     ))?;
@@ -228,29 +221,26 @@ pub fn tournament_games(c: &Connection, id: i64) -> StoreResult<Vec<TournamentGa
 
 /// The tournament game row of a game, if it is one.
 pub fn tournament_game_of(c: &Connection, game_id: i64) -> StoreResult<Option<TournamentGameRow>> {
-    Ok(c.query_row(
-        &format!(
-            "SELECT {} FROM tournament_games WHERE game_id = ?1",
-            TournamentGameRow::COLUMNS
-        ),
-        [game_id],
-        TournamentGameRow::from_row,
-    )
+    Ok(c.prepare_cached(&format!(
+        "SELECT {} FROM tournament_games WHERE game_id = ?1",
+        TournamentGameRow::COLUMNS
+    ))?
+    .query_row([game_id], TournamentGameRow::from_row)
     .optional()?)
 }
 
 /// Record a Swiss round's bye (player `seq`).
 pub fn insert_tournament_bye(c: &Connection, id: i64, round: i64, seq: i64) -> StoreResult<()> {
-    c.execute(
+    c.prepare_cached(
         "INSERT INTO tournament_byes (tournament_id, round, seq) VALUES (?1, ?2, ?3)",
-        params![id, round, seq],
-    )?;
+    )?
+    .execute(params![id, round, seq])?;
     Ok(())
 }
 
 /// A tournament's byes: (round, player seq), in round order.
 pub fn tournament_byes(c: &Connection, id: i64) -> StoreResult<Vec<(i64, i64)>> {
-    let mut st = c.prepare(
+    let mut st = c.prepare_cached(
         "SELECT round, seq FROM tournament_byes WHERE tournament_id = ?1 ORDER BY round",
     )?;
     let rows = st
@@ -261,11 +251,10 @@ pub fn tournament_byes(c: &Connection, id: i64) -> StoreResult<Vec<(i64, i64)>> 
 
 /// How many of a tournament's games `user` lost on time.
 pub fn count_time_forfeits(c: &Connection, id: i64, user: i64) -> StoreResult<i64> {
-    Ok(c.query_row(
-        "SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
+    Ok(c.prepare_cached("SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
          WHERE tg.tournament_id = ?1 AND g.result_reason = 'timeout'
-           AND ((g.white_user = ?2 AND g.result = '0-2') OR (g.black_user = ?2 AND g.result = '2-0'))",
-        params![id, user],
+           AND ((g.white_user = ?2 AND g.result = '0-2') OR (g.black_user = ?2 AND g.result = '2-0'))")?
+.query_row(params![id, user],
         |r| r.get(0),
     )?)
 }
@@ -273,10 +262,9 @@ pub fn count_time_forfeits(c: &Connection, id: i64, user: i64) -> StoreResult<i6
 /// Whether a finished game changes its players' ratings: not when it is a
 /// game of a casual tournament.
 pub fn game_is_rated(c: &Connection, game_id: i64) -> StoreResult<bool> {
-    Ok(c.query_row(
-        "SELECT NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
-                            WHERE tg.game_id = ?1 AND t.rated = 0)",
-        [game_id],
+    Ok(c.prepare_cached("SELECT NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
+                            WHERE tg.game_id = ?1 AND t.rated = 0)")?
+.query_row([game_id],
         |r| r.get(0),
     )?)
 }
@@ -288,7 +276,7 @@ pub fn active_tournament_games(c: &Connection, id: i64) -> StoreResult<Vec<Tourn
         .map(|col| format!("tg.{col}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let mut st = c.prepare(&format!(
+    let mut st = c.prepare_cached(&format!(
         "SELECT {cols} FROM tournament_games tg JOIN games g ON g.id = tg.game_id
          WHERE tg.tournament_id = ?1 AND g.status = 'active'
          ORDER BY tg.round, tg.pairing_no, tg.game_id"
@@ -301,10 +289,9 @@ pub fn active_tournament_games(c: &Connection, id: i64) -> StoreResult<Vec<Tourn
 
 /// How many of a tournament's games are still being played.
 pub fn count_active_tournament_games(c: &Connection, id: i64) -> StoreResult<i64> {
-    Ok(c.query_row(
+    Ok(c.prepare_cached(
         "SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
          WHERE tg.tournament_id = ?1 AND g.status = 'active'",
-        [id],
-        |r| r.get(0),
-    )?)
+    )?
+    .query_row([id], |r| r.get(0))?)
 }

@@ -42,13 +42,14 @@ pub fn user_and_chat(
     user: &str,
     chat: &str,
 ) -> StoreResult<Option<(i64, i64)>> {
-    Ok(c.query_row(
+    Ok(c.prepare_cached(
         "SELECT u.id, ch.id FROM users u, chats ch
          WHERE u.platform = ?1 AND u.platform_user_id = ?2
            AND ch.platform = ?1 AND ch.platform_chat_id = ?3",
-        params![platform, user, chat],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
+    )?
+    .query_row(params![platform, user, chat], |r| {
+        Ok((r.get(0)?, r.get(1)?))
+    })
     .optional()?)
 }
 
@@ -63,33 +64,31 @@ pub fn upsert_user(
     handle: Option<&str>,
     now: i64,
 ) -> StoreResult<UserRow> {
-    c.execute(
+    c.prepare_cached(
         "INSERT INTO users (platform, platform_user_id, name, handle, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (platform, platform_user_id)
          DO UPDATE SET name = excluded.name, handle = excluded.handle",
-        params![
-            platform,
-            platform_user_id,
-            name,
-            handle.map(str::to_lowercase),
-            now
-        ],
-    )?;
-    Ok(c.query_row(
-        &format!("SELECT {USER_COLS} FROM users WHERE platform = ?1 AND platform_user_id = ?2"),
-        params![platform, platform_user_id],
-        UserRow::from_row,
-    )?)
+    )?
+    .execute(params![
+        platform,
+        platform_user_id,
+        name,
+        handle.map(str::to_lowercase),
+        now
+    ])?;
+    Ok(c.prepare_cached(&format!(
+        "SELECT {USER_COLS} FROM users WHERE platform = ?1 AND platform_user_id = ?2"
+    ))?
+    .query_row(params![platform, platform_user_id], UserRow::from_row)?)
 }
 
 pub fn user(c: &Connection, id: i64) -> StoreResult<Option<UserRow>> {
-    Ok(c.query_row(
-        &format!("SELECT {USER_COLS} FROM users WHERE id = ?1"),
-        [id],
-        UserRow::from_row,
+    Ok(
+        c.prepare_cached(&format!("SELECT {USER_COLS} FROM users WHERE id = ?1"))?
+            .query_row([id], UserRow::from_row)
+            .optional()?,
     )
-    .optional()?)
 }
 
 pub fn user_by_handle(
@@ -97,8 +96,10 @@ pub fn user_by_handle(
     platform: &str,
     handle: &str,
 ) -> StoreResult<Option<UserRow>> {
-    Ok(c.query_row(
-        &format!("SELECT {USER_COLS} FROM users WHERE platform = ?1 AND handle = ?2"),
+    Ok(c.prepare_cached(&format!(
+        "SELECT {USER_COLS} FROM users WHERE platform = ?1 AND handle = ?2"
+    ))?
+    .query_row(
         params![platform, handle.trim_start_matches('@').to_lowercase()],
         UserRow::from_row,
     )
@@ -106,10 +107,8 @@ pub fn user_by_handle(
 }
 
 pub fn set_user_lang(c: &Connection, id: i64, lang: &str) -> StoreResult<()> {
-    c.execute(
-        "UPDATE users SET lang = ?2 WHERE id = ?1",
-        params![id, lang],
-    )?;
+    c.prepare_cached("UPDATE users SET lang = ?2 WHERE id = ?1")?
+        .execute(params![id, lang])?;
     Ok(())
 }
 
@@ -120,9 +119,8 @@ pub fn set_vacation(
     days_used: i64,
     until: i64,
 ) -> StoreResult<()> {
-    c.execute(
-        "UPDATE users SET vacation_year = ?2, vacation_days = ?3, vacation_until = ?4 WHERE id = ?1",
-        params![id, year, days_used, until],
+    c.prepare_cached("UPDATE users SET vacation_year = ?2, vacation_days = ?3, vacation_until = ?4 WHERE id = ?1")?
+.execute(params![id, year, days_used, until],
     )?;
     Ok(())
 }
