@@ -495,8 +495,15 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
     met.dedup();
     assert_eq!(met.len(), n, "no rematches: {met:?}");
     let byes = store::tournament_byes(s.conn(), 1).unwrap();
-    assert_eq!(byes.iter().map(|b| b.0).collect::<Vec<_>>(), vec![1, 2, 3]);
-    let mut who: Vec<i64> = byes.iter().map(|b| b.1).collect();
+    assert_eq!(
+        byes.iter().map(|b| b.round).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    assert!(
+        byes.iter().all(|b| !b.half),
+        "pairing-allocated byes: {byes:?}"
+    );
+    let mut who: Vec<i64> = byes.iter().map(|b| b.seq).collect();
     who.sort();
     who.dedup();
     assert_eq!(who.len(), 3, "a bye once per player: {byes:?}");
@@ -928,4 +935,84 @@ fn help_tournament_documents_the_commands_scoring_and_tiebreaks() {
         t.contains("коэффициент Бергера") || t.contains("Sonneborn-Berger"),
         "{t}"
     );
+}
+
+#[test]
+fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
+    let room = Room::new(Platform::Console);
+    room.say("Anna", "/tournament new Autumn swiss-4 single");
+    for p in ["Anna", "Bob", "Carl", "Dora"] {
+        room.say(p, "/tournament join");
+    }
+    room.say("Anna", "/tournament start");
+    // round 1 is being played: Eve may still enter, with a half point
+    let t = text(&room.say("Eve", "/tournament join"));
+    assert!(
+        t.contains("late: a half-point bye for each of the 1 rounds missed; paired from round 2"),
+        "{t}"
+    );
+    let byes = store::tournament_byes(room.store().conn(), 1).unwrap();
+    assert_eq!(
+        byes,
+        vec![store::ByeRow {
+            round: 1,
+            seq: 4,
+            half: true
+        }]
+    );
+    // a round robin takes no late entries
+    room.say("Anna", "/tournament new Other rr single");
+    for p in ["Anna", "Bob"] {
+        room.say(p, "/tournament join #2");
+    }
+    room.say("Anna", "/tournament start #2");
+    let t = text(&room.say("Fred", "/tournament join #2"));
+    assert!(t.contains("not open for entries"), "{t}");
+
+    // round 1 ends (the lower entry number wins): round 2 pairs five
+    let finish_round = |round: i64| {
+        for tg in store::tournament_games(room.store().conn(), 1)
+            .unwrap()
+            .into_iter()
+            .filter(|g| g.round == round)
+        {
+            let row = store::game(room.store().conn(), tg.game_id)
+                .unwrap()
+                .unwrap();
+            let loser = if tg.white_seq > tg.black_seq {
+                row.white
+            } else {
+                row.black
+            };
+            room.say(&room.name(loser), &format!("/resign #{}", tg.game_id));
+        }
+    };
+    finish_round(1);
+    let s = room.store();
+    let round2: Vec<_> = store::tournament_games(s.conn(), 1)
+        .unwrap()
+        .into_iter()
+        .filter(|g| g.round == 2)
+        .collect();
+    assert_eq!(round2.len(), 2, "five players: two games and a bye");
+    let full = store::tournament_byes(s.conn(), 1).unwrap();
+    assert_eq!(full.iter().filter(|b| b.round == 2 && !b.half).count(), 1);
+    // Eve (one half bye, 1 point) is paired or gets the bye: she plays on
+    let eve_in = round2.iter().any(|g| g.white_seq == 4 || g.black_seq == 4)
+        || full.iter().any(|b| b.round == 2 && b.seq == 4);
+    assert!(eve_in, "{round2:?} {full:?}");
+    // her half point counts in the standings: 1 point after round 1 (½ in
+    // the 1/½/0 scale), ahead of the round's losers
+    let st = text(&room.say("Eve", "/standings #1"));
+    let eve = st.lines().find(|l| l.contains("Eve")).unwrap_or_default();
+    assert!(eve.contains("bye 1") && eve.contains("1 (½)"), "{st}");
+
+    // after round 2 is paired, half of 4 rounds: a late entry is refused
+    finish_round(2);
+    let t = text(&room.say("Gina", "/tournament join #1"));
+    assert!(t.contains("has paired 3 rounds already"), "{t}");
+    assert!(store::tournament_players(room.store().conn(), 1)
+        .unwrap()
+        .iter()
+        .all(|p| room.name(Seat::Human(p.user_id)) != "Gina"));
 }

@@ -284,6 +284,7 @@ tournament-created = Tournament #{ $id } “{ $name }” is open: { $format ->
    *[other] casual (ratings do not change)
 }, at most { $max } players. Join with /tournament join; an admin starts it with /tournament start.
 tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $count } entered).
+tournament-joined-late = { $player } joins tournament #{ $id } “{ $name }” late: a half-point bye for each of the { $rounds } rounds missed; paired from round { $next }.
 tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).
 tournament-started = Tournament #{ $id } “{ $name }” begins: { $players } players, { $rounds ->
     [0] { $games } games, all at once
@@ -316,6 +317,7 @@ tournament-unknown = There is no tournament { $id } in this chat.
 tournament-none = There is no tournament in this chat. An admin creates one with /tournament new NAME.
 tournament-which = There are several tournaments here ({ $ids }): add the number, e.g. /tournament join { $ids }.
 tournament-not-open = Tournament #{ $id } is not open for entries any more.
+tournament-too-late = Tournament #{ $id } has paired { $rounds } rounds already: a late entry is taken only until half the rounds are paired.
 tournament-already-in = You are already in tournament #{ $id }.
 tournament-not-in = You are not in tournament #{ $id }.
 tournament-too-few = A tournament needs at least 2 players; { $players } entered.

@@ -117,6 +117,8 @@ pub enum Refusal {
     WhichTournament { ids: Vec<i64> },
     #[error("tournament {id} is not open for entries")]
     TournamentNotOpen { id: i64 },
+    #[error("tournament {id} has paired {rounds} rounds: too late to enter")]
+    TournamentTooLate { id: i64, rounds: i64 },
     #[error("already in tournament {id}")]
     TournamentAlreadyJoined { id: i64 },
     #[error("not in tournament {id}")]

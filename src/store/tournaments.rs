@@ -230,21 +230,43 @@ pub fn tournament_game_of(c: &Connection, game_id: i64) -> StoreResult<Option<To
 }
 
 /// Record a Swiss round's bye (player `seq`).
-pub fn insert_tournament_bye(c: &Connection, id: i64, round: i64, seq: i64) -> StoreResult<()> {
+pub fn insert_tournament_bye(
+    c: &Connection,
+    id: i64,
+    round: i64,
+    seq: i64,
+    half: bool,
+) -> StoreResult<()> {
     c.prepare_cached(
-        "INSERT INTO tournament_byes (tournament_id, round, seq) VALUES (?1, ?2, ?3)",
+        "INSERT INTO tournament_byes (tournament_id, round, seq, kind) VALUES (?1, ?2, ?3, ?4)",
     )?
-    .execute(params![id, round, seq])?;
+    .execute(params![id, round, seq, if half { "half" } else { "full" }])?;
     Ok(())
 }
 
-/// A tournament's byes: (round, player seq), in round order.
-pub fn tournament_byes(c: &Connection, id: i64) -> StoreResult<Vec<(i64, i64)>> {
+/// A bye of a tournament's round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ByeRow {
+    pub round: i64,
+    pub seq: i64,
+    /// A half-point bye (a late entry's missed round); else the
+    /// pairing-allocated full-point one.
+    pub half: bool,
+}
+
+/// A tournament's byes, in round order.
+pub fn tournament_byes(c: &Connection, id: i64) -> StoreResult<Vec<ByeRow>> {
     let mut st = c.prepare_cached(
-        "SELECT round, seq FROM tournament_byes WHERE tournament_id = ?1 ORDER BY round",
+        "SELECT round, seq, kind FROM tournament_byes WHERE tournament_id = ?1 ORDER BY round, seq",
     )?;
     let rows = st
-        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .query_map([id], |r| {
+            Ok(ByeRow {
+                round: r.get(0)?,
+                seq: r.get(1)?,
+                half: r.get::<_, String>(2)? == "half",
+            })
+        })?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
 }

@@ -238,6 +238,10 @@ impl Service {
             R::NoTournament => ("tournament-none", args![]),
             R::WhichTournament { ids } => ("tournament-which", args![("ids", games(ids))]),
             R::TournamentNotOpen { id } => ("tournament-not-open", args![("id", *id)]),
+            R::TournamentTooLate { id, rounds } => (
+                "tournament-too-late",
+                args![("id", *id), ("rounds", *rounds)],
+            ),
             R::TournamentAlreadyJoined { id } => ("tournament-already-in", args![("id", *id)]),
             R::TournamentNotJoined { id } => ("tournament-not-in", args![("id", *id)]),
             R::TournamentFull { id, limit } => {

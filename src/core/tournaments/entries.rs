@@ -2,16 +2,34 @@
 //! start: off the list; after it: a withdrawal), `/tournament remove @name`
 //! (admins: the same for someone else).
 
+use super::format_of;
+use super::swiss::swiss_paired;
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::error::{Refusal, Res};
+use crate::core::error::{corrupt, Refusal, Res};
 use crate::core::Service;
 use crate::store::{self, GameResult, Termination, TournamentRow, T_OPEN, T_RUNNING};
+use crate::tournament::Format;
 
 impl Service {
     pub(crate) fn tournament_join(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         let me = ctx.user_id()?;
-        if t.status != T_OPEN {
+        // a running Swiss event takes late entries until half its rounds
+        // are paired: a half-point bye for each round missed (FMJD practice)
+        let mut missed = 0u32;
+        if t.status == T_RUNNING {
+            let Format::Swiss { rounds } = format_of(t)? else {
+                return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+            };
+            missed = swiss_paired(ctx, t)?;
+            if missed.saturating_mul(2) > rounds {
+                return Err(Refusal::TournamentTooLate {
+                    id: t.id,
+                    rounds: i64::from(missed),
+                }
+                .into());
+            }
+        } else if t.status != T_OPEN {
             return Err(Refusal::TournamentNotOpen { id: t.id }.into());
         }
         if store::tournament_players(ctx.c, t.id)?.len() as i64 >= t.max_players {
@@ -24,12 +42,31 @@ impl Service {
         if !store::join_tournament(ctx.c, t.id, me, ctx.now)? {
             return Err(Refusal::TournamentAlreadyJoined { id: t.id }.into());
         }
-        let count = store::tournament_players(ctx.c, t.id)?.len() as i64;
+        let players = store::tournament_players(ctx.c, t.id)?;
+        if missed > 0 {
+            let seq = players
+                .iter()
+                .find(|p| p.user_id == me)
+                .map(|p| p.seq)
+                .ok_or_else(|| corrupt("a player who just joined is not entered"))?;
+            for round in 1..=missed {
+                store::insert_tournament_bye(ctx.c, t.id, i64::from(round), seq, true)?;
+            }
+            let a = args![
+                ("id", t.id),
+                ("name", t.name.clone()),
+                ("player", ctx.user.name.clone()),
+                ("rounds", i64::from(missed)),
+                ("next", i64::from(missed) + 1),
+            ];
+            ctx.say("tournament-joined-late", Some(&a));
+            return Ok(());
+        }
         let a = args![
             ("id", t.id),
             ("name", t.name.clone()),
             ("player", ctx.user.name.clone()),
-            ("count", count)
+            ("count", players.len() as i64)
         ];
         ctx.say("tournament-joined", Some(&a));
         Ok(())

@@ -60,10 +60,14 @@ impl Service {
             games,
             byes: store::tournament_byes(c, t.id)?
                 .into_iter()
-                .map(|(round, seq)| score::Bye {
-                    round: u32::try_from(round).unwrap_or(0),
-                    player: usize::try_from(seq).unwrap_or(0),
-                    kind: score::ByeKind::Full,
+                .map(|b| score::Bye {
+                    round: u32::try_from(b.round).unwrap_or(0),
+                    player: usize::try_from(b.seq).unwrap_or(0),
+                    kind: if b.half {
+                        score::ByeKind::Half
+                    } else {
+                        score::ByeKind::Full
+                    },
                 })
                 .collect(),
             withdrawn,

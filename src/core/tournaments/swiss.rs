@@ -11,7 +11,7 @@ use crate::core::error::Res;
 use crate::core::types::Target;
 use crate::core::Service;
 use crate::store::{self, TournamentRow};
-use crate::tournament::score::{Counted, Table};
+use crate::tournament::score::{ByeKind, Counted, Table};
 use crate::tournament::swiss::{pair_round, Entrant, Float, Past};
 use crate::tournament::{Color, Format, PlayerId};
 use std::cmp::Ordering;
@@ -24,12 +24,16 @@ fn points_before(table: &Table, p: PlayerId, round: u32, round_win: u32) -> u32 
         .filter(|g| g.round < round && (g.white == p || g.black == p))
         .filter_map(|g| g.points_of(p))
         .sum();
-    let byes = table
+    let byes: u32 = table
         .byes
         .iter()
         .filter(|b| b.round < round && b.player == p)
-        .count() as u32;
-    games + byes * round_win
+        .map(|b| match b.kind {
+            ByeKind::Full => round_win,
+            ByeKind::Half => round_win / 2,
+        })
+        .sum();
+    games + byes
 }
 
 /// What `p` did in `round`.
@@ -58,11 +62,28 @@ fn past(table: &Table, p: PlayerId, round: u32, micro: bool, round_win: u32) -> 
             float,
         };
     }
-    if table.byes.iter().any(|b| b.round == round && b.player == p) {
-        Past::FullBye
-    } else {
-        Past::Absent
+    match table
+        .byes
+        .iter()
+        .find(|b| b.round == round && b.player == p)
+        .map(|b| b.kind)
+    {
+        Some(ByeKind::Full) => Past::FullBye,
+        Some(ByeKind::Half) => Past::HalfBye,
+        None => Past::Absent,
     }
+}
+
+/// The rounds of a Swiss event paired so far (the last is the one being
+/// played).
+pub(super) fn swiss_paired(ctx: &Ctx, t: &TournamentRow) -> Res<u32> {
+    let played = store::tournament_games(ctx.c, t.id)?
+        .iter()
+        .map(|g| g.round)
+        .chain(store::tournament_byes(ctx.c, t.id)?.iter().map(|b| b.round))
+        .max()
+        .unwrap_or(0);
+    Ok(u32::try_from(played).unwrap_or(u32::MAX))
 }
 
 impl Service {
@@ -100,7 +121,7 @@ impl Service {
         let k = usize::try_from(k).unwrap_or(0);
         let mut lines = self.start_pairings(ctx, t, round, &pairing.pairings, k)?;
         if let Some(b) = pairing.bye {
-            store::insert_tournament_bye(ctx.c, t.id, i64::from(round), b as i64)?;
+            store::insert_tournament_bye(ctx.c, t.id, i64::from(round), b as i64, false)?;
             let user = players
                 .iter()
                 .find(|p| p.seq == b as i64)
@@ -119,13 +140,7 @@ impl Service {
         let Format::Swiss { rounds } = format_of(t)? else {
             return Ok(false);
         };
-        let played = store::tournament_games(ctx.c, t.id)?
-            .iter()
-            .map(|g| g.round)
-            .chain(store::tournament_byes(ctx.c, t.id)?.iter().map(|b| b.0))
-            .max()
-            .unwrap_or(0);
-        let next = u32::try_from(played).unwrap_or(u32::MAX).saturating_add(1);
+        let next = swiss_paired(ctx, t)?.saturating_add(1);
         if next > rounds {
             return Ok(false);
         }
