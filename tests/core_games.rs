@@ -910,3 +910,67 @@ fn chat_settings_are_for_the_chats_admins() {
     assert_eq!(theme("dm-Mallory").as_deref(), Some("contrast"));
     assert_eq!(theme("room").as_deref(), Some("classic"));
 }
+
+#[test]
+fn replay_is_an_animated_gif_a_frame_a_ply_for_those_who_may_see_the_game() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    for (who, mv) in [("Anna", "c3-d4"), ("Bob", "f6-g5"), ("Anna", "b2-c3")] {
+        let out = room.say(who, mv);
+        assert!(text(&out).contains(mv), "{}", text(&out));
+    }
+    let out = room.say("Carl", &format!("/replay #{id}"));
+    assert!(
+        text(&out).contains(&format!("Replay of game #{id}: Anna – Bob, 3 plies")),
+        "{}",
+        text(&out)
+    );
+    let img = out.replies[0].image.as_ref().expect("the replay");
+    assert_eq!(img.file_name, format!("game-{id}.gif"));
+    let mut opts = gif::DecodeOptions::new();
+    opts.set_color_output(gif::ColorOutput::Indexed);
+    let mut dec = opts.read_info(img.bytes()).expect("a GIF");
+    // each ply is a frame shown for a second (its caption may come as a
+    // sub-frame of 20 ms just before it)
+    let mut shown = 0;
+    while let Some(f) = dec.read_next_frame().unwrap() {
+        if f.delay > 2 {
+            shown += 1;
+        }
+    }
+    assert_eq!(shown, 4, "the start and one frame a ply");
+    // the alias, and another chat's game is not shown
+    assert!(room.say("Anna", "/повтор").replies[0].image.is_some());
+    let mut ev = common::group_event(
+        "other",
+        "Other",
+        "Eve",
+        Input::Text(format!("/replay #{id}")),
+        999,
+    );
+    ev.update_id = Some("elsewhere-1".into());
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(out.replies.iter().all(|r| r.image.is_none()), "{out:?}");
+}
+
+#[test]
+fn position_shows_any_fen_and_names_what_is_wrong_with_a_bad_one() {
+    let room = Room::new();
+    let out = room.say("Anna", "/position W:Wc3,e3,Kh2:Bd6,f6");
+    let t = text(&out);
+    assert!(t.contains("White to move"), "{t}");
+    let moves = Position::from_fen("W:Wc3,e3,Kh2:Bd6,f6")
+        .unwrap()
+        .legal_moves_in(Variant::Russian)
+        .len();
+    assert!(t.contains(&format!("{moves} legal moves")), "{t}");
+    let png = board(&out).image.as_ref().unwrap().bytes().to_vec();
+    assert_eq!(&png[1..4], b"PNG");
+    let t = text(&room.say("Anna", "/position W:Wz9:B1"));
+    assert!(t.contains("That is not a position: bad square 'z9'"), "{t}");
+    let t = text(&room.say("Anna", "/position"));
+    assert!(t.contains("Write a position after the command"), "{t}");
+    // Black to move with no move left: said so
+    let t = text(&room.say("Anna", "/позиция B:Wa1:Bh8"));
+    assert!(t.contains("Black to move"), "{t}");
+}

@@ -762,5 +762,16 @@ async fn old_board_after_restart() {
         edit.fields
     );
     assert_eq!(bot.count("SELECT COUNT(*) FROM board_messages"), 1);
+    // the replay goes out as an animation (a GIF sent as a photo stands still)
+    fake.push_update(message(11, 21, GROUP, boris(), "/replay"));
+    let (_, anim) = fake
+        .wait_for(j, "the replay", |c| c.method == "sendAnimation")
+        .await;
+    assert!(
+        shown_text(&anim).contains("Replay of game"),
+        "{}",
+        anim.fields
+    );
+    assert!(anim.files.iter().any(|(_, _, f)| f.starts_with(b"GIF89a")));
     bot.stop().await;
 }

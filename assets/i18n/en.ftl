@@ -8,7 +8,8 @@ help =
     /move e3-d4 — make a move (captures: c3:e5, or c3:e5:g7 for several)
     /board — show the board · /games — your games and whose turn it is
     /draw — offer or accept a draw · /resign — give up
-    /pdn — the game record · /top — this chat's ratings
+    /pdn — the game record · /replay — the game as an animation · /top — this chat's ratings
+    /position W:Wc3,e3:Bd6 — show any position from its FEN
     /vacation 7 — pause your clocks for 7 days · /settings — language, theme, board
     /puzzle — a puzzle to solve · /hint — a hint · /daily on 09:00 +03:00 — a daily puzzle here · /top puzzles
     /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings · /help tournament
@@ -369,3 +370,17 @@ cmd-tournament = Tournaments: new, join, leave, start, missing, adjudicate, canc
 opt-tournament-text = new NAME rr micro days 3 max 20 casual · join · leave · start · missing · cancel · pdn
 opt-help-topic = A topic: tournament
 cmd-standings = A tournament's standings (crosstable)
+replay-caption = Replay of game #{ $game }: { $white } – { $black }, { $plies } plies, { $result }.
+position-caption = { $color ->
+    [white] White
+   *[black] Black
+} to move, { $moves ->
+    [0] no legal move (the side to move has lost)
+    [one] one legal move
+   *[other] { $moves } legal moves
+}. FEN: { $fen }
+bad-fen = That is not a position: { $error }. A FEN looks like W:W21-32:B1-12 (side to move, then the white and the black pieces; K before a king).
+position-usage = Write a position after the command, for example /position W:Wc3,e3,Kh2:Bd6,f6.
+cmd-replay = The game as an animated replay (GIF)
+cmd-position = Show any position from its FEN
+opt-fen = The position, e.g. W:W21-32:B1-12

@@ -189,6 +189,22 @@ pub const COMMANDS: &[CommandSpec] = &[
         options: &[],
     },
     CommandSpec {
+        name: "replay",
+        desc: "cmd-replay",
+        options: &[GAME],
+    },
+    CommandSpec {
+        name: "position",
+        desc: "cmd-position",
+        options: &[OptSpec {
+            name: "fen",
+            desc: "opt-fen",
+            kind: OptKind::Text,
+            required: true,
+            autocomplete: false,
+        }],
+    },
+    CommandSpec {
         name: "help",
         desc: "cmd-help",
         options: &[opt("topic", "opt-help-topic", OptKind::Text)],

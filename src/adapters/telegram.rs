@@ -40,8 +40,8 @@ use std::time::{Duration, Instant};
 use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::{
     AnswerCallbackQuerySetters, EditMessageMediaSetters, EditMessageReplyMarkupSetters,
-    GetUpdatesSetters, SendDocumentSetters, SendMessageSetters, SendPhotoSetters,
-    SetMyCommandsSetters,
+    GetUpdatesSetters, SendAnimationSetters, SendDocumentSetters, SendMessageSetters,
+    SendPhotoSetters, SetMyCommandsSetters,
 };
 use teloxide::requests::Requester;
 use teloxide::types::{
@@ -639,7 +639,15 @@ impl Telegram {
             (Target::User { .. }, Some(m)) => Some(m),
             _ => None,
         };
-        if let Some(img) = &r.image {
+        if let Some(img) = r.image.as_ref().filter(|i| i.file_name.ends_with(".gif")) {
+            // a replay: an animation (a GIF sent as a photo would stand still)
+            let file = InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
+            let mut req = self.bot.send_animation(chat, file);
+            if rich.visible_len() <= limits().caption_max {
+                req = req.caption(rich.html()).parse_mode(ParseMode::Html);
+            }
+            self.pace.call(Some(chat), Kind::Message, req).await?;
+        } else if let Some(img) = &r.image {
             self.send_board(r, chat, &rich, keyboard, img).await?;
         } else if r.document.is_none() {
             self.send_text(chat, &rich, keyboard, reply_to).await?;

@@ -115,6 +115,10 @@ pub enum Refusal {
     NoTournament,
     #[error("several tournaments: {ids:?}")]
     WhichTournament { ids: Vec<i64> },
+    #[error("not a position: {error}")]
+    BadFen { error: String },
+    #[error("/position needs a FEN")]
+    PositionUsage,
     #[error("tournament {id} is not open for entries")]
     TournamentNotOpen { id: i64 },
     #[error("tournament {id} has paired {rounds} rounds: too late to enter")]

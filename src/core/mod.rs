@@ -306,6 +306,8 @@ impl Service {
             Command::PuzzleTop => puzzles::cmd_top(ctx)?,
             Command::Tournament(args) => self.cmd_tournament(ctx, &args)?,
             Command::Standings(r) => self.cmd_standings(ctx, r.as_deref())?,
+            Command::Replay(r) => self.cmd_replay(ctx, r.as_deref())?,
+            Command::Position(fen) => self.cmd_position(ctx, &fen)?,
             Command::Unknown(command) => return Err(Refusal::UnknownCommand { command }.into()),
         }
         Ok(())

@@ -319,6 +319,7 @@ async fn api_json(fake: Arc<Fake>, req: Request) -> Result<Json<Value>, axum::re
         "sendMessage" => fake.message(chat, None, "text", &fields),
         "sendPhoto" => fake.message(chat, None, "photo", &fields),
         "sendDocument" => fake.message(chat, None, "document", &fields),
+        "sendAnimation" => fake.message(chat, None, "text", &fields),
         "editMessageMedia" => fake.message(chat, fields["message_id"].as_i64(), "photo", &fields),
         "editMessageReplyMarkup" => {
             fake.message(chat, fields["message_id"].as_i64(), "text", &fields)

@@ -1,19 +1,24 @@
-//! Showing games: `/board`, `/games`, `/pdn`.
+//! Showing games: `/board`, `/games`, `/pdn`, `/replay`; and any position
+//! (`/position FEN`).
 
 use super::Loaded;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
-use crate::core::error::Res;
+use crate::core::error::{Refusal, Res};
 use crate::core::i18n::Lang;
 use crate::core::present::buttons::all_move_choices;
 use crate::core::present::text::color_key;
 use crate::core::present::Draft;
 use crate::core::time::pdn_date;
+use crate::core::types::Image;
 use crate::core::Service;
+use crate::render::RenderOptions;
+use crate::render::{frames_from_replay, render_gif, GifOptions};
 use crate::store::{self, Termination};
 use rusqlite::Connection;
 use shashki_engine::pdn::{write_pdn, PdnStyle};
+use shashki_engine::{Move, Position, Variant};
 
 impl Service {
     pub(crate) fn cmd_board(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
@@ -187,5 +192,99 @@ impl Service {
             }
         }
         Ok(out)
+    }
+}
+
+/// The largest replay a chat is sent: well under Discord's 10 MB upload
+/// (Telegram takes 50 MB); a bigger one is drawn again smaller.
+const REPLAY_BYTES_MAX: usize = 8 << 20;
+
+/// Plies past which a replay is drawn smaller and played faster.
+const LONG_GAME_PLIES: usize = 80;
+
+impl Service {
+    /// `/replay [#game]`: the game as an animated GIF, one frame a ply with
+    /// the move written under the board; a long game is drawn smaller and
+    /// played faster so the file stays small.
+    pub(crate) fn cmd_replay(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
+        let row = self.shown_game(ctx, r)?;
+        ctx.gate(&row, Need::See)?;
+        let l = self.load(ctx.c, row)?;
+        let view = ctx.game_board(&l)?;
+        let g = &l.game;
+        let plies: Vec<(Position, Move)> = g
+            .positions()
+            .iter()
+            .copied()
+            .zip(g.moves().iter().copied())
+            .collect();
+        let frames = frames_from_replay(g.start_position(), &plies);
+        let long = plies.len() > LONG_GAME_PLIES;
+        let size = if long {
+            320
+        } else {
+            self.config.board_size.min(480)
+        };
+        let timing = GifOptions {
+            ply_ms: if long { 500 } else { 1000 },
+            ..GifOptions::default()
+        };
+        let opts = RenderOptions {
+            size,
+            theme: view.theme,
+            flip: view.flip,
+            ..RenderOptions::default()
+        };
+        let image = Image::lazy(format!("game-{}.gif", l.row.id), move || {
+            let gif = render_gif(&frames, &opts, &timing);
+            if gif.len() <= REPLAY_BYTES_MAX {
+                return gif;
+            }
+            let smaller = RenderOptions {
+                size: crate::render::MIN_SIZE,
+                ..opts.clone()
+            };
+            render_gif(&frames, &smaller, &timing)
+        });
+        let result = match l.row.result {
+            Some(r) => r.to_string(),
+            None => "*".into(),
+        };
+        let a = args![
+            ("game", l.row.id),
+            ("white", ctx.seat_name(l.row.white)?),
+            ("black", ctx.seat_name(l.row.black)?),
+            ("plies", plies.len() as i64),
+            ("result", result),
+        ];
+        let mut d = Draft::text(ctx.here(), ctx.t("replay-caption", Some(&a)));
+        d.image = Some(image);
+        ctx.post(d);
+        Ok(())
+    }
+
+    /// `/position FEN`: any position as a picture, with the side to move
+    /// and how many moves it has; a FEN that is not a position is refused
+    /// naming the problem.
+    pub(crate) fn cmd_position(&self, ctx: &mut Ctx, fen: &str) -> Res<()> {
+        if fen.trim().is_empty() {
+            return Err(Refusal::PositionUsage.into());
+        }
+        let pos = Position::from_fen(fen.trim()).map_err(|e| Refusal::BadFen {
+            error: e.to_string(),
+        })?;
+        let moves = pos.legal_moves_in(Variant::Russian).len() as i64;
+        let side = pos.side_to_move();
+        let a = args![
+            ("color", color_key(side)),
+            ("moves", moves),
+            ("fen", pos.to_fen()),
+        ];
+        let caption = ctx.t("position-caption", Some(&a));
+        let board = ctx.board(pos, None, false, caption.clone(), "position".into());
+        let mut d = Draft::text(ctx.here(), caption);
+        d.board = Some(board);
+        ctx.post(d);
+        Ok(())
     }
 }

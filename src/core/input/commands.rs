@@ -39,6 +39,10 @@ pub enum Command {
     Tournament(Vec<String>),
     /// `/standings [#id]`: a tournament's crosstable.
     Standings(Option<String>),
+    /// `/replay [#game]`: the game as an animated GIF.
+    Replay(Option<String>),
+    /// `/position FEN`: any position as a picture.
+    Position(String),
     /// A command we do not know (its name).
     Unknown(String),
 }
@@ -92,6 +96,8 @@ pub fn parse_command(text: &str) -> Option<Command> {
         Some("vacation") => Command::Vacation(first),
         Some("tournament") => Command::Tournament(args),
         Some("standings") => Command::Standings(first),
+        Some("replay") => Command::Replay(first),
+        Some("position") => Command::Position(args.concat()),
         _ => Command::Unknown(name.to_string()),
     })
 }

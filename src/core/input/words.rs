@@ -47,6 +47,12 @@ pub const NAMES: &[(&str, &str)] = &[
     ("турнир", "tournament"),
     ("standings", "standings"),
     ("таблица", "standings"),
+    ("replay", "replay"),
+    ("повтор", "replay"),
+    ("просмотр", "replay"),
+    ("position", "position"),
+    ("fen", "position"),
+    ("позиция", "position"),
 ];
 
 /// The canonical (English) name of a command word, if known.
