@@ -32,6 +32,9 @@ enum Command {
     Match(cli::match_::MatchArgs),
     /// Fit the evaluation weights on self-play games (Texel's method).
     Tune(cli::tune::TuneArgs),
+    /// Analyse the games of a PDN file: marks, better moves, accuracy.
+    #[command(alias = "analyze")]
+    Analyse(cli::analyse::AnalyseArgs),
     /// Draw a board as PNG (or a game replay as GIF).
     Render(cli::render::RenderArgs),
     /// Daily puzzles: generate (self-play + proof), verify, stats.
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         Command::Hub(a) => cli::hub::run(a),
         Command::Match(a) => cli::match_::run(a),
         Command::Tune(a) => cli::tune::run(a),
+        Command::Analyse(a) => cli::analyse::run(a),
         Command::Render(a) => cli::render::run(a),
         Command::Puzzles(a) => cli::puzzles::run(a),
         Command::Run(a) => cli::run::run(a),

@@ -984,8 +984,14 @@ fn check_ai_job(
     job: Job,
     stats: &mut Stats,
 ) -> Vec<String> {
-    let Job::AiMove { game_id, ply } = job;
     let mut errs = Vec::new();
+    let Job::AiMove { game_id, ply } = job else {
+        // an analysis changes no game
+        if a.games != b.games {
+            errs.push(format!("{job:?} changed a game"));
+        }
+        return errs;
+    };
     let moved = new_moves(a, b, c, cache, &mut errs);
     for (id, g1) in &b.games {
         let Some(g0) = a.games.get(id) else {

@@ -974,3 +974,58 @@ fn position_shows_any_fen_and_names_what_is_wrong_with_a_bad_one() {
     let t = text(&room.say("Anna", "/позиция B:Wa1:Bh8"));
     assert!(t.contains("Black to move"), "{t}");
 }
+
+#[test]
+fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    // a game still played is never analysed (no hints for a running game)
+    let t = text(&room.say("Carl", &format!("/analyse #{id}")));
+    assert!(t.contains("is still being played"), "{t}");
+    // three moves, then Anna resigns (the command asks to confirm)
+    for (who, mv) in [("Anna", "c3-d4"), ("Bob", "f6-g5"), ("Anna", "d4-c5")] {
+        let out = room.say(who, mv);
+        assert!(text(&out).contains(mv), "{}", text(&out));
+    }
+    room.say("Anna", &format!("/resign #{id}"));
+    let ask = room.say("Anna", &format!("/resign #{id}"));
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", button(&ask, "Yes"));
+    }
+    assert_ne!(room.game(id).status, store::GameStatus::Active);
+
+    let out = room.say("Carl", &format!("/analyze #{id}"));
+    assert!(text(&out).contains("Analysing game"), "{}", text(&out));
+    assert_eq!(out.jobs, vec![shashki::core::Job::Analyse { game_id: id }]);
+    // asked again while it runs: no second job
+    let again = room.say("Bob", &format!("/analyse #{id}"));
+    assert!(
+        text(&again).contains("being analysed already"),
+        "{}",
+        text(&again)
+    );
+    assert!(again.jobs.is_empty());
+    // the job (as after a restart, the pending row is what counts)
+    assert_eq!(
+        room.svc.pending_jobs().unwrap(),
+        vec![shashki::core::Job::Analyse { game_id: id }]
+    );
+    let done = room.svc.run_job(out.jobs[0]).unwrap();
+    let t = text(&done);
+    assert!(t.contains(&format!("Analysis of game #{id}")), "{t}");
+    assert!(t.contains("White Anna: accuracy"), "{t}");
+    let r = &done.replies[0];
+    let png = r.image.as_ref().expect("the graph").bytes().to_vec();
+    assert_eq!(&png[1..4], b"PNG");
+    let (name, pdn) = r.document.as_ref().expect("the PDN");
+    assert_eq!(name, &format!("game-{id}-analysis.pdn"));
+    assert!(pdn.contains("[WhiteAccuracy \""), "{pdn}");
+    assert!(pdn.contains("1. c3-d4"), "{pdn}");
+    assert!(room.svc.pending_jobs().unwrap().is_empty());
+    // asked for again: straight from the store, no job
+    let cached = room.say("Anna", &format!("/анализ #{id}"));
+    assert!(text(&cached).contains(&format!("Analysis of game #{id}")));
+    assert!(cached.jobs.is_empty());
+    // running the job twice changes nothing
+    assert!(room.svc.run_job(out.jobs[0]).unwrap().replies.is_empty());
+}

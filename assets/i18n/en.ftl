@@ -9,7 +9,7 @@ help =
     /board — show the board · /games — your games and whose turn it is
     /draw — offer or accept a draw · /resign — give up
     /pdn — the game record · /replay — the game as an animation · /top — this chat's ratings
-    /position W:Wc3,e3:Bd6 — show any position from its FEN
+    /position W:Wc3,e3:Bd6 — show any position from its FEN · /analyse — the engine's analysis of a finished game
     /vacation 7 — pause your clocks for 7 days · /settings — language, theme, board
     /puzzle — a puzzle to solve · /hint — a hint · /daily on 09:00 +03:00 — a daily puzzle here · /top puzzles
     /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings · /help tournament
@@ -384,3 +384,12 @@ position-usage = Write a position after the command, for example /position W:Wc3
 cmd-replay = The game as an animated replay (GIF)
 cmd-position = Show any position from its FEN
 opt-fen = The position, e.g. W:W21-32:B1-12
+analyse-started = Analysing game #{ $game } ({ $plies } plies): the result comes here when the engine is done.
+analyse-pending = Game #{ $game } is being analysed already; the result comes here when it is done.
+analyse-unfinished = Game #{ $game } is still being played: it can be analysed when it has ended.
+analyse-too-many = You have { $limit } analyses waiting already; ask again when they are done.
+analyse-summary = Analysis of game #{ $game } (engine depth { $depth }):
+    White { $white }: accuracy { $white_acc } %, inaccuracies ?! { $white_dubious }, mistakes ? { $white_mistakes }, blunders ?? { $white_blunders }
+    Black { $black }: accuracy { $black_acc } %, inaccuracies ?! { $black_dubious }, mistakes ? { $black_mistakes }, blunders ?? { $black_blunders }
+    The PDN has every mark and the better move after each mistake.
+cmd-analyse = The engine's analysis of a finished game

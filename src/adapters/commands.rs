@@ -194,6 +194,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         options: &[GAME],
     },
     CommandSpec {
+        name: "analyse",
+        desc: "cmd-analyse",
+        options: &[GAME],
+    },
+    CommandSpec {
         name: "position",
         desc: "cmd-position",
         options: &[OptSpec {

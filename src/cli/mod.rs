@@ -1,6 +1,7 @@
 //! Subcommands of the `shashki` binary. Each module has an `Args` struct
 //! (clap) and a `run` function; input errors exit with status 2.
 
+pub mod analyse;
 pub mod bestmove;
 pub mod console;
 pub mod hub;

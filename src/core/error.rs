@@ -115,6 +115,10 @@ pub enum Refusal {
     NoTournament,
     #[error("several tournaments: {ids:?}")]
     WhichTournament { ids: Vec<i64> },
+    #[error("game {game} is still being played")]
+    AnalyseUnfinished { game: i64 },
+    #[error("{limit} analyses waiting already")]
+    TooManyAnalyses { limit: i64 },
     #[error("not a position: {error}")]
     BadFen { error: String },
     #[error("/position needs a FEN")]

@@ -308,6 +308,7 @@ impl Service {
             Command::Standings(r) => self.cmd_standings(ctx, r.as_deref())?,
             Command::Replay(r) => self.cmd_replay(ctx, r.as_deref())?,
             Command::Position(fen) => self.cmd_position(ctx, &fen)?,
+            Command::Analyse(r) => self.cmd_analyse(ctx, r.as_deref())?,
             Command::Unknown(command) => return Err(Refusal::UnknownCommand { command }.into()),
         }
         Ok(())

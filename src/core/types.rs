@@ -214,6 +214,8 @@ impl Reply {
 pub enum Job {
     /// Compute and play the AI's move in a game at this ply.
     AiMove { game_id: i64, ply: i64 },
+    /// Analyse a finished game (see `core::games::analyse`).
+    Analyse { game_id: i64 },
 }
 
 /// What handling an event produced.

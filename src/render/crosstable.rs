@@ -306,7 +306,7 @@ fn fill(img: &mut RgbImage, x: u32, y: u32, w: u32, h: u32, c: [u8; 3]) {
 }
 
 /// Encode as an 8-bit RGB PNG.
-fn encode(img: &RgbImage) -> Vec<u8> {
+pub(crate) fn encode(img: &RgbImage) -> Vec<u8> {
     let mut out = Vec::new();
     {
         let mut enc = png::Encoder::new(&mut out, img.width(), img.height());

@@ -22,6 +22,7 @@ mod assets;
 pub mod crosstable;
 mod encode;
 mod gif;
+pub mod graph;
 mod last_move;
 mod layout;
 mod quant;

@@ -38,12 +38,14 @@ const JOB_BACKOFF: Duration = Duration::from_secs(1);
 /// The longest a job that keeps failing is left alone between rounds.
 const JOB_GIVE_UP_MAX: Duration = Duration::from_secs(3600);
 
-/// A job's identity: (game, ply) for an AI move.
+/// A job's identity: (game, ply) for an AI move, (game, -1) for the
+/// analysis of a game.
 type JobKey = (i64, i64);
 
 fn job_key(job: &Job) -> JobKey {
     match *job {
         Job::AiMove { game_id, ply } => (game_id, ply),
+        Job::Analyse { game_id } => (game_id, -1),
     }
 }
 

@@ -20,6 +20,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v5.sql")),
         M::up(include_str!("v6.sql")),
         M::up(include_str!("v9.sql")),
+        M::up(include_str!("v11.sql")),
     ])
 });
 
@@ -161,6 +162,7 @@ macro_rules! table_row {
     (@join $first:expr $(, $rest:expr)*) => { concat!($first $(, ", ", $rest)*) };
 }
 
+mod analyses;
 mod challenges;
 mod chats;
 mod games;
@@ -170,6 +172,7 @@ mod ratings;
 mod tournaments;
 mod users;
 
+pub use analyses::*;
 pub use challenges::*;
 pub use chats::*;
 pub use games::*;

@@ -13,6 +13,7 @@
 //! assert_eq!(perft::<Russian>(&start, 4), 1469);
 //! ```
 
+pub mod analysis;
 pub mod fen;
 pub mod game;
 pub mod moves;

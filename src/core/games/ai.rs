@@ -145,16 +145,23 @@ impl Service {
     /// the ply moved on.
     pub fn pending_jobs(&self) -> Result<Vec<Job>, ServiceError> {
         let store = self.lock();
-        Ok(store::games_waiting_for_ai(store.conn())?
+        let mut jobs: Vec<Job> = store::games_waiting_for_ai(store.conn())?
             .into_iter()
             .map(|(game_id, ply)| Job::AiMove { game_id, ply })
-            .collect())
+            .collect();
+        jobs.extend(
+            store::pending_analyses(store.conn())?
+                .into_iter()
+                .map(|game_id| Job::Analyse { game_id }),
+        );
+        Ok(jobs)
     }
 
     /// Run a job (call it off the async threads: the AI thinks here).
     pub fn run_job(&self, job: Job) -> Result<Outcome, ServiceError> {
         match job {
             Job::AiMove { game_id, ply } => self.ai_move(game_id, ply),
+            Job::Analyse { game_id } => self.analyse_job(game_id),
         }
     }
 

@@ -2,6 +2,7 @@
 //! vacations. This file finds the game an action means and loads it.
 
 pub(crate) mod ai;
+mod analyse;
 mod challenge;
 mod draw;
 mod play;

@@ -43,6 +43,8 @@ pub enum Command {
     Replay(Option<String>),
     /// `/position FEN`: any position as a picture.
     Position(String),
+    /// `/analyse [#game]`: the engine's analysis of a finished game.
+    Analyse(Option<String>),
     /// A command we do not know (its name).
     Unknown(String),
 }
@@ -98,6 +100,7 @@ pub fn parse_command(text: &str) -> Option<Command> {
         Some("standings") => Command::Standings(first),
         Some("replay") => Command::Replay(first),
         Some("position") => Command::Position(args.concat()),
+        Some("analyse") => Command::Analyse(first),
         _ => Command::Unknown(name.to_string()),
     })
 }

@@ -238,6 +238,8 @@ impl Service {
             R::NoTournament => ("tournament-none", args![]),
             R::WhichTournament { ids } => ("tournament-which", args![("ids", games(ids))]),
             R::TournamentNotOpen { id } => ("tournament-not-open", args![("id", *id)]),
+            R::AnalyseUnfinished { game } => ("analyse-unfinished", args![("game", *game)]),
+            R::TooManyAnalyses { limit } => ("analyse-too-many", args![("limit", *limit)]),
             R::BadFen { error } => ("bad-fen", args![("error", error.clone())]),
             R::PositionUsage => ("position-usage", args![]),
             R::TournamentTooLate { id, rounds } => (

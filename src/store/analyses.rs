@@ -1,0 +1,140 @@
+//! Post-game analyses (schema v11).
+
+use super::StoreResult;
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// A stored analysis.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnalysisRow {
+    pub game_id: i64,
+    pub chat_id: i64,
+    pub status: String,
+    pub movetext: Option<String>,
+    pub white_accuracy: Option<f64>,
+    pub black_accuracy: Option<f64>,
+    /// White's view after each ply, centi-men.
+    pub scores: Vec<i32>,
+    /// Each ply's mark (`""` for none).
+    pub marks: Vec<String>,
+    pub depth: Option<i64>,
+}
+
+pub fn analysis(c: &Connection, game: i64) -> StoreResult<Option<AnalysisRow>> {
+    Ok(c.prepare_cached(
+        "SELECT game_id, chat_id, status, movetext, white_accuracy, black_accuracy,
+                    scores, marks, depth FROM analyses WHERE game_id = ?1",
+    )?
+    .query_row([game], |r| {
+        let scores: Option<String> = r.get(6)?;
+        let marks: Option<String> = r.get(7)?;
+        Ok(AnalysisRow {
+            game_id: r.get(0)?,
+            chat_id: r.get(1)?,
+            status: r.get(2)?,
+            movetext: r.get(3)?,
+            white_accuracy: r.get(4)?,
+            black_accuracy: r.get(5)?,
+            scores: scores
+                .unwrap_or_default()
+                .split(',')
+                .filter_map(|s| s.parse().ok())
+                .collect(),
+            marks: marks
+                .map(|m| m.split(',').map(str::to_string).collect())
+                .unwrap_or_default(),
+            depth: r.get(8)?,
+        })
+    })
+    .optional()?)
+}
+
+/// Ask for the analysis of `game` (again, if it failed before). False if it
+/// is pending or done already.
+pub fn request_analysis(
+    c: &Connection,
+    game: i64,
+    chat: i64,
+    user: i64,
+    now: i64,
+) -> StoreResult<bool> {
+    let n = c
+        .prepare_cached(
+            "INSERT INTO analyses (game_id, chat_id, requested_by, created_at)
+             VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (game_id) DO UPDATE SET status = 'pending', created_at = excluded.created_at,
+                 requested_by = excluded.requested_by
+             WHERE analyses.status = 'failed'",
+        )?
+        .execute(params![game, chat, user, now])?;
+    Ok(n == 1)
+}
+
+/// What an analysis found.
+pub struct AnalysisDone<'a> {
+    pub movetext: &'a str,
+    pub white_accuracy: f64,
+    pub black_accuracy: f64,
+    pub scores: &'a [i32],
+    pub marks: &'a [String],
+    pub depth: i64,
+}
+
+/// Store a finished analysis. False if it was not pending.
+pub fn finish_analysis(c: &Connection, game: i64, a: &AnalysisDone, now: i64) -> StoreResult<bool> {
+    let scores: Vec<String> = a.scores.iter().map(i32::to_string).collect();
+    let n = c
+        .prepare_cached(
+            "UPDATE analyses SET status = 'done', movetext = ?2, white_accuracy = ?3,
+                 black_accuracy = ?4, scores = ?5, marks = ?6, depth = ?7, finished_at = ?8
+             WHERE game_id = ?1 AND status = 'pending'",
+        )?
+        .execute(params![
+            game,
+            a.movetext,
+            a.white_accuracy,
+            a.black_accuracy,
+            scores.join(","),
+            a.marks.join(","),
+            a.depth,
+            now
+        ])?;
+    Ok(n == 1)
+}
+
+/// Mark an analysis that cannot be made (the game vanished or is corrupt).
+pub fn fail_analysis(c: &Connection, game: i64, now: i64) -> StoreResult<()> {
+    c.prepare_cached(
+        "UPDATE analyses SET status = 'failed', finished_at = ?2 WHERE game_id = ?1 AND status = 'pending'",
+    )?
+    .execute(params![game, now])?;
+    Ok(())
+}
+
+/// The games whose analysis is asked for and not made yet.
+pub fn pending_analyses(c: &Connection) -> StoreResult<Vec<i64>> {
+    let mut st = c.prepare_cached(
+        "SELECT game_id FROM analyses WHERE status = 'pending' ORDER BY created_at",
+    )?;
+    let rows = st
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(rows)
+}
+
+/// Who asked for the analysis of `game`.
+pub fn analysis_requester(c: &Connection, game: i64) -> StoreResult<Option<i64>> {
+    Ok(
+        c.prepare_cached("SELECT requested_by FROM analyses WHERE game_id = ?1")?
+            .query_row([game], |r| r.get(0))
+            .optional()?
+            .flatten(),
+    )
+}
+
+/// How many analyses `user` asked for that are not made yet.
+pub fn count_pending_analyses_by(c: &Connection, user: i64) -> StoreResult<i64> {
+    Ok(c.prepare_cached(
+        "SELECT COUNT(*) FROM analyses WHERE requested_by = ?1 AND status = 'pending'",
+    )?
+    .query_row([user], |r| r.get(0))?)
+}
