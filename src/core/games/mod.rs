@@ -3,6 +3,7 @@
 
 pub(crate) mod ai;
 mod challenge;
+pub(crate) mod clock;
 mod draw;
 mod play;
 mod resign;
