@@ -253,6 +253,7 @@ pub struct NextClock {
 
 /// Record a move and the new state, only if the game is still at `ply`.
 /// Returns false (and writes nothing) when another move got there first.
+#[allow(clippy::too_many_arguments)]
 pub fn record_move(
     c: &Connection,
     game_id: i64,
