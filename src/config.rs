@@ -107,8 +107,15 @@ pub struct GameConfig {
     pub default_days: i64,
     /// How long a challenge stays open, in hours.
     pub challenge_ttl_hours: i64,
-    /// The reminder comes when this share of the time for a move is used.
-    pub reminder_fraction: f64,
+    /// The reminders of a move in chats that did not set theirs: how much
+    /// time is left when each comes (`"50% 24h"`, `"off"`).
+    pub reminders: Option<String>,
+    /// The old single reminder: when this share of the time is used (only
+    /// when `reminders` is not given).
+    pub reminder_fraction: Option<f64>,
+    /// Leave days per player and tournament (`/tournament new … leave N`
+    /// overrides it).
+    pub tournament_leave_days: i64,
     /// Vacation days per player and calendar year.
     pub vacation_days_per_year: i64,
     /// Board image width in pixels.
@@ -130,7 +137,9 @@ impl Default for GameConfig {
         GameConfig {
             default_days: c.default_days,
             challenge_ttl_hours: c.challenge_ttl_secs / 3600,
-            reminder_fraction: c.reminder_fraction,
+            reminders: None,
+            reminder_fraction: None,
+            tournament_leave_days: c.tournament_leave_days,
             vacation_days_per_year: c.vacation_days_per_year,
             board_size: c.board_size,
             downtime_grace_secs: c.downtime_grace_secs,
@@ -477,10 +486,22 @@ impl FileConfig {
                 g.default_days
             )));
         }
-        if !(0.0..1.0).contains(&g.reminder_fraction) {
+        if let Some(f) = g.reminder_fraction.filter(|f| !(0.0..1.0).contains(f)) {
             return Err(ConfigError(format!(
-                "game.reminder_fraction = {} (allowed 0 to 1)",
-                g.reminder_fraction
+                "game.reminder_fraction = {f} (allowed 0 to 1)"
+            )));
+        }
+        if let Some(r) = &g.reminders {
+            if r.parse::<crate::core::reminders::Reminders>().is_err() {
+                return Err(ConfigError(format!(
+                    "game.reminders = {r:?} (write the time left for each, e.g. \"50% 24h\", \"2d 12h\", or \"off\")"
+                )));
+            }
+        }
+        if !(0..=365).contains(&g.tournament_leave_days) {
+            return Err(ConfigError(format!(
+                "game.tournament_leave_days = {} (allowed 0 to 365)",
+                g.tournament_leave_days
             )));
         }
         if !matches!(g.language.as_str(), "en" | "ru") {
@@ -549,7 +570,12 @@ impl FileConfig {
         crate::core::Config {
             default_days: g.default_days,
             challenge_ttl_secs: g.challenge_ttl_hours.max(1) * 3600,
-            reminder_fraction: g.reminder_fraction,
+            reminders: match (&g.reminders, g.reminder_fraction) {
+                (Some(r), _) => r.parse().unwrap_or_default(),
+                (None, Some(f)) => crate::core::reminders::Reminders::used_fraction(f),
+                (None, None) => crate::core::reminders::Reminders::default(),
+            },
+            tournament_leave_days: g.tournament_leave_days,
             vacation_days_per_year: g.vacation_days_per_year,
             board_size: g.board_size,
             ai_max_movetime: Duration::from_millis(self.ai.max_movetime_ms.max(10)),
@@ -580,7 +606,9 @@ mod tests {
             "[game]",
             "default_days",
             "challenge_ttl_hours",
+            "reminders",
             "reminder_fraction",
+            "tournament_leave_days",
             "vacation_days_per_year",
             "board_size",
             "downtime_grace_secs",

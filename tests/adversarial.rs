@@ -796,12 +796,12 @@ fn check_user_event(
             }
         } else {
             if did_move {
-                if g1.draw_offer.is_some() || g1.reminded {
-                    bad("a move left a draw offer or the reminder flag");
+                if g1.draw_offer.is_some() || g1.reminders_sent != 0 {
+                    bad("a move left a draw offer or the reminders sent");
                 }
             } else {
-                if g1.reminded != g0.reminded {
-                    bad("the reminder flag changed without a move");
+                if g1.reminders_sent != g0.reminders_sent {
+                    bad("the reminders sent changed without a move");
                 }
                 if g1.draw_offer != g0.draw_offer {
                     let ok = match (g0.draw_offer, g1.draw_offer) {
@@ -1061,11 +1061,15 @@ fn check_sweep(a: &Snap, b: &Snap, now: i64, stats: &mut Stats) -> Vec<String> {
                 && same_setup(g0, g1)
         } else {
             stats.reminders += 1;
+            // one reminder sent; the next one of the move (if any) later
             let mut expect = g0.clone();
-            expect.reminded = true;
+            expect.reminders_sent += 1;
+            expect.reminder_at = g1.reminder_at;
             g0.is_active()
-                && !g0.reminded
                 && g0.reminder_at.is_some_and(|r| r <= now)
+                && g1
+                    .reminder_at
+                    .is_none_or(|r| r > now && g0.deadline.is_some_and(|d| r < d))
                 && *g1 == expect
         };
         if !ok {

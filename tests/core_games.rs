@@ -252,13 +252,12 @@ fn reminder_then_timeout() {
     let id = start_human_game(&room, "1");
     let row = room.game(id);
     assert_eq!(row.deadline, Some(T0 + DAY));
-    assert_eq!(
-        room.svc.next_wakeup().unwrap(),
-        Some(T0 + (DAY as f64 * 0.8) as i64)
-    );
-    room.clock.set(T0 + DAY * 8 / 10 - 10);
+    // one day per move: the reminder at half the time (24 h left would be
+    // the start of the move)
+    assert_eq!(room.svc.next_wakeup().unwrap(), Some(T0 + DAY / 2));
+    room.clock.set(T0 + DAY / 2 - 10);
     assert!(room.svc.sweep().unwrap().is_empty(), "nothing due yet");
-    room.clock.set(T0 + DAY * 8 / 10 + 1);
+    room.clock.set(T0 + DAY / 2 + 1);
     let r = room.svc.sweep().unwrap();
     assert_eq!(r.len(), 1);
     assert!(
@@ -300,7 +299,7 @@ fn a_move_resets_the_clock() {
         Some(T0 + DAY + 2 * DAY),
         "Bob has 2 days from now"
     );
-    assert!(!row.reminded);
+    assert_eq!(row.reminders_sent, 0);
 }
 
 #[test]
@@ -359,6 +358,7 @@ fn a_draw_rule_ends_the_game() {
                     seconds_per_move: None,
                     deadline: None,
                     reminder_at: None,
+                    bank: None,
                 },
                 T0,
             )
@@ -457,6 +457,7 @@ fn the_ai_takes_a_draw_only_when_it_stands_worse() {
                         seconds_per_move: None,
                         deadline: None,
                         reminder_at: None,
+                        bank: None,
                     },
                     T0,
                 )
@@ -1028,4 +1029,121 @@ fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
     assert!(cached.jobs.is_empty());
     // running the job twice changes nothing
     assert!(room.svc.run_job(out.jobs[0]).unwrap().replies.is_empty());
+/// Reminders (issues 13, 14): at half the time and at 24 h left, each once
+/// per move, also across restarts.
+#[test]
+fn reminders_at_half_the_time_and_a_day_before_each_once_across_restarts() {
+    let mut room = Room::new();
+    let restart = |room: &mut Room| {
+        room.svc = Arc::new(Service::open(&room.path, config(), room.clock.clone()).unwrap());
+    };
+    let id = start_human_game(&room, "3");
+    assert_eq!(room.game(id).reminder_at, Some(T0 + 3 * DAY / 2));
+    assert_eq!(room.svc.next_wakeup().unwrap(), Some(T0 + 3 * DAY / 2));
+    room.clock.set(T0 + 3 * DAY / 2 - 1);
+    assert!(room.svc.sweep().unwrap().is_empty(), "nothing due yet");
+    room.clock.set(T0 + 3 * DAY / 2);
+    let r = room.svc.sweep().unwrap();
+    assert_eq!(r.len(), 1, "{r:#?}");
+    assert!(
+        r[0].text.contains("@anna, your move in game") && r[0].text.contains("1 day 12 h left"),
+        "{}",
+        r[0].text
+    );
+    assert!(room.svc.sweep().unwrap().is_empty(), "the first one once");
+    let row = room.game(id);
+    assert_eq!(
+        (row.reminders_sent, row.reminder_at),
+        (1, Some(T0 + 2 * DAY))
+    );
+    restart(&mut room);
+    assert!(
+        room.svc.sweep().unwrap().is_empty(),
+        "not again after a restart"
+    );
+    assert_eq!(room.svc.next_wakeup().unwrap(), Some(T0 + 2 * DAY));
+    room.clock.set(T0 + 2 * DAY + 5);
+    let r = room.svc.sweep().unwrap();
+    assert_eq!(r.len(), 1, "{r:#?}");
+    assert!(r[0].text.contains("23 h 59 min left"), "{}", r[0].text);
+    assert!(room.svc.sweep().unwrap().is_empty(), "the second one once");
+    restart(&mut room);
+    assert!(
+        room.svc.sweep().unwrap().is_empty(),
+        "not again after a restart"
+    );
+    let row = room.game(id);
+    assert_eq!((row.reminders_sent, row.reminder_at), (2, None));
+    assert_eq!(room.svc.next_wakeup().unwrap(), Some(T0 + 3 * DAY));
+    // a move starts the list again for the opponent
+    room.say("Anna", "c3-d4");
+    let row = room.game(id);
+    let now = T0 + 2 * DAY + 5;
+    assert_eq!(
+        (row.reminders_sent, row.reminder_at),
+        (0, Some(now + 3 * DAY / 2))
+    );
+    // a sweeper that comes late sends one reminder, not both
+    room.clock.set(now + 5 * DAY / 2);
+    let r = room.svc.sweep().unwrap();
+    assert_eq!(r.len(), 1, "{r:#?}");
+    assert!(
+        r[0].text.contains("@bob") && r[0].text.contains("12 h 0 min left"),
+        "{}",
+        r[0].text
+    );
+    assert!(room.svc.sweep().unwrap().is_empty());
+}
+
+/// Downtime credited after a restart moves the reminders with the deadline.
+#[test]
+fn downtime_moves_the_reminders_with_the_deadline() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    room.svc.heartbeat().unwrap();
+    room.clock.set(T0 + DAY);
+    let svc = Service::open(&room.path, config(), room.clock.clone()).unwrap();
+    assert_eq!(svc.recover().unwrap(), DAY);
+    let row = room.game(id);
+    assert_eq!(row.deadline, Some(T0 + 4 * DAY));
+    assert_eq!(row.reminder_at, Some(T0 + DAY + 3 * DAY / 2));
+    room.clock.set(T0 + 3 * DAY / 2 + 1);
+    assert!(svc.sweep().unwrap().is_empty(), "the reminder moved on too");
+    room.clock.set(T0 + DAY + 3 * DAY / 2);
+    assert_eq!(svc.sweep().unwrap().len(), 1);
+}
+
+/// `/settings reminders`: the chat's list, by its admins only.
+#[test]
+fn a_chat_chooses_its_reminders_and_only_its_admins_may() {
+    let room = Room::new();
+    let tg = |who: &str, admin: bool, text: &str| {
+        let mut ev = room.event(who, Input::Text(text.into()));
+        ev.platform = Platform::Telegram;
+        ev.user.is_admin = admin;
+        room.svc.handle(&ev).unwrap()
+    };
+    let t = text(&tg("Mallory", false, "/settings reminders off"));
+    assert!(t.contains("Only the chat’s admins"), "{t}");
+    let t = text(&tg("Ada", true, "/settings reminders 12h, 2d"));
+    assert!(t.contains("Saved"), "{t}");
+    let t = text(&tg("Mallory", false, "/settings"));
+    assert!(t.contains("reminders at 2d 12h left"), "{t}");
+    let t = text(&tg("Ada", true, "/settings reminders soon"));
+    assert!(t.contains("“soon” is not a valid reminders"), "{t}");
+    let t = text(&tg("Ada", true, "/settings reminders 1h 2h 3h 4h 5h"));
+    assert!(t.contains("is not a valid reminders"), "{t}");
+    // the console chat (everyone an admin there): one reminder at 25 % left
+    let t = text(&room.say("Anna", "/settings напоминания 25%"));
+    assert!(t.contains("Saved"), "{t}");
+    let id = start_human_game(&room, "2");
+    assert_eq!(room.game(id).reminder_at, Some(T0 + 2 * DAY - DAY / 2));
+    room.clock.set(T0 + 2 * DAY - DAY / 2);
+    assert_eq!(room.svc.sweep().unwrap().len(), 1);
+    assert_eq!(room.game(id).reminder_at, None, "the only one");
+    // off: no reminders from the next move on
+    room.say("Anna", "/settings reminders off");
+    room.say("Anna", "c3-d4");
+    assert_eq!(room.game(id).reminder_at, None);
+    assert_eq!(room.svc.next_wakeup().unwrap(), room.game(id).deadline);
 }

@@ -1015,4 +1015,181 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
         .unwrap()
         .iter()
         .all(|p| room.name(Seat::Human(p.user_id)) != "Gina"));
+const HOUR: i64 = 3600;
+const DAY: i64 = 86_400;
+
+/// The side to move of game `id` plays its first legal move (by notation).
+fn play_first(room: &Room, id: i64) -> Outcome {
+    let row = store::game(room.store().conn(), id).unwrap().unwrap();
+    let pos = Position::from_fen(&row.fen).unwrap();
+    let mut moves = pos.legal_moves_in(Variant::Russian);
+    moves.sort_by_key(|m| m.to_string());
+    let who = room.name(row.seat(row.side_to_move().unwrap()));
+    let out = room.say(&who, &format!("/move #{id} {}", moves[0]));
+    assert!(text(&out).contains(&moves[0].to_string()), "{}", text(&out));
+    out
+}
+
+/// Bank time (issue 13): `bank 2/3` — two moves in three days, the unused
+/// time carried over; running out of it loses on time.
+#[test]
+fn a_bank_carries_unused_time_over_and_running_out_loses_on_time() {
+    let room = Room::new(Platform::Console);
+    let t = text(&room.say("Anna", "/tournament new Postal single bank 2/3"));
+    assert!(t.contains("a bank of 2 moves in 3 days"), "{t}");
+    let t = text(&room.say("Anna", "/tournament new Bad bank 2-3"));
+    assert!(t.contains("“2-3” is not a bank"), "{t}");
+    for p in ["Anna", "Bob"] {
+        room.say(p, "/tournament join #1");
+    }
+    let t = text(&room.say("Anna", "/tournament start #1"));
+    assert!(t.contains("a bank of 2 moves in 3 days"), "{t}");
+    let id = game_between(&room, 0, 1);
+    let row = store::game(room.store().conn(), id).unwrap().unwrap();
+    let x = row.side_to_move().unwrap();
+    let y = x.opposite();
+    assert_eq!(
+        (row.white_bank, row.black_bank),
+        (Some(3 * DAY), Some(3 * DAY))
+    );
+    assert_eq!(row.seconds_per_move, None);
+    assert_eq!(row.deadline, Some(T0 + 3 * DAY));
+    // X moves after an hour: 3 days less an hour left, no period done yet
+    room.clock.advance(HOUR);
+    let out = play_first(&room, id);
+    assert!(text(&out).contains("Bank: White"), "{}", text(&out));
+    let row = store::game(room.store().conn(), id).unwrap().unwrap();
+    assert_eq!(row.bank(x), Some(3 * DAY - HOUR));
+    assert_eq!(
+        row.deadline,
+        Some(T0 + HOUR + 3 * DAY),
+        "Y has all of theirs"
+    );
+    room.clock.advance(HOUR);
+    play_first(&room, id);
+    // X's second move after an hour completes a period: 3 more days
+    room.clock.advance(HOUR);
+    play_first(&room, id);
+    let row = store::game(room.store().conn(), id).unwrap().unwrap();
+    assert_eq!(row.bank(x), Some(6 * DAY - 2 * HOUR), "fast play is saved");
+    assert_eq!(row.bank(y), Some(3 * DAY - HOUR));
+    assert_eq!(row.deadline, Some(T0 + 3 * HOUR + 3 * DAY - HOUR));
+    // the status shows the banks
+    let t = text(&room.say("Carl", "/tournament"));
+    assert!(
+        t.contains("Bank: White") && t.contains("1 moves to go"),
+        "{t}"
+    );
+    // Y lets the bank run out: a loss on time, the event is over
+    room.clock.set(T0 + 2 * HOUR + 3 * DAY + 1);
+    let all: String = room
+        .svc
+        .sweep()
+        .unwrap()
+        .iter()
+        .map(|r| r.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(all.contains("did not move in time"), "{all}");
+    assert!(all.contains("“Postal” is over!"), "{all}");
+    let row = store::game(room.store().conn(), id).unwrap().unwrap();
+    assert_eq!(row.result_reason, Some(store::Termination::Timeout));
+    assert_eq!(row.result.and_then(store::GameResult::winner), Some(x));
+}
+
+/// Leave days (issue 13): `/tournament pause N` pauses all the player's
+/// games of the event where their clock runs, out of its allowance.
+#[test]
+fn leave_days_pause_the_players_tournament_games_only_within_the_allowance() {
+    let room = Room::new(Platform::Console);
+    room.say("Anna", "/help");
+    room.say("Bob", "/help");
+    // a game outside the tournament, Anna (White) to move
+    room.say("Anna", "/challenge @bob 2 white");
+    let started = room.say("Bob", "/accept");
+    let casual = started
+        .replies
+        .iter()
+        .find_map(|r| r.game_id)
+        .expect("a game");
+    let t = text(&room.say("Anna", "/tournament new Cup single days 2 leave 5"));
+    assert!(t.contains("2 days per move, 5 leave days each"), "{t}");
+    for p in ["Anna", "Bob", "Carl"] {
+        room.say(p, "/tournament join");
+    }
+    let t = text(&room.say("Anna", "/tournament pause 1"));
+    assert!(t.contains("Tournament #1 is not in progress"), "{t}");
+    room.say("Anna", "/tournament start");
+    let anna = store::user_by_handle(room.store().conn(), "console", "anna")
+        .unwrap()
+        .unwrap()
+        .id;
+    let games: Vec<store::GameRow> = store::tournament_games(room.store().conn(), 1)
+        .unwrap()
+        .iter()
+        .map(|tg| {
+            store::game(room.store().conn(), tg.game_id)
+                .unwrap()
+                .unwrap()
+        })
+        .collect();
+    let anna_to_move = |g: &store::GameRow| {
+        g.side_to_move()
+            .is_some_and(|c| g.seat(c) == Seat::Human(anna))
+    };
+    assert!(games.iter().any(anna_to_move), "the ballot of this test");
+    room.clock.advance(HOUR);
+    let out = room.say("Anna", "/tournament pause 3");
+    let t = text(&out);
+    assert!(
+        t.contains("Anna takes 3 leave days in the tournament"),
+        "{t}"
+    );
+    assert!(t.contains("Leave days left in it: 2"), "{t}");
+    for g0 in &games {
+        let g1 = store::game(room.store().conn(), g0.id).unwrap().unwrap();
+        if anna_to_move(g0) {
+            assert_eq!(
+                g1.deadline,
+                g0.deadline.map(|d| d + 3 * DAY),
+                "game {}",
+                g0.id
+            );
+            assert_eq!(g1.reminder_at, g0.reminder_at.map(|d| d + 3 * DAY));
+        } else {
+            assert_eq!(g1.deadline, g0.deadline, "game {} is not paused", g0.id);
+        }
+    }
+    assert_eq!(
+        store::game(room.store().conn(), casual)
+            .unwrap()
+            .unwrap()
+            .deadline,
+        Some(T0 + 2 * DAY),
+        "games outside the tournament keep their clock"
+    );
+    // past the allowance: refused, nothing changes
+    let t = text(&room.say("Anna", "/tournament pause 3"));
+    assert!(
+        t.contains("You asked for 3 days but have 2 leave days left in tournament #1"),
+        "{t}"
+    );
+    let t = text(&room.say("Dora", "/tournament pause 1"));
+    assert!(t.contains("You are not in tournament #1"), "{t}");
+    let t = text(&room.say("Anna", "/tournament pause"));
+    assert!(t.contains("You have 2 leave days left"), "{t}");
+    // a turn that starts during the leave gets the rest of it on top
+    let waiting: Vec<_> = games
+        .iter()
+        .filter(|g| g.color_of(anna).is_some() && !anna_to_move(g))
+        .collect();
+    assert!(
+        !waiting.is_empty() && waiting.len() < 2,
+        "the ballot of this test"
+    );
+    for g in waiting {
+        play_first(&room, g.id);
+        let g1 = store::game(room.store().conn(), g.id).unwrap().unwrap();
+        assert_eq!(g1.deadline, Some(T0 + HOUR + 2 * DAY + 3 * DAY));
+    }
 }

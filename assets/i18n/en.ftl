@@ -17,13 +17,14 @@ help =
 
 help-tournament =
     Correspondence tournaments in this chat:
-    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [ballot fmjd|balanced] [max N] [rated|casual] — open one (admins). Defaults: rr (a round robin; drr: double; swiss-7: a Swiss event of 7 rounds), micro (two games a pairing from one balloted opening, colours reversed), the chat’s days per move, ballot balanced, max 20 players (2–64), rated.
+    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] — open one (admins). Defaults: rr (a round robin; drr: double; swiss-7: a Swiss event of 7 rounds), micro (two games a pairing from one balloted opening, colours reversed), the chat’s days per move (bank 10/30: 10 moves in 30 days, the unused time carried over), 30 leave days a player, ballot balanced, max 20 players (2–64), rated.
     /tournament join · /tournament leave — enter; leave (after the start: withdraw) · /tournament remove @name — the same for someone else (admins)
     /tournament start — draw the pairings and start the games (admins)
     /tournament — the players, the games in progress, whose move · /tournament missing — the games holding the event up, with their deadlines
     /standings — the crosstable (text and picture) · /tournament pdn — all its games in one PDN file
     /tournament adjudicate GAME 1-0|0-1|1/2 — decide an unfinished game (admins); without a result: the engine’s evaluation and best move, as advice
     /tournament cancel — end the event; its games in progress end with no result (admins)
+    /tournament pause N — take N leave days: all your games of the event where your clock runs get N more days
     With several tournaments in the chat, add the number: /tournament missing #2.
     Scoring: a win 2 points, a draw 1, a loss 0 a game (in brackets the same as 1, ½, 0); a micro-match scores 0–4.
     Ties: round robin — the number of wins (W), then Sonneborn-Berger (SB); Swiss — truncated Solkoff (Bh-1: the opponents’ points without the lowest), then Sonneborn-Berger, then wins, then the games between the tied players (H2H). Ratings never break ties.
@@ -151,8 +152,8 @@ settings-saved = Saved.
 settings-bad-value = “{ $value }” is not a valid { $key }: choose { $allowed }.
 settings-unknown = There is no setting “{ $key }”. Settings: lang, chatlang, theme, orientation, days.
 settings-show =
-    Settings: language { $lang }, theme { $theme }, board { $orientation }, { $days } days per move by default.
-    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5
+    Settings: language { $lang }, theme { $theme }, board { $orientation }, { $days } days per move by default, reminders at { $reminders } left.
+    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (or off)
 top-empty = No rated games in this chat yet: ratings count games between people.
 top-header = Ratings in this chat (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } won, { $draws } drawn, { $losses } lost)
@@ -280,7 +281,7 @@ tournament-created = Tournament #{ $id } “{ $name }” is open: { $format ->
 }{ $micro ->
     [yes] {" "}of micro-matches (two games a pairing from a balloted opening, colours reversed)
    *[other] {" "}of single games from a balloted opening
-}, { $per_move } per move, ballot { $ballot }, { $rated ->
+}, { $time }, { $leave } leave days each, ballot { $ballot }, { $rated ->
     [yes] rated
    *[other] casual (ratings do not change)
 }, at most { $max } players. Join with /tournament join; an admin starts it with /tournament start.
@@ -290,7 +291,7 @@ tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $cou
 tournament-started = Tournament #{ $id } “{ $name }” begins: { $players } players, { $rounds ->
     [0] { $games } games, all at once
    *[other] round 1 of { $rounds }, { $games } games
-}, { $per_move } per move. Your games: /games; a board: /board #N.
+}, { $time }. Your games: /games; a board: /board #N.
 tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
 tournament-status = Tournament #{ $id } “{ $name }” ({ $status ->
     [open] open for entries
@@ -312,8 +313,8 @@ tournament-finished = Tournament #{ $id } “{ $name }” is over! { $count ->
    *[other] Shared first place: { $winners }.
 } Final standings:
 tournament-pdn = Tournament #{ $id } “{ $name }”: { $games } games in PDN.
-tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [ballot fmjd|balanced] [max N] [rated|casual]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing; /tournament leave withdraws (admins: /tournament remove @name, /tournament adjudicate GAME RESULT, /tournament cancel). All of it: /help tournament
-tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, ballot fmjd|balanced, max N, rated, casual). A Swiss event: swiss-7.
+tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (leave days); /tournament leave withdraws (admins: /tournament remove @name, /tournament adjudicate GAME RESULT, /tournament cancel). All of it: /help tournament
+tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, bank MOVES/DAYS, leave N, ballot fmjd|balanced, max N, rated, casual). A Swiss event: swiss-7.
 tournament-unknown = There is no tournament { $id } in this chat.
 tournament-none = There is no tournament in this chat. An admin creates one with /tournament new NAME.
 tournament-which = There are several tournaments here ({ $ids }): add the number, e.g. /tournament join { $ids }.
@@ -393,3 +394,23 @@ analyse-summary = Analysis of game #{ $game } (engine depth { $depth }):
     Black { $black }: accuracy { $black_acc } %, inaccuracies ?! { $black_dubious }, mistakes ? { $black_mistakes }, blunders ?? { $black_blunders }
     The PDN has every mark and the better move after each mistake.
 cmd-analyse = The engine's analysis of a finished game
+
+# Clocks: bank time and leave days (issue 13)
+tournament-time-per-move = { $per_move } per move
+tournament-time-bank = a bank of { $moves } moves in { $days } days (the unused time carries over)
+bank-left = Bank: White { $white }, Black { $black }; { $togo } moves to go for { $days } more days (every { $moves } moves).
+tournament-bad-bank = “{ $word }” is not a bank: write MOVES/DAYS, e.g. bank 10/30 (1–100 moves in 1–365 days).
+tournament-not-running = Tournament #{ $id } is not in progress.
+leave-usage = Send /tournament pause N to pause your games of tournament #{ $id } for N days. You have { $left } leave days left in it.
+leave-too-long = You asked for { $days } days but have { $left } leave days left in tournament #{ $id }.
+leave-set = Your games of tournament #{ $id } “{ $name }” are paused for { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}. Leave days left in it: { $left }.
+leave-announce = { $player } takes { $days ->
+    [one] { $days } leave day
+   *[other] { $days } leave days
+} in the tournament: { $count ->
+    [one] the clock of game { $games } stops
+   *[other] the clocks of games { $games } stop
+} for them. { $opponent }, your deadlines do not change.

@@ -1,6 +1,7 @@
 //! Settings of the chat service.
 
 use super::i18n::Lang;
+use super::reminders::Reminders;
 use super::time::DAY;
 use crate::render::Theme;
 use std::time::Duration;
@@ -12,8 +13,12 @@ pub struct Config {
     pub default_days: i64,
     /// How long a challenge stays open.
     pub challenge_ttl_secs: i64,
-    /// The reminder comes when this share of the time is used.
-    pub reminder_fraction: f64,
+    /// The reminders of a move in chats that did not set theirs
+    /// (`/settings reminders`): at 50 % and at 24 h left.
+    pub reminders: Reminders,
+    /// Leave days per player and tournament unless `/tournament new …
+    /// leave N` says otherwise.
+    pub tournament_leave_days: i64,
     /// Vacation days each player may take per calendar year.
     pub vacation_days_per_year: i64,
     /// Board image width in pixels.
@@ -65,7 +70,8 @@ impl Default for Config {
         Config {
             default_days: 3,
             challenge_ttl_secs: DAY,
-            reminder_fraction: 0.8,
+            reminders: Reminders::default(),
+            tournament_leave_days: 30,
             vacation_days_per_year: 30,
             board_size: 640,
             ai_max_movetime: Duration::from_secs(3),

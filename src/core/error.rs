@@ -147,6 +147,14 @@ pub enum Refusal {
     AdjudicateBadResult { word: String },
     #[error("game {game} is not a game of a tournament here")]
     NotATournamentGame { game: String },
+    #[error("/tournament new: bank {word}")]
+    TournamentBadBank { word: String },
+    #[error("tournament {id} is not running")]
+    TournamentNotRunning { id: i64 },
+    #[error("/tournament pause without a number of days")]
+    LeaveUsage { id: i64, left: i64 },
+    #[error("leave of {days} days in tournament {id}, {left} left")]
+    LeaveTooLong { id: i64, left: i64, days: i64 },
 }
 
 /// Why a handler stopped early (internal to the core).

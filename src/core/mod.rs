@@ -5,12 +5,13 @@
 //!
 //! A room per feature (see docs/architecture.md): `input/` reads what people
 //! send, `games/` plays, `present/` builds the replies, `sweep` keeps the
-//! clocks, `puzzles/` the puzzles, `settings`, `ratings`.
+//! clocks (`reminders`: the list of a move's reminders), `puzzles/` the puzzles, `settings`, `ratings`.
 
 pub mod i18n;
 pub mod input;
 pub mod limits;
 pub mod puzzles;
+pub mod reminders;
 pub mod types;
 
 mod access;

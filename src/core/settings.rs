@@ -1,11 +1,12 @@
 //! `/settings`: the user's language, and the chat's language, board theme,
-//! orientation and days per move.
+//! orientation, days per move and the reminders of a move.
 
 use super::ctx::Ctx;
 use super::error::{Refusal, Res};
 use super::i18n::Lang;
 use super::input::words::{setting_key, SettingKey};
 use super::present::board::chat_theme;
+use super::reminders::Reminders;
 use super::Service;
 use crate::args;
 use crate::render::Theme;
@@ -74,6 +75,20 @@ impl Service {
                 let d = d.to_string();
                 store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::DaysPerMove, Some(&d))?;
             }
+            SettingKey::Reminders => {
+                // the whole rest of the line: `/settings reminders 50% 24h`
+                let all = args.get(1..).unwrap_or_default().join(" ").to_lowercase();
+                let r = all.parse::<Reminders>().map_err(|_| {
+                    bad(
+                        "reminders",
+                        &all,
+                        "50% 24h · 2d 12h · 25% · off (time left, at most 4)",
+                    )
+                })?;
+                let r = r.to_string();
+                store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::Reminders, Some(&r))?;
+                ctx.chat.reminders = Some(r);
+            }
         }
         ctx.tell_id("settings-saved", None);
         Ok(())
@@ -91,6 +106,12 @@ impl Service {
             (
                 "days",
                 chat.days_per_move.unwrap_or(self.config.default_days)
+            ),
+            (
+                "reminders",
+                chat.reminders
+                    .clone()
+                    .unwrap_or_else(|| self.config.reminders.to_string())
             )
         ];
         ctx.tell_id("settings-show", Some(&a));

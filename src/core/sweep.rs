@@ -1,5 +1,6 @@
-//! The clocks of correspondence: reminders, losses on time, challenge
-//! expiry, the daily puzzle posts (each change its own transaction), the
+//! The clocks of correspondence: reminders (a list per chat, see
+//! `reminders.rs`; each once per move), losses on time (days per move or a
+//! tournament's bank, see `games/clock.rs`), challenge expiry, the daily puzzle posts (each change its own transaction), the
 //! heartbeat, and crediting downtime to every deadline after a restart.
 
 use super::ctx::Actor;
@@ -63,8 +64,16 @@ impl Service {
                     let a = args![("player", ctx.seat_name(seat)?), ("game", l.row.id)];
                     let headline = ctx.t("timed-out", Some(&a));
                     self.finish(ctx, l, o, headline)?;
-                } else if !row.reminded && row.reminder_at.is_some_and(|r| r <= now) {
-                    store::mark_reminded(ctx.c, row.id)?;
+                } else if row.reminder_at.is_some_and(|r| r <= now) {
+                    // the next reminder of this move comes after now: each
+                    // once, and one only when the sweeper comes late
+                    let next = match (row.deadline, row.time_for_move()) {
+                        (Some(d), Some(total)) => {
+                            self.reminders_of(ctx, row.chat_id)?.next_due(d, total, now)
+                        }
+                        _ => None,
+                    };
+                    store::mark_reminded(ctx.c, row.id, next)?;
                     let left = row.deadline.map(|d| d - now).unwrap_or(0);
                     let a = args![
                         ("player", ctx.call_name(seat)?),

@@ -34,12 +34,19 @@ pub struct GameRow {
     pub fen: String,
     pub ply: i64,
     pub seconds_per_move: Option<i64>,
+    /// When the side to move loses on time.
     pub deadline: Option<i64>,
+    /// When the next reminder of this move is due (None: none left).
     pub reminder_at: Option<i64>,
-    pub reminded: bool,
+    /// How many reminders of this move were sent.
+    pub reminders_sent: i64,
     pub draw_offer: Option<Color>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Bank time (a tournament's `bank MOVES/DAYS`): White's and Black's
+    /// seconds left when their turn starts; None: days per move.
+    pub white_bank: Option<i64>,
+    pub black_bank: Option<i64>,
 }
 
 impl GameRow {
@@ -65,6 +72,24 @@ impl GameRow {
         self.status == GameStatus::Active
     }
 
+    /// The bank time of a colour (seconds left when its turn starts), if
+    /// the game is played on a bank.
+    pub fn bank(&self, c: Color) -> Option<i64> {
+        match c {
+            Color::White => self.white_bank,
+            Color::Black => self.black_bank,
+        }
+    }
+
+    /// The time the side to move has for this move in all (its bank, or
+    /// the time per move), not counting pauses.
+    pub fn time_for_move(&self) -> Option<i64> {
+        match self.side_to_move() {
+            Some(c) if self.bank(c).is_some() => self.bank(c),
+            _ => self.seconds_per_move,
+        }
+    }
+
     /// The colour to move, from the stored position (no replay needed).
     pub fn side_to_move(&self) -> Option<Color> {
         match self.fen.trim_start().as_bytes().first() {
@@ -75,7 +100,7 @@ impl GameRow {
     }
 }
 
-const GAME_COLS: &str = "id, chat_id, variant, white_user, white_ai, black_user, black_ai, status, result, result_reason, start_fen, fen, ply, seconds_per_move, deadline, reminder_at, reminded, draw_offer, created_at, updated_at";
+const GAME_COLS: &str = "id, chat_id, variant, white_user, white_ai, black_user, black_ai, status, result, result_reason, start_fen, fen, ply, seconds_per_move, deadline, reminder_at, reminders_sent, draw_offer, created_at, updated_at, white_bank, black_bank";
 
 fn seat(user: Option<i64>, ai: Option<i64>) -> Seat {
     match (user, ai) {
@@ -102,10 +127,12 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
         seconds_per_move: r.get(13)?,
         deadline: r.get(14)?,
         reminder_at: r.get(15)?,
-        reminded: r.get(16)?,
+        reminders_sent: r.get(16)?,
         draw_offer: offer.as_deref().and_then(super::parse_color_word),
         created_at: r.get(18)?,
         updated_at: r.get(19)?,
+        white_bank: r.get(20)?,
+        black_bank: r.get(21)?,
     })
 }
 
@@ -120,6 +147,8 @@ pub struct NewGame {
     pub seconds_per_move: Option<i64>,
     pub deadline: Option<i64>,
     pub reminder_at: Option<i64>,
+    /// Bank time: each side's seconds at the start (None: days per move).
+    pub bank: Option<i64>,
 }
 
 pub fn insert_game(c: &Connection, g: &NewGame, now: i64) -> StoreResult<i64> {
@@ -132,9 +161,10 @@ pub fn insert_game(c: &Connection, g: &NewGame, now: i64) -> StoreResult<i64> {
         Seat::Ai(l) => (None, Some(l as i64)),
     };
     c.prepare_cached("INSERT INTO games (chat_id, variant, white_user, white_ai, black_user, black_ai, status,
-                            start_fen, fen, ply, seconds_per_move, deadline, reminder_at, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11)")?
-.execute(params![g.chat_id, g.variant, wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now],
+                            start_fen, fen, ply, seconds_per_move, deadline, reminder_at, created_at, updated_at,
+                            white_bank, black_bank)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11, ?12, ?12)")?
+.execute(params![g.chat_id, g.variant, wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now, g.bank],
     )?;
     Ok(c.last_insert_rowid())
 }
@@ -197,7 +227,7 @@ pub fn games_due(c: &Connection, now: i64) -> StoreResult<Vec<GameRow>> {
     games_where(
         c,
         "status = 'active' AND ((deadline IS NOT NULL AND deadline <= ?1)
-                              OR (reminded = 0 AND reminder_at IS NOT NULL AND reminder_at <= ?1))",
+                              OR (reminder_at IS NOT NULL AND reminder_at <= ?1))",
         [now],
     )
 }
@@ -211,6 +241,16 @@ pub fn game_moves(c: &Connection, game_id: i64) -> StoreResult<Vec<String>> {
     Ok(rows)
 }
 
+/// A game's clock after a move: the next deadline and first reminder of
+/// the side to move, and both banks (unchanged when the game has none).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NextClock {
+    pub deadline: Option<i64>,
+    pub reminder_at: Option<i64>,
+    pub white_bank: Option<i64>,
+    pub black_bank: Option<i64>,
+}
+
 /// Record a move and the new state, only if the game is still at `ply`.
 /// Returns false (and writes nothing) when another move got there first.
 #[allow(clippy::too_many_arguments)]
@@ -221,14 +261,13 @@ pub fn record_move(
     notation: &str,
     fen_after: &str,
     user: Option<i64>,
-    deadline: Option<i64>,
-    reminder_at: Option<i64>,
+    clock: &NextClock,
     now: i64,
 ) -> StoreResult<bool> {
-    let changed = c.prepare_cached("UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminded = 0,
-                          draw_offer = NULL, updated_at = ?6
+    let changed = c.prepare_cached("UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminders_sent = 0,
+                          draw_offer = NULL, updated_at = ?6, white_bank = ?7, black_bank = ?8
          WHERE id = ?1 AND ply = ?2 AND status = 'active'")?
-.execute(params![game_id, ply, fen_after, deadline, reminder_at, now],
+.execute(params![game_id, ply, fen_after, clock.deadline, clock.reminder_at, now, clock.white_bank, clock.black_bank],
     )?;
     if changed != 1 {
         return Ok(false);
@@ -274,13 +313,17 @@ pub fn set_draw_offer(c: &Connection, game_id: i64, by: Option<Color>) -> StoreR
     Ok(())
 }
 
-pub fn mark_reminded(c: &Connection, game_id: i64) -> StoreResult<()> {
-    c.prepare_cached("UPDATE games SET reminded = 1 WHERE id = ?1")?
-        .execute([game_id])?;
+/// A reminder of the current move was sent: count it, and set when the
+/// next one is due (None: none left).
+pub fn mark_reminded(c: &Connection, game_id: i64, next: Option<i64>) -> StoreResult<()> {
+    c.prepare_cached(
+        "UPDATE games SET reminders_sent = reminders_sent + 1, reminder_at = ?2 WHERE id = ?1",
+    )?
+    .execute(params![game_id, next])?;
     Ok(())
 }
 
-/// Move a game's deadline and reminder by `secs` (vacations).
+/// Move a game's deadline and reminder by `secs` (vacations, leave).
 pub fn shift_game_clock(c: &Connection, game_id: i64, secs: i64) -> StoreResult<()> {
     c.prepare_cached(
         "UPDATE games SET deadline = deadline + ?2, reminder_at = reminder_at + ?2 WHERE id = ?1",
@@ -307,7 +350,7 @@ pub fn extend_all_deadlines(c: &Connection, secs: i64) -> StoreResult<usize> {
 pub fn next_wakeup(c: &Connection) -> StoreResult<Option<i64>> {
     Ok(c.prepare_cached("SELECT MIN(t) FROM (
             SELECT deadline AS t FROM games WHERE status = 'active' AND deadline IS NOT NULL
-            UNION ALL SELECT reminder_at FROM games WHERE status = 'active' AND reminded = 0 AND reminder_at IS NOT NULL
+            UNION ALL SELECT reminder_at FROM games WHERE status = 'active' AND reminder_at IS NOT NULL
             UNION ALL SELECT expires_at FROM challenges WHERE status = 'open')")?
 .query_row([],
         |r| r.get(0),

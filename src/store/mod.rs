@@ -19,6 +19,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v4.sql")),
         M::up(include_str!("v5.sql")),
         M::up(include_str!("v6.sql")),
+        M::up(include_str!("v7.sql")),
         M::up(include_str!("v9.sql")),
         M::up(include_str!("v11.sql")),
     ])
@@ -306,12 +307,43 @@ mod tests {
             seconds_per_move: Some(86400),
             deadline: Some(100),
             reminder_at: Some(80),
+            bank: None,
         };
         let id = s.transaction(|c| insert_game(c, &g, 10)).unwrap();
         // a move at the wrong ply writes nothing
-        assert!(!record_move(s.conn(), id, 5, "c3-d4", "B:x", Some(a.id), None, None, 11).unwrap());
-        assert!(record_move(s.conn(), id, 0, "c3-d4", "B:x", Some(a.id), None, None, 11).unwrap());
-        assert!(!record_move(s.conn(), id, 0, "c3-d4", "B:x", Some(a.id), None, None, 11).unwrap());
+        assert!(!record_move(
+            s.conn(),
+            id,
+            5,
+            "c3-d4",
+            "B:x",
+            Some(a.id),
+            &NextClock::default(),
+            11
+        )
+        .unwrap());
+        assert!(record_move(
+            s.conn(),
+            id,
+            0,
+            "c3-d4",
+            "B:x",
+            Some(a.id),
+            &NextClock::default(),
+            11
+        )
+        .unwrap());
+        assert!(!record_move(
+            s.conn(),
+            id,
+            0,
+            "c3-d4",
+            "B:x",
+            Some(a.id),
+            &NextClock::default(),
+            11
+        )
+        .unwrap());
         let row = game(s.conn(), id).unwrap().unwrap();
         assert_eq!(row.ply, 1);
         assert_eq!(row.black, Seat::Ai(3));

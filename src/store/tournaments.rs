@@ -31,6 +31,12 @@ table_row! {
         pub max_players: i64,
         /// Whether its games change the players' ratings.
         pub rated: bool,
+        /// Bank time: this many moves…
+        pub bank_moves: Option<i64>,
+        /// …in this many days, the unused time carried over.
+        pub bank_days: Option<i64>,
+        /// Leave days each player may take during the event.
+        pub leave_days: i64,
     }
 }
 
@@ -41,6 +47,10 @@ table_row! {
         /// 0-based entry order (pairing number − 1).
         pub seq: i64,
         pub withdrawn_at: Option<i64>,
+        /// Leave days taken.
+        pub leave_used: i64,
+        /// Until when the player's games are paused (0: never).
+        pub leave_until: i64,
     }
 }
 
@@ -70,12 +80,17 @@ pub struct NewTournament<'a> {
     pub created_by: i64,
     pub max_players: i64,
     pub rated: bool,
+    /// Bank time: (moves, days), or None.
+    pub bank: Option<(i64, i64)>,
+    pub leave_days: i64,
 }
 
 pub fn insert_tournament(c: &Connection, t: &NewTournament, now: i64) -> StoreResult<i64> {
-    c.prepare_cached("INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11)")?
-.execute(params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now, t.max_players, t.rated],
+    c.prepare_cached("INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated,
+                                  bank_moves, bank_days, leave_days)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11, ?12, ?13, ?14)")?
+.execute(params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now, t.max_players, t.rated,
+                 t.bank.map(|b| b.0), t.bank.map(|b| b.1), t.leave_days],
     )?;
     Ok(c.last_insert_rowid())
 }
@@ -145,6 +160,64 @@ pub fn tournament_players(c: &Connection, id: i64) -> StoreResult<Vec<Tournament
         .query_map([id], TournamentPlayerRow::from_row)?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
+}
+
+/// One entry of a tournament.
+pub fn tournament_player(
+    c: &Connection,
+    id: i64,
+    user: i64,
+) -> StoreResult<Option<TournamentPlayerRow>> {
+    Ok(c.prepare_cached(&format!(
+        "SELECT {} FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
+        TournamentPlayerRow::COLUMNS
+    ))?
+    .query_row(params![id, user], TournamentPlayerRow::from_row)
+    .optional()?)
+}
+
+/// A player takes leave: `used` days in all now, paused until `until`.
+pub fn set_tournament_leave(
+    c: &Connection,
+    id: i64,
+    user: i64,
+    used: i64,
+    until: i64,
+) -> StoreResult<()> {
+    c.prepare_cached(
+        "UPDATE tournament_players SET leave_used = ?3, leave_until = ?4
+         WHERE tournament_id = ?1 AND user_id = ?2",
+    )?
+    .execute(params![id, user, used, until])?;
+    Ok(())
+}
+
+/// Until when `user` is on leave in the tournament of `game_id` (0: not a
+/// tournament game, or no leave).
+pub fn leave_until_in_game(c: &Connection, game_id: i64, user: i64) -> StoreResult<i64> {
+    Ok(c.prepare_cached(
+        "SELECT tp.leave_until FROM tournament_games tg
+             JOIN tournament_players tp ON tp.tournament_id = tg.tournament_id AND tp.user_id = ?2
+             WHERE tg.game_id = ?1",
+    )?
+    .query_row(params![game_id, user], |r| r.get(0))
+    .optional()?
+    .unwrap_or(0))
+}
+
+/// The tournament a game belongs to, if any.
+pub fn tournament_of_game(c: &Connection, game_id: i64) -> StoreResult<Option<TournamentRow>> {
+    let cols = TournamentRow::COLUMNS
+        .split(", ")
+        .map(|col| format!("t.{col}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Ok(c.prepare_cached(&format!(
+        "SELECT {cols} FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
+         WHERE tg.game_id = ?1"
+    ))?
+    .query_row([game_id], TournamentRow::from_row)
+    .optional()?)
 }
 
 /// Enter `user` (at the end of the list). False if they are entered already.

@@ -277,28 +277,9 @@ impl Service {
         Ok(())
     }
 
-    /// The deadline and reminder time for `seat` to move from now
-    /// (`spm`: seconds per move; a player on vacation gets the rest of it
-    /// on top; the AI has none).
-    pub(crate) fn deadline_for(
-        &self,
-        ctx: &Ctx,
-        seat: Seat,
-        spm: Option<i64>,
-    ) -> Res<(Option<i64>, Option<i64>)> {
-        let (Some(spm), Seat::Human(id)) = (spm, seat) else {
-            return Ok((None, None));
-        };
-        let pause = store::user(ctx.c, id)?
-            .map(|u| (u.vacation_until - ctx.now).max(0))
-            .unwrap_or(0);
-        let deadline = ctx.now + spm + pause;
-        let reminder = ctx.now + pause + (spm as f64 * self.config.reminder_fraction) as i64;
-        Ok((Some(deadline), Some(reminder)))
-    }
-
     fn start_game(&self, ctx: &mut Ctx, white: Seat, black: Seat, spm: Option<i64>) -> Res<i64> {
-        self.start_game_from(ctx, white, black, spm, Position::initial(), true)
+        let tc = super::clock::TimeControl::per_move(spm);
+        self.start_game_from(ctx, white, black, tc, Position::initial(), true)
     }
 
     /// Start a game from `start` (a tournament's balloted opening, or the
@@ -309,7 +290,7 @@ impl Service {
         ctx: &mut Ctx,
         white: Seat,
         black: Seat,
-        spm: Option<i64>,
+        tc: super::clock::TimeControl,
         start: Position,
         announce: bool,
     ) -> Res<i64> {
@@ -317,16 +298,17 @@ impl Service {
             Color::White => white,
             Color::Black => black,
         };
-        let (deadline, reminder_at) = self.deadline_for(ctx, first, spm)?;
+        let (deadline, reminder_at) = self.start_clock(ctx, first, tc)?;
         let new = NewGame {
             chat_id: ctx.chat.id,
             variant: Variant::Russian.key().to_string(),
             white,
             black,
             start_fen: start.to_fen(),
-            seconds_per_move: spm,
+            seconds_per_move: tc.spm,
             deadline,
             reminder_at,
+            bank: tc.bank,
         };
         let id = store::insert_game(ctx.c, &new, ctx.now)?;
         if !announce {
@@ -342,7 +324,7 @@ impl Service {
             ("game", id),
             ("white", ctx.seat_name(white)?),
             ("black", ctx.seat_name(black)?),
-            ("per_move", self.per_move_text(ctx.lang, spm)),
+            ("per_move", self.per_move_text(ctx.lang, tc.spm)),
         ];
         let headline = ctx.t("game-started", Some(&a));
         let d = ctx.board_draft(&loaded, headline)?;

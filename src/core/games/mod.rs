@@ -4,6 +4,7 @@
 pub(crate) mod ai;
 mod analyse;
 mod challenge;
+pub(crate) mod clock;
 mod draw;
 mod play;
 mod resign;

@@ -172,10 +172,7 @@ impl Service {
             .play(&mv)
             .map_err(|e| corrupt(format!("checked move refused: {e}")))?;
         let next_seat = row.seat(mover_color.opposite());
-        let (deadline, reminder) = match outcome {
-            Some(_) => (None, None),
-            None => self.deadline_for(ctx, next_seat, row.seconds_per_move)?,
-        };
+        let clock = self.clock_after_move(ctx, &row, mover_color, outcome.is_some())?;
         let written = store::record_move(
             ctx.c,
             row.id,
@@ -183,8 +180,7 @@ impl Service {
             &mv.to_string(),
             &game.position().to_fen(),
             mover.user_id(),
-            deadline,
-            reminder,
+            &clock,
             ctx.now,
         )?;
         if !written {

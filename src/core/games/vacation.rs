@@ -1,5 +1,6 @@
 //! Vacations: `/vacation N` pauses the player's clocks for N days (a yearly
-//! allowance), and tells the opponents.
+//! allowance), and tells the opponents. [`Service::pause_clocks`] is the
+//! one way a player's clocks pause (a tournament's leave uses it too).
 
 use crate::args;
 use crate::core::ctx::Ctx;
@@ -9,7 +10,7 @@ use crate::core::present::Draft;
 use crate::core::time::{year_of, DAY};
 use crate::core::types::Target;
 use crate::core::Service;
-use crate::store::{self, Seat};
+use crate::store::{self, GameRow, Seat};
 
 impl Service {
     pub(crate) fn cmd_vacation(&self, ctx: &mut Ctx, days: Option<&str>) -> Res<()> {
@@ -30,10 +31,30 @@ impl Service {
         let start = ctx.user.vacation_until.max(ctx.now);
         let until = start + days * DAY;
         store::set_vacation(ctx.c, me, year, used + days, until)?;
-        // pause the clocks running for this player now; one message per chat
+        let games = store::active_games_of(ctx.c, me)?;
+        self.pause_clocks(ctx, me, &games, days, "vacation-announce")?;
+        ctx.tell_id(
+            "vacation-set",
+            Some(&args![("days", num(days)), ("left", left - days)]),
+        );
+        Ok(())
+    }
+
+    /// Pause `me`'s clocks in `games` for `days` days: the deadline (and
+    /// the reminders) of each where it is their turn moves on, in this
+    /// transaction; the opponents are told by `message` (a vacation, a
+    /// tournament leave), one message per chat.
+    pub(crate) fn pause_clocks(
+        &self,
+        ctx: &mut Ctx,
+        me: i64,
+        games: &[GameRow],
+        days: i64,
+        message: &str,
+    ) -> Res<()> {
         let mut by_chat: Vec<(i64, Vec<i64>, Vec<Seat>)> = Vec::new();
-        for row in store::active_games_of(ctx.c, me)? {
-            let Some(color) = row.color_of(me) else {
+        for row in games {
+            let Some(color) = row.color_of(me).filter(|_| row.is_active()) else {
                 continue;
             };
             if row.deadline.is_some() && row.side_to_move() == Some(color) {
@@ -71,16 +92,12 @@ impl Service {
             ];
             let mut d = Draft::text(
                 Target::Chat(ctx.chat_of(chat_id)?),
-                ctx.t("vacation-announce", Some(&a)),
+                ctx.t(message, Some(&a)),
             );
             d.mentions = mentions;
             d.game_id = games.first().copied().filter(|_| games.len() == 1);
             ctx.post(d);
         }
-        ctx.tell_id(
-            "vacation-set",
-            Some(&args![("days", num(days)), ("left", left - days)]),
-        );
         Ok(())
     }
 }

@@ -136,6 +136,8 @@ pub enum TournamentWord {
     Max,
     Rated,
     Casual,
+    Bank,
+    Pause,
 }
 
 pub fn tournament_word(word: &str) -> Option<TournamentWord> {
@@ -164,6 +166,10 @@ pub fn tournament_word(word: &str) -> Option<TournamentWord> {
             TournamentWord::Adjudicate
         }
         "max" | "макс" | "максимум" => TournamentWord::Max,
+        "bank" | "банк" => TournamentWord::Bank,
+        "pause" | "leave-days" | "пауза" | "перерыв" | "отпуск" => {
+            TournamentWord::Pause
+        }
         "rated" | "рейтинговый" | "рейтинговые" => TournamentWord::Rated,
         "casual" | "unrated" | "товарищеский" | "товарищеские" | "безрейтинговый" => {
             TournamentWord::Casual
@@ -210,6 +216,7 @@ pub enum SettingKey {
     Theme,
     Orientation,
     Days,
+    Reminders,
 }
 
 pub fn setting_key(word: &str) -> Option<SettingKey> {
@@ -220,6 +227,9 @@ pub fn setting_key(word: &str) -> Option<SettingKey> {
         "theme" | "тема" => SettingKey::Theme,
         "orientation" | "board" | "доска" => SettingKey::Orientation,
         "days" | "дни" => SettingKey::Days,
+        "reminders" | "reminder" | "напоминания" | "напоминание" => {
+            SettingKey::Reminders
+        }
         _ => return None,
     })
 }

@@ -12,7 +12,7 @@ use crate::core::i18n::num;
 use crate::core::input::payload::Payload;
 use crate::core::types::Target;
 use crate::render::Theme;
-use crate::store::{self, ChatRow, Seat};
+use crate::store::{self, ChatRow, GameRow, Seat};
 use shashki_engine::{Color, Game, Move, Position};
 
 /// The theme a chat draws its boards in.
@@ -96,10 +96,9 @@ impl Ctx<'_> {
             ];
             text.push('\n');
             text.push_str(&self.t("to-move", Some(&a)));
-            if let Some(deadline) = row.deadline {
-                let a = args![("time", self.duration_text(deadline - self.now))];
+            if let Some(clock) = self.clock_text(row)? {
                 text.push(' ');
-                text.push_str(&self.t("time-left", Some(&a)));
+                text.push_str(&clock);
             }
             if let Seat::Human(_) = seat {
                 choices = move_choices(row.id, row.ply, g, None, "");
@@ -120,6 +119,44 @@ impl Ctx<'_> {
             document: None,
             image: None,
         })
+    }
+
+    /// The clock of a game in progress: the time left of the side to move
+    /// and, on a bank, both sides' banks and the moves to the next period.
+    /// None when no clock runs.
+    pub(crate) fn clock_text(&self, row: &GameRow) -> Res<Option<String>> {
+        let (Some(deadline), Some(side)) =
+            (row.deadline.filter(|_| row.is_active()), row.side_to_move())
+        else {
+            return Ok(None);
+        };
+        let left = deadline - self.now;
+        let mut text = self.t(
+            "time-left",
+            Some(&args![("time", self.duration_text(left))]),
+        );
+        if row.bank(side).is_none() {
+            return Ok(Some(text));
+        }
+        let (white, black) = match side {
+            Color::White => (left, row.black_bank.unwrap_or(0)),
+            Color::Black => (row.white_bank.unwrap_or(0), left),
+        };
+        let period = store::tournament_of_game(self.c, row.id)?
+            .and_then(|t| t.bank_moves.zip(t.bank_days))
+            .filter(|(n, _)| *n > 0);
+        if let Some((moves, days)) = period {
+            let a = args![
+                ("white", self.duration_text(white)),
+                ("black", self.duration_text(black)),
+                ("moves", num(moves)),
+                ("days", num(days)),
+                ("togo", num(moves - (row.ply / 2) % moves)),
+            ];
+            text.push(' ');
+            text.push_str(&self.t("bank-left", Some(&a)));
+        }
+        Ok(Some(text))
     }
 
     /// The platform id of a chat (this action's chat when it is the same).

@@ -262,6 +262,15 @@ impl Service {
             R::AdjudicateBadResult { word } => {
                 ("adjudicate-bad-result", args![("word", word.as_str())])
             }
+            R::TournamentBadBank { word } => {
+                ("tournament-bad-bank", args![("word", word.as_str())])
+            }
+            R::TournamentNotRunning { id } => ("tournament-not-running", args![("id", *id)]),
+            R::LeaveUsage { id, left } => ("leave-usage", args![("id", *id), ("left", *left)]),
+            R::LeaveTooLong { id, left, days } => (
+                "leave-too-long",
+                args![("id", *id), ("left", *left), ("days", *days)],
+            ),
             R::NotATournamentGame { game } => {
                 ("not-a-tournament-game", args![("game", game.as_str())])
             }

@@ -7,6 +7,7 @@
 //! the same transaction ([`Service::tournament_game_finished`]).
 
 mod entries;
+mod leave;
 mod organise;
 mod standings;
 mod swiss;
@@ -14,6 +15,7 @@ mod swiss;
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::games::clock::TimeControl;
 use crate::core::input::commands::game_ref;
 use crate::core::input::words::{tournament_word, TournamentWord};
 use crate::core::time::DAY;
@@ -47,6 +49,35 @@ pub(crate) fn ballot_of(t: &TournamentRow) -> Res<Ballot> {
     t.ballot
         .parse()
         .map_err(|_| corrupt(format!("tournament {} ballot {}", t.id, t.ballot)))
+}
+
+/// A tournament's bank: (moves, days), if it plays on one.
+pub(crate) fn bank_of(t: &TournamentRow) -> Option<(i64, i64)> {
+    t.bank_moves.zip(t.bank_days)
+}
+
+/// How the games of a tournament are timed: a bank (each side starts with
+/// the first period's days), or days per move.
+fn time_control(t: &TournamentRow) -> TimeControl {
+    match bank_of(t) {
+        Some((_, days)) => TimeControl {
+            spm: None,
+            bank: Some(days * DAY),
+            tournament: Some(t.id),
+        },
+        None => TimeControl {
+            spm: t.days_per_move.map(|d| d * DAY),
+            bank: None,
+            tournament: Some(t.id),
+        },
+    }
+}
+
+/// `MOVES/DAYS` of `bank MOVES/DAYS`: 1–100 moves in 1–365 days.
+fn parse_bank(word: &str) -> Option<(i64, i64)> {
+    let (m, d) = word.split_once('/')?;
+    let (m, d) = (m.trim().parse::<i64>().ok()?, d.trim().parse::<i64>().ok()?);
+    ((1..=100).contains(&m) && (1..=365).contains(&d)).then_some((m, d))
 }
 
 /// The kind of a format, for the messages: `rr`, `drr`, `swiss`.
@@ -114,6 +145,7 @@ impl Service {
                 self.tournament_missing(ctx, &t)
             }
             Some(TournamentWord::Adjudicate) => self.tournament_adjudicate(ctx, rest),
+            Some(TournamentWord::Pause) => self.tournament_pause(ctx, rest),
             Some(_) => Err(Refusal::TournamentUsage.into()),
             None if game_ref(first).is_some() => {
                 let t = self.pick_tournament(ctx, Some(first), true)?;
@@ -153,7 +185,8 @@ impl Service {
     }
 
     /// `/tournament new NAME [rr|drr|swiss-N] [single|micro] [days N]
-    /// [ballot fmjd|balanced] [max N] [rated|casual]`.
+    /// [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N]
+    /// [rated|casual]`.
     fn tournament_new(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
         ctx.require_admin()?;
         let me = ctx.user_id()?;
@@ -163,6 +196,8 @@ impl Service {
         let mut rated = true;
         let mut ballot = Ballot::Balanced;
         let mut days = ctx.chat.days_per_move.unwrap_or(self.config.default_days);
+        let mut bank = None;
+        let mut leave_days = self.config.tournament_leave_days;
         let mut name: Vec<&str> = Vec::new();
         let mut words = args.iter();
         while let Some(a) = words.next() {
@@ -194,6 +229,21 @@ impl Service {
                 }
                 Some(TournamentWord::Rated) => rated = true,
                 Some(TournamentWord::Casual) => rated = false,
+                Some(TournamentWord::Bank) => {
+                    let b = words.next().ok_or(Refusal::TournamentUsage)?;
+                    bank = Some(
+                        parse_bank(b)
+                            .ok_or_else(|| Refusal::TournamentBadBank { word: b.clone() })?,
+                    );
+                }
+                Some(TournamentWord::Leave | TournamentWord::Pause) => {
+                    let n = words.next().ok_or(Refusal::TournamentUsage)?;
+                    leave_days = n
+                        .parse()
+                        .ok()
+                        .filter(|n| (0..=365).contains(n))
+                        .ok_or_else(|| Refusal::TournamentBadWord { word: n.clone() })?;
+                }
                 _ => match (a.parse::<Format>(), a.parse::<Ballot>()) {
                     (Ok(f), _) => format = f,
                     (_, Ok(b)) => ballot = b,
@@ -217,8 +267,11 @@ impl Service {
             created_by: me,
             max_players,
             rated,
+            bank,
+            leave_days,
         };
         let id = store::insert_tournament(ctx.c, &t, ctx.now)?;
+        let time = self.tournament_time_text(ctx, t.days_per_move, bank);
         let a = args![
             ("id", id),
             ("name", name.clone()),
@@ -226,10 +279,8 @@ impl Service {
             ("rounds", rounds_of(format)),
             ("micro", if micro { "yes" } else { "no" }),
             ("ballot", ballot.to_string()),
-            (
-                "per_move",
-                self.per_move_text(ctx.lang, t.days_per_move.map(|d| d * DAY))
-            ),
+            ("time", time),
+            ("leave", leave_days),
             ("max", max_players),
             ("rated", if rated { "yes" } else { "no" }),
         ];
@@ -250,7 +301,6 @@ impl Service {
             }
             .into());
         }
-        let spm = t.days_per_move.map(|d| d * DAY);
         let lines = match format_of(t)? {
             Format::Swiss { .. } => self.swiss_round(ctx, t, 1)?.unwrap_or_default(),
             format => {
@@ -276,7 +326,10 @@ impl Service {
             ("players", players.len() as i64),
             ("games", store::tournament_games(ctx.c, t.id)?.len() as i64),
             ("rounds", rounds_of(format_of(t)?)),
-            ("per_move", self.per_move_text(ctx.lang, spm)),
+            (
+                "time",
+                self.tournament_time_text(ctx, t.days_per_move, bank_of(t))
+            ),
         ];
         let text = ctx.t("tournament-started", Some(&a));
         let mut d = crate::core::present::Draft::text(ctx.here(), text);
@@ -300,7 +353,7 @@ impl Service {
     ) -> Res<Vec<String>> {
         let players = store::tournament_players(ctx.c, t.id)?;
         let draw = Draw::new(ballot_of(t)?, t.seed as u64);
-        let spm = t.days_per_move.map(|d| d * DAY);
+        let tc = time_control(t);
         let seat = |p: usize| -> Res<Seat> {
             players
                 .get(p)
@@ -318,7 +371,7 @@ impl Service {
             for (p, opening) in games {
                 let (white, black) = (seat(p.white)?, seat(p.black)?);
                 let game_id =
-                    self.start_game_from(ctx, white, black, spm, opening.position(), false)?;
+                    self.start_game_from(ctx, white, black, tc, opening.position(), false)?;
                 store::insert_tournament_game(
                     ctx.c,
                     &TournamentGameRow {
@@ -345,6 +398,28 @@ impl Service {
             }
         }
         Ok(lines)
+    }
+
+    /// "3 days per move", or "a bank of 10 moves in 30 days".
+    fn tournament_time_text(
+        &self,
+        ctx: &Ctx,
+        days_per_move: Option<i64>,
+        bank: Option<(i64, i64)>,
+    ) -> String {
+        match bank {
+            Some((moves, days)) => ctx.t(
+                "tournament-time-bank",
+                Some(&args![("moves", moves), ("days", days)]),
+            ),
+            None => {
+                let per_move = self.per_move_text(ctx.lang, days_per_move.map(|d| d * DAY));
+                ctx.t(
+                    "tournament-time-per-move",
+                    Some(&args![("per_move", per_move)]),
+                )
+            }
+        }
     }
 
     /// `/tournament`: the entries, or the games in progress and whose move.
@@ -391,7 +466,11 @@ impl Service {
                 ("black", ctx.seat_name(row.black)?),
                 ("player", ctx.seat_name(row.seat(side))?),
             ];
-            lines.push(ctx.t("tournament-to-move", Some(&a)));
+            let mut line = ctx.t("tournament-to-move", Some(&a));
+            if let Some(clock) = ctx.clock_text(&row)? {
+                line = format!("{line}. {clock}");
+            }
+            lines.push(line);
         }
         if !games.is_empty() {
             let a = args![("done", done), ("games", games.len() as i64)];
