@@ -1029,6 +1029,8 @@ fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
     assert!(cached.jobs.is_empty());
     // running the job twice changes nothing
     assert!(room.svc.run_job(out.jobs[0]).unwrap().replies.is_empty());
+}
+
 /// Reminders (issues 13, 14): at half the time and at 24 h left, each once
 /// per move, also across restarts.
 #[test]

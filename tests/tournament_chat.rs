@@ -1015,6 +1015,8 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
         .unwrap()
         .iter()
         .all(|p| room.name(Seat::Human(p.user_id)) != "Gina"));
+}
+
 const HOUR: i64 = 3600;
 const DAY: i64 = 86_400;
 
