@@ -1,4 +1,5 @@
-//! The command-line contracts of `shashki perft` and `shashki moves`
+//! The command-line contracts of `shashki perft`, `shashki moves` and
+//! `shashki analyse`
 //! (scripts depend on them).
 
 mod common;
@@ -81,4 +82,26 @@ fn malformed_fen_is_one_line_and_exit_2() {
         assert_eq!(err.trim().lines().count(), 1, "{err}");
         assert!(err.contains("FEN"), "{err}");
     }
+}
+
+#[test]
+fn analyse_marks_a_hung_man_and_names_the_better_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("game.pdn");
+    // 1.e3-f4?? gives the man away (g5:e3, no recapture); e3-d4 was safe
+    std::fs::write(
+        &pdn,
+        "[Event \"test\"]\n[SetUp \"1\"]\n[FEN \"W:We3,a1:Bg5,a7\"]\n[Result \"*\"]\n\n1. e3-f4 g5:e3 *\n",
+    )
+    .unwrap();
+    let path = pdn.to_str().unwrap();
+    let (code, out, err) = shashki(&["analyse", path, "--depth", "8"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("[Event \"test\"]"), "{out}");
+    assert!(out.contains("[WhiteAccuracy \""), "{out}");
+    assert!(out.contains("1. e3-f4?"), "{out}");
+    assert!(out.contains("{better: "), "{out}");
+    assert!(err.is_empty(), "no progress bar when piped: {err}");
+    let (code, _, err) = shashki(&["analyze", "/nonexistent.pdn"]);
+    assert_eq!(code, 2, "{err}");
 }

@@ -16,6 +16,7 @@ const PURPOSES: &[(&str, &str)] = &[
     ("hub", "Hub protocol"),
     ("match", "against each other"),
     ("tune", "evaluation weights"),
+    ("analyse", "Analyse the games"),
     ("render", "Draw a board"),
     ("puzzles", "Daily puzzles"),
     ("puzzles generate", "Mine self-play games"),
