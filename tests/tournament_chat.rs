@@ -1195,3 +1195,38 @@ fn leave_days_pause_the_players_tournament_games_only_within_the_allowance() {
         assert_eq!(g1.deadline, Some(T0 + HOUR + 2 * DAY + 3 * DAY));
     }
 }
+
+#[test]
+fn at_the_end_date_the_chat_hears_once_which_games_await_adjudication() {
+    let room = Room::new(Platform::Console);
+    let t = text(&room.say("Anna", "/tournament new Winter until 2026-12-01 single days 14"));
+    assert!(t.contains("Ends on 2026-12-01 (UTC)"), "{t}");
+    let t = text(&room.say("Anna", "/tournament new Past until 2020-01-01"));
+    assert!(t.contains("is not an end date"), "{t}");
+    for p in ["Anna", "Bob", "Carl"] {
+        room.say(p, "/tournament join #1");
+    }
+    room.say("Anna", "/tournament start #1");
+    assert!(text(&room.say("Bob", "/tournament #1")).contains("Ends on 2026-12-01"));
+    // the end (2026-12-02 00:00 UTC) wakes the sweeper: after the
+    // reminders at half the time, before any deadline
+    let end = 1_796_169_600;
+    room.clock.set(end - 60);
+    room.svc.sweep().unwrap();
+    assert_eq!(room.svc.next_wakeup().unwrap(), Some(end));
+    room.clock.set(end + 60);
+    let said: String = room
+        .svc
+        .sweep()
+        .unwrap()
+        .iter()
+        .map(|r| r.text.clone())
+        .collect();
+    assert!(
+        said.contains("“Winter” has reached its end date with 3 games unfinished"),
+        "{said}"
+    );
+    // once
+    assert!(room.svc.sweep().unwrap().is_empty());
+    assert_ne!(room.svc.next_wakeup().unwrap(), Some(end));
+}

@@ -17,7 +17,7 @@ help =
 
 help-tournament =
     Correspondence tournaments in this chat:
-    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] — open one (admins). Defaults: rr (a round robin; drr: double; swiss-7: a Swiss event of 7 rounds), micro (two games a pairing from one balloted opening, colours reversed), the chat’s days per move (bank 10/30: 10 moves in 30 days, the unused time carried over), 30 leave days a player, ballot balanced, max 20 players (2–64), rated.
+    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until YYYY-MM-DD] — open one (admins). Defaults: rr (a round robin; drr: double; swiss-7: a Swiss event of 7 rounds), micro (two games a pairing from one balloted opening, colours reversed), the chat’s days per move (bank 10/30: 10 moves in 30 days, the unused time carried over), 30 leave days a player, ballot balanced, max 20 players (2–64), rated.
     /tournament join · /tournament leave — enter; leave (after the start: withdraw) · /tournament remove @name — the same for someone else (admins)
     /tournament start — draw the pairings and start the games (admins)
     /tournament — the players, the games in progress, whose move · /tournament missing — the games holding the event up, with their deadlines
@@ -313,7 +313,7 @@ tournament-finished = Tournament #{ $id } “{ $name }” is over! { $count ->
    *[other] Shared first place: { $winners }.
 } Final standings:
 tournament-pdn = Tournament #{ $id } “{ $name }”: { $games } games in PDN.
-tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (leave days); /tournament leave withdraws (admins: /tournament remove @name, /tournament adjudicate GAME RESULT, /tournament cancel). All of it: /help tournament
+tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until YYYY-MM-DD]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (leave days); /tournament leave withdraws (admins: /tournament remove @name, /tournament adjudicate GAME RESULT, /tournament cancel). All of it: /help tournament
 tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, bank MOVES/DAYS, leave N, ballot fmjd|balanced, max N, rated, casual). A Swiss event: swiss-7.
 tournament-unknown = There is no tournament { $id } in this chat.
 tournament-none = There is no tournament in this chat. An admin creates one with /tournament new NAME.
@@ -414,3 +414,6 @@ leave-announce = { $player } takes { $days ->
     [one] the clock of game { $games } stops
    *[other] the clocks of games { $games } stop
 } for them. { $opponent }, your deadlines do not change.
+tournament-ends = Ends on { $date } (UTC): games unfinished by then go to the organiser’s adjudication.
+tournament-bad-end = “{ $word }” is not an end date: write a day still to come as YYYY-MM-DD, for example until 2027-03-01.
+tournament-past-end = Tournament #{ $id } “{ $name }” has reached its end date with { $count } games unfinished: the organiser adjudicates them (/tournament adjudicate GAME shows the engine’s advice; /tournament adjudicate GAME 1-0|0-1|draw decides).

@@ -123,6 +123,8 @@ pub enum Refusal {
     BadFen { error: String },
     #[error("/position needs a FEN")]
     PositionUsage,
+    #[error("not an end date: {word}")]
+    TournamentBadEnd { word: String },
     #[error("tournament {id} is not open for entries")]
     TournamentNotOpen { id: i64 },
     #[error("tournament {id} has paired {rounds} rounds: too late to enter")]

@@ -89,6 +89,23 @@ impl Service {
             })?;
             out.extend(done.replies);
         }
+        // tournaments past their end date: the chat hears once what is
+        // left for the organiser to adjudicate (after the time-outs above)
+        let ended = store::tournaments_past_end(self.lock().conn(), now)?;
+        for t in ended {
+            let done = self.system_action(t.chat_id, Actor::Service, None, |ctx| {
+                if !store::mark_end_announced(ctx.c, t.id)? {
+                    return Ok(());
+                }
+                let count = store::count_active_tournament_games(ctx.c, t.id)?;
+                if count > 0 {
+                    let a = args![("id", t.id), ("name", t.name.clone()), ("count", count)];
+                    ctx.say("tournament-past-end", Some(&a));
+                }
+                Ok(())
+            })?;
+            out.extend(done.replies);
+        }
         Ok(out)
     }
 

@@ -74,6 +74,13 @@ pub fn pdn_date(unix: i64) -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// The end (the next midnight, UTC) of the date `YYYY-MM-DD`, as Unix time.
+pub fn end_of_date(s: &str) -> Option<i64> {
+    let d: jiff::civil::Date = s.trim().parse().ok()?;
+    let start = d.to_zoned(jiff::tz::TimeZone::UTC).ok()?.timestamp().as_second();
+    Some(start + DAY)
+}
+
 /// `YYYY-MM-DD` of a UTC day number.
 pub fn iso_date_of_day(day: i64) -> String {
     let (y, m, d) = civil_from_days(day);

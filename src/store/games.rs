@@ -351,7 +351,9 @@ pub fn next_wakeup(c: &Connection) -> StoreResult<Option<i64>> {
     Ok(c.prepare_cached("SELECT MIN(t) FROM (
             SELECT deadline AS t FROM games WHERE status = 'active' AND deadline IS NOT NULL
             UNION ALL SELECT reminder_at FROM games WHERE status = 'active' AND reminder_at IS NOT NULL
-            UNION ALL SELECT expires_at FROM challenges WHERE status = 'open')")?
+            UNION ALL SELECT expires_at FROM challenges WHERE status = 'open'
+            UNION ALL SELECT ends_at FROM tournaments
+                WHERE status = 'running' AND end_announced = 0 AND ends_at IS NOT NULL)")?
 .query_row([],
         |r| r.get(0),
     )?)

@@ -37,6 +37,9 @@ table_row! {
         pub bank_days: Option<i64>,
         /// Leave days each player may take during the event.
         pub leave_days: i64,
+        /// The end date (Unix time of its end); unfinished games after it
+        /// go to the organiser's adjudication.
+        pub ends_at: Option<i64>,
     }
 }
 
@@ -83,14 +86,15 @@ pub struct NewTournament<'a> {
     /// Bank time: (moves, days), or None.
     pub bank: Option<(i64, i64)>,
     pub leave_days: i64,
+    pub ends_at: Option<i64>,
 }
 
 pub fn insert_tournament(c: &Connection, t: &NewTournament, now: i64) -> StoreResult<i64> {
     c.prepare_cached("INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated,
-                                  bank_moves, bank_days, leave_days)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11, ?12, ?13, ?14)")?
+                                  bank_moves, bank_days, leave_days, ends_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)")?
 .execute(params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now, t.max_players, t.rated,
-                 t.bank.map(|b| b.0), t.bank.map(|b| b.1), t.leave_days],
+                 t.bank.map(|b| b.0), t.bank.map(|b| b.1), t.leave_days, t.ends_at],
     )?;
     Ok(c.last_insert_rowid())
 }
@@ -389,4 +393,25 @@ pub fn count_active_tournament_games(c: &Connection, id: i64) -> StoreResult<i64
          WHERE tg.tournament_id = ?1 AND g.status = 'active'",
     )?
     .query_row([id], |r| r.get(0))?)
+}
+
+/// Running tournaments whose end date has passed and not been announced.
+pub fn tournaments_past_end(c: &Connection, now: i64) -> StoreResult<Vec<TournamentRow>> {
+    let mut st = c.prepare_cached(&format!(
+        "SELECT {} FROM tournaments WHERE status = 'running' AND end_announced = 0
+           AND ends_at IS NOT NULL AND ends_at <= ?1 ORDER BY id",
+        TournamentRow::COLUMNS
+    ))?;
+    let rows = st
+        .query_map([now], TournamentRow::from_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// Note that a tournament's end date was announced. False if it was already.
+pub fn mark_end_announced(c: &Connection, id: i64) -> StoreResult<bool> {
+    Ok(c
+        .prepare_cached("UPDATE tournaments SET end_announced = 1 WHERE id = ?1 AND end_announced = 0")?
+        .execute([id])?
+        == 1)
 }

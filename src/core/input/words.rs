@@ -138,6 +138,8 @@ pub enum TournamentWord {
     Casual,
     Bank,
     Pause,
+    /// `until YYYY-MM-DD`: the end date.
+    Until,
 }
 
 pub fn tournament_word(word: &str) -> Option<TournamentWord> {
@@ -167,6 +169,7 @@ pub fn tournament_word(word: &str) -> Option<TournamentWord> {
         }
         "max" | "макс" | "максимум" => TournamentWord::Max,
         "bank" | "банк" => TournamentWord::Bank,
+        "until" | "ends" | "end" | "до" | "окончание" => TournamentWord::Until,
         "pause" | "leave-days" | "пауза" | "перерыв" | "отпуск" => {
             TournamentWord::Pause
         }

@@ -240,6 +240,7 @@ impl Service {
             R::TournamentNotOpen { id } => ("tournament-not-open", args![("id", *id)]),
             R::AnalyseUnfinished { game } => ("analyse-unfinished", args![("game", *game)]),
             R::TooManyAnalyses { limit } => ("analyse-too-many", args![("limit", *limit)]),
+            R::TournamentBadEnd { word } => ("tournament-bad-end", args![("word", word.clone())]),
             R::BadFen { error } => ("bad-fen", args![("error", error.clone())]),
             R::PositionUsage => ("position-usage", args![]),
             R::TournamentTooLate { id, rounds } => (

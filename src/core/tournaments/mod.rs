@@ -89,6 +89,13 @@ fn format_kind(f: Format) -> &'static str {
     }
 }
 
+/// "Ends on 2027-03-01: …" for a tournament's end (the Unix time just after
+/// its last day).
+fn end_line(ctx: &Ctx, end: i64) -> String {
+    let date = crate::core::time::iso_date_of_day(crate::core::time::day_of(end - 1));
+    ctx.t("tournament-ends", Some(&args![("date", date)]))
+}
+
 /// A Swiss event's rounds; 0 for a round robin.
 fn rounds_of(f: Format) -> i64 {
     match f {
@@ -198,6 +205,7 @@ impl Service {
         let mut days = ctx.chat.days_per_move.unwrap_or(self.config.default_days);
         let mut bank = None;
         let mut leave_days = self.config.tournament_leave_days;
+        let mut ends_at = None;
         let mut name: Vec<&str> = Vec::new();
         let mut words = args.iter();
         while let Some(a) = words.next() {
@@ -236,6 +244,13 @@ impl Service {
                             .ok_or_else(|| Refusal::TournamentBadBank { word: b.clone() })?,
                     );
                 }
+                Some(TournamentWord::Until) => {
+                    let d = words.next().ok_or(Refusal::TournamentUsage)?;
+                    let end = crate::core::time::end_of_date(d)
+                        .filter(|e| *e > ctx.now)
+                        .ok_or_else(|| Refusal::TournamentBadEnd { word: d.clone() })?;
+                    ends_at = Some(end);
+                }
                 Some(TournamentWord::Leave | TournamentWord::Pause) => {
                     let n = words.next().ok_or(Refusal::TournamentUsage)?;
                     leave_days = n
@@ -269,6 +284,7 @@ impl Service {
             rated,
             bank,
             leave_days,
+            ends_at,
         };
         let id = store::insert_tournament(ctx.c, &t, ctx.now)?;
         let time = self.tournament_time_text(ctx, t.days_per_move, bank);
@@ -284,7 +300,12 @@ impl Service {
             ("max", max_players),
             ("rated", if rated { "yes" } else { "no" }),
         ];
-        ctx.say("tournament-created", Some(&a));
+        let mut text = ctx.t("tournament-created", Some(&a));
+        if let Some(end) = ends_at {
+            text.push('\n');
+            text.push_str(&end_line(ctx, end));
+        }
+        ctx.say_text(text);
         Ok(())
     }
 
@@ -448,7 +469,11 @@ impl Service {
             ("rated", if t.rated { "yes" } else { "no" }),
             ("players", names.join(", ")),
         ];
-        let text = ctx.t("tournament-status", Some(&a));
+        let mut text = ctx.t("tournament-status", Some(&a));
+        if let Some(end) = t.ends_at {
+            text.push('\n');
+            text.push_str(&end_line(ctx, end));
+        }
         let mut lines = Vec::new();
         let mut done = 0i64;
         let games = store::tournament_games(ctx.c, t.id)?;
