@@ -6,9 +6,13 @@
 //! searching the position after it one ply less deep (the same horizon). The
 //! loss is the difference, from the mover's view, in centi-men.
 //!
-//! Marks (thresholds in centi-men of loss, see [`Thresholds`]):
-//! - `??` a blunder: a loss of 2.5 men or more, or a won position given
-//!   away (a forced win no longer forced) or a loss walked into;
+//! Marks (thresholds in centi-men of loss, see [`Thresholds`]); a move is
+//! marked only when it also lowers the mover's expected result (below) by
+//! 15, 10 or 5 points in a hundred — so in a position decided already, a
+//! man more or less is not a mistake:
+//! - `??` a blunder: a loss of 2.5 men or more, or a forced win given away
+//!   (with less than 3 men left in hand), or a forced loss walked into (from
+//!   less than 3 men down);
 //! - `?`  a mistake: a loss of one man or more;
 //! - `?!` an inaccuracy: half a man or more;
 //! - `!`  the only good move: the best move, where every other move loses at
@@ -190,6 +194,10 @@ impl Analysis {
     }
 }
 
+/// An advantage (centi-men) from which a game counts as decided: a forced
+/// win given up for this much in hand is not a blunder.
+const DECIDED: i32 = 300;
+
 /// A score difference in men with a sign: `+1.5`.
 pub fn men(centi: i32) -> String {
     if centi.abs() >= WIN_BOUND {
@@ -270,15 +278,16 @@ pub fn analyse(
             score_after(&mut searcher, played).min(best_score)
         };
         let loss = (best_score - played_score).max(0);
-        let gave_away_win = best_score >= WIN_BOUND && played_score < WIN_BOUND;
-        let walked_into_loss = played_score <= -WIN_BOUND && best_score > -WIN_BOUND;
+        let drop = (expected(best_score) - expected(played_score)).max(0.0);
+        let gave_away_win = best_score >= WIN_BOUND && played_score < DECIDED;
+        let walked_into_loss = played_score <= -WIN_BOUND && best_score > -DECIDED;
         let mut mark = if legal.len() == 1 {
             None
-        } else if loss >= t.blunder || gave_away_win || walked_into_loss {
+        } else if gave_away_win || walked_into_loss || (loss >= t.blunder && drop >= 0.15) {
             Some(Mark::Blunder)
-        } else if loss >= t.mistake {
+        } else if loss >= t.mistake && drop >= 0.10 {
             Some(Mark::Mistake)
-        } else if loss >= t.inaccuracy {
+        } else if loss >= t.inaccuracy && drop >= 0.05 {
             Some(Mark::Inaccuracy)
         } else {
             None
