@@ -1149,3 +1149,47 @@ fn a_chat_chooses_its_reminders_and_only_its_admins_may() {
     assert_eq!(room.game(id).reminder_at, None);
     assert_eq!(room.svc.next_wakeup().unwrap(), room.game(id).deadline);
 }
+
+#[test]
+fn a_conditional_line_fires_on_the_matching_reply_and_is_dropped_on_another() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    room.say("Anna", "c3-d4");
+    // on Bob's turn Anna prepares: if f6-g5 then b2-c3, then if g7-f6, a1-b2
+    let out = room.say("Anna", &format!("/if #{id} f6-g5 b2-c3 g7-f6 a1-b2"));
+    let t = text(&out);
+    assert!(t.contains("Stored for game"), "{t}");
+    assert!(matches!(
+        out.replies[0].target,
+        shashki::core::Target::User { .. }
+    ));
+    // a line with an illegal move is refused, nothing stored
+    let t = text(&room.say("Anna", &format!("/if #{id} f6-e5 b2-c3")));
+    assert!(t.contains("is not legal there"), "{t}");
+    // on his own turn Bob cannot store one
+    let t = text(&room.say("Bob", &format!("/if #{id} c3-b4 b6-a5")));
+    assert!(t.contains("It is your move"), "{t}");
+    // Bob plays the expected move: Anna's reply is played at once
+    let out = room.say("Bob", "f6-g5");
+    assert!(text(&out).contains("b2-c3"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, 3);
+    assert_eq!(room.replay(id).moves().last().unwrap().to_string(), "b2-c3");
+    // the rest of the line waits; another move drops it
+    let t = text(&room.say("Anna", &format!("/if #{id}")));
+    assert!(t.contains("g7-f6 → a1-b2"), "{t}");
+    room.say("Bob", "g5-h4");
+    assert_eq!(room.game(id).ply, 4, "no reply played");
+    let t = text(&room.say("Anna", &format!("/if #{id}")));
+    assert!(t.contains("no conditional moves"), "{t}");
+    // on Telegram, in a group, the plan would be public: refused there
+    let mut ev = common::group_event(
+        "room",
+        "Room",
+        "Anna",
+        Input::Text(format!("/if #{id} x y")),
+        5000,
+    );
+    ev.platform = Platform::Telegram;
+    let t = text(&room.svc.handle(&ev).unwrap());
+    assert!(t.contains("private chat with the bot"), "{t}");
+}

@@ -1199,7 +1199,10 @@ fn leave_days_pause_the_players_tournament_games_only_within_the_allowance() {
 #[test]
 fn at_the_end_date_the_chat_hears_once_which_games_await_adjudication() {
     let room = Room::new(Platform::Console);
-    let t = text(&room.say("Anna", "/tournament new Winter until 2026-12-01 single days 14"));
+    let t = text(&room.say(
+        "Anna",
+        "/tournament new Winter until 2026-12-01 single days 14",
+    ));
     assert!(t.contains("Ends on 2026-12-01 (UTC)"), "{t}");
     let t = text(&room.say("Anna", "/tournament new Past until 2020-01-01"));
     assert!(t.contains("is not an end date"), "{t}");

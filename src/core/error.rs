@@ -115,6 +115,20 @@ pub enum Refusal {
     NoTournament,
     #[error("several tournaments: {ids:?}")]
     WhichTournament { ids: Vec<i64> },
+    #[error("/if in a group whose replies are public")]
+    IfInPublic,
+    #[error("/if: usage")]
+    IfUsage,
+    #[error("your move in game {game}: play it")]
+    IfYourTurn { game: i64 },
+    #[error("{text} in game {game}: {error}")]
+    IfIllegal {
+        game: i64,
+        text: String,
+        error: String,
+    },
+    #[error("{limit} conditional lines already")]
+    IfTooMany { limit: i64 },
     #[error("game {game} is still being played")]
     AnalyseUnfinished { game: i64 },
     #[error("{limit} analyses waiting already")]

@@ -8,6 +8,10 @@ use super::types::Platform;
 /// says bytes; `usize::MAX` means "no limit" (the console).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PlatformLimits {
+    /// Whether a reply for one person in a group is seen by that person
+    /// alone (Discord's ephemeral messages, the console); on Telegram it is
+    /// a message in the group.
+    pub private_in_groups: bool,
     /// The longest text of a message.
     pub text_max: usize,
     /// The longest caption of a photo (longer texts go in their own
@@ -37,6 +41,7 @@ pub struct PlatformLimits {
 /// labels have no documented limit; inline keyboards take up to 8 buttons a
 /// row.
 pub const TELEGRAM: PlatformLimits = PlatformLimits {
+    private_in_groups: false,
     text_max: 4096,
     caption_max: 1024,
     toast_max: 200,
@@ -54,6 +59,7 @@ pub const TELEGRAM: PlatformLimits = PlatformLimits {
 /// custom_ids, menus of 25 options with 150-character placeholders, 25
 /// autocomplete choices.
 pub const DISCORD: PlatformLimits = PlatformLimits {
+    private_in_groups: true,
     text_max: 2000,
     caption_max: 2000,
     toast_max: 0,
@@ -68,6 +74,7 @@ pub const DISCORD: PlatformLimits = PlatformLimits {
 
 /// The console prints everything.
 pub const CONSOLE: PlatformLimits = PlatformLimits {
+    private_in_groups: true,
     text_max: usize::MAX,
     caption_max: usize::MAX,
     toast_max: 0,

@@ -310,6 +310,7 @@ impl Service {
             Command::Replay(r) => self.cmd_replay(ctx, r.as_deref())?,
             Command::Position(fen) => self.cmd_position(ctx, &fen)?,
             Command::Analyse(r) => self.cmd_analyse(ctx, r.as_deref())?,
+            Command::If(args) => self.cmd_if(ctx, &args)?,
             Command::Unknown(command) => return Err(Refusal::UnknownCommand { command }.into()),
         }
         Ok(())

@@ -77,7 +77,11 @@ pub fn pdn_date(unix: i64) -> String {
 /// The end (the next midnight, UTC) of the date `YYYY-MM-DD`, as Unix time.
 pub fn end_of_date(s: &str) -> Option<i64> {
     let d: jiff::civil::Date = s.trim().parse().ok()?;
-    let start = d.to_zoned(jiff::tz::TimeZone::UTC).ok()?.timestamp().as_second();
+    let start = d
+        .to_zoned(jiff::tz::TimeZone::UTC)
+        .ok()?
+        .timestamp()
+        .as_second();
     Some(start + DAY)
 }
 

@@ -23,6 +23,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v9.sql")),
         M::up(include_str!("v11.sql")),
         M::up(include_str!("v12.sql")),
+        M::up(include_str!("v13.sql")),
     ])
 });
 
@@ -167,6 +168,7 @@ macro_rules! table_row {
 mod analyses;
 mod challenges;
 mod chats;
+mod conditionals;
 mod games;
 mod kinds;
 pub mod puzzles;
@@ -177,6 +179,7 @@ mod users;
 pub use analyses::*;
 pub use challenges::*;
 pub use chats::*;
+pub use conditionals::*;
 pub use games::*;
 pub use kinds::*;
 pub use ratings::*;

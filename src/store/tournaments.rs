@@ -410,8 +410,9 @@ pub fn tournaments_past_end(c: &Connection, now: i64) -> StoreResult<Vec<Tournam
 
 /// Note that a tournament's end date was announced. False if it was already.
 pub fn mark_end_announced(c: &Connection, id: i64) -> StoreResult<bool> {
-    Ok(c
-        .prepare_cached("UPDATE tournaments SET end_announced = 1 WHERE id = ?1 AND end_announced = 0")?
-        .execute([id])?
+    Ok(c.prepare_cached(
+        "UPDATE tournaments SET end_announced = 1 WHERE id = ?1 AND end_announced = 0",
+    )?
+    .execute([id])?
         == 1)
 }

@@ -5,6 +5,7 @@ pub(crate) mod ai;
 mod analyse;
 mod challenge;
 pub(crate) mod clock;
+mod conditional;
 mod draw;
 mod play;
 mod resign;

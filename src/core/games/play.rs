@@ -198,6 +198,19 @@ impl Service {
         match outcome {
             Some(o) => self.finish(ctx, loaded, o, headline),
             None => {
+                // the player to move may have prepared their reply
+                if let Some((reply, rest)) = self.conditional_reply(ctx, &loaded, next_seat, &mv)? {
+                    let game_id = loaded.row.id;
+                    ctx.say_text(headline);
+                    self.play(ctx, loaded, reply)?;
+                    if let (Seat::Human(owner), Some(row)) = (
+                        next_seat,
+                        store::game(ctx.c, game_id)?.filter(|r| r.is_active()),
+                    ) {
+                        self.keep_conditional_rest(ctx, game_id, owner, row.ply, &rest)?;
+                    }
+                    return Ok(());
+                }
                 let d = ctx.board_draft(&loaded, headline)?;
                 ctx.post(d);
                 if let Seat::Ai(_) = next_seat {

@@ -45,6 +45,8 @@ pub enum Command {
     Position(String),
     /// `/analyse [#game]`: the engine's analysis of a finished game.
     Analyse(Option<String>),
+    /// `/if [#game] X Y …`: conditional moves.
+    If(Vec<String>),
     /// A command we do not know (its name).
     Unknown(String),
 }
@@ -101,6 +103,7 @@ pub fn parse_command(text: &str) -> Option<Command> {
         Some("replay") => Command::Replay(first),
         Some("position") => Command::Position(args.concat()),
         Some("analyse") => Command::Analyse(first),
+        Some("if") => Command::If(args),
         _ => Command::Unknown(name.to_string()),
     })
 }

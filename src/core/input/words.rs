@@ -50,6 +50,9 @@ pub const NAMES: &[(&str, &str)] = &[
     ("replay", "replay"),
     ("повтор", "replay"),
     ("просмотр", "replay"),
+    ("if", "if"),
+    ("если", "if"),
+    ("premove", "if"),
     ("analyse", "analyse"),
     ("analyze", "analyse"),
     ("анализ", "analyse"),
@@ -72,6 +75,14 @@ fn is_one_of(word: &str, words: &[&str]) -> bool {
 /// `/top puzzles`.
 pub fn is_puzzles(word: &str) -> bool {
     is_one_of(word, &["puzzles", "puzzle", "задачи"])
+}
+
+/// `/if clear`: drop the lines.
+pub fn is_clear(word: &str) -> bool {
+    is_one_of(
+        word,
+        &["clear", "off", "none", "очистить", "нет", "удалить"],
+    )
 }
 
 /// `/draw decline`.

@@ -238,6 +238,18 @@ impl Service {
             R::NoTournament => ("tournament-none", args![]),
             R::WhichTournament { ids } => ("tournament-which", args![("ids", games(ids))]),
             R::TournamentNotOpen { id } => ("tournament-not-open", args![("id", *id)]),
+            R::IfInPublic => ("if-in-public", args![]),
+            R::IfUsage => ("if-usage", args![]),
+            R::IfYourTurn { game } => ("if-your-turn", args![("game", *game)]),
+            R::IfIllegal { game, text, error } => (
+                "if-illegal",
+                args![
+                    ("game", *game),
+                    ("move", text.clone()),
+                    ("error", error.clone())
+                ],
+            ),
+            R::IfTooMany { limit } => ("if-too-many", args![("limit", *limit)]),
             R::AnalyseUnfinished { game } => ("analyse-unfinished", args![("game", *game)]),
             R::TooManyAnalyses { limit } => ("analyse-too-many", args![("limit", *limit)]),
             R::TournamentBadEnd { word } => ("tournament-bad-end", args![("word", word.clone())]),

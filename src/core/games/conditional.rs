@@ -1,0 +1,165 @@
+//! Conditional moves, the correspondence player's premoves: `/if [#game]
+//! X Y [X2 Y2 …]` — "if they play X, I reply Y (then if X2, Y2 …)". Stored
+//! while the opponent is to move, checked move by move when stored, seen
+//! by their owner alone (`/if` lists them, `/if clear` drops them). When the
+//! opponent moves, a line that starts with that move plays its reply at
+//! once, in the same transaction, and keeps its rest; every other line of
+//! the owner in that game is dropped.
+
+use super::{position_of, variant_of, Loaded};
+use crate::args;
+use crate::core::access::Need;
+use crate::core::ctx::Ctx;
+use crate::core::error::{Refusal, Res};
+use crate::core::Service;
+use crate::store::{self, Seat};
+use shashki_engine::notation::parse_move_among;
+use shashki_engine::{Game, Move, Position};
+
+/// Lines one player may keep in one game.
+const LINES_MAX: usize = 10;
+/// Moves in one line.
+const LINE_MOVES_MAX: usize = 20;
+
+impl Service {
+    /// `/if [#game] [X Y …] | clear`.
+    pub(crate) fn cmd_if(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
+        if !ctx.chat.is_private && !ctx.platform.limits().private_in_groups {
+            // the opponent would read the plan
+            return Err(Refusal::IfInPublic.into());
+        }
+        let (game, rest) = match args.split_first() {
+            Some((g, rest)) if g.starts_with('#') => (Some(g.as_str()), rest),
+            _ => (None, args),
+        };
+        let row = self.my_game(ctx, game)?;
+        let me = ctx.gate(&row, Need::Play)?;
+        let me_id = ctx.user_id()?;
+        if rest.is_empty() {
+            return self.list_conditionals(ctx, row.id, me_id);
+        }
+        if rest.len() == 1 && crate::core::input::words::is_clear(&rest[0]) {
+            let n = store::clear_conditionals(ctx.c, row.id, me_id)?;
+            ctx.tell_id(
+                "if-cleared",
+                Some(&args![("game", row.id), ("count", n as i64)]),
+            );
+            return Ok(());
+        }
+        if row.side_to_move() == me {
+            return Err(Refusal::IfYourTurn { game: row.id }.into());
+        }
+        if rest.len() < 2 || rest.len() > LINE_MOVES_MAX {
+            return Err(Refusal::IfUsage.into());
+        }
+        // each move legal in turn, written the one way the game writes it
+        let l = self.load(ctx.c, row)?;
+        let mut g: Game = l.game.clone();
+        let mut line = Vec::new();
+        for text in rest {
+            let pos: Position = *g.position();
+            let mv: Move = parse_move_among(&pos, &g.legal_moves(), text).map_err(|error| {
+                Refusal::IfIllegal {
+                    game: l.row.id,
+                    text: text.clone(),
+                    error: error.to_string(),
+                }
+            })?;
+            line.push(mv.to_string());
+            if g.play(&mv).ok().flatten().is_some() {
+                break; // the line ends the game: nothing after it
+            }
+        }
+        if line.len() < 2 {
+            return Err(Refusal::IfUsage.into());
+        }
+        let mine = store::conditionals(ctx.c, l.row.id, me_id)?;
+        let replaces = mine.iter().any(|c| c.moves.first() == line.first());
+        if mine.len() >= LINES_MAX && !replaces {
+            return Err(Refusal::IfTooMany {
+                limit: LINES_MAX as i64,
+            }
+            .into());
+        }
+        store::add_conditional(ctx.c, l.row.id, me_id, l.row.ply, &line, ctx.now)?;
+        let a = args![("game", l.row.id), ("line", pretty(&line))];
+        ctx.tell_id("if-stored", Some(&a));
+        Ok(())
+    }
+
+    fn list_conditionals(&self, ctx: &mut Ctx, game: i64, me: i64) -> Res<()> {
+        let lines = store::conditionals(ctx.c, game, me)?;
+        if lines.is_empty() {
+            ctx.tell_id("if-none", Some(&args![("game", game)]));
+            return Ok(());
+        }
+        let mut text = ctx.t("if-list", Some(&args![("game", game)]));
+        for c in &lines {
+            text.push('\n');
+            text.push_str(&pretty(&c.moves));
+        }
+        ctx.tell(text);
+        Ok(())
+    }
+
+    /// The opponent of `owner` has just played `played` in `l`'s game (now
+    /// `owner`'s turn): take `owner`'s conditional lines off, and if one
+    /// starts with `played`, the reply to play now and the rest of the line.
+    pub(super) fn conditional_reply(
+        &self,
+        ctx: &mut Ctx,
+        l: &Loaded,
+        owner: Seat,
+        played: &Move,
+    ) -> Res<Option<(Move, Vec<String>)>> {
+        let Seat::Human(owner) = owner else {
+            return Ok(None);
+        };
+        let lines = store::conditionals(ctx.c, l.row.id, owner)?;
+        if lines.is_empty() {
+            return Ok(None);
+        }
+        store::clear_conditionals(ctx.c, l.row.id, owner)?;
+        let played = played.to_string();
+        let Some(line) = lines
+            .into_iter()
+            .find(|c| c.moves.first() == Some(&played) && c.ply + 1 == l.row.ply)
+        else {
+            return Ok(None);
+        };
+        let Some(reply) = line.moves.get(1) else {
+            return Ok(None);
+        };
+        // checked again: the rules may have ended or changed the position
+        let pos = position_of(&l.row)?;
+        let legal = pos.legal_moves_in(variant_of(&l.row));
+        let Ok(mv) = parse_move_among(&pos, &legal, reply) else {
+            return Ok(None);
+        };
+        Ok(Some((mv, line.moves.get(2..).unwrap_or_default().to_vec())))
+    }
+
+    /// Keep the rest of an applied line (`rest` starts with the opponent's
+    /// next move) for `owner`, from `ply` on.
+    pub(super) fn keep_conditional_rest(
+        &self,
+        ctx: &mut Ctx,
+        game: i64,
+        owner: i64,
+        ply: i64,
+        rest: &[String],
+    ) -> Res<()> {
+        if rest.len() >= 2 {
+            store::add_conditional(ctx.c, game, owner, ply, rest, ctx.now)?;
+        }
+        Ok(())
+    }
+}
+
+/// `e3-d4 → f6-g5, …`: a line as its owner reads it.
+fn pretty(line: &[String]) -> String {
+    line.chunks(2)
+        .map(|p| p.join(" → "))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

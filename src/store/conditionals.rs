@@ -1,0 +1,59 @@
+//! Conditional moves (schema v13).
+
+use super::StoreResult;
+use rusqlite::{params, Connection};
+
+/// A stored conditional line: the moves from `ply` on (the opponent's
+/// first).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConditionalRow {
+    pub ply: i64,
+    pub moves: Vec<String>,
+}
+
+/// `user`'s lines in `game`, oldest first.
+pub fn conditionals(c: &Connection, game: i64, user: i64) -> StoreResult<Vec<ConditionalRow>> {
+    let mut st = c.prepare_cached(
+        "SELECT ply, moves FROM conditionals WHERE game_id = ?1 AND user_id = ?2 ORDER BY id",
+    )?;
+    let rows = st
+        .query_map(params![game, user], |r| {
+            let moves: String = r.get(1)?;
+            Ok(ConditionalRow {
+                ply: r.get(0)?,
+                moves: moves.split_whitespace().map(str::to_string).collect(),
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// Store a line (replacing the user's line that starts with the same move).
+pub fn add_conditional(
+    c: &Connection,
+    game: i64,
+    user: i64,
+    ply: i64,
+    moves: &[String],
+    now: i64,
+) -> StoreResult<()> {
+    let first = moves.first().cloned().unwrap_or_default();
+    c.prepare_cached(
+        "DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2
+           AND (moves = ?3 OR moves LIKE ?3 || ' %')",
+    )?
+    .execute(params![game, user, first])?;
+    c.prepare_cached(
+        "INSERT INTO conditionals (game_id, user_id, ply, moves, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![game, user, ply, moves.join(" "), now])?;
+    Ok(())
+}
+
+/// Drop all of `user`'s lines in `game`. How many there were.
+pub fn clear_conditionals(c: &Connection, game: i64, user: i64) -> StoreResult<usize> {
+    Ok(
+        c.prepare_cached("DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2")?
+            .execute(params![game, user])?,
+    )
+}
