@@ -402,8 +402,12 @@ fn a_game_against_the_ai() {
     let id = board(&out).game_id.unwrap();
     assert_eq!(out.jobs.len(), 1, "the AI moves first");
     assert!(
-        board(&out).choices.is_empty(),
-        "no buttons while the AI is to move"
+        board(&out)
+            .choices
+            .iter()
+            .flatten()
+            .all(|c| c.payload == format!("f:{id}")),
+        "no buttons but flip while the AI is to move"
     );
     let mut jobs = out.jobs;
     for ply in 0..6 {
@@ -689,8 +693,11 @@ fn only_the_player_to_move_can_press_the_move_buttons() {
     assert!(text(&out).contains("not playing"), "{}", text(&out));
     assert!(all_private_to(&out, "carl"));
     // the piece picker is the mover's too
-    let out = room.press("Bob", &format!("b:{id}:0"));
+    let out = room.press("Bob", &format!("p:{id}:0:22"));
     assert!(text(&out).contains("not your turn"), "{}", text(&out));
+    // (back to the board's buttons is any player's: it changes nothing)
+    let out = room.press("Bob", &format!("b:{id}:0"));
+    assert!(out.replies.iter().all(|r| r.in_place && r.image.is_none()));
     let row = room.game(id);
     assert_eq!((row.ply, row.status), (0, store::GameStatus::Active));
     assert_eq!(
@@ -756,7 +763,21 @@ fn board_and_pdn_right_after_the_end() {
         let out = room.say(who, "/board");
         let b = board(&out);
         assert_eq!(b.game_id, Some(id));
-        assert!(b.choices.is_empty(), "a finished game has no buttons");
+        let payloads: Vec<&str> = b
+            .choices
+            .iter()
+            .flatten()
+            .map(|c| c.payload.as_str())
+            .collect();
+        let want: Vec<String> = if who == "Anna" {
+            vec![format!("rm:{id}"), format!("f:{id}")]
+        } else {
+            vec![format!("f:{id}")]
+        };
+        assert_eq!(
+            payloads, want,
+            "a finished game: rematch (players) and flip"
+        );
     }
 }
 

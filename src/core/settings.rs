@@ -1,11 +1,12 @@
 //! `/settings`: the user's language, and the chat's language, board theme,
-//! orientation and days per move.
+//! orientation, days per move and how boards are kept (`boards edit|new`).
 
 use super::ctx::Ctx;
 use super::error::{Refusal, Res};
 use super::i18n::Lang;
 use super::input::words::{setting_key, SettingKey};
-use super::present::board::chat_theme;
+use super::present::board::{chat_board_mode, chat_theme};
+use super::types::BoardMode;
 use super::Service;
 use crate::args;
 use crate::render::Theme;
@@ -74,6 +75,10 @@ impl Service {
                 let d = d.to_string();
                 store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::DaysPerMove, Some(&d))?;
             }
+            SettingKey::Boards => {
+                let m = BoardMode::from_key(v).ok_or_else(|| bad("boards", v, "edit, new"))?;
+                store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::Boards, Some(m.key()))?;
+            }
         }
         ctx.tell_id("settings-saved", None);
         Ok(())
@@ -91,6 +96,10 @@ impl Service {
             (
                 "days",
                 chat.days_per_move.unwrap_or(self.config.default_days)
+            ),
+            (
+                "boards",
+                chat_board_mode(chat).map_or("edit", BoardMode::key)
             )
         ];
         ctx.tell_id("settings-show", Some(&a));

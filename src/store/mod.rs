@@ -19,6 +19,8 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v4.sql")),
         M::up(include_str!("v5.sql")),
         M::up(include_str!("v6.sql")),
+        // v7.sql is another branch's; when both are in, v7 goes here
+        M::up(include_str!("v8.sql")),
     ])
 });
 

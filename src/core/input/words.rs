@@ -201,6 +201,7 @@ pub enum SettingKey {
     Theme,
     Orientation,
     Days,
+    Boards,
 }
 
 pub fn setting_key(word: &str) -> Option<SettingKey> {
@@ -211,6 +212,7 @@ pub fn setting_key(word: &str) -> Option<SettingKey> {
         "theme" | "тема" => SettingKey::Theme,
         "orientation" | "board" | "доска" => SettingKey::Orientation,
         "days" | "дни" => SettingKey::Days,
+        "boards" | "доски" => SettingKey::Boards,
         _ => return None,
     })
 }
