@@ -2,7 +2,9 @@
 
 mod common;
 
-use shashki::core::{Config, Event, Input, ManualClock, Outcome, Platform, Reply, Service};
+use shashki::core::{
+    BoardMode, Config, Event, Input, ManualClock, Outcome, Platform, Reply, Service,
+};
 use shashki::engine::search::{search, Limits};
 use shashki::engine::{Game, Position, Variant};
 use shashki::store::{self, Seat, Store};
@@ -930,4 +932,80 @@ fn chat_settings_are_for_the_chats_admins() {
     say(event("Mallory", false, true, "/settings theme contrast"));
     assert_eq!(theme("dm-Mallory").as_deref(), Some("contrast"));
     assert_eq!(theme("room").as_deref(), Some("classic"));
+}
+
+/// Rematch from the final board of a game between two people: only its
+/// players may press it; it is a challenge from the presser to the
+/// opponent with the colours swapped and the same days per move, which
+/// the opponent accepts as usual.
+#[test]
+fn rematch_is_a_challenge_with_colours_swapped() {
+    let room = Room::new();
+    let id = start_human_game(&room, "2");
+    let start = room.say("Anna", "/board");
+    let ask = room.press("Anna", button(&start, "Resign"));
+    assert!(ask.replies.iter().all(|r| r.in_place), "{ask:#?}");
+    // Bob cannot say yes to Anna's question
+    let yes = button(&ask, "Yes").to_string();
+    let out = room.press("Bob", &yes);
+    assert!(out.replies.iter().all(|r| r.image.is_none()));
+    assert_eq!(room.game(id).status, store::GameStatus::Active);
+    let done = room.press("Anna", &yes);
+    assert!(
+        board(&done).in_place,
+        "the final board in the pressed one's place"
+    );
+    let rematch = button(&done, "Rematch").to_string();
+    assert_eq!(rematch, format!("rm:{id}"));
+    // an onlooker may not
+    room.say("Carl", "/help");
+    let out = room.press("Carl", &rematch);
+    assert!(text(&out).contains("not playing"), "{}", text(&out));
+    // Bob (Black) asks Anna again: Bob White now
+    let card = room.press("Bob", &rematch);
+    assert!(text(&card).contains("Challenge #"), "{}", text(&card));
+    assert!(card.replies[0]
+        .mentions
+        .iter()
+        .any(|m| m.platform_user_id == "anna"));
+    let s = room.store();
+    let ch_id: i64 = s
+        .conn()
+        .query_row("SELECT max(id) FROM challenges", [], |r| r.get(0))
+        .unwrap();
+    let ch = store::challenge(s.conn(), ch_id).unwrap().unwrap();
+    assert_eq!(ch.color, store::ColorWish::White, "Bob plays White");
+    assert_eq!(ch.seconds_per_move, Some(2 * DAY));
+    drop(s);
+    let started = room.press("Anna", button(&card, "Accept"));
+    let t = text(&started);
+    assert!(t.contains("Bob (White) against Anna (Black)"), "{t}");
+}
+
+/// `/settings boards edit|new` is the chat's admins', stored with the chat,
+/// and every board of the chat's games says it to the adapter.
+#[test]
+fn the_chat_chooses_how_boards_are_kept() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    assert_eq!(board(&room.say("Anna", "/board")).game_id, Some(id));
+    let mut ev = room.event("Anna", Input::Text("/settings boards new".into()));
+    ev.platform = Platform::Console; // the console's speakers count as admins
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(text(&out).contains("Saved"), "{}", text(&out));
+    let out = room.say("Anna", "c3-d4");
+    assert_eq!(board(&out).board_mode, Some(BoardMode::New));
+    assert!(board(&out)
+        .turn_note
+        .as_deref()
+        .unwrap()
+        .contains("c3-d4, @bob"));
+    let out = room.say("Anna", "/settings boards sideways");
+    assert!(text(&out).contains("edit, new"), "{}", text(&out));
+    let out = room.say("Anna", "/settings boards edit");
+    assert!(text(&out).contains("Saved"), "{}", text(&out));
+    let out = room.say("Bob", "f6-g5");
+    assert_eq!(board(&out).board_mode, Some(BoardMode::Edit));
+    let out = room.say("Anna", "/settings");
+    assert!(text(&out).contains("boards edit"), "{}", text(&out));
 }

@@ -753,6 +753,25 @@ async fn refusals() {
     assert_ne!(flags(&calls[0]), Some(64), "public: {}", calls[0].body);
     assert_eq!(calls[0].files.len(), 1, "the board");
     assert_eq!(stored(&s), (1, 1));
+
+    // flip is anyone's: Bob sees the board from the other side, alone
+    // (ephemeral, a new message, not the pressed board), nothing changes
+    let before = stored(&s);
+    let n = s.n();
+    s.discord
+        .on_interaction(interaction(as_bob(component(
+            9,
+            "tok-flip",
+            json!({"custom_id": "f:1", "component_type": 2}),
+        ))))
+        .await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls.len(), 1, "{calls:#?}");
+    assert_eq!(calls[0].body["type"], 4);
+    assert_eq!(flags(&calls[0]), Some(64), "for Bob alone");
+    assert_eq!(calls[0].files.len(), 1);
+    assert!(is_png(&calls[0].files[0].2));
+    assert_eq!(stored(&s), before, "flip changes nothing");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
