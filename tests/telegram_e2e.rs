@@ -489,8 +489,10 @@ fn count(fake: &Fake, method: &str) -> usize {
     fake.calls().iter().filter(|c| c.method == method).count()
 }
 
-/// The games and moves as stored.
-fn games_and_moves(dir: &tempfile::TempDir) -> (Vec<(i64, String, i64)>, Vec<(i64, String)>) {
+/// The games (id, status, ply) and moves (game, notation) as stored.
+type Stored = (Vec<(i64, String, i64)>, Vec<(i64, String)>);
+
+fn games_and_moves(dir: &tempfile::TempDir) -> Stored {
     let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
     let mut q = conn
         .prepare("SELECT id, status, ply FROM games ORDER BY id")
