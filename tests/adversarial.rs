@@ -517,6 +517,8 @@ fn act_of(ev: &Event) -> Act {
                 ply: Some(ply),
             },
             Some(Payload::ResignConfirm { game, .. }) => Act::Resign { game: Some(game) },
+            // a rematch is a challenge (or an AI game) by the presser, here
+            Some(Payload::Rematch { .. }) => Act::Challenge,
             Some(Payload::Draw { game }) => Act::Draw {
                 game: Some(game),
                 decline: false,
