@@ -185,14 +185,16 @@ impl Default for LogConfig {
     }
 }
 
-/// How a new board of a game reaches a Telegram chat.
+/// How a new board of a game reaches a Telegram chat that has not chosen
+/// (`/settings boards edit|new` wins).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum BoardUpdates {
     /// A new photo message for each position; the old one loses its buttons.
-    #[default]
     New,
-    /// Edit the game's last board message in place (editMessageMedia).
+    /// Edit the game's last board message in place (editMessageMedia) and
+    /// answer it with a short turn line.
+    #[default]
     Edit,
 }
 
@@ -204,7 +206,8 @@ pub struct TelegramConfig {
     pub token: Option<Secret>,
     /// The Bot API server: https, or http to a loopback host only.
     pub api_url: String,
-    /// `new` or `edit`: how a board after a move is shown.
+    /// `edit` or `new`: how a board after a move is shown in a chat that
+    /// has not chosen with `/settings boards`.
     pub board_updates: BoardUpdates,
     /// Long-polling timeout of getUpdates, seconds.
     pub poll_timeout_secs: u32,
@@ -223,7 +226,7 @@ impl Default for TelegramConfig {
         TelegramConfig {
             token: None,
             api_url: TELEGRAM_API_URL.into(),
-            board_updates: BoardUpdates::New,
+            board_updates: BoardUpdates::Edit,
             poll_timeout_secs: 25,
             set_commands: true,
             retries_after_429: 5,

@@ -516,7 +516,9 @@ fn act_of(ev: &Event) -> Act {
                 game: Some(game),
                 ply: Some(ply),
             },
-            Some(Payload::ResignConfirm { game }) => Act::Resign { game: Some(game) },
+            Some(Payload::ResignConfirm { game, .. }) => Act::Resign { game: Some(game) },
+            // a rematch is a challenge (or an AI game) by the presser, here
+            Some(Payload::Rematch { .. }) => Act::Challenge,
             Some(Payload::Draw { game }) => Act::Draw {
                 game: Some(game),
                 decline: false,
@@ -1850,8 +1852,16 @@ impl World {
                     Expect::Nothing
                 }
             }
-            Some(Payload::ResignConfirm { game }) => match self.last.games.get(&game) {
-                Some(g) if g.is_active() && g.color_of(uid).is_some() => Expect::Resigns(game),
+            // "yes, resign" is for the colour that was asked, when it says
+            Some(Payload::ResignConfirm { game, by }) => match self.last.games.get(&game) {
+                Some(g)
+                    if g.is_active()
+                        && g.color_of(uid).is_some_and(|c| {
+                            by.is_none_or(|b| (b == 0) == (c == shashki::engine::Color::White))
+                        }) =>
+                {
+                    Expect::Resigns(game)
+                }
                 _ => Expect::Nothing,
             },
             Some(Payload::Accept { challenge }) => {

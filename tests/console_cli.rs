@@ -57,7 +57,7 @@ fn a_piped_game_against_the_ai() {
         out.contains("buttons:  [1] a3-b4  [2] c3-b4  [3] c3-d4"),
         "{out}"
     );
-    assert!(out.contains("Anna> /pick 99\n(no button 99 — the last message had 9 buttons)"));
+    assert!(out.contains("Anna> /pick 99\n(no button 99 — the last message had 10 buttons"));
     // the button press plays c3-d4; the input ends right after it, and the
     // AI's answer is still shown, after the board of c3-d4
     let pressed = out.find("(pressed “c3-d4”)").expect("pressed");

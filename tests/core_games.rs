@@ -2,7 +2,9 @@
 
 mod common;
 
-use shashki::core::{Config, Event, Input, ManualClock, Outcome, Platform, Reply, Service};
+use shashki::core::{
+    BoardMode, Config, Event, Input, ManualClock, Outcome, Platform, Reply, Service,
+};
 use shashki::engine::search::{search, Limits};
 use shashki::engine::{Game, Position, Variant};
 use shashki::store::{self, Seat, Store};
@@ -402,8 +404,12 @@ fn a_game_against_the_ai() {
     let id = board(&out).game_id.unwrap();
     assert_eq!(out.jobs.len(), 1, "the AI moves first");
     assert!(
-        board(&out).choices.is_empty(),
-        "no buttons while the AI is to move"
+        board(&out)
+            .choices
+            .iter()
+            .flatten()
+            .all(|c| c.payload == format!("f:{id}")),
+        "no buttons but flip while the AI is to move"
     );
     let mut jobs = out.jobs;
     for ply in 0..6 {
@@ -690,8 +696,11 @@ fn only_the_player_to_move_can_press_the_move_buttons() {
     assert!(text(&out).contains("not playing"), "{}", text(&out));
     assert!(all_private_to(&out, "carl"));
     // the piece picker is the mover's too
-    let out = room.press("Bob", &format!("b:{id}:0"));
+    let out = room.press("Bob", &format!("p:{id}:0:22"));
     assert!(text(&out).contains("not your turn"), "{}", text(&out));
+    // (back to the board's buttons is any player's: it changes nothing)
+    let out = room.press("Bob", &format!("b:{id}:0"));
+    assert!(out.replies.iter().all(|r| r.in_place && r.image.is_none()));
     let row = room.game(id);
     assert_eq!((row.ply, row.status), (0, store::GameStatus::Active));
     assert_eq!(
@@ -757,7 +766,21 @@ fn board_and_pdn_right_after_the_end() {
         let out = room.say(who, "/board");
         let b = board(&out);
         assert_eq!(b.game_id, Some(id));
-        assert!(b.choices.is_empty(), "a finished game has no buttons");
+        let payloads: Vec<&str> = b
+            .choices
+            .iter()
+            .flatten()
+            .map(|c| c.payload.as_str())
+            .collect();
+        let want: Vec<String> = if who == "Anna" {
+            vec![format!("rm:{id}"), format!("f:{id}")]
+        } else {
+            vec![format!("f:{id}")]
+        };
+        assert_eq!(
+            payloads, want,
+            "a finished game: rematch (players) and flip"
+        );
     }
 }
 
@@ -1192,4 +1215,80 @@ fn a_conditional_line_fires_on_the_matching_reply_and_is_dropped_on_another() {
     ev.platform = Platform::Telegram;
     let t = text(&room.svc.handle(&ev).unwrap());
     assert!(t.contains("private chat with the bot"), "{t}");
+}
+
+/// Rematch from the final board of a game between two people: only its
+/// players may press it; it is a challenge from the presser to the
+/// opponent with the colours swapped and the same days per move, which
+/// the opponent accepts as usual.
+#[test]
+fn rematch_is_a_challenge_with_colours_swapped() {
+    let room = Room::new();
+    let id = start_human_game(&room, "2");
+    let start = room.say("Anna", "/board");
+    let ask = room.press("Anna", button(&start, "Resign"));
+    assert!(ask.replies.iter().all(|r| r.in_place), "{ask:#?}");
+    // Bob cannot say yes to Anna's question
+    let yes = button(&ask, "Yes").to_string();
+    let out = room.press("Bob", &yes);
+    assert!(out.replies.iter().all(|r| r.image.is_none()));
+    assert_eq!(room.game(id).status, store::GameStatus::Active);
+    let done = room.press("Anna", &yes);
+    assert!(
+        board(&done).in_place,
+        "the final board in the pressed one's place"
+    );
+    let rematch = button(&done, "Rematch").to_string();
+    assert_eq!(rematch, format!("rm:{id}"));
+    // an onlooker may not
+    room.say("Carl", "/help");
+    let out = room.press("Carl", &rematch);
+    assert!(text(&out).contains("not playing"), "{}", text(&out));
+    // Bob (Black) asks Anna again: Bob White now
+    let card = room.press("Bob", &rematch);
+    assert!(text(&card).contains("Challenge #"), "{}", text(&card));
+    assert!(card.replies[0]
+        .mentions
+        .iter()
+        .any(|m| m.platform_user_id == "anna"));
+    let s = room.store();
+    let ch_id: i64 = s
+        .conn()
+        .query_row("SELECT max(id) FROM challenges", [], |r| r.get(0))
+        .unwrap();
+    let ch = store::challenge(s.conn(), ch_id).unwrap().unwrap();
+    assert_eq!(ch.color, store::ColorWish::White, "Bob plays White");
+    assert_eq!(ch.seconds_per_move, Some(2 * DAY));
+    drop(s);
+    let started = room.press("Anna", button(&card, "Accept"));
+    let t = text(&started);
+    assert!(t.contains("Bob (White) against Anna (Black)"), "{t}");
+}
+
+/// `/settings boards edit|new` is the chat's admins', stored with the chat,
+/// and every board of the chat's games says it to the adapter.
+#[test]
+fn the_chat_chooses_how_boards_are_kept() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    assert_eq!(board(&room.say("Anna", "/board")).game_id, Some(id));
+    let mut ev = room.event("Anna", Input::Text("/settings boards new".into()));
+    ev.platform = Platform::Console; // the console's speakers count as admins
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(text(&out).contains("Saved"), "{}", text(&out));
+    let out = room.say("Anna", "c3-d4");
+    assert_eq!(board(&out).board_mode, Some(BoardMode::New));
+    assert!(board(&out)
+        .turn_note
+        .as_deref()
+        .unwrap()
+        .contains("c3-d4, @bob"));
+    let out = room.say("Anna", "/settings boards sideways");
+    assert!(text(&out).contains("edit, new"), "{}", text(&out));
+    let out = room.say("Anna", "/settings boards edit");
+    assert!(text(&out).contains("Saved"), "{}", text(&out));
+    let out = room.say("Bob", "f6-g5");
+    assert_eq!(board(&out).board_mode, Some(BoardMode::Edit));
+    let out = room.say("Anna", "/settings");
+    assert!(text(&out).contains("boards edit"), "{}", text(&out));
 }

@@ -630,7 +630,8 @@ async fn run() {
         answer.path,
         "/api/v10/interactions/1100000000000000002/tok-select/callback"
     );
-    assert_eq!(answer.body["type"], 4, "{}", answer.body);
+    // the pressed board changes in place (UPDATE_MESSAGE)
+    assert_eq!(answer.body["type"], 7, "{}", answer.body);
     assert!(has_png(&answer), "the board after the move");
     let said = answer.body["data"]["content"].as_str().unwrap();
     assert!(said.contains(&label), "{label} in {said:?}");

@@ -391,24 +391,38 @@ async fn run() {
     })
     .await;
     let calls = s.calls_since(n);
-    assert_eq!(calls[0].body["type"], 4);
+    // the pressed board changes in place: UPDATE_MESSAGE with the new board
+    assert_eq!(calls[0].body["type"], 7, "{}", calls[0].body);
     assert!(calls[0].path.ends_with("/tok-select/callback"));
     assert_eq!(calls[0].files.len(), 1, "the board after the chosen move");
+    assert!(calls[0].body["data"].get("flags").is_none_or(|f| f != 64));
 
-    // 4. the resign button: the confirmation is ephemeral (flags 64) with a
-    //    "yes" button carrying the core's payload
+    // 4. the resign button: the pressed board's buttons become the
+    //    confirmation (a deferred update, then an edit of that message that
+    //    keeps its picture): "yes" for Anna's colour, and back
     let n = s.n();
     let button = interaction(fixture("button"));
     s.discord.on_interaction(button).await;
     let calls = s.calls_since(n);
-    assert_eq!(calls.len(), 1);
+    assert_eq!(calls.len(), 2, "{calls:#?}");
     assert_eq!(
         calls[0].path,
         "/api/v10/interactions/1100000000000000004/tok-button/callback"
     );
-    assert_eq!(calls[0].body["type"], 4);
-    assert_eq!(calls[0].body["data"]["flags"], 64);
-    assert_eq!(component_ids(&calls[0].body["data"]).0, ["R:1"]);
+    assert_eq!(calls[0].body["type"], 6);
+    assert_eq!(calls[1].method, "PATCH");
+    assert_eq!(
+        calls[1].path,
+        "/api/v10/webhooks/900000000000000001/tok-button/messages/@original"
+    );
+    assert!(
+        calls[1].body.get("attachments").is_none(),
+        "the board stays"
+    );
+    let (confirm, _) = component_ids(&calls[1].body);
+    assert_eq!(confirm.len(), 2, "{confirm:?}");
+    assert_eq!(confirm[0], "R:1:1", "for Black, Anna's colour");
+    assert!(confirm[1].starts_with("b:1:"), "{confirm:?}");
 
     // 5. "yes" (the same fixture, pressed on the confirmation): game over
     let mut yes = fixture("button");
@@ -418,7 +432,7 @@ async fn run() {
     let n = s.n();
     s.discord.on_interaction(interaction(yes)).await;
     let calls = s.calls_since(n);
-    assert_eq!(calls[0].body["type"], 4);
+    assert_eq!(calls[0].body["type"], 7, "the final board in place");
     let all_text: String = calls
         .iter()
         .map(|c| {
@@ -480,6 +494,9 @@ async fn run() {
             mentions: vec![],
             game_id: None,
             document: None,
+            in_place: false,
+            board_mode: None,
+            turn_note: None,
         })
         .await;
     let calls = s.calls_since(n);
@@ -732,10 +749,29 @@ async fn refusals() {
     let n = s.n();
     s.discord.on_interaction(interaction(mine)).await;
     let calls = s.calls_since(n);
-    assert_eq!(calls[0].body["type"], 4);
+    assert_eq!(calls[0].body["type"], 7, "the pressed board updated");
     assert_ne!(flags(&calls[0]), Some(64), "public: {}", calls[0].body);
     assert_eq!(calls[0].files.len(), 1, "the board");
     assert_eq!(stored(&s), (1, 1));
+
+    // flip is anyone's: Bob sees the board from the other side, alone
+    // (ephemeral, a new message, not the pressed board), nothing changes
+    let before = stored(&s);
+    let n = s.n();
+    s.discord
+        .on_interaction(interaction(as_bob(component(
+            9,
+            "tok-flip",
+            json!({"custom_id": "f:1", "component_type": 2}),
+        ))))
+        .await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls.len(), 1, "{calls:#?}");
+    assert_eq!(calls[0].body["type"], 4);
+    assert_eq!(flags(&calls[0]), Some(64), "for Bob alone");
+    assert_eq!(calls[0].files.len(), 1);
+    assert!(is_png(&calls[0].files[0].2));
+    assert_eq!(stored(&s), before, "flip changes nothing");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -137,27 +137,34 @@ async fn whole_game() {
         .find(|b| b.starts_with("r:"))
         .unwrap();
 
-    // 5. the resign button asks first; "yes" ends the game
-    fake.push_update(callback_update(5, "cq-2", board_msg, &resign));
+    // 5. the resign button asks first — in the board's place: its keyboard
+    //    becomes "yes" and back, no new message; "yes" ends the game
+    fake.push_update(callback_on_board(5, "cq-2", board_msg, &resign));
     let (n, confirm) = fake
         .wait_for(m, "the resign confirmation", |c| {
-            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("R:"))
+            c.method == "editMessageReplyMarkup" && buttons(c).iter().any(|b| b.starts_with("R:"))
         })
         .await;
-    let confirm_msg = fake.next_message.load(Ordering::SeqCst);
+    assert_eq!(confirm.fields["message_id"], json!(board_msg));
+    assert!(buttons(&confirm).iter().any(|b| b.starts_with("b:1:")));
     let yes = buttons(&confirm)
         .into_iter()
         .find(|b| b.starts_with("R:"))
         .unwrap();
-    fake.push_update(callback_update(6, "cq-3", confirm_msg, &yes));
-    let (o, _) = fake
+    fake.push_update(callback_on_board(6, "cq-3", board_msg, &yes));
+    let (o, last) = fake
         .wait_for(n, "the result", |c| shown_text(c).contains("resigned"))
         .await;
-    // the used confirmation loses its buttons
-    fake.wait_for(n, "the confirmation's keyboard removed", |c| {
-        c.method == "editMessageReplyMarkup" && c.fields["message_id"] == json!(confirm_msg)
-    })
-    .await;
+    // the final board is the living one, with rematch and flip
+    assert_eq!(last.method, "editMessageMedia");
+    assert_eq!(last.fields["message_id"], json!(board_msg));
+    assert_eq!(buttons(&last), ["rm:1", "f:1"]);
+    assert!(
+        !fake.calls()[m..]
+            .iter()
+            .any(|c| c.method == "sendMessage" && !buttons(c).is_empty()),
+        "no new message with buttons for the confirmation"
+    );
     // the bot polls on past the last update
     fake.wait_for(o, "a poll with offset 7", |c| {
         c.method == "getUpdates" && c.fields["offset"] == json!(7)
@@ -279,7 +286,8 @@ async fn runtime_in_a_group() {
     let db = dir.path().join("bot.sqlite");
     let toml = format!(
         "[database]\npath = {db:?}\n[ai]\nmax_movetime_ms = 100\n[game]\nboard_size = 320\n\
-         [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n"
+         [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n\
+         board_updates = \"new\"\n"
     );
     let config = shashki::config::FileConfig::from_toml(&toml).unwrap();
     assert_eq!(config.telegram_token().unwrap().expose(), TOKEN);
@@ -437,4 +445,244 @@ async fn the_binary_stops_cleanly_on_sigterm() {
         .parse()
         .unwrap();
     assert!(beat >= now() - 60);
+}
+
+/// A bot on the fake Bot API with the configured default (`board_updates`
+/// "edit") and no pacing; its database file.
+async fn living_bot() -> (
+    Arc<Fake>,
+    tokio::sync::watch::Sender<bool>,
+    tokio::task::JoinHandle<anyhow::Result<()>>,
+    tempfile::TempDir,
+) {
+    let (fake, addr) = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        ai_max_movetime: Duration::from_millis(50),
+        board_size: 200,
+        ..Config::default()
+    };
+    let service = Service::open(
+        &dir.path().join("bot.sqlite"),
+        config,
+        Arc::new(SystemClock),
+    )
+    .unwrap();
+    let (hub, stop) = Hub::new(Arc::new(service));
+    let rx = hub.register(Platform::Telegram);
+    let mut opts = TelegramOptions::from_config(&Default::default());
+    opts.api_url = format!("http://{addr}");
+    opts.poll_timeout = Duration::from_secs(1);
+    opts.set_commands = false;
+    opts.limits = Limits {
+        messages_per_sec_chat: 1000,
+        messages_per_min_chat: 60_000,
+        messages_per_min_channel_or_supergroup: 60_000,
+        messages_per_sec_overall: 1000,
+    };
+    assert_eq!(opts.board_updates, BoardUpdates::Edit, "edit by default");
+    let bot = tokio::spawn(telegram::run(hub, Secret::new(TOKEN), opts, rx));
+    (fake, stop, bot, dir)
+}
+
+fn count(fake: &Fake, method: &str) -> usize {
+    fake.calls().iter().filter(|c| c.method == method).count()
+}
+
+/// The games (id, status, ply) and moves (game, notation) as stored.
+type Stored = (Vec<(i64, String, i64)>, Vec<(i64, String)>);
+
+fn games_and_moves(dir: &tempfile::TempDir) -> Stored {
+    let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
+    let mut q = conn
+        .prepare("SELECT id, status, ply FROM games ORDER BY id")
+        .unwrap();
+    let games = q
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let mut q = conn
+        .prepare("SELECT game_id, notation FROM moves ORDER BY game_id, ply")
+        .unwrap();
+    let moves = q
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    (games, moves)
+}
+
+/// One living board per game: a three-move game (Anna, the AI, Anna) is
+/// ONE photo edited three times (editMessageMedia), each edit answered by
+/// a short turn line replying to it; a picker step edits the board's
+/// keyboard (no new message); flip sends the presser the board from the
+/// other side and changes nothing stored; the final board's rematch starts
+/// the next AI game at once, colours swapped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_living_board_edited_per_move_with_picker_flip_and_rematch() {
+    tokio::time::timeout(Duration::from_secs(120), living_board())
+        .await
+        .expect("in time");
+}
+
+async fn living_board() {
+    let (fake, stop, bot, dir) = living_bot().await;
+    fake.push_update(text_update(1, 10, "/challenge ai 1 white"));
+    let (i, first) = fake
+        .wait_for(0, "the first board", |c| c.method == "sendPhoto")
+        .await;
+    let board_msg = fake.next_message.load(Ordering::SeqCst);
+    let caption = shown_text(&first);
+    assert!(
+        caption.contains("Move 1.") && caption.contains("(White) to move"),
+        "the caption has the move number and whose turn: {caption}"
+    );
+    let mv = buttons(&first)
+        .into_iter()
+        .find(|b| b.starts_with("m:1:0:"))
+        .unwrap();
+    assert!(buttons(&first).contains(&"f:1".to_string()), "flip");
+
+    // move 1 (Anna, by button) and move 2 (the AI): two edits, two notes
+    fake.push_update(callback_on_board(2, "cq-1", board_msg, &mv));
+    let (j, _) = fake
+        .wait_for(i, "the board after the AI's move", |c| {
+            c.method == "editMessageMedia" && buttons(c).iter().any(|b| b.starts_with("m:1:2:"))
+        })
+        .await;
+    // the AI's note comes right after its edit
+    let (j, note) = fake
+        .wait_for(j, "the AI's turn note", |c| c.method == "sendMessage")
+        .await;
+    assert_eq!(
+        note.fields["reply_parameters"]["message_id"],
+        json!(board_msg)
+    );
+    assert!(
+        shown_text(&note).contains(", @anna to move"),
+        "{}",
+        shown_text(&note)
+    );
+
+    // a picker step: a piece that can move → its targets and back, in the
+    // board's keyboard; no new message
+    let (_, ai_board) = fake
+        .wait_for(i, "the AI's board", |c| {
+            c.method == "editMessageMedia" && buttons(c).iter().any(|b| b.starts_with("m:1:2:"))
+        })
+        .await;
+    let label = labels(&ai_board)
+        .into_iter()
+        .find(|(_, d)| d.starts_with("m:1:2:"))
+        .unwrap()
+        .0;
+    let from = label.get(..2).unwrap().to_string();
+    let (file, rank) = (from.as_bytes()[0] - b'a', from.as_bytes()[1] - b'0');
+    let pdn = (8 - rank) * 4 + file / 2 + 1;
+    let sent_before = count(&fake, "sendMessage") + count(&fake, "sendPhoto");
+    fake.push_update(callback_on_board(
+        3,
+        "cq-2",
+        board_msg,
+        &format!("p:1:2:{pdn}"),
+    ));
+    let (k, picked) = fake
+        .wait_for(j, "the targets of c3", |c| {
+            c.method == "editMessageReplyMarkup"
+        })
+        .await;
+    assert_eq!(picked.fields["message_id"], json!(board_msg));
+    let targets = buttons(&picked);
+    assert!(targets.contains(&"b:1:2".to_string()), "{targets:?}");
+    let target = targets.iter().find(|b| b.starts_with("m:1:2:")).unwrap();
+    fake.wait_for(j, "the press answered", |c| {
+        c.method == "answerCallbackQuery" && c.fields["callback_query_id"] == "cq-2"
+    })
+    .await;
+    assert_eq!(
+        count(&fake, "sendMessage") + count(&fake, "sendPhoto"),
+        sent_before,
+        "a picker step sends nothing new"
+    );
+
+    // move 3 (Anna, the target): the third edit of the same message
+    fake.push_update(callback_on_board(4, "cq-3", board_msg, target));
+    let (m3, _) = fake
+        .wait_for(k, "the board after move 3", |c| {
+            c.method == "editMessageMedia" && shown_text(c).contains(&format!("Anna: {from}"))
+        })
+        .await;
+    fake.wait_for(m3, "its turn note", |c| c.method == "sendMessage")
+        .await;
+    let edits: Vec<Call> = fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.method == "editMessageMedia")
+        .collect();
+    assert!(edits.len() >= 3, "{}", edits.len());
+    assert!(edits
+        .iter()
+        .all(|c| c.fields["message_id"] == json!(board_msg)));
+    assert_eq!(count(&fake, "sendPhoto"), 1, "one board message");
+    let notes = fake
+        .calls()
+        .into_iter()
+        .filter(|c| {
+            c.method == "sendMessage"
+                && c.fields["reply_parameters"]["message_id"] == json!(board_msg)
+        })
+        .count();
+    assert!(notes >= 3, "a turn note per edit: {notes}");
+
+    // wait for the AI's answer to move 3, then flip: a photo for Anna,
+    // nothing stored changes
+    let (l, _) = fake
+        .wait_for(k, "the AI's answer to move 3", |c| {
+            c.method == "editMessageMedia" && buttons(c).iter().any(|b| b.starts_with("m:1:4:"))
+        })
+        .await;
+    let stored = games_and_moves(&dir);
+    fake.push_update(callback_on_board(5, "cq-4", board_msg, "f:1"));
+    let (l, flipped) = fake
+        .wait_for(l, "the flipped board", |c| c.method == "sendPhoto")
+        .await;
+    assert!(buttons(&flipped).is_empty());
+    assert!(is_png(&flipped.files[0].2));
+    assert_eq!(games_and_moves(&dir), stored, "flip changes nothing");
+
+    // resign, then rematch from the final board: a new AI game, Anna Black
+    fake.push_update(callback_on_board(6, "cq-5", board_msg, "r:1"));
+    let (l, confirm) = fake
+        .wait_for(l, "the confirmation", |c| {
+            c.method == "editMessageReplyMarkup" && buttons(c).iter().any(|b| b.starts_with("R:"))
+        })
+        .await;
+    let yes = buttons(&confirm)[0].clone();
+    assert_eq!(yes, "R:1:0");
+    fake.push_update(callback_on_board(7, "cq-6", board_msg, &yes));
+    let (l, last) = fake
+        .wait_for(l, "the final board", |c| {
+            c.method == "editMessageMedia" && buttons(c).contains(&"rm:1".to_string())
+        })
+        .await;
+    assert_eq!(last.fields["message_id"], json!(board_msg));
+    fake.push_update(callback_on_board(8, "cq-7", board_msg, "rm:1"));
+    let (_, second) = fake
+        .wait_for(l, "the rematch's board", |c| {
+            c.method == "sendPhoto" && shown_text(c).contains("#2")
+        })
+        .await;
+    assert!(
+        shown_text(&second).contains("AI (level 1) (White) against Anna (Black)"),
+        "{}",
+        shown_text(&second)
+    );
+
+    stop.send(true).unwrap();
+    tokio::time::timeout(Duration::from_secs(20), bot)
+        .await
+        .expect("stops")
+        .unwrap()
+        .unwrap();
 }

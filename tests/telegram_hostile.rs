@@ -649,12 +649,13 @@ async fn killed() {
             c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:"))
         })
         .await;
+    let board_msg = fake.next_message.load(std::sync::atomic::Ordering::SeqCst);
     // Anna moves; by the time her board is sent, the AI thinks (2.5 s at
     // level 8)
     fake.push_update(text_update(2, 11, "c3-d4"));
     let (j, _) = fake
         .wait_for(i, "the board after Anna's move", |c| {
-            c.method == "sendPhoto" && shown_text(c).contains("c3-d4")
+            c.method == "editMessageMedia" && shown_text(c).contains("c3-d4")
         })
         .await;
     // (the AI started before Anna's board was sent)
@@ -662,7 +663,8 @@ async fn killed() {
     let mut first = child.0.take().unwrap();
     first.kill().unwrap(); // SIGKILL
     first.wait().unwrap();
-    let ai_board = |c: &Call| c.method == "sendPhoto" && shown_text(c).contains("AI (level 8): ");
+    let ai_board =
+        |c: &Call| c.method == "editMessageMedia" && shown_text(c).contains("AI (level 8): ");
     assert!(
         !fake.calls().iter().any(ai_board),
         "killed before the AI moved"
@@ -676,6 +678,16 @@ async fn killed() {
         .wait_for(j, "the AI's move after the restart", ai_board)
         .await;
     assert_eq!(board.fields["chat_id"], json!(ANNA));
+    // the living board's id survived the restart: the same message edited
+    assert_eq!(board.fields["message_id"], json!(board_msg));
+    assert_eq!(
+        fake.calls()
+            .iter()
+            .filter(|c| c.method == "sendPhoto")
+            .count(),
+        1,
+        "one board message across the restart"
+    );
     assert!(buttons(&board).iter().any(|b| b.starts_with("m:")));
     assert_eq!(ply(), 2);
     // stop it cleanly
@@ -703,7 +715,7 @@ async fn killed() {
     let anna_boards = fake
         .calls()
         .iter()
-        .filter(|c| c.method == "sendPhoto" && shown_text(c).contains("c3-d4"))
+        .filter(|c| c.method == "editMessageMedia" && shown_text(c).contains("c3-d4"))
         .filter(|c| !shown_text(c).contains("AI (level 8): "))
         .count();
     assert_eq!(anna_boards, 1);

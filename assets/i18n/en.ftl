@@ -61,6 +61,10 @@ to-move = { $player } ({ $color ->
    *[black] Black
 }) to move.
 time-left = Time left: { $time }.
+move-number = Move { $move }.
+turn-note = { $move }, { $player } to move.
+button-flip = ⇅ Flip
+button-rematch = ↻ Rematch
 button-draw = ½ Draw
 button-resign = ⚑ Resign
 button-accept = ✔ Accept
@@ -150,10 +154,10 @@ draw-declined = { $player } declined the draw in game #{ $game }. Play goes on.
 admins-only = Only the chat’s admins can change this.
 settings-saved = Saved.
 settings-bad-value = “{ $value }” is not a valid { $key }: choose { $allowed }.
-settings-unknown = There is no setting “{ $key }”. Settings: lang, chatlang, theme, orientation, days.
+settings-unknown = There is no setting “{ $key }”. Settings: lang, chatlang, theme, orientation, days, reminders, boards.
 settings-show =
-    Settings: language { $lang }, theme { $theme }, board { $orientation }, { $days } days per move by default, reminders at { $reminders } left.
-    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (or off)
+    Settings: language { $lang }, theme { $theme }, board { $orientation }, { $days } days per move by default, reminders at { $reminders } left, boards { $boards }.
+    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (or off) · /settings boards edit|new
 top-empty = No rated games in this chat yet: ratings count games between people.
 top-header = Ratings in this chat (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } won, { $draws } drawn, { $losses } lost)
@@ -198,7 +202,7 @@ opt-colour-random = Random
 opt-move-text = The move, e.g. e3-d4 or c3:e5
 opt-game = Game number (when you play several here)
 opt-challenge-id = Challenge number
-opt-settings-key = lang, chatlang, theme, orientation or days
+opt-settings-key = lang, chatlang, theme, orientation, days or boards
 opt-settings-value = The new value
 opt-vacation-days = Days to pause your clocks
 select-move = Choose a move ({ $first } … { $last })

@@ -63,6 +63,10 @@ to-move = Ход: { $player } ({ $color ->
    *[black] чёрные
 }).
 time-left = Осталось: { $time }.
+move-number = Ход { $move }.
+turn-note = { $move }, ходит { $player }.
+button-flip = ⇅ Перевернуть
+button-rematch = ↻ Реванш
 button-draw = ½ Ничья
 button-resign = ⚑ Сдаться
 button-accept = ✔ Принять
@@ -152,10 +156,10 @@ draw-declined = { $player } отказал(а)ся от ничьей в парт
 admins-only = Это могут менять только администраторы чата.
 settings-saved = Сохранено.
 settings-bad-value = «{ $value }» не подходит для { $key }: варианты: { $allowed }.
-settings-unknown = Настройки «{ $key }» нет. Настройки: lang, chatlang, theme, orientation, days.
+settings-unknown = Настройки «{ $key }» нет. Настройки: lang, chatlang, theme, orientation, days, reminders, boards.
 settings-show =
-    Настройки: язык { $lang }, тема { $theme }, доска { $orientation }, по умолчанию { $days } дн. на ход, напоминания, когда остаётся { $reminders }.
-    Изменить: /настройки lang en · /настройки theme contrast · /настройки orientation white|auto|mover · /настройки days 5 · /настройки reminders 50% 24h (или off)
+    Настройки: язык { $lang }, тема { $theme }, доска { $orientation }, по умолчанию { $days } дн. на ход, напоминания, когда остаётся { $reminders }, доски { $boards }.
+    Изменить: /настройки lang en · /настройки theme contrast · /настройки orientation white|auto|mover · /настройки days 5 · /настройки reminders 50% 24h (или off) · /настройки boards edit|new
 top-empty = В этом чате пока нет рейтинговых партий: рейтинг считается по партиям между людьми.
 top-header = Рейтинг чата (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } (побед { $wins }, ничьих { $draws }, поражений { $losses })
@@ -202,7 +206,7 @@ opt-colour-random = Случайно
 opt-move-text = Ход, например e3-d4 или c3:e5
 opt-game = Номер партии (если вы играете здесь несколько)
 opt-challenge-id = Номер вызова
-opt-settings-key = lang, chatlang, theme, orientation или days
+opt-settings-key = lang, chatlang, theme, orientation, days или boards
 opt-settings-value = Новое значение
 opt-vacation-days = На сколько дней остановить часы
 select-move = Выберите ход ({ $first } … { $last })

@@ -17,6 +17,12 @@
 //!   user alone (`Target::User`: every refusal) is ephemeral (flags 64) on
 //!   every path — a deferred command's public "thinking…" is taken back
 //!   before it, since Discord would make the first followup that message.
+//! - A button or menu press whose answer takes the pressed message's place
+//!   (`Reply::in_place`: the board after a move, the resign confirmation,
+//!   the way back) updates that message: UPDATE_MESSAGE (type 7) with the
+//!   new board, or a deferred update (type 6) and an edit of the original
+//!   when there is no new picture (the board's stays). Refusals stay
+//!   ephemeral messages of their own.
 //!   The AI's moves are handed to the hub, which runs them on its workers;
 //!   their replies come back on the adapter's reply route and are posted to
 //!   the channel, like the sweeper's.
@@ -34,8 +40,8 @@ use serenity::all::{
     ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateAllowedMentions,
     CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, GatewayIntents,
-    GuildId, Interaction, User, UserId,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    EditInteractionResponse, GatewayIntents, GuildId, Interaction, MessageFlags, User, UserId,
 };
 use serenity::http::{Http, HttpBuilder};
 use std::collections::HashMap;
@@ -619,6 +625,27 @@ impl Discord {
         if replies.is_empty() {
             return self.close_quietly(on, deferred).await;
         }
+        // a reply in the pressed message's place answers a component press
+        // by updating that message; the others follow up
+        if let Answering::Component(c) = on {
+            let pressed_ephemeral = c
+                .message
+                .flags
+                .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
+            let in_place = replies.iter().position(|r| {
+                r.in_place && !(pressed_ephemeral && matches!(r.target, Target::Chat(_)))
+            });
+            if let Some(r) = in_place.and_then(|i| replies.get(i)) {
+                self.update_pressed(c, deferred, r, lang).await?;
+                for (i, r) in replies.iter().enumerate() {
+                    if Some(i) != in_place {
+                        let out = self.outgoing(r, lang).await;
+                        on.follow(&self.http, followup(out)).await?;
+                    }
+                }
+                return Ok(());
+            }
+        }
         for (i, r) in replies.iter().enumerate() {
             let out = self.outgoing(r, lang).await;
             if i == 0 && !deferred {
@@ -635,6 +662,43 @@ impl Discord {
             on.follow(&self.http, followup(out)).await?;
         }
         Ok(())
+    }
+
+    /// Change the pressed message into `r`: UPDATE_MESSAGE (type 7) when
+    /// it brings a picture (the new board replaces the old attachment);
+    /// without one, a deferred update (type 6) and an edit of the message,
+    /// which keeps its attachment; an interaction already deferred is
+    /// edited either way.
+    async fn update_pressed(
+        &self,
+        c: &ComponentInteraction,
+        deferred: bool,
+        r: &Reply,
+        lang: Lang,
+    ) -> serenity::Result<()> {
+        let out = self.outgoing(r, lang).await;
+        if !deferred && !out.files.is_empty() {
+            let m = CreateInteractionResponseMessage::new()
+                .content(out.content)
+                .add_files(out.files)
+                .components(out.components)
+                .allowed_mentions(CreateAllowedMentions::new().users(out.mentions));
+            return c
+                .create_response(&*self.http, CreateInteractionResponse::UpdateMessage(m))
+                .await;
+        }
+        if !deferred {
+            c.create_response(&*self.http, CreateInteractionResponse::Acknowledge)
+                .await?;
+        }
+        let mut e = EditInteractionResponse::new()
+            .content(out.content)
+            .components(out.components)
+            .allowed_mentions(CreateAllowedMentions::new().users(out.mentions));
+        for f in out.files {
+            e = e.new_attachment(f);
+        }
+        c.edit_response(&*self.http, e).await.map(drop)
     }
 
     /// A reply in Discord's terms (asks the core for the game's legal moves

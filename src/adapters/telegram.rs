@@ -22,17 +22,25 @@
 //! - The menu is registered with setMyCommands in English and Russian
 //!   (descriptions from the catalogue).
 //! - The board of a game is a photo with its buttons; after a move it is
-//!   edited in place (`board_updates = "edit"`) or sent anew with the old
-//!   one's buttons removed (`"new"`, the default: the player to move gets a
-//!   notification).
+//!   edited in place and answered with the core's short turn note, which
+//!   notifies the player to move (`Reply::board_mode` Edit — the chat's
+//!   `/settings boards`, else `board_updates`, "edit" by default), or sent
+//!   anew with the old one's buttons removed (New). A board that cannot be
+//!   edited (deleted, too old) is sent anew and becomes the living one.
 //! - Every callback query is answered; a short message meant only for the
-//!   presser (`Target::User`) is shown as the answer's toast.
+//!   presser (`Target::User`) is shown as the answer's toast. A reply that
+//!   takes the pressed message's place (`Reply::in_place`: picker steps, the
+//!   resign confirmation) edits it: a photo's buttons
+//!   (editMessageReplyMarkup), a text message's text and buttons
+//!   (editMessageText).
 
 use crate::adapters::commands::{self, COMMANDS};
 use crate::config::{BoardUpdates, Secret, TelegramConfig};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::needs_chat_admin;
-use crate::core::{ChatRef, Event, Input, Platform, PlatformLimits, Reply, Target, UserRef};
+use crate::core::{
+    BoardMode, ChatRef, Event, Input, Platform, PlatformLimits, Reply, Target, UserRef,
+};
 use crate::runtime::{Hub, ReplyRx};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
@@ -40,7 +48,8 @@ use std::time::{Duration, Instant};
 use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::{
     AnswerCallbackQuerySetters, EditMessageMediaSetters, EditMessageReplyMarkupSetters,
-    GetUpdatesSetters, SendAnimationSetters, SendDocumentSetters, SendMessageSetters,
+    EditMessageTextSetters, GetUpdatesSetters, SendAnimationSetters, SendDocumentSetters,
+    SendMessageSetters,
     SendPhotoSetters, SetMyCommandsSetters,
 };
 use teloxide::requests::Requester;
@@ -192,6 +201,17 @@ impl Drop for Handled {
 
 /// How long a group's administrator list is trusted.
 const ADMINS_TTL: Duration = Duration::from_secs(600);
+
+/// The message whose button was pressed.
+#[derive(Debug, Clone, Copy)]
+struct Pressed {
+    chat: ChatId,
+    message: MessageId,
+    /// A photo (a board): only its buttons can be replaced.
+    photo: bool,
+    /// Telegram still lets the bot edit it.
+    editable: bool,
+}
 
 /// How an update arrived, for the replies to it.
 #[derive(Default)]
@@ -520,20 +540,30 @@ impl Telegram {
     }
 
     async fn on_callback(&self, q: CallbackQuery, update_id: String, handled: Handled) {
-        let (msg_chat, msg_id, chat) = match &q.message {
-            Some(MaybeInaccessibleMessage::Regular(m)) => {
-                (Some(m.chat.id), Some(m.id), Some(Self::chat_ref(m)))
-            }
+        let (pressed, chat) = match &q.message {
+            Some(MaybeInaccessibleMessage::Regular(m)) => (
+                Some(Pressed {
+                    chat: m.chat.id,
+                    message: m.id,
+                    photo: m.photo().is_some(),
+                    editable: true,
+                }),
+                Some(Self::chat_ref(m)),
+            ),
             Some(MaybeInaccessibleMessage::Inaccessible(m)) => (
-                Some(m.chat.id),
-                Some(m.message_id),
+                Some(Pressed {
+                    chat: m.chat.id,
+                    message: m.message_id,
+                    photo: false,
+                    editable: false,
+                }),
                 Some(ChatRef {
                     id: m.chat.id.0.to_string(),
                     title: m.chat.title().map(str::to_string),
                     is_private: m.chat.is_private(),
                 }),
             ),
-            None => (None, None, None),
+            None => (None, None),
         };
         let (Some(data), Some(chat)) = (q.data.clone(), chat) else {
             self.answer(&q.id, None).await;
@@ -555,6 +585,7 @@ impl Telegram {
         // a short note for the presser alone becomes the answer's toast
         let toast = out.replies.iter().position(|r| {
             matches!(r.target, Target::User { .. })
+                && !r.in_place
                 && r.image.is_none()
                 && r.choices.is_empty()
                 && r.document.is_none()
@@ -564,25 +595,77 @@ impl Telegram {
             .and_then(|i| out.replies.get(i))
             .map(|r| r.text.as_str());
         self.answer(&q.id, note).await;
+        // a picker step or a confirmation takes the pressed message's place
+        let mut replaced = None;
+        if let Some(p) = pressed.filter(|p| p.editable) {
+            replaced = out
+                .replies
+                .iter()
+                .position(|r| r.in_place && r.image.is_none() && r.document.is_none());
+            if let Some(r) = replaced.and_then(|i| out.replies.get(i)) {
+                if !self.replace_pressed(p, r).await {
+                    replaced = None;
+                }
+            }
+        }
         // buttons of a prompt (not a board) are used up once pressed
-        if let (Some(chat), Some(mid)) = (msg_chat, msg_id) {
+        if let (Some(p), None) = (pressed, replaced) {
             let is_board = self
                 .hub
-                .is_board_message(Platform::Telegram, chat.0.to_string(), mid.0.to_string())
+                .is_board_message(
+                    Platform::Telegram,
+                    p.chat.0.to_string(),
+                    p.message.0.to_string(),
+                )
                 .await;
             let acted = toast.is_none() || out.replies.len() > 1;
             if !is_board && acted {
                 let req = self
                     .bot
-                    .edit_message_reply_markup(chat, mid)
+                    .edit_message_reply_markup(p.chat, p.message)
                     .reply_markup(InlineKeyboardMarkup::default());
-                let _ = self.pace.call(Some(chat), Kind::Other, req).await;
+                let _ = self.pace.call(Some(p.chat), Kind::Other, req).await;
             }
         }
         let origin = Origin::default();
         for (i, r) in out.replies.iter().enumerate() {
-            if Some(i) != toast {
+            if Some(i) != toast && Some(i) != replaced {
                 self.send(r, &origin).await;
+            }
+        }
+    }
+
+    /// Put a reply in the place of the pressed message: a photo (a board)
+    /// gets the reply's buttons, a text message its text and buttons.
+    /// Whether it worked ("not modified" counts).
+    async fn replace_pressed(&self, p: Pressed, r: &Reply) -> bool {
+        let keyboard = keyboard(&r.choices).unwrap_or_default();
+        let res = if p.photo {
+            let req = self
+                .bot
+                .edit_message_reply_markup(p.chat, p.message)
+                .reply_markup(keyboard);
+            self.pace
+                .call(Some(p.chat), Kind::Other, req)
+                .await
+                .map(drop)
+        } else {
+            let rich = Rich::new(&r.text, &r.mentions);
+            let req = self
+                .bot
+                .edit_message_text(p.chat, p.message, rich.html_within(limits().text_max))
+                .parse_mode(ParseMode::Html)
+                .reply_markup(keyboard);
+            self.pace
+                .call(Some(p.chat), Kind::Other, req)
+                .await
+                .map(drop)
+        };
+        match res {
+            Ok(()) | Err(RequestError::Api(teloxide::ApiError::MessageNotModified)) => true,
+            Err(e) => {
+                tracing::debug!(error = %e, "telegram: editing the pressed message failed");
+                false
             }
         }
     }
@@ -691,7 +774,12 @@ impl Telegram {
         let fits = rich.visible_len() <= limits().caption_max;
         let html = rich.html();
         let file = || InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
-        if let (BoardUpdates::Edit, Some(prev), true) = (self.opts.board_updates, previous, fits) {
+        // the chat's choice, else the configured default
+        let mode = r.board_mode.unwrap_or(match self.opts.board_updates {
+            BoardUpdates::Edit => BoardMode::Edit,
+            BoardUpdates::New => BoardMode::New,
+        });
+        if let (BoardMode::Edit, Some(prev), true) = (mode, previous, fits) {
             let media = InputMedia::Photo(
                 InputMediaPhoto::new(file())
                     .caption(html.clone())
@@ -702,7 +790,15 @@ impl Telegram {
                 .edit_message_media(prev.chat, prev.message, media)
                 .reply_markup(keyboard.clone().unwrap_or_default());
             match self.pace.call(Some(chat), Kind::Other, req).await {
-                Ok(_) => return Ok(()),
+                Ok(_) => {
+                    // an edit notifies nobody: a short line answers the board
+                    if let Some(note) = &r.turn_note {
+                        let rich = Rich::new(note, &r.mentions);
+                        self.send_text(chat, &rich, None, Some(prev.message))
+                            .await?;
+                    }
+                    return Ok(());
+                }
                 // deleted, too old, or not modified: send a new one
                 Err(e) => tracing::debug!(error = %e, "telegram: editMessageMedia failed"),
             }

@@ -321,6 +321,7 @@ impl Service {
         let Some(p) = Payload::decode(payload) else {
             return Err(Refusal::ButtonInvalid.into());
         };
+        let before = ctx.drafts.len();
         match p {
             Payload::Accept { challenge } => self.accept(ctx, challenge)?,
             Payload::Decline { challenge } => self.decline(ctx, challenge)?,
@@ -328,7 +329,7 @@ impl Service {
             Payload::Piece { game, ply, square } => self.picker(ctx, game, ply, Some(square))?,
             Payload::Pieces { game, ply } => self.picker(ctx, game, ply, None)?,
             Payload::Resign { game } => self.resign_button(ctx, game)?,
-            Payload::ResignConfirm { game } => self.resign(ctx, self.game_by_id(ctx, game)?)?,
+            Payload::ResignConfirm { game, by } => self.resign_confirmed(ctx, game, by)?,
             Payload::Draw { game } => {
                 self.draw_offer_or_accept(ctx, self.game_by_id(ctx, game)?)?
             }
@@ -336,6 +337,20 @@ impl Service {
             Payload::PuzzleHint => puzzles::cmd_hint(ctx)?,
             Payload::PuzzleSolution => puzzles::cmd_puzzle(ctx, &["solution".into()])?,
             Payload::PuzzleNext => puzzles::cmd_puzzle(ctx, &["next".into()])?,
+            Payload::Flip { game } => self.flip(ctx, game)?,
+            Payload::Rematch { game } => self.rematch(ctx, game)?,
+        }
+        // a move or a resignation pressed on the board: the new board takes
+        // the pressed message's place
+        if let Payload::Move { game, .. } | Payload::ResignConfirm { game, .. } = p {
+            if let Some(d) = ctx
+                .drafts
+                .iter_mut()
+                .skip(before)
+                .find(|d| d.game_id == Some(game) && d.board.is_some())
+            {
+                d.in_place = true;
+            }
         }
         Ok(())
     }

@@ -1,12 +1,14 @@
 //! `/settings`: the user's language, and the chat's language, board theme,
-//! orientation, days per move and the reminders of a move.
+//! orientation, days per move, the reminders of a move and how boards are
+//! kept (`boards edit|new`).
 
 use super::ctx::Ctx;
 use super::error::{Refusal, Res};
 use super::i18n::Lang;
 use super::input::words::{setting_key, SettingKey};
-use super::present::board::chat_theme;
+use super::present::board::{chat_board_mode, chat_theme};
 use super::reminders::Reminders;
+use super::types::BoardMode;
 use super::Service;
 use crate::args;
 use crate::render::Theme;
@@ -89,6 +91,10 @@ impl Service {
                 store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::Reminders, Some(&r))?;
                 ctx.chat.reminders = Some(r);
             }
+            SettingKey::Boards => {
+                let m = BoardMode::from_key(v).ok_or_else(|| bad("boards", v, "edit, new"))?;
+                store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::Boards, Some(m.key()))?;
+            }
         }
         ctx.tell_id("settings-saved", None);
         Ok(())
@@ -112,6 +118,10 @@ impl Service {
                 chat.reminders
                     .clone()
                     .unwrap_or_else(|| self.config.reminders.to_string())
+            ),
+            (
+                "boards",
+                chat_board_mode(chat).map_or("edit", BoardMode::key)
             )
         ];
         ctx.tell_id("settings-show", Some(&a));

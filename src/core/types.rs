@@ -181,6 +181,32 @@ pub enum Target {
     User { chat: String, user: String },
 }
 
+/// How a chat keeps the board of a game (`/settings boards`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardMode {
+    /// One living board message per game, edited in place after each move;
+    /// a short turn note ([`Reply::turn_note`]) answers it so the player to
+    /// move is notified.
+    Edit,
+    /// A new board message after each move (the old one loses its buttons).
+    New,
+}
+
+impl BoardMode {
+    pub fn key(self) -> &'static str {
+        match self {
+            BoardMode::Edit => "edit",
+            BoardMode::New => "new",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<BoardMode> {
+        [BoardMode::Edit, BoardMode::New]
+            .into_iter()
+            .find(|m| m.key() == key)
+    }
+}
+
 /// One message for the adapter to send.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
@@ -198,6 +224,18 @@ pub struct Reply {
     pub game_id: Option<i64>,
     /// An attached text file (PDN exports): (file name, contents).
     pub document: Option<(String, String)>,
+    /// The answer to a button press that takes the pressed message's place
+    /// instead of being a new message: the picker's steps and the resign
+    /// confirmation (its buttons, and its text where the platform can), the
+    /// board after a move pressed on it.
+    pub in_place: bool,
+    /// For a game's board: how the chat keeps it (`/settings boards`);
+    /// `None`: the chat has not chosen (the platform's configured default).
+    pub board_mode: Option<BoardMode>,
+    /// For a game's board that is edited in place: a short line to send as
+    /// an answer to it (with [`Reply::mentions`]), so the turn still
+    /// notifies: "c3-d4, @bob to move".
+    pub turn_note: Option<String>,
 }
 
 impl Reply {

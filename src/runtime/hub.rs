@@ -262,6 +262,9 @@ impl Hub {
             mentions: Vec::new(),
             game_id: None,
             document: None,
+            in_place: false,
+            board_mode: None,
+            turn_note: None,
         }
     }
 

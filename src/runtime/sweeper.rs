@@ -178,6 +178,9 @@ mod tests {
             mentions: vec![],
             game_id: None,
             document: None,
+            in_place: false,
+            board_mode: None,
+            turn_note: None,
         }
     }
 

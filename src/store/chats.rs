@@ -17,6 +17,8 @@ table_row! {
         pub days_per_move: Option<i64>,
         /// The reminders of a move (`50% 24h`, `off`); None: the default.
         pub reminders: Option<String>,
+        /// `edit` or `new` (see `core::BoardMode`); `None`: not chosen.
+        pub boards: Option<String>,
     }
 }
 
@@ -51,7 +53,8 @@ pub fn chat(c: &Connection, id: i64) -> StoreResult<Option<ChatRow>> {
     )
 }
 
-/// Change one chat setting column (`lang`, `theme`, `orientation`, `days_per_move`, `reminders`).
+/// Change one chat setting column (`lang`, `theme`, `orientation`,
+/// `days_per_move`, `reminders`, `boards`).
 pub fn set_chat_setting(
     c: &Connection,
     id: i64,
@@ -64,6 +67,7 @@ pub fn set_chat_setting(
         ChatSetting::Orientation => "orientation",
         ChatSetting::DaysPerMove => "days_per_move",
         ChatSetting::Reminders => "reminders",
+        ChatSetting::Boards => "boards",
     };
     c.prepare_cached(&format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"))?
         .execute(params![id, value])?;
@@ -77,4 +81,5 @@ pub enum ChatSetting {
     Orientation,
     DaysPerMove,
     Reminders,
+    Boards,
 }

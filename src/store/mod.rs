@@ -20,6 +20,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v5.sql")),
         M::up(include_str!("v6.sql")),
         M::up(include_str!("v7.sql")),
+        M::up(include_str!("v8.sql")),
         M::up(include_str!("v9.sql")),
         M::up(include_str!("v11.sql")),
         M::up(include_str!("v12.sql")),

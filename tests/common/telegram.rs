@@ -321,7 +321,7 @@ async fn api_json(fake: Arc<Fake>, req: Request) -> Result<Json<Value>, axum::re
         "sendDocument" => fake.message(chat, None, "document", &fields),
         "sendAnimation" => fake.message(chat, None, "text", &fields),
         "editMessageMedia" => fake.message(chat, fields["message_id"].as_i64(), "photo", &fields),
-        "editMessageReplyMarkup" => {
+        "editMessageReplyMarkup" | "editMessageText" => {
             fake.message(chat, fields["message_id"].as_i64(), "text", &fields)
         }
         "answerCallbackQuery" | "setMyCommands" | "deleteWebhook" => json!(true),
@@ -369,6 +369,16 @@ pub fn callback_update(id: i64, query: &str, on_message: i64, data: &str) -> Val
     }})
 }
 
+/// A button pressed under a board photo (`on_message`) in Anna's chat.
+pub fn callback_on_board(id: i64, query: &str, on_message: i64, data: &str) -> Value {
+    let mut u = callback_update(id, query, on_message, data);
+    let m = &mut u["callback_query"]["message"];
+    m.as_object_mut().unwrap().remove("text");
+    m["photo"] = json!([{"file_id": "p", "file_unique_id": "pu", "width": 640, "height": 640}]);
+    m["caption"] = json!("board");
+    u
+}
+
 /// Callback data of the buttons of a call's inline keyboard.
 pub fn buttons(c: &Call) -> Vec<String> {
     let markup = match &c.fields["reply_markup"] {
@@ -384,6 +394,26 @@ pub fn buttons(c: &Call) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// (label, callback data) of the buttons of a call's inline keyboard.
+pub fn labels(c: &Call) -> Vec<(String, String)> {
+    let markup = match &c.fields["reply_markup"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    markup["inline_keyboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+        .filter_map(|b| {
+            Some((
+                b["text"].as_str()?.to_string(),
+                b["callback_data"].as_str()?.to_string(),
+            ))
+        })
+        .collect()
 }
 
 /// The text or caption a call sends (editMessageMedia: inside `media`).

@@ -98,13 +98,7 @@ impl Service {
         };
         let me_id = ctx.user_id()?;
         let me = Seat::Human(me_id);
-        self.room_for_a_game(ctx, me_id, None, matches!(opponent, Opponent::Ai))?;
-        if !matches!(opponent, Opponent::Ai) {
-            let limit = self.config.limits.open_challenges_per_user;
-            if store::count_open_challenges_from(ctx.c, me_id)? >= limit {
-                return Err(Refusal::TooManyChallenges { limit }.into());
-            }
-        }
+        self.may_challenge(ctx, me_id, matches!(opponent, Opponent::Ai))?;
         match opponent {
             Opponent::Ai => {
                 let ai = Seat::Ai(u8::try_from(level).unwrap_or(3));
@@ -122,6 +116,55 @@ impl Service {
                 self.create_challenge(ctx, to.map(|u| u.id), Some(h), color, seconds_per_move)?;
             }
             Opponent::Open => self.create_challenge(ctx, None, None, color, seconds_per_move)?,
+        }
+        Ok(())
+    }
+
+    /// Refuse a new challenge (or AI game) of `me` past the limits.
+    fn may_challenge(&self, ctx: &Ctx, me: i64, ai: bool) -> Res<()> {
+        self.room_for_a_game(ctx, me, None, ai)?;
+        if !ai {
+            let limit = self.config.limits.open_challenges_per_user;
+            if store::count_open_challenges_from(ctx.c, me)? >= limit {
+                return Err(Refusal::TooManyChallenges { limit }.into());
+            }
+        }
+        Ok(())
+    }
+
+    /// The rematch button of a finished game (not a tournament's): its
+    /// players only; colours swapped, the same time per move. Against a
+    /// person it is a challenge to them (the usual path: they accept), against
+    /// the AI a new game at the same level at once.
+    pub(crate) fn rematch(&self, ctx: &mut Ctx, game: i64) -> Res<()> {
+        let row = self.game_by_id(ctx, game)?;
+        let me_id = ctx.user_id()?;
+        let mine = row
+            .color_of(me_id)
+            .ok_or(Refusal::NotAPlayer { game: row.id })?;
+        if row.is_active() || store::tournament_game_of(ctx.c, row.id)?.is_some() {
+            return Err(Refusal::ButtonInvalid.into());
+        }
+        let me = Seat::Human(me_id);
+        let now_mine = mine.opposite();
+        match row.seat(mine.opposite()) {
+            Seat::Ai(level) => {
+                self.may_challenge(ctx, me_id, true)?;
+                let (white, black) = match now_mine {
+                    Color::White => (me, Seat::Ai(level)),
+                    Color::Black => (Seat::Ai(level), me),
+                };
+                self.start_game(ctx, white, black, row.seconds_per_move)?;
+            }
+            Seat::Human(other) => {
+                self.may_challenge(ctx, me_id, false)?;
+                let handle = store::user(ctx.c, other)?.and_then(|u| u.handle);
+                let wish = match now_mine {
+                    Color::White => ColorWish::White,
+                    Color::Black => ColorWish::Black,
+                };
+                self.create_challenge(ctx, Some(other), handle, wish, row.seconds_per_move)?;
+            }
         }
         Ok(())
     }

@@ -15,7 +15,7 @@ use crate::core::{puzzles, ratings, Service};
 use crate::store::{self, GameResult, GameRow, Seat, Termination};
 use shashki_engine::game::Outcome as GameOutcome;
 use shashki_engine::notation::parse_move_among;
-use shashki_engine::{Move, Square};
+use shashki_engine::{Color, Move, Square};
 
 impl Service {
     /// A move as text. Without a game number it goes to the one of the
@@ -139,25 +139,43 @@ impl Service {
         self.play(ctx, loaded, mv)
     }
 
-    /// The move picker: the pieces that can move, or one piece's moves.
+    /// The move picker, in the place of the pressed message: one piece's
+    /// moves with a back button (the player to move), or — back — the
+    /// board's own buttons and turn line again (a player: also the way back
+    /// from the resign confirmation).
     pub(crate) fn picker(&self, ctx: &mut Ctx, game: i64, ply: i64, square: Option<u8>) -> Res<()> {
         let row = self.game_by_id(ctx, game)?;
-        ctx.gate(&row, Need::Move { ply: Some(ply) })?;
+        match square {
+            Some(_) => ctx.gate(&row, Need::Move { ply: Some(ply) })?,
+            None => {
+                ctx.gate(&row, Need::Play)?;
+                if row.ply != ply {
+                    return Err(Refusal::ButtonStale.into());
+                }
+                None
+            }
+        };
         let piece = match square {
             Some(s) => Some(Square::from_pdn(s).ok_or(Refusal::ButtonInvalid)?),
             None => None,
         };
         let loaded = self.load(ctx.c, row)?;
-        let (text, back) = match piece {
-            Some(s) => (
-                ctx.t("choose-target", Some(&args![("square", s.to_string())])),
-                ctx.t("button-back", None),
-            ),
-            None => (ctx.t("choose-piece", None), String::new()),
+        let mut d = match piece {
+            Some(s) => {
+                let text = ctx.t("choose-target", Some(&args![("square", s.to_string())]));
+                let back = ctx.t("button-back", None);
+                let mut d = Draft::text(ctx.private(), text);
+                d.choices = move_choices(loaded.row.id, loaded.row.ply, &loaded.game, piece, &back);
+                d
+            }
+            None => {
+                let mut d = Draft::text(ctx.private(), ctx.turn_text(&loaded)?);
+                d.choices = ctx.board_choices(&loaded)?;
+                d
+            }
         };
-        let mut d = Draft::text(ctx.private(), text);
-        d.choices = move_choices(loaded.row.id, loaded.row.ply, &loaded.game, piece, &back);
         d.game_id = Some(loaded.row.id);
+        d.in_place = true;
         ctx.post(d);
         Ok(())
     }
@@ -211,7 +229,10 @@ impl Service {
                     }
                     return Ok(());
                 }
-                let d = ctx.board_draft(&loaded, headline)?;
+                let mut d = ctx.board_draft(&loaded, headline)?;
+                let next = loaded.row.seat(loaded.game.side_to_move());
+                let a = args![("move", mv.to_string()), ("player", ctx.call_name(next)?)];
+                d.turn_note = Some(ctx.t("turn-note", Some(&a)));
                 ctx.post(d);
                 if let Seat::Ai(_) = next_seat {
                     ctx.jobs.push(Job::AiMove {
@@ -261,6 +282,7 @@ impl Service {
         let result_text = self.result_text(ctx.c, ctx.lang, &row, result, how)?;
         let loaded = Loaded { row, game: l.game };
         let mut d = ctx.board_draft(&loaded, format!("{headline}\n{result_text}"))?;
+        d.turn_note = Some(result_text);
         d.document = Some((
             format!("game-{}.pdn", loaded.row.id),
             self.pdn_text(ctx.c, &loaded)?,
@@ -273,12 +295,28 @@ impl Service {
     }
 }
 
-/// The resign button asks first.
-pub(crate) fn resign_question(ctx: &Ctx, game: i64) -> Draft {
-    let text = ctx.t("resign-confirm", Some(&args![("game", game)]));
+/// The resign button asks first, in the place of the pressed message: "yes"
+/// (for the presser's colour alone) and back to the board's buttons.
+pub(crate) fn resign_question(ctx: &Ctx, row: &GameRow, by: Color) -> Draft {
+    let text = ctx.t("resign-confirm", Some(&args![("game", row.id)]));
     let mut d = Draft::text(ctx.private(), text);
-    d.choices = vec![vec![
-        Payload::ResignConfirm { game }.button(ctx.t("button-resign-yes", None))
-    ]];
+    let by = match by {
+        Color::White => 0,
+        Color::Black => 1,
+    };
+    d.choices = vec![
+        vec![Payload::ResignConfirm {
+            game: row.id,
+            by: Some(by),
+        }
+        .button(ctx.t("button-resign-yes", None))],
+        vec![Payload::Pieces {
+            game: row.id,
+            ply: row.ply,
+        }
+        .button(ctx.t("button-back", None))],
+    ];
+    d.game_id = Some(row.id);
+    d.in_place = true;
     d
 }

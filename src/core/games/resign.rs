@@ -4,9 +4,10 @@ use super::play::resign_question;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Res};
+use crate::core::error::{corrupt, Refusal, Res};
 use crate::core::Service;
 use crate::store::GameRow;
+use shashki_engine::Color;
 
 impl Service {
     pub(crate) fn cmd_resign(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
@@ -17,10 +18,24 @@ impl Service {
     /// The resign button: only a player of a game in progress is asked.
     pub(crate) fn resign_button(&self, ctx: &mut Ctx, game: i64) -> Res<()> {
         let row = self.game_by_id(ctx, game)?;
-        ctx.gate(&row, Need::Play)?;
-        let d = resign_question(ctx, row.id);
+        let me = ctx
+            .gate(&row, Need::Play)?
+            .ok_or(corrupt("a player without a colour"))?;
+        let d = resign_question(ctx, &row, me);
         ctx.post(d);
         Ok(())
+    }
+
+    /// "Yes, resign": only for the player who was asked (`by`, when the
+    /// button says).
+    pub(crate) fn resign_confirmed(&self, ctx: &mut Ctx, game: i64, by: Option<u8>) -> Res<()> {
+        let row = self.game_by_id(ctx, game)?;
+        let me = ctx.gate(&row, Need::Play)?;
+        let asked = by.map(|b| if b == 0 { Color::White } else { Color::Black });
+        if asked.is_some_and(|c| Some(c) != me) {
+            return Err(Refusal::ButtonInvalid.into());
+        }
+        self.resign(ctx, row)
     }
 
     pub(crate) fn resign(&self, ctx: &mut Ctx, row: GameRow) -> Res<()> {

@@ -7,11 +7,12 @@ use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::{Refusal, Res};
 use crate::core::i18n::Lang;
+use crate::core::input::payload::Payload;
 use crate::core::present::buttons::all_move_choices;
 use crate::core::present::text::color_key;
 use crate::core::present::Draft;
 use crate::core::time::pdn_date;
-use crate::core::types::Image;
+use crate::core::types::{BoardMode, Image};
 use crate::core::Service;
 use crate::render::RenderOptions;
 use crate::render::{frames_from_replay, render_gif, GifOptions};
@@ -28,8 +29,27 @@ impl Service {
         let headline = ctx.t("board-headline", Some(&args![("game", l.row.id)]));
         let mut d = ctx.board_draft(&l, headline)?;
         if mine.is_none() {
-            d.choices.clear(); // spectators get no buttons
+            // spectators get no buttons but flip
+            let flip = Payload::Flip { game: l.row.id }.button(ctx.t("button-flip", None));
+            d.choices = vec![vec![flip]];
         }
+        // asked for: a board down here, which becomes the living one
+        d.board_mode = Some(BoardMode::New);
+        ctx.post(d);
+        Ok(())
+    }
+
+    /// The flip button: the board from the other side, for the presser
+    /// alone (anyone who may see the game; it changes nothing).
+    pub(crate) fn flip(&self, ctx: &mut Ctx, game: i64) -> Res<()> {
+        let row = self.game_by_id(ctx, game)?;
+        ctx.gate(&row, Need::See)?;
+        let l = self.load(ctx.c, row)?;
+        let mut view = ctx.game_board(&l)?;
+        view.flip = !view.flip;
+        view.name = format!("{}-flipped", l.row.id);
+        let mut d = Draft::text(ctx.private(), view.caption.clone());
+        d.board = Some(view);
         ctx.post(d);
         Ok(())
     }

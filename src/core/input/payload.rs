@@ -31,8 +31,12 @@ pub enum Payload {
     Resign {
         game: i64,
     },
+    /// "Yes, resign", shown to the player who pressed resign (`by`: their
+    /// colour, 0 white 1 black; `None` on buttons made before it was kept):
+    /// the other player pressing it is refused.
     ResignConfirm {
         game: i64,
+        by: Option<u8>,
     },
     /// Offer a draw, or accept the opponent's offer.
     Draw {
@@ -47,6 +51,16 @@ pub enum Payload {
     PuzzleSolution,
     /// A new puzzle for the presser.
     PuzzleNext,
+    /// The board of a game from the other side, for the presser alone
+    /// (anyone may press it; it changes nothing).
+    Flip {
+        game: i64,
+    },
+    /// A finished game again, colours swapped: a challenge to the opponent,
+    /// or a new game at once against the AI.
+    Rematch {
+        game: i64,
+    },
 }
 
 impl Payload {
@@ -63,13 +77,17 @@ impl Payload {
     pub fn kind(&self) -> crate::core::types::ChoiceKind {
         use crate::core::types::ChoiceKind as K;
         match self {
-            Payload::Move { .. } | Payload::Piece { .. } | Payload::Pieces { .. } => K::Move,
+            Payload::Move { .. } | Payload::Piece { .. } => K::Move,
             Payload::Accept { .. } => K::Positive,
             Payload::Decline { .. }
             | Payload::Resign { .. }
             | Payload::ResignConfirm { .. }
             | Payload::DeclineDraw { .. } => K::Negative,
-            Payload::Draw { .. }
+            Payload::Rematch { .. } => K::Positive,
+            // back to the board's buttons (from a piece or the confirmation)
+            Payload::Pieces { .. }
+            | Payload::Draw { .. }
+            | Payload::Flip { .. }
             | Payload::PuzzleHint
             | Payload::PuzzleSolution
             | Payload::PuzzleNext => K::Neutral,
@@ -84,12 +102,15 @@ impl Payload {
             Payload::Piece { game, ply, square } => format!("p:{game}:{ply}:{square}"),
             Payload::Pieces { game, ply } => format!("b:{game}:{ply}"),
             Payload::Resign { game } => format!("r:{game}"),
-            Payload::ResignConfirm { game } => format!("R:{game}"),
+            Payload::ResignConfirm { game, by: None } => format!("R:{game}"),
+            Payload::ResignConfirm { game, by: Some(by) } => format!("R:{game}:{by}"),
             Payload::Draw { game } => format!("o:{game}"),
             Payload::DeclineDraw { game } => format!("x:{game}"),
             Payload::PuzzleHint => "ph".into(),
             Payload::PuzzleSolution => "ps".into(),
             Payload::PuzzleNext => "pn".into(),
+            Payload::Flip { game } => format!("f:{game}"),
+            Payload::Rematch { game } => format!("rm:{game}"),
         }
     }
 
@@ -124,7 +145,13 @@ impl Payload {
             },
             ("b", [g, p]) => Payload::Pieces { game: *g, ply: *p },
             ("r", [g]) => Payload::Resign { game: *g },
-            ("R", [g]) => Payload::ResignConfirm { game: *g },
+            ("R", [g]) => Payload::ResignConfirm { game: *g, by: None },
+            ("R", [g, c]) if (0..=1).contains(c) => Payload::ResignConfirm {
+                game: *g,
+                by: Some(*c as u8),
+            },
+            ("f", [g]) => Payload::Flip { game: *g },
+            ("rm", [g]) => Payload::Rematch { game: *g },
             ("o", [g]) => Payload::Draw { game: *g },
             ("x", [g]) => Payload::DeclineDraw { game: *g },
             ("ph", []) => Payload::PuzzleHint,
@@ -157,8 +184,14 @@ mod tests {
             },
             Payload::Pieces { game: 1, ply: 2 },
             Payload::Resign { game: 9 },
-            Payload::ResignConfirm { game: 9 },
+            Payload::ResignConfirm { game: 9, by: None },
+            Payload::ResignConfirm {
+                game: 9,
+                by: Some(1),
+            },
             Payload::Draw { game: 9 },
+            Payload::Flip { game: 9 },
+            Payload::Rematch { game: 9 },
             Payload::DeclineDraw { game: 9 },
         ];
         for p in all {
@@ -177,6 +210,9 @@ mod tests {
             "z:1",
             "a:1:2",
             "m:1:2:99999999",
+            "R:1:2",
+            "f:",
+            "rm:1:2",
             "a:",
             &"a:1".repeat(30),
         ] {

@@ -231,6 +231,7 @@ pub enum SettingKey {
     Orientation,
     Days,
     Reminders,
+    Boards,
 }
 
 pub fn setting_key(word: &str) -> Option<SettingKey> {
@@ -244,6 +245,7 @@ pub fn setting_key(word: &str) -> Option<SettingKey> {
         "reminders" | "reminder" | "напоминания" | "напоминание" => {
             SettingKey::Reminders
         }
+        "boards" | "доски" => SettingKey::Boards,
         _ => return None,
     })
 }

@@ -10,7 +10,7 @@ use crate::core::error::Res;
 use crate::core::games::Loaded;
 use crate::core::i18n::num;
 use crate::core::input::payload::Payload;
-use crate::core::types::Target;
+use crate::core::types::{BoardMode, Choice, Target};
 use crate::render::Theme;
 use crate::store::{self, ChatRow, GameRow, Seat};
 use shashki_engine::{Color, Game, Move, Position};
@@ -21,6 +21,11 @@ pub(crate) fn chat_theme(chat: &ChatRow, default: Theme) -> Theme {
         .as_deref()
         .and_then(|t| t.parse::<Theme>().ok())
         .unwrap_or(default)
+}
+
+/// How a chat keeps its boards, if it has chosen (`/settings boards`).
+pub(crate) fn chat_board_mode(chat: &ChatRow) -> Option<BoardMode> {
+    chat.boards.as_deref().and_then(BoardMode::from_key)
 }
 
 /// The position before the last move of a game, and that move.
@@ -79,45 +84,34 @@ impl Ctx<'_> {
         ))
     }
 
-    /// The board of a game with whose move it is, the time left and the
-    /// buttons for the player to move.
+    /// The board of a game with the move number, whose move it is, the
+    /// time left and the buttons: the player to move's (moves, draw,
+    /// resign), rematch on a finished game, and flip for anyone.
     pub(crate) fn board_draft(&self, l: &Loaded, headline: String) -> Res<Draft> {
-        let (row, g) = (&l.row, &l.game);
+        let row = &l.row;
         let mut text = headline;
-        let mut choices = Vec::new();
-        let mut mentions = Vec::new();
-        if row.is_active() && !g.is_over() {
-            let color = g.side_to_move();
-            let seat = row.seat(color);
-            let a = args![
-                ("player", self.call_name(seat)?),
-                ("color", color_key(color)),
-                ("game", row.id)
-            ];
+        let turn = self.turn_text(l)?;
+        if !turn.is_empty() {
             text.push('\n');
-            text.push_str(&self.t("to-move", Some(&a)));
-            if let Some(clock) = self.clock_text(row)? {
-                text.push(' ');
-                text.push_str(&clock);
-            }
-            if let Seat::Human(_) = seat {
-                choices = move_choices(row.id, row.ply, g, None, "");
-                choices.push(vec![
-                    Payload::Draw { game: row.id }.button(self.t("button-draw", None)),
-                    Payload::Resign { game: row.id }.button(self.t("button-resign", None)),
-                ]);
-                mentions.extend(self.mention(seat)?);
-            }
+            text.push_str(&turn);
         }
+        let chat = if row.chat_id == self.chat.id {
+            Some(self.chat.clone())
+        } else {
+            store::chat(self.c, row.chat_id)?
+        };
         Ok(Draft {
             target: Target::Chat(self.chat_of(row.chat_id)?),
             text,
             board: Some(self.game_board(l)?),
-            choices,
-            mentions,
+            choices: self.board_choices(l)?,
+            mentions: self.to_move_mention(l)?,
             game_id: Some(row.id),
             document: None,
             image: None,
+            in_place: false,
+            board_mode: chat.as_ref().and_then(chat_board_mode),
+            turn_note: None,
         })
     }
 
@@ -157,6 +151,72 @@ impl Ctx<'_> {
             text.push_str(&self.t("bank-left", Some(&a)));
         }
         Ok(Some(text))
+    }
+
+    /// "Move 3. @anna (White) to move. Time left: …" for a game in
+    /// progress; empty for one that is over.
+    pub(crate) fn turn_text(&self, l: &Loaded) -> Res<String> {
+        let (row, g) = (&l.row, &l.game);
+        if !row.is_active() || g.is_over() {
+            return Ok(String::new());
+        }
+        let color = g.side_to_move();
+        let seat = row.seat(color);
+        let mut text = self.t(
+            "move-number",
+            Some(&args![("move", num(i64::from(g.move_number())))]),
+        );
+        let a = args![
+            ("player", self.call_name(seat)?),
+            ("color", color_key(color)),
+            ("game", row.id)
+        ];
+        text.push(' ');
+        text.push_str(&self.t("to-move", Some(&a)));
+        if let Some(clock) = self.clock_text(row)? {
+            text.push(' ');
+            text.push_str(&clock);
+        }
+        Ok(text)
+    }
+
+    /// The person to move in a game in progress, to be notified.
+    pub(crate) fn to_move_mention(&self, l: &Loaded) -> Res<Vec<crate::core::types::Mention>> {
+        let (row, g) = (&l.row, &l.game);
+        if !row.is_active() || g.is_over() {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .mention(row.seat(g.side_to_move()))?
+            .into_iter()
+            .collect())
+    }
+
+    /// The buttons of a game's board: the moves, draw and resign for a
+    /// person to move; rematch when the game is over (not in a
+    /// tournament); flip always.
+    pub(crate) fn board_choices(&self, l: &Loaded) -> Res<Vec<Vec<Choice>>> {
+        let (row, g) = (&l.row, &l.game);
+        let flip = Payload::Flip { game: row.id }.button(self.t("button-flip", None));
+        let active = row.is_active() && !g.is_over();
+        let mut choices = Vec::new();
+        if active {
+            if let Seat::Human(_) = row.seat(g.side_to_move()) {
+                choices = move_choices(row.id, row.ply, g, None, "");
+                choices.push(vec![
+                    Payload::Draw { game: row.id }.button(self.t("button-draw", None)),
+                    Payload::Resign { game: row.id }.button(self.t("button-resign", None)),
+                    flip,
+                ]);
+                return Ok(choices);
+            }
+        } else if store::tournament_game_of(self.c, row.id)?.is_none() {
+            let rematch = Payload::Rematch { game: row.id }.button(self.t("button-rematch", None));
+            choices.push(vec![rematch, flip]);
+            return Ok(choices);
+        }
+        choices.push(vec![flip]);
+        Ok(choices)
     }
 
     /// The platform id of a chat (this action's chat when it is the same).

@@ -6,7 +6,7 @@ pub(crate) mod board;
 pub(crate) mod buttons;
 pub(crate) mod text;
 
-use super::types::{Choice, Image, Mention, Platform, Reply, Target};
+use super::types::{BoardMode, Choice, Image, Mention, Platform, Reply, Target};
 use super::Service;
 use crate::render::{self, LastMove, RenderOptions, Theme};
 use shashki_engine::{Move, Position};
@@ -36,6 +36,12 @@ pub(crate) struct Draft {
     pub document: Option<(String, String)>,
     /// A ready picture that is not a board (a crosstable); a board wins.
     pub image: Option<Image>,
+    /// Takes the pressed message's place (see [`Reply::in_place`]).
+    pub in_place: bool,
+    /// How the chat keeps a game's board (see [`Reply::board_mode`]).
+    pub board_mode: Option<BoardMode>,
+    /// The short turn line for a board edited in place.
+    pub turn_note: Option<String>,
 }
 
 impl Draft {
@@ -49,6 +55,9 @@ impl Draft {
             game_id: None,
             document: None,
             image: None,
+            in_place: false,
+            board_mode: None,
+            turn_note: None,
         }
     }
 }
@@ -139,6 +148,9 @@ impl Service {
             mentions: d.mentions,
             game_id: d.game_id,
             document: d.document,
+            in_place: d.in_place,
+            board_mode: d.board_mode,
+            turn_note: d.turn_note,
         }
     }
 }
