@@ -432,3 +432,5 @@ if-illegal = Game #{ $game }: { $move } is not legal there ({ $error }); the lin
 if-too-many = You keep { $limit } conditional lines in this game already; drop some with /if clear.
 cmd-if = Conditional moves: if they play X, reply Y
 opt-if-text = #game, then their move and your reply, e.g. #12 f6-g5 c3-d4
+button-analyse = 🔍 Analyse
+button-replay = ▶ Replay

@@ -49,8 +49,7 @@ use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::{
     AnswerCallbackQuerySetters, EditMessageMediaSetters, EditMessageReplyMarkupSetters,
     EditMessageTextSetters, GetUpdatesSetters, SendAnimationSetters, SendDocumentSetters,
-    SendMessageSetters,
-    SendPhotoSetters, SetMyCommandsSetters,
+    SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters,
 };
 use teloxide::requests::Requester;
 use teloxide::types::{

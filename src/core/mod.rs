@@ -339,6 +339,8 @@ impl Service {
             Payload::PuzzleNext => puzzles::cmd_puzzle(ctx, &["next".into()])?,
             Payload::Flip { game } => self.flip(ctx, game)?,
             Payload::Rematch { game } => self.rematch(ctx, game)?,
+            Payload::Analyse { game } => self.cmd_analyse(ctx, Some(&format!("#{game}")))?,
+            Payload::Replay { game } => self.cmd_replay(ctx, Some(&format!("#{game}")))?,
         }
         // a move or a resignation pressed on the board: the new board takes
         // the pressed message's place

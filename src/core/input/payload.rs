@@ -61,6 +61,14 @@ pub enum Payload {
     Rematch {
         game: i64,
     },
+    /// The engine's analysis of a finished game (`/analyse`).
+    Analyse {
+        game: i64,
+    },
+    /// A finished game as an animated replay (`/replay`).
+    Replay {
+        game: i64,
+    },
 }
 
 impl Payload {
@@ -88,6 +96,8 @@ impl Payload {
             Payload::Pieces { .. }
             | Payload::Draw { .. }
             | Payload::Flip { .. }
+            | Payload::Analyse { .. }
+            | Payload::Replay { .. }
             | Payload::PuzzleHint
             | Payload::PuzzleSolution
             | Payload::PuzzleNext => K::Neutral,
@@ -111,6 +121,8 @@ impl Payload {
             Payload::PuzzleNext => "pn".into(),
             Payload::Flip { game } => format!("f:{game}"),
             Payload::Rematch { game } => format!("rm:{game}"),
+            Payload::Analyse { game } => format!("an:{game}"),
+            Payload::Replay { game } => format!("rp:{game}"),
         }
     }
 
@@ -152,6 +164,8 @@ impl Payload {
             },
             ("f", [g]) => Payload::Flip { game: *g },
             ("rm", [g]) => Payload::Rematch { game: *g },
+            ("an", [g]) => Payload::Analyse { game: *g },
+            ("rp", [g]) => Payload::Replay { game: *g },
             ("o", [g]) => Payload::Draw { game: *g },
             ("x", [g]) => Payload::DeclineDraw { game: *g },
             ("ph", []) => Payload::PuzzleHint,
@@ -192,6 +206,8 @@ mod tests {
             Payload::Draw { game: 9 },
             Payload::Flip { game: 9 },
             Payload::Rematch { game: 9 },
+            Payload::Analyse { game: 9 },
+            Payload::Replay { game: 9 },
             Payload::DeclineDraw { game: 9 },
         ];
         for p in all {

@@ -210,9 +210,18 @@ impl Ctx<'_> {
                 ]);
                 return Ok(choices);
             }
-        } else if store::tournament_game_of(self.c, row.id)?.is_none() {
-            let rematch = Payload::Rematch { game: row.id }.button(self.t("button-rematch", None));
-            choices.push(vec![rematch, flip]);
+        } else {
+            // the game is over: look back at it, or play again
+            let mut row_of = vec![
+                Payload::Analyse { game: row.id }.button(self.t("button-analyse", None)),
+                Payload::Replay { game: row.id }.button(self.t("button-replay", None)),
+            ];
+            if store::tournament_game_of(self.c, row.id)?.is_none() {
+                row_of
+                    .push(Payload::Rematch { game: row.id }.button(self.t("button-rematch", None)));
+            }
+            row_of.push(flip);
+            choices.push(row_of);
             return Ok(choices);
         }
         choices.push(vec![flip]);
