@@ -773,13 +773,18 @@ fn board_and_pdn_right_after_the_end() {
             .map(|c| c.payload.as_str())
             .collect();
         let want: Vec<String> = if who == "Anna" {
-            vec![format!("rm:{id}"), format!("f:{id}")]
+            vec![
+                format!("an:{id}"),
+                format!("rp:{id}"),
+                format!("rm:{id}"),
+                format!("f:{id}"),
+            ]
         } else {
             vec![format!("f:{id}")]
         };
         assert_eq!(
             payloads, want,
-            "a finished game: rematch (players) and flip"
+            "a finished game: analyse, replay, rematch (players) and flip"
         );
     }
 }

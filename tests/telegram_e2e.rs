@@ -155,10 +155,11 @@ async fn whole_game() {
     let (o, last) = fake
         .wait_for(n, "the result", |c| shown_text(c).contains("resigned"))
         .await;
-    // the final board is the living one, with rematch and flip
+    // the final board is the living one, with analyse, replay, rematch
+    // and flip
     assert_eq!(last.method, "editMessageMedia");
     assert_eq!(last.fields["message_id"], json!(board_msg));
-    assert_eq!(buttons(&last), ["rm:1", "f:1"]);
+    assert_eq!(buttons(&last), ["an:1", "rp:1", "rm:1", "f:1"]);
     assert!(
         !fake.calls()[m..]
             .iter()

@@ -146,21 +146,9 @@ impl Running {
     }
 }
 
-fn is_send_to(c: &Call, chat: i64) -> bool {
-    matches!(c.method.as_str(), "sendMessage" | "sendPhoto") && c.fields["chat_id"] == json!(chat)
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_opponent_pressing_the_movers_button_is_refused() {
-    tokio::time::timeout(Duration::from_secs(90), opponent_presses())
-        .await
-        .expect("finished in time");
-}
-
-async fn opponent_presses() {
-    let bot = start(Arc::new(SystemClock)).await;
-    let fake = &bot.fake;
-    // Boris is known to the bot; Anna challenges him, he accepts
+/// Boris is known to the bot; Anna challenges him (she plays White) and he
+/// accepts: the index of the first board's call, the call, its message id.
+async fn game_in_the_group(fake: &Fake) -> (usize, Call, i64) {
     fake.push_update(message(1, 10, GROUP, boris(), "/help"));
     fake.push_update(message(2, 11, GROUP, anna(), "/challenge @boris 3 white"));
     let (i, card) = fake
@@ -179,7 +167,24 @@ async fn opponent_presses() {
             c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:"))
         })
         .await;
-    let board_msg = fake.next_message.load(Ordering::SeqCst);
+    (j, board, fake.next_message.load(Ordering::SeqCst))
+}
+
+fn is_send_to(c: &Call, chat: i64) -> bool {
+    matches!(c.method.as_str(), "sendMessage" | "sendPhoto") && c.fields["chat_id"] == json!(chat)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_opponent_pressing_the_movers_button_is_refused() {
+    tokio::time::timeout(Duration::from_secs(90), opponent_presses())
+        .await
+        .expect("finished in time");
+}
+
+async fn opponent_presses() {
+    let bot = start(Arc::new(SystemClock)).await;
+    let fake = &bot.fake;
+    let (j, board, board_msg) = game_in_the_group(fake).await;
     let mv = buttons(&board)
         .into_iter()
         .find(|b| b.starts_with("m:"))
@@ -730,25 +735,7 @@ async fn after_a_restart_the_old_boards_buttons_are_taken_off() {
 
 async fn old_board_after_restart() {
     let bot = start(Arc::new(SystemClock)).await;
-    let fake = &bot.fake;
-    fake.push_update(message(1, 10, GROUP, boris(), "/help"));
-    fake.push_update(message(2, 11, GROUP, anna(), "/challenge @boris 3 white"));
-    let (i, card) = fake
-        .wait_for(0, "the challenge card", |c| {
-            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
-        })
-        .await;
-    let card_msg = fake.next_message.load(Ordering::SeqCst);
-    let accept = buttons(&card)
-        .into_iter()
-        .find(|b| b.starts_with("a:"))
-        .unwrap();
-    fake.push_update(press(3, "cq-accept", GROUP, card_msg, boris(), &accept));
-    fake.wait_for(i, "the first board", |c| {
-        c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:"))
-    })
-    .await;
-    let board_msg = fake.next_message.load(Ordering::SeqCst);
+    let (_, _, board_msg) = game_in_the_group(&bot.fake).await;
 
     // the bot stops and starts again on the same database (a new server:
     // nothing of the first run is in memory anywhere)

@@ -38,7 +38,7 @@ impl Service {
         if rest.is_empty() {
             return self.list_conditionals(ctx, row.id, me_id);
         }
-        if rest.len() == 1 && crate::core::input::words::is_clear(&rest[0]) {
+        if matches!(rest, [w] if crate::core::input::words::is_clear(w)) {
             let n = store::clear_conditionals(ctx.c, row.id, me_id)?;
             ctx.tell_id(
                 "if-cleared",
