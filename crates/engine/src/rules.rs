@@ -33,6 +33,25 @@ pub trait Rules: Copy + Default + 'static {
     const MID_CAPTURE_PROMOTION: MidCapturePromotion;
     /// The player who cannot move wins instead of losing (giveaway games).
     const STUCK_PLAYER_WINS: bool;
+    /// Plies in a row of king moves only (no capture, no man moved) after
+    /// which the game is drawn.
+    const KINGS_ONLY_DRAW_PLIES: u32;
+    /// The endgame draw rules on top of repetition and the kings-only rule.
+    const ENDGAME_DRAWS: EndgameDraws;
+}
+
+/// Endgame draw rules that count the moves of the stronger side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndgameDraws {
+    /// None (giveaway: no side is "stronger").
+    None,
+    /// Russian rules 3–5: three kings against a lone king (15 moves), the
+    /// lone king on the long diagonal (5 moves), an unchanged balance with
+    /// kings on both sides (5/30/60 moves by piece count).
+    Russian,
+    /// FMJD (International rules, art. 6): three pieces with a king against
+    /// a lone king, 16 moves; two pieces against a lone king, 5 moves.
+    Fmjd,
 }
 
 /// Russian draughts (shashki): free choice of capture, men capture backwards,
@@ -47,6 +66,8 @@ impl Rules for Russian {
     const MAJORITY_CAPTURE: bool = false;
     const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsKing;
     const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 30;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Russian;
 }
 
 /// Poddavki (giveaway): Russian moves, the player left without a move wins.
@@ -60,6 +81,8 @@ impl Rules for Poddavki {
     const MAJORITY_CAPTURE: bool = false;
     const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsKing;
     const STUCK_PLAYER_WINS: bool = true;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 30;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
 }
 
 /// Brazilian draughts: International rules on 8×8 (majority capture, a man
@@ -74,6 +97,8 @@ impl Rules for Brazilian {
     const MAJORITY_CAPTURE: bool = true;
     const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
     const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 50;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Fmjd;
 }
 
 /// Pool checkers: flying kings, free choice, a man reaching the far rank
@@ -88,6 +113,8 @@ impl Rules for Pool {
     const MAJORITY_CAPTURE: bool = false;
     const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
     const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 80;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
 }
 
 /// The run-time name of a rule set.
@@ -130,9 +157,26 @@ impl Variant {
 
     /// Whether the player left without a legal move wins.
     pub fn stuck_player_wins(self) -> bool {
+        crate::with_rules!(self, R => R::STUCK_PLAYER_WINS)
+    }
+
+    /// Plies of king moves only (no capture, no man moved) that draw.
+    pub fn kings_only_draw_plies(self) -> u32 {
+        crate::with_rules!(self, R => R::KINGS_ONLY_DRAW_PLIES)
+    }
+
+    /// The endgame draw rules of the variant.
+    pub fn endgame_draws(self) -> EndgameDraws {
+        crate::with_rules!(self, R => R::ENDGAME_DRAWS)
+    }
+
+    /// The PDN `GameType` number (PDN 3.0 standard; Poddavki has none of its
+    /// own and is written as Russian, 25, with a `Variant` tag).
+    pub fn pdn_game_type(self) -> u32 {
         match self {
-            Variant::Poddavki => Poddavki::STUCK_PLAYER_WINS,
-            _ => false,
+            Variant::Russian | Variant::Poddavki => 25,
+            Variant::Brazilian => 26,
+            Variant::Pool => 23,
         }
     }
 }
