@@ -1,10 +1,11 @@
 //! `/settings`: the user's language, and the chat's language, board theme,
-//! orientation and days per move.
+//! orientation, days per move and default variant.
 
 use super::ctx::Ctx;
 use super::error::{Refusal, Res};
+use super::games::challenge::chat_variant;
 use super::i18n::Lang;
-use super::input::words::{setting_key, SettingKey};
+use super::input::words::{setting_key, variant_word, SettingKey, VARIANT_WORDS};
 use super::present::board::chat_theme;
 use super::Service;
 use crate::args;
@@ -74,6 +75,15 @@ impl Service {
                 let d = d.to_string();
                 store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::DaysPerMove, Some(&d))?;
             }
+            SettingKey::Variant => {
+                let keys = || {
+                    let keys: Vec<&str> = VARIANT_WORDS.iter().map(|(v, _)| v.key()).collect();
+                    keys.join(", ")
+                };
+                let variant = variant_word(v).ok_or_else(|| bad("variant", v, keys()))?;
+                let key = Some(variant.key());
+                store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::Variant, key)?;
+            }
         }
         ctx.tell_id("settings-saved", None);
         Ok(())
@@ -91,7 +101,8 @@ impl Service {
             (
                 "days",
                 chat.days_per_move.unwrap_or(self.config.default_days)
-            )
+            ),
+            ("variant", ctx.variant_name(chat_variant(chat)))
         ];
         ctx.tell_id("settings-show", Some(&a));
         Ok(())

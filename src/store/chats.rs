@@ -15,6 +15,8 @@ table_row! {
         pub theme: Option<String>,
         pub orientation: Option<String>,
         pub days_per_move: Option<i64>,
+        /// The chat's default variant key (`None`: Russian).
+        pub variant: Option<String>,
     }
 }
 
@@ -49,7 +51,8 @@ pub fn chat(c: &Connection, id: i64) -> StoreResult<Option<ChatRow>> {
     )
 }
 
-/// Change one chat setting column (`lang`, `theme`, `orientation`, `days_per_move`).
+/// Change one chat setting column (`lang`, `theme`, `orientation`,
+/// `days_per_move`, `variant`).
 pub fn set_chat_setting(
     c: &Connection,
     id: i64,
@@ -61,6 +64,7 @@ pub fn set_chat_setting(
         ChatSetting::Theme => "theme",
         ChatSetting::Orientation => "orientation",
         ChatSetting::DaysPerMove => "days_per_move",
+        ChatSetting::Variant => "variant",
     };
     c.prepare_cached(&format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"))?
         .execute(params![id, value])?;
@@ -73,4 +77,5 @@ pub enum ChatSetting {
     Theme,
     Orientation,
     DaysPerMove,
+    Variant,
 }

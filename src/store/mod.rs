@@ -20,6 +20,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v5.sql")),
         M::up(include_str!("v6.sql")),
         M::up(include_str!("v9.sql")),
+        M::up(include_str!("v10.sql")),
     ])
 });
 

@@ -2,7 +2,7 @@
 //! vacations. This file finds the game an action means and loads it.
 
 pub(crate) mod ai;
-mod challenge;
+pub(crate) mod challenge;
 mod draw;
 mod play;
 mod resign;

@@ -245,7 +245,8 @@ impl Service {
         }
         if let (Seat::Human(w), Seat::Human(b)) = (l.row.white, l.row.black) {
             if store::game_is_rated(ctx.c, l.row.id)? {
-                ratings::record_game(ctx.c, l.row.chat_id, w, b, result.winner())?;
+                let variant = l.game.variant();
+                ratings::record_game(ctx.c, l.row.chat_id, variant, w, b, result.winner())?;
             }
         }
         let row = store::game(ctx.c, l.row.id)?.ok_or(corrupt("a game vanished"))?;

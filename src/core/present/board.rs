@@ -68,6 +68,8 @@ impl Ctx<'_> {
             ("white", self.seat_name(row.white)?),
             ("black", self.seat_name(row.black)?),
             ("move", num(i64::from(g.move_number()))),
+            ("variant", g.variant().key()),
+            ("variant_name", self.variant_name(g.variant())),
         ];
         let caption = self.t("board-caption", Some(&a));
         Ok(self.board(
