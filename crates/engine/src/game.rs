@@ -330,7 +330,7 @@ impl Default for Game {
 impl Game {
     /// A game from the initial position.
     pub fn new(variant: Variant) -> Game {
-        Game::from_position(variant, Position::initial())
+        Game::from_position(variant, variant.initial_position())
     }
 
     /// A game from any position (its result is checked at once: a side to
@@ -388,7 +388,8 @@ impl Game {
     /// The number of the move now to be played.
     pub fn move_number(&self) -> u32 {
         crate::notation::move_number(
-            self.positions[0].side_to_move(),
+            self.variant
+                .numbering_side(self.positions[0].side_to_move()),
             self.start_number,
             self.ply(),
         )

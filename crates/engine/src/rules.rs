@@ -4,6 +4,8 @@
 //! constant and costs nothing in the hot path. [`Variant`] is the run-time name
 //! of a rule set (stored with a game) and dispatches to the right generator.
 
+use crate::moves::Move;
+use crate::position::{Color, Position};
 use std::fmt;
 use std::str::FromStr;
 
@@ -117,6 +119,24 @@ impl Rules for Pool {
     const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
 }
 
+/// English draughts (checkers): men move and capture forward only, kings
+/// move and capture one square at a time, free choice of capture, a man
+/// crowned by a capture stops there, Black moves first; 40 moves by each
+/// side without a man moved or a piece taken draw (WCDF/EDA rules).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct English;
+
+impl Rules for English {
+    const NAME: &'static str = "English draughts";
+    const MEN_CAPTURE_BACKWARD: bool = false;
+    const FLYING_KINGS: bool = false;
+    const MAJORITY_CAPTURE: bool = false;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::Stop;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 80;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+}
+
 /// The run-time name of a rule set.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Variant {
@@ -125,14 +145,16 @@ pub enum Variant {
     Poddavki,
     Brazilian,
     Pool,
+    English,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 5] = [
         Variant::Russian,
         Variant::Poddavki,
         Variant::Brazilian,
         Variant::Pool,
+        Variant::English,
     ];
 
     /// Short lowercase key, as stored and as used on the command line.
@@ -142,6 +164,7 @@ impl Variant {
             Variant::Poddavki => "poddavki",
             Variant::Brazilian => "brazilian",
             Variant::Pool => "pool",
+            Variant::English => "english",
         }
     }
 
@@ -152,6 +175,7 @@ impl Variant {
             Variant::Poddavki => Poddavki::NAME,
             Variant::Brazilian => Brazilian::NAME,
             Variant::Pool => Pool::NAME,
+            Variant::English => English::NAME,
         }
     }
 
@@ -177,6 +201,44 @@ impl Variant {
             Variant::Russian | Variant::Poddavki => 25,
             Variant::Brazilian => 26,
             Variant::Pool => 23,
+            Variant::English => 21,
+        }
+    }
+
+    /// The start of a game: twelve men each on the three nearest ranks;
+    /// White moves first, except in English draughts, where Black (on
+    /// squares 1–12) does.
+    pub fn initial_position(self) -> Position {
+        let start = Position::initial();
+        match self {
+            Variant::English => start.with_side_to_move(Color::Black),
+            _ => start,
+        }
+    }
+
+    /// `side` as move numbering sees it: the side that opens a move of the
+    /// variant counts as White (in English draughts Black opens each move,
+    /// `1. 11-15 22-18`).
+    pub fn numbering_side(self, side: Color) -> Color {
+        if self.initial_position().side_to_move() == Color::White {
+            side
+        } else {
+            side.opposite()
+        }
+    }
+
+    /// Whether its players write moves with square numbers (`11-15`,
+    /// `22x15`) rather than algebraically (`c3-d4`).
+    pub fn numeric_notation(self) -> bool {
+        matches!(self, Variant::English)
+    }
+
+    /// A move as the variant's players write it.
+    pub fn format_move(self, mv: &Move) -> String {
+        if self.numeric_notation() {
+            crate::notation::format_numeric(mv)
+        } else {
+            mv.to_string()
         }
     }
 }
@@ -195,7 +257,8 @@ impl FromStr for Variant {
             .into_iter()
             .find(|v| v.key() == k)
             .ok_or_else(|| {
-                format!("unknown variant '{s}' (known: russian, poddavki, brazilian, pool)")
+                let known: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
+                format!("unknown variant '{s}' (known: {})", known.join(", "))
             })
     }
 }
@@ -219,6 +282,10 @@ macro_rules! with_rules {
             }
             $crate::Variant::Pool => {
                 type $R = $crate::rules::Pool;
+                $body
+            }
+            $crate::Variant::English => {
+                type $R = $crate::rules::English;
                 $body
             }
         }

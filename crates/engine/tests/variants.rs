@@ -87,3 +87,81 @@ fn draw_rules_per_variant() {
     );
     assert_eq!(russian.outcome(), None);
 }
+
+/// The legal moves of `fen` under `variant`, as text, sorted.
+fn moves(variant: Variant, fen: &str) -> Vec<String> {
+    let pos = parse_fen(fen).expect("fen");
+    let mut v: Vec<String> = pos
+        .legal_moves_in(variant)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn english_crowning_ends_the_move() {
+    // b6:d8 crowns; a Russian man goes on as a king (d8:f6), an English one stops
+    assert_eq!(moves(Variant::English, "W:Wb6:Bc7,e7"), ["b6:d8"]);
+    assert_eq!(
+        moves(Variant::Russian, "W:Wb6:Bc7,e7"),
+        ["b6:d8:f6", "b6:d8:g5", "b6:d8:h4"]
+    );
+    let pos = parse_fen("W:Wb6:Bc7,e7").expect("fen");
+    let mv = pos.legal_moves_in(Variant::English)[0];
+    assert!(mv.is_promotion() && mv.capture_count() == 1);
+}
+
+#[test]
+fn english_men_capture_forward_only() {
+    // the man on d4 may not take c3 backwards: it moves instead
+    assert_eq!(moves(Variant::English, "W:Wd4:Bc3,h8"), ["d4-c5", "d4-e5"]);
+    assert_eq!(moves(Variant::Russian, "W:Wd4:Bc3,h8"), ["d4:b2"]);
+    // forwards it must
+    assert_eq!(moves(Variant::English, "W:Wd4:Bc5,h8"), ["d4:b6"]);
+}
+
+#[test]
+fn english_kings_are_short() {
+    // one square to move, a piece next to it to capture
+    assert_eq!(moves(Variant::English, "W:WKa1:Bd4,h8"), ["a1-b2"]);
+    assert_eq!(
+        moves(Variant::Russian, "W:WKa1:Bd4,h8"),
+        ["a1:e5", "a1:f6", "a1:g7"]
+    );
+    assert_eq!(moves(Variant::English, "W:WKe5:Bd4,h8"), ["e5:c3"]);
+}
+
+#[test]
+fn english_free_choice_of_capture() {
+    // a single jump is allowed although a double one exists (Brazilian:
+    // the majority only)
+    let fen = "W:Wc3,e3:Bd4,f6,h8";
+    assert_eq!(moves(Variant::English, fen), ["c3:e5:g7", "e3:c5"]);
+    assert_eq!(moves(Variant::Brazilian, fen), ["c3:e5:g7"]);
+}
+
+#[test]
+fn english_black_moves_first_and_squares_are_numbered() {
+    let mut g = Game::new(Variant::English);
+    assert_eq!(g.side_to_move(), Color::Black);
+    assert_eq!(g.legal_moves().len(), 7);
+    let mv = g.play_text("11-15").expect("the classic first move");
+    assert_eq!(Variant::English.format_move(&mv), "11-15");
+    g.play_text("22-18").expect("legal");
+    g.play_text("15x22").expect("a capture, numbered");
+    let pdn = shashki_engine::pdn::write_pdn(&g, &[], Default::default());
+    assert!(pdn.contains("[GameType \"21\"]"), "{pdn}");
+    assert!(pdn.contains("1. 11-15 22-18 2. 15x22"), "{pdn}");
+    assert!(
+        !pdn.contains("[FEN"),
+        "the English start needs no FEN: {pdn}"
+    );
+    let back = shashki_engine::pdn::parse_pdn(&pdn).expect("parses");
+    let again = back[0].to_game().expect("replays");
+    assert_eq!(again.variant(), Variant::English);
+    assert_eq!(again.position(), g.position());
+    // forty moves each without a man moved or a capture draw
+    assert_eq!(Variant::English.kings_only_draw_plies(), 80);
+}
