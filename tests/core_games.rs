@@ -1021,14 +1021,16 @@ fn a_pool_game_with_a_man_capturing_backward() {
 
 #[test]
 fn the_ai_answers_in_every_variant() {
-    for (word, variant) in [
-        ("russian", Variant::Russian),
-        ("poddavki", Variant::Poddavki),
-        ("бразильские", Variant::Brazilian),
-        ("pool", Variant::Pool),
+    for (word, variant, anna) in [
+        ("russian", Variant::Russian, "black"),
+        ("poddavki", Variant::Poddavki, "black"),
+        ("бразильские", Variant::Brazilian, "black"),
+        ("pool", Variant::Pool, "black"),
+        // Black moves first in English draughts: the AI plays Black
+        ("checkers", Variant::English, "white"),
     ] {
         let room = Room::new();
-        let out = room.say("Anna", &format!("/challenge ai 5 black {word}"));
+        let out = room.say("Anna", &format!("/challenge ai 5 {anna} {word}"));
         let id = board(&out).game_id.unwrap();
         assert_eq!(room.game(id).variant, variant.key());
         let job = out.jobs[0];
@@ -1073,4 +1075,41 @@ fn a_chat_default_variant_set_by_its_admins() {
     let out = say(event("Bob", false, "/challenge ai 1 russian"));
     let id = board(&out).game_id.unwrap();
     assert_eq!(room.game(id).variant, "russian");
+}
+
+#[test]
+fn an_english_game_black_first_numbered_moves() {
+    let room = Room::new();
+    let (id, card) = start_variant_game(&room, "english");
+    assert!(card.contains("English draughts"), "{card}");
+    // Anna has White, so Bob (Black) moves first, in numbers
+    let t = text(&room.say("Anna", "22-18"));
+    assert!(
+        t.contains("not your turn") || t.contains("not a legal") || t.contains("no game"),
+        "{t}"
+    );
+    let out = room.say("Bob", "11-15");
+    assert!(text(&out).contains("Bob: 11-15"), "{}", text(&out));
+    room.say("Anna", "22-18");
+    let out = room.say("Bob", "15x22");
+    assert!(text(&out).contains("15x22"), "{}", text(&out));
+    // Anna's buttons are numbered too: 25x18 or 26x17
+    let labels: Vec<&str> = board(&out)
+        .choices
+        .iter()
+        .flatten()
+        .map(|c| c.label.as_str())
+        .collect();
+    assert!(
+        labels.contains(&"25x18") && labels.contains(&"26x17"),
+        "{labels:?}"
+    );
+    // a man may not take backwards: nothing but the forward captures
+    assert_eq!(room.replay(id).legal_moves().len(), 2);
+    let out = room.say("Anna", "/resign");
+    let (_, pdn) = board(&out).document.clone().expect("PDN");
+    assert!(
+        pdn.contains("[GameType \"21\"]") && pdn.contains("1. 11-15 22-18 2. 15x22"),
+        "{pdn}"
+    );
 }

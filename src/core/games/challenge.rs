@@ -328,7 +328,7 @@ impl Service {
         spm: Option<i64>,
         variant: Variant,
     ) -> Res<i64> {
-        let start = Position::initial();
+        let start = variant.initial_position();
         self.start_game_from(ctx, white, black, spm, start, variant, true)
     }
 

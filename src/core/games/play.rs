@@ -194,7 +194,7 @@ impl Service {
         let row = store::game(ctx.c, row.id)?.ok_or(corrupt("a game vanished"))?;
         let a = args![
             ("player", ctx.seat_name(mover)?),
-            ("move", mv.to_string()),
+            ("move", game.variant().format_move(&mv)),
             ("game", row.id)
         ];
         let headline = ctx.t("move-played", Some(&a));

@@ -124,6 +124,10 @@ pub const VARIANT_WORDS: &[(Variant, &[&str])] = &[
         &["brazilian", "brasileiras", "бразильские", "бразильская"],
     ),
     (Variant::Pool, &["pool", "poolcheckers", "пул", "пуловые"]),
+    (
+        Variant::English,
+        &["english", "checkers", "английские", "английская", "чекерс"],
+    ),
 ];
 
 /// A variant as `/challenge` or `/settings variant` names it: a word of

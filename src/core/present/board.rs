@@ -50,6 +50,7 @@ impl Ctx<'_> {
             theme: chat_theme(&self.chat, self.svc.config.default_theme),
             caption,
             name,
+            numbered: false,
         }
     }
 
@@ -72,13 +73,15 @@ impl Ctx<'_> {
             ("variant_name", self.variant_name(g.variant())),
         ];
         let caption = self.t("board-caption", Some(&a));
-        Ok(self.board(
+        let mut view = self.board(
             *g.position(),
             last_move(g),
             flip,
             caption,
             row.id.to_string(),
-        ))
+        );
+        view.numbered = g.variant().numeric_notation();
+        Ok(view)
     }
 
     /// The board of a game with whose move it is, the time left and the
