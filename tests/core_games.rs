@@ -1028,6 +1028,7 @@ fn the_ai_answers_in_every_variant() {
         ("pool", Variant::Pool, "black"),
         // Black moves first in English draughts: the AI plays Black
         ("checkers", Variant::English, "white"),
+        ("чешские", Variant::Czech, "black"),
     ] {
         let room = Room::new();
         let out = room.say("Anna", &format!("/challenge ai 5 {anna} {word}"));

@@ -266,6 +266,10 @@ pub fn capturers<R: Rules>(pos: &Position) -> Bitboard {
             };
         }
     });
+    if R::KING_CAPTURE_PRIORITY && found & kings != 0 {
+        // a king that can capture must: the men's captures are not legal
+        return found & kings;
+    }
     found
 }
 

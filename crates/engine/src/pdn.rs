@@ -112,6 +112,7 @@ impl PdnGame {
             "26" => Ok(Variant::Brazilian),
             "23" => Ok(Variant::Pool),
             "21" => Ok(Variant::English),
+            "29" => Ok(Variant::Czech),
             _ => Err(PdnError::UnknownGameType(t.to_string())),
         }
     }

@@ -40,6 +40,8 @@ pub trait Rules: Copy + Default + 'static {
     const KINGS_ONLY_DRAW_PLIES: u32;
     /// The endgame draw rules on top of repetition and the kings-only rule.
     const ENDGAME_DRAWS: EndgameDraws;
+    /// When a king can capture, a man may not (Czech draughts).
+    const KING_CAPTURE_PRIORITY: bool = false;
 }
 
 /// Endgame draw rules that count the moves of the stronger side.
@@ -137,6 +139,25 @@ impl Rules for English {
     const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
 }
 
+/// Czech draughts (česká dáma): men move and capture forward only, flying
+/// kings, free choice of capture — except that a king must capture when
+/// one can (Czech Draughts Federation rules as summarised by Wikipedia).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Czech;
+
+impl Rules for Czech {
+    const NAME: &'static str = "Czech draughts";
+    const MEN_CAPTURE_BACKWARD: bool = false;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = false;
+    // men capture forward only: a man on the far rank can never go on
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::Stop;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 80;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+    const KING_CAPTURE_PRIORITY: bool = true;
+}
+
 /// The run-time name of a rule set.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Variant {
@@ -146,15 +167,17 @@ pub enum Variant {
     Brazilian,
     Pool,
     English,
+    Czech,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 6] = [
         Variant::Russian,
         Variant::Poddavki,
         Variant::Brazilian,
         Variant::Pool,
         Variant::English,
+        Variant::Czech,
     ];
 
     /// Short lowercase key, as stored and as used on the command line.
@@ -165,6 +188,7 @@ impl Variant {
             Variant::Brazilian => "brazilian",
             Variant::Pool => "pool",
             Variant::English => "english",
+            Variant::Czech => "czech",
         }
     }
 
@@ -176,6 +200,7 @@ impl Variant {
             Variant::Brazilian => Brazilian::NAME,
             Variant::Pool => Pool::NAME,
             Variant::English => English::NAME,
+            Variant::Czech => Czech::NAME,
         }
     }
 
@@ -202,6 +227,7 @@ impl Variant {
             Variant::Brazilian => 26,
             Variant::Pool => 23,
             Variant::English => 21,
+            Variant::Czech => 29,
         }
     }
 
@@ -286,6 +312,10 @@ macro_rules! with_rules {
             }
             $crate::Variant::English => {
                 type $R = $crate::rules::English;
+                $body
+            }
+            $crate::Variant::Czech => {
+                type $R = $crate::rules::Czech;
                 $body
             }
         }

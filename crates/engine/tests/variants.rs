@@ -165,3 +165,21 @@ fn english_black_moves_first_and_squares_are_numbered() {
     // forty moves each without a man moved or a capture draw
     assert_eq!(Variant::English.kings_only_draw_plies(), 80);
 }
+
+#[test]
+fn czech_a_king_captures_before_a_man() {
+    // the man on c3 could take d4, the king on h2 can take f4: only the king may
+    let fen = "W:Wc3,Kh2:Bd4,f4,a7";
+    let czech = moves(Variant::Czech, fen);
+    assert!(czech.iter().all(|m| m.starts_with("h2:")), "{czech:?}");
+    assert!(!czech.is_empty());
+    let russian = moves(Variant::Russian, fen);
+    assert!(russian.iter().any(|m| m.starts_with("c3:")), "{russian:?}");
+    // with no king capture the men capture, forward only
+    assert_eq!(moves(Variant::Czech, "W:Wd4,Kh8:Bc3,e5,a7"), ["d4:f6"]);
+    // kings fly
+    assert_eq!(
+        moves(Variant::Czech, "W:WKa1:Bd4,h8"),
+        ["a1:e5", "a1:f6", "a1:g7"]
+    );
+}

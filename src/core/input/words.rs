@@ -128,6 +128,10 @@ pub const VARIANT_WORDS: &[(Variant, &[&str])] = &[
         Variant::English,
         &["english", "checkers", "английские", "английская", "чекерс"],
     ),
+    (
+        Variant::Czech,
+        &["czech", "ceska", "česká", "чешские", "чешская"],
+    ),
 ];
 
 /// A variant as `/challenge` or `/settings variant` names it: a word of
