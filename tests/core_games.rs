@@ -1029,6 +1029,8 @@ fn the_ai_answers_in_every_variant() {
         // Black moves first in English draughts: the AI plays Black
         ("checkers", Variant::English, "white"),
         ("чешские", Variant::Czech, "black"),
+        ("variant=italian", Variant::Italian, "black"),
+        ("португальские", Variant::Portuguese, "black"),
     ] {
         let room = Room::new();
         let out = room.say("Anna", &format!("/challenge ai 5 {anna} {word}"));

@@ -5,7 +5,7 @@ help =
     /challenge ai 3 white — play the AI (levels 1–8; white, black or random)
     /challenge @name 3 — challenge someone, 3 days per move (1–14, or unlimited)
     /challenge — an open challenge anyone here can accept
-    /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech (or variant=pool); /settings variant X — the chat's default
+    /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech, italian, portuguese (or variant=pool); /settings variant X — the chat's default
     /move e3-d4 — make a move (captures: c3:e5, or c3:e5:g7 for several)
     /board — show the board · /games — your games and whose turn it is
     /draw — offer or accept a draw · /resign — give up
@@ -163,19 +163,21 @@ draw-offered = { $player } offers a draw in game #{ $game }. { $opponent }, do y
 draw-none-to-decline = There is no draw offer to decline.
 draw-declined = { $player } declined the draw in game #{ $game }. Play goes on.
 admins-only = Only the chat’s admins can change this.
-variant-unknown = “{ $word }” is not a variant: choose russian, poddavki, brazilian, pool, english or czech.
+variant-unknown = “{ $word }” is not a variant: choose russian, poddavki, brazilian, pool, english, czech, italian or portuguese.
 variant-russian = Russian draughts
 variant-poddavki = Poddavki (giveaway)
 variant-brazilian = Brazilian draughts
 variant-pool = Pool checkers
 variant-english = English draughts (checkers)
 variant-czech = Czech draughts
+variant-italian = Italian draughts
+variant-portuguese = Portuguese draughts
 settings-saved = Saved.
 settings-bad-value = “{ $value }” is not a valid { $key }: choose { $allowed }.
 settings-unknown = There is no setting “{ $key }”. Settings: lang, chatlang, theme, orientation, days, variant.
 settings-show =
     Settings: language { $lang }, theme { $theme }, board { $orientation }, { $days } days per move by default, { $variant } by default.
-    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings variant russian|poddavki|brazilian|pool|english|czech
+    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
 top-empty = No rated games of { $variant_name } in this chat yet: ratings count games between people.
 top-header = Ratings in this chat, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } won, { $draws } drawn, { $losses } lost)

@@ -113,6 +113,8 @@ impl PdnGame {
             "23" => Ok(Variant::Pool),
             "21" => Ok(Variant::English),
             "29" => Ok(Variant::Czech),
+            "22" => Ok(Variant::Italian),
+            "28" => Ok(Variant::Portuguese),
             _ => Err(PdnError::UnknownGameType(t.to_string())),
         }
     }

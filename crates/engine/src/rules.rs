@@ -42,6 +42,14 @@ pub trait Rules: Copy + Default + 'static {
     const ENDGAME_DRAWS: EndgameDraws;
     /// When a king can capture, a man may not (Czech draughts).
     const KING_CAPTURE_PRIORITY: bool = false;
+    /// Men may capture kings (not in Italian draughts).
+    const MEN_CAPTURE_KINGS: bool = true;
+    /// Italian precedence among captures of the most pieces: with a king
+    /// rather than a man, then the most kings, then the king met earliest.
+    const ITALIAN_PRECEDENCE: bool = false;
+    /// Among captures of the most pieces, those taking the most kings
+    /// (Portuguese "quality").
+    const MOST_KINGS: bool = false;
 }
 
 /// Endgame draw rules that count the moves of the stronger side.
@@ -158,6 +166,45 @@ impl Rules for Czech {
     const KING_CAPTURE_PRIORITY: bool = true;
 }
 
+/// Italian draughts (dama italiana, FID rules): men move and capture
+/// forward only and may not capture kings; kings move and capture one
+/// square; a capture must take the most pieces, then (equal count) be made
+/// by a king, then take the most kings, then meet a king earliest; a man
+/// crowned by a capture stops.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Italian;
+
+impl Rules for Italian {
+    const NAME: &'static str = "Italian draughts";
+    const MEN_CAPTURE_BACKWARD: bool = false;
+    const FLYING_KINGS: bool = false;
+    const MAJORITY_CAPTURE: bool = true;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::Stop;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 80;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+    const MEN_CAPTURE_KINGS: bool = false;
+    const ITALIAN_PRECEDENCE: bool = true;
+}
+
+/// Portuguese draughts (damas clássicas): men move and capture forward
+/// only, flying kings, a capture must take the most pieces and, among
+/// those, the most kings; a man crowned by a capture stops.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Portuguese;
+
+impl Rules for Portuguese {
+    const NAME: &'static str = "Portuguese draughts";
+    const MEN_CAPTURE_BACKWARD: bool = false;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = true;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::Stop;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 80;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+    const MOST_KINGS: bool = true;
+}
+
 /// The run-time name of a rule set.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum Variant {
@@ -168,16 +215,20 @@ pub enum Variant {
     Pool,
     English,
     Czech,
+    Italian,
+    Portuguese,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 6] = [
+    pub const ALL: [Variant; 8] = [
         Variant::Russian,
         Variant::Poddavki,
         Variant::Brazilian,
         Variant::Pool,
         Variant::English,
         Variant::Czech,
+        Variant::Italian,
+        Variant::Portuguese,
     ];
 
     /// Short lowercase key, as stored and as used on the command line.
@@ -189,6 +240,8 @@ impl Variant {
             Variant::Pool => "pool",
             Variant::English => "english",
             Variant::Czech => "czech",
+            Variant::Italian => "italian",
+            Variant::Portuguese => "portuguese",
         }
     }
 
@@ -201,6 +254,8 @@ impl Variant {
             Variant::Pool => Pool::NAME,
             Variant::English => English::NAME,
             Variant::Czech => Czech::NAME,
+            Variant::Italian => Italian::NAME,
+            Variant::Portuguese => Portuguese::NAME,
         }
     }
 
@@ -228,6 +283,8 @@ impl Variant {
             Variant::Pool => 23,
             Variant::English => 21,
             Variant::Czech => 29,
+            Variant::Italian => 22,
+            Variant::Portuguese => 28,
         }
     }
 
@@ -316,6 +373,14 @@ macro_rules! with_rules {
             }
             $crate::Variant::Czech => {
                 type $R = $crate::rules::Czech;
+                $body
+            }
+            $crate::Variant::Italian => {
+                type $R = $crate::rules::Italian;
+                $body
+            }
+            $crate::Variant::Portuguese => {
+                type $R = $crate::rules::Portuguese;
                 $body
             }
         }

@@ -86,7 +86,7 @@ fn other_variants_set_counts() {
         checked.push((key.to_string(), counts.len()));
     }
     let names: Vec<&str> = checked.iter().map(|(k, _)| k.as_str()).collect();
-    for played in ["english", "pool", "czech"] {
+    for played in ["english", "pool", "czech", "italian", "portuguese"] {
         assert!(names.contains(&played), "{played} checked: {names:?}");
     }
 }

@@ -183,3 +183,46 @@ fn czech_a_king_captures_before_a_man() {
         ["a1:e5", "a1:f6", "a1:g7"]
     );
 }
+
+#[test]
+fn italian_men_may_not_capture_kings() {
+    assert_eq!(moves(Variant::Italian, "W:Wc3:BKd4,h8"), ["c3-b4"]);
+    assert_eq!(moves(Variant::Russian, "W:Wc3:BKd4,h8"), ["c3:e5"]);
+    // a king may
+    assert_eq!(moves(Variant::Italian, "W:WKc3:BKd4,h8"), ["c3:e5"]);
+}
+
+#[test]
+fn italian_capture_precedence() {
+    // equal counts: the king captures, not the man
+    assert_eq!(moves(Variant::Italian, "W:Wc3,Kg3:Bd4,f4,a7"), ["g3:e5"]);
+    assert_eq!(moves(Variant::English, "W:Wc3,Kg3:Bd4,f4,a7").len(), 2);
+    // equal counts, both by the king: the one taking a king
+    assert_eq!(moves(Variant::Italian, "W:WKe3:Bd4,Kf4,a7"), ["e3:g5"]);
+    // the most pieces first of all (a man taking two beats a king taking one)
+    assert_eq!(
+        moves(Variant::Italian, "W:Wc3,Kh2:Bd4,f6,g3,a7"),
+        ["c3:e5:g7"]
+    );
+}
+
+#[test]
+fn portuguese_majority_then_quality() {
+    // two captures of one piece each: the one taking the king
+    assert_eq!(
+        moves(Variant::Portuguese, "W:WKe3:Bd4,Kf4,a7"),
+        ["e3:g5", "e3:h6"]
+    );
+    assert_eq!(moves(Variant::Czech, "W:WKe3:Bd4,Kf4,a7").len(), 4);
+    // the most pieces before the most kings: two men beat one king
+    assert_eq!(
+        moves(Variant::Portuguese, "W:Wc3,g3:Bd4,f6,Kh4,a7"),
+        ["c3:e5:g7"]
+    );
+    // men capture forward only, and may take kings
+    assert_eq!(moves(Variant::Portuguese, "W:Wc3:BKd4,h8"), ["c3:e5"]);
+    assert_eq!(
+        moves(Variant::Portuguese, "W:Wd4:Bc3,h8"),
+        ["d4-c5", "d4-e5"]
+    );
+}

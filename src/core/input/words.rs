@@ -132,6 +132,19 @@ pub const VARIANT_WORDS: &[(Variant, &[&str])] = &[
         Variant::Czech,
         &["czech", "ceska", "česká", "чешские", "чешская"],
     ),
+    (
+        Variant::Italian,
+        &["italian", "italiana", "итальянские", "итальянская"],
+    ),
+    (
+        Variant::Portuguese,
+        &[
+            "portuguese",
+            "portuguesas",
+            "португальские",
+            "португальская",
+        ],
+    ),
 ];
 
 /// A variant as `/challenge` or `/settings variant` names it: a word of
