@@ -452,3 +452,53 @@ pub fn evaluate_giveaway(pos: &Position) -> i32 {
         .sum();
     material - GIVEAWAY_MOBILITY * mobility
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_balanced_but_for_tempo() {
+        let w = hand_weights();
+        let p = Position::initial();
+        assert_eq!(linear_white(&p, &w), w.mg[TEMPO]);
+    }
+
+    #[test]
+    fn diagonals() {
+        assert_eq!(MAIN_DIAGONAL.count_ones(), 8);
+        assert_eq!(DOUBLE_DIAGONAL.count_ones(), 14);
+        assert_eq!(flip(MAIN_DIAGONAL), MAIN_DIAGONAL);
+        assert_eq!(flip(ALL_SQUARES), ALL_SQUARES);
+    }
+
+    #[test]
+    fn evaluation_is_symmetric() {
+        let w = hand_weights();
+        for fen in [
+            "W:W21,22,23,K30:B1,2,9,K10",
+            "B:W18,22,25,28:B5,7,11,14",
+            "W:WK29:BK4,K8,K12",
+        ] {
+            let p = Position::from_fen(fen).unwrap();
+            let white = p.pieces_of(Color::White);
+            let black = p.pieces_of(Color::Black);
+            let mirrored = Position::from_parts(
+                flip(black),
+                flip(white),
+                flip(p.kings()),
+                p.side_to_move().opposite(),
+            );
+            assert_eq!(evaluate(&p, &w), evaluate(&mirrored, &w), "{fen}");
+        }
+    }
+
+    #[test]
+    fn giveaway_counts_own_pieces_against() {
+        // White to move with one man against three: good in giveaway
+        let p = Position::from_fen("W:W22:B1,2,3").unwrap();
+        assert!(evaluate_giveaway(&p) > 0);
+        let p = Position::from_fen("B:W22:B1,2,3").unwrap();
+        assert!(evaluate_giveaway(&p) < 0);
+    }
+}
