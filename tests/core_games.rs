@@ -79,7 +79,7 @@ impl Room {
         let s = self.store();
         let row = store::game(s.conn(), id).unwrap().unwrap();
         let mut g = Game::from_position(
-            Variant::Russian,
+            row.variant.parse::<Variant>().unwrap(),
             Position::from_fen(&row.start_fen).unwrap(),
         );
         for m in store::game_moves(s.conn(), id).unwrap() {
@@ -1296,4 +1296,210 @@ fn the_chat_chooses_how_boards_are_kept() {
     assert_eq!(board(&out).board_mode, Some(BoardMode::Edit));
     let out = room.say("Anna", "/settings");
     assert!(text(&out).contains("boards edit"), "{}", text(&out));
+}
+
+/// Anna challenges Bob to `variant` (the words after `/challenge @bob`),
+/// Bob accepts; Anna plays White. Returns the game id and the card's text.
+fn start_variant_game(room: &Room, words: &str) -> (i64, String) {
+    room.say("Bob", "/help");
+    let card = room.say("Anna", &format!("/challenge @bob 3 white {words}"));
+    let accept = button(&card, "Accept").to_string();
+    let started = room.press("Bob", &accept);
+    (board(&started).game_id.unwrap(), text(&card))
+}
+
+#[test]
+fn a_poddavki_game_is_won_by_losing_every_piece() {
+    let room = Room::new();
+    let (id, card) = start_variant_game(&room, "поддавки");
+    assert!(card.contains("Poddavki"), "{card}");
+    assert_eq!(room.game(id).variant, "poddavki");
+    // White gives its pieces away (the engine's Poddavki search); Black
+    // plays as if it were Russian draughts: it takes what it is given
+    let mut plies = 0;
+    while room.game(id).status == store::GameStatus::Active {
+        let g = room.replay(id);
+        let white = g.side_to_move() == shashki::engine::Color::White;
+        let limits = Limits {
+            variant: if white {
+                Variant::Poddavki
+            } else {
+                Variant::Russian
+            },
+            ..Limits::depth(if white { 4 } else { 1 })
+        };
+        let mut r = search(g.position(), &g.history_hashes(), &limits).unwrap();
+        if !g.legal_moves().contains(&r.best_move) {
+            r.best_move = g.legal_moves()[0];
+        }
+        let who = if white { "Anna" } else { "Bob" };
+        let out = room.say(who, &format!("/move {}", r.best_move));
+        assert!(
+            text(&out).contains(&r.best_move.to_string()),
+            "{}",
+            text(&out)
+        );
+        plies += 1;
+        assert!(plies < 300, "the game ends");
+    }
+    let row = room.game(id);
+    let g = room.replay(id);
+    assert_eq!(
+        g.position().pieces_of(shashki::engine::Color::White),
+        0,
+        "White lost every piece: {}",
+        g.position().to_fen()
+    );
+    assert_eq!(
+        (
+            row.result.map(store::GameResult::as_str),
+            row.result_reason.map(store::Termination::as_str)
+        ),
+        (Some("2-0"), Some("no-moves")),
+        "the side left without pieces wins"
+    );
+    // rated in Poddavki, not in Russian draughts
+    let s = room.store();
+    let top = store::top_ratings_in(s.conn(), row.chat_id, "poddavki", 10).unwrap();
+    assert_eq!(top[0].0.name, "Anna");
+    assert!(top[0].1.rating > 1500.0);
+    assert!(store::top_ratings(s.conn(), row.chat_id, 10)
+        .unwrap()
+        .is_empty());
+    let t = text(&room.say("Anna", "/top poddavki"));
+    assert!(t.contains("Poddavki") && t.contains("1. Anna"), "{t}");
+    let t = text(&room.say("Anna", "/top"));
+    assert!(t.contains("No rated games of Russian draughts"), "{t}");
+    // the record says which rules
+    let out = room.say("Anna", &format!("/pdn {id}"));
+    let pdn = out
+        .replies
+        .iter()
+        .find_map(|r| r.document.as_ref())
+        .map(|(_, p)| p.clone())
+        .unwrap_or_else(|| text(&out));
+    assert!(
+        pdn.contains("[GameType \"25\"]") && pdn.contains("[Variant \"poddavki\"]"),
+        "{pdn}"
+    );
+}
+
+#[test]
+fn a_pool_game_with_a_man_capturing_backward() {
+    let room = Room::new();
+    let (id, card) = start_variant_game(&room, "variant=pool");
+    assert!(card.contains("Pool checkers"), "{card}");
+    for (who, mv) in [
+        ("Anna", "c3-b4"),
+        ("Bob", "b6-c5"),
+        ("Anna", "b4-a5"),
+        ("Bob", "c5-b4"),
+    ] {
+        let out = room.say(who, mv);
+        assert!(text(&out).contains(mv), "{}", text(&out));
+    }
+    // the man on a5 takes b4 backwards (free choice: a3:c5 was possible too)
+    let out = room.say("Anna", "a5:c3");
+    assert!(text(&out).contains("a5:c3"), "{}", text(&out));
+    let g = room.replay(id);
+    assert_eq!(g.variant(), Variant::Pool);
+    assert_eq!(g.position().count(shashki::engine::Color::Black), (11, 0));
+}
+
+#[test]
+fn the_ai_answers_in_every_variant() {
+    for (word, variant, anna) in [
+        ("russian", Variant::Russian, "black"),
+        ("poddavki", Variant::Poddavki, "black"),
+        ("бразильские", Variant::Brazilian, "black"),
+        ("pool", Variant::Pool, "black"),
+        // Black moves first in English draughts: the AI plays Black
+        ("checkers", Variant::English, "white"),
+        ("чешские", Variant::Czech, "black"),
+        ("variant=italian", Variant::Italian, "black"),
+        ("португальские", Variant::Portuguese, "black"),
+    ] {
+        let room = Room::new();
+        let out = room.say("Anna", &format!("/challenge ai 5 {anna} {word}"));
+        let id = board(&out).game_id.unwrap();
+        assert_eq!(room.game(id).variant, variant.key());
+        let job = out.jobs[0];
+        let done = room.svc.run_job(job).unwrap();
+        assert!(!done.replies.is_empty(), "{word}: the AI moved");
+        assert_eq!(room.game(id).ply, 1, "{word}");
+        // its move was legal in that variant (the replay checks it)
+        assert_eq!(room.replay(id).ply(), 1);
+    }
+}
+
+#[test]
+fn a_chat_default_variant_set_by_its_admins() {
+    let room = Room::new();
+    let event = |who: &str, admin: bool, text: &str| {
+        let mut ev = room.event(who, Input::Text(text.into()));
+        ev.platform = Platform::Telegram;
+        ev.user.is_admin = admin;
+        ev
+    };
+    let say = |ev: Event| room.svc.handle(&ev).unwrap();
+    let out = say(event("Mallory", false, "/settings variant pool"));
+    assert!(
+        text(&out).contains("Only the chat’s admins"),
+        "{}",
+        text(&out)
+    );
+    let out = say(event("Ada", true, "/settings variant chess"));
+    assert!(text(&out).contains("not a valid variant"), "{}", text(&out));
+    say(event("Ada", true, "/настройки вариант поддавки"));
+    let out = say(event("Ada", true, "/settings"));
+    assert!(text(&out).contains("Poddavki"), "{}", text(&out));
+    // a challenge without a variant word plays the chat's; one with, its own
+    let out = say(event("Anna", false, "/challenge ai 1"));
+    let id = board(&out).game_id.unwrap();
+    assert_eq!(room.game(id).variant, "poddavki");
+    assert!(
+        text(&out).contains("Poddavki (giveaway): the side that loses"),
+        "{}",
+        text(&out)
+    );
+    let out = say(event("Bob", false, "/challenge ai 1 russian"));
+    let id = board(&out).game_id.unwrap();
+    assert_eq!(room.game(id).variant, "russian");
+}
+
+#[test]
+fn an_english_game_black_first_numbered_moves() {
+    let room = Room::new();
+    let (id, card) = start_variant_game(&room, "english");
+    assert!(card.contains("English draughts"), "{card}");
+    // Anna has White, so Bob (Black) moves first, in numbers
+    let t = text(&room.say("Anna", "22-18"));
+    assert!(
+        t.contains("not your turn") || t.contains("not a legal") || t.contains("no game"),
+        "{t}"
+    );
+    let out = room.say("Bob", "11-15");
+    assert!(text(&out).contains("Bob: 11-15"), "{}", text(&out));
+    room.say("Anna", "22-18");
+    let out = room.say("Bob", "15x22");
+    assert!(text(&out).contains("15x22"), "{}", text(&out));
+    // Anna's buttons are numbered too: 25x18 or 26x17
+    let labels: Vec<&str> = board(&out)
+        .choices
+        .iter()
+        .flatten()
+        .map(|c| c.label.as_str())
+        .collect();
+    assert!(
+        labels.contains(&"25x18") && labels.contains(&"26x17"),
+        "{labels:?}"
+    );
+    // a man may not take backwards: nothing but the forward captures
+    assert_eq!(room.replay(id).legal_moves().len(), 2);
+    let out = room.say("Anna", "/resign");
+    let (_, pdn) = board(&out).document.clone().expect("PDN");
+    assert!(
+        pdn.contains("[GameType \"21\"]") && pdn.contains("1. 11-15 22-18 2. 15x22"),
+        "{pdn}"
+    );
 }

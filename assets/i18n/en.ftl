@@ -5,10 +5,11 @@ help =
     /challenge ai 3 white — play the AI (levels 1–8; white, black or random)
     /challenge @name 3 — challenge someone, 3 days per move (1–14, or unlimited)
     /challenge — an open challenge anyone here can accept
+    /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech, italian, portuguese (or variant=pool); /settings variant X — the chat's default
     /move e3-d4 — make a move (captures: c3:e5, or c3:e5:g7 for several)
     /board — show the board · /games — your games and whose turn it is
     /draw — offer or accept a draw · /resign — give up
-    /pdn — the game record · /replay — the game as an animation · /top — this chat's ratings
+    /pdn — the game record · /replay — the game as an animation · /top — this chat's ratings (/top poddavki: another variant's)
     /position W:Wc3,e3:Bd6 — show any position from its FEN · /analyse — the engine's analysis of a finished game
     /vacation 7 — pause your clocks for 7 days · /settings — language, theme, board
     /puzzle — a puzzle to solve · /hint — a hint · /daily on 09:00 +03:00 — a daily puzzle here · /top puzzles
@@ -55,7 +56,10 @@ duration-days-hours = { $days ->
 duration-hours-minutes = { $hours } h { $minutes } min
 duration-minutes = { $minutes } min
 no-deadline = no time limit
-board-caption = #{ $game } · { $white } – { $black } · move { $move }
+board-caption = #{ $game }{ $variant ->
+    [russian] {""}
+   *[other] {" · "}{ $variant_name }
+} · { $white } – { $black } · move { $move }
 to-move = { $player } ({ $color ->
     [white] White
    *[black] Black
@@ -82,7 +86,10 @@ challenge-card = Challenge #{ $id }: { $from } { $open ->
     [white] White
     [black] Black
    *[random] a random colour
-}; { $per_move } per move. Open for { $expires }.
+}; { $per_move } per move{ $variant ->
+    [russian] {""}
+   *[other] , { $variant_name }
+}. Open for { $expires }.
 no-open-challenge = There is no open challenge for you here. Start one with /challenge.
 limit-challenges = You have { $limit } open challenges already: wait for answers, or withdraw one with /decline.
 limit-games = You are playing { $limit } games already: finish one before starting another.
@@ -96,7 +103,11 @@ challenge-not-for-you = This challenge is addressed to someone else.
 challenge-cancelled = { $name } withdrew challenge #{ $id }.
 challenge-declined = { $name } declined challenge #{ $id }.
 challenge-expired = Challenge #{ $id } expired: nobody accepted it.
-game-started = Game #{ $game } begins: { $white } (White) against { $black } (Black), { $per_move } per move.
+game-started = Game #{ $game } begins: { $white } (White) against { $black } (Black), { $per_move } per move{ $variant ->
+    [russian] {""}
+    [poddavki] . { $variant_name }: the side that loses all its pieces or cannot move wins
+   *[other] . { $variant_name }
+}.
 game-unknown = There is no game { $game }.
 no-active-game = You have no game in progress here. Start one with /challenge.
 which-game = You have several games here ({ $games }): add the number, e.g. /board { $games }.
@@ -116,13 +127,19 @@ why-cannot-move = the piece on { $square } cannot go there
 move-not-legal = { $input } is not a legal move. Legal moves: { $legal }.
 move-not-legal-why = { $input } is not a legal move ({ $why }). Legal moves: { $legal }.
 move-played = { $player }: { $move }
-reason-no-moves = no legal moves left
+reason-no-moves = { $variant ->
+    [poddavki] no legal moves left (in Poddavki that wins)
+   *[other] no legal moves left
+}
 reason-resignation = resignation
 reason-timeout = the time for a move ran out
 reason-agreement = by agreement
 reason-repetition = the same position occurred three times
-reason-kings-only = 15 moves with kings only
-reason-lone-king = three kings did not catch the lone king in 15 moves
+reason-kings-only = { $moves } moves with kings only, no capture, no man moved
+reason-lone-king = { $variant ->
+    [brazilian] the lone king was not caught in time (16 moves against three pieces, 5 against two)
+   *[other] three kings did not catch the lone king in 15 moves
+}
 reason-long-diagonal = the lone king held the long diagonal
 reason-balance = no change in the balance of forces
 reason-withdrawal = withdrawal from the tournament
@@ -152,14 +169,23 @@ draw-offered = { $player } offers a draw in game #{ $game }. { $opponent }, do y
 draw-none-to-decline = There is no draw offer to decline.
 draw-declined = { $player } declined the draw in game #{ $game }. Play goes on.
 admins-only = Only the chat’s admins can change this.
+variant-unknown = “{ $word }” is not a variant: choose russian, poddavki, brazilian, pool, english, czech, italian or portuguese.
+variant-russian = Russian draughts
+variant-poddavki = Poddavki (giveaway)
+variant-brazilian = Brazilian draughts
+variant-pool = Pool checkers
+variant-english = English draughts (checkers)
+variant-czech = Czech draughts
+variant-italian = Italian draughts
+variant-portuguese = Portuguese draughts
 settings-saved = Saved.
 settings-bad-value = “{ $value }” is not a valid { $key }: choose { $allowed }.
-settings-unknown = There is no setting “{ $key }”. Settings: lang, chatlang, theme, orientation, days, reminders, boards.
+settings-unknown = There is no setting “{ $key }”. Settings: lang, chatlang, theme, orientation, days, reminders, boards, variant.
 settings-show =
-    Settings: language { $lang }, theme { $theme }, board { $orientation }, { $days } days per move by default, reminders at { $reminders } left, boards { $boards }.
-    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (or off) · /settings boards edit|new
-top-empty = No rated games in this chat yet: ratings count games between people.
-top-header = Ratings in this chat (Glicko-2):
+    Settings: language { $lang }, theme { $theme }, board { $orientation }, { $days } days per move by default, reminders at { $reminders } left, boards { $boards }, { $variant } by default.
+    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (or off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
+top-empty = No rated games of { $variant_name } in this chat yet: ratings count games between people.
+top-header = Ratings in this chat, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } won, { $draws } drawn, { $losses } lost)
 vacation-usage = Send /vacation N to pause your clocks for N days. You have { $left } days left this year.
 vacation-too-long = You asked for { $days } days but have { $left } vacation days left this year.

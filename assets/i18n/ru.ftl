@@ -5,6 +5,7 @@ help =
     /вызов ии 3 белые — сыграть с ИИ (уровни 1–8; белые, чёрные или случайно)
     /вызов @имя 3 — вызвать игрока, 3 дня на ход (1–14 или безлимит)
     /вызов — открытый вызов: принять может любой в чате
+    /вызов @имя поддавки — другая игра: поддавки, бразильские, пул, английские, чешские, итальянские, португальские (или variant=pool); /настройки вариант X — игра чата по умолчанию
     /ход e3-d4 — сделать ход (взятие: c3:e5, или c3:e5:g7 для нескольких)
     /доска — показать доску · /партии — ваши партии и чей ход
     /ничья — предложить или принять ничью · /сдаться — сдаться
@@ -57,7 +58,10 @@ duration-days-hours = { $days ->
 duration-hours-minutes = { $hours } ч { $minutes } мин
 duration-minutes = { $minutes } мин
 no-deadline = без ограничения времени
-board-caption = #{ $game } · { $white } – { $black } · ход { $move }
+board-caption = #{ $game }{ $variant ->
+    [russian] {""}
+   *[other] {" · "}{ $variant_name }
+} · { $white } – { $black } · ход { $move }
 to-move = Ход: { $player } ({ $color ->
     [white] белые
    *[black] чёрные
@@ -84,7 +88,10 @@ challenge-card = Вызов #{ $id }: { $from } { $open ->
     [white] белыми
     [black] чёрными
    *[random] случайным цветом
-}; { $per_move } на ход. Действует { $expires }.
+}; { $per_move } на ход{ $variant ->
+    [russian] {""}
+   *[other] , { $variant_name }
+}. Действует { $expires }.
 no-open-challenge = Для вас здесь нет открытого вызова. Создайте его: /вызов
 limit-challenges = У вас уже { $limit } открытых вызовов: дождитесь ответа или отзовите вызов командой /decline.
 limit-games = Вы уже играете { $limit } партий: закончите одну, прежде чем начинать новую.
@@ -98,7 +105,11 @@ challenge-not-for-you = Этот вызов адресован другому и
 challenge-cancelled = { $name } отозвал(а) вызов #{ $id }.
 challenge-declined = { $name } отклонил(а) вызов #{ $id }.
 challenge-expired = Вызов #{ $id } истёк: его никто не принял.
-game-started = Партия #{ $game } началась: { $white } (белые) против { $black } (чёрные), { $per_move } на ход.
+game-started = Партия #{ $game } началась: { $white } (белые) против { $black } (чёрные), { $per_move } на ход{ $variant ->
+    [russian] {""}
+    [poddavki] . { $variant_name }: выигрывает тот, кто отдаст все шашки или останется без хода
+   *[other] . { $variant_name }
+}.
 game-unknown = Партии { $game } нет.
 no-active-game = У вас здесь нет текущей партии. Начните: /вызов
 which-game = У вас здесь несколько партий ({ $games }): добавьте номер, например /доска { $games }.
@@ -118,13 +129,19 @@ why-cannot-move = шашка с { $square } туда не ходит
 move-not-legal = { $input } — невозможный ход. Возможные ходы: { $legal }.
 move-not-legal-why = { $input } — невозможный ход ({ $why }). Возможные ходы: { $legal }.
 move-played = { $player }: { $move }
-reason-no-moves = не осталось ходов
+reason-no-moves = { $variant ->
+    [poddavki] не осталось ходов (в поддавки это победа)
+   *[other] не осталось ходов
+}
 reason-resignation = сдача
 reason-timeout = время на ход истекло
 reason-agreement = по соглашению
 reason-repetition = позиция повторилась трижды
-reason-kings-only = 15 ходов одними дамками
-reason-lone-king = три дамки не поймали одинокую дамку за 15 ходов
+reason-kings-only = { $moves } ходов одними дамками, без взятий и ходов простыми
+reason-lone-king = { $variant ->
+    [brazilian] одинокую дамку не поймали вовремя (16 ходов против трёх фигур, 5 против двух)
+   *[other] три дамки не поймали одинокую дамку за 15 ходов
+}
 reason-long-diagonal = одинокая дамка удержала большую дорогу
 reason-balance = соотношение сил не менялось
 reason-withdrawal = выход из турнира
@@ -154,14 +171,23 @@ draw-offered = { $player } предлагает ничью в партии #{ $g
 draw-none-to-decline = Предложения ничьей нет.
 draw-declined = { $player } отказал(а)ся от ничьей в партии #{ $game }. Игра продолжается.
 admins-only = Это могут менять только администраторы чата.
+variant-unknown = «{ $word }» — не вариант игры: русские, поддавки, бразильские, пул, английские, чешские, итальянские или португальские.
+variant-russian = Русские шашки
+variant-poddavki = Поддавки
+variant-brazilian = Бразильские шашки
+variant-pool = Пул (американские шашки пул)
+variant-english = Английские шашки (чекерс)
+variant-czech = Чешские шашки
+variant-italian = Итальянские шашки
+variant-portuguese = Португальские шашки
 settings-saved = Сохранено.
 settings-bad-value = «{ $value }» не подходит для { $key }: варианты: { $allowed }.
-settings-unknown = Настройки «{ $key }» нет. Настройки: lang, chatlang, theme, orientation, days, reminders, boards.
+settings-unknown = Настройки «{ $key }» нет. Настройки: lang, chatlang, theme, orientation, days, reminders, boards, variant.
 settings-show =
-    Настройки: язык { $lang }, тема { $theme }, доска { $orientation }, по умолчанию { $days } дн. на ход, напоминания, когда остаётся { $reminders }, доски { $boards }.
-    Изменить: /настройки lang en · /настройки theme contrast · /настройки orientation white|auto|mover · /настройки days 5 · /настройки reminders 50% 24h (или off) · /настройки boards edit|new
-top-empty = В этом чате пока нет рейтинговых партий: рейтинг считается по партиям между людьми.
-top-header = Рейтинг чата (Glicko-2):
+    Настройки: язык { $lang }, тема { $theme }, доска { $orientation }, по умолчанию { $days } дн. на ход, напоминания, когда остаётся { $reminders }, доски { $boards }, игра по умолчанию: { $variant }.
+    Изменить: /настройки lang en · /настройки theme contrast · /настройки orientation white|auto|mover · /настройки days 5 · /настройки reminders 50% 24h (или off) · /настройки boards edit|new · /настройки вариант русские|поддавки|бразильские|пул|английские|чешские|итальянские|португальские
+top-empty = В этом чате пока нет рейтинговых партий ({ $variant_name }): рейтинг считается по партиям между людьми.
+top-header = Рейтинг чата, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } (побед { $wins }, ничьих { $draws }, поражений { $losses })
 vacation-usage = /отпуск N останавливает ваши часы на N дней. В этом году осталось дней отпуска: { $left }.
 vacation-too-long = Вы просите { $days } дн., а осталось { $left } дн. отпуска в этом году.

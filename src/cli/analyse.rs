@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct AnalyseArgs {
-    /// A PDN file with one or more games (Russian draughts).
+    /// A PDN file with one or more games (any rule set its GameType names).
     pdn: PathBuf,
     /// Depth of the search of each position, in plies.
     #[arg(long, default_value_t = AnalyseOptions::default().depth)]
@@ -54,7 +54,10 @@ pub fn run(a: AnalyseArgs) -> CliResult {
         if !std::io::stderr().is_terminal() {
             bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
         }
-        let report = analyse(&start, &moves, &opts, |done, _| {
+        let variant = game
+            .variant()
+            .map_err(|e| CliError::Input(format!("game {}: {e}", n + 1)))?;
+        let report = analyse(variant, &start, &moves, &opts, |done, _| {
             bar.set_position(done as u64)
         });
         bar.finish_and_clear();

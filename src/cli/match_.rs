@@ -191,6 +191,7 @@ impl Player {
                 params: params.clone(),
                 seed,
                 stop: None,
+                variant: Variant::Russian,
             };
             return choose_move(&mut self.searcher, pos, &options).map(|r| r.best_move);
         }
@@ -200,6 +201,7 @@ impl Player {
             nodes: self.config.nodes,
             stop: None,
             quiet_plies: quiet,
+            variant: Variant::Russian,
         };
         self.searcher
             .search(pos, history, &limits, |_| {})

@@ -8,7 +8,7 @@ pub struct MovesArgs {
     /// The position (PDN FEN); the initial position when absent.
     #[arg(long)]
     fen: Option<String>,
-    /// Rule set: russian, poddavki, brazilian, pool.
+    /// Rule set: russian, poddavki, brazilian, pool, english, czech, italian, portuguese.
     #[arg(long, default_value = "russian")]
     variant: String,
 }

@@ -16,7 +16,7 @@ pub struct PerftArgs {
     /// Also print the count under each legal move at the last depth.
     #[arg(long)]
     divide: bool,
-    /// Rule set: russian, poddavki, brazilian, pool.
+    /// Rule set: russian, poddavki, brazilian, pool, english, czech, italian, portuguese.
     #[arg(long, default_value = "russian")]
     variant: String,
 }

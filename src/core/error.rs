@@ -99,6 +99,8 @@ pub enum Refusal {
     },
     #[error("only the chat's admins may do this")]
     NotAdmin,
+    #[error("no variant {word}")]
+    VariantUnknown { word: String },
     #[error("no setting {key}")]
     SettingUnknown { key: String },
     #[error("/vacation without a number of days")]

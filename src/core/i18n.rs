@@ -156,4 +156,32 @@ mod tests {
         assert_eq!(Lang::from_code("ru-RU"), Some(Lang::Ru));
         assert_eq!(Lang::from_code("de"), None);
     }
+
+    #[test]
+    fn board_captions_name_the_variant_unless_russian() {
+        let c = Catalog::new();
+        let caption = |lang, variant: &str, name: &str| {
+            let a = args![
+                ("game", num(7)),
+                ("white", "Anna"),
+                ("black", "Bob"),
+                ("move", num(3)),
+                ("variant", variant),
+                ("variant_name", name),
+            ];
+            c.get(lang, "board-caption", Some(&a))
+        };
+        assert_eq!(
+            caption(Lang::En, "russian", "Russian draughts"),
+            "#7 · Anna – Bob · move 3"
+        );
+        assert_eq!(
+            caption(Lang::En, "pool", "Pool checkers"),
+            "#7 · Pool checkers · Anna – Bob · move 3"
+        );
+        assert_eq!(
+            caption(Lang::Ru, "poddavki", "Поддавки"),
+            "#7 · Поддавки · Anna – Bob · ход 3"
+        );
+    }
 }

@@ -299,7 +299,7 @@ impl Service {
             Command::Draw { game, decline } => self.cmd_draw(ctx, game.as_deref(), decline)?,
             Command::Pdn(r) => self.cmd_pdn(ctx, r.as_deref())?,
             Command::Settings(args) => self.cmd_settings(ctx, &args)?,
-            Command::Top => self.cmd_top(ctx)?,
+            Command::Top(w) => self.cmd_top(ctx, w.as_deref())?,
             Command::Vacation(d) => self.cmd_vacation(ctx, d.as_deref())?,
             Command::Puzzle(args) => puzzles::cmd_puzzle(ctx, &args)?,
             Command::Daily(args) => puzzles::cmd_daily(ctx, &args)?,

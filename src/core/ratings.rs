@@ -3,11 +3,14 @@
 //! against the puzzle); the `/top` table.
 
 use super::ctx::Ctx;
+use super::error::Refusal;
 use super::error::Res;
+use super::games::challenge::chat_variant;
+use super::input::words::variant_word;
 use crate::args;
 use crate::store::{self, RatingRow};
 use rusqlite::Connection;
-use shashki_engine::Color;
+use shashki_engine::{Color, Variant};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -64,34 +67,48 @@ impl RatingRow {
     }
 }
 
-/// Rate a finished game between two people, in the chat and overall.
+/// Rate a finished game between two people, in the chat and overall, in
+/// the game's variant (each variant has its own ratings).
 pub(crate) fn record_game(
     c: &Connection,
     chat_id: i64,
+    variant: Variant,
     white: i64,
     black: i64,
     winner: Option<Color>,
 ) -> Res<()> {
     let white_won = winner.map(|w| w == Color::White);
+    let v = variant.key();
     for scope in [chat_id, 0] {
-        let w = store::rating(c, white, scope)?;
-        let b = store::rating(c, black, scope)?;
+        let w = store::rating_in(c, white, scope, v)?;
+        let b = store::rating_in(c, black, scope, v)?;
         let (nw, nb) = update(w.glicko(), b.glicko(), white_won);
-        store::save_rating(c, white, scope, &w.after(nw, white_won))?;
-        store::save_rating(c, black, scope, &b.after(nb, white_won.map(|x| !x)))?;
+        store::save_rating_in(c, white, scope, v, &w.after(nw, white_won))?;
+        store::save_rating_in(c, black, scope, v, &b.after(nb, white_won.map(|x| !x)))?;
     }
     Ok(())
 }
 
 impl super::Service {
-    /// `/top`: the chat's rating table.
-    pub(crate) fn cmd_top(&self, ctx: &mut Ctx) -> Res<()> {
-        let rows = store::top_ratings(ctx.c, ctx.chat.id, 10)?;
+    /// `/top [variant]`: the chat's rating table in a variant (the chat's
+    /// default variant unless named).
+    pub(crate) fn cmd_top(&self, ctx: &mut Ctx, word: Option<&str>) -> Res<()> {
+        let variant = match word {
+            Some(w) => variant_word(w).ok_or_else(|| Refusal::VariantUnknown {
+                word: w.to_string(),
+            })?,
+            None => chat_variant(&ctx.chat),
+        };
+        let rows = store::top_ratings_in(ctx.c, ctx.chat.id, variant.key(), 10)?;
+        let names = args![
+            ("variant", variant.key()),
+            ("variant_name", ctx.variant_name(variant)),
+        ];
         if rows.is_empty() {
-            ctx.tell_id("top-empty", None);
+            ctx.tell_id("top-empty", Some(&names));
             return Ok(());
         }
-        let mut lines = vec![ctx.t("top-header", None)];
+        let mut lines = vec![ctx.t("top-header", Some(&names))];
         for (i, (u, r)) in rows.iter().enumerate() {
             let a = args![
                 ("place", i as i64 + 1),

@@ -1,11 +1,12 @@
 //! `/settings`: the user's language, and the chat's language, board theme,
-//! orientation, days per move, the reminders of a move and how boards are
-//! kept (`boards edit|new`).
+//! orientation, days per move, the reminders of a move, how boards are
+//! kept (`boards edit|new`) and the default variant.
 
 use super::ctx::Ctx;
 use super::error::{Refusal, Res};
+use super::games::challenge::chat_variant;
 use super::i18n::Lang;
-use super::input::words::{setting_key, SettingKey};
+use super::input::words::{setting_key, variant_word, SettingKey, VARIANT_WORDS};
 use super::present::board::{chat_board_mode, chat_theme};
 use super::reminders::Reminders;
 use super::types::BoardMode;
@@ -95,6 +96,15 @@ impl Service {
                 let m = BoardMode::from_key(v).ok_or_else(|| bad("boards", v, "edit, new"))?;
                 store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::Boards, Some(m.key()))?;
             }
+            SettingKey::Variant => {
+                let keys = || {
+                    let keys: Vec<&str> = VARIANT_WORDS.iter().map(|(v, _)| v.key()).collect();
+                    keys.join(", ")
+                };
+                let variant = variant_word(v).ok_or_else(|| bad("variant", v, keys()))?;
+                let key = Some(variant.key());
+                store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::Variant, key)?;
+            }
         }
         ctx.tell_id("settings-saved", None);
         Ok(())
@@ -122,7 +132,8 @@ impl Service {
             (
                 "boards",
                 chat_board_mode(chat).map_or("edit", BoardMode::key)
-            )
+            ),
+            ("variant", ctx.variant_name(chat_variant(chat)))
         ];
         ctx.tell_id("settings-show", Some(&a));
         Ok(())

@@ -63,6 +63,9 @@ pub struct RenderOptions {
     /// A line of text under the board (players, move number); Latin and
     /// Cyrillic. Shrunk to fit the width.
     pub caption: Option<String>,
+    /// Number the dark squares 1–32 (English draughts: 1 = b8, 32 = g1),
+    /// small in each square's corner.
+    pub numbered: bool,
 }
 
 impl Default for RenderOptions {
@@ -77,6 +80,7 @@ impl Default for RenderOptions {
             legal_targets: Vec::new(),
             show_side_to_move: true,
             caption: None,
+            numbered: false,
         }
     }
 }
@@ -123,6 +127,20 @@ fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbI
     }
     if let Some(sel) = opts.selected {
         fill(&mut img, sel, pal.selected);
+    }
+    if opts.numbered {
+        let font = assets::bold_font();
+        let px = (l.square as f32 * 0.26).max(7.0);
+        // on the empty squares (a piece would cover half of it)
+        for sq in Square::all().filter(|&sq| pos.piece_at(sq).is_none()) {
+            let (x, y, _) = l.square_rect(sq);
+            let digits = sq.pdn().to_string();
+            let mut cx = x as f32 + px * 0.55;
+            for ch in digits.chars() {
+                assets::draw_centered(&mut img, font, px, ch, cx, y as f32 + px * 0.7, pal.coord);
+                cx += px * 0.62;
+            }
+        }
     }
     // captured pieces' ghosts, under the path line
     let at = |sq: Square| {
@@ -425,6 +443,31 @@ mod tests {
         assert!(dot[0] < pal.dark[0], "dot darkens the square: {dot:?}");
         let (x, y, _) = l.square_rect(sq("d4"));
         assert_eq!(px(&img, (x + 1, y + 1)), pal.dark);
+    }
+
+    #[test]
+    fn numbered_squares_for_english_boards() {
+        let pos = Position::initial();
+        let plain = render(&pos, &RenderOptions::default());
+        let opts = RenderOptions {
+            numbered: true,
+            ..Default::default()
+        };
+        let img = render(&pos, &opts);
+        if let Ok(path) = std::env::var("SHASHKI_NUMBERED_PNG") {
+            img.save(path).expect("saved");
+        }
+        let l = opts.layout();
+        // an empty square (d4 = 22): ink in its corner, none on the plain board
+        let (x, y, s) = l.square_rect(sq("d4"));
+        let ink = |img: &RgbImage| {
+            (x..x + s / 2)
+                .flat_map(|x| (y..y + s / 2).map(move |y| (x, y)))
+                .filter(|&p| px(img, p) != Theme::Classic.palette().dark)
+                .count()
+        };
+        assert_eq!(ink(&plain), 0);
+        assert!(ink(&img) > 5, "a number is drawn");
     }
 
     #[test]

@@ -17,6 +17,8 @@ table_row! {
         pub game_id: Option<i64>,
         pub created_at: i64,
         pub expires_at: i64,
+        /// The rule set's key (`russian`, `poddavki`, …).
+        pub variant: String,
     }
 }
 
@@ -33,10 +35,11 @@ pub fn insert_challenge(
     seconds_per_move: Option<i64>,
     now: i64,
     expires_at: i64,
+    variant: &str,
 ) -> StoreResult<i64> {
-    c.prepare_cached("INSERT INTO challenges (chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, created_at, expires_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8)")?
-.execute(params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at],
+    c.prepare_cached("INSERT INTO challenges (chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, created_at, expires_at, variant)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9)")?
+.execute(params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at, variant],
     )?;
     Ok(c.last_insert_rowid())
 }

@@ -19,6 +19,8 @@ table_row! {
         pub reminders: Option<String>,
         /// `edit` or `new` (see `core::BoardMode`); `None`: not chosen.
         pub boards: Option<String>,
+        /// The chat's default variant key (`None`: Russian).
+        pub variant: Option<String>,
     }
 }
 
@@ -54,7 +56,7 @@ pub fn chat(c: &Connection, id: i64) -> StoreResult<Option<ChatRow>> {
 }
 
 /// Change one chat setting column (`lang`, `theme`, `orientation`,
-/// `days_per_move`, `reminders`, `boards`).
+/// `days_per_move`, `reminders`, `boards`, `variant`).
 pub fn set_chat_setting(
     c: &Connection,
     id: i64,
@@ -68,6 +70,7 @@ pub fn set_chat_setting(
         ChatSetting::DaysPerMove => "days_per_move",
         ChatSetting::Reminders => "reminders",
         ChatSetting::Boards => "boards",
+        ChatSetting::Variant => "variant",
     };
     c.prepare_cached(&format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"))?
         .execute(params![id, value])?;
@@ -82,4 +85,5 @@ pub enum ChatSetting {
     DaysPerMove,
     Reminders,
     Boards,
+    Variant,
 }

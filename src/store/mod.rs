@@ -22,6 +22,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v7.sql")),
         M::up(include_str!("v8.sql")),
         M::up(include_str!("v9.sql")),
+        M::up(include_str!("v10.sql")),
         M::up(include_str!("v11.sql")),
         M::up(include_str!("v12.sql")),
         M::up(include_str!("v13.sql")),

@@ -1,4 +1,5 @@
-//! Glicko-2 rating rows per chat and overall (chat 0).
+//! Glicko-2 rating rows per chat and overall (chat 0), per variant (the
+//! rule set's key: `russian`, `poddavki`, …).
 
 use super::{user, StoreResult, UserRow};
 use rusqlite::{params, Connection, OptionalExtension};
@@ -32,36 +33,67 @@ impl Default for RatingRow {
     }
 }
 
+/// A user's Russian draughts rating in a chat (0: overall).
 pub fn rating(c: &Connection, user: i64, chat_id: i64) -> StoreResult<RatingRow> {
+    rating_in(c, user, chat_id, RUSSIAN)
+}
+
+/// The key of the rule set ratings are kept for when none is named.
+const RUSSIAN: &str = "russian";
+
+/// A user's rating in a chat (0: overall) for a variant.
+pub fn rating_in(c: &Connection, user: i64, chat_id: i64, variant: &str) -> StoreResult<RatingRow> {
     Ok(c.prepare_cached(&format!(
-        "SELECT {RATING_COLS} FROM ratings WHERE user_id = ?1 AND chat_id = ?2"
+        "SELECT {RATING_COLS} FROM ratings WHERE user_id = ?1 AND chat_id = ?2 AND variant = ?3"
     ))?
-    .query_row(params![user, chat_id], RatingRow::from_row)
+    .query_row(params![user, chat_id, variant], RatingRow::from_row)
     .optional()?
     .unwrap_or_default())
 }
 
-pub fn save_rating(c: &Connection, user: i64, chat_id: i64, r: &RatingRow) -> StoreResult<()> {
-    c.prepare_cached("INSERT INTO ratings (user_id, chat_id, rating, deviation, volatility, games, wins, draws, losses)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-         ON CONFLICT (user_id, chat_id) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
+/// Store a user's rating in a chat (0: overall) for a variant.
+pub fn save_rating_in(
+    c: &Connection,
+    user: i64,
+    chat_id: i64,
+    variant: &str,
+    r: &RatingRow,
+) -> StoreResult<()> {
+    c.prepare_cached("INSERT INTO ratings (user_id, chat_id, variant, rating, deviation, volatility, games, wins, draws, losses)
+         VALUES (?1, ?2, ?10, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+         ON CONFLICT (user_id, chat_id, variant) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
              games = ?6, wins = ?7, draws = ?8, losses = ?9")?
-.execute(params![user, chat_id, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses],
+.execute(params![user, chat_id, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses, variant],
     )?;
     Ok(())
 }
 
-/// The rating table of a chat (chat_id 0: overall), best first.
+/// Store a user's Russian draughts rating in a chat (0: overall).
+pub fn save_rating(c: &Connection, user: i64, chat_id: i64, r: &RatingRow) -> StoreResult<()> {
+    save_rating_in(c, user, chat_id, RUSSIAN, r)
+}
+
+/// The Russian draughts rating table of a chat (chat_id 0: overall), best first.
 pub fn top_ratings(
     c: &Connection,
     chat_id: i64,
     limit: usize,
 ) -> StoreResult<Vec<(UserRow, RatingRow)>> {
+    top_ratings_in(c, chat_id, RUSSIAN, limit)
+}
+
+/// The rating table of a chat (chat_id 0: overall) for a variant, best first.
+pub fn top_ratings_in(
+    c: &Connection,
+    chat_id: i64,
+    variant: &str,
+    limit: usize,
+) -> StoreResult<Vec<(UserRow, RatingRow)>> {
     let mut st = c.prepare_cached(&format!(
-        "SELECT user_id, {RATING_COLS} FROM ratings WHERE chat_id = ?1 ORDER BY rating DESC LIMIT ?2"
+        "SELECT user_id, {RATING_COLS} FROM ratings WHERE chat_id = ?1 AND variant = ?3 ORDER BY rating DESC LIMIT ?2"
     ))?;
     let rows: Vec<(i64, RatingRow)> = st
-        .query_map(params![chat_id, limit as i64], |r| {
+        .query_map(params![chat_id, limit as i64, variant], |r| {
             Ok((r.get(0)?, RatingRow::from_row_at(r, 1)?))
         })?
         .collect::<Result<Vec<_>, _>>()?;

@@ -22,6 +22,7 @@ fn self_play(seed: u64, min_plies: usize) -> Option<Game> {
             params: Level::new(3)?.params(),
             seed: seed ^ g.moves().len() as u64,
             stop: None,
+            variant: Variant::Russian,
         };
         let r = choose_move(&mut s, g.position(), &opts)?;
         g.play(&r.best_move).ok()?;
@@ -50,7 +51,13 @@ fn main() {
             continue;
         };
         let t = Instant::now();
-        let a = analyse(g.start_position(), g.moves(), &opts, |_, _| {});
+        let a = analyse(
+            Variant::Russian,
+            g.start_position(),
+            g.moves(),
+            &opts,
+            |_, _| {},
+        );
         let secs = t.elapsed().as_secs_f64();
         times.push(secs);
         let marks = |m| a.count(Color::White, m) + a.count(Color::Black, m);

@@ -68,6 +68,7 @@ fn pick(c: &Config, s: &mut Searcher, game: &Game, seed: u64) -> Option<Move> {
             params: p.clone(),
             seed,
             stop: None,
+            variant: game.variant(),
         };
         return choose_move(s, game.position(), &options).map(|r| r.best_move);
     }

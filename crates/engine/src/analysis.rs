@@ -221,22 +221,24 @@ fn expected(score: i32) -> f64 {
     1.0 / (1.0 + (-f64::from(score) / 125.0).exp())
 }
 
-/// Analyse a game given as its start and moves (Russian rules; the draw
+/// Analyse a game of `variant` given as its start and moves (the draw
 /// rules followed through [`Game`]). `progress(done, total)` is called
 /// after each ply. An illegal move ends the analysis there.
 pub fn analyse(
+    variant: Variant,
     start: &Position,
     moves: &[Move],
     opts: &AnalyseOptions,
     mut progress: impl FnMut(usize, usize),
 ) -> Analysis {
-    let mut game = Game::from_position(Variant::Russian, *start);
+    let mut game = Game::from_position(variant, *start);
     let mut searcher = Searcher::new(32);
     let mut plies = Vec::with_capacity(moves.len());
     let limits = |depth: u32, g: &Game| Limits {
         depth: Some(depth.max(1)),
         movetime: Some(std::time::Duration::from_millis(opts.movetime_ms)),
         quiet_plies: g.counters().kings_only_plies,
+        variant,
         ..Limits::default()
     };
     let t = opts.thresholds;
@@ -361,7 +363,7 @@ mod tests {
             movetime_ms: 2_000,
             ..AnalyseOptions::default()
         };
-        let a = analyse(&start, &moves, &opts, |_, _| {});
+        let a = analyse(Variant::Russian, &start, &moves, &opts, |_, _| {});
         assert_eq!(a.plies.len(), 2);
         let hang = &a.plies[0];
         assert!(
@@ -389,7 +391,9 @@ mod tests {
             ..AnalyseOptions::default()
         };
         let mut seen = Vec::new();
-        let a = analyse(&start, &moves, &opts, |d, n| seen.push((d, n)));
+        let a = analyse(Variant::Russian, &start, &moves, &opts, |d, n| {
+            seen.push((d, n))
+        });
         assert_eq!(seen, vec![(1, 3), (2, 3), (3, 3)]);
         for p in &a.plies {
             assert!(

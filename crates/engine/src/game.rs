@@ -19,14 +19,21 @@
 use crate::moves::Move;
 use crate::notation::{parse_move_among, MoveError};
 use crate::position::{Color, Position};
-use crate::rules::Variant;
+use crate::rules::{EndgameDraws, Variant};
 use crate::square::{Bitboard, Square};
 use std::fmt;
 
-/// Plies of king-only moves that draw (rule 2: 15 moves by each side).
+/// Plies of king-only moves that draw in Russian draughts (rule 2: 15 moves
+/// by each side); other variants: [`Variant::kings_only_draw_plies`].
 pub const KINGS_ONLY_PLIES: u32 = 30;
 /// Moves of the stronger side in three-or-more kings against a lone king.
 pub const LONE_KING_MOVES: u32 = 15;
+/// FMJD: moves of the stronger side with three pieces (one a king at least)
+/// against a lone king.
+pub const FMJD_THREE_PIECES_MOVES: u32 = 16;
+/// FMJD: moves of the stronger side with one or two pieces (one a king)
+/// against a lone king.
+pub const FMJD_FEW_PIECES_MOVES: u32 = 5;
 /// Moves of the stronger side against a lone king holding the long diagonal.
 pub const LONG_DIAGONAL_MOVES: u32 = 5;
 
@@ -196,17 +203,37 @@ pub struct DrawCounters {
     pub long_diagonal_moves: u32,
 }
 
-/// The stronger side if `pos` is three or more kings against a lone king.
-fn lone_king_balance(pos: &Position) -> Option<Color> {
+/// The stronger side if `pos` is three or more kings against a lone king
+/// (Russian rule 3), or, under FMJD rules, one to three pieces with a king
+/// against a lone king.
+fn lone_king_balance(endgame: EndgameDraws, pos: &Position) -> Option<Color> {
     [Color::White, Color::Black].into_iter().find(|&strong| {
         let weak = strong.opposite();
-        pos.count(weak) == (0, 1) && pos.count(strong).1 >= 3
+        let (men, kings) = pos.count(strong);
+        pos.count(weak) == (0, 1)
+            && match endgame {
+                EndgameDraws::Russian => kings >= 3,
+                EndgameDraws::Fmjd => kings >= 1 && men + kings <= 3,
+                EndgameDraws::None => false,
+            }
     })
 }
 
+/// The moves the stronger side has against a lone king (`lone_king_balance`).
+fn lone_king_limit(endgame: EndgameDraws, pos: &Position) -> u32 {
+    match endgame {
+        EndgameDraws::Fmjd if pos.occupied().count_ones() <= 3 => FMJD_FEW_PIECES_MOVES,
+        EndgameDraws::Fmjd => FMJD_THREE_PIECES_MOVES,
+        _ => LONE_KING_MOVES,
+    }
+}
+
 /// The stronger side if a lone king holds the long diagonal against three
-/// pieces, at least one of them a king.
-fn long_diagonal_balance(pos: &Position) -> Option<Color> {
+/// pieces, at least one of them a king (Russian rules only).
+fn long_diagonal_balance(endgame: EndgameDraws, pos: &Position) -> Option<Color> {
+    if endgame != EndgameDraws::Russian {
+        return None;
+    }
     [Color::White, Color::Black].into_iter().find(|&strong| {
         let weak = strong.opposite();
         let (men, kings) = pos.count(strong);
@@ -219,7 +246,14 @@ fn long_diagonal_balance(pos: &Position) -> Option<Color> {
 
 impl DrawCounters {
     /// The counters after `mv` took `before` to `after`.
-    fn after(self, before: &Position, mv: &Move, after: &Position) -> DrawCounters {
+    fn after(
+        self,
+        variant: Variant,
+        before: &Position,
+        mv: &Move,
+        after: &Position,
+    ) -> DrawCounters {
+        let endgame = variant.endgame_draws();
         let mover = before.side_to_move();
         let changed = mv.is_capture() || mv.is_promotion();
         let step = |count: u32, was: Option<Color>, now: Option<Color>| match now {
@@ -235,27 +269,31 @@ impl DrawCounters {
             balance_plies: if changed { 0 } else { self.balance_plies + 1 },
             lone_king_moves: step(
                 self.lone_king_moves,
-                lone_king_balance(before),
-                lone_king_balance(after),
+                lone_king_balance(endgame, before),
+                lone_king_balance(endgame, after),
             ),
             long_diagonal_moves: step(
                 self.long_diagonal_moves,
-                long_diagonal_balance(before),
-                long_diagonal_balance(after),
+                long_diagonal_balance(endgame, before),
+                long_diagonal_balance(endgame, after),
             ),
         }
     }
 
     /// The draw rule (other than repetition) that ends the game at `pos`.
-    fn draw(&self, pos: &Position) -> Option<DrawReason> {
-        if self.kings_only_plies >= KINGS_ONLY_PLIES {
+    fn draw(&self, variant: Variant, pos: &Position) -> Option<DrawReason> {
+        let endgame = variant.endgame_draws();
+        if self.kings_only_plies >= variant.kings_only_draw_plies() {
             return Some(DrawReason::KingsOnly);
         }
         if self.long_diagonal_moves >= LONG_DIAGONAL_MOVES {
             return Some(DrawReason::LongDiagonal);
         }
-        if self.lone_king_moves >= LONE_KING_MOVES {
+        if self.lone_king_moves > 0 && self.lone_king_moves >= lone_king_limit(endgame, pos) {
             return Some(DrawReason::LoneKing);
+        }
+        if endgame != EndgameDraws::Russian {
+            return None;
         }
         let both_have_kings = pos.pieces_of(Color::White) & pos.kings() != 0
             && pos.pieces_of(Color::Black) & pos.kings() != 0;
@@ -292,7 +330,7 @@ impl Default for Game {
 impl Game {
     /// A game from the initial position.
     pub fn new(variant: Variant) -> Game {
-        Game::from_position(variant, Position::initial())
+        Game::from_position(variant, variant.initial_position())
     }
 
     /// A game from any position (its result is checked at once: a side to
@@ -350,7 +388,8 @@ impl Game {
     /// The number of the move now to be played.
     pub fn move_number(&self) -> u32 {
         crate::notation::move_number(
-            self.positions[0].side_to_move(),
+            self.variant
+                .numbering_side(self.positions[0].side_to_move()),
             self.start_number,
             self.ply(),
         )
@@ -414,7 +453,7 @@ impl Game {
             });
         }
         self.counters()
-            .draw(pos)
+            .draw(self.variant, pos)
             .map(|reason| Outcome::Draw { reason })
     }
 
@@ -437,7 +476,7 @@ impl Game {
             }));
         }
         let after = before.make(mv);
-        let counters = self.counters().after(&before, mv, &after);
+        let counters = self.counters().after(self.variant, &before, mv, &after);
         self.moves.push(*mv);
         self.positions.push(after);
         self.counters.push(counters);

@@ -252,11 +252,16 @@ pub fn capturers<R: Rules>(pos: &Position) -> Bitboard {
     let men = own & !pos.kings;
     let kings = own & pos.kings;
     let mut found = 0;
+    let men_victims = if R::MEN_CAPTURE_KINGS {
+        enemy
+    } else {
+        enemy & !pos.kings
+    };
     each_direction!(D => {
         // enemy pieces with an empty square right behind them along D
         let victims = enemy & shift_raw(empty, -D);
         if R::MEN_CAPTURE_BACKWARD || is_forward(us, D) {
-            found |= shift_raw(victims, -D) & men;
+            found |= shift_raw(men_victims & victims, -D) & men;
         }
         if kings != 0 && victims != 0 {
             found |= if R::FLYING_KINGS {
@@ -266,6 +271,10 @@ pub fn capturers<R: Rules>(pos: &Position) -> Bitboard {
             };
         }
     });
+    if R::KING_CAPTURE_PRIORITY && found & kings != 0 {
+        // a king that can capture must: the men's captures are not legal
+        return found & kings;
+    }
     found
 }
 
@@ -379,6 +388,8 @@ impl CaptureSink for CountSink {
 /// Collects capture sequences for one piece by depth-first search.
 struct CaptureSearch<'a, R: Rules, S: CaptureSink> {
     enemy: Bitboard,
+    /// The enemy pieces a man may capture.
+    men_victims: Bitboard,
     /// Empty squares with the moving piece lifted off its start square.
     empty: Bitboard,
     from: u8,
@@ -405,7 +416,7 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
     fn man(&mut self, sq: Bitboard, captured: Bitboard, len: usize) {
         let mut any = false;
         each_direction!(D => {
-            let over = shift_raw(sq, D) & self.enemy & !captured;
+            let over = shift_raw(sq, D) & self.men_victims & !captured;
             let land = shift_raw(over, D) & self.empty;
             if land != 0 && (R::MEN_CAPTURE_BACKWARD || is_forward(self.us, D)) {
                 self.man_jump(land, captured | over, len);
@@ -508,6 +519,11 @@ fn generate_captures<R: Rules, S: CaptureSink>(pos: &Position, sink: &mut S, mut
         sink.begin_piece();
         let mut search = CaptureSearch::<R, S> {
             enemy,
+            men_victims: if R::MEN_CAPTURE_KINGS {
+                enemy
+            } else {
+                enemy & !pos.kings
+            },
             empty: ALL_SQUARES & !(occupied & !sq),
             from: bit,
             us,
@@ -597,10 +613,48 @@ fn generate_with<R: Rules>(pos: &Position, out: &mut Vec<Move>, capturing: Bitbo
                 index += 1;
                 index <= start || m.capture_count() == most
             });
+            if R::ITALIAN_PRECEDENCE {
+                italian_precedence(pos, out, start);
+            }
+            if R::MOST_KINGS {
+                let kings = |m: &Move| (m.captured() & pos.kings).count_ones();
+                let most = out[start..].iter().map(kings).max().unwrap_or(0);
+                let mut index = 0;
+                out.retain(|m| {
+                    index += 1;
+                    index <= start || kings(m) == most
+                });
+            }
         }
     } else {
         generate_quiet::<R>(pos, out);
     }
+}
+
+/// Keep, among the captures `out[start..]` (all of the most pieces), those
+/// the Italian rules prefer: made by a king if any is; then taking the most
+/// kings; then meeting a king earliest in the sequence.
+fn italian_precedence(pos: &Position, out: &mut Vec<Move>, start: usize) {
+    let rank = |m: &Move| {
+        let first_king = m
+            .captured_squares()
+            .iter()
+            .position(|s| pos.kings & s.bb() != 0)
+            .unwrap_or(MAX_PATH);
+        (
+            m.is_king_move(),
+            (m.captured() & pos.kings).count_ones(),
+            std::cmp::Reverse(first_king),
+        )
+    };
+    let Some(best) = out[start..].iter().map(rank).max() else {
+        return;
+    };
+    let mut index = 0;
+    out.retain(|m| {
+        index += 1;
+        index <= start || rank(m) == best
+    });
 }
 
 /// Number of legal moves, counting quiet moves without building them.

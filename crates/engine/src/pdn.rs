@@ -111,6 +111,10 @@ impl PdnGame {
             }),
             "26" => Ok(Variant::Brazilian),
             "23" => Ok(Variant::Pool),
+            "21" => Ok(Variant::English),
+            "29" => Ok(Variant::Czech),
+            "22" => Ok(Variant::Italian),
+            "28" => Ok(Variant::Portuguese),
             _ => Err(PdnError::UnknownGameType(t.to_string())),
         }
     }
@@ -121,7 +125,7 @@ impl PdnGame {
             Some(f) => parse_fen_full(f)
                 .map(|i| i.position)
                 .map_err(PdnError::BadFen),
-            None => Ok(Position::initial()),
+            None => Ok(self.variant()?.initial_position()),
         }
     }
 
@@ -404,17 +408,13 @@ pub fn write_pdn(game: &Game, tags: &[(&str, &str)], style: PdnStyle) -> String 
             out.push_str(&format!("[{k} \"{}\"]\n", quote(v)));
         }
     }
-    let game_type = match game.variant() {
-        Variant::Brazilian => "26",
-        Variant::Pool => "23",
-        Variant::Russian | Variant::Poddavki => "25",
-    };
+    let game_type = game.variant().pdn_game_type();
     out.push_str(&format!("[GameType \"{game_type}\"]\n"));
     if game.variant() == Variant::Poddavki {
         out.push_str("[Variant \"poddavki\"]\n");
     }
     let start = game.start_position();
-    if *start != Position::initial() || game.start_move_number() != 1 {
+    if *start != game.variant().initial_position() || game.start_move_number() != 1 {
         let mut fen = to_fen_numeric(start);
         if game.start_move_number() != 1 {
             fen.push_str(&format!(":F{}", game.start_move_number()));
@@ -422,7 +422,7 @@ pub fn write_pdn(game: &Game, tags: &[(&str, &str)], style: PdnStyle) -> String 
         out.push_str(&format!("[FEN \"{fen}\"]\n"));
     }
     out.push_str(&format!("[Result \"{result}\"]\n\n"));
-    let first = start.side_to_move();
+    let first = game.variant().numbering_side(start.side_to_move());
     let mut tokens = Vec::new();
     for (ply, mv) in game.moves().iter().enumerate() {
         let (n, black) = move_number(first, game.start_move_number(), ply);
@@ -431,7 +431,7 @@ pub fn write_pdn(game: &Game, tags: &[(&str, &str)], style: PdnStyle) -> String 
         } else if ply == 0 {
             tokens.push(format!("{n}..."));
         }
-        tokens.push(if style.numeric {
+        tokens.push(if style.numeric || game.variant().numeric_notation() {
             crate::notation::format_numeric(mv)
         } else {
             mv.to_string()

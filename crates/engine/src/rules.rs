@@ -4,6 +4,8 @@
 //! constant and costs nothing in the hot path. [`Variant`] is the run-time name
 //! of a rule set (stored with a game) and dispatches to the right generator.
 
+use crate::moves::Move;
+use crate::position::{Color, Position};
 use std::fmt;
 use std::str::FromStr;
 
@@ -33,6 +35,35 @@ pub trait Rules: Copy + Default + 'static {
     const MID_CAPTURE_PROMOTION: MidCapturePromotion;
     /// The player who cannot move wins instead of losing (giveaway games).
     const STUCK_PLAYER_WINS: bool;
+    /// Plies in a row of king moves only (no capture, no man moved) after
+    /// which the game is drawn.
+    const KINGS_ONLY_DRAW_PLIES: u32;
+    /// The endgame draw rules on top of repetition and the kings-only rule.
+    const ENDGAME_DRAWS: EndgameDraws;
+    /// When a king can capture, a man may not (Czech draughts).
+    const KING_CAPTURE_PRIORITY: bool = false;
+    /// Men may capture kings (not in Italian draughts).
+    const MEN_CAPTURE_KINGS: bool = true;
+    /// Italian precedence among captures of the most pieces: with a king
+    /// rather than a man, then the most kings, then the king met earliest.
+    const ITALIAN_PRECEDENCE: bool = false;
+    /// Among captures of the most pieces, those taking the most kings
+    /// (Portuguese "quality").
+    const MOST_KINGS: bool = false;
+}
+
+/// Endgame draw rules that count the moves of the stronger side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndgameDraws {
+    /// None (giveaway: no side is "stronger").
+    None,
+    /// Russian rules 3–5: three kings against a lone king (15 moves), the
+    /// lone king on the long diagonal (5 moves), an unchanged balance with
+    /// kings on both sides (5/30/60 moves by piece count).
+    Russian,
+    /// FMJD (International rules, art. 6): three pieces with a king against
+    /// a lone king, 16 moves; two pieces against a lone king, 5 moves.
+    Fmjd,
 }
 
 /// Russian draughts (shashki): free choice of capture, men capture backwards,
@@ -47,6 +78,8 @@ impl Rules for Russian {
     const MAJORITY_CAPTURE: bool = false;
     const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsKing;
     const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 30;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Russian;
 }
 
 /// Poddavki (giveaway): Russian moves, the player left without a move wins.
@@ -60,6 +93,8 @@ impl Rules for Poddavki {
     const MAJORITY_CAPTURE: bool = false;
     const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsKing;
     const STUCK_PLAYER_WINS: bool = true;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 30;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
 }
 
 /// Brazilian draughts: International rules on 8×8 (majority capture, a man
@@ -74,6 +109,8 @@ impl Rules for Brazilian {
     const MAJORITY_CAPTURE: bool = true;
     const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
     const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 50;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Fmjd;
 }
 
 /// Pool checkers: flying kings, free choice, a man reaching the far rank
@@ -88,6 +125,84 @@ impl Rules for Pool {
     const MAJORITY_CAPTURE: bool = false;
     const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
     const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 80;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+}
+
+/// English draughts (checkers): men move and capture forward only, kings
+/// move and capture one square at a time, free choice of capture, a man
+/// crowned by a capture stops there, Black moves first; 40 moves by each
+/// side without a man moved or a piece taken draw (WCDF/EDA rules).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct English;
+
+impl Rules for English {
+    const NAME: &'static str = "English draughts";
+    const MEN_CAPTURE_BACKWARD: bool = false;
+    const FLYING_KINGS: bool = false;
+    const MAJORITY_CAPTURE: bool = false;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::Stop;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 80;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+}
+
+/// Czech draughts (česká dáma): men move and capture forward only, flying
+/// kings, free choice of capture — except that a king must capture when
+/// one can (Czech Draughts Federation rules as summarised by Wikipedia).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Czech;
+
+impl Rules for Czech {
+    const NAME: &'static str = "Czech draughts";
+    const MEN_CAPTURE_BACKWARD: bool = false;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = false;
+    // men capture forward only: a man on the far rank can never go on
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::Stop;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 80;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+    const KING_CAPTURE_PRIORITY: bool = true;
+}
+
+/// Italian draughts (dama italiana, FID rules): men move and capture
+/// forward only and may not capture kings; kings move and capture one
+/// square; a capture must take the most pieces, then (equal count) be made
+/// by a king, then take the most kings, then meet a king earliest; a man
+/// crowned by a capture stops.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Italian;
+
+impl Rules for Italian {
+    const NAME: &'static str = "Italian draughts";
+    const MEN_CAPTURE_BACKWARD: bool = false;
+    const FLYING_KINGS: bool = false;
+    const MAJORITY_CAPTURE: bool = true;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::Stop;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 80;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+    const MEN_CAPTURE_KINGS: bool = false;
+    const ITALIAN_PRECEDENCE: bool = true;
+}
+
+/// Portuguese draughts (damas clássicas): men move and capture forward
+/// only, flying kings, a capture must take the most pieces and, among
+/// those, the most kings; a man crowned by a capture stops.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Portuguese;
+
+impl Rules for Portuguese {
+    const NAME: &'static str = "Portuguese draughts";
+    const MEN_CAPTURE_BACKWARD: bool = false;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = true;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::Stop;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 80;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+    const MOST_KINGS: bool = true;
 }
 
 /// The run-time name of a rule set.
@@ -98,14 +213,22 @@ pub enum Variant {
     Poddavki,
     Brazilian,
     Pool,
+    English,
+    Czech,
+    Italian,
+    Portuguese,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 4] = [
+    pub const ALL: [Variant; 8] = [
         Variant::Russian,
         Variant::Poddavki,
         Variant::Brazilian,
         Variant::Pool,
+        Variant::English,
+        Variant::Czech,
+        Variant::Italian,
+        Variant::Portuguese,
     ];
 
     /// Short lowercase key, as stored and as used on the command line.
@@ -115,6 +238,10 @@ impl Variant {
             Variant::Poddavki => "poddavki",
             Variant::Brazilian => "brazilian",
             Variant::Pool => "pool",
+            Variant::English => "english",
+            Variant::Czech => "czech",
+            Variant::Italian => "italian",
+            Variant::Portuguese => "portuguese",
         }
     }
 
@@ -125,14 +252,76 @@ impl Variant {
             Variant::Poddavki => Poddavki::NAME,
             Variant::Brazilian => Brazilian::NAME,
             Variant::Pool => Pool::NAME,
+            Variant::English => English::NAME,
+            Variant::Czech => Czech::NAME,
+            Variant::Italian => Italian::NAME,
+            Variant::Portuguese => Portuguese::NAME,
         }
     }
 
     /// Whether the player left without a legal move wins.
     pub fn stuck_player_wins(self) -> bool {
+        crate::with_rules!(self, R => R::STUCK_PLAYER_WINS)
+    }
+
+    /// Plies of king moves only (no capture, no man moved) that draw.
+    pub fn kings_only_draw_plies(self) -> u32 {
+        crate::with_rules!(self, R => R::KINGS_ONLY_DRAW_PLIES)
+    }
+
+    /// The endgame draw rules of the variant.
+    pub fn endgame_draws(self) -> EndgameDraws {
+        crate::with_rules!(self, R => R::ENDGAME_DRAWS)
+    }
+
+    /// The PDN `GameType` number (PDN 3.0 standard; Poddavki has none of its
+    /// own and is written as Russian, 25, with a `Variant` tag).
+    pub fn pdn_game_type(self) -> u32 {
         match self {
-            Variant::Poddavki => Poddavki::STUCK_PLAYER_WINS,
-            _ => false,
+            Variant::Russian | Variant::Poddavki => 25,
+            Variant::Brazilian => 26,
+            Variant::Pool => 23,
+            Variant::English => 21,
+            Variant::Czech => 29,
+            Variant::Italian => 22,
+            Variant::Portuguese => 28,
+        }
+    }
+
+    /// The start of a game: twelve men each on the three nearest ranks;
+    /// White moves first, except in English draughts, where Black (on
+    /// squares 1–12) does.
+    pub fn initial_position(self) -> Position {
+        let start = Position::initial();
+        match self {
+            Variant::English => start.with_side_to_move(Color::Black),
+            _ => start,
+        }
+    }
+
+    /// `side` as move numbering sees it: the side that opens a move of the
+    /// variant counts as White (in English draughts Black opens each move,
+    /// `1. 11-15 22-18`).
+    pub fn numbering_side(self, side: Color) -> Color {
+        if self.initial_position().side_to_move() == Color::White {
+            side
+        } else {
+            side.opposite()
+        }
+    }
+
+    /// Whether its players write moves with square numbers (`11-15`,
+    /// `22x15`) rather than algebraically (`c3-d4`).
+    pub fn numeric_notation(self) -> bool {
+        matches!(self, Variant::English)
+    }
+
+    /// A move as the variant's players write it.
+    pub fn format_move(self, mv: &Move) -> String {
+        if self.numeric_notation() {
+            crate::notation::format_numeric(mv)
+        } else {
+            mv.to_string()
         }
     }
 }
@@ -151,7 +340,8 @@ impl FromStr for Variant {
             .into_iter()
             .find(|v| v.key() == k)
             .ok_or_else(|| {
-                format!("unknown variant '{s}' (known: russian, poddavki, brazilian, pool)")
+                let known: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
+                format!("unknown variant '{s}' (known: {})", known.join(", "))
             })
     }
 }
@@ -175,6 +365,22 @@ macro_rules! with_rules {
             }
             $crate::Variant::Pool => {
                 type $R = $crate::rules::Pool;
+                $body
+            }
+            $crate::Variant::English => {
+                type $R = $crate::rules::English;
+                $body
+            }
+            $crate::Variant::Czech => {
+                type $R = $crate::rules::Czech;
+                $body
+            }
+            $crate::Variant::Italian => {
+                type $R = $crate::rules::Italian;
+                $body
+            }
+            $crate::Variant::Portuguese => {
+                type $R = $crate::rules::Portuguese;
                 $body
             }
         }

@@ -3,7 +3,7 @@
 //! through `shashki perft` (see BENCHMARKS.md).
 
 use shashki_engine::rules::{Brazilian, Russian};
-use shashki_engine::{perft, Position};
+use shashki_engine::{perft, with_rules, Position, Variant};
 
 /// The most leaves a single check may visit in the test profile.
 const LEAF_BUDGET: u64 = 60_000_000;
@@ -58,5 +58,35 @@ fn brazilian_initial_counts() {
             "depth {}",
             i + 1
         );
+    }
+}
+
+/// The SET lines of the other rule sets (dctl's counts, see the data file),
+/// from each variant's initial position, to every depth within the budget.
+#[test]
+fn other_variants_set_counts() {
+    let data = include_str!("data/perft_other_variants.txt");
+    let mut checked = Vec::new();
+    for (name, counts) in cases(data) {
+        let Some(key) = name.strip_suffix("-set") else {
+            continue;
+        };
+        let Ok(variant) = key.parse::<Variant>() else {
+            continue; // a rule set the engine does not play yet
+        };
+        let pos = variant.initial_position();
+        for (i, &expect) in counts.iter().enumerate() {
+            if expect > LEAF_BUDGET {
+                break;
+            }
+            let depth = i as u32 + 1;
+            let got = with_rules!(variant, R => perft::<R>(&pos, depth));
+            assert_eq!(got, expect, "{name} depth {depth}");
+        }
+        checked.push((key.to_string(), counts.len()));
+    }
+    let names: Vec<&str> = checked.iter().map(|(k, _)| k.as_str()).collect();
+    for played in ["english", "pool", "czech", "italian", "portuguese"] {
+        assert!(names.contains(&played), "{played} checked: {names:?}");
     }
 }

@@ -69,7 +69,10 @@ impl Service {
                     Some(l) if l.row.ply == ply => {
                         let g = &l.game;
                         let ai_to_move = matches!(l.row.seat(g.side_to_move()), Seat::Ai(_));
-                        let limits = Limits::depth(DRAW_EVAL_DEPTH);
+                        let limits = Limits {
+                            variant: g.variant(),
+                            ..Limits::depth(DRAW_EVAL_DEPTH)
+                        };
                         search(g.position(), &g.history_hashes(), &limits)
                             .map(|r| if ai_to_move { r.score } else { -r.score })
                             .unwrap_or(0)
@@ -94,6 +97,7 @@ impl Service {
                             depth: Some(ADVICE_DEPTH),
                             movetime: Some(std::time::Duration::from_millis(ADVICE_MOVETIME_MS)),
                             quiet_plies: g.counters().kings_only_plies,
+                            variant: g.variant(),
                             ..Limits::default()
                         };
                         let white = g.side_to_move() == shashki_engine::Color::White;
@@ -194,6 +198,7 @@ impl Service {
             params,
             seed,
             stop: None,
+            variant: g.variant(),
         };
         let result = choose_move(&mut searcher, g.position(), &options);
         let Some(result) = result else {

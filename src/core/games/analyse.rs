@@ -158,7 +158,13 @@ impl Service {
             }
         };
         let opts = self.analyse_options();
-        let report = analyse(game.start_position(), game.moves(), &opts, |_, _| {});
+        let report = analyse(
+            super::variant_of(&row),
+            game.start_position(),
+            game.moves(),
+            &opts,
+            |_, _| {},
+        );
         let movetext = report.movetext(game.start_move_number());
         let scores: Vec<i32> = report.plies.iter().map(|p| p.white_score()).collect();
         let marks: Vec<String> = report

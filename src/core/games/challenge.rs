@@ -1,6 +1,7 @@
 //! Challenges: to a person (`/challenge @bob 3`), open to anyone, or to the
-//! AI (`/challenge ai 5 black`); accepting, declining, withdrawing; and the
-//! start of a game.
+//! AI (`/challenge ai 5 black`), in any variant (`/challenge @bob poddavki`,
+//! `variant=pool`; the chat's default otherwise); accepting, declining,
+//! withdrawing; and the start of a game.
 
 use super::Loaded;
 use crate::args;
@@ -8,7 +9,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::{Refusal, Res};
 use crate::core::input::commands::game_ref;
 use crate::core::input::payload::Payload;
-use crate::core::input::words::{challenge_option, challenge_target, ChallengeWord};
+use crate::core::input::words::{challenge_option, challenge_target, variant_word, ChallengeWord};
 use crate::core::present::Draft;
 use crate::core::time::DAY;
 use crate::core::types::Job;
@@ -35,14 +36,28 @@ fn for_me(ch: &store::ChallengeRow, me: i64, my_handle: Option<&str>) -> Option<
     }
 }
 
+/// The variant a chat plays unless a challenge names one.
+pub(crate) fn chat_variant(chat: &store::ChatRow) -> Variant {
+    chat.variant
+        .as_deref()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_default()
+}
+
 impl Service {
-    /// `/challenge [@name | ai | open] [level] [days | unlimited] [colour]`.
+    /// `/challenge [@name | ai | open] [level] [days | unlimited] [colour]
+    /// [variant]`.
     pub(crate) fn cmd_challenge(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
         let mut opponent = Opponent::Open;
         let mut numbers: Vec<i64> = Vec::new();
         let mut unlimited = false;
         let mut color = ColorWish::Random;
+        let mut variant = chat_variant(&ctx.chat);
         for (i, a) in args.iter().enumerate() {
+            if let Some(v) = variant_word(a) {
+                variant = v;
+                continue;
+            }
             if i == 0 {
                 match challenge_target(a) {
                     Some(ChallengeWord::Ai) => {
@@ -106,16 +121,19 @@ impl Service {
                     Color::White => (me, ai),
                     Color::Black => (ai, me),
                 };
-                self.start_game(ctx, white, black, seconds_per_move)?;
+                self.start_game(ctx, white, black, seconds_per_move, variant)?;
             }
             Opponent::Handle(h) => {
                 if ctx.user.handle.as_deref() == Some(h.as_str()) {
                     return Err(Refusal::ChallengeSelf.into());
                 }
                 let to = store::user_by_handle(ctx.c, ctx.platform.key(), &h)?;
-                self.create_challenge(ctx, to.map(|u| u.id), Some(h), color, seconds_per_move)?;
+                let to = to.map(|u| u.id);
+                self.create_challenge(ctx, to, Some(h), color, seconds_per_move, variant)?;
             }
-            Opponent::Open => self.create_challenge(ctx, None, None, color, seconds_per_move)?,
+            Opponent::Open => {
+                self.create_challenge(ctx, None, None, color, seconds_per_move, variant)?
+            }
         }
         Ok(())
     }
@@ -147,6 +165,8 @@ impl Service {
         }
         let me = Seat::Human(me_id);
         let now_mine = mine.opposite();
+        // the same game again: its rules too
+        let variant = super::variant_of(&row);
         match row.seat(mine.opposite()) {
             Seat::Ai(level) => {
                 self.may_challenge(ctx, me_id, true)?;
@@ -154,7 +174,7 @@ impl Service {
                     Color::White => (me, Seat::Ai(level)),
                     Color::Black => (Seat::Ai(level), me),
                 };
-                self.start_game(ctx, white, black, row.seconds_per_move)?;
+                self.start_game(ctx, white, black, row.seconds_per_move, variant)?;
             }
             Seat::Human(other) => {
                 self.may_challenge(ctx, me_id, false)?;
@@ -163,7 +183,14 @@ impl Service {
                     Color::White => ColorWish::White,
                     Color::Black => ColorWish::Black,
                 };
-                self.create_challenge(ctx, Some(other), handle, wish, row.seconds_per_move)?;
+                self.create_challenge(
+                    ctx,
+                    Some(other),
+                    handle,
+                    wish,
+                    row.seconds_per_move,
+                    variant,
+                )?;
             }
         }
         Ok(())
@@ -176,6 +203,7 @@ impl Service {
         to_handle: Option<String>,
         color: ColorWish,
         seconds_per_move: Option<i64>,
+        variant: Variant,
     ) -> Res<()> {
         let ttl = self.config.challenge_ttl_secs;
         let id = store::insert_challenge(
@@ -188,6 +216,7 @@ impl Service {
             seconds_per_move,
             ctx.now,
             ctx.now + ttl,
+            variant.key(),
         )?;
         let a = args![
             ("id", id),
@@ -203,6 +232,8 @@ impl Service {
             ("color", color.as_str()),
             ("per_move", self.per_move_text(ctx.lang, seconds_per_move)),
             ("expires", ctx.duration_text(ttl)),
+            ("variant", variant.key()),
+            ("variant_name", ctx.variant_name(variant)),
         ];
         let mut d = Draft::text(ctx.here(), ctx.t("challenge-card", Some(&a)));
         d.choices = vec![vec![
@@ -293,7 +324,8 @@ impl Service {
             Color::White => (challenger, me),
             Color::Black => (me, challenger),
         };
-        let game_id = self.start_game(ctx, white, black, ch.seconds_per_move)?;
+        let variant = ch.variant.parse().unwrap_or_default();
+        let game_id = self.start_game(ctx, white, black, ch.seconds_per_move, variant)?;
         store::close_challenge(ctx.c, ch.id, ChallengeStatus::Accepted, Some(game_id))?;
         Ok(())
     }
@@ -320,14 +352,30 @@ impl Service {
         Ok(())
     }
 
-    fn start_game(&self, ctx: &mut Ctx, white: Seat, black: Seat, spm: Option<i64>) -> Res<i64> {
+    fn start_game(
+        &self,
+        ctx: &mut Ctx,
+        white: Seat,
+        black: Seat,
+        spm: Option<i64>,
+        variant: Variant,
+    ) -> Res<i64> {
         let tc = super::clock::TimeControl::per_move(spm);
-        self.start_game_from(ctx, white, black, tc, Position::initial(), true)
+        self.start_game_from(
+            ctx,
+            white,
+            black,
+            tc,
+            variant.initial_position(),
+            variant,
+            true,
+        )
     }
 
     /// Start a game from `start` (a tournament's balloted opening, or the
     /// initial position); `announce`: post its board (a tournament posts
     /// one message for all its games instead).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn start_game_from(
         &self,
         ctx: &mut Ctx,
@@ -335,6 +383,7 @@ impl Service {
         black: Seat,
         tc: super::clock::TimeControl,
         start: Position,
+        variant: Variant,
         announce: bool,
     ) -> Res<i64> {
         let first = match start.side_to_move() {
@@ -344,7 +393,7 @@ impl Service {
         let (deadline, reminder_at) = self.start_clock(ctx, first, tc)?;
         let new = NewGame {
             chat_id: ctx.chat.id,
-            variant: Variant::Russian.key().to_string(),
+            variant: variant.key().to_string(),
             white,
             black,
             start_fen: start.to_fen(),
@@ -361,13 +410,15 @@ impl Service {
             .ok_or(crate::core::ServiceError::Internal("a new game vanished"))?;
         let loaded = Loaded {
             row,
-            game: Game::from_position(Variant::Russian, start),
+            game: Game::from_position(variant, start),
         };
         let a = args![
             ("game", id),
             ("white", ctx.seat_name(white)?),
             ("black", ctx.seat_name(black)?),
             ("per_move", self.per_move_text(ctx.lang, tc.spm)),
+            ("variant", variant.key()),
+            ("variant_name", ctx.variant_name(variant)),
         ];
         let headline = ctx.t("game-started", Some(&a));
         let d = ctx.board_draft(&loaded, headline)?;

@@ -3,7 +3,7 @@
 
 pub(crate) mod ai;
 mod analyse;
-mod challenge;
+pub(crate) mod challenge;
 pub(crate) mod clock;
 mod conditional;
 mod draw;

@@ -208,7 +208,7 @@ impl Service {
         let row = store::game(ctx.c, row.id)?.ok_or(corrupt("a game vanished"))?;
         let a = args![
             ("player", ctx.seat_name(mover)?),
-            ("move", mv.to_string()),
+            ("move", game.variant().format_move(&mv)),
             ("game", row.id)
         ];
         let headline = ctx.t("move-played", Some(&a));
@@ -275,7 +275,8 @@ impl Service {
         }
         if let (Seat::Human(w), Seat::Human(b)) = (l.row.white, l.row.black) {
             if store::game_is_rated(ctx.c, l.row.id)? {
-                ratings::record_game(ctx.c, l.row.chat_id, w, b, result.winner())?;
+                let variant = l.game.variant();
+                ratings::record_game(ctx.c, l.row.chat_id, variant, w, b, result.winner())?;
             }
         }
         let row = store::game(ctx.c, l.row.id)?.ok_or(corrupt("a game vanished"))?;

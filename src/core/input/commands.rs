@@ -26,7 +26,8 @@ pub enum Command {
     },
     Pdn(Option<String>),
     Settings(Vec<String>),
-    Top,
+    /// `/top [variant]`.
+    Top(Option<String>),
     Vacation(Option<String>),
     /// `/puzzle [move | solution | next | daily | #n]` (see `core::puzzles`).
     Puzzle(Vec<String>),
@@ -92,7 +93,7 @@ pub fn parse_command(text: &str) -> Option<Command> {
         Some("pdn") => Command::Pdn(first),
         Some("settings") => Command::Settings(args),
         Some("top") if first.as_deref().is_some_and(words::is_puzzles) => Command::PuzzleTop,
-        Some("top") => Command::Top,
+        Some("top") => Command::Top(first),
         Some("puzzle") => Command::Puzzle(args),
         Some("daily") => Command::Daily(args),
         Some("hint") => Command::Hint,

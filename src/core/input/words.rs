@@ -3,6 +3,8 @@
 //! draw answers, setting names). One table each; matching is
 //! case-insensitive.
 
+use shashki_engine::Variant;
+
 /// Command names: (word, canonical English name).
 pub const NAMES: &[(&str, &str)] = &[
     ("help", "help"),
@@ -127,6 +129,58 @@ pub fn challenge_option(word: &str) -> Option<ChallengeWord> {
     })
 }
 
+/// The words that name a variant, in every language (a variant's key first).
+pub const VARIANT_WORDS: &[(Variant, &[&str])] = &[
+    (
+        Variant::Russian,
+        &["russian", "shashki", "русские", "русская", "шашки"],
+    ),
+    (
+        Variant::Poddavki,
+        &["poddavki", "giveaway", "antidraughts", "поддавки"],
+    ),
+    (
+        Variant::Brazilian,
+        &["brazilian", "brasileiras", "бразильские", "бразильская"],
+    ),
+    (Variant::Pool, &["pool", "poolcheckers", "пул", "пуловые"]),
+    (
+        Variant::English,
+        &["english", "checkers", "английские", "английская", "чекерс"],
+    ),
+    (
+        Variant::Czech,
+        &["czech", "ceska", "česká", "чешские", "чешская"],
+    ),
+    (
+        Variant::Italian,
+        &["italian", "italiana", "итальянские", "итальянская"],
+    ),
+    (
+        Variant::Portuguese,
+        &[
+            "portuguese",
+            "portuguesas",
+            "португальские",
+            "португальская",
+        ],
+    ),
+];
+
+/// A variant as `/challenge` or `/settings variant` names it: a word of
+/// [`VARIANT_WORDS`], alone or as `variant=WORD` (`вариант=WORD`).
+pub fn variant_word(word: &str) -> Option<Variant> {
+    let w = word.to_lowercase();
+    let w = ["variant=", "вариант=", "game=", "игра="]
+        .iter()
+        .find_map(|p| w.strip_prefix(p))
+        .unwrap_or(&w);
+    VARIANT_WORDS
+        .iter()
+        .find(|(_, words)| words.contains(&w))
+        .map(|(v, _)| *v)
+}
+
 /// A word of `/tournament`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TournamentWord {
@@ -232,6 +286,7 @@ pub enum SettingKey {
     Days,
     Reminders,
     Boards,
+    Variant,
 }
 
 pub fn setting_key(word: &str) -> Option<SettingKey> {
@@ -246,6 +301,7 @@ pub fn setting_key(word: &str) -> Option<SettingKey> {
             SettingKey::Reminders
         }
         "boards" | "доски" => SettingKey::Boards,
+        "variant" | "вариант" | "игра" => SettingKey::Variant,
         _ => return None,
     })
 }
@@ -261,6 +317,17 @@ mod tests {
         assert_eq!(challenge_option("чёрными"), Some(ChallengeWord::Black));
         assert_eq!(challenge_option("3"), None);
         assert_eq!(setting_key("Тема"), Some(SettingKey::Theme));
+        assert_eq!(setting_key("вариант"), Some(SettingKey::Variant));
+        assert_eq!(variant_word("Поддавки"), Some(Variant::Poddavki));
+        assert_eq!(variant_word("variant=pool"), Some(Variant::Pool));
+        assert_eq!(
+            variant_word("вариант=бразильские"),
+            Some(Variant::Brazilian)
+        );
+        assert_eq!(variant_word("white"), None);
+        for v in Variant::ALL {
+            assert_eq!(variant_word(v.key()), Some(v), "{v}");
+        }
         assert!(is_decline("Нет"));
         assert!(!is_decline("yes"));
         assert_eq!(tournament_word("Отменить"), Some(TournamentWord::Cancel));

@@ -55,6 +55,7 @@ impl Ctx<'_> {
             theme: chat_theme(&self.chat, self.svc.config.default_theme),
             caption,
             name,
+            numbered: false,
         }
     }
 
@@ -73,15 +74,19 @@ impl Ctx<'_> {
             ("white", self.seat_name(row.white)?),
             ("black", self.seat_name(row.black)?),
             ("move", num(i64::from(g.move_number()))),
+            ("variant", g.variant().key()),
+            ("variant_name", self.variant_name(g.variant())),
         ];
         let caption = self.t("board-caption", Some(&a));
-        Ok(self.board(
+        let mut view = self.board(
             *g.position(),
             last_move(g),
             flip,
             caption,
             row.id.to_string(),
-        ))
+        );
+        view.numbered = g.variant().numeric_notation();
+        Ok(view)
     }
 
     /// The board of a game with the move number, whose move it is, the

@@ -39,7 +39,7 @@ pub(crate) fn all_move_choices(
     sorted_moves(pos, variant)
         .iter()
         .enumerate()
-        .map(|(i, m)| move_button(game, ply, i, m.to_string()))
+        .map(|(i, m)| move_button(game, ply, i, variant.format_move(m)))
         .collect()
 }
 
@@ -57,7 +57,7 @@ pub(crate) fn move_choices(
     if moves.len() <= MOVES_AT_ONCE || piece.is_some() {
         for (i, m) in moves.iter().enumerate() {
             if piece.is_none_or(|p| m.from() == p) {
-                buttons.push(move_button(game, ply, i, m.to_string()));
+                buttons.push(move_button(game, ply, i, g.variant().format_move(m)));
             }
         }
     } else {
@@ -70,7 +70,12 @@ pub(crate) fn move_choices(
                 ply,
                 square: s.pdn(),
             };
-            buttons.push(p.button(s.to_string()));
+            let label = if g.variant().numeric_notation() {
+                s.pdn().to_string()
+            } else {
+                s.to_string()
+            };
+            buttons.push(p.button(label));
         }
     }
     let mut rows: Vec<Vec<Choice>> = buttons

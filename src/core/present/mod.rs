@@ -22,6 +22,8 @@ pub(crate) struct BoardView {
     pub caption: String,
     /// Names the image file: `board-<name>.png`.
     pub name: String,
+    /// The squares numbered 1–32 (English draughts).
+    pub numbered: bool,
 }
 
 /// A reply before its board is drawn.
@@ -127,6 +129,7 @@ impl Service {
                     flip: b.flip,
                     last_move: b.last.map(|(before, mv)| LastMove::from_move(&before, &mv)),
                     caption: Some(b.caption),
+                    numbered: b.numbered,
                     ..RenderOptions::default()
                 };
                 let diagram = b.position.to_string();

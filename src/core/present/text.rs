@@ -10,7 +10,7 @@ use crate::core::Service;
 use crate::store::{self, GameResult, GameRow, Seat, Termination};
 use rusqlite::Connection;
 use shashki_engine::notation::IllegalReason;
-use shashki_engine::MoveError;
+use shashki_engine::{MoveError, Variant};
 
 /// The catalogue's key of a colour (`white`, `black`): its stored word.
 pub(crate) use crate::store::color_word as color_key;
@@ -88,6 +88,11 @@ impl Service {
         }
     }
 
+    /// The name of a rule set (`variant-russian`, …).
+    pub(crate) fn variant_name(&self, lang: Lang, variant: Variant) -> String {
+        self.t(lang, &format!("variant-{}", variant.key()), None)
+    }
+
     /// "White wins: resignation. Result 2-0." and the like.
     pub(crate) fn result_text(
         &self,
@@ -97,7 +102,13 @@ impl Service {
         result: GameResult,
         how: Termination,
     ) -> Res<String> {
-        let reason = self.t(lang, &format!("reason-{how}"), None);
+        // the draw rules' numbers depend on the variant
+        let variant = crate::core::games::variant_of(row);
+        let a = args![
+            ("variant", variant.key()),
+            ("moves", i64::from(variant.kings_only_draw_plies() / 2)),
+        ];
+        let reason = self.t(lang, &format!("reason-{how}"), Some(&a));
         Ok(match result.winner() {
             Some(w) => {
                 let a = args![
@@ -225,6 +236,7 @@ impl Service {
                 ],
             ),
             R::NotAdmin => ("admins-only", args![]),
+            R::VariantUnknown { word } => ("variant-unknown", args![("word", word.as_str())]),
             R::SettingUnknown { key } => ("settings-unknown", args![("key", key.as_str())]),
             R::VacationUsage { left } => ("vacation-usage", args![("left", *left)]),
             R::VacationTooLong { left, days } => {
@@ -309,5 +321,10 @@ impl Ctx<'_> {
 
     pub(crate) fn duration_text(&self, secs: i64) -> String {
         self.svc.duration_text(self.lang, secs)
+    }
+
+    /// The name of a rule set in this action's language.
+    pub(crate) fn variant_name(&self, variant: Variant) -> String {
+        self.svc.variant_name(self.lang, variant)
     }
 }

@@ -25,6 +25,7 @@ use crate::store::{T_OPEN, T_RUNNING};
 use crate::tournament::ballot::{Ballot, Draw, Opening};
 use crate::tournament::crosstable::Labels;
 use crate::tournament::{berger, Format, Pairing};
+use shashki_engine::Variant;
 
 /// The longest tournament name kept.
 const NAME_MAX: usize = 64;
@@ -391,8 +392,9 @@ impl Service {
             };
             for (p, opening) in games {
                 let (white, black) = (seat(p.white)?, seat(p.black)?);
-                let game_id =
-                    self.start_game_from(ctx, white, black, tc, opening.position(), false)?;
+                // tournaments are Russian draughts (their openings are)
+                let (start, russian) = (opening.position(), Variant::Russian);
+                let game_id = self.start_game_from(ctx, white, black, tc, start, russian, false)?;
                 store::insert_tournament_game(
                     ctx.c,
                     &TournamentGameRow {

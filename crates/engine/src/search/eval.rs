@@ -422,6 +422,37 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     }
 }
 
+/// A man's value in giveaway games (centi-men).
+pub const GIVEAWAY_MAN: i32 = 100;
+/// A king's value in giveaway games: a king is hard to give away.
+pub const GIVEAWAY_KING: i32 = 250;
+/// Per quiet move of the side to move, in giveaway games: a side with few
+/// moves is close to being stuck, which wins.
+pub const GIVEAWAY_MOBILITY: i32 = 4;
+
+/// The evaluation of a giveaway game (Poddavki: the side left without a
+/// move wins), from the side to move's view: material inverted — every
+/// piece of one's own counts against — and a little for having few moves.
+pub fn evaluate_giveaway(pos: &Position) -> i32 {
+    let us = pos.side_to_move();
+    let (men, kings) = pos.count(us);
+    let (their_men, their_kings) = pos.count(us.opposite());
+    let material = GIVEAWAY_MAN * (their_men as i32 - men as i32)
+        + GIVEAWAY_KING * (their_kings as i32 - kings as i32);
+    let own = pos.pieces_of(us);
+    let empty = pos.empty_squares();
+    let forward: [i8; 2] = match us {
+        Color::White => [4, 5],
+        Color::Black => [-5, -4],
+    };
+    let men_bb = own & !pos.kings();
+    let mobility: i32 = forward
+        .iter()
+        .map(|&d| (shift(men_bb, d) & empty).count_ones() as i32)
+        .sum();
+    material - GIVEAWAY_MOBILITY * mobility
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -460,5 +491,14 @@ mod tests {
             );
             assert_eq!(evaluate(&p, &w), evaluate(&mirrored, &w), "{fen}");
         }
+    }
+
+    #[test]
+    fn giveaway_counts_own_pieces_against() {
+        // White to move with one man against three: good in giveaway
+        let p = Position::from_fen("W:W22:B1,2,3").unwrap();
+        assert!(evaluate_giveaway(&p) > 0);
+        let p = Position::from_fen("B:W22:B1,2,3").unwrap();
+        assert!(evaluate_giveaway(&p) < 0);
     }
 }

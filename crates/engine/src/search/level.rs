@@ -7,6 +7,7 @@
 use super::{Limits, SearchResult, Searcher};
 use crate::position::Position;
 use crate::rng::splitmix;
+use crate::rules::Variant;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -100,11 +101,13 @@ pub struct ChooseOptions<'a> {
     pub seed: u64,
     /// Set from another thread to get an answer at once.
     pub stop: Option<Arc<AtomicBool>>,
+    /// The rules to play by.
+    pub variant: Variant,
 }
 
 impl Default for ChooseOptions<'_> {
     /// Full strength ([`Level::MAX`]) from a position with no known past,
-    /// seed 0, not stoppable.
+    /// seed 0, not stoppable, Russian rules.
     fn default() -> Self {
         ChooseOptions {
             history: &[],
@@ -112,6 +115,7 @@ impl Default for ChooseOptions<'_> {
             params: Level::MAX.params(),
             seed: 0,
             stop: None,
+            variant: Variant::Russian,
         }
     }
 }
@@ -131,6 +135,7 @@ pub fn choose_move(
         ref params,
         seed,
         ref stop,
+        variant,
     } = *options;
     let start = Instant::now();
     let mut rng = seed ^ pos.hash().rotate_left(17);
@@ -145,6 +150,7 @@ pub fn choose_move(
         movetime: Some(params.movetime),
         stop: stop.clone(),
         quiet_plies: kings_only_plies,
+        variant,
         ..Limits::default()
     };
     let result = searcher.search(pos, history, &limits, |_| {})?;
@@ -163,6 +169,7 @@ pub fn choose_move(
             movetime: Some(left),
             stop: stop.clone(),
             quiet_plies: kings_only_plies,
+            variant,
             ..Limits::default()
         },
     );

@@ -17,12 +17,12 @@ mod level;
 mod tt;
 mod tuned;
 
-pub use eval::{evaluate, Weights};
+pub use eval::{evaluate, evaluate_giveaway, Weights};
 pub use level::{choose_move, ChooseOptions, Level, LevelParams};
 
 use crate::moves::{generate, has_capture, Move};
 use crate::position::Position;
-use crate::rules::Russian;
+use crate::rules::{Rules, Variant};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -37,7 +37,8 @@ pub const WIN_BOUND: i32 = WIN - 1_000;
 /// Deepest ply the search reaches (including quiescence).
 pub const MAX_PLY: usize = 120;
 /// Plies of king moves without a capture or man move after which the game is
-/// drawn (15 moves each, Russian rules).
+/// drawn (15 moves each, Russian rules; other variants:
+/// [`Rules::KINGS_ONLY_DRAW_PLIES`]).
 pub const KING_MOVES_DRAW_PLIES: u32 = 30;
 
 /// Search switches, so that `shashki match` can measure each feature.
@@ -85,6 +86,8 @@ pub struct Limits {
     /// Plies of king moves already played without a capture or man move
     /// (for the 15-move rule); 0 when unknown.
     pub quiet_plies: u32,
+    /// The rules to play by (Russian unless told).
+    pub variant: Variant,
 }
 
 impl Limits {
@@ -189,8 +192,26 @@ fn hist_index(pos: &Position, mv: &Move) -> usize {
 
 /// Whether the side not to move could capture, were it its turn.
 #[inline]
-fn opponent_threatens(pos: &Position) -> bool {
-    has_capture::<Russian>(&pos.with_side_to_move_fast())
+fn opponent_threatens<R: Rules>(pos: &Position) -> bool {
+    has_capture::<R>(&pos.with_side_to_move_fast())
+}
+
+/// The score of the side to move when it has no move: a loss, or a win in
+/// giveaway games.
+#[inline(always)]
+fn stuck_score<R: Rules>(ply: usize) -> i32 {
+    if R::STUCK_PLAYER_WINS {
+        WIN - ply as i32
+    } else {
+        -WIN + ply as i32
+    }
+}
+
+/// Every legal move under `R`.
+fn legal<R: Rules>(pos: &Position) -> Vec<Move> {
+    let mut v = Vec::with_capacity(32);
+    generate::<R>(pos, &mut v);
+    v
 }
 
 impl Position {
@@ -266,9 +287,21 @@ impl Searcher {
         pos: &Position,
         history: &[u64],
         limits: &Limits,
+        on_iteration: impl FnMut(&Info),
+    ) -> Option<SearchResult> {
+        crate::with_rules!(limits.variant, R => {
+            self.search_in::<R>(pos, history, limits, on_iteration)
+        })
+    }
+
+    fn search_in<R: Rules>(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
         mut on_iteration: impl FnMut(&Info),
     ) -> Option<SearchResult> {
-        let root_moves = pos.legal_moves();
+        let root_moves = legal::<R>(pos);
         if root_moves.is_empty() {
             return None;
         }
@@ -288,7 +321,8 @@ impl Searcher {
                 (-INF, INF)
             };
             let score = loop {
-                let s = self.search_node(pos, depth as i32, alpha, beta, 0, limits.quiet_plies, 1);
+                let s =
+                    self.search_node::<R>(pos, depth as i32, alpha, beta, 0, limits.quiet_plies, 1);
                 if self.stopped {
                     break s;
                 }
@@ -377,7 +411,17 @@ impl Searcher {
         depth: u32,
         limits: &Limits,
     ) -> Vec<(Move, i32)> {
-        let moves = pos.legal_moves();
+        crate::with_rules!(limits.variant, R => self.root_scores_in::<R>(pos, history, depth, limits))
+    }
+
+    fn root_scores_in<R: Rules>(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        depth: u32,
+        limits: &Limits,
+    ) -> Vec<(Move, i32)> {
+        let moves = legal::<R>(pos);
         self.begin(history, limits);
         let mut out = Vec::with_capacity(moves.len());
         let single = moves.len() == 1;
@@ -394,7 +438,7 @@ impl Searcher {
                 depth as i32 - 1
             };
             self.stack.push(pos.hash());
-            let s = -self.search_node(&child, d, -INF, INF, 1, quiet, 1);
+            let s = -self.search_node::<R>(&child, d, -INF, INF, 1, quiet, 1);
             self.stack.pop();
             out.push((mv, s));
         }
@@ -436,18 +480,28 @@ impl Searcher {
 
     /// Leaf: static evaluation, or a loss when the side to move is stuck.
     #[inline]
-    fn leaf(&mut self, pos: &Position, ply: usize) -> i32 {
+    fn leaf<R: Rules>(&mut self, pos: &Position, ply: usize) -> i32 {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if crate::moves::count_moves::<Russian>(pos) == 0 {
-            return -WIN + ply as i32;
+        if crate::moves::count_moves::<R>(pos) == 0 {
+            return stuck_score::<R>(ply);
         }
-        evaluate(pos, &self.options.weights)
+        self.evaluate::<R>(pos)
+    }
+
+    /// The static evaluation under `R`, from the side to move's view.
+    #[inline(always)]
+    fn evaluate<R: Rules>(&self, pos: &Position) -> i32 {
+        if R::STUCK_PLAYER_WINS {
+            evaluate_giveaway(pos)
+        } else {
+            evaluate(pos, &self.options.weights)
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn search_node(
+    fn search_node<R: Rules>(
         &mut self,
         pos: &Position,
         mut depth: i32,
@@ -463,17 +517,18 @@ impl Searcher {
             if quiet_plies >= 1 && self.is_repetition(pos.hash(), quiet_plies, ply) {
                 return 0;
             }
-            if quiet_plies >= KING_MOVES_DRAW_PLIES {
+            if quiet_plies >= R::KINGS_ONLY_DRAW_PLIES {
                 return 0;
             }
             alpha = alpha.max(-WIN + ply as i32);
-            beta = beta.min(WIN - ply as i32 - 1);
+            // the best is being stuck now (giveaway) or the opponent stuck next
+            beta = beta.min(WIN - ply as i32 - i32::from(!R::STUCK_PLAYER_WINS));
             if alpha >= beta {
                 return alpha;
             }
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(pos, &self.options.weights);
+            return self.evaluate::<R>(pos);
         }
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
@@ -483,14 +538,14 @@ impl Searcher {
             return 0;
         }
 
-        let capture = has_capture::<Russian>(pos);
+        let capture = has_capture::<R>(pos);
         let mut threat_budget = threat_budget;
         if depth <= 0 && !capture {
-            if self.options.threat_extension && threat_budget > 0 && opponent_threatens(pos) {
+            if self.options.threat_extension && threat_budget > 0 && opponent_threatens::<R>(pos) {
                 depth = 1;
                 threat_budget -= 1;
             } else {
-                return self.leaf(pos, ply);
+                return self.leaf::<R>(pos, ply);
             }
         }
         let depth = depth.max(0);
@@ -520,9 +575,9 @@ impl Searcher {
             && !capture
             && depth <= 3
             && beta.abs() < WIN_BOUND
-            && !opponent_threatens(pos)
+            && !opponent_threatens::<R>(pos)
         {
-            let e = evaluate(pos, &self.options.weights);
+            let e = self.evaluate::<R>(pos);
             if e - 60 * depth >= beta {
                 return e;
             }
@@ -530,10 +585,10 @@ impl Searcher {
 
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
-        generate::<Russian>(pos, &mut moves);
+        generate::<R>(pos, &mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
-            return -WIN + ply as i32;
+            return stuck_score::<R>(ply);
         }
         let n = moves.len();
 
@@ -591,7 +646,7 @@ impl Searcher {
             };
             self.stack.push(key);
             let score = if k == 0 {
-                -self.search_node(
+                -self.search_node::<R>(
                     &child,
                     new_depth,
                     -beta,
@@ -612,7 +667,7 @@ impl Searcher {
                 } else {
                     0
                 };
-                let mut s = -self.search_node(
+                let mut s = -self.search_node::<R>(
                     &child,
                     new_depth - reduce,
                     -alpha - 1,
@@ -622,7 +677,7 @@ impl Searcher {
                     threat_budget,
                 );
                 if s > alpha && reduce > 0 {
-                    s = -self.search_node(
+                    s = -self.search_node::<R>(
                         &child,
                         new_depth,
                         -alpha - 1,
@@ -633,7 +688,7 @@ impl Searcher {
                     );
                 }
                 if s > alpha && s < beta {
-                    s = -self.search_node(
+                    s = -self.search_node::<R>(
                         &child,
                         new_depth,
                         -beta,

@@ -1,0 +1,228 @@
+//! The relatives of Russian draughts: the search plays each by its own rules
+//! (Poddavki's inverted goal), and the draw rules differ per variant.
+
+use shashki_engine::game::{DrawReason, Outcome, WinReason};
+use shashki_engine::rules::EndgameDraws;
+use shashki_engine::search::{choose_move, ChooseOptions, Level, Limits, Searcher, WIN_BOUND};
+use shashki_engine::{parse_fen, Color, Game, Variant};
+
+#[test]
+fn poddavki_search_gives_its_last_man_away() {
+    // c3-d4 forces e5:c3 and leaves White without a piece: White wins
+    let pos = parse_fen("W:Wc3:Be5").expect("fen");
+    let limits = Limits {
+        depth: Some(4),
+        variant: Variant::Poddavki,
+        ..Limits::default()
+    };
+    let r = Searcher::new(1)
+        .search(&pos, &[], &limits, |_| {})
+        .expect("a move");
+    assert_eq!(r.best_move.to_string(), "c3-d4");
+    assert!(r.score > WIN_BOUND, "a win: {}", r.score);
+    // under Russian rules the same move loses the man: the search avoids it
+    let r = Searcher::new(1)
+        .search(&pos, &[], &Limits::depth(4), |_| {})
+        .expect("a move");
+    assert_ne!(r.best_move.to_string(), "c3-d4");
+}
+
+#[test]
+fn every_variant_and_level_answers_with_a_legal_move() {
+    for variant in Variant::ALL {
+        let game = Game::new(variant);
+        for level in [Level::MIN, Level::new(5).expect("level")] {
+            let mut params = level.params();
+            params.movetime = std::time::Duration::from_millis(100);
+            let options = ChooseOptions {
+                params,
+                variant,
+                ..ChooseOptions::default()
+            };
+            let r = choose_move(&mut Searcher::new(1), game.position(), &options).expect("a move");
+            assert!(game.legal_moves().contains(&r.best_move), "{variant}");
+        }
+    }
+}
+
+#[test]
+fn poddavki_game_is_won_by_the_side_left_without_pieces() {
+    let mut g = Game::from_position(Variant::Poddavki, parse_fen("W:Wc3:Be5").expect("fen"));
+    g.play_text("c3-d4").expect("legal");
+    assert_eq!(g.outcome(), None);
+    g.play_text("e5:c3").expect("legal");
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: WinReason::NoLegalMoves
+        })
+    );
+}
+
+#[test]
+fn draw_rules_per_variant() {
+    assert_eq!(Variant::Russian.kings_only_draw_plies(), 30);
+    assert_eq!(Variant::Brazilian.kings_only_draw_plies(), 50);
+    assert_eq!(Variant::Russian.endgame_draws(), EndgameDraws::Russian);
+    assert_eq!(Variant::Poddavki.endgame_draws(), EndgameDraws::None);
+    assert_eq!(Variant::Brazilian.endgame_draws(), EndgameDraws::Fmjd);
+    // FMJD: two kings against a lone king, 5 moves of the stronger side
+    // (Russian rules would let them play on: rule 3 needs three kings)
+    let start = parse_fen("W:WKa1,Kc1:BKh2").expect("fen");
+    let walk = [
+        "a1-b2", "h2-g1", "b2-c3", "g1-h2", "c3-d4", "h2-g1", "d4-e5", "g1-h2", "c1-d2",
+    ];
+    let mut brazilian = Game::from_position(Variant::Brazilian, start);
+    let mut russian = Game::from_position(Variant::Russian, start);
+    for m in walk {
+        brazilian.play_text(m).expect("legal");
+        russian.play_text(m).expect("legal");
+    }
+    assert_eq!(
+        brazilian.outcome(),
+        Some(Outcome::Draw {
+            reason: DrawReason::LoneKing
+        })
+    );
+    assert_eq!(russian.outcome(), None);
+}
+
+/// The legal moves of `fen` under `variant`, as text, sorted.
+fn moves(variant: Variant, fen: &str) -> Vec<String> {
+    let pos = parse_fen(fen).expect("fen");
+    let mut v: Vec<String> = pos
+        .legal_moves_in(variant)
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn english_crowning_ends_the_move() {
+    // b6:d8 crowns; a Russian man goes on as a king (d8:f6), an English one stops
+    assert_eq!(moves(Variant::English, "W:Wb6:Bc7,e7"), ["b6:d8"]);
+    assert_eq!(
+        moves(Variant::Russian, "W:Wb6:Bc7,e7"),
+        ["b6:d8:f6", "b6:d8:g5", "b6:d8:h4"]
+    );
+    let pos = parse_fen("W:Wb6:Bc7,e7").expect("fen");
+    let mv = pos.legal_moves_in(Variant::English)[0];
+    assert!(mv.is_promotion() && mv.capture_count() == 1);
+}
+
+#[test]
+fn english_men_capture_forward_only() {
+    // the man on d4 may not take c3 backwards: it moves instead
+    assert_eq!(moves(Variant::English, "W:Wd4:Bc3,h8"), ["d4-c5", "d4-e5"]);
+    assert_eq!(moves(Variant::Russian, "W:Wd4:Bc3,h8"), ["d4:b2"]);
+    // forwards it must
+    assert_eq!(moves(Variant::English, "W:Wd4:Bc5,h8"), ["d4:b6"]);
+}
+
+#[test]
+fn english_kings_are_short() {
+    // one square to move, a piece next to it to capture
+    assert_eq!(moves(Variant::English, "W:WKa1:Bd4,h8"), ["a1-b2"]);
+    assert_eq!(
+        moves(Variant::Russian, "W:WKa1:Bd4,h8"),
+        ["a1:e5", "a1:f6", "a1:g7"]
+    );
+    assert_eq!(moves(Variant::English, "W:WKe5:Bd4,h8"), ["e5:c3"]);
+}
+
+#[test]
+fn english_free_choice_of_capture() {
+    // a single jump is allowed although a double one exists (Brazilian:
+    // the majority only)
+    let fen = "W:Wc3,e3:Bd4,f6,h8";
+    assert_eq!(moves(Variant::English, fen), ["c3:e5:g7", "e3:c5"]);
+    assert_eq!(moves(Variant::Brazilian, fen), ["c3:e5:g7"]);
+}
+
+#[test]
+fn english_black_moves_first_and_squares_are_numbered() {
+    let mut g = Game::new(Variant::English);
+    assert_eq!(g.side_to_move(), Color::Black);
+    assert_eq!(g.legal_moves().len(), 7);
+    let mv = g.play_text("11-15").expect("the classic first move");
+    assert_eq!(Variant::English.format_move(&mv), "11-15");
+    g.play_text("22-18").expect("legal");
+    g.play_text("15x22").expect("a capture, numbered");
+    let pdn = shashki_engine::pdn::write_pdn(&g, &[], Default::default());
+    assert!(pdn.contains("[GameType \"21\"]"), "{pdn}");
+    assert!(pdn.contains("1. 11-15 22-18 2. 15x22"), "{pdn}");
+    assert!(
+        !pdn.contains("[FEN"),
+        "the English start needs no FEN: {pdn}"
+    );
+    let back = shashki_engine::pdn::parse_pdn(&pdn).expect("parses");
+    let again = back[0].to_game().expect("replays");
+    assert_eq!(again.variant(), Variant::English);
+    assert_eq!(again.position(), g.position());
+    // forty moves each without a man moved or a capture draw
+    assert_eq!(Variant::English.kings_only_draw_plies(), 80);
+}
+
+#[test]
+fn czech_a_king_captures_before_a_man() {
+    // the man on c3 could take d4, the king on h2 can take f4: only the king may
+    let fen = "W:Wc3,Kh2:Bd4,f4,a7";
+    let czech = moves(Variant::Czech, fen);
+    assert!(czech.iter().all(|m| m.starts_with("h2:")), "{czech:?}");
+    assert!(!czech.is_empty());
+    let russian = moves(Variant::Russian, fen);
+    assert!(russian.iter().any(|m| m.starts_with("c3:")), "{russian:?}");
+    // with no king capture the men capture, forward only
+    assert_eq!(moves(Variant::Czech, "W:Wd4,Kh8:Bc3,e5,a7"), ["d4:f6"]);
+    // kings fly
+    assert_eq!(
+        moves(Variant::Czech, "W:WKa1:Bd4,h8"),
+        ["a1:e5", "a1:f6", "a1:g7"]
+    );
+}
+
+#[test]
+fn italian_men_may_not_capture_kings() {
+    assert_eq!(moves(Variant::Italian, "W:Wc3:BKd4,h8"), ["c3-b4"]);
+    assert_eq!(moves(Variant::Russian, "W:Wc3:BKd4,h8"), ["c3:e5"]);
+    // a king may
+    assert_eq!(moves(Variant::Italian, "W:WKc3:BKd4,h8"), ["c3:e5"]);
+}
+
+#[test]
+fn italian_capture_precedence() {
+    // equal counts: the king captures, not the man
+    assert_eq!(moves(Variant::Italian, "W:Wc3,Kg3:Bd4,f4,a7"), ["g3:e5"]);
+    assert_eq!(moves(Variant::English, "W:Wc3,Kg3:Bd4,f4,a7").len(), 2);
+    // equal counts, both by the king: the one taking a king
+    assert_eq!(moves(Variant::Italian, "W:WKe3:Bd4,Kf4,a7"), ["e3:g5"]);
+    // the most pieces first of all (a man taking two beats a king taking one)
+    assert_eq!(
+        moves(Variant::Italian, "W:Wc3,Kh2:Bd4,f6,g3,a7"),
+        ["c3:e5:g7"]
+    );
+}
+
+#[test]
+fn portuguese_majority_then_quality() {
+    // two captures of one piece each: the one taking the king
+    assert_eq!(
+        moves(Variant::Portuguese, "W:WKe3:Bd4,Kf4,a7"),
+        ["e3:g5", "e3:h6"]
+    );
+    assert_eq!(moves(Variant::Czech, "W:WKe3:Bd4,Kf4,a7").len(), 4);
+    // the most pieces before the most kings: two men beat one king
+    assert_eq!(
+        moves(Variant::Portuguese, "W:Wc3,g3:Bd4,f6,Kh4,a7"),
+        ["c3:e5:g7"]
+    );
+    // men capture forward only, and may take kings
+    assert_eq!(moves(Variant::Portuguese, "W:Wc3:BKd4,h8"), ["c3:e5"]);
+    assert_eq!(
+        moves(Variant::Portuguese, "W:Wd4:Bc3,h8"),
+        ["d4-c5", "d4-e5"]
+    );
+}
