@@ -1503,3 +1503,43 @@ fn an_english_game_black_first_numbered_moves() {
         "{pdn}"
     );
 }
+
+#[test]
+fn a_challenge_from_a_fen_starts_there_and_its_pdn_says_so() {
+    let room = Room::new();
+    room.say("Bob", "/help");
+    let fen = "W:Wc3,e3,Kh2:Bd8,f8,a7";
+    let card = room.say("Anna", &format!("/challenge @bob 3 white from {fen}"));
+    let t = text(&card);
+    assert!(t.contains("From the position W:"), "{t}");
+    let out = room.press("Bob", button(&card, "Accept"));
+    let id = board(&out).game_id.unwrap();
+    let row = room.game(id);
+    assert_eq!(
+        Position::from_fen(&row.start_fen).unwrap(),
+        Position::from_fen(fen).unwrap()
+    );
+    let out = room.say("Anna", "c3-d4");
+    assert!(text(&out).contains("Anna: c3-d4"), "{}", text(&out));
+    let pdn = room.say("Anna", &format!("/pdn #{id}"));
+    let (_, pdn) = pdn.replies[0].document.as_ref().unwrap();
+    assert!(pdn.contains("[SetUp \"1\"]"), "{pdn}");
+    assert!(pdn.contains("[FEN \""), "{pdn}");
+    // a bad FEN, too many pieces, a finished position: each named
+    let t = text(&room.say("Anna", "/challenge ai from W:Wz9:B1"));
+    assert!(t.contains("not a position: bad square 'z9'"), "{t}");
+    let t = text(&room.say(
+        "Anna",
+        "/challenge ai from W:WK1,K2,K3,K4,K5,K6,K7,K8,K9,K10,K11,K12,K13:BKg1",
+    ));
+    assert!(t.contains("12 at most"), "{t}");
+    let t = text(&room.say("Anna", "/challenge ai from B:Wb2,c1:Ba3"));
+    assert!(t.contains("the side to move has no move"), "{t}");
+    // against the AI it starts at once from the position
+    let out = room.say("Anna", "/challenge ai 1 white from W:Wc3,e3:Bd6,f6");
+    let g = board(&out).game_id.unwrap();
+    assert_eq!(
+        room.game(g).start_fen,
+        Position::from_fen("W:Wc3,e3:Bd6,f6").unwrap().to_fen()
+    );
+}

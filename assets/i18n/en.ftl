@@ -460,3 +460,4 @@ cmd-if = Conditional moves: if they play X, reply Y
 opt-if-text = #game, then their move and your reply, e.g. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analyse
 button-replay = ▶ Replay
+challenge-from = From the position { $fen }.

@@ -464,3 +464,4 @@ cmd-if = Условные ходы: если соперник сыграет X, 
 opt-if-text = #партия, затем ход соперника и ваш ответ, напр. #12 f6-g5 c3-d4
 button-analyse = 🔍 Анализ
 button-replay = ▶ Повтор
+challenge-from = Из позиции { $fen }.

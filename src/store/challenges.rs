@@ -19,6 +19,8 @@ table_row! {
         pub expires_at: i64,
         /// The rule set's key (`russian`, `poddavki`, …).
         pub variant: String,
+        /// The position the game starts from (`None`: the initial one).
+        pub start_fen: Option<String>,
     }
 }
 
@@ -42,6 +44,13 @@ pub fn insert_challenge(
 .execute(params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at, variant],
     )?;
     Ok(c.last_insert_rowid())
+}
+
+/// Let a challenge start from `fen` instead of the initial position.
+pub fn set_challenge_start(c: &Connection, id: i64, fen: &str) -> StoreResult<()> {
+    c.prepare_cached("UPDATE challenges SET start_fen = ?2 WHERE id = ?1")?
+        .execute(params![id, fen])?;
+    Ok(())
 }
 
 pub fn challenge(c: &Connection, id: i64) -> StoreResult<Option<ChallengeRow>> {

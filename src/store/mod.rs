@@ -26,6 +26,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v11.sql")),
         M::up(include_str!("v12.sql")),
         M::up(include_str!("v13.sql")),
+        M::up(include_str!("v14.sql")),
     ])
 });
 

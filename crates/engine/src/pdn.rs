@@ -397,12 +397,12 @@ fn quote(v: &str) -> String {
 }
 
 /// Write `game` as PDN with `tags` (Event, White, Black, …). GameType,
-/// Result and, for a non-initial start, FEN are added; a tag given in `tags`
+/// Result and, for a non-initial start, SetUp and FEN are added; a tag given in `tags`
 /// with one of those names is ignored.
 pub fn write_pdn(game: &Game, tags: &[(&str, &str)], style: PdnStyle) -> String {
     let result = game.outcome().map(|o| o.pdn_result()).unwrap_or("*");
     let mut out = String::new();
-    let own = ["gametype", "result", "fen"];
+    let own = ["gametype", "result", "fen", "setup"];
     for (k, v) in tags {
         if !own.contains(&k.to_ascii_lowercase().as_str()) {
             out.push_str(&format!("[{k} \"{}\"]\n", quote(v)));
@@ -419,6 +419,8 @@ pub fn write_pdn(game: &Game, tags: &[(&str, &str)], style: PdnStyle) -> String 
         if game.start_move_number() != 1 {
             fen.push_str(&format!(":F{}", game.start_move_number()));
         }
+        // SetUp "1": the game does not begin from the initial position
+        out.push_str("[SetUp \"1\"]\n");
         out.push_str(&format!("[FEN \"{fen}\"]\n"));
     }
     out.push_str(&format!("[Result \"{result}\"]\n\n"));

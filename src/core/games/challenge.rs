@@ -44,6 +44,29 @@ pub(crate) fn chat_variant(chat: &store::ChatRow) -> Variant {
         .unwrap_or_default()
 }
 
+/// `from` (or `из`): the words after it are the start position's FEN.
+fn is_from(word: &str) -> bool {
+    matches!(word.to_lowercase().as_str(), "from" | "fen" | "из" | "с")
+}
+
+/// The position a `from FEN` challenge starts from: a FEN of at most 12
+/// pieces a side where the side to move has a move; the problem named
+/// otherwise.
+fn start_position(fen: &str, variant: Variant) -> Res<Position> {
+    let bad = |error: String| Refusal::BadFen { error };
+    let pos = Position::from_fen(fen.trim()).map_err(|e| bad(e.to_string()))?;
+    for side in [Color::White, Color::Black] {
+        let (men, kings) = pos.count(side);
+        if men + kings > 12 {
+            return Err(bad(format!("{} pieces for one side (12 at most)", men + kings)).into());
+        }
+    }
+    if pos.legal_moves_in(variant).is_empty() {
+        return Err(bad("the side to move has no move: the game would be over".into()).into());
+    }
+    Ok(pos)
+}
+
 impl Service {
     /// `/challenge [@name | ai | open] [level] [days | unlimited] [colour]
     /// [variant]`.
@@ -53,6 +76,14 @@ impl Service {
         let mut unlimited = false;
         let mut color = ColorWish::Random;
         let mut variant = chat_variant(&ctx.chat);
+        // `from FEN` ends the line: the rest is the start position
+        let (args, from) = match args.iter().position(|a| is_from(a)) {
+            Some(i) => (
+                args.get(..i).unwrap_or_default(),
+                Some(args.get(i + 1..).unwrap_or_default().concat()),
+            ),
+            None => (args, None),
+        };
         for (i, a) in args.iter().enumerate() {
             if let Some(v) = variant_word(a) {
                 variant = v;
@@ -111,6 +142,10 @@ impl Service {
             (false, None) if ai => None,
             (false, None) => Some(ctx.chat.days_per_move.unwrap_or(self.config.default_days) * DAY),
         };
+        let start = match from {
+            Some(fen) => Some(start_position(&fen, variant)?),
+            None => None,
+        };
         let me_id = ctx.user_id()?;
         let me = Seat::Human(me_id);
         self.may_challenge(ctx, me_id, matches!(opponent, Opponent::Ai))?;
@@ -121,7 +156,7 @@ impl Service {
                     Color::White => (me, ai),
                     Color::Black => (ai, me),
                 };
-                self.start_game(ctx, white, black, seconds_per_move, variant)?;
+                self.start_game(ctx, white, black, seconds_per_move, variant, start)?;
             }
             Opponent::Handle(h) => {
                 if ctx.user.handle.as_deref() == Some(h.as_str()) {
@@ -129,11 +164,25 @@ impl Service {
                 }
                 let to = store::user_by_handle(ctx.c, ctx.platform.key(), &h)?;
                 let to = to.map(|u| u.id);
-                self.create_challenge(ctx, to, Some(h), color, seconds_per_move, variant)?;
+                self.create_challenge(
+                    ctx,
+                    to,
+                    Some(h),
+                    color,
+                    seconds_per_move,
+                    variant,
+                    start.as_ref(),
+                )?;
             }
-            Opponent::Open => {
-                self.create_challenge(ctx, None, None, color, seconds_per_move, variant)?
-            }
+            Opponent::Open => self.create_challenge(
+                ctx,
+                None,
+                None,
+                color,
+                seconds_per_move,
+                variant,
+                start.as_ref(),
+            )?,
         }
         Ok(())
     }
@@ -165,8 +214,11 @@ impl Service {
         }
         let me = Seat::Human(me_id);
         let now_mine = mine.opposite();
-        // the same game again: its rules too
+        // the same game again: its rules and its start too
         let variant = super::variant_of(&row);
+        let start = Position::from_fen(&row.start_fen)
+            .ok()
+            .filter(|p| *p != variant.initial_position());
         match row.seat(mine.opposite()) {
             Seat::Ai(level) => {
                 self.may_challenge(ctx, me_id, true)?;
@@ -174,7 +226,7 @@ impl Service {
                     Color::White => (me, Seat::Ai(level)),
                     Color::Black => (Seat::Ai(level), me),
                 };
-                self.start_game(ctx, white, black, row.seconds_per_move, variant)?;
+                self.start_game(ctx, white, black, row.seconds_per_move, variant, start)?;
             }
             Seat::Human(other) => {
                 self.may_challenge(ctx, me_id, false)?;
@@ -190,12 +242,14 @@ impl Service {
                     wish,
                     row.seconds_per_move,
                     variant,
+                    start.as_ref(),
                 )?;
             }
         }
         Ok(())
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn create_challenge(
         &self,
         ctx: &mut Ctx,
@@ -204,6 +258,7 @@ impl Service {
         color: ColorWish,
         seconds_per_move: Option<i64>,
         variant: Variant,
+        start: Option<&Position>,
     ) -> Res<()> {
         let ttl = self.config.challenge_ttl_secs;
         let id = store::insert_challenge(
@@ -235,7 +290,14 @@ impl Service {
             ("variant", variant.key()),
             ("variant_name", ctx.variant_name(variant)),
         ];
-        let mut d = Draft::text(ctx.here(), ctx.t("challenge-card", Some(&a)));
+        let mut text = ctx.t("challenge-card", Some(&a));
+        if let Some(p) = start {
+            let fen = p.to_fen();
+            store::set_challenge_start(ctx.c, id, &fen)?;
+            text.push('\n');
+            text.push_str(&ctx.t("challenge-from", Some(&args![("fen", fen)])));
+        }
+        let mut d = Draft::text(ctx.here(), text);
         d.choices = vec![vec![
             Payload::Accept { challenge: id }.button(ctx.t("button-accept", None)),
             Payload::Decline { challenge: id }.button(ctx.t("button-decline", None)),
@@ -325,7 +387,11 @@ impl Service {
             Color::Black => (me, challenger),
         };
         let variant = ch.variant.parse().unwrap_or_default();
-        let game_id = self.start_game(ctx, white, black, ch.seconds_per_move, variant)?;
+        let start = ch
+            .start_fen
+            .as_deref()
+            .and_then(|f| Position::from_fen(f).ok());
+        let game_id = self.start_game(ctx, white, black, ch.seconds_per_move, variant, start)?;
         store::close_challenge(ctx.c, ch.id, ChallengeStatus::Accepted, Some(game_id))?;
         Ok(())
     }
@@ -352,6 +418,9 @@ impl Service {
         Ok(())
     }
 
+    /// Start a game of `variant` from `start` (`None`: its initial
+    /// position).
+    #[allow(clippy::too_many_arguments)]
     fn start_game(
         &self,
         ctx: &mut Ctx,
@@ -359,17 +428,11 @@ impl Service {
         black: Seat,
         spm: Option<i64>,
         variant: Variant,
+        start: Option<Position>,
     ) -> Res<i64> {
         let tc = super::clock::TimeControl::per_move(spm);
-        self.start_game_from(
-            ctx,
-            white,
-            black,
-            tc,
-            variant.initial_position(),
-            variant,
-            true,
-        )
+        let start = start.unwrap_or_else(|| variant.initial_position());
+        self.start_game_from(ctx, white, black, tc, start, variant, true)
     }
 
     /// Start a game from `start` (a tournament's balloted opening, or the
