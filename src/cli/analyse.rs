@@ -20,6 +20,9 @@ pub struct AnalyseArgs {
     /// The longest one search may take, in milliseconds.
     #[arg(long, default_value_t = AnalyseOptions::default().movetime_ms)]
     movetime: u64,
+    /// Also draw the first game's evaluation graph to this PNG file.
+    #[arg(long)]
+    graph: Option<PathBuf>,
 }
 
 pub fn run(a: AnalyseArgs) -> CliResult {
@@ -61,6 +64,18 @@ pub fn run(a: AnalyseArgs) -> CliResult {
             bar.set_position(done as u64)
         });
         bar.finish_and_clear();
+        if let (0, Some(path)) = (n, &a.graph) {
+            let scores: Vec<i32> = report.plies.iter().map(|p| p.white_score()).collect();
+            let marks: Vec<String> = report
+                .plies
+                .iter()
+                .map(|p| p.mark.map(|m| m.to_string()).unwrap_or_default())
+                .collect();
+            let title = game.tag("Event").unwrap_or("game 1").to_string();
+            let png = shashki::render::graph::eval_graph_png(&scores, &marks, &title);
+            std::fs::write(path, png)
+                .map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+        }
         for (k, v) in &game.tags {
             writeln!(out, "[{k} \"{v}\"]")?;
         }

@@ -4,7 +4,8 @@
 //!
 //! `cargo bench -p shashki-engine --bench analyse -- [moves] [games]`
 //! (defaults 60 and 3). Prints, per game, the plies, the time, the marks
-//! and the accuracies.
+//! and the accuracies. With `SHASHKI_BENCH_PDN=FILE` the first game is
+//! written there as PDN (the README's example game).
 
 use shashki_engine::analysis::{analyse, AnalyseOptions, Mark};
 use shashki_engine::search::{choose_move, ChooseOptions, Level, Searcher};
@@ -51,6 +52,17 @@ fn main() {
             continue;
         };
         let t = Instant::now();
+        if let (0, Some(path)) = (done, std::env::var_os("SHASHKI_BENCH_PDN")) {
+            let tags = [
+                ("Event", "self-play, level 3"),
+                ("White", "level 3"),
+                ("Black", "level 3"),
+            ];
+            let pdn = shashki_engine::pdn::write_pdn(&g, &tags, Default::default());
+            if let Err(e) = std::fs::write(&path, pdn) {
+                eprintln!("{}: {e}", std::path::Path::new(&path).display());
+            }
+        }
         let a = analyse(
             Variant::Russian,
             g.start_position(),
