@@ -373,7 +373,7 @@ advice-eval-even = à peu près égal ({ $men } pions)
 advice-eval-better = les { $side ->
     [white] Blancs
    *[black] Noirs
-} sont mieux de { $men } pions
+} ont { $men } pions d’avance
 advice-eval-win = les { $side ->
     [white] Blancs
    *[black] Noirs

@@ -82,7 +82,7 @@ impl Labels {
             points: "Pkt",
             place: "Platz",
             round: "R",
-            bye: "spielfrei",
+            bye: "frei",
             withdrawn: "zurückgezogen",
             page: "Seite",
             tiebreaks: Some(["S", "SB", "Bh", "Bh-1", "DV"]),
