@@ -507,10 +507,13 @@ impl FileConfig {
                 g.tournament_leave_days
             )));
         }
-        if !matches!(g.language.as_str(), "en" | "ru") {
+        let langs = crate::core::i18n::Lang::ALL;
+        if !langs.iter().any(|l| l.code() == g.language) {
+            let allowed: Vec<String> = langs.iter().map(|l| format!("{:?}", l.code())).collect();
             return Err(ConfigError(format!(
-                "game.language = {:?} (allowed \"en\", \"ru\")",
-                g.language
+                "game.language = {:?} (allowed {})",
+                g.language,
+                allowed.join(", ")
             )));
         }
         if g.theme.parse::<crate::render::Theme>().is_err() {
@@ -668,7 +671,7 @@ mod tests {
     fn bad_values_are_named() {
         for (text, word) in [
             ("[game]\ndefault_days = 40\n", "default_days"),
-            ("[game]\nlanguage = \"de\"\n", "language"),
+            ("[game]\nlanguage = \"es\"\n", "language"),
             ("[game]\ntheme = \"pink\"\n", "theme"),
             ("[telegram]\napi_url = \"ftp://x\"\n", "api_url"),
             ("[telegram]\ntokn = \"x\"\n", "tokn"),

@@ -666,6 +666,50 @@ fn russian_speakers_get_russian() {
     assert!(!text(&out).contains('['), "no missing messages");
 }
 
+#[test]
+fn german_french_and_latvian_by_setting_or_platform() {
+    let room = Room::new();
+    // a user's own setting
+    room.say("Hans", "/settings lang de");
+    let out = room.say("Hans", "/help");
+    assert!(text(&out).starts_with("Russische Dame"), "{}", text(&out));
+    assert!(text(&out).contains("/move e3-d4"), "commands stay English");
+    let out = room.say("Hans", "/help rules");
+    assert!(text(&out).contains("Schlagzwang"), "{}", text(&out));
+    assert!(text(&out).contains("f4:h6"), "coordinates stay a–h/1–8");
+    let out = room.say("Hans", "/challenge ai 9");
+    assert!(
+        text(&out).contains("Stufe 9 gibt es nicht"),
+        "{}",
+        text(&out)
+    );
+    // the platform's language of a user who set none
+    let mut ev = room.event("Marie", Input::Text("/help".into()));
+    ev.user.lang = Some("fr-FR".into());
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(text(&out).starts_with("Dames russes"), "{}", text(&out));
+    let mut ev = room.event("Marie", Input::Text("/help règles".into()));
+    ev.user.lang = Some("fr".into());
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(
+        text(&out).contains("La prise est obligatoire"),
+        "{}",
+        text(&out)
+    );
+    let mut ev = room.event("Jānis", Input::Text("/challenge ai 9".into()));
+    ev.user.lang = Some("lv".into());
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(text(&out).contains("9. līmeņa nav"), "{}", text(&out));
+    assert!(!text(&out).contains('['), "no missing messages");
+    // a setting wins over the platform, and others keep theirs
+    let mut ev = room.event("Hans", Input::Text("/help".into()));
+    ev.user.lang = Some("fr".into());
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(text(&out).starts_with("Russische Dame"), "{}", text(&out));
+    let out = room.say("Ann", "/help");
+    assert!(text(&out).starts_with("Russian draughts"), "{}", text(&out));
+}
+
 /// Every reply of an outcome goes to one user privately.
 fn all_private_to(o: &Outcome, user: &str) -> bool {
     !o.replies.is_empty()

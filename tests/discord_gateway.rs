@@ -532,6 +532,20 @@ async fn run() {
             "{} has a Russian description: {ru:?}",
             c["name"]
         );
+        for locale in ["de", "fr"] {
+            let d = c["description_localizations"][locale]
+                .as_str()
+                .unwrap_or("");
+            assert!(
+                !d.is_empty() && !cyrillic(d),
+                "{} in {locale}: {d:?}",
+                c["name"]
+            );
+        }
+        assert!(
+            c["description_localizations"]["lv"].is_null(),
+            "Discord has no lv"
+        );
         for o in c["options"].as_array().into_iter().flatten() {
             let ru = o["description_localizations"]["ru"].as_str().unwrap_or("");
             assert!(

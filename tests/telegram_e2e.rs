@@ -196,7 +196,11 @@ async fn whole_game() {
         .iter()
         .filter(|c| c.method == "setMyCommands")
         .collect();
-    assert_eq!(commands.len(), 2, "English and Russian menus");
+    assert_eq!(
+        commands.len(),
+        5,
+        "English, Russian, Latvian, German, French menus"
+    );
     assert!(commands[0].fields.get("language_code").is_none());
     assert_eq!(commands[1].fields["language_code"], "ru");
     let names = |c: &Call| -> Vec<String> {
@@ -208,6 +212,10 @@ async fn whole_game() {
             .collect()
     };
     assert_eq!(names(commands[0]), names(commands[1]));
+    for (c, code) in commands[2..].iter().zip(["lv", "de", "fr"]) {
+        assert_eq!(c.fields["language_code"], code);
+        assert_eq!(names(commands[0]), names(c));
+    }
     assert!(names(commands[0]).contains(&"challenge".to_string()));
     let ru_desc = commands[1].fields["commands"][0]["description"]
         .as_str()

@@ -14,6 +14,7 @@ help =
     /vacation 7 — pause your clocks for 7 days · /settings — language, theme, board
     /puzzle — a puzzle to solve · /hint — a hint · /daily on 09:00 +03:00 — a daily puzzle here · /top puzzles
     /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings · /help tournament
+    /help rules — the rules of Russian draughts
     You can also just send a move like e3-d4, or press the buttons.
 
 help-tournament =
@@ -30,6 +31,17 @@ help-tournament =
     Scoring: a win 2 points, a draw 1, a loss 0 a game (in brackets the same as 1, ½, 0); a micro-match scores 0–4.
     Ties: round robin — the number of wins (W), then Sonneborn-Berger (SB); Swiss — truncated Solkoff (Bh-1: the opponents’ points without the lowest), then Sonneborn-Berger, then wins, then the games between the tied players (H2H). Ratings never break ties.
     A casual tournament does not change ratings. A player who withdraws loses the games left; one who played fewer than half their games is annulled.
+
+help-rules =
+    Russian draughts: the rules.
+    The board: 8×8, only the 32 dark squares are used; a1 is dark, at White’s lower left. Squares are named as in chess: files a–h, ranks 1–8.
+    Each side starts with 12 men on the dark squares of its three nearest rows. White moves first; the players move in turn and may not pass.
+    A man moves one square diagonally forward. A man that reaches the far row is crowned and becomes a king; a king moves any number of free squares along a diagonal.
+    Capturing is compulsory: a piece jumps over an enemy piece to a free square beyond it. Men capture backwards too; a king captures at any distance and lands on any free square beyond. A capture goes on while the piece can take more; among several captures you choose any — not necessarily the one that takes the most.
+    Taken pieces leave the board only when the move is over (the Turkish strike), and none may be jumped twice. A man that reaches the far row during a capture becomes a king at once and goes on capturing as a king.
+    Notation: a move f4-g5, a capture f4:h6, several pieces f4:h6:f8:c5.
+    A player who cannot move loses (all pieces taken or blocked); so does one who resigns or runs out of time.
+    Draws: by agreement; the same position for the third time; 15 moves with kings only, no capture and no man moved; three kings (or more) that do not catch a lone king in 15 moves; a lone king holding the long diagonal a1–h8 against three pieces, not won in 5 moves; kings on both sides and no change in the balance of forces (2–3 pieces: 5 moves, 4–5: 30, 6–7: 60).
 
 unknown-command = I don't know /{ $command }. Send /help for the list of commands.
 move-usage = Write the move after /move, for example: /move e3-d4
@@ -399,7 +411,7 @@ not-a-tournament-game = Game { $game } is not a game of a tournament of this cha
 tournament-removed = { $player } is taken off the list of tournament #{ $id } “{ $name }” ({ $count } entered).
 cmd-tournament = Tournaments: new, join, leave, start, missing, adjudicate, cancel, pdn
 opt-tournament-text = new NAME rr micro days 3 max 20 casual · join · leave · start · missing · cancel · pdn
-opt-help-topic = A topic: tournament
+opt-help-topic = A topic: rules or tournament
 cmd-standings = A tournament's standings (crosstable)
 replay-caption = Replay of game #{ $game }: { $white } – { $black }, { $plies } plies, { $result }.
 position-caption = { $color ->

@@ -274,25 +274,34 @@ pub fn component_event(c: &ComponentInteraction) -> Option<Event> {
     })
 }
 
-/// The slash commands, English with Russian localizations.
+/// The slash commands, English with a localized description for each
+/// other language Discord has a locale for (Russian, German, French).
 pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
     let en = |id: &str| commands::describe(catalog, Lang::En, id);
-    let ru = |id: &str| commands::describe(catalog, Lang::Ru, id);
+    let localized = |id: &str| -> Vec<(&'static str, String)> {
+        Lang::ALL
+            .into_iter()
+            .filter_map(|l| Some((l.discord_locale()?, commands::describe(catalog, l, id))))
+            .collect()
+    };
     COMMANDS
         .iter()
         .map(|c| {
-            let mut cmd = CreateCommand::new(c.name)
-                .description(en(c.desc))
-                .description_localized("ru", ru(c.desc));
+            let mut cmd = CreateCommand::new(c.name).description(en(c.desc));
+            for (locale, text) in localized(c.desc) {
+                cmd = cmd.description_localized(locale, text);
+            }
             for o in c.options {
                 let kind = match o.kind {
                     OptKind::Text | OptKind::Colour => CommandOptionType::String,
                     OptKind::Int { .. } => CommandOptionType::Integer,
                 };
                 let mut opt = CreateCommandOption::new(kind, o.name, en(o.desc))
-                    .description_localized("ru", ru(o.desc))
                     .required(o.required)
                     .set_autocomplete(o.autocomplete);
+                for (locale, text) in localized(o.desc) {
+                    opt = opt.description_localized(locale, text);
+                }
                 match o.kind {
                     OptKind::Int { min, max } => {
                         opt = opt.min_int_value(min.max(0) as u64);
@@ -303,7 +312,7 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
                     OptKind::Colour => {
                         for v in ["white", "black", "random"] {
                             let id = format!("opt-colour-{v}");
-                            opt = opt.add_string_choice_localized(en(&id), v, [("ru", ru(&id))]);
+                            opt = opt.add_string_choice_localized(en(&id), v, localized(&id));
                         }
                     }
                     OptKind::Text => {}
@@ -1002,7 +1011,15 @@ mod tests {
             .iter()
             .find(|c| c["name"] == "challenge")
             .unwrap();
-        assert!(challenge["description_localizations"]["ru"].is_string());
+        for locale in ["ru", "de", "fr"] {
+            assert!(challenge["description_localizations"][locale].is_string());
+        }
+        // Discord has no Latvian locale: an unknown key would refuse them all
+        assert!(challenge["description_localizations"]["lv"].is_null());
+        assert_eq!(
+            challenge["description_localizations"]["de"],
+            commands::describe(&Catalog::new(), Lang::De, "cmd-challenge")
+        );
         let names: Vec<&str> = challenge["options"]
             .as_array()
             .unwrap()

@@ -278,7 +278,8 @@ pub async fn run(
 }
 
 impl Telegram {
-    /// setMyCommands: the default (English) list and a Russian one.
+    /// setMyCommands: the default (English) list and one for each other
+    /// language (Telegram shows it to users of that language).
     async fn set_commands(&self) -> Result<(), RequestError> {
         let catalog = Catalog::new();
         for lang in Lang::ALL {
@@ -289,7 +290,7 @@ impl Telegram {
             let req = self.bot.set_my_commands(list);
             match lang {
                 Lang::En => req.await?,
-                Lang::Ru => req.language_code(lang.code()).await?,
+                Lang::Ru | Lang::Lv | Lang::De | Lang::Fr => req.language_code(lang.code()).await?,
             };
         }
         Ok(())

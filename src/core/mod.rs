@@ -282,6 +282,7 @@ impl Service {
             Command::Help(topic) => {
                 let id = match topic.as_deref().and_then(input::words::help_topic) {
                     Some(input::words::HelpTopic::Tournament) => "help-tournament",
+                    Some(input::words::HelpTopic::Rules) => "help-rules",
                     None => "help",
                 };
                 ctx.say(id, None)

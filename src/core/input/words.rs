@@ -264,13 +264,16 @@ pub fn adjudication_result(word: &str) -> Option<crate::store::GameResult> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HelpTopic {
     Tournament,
+    Rules,
 }
 
 pub fn help_topic(word: &str) -> Option<HelpTopic> {
     let w = word.to_lowercase();
     Some(match w.trim_start_matches('/') {
-        "tournament" | "tournaments" | "турнир" | "турниры" | "standings" | "таблица" => {
-            HelpTopic::Tournament
+        "tournament" | "tournaments" | "турнир" | "турниры" | "standings" | "таблица"
+        | "turnīrs" | "turnirs" | "turnier" | "tournoi" => HelpTopic::Tournament,
+        "rules" | "правила" | "noteikumi" | "regeln" | "règles" | "regles" => {
+            HelpTopic::Rules
         }
         _ => return None,
     })
@@ -352,5 +355,7 @@ mod tests {
         assert_eq!(help_topic("Турнир"), Some(HelpTopic::Tournament));
         assert_eq!(help_topic("/tournament"), Some(HelpTopic::Tournament));
         assert_eq!(help_topic("moves"), None);
+        assert_eq!(help_topic("Règles"), Some(HelpTopic::Rules));
+        assert_eq!(help_topic("noteikumi"), Some(HelpTopic::Rules));
     }
 }

@@ -23,7 +23,6 @@ use crate::core::Service;
 use crate::store::{self, NewTournament, Seat, TournamentGameRow, TournamentRow};
 use crate::store::{T_OPEN, T_RUNNING};
 use crate::tournament::ballot::{Ballot, Draw, Opening};
-use crate::tournament::crosstable::Labels;
 use crate::tournament::{berger, Format, Pairing};
 use shashki_engine::Variant;
 
@@ -449,10 +448,7 @@ impl Service {
     fn tournament_status(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         let players = store::tournament_players(ctx.c, t.id)?;
         let mut names = Vec::new();
-        let withdrew = match ctx.lang {
-            crate::core::i18n::Lang::Ru => Labels::ru().withdrawn,
-            crate::core::i18n::Lang::En => Labels::en().withdrawn,
-        };
+        let withdrew = standings::labels(ctx.lang).withdrawn;
         for p in &players {
             let mut name = ctx.seat_name(Seat::Human(p.user_id))?;
             if p.withdrawn_at.is_some() {

@@ -84,11 +84,7 @@ impl Service {
         for p in &players {
             names.push(self.seat_name(c, Seat::Human(p.user_id), lang)?);
         }
-        let labels = match lang {
-            Lang::Ru => Labels::ru(),
-            Lang::En => Labels::en(),
-        };
-        Ok(Crosstable::new(&t.name, &table, &names, labels))
+        Ok(Crosstable::new(&t.name, &table, &names, labels(lang)))
     }
 
     /// The crosstable as replies: `head`, the lines `before` it and the
@@ -270,5 +266,16 @@ impl Service {
             number = o.moves().len() as u32 / 2 + 1;
         }
         Ok(Some((tags, number)))
+    }
+}
+
+/// The crosstable's words in `lang`.
+pub(super) fn labels(lang: Lang) -> Labels {
+    match lang {
+        Lang::En => Labels::en(),
+        Lang::Ru => Labels::ru(),
+        Lang::Lv => Labels::lv(),
+        Lang::De => Labels::de(),
+        Lang::Fr => Labels::fr(),
     }
 }

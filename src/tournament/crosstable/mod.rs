@@ -27,7 +27,9 @@ pub struct Labels {
     pub bye: &'static str,
     pub withdrawn: &'static str,
     pub page: &'static str,
-    pub russian: bool,
+    /// The tiebreak headings: wins, Sonneborn-Berger, Buchholz (Solkoff),
+    /// truncated Solkoff, head-to-head; `None`: the short English ones.
+    pub tiebreaks: Option<[&'static str; 5]>,
 }
 
 impl Labels {
@@ -41,7 +43,7 @@ impl Labels {
             bye: "bye",
             withdrawn: "withdrew",
             page: "page",
-            russian: false,
+            tiebreaks: None,
         }
     }
 
@@ -55,21 +57,63 @@ impl Labels {
             bye: "своб.",
             withdrawn: "выбыл",
             page: "стр.",
-            russian: true,
+            tiebreaks: Some(["Поб", "КБ", "Солк", "Солк-1", "Личн"]),
+        }
+    }
+
+    pub fn lv() -> Labels {
+        Labels {
+            number: "Nr.",
+            player: "Dalībnieks",
+            points: "Pkt",
+            place: "Vieta",
+            round: "K",
+            bye: "brīvk.",
+            withdrawn: "izstājās",
+            page: "lpp.",
+            tiebreaks: Some(["Uzv", "SB", "Bh", "Bh-1", "Sav"]),
+        }
+    }
+
+    pub fn de() -> Labels {
+        Labels {
+            number: "Nr.",
+            player: "Spieler",
+            points: "Pkt",
+            place: "Platz",
+            round: "R",
+            bye: "frei",
+            withdrawn: "zurückgezogen",
+            page: "Seite",
+            tiebreaks: Some(["S", "SB", "Bh", "Bh-1", "DV"]),
+        }
+    }
+
+    pub fn fr() -> Labels {
+        Labels {
+            number: "N°",
+            player: "Joueur",
+            points: "Pts",
+            place: "Place",
+            round: "R",
+            bye: "exempt",
+            withdrawn: "retiré",
+            page: "page",
+            tiebreaks: Some(["V", "SB", "Bh", "Bh-1", "CD"]),
         }
     }
 
     /// A tiebreak's column heading.
     pub fn tiebreak(&self, t: Tiebreak) -> &'static str {
-        if !self.russian {
+        let Some([wins, sb, bh, bh1, h2h]) = self.tiebreaks else {
             return t.short();
-        }
+        };
         match t {
-            Tiebreak::Wins => "Поб",
-            Tiebreak::SonnebornBerger => "КБ",
-            Tiebreak::Buchholz => "Солк",
-            Tiebreak::SolkoffTruncated => "Солк-1",
-            Tiebreak::HeadToHead => "Личн",
+            Tiebreak::Wins => wins,
+            Tiebreak::SonnebornBerger => sb,
+            Tiebreak::Buchholz => bh,
+            Tiebreak::SolkoffTruncated => bh1,
+            Tiebreak::HeadToHead => h2h,
         }
     }
 }

@@ -107,3 +107,34 @@ fn pages_hold_twenty_players() {
         matches!(&sw.rows[0].cells[0], Cell::Text(t, Tone::Draw) if t.ends_with("w 1") || t.ends_with("b 1"))
     );
 }
+
+#[test]
+fn every_language_heads_its_columns() {
+    let e = Event {
+        players: 2,
+        format: Format::RoundRobin,
+        micro: false,
+        games: vec![Game {
+            round: 1,
+            white: 0,
+            black: 1,
+            result: Some(GameResult::Draw),
+        }],
+        byes: vec![],
+        withdrawn: vec![],
+        tiebreaks: Tiebreak::defaults(Format::RoundRobin),
+    };
+    let t = standings(&e);
+    for (labels, player, wins) in [
+        (Labels::en(), "Player", "W"),
+        (Labels::ru(), "Участник", "Поб"),
+        (Labels::lv(), "Dalībnieks", "Uzv"),
+        (Labels::de(), "Spieler", "S"),
+        (Labels::fr(), "Joueur", "V"),
+    ] {
+        let ct = Crosstable::new("t", &t, &names(2), labels);
+        let text = ct.to_text();
+        assert!(text.contains(player), "{text}");
+        assert!(ct.tiebreaks.iter().any(|h| h == wins), "{:?}", ct.tiebreaks);
+    }
+}

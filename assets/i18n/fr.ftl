@@ -1,0 +1,450 @@
+# shashki — textes français (Fluent). Chaque id ici figure aussi dans en.ftl.
+# Termes : pion, dame, prise (prendre), partie nulle, damier, case, coup,
+# partie. Les cases se nomment comme aux échecs : a–h, 1–8.
+
+help =
+    Dames russes (shashki). Commandes :
+    /challenge ai 3 white — jouer contre l’IA (niveaux 1–8 ; white, black ou random)
+    /challenge @nom 3 — défier quelqu’un, 3 jours par coup (1–14, ou unlimited)
+    /challenge — un défi ouvert que tout le monde ici peut accepter
+    /move e3-d4 — jouer un coup (prises : c3:e5, ou c3:e5:g7 pour plusieurs)
+    /board — afficher le damier · /games — vos parties et à qui le tour
+    /draw — proposer ou accepter la nulle · /resign — abandonner
+    /pdn — la notation de la partie · /replay — la partie en animation · /top — le classement de ce chat
+    /position W:Wc3,e3:Bd6 — afficher une position à partir de sa FEN · /analyse — l’analyse d’une partie terminée par le moteur
+    /vacation 7 — arrêter vos pendules pendant 7 jours · /settings — langue, thème, damier
+    /puzzle — un problème à résoudre · /hint — un indice · /daily on 09:00 +03:00 — un problème du jour ici · /top puzzles
+    /tournament new NOM — un tournoi par correspondance ici (admins) · /tournament join · /standings · /help tournament
+    /help rules — les règles des dames russes
+    Vous pouvez aussi simplement envoyer un coup comme e3-d4, ou appuyer sur les boutons.
+
+help-tournament =
+    Tournois par correspondance dans ce chat :
+    /tournament new NOM [rr|drr|swiss-N] [micro|single] [days N] [bank COUPS/JOURS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until AAAA-MM-JJ] — en ouvrir un (admins). Par défaut : rr (toutes rondes ; drr : double ; swiss-7 : système suisse en 7 rondes), micro (deux parties par appariement à partir d’une ouverture tirée au sort, couleurs inversées), les jours par coup du chat (bank 10/30 : 10 coups en 30 jours, le temps non utilisé est reporté), 30 jours de congé par joueur, ballot balanced, 20 joueurs au plus (2–64), rated.
+    /tournament join · /tournament leave — s’inscrire ; partir (après le début : se retirer) · /tournament remove @nom — la même chose pour quelqu’un d’autre (admins)
+    /tournament start — tirer les appariements et lancer les parties (admins)
+    /tournament — les joueurs, les parties en cours, à qui le tour · /tournament missing — les parties qui retardent le tournoi, avec leurs échéances
+    /standings — le tableau croisé (texte et image) · /tournament pdn — toutes ses parties dans un fichier PDN
+    /tournament adjudicate PARTIE 1-0|0-1|1/2 — trancher une partie inachevée (admins) ; sans résultat : l’évaluation et le meilleur coup du moteur, à titre de conseil
+    /tournament cancel — mettre fin au tournoi ; ses parties en cours se terminent sans résultat (admins)
+    /tournament pause N — prendre N jours de congé : toutes vos parties du tournoi où votre pendule tourne reçoivent N jours de plus
+    S’il y a plusieurs tournois dans le chat, ajoutez le numéro : /tournament missing #2.
+    Points : une victoire 2, une nulle 1, une défaite 0 par partie (entre parenthèses la même chose en 1, ½, 0) ; un micro-match compte de 0 à 4.
+    Départages : toutes rondes — le nombre de victoires (V), puis Sonneborn-Berger (SB) ; système suisse — Solkoff tronqué (Bh-1 : les points des adversaires sans le plus faible), puis Sonneborn-Berger, puis les victoires, puis les confrontations directes (CD). Le classement Elo ne départage jamais.
+    Un tournoi amical (casual) ne change pas les classements. Un joueur qui se retire perd les parties restantes ; celui qui a joué moins de la moitié de ses parties est annulé.
+
+help-rules =
+    Dames russes : les règles.
+    Le damier : 8×8, seules les 32 cases foncées servent ; a1 est foncée, en bas à gauche des Blancs. Les cases se nomment comme aux échecs : colonnes a–h, rangées 1–8.
+    Chaque camp commence avec 12 pions sur les cases foncées de ses trois rangées les plus proches. Les Blancs jouent en premier ; on joue à tour de rôle, sans passer.
+    Un pion avance d’une case en diagonale. Un pion qui atteint la dernière rangée va à dame ; une dame se déplace d’autant de cases libres qu’elle veut le long d’une diagonale.
+    La prise est obligatoire : une pièce saute par-dessus une pièce adverse vers une case libre derrière elle. Les pions prennent aussi en arrière ; une dame prend à distance et s’arrête sur n’importe quelle case libre derrière la pièce prise. La prise continue tant que la pièce peut encore prendre ; entre plusieurs prises, le choix est libre — pas forcément celle qui prend le plus.
+    Les pièces prises ne quittent le damier qu’à la fin du coup (le coup turc), et aucune ne peut être sautée deux fois. Un pion qui atteint la dernière rangée pendant une prise devient dame aussitôt et continue de prendre comme une dame.
+    Notation : un coup f4-g5, une prise f4:h6, plusieurs pièces f4:h6:f8:c5.
+    Le joueur qui ne peut plus jouer perd (toutes ses pièces prises ou bloquées) ; de même celui qui abandonne ou dépasse le temps.
+    Partie nulle : par accord ; la même position pour la troisième fois ; 15 coups avec des dames seulement, sans prise ni coup de pion ; trois dames (ou plus) qui ne capturent pas une dame seule en 15 coups ; une dame seule sur la grande diagonale a1–h8 contre trois pièces, sans gain en 5 coups ; des dames des deux côtés et aucun changement du rapport de forces (2–3 pièces : 5 coups, 4–5 : 30, 6–7 : 60).
+
+unknown-command = Je ne connais pas /{ $command }. Envoyez /help pour la liste des commandes.
+move-usage = Écrivez le coup après /move, par exemple : /move e3-d4
+something-went-wrong = Quelque chose s’est mal passé ; rien n’a été enregistré. Réessayez dans un instant.
+chat-busy = Trop de demandes à la fois dans ce chat ; rien n’a été fait. Réessayez dans un instant.
+button-invalid = Ce bouton n’est plus valable.
+button-stale = La position a changé depuis l’affichage de ce bouton : regardez le nouveau damier.
+button-back = ‹ retour
+choose-target = Où doit aller la pièce de { $square } ?
+choose-piece = Quelle pièce jouez-vous ?
+resign-confirm = Abandonner la partie #{ $game } ? C’est définitif.
+button-resign-yes = Oui, abandonner
+not-a-player = Vous ne jouez pas dans la partie #{ $game }.
+game-already-over = La partie #{ $game } est déjà terminée.
+ai-name = IA (niveau { $level })
+duration-days = { $days ->
+    [one] { $days } jour
+   *[other] { $days } jours
+}
+duration-days-hours = { $days ->
+    [one] { $days } jour
+   *[other] { $days } jours
+} { $hours } h
+duration-hours-minutes = { $hours } h { $minutes } min
+duration-minutes = { $minutes } min
+no-deadline = sans limite de temps
+board-caption = #{ $game } · { $white } – { $black } · coup { $move }
+to-move = Au tour de { $player } ({ $color ->
+    [white] Blancs
+   *[black] Noirs
+}).
+time-left = Temps restant : { $time }.
+move-number = Coup { $move }.
+turn-note = { $move }, au tour de { $player }.
+button-flip = ⇅ Retourner
+button-rematch = ↻ Revanche
+button-draw = ½ Nulle
+button-resign = ⚑ Abandonner
+button-accept = ✔ Accepter
+button-decline = ✖ Refuser
+button-accept-draw = ✔ Accepter la nulle
+button-decline-draw = ✖ Continuer
+challenge-bad-word = Je n’ai pas compris « { $word } ». Exemple : /challenge @anna 3 white, ou /challenge ai 5 black.
+challenge-bad-level = Le niveau { $level } n’existe pas : l’IA a les niveaux 1 à 8.
+challenge-bad-days = { $days } jours par coup, ce n’est pas possible : choisissez de 1 à 14, ou « unlimited ».
+challenge-self = Vous ne pouvez pas vous défier vous-même.
+challenge-card = Défi #{ $id } : { $from } { $open ->
+    [yes] invite tout le monde ici à une partie.
+   *[no] défie { $to }.
+} { $from } joue { $color ->
+    [white] les Blancs
+    [black] les Noirs
+   *[random] une couleur tirée au sort
+} ; { $per_move } par coup. Ouvert pendant { $expires }.
+no-open-challenge = Il n’y a pas de défi ouvert pour vous ici. Lancez-en un avec /challenge.
+limit-challenges = Vous avez déjà { $limit } défis ouverts : attendez les réponses, ou retirez-en un avec /decline.
+limit-games = Vous jouez déjà { $limit } parties : terminez-en une avant d’en commencer une autre.
+limit-chat-games = Ce chat a déjà { $limit } parties en cours : terminez-en une avant d’en commencer une autre.
+limit-ai-games = Vous jouez déjà { $limit } parties contre l’IA : terminez-en une d’abord.
+limit-opponent-games = Votre adversaire joue déjà { $limit } parties : il doit d’abord en terminer une.
+challenge-unknown = Il n’y a pas de défi #{ $id } dans ce chat.
+challenge-closed = Le défi #{ $id } n’est plus ouvert.
+challenge-own = C’est votre propre défi : quelqu’un d’autre doit l’accepter.
+challenge-not-for-you = Ce défi s’adresse à quelqu’un d’autre.
+challenge-cancelled = { $name } a retiré le défi #{ $id }.
+challenge-declined = { $name } a refusé le défi #{ $id }.
+challenge-expired = Le défi #{ $id } a expiré : personne ne l’a accepté.
+game-started = La partie #{ $game } commence : { $white } (Blancs) contre { $black } (Noirs), { $per_move } par coup.
+game-unknown = Il n’y a pas de partie { $game }.
+no-active-game = Vous n’avez pas de partie en cours ici. Lancez-en une avec /challenge.
+which-game = Vous avez plusieurs parties ici ({ $games }) : ajoutez le numéro, par ex. /board { $games }.
+not-your-turn = Ce n’est votre tour dans aucune de vos parties ici.
+not-your-turn-in = Ce n’est pas votre tour dans la partie #{ $game }.
+move-illegal = Partie #{ $game } : { $error }
+move-which-game = { $move } est jouable dans plusieurs de vos parties. Laquelle ?
+move-empty = Aucun coup indiqué : écrivez-le comme e3-d4 ou c3:e5.
+move-bad-square = « { $token } » n’est pas une case foncée (a1…h8, ou 1…32).
+move-none = Il n’y a aucun coup possible : la partie est finie.
+move-ambiguous = { $input } peut vouloir dire { $candidates } : écrivez le coup en entier.
+why-empty-square = il n’y a pas de pièce en { $square }
+why-not-your-piece = la pièce en { $square } n’est pas à vous
+why-must-capture = la prise est obligatoire
+why-capture-not-finished = la prise continue et doit être menée à son terme
+why-cannot-move = la pièce en { $square } ne peut pas aller là
+move-not-legal = { $input } n’est pas un coup réglementaire. Coups possibles : { $legal }.
+move-not-legal-why = { $input } n’est pas un coup réglementaire ({ $why }). Coups possibles : { $legal }.
+move-played = { $player } : { $move }
+reason-no-moves = plus aucun coup possible
+reason-resignation = abandon
+reason-timeout = le temps pour jouer un coup est écoulé
+reason-agreement = par accord mutuel
+reason-repetition = la même position s’est produite trois fois
+reason-kings-only = 15 coups avec des dames seulement
+reason-lone-king = trois dames n’ont pas capturé la dame seule en 15 coups
+reason-long-diagonal = la dame seule a tenu la grande diagonale
+reason-balance = aucun changement du rapport de forces
+reason-withdrawal = retrait du tournoi
+reason-adjudicated = tranchée par l’organisateur
+reason-cancelled = le tournoi a été annulé
+result-win = { $winner } ({ $color ->
+    [white] Blancs
+   *[black] Noirs
+}) gagne : { $reason }. Résultat { $result }.
+result-draw = Partie nulle : { $reason }. Résultat 1-1.
+board-headline = Partie #{ $game }
+games-none = Vous n’avez aucune partie en cours.
+games-header = Vos parties :
+games-line = #{ $game } contre { $opponent } (vous jouez les { $color ->
+    [white] Blancs
+   *[black] Noirs
+}) — { $my_turn ->
+    [yes] à vous de jouer
+   *[no] à l’adversaire de jouer
+}, { $left }
+games-in-chat = — dans { $chat }
+resigned = { $player } a abandonné la partie #{ $game }.
+draw-agreed = Partie #{ $game } : nulle par accord mutuel.
+draw-already-offered = Vous avez déjà proposé la nulle ; en attente de la réponse.
+draw-ai-declines = L’IA refuse la nulle et continue de jouer.
+draw-offered = { $player } propose la nulle dans la partie #{ $game }. { $opponent }, acceptez-vous ?
+draw-none-to-decline = Il n’y a pas de proposition de nulle à refuser.
+draw-declined = { $player } a refusé la nulle dans la partie #{ $game }. La partie continue.
+admins-only = Seuls les admins du chat peuvent changer cela.
+settings-saved = Enregistré.
+settings-bad-value = « { $value } » n’est pas une valeur valable pour { $key } : choisissez { $allowed }.
+settings-unknown = Il n’y a pas de réglage « { $key } ». Réglages : lang, chatlang, theme, orientation, days, reminders, boards.
+settings-show =
+    Réglages : langue { $lang }, thème { $theme }, damier { $orientation }, { $days } jours par coup par défaut, rappels quand il reste { $reminders }, damiers { $boards }.
+    Pour changer : /settings lang fr · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (ou off) · /settings boards edit|new
+top-empty = Pas encore de partie classée dans ce chat : le classement compte les parties entre personnes.
+top-header = Classement de ce chat (Glicko-2) :
+top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } gagnées, { $draws } nulles, { $losses } perdues)
+vacation-usage = Envoyez /vacation N pour arrêter vos pendules pendant N jours. Il vous reste { $left } jours cette année.
+vacation-too-long = Vous demandez { $days } jours mais il ne vous reste que { $left } jours de congé cette année.
+vacation-set = Vos pendules sont arrêtées pendant { $days ->
+    [one] { $days } jour
+   *[other] { $days } jours
+}. Jours de congé restants cette année : { $left }.
+vacation-announce = { $player } est en congé pendant { $days ->
+    [one] { $days } jour
+   *[other] { $days } jours
+} : { $count ->
+    [one] la pendule de la partie { $games } est arrêtée
+   *[other] les pendules des parties { $games } sont arrêtées
+}. { $opponent }, vos échéances ne changent pas.
+timed-out = { $player } n’a pas joué à temps dans la partie #{ $game }.
+reminder = { $player }, à vous de jouer dans la partie #{ $game } : il reste { $left }.
+
+## Bot adapters: command menus (Telegram setMyCommands, Discord slash commands).
+## Descriptions: at most 100 characters.
+cmd-help = Comment jouer et la liste des commandes
+cmd-challenge = Défier quelqu’un, tout le chat ou l’IA
+cmd-accept = Accepter un défi
+cmd-decline = Refuser ou retirer un défi
+cmd-move = Jouer un coup, par ex. e3-d4 ou c3:e5:g7
+cmd-board = Afficher le damier de votre partie
+cmd-games = Vos parties et à qui le tour
+cmd-resign = Abandonner votre partie
+cmd-draw = Proposer ou accepter la nulle
+cmd-pdn = La notation de la partie (PDN)
+cmd-settings = Langue, thème du damier, orientation, jours par coup
+cmd-top = Le classement de ce chat
+cmd-vacation = Arrêter vos pendules pendant quelques jours
+opt-challenge-target = Qui : ai, ou un utilisateur (vide : tout le monde dans ce salon)
+opt-challenge-level = Niveau de l’IA, de 1 (le plus facile) à 8
+opt-challenge-days = Jours par coup, de 1 à 14
+opt-challenge-colour = Votre couleur
+opt-colour-white = Blancs
+opt-colour-black = Noirs
+opt-colour-random = Au hasard
+opt-move-text = Le coup, par ex. e3-d4 ou c3:e5
+opt-game = Numéro de partie (si vous en jouez plusieurs ici)
+opt-challenge-id = Numéro du défi
+opt-settings-key = lang, chatlang, theme, orientation, days ou boards
+opt-settings-value = La nouvelle valeur
+opt-vacation-days = Jours pendant lesquels vos pendules s’arrêtent
+select-move = Choisissez un coup ({ $first } … { $last })
+
+## Puzzles (issue 7)
+cmd-puzzle = Un problème : trouvez le coup gagnant
+cmd-daily = Le problème du jour dans ce chat : on HH:MM +03:00, ou off
+cmd-hint = Un indice pour votre problème
+puzzle-caption = Les { $color ->
+    [white] Blancs
+   *[black] Noirs
+} jouent et gagnent
+theme-shot = combinaison
+theme-multi-capture = rafle
+theme-breakthrough = percée à dame
+theme-king-endgame = finale de dames
+theme-endgame = finale
+theme-game-win = gagne la partie
+theme-material = gagne du matériel
+button-puzzle-hint = 💡 Indice
+button-puzzle-solution = Solution
+button-puzzle-next = Problème suivant
+puzzle-show = Problème #{ $id } · classement { $rating } · { $themes }
+    Les { $color ->
+        [white] Blancs
+       *[black] Noirs
+    } jouent et gagnent ({ $moves } coups). Envoyez votre coup (par ex. /puzzle c3-d4, ou seulement le coup) ; /hint pour un indice, /puzzle solution pour abandonner.
+puzzle-none = Aucun problème n’est chargé.
+puzzle-unknown = Il n’y a pas de problème { $id }.
+puzzle-no-open = Vous n’avez pas de problème ouvert ici : /puzzle vous en donne un.
+puzzle-daily-done = Vous avez déjà essayé le problème du jour ici.
+puzzle-illegal = { $move } n’est pas un coup réglementaire ici. Possibles : { $legal }
+puzzle-wrong = Pas celui-ci ({ $move }). Réessayez : { $left ->
+    [one] encore { $left } essai
+   *[other] encore { $left } essais
+}.
+puzzle-failed = Pas celui-ci ({ $move }) — plus d’essais. La solution : { $solution }
+puzzle-right = Juste, { $move } ! La réponse : { $reply }. À vous.
+puzzle-solved = Résolu avec { $move } ! La solution : { $solution }
+    Classement problèmes { $rating } ({ $delta }), série { $streak }.
+puzzle-solved-unrated = Résolu avec { $move } ! La solution : { $solution }
+puzzle-gave-up = Problème #{ $id }, la solution : { $solution }
+puzzle-hint-square = Indice : la pièce en { $square } commence.
+puzzle-hint-move = Indice : jouez { $move }.
+puzzle-top-empty = Aucun problème résolu dans ce chat pour l’instant : /puzzle pour commencer.
+puzzle-top-header = Classement des problèmes dans ce chat :
+puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } résolus, { $failed } manqués, série { $streak }, meilleure { $best })
+daily-on = Le problème du jour est activé : chaque jour à { $time } ({ $offset }) ; le prochain le { $date }.
+daily-off = Le problème du jour est désactivé dans ce chat.
+daily-status-off = Le problème du jour est désactivé ici. Activez-le avec /daily on 09:00 +03:00 (l’heure du chat et son décalage UTC).
+daily-usage = Utilisation : /daily on [HH:MM] [+03:00 ou Europe/Paris], ou /daily off
+daily-bad-time = { $value } n’est pas une heure : utilisez HH:MM, par ex. 09:00.
+daily-bad-offset = { $value } n’est pas un fuseau horaire : utilisez un décalage comme +03:00 ou -05:00, ou un nom comme Europe/Paris.
+daily-post = Problème du jour du { $date } — #{ $id } · classement { $rating } · { $themes }
+    Les { $color ->
+        [white] Blancs
+       *[black] Noirs
+    } jouent et gagnent ({ $moves } coups). Envoyez votre premier coup ; /hint pour un indice.
+daily-yesterday = Le problème du jour précédent #{ $id } : { $solution }
+opt-puzzle-text = Votre coup, un numéro de problème, ou « solution »
+opt-daily-state = on ou off
+opt-daily-time = L’heure du chat, HH:MM
+opt-daily-offset = Le décalage UTC du chat, par ex. +03:00
+
+# The console's own frame (shashki console), around the bot's messages.
+console-banner = console shashki — vous êtes { $user }. /help liste les commandes ; /as NOM change d’utilisateur ; /pick N appuie sur un bouton ; Ctrl-D pour quitter.
+console-downtime = (le bot a été arrêté { $secs } s : les échéances ont été prolongées d’autant)
+console-speaking-as = (vous parlez maintenant en tant que { $user })
+console-pressed = (appui sur « { $label } »)
+console-no-button = (pas de bouton { $n } — le dernier message avait { $count } boutons)
+console-board-image = [image du damier : { $path }]
+console-attached = [{ $name } joint ; /pdn l’affiche]
+console-buttons = boutons :
+
+# Tournaments
+tournament-created = Le tournoi #{ $id } « { $name } » est ouvert : { $format ->
+    [drr] un double toutes rondes
+    [swiss] un système suisse en { $rounds } rondes
+   *[other] un toutes rondes
+}{ $micro ->
+    [yes] {" "}en micro-matchs (deux parties par appariement à partir d’une ouverture tirée au sort, couleurs inversées)
+   *[other] {" "}en parties simples à partir d’une ouverture tirée au sort
+}, { $time }, { $leave } jours de congé chacun, tirage { $ballot }, { $rated ->
+    [yes] classé
+   *[other] amical (les classements ne changent pas)
+}, { $max } joueurs au plus. Inscription avec /tournament join ; un admin le lance avec /tournament start.
+tournament-joined = { $player } s’inscrit au tournoi #{ $id } « { $name } » ({ $count } inscrits).
+tournament-joined-late = { $player } s’inscrit en retard au tournoi #{ $id } « { $name } » : un demi-point pour chacune des { $rounds } rondes manquées ; apparié à partir de la ronde { $next }.
+tournament-left = { $player } quitte le tournoi #{ $id } « { $name } » ({ $count } inscrits).
+tournament-started = Le tournoi #{ $id } « { $name } » commence : { $players } joueurs, { $rounds ->
+    [0] { $games } parties, toutes à la fois
+   *[other] ronde 1 sur { $rounds }, { $games } parties
+}, { $time }. Vos parties : /games ; un damier : /board #N.
+tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-status = Tournoi #{ $id } « { $name } » ({ $status ->
+    [open] inscriptions ouvertes
+    [running] en cours
+    [finished] terminé
+   *[other] annulé
+}, { $format }{ $micro ->
+    [yes] , micro-matchs
+   *[other] {""}
+}, { $rated ->
+    [yes] classé
+   *[other] amical
+}, { $max } joueurs au plus). Joueurs ({ $count }) : { $players }
+tournament-to-move = #{ $game } { $white } – { $black } : au tour de { $player }
+tournament-progress = { $done } parties terminées sur { $games }. Classement : /standings
+tournament-standings = Classement du tournoi #{ $id } « { $name } » :
+tournament-finished = Le tournoi #{ $id } « { $name } » est terminé ! { $count ->
+    [one] Le vainqueur : { $winners }.
+   *[other] Première place partagée : { $winners }.
+} Classement final :
+tournament-pdn = Tournoi #{ $id } « { $name } » : { $games } parties en PDN.
+tournament-usage = Créer un tournoi : /tournament new NOM [rr|drr|swiss-N] [micro|single] [days N] [bank COUPS/JOURS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until AAAA-MM-JJ] ; puis /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (jours de congé) ; /tournament leave pour se retirer (admins : /tournament remove @nom, /tournament adjudicate PARTIE RÉSULTAT, /tournament cancel). Tout : /help tournament
+tournament-bad-word = « { $word } » n’est pas une option de tournoi (rr, drr, micro, single, days N, bank COUPS/JOURS, leave N, ballot fmjd|balanced, max N, rated, casual). Système suisse : swiss-7.
+tournament-unknown = Il n’y a pas de tournoi { $id } dans ce chat.
+tournament-none = Il n’y a pas de tournoi dans ce chat. Un admin en crée un avec /tournament new NOM.
+tournament-which = Il y a plusieurs tournois ici ({ $ids }) : ajoutez le numéro, par ex. /tournament join { $ids }.
+tournament-not-open = Les inscriptions au tournoi #{ $id } sont closes.
+tournament-too-late = Le tournoi #{ $id } a déjà apparié { $rounds } rondes : une inscription tardive n’est acceptée que jusqu’à la moitié des rondes appariées.
+tournament-already-in = Vous êtes déjà inscrit au tournoi #{ $id }.
+tournament-not-in = Vous n’êtes pas inscrit au tournoi #{ $id }.
+tournament-too-few = Un tournoi demande au moins 2 joueurs ; { $players } inscrits.
+tournament-time-forfeits = { $player } a perdu deux parties du tournoi #{ $id } au temps et en est retiré.
+tournament-round = Tournoi #{ $id } « { $name } » : la ronde { $round } sur { $rounds } commence.
+tournament-bye = R{ $round } { $player } : exempt (les points d’une ronde gagnée)
+tournament-full = Le tournoi #{ $id } est complet : { $limit } joueurs.
+tournament-not-entered = { $name } n’est pas inscrit au tournoi #{ $id }.
+tournament-over = Le tournoi #{ $id } est terminé.
+tournament-withdrawn = { $player } se retire du tournoi #{ $id } « { $name } »{ $games ->
+    [0] .
+    [one] : { $games } partie en cours est perdue.
+   *[other] : { $games } parties en cours sont perdues.
+} Au classement, les parties non jouées comptent comme perdues, ou, si moins de la moitié a été jouée, tous les résultats de { $player } sont annulés.
+tournament-cancelled = Le tournoi #{ $id } « { $name } » est annulé par { $admin }{ $games ->
+    [0] .
+    [one] : sa partie en cours se termine sans résultat.
+   *[other] : ses { $games } parties en cours se terminent sans résultat.
+} Classements et tableau n’en tiennent pas compte.
+tournament-missing = Tournoi #{ $id } « { $name } »{ $round ->
+    [0] {""}
+   *[other] , ronde { $round }
+} : { $count ->
+    [one] { $count } partie est
+   *[other] { $count } parties sont
+} encore en cours :
+tournament-missing-line = R{ $round } #{ $game } { $white } – { $black } : au tour de { $player }, { $left }
+tournament-missing-none = Tournoi #{ $id } « { $name } » : aucune partie en cours.
+tournament-overdue = le temps est écoulé
+tournament-adjudicated = La partie #{ $game } ({ $white } – { $black }) du tournoi #{ $id } est tranchée par { $admin }.
+tournament-advice = Partie #{ $game } { $white } – { $black }, au tour de { $player }. Le conseil du moteur (profondeur { $depth }) : { $eval } ; le meilleur coup { $best }. Pour trancher : /tournament adjudicate { $game } 1-0, 0-1 ou 1/2.
+advice-eval-even = à peu près égal ({ $men } pions)
+advice-eval-better = les { $side ->
+    [white] Blancs
+   *[black] Noirs
+} ont { $men } pions d’avance
+advice-eval-win = les { $side ->
+    [white] Blancs
+   *[black] Noirs
+} gagnent par force (en { $plies } demi-coups)
+advice-no-move = aucun (pas de coup possible)
+tournament-crosstable-page = Tournoi #{ $id } « { $name } » : tableau croisé, page { $page } sur { $pages }
+tournament-bad-max = Un tournoi accueille de 2 à 64 joueurs ; « { $max } » n’en fait pas partie.
+adjudicate-usage = Écrivez la partie et le résultat : /tournament adjudicate 12 1-0 (ou 0-1, 1/2) ; sans résultat, vous obtenez le conseil du moteur.
+adjudicate-bad-result = « { $word } » n’est pas un résultat : écrivez 1-0 (les Blancs gagnent), 0-1 (les Noirs gagnent) ou 1/2 (nulle).
+not-a-tournament-game = La partie { $game } n’appartient à aucun tournoi de ce chat.
+tournament-removed = { $player } est retiré de la liste du tournoi #{ $id } « { $name } » ({ $count } inscrits).
+cmd-tournament = Tournois : new, join, leave, start, missing, adjudicate, cancel, pdn
+opt-tournament-text = new NOM rr micro days 3 max 20 casual · join · leave · start · missing · cancel · pdn
+opt-help-topic = Un sujet : rules ou tournament
+cmd-standings = Le classement d’un tournoi (tableau croisé)
+replay-caption = Rejouer la partie #{ $game } : { $white } – { $black }, { $plies } demi-coups, { $result }.
+position-caption = { $color ->
+    [white] Blancs
+   *[black] Noirs
+} au trait, { $moves ->
+    [0] aucun coup possible (le camp au trait a perdu)
+    [one] un seul coup possible
+   *[other] { $moves } coups possibles
+}. FEN : { $fen }
+bad-fen = Ce n’est pas une position : { $error }. Une FEN ressemble à W:W21-32:B1-12 (le camp au trait, puis les pièces blanches et noires ; K devant une dame).
+position-usage = Écrivez une position après la commande, par exemple /position W:Wc3,e3,Kh2:Bd6,f6.
+cmd-replay = La partie en animation (GIF)
+cmd-position = Afficher une position à partir de sa FEN
+opt-fen = La position, par ex. W:W21-32:B1-12
+analyse-started = Analyse de la partie #{ $game } ({ $plies } demi-coups) : le résultat arrivera ici quand le moteur aura fini.
+analyse-pending = La partie #{ $game } est déjà en cours d’analyse ; le résultat arrivera ici quand ce sera fini.
+analyse-unfinished = La partie #{ $game } est toujours en cours : elle pourra être analysée une fois terminée.
+analyse-too-many = Vous avez déjà { $limit } analyses en attente ; redemandez quand elles seront finies.
+analyse-summary = Analyse de la partie #{ $game } (profondeur du moteur { $depth }) :
+    Blancs { $white } : précision { $white_acc } %, imprécisions ?! { $white_dubious }, erreurs ? { $white_mistakes }, gaffes ?? { $white_blunders }
+    Noirs { $black } : précision { $black_acc } %, imprécisions ?! { $black_dubious }, erreurs ? { $black_mistakes }, gaffes ?? { $black_blunders }
+    Le PDN contient toutes les annotations et le meilleur coup après chaque erreur.
+cmd-analyse = L’analyse d’une partie terminée par le moteur
+
+# Clocks: bank time and leave days (issue 13)
+tournament-time-per-move = { $per_move } par coup
+tournament-time-bank = une réserve de { $moves } coups en { $days } jours (le temps non utilisé est reporté)
+bank-left = Réserve : Blancs { $white }, Noirs { $black } ; { $togo } coups à jouer pour { $days } jours de plus (tous les { $moves } coups).
+tournament-bad-bank = « { $word } » n’est pas une réserve : écrivez COUPS/JOURS, par ex. bank 10/30 (1–100 coups en 1–365 jours).
+tournament-not-running = Le tournoi #{ $id } n’est pas en cours.
+leave-usage = Envoyez /tournament pause N pour arrêter vos parties du tournoi #{ $id } pendant N jours. Il vous y reste { $left } jours de congé.
+leave-too-long = Vous demandez { $days } jours mais il ne vous reste que { $left } jours de congé dans le tournoi #{ $id }.
+leave-set = Vos parties du tournoi #{ $id } « { $name } » sont arrêtées pendant { $days ->
+    [one] { $days } jour
+   *[other] { $days } jours
+}. Jours de congé restants : { $left }.
+leave-announce = { $player } prend { $days ->
+    [one] { $days } jour de congé
+   *[other] { $days } jours de congé
+} dans le tournoi : { $count ->
+    [one] la pendule de la partie { $games } s’arrête
+   *[other] les pendules des parties { $games } s’arrêtent
+} pendant ce temps. { $opponent }, vos échéances ne changent pas.
+tournament-ends = Se termine le { $date } (UTC) : les parties inachevées à cette date seront tranchées par l’organisateur.
+tournament-bad-end = « { $word } » n’est pas une date de fin : écrivez un jour à venir sous la forme AAAA-MM-JJ, par exemple until 2027-03-01.
+tournament-past-end = Le tournoi #{ $id } « { $name } » a atteint sa date de fin avec { $count } parties inachevées : l’organisateur les tranche (/tournament adjudicate PARTIE affiche le conseil du moteur ; /tournament adjudicate PARTIE 1-0|0-1|draw décide).
+if-stored = Enregistré pour la partie #{ $game } (vous seul le voyez) : { $line }. Le coup est joué pour vous dès que le coup de votre adversaire correspond ; tout autre coup annule vos variantes.
+if-none = Vous n’avez pas de coups conditionnels dans la partie #{ $game }. Écrivez /if #{ $game } X Y : si votre adversaire joue X, Y est joué pour vous aussitôt.
+if-list = Vos coups conditionnels dans la partie #{ $game } :
+if-cleared = Partie #{ $game } : { $count } variantes conditionnelles supprimées.
+if-in-public = Les coups conditionnels sont secrets : envoyez /if dans une conversation privée avec le bot (avec le numéro de partie, /if #12 …), pour que votre adversaire ne les lise pas ici.
+if-usage = Écrivez le coup de votre adversaire et votre réponse, et d’autres paires si vous voulez : /if #12 f6-g5 c3-d4 (g7-f6 b2-c3). /if #12 les liste, /if #12 clear les supprime.
+if-your-turn = C’est à vous de jouer dans la partie #{ $game } : jouez ; les coups conditionnels sont pour le tour de votre adversaire.
+if-illegal = Partie #{ $game } : { $move } n’y est pas jouable ({ $error }) ; la variante n’a pas été enregistrée.
+if-too-many = Vous avez déjà { $limit } variantes conditionnelles dans cette partie ; supprimez-en avec /if clear.
+cmd-if = Coups conditionnels : s’il joue X, répondre Y
+opt-if-text = #partie, puis son coup et votre réponse, par ex. #12 f6-g5 c3-d4
+button-analyse = 🔍 Analyser
+button-replay = ▶ Rejouer
