@@ -69,7 +69,10 @@ duration-days-hours = { $days ->
 duration-hours-minutes = { $hours } Std. { $minutes } Min.
 duration-minutes = { $minutes } Min.
 no-deadline = ohne Zeitlimit
-board-caption = #{ $game } · { $white } – { $black } · Zug { $move }
+board-caption = #{ $game }{ $variant ->
+    [russian] {""}
+   *[other] {" · "}{ $variant_name }
+} · { $white } – { $black } · Zug { $move }
 to-move = { $player } ({ $color ->
     [white] Weiß
    *[black] Schwarz
@@ -96,7 +99,10 @@ challenge-card = Herausforderung #{ $id }: { $from } { $open ->
     [white] Weiß
     [black] Schwarz
    *[random] eine zufällige Farbe
-}; { $per_move } pro Zug. Gültig für { $expires }.
+}; { $per_move } pro Zug{ $variant ->
+    [russian] {""}
+   *[other] , { $variant_name }
+}. Gültig für { $expires }.
 no-open-challenge = Hier gibt es keine offene Herausforderung für dich. Starte eine mit /challenge.
 limit-challenges = Du hast schon { $limit } offene Herausforderungen: warte auf Antworten oder zieh eine mit /decline zurück.
 limit-games = Du spielst schon { $limit } Partien: beende eine, bevor du eine neue beginnst.
@@ -110,7 +116,11 @@ challenge-not-for-you = Diese Herausforderung gilt jemand anderem.
 challenge-cancelled = { $name } hat Herausforderung #{ $id } zurückgezogen.
 challenge-declined = { $name } hat Herausforderung #{ $id } abgelehnt.
 challenge-expired = Herausforderung #{ $id } ist abgelaufen: niemand hat sie angenommen.
-game-started = Partie #{ $game } beginnt: { $white } (Weiß) gegen { $black } (Schwarz), { $per_move } pro Zug.
+game-started = Partie #{ $game } beginnt: { $white } (Weiß) gegen { $black } (Schwarz), { $per_move } pro Zug{ $variant ->
+    [russian] .
+    [poddavki] . { $variant_name }: Wer alle Steine verliert oder nicht mehr ziehen kann, gewinnt.
+   *[other] . { $variant_name }.
+}
 game-unknown = Es gibt keine Partie { $game }.
 no-active-game = Du hast hier keine laufende Partie. Starte eine mit /challenge.
 which-game = Du hast hier mehrere Partien ({ $games }): füge die Nummer an, z. B. /board { $games }.
@@ -130,13 +140,19 @@ why-cannot-move = der Stein auf { $square } kann nicht dorthin ziehen
 move-not-legal = { $input } ist kein regelgerechter Zug. Mögliche Züge: { $legal }.
 move-not-legal-why = { $input } ist kein regelgerechter Zug ({ $why }). Mögliche Züge: { $legal }.
 move-played = { $player }: { $move }
-reason-no-moves = keine Züge mehr möglich
+reason-no-moves = { $variant ->
+    [poddavki] keine Züge mehr möglich (beim Schlagdame gewinnt das)
+   *[other] keine Züge mehr möglich
+}
 reason-resignation = Aufgabe
 reason-timeout = die Bedenkzeit für einen Zug ist abgelaufen
 reason-agreement = nach Vereinbarung
 reason-repetition = dieselbe Stellung kam dreimal vor
-reason-kings-only = 15 Züge nur mit Damen
-reason-lone-king = drei Damen haben die einzelne Dame in 15 Zügen nicht gefangen
+reason-kings-only = { $moves } Züge nur mit Damen, ohne Schlagen und ohne Steinzug
+reason-lone-king = { $variant ->
+    [brazilian] die einzelne Dame wurde nicht rechtzeitig gefangen (16 Züge gegen drei Figuren, 5 gegen zwei)
+   *[other] drei Damen haben die einzelne Dame in 15 Zügen nicht gefangen
+}
 reason-long-diagonal = die einzelne Dame hielt die große Diagonale
 reason-balance = keine Änderung des Kräfteverhältnisses
 reason-withdrawal = Rückzug aus dem Turnier
@@ -170,10 +186,10 @@ settings-saved = Gespeichert.
 settings-bad-value = „{ $value }“ ist kein gültiger Wert für { $key }: wähle { $allowed }.
 settings-unknown = Es gibt keine Einstellung „{ $key }“. Einstellungen: lang, chatlang, theme, orientation, days, reminders, boards.
 settings-show =
-    Einstellungen: Sprache { $lang }, Design { $theme }, Brett { $orientation }, standardmäßig { $days } Tage pro Zug, Erinnerungen bei { $reminders } Restzeit, Bretter { $boards }.
-    Ändern mit: /settings lang de · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (oder off) · /settings boards edit|new
-top-empty = In diesem Chat gibt es noch keine gewerteten Partien: gewertet werden Partien zwischen Menschen.
-top-header = Wertung in diesem Chat (Glicko-2):
+    Einstellungen: Sprache { $lang }, Design { $theme }, Brett { $orientation }, standardmäßig { $days } Tage pro Zug, Erinnerungen bei { $reminders } Restzeit, Bretter { $boards }, Spielart { $variant }.
+    Ändern mit: /settings lang de · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (oder off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
+top-empty = In diesem Chat gibt es noch keine gewerteten Partien in { $variant_name }: gewertet werden Partien zwischen Menschen.
+top-header = Wertung in diesem Chat, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } gewonnen, { $draws } remis, { $losses } verloren)
 vacation-usage = Sende /vacation N, um deine Uhren N Tage anzuhalten. Dir bleiben dieses Jahr noch { $left } Tage.
 vacation-too-long = Du möchtest { $days } Tage, hast dieses Jahr aber nur noch { $left } Urlaubstage.
@@ -448,3 +464,13 @@ cmd-if = Bedingte Züge: spielt er X, antworte Y
 opt-if-text = #Partie, dann sein Zug und deine Antwort, z. B. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analysieren
 button-replay = ▶ Wiedergabe
+variant-unknown = „{ $word }“ ist keine Spielart: wähle russian, poddavki, brazilian, pool, english, czech, italian oder portuguese.
+variant-russian = Russische Dame
+variant-poddavki = Poddawki (Schlagdame)
+variant-brazilian = Brasilianische Dame
+variant-pool = Pool Checkers
+variant-english = Englische Dame (Checkers)
+variant-czech = Tschechische Dame
+variant-italian = Italienische Dame
+variant-portuguese = Portugiesische Dame
+challenge-from = Aus der Stellung { $fen }.

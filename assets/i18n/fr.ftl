@@ -69,7 +69,10 @@ duration-days-hours = { $days ->
 duration-hours-minutes = { $hours } h { $minutes } min
 duration-minutes = { $minutes } min
 no-deadline = sans limite de temps
-board-caption = #{ $game } · { $white } – { $black } · coup { $move }
+board-caption = #{ $game }{ $variant ->
+    [russian] {""}
+   *[other] {" · "}{ $variant_name }
+} · { $white } – { $black } · coup { $move }
 to-move = Au tour de { $player } ({ $color ->
     [white] Blancs
    *[black] Noirs
@@ -96,7 +99,10 @@ challenge-card = Défi #{ $id } : { $from } { $open ->
     [white] les Blancs
     [black] les Noirs
    *[random] une couleur tirée au sort
-} ; { $per_move } par coup. Ouvert pendant { $expires }.
+} ; { $per_move } par coup{ $variant ->
+    [russian] {""}
+   *[other] , { $variant_name }
+}. Ouvert pendant { $expires }.
 no-open-challenge = Il n’y a pas de défi ouvert pour vous ici. Lancez-en un avec /challenge.
 limit-challenges = Vous avez déjà { $limit } défis ouverts : attendez les réponses, ou retirez-en un avec /decline.
 limit-games = Vous jouez déjà { $limit } parties : terminez-en une avant d’en commencer une autre.
@@ -110,7 +116,11 @@ challenge-not-for-you = Ce défi s’adresse à quelqu’un d’autre.
 challenge-cancelled = { $name } a retiré le défi #{ $id }.
 challenge-declined = { $name } a refusé le défi #{ $id }.
 challenge-expired = Le défi #{ $id } a expiré : personne ne l’a accepté.
-game-started = La partie #{ $game } commence : { $white } (Blancs) contre { $black } (Noirs), { $per_move } par coup.
+game-started = La partie #{ $game } commence : { $white } (Blancs) contre { $black } (Noirs), { $per_move } par coup{ $variant ->
+    [russian] .
+    [poddavki] . { $variant_name } : le camp qui perd toutes ses pièces ou ne peut plus jouer gagne.
+   *[other] . { $variant_name }.
+}
 game-unknown = Il n’y a pas de partie { $game }.
 no-active-game = Vous n’avez pas de partie en cours ici. Lancez-en une avec /challenge.
 which-game = Vous avez plusieurs parties ici ({ $games }) : ajoutez le numéro, par ex. /board { $games }.
@@ -130,13 +140,19 @@ why-cannot-move = la pièce en { $square } ne peut pas aller là
 move-not-legal = { $input } n’est pas un coup réglementaire. Coups possibles : { $legal }.
 move-not-legal-why = { $input } n’est pas un coup réglementaire ({ $why }). Coups possibles : { $legal }.
 move-played = { $player } : { $move }
-reason-no-moves = plus aucun coup possible
+reason-no-moves = { $variant ->
+    [poddavki] plus aucun coup possible (au qui-perd-gagne, c’est la victoire)
+   *[other] plus aucun coup possible
+}
 reason-resignation = abandon
 reason-timeout = le temps pour jouer un coup est écoulé
 reason-agreement = par accord mutuel
 reason-repetition = la même position s’est produite trois fois
-reason-kings-only = 15 coups avec des dames seulement
-reason-lone-king = trois dames n’ont pas capturé la dame seule en 15 coups
+reason-kings-only = { $moves } coups avec des dames seulement, sans prise ni coup de pion
+reason-lone-king = { $variant ->
+    [brazilian] la dame seule n’a pas été prise à temps (16 coups contre trois pièces, 5 contre deux)
+   *[other] trois dames n’ont pas capturé la dame seule en 15 coups
+}
 reason-long-diagonal = la dame seule a tenu la grande diagonale
 reason-balance = aucun changement du rapport de forces
 reason-withdrawal = retrait du tournoi
@@ -170,10 +186,10 @@ settings-saved = Enregistré.
 settings-bad-value = « { $value } » n’est pas une valeur valable pour { $key } : choisissez { $allowed }.
 settings-unknown = Il n’y a pas de réglage « { $key } ». Réglages : lang, chatlang, theme, orientation, days, reminders, boards.
 settings-show =
-    Réglages : langue { $lang }, thème { $theme }, damier { $orientation }, { $days } jours par coup par défaut, rappels quand il reste { $reminders }, damiers { $boards }.
-    Pour changer : /settings lang fr · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (ou off) · /settings boards edit|new
-top-empty = Pas encore de partie classée dans ce chat : le classement compte les parties entre personnes.
-top-header = Classement de ce chat (Glicko-2) :
+    Réglages : langue { $lang }, thème { $theme }, damier { $orientation }, { $days } jours par coup par défaut, rappels quand il reste { $reminders }, damiers { $boards }, jeu par défaut { $variant }.
+    Pour changer : /settings lang fr · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (ou off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
+top-empty = Pas encore de partie classée de { $variant_name } dans ce chat : le classement compte les parties entre personnes.
+top-header = Classement de ce chat, { $variant_name } (Glicko-2) :
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } gagnées, { $draws } nulles, { $losses } perdues)
 vacation-usage = Envoyez /vacation N pour arrêter vos pendules pendant N jours. Il vous reste { $left } jours cette année.
 vacation-too-long = Vous demandez { $days } jours mais il ne vous reste que { $left } jours de congé cette année.
@@ -448,3 +464,13 @@ cmd-if = Coups conditionnels : s’il joue X, répondre Y
 opt-if-text = #partie, puis son coup et votre réponse, par ex. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analyser
 button-replay = ▶ Rejouer
+variant-unknown = « { $word } » n’est pas une variante : choisissez russian, poddavki, brazilian, pool, english, czech, italian ou portuguese.
+variant-russian = Dames russes
+variant-poddavki = Poddavki (qui-perd-gagne)
+variant-brazilian = Dames brésiliennes
+variant-pool = Pool checkers
+variant-english = Dames anglaises (checkers)
+variant-czech = Dames tchèques
+variant-italian = Dames italiennes
+variant-portuguese = Dames portugaises
+challenge-from = À partir de la position { $fen }.

@@ -71,7 +71,10 @@ duration-days-hours = { $days ->
 duration-hours-minutes = { $hours } st. { $minutes } min
 duration-minutes = { $minutes } min
 no-deadline = bez laika ierobežojuma
-board-caption = #{ $game } · { $white } – { $black } · { $move }. gājiens
+board-caption = #{ $game }{ $variant ->
+    [russian] {""}
+   *[other] {" · "}{ $variant_name }
+} · { $white } – { $black } · { $move }. gājiens
 to-move = Gājiens: { $player } ({ $color ->
     [white] baltie
    *[black] melnie
@@ -98,7 +101,10 @@ challenge-card = Izaicinājums #{ $id }: { $from } { $open ->
     [white] baltajiem
     [black] melnajiem
    *[random] nejauši izvēlētu krāsu
-}; { $per_move } gājienam. Spēkā { $expires }.
+}; { $per_move } gājienam{ $variant ->
+    [russian] {""}
+   *[other] , { $variant_name }
+}. Spēkā { $expires }.
 no-open-challenge = Šeit jums nav atklāta izaicinājuma. Sāciet to ar /challenge.
 limit-challenges = Jums jau ir atklāti izaicinājumi: { $limit }. Gaidiet atbildes vai atsauciet kādu ar /decline.
 limit-games = Jūs jau spēlējat partijas: { $limit }. Pabeidziet kādu, pirms sākat jaunu.
@@ -112,7 +118,11 @@ challenge-not-for-you = Šis izaicinājums ir adresēts kādam citam.
 challenge-cancelled = { $name } atsauca izaicinājumu #{ $id }.
 challenge-declined = { $name } noraidīja izaicinājumu #{ $id }.
 challenge-expired = Izaicinājums #{ $id } beidzās: neviens to nepieņēma.
-game-started = Sākas partija #{ $game }: { $white } (baltie) pret { $black } (melnie), { $per_move } gājienam.
+game-started = Sākas partija #{ $game }: { $white } (baltie) pret { $black } (melnie), { $per_move } gājienam{ $variant ->
+    [russian] .
+    [poddavki] . { $variant_name }: uzvar tas, kurš zaudē visus kauliņus vai nevar izdarīt gājienu.
+   *[other] . { $variant_name }.
+}
 game-unknown = Partijas { $game } nav.
 no-active-game = Jums šeit nav notiekošas partijas. Sāciet to ar /challenge.
 which-game = Jums šeit ir vairākas partijas ({ $games }): pievienojiet numuru, piemēram, /board { $games }.
@@ -132,13 +142,19 @@ why-cannot-move = kauliņš no { $square } nevar tur iet
 move-not-legal = { $input } nav atļauts gājiens. Iespējamie gājieni: { $legal }.
 move-not-legal-why = { $input } nav atļauts gājiens ({ $why }). Iespējamie gājieni: { $legal }.
 move-played = { $player }: { $move }
-reason-no-moves = vairs nav iespējamu gājienu
+reason-no-moves = { $variant ->
+    [poddavki] vairs nav iespējamu gājienu (poddavkos tā ir uzvara)
+   *[other] vairs nav iespējamu gājienu
+}
 reason-resignation = padošanās
 reason-timeout = gājiena laiks beidzās
 reason-agreement = pēc vienošanās
 reason-repetition = tā pati pozīcija atkārtojās trīs reizes
-reason-kings-only = 15 gājieni tikai ar dāmām
-reason-lone-king = trīs dāmas 15 gājienos nenoķēra vienu dāmu
+reason-kings-only = { $moves } gājieni tikai ar dāmām, bez sišanas un bez kauliņa gājiena
+reason-lone-king = { $variant ->
+    [brazilian] vientuļā dāma netika noķerta laikā (16 gājieni pret trim kauliņiem, 5 pret diviem)
+   *[other] trīs dāmas 15 gājienos nenoķēra vienu dāmu
+}
 reason-long-diagonal = viena dāma noturēja garo ceļu
 reason-balance = spēku samērs nemainījās
 reason-withdrawal = izstāšanās no turnīra
@@ -172,10 +188,10 @@ settings-saved = Saglabāts.
 settings-bad-value = „{ $value }” nav derīga { $key } vērtība: izvēlieties { $allowed }.
 settings-unknown = Iestatījuma „{ $key }” nav. Iestatījumi: lang, chatlang, theme, orientation, days, reminders, boards.
 settings-show =
-    Iestatījumi: valoda { $lang }, tēma { $theme }, galdiņš { $orientation }, pēc noklusējuma { $days } dienas gājienam, atgādinājumi, kad atlicis { $reminders }, galdiņi { $boards }.
-    Mainīt: /settings lang lv · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (vai off) · /settings boards edit|new
-top-empty = Šajā čatā vēl nav reitinga partiju: reitingā skaitās partijas starp cilvēkiem.
-top-header = Reitings šajā čatā (Glicko-2):
+    Iestatījumi: valoda { $lang }, tēma { $theme }, galdiņš { $orientation }, pēc noklusējuma { $days } dienas gājienam, atgādinājumi, kad atlicis { $reminders }, galdiņi { $boards }, spēle pēc noklusējuma { $variant }.
+    Mainīt: /settings lang lv · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (vai off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
+top-empty = Šajā čatā vēl nav reitinga partiju ({ $variant_name }): reitingā skaitās partijas starp cilvēkiem.
+top-header = Reitings šajā čatā, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } (uzvaras { $wins }, neizšķirti { $draws }, zaudējumi { $losses })
 vacation-usage = Nosūtiet /vacation N, lai apturētu savus pulksteņus uz N dienām. Šogad jums atlikušas dienas: { $left }.
 vacation-too-long = Jūs prasāt dienas: { $days }, bet šogad jums atlikušas atvaļinājuma dienas: { $left }.
@@ -449,3 +465,13 @@ cmd-if = Nosacītie gājieni: ja viņš spēlē X, atbildēt Y
 opt-if-text = #partija, tad viņa gājiens un jūsu atbilde, piem. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analizēt
 button-replay = ▶ Atkārtot
+variant-unknown = “{ $word }” nav spēles veids: izvēlieties russian, poddavki, brazilian, pool, english, czech, italian vai portuguese.
+variant-russian = Krievu dambrete
+variant-poddavki = Poddavki (atdošanas dambrete)
+variant-brazilian = Brazīlijas dambrete
+variant-pool = Pool dambrete
+variant-english = Angļu dambrete (checkers)
+variant-czech = Čehu dambrete
+variant-italian = Itāļu dambrete
+variant-portuguese = Portugāļu dambrete
+challenge-from = No pozīcijas { $fen }.
