@@ -1587,3 +1587,35 @@ fn a_challenge_from_a_fen_starts_there_and_its_pdn_says_so() {
         Position::from_fen("W:Wc3,e3:Bd6,f6").unwrap().to_fen()
     );
 }
+
+#[test]
+fn takeback_undoes_a_move_and_the_ais_answer_in_casual_games_only() {
+    let room = Room::new();
+    let out = room.say("Anna", "/challenge ai 1 white");
+    let id = board(&out).game_id.unwrap();
+    let t = text(&room.say("Anna", "/takeback"));
+    assert!(t.contains("no move to take back"), "{t}");
+    let out = room.say("Anna", "c3-d4");
+    // while the AI thinks: wait
+    let t = text(&room.say("Anna", &format!("/takeback #{id}")));
+    assert!(t.contains("wait for the AI's move"), "{t}");
+    for job in out.jobs {
+        room.svc.run_job(job).unwrap();
+    }
+    assert_eq!(room.game(id).ply, 2);
+    let out = room.say("Anna", &format!("/undo #{id}"));
+    assert!(text(&out).contains("took back"), "{}", text(&out));
+    let g = room.game(id);
+    assert_eq!(g.ply, 0);
+    assert_eq!(g.fen, Position::initial().to_fen());
+    assert!(room.replay(id).moves().is_empty());
+    // the game goes on from there
+    assert!(text(&room.say("Anna", "e3-f4")).contains("e3-f4"));
+    // a game between people is rated: no takeback
+    let human = start_human_game(&room, "3");
+    room.say("Anna", &format!("/move #{human} c3-d4"));
+    room.say("Bob", &format!("/move #{human} f6-g5"));
+    let t = text(&room.say("Anna", &format!("/takeback #{human}")));
+    assert!(t.contains("only in casual games"), "{t}");
+    assert_eq!(room.game(human).ply, 2);
+}

@@ -194,6 +194,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         options: &[GAME],
     },
     CommandSpec {
+        name: "takeback",
+        desc: "cmd-takeback",
+        options: &[GAME],
+    },
+    CommandSpec {
         name: "if",
         desc: "cmd-if",
         options: &[opt("text", "opt-if-text", OptKind::Text)],

@@ -117,6 +117,12 @@ pub enum Refusal {
     NoTournament,
     #[error("several tournaments: {ids:?}")]
     WhichTournament { ids: Vec<i64> },
+    #[error("no takeback in rated game {game}")]
+    TakebackRated { game: i64 },
+    #[error("wait for the AI's move in game {game}")]
+    TakebackWait { game: i64 },
+    #[error("nothing to take back in game {game}")]
+    TakebackNothing { game: i64 },
     #[error("/if in a group whose replies are public")]
     IfInPublic,
     #[error("/if: usage")]

@@ -312,6 +312,7 @@ impl Service {
             Command::Position(fen) => self.cmd_position(ctx, &fen)?,
             Command::Analyse(r) => self.cmd_analyse(ctx, r.as_deref())?,
             Command::If(args) => self.cmd_if(ctx, &args)?,
+            Command::Takeback(r) => self.cmd_takeback(ctx, r.as_deref())?,
             Command::Unknown(command) => return Err(Refusal::UnknownCommand { command }.into()),
         }
         Ok(())

@@ -280,6 +280,30 @@ pub fn record_move(
     Ok(true)
 }
 
+/// Take a game at `ply` back to `to` (`fen`: the position there): its
+/// later moves are deleted. False if the game moved on meanwhile.
+pub fn take_back(
+    c: &Connection,
+    game_id: i64,
+    ply: i64,
+    to: i64,
+    fen: &str,
+    now: i64,
+) -> StoreResult<bool> {
+    let changed = c
+        .prepare_cached(
+            "UPDATE games SET fen = ?4, ply = ?3, draw_offer = NULL, updated_at = ?5
+             WHERE id = ?1 AND ply = ?2 AND status = 'active'",
+        )?
+        .execute(params![game_id, ply, to, fen, now])?;
+    if changed != 1 {
+        return Ok(false);
+    }
+    c.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2")?
+        .execute(params![game_id, to])?;
+    Ok(true)
+}
+
 pub fn finish_game(
     c: &Connection,
     game_id: i64,

@@ -10,6 +10,7 @@ mod draw;
 mod play;
 mod resign;
 mod show;
+mod takeback;
 mod vacation;
 
 use crate::core::ctx::Ctx;

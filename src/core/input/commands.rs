@@ -48,6 +48,8 @@ pub enum Command {
     Analyse(Option<String>),
     /// `/if [#game] X Y …`: conditional moves.
     If(Vec<String>),
+    /// `/takeback [#game]`: undo your last move (casual games).
+    Takeback(Option<String>),
     /// A command we do not know (its name).
     Unknown(String),
 }
@@ -105,6 +107,7 @@ pub fn parse_command(text: &str) -> Option<Command> {
         Some("position") => Command::Position(args.concat()),
         Some("analyse") => Command::Analyse(first),
         Some("if") => Command::If(args),
+        Some("takeback") => Command::Takeback(first),
         _ => Command::Unknown(name.to_string()),
     })
 }
