@@ -824,7 +824,7 @@ fn board_and_pdn_right_after_the_end() {
                 format!("f:{id}"),
             ]
         } else {
-            vec![format!("f:{id}")]
+            vec![format!("an:{id}"), format!("rp:{id}"), format!("f:{id}")]
         };
         assert_eq!(
             payloads, want,

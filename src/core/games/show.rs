@@ -29,9 +29,16 @@ impl Service {
         let headline = ctx.t("board-headline", Some(&args![("game", l.row.id)]));
         let mut d = ctx.board_draft(&l, headline)?;
         if mine.is_none() {
-            // spectators get no buttons but flip
-            let flip = Payload::Flip { game: l.row.id }.button(ctx.t("button-flip", None));
-            d.choices = vec![vec![flip]];
+            // spectators get no buttons but flip, and for a finished game
+            // its analysis and replay (anyone here may see those)
+            let id = l.row.id;
+            let mut row = Vec::new();
+            if !l.row.is_active() {
+                row.push(Payload::Analyse { game: id }.button(ctx.t("button-analyse", None)));
+                row.push(Payload::Replay { game: id }.button(ctx.t("button-replay", None)));
+            }
+            row.push(Payload::Flip { game: id }.button(ctx.t("button-flip", None)));
+            d.choices = vec![row];
         }
         // asked for: a board down here, which becomes the living one
         d.board_mode = Some(BoardMode::New);
