@@ -30,38 +30,9 @@ async fn a_whole_game_against_the_ai_through_the_bot_api() {
 }
 
 async fn whole_game() {
-    // the fake Bot API
-    let (fake, addr) = Fake::start().await;
-
-    // the bot: a temporary database, the real adapter and polling loop
-    let dir = tempfile::tempdir().unwrap();
-    let config = Config {
-        ai_max_movetime: Duration::from_millis(100),
-        board_size: 320,
-        ..Config::default()
-    };
-    let service = Service::open(
-        &dir.path().join("bot.sqlite"),
-        config,
-        Arc::new(SystemClock),
-    )
-    .unwrap();
-    let (hub, stop) = Hub::new(Arc::new(service));
-    let rx = hub.register(Platform::Telegram);
-    let opts = TelegramOptions {
-        api_url: format!("http://{addr}"),
-        board_updates: BoardUpdates::Edit,
-        poll_timeout: Duration::from_secs(1),
-        set_commands: true,
-        limits: Limits {
-            messages_per_sec_chat: 1000,
-            messages_per_min_chat: 60_000,
-            messages_per_min_channel_or_supergroup: 60_000,
-            messages_per_sec_overall: 1000,
-        },
-        retries: Default::default(),
-    };
-    let bot = tokio::spawn(telegram::run(hub.clone(), Secret::new(TOKEN), opts, rx));
+    // the fake Bot API and the bot on it: a temporary database, the real
+    // adapter and polling loop, its command menus registered
+    let (fake, stop, bot, _dir) = living_bot(true).await;
 
     // 1. the challenge: the AI game starts, Anna (White) to move, with buttons
     //    (the first photo meets a 429 and is sent again after the pause)
@@ -457,8 +428,11 @@ async fn the_binary_stops_cleanly_on_sigterm() {
 }
 
 /// A bot on the fake Bot API with the configured default (`board_updates`
-/// "edit") and no pacing; its database file.
-async fn living_bot() -> (
+/// "edit") and no pacing (`set_commands`: it registers its command menus at
+/// start); its database file.
+async fn living_bot(
+    set_commands: bool,
+) -> (
     Arc<Fake>,
     tokio::sync::watch::Sender<bool>,
     tokio::task::JoinHandle<anyhow::Result<()>>,
@@ -482,7 +456,7 @@ async fn living_bot() -> (
     let mut opts = TelegramOptions::from_config(&Default::default());
     opts.api_url = format!("http://{addr}");
     opts.poll_timeout = Duration::from_secs(1);
-    opts.set_commands = false;
+    opts.set_commands = set_commands;
     opts.limits = Limits {
         messages_per_sec_chat: 1000,
         messages_per_min_chat: 60_000,
@@ -536,7 +510,7 @@ async fn one_living_board_edited_per_move_with_picker_flip_and_rematch() {
 }
 
 async fn living_board() {
-    let (fake, stop, bot, dir) = living_bot().await;
+    let (fake, stop, bot, dir) = living_bot(false).await;
     fake.push_update(text_update(1, 10, "/challenge ai 1 white"));
     let (i, first) = fake
         .wait_for(0, "the first board", |c| c.method == "sendPhoto")
