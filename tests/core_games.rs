@@ -1619,3 +1619,26 @@ fn takeback_undoes_a_move_and_the_ais_answer_in_casual_games_only() {
     assert!(t.contains("only in casual games"), "{t}");
     assert_eq!(room.game(human).ply, 2);
 }
+
+#[test]
+fn a_deep_link_opens_the_game_in_a_private_chat_for_its_players_only() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    let private = |who: &str, n: u64| {
+        let mut ev = common::group_event(
+            &format!("dm-{who}"),
+            who,
+            who,
+            Input::Text(format!("/start game-{id}")),
+            7000 + n,
+        );
+        ev.chat.is_private = true;
+        room.svc.handle(&ev).unwrap()
+    };
+    let out = private("Bob", 1);
+    let b = board(&out);
+    assert_eq!(b.game_id, Some(id));
+    // someone else's link leads nowhere: the game does not exist for them
+    let t = text(&private("Eve", 2));
+    assert!(t.contains(&format!("There is no game #{id}")), "{t}");
+}

@@ -64,6 +64,12 @@ pub fn parse_command(text: &str) -> Option<Command> {
     let name = head.split('@').next().unwrap_or(head);
     let args: Vec<String> = words.map(str::to_string).collect();
     let first = args.first().cloned();
+    // a deep link (`t.me/<bot>?start=game-12` arrives as `/start game-12`)
+    if name.eq_ignore_ascii_case("start") {
+        if let Some(c) = first.as_deref().and_then(deep_link) {
+            return Some(c);
+        }
+    }
     Some(match words::canonical(name) {
         Some("help") => Command::Help(first),
         Some("challenge") => Command::Challenge(args),
@@ -109,6 +115,24 @@ pub fn parse_command(text: &str) -> Option<Command> {
         Some("if") => Command::If(args),
         Some("takeback") => Command::Takeback(first),
         _ => Command::Unknown(name.to_string()),
+    })
+}
+
+/// The command a deep link's start payload stands for: `game-12` (the
+/// board), `replay-12`, `analyse-12`, `puzzle`, `daily` (today's puzzle).
+pub fn deep_link(payload: &str) -> Option<Command> {
+    let (kind, n) = match payload.split_once('-') {
+        Some((k, n)) => (k, Some(n)),
+        None => (payload, None),
+    };
+    let game = || n.and_then(game_ref).map(|id| format!("#{id}"));
+    Some(match kind.to_ascii_lowercase().as_str() {
+        "game" => Command::Board(Some(game()?)),
+        "replay" => Command::Replay(Some(game()?)),
+        "analyse" => Command::Analyse(Some(game()?)),
+        "puzzle" if n.is_none() => Command::Puzzle(Vec::new()),
+        "daily" if n.is_none() => Command::Puzzle(vec!["daily".into()]),
+        _ => return None,
     })
 }
 
@@ -183,6 +207,44 @@ pub fn command_line(name: &str, game: Option<i64>, args: &[&str]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn deep_links_open_a_game_a_replay_an_analysis_or_a_puzzle() {
+        assert_eq!(
+            parse_command("/start game-12"),
+            Some(Command::Board(Some("#12".into())))
+        );
+        assert_eq!(
+            parse_command("/start replay-3"),
+            Some(Command::Replay(Some("#3".into())))
+        );
+        assert_eq!(
+            parse_command("/start analyse-3"),
+            Some(Command::Analyse(Some("#3".into())))
+        );
+        assert_eq!(
+            parse_command("/start puzzle"),
+            Some(Command::Puzzle(vec![]))
+        );
+        assert_eq!(
+            parse_command("/start daily"),
+            Some(Command::Puzzle(vec!["daily".into()]))
+        );
+        // anything else is the welcome (help), as before
+        for junk in [
+            "/start",
+            "/start game-",
+            "/start game-x",
+            "/start game-0",
+            "/start hello",
+        ] {
+            assert_eq!(
+                parse_command(junk).map(|c| matches!(c, Command::Help(_))),
+                Some(true),
+                "{junk}"
+            );
+        }
+    }
 
     #[test]
     fn commands_and_aliases() {
