@@ -169,8 +169,8 @@ async fn whole_game() {
         .collect();
     assert_eq!(
         commands.len(),
-        5,
-        "English, Russian, Latvian, German, French menus"
+        15,
+        "English, Russian, Latvian, German, French menus for every chat, private chats and groups"
     );
     assert!(commands[0].fields.get("language_code").is_none());
     assert_eq!(commands[1].fields["language_code"], "ru");
@@ -186,6 +186,23 @@ async fn whole_game() {
     for (c, code) in commands[2..].iter().zip(["lv", "de", "fr"]) {
         assert_eq!(c.fields["language_code"], code);
         assert_eq!(names(commands[0]), names(c));
+    }
+    // private chats: no group-only commands; groups: no secret /if
+    let scope = |c: &Call| c.fields["scope"]["type"].as_str().unwrap_or("").to_string();
+    assert_eq!(scope(commands[0]), "default");
+    for c in &commands[5..10] {
+        assert_eq!(scope(c), "all_private_chats");
+        assert!(
+            !names(c).contains(&"tournament".to_string()),
+            "{:?}",
+            names(c)
+        );
+        assert!(names(c).contains(&"if".to_string()));
+    }
+    for c in &commands[10..15] {
+        assert_eq!(scope(c), "all_group_chats");
+        assert!(!names(c).contains(&"if".to_string()), "{:?}", names(c));
+        assert!(names(c).contains(&"tournament".to_string()));
     }
     assert!(names(commands[0]).contains(&"challenge".to_string()));
     let ru_desc = commands[1].fields["commands"][0]["description"]

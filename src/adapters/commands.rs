@@ -226,6 +226,31 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
 ];
 
+/// Commands that only make sense in a group (a chat's tournaments, its daily
+/// puzzle post): left out of the private chats' menu.
+const GROUP_ONLY: &[&str] = &["tournament", "standings", "daily"];
+/// Commands that belong in a private chat with the bot (conditional moves
+/// are secret): left out of the groups' menu.
+const PRIVATE_ONLY: &[&str] = &["if"];
+
+/// Where a menu is shown (Telegram's command scopes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuScope {
+    /// Every chat without a menu of its own: all commands.
+    Default,
+    PrivateChats,
+    Groups,
+}
+
+/// The commands of the menu for `scope`, in menu order.
+pub fn menu(scope: MenuScope) -> impl Iterator<Item = &'static CommandSpec> {
+    COMMANDS.iter().filter(move |c| match scope {
+        MenuScope::Default => true,
+        MenuScope::PrivateChats => !GROUP_ONLY.contains(&c.name),
+        MenuScope::Groups => !PRIVATE_ONLY.contains(&c.name),
+    })
+}
+
 /// The spec of a command by name.
 pub fn spec(name: &str) -> Option<&'static CommandSpec> {
     COMMANDS.iter().find(|c| c.name == name)

@@ -34,7 +34,7 @@
 //!   (editMessageReplyMarkup), a text message's text and buttons
 //!   (editMessageText).
 
-use crate::adapters::commands::{self, COMMANDS};
+use crate::adapters::commands;
 use crate::config::{BoardUpdates, Secret, TelegramConfig};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::needs_chat_admin;
@@ -53,9 +53,9 @@ use teloxide::payloads::{
 };
 use teloxide::requests::Requester;
 use teloxide::types::{
-    AllowedUpdate, BotCommand, CallbackQuery, ChatId, InlineKeyboardButton, InlineKeyboardMarkup,
-    InputFile, InputMedia, InputMediaPhoto, MaybeInaccessibleMessage, Message, MessageId,
-    ParseMode, ReplyParameters, Update, UpdateKind, User,
+    AllowedUpdate, BotCommand, BotCommandScope, CallbackQuery, ChatId, InlineKeyboardButton,
+    InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MaybeInaccessibleMessage,
+    Message, MessageId, ParseMode, ReplyParameters, Update, UpdateKind, User,
 };
 use teloxide::{Bot, RequestError};
 use tokio::sync::Notify;
@@ -280,18 +280,32 @@ pub async fn run(
 impl Telegram {
     /// setMyCommands: the default (English) list and one for each other
     /// language (Telegram shows it to users of that language).
+    /// The command menus: one per language and scope (every chat; private
+    /// chats without the group-only commands; groups without the private
+    /// ones).
     async fn set_commands(&self) -> Result<(), RequestError> {
         let catalog = Catalog::new();
-        for lang in Lang::ALL {
-            let list: Vec<BotCommand> = COMMANDS
-                .iter()
-                .map(|c| BotCommand::new(c.name, commands::describe(&catalog, lang, c.desc)))
-                .collect();
-            let req = self.bot.set_my_commands(list);
-            match lang {
-                Lang::En => req.await?,
-                Lang::Ru | Lang::Lv | Lang::De | Lang::Fr => req.language_code(lang.code()).await?,
-            };
+        let scopes = [
+            (commands::MenuScope::Default, BotCommandScope::Default),
+            (
+                commands::MenuScope::PrivateChats,
+                BotCommandScope::AllPrivateChats,
+            ),
+            (commands::MenuScope::Groups, BotCommandScope::AllGroupChats),
+        ];
+        for (menu, scope) in scopes {
+            for lang in Lang::ALL {
+                let list: Vec<BotCommand> = commands::menu(menu)
+                    .map(|c| BotCommand::new(c.name, commands::describe(&catalog, lang, c.desc)))
+                    .collect();
+                let req = self.bot.set_my_commands(list).scope(scope.clone());
+                match lang {
+                    Lang::En => req.await?,
+                    Lang::Ru | Lang::Lv | Lang::De | Lang::Fr => {
+                        req.language_code(lang.code()).await?
+                    }
+                };
+            }
         }
         Ok(())
     }
