@@ -830,7 +830,9 @@ impl Telegram {
             board_msg = self.send_text(chat, rich, keyboard, None).await?;
         }
         if let Some(g) = r.game_id {
-            let old = self.board_message(g).await;
+            // the board read above is the one this replaces (a chat's sends
+            // run one at a time in its lane)
+            let old = previous;
             self.hub
                 .set_board_message(
                     Platform::Telegram,
