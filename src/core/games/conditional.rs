@@ -6,7 +6,7 @@
 //! once, in the same transaction, and keeps its rest; every other line of
 //! the owner in that game is dropped.
 
-use super::{position_of, variant_of, Loaded};
+use super::Loaded;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
@@ -131,9 +131,7 @@ impl Service {
             return Ok(None);
         };
         // checked again: the rules may have ended or changed the position
-        let pos = position_of(&l.row)?;
-        let legal = pos.legal_moves_in(variant_of(&l.row));
-        let Ok(mv) = parse_move_among(&pos, &legal, reply) else {
+        let Ok(mv) = parse_move_among(l.game.position(), &l.game.legal_moves(), reply) else {
             return Ok(None);
         };
         Ok(Some((mv, line.moves.get(2..).unwrap_or_default().to_vec())))
