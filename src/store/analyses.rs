@@ -8,6 +8,8 @@ use rusqlite::{params, Connection, OptionalExtension};
 pub struct AnalysisRow {
     pub game_id: i64,
     pub chat_id: i64,
+    /// Who asked for it.
+    pub requested_by: Option<i64>,
     pub status: String,
     pub movetext: Option<String>,
     pub white_accuracy: Option<f64>,
@@ -22,7 +24,7 @@ pub struct AnalysisRow {
 pub fn analysis(c: &Connection, game: i64) -> StoreResult<Option<AnalysisRow>> {
     Ok(c.prepare_cached(
         "SELECT game_id, chat_id, status, movetext, white_accuracy, black_accuracy,
-                    scores, marks, depth FROM analyses WHERE game_id = ?1",
+                    scores, marks, depth, requested_by FROM analyses WHERE game_id = ?1",
     )?
     .query_row([game], |r| {
         let scores: Option<String> = r.get(6)?;
@@ -43,6 +45,7 @@ pub fn analysis(c: &Connection, game: i64) -> StoreResult<Option<AnalysisRow>> {
                 .map(|m| m.split(',').map(str::to_string).collect())
                 .unwrap_or_default(),
             depth: r.get(8)?,
+            requested_by: r.get(9)?,
         })
     })
     .optional()?)
@@ -119,16 +122,6 @@ pub fn pending_analyses(c: &Connection) -> StoreResult<Vec<i64>> {
         .query_map([], |r| r.get(0))?
         .collect::<Result<Vec<i64>, _>>()?;
     Ok(rows)
-}
-
-/// Who asked for the analysis of `game`.
-pub fn analysis_requester(c: &Connection, game: i64) -> StoreResult<Option<i64>> {
-    Ok(
-        c.prepare_cached("SELECT requested_by FROM analyses WHERE game_id = ?1")?
-            .query_row([game], |r| r.get(0))
-            .optional()?
-            .flatten(),
-    )
 }
 
 /// How many analyses `user` asked for that are not made yet.

@@ -137,14 +137,15 @@ impl Service {
 
     /// Run a pending analysis (off the async threads: the engine thinks).
     pub(crate) fn analyse_job(&self, game_id: i64) -> Result<Outcome, ServiceError> {
-        let (row, game) = {
+        let (row, game, asker) = {
             let store = self.lock();
             let c = store.conn();
-            let pending = store::analysis(c, game_id)?.is_some_and(|a| a.status == "pending");
+            let pending = store::analysis(c, game_id)?.filter(|a| a.status == "pending");
+            let asker = pending.as_ref().and_then(|a| a.requested_by);
             let row = store::game(c, game_id)?;
-            match (pending, row) {
+            match (pending.is_some(), row) {
                 (true, Some(row)) => match self.load(c, row) {
-                    Ok(l) => (l.row, l.game),
+                    Ok(l) => (l.row, l.game, asker),
                     Err(_) => {
                         store::fail_analysis(c, game_id, self.now())?;
                         return Ok(Outcome::default());
@@ -180,7 +181,6 @@ impl Service {
             marks: &marks,
             depth: i64::from(opts.depth),
         };
-        let asker = store::analysis_requester(self.lock().conn(), game_id)?;
         self.system_action(row.chat_id, Actor::Service, asker, |ctx| {
             if !store::finish_analysis(ctx.c, game_id, &done, ctx.now)? {
                 return Ok(());
