@@ -70,6 +70,30 @@ impl Room {
         Store::open(&self.path).unwrap()
     }
 
+    /// Every game of `round` of tournament `t` ends: the player with the
+    /// higher entry number resigns. What each resignation said, one a game.
+    fn resign_round(&self, t: i64, round: i64) -> Vec<String> {
+        let games: Vec<_> = store::tournament_games(self.store().conn(), t)
+            .unwrap()
+            .into_iter()
+            .filter(|g| g.round == round)
+            .collect();
+        let mut said = Vec::new();
+        for tg in games {
+            let row = store::game(self.store().conn(), tg.game_id)
+                .unwrap()
+                .unwrap();
+            let loser = if tg.white_seq > tg.black_seq {
+                row.white
+            } else {
+                row.black
+            };
+            let out = self.say(&self.name(loser), &format!("/resign #{}", tg.game_id));
+            said.push(text(&out));
+        }
+        said
+    }
+
     fn name(&self, seat: Seat) -> String {
         let Seat::Human(id) = seat else {
             panic!("an AI in a tournament")
@@ -459,25 +483,10 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
     assert!(t.contains("a bye"), "{t}");
     let mut announcements = Vec::new();
     for round in 1..=3 {
-        let games: Vec<_> = store::tournament_games(room.store().conn(), 1)
-            .unwrap()
-            .into_iter()
-            .filter(|g| g.round == round)
-            .collect();
-        assert_eq!(games.len(), 2, "round {round}");
-        for tg in games {
-            // the lower entry number wins
-            let row = store::game(room.store().conn(), tg.game_id)
-                .unwrap()
-                .unwrap();
-            let loser = if tg.white_seq > tg.black_seq {
-                row.white
-            } else {
-                row.black
-            };
-            let out = room.say(&room.name(loser), &format!("/resign #{}", tg.game_id));
-            announcements.push(text(&out));
-        }
+        // the lower entry number wins
+        let said = room.resign_round(1, round);
+        assert_eq!(said.len(), 2, "round {round}");
+        announcements.extend(said);
     }
     let all = announcements.join("\n");
     assert!(all.contains("“Spring”: round 2 of 3 begins."), "{all}");
@@ -970,24 +979,7 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
     assert!(t.contains("not open for entries"), "{t}");
 
     // round 1 ends (the lower entry number wins): round 2 pairs five
-    let finish_round = |round: i64| {
-        for tg in store::tournament_games(room.store().conn(), 1)
-            .unwrap()
-            .into_iter()
-            .filter(|g| g.round == round)
-        {
-            let row = store::game(room.store().conn(), tg.game_id)
-                .unwrap()
-                .unwrap();
-            let loser = if tg.white_seq > tg.black_seq {
-                row.white
-            } else {
-                row.black
-            };
-            room.say(&room.name(loser), &format!("/resign #{}", tg.game_id));
-        }
-    };
-    finish_round(1);
+    room.resign_round(1, 1);
     let s = room.store();
     let round2: Vec<_> = store::tournament_games(s.conn(), 1)
         .unwrap()
@@ -1008,7 +1000,7 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
     assert!(eve.contains("bye 1") && eve.contains("1 (½)"), "{st}");
 
     // after round 2 is paired, half of 4 rounds: a late entry is refused
-    finish_round(2);
+    room.resign_round(1, 2);
     let t = text(&room.say("Gina", "/tournament join #1"));
     assert!(t.contains("has paired 3 rounds already"), "{t}");
     assert!(store::tournament_players(room.store().conn(), 1)
