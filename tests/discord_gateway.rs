@@ -14,7 +14,11 @@
 //! `shashki run`, on a database where a game waits for an AI move that never
 //! ran: the move is played after start and posted to the channel.
 
-use axum::extract::{FromRequest, Multipart, Request, State};
+mod common {
+    pub mod discord;
+}
+
+use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -102,40 +106,7 @@ fn registered(body: &Value) -> Value {
 }
 
 async fn api(State(rest): State<Arc<Rest>>, req: Request) -> Response {
-    let method = req.method().to_string();
-    let path = req.uri().path().to_string();
-    let ctype = req
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
-    let mut body = Value::Null;
-    let mut files = Vec::new();
-    if ctype.starts_with("multipart/form-data") {
-        let mut mp = Multipart::from_request(req, &()).await.expect("multipart");
-        while let Some(field) = mp.next_field().await.expect("field") {
-            let name = field.name().unwrap_or("").to_string();
-            match field.file_name().map(str::to_string) {
-                Some(file_name) => {
-                    let ctype = field.content_type().unwrap_or("").to_string();
-                    let bytes = field.bytes().await.unwrap().to_vec();
-                    files.push((name, file_name, ctype, bytes))
-                }
-                None if name == "payload_json" => {
-                    body = serde_json::from_str(&field.text().await.unwrap()).unwrap()
-                }
-                None => {}
-            }
-        }
-    } else {
-        let bytes = axum::body::to_bytes(req.into_body(), 10 << 20)
-            .await
-            .unwrap();
-        if !bytes.is_empty() {
-            body = serde_json::from_slice(&bytes).expect("JSON body");
-        }
-    }
+    let (method, path, body, files) = common::discord::read_request(req).await;
     let reply = match (method.as_str(), path.as_str()) {
         ("GET", "/api/v10/gateway") => Json(json!({"url": rest.gateway_url})).into_response(),
         ("GET", "/api/v10/gateway/bot") => Json(json!({

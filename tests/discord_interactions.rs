@@ -7,7 +7,11 @@
 //! moves run on the hub's workers and come back on Discord's reply route:
 //! they are posted to the channel.
 
-use axum::extract::{FromRequest, Multipart, Request, State};
+mod common {
+    pub mod discord;
+}
+
+use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -57,38 +61,11 @@ fn message_json(content: &str) -> Value {
 }
 
 async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
-    let method = req.method().to_string();
-    let path = req.uri().path().to_string();
-    let ctype = req
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
-    let mut body = Value::Null;
-    let mut files = Vec::new();
-    if ctype.starts_with("multipart/form-data") {
-        let mut mp = Multipart::from_request(req, &()).await.expect("multipart");
-        while let Some(field) = mp.next_field().await.expect("field") {
-            let name = field.name().unwrap_or("").to_string();
-            match field.file_name().map(str::to_string) {
-                Some(file_name) => {
-                    files.push((name, file_name, field.bytes().await.unwrap().to_vec()))
-                }
-                None if name == "payload_json" => {
-                    body = serde_json::from_str(&field.text().await.unwrap()).unwrap()
-                }
-                None => {}
-            }
-        }
-    } else {
-        let bytes = axum::body::to_bytes(req.into_body(), 10 << 20)
-            .await
-            .unwrap();
-        if !bytes.is_empty() {
-            body = serde_json::from_slice(&bytes).expect("JSON body");
-        }
-    }
+    let (method, path, body, parts) = common::discord::read_request(req).await;
+    let files: Vec<(String, String, Vec<u8>)> = parts
+        .into_iter()
+        .map(|(name, file_name, _, bytes)| (name, file_name, bytes))
+        .collect();
     let content = body["content"].as_str().unwrap_or("").to_string();
     fake.calls.lock().unwrap().push(Call {
         method: method.clone(),
