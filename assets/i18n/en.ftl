@@ -71,7 +71,10 @@ no-deadline = no time limit
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · move { $move }
+} · { $white } – { $black } · move { $move }{ $casual ->
+    [yes] {" · casual"}
+   *[no] {""}
+}
 to-move = { $player } ({ $color ->
     [white] White
    *[black] Black
@@ -101,6 +104,9 @@ challenge-card = Challenge #{ $id }: { $from } { $open ->
 }; { $per_move } per move{ $variant ->
     [russian] {""}
    *[other] , { $variant_name }
+}{ $casual ->
+    [yes] {", casual (unrated)"}
+   *[no] {""}
 }. Open for { $expires }.
 no-open-challenge = There is no open challenge for you here. Start one with /challenge.
 limit-challenges = You have { $limit } open challenges already: wait for answers, or withdraw one with /decline.
@@ -474,7 +480,19 @@ button-analyse = 🔍 Analyse
 button-replay = ▶ Replay
 challenge-from = From the position { $fen }.
 takeback-done = { $player } took back their last move and the AI's answer in game #{ $game }.
-takeback-rated = No takebacks in game #{ $game }: only in casual games (against the AI), never in rated or tournament games.
+takeback-rated = No takebacks in game #{ $game }: only in casual games, never in rated or tournament games.
 takeback-wait = Game #{ $game }: wait for the AI's move, then take back.
 takeback-nothing = Game #{ $game }: you have no move to take back yet.
-cmd-takeback = Take back your last move (games against the AI)
+cmd-takeback = Take back your last move (casual games)
+takeback-asked = { $player } asks to take back their last move in game #{ $game }. { $opponent }, do you agree?
+takeback-agreed = { $opponent } agreed: { $player }’s last move in game #{ $game } is taken back.
+takeback-declined = { $opponent } declined { $player }’s takeback in game #{ $game }.
+takeback-pending = Game #{ $game }: a takeback request is waiting for an answer already.
+takeback-lapsed = Game #{ $game }: that takeback request is no longer open (a move was made since, or it was answered).
+takeback-not-yours = Game #{ $game }: only your opponent can answer your takeback request.
+opt-challenge-rating = Rated or casual (unrated)
+opt-rating-rated = Rated
+opt-rating-casual = Casual
+analyse-progress = Analysing game #{ $game }… { $percent } % ({ $done } of { $plies } plies)
+analyse-files = Game #{ $game }: the evaluation graph and the annotated PDN.
+analyse-failed = The analysis of game #{ $game } could not be made.

@@ -72,7 +72,10 @@ no-deadline = sans limite de temps
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · coup { $move }
+} · { $white } – { $black } · coup { $move }{ $casual ->
+    [yes] {" · amicale"}
+   *[no] {""}
+}
 to-move = Au tour de { $player } ({ $color ->
     [white] Blancs
    *[black] Noirs
@@ -102,6 +105,9 @@ challenge-card = Défi #{ $id } : { $from } { $open ->
 } ; { $per_move } par coup{ $variant ->
     [russian] {""}
    *[other] , { $variant_name }
+}{ $casual ->
+    [yes] {", partie amicale (non classée)"}
+   *[no] {""}
 }. Ouvert pendant { $expires }.
 no-open-challenge = Il n’y a pas de défi ouvert pour vous ici. Lancez-en un avec /challenge.
 limit-challenges = Vous avez déjà { $limit } défis ouverts : attendez les réponses, ou retirez-en un avec /decline.
@@ -475,7 +481,19 @@ variant-italian = Dames italiennes
 variant-portuguese = Dames portugaises
 challenge-from = À partir de la position { $fen }.
 takeback-done = { $player } reprend son dernier coup et la réponse de l’IA dans la partie #{ $game }.
-takeback-rated = Pas de reprise dans la partie #{ $game } : seulement dans les parties amicales (contre l’IA), jamais dans les parties classées ou de tournoi.
+takeback-rated = Pas de reprise dans la partie #{ $game } : seulement dans les parties amicales, jamais dans les parties classées ou de tournoi.
 takeback-wait = Partie #{ $game } : attendez le coup de l’IA, puis reprenez.
 takeback-nothing = Partie #{ $game } : vous n’avez encore aucun coup à reprendre.
-cmd-takeback = Reprendre votre dernier coup (parties contre l’IA)
+cmd-takeback = Reprendre votre dernier coup (parties amicales)
+takeback-asked = { $player } demande à reprendre son dernier coup dans la partie #{ $game }. { $opponent }, d’accord ?
+takeback-agreed = { $opponent } accepte : le dernier coup de { $player } dans la partie #{ $game } est repris.
+takeback-declined = { $opponent } refuse la reprise demandée par { $player } dans la partie #{ $game }.
+takeback-pending = Partie #{ $game } : une demande de reprise attend déjà une réponse.
+takeback-lapsed = Partie #{ $game } : cette demande de reprise n’est plus valable (un coup a été joué depuis, ou elle a déjà reçu une réponse).
+takeback-not-yours = Partie #{ $game } : seul votre adversaire peut répondre à votre demande de reprise.
+opt-challenge-rating = Classée ou amicale
+opt-rating-rated = Classée
+opt-rating-casual = Amicale
+analyse-progress = Analyse de la partie #{ $game }… { $percent } % ({ $done } sur { $plies } demi-coups)
+analyse-files = Partie #{ $game } : la courbe d’évaluation et le PDN annoté.
+analyse-failed = La partie #{ $game } n’a pas pu être analysée.

@@ -74,7 +74,10 @@ no-deadline = bez laika ierobežojuma
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · { $move }. gājiens
+} · { $white } – { $black } · { $move }. gājiens{ $casual ->
+    [yes] {" · draudzības"}
+   *[no] {""}
+}
 to-move = Gājiens: { $player } ({ $color ->
     [white] baltie
    *[black] melnie
@@ -104,6 +107,9 @@ challenge-card = Izaicinājums #{ $id }: { $from } { $open ->
 }; { $per_move } gājienam{ $variant ->
     [russian] {""}
    *[other] , { $variant_name }
+}{ $casual ->
+    [yes] {", draudzības partija (bez reitinga)"}
+   *[no] {""}
 }. Spēkā { $expires }.
 no-open-challenge = Šeit jums nav atklāta izaicinājuma. Sāciet to ar /challenge.
 limit-challenges = Jums jau ir atklāti izaicinājumi: { $limit }. Gaidiet atbildes vai atsauciet kādu ar /decline.
@@ -476,7 +482,19 @@ variant-italian = Itāļu dambrete
 variant-portuguese = Portugāļu dambrete
 challenge-from = No pozīcijas { $fen }.
 takeback-done = { $player } partijā #{ $game } atsauc savu pēdējo gājienu un MI atbildi.
-takeback-rated = Partijā #{ $game } gājienus neatsauc: tikai draudzības partijās (pret MI), nekad reitinga vai turnīra partijās.
+takeback-rated = Partijā #{ $game } gājienus neatsauc: tikai draudzības partijās, nekad reitinga vai turnīra partijās.
 takeback-wait = Partija #{ $game }: sagaidiet MI gājienu un tad atsauciet.
 takeback-nothing = Partija #{ $game }: jums vēl nav gājiena, ko atsaukt.
-cmd-takeback = Atsaukt savu pēdējo gājienu (partijās pret MI)
+cmd-takeback = Atsaukt savu pēdējo gājienu (draudzības partijās)
+takeback-asked = { $player } lūdz atsaukt savu pēdējo gājienu partijā #{ $game }. { $opponent }, vai piekrītat?
+takeback-agreed = { $opponent } piekrīt: { $player } pēdējais gājiens partijā #{ $game } ir atsaukts.
+takeback-declined = { $opponent } noraida { $player } lūgumu atsaukt gājienu partijā #{ $game }.
+takeback-pending = Partija #{ $game }: lūgums atsaukt gājienu jau gaida atbildi.
+takeback-lapsed = Partija #{ $game }: šis lūgums atsaukt gājienu vairs nav spēkā (kopš tā ir izdarīts gājiens vai uz to jau atbildēts).
+takeback-not-yours = Partija #{ $game }: uz jūsu lūgumu atsaukt gājienu var atbildēt tikai pretinieks.
+opt-challenge-rating = Reitinga vai draudzības partija
+opt-rating-rated = Reitinga
+opt-rating-casual = Draudzības
+analyse-progress = Analizēju partiju #{ $game }… { $percent } % ({ $done } no { $plies } pusgājieniem)
+analyse-files = Partija #{ $game }: novērtējuma grafiks un PDN ar atzīmēm.
+analyse-failed = Partiju #{ $game } neizdevās analizēt.

@@ -73,7 +73,10 @@ no-deadline = без ограничения времени
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · ход { $move }
+} · { $white } – { $black } · ход { $move }{ $casual ->
+    [yes] {" · товарищеская"}
+   *[no] {""}
+}
 to-move = Ход: { $player } ({ $color ->
     [white] белые
    *[black] чёрные
@@ -103,6 +106,9 @@ challenge-card = Вызов #{ $id }: { $from } { $open ->
 }; { $per_move } на ход{ $variant ->
     [russian] {""}
    *[other] , { $variant_name }
+}{ $casual ->
+    [yes] {", товарищеская (без рейтинга)"}
+   *[no] {""}
 }. Действует { $expires }.
 no-open-challenge = Для вас здесь нет открытого вызова. Создайте его: /вызов
 limit-challenges = У вас уже { $limit } открытых вызовов: дождитесь ответа или отзовите вызов командой /decline.
@@ -478,7 +484,19 @@ button-analyse = 🔍 Анализ
 button-replay = ▶ Повтор
 challenge-from = Из позиции { $fen }.
 takeback-done = { $player } возвращает свой последний ход и ответ ИИ в партии #{ $game }.
-takeback-rated = В партии #{ $game } ходы не возвращают: только в товарищеских партиях (с ИИ), никогда в рейтинговых и турнирных.
+takeback-rated = В партии #{ $game } ходы не возвращают: только в товарищеских партиях, никогда в рейтинговых и турнирных.
 takeback-wait = Партия #{ $game }: дождитесь хода ИИ, затем возвращайте.
 takeback-nothing = Партия #{ $game }: вам пока нечего возвращать.
-cmd-takeback = Вернуть свой последний ход (в партиях с ИИ)
+cmd-takeback = Вернуть свой последний ход (товарищеские партии)
+takeback-asked = { $player } просит вернуть свой последний ход в партии #{ $game }. { $opponent }, согласны?
+takeback-agreed = { $opponent } соглашается: последний ход { $player } в партии #{ $game } возвращён.
+takeback-declined = { $opponent } отказывает { $player } в возврате хода в партии #{ $game }.
+takeback-pending = Партия #{ $game }: просьба вернуть ход уже ждёт ответа.
+takeback-lapsed = Партия #{ $game }: этой просьбы вернуть ход больше нет (с тех пор сделан ход или на неё уже ответили).
+takeback-not-yours = Партия #{ $game }: ответить на просьбу вернуть ход может только соперник.
+opt-challenge-rating = Рейтинговая или товарищеская
+opt-rating-rated = Рейтинговая
+opt-rating-casual = Товарищеская
+analyse-progress = Анализирую партию #{ $game }… { $percent } % ({ $done } из { $plies } полуходов)
+analyse-files = Партия #{ $game }: график оценки и PDN с пометками.
+analyse-failed = Партию #{ $game } проанализировать не удалось.

@@ -293,7 +293,7 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
             }
             for o in c.options {
                 let kind = match o.kind {
-                    OptKind::Text | OptKind::Colour => CommandOptionType::String,
+                    OptKind::Text | OptKind::Colour | OptKind::Rating => CommandOptionType::String,
                     OptKind::Int { .. } => CommandOptionType::Integer,
                 };
                 let mut opt = CreateCommandOption::new(kind, o.name, en(o.desc))
@@ -312,6 +312,12 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
                     OptKind::Colour => {
                         for v in ["white", "black", "random"] {
                             let id = format!("opt-colour-{v}");
+                            opt = opt.add_string_choice_localized(en(&id), v, localized(&id));
+                        }
+                    }
+                    OptKind::Rating => {
+                        for v in ["rated", "casual"] {
+                            let id = format!("opt-rating-{v}");
                             opt = opt.add_string_choice_localized(en(&id), v, localized(&id));
                         }
                     }
@@ -1026,6 +1032,6 @@ mod tests {
             .iter()
             .map(|o| o["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, ["target", "level", "days", "colour"]);
+        assert_eq!(names, ["target", "level", "days", "colour", "rating"]);
     }
 }
