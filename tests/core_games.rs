@@ -1089,7 +1089,13 @@ fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
     let t = text(&done);
     assert!(t.contains(&format!("Analysis of game #{id}")), "{t}");
     assert!(t.contains("White Anna: accuracy"), "{t}");
-    let r = &done.replies[0];
+    // the summary edits the "Analysing…" message; graph and PDN follow
+    let key = format!("analysis-{id}");
+    assert_eq!(out.replies[0].live.as_deref(), Some(key.as_str()));
+    assert_eq!(done.replies[0].live.as_deref(), Some(key.as_str()));
+    assert!(done.replies[0].image.is_none() && done.replies[0].document.is_none());
+    let r = &done.replies[1];
+    assert_eq!(r.live, None);
     let png = r.image.as_ref().expect("the graph").bytes().to_vec();
     assert_eq!(&png[1..4], b"PNG");
     let (name, pdn) = r.document.as_ref().expect("the PDN");
@@ -1804,4 +1810,59 @@ fn a_takeback_request_lapses_when_a_move_is_made() {
     // a new request is allowed now, at the new position
     let ask = room.say("Anna", "/takeback");
     assert!(text(&ask).contains("asks to take back"), "{}", text(&ask));
+}
+
+/// The analysis reports its progress to the live message of its request,
+/// a tenth of the game at a time, then ends it with the result; a restart
+/// mid-analysis (the job run again from the pending row) does the same.
+#[test]
+fn an_analysis_edits_one_live_message_with_its_progress_then_the_result() {
+    let room = Room::with_config(Config {
+        analysis_progress_every: std::time::Duration::ZERO,
+        ..config()
+    });
+    let id = start_human_game(&room, "3");
+    // twenty plies: each side plays its first legal move
+    for _ in 0..20 {
+        let g = room.replay(id);
+        let mut moves = g.legal_moves();
+        moves.sort_by_key(|m| m.to_string());
+        let who = if g.side_to_move() == shashki::engine::Color::White {
+            "Anna"
+        } else {
+            "Bob"
+        };
+        room.say(who, &format!("/move {}", moves[0]));
+    }
+    assert_eq!(room.game(id).ply, 20);
+    room.say("Anna", "/resign");
+    let ask = room.say("Anna", "/resign");
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", button(&ask, "Yes"));
+    }
+    let asked = room.say("Carl", &format!("/analyse #{id}"));
+    let key = format!("analysis-{id}");
+    assert_eq!(asked.replies[0].live.as_deref(), Some(key.as_str()));
+    let job = asked.jobs[0];
+    // "a restart": the job runs twice from the pending row; only the first
+    // run to finish stores and posts the result
+    for round in 0..2 {
+        let seen = std::sync::Mutex::new(Vec::new());
+        let done = room
+            .svc
+            .run_job_reporting(job, &|o: Outcome| seen.lock().unwrap().extend(o.replies))
+            .unwrap();
+        let seen = seen.into_inner().unwrap();
+        if round == 1 {
+            assert!(seen.is_empty() && done.replies.is_empty(), "done already");
+            break;
+        }
+        let percents: Vec<&str> = seen.iter().map(|r| r.text.as_str()).collect();
+        assert_eq!(seen.len(), 9, "one report a tenth: {percents:#?}");
+        assert!(seen.iter().all(|r| r.live.as_deref() == Some(key.as_str())));
+        assert!(percents[0].contains("Analysing game") && percents[0].contains("10 %"));
+        assert!(percents[8].contains("90 %"), "{percents:#?}");
+        assert_eq!(done.replies[0].live.as_deref(), Some(key.as_str()));
+        assert!(text(&done).contains(&format!("Analysis of game #{id}")));
+    }
 }

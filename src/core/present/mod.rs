@@ -44,6 +44,8 @@ pub(crate) struct Draft {
     pub board_mode: Option<BoardMode>,
     /// The short turn line for a board edited in place.
     pub turn_note: Option<String>,
+    /// The live message this reply sends or edits (see [`Reply::live`]).
+    pub live: Option<String>,
 }
 
 impl Draft {
@@ -60,6 +62,7 @@ impl Draft {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            live: None,
         }
     }
 }
@@ -154,6 +157,7 @@ impl Service {
             in_place: d.in_place,
             board_mode: d.board_mode,
             turn_note: d.turn_note,
+            live: d.live,
         }
     }
 }
