@@ -1813,8 +1813,8 @@ fn a_takeback_request_lapses_when_a_move_is_made() {
 }
 
 /// The analysis reports its progress to the live message of its request,
-/// a tenth of the game at a time, then ends it with the result; a restart
-/// mid-analysis (the job run again from the pending row) does the same.
+/// a tenth of the game at a time, then ends it with the result; after a
+/// restart the job is found pending and does the same.
 #[test]
 fn an_analysis_edits_one_live_message_with_its_progress_then_the_result() {
     let room = Room::with_config(Config {
@@ -1844,12 +1844,22 @@ fn an_analysis_edits_one_live_message_with_its_progress_then_the_result() {
     let key = format!("analysis-{id}");
     assert_eq!(asked.replies[0].live.as_deref(), Some(key.as_str()));
     let job = asked.jobs[0];
-    // "a restart": the job runs twice from the pending row; only the first
-    // run to finish stores and posts the result
+    // the bot restarts before the job ran: the new process finds it pending
+    // and runs it (its replies keep the key: the same message is edited);
+    // run again, it finds it done and says nothing
+    let restarted = Service::open(
+        &room.path,
+        Config {
+            analysis_progress_every: std::time::Duration::ZERO,
+            ..config()
+        },
+        room.clock.clone(),
+    )
+    .unwrap();
+    assert_eq!(restarted.pending_jobs().unwrap(), vec![job]);
     for round in 0..2 {
         let seen = std::sync::Mutex::new(Vec::new());
-        let done = room
-            .svc
+        let done = restarted
             .run_job_reporting(job, &|o: Outcome| seen.lock().unwrap().extend(o.replies))
             .unwrap();
         let seen = seen.into_inner().unwrap();

@@ -455,13 +455,26 @@ async fn living_bot(
     tokio::task::JoinHandle<anyhow::Result<()>>,
     tempfile::TempDir,
 ) {
-    let (fake, addr) = Fake::start().await;
-    let dir = tempfile::tempdir().unwrap();
     let config = Config {
         ai_max_movetime: Duration::from_millis(50),
         board_size: 200,
         ..Config::default()
     };
+    living_bot_with(set_commands, config).await
+}
+
+/// [`living_bot`] with the service's settings.
+async fn living_bot_with(
+    set_commands: bool,
+    config: Config,
+) -> (
+    Arc<Fake>,
+    tokio::sync::watch::Sender<bool>,
+    tokio::task::JoinHandle<anyhow::Result<()>>,
+    tempfile::TempDir,
+) {
+    let (fake, addr) = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
     let service = Service::open(
         &dir.path().join("bot.sqlite"),
         config,
@@ -685,4 +698,90 @@ async fn living_board() {
         .expect("stops")
         .unwrap()
         .unwrap();
+}
+
+/// `/analyse` posts ONE "Analysing game #1…" message and then edits it
+/// (editMessageText, by the id kept in SQLite) with its progress and
+/// finally the summary; nothing of it is sent twice. The graph and the PDN
+/// follow as a photo and a document.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_edits_its_one_message_with_progress_then_the_result() {
+    tokio::time::timeout(Duration::from_secs(120), analysis_progress())
+        .await
+        .expect("in time");
+}
+
+async fn analysis_progress() {
+    let config = Config {
+        ai_max_movetime: Duration::from_millis(50),
+        board_size: 200,
+        analysis_progress_every: Duration::ZERO,
+        ..Config::default()
+    };
+    let (fake, stop, bot, dir) = living_bot_with(false, config).await;
+    fake.push_update(text_update(1, 10, "/challenge ai 1 white"));
+    fake.wait_for(0, "the board", |c| c.method == "sendPhoto")
+        .await;
+    fake.push_update(text_update(2, 11, "c3-d4"));
+    // the AI answers
+    for _ in 0..400 {
+        if games_and_moves(&dir).1.len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(games_and_moves(&dir).1.len(), 2, "the AI answered");
+    fake.push_update(text_update(3, 12, "/resign"));
+    fake.wait_for(0, "the end", |c| shown_text(c).contains("resigned"))
+        .await;
+    let before = fake.calls().len();
+    fake.push_update(text_update(4, 13, "/analyse"));
+    let (i, _) = fake
+        .wait_for(before, "the analysis message", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("Analysing game #1")
+        })
+        .await;
+    let (j, _) = fake
+        .wait_for(i, "the result in its place", |c| {
+            c.method == "editMessageText" && shown_text(c).contains("Analysis of game #1")
+        })
+        .await;
+    let (_, photo) = fake
+        .wait_for(j, "the graph", |c| c.method == "sendPhoto")
+        .await;
+    assert!(
+        shown_text(&photo).contains("evaluation graph"),
+        "{photo:?}"
+    );
+    fake.wait_for(j, "the PDN", |c| c.method == "sendDocument")
+        .await;
+    // where the message went is kept in SQLite: every edit is of it
+    let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
+    let message: String = conn
+        .query_row(
+            "SELECT message FROM live_messages WHERE platform = 'telegram' AND key = 'analysis-1'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let calls = fake.calls();
+    let edits: Vec<_> = calls
+        .iter()
+        .skip(before)
+        .filter(|c| c.method == "editMessageText")
+        .collect();
+    assert!(edits.len() >= 2, "progress, then the result: {edits:#?}");
+    assert!(shown_text(edits[0]).contains("50 %"), "{:?}", edits[0]);
+    for e in &edits {
+        assert_eq!(e.fields["message_id"].to_string(), message, "{e:?}");
+        assert_eq!(e.fields["chat_id"], json!(ANNA));
+    }
+    let sent = calls
+        .iter()
+        .skip(before)
+        .filter(|c| c.method == "sendMessage" && shown_text(c).contains("Analys"))
+        .count();
+    assert_eq!(sent, 1, "the analysis' message is sent once");
+    let _ = stop.send(true);
+    bot.await.unwrap().unwrap();
 }
