@@ -7,6 +7,7 @@ help =
     /challenge ai 3 white — gegen die KI spielen (Stufen 1–8; white, black oder random)
     /challenge @name 3 — jemanden herausfordern, 3 Tage pro Zug (1–14 oder unlimited)
     /challenge — eine offene Herausforderung, die hier jeder annehmen kann
+    /challenge @name ungewertet — eine ungewertete Partie: ohne Wertung, Zugrücknahme nach Absprache (/takeback)
     /move e3-d4 — einen Zug machen (Schlagen: c3:e5, mehrere Steine: c3:e5:g7)
     /board — das Brett zeigen · /games — deine Partien und wer am Zug ist
     /draw — Remis anbieten oder annehmen · /resign — aufgeben

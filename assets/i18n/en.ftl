@@ -5,6 +5,7 @@ help =
     /challenge ai 3 white — play the AI (levels 1–8; white, black or random)
     /challenge @name 3 — challenge someone, 3 days per move (1–14, or unlimited)
     /challenge — an open challenge anyone here can accept
+    /challenge @name casual — a casual game: no ratings, takebacks by agreement (/takeback)
     /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech, italian, portuguese (or variant=pool); /settings variant X — the chat's default
     /move e3-d4 — make a move (captures: c3:e5, or c3:e5:g7 for several)
     /board — show the board · /games — your games and whose turn it is

@@ -7,6 +7,7 @@ help =
     /challenge ai 3 white — jouer contre l’IA (niveaux 1–8 ; white, black ou random)
     /challenge @nom 3 — défier quelqu’un, 3 jours par coup (1–14, ou unlimited)
     /challenge — un défi ouvert que tout le monde ici peut accepter
+    /challenge @nom amicale — une partie amicale : sans classement, reprises d’un commun accord (/takeback)
     /move e3-d4 — jouer un coup (prises : c3:e5, ou c3:e5:g7 pour plusieurs)
     /board — afficher le damier · /games — vos parties et à qui le tour
     /draw — proposer ou accepter la nulle · /resign — abandonner

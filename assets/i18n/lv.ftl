@@ -9,6 +9,7 @@ help =
     /challenge ai 3 white — spēlēt pret MI (līmeņi 1–8; white, black vai random)
     /challenge @vārds 3 — izaicināt kādu, 3 dienas gājienam (1–14 vai unlimited)
     /challenge — atklāts izaicinājums, ko var pieņemt jebkurš šeit
+    /challenge @vārds draudzīgā — draudzības partija: bez reitinga, gājienus atsauc pēc vienošanās (/takeback)
     /move e3-d4 — izdarīt gājienu (sitiens: c3:e5, vairāku kauliņu: c3:e5:g7)
     /board — parādīt galdiņu · /games — jūsu partijas un kam gājiens
     /draw — piedāvāt vai pieņemt neizšķirtu · /resign — padoties
