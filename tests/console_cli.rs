@@ -121,7 +121,10 @@ fn the_console_waits_for_the_analysis_before_it_ends() {
     let done = out[asked..]
         .find("Analysis of game #1")
         .expect("the result is shown before the end");
-    assert!(out[asked + done..].contains("the evaluation graph"), "{out}");
+    assert!(
+        out[asked + done..].contains("the evaluation graph"),
+        "{out}"
+    );
 
     // a second game's analysis left pending, as by a crash
     let (code, _, err) = console(dir.path(), "/as Anna\n/challenge ai 1 white\n/resign\n");

@@ -1761,7 +1761,11 @@ fn a_takeback_is_refused_in_a_rated_game() {
     let id = start_human_game(&room, "3");
     room.say("Anna", "c3-d4");
     let out = room.say("Anna", "/takeback");
-    assert!(text(&out).contains("only in casual games"), "{}", text(&out));
+    assert!(
+        text(&out).contains("only in casual games"),
+        "{}",
+        text(&out)
+    );
     assert!(out.replies.iter().all(|r| r.choices.is_empty()));
     assert_eq!(room.game(id).ply, 1);
     // nor after the end of a casual game

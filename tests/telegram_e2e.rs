@@ -749,10 +749,7 @@ async fn analysis_progress() {
     let (_, photo) = fake
         .wait_for(j, "the graph", |c| c.method == "sendPhoto")
         .await;
-    assert!(
-        shown_text(&photo).contains("evaluation graph"),
-        "{photo:?}"
-    );
+    assert!(shown_text(&photo).contains("evaluation graph"), "{photo:?}");
     fake.wait_for(j, "the PDN", |c| c.method == "sendDocument")
         .await;
     // where the message went is kept in SQLite: every edit is of it

@@ -44,7 +44,8 @@ use serenity::all::{
     CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
     CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    EditInteractionResponse, EditMessage, GatewayIntents, MessageId, GuildId, Interaction, MessageFlags, User, UserId,
+    EditInteractionResponse, EditMessage, GatewayIntents, GuildId, Interaction, MessageFlags,
+    MessageId, User, UserId,
 };
 use serenity::http::{Http, HttpBuilder};
 use std::collections::HashMap;
@@ -831,7 +832,10 @@ impl Discord {
                 .content(content.clone())
                 .components(o.components.clone())
                 .allowed_mentions(CreateAllowedMentions::new().users(mentions.clone()));
-            match channel.edit_message(&*self.http, MessageId::new(m), e).await {
+            match channel
+                .edit_message(&*self.http, MessageId::new(m), e)
+                .await
+            {
                 Ok(_) => return,
                 // deleted: post it anew
                 Err(e) => tracing::debug!(error = %e, "discord: editing a live message failed"),

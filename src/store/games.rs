@@ -457,16 +457,17 @@ pub struct TakebackRequest {
 
 /// The takeback asked for in a game, if any (maybe lapsed: compare `ply`).
 pub fn takeback_request(c: &Connection, game_id: i64) -> StoreResult<Option<TakebackRequest>> {
-    Ok(c
-        .prepare_cached("SELECT game_id, by_user, ply FROM takeback_requests WHERE game_id = ?1")?
-        .query_row([game_id], |r| {
-            Ok(TakebackRequest {
-                game_id: r.get(0)?,
-                by_user: r.get(1)?,
-                ply: r.get(2)?,
+    Ok(
+        c.prepare_cached("SELECT game_id, by_user, ply FROM takeback_requests WHERE game_id = ?1")?
+            .query_row([game_id], |r| {
+                Ok(TakebackRequest {
+                    game_id: r.get(0)?,
+                    by_user: r.get(1)?,
+                    ply: r.get(2)?,
+                })
             })
-        })
-        .optional()?)
+            .optional()?,
+    )
 }
 
 /// Ask for a takeback in a game (replacing a lapsed request).

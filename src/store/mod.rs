@@ -278,10 +278,11 @@ pub fn live_message(
     platform: &str,
     key: &str,
 ) -> StoreResult<Option<(String, String)>> {
-    Ok(c
-        .prepare_cached("SELECT chat, message FROM live_messages WHERE platform = ?1 AND key = ?2")?
-        .query_row(params![platform, key], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()?)
+    Ok(c.prepare_cached(
+        "SELECT chat, message FROM live_messages WHERE platform = ?1 AND key = ?2",
+    )?
+    .query_row(params![platform, key], |r| Ok((r.get(0)?, r.get(1)?)))
+    .optional()?)
 }
 
 /// Remember where the live message `key` was posted on `platform`.

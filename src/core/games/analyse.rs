@@ -19,10 +19,10 @@
 use super::Loaded;
 use crate::args;
 use crate::core::access::Need;
+use crate::core::ctx::resolve_lang;
 use crate::core::ctx::{Actor, Ctx};
 use crate::core::error::{Refusal, Res};
 use crate::core::present::Draft;
-use crate::core::ctx::resolve_lang;
 use crate::core::types::{Image, Job, Outcome, Platform, Progress, Target};
 use crate::core::{Service, ServiceError};
 use crate::render::graph::eval_graph_png;
@@ -86,13 +86,7 @@ impl Service {
     /// The analysis of a game as replies: the summary, the graph, the PDN;
     /// `live`: the summary goes in the analysis' live message, the graph
     /// and the PDN follow in a message of their own.
-    fn post_analysis(
-        &self,
-        ctx: &mut Ctx,
-        row: &GameRow,
-        a: &AnalysisRow,
-        live: bool,
-    ) -> Res<()> {
+    fn post_analysis(&self, ctx: &mut Ctx, row: &GameRow, a: &AnalysisRow, live: bool) -> Res<()> {
         let count = |side: usize, mark: &str| -> i64 {
             a.marks
                 .iter()

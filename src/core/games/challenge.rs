@@ -232,7 +232,15 @@ impl Service {
                     Color::White => (me, Seat::Ai(level)),
                     Color::Black => (Seat::Ai(level), me),
                 };
-                self.start_game(ctx, white, black, row.seconds_per_move, variant, start, false)?;
+                self.start_game(
+                    ctx,
+                    white,
+                    black,
+                    row.seconds_per_move,
+                    variant,
+                    start,
+                    false,
+                )?;
             }
             Seat::Human(other) => {
                 self.may_challenge(ctx, me_id, false)?;

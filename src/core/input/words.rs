@@ -139,11 +139,32 @@ pub fn challenge_option(word: &str) -> Option<ChallengeWord> {
 /// `rated` or `casual`, in every language the bot speaks.
 fn challenge_rating(w: &str) -> Option<ChallengeWord> {
     Some(match w {
-        "rated" | "рейтинговая" | "рейтинговый" | "рейтинговую" | "reitinga" | "reitingota"
-        | "gewertet" | "classée" | "classee" | "classé" => ChallengeWord::Rated,
-        "casual" | "unrated" | "friendly" | "товарищеская" | "товарищеский" | "товарищескую"
-        | "безрейтинговая" | "безрейтинговую" | "draudzīgā" | "draudzīga" | "bezreitinga"
-        | "freundschaftlich" | "ungewertet" | "amicale" | "amical" | "non-classée"
+        "rated"
+        | "рейтинговая"
+        | "рейтинговый"
+        | "рейтинговую"
+        | "reitinga"
+        | "reitingota"
+        | "gewertet"
+        | "classée"
+        | "classee"
+        | "classé" => ChallengeWord::Rated,
+        "casual"
+        | "unrated"
+        | "friendly"
+        | "товарищеская"
+        | "товарищеский"
+        | "товарищескую"
+        | "безрейтинговая"
+        | "безрейтинговую"
+        | "draudzīgā"
+        | "draudzīga"
+        | "bezreitinga"
+        | "freundschaftlich"
+        | "ungewertet"
+        | "amicale"
+        | "amical"
+        | "non-classée"
         | "nonclassée" => ChallengeWord::Casual,
         _ => return None,
     })
@@ -339,7 +360,13 @@ mod tests {
         assert_eq!(challenge_target("ИИ"), Some(ChallengeWord::Ai));
         assert_eq!(challenge_option("чёрными"), Some(ChallengeWord::Black));
         assert_eq!(challenge_option("3"), None);
-        for w in ["casual", "Товарищеская", "draudzīgā", "ungewertet", "amicale"] {
+        for w in [
+            "casual",
+            "Товарищеская",
+            "draudzīgā",
+            "ungewertet",
+            "amicale",
+        ] {
             assert_eq!(challenge_option(w), Some(ChallengeWord::Casual), "{w}");
         }
         for w in ["rated", "рейтинговая", "reitinga", "gewertet", "classée"] {
