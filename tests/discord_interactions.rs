@@ -480,6 +480,39 @@ async fn run() {
     let calls = s.calls_since(n);
     assert_eq!(calls[0].path, CHANNEL_MESSAGES);
     assert_eq!(calls[0].body["content"], "reminder");
+
+    // a live message (an analysis' progress) is posted once, then edited
+    // in place (PATCH) by the id kept for its key
+    let live = |text: &str| shashki::core::Reply {
+        platform: Platform::Discord,
+        target: shashki::core::Target::Chat("800000000000000001".into()),
+        text: text.into(),
+        image: None,
+        diagram: None,
+        choices: vec![],
+        mentions: vec![],
+        game_id: None,
+        document: None,
+        in_place: false,
+        board_mode: None,
+        turn_note: None,
+        live: Some("analysis-77".into()),
+    };
+    let n = s.n();
+    s.discord.post(&live("Analysing game #77… 10 %")).await;
+    s.discord.post(&live("Analysing game #77… 20 %")).await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls.len(), 2, "{calls:#?}");
+    assert_eq!(
+        (calls[0].method.as_str(), calls[0].path.as_str()),
+        ("POST", CHANNEL_MESSAGES)
+    );
+    assert_eq!(calls[1].method, "PATCH");
+    assert_eq!(
+        calls[1].path,
+        format!("{CHANNEL_MESSAGES}/300000000000000099")
+    );
+    assert_eq!(calls[1].body["content"], "Analysing game #77… 20 %");
     let _ = &s.hub;
 }
 
