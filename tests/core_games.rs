@@ -1723,6 +1723,10 @@ fn a_takeback_accepted_takes_back_the_move_and_the_answer() {
     let out = room.press("Bob", &accept);
     assert!(text(&out).contains("agreed"), "{}", text(&out));
     assert!(board(&out).game_id == Some(id));
+    // a board edited in place still tells the chat, calling Anna to move
+    let b = board(&out);
+    assert!(b.turn_note.as_deref().is_some_and(|n| n.contains("agreed")));
+    assert_eq!(b.mentions[0].platform_user_id, "anna");
     // Anna's move and Bob's answer are gone: Anna to move from the start
     let g = room.game(id);
     assert_eq!(g.ply, 0);

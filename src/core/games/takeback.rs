@@ -140,7 +140,9 @@ impl Service {
             ("opponent", ctx.user.name.clone()),
         ];
         let headline = ctx.t("takeback-agreed", Some(&a));
-        let d = ctx.board_draft(&loaded, headline)?;
+        let mut d = ctx.board_draft(&loaded, headline.clone())?;
+        // a living board edited in place notifies nobody: say it too
+        d.turn_note = Some(headline);
         ctx.post(d);
         Ok(())
     }
