@@ -823,3 +823,62 @@ async fn failing() {
         assert!(board.body["content"].as_str().unwrap().contains(who));
     }
 }
+
+/// `/analyse` is answered with the "Analysing game #1…" message, whose id is
+/// read back (GET @original) and kept; the job then edits that message in
+/// the channel (PATCH) with the result, and posts the graph and the PDN.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_edits_the_message_that_answered_the_command() {
+    let s = setup().await;
+    s.discord
+        .on_interaction(interaction(command(
+            901,
+            "tok-a1",
+            "challenge",
+            json!([{"name": "target", "type": 3, "value": "ai"}, {"name": "level", "type": 4, "value": 1}]),
+        )))
+        .await;
+    s.discord
+        .on_interaction(interaction(command(902, "tok-a2", "resign", json!([]))))
+        .await;
+    let n = s.n();
+    s.discord
+        .on_interaction(interaction(command(903, "tok-a3", "analyse", json!([]))))
+        .await;
+    let answer = s.calls_since(n).remove(0);
+    assert_eq!(answer.body["type"], 4, "{}", answer.body);
+    let started = answer.body["data"]["content"].as_str().unwrap().to_string();
+    assert!(started.contains("Analysing game #1"), "{started}");
+    s.wait_for(n, "the answer read back", |c| {
+        c.method == "GET" && c.path.ends_with("/tok-a3/messages/@original")
+    })
+    .await;
+    let edit = s
+        .wait_for(n, "the result in its place", |c| {
+            c.method == "PATCH"
+                && c.path == format!("{CHANNEL_MESSAGES}/300000000000000099")
+                && c.body["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("Analysis of game #1"))
+        })
+        .await;
+    assert!(edit.files.is_empty());
+    let files = s
+        .wait_for(n, "the graph and the PDN", |c| {
+            c.method == "POST" && c.path == CHANNEL_MESSAGES && !c.files.is_empty()
+        })
+        .await;
+    assert_eq!(files.files.len(), 2, "{:?}", files.body);
+    // the "Analysing…" message was posted once: every later word edits it
+    let posted = s
+        .calls_since(n)
+        .iter()
+        .filter(|c| {
+            c.method == "POST"
+                && c.body["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("Analys"))
+        })
+        .count();
+    assert_eq!(posted, 0, "no second message");
+}
