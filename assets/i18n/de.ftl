@@ -498,3 +498,7 @@ opt-rating-casual = Ungewertet
 analyse-progress = Partie #{ $game } wird analysiert… { $percent } % ({ $done } von { $plies } Halbzügen)
 analyse-files = Partie #{ $game }: die Bewertungskurve und das kommentierte PDN.
 analyse-failed = Partie #{ $game } konnte nicht analysiert werden.
+opt-challenge-opponent = Wen: ein Mitglied dieses Servers
+opt-challenge-variant = Welche Dame-Variante
+opt-top-list = Welche Liste: Aufgabenlöser oder Spieler einer Variante
+opt-top-puzzles = Aufgabenlöser

@@ -497,3 +497,7 @@ opt-rating-casual = Casual
 analyse-progress = Analysing game #{ $game }… { $percent } % ({ $done } of { $plies } plies)
 analyse-files = Game #{ $game }: the evaluation graph and the annotated PDN.
 analyse-failed = The analysis of game #{ $game } could not be made.
+opt-challenge-opponent = Whom: pick a member of this server
+opt-challenge-variant = Which draughts
+opt-top-list = Which list: puzzle solvers or a variant's players
+opt-top-puzzles = Puzzle solvers

@@ -498,3 +498,7 @@ opt-rating-casual = Amicale
 analyse-progress = Analyse de la partie #{ $game }… { $percent } % ({ $done } sur { $plies } demi-coups)
 analyse-files = Partie #{ $game } : la courbe d’évaluation et le PDN annoté.
 analyse-failed = La partie #{ $game } n’a pas pu être analysée.
+opt-challenge-opponent = Qui : un membre de ce serveur
+opt-challenge-variant = Quelles dames
+opt-top-list = Quel classement : solveurs de problèmes ou joueurs d’une variante
+opt-top-puzzles = Solveurs de problèmes

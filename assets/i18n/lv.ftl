@@ -499,3 +499,7 @@ opt-rating-casual = Draudzības
 analyse-progress = Analizēju partiju #{ $game }… { $percent } % ({ $done } no { $plies } pusgājieniem)
 analyse-files = Partija #{ $game }: novērtējuma grafiks un PDN ar atzīmēm.
 analyse-failed = Partiju #{ $game } neizdevās analizēt.
+opt-challenge-opponent = Ko: šī servera dalībnieks
+opt-challenge-variant = Kuras dambretes
+opt-top-list = Kurš saraksts: uzdevumu risinātāji vai varianta spēlētāji
+opt-top-puzzles = Uzdevumu risinātāji

@@ -501,3 +501,7 @@ opt-rating-casual = Товарищеская
 analyse-progress = Анализирую партию #{ $game }… { $percent } % ({ $done } из { $plies } полуходов)
 analyse-files = Партия #{ $game }: график оценки и PDN с пометками.
 analyse-failed = Партию #{ $game } проанализировать не удалось.
+opt-challenge-opponent = Кого: участник этого сервера
+opt-challenge-variant = Какие шашки
+opt-top-list = Какой список: решатели задач или игроки варианта
+opt-top-puzzles = Решатели задач
