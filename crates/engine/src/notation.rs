@@ -141,7 +141,20 @@ fn clean(text: &str) -> String {
         .to_string()
 }
 
-fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
+/// A square token: algebraic, or a number in the variant's numbering.
+fn parse_square(variant: Variant, token: &str) -> Result<Square, SquareError> {
+    let t = token.trim();
+    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && variant.numeric_notation() {
+        return t
+            .parse::<u8>()
+            .ok()
+            .and_then(|n| variant.square_at_number(n))
+            .ok_or_else(|| SquareError::NumberOutOfRange(t.to_string()));
+    }
+    Square::parse(t)
+}
+
+fn parse_pattern(variant: Variant, text: &str) -> Result<Pattern, MoveError> {
     let t = clean(text).to_ascii_lowercase();
     if t.is_empty() {
         return Err(MoveError::Empty);
@@ -174,7 +187,7 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
             vec![token]
         };
         for c in chunks {
-            let sq = Square::parse(c).map_err(|error| MoveError::BadSquare {
+            let sq = parse_square(variant, c).map_err(|error| MoveError::BadSquare {
                 token: c.to_string(),
                 error,
             })?;
@@ -241,14 +254,26 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     parse_move_among(pos, &pos.legal_moves(), text)
 }
 
-/// [`parse_move`] under the rules of `variant`.
+/// [`parse_move`] under the rules of `variant`: square numbers are read
+/// in the variant's numbering and the moves an error lists are written in
+/// its notation ([`Variant::format_move`]).
 pub fn parse_move_in(variant: Variant, pos: &Position, text: &str) -> Result<Move, MoveError> {
-    parse_move_among(pos, &pos.legal_moves_in(variant), text)
+    parse_move_among_in(variant, pos, &pos.legal_moves_in(variant), text)
 }
 
-/// [`parse_move`] against a given list of legal moves.
+/// [`parse_move`] against a given list of legal moves (Russian notation).
 pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveError> {
-    let pattern = parse_pattern(text)?;
+    parse_move_among_in(Variant::Russian, pos, legal, text)
+}
+
+/// [`parse_move_in`] against a given list of legal moves.
+pub fn parse_move_among_in(
+    variant: Variant,
+    pos: &Position,
+    legal: &[Move],
+    text: &str,
+) -> Result<Move, MoveError> {
+    let pattern = parse_pattern(variant, text)?;
     if legal.is_empty() {
         return Err(MoveError::NoLegalMoves);
     }
@@ -265,7 +290,7 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
         [] => Err(MoveError::Illegal {
             reason: illegal_reason(pos, legal, &pattern),
             input,
-            legal: sorted_names(legal.iter()),
+            legal: sorted_names(variant, legal.iter()),
         }),
         many => {
             // a full path written out wins over shorter readings of it
@@ -277,15 +302,23 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
             }
             Err(MoveError::Ambiguous {
                 input,
-                candidates: sorted_names(many.iter().copied()),
+                candidates: sorted_names(variant, many.iter().copied()),
             })
         }
     }
 }
 
-fn sorted_names<'a>(moves: impl Iterator<Item = &'a Move>) -> Vec<String> {
-    let mut v: Vec<String> = moves.map(|m| m.to_string()).collect();
-    v.sort();
+fn sorted_names<'a>(variant: Variant, moves: impl Iterator<Item = &'a Move>) -> Vec<String> {
+    let mut v: Vec<String> = moves.map(|m| variant.format_move(m)).collect();
+    if variant.numeric_notation() {
+        // by number: 9-13 before 10-14
+        v.sort_by_key(|s| {
+            let n: String = s.chars().take_while(char::is_ascii_digit).collect();
+            (n.parse::<u32>().unwrap_or(0), s.clone())
+        });
+    } else {
+        v.sort();
+    }
     v
 }
 

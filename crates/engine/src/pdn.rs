@@ -434,7 +434,7 @@ pub fn write_pdn(game: &Game, tags: &[(&str, &str)], style: PdnStyle) -> String 
             tokens.push(format!("{n}..."));
         }
         tokens.push(if style.numeric || game.variant().numeric_notation() {
-            crate::notation::format_numeric(mv)
+            game.variant().format_numeric(mv)
         } else {
             mv.to_string()
         });

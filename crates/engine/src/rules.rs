@@ -6,6 +6,7 @@
 
 use crate::moves::Move;
 use crate::position::{Color, Position};
+use crate::square::Square;
 use std::fmt;
 use std::str::FromStr;
 
@@ -311,15 +312,77 @@ impl Variant {
     }
 
     /// Whether its players write moves with square numbers (`11-15`,
-    /// `22x15`) rather than algebraically (`c3-d4`).
+    /// `22x15`) rather than algebraically (`c3-d4`): English, Italian and
+    /// Portuguese draughts, each in its own numbering
+    /// ([`Variant::square_number`]).
     pub fn numeric_notation(self) -> bool {
-        matches!(self, Variant::English)
+        matches!(
+            self,
+            Variant::English | Variant::Italian | Variant::Portuguese
+        )
+    }
+
+    /// Whether its federation shows the board mirrored left to right
+    /// against the Russian one: a dark square in each player's right-hand
+    /// corner (Italian: FIDAMA, "the bottom right square is black";
+    /// Portuguese: FPD rule 6, "the lower corner at each player's right is
+    /// a playing square"). The rules are the same under the mirror; only
+    /// the picture and the square numbers change.
+    pub fn mirrored_board(self) -> bool {
+        matches!(self, Variant::Italian | Variant::Portuguese)
+    }
+
+    /// The number of a dark square as the variant's players count them.
+    ///
+    /// - PDN (Russian, English and the rest): 1 = b8 … 4 = h8, 29 = a1,
+    ///   32 = g1 — from Black's side, left to right as White sees it.
+    /// - Italian (FIDAMA): on the mirrored board, 1 in Black's right-hand
+    ///   corner (top left as White sees it) to 32 in White's single corner
+    ///   (bottom right); each row left to right as White sees it. In the
+    ///   engine's coordinates 1 = h8, 4 = b8, 29 = g1, 32 = a1.
+    /// - Portuguese (FPD rule 3): 1 in White's lower right-hand corner,
+    ///   counting right to left and upward from White's side, so the long
+    ///   diagonal ("rio") runs 1–32. In the engine's coordinates 1 = a1,
+    ///   4 = g1, 29 = b8, 32 = h8.
+    pub fn square_number(self, sq: Square) -> u8 {
+        let (file, rank) = (sq.file(), sq.rank());
+        match self {
+            Variant::Italian => 4 * (7 - rank) + (3 - file / 2) + 1,
+            Variant::Portuguese => 4 * rank + file / 2 + 1,
+            _ => sq.pdn(),
+        }
+    }
+
+    /// The square numbered `n` in the variant's numbering (1..=32).
+    pub fn square_at_number(self, n: u8) -> Option<Square> {
+        Square::all().find(|&sq| self.square_number(sq) == n)
+    }
+
+    /// A square as the variant's players name it: `22` or `e3`.
+    pub fn square_name(self, sq: Square) -> String {
+        if self.numeric_notation() {
+            self.square_number(sq).to_string()
+        } else {
+            sq.to_string()
+        }
+    }
+
+    /// A move in the variant's square numbers: `22-17`, or every landing
+    /// square of a capture joined by `x` (`15x22x31`).
+    pub fn format_numeric(self, mv: &Move) -> String {
+        let sep = if mv.is_capture() { "x" } else { "-" };
+        let mut s = self.square_number(mv.from()).to_string();
+        for l in mv.landings() {
+            s.push_str(sep);
+            s.push_str(&self.square_number(l).to_string());
+        }
+        s
     }
 
     /// A move as the variant's players write it.
     pub fn format_move(self, mv: &Move) -> String {
         if self.numeric_notation() {
-            crate::notation::format_numeric(mv)
+            self.format_numeric(mv)
         } else {
             mv.to_string()
         }

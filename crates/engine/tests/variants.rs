@@ -226,3 +226,74 @@ fn portuguese_majority_then_quality() {
         ["d4-c5", "d4-e5"]
     );
 }
+
+#[test]
+fn italian_and_portuguese_square_numbers() {
+    use shashki_engine::Square;
+    let sq = |s: &str| Square::parse(s).expect("square");
+    // FIDAMA: 1 in Black's right-hand corner (h8 under the mirror), 32 in
+    // White's single corner (a1); White's men on 21–32
+    let it = Variant::Italian;
+    assert_eq!(it.square_number(sq("h8")), 1);
+    assert_eq!(it.square_number(sq("b8")), 4);
+    assert_eq!(it.square_number(sq("g1")), 29);
+    assert_eq!(it.square_number(sq("a1")), 32);
+    // FPD rule 3: 1 at White's lower right (a1 under the mirror), right to
+    // left and upward; the long diagonal ("rio") runs 1–32
+    let pt = Variant::Portuguese;
+    assert_eq!(pt.square_number(sq("a1")), 1);
+    assert_eq!(pt.square_number(sq("g1")), 4);
+    assert_eq!(pt.square_number(sq("b2")), 5);
+    assert_eq!(pt.square_number(sq("h8")), 32);
+    // English keeps the PDN numbers
+    assert_eq!(Variant::English.square_number(sq("b8")), 1);
+    assert_eq!(Variant::English.square_number(sq("g1")), 32);
+    for v in Variant::ALL {
+        let mut seen: Vec<u8> = Square::all().map(|s| v.square_number(s)).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (1..=32).collect::<Vec<u8>>(), "{v}");
+        for s in Square::all() {
+            assert_eq!(v.square_at_number(v.square_number(s)), Some(s), "{v} {s}");
+        }
+    }
+    // the men of each side on their twelve numbers
+    let start = Variant::Italian.initial_position();
+    for s in Square::all() {
+        let n = it.square_number(s);
+        let p = start.piece_at(s).map(|p| p.color);
+        assert_eq!(p == Some(Color::White), n >= 21, "italian {n}");
+        let n = pt.square_number(s);
+        assert_eq!(p == Some(Color::White), n <= 12, "portuguese {n}");
+    }
+}
+
+#[test]
+fn numeric_variants_read_and_write_their_own_numbers() {
+    use shashki_engine::notation::parse_move_in;
+    use shashki_engine::MoveError;
+    let start = Variant::Italian.initial_position();
+    // c3-d4 is 23-19 in Italian, 10-14 in Portuguese, 22-18 in English
+    let it = parse_move_in(Variant::Italian, &start, "23-19").expect("italian");
+    assert_eq!(it.to_string(), "c3-d4");
+    assert_eq!(Variant::Italian.format_move(&it), "23-19");
+    let pt = parse_move_in(Variant::Portuguese, &start, "10-14").expect("portuguese");
+    assert_eq!(pt.to_string(), "c3-d4");
+    assert_eq!(Variant::Portuguese.format_move(&pt), "10-14");
+    assert_eq!(Variant::Russian.format_move(&pt), "c3-d4");
+    // algebraic still works
+    assert_eq!(parse_move_in(Variant::Portuguese, &start, "c3-d4"), Ok(pt));
+    // a refusal lists the legal moves in the variant's numbers, by number
+    let Err(MoveError::Illegal { legal, .. }) = parse_move_in(Variant::Portuguese, &start, "1-5")
+    else {
+        panic!("1-5 is not legal");
+    };
+    assert_eq!(
+        legal,
+        ["9-13", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"]
+    );
+    // a capture: Italian 23x14 (c3:e5)
+    let pos = parse_fen("W:Wc3:Bd4,h8").expect("fen");
+    let mv = parse_move_in(Variant::Italian, &pos, "23x14").expect("capture");
+    assert_eq!(mv.to_string(), "c3:e5");
+    assert_eq!(Variant::Italian.format_move(&mv), "23x14");
+}
