@@ -1564,7 +1564,10 @@ fn numeric_variants_write_every_move_text_in_their_numbers() {
     assert!(note.starts_with("11-15, "), "{note}");
     room.say("Anna", "22-18");
     let t = text(&room.say("Bob", "9-13"));
-    assert!(t.contains("a capture is compulsory") && t.contains("Legal moves: 15x22."), "{t}");
+    assert!(
+        t.contains("a capture is compulsory") && t.contains("Legal moves: 15x22."),
+        "{t}"
+    );
     room.say("Bob", "15x22");
     let out = room.say("Anna", "/pdn");
     let (_, pdn) = out.replies[0].document.as_ref().expect("PDN");
@@ -1595,7 +1598,10 @@ fn numeric_variants_write_every_move_text_in_their_numbers() {
     assert_eq!(room.replay(id).moves()[0].to_string(), "c3-d4");
     let out = room.say("Bob", "/resign");
     let (_, pdn) = board(&out).document.clone().expect("PDN");
-    assert!(pdn.contains("[GameType \"28\"]") && pdn.contains("1. 10-14"), "{pdn}");
+    assert!(
+        pdn.contains("[GameType \"28\"]") && pdn.contains("1. 10-14"),
+        "{pdn}"
+    );
 }
 
 #[test]
