@@ -110,7 +110,9 @@ impl Rules for Brazilian {
     const MAJORITY_CAPTURE: bool = true;
     const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
     const STUCK_PLAYER_WINS: bool = false;
-    const KINGS_ONLY_DRAW_PLIES: u32 = 50;
+    /// 20 moves each of kings only, no capture, no man moved (the
+    /// Brazilian rules for 64 squares; International's 25 are for 100).
+    const KINGS_ONLY_DRAW_PLIES: u32 = 40;
     const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Fmjd;
 }
 

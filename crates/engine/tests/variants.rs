@@ -63,7 +63,7 @@ fn poddavki_game_is_won_by_the_side_left_without_pieces() {
 #[test]
 fn draw_rules_per_variant() {
     assert_eq!(Variant::Russian.kings_only_draw_plies(), 30);
-    assert_eq!(Variant::Brazilian.kings_only_draw_plies(), 50);
+    assert_eq!(Variant::Brazilian.kings_only_draw_plies(), 40);
     assert_eq!(Variant::Russian.endgame_draws(), EndgameDraws::Russian);
     assert_eq!(Variant::Poddavki.endgame_draws(), EndgameDraws::None);
     assert_eq!(Variant::Brazilian.endgame_draws(), EndgameDraws::Fmjd);
@@ -296,4 +296,67 @@ fn numeric_variants_read_and_write_their_own_numbers() {
     let mv = parse_move_in(Variant::Italian, &pos, "23x14").expect("capture");
     assert_eq!(mv.to_string(), "c3:e5");
     assert_eq!(Variant::Italian.format_move(&mv), "23x14");
+}
+
+/// Play quiet king moves until the game ends, never allowing a capture
+/// and never reaching a position a third time; the plies it took.
+fn shuffle_kings(variant: Variant, fen: &str) -> (usize, Option<Outcome>) {
+    use std::collections::HashMap;
+    let mut g = Game::from_position(variant, parse_fen(fen).expect("fen"));
+    let mut seen: HashMap<String, u32> = HashMap::new();
+    for ply in 0..400 {
+        if g.outcome().is_some() {
+            return (ply, g.outcome());
+        }
+        let pos = *g.position();
+        let mv = pos
+            .legal_moves_in(variant)
+            .into_iter()
+            .find(|m| {
+                let after = pos.make(m);
+                !m.is_capture()
+                    && !after.legal_moves_in(variant).iter().any(|r| r.is_capture())
+                    && seen.get(&after.to_fen()).copied().unwrap_or(0) < 2
+            })
+            .expect("a quiet king move");
+        *seen.entry(pos.make(&mv).to_fen()).or_default() += 1;
+        g.play(&mv).expect("legal");
+    }
+    (400, g.outcome())
+}
+
+#[test]
+fn kings_only_moves_draw_after_each_variants_count() {
+    // Brazilian (CBD, 64 squares): 20 moves each of kings only, no capture
+    // and no man moved, draw; two kings against two, so no lone-king rule
+    let fen = "W:WKa1,Kc1:BKh8,Kf8";
+    let (plies, outcome) = shuffle_kings(Variant::Brazilian, fen);
+    assert_eq!(
+        outcome,
+        Some(Outcome::Draw {
+            reason: DrawReason::KingsOnly
+        })
+    );
+    assert_eq!(plies, 40, "20 moves each");
+    // Russian: 15 moves each
+    assert_eq!(shuffle_kings(Variant::Russian, fen).0, 30);
+    // English, Pool, Czech, Italian, Portuguese: 40 moves each
+    for v in [
+        Variant::English,
+        Variant::Pool,
+        Variant::Czech,
+        Variant::Italian,
+        Variant::Portuguese,
+    ] {
+        assert_eq!(
+            shuffle_kings(v, fen),
+            (
+                80,
+                Some(Outcome::Draw {
+                    reason: DrawReason::KingsOnly
+                })
+            ),
+            "{v}"
+        );
+    }
 }
