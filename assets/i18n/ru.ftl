@@ -136,6 +136,7 @@ move-ambiguous = { $input } может означать { $candidates }: нап�
 why-empty-square = на { $square } нет шашки
 why-not-your-piece = шашка на { $square } не ваша
 why-must-capture = бить обязательно
+why-capture-precedence = правила взятия этого варианта требуют другого взятия
 why-capture-not-finished = взятие продолжается, его нужно закончить
 why-cannot-move = шашка с { $square } туда не ходит
 move-not-legal = { $input } — невозможный ход. Возможные ходы: { $legal }.

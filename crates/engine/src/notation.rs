@@ -52,6 +52,9 @@ pub enum IllegalReason {
     CaptureNotFinished,
     /// The piece on the start square has no legal move.
     PieceCannotMove(Square),
+    /// A capture was typed, but the variant's capture rules (the most
+    /// pieces, the most kings, a king first …) require another one.
+    CapturePrecedence,
 }
 
 impl MoveError {
@@ -75,6 +78,9 @@ impl fmt::Display for IllegalReason {
                 write!(f, "the capture goes on and must be finished")
             }
             IllegalReason::PieceCannotMove(s) => write!(f, "the piece on {s} cannot move there"),
+            IllegalReason::CapturePrecedence => {
+                write!(f, "the capture rules require another capture")
+            }
         }
     }
 }
@@ -219,7 +225,13 @@ fn fits(mv: &Move, squares: &[Square]) -> bool {
     }
 }
 
-fn illegal_reason(pos: &Position, legal: &[Move], pattern: &Pattern) -> Option<IllegalReason> {
+fn illegal_reason(
+    variant: Variant,
+    pos: &Position,
+    legal: &[Move],
+    pattern: &Pattern,
+    typed_capture: bool,
+) -> Option<IllegalReason> {
     let Pattern::Squares(sq) = pattern else {
         return None;
     };
@@ -241,6 +253,9 @@ fn illegal_reason(pos: &Position, legal: &[Move], pattern: &Pattern) -> Option<I
         p.len() > sq.len() && p[..sq.len()] == sq[..]
     }) {
         return Some(IllegalReason::CaptureNotFinished);
+    }
+    if captures && typed_capture && variant.capture_precedence() {
+        return Some(IllegalReason::CapturePrecedence);
     }
     if captures {
         return Some(IllegalReason::MustCapture);
@@ -288,7 +303,13 @@ pub fn parse_move_among_in(
     match matching.as_slice() {
         [one] => Ok(**one),
         [] => Err(MoveError::Illegal {
-            reason: illegal_reason(pos, legal, &pattern),
+            reason: illegal_reason(
+                variant,
+                pos,
+                legal,
+                &pattern,
+                input.contains([':', 'x', 'X', '×']),
+            ),
             input,
             legal: sorted_names(variant, legal.iter()),
         }),

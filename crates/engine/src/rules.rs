@@ -272,6 +272,16 @@ impl Variant {
         crate::with_rules!(self, R => R::KINGS_ONLY_DRAW_PLIES)
     }
 
+    /// Whether the variant's capture rules choose among the captures (the
+    /// most pieces, the most kings, a king first) rather than leave a free
+    /// choice.
+    pub fn capture_precedence(self) -> bool {
+        crate::with_rules!(self, R => R::MAJORITY_CAPTURE
+            || R::ITALIAN_PRECEDENCE
+            || R::MOST_KINGS
+            || R::KING_CAPTURE_PRIORITY)
+    }
+
     /// The endgame draw rules of the variant.
     pub fn endgame_draws(self) -> EndgameDraws {
         crate::with_rules!(self, R => R::ENDGAME_DRAWS)
@@ -379,6 +389,45 @@ impl Variant {
             s.push_str(&self.square_number(l).to_string());
         }
         s
+    }
+
+    /// A text diagram as the variant's players see the board from White's
+    /// side: the Russian one (`a`–`h`, `1`–`8`) where moves are written
+    /// algebraically; else every dark square in its column, a piece
+    /// (`w`/`b` men, `W`/`B` kings) or the empty square's number, mirrored
+    /// where the board is ([`Variant::mirrored_board`]).
+    pub fn diagram(self, pos: &Position) -> String {
+        use crate::position::{Kind, Piece};
+        use std::fmt::Write as _;
+        if !self.numeric_notation() {
+            return pos.to_string();
+        }
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            let mut line = String::new();
+            for col in 0..8u8 {
+                let file = if self.mirrored_board() { 7 - col } else { col };
+                let cell = match Square::from_coords(file, rank) {
+                    None => "   ".to_string(),
+                    Some(sq) => match pos.piece_at(sq) {
+                        None => format!("{:>2} ", self.square_number(sq)),
+                        Some(Piece { color, kind }) => {
+                            let c = match (color, kind) {
+                                (Color::White, Kind::Man) => 'w',
+                                (Color::White, Kind::King) => 'W',
+                                (Color::Black, Kind::Man) => 'b',
+                                (Color::Black, Kind::King) => 'B',
+                            };
+                            format!(" {c} ")
+                        }
+                    },
+                };
+                line.push_str(&cell);
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        let _ = write!(out, "{} to move", pos.side_to_move());
+        out
     }
 
     /// A move as the variant's players write it.

@@ -360,3 +360,24 @@ fn kings_only_moves_draw_after_each_variants_count() {
         );
     }
 }
+
+#[test]
+fn numeric_variants_draw_their_own_text_diagram() {
+    let start = Variant::Italian.initial_position();
+    let it = Variant::Italian.diagram(&start);
+    let lines: Vec<&str> = it.lines().collect();
+    // Italian: the top left corner is dark (Black's man on 1); White's
+    // men from 21; the empty middle shows its numbers 13–20
+    assert_eq!(lines[0], " b     b     b     b");
+    assert_eq!(lines[3], "   13    14    15    16");
+    assert_eq!(lines[4], "17    18    19    20");
+    assert_eq!(lines[7], "    w     w     w     w");
+    assert_eq!(lines[8], "White to move");
+    // Portuguese: the same picture, numbered from White's lower right
+    let pt = Variant::Portuguese.diagram(&start);
+    assert_eq!(pt.lines().nth(3), Some("   20    19    18    17"));
+    // English keeps the Russian orientation, numbered; Russian is unchanged
+    let en = Variant::English.diagram(&Variant::English.initial_position());
+    assert_eq!(en.lines().nth(3), Some("13    14    15    16"));
+    assert_eq!(Variant::Russian.diagram(&start), start.to_string());
+}

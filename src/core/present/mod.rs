@@ -135,7 +135,7 @@ impl Service {
                     variant: b.variant,
                     ..RenderOptions::default()
                 };
-                let diagram = b.position.to_string();
+                let diagram = b.variant.diagram(&b.position);
                 let position = b.position;
                 let image = Image::lazy(format!("board-{}.png", b.name), move || {
                     render::render_png(&position, &opts)
