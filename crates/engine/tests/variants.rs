@@ -381,3 +381,36 @@ fn numeric_variants_draw_their_own_text_diagram() {
     assert_eq!(en.lines().nth(3), Some("13    14    15    16"));
     assert_eq!(Variant::Russian.diagram(&start), start.to_string());
 }
+
+#[test]
+fn italian_and_portuguese_pdn_write_their_fen_in_their_numbers() {
+    use shashki_engine::pdn::{parse_pdn, write_pdn, PdnStyle};
+    use shashki_engine::{parse_fen_full_in, to_fen_numeric_in};
+    // White: a man on c3, a king on a1; Black: a king on d4, a man on f8
+    let pos = parse_fen("W:Wc3,Ka1:BKd4,f8").expect("fen");
+    assert_eq!(
+        to_fen_numeric_in(Variant::Italian, &pos),
+        "W:W23,K32:B2,K19"
+    );
+    assert_eq!(
+        to_fen_numeric_in(Variant::Portuguese, &pos),
+        "W:WK1,10:BK14,31"
+    );
+    for v in [Variant::Italian, Variant::Portuguese] {
+        let fen = to_fen_numeric_in(v, &pos);
+        assert_eq!(
+            parse_fen_full_in(v, &fen).expect("fen").position,
+            pos,
+            "{v}"
+        );
+        let mut g = Game::from_position(v, pos);
+        let mv = pos.legal_moves_in(v)[0];
+        g.play(&mv).expect("legal");
+        let pdn = write_pdn(&g, &[], PdnStyle::default());
+        assert!(pdn.contains(&format!("[FEN \"{fen}\"]")), "{pdn}");
+        assert!(pdn.contains(&v.format_move(&mv)), "{pdn}");
+        let back = parse_pdn(&pdn).expect("pdn")[0].to_game().expect("game");
+        assert_eq!(back.start_position(), &pos, "{v}");
+        assert_eq!(back.moves(), g.moves(), "{v}");
+    }
+}
