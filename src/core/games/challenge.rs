@@ -298,7 +298,7 @@ impl Service {
             store::set_challenge_start(ctx.c, id, &p.to_fen())?;
             // shown in the variant's square numbers where it has its own
             let fen = if variant.numeric_notation() {
-                shashki_engine::to_fen_numeric_in(variant, &p)
+                shashki_engine::to_fen_numeric_in(variant, p)
             } else {
                 p.to_fen()
             };
