@@ -136,6 +136,7 @@ why-empty-square = auf { $square } steht kein Stein
 why-not-your-piece = der Stein auf { $square } gehört nicht dir
 why-must-capture = es herrscht Schlagzwang
 why-capture-precedence = die Schlagregeln dieser Variante verlangen einen anderen Schlag
+why-capture-ends-earlier = der Schlag endet früher
 why-capture-not-finished = der Schlagzug geht weiter und muss zu Ende geführt werden
 why-cannot-move = der Stein auf { $square } kann nicht dorthin ziehen
 move-not-legal = { $input } ist kein regelgerechter Zug. Mögliche Züge: { $legal }.

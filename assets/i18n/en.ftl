@@ -135,6 +135,7 @@ why-empty-square = there is no piece on { $square }
 why-not-your-piece = the piece on { $square } is not yours
 why-must-capture = a capture is compulsory
 why-capture-precedence = this variant's capture rules require another capture
+why-capture-ends-earlier = the capture ends earlier
 why-capture-not-finished = the capture goes on and must be finished
 why-cannot-move = the piece on { $square } cannot go there
 move-not-legal = { $input } is not a legal move. Legal moves: { $legal }.

@@ -136,6 +136,7 @@ why-empty-square = il n’y a pas de pièce en { $square }
 why-not-your-piece = la pièce en { $square } n’est pas à vous
 why-must-capture = la prise est obligatoire
 why-capture-precedence = les règles de prise de cette variante imposent une autre prise
+why-capture-ends-earlier = la prise s’arrête plus tôt
 why-capture-not-finished = la prise continue et doit être menée à son terme
 why-cannot-move = la pièce en { $square } ne peut pas aller là
 move-not-legal = { $input } n’est pas un coup réglementaire. Coups possibles : { $legal }.

@@ -138,6 +138,7 @@ why-empty-square = uz { $square } nav kauliņa
 why-not-your-piece = kauliņš uz { $square } nav jūsu
 why-must-capture = sišana ir obligāta
 why-capture-precedence = šī varianta sišanas noteikumi prasa citu sitienu
+why-capture-ends-earlier = sitiens beidzas agrāk
 why-capture-not-finished = sitiens turpinās, un tas jāpabeidz
 why-cannot-move = kauliņš no { $square } nevar tur iet
 move-not-legal = { $input } nav atļauts gājiens. Iespējamie gājieni: { $legal }.

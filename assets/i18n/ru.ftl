@@ -137,6 +137,7 @@ why-empty-square = на { $square } нет шашки
 why-not-your-piece = шашка на { $square } не ваша
 why-must-capture = бить обязательно
 why-capture-precedence = правила взятия этого варианта требуют другого взятия
+why-capture-ends-earlier = взятие заканчивается раньше
 why-capture-not-finished = взятие продолжается, его нужно закончить
 why-cannot-move = шашка с { $square } туда не ходит
 move-not-legal = { $input } — невозможный ход. Возможные ходы: { $legal }.

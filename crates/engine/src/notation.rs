@@ -52,6 +52,9 @@ pub enum IllegalReason {
     CaptureNotFinished,
     /// The piece on the start square has no legal move.
     PieceCannotMove(Square),
+    /// The squares go on past the end of a legal capture (English,
+    /// Italian, Czech, Portuguese: a man crowned by a capture stops).
+    CaptureEndsEarlier,
     /// A capture was typed, but the variant's capture rules (the most
     /// pieces, the most kings, a king first …) require another one.
     CapturePrecedence,
@@ -78,6 +81,7 @@ impl fmt::Display for IllegalReason {
                 write!(f, "the capture goes on and must be finished")
             }
             IllegalReason::PieceCannotMove(s) => write!(f, "the piece on {s} cannot move there"),
+            IllegalReason::CaptureEndsEarlier => write!(f, "the capture ends earlier"),
             IllegalReason::CapturePrecedence => {
                 write!(f, "the capture rules require another capture")
             }
@@ -253,6 +257,13 @@ fn illegal_reason(
         p.len() > sq.len() && p[..sq.len()] == sq[..]
     }) {
         return Some(IllegalReason::CaptureNotFinished);
+    }
+    // a legal capture is the beginning of the squares
+    if legal.iter().any(|m| {
+        let p = m.path();
+        m.is_capture() && p.len() < sq.len() && sq[..p.len()] == p[..]
+    }) {
+        return Some(IllegalReason::CaptureEndsEarlier);
     }
     if captures && typed_capture && variant.capture_precedence() {
         return Some(IllegalReason::CapturePrecedence);

@@ -414,3 +414,38 @@ fn italian_and_portuguese_pdn_write_their_fen_in_their_numbers() {
         assert_eq!(back.moves(), g.moves(), "{v}");
     }
 }
+
+#[test]
+fn refusals_name_the_variants_capture_rules() {
+    use shashki_engine::notation::{parse_move_in, IllegalReason};
+    use shashki_engine::MoveError;
+    let reason = |v: Variant, fen: &str, text: &str| match parse_move_in(
+        v,
+        &parse_fen(fen).unwrap(),
+        text,
+    ) {
+        Err(MoveError::Illegal { reason, .. }) => reason,
+        other => panic!("{v} {text}: {other:?}"),
+    };
+    // English: the man crowned on 2 stops there
+    assert_eq!(
+        reason(Variant::English, "W:W9:B6,7", "9x2x11"),
+        Some(IllegalReason::CaptureEndsEarlier)
+    );
+    // Brazilian: the most pieces; Czech: the king first
+    let fen = "W:Wc1,g3:Bd2,f4,f6";
+    assert_eq!(
+        reason(Variant::Brazilian, fen, "g3:e5:g7"),
+        Some(IllegalReason::CapturePrecedence)
+    );
+    let fen = "W:WKh2,c3:Bd4,f4";
+    assert_eq!(
+        reason(Variant::Czech, fen, "c3:e5"),
+        Some(IllegalReason::CapturePrecedence)
+    );
+    // Russian: free choice, a quiet move while a capture exists
+    assert_eq!(
+        reason(Variant::Russian, fen, "c3-b4"),
+        Some(IllegalReason::MustCapture)
+    );
+}

@@ -162,6 +162,9 @@ impl Service {
                         Some(self.t(lang, "why-capture-not-finished", None))
                     }
                     Some(IllegalReason::PieceCannotMove(s)) => Some(square("why-cannot-move", s)),
+                    Some(IllegalReason::CaptureEndsEarlier) => {
+                        Some(self.t(lang, "why-capture-ends-earlier", None))
+                    }
                     Some(IllegalReason::CapturePrecedence) => {
                         Some(self.t(lang, "why-capture-precedence", None))
                     }
