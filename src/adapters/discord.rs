@@ -1084,6 +1084,9 @@ mod tests {
             .iter()
             .map(|o| o["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, ["target", "level", "days", "colour", "rating"]);
+        assert_eq!(
+            names,
+            ["opponent", "target", "variant", "level", "days", "colour", "rating"]
+        );
     }
 }
