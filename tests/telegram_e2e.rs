@@ -686,3 +686,77 @@ async fn living_board() {
         .unwrap()
         .unwrap();
 }
+
+/// Puzzle hints and solutions are hidden behind spoilers in the chat
+/// (`<tg-spoiler>`, HTML parse mode); a hint pressed on the puzzle's button
+/// is the presser's own pop-up, plain.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzle_hints_and_solutions_hide_behind_spoilers() {
+    tokio::time::timeout(Duration::from_secs(60), spoilers())
+        .await
+        .expect("in time");
+}
+
+async fn spoilers() {
+    let (fake, stop, bot, _dir) = living_bot(false).await;
+    fake.push_update(group_update(1, 10, "/puzzle", None));
+    let (i, puzzle) = fake
+        .wait_for(0, "the puzzle", |c| c.method == "sendPhoto")
+        .await;
+    let hint = buttons(&puzzle)
+        .into_iter()
+        .find(|b| labels(&puzzle).iter().any(|(l, d)| d == b && l.contains("Hint")))
+        .expect("a hint button");
+    let puzzle_msg = fake.next_message.load(Ordering::SeqCst);
+
+    // the first hint by command: the square, hidden
+    fake.push_update(group_update(2, 11, "/hint", None));
+    let (i, first) = fake
+        .wait_for(i, "the first hint", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("Hint")
+        })
+        .await;
+    assert_eq!(first.fields["parse_mode"], "HTML");
+    let text = shown_text(&first);
+    let square = text
+        .split("<tg-spoiler>")
+        .nth(1)
+        .and_then(|t| t.split("</tg-spoiler>").next())
+        .unwrap_or_else(|| panic!("a spoiler: {text}"));
+    assert_eq!(square.len(), 2, "{text}");
+    assert!(!text.contains('\u{E000}') && !text.contains('\u{E001}'));
+
+    // the second hint by button: the presser's pop-up, plain
+    let mut press = callback_update(3, "cq-h", puzzle_msg, &hint);
+    press["callback_query"]["message"]["chat"] = chat_json(GROUP);
+    fake.push_update(press);
+    let (i, toast) = fake
+        .wait_for(i, "the hint's pop-up", |c| {
+            c.method == "answerCallbackQuery" && c.fields["callback_query_id"] == "cq-h"
+        })
+        .await;
+    let pop = toast.fields["text"].as_str().unwrap_or_default().to_string();
+    assert!(pop.starts_with("Hint: play "), "{pop}");
+    assert!(!pop.contains("tg-spoiler") && !pop.contains('\u{E000}'), "{pop}");
+
+    // giving up: the solution, hidden
+    fake.push_update(group_update(4, 12, "/puzzle solution", None));
+    let (_, solution) = fake
+        .wait_for(i, "the solution", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("the solution")
+        })
+        .await;
+    let text = shown_text(&solution);
+    assert!(
+        text.contains("the solution: <tg-spoiler>") && text.ends_with("</tg-spoiler>"),
+        "{text}"
+    );
+    assert!(text.contains(pop.trim_start_matches("Hint: play ").trim_end_matches('.')));
+
+    stop.send(true).unwrap();
+    tokio::time::timeout(Duration::from_secs(20), bot)
+        .await
+        .expect("stops")
+        .unwrap()
+        .unwrap();
+}

@@ -326,6 +326,7 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
 
 /// Text with the mentions made real (`<@id>`), cut to Discord's length.
 pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
+    use crate::core::{spans, Span, SPOILER_CLOSE, SPOILER_OPEN};
     let mut t = text.to_string();
     for m in mentions {
         let tag = format!("<@{}>", m.platform_user_id);
@@ -342,12 +343,41 @@ pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
             t.push_str(&tag);
         }
     }
+    // a spoiler marker shows as `||`
+    let width = |c: char| match c {
+        SPOILER_OPEN | SPOILER_CLOSE => 2,
+        _ => 1,
+    };
     let max = limits().text_max;
-    if t.chars().count() > max {
-        t = t.chars().take(max - 1).collect();
-        t.push('…');
+    if t.chars().map(width).sum::<usize>() > max {
+        let mut cut = String::new();
+        let (mut used, mut open) = (0, false);
+        for c in t.chars() {
+            // room for a closing `||` and the `…`
+            if used + width(c) + 3 > max {
+                break;
+            }
+            match c {
+                SPOILER_OPEN => open = true,
+                SPOILER_CLOSE => open = false,
+                _ => {}
+            }
+            cut.push(c);
+            used += width(c);
+        }
+        if open {
+            cut.push(SPOILER_CLOSE);
+        }
+        cut.push('…');
+        t = cut;
     }
-    t
+    spans(&t)
+        .into_iter()
+        .map(|s| match s {
+            Span::Plain(p) => p.to_string(),
+            Span::Spoiler(h) => format!("||{h}||"),
+        })
+        .collect()
 }
 
 fn is_move(c: &Choice) -> bool {
@@ -922,6 +952,21 @@ mod tests {
             "<@77> (White) to move."
         );
         assert_eq!(content("Your move.", &m), "Your move. <@77>");
+    }
+
+    #[test]
+    fn spoilers_become_bars_and_stay_closed_when_cut() {
+        let hidden = crate::core::spoiler("c3-d4 f6-e5");
+        assert_eq!(
+            content(&format!("The solution: {hidden}."), &[]),
+            "The solution: ||c3-d4 f6-e5||."
+        );
+        let max = limits().text_max;
+        let long = format!("{}{}", "a".repeat(max - 8), hidden);
+        let c = content(&long, &[]);
+        assert!(c.chars().count() <= max, "{}", c.chars().count());
+        assert!(c.ends_with("||…"), "{c}");
+        assert_eq!(c.matches("||").count(), 2, "{c}");
     }
 
     #[test]

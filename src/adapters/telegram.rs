@@ -603,7 +603,7 @@ impl Telegram {
                 && r.image.is_none()
                 && r.choices.is_empty()
                 && r.document.is_none()
-                && r.text.chars().count() <= limits().toast_max
+                && crate::core::strip_markup(&r.text).chars().count() <= limits().toast_max
         });
         let note = toast
             .and_then(|i| out.replies.get(i))
@@ -687,7 +687,8 @@ impl Telegram {
     async fn answer(&self, id: &teloxide::types::CallbackQueryId, text: Option<&str>) {
         let mut req = self.bot.answer_callback_query(id.clone());
         if let Some(t) = text {
-            req = req.text(truncate(t, limits().toast_max));
+            // the presser's own pop-up: nothing to hide behind a spoiler
+            req = req.text(truncate(&crate::core::strip_markup(t), limits().toast_max));
         }
         if let Err(e) = self.pace.call(None, Kind::Other, req).await {
             tracing::warn!(error = %e, "telegram: answerCallbackQuery failed");

@@ -157,7 +157,8 @@ impl Service {
             c,
             ev.platform.key(),
             &ev.user.id,
-            &ev.user.name,
+            // no name carries the core's spoiler markup
+            &types::strip_markup(&ev.user.name),
             ev.user.handle.as_deref(),
             now,
         )?;
@@ -165,7 +166,7 @@ impl Service {
             c,
             ev.platform.key(),
             &ev.chat.id,
-            ev.chat.title.as_deref(),
+            ev.chat.title.as_deref().map(types::strip_markup).as_deref(),
             ev.chat.is_private,
             now,
         )?;

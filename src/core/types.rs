@@ -262,3 +262,101 @@ pub struct Outcome {
     pub replies: Vec<Reply>,
     pub jobs: Vec<Job>,
 }
+
+/// Opens a span of a reply's text that is hidden until the reader reveals
+/// it (a puzzle's solution, a hint): Telegram `<tg-spoiler>`, Discord
+/// `||…||`, the console plain. Use [`spoiler`] to mark a span and
+/// [`spans`] to read them; private-use characters no catalogue text holds
+/// (and the core strips from the names it stores).
+pub const SPOILER_OPEN: char = '\u{E000}';
+/// Closes a span opened by [`SPOILER_OPEN`].
+pub const SPOILER_CLOSE: char = '\u{E001}';
+
+/// `s` marked to be hidden behind a spoiler (markers inside `s` are dropped).
+pub fn spoiler(s: &str) -> String {
+    format!("{SPOILER_OPEN}{}{SPOILER_CLOSE}", strip_markup(s))
+}
+
+/// `s` without spoiler markers.
+pub fn strip_markup(s: &str) -> String {
+    s.chars()
+        .filter(|c| *c != SPOILER_OPEN && *c != SPOILER_CLOSE)
+        .collect()
+}
+
+/// A piece of a reply's text: shown, or hidden behind a spoiler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Span<'a> {
+    Plain(&'a str),
+    Spoiler(&'a str),
+}
+
+/// A reply's text cut into its plain and hidden pieces, in order, none
+/// empty, without the markers. A marker out of place (a close without an
+/// open, an open inside a span) is dropped; a span never closed runs to the
+/// end of the text.
+pub fn spans(text: &str) -> Vec<Span<'_>> {
+    let mut out = Vec::new();
+    let mut hidden = false;
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        let turn = match c {
+            SPOILER_OPEN => !hidden,
+            SPOILER_CLOSE => hidden,
+            _ => continue,
+        };
+        let piece = &text[start..i];
+        if !piece.is_empty() {
+            out.push(if hidden {
+                Span::Spoiler(piece)
+            } else {
+                Span::Plain(piece)
+            });
+        }
+        start = i + c.len_utf8();
+        if turn {
+            hidden = !hidden;
+        }
+    }
+    let piece = &text[start..];
+    if !piece.is_empty() {
+        out.push(if hidden {
+            Span::Spoiler(piece)
+        } else {
+            Span::Plain(piece)
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod spoiler_tests {
+    use super::*;
+
+    #[test]
+    fn spans_split_and_survive_stray_markers() {
+        let t = format!("The solution: {}. Next?", spoiler("c3-d4 f6-e5"));
+        assert_eq!(
+            spans(&t),
+            [
+                Span::Plain("The solution: "),
+                Span::Spoiler("c3-d4 f6-e5"),
+                Span::Plain(". Next?")
+            ]
+        );
+        assert_eq!(strip_markup(&t), "The solution: c3-d4 f6-e5. Next?");
+        assert_eq!(spans(""), []);
+        let stray = "\u{E001}a\u{E000}b\u{E000}c\u{E001}d\u{E000}e";
+        assert_eq!(
+            spans(stray),
+            [
+                Span::Plain("a"),
+                Span::Spoiler("b"),
+                Span::Spoiler("c"),
+                Span::Plain("d"),
+                Span::Spoiler("e")
+            ]
+        );
+        assert_eq!(spoiler("x\u{E001}y"), "\u{E000}xy\u{E001}");
+    }
+}

@@ -7,6 +7,7 @@ use super::{
 };
 use crate::args;
 use crate::core::ctx::Ctx;
+use crate::core::types::spoiler;
 use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::present::text::color_key;
@@ -140,7 +141,7 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
                 ..attempt.clone()
             };
             if wrong >= MAX_WRONG {
-                let sol = p.solution_text();
+                let sol = spoiler(&p.solution_text());
                 close(x, &a, false, false)?;
                 let text = x.t(
                     "puzzle-failed",
@@ -187,7 +188,7 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
             let (player, delta) = close(x, &attempt, true, false)?;
             let mut a = args![
                 ("move", mv.to_string()),
-                ("solution", p.solution_text()),
+                ("solution", spoiler(&p.solution_text())),
                 ("streak", num(player.streak)),
                 ("solved", num(player.solved))
             ];
@@ -284,7 +285,7 @@ pub(crate) fn give_up(x: &mut Ctx) -> Res<()> {
         "puzzle-gave-up",
         Some(&args![
             ("id", failed.puzzle_id),
-            ("solution", p.solution_text())
+            ("solution", spoiler(&p.solution_text()))
         ]),
     );
     let buttons = next_buttons(x);
@@ -326,12 +327,12 @@ pub fn cmd_hint(x: &mut Ctx) -> Res<()> {
     if hints == 1 {
         x.tell_id(
             "puzzle-hint-square",
-            Some(&args![("square", step.mv.from().to_string())]),
+            Some(&args![("square", spoiler(&step.mv.from().to_string()))]),
         );
     } else {
         x.tell_id(
             "puzzle-hint-move",
-            Some(&args![("move", step.mv.to_string())]),
+            Some(&args![("move", spoiler(&step.mv.to_string()))]),
         );
     }
     Ok(())

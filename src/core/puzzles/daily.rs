@@ -4,6 +4,7 @@
 use super::{board_for, ensure_pack, load, question_buttons, say_with, themes_text};
 use crate::args;
 use crate::core::ctx::Ctx;
+use crate::core::types::spoiler;
 use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::present::text::color_key;
@@ -155,7 +156,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
     if let (Some(prev), Some(prev_day)) = (d.last_puzzle, d.last_day) {
         if prev_day != day {
             if let Some(p) = db::puzzle(x.c, prev)?.as_ref().and_then(load) {
-                let a = args![("id", prev), ("solution", p.solution_text())];
+                let a = args![("id", prev), ("solution", spoiler(&p.solution_text()))];
                 let text = x.t("daily-yesterday", Some(&a));
                 x.say_text(text);
             }
