@@ -474,6 +474,7 @@ async fn run() {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            share: None,
         })
         .await;
     let calls = s.calls_since(n);

@@ -150,6 +150,11 @@ const NEAR: &[&str] = &[
     "d:7",
     "ph",
     "m:999999999999:999999999999:65535",
+    "/start challenge-12",
+    "/start challenge-0",
+    "/start challenge--3",
+    "/start CHALLENGE-+4",
+    "/start challenge-99999999999999999999999",
 ];
 
 /// The text parsers on `text`: no panic, and their promises.
@@ -171,6 +176,7 @@ fn check_text(text: &str) {
                     "{text:?} -> {cmd:?}"
                 )
             }
+            Command::ChallengeLink(id) => assert!(*id > 0, "{text:?} -> {cmd:?}"),
             _ => {}
         }
     } else {

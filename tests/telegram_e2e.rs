@@ -760,3 +760,117 @@ async fn spoilers() {
         .unwrap()
         .unwrap();
 }
+
+/// The URL buttons (label, url) of a call's inline keyboard.
+fn url_buttons(c: &Call) -> Vec<(String, String)> {
+    let markup = match &c.fields["reply_markup"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    markup["inline_keyboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+        .filter_map(|b| Some((b["text"].as_str()?.into(), b["url"].as_str()?.into())))
+        .collect()
+}
+
+/// Boris writes in his private chat with the bot.
+fn boris_update(id: i64, message_id: i64, text: &str) -> Value {
+    let mut u = text_update(id, message_id, text);
+    u["message"]["chat"] = chat_json(BORIS);
+    u["message"]["from"] = boris();
+    u
+}
+
+/// An open challenge in a group carries a share button: Telegram's share
+/// sheet with a deep link to the bot (`?start=challenge-1`). Opened in a
+/// private chat, the link shows the challenge with an accept button;
+/// accepting there starts the game in the group, and says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_is_shared_by_deep_link_and_accepted_in_private() {
+    tokio::time::timeout(Duration::from_secs(60), share_challenge())
+        .await
+        .expect("in time");
+}
+
+async fn share_challenge() {
+    let (fake, stop, bot, _dir) = living_bot(false).await;
+    fake.push_update(group_update(1, 10, "/challenge", None));
+    let (i, card) = fake
+        .wait_for(0, "the open challenge card", |c| {
+            c.method == "sendMessage" && buttons(c).contains(&"a:1".to_string())
+        })
+        .await;
+    let share = url_buttons(&card);
+    assert_eq!(share.len(), 1, "{share:?}");
+    assert_eq!(share[0].0, "📨 Share");
+    let url = url::Url::parse(&share[0].1).unwrap();
+    assert_eq!(url.as_str().split('?').next(), Some("https://t.me/share/url"));
+    let q: std::collections::HashMap<String, String> = url.query_pairs().into_owned().collect();
+    assert_eq!(q["url"], "https://t.me/shashki_test_bot?start=challenge-1");
+    assert_eq!(
+        q["text"],
+        "Anna invites you to a game of draughts in «Draughts club» (challenge #1)."
+    );
+
+    // a challenge to someone, or one made in a private chat, has no share button
+    fake.push_update(text_update(2, 11, "/challenge"));
+    let (i, private_card) = fake
+        .wait_for(i, "the private card", |c| {
+            c.method == "sendMessage" && buttons(c).contains(&"a:2".to_string())
+        })
+        .await;
+    assert!(url_buttons(&private_card).is_empty());
+
+    // Boris opens the link: the bot's private chat gets /start challenge-1
+    fake.push_update(boris_update(3, 20, "/start challenge-1"));
+    let (i, invite) = fake
+        .wait_for(i, "the challenge in Boris's chat", |c| {
+            c.method == "sendMessage" && c.fields["chat_id"] == json!(BORIS)
+        })
+        .await;
+    assert!(
+        shown_text(&invite).contains("Anna invites you to a game of draughts in «Draughts club»"),
+        "{}",
+        shown_text(&invite)
+    );
+    assert_eq!(buttons(&invite), ["a:1"]);
+    let invite_msg = fake.next_message.load(Ordering::SeqCst);
+    // a challenge of a private chat is no one else's to open
+    fake.push_update(boris_update(4, 21, "/start challenge-2"));
+    let (i, unknown) = fake
+        .wait_for(i + 1, "challenge 2 refused", |c| {
+            c.method == "sendMessage" && c.fields["chat_id"] == json!(BORIS)
+        })
+        .await;
+    assert!(shown_text(&unknown).contains("#2"), "{}", shown_text(&unknown));
+    assert!(buttons(&unknown).is_empty());
+
+    // Boris accepts in his chat: the game's board is posted in the group
+    let mut press = callback_update(5, "cq-s", 0, "a:1");
+    press["callback_query"]["from"] = boris();
+    press["callback_query"]["message"]["chat"] = chat_json(BORIS);
+    press["callback_query"]["message"]["message_id"] = json!(invite_msg);
+    fake.push_update(press);
+    let (_, board) = fake
+        .wait_for(i + 1, "the board in the group", |c| c.method == "sendPhoto")
+        .await;
+    assert_eq!(board.fields["chat_id"], json!(GROUP));
+    assert!(shown_text(&board).contains("begins"), "{}", shown_text(&board));
+    let (_, told) = fake
+        .wait_for(i + 1, "Boris told where", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("You accepted")
+        })
+        .await;
+    assert_eq!(told.fields["chat_id"], json!(BORIS));
+    assert!(shown_text(&told).contains("«Draughts club»"));
+
+    stop.send(true).unwrap();
+    tokio::time::timeout(Duration::from_secs(20), bot)
+        .await
+        .expect("stops")
+        .unwrap()
+        .unwrap();
+}

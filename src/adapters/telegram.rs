@@ -731,7 +731,7 @@ impl Telegram {
         };
         let chat = ChatId(chat_id);
         let rich = Rich::new(&r.text, &r.mentions);
-        let keyboard = keyboard(&r.choices);
+        let keyboard = with_share(keyboard(&r.choices), r.share.as_ref(), &self.me_username);
         // a note for one person answers their message
         let reply_to = match (&r.target, origin.message) {
             (Target::User { .. }, Some(m)) => Some(m),
@@ -872,6 +872,41 @@ pub fn keyboard(choices: &[Vec<crate::core::Choice>]) -> Option<InlineKeyboardMa
         .filter(|row| !row.is_empty())
         .collect();
     (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows))
+}
+
+/// The keyboard with a share button under it for a reply that has
+/// something to pass on: Telegram's share sheet (`t.me/share/url`) with a
+/// deep link that opens the bot with `/start PAYLOAD`.
+pub fn with_share(
+    keyboard: Option<InlineKeyboardMarkup>,
+    share: Option<&crate::core::Share>,
+    bot_username: &str,
+) -> Option<InlineKeyboardMarkup> {
+    let Some(url) = share.and_then(|s| share_url(s, bot_username)) else {
+        return keyboard;
+    };
+    let label = share.map(|s| s.label.clone()).unwrap_or_default();
+    let mut k = keyboard.unwrap_or_default();
+    k.inline_keyboard
+        .push(vec![InlineKeyboardButton::url(label, url)]);
+    Some(k)
+}
+
+/// `https://t.me/share/url?url=https://t.me/<bot>?start=<payload>&text=…`;
+/// `None` without a username or for a payload Telegram would refuse
+/// (deep-link payloads: at most 64 of `A-Za-z0-9_-`).
+pub fn share_url(share: &crate::core::Share, bot_username: &str) -> Option<url::Url> {
+    let ok = |s: &str, max: usize| {
+        !s.is_empty()
+            && s.len() <= max
+            && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    };
+    if !ok(bot_username, 32) || !ok(&share.start, 64) {
+        return None;
+    }
+    let link = format!("https://t.me/{bot_username}?start={}", share.start);
+    let text = truncate(&crate::core::strip_markup(&share.text), 200);
+    url::Url::parse_with_params("https://t.me/share/url", [("url", link), ("text", text)]).ok()
 }
 
 fn truncate(s: &str, max: usize) -> String {

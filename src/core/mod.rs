@@ -291,6 +291,7 @@ impl Service {
             Command::Challenge(args) => self.cmd_challenge(ctx, &args)?,
             Command::Accept(r) => self.cmd_accept(ctx, r.as_deref())?,
             Command::Decline(r) => self.cmd_decline(ctx, r.as_deref())?,
+            Command::ChallengeLink(id) => self.challenge_link(ctx, id)?,
             Command::Move { game, text } => match text {
                 None => return Err(Refusal::MoveUsage.into()),
                 Some(text) => self.move_text(ctx, game, &text)?,

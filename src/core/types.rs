@@ -236,6 +236,21 @@ pub struct Reply {
     /// an answer to it (with [`Reply::mentions`]), so the turn still
     /// notifies: "c3-d4, @bob to move".
     pub turn_note: Option<String>,
+    /// Something people may pass on to others (an open challenge): where
+    /// the platform can, a share button (Telegram: its share sheet with a
+    /// deep link to the bot). `None` (the default): nothing to share.
+    pub share: Option<Share>,
+}
+
+/// What a share button passes on (see [`Reply::share`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Share {
+    /// The deep link's start payload (`challenge-12`: `/start challenge-12`).
+    pub start: String,
+    /// The message offered with the link.
+    pub text: String,
+    /// The button's label.
+    pub label: String,
 }
 
 impl Reply {

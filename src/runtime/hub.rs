@@ -265,6 +265,7 @@ impl Hub {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            share: None,
         }
     }
 

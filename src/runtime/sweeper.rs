@@ -181,6 +181,7 @@ mod tests {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            share: None,
         }
     }
 

@@ -11,6 +11,9 @@ pub enum Command {
     Challenge(Vec<String>),
     Accept(Option<String>),
     Decline(Option<String>),
+    /// A shared challenge's deep link (`/start challenge-12`): its card,
+    /// to accept wherever the link was opened.
+    ChallengeLink(i64),
     /// `/move [#game] text`: `text` is `None` when nothing follows.
     Move {
         game: Option<i64>,
@@ -119,7 +122,8 @@ pub fn parse_command(text: &str) -> Option<Command> {
 }
 
 /// The command a deep link's start payload stands for: `game-12` (the
-/// board), `replay-12`, `analyse-12`, `puzzle`, `daily` (today's puzzle).
+/// board), `replay-12`, `analyse-12`, `challenge-12` (a shared open
+/// challenge), `puzzle`, `daily` (today's puzzle).
 pub fn deep_link(payload: &str) -> Option<Command> {
     let (kind, n) = match payload.split_once('-') {
         Some((k, n)) => (k, Some(n)),
@@ -130,6 +134,7 @@ pub fn deep_link(payload: &str) -> Option<Command> {
         "game" => Command::Board(Some(game()?)),
         "replay" => Command::Replay(Some(game()?)),
         "analyse" => Command::Analyse(Some(game()?)),
+        "challenge" => Command::ChallengeLink(n.and_then(game_ref)?),
         "puzzle" if n.is_none() => Command::Puzzle(Vec::new()),
         "daily" if n.is_none() => Command::Puzzle(vec!["daily".into()]),
         _ => return None,
@@ -223,6 +228,10 @@ mod tests {
             Some(Command::Analyse(Some("#3".into())))
         );
         assert_eq!(
+            parse_command("/start challenge-7"),
+            Some(Command::ChallengeLink(7))
+        );
+        assert_eq!(
             parse_command("/start puzzle"),
             Some(Command::Puzzle(vec![]))
         );
@@ -236,6 +245,9 @@ mod tests {
             "/start game-",
             "/start game-x",
             "/start game-0",
+            "/start challenge-",
+            "/start challenge--1",
+            "/start challenge-99999999999999999999",
             "/start hello",
         ] {
             assert_eq!(

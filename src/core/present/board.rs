@@ -117,6 +117,7 @@ impl Ctx<'_> {
             in_place: false,
             board_mode: chat.as_ref().and_then(chat_board_mode),
             turn_note: None,
+            share: None,
         })
     }
 

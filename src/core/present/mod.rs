@@ -6,7 +6,7 @@ pub(crate) mod board;
 pub(crate) mod buttons;
 pub(crate) mod text;
 
-use super::types::{BoardMode, Choice, Image, Mention, Platform, Reply, Target};
+use super::types::{BoardMode, Choice, Image, Mention, Platform, Reply, Share, Target};
 use super::Service;
 use crate::render::{self, LastMove, RenderOptions, Theme};
 use shashki_engine::{Move, Position};
@@ -44,6 +44,8 @@ pub(crate) struct Draft {
     pub board_mode: Option<BoardMode>,
     /// The short turn line for a board edited in place.
     pub turn_note: Option<String>,
+    /// See [`Reply::share`].
+    pub share: Option<Share>,
 }
 
 impl Draft {
@@ -60,6 +62,7 @@ impl Draft {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            share: None,
         }
     }
 }
@@ -154,6 +157,7 @@ impl Service {
             in_place: d.in_place,
             board_mode: d.board_mode,
             turn_note: d.turn_note,
+            share: d.share,
         }
     }
 }
