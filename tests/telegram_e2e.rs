@@ -169,8 +169,9 @@ async fn whole_game() {
         .collect();
     assert_eq!(
         commands.len(),
-        15,
-        "English, Russian, Latvian, German, French menus for every chat, private chats and groups"
+        20,
+        "English, Russian, Latvian, German, French menus for every chat, private chats, \
+         groups' members and groups' administrators"
     );
     assert!(commands[0].fields.get("language_code").is_none());
     assert_eq!(commands[1].fields["language_code"], "ru");
@@ -199,11 +200,38 @@ async fn whole_game() {
         );
         assert!(names(c).contains(&"if".to_string()));
     }
+    let desc = |c: &Call, name: &str| -> String {
+        c.fields["commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["command"] == name)
+            .map(|x| x["description"].as_str().unwrap().to_string())
+            .unwrap_or_default()
+    };
     for c in &commands[10..15] {
         assert_eq!(scope(c), "all_group_chats");
         assert!(!names(c).contains(&"if".to_string()), "{:?}", names(c));
         assert!(names(c).contains(&"tournament".to_string()));
+        // the daily post is the admins' business
+        assert!(!names(c).contains(&"daily".to_string()), "{:?}", names(c));
     }
+    // the groups' administrators: the members' menu, the admin commands and
+    // the organiser's descriptions, in every language
+    for (members, admins) in commands[10..15].iter().zip(&commands[15..20]) {
+        assert_eq!(scope(admins), "all_chat_administrators");
+        assert_eq!(admins.fields.get("language_code"), members.fields.get("language_code"));
+        assert!(!names(admins).contains(&"if".to_string()));
+        assert!(names(admins).contains(&"daily".to_string()));
+        for n in names(members) {
+            assert!(names(admins).contains(&n), "{n} in the admins' menu");
+        }
+        assert_ne!(desc(members, "settings"), desc(admins, "settings"));
+        assert_ne!(desc(members, "tournament"), desc(admins, "tournament"));
+    }
+    assert!(desc(commands[15], "settings").contains("chatlang"));
+    assert!(desc(commands[15], "tournament").contains("adjudicate"));
+    assert!(!desc(commands[10], "tournament").contains("adjudicate"));
     assert!(names(commands[0]).contains(&"challenge".to_string()));
     let ru_desc = commands[1].fields["commands"][0]["description"]
         .as_str()

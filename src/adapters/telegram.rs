@@ -19,8 +19,9 @@
 //!
 //! - Commands work everywhere (privacy mode on is fine); bare text counts as
 //!   a move in private chats and in replies to the bot's messages.
-//! - The menu is registered with setMyCommands in English and Russian
-//!   (descriptions from the catalogue).
+//! - The menus are registered with setMyCommands in every language of the
+//!   catalogue, per scope: every chat, private chats, groups' members,
+//!   groups' administrators (descriptions from the catalogue).
 //! - The board of a game is a photo with its buttons; after a move it is
 //!   edited in place and answered with the core's short turn note, which
 //!   notifies the player to move (`Reply::board_mode` Edit — the chat's
@@ -281,8 +282,9 @@ impl Telegram {
     /// setMyCommands: the default (English) list and one for each other
     /// language (Telegram shows it to users of that language).
     /// The command menus: one per language and scope (every chat; private
-    /// chats without the group-only commands; groups without the private
-    /// ones).
+    /// chats without the group-only commands; groups' members without the
+    /// private and the admin ones; groups' administrators with the admin
+    /// commands and the organiser's descriptions).
     async fn set_commands(&self) -> Result<(), RequestError> {
         let catalog = Catalog::new();
         let scopes = [
@@ -292,11 +294,18 @@ impl Telegram {
                 BotCommandScope::AllPrivateChats,
             ),
             (commands::MenuScope::Groups, BotCommandScope::AllGroupChats),
+            (
+                commands::MenuScope::GroupAdmins,
+                BotCommandScope::AllChatAdministrators,
+            ),
         ];
         for (menu, scope) in scopes {
             for lang in Lang::ALL {
                 let list: Vec<BotCommand> = commands::menu(menu)
-                    .map(|c| BotCommand::new(c.name, commands::describe(&catalog, lang, c.desc)))
+                    .map(|c| {
+                        let desc = commands::menu_desc(menu, c);
+                        BotCommand::new(c.name, commands::describe(&catalog, lang, desc))
+                    })
                     .collect();
                 let req = self.bot.set_my_commands(list).scope(scope.clone());
                 match lang {
