@@ -26,13 +26,22 @@
 //!   The AI's moves are handed to the hub, which runs them on its workers;
 //!   their replies come back on the adapter's reply route and are posted to
 //!   the channel, like the sweeper's.
+//! - One living board per game (`Reply::board_mode` Edit, the default):
+//!   where a game's public board was last shown (a response read back from
+//!   `@original`, a followup, the pressed message, a channel message) is
+//!   kept in SQLite; a board that answers no press (the AI's move, a
+//!   time-out) edits that message (PATCH /channels/{c}/messages/{m}: the
+//!   new picture replaces the old) and the core's turn note answers it, so
+//!   the player to move is notified. An edit that fails (deleted) posts a
+//!   new board, which becomes the living one.
 
 use crate::adapters::commands::{self, OptKind, COMMANDS};
 use crate::config::{DiscordConfig, Secret};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::{handle_tag, move_args};
 use crate::core::{
-    ChatRef, Choice, ChoiceKind, Event, Input, Platform, PlatformLimits, Reply, Target, UserRef,
+    BoardMode, ChatRef, Choice, ChoiceKind, Event, Input, Platform, PlatformLimits, Reply, Target,
+    UserRef,
 };
 use crate::runtime::{Hub, ReplyRx};
 use serenity::all::{
@@ -40,8 +49,9 @@ use serenity::all::{
     ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateAllowedMentions,
     CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    EditInteractionResponse, GatewayIntents, GuildId, Interaction, MessageFlags, User, UserId,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditMessage,
+    EditInteractionResponse, GatewayIntents, GuildId, Interaction, Message, MessageFlags,
+    MessageId, User, UserId,
 };
 use serenity::http::{Http, HttpBuilder};
 use std::collections::HashMap;
@@ -132,10 +142,17 @@ impl Answering<'_> {
         &self,
         http: &Http,
         f: CreateInteractionResponseFollowup,
-    ) -> serenity::Result<()> {
+    ) -> serenity::Result<Message> {
         match self {
-            Answering::Command(i) => i.create_followup(http, f).await.map(drop),
-            Answering::Component(i) => i.create_followup(http, f).await.map(drop),
+            Answering::Command(i) => i.create_followup(http, f).await,
+            Answering::Component(i) => i.create_followup(http, f).await,
+        }
+    }
+    /// The message the interaction's response became.
+    async fn response(&self, http: &Http) -> serenity::Result<Message> {
+        match self {
+            Answering::Command(i) => i.get_response(http).await,
+            Answering::Component(i) => i.get_response(http).await,
         }
     }
     fn locale(&self) -> &str {
@@ -676,10 +693,13 @@ impl Discord {
             });
             if let Some(r) = in_place.and_then(|i| replies.get(i)) {
                 self.update_pressed(c, deferred, r, lang).await?;
+                // the pressed board, now this one, is the game's living board
+                self.remember_board(r, c.channel_id, c.message.id).await;
                 for (i, r) in replies.iter().enumerate() {
                     if Some(i) != in_place {
                         let out = self.outgoing(r, lang).await;
-                        on.follow(&self.http, followup(out)).await?;
+                        let m = on.follow(&self.http, followup(out)).await?;
+                        self.remember_board(r, m.channel_id, m.id).await;
                     }
                 }
                 return Ok(());
@@ -690,6 +710,13 @@ impl Discord {
             if i == 0 && !deferred {
                 on.respond(&self.http, CreateInteractionResponse::Message(message(out)))
                     .await?;
+                if board_of(r).is_some() {
+                    // a board posted as the response: where it landed
+                    match on.response(&self.http).await {
+                        Ok(m) => self.remember_board(r, m.channel_id, m.id).await,
+                        Err(e) => tracing::debug!(error = %e, "discord: reading the response failed"),
+                    }
+                }
                 continue;
             }
             if let (0, Answering::Command(cmd), true) = (i, on, out.ephemeral) {
@@ -698,9 +725,77 @@ impl Discord {
                 // message of its own, for the user alone
                 cmd.delete_response(&*self.http).await?;
             }
-            on.follow(&self.http, followup(out)).await?;
+            let m = on.follow(&self.http, followup(out)).await?;
+            self.remember_board(r, m.channel_id, m.id).await;
         }
         Ok(())
+    }
+
+    /// Keep where a game's public board was shown last: the living board
+    /// the next board of that game not answering a press edits (see
+    /// [`Discord::post`]).
+    async fn remember_board(&self, r: &Reply, channel: ChannelId, message: MessageId) {
+        if let Some(g) = board_of(r) {
+            self.hub
+                .set_board_message(
+                    Platform::Discord,
+                    g,
+                    channel.get().to_string(),
+                    message.get().to_string(),
+                )
+                .await;
+        }
+    }
+
+    /// Edit the game's living board in `channel` into `r` (PATCH
+    /// /channels/{c}/messages/{m}: text, menus, the new picture in place of
+    /// the old), for a board the chat keeps in one message
+    /// (`Reply::board_mode` Edit, the default). Whether it was edited.
+    async fn edit_living_board(&self, r: &Reply, channel: ChannelId, lang: Lang) -> bool {
+        let Some(g) = board_of(r) else {
+            return false;
+        };
+        if r.board_mode == Some(BoardMode::New) {
+            return false;
+        }
+        let Some((chat, message)) = self.hub.board_message(Platform::Discord, g).await else {
+            return false;
+        };
+        let Ok(message) = message.parse::<u64>() else {
+            return false;
+        };
+        if chat != channel.get().to_string() || message == 0 {
+            return false;
+        }
+        let o = self.outgoing(r, lang).await;
+        let mut e = EditMessage::new()
+            .content(o.content)
+            .components(o.components)
+            .allowed_mentions(CreateAllowedMentions::new().users(o.mentions.clone()));
+        for f in o.files {
+            e = e.new_attachment(f);
+        }
+        let message = MessageId::new(message);
+        if let Err(e) = channel.edit_message(&*self.http, message, e).await {
+            // deleted, or not ours to edit: a new board it is
+            tracing::debug!(error = %e, "discord: editing the living board failed");
+            return false;
+        }
+        // an edit notifies nobody: a short line answers the board
+        if let Some(note) = &r.turn_note {
+            let m = CreateMessage::new()
+                .content(content(note, &r.mentions))
+                .reference_message((channel, message))
+                .allowed_mentions(
+                    CreateAllowedMentions::new()
+                        .users(o.mentions)
+                        .replied_user(false),
+                );
+            if let Err(e) = channel.send_message(&*self.http, m).await {
+                tracing::warn!(error = %e, "discord: posting the turn note failed");
+            }
+        }
+        true
     }
 
     /// Change the pressed message into `r`: UPDATE_MESSAGE (type 7) when
@@ -795,6 +890,14 @@ impl Discord {
             .get(&ChannelId::new(channel))
             .copied()
             .unwrap_or_default();
+        // a game's board (the AI's move, a time-out): its living board
+        // changes in place, else a new one is posted and becomes it
+        if self
+            .edit_living_board(r, ChannelId::new(channel), lang)
+            .await
+        {
+            return;
+        }
         let o = self.outgoing(r, lang).await;
         let mut content = o.content;
         let mut mentions = o.mentions;
@@ -811,8 +914,9 @@ impl Discord {
             .add_files(o.files)
             .components(o.components)
             .allowed_mentions(CreateAllowedMentions::new().users(mentions));
-        if let Err(e) = ChannelId::new(channel).send_message(&*self.http, msg).await {
-            tracing::warn!(error = %e, "discord: posting a reply failed");
+        match ChannelId::new(channel).send_message(&*self.http, msg).await {
+            Ok(m) => self.remember_board(r, m.channel_id, m.id).await,
+            Err(e) => tracing::warn!(error = %e, "discord: posting a reply failed"),
         }
     }
 
@@ -835,6 +939,14 @@ impl Discord {
                 }
             }
         }
+    }
+}
+
+/// The game whose public board `r` is (a picture for the chat), if any.
+fn board_of(r: &Reply) -> Option<i64> {
+    match r.target {
+        Target::Chat(_) if r.image.is_some() => r.game_id,
+        _ => None,
     }
 }
 
