@@ -902,3 +902,104 @@ async fn share_challenge() {
         .unwrap()
         .unwrap();
 }
+
+/// The results of an answerInlineQuery call.
+fn inline_results(c: &Call) -> Vec<Value> {
+    match &c.fields["results"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or_default(),
+        Value::Array(a) => a.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// Inline mode: `@bot` typed in any chat is answered (answerInlineQuery)
+/// with today's puzzle and an invitation to play, each with a button that
+/// opens the bot (`?start=daily`, `?start=play`); once the bot has sent
+/// that puzzle's board, the puzzle card is that photo (its file_id).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inline_mode_offers_todays_puzzle_and_an_invitation() {
+    tokio::time::timeout(Duration::from_secs(60), inline_mode())
+        .await
+        .expect("in time");
+}
+
+async fn inline_mode() {
+    let (fake, stop, bot, _dir) = living_bot(false).await;
+    fake.push_update(inline_update(1, "iq-1", ""));
+    let (i, answer) = fake
+        .wait_for(0, "the inline answer", |c| c.method == "answerInlineQuery")
+        .await;
+    assert_eq!(answer.fields["inline_query_id"], "iq-1");
+    assert_eq!(answer.fields["is_personal"], true);
+    let results = inline_results(&answer);
+    assert_eq!(results.len(), 2, "{results:?}");
+    let daily = &results[0];
+    assert_eq!(daily["type"], "article");
+    let id: i64 = daily["id"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("daily-")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(daily["title"], format!("Today's puzzle #{id}"));
+    assert!(daily["description"]
+        .as_str()
+        .unwrap()
+        .contains("to play and win"));
+    let text = daily["input_message_content"]["message_text"]
+        .as_str()
+        .unwrap();
+    assert!(text.starts_with(&format!("Today's draughts puzzle #{id}:")), "{text}");
+    assert_eq!(daily["input_message_content"]["parse_mode"], "HTML");
+    let button = &daily["reply_markup"]["inline_keyboard"][0][0];
+    assert_eq!(button["text"], "🧩 Solve it");
+    assert_eq!(button["url"], "https://t.me/shashki_test_bot?start=daily");
+    let play = &results[1];
+    assert_eq!(play["id"], "play");
+    assert!(play["input_message_content"]["message_text"]
+        .as_str()
+        .unwrap()
+        .starts_with("Anna invites you to a game of Russian draughts"));
+    assert_eq!(
+        play["reply_markup"]["inline_keyboard"][0][0]["url"],
+        "https://t.me/shashki_test_bot?start=play"
+    );
+
+    // the button's deep link: today's puzzle in the private chat, its start
+    // board under the puzzle's own name
+    fake.push_update(text_update(2, 10, "/start daily"));
+    let (i, photo) = fake
+        .wait_for(i + 1, "the daily puzzle", |c| c.method == "sendPhoto")
+        .await;
+    assert_eq!(photo.files[0].1, format!("board-puzzle-{id}.png"));
+    let file_id = format!("photo{}", fake.next_message.load(Ordering::SeqCst));
+
+    // now the puzzle card is that photo
+    fake.push_update(inline_update(3, "iq-2", "puzzle"));
+    let (_, answer) = fake
+        .wait_for(i + 1, "the second inline answer", |c| {
+            c.method == "answerInlineQuery" && c.fields["inline_query_id"] == "iq-2"
+        })
+        .await;
+    let results = inline_results(&answer);
+    assert_eq!(results[0]["type"], "photo", "{:?}", results[0]);
+    assert_eq!(results[0]["photo_file_id"], file_id);
+    assert_eq!(results[0]["parse_mode"], "HTML");
+    assert!(results[0]["caption"]
+        .as_str()
+        .unwrap()
+        .starts_with("Today's draughts puzzle"));
+    assert_eq!(
+        results[0]["reply_markup"]["inline_keyboard"][0][0]["url"],
+        "https://t.me/shashki_test_bot?start=daily"
+    );
+    assert_eq!(results[1]["type"], "article");
+
+    stop.send(true).unwrap();
+    tokio::time::timeout(Duration::from_secs(20), bot)
+        .await
+        .expect("stops")
+        .unwrap()
+        .unwrap();
+}

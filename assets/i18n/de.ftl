@@ -486,3 +486,17 @@ takeback-rated = In Partie #{ $game } gibt es keine Zugrücknahme: nur in freien
 takeback-wait = Partie #{ $game }: Warte den Zug der KI ab, dann nimm zurück.
 takeback-nothing = Partie #{ $game }: Du hast noch keinen Zug zum Zurücknehmen.
 cmd-takeback = Den letzten Zug zurücknehmen (Partien gegen die KI)
+inline-daily-title = Aufgabe des Tages #{ $id }
+inline-daily-description = { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } zieht und gewinnt in { $moves } Zügen · Wertung { $rating }
+inline-daily-text = Dame-Aufgabe des Tages #{ $id }: { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } zieht und gewinnt in { $moves } Zügen. Findest du die Lösung?
+inline-daily-button = 🧩 Lösen
+inline-play-title = Spiel Dame mit mir
+inline-play-description = Eine Einladung zu einer Partie russische Dame senden
+inline-play-text = { $name } lädt dich zu einer Partie russische Dame ein: öffne den Bot oder füge ihn einem Chat mit euch beiden hinzu und sende /challenge.
+inline-play-button = ♟ Spielen

@@ -485,3 +485,17 @@ takeback-rated = No takebacks in game #{ $game }: only in casual games (against 
 takeback-wait = Game #{ $game }: wait for the AI's move, then take back.
 takeback-nothing = Game #{ $game }: you have no move to take back yet.
 cmd-takeback = Take back your last move (games against the AI)
+inline-daily-title = Today's puzzle #{ $id }
+inline-daily-description = { $color ->
+        [white] White
+       *[black] Black
+    } to play and win in { $moves } moves · rating { $rating }
+inline-daily-text = Today's draughts puzzle #{ $id }: { $color ->
+        [white] White
+       *[black] Black
+    } to play and win in { $moves } moves. Can you solve it?
+inline-daily-button = 🧩 Solve it
+inline-play-title = Play draughts with me
+inline-play-description = Post an invitation to a game of Russian draughts
+inline-play-text = { $name } invites you to a game of Russian draughts: open the bot, or add it to a chat with you both and send /challenge.
+inline-play-button = ♟ Play

@@ -486,3 +486,17 @@ takeback-rated = Pas de reprise dans la partie #{ $game } : seulement dans les p
 takeback-wait = Partie #{ $game } : attendez le coup de l’IA, puis reprenez.
 takeback-nothing = Partie #{ $game } : vous n’avez encore aucun coup à reprendre.
 cmd-takeback = Reprendre votre dernier coup (parties contre l’IA)
+inline-daily-title = Problème du jour #{ $id }
+inline-daily-description = Les { $color ->
+        [white] Blancs
+       *[black] Noirs
+    } jouent et gagnent en { $moves } coups · classement { $rating }
+inline-daily-text = Problème de dames du jour #{ $id } : les { $color ->
+        [white] Blancs
+       *[black] Noirs
+    } jouent et gagnent en { $moves } coups. Saurez-vous le résoudre ?
+inline-daily-button = 🧩 Résoudre
+inline-play-title = Jouez aux dames avec moi
+inline-play-description = Envoyer une invitation à une partie de dames russes
+inline-play-text = { $name } vous invite à une partie de dames russes : ouvrez le bot, ou ajoutez-le à un chat avec vous deux et envoyez /challenge.
+inline-play-button = ♟ Jouer

@@ -487,3 +487,17 @@ takeback-rated = Partijā #{ $game } gājienus neatsauc: tikai draudzības parti
 takeback-wait = Partija #{ $game }: sagaidiet MI gājienu un tad atsauciet.
 takeback-nothing = Partija #{ $game }: jums vēl nav gājiena, ko atsaukt.
 cmd-takeback = Atsaukt savu pēdējo gājienu (partijās pret MI)
+inline-daily-title = Dienas uzdevums #{ $id }
+inline-daily-description = { $color ->
+        [white] Baltie
+       *[black] Melnie
+    } sāk un uzvar, gājieni: { $moves } · reitings { $rating }
+inline-daily-text = Dienas dambretes uzdevums #{ $id }: { $color ->
+        [white] baltie
+       *[black] melnie
+    } sāk un uzvar, gājieni: { $moves }. Vai atrisināsiet?
+inline-daily-button = 🧩 Risināt
+inline-play-title = Spēlē ar mani dambreti
+inline-play-description = Nosūtīt aicinājumu uz krievu dambretes partiju
+inline-play-text = { $name } aicina jūs uz krievu dambretes partiju: atveriet botu vai pievienojiet to čatam ar jums abiem un nosūtiet /challenge.
+inline-play-button = ♟ Spēlēt

@@ -489,3 +489,17 @@ takeback-rated = В партии #{ $game } ходы не возвращают: 
 takeback-wait = Партия #{ $game }: дождитесь хода ИИ, затем возвращайте.
 takeback-nothing = Партия #{ $game }: вам пока нечего возвращать.
 cmd-takeback = Вернуть свой последний ход (в партиях с ИИ)
+inline-daily-title = Задача дня #{ $id }
+inline-daily-description = { $color ->
+        [white] Белые
+       *[black] Чёрные
+    } начинают и выигрывают, ходов: { $moves } · рейтинг { $rating }
+inline-daily-text = Шашечная задача дня #{ $id }: { $color ->
+        [white] белые
+       *[black] чёрные
+    } начинают и выигрывают, ходов: { $moves }. Решите?
+inline-daily-button = 🧩 Решить
+inline-play-title = Сыграйте со мной в шашки
+inline-play-description = Отправить приглашение на партию в русские шашки
+inline-play-text = { $name } приглашает вас сыграть в русские шашки: откройте бота или добавьте его в чат с вами обоими и отправьте /challenge.
+inline-play-button = ♟ Играть

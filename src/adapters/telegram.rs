@@ -48,15 +48,17 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::{
-    AnswerCallbackQuerySetters, EditMessageMediaSetters, EditMessageReplyMarkupSetters,
+    AnswerCallbackQuerySetters, AnswerInlineQuerySetters, EditMessageMediaSetters, EditMessageReplyMarkupSetters,
     EditMessageTextSetters, GetUpdatesSetters, SendAnimationSetters, SendDocumentSetters,
     SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters,
 };
 use teloxide::requests::Requester;
 use teloxide::types::{
-    AllowedUpdate, BotCommand, BotCommandScope, CallbackQuery, ChatId, InlineKeyboardButton,
-    InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MaybeInaccessibleMessage,
-    Message, MessageId, ParseMode, ReplyParameters, Update, UpdateKind, User,
+    AllowedUpdate, BotCommand, BotCommandScope, CallbackQuery, ChatId, FileId,
+    InlineKeyboardButton, InlineKeyboardMarkup, InlineQueryResult, InlineQueryResultArticle,
+    InlineQueryResultCachedPhoto, InputFile, InputMedia, InputMediaPhoto, InputMessageContent,
+    InputMessageContentText, MaybeInaccessibleMessage, Message, MessageId, ParseMode,
+    ReplyParameters, Update, UpdateKind, User,
 };
 use teloxide::{Bot, RequestError};
 use tokio::sync::Notify;
@@ -127,6 +129,9 @@ struct Telegram {
     offsets: Mutex<Offsets>,
     /// An update was handled (the offset may move on).
     handled: Notify,
+    /// Photo file ids by the file name they were sent under (a puzzle's
+    /// start board, `board-puzzle-7.png`): inline mode shows them again.
+    photos: Mutex<HashMap<String, String>>,
 }
 
 /// How many updates past one still being handled may come in before the
@@ -265,6 +270,7 @@ pub async fn run(
         pace: Pace::new(opts_limits, opts_retries),
         offsets: Mutex::default(),
         handled: Notify::new(),
+        photos: Mutex::default(),
     });
     if tg.opts.set_commands {
         if let Err(e) = tg.set_commands().await {
@@ -342,7 +348,11 @@ impl Telegram {
                 .get_updates()
                 .offset(offset)
                 .timeout(if holding { 0 } else { timeout })
-                .allowed_updates(vec![AllowedUpdate::Message, AllowedUpdate::CallbackQuery]);
+                .allowed_updates(vec![
+                    AllowedUpdate::Message,
+                    AllowedUpdate::CallbackQuery,
+                    AllowedUpdate::InlineQuery,
+                ]);
             let updates = tokio::select! {
                 r = req => r,
                 _ = crate::runtime::stopped(&mut stop) => return Ok(()),
@@ -399,6 +409,8 @@ impl Telegram {
                 Some(MaybeInaccessibleMessage::Inaccessible(m)) => m.chat.id.0.to_string(),
                 None => format!("user:{}", q.from.id.0),
             }),
+            // no chat: a lane of the person's own
+            UpdateKind::InlineQuery(q) => Some(format!("inline:{}", q.from.id.0)),
             _ => None,
         }
     }
@@ -456,8 +468,72 @@ impl Telegram {
         match u.kind {
             UpdateKind::Message(m) => self.on_message(m, update_id, handled).await,
             UpdateKind::CallbackQuery(q) => self.on_callback(q, update_id, handled).await,
+            UpdateKind::InlineQuery(q) => self.on_inline(q, handled).await,
             _ => {}
         }
+    }
+
+    /// `@bot` typed in any chat: the core's cards as answerInlineQuery
+    /// results — a photo the bot sent before under the card's picture name
+    /// (InlineQueryResultCachedPhoto), else an article; each with its
+    /// button that opens the bot (`t.me/<bot>?start=…`). Nothing is stored.
+    async fn on_inline(&self, q: teloxide::types::InlineQuery, handled: Handled) {
+        drop(handled);
+        let offers = self
+            .hub
+            .inline_offers(q.from.full_name(), q.from.language_code.clone())
+            .await;
+        let results: Vec<InlineQueryResult> =
+            offers.iter().map(|o| self.inline_result(o)).collect();
+        let req = self
+            .bot
+            .answer_inline_query(q.id.clone(), results)
+            .cache_time(60)
+            .is_personal(true);
+        if let Err(e) = self.pace.call(None, Kind::Other, req).await {
+            tracing::warn!(error = %e, "telegram: answerInlineQuery failed");
+        }
+    }
+
+    fn inline_result(&self, o: &crate::core::Offer) -> InlineQueryResult {
+        let markup = o.button.as_ref().and_then(|(label, start)| {
+            let url = deep_link(&self.me_username, start)?;
+            Some(InlineKeyboardMarkup::new([[InlineKeyboardButton::url(
+                label.clone(),
+                url,
+            )]]))
+        });
+        let html = Rich::new(&o.text, &[]);
+        let photo = o.image.as_ref().and_then(|name| {
+            self.photos
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(name)
+                .cloned()
+        });
+        if let Some(file_id) = photo {
+            let mut r = InlineQueryResultCachedPhoto::new(o.id.clone(), FileId(file_id))
+                .title(o.title.clone())
+                .description(o.description.clone())
+                .caption(html.html_within(limits().caption_max))
+                .parse_mode(ParseMode::Html);
+            if let Some(m) = markup {
+                r = r.reply_markup(m);
+            }
+            return InlineQueryResult::CachedPhoto(r);
+        }
+        let text = InputMessageContentText::new(html.html_within(limits().text_max))
+            .parse_mode(ParseMode::Html);
+        let mut r = InlineQueryResultArticle::new(
+            o.id.clone(),
+            o.title.clone(),
+            InputMessageContent::Text(text),
+        )
+        .description(o.description.clone());
+        if let Some(m) = markup {
+            r = r.reply_markup(m);
+        }
+        InlineQueryResult::Article(r)
     }
 
     /// Whether `user` administers `chat` (private chats: always), from
@@ -835,6 +911,12 @@ impl Telegram {
             }
         }
         let sent = self.pace.call(Some(chat), Kind::Message, req).await?;
+        if let Some(p) = sent.photo().and_then(|sizes| sizes.last()) {
+            self.photos
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(img.file_name.clone(), p.file.id.0.clone());
+        }
         let mut board_msg = sent.id;
         if !fits {
             board_msg = self.send_text(chat, rich, keyboard, None).await?;
@@ -905,17 +987,28 @@ pub fn with_share(
 /// `None` without a username or for a payload Telegram would refuse
 /// (deep-link payloads: at most 64 of `A-Za-z0-9_-`).
 pub fn share_url(share: &crate::core::Share, bot_username: &str) -> Option<url::Url> {
+    let link = deep_link(bot_username, &share.start)?;
+    let text = truncate(&crate::core::strip_markup(&share.text), 200);
+    url::Url::parse_with_params(
+        "https://t.me/share/url",
+        [("url", link.to_string()), ("text", text)],
+    )
+    .ok()
+}
+
+/// `https://t.me/<bot>?start=<payload>`: opens the bot, which gets
+/// `/start PAYLOAD`. `None` without a username or for a payload Telegram
+/// would refuse (at most 64 of `A-Za-z0-9_-`).
+pub fn deep_link(bot_username: &str, start: &str) -> Option<url::Url> {
     let ok = |s: &str, max: usize| {
         !s.is_empty()
             && s.len() <= max
             && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
     };
-    if !ok(bot_username, 32) || !ok(&share.start, 64) {
+    if !ok(bot_username, 32) || !ok(start, 64) {
         return None;
     }
-    let link = format!("https://t.me/{bot_username}?start={}", share.start);
-    let text = truncate(&crate::core::strip_markup(&share.text), 200);
-    url::Url::parse_with_params("https://t.me/share/url", [("url", link), ("text", text)]).ok()
+    url::Url::parse(&format!("https://t.me/{bot_username}?start={start}")).ok()
 }
 
 fn truncate(s: &str, max: usize) -> String {

@@ -20,6 +20,7 @@ mod config;
 mod ctx;
 mod error;
 mod games;
+mod inline;
 mod present;
 mod ratings;
 mod settings;

@@ -262,6 +262,24 @@ impl Reply {
     }
 }
 
+/// A card offered to post anywhere (Telegram's inline mode: `@bot` typed
+/// in any chat), built by the core like any reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    /// Stable per card (`daily-12`, `play`), at most 64 bytes.
+    pub id: String,
+    pub title: String,
+    pub description: String,
+    /// The message posted when the card is chosen.
+    pub text: String,
+    /// A button under the posted message that opens the bot: (label, deep
+    /// link start payload, e.g. `daily` → `/start daily`).
+    pub button: Option<(String, String)>,
+    /// The file name of a picture the bot may have sent before (a puzzle's
+    /// start board): shown if the platform kept it.
+    pub image: Option<String>,
+}
+
 /// Work the service asks its runtime to do off the async threads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Job {

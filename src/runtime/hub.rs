@@ -317,6 +317,19 @@ impl Hub {
             .unwrap_or(false)
     }
 
+    /// The cards offered to `name` typing the bot's name in any chat (see
+    /// `Service::inline_offers`); none when reading them fails.
+    pub async fn inline_offers(
+        &self,
+        name: String,
+        lang: Option<String>,
+    ) -> Vec<crate::core::Offer> {
+        self.blocking(move |svc| svc.inline_offers(&name, lang.as_deref()))
+            .await
+            .inspect_err(|e| tracing::warn!(error = %e, "reading the inline offers failed"))
+            .unwrap_or_default()
+    }
+
     /// Every legal move of a game as a button (for menus of all moves).
     pub async fn legal_move_choices(&self, game_id: i64) -> Result<Vec<Choice>, ServiceError> {
         self.blocking(move |svc| svc.legal_move_choices(game_id))

@@ -173,7 +173,7 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
             )?;
             let before = pos.make(&mv);
             let after = before.make(&reply);
-            let board = board_for(x, &p, after, Some((before, reply)));
+            let board = board_for(x, row.id, &p, after, Some((before, reply)));
             let a = args![
                 ("move", mv.to_string()),
                 ("reply", reply.to_string()),
@@ -200,7 +200,7 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
                 }
                 None => x.t("puzzle-solved-unrated", Some(&a)),
             };
-            let board = board_for(x, &p, after, Some((pos, mv)));
+            let board = board_for(x, row.id, &p, after, Some((pos, mv)));
             let buttons = next_buttons(x);
             say_with(x, text, Some(board), buttons);
         }

@@ -177,7 +177,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
         ("moves", num(p.solver_moves() as i64))
     ];
     let text = x.t("daily-post", Some(&a));
-    let board = board_for(x, &p, p.start, None);
+    let board = board_for(x, id, &p, p.start, None);
     let buttons = question_buttons(x);
     say_with(x, text, Some(board), buttons);
     Ok(())
