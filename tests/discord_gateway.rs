@@ -633,7 +633,8 @@ async fn run() {
             .find(|c| {
                 (c.path == format!("/api/v10/webhooks/{APP_ID}/tok-select")
                     || c.path == format!("/api/v10/channels/{CHANNEL}/messages")
-                    || c.path.starts_with(&format!("/api/v10/channels/{CHANNEL}/messages/")))
+                    || c.path
+                        .starts_with(&format!("/api/v10/channels/{CHANNEL}/messages/")))
                     && menus(&c.body)
                         .iter()
                         .any(|(_, o)| !o.is_empty() && o.iter().all(|v| v.starts_with("m:1:2:")))
@@ -669,7 +670,8 @@ async fn run() {
                 || c.path.contains("/tok-")
                 || c.path == format!("/api/v10/channels/{CHANNEL}/messages")
                 || (c.method == "PATCH"
-                    && c.path.starts_with(&format!("/api/v10/channels/{CHANNEL}/messages/"))),
+                    && c.path
+                        .starts_with(&format!("/api/v10/channels/{CHANNEL}/messages/"))),
             "unexpected request {} {}",
             c.method,
             c.path

@@ -413,14 +413,15 @@ async fn run() {
     }
     let n = s.n();
     s.discord.on_interaction(select).await;
-    let reply = s.wait_for(n, "the AI's reply with the moves at ply 5", |c| {
-        is_ai_board(c)
-            && component_ids(&c.body)
-                .1
-                .iter()
-                .all(|o| o.starts_with("m:1:5:"))
-    })
-    .await;
+    let reply = s
+        .wait_for(n, "the AI's reply with the moves at ply 5", |c| {
+            is_ai_board(c)
+                && component_ids(&c.body)
+                    .1
+                    .iter()
+                    .all(|o| o.starts_with("m:1:5:"))
+        })
+        .await;
     let calls = s.calls_since(n);
     // the pressed board changes in place: UPDATE_MESSAGE with the new board
     assert_eq!(calls[0].body["type"], 7, "{}", calls[0].body);
@@ -429,10 +430,7 @@ async fn run() {
     assert!(calls[0].body["data"].get("flags").is_none_or(|f| f != 64));
     // the pressed message is the living board now: the AI's reply edits it
     assert_eq!(reply.method, "PATCH");
-    assert_eq!(
-        reply.path,
-        format!("{CHANNEL_MESSAGES}/300000000000000001")
-    );
+    assert_eq!(reply.path, format!("{CHANNEL_MESSAGES}/300000000000000001"));
     assert_eq!(reply.files.len(), 1, "the new picture replaces the old");
 
     // 4. the resign button: the pressed board's buttons become the

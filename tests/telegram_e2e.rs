@@ -220,7 +220,10 @@ async fn whole_game() {
     // the organiser's descriptions, in every language
     for (members, admins) in commands[10..15].iter().zip(&commands[15..20]) {
         assert_eq!(scope(admins), "all_chat_administrators");
-        assert_eq!(admins.fields.get("language_code"), members.fields.get("language_code"));
+        assert_eq!(
+            admins.fields.get("language_code"),
+            members.fields.get("language_code")
+        );
         assert!(!names(admins).contains(&"if".to_string()));
         assert!(names(admins).contains(&"daily".to_string()));
         for n in names(members) {
@@ -733,7 +736,11 @@ async fn spoilers() {
         .await;
     let hint = buttons(&puzzle)
         .into_iter()
-        .find(|b| labels(&puzzle).iter().any(|(l, d)| d == b && l.contains("Hint")))
+        .find(|b| {
+            labels(&puzzle)
+                .iter()
+                .any(|(l, d)| d == b && l.contains("Hint"))
+        })
         .expect("a hint button");
     let puzzle_msg = fake.next_message.load(Ordering::SeqCst);
 
@@ -763,9 +770,15 @@ async fn spoilers() {
             c.method == "answerCallbackQuery" && c.fields["callback_query_id"] == "cq-h"
         })
         .await;
-    let pop = toast.fields["text"].as_str().unwrap_or_default().to_string();
+    let pop = toast.fields["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
     assert!(pop.starts_with("Hint: play "), "{pop}");
-    assert!(!pop.contains("tg-spoiler") && !pop.contains('\u{E000}'), "{pop}");
+    assert!(
+        !pop.contains("tg-spoiler") && !pop.contains('\u{E000}'),
+        "{pop}"
+    );
 
     // giving up: the solution, hidden
     fake.push_update(group_update(4, 12, "/puzzle solution", None));
@@ -835,7 +848,10 @@ async fn share_challenge() {
     assert_eq!(share.len(), 1, "{share:?}");
     assert_eq!(share[0].0, "📨 Share");
     let url = url::Url::parse(&share[0].1).unwrap();
-    assert_eq!(url.as_str().split('?').next(), Some("https://t.me/share/url"));
+    assert_eq!(
+        url.as_str().split('?').next(),
+        Some("https://t.me/share/url")
+    );
     let q: std::collections::HashMap<String, String> = url.query_pairs().into_owned().collect();
     assert_eq!(q["url"], "https://t.me/shashki_test_bot?start=challenge-1");
     assert_eq!(
@@ -873,7 +889,11 @@ async fn share_challenge() {
             c.method == "sendMessage" && c.fields["chat_id"] == json!(BORIS)
         })
         .await;
-    assert!(shown_text(&unknown).contains("#2"), "{}", shown_text(&unknown));
+    assert!(
+        shown_text(&unknown).contains("#2"),
+        "{}",
+        shown_text(&unknown)
+    );
     assert!(buttons(&unknown).is_empty());
 
     // Boris accepts in his chat: the game's board is posted in the group
@@ -886,7 +906,11 @@ async fn share_challenge() {
         .wait_for(i + 1, "the board in the group", |c| c.method == "sendPhoto")
         .await;
     assert_eq!(board.fields["chat_id"], json!(GROUP));
-    assert!(shown_text(&board).contains("begins"), "{}", shown_text(&board));
+    assert!(
+        shown_text(&board).contains("begins"),
+        "{}",
+        shown_text(&board)
+    );
     let (_, told) = fake
         .wait_for(i + 1, "Boris told where", |c| {
             c.method == "sendMessage" && shown_text(c).contains("You accepted")
@@ -950,7 +974,10 @@ async fn inline_mode() {
     let text = daily["input_message_content"]["message_text"]
         .as_str()
         .unwrap();
-    assert!(text.starts_with(&format!("Today's draughts puzzle #{id}:")), "{text}");
+    assert!(
+        text.starts_with(&format!("Today's draughts puzzle #{id}:")),
+        "{text}"
+    );
     assert_eq!(daily["input_message_content"]["parse_mode"], "HTML");
     let button = &daily["reply_markup"]["inline_keyboard"][0][0];
     assert_eq!(button["text"], "🧩 Solve it");

@@ -356,8 +356,14 @@ mod tests {
         assert!(members.iter().all(|m| admins.contains(m)));
         assert!(!admins.contains(&"if"));
         let settings = spec("settings").unwrap();
-        assert_eq!(menu_desc(MenuScope::Groups, settings), "cmd-settings-member");
-        assert_eq!(menu_desc(MenuScope::GroupAdmins, settings), "cmd-settings-admin");
+        assert_eq!(
+            menu_desc(MenuScope::Groups, settings),
+            "cmd-settings-member"
+        );
+        assert_eq!(
+            menu_desc(MenuScope::GroupAdmins, settings),
+            "cmd-settings-admin"
+        );
         assert_eq!(menu_desc(MenuScope::Default, settings), "cmd-settings");
     }
 

@@ -49,9 +49,9 @@ use serenity::all::{
     ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateAllowedMentions,
     CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditMessage,
-    EditInteractionResponse, GatewayIntents, GuildId, Interaction, Message, MessageFlags,
-    MessageId, User, UserId,
+    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    EditInteractionResponse, EditMessage, GatewayIntents, GuildId, Interaction, Message,
+    MessageFlags, MessageId, User, UserId,
 };
 use serenity::http::{Http, HttpBuilder};
 use std::collections::HashMap;
@@ -714,7 +714,9 @@ impl Discord {
                     // a board posted as the response: where it landed
                     match on.response(&self.http).await {
                         Ok(m) => self.remember_board(r, m.channel_id, m.id).await,
-                        Err(e) => tracing::debug!(error = %e, "discord: reading the response failed"),
+                        Err(e) => {
+                            tracing::debug!(error = %e, "discord: reading the response failed")
+                        }
                     }
                 }
                 continue;

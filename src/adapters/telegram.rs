@@ -48,9 +48,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::{
-    AnswerCallbackQuerySetters, AnswerInlineQuerySetters, EditMessageMediaSetters, EditMessageReplyMarkupSetters,
-    EditMessageTextSetters, GetUpdatesSetters, SendAnimationSetters, SendDocumentSetters,
-    SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters,
+    AnswerCallbackQuerySetters, AnswerInlineQuerySetters, EditMessageMediaSetters,
+    EditMessageReplyMarkupSetters, EditMessageTextSetters, GetUpdatesSetters, SendAnimationSetters,
+    SendDocumentSetters, SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters,
 };
 use teloxide::requests::Requester;
 use teloxide::types::{
@@ -1003,7 +1003,8 @@ pub fn deep_link(bot_username: &str, start: &str) -> Option<url::Url> {
     let ok = |s: &str, max: usize| {
         !s.is_empty()
             && s.len() <= max
-            && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
     };
     if !ok(bot_username, 32) || !ok(start, 64) {
         return None;

@@ -2,12 +2,12 @@
 //! inline mode): today's puzzle and an invitation to play, each a card the
 //! person may post there, with a button that opens the bot.
 
+use super::error::Halt;
 use super::i18n::{num, Lang};
 use super::present::text::color_key;
 use super::puzzles::{self, daily_puzzle_id, load};
 use super::time::day_of;
 use super::types::Offer;
-use super::error::Halt;
 use super::{Service, ServiceError};
 use crate::args;
 use crate::store::puzzles as db;
@@ -17,7 +17,11 @@ impl Service {
     /// language `lang`): today's puzzle (with the file name its start board
     /// is sent under, for a platform that kept the picture) and "play with
     /// me". Nothing is stored or changed.
-    pub fn inline_offers(&self, name: &str, lang: Option<&str>) -> Result<Vec<Offer>, ServiceError> {
+    pub fn inline_offers(
+        &self,
+        name: &str,
+        lang: Option<&str>,
+    ) -> Result<Vec<Offer>, ServiceError> {
         let lang = lang
             .and_then(Lang::from_code)
             .unwrap_or(self.config().default_lang);

@@ -338,7 +338,7 @@ pub fn spans(text: &str) -> Vec<Span<'_>> {
             SPOILER_CLOSE => hidden,
             _ => continue,
         };
-        let piece = &text[start..i];
+        let piece = text.get(start..i).unwrap_or_default();
         if !piece.is_empty() {
             out.push(if hidden {
                 Span::Spoiler(piece)
@@ -351,7 +351,7 @@ pub fn spans(text: &str) -> Vec<Span<'_>> {
             hidden = !hidden;
         }
     }
-    let piece = &text[start..];
+    let piece = text.get(start..).unwrap_or_default();
     if !piece.is_empty() {
         out.push(if hidden {
             Span::Spoiler(piece)

@@ -13,7 +13,10 @@ use teloxide::utils::html;
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Part {
     Text(String),
-    Mention { id: u64, name: String },
+    Mention {
+        id: u64,
+        name: String,
+    },
     /// Hidden until tapped (`<tg-spoiler>`); the core's spoiler spans.
     Spoiler(String),
 }
@@ -329,7 +332,10 @@ mod tests {
              <tg-spoiler>c3-d4 &lt;b&gt;</tg-spoiler> &amp; more \
              <a href=\"tg://user?id=2\">d4</a>"
         );
-        assert_eq!(r.visible_len(), "Anna, the solution: c3-d4 <b> & more d4".len());
+        assert_eq!(
+            r.visible_len(),
+            "Anna, the solution: c3-d4 <b> & more d4".len()
+        );
         for max in 0..45 {
             let cut = r.html_within(max);
             assert!(well_formed(&cut), "{max}: {cut}");

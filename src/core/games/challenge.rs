@@ -341,7 +341,10 @@ impl Service {
             ("id", id),
             ("from", from),
             ("chat", chat.title.unwrap_or_default()),
-            ("per_move", self.per_move_text(ctx.lang, ch.seconds_per_move)),
+            (
+                "per_move",
+                self.per_move_text(ctx.lang, ch.seconds_per_move)
+            ),
             ("variant_name", ctx.variant_name(variant)),
         ];
         let mut d = Draft::text(ctx.here(), ctx.t("challenge-link", Some(&a)));

@@ -7,11 +7,11 @@ use super::{
 };
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::types::spoiler;
 use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::present::text::color_key;
 use crate::core::ratings::{self, Glicko};
+use crate::core::types::spoiler;
 use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
 use rusqlite::Connection;
 use shashki_engine::parse_move;

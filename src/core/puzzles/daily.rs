@@ -4,11 +4,11 @@
 use super::{board_for, ensure_pack, load, question_buttons, say_with, themes_text};
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::types::spoiler;
 use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::present::text::color_key;
 use crate::core::time::{day_of, iso_date_of_day, Zone};
+use crate::core::types::spoiler;
 use crate::store::puzzles as db;
 use crate::store::StoreResult;
 use rusqlite::Connection;

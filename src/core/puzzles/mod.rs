@@ -27,7 +27,7 @@ mod daily;
 
 pub(crate) use attempt::{answer, cmd_hint};
 pub(crate) use commands::{cmd_puzzle, cmd_top};
-pub(crate) use daily::{cmd_daily, daily_puzzle_id, dailies_due, next_daily_wakeup, post_daily};
+pub(crate) use daily::{cmd_daily, dailies_due, daily_puzzle_id, next_daily_wakeup, post_daily};
 
 use crate::args;
 use crate::core::ctx::Ctx;
