@@ -794,6 +794,40 @@ async fn spoilers() {
     );
     assert!(text.contains(pop.trim_start_matches("Hint: play ").trim_end_matches('.')));
 
+    // a board that shows a move of the solution is a spoiler too; the
+    // question's board is not
+    fake.push_update(group_update(5, 13, "/puzzle", None));
+    let (i, question) = fake
+        .wait_for(i + 1, "the next puzzle", |c| c.method == "sendPhoto")
+        .await;
+    assert_ne!(question.fields["has_spoiler"], true);
+    fake.push_update(group_update(6, 14, "/hint", None));
+    fake.push_update(group_update(7, 15, "/hint", None));
+    let (i, hint) = fake
+        .wait_for(i + 1, "the second hint", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("Hint: play")
+        })
+        .await;
+    let text = shown_text(&hint);
+    let mv = text
+        .split("<tg-spoiler>")
+        .nth(1)
+        .and_then(|t| t.split("</tg-spoiler>").next())
+        .unwrap_or_else(|| panic!("a spoiler: {text}"))
+        .to_string();
+    fake.push_update(group_update(8, 16, &format!("/puzzle {mv}"), None));
+    let (_, after) = fake
+        .wait_for(i + 1, "the board after the right move", |c| {
+            c.method == "sendPhoto"
+        })
+        .await;
+    assert!(
+        shown_text(&after).contains("Right") || shown_text(&after).contains("Solved"),
+        "{}",
+        shown_text(&after)
+    );
+    assert_eq!(after.fields["has_spoiler"], true);
+
     stop.send(true).unwrap();
     tokio::time::timeout(Duration::from_secs(20), bot)
         .await

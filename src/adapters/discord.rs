@@ -848,10 +848,12 @@ impl Discord {
         };
         let mut files = Vec::new();
         if let Some(img) = &r.image {
-            files.push(CreateAttachment::bytes(
-                img.bytes().to_vec(),
-                img.file_name.clone(),
-            ));
+            // Discord blurs a file whose name starts SPOILER_
+            let name = match img.is_hidden() {
+                true => format!("SPOILER_{}", img.file_name),
+                false => img.file_name.clone(),
+            };
+            files.push(CreateAttachment::bytes(img.bytes().to_vec(), name));
         }
         if let Some((name, text)) = &r.document {
             files.push(CreateAttachment::bytes(

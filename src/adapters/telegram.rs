@@ -880,11 +880,13 @@ impl Telegram {
             BoardUpdates::New => BoardMode::New,
         });
         if let (BoardMode::Edit, Some(prev), true) = (mode, previous, fits) {
-            let media = InputMedia::Photo(
-                InputMediaPhoto::new(file())
-                    .caption(html.clone())
-                    .parse_mode(ParseMode::Html),
-            );
+            let mut photo = InputMediaPhoto::new(file())
+                .caption(html.clone())
+                .parse_mode(ParseMode::Html);
+            if img.is_hidden() {
+                photo = photo.spoiler();
+            }
+            let media = InputMedia::Photo(photo);
             let req = self
                 .bot
                 .edit_message_media(prev.chat, prev.message, media)
@@ -903,7 +905,10 @@ impl Telegram {
                 Err(e) => tracing::debug!(error = %e, "telegram: editMessageMedia failed"),
             }
         }
-        let mut req = self.bot.send_photo(chat, file());
+        let mut req = self
+            .bot
+            .send_photo(chat, file())
+            .has_spoiler(img.is_hidden());
         if fits {
             req = req.caption(html.clone()).parse_mode(ParseMode::Html);
             if let Some(k) = keyboard.clone() {

@@ -118,6 +118,9 @@ pub struct Image {
     pub file_name: String,
     draw: std::sync::Arc<dyn Fn() -> Vec<u8> + Send + Sync>,
     drawn: std::sync::Arc<std::sync::OnceLock<Vec<u8>>>,
+    /// Shown behind a spoiler (a puzzle's board after a move of its
+    /// solution): Telegram `has_spoiler`, Discord a `SPOILER_` file.
+    hidden: bool,
 }
 
 impl Image {
@@ -129,6 +132,7 @@ impl Image {
             file_name: file_name.into(),
             draw: std::sync::Arc::new(Vec::new),
             drawn: std::sync::Arc::new(drawn),
+            hidden: false,
         }
     }
 
@@ -141,7 +145,21 @@ impl Image {
             file_name: file_name.into(),
             draw: std::sync::Arc::new(draw),
             drawn: std::sync::Arc::default(),
+            hidden: false,
         }
+    }
+
+    /// This image behind a spoiler.
+    pub fn hidden(self) -> Image {
+        Image {
+            hidden: true,
+            ..self
+        }
+    }
+
+    /// Whether it is shown behind a spoiler.
+    pub fn is_hidden(&self) -> bool {
+        self.hidden
     }
 
     /// The encoded image (drawn now if it was not yet).
@@ -168,6 +186,7 @@ impl std::fmt::Debug for Image {
         f.debug_struct("Image")
             .field("file_name", &self.file_name)
             .field("drawn", &self.drawn.get().map(Vec::len))
+            .field("hidden", &self.hidden)
             .finish()
     }
 }

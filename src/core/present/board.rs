@@ -56,6 +56,7 @@ impl Ctx<'_> {
             caption,
             name,
             numbered: false,
+            hidden: false,
         }
     }
 

@@ -24,6 +24,8 @@ pub(crate) struct BoardView {
     pub name: String,
     /// The squares numbered 1–32 (English draughts).
     pub numbered: bool,
+    /// Behind a spoiler (see [`Image::hidden`]).
+    pub hidden: bool,
 }
 
 /// A reply before its board is drawn.
@@ -137,9 +139,12 @@ impl Service {
                 };
                 let diagram = b.position.to_string();
                 let position = b.position;
-                let image = Image::lazy(format!("board-{}.png", b.name), move || {
+                let mut image = Image::lazy(format!("board-{}.png", b.name), move || {
                     render::render_png(&position, &opts)
                 });
+                if b.hidden {
+                    image = image.hidden();
+                }
                 (Some(image), Some(diagram))
             }
             None => (d.image, None),

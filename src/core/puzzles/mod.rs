@@ -160,7 +160,12 @@ pub(crate) fn board_for(
     } else {
         "puzzle".into()
     };
-    x.board(pos, last, p.solver() == Color::Black, caption, name)
+    let shows_a_move = last.is_some();
+    let mut b = x.board(pos, last, p.solver() == Color::Black, caption, name);
+    // a move drawn on the board is part of the solution: hidden from the
+    // others in the chat until they look
+    b.hidden = shows_a_move;
+    b
 }
 
 /// The name a puzzle's start board is sent under (`board-puzzle-7.png`):
