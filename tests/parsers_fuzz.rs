@@ -151,6 +151,11 @@ const NEAR: &[&str] = &[
     "ph",
     "m:999999999999:999999999999:65535",
     "/start challenge-12",
+    "/start challenge-12-345",
+    "/start challenge-12-0",
+    "/start challenge-0-5",
+    "A:12:123456789012",
+    "A:12:-1",
     "/start challenge-0",
     "/start challenge--3",
     "/start CHALLENGE-+4",
@@ -176,7 +181,9 @@ fn check_text(text: &str) {
                     "{text:?} -> {cmd:?}"
                 )
             }
-            Command::ChallengeLink(id) => assert!(*id > 0, "{text:?} -> {cmd:?}"),
+            Command::ChallengeLink { id, token } => {
+                assert!(*id > 0 && *token >= 0, "{text:?} -> {cmd:?}")
+            }
             _ => {}
         }
     } else {

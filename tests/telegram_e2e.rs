@@ -887,7 +887,16 @@ async fn share_challenge() {
         Some("https://t.me/share/url")
     );
     let q: std::collections::HashMap<String, String> = url.query_pairs().into_owned().collect();
-    assert_eq!(q["url"], "https://t.me/shashki_test_bot?start=challenge-1");
+    let link = q["url"]
+        .strip_prefix("https://t.me/shashki_test_bot?start=")
+        .unwrap_or_else(|| panic!("a deep link: {}", q["url"]));
+    let token = link
+        .strip_prefix("challenge-1-")
+        .unwrap_or_else(|| panic!("the challenge and its secret: {link}"));
+    assert!(
+        !token.is_empty() && token.len() <= 12 && token.bytes().all(|b| b.is_ascii_digit()),
+        "{token}"
+    );
     assert_eq!(
         q["text"],
         "Anna invites you to a game of draughts in «Draughts club» (challenge #1)."
@@ -902,9 +911,9 @@ async fn share_challenge() {
         .await;
     assert!(url_buttons(&private_card).is_empty());
 
-    // Boris opens the link: the bot's private chat gets /start challenge-1
-    fake.push_update(boris_update(3, 20, "/start challenge-1"));
-    let (i, invite) = fake
+    // Boris opens the link: the bot's private chat gets /start challenge-1-…
+    fake.push_update(boris_update(3, 20, &format!("/start {link}")));
+    let (mut i, invite) = fake
         .wait_for(i, "the challenge in Boris's chat", |c| {
             c.method == "sendMessage" && c.fields["chat_id"] == json!(BORIS)
         })
@@ -914,24 +923,32 @@ async fn share_challenge() {
         "{}",
         shown_text(&invite)
     );
-    assert_eq!(buttons(&invite), ["a:1"]);
+    assert_eq!(buttons(&invite), [format!("A:1:{token}")]);
     let invite_msg = fake.next_message.load(Ordering::SeqCst);
-    // a challenge of a private chat is no one else's to open
-    fake.push_update(boris_update(4, 21, "/start challenge-2"));
-    let (i, unknown) = fake
-        .wait_for(i + 1, "challenge 2 refused", |c| {
-            c.method == "sendMessage" && c.fields["chat_id"] == json!(BORIS)
-        })
-        .await;
-    assert!(
-        shown_text(&unknown).contains("#2"),
-        "{}",
-        shown_text(&unknown)
-    );
-    assert!(buttons(&unknown).is_empty());
+    // without the link's secret nothing opens: a wrong one, a challenge of
+    // a private chat, or the number alone
+    for (n, text) in [
+        (21, "/start challenge-1-1".to_string()),
+        (22, format!("/start challenge-2-{token}")),
+        (23, "/accept 1".to_string()),
+    ] {
+        fake.push_update(boris_update(n - 17, n, &text));
+        let (j, refused) = fake
+            .wait_for(i + 1, "refused", |c| {
+                c.method == "sendMessage" && c.fields["chat_id"] == json!(BORIS)
+            })
+            .await;
+        assert!(
+            shown_text(&refused).contains("There is no challenge"),
+            "{text}: {}",
+            shown_text(&refused)
+        );
+        assert!(buttons(&refused).is_empty());
+        i = j;
+    }
 
     // Boris accepts in his chat: the game's board is posted in the group
-    let mut press = callback_update(5, "cq-s", 0, "a:1");
+    let mut press = callback_update(7, "cq-s", 0, &format!("A:1:{token}"));
     press["callback_query"]["from"] = boris();
     press["callback_query"]["message"]["chat"] = chat_json(BORIS);
     press["callback_query"]["message"]["message_id"] = json!(invite_msg);

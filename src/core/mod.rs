@@ -292,7 +292,7 @@ impl Service {
             Command::Challenge(args) => self.cmd_challenge(ctx, &args)?,
             Command::Accept(r) => self.cmd_accept(ctx, r.as_deref())?,
             Command::Decline(r) => self.cmd_decline(ctx, r.as_deref())?,
-            Command::ChallengeLink(id) => self.challenge_link(ctx, id)?,
+            Command::ChallengeLink { id, token } => self.challenge_link(ctx, id, token)?,
             Command::Move { game, text } => match text {
                 None => return Err(Refusal::MoveUsage.into()),
                 Some(text) => self.move_text(ctx, game, &text)?,
@@ -329,6 +329,9 @@ impl Service {
         let before = ctx.drafts.len();
         match p {
             Payload::Accept { challenge } => self.accept(ctx, challenge)?,
+            Payload::AcceptShared { challenge, token } => {
+                self.accept_shared(ctx, challenge, token)?
+            }
             Payload::Decline { challenge } => self.decline(ctx, challenge)?,
             Payload::Move { game, ply, index } => self.move_button(ctx, game, ply, index)?,
             Payload::Piece { game, ply, square } => self.picker(ctx, game, ply, Some(square))?,

@@ -17,6 +17,11 @@ use crate::core::Service;
 use crate::store::{self, ChallengeStatus, ColorWish, NewGame, Seat};
 use shashki_engine::{Color, Game, Position, Variant};
 
+/// Where the secret of a challenge's share link is kept (`settings`).
+fn share_key(id: i64) -> String {
+    format!("share:challenge:{id}")
+}
+
 /// Whom a challenge is for.
 enum Opponent {
     Open,
@@ -308,31 +313,38 @@ impl Service {
         // an open challenge in a group may be passed on: the link opens the
         // bot, where it can be accepted; the game is played here
         if to_handle.is_none() && !ctx.chat.is_private {
-            d.share = Some(self.share_challenge(ctx, id));
+            d.share = Some(self.share_challenge(ctx, id)?);
         }
         ctx.post(d);
         Ok(())
     }
 
-    /// The share button of an open challenge of this chat.
-    fn share_challenge(&self, ctx: &Ctx, id: i64) -> Share {
+    /// The share button of an open challenge of this chat: its link
+    /// carries a secret kept with it (in `settings`, `share:challenge:ID`),
+    /// so only those it was passed to can accept it from elsewhere.
+    fn share_challenge(&self, ctx: &Ctx, id: i64) -> Res<Share> {
+        use std::hash::BuildHasher;
+        // twelve random digits (what a payload number may hold)
+        let token = std::collections::hash_map::RandomState::new().hash_one(id) % 1_000_000_000_000;
+        store::set_setting(ctx.c, &share_key(id), &token.to_string())?;
         let a = args![
             ("id", id),
             ("from", ctx.user.name.clone()),
             ("chat", ctx.chat.title.clone().unwrap_or_default()),
         ];
-        Share {
-            start: format!("challenge-{id}"),
+        Ok(Share {
+            start: format!("challenge-{id}-{token}"),
             text: ctx.t("challenge-share-text", Some(&a)),
             label: ctx.t("button-share", None),
-        }
+        })
     }
 
-    /// A shared challenge's link opened (`/start challenge-12`): its card
-    /// with accept and decline, for an open challenge of a group on this
-    /// platform (a game of another chat is never named otherwise).
-    pub(crate) fn challenge_link(&self, ctx: &mut Ctx, id: i64) -> Res<()> {
-        let (ch, chat) = self.shared_challenge(ctx, id)?;
+    /// A shared challenge's link opened (`/start challenge-12-TOKEN`): its
+    /// card with an accept button, for an open challenge of a group on this
+    /// platform whose link this is (a game of another chat is never named
+    /// otherwise).
+    pub(crate) fn challenge_link(&self, ctx: &mut Ctx, id: i64, token: i64) -> Res<()> {
+        let (ch, chat) = self.shared_challenge(ctx, id, token)?;
         let from = store::user(ctx.c, ch.from_user)?
             .map(|u| u.name)
             .unwrap_or_default();
@@ -348,16 +360,28 @@ impl Service {
             ("variant_name", ctx.variant_name(variant)),
         ];
         let mut d = Draft::text(ctx.here(), ctx.t("challenge-link", Some(&a)));
-        d.choices = vec![vec![
-            Payload::Accept { challenge: id }.button(ctx.t("button-accept", None))
-        ]];
+        d.choices = vec![vec![Payload::AcceptShared {
+            challenge: id,
+            token,
+        }
+        .button(ctx.t("button-accept", None))]];
         ctx.post(d);
         Ok(())
     }
 
-    /// An open challenge of a group that a link may bring anyone to: open
-    /// to anyone, not expired, on this platform; with its chat.
-    fn shared_challenge(&self, ctx: &Ctx, id: i64) -> Res<(store::ChallengeRow, store::ChatRow)> {
+    /// An open challenge of a group that its share link (`token`) brings
+    /// someone to: open to anyone, not expired, on this platform; with its
+    /// chat. A wrong token is an unknown challenge.
+    fn shared_challenge(
+        &self,
+        ctx: &Ctx,
+        id: i64,
+        token: i64,
+    ) -> Res<(store::ChallengeRow, store::ChatRow)> {
+        let kept = store::get_setting(ctx.c, &share_key(id))?;
+        if kept.and_then(|t| t.parse::<i64>().ok()) != Some(token) {
+            return Err(Refusal::ChallengeUnknown { id }.into());
+        }
         let found = store::challenge(ctx.c, id)?;
         let chat = match &found {
             Some(ch) => store::chat(ctx.c, ch.chat_id)?,
@@ -439,31 +463,29 @@ impl Service {
     }
 
     pub(crate) fn accept(&self, ctx: &mut Ctx, id: i64) -> Res<()> {
-        // a shared challenge accepted in a private chat with the bot: the
-        // game starts in the challenge's group, in its language
-        if ctx.chat.is_private {
-            if let Ok((ch, chat)) = self.shared_challenge(ctx, id) {
-                if ch.chat_id != ctx.chat.id {
-                    let title = chat.title.clone().unwrap_or_default();
-                    let lang = crate::core::ctx::resolve_lang(
-                        &chat,
-                        Some(&ctx.user),
-                        None,
-                        self.config.default_lang,
-                    );
-                    let here = std::mem::replace(&mut ctx.chat, chat);
-                    let my_lang = std::mem::replace(&mut ctx.lang, lang);
-                    let started = self.accept_here(ctx, id);
-                    ctx.chat = here;
-                    ctx.lang = my_lang;
-                    let game = started?;
-                    let a = args![("game", game), ("chat", title)];
-                    ctx.say("challenge-accepted-there", Some(&a));
-                    return Ok(());
-                }
-            }
-        }
         self.accept_here(ctx, id).map(drop)
+    }
+
+    /// Accept a shared challenge by its link's button: here, if it is this
+    /// chat's; else the game starts in the challenge's group (in its
+    /// language) and the acceptor is told where.
+    pub(crate) fn accept_shared(&self, ctx: &mut Ctx, id: i64, token: i64) -> Res<()> {
+        let (ch, chat) = self.shared_challenge(ctx, id, token)?;
+        if ch.chat_id == ctx.chat.id {
+            return self.accept(ctx, id);
+        }
+        let title = chat.title.clone().unwrap_or_default();
+        let lang =
+            crate::core::ctx::resolve_lang(&chat, Some(&ctx.user), None, self.config.default_lang);
+        let here = std::mem::replace(&mut ctx.chat, chat);
+        let my_lang = std::mem::replace(&mut ctx.lang, lang);
+        let started = self.accept_here(ctx, id);
+        ctx.chat = here;
+        ctx.lang = my_lang;
+        let game = started?;
+        let a = args![("game", game), ("chat", title)];
+        ctx.say("challenge-accepted-there", Some(&a));
+        Ok(())
     }
 
     /// Accept a challenge of this chat; the new game's id.

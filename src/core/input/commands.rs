@@ -11,9 +11,13 @@ pub enum Command {
     Challenge(Vec<String>),
     Accept(Option<String>),
     Decline(Option<String>),
-    /// A shared challenge's deep link (`/start challenge-12`): its card,
-    /// to accept wherever the link was opened.
-    ChallengeLink(i64),
+    /// A shared challenge's deep link (`/start challenge-12-TOKEN`): its
+    /// card, to accept wherever the link was opened; `token` is the link's
+    /// secret (a challenge number alone opens nothing).
+    ChallengeLink {
+        id: i64,
+        token: i64,
+    },
     /// `/move [#game] text`: `text` is `None` when nothing follows.
     Move {
         game: Option<i64>,
@@ -134,7 +138,17 @@ pub fn deep_link(payload: &str) -> Option<Command> {
         "game" => Command::Board(Some(game()?)),
         "replay" => Command::Replay(Some(game()?)),
         "analyse" => Command::Analyse(Some(game()?)),
-        "challenge" => Command::ChallengeLink(n.and_then(game_ref)?),
+        "challenge" => {
+            let (id, token) = n?.split_once('-')?;
+            let token = Some(token)
+                .filter(|t| (1..=12).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit()))?
+                .parse()
+                .ok()?;
+            Command::ChallengeLink {
+                id: game_ref(id).filter(|_| id.bytes().all(|b| b.is_ascii_digit()))?,
+                token,
+            }
+        }
         "puzzle" if n.is_none() => Command::Puzzle(Vec::new()),
         "daily" if n.is_none() => Command::Puzzle(vec!["daily".into()]),
         _ => return None,
@@ -228,8 +242,11 @@ mod tests {
             Some(Command::Analyse(Some("#3".into())))
         );
         assert_eq!(
-            parse_command("/start challenge-7"),
-            Some(Command::ChallengeLink(7))
+            parse_command("/start challenge-7-123456"),
+            Some(Command::ChallengeLink {
+                id: 7,
+                token: 123456
+            })
         );
         assert_eq!(
             parse_command("/start puzzle"),
@@ -246,8 +263,13 @@ mod tests {
             "/start game-x",
             "/start game-0",
             "/start challenge-",
+            "/start challenge-7",
             "/start challenge--1",
-            "/start challenge-99999999999999999999",
+            "/start challenge-1-",
+            "/start challenge-1-x",
+            "/start challenge-#1-5",
+            "/start challenge-1-1234567890123",
+            "/start challenge-99999999999999999999-1",
             "/start hello",
         ] {
             assert_eq!(

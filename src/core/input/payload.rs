@@ -8,6 +8,12 @@ pub enum Payload {
     Accept {
         challenge: i64,
     },
+    /// Accept a shared challenge of a group from elsewhere (a private chat
+    /// the share link opened): `token` is the link's secret.
+    AcceptShared {
+        challenge: i64,
+        token: i64,
+    },
     Decline {
         challenge: i64,
     },
@@ -86,7 +92,7 @@ impl Payload {
         use crate::core::types::ChoiceKind as K;
         match self {
             Payload::Move { .. } | Payload::Piece { .. } => K::Move,
-            Payload::Accept { .. } => K::Positive,
+            Payload::Accept { .. } | Payload::AcceptShared { .. } => K::Positive,
             Payload::Decline { .. }
             | Payload::Resign { .. }
             | Payload::ResignConfirm { .. }
@@ -107,6 +113,7 @@ impl Payload {
     pub fn encode(&self) -> String {
         match *self {
             Payload::Accept { challenge } => format!("a:{challenge}"),
+            Payload::AcceptShared { challenge, token } => format!("A:{challenge}:{token}"),
             Payload::Decline { challenge } => format!("d:{challenge}"),
             Payload::Move { game, ply, index } => format!("m:{game}:{ply}:{index}"),
             Payload::Piece { game, ply, square } => format!("p:{game}:{ply}:{square}"),
@@ -144,6 +151,10 @@ impl Payload {
             .collect::<Option<Vec<_>>>()?;
         let p = match (tag, nums.as_slice()) {
             ("a", [c]) => Payload::Accept { challenge: *c },
+            ("A", [c, t]) => Payload::AcceptShared {
+                challenge: *c,
+                token: *t,
+            },
             ("d", [c]) => Payload::Decline { challenge: *c },
             ("m", [g, p, i]) => Payload::Move {
                 game: *g,
@@ -185,6 +196,10 @@ mod tests {
     fn round_trip_and_rejects() {
         let all = [
             Payload::Accept { challenge: 7 },
+            Payload::AcceptShared {
+                challenge: 7,
+                token: 999_999_999_999,
+            },
             Payload::Decline { challenge: 7 },
             Payload::Move {
                 game: 123456789,
@@ -230,6 +245,9 @@ mod tests {
             "f:",
             "rm:1:2",
             "a:",
+            "A:1",
+            "A:1:",
+            "A:1:1234567890123",
             &"a:1".repeat(30),
         ] {
             assert_eq!(Payload::decode(bad), None, "{bad}");
