@@ -27,6 +27,8 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v12.sql")),
         M::up(include_str!("v13.sql")),
         M::up(include_str!("v14.sql")),
+        // v15, v16 (other branches) go before, v18 after, when merged
+        M::up(include_str!("v17.sql")),
     ])
 });
 

@@ -17,11 +17,6 @@ use crate::core::Service;
 use crate::store::{self, ChallengeStatus, ColorWish, NewGame, Seat};
 use shashki_engine::{Color, Game, Position, Variant};
 
-/// Where the secret of a challenge's share link is kept (`settings`).
-fn share_key(id: i64) -> String {
-    format!("share:challenge:{id}")
-}
-
 /// Whom a challenge is for.
 enum Opponent {
     Open,
@@ -320,13 +315,13 @@ impl Service {
     }
 
     /// The share button of an open challenge of this chat: its link
-    /// carries a secret kept with it (in `settings`, `share:challenge:ID`),
-    /// so only those it was passed to can accept it from elsewhere.
+    /// carries a secret kept with it (`challenges.share_token`, v17), so
+    /// only those it was passed to can accept it from elsewhere.
     fn share_challenge(&self, ctx: &Ctx, id: i64) -> Res<Share> {
         use std::hash::BuildHasher;
         // twelve random digits (what a payload number may hold)
         let token = std::collections::hash_map::RandomState::new().hash_one(id) % 1_000_000_000_000;
-        store::set_setting(ctx.c, &share_key(id), &token.to_string())?;
+        store::set_challenge_share_token(ctx.c, id, token as i64)?;
         let a = args![
             ("id", id),
             ("from", ctx.user.name.clone()),
@@ -378,8 +373,7 @@ impl Service {
         id: i64,
         token: i64,
     ) -> Res<(store::ChallengeRow, store::ChatRow)> {
-        let kept = store::get_setting(ctx.c, &share_key(id))?;
-        if kept.and_then(|t| t.parse::<i64>().ok()) != Some(token) {
+        if store::challenge_share_token(ctx.c, id)? != Some(token) {
             return Err(Refusal::ChallengeUnknown { id }.into());
         }
         let found = store::challenge(ctx.c, id)?;
