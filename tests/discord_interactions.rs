@@ -428,7 +428,15 @@ async fn run() {
     assert!(calls[0].path.ends_with("/tok-select/callback"));
     assert_eq!(calls[0].files.len(), 1, "the board after the chosen move");
     assert!(calls[0].body["data"].get("flags").is_none_or(|f| f != 64));
-    // the pressed message is the living board now: the AI's reply edits it
+    // the pressed message is the living board now: the board before it
+    // loses its menus, and the AI's reply edits the pressed one
+    let stripped = s
+        .calls_since(n)
+        .into_iter()
+        .find(|c| c.method == "PATCH" && c.path == format!("{CHANNEL_MESSAGES}/{MESSAGE}"))
+        .expect("the old board's menus taken off");
+    assert_eq!(stripped.body["components"], json!([]));
+    assert!(stripped.files.is_empty());
     assert_eq!(reply.method, "PATCH");
     assert_eq!(reply.path, format!("{CHANNEL_MESSAGES}/300000000000000001"));
     assert_eq!(reply.files.len(), 1, "the new picture replaces the old");

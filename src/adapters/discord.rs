@@ -33,7 +33,8 @@
 //!   time-out) edits that message (PATCH /channels/{c}/messages/{m}: the
 //!   new picture replaces the old) and the core's turn note answers it, so
 //!   the player to move is notified. An edit that fails (deleted) posts a
-//!   new board, which becomes the living one.
+//!   new board, which becomes the living one; the board it replaces in
+//!   the channel loses its menus.
 
 use crate::adapters::commands::{self, OptKind, COMMANDS};
 use crate::config::{DiscordConfig, Secret};
@@ -736,16 +737,33 @@ impl Discord {
     /// Keep where a game's public board was shown last: the living board
     /// the next board of that game not answering a press edits (see
     /// [`Discord::post`]).
+    /// The board it replaces in the same channel loses its menus (they
+    /// would play on a board no longer shown last).
     async fn remember_board(&self, r: &Reply, channel: ChannelId, message: MessageId) {
-        if let Some(g) = board_of(r) {
-            self.hub
-                .set_board_message(
-                    Platform::Discord,
-                    g,
-                    channel.get().to_string(),
-                    message.get().to_string(),
-                )
-                .await;
+        let Some(g) = board_of(r) else {
+            return;
+        };
+        let before = self.hub.board_message(Platform::Discord, g).await;
+        self.hub
+            .set_board_message(
+                Platform::Discord,
+                g,
+                channel.get().to_string(),
+                message.get().to_string(),
+            )
+            .await;
+        let old = before
+            .filter(|(c, _)| *c == channel.get().to_string())
+            .and_then(|(_, m)| m.parse::<u64>().ok())
+            .filter(|m| *m != 0 && *m != message.get());
+        if let Some(old) = old {
+            let e = EditMessage::new().components(Vec::new());
+            if let Err(e) = channel
+                .edit_message(&*self.http, MessageId::new(old), e)
+                .await
+            {
+                tracing::debug!(error = %e, "discord: taking the old board's menus off failed");
+            }
         }
     }
 
