@@ -646,14 +646,17 @@ async fn run() {
         answer.body["data"].get("flags").is_none_or(|f| f != 64),
         "public"
     );
-    // the AI's board: a followup of this interaction or a message in the
-    // channel (either way), with the board and White's moves at ply 2
+    // the AI's board: a followup of this interaction, a message in the
+    // channel, or (the living board) an edit of the board pressed, with the
+    // board and White's moves at ply 2
     let ai = wait_for(&rest, "the AI's reply", |calls| {
         calls
             .iter()
             .find(|c| {
                 (c.path == format!("/api/v10/webhooks/{APP_ID}/tok-select")
-                    || c.path == format!("/api/v10/channels/{CHANNEL}/messages"))
+                    || c.path == format!("/api/v10/channels/{CHANNEL}/messages")
+                    || c.path
+                        .starts_with(&format!("/api/v10/channels/{CHANNEL}/messages/")))
                     && menus(&c.body)
                         .iter()
                         .any(|(_, o)| !o.is_empty() && o.iter().all(|v| v.starts_with("m:1:2:")))
@@ -687,7 +690,10 @@ async fn run() {
             c.path == "/api/v10/gateway"
                 || c.path.ends_with("/commands")
                 || c.path.contains("/tok-")
-                || c.path == format!("/api/v10/channels/{CHANNEL}/messages"),
+                || c.path == format!("/api/v10/channels/{CHANNEL}/messages")
+                || (c.method == "PATCH"
+                    && c.path
+                        .starts_with(&format!("/api/v10/channels/{CHANNEL}/messages/"))),
             "unexpected request {} {}",
             c.method,
             c.path

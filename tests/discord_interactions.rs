@@ -37,6 +37,8 @@ struct Call {
 #[derive(Default)]
 struct Fake {
     calls: Mutex<Vec<Call>>,
+    /// Edits of channel messages fail (404 Unknown Message: deleted).
+    edits_fail: std::sync::atomic::AtomicBool,
 }
 
 fn message_json(content: &str) -> Value {
@@ -73,7 +75,14 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         body,
         files,
     });
-    if path.contains("/tok-fail") {
+    let edit = method == "PATCH" && path.starts_with(CHANNEL_MESSAGES);
+    if edit && fake.edits_fail.load(std::sync::atomic::Ordering::SeqCst) {
+        (
+            StatusCode::NOT_FOUND,
+            Json(json!({"code": 10008, "message": "Unknown Message"})),
+        )
+            .into_response()
+    } else if path.contains("/tok-fail") {
         // Discord having a bad moment with this interaction
         (
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -162,10 +171,16 @@ impl Setup {
     }
 }
 
-/// The AI's board: a channel message with a menu of moves.
+/// The AI's board: a channel message with a menu of moves, new (POST) or
+/// the game's living board edited (PATCH).
 fn is_ai_board(c: &Call) -> bool {
-    c.method == "POST" && c.path == CHANNEL_MESSAGES && !component_ids(&c.body).1.is_empty()
+    let posted = c.method == "POST" && c.path == CHANNEL_MESSAGES;
+    let edited = c.method == "PATCH" && c.path.starts_with(&format!("{CHANNEL_MESSAGES}/"));
+    (posted || edited) && !component_ids(&c.body).1.is_empty()
 }
+
+/// The message id the fake API gives every message.
+const MESSAGE: &str = "300000000000000099";
 
 async fn setup() -> Setup {
     let fake = Arc::new(Fake::default());
@@ -283,6 +298,32 @@ async fn run() {
     assert_eq!(board.files.len(), 1, "the board attachment");
     assert!(board.files[0].1.ends_with(".png") && is_png(&board.files[0].2));
     assert!(board.body["attachments"].is_array());
+    // the living board: the response's board (read back from @original) is
+    // edited with the AI's move, and a turn note answers it so Anna is
+    // notified
+    assert!(calls.iter().any(|c| c.method == "GET"
+        && c.path == "/api/v10/webhooks/900000000000000001/tok-challenge/messages/@original"));
+    assert_eq!(board.method, "PATCH", "{}", board.path);
+    assert_eq!(board.path, format!("{CHANNEL_MESSAGES}/{MESSAGE}"));
+    let note = s
+        .wait_for(n, "the turn note", |c| {
+            c.method == "POST" && c.path == CHANNEL_MESSAGES
+        })
+        .await;
+    assert_eq!(note.body["message_reference"]["message_id"], MESSAGE);
+    assert!(note.files.is_empty() && component_ids(&note.body).1.is_empty());
+    assert!(
+        note.body["content"]
+            .as_str()
+            .unwrap()
+            .ends_with("<@500000000000000001> to move."),
+        "{}",
+        note.body["content"]
+    );
+    assert_eq!(
+        note.body["allowed_mentions"]["users"],
+        json!(["500000000000000001"])
+    );
     // the player to move is pinged
     assert!(board.body["content"]
         .as_str()
@@ -319,13 +360,17 @@ async fn run() {
         .collect();
     assert_eq!(choices, ["f6-e5", "f6-g5"]);
 
-    // 3. /move text:f6-g5: the board (type 4), then the AI's reply is
-    //    posted to the channel
+    // 3. /move text:f6-g5: the board (type 4), then the AI's reply; the
+    //    board cannot be edited (deleted meanwhile): it is posted anew
+    s.fake
+        .edits_fail
+        .store(true, std::sync::atomic::Ordering::SeqCst);
     let n = s.n();
     s.discord.on_interaction(interaction(fixture("move"))).await;
     let ai_board = s
-        .wait_for(n, "the AI's move in the channel", |c| {
+        .wait_for(n, "the AI's move posted anew", |c| {
             is_ai_board(c)
+                && c.method == "POST"
                 && component_ids(&c.body)
                     .1
                     .iter()
@@ -342,6 +387,15 @@ async fn run() {
         .contains("f6-g5"));
     assert_eq!(ai_board.files.len(), 1, "the AI's board");
     assert!(is_png(&ai_board.files[0].2));
+    assert!(
+        s.calls_since(n)
+            .iter()
+            .any(|c| c.method == "PATCH" && c.path == format!("{CHANNEL_MESSAGES}/{MESSAGE}")),
+        "the edit was tried first"
+    );
+    s.fake
+        .edits_fail
+        .store(false, std::sync::atomic::Ordering::SeqCst);
 
     // 3b. a move chosen in the select menu (its value is the core's payload)
     let chosen = component_ids(&ai_board.body).1[0].clone();
@@ -359,20 +413,33 @@ async fn run() {
     }
     let n = s.n();
     s.discord.on_interaction(select).await;
-    s.wait_for(n, "the AI's reply with the moves at ply 5", |c| {
-        is_ai_board(c)
-            && component_ids(&c.body)
-                .1
-                .iter()
-                .all(|o| o.starts_with("m:1:5:"))
-    })
-    .await;
+    let reply = s
+        .wait_for(n, "the AI's reply with the moves at ply 5", |c| {
+            is_ai_board(c)
+                && component_ids(&c.body)
+                    .1
+                    .iter()
+                    .all(|o| o.starts_with("m:1:5:"))
+        })
+        .await;
     let calls = s.calls_since(n);
     // the pressed board changes in place: UPDATE_MESSAGE with the new board
     assert_eq!(calls[0].body["type"], 7, "{}", calls[0].body);
     assert!(calls[0].path.ends_with("/tok-select/callback"));
     assert_eq!(calls[0].files.len(), 1, "the board after the chosen move");
     assert!(calls[0].body["data"].get("flags").is_none_or(|f| f != 64));
+    // the pressed message is the living board now: the board before it
+    // loses its menus, and the AI's reply edits the pressed one
+    let stripped = s
+        .calls_since(n)
+        .into_iter()
+        .find(|c| c.method == "PATCH" && c.path == format!("{CHANNEL_MESSAGES}/{MESSAGE}"))
+        .expect("the old board's menus taken off");
+    assert_eq!(stripped.body["components"], json!([]));
+    assert!(stripped.files.is_empty());
+    assert_eq!(reply.method, "PATCH");
+    assert_eq!(reply.path, format!("{CHANNEL_MESSAGES}/300000000000000001"));
+    assert_eq!(reply.files.len(), 1, "the new picture replaces the old");
 
     // 4. the resign button: the pressed board's buttons become the
     //    confirmation (a deferred update, then an edit of that message that
@@ -475,6 +542,7 @@ async fn run() {
             board_mode: None,
             turn_note: None,
             live: None,
+            share: None,
         })
         .await;
     let calls = s.calls_since(n);
@@ -497,6 +565,7 @@ async fn run() {
         board_mode: None,
         turn_note: None,
         live: Some("analysis-77".into()),
+        share: None,
     };
     let n = s.n();
     s.discord.post(&live("Analysing game #77… 10 %")).await;

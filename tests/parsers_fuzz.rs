@@ -152,6 +152,16 @@ const NEAR: &[&str] = &[
     "d:7",
     "ph",
     "m:999999999999:999999999999:65535",
+    "/start challenge-12",
+    "/start challenge-12-345",
+    "/start challenge-12-0",
+    "/start challenge-0-5",
+    "A:12:123456789012",
+    "A:12:-1",
+    "/start challenge-0",
+    "/start challenge--3",
+    "/start CHALLENGE-+4",
+    "/start challenge-99999999999999999999999",
 ];
 
 /// The text parsers on `text`: no panic, and their promises.
@@ -172,6 +182,9 @@ fn check_text(text: &str) {
                     !name.chars().any(char::is_whitespace),
                     "{text:?} -> {cmd:?}"
                 )
+            }
+            Command::ChallengeLink { id, token } => {
+                assert!(*id > 0 && *token >= 0, "{text:?} -> {cmd:?}")
             }
             _ => {}
         }

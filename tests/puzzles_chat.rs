@@ -134,6 +134,10 @@ fn solving_right_wrong_and_with_hints() {
     assert!(t.contains(&format!("Puzzle #{n}")), "{t}");
     assert!(t.contains("to play and win"), "{t}");
     assert!(has_board(&o));
+    // the question's board is its own picture, shown openly
+    let image = o.replies.iter().find_map(|r| r.image.as_ref()).unwrap();
+    assert_eq!(image.file_name, format!("board-puzzle-{n}.png"));
+    assert!(!image.is_hidden());
 
     // a wrong first move: a friendly "not this", tries left
     let o = room.say("Anna", &wrong_move(&p).to_string());
@@ -160,6 +164,14 @@ fn solving_right_wrong_and_with_hints() {
         let o = room.say("Anna", &mv.to_string());
         let t = text(&o);
         assert!(has_board(&o), "{t}");
+        // a board showing a move of the solution is a spoiler
+        assert!(
+            o.replies
+                .iter()
+                .filter_map(|r| r.image.as_ref())
+                .all(|i| i.is_hidden()),
+            "{t}"
+        );
         if i + 1 < line.len() {
             assert!(t.contains("Right"), "{t}");
             assert!(t.contains(&line[i + 1].to_string()), "{t}");

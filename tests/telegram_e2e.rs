@@ -169,8 +169,9 @@ async fn whole_game() {
         .collect();
     assert_eq!(
         commands.len(),
-        15,
-        "English, Russian, Latvian, German, French menus for every chat, private chats and groups"
+        20,
+        "English, Russian, Latvian, German, French menus for every chat, private chats, \
+         groups' members and groups' administrators"
     );
     assert!(commands[0].fields.get("language_code").is_none());
     assert_eq!(commands[1].fields["language_code"], "ru");
@@ -199,11 +200,41 @@ async fn whole_game() {
         );
         assert!(names(c).contains(&"if".to_string()));
     }
+    let desc = |c: &Call, name: &str| -> String {
+        c.fields["commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["command"] == name)
+            .map(|x| x["description"].as_str().unwrap().to_string())
+            .unwrap_or_default()
+    };
     for c in &commands[10..15] {
         assert_eq!(scope(c), "all_group_chats");
         assert!(!names(c).contains(&"if".to_string()), "{:?}", names(c));
         assert!(names(c).contains(&"tournament".to_string()));
+        // the daily post is the admins' business
+        assert!(!names(c).contains(&"daily".to_string()), "{:?}", names(c));
     }
+    // the groups' administrators: the members' menu, the admin commands and
+    // the organiser's descriptions, in every language
+    for (members, admins) in commands[10..15].iter().zip(&commands[15..20]) {
+        assert_eq!(scope(admins), "all_chat_administrators");
+        assert_eq!(
+            admins.fields.get("language_code"),
+            members.fields.get("language_code")
+        );
+        assert!(!names(admins).contains(&"if".to_string()));
+        assert!(names(admins).contains(&"daily".to_string()));
+        for n in names(members) {
+            assert!(names(admins).contains(&n), "{n} in the admins' menu");
+        }
+        assert_ne!(desc(members, "settings"), desc(admins, "settings"));
+        assert_ne!(desc(members, "tournament"), desc(admins, "tournament"));
+    }
+    assert!(desc(commands[15], "settings").contains("chatlang"));
+    assert!(desc(commands[15], "tournament").contains("adjudicate"));
+    assert!(!desc(commands[10], "tournament").contains("adjudicate"));
     assert!(names(commands[0]).contains(&"challenge".to_string()));
     let ru_desc = commands[1].fields["commands"][0]["description"]
         .as_str()
@@ -781,4 +812,368 @@ async fn analysis_progress() {
     assert_eq!(sent, 1, "the analysis' message is sent once");
     let _ = stop.send(true);
     bot.await.unwrap().unwrap();
+}
+
+/// Puzzle hints and solutions are hidden behind spoilers in the chat
+/// (`<tg-spoiler>`, HTML parse mode); a hint pressed on the puzzle's button
+/// is the presser's own pop-up, plain.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn puzzle_hints_and_solutions_hide_behind_spoilers() {
+    tokio::time::timeout(Duration::from_secs(60), spoilers())
+        .await
+        .expect("in time");
+}
+
+async fn spoilers() {
+    let (fake, stop, bot, _dir) = living_bot(false).await;
+    fake.push_update(group_update(1, 10, "/puzzle", None));
+    let (i, puzzle) = fake
+        .wait_for(0, "the puzzle", |c| c.method == "sendPhoto")
+        .await;
+    let hint = buttons(&puzzle)
+        .into_iter()
+        .find(|b| {
+            labels(&puzzle)
+                .iter()
+                .any(|(l, d)| d == b && l.contains("Hint"))
+        })
+        .expect("a hint button");
+    let puzzle_msg = fake.next_message.load(Ordering::SeqCst);
+
+    // the first hint by command: the square, hidden
+    fake.push_update(group_update(2, 11, "/hint", None));
+    let (i, first) = fake
+        .wait_for(i, "the first hint", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("Hint")
+        })
+        .await;
+    assert_eq!(first.fields["parse_mode"], "HTML");
+    let text = shown_text(&first);
+    let square = text
+        .split("<tg-spoiler>")
+        .nth(1)
+        .and_then(|t| t.split("</tg-spoiler>").next())
+        .unwrap_or_else(|| panic!("a spoiler: {text}"));
+    assert_eq!(square.len(), 2, "{text}");
+    assert!(!text.contains('\u{E000}') && !text.contains('\u{E001}'));
+
+    // the second hint by button: the presser's pop-up, plain
+    let mut press = callback_update(3, "cq-h", puzzle_msg, &hint);
+    press["callback_query"]["message"]["chat"] = chat_json(GROUP);
+    fake.push_update(press);
+    let (i, toast) = fake
+        .wait_for(i, "the hint's pop-up", |c| {
+            c.method == "answerCallbackQuery" && c.fields["callback_query_id"] == "cq-h"
+        })
+        .await;
+    let pop = toast.fields["text"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(pop.starts_with("Hint: play "), "{pop}");
+    assert!(
+        !pop.contains("tg-spoiler") && !pop.contains('\u{E000}'),
+        "{pop}"
+    );
+
+    // giving up: the solution, hidden
+    fake.push_update(group_update(4, 12, "/puzzle solution", None));
+    let (_, solution) = fake
+        .wait_for(i, "the solution", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("the solution")
+        })
+        .await;
+    let text = shown_text(&solution);
+    assert!(
+        text.contains("the solution: <tg-spoiler>") && text.ends_with("</tg-spoiler>"),
+        "{text}"
+    );
+    assert!(text.contains(pop.trim_start_matches("Hint: play ").trim_end_matches('.')));
+
+    // a board that shows a move of the solution is a spoiler too; the
+    // question's board is not
+    fake.push_update(group_update(5, 13, "/puzzle", None));
+    let (i, question) = fake
+        .wait_for(i + 1, "the next puzzle", |c| c.method == "sendPhoto")
+        .await;
+    assert_ne!(question.fields["has_spoiler"], true);
+    fake.push_update(group_update(6, 14, "/hint", None));
+    fake.push_update(group_update(7, 15, "/hint", None));
+    let (i, hint) = fake
+        .wait_for(i + 1, "the second hint", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("Hint: play")
+        })
+        .await;
+    let text = shown_text(&hint);
+    let mv = text
+        .split("<tg-spoiler>")
+        .nth(1)
+        .and_then(|t| t.split("</tg-spoiler>").next())
+        .unwrap_or_else(|| panic!("a spoiler: {text}"))
+        .to_string();
+    fake.push_update(group_update(8, 16, &format!("/puzzle {mv}"), None));
+    let (_, after) = fake
+        .wait_for(i + 1, "the board after the right move", |c| {
+            c.method == "sendPhoto"
+        })
+        .await;
+    assert!(
+        shown_text(&after).contains("Right") || shown_text(&after).contains("Solved"),
+        "{}",
+        shown_text(&after)
+    );
+    assert_eq!(after.fields["has_spoiler"], true);
+
+    stop.send(true).unwrap();
+    tokio::time::timeout(Duration::from_secs(20), bot)
+        .await
+        .expect("stops")
+        .unwrap()
+        .unwrap();
+}
+
+/// The URL buttons (label, url) of a call's inline keyboard.
+fn url_buttons(c: &Call) -> Vec<(String, String)> {
+    let markup = match &c.fields["reply_markup"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    markup["inline_keyboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+        .filter_map(|b| Some((b["text"].as_str()?.into(), b["url"].as_str()?.into())))
+        .collect()
+}
+
+/// Boris writes in his private chat with the bot.
+fn boris_update(id: i64, message_id: i64, text: &str) -> Value {
+    let mut u = text_update(id, message_id, text);
+    u["message"]["chat"] = chat_json(BORIS);
+    u["message"]["from"] = boris();
+    u
+}
+
+/// An open challenge in a group carries a share button: Telegram's share
+/// sheet with a deep link to the bot (`?start=challenge-1`). Opened in a
+/// private chat, the link shows the challenge with an accept button;
+/// accepting there starts the game in the group, and says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_is_shared_by_deep_link_and_accepted_in_private() {
+    tokio::time::timeout(Duration::from_secs(60), share_challenge())
+        .await
+        .expect("in time");
+}
+
+async fn share_challenge() {
+    let (fake, stop, bot, _dir) = living_bot(false).await;
+    fake.push_update(group_update(1, 10, "/challenge", None));
+    let (i, card) = fake
+        .wait_for(0, "the open challenge card", |c| {
+            c.method == "sendMessage" && buttons(c).contains(&"a:1".to_string())
+        })
+        .await;
+    let share = url_buttons(&card);
+    assert_eq!(share.len(), 1, "{share:?}");
+    assert_eq!(share[0].0, "📨 Share");
+    let url = url::Url::parse(&share[0].1).unwrap();
+    assert_eq!(
+        url.as_str().split('?').next(),
+        Some("https://t.me/share/url")
+    );
+    let q: std::collections::HashMap<String, String> = url.query_pairs().into_owned().collect();
+    let link = q["url"]
+        .strip_prefix("https://t.me/shashki_test_bot?start=")
+        .unwrap_or_else(|| panic!("a deep link: {}", q["url"]));
+    let token = link
+        .strip_prefix("challenge-1-")
+        .unwrap_or_else(|| panic!("the challenge and its secret: {link}"));
+    assert!(
+        !token.is_empty() && token.len() <= 12 && token.bytes().all(|b| b.is_ascii_digit()),
+        "{token}"
+    );
+    assert_eq!(
+        q["text"],
+        "Anna invites you to a game of draughts in «Draughts club» (challenge #1)."
+    );
+
+    // a challenge to someone, or one made in a private chat, has no share button
+    fake.push_update(text_update(2, 11, "/challenge"));
+    let (i, private_card) = fake
+        .wait_for(i, "the private card", |c| {
+            c.method == "sendMessage" && buttons(c).contains(&"a:2".to_string())
+        })
+        .await;
+    assert!(url_buttons(&private_card).is_empty());
+
+    // Boris opens the link: the bot's private chat gets /start challenge-1-…
+    fake.push_update(boris_update(3, 20, &format!("/start {link}")));
+    let (mut i, invite) = fake
+        .wait_for(i, "the challenge in Boris's chat", |c| {
+            c.method == "sendMessage" && c.fields["chat_id"] == json!(BORIS)
+        })
+        .await;
+    assert!(
+        shown_text(&invite).contains("Anna invites you to a game of draughts in «Draughts club»"),
+        "{}",
+        shown_text(&invite)
+    );
+    assert_eq!(buttons(&invite), [format!("A:1:{token}")]);
+    let invite_msg = fake.next_message.load(Ordering::SeqCst);
+    // without the link's secret nothing opens: a wrong one, a challenge of
+    // a private chat, or the number alone
+    for (n, text) in [
+        (21, "/start challenge-1-1".to_string()),
+        (22, format!("/start challenge-2-{token}")),
+        (23, "/accept 1".to_string()),
+    ] {
+        fake.push_update(boris_update(n - 17, n, &text));
+        let (j, refused) = fake
+            .wait_for(i + 1, "refused", |c| {
+                c.method == "sendMessage" && c.fields["chat_id"] == json!(BORIS)
+            })
+            .await;
+        assert!(
+            shown_text(&refused).contains("There is no challenge"),
+            "{text}: {}",
+            shown_text(&refused)
+        );
+        assert!(buttons(&refused).is_empty());
+        i = j;
+    }
+
+    // Boris accepts in his chat: the game's board is posted in the group
+    let mut press = callback_update(7, "cq-s", 0, &format!("A:1:{token}"));
+    press["callback_query"]["from"] = boris();
+    press["callback_query"]["message"]["chat"] = chat_json(BORIS);
+    press["callback_query"]["message"]["message_id"] = json!(invite_msg);
+    fake.push_update(press);
+    let (_, board) = fake
+        .wait_for(i + 1, "the board in the group", |c| c.method == "sendPhoto")
+        .await;
+    assert_eq!(board.fields["chat_id"], json!(GROUP));
+    assert!(
+        shown_text(&board).contains("begins"),
+        "{}",
+        shown_text(&board)
+    );
+    let (_, told) = fake
+        .wait_for(i + 1, "Boris told where", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("You accepted")
+        })
+        .await;
+    assert_eq!(told.fields["chat_id"], json!(BORIS));
+    assert!(shown_text(&told).contains("«Draughts club»"));
+
+    stop.send(true).unwrap();
+    tokio::time::timeout(Duration::from_secs(20), bot)
+        .await
+        .expect("stops")
+        .unwrap()
+        .unwrap();
+}
+
+/// The results of an answerInlineQuery call.
+fn inline_results(c: &Call) -> Vec<Value> {
+    match &c.fields["results"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or_default(),
+        Value::Array(a) => a.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// Inline mode: `@bot` typed in any chat is answered (answerInlineQuery)
+/// with today's puzzle and an invitation to play, each with a button that
+/// opens the bot (`?start=daily`, `?start=play`); once the bot has sent
+/// that puzzle's board, the puzzle card is that photo (its file_id).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inline_mode_offers_todays_puzzle_and_an_invitation() {
+    tokio::time::timeout(Duration::from_secs(60), inline_mode())
+        .await
+        .expect("in time");
+}
+
+async fn inline_mode() {
+    let (fake, stop, bot, _dir) = living_bot(false).await;
+    fake.push_update(inline_update(1, "iq-1", ""));
+    let (i, answer) = fake
+        .wait_for(0, "the inline answer", |c| c.method == "answerInlineQuery")
+        .await;
+    assert_eq!(answer.fields["inline_query_id"], "iq-1");
+    assert_eq!(answer.fields["is_personal"], true);
+    let results = inline_results(&answer);
+    assert_eq!(results.len(), 2, "{results:?}");
+    let daily = &results[0];
+    assert_eq!(daily["type"], "article");
+    let id: i64 = daily["id"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("daily-")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(daily["title"], format!("Today's puzzle #{id}"));
+    assert!(daily["description"]
+        .as_str()
+        .unwrap()
+        .contains("to play and win"));
+    let text = daily["input_message_content"]["message_text"]
+        .as_str()
+        .unwrap();
+    assert!(
+        text.starts_with(&format!("Today's draughts puzzle #{id}:")),
+        "{text}"
+    );
+    assert_eq!(daily["input_message_content"]["parse_mode"], "HTML");
+    let button = &daily["reply_markup"]["inline_keyboard"][0][0];
+    assert_eq!(button["text"], "🧩 Solve it");
+    assert_eq!(button["url"], "https://t.me/shashki_test_bot?start=daily");
+    let play = &results[1];
+    assert_eq!(play["id"], "play");
+    assert!(play["input_message_content"]["message_text"]
+        .as_str()
+        .unwrap()
+        .starts_with("Anna invites you to a game of Russian draughts"));
+    assert_eq!(
+        play["reply_markup"]["inline_keyboard"][0][0]["url"],
+        "https://t.me/shashki_test_bot?start=play"
+    );
+
+    // the button's deep link: today's puzzle in the private chat, its start
+    // board under the puzzle's own name
+    fake.push_update(text_update(2, 10, "/start daily"));
+    let (i, photo) = fake
+        .wait_for(i + 1, "the daily puzzle", |c| c.method == "sendPhoto")
+        .await;
+    assert_eq!(photo.files[0].1, format!("board-puzzle-{id}.png"));
+    let file_id = format!("photo{}", fake.next_message.load(Ordering::SeqCst));
+
+    // now the puzzle card is that photo
+    fake.push_update(inline_update(3, "iq-2", "puzzle"));
+    let (_, answer) = fake
+        .wait_for(i + 1, "the second inline answer", |c| {
+            c.method == "answerInlineQuery" && c.fields["inline_query_id"] == "iq-2"
+        })
+        .await;
+    let results = inline_results(&answer);
+    assert_eq!(results[0]["type"], "photo", "{:?}", results[0]);
+    assert_eq!(results[0]["photo_file_id"], file_id);
+    assert_eq!(results[0]["parse_mode"], "HTML");
+    assert!(results[0]["caption"]
+        .as_str()
+        .unwrap()
+        .starts_with("Today's draughts puzzle"));
+    assert_eq!(
+        results[0]["reply_markup"]["inline_keyboard"][0][0]["url"],
+        "https://t.me/shashki_test_bot?start=daily"
+    );
+    assert_eq!(results[1]["type"], "article");
+
+    stop.send(true).unwrap();
+    tokio::time::timeout(Duration::from_secs(20), bot)
+        .await
+        .expect("stops")
+        .unwrap()
+        .unwrap();
 }

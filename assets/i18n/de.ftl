@@ -118,6 +118,10 @@ limit-ai-games = Du spielst schon { $limit } Partien gegen die KI: beende zuerst
 limit-opponent-games = Dein Gegner spielt schon { $limit } Partien: er muss zuerst eine beenden.
 challenge-unknown = In diesem Chat gibt es keine Herausforderung #{ $id }.
 challenge-closed = Herausforderung #{ $id } ist nicht mehr offen.
+button-share = 📨 Teilen
+challenge-share-text = { $from } lädt dich zu einer Partie Dame in „{ $chat }“ ein (Herausforderung #{ $id }).
+challenge-link = Herausforderung #{ $id }: { $from } lädt dich zu einer Partie Dame in „{ $chat }“ ein, { $per_move } pro Zug ({ $variant_name }). Nimm an, und die Partie beginnt dort.
+challenge-accepted-there = Angenommen: Partie #{ $game } beginnt in „{ $chat }“.
 challenge-own = Das ist deine eigene Herausforderung: jemand anderes muss sie annehmen.
 challenge-not-for-you = Diese Herausforderung gilt jemand anderem.
 challenge-cancelled = { $name } hat Herausforderung #{ $id } zurückgezogen.
@@ -229,6 +233,9 @@ cmd-resign = Deine Partie aufgeben
 cmd-draw = Remis anbieten oder annehmen
 cmd-pdn = Die Partienotation (PDN)
 cmd-settings = Sprache, Brettdesign, Ausrichtung, Tage pro Zug
+cmd-settings-member = Deine Sprache: /settings lang en|ru|lv|de|fr
+cmd-settings-admin = Dieser Chat: chatlang, theme, orientation, days, boards; deine lang
+cmd-tournament-member = Turniere: join, leave, pdn; die Tabelle mit /standings
 cmd-top = Die Wertung dieses Chats
 cmd-vacation = Deine Uhren für einige Tage anhalten
 opt-challenge-target = Wen: ai oder ein Nutzer (leer: alle in diesem Kanal)
@@ -504,3 +511,17 @@ opt-challenge-opponent = Wen: ein Mitglied dieses Servers
 opt-challenge-variant = Welche Dame-Variante
 opt-top-list = Welche Liste: Aufgabenlöser oder Spieler einer Variante
 opt-top-puzzles = Aufgabenlöser
+inline-daily-title = Aufgabe des Tages #{ $id }
+inline-daily-description = { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } zieht und gewinnt in { $moves } Zügen · Wertung { $rating }
+inline-daily-text = Dame-Aufgabe des Tages #{ $id }: { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } zieht und gewinnt in { $moves } Zügen. Findest du die Lösung?
+inline-daily-button = 🧩 Lösen
+inline-play-title = Spiel Dame mit mir
+inline-play-description = Eine Einladung zu einer Partie russische Dame senden
+inline-play-text = { $name } lädt dich zu einer Partie russische Dame ein: öffne den Bot oder füge ihn einem Chat mit euch beiden hinzu und sende /challenge.
+inline-play-button = ♟ Spielen

@@ -117,6 +117,10 @@ limit-ai-games = You are playing { $limit } games against the AI already: finish
 limit-opponent-games = Your opponent is playing { $limit } games already: they must finish one first.
 challenge-unknown = There is no challenge #{ $id } in this chat.
 challenge-closed = Challenge #{ $id } is no longer open.
+button-share = 📨 Share
+challenge-share-text = { $from } invites you to a game of draughts in «{ $chat }» (challenge #{ $id }).
+challenge-link = Challenge #{ $id }: { $from } invites you to a game of draughts in «{ $chat }», { $per_move } per move ({ $variant_name }). Accept, and the game starts there.
+challenge-accepted-there = You accepted: game #{ $game } begins in «{ $chat }».
 challenge-own = That is your own challenge: someone else has to accept it.
 challenge-not-for-you = This challenge is addressed to someone else.
 challenge-cancelled = { $name } withdrew challenge #{ $id }.
@@ -237,6 +241,9 @@ cmd-resign = Resign your game
 cmd-draw = Offer or accept a draw
 cmd-pdn = The game record (PDN)
 cmd-settings = Language, board theme, orientation, days per move
+cmd-settings-member = Your language here: /settings lang en|ru|lv|de|fr
+cmd-settings-admin = This chat: chatlang, theme, orientation, days, boards; your lang
+cmd-tournament-member = Tournaments: join, leave, pdn; /standings for the table
 cmd-top = This chat's ratings
 cmd-vacation = Pause your clocks for some days
 opt-challenge-target = Whom: ai, or a user (empty: anyone in this channel)
@@ -503,3 +510,17 @@ opt-challenge-opponent = Whom: pick a member of this server
 opt-challenge-variant = Which draughts
 opt-top-list = Which list: puzzle solvers or a variant's players
 opt-top-puzzles = Puzzle solvers
+inline-daily-title = Today's puzzle #{ $id }
+inline-daily-description = { $color ->
+        [white] White
+       *[black] Black
+    } to play and win in { $moves } moves · rating { $rating }
+inline-daily-text = Today's draughts puzzle #{ $id }: { $color ->
+        [white] White
+       *[black] Black
+    } to play and win in { $moves } moves. Can you solve it?
+inline-daily-button = 🧩 Solve it
+inline-play-title = Play draughts with me
+inline-play-description = Post an invitation to a game of Russian draughts
+inline-play-text = { $name } invites you to a game of Russian draughts: open the bot, or add it to a chat with you both and send /challenge.
+inline-play-button = ♟ Play

@@ -118,6 +118,10 @@ limit-ai-games = Vous jouez déjà { $limit } parties contre l’IA : terminez-e
 limit-opponent-games = Votre adversaire joue déjà { $limit } parties : il doit d’abord en terminer une.
 challenge-unknown = Il n’y a pas de défi #{ $id } dans ce chat.
 challenge-closed = Le défi #{ $id } n’est plus ouvert.
+button-share = 📨 Partager
+challenge-share-text = { $from } vous invite à une partie de dames dans « { $chat } » (défi #{ $id }).
+challenge-link = Défi #{ $id } : { $from } vous invite à une partie de dames dans « { $chat } », { $per_move } par coup ({ $variant_name }). Acceptez, et la partie commence là-bas.
+challenge-accepted-there = Défi accepté : la partie #{ $game } commence dans « { $chat } ».
 challenge-own = C’est votre propre défi : quelqu’un d’autre doit l’accepter.
 challenge-not-for-you = Ce défi s’adresse à quelqu’un d’autre.
 challenge-cancelled = { $name } a retiré le défi #{ $id }.
@@ -229,6 +233,9 @@ cmd-resign = Abandonner votre partie
 cmd-draw = Proposer ou accepter la nulle
 cmd-pdn = La notation de la partie (PDN)
 cmd-settings = Langue, thème du damier, orientation, jours par coup
+cmd-settings-member = Votre langue : /settings lang en|ru|lv|de|fr
+cmd-settings-admin = Ce chat : chatlang, theme, orientation, days, boards ; votre lang
+cmd-tournament-member = Tournois : join, leave, pdn ; le classement avec /standings
 cmd-top = Le classement de ce chat
 cmd-vacation = Arrêter vos pendules pendant quelques jours
 opt-challenge-target = Qui : ai, ou un utilisateur (vide : tout le monde dans ce salon)
@@ -504,3 +511,17 @@ opt-challenge-opponent = Qui : un membre de ce serveur
 opt-challenge-variant = Quelles dames
 opt-top-list = Quel classement : solveurs de problèmes ou joueurs d’une variante
 opt-top-puzzles = Solveurs de problèmes
+inline-daily-title = Problème du jour #{ $id }
+inline-daily-description = Les { $color ->
+        [white] Blancs
+       *[black] Noirs
+    } jouent et gagnent en { $moves } coups · classement { $rating }
+inline-daily-text = Problème de dames du jour #{ $id } : les { $color ->
+        [white] Blancs
+       *[black] Noirs
+    } jouent et gagnent en { $moves } coups. Saurez-vous le résoudre ?
+inline-daily-button = 🧩 Résoudre
+inline-play-title = Jouez aux dames avec moi
+inline-play-description = Envoyer une invitation à une partie de dames russes
+inline-play-text = { $name } vous invite à une partie de dames russes : ouvrez le bot, ou ajoutez-le à un chat avec vous deux et envoyez /challenge.
+inline-play-button = ♟ Jouer

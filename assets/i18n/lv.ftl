@@ -120,6 +120,10 @@ limit-ai-games = Jūs jau spēlējat partijas pret MI: { $limit }. Vispirms pabe
 limit-opponent-games = Jūsu pretinieks jau spēlē partijas: { $limit }. Viņam vispirms jāpabeidz kāda.
 challenge-unknown = Šajā čatā nav izaicinājuma #{ $id }.
 challenge-closed = Izaicinājums #{ $id } vairs nav atklāts.
+button-share = 📨 Dalīties
+challenge-share-text = { $from } aicina jūs uz dambretes partiju grupā «{ $chat }» (izaicinājums #{ $id }).
+challenge-link = Izaicinājums #{ $id }: { $from } aicina jūs uz dambretes partiju grupā «{ $chat }», { $per_move } gājienam ({ $variant_name }). Pieņemiet, un partija sāksies tur.
+challenge-accepted-there = Jūs pieņēmāt izaicinājumu: partija #{ $game } sākas grupā «{ $chat }».
 challenge-own = Tas ir jūsu paša izaicinājums: to jāpieņem kādam citam.
 challenge-not-for-you = Šis izaicinājums ir adresēts kādam citam.
 challenge-cancelled = { $name } atsauca izaicinājumu #{ $id }.
@@ -231,6 +235,9 @@ cmd-resign = Padoties partijā
 cmd-draw = Piedāvāt vai pieņemt neizšķirtu
 cmd-pdn = Partijas pieraksts (PDN)
 cmd-settings = Valoda, galdiņa tēma, orientācija, dienas gājienam
+cmd-settings-member = Jūsu valoda: /settings lang en|ru|lv|de|fr
+cmd-settings-admin = Šis čats: chatlang, theme, orientation, days, boards; jūsu lang
+cmd-tournament-member = Turnīri: join, leave, pdn; tabula — /standings
 cmd-top = Šī čata reitings
 cmd-vacation = Apturēt pulksteņus uz dažām dienām
 opt-challenge-target = Kuru: ai vai lietotāju (tukšs: jebkuru šajā kanālā)
@@ -505,3 +512,17 @@ opt-challenge-opponent = Ko: šī servera dalībnieks
 opt-challenge-variant = Kuras dambretes
 opt-top-list = Kurš saraksts: uzdevumu risinātāji vai varianta spēlētāji
 opt-top-puzzles = Uzdevumu risinātāji
+inline-daily-title = Dienas uzdevums #{ $id }
+inline-daily-description = { $color ->
+        [white] Baltie
+       *[black] Melnie
+    } sāk un uzvar, gājieni: { $moves } · reitings { $rating }
+inline-daily-text = Dienas dambretes uzdevums #{ $id }: { $color ->
+        [white] baltie
+       *[black] melnie
+    } sāk un uzvar, gājieni: { $moves }. Vai atrisināsiet?
+inline-daily-button = 🧩 Risināt
+inline-play-title = Spēlē ar mani dambreti
+inline-play-description = Nosūtīt aicinājumu uz krievu dambretes partiju
+inline-play-text = { $name } aicina jūs uz krievu dambretes partiju: atveriet botu vai pievienojiet to čatam ar jums abiem un nosūtiet /challenge.
+inline-play-button = ♟ Spēlēt

@@ -119,6 +119,10 @@ limit-ai-games = Вы уже играете { $limit } партий с ИИ: с�
 limit-opponent-games = Ваш соперник уже играет { $limit } партий: ему нужно сначала закончить одну.
 challenge-unknown = В этом чате нет вызова #{ $id }.
 challenge-closed = Вызов #{ $id } уже закрыт.
+button-share = 📨 Поделиться
+challenge-share-text = { $from } приглашает вас сыграть в шашки в «{ $chat }» (вызов #{ $id }).
+challenge-link = Вызов #{ $id }: { $from } приглашает вас сыграть в шашки в «{ $chat }», { $per_move } на ход ({ $variant_name }). Примите — и партия начнётся там.
+challenge-accepted-there = Вы приняли вызов: партия #{ $game } начинается в «{ $chat }».
 challenge-own = Это ваш собственный вызов: принять его должен кто-то другой.
 challenge-not-for-you = Этот вызов адресован другому игроку.
 challenge-cancelled = { $name } отозвал(а) вызов #{ $id }.
@@ -241,6 +245,9 @@ cmd-resign = Сдаться
 cmd-draw = Предложить или принять ничью
 cmd-pdn = Запись партии (PDN)
 cmd-settings = Язык, тема доски, ориентация, дни на ход
+cmd-settings-member = Ваш язык: /settings lang en|ru|lv|de|fr
+cmd-settings-admin = Этот чат: chatlang, theme, orientation, days, boards; ваш lang
+cmd-tournament-member = Турниры: участвую, выйти, pdn; таблица — /standings
 cmd-top = Рейтинг этого чата
 cmd-vacation = Остановить ваши часы на несколько дней
 opt-challenge-target = Кого: ai или игрока (пусто: любого в этом канале)
@@ -507,3 +514,17 @@ opt-challenge-opponent = Кого: участник этого сервера
 opt-challenge-variant = Какие шашки
 opt-top-list = Какой список: решатели задач или игроки варианта
 opt-top-puzzles = Решатели задач
+inline-daily-title = Задача дня #{ $id }
+inline-daily-description = { $color ->
+        [white] Белые
+       *[black] Чёрные
+    } начинают и выигрывают, ходов: { $moves } · рейтинг { $rating }
+inline-daily-text = Шашечная задача дня #{ $id }: { $color ->
+        [white] белые
+       *[black] чёрные
+    } начинают и выигрывают, ходов: { $moves }. Решите?
+inline-daily-button = 🧩 Решить
+inline-play-title = Сыграйте со мной в шашки
+inline-play-description = Отправить приглашение на партию в русские шашки
+inline-play-text = { $name } приглашает вас сыграть в русские шашки: откройте бота или добавьте его в чат с вами обоими и отправьте /challenge.
+inline-play-button = ♟ Играть

@@ -278,13 +278,37 @@ const GROUP_ONLY: &[&str] = &["tournament", "standings", "daily"];
 /// are secret): left out of the groups' menu.
 const PRIVATE_ONLY: &[&str] = &["if"];
 
+/// Commands only a group's admins use (the daily puzzle post): left out
+/// of the members' menu of a group.
+const ADMIN_ONLY: &[&str] = &["daily"];
+/// Descriptions that differ by who reads the group's menu: (command, for
+/// members, for admins). Members use `/settings lang` and join tournaments;
+/// admins set up the chat and organise.
+const GROUP_DESCRIPTIONS: &[(&str, &str, &str)] = &[
+    ("settings", "cmd-settings-member", "cmd-settings-admin"),
+    ("tournament", "cmd-tournament-member", "cmd-tournament"),
+];
+
 /// Where a menu is shown (Telegram's command scopes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MenuScope {
     /// Every chat without a menu of its own: all commands.
     Default,
     PrivateChats,
+    /// The members of groups: what they use.
     Groups,
+    /// The administrators of groups: the members' menu, the admin commands,
+    /// and the organiser's descriptions.
+    GroupAdmins,
+}
+
+impl MenuScope {
+    pub const ALL: [MenuScope; 4] = [
+        MenuScope::Default,
+        MenuScope::PrivateChats,
+        MenuScope::Groups,
+        MenuScope::GroupAdmins,
+    ];
 }
 
 /// The commands of the menu for `scope`, in menu order.
@@ -292,8 +316,19 @@ pub fn menu(scope: MenuScope) -> impl Iterator<Item = &'static CommandSpec> {
     COMMANDS.iter().filter(move |c| match scope {
         MenuScope::Default => true,
         MenuScope::PrivateChats => !GROUP_ONLY.contains(&c.name),
-        MenuScope::Groups => !PRIVATE_ONLY.contains(&c.name),
+        MenuScope::Groups => !PRIVATE_ONLY.contains(&c.name) && !ADMIN_ONLY.contains(&c.name),
+        MenuScope::GroupAdmins => !PRIVATE_ONLY.contains(&c.name),
     })
+}
+
+/// The catalogue id of a command's description in the menu for `scope`.
+pub fn menu_desc(scope: MenuScope, c: &CommandSpec) -> &'static str {
+    let by_reader = GROUP_DESCRIPTIONS.iter().find(|(n, _, _)| *n == c.name);
+    match (scope, by_reader) {
+        (MenuScope::Groups, Some((_, member, _))) => member,
+        (MenuScope::GroupAdmins, Some((_, _, admin))) => admin,
+        _ => c.desc,
+    }
 }
 
 /// The spec of a command by name.
@@ -357,6 +392,11 @@ mod tests {
                 let d = describe(&c, lang, cmd.desc);
                 assert!(!d.starts_with('['), "{} missing", cmd.desc);
                 assert!((3..=100).contains(&d.chars().count()), "{d}");
+                for scope in MenuScope::ALL {
+                    let d = describe(&c, lang, menu_desc(scope, cmd));
+                    assert!(!d.starts_with('['), "{} missing", menu_desc(scope, cmd));
+                    assert!((3..=100).contains(&d.chars().count()), "{d}");
+                }
                 for o in cmd.options {
                     let d = describe(&c, lang, o.desc);
                     assert!(!d.starts_with('['), "{} missing", o.desc);
@@ -392,6 +432,26 @@ mod tests {
             ),
             "/challenge @bob english"
         );
+    }
+
+    #[test]
+    fn group_admins_get_the_members_menu_and_the_admin_commands() {
+        let names = |s| menu(s).map(|c| c.name).collect::<Vec<_>>();
+        let members = names(MenuScope::Groups);
+        let admins = names(MenuScope::GroupAdmins);
+        assert!(!members.contains(&"daily") && admins.contains(&"daily"));
+        assert!(members.iter().all(|m| admins.contains(m)));
+        assert!(!admins.contains(&"if"));
+        let settings = spec("settings").unwrap();
+        assert_eq!(
+            menu_desc(MenuScope::Groups, settings),
+            "cmd-settings-member"
+        );
+        assert_eq!(
+            menu_desc(MenuScope::GroupAdmins, settings),
+            "cmd-settings-admin"
+        );
+        assert_eq!(menu_desc(MenuScope::Default, settings), "cmd-settings");
     }
 
     #[test]

@@ -202,7 +202,7 @@ fn show_queued(
 fn show(replies: &[Reply], st: &mut State, opts: &ConsoleOptions) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     for r in replies {
-        writeln!(out, "{}", r.text)?;
+        writeln!(out, "{}", crate::core::strip_markup(&r.text))?;
         if let Some(img) = &r.image {
             st.boards_written += 1;
             let name = format!("{:04}-{}", st.boards_written, img.file_name);

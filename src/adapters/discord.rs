@@ -29,13 +29,23 @@
 //! - A live message (`Reply::live`: an analysis' progress) is posted once
 //!   and its id kept (the interaction's response is read back for it);
 //!   later replies with its key edit it (PATCH the channel message).
+//! - One living board per game (`Reply::board_mode` Edit, the default):
+//!   where a game's public board was last shown (a response read back from
+//!   `@original`, a followup, the pressed message, a channel message) is
+//!   kept in SQLite; a board that answers no press (the AI's move, a
+//!   time-out) edits that message (PATCH /channels/{c}/messages/{m}: the
+//!   new picture replaces the old) and the core's turn note answers it, so
+//!   the player to move is notified. An edit that fails (deleted) posts a
+//!   new board, which becomes the living one; the board it replaces in
+//!   the channel loses its menus.
 
 use crate::adapters::commands::{self, OptKind, COMMANDS};
 use crate::config::{DiscordConfig, Secret};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::{handle_tag, move_args};
 use crate::core::{
-    ChatRef, Choice, ChoiceKind, Event, Input, Platform, PlatformLimits, Reply, Target, UserRef,
+    BoardMode, ChatRef, Choice, ChoiceKind, Event, Input, Platform, PlatformLimits, Reply, Target,
+    UserRef,
 };
 use crate::runtime::{Hub, ReplyRx};
 use serenity::all::{
@@ -44,8 +54,8 @@ use serenity::all::{
     CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
     CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    EditInteractionResponse, EditMessage, GatewayIntents, GuildId, Interaction, MessageFlags,
-    MessageId, User, UserId,
+    EditInteractionResponse, EditMessage, GatewayIntents, GuildId, Interaction, Message,
+    MessageFlags, MessageId, User, UserId,
 };
 use serenity::http::{Http, HttpBuilder};
 use std::collections::HashMap;
@@ -136,17 +146,17 @@ impl Answering<'_> {
         &self,
         http: &Http,
         f: CreateInteractionResponseFollowup,
-    ) -> serenity::Result<MessageId> {
+    ) -> serenity::Result<Message> {
         match self {
-            Answering::Command(i) => i.create_followup(http, f).await.map(|m| m.id),
-            Answering::Component(i) => i.create_followup(http, f).await.map(|m| m.id),
+            Answering::Command(i) => i.create_followup(http, f).await,
+            Answering::Component(i) => i.create_followup(http, f).await,
         }
     }
-    /// The message that answered the interaction (type 4).
-    async fn original(&self, http: &Http) -> serenity::Result<MessageId> {
+    /// The message the interaction's response became.
+    async fn response(&self, http: &Http) -> serenity::Result<Message> {
         match self {
-            Answering::Command(i) => i.get_response(http).await.map(|m| m.id),
-            Answering::Component(i) => i.get_response(http).await.map(|m| m.id),
+            Answering::Command(i) => i.get_response(http).await,
+            Answering::Component(i) => i.get_response(http).await,
         }
     }
     fn locale(&self) -> &str {
@@ -335,6 +345,7 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
 
 /// Text with the mentions made real (`<@id>`), cut to Discord's length.
 pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
+    use crate::core::{spans, Span, SPOILER_CLOSE, SPOILER_OPEN};
     let mut t = text.to_string();
     for m in mentions {
         let tag = format!("<@{}>", m.platform_user_id);
@@ -351,12 +362,41 @@ pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
             t.push_str(&tag);
         }
     }
+    // a spoiler marker shows as `||`
+    let width = |c: char| match c {
+        SPOILER_OPEN | SPOILER_CLOSE => 2,
+        _ => 1,
+    };
     let max = limits().text_max;
-    if t.chars().count() > max {
-        t = t.chars().take(max - 1).collect();
-        t.push('…');
+    if t.chars().map(width).sum::<usize>() > max {
+        let mut cut = String::new();
+        let (mut used, mut open) = (0, false);
+        for c in t.chars() {
+            // room for a closing `||` and the `…`
+            if used + width(c) + 3 > max {
+                break;
+            }
+            match c {
+                SPOILER_OPEN => open = true,
+                SPOILER_CLOSE => open = false,
+                _ => {}
+            }
+            cut.push(c);
+            used += width(c);
+        }
+        if open {
+            cut.push(SPOILER_CLOSE);
+        }
+        cut.push('…');
+        t = cut;
     }
-    t
+    spans(&t)
+        .into_iter()
+        .map(|s| match s {
+            Span::Plain(p) => p.to_string(),
+            Span::Spoiler(h) => format!("||{h}||"),
+        })
+        .collect()
 }
 
 fn is_move(c: &Choice) -> bool {
@@ -655,10 +695,14 @@ impl Discord {
             });
             if let Some(r) = in_place.and_then(|i| replies.get(i)) {
                 self.update_pressed(c, deferred, r, lang).await?;
+                // the pressed board, now this one, is the game's living board
+                self.remember_board(r, c.channel_id, c.message.id).await;
                 for (i, r) in replies.iter().enumerate() {
                     if Some(i) != in_place {
                         let out = self.outgoing(r, lang).await;
-                        on.follow(&self.http, followup(out)).await?;
+                        let m = on.follow(&self.http, followup(out)).await?;
+                        self.remember_live(r, m.channel_id, m.id).await;
+                        self.remember_board(r, m.channel_id, m.id).await;
                     }
                 }
                 return Ok(());
@@ -669,11 +713,17 @@ impl Discord {
             if i == 0 && !deferred {
                 on.respond(&self.http, CreateInteractionResponse::Message(message(out)))
                     .await?;
-                if r.live.is_some() {
-                    // a live message is edited later: where did it go?
-                    match on.original(&self.http).await {
-                        Ok(m) => self.remember_live(r, on.channel(), m).await,
-                        Err(e) => tracing::debug!(error = %e, "discord: reading a response failed"),
+                if r.live.is_some() || board_of(r).is_some() {
+                    // a live message or a board posted as the response:
+                    // where it landed
+                    match on.response(&self.http).await {
+                        Ok(m) => {
+                            self.remember_live(r, m.channel_id, m.id).await;
+                            self.remember_board(r, m.channel_id, m.id).await;
+                        }
+                        Err(e) => {
+                            tracing::debug!(error = %e, "discord: reading the response failed")
+                        }
                     }
                 }
                 continue;
@@ -684,8 +734,9 @@ impl Discord {
                 // message of its own, for the user alone
                 cmd.delete_response(&*self.http).await?;
             }
-            let sent = on.follow(&self.http, followup(out)).await?;
-            self.remember_live(r, on.channel(), sent).await;
+            let m = on.follow(&self.http, followup(out)).await?;
+            self.remember_live(r, m.channel_id, m.id).await;
+            self.remember_board(r, m.channel_id, m.id).await;
         }
         Ok(())
     }
@@ -702,6 +753,90 @@ impl Discord {
                 )
                 .await;
         }
+    }
+
+    /// Keep where a game's public board was shown last: the living board
+    /// the next board of that game not answering a press edits (see
+    /// [`Discord::post`]).
+    /// The board it replaces in the same channel loses its menus (they
+    /// would play on a board no longer shown last).
+    async fn remember_board(&self, r: &Reply, channel: ChannelId, message: MessageId) {
+        let Some(g) = board_of(r) else {
+            return;
+        };
+        let before = self.hub.board_message(Platform::Discord, g).await;
+        self.hub
+            .set_board_message(
+                Platform::Discord,
+                g,
+                channel.get().to_string(),
+                message.get().to_string(),
+            )
+            .await;
+        let old = before
+            .filter(|(c, _)| *c == channel.get().to_string())
+            .and_then(|(_, m)| m.parse::<u64>().ok())
+            .filter(|m| *m != 0 && *m != message.get());
+        if let Some(old) = old {
+            let e = EditMessage::new().components(Vec::new());
+            if let Err(e) = channel
+                .edit_message(&*self.http, MessageId::new(old), e)
+                .await
+            {
+                tracing::debug!(error = %e, "discord: taking the old board's menus off failed");
+            }
+        }
+    }
+
+    /// Edit the game's living board in `channel` into `r` (PATCH
+    /// /channels/{c}/messages/{m}: text, menus, the new picture in place of
+    /// the old), for a board the chat keeps in one message
+    /// (`Reply::board_mode` Edit, the default). Whether it was edited.
+    async fn edit_living_board(&self, r: &Reply, channel: ChannelId, lang: Lang) -> bool {
+        let Some(g) = board_of(r) else {
+            return false;
+        };
+        if r.board_mode == Some(BoardMode::New) {
+            return false;
+        }
+        let Some((chat, message)) = self.hub.board_message(Platform::Discord, g).await else {
+            return false;
+        };
+        let Ok(message) = message.parse::<u64>() else {
+            return false;
+        };
+        if chat != channel.get().to_string() || message == 0 {
+            return false;
+        }
+        let o = self.outgoing(r, lang).await;
+        let mut e = EditMessage::new()
+            .content(o.content)
+            .components(o.components)
+            .allowed_mentions(CreateAllowedMentions::new().users(o.mentions.clone()));
+        for f in o.files {
+            e = e.new_attachment(f);
+        }
+        let message = MessageId::new(message);
+        if let Err(e) = channel.edit_message(&*self.http, message, e).await {
+            // deleted, or not ours to edit: a new board it is
+            tracing::debug!(error = %e, "discord: editing the living board failed");
+            return false;
+        }
+        // an edit notifies nobody: a short line answers the board
+        if let Some(note) = &r.turn_note {
+            let m = CreateMessage::new()
+                .content(content(note, &r.mentions))
+                .reference_message((channel, message))
+                .allowed_mentions(
+                    CreateAllowedMentions::new()
+                        .users(o.mentions)
+                        .replied_user(false),
+                );
+            if let Err(e) = channel.send_message(&*self.http, m).await {
+                tracing::warn!(error = %e, "discord: posting the turn note failed");
+            }
+        }
+        true
     }
 
     /// Change the pressed message into `r`: UPDATE_MESSAGE (type 7) when
@@ -752,10 +887,12 @@ impl Discord {
         };
         let mut files = Vec::new();
         if let Some(img) = &r.image {
-            files.push(CreateAttachment::bytes(
-                img.bytes().to_vec(),
-                img.file_name.clone(),
-            ));
+            // Discord blurs a file whose name starts SPOILER_
+            let name = match img.is_hidden() {
+                true => format!("SPOILER_{}", img.file_name),
+                false => img.file_name.clone(),
+            };
+            files.push(CreateAttachment::bytes(img.bytes().to_vec(), name));
         }
         if let Some((name, text)) = &r.document {
             files.push(CreateAttachment::bytes(
@@ -796,6 +933,14 @@ impl Discord {
             .get(&ChannelId::new(channel))
             .copied()
             .unwrap_or_default();
+        // a game's board (the AI's move, a time-out): its living board
+        // changes in place, else a new one is posted and becomes it
+        if self
+            .edit_living_board(r, ChannelId::new(channel), lang)
+            .await
+        {
+            return;
+        }
         let o = self.outgoing(r, lang).await;
         let mut content = o.content;
         let mut mentions = o.mentions;
@@ -839,7 +984,10 @@ impl Discord {
             .components(o.components)
             .allowed_mentions(CreateAllowedMentions::new().users(mentions));
         match channel.send_message(&*self.http, msg).await {
-            Ok(sent) => self.remember_live(r, channel, sent.id).await,
+            Ok(m) => {
+                self.remember_live(r, m.channel_id, m.id).await;
+                self.remember_board(r, m.channel_id, m.id).await;
+            }
             Err(e) => tracing::warn!(error = %e, "discord: posting a reply failed"),
         }
     }
@@ -863,6 +1011,14 @@ impl Discord {
                 }
             }
         }
+    }
+}
+
+/// The game whose public board `r` is (a picture for the chat), if any.
+fn board_of(r: &Reply) -> Option<i64> {
+    match r.target {
+        Target::Chat(_) if r.image.is_some() => r.game_id,
+        _ => None,
     }
 }
 
@@ -980,6 +1136,21 @@ mod tests {
             "<@77> (White) to move."
         );
         assert_eq!(content("Your move.", &m), "Your move. <@77>");
+    }
+
+    #[test]
+    fn spoilers_become_bars_and_stay_closed_when_cut() {
+        let hidden = crate::core::spoiler("c3-d4 f6-e5");
+        assert_eq!(
+            content(&format!("The solution: {hidden}."), &[]),
+            "The solution: ||c3-d4 f6-e5||."
+        );
+        let max = limits().text_max;
+        let long = format!("{}{}", "a".repeat(max - 8), hidden);
+        let c = content(&long, &[]);
+        assert!(c.chars().count() <= max, "{}", c.chars().count());
+        assert!(c.ends_with("||…"), "{c}");
+        assert_eq!(c.matches("||").count(), 2, "{c}");
     }
 
     #[test]

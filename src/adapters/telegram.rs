@@ -19,8 +19,9 @@
 //!
 //! - Commands work everywhere (privacy mode on is fine); bare text counts as
 //!   a move in private chats and in replies to the bot's messages.
-//! - The menu is registered with setMyCommands in English and Russian
-//!   (descriptions from the catalogue).
+//! - The menus are registered with setMyCommands in every language of the
+//!   catalogue, per scope: every chat, private chats, groups' members,
+//!   groups' administrators (descriptions from the catalogue).
 //! - The board of a game is a photo with its buttons; after a move it is
 //!   edited in place and answered with the core's short turn note, which
 //!   notifies the player to move (`Reply::board_mode` Edit — the chat's
@@ -50,15 +51,17 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use teloxide::adaptors::throttle::Limits;
 use teloxide::payloads::{
-    AnswerCallbackQuerySetters, EditMessageMediaSetters, EditMessageReplyMarkupSetters,
-    EditMessageTextSetters, GetUpdatesSetters, SendAnimationSetters, SendDocumentSetters,
-    SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters,
+    AnswerCallbackQuerySetters, AnswerInlineQuerySetters, EditMessageMediaSetters,
+    EditMessageReplyMarkupSetters, EditMessageTextSetters, GetUpdatesSetters, SendAnimationSetters,
+    SendDocumentSetters, SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters,
 };
 use teloxide::requests::Requester;
 use teloxide::types::{
-    AllowedUpdate, BotCommand, BotCommandScope, CallbackQuery, ChatId, InlineKeyboardButton,
-    InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, MaybeInaccessibleMessage,
-    Message, MessageId, ParseMode, ReplyParameters, Update, UpdateKind, User,
+    AllowedUpdate, BotCommand, BotCommandScope, CallbackQuery, ChatId, FileId,
+    InlineKeyboardButton, InlineKeyboardMarkup, InlineQueryResult, InlineQueryResultArticle,
+    InlineQueryResultCachedPhoto, InputFile, InputMedia, InputMediaPhoto, InputMessageContent,
+    InputMessageContentText, MaybeInaccessibleMessage, Message, MessageId, ParseMode,
+    ReplyParameters, Update, UpdateKind, User,
 };
 use teloxide::{Bot, RequestError};
 use tokio::sync::Notify;
@@ -129,6 +132,9 @@ struct Telegram {
     offsets: Mutex<Offsets>,
     /// An update was handled (the offset may move on).
     handled: Notify,
+    /// Photo file ids by the file name they were sent under (a puzzle's
+    /// start board, `board-puzzle-7.png`): inline mode shows them again.
+    photos: Mutex<HashMap<String, String>>,
 }
 
 /// How many updates past one still being handled may come in before the
@@ -267,6 +273,7 @@ pub async fn run(
         pace: Pace::new(opts_limits, opts_retries),
         offsets: Mutex::default(),
         handled: Notify::new(),
+        photos: Mutex::default(),
     });
     if tg.opts.set_commands {
         if let Err(e) = tg.set_commands().await {
@@ -284,8 +291,9 @@ impl Telegram {
     /// setMyCommands: the default (English) list and one for each other
     /// language (Telegram shows it to users of that language).
     /// The command menus: one per language and scope (every chat; private
-    /// chats without the group-only commands; groups without the private
-    /// ones).
+    /// chats without the group-only commands; groups' members without the
+    /// private and the admin ones; groups' administrators with the admin
+    /// commands and the organiser's descriptions).
     async fn set_commands(&self) -> Result<(), RequestError> {
         let catalog = Catalog::new();
         let scopes = [
@@ -295,11 +303,18 @@ impl Telegram {
                 BotCommandScope::AllPrivateChats,
             ),
             (commands::MenuScope::Groups, BotCommandScope::AllGroupChats),
+            (
+                commands::MenuScope::GroupAdmins,
+                BotCommandScope::AllChatAdministrators,
+            ),
         ];
         for (menu, scope) in scopes {
             for lang in Lang::ALL {
                 let list: Vec<BotCommand> = commands::menu(menu)
-                    .map(|c| BotCommand::new(c.name, commands::describe(&catalog, lang, c.desc)))
+                    .map(|c| {
+                        let desc = commands::menu_desc(menu, c);
+                        BotCommand::new(c.name, commands::describe(&catalog, lang, desc))
+                    })
                     .collect();
                 let req = self.bot.set_my_commands(list).scope(scope.clone());
                 match lang {
@@ -336,7 +351,11 @@ impl Telegram {
                 .get_updates()
                 .offset(offset)
                 .timeout(if holding { 0 } else { timeout })
-                .allowed_updates(vec![AllowedUpdate::Message, AllowedUpdate::CallbackQuery]);
+                .allowed_updates(vec![
+                    AllowedUpdate::Message,
+                    AllowedUpdate::CallbackQuery,
+                    AllowedUpdate::InlineQuery,
+                ]);
             let updates = tokio::select! {
                 r = req => r,
                 _ = crate::runtime::stopped(&mut stop) => return Ok(()),
@@ -393,6 +412,8 @@ impl Telegram {
                 Some(MaybeInaccessibleMessage::Inaccessible(m)) => m.chat.id.0.to_string(),
                 None => format!("user:{}", q.from.id.0),
             }),
+            // no chat: a lane of the person's own
+            UpdateKind::InlineQuery(q) => Some(format!("inline:{}", q.from.id.0)),
             _ => None,
         }
     }
@@ -450,8 +471,72 @@ impl Telegram {
         match u.kind {
             UpdateKind::Message(m) => self.on_message(m, update_id, handled).await,
             UpdateKind::CallbackQuery(q) => self.on_callback(q, update_id, handled).await,
+            UpdateKind::InlineQuery(q) => self.on_inline(q, handled).await,
             _ => {}
         }
+    }
+
+    /// `@bot` typed in any chat: the core's cards as answerInlineQuery
+    /// results — a photo the bot sent before under the card's picture name
+    /// (InlineQueryResultCachedPhoto), else an article; each with its
+    /// button that opens the bot (`t.me/<bot>?start=…`). Nothing is stored.
+    async fn on_inline(&self, q: teloxide::types::InlineQuery, handled: Handled) {
+        drop(handled);
+        let offers = self
+            .hub
+            .inline_offers(q.from.full_name(), q.from.language_code.clone())
+            .await;
+        let results: Vec<InlineQueryResult> =
+            offers.iter().map(|o| self.inline_result(o)).collect();
+        let req = self
+            .bot
+            .answer_inline_query(q.id.clone(), results)
+            .cache_time(60)
+            .is_personal(true);
+        if let Err(e) = self.pace.call(None, Kind::Other, req).await {
+            tracing::warn!(error = %e, "telegram: answerInlineQuery failed");
+        }
+    }
+
+    fn inline_result(&self, o: &crate::core::Offer) -> InlineQueryResult {
+        let markup = o.button.as_ref().and_then(|(label, start)| {
+            let url = deep_link(&self.me_username, start)?;
+            Some(InlineKeyboardMarkup::new([[InlineKeyboardButton::url(
+                label.clone(),
+                url,
+            )]]))
+        });
+        let html = Rich::new(&o.text, &[]);
+        let photo = o.image.as_ref().and_then(|name| {
+            self.photos
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get(name)
+                .cloned()
+        });
+        if let Some(file_id) = photo {
+            let mut r = InlineQueryResultCachedPhoto::new(o.id.clone(), FileId(file_id))
+                .title(o.title.clone())
+                .description(o.description.clone())
+                .caption(html.html_within(limits().caption_max))
+                .parse_mode(ParseMode::Html);
+            if let Some(m) = markup {
+                r = r.reply_markup(m);
+            }
+            return InlineQueryResult::CachedPhoto(r);
+        }
+        let text = InputMessageContentText::new(html.html_within(limits().text_max))
+            .parse_mode(ParseMode::Html);
+        let mut r = InlineQueryResultArticle::new(
+            o.id.clone(),
+            o.title.clone(),
+            InputMessageContent::Text(text),
+        )
+        .description(o.description.clone());
+        if let Some(m) = markup {
+            r = r.reply_markup(m);
+        }
+        InlineQueryResult::Article(r)
     }
 
     /// Whether `user` administers `chat` (private chats: always), from
@@ -606,7 +691,7 @@ impl Telegram {
                 && r.image.is_none()
                 && r.choices.is_empty()
                 && r.document.is_none()
-                && r.text.chars().count() <= limits().toast_max
+                && crate::core::strip_markup(&r.text).chars().count() <= limits().toast_max
         });
         let note = toast
             .and_then(|i| out.replies.get(i))
@@ -690,7 +775,8 @@ impl Telegram {
     async fn answer(&self, id: &teloxide::types::CallbackQueryId, text: Option<&str>) {
         let mut req = self.bot.answer_callback_query(id.clone());
         if let Some(t) = text {
-            req = req.text(truncate(t, limits().toast_max));
+            // the presser's own pop-up: nothing to hide behind a spoiler
+            req = req.text(truncate(&crate::core::strip_markup(t), limits().toast_max));
         }
         if let Err(e) = self.pace.call(None, Kind::Other, req).await {
             tracing::warn!(error = %e, "telegram: answerCallbackQuery failed");
@@ -733,7 +819,7 @@ impl Telegram {
         };
         let chat = ChatId(chat_id);
         let rich = Rich::new(&r.text, &r.mentions);
-        let keyboard = keyboard(&r.choices);
+        let keyboard = with_share(keyboard(&r.choices), r.share.as_ref(), &self.me_username);
         // a note for one person answers their message
         let reply_to = match (&r.target, origin.message) {
             (Target::User { .. }, Some(m)) => Some(m),
@@ -846,11 +932,13 @@ impl Telegram {
             BoardUpdates::New => BoardMode::New,
         });
         if let (BoardMode::Edit, Some(prev), true) = (mode, previous, fits) {
-            let media = InputMedia::Photo(
-                InputMediaPhoto::new(file())
-                    .caption(html.clone())
-                    .parse_mode(ParseMode::Html),
-            );
+            let mut photo = InputMediaPhoto::new(file())
+                .caption(html.clone())
+                .parse_mode(ParseMode::Html);
+            if img.is_hidden() {
+                photo = photo.spoiler();
+            }
+            let media = InputMedia::Photo(photo);
             let req = self
                 .bot
                 .edit_message_media(prev.chat, prev.message, media)
@@ -869,7 +957,10 @@ impl Telegram {
                 Err(e) => tracing::debug!(error = %e, "telegram: editMessageMedia failed"),
             }
         }
-        let mut req = self.bot.send_photo(chat, file());
+        let mut req = self
+            .bot
+            .send_photo(chat, file())
+            .has_spoiler(img.is_hidden());
         if fits {
             req = req.caption(html.clone()).parse_mode(ParseMode::Html);
             if let Some(k) = keyboard.clone() {
@@ -877,6 +968,12 @@ impl Telegram {
             }
         }
         let sent = self.pace.call(Some(chat), Kind::Message, req).await?;
+        if let Some(p) = sent.photo().and_then(|sizes| sizes.last()) {
+            self.photos
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(img.file_name.clone(), p.file.id.0.clone());
+        }
         let mut board_msg = sent.id;
         if !fits {
             board_msg = self.send_text(chat, rich, keyboard, None).await?;
@@ -923,6 +1020,53 @@ pub fn keyboard(choices: &[Vec<crate::core::Choice>]) -> Option<InlineKeyboardMa
         .filter(|row| !row.is_empty())
         .collect();
     (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows))
+}
+
+/// The keyboard with a share button under it for a reply that has
+/// something to pass on: Telegram's share sheet (`t.me/share/url`) with a
+/// deep link that opens the bot with `/start PAYLOAD`.
+pub fn with_share(
+    keyboard: Option<InlineKeyboardMarkup>,
+    share: Option<&crate::core::Share>,
+    bot_username: &str,
+) -> Option<InlineKeyboardMarkup> {
+    let Some(url) = share.and_then(|s| share_url(s, bot_username)) else {
+        return keyboard;
+    };
+    let label = share.map(|s| s.label.clone()).unwrap_or_default();
+    let mut k = keyboard.unwrap_or_default();
+    k.inline_keyboard
+        .push(vec![InlineKeyboardButton::url(label, url)]);
+    Some(k)
+}
+
+/// `https://t.me/share/url?url=https://t.me/<bot>?start=<payload>&text=…`;
+/// `None` without a username or for a payload Telegram would refuse
+/// (deep-link payloads: at most 64 of `A-Za-z0-9_-`).
+pub fn share_url(share: &crate::core::Share, bot_username: &str) -> Option<url::Url> {
+    let link = deep_link(bot_username, &share.start)?;
+    let text = truncate(&crate::core::strip_markup(&share.text), 200);
+    url::Url::parse_with_params(
+        "https://t.me/share/url",
+        [("url", link.to_string()), ("text", text)],
+    )
+    .ok()
+}
+
+/// `https://t.me/<bot>?start=<payload>`: opens the bot, which gets
+/// `/start PAYLOAD`. `None` without a username or for a payload Telegram
+/// would refuse (at most 64 of `A-Za-z0-9_-`).
+pub fn deep_link(bot_username: &str, start: &str) -> Option<url::Url> {
+    let ok = |s: &str, max: usize| {
+        !s.is_empty()
+            && s.len() <= max
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    };
+    if !ok(bot_username, 32) || !ok(start, 64) {
+        return None;
+    }
+    url::Url::parse(&format!("https://t.me/{bot_username}?start={start}")).ok()
 }
 
 fn truncate(s: &str, max: usize) -> String {

@@ -20,6 +20,7 @@ mod config;
 mod ctx;
 mod error;
 mod games;
+mod inline;
 mod present;
 mod ratings;
 mod settings;
@@ -157,7 +158,8 @@ impl Service {
             c,
             ev.platform.key(),
             &ev.user.id,
-            &ev.user.name,
+            // no name carries the core's spoiler markup
+            &types::strip_markup(&ev.user.name),
             ev.user.handle.as_deref(),
             now,
         )?;
@@ -165,7 +167,7 @@ impl Service {
             c,
             ev.platform.key(),
             &ev.chat.id,
-            ev.chat.title.as_deref(),
+            ev.chat.title.as_deref().map(types::strip_markup).as_deref(),
             ev.chat.is_private,
             now,
         )?;
@@ -290,6 +292,7 @@ impl Service {
             Command::Challenge(args) => self.cmd_challenge(ctx, &args)?,
             Command::Accept(r) => self.cmd_accept(ctx, r.as_deref())?,
             Command::Decline(r) => self.cmd_decline(ctx, r.as_deref())?,
+            Command::ChallengeLink { id, token } => self.challenge_link(ctx, id, token)?,
             Command::Move { game, text } => match text {
                 None => return Err(Refusal::MoveUsage.into()),
                 Some(text) => self.move_text(ctx, game, &text)?,
@@ -326,6 +329,9 @@ impl Service {
         let before = ctx.drafts.len();
         match p {
             Payload::Accept { challenge } => self.accept(ctx, challenge)?,
+            Payload::AcceptShared { challenge, token } => {
+                self.accept_shared(ctx, challenge, token)?
+            }
             Payload::Decline { challenge } => self.decline(ctx, challenge)?,
             Payload::Move { game, ply, index } => self.move_button(ctx, game, ply, index)?,
             Payload::Piece { game, ply, square } => self.picker(ctx, game, ply, Some(square))?,

@@ -118,6 +118,9 @@ pub struct Image {
     pub file_name: String,
     draw: std::sync::Arc<dyn Fn() -> Vec<u8> + Send + Sync>,
     drawn: std::sync::Arc<std::sync::OnceLock<Vec<u8>>>,
+    /// Shown behind a spoiler (a puzzle's board after a move of its
+    /// solution): Telegram `has_spoiler`, Discord a `SPOILER_` file.
+    hidden: bool,
 }
 
 impl Image {
@@ -129,6 +132,7 @@ impl Image {
             file_name: file_name.into(),
             draw: std::sync::Arc::new(Vec::new),
             drawn: std::sync::Arc::new(drawn),
+            hidden: false,
         }
     }
 
@@ -141,7 +145,21 @@ impl Image {
             file_name: file_name.into(),
             draw: std::sync::Arc::new(draw),
             drawn: std::sync::Arc::default(),
+            hidden: false,
         }
+    }
+
+    /// This image behind a spoiler.
+    pub fn hidden(self) -> Image {
+        Image {
+            hidden: true,
+            ..self
+        }
+    }
+
+    /// Whether it is shown behind a spoiler.
+    pub fn is_hidden(&self) -> bool {
+        self.hidden
     }
 
     /// The encoded image (drawn now if it was not yet).
@@ -168,6 +186,7 @@ impl std::fmt::Debug for Image {
         f.debug_struct("Image")
             .field("file_name", &self.file_name)
             .field("drawn", &self.drawn.get().map(Vec::len))
+            .field("hidden", &self.hidden)
             .finish()
     }
 }
@@ -246,6 +265,21 @@ pub struct Reply {
     /// and buttons are edited; a live reply carries no image or document.
     /// `None` (the default): an ordinary message.
     pub live: Option<String>,
+    /// Something people may pass on to others (an open challenge): where
+    /// the platform can, a share button (Telegram: its share sheet with a
+    /// deep link to the bot). `None` (the default): nothing to share.
+    pub share: Option<Share>,
+}
+
+/// What a share button passes on (see [`Reply::share`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Share {
+    /// The deep link's start payload (`challenge-12`: `/start challenge-12`).
+    pub start: String,
+    /// The message offered with the link.
+    pub text: String,
+    /// The button's label.
+    pub label: String,
 }
 
 impl Reply {
@@ -255,6 +289,24 @@ impl Reply {
             Target::User { chat, .. } => chat,
         }
     }
+}
+
+/// A card offered to post anywhere (Telegram's inline mode: `@bot` typed
+/// in any chat), built by the core like any reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    /// Stable per card (`daily-12`, `play`), at most 64 bytes.
+    pub id: String,
+    pub title: String,
+    pub description: String,
+    /// The message posted when the card is chosen.
+    pub text: String,
+    /// A button under the posted message that opens the bot: (label, deep
+    /// link start payload, e.g. `daily` → `/start daily`).
+    pub button: Option<(String, String)>,
+    /// The file name of a picture the bot may have sent before (a puzzle's
+    /// start board): shown if the platform kept it.
+    pub image: Option<String>,
 }
 
 /// Work the service asks its runtime to do off the async threads.
@@ -275,4 +327,102 @@ pub type Progress<'a> = &'a (dyn Fn(Outcome) + Sync);
 pub struct Outcome {
     pub replies: Vec<Reply>,
     pub jobs: Vec<Job>,
+}
+
+/// Opens a span of a reply's text that is hidden until the reader reveals
+/// it (a puzzle's solution, a hint): Telegram `<tg-spoiler>`, Discord
+/// `||…||`, the console plain. Use [`spoiler`] to mark a span and
+/// [`spans`] to read them; private-use characters no catalogue text holds
+/// (and the core strips from the names it stores).
+pub const SPOILER_OPEN: char = '\u{E000}';
+/// Closes a span opened by [`SPOILER_OPEN`].
+pub const SPOILER_CLOSE: char = '\u{E001}';
+
+/// `s` marked to be hidden behind a spoiler (markers inside `s` are dropped).
+pub fn spoiler(s: &str) -> String {
+    format!("{SPOILER_OPEN}{}{SPOILER_CLOSE}", strip_markup(s))
+}
+
+/// `s` without spoiler markers.
+pub fn strip_markup(s: &str) -> String {
+    s.chars()
+        .filter(|c| *c != SPOILER_OPEN && *c != SPOILER_CLOSE)
+        .collect()
+}
+
+/// A piece of a reply's text: shown, or hidden behind a spoiler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Span<'a> {
+    Plain(&'a str),
+    Spoiler(&'a str),
+}
+
+/// A reply's text cut into its plain and hidden pieces, in order, none
+/// empty, without the markers. A marker out of place (a close without an
+/// open, an open inside a span) is dropped; a span never closed runs to the
+/// end of the text.
+pub fn spans(text: &str) -> Vec<Span<'_>> {
+    let mut out = Vec::new();
+    let mut hidden = false;
+    let mut start = 0;
+    for (i, c) in text.char_indices() {
+        let turn = match c {
+            SPOILER_OPEN => !hidden,
+            SPOILER_CLOSE => hidden,
+            _ => continue,
+        };
+        let piece = text.get(start..i).unwrap_or_default();
+        if !piece.is_empty() {
+            out.push(if hidden {
+                Span::Spoiler(piece)
+            } else {
+                Span::Plain(piece)
+            });
+        }
+        start = i + c.len_utf8();
+        if turn {
+            hidden = !hidden;
+        }
+    }
+    let piece = text.get(start..).unwrap_or_default();
+    if !piece.is_empty() {
+        out.push(if hidden {
+            Span::Spoiler(piece)
+        } else {
+            Span::Plain(piece)
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod spoiler_tests {
+    use super::*;
+
+    #[test]
+    fn spans_split_and_survive_stray_markers() {
+        let t = format!("The solution: {}. Next?", spoiler("c3-d4 f6-e5"));
+        assert_eq!(
+            spans(&t),
+            [
+                Span::Plain("The solution: "),
+                Span::Spoiler("c3-d4 f6-e5"),
+                Span::Plain(". Next?")
+            ]
+        );
+        assert_eq!(strip_markup(&t), "The solution: c3-d4 f6-e5. Next?");
+        assert_eq!(spans(""), []);
+        let stray = "\u{E001}a\u{E000}b\u{E000}c\u{E001}d\u{E000}e";
+        assert_eq!(
+            spans(stray),
+            [
+                Span::Plain("a"),
+                Span::Spoiler("b"),
+                Span::Spoiler("c"),
+                Span::Plain("d"),
+                Span::Spoiler("e")
+            ]
+        );
+        assert_eq!(spoiler("x\u{E001}y"), "\u{E000}xy\u{E001}");
+    }
 }

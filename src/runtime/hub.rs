@@ -266,6 +266,7 @@ impl Hub {
             board_mode: None,
             turn_note: None,
             live: None,
+            share: None,
         }
     }
 
@@ -342,6 +343,19 @@ impl Hub {
         self.blocking(move |svc| svc.is_board_message(platform, &chat, &message))
             .await
             .unwrap_or(false)
+    }
+
+    /// The cards offered to `name` typing the bot's name in any chat (see
+    /// `Service::inline_offers`); none when reading them fails.
+    pub async fn inline_offers(
+        &self,
+        name: String,
+        lang: Option<String>,
+    ) -> Vec<crate::core::Offer> {
+        self.blocking(move |svc| svc.inline_offers(&name, lang.as_deref()))
+            .await
+            .inspect_err(|e| tracing::warn!(error = %e, "reading the inline offers failed"))
+            .unwrap_or_default()
     }
 
     /// Every legal move of a game as a button (for menus of all moves).

@@ -182,6 +182,7 @@ mod tests {
             board_mode: None,
             turn_note: None,
             live: None,
+            share: None,
         }
     }
 

@@ -62,6 +62,23 @@ pub fn set_challenge_start(c: &Connection, id: i64, fen: &str) -> StoreResult<()
     Ok(())
 }
 
+/// Keep the secret of a challenge's share link.
+pub fn set_challenge_share_token(c: &Connection, id: i64, token: i64) -> StoreResult<()> {
+    c.prepare_cached("UPDATE challenges SET share_token = ?2 WHERE id = ?1")?
+        .execute(params![id, token])?;
+    Ok(())
+}
+
+/// The secret of a challenge's share link (`None`: not shared).
+pub fn challenge_share_token(c: &Connection, id: i64) -> StoreResult<Option<i64>> {
+    Ok(
+        c.prepare_cached("SELECT share_token FROM challenges WHERE id = ?1")?
+            .query_row([id], |r| r.get::<_, Option<i64>>(0))
+            .optional()?
+            .flatten(),
+    )
+}
+
 pub fn challenge(c: &Connection, id: i64) -> StoreResult<Option<ChallengeRow>> {
     Ok(c.prepare_cached(&format!(
         "SELECT {CHALLENGE_COLS} FROM challenges WHERE id = ?1"

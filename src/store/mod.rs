@@ -27,8 +27,9 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v12.sql")),
         M::up(include_str!("v13.sql")),
         M::up(include_str!("v14.sql")),
-        // v15 is another branch's: when both are merged it goes before this
+        // v15 (notifications, threads) is merged before v16
         M::up(include_str!("v16.sql")),
+        M::up(include_str!("v17.sql")),
     ])
 });
 

@@ -324,7 +324,9 @@ async fn api_json(fake: Arc<Fake>, req: Request) -> Result<Json<Value>, axum::re
         "editMessageReplyMarkup" | "editMessageText" => {
             fake.message(chat, fields["message_id"].as_i64(), "text", &fields)
         }
-        "answerCallbackQuery" | "setMyCommands" | "deleteWebhook" => json!(true),
+        "answerCallbackQuery" | "answerInlineQuery" | "setMyCommands" | "deleteWebhook" => {
+            json!(true)
+        }
         "getChatAdministrators" => json!([]),
         other => panic!("unexpected method {other}"),
     };
@@ -366,6 +368,17 @@ pub fn callback_update(id: i64, query: &str, on_message: i64, data: &str) -> Val
             "from": bot_user(),
             "text": "board",
         },
+    }})
+}
+
+/// Anna types the bot's name and `query` in some chat (inline mode).
+pub fn inline_update(id: i64, query_id: &str, query: &str) -> Value {
+    json!({"update_id": id, "inline_query": {
+        "id": query_id,
+        "from": anna(),
+        "query": query,
+        "offset": "",
+        "chat_type": "group",
     }})
 }
 

@@ -13,7 +13,12 @@ use teloxide::utils::html;
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Part {
     Text(String),
-    Mention { id: u64, name: String },
+    Mention {
+        id: u64,
+        name: String,
+    },
+    /// Hidden until tapped (`<tg-spoiler>`); the core's spoiler spans.
+    Spoiler(String),
 }
 
 /// A text with its mention links, not yet HTML.
@@ -26,7 +31,15 @@ impl Rich {
     /// (a link to `tg://user?id=…`) on the first plain occurrence of their
     /// name, or after the text (a person without a name gets no link).
     pub fn new(text: &str, mentions: &[Mention]) -> Rich {
-        let mut parts = vec![Part::Text(text.to_string())];
+        let mut parts: Vec<Part> = crate::core::spans(text)
+            .into_iter()
+            .map(|s| match s {
+                crate::core::Span::Plain(t) => Part::Text(t.to_string()),
+                crate::core::Span::Spoiler(t) => Part::Spoiler(t.to_string()),
+            })
+            .collect();
+        let plain = crate::core::strip_markup(text);
+        let text = plain.as_str();
         for m in mentions {
             if let Some(h) = &m.handle {
                 if text.contains(&format!("@{h}")) {
@@ -46,7 +59,7 @@ impl Rich {
             };
             let found = parts.iter().enumerate().find_map(|(i, p)| match p {
                 Part::Text(t) => t.find(&m.name).map(|at| (i, at)),
-                Part::Mention { .. } => None,
+                Part::Mention { .. } | Part::Spoiler(_) => None,
             });
             match found {
                 Some((i, at)) => {
@@ -81,7 +94,7 @@ impl Rich {
         self.0
             .iter()
             .map(|p| match p {
-                Part::Text(t) => t.chars().count(),
+                Part::Text(t) | Part::Spoiler(t) => t.chars().count(),
                 Part::Mention { name, .. } => name.chars().count(),
             })
             .sum()
@@ -103,6 +116,7 @@ impl Rich {
                     Part::Mention { id, name } => {
                         out.push_str(&html::user_mention(UserId(*id), name))
                     }
+                    Part::Spoiler(t) => out.push_str(&spoiler(t)),
                 }
             }
             return out;
@@ -112,20 +126,26 @@ impl Rich {
             if left == 0 {
                 break;
             }
-            let (text, id) = match p {
-                Part::Text(t) => (t, None),
-                Part::Mention { id, name } => (name, Some(*id)),
+            let (text, id, hidden) = match p {
+                Part::Text(t) => (t, None, false),
+                Part::Mention { id, name } => (name, Some(*id), false),
+                Part::Spoiler(t) => (t, None, true),
             };
             let n = text.chars().count();
             if n <= left {
                 match id {
                     Some(id) => out.push_str(&html::user_mention(UserId(id), text)),
+                    None if hidden => out.push_str(&spoiler(text)),
                     None => out.push_str(&html::escape(text)),
                 }
                 left -= n;
             } else {
                 let cut: String = text.chars().take(left).collect();
-                out.push_str(&html::escape(&cut));
+                if hidden {
+                    out.push_str(&spoiler(&cut));
+                } else {
+                    out.push_str(&html::escape(&cut));
+                }
                 left = 0;
             }
         }
@@ -134,6 +154,11 @@ impl Rich {
         }
         out
     }
+}
+
+/// Escaped text hidden behind a spoiler.
+fn spoiler(t: &str) -> String {
+    format!("<tg-spoiler>{}</tg-spoiler>", html::escape(t))
 }
 
 /// The text as Telegram HTML with the mentions made real (see
@@ -170,6 +195,18 @@ mod tests {
                 }
                 depth += 1;
                 rest = &tail[end + 2..];
+            } else if let Some(r) = tail.strip_prefix("<tg-spoiler>") {
+                if depth != 0 {
+                    return false;
+                }
+                depth += 10;
+                rest = r;
+            } else if let Some(r) = tail.strip_prefix("</tg-spoiler>") {
+                if depth != 10 {
+                    return false;
+                }
+                depth -= 10;
+                rest = r;
             } else if let Some(r) = tail.strip_prefix("</a>") {
                 if depth != 1 {
                     return false;
@@ -277,6 +314,35 @@ mod tests {
         assert_eq!(
             html,
             "<a href=\"tg://user?id=7\">Anna</a> vs <a href=\"tg://user?id=8\">a</a>."
+        );
+    }
+
+    #[test]
+    fn spoilers_become_tg_spoiler_and_are_cut_closed() {
+        let text = format!(
+            "Anna, the solution: {} & more",
+            crate::core::spoiler("c3-d4 <b>")
+        );
+        let r = Rich::new(&text, &[mention("1", "Anna"), mention("2", "d4")]);
+        let h = r.html();
+        assert!(well_formed(&h), "{h}");
+        assert_eq!(
+            h,
+            "<a href=\"tg://user?id=1\">Anna</a>, the solution: \
+             <tg-spoiler>c3-d4 &lt;b&gt;</tg-spoiler> &amp; more \
+             <a href=\"tg://user?id=2\">d4</a>"
+        );
+        assert_eq!(
+            r.visible_len(),
+            "Anna, the solution: c3-d4 <b> & more d4".len()
+        );
+        for max in 0..45 {
+            let cut = r.html_within(max);
+            assert!(well_formed(&cut), "{max}: {cut}");
+        }
+        assert_eq!(
+            r.html_within(25),
+            "<a href=\"tg://user?id=1\">Anna</a>, the solution: <tg-spoiler>c3-d</tg-spoiler>…"
         );
     }
 

@@ -12,7 +12,7 @@ use crate::core::input::payload::Payload;
 use crate::core::input::words::{challenge_option, challenge_target, variant_word, ChallengeWord};
 use crate::core::present::Draft;
 use crate::core::time::DAY;
-use crate::core::types::Job;
+use crate::core::types::{Job, Share};
 use crate::core::Service;
 use crate::store::{self, ChallengeStatus, ColorWish, NewGame, Seat};
 use shashki_engine::{Color, Game, Position, Variant};
@@ -333,8 +333,96 @@ impl Service {
         if let Some(uid) = to_user {
             d.mentions.extend(ctx.mention(Seat::Human(uid))?);
         }
+        // an open challenge in a group may be passed on: the link opens the
+        // bot, where it can be accepted; the game is played here
+        if to_handle.is_none() && !ctx.chat.is_private {
+            d.share = Some(self.share_challenge(ctx, id)?);
+        }
         ctx.post(d);
         Ok(())
+    }
+
+    /// The share button of an open challenge of this chat: its link
+    /// carries a secret kept with it (`challenges.share_token`, v17), so
+    /// only those it was passed to can accept it from elsewhere.
+    fn share_challenge(&self, ctx: &Ctx, id: i64) -> Res<Share> {
+        use std::hash::BuildHasher;
+        // twelve random digits (what a payload number may hold)
+        let token = std::collections::hash_map::RandomState::new().hash_one(id) % 1_000_000_000_000;
+        store::set_challenge_share_token(ctx.c, id, token as i64)?;
+        let a = args![
+            ("id", id),
+            ("from", ctx.user.name.clone()),
+            ("chat", ctx.chat.title.clone().unwrap_or_default()),
+        ];
+        Ok(Share {
+            start: format!("challenge-{id}-{token}"),
+            text: ctx.t("challenge-share-text", Some(&a)),
+            label: ctx.t("button-share", None),
+        })
+    }
+
+    /// A shared challenge's link opened (`/start challenge-12-TOKEN`): its
+    /// card with an accept button, for an open challenge of a group on this
+    /// platform whose link this is (a game of another chat is never named
+    /// otherwise).
+    pub(crate) fn challenge_link(&self, ctx: &mut Ctx, id: i64, token: i64) -> Res<()> {
+        let (ch, chat) = self.shared_challenge(ctx, id, token)?;
+        let from = store::user(ctx.c, ch.from_user)?
+            .map(|u| u.name)
+            .unwrap_or_default();
+        let variant: Variant = ch.variant.parse().unwrap_or_default();
+        let a = args![
+            ("id", id),
+            ("from", from),
+            ("chat", chat.title.unwrap_or_default()),
+            (
+                "per_move",
+                self.per_move_text(ctx.lang, ch.seconds_per_move)
+            ),
+            ("variant_name", ctx.variant_name(variant)),
+        ];
+        let mut d = Draft::text(ctx.here(), ctx.t("challenge-link", Some(&a)));
+        d.choices = vec![vec![Payload::AcceptShared {
+            challenge: id,
+            token,
+        }
+        .button(ctx.t("button-accept", None))]];
+        ctx.post(d);
+        Ok(())
+    }
+
+    /// An open challenge of a group that its share link (`token`) brings
+    /// someone to: open to anyone, not expired, on this platform; with its
+    /// chat. A wrong token is an unknown challenge.
+    fn shared_challenge(
+        &self,
+        ctx: &Ctx,
+        id: i64,
+        token: i64,
+    ) -> Res<(store::ChallengeRow, store::ChatRow)> {
+        if store::challenge_share_token(ctx.c, id)? != Some(token) {
+            return Err(Refusal::ChallengeUnknown { id }.into());
+        }
+        let found = store::challenge(ctx.c, id)?;
+        let chat = match &found {
+            Some(ch) => store::chat(ctx.c, ch.chat_id)?,
+            None => None,
+        };
+        let (Some(ch), Some(chat)) = (found, chat) else {
+            return Err(Refusal::ChallengeUnknown { id }.into());
+        };
+        if chat.platform != ctx.platform.key()
+            || chat.is_private
+            || ch.to_user.is_some()
+            || ch.to_handle.is_some()
+        {
+            return Err(Refusal::ChallengeUnknown { id }.into());
+        }
+        if ch.status != ChallengeStatus::Open || ch.expires_at <= ctx.now {
+            return Err(Refusal::ChallengeClosed { id }.into());
+        }
+        Ok((ch, chat))
     }
 
     /// Refuse a new game past the limits: the chat's games, the user's games
@@ -397,6 +485,33 @@ impl Service {
     }
 
     pub(crate) fn accept(&self, ctx: &mut Ctx, id: i64) -> Res<()> {
+        self.accept_here(ctx, id).map(drop)
+    }
+
+    /// Accept a shared challenge by its link's button: here, if it is this
+    /// chat's; else the game starts in the challenge's group (in its
+    /// language) and the acceptor is told where.
+    pub(crate) fn accept_shared(&self, ctx: &mut Ctx, id: i64, token: i64) -> Res<()> {
+        let (ch, chat) = self.shared_challenge(ctx, id, token)?;
+        if ch.chat_id == ctx.chat.id {
+            return self.accept(ctx, id);
+        }
+        let title = chat.title.clone().unwrap_or_default();
+        let lang =
+            crate::core::ctx::resolve_lang(&chat, Some(&ctx.user), None, self.config.default_lang);
+        let here = std::mem::replace(&mut ctx.chat, chat);
+        let my_lang = std::mem::replace(&mut ctx.lang, lang);
+        let started = self.accept_here(ctx, id);
+        ctx.chat = here;
+        ctx.lang = my_lang;
+        let game = started?;
+        let a = args![("game", game), ("chat", title)];
+        ctx.say("challenge-accepted-there", Some(&a));
+        Ok(())
+    }
+
+    /// Accept a challenge of this chat; the new game's id.
+    fn accept_here(&self, ctx: &mut Ctx, id: i64) -> Res<i64> {
         let me = ctx.user_id()?;
         let ch = self.challenge_here(ctx, id)?;
         if ch.status != ChallengeStatus::Open || ch.expires_at <= ctx.now {
@@ -429,7 +544,7 @@ impl Service {
             ch.casual,
         )?;
         store::close_challenge(ctx.c, ch.id, ChallengeStatus::Accepted, Some(game_id))?;
-        Ok(())
+        Ok(game_id)
     }
 
     pub(crate) fn decline(&self, ctx: &mut Ctx, id: i64) -> Res<()> {

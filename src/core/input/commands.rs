@@ -11,6 +11,13 @@ pub enum Command {
     Challenge(Vec<String>),
     Accept(Option<String>),
     Decline(Option<String>),
+    /// A shared challenge's deep link (`/start challenge-12-TOKEN`): its
+    /// card, to accept wherever the link was opened; `token` is the link's
+    /// secret (a challenge number alone opens nothing).
+    ChallengeLink {
+        id: i64,
+        token: i64,
+    },
     /// `/move [#game] text`: `text` is `None` when nothing follows.
     Move {
         game: Option<i64>,
@@ -119,7 +126,8 @@ pub fn parse_command(text: &str) -> Option<Command> {
 }
 
 /// The command a deep link's start payload stands for: `game-12` (the
-/// board), `replay-12`, `analyse-12`, `puzzle`, `daily` (today's puzzle).
+/// board), `replay-12`, `analyse-12`, `challenge-12` (a shared open
+/// challenge), `puzzle`, `daily` (today's puzzle).
 pub fn deep_link(payload: &str) -> Option<Command> {
     let (kind, n) = match payload.split_once('-') {
         Some((k, n)) => (k, Some(n)),
@@ -130,6 +138,17 @@ pub fn deep_link(payload: &str) -> Option<Command> {
         "game" => Command::Board(Some(game()?)),
         "replay" => Command::Replay(Some(game()?)),
         "analyse" => Command::Analyse(Some(game()?)),
+        "challenge" => {
+            let (id, token) = n?.split_once('-')?;
+            let token = Some(token)
+                .filter(|t| (1..=12).contains(&t.len()) && t.bytes().all(|b| b.is_ascii_digit()))?
+                .parse()
+                .ok()?;
+            Command::ChallengeLink {
+                id: game_ref(id).filter(|_| id.bytes().all(|b| b.is_ascii_digit()))?,
+                token,
+            }
+        }
         "puzzle" if n.is_none() => Command::Puzzle(Vec::new()),
         "daily" if n.is_none() => Command::Puzzle(vec!["daily".into()]),
         _ => return None,
@@ -223,6 +242,13 @@ mod tests {
             Some(Command::Analyse(Some("#3".into())))
         );
         assert_eq!(
+            parse_command("/start challenge-7-123456"),
+            Some(Command::ChallengeLink {
+                id: 7,
+                token: 123456
+            })
+        );
+        assert_eq!(
             parse_command("/start puzzle"),
             Some(Command::Puzzle(vec![]))
         );
@@ -236,6 +262,14 @@ mod tests {
             "/start game-",
             "/start game-x",
             "/start game-0",
+            "/start challenge-",
+            "/start challenge-7",
+            "/start challenge--1",
+            "/start challenge-1-",
+            "/start challenge-1-x",
+            "/start challenge-#1-5",
+            "/start challenge-1-1234567890123",
+            "/start challenge-99999999999999999999-1",
             "/start hello",
         ] {
             assert_eq!(

@@ -8,6 +8,12 @@ pub enum Payload {
     Accept {
         challenge: i64,
     },
+    /// Accept a shared challenge of a group from elsewhere (a private chat
+    /// the share link opened): `token` is the link's secret.
+    AcceptShared {
+        challenge: i64,
+        token: i64,
+    },
     Decline {
         challenge: i64,
     },
@@ -97,7 +103,9 @@ impl Payload {
         use crate::core::types::ChoiceKind as K;
         match self {
             Payload::Move { .. } | Payload::Piece { .. } => K::Move,
-            Payload::Accept { .. } | Payload::TakebackAccept { .. } => K::Positive,
+            Payload::Accept { .. }
+            | Payload::AcceptShared { .. }
+            | Payload::TakebackAccept { .. } => K::Positive,
             Payload::Decline { .. }
             | Payload::Resign { .. }
             | Payload::ResignConfirm { .. }
@@ -119,6 +127,7 @@ impl Payload {
     pub fn encode(&self) -> String {
         match *self {
             Payload::Accept { challenge } => format!("a:{challenge}"),
+            Payload::AcceptShared { challenge, token } => format!("A:{challenge}:{token}"),
             Payload::Decline { challenge } => format!("d:{challenge}"),
             Payload::Move { game, ply, index } => format!("m:{game}:{ply}:{index}"),
             Payload::Piece { game, ply, square } => format!("p:{game}:{ply}:{square}"),
@@ -158,6 +167,10 @@ impl Payload {
             .collect::<Option<Vec<_>>>()?;
         let p = match (tag, nums.as_slice()) {
             ("a", [c]) => Payload::Accept { challenge: *c },
+            ("A", [c, t]) => Payload::AcceptShared {
+                challenge: *c,
+                token: *t,
+            },
             ("d", [c]) => Payload::Decline { challenge: *c },
             ("m", [g, p, i]) => Payload::Move {
                 game: *g,
@@ -201,6 +214,10 @@ mod tests {
     fn round_trip_and_rejects() {
         let all = [
             Payload::Accept { challenge: 7 },
+            Payload::AcceptShared {
+                challenge: 7,
+                token: 999_999_999_999,
+            },
             Payload::Decline { challenge: 7 },
             Payload::Move {
                 game: 123456789,
@@ -256,6 +273,9 @@ mod tests {
             "td:1:-2",
             "ta:x:1",
             "a:",
+            "A:1",
+            "A:1:",
+            "A:1:1234567890123",
             &"a:1".repeat(30),
         ] {
             assert_eq!(Payload::decode(bad), None, "{bad}");

@@ -57,6 +57,7 @@ impl Ctx<'_> {
             name,
             numbered: false,
             variant: shashki_engine::Variant::Russian,
+            hidden: false,
         }
     }
 
@@ -121,6 +122,7 @@ impl Ctx<'_> {
             board_mode: chat.as_ref().and_then(chat_board_mode),
             turn_note: None,
             live: None,
+            share: None,
         })
     }
 

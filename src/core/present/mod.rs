@@ -6,7 +6,7 @@ pub(crate) mod board;
 pub(crate) mod buttons;
 pub(crate) mod text;
 
-use super::types::{BoardMode, Choice, Image, Mention, Platform, Reply, Target};
+use super::types::{BoardMode, Choice, Image, Mention, Platform, Reply, Share, Target};
 use super::Service;
 use crate::render::{self, LastMove, RenderOptions, Theme};
 use shashki_engine::{Move, Position, Variant};
@@ -26,6 +26,8 @@ pub(crate) struct BoardView {
     pub numbered: bool,
     /// Whose board: its orientation and numbering.
     pub variant: Variant,
+    /// Behind a spoiler (see [`Image::hidden`]).
+    pub hidden: bool,
 }
 
 /// A reply before its board is drawn.
@@ -48,6 +50,8 @@ pub(crate) struct Draft {
     pub turn_note: Option<String>,
     /// The live message this reply sends or edits (see [`Reply::live`]).
     pub live: Option<String>,
+    /// See [`Reply::share`].
+    pub share: Option<Share>,
 }
 
 impl Draft {
@@ -65,6 +69,7 @@ impl Draft {
             board_mode: None,
             turn_note: None,
             live: None,
+            share: None,
         }
     }
 }
@@ -140,9 +145,12 @@ impl Service {
                 };
                 let diagram = b.variant.diagram(&b.position);
                 let position = b.position;
-                let image = Image::lazy(format!("board-{}.png", b.name), move || {
+                let mut image = Image::lazy(format!("board-{}.png", b.name), move || {
                     render::render_png(&position, &opts)
                 });
+                if b.hidden {
+                    image = image.hidden();
+                }
                 (Some(image), Some(diagram))
             }
             None => (d.image, None),
@@ -161,6 +169,7 @@ impl Service {
             board_mode: d.board_mode,
             turn_note: d.turn_note,
             live: d.live,
+            share: d.share,
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::present::text::color_key;
 use crate::core::ratings::{self, Glicko};
+use crate::core::types::spoiler;
 use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
 use rusqlite::Connection;
 use shashki_engine::parse_move;
@@ -140,7 +141,7 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
                 ..attempt.clone()
             };
             if wrong >= MAX_WRONG {
-                let sol = p.solution_text();
+                let sol = spoiler(&p.solution_text());
                 close(x, &a, false, false)?;
                 let text = x.t(
                     "puzzle-failed",
@@ -172,7 +173,7 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
             )?;
             let before = pos.make(&mv);
             let after = before.make(&reply);
-            let board = board_for(x, &p, after, Some((before, reply)));
+            let board = board_for(x, row.id, &p, after, Some((before, reply)));
             let a = args![
                 ("move", mv.to_string()),
                 ("reply", reply.to_string()),
@@ -187,7 +188,7 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
             let (player, delta) = close(x, &attempt, true, false)?;
             let mut a = args![
                 ("move", mv.to_string()),
-                ("solution", p.solution_text()),
+                ("solution", spoiler(&p.solution_text())),
                 ("streak", num(player.streak)),
                 ("solved", num(player.solved))
             ];
@@ -199,7 +200,7 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
                 }
                 None => x.t("puzzle-solved-unrated", Some(&a)),
             };
-            let board = board_for(x, &p, after, Some((pos, mv)));
+            let board = board_for(x, row.id, &p, after, Some((pos, mv)));
             let buttons = next_buttons(x);
             say_with(x, text, Some(board), buttons);
         }
@@ -284,7 +285,7 @@ pub(crate) fn give_up(x: &mut Ctx) -> Res<()> {
         "puzzle-gave-up",
         Some(&args![
             ("id", failed.puzzle_id),
-            ("solution", p.solution_text())
+            ("solution", spoiler(&p.solution_text()))
         ]),
     );
     let buttons = next_buttons(x);
@@ -326,12 +327,12 @@ pub fn cmd_hint(x: &mut Ctx) -> Res<()> {
     if hints == 1 {
         x.tell_id(
             "puzzle-hint-square",
-            Some(&args![("square", step.mv.from().to_string())]),
+            Some(&args![("square", spoiler(&step.mv.from().to_string()))]),
         );
     } else {
         x.tell_id(
             "puzzle-hint-move",
-            Some(&args![("move", step.mv.to_string())]),
+            Some(&args![("move", spoiler(&step.mv.to_string()))]),
         );
     }
     Ok(())

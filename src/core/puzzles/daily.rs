@@ -8,6 +8,7 @@ use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::present::text::color_key;
 use crate::core::time::{day_of, iso_date_of_day, Zone};
+use crate::core::types::spoiler;
 use crate::store::puzzles as db;
 use crate::store::StoreResult;
 use rusqlite::Connection;
@@ -155,7 +156,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
     if let (Some(prev), Some(prev_day)) = (d.last_puzzle, d.last_day) {
         if prev_day != day {
             if let Some(p) = db::puzzle(x.c, prev)?.as_ref().and_then(load) {
-                let a = args![("id", prev), ("solution", p.solution_text())];
+                let a = args![("id", prev), ("solution", spoiler(&p.solution_text()))];
                 let text = x.t("daily-yesterday", Some(&a));
                 x.say_text(text);
             }
@@ -176,7 +177,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
         ("moves", num(p.solver_moves() as i64))
     ];
     let text = x.t("daily-post", Some(&a));
-    let board = board_for(x, &p, p.start, None);
+    let board = board_for(x, id, &p, p.start, None);
     let buttons = question_buttons(x);
     say_with(x, text, Some(board), buttons);
     Ok(())

@@ -27,7 +27,7 @@ mod daily;
 
 pub(crate) use attempt::{answer, cmd_hint};
 pub(crate) use commands::{cmd_puzzle, cmd_top};
-pub(crate) use daily::{cmd_daily, dailies_due, next_daily_wakeup, post_daily};
+pub(crate) use daily::{cmd_daily, dailies_due, daily_puzzle_id, next_daily_wakeup, post_daily};
 
 use crate::args;
 use crate::core::ctx::Ctx;
@@ -147,19 +147,32 @@ pub(crate) fn attempt_moves(p: &Puzzle, a: &AttemptRow) -> Option<Vec<Move>> {
 /// A puzzle's board, from the solver's side, in the chat's theme.
 pub(crate) fn board_for(
     x: &Ctx,
+    id: i64,
     p: &Puzzle,
     pos: Position,
     last: Option<(Position, Move)>,
 ) -> BoardView {
     let a = args![("color", color_key(p.solver()))];
     let caption = x.t("puzzle-caption", Some(&a));
-    x.board(
-        pos,
-        last,
-        p.solver() == Color::Black,
-        caption,
-        "puzzle".into(),
-    )
+    // the start board has a name of its own (see start_board_name)
+    let name = if last.is_none() && pos == p.start {
+        format!("puzzle-{id}")
+    } else {
+        "puzzle".into()
+    };
+    let shows_a_move = last.is_some();
+    let mut b = x.board(pos, last, p.solver() == Color::Black, caption, name);
+    // a move drawn on the board is part of the solution: hidden from the
+    // others in the chat until they look
+    b.hidden = shows_a_move;
+    b
+}
+
+/// The name a puzzle's start board is sent under (`board-puzzle-7.png`):
+/// the same picture wherever it is shown, so a platform that keeps what it
+/// sent may show it again (Telegram's inline mode).
+pub fn start_board_name(id: i64) -> String {
+    format!("board-puzzle-{id}.png")
 }
 
 pub(crate) fn themes_text(x: &Ctx, row: &PuzzleRow) -> String {
@@ -191,7 +204,7 @@ pub(crate) fn show_attempt(x: &mut Ctx, row: &PuzzleRow, p: &Puzzle, a: &Attempt
         ("moves", num(p.solver_moves() as i64))
     ];
     let text = x.t("puzzle-show", Some(&args));
-    let board = board_for(x, p, pos, last);
+    let board = board_for(x, row.id, p, pos, last);
     let buttons = question_buttons(x);
     say_with(x, text, Some(board), buttons);
 }
