@@ -474,6 +474,8 @@ async fn run() {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            thread: None,
+            link: None,
         })
         .await;
     let calls = s.calls_since(n);

@@ -15,6 +15,7 @@ help =
     /pdn — partijas pieraksts · /replay — partija animācijā · /top — šī čata reitings
     /position W:Wc3,e3:Bd6 — parādīt jebkuru pozīciju pēc tās FEN · /analyse — pabeigtas partijas analīze ar dzinēju
     /vacation 7 — apturēt jūsu pulksteņus uz 7 dienām · /settings — valoda, tēma, galdiņš
+    /notify on — privāta ziņa, kad jūsu gājiens partijā grupā (/notify off — vairs nerakstīt)
     /puzzle — uzdevums risināšanai · /hint — mājiens · /daily on 09:00 +03:00 — dienas uzdevums šeit · /top puzzles
     /tournament new NOSAUKUMS — korespondences turnīrs šajā čatā (administratori) · /tournament join · /standings · /help tournament
     /help rules — krievu dambretes noteikumi
@@ -480,3 +481,17 @@ takeback-rated = Partijā #{ $game } gājienus neatsauc: tikai draudzības parti
 takeback-wait = Partija #{ $game }: sagaidiet MI gājienu un tad atsauciet.
 takeback-nothing = Partija #{ $game }: jums vēl nav gājiena, ko atsaukt.
 cmd-takeback = Atsaukt savu pēdējo gājienu (partijās pret MI)
+
+cmd-notify = Privātas ziņas, kad jūsu gājiens: on vai off
+opt-notify-state = on vai off
+notify-is-on = Privātie paziņojumi ir ieslēgti: es jums rakstu, kad jūsu gājiens partijā grupā un kad pienāk atgādinājums par jūsu gājienu. /notify off tos izslēdz.
+notify-is-off = Privātie paziņojumi ir izslēgti. /notify on — es jums rakstīšu privāti, kad jūsu gājiens partijā grupā.
+notify-turned-on = Privātie paziņojumi ieslēgti: es jums rakstīšu, kad būs jūsu gājiens partijā grupā.
+notify-turned-off = Privātie paziņojumi izslēgti.
+notify-usage = Lietojums: /notify on vai /notify off (/notify — pašreizējais stāvoklis).
+notify-open-private = Telegram ļauj botam jums rakstīt tikai tad, ja esat atvēris ar to privātu sarunu: nospiediet pogu zemāk, tad “Sākt”.
+button-open-private = 💬 Atvērt privātu sarunu
+button-open-game = ♟ Atvērt partiju
+notify-turn = Jūsu gājiens partijā #{ $game } ({ $chat }): { $opponent } izdarīja { $move }.
+notify-start = Partija #{ $game } ({ $chat }) ir sākusies: jūsu gājiens.
+notify-reminder = Atgādinājums: jūsu gājienam partijā #{ $game } ({ $chat }) atlicis { $left }.

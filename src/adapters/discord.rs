@@ -32,7 +32,8 @@ use crate::config::{DiscordConfig, Secret};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::{handle_tag, move_args};
 use crate::core::{
-    ChatRef, Choice, ChoiceKind, Event, Input, Platform, PlatformLimits, Reply, Target, UserRef,
+    ChatRef, Choice, ChoiceKind, Event, Input, LinkTo, Platform, PlatformLimits, Reply, Target,
+    UserRef,
 };
 use crate::runtime::{Hub, ReplyRx};
 use serenity::all::{
@@ -112,6 +113,9 @@ pub struct Discord {
     /// The locale of the last interaction in each channel, for the menus
     /// of messages posted there without an interaction (AI moves, sweeper).
     locales: Mutex<HashMap<ChannelId, Lang>>,
+    /// The server of each channel interactions came from, for jump links
+    /// to a channel (`discord.com/channels/SERVER/CHANNEL`).
+    guilds: Mutex<HashMap<ChannelId, GuildId>>,
 }
 
 /// The interaction being answered.
@@ -148,6 +152,12 @@ impl Answering<'_> {
         match self {
             Answering::Command(i) => i.channel_id,
             Answering::Component(i) => i.channel_id,
+        }
+    }
+    fn guild(&self) -> Option<GuildId> {
+        match self {
+            Answering::Command(i) => i.guild_id,
+            Answering::Component(i) => i.guild_id,
         }
     }
 }
@@ -222,6 +232,7 @@ pub fn command_event(cmd: &CommandInteraction) -> Event {
         input: Input::Text(text),
         update_id: Some(cmd.id.to_string()),
         bare_moves: false,
+        thread: None,
     }
 }
 
@@ -271,6 +282,7 @@ pub fn component_event(c: &ComponentInteraction) -> Option<Event> {
         input: Input::Choice(payload),
         update_id: Some(c.id.to_string()),
         bare_moves: false,
+        thread: None,
     })
 }
 
@@ -431,6 +443,7 @@ impl Discord {
             opts,
             catalog: Catalog::new(),
             locales: Mutex::default(),
+            guilds: Mutex::default(),
         })
     }
 
@@ -544,6 +557,12 @@ impl Discord {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .insert(on.channel(), lang);
+        if let Some(g) = on.guild() {
+            self.guilds
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(on.channel(), g);
+        }
         // zero: always defer first
         let budget = if self.opts.defer_after.is_zero() {
             Err(())
@@ -574,13 +593,19 @@ impl Discord {
                 return self.close_quietly(on, deferred).await;
             }
         };
+        // private messages (notifications) go to their DMs, not to the
+        // interaction
+        let (private, replies): (Vec<Reply>, Vec<Reply>) = outcome
+            .replies
+            .into_iter()
+            .partition(|r| matches!(r.target, Target::Private { .. }));
         let sent = match deferral {
-            Ok(()) => {
-                self.send_replies(on, deferred, &outcome.replies, lang)
-                    .await
-            }
+            Ok(()) => self.send_replies(on, deferred, &replies, lang).await,
             Err(e) => Err(e),
         };
+        for r in &private {
+            self.post(r).await;
+        }
         self.hub.spawn_jobs(outcome.jobs);
         sent
     }
@@ -732,10 +757,16 @@ impl Discord {
                 name.clone(),
             ));
         }
+        let mut rows = components(r, all_moves.as_deref(), &self.catalog, lang);
+        if let Some(b) = self.link_button(r) {
+            if rows.len() < limits().rows_max {
+                rows.push(CreateActionRow::Buttons(vec![b]));
+            }
+        }
         Outgoing {
             content: content(&r.text, &r.mentions),
             files,
-            components: components(r, all_moves.as_deref(), &self.catalog, lang),
+            components: rows,
             mentions: r
                 .mentions
                 .iter()
@@ -747,10 +778,56 @@ impl Discord {
         }
     }
 
+    /// The reply's link as a link button: back to a game's channel (or
+    /// its thread) on its server. None when the server is not known yet;
+    /// Discord needs no "start the bot" step, so no button for that.
+    fn link_button(&self, r: &Reply) -> Option<CreateButton> {
+        let l = r.link.as_ref()?;
+        let LinkTo::Game { chat, thread, .. } = &l.to else {
+            return None;
+        };
+        let channel = ChannelId::new(chat.parse::<u64>().ok().filter(|c| *c != 0)?);
+        let guild = *self
+            .guilds
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&channel)?;
+        let target = thread.as_deref().unwrap_or(chat);
+        let url = format!("https://discord.com/channels/{guild}/{target}");
+        let label: String = l.label.chars().take(limits().button_label_max).collect();
+        Some(CreateButton::new_link(url).label(label))
+    }
+
+    /// The DM channel with a user (POST /users/@me/channels).
+    async fn dm_channel(&self, user: &str) -> Option<ChannelId> {
+        let id = user.parse::<u64>().ok().filter(|id| *id != 0)?;
+        match UserId::new(id).create_dm_channel(&*self.http).await {
+            Ok(c) => Some(c.id),
+            Err(e) => {
+                tracing::info!(error = %e, user, "discord: no DM channel; private message dropped");
+                None
+            }
+        }
+    }
+
     /// Post a reply to its channel (AI moves, the sweeper: replies that do
     /// not answer an interaction), its menus in the channel's last locale.
-    /// A note for one user is posted with their mention.
+    /// A note for one user is posted with their mention; a private message
+    /// goes to the user's DM channel (a refusal is logged and dropped).
     pub async fn post(&self, r: &Reply) {
+        if let Target::Private { user } = &r.target {
+            let Some(dm) = self.dm_channel(user).await else {
+                return;
+            };
+            let o = self.outgoing(r, Lang::default()).await;
+            let msg = CreateMessage::new()
+                .content(o.content)
+                .components(o.components);
+            if let Err(e) = dm.send_message(&*self.http, msg).await {
+                tracing::info!(error = %e, "discord: a private message was refused; dropped");
+            }
+            return;
+        }
         let Ok(channel) = r.chat_id().parse::<u64>() else {
             tracing::warn!(chat = r.chat_id(), "discord: not a channel id");
             return;

@@ -5,6 +5,7 @@
 
 use super::ctx::Actor;
 use super::error::corrupt;
+use super::notify::Notice;
 use super::present::Draft;
 use super::types::Reply;
 use super::{puzzles, Service, ServiceError};
@@ -41,6 +42,7 @@ impl Service {
         for ch in expired {
             let done =
                 self.system_action(ch.chat_id, Actor::Service, Some(ch.from_user), |ctx| {
+                    ctx.thread = store::challenge_thread(ctx.c, ch.id)?;
                     if store::close_challenge(ctx.c, ch.id, ChallengeStatus::Expired, None)? {
                         ctx.say("challenge-expired", Some(&args![("id", ch.id)]));
                     }
@@ -54,6 +56,7 @@ impl Service {
                 let Some(row) = store::game(ctx.c, row.id)?.filter(GameRow::is_active) else {
                     return Ok(());
                 };
+                ctx.thread = store::game_thread(ctx.c, row.id)?;
                 let color = row
                     .side_to_move()
                     .ok_or(corrupt("a game without a side to move"))?;
@@ -84,6 +87,13 @@ impl Service {
                     d.mentions.extend(ctx.mention(seat)?);
                     d.game_id = Some(row.id);
                     ctx.post(d);
+                    // and privately, to a player who asked for it
+                    let n = Notice::Reminder {
+                        n: row.reminders_sent,
+                    };
+                    ctx.notify(&row, seat, n, |svc, _, lang| {
+                        Ok(args![("left", svc.duration_text(lang, left))])
+                    })?;
                 }
                 Ok(())
             })?;

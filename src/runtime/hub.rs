@@ -240,7 +240,9 @@ impl Hub {
     /// "Something went wrong" for the person who sent `event`, in their
     /// language (the platform's word for it, else the default).
     pub fn failure_reply(&self, event: &Event) -> Reply {
-        self.apology(event.platform, event.chat.id.clone(), &event.user)
+        let mut r = self.apology(event.platform, event.chat.id.clone(), &event.user);
+        r.thread = event.thread.clone();
+        r
     }
 
     fn apology(&self, platform: Platform, chat: String, user: &UserRef) -> Reply {
@@ -265,6 +267,8 @@ impl Hub {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            thread: None,
+            link: None,
         }
     }
 

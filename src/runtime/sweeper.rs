@@ -181,6 +181,8 @@ mod tests {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            thread: None,
+            link: None,
         }
     }
 

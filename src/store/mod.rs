@@ -27,6 +27,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v12.sql")),
         M::up(include_str!("v13.sql")),
         M::up(include_str!("v14.sql")),
+        M::up(include_str!("v15.sql")),
     ])
 });
 
@@ -174,6 +175,7 @@ mod chats;
 mod conditionals;
 mod games;
 mod kinds;
+mod notify;
 pub mod puzzles;
 mod ratings;
 mod tournaments;
@@ -185,6 +187,7 @@ pub use chats::*;
 pub use conditionals::*;
 pub use games::*;
 pub use kinds::*;
+pub use notify::*;
 pub use ratings::*;
 pub use tournaments::*;
 pub use users::*;

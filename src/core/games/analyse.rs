@@ -182,6 +182,7 @@ impl Service {
             depth: i64::from(opts.depth),
         };
         self.system_action(row.chat_id, Actor::Service, asker, |ctx| {
+            ctx.thread = store::game_thread(ctx.c, game_id)?;
             if !store::finish_analysis(ctx.c, game_id, &done, ctx.now)? {
                 return Ok(());
             }

@@ -9,6 +9,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::{Refusal, Res};
 use crate::core::input::commands::game_ref;
 use crate::core::input::payload::Payload;
+use crate::core::notify::Notice;
 use crate::core::input::words::{challenge_option, challenge_target, variant_word, ChallengeWord};
 use crate::core::present::Draft;
 use crate::core::time::DAY;
@@ -273,6 +274,7 @@ impl Service {
             ctx.now + ttl,
             variant.key(),
         )?;
+        store::set_challenge_thread(ctx.c, id, ctx.thread.as_deref())?;
         let a = args![
             ("id", id),
             ("from", ctx.user.name.clone()),
@@ -381,6 +383,10 @@ impl Service {
             return Err(Refusal::ChallengeNotForYou.into());
         }
         self.room_for_a_game(ctx, me, Some(ch.from_user), false)?;
+        // the game lives where its challenge was posted (a forum topic)
+        if let Some(t) = store::challenge_thread(ctx.c, ch.id)? {
+            ctx.thread = Some(t);
+        }
         let (challenger, me) = (Seat::Human(ch.from_user), Seat::Human(me));
         let (white, black) = match ch.color.resolve(ctx.now ^ ch.id) {
             Color::White => (challenger, me),
@@ -466,11 +472,14 @@ impl Service {
             bank: tc.bank,
         };
         let id = store::insert_game(ctx.c, &new, ctx.now)?;
+        store::set_game_thread(ctx.c, id, ctx.thread.as_deref())?;
+        let row = store::game(ctx.c, id)?
+            .ok_or(crate::core::ServiceError::Internal("a new game vanished"))?;
+        // the first to move may want to hear it privately
+        ctx.notify(&row, first, Notice::Started, |_, _, _| Ok(args![]))?;
         if !announce {
             return Ok(id);
         }
-        let row = store::game(ctx.c, id)?
-            .ok_or(crate::core::ServiceError::Internal("a new game vanished"))?;
         let loaded = Loaded {
             row,
             game: Game::from_position(variant, start),

@@ -50,6 +50,8 @@ pub enum Command {
     If(Vec<String>),
     /// `/takeback [#game]`: undo your last move (casual games).
     Takeback(Option<String>),
+    /// `/notify [on|off]`: private notifications of your moves.
+    Notify(Option<String>),
     /// A command we do not know (its name).
     Unknown(String),
 }
@@ -114,12 +116,14 @@ pub fn parse_command(text: &str) -> Option<Command> {
         Some("analyse") => Command::Analyse(first),
         Some("if") => Command::If(args),
         Some("takeback") => Command::Takeback(first),
+        Some("notify") => Command::Notify(first),
         _ => Command::Unknown(name.to_string()),
     })
 }
 
 /// The command a deep link's start payload stands for: `game-12` (the
-/// board), `replay-12`, `analyse-12`, `puzzle`, `daily` (today's puzzle).
+/// board), `replay-12`, `analyse-12`, `puzzle`, `daily` (today's puzzle),
+/// `notify` (private notifications on: the link `/notify` gives in a group).
 pub fn deep_link(payload: &str) -> Option<Command> {
     let (kind, n) = match payload.split_once('-') {
         Some((k, n)) => (k, Some(n)),
@@ -132,6 +136,7 @@ pub fn deep_link(payload: &str) -> Option<Command> {
         "analyse" => Command::Analyse(Some(game()?)),
         "puzzle" if n.is_none() => Command::Puzzle(Vec::new()),
         "daily" if n.is_none() => Command::Puzzle(vec!["daily".into()]),
+        "notify" if n.is_none() => Command::Notify(Some("on".into())),
         _ => return None,
     })
 }

@@ -6,7 +6,7 @@ pub(crate) mod board;
 pub(crate) mod buttons;
 pub(crate) mod text;
 
-use super::types::{BoardMode, Choice, Image, Mention, Platform, Reply, Target};
+use super::types::{BoardMode, Choice, Image, Link, Mention, Platform, Reply, Target};
 use super::Service;
 use crate::render::{self, LastMove, RenderOptions, Theme};
 use shashki_engine::{Move, Position};
@@ -44,6 +44,13 @@ pub(crate) struct Draft {
     pub board_mode: Option<BoardMode>,
     /// The short turn line for a board edited in place.
     pub turn_note: Option<String>,
+    /// The thread to post in: `None` until decided — when the action ends,
+    /// a draft for the action's chat gets the action's thread (the event's;
+    /// for the AI and the sweeper the game's); a game's board decides its
+    /// game's (`Some`).
+    pub thread: Option<Option<String>>,
+    /// A link button (see [`Reply::link`]).
+    pub link: Option<Link>,
 }
 
 impl Draft {
@@ -60,6 +67,8 @@ impl Draft {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            thread: None,
+            link: None,
         }
     }
 }
@@ -112,8 +121,12 @@ impl Draft {
             ..self
         };
         let target = first.target.clone();
+        let thread = first.thread.clone();
         let mut out = vec![first];
-        out.extend(pieces.map(|text| Draft::text(target.clone(), text)));
+        out.extend(pieces.map(|text| Draft {
+            thread: thread.clone(),
+            ..Draft::text(target.clone(), text)
+        }));
         out
     }
 }
@@ -154,6 +167,8 @@ impl Service {
             in_place: d.in_place,
             board_mode: d.board_mode,
             turn_note: d.turn_note,
+            thread: d.thread.flatten(),
+            link: d.link,
         }
     }
 }
