@@ -1908,9 +1908,7 @@ impl World {
                 continue;
             };
             let for_person = match &r.target {
-                Target::User { user, .. } | Target::Private { user } => {
-                    person_by_platform_id(user)
-                }
+                Target::User { user, .. } | Target::Private { user } => person_by_platform_id(user),
                 Target::Chat(_) => r
                     .mentions
                     .first()

@@ -53,10 +53,12 @@ pub fn set_game_thread(c: &Connection, game: i64, thread: Option<&str>) -> Store
 
 /// The thread a challenge was posted in (None: the chat itself).
 pub fn challenge_thread(c: &Connection, challenge: i64) -> StoreResult<Option<String>> {
-    Ok(c.prepare_cached("SELECT thread FROM challenges WHERE id = ?1")?
-        .query_row([challenge], |r| r.get(0))
-        .optional()?
-        .flatten())
+    Ok(
+        c.prepare_cached("SELECT thread FROM challenges WHERE id = ?1")?
+            .query_row([challenge], |r| r.get(0))
+            .optional()?
+            .flatten(),
+    )
 }
 
 pub fn set_challenge_thread(

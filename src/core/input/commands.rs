@@ -216,6 +216,14 @@ mod tests {
     #[test]
     fn deep_links_open_a_game_a_replay_an_analysis_or_a_puzzle() {
         assert_eq!(
+            parse_command("/start notify"),
+            Some(Command::Notify(Some("on".into())))
+        );
+        assert_eq!(
+            parse_command("/уведомления выкл"),
+            Some(Command::Notify(Some("выкл".into())))
+        );
+        assert_eq!(
             parse_command("/start game-12"),
             Some(Command::Board(Some("#12".into())))
         );

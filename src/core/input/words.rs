@@ -96,9 +96,19 @@ pub fn is_clear(word: &str) -> bool {
 
 /// `on` / `off` (`/notify on`), in every language: Some(true) / Some(false).
 pub fn on_off(word: &str) -> Option<bool> {
-    if is_one_of(word, &["on", "yes", "вкл", "да", "ieslēgt", "jā", "ein", "ja", "oui"]) {
+    if is_one_of(
+        word,
+        &[
+            "on", "yes", "вкл", "да", "ieslēgt", "jā", "ein", "ja", "oui",
+        ],
+    ) {
         Some(true)
-    } else if is_one_of(word, &["off", "no", "выкл", "нет", "izslēgt", "nē", "aus", "nein", "non"]) {
+    } else if is_one_of(
+        word,
+        &[
+            "off", "no", "выкл", "нет", "izslēgt", "nē", "aus", "nein", "non",
+        ],
+    ) {
         Some(false)
     } else {
         None
