@@ -80,6 +80,16 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             Json(json!({"code": 0, "message": "500: Internal Server Error"})),
         )
             .into_response()
+    } else if path == "/api/v10/users/@me/channels" {
+        // the DM channel with the recipient
+        let user = fake.calls.lock().unwrap().last().unwrap().body["recipient_id"].clone();
+        Json(json!({
+            "id": DM_CHANNEL,
+            "type": 1,
+            "last_message_id": null,
+            "recipients": [{"id": user, "username": "anna", "discriminator": "0", "global_name": "Anna", "avatar": null}]
+        }))
+        .into_response()
     } else if path.ends_with("/callback") || method == "DELETE" {
         StatusCode::NO_CONTENT.into_response()
     } else {
@@ -132,6 +142,9 @@ struct Setup {
     hub: Hub,
     dir: tempfile::TempDir,
 }
+
+/// The DM channel the fake opens with anyone.
+const DM_CHANNEL: &str = "850000000000000001";
 
 /// Where replies without an interaction (the AI's moves, the sweeper) go.
 const CHANNEL_MESSAGES: &str = "/api/v10/channels/800000000000000001/messages";
@@ -790,4 +803,71 @@ async fn failing() {
             .await;
         assert!(board.body["content"].as_str().unwrap().contains(who));
     }
+}
+
+/// `/notify state:on` (issue 14) on Discord: no "start the bot" step; when
+/// the AI has moved in a server channel, Anna gets a DM (POST
+/// /users/@me/channels, then a message there) with a link button back to
+/// the game's channel — once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notify_sends_a_dm_with_a_jump_link() {
+    tokio::time::timeout(Duration::from_secs(90), notify_dm())
+        .await
+        .expect("in time");
+}
+
+async fn notify_dm() {
+    let s = setup().await;
+    let n = s.n();
+    let on = command(
+        1,
+        "tok-n1",
+        "notify",
+        json!([{"name": "state", "type": 3, "value": "on"}]),
+    );
+    s.discord.on_interaction(interaction(on)).await;
+    let answer = s
+        .wait_for(n, "the /notify answer", |c| shown(c).contains("turned on"))
+        .await;
+    assert_eq!(flags(&answer), Some(64), "for Anna alone");
+    assert!(
+        !shown(&answer).contains("private chat"),
+        "{}",
+        shown(&answer)
+    );
+
+    let n = s.n();
+    s.discord
+        .on_interaction(interaction(fixture("challenge")))
+        .await;
+    s.wait_for(n, "the AI's board in the channel", is_ai_board)
+        .await;
+    let dm = s
+        .wait_for(n, "the DM channel", |c| {
+            c.method == "POST" && c.path == "/api/v10/users/@me/channels"
+        })
+        .await;
+    assert_eq!(dm.body["recipient_id"], json!("500000000000000001"));
+    let dm_messages = format!("/api/v10/channels/{DM_CHANNEL}/messages");
+    let note = s
+        .wait_for(n, "the DM", |c| c.method == "POST" && c.path == dm_messages)
+        .await;
+    let text = shown(&note);
+    assert!(
+        text.starts_with("Your move in game #1 (draughts): AI (level 1) played "),
+        "{text}"
+    );
+    let link = &note.body["components"][0]["components"][0];
+    assert_eq!(link["style"], json!(5), "a link button: {}", note.body);
+    assert_eq!(
+        link["url"],
+        json!("https://discord.com/channels/700000000000000001/800000000000000001")
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let dms = s
+        .calls_since(n)
+        .iter()
+        .filter(|c| c.path == dm_messages)
+        .count();
+    assert_eq!(dms, 1, "once");
 }

@@ -68,7 +68,10 @@ impl Service {
             (false, false) => "notify-is-off",
         };
         let mut d = Draft::text(ctx.private(), ctx.t(id, None));
-        if on && !ctx.chat.is_private && ctx.platform.limits().private_needs_start {
+        // turned on, or asked about: where the bot may write only to those
+        // who started it, say how (not when turned off)
+        let asked = on || arg.is_none();
+        if asked && !ctx.chat.is_private && ctx.platform.limits().private_needs_start {
             d.text.push('\n');
             d.text.push_str(&ctx.t("notify-open-private", None));
             d.link = Some(Link {
