@@ -1833,4 +1833,7 @@ fn a_game_keeps_the_thread_it_was_started_in() {
     );
     assert!(r.iter().all(|r| r.thread.as_deref() == Some("3")), "{r:#?}");
     assert!(!room.game(id).is_active());
+    // a thread per game is for platforms that can open threads (Discord)
+    let t = text(&room.say("Anna", "/settings threads on"));
+    assert!(t.contains("There is no setting “threads”"), "{t}");
 }

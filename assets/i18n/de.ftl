@@ -494,3 +494,9 @@ button-open-game = ♟ Partie öffnen
 notify-turn = Du bist am Zug in Partie #{ $game } ({ $chat }): { $opponent } hat { $move } gespielt.
 notify-start = Partie #{ $game } ({ $chat }) hat begonnen: Du bist am Zug.
 notify-reminder = Erinnerung: Für deinen Zug in Partie #{ $game } ({ $chat }) bleiben noch { $left }.
+settings-threads = Jede neue Partie in einem eigenen Thread: { $state ->
+    [on] an
+   *[off] aus
+} (/settings threads on|off).
+game-thread-name = Partie #{ $game }: { $white } – { $black }
+game-in-thread = Partie #{ $game } wird in einem eigenen Thread gespielt.

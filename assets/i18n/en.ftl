@@ -493,3 +493,9 @@ button-open-game = ♟ Open the game
 notify-turn = Your move in game #{ $game } ({ $chat }): { $opponent } played { $move }.
 notify-start = Game #{ $game } ({ $chat }) has begun: your move.
 notify-reminder = Reminder: { $left } left for your move in game #{ $game } ({ $chat }).
+settings-threads = Each new game in a thread of its own: { $state ->
+    [on] on
+   *[off] off
+} (/settings threads on|off).
+game-thread-name = Game #{ $game }: { $white } – { $black }
+game-in-thread = Game #{ $game } is played in a thread of its own.

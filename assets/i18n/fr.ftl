@@ -494,3 +494,9 @@ button-open-game = ♟ Ouvrir la partie
 notify-turn = À vous de jouer dans la partie #{ $game } ({ $chat }) : { $opponent } a joué { $move }.
 notify-start = La partie #{ $game } ({ $chat }) a commencé : à vous de jouer.
 notify-reminder = Rappel : il vous reste { $left } pour jouer dans la partie #{ $game } ({ $chat }).
+settings-threads = Chaque nouvelle partie dans son propre fil : { $state ->
+    [on] oui
+   *[off] non
+} (/settings threads on|off).
+game-thread-name = Partie #{ $game } : { $white } – { $black }
+game-in-thread = La partie #{ $game } se joue dans son propre fil.

@@ -495,3 +495,9 @@ button-open-game = ♟ Atvērt partiju
 notify-turn = Jūsu gājiens partijā #{ $game } ({ $chat }): { $opponent } izdarīja { $move }.
 notify-start = Partija #{ $game } ({ $chat }) ir sākusies: jūsu gājiens.
 notify-reminder = Atgādinājums: jūsu gājienam partijā #{ $game } ({ $chat }) atlicis { $left }.
+settings-threads = Katra jauna partija savā pavedienā: { $state ->
+    [on] jā
+   *[off] nē
+} (/settings threads on|off).
+game-thread-name = Partija #{ $game }: { $white } – { $black }
+game-in-thread = Partija #{ $game } notiek savā pavedienā.

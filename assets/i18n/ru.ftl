@@ -497,3 +497,9 @@ button-open-game = ♟ Открыть партию
 notify-turn = Ваш ход в партии #{ $game } ({ $chat }): { $opponent } сыграл(а) { $move }.
 notify-start = Партия #{ $game } ({ $chat }) началась: ваш ход.
 notify-reminder = Напоминание: на ваш ход в партии #{ $game } ({ $chat }) осталось { $left }.
+settings-threads = Каждая новая партия в своей ветке: { $state ->
+    [on] да
+   *[off] нет
+} (/settings threads on|off).
+game-thread-name = Партия #{ $game }: { $white } – { $black }
+game-in-thread = Партия #{ $game } идёт в своей ветке.

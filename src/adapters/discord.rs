@@ -37,12 +37,14 @@ use crate::core::{
 };
 use crate::runtime::{Hub, ReplyRx};
 use serenity::all::{
-    ButtonStyle, ChannelId, CommandDataOptionValue, CommandInteraction, CommandOptionType,
-    ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateAllowedMentions,
-    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    EditInteractionResponse, GatewayIntents, GuildId, Interaction, MessageFlags, User, UserId,
+    ButtonStyle, ChannelId, ChannelType, CommandDataOptionValue, CommandInteraction,
+    CommandOptionType, ComponentInteraction, ComponentInteractionDataKind, CreateActionRow,
+    CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateButton,
+    CreateCommand, CreateCommandOption, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread,
+    EditInteractionResponse, GatewayIntents, GuildId, Interaction, MessageFlags, PartialChannel,
+    User, UserId,
 };
 use serenity::http::{Http, HttpBuilder};
 use std::collections::HashMap;
@@ -192,12 +194,34 @@ fn user_ref(u: &User, nick: Option<&str>, locale: &str, is_admin: bool) -> UserR
     }
 }
 
-fn chat_ref(channel: ChannelId, guild: Option<GuildId>, title: Option<&str>) -> ChatRef {
-    ChatRef {
-        id: channel.to_string(),
-        title: title.map(str::to_string),
-        is_private: guild.is_none(),
+/// Where an interaction happened: its channel, or — inside a thread — the
+/// thread's parent channel and the thread (the core keeps a game's thread;
+/// the chat stays the channel).
+fn place(
+    channel_id: ChannelId,
+    guild: Option<GuildId>,
+    channel: Option<&PartialChannel>,
+) -> (ChatRef, Option<String>) {
+    let is_thread = |c: &&PartialChannel| {
+        matches!(
+            c.kind,
+            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+        )
+    };
+    if let Some(parent) = channel.filter(is_thread).and_then(|c| c.parent_id) {
+        let chat = ChatRef {
+            id: parent.to_string(),
+            title: None, // the thread's name is not the channel's
+            is_private: guild.is_none(),
+        };
+        return (chat, Some(channel_id.to_string()));
     }
+    let chat = ChatRef {
+        id: channel_id.to_string(),
+        title: channel.and_then(|c| c.name.clone()),
+        is_private: guild.is_none(),
+    };
+    (chat, None)
 }
 
 /// The event for a slash command: its options put back into command text.
@@ -216,13 +240,10 @@ pub fn command_event(cmd: &CommandInteraction) -> Event {
     }
     let text = commands::command_text(&cmd.data.name, &values);
     let nick = cmd.member.as_ref().and_then(|m| m.nick.as_deref());
+    let (chat, thread) = place(cmd.channel_id, cmd.guild_id, cmd.channel.as_ref());
     Event {
         platform: Platform::Discord,
-        chat: chat_ref(
-            cmd.channel_id,
-            cmd.guild_id,
-            cmd.channel.as_ref().and_then(|c| c.name.as_deref()),
-        ),
+        chat,
         user: user_ref(
             &cmd.user,
             nick,
@@ -232,7 +253,7 @@ pub fn command_event(cmd: &CommandInteraction) -> Event {
         input: Input::Text(text),
         update_id: Some(cmd.id.to_string()),
         bare_moves: false,
-        thread: None,
+        thread,
     }
 }
 
@@ -266,13 +287,10 @@ pub fn component_event(c: &ComponentInteraction) -> Option<Event> {
         _ => return None,
     };
     let nick = c.member.as_ref().and_then(|m| m.nick.as_deref());
+    let (chat, thread) = place(c.channel_id, c.guild_id, c.channel.as_ref());
     Some(Event {
         platform: Platform::Discord,
-        chat: chat_ref(
-            c.channel_id,
-            c.guild_id,
-            c.channel.as_ref().and_then(|ch| ch.name.as_deref()),
-        ),
+        chat,
         user: user_ref(
             &c.user,
             nick,
@@ -282,7 +300,7 @@ pub fn component_event(c: &ComponentInteraction) -> Option<Event> {
         input: Input::Choice(payload),
         update_id: Some(c.id.to_string()),
         bare_moves: false,
-        thread: None,
+        thread,
     })
 }
 
@@ -538,6 +556,7 @@ impl Discord {
         // alongside other channels'; the answer comes back on a oneshot
         let (tx, mut handling) = tokio::sync::oneshot::channel();
         let chat = event.chat.id.clone();
+        let here = event.thread.clone();
         let label = format!("interaction {}", event.update_id.as_deref().unwrap_or("-"));
         let work = async move {
             let _ = tx.send(hub.handle(event).await);
@@ -558,10 +577,16 @@ impl Discord {
             .unwrap_or_else(|p| p.into_inner())
             .insert(on.channel(), lang);
         if let Some(g) = on.guild() {
-            self.guilds
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(on.channel(), g);
+            let mut guilds = self.guilds.lock().unwrap_or_else(|p| p.into_inner());
+            guilds.insert(on.channel(), g);
+            // a thread's parent channel (the event's chat) too
+            if let Some(parent) = chat.parse::<u64>().ok().filter(|c| *c != 0) {
+                guilds.insert(ChannelId::new(parent), g);
+                self.locales
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(ChannelId::new(parent), lang);
+            }
         }
         // zero: always defer first
         let budget = if self.opts.defer_after.is_zero() {
@@ -593,12 +618,14 @@ impl Discord {
                 return self.close_quietly(on, deferred).await;
             }
         };
-        // private messages (notifications) go to their DMs, not to the
-        // interaction
-        let (private, replies): (Vec<Reply>, Vec<Reply>) = outcome
-            .replies
-            .into_iter()
-            .partition(|r| matches!(r.target, Target::Private { .. }));
+        // private messages (notifications) go to their DMs, a game's
+        // replies to its thread (or a new one), not to the interaction
+        let (private, replies): (Vec<Reply>, Vec<Reply>) =
+            outcome.replies.into_iter().partition(|r| {
+                matches!(r.target, Target::Private { .. })
+                    || r.new_thread.is_some()
+                    || r.thread != here
+            });
         let sent = match deferral {
             Ok(()) => self.send_replies(on, deferred, &replies, lang).await,
             Err(e) => Err(e),
@@ -798,6 +825,21 @@ impl Discord {
         Some(CreateButton::new_link(url).label(label))
     }
 
+    /// Open a public thread in `channel` (POST /channels/{id}/threads);
+    /// None (logged) when Discord refuses — the reply then goes to the
+    /// channel itself.
+    async fn open_thread(&self, channel: ChannelId, name: &str) -> Option<ChannelId> {
+        let name: String = name.chars().take(100).collect();
+        let builder = CreateThread::new(name).kind(ChannelType::PublicThread);
+        match channel.create_thread(&*self.http, builder).await {
+            Ok(t) => Some(t.id),
+            Err(e) => {
+                tracing::warn!(error = %e, %channel, "discord: opening a game's thread failed; posting in the channel");
+                None
+            }
+        }
+    }
+
     /// The DM channel with a user (POST /users/@me/channels).
     async fn dm_channel(&self, user: &str) -> Option<ChannelId> {
         let id = user.parse::<u64>().ok().filter(|id| *id != 0)?;
@@ -828,18 +870,33 @@ impl Discord {
             }
             return;
         }
-        let Ok(channel) = r.chat_id().parse::<u64>() else {
+        let Ok(parent) = r.chat_id().parse::<u64>() else {
             tracing::warn!(chat = r.chat_id(), "discord: not a channel id");
             return;
         };
-        if channel == 0 {
+        if parent == 0 {
             return;
+        }
+        // a game's thread: the one it lives in, or a new one for it
+        let mut channel = r
+            .thread
+            .as_deref()
+            .and_then(|t| t.parse::<u64>().ok())
+            .filter(|t| *t != 0)
+            .unwrap_or(parent);
+        if let Some(name) = &r.new_thread {
+            if let Some(t) = self.open_thread(ChannelId::new(parent), name).await {
+                channel = t.get();
+                if let Some(g) = r.game_id {
+                    self.hub.set_game_thread(g, t.to_string()).await;
+                }
+            }
         }
         let lang = self
             .locales
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .get(&ChannelId::new(channel))
+            .get(&ChannelId::new(parent))
             .copied()
             .unwrap_or_default();
         let o = self.outgoing(r, lang).await;

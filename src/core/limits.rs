@@ -16,6 +16,9 @@ pub struct PlatformLimits {
     /// opened a private chat with it (Telegram: a bot cannot start a
     /// conversation); `/notify` then says so, with a link to that chat.
     pub private_needs_start: bool,
+    /// Whether the bot can open a thread for a game (`/settings threads`:
+    /// Discord).
+    pub game_threads: bool,
     /// The longest text of a message.
     pub text_max: usize,
     /// The longest caption of a photo (longer texts go in their own
@@ -47,6 +50,7 @@ pub struct PlatformLimits {
 pub const TELEGRAM: PlatformLimits = PlatformLimits {
     private_in_groups: false,
     private_needs_start: true,
+    game_threads: false,
     text_max: 4096,
     caption_max: 1024,
     toast_max: 200,
@@ -66,6 +70,7 @@ pub const TELEGRAM: PlatformLimits = PlatformLimits {
 pub const DISCORD: PlatformLimits = PlatformLimits {
     private_in_groups: true,
     private_needs_start: false,
+    game_threads: true,
     text_max: 2000,
     caption_max: 2000,
     toast_max: 0,
@@ -82,6 +87,7 @@ pub const DISCORD: PlatformLimits = PlatformLimits {
 pub const CONSOLE: PlatformLimits = PlatformLimits {
     private_in_groups: true,
     private_needs_start: false,
+    game_threads: false,
     text_max: usize::MAX,
     caption_max: usize::MAX,
     toast_max: 0,

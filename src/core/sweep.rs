@@ -166,8 +166,9 @@ impl Service {
     }
 
     /// Record that the service is alive (call every few seconds), and
-    /// forget processed-update ids older than a week and board messages not
-    /// touched for two months.
+    /// forget processed-update ids older than a week, and board messages not
+    /// touched and private notifications sent two months ago (longer than
+    /// any move may take).
     pub fn heartbeat(&self) -> Result<(), ServiceError> {
         let now = self.now();
         let mut store = self.lock();
@@ -175,6 +176,7 @@ impl Service {
             store::set_setting(c, "heartbeat", &now.to_string())?;
             store::prune_updates(c, now - UPDATE_MEMORY_SECS)?;
             store::prune_board_messages(c, now - BOARD_MEMORY_SECS)?;
+            store::prune_notifications(c, now - BOARD_MEMORY_SECS)?;
             Ok(())
         })
     }
@@ -214,6 +216,16 @@ impl Service {
             message,
             now,
         )?)
+    }
+
+    /// The thread an adapter opened for a game (its board asked for one,
+    /// [`Reply::new_thread`](super::Reply::new_thread)): the game's later
+    /// replies go there.
+    pub fn set_game_thread(&self, game: i64, thread: &str) -> Result<(), ServiceError> {
+        let mut store = self.lock();
+        store.transaction(|c| -> Result<(), ServiceError> {
+            Ok(store::set_game_thread(c, game, Some(thread))?)
+        })
     }
 
     /// Whether `message` in `chat` is a game's last board on `platform`.

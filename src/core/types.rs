@@ -275,6 +275,11 @@ pub struct Reply {
     pub thread: Option<String>,
     /// A link button under the message, after its other buttons.
     pub link: Option<Link>,
+    /// For the first board of a game in a chat that gives each game a
+    /// thread (`/settings threads on`, Discord): open a thread of this name
+    /// in the chat, post this reply in it, and tell the hub its id
+    /// (`Hub::set_game_thread`) so the game's later replies go there.
+    pub new_thread: Option<String>,
 }
 
 impl Reply {

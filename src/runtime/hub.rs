@@ -269,6 +269,7 @@ impl Hub {
             turn_note: None,
             thread: None,
             link: None,
+            new_thread: None,
         }
     }
 
@@ -305,6 +306,18 @@ impl Hub {
             .await;
         if let Err(e) = r {
             tracing::warn!(error = %e, game, "remembering a board message failed");
+        }
+    }
+
+    /// Remember the thread the adapter opened for `game` (see
+    /// [`Reply::new_thread`](crate::core::Reply::new_thread)): the game's
+    /// later replies go there. A failure is logged; they then go to the chat.
+    pub async fn set_game_thread(&self, game: i64, thread: String) {
+        let r = self
+            .blocking(move |svc| svc.set_game_thread(game, &thread))
+            .await;
+        if let Err(e) = r {
+            tracing::warn!(error = %e, game, "remembering a game's thread failed");
         }
     }
 

@@ -183,6 +183,7 @@ mod tests {
             turn_note: None,
             thread: None,
             link: None,
+            new_thread: None,
         }
     }
 

@@ -1,5 +1,6 @@
 //! Private notifications (`/notify`): who wants them, which were sent;
-//! and the thread (a Telegram forum topic) challenges and games live in.
+//! the thread (a Telegram forum topic, a Discord thread) challenges and
+//! games live in, and whether a chat gives each game a thread.
 
 use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -37,6 +38,14 @@ pub fn mark_notified(
     Ok(n == 1)
 }
 
+/// Forget notifications sent before `before` (their move is long over).
+pub fn prune_notifications(c: &Connection, before: i64) -> StoreResult<usize> {
+    Ok(
+        c.prepare_cached("DELETE FROM notifications_sent WHERE sent_at < ?1")?
+            .execute([before])?,
+    )
+}
+
 /// The thread a game is played in (None: the chat itself).
 pub fn game_thread(c: &Connection, game: i64) -> StoreResult<Option<String>> {
     Ok(c.prepare_cached("SELECT thread FROM games WHERE id = ?1")?
@@ -68,5 +77,20 @@ pub fn set_challenge_thread(
 ) -> StoreResult<()> {
     c.prepare_cached("UPDATE challenges SET thread = ?2 WHERE id = ?1")?
         .execute(params![challenge, thread])?;
+    Ok(())
+}
+
+/// Whether each new game in the chat gets a thread of its own
+/// (`/settings threads on`).
+pub fn chat_threads(c: &Connection, chat: i64) -> StoreResult<bool> {
+    Ok(c.prepare_cached("SELECT threads FROM chats WHERE id = ?1")?
+        .query_row([chat], |r| r.get(0))
+        .optional()?
+        .unwrap_or(false))
+}
+
+pub fn set_chat_threads(c: &Connection, chat: i64, on: bool) -> StoreResult<()> {
+    c.prepare_cached("UPDATE chats SET threads = ?2 WHERE id = ?1")?
+        .execute(params![chat, on])?;
     Ok(())
 }

@@ -493,7 +493,22 @@ impl Service {
             ("variant_name", ctx.variant_name(variant)),
         ];
         let headline = ctx.t("game-started", Some(&a));
-        let d = ctx.board_draft(&loaded, headline)?;
+        let mut d = ctx.board_draft(&loaded, headline)?;
+        // a chat that gives each game a thread: the board opens it (unless
+        // the game was started inside a thread already)
+        let threads = ctx.platform.limits().game_threads
+            && ctx.thread.is_none()
+            && !ctx.chat.is_private
+            && store::chat_threads(ctx.c, ctx.chat.id)?;
+        if threads {
+            let a = args![
+                ("game", id),
+                ("white", ctx.seat_name(white)?),
+                ("black", ctx.seat_name(black)?),
+            ];
+            d.new_thread = Some(ctx.t("game-thread-name", Some(&a)));
+            ctx.say("game-in-thread", Some(&args![("game", id)]));
+        }
         ctx.post(d);
         if let Seat::Ai(_) = first {
             ctx.jobs.push(Job::AiMove {

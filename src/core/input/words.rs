@@ -318,6 +318,7 @@ pub enum SettingKey {
     Reminders,
     Boards,
     Variant,
+    Threads,
 }
 
 pub fn setting_key(word: &str) -> Option<SettingKey> {
@@ -333,6 +334,7 @@ pub fn setting_key(word: &str) -> Option<SettingKey> {
         }
         "boards" | "доски" => SettingKey::Boards,
         "variant" | "вариант" | "игра" => SettingKey::Variant,
+        "threads" | "thread" | "треды" | "ветки" => SettingKey::Threads,
         _ => return None,
     })
 }

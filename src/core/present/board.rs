@@ -120,6 +120,7 @@ impl Ctx<'_> {
             // every board of a game goes to the thread the game lives in
             thread: Some(store::game_thread(self.c, row.id)?),
             link: None,
+            new_thread: None,
         })
     }
 

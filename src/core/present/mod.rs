@@ -51,6 +51,8 @@ pub(crate) struct Draft {
     pub thread: Option<Option<String>>,
     /// A link button (see [`Reply::link`]).
     pub link: Option<Link>,
+    /// Open a thread of this name for the game (see [`Reply::new_thread`]).
+    pub new_thread: Option<String>,
 }
 
 impl Draft {
@@ -69,6 +71,7 @@ impl Draft {
             turn_note: None,
             thread: None,
             link: None,
+            new_thread: None,
         }
     }
 }
@@ -169,6 +172,7 @@ impl Service {
             turn_note: d.turn_note,
             thread: d.thread.flatten(),
             link: d.link,
+            new_thread: d.new_thread,
         }
     }
 }
