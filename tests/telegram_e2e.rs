@@ -911,3 +911,146 @@ async fn game_in_a_topic() {
     stop.send(true).unwrap();
     let _ = tokio::time::timeout(Duration::from_secs(30), bot).await;
 }
+
+/// The whole runtime (`runtime::run`, with its sweeper) in a forum topic:
+/// a game between Anna (opted in to `/notify`) and Boris started in topic
+/// 7 keeps the topic for the sweeper's reminder and its time-out, and
+/// Anna's reminder also reaches her privately (no topic there), once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sweeper_keeps_a_games_topic_and_reminds_privately() {
+    tokio::time::timeout(Duration::from_secs(120), sweeper_in_a_topic())
+        .await
+        .expect("in time");
+}
+
+async fn sweeper_in_a_topic() {
+    let (fake, addr) = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bot.sqlite");
+    let toml = format!(
+        "[database]\npath = {db:?}\n[game]\nboard_size = 200\n\
+         [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n"
+    );
+    let config = shashki::config::FileConfig::from_toml(&toml).unwrap();
+    let t0 = now();
+    let clock = Arc::new(shashki::core::ManualClock::new(t0));
+    let service = Service::open(&db, config.service_config(), clock.clone()).unwrap();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let bot = tokio::spawn(shashki::runtime::run(
+        Arc::new(service),
+        shashki::adapters::bots(&config),
+        shashki::runtime::RunOptions::default(),
+        async {
+            let _ = stop_rx.await;
+        },
+    ));
+    let in_topic = |id: i64, mid: i64, from: Value, text: &str| {
+        let mut u = message_from(id, mid, FORUM, from, text);
+        u["message"]["message_thread_id"] = json!(7);
+        u["message"]["is_topic_message"] = json!(true);
+        u
+    };
+
+    fake.push_update(in_topic(1, 10, anna(), "/notify on"));
+    fake.push_update(in_topic(2, 11, boris(), "/help"));
+    fake.push_update(in_topic(3, 12, anna(), "/challenge @boris 2 white"));
+    let (i, card) = fake
+        .wait_for(0, "the challenge card", |c| {
+            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
+        })
+        .await;
+    assert_eq!(card.fields["message_thread_id"], json!(7));
+    let accept = buttons(&card)
+        .into_iter()
+        .find(|b| b.starts_with("a:"))
+        .unwrap();
+    let card_msg = fake.next_message.load(Ordering::SeqCst);
+    let mut press = press_in(4, "cq-1", FORUM, boris(), card_msg, &accept);
+    press["callback_query"]["message"]["message_thread_id"] = json!(7);
+    press["callback_query"]["message"]["is_topic_message"] = json!(true);
+    fake.push_update(press);
+    let (j, board) = fake
+        .wait_for(i, "the first board", |c| c.method == "sendPhoto")
+        .await;
+    assert_eq!(board.fields["message_thread_id"], json!(7));
+    // Anna (White) is to move: the game began with her move
+    let (_, begun) = fake
+        .wait_for(i, "Anna's private note", |c| {
+            c.method == "sendMessage" && c.fields["chat_id"] == json!(ANNA)
+        })
+        .await;
+    assert_eq!(
+        shown_text(&begun),
+        "Game #1 (Draughts forum) has begun: your move."
+    );
+    assert!(begun.fields.get("message_thread_id").is_none());
+
+    // a day later (half her time) the next update wakes the sweeper
+    clock.advance(86_400);
+    fake.push_update(in_topic(5, 13, boris(), "/games"));
+    let (k, reminder) = fake
+        .wait_for(j, "the reminder in the topic", |c| {
+            c.method == "sendMessage"
+                && c.fields["chat_id"] == json!(FORUM)
+                && shown_text(c).contains("your move in game #1")
+        })
+        .await;
+    assert_eq!(reminder.fields["chat_id"], json!(FORUM));
+    assert_eq!(reminder.fields["message_thread_id"], json!(7));
+    let (_, private) = fake
+        .wait_for(j, "the private reminder", |c| {
+            c.method == "sendMessage"
+                && c.fields["chat_id"] == json!(ANNA)
+                && shown_text(c).starts_with("Reminder:")
+        })
+        .await;
+    assert_eq!(
+        shown_text(&private),
+        "Reminder: 1 day left for your move in game #1 (Draughts forum)."
+    );
+    assert_eq!(
+        urls(&private),
+        ["https://t.me/shashki_test_bot?start=game-1"]
+    );
+
+    // past the deadline: the time-out edits the board (in the topic) and
+    // its turn note answers it there
+    clock.advance(86_400 + 60);
+    fake.push_update(in_topic(6, 14, boris(), "/games"));
+    let (l, timeout) = fake
+        .wait_for(k, "the time-out", |c| {
+            shown_text(c).contains("did not move in time")
+        })
+        .await;
+    assert_eq!(timeout.method, "editMessageMedia");
+    assert_eq!(timeout.fields["chat_id"], json!(FORUM));
+    let (_, note) = fake
+        .wait_for(l, "the result's note", |c| {
+            c.method == "sendMessage"
+                && c.fields["reply_parameters"]["message_id"] == timeout.fields["message_id"]
+        })
+        .await;
+    assert_eq!(note.fields["message_thread_id"], json!(7));
+
+    stop_tx.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(40), bot)
+        .await
+        .expect("the runtime stops")
+        .unwrap()
+        .expect("without error");
+    let calls = fake.calls();
+    // everything in the forum went to topic 7; nothing went twice to
+    // Anna's private chat
+    for c in &calls {
+        if c.method.starts_with("send") && c.fields["chat_id"] == json!(FORUM) {
+            assert_eq!(c.fields["message_thread_id"], json!(7), "{c:?}");
+        }
+    }
+    let private: Vec<String> = calls
+        .iter()
+        .filter(|c| c.method == "sendMessage" && c.fields["chat_id"] == json!(ANNA))
+        .map(shown_text)
+        .collect();
+    let unique: std::collections::BTreeSet<&String> = private.iter().collect();
+    assert_eq!(unique.len(), private.len(), "nothing twice: {private:?}");
+}
