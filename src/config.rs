@@ -590,6 +590,7 @@ impl FileConfig {
             default_theme: g.theme.parse().unwrap_or(crate::render::Theme::Classic),
             limits: self.limits,
             owners: self.access.owners.clone(),
+            ..crate::core::Config::default()
         }
     }
 }

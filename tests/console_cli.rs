@@ -104,3 +104,40 @@ fn two_people_in_one_console() {
     assert!(out.contains("Bob> b6-a5\nBob: b6-a5"), "{out}");
     assert!(!out.contains("AI ("), "no AI in this game");
 }
+
+/// `/analyse` as the last line: the console waits for the analysis (its
+/// progress and its result) before it ends; and an analysis left pending by
+/// an earlier session (a crash) is finished and shown by the next one, even
+/// when its input is empty.
+#[test]
+fn the_console_waits_for_the_analysis_before_it_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = console(
+        dir.path(),
+        "/as Anna\n/challenge ai 1 white\nc3-d4\n/resign\n/analyse\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    let asked = out.find("Analysing game #1").expect("asked");
+    let done = out[asked..]
+        .find("Analysis of game #1")
+        .expect("the result is shown before the end");
+    assert!(
+        out[asked + done..].contains("the evaluation graph"),
+        "{out}"
+    );
+
+    // a second game's analysis left pending, as by a crash
+    let (code, _, err) = console(dir.path(), "/as Anna\n/challenge ai 1 white\n/resign\n");
+    assert_eq!(code, 0, "{err}");
+    let db = rusqlite::Connection::open(dir.path().join("t.sqlite")).unwrap();
+    db.execute(
+        "INSERT INTO analyses (game_id, chat_id, requested_by, created_at)
+         SELECT 2, chat_id, white_user, 0 FROM games WHERE id = 2",
+        [],
+    )
+    .unwrap();
+    drop(db);
+    let (code, out, err) = console(dir.path(), "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Analysis of game #2"), "{out}");
+}

@@ -361,6 +361,7 @@ fn a_draw_rule_ends_the_game() {
                     deadline: None,
                     reminder_at: None,
                     bank: None,
+                    casual: false,
                 },
                 T0,
             )
@@ -464,6 +465,7 @@ fn the_ai_takes_a_draw_only_when_it_stands_worse() {
                         deadline: None,
                         reminder_at: None,
                         bank: None,
+                        casual: false,
                     },
                     T0,
                 )
@@ -1087,7 +1089,13 @@ fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
     let t = text(&done);
     assert!(t.contains(&format!("Analysis of game #{id}")), "{t}");
     assert!(t.contains("White Anna: accuracy"), "{t}");
-    let r = &done.replies[0];
+    // the summary edits the "Analysing…" message; graph and PDN follow
+    let key = format!("analysis-{id}");
+    assert_eq!(out.replies[0].live.as_deref(), Some(key.as_str()));
+    assert_eq!(done.replies[0].live.as_deref(), Some(key.as_str()));
+    assert!(done.replies[0].image.is_none() && done.replies[0].document.is_none());
+    let r = &done.replies[1];
+    assert_eq!(r.live, None);
     let png = r.image.as_ref().expect("the graph").bytes().to_vec();
     assert_eq!(&png[1..4], b"PNG");
     let (name, pdn) = r.document.as_ref().expect("the PDN");
@@ -1836,4 +1844,238 @@ fn a_game_keeps_the_thread_it_was_started_in() {
     // a thread per game is for platforms that can open threads (Discord)
     let t = text(&room.say("Anna", "/settings threads on"));
     assert!(t.contains("There is no setting “threads”"), "{t}");
+}
+
+/// Anna challenges Bob to a casual game (`casual`); Bob accepts. Anna plays
+/// White. Returns the game id.
+fn start_casual_game(room: &Room) -> i64 {
+    room.say("Bob", "/help");
+    let card = room.say("Anna", "/challenge @bob 3 white casual");
+    assert!(text(&card).contains("casual (unrated)"), "{}", text(&card));
+    let started = room.press("Bob", button(&card, "Accept"));
+    let id = board(&started).game_id.unwrap();
+    assert!(room.game(id).casual);
+    id
+}
+
+#[test]
+fn a_casual_game_leaves_the_ratings_alone_and_its_rematch_is_casual() {
+    let room = Room::new();
+    // rated is the default, and can be said
+    room.say("Bob", "/help");
+    let card = room.say("Anna", "/challenge @bob 3 рейтинговая");
+    assert!(!text(&card).contains("casual"), "{}", text(&card));
+    room.say("Anna", "/decline");
+    let id = start_casual_game(&room);
+    room.say("Anna", "c3-d4");
+    let out = room.say("Bob", "/resign");
+    let ask = room.say("Bob", "/resign");
+    let done = if room.game(id).status == store::GameStatus::Active {
+        room.press("Bob", button(&ask, "Yes"))
+    } else {
+        out
+    };
+    assert_eq!(room.game(id).status, store::GameStatus::Finished);
+    let (_, pdn) = board(&done).document.as_ref().expect("the PDN");
+    assert!(
+        pdn.contains("[Event \"shashki casual correspondence game\"]"),
+        "{pdn}"
+    );
+    // no rating moved
+    let s = room.store();
+    assert!(store::top_ratings(s.conn(), room.game(id).chat_id, 10)
+        .unwrap()
+        .is_empty());
+    drop(s);
+    // the rematch is casual too
+    let card = room.press("Bob", button(&done, "Rematch"));
+    assert!(text(&card).contains("casual (unrated)"), "{}", text(&card));
+    let again = room.press("Anna", button(&card, "Accept"));
+    assert!(room.game(board(&again).game_id.unwrap()).casual);
+}
+
+#[test]
+fn a_takeback_accepted_takes_back_the_move_and_the_answer() {
+    let room = Room::new();
+    let id = start_casual_game(&room);
+    let t = text(&room.say("Anna", "/takeback"));
+    assert!(t.contains("no move to take back"), "{t}");
+    room.say("Anna", "c3-d4");
+    room.say("Bob", "f6-g5");
+    // Anna asks; Bob is called and alone may answer
+    let ask = room.say("Anna", "/undo");
+    assert!(text(&ask).contains("asks to take back"), "{}", text(&ask));
+    assert!(ask.replies[0]
+        .mentions
+        .iter()
+        .any(|m| m.platform_user_id == "bob"));
+    let t = text(&room.say("Anna", "/takeback"));
+    assert!(t.contains("waiting for an answer already"), "{t}");
+    let accept = button(&ask, "Accept").to_string();
+    let t = text(&room.press("Anna", &accept));
+    assert!(t.contains("only your opponent"), "{t}");
+    assert_eq!(room.game(id).ply, 2);
+    let out = room.press("Bob", &accept);
+    assert!(text(&out).contains("agreed"), "{}", text(&out));
+    assert!(board(&out).game_id == Some(id));
+    // a board edited in place still tells the chat, calling Anna to move
+    let b = board(&out);
+    assert!(b.turn_note.as_deref().is_some_and(|n| n.contains("agreed")));
+    assert_eq!(b.mentions[0].platform_user_id, "anna");
+    // Anna's move and Bob's answer are gone: Anna to move from the start
+    let g = room.game(id);
+    assert_eq!(g.ply, 0);
+    assert_eq!(g.fen, Position::initial().to_fen());
+    assert!(room.replay(id).moves().is_empty());
+    // pressed again (a redelivery, a second tap): nothing more
+    let t = text(&room.press("Bob", &accept));
+    assert!(t.contains("no longer open"), "{t}");
+    assert_eq!(room.game(id).ply, 0);
+    assert!(text(&room.say("Anna", "e3-f4")).contains("e3-f4"));
+    // asked when the opponent has not answered yet: only the own move
+    let ask = room.say("Anna", "/takeback");
+    let out = room.press("Bob", button(&ask, "Accept"));
+    assert!(text(&out).contains("agreed"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, 0);
+}
+
+#[test]
+fn a_takeback_declined_changes_nothing() {
+    let room = Room::new();
+    let id = start_casual_game(&room);
+    room.say("Anna", "c3-d4");
+    let ask = room.say("Anna", "/takeback");
+    let out = room.press("Bob", button(&ask, "Decline"));
+    assert!(text(&out).contains("declined"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, 1);
+    // the answered request is gone: accepting it now does nothing
+    let t = text(&room.press("Bob", button(&ask, "Accept")));
+    assert!(t.contains("no longer open"), "{t}");
+    assert_eq!(room.game(id).ply, 1);
+}
+
+#[test]
+fn a_takeback_is_refused_in_a_rated_game() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    room.say("Anna", "c3-d4");
+    let out = room.say("Anna", "/takeback");
+    assert!(
+        text(&out).contains("only in casual games"),
+        "{}",
+        text(&out)
+    );
+    assert!(out.replies.iter().all(|r| r.choices.is_empty()));
+    assert_eq!(room.game(id).ply, 1);
+    // nor after the end of a casual game
+    let casual = start_casual_game(&room);
+    room.say("Anna", &format!("/move #{casual} c3-d4"));
+    room.say("Bob", &format!("/resign #{casual}"));
+    let ask = room.say("Bob", &format!("/resign #{casual}"));
+    if room.game(casual).status == store::GameStatus::Active {
+        room.press("Bob", button(&ask, "Yes"));
+    }
+    let t = text(&room.say("Anna", &format!("/takeback #{casual}")));
+    assert!(t.contains("over"), "{t}");
+}
+
+#[test]
+fn a_prankster_pressing_accept_is_refused_and_changes_nothing() {
+    let room = Room::new();
+    let id = start_casual_game(&room);
+    room.say("Anna", "c3-d4");
+    let ask = room.say("Anna", "/takeback");
+    room.say("Carl", "/help");
+    let accept = button(&ask, "Accept").to_string();
+    let out = room.press("Carl", &accept);
+    assert!(text(&out).contains("not playing"), "{}", text(&out));
+    assert!(out.replies.iter().all(|r| r.image.is_none()));
+    assert_eq!(room.game(id).ply, 1);
+    // a forged answer for a request that was never made
+    let t = text(&room.press("Bob", &format!("ta:{id}:7")));
+    assert!(t.contains("no longer open"), "{t}");
+    // Bob still may
+    room.press("Bob", &accept);
+    assert_eq!(room.game(id).ply, 0);
+}
+
+#[test]
+fn a_takeback_request_lapses_when_a_move_is_made() {
+    let room = Room::new();
+    let id = start_casual_game(&room);
+    room.say("Anna", "c3-d4");
+    let ask = room.say("Anna", "/takeback");
+    // Bob answers on the board instead
+    room.say("Bob", "f6-g5");
+    let t = text(&room.press("Bob", button(&ask, "Accept")));
+    assert!(t.contains("no longer open"), "{t}");
+    assert_eq!(room.game(id).ply, 2);
+    // a new request is allowed now, at the new position
+    let ask = room.say("Anna", "/takeback");
+    assert!(text(&ask).contains("asks to take back"), "{}", text(&ask));
+}
+
+/// The analysis reports its progress to the live message of its request,
+/// a tenth of the game at a time, then ends it with the result; after a
+/// restart the job is found pending and does the same.
+#[test]
+fn an_analysis_edits_one_live_message_with_its_progress_then_the_result() {
+    let room = Room::with_config(Config {
+        analysis_progress_every: std::time::Duration::ZERO,
+        ..config()
+    });
+    let id = start_human_game(&room, "3");
+    // twenty plies: each side plays its first legal move
+    for _ in 0..20 {
+        let g = room.replay(id);
+        let mut moves = g.legal_moves();
+        moves.sort_by_key(|m| m.to_string());
+        let who = if g.side_to_move() == shashki::engine::Color::White {
+            "Anna"
+        } else {
+            "Bob"
+        };
+        room.say(who, &format!("/move {}", moves[0]));
+    }
+    assert_eq!(room.game(id).ply, 20);
+    room.say("Anna", "/resign");
+    let ask = room.say("Anna", "/resign");
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", button(&ask, "Yes"));
+    }
+    let asked = room.say("Carl", &format!("/analyse #{id}"));
+    let key = format!("analysis-{id}");
+    assert_eq!(asked.replies[0].live.as_deref(), Some(key.as_str()));
+    let job = asked.jobs[0];
+    // the bot restarts before the job ran: the new process finds it pending
+    // and runs it (its replies keep the key: the same message is edited);
+    // run again, it finds it done and says nothing
+    let restarted = Service::open(
+        &room.path,
+        Config {
+            analysis_progress_every: std::time::Duration::ZERO,
+            ..config()
+        },
+        room.clock.clone(),
+    )
+    .unwrap();
+    assert_eq!(restarted.pending_jobs().unwrap(), vec![job]);
+    for round in 0..2 {
+        let seen = std::sync::Mutex::new(Vec::new());
+        let done = restarted
+            .run_job_reporting(job, &|o: Outcome| seen.lock().unwrap().extend(o.replies))
+            .unwrap();
+        let seen = seen.into_inner().unwrap();
+        if round == 1 {
+            assert!(seen.is_empty() && done.replies.is_empty(), "done already");
+            break;
+        }
+        let percents: Vec<&str> = seen.iter().map(|r| r.text.as_str()).collect();
+        assert_eq!(seen.len(), 9, "one report a tenth: {percents:#?}");
+        assert!(seen.iter().all(|r| r.live.as_deref() == Some(key.as_str())));
+        assert!(percents[0].contains("Analysing game") && percents[0].contains("10 %"));
+        assert!(percents[8].contains("90 %"), "{percents:#?}");
+        assert_eq!(done.replies[0].live.as_deref(), Some(key.as_str()));
+        assert!(text(&done).contains(&format!("Analysis of game #{id}")));
+    }
 }

@@ -504,11 +504,48 @@ async fn run() {
             thread: None,
             link: None,
             new_thread: None,
+            live: None,
         })
         .await;
     let calls = s.calls_since(n);
     assert_eq!(calls[0].path, CHANNEL_MESSAGES);
     assert_eq!(calls[0].body["content"], "reminder");
+
+    // a live message (an analysis' progress) is posted once, then edited
+    // in place (PATCH) by the id kept for its key
+    let live = |text: &str| shashki::core::Reply {
+        platform: Platform::Discord,
+        target: shashki::core::Target::Chat("800000000000000001".into()),
+        text: text.into(),
+        image: None,
+        diagram: None,
+        choices: vec![],
+        mentions: vec![],
+        game_id: None,
+        document: None,
+        in_place: false,
+        board_mode: None,
+        turn_note: None,
+        thread: None,
+        link: None,
+        new_thread: None,
+        live: Some("analysis-77".into()),
+    };
+    let n = s.n();
+    s.discord.post(&live("Analysing game #77… 10 %")).await;
+    s.discord.post(&live("Analysing game #77… 20 %")).await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls.len(), 2, "{calls:#?}");
+    assert_eq!(
+        (calls[0].method.as_str(), calls[0].path.as_str()),
+        ("POST", CHANNEL_MESSAGES)
+    );
+    assert_eq!(calls[1].method, "PATCH");
+    assert_eq!(
+        calls[1].path,
+        format!("{CHANNEL_MESSAGES}/300000000000000099")
+    );
+    assert_eq!(calls[1].body["content"], "Analysing game #77… 20 %");
     let _ = &s.hub;
 }
 
@@ -998,4 +1035,63 @@ async fn thread_per_game() {
         calls.iter().all(|c| !c.path.ends_with("/threads")),
         "one thread per game"
     );
+}
+
+/// `/analyse` is answered with the "Analysing game #1…" message, whose id is
+/// read back (GET @original) and kept; the job then edits that message in
+/// the channel (PATCH) with the result, and posts the graph and the PDN.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_edits_the_message_that_answered_the_command() {
+    let s = setup().await;
+    s.discord
+        .on_interaction(interaction(command(
+            901,
+            "tok-a1",
+            "challenge",
+            json!([{"name": "target", "type": 3, "value": "ai"}, {"name": "level", "type": 4, "value": 1}]),
+        )))
+        .await;
+    s.discord
+        .on_interaction(interaction(command(902, "tok-a2", "resign", json!([]))))
+        .await;
+    let n = s.n();
+    s.discord
+        .on_interaction(interaction(command(903, "tok-a3", "analyse", json!([]))))
+        .await;
+    let answer = s.calls_since(n).remove(0);
+    assert_eq!(answer.body["type"], 4, "{}", answer.body);
+    let started = answer.body["data"]["content"].as_str().unwrap().to_string();
+    assert!(started.contains("Analysing game #1"), "{started}");
+    s.wait_for(n, "the answer read back", |c| {
+        c.method == "GET" && c.path.ends_with("/tok-a3/messages/@original")
+    })
+    .await;
+    let edit = s
+        .wait_for(n, "the result in its place", |c| {
+            c.method == "PATCH"
+                && c.path == format!("{CHANNEL_MESSAGES}/300000000000000099")
+                && c.body["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("Analysis of game #1"))
+        })
+        .await;
+    assert!(edit.files.is_empty());
+    let files = s
+        .wait_for(n, "the graph and the PDN", |c| {
+            c.method == "POST" && c.path == CHANNEL_MESSAGES && !c.files.is_empty()
+        })
+        .await;
+    assert_eq!(files.files.len(), 2, "{:?}", files.body);
+    // the "Analysing…" message was posted once: every later word edits it
+    let posted = s
+        .calls_since(n)
+        .iter()
+        .filter(|c| {
+            c.method == "POST"
+                && c.body["content"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("Analys"))
+        })
+        .count();
+    assert_eq!(posted, 0, "no second message");
 }

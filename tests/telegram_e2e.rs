@@ -448,7 +448,7 @@ async fn the_binary_stops_cleanly_on_sigterm() {
 /// "edit") and no pacing (`set_commands`: it registers its command menus at
 /// start); its database file.
 async fn living_bot(set_commands: bool) -> LivingBot {
-    living_bot_with(set_commands, None).await
+    living_bot_with(set_commands, test_config()).await
 }
 
 type LivingBot = (
@@ -458,15 +458,27 @@ type LivingBot = (
     tempfile::TempDir,
 );
 
-/// [`living_bot`], boards kept as `boards` says (None: the default).
-async fn living_bot_with(set_commands: bool, boards: Option<BoardUpdates>) -> LivingBot {
-    let (fake, addr) = Fake::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let config = Config {
+fn test_config() -> Config {
+    Config {
         ai_max_movetime: Duration::from_millis(50),
         board_size: 200,
         ..Config::default()
-    };
+    }
+}
+
+/// [`living_bot`] with the service's settings.
+async fn living_bot_with(set_commands: bool, config: Config) -> LivingBot {
+    living_bot_boards(set_commands, config, None).await
+}
+
+/// [`living_bot_with`], boards kept as `boards` says (None: the default).
+async fn living_bot_boards(
+    set_commands: bool,
+    config: Config,
+    boards: Option<BoardUpdates>,
+) -> LivingBot {
+    let (fake, addr) = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
     let service = Service::open(
         &dir.path().join("bot.sqlite"),
         config,
@@ -695,6 +707,89 @@ async fn living_board() {
         .unwrap();
 }
 
+/// `/analyse` posts ONE "Analysing game #1…" message and then edits it
+/// (editMessageText, by the id kept in SQLite) with its progress and
+/// finally the summary; nothing of it is sent twice. The graph and the PDN
+/// follow as a photo and a document.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_edits_its_one_message_with_progress_then_the_result() {
+    tokio::time::timeout(Duration::from_secs(120), analysis_progress())
+        .await
+        .expect("in time");
+}
+
+async fn analysis_progress() {
+    let config = Config {
+        ai_max_movetime: Duration::from_millis(50),
+        board_size: 200,
+        analysis_progress_every: Duration::ZERO,
+        ..Config::default()
+    };
+    let (fake, stop, bot, dir) = living_bot_with(false, config).await;
+    fake.push_update(text_update(1, 10, "/challenge ai 1 white"));
+    fake.wait_for(0, "the board", |c| c.method == "sendPhoto")
+        .await;
+    fake.push_update(text_update(2, 11, "c3-d4"));
+    // the AI answers
+    for _ in 0..400 {
+        if games_and_moves(&dir).1.len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(games_and_moves(&dir).1.len(), 2, "the AI answered");
+    fake.push_update(text_update(3, 12, "/resign"));
+    fake.wait_for(0, "the end", |c| shown_text(c).contains("resigned"))
+        .await;
+    let before = fake.calls().len();
+    fake.push_update(text_update(4, 13, "/analyse"));
+    let (i, _) = fake
+        .wait_for(before, "the analysis message", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("Analysing game #1")
+        })
+        .await;
+    let (j, _) = fake
+        .wait_for(i, "the result in its place", |c| {
+            c.method == "editMessageText" && shown_text(c).contains("Analysis of game #1")
+        })
+        .await;
+    let (_, photo) = fake
+        .wait_for(j, "the graph", |c| c.method == "sendPhoto")
+        .await;
+    assert!(shown_text(&photo).contains("evaluation graph"), "{photo:?}");
+    fake.wait_for(j, "the PDN", |c| c.method == "sendDocument")
+        .await;
+    // where the message went is kept in SQLite: every edit is of it
+    let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
+    let message: String = conn
+        .query_row(
+            "SELECT message FROM live_messages WHERE platform = 'telegram' AND key = 'analysis-1'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let calls = fake.calls();
+    let edits: Vec<_> = calls
+        .iter()
+        .skip(before)
+        .filter(|c| c.method == "editMessageText")
+        .collect();
+    assert!(edits.len() >= 2, "progress, then the result: {edits:#?}");
+    assert!(shown_text(edits[0]).contains("50 %"), "{:?}", edits[0]);
+    for e in &edits {
+        assert_eq!(e.fields["message_id"].to_string(), message, "{e:?}");
+        assert_eq!(e.fields["chat_id"], json!(ANNA));
+    }
+    let sent = calls
+        .iter()
+        .skip(before)
+        .filter(|c| c.method == "sendMessage" && shown_text(c).contains("Analys"))
+        .count();
+    assert_eq!(sent, 1, "the analysis' message is sent once");
+    let _ = stop.send(true);
+    bot.await.unwrap().unwrap();
+}
+
 /// A message from `from` (anna() or boris()) in chat `chat`.
 fn message_from(id: i64, message_id: i64, chat: i64, from: Value, text: &str) -> Value {
     let mut u = text_update(id, message_id, text);
@@ -867,7 +962,8 @@ async fn a_game_started_in_a_forum_topic_stays_in_that_topic() {
 }
 
 async fn game_in_a_topic() {
-    let (fake, stop, bot, _dir) = living_bot_with(false, Some(BoardUpdates::New)).await;
+    let (fake, stop, bot, _dir) =
+        living_bot_boards(false, test_config(), Some(BoardUpdates::New)).await;
     fake.push_update(topic_update(1, 10, 7, "/challenge ai 1 white"));
     let (i, board) = fake
         .wait_for(0, "the board", |c| {

@@ -7,6 +7,7 @@ help =
     /challenge ai 3 white — gegen die KI spielen (Stufen 1–8; white, black oder random)
     /challenge @name 3 — jemanden herausfordern, 3 Tage pro Zug (1–14 oder unlimited)
     /challenge — eine offene Herausforderung, die hier jeder annehmen kann
+    /challenge @name ungewertet — eine ungewertete Partie: ohne Wertung, Zugrücknahme nach Absprache (/takeback)
     /move e3-d4 — einen Zug machen (Schlagen: c3:e5, mehrere Steine: c3:e5:g7)
     /board — das Brett zeigen · /games — deine Partien und wer am Zug ist
     /draw — Remis anbieten oder annehmen · /resign — aufgeben
@@ -73,7 +74,10 @@ no-deadline = ohne Zeitlimit
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · Zug { $move }
+} · { $white } – { $black } · Zug { $move }{ $casual ->
+    [yes] {" · ungewertet"}
+   *[no] {""}
+}
 to-move = { $player } ({ $color ->
     [white] Weiß
    *[black] Schwarz
@@ -103,6 +107,9 @@ challenge-card = Herausforderung #{ $id }: { $from } { $open ->
 }; { $per_move } pro Zug{ $variant ->
     [russian] {""}
    *[other] , { $variant_name }
+}{ $casual ->
+    [yes] {", ungewertet (freie Partie)"}
+   *[no] {""}
 }. Gültig für { $expires }.
 no-open-challenge = Hier gibt es keine offene Herausforderung für dich. Starte eine mit /challenge.
 limit-challenges = Du hast schon { $limit } offene Herausforderungen: warte auf Antworten oder zieh eine mit /decline zurück.
@@ -476,10 +483,9 @@ variant-italian = Italienische Dame
 variant-portuguese = Portugiesische Dame
 challenge-from = Aus der Stellung { $fen }.
 takeback-done = { $player } nimmt in Partie #{ $game } den letzten Zug und die Antwort der KI zurück.
-takeback-rated = In Partie #{ $game } gibt es keine Zugrücknahme: nur in freien Partien (gegen die KI), nie in gewerteten oder Turnierpartien.
+takeback-rated = In Partie #{ $game } gibt es keine Zugrücknahme: nur in ungewerteten Partien, nie in gewerteten oder Turnierpartien.
 takeback-wait = Partie #{ $game }: Warte den Zug der KI ab, dann nimm zurück.
 takeback-nothing = Partie #{ $game }: Du hast noch keinen Zug zum Zurücknehmen.
-cmd-takeback = Den letzten Zug zurücknehmen (Partien gegen die KI)
 
 cmd-notify = Private Nachrichten, wenn du am Zug bist: on oder off
 opt-notify-state = on oder off
@@ -500,3 +506,16 @@ settings-threads = Jede neue Partie in einem eigenen Thread: { $state ->
 } (/settings threads on|off).
 game-thread-name = Partie #{ $game }: { $white } – { $black }
 game-in-thread = Partie #{ $game } wird in einem eigenen Thread gespielt.
+cmd-takeback = Den letzten Zug zurücknehmen (ungewertete Partien)
+takeback-asked = { $player } möchte in Partie #{ $game } den letzten Zug zurücknehmen. { $opponent }, einverstanden?
+takeback-agreed = { $opponent } ist einverstanden: der letzte Zug von { $player } in Partie #{ $game } ist zurückgenommen.
+takeback-declined = { $opponent } lehnt die Zugrücknahme von { $player } in Partie #{ $game } ab.
+takeback-pending = Partie #{ $game }: eine Bitte um Zugrücknahme wartet schon auf Antwort.
+takeback-lapsed = Partie #{ $game }: diese Bitte um Zugrücknahme gilt nicht mehr (seitdem wurde gezogen, oder sie ist beantwortet).
+takeback-not-yours = Partie #{ $game }: nur dein Gegner kann auf deine Bitte um Zugrücknahme antworten.
+opt-challenge-rating = Gewertet oder ungewertet
+opt-rating-rated = Gewertet
+opt-rating-casual = Ungewertet
+analyse-progress = Partie #{ $game } wird analysiert… { $percent } % ({ $done } von { $plies } Halbzügen)
+analyse-files = Partie #{ $game }: die Bewertungskurve und das kommentierte PDN.
+analyse-failed = Partie #{ $game } konnte nicht analysiert werden.

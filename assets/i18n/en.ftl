@@ -5,6 +5,7 @@ help =
     /challenge ai 3 white — play the AI (levels 1–8; white, black or random)
     /challenge @name 3 — challenge someone, 3 days per move (1–14, or unlimited)
     /challenge — an open challenge anyone here can accept
+    /challenge @name casual — a casual game: no ratings, takebacks by agreement (/takeback)
     /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech, italian, portuguese (or variant=pool); /settings variant X — the chat's default
     /move e3-d4 — make a move (captures: c3:e5, or c3:e5:g7 for several)
     /board — show the board · /games — your games and whose turn it is
@@ -72,7 +73,10 @@ no-deadline = no time limit
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · move { $move }
+} · { $white } – { $black } · move { $move }{ $casual ->
+    [yes] {" · casual"}
+   *[no] {""}
+}
 to-move = { $player } ({ $color ->
     [white] White
    *[black] Black
@@ -102,6 +106,9 @@ challenge-card = Challenge #{ $id }: { $from } { $open ->
 }; { $per_move } per move{ $variant ->
     [russian] {""}
    *[other] , { $variant_name }
+}{ $casual ->
+    [yes] {", casual (unrated)"}
+   *[no] {""}
 }. Open for { $expires }.
 no-open-challenge = There is no open challenge for you here. Start one with /challenge.
 limit-challenges = You have { $limit } open challenges already: wait for answers, or withdraw one with /decline.
@@ -475,10 +482,9 @@ button-analyse = 🔍 Analyse
 button-replay = ▶ Replay
 challenge-from = From the position { $fen }.
 takeback-done = { $player } took back their last move and the AI's answer in game #{ $game }.
-takeback-rated = No takebacks in game #{ $game }: only in casual games (against the AI), never in rated or tournament games.
+takeback-rated = No takebacks in game #{ $game }: only in casual games, never in rated or tournament games.
 takeback-wait = Game #{ $game }: wait for the AI's move, then take back.
 takeback-nothing = Game #{ $game }: you have no move to take back yet.
-cmd-takeback = Take back your last move (games against the AI)
 
 cmd-notify = Private messages when it is your move: on or off
 opt-notify-state = on or off
@@ -499,3 +505,16 @@ settings-threads = Each new game in a thread of its own: { $state ->
 } (/settings threads on|off).
 game-thread-name = Game #{ $game }: { $white } – { $black }
 game-in-thread = Game #{ $game } is played in a thread of its own.
+cmd-takeback = Take back your last move (casual games)
+takeback-asked = { $player } asks to take back their last move in game #{ $game }. { $opponent }, do you agree?
+takeback-agreed = { $opponent } agreed: { $player }’s last move in game #{ $game } is taken back.
+takeback-declined = { $opponent } declined { $player }’s takeback in game #{ $game }.
+takeback-pending = Game #{ $game }: a takeback request is waiting for an answer already.
+takeback-lapsed = Game #{ $game }: that takeback request is no longer open (a move was made since, or it was answered).
+takeback-not-yours = Game #{ $game }: only your opponent can answer your takeback request.
+opt-challenge-rating = Rated or casual (unrated)
+opt-rating-rated = Rated
+opt-rating-casual = Casual
+analyse-progress = Analysing game #{ $game }… { $percent } % ({ $done } of { $plies } plies)
+analyse-files = Game #{ $game }: the evaluation graph and the annotated PDN.
+analyse-failed = The analysis of game #{ $game } could not be made.

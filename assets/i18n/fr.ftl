@@ -7,6 +7,7 @@ help =
     /challenge ai 3 white — jouer contre l’IA (niveaux 1–8 ; white, black ou random)
     /challenge @nom 3 — défier quelqu’un, 3 jours par coup (1–14, ou unlimited)
     /challenge — un défi ouvert que tout le monde ici peut accepter
+    /challenge @nom amicale — une partie amicale : sans classement, reprises d’un commun accord (/takeback)
     /move e3-d4 — jouer un coup (prises : c3:e5, ou c3:e5:g7 pour plusieurs)
     /board — afficher le damier · /games — vos parties et à qui le tour
     /draw — proposer ou accepter la nulle · /resign — abandonner
@@ -73,7 +74,10 @@ no-deadline = sans limite de temps
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · coup { $move }
+} · { $white } – { $black } · coup { $move }{ $casual ->
+    [yes] {" · amicale"}
+   *[no] {""}
+}
 to-move = Au tour de { $player } ({ $color ->
     [white] Blancs
    *[black] Noirs
@@ -103,6 +107,9 @@ challenge-card = Défi #{ $id } : { $from } { $open ->
 } ; { $per_move } par coup{ $variant ->
     [russian] {""}
    *[other] , { $variant_name }
+}{ $casual ->
+    [yes] {", partie amicale (non classée)"}
+   *[no] {""}
 }. Ouvert pendant { $expires }.
 no-open-challenge = Il n’y a pas de défi ouvert pour vous ici. Lancez-en un avec /challenge.
 limit-challenges = Vous avez déjà { $limit } défis ouverts : attendez les réponses, ou retirez-en un avec /decline.
@@ -476,10 +483,9 @@ variant-italian = Dames italiennes
 variant-portuguese = Dames portugaises
 challenge-from = À partir de la position { $fen }.
 takeback-done = { $player } reprend son dernier coup et la réponse de l’IA dans la partie #{ $game }.
-takeback-rated = Pas de reprise dans la partie #{ $game } : seulement dans les parties amicales (contre l’IA), jamais dans les parties classées ou de tournoi.
+takeback-rated = Pas de reprise dans la partie #{ $game } : seulement dans les parties amicales, jamais dans les parties classées ou de tournoi.
 takeback-wait = Partie #{ $game } : attendez le coup de l’IA, puis reprenez.
 takeback-nothing = Partie #{ $game } : vous n’avez encore aucun coup à reprendre.
-cmd-takeback = Reprendre votre dernier coup (parties contre l’IA)
 
 cmd-notify = Messages privés quand c’est à vous de jouer : on ou off
 opt-notify-state = on ou off
@@ -500,3 +506,16 @@ settings-threads = Chaque nouvelle partie dans son propre fil : { $state ->
 } (/settings threads on|off).
 game-thread-name = Partie #{ $game } : { $white } – { $black }
 game-in-thread = La partie #{ $game } se joue dans son propre fil.
+cmd-takeback = Reprendre votre dernier coup (parties amicales)
+takeback-asked = { $player } demande à reprendre son dernier coup dans la partie #{ $game }. { $opponent }, d’accord ?
+takeback-agreed = { $opponent } accepte : le dernier coup de { $player } dans la partie #{ $game } est repris.
+takeback-declined = { $opponent } refuse la reprise demandée par { $player } dans la partie #{ $game }.
+takeback-pending = Partie #{ $game } : une demande de reprise attend déjà une réponse.
+takeback-lapsed = Partie #{ $game } : cette demande de reprise n’est plus valable (un coup a été joué depuis, ou elle a déjà reçu une réponse).
+takeback-not-yours = Partie #{ $game } : seul votre adversaire peut répondre à votre demande de reprise.
+opt-challenge-rating = Classée ou amicale
+opt-rating-rated = Classée
+opt-rating-casual = Amicale
+analyse-progress = Analyse de la partie #{ $game }… { $percent } % ({ $done } sur { $plies } demi-coups)
+analyse-files = Partie #{ $game } : la courbe d’évaluation et le PDN annoté.
+analyse-failed = La partie #{ $game } n’a pas pu être analysée.

@@ -9,6 +9,7 @@ help =
     /challenge ai 3 white — spēlēt pret MI (līmeņi 1–8; white, black vai random)
     /challenge @vārds 3 — izaicināt kādu, 3 dienas gājienam (1–14 vai unlimited)
     /challenge — atklāts izaicinājums, ko var pieņemt jebkurš šeit
+    /challenge @vārds draudzīgā — draudzības partija: bez reitinga, gājienus atsauc pēc vienošanās (/takeback)
     /move e3-d4 — izdarīt gājienu (sitiens: c3:e5, vairāku kauliņu: c3:e5:g7)
     /board — parādīt galdiņu · /games — jūsu partijas un kam gājiens
     /draw — piedāvāt vai pieņemt neizšķirtu · /resign — padoties
@@ -75,7 +76,10 @@ no-deadline = bez laika ierobežojuma
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · { $move }. gājiens
+} · { $white } – { $black } · { $move }. gājiens{ $casual ->
+    [yes] {" · draudzības"}
+   *[no] {""}
+}
 to-move = Gājiens: { $player } ({ $color ->
     [white] baltie
    *[black] melnie
@@ -105,6 +109,9 @@ challenge-card = Izaicinājums #{ $id }: { $from } { $open ->
 }; { $per_move } gājienam{ $variant ->
     [russian] {""}
    *[other] , { $variant_name }
+}{ $casual ->
+    [yes] {", draudzības partija (bez reitinga)"}
+   *[no] {""}
 }. Spēkā { $expires }.
 no-open-challenge = Šeit jums nav atklāta izaicinājuma. Sāciet to ar /challenge.
 limit-challenges = Jums jau ir atklāti izaicinājumi: { $limit }. Gaidiet atbildes vai atsauciet kādu ar /decline.
@@ -477,10 +484,9 @@ variant-italian = Itāļu dambrete
 variant-portuguese = Portugāļu dambrete
 challenge-from = No pozīcijas { $fen }.
 takeback-done = { $player } partijā #{ $game } atsauc savu pēdējo gājienu un MI atbildi.
-takeback-rated = Partijā #{ $game } gājienus neatsauc: tikai draudzības partijās (pret MI), nekad reitinga vai turnīra partijās.
+takeback-rated = Partijā #{ $game } gājienus neatsauc: tikai draudzības partijās, nekad reitinga vai turnīra partijās.
 takeback-wait = Partija #{ $game }: sagaidiet MI gājienu un tad atsauciet.
 takeback-nothing = Partija #{ $game }: jums vēl nav gājiena, ko atsaukt.
-cmd-takeback = Atsaukt savu pēdējo gājienu (partijās pret MI)
 
 cmd-notify = Privātas ziņas, kad jūsu gājiens: on vai off
 opt-notify-state = on vai off
@@ -501,3 +507,16 @@ settings-threads = Katra jauna partija savā pavedienā: { $state ->
 } (/settings threads on|off).
 game-thread-name = Partija #{ $game }: { $white } – { $black }
 game-in-thread = Partija #{ $game } notiek savā pavedienā.
+cmd-takeback = Atsaukt savu pēdējo gājienu (draudzības partijās)
+takeback-asked = { $player } lūdz atsaukt savu pēdējo gājienu partijā #{ $game }. { $opponent }, vai piekrītat?
+takeback-agreed = { $opponent } piekrīt: { $player } pēdējais gājiens partijā #{ $game } ir atsaukts.
+takeback-declined = { $opponent } noraida { $player } lūgumu atsaukt gājienu partijā #{ $game }.
+takeback-pending = Partija #{ $game }: lūgums atsaukt gājienu jau gaida atbildi.
+takeback-lapsed = Partija #{ $game }: šis lūgums atsaukt gājienu vairs nav spēkā (kopš tā ir izdarīts gājiens vai uz to jau atbildēts).
+takeback-not-yours = Partija #{ $game }: uz jūsu lūgumu atsaukt gājienu var atbildēt tikai pretinieks.
+opt-challenge-rating = Reitinga vai draudzības partija
+opt-rating-rated = Reitinga
+opt-rating-casual = Draudzības
+analyse-progress = Analizēju partiju #{ $game }… { $percent } % ({ $done } no { $plies } pusgājieniem)
+analyse-files = Partija #{ $game }: novērtējuma grafiks un PDN ar atzīmēm.
+analyse-failed = Partiju #{ $game } neizdevās analizēt.

@@ -16,6 +16,8 @@ pub enum OptKind {
     Int { min: i64, max: i64 },
     /// white / black / random.
     Colour,
+    /// rated / casual.
+    Rating,
 }
 
 /// One option of a slash command.
@@ -105,6 +107,7 @@ pub const COMMANDS: &[CommandSpec] = &[
                 OptKind::Int { min: 1, max: 14 },
             ),
             opt("colour", "opt-challenge-colour", OptKind::Colour),
+            opt("rating", "opt-challenge-rating", OptKind::Rating),
         ],
     },
     CommandSpec {
@@ -336,6 +339,13 @@ mod tests {
                 ]
             ),
             "/challenge ai 3 white"
+        );
+        assert_eq!(
+            command_text(
+                "challenge",
+                &[("rating", "casual".into()), ("target", "@bob".into())]
+            ),
+            "/challenge @bob casual"
         );
         assert_eq!(
             command_text("move", &[("text", "e3-d4".into()), ("game", "12".into())]),

@@ -26,6 +26,9 @@
 //!   The AI's moves are handed to the hub, which runs them on its workers;
 //!   their replies come back on the adapter's reply route and are posted to
 //!   the channel, like the sweeper's.
+//! - A live message (`Reply::live`: an analysis' progress) is posted once
+//!   and its id kept (the interaction's response is read back for it);
+//!   later replies with its key edit it (PATCH the channel message).
 
 use crate::adapters::commands::{self, OptKind, COMMANDS};
 use crate::config::{DiscordConfig, Secret};
@@ -43,8 +46,8 @@ use serenity::all::{
     CreateCommand, CreateCommandOption, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
     CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread,
-    EditInteractionResponse, GatewayIntents, GuildId, Interaction, MessageFlags, PartialChannel,
-    User, UserId,
+    EditInteractionResponse, EditMessage, GatewayIntents, GuildId, Interaction, MessageFlags,
+    MessageId, PartialChannel, User, UserId,
 };
 use serenity::http::{Http, HttpBuilder};
 use std::collections::HashMap;
@@ -138,10 +141,17 @@ impl Answering<'_> {
         &self,
         http: &Http,
         f: CreateInteractionResponseFollowup,
-    ) -> serenity::Result<()> {
+    ) -> serenity::Result<MessageId> {
         match self {
-            Answering::Command(i) => i.create_followup(http, f).await.map(drop),
-            Answering::Component(i) => i.create_followup(http, f).await.map(drop),
+            Answering::Command(i) => i.create_followup(http, f).await.map(|m| m.id),
+            Answering::Component(i) => i.create_followup(http, f).await.map(|m| m.id),
+        }
+    }
+    /// The message that answered the interaction (type 4).
+    async fn original(&self, http: &Http) -> serenity::Result<MessageId> {
+        match self {
+            Answering::Command(i) => i.get_response(http).await.map(|m| m.id),
+            Answering::Component(i) => i.get_response(http).await.map(|m| m.id),
         }
     }
     fn locale(&self) -> &str {
@@ -323,7 +333,7 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
             }
             for o in c.options {
                 let kind = match o.kind {
-                    OptKind::Text | OptKind::Colour => CommandOptionType::String,
+                    OptKind::Text | OptKind::Colour | OptKind::Rating => CommandOptionType::String,
                     OptKind::Int { .. } => CommandOptionType::Integer,
                 };
                 let mut opt = CreateCommandOption::new(kind, o.name, en(o.desc))
@@ -342,6 +352,12 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
                     OptKind::Colour => {
                         for v in ["white", "black", "random"] {
                             let id = format!("opt-colour-{v}");
+                            opt = opt.add_string_choice_localized(en(&id), v, localized(&id));
+                        }
+                    }
+                    OptKind::Rating => {
+                        for v in ["rated", "casual"] {
+                            let id = format!("opt-rating-{v}");
                             opt = opt.add_string_choice_localized(en(&id), v, localized(&id));
                         }
                     }
@@ -712,6 +728,13 @@ impl Discord {
             if i == 0 && !deferred {
                 on.respond(&self.http, CreateInteractionResponse::Message(message(out)))
                     .await?;
+                if r.live.is_some() {
+                    // a live message is edited later: where did it go?
+                    match on.original(&self.http).await {
+                        Ok(m) => self.remember_live(r, on.channel(), m).await,
+                        Err(e) => tracing::debug!(error = %e, "discord: reading a response failed"),
+                    }
+                }
                 continue;
             }
             if let (0, Answering::Command(cmd), true) = (i, on, out.ephemeral) {
@@ -720,9 +743,24 @@ impl Discord {
                 // message of its own, for the user alone
                 cmd.delete_response(&*self.http).await?;
             }
-            on.follow(&self.http, followup(out)).await?;
+            let sent = on.follow(&self.http, followup(out)).await?;
+            self.remember_live(r, on.channel(), sent).await;
         }
         Ok(())
+    }
+
+    /// Remember where a live message ([`Reply::live`]) was posted.
+    async fn remember_live(&self, r: &Reply, channel: ChannelId, message: MessageId) {
+        if let Some(key) = &r.live {
+            self.hub
+                .set_live_message(
+                    Platform::Discord,
+                    key.clone(),
+                    channel.to_string(),
+                    message.to_string(),
+                )
+                .await;
+        }
     }
 
     /// Change the pressed message into `r`: UPDATE_MESSAGE (type 7) when
@@ -910,13 +948,40 @@ impl Discord {
                 }
             }
         }
+        let channel = ChannelId::new(channel);
+        // a live message is edited where it was posted (PATCH), when it can be
+        let live = match r.live.as_deref().filter(|_| o.files.is_empty()) {
+            Some(key) => self
+                .hub
+                .live_message(Platform::Discord, key.to_string())
+                .await
+                .filter(|(c, _)| *c == channel.to_string())
+                .and_then(|(_, m)| m.parse::<u64>().ok())
+                .filter(|m| *m != 0),
+            None => None,
+        };
+        if let Some(m) = live {
+            let e = EditMessage::new()
+                .content(content.clone())
+                .components(o.components.clone())
+                .allowed_mentions(CreateAllowedMentions::new().users(mentions.clone()));
+            match channel
+                .edit_message(&*self.http, MessageId::new(m), e)
+                .await
+            {
+                Ok(_) => return,
+                // deleted: post it anew
+                Err(e) => tracing::debug!(error = %e, "discord: editing a live message failed"),
+            }
+        }
         let msg = CreateMessage::new()
             .content(content)
             .add_files(o.files)
             .components(o.components)
             .allowed_mentions(CreateAllowedMentions::new().users(mentions));
-        if let Err(e) = ChannelId::new(channel).send_message(&*self.http, msg).await {
-            tracing::warn!(error = %e, "discord: posting a reply failed");
+        match channel.send_message(&*self.http, msg).await {
+            Ok(sent) => self.remember_live(r, channel, sent.id).await,
+            Err(e) => tracing::warn!(error = %e, "discord: posting a reply failed"),
         }
     }
 
@@ -1160,6 +1225,6 @@ mod tests {
             .iter()
             .map(|o| o["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, ["target", "level", "days", "colour"]);
+        assert_eq!(names, ["target", "level", "days", "colour", "rating"]);
     }
 }

@@ -33,6 +33,9 @@
 //!   resign confirmation) edits it: a photo's buttons
 //!   (editMessageReplyMarkup), a text message's text and buttons
 //!   (editMessageText).
+//! - A live message (`Reply::live`: an analysis' progress) is sent once and
+//!   then edited by its key (editMessageText; the message id is kept in
+//!   SQLite, so a restart still edits it).
 
 use crate::adapters::commands;
 use crate::config::{BoardUpdates, Secret, TelegramConfig};
@@ -783,6 +786,13 @@ impl Telegram {
             (Target::User { .. }, Some(m)) => Some(m),
             _ => None,
         };
+        if let Some(key) = r
+            .live
+            .as_deref()
+            .filter(|_| r.image.is_none() && r.document.is_none())
+        {
+            return self.send_live(key, chat, &rich, keyboard, thread).await;
+        }
         if let Some(img) = r.image.as_ref().filter(|i| i.file_name.ends_with(".gif")) {
             // a replay: an animation (a GIF sent as a photo would stand still)
             let file = InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
@@ -813,6 +823,49 @@ impl Telegram {
             }
             self.pace.call(Some(chat), Kind::Message, req).await?;
         }
+        Ok(())
+    }
+
+    /// A live message ([`Reply::live`]): edit it where it was posted
+    /// (editMessageText), or send it (anew, when it cannot be edited) and
+    /// remember where.
+    async fn send_live(
+        &self,
+        key: &str,
+        chat: ChatId,
+        rich: &Rich,
+        keyboard: Option<InlineKeyboardMarkup>,
+        thread: Option<ThreadId>,
+    ) -> Result<(), RequestError> {
+        let known = self
+            .hub
+            .live_message(Platform::Telegram, key.to_string())
+            .await
+            .and_then(|(c, m)| Some((ChatId(c.parse().ok()?), MessageId(m.parse().ok()?))))
+            .filter(|(c, _)| *c == chat);
+        if let Some((c, m)) = known {
+            let req = self
+                .bot
+                .edit_message_text(c, m, rich.html_within(limits().text_max))
+                .parse_mode(ParseMode::Html)
+                .reply_markup(keyboard.clone().unwrap_or_default());
+            match self.pace.call(Some(chat), Kind::Other, req).await {
+                Ok(_) | Err(RequestError::Api(teloxide::ApiError::MessageNotModified)) => {
+                    return Ok(())
+                }
+                // deleted or too old: send it anew
+                Err(e) => tracing::debug!(error = %e, "telegram: editing a live message failed"),
+            }
+        }
+        let sent = self.send_text(chat, rich, keyboard, None, thread).await?;
+        self.hub
+            .set_live_message(
+                Platform::Telegram,
+                key.to_string(),
+                chat.0.to_string(),
+                sent.0.to_string(),
+            )
+            .await;
         Ok(())
     }
 

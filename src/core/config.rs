@@ -37,6 +37,10 @@ pub struct Config {
     /// People who count as an admin in every chat: `platform:user-id`
     /// (`telegram:123456`, `discord:9876…`).
     pub owners: Vec<String>,
+    /// The least time between two progress edits of an analysis' message
+    /// (it is edited at most once per tenth of the game, and no more often
+    /// than this: the platforms limit edits).
+    pub analysis_progress_every: Duration,
 }
 
 /// Limits on what one user or chat may have open at once; going past one
@@ -80,6 +84,7 @@ impl Default for Config {
             default_theme: Theme::Classic,
             limits: Limits::default(),
             owners: Vec::new(),
+            analysis_progress_every: Duration::from_secs(3),
         }
     }
 }

@@ -123,6 +123,12 @@ pub enum Refusal {
     TakebackWait { game: i64 },
     #[error("nothing to take back in game {game}")]
     TakebackNothing { game: i64 },
+    #[error("a takeback is asked for in game {game} already")]
+    TakebackPending { game: i64 },
+    #[error("no open takeback request in game {game}")]
+    TakebackLapsed { game: i64 },
+    #[error("only the opponent answers a takeback request in game {game}")]
+    TakebackNotYours { game: i64 },
     #[error("/if in a group whose replies are public")]
     IfInPublic,
     #[error("/if: usage")]

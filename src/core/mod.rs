@@ -349,6 +349,8 @@ impl Service {
             Payload::Rematch { game } => self.rematch(ctx, game)?,
             Payload::Analyse { game } => self.cmd_analyse(ctx, Some(&format!("#{game}")))?,
             Payload::Replay { game } => self.cmd_replay(ctx, Some(&format!("#{game}")))?,
+            Payload::TakebackAccept { game, ply } => self.takeback_accept(ctx, game, ply)?,
+            Payload::TakebackDecline { game, ply } => self.takeback_decline(ctx, game, ply)?,
         }
         // a move or a resignation pressed on the board: the new board takes
         // the pressed message's place

@@ -177,6 +177,7 @@ impl Service {
             store::prune_updates(c, now - UPDATE_MEMORY_SECS)?;
             store::prune_board_messages(c, now - BOARD_MEMORY_SECS)?;
             store::prune_notifications(c, now - BOARD_MEMORY_SECS)?;
+            store::prune_live_messages(c, now - BOARD_MEMORY_SECS)?;
             Ok(())
         })
     }
@@ -240,6 +241,40 @@ impl Service {
             platform.key(),
             chat,
             message,
+        )?)
+    }
+
+    /// Where the live message `key` ([`super::Reply::live`]) was posted on
+    /// `platform`: (chat, message). Adapter bookkeeping, like the boards'.
+    pub fn live_message(
+        &self,
+        platform: super::Platform,
+        key: &str,
+    ) -> Result<Option<(String, String)>, ServiceError> {
+        Ok(store::live_message(
+            self.lock().conn(),
+            platform.key(),
+            key,
+        )?)
+    }
+
+    /// Remember where the live message `key` was posted on `platform`.
+    pub fn set_live_message(
+        &self,
+        platform: super::Platform,
+        key: &str,
+        chat: &str,
+        message: &str,
+    ) -> Result<(), ServiceError> {
+        let now = self.now();
+        let store = self.lock();
+        Ok(store::set_live_message(
+            store.conn(),
+            platform.key(),
+            key,
+            chat,
+            message,
+            now,
         )?)
     }
 }

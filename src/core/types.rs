@@ -280,6 +280,16 @@ pub struct Reply {
     /// in the chat, post this reply in it, and tell the hub its id
     /// (`Hub::set_game_thread`) so the game's later replies go there.
     pub new_thread: Option<String>,
+    /// A message the core keeps up to date (an analysis' progress, then its
+    /// result), named by a key (`analysis-12`): the first reply with a key
+    /// is sent and where it went is kept (SQLite `live_messages`, so a
+    /// restart still finds it); a later reply with the same key edits that
+    /// message's text instead of sending a new one, where the platform can
+    /// (Telegram editMessageText, Discord PATCH); a message that cannot be
+    /// edited (deleted) is sent anew and becomes the live one. Only text
+    /// and buttons are edited; a live reply carries no image or document.
+    /// `None` (the default): an ordinary message.
+    pub live: Option<String>,
 }
 
 impl Reply {
@@ -302,6 +312,10 @@ pub enum Job {
     /// Analyse a finished game (see `core::games::analyse`).
     Analyse { game_id: i64 },
 }
+
+/// Where a running job reports on its way (an analysis' progress): the
+/// hub routes each outcome's replies at once.
+pub type Progress<'a> = &'a (dyn Fn(Outcome) + Sync);
 
 /// What handling an event produced.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

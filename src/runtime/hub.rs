@@ -270,6 +270,7 @@ impl Hub {
             thread: None,
             link: None,
             new_thread: None,
+            live: None,
         }
     }
 
@@ -318,6 +319,33 @@ impl Hub {
             .await;
         if let Err(e) = r {
             tracing::warn!(error = %e, game, "remembering a game's thread failed");
+        }
+    }
+
+    /// Where the live message `key` ([`Reply::live`]) was posted on
+    /// `platform`: (chat, message); a database failure counts as none (the
+    /// message is then posted anew).
+    pub async fn live_message(&self, platform: Platform, key: String) -> Option<(String, String)> {
+        self.blocking(move |svc| svc.live_message(platform, &key))
+            .await
+            .inspect_err(|e| tracing::warn!(error = %e, "reading a live message failed"))
+            .ok()
+            .flatten()
+    }
+
+    /// Remember where the live message `key` was posted on `platform`.
+    pub async fn set_live_message(
+        &self,
+        platform: Platform,
+        key: String,
+        chat: String,
+        message: String,
+    ) {
+        let r = self
+            .blocking(move |svc| svc.set_live_message(platform, &key, &chat, &message))
+            .await;
+        if let Err(e) = r {
+            tracing::warn!(error = %e, "remembering a live message failed");
         }
     }
 
@@ -515,7 +543,14 @@ impl Hub {
                 let Ok(permit) = Arc::clone(&hub.workers).acquire_owned().await else {
                     return;
                 };
-                let res = hub.blocking(move |svc| svc.run_job(job)).await;
+                // what the job reports on its way (an analysis' progress)
+                // is routed at once
+                let reporter = hub.clone();
+                let res = hub
+                    .blocking(move |svc| {
+                        svc.run_job_reporting(job, &|o: Outcome| reporter.route(o.replies))
+                    })
+                    .await;
                 drop(permit);
                 match res {
                     Ok(out) => {

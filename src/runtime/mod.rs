@@ -110,20 +110,25 @@ pub async fn run(
         sweeper::start(hub.clone(), opts.scheduled),
         tokio::spawn(sweeper::heartbeat(hub.clone(), HEARTBEAT)),
     ];
-    let mut running = tokio::task::JoinSet::new();
+    let mut starting = Vec::new();
     for adapter in front_ends {
         let platform = adapter.platform();
         let rx = hub.register(platform);
-        let fut = adapter.run(hub.clone(), rx);
+        starting.push((platform, adapter.run(hub.clone(), rx)));
+    }
+    // every route is there: the AI moves and analyses the games were
+    // waiting for when the bot stopped (or crashed) start now, their
+    // replies queued for the adapters — before any adapter runs, so one
+    // that ends at once (the console at the end of its input) still waits
+    // for them
+    hub.resume_pending_jobs().await;
+    let mut running = tokio::task::JoinSet::new();
+    for (platform, fut) in starting {
         running.spawn(async move {
             fut.await
                 .map_err(|e| anyhow::anyhow!("{}: {e}", platform.key()))
         });
     }
-    // every route is there: the AI moves the games were waiting for when
-    // the bot stopped (or crashed) run now, their replies queued for the
-    // adapters
-    hub.resume_pending_jobs().await;
     let mut failed = None;
     tokio::select! {
         _ = stop => {}

@@ -184,6 +184,7 @@ mod tests {
             thread: None,
             link: None,
             new_thread: None,
+            live: None,
         }
     }
 

@@ -65,7 +65,7 @@ pub fn request_analysis(
             "INSERT INTO analyses (game_id, chat_id, requested_by, created_at)
              VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (game_id) DO UPDATE SET status = 'pending', created_at = excluded.created_at,
-                 requested_by = excluded.requested_by
+                 requested_by = excluded.requested_by, chat_id = excluded.chat_id
              WHERE analyses.status = 'failed'",
         )?
         .execute(params![game, chat, user, now])?;

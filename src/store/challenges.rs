@@ -21,6 +21,8 @@ table_row! {
         pub variant: String,
         /// The position the game starts from (`None`: the initial one).
         pub start_fen: Option<String>,
+        /// Casual (unrated), schema v16.
+        pub casual: bool,
     }
 }
 
@@ -44,6 +46,13 @@ pub fn insert_challenge(
 .execute(params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at, variant],
     )?;
     Ok(c.last_insert_rowid())
+}
+
+/// Make a challenge casual (unrated).
+pub fn set_challenge_casual(c: &Connection, id: i64, casual: bool) -> StoreResult<()> {
+    c.prepare_cached("UPDATE challenges SET casual = ?2 WHERE id = ?1")?
+        .execute(params![id, casual])?;
+    Ok(())
 }
 
 /// Let a challenge start from `fen` instead of the initial position.

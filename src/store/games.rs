@@ -47,9 +47,20 @@ pub struct GameRow {
     /// seconds left when their turn starts; None: days per move.
     pub white_bank: Option<i64>,
     pub black_bank: Option<i64>,
+    /// A casual game between people (schema v16): no ratings, takebacks by
+    /// agreement. See [`GameRow::is_casual`] (the AI's games count too).
+    pub casual: bool,
 }
 
 impl GameRow {
+    /// Whether the game leaves the ratings alone and allows takebacks:
+    /// played as casual, or against the AI. (A tournament's games are
+    /// never casual in this sense; a casual tournament's games are unrated
+    /// by their tournament.)
+    pub fn is_casual(&self) -> bool {
+        self.casual || matches!(self.white, Seat::Ai(_)) || matches!(self.black, Seat::Ai(_))
+    }
+
     pub fn seat(&self, c: Color) -> Seat {
         match c {
             Color::White => self.white,
@@ -100,7 +111,7 @@ impl GameRow {
     }
 }
 
-const GAME_COLS: &str = "id, chat_id, variant, white_user, white_ai, black_user, black_ai, status, result, result_reason, start_fen, fen, ply, seconds_per_move, deadline, reminder_at, reminders_sent, draw_offer, created_at, updated_at, white_bank, black_bank";
+const GAME_COLS: &str = "id, chat_id, variant, white_user, white_ai, black_user, black_ai, status, result, result_reason, start_fen, fen, ply, seconds_per_move, deadline, reminder_at, reminders_sent, draw_offer, created_at, updated_at, white_bank, black_bank, casual";
 
 fn seat(user: Option<i64>, ai: Option<i64>) -> Seat {
     match (user, ai) {
@@ -133,6 +144,7 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
         updated_at: r.get(19)?,
         white_bank: r.get(20)?,
         black_bank: r.get(21)?,
+        casual: r.get(22)?,
     })
 }
 
@@ -149,6 +161,8 @@ pub struct NewGame {
     pub reminder_at: Option<i64>,
     /// Bank time: each side's seconds at the start (None: days per move).
     pub bank: Option<i64>,
+    /// A casual game between people (no ratings).
+    pub casual: bool,
 }
 
 pub fn insert_game(c: &Connection, g: &NewGame, now: i64) -> StoreResult<i64> {
@@ -162,9 +176,9 @@ pub fn insert_game(c: &Connection, g: &NewGame, now: i64) -> StoreResult<i64> {
     };
     c.prepare_cached("INSERT INTO games (chat_id, variant, white_user, white_ai, black_user, black_ai, status,
                             start_fen, fen, ply, seconds_per_move, deadline, reminder_at, created_at, updated_at,
-                            white_bank, black_bank)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11, ?12, ?12)")?
-.execute(params![g.chat_id, g.variant, wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now, g.bank],
+                            white_bank, black_bank, casual)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11, ?12, ?12, ?13)")?
+.execute(params![g.chat_id, g.variant, wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now, g.bank, g.casual],
     )?;
     Ok(c.last_insert_rowid())
 }
@@ -414,4 +428,69 @@ pub fn games_waiting_for_ai(c: &Connection) -> StoreResult<Vec<(i64, i64)>> {
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
+}
+
+/// Start the clock of the side to move anew (after a takeback): its
+/// deadline and first reminder, no reminder sent yet.
+pub fn set_turn_clock(
+    c: &Connection,
+    game_id: i64,
+    deadline: Option<i64>,
+    reminder_at: Option<i64>,
+) -> StoreResult<()> {
+    c.prepare_cached(
+        "UPDATE games SET deadline = ?2, reminder_at = ?3, reminders_sent = 0 WHERE id = ?1",
+    )?
+    .execute(params![game_id, deadline, reminder_at])?;
+    Ok(())
+}
+
+/// A takeback asked for in a casual game (schema v16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TakebackRequest {
+    pub game_id: i64,
+    /// The player who asked.
+    pub by_user: i64,
+    /// The game's ply when asked: the request lapses once it moves on.
+    pub ply: i64,
+}
+
+/// The takeback asked for in a game, if any (maybe lapsed: compare `ply`).
+pub fn takeback_request(c: &Connection, game_id: i64) -> StoreResult<Option<TakebackRequest>> {
+    Ok(
+        c.prepare_cached("SELECT game_id, by_user, ply FROM takeback_requests WHERE game_id = ?1")?
+            .query_row([game_id], |r| {
+                Ok(TakebackRequest {
+                    game_id: r.get(0)?,
+                    by_user: r.get(1)?,
+                    ply: r.get(2)?,
+                })
+            })
+            .optional()?,
+    )
+}
+
+/// Ask for a takeback in a game (replacing a lapsed request).
+pub fn set_takeback_request(
+    c: &Connection,
+    game_id: i64,
+    by_user: i64,
+    ply: i64,
+    now: i64,
+) -> StoreResult<()> {
+    c.prepare_cached(
+        "INSERT INTO takeback_requests (game_id, by_user, ply, created_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (game_id) DO UPDATE
+         SET by_user = excluded.by_user, ply = excluded.ply, created_at = excluded.created_at",
+    )?
+    .execute(params![game_id, by_user, ply, now])?;
+    Ok(())
+}
+
+/// Drop a game's takeback request (answered). False if there was none.
+pub fn clear_takeback_request(c: &Connection, game_id: i64) -> StoreResult<bool> {
+    let n = c
+        .prepare_cached("DELETE FROM takeback_requests WHERE game_id = ?1")?
+        .execute([game_id])?;
+    Ok(n == 1)
 }

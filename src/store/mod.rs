@@ -28,6 +28,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v13.sql")),
         M::up(include_str!("v14.sql")),
         M::up(include_str!("v15.sql")),
+        M::up(include_str!("v16.sql")),
     ])
 });
 
@@ -271,6 +272,48 @@ pub fn prune_board_messages(c: &Connection, before: i64) -> StoreResult<usize> {
     )
 }
 
+// -------------------------------------------------------- live messages ----
+
+/// Where the live message `key` was posted on `platform`: (chat, message).
+pub fn live_message(
+    c: &Connection,
+    platform: &str,
+    key: &str,
+) -> StoreResult<Option<(String, String)>> {
+    Ok(c.prepare_cached(
+        "SELECT chat, message FROM live_messages WHERE platform = ?1 AND key = ?2",
+    )?
+    .query_row(params![platform, key], |r| Ok((r.get(0)?, r.get(1)?)))
+    .optional()?)
+}
+
+/// Remember where the live message `key` was posted on `platform`.
+pub fn set_live_message(
+    c: &Connection,
+    platform: &str,
+    key: &str,
+    chat: &str,
+    message: &str,
+    now: i64,
+) -> StoreResult<()> {
+    c.prepare_cached(
+        "INSERT INTO live_messages (platform, key, chat, message, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (platform, key) DO UPDATE
+         SET chat = excluded.chat, message = excluded.message, updated_at = excluded.updated_at",
+    )?
+    .execute(params![platform, key, chat, message, now])?;
+    Ok(())
+}
+
+/// Forget live messages not touched since `before`.
+pub fn prune_live_messages(c: &Connection, before: i64) -> StoreResult<usize> {
+    Ok(
+        c.prepare_cached("DELETE FROM live_messages WHERE updated_at < ?1")?
+            .execute([before])?,
+    )
+}
+
 // ------------------------------------------------------------- settings ----
 
 pub fn get_setting(c: &Connection, key: &str) -> StoreResult<Option<String>> {
@@ -318,6 +361,7 @@ mod tests {
             deadline: Some(100),
             reminder_at: Some(80),
             bank: None,
+            casual: false,
         };
         let id = s.transaction(|c| insert_game(c, &g, 10)).unwrap();
         // a move at the wrong ply writes nothing

@@ -163,9 +163,20 @@ impl Service {
 
     /// Run a job (call it off the async threads: the AI thinks here).
     pub fn run_job(&self, job: Job) -> Result<Outcome, ServiceError> {
+        self.run_job_reporting(job, &|_| {})
+    }
+
+    /// Run a job, handing what it reports on its way (an analysis'
+    /// progress) to `progress` as it comes; the outcome is what it ends
+    /// with.
+    pub fn run_job_reporting(
+        &self,
+        job: Job,
+        progress: crate::core::types::Progress,
+    ) -> Result<Outcome, ServiceError> {
         match job {
             Job::AiMove { game_id, ply } => self.ai_move(game_id, ply),
-            Job::Analyse { game_id } => self.analyse_job(game_id),
+            Job::Analyse { game_id } => self.analyse_job(game_id, progress),
         }
     }
 

@@ -7,19 +7,34 @@
 //! `??` marks and the better move after each mistake. A pending analysis is
 //! resumed after a restart ([`Service::pending_jobs`]); a made one is posted
 //! again from the store when asked for.
+//!
+//! The "Analysing game #12…" message is a live message
+//! ([`crate::core::Reply::live`], key `analysis-12`): the job edits it with
+//! its progress (at most once per tenth of the game, and no more often than
+//! `Config::analysis_progress_every`) and finally with the summary (the
+//! graph and the PDN follow as a message of their own), or with "could not
+//! be made". A job resumed after a restart edits the same message (its id
+//! is kept in SQLite), so it never stays "running".
 
 use super::Loaded;
 use crate::args;
 use crate::core::access::Need;
+use crate::core::ctx::resolve_lang;
 use crate::core::ctx::{Actor, Ctx};
 use crate::core::error::{Refusal, Res};
 use crate::core::present::Draft;
-use crate::core::types::{Image, Job, Outcome};
+use crate::core::types::{Image, Job, Outcome, Platform, Progress, Target};
 use crate::core::{Service, ServiceError};
 use crate::render::graph::eval_graph_png;
 use crate::store::{self, AnalysisDone, AnalysisRow, GameRow};
 use shashki_engine::analysis::{analyse, AnalyseOptions, Mark};
 use shashki_engine::Color;
+use std::time::Instant;
+
+/// The key of an analysis' live message.
+fn live_key(game: i64) -> String {
+    format!("analysis-{game}")
+}
 
 /// Analyses one user may have waiting at once.
 const PENDING_PER_USER: i64 = 2;
@@ -44,7 +59,7 @@ impl Service {
             return Err(Refusal::AnalyseUnfinished { game: row.id }.into());
         }
         match store::analysis(ctx.c, row.id)? {
-            Some(a) if a.status == "done" => return self.post_analysis(ctx, &row, &a),
+            Some(a) if a.status == "done" => return self.post_analysis(ctx, &row, &a, false),
             Some(a) if a.status == "pending" => {
                 ctx.tell_id("analyse-pending", Some(&args![("game", row.id)]));
                 return Ok(());
@@ -60,14 +75,18 @@ impl Service {
         }
         if store::request_analysis(ctx.c, row.id, ctx.chat.id, me, ctx.now)? {
             let a = args![("game", row.id), ("plies", row.ply)];
-            ctx.say("analyse-started", Some(&a));
+            let mut d = Draft::text(ctx.here(), ctx.t("analyse-started", Some(&a)));
+            d.live = Some(live_key(row.id));
+            ctx.post(d);
             ctx.jobs.push(Job::Analyse { game_id: row.id });
         }
         Ok(())
     }
 
-    /// The analysis of a game as replies: the summary, the graph, the PDN.
-    fn post_analysis(&self, ctx: &mut Ctx, row: &GameRow, a: &AnalysisRow) -> Res<()> {
+    /// The analysis of a game as replies: the summary, the graph, the PDN;
+    /// `live`: the summary goes in the analysis' live message, the graph
+    /// and the PDN follow in a message of their own.
+    fn post_analysis(&self, ctx: &mut Ctx, row: &GameRow, a: &AnalysisRow, live: bool) -> Res<()> {
         let count = |side: usize, mark: &str| -> i64 {
             a.marks
                 .iter()
@@ -98,7 +117,17 @@ impl Service {
         let pdn = self.analysed_pdn(ctx, &loaded, a)?;
         let (scores, marks) = (a.scores.clone(), a.marks.clone());
         let title = format!("#{}", row.id);
-        let mut d = Draft::text(ctx.here(), text);
+        let mut d = if live {
+            let mut summary = Draft::text(ctx.here(), text);
+            summary.live = Some(live_key(row.id));
+            ctx.post(summary);
+            Draft::text(
+                ctx.here(),
+                ctx.t("analyse-files", Some(&args![("game", row.id)])),
+            )
+        } else {
+            Draft::text(ctx.here(), text)
+        };
         d.image = Some(Image::lazy(format!("analysis-{}.png", row.id), move || {
             eval_graph_png(&scores, &marks, &title)
         }));
@@ -135,36 +164,85 @@ impl Service {
         Ok(out)
     }
 
-    /// Run a pending analysis (off the async threads: the engine thinks).
-    pub(crate) fn analyse_job(&self, game_id: i64) -> Result<Outcome, ServiceError> {
-        let (row, game, asker) = {
+    /// Run a pending analysis (off the async threads: the engine thinks),
+    /// reporting its progress on the way (see the module's notes).
+    pub(crate) fn analyse_job(
+        &self,
+        game_id: i64,
+        progress: Progress,
+    ) -> Result<Outcome, ServiceError> {
+        // read what the job needs under the lock; think without it
+        let read = {
             let store = self.lock();
             let c = store.conn();
-            let pending = store::analysis(c, game_id)?.filter(|a| a.status == "pending");
-            let asker = pending.as_ref().and_then(|a| a.requested_by);
-            let row = store::game(c, game_id)?;
-            match (pending.is_some(), row) {
-                (true, Some(row)) => match self.load(c, row) {
-                    Ok(l) => (l.row, l.game, asker),
-                    Err(_) => {
-                        store::fail_analysis(c, game_id, self.now())?;
-                        return Ok(Outcome::default());
-                    }
-                },
-                (true, None) => {
-                    store::fail_analysis(c, game_id, self.now())?;
-                    return Ok(Outcome::default());
-                }
-                (false, _) => return Ok(Outcome::default()),
-            }
+            let Some(pending) = store::analysis(c, game_id)?.filter(|a| a.status == "pending")
+            else {
+                return Ok(Outcome::default());
+            };
+            let Some(chat) = store::chat(c, pending.chat_id)? else {
+                store::fail_analysis(c, game_id, self.now())?;
+                return Ok(Outcome::default());
+            };
+            let asker = match pending.requested_by {
+                Some(u) => store::user(c, u)?,
+                None => None,
+            };
+            let lang = resolve_lang(&chat, asker.as_ref(), None, self.config.default_lang);
+            let loaded = match store::game(c, game_id)? {
+                Some(row) => self.load(c, row).ok(),
+                None => None,
+            };
+            (pending, chat, lang, loaded)
+        };
+        let (pending, chat, lang, loaded) = read;
+        let asker = pending.requested_by;
+        let Some(Loaded { row, game }) = loaded else {
+            // the game vanished or is damaged: say so in the live message
+            return self.system_action(chat.id, Actor::Service, asker, |ctx| {
+                store::fail_analysis(ctx.c, game_id, ctx.now)?;
+                let text = ctx.t("analyse-failed", Some(&args![("game", game_id)]));
+                let mut d = Draft::text(ctx.here(), text);
+                d.live = Some(live_key(game_id));
+                ctx.post(d);
+                Ok(())
+            });
+        };
+        // in the game's chat, its thread (a forum topic) too
+        let thread = match chat.id == row.chat_id {
+            true => store::game_thread(self.lock().conn(), game_id)?,
+            false => None,
         };
         let opts = self.analyse_options();
+        let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
+        let target = Target::Chat(chat.platform_chat_id.clone());
+        let every = self.config.analysis_progress_every;
+        let (mut tenth, mut last) = (0, Instant::now());
         let report = analyse(
             super::variant_of(&row),
             game.start_position(),
             game.moves(),
             &opts,
-            |_, _| {},
+            |done, total| {
+                let now_tenth = done * 10 / total.max(1);
+                if now_tenth <= tenth || done >= total || last.elapsed() < every {
+                    return;
+                }
+                (tenth, last) = (now_tenth, Instant::now());
+                let a = args![
+                    ("game", game_id),
+                    ("percent", (done * 100 / total.max(1)) as i64),
+                    ("done", done as i64),
+                    ("plies", total as i64),
+                ];
+                let text = self.catalog.get(lang, "analyse-progress", Some(&a));
+                let mut d = Draft::text(target.clone(), text);
+                d.live = Some(live_key(game_id));
+                d.thread = Some(thread.clone());
+                progress(Outcome {
+                    replies: vec![self.finish_draft(d, platform)],
+                    jobs: Vec::new(),
+                });
+            },
         );
         let movetext = report.movetext(game.start_move_number());
         let scores: Vec<i32> = report.plies.iter().map(|p| p.white_score()).collect();
@@ -181,8 +259,10 @@ impl Service {
             marks: &marks,
             depth: i64::from(opts.depth),
         };
-        self.system_action(row.chat_id, Actor::Service, asker, |ctx| {
-            ctx.thread = store::game_thread(ctx.c, game_id)?;
+        // the result goes where it was asked for (in the game's thread when
+        // that is the game's chat)
+        self.system_action(chat.id, Actor::Service, asker, |ctx| {
+            ctx.thread = thread.clone();
             if !store::finish_analysis(ctx.c, game_id, &done, ctx.now)? {
                 return Ok(());
             }
@@ -190,7 +270,7 @@ impl Service {
                 return Ok(());
             };
             let row = store::game(ctx.c, game_id)?.unwrap_or(row);
-            self.post_analysis(ctx, &row, &a)?;
+            self.post_analysis(ctx, &row, &a, true)?;
             Ok(())
         })
     }

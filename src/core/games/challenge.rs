@@ -70,12 +70,13 @@ fn start_position(fen: &str, variant: Variant) -> Res<Position> {
 
 impl Service {
     /// `/challenge [@name | ai | open] [level] [days | unlimited] [colour]
-    /// [variant]`.
+    /// [variant] [rated | casual]` (a game against the AI is always casual).
     pub(crate) fn cmd_challenge(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
         let mut opponent = Opponent::Open;
         let mut numbers: Vec<i64> = Vec::new();
         let mut unlimited = false;
         let mut color = ColorWish::Random;
+        let mut casual = false;
         let mut variant = chat_variant(&ctx.chat);
         // `from FEN` ends the line: the rest is the start position
         let (args, from) = match args.iter().position(|a| is_from(a)) {
@@ -108,6 +109,8 @@ impl Service {
                 Some(ChallengeWord::White) => color = ColorWish::White,
                 Some(ChallengeWord::Black) => color = ColorWish::Black,
                 Some(ChallengeWord::Unlimited) => unlimited = true,
+                Some(ChallengeWord::Casual) => casual = true,
+                Some(ChallengeWord::Rated) => casual = false,
                 Some(_) => color = ColorWish::Random,
                 None => {
                     let n = a.to_lowercase();
@@ -157,7 +160,7 @@ impl Service {
                     Color::White => (me, ai),
                     Color::Black => (ai, me),
                 };
-                self.start_game(ctx, white, black, seconds_per_move, variant, start)?;
+                self.start_game(ctx, white, black, seconds_per_move, variant, start, false)?;
             }
             Opponent::Handle(h) => {
                 if ctx.user.handle.as_deref() == Some(h.as_str()) {
@@ -173,6 +176,7 @@ impl Service {
                     seconds_per_move,
                     variant,
                     start.as_ref(),
+                    casual,
                 )?;
             }
             Opponent::Open => self.create_challenge(
@@ -183,6 +187,7 @@ impl Service {
                 seconds_per_move,
                 variant,
                 start.as_ref(),
+                casual,
             )?,
         }
         Ok(())
@@ -203,7 +208,8 @@ impl Service {
     /// The rematch button of a finished game (not a tournament's): its
     /// players only; colours swapped, the same time per move. Against a
     /// person it is a challenge to them (the usual path: they accept), against
-    /// the AI a new game at the same level at once.
+    /// the AI a new game at the same level at once. A casual game's rematch
+    /// is casual.
     pub(crate) fn rematch(&self, ctx: &mut Ctx, game: i64) -> Res<()> {
         let row = self.game_by_id(ctx, game)?;
         let me_id = ctx.user_id()?;
@@ -227,7 +233,15 @@ impl Service {
                     Color::White => (me, Seat::Ai(level)),
                     Color::Black => (Seat::Ai(level), me),
                 };
-                self.start_game(ctx, white, black, row.seconds_per_move, variant, start)?;
+                self.start_game(
+                    ctx,
+                    white,
+                    black,
+                    row.seconds_per_move,
+                    variant,
+                    start,
+                    false,
+                )?;
             }
             Seat::Human(other) => {
                 self.may_challenge(ctx, me_id, false)?;
@@ -244,6 +258,7 @@ impl Service {
                     row.seconds_per_move,
                     variant,
                     start.as_ref(),
+                    row.casual,
                 )?;
             }
         }
@@ -260,6 +275,7 @@ impl Service {
         seconds_per_move: Option<i64>,
         variant: Variant,
         start: Option<&Position>,
+        casual: bool,
     ) -> Res<()> {
         let ttl = self.config.challenge_ttl_secs;
         let id = store::insert_challenge(
@@ -291,7 +307,11 @@ impl Service {
             ("expires", ctx.duration_text(ttl)),
             ("variant", variant.key()),
             ("variant_name", ctx.variant_name(variant)),
+            ("casual", if casual { "yes" } else { "no" }),
         ];
+        if casual {
+            store::set_challenge_casual(ctx.c, id, true)?;
+        }
         let mut text = ctx.t("challenge-card", Some(&a));
         if let Some(p) = start {
             let fen = p.to_fen();
@@ -397,7 +417,15 @@ impl Service {
             .start_fen
             .as_deref()
             .and_then(|f| Position::from_fen(f).ok());
-        let game_id = self.start_game(ctx, white, black, ch.seconds_per_move, variant, start)?;
+        let game_id = self.start_game(
+            ctx,
+            white,
+            black,
+            ch.seconds_per_move,
+            variant,
+            start,
+            ch.casual,
+        )?;
         store::close_challenge(ctx.c, ch.id, ChallengeStatus::Accepted, Some(game_id))?;
         Ok(())
     }
@@ -425,7 +453,7 @@ impl Service {
     }
 
     /// Start a game of `variant` from `start` (`None`: its initial
-    /// position).
+    /// position); `casual`: a casual game between people.
     #[allow(clippy::too_many_arguments)]
     fn start_game(
         &self,
@@ -435,15 +463,17 @@ impl Service {
         spm: Option<i64>,
         variant: Variant,
         start: Option<Position>,
+        casual: bool,
     ) -> Res<i64> {
         let tc = super::clock::TimeControl::per_move(spm);
         let start = start.unwrap_or_else(|| variant.initial_position());
-        self.start_game_from(ctx, white, black, tc, start, variant, true)
+        self.start_game_from(ctx, white, black, tc, start, variant, true, casual)
     }
 
     /// Start a game from `start` (a tournament's balloted opening, or the
     /// initial position); `announce`: post its board (a tournament posts
-    /// one message for all its games instead).
+    /// one message for all its games instead); `casual`: a casual game
+    /// between people.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn start_game_from(
         &self,
@@ -454,6 +484,7 @@ impl Service {
         start: Position,
         variant: Variant,
         announce: bool,
+        casual: bool,
     ) -> Res<i64> {
         let first = match start.side_to_move() {
             Color::White => white,
@@ -470,6 +501,7 @@ impl Service {
             deadline,
             reminder_at,
             bank: tc.bank,
+            casual,
         };
         let id = store::insert_game(ctx.c, &new, ctx.now)?;
         store::set_game_thread(ctx.c, id, ctx.thread.as_deref())?;

@@ -266,7 +266,8 @@ impl Service {
     }
 
     /// End a game with `result` (ended by `how`): store it, update the
-    /// ratings (games between people, unless of a casual tournament),
+    /// ratings (games between people, unless casual or of a casual
+    /// tournament),
     /// announce with the final board and the PDN, and tell its tournament
     /// — all in this transaction.
     pub(crate) fn finish_with(
@@ -281,7 +282,7 @@ impl Service {
             return Err(Halt::Refused(Refusal::GameOver { game: l.row.id }));
         }
         if let (Seat::Human(w), Seat::Human(b)) = (l.row.white, l.row.black) {
-            if store::game_is_rated(ctx.c, l.row.id)? {
+            if !l.row.casual && store::game_is_rated(ctx.c, l.row.id)? {
                 let variant = l.game.variant();
                 ratings::record_game(ctx.c, l.row.chat_id, variant, w, b, result.winner())?;
             }

@@ -138,7 +138,12 @@ impl Service {
                 (event, round, extra)
             }
             None => (
-                "shashki correspondence game".to_string(),
+                if row.casual {
+                    "shashki casual correspondence game"
+                } else {
+                    "shashki correspondence game"
+                }
+                .to_string(),
                 row.id.to_string(),
                 Vec::new(),
             ),

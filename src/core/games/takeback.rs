@@ -1,14 +1,34 @@
-//! `/takeback [#game]`: take back your last move and the AI's answer —
-//! only in casual games, which here are the games against the AI (they do
-//! not count for ratings); never in a game between people (rated) or a
-//! tournament's.
+//! `/takeback [#game]` (`/undo`): only in casual games — never in a rated
+//! game or a tournament's, never after the end.
+//!
+//! - Against the AI: your last move and the AI's answer, at once.
+//! - Between people (a casual game, `/challenge @bob casual`): a request to
+//!   the opponent, with Accept / Decline buttons only they may press
+//!   (through the gate). One request per game, kept in SQLite
+//!   (`takeback_requests`) with the ply it was asked at: any move makes it
+//!   lapse. On accept the requester's last move — and the opponent's
+//!   answer after it, if they have moved since — is taken back in the
+//!   answer's transaction, and the board shown again; a second delivery
+//!   finds no open request and changes nothing.
 
+use super::Loaded;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::input::payload::Payload;
+use crate::core::present::Draft;
 use crate::core::Service;
-use crate::store::{self, Seat};
+use crate::store::{self, GameRow, Seat};
+use shashki_engine::Color;
+
+/// The ply a takeback of `by`'s last move goes back to: before their last
+/// move, and before the opponent's answer too when the opponent has moved
+/// since. `None` when `by` has no move to take back.
+fn takeback_target(row: &GameRow, by: Color) -> Option<i64> {
+    let back = if row.side_to_move() == Some(by) { 2 } else { 1 };
+    Some(row.ply - back).filter(|to| *to >= 0)
+}
 
 impl Service {
     pub(crate) fn cmd_takeback(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
@@ -16,18 +36,133 @@ impl Service {
         let me = ctx
             .gate(&row, Need::Play)?
             .ok_or(Refusal::NotAPlayer { game: row.id })?;
-        let casual = matches!(row.seat(me.opposite()), Seat::Ai(_));
-        if !casual || store::tournament_game_of(ctx.c, row.id)?.is_some() {
+        if !row.is_casual() || store::tournament_game_of(ctx.c, row.id)?.is_some() {
             return Err(Refusal::TakebackRated { game: row.id }.into());
         }
+        match row.seat(me.opposite()) {
+            Seat::Ai(_) => self.takeback_against_ai(ctx, row, me),
+            Seat::Human(opponent) => self.ask_takeback(ctx, row, me, opponent),
+        }
+    }
+
+    /// Your last move and the AI's answer, at once.
+    fn takeback_against_ai(&self, ctx: &mut Ctx, row: GameRow, me: Color) -> Res<()> {
         if row.side_to_move() != Some(me) {
             return Err(Refusal::TakebackWait { game: row.id }.into());
         }
-        // your last move and the AI's answer
-        let to = row.ply - 2;
-        if to < 0 {
+        let to = takeback_target(&row, me).ok_or(Refusal::TakebackNothing { game: row.id })?;
+        let loaded = self.take_back_to(ctx, row, to)?;
+        let a = args![("game", loaded.row.id), ("player", ctx.user.name.clone())];
+        let headline = ctx.t("takeback-done", Some(&a));
+        let d = ctx.board_draft(&loaded, headline)?;
+        ctx.post(d);
+        Ok(())
+    }
+
+    /// Ask the opponent of a casual game to agree to a takeback.
+    fn ask_takeback(&self, ctx: &mut Ctx, row: GameRow, me: Color, opponent: i64) -> Res<()> {
+        if takeback_target(&row, me).is_none() {
             return Err(Refusal::TakebackNothing { game: row.id }.into());
         }
+        if store::takeback_request(ctx.c, row.id)?.is_some_and(|t| t.ply == row.ply) {
+            return Err(Refusal::TakebackPending { game: row.id }.into());
+        }
+        store::set_takeback_request(ctx.c, row.id, ctx.user.id, row.ply, ctx.now)?;
+        let opp = Seat::Human(opponent);
+        let a = args![
+            ("game", row.id),
+            ("player", ctx.user.name.clone()),
+            ("opponent", ctx.call_name(opp)?),
+        ];
+        let mut d = Draft::text(ctx.here(), ctx.t("takeback-asked", Some(&a)));
+        d.choices = vec![vec![
+            Payload::TakebackAccept {
+                game: row.id,
+                ply: row.ply,
+            }
+            .button(ctx.t("button-accept", None)),
+            Payload::TakebackDecline {
+                game: row.id,
+                ply: row.ply,
+            }
+            .button(ctx.t("button-decline", None)),
+        ]];
+        d.mentions.extend(ctx.mention(opp)?);
+        d.game_id = Some(row.id);
+        ctx.post(d);
+        Ok(())
+    }
+
+    /// The opponent's answer to a takeback request asked at `ply`: the game
+    /// passes the gate (a player, the game going on), the request is still
+    /// open at the game's ply, and the presser is not the one who asked.
+    /// Returns the game and the requester.
+    fn takeback_answer(&self, ctx: &Ctx, game: i64, ply: i64) -> Res<(GameRow, i64)> {
+        let row = self.game_by_id(ctx, game)?;
+        ctx.gate(&row, Need::Play)?;
+        let lapsed = Refusal::TakebackLapsed { game: row.id };
+        let req = store::takeback_request(ctx.c, row.id)?
+            .filter(|t| t.ply == ply && t.ply == row.ply)
+            .ok_or(lapsed)?;
+        if req.by_user == ctx.user.id {
+            return Err(Refusal::TakebackNotYours { game: row.id }.into());
+        }
+        Ok((row, req.by_user))
+    }
+
+    /// Accept: take the requester's last move back (and the answer to it).
+    pub(crate) fn takeback_accept(&self, ctx: &mut Ctx, game: i64, ply: i64) -> Res<()> {
+        let (row, by) = self.takeback_answer(ctx, game, ply)?;
+        let by_color = row
+            .color_of(by)
+            .ok_or(corrupt("a takeback request of a non-player"))?;
+        let to = takeback_target(&row, by_color).ok_or(Refusal::TakebackLapsed { game: row.id })?;
+        store::clear_takeback_request(ctx.c, row.id)?;
+        let loaded = self.take_back_to(ctx, row, to)?;
+        // the side to move starts its move afresh
+        let seat = loaded.row.seat(loaded.game.side_to_move());
+        let (deadline, reminder) = self.turn_clock(
+            ctx,
+            loaded.row.chat_id,
+            seat,
+            loaded.row.seconds_per_move,
+            0,
+        )?;
+        store::set_turn_clock(ctx.c, loaded.row.id, deadline, reminder)?;
+        let row = store::game(ctx.c, loaded.row.id)?.ok_or(corrupt("a game vanished"))?;
+        let loaded = Loaded {
+            row,
+            game: loaded.game,
+        };
+        let a = args![
+            ("game", loaded.row.id),
+            ("player", ctx.seat_name(loaded.row.seat(by_color))?),
+            ("opponent", ctx.user.name.clone()),
+        ];
+        let headline = ctx.t("takeback-agreed", Some(&a));
+        let mut d = ctx.board_draft(&loaded, headline.clone())?;
+        // a living board edited in place notifies nobody: say it too
+        d.turn_note = Some(headline);
+        ctx.post(d);
+        Ok(())
+    }
+
+    /// Decline: the request is dropped, the game goes on as it is.
+    pub(crate) fn takeback_decline(&self, ctx: &mut Ctx, game: i64, ply: i64) -> Res<()> {
+        let (row, by) = self.takeback_answer(ctx, game, ply)?;
+        store::clear_takeback_request(ctx.c, row.id)?;
+        let a = args![
+            ("game", row.id),
+            ("player", ctx.seat_name(Seat::Human(by))?),
+            ("opponent", ctx.user.name.clone()),
+        ];
+        ctx.say("takeback-declined", Some(&a));
+        Ok(())
+    }
+
+    /// Take a game back to ply `to`, once: refused as stale when the game
+    /// moved on meanwhile. Returns the game as it is now.
+    fn take_back_to(&self, ctx: &mut Ctx, row: GameRow, to: i64) -> Res<Loaded> {
         let l = self.load(ctx.c, row)?;
         let back = *l
             .game
@@ -38,11 +173,6 @@ impl Service {
             return Err(Refusal::ButtonStale.into());
         }
         let row = store::game(ctx.c, l.row.id)?.ok_or(corrupt("a game vanished"))?;
-        let loaded = self.load(ctx.c, row)?;
-        let a = args![("game", loaded.row.id), ("player", ctx.user.name.clone())];
-        let headline = ctx.t("takeback-done", Some(&a));
-        let d = ctx.board_draft(&loaded, headline)?;
-        ctx.post(d);
-        Ok(())
+        self.load(ctx.c, row)
     }
 }

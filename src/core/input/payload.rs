@@ -69,6 +69,17 @@ pub enum Payload {
     Replay {
         game: i64,
     },
+    /// Agree to the opponent's takeback request in a casual game, asked
+    /// at `ply` (lapsed once the game has moved on).
+    TakebackAccept {
+        game: i64,
+        ply: i64,
+    },
+    /// Refuse the opponent's takeback request asked at `ply`.
+    TakebackDecline {
+        game: i64,
+        ply: i64,
+    },
 }
 
 impl Payload {
@@ -86,11 +97,12 @@ impl Payload {
         use crate::core::types::ChoiceKind as K;
         match self {
             Payload::Move { .. } | Payload::Piece { .. } => K::Move,
-            Payload::Accept { .. } => K::Positive,
+            Payload::Accept { .. } | Payload::TakebackAccept { .. } => K::Positive,
             Payload::Decline { .. }
             | Payload::Resign { .. }
             | Payload::ResignConfirm { .. }
-            | Payload::DeclineDraw { .. } => K::Negative,
+            | Payload::DeclineDraw { .. }
+            | Payload::TakebackDecline { .. } => K::Negative,
             Payload::Rematch { .. } => K::Positive,
             // back to the board's buttons (from a piece or the confirmation)
             Payload::Pieces { .. }
@@ -123,6 +135,8 @@ impl Payload {
             Payload::Rematch { game } => format!("rm:{game}"),
             Payload::Analyse { game } => format!("an:{game}"),
             Payload::Replay { game } => format!("rp:{game}"),
+            Payload::TakebackAccept { game, ply } => format!("ta:{game}:{ply}"),
+            Payload::TakebackDecline { game, ply } => format!("td:{game}:{ply}"),
         }
     }
 
@@ -166,6 +180,8 @@ impl Payload {
             ("rm", [g]) => Payload::Rematch { game: *g },
             ("an", [g]) => Payload::Analyse { game: *g },
             ("rp", [g]) => Payload::Replay { game: *g },
+            ("ta", [g, p]) => Payload::TakebackAccept { game: *g, ply: *p },
+            ("td", [g, p]) => Payload::TakebackDecline { game: *g, ply: *p },
             ("o", [g]) => Payload::Draw { game: *g },
             ("x", [g]) => Payload::DeclineDraw { game: *g },
             ("ph", []) => Payload::PuzzleHint,
@@ -209,6 +225,11 @@ mod tests {
             Payload::Analyse { game: 9 },
             Payload::Replay { game: 9 },
             Payload::DeclineDraw { game: 9 },
+            Payload::TakebackAccept { game: 9, ply: 14 },
+            Payload::TakebackDecline {
+                game: 123456789012,
+                ply: 0,
+            },
         ];
         for p in all {
             let e = p.encode();
@@ -229,6 +250,11 @@ mod tests {
             "R:1:2",
             "f:",
             "rm:1:2",
+            "ta:1",
+            "ta:1:2:3",
+            "td:",
+            "td:1:-2",
+            "ta:x:1",
             "a:",
             &"a:1".repeat(30),
         ] {

@@ -141,6 +141,10 @@ pub enum ChallengeWord {
     Black,
     Random,
     Unlimited,
+    /// A game that counts for the ratings (the default).
+    Rated,
+    /// A casual (unrated) game.
+    Casual,
 }
 
 /// A colour or time word of `/challenge` (any position).
@@ -153,6 +157,40 @@ pub fn challenge_option(word: &str) -> Option<ChallengeWord> {
         }
         "random" | "случайно" | "любым" => ChallengeWord::Random,
         "unlimited" | "∞" | "inf" | "безлимит" | "без" => ChallengeWord::Unlimited,
+        _ => return challenge_rating(&w),
+    })
+}
+
+/// `rated` or `casual`, in every language the bot speaks.
+fn challenge_rating(w: &str) -> Option<ChallengeWord> {
+    Some(match w {
+        "rated"
+        | "рейтинговая"
+        | "рейтинговый"
+        | "рейтинговую"
+        | "reitinga"
+        | "reitingota"
+        | "gewertet"
+        | "classée"
+        | "classee"
+        | "classé" => ChallengeWord::Rated,
+        "casual"
+        | "unrated"
+        | "friendly"
+        | "товарищеская"
+        | "товарищеский"
+        | "товарищескую"
+        | "безрейтинговая"
+        | "безрейтинговую"
+        | "draudzīgā"
+        | "draudzīga"
+        | "bezreitinga"
+        | "freundschaftlich"
+        | "ungewertet"
+        | "amicale"
+        | "amical"
+        | "non-classée"
+        | "nonclassée" => ChallengeWord::Casual,
         _ => return None,
     })
 }
@@ -349,6 +387,18 @@ mod tests {
         assert_eq!(challenge_target("ИИ"), Some(ChallengeWord::Ai));
         assert_eq!(challenge_option("чёрными"), Some(ChallengeWord::Black));
         assert_eq!(challenge_option("3"), None);
+        for w in [
+            "casual",
+            "Товарищеская",
+            "draudzīgā",
+            "ungewertet",
+            "amicale",
+        ] {
+            assert_eq!(challenge_option(w), Some(ChallengeWord::Casual), "{w}");
+        }
+        for w in ["rated", "рейтинговая", "reitinga", "gewertet", "classée"] {
+            assert_eq!(challenge_option(w), Some(ChallengeWord::Rated), "{w}");
+        }
         assert_eq!(setting_key("Тема"), Some(SettingKey::Theme));
         assert_eq!(setting_key("вариант"), Some(SettingKey::Variant));
         assert_eq!(variant_word("Поддавки"), Some(Variant::Poddavki));

@@ -76,6 +76,7 @@ impl Ctx<'_> {
             ("move", num(i64::from(g.move_number()))),
             ("variant", g.variant().key()),
             ("variant_name", self.variant_name(g.variant())),
+            ("casual", if row.casual { "yes" } else { "no" }),
         ];
         let caption = self.t("board-caption", Some(&a));
         let mut view = self.board(
@@ -121,6 +122,7 @@ impl Ctx<'_> {
             thread: Some(store::game_thread(self.c, row.id)?),
             link: None,
             new_thread: None,
+            live: None,
         })
     }
 

@@ -53,6 +53,8 @@ pub(crate) struct Draft {
     pub link: Option<Link>,
     /// Open a thread of this name for the game (see [`Reply::new_thread`]).
     pub new_thread: Option<String>,
+    /// The live message this reply sends or edits (see [`Reply::live`]).
+    pub live: Option<String>,
 }
 
 impl Draft {
@@ -72,6 +74,7 @@ impl Draft {
             thread: None,
             link: None,
             new_thread: None,
+            live: None,
         }
     }
 }
@@ -173,6 +176,7 @@ impl Service {
             thread: d.thread.flatten(),
             link: d.link,
             new_thread: d.new_thread,
+            live: d.live,
         }
     }
 }

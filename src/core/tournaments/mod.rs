@@ -393,7 +393,8 @@ impl Service {
                 let (white, black) = (seat(p.white)?, seat(p.black)?);
                 // tournaments are Russian draughts (their openings are)
                 let (start, russian) = (opening.position(), Variant::Russian);
-                let game_id = self.start_game_from(ctx, white, black, tc, start, russian, false)?;
+                let game_id =
+                    self.start_game_from(ctx, white, black, tc, start, russian, false, false)?;
                 store::insert_tournament_game(
                     ctx.c,
                     &TournamentGameRow {
