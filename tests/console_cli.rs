@@ -141,3 +141,42 @@ fn the_console_waits_for_the_analysis_before_it_ends() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Analysis of game #2"), "{out}");
 }
+
+/// The console transcripts in docs/variants.md ("Console transcripts"):
+/// each block marked `<!-- console -->` is replayed — its `Name> ` lines
+/// are the input — and must be exactly what the console prints.
+#[test]
+fn the_variant_transcripts_in_the_docs_are_true() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/variants.md"))
+            .unwrap();
+    let mut blocks = 0;
+    for part in doc.split("<!-- console -->").skip(1) {
+        let start = part.find("```text\n").expect("a text block") + "```text\n".len();
+        let end = start + part[start..].find("```").expect("closed");
+        let want = &part[start..end];
+        let script: String = want
+            .lines()
+            .filter_map(|l| {
+                let (who, said) = l.split_once("> ")?;
+                who.chars()
+                    .all(|c| c.is_ascii_alphabetic())
+                    .then(|| format!("{said}\n"))
+            })
+            .collect();
+        let dir = tempfile::tempdir().unwrap();
+        let (code, out, err) = console(dir.path(), &script);
+        assert_eq!(code, 0, "{err}");
+        let trim = |s: &str| {
+            s.lines()
+                .map(str::trim_end)
+                .collect::<Vec<_>>()
+                .join("\n")
+                .trim()
+                .to_string()
+        };
+        assert_eq!(trim(&out), trim(want), "the console now prints:\n{out}");
+        blocks += 1;
+    }
+    assert_eq!(blocks, 8, "one transcript per variant");
+}

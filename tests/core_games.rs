@@ -1557,6 +1557,62 @@ fn an_english_game_black_first_numbered_moves() {
 }
 
 #[test]
+fn numeric_variants_write_every_move_text_in_their_numbers() {
+    // English: the refusal's list, its square, the move, the turn note, the PDN
+    let room = Room::new();
+    let (id, _) = start_variant_game(&room, "english");
+    let t = text(&room.say("Bob", "12-17"));
+    assert!(
+        t.contains("the piece on 12 cannot go there")
+            && t.contains("Legal moves: 9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16."),
+        "{t}"
+    );
+    let out = room.say("Bob", "11-15");
+    let note = board(&out).turn_note.clone().unwrap_or_default();
+    assert!(note.starts_with("11-15, "), "{note}");
+    room.say("Anna", "22-18");
+    let t = text(&room.say("Bob", "9-13"));
+    assert!(
+        t.contains("a capture is compulsory") && t.contains("Legal moves: 15x22."),
+        "{t}"
+    );
+    room.say("Bob", "15x22");
+    let out = room.say("Anna", "/pdn");
+    let (_, pdn) = out.replies[0].document.as_ref().expect("PDN");
+    assert!(pdn.contains("1. 11-15 22-18 2. 15x22"), "{pdn}");
+    assert_eq!(room.game(id).variant, "english");
+
+    // Italian: FIDAMA numbers (White on 21–32, 1 in Black's right-hand corner)
+    let room = Room::new();
+    let (id, _) = start_variant_game(&room, "italian");
+    let t = text(&room.say("Anna", "24-19"));
+    assert!(
+        t.contains("the piece on 24 cannot go there")
+            && t.contains("Legal moves: 21-17, 21-18, 22-18, 22-19, 23-19, 23-20, 24-20."),
+        "{t}"
+    );
+    let out = room.say("Anna", "23-19");
+    assert!(text(&out).contains("Anna: 23-19"), "{}", text(&out));
+    assert_eq!(room.replay(id).moves()[0].to_string(), "c3-d4");
+    // algebraic is still read
+    let out = room.say("Bob", "f6-e5");
+    assert!(text(&out).contains("Bob: 10-14"), "{}", text(&out));
+
+    // Portuguese: FPD numbers (White on 1–12, 1 at White's lower right)
+    let room = Room::new();
+    let (id, _) = start_variant_game(&room, "portuguese");
+    let out = room.say("Anna", "10-14");
+    assert!(text(&out).contains("Anna: 10-14"), "{}", text(&out));
+    assert_eq!(room.replay(id).moves()[0].to_string(), "c3-d4");
+    let out = room.say("Bob", "/resign");
+    let (_, pdn) = board(&out).document.clone().expect("PDN");
+    assert!(
+        pdn.contains("[GameType \"28\"]") && pdn.contains("1. 10-14"),
+        "{pdn}"
+    );
+}
+
+#[test]
 fn a_challenge_from_a_fen_starts_there_and_its_pdn_says_so() {
     let room = Room::new();
     room.say("Bob", "/help");

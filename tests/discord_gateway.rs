@@ -545,6 +545,28 @@ async fn run() {
     assert!(choices
         .iter()
         .all(|c| cyrillic(c["name_localizations"]["ru"].as_str().unwrap_or(""))));
+    // the opponent from Discord's user picker (type 6), the variant from a
+    // list, and the names in Russian where the core reads a Russian alias
+    let option = |cmd: &Value, name: &str| -> Value {
+        cmd["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("option {name}"))
+    };
+    assert_eq!(option(challenge, "opponent")["type"], 6);
+    assert_eq!(
+        option(challenge, "variant")["choices"]
+            .as_array()
+            .unwrap()
+            .len(),
+        8
+    );
+    assert_eq!(challenge["name_localizations"]["ru"], "вызов");
+    let top = cmds.iter().find(|c| c["name"] == "top").unwrap();
+    assert_eq!(option(top, "list")["choices"][0]["value"], "puzzles");
 
     // 3. /challenge target:ai level:1 colour:white arrives through the
     //    gateway: answered (type 4) with the board as a PNG and a select menu

@@ -118,3 +118,44 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_variant_board_is_drawn_its_way() {
+    // Italian: the FEN in Italian numbers, the board mirrored and numbered,
+    // the same picture the chat draws
+    use shashki::engine::{Position, Variant};
+    use shashki::render::{render_png, RenderOptions};
+    let out = tmp("italian.png");
+    let o = shashki(&[
+        "render",
+        "--variant",
+        "italian",
+        "--fen",
+        "W:W23:BK19",
+        "--size",
+        "320",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let got = image::open(&out).unwrap().to_rgb8();
+    let pos = Position::from_fen("W:Wc3:BKd4").unwrap();
+    let want = render_png(
+        &pos,
+        &RenderOptions {
+            size: 320,
+            variant: Variant::Italian,
+            numbered: true,
+            ..RenderOptions::default()
+        },
+    );
+    assert_eq!(got, image::load_from_memory(&want).unwrap().to_rgb8());
+    let o = shashki(&[
+        "render",
+        "--variant",
+        "klondike",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -10,8 +10,8 @@
 //! and look at every changed file before committing it. On a mismatch the
 //! image actually drawn is written to `target/render-golden/NAME.png`.
 
-use shashki::engine::{Move, Position, Square};
-use shashki::render::{render_png, LastMove, RenderOptions, Theme};
+use shashki::engine::{Move, Position, Square, Variant};
+use shashki::render::{render, render_png, LastMove, RenderOptions, Theme};
 use std::path::PathBuf;
 
 fn sq(s: &str) -> Square {
@@ -178,4 +178,90 @@ fn last_move_from_text_draws_like_the_move() {
     let (pos, last) = played("W:Wc3,a1,e1,Kh2:Bd4,f6,b6,h8,a7", "c3:e5:g7");
     let from_text = LastMove::from_notation(&pos, "c3:e5:g7").unwrap();
     assert_eq!(from_text, last);
+}
+
+/// A variant's board as its players see it (numbered, mirrored or not).
+fn variant_opts(variant: Variant, theme: Theme) -> RenderOptions {
+    RenderOptions {
+        numbered: variant.numeric_notation(),
+        variant,
+        ..opts(theme)
+    }
+}
+
+#[test]
+fn english_numbered_after_a_capture() {
+    // 1. 11-15 22-18: Black takes 15x22
+    let before =
+        Position::from_fen("W:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15")
+            .unwrap()
+            .with_side_to_move(shashki::engine::Color::Black);
+    let mv = before
+        .legal_moves_in(Variant::English)
+        .into_iter()
+        .find(|m| Variant::English.format_move(m) == "15x22")
+        .expect("15x22");
+    let o = RenderOptions {
+        last_move: Some(LastMove::from_move(&before, &mv)),
+        ..variant_opts(Variant::English, Theme::Classic)
+    };
+    check("english_numbered_classic", &before.make(&mv), &o);
+}
+
+#[test]
+fn italian_and_portuguese_boards_are_mirrored() {
+    let start = Position::initial();
+    for theme in Theme::ALL {
+        check(
+            &format!("italian_initial_{theme}"),
+            &start,
+            &variant_opts(Variant::Italian, theme),
+        );
+    }
+    // a capture seen from Black's side: the path and numbers follow the mirror
+    let (pos, last) = played("W:Wc3,a1,e1,Kh2:Bd4,f6,b6,h8,a7", "c3:e5:g7");
+    let o = RenderOptions {
+        flip: true,
+        last_move: Some(last),
+        ..variant_opts(Variant::Portuguese, Theme::Contrast)
+    };
+    check("portuguese_capture_flip_contrast", &pos, &o);
+}
+
+#[test]
+fn a_mirrored_board_has_a_dark_square_bottom_right() {
+    // pixels, not goldens: the corners of the bottom corner cells swap
+    // colours, and White's man on a1 stands bottom right
+    let start = Position::initial();
+    let ru = render(&start, &opts(Theme::Classic));
+    for v in [Variant::Italian, Variant::Portuguese] {
+        let o = variant_opts(v, Theme::Classic);
+        let l = o.layout();
+        assert_eq!(l.cell(sq("a1")), (7, 7), "{v}");
+        assert_eq!(l.cell(sq("h8")), (0, 0), "{v}");
+        let it = render(&start, &o);
+        let corner = |img: &image::RgbImage, col: u32| {
+            *img.get_pixel(l.frame + col * l.square + 2, l.frame + 7 * l.square + 2)
+        };
+        let centre = |img: &image::RgbImage, col: u32| {
+            let h = l.square / 2;
+            *img.get_pixel(l.frame + col * l.square + h, l.frame + 7 * l.square + h)
+        };
+        assert_ne!(corner(&ru, 0), corner(&ru, 7), "light and dark differ");
+        assert_eq!(corner(&it, 7), corner(&ru, 0), "{v}: bottom right is dark");
+        assert_eq!(corner(&it, 0), corner(&ru, 7), "{v}: bottom left is light");
+        assert_eq!(
+            centre(&it, 7),
+            centre(&ru, 0),
+            "{v}: a man on a1, bottom right"
+        );
+        assert_ne!(centre(&it, 0), centre(&ru, 0), "{v}: nothing bottom left");
+    }
+    // Russian and English keep a1 bottom left
+    for v in [Variant::Russian, Variant::English] {
+        assert_eq!(
+            variant_opts(v, Theme::Classic).layout().cell(sq("a1")),
+            (0, 7)
+        );
+    }
 }

@@ -116,3 +116,73 @@ fn match_prints_the_score_and_elo() {
     let (code, _, _) = shashki(&["match", "--a", "level=9", "--b", "depth=1"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn match_plays_a_variant_by_its_rules() {
+    // English (Black first, no Russian ballot): every first move and reply
+    let (code, out, err) = shashki(&[
+        "match",
+        "--variant",
+        "english",
+        "--a",
+        "depth=3",
+        "--b",
+        "depth=1",
+        "--games",
+        "4",
+        "--threads",
+        "1",
+        "--verbose",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("variant: English draughts (49 openings)"),
+        "{out}"
+    );
+    assert!(out.contains("games 4: A wins "), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("game ")).count(),
+        4,
+        "{out}"
+    );
+    // an openings file in the variant's numbers; a Russian opening is refused
+    let dir = std::env::temp_dir().join(format!("shashki-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("italian.txt");
+    std::fs::write(&file, "23-19 10-14\n").unwrap();
+    let f = file.to_str().unwrap();
+    let args = [
+        "--a",
+        "depth=2",
+        "--b",
+        "depth=2",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+    ];
+    let mut cmd = vec!["match", "--variant", "italian", "--openings", f];
+    cmd.extend(args);
+    let (code, out, err) = shashki(&cmd);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("variant: Italian draughts (1 openings)"),
+        "{out}"
+    );
+    let mut cmd = vec!["match", "--variant", "english", "--openings", f];
+    cmd.extend(args);
+    let (code, _, err) = shashki(&cmd);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("illegal opening move '23-19'"), "{err}");
+    let (code, _, err) = shashki(&[
+        "match",
+        "--variant",
+        "xiangqi",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -14,10 +14,12 @@ pub enum OptKind {
     Text,
     /// A whole number in a range.
     Int { min: i64, max: i64 },
-    /// white / black / random.
-    Colour,
-    /// rated / casual.
-    Rating,
+    /// A user, picked from the member list where the platform has one
+    /// (Discord's user option); the core gets their handle.
+    User,
+    /// One of a fixed list, given in parts: (the word the core reads,
+    /// catalogue id of its label).
+    Choice(&'static [&'static [(&'static str, &'static str)]]),
 }
 
 /// One option of a slash command.
@@ -70,6 +72,40 @@ const CHALLENGE: OptSpec = opt(
     },
 );
 
+impl OptKind {
+    /// The values of a [`OptKind::Choice`] (none for the other kinds).
+    pub fn choices(self) -> impl Iterator<Item = (&'static str, &'static str)> {
+        let parts: &[&[(&str, &str)]] = match self {
+            OptKind::Choice(parts) => parts,
+            _ => &[],
+        };
+        parts.iter().flat_map(|p| p.iter().copied())
+    }
+}
+
+const COLOURS: OptKind = OptKind::Choice(&[&[
+    ("white", "opt-colour-white"),
+    ("black", "opt-colour-black"),
+    ("random", "opt-colour-random"),
+]]);
+const RATINGS: OptKind = OptKind::Choice(&[&[
+    ("rated", "opt-rating-rated"),
+    ("casual", "opt-rating-casual"),
+]]);
+/// The variants by the word the core reads (`Variant::key`) and their names.
+const VARIANTS: &[(&str, &str)] = &[
+    ("russian", "variant-russian"),
+    ("poddavki", "variant-poddavki"),
+    ("brazilian", "variant-brazilian"),
+    ("pool", "variant-pool"),
+    ("english", "variant-english"),
+    ("czech", "variant-czech"),
+    ("italian", "variant-italian"),
+    ("portuguese", "variant-portuguese"),
+];
+/// What `/top` lists: the puzzle solvers, or the players of a variant.
+const TOP_LISTS: OptKind = OptKind::Choice(&[&[("puzzles", "opt-top-puzzles")], VARIANTS]);
+
 /// The commands, in menu order.
 pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
@@ -95,7 +131,13 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "challenge",
         desc: "cmd-challenge",
         options: &[
+            opt("opponent", "opt-challenge-opponent", OptKind::User),
             opt("target", "opt-challenge-target", OptKind::Text),
+            opt(
+                "variant",
+                "opt-challenge-variant",
+                OptKind::Choice(&[VARIANTS]),
+            ),
             opt(
                 "level",
                 "opt-challenge-level",
@@ -106,8 +148,8 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "opt-challenge-days",
                 OptKind::Int { min: 1, max: 14 },
             ),
-            opt("colour", "opt-challenge-colour", OptKind::Colour),
-            opt("rating", "opt-challenge-rating", OptKind::Rating),
+            opt("colour", "opt-challenge-colour", COLOURS),
+            opt("rating", "opt-challenge-rating", RATINGS),
         ],
     },
     CommandSpec {
@@ -143,7 +185,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "top",
         desc: "cmd-top",
-        options: &[],
+        options: &[opt("list", "opt-top-list", TOP_LISTS)],
     },
     CommandSpec {
         name: "vacation",
@@ -264,6 +306,20 @@ pub fn spec(name: &str) -> Option<&'static CommandSpec> {
     COMMANDS.iter().find(|c| c.name == name)
 }
 
+/// A command's name in Russian (Discord's `name_localizations`): its first
+/// Cyrillic alias among the words the core reads, so the localised name
+/// typed as text works too.
+pub fn russian_name(name: &str) -> Option<&'static str> {
+    crate::core::input::words::NAMES
+        .iter()
+        .find(|(word, canonical)| {
+            *canonical == name
+                && word.chars().count() <= 32
+                && word.chars().all(|c| ('а'..='я').contains(&c) || c == 'ё')
+        })
+        .map(|(word, _)| *word)
+}
+
 /// A description from the catalogue.
 pub fn describe(catalog: &Catalog, lang: Lang, id: &str) -> String {
     catalog.get(lang, id, None)
@@ -313,6 +369,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn choices_are_words_the_core_reads_and_russian_names_are_its_aliases() {
+        let keys: Vec<&str> = shashki_engine::Variant::ALL
+            .iter()
+            .map(|v| v.key())
+            .collect();
+        let listed: Vec<&str> = VARIANTS.iter().map(|(k, _)| *k).collect();
+        assert_eq!(listed, keys);
+        assert_eq!(parse_command("/top puzzles").unwrap(), Command::PuzzleTop);
+        assert_eq!(russian_name("challenge"), Some("вызов"));
+        assert_eq!(russian_name("help"), Some("помощь"));
+        assert_eq!(russian_name("pdn"), None);
+        for cmd in COMMANDS {
+            if let Some(ru) = russian_name(cmd.name) {
+                let parsed = parse_command(&format!("/{ru}")).unwrap();
+                let english = parse_command(&format!("/{}", cmd.name)).unwrap();
+                assert_eq!(parsed, english, "{ru}");
+            }
+        }
+        assert_eq!(
+            command_text(
+                "challenge",
+                &[("variant", "english".into()), ("opponent", "@bob".into())]
+            ),
+            "/challenge @bob english"
+        );
     }
 
     #[test]

@@ -328,13 +328,17 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
         .iter()
         .map(|c| {
             let mut cmd = CreateCommand::new(c.name).description(en(c.desc));
+            if let Some(ru) = commands::russian_name(c.name) {
+                cmd = cmd.name_localized("ru", ru);
+            }
             for (locale, text) in localized(c.desc) {
                 cmd = cmd.description_localized(locale, text);
             }
             for o in c.options {
                 let kind = match o.kind {
-                    OptKind::Text | OptKind::Colour | OptKind::Rating => CommandOptionType::String,
+                    OptKind::Text | OptKind::Choice(_) => CommandOptionType::String,
                     OptKind::Int { .. } => CommandOptionType::Integer,
+                    OptKind::User => CommandOptionType::User,
                 };
                 let mut opt = CreateCommandOption::new(kind, o.name, en(o.desc))
                     .required(o.required)
@@ -342,26 +346,14 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
                 for (locale, text) in localized(o.desc) {
                     opt = opt.description_localized(locale, text);
                 }
-                match o.kind {
-                    OptKind::Int { min, max } => {
-                        opt = opt.min_int_value(min.max(0) as u64);
-                        if max < i64::from(i32::MAX) {
-                            opt = opt.max_int_value(max as u64);
-                        }
+                if let OptKind::Int { min, max } = o.kind {
+                    opt = opt.min_int_value(min.max(0) as u64);
+                    if max < i64::from(i32::MAX) {
+                        opt = opt.max_int_value(max as u64);
                     }
-                    OptKind::Colour => {
-                        for v in ["white", "black", "random"] {
-                            let id = format!("opt-colour-{v}");
-                            opt = opt.add_string_choice_localized(en(&id), v, localized(&id));
-                        }
-                    }
-                    OptKind::Rating => {
-                        for v in ["rated", "casual"] {
-                            let id = format!("opt-rating-{v}");
-                            opt = opt.add_string_choice_localized(en(&id), v, localized(&id));
-                        }
-                    }
-                    OptKind::Text => {}
+                }
+                for (value, id) in o.kind.choices() {
+                    opt = opt.add_string_choice_localized(en(id), value, localized(id));
                 }
                 cmd = cmd.add_option(opt);
             }
@@ -1225,6 +1217,9 @@ mod tests {
             .iter()
             .map(|o| o["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, ["target", "level", "days", "colour", "rating"]);
+        assert_eq!(
+            names,
+            ["opponent", "target", "variant", "level", "days", "colour", "rating"]
+        );
     }
 }

@@ -96,7 +96,7 @@ pub fn run(a: AnalyseArgs) -> CliResult {
         )?;
         writeln!(out)?;
         let result = game.result.clone().unwrap_or_else(|| "*".into());
-        writeln!(out, "{} {result}\n", report.movetext(1))?;
+        writeln!(out, "{} {result}\n", report.movetext_in(variant, 1))?;
     }
     Ok(())
 }

@@ -1,7 +1,10 @@
 //! `shashki match --a <config> --b <config> --games N`: engine against
 //! engine from balloted 3-move openings, each opening played with both
 //! colours, games in parallel on std threads; prints wins/draws/losses of A
-//! and the Elo difference with its 95 % error bar.
+//! and the Elo difference with its 95 % error bar. `--variant` plays
+//! another rule set: its openings are then every first move with every
+//! reply (the Russian ballot does not apply), unless `--openings` names a
+//! file in the variant's notation.
 
 use super::{progress_bar, CliError, CliResult};
 use shashki_engine::search::Level;
@@ -33,6 +36,7 @@ CONFIG is a comma-separated list of key=value:
 Without level, movetime or depth a config searches 100 ms per move.
 Examples:
   shashki match --a level=5 --b level=4 --games 100
+  shashki match --variant english --a depth=6 --b depth=4 --games 20
   shashki match --a movetime=100 --b movetime=100,lmr=0 --games 200
   shashki match --a depth=6 --b depth=6,eval=hand --games 200")]
 pub struct MatchArgs {
@@ -63,6 +67,9 @@ pub struct MatchArgs {
     /// assets/openings/ was made.
     #[arg(long, value_name = "MS")]
     make_openings: Option<u64>,
+    /// Rule set: russian, poddavki, brazilian, pool, english, czech, italian, portuguese.
+    #[arg(long, default_value = "russian")]
+    variant: String,
 }
 
 /// A player in a match.
@@ -171,12 +178,22 @@ pub fn weights_from_file(path: &str) -> Result<eval::Weights, String> {
 pub struct Player {
     config: Config,
     searcher: Searcher,
+    variant: Variant,
 }
 
 impl Player {
     pub fn new(config: Config) -> Player {
+        Player::in_variant(config, Variant::Russian)
+    }
+
+    /// A player of `variant`'s rules.
+    pub fn in_variant(config: Config, variant: Variant) -> Player {
         let searcher = Searcher::with_options(config.hash, config.options.clone());
-        Player { config, searcher }
+        Player {
+            config,
+            searcher,
+            variant,
+        }
     }
 
     pub fn new_game(&mut self) {
@@ -191,7 +208,7 @@ impl Player {
                 params: params.clone(),
                 seed,
                 stop: None,
-                variant: Variant::Russian,
+                variant: self.variant,
             };
             return choose_move(&mut self.searcher, pos, &options).map(|r| r.best_move);
         }
@@ -201,7 +218,7 @@ impl Player {
             nodes: self.config.nodes,
             stop: None,
             quiet_plies: quiet,
-            variant: Variant::Russian,
+            variant: self.variant,
         };
         self.searcher
             .search(pos, history, &limits, |_| {})
@@ -219,7 +236,13 @@ pub enum GameResult {
 
 /// Parse an opening line ("c3-d4 f6-g5 g3-f4", `#` starts a comment).
 pub fn parse_opening(line: &str) -> Result<Vec<Move>, String> {
-    let mut pos = Position::initial();
+    parse_opening_in(Variant::Russian, line)
+}
+
+/// [`parse_opening`] under `variant`'s rules, its moves written the
+/// variant's way (`11-15 22-18`) or algebraically.
+pub fn parse_opening_in(variant: Variant, line: &str) -> Result<Vec<Move>, String> {
+    let mut pos = variant.initial_position();
     let mut out = Vec::new();
     for tok in line.split('#').next().unwrap_or("").split_whitespace() {
         let tok = tok.trim_end_matches(',');
@@ -227,9 +250,9 @@ pub fn parse_opening(line: &str) -> Result<Vec<Move>, String> {
             continue; // move numbers
         }
         let mv = pos
-            .legal_moves()
+            .legal_moves_in(variant)
             .into_iter()
-            .find(|m| m.to_string() == tok)
+            .find(|m| m.to_string() == tok || variant.format_move(m) == tok)
             .ok_or_else(|| format!("illegal opening move '{tok}' in '{line}'"))?;
         pos = pos.make(&mv);
         out.push(mv);
@@ -268,7 +291,7 @@ pub fn play_game_recorded(
 ) -> GameResult {
     white.new_game();
     black.new_game();
-    let mut game = Game::new(Variant::Russian);
+    let mut game = Game::new(white.variant);
     for mv in opening {
         if let Ok(Some(o)) = game.play(mv) {
             return result_of(o);
@@ -331,6 +354,21 @@ pub fn elo(wins: usize, draws: usize, losses: usize) -> (f64, f64) {
     (e, (hi - lo) / 2.0)
 }
 
+/// Every first move of `variant` with every reply to it, in the order the
+/// move generator gives them: the openings of a match in a variant that
+/// has no ballot of its own.
+pub fn two_move_openings(variant: Variant) -> Vec<Vec<Move>> {
+    let start = variant.initial_position();
+    let mut out = Vec::new();
+    for m1 in start.legal_moves_in(variant) {
+        let p1 = start.make(&m1);
+        for m2 in p1.legal_moves_in(variant) {
+            out.push(vec![m1, m2]);
+        }
+    }
+    out
+}
+
 fn make_openings(ms: u64) -> CliResult {
     let start = Position::initial();
     let mut searcher = Searcher::new(32);
@@ -373,17 +411,24 @@ pub fn run(a: MatchArgs) -> CliResult {
     };
     let ca = parse_config(ca).map_err(|e| CliError::Input(format!("--a: {e}")))?;
     let cb = parse_config(cb).map_err(|e| CliError::Input(format!("--b: {e}")))?;
+    let variant = super::variant_arg(&a.variant)?;
     let text = match &a.openings {
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| CliError::Input(format!("cannot read {path}: {e}")))?,
-        None => DEFAULT_OPENINGS.to_string(),
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .map_err(|e| CliError::Input(format!("cannot read {path}: {e}")))?,
+        ),
+        None if variant == Variant::Russian => Some(DEFAULT_OPENINGS.to_string()),
+        None => None,
     };
-    let openings: Vec<Vec<Move>> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(parse_opening)
-        .collect::<Result<_, _>>()
-        .map_err(CliError::Input)?;
+    let openings: Vec<Vec<Move>> = match text {
+        Some(text) => text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .map(|l| parse_opening_in(variant, l))
+            .collect::<Result<_, _>>()
+            .map_err(CliError::Input)?,
+        None => two_move_openings(variant),
+    };
     if openings.is_empty() {
         return Err(CliError::Input("no openings".into()));
     }
@@ -404,8 +449,8 @@ pub fn run(a: MatchArgs) -> CliResult {
         let (next, openings, tx) = (next.clone(), openings.clone(), tx.clone());
         let (games, max_plies) = (a.games, a.max_plies);
         handles.push(std::thread::spawn(move || {
-            let mut pa = Player::new(ca);
-            let mut pb = Player::new(cb);
+            let mut pa = Player::in_variant(ca, variant);
+            let mut pb = Player::in_variant(cb, variant);
             loop {
                 let g = next.fetch_add(1, Ordering::Relaxed);
                 if g >= games {
@@ -465,6 +510,9 @@ pub fn run(a: MatchArgs) -> CliResult {
     }
     let n = w + d + l;
     let (e, err) = elo(w, d, l);
+    if variant != Variant::Russian {
+        println!("variant: {} ({} openings)", variant.name(), openings.len());
+    }
     println!("A: {}", a.a.as_deref().unwrap_or(""));
     println!("B: {}", a.b.as_deref().unwrap_or(""));
     println!(
@@ -495,6 +543,15 @@ mod tests {
         assert!(!c.options.lmr);
         assert!(parse_config("level=9").is_err());
         assert!(parse_config("speed=3").is_err());
+    }
+
+    #[test]
+    fn variant_openings() {
+        // English: Black's 7 first moves, each answered 7 ways
+        assert_eq!(two_move_openings(Variant::English).len(), 49);
+        let o = parse_opening_in(Variant::English, "11-15 22-18").unwrap();
+        assert_eq!(o.len(), 2);
+        assert!(parse_opening_in(Variant::English, "22-18").is_err());
     }
 
     #[test]

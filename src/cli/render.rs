@@ -48,6 +48,11 @@ pub struct RenderArgs {
     /// Output file (PNG, or GIF with --gif).
     #[arg(long, short)]
     output: PathBuf,
+    /// Whose board: italian and portuguese are drawn mirrored, english,
+    /// italian and portuguese with their square numbers (and --fen read in
+    /// them). A --pdn game's GameType decides for it.
+    #[arg(long, default_value = "russian")]
+    variant: String,
 }
 
 pub fn run(a: RenderArgs) -> CliResult {
@@ -58,7 +63,12 @@ pub fn run(a: RenderArgs) -> CliResult {
     if a.gif {
         return Err(CliError::Input("--gif needs --pdn GAME.pdn".into()));
     }
-    let pos = position_arg(a.fen.as_deref())?;
+    let pos = match (&a.fen, opts.variant) {
+        (Some(f), v) if v.numeric_notation() => shashki_engine::parse_fen_full_in(v, f)
+            .map(|i| i.position)
+            .map_err(|e| CliError::Input(format!("malformed FEN: {e}")))?,
+        (fen, _) => position_arg(fen.as_deref())?,
+    };
     if let Some(text) = &a.last {
         opts.last_move =
             Some(LastMove::from_notation(&pos, text).map_err(|e| CliError::Input(e.to_string()))?);
@@ -67,7 +77,7 @@ pub fn run(a: RenderArgs) -> CliResult {
         let sq = square_arg(s, "--select")?;
         opts.selected = Some(sq);
         opts.legal_targets = pos
-            .legal_moves()
+            .legal_moves_in(opts.variant)
             .iter()
             .filter(|m| m.from() == sq)
             .map(|m| m.to())
@@ -77,7 +87,7 @@ pub fn run(a: RenderArgs) -> CliResult {
 }
 
 /// `--pdn`: the final position as PNG, or the whole game as GIF.
-fn run_pdn(a: &RenderArgs, path: &PathBuf, opts: RenderOptions) -> CliResult {
+fn run_pdn(a: &RenderArgs, path: &PathBuf, mut opts: RenderOptions) -> CliResult {
     if a.fen.is_some() || a.last.is_some() || a.select.is_some() {
         return Err(CliError::Input(
             "--pdn cannot be combined with --fen, --last or --select".into(),
@@ -104,13 +114,15 @@ fn run_pdn(a: &RenderArgs, path: &PathBuf, opts: RenderOptions) -> CliResult {
         |e: pdn::PdnError| CliError::Input(format!("{} game {}: {e}", path.display(), a.game));
     let start = game.start_position().map_err(bad)?;
     let plies = game.replay().map_err(bad)?;
+    opts.variant = game.variant().map_err(bad)?;
+    opts.numbered = opts.variant.numeric_notation();
     // "White — Black" in front of each frame's move caption
     let players = match (game.tag("White"), game.tag("Black")) {
         (Some(w), Some(b)) if !w.is_empty() || !b.is_empty() => Some(format!("{w} — {b}")),
         _ => None,
     };
     let header = a.caption.clone().or(players);
-    let mut frames = render::frames_from_replay(&start, &plies);
+    let mut frames = render::frames_from_replay_in(opts.variant, &start, &plies);
     if let Some(h) = &header {
         for f in &mut frames {
             f.caption = Some(match f.caption.as_deref() {
@@ -152,10 +164,13 @@ fn options(a: &RenderArgs) -> Result<RenderOptions, CliError> {
             render::MAX_SIZE
         )));
     }
+    let variant = super::variant_arg(&a.variant)?;
     Ok(RenderOptions {
         size: a.size,
         theme,
         flip: a.flip,
+        variant,
+        numbered: variant.numeric_notation(),
         show_side_to_move: !a.no_side_marker,
         caption: a.caption.clone(),
         ..RenderOptions::default()

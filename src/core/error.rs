@@ -5,7 +5,7 @@
 //! happened in is rolled back, so a refusal never changes anything.
 
 use crate::store::{StoreError, UnknownWord};
-use shashki_engine::MoveError;
+use shashki_engine::{MoveError, Variant};
 
 /// A failure of the service itself (not of the user's input).
 #[derive(Debug, thiserror::Error)]
@@ -58,7 +58,11 @@ pub enum Refusal {
     #[error("several games: {games:?}")]
     WhichGame { games: Vec<i64> },
     #[error("game {game}: {error}")]
-    IllegalMove { game: i64, error: MoveError },
+    IllegalMove {
+        game: i64,
+        variant: Variant,
+        error: MoveError,
+    },
     #[error("challenge: unknown word {word}")]
     ChallengeBadWord { word: String },
     #[error("challenge: no level {level}")]

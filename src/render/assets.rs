@@ -6,7 +6,7 @@ use super::layout::Layout;
 use super::quant::Quantizer;
 use super::raster::{self, PieceLook, Sprite};
 use super::theme::{Rgb, Theme};
-use crate::engine::{Color, Kind};
+use crate::engine::{Color, Kind, Square, Variant};
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use image::RgbImage;
 use std::collections::HashMap;
@@ -48,20 +48,23 @@ pub(crate) fn piece_index(color: Color, kind: Kind) -> usize {
 
 /// The cached assets (drawn on first use). Holds a bounded number of
 /// variants; the least recently added go first.
-pub(crate) fn get(theme: Theme, size: u32, flip: bool) -> Arc<Assets> {
-    type Cache = Mutex<(
-        HashMap<(Theme, u32, bool), Arc<Assets>>,
-        Vec<(Theme, u32, bool)>,
-    )>;
+///
+/// A variant whose board is mirrored ([`Variant::mirrored_board`]) gets its
+/// own board: mirrored, with the numbers of the edge squares in the frame
+/// instead of letters and digits; every other variant shares the Russian one.
+pub(crate) fn get(theme: Theme, size: u32, flip: bool, variant: Variant) -> Arc<Assets> {
+    type Key = (Theme, u32, bool, Option<Variant>);
+    type Cache = Mutex<(HashMap<Key, Arc<Assets>>, Vec<Key>)>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     const MAX_ENTRIES: usize = 16;
-    let key = (theme, size, flip);
+    let mirrored = Some(variant).filter(|v| v.mirrored_board());
+    let key = (theme, size, flip, mirrored);
     let cache = CACHE.get_or_init(|| Mutex::new((HashMap::new(), Vec::new())));
     if let Some(a) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(&key) {
         return Arc::clone(a);
     }
     // draw outside the lock; two threads may race to draw the same variant
-    let assets = Arc::new(build(theme, size, flip));
+    let assets = Arc::new(build(theme, size, flip, mirrored));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     let (map, order) = &mut *guard;
     if !map.contains_key(&key) {
@@ -75,9 +78,9 @@ pub(crate) fn get(theme: Theme, size: u32, flip: bool) -> Arc<Assets> {
     Arc::clone(map.get(&key).expect("just inserted"))
 }
 
-fn build(theme: Theme, size: u32, flip: bool) -> Assets {
+fn build(theme: Theme, size: u32, flip: bool, mirrored: Option<Variant>) -> Assets {
     let pal = theme.palette();
-    let layout = Layout::new(size, flip);
+    let layout = Layout::oriented(size, flip, mirrored.is_some());
     let cell = layout.square;
     let look = |color: Color, king: bool| PieceLook {
         style: match color {
@@ -117,7 +120,7 @@ fn build(theme: Theme, size: u32, flip: bool) -> Assets {
     Assets {
         theme,
         quant: OnceLock::new(),
-        base: draw_base(theme, &layout),
+        base: draw_base(theme, &layout, mirrored),
         layout,
         mark: raster::mark_sprite(cell, pal),
         dot: raster::dot_sprite(cell, cell as f32 * 0.16, pal.target, pal.target_alpha),
@@ -127,7 +130,7 @@ fn build(theme: Theme, size: u32, flip: bool) -> Assets {
     }
 }
 
-fn draw_base(theme: Theme, l: &Layout) -> RgbImage {
+fn draw_base(theme: Theme, l: &Layout, numbers: Option<Variant>) -> RgbImage {
     let pal = theme.palette();
     let mut img = RgbImage::from_pixel(l.width, l.width, image::Rgb(pal.frame));
     let board = 8 * l.square;
@@ -143,7 +146,8 @@ fn draw_base(theme: Theme, l: &Layout) -> RgbImage {
     );
     for row in 0..8 {
         for col in 0..8 {
-            let dark = (row + col) % 2 == 1;
+            // the top left square is light, or dark when mirrored
+            let dark = (row + col) % 2 == u32::from(!l.mirror);
             raster::fill_rect(
                 &mut img,
                 l.frame + col * l.square,
@@ -159,6 +163,33 @@ fn draw_base(theme: Theme, l: &Layout) -> RgbImage {
     let px = (l.frame as f32 * 0.6).max(8.0);
     let near = l.frame as f32 / 2.0;
     let far = (l.frame + board) as f32 + (l.width - l.frame - board) as f32 / 2.0;
+    if let Some(variant) = numbers {
+        // the numbers of the edge squares beside them (the Portuguese
+        // federation's diagram 2), smaller: up to two digits in the frame
+        let px = px * 0.85;
+        let at = |i: u32| l.frame as f32 + (i as f32 + 0.5) * l.square as f32;
+        for sq in Square::all() {
+            let (c, r) = l.cell(sq);
+            let digits = variant.square_number(sq).to_string();
+            let mut spots = Vec::new();
+            if c == 0 {
+                spots.push((near, at(r)));
+            }
+            if c == 7 {
+                spots.push((far, at(r)));
+            }
+            if r == 0 {
+                spots.push((at(c), near));
+            }
+            if r == 7 {
+                spots.push((at(c), far));
+            }
+            for (x, y) in spots {
+                draw_text_centered(&mut img, font, px, &digits, x, y, pal.coord);
+            }
+        }
+        return img;
+    }
     for i in 0..8u32 {
         let c = l.frame as f32 + (i as f32 + 0.5) * l.square as f32;
         let (file, rank) = if l.flip { (7 - i, i) } else { (i, 7 - i) };
@@ -172,6 +203,26 @@ fn draw_base(theme: Theme, l: &Layout) -> RgbImage {
         }
     }
     img
+}
+
+/// Draw a short text (digits) centred on (`cx`, `cy`), one character after
+/// another at a fixed advance.
+pub(crate) fn draw_text_centered(
+    img: &mut RgbImage,
+    font: &FontRef<'static>,
+    px: f32,
+    text: &str,
+    cx: f32,
+    cy: f32,
+    colour: Rgb,
+) {
+    let advance = px * 0.55;
+    let n = text.chars().count() as f32;
+    let mut x = cx - advance * (n - 1.0) / 2.0;
+    for ch in text.chars() {
+        draw_centered(img, font, px, ch, x, cy, colour);
+        x += advance;
+    }
 }
 
 /// Draw one character with its ink box centred on (`cx`, `cy`).

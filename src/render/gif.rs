@@ -6,7 +6,7 @@
 //! at 640 px takes a few hundred kilobytes at most.
 
 use super::{LastMove, RenderOptions};
-use crate::engine::{Color, Move, Position};
+use crate::engine::{Color, Move, Position, Variant};
 use image::RgbImage;
 use std::borrow::Cow;
 
@@ -48,6 +48,17 @@ impl Default for GifOptions {
 /// Each frame after the first is captioned with the move number and move
 /// (`12. c3:e5`, `12… f6-g5`).
 pub fn frames_from_replay(start: &Position, plies: &[(Position, Move)]) -> Vec<Frame> {
+    frames_from_replay_in(Variant::Russian, start, plies)
+}
+
+/// [`frames_from_replay`] with the moves in the variant's notation and
+/// move numbers (English draughts: `1. 11-15`, `1… 22-18`, Black opening
+/// each move).
+pub fn frames_from_replay_in(
+    variant: Variant,
+    start: &Position,
+    plies: &[(Position, Move)],
+) -> Vec<Frame> {
     let mut frames = vec![Frame {
         position: *start,
         last_move: None,
@@ -56,14 +67,15 @@ pub fn frames_from_replay(start: &Position, plies: &[(Position, Move)]) -> Vec<F
     // numbering starts at 1 with whoever moves first
     let mut number = 1;
     for (i, (before, mv)) in plies.iter().enumerate() {
-        let white = before.side_to_move() == Color::White;
+        let white = variant.numbering_side(before.side_to_move()) == Color::White;
         if i > 0 && white {
             number += 1;
         }
+        let text = variant.format_move(mv);
         let caption = if white {
-            format!("{number}. {mv}")
+            format!("{number}. {text}")
         } else {
-            format!("{number}… {mv}")
+            format!("{number}… {text}")
         };
         frames.push(Frame {
             position: before.make(mv),
@@ -85,7 +97,7 @@ pub fn render_gif(frames: &[Frame], opts: &RenderOptions, timing: &GifOptions) -
     }
     let any_caption = opts.caption.is_some() || frames.iter().any(|f| f.caption.is_some());
     let size = opts.size.clamp(super::MIN_SIZE, super::MAX_SIZE);
-    let a = super::assets::get(opts.theme, size, opts.flip);
+    let a = super::assets::get(opts.theme, size, opts.flip, opts.variant);
     let images: Vec<RgbImage> = frames
         .iter()
         .map(|f| {

@@ -17,11 +17,20 @@ pub struct Layout {
     pub square: u32,
     /// Black at the bottom (a1 top right).
     pub flip: bool,
+    /// Mirrored left to right (Italian and Portuguese draughts: a1 at the
+    /// bottom right, h1 light at the bottom left).
+    pub mirror: bool,
 }
 
 impl Layout {
     /// The layout of a `width`-pixel image.
     pub fn new(width: u32, flip: bool) -> Layout {
+        Layout::oriented(width, flip, false)
+    }
+
+    /// The layout of a `width`-pixel image, mirrored left to right when
+    /// `mirror` (see [`Layout::mirror`]).
+    pub fn oriented(width: u32, flip: bool, mirror: bool) -> Layout {
         let square = (width as f32 * 0.885 / 8.0).floor() as u32;
         let frame = (width - 8 * square) / 2;
         Layout {
@@ -29,6 +38,7 @@ impl Layout {
             frame,
             square,
             flip,
+            mirror,
         }
     }
 
@@ -40,10 +50,11 @@ impl Layout {
     /// Column and row on screen (0, 0 = top left) of a square.
     pub fn cell(&self, sq: Square) -> (u32, u32) {
         let (f, r) = (sq.file() as u32, sq.rank() as u32);
-        if self.flip {
-            (7 - f, r)
+        let (c, r) = if self.flip { (7 - f, r) } else { (f, 7 - r) };
+        if self.mirror {
+            (7 - c, r)
         } else {
-            (f, 7 - r)
+            (c, r)
         }
     }
 
@@ -79,6 +90,7 @@ impl Layout {
             (x - self.frame) / self.square,
             (y - self.frame) / self.square,
         );
+        let c = if self.mirror { 7 - c } else { c };
         let (f, rank) = if self.flip { (7 - c, r) } else { (c, 7 - r) };
         Square::from_coords(f as u8, rank as u8)
     }
@@ -99,6 +111,21 @@ mod tests {
         let f = Layout::new(640, true);
         let (x, y) = f.square_center(a1);
         assert_eq!(f.square_at(x, y), Some(a1));
+    }
+
+    #[test]
+    fn a_mirrored_board_has_a1_bottom_right() {
+        let a1 = Square::parse("a1").unwrap();
+        let l = Layout::oriented(640, false, true);
+        assert_eq!(l.cell(a1), (7, 7));
+        assert_eq!(Layout::oriented(640, true, true).cell(a1), (0, 0));
+        for flip in [false, true] {
+            let l = Layout::oriented(640, flip, true);
+            for sq in Square::all() {
+                let (x, y) = l.square_center(sq);
+                assert_eq!(l.square_at(x, y), Some(sq));
+            }
+        }
     }
 
     #[test]

@@ -29,12 +29,12 @@ mod quant;
 mod raster;
 mod theme;
 
-pub use gif::{frames_from_replay, render_gif, Frame, GifOptions};
+pub use gif::{frames_from_replay, frames_from_replay_in, render_gif, Frame, GifOptions};
 pub use last_move::{CapturedPiece, LastMove, LastMoveError};
 pub use layout::Layout;
 pub use theme::{Theme, UnknownTheme};
 
-use crate::engine::{Color, Position, Square};
+use crate::engine::{Color, Position, Square, Variant};
 use image::RgbImage;
 
 /// Smallest image width [`render`] draws (smaller requests are raised).
@@ -63,9 +63,14 @@ pub struct RenderOptions {
     /// A line of text under the board (players, move number); Latin and
     /// Cyrillic. Shrunk to fit the width.
     pub caption: Option<String>,
-    /// Number the dark squares 1–32 (English draughts: 1 = b8, 32 = g1),
-    /// small in each square's corner.
+    /// Number the empty dark squares 1–32 in the variant's numbering
+    /// (English draughts: 1 = b8, 32 = g1), small in each square's corner.
     pub numbered: bool,
+    /// Whose board this is: Italian and Portuguese boards are mirrored
+    /// (a dark square in each player's right-hand corner) and carry the
+    /// numbers of the edge squares in the frame instead of a–h and 1–8;
+    /// [`RenderOptions::numbered`] numbers in the variant's numbering.
+    pub variant: Variant,
 }
 
 impl Default for RenderOptions {
@@ -81,6 +86,7 @@ impl Default for RenderOptions {
             show_side_to_move: true,
             caption: None,
             numbered: false,
+            variant: Variant::Russian,
         }
     }
 }
@@ -88,14 +94,22 @@ impl Default for RenderOptions {
 impl RenderOptions {
     /// The layout these options give (clamped size).
     pub fn layout(&self) -> Layout {
-        Layout::new(self.size.clamp(MIN_SIZE, MAX_SIZE), self.flip)
+        Layout::oriented(
+            self.size.clamp(MIN_SIZE, MAX_SIZE),
+            self.flip,
+            self.variant.mirrored_board(),
+        )
     }
 }
 
 /// Draw a position as an RGB image.
 pub fn render(pos: &Position, opts: &RenderOptions) -> RgbImage {
     let size = opts.size.clamp(MIN_SIZE, MAX_SIZE);
-    render_with(&assets::get(opts.theme, size, opts.flip), pos, opts)
+    render_with(
+        &assets::get(opts.theme, size, opts.flip, opts.variant),
+        pos,
+        opts,
+    )
 }
 
 fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbImage {
@@ -134,7 +148,7 @@ fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbI
         // on the empty squares (a piece would cover half of it)
         for sq in Square::all().filter(|&sq| pos.piece_at(sq).is_none()) {
             let (x, y, _) = l.square_rect(sq);
-            let digits = sq.pdn().to_string();
+            let digits = opts.variant.square_number(sq).to_string();
             let mut cx = x as f32 + px * 0.55;
             for ch in digits.chars() {
                 assets::draw_centered(&mut img, font, px, ch, cx, y as f32 + px * 0.7, pal.coord);
@@ -191,7 +205,7 @@ fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbI
 /// palette for this size.
 pub fn render_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
     let size = opts.size.clamp(MIN_SIZE, MAX_SIZE);
-    let a = assets::get(opts.theme, size, opts.flip);
+    let a = assets::get(opts.theme, size, opts.flip, opts.variant);
     let img = render_with(&a, pos, opts);
     let q = quantizer(&a);
     encode::encode_indexed(

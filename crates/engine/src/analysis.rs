@@ -163,10 +163,16 @@ impl Analysis {
     /// The moves as PDN movetext with marks and, after each mistake, the
     /// engine's better move as a comment: `12. c3:e5?? {better: g3-f4}`.
     pub fn movetext(&self, start_move_number: u32) -> String {
+        self.movetext_in(crate::Variant::Russian, start_move_number)
+    }
+
+    /// [`Analysis::movetext`] in the variant's notation and move numbering
+    /// (`1. 11-15 22-18` in English draughts, where Black opens a move).
+    pub fn movetext_in(&self, variant: crate::Variant, start_move_number: u32) -> String {
         let mut out = String::new();
         let mut number = start_move_number.max(1);
         for (i, p) in self.plies.iter().enumerate() {
-            if p.mover == Color::White {
+            if variant.numbering_side(p.mover) == Color::White {
                 if i > 0 {
                     number += 1;
                 }
@@ -174,7 +180,7 @@ impl Analysis {
             } else if i == 0 {
                 out.push_str(&format!("{number}... "));
             }
-            out.push_str(&p.played.to_string());
+            out.push_str(&variant.format_move(&p.played));
             if let Some(m) = p.mark {
                 out.push_str(&m.to_string());
             }
@@ -184,7 +190,7 @@ impl Analysis {
             ) {
                 out.push_str(&format!(
                     " {{better: {} ({})}}",
-                    p.best,
+                    variant.format_move(&p.best),
                     men(p.best_score - p.played_score)
                 ));
             }

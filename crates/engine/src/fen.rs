@@ -3,6 +3,7 @@
 //! suffix (half-move clock, move number).
 
 use crate::position::{Color, Position};
+use crate::rules::Variant;
 use crate::square::{squares, Bitboard, Square, SquareError};
 use std::fmt;
 
@@ -69,12 +70,31 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     parse_fen_full(text).map(|i| i.position)
 }
 
-fn parse_square(tok: &str) -> Result<Square, FenError> {
+fn parse_square(variant: Variant, tok: &str) -> Result<Square, FenError> {
+    let t = tok.trim();
+    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+        return t
+            .parse::<u8>()
+            .ok()
+            .and_then(|n| variant.square_at_number(n))
+            .ok_or_else(|| {
+                FenError::BadSquare(
+                    tok.to_string(),
+                    SquareError::NumberOutOfRange(t.to_string()),
+                )
+            });
+    }
     Square::parse(tok).map_err(|e| FenError::BadSquare(tok.to_string(), e))
 }
 
 /// Parse a FEN, keeping the `H` and `F` counters if present.
 pub fn parse_fen_full(text: &str) -> Result<FenInfo, FenError> {
+    parse_fen_full_in(Variant::Russian, text)
+}
+
+/// [`parse_fen_full`] with square numbers in the variant's numbering
+/// ([`Variant::square_number`]: Italian and Portuguese count their own way).
+pub fn parse_fen_full_in(variant: Variant, text: &str) -> Result<FenInfo, FenError> {
     let t = text.trim_matches(|c: char| c == '"' || c == '.' || c.is_whitespace());
     if t.is_empty() {
         return Err(FenError::Empty);
@@ -146,9 +166,9 @@ pub fn parse_fen_full(text: &str) -> Result<FenInfo, FenError> {
                 if lo == 0 || hi > 32 || lo > hi {
                     return Err(FenError::BadRange(item.to_string()));
                 }
-                targets.extend((lo..=hi).filter_map(Square::from_pdn));
+                targets.extend((lo..=hi).filter_map(|n| variant.square_at_number(n)));
             } else {
-                targets.push(parse_square(body)?);
+                targets.push(parse_square(variant, body)?);
             }
             for sq in targets {
                 let b = sq.bb();
@@ -172,17 +192,17 @@ pub fn parse_fen_full(text: &str) -> Result<FenInfo, FenError> {
     })
 }
 
-fn list(pos: &Position, c: Color, numeric: bool) -> String {
+fn list(pos: &Position, c: Color, numeric: Option<Variant>) -> String {
     let mut sqs: Vec<Square> = squares(pos.pieces_of(c)).collect();
-    if numeric {
-        sqs.sort_by_key(|s| s.pdn());
+    if let Some(v) = numeric {
+        sqs.sort_by_key(|&s| v.square_number(s));
     }
     let items: Vec<String> = sqs
         .into_iter()
         .map(|s| {
             let k = if pos.kings() & s.bb() != 0 { "K" } else { "" };
-            if numeric {
-                format!("{k}{}", s.pdn())
+            if let Some(v) = numeric {
+                format!("{k}{}", v.square_number(s))
             } else {
                 format!("{k}{s}")
             }
@@ -196,18 +216,24 @@ pub fn to_fen(pos: &Position) -> String {
     format!(
         "{}:{}:{}",
         pos.side_to_move().letter(),
-        list(pos, Color::White, false),
-        list(pos, Color::Black, false)
+        list(pos, Color::White, None),
+        list(pos, Color::Black, None)
     )
 }
 
 /// FEN with numeric PDN squares: `W:W21,22,K30:B1,2`.
 pub fn to_fen_numeric(pos: &Position) -> String {
+    to_fen_numeric_in(Variant::Russian, pos)
+}
+
+/// FEN with the variant's square numbers (Italian: White's men on 21–32
+/// counted from Black's right-hand corner; Portuguese: on 1–12).
+pub fn to_fen_numeric_in(variant: Variant, pos: &Position) -> String {
     format!(
         "{}:{}:{}",
         pos.side_to_move().letter(),
-        list(pos, Color::White, true),
-        list(pos, Color::Black, true)
+        list(pos, Color::White, Some(variant)),
+        list(pos, Color::Black, Some(variant))
     )
 }
 

@@ -17,7 +17,7 @@
 //!    pieces 60 moves.
 
 use crate::moves::Move;
-use crate::notation::{parse_move_among, MoveError};
+use crate::notation::{parse_move_among_in, MoveError};
 use crate::position::{Color, Position};
 use crate::rules::{EndgameDraws, Variant};
 use crate::square::{Bitboard, Square};
@@ -484,12 +484,13 @@ impl Game {
         Ok(self.outcome)
     }
 
-    /// Parse a move as a person writes it (see [`crate::notation`]) and play it.
+    /// Parse a move as a person writes it (see [`crate::notation`]; square
+    /// numbers in the variant's numbering) and play it.
     pub fn play_text(&mut self, text: &str) -> Result<Move, GameError> {
         if let Some(o) = self.outcome {
             return Err(GameError::Over(o));
         }
-        let mv = parse_move_among(self.position(), &self.legal_moves(), text)?;
+        let mv = parse_move_among_in(self.variant, self.position(), &self.legal_moves(), text)?;
         self.play(&mv)?;
         Ok(mv)
     }

@@ -26,7 +26,7 @@ pub mod rules;
 pub mod search;
 pub mod square;
 
-pub use fen::{parse_fen, to_fen, to_fen_numeric, FenError};
+pub use fen::{parse_fen, parse_fen_full_in, to_fen, to_fen_numeric, to_fen_numeric_in, FenError};
 pub use game::{Game, GameError, Outcome};
 pub use moves::{count_moves, generate, has_capture, perft, perft_divide, Move};
 pub use notation::{parse_move, MoveError};

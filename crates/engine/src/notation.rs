@@ -52,6 +52,12 @@ pub enum IllegalReason {
     CaptureNotFinished,
     /// The piece on the start square has no legal move.
     PieceCannotMove(Square),
+    /// The squares go on past the end of a legal capture (English,
+    /// Italian, Czech, Portuguese: a man crowned by a capture stops).
+    CaptureEndsEarlier,
+    /// A capture was typed, but the variant's capture rules (the most
+    /// pieces, the most kings, a king first …) require another one.
+    CapturePrecedence,
 }
 
 impl MoveError {
@@ -75,6 +81,10 @@ impl fmt::Display for IllegalReason {
                 write!(f, "the capture goes on and must be finished")
             }
             IllegalReason::PieceCannotMove(s) => write!(f, "the piece on {s} cannot move there"),
+            IllegalReason::CaptureEndsEarlier => write!(f, "the capture ends earlier"),
+            IllegalReason::CapturePrecedence => {
+                write!(f, "the capture rules require another capture")
+            }
         }
     }
 }
@@ -141,7 +151,20 @@ fn clean(text: &str) -> String {
         .to_string()
 }
 
-fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
+/// A square token: algebraic, or a number in the variant's numbering.
+fn parse_square(variant: Variant, token: &str) -> Result<Square, SquareError> {
+    let t = token.trim();
+    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && variant.numeric_notation() {
+        return t
+            .parse::<u8>()
+            .ok()
+            .and_then(|n| variant.square_at_number(n))
+            .ok_or_else(|| SquareError::NumberOutOfRange(t.to_string()));
+    }
+    Square::parse(t)
+}
+
+fn parse_pattern(variant: Variant, text: &str) -> Result<Pattern, MoveError> {
     let t = clean(text).to_ascii_lowercase();
     if t.is_empty() {
         return Err(MoveError::Empty);
@@ -174,7 +197,7 @@ fn parse_pattern(text: &str) -> Result<Pattern, MoveError> {
             vec![token]
         };
         for c in chunks {
-            let sq = Square::parse(c).map_err(|error| MoveError::BadSquare {
+            let sq = parse_square(variant, c).map_err(|error| MoveError::BadSquare {
                 token: c.to_string(),
                 error,
             })?;
@@ -206,7 +229,13 @@ fn fits(mv: &Move, squares: &[Square]) -> bool {
     }
 }
 
-fn illegal_reason(pos: &Position, legal: &[Move], pattern: &Pattern) -> Option<IllegalReason> {
+fn illegal_reason(
+    variant: Variant,
+    pos: &Position,
+    legal: &[Move],
+    pattern: &Pattern,
+    typed_capture: bool,
+) -> Option<IllegalReason> {
     let Pattern::Squares(sq) = pattern else {
         return None;
     };
@@ -229,6 +258,16 @@ fn illegal_reason(pos: &Position, legal: &[Move], pattern: &Pattern) -> Option<I
     }) {
         return Some(IllegalReason::CaptureNotFinished);
     }
+    // a legal capture is the beginning of the squares
+    if legal.iter().any(|m| {
+        let p = m.path();
+        m.is_capture() && p.len() < sq.len() && sq[..p.len()] == p[..]
+    }) {
+        return Some(IllegalReason::CaptureEndsEarlier);
+    }
+    if captures && typed_capture && variant.capture_precedence() {
+        return Some(IllegalReason::CapturePrecedence);
+    }
     if captures {
         return Some(IllegalReason::MustCapture);
     }
@@ -241,14 +280,26 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     parse_move_among(pos, &pos.legal_moves(), text)
 }
 
-/// [`parse_move`] under the rules of `variant`.
+/// [`parse_move`] under the rules of `variant`: square numbers are read
+/// in the variant's numbering and the moves an error lists are written in
+/// its notation ([`Variant::format_move`]).
 pub fn parse_move_in(variant: Variant, pos: &Position, text: &str) -> Result<Move, MoveError> {
-    parse_move_among(pos, &pos.legal_moves_in(variant), text)
+    parse_move_among_in(variant, pos, &pos.legal_moves_in(variant), text)
 }
 
-/// [`parse_move`] against a given list of legal moves.
+/// [`parse_move`] against a given list of legal moves (Russian notation).
 pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveError> {
-    let pattern = parse_pattern(text)?;
+    parse_move_among_in(Variant::Russian, pos, legal, text)
+}
+
+/// [`parse_move_in`] against a given list of legal moves.
+pub fn parse_move_among_in(
+    variant: Variant,
+    pos: &Position,
+    legal: &[Move],
+    text: &str,
+) -> Result<Move, MoveError> {
+    let pattern = parse_pattern(variant, text)?;
     if legal.is_empty() {
         return Err(MoveError::NoLegalMoves);
     }
@@ -263,9 +314,15 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
     match matching.as_slice() {
         [one] => Ok(**one),
         [] => Err(MoveError::Illegal {
-            reason: illegal_reason(pos, legal, &pattern),
+            reason: illegal_reason(
+                variant,
+                pos,
+                legal,
+                &pattern,
+                input.contains([':', 'x', 'X', '×']),
+            ),
             input,
-            legal: sorted_names(legal.iter()),
+            legal: sorted_names(variant, legal.iter()),
         }),
         many => {
             // a full path written out wins over shorter readings of it
@@ -277,15 +334,23 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
             }
             Err(MoveError::Ambiguous {
                 input,
-                candidates: sorted_names(many.iter().copied()),
+                candidates: sorted_names(variant, many.iter().copied()),
             })
         }
     }
 }
 
-fn sorted_names<'a>(moves: impl Iterator<Item = &'a Move>) -> Vec<String> {
-    let mut v: Vec<String> = moves.map(|m| m.to_string()).collect();
-    v.sort();
+fn sorted_names<'a>(variant: Variant, moves: impl Iterator<Item = &'a Move>) -> Vec<String> {
+    let mut v: Vec<String> = moves.map(|m| variant.format_move(m)).collect();
+    if variant.numeric_notation() {
+        // by number: 9-13 before 10-14
+        v.sort_by_key(|s| {
+            let n: String = s.chars().take_while(char::is_ascii_digit).collect();
+            (n.parse::<u32>().unwrap_or(0), s.clone())
+        });
+    } else {
+        v.sort();
+    }
     v
 }
 

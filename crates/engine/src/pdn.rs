@@ -8,7 +8,7 @@
 //! `1/2-1/2` and `*`). Export writes `[GameType "25"]` (Russian draughts), the
 //! `[FEN]` of a non-initial start, and the moves in algebraic notation.
 
-use crate::fen::{parse_fen_full, to_fen_numeric, FenError};
+use crate::fen::{parse_fen_full_in, to_fen_numeric_in, FenError};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::{move_number, parse_move_in, MoveError};
@@ -122,7 +122,7 @@ impl PdnGame {
     /// The start position: the FEN tag, or the initial position.
     pub fn start_position(&self) -> Result<Position, PdnError> {
         match self.tag("FEN") {
-            Some(f) => parse_fen_full(f)
+            Some(f) => parse_fen_full_in(self.variant()?, f)
                 .map(|i| i.position)
                 .map_err(PdnError::BadFen),
             None => Ok(self.variant()?.initial_position()),
@@ -141,7 +141,7 @@ impl PdnGame {
         let mut game = Game::from_position(self.variant()?, self.start_position()?);
         if let Some(n) = self
             .tag("FEN")
-            .and_then(|f| parse_fen_full(f).ok())
+            .and_then(|f| parse_fen_full_in(self.variant().ok()?, f).ok())
             .and_then(|i| i.move_number)
         {
             game.set_start_move_number(n);
@@ -415,7 +415,7 @@ pub fn write_pdn(game: &Game, tags: &[(&str, &str)], style: PdnStyle) -> String 
     }
     let start = game.start_position();
     if *start != game.variant().initial_position() || game.start_move_number() != 1 {
-        let mut fen = to_fen_numeric(start);
+        let mut fen = to_fen_numeric_in(game.variant(), start);
         if game.start_move_number() != 1 {
             fen.push_str(&format!(":F{}", game.start_move_number()));
         }
@@ -434,7 +434,7 @@ pub fn write_pdn(game: &Game, tags: &[(&str, &str)], style: PdnStyle) -> String 
             tokens.push(format!("{n}..."));
         }
         tokens.push(if style.numeric || game.variant().numeric_notation() {
-            crate::notation::format_numeric(mv)
+            game.variant().format_numeric(mv)
         } else {
             mv.to_string()
         });

@@ -6,6 +6,7 @@
 
 use crate::moves::Move;
 use crate::position::{Color, Position};
+use crate::square::Square;
 use std::fmt;
 use std::str::FromStr;
 
@@ -109,7 +110,9 @@ impl Rules for Brazilian {
     const MAJORITY_CAPTURE: bool = true;
     const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
     const STUCK_PLAYER_WINS: bool = false;
-    const KINGS_ONLY_DRAW_PLIES: u32 = 50;
+    /// 20 moves each of kings only, no capture, no man moved (the
+    /// Brazilian rules for 64 squares; International's 25 are for 100).
+    const KINGS_ONLY_DRAW_PLIES: u32 = 40;
     const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Fmjd;
 }
 
@@ -269,6 +272,16 @@ impl Variant {
         crate::with_rules!(self, R => R::KINGS_ONLY_DRAW_PLIES)
     }
 
+    /// Whether the variant's capture rules choose among the captures (the
+    /// most pieces, the most kings, a king first) rather than leave a free
+    /// choice.
+    pub fn capture_precedence(self) -> bool {
+        crate::with_rules!(self, R => R::MAJORITY_CAPTURE
+            || R::ITALIAN_PRECEDENCE
+            || R::MOST_KINGS
+            || R::KING_CAPTURE_PRIORITY)
+    }
+
     /// The endgame draw rules of the variant.
     pub fn endgame_draws(self) -> EndgameDraws {
         crate::with_rules!(self, R => R::ENDGAME_DRAWS)
@@ -311,15 +324,116 @@ impl Variant {
     }
 
     /// Whether its players write moves with square numbers (`11-15`,
-    /// `22x15`) rather than algebraically (`c3-d4`).
+    /// `22x15`) rather than algebraically (`c3-d4`): English, Italian and
+    /// Portuguese draughts, each in its own numbering
+    /// ([`Variant::square_number`]).
     pub fn numeric_notation(self) -> bool {
-        matches!(self, Variant::English)
+        matches!(
+            self,
+            Variant::English | Variant::Italian | Variant::Portuguese
+        )
+    }
+
+    /// Whether its federation shows the board mirrored left to right
+    /// against the Russian one: a dark square in each player's right-hand
+    /// corner (Italian: FIDAMA, "the bottom right square is black";
+    /// Portuguese: FPD rule 6, "the lower corner at each player's right is
+    /// a playing square"). The rules are the same under the mirror; only
+    /// the picture and the square numbers change.
+    pub fn mirrored_board(self) -> bool {
+        matches!(self, Variant::Italian | Variant::Portuguese)
+    }
+
+    /// The number of a dark square as the variant's players count them.
+    ///
+    /// - PDN (Russian, English and the rest): 1 = b8 … 4 = h8, 29 = a1,
+    ///   32 = g1 — from Black's side, left to right as White sees it.
+    /// - Italian (FIDAMA): on the mirrored board, 1 in Black's right-hand
+    ///   corner (top left as White sees it) to 32 in White's single corner
+    ///   (bottom right); each row left to right as White sees it. In the
+    ///   engine's coordinates 1 = h8, 4 = b8, 29 = g1, 32 = a1.
+    /// - Portuguese (FPD rule 3): 1 in White's lower right-hand corner,
+    ///   counting right to left and upward from White's side, so the long
+    ///   diagonal ("rio") runs 1–32. In the engine's coordinates 1 = a1,
+    ///   4 = g1, 29 = b8, 32 = h8.
+    pub fn square_number(self, sq: Square) -> u8 {
+        let (file, rank) = (sq.file(), sq.rank());
+        match self {
+            Variant::Italian => 4 * (7 - rank) + (3 - file / 2) + 1,
+            Variant::Portuguese => 4 * rank + file / 2 + 1,
+            _ => sq.pdn(),
+        }
+    }
+
+    /// The square numbered `n` in the variant's numbering (1..=32).
+    pub fn square_at_number(self, n: u8) -> Option<Square> {
+        Square::all().find(|&sq| self.square_number(sq) == n)
+    }
+
+    /// A square as the variant's players name it: `22` or `e3`.
+    pub fn square_name(self, sq: Square) -> String {
+        if self.numeric_notation() {
+            self.square_number(sq).to_string()
+        } else {
+            sq.to_string()
+        }
+    }
+
+    /// A move in the variant's square numbers: `22-17`, or every landing
+    /// square of a capture joined by `x` (`15x22x31`).
+    pub fn format_numeric(self, mv: &Move) -> String {
+        let sep = if mv.is_capture() { "x" } else { "-" };
+        let mut s = self.square_number(mv.from()).to_string();
+        for l in mv.landings() {
+            s.push_str(sep);
+            s.push_str(&self.square_number(l).to_string());
+        }
+        s
+    }
+
+    /// A text diagram as the variant's players see the board from White's
+    /// side: the Russian one (`a`–`h`, `1`–`8`) where moves are written
+    /// algebraically; else every dark square in its column, a piece
+    /// (`w`/`b` men, `W`/`B` kings) or the empty square's number, mirrored
+    /// where the board is ([`Variant::mirrored_board`]).
+    pub fn diagram(self, pos: &Position) -> String {
+        use crate::position::{Kind, Piece};
+        use std::fmt::Write as _;
+        if !self.numeric_notation() {
+            return pos.to_string();
+        }
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            let mut line = String::new();
+            for col in 0..8u8 {
+                let file = if self.mirrored_board() { 7 - col } else { col };
+                let cell = match Square::from_coords(file, rank) {
+                    None => "   ".to_string(),
+                    Some(sq) => match pos.piece_at(sq) {
+                        None => format!("{:>2} ", self.square_number(sq)),
+                        Some(Piece { color, kind }) => {
+                            let c = match (color, kind) {
+                                (Color::White, Kind::Man) => 'w',
+                                (Color::White, Kind::King) => 'W',
+                                (Color::Black, Kind::Man) => 'b',
+                                (Color::Black, Kind::King) => 'B',
+                            };
+                            format!(" {c} ")
+                        }
+                    },
+                };
+                line.push_str(&cell);
+            }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        let _ = write!(out, "{} to move", pos.side_to_move());
+        out
     }
 
     /// A move as the variant's players write it.
     pub fn format_move(self, mv: &Move) -> String {
         if self.numeric_notation() {
-            crate::notation::format_numeric(mv)
+            self.format_numeric(mv)
         } else {
             mv.to_string()
         }

@@ -63,7 +63,7 @@ fn poddavki_game_is_won_by_the_side_left_without_pieces() {
 #[test]
 fn draw_rules_per_variant() {
     assert_eq!(Variant::Russian.kings_only_draw_plies(), 30);
-    assert_eq!(Variant::Brazilian.kings_only_draw_plies(), 50);
+    assert_eq!(Variant::Brazilian.kings_only_draw_plies(), 40);
     assert_eq!(Variant::Russian.endgame_draws(), EndgameDraws::Russian);
     assert_eq!(Variant::Poddavki.endgame_draws(), EndgameDraws::None);
     assert_eq!(Variant::Brazilian.endgame_draws(), EndgameDraws::Fmjd);
@@ -224,5 +224,228 @@ fn portuguese_majority_then_quality() {
     assert_eq!(
         moves(Variant::Portuguese, "W:Wd4:Bc3,h8"),
         ["d4-c5", "d4-e5"]
+    );
+}
+
+#[test]
+fn italian_and_portuguese_square_numbers() {
+    use shashki_engine::Square;
+    let sq = |s: &str| Square::parse(s).expect("square");
+    // FIDAMA: 1 in Black's right-hand corner (h8 under the mirror), 32 in
+    // White's single corner (a1); White's men on 21–32
+    let it = Variant::Italian;
+    assert_eq!(it.square_number(sq("h8")), 1);
+    assert_eq!(it.square_number(sq("b8")), 4);
+    assert_eq!(it.square_number(sq("g1")), 29);
+    assert_eq!(it.square_number(sq("a1")), 32);
+    // FPD rule 3: 1 at White's lower right (a1 under the mirror), right to
+    // left and upward; the long diagonal ("rio") runs 1–32
+    let pt = Variant::Portuguese;
+    assert_eq!(pt.square_number(sq("a1")), 1);
+    assert_eq!(pt.square_number(sq("g1")), 4);
+    assert_eq!(pt.square_number(sq("b2")), 5);
+    assert_eq!(pt.square_number(sq("h8")), 32);
+    // English keeps the PDN numbers
+    assert_eq!(Variant::English.square_number(sq("b8")), 1);
+    assert_eq!(Variant::English.square_number(sq("g1")), 32);
+    for v in Variant::ALL {
+        let mut seen: Vec<u8> = Square::all().map(|s| v.square_number(s)).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (1..=32).collect::<Vec<u8>>(), "{v}");
+        for s in Square::all() {
+            assert_eq!(v.square_at_number(v.square_number(s)), Some(s), "{v} {s}");
+        }
+    }
+    // the men of each side on their twelve numbers
+    let start = Variant::Italian.initial_position();
+    for s in Square::all() {
+        let n = it.square_number(s);
+        let p = start.piece_at(s).map(|p| p.color);
+        assert_eq!(p == Some(Color::White), n >= 21, "italian {n}");
+        let n = pt.square_number(s);
+        assert_eq!(p == Some(Color::White), n <= 12, "portuguese {n}");
+    }
+}
+
+#[test]
+fn numeric_variants_read_and_write_their_own_numbers() {
+    use shashki_engine::notation::parse_move_in;
+    use shashki_engine::MoveError;
+    let start = Variant::Italian.initial_position();
+    // c3-d4 is 23-19 in Italian, 10-14 in Portuguese, 22-18 in English
+    let it = parse_move_in(Variant::Italian, &start, "23-19").expect("italian");
+    assert_eq!(it.to_string(), "c3-d4");
+    assert_eq!(Variant::Italian.format_move(&it), "23-19");
+    let pt = parse_move_in(Variant::Portuguese, &start, "10-14").expect("portuguese");
+    assert_eq!(pt.to_string(), "c3-d4");
+    assert_eq!(Variant::Portuguese.format_move(&pt), "10-14");
+    assert_eq!(Variant::Russian.format_move(&pt), "c3-d4");
+    // algebraic still works
+    assert_eq!(parse_move_in(Variant::Portuguese, &start, "c3-d4"), Ok(pt));
+    // a refusal lists the legal moves in the variant's numbers, by number
+    let Err(MoveError::Illegal { legal, .. }) = parse_move_in(Variant::Portuguese, &start, "1-5")
+    else {
+        panic!("1-5 is not legal");
+    };
+    assert_eq!(
+        legal,
+        ["9-13", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"]
+    );
+    // a capture: Italian 23x14 (c3:e5)
+    let pos = parse_fen("W:Wc3:Bd4,h8").expect("fen");
+    let mv = parse_move_in(Variant::Italian, &pos, "23x14").expect("capture");
+    assert_eq!(mv.to_string(), "c3:e5");
+    assert_eq!(Variant::Italian.format_move(&mv), "23x14");
+}
+
+/// Play quiet king moves until the game ends, never allowing a capture
+/// and never reaching a position a third time; the plies it took.
+fn shuffle_kings(variant: Variant, fen: &str) -> (usize, Option<Outcome>) {
+    use std::collections::HashMap;
+    let mut g = Game::from_position(variant, parse_fen(fen).expect("fen"));
+    let mut seen: HashMap<String, u32> = HashMap::new();
+    for ply in 0..400 {
+        if g.outcome().is_some() {
+            return (ply, g.outcome());
+        }
+        let pos = *g.position();
+        let mv = pos
+            .legal_moves_in(variant)
+            .into_iter()
+            .find(|m| {
+                let after = pos.make(m);
+                !m.is_capture()
+                    && !after.legal_moves_in(variant).iter().any(|r| r.is_capture())
+                    && seen.get(&after.to_fen()).copied().unwrap_or(0) < 2
+            })
+            .expect("a quiet king move");
+        *seen.entry(pos.make(&mv).to_fen()).or_default() += 1;
+        g.play(&mv).expect("legal");
+    }
+    (400, g.outcome())
+}
+
+#[test]
+fn kings_only_moves_draw_after_each_variants_count() {
+    // Brazilian (CBD, 64 squares): 20 moves each of kings only, no capture
+    // and no man moved, draw; two kings against two, so no lone-king rule
+    let fen = "W:WKa1,Kc1:BKh8,Kf8";
+    let (plies, outcome) = shuffle_kings(Variant::Brazilian, fen);
+    assert_eq!(
+        outcome,
+        Some(Outcome::Draw {
+            reason: DrawReason::KingsOnly
+        })
+    );
+    assert_eq!(plies, 40, "20 moves each");
+    // Russian: 15 moves each
+    assert_eq!(shuffle_kings(Variant::Russian, fen).0, 30);
+    // English, Pool, Czech, Italian, Portuguese: 40 moves each
+    for v in [
+        Variant::English,
+        Variant::Pool,
+        Variant::Czech,
+        Variant::Italian,
+        Variant::Portuguese,
+    ] {
+        assert_eq!(
+            shuffle_kings(v, fen),
+            (
+                80,
+                Some(Outcome::Draw {
+                    reason: DrawReason::KingsOnly
+                })
+            ),
+            "{v}"
+        );
+    }
+}
+
+#[test]
+fn numeric_variants_draw_their_own_text_diagram() {
+    let start = Variant::Italian.initial_position();
+    let it = Variant::Italian.diagram(&start);
+    let lines: Vec<&str> = it.lines().collect();
+    // Italian: the top left corner is dark (Black's man on 1); White's
+    // men from 21; the empty middle shows its numbers 13–20
+    assert_eq!(lines[0], " b     b     b     b");
+    assert_eq!(lines[3], "   13    14    15    16");
+    assert_eq!(lines[4], "17    18    19    20");
+    assert_eq!(lines[7], "    w     w     w     w");
+    assert_eq!(lines[8], "White to move");
+    // Portuguese: the same picture, numbered from White's lower right
+    let pt = Variant::Portuguese.diagram(&start);
+    assert_eq!(pt.lines().nth(3), Some("   20    19    18    17"));
+    // English keeps the Russian orientation, numbered; Russian is unchanged
+    let en = Variant::English.diagram(&Variant::English.initial_position());
+    assert_eq!(en.lines().nth(3), Some("13    14    15    16"));
+    assert_eq!(Variant::Russian.diagram(&start), start.to_string());
+}
+
+#[test]
+fn italian_and_portuguese_pdn_write_their_fen_in_their_numbers() {
+    use shashki_engine::pdn::{parse_pdn, write_pdn, PdnStyle};
+    use shashki_engine::{parse_fen_full_in, to_fen_numeric_in};
+    // White: a man on c3, a king on a1; Black: a king on d4, a man on f8
+    let pos = parse_fen("W:Wc3,Ka1:BKd4,f8").expect("fen");
+    assert_eq!(
+        to_fen_numeric_in(Variant::Italian, &pos),
+        "W:W23,K32:B2,K19"
+    );
+    assert_eq!(
+        to_fen_numeric_in(Variant::Portuguese, &pos),
+        "W:WK1,10:BK14,31"
+    );
+    for v in [Variant::Italian, Variant::Portuguese] {
+        let fen = to_fen_numeric_in(v, &pos);
+        assert_eq!(
+            parse_fen_full_in(v, &fen).expect("fen").position,
+            pos,
+            "{v}"
+        );
+        let mut g = Game::from_position(v, pos);
+        let mv = pos.legal_moves_in(v)[0];
+        g.play(&mv).expect("legal");
+        let pdn = write_pdn(&g, &[], PdnStyle::default());
+        assert!(pdn.contains(&format!("[FEN \"{fen}\"]")), "{pdn}");
+        assert!(pdn.contains(&v.format_move(&mv)), "{pdn}");
+        let back = parse_pdn(&pdn).expect("pdn")[0].to_game().expect("game");
+        assert_eq!(back.start_position(), &pos, "{v}");
+        assert_eq!(back.moves(), g.moves(), "{v}");
+    }
+}
+
+#[test]
+fn refusals_name_the_variants_capture_rules() {
+    use shashki_engine::notation::{parse_move_in, IllegalReason};
+    use shashki_engine::MoveError;
+    let reason = |v: Variant, fen: &str, text: &str| match parse_move_in(
+        v,
+        &parse_fen(fen).unwrap(),
+        text,
+    ) {
+        Err(MoveError::Illegal { reason, .. }) => reason,
+        other => panic!("{v} {text}: {other:?}"),
+    };
+    // English: the man crowned on 2 stops there
+    assert_eq!(
+        reason(Variant::English, "W:W9:B6,7", "9x2x11"),
+        Some(IllegalReason::CaptureEndsEarlier)
+    );
+    // Brazilian: the most pieces; Czech: the king first
+    let fen = "W:Wc1,g3:Bd2,f4,f6";
+    assert_eq!(
+        reason(Variant::Brazilian, fen, "g3:e5:g7"),
+        Some(IllegalReason::CapturePrecedence)
+    );
+    let fen = "W:WKh2,c3:Bd4,f4";
+    assert_eq!(
+        reason(Variant::Czech, fen, "c3:e5"),
+        Some(IllegalReason::CapturePrecedence)
+    );
+    // Russian: free choice, a quiet move while a capture exists
+    assert_eq!(
+        reason(Variant::Russian, fen, "c3-b4"),
+        Some(IllegalReason::MustCapture)
     );
 }

@@ -244,7 +244,7 @@ impl Service {
                 });
             },
         );
-        let movetext = report.movetext(game.start_move_number());
+        let movetext = report.movetext_in(game.variant(), game.start_move_number());
         let scores: Vec<i32> = report.plies.iter().map(|p| p.white_score()).collect();
         let marks: Vec<String> = report
             .plies

@@ -55,7 +55,10 @@ fn is_from(word: &str) -> bool {
 /// otherwise.
 fn start_position(fen: &str, variant: Variant) -> Res<Position> {
     let bad = |error: String| Refusal::BadFen { error };
-    let pos = Position::from_fen(fen.trim()).map_err(|e| bad(e.to_string()))?;
+    // square numbers as the variant's players count them
+    let pos = shashki_engine::parse_fen_full_in(variant, fen.trim())
+        .map(|i| i.position)
+        .map_err(|e| bad(e.to_string()))?;
     for side in [Color::White, Color::Black] {
         let (men, kings) = pos.count(side);
         if men + kings > 12 {
@@ -314,8 +317,13 @@ impl Service {
         }
         let mut text = ctx.t("challenge-card", Some(&a));
         if let Some(p) = start {
-            let fen = p.to_fen();
-            store::set_challenge_start(ctx.c, id, &fen)?;
+            store::set_challenge_start(ctx.c, id, &p.to_fen())?;
+            // shown in the variant's square numbers where it has its own
+            let fen = if variant.numeric_notation() {
+                shashki_engine::to_fen_numeric_in(variant, p)
+            } else {
+                p.to_fen()
+            };
             text.push('\n');
             text.push_str(&ctx.t("challenge-from", Some(&args![("fen", fen)])));
         }

@@ -6,15 +6,15 @@
 //! once, in the same transaction, and keeps its rest; every other line of
 //! the owner in that game is dropped.
 
-use super::Loaded;
+use super::{variant_of, Loaded};
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::{Refusal, Res};
 use crate::core::Service;
 use crate::store::{self, Seat};
-use shashki_engine::notation::parse_move_among;
-use shashki_engine::{Game, Move, Position};
+use shashki_engine::notation::parse_move_among_in;
+use shashki_engine::{Game, Move, Position, Variant};
 
 /// Lines one player may keep in one game.
 const LINES_MAX: usize = 10;
@@ -36,7 +36,7 @@ impl Service {
         let me = ctx.gate(&row, Need::Play)?;
         let me_id = ctx.user_id()?;
         if rest.is_empty() {
-            return self.list_conditionals(ctx, row.id, me_id);
+            return self.list_conditionals(ctx, row.id, variant_of(&row), me_id);
         }
         if matches!(rest, [w] if crate::core::input::words::is_clear(w)) {
             let n = store::clear_conditionals(ctx.c, row.id, me_id)?;
@@ -58,13 +58,15 @@ impl Service {
         let mut line = Vec::new();
         for text in rest {
             let pos: Position = *g.position();
-            let mv: Move = parse_move_among(&pos, &g.legal_moves(), text).map_err(|error| {
-                Refusal::IfIllegal {
-                    game: l.row.id,
-                    text: text.clone(),
-                    error: error.to_string(),
-                }
-            })?;
+            let legal = g.legal_moves();
+            let mv: Move =
+                parse_move_among_in(g.variant(), &pos, &legal, text).map_err(|error| {
+                    Refusal::IfIllegal {
+                        game: l.row.id,
+                        text: text.clone(),
+                        error: error.to_string(),
+                    }
+                })?;
             line.push(mv.to_string());
             if g.play(&mv).ok().flatten().is_some() {
                 break; // the line ends the game: nothing after it
@@ -82,12 +84,15 @@ impl Service {
             .into());
         }
         store::add_conditional(ctx.c, l.row.id, me_id, l.row.ply, &line, ctx.now)?;
-        let a = args![("game", l.row.id), ("line", pretty(&line))];
+        let a = args![
+            ("game", l.row.id),
+            ("line", pretty(l.game.variant(), &line))
+        ];
         ctx.tell_id("if-stored", Some(&a));
         Ok(())
     }
 
-    fn list_conditionals(&self, ctx: &mut Ctx, game: i64, me: i64) -> Res<()> {
+    fn list_conditionals(&self, ctx: &mut Ctx, game: i64, variant: Variant, me: i64) -> Res<()> {
         let lines = store::conditionals(ctx.c, game, me)?;
         if lines.is_empty() {
             ctx.tell_id("if-none", Some(&args![("game", game)]));
@@ -96,7 +101,7 @@ impl Service {
         let mut text = ctx.t("if-list", Some(&args![("game", game)]));
         for c in &lines {
             text.push('\n');
-            text.push_str(&pretty(&c.moves));
+            text.push_str(&pretty(variant, &c.moves));
         }
         ctx.tell(text);
         Ok(())
@@ -131,7 +136,8 @@ impl Service {
             return Ok(None);
         };
         // checked again: the rules may have ended or changed the position
-        let Ok(mv) = parse_move_among(l.game.position(), &l.game.legal_moves(), reply) else {
+        let legal = l.game.legal_moves();
+        let Ok(mv) = parse_move_among_in(l.game.variant(), l.game.position(), &legal, reply) else {
             return Ok(None);
         };
         Ok(Some((mv, line.moves.get(2..).unwrap_or_default().to_vec())))
@@ -155,9 +161,34 @@ impl Service {
 }
 
 /// `e3-d4 → f6-g5, …`: a line as its owner reads it.
-fn pretty(line: &[String]) -> String {
+/// A stored line (algebraic, the one way the game writes it) in the
+/// variant's notation, in pairs: `11-15 → 22-18, 15x22 → 25x18`.
+fn pretty(variant: Variant, line: &[String]) -> String {
+    let line: Vec<String> = line.iter().map(|m| in_notation(variant, m)).collect();
     line.chunks(2)
         .map(|p| p.join(" → "))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// An algebraic move text (`c3-d4`, `c3:e5:g7`) in the variant's notation
+/// (`22-18`, `22x15x8` in English draughts); unchanged where the variant
+/// writes moves algebraically or the text is not a path of squares.
+pub(crate) fn in_notation(variant: Variant, text: &str) -> String {
+    if !variant.numeric_notation() {
+        return text.to_string();
+    }
+    let capture = text.contains(':');
+    let numbers: Option<Vec<String>> = text
+        .split([':', '-'])
+        .map(|t| {
+            shashki_engine::Square::parse(t)
+                .ok()
+                .map(|sq| variant.square_number(sq).to_string())
+        })
+        .collect();
+    match numbers {
+        Some(n) => n.join(if capture { "x" } else { "-" }),
+        None => text.to_string(),
+    }
 }

@@ -15,7 +15,7 @@ use crate::core::types::Job;
 use crate::core::{puzzles, ratings, Service};
 use crate::store::{self, GameResult, GameRow, Seat, Termination};
 use shashki_engine::game::Outcome as GameOutcome;
-use shashki_engine::notation::parse_move_among;
+use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{Color, Move, Square};
 
 impl Service {
@@ -46,7 +46,8 @@ impl Service {
         let mut to_move = Vec::new();
         for row in rows {
             let pos = position_of(&row)?;
-            let parsed = parse_move_among(&pos, &pos.legal_moves_in(variant_of(&row)), text);
+            let variant = variant_of(&row);
+            let parsed = parse_move_among_in(variant, &pos, &pos.legal_moves_in(variant), text);
             to_move.push((row, parsed));
         }
         let legal: Vec<usize> = to_move
@@ -113,6 +114,7 @@ impl Service {
                 .ok_or(corrupt("no error for an illegal move"))?;
             return Ok(Refusal::IllegalMove {
                 game: row.id,
+                variant: variant_of(&row),
                 error,
             });
         }
@@ -232,7 +234,10 @@ impl Service {
                 }
                 let mut d = ctx.board_draft(&loaded, headline)?;
                 let next = loaded.row.seat(loaded.game.side_to_move());
-                let a = args![("move", mv.to_string()), ("player", ctx.call_name(next)?)];
+                let a = args![
+                    ("move", loaded.game.variant().format_move(&mv)),
+                    ("player", ctx.call_name(next)?)
+                ];
                 d.turn_note = Some(ctx.t("turn-note", Some(&a)));
                 ctx.post(d);
                 // the player to move may want to hear it privately

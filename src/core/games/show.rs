@@ -15,7 +15,7 @@ use crate::core::time::pdn_date;
 use crate::core::types::{BoardMode, Image};
 use crate::core::Service;
 use crate::render::RenderOptions;
-use crate::render::{frames_from_replay, render_gif, GifOptions};
+use crate::render::{frames_from_replay_in, render_gif, GifOptions};
 use crate::store::{self, Termination};
 use rusqlite::Connection;
 use shashki_engine::pdn::{write_pdn, PdnStyle};
@@ -250,7 +250,7 @@ impl Service {
             .copied()
             .zip(g.moves().iter().copied())
             .collect();
-        let frames = frames_from_replay(g.start_position(), &plies);
+        let frames = frames_from_replay_in(g.variant(), g.start_position(), &plies);
         let long = plies.len() > LONG_GAME_PLIES;
         let size = if long {
             320
@@ -265,6 +265,8 @@ impl Service {
             size,
             theme: view.theme,
             flip: view.flip,
+            numbered: view.numbered,
+            variant: g.variant(),
             ..RenderOptions::default()
         };
         let image = Image::lazy(format!("game-{}.gif", l.row.id), move || {

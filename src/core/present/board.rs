@@ -56,6 +56,7 @@ impl Ctx<'_> {
             caption,
             name,
             numbered: false,
+            variant: shashki_engine::Variant::Russian,
         }
     }
 
@@ -87,6 +88,7 @@ impl Ctx<'_> {
             row.id.to_string(),
         );
         view.numbered = g.variant().numeric_notation();
+        view.variant = g.variant();
         Ok(view)
     }
 

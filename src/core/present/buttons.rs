@@ -70,11 +70,7 @@ pub(crate) fn move_choices(
                 ply,
                 square: s.pdn(),
             };
-            let label = if g.variant().numeric_notation() {
-                s.pdn().to_string()
-            } else {
-                s.to_string()
-            };
+            let label = g.variant().square_name(s);
             buttons.push(p.button(label));
         }
     }

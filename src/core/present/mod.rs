@@ -9,7 +9,7 @@ pub(crate) mod text;
 use super::types::{BoardMode, Choice, Image, Link, Mention, Platform, Reply, Target};
 use super::Service;
 use crate::render::{self, LastMove, RenderOptions, Theme};
-use shashki_engine::{Move, Position};
+use shashki_engine::{Move, Position, Variant};
 
 /// A board to draw once the transaction has committed.
 #[derive(Debug, Clone)]
@@ -22,8 +22,10 @@ pub(crate) struct BoardView {
     pub caption: String,
     /// Names the image file: `board-<name>.png`.
     pub name: String,
-    /// The squares numbered 1–32 (English draughts).
+    /// The empty squares numbered (English, Italian, Portuguese draughts).
     pub numbered: bool,
+    /// Whose board: its orientation and numbering.
+    pub variant: Variant,
 }
 
 /// A reply before its board is drawn.
@@ -149,9 +151,10 @@ impl Service {
                     last_move: b.last.map(|(before, mv)| LastMove::from_move(&before, &mv)),
                     caption: Some(b.caption),
                     numbered: b.numbered,
+                    variant: b.variant,
                     ..RenderOptions::default()
                 };
-                let diagram = b.position.to_string();
+                let diagram = b.variant.diagram(&b.position);
                 let position = b.position;
                 let image = Image::lazy(format!("board-{}.png", b.name), move || {
                     render::render_png(&position, &opts)

@@ -124,7 +124,9 @@ impl Service {
     }
 
     /// Why a move text is not a move, listing the legal moves.
-    pub(crate) fn move_error_text(&self, lang: Lang, err: &MoveError) -> String {
+    /// Squares are named in the variant's notation (the engine already
+    /// wrote the moves it lists that way).
+    pub(crate) fn move_error_text(&self, lang: Lang, variant: Variant, err: &MoveError) -> String {
         use MoveError as E;
         match err {
             E::Empty => self.t(lang, "move-empty", None),
@@ -147,8 +149,8 @@ impl Service {
                 reason,
                 legal,
             } => {
-                let square = |id: &str, s: &dyn std::fmt::Display| {
-                    self.t(lang, id, Some(&args![("square", s.to_string())]))
+                let square = |id: &str, s: &shashki_engine::Square| {
+                    self.t(lang, id, Some(&args![("square", variant.square_name(*s))]))
                 };
                 let why = match reason {
                     Some(IllegalReason::EmptySquare(s)) => Some(square("why-empty-square", s)),
@@ -160,6 +162,12 @@ impl Service {
                         Some(self.t(lang, "why-capture-not-finished", None))
                     }
                     Some(IllegalReason::PieceCannotMove(s)) => Some(square("why-cannot-move", s)),
+                    Some(IllegalReason::CaptureEndsEarlier) => {
+                        Some(self.t(lang, "why-capture-ends-earlier", None))
+                    }
+                    Some(IllegalReason::CapturePrecedence) => {
+                        Some(self.t(lang, "why-capture-precedence", None))
+                    }
                     None => None,
                 };
                 let a = args![
@@ -200,11 +208,15 @@ impl Service {
             R::GameUnknown { game } => ("game-unknown", args![("game", game.as_str())]),
             R::NoActiveGame => ("no-active-game", args![]),
             R::WhichGame { games: g } => ("which-game", args![("games", games(g))]),
-            R::IllegalMove { game, error } => (
+            R::IllegalMove {
+                game,
+                variant,
+                error,
+            } => (
                 "move-illegal",
                 args![
                     ("game", *game),
-                    ("error", self.move_error_text(lang, error))
+                    ("error", self.move_error_text(lang, *variant, error))
                 ],
             ),
             R::ChallengeBadWord { word } => ("challenge-bad-word", args![("word", word.as_str())]),
