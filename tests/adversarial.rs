@@ -1140,6 +1140,12 @@ fn check_replies(out: &Outcome, ev: &Event, who: &Who, after: &Snap) -> Vec<Stri
                     errs.push(format!("a reply to an unrelated chat: {chat}"));
                 }
             }
+            // a private notification never goes to the one acting
+            Target::Private { user } => {
+                if *user == ev.user.id {
+                    errs.push(format!("a notification to the actor: {:?}", r.target));
+                }
+            }
         }
         // a game is shown only in its own chat or to its players
         if let Some(g) = r.game_id.and_then(|id| after.games.get(&id)) {
@@ -1335,6 +1341,7 @@ impl World {
             input,
             update_id,
             bare_moves: self.rng.chance(0.85),
+            thread: None,
         }
     }
 
@@ -1901,7 +1908,7 @@ impl World {
                 continue;
             };
             let for_person = match &r.target {
-                Target::User { user, .. } => person_by_platform_id(user),
+                Target::User { user, .. } | Target::Private { user } => person_by_platform_id(user),
                 Target::Chat(_) => r
                     .mentions
                     .first()
@@ -1993,6 +2000,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
             input: Input::Text("/help".into()),
             update_id: Some(format!("hello{p}")),
             bare_moves: false,
+            thread: None,
         };
         w.svc.handle(&ev).unwrap();
     }
@@ -2319,6 +2327,7 @@ fn a_handle_that_changed_hands_does_not_take_its_challenges_along() {
             input,
             update_id: Some(format!("u{n}")),
             bare_moves: true,
+            thread: None,
         })
         .unwrap()
     };

@@ -3,7 +3,7 @@
 mod common;
 
 use shashki::core::{
-    BoardMode, Config, Event, Input, ManualClock, Outcome, Platform, Reply, Service,
+    BoardMode, Config, Event, Input, LinkTo, ManualClock, Outcome, Platform, Reply, Service, Target,
 };
 use shashki::engine::search::{search, Limits};
 use shashki::engine::{Game, Position, Variant};
@@ -1705,6 +1705,201 @@ fn a_deep_link_opens_the_game_in_a_private_chat_for_its_players_only() {
     // someone else's link leads nowhere: the game does not exist for them
     let t = text(&private("Eve", 2));
     assert!(t.contains(&format!("There is no game #{id}")), "{t}");
+}
+
+/// The private notifications of `user` in an outcome's (or a sweep's)
+/// replies: (text, link).
+fn notes_to(replies: &[Reply], user: &str) -> Vec<(String, Option<shashki::core::Link>)> {
+    replies
+        .iter()
+        .filter(|r| matches!(&r.target, Target::Private { user: u } if u == user))
+        .map(|r| (r.text.clone(), r.link.clone()))
+        .collect()
+}
+
+fn all_notes(replies: &[Reply]) -> usize {
+    replies
+        .iter()
+        .filter(|r| matches!(r.target, Target::Private { .. }))
+        .count()
+}
+
+/// `/notify on` (issue 14): Anna opted in, Bob did not. Anna hears
+/// privately that the game began with her move, each reminder of her move
+/// once (not again after a restart), and Bob's moves — with a link back to
+/// the game; Bob hears nothing privately, nor does the one who just moved;
+/// a game in a private chat notifies nobody.
+#[test]
+fn notify_on_sends_the_turn_and_each_reminder_privately_once() {
+    let mut room = Room::new();
+    let on = room.say("Anna", "/notify on");
+    assert!(text(&on).contains("turned on"), "{}", text(&on));
+    let state = room.say("Anna", "/notify");
+    assert!(text(&state).contains("are on"), "{}", text(&state));
+    // the console lets the bot write to anyone: no "open a private chat"
+    assert!(state.replies.iter().all(|r| r.link.is_none()));
+    let bad = room.say("Anna", "/notify maybe");
+    assert!(text(&bad).contains("Usage: /notify on"), "{}", text(&bad));
+
+    // Bob accepts: Anna (White) moves first and hears it
+    room.say("Bob", "/help");
+    let card = room.say("Anna", "/challenge @bob 3 white");
+    let started = room.press("Bob", button(&card, "Accept"));
+    let id = board(&started).game_id.unwrap();
+    let notes = notes_to(&started.replies, "anna");
+    assert_eq!(notes.len(), 1, "{started:#?}");
+    assert_eq!(
+        notes[0].0,
+        format!("Game #{id} (Room) has begun: your move.")
+    );
+    let link = notes[0].1.clone().expect("a link back to the game");
+    assert_eq!(
+        link.to,
+        LinkTo::Game {
+            game: id,
+            chat: "room".into(),
+            thread: None
+        }
+    );
+    assert_eq!(link.label, "♟ Open the game");
+    assert_eq!(all_notes(&started.replies), 1);
+
+    // the reminder at half the time: in the chat, and to Anna privately
+    room.clock.set(T0 + 3 * DAY / 2);
+    let r = room.svc.sweep().unwrap();
+    assert_eq!(r.len(), 2, "{r:#?}");
+    let notes = notes_to(&r, "anna");
+    assert_eq!(
+        notes[0].0,
+        format!("Reminder: 1 day 12 h left for your move in game #{id} (Room).")
+    );
+    assert!(matches!(
+        notes[0].1.as_ref().map(|l| &l.to),
+        Some(LinkTo::Game { game, .. }) if *game == id
+    ));
+    assert!(room.svc.sweep().unwrap().is_empty(), "once");
+    room.svc = Arc::new(Service::open(&room.path, config(), room.clock.clone()).unwrap());
+    assert!(room.svc.sweep().unwrap().is_empty(), "not after a restart");
+    // the second reminder is another notification, once
+    room.clock.set(T0 + 2 * DAY);
+    let r = room.svc.sweep().unwrap();
+    assert_eq!(notes_to(&r, "anna").len(), 1, "{r:#?}");
+    assert!(room.svc.sweep().unwrap().is_empty());
+    {
+        // what was sent is kept per (game, ply, kind)
+        let s = room.store();
+        let anna = store::user_by_handle(s.conn(), "console", "anna")
+            .unwrap()
+            .unwrap();
+        assert!(!store::mark_notified(s.conn(), id, 0, "reminder-0", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.conn(), id, 0, "reminder-1", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.conn(), id, 0, "turn", anna.id, T0).unwrap());
+    }
+
+    // Anna moves: Bob is to move but did not opt in, Anna just moved
+    let moved = room.say("Anna", "c3-d4");
+    assert_eq!(all_notes(&moved.replies), 0, "{moved:#?}");
+    // Bob's reminder goes to the chat alone
+    let now = T0 + 2 * DAY;
+    room.clock.set(now + 3 * DAY / 2);
+    let r = room.svc.sweep().unwrap();
+    assert_eq!(r.len(), 1, "{r:#?}");
+    assert_eq!(all_notes(&r), 0);
+    // Bob moves: Anna hears it, once, even if the update comes again
+    let ev = room.event("Bob", Input::Text("f6-g5".into()));
+    let out = room.svc.handle(&ev).unwrap();
+    let notes = notes_to(&out.replies, "anna");
+    assert_eq!(
+        notes.iter().map(|n| n.0.as_str()).collect::<Vec<_>>(),
+        [format!("Your move in game #{id} (Room): Bob played f6-g5.")],
+        "{out:#?}"
+    );
+    assert_eq!(all_notes(&room.svc.handle(&ev).unwrap().replies), 0);
+
+    // off: nothing more
+    let off = room.say("Anna", "/notify off");
+    assert!(text(&off).contains("turned off"), "{}", text(&off));
+    room.say("Anna", "d4-e5");
+    let out = room.say("Bob", "/move d6:f4");
+    assert!(room.game(id).ply >= 4, "{}", text(&out));
+    assert_eq!(all_notes(&out.replies), 0);
+
+    // a game in Anna's private chat (against the AI) notifies nobody
+    room.say("Anna", "/notify on");
+    let mut ev = common::group_event(
+        "dm-anna",
+        "Anna",
+        "Anna",
+        Input::Text("/challenge ai 1 black".into()),
+        9000,
+    );
+    ev.chat.is_private = true;
+    let out = room.svc.handle(&ev).unwrap();
+    assert_eq!(all_notes(&out.replies), 0);
+    for job in out.jobs {
+        let done = room.svc.run_job(job).unwrap();
+        assert_eq!(all_notes(&done.replies), 0, "{done:#?}");
+    }
+}
+
+/// Forum topics (issue 14): a game started in a thread keeps it — its
+/// boards, the AI's moves, the sweeper's reminders and time-out go there,
+/// also when someone asks from the chat itself; other answers go where
+/// they were asked.
+#[test]
+fn a_game_keeps_the_thread_it_was_started_in() {
+    let room = Room::new();
+    let in_topic = |who: &str, text: &str, thread: Option<&str>| {
+        let mut ev = room.event(who, Input::Text(text.into()));
+        ev.thread = thread.map(str::to_string);
+        room.svc.handle(&ev).unwrap()
+    };
+    let threads = |o: &[Reply]| o.iter().map(|r| r.thread.clone()).collect::<Vec<_>>();
+    // against the AI, in topic 7
+    let out = in_topic("Anna", "/challenge ai 1 black", Some("7"));
+    assert_eq!(threads(&out.replies), [Some("7".to_string())]);
+    for job in out.jobs {
+        let done = room.svc.run_job(job).unwrap();
+        assert!(!done.replies.is_empty());
+        assert!(
+            done.replies
+                .iter()
+                .all(|r| r.thread.as_deref() == Some("7")),
+            "{done:#?}"
+        );
+    }
+    // asked from the chat itself: the board goes to the game's topic, a
+    // refusal answers where it was asked
+    let out = in_topic("Anna", "/board", None);
+    assert_eq!(board(&out).thread.as_deref(), Some("7"));
+    let out = in_topic("Anna", "/move a1-b2", None);
+    assert_eq!(threads(&out.replies), [None]);
+    let out = in_topic("Anna", "/move a1-b2", Some("9"));
+    assert_eq!(threads(&out.replies), [Some("9".to_string())]);
+
+    // a challenge between people in topic 3, accepted from the chat
+    room.say("Bob", "/help");
+    let card = in_topic("Anna", "/challenge @bob 2 white", Some("3"));
+    assert_eq!(threads(&card.replies), [Some("3".to_string())]);
+    let started = room.press("Bob", button(&card, "Accept"));
+    let id = board(&started).game_id.unwrap();
+    assert_eq!(board(&started).thread.as_deref(), Some("3"));
+    // the sweeper's reminder and the time-out
+    room.clock.set(T0 + DAY);
+    let r = room.svc.sweep().unwrap();
+    assert!(!r.is_empty());
+    assert!(r.iter().all(|r| r.thread.as_deref() == Some("3")), "{r:#?}");
+    room.clock.set(T0 + 2 * DAY);
+    let r = room.svc.sweep().unwrap();
+    assert!(
+        r.iter().any(|r| r.text.contains("did not move in time")),
+        "{r:#?}"
+    );
+    assert!(r.iter().all(|r| r.thread.as_deref() == Some("3")), "{r:#?}");
+    assert!(!room.game(id).is_active());
+    // a thread per game is for platforms that can open threads (Discord)
+    let t = text(&room.say("Anna", "/settings threads on"));
+    assert!(t.contains("There is no setting “threads”"), "{t}");
 }
 
 /// Anna challenges Bob to a casual game (`casual`); Bob accepts. Anna plays

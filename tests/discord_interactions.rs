@@ -89,6 +89,27 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
             Json(json!({"code": 0, "message": "500: Internal Server Error"})),
         )
             .into_response()
+    } else if path == "/api/v10/users/@me/channels" {
+        // the DM channel with the recipient
+        let user = fake.calls.lock().unwrap().last().unwrap().body["recipient_id"].clone();
+        Json(json!({
+            "id": DM_CHANNEL,
+            "type": 1,
+            "last_message_id": null,
+            "recipients": [{"id": user, "username": "anna", "discriminator": "0", "global_name": "Anna", "avatar": null}]
+        }))
+        .into_response()
+    } else if method == "POST" && path.ends_with("/threads") {
+        // a new public thread in the channel
+        let name = fake.calls.lock().unwrap().last().unwrap().body["name"].clone();
+        Json(json!({
+            "id": THREAD,
+            "type": 11,
+            "guild_id": "700000000000000001",
+            "parent_id": "800000000000000001",
+            "name": name,
+        }))
+        .into_response()
     } else if path.ends_with("/callback") || method == "DELETE" {
         StatusCode::NO_CONTENT.into_response()
     } else {
@@ -141,6 +162,12 @@ struct Setup {
     hub: Hub,
     dir: tempfile::TempDir,
 }
+
+/// The thread the fake opens in any channel.
+const THREAD: &str = "870000000000000001";
+
+/// The DM channel the fake opens with anyone.
+const DM_CHANNEL: &str = "850000000000000001";
 
 /// Where replies without an interaction (the AI's moves, the sweeper) go.
 const CHANNEL_MESSAGES: &str = "/api/v10/channels/800000000000000001/messages";
@@ -541,6 +568,9 @@ async fn run() {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            thread: None,
+            link: None,
+            new_thread: None,
             live: None,
             share: None,
         })
@@ -564,6 +594,9 @@ async fn run() {
         in_place: false,
         board_mode: None,
         turn_note: None,
+        thread: None,
+        link: None,
+        new_thread: None,
         live: Some("analysis-77".into()),
         share: None,
     };
@@ -891,6 +924,188 @@ async fn failing() {
             .await;
         assert!(board.body["content"].as_str().unwrap().contains(who));
     }
+}
+
+/// `/notify state:on` (issue 14) on Discord: no "start the bot" step; when
+/// the AI has moved in a server channel, Anna gets a DM (POST
+/// /users/@me/channels, then a message there) with a link button back to
+/// the game's channel — once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notify_sends_a_dm_with_a_jump_link() {
+    tokio::time::timeout(Duration::from_secs(90), notify_dm())
+        .await
+        .expect("in time");
+}
+
+async fn notify_dm() {
+    let s = setup().await;
+    let n = s.n();
+    let on = command(
+        1,
+        "tok-n1",
+        "notify",
+        json!([{"name": "state", "type": 3, "value": "on"}]),
+    );
+    s.discord.on_interaction(interaction(on)).await;
+    let answer = s
+        .wait_for(n, "the /notify answer", |c| shown(c).contains("turned on"))
+        .await;
+    assert_eq!(flags(&answer), Some(64), "for Anna alone");
+    assert!(
+        !shown(&answer).contains("private chat"),
+        "{}",
+        shown(&answer)
+    );
+
+    let n = s.n();
+    s.discord
+        .on_interaction(interaction(fixture("challenge")))
+        .await;
+    s.wait_for(n, "the AI's board in the channel", is_ai_board)
+        .await;
+    let dm = s
+        .wait_for(n, "the DM channel", |c| {
+            c.method == "POST" && c.path == "/api/v10/users/@me/channels"
+        })
+        .await;
+    assert_eq!(dm.body["recipient_id"], json!("500000000000000001"));
+    let dm_messages = format!("/api/v10/channels/{DM_CHANNEL}/messages");
+    let note = s
+        .wait_for(n, "the DM", |c| c.method == "POST" && c.path == dm_messages)
+        .await;
+    let text = shown(&note);
+    assert!(
+        text.starts_with("Your move in game #1 (draughts): AI (level 1) played "),
+        "{text}"
+    );
+    let link = &note.body["components"][0]["components"][0];
+    assert_eq!(link["style"], json!(5), "a link button: {}", note.body);
+    assert_eq!(
+        link["url"],
+        json!("https://discord.com/channels/700000000000000001/800000000000000001")
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let dms = s
+        .calls_since(n)
+        .iter()
+        .filter(|c| c.path == dm_messages)
+        .count();
+    assert_eq!(dms, 1, "once");
+}
+
+/// `/settings threads on` (issue 14, Discord; the server's admins only):
+/// a new game opens a thread of its own (POST /channels/{id}/threads,
+/// named after the game), its board and the AI's moves are posted there;
+/// a move chosen inside the thread counts for the parent channel's game
+/// and the AI answers in the thread again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_per_game_when_the_channel_asks_for_it() {
+    tokio::time::timeout(Duration::from_secs(90), thread_per_game())
+        .await
+        .expect("in time");
+}
+
+async fn thread_per_game() {
+    let s = setup().await;
+    let settings = |n: u64, admin: bool| {
+        let mut v = command(
+            n,
+            &format!("tok-s{n}"),
+            "settings",
+            json!([
+                {"name": "key", "type": 3, "value": "threads"},
+                {"name": "value", "type": 3, "value": "on"}
+            ]),
+        );
+        if admin {
+            v["member"]["permissions"] = json!("8");
+        }
+        interaction(v)
+    };
+    // not an admin: refused, for them alone
+    let n = s.n();
+    s.discord.on_interaction(settings(1, false)).await;
+    let refused = s.wait_for(n, "the refusal", |c| !shown(c).is_empty()).await;
+    assert!(shown(&refused).contains("admins"), "{}", shown(&refused));
+    let n = s.n();
+    s.discord.on_interaction(settings(2, true)).await;
+    s.wait_for(n, "saved", |c| shown(c).contains("Saved")).await;
+
+    // a game against the AI: the channel hears where it is played; the
+    // board opens a thread named after the game
+    let n = s.n();
+    s.discord
+        .on_interaction(interaction(fixture("challenge")))
+        .await;
+    let in_thread = format!("/api/v10/channels/{THREAD}/messages");
+    let ai_board = s
+        .wait_for(n, "the AI's board in the thread", |c| {
+            c.path == in_thread && !component_ids(&c.body).1.is_empty()
+        })
+        .await;
+    assert!(component_ids(&ai_board.body)
+        .1
+        .iter()
+        .all(|o| o.starts_with("m:1:1:")));
+    let calls = s.calls_since(n);
+    assert!(
+        shown(&calls[0]).contains("Game #1 is played in a thread of its own"),
+        "{:?}",
+        calls[0].body
+    );
+    let open = calls
+        .iter()
+        .find(|c| c.path == "/api/v10/channels/800000000000000001/threads")
+        .expect("a thread opened");
+    assert_eq!(open.body["name"], json!("Game #1: AI (level 1) – Anna"));
+    assert_eq!(open.body["type"], json!(11));
+    assert!(
+        calls.iter().all(|c| c.path != CHANNEL_MESSAGES),
+        "nothing of the game in the channel itself"
+    );
+    let db = rusqlite::Connection::open(s.dir.path().join("bot.sqlite")).unwrap();
+    let stored: Option<String> = db
+        .query_row("SELECT thread FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(stored.as_deref(), Some(THREAD));
+
+    // a move chosen inside the thread: the interaction's channel is the
+    // thread, its parent the game's chat
+    let chosen = component_ids(&ai_board.body).1[0].clone();
+    let mut select = fixture("button");
+    select["id"] = json!("1100000000000000208");
+    select["token"] = json!("tok-thread-select");
+    select["channel_id"] = json!(THREAD);
+    select["channel"] = json!({"id": THREAD, "name": "Game #1", "type": 11, "parent_id": "800000000000000001", "permissions": "2048"});
+    select["data"] = json!({"custom_id": "moves:1:0", "component_type": 3, "values": [chosen]});
+    let select = interaction(select);
+    let Interaction::Component(c) = &select else {
+        panic!("a component")
+    };
+    let ev = discord::component_event(c).unwrap();
+    assert_eq!(ev.chat.id, "800000000000000001");
+    assert_eq!(ev.thread.as_deref(), Some(THREAD));
+    let n = s.n();
+    s.discord.on_interaction(select).await;
+    // the AI's answer edits the living board in the thread (PATCH
+    // …/messages/ID) or posts it there
+    s.wait_for(n, "the AI's answer in the thread", |c| {
+        c.path.starts_with(in_thread.as_str())
+            && component_ids(&c.body)
+                .1
+                .iter()
+                .all(|o| o.starts_with("m:1:3:"))
+            && !component_ids(&c.body).1.is_empty()
+    })
+    .await;
+    let calls = s.calls_since(n);
+    // the pressed board (in the thread) changes in place
+    assert_eq!(calls[0].body["type"], 7, "{}", calls[0].body);
+    assert!(calls.iter().all(|c| c.path != CHANNEL_MESSAGES));
+    assert!(
+        calls.iter().all(|c| !c.path.ends_with("/threads")),
+        "one thread per game"
+    );
 }
 
 /// `/analyse` is answered with the "Analysing game #1…" message, whose id is

@@ -478,32 +478,36 @@ async fn the_binary_stops_cleanly_on_sigterm() {
 /// A bot on the fake Bot API with the configured default (`board_updates`
 /// "edit") and no pacing (`set_commands`: it registers its command menus at
 /// start); its database file.
-async fn living_bot(
-    set_commands: bool,
-) -> (
+async fn living_bot(set_commands: bool) -> LivingBot {
+    living_bot_with(set_commands, test_config()).await
+}
+
+type LivingBot = (
     Arc<Fake>,
     tokio::sync::watch::Sender<bool>,
     tokio::task::JoinHandle<anyhow::Result<()>>,
     tempfile::TempDir,
-) {
-    let config = Config {
+);
+
+fn test_config() -> Config {
+    Config {
         ai_max_movetime: Duration::from_millis(50),
         board_size: 200,
         ..Config::default()
-    };
-    living_bot_with(set_commands, config).await
+    }
 }
 
 /// [`living_bot`] with the service's settings.
-async fn living_bot_with(
+async fn living_bot_with(set_commands: bool, config: Config) -> LivingBot {
+    living_bot_boards(set_commands, config, None).await
+}
+
+/// [`living_bot_with`], boards kept as `boards` says (None: the default).
+async fn living_bot_boards(
     set_commands: bool,
     config: Config,
-) -> (
-    Arc<Fake>,
-    tokio::sync::watch::Sender<bool>,
-    tokio::task::JoinHandle<anyhow::Result<()>>,
-    tempfile::TempDir,
-) {
+    boards: Option<BoardUpdates>,
+) -> LivingBot {
     let (fake, addr) = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
     let service = Service::open(
@@ -525,6 +529,9 @@ async fn living_bot_with(
         messages_per_sec_overall: 1000,
     };
     assert_eq!(opts.board_updates, BoardUpdates::Edit, "edit by default");
+    if let Some(b) = boards {
+        opts.board_updates = b;
+    }
     let bot = tokio::spawn(telegram::run(hub, Secret::new(TOKEN), opts, rx));
     (fake, stop, bot, dir)
 }
@@ -1176,4 +1183,365 @@ async fn inline_mode() {
         .expect("stops")
         .unwrap()
         .unwrap();
+}
+
+/// A message from `from` (anna() or boris()) in chat `chat`.
+fn message_from(id: i64, message_id: i64, chat: i64, from: Value, text: &str) -> Value {
+    let mut u = text_update(id, message_id, text);
+    u["message"]["chat"] = chat_json(chat);
+    u["message"]["from"] = from;
+    u
+}
+
+/// A button pressed by `from` under message `on_message` in `chat`.
+fn press_in(id: i64, query: &str, chat: i64, from: Value, on_message: i64, data: &str) -> Value {
+    let mut u = callback_update(id, query, on_message, data);
+    u["callback_query"]["from"] = from;
+    u["callback_query"]["message"]["chat"] = chat_json(chat);
+    u
+}
+
+/// `/notify on` (issue 14) through the Bot API: in a group the answer links
+/// to the private chat with the bot (`?start=notify`); Anna opted in, Boris
+/// did not. When Boris moves, Anna gets ONE private message (chat_id = her
+/// user id, even though Boris's update came twice) with the deep link
+/// `?start=game-1`; when Anna moves, Boris gets nothing. Once Boris opts in
+/// without ever starting the bot, Telegram refuses the private message with
+/// 403: it is tried once, dropped, and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notify_sends_one_private_message_to_the_opted_in_player_only() {
+    tokio::time::timeout(Duration::from_secs(120), notify_in_a_group())
+        .await
+        .expect("in time");
+}
+
+async fn notify_in_a_group() {
+    let (fake, stop, bot, _dir) = living_bot(false).await;
+    let notes_to = |user: i64| {
+        fake.calls()
+            .into_iter()
+            .filter(|c| c.method.starts_with("sendMessage") && c.fields["chat_id"] == json!(user))
+            .collect::<Vec<_>>()
+    };
+
+    // Anna opts in, in the group: told to open a private chat, with a link
+    fake.push_update(message_from(1, 10, GROUP, anna(), "/notify on"));
+    let (i, on) = fake
+        .wait_for(0, "the /notify answer", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("turned on")
+        })
+        .await;
+    assert_eq!(on.fields["chat_id"], json!(GROUP));
+    assert!(
+        shown_text(&on).contains("opened a private chat"),
+        "{}",
+        shown_text(&on)
+    );
+    assert_eq!(urls(&on), ["https://t.me/shashki_test_bot?start=notify"]);
+
+    // Boris (White) accepts Anna's challenge
+    fake.push_update(message_from(2, 11, GROUP, boris(), "/help"));
+    fake.push_update(message_from(
+        3,
+        12,
+        GROUP,
+        anna(),
+        "/challenge @boris 3 black",
+    ));
+    let (j, card) = fake
+        .wait_for(i, "the challenge card", |c| {
+            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
+        })
+        .await;
+    let accept = buttons(&card)
+        .into_iter()
+        .find(|b| b.starts_with("a:"))
+        .unwrap();
+    let card_msg = fake.next_message.load(Ordering::SeqCst);
+    fake.push_update(press_in(4, "cq-1", GROUP, boris(), card_msg, &accept));
+    let (k, _) = fake
+        .wait_for(j, "the first board", |c| {
+            c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:1:0:"))
+        })
+        .await;
+    // Boris moves (his update delivered twice): Anna hears it privately
+    let boris_move = message_from(5, 13, GROUP, boris(), "/move c3-d4");
+    fake.push_update(boris_move.clone());
+    fake.push_update(boris_move);
+    let (l, note) = fake
+        .wait_for(k, "Anna's notification", |c| {
+            c.method == "sendMessage" && c.fields["chat_id"] == json!(ANNA)
+        })
+        .await;
+    assert_eq!(
+        shown_text(&note),
+        "Your move in game #1 (Draughts club): Boris played c3-d4."
+    );
+    assert_eq!(urls(&note), ["https://t.me/shashki_test_bot?start=game-1"]);
+    assert!(note.fields.get("message_thread_id").is_none());
+    // Anna moves: Boris did not opt in
+    fake.push_update(message_from(6, 14, GROUP, anna(), "/move f6-g5"));
+    let (m, _) = fake
+        .wait_for(l, "the turn note after f6-g5", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("f6-g5")
+        })
+        .await;
+    fake.push_update(message_from(7, 15, GROUP, anna(), "/games"));
+    let (n, _) = fake
+        .wait_for(m, "the games list", |c| {
+            c.method == "sendMessage"
+                && c.fields["chat_id"] == json!(GROUP)
+                && c.fields["reply_parameters"]["message_id"] == json!(15)
+        })
+        .await;
+    assert_eq!(notes_to(ANNA).len(), 1, "one private message to Anna");
+    assert!(notes_to(BORIS).is_empty(), "none to Boris");
+
+    // Boris opts in but never started the bot: Telegram refuses; tried once
+    fake.forbidden.lock().unwrap().push(BORIS);
+    fake.push_update(message_from(8, 16, GROUP, boris(), "/notify on"));
+    fake.push_update(message_from(9, 17, GROUP, boris(), "/move b2-c3"));
+    fake.push_update(message_from(10, 18, GROUP, anna(), "/move g7-f6"));
+    let (o, refused) = fake
+        .wait_for(n, "the refused notification", |c| {
+            c.method == "sendMessage:403"
+        })
+        .await;
+    assert_eq!(refused.fields["chat_id"], json!(BORIS));
+    assert!(
+        shown_text(&refused).contains("Anna played g7-f6"),
+        "{}",
+        shown_text(&refused)
+    );
+    // the game goes on
+    fake.push_update(message_from(11, 19, GROUP, boris(), "/move a3-b4"));
+    fake.wait_for(o, "the board after a3-b4", |c| {
+        shown_text(c).contains("a3-b4")
+    })
+    .await;
+    let calls = fake.calls();
+    let tries = calls
+        .iter()
+        .filter(|c| c.fields["chat_id"] == json!(BORIS))
+        .count();
+    assert_eq!(tries, 1, "the refused message is not tried again");
+    // Anna heard both of Boris's moves, each once
+    let anna_notes: Vec<String> = notes_to(ANNA).iter().map(shown_text).collect();
+    assert_eq!(
+        anna_notes,
+        [
+            "Your move in game #1 (Draughts club): Boris played c3-d4.",
+            "Your move in game #1 (Draughts club): Boris played b2-c3.",
+        ]
+    );
+    stop.send(true).unwrap();
+    let _ = tokio::time::timeout(Duration::from_secs(30), bot).await;
+}
+
+/// A message in topic `thread` of the forum supergroup.
+fn topic_update(id: i64, message_id: i64, thread: i64, text: &str) -> Value {
+    let mut u = message_from(id, message_id, FORUM, anna(), text);
+    u["message"]["message_thread_id"] = json!(thread);
+    u["message"]["is_topic_message"] = json!(true);
+    u
+}
+
+/// Forum topics (issue 14): a challenge to the AI posted in topic 7 gets
+/// its board there, the AI's answer too (boards sent anew here), and a
+/// refusal answers in the topic; all with message_thread_id 7.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_started_in_a_forum_topic_stays_in_that_topic() {
+    tokio::time::timeout(Duration::from_secs(120), game_in_a_topic())
+        .await
+        .expect("in time");
+}
+
+async fn game_in_a_topic() {
+    let (fake, stop, bot, _dir) =
+        living_bot_boards(false, test_config(), Some(BoardUpdates::New)).await;
+    fake.push_update(topic_update(1, 10, 7, "/challenge ai 1 white"));
+    let (i, board) = fake
+        .wait_for(0, "the board", |c| {
+            c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:1:0:"))
+        })
+        .await;
+    assert_eq!(board.fields["chat_id"], json!(FORUM));
+    assert_eq!(board.fields["message_thread_id"], json!(7));
+    fake.push_update(topic_update(2, 11, 7, "/move c3-d4"));
+    let (j, mine) = fake
+        .wait_for(i, "the board after c3-d4", |c| {
+            c.method == "sendPhoto" && shown_text(c).contains("c3-d4")
+        })
+        .await;
+    assert_eq!(mine.fields["message_thread_id"], json!(7));
+    let (k, ai) = fake
+        .wait_for(j, "the AI's board", |c| {
+            c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:1:2:"))
+        })
+        .await;
+    assert_eq!(ai.fields["chat_id"], json!(FORUM));
+    assert_eq!(
+        ai.fields["message_thread_id"],
+        json!(7),
+        "the AI answers in the topic"
+    );
+    // a refusal answers in the topic too
+    fake.push_update(topic_update(3, 12, 7, "/move a1-b2"));
+    let (_, refusal) = fake
+        .wait_for(k, "the refusal", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("Legal moves")
+        })
+        .await;
+    assert_eq!(refusal.fields["message_thread_id"], json!(7));
+    // nothing of this game went outside the topic
+    for c in fake.calls() {
+        if c.method.starts_with("send") && c.fields["chat_id"] == json!(FORUM) {
+            assert_eq!(c.fields["message_thread_id"], json!(7), "{c:?}");
+        }
+    }
+    stop.send(true).unwrap();
+    let _ = tokio::time::timeout(Duration::from_secs(30), bot).await;
+}
+
+/// The whole runtime (`runtime::run`, with its sweeper) in a forum topic:
+/// a game between Anna (opted in to `/notify`) and Boris started in topic
+/// 7 keeps the topic for the sweeper's reminder and its time-out, and
+/// Anna's reminder also reaches her privately (no topic there), once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sweeper_keeps_a_games_topic_and_reminds_privately() {
+    tokio::time::timeout(Duration::from_secs(120), sweeper_in_a_topic())
+        .await
+        .expect("in time");
+}
+
+async fn sweeper_in_a_topic() {
+    let (fake, addr) = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bot.sqlite");
+    let toml = format!(
+        "[database]\npath = {db:?}\n[game]\nboard_size = 200\n\
+         [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n"
+    );
+    let config = shashki::config::FileConfig::from_toml(&toml).unwrap();
+    let t0 = now();
+    let clock = Arc::new(shashki::core::ManualClock::new(t0));
+    let service = Service::open(&db, config.service_config(), clock.clone()).unwrap();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let bot = tokio::spawn(shashki::runtime::run(
+        Arc::new(service),
+        shashki::adapters::bots(&config),
+        shashki::runtime::RunOptions::default(),
+        async {
+            let _ = stop_rx.await;
+        },
+    ));
+    let in_topic = |id: i64, mid: i64, from: Value, text: &str| {
+        let mut u = message_from(id, mid, FORUM, from, text);
+        u["message"]["message_thread_id"] = json!(7);
+        u["message"]["is_topic_message"] = json!(true);
+        u
+    };
+
+    fake.push_update(in_topic(1, 10, anna(), "/notify on"));
+    fake.push_update(in_topic(2, 11, boris(), "/help"));
+    fake.push_update(in_topic(3, 12, anna(), "/challenge @boris 2 white"));
+    let (i, card) = fake
+        .wait_for(0, "the challenge card", |c| {
+            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
+        })
+        .await;
+    assert_eq!(card.fields["message_thread_id"], json!(7));
+    let accept = buttons(&card)
+        .into_iter()
+        .find(|b| b.starts_with("a:"))
+        .unwrap();
+    let card_msg = fake.next_message.load(Ordering::SeqCst);
+    let mut press = press_in(4, "cq-1", FORUM, boris(), card_msg, &accept);
+    press["callback_query"]["message"]["message_thread_id"] = json!(7);
+    press["callback_query"]["message"]["is_topic_message"] = json!(true);
+    fake.push_update(press);
+    let (j, board) = fake
+        .wait_for(i, "the first board", |c| c.method == "sendPhoto")
+        .await;
+    assert_eq!(board.fields["message_thread_id"], json!(7));
+    // Anna (White) is to move: the game began with her move
+    let (_, begun) = fake
+        .wait_for(i, "Anna's private note", |c| {
+            c.method == "sendMessage" && c.fields["chat_id"] == json!(ANNA)
+        })
+        .await;
+    assert_eq!(
+        shown_text(&begun),
+        "Game #1 (Draughts forum) has begun: your move."
+    );
+    assert!(begun.fields.get("message_thread_id").is_none());
+
+    // a day later (half her time) the next update wakes the sweeper
+    clock.advance(86_400);
+    fake.push_update(in_topic(5, 13, boris(), "/games"));
+    let (k, reminder) = fake
+        .wait_for(j, "the reminder in the topic", |c| {
+            c.method == "sendMessage"
+                && c.fields["chat_id"] == json!(FORUM)
+                && shown_text(c).contains("your move in game #1")
+        })
+        .await;
+    assert_eq!(reminder.fields["chat_id"], json!(FORUM));
+    assert_eq!(reminder.fields["message_thread_id"], json!(7));
+    let (_, private) = fake
+        .wait_for(j, "the private reminder", |c| {
+            c.method == "sendMessage"
+                && c.fields["chat_id"] == json!(ANNA)
+                && shown_text(c).starts_with("Reminder:")
+        })
+        .await;
+    assert_eq!(
+        shown_text(&private),
+        "Reminder: 1 day left for your move in game #1 (Draughts forum)."
+    );
+    assert_eq!(
+        urls(&private),
+        ["https://t.me/shashki_test_bot?start=game-1"]
+    );
+
+    // past the deadline: the time-out edits the board (in the topic) and
+    // its turn note answers it there
+    clock.advance(86_400 + 60);
+    fake.push_update(in_topic(6, 14, boris(), "/games"));
+    let (l, timeout) = fake
+        .wait_for(k, "the time-out", |c| {
+            shown_text(c).contains("did not move in time")
+        })
+        .await;
+    assert_eq!(timeout.method, "editMessageMedia");
+    assert_eq!(timeout.fields["chat_id"], json!(FORUM));
+    let (_, note) = fake
+        .wait_for(l, "the result's note", |c| {
+            c.method == "sendMessage"
+                && c.fields["reply_parameters"]["message_id"] == timeout.fields["message_id"]
+        })
+        .await;
+    assert_eq!(note.fields["message_thread_id"], json!(7));
+
+    stop_tx.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(40), bot)
+        .await
+        .expect("the runtime stops")
+        .unwrap()
+        .expect("without error");
+    let calls = fake.calls();
+    // everything in the forum went to topic 7; nothing went twice to
+    // Anna's private chat
+    for c in &calls {
+        if c.method.starts_with("send") && c.fields["chat_id"] == json!(FORUM) {
+            assert_eq!(c.fields["message_thread_id"], json!(7), "{c:?}");
+        }
+    }
+    let private: Vec<String> = calls
+        .iter()
+        .filter(|c| c.method == "sendMessage" && c.fields["chat_id"] == json!(ANNA))
+        .map(shown_text)
+        .collect();
+    let unique: std::collections::BTreeSet<&String> = private.iter().collect();
+    assert_eq!(unique.len(), private.len(), "nothing twice: {private:?}");
 }

@@ -14,6 +14,7 @@ help =
     /pdn — die Partienotation · /replay — die Partie als Animation · /top — die Wertung dieses Chats
     /position W:Wc3,e3:Bd6 — eine beliebige Stellung aus ihrer FEN zeigen · /analyse — die Analyse einer beendeten Partie durch die Engine
     /vacation 7 — deine Uhren 7 Tage anhalten · /settings — Sprache, Design, Brett
+    /notify on — eine private Nachricht, wenn du in einer Gruppenpartie am Zug bist (/notify off: keine mehr)
     /puzzle — eine Aufgabe lösen · /hint — ein Tipp · /daily on 09:00 +03:00 — eine tägliche Aufgabe hier · /top puzzles
     /tournament new NAME — ein Fernturnier in diesem Chat (Admins) · /tournament join · /standings · /help tournament
     /help rules — die Regeln der russischen Dame
@@ -248,7 +249,7 @@ opt-colour-random = Zufällig
 opt-move-text = Der Zug, z. B. e3-d4 oder c3:e5
 opt-game = Partienummer (wenn du hier mehrere spielst)
 opt-challenge-id = Nummer der Herausforderung
-opt-settings-key = lang, chatlang, theme, orientation, days oder boards
+opt-settings-key = lang, chatlang, theme, orientation, days, boards oder threads
 opt-settings-value = Der neue Wert
 opt-vacation-days = Tage, für die deine Uhren anhalten
 select-move = Wähle einen Zug ({ $first } … { $last })
@@ -494,6 +495,26 @@ takeback-done = { $player } nimmt in Partie #{ $game } den letzten Zug und die A
 takeback-rated = In Partie #{ $game } gibt es keine Zugrücknahme: nur in ungewerteten Partien, nie in gewerteten oder Turnierpartien.
 takeback-wait = Partie #{ $game }: Warte den Zug der KI ab, dann nimm zurück.
 takeback-nothing = Partie #{ $game }: Du hast noch keinen Zug zum Zurücknehmen.
+
+cmd-notify = Private Nachrichten, wenn du am Zug bist: on oder off
+opt-notify-state = on oder off
+notify-is-on = Private Benachrichtigungen sind an: Ich schreibe dir, wenn du in einer Partie in einer Gruppe am Zug bist und wenn eine Erinnerung an deinen Zug fällig ist. /notify off schaltet sie aus.
+notify-is-off = Private Benachrichtigungen sind aus. /notify on: Ich schreibe dir privat, wenn du in einer Partie in einer Gruppe am Zug bist.
+notify-turned-on = Private Benachrichtigungen eingeschaltet: Ich schreibe dir, wenn du in einer Partie in einer Gruppe am Zug bist.
+notify-turned-off = Private Benachrichtigungen ausgeschaltet.
+notify-usage = So geht es: /notify on oder /notify off (/notify: der aktuelle Stand).
+notify-open-private = Telegram lässt einen Bot dir erst schreiben, wenn du einen privaten Chat mit ihm geöffnet hast: Drück unten auf den Knopf, dann auf „Starten“.
+button-open-private = 💬 Privaten Chat öffnen
+button-open-game = ♟ Partie öffnen
+notify-turn = Du bist am Zug in Partie #{ $game } ({ $chat }): { $opponent } hat { $move } gespielt.
+notify-start = Partie #{ $game } ({ $chat }) hat begonnen: Du bist am Zug.
+notify-reminder = Erinnerung: Für deinen Zug in Partie #{ $game } ({ $chat }) bleiben noch { $left }.
+settings-threads = Jede neue Partie in einem eigenen Thread: { $state ->
+    [on] an
+   *[off] aus
+} (/settings threads on|off).
+game-thread-name = Partie #{ $game }: { $white } – { $black }
+game-in-thread = Partie #{ $game } wird in einem eigenen Thread gespielt.
 cmd-takeback = Den letzten Zug zurücknehmen (ungewertete Partien)
 takeback-asked = { $player } möchte in Partie #{ $game } den letzten Zug zurücknehmen. { $opponent }, einverstanden?
 takeback-agreed = { $opponent } ist einverstanden: der letzte Zug von { $player } in Partie #{ $game } ist zurückgenommen.

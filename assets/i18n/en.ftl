@@ -13,6 +13,7 @@ help =
     /pdn — the game record · /replay — the game as an animation · /top — this chat's ratings (/top poddavki: another variant's)
     /position W:Wc3,e3:Bd6 — show any position from its FEN · /analyse — the engine's analysis of a finished game
     /vacation 7 — pause your clocks for 7 days · /settings — language, theme, board
+    /notify on — a private message when it is your move in a group game (/notify off: no more)
     /puzzle — a puzzle to solve · /hint — a hint · /daily on 09:00 +03:00 — a daily puzzle here · /top puzzles
     /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings · /help tournament
     /help rules — the rules of Russian draughts
@@ -256,7 +257,7 @@ opt-colour-random = Random
 opt-move-text = The move, e.g. e3-d4 or c3:e5
 opt-game = Game number (when you play several here)
 opt-challenge-id = Challenge number
-opt-settings-key = lang, chatlang, theme, orientation, days or boards
+opt-settings-key = lang, chatlang, theme, orientation, days, boards or threads
 opt-settings-value = The new value
 opt-vacation-days = Days to pause your clocks
 select-move = Choose a move ({ $first } … { $last })
@@ -493,6 +494,26 @@ takeback-done = { $player } took back their last move and the AI's answer in gam
 takeback-rated = No takebacks in game #{ $game }: only in casual games, never in rated or tournament games.
 takeback-wait = Game #{ $game }: wait for the AI's move, then take back.
 takeback-nothing = Game #{ $game }: you have no move to take back yet.
+
+cmd-notify = Private messages when it is your move: on or off
+opt-notify-state = on or off
+notify-is-on = Private notifications are on: I write to you when it is your move in a game in a group, and when a reminder of your move is due. /notify off turns them off.
+notify-is-off = Private notifications are off. /notify on: I write to you privately when it is your move in a game in a group.
+notify-turned-on = Private notifications turned on: I will write to you when it is your move in a game in a group.
+notify-turned-off = Private notifications turned off.
+notify-usage = Usage: /notify on or /notify off (/notify: the current state).
+notify-open-private = Telegram lets a bot write to you only after you have opened a private chat with it: press the button below, then Start.
+button-open-private = 💬 Open a private chat
+button-open-game = ♟ Open the game
+notify-turn = Your move in game #{ $game } ({ $chat }): { $opponent } played { $move }.
+notify-start = Game #{ $game } ({ $chat }) has begun: your move.
+notify-reminder = Reminder: { $left } left for your move in game #{ $game } ({ $chat }).
+settings-threads = Each new game in a thread of its own: { $state ->
+    [on] on
+   *[off] off
+} (/settings threads on|off).
+game-thread-name = Game #{ $game }: { $white } – { $black }
+game-in-thread = Game #{ $game } is played in a thread of its own.
 cmd-takeback = Take back your last move (casual games)
 takeback-asked = { $player } asks to take back their last move in game #{ $game }. { $opponent }, do you agree?
 takeback-agreed = { $opponent } agreed: { $player }’s last move in game #{ $game } is taken back.

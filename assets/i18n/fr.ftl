@@ -14,6 +14,7 @@ help =
     /pdn — la notation de la partie · /replay — la partie en animation · /top — le classement de ce chat
     /position W:Wc3,e3:Bd6 — afficher une position à partir de sa FEN · /analyse — l’analyse d’une partie terminée par le moteur
     /vacation 7 — arrêter vos pendules pendant 7 jours · /settings — langue, thème, damier
+    /notify on — un message privé quand c’est à vous de jouer dans une partie de groupe (/notify off : plus de messages)
     /puzzle — un problème à résoudre · /hint — un indice · /daily on 09:00 +03:00 — un problème du jour ici · /top puzzles
     /tournament new NOM — un tournoi par correspondance ici (admins) · /tournament join · /standings · /help tournament
     /help rules — les règles des dames russes
@@ -248,7 +249,7 @@ opt-colour-random = Au hasard
 opt-move-text = Le coup, par ex. e3-d4 ou c3:e5
 opt-game = Numéro de partie (si vous en jouez plusieurs ici)
 opt-challenge-id = Numéro du défi
-opt-settings-key = lang, chatlang, theme, orientation, days ou boards
+opt-settings-key = lang, chatlang, theme, orientation, days, boards ou threads
 opt-settings-value = La nouvelle valeur
 opt-vacation-days = Jours pendant lesquels vos pendules s’arrêtent
 select-move = Choisissez un coup ({ $first } … { $last })
@@ -494,6 +495,26 @@ takeback-done = { $player } reprend son dernier coup et la réponse de l’IA da
 takeback-rated = Pas de reprise dans la partie #{ $game } : seulement dans les parties amicales, jamais dans les parties classées ou de tournoi.
 takeback-wait = Partie #{ $game } : attendez le coup de l’IA, puis reprenez.
 takeback-nothing = Partie #{ $game } : vous n’avez encore aucun coup à reprendre.
+
+cmd-notify = Messages privés quand c’est à vous de jouer : on ou off
+opt-notify-state = on ou off
+notify-is-on = Les notifications privées sont activées : je vous écris quand c’est à vous de jouer dans une partie de groupe et quand un rappel de votre coup arrive. /notify off les désactive.
+notify-is-off = Les notifications privées sont désactivées. /notify on : je vous écrirai en privé quand ce sera à vous de jouer dans une partie de groupe.
+notify-turned-on = Notifications privées activées : je vous écrirai quand ce sera à vous de jouer dans une partie de groupe.
+notify-turned-off = Notifications privées désactivées.
+notify-usage = Utilisation : /notify on ou /notify off (/notify : l’état actuel).
+notify-open-private = Telegram ne permet à un bot de vous écrire qu’après que vous avez ouvert une conversation privée avec lui : appuyez sur le bouton ci-dessous, puis sur « Démarrer ».
+button-open-private = 💬 Ouvrir une conversation privée
+button-open-game = ♟ Ouvrir la partie
+notify-turn = À vous de jouer dans la partie #{ $game } ({ $chat }) : { $opponent } a joué { $move }.
+notify-start = La partie #{ $game } ({ $chat }) a commencé : à vous de jouer.
+notify-reminder = Rappel : il vous reste { $left } pour jouer dans la partie #{ $game } ({ $chat }).
+settings-threads = Chaque nouvelle partie dans son propre fil : { $state ->
+    [on] oui
+   *[off] non
+} (/settings threads on|off).
+game-thread-name = Partie #{ $game } : { $white } – { $black }
+game-in-thread = La partie #{ $game } se joue dans son propre fil.
 cmd-takeback = Reprendre votre dernier coup (parties amicales)
 takeback-asked = { $player } demande à reprendre son dernier coup dans la partie #{ $game }. { $opponent }, d’accord ?
 takeback-agreed = { $opponent } accepte : le dernier coup de { $player } dans la partie #{ $game } est repris.

@@ -16,6 +16,7 @@ help =
     /pdn — partijas pieraksts · /replay — partija animācijā · /top — šī čata reitings
     /position W:Wc3,e3:Bd6 — parādīt jebkuru pozīciju pēc tās FEN · /analyse — pabeigtas partijas analīze ar dzinēju
     /vacation 7 — apturēt jūsu pulksteņus uz 7 dienām · /settings — valoda, tēma, galdiņš
+    /notify on — privāta ziņa, kad jūsu gājiens partijā grupā (/notify off — vairs nerakstīt)
     /puzzle — uzdevums risināšanai · /hint — mājiens · /daily on 09:00 +03:00 — dienas uzdevums šeit · /top puzzles
     /tournament new NOSAUKUMS — korespondences turnīrs šajā čatā (administratori) · /tournament join · /standings · /help tournament
     /help rules — krievu dambretes noteikumi
@@ -250,7 +251,7 @@ opt-colour-random = Nejauši
 opt-move-text = Gājiens, piem. e3-d4 vai c3:e5
 opt-game = Partijas numurs (ja šeit spēlējat vairākas)
 opt-challenge-id = Izaicinājuma numurs
-opt-settings-key = lang, chatlang, theme, orientation, days vai boards
+opt-settings-key = lang, chatlang, theme, orientation, days, boards vai threads
 opt-settings-value = Jaunā vērtība
 opt-vacation-days = Dienas, uz kurām apturēt pulksteņus
 select-move = Izvēlieties gājienu ({ $first } … { $last })
@@ -495,6 +496,26 @@ takeback-done = { $player } partijā #{ $game } atsauc savu pēdējo gājienu un
 takeback-rated = Partijā #{ $game } gājienus neatsauc: tikai draudzības partijās, nekad reitinga vai turnīra partijās.
 takeback-wait = Partija #{ $game }: sagaidiet MI gājienu un tad atsauciet.
 takeback-nothing = Partija #{ $game }: jums vēl nav gājiena, ko atsaukt.
+
+cmd-notify = Privātas ziņas, kad jūsu gājiens: on vai off
+opt-notify-state = on vai off
+notify-is-on = Privātie paziņojumi ir ieslēgti: es jums rakstu, kad jūsu gājiens partijā grupā un kad pienāk atgādinājums par jūsu gājienu. /notify off tos izslēdz.
+notify-is-off = Privātie paziņojumi ir izslēgti. /notify on — es jums rakstīšu privāti, kad jūsu gājiens partijā grupā.
+notify-turned-on = Privātie paziņojumi ieslēgti: es jums rakstīšu, kad būs jūsu gājiens partijā grupā.
+notify-turned-off = Privātie paziņojumi izslēgti.
+notify-usage = Lietojums: /notify on vai /notify off (/notify — pašreizējais stāvoklis).
+notify-open-private = Telegram ļauj botam jums rakstīt tikai tad, ja esat atvēris ar to privātu sarunu: nospiediet pogu zemāk, tad “Sākt”.
+button-open-private = 💬 Atvērt privātu sarunu
+button-open-game = ♟ Atvērt partiju
+notify-turn = Jūsu gājiens partijā #{ $game } ({ $chat }): { $opponent } izdarīja { $move }.
+notify-start = Partija #{ $game } ({ $chat }) ir sākusies: jūsu gājiens.
+notify-reminder = Atgādinājums: jūsu gājienam partijā #{ $game } ({ $chat }) atlicis { $left }.
+settings-threads = Katra jauna partija savā pavedienā: { $state ->
+    [on] jā
+   *[off] nē
+} (/settings threads on|off).
+game-thread-name = Partija #{ $game }: { $white } – { $black }
+game-in-thread = Partija #{ $game } notiek savā pavedienā.
 cmd-takeback = Atsaukt savu pēdējo gājienu (draudzības partijās)
 takeback-asked = { $player } lūdz atsaukt savu pēdējo gājienu partijā #{ $game }. { $opponent }, vai piekrītat?
 takeback-agreed = { $opponent } piekrīt: { $player } pēdējais gājiens partijā #{ $game } ir atsaukts.

@@ -197,6 +197,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         )],
     },
     CommandSpec {
+        name: "notify",
+        desc: "cmd-notify",
+        options: &[opt("state", "opt-notify-state", OptKind::Text)],
+    },
+    CommandSpec {
         name: "settings",
         desc: "cmd-settings",
         options: &[

@@ -159,6 +159,7 @@ pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::i
             input,
             update_id: None,
             bare_moves: true,
+            thread: None,
         };
         let _busy = hub.tracker().enter();
         let apology = hub.failure_reply(&event);

@@ -44,18 +44,19 @@ use crate::config::{DiscordConfig, Secret};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::{handle_tag, move_args};
 use crate::core::{
-    BoardMode, ChatRef, Choice, ChoiceKind, Event, Input, Platform, PlatformLimits, Reply, Target,
-    UserRef,
+    BoardMode, ChatRef, Choice, ChoiceKind, Event, Input, LinkTo, Platform, PlatformLimits, Reply,
+    Target, UserRef,
 };
 use crate::runtime::{Hub, ReplyRx};
 use serenity::all::{
-    ButtonStyle, ChannelId, CommandDataOptionValue, CommandInteraction, CommandOptionType,
-    ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateAllowedMentions,
-    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
+    ButtonStyle, ChannelId, ChannelType, CommandDataOptionValue, CommandInteraction,
+    CommandOptionType, ComponentInteraction, ComponentInteractionDataKind, CreateActionRow,
+    CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateButton,
+    CreateCommand, CreateCommandOption, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateThread,
     EditInteractionResponse, EditMessage, GatewayIntents, GuildId, Interaction, Message,
-    MessageFlags, MessageId, User, UserId,
+    MessageFlags, MessageId, PartialChannel, User, UserId,
 };
 use serenity::http::{Http, HttpBuilder};
 use std::collections::HashMap;
@@ -126,6 +127,9 @@ pub struct Discord {
     /// The locale of the last interaction in each channel, for the menus
     /// of messages posted there without an interaction (AI moves, sweeper).
     locales: Mutex<HashMap<ChannelId, Lang>>,
+    /// The server of each channel interactions came from, for jump links
+    /// to a channel (`discord.com/channels/SERVER/CHANNEL`).
+    guilds: Mutex<HashMap<ChannelId, GuildId>>,
 }
 
 /// The interaction being answered.
@@ -171,6 +175,12 @@ impl Answering<'_> {
             Answering::Component(i) => i.channel_id,
         }
     }
+    fn guild(&self) -> Option<GuildId> {
+        match self {
+            Answering::Command(i) => i.guild_id,
+            Answering::Component(i) => i.guild_id,
+        }
+    }
 }
 
 /// A reply in Discord's terms.
@@ -203,12 +213,34 @@ fn user_ref(u: &User, nick: Option<&str>, locale: &str, is_admin: bool) -> UserR
     }
 }
 
-fn chat_ref(channel: ChannelId, guild: Option<GuildId>, title: Option<&str>) -> ChatRef {
-    ChatRef {
-        id: channel.to_string(),
-        title: title.map(str::to_string),
-        is_private: guild.is_none(),
+/// Where an interaction happened: its channel, or — inside a thread — the
+/// thread's parent channel and the thread (the core keeps a game's thread;
+/// the chat stays the channel).
+fn place(
+    channel_id: ChannelId,
+    guild: Option<GuildId>,
+    channel: Option<&PartialChannel>,
+) -> (ChatRef, Option<String>) {
+    let is_thread = |c: &&PartialChannel| {
+        matches!(
+            c.kind,
+            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+        )
+    };
+    if let Some(parent) = channel.filter(is_thread).and_then(|c| c.parent_id) {
+        let chat = ChatRef {
+            id: parent.to_string(),
+            title: None, // the thread's name is not the channel's
+            is_private: guild.is_none(),
+        };
+        return (chat, Some(channel_id.to_string()));
     }
+    let chat = ChatRef {
+        id: channel_id.to_string(),
+        title: channel.and_then(|c| c.name.clone()),
+        is_private: guild.is_none(),
+    };
+    (chat, None)
 }
 
 /// The event for a slash command: its options put back into command text.
@@ -227,13 +259,10 @@ pub fn command_event(cmd: &CommandInteraction) -> Event {
     }
     let text = commands::command_text(&cmd.data.name, &values);
     let nick = cmd.member.as_ref().and_then(|m| m.nick.as_deref());
+    let (chat, thread) = place(cmd.channel_id, cmd.guild_id, cmd.channel.as_ref());
     Event {
         platform: Platform::Discord,
-        chat: chat_ref(
-            cmd.channel_id,
-            cmd.guild_id,
-            cmd.channel.as_ref().and_then(|c| c.name.as_deref()),
-        ),
+        chat,
         user: user_ref(
             &cmd.user,
             nick,
@@ -243,6 +272,7 @@ pub fn command_event(cmd: &CommandInteraction) -> Event {
         input: Input::Text(text),
         update_id: Some(cmd.id.to_string()),
         bare_moves: false,
+        thread,
     }
 }
 
@@ -276,13 +306,10 @@ pub fn component_event(c: &ComponentInteraction) -> Option<Event> {
         _ => return None,
     };
     let nick = c.member.as_ref().and_then(|m| m.nick.as_deref());
+    let (chat, thread) = place(c.channel_id, c.guild_id, c.channel.as_ref());
     Some(Event {
         platform: Platform::Discord,
-        chat: chat_ref(
-            c.channel_id,
-            c.guild_id,
-            c.channel.as_ref().and_then(|ch| ch.name.as_deref()),
-        ),
+        chat,
         user: user_ref(
             &c.user,
             nick,
@@ -292,6 +319,7 @@ pub fn component_event(c: &ComponentInteraction) -> Option<Event> {
         input: Input::Choice(payload),
         update_id: Some(c.id.to_string()),
         bare_moves: false,
+        thread,
     })
 }
 
@@ -480,6 +508,7 @@ impl Discord {
             opts,
             catalog: Catalog::new(),
             locales: Mutex::default(),
+            guilds: Mutex::default(),
         })
     }
 
@@ -574,6 +603,7 @@ impl Discord {
         // alongside other channels'; the answer comes back on a oneshot
         let (tx, mut handling) = tokio::sync::oneshot::channel();
         let chat = event.chat.id.clone();
+        let here = event.thread.clone();
         let label = format!("interaction {}", event.update_id.as_deref().unwrap_or("-"));
         let work = async move {
             let _ = tx.send(hub.handle(event).await);
@@ -593,6 +623,18 @@ impl Discord {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .insert(on.channel(), lang);
+        if let Some(g) = on.guild() {
+            let mut guilds = self.guilds.lock().unwrap_or_else(|p| p.into_inner());
+            guilds.insert(on.channel(), g);
+            // a thread's parent channel (the event's chat) too
+            if let Some(parent) = chat.parse::<u64>().ok().filter(|c| *c != 0) {
+                guilds.insert(ChannelId::new(parent), g);
+                self.locales
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(ChannelId::new(parent), lang);
+            }
+        }
         // zero: always defer first
         let budget = if self.opts.defer_after.is_zero() {
             Err(())
@@ -623,13 +665,21 @@ impl Discord {
                 return self.close_quietly(on, deferred).await;
             }
         };
+        // private messages (notifications) go to their DMs, a game's
+        // replies to its thread (or a new one), not to the interaction
+        let (private, replies): (Vec<Reply>, Vec<Reply>) =
+            outcome.replies.into_iter().partition(|r| {
+                matches!(r.target, Target::Private { .. })
+                    || r.new_thread.is_some()
+                    || r.thread != here
+            });
         let sent = match deferral {
-            Ok(()) => {
-                self.send_replies(on, deferred, &outcome.replies, lang)
-                    .await
-            }
+            Ok(()) => self.send_replies(on, deferred, &replies, lang).await,
             Err(e) => Err(e),
         };
+        for r in &private {
+            self.post(r).await;
+        }
         self.hub.spawn_jobs(outcome.jobs);
         sent
     }
@@ -900,10 +950,16 @@ impl Discord {
                 name.clone(),
             ));
         }
+        let mut rows = components(r, all_moves.as_deref(), &self.catalog, lang);
+        if let Some(b) = self.link_button(r) {
+            if rows.len() < limits().rows_max {
+                rows.push(CreateActionRow::Buttons(vec![b]));
+            }
+        }
         Outgoing {
             content: content(&r.text, &r.mentions),
             files,
-            components: components(r, all_moves.as_deref(), &self.catalog, lang),
+            components: rows,
             mentions: r
                 .mentions
                 .iter()
@@ -915,22 +971,98 @@ impl Discord {
         }
     }
 
+    /// The reply's link as a link button: back to a game's channel (or
+    /// its thread) on its server. None when the server is not known yet;
+    /// Discord needs no "start the bot" step, so no button for that.
+    fn link_button(&self, r: &Reply) -> Option<CreateButton> {
+        let l = r.link.as_ref()?;
+        let LinkTo::Game { chat, thread, .. } = &l.to else {
+            return None;
+        };
+        let channel = ChannelId::new(chat.parse::<u64>().ok().filter(|c| *c != 0)?);
+        let guild = *self
+            .guilds
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&channel)?;
+        let target = thread.as_deref().unwrap_or(chat);
+        let url = format!("https://discord.com/channels/{guild}/{target}");
+        let label: String = l.label.chars().take(limits().button_label_max).collect();
+        Some(CreateButton::new_link(url).label(label))
+    }
+
+    /// Open a public thread in `channel` (POST /channels/{id}/threads);
+    /// None (logged) when Discord refuses — the reply then goes to the
+    /// channel itself.
+    async fn open_thread(&self, channel: ChannelId, name: &str) -> Option<ChannelId> {
+        let name: String = name.chars().take(100).collect();
+        let builder = CreateThread::new(name).kind(ChannelType::PublicThread);
+        match channel.create_thread(&*self.http, builder).await {
+            Ok(t) => Some(t.id),
+            Err(e) => {
+                tracing::warn!(error = %e, %channel, "discord: opening a game's thread failed; posting in the channel");
+                None
+            }
+        }
+    }
+
+    /// The DM channel with a user (POST /users/@me/channels).
+    async fn dm_channel(&self, user: &str) -> Option<ChannelId> {
+        let id = user.parse::<u64>().ok().filter(|id| *id != 0)?;
+        match UserId::new(id).create_dm_channel(&*self.http).await {
+            Ok(c) => Some(c.id),
+            Err(e) => {
+                tracing::info!(error = %e, user, "discord: no DM channel; private message dropped");
+                None
+            }
+        }
+    }
+
     /// Post a reply to its channel (AI moves, the sweeper: replies that do
     /// not answer an interaction), its menus in the channel's last locale.
-    /// A note for one user is posted with their mention.
+    /// A note for one user is posted with their mention; a private message
+    /// goes to the user's DM channel (a refusal is logged and dropped).
     pub async fn post(&self, r: &Reply) {
-        let Ok(channel) = r.chat_id().parse::<u64>() else {
+        if let Target::Private { user } = &r.target {
+            let Some(dm) = self.dm_channel(user).await else {
+                return;
+            };
+            let o = self.outgoing(r, Lang::default()).await;
+            let msg = CreateMessage::new()
+                .content(o.content)
+                .components(o.components);
+            if let Err(e) = dm.send_message(&*self.http, msg).await {
+                tracing::info!(error = %e, "discord: a private message was refused; dropped");
+            }
+            return;
+        }
+        let Ok(parent) = r.chat_id().parse::<u64>() else {
             tracing::warn!(chat = r.chat_id(), "discord: not a channel id");
             return;
         };
-        if channel == 0 {
+        if parent == 0 {
             return;
+        }
+        // a game's thread: the one it lives in, or a new one for it
+        let mut channel = r
+            .thread
+            .as_deref()
+            .and_then(|t| t.parse::<u64>().ok())
+            .filter(|t| *t != 0)
+            .unwrap_or(parent);
+        if let Some(name) = &r.new_thread {
+            if let Some(t) = self.open_thread(ChannelId::new(parent), name).await {
+                channel = t.get();
+                if let Some(g) = r.game_id {
+                    self.hub.set_game_thread(g, t.to_string()).await;
+                }
+            }
         }
         let lang = self
             .locales
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .get(&ChannelId::new(channel))
+            .get(&ChannelId::new(parent))
             .copied()
             .unwrap_or_default();
         // a game's board (the AI's move, a time-out): its living board

@@ -43,7 +43,7 @@ use crate::config::{BoardUpdates, Secret, TelegramConfig};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::needs_chat_admin;
 use crate::core::{
-    BoardMode, ChatRef, Event, Input, Platform, PlatformLimits, Reply, Target, UserRef,
+    BoardMode, ChatRef, Event, Input, LinkTo, Platform, PlatformLimits, Reply, Target, UserRef,
 };
 use crate::runtime::{Hub, ReplyRx};
 use std::collections::{BTreeMap, HashMap};
@@ -61,7 +61,7 @@ use teloxide::types::{
     InlineKeyboardButton, InlineKeyboardMarkup, InlineQueryResult, InlineQueryResultArticle,
     InlineQueryResultCachedPhoto, InputFile, InputMedia, InputMediaPhoto, InputMessageContent,
     InputMessageContentText, MaybeInaccessibleMessage, Message, MessageId, ParseMode,
-    ReplyParameters, Update, UpdateKind, User,
+    ReplyParameters, ThreadId, Update, UpdateKind, User,
 };
 use teloxide::{Bot, RequestError};
 use tokio::sync::Notify;
@@ -583,6 +583,14 @@ impl Telegram {
         }
     }
 
+    /// The forum topic a message is in (`message_thread_id` of a topic
+    /// message; a reply thread in an ordinary group is no topic).
+    fn topic(m: &Message) -> Option<String> {
+        m.thread_id
+            .filter(|_| m.is_topic_message)
+            .map(|t| t.0 .0.to_string())
+    }
+
     fn chat_ref(m: &Message) -> ChatRef {
         let c = &m.chat;
         ChatRef {
@@ -626,6 +634,7 @@ impl Telegram {
             input: Input::Text(text.to_string()),
             update_id: Some(update_id),
             bare_moves: m.chat.is_private() || to_bot,
+            thread: Self::topic(&m),
         };
         let origin = Origin {
             message: Some(m.id),
@@ -642,6 +651,10 @@ impl Telegram {
     }
 
     async fn on_callback(&self, q: CallbackQuery, update_id: String, handled: Handled) {
+        let thread = match &q.message {
+            Some(MaybeInaccessibleMessage::Regular(m)) => Self::topic(m),
+            _ => None,
+        };
         let (pressed, chat) = match &q.message {
             Some(MaybeInaccessibleMessage::Regular(m)) => (
                 Some(Pressed {
@@ -678,6 +691,7 @@ impl Telegram {
             input: Input::Choice(data),
             update_id: Some(update_id),
             bare_moves: false,
+            thread,
         };
         // a failure comes back as "something went wrong": the answer's toast
         let mut out = self.hub.serve(event).await;
@@ -690,6 +704,7 @@ impl Telegram {
                 && !r.in_place
                 && r.image.is_none()
                 && r.choices.is_empty()
+                && r.link.is_none()
                 && r.document.is_none()
                 && crate::core::strip_markup(&r.text).chars().count() <= limits().toast_max
         });
@@ -785,9 +800,35 @@ impl Telegram {
 
     /// Send one reply; failures are logged (the game state is already saved).
     async fn send(&self, r: &Reply, origin: &Origin) {
-        if let Err(e) = self.try_send(r, origin).await {
-            tracing::warn!(error = %e, chat = r.chat_id(), "telegram: sending a reply failed");
+        match self.try_send(r, origin).await {
+            Ok(()) => {}
+            // a private message to someone who never started the bot (or
+            // blocked it): Telegram refuses for good; dropped, not retried
+            Err(e) if matches!(r.target, Target::Private { .. }) && is_forbidden(&e) => {
+                tracing::info!(error = %e, user = r.chat_id(), "telegram: a private message was refused; dropped");
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, chat = r.chat_id(), "telegram: sending a reply failed");
+            }
         }
+    }
+
+    /// The reply's buttons, and its link button (addresses on t.me with
+    /// the bot's name) in a row of its own.
+    fn markup(&self, r: &Reply) -> Option<InlineKeyboardMarkup> {
+        let link = r.link.as_ref().and_then(|l| {
+            let start = match &l.to {
+                LinkTo::Game { game, .. } => format!("game-{game}"),
+                LinkTo::Start(payload) => payload.clone(),
+            };
+            let url = deep_link(&self.me_username, &start)?;
+            Some(InlineKeyboardButton::url(l.label.clone(), url))
+        });
+        let mut k = keyboard(&r.choices);
+        if let Some(b) = link {
+            k = Some(k.unwrap_or_default().append_row(vec![b]));
+        }
+        k
     }
 
     /// A text message (HTML within the length limit), with its keyboard,
@@ -798,11 +839,15 @@ impl Telegram {
         rich: &Rich,
         keyboard: Option<InlineKeyboardMarkup>,
         reply_to: Option<MessageId>,
+        thread: Option<ThreadId>,
     ) -> Result<MessageId, RequestError> {
         let mut req = self
             .bot
             .send_message(chat, rich.html_within(limits().text_max))
             .parse_mode(ParseMode::Html);
+        if let Some(t) = thread {
+            req = req.message_thread_id(t);
+        }
         if let Some(k) = keyboard {
             req = req.reply_markup(k);
         }
@@ -819,7 +864,8 @@ impl Telegram {
         };
         let chat = ChatId(chat_id);
         let rich = Rich::new(&r.text, &r.mentions);
-        let keyboard = with_share(keyboard(&r.choices), r.share.as_ref(), &self.me_username);
+        let keyboard = with_share(self.markup(r), r.share.as_ref(), &self.me_username);
+        let thread = thread_id(r);
         // a note for one person answers their message
         let reply_to = match (&r.target, origin.message) {
             (Target::User { .. }, Some(m)) => Some(m),
@@ -830,12 +876,15 @@ impl Telegram {
             .as_deref()
             .filter(|_| r.image.is_none() && r.document.is_none())
         {
-            return self.send_live(key, chat, &rich, keyboard).await;
+            return self.send_live(key, chat, &rich, keyboard, thread).await;
         }
         if let Some(img) = r.image.as_ref().filter(|i| i.file_name.ends_with(".gif")) {
             // a replay: an animation (a GIF sent as a photo would stand still)
             let file = InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
             let mut req = self.bot.send_animation(chat, file);
+            if let Some(t) = thread {
+                req = req.message_thread_id(t);
+            }
             if rich.visible_len() <= limits().caption_max {
                 req = req.caption(rich.html()).parse_mode(ParseMode::Html);
             }
@@ -843,11 +892,15 @@ impl Telegram {
         } else if let Some(img) = &r.image {
             self.send_board(r, chat, &rich, keyboard, img).await?;
         } else if r.document.is_none() {
-            self.send_text(chat, &rich, keyboard, reply_to).await?;
+            self.send_text(chat, &rich, keyboard, reply_to, thread)
+                .await?;
         }
         if let Some((name, text)) = &r.document {
             let file = InputFile::memory(text.clone().into_bytes()).file_name(name.clone());
             let mut req = self.bot.send_document(chat, file);
+            if let Some(t) = thread {
+                req = req.message_thread_id(t);
+            }
             if r.image.is_none() {
                 req = req
                     .caption(rich.html_within(limits().caption_max))
@@ -867,6 +920,7 @@ impl Telegram {
         chat: ChatId,
         rich: &Rich,
         keyboard: Option<InlineKeyboardMarkup>,
+        thread: Option<ThreadId>,
     ) -> Result<(), RequestError> {
         let known = self
             .hub
@@ -888,7 +942,7 @@ impl Telegram {
                 Err(e) => tracing::debug!(error = %e, "telegram: editing a live message failed"),
             }
         }
-        let sent = self.send_text(chat, rich, keyboard, None).await?;
+        let sent = self.send_text(chat, rich, keyboard, None, thread).await?;
         self.hub
             .set_live_message(
                 Platform::Telegram,
@@ -948,7 +1002,7 @@ impl Telegram {
                     // an edit notifies nobody: a short line answers the board
                     if let Some(note) = &r.turn_note {
                         let rich = Rich::new(note, &r.mentions);
-                        self.send_text(chat, &rich, None, Some(prev.message))
+                        self.send_text(chat, &rich, None, Some(prev.message), thread_id(r))
                             .await?;
                     }
                     return Ok(());
@@ -961,6 +1015,9 @@ impl Telegram {
             .bot
             .send_photo(chat, file())
             .has_spoiler(img.is_hidden());
+        if let Some(t) = thread_id(r) {
+            req = req.message_thread_id(t);
+        }
         if fits {
             req = req.caption(html.clone()).parse_mode(ParseMode::Html);
             if let Some(k) = keyboard.clone() {
@@ -976,7 +1033,9 @@ impl Telegram {
         }
         let mut board_msg = sent.id;
         if !fits {
-            board_msg = self.send_text(chat, rich, keyboard, None).await?;
+            board_msg = self
+                .send_text(chat, rich, keyboard, None, thread_id(r))
+                .await?;
         }
         if let Some(g) = r.game_id {
             // the board read above is the one this replaces (a chat's sends
@@ -1067,6 +1126,25 @@ pub fn deep_link(bot_username: &str, start: &str) -> Option<url::Url> {
         return None;
     }
     url::Url::parse(&format!("https://t.me/{bot_username}?start={start}")).ok()
+}
+
+/// The forum topic a reply goes to (`message_thread_id`).
+fn thread_id(r: &Reply) -> Option<ThreadId> {
+    let id = r.thread.as_deref()?.parse::<i32>().ok()?;
+    Some(ThreadId(MessageId(id)))
+}
+
+/// Telegram will not take this message, now or later: the user never
+/// started the bot, blocked it, or is gone.
+fn is_forbidden(e: &RequestError) -> bool {
+    use teloxide::ApiError as A;
+    match e {
+        RequestError::Api(
+            A::BotBlocked | A::CantInitiateConversation | A::UserDeactivated | A::CantTalkWithBots,
+        ) => true,
+        RequestError::Api(A::Unknown(s)) => s.starts_with("Forbidden"),
+        _ => false,
+    }
 }
 
 fn truncate(s: &str, max: usize) -> String {

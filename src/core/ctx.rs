@@ -42,6 +42,9 @@ pub(crate) struct Ctx<'a> {
     pub evals: &'a Evals,
     pub drafts: Vec<Draft>,
     pub jobs: Vec<Job>,
+    /// The thread of the chat the action happens in (a forum topic): the
+    /// event's; for the AI and the sweeper, the game's or challenge's.
+    pub thread: Option<String>,
 }
 
 /// The language of an action: the chat's, else the user's, else what the
@@ -72,6 +75,23 @@ impl Ctx<'_> {
             chat: self.chat.platform_chat_id.clone(),
             user: self.user.platform_user_id.clone(),
         }
+    }
+
+    /// The drafts of the action, each for this chat with its thread
+    /// decided: the action's unless a draft chose (a game's board).
+    pub fn take_drafts(&mut self) -> Vec<Draft> {
+        let here = self.chat.platform_chat_id.as_str();
+        let mut drafts = std::mem::take(&mut self.drafts);
+        for d in &mut drafts {
+            if d.thread.is_none() {
+                let same_chat = match &d.target {
+                    Target::Chat(c) | Target::User { chat: c, .. } => c == here,
+                    Target::Private { .. } => false,
+                };
+                d.thread = Some(self.thread.clone().filter(|_| same_chat));
+            }
+        }
+        drafts
     }
 
     /// A message of the catalogue in the action's language.

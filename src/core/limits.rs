@@ -12,6 +12,13 @@ pub struct PlatformLimits {
     /// alone (Discord's ephemeral messages, the console); on Telegram it is
     /// a message in the group.
     pub private_in_groups: bool,
+    /// Whether the bot may write to a person privately only after they
+    /// opened a private chat with it (Telegram: a bot cannot start a
+    /// conversation); `/notify` then says so, with a link to that chat.
+    pub private_needs_start: bool,
+    /// Whether the bot can open a thread for a game (`/settings threads`:
+    /// Discord).
+    pub game_threads: bool,
     /// The longest text of a message.
     pub text_max: usize,
     /// The longest caption of a photo (longer texts go in their own
@@ -42,6 +49,8 @@ pub struct PlatformLimits {
 /// row.
 pub const TELEGRAM: PlatformLimits = PlatformLimits {
     private_in_groups: false,
+    private_needs_start: true,
+    game_threads: false,
     text_max: 4096,
     caption_max: 1024,
     toast_max: 200,
@@ -60,6 +69,8 @@ pub const TELEGRAM: PlatformLimits = PlatformLimits {
 /// autocomplete choices.
 pub const DISCORD: PlatformLimits = PlatformLimits {
     private_in_groups: true,
+    private_needs_start: false,
+    game_threads: true,
     text_max: 2000,
     caption_max: 2000,
     toast_max: 0,
@@ -75,6 +86,8 @@ pub const DISCORD: PlatformLimits = PlatformLimits {
 /// The console prints everything.
 pub const CONSOLE: PlatformLimits = PlatformLimits {
     private_in_groups: true,
+    private_needs_start: false,
+    game_threads: false,
     text_max: usize::MAX,
     caption_max: usize::MAX,
     toast_max: 0,

@@ -21,6 +21,7 @@ mod ctx;
 mod error;
 mod games;
 mod inline;
+mod notify;
 mod present;
 mod ratings;
 mod settings;
@@ -127,7 +128,9 @@ impl Service {
                     user: ev.user.id.clone(),
                 };
                 let text = self.refusal_text(lang, &r);
-                (vec![Draft::text(target, text)], Vec::new())
+                let mut d = Draft::text(target, text);
+                d.thread = Some(ev.thread.clone());
+                (vec![d], Vec::new())
             }
         };
         Ok(Outcome {
@@ -195,13 +198,14 @@ impl Service {
             evals,
             drafts: Vec::new(),
             jobs: Vec::new(),
+            thread: ev.thread.clone(),
         };
         let done = match &ev.input {
             Input::Text(t) => self.on_text(&mut ctx, t, ev.bare_moves),
             Input::Choice(p) => self.on_choice(&mut ctx, p),
         };
         match done {
-            Ok(()) => Ok(Handled::Done(ctx.drafts, ctx.jobs)),
+            Ok(()) => Ok(Handled::Done(ctx.take_drafts(), ctx.jobs)),
             Err(Halt::Refused(r)) => Ok(Handled::Refused(r, ctx.lang)),
             Err(e) => Err(e),
         }
@@ -245,9 +249,10 @@ impl Service {
                 evals: &evals,
                 drafts: Vec::new(),
                 jobs: Vec::new(),
+                thread: None,
             };
             f(&mut ctx)?;
-            Ok((ctx.drafts, ctx.jobs, platform))
+            Ok((ctx.take_drafts(), ctx.jobs, platform))
         });
         drop(store);
         let (drafts, jobs, platform) = match res {
@@ -316,6 +321,7 @@ impl Service {
             Command::Analyse(r) => self.cmd_analyse(ctx, r.as_deref())?,
             Command::If(args) => self.cmd_if(ctx, &args)?,
             Command::Takeback(r) => self.cmd_takeback(ctx, r.as_deref())?,
+            Command::Notify(w) => self.cmd_notify(ctx, w.as_deref())?,
             Command::Unknown(command) => return Err(Refusal::UnknownCommand { command }.into()),
         }
         Ok(())

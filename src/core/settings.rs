@@ -1,12 +1,13 @@
 //! `/settings`: the user's language, and the chat's language, board theme,
 //! orientation, days per move, the reminders of a move, how boards are
-//! kept (`boards edit|new`) and the default variant.
+//! kept (`boards edit|new`), the default variant, and a thread per game
+//! (`threads on|off`, where the platform has threads).
 
 use super::ctx::Ctx;
 use super::error::{Refusal, Res};
 use super::games::challenge::chat_variant;
 use super::i18n::Lang;
-use super::input::words::{setting_key, variant_word, SettingKey, VARIANT_WORDS};
+use super::input::words::{on_off, setting_key, variant_word, SettingKey, VARIANT_WORDS};
 use super::present::board::{chat_board_mode, chat_theme};
 use super::reminders::Reminders;
 use super::types::BoardMode;
@@ -41,6 +42,12 @@ impl Service {
             }
             .into());
         };
+        if k == SettingKey::Threads && !ctx.platform.limits().game_threads {
+            return Err(Refusal::SettingUnknown {
+                key: key.to_lowercase(),
+            }
+            .into());
+        }
         if k != SettingKey::Lang {
             ctx.require_admin()?;
         }
@@ -105,6 +112,10 @@ impl Service {
                 let key = Some(variant.key());
                 store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::Variant, key)?;
             }
+            SettingKey::Threads => {
+                let on = on_off(v).ok_or_else(|| bad("threads", v, "on, off"))?;
+                store::set_chat_threads(ctx.c, ctx.chat.id, on)?;
+            }
         }
         ctx.tell_id("settings-saved", None);
         Ok(())
@@ -135,7 +146,14 @@ impl Service {
             ),
             ("variant", ctx.variant_name(chat_variant(chat)))
         ];
-        ctx.tell_id("settings-show", Some(&a));
+        let mut text = ctx.t("settings-show", Some(&a));
+        if ctx.platform.limits().game_threads {
+            let on = store::chat_threads(ctx.c, ctx.chat.id)?;
+            let a = args![("state", if on { "on" } else { "off" })];
+            text.push('\n');
+            text.push_str(&ctx.t("settings-threads", Some(&a)));
+        }
+        ctx.tell(text);
         Ok(())
     }
 }

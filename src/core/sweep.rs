@@ -5,6 +5,7 @@
 
 use super::ctx::Actor;
 use super::error::corrupt;
+use super::notify::Notice;
 use super::present::Draft;
 use super::types::Reply;
 use super::{puzzles, Service, ServiceError};
@@ -41,6 +42,7 @@ impl Service {
         for ch in expired {
             let done =
                 self.system_action(ch.chat_id, Actor::Service, Some(ch.from_user), |ctx| {
+                    ctx.thread = store::challenge_thread(ctx.c, ch.id)?;
                     if store::close_challenge(ctx.c, ch.id, ChallengeStatus::Expired, None)? {
                         ctx.say("challenge-expired", Some(&args![("id", ch.id)]));
                     }
@@ -54,6 +56,7 @@ impl Service {
                 let Some(row) = store::game(ctx.c, row.id)?.filter(GameRow::is_active) else {
                     return Ok(());
                 };
+                ctx.thread = store::game_thread(ctx.c, row.id)?;
                 let color = row
                     .side_to_move()
                     .ok_or(corrupt("a game without a side to move"))?;
@@ -84,6 +87,13 @@ impl Service {
                     d.mentions.extend(ctx.mention(seat)?);
                     d.game_id = Some(row.id);
                     ctx.post(d);
+                    // and privately, to a player who asked for it
+                    let n = Notice::Reminder {
+                        n: row.reminders_sent,
+                    };
+                    ctx.notify(&row, seat, n, |svc, _, lang| {
+                        Ok(args![("left", svc.duration_text(lang, left))])
+                    })?;
                 }
                 Ok(())
             })?;
@@ -156,8 +166,9 @@ impl Service {
     }
 
     /// Record that the service is alive (call every few seconds), and
-    /// forget processed-update ids older than a week and board messages not
-    /// touched for two months.
+    /// forget processed-update ids older than a week, and board messages not
+    /// touched and private notifications sent two months ago (longer than
+    /// any move may take).
     pub fn heartbeat(&self) -> Result<(), ServiceError> {
         let now = self.now();
         let mut store = self.lock();
@@ -165,6 +176,7 @@ impl Service {
             store::set_setting(c, "heartbeat", &now.to_string())?;
             store::prune_updates(c, now - UPDATE_MEMORY_SECS)?;
             store::prune_board_messages(c, now - BOARD_MEMORY_SECS)?;
+            store::prune_notifications(c, now - BOARD_MEMORY_SECS)?;
             store::prune_live_messages(c, now - BOARD_MEMORY_SECS)?;
             Ok(())
         })
@@ -205,6 +217,16 @@ impl Service {
             message,
             now,
         )?)
+    }
+
+    /// The thread an adapter opened for a game (its board asked for one,
+    /// [`Reply::new_thread`](super::Reply::new_thread)): the game's later
+    /// replies go there.
+    pub fn set_game_thread(&self, game: i64, thread: &str) -> Result<(), ServiceError> {
+        let mut store = self.lock();
+        store.transaction(|c| -> Result<(), ServiceError> {
+            Ok(store::set_game_thread(c, game, Some(thread))?)
+        })
     }
 
     /// Whether `message` in `chat` is a game's last board on `platform`.

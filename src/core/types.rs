@@ -74,6 +74,9 @@ pub struct Event {
     /// Bare text counts as a move attempt (the platform delivered it because
     /// it was addressed to the bot, e.g. a reply to the board).
     pub bare_moves: bool,
+    /// The thread of the chat the event came from (a Telegram forum topic's
+    /// `message_thread_id`); `None`: the chat itself.
+    pub thread: Option<String>,
 }
 
 /// What a button does, for adapters that style buttons or gather the moves
@@ -198,6 +201,37 @@ pub enum Target {
     Chat(String),
     /// Only the acting user (ephemeral on Discord; same chat elsewhere).
     User { chat: String, user: String },
+    /// A private message to a user (their platform id), outside the chat
+    /// of the event: Telegram's private chat with the bot, a Discord DM.
+    /// The platform may refuse it (the user never started the bot); it is
+    /// then dropped.
+    Private { user: String },
+}
+
+/// Where a link button under a reply leads; the adapter makes the address
+/// (it knows the bot's name, the server, the board message).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkTo {
+    /// Back to a game: Telegram's deep link `t.me/<bot>?start=game-12`,
+    /// Discord's jump link to the game's board (or its channel).
+    Game {
+        game: i64,
+        /// The platform id of the game's chat.
+        chat: String,
+        /// Its thread, if any.
+        thread: Option<String>,
+    },
+    /// The private chat with the bot, started with this payload
+    /// (Telegram's `t.me/<bot>?start=notify`); where the platform needs no
+    /// such step (Discord) the adapter leaves the button out.
+    Start(String),
+}
+
+/// A button that opens an address instead of coming back to the bot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub label: String,
+    pub to: LinkTo,
 }
 
 /// How a chat keeps the board of a game (`/settings boards`).
@@ -255,6 +289,16 @@ pub struct Reply {
     /// an answer to it (with [`Reply::mentions`]), so the turn still
     /// notifies: "c3-d4, @bob to move".
     pub turn_note: Option<String>,
+    /// The thread of the chat to post in (a Telegram forum topic): the
+    /// event's, or the one the game lives in; `None`: the chat itself.
+    pub thread: Option<String>,
+    /// A link button under the message, after its other buttons.
+    pub link: Option<Link>,
+    /// For the first board of a game in a chat that gives each game a
+    /// thread (`/settings threads on`, Discord): open a thread of this name
+    /// in the chat, post this reply in it, and tell the hub its id
+    /// (`Hub::set_game_thread`) so the game's later replies go there.
+    pub new_thread: Option<String>,
     /// A message the core keeps up to date (an analysis' progress, then its
     /// result), named by a key (`analysis-12`): the first reply with a key
     /// is sent and where it went is kept (SQLite `live_messages`, so a
@@ -283,10 +327,13 @@ pub struct Share {
 }
 
 impl Reply {
+    /// The chat the reply goes to; for [`Target::Private`], the user's
+    /// platform id (on Telegram, also the id of their private chat).
     pub fn chat_id(&self) -> &str {
         match &self.target {
             Target::Chat(c) => c,
             Target::User { chat, .. } => chat,
+            Target::Private { user } => user,
         }
     }
 }

@@ -240,7 +240,9 @@ impl Hub {
     /// "Something went wrong" for the person who sent `event`, in their
     /// language (the platform's word for it, else the default).
     pub fn failure_reply(&self, event: &Event) -> Reply {
-        self.apology(event.platform, event.chat.id.clone(), &event.user)
+        let mut r = self.apology(event.platform, event.chat.id.clone(), &event.user);
+        r.thread = event.thread.clone();
+        r
     }
 
     fn apology(&self, platform: Platform, chat: String, user: &UserRef) -> Reply {
@@ -265,6 +267,9 @@ impl Hub {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            thread: None,
+            link: None,
+            new_thread: None,
             live: None,
             share: None,
         }
@@ -303,6 +308,18 @@ impl Hub {
             .await;
         if let Err(e) = r {
             tracing::warn!(error = %e, game, "remembering a board message failed");
+        }
+    }
+
+    /// Remember the thread the adapter opened for `game` (see
+    /// [`Reply::new_thread`](crate::core::Reply::new_thread)): the game's
+    /// later replies go there. A failure is logged; they then go to the chat.
+    pub async fn set_game_thread(&self, game: i64, thread: String) {
+        let r = self
+            .blocking(move |svc| svc.set_game_thread(game, &thread))
+            .await;
+        if let Err(e) = r {
+            tracing::warn!(error = %e, game, "remembering a game's thread failed");
         }
     }
 

@@ -30,6 +30,7 @@ fn event(text: &str) -> Event {
         input: crate::core::Input::Text(text.into()),
         update_id: None,
         bare_moves: true,
+        thread: None,
     }
 }
 

@@ -181,6 +181,9 @@ mod tests {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            thread: None,
+            link: None,
+            new_thread: None,
             live: None,
             share: None,
         }

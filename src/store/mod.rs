@@ -27,7 +27,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v12.sql")),
         M::up(include_str!("v13.sql")),
         M::up(include_str!("v14.sql")),
-        // v15 (notifications, threads) is merged before v16
+        M::up(include_str!("v15.sql")),
         M::up(include_str!("v16.sql")),
         M::up(include_str!("v17.sql")),
     ])
@@ -177,6 +177,7 @@ mod chats;
 mod conditionals;
 mod games;
 mod kinds;
+mod notify;
 pub mod puzzles;
 mod ratings;
 mod tournaments;
@@ -188,6 +189,7 @@ pub use chats::*;
 pub use conditionals::*;
 pub use games::*;
 pub use kinds::*;
+pub use notify::*;
 pub use ratings::*;
 pub use tournaments::*;
 pub use users::*;

@@ -44,5 +44,6 @@ pub fn group_event(
         input,
         update_id: Some(format!("u{n}")),
         bare_moves: true,
+        thread: None,
     }
 }

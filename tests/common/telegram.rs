@@ -20,6 +20,8 @@ pub const TOKEN: &str = "123456:TEST-token";
 pub const BOT_ID: i64 = 999;
 pub const ANNA: i64 = 111;
 pub const BORIS: i64 = 222;
+/// A forum supergroup (its messages come in topics).
+pub const FORUM: i64 = -100_777;
 
 /// One request the fake server received.
 #[derive(Debug, Clone)]
@@ -51,10 +53,16 @@ pub struct Fake {
     /// Chats whose next this many sendMessage / sendPhoto meet a broken
     /// proxy's page (not JSON: the client cannot read it).
     pub down_for: Mutex<HashMap<i64, u32>>,
+    /// Private chats of users who never started the bot: every
+    /// sendMessage / sendPhoto there is refused with 403 (recorded as
+    /// `sendMessage:403`).
+    pub forbidden: Mutex<Vec<i64>>,
 }
 
 pub fn chat_json(id: i64) -> Value {
-    if id == BORIS {
+    if id == FORUM {
+        json!({"id": id, "type": "supergroup", "title": "Draughts forum", "is_forum": true})
+    } else if id == BORIS {
         json!({"id": id, "type": "private", "first_name": "Boris", "username": "boris"})
     } else if id > 0 {
         json!({"id": id, "type": "private", "first_name": "Anna", "username": "anna"})
@@ -269,6 +277,14 @@ async fn api_json(fake: Arc<Fake>, req: Request) -> Result<Json<Value>, axum::re
         fake.arrived.notify_waiters();
         return Err(proxy_page());
     }
+    if sends && fake.forbidden.lock().unwrap().contains(&chat) {
+        let mut refused = call;
+        refused.method = format!("{method}:403");
+        fake.calls.lock().unwrap().push(refused);
+        fake.arrived.notify_waiters();
+        return Ok(Json(json!({"ok": false, "error_code": 403,
+            "description": "Forbidden: bot can't initiate conversation with a user"})));
+    }
     let slow = sends
         .then(|| fake.slow.lock().unwrap().get(&chat).copied())
         .flatten();
@@ -426,6 +442,21 @@ pub fn labels(c: &Call) -> Vec<(String, String)> {
                 b["callback_data"].as_str()?.to_string(),
             ))
         })
+        .collect()
+}
+
+/// The addresses of a call's link buttons (`url`).
+pub fn urls(c: &Call) -> Vec<String> {
+    let markup = match &c.fields["reply_markup"] {
+        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
+        v => v.clone(),
+    };
+    markup["inline_keyboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+        .filter_map(|b| b["url"].as_str().map(str::to_string))
         .collect()
 }
 

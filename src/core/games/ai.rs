@@ -220,6 +220,7 @@ impl Service {
         let human = [row.white, row.black].into_iter().find_map(Seat::user_id);
         let chat_id = row.chat_id;
         self.system_action(chat_id, Actor::Ai, human, |ctx| {
+            ctx.thread = store::game_thread(ctx.c, game_id)?;
             let row = store::game(ctx.c, game_id)?.ok_or(crate::core::Refusal::GameUnknown {
                 game: game_id.to_string(),
             })?;

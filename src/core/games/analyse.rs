@@ -207,6 +207,11 @@ impl Service {
                 Ok(())
             });
         };
+        // in the game's chat, its thread (a forum topic) too
+        let thread = match chat.id == row.chat_id {
+            true => store::game_thread(self.lock().conn(), game_id)?,
+            false => None,
+        };
         let opts = self.analyse_options();
         let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
         let target = Target::Chat(chat.platform_chat_id.clone());
@@ -232,6 +237,7 @@ impl Service {
                 let text = self.catalog.get(lang, "analyse-progress", Some(&a));
                 let mut d = Draft::text(target.clone(), text);
                 d.live = Some(live_key(game_id));
+                d.thread = Some(thread.clone());
                 progress(Outcome {
                     replies: vec![self.finish_draft(d, platform)],
                     jobs: Vec::new(),
@@ -253,8 +259,10 @@ impl Service {
             marks: &marks,
             depth: i64::from(opts.depth),
         };
-        // the result goes where it was asked for
+        // the result goes where it was asked for (in the game's thread when
+        // that is the game's chat)
         self.system_action(chat.id, Actor::Service, asker, |ctx| {
+            ctx.thread = thread.clone();
             if !store::finish_analysis(ctx.c, game_id, &done, ctx.now)? {
                 return Ok(());
             }

@@ -10,6 +10,7 @@ use crate::core::error::{Refusal, Res};
 use crate::core::input::commands::game_ref;
 use crate::core::input::payload::Payload;
 use crate::core::input::words::{challenge_option, challenge_target, variant_word, ChallengeWord};
+use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::core::time::DAY;
 use crate::core::types::{Job, Share};
@@ -292,6 +293,7 @@ impl Service {
             ctx.now + ttl,
             variant.key(),
         )?;
+        store::set_challenge_thread(ctx.c, id, ctx.thread.as_deref())?;
         let a = args![
             ("id", id),
             ("from", ctx.user.name.clone()),
@@ -524,6 +526,10 @@ impl Service {
             return Err(Refusal::ChallengeNotForYou.into());
         }
         self.room_for_a_game(ctx, me, Some(ch.from_user), false)?;
+        // the game lives where its challenge was posted (a forum topic)
+        if let Some(t) = store::challenge_thread(ctx.c, ch.id)? {
+            ctx.thread = Some(t);
+        }
         let (challenger, me) = (Seat::Human(ch.from_user), Seat::Human(me));
         let (white, black) = match ch.color.resolve(ctx.now ^ ch.id) {
             Color::White => (challenger, me),
@@ -621,11 +627,14 @@ impl Service {
             casual,
         };
         let id = store::insert_game(ctx.c, &new, ctx.now)?;
+        store::set_game_thread(ctx.c, id, ctx.thread.as_deref())?;
+        let row = store::game(ctx.c, id)?
+            .ok_or(crate::core::ServiceError::Internal("a new game vanished"))?;
+        // the first to move may want to hear it privately
+        ctx.notify(&row, first, Notice::Started, |_, _, _| Ok(args![]))?;
         if !announce {
             return Ok(id);
         }
-        let row = store::game(ctx.c, id)?
-            .ok_or(crate::core::ServiceError::Internal("a new game vanished"))?;
         let loaded = Loaded {
             row,
             game: Game::from_position(variant, start),
@@ -639,7 +648,22 @@ impl Service {
             ("variant_name", ctx.variant_name(variant)),
         ];
         let headline = ctx.t("game-started", Some(&a));
-        let d = ctx.board_draft(&loaded, headline)?;
+        let mut d = ctx.board_draft(&loaded, headline)?;
+        // a chat that gives each game a thread: the board opens it (unless
+        // the game was started inside a thread already)
+        let threads = ctx.platform.limits().game_threads
+            && ctx.thread.is_none()
+            && !ctx.chat.is_private
+            && store::chat_threads(ctx.c, ctx.chat.id)?;
+        if threads {
+            let a = args![
+                ("game", id),
+                ("white", ctx.seat_name(white)?),
+                ("black", ctx.seat_name(black)?),
+            ];
+            d.new_thread = Some(ctx.t("game-thread-name", Some(&a)));
+            ctx.say("game-in-thread", Some(&args![("game", id)]));
+        }
         ctx.post(d);
         if let Seat::Ai(_) = first {
             ctx.jobs.push(Job::AiMove {

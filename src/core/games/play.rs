@@ -8,6 +8,7 @@ use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Halt, Refusal, Res};
 use crate::core::input::payload::Payload;
+use crate::core::notify::Notice;
 use crate::core::present::buttons::{move_choices, sorted_moves};
 use crate::core::present::Draft;
 use crate::core::types::Job;
@@ -239,6 +240,12 @@ impl Service {
                 ];
                 d.turn_note = Some(ctx.t("turn-note", Some(&a)));
                 ctx.post(d);
+                // the player to move may want to hear it privately
+                let played = loaded.game.variant().format_move(&mv);
+                ctx.notify(&loaded.row, next, Notice::Moved, |svc, c, lang| {
+                    let name = svc.seat_name(c, mover, lang)?;
+                    Ok(args![("opponent", name), ("move", played)])
+                })?;
                 if let Seat::Ai(_) = next_seat {
                     ctx.jobs.push(Job::AiMove {
                         game_id: loaded.row.id,

@@ -57,6 +57,8 @@ pub enum Command {
     If(Vec<String>),
     /// `/takeback [#game]`: undo your last move (casual games).
     Takeback(Option<String>),
+    /// `/notify [on|off]`: private notifications of your moves.
+    Notify(Option<String>),
     /// A command we do not know (its name).
     Unknown(String),
 }
@@ -121,13 +123,15 @@ pub fn parse_command(text: &str) -> Option<Command> {
         Some("analyse") => Command::Analyse(first),
         Some("if") => Command::If(args),
         Some("takeback") => Command::Takeback(first),
+        Some("notify") => Command::Notify(first),
         _ => Command::Unknown(name.to_string()),
     })
 }
 
 /// The command a deep link's start payload stands for: `game-12` (the
 /// board), `replay-12`, `analyse-12`, `challenge-12` (a shared open
-/// challenge), `puzzle`, `daily` (today's puzzle).
+/// challenge), `puzzle`, `daily` (today's puzzle), `notify` (private
+/// notifications on: the link `/notify` gives in a group).
 pub fn deep_link(payload: &str) -> Option<Command> {
     let (kind, n) = match payload.split_once('-') {
         Some((k, n)) => (k, Some(n)),
@@ -151,6 +155,7 @@ pub fn deep_link(payload: &str) -> Option<Command> {
         }
         "puzzle" if n.is_none() => Command::Puzzle(Vec::new()),
         "daily" if n.is_none() => Command::Puzzle(vec!["daily".into()]),
+        "notify" if n.is_none() => Command::Notify(Some("on".into())),
         _ => return None,
     })
 }
@@ -229,6 +234,14 @@ mod tests {
 
     #[test]
     fn deep_links_open_a_game_a_replay_an_analysis_or_a_puzzle() {
+        assert_eq!(
+            parse_command("/start notify"),
+            Some(Command::Notify(Some("on".into())))
+        );
+        assert_eq!(
+            parse_command("/уведомления выкл"),
+            Some(Command::Notify(Some("выкл".into())))
+        );
         assert_eq!(
             parse_command("/start game-12"),
             Some(Command::Board(Some("#12".into())))

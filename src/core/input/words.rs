@@ -64,6 +64,10 @@ pub const NAMES: &[(&str, &str)] = &[
     ("position", "position"),
     ("fen", "position"),
     ("позиция", "position"),
+    ("notify", "notify"),
+    ("notifications", "notify"),
+    ("уведомления", "notify"),
+    ("оповещения", "notify"),
 ];
 
 /// The canonical (English) name of a command word, if known.
@@ -88,6 +92,27 @@ pub fn is_clear(word: &str) -> bool {
         word,
         &["clear", "off", "none", "очистить", "нет", "удалить"],
     )
+}
+
+/// `on` / `off` (`/notify on`), in every language: Some(true) / Some(false).
+pub fn on_off(word: &str) -> Option<bool> {
+    if is_one_of(
+        word,
+        &[
+            "on", "yes", "вкл", "да", "ieslēgt", "jā", "ein", "ja", "oui",
+        ],
+    ) {
+        Some(true)
+    } else if is_one_of(
+        word,
+        &[
+            "off", "no", "выкл", "нет", "izslēgt", "nē", "aus", "nein", "non",
+        ],
+    ) {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// `/draw decline`.
@@ -331,6 +356,7 @@ pub enum SettingKey {
     Reminders,
     Boards,
     Variant,
+    Threads,
 }
 
 pub fn setting_key(word: &str) -> Option<SettingKey> {
@@ -346,6 +372,7 @@ pub fn setting_key(word: &str) -> Option<SettingKey> {
         }
         "boards" | "доски" => SettingKey::Boards,
         "variant" | "вариант" | "игра" => SettingKey::Variant,
+        "threads" | "thread" | "треды" | "ветки" => SettingKey::Threads,
         _ => return None,
     })
 }

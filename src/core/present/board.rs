@@ -121,6 +121,10 @@ impl Ctx<'_> {
             in_place: false,
             board_mode: chat.as_ref().and_then(chat_board_mode),
             turn_note: None,
+            // every board of a game goes to the thread the game lives in
+            thread: Some(store::game_thread(self.c, row.id)?),
+            link: None,
+            new_thread: None,
             live: None,
             share: None,
         })

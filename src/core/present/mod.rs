@@ -6,7 +6,7 @@ pub(crate) mod board;
 pub(crate) mod buttons;
 pub(crate) mod text;
 
-use super::types::{BoardMode, Choice, Image, Mention, Platform, Reply, Share, Target};
+use super::types::{BoardMode, Choice, Image, Link, Mention, Platform, Reply, Share, Target};
 use super::Service;
 use crate::render::{self, LastMove, RenderOptions, Theme};
 use shashki_engine::{Move, Position, Variant};
@@ -48,6 +48,15 @@ pub(crate) struct Draft {
     pub board_mode: Option<BoardMode>,
     /// The short turn line for a board edited in place.
     pub turn_note: Option<String>,
+    /// The thread to post in: `None` until decided — when the action ends,
+    /// a draft for the action's chat gets the action's thread (the event's;
+    /// for the AI and the sweeper the game's); a game's board decides its
+    /// game's (`Some`).
+    pub thread: Option<Option<String>>,
+    /// A link button (see [`Reply::link`]).
+    pub link: Option<Link>,
+    /// Open a thread of this name for the game (see [`Reply::new_thread`]).
+    pub new_thread: Option<String>,
     /// The live message this reply sends or edits (see [`Reply::live`]).
     pub live: Option<String>,
     /// See [`Reply::share`].
@@ -68,6 +77,9 @@ impl Draft {
             in_place: false,
             board_mode: None,
             turn_note: None,
+            thread: None,
+            link: None,
+            new_thread: None,
             live: None,
             share: None,
         }
@@ -122,8 +134,12 @@ impl Draft {
             ..self
         };
         let target = first.target.clone();
+        let thread = first.thread.clone();
         let mut out = vec![first];
-        out.extend(pieces.map(|text| Draft::text(target.clone(), text)));
+        out.extend(pieces.map(|text| Draft {
+            thread: thread.clone(),
+            ..Draft::text(target.clone(), text)
+        }));
         out
     }
 }
@@ -168,6 +184,9 @@ impl Service {
             in_place: d.in_place,
             board_mode: d.board_mode,
             turn_note: d.turn_note,
+            thread: d.thread.flatten(),
+            link: d.link,
+            new_thread: d.new_thread,
             live: d.live,
             share: d.share,
         }
