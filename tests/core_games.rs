@@ -1048,6 +1048,27 @@ fn position_shows_any_fen_and_names_what_is_wrong_with_a_bad_one() {
     // Black to move with no move left: said so
     let t = text(&room.say("Anna", "/позиция B:Wa1:Bh8"));
     assert!(t.contains("Black to move"), "{t}");
+    // a variant named first: its square numbers and its rules
+    let fen = "W:W21,22,K30:B9,10";
+    let italian = shashki_engine::parse_fen_full_in(Variant::Italian, fen)
+        .unwrap()
+        .position;
+    let out = room.say("Anna", &format!("/position italian {fen}"));
+    let t = text(&out);
+    let moves = italian.legal_moves_in(Variant::Italian).len();
+    assert!(t.contains(&format!("{moves} legal moves")), "{t}");
+    assert!(
+        t.contains(&shashki_engine::to_fen_numeric_in(
+            Variant::Italian,
+            &italian
+        )),
+        "the FEN in Italian numbers: {t}"
+    );
+    assert_ne!(
+        italian,
+        Position::from_fen(fen).unwrap(),
+        "Italian numbers name other squares"
+    );
 }
 
 #[test]
@@ -1900,6 +1921,12 @@ fn a_game_keeps_the_thread_it_was_started_in() {
     // a thread per game is for platforms that can open threads (Discord)
     let t = text(&room.say("Anna", "/settings threads on"));
     assert!(t.contains("There is no setting “threads”"), "{t}");
+    assert!(
+        t.contains(
+            "Settings: lang, chatlang, theme, orientation, days, reminders, boards, variant."
+        ),
+        "the settings this platform has, without threads: {t}"
+    );
 }
 
 /// Anna challenges Bob to a casual game (`casual`); Bob accepts. Anna plays

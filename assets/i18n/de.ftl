@@ -198,7 +198,7 @@ draw-declined = { $player } hat das Remis in Partie #{ $game } abgelehnt. Es wir
 admins-only = Nur die Admins des Chats können das ändern.
 settings-saved = Gespeichert.
 settings-bad-value = „{ $value }“ ist kein gültiger Wert für { $key }: wähle { $allowed }.
-settings-unknown = Es gibt keine Einstellung „{ $key }“. Einstellungen: lang, chatlang, theme, orientation, days, reminders, boards.
+settings-unknown = Es gibt keine Einstellung „{ $key }“. Einstellungen: { $keys }.
 settings-show =
     Einstellungen: Sprache { $lang }, Design { $theme }, Brett { $orientation }, standardmäßig { $days } Tage pro Zug, Erinnerungen bei { $reminders } Restzeit, Bretter { $boards }, Spielart { $variant }.
     Ändern mit: /settings lang de · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (oder off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
@@ -432,7 +432,7 @@ position-caption = { $color ->
    *[other] { $moves } mögliche Züge
 }. FEN: { $fen }
 bad-fen = Das ist keine Stellung: { $error }. Eine FEN sieht so aus: W:W21-32:B1-12 (wer am Zug ist, dann die weißen und die schwarzen Steine; K vor einer Dame).
-position-usage = Schreib eine Stellung nach dem Befehl, zum Beispiel /position W:Wc3,e3,Kh2:Bd6,f6.
+position-usage = Schreib eine Stellung nach dem Befehl, zum Beispiel /position W:Wc3,e3,Kh2:Bd6,f6 (eine Spielart zuerst für ihre Regeln und Feldnummern: /position italian W:W21,22:B9,10).
 cmd-replay = Die Partie als animierte Wiedergabe (GIF)
 cmd-position = Eine beliebige Stellung aus ihrer FEN zeigen
 opt-fen = Die Stellung, z. B. W:W21-32:B1-12

@@ -206,7 +206,7 @@ variant-italian = Italian draughts
 variant-portuguese = Portuguese draughts
 settings-saved = Saved.
 settings-bad-value = “{ $value }” is not a valid { $key }: choose { $allowed }.
-settings-unknown = There is no setting “{ $key }”. Settings: lang, chatlang, theme, orientation, days, reminders, boards, variant.
+settings-unknown = There is no setting “{ $key }”. Settings: { $keys }.
 settings-show =
     Settings: language { $lang }, theme { $theme }, board { $orientation }, { $days } days per move by default, reminders at { $reminders } left, boards { $boards }, { $variant } by default.
     Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (or off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
@@ -440,7 +440,7 @@ position-caption = { $color ->
    *[other] { $moves } legal moves
 }. FEN: { $fen }
 bad-fen = That is not a position: { $error }. A FEN looks like W:W21-32:B1-12 (side to move, then the white and the black pieces; K before a king).
-position-usage = Write a position after the command, for example /position W:Wc3,e3,Kh2:Bd6,f6.
+position-usage = Write a position after the command, for example /position W:Wc3,e3,Kh2:Bd6,f6 (a variant first for its rules and square numbers: /position italian W:W21,22:B9,10).
 cmd-replay = The game as an animated replay (GIF)
 cmd-position = Show any position from its FEN
 opt-fen = The position, e.g. W:W21-32:B1-12

@@ -198,7 +198,7 @@ draw-declined = { $player } a refusé la nulle dans la partie #{ $game }. La par
 admins-only = Seuls les admins du chat peuvent changer cela.
 settings-saved = Enregistré.
 settings-bad-value = « { $value } » n’est pas une valeur valable pour { $key } : choisissez { $allowed }.
-settings-unknown = Il n’y a pas de réglage « { $key } ». Réglages : lang, chatlang, theme, orientation, days, reminders, boards.
+settings-unknown = Il n’y a pas de réglage « { $key } ». Réglages : { $keys }.
 settings-show =
     Réglages : langue { $lang }, thème { $theme }, damier { $orientation }, { $days } jours par coup par défaut, rappels quand il reste { $reminders }, damiers { $boards }, jeu par défaut { $variant }.
     Pour changer : /settings lang fr · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (ou off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
@@ -432,7 +432,7 @@ position-caption = { $color ->
    *[other] { $moves } coups possibles
 }. FEN : { $fen }
 bad-fen = Ce n’est pas une position : { $error }. Une FEN ressemble à W:W21-32:B1-12 (le camp au trait, puis les pièces blanches et noires ; K devant une dame).
-position-usage = Écrivez une position après la commande, par exemple /position W:Wc3,e3,Kh2:Bd6,f6.
+position-usage = Écrivez une position après la commande, par exemple /position W:Wc3,e3,Kh2:Bd6,f6 (une variante d’abord pour ses règles et ses numéros de cases : /position italian W:W21,22:B9,10).
 cmd-replay = La partie en animation (GIF)
 cmd-position = Afficher une position à partir de sa FEN
 opt-fen = La position, par ex. W:W21-32:B1-12

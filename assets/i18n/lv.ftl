@@ -200,7 +200,7 @@ draw-declined = { $player } noraidīja neizšķirtu partijā #{ $game }. Spēle 
 admins-only = To var mainīt tikai čata administratori.
 settings-saved = Saglabāts.
 settings-bad-value = „{ $value }” nav derīga { $key } vērtība: izvēlieties { $allowed }.
-settings-unknown = Iestatījuma „{ $key }” nav. Iestatījumi: lang, chatlang, theme, orientation, days, reminders, boards.
+settings-unknown = Iestatījuma „{ $key }” nav. Iestatījumi: { $keys }.
 settings-show =
     Iestatījumi: valoda { $lang }, tēma { $theme }, galdiņš { $orientation }, pēc noklusējuma { $days } dienas gājienam, atgādinājumi, kad atlicis { $reminders }, galdiņi { $boards }, spēle pēc noklusējuma { $variant }.
     Mainīt: /settings lang lv · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (vai off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
@@ -433,7 +433,7 @@ position-caption = Gājiens { $color ->
    *[other] iespējamie gājieni: { $moves }
 }. FEN: { $fen }
 bad-fen = Tā nav pozīcija: { $error }. FEN izskatās šādi: W:W21-32:B1-12 (kam gājiens, tad balto un melno kauliņi; K pirms dāmas).
-position-usage = Rakstiet pozīciju aiz komandas, piemēram, /position W:Wc3,e3,Kh2:Bd6,f6.
+position-usage = Rakstiet pozīciju aiz komandas, piemēram, /position W:Wc3,e3,Kh2:Bd6,f6 (vispirms variants — tā noteikumiem un lauciņu numuriem: /position italian W:W21,22:B9,10).
 cmd-replay = Partija animācijā (GIF)
 cmd-position = Parādīt jebkuru pozīciju pēc tās FEN
 opt-fen = Pozīcija, piem. W:W21-32:B1-12

@@ -208,7 +208,7 @@ variant-italian = Итальянские шашки
 variant-portuguese = Португальские шашки
 settings-saved = Сохранено.
 settings-bad-value = «{ $value }» не подходит для { $key }: варианты: { $allowed }.
-settings-unknown = Настройки «{ $key }» нет. Настройки: lang, chatlang, theme, orientation, days, reminders, boards, variant.
+settings-unknown = Настройки «{ $key }» нет. Настройки: { $keys }.
 settings-show =
     Настройки: язык { $lang }, тема { $theme }, доска { $orientation }, по умолчанию { $days } дн. на ход, напоминания, когда остаётся { $reminders }, доски { $boards }, игра по умолчанию: { $variant }.
     Изменить: /настройки lang en · /настройки theme contrast · /настройки orientation white|auto|mover · /настройки days 5 · /настройки reminders 50% 24h (или off) · /настройки boards edit|new · /настройки вариант русские|поддавки|бразильские|пул|английские|чешские|итальянские|португальские
@@ -442,7 +442,7 @@ position-caption = Ход { $color ->
    *[other] возможных ходов: { $moves }
 }. FEN: { $fen }
 bad-fen = Это не позиция: { $error }. FEN выглядит так: W:W21-32:B1-12 (чей ход, затем белые и чёрные шашки; K перед дамкой).
-position-usage = Напишите позицию после команды, например /position W:Wc3,e3,Kh2:Bd6,f6.
+position-usage = Напишите позицию после команды, например /position W:Wc3,e3,Kh2:Bd6,f6 (сначала вариант — для его правил и номеров полей: /позиция итальянские W:W21,22:B9,10).
 cmd-replay = Партия в виде анимации (GIF)
 cmd-position = Показать любую позицию по FEN
 opt-fen = Позиция, например W:W21-32:B1-12

@@ -106,7 +106,7 @@ pub enum Refusal {
     #[error("no variant {word}")]
     VariantUnknown { word: String },
     #[error("no setting {key}")]
-    SettingUnknown { key: String },
+    SettingUnknown { key: String, keys: String },
     #[error("/vacation without a number of days")]
     VacationUsage { left: i64 },
     #[error("vacation of {days} days, {left} left")]

@@ -36,18 +36,20 @@ impl Service {
             return self.show_settings(ctx);
         };
         let v = value.as_str();
-        let Some(k) = setting_key(key) else {
+        let threads = ctx.platform.limits().game_threads;
+        let Some(k) = setting_key(key).filter(|k| *k != SettingKey::Threads || threads) else {
+            let keys = SettingKey::ALL
+                .into_iter()
+                .filter(|k| *k != SettingKey::Threads || threads)
+                .map(SettingKey::name)
+                .collect::<Vec<_>>()
+                .join(", ");
             return Err(Refusal::SettingUnknown {
                 key: key.to_lowercase(),
+                keys,
             }
             .into());
         };
-        if k == SettingKey::Threads && !ctx.platform.limits().game_threads {
-            return Err(Refusal::SettingUnknown {
-                key: key.to_lowercase(),
-            }
-            .into());
-        }
         if k != SettingKey::Lang {
             ctx.require_admin()?;
         }

@@ -318,12 +318,7 @@ impl Service {
         let mut text = ctx.t("challenge-card", Some(&a));
         if let Some(p) = start {
             store::set_challenge_start(ctx.c, id, &p.to_fen())?;
-            // shown in the variant's square numbers where it has its own
-            let fen = if variant.numeric_notation() {
-                shashki_engine::to_fen_numeric_in(variant, p)
-            } else {
-                p.to_fen()
-            };
+            let fen = super::shown_fen(variant, p);
             text.push('\n');
             text.push_str(&ctx.t("challenge-from", Some(&args![("fen", fen)])));
         }

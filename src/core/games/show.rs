@@ -6,8 +6,10 @@ use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::{Refusal, Res};
+use crate::core::games::challenge::chat_variant;
 use crate::core::i18n::Lang;
 use crate::core::input::payload::Payload;
+use crate::core::input::words::variant_word;
 use crate::core::present::buttons::all_move_choices;
 use crate::core::present::text::color_key;
 use crate::core::present::Draft;
@@ -19,7 +21,7 @@ use crate::render::{frames_from_replay_in, render_gif, GifOptions};
 use crate::store::{self, Termination};
 use rusqlite::Connection;
 use shashki_engine::pdn::{write_pdn, PdnStyle};
-use shashki_engine::{Move, Position, Variant};
+use shashki_engine::{Move, Position};
 
 impl Service {
     pub(crate) fn cmd_board(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
@@ -300,22 +302,36 @@ impl Service {
     /// `/position FEN`: any position as a picture, with the side to move
     /// and how many moves it has; a FEN that is not a position is refused
     /// naming the problem.
-    pub(crate) fn cmd_position(&self, ctx: &mut Ctx, fen: &str) -> Res<()> {
-        if fen.trim().is_empty() {
+    /// `/position [variant] FEN`: any position drawn, with the side to move
+    /// and its number of moves under the variant's rules (the chat's
+    /// default variant when none is named; its square numbers in the FEN).
+    pub(crate) fn cmd_position(&self, ctx: &mut Ctx, text: &str) -> Res<()> {
+        let mut words = text.split_whitespace().peekable();
+        let named = words.peek().copied().and_then(variant_word);
+        if named.is_some() {
+            words.next();
+        }
+        let variant = named.unwrap_or_else(|| chat_variant(&ctx.chat));
+        let fen: String = words.collect();
+        if fen.is_empty() {
             return Err(Refusal::PositionUsage.into());
         }
-        let pos = Position::from_fen(fen.trim()).map_err(|e| Refusal::BadFen {
-            error: e.to_string(),
-        })?;
-        let moves = pos.legal_moves_in(Variant::Russian).len() as i64;
+        let pos = shashki_engine::parse_fen_full_in(variant, &fen)
+            .map_err(|e| Refusal::BadFen {
+                error: e.to_string(),
+            })?
+            .position;
+        let moves = pos.legal_moves_in(variant).len() as i64;
         let side = pos.side_to_move();
         let a = args![
             ("color", color_key(side)),
             ("moves", moves),
-            ("fen", pos.to_fen()),
+            ("fen", super::shown_fen(variant, &pos)),
         ];
         let caption = ctx.t("position-caption", Some(&a));
-        let board = ctx.board(pos, None, false, caption.clone(), "position".into());
+        let mut board = ctx.board(pos, None, false, caption.clone(), "position".into());
+        board.numbered = variant.numeric_notation();
+        board.variant = variant;
         let mut d = Draft::text(ctx.here(), caption);
         d.board = Some(board);
         ctx.post(d);

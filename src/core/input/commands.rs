@@ -49,7 +49,7 @@ pub enum Command {
     Standings(Option<String>),
     /// `/replay [#game]`: the game as an animated GIF.
     Replay(Option<String>),
-    /// `/position FEN`: any position as a picture.
+    /// `/position [variant] FEN`: any position as a picture.
     Position(String),
     /// `/analyse [#game]`: the engine's analysis of a finished game.
     Analyse(Option<String>),
@@ -119,7 +119,7 @@ pub fn parse_command(text: &str) -> Option<Command> {
         Some("tournament") => Command::Tournament(args),
         Some("standings") => Command::Standings(first),
         Some("replay") => Command::Replay(first),
-        Some("position") => Command::Position(args.concat()),
+        Some("position") => Command::Position(args.join(" ")),
         Some("analyse") => Command::Analyse(first),
         Some("if") => Command::If(args),
         Some("takeback") => Command::Takeback(first),

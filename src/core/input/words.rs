@@ -359,6 +359,35 @@ pub enum SettingKey {
     Threads,
 }
 
+impl SettingKey {
+    pub const ALL: [SettingKey; 9] = [
+        SettingKey::Lang,
+        SettingKey::ChatLang,
+        SettingKey::Theme,
+        SettingKey::Orientation,
+        SettingKey::Days,
+        SettingKey::Reminders,
+        SettingKey::Boards,
+        SettingKey::Variant,
+        SettingKey::Threads,
+    ];
+
+    /// The English word for the setting (what `/settings` lists).
+    pub fn name(self) -> &'static str {
+        match self {
+            SettingKey::Lang => "lang",
+            SettingKey::ChatLang => "chatlang",
+            SettingKey::Theme => "theme",
+            SettingKey::Orientation => "orientation",
+            SettingKey::Days => "days",
+            SettingKey::Reminders => "reminders",
+            SettingKey::Boards => "boards",
+            SettingKey::Variant => "variant",
+            SettingKey::Threads => "threads",
+        }
+    }
+}
+
 pub fn setting_key(word: &str) -> Option<SettingKey> {
     let w = word.to_lowercase();
     Some(match w.as_str() {
@@ -380,6 +409,13 @@ pub fn setting_key(word: &str) -> Option<SettingKey> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_setting_is_read_back_by_its_name() {
+        for k in SettingKey::ALL {
+            assert_eq!(setting_key(k.name()), Some(k));
+        }
+    }
 
     #[test]
     fn words_in_both_languages() {

@@ -249,7 +249,10 @@ impl Service {
             ),
             R::NotAdmin => ("admins-only", args![]),
             R::VariantUnknown { word } => ("variant-unknown", args![("word", word.as_str())]),
-            R::SettingUnknown { key } => ("settings-unknown", args![("key", key.as_str())]),
+            R::SettingUnknown { key, keys } => (
+                "settings-unknown",
+                args![("key", key.as_str()), ("keys", keys.as_str())],
+            ),
             R::VacationUsage { left } => ("vacation-usage", args![("left", *left)]),
             R::VacationTooLong { left, days } => {
                 ("vacation-too-long", args![("left", *left), ("days", *days)])
