@@ -980,9 +980,21 @@ async fn notify_dm() {
     );
     let link = &note.body["components"][0]["components"][0];
     assert_eq!(link["style"], json!(5), "a link button: {}", note.body);
+    // back to the game's living board: the message, in its channel
+    let db = rusqlite::Connection::open(s.dir.path().join("bot.sqlite")).unwrap();
+    let (chat, message): (String, String) = db
+        .query_row(
+            "SELECT chat, message FROM board_messages WHERE platform = 'discord' AND game_id = 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(chat, "800000000000000001");
     assert_eq!(
         link["url"],
-        json!("https://discord.com/channels/700000000000000001/800000000000000001")
+        json!(format!(
+            "https://discord.com/channels/700000000000000001/800000000000000001/{message}"
+        ))
     );
     tokio::time::sleep(Duration::from_millis(300)).await;
     let dms = s

@@ -951,7 +951,7 @@ impl Discord {
             ));
         }
         let mut rows = components(r, all_moves.as_deref(), &self.catalog, lang);
-        if let Some(b) = self.link_button(r) {
+        if let Some(b) = self.link_button(r).await {
             if rows.len() < limits().rows_max {
                 rows.push(CreateActionRow::Buttons(vec![b]));
             }
@@ -971,12 +971,13 @@ impl Discord {
         }
     }
 
-    /// The reply's link as a link button: back to a game's channel (or
-    /// its thread) on its server. None when the server is not known yet;
+    /// The reply's link as a link button: back to the game's living board
+    /// (the message, when the bot knows where it is), else its channel or
+    /// thread, on its server. None when the server is not known yet;
     /// Discord needs no "start the bot" step, so no button for that.
-    fn link_button(&self, r: &Reply) -> Option<CreateButton> {
+    async fn link_button(&self, r: &Reply) -> Option<CreateButton> {
         let l = r.link.as_ref()?;
-        let LinkTo::Game { chat, thread, .. } = &l.to else {
+        let LinkTo::Game { game, chat, thread } = &l.to else {
             return None;
         };
         let channel = ChannelId::new(chat.parse::<u64>().ok().filter(|c| *c != 0)?);
@@ -986,7 +987,15 @@ impl Discord {
             .unwrap_or_else(|p| p.into_inner())
             .get(&channel)?;
         let target = thread.as_deref().unwrap_or(chat);
-        let url = format!("https://discord.com/channels/{guild}/{target}");
+        let mut url = format!("https://discord.com/channels/{guild}/{target}");
+        if let Some((_, message)) = self
+            .hub
+            .board_message(Platform::Discord, *game)
+            .await
+            .filter(|(c, _)| c == target)
+        {
+            url = format!("{url}/{message}");
+        }
         let label: String = l.label.chars().take(limits().button_label_max).collect();
         Some(CreateButton::new_link(url).label(label))
     }
