@@ -69,6 +69,28 @@ fn moves_lists_move_tab_fen() {
     }
 }
 
+/// A numeric variant's moves and FENs in its own square numbers; Italian
+/// reads `--fen` in its numbering (1 = Black's right-hand corner).
+#[test]
+fn moves_of_a_numeric_variant_are_in_its_numbers() {
+    let (code, out, err) = shashki(&["moves", "--variant", "english"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 7);
+    for l in out.lines() {
+        let (mv, fen) = l.split_once('\t').unwrap();
+        let (from, to) = mv.split_once('-').expect("a move like 22-18");
+        assert!(
+            from.parse::<u8>().is_ok() && to.parse::<u8>().is_ok(),
+            "{l}"
+        );
+        assert!(!fen.chars().any(|c| ('a'..='h').contains(&c)), "{l}");
+    }
+    // White man on Italian 22 with a Black man on 18 to take, landing on 13
+    let (code, out, err) = shashki(&["moves", "--variant", "italian", "--fen", "W:W22:B18,1"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "22x13\tB:W13:B1\n");
+}
+
 #[test]
 fn malformed_fen_is_one_line_and_exit_2() {
     for args in [

@@ -52,9 +52,16 @@ pub type CliResult = Result<(), CliError>;
 
 /// Parse `--fen` (the start position when absent).
 pub fn position_arg(fen: Option<&str>) -> Result<Position, CliError> {
+    position_arg_in(fen, Variant::Russian)
+}
+
+/// The position of `--fen` in a variant's square numbers (Italian and
+/// Portuguese count their own way); the initial position when absent.
+pub fn position_arg_in(fen: Option<&str>, variant: Variant) -> Result<Position, CliError> {
     match fen {
         None => Ok(Position::initial()),
-        Some(f) => Position::from_fen(f)
+        Some(f) => shashki_engine::parse_fen_full_in(variant, f)
+            .map(|i| i.position)
             .map_err(|e: FenError| CliError::Input(format!("malformed FEN: {e}"))),
     }
 }

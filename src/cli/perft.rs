@@ -1,7 +1,7 @@
 //! `shashki perft --depth N [--fen FEN] [--divide]`: one line per depth,
 //! `d nodes seconds`; with `--divide`, per-move counts for the last depth.
 
-use super::{position_arg, progress_bar, variant_arg, CliResult};
+use super::{position_arg_in, progress_bar, variant_arg, CliResult};
 use shashki_engine::{perft, with_rules, Move, Rules};
 use std::time::Instant;
 
@@ -22,8 +22,8 @@ pub struct PerftArgs {
 }
 
 pub fn run(a: PerftArgs) -> CliResult {
-    let pos = position_arg(a.fen.as_deref())?;
     let variant = variant_arg(&a.variant)?;
+    let pos = position_arg_in(a.fen.as_deref(), variant)?;
     with_rules!(variant, R => run_with::<R>(&pos, a.depth, a.divide))
 }
 

@@ -1,7 +1,7 @@
 //! `shashki render --fen FEN [--last MOVE] [--flip] [--theme NAME] [--size PX] -o FILE.png`
 //! draws a board; `shashki render --pdn GAME.pdn --gif -o FILE.gif` a replay.
 
-use super::{position_arg, CliError, CliResult};
+use super::{position_arg_in, CliError, CliResult};
 use shashki::render::{self, LastMove, RenderOptions, Theme};
 use shashki_engine::{pdn, Square};
 use std::path::PathBuf;
@@ -63,12 +63,7 @@ pub fn run(a: RenderArgs) -> CliResult {
     if a.gif {
         return Err(CliError::Input("--gif needs --pdn GAME.pdn".into()));
     }
-    let pos = match (&a.fen, opts.variant) {
-        (Some(f), v) if v.numeric_notation() => shashki_engine::parse_fen_full_in(v, f)
-            .map(|i| i.position)
-            .map_err(|e| CliError::Input(format!("malformed FEN: {e}")))?,
-        (fen, _) => position_arg(fen.as_deref())?,
-    };
+    let pos = position_arg_in(a.fen.as_deref(), opts.variant)?;
     if let Some(text) = &a.last {
         opts.last_move =
             Some(LastMove::from_notation(&pos, text).map_err(|e| CliError::Input(e.to_string()))?);

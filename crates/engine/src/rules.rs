@@ -438,6 +438,17 @@ impl Variant {
             mv.to_string()
         }
     }
+
+    /// A position's FEN as the variant's players write it: in its square
+    /// numbers where it has its own (English, Italian, Portuguese), else
+    /// with the board's letters and digits.
+    pub fn format_fen(self, pos: &Position) -> String {
+        if self.numeric_notation() {
+            crate::fen::to_fen_numeric_in(self, pos)
+        } else {
+            pos.to_fen()
+        }
+    }
 }
 
 impl fmt::Display for Variant {

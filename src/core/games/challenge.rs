@@ -318,7 +318,7 @@ impl Service {
         let mut text = ctx.t("challenge-card", Some(&a));
         if let Some(p) = start {
             store::set_challenge_start(ctx.c, id, &p.to_fen())?;
-            let fen = super::shown_fen(variant, p);
+            let fen = variant.format_fen(p);
             text.push('\n');
             text.push_str(&ctx.t("challenge-from", Some(&args![("fen", fen)])));
         }

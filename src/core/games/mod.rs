@@ -35,17 +35,6 @@ pub(crate) fn variant_of(row: &GameRow) -> Variant {
 }
 
 /// The stored current position of a game (no replay).
-/// A position's FEN as the variant's players write it: in its square
-/// numbers where it has its own (English, Italian, Portuguese), else with
-/// the board's letters and digits.
-pub(crate) fn shown_fen(variant: shashki_engine::Variant, pos: &Position) -> String {
-    if variant.numeric_notation() {
-        shashki_engine::to_fen_numeric_in(variant, pos)
-    } else {
-        pos.to_fen()
-    }
-}
-
 pub(crate) fn position_of(row: &GameRow) -> Res<Position> {
     Position::from_fen(&row.fen).map_err(|e| corrupt(format!("game {} position: {e}", row.id)))
 }

@@ -326,7 +326,7 @@ impl Service {
         let a = args![
             ("color", color_key(side)),
             ("moves", moves),
-            ("fen", super::shown_fen(variant, &pos)),
+            ("fen", variant.format_fen(&pos)),
         ];
         let caption = ctx.t("position-caption", Some(&a));
         let mut board = ctx.board(pos, None, false, caption.clone(), "position".into());
