@@ -459,7 +459,7 @@ async fn run() {
     let bot = tokio::spawn(discord::run(hub.clone(), Secret::new(TOKEN), opts, rx));
 
     // 1. connect: serenity asks the REST API for the gateway, opens it
-    //    (v=10), identifies with the token and no intents, gets READY
+    //    (v=10), identifies with the token and GUILDS alone, gets READY
     wait_gateway(&gw, "IDENTIFY", |l| l.received.iter().any(|v| v["op"] == 2)).await;
     {
         let l = gw.log.lock().unwrap();
@@ -468,7 +468,10 @@ async fn run() {
         // (serenity sends its "Bot "-prefixed token; Discord accepts both)
         let token = identify["d"]["token"].as_str().unwrap();
         assert_eq!(token.trim_start_matches("Bot "), TOKEN);
-        assert_eq!(identify["d"]["intents"], 0, "no privileged intents");
+        assert_eq!(
+            identify["d"]["intents"], 1,
+            "GUILDS alone (the servers' channels), no privileged intents"
+        );
         assert_eq!(identify["d"]["shard"], json!([0, 1]));
     }
     assert!(rest

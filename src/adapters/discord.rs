@@ -1015,6 +1015,15 @@ impl Discord {
         }
     }
 
+    /// The server of these channels (from GUILD_CREATE at connect): where
+    /// a link back to a game's channel points.
+    pub fn learn_guild(&self, guild: GuildId, channels: impl IntoIterator<Item = ChannelId>) {
+        let mut guilds = self.guilds.lock().unwrap_or_else(|p| p.into_inner());
+        for c in channels {
+            guilds.insert(c, guild);
+        }
+    }
+
     /// The DM channel with a user (POST /users/@me/channels).
     async fn dm_channel(&self, user: &str) -> Option<ChannelId> {
         let id = user.parse::<u64>().ok().filter(|id| *id != 0)?;
@@ -1205,6 +1214,18 @@ impl serenity::client::EventHandler for Handler {
         }
     }
 
+    async fn guild_create(
+        &self,
+        _ctx: serenity::client::Context,
+        guild: serenity::model::guild::Guild,
+        _is_new: Option<bool>,
+    ) {
+        if let Some(discord) = self.discord.get() {
+            let channels = guild.channels.keys().copied();
+            discord.learn_guild(guild.id, channels.chain(guild.threads.iter().map(|t| t.id)));
+        }
+    }
+
     async fn interaction_create(&self, _ctx: serenity::client::Context, interaction: Interaction) {
         let Some(discord) = self.discord.get() else {
             return;
@@ -1233,10 +1254,12 @@ pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions, rx: ReplyRx) -> 
         }
     }
     let slot = Arc::new(OnceLock::new());
-    // no privileged intents: interactions arrive without any
+    // no privileged intents: interactions arrive without any; GUILDS (not
+    // privileged) brings each server's channels at connect, so a link back
+    // to a game's channel can name its server after a restart
     let builder = serenity::client::ClientBuilder::new_with_http(
         http_client(&token, &opts.http_base),
-        GatewayIntents::empty(),
+        GatewayIntents::GUILDS,
     );
     let mut client = builder
         .event_handler(Handler {
