@@ -20,7 +20,6 @@ use shashki::runtime::Hub;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-use teloxide::adaptors::throttle::Limits;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_against_the_ai_through_the_bot_api() {
@@ -144,12 +143,7 @@ async fn whole_game() {
     .await;
 
     // shut down cleanly
-    stop.send(true).unwrap();
-    tokio::time::timeout(Duration::from_secs(20), bot)
-        .await
-        .expect("the adapter stops")
-        .unwrap()
-        .expect("the adapter ended without error");
+    stop_adapter(&stop, bot).await;
 
     // what the server saw
     let calls = fake.calls();
@@ -308,29 +302,13 @@ async fn the_runtime_in_a_group_with_the_sweeper_and_a_clean_stop() {
 }
 
 async fn runtime_in_a_group() {
-    let (fake, addr) = Fake::start().await;
-
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("bot.sqlite");
-    let toml = format!(
-        "[database]\npath = {db:?}\n[ai]\nmax_movetime_ms = 100\n[game]\nboard_size = 320\n\
-         [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n\
-         board_updates = \"new\"\n"
-    );
-    let config = shashki::config::FileConfig::from_toml(&toml).unwrap();
-    assert_eq!(config.telegram_token().unwrap().expose(), TOKEN);
-    let t0 = now();
-    let clock = Arc::new(shashki::core::ManualClock::new(t0));
-    let service = Service::open(&db, config.service_config(), clock.clone()).unwrap();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let bot = tokio::spawn(shashki::runtime::run(
-        Arc::new(service),
-        shashki::adapters::bots(&config),
-        shashki::runtime::RunOptions::default(),
-        async {
-            let _ = stop_rx.await;
-        },
-    ));
+    let rt = Runtime::start(
+        "[ai]\nmax_movetime_ms = 100\n[game]\nboard_size = 320\n",
+        "board_updates = \"new\"\n",
+    )
+    .await;
+    assert_eq!(rt.config.telegram_token().unwrap().expose(), TOKEN);
+    let fake = Arc::clone(&rt.fake);
 
     // an open challenge in the group
     fake.push_update(group_update(1, 10, "/challenge", None));
@@ -345,7 +323,7 @@ async fn runtime_in_a_group() {
     fake.push_update(group_update(2, 11, "c3-d4", None));
     fake.push_update(group_update(3, 12, "/move@other_bot c3-d4", None));
     // two days later the next update wakes the sweeper: the challenge expired
-    clock.advance(2 * 86_400);
+    rt.clock.advance(2 * 86_400);
     fake.push_update(group_update(4, 13, "/help@shashki_test_bot", None));
     let (j, _) = fake
         .wait_for(i, "the expiry", |c| shown_text(c).contains("expired"))
@@ -380,12 +358,8 @@ async fn runtime_in_a_group() {
     })
     .await;
 
-    stop_tx.send(()).unwrap();
-    tokio::time::timeout(Duration::from_secs(40), bot)
-        .await
-        .expect("the runtime stops")
-        .unwrap()
-        .expect("without error");
+    let (db, t0) = (rt.db.clone(), rt.t0);
+    let _dir = rt.stop().await;
 
     let calls = fake.calls();
     // nothing answered the chatter or the other bot's command
@@ -522,12 +496,7 @@ async fn living_bot_boards(
     opts.api_url = format!("http://{addr}");
     opts.poll_timeout = Duration::from_secs(1);
     opts.set_commands = set_commands;
-    opts.limits = Limits {
-        messages_per_sec_chat: 1000,
-        messages_per_min_chat: 60_000,
-        messages_per_min_channel_or_supergroup: 60_000,
-        messages_per_sec_overall: 1000,
-    };
+    opts.limits = unpaced();
     assert_eq!(opts.board_updates, BoardUpdates::Edit, "edit by default");
     if let Some(b) = boards {
         opts.board_updates = b;
@@ -730,12 +699,7 @@ async fn living_board() {
         shown_text(&second)
     );
 
-    stop.send(true).unwrap();
-    tokio::time::timeout(Duration::from_secs(20), bot)
-        .await
-        .expect("stops")
-        .unwrap()
-        .unwrap();
+    stop_adapter(&stop, bot).await;
 }
 
 /// `/analyse` posts ONE "Analysing game #1…" message and then edits it
@@ -931,35 +895,7 @@ async fn spoilers() {
     );
     assert_eq!(after.fields["has_spoiler"], true);
 
-    stop.send(true).unwrap();
-    tokio::time::timeout(Duration::from_secs(20), bot)
-        .await
-        .expect("stops")
-        .unwrap()
-        .unwrap();
-}
-
-/// The URL buttons (label, url) of a call's inline keyboard.
-fn url_buttons(c: &Call) -> Vec<(String, String)> {
-    let markup = match &c.fields["reply_markup"] {
-        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
-        v => v.clone(),
-    };
-    markup["inline_keyboard"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
-        .filter_map(|b| Some((b["text"].as_str()?.into(), b["url"].as_str()?.into())))
-        .collect()
-}
-
-/// Boris writes in his private chat with the bot.
-fn boris_update(id: i64, message_id: i64, text: &str) -> Value {
-    let mut u = text_update(id, message_id, text);
-    u["message"]["chat"] = chat_json(BORIS);
-    u["message"]["from"] = boris();
-    u
+    stop_adapter(&stop, bot).await;
 }
 
 /// An open challenge in a group carries a share button: Telegram's share
@@ -1015,7 +951,13 @@ async fn share_challenge() {
     assert!(url_buttons(&private_card).is_empty());
 
     // Boris opens the link: the bot's private chat gets /start challenge-1-…
-    fake.push_update(boris_update(3, 20, &format!("/start {link}")));
+    fake.push_update(message_from(
+        3,
+        20,
+        BORIS,
+        boris(),
+        &format!("/start {link}"),
+    ));
     let (mut i, invite) = fake
         .wait_for(i, "the challenge in Boris's chat", |c| {
             c.method == "sendMessage" && c.fields["chat_id"] == json!(BORIS)
@@ -1035,7 +977,7 @@ async fn share_challenge() {
         (22, format!("/start challenge-2-{token}")),
         (23, "/accept 1".to_string()),
     ] {
-        fake.push_update(boris_update(n - 17, n, &text));
+        fake.push_update(message_from(n - 17, n, BORIS, boris(), &text));
         let (j, refused) = fake
             .wait_for(i + 1, "refused", |c| {
                 c.method == "sendMessage" && c.fields["chat_id"] == json!(BORIS)
@@ -1073,12 +1015,7 @@ async fn share_challenge() {
     assert_eq!(told.fields["chat_id"], json!(BORIS));
     assert!(shown_text(&told).contains("«Draughts club»"));
 
-    stop.send(true).unwrap();
-    tokio::time::timeout(Duration::from_secs(20), bot)
-        .await
-        .expect("stops")
-        .unwrap()
-        .unwrap();
+    stop_adapter(&stop, bot).await;
 }
 
 /// The results of an answerInlineQuery call.
@@ -1177,28 +1114,7 @@ async fn inline_mode() {
     );
     assert_eq!(results[1]["type"], "article");
 
-    stop.send(true).unwrap();
-    tokio::time::timeout(Duration::from_secs(20), bot)
-        .await
-        .expect("stops")
-        .unwrap()
-        .unwrap();
-}
-
-/// A message from `from` (anna() or boris()) in chat `chat`.
-fn message_from(id: i64, message_id: i64, chat: i64, from: Value, text: &str) -> Value {
-    let mut u = text_update(id, message_id, text);
-    u["message"]["chat"] = chat_json(chat);
-    u["message"]["from"] = from;
-    u
-}
-
-/// A button pressed by `from` under message `on_message` in `chat`.
-fn press_in(id: i64, query: &str, chat: i64, from: Value, on_message: i64, data: &str) -> Value {
-    let mut u = callback_update(id, query, on_message, data);
-    u["callback_query"]["from"] = from;
-    u["callback_query"]["message"]["chat"] = chat_json(chat);
-    u
+    stop_adapter(&stop, bot).await;
 }
 
 /// `/notify on` (issue 14) through the Bot API: in a group the answer links
@@ -1340,10 +1256,7 @@ async fn notify_in_a_group() {
 
 /// A message in topic `thread` of the forum supergroup.
 fn topic_update(id: i64, message_id: i64, thread: i64, text: &str) -> Value {
-    let mut u = message_from(id, message_id, FORUM, anna(), text);
-    u["message"]["message_thread_id"] = json!(thread);
-    u["message"]["is_topic_message"] = json!(true);
-    u
+    in_topic(message_from(id, message_id, FORUM, anna(), text), thread)
 }
 
 /// Forum topics (issue 14): a challenge to the AI posted in topic 7 gets
@@ -1415,36 +1328,15 @@ async fn the_sweeper_keeps_a_games_topic_and_reminds_privately() {
 }
 
 async fn sweeper_in_a_topic() {
-    let (fake, addr) = Fake::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("bot.sqlite");
-    let toml = format!(
-        "[database]\npath = {db:?}\n[game]\nboard_size = 200\n\
-         [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n"
-    );
-    let config = shashki::config::FileConfig::from_toml(&toml).unwrap();
-    let t0 = now();
-    let clock = Arc::new(shashki::core::ManualClock::new(t0));
-    let service = Service::open(&db, config.service_config(), clock.clone()).unwrap();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let bot = tokio::spawn(shashki::runtime::run(
-        Arc::new(service),
-        shashki::adapters::bots(&config),
-        shashki::runtime::RunOptions::default(),
-        async {
-            let _ = stop_rx.await;
-        },
-    ));
-    let in_topic = |id: i64, mid: i64, from: Value, text: &str| {
-        let mut u = message_from(id, mid, FORUM, from, text);
-        u["message"]["message_thread_id"] = json!(7);
-        u["message"]["is_topic_message"] = json!(true);
-        u
+    let rt = Runtime::start("[game]\nboard_size = 200\n", "").await;
+    let fake = Arc::clone(&rt.fake);
+    let in_the_topic = |id: i64, mid: i64, from: Value, text: &str| {
+        in_topic(message_from(id, mid, FORUM, from, text), 7)
     };
 
-    fake.push_update(in_topic(1, 10, anna(), "/notify on"));
-    fake.push_update(in_topic(2, 11, boris(), "/help"));
-    fake.push_update(in_topic(3, 12, anna(), "/challenge @boris 2 white"));
+    fake.push_update(in_the_topic(1, 10, anna(), "/notify on"));
+    fake.push_update(in_the_topic(2, 11, boris(), "/help"));
+    fake.push_update(in_the_topic(3, 12, anna(), "/challenge @boris 2 white"));
     let (i, card) = fake
         .wait_for(0, "the challenge card", |c| {
             c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
@@ -1456,10 +1348,10 @@ async fn sweeper_in_a_topic() {
         .find(|b| b.starts_with("a:"))
         .unwrap();
     let card_msg = fake.next_message.load(Ordering::SeqCst);
-    let mut press = press_in(4, "cq-1", FORUM, boris(), card_msg, &accept);
-    press["callback_query"]["message"]["message_thread_id"] = json!(7);
-    press["callback_query"]["message"]["is_topic_message"] = json!(true);
-    fake.push_update(press);
+    fake.push_update(in_topic(
+        press_in(4, "cq-1", FORUM, boris(), card_msg, &accept),
+        7,
+    ));
     let (j, board) = fake
         .wait_for(i, "the first board", |c| c.method == "sendPhoto")
         .await;
@@ -1477,8 +1369,8 @@ async fn sweeper_in_a_topic() {
     assert!(begun.fields.get("message_thread_id").is_none());
 
     // a day later (half her time) the next update wakes the sweeper
-    clock.advance(86_400);
-    fake.push_update(in_topic(5, 13, boris(), "/games"));
+    rt.clock.advance(86_400);
+    fake.push_update(in_the_topic(5, 13, boris(), "/games"));
     let (k, reminder) = fake
         .wait_for(j, "the reminder in the topic", |c| {
             c.method == "sendMessage"
@@ -1506,8 +1398,8 @@ async fn sweeper_in_a_topic() {
 
     // past the deadline: the time-out edits the board (in the topic) and
     // its turn note answers it there
-    clock.advance(86_400 + 60);
-    fake.push_update(in_topic(6, 14, boris(), "/games"));
+    rt.clock.advance(86_400 + 60);
+    fake.push_update(in_the_topic(6, 14, boris(), "/games"));
     let (l, timeout) = fake
         .wait_for(k, "the time-out", |c| {
             shown_text(c).contains("did not move in time")
@@ -1523,12 +1415,7 @@ async fn sweeper_in_a_topic() {
         .await;
     assert_eq!(note.fields["message_thread_id"], json!(7));
 
-    stop_tx.send(()).unwrap();
-    tokio::time::timeout(Duration::from_secs(40), bot)
-        .await
-        .expect("the runtime stops")
-        .unwrap()
-        .expect("without error");
+    rt.stop().await;
     let calls = fake.calls();
     // everything in the forum went to topic 7; nothing went twice to
     // Anna's private chat
