@@ -46,10 +46,7 @@ async fn whole_game() {
     let (_, _, png) = &board.files[0];
     assert!(is_png(png), "the board photo is a PNG that decodes");
     let board_msg = fake.next_message.load(Ordering::SeqCst);
-    let first = buttons(&board)
-        .into_iter()
-        .find(|b| b.starts_with("m:"))
-        .unwrap();
+    let first = button(&board, "m:");
 
     // 2. a move by button: the query is answered, the board is edited in
     //    place after Anna's move and again after the AI's reply
@@ -102,10 +99,7 @@ async fn whole_game() {
             c.method == "editMessageMedia" && buttons(c).iter().any(|b| b.starts_with("r:"))
         })
         .await;
-    let resign = buttons(&after)
-        .into_iter()
-        .find(|b| b.starts_with("r:"))
-        .unwrap();
+    let resign = button(&after, "r:");
 
     // 5. the resign button asks first — in the board's place: its keyboard
     //    becomes "yes" and back, no new message; "yes" ends the game
@@ -117,10 +111,7 @@ async fn whole_game() {
         .await;
     assert_eq!(confirm.fields["message_id"], json!(board_msg));
     assert!(buttons(&confirm).iter().any(|b| b.starts_with("b:1:")));
-    let yes = buttons(&confirm)
-        .into_iter()
-        .find(|b| b.starts_with("R:"))
-        .unwrap();
+    let yes = button(&confirm, "R:");
     fake.push_update(callback_on_board(6, "cq-3", board_msg, &yes));
     let (o, last) = fake
         .wait_for(n, "the result", |c| shown_text(c).contains("resigned"))
@@ -312,11 +303,7 @@ async fn runtime_in_a_group() {
 
     // an open challenge in the group
     fake.push_update(group_update(1, 10, "/challenge", None));
-    let (i, card) = fake
-        .wait_for(0, "the challenge card", |c| {
-            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
-        })
-        .await;
+    let (i, card) = fake.challenge_card(0).await;
     assert_eq!(card.fields["chat_id"], json!(GROUP));
 
     // chatter and commands for another bot: nothing
@@ -377,15 +364,20 @@ async fn runtime_in_a_group() {
         .collect();
     assert!(offsets.windows(2).all(|w| w[0] <= w[1]), "{offsets:?}");
     // the final heartbeat is written
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    let beat: String = conn
-        .query_row(
-            "SELECT value FROM settings WHERE key = 'heartbeat'",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    assert!(beat.parse::<i64>().unwrap() >= t0 + 2 * 86_400);
+    assert!(heartbeat(&db) >= t0 + 2 * 86_400);
+}
+
+/// The last heartbeat written in the database `db`.
+fn heartbeat(db: &std::path::Path) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(
+        "SELECT value FROM settings WHERE key = 'heartbeat'",
+        [],
+        |r| r.get::<_, String>(0),
+    )
+    .unwrap()
+    .parse()
+    .unwrap()
 }
 
 /// The real binary: `shashki run --config FILE` against the fake Bot API,
@@ -436,17 +428,7 @@ async fn the_binary_stops_cleanly_on_sigterm() {
     assert!(out.status.success(), "{stderr}");
     assert!(!stderr.contains("TEST-token"), "the token is never logged");
     // the database sits beside the config, with the final heartbeat
-    let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
-    let beat: i64 = conn
-        .query_row(
-            "SELECT value FROM settings WHERE key = 'heartbeat'",
-            [],
-            |r| r.get::<_, String>(0),
-        )
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(beat >= now() - 60);
+    assert!(heartbeat(&dir.path().join("bot.sqlite")) >= now() - 60);
 }
 
 /// A bot on the fake Bot API with the configured default (`board_updates`
@@ -558,10 +540,7 @@ async fn living_board() {
         caption.contains("Move 1.") && caption.contains("(White) to move"),
         "the caption has the move number and whose turn: {caption}"
     );
-    let mv = buttons(&first)
-        .into_iter()
-        .find(|b| b.starts_with("m:1:0:"))
-        .unwrap();
+    let mv = button(&first, "m:1:0:");
     assert!(buttons(&first).contains(&"f:1".to_string()), "flip");
 
     // move 1 (Anna, by button) and move 2 (the AI): two edits, two notes
@@ -820,11 +799,7 @@ async fn spoilers() {
         .await;
     assert_eq!(first.fields["parse_mode"], "HTML");
     let text = shown_text(&first);
-    let square = text
-        .split("<tg-spoiler>")
-        .nth(1)
-        .and_then(|t| t.split("</tg-spoiler>").next())
-        .unwrap_or_else(|| panic!("a spoiler: {text}"));
+    let square = spoiler(&text);
     assert_eq!(square.len(), 2, "{text}");
     assert!(!text.contains('\u{E000}') && !text.contains('\u{E001}'));
 
@@ -876,12 +851,7 @@ async fn spoilers() {
         })
         .await;
     let text = shown_text(&hint);
-    let mv = text
-        .split("<tg-spoiler>")
-        .nth(1)
-        .and_then(|t| t.split("</tg-spoiler>").next())
-        .unwrap_or_else(|| panic!("a spoiler: {text}"))
-        .to_string();
+    let mv = spoiler(&text);
     fake.push_update(group_update(8, 16, &format!("/puzzle {mv}"), None));
     let (_, after) = fake
         .wait_for(i + 1, "the board after the right move", |c| {
@@ -896,6 +866,15 @@ async fn spoilers() {
     assert_eq!(after.fields["has_spoiler"], true);
 
     stop_adapter(&stop, bot).await;
+}
+
+/// The first span of `text` hidden behind a spoiler; there must be one.
+fn spoiler(text: &str) -> String {
+    text.split("<tg-spoiler>")
+        .nth(1)
+        .and_then(|t| t.split("</tg-spoiler>").next())
+        .unwrap_or_else(|| panic!("a spoiler: {text}"))
+        .to_string()
 }
 
 /// An open challenge in a group carries a share button: Telegram's share
@@ -1164,15 +1143,8 @@ async fn notify_in_a_group() {
         anna(),
         "/challenge @boris 3 black",
     ));
-    let (j, card) = fake
-        .wait_for(i, "the challenge card", |c| {
-            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
-        })
-        .await;
-    let accept = buttons(&card)
-        .into_iter()
-        .find(|b| b.starts_with("a:"))
-        .unwrap();
+    let (j, card) = fake.challenge_card(i).await;
+    let accept = button(&card, "a:");
     let card_msg = fake.next_message.load(Ordering::SeqCst);
     fake.push_update(press_in(4, "cq-1", GROUP, boris(), card_msg, &accept));
     let (k, _) = fake
@@ -1337,16 +1309,9 @@ async fn sweeper_in_a_topic() {
     fake.push_update(in_the_topic(1, 10, anna(), "/notify on"));
     fake.push_update(in_the_topic(2, 11, boris(), "/help"));
     fake.push_update(in_the_topic(3, 12, anna(), "/challenge @boris 2 white"));
-    let (i, card) = fake
-        .wait_for(0, "the challenge card", |c| {
-            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
-        })
-        .await;
+    let (i, card) = fake.challenge_card(0).await;
     assert_eq!(card.fields["message_thread_id"], json!(7));
-    let accept = buttons(&card)
-        .into_iter()
-        .find(|b| b.starts_with("a:"))
-        .unwrap();
+    let accept = button(&card, "a:");
     let card_msg = fake.next_message.load(Ordering::SeqCst);
     fake.push_update(in_topic(
         press_in(4, "cq-1", FORUM, boris(), card_msg, &accept),

@@ -125,16 +125,9 @@ async fn game_in_the_group(fake: &Fake) -> (usize, Call, i64) {
         anna(),
         "/challenge @boris 3 white",
     ));
-    let (i, card) = fake
-        .wait_for(0, "the challenge card", |c| {
-            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
-        })
-        .await;
+    let (i, card) = fake.challenge_card(0).await;
     let card_msg = fake.next_message.load(Ordering::SeqCst);
-    let accept = buttons(&card)
-        .into_iter()
-        .find(|b| b.starts_with("a:"))
-        .unwrap();
+    let accept = button(&card, "a:");
     fake.push_update(press(3, "cq-accept", GROUP, card_msg, boris(), &accept));
     let (j, board) = fake
         .wait_for(i, "the first board", |c| {
@@ -159,10 +152,7 @@ async fn opponent_presses() {
     let bot = start(Arc::new(SystemClock)).await;
     let fake = &bot.fake;
     let (j, board, board_msg) = game_in_the_group(fake).await;
-    let mv = buttons(&board)
-        .into_iter()
-        .find(|b| b.starts_with("m:"))
-        .unwrap();
+    let mv = button(&board, "m:");
     let game = mv.split(':').nth(1).unwrap().to_string();
 
     // Boris (Black) presses White's move: refused in the button's answer

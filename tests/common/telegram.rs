@@ -180,6 +180,15 @@ impl Fake {
             }
         }
     }
+
+    /// Wait for a challenge card (a message with an accept button), checking
+    /// calls from `from` on.
+    pub async fn challenge_card(&self, from: usize) -> (usize, Call) {
+        self.wait_for(from, "the challenge card", |c| {
+            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
+        })
+        .await
+    }
 }
 
 pub async fn api(State(fake): State<Arc<Fake>>, req: Request) -> axum::response::Response {
@@ -555,6 +564,15 @@ pub fn buttons(c: &Call) -> Vec<String> {
         .iter()
         .filter_map(|b| b["callback_data"].as_str().map(str::to_string))
         .collect()
+}
+
+/// The callback data of the first button of a call whose data starts with
+/// `prefix` (`m:` a move, `a:` accept, …); there must be one.
+pub fn button(c: &Call, prefix: &str) -> String {
+    buttons(c)
+        .into_iter()
+        .find(|b| b.starts_with(prefix))
+        .unwrap()
 }
 
 /// (label, callback data) of the buttons of a call's inline keyboard.
