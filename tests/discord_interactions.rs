@@ -555,25 +555,11 @@ async fn run() {
     // the sweeper's messages go to the channel
     let n = s.n();
     s.discord
-        .post(&shashki::core::Reply {
-            platform: Platform::Discord,
-            target: shashki::core::Target::Chat("800000000000000001".into()),
-            text: "reminder".into(),
-            image: None,
-            diagram: None,
-            choices: vec![],
-            mentions: vec![],
-            game_id: None,
-            document: None,
-            in_place: false,
-            board_mode: None,
-            turn_note: None,
-            thread: None,
-            link: None,
-            new_thread: None,
-            live: None,
-            share: None,
-        })
+        .post(&shashki::core::Reply::text(
+            Platform::Discord,
+            shashki::core::Target::Chat("800000000000000001".into()),
+            "reminder",
+        ))
         .await;
     let calls = s.calls_since(n);
     assert_eq!(calls[0].path, CHANNEL_MESSAGES);
@@ -582,23 +568,12 @@ async fn run() {
     // a live message (an analysis' progress) is posted once, then edited
     // in place (PATCH) by the id kept for its key
     let live = |text: &str| shashki::core::Reply {
-        platform: Platform::Discord,
-        target: shashki::core::Target::Chat("800000000000000001".into()),
-        text: text.into(),
-        image: None,
-        diagram: None,
-        choices: vec![],
-        mentions: vec![],
-        game_id: None,
-        document: None,
-        in_place: false,
-        board_mode: None,
-        turn_note: None,
-        thread: None,
-        link: None,
-        new_thread: None,
         live: Some("analysis-77".into()),
-        share: None,
+        ..shashki::core::Reply::text(
+            Platform::Discord,
+            shashki::core::Target::Chat("800000000000000001".into()),
+            text,
+        )
     };
     let n = s.n();
     s.discord.post(&live("Analysing game #77… 10 %")).await;

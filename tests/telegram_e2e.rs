@@ -20,7 +20,6 @@ use shashki::runtime::Hub;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-use teloxide::adaptors::throttle::Limits;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_against_the_ai_through_the_bot_api() {
@@ -47,10 +46,7 @@ async fn whole_game() {
     let (_, _, png) = &board.files[0];
     assert!(is_png(png), "the board photo is a PNG that decodes");
     let board_msg = fake.next_message.load(Ordering::SeqCst);
-    let first = buttons(&board)
-        .into_iter()
-        .find(|b| b.starts_with("m:"))
-        .unwrap();
+    let first = button(&board, "m:");
 
     // 2. a move by button: the query is answered, the board is edited in
     //    place after Anna's move and again after the AI's reply
@@ -103,10 +99,7 @@ async fn whole_game() {
             c.method == "editMessageMedia" && buttons(c).iter().any(|b| b.starts_with("r:"))
         })
         .await;
-    let resign = buttons(&after)
-        .into_iter()
-        .find(|b| b.starts_with("r:"))
-        .unwrap();
+    let resign = button(&after, "r:");
 
     // 5. the resign button asks first — in the board's place: its keyboard
     //    becomes "yes" and back, no new message; "yes" ends the game
@@ -118,10 +111,7 @@ async fn whole_game() {
         .await;
     assert_eq!(confirm.fields["message_id"], json!(board_msg));
     assert!(buttons(&confirm).iter().any(|b| b.starts_with("b:1:")));
-    let yes = buttons(&confirm)
-        .into_iter()
-        .find(|b| b.starts_with("R:"))
-        .unwrap();
+    let yes = button(&confirm, "R:");
     fake.push_update(callback_on_board(6, "cq-3", board_msg, &yes));
     let (o, last) = fake
         .wait_for(n, "the result", |c| shown_text(c).contains("resigned"))
@@ -144,12 +134,7 @@ async fn whole_game() {
     .await;
 
     // shut down cleanly
-    stop.send(true).unwrap();
-    tokio::time::timeout(Duration::from_secs(20), bot)
-        .await
-        .expect("the adapter stops")
-        .unwrap()
-        .expect("the adapter ended without error");
+    stop_adapter(&stop, bot).await;
 
     // what the server saw
     let calls = fake.calls();
@@ -308,44 +293,24 @@ async fn the_runtime_in_a_group_with_the_sweeper_and_a_clean_stop() {
 }
 
 async fn runtime_in_a_group() {
-    let (fake, addr) = Fake::start().await;
-
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("bot.sqlite");
-    let toml = format!(
-        "[database]\npath = {db:?}\n[ai]\nmax_movetime_ms = 100\n[game]\nboard_size = 320\n\
-         [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n\
-         board_updates = \"new\"\n"
-    );
-    let config = shashki::config::FileConfig::from_toml(&toml).unwrap();
-    assert_eq!(config.telegram_token().unwrap().expose(), TOKEN);
-    let t0 = now();
-    let clock = Arc::new(shashki::core::ManualClock::new(t0));
-    let service = Service::open(&db, config.service_config(), clock.clone()).unwrap();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let bot = tokio::spawn(shashki::runtime::run(
-        Arc::new(service),
-        shashki::adapters::bots(&config),
-        shashki::runtime::RunOptions::default(),
-        async {
-            let _ = stop_rx.await;
-        },
-    ));
+    let rt = Runtime::start(
+        "[ai]\nmax_movetime_ms = 100\n[game]\nboard_size = 320\n",
+        "board_updates = \"new\"\n",
+    )
+    .await;
+    assert_eq!(rt.config.telegram_token().unwrap().expose(), TOKEN);
+    let fake = Arc::clone(&rt.fake);
 
     // an open challenge in the group
     fake.push_update(group_update(1, 10, "/challenge", None));
-    let (i, card) = fake
-        .wait_for(0, "the challenge card", |c| {
-            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
-        })
-        .await;
+    let (i, card) = fake.challenge_card(0).await;
     assert_eq!(card.fields["chat_id"], json!(GROUP));
 
     // chatter and commands for another bot: nothing
     fake.push_update(group_update(2, 11, "c3-d4", None));
     fake.push_update(group_update(3, 12, "/move@other_bot c3-d4", None));
     // two days later the next update wakes the sweeper: the challenge expired
-    clock.advance(2 * 86_400);
+    rt.clock.advance(2 * 86_400);
     fake.push_update(group_update(4, 13, "/help@shashki_test_bot", None));
     let (j, _) = fake
         .wait_for(i, "the expiry", |c| shown_text(c).contains("expired"))
@@ -380,12 +345,8 @@ async fn runtime_in_a_group() {
     })
     .await;
 
-    stop_tx.send(()).unwrap();
-    tokio::time::timeout(Duration::from_secs(40), bot)
-        .await
-        .expect("the runtime stops")
-        .unwrap()
-        .expect("without error");
+    let (db, t0) = (rt.db.clone(), rt.t0);
+    let _dir = rt.stop().await;
 
     let calls = fake.calls();
     // nothing answered the chatter or the other bot's command
@@ -403,15 +364,20 @@ async fn runtime_in_a_group() {
         .collect();
     assert!(offsets.windows(2).all(|w| w[0] <= w[1]), "{offsets:?}");
     // the final heartbeat is written
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    let beat: String = conn
-        .query_row(
-            "SELECT value FROM settings WHERE key = 'heartbeat'",
-            [],
-            |r| r.get(0),
-        )
-        .unwrap();
-    assert!(beat.parse::<i64>().unwrap() >= t0 + 2 * 86_400);
+    assert!(heartbeat(&db) >= t0 + 2 * 86_400);
+}
+
+/// The last heartbeat written in the database `db`.
+fn heartbeat(db: &std::path::Path) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(
+        "SELECT value FROM settings WHERE key = 'heartbeat'",
+        [],
+        |r| r.get::<_, String>(0),
+    )
+    .unwrap()
+    .parse()
+    .unwrap()
 }
 
 /// The real binary: `shashki run --config FILE` against the fake Bot API,
@@ -462,17 +428,7 @@ async fn the_binary_stops_cleanly_on_sigterm() {
     assert!(out.status.success(), "{stderr}");
     assert!(!stderr.contains("TEST-token"), "the token is never logged");
     // the database sits beside the config, with the final heartbeat
-    let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
-    let beat: i64 = conn
-        .query_row(
-            "SELECT value FROM settings WHERE key = 'heartbeat'",
-            [],
-            |r| r.get::<_, String>(0),
-        )
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(beat >= now() - 60);
+    assert!(heartbeat(&dir.path().join("bot.sqlite")) >= now() - 60);
 }
 
 /// A bot on the fake Bot API with the configured default (`board_updates`
@@ -522,12 +478,7 @@ async fn living_bot_boards(
     opts.api_url = format!("http://{addr}");
     opts.poll_timeout = Duration::from_secs(1);
     opts.set_commands = set_commands;
-    opts.limits = Limits {
-        messages_per_sec_chat: 1000,
-        messages_per_min_chat: 60_000,
-        messages_per_min_channel_or_supergroup: 60_000,
-        messages_per_sec_overall: 1000,
-    };
+    opts.limits = unpaced();
     assert_eq!(opts.board_updates, BoardUpdates::Edit, "edit by default");
     if let Some(b) = boards {
         opts.board_updates = b;
@@ -589,10 +540,7 @@ async fn living_board() {
         caption.contains("Move 1.") && caption.contains("(White) to move"),
         "the caption has the move number and whose turn: {caption}"
     );
-    let mv = buttons(&first)
-        .into_iter()
-        .find(|b| b.starts_with("m:1:0:"))
-        .unwrap();
+    let mv = button(&first, "m:1:0:");
     assert!(buttons(&first).contains(&"f:1".to_string()), "flip");
 
     // move 1 (Anna, by button) and move 2 (the AI): two edits, two notes
@@ -730,12 +678,7 @@ async fn living_board() {
         shown_text(&second)
     );
 
-    stop.send(true).unwrap();
-    tokio::time::timeout(Duration::from_secs(20), bot)
-        .await
-        .expect("stops")
-        .unwrap()
-        .unwrap();
+    stop_adapter(&stop, bot).await;
 }
 
 /// `/analyse` posts ONE "Analysing game #1…" message and then edits it
@@ -856,11 +799,7 @@ async fn spoilers() {
         .await;
     assert_eq!(first.fields["parse_mode"], "HTML");
     let text = shown_text(&first);
-    let square = text
-        .split("<tg-spoiler>")
-        .nth(1)
-        .and_then(|t| t.split("</tg-spoiler>").next())
-        .unwrap_or_else(|| panic!("a spoiler: {text}"));
+    let square = spoiler(&text);
     assert_eq!(square.len(), 2, "{text}");
     assert!(!text.contains('\u{E000}') && !text.contains('\u{E001}'));
 
@@ -912,12 +851,7 @@ async fn spoilers() {
         })
         .await;
     let text = shown_text(&hint);
-    let mv = text
-        .split("<tg-spoiler>")
-        .nth(1)
-        .and_then(|t| t.split("</tg-spoiler>").next())
-        .unwrap_or_else(|| panic!("a spoiler: {text}"))
-        .to_string();
+    let mv = spoiler(&text);
     fake.push_update(group_update(8, 16, &format!("/puzzle {mv}"), None));
     let (_, after) = fake
         .wait_for(i + 1, "the board after the right move", |c| {
@@ -931,35 +865,16 @@ async fn spoilers() {
     );
     assert_eq!(after.fields["has_spoiler"], true);
 
-    stop.send(true).unwrap();
-    tokio::time::timeout(Duration::from_secs(20), bot)
-        .await
-        .expect("stops")
-        .unwrap()
-        .unwrap();
+    stop_adapter(&stop, bot).await;
 }
 
-/// The URL buttons (label, url) of a call's inline keyboard.
-fn url_buttons(c: &Call) -> Vec<(String, String)> {
-    let markup = match &c.fields["reply_markup"] {
-        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
-        v => v.clone(),
-    };
-    markup["inline_keyboard"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
-        .filter_map(|b| Some((b["text"].as_str()?.into(), b["url"].as_str()?.into())))
-        .collect()
-}
-
-/// Boris writes in his private chat with the bot.
-fn boris_update(id: i64, message_id: i64, text: &str) -> Value {
-    let mut u = text_update(id, message_id, text);
-    u["message"]["chat"] = chat_json(BORIS);
-    u["message"]["from"] = boris();
-    u
+/// The first span of `text` hidden behind a spoiler; there must be one.
+fn spoiler(text: &str) -> String {
+    text.split("<tg-spoiler>")
+        .nth(1)
+        .and_then(|t| t.split("</tg-spoiler>").next())
+        .unwrap_or_else(|| panic!("a spoiler: {text}"))
+        .to_string()
 }
 
 /// An open challenge in a group carries a share button: Telegram's share
@@ -1015,7 +930,13 @@ async fn share_challenge() {
     assert!(url_buttons(&private_card).is_empty());
 
     // Boris opens the link: the bot's private chat gets /start challenge-1-…
-    fake.push_update(boris_update(3, 20, &format!("/start {link}")));
+    fake.push_update(message_from(
+        3,
+        20,
+        BORIS,
+        boris(),
+        &format!("/start {link}"),
+    ));
     let (mut i, invite) = fake
         .wait_for(i, "the challenge in Boris's chat", |c| {
             c.method == "sendMessage" && c.fields["chat_id"] == json!(BORIS)
@@ -1035,7 +956,7 @@ async fn share_challenge() {
         (22, format!("/start challenge-2-{token}")),
         (23, "/accept 1".to_string()),
     ] {
-        fake.push_update(boris_update(n - 17, n, &text));
+        fake.push_update(message_from(n - 17, n, BORIS, boris(), &text));
         let (j, refused) = fake
             .wait_for(i + 1, "refused", |c| {
                 c.method == "sendMessage" && c.fields["chat_id"] == json!(BORIS)
@@ -1073,12 +994,7 @@ async fn share_challenge() {
     assert_eq!(told.fields["chat_id"], json!(BORIS));
     assert!(shown_text(&told).contains("«Draughts club»"));
 
-    stop.send(true).unwrap();
-    tokio::time::timeout(Duration::from_secs(20), bot)
-        .await
-        .expect("stops")
-        .unwrap()
-        .unwrap();
+    stop_adapter(&stop, bot).await;
 }
 
 /// The results of an answerInlineQuery call.
@@ -1177,28 +1093,7 @@ async fn inline_mode() {
     );
     assert_eq!(results[1]["type"], "article");
 
-    stop.send(true).unwrap();
-    tokio::time::timeout(Duration::from_secs(20), bot)
-        .await
-        .expect("stops")
-        .unwrap()
-        .unwrap();
-}
-
-/// A message from `from` (anna() or boris()) in chat `chat`.
-fn message_from(id: i64, message_id: i64, chat: i64, from: Value, text: &str) -> Value {
-    let mut u = text_update(id, message_id, text);
-    u["message"]["chat"] = chat_json(chat);
-    u["message"]["from"] = from;
-    u
-}
-
-/// A button pressed by `from` under message `on_message` in `chat`.
-fn press_in(id: i64, query: &str, chat: i64, from: Value, on_message: i64, data: &str) -> Value {
-    let mut u = callback_update(id, query, on_message, data);
-    u["callback_query"]["from"] = from;
-    u["callback_query"]["message"]["chat"] = chat_json(chat);
-    u
+    stop_adapter(&stop, bot).await;
 }
 
 /// `/notify on` (issue 14) through the Bot API: in a group the answer links
@@ -1248,15 +1143,8 @@ async fn notify_in_a_group() {
         anna(),
         "/challenge @boris 3 black",
     ));
-    let (j, card) = fake
-        .wait_for(i, "the challenge card", |c| {
-            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
-        })
-        .await;
-    let accept = buttons(&card)
-        .into_iter()
-        .find(|b| b.starts_with("a:"))
-        .unwrap();
+    let (j, card) = fake.challenge_card(i).await;
+    let accept = button(&card, "a:");
     let card_msg = fake.next_message.load(Ordering::SeqCst);
     fake.push_update(press_in(4, "cq-1", GROUP, boris(), card_msg, &accept));
     let (k, _) = fake
@@ -1340,10 +1228,7 @@ async fn notify_in_a_group() {
 
 /// A message in topic `thread` of the forum supergroup.
 fn topic_update(id: i64, message_id: i64, thread: i64, text: &str) -> Value {
-    let mut u = message_from(id, message_id, FORUM, anna(), text);
-    u["message"]["message_thread_id"] = json!(thread);
-    u["message"]["is_topic_message"] = json!(true);
-    u
+    in_topic(message_from(id, message_id, FORUM, anna(), text), thread)
 }
 
 /// Forum topics (issue 14): a challenge to the AI posted in topic 7 gets
@@ -1415,51 +1300,23 @@ async fn the_sweeper_keeps_a_games_topic_and_reminds_privately() {
 }
 
 async fn sweeper_in_a_topic() {
-    let (fake, addr) = Fake::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("bot.sqlite");
-    let toml = format!(
-        "[database]\npath = {db:?}\n[game]\nboard_size = 200\n\
-         [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n"
-    );
-    let config = shashki::config::FileConfig::from_toml(&toml).unwrap();
-    let t0 = now();
-    let clock = Arc::new(shashki::core::ManualClock::new(t0));
-    let service = Service::open(&db, config.service_config(), clock.clone()).unwrap();
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let bot = tokio::spawn(shashki::runtime::run(
-        Arc::new(service),
-        shashki::adapters::bots(&config),
-        shashki::runtime::RunOptions::default(),
-        async {
-            let _ = stop_rx.await;
-        },
-    ));
-    let in_topic = |id: i64, mid: i64, from: Value, text: &str| {
-        let mut u = message_from(id, mid, FORUM, from, text);
-        u["message"]["message_thread_id"] = json!(7);
-        u["message"]["is_topic_message"] = json!(true);
-        u
+    let rt = Runtime::start("[game]\nboard_size = 200\n", "").await;
+    let fake = Arc::clone(&rt.fake);
+    let in_the_topic = |id: i64, mid: i64, from: Value, text: &str| {
+        in_topic(message_from(id, mid, FORUM, from, text), 7)
     };
 
-    fake.push_update(in_topic(1, 10, anna(), "/notify on"));
-    fake.push_update(in_topic(2, 11, boris(), "/help"));
-    fake.push_update(in_topic(3, 12, anna(), "/challenge @boris 2 white"));
-    let (i, card) = fake
-        .wait_for(0, "the challenge card", |c| {
-            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
-        })
-        .await;
+    fake.push_update(in_the_topic(1, 10, anna(), "/notify on"));
+    fake.push_update(in_the_topic(2, 11, boris(), "/help"));
+    fake.push_update(in_the_topic(3, 12, anna(), "/challenge @boris 2 white"));
+    let (i, card) = fake.challenge_card(0).await;
     assert_eq!(card.fields["message_thread_id"], json!(7));
-    let accept = buttons(&card)
-        .into_iter()
-        .find(|b| b.starts_with("a:"))
-        .unwrap();
+    let accept = button(&card, "a:");
     let card_msg = fake.next_message.load(Ordering::SeqCst);
-    let mut press = press_in(4, "cq-1", FORUM, boris(), card_msg, &accept);
-    press["callback_query"]["message"]["message_thread_id"] = json!(7);
-    press["callback_query"]["message"]["is_topic_message"] = json!(true);
-    fake.push_update(press);
+    fake.push_update(in_topic(
+        press_in(4, "cq-1", FORUM, boris(), card_msg, &accept),
+        7,
+    ));
     let (j, board) = fake
         .wait_for(i, "the first board", |c| c.method == "sendPhoto")
         .await;
@@ -1477,8 +1334,8 @@ async fn sweeper_in_a_topic() {
     assert!(begun.fields.get("message_thread_id").is_none());
 
     // a day later (half her time) the next update wakes the sweeper
-    clock.advance(86_400);
-    fake.push_update(in_topic(5, 13, boris(), "/games"));
+    rt.clock.advance(86_400);
+    fake.push_update(in_the_topic(5, 13, boris(), "/games"));
     let (k, reminder) = fake
         .wait_for(j, "the reminder in the topic", |c| {
             c.method == "sendMessage"
@@ -1506,8 +1363,8 @@ async fn sweeper_in_a_topic() {
 
     // past the deadline: the time-out edits the board (in the topic) and
     // its turn note answers it there
-    clock.advance(86_400 + 60);
-    fake.push_update(in_topic(6, 14, boris(), "/games"));
+    rt.clock.advance(86_400 + 60);
+    fake.push_update(in_the_topic(6, 14, boris(), "/games"));
     let (l, timeout) = fake
         .wait_for(k, "the time-out", |c| {
             shown_text(c).contains("did not move in time")
@@ -1523,12 +1380,7 @@ async fn sweeper_in_a_topic() {
         .await;
     assert_eq!(note.fields["message_thread_id"], json!(7));
 
-    stop_tx.send(()).unwrap();
-    tokio::time::timeout(Duration::from_secs(40), bot)
-        .await
-        .expect("the runtime stops")
-        .unwrap()
-        .expect("without error");
+    rt.stop().await;
     let calls = fake.calls();
     // everything in the forum went to topic 7; nothing went twice to
     // Anna's private chat

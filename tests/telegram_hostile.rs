@@ -31,31 +31,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use teloxide::adaptors::throttle::Limits;
 use tokio::time::Instant;
 
 const GROUP: i64 = -100_555;
-
-/// A message from `from` in `chat`.
-fn message(id: i64, message_id: i64, chat: i64, from: Value, text: &str) -> Value {
-    let mut m = json!({
-        "message_id": message_id,
-        "date": now(),
-        "chat": chat_json(chat),
-        "from": from,
-        "text": text,
-    });
-    if text.starts_with('/') {
-        let len = text
-            .split_whitespace()
-            .next()
-            .unwrap_or("/")
-            .encode_utf16()
-            .count();
-        m["entities"] = json!([{"type": "bot_command", "offset": 0, "length": len}]);
-    }
-    json!({"update_id": id, "message": m})
-}
 
 /// `from` presses a button with `data` under the bot's message
 /// `on_message` in `chat`.
@@ -106,12 +84,7 @@ async fn start_in(clock: Arc<dyn Clock>, dir: tempfile::TempDir) -> Running {
         board_updates: BoardUpdates::New,
         poll_timeout: Duration::from_secs(1),
         set_commands: false,
-        limits: Limits {
-            messages_per_sec_chat: 1000,
-            messages_per_min_chat: 60_000,
-            messages_per_min_channel_or_supergroup: 60_000,
-            messages_per_sec_overall: 1000,
-        },
+        limits: unpaced(),
         retries: Default::default(),
     };
     let task = tokio::spawn(telegram::run(hub, Secret::new(TOKEN), opts, rx));
@@ -131,12 +104,7 @@ impl Running {
 
     /// Stop, and keep the database folder.
     async fn halt(self) -> tempfile::TempDir {
-        self.stop.send(true).unwrap();
-        tokio::time::timeout(Duration::from_secs(20), self.task)
-            .await
-            .expect("the adapter stops")
-            .unwrap()
-            .expect("without error");
+        stop_adapter(&self.stop, self.task).await;
         self._dir
     }
 
@@ -149,18 +117,17 @@ impl Running {
 /// Boris is known to the bot; Anna challenges him (she plays White) and he
 /// accepts: the index of the first board's call, the call, its message id.
 async fn game_in_the_group(fake: &Fake) -> (usize, Call, i64) {
-    fake.push_update(message(1, 10, GROUP, boris(), "/help"));
-    fake.push_update(message(2, 11, GROUP, anna(), "/challenge @boris 3 white"));
-    let (i, card) = fake
-        .wait_for(0, "the challenge card", |c| {
-            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
-        })
-        .await;
+    fake.push_update(message_from(1, 10, GROUP, boris(), "/help"));
+    fake.push_update(message_from(
+        2,
+        11,
+        GROUP,
+        anna(),
+        "/challenge @boris 3 white",
+    ));
+    let (i, card) = fake.challenge_card(0).await;
     let card_msg = fake.next_message.load(Ordering::SeqCst);
-    let accept = buttons(&card)
-        .into_iter()
-        .find(|b| b.starts_with("a:"))
-        .unwrap();
+    let accept = button(&card, "a:");
     fake.push_update(press(3, "cq-accept", GROUP, card_msg, boris(), &accept));
     let (j, board) = fake
         .wait_for(i, "the first board", |c| {
@@ -185,10 +152,7 @@ async fn opponent_presses() {
     let bot = start(Arc::new(SystemClock)).await;
     let fake = &bot.fake;
     let (j, board, board_msg) = game_in_the_group(fake).await;
-    let mv = buttons(&board)
-        .into_iter()
-        .find(|b| b.starts_with("m:"))
-        .unwrap();
+    let mv = button(&board, "m:");
     let game = mv.split(':').nth(1).unwrap().to_string();
 
     // Boris (Black) presses White's move: refused in the button's answer
@@ -204,7 +168,7 @@ async fn opponent_presses() {
         "{toast}"
     );
     // a later update is answered: the refusal had its whole turn by then
-    fake.push_update(message(5, 12, GROUP, anna(), "/help"));
+    fake.push_update(message_from(5, 12, GROUP, anna(), "/help"));
     let (l, _) = fake
         .wait_for(k, "the help", |c| shown_text(c).contains("/challenge ai"))
         .await;
@@ -245,7 +209,7 @@ async fn hostile_name() {
     // no username: the board calls her by a link on her name
     let eve = json!({"id": 333, "is_bot": false, "first_name": "<b>Eve</b> & \"Mallory\"",
         "last_name": "<3 </a>", "language_code": "en"});
-    fake.push_update(message(1, 10, GROUP, eve, "/challenge ai 1 white"));
+    fake.push_update(message_from(1, 10, GROUP, eve, "/challenge ai 1 white"));
     let (_, board) = fake
         .wait_for(0, "the board", |c| {
             c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:"))
@@ -292,8 +256,8 @@ fn junk(id: i64, n: usize) -> Value {
     ];
     let chat = ANNA;
     match n % 12 {
-        0..=5 => message(id, 1000 + id, chat, anna(), texts[n % texts.len()]),
-        6 => message(id, 1000 + id, chat, anna(), &"é<&>".repeat(2000)),
+        0..=5 => message_from(id, 1000 + id, chat, anna(), texts[n % texts.len()]),
+        6 => message_from(id, 1000 + id, chat, anna(), &"é<&>".repeat(2000)),
         7 => press(
             id,
             &format!("cq-junk-{id}"),
@@ -331,7 +295,7 @@ async fn flood() {
     let bot = start(Arc::new(SystemClock)).await;
     let fake = &bot.fake;
     // the hostile /daily is refused with a message naming it
-    fake.push_update(message(1, 10, ANNA, anna(), "/daily on 09:00 +1é1"));
+    fake.push_update(message_from(1, 10, ANNA, anna(), "/daily on 09:00 +1é1"));
     let (i, refused) = fake
         .wait_for(0, "the /daily refusal", |c| is_send_to(c, ANNA))
         .await;
@@ -347,7 +311,7 @@ async fn flood() {
     }
     // Boris's chat is answered meanwhile
     let asked = Instant::now();
-    fake.push_update(message(2 + FLOOD, 20, BORIS, boris(), "/help"));
+    fake.push_update(message_from(2 + FLOOD, 20, BORIS, boris(), "/help"));
     let (_, help) = fake
         .wait_for(i, "Boris's help during the flood", |c| is_send_to(c, BORIS))
         .await;
@@ -371,7 +335,7 @@ async fn flood() {
     assert!(!bot.task.is_finished(), "the bot still runs");
     // and the next update in the flooded chat is answered
     let n = fake.calls().len();
-    fake.push_update(message(3 + FLOOD, 30, ANNA, anna(), "/help"));
+    fake.push_update(message_from(3 + FLOOD, 30, ANNA, anna(), "/help"));
     let (_, help) = fake
         .wait_for(n, "Anna's help after the flood", |c| {
             is_send_to(c, ANNA) && shown_text(c).contains("/challenge ai")
@@ -414,7 +378,7 @@ async fn panics() {
     let fake = &bot.fake;
     // a message whose handling panics: a reply to it says so
     clock.0.store(1, Ordering::SeqCst);
-    fake.push_update(message(1, 10, ANNA, anna(), "/help"));
+    fake.push_update(message_from(1, 10, ANNA, anna(), "/help"));
     let (i, sorry) = fake
         .wait_for(0, "the apology", |c| is_send_to(c, ANNA))
         .await;
@@ -441,7 +405,7 @@ async fn panics() {
         answer.fields
     );
     // the bot goes on, and both updates are confirmed
-    fake.push_update(message(3, 11, ANNA, anna(), "/help"));
+    fake.push_update(message_from(3, 11, ANNA, anna(), "/help"));
     fake.wait_for(j, "the help", |c| shown_text(c).contains("/challenge ai"))
         .await;
     fake.wait_for(j, "a poll past the panics", |c| {
@@ -466,11 +430,11 @@ async fn slow_chat() {
     let fake = &bot.fake;
     // Anna's chat answers its sends 4 s late
     fake.slow.lock().unwrap().insert(ANNA, SLOW);
-    fake.push_update(message(1, 10, ANNA, anna(), "/help"));
-    fake.push_update(message(2, 11, ANNA, anna(), "/games"));
+    fake.push_update(message_from(1, 10, ANNA, anna(), "/help"));
+    fake.push_update(message_from(2, 11, ANNA, anna(), "/games"));
     tokio::time::sleep(Duration::from_millis(300)).await;
     let asked = Instant::now();
-    fake.push_update(message(3, 20, BORIS, boris(), "/help"));
+    fake.push_update(message_from(3, 20, BORIS, boris(), "/help"));
     let (i, b) = fake
         .wait_for(0, "Boris's answer", |c| is_send_to(c, BORIS))
         .await;
@@ -503,14 +467,14 @@ async fn slow_chat() {
     fake.slow.lock().unwrap().clear();
     fake.too_many_in.lock().unwrap().insert(ANNA, 3);
     let n = fake.calls().len();
-    fake.push_update(message(4, 12, ANNA, anna(), "/help"));
+    fake.push_update(message_from(4, 12, ANNA, anna(), "/help"));
     let (_, refused) = fake
         .wait_for(n, "the 429", |c| {
             c.method == "sendMessage:429" && c.fields["chat_id"] == json!(ANNA)
         })
         .await;
     let asked = Instant::now();
-    fake.push_update(message(5, 21, BORIS, boris(), "/help"));
+    fake.push_update(message_from(5, 21, BORIS, boris(), "/help"));
     let (_, b) = fake
         .wait_for(n, "Boris's second answer", |c| is_send_to(c, BORIS))
         .await;
@@ -742,7 +706,7 @@ async fn old_board_after_restart() {
     let dir = bot.halt().await;
     let bot = start_in(Arc::new(SystemClock), dir).await;
     let fake = &bot.fake;
-    fake.push_update(message(10, 20, GROUP, anna(), "/move c3-d4"));
+    fake.push_update(message_from(10, 20, GROUP, anna(), "/move c3-d4"));
     let (j, _) = fake
         .wait_for(0, "the board after Anna's move", |c| {
             c.method == "sendPhoto" && shown_text(c).contains("Anna: ")
@@ -762,7 +726,7 @@ async fn old_board_after_restart() {
     );
     assert_eq!(bot.count("SELECT COUNT(*) FROM board_messages"), 1);
     // the replay goes out as an animation (a GIF sent as a photo stands still)
-    fake.push_update(message(11, 21, GROUP, boris(), "/replay"));
+    fake.push_update(message_from(11, 21, GROUP, boris(), "/replay"));
     let (_, anim) = fake
         .wait_for(j, "the replay", |c| c.method == "sendAnimation")
         .await;

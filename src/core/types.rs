@@ -327,6 +327,30 @@ pub struct Share {
 }
 
 impl Reply {
+    /// A plain text message: no picture, buttons, mentions or anything
+    /// else; set other fields with `Reply { …, ..Reply::text(…) }`.
+    pub fn text(platform: Platform, target: Target, text: impl Into<String>) -> Reply {
+        Reply {
+            platform,
+            target,
+            text: text.into(),
+            image: None,
+            diagram: None,
+            choices: Vec::new(),
+            mentions: Vec::new(),
+            game_id: None,
+            document: None,
+            in_place: false,
+            board_mode: None,
+            turn_note: None,
+            thread: None,
+            link: None,
+            new_thread: None,
+            live: None,
+            share: None,
+        }
+    }
+
     /// The chat the reply goes to; for [`Target::Private`], the user's
     /// platform id (on Telegram, also the id of their private chat).
     pub fn chat_id(&self) -> &str {

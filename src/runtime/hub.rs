@@ -251,28 +251,14 @@ impl Hub {
             .as_deref()
             .and_then(Lang::from_code)
             .unwrap_or(self.service.config().default_lang);
-        Reply {
+        Reply::text(
             platform,
-            target: Target::User {
+            Target::User {
                 chat,
                 user: user.id.clone(),
             },
-            text: self.catalog.get(lang, "something-went-wrong", None),
-            image: None,
-            diagram: None,
-            choices: Vec::new(),
-            mentions: Vec::new(),
-            game_id: None,
-            document: None,
-            in_place: false,
-            board_mode: None,
-            turn_note: None,
-            thread: None,
-            link: None,
-            new_thread: None,
-            live: None,
-            share: None,
-        }
+            self.catalog.get(lang, "something-went-wrong", None),
+        )
     }
 
     /// Handle an event whose replies all go through the reply route: route

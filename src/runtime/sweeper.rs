@@ -168,25 +168,7 @@ mod tests {
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
     fn reply(text: &str) -> Reply {
-        Reply {
-            platform: Platform::Console,
-            target: Target::Chat("c".into()),
-            text: text.into(),
-            image: None,
-            diagram: None,
-            choices: vec![],
-            mentions: vec![],
-            game_id: None,
-            document: None,
-            in_place: false,
-            board_mode: None,
-            turn_note: None,
-            thread: None,
-            link: None,
-            new_thread: None,
-            live: None,
-            share: None,
-        }
+        Reply::text(Platform::Console, Target::Chat("c".into()), text)
     }
 
     fn hub(dir: &tempfile::TempDir) -> (Hub, tokio::sync::watch::Sender<bool>) {

@@ -9,11 +9,16 @@
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::Json;
 use serde_json::{json, Value};
+use shashki::config::FileConfig;
+use shashki::core::{ManualClock, Service};
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::Notify;
+use teloxide::adaptors::throttle::Limits;
+use tokio::sync::{oneshot, watch, Notify};
+use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 pub const TOKEN: &str = "123456:TEST-token";
@@ -174,6 +179,15 @@ impl Fake {
                 );
             }
         }
+    }
+
+    /// Wait for a challenge card (a message with an accept button), checking
+    /// calls from `from` on.
+    pub async fn challenge_card(&self, from: usize) -> (usize, Call) {
+        self.wait_for(from, "the challenge card", |c| {
+            c.method == "sendMessage" && buttons(c).iter().any(|b| b.starts_with("a:"))
+        })
+        .await
     }
 }
 
@@ -351,6 +365,92 @@ async fn api_json(fake: Arc<Fake>, req: Request) -> Result<Json<Value>, axum::re
     Ok(Json(json!({"ok": true, "result": result})))
 }
 
+/// Rate limits that never hold a send back (the tests send quickly).
+pub fn unpaced() -> Limits {
+    Limits {
+        messages_per_sec_chat: 1000,
+        messages_per_min_chat: 60_000,
+        messages_per_min_channel_or_supergroup: 60_000,
+        messages_per_sec_overall: 1000,
+    }
+}
+
+/// Stop an adapter running on the fake server: it ends, without error,
+/// within 20 seconds.
+pub async fn stop_adapter(stop: &watch::Sender<bool>, task: JoinHandle<anyhow::Result<()>>) {
+    stop.send(true).unwrap();
+    tokio::time::timeout(Duration::from_secs(20), task)
+        .await
+        .expect("the adapter stops")
+        .unwrap()
+        .expect("the adapter ended without error");
+}
+
+/// The whole process as `shashki run` starts it (config → the adapters it
+/// has tokens for → `runtime::run`) on a new fake server, with a database
+/// in a temporary folder and a manual clock set to now.
+pub struct Runtime {
+    pub fake: Arc<Fake>,
+    pub config: FileConfig,
+    pub clock: Arc<ManualClock>,
+    /// The clock's start.
+    pub t0: i64,
+    pub db: PathBuf,
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<anyhow::Result<()>>,
+    _dir: tempfile::TempDir,
+}
+
+impl Runtime {
+    /// Start it; `settings` go in the config file before its `[telegram]`
+    /// section, `telegram` at the end of that section.
+    pub async fn start(settings: &str, telegram: &str) -> Runtime {
+        let (fake, addr) = Fake::start().await;
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("bot.sqlite");
+        let toml = format!(
+            "[database]\npath = {db:?}\n{settings}\
+             [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n\
+             {telegram}"
+        );
+        let config = FileConfig::from_toml(&toml).unwrap();
+        let t0 = now();
+        let clock = Arc::new(ManualClock::new(t0));
+        let service = Service::open(&db, config.service_config(), clock.clone()).unwrap();
+        let (stop, stop_rx) = oneshot::channel::<()>();
+        let task = tokio::spawn(shashki::runtime::run(
+            Arc::new(service),
+            shashki::adapters::bots(&config),
+            shashki::runtime::RunOptions::default(),
+            async {
+                let _ = stop_rx.await;
+            },
+        ));
+        Runtime {
+            fake,
+            config,
+            clock,
+            t0,
+            db,
+            stop,
+            task,
+            _dir: dir,
+        }
+    }
+
+    /// Stop it: it ends, without error, within 40 seconds; the folder of
+    /// its database is kept as long as the caller keeps what this returns.
+    pub async fn stop(self) -> tempfile::TempDir {
+        self.stop.send(()).unwrap();
+        tokio::time::timeout(Duration::from_secs(40), self.task)
+            .await
+            .expect("the runtime stops")
+            .unwrap()
+            .expect("without error");
+        self._dir
+    }
+}
+
 pub fn text_update(id: i64, message_id: i64, text: &str) -> Value {
     let mut m = json!({
         "message_id": message_id,
@@ -387,6 +487,42 @@ pub fn callback_update(id: i64, query: &str, on_message: i64, data: &str) -> Val
     }})
 }
 
+/// A message from `from` (anna() or boris()) in chat `chat`.
+pub fn message_from(id: i64, message_id: i64, chat: i64, from: Value, text: &str) -> Value {
+    let mut u = text_update(id, message_id, text);
+    u["message"]["chat"] = chat_json(chat);
+    u["message"]["from"] = from;
+    u
+}
+
+/// A button pressed by `from` under message `on_message` in `chat`.
+pub fn press_in(
+    id: i64,
+    query: &str,
+    chat: i64,
+    from: Value,
+    on_message: i64,
+    data: &str,
+) -> Value {
+    let mut u = callback_update(id, query, on_message, data);
+    u["callback_query"]["from"] = from;
+    u["callback_query"]["message"]["chat"] = chat_json(chat);
+    u
+}
+
+/// `update` (a message, or a button pressed under one) in topic `thread`
+/// of a forum supergroup.
+pub fn in_topic(mut update: Value, thread: i64) -> Value {
+    let m = if update.get("callback_query").is_some() {
+        &mut update["callback_query"]["message"]
+    } else {
+        &mut update["message"]
+    };
+    m["message_thread_id"] = json!(thread);
+    m["is_topic_message"] = json!(true);
+    update
+}
+
 /// Anna types the bot's name and `query` in some chat (inline mode).
 pub fn inline_update(id: i64, query_id: &str, query: &str) -> Value {
     json!({"update_id": id, "inline_query": {
@@ -408,25 +544,8 @@ pub fn callback_on_board(id: i64, query: &str, on_message: i64, data: &str) -> V
     u
 }
 
-/// Callback data of the buttons of a call's inline keyboard.
-pub fn buttons(c: &Call) -> Vec<String> {
-    let markup = match &c.fields["reply_markup"] {
-        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
-        v => v.clone(),
-    };
-    markup["inline_keyboard"]
-        .as_array()
-        .map(|rows| {
-            rows.iter()
-                .flat_map(|r| r.as_array().cloned().unwrap_or_default())
-                .filter_map(|b| b["callback_data"].as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// (label, callback data) of the buttons of a call's inline keyboard.
-pub fn labels(c: &Call) -> Vec<(String, String)> {
+/// The buttons of a call's inline keyboard, row after row.
+pub fn keyboard(c: &Call) -> Vec<Value> {
     let markup = match &c.fields["reply_markup"] {
         Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
         v => v.clone(),
@@ -436,6 +555,30 @@ pub fn labels(c: &Call) -> Vec<(String, String)> {
         .into_iter()
         .flatten()
         .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+        .collect()
+}
+
+/// Callback data of the buttons of a call's inline keyboard.
+pub fn buttons(c: &Call) -> Vec<String> {
+    keyboard(c)
+        .iter()
+        .filter_map(|b| b["callback_data"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// The callback data of the first button of a call whose data starts with
+/// `prefix` (`m:` a move, `a:` accept, …); there must be one.
+pub fn button(c: &Call, prefix: &str) -> String {
+    buttons(c)
+        .into_iter()
+        .find(|b| b.starts_with(prefix))
+        .unwrap()
+}
+
+/// (label, callback data) of the buttons of a call's inline keyboard.
+pub fn labels(c: &Call) -> Vec<(String, String)> {
+    keyboard(c)
+        .iter()
         .filter_map(|b| {
             Some((
                 b["text"].as_str()?.to_string(),
@@ -447,16 +590,17 @@ pub fn labels(c: &Call) -> Vec<(String, String)> {
 
 /// The addresses of a call's link buttons (`url`).
 pub fn urls(c: &Call) -> Vec<String> {
-    let markup = match &c.fields["reply_markup"] {
-        Value::String(s) => serde_json::from_str(s).unwrap_or(Value::Null),
-        v => v.clone(),
-    };
-    markup["inline_keyboard"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|r| r.as_array().cloned().unwrap_or_default())
+    keyboard(c)
+        .iter()
         .filter_map(|b| b["url"].as_str().map(str::to_string))
+        .collect()
+}
+
+/// The link buttons (label, url) of a call's inline keyboard.
+pub fn url_buttons(c: &Call) -> Vec<(String, String)> {
+    keyboard(c)
+        .iter()
+        .filter_map(|b| Some((b["text"].as_str()?.into(), b["url"].as_str()?.into())))
         .collect()
 }
 

@@ -109,24 +109,16 @@ impl Ctx<'_> {
         } else {
             store::chat(self.c, row.chat_id)?
         };
+        let target = Target::Chat(self.chat_of(row.chat_id)?);
         Ok(Draft {
-            target: Target::Chat(self.chat_of(row.chat_id)?),
-            text,
             board: Some(self.game_board(l)?),
             choices: self.board_choices(l)?,
             mentions: self.to_move_mention(l)?,
             game_id: Some(row.id),
-            document: None,
-            image: None,
-            in_place: false,
             board_mode: chat.as_ref().and_then(chat_board_mode),
-            turn_note: None,
             // every board of a game goes to the thread the game lives in
             thread: Some(store::game_thread(self.c, row.id)?),
-            link: None,
-            new_thread: None,
-            live: None,
-            share: None,
+            ..Draft::text(target, text)
         })
     }
 
