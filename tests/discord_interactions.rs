@@ -901,6 +901,58 @@ async fn failing() {
     }
 }
 
+/// After a restart the bot has seen no interaction yet: the servers'
+/// channels from GUILD_CREATE (`learn_guild`) still let a private message's
+/// link name the game's server and channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_names_the_server_learned_at_connect() {
+    let s = setup().await;
+    let note = |label: &str| shashki::core::Reply {
+        link: Some(shashki::core::Link {
+            label: label.into(),
+            to: shashki::core::LinkTo::Game {
+                game: 9,
+                chat: "800000000000000009".into(),
+                thread: None,
+            },
+        }),
+        ..shashki::core::Reply::text(
+            Platform::Discord,
+            shashki::core::Target::Private {
+                user: "500000000000000001".into(),
+            },
+            "Your move in game #9.",
+        )
+    };
+    let dm_messages = format!("/api/v10/channels/{DM_CHANNEL}/messages");
+    // the server not known: no link button
+    let n = s.n();
+    s.discord.post(&note("before")).await;
+    let before = s
+        .wait_for(n, "the DM", |c| c.method == "POST" && c.path == dm_messages)
+        .await;
+    assert!(
+        before.body["components"]
+            .as_array()
+            .is_none_or(|a| a.is_empty()),
+        "{}",
+        before.body
+    );
+    s.discord.learn_guild(
+        serenity::all::GuildId::new(700000000000000009),
+        [serenity::all::ChannelId::new(800000000000000009)],
+    );
+    let n = s.n();
+    s.discord.post(&note("after")).await;
+    let after = s
+        .wait_for(n, "the DM", |c| c.method == "POST" && c.path == dm_messages)
+        .await;
+    assert_eq!(
+        after.body["components"][0]["components"][0]["url"],
+        json!("https://discord.com/channels/700000000000000009/800000000000000009")
+    );
+}
+
 /// `/notify state:on` (issue 14) on Discord: no "start the bot" step; when
 /// the AI has moved in a server channel, Anna gets a DM (POST
 /// /users/@me/channels, then a message there) with a link button back to
