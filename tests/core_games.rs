@@ -1869,6 +1869,89 @@ fn notify_on_sends_the_turn_and_each_reminder_privately_once() {
     }
 }
 
+/// `/notify on` for a draw offer and a takeback request: the opponent who
+/// opted in hears it privately, with the link back to the game, once per
+/// (game, ply, kind) (not for an offer made again at the same ply, nor for
+/// a redelivered update); never the one who asked; nobody who did not opt
+/// in; never for a game in a private chat.
+#[test]
+fn notify_on_tells_of_a_draw_offer_and_a_takeback_request_privately_once() {
+    let room = Room::new();
+    room.say("Anna", "/notify on");
+    room.say("Bob", "/notify on");
+    let id = start_casual_game(&room);
+    room.say("Anna", "c3-d4");
+    let link = LinkTo::Game {
+        game: id,
+        chat: "room".into(),
+        thread: None,
+    };
+
+    // Bob offers a draw: Anna hears it, Bob (who offered) does not
+    let ev = room.event("Bob", Input::Text("/draw".into()));
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(text(&out).contains("offers a draw"), "{}", text(&out));
+    let notes = notes_to(&out.replies, "anna");
+    assert_eq!(notes.len(), 1, "{out:#?}");
+    assert_eq!(
+        notes[0].0,
+        format!("Bob offers a draw in game #{id} (Room).")
+    );
+    assert_eq!(notes[0].1.as_ref().map(|l| &l.to), Some(&link));
+    assert_eq!(all_notes(&out.replies), 1);
+    // the same update again: nothing more
+    assert_eq!(all_notes(&room.svc.handle(&ev).unwrap().replies), 0);
+    // declined and offered again at the same ply: once a ply
+    room.say("Anna", "/draw decline");
+    let again = room.say("Bob", "/draw");
+    assert!(text(&again).contains("offers a draw"), "{}", text(&again));
+    assert_eq!(all_notes(&again.replies), 0, "{again:#?}");
+    room.say("Anna", "/draw decline");
+
+    // Anna asks to take her move back: Bob hears it, Anna does not
+    let out = room.say("Anna", "/takeback");
+    assert!(text(&out).contains("asks to take back"), "{}", text(&out));
+    let notes = notes_to(&out.replies, "bob");
+    assert_eq!(
+        notes.iter().map(|n| n.0.as_str()).collect::<Vec<_>>(),
+        [format!(
+            "Anna asks to take back their last move in game #{id} (Room)."
+        )],
+        "{out:#?}"
+    );
+    assert_eq!(notes[0].1.as_ref().map(|l| &l.to), Some(&link));
+    assert_eq!(all_notes(&out.replies), 1);
+    // declined and asked again at the same ply: once a ply
+    let no = room.press("Bob", button(&out, "Decline"));
+    assert_eq!(all_notes(&no.replies), 0);
+    let again = room.say("Anna", "/takeback");
+    assert!(
+        text(&again).contains("asks to take back"),
+        "{}",
+        text(&again)
+    );
+    assert_eq!(all_notes(&again.replies), 0, "{again:#?}");
+    // what was sent is kept per (game, ply, kind)
+    {
+        let s = room.store();
+        let bob = store::user_by_handle(s.conn(), "console", "bob")
+            .unwrap()
+            .unwrap();
+        assert!(!store::mark_notified(s.conn(), id, 1, "takeback", bob.id, T0).unwrap());
+        let anna = store::user_by_handle(s.conn(), "console", "anna")
+            .unwrap()
+            .unwrap();
+        assert!(!store::mark_notified(s.conn(), id, 1, "draw-offer", anna.id, T0).unwrap());
+    }
+
+    // Anna turns them off: Bob's next offer (a new ply) reaches her not
+    room.say("Anna", "/notify off");
+    room.say("Bob", "f6-g5");
+    let out = room.say("Bob", "/draw");
+    assert!(text(&out).contains("offers a draw"), "{}", text(&out));
+    assert_eq!(all_notes(&out.replies), 0, "{out:#?}");
+}
+
 /// Forum topics (issue 14): a game started in a thread keeps it — its
 /// boards, the AI's moves, the sweeper's reminders and time-out go there,
 /// also when someone asks from the chat itself; other answers go where
