@@ -1123,6 +1123,12 @@ fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
     assert_eq!(name, &format!("game-{id}-analysis.pdn"));
     assert!(pdn.contains("[WhiteAccuracy \""), "{pdn}");
     assert!(pdn.contains("1. c3-d4"), "{pdn}");
+    // the summary is owed until the adapter says it is sent
+    assert_eq!(
+        room.svc.pending_jobs().unwrap(),
+        vec![shashki::core::Job::Analyse { game_id: id }]
+    );
+    room.svc.acknowledge(&key).unwrap();
     assert!(room.svc.pending_jobs().unwrap().is_empty());
     // asked for again: straight from the store, no job
     let cached = room.say("Anna", &format!("/анализ #{id}"));
@@ -1863,6 +1869,89 @@ fn notify_on_sends_the_turn_and_each_reminder_privately_once() {
     }
 }
 
+/// `/notify on` for a draw offer and a takeback request: the opponent who
+/// opted in hears it privately, with the link back to the game, once per
+/// (game, ply, kind) (not for an offer made again at the same ply, nor for
+/// a redelivered update); never the one who asked; nobody who did not opt
+/// in; never for a game in a private chat.
+#[test]
+fn notify_on_tells_of_a_draw_offer_and_a_takeback_request_privately_once() {
+    let room = Room::new();
+    room.say("Anna", "/notify on");
+    room.say("Bob", "/notify on");
+    let id = start_casual_game(&room);
+    room.say("Anna", "c3-d4");
+    let link = LinkTo::Game {
+        game: id,
+        chat: "room".into(),
+        thread: None,
+    };
+
+    // Bob offers a draw: Anna hears it, Bob (who offered) does not
+    let ev = room.event("Bob", Input::Text("/draw".into()));
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(text(&out).contains("offers a draw"), "{}", text(&out));
+    let notes = notes_to(&out.replies, "anna");
+    assert_eq!(notes.len(), 1, "{out:#?}");
+    assert_eq!(
+        notes[0].0,
+        format!("Bob offers a draw in game #{id} (Room).")
+    );
+    assert_eq!(notes[0].1.as_ref().map(|l| &l.to), Some(&link));
+    assert_eq!(all_notes(&out.replies), 1);
+    // the same update again: nothing more
+    assert_eq!(all_notes(&room.svc.handle(&ev).unwrap().replies), 0);
+    // declined and offered again at the same ply: once a ply
+    room.say("Anna", "/draw decline");
+    let again = room.say("Bob", "/draw");
+    assert!(text(&again).contains("offers a draw"), "{}", text(&again));
+    assert_eq!(all_notes(&again.replies), 0, "{again:#?}");
+    room.say("Anna", "/draw decline");
+
+    // Anna asks to take her move back: Bob hears it, Anna does not
+    let out = room.say("Anna", "/takeback");
+    assert!(text(&out).contains("asks to take back"), "{}", text(&out));
+    let notes = notes_to(&out.replies, "bob");
+    assert_eq!(
+        notes.iter().map(|n| n.0.as_str()).collect::<Vec<_>>(),
+        [format!(
+            "Anna asks to take back their last move in game #{id} (Room)."
+        )],
+        "{out:#?}"
+    );
+    assert_eq!(notes[0].1.as_ref().map(|l| &l.to), Some(&link));
+    assert_eq!(all_notes(&out.replies), 1);
+    // declined and asked again at the same ply: once a ply
+    let no = room.press("Bob", button(&out, "Decline"));
+    assert_eq!(all_notes(&no.replies), 0);
+    let again = room.say("Anna", "/takeback");
+    assert!(
+        text(&again).contains("asks to take back"),
+        "{}",
+        text(&again)
+    );
+    assert_eq!(all_notes(&again.replies), 0, "{again:#?}");
+    // what was sent is kept per (game, ply, kind)
+    {
+        let s = room.store();
+        let bob = store::user_by_handle(s.conn(), "console", "bob")
+            .unwrap()
+            .unwrap();
+        assert!(!store::mark_notified(s.conn(), id, 1, "takeback", bob.id, T0).unwrap());
+        let anna = store::user_by_handle(s.conn(), "console", "anna")
+            .unwrap()
+            .unwrap();
+        assert!(!store::mark_notified(s.conn(), id, 1, "draw-offer", anna.id, T0).unwrap());
+    }
+
+    // Anna turns them off: Bob's next offer (a new ply) reaches her not
+    room.say("Anna", "/notify off");
+    room.say("Bob", "f6-g5");
+    let out = room.say("Bob", "/draw");
+    assert!(text(&out).contains("offers a draw"), "{}", text(&out));
+    assert_eq!(all_notes(&out.replies), 0, "{out:#?}");
+}
+
 /// Forum topics (issue 14): a game started in a thread keeps it — its
 /// boards, the AI's moves, the sweeper's reminders and time-out go there,
 /// also when someone asks from the chat itself; other answers go where
@@ -2132,7 +2221,8 @@ fn an_analysis_edits_one_live_message_with_its_progress_then_the_result() {
     let job = asked.jobs[0];
     // the bot restarts before the job ran: the new process finds it pending
     // and runs it (its replies keep the key: the same message is edited);
-    // run again, it finds it done and says nothing
+    // its final text sent (acknowledged), run again, it finds it done and
+    // says nothing
     let restarted = Service::open(
         &room.path,
         Config {
@@ -2159,6 +2249,111 @@ fn an_analysis_edits_one_live_message_with_its_progress_then_the_result() {
         assert!(percents[0].contains("Analysing game") && percents[0].contains("10 %"));
         assert!(percents[8].contains("90 %"), "{percents:#?}");
         assert_eq!(done.replies[0].live.as_deref(), Some(key.as_str()));
+        // the final text is owed until the adapter says it is sent
+        assert_eq!(done.replies[0].ack.as_deref(), Some(key.as_str()));
+        assert!(done.replies[1..].iter().all(|r| r.ack.is_none()));
         assert!(text(&done).contains(&format!("Analysis of game #{id}")));
+        restarted.acknowledge(&key).unwrap();
     }
+}
+
+#[test]
+fn an_analysis_whose_final_edit_was_not_sent_edits_it_again_after_a_restart_once() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    room.say("Anna", "/move c3-d4");
+    room.say("Bob", "/move f6-g5");
+    room.say("Anna", "/resign");
+    let ask = room.say("Anna", "/resign");
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", button(&ask, "Yes"));
+    }
+    let asked = room.say("Carl", &format!("/analyse #{id}"));
+    let job = asked.jobs[0];
+    let key = format!("analysis-{id}");
+    // the job stores the result and hands out the final edit ...
+    let done = room.svc.run_job(job).unwrap();
+    assert_eq!(done.replies[0].ack.as_deref(), Some(key.as_str()));
+    // ... and the process dies before it is sent: the restarted one finds
+    // the final text owed and edits the live message with it, only that
+    let open = || Service::open(&room.path, config(), room.clock.clone()).unwrap();
+    let restarted = open();
+    assert_eq!(restarted.pending_jobs().unwrap(), vec![job]);
+    let again = restarted.run_job(job).unwrap();
+    assert_eq!(again.replies.len(), 1, "{:#?}", text(&again));
+    let r = &again.replies[0];
+    assert_eq!(r.live.as_deref(), Some(key.as_str()));
+    assert_eq!(r.ack.as_deref(), Some(key.as_str()));
+    assert!(
+        r.text.contains(&format!("Analysis of game #{id}")),
+        "{}",
+        r.text
+    );
+    assert!(r.image.is_none() && r.document.is_none());
+    assert_eq!(r.text, done.replies[0].text, "the same final text");
+    // the adapter sent it: nothing owed any more, after another restart too
+    restarted.acknowledge(&key).unwrap();
+    assert!(restarted.pending_jobs().unwrap().is_empty());
+    assert!(restarted.run_job(job).unwrap().replies.is_empty());
+    let third = open();
+    assert!(third.pending_jobs().unwrap().is_empty());
+    assert!(third.run_job(job).unwrap().replies.is_empty());
+    // an unknown token is ignored; the analysis is still posted when asked
+    third.acknowledge("board-7").unwrap();
+    let shown = room.say("Carl", &format!("/analyse #{id}"));
+    assert!(text(&shown).contains(&format!("Analysis of game #{id}")));
+    assert!(shown.replies.iter().all(|r| r.ack.is_none()));
+}
+
+#[test]
+fn an_analysis_given_up_for_good_ends_its_live_message_with_could_not_be_made() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    room.say("Anna", "/move c3-d4");
+    room.say("Anna", "/resign");
+    let ask = room.say("Anna", "/resign");
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", button(&ask, "Yes"));
+    }
+    let job = room.say("Carl", &format!("/analyse #{id}")).jobs[0];
+    let key = format!("analysis-{id}");
+    // an AI move is never given up: nothing to say
+    let ai = shashki::core::Job::AiMove {
+        game_id: id,
+        ply: 0,
+    };
+    assert!(room.svc.job_failed_for_good(ai).unwrap().replies.is_empty());
+    let out = room.svc.job_failed_for_good(job).unwrap();
+    assert_eq!(out.replies.len(), 1);
+    let r = &out.replies[0];
+    assert_eq!(r.live.as_deref(), Some(key.as_str()));
+    assert_eq!(r.ack.as_deref(), Some(key.as_str()));
+    assert!(r.text.contains("could not be made"), "{}", r.text);
+    assert_eq!(
+        store::analysis(room.store().conn(), id)
+            .unwrap()
+            .unwrap()
+            .status,
+        "failed"
+    );
+    // given up twice: said once
+    assert!(room
+        .svc
+        .job_failed_for_good(job)
+        .unwrap()
+        .replies
+        .is_empty());
+    // not sent yet: a restart says it again; sent: nothing more
+    let restarted = Service::open(&room.path, config(), room.clock.clone()).unwrap();
+    assert_eq!(restarted.pending_jobs().unwrap(), vec![job]);
+    let again = restarted.run_job(job).unwrap();
+    assert_eq!(again.replies.len(), 1);
+    assert!(again.replies[0].text.contains("could not be made"));
+    restarted.acknowledge(&key).unwrap();
+    assert!(restarted.pending_jobs().unwrap().is_empty());
+    assert!(restarted.run_job(job).unwrap().replies.is_empty());
+    // asked again: analysed anew, the live message follows
+    let asked = room.say("Carl", &format!("/analyse #{id}"));
+    assert_eq!(asked.jobs, vec![job]);
+    assert!(asked.replies[0].ack.is_none());
 }

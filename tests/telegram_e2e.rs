@@ -760,6 +760,23 @@ async fn analysis_progress() {
         .filter(|c| c.method == "sendMessage" && shown_text(c).contains("Analys"))
         .count();
     assert_eq!(sent, 1, "the analysis' message is sent once");
+    // the final edit sent, the adapter acknowledged it: nothing owed, so
+    // no later pending-job look edits the message again
+    let owed = || -> i64 {
+        conn.query_row(
+            "SELECT final_owed FROM analyses WHERE game_id = 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    for _ in 0..100 {
+        if owed() == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(owed(), 0, "the final text acknowledged");
     let _ = stop.send(true);
     bot.await.unwrap().unwrap();
 }

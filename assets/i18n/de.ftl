@@ -498,7 +498,7 @@ takeback-nothing = Partie #{ $game }: Du hast noch keinen Zug zum Zurücknehmen.
 
 cmd-notify = Private Nachrichten, wenn du am Zug bist: on oder off
 opt-notify-state = on oder off
-notify-is-on = Private Benachrichtigungen sind an: Ich schreibe dir, wenn du in einer Partie in einer Gruppe am Zug bist und wenn eine Erinnerung an deinen Zug fällig ist. /notify off schaltet sie aus.
+notify-is-on = Private Benachrichtigungen sind an: Ich schreibe dir, wenn du in einer Partie in einer Gruppe am Zug bist, wenn eine Erinnerung an deinen Zug fällig ist und wenn dein Gegner Remis anbietet oder einen Zug zurücknehmen möchte. /notify off schaltet sie aus.
 notify-is-off = Private Benachrichtigungen sind aus. /notify on: Ich schreibe dir privat, wenn du in einer Partie in einer Gruppe am Zug bist.
 notify-turned-on = Private Benachrichtigungen eingeschaltet: Ich schreibe dir, wenn du in einer Partie in einer Gruppe am Zug bist.
 notify-turned-off = Private Benachrichtigungen ausgeschaltet.
@@ -509,6 +509,8 @@ button-open-game = ♟ Partie öffnen
 notify-turn = Du bist am Zug in Partie #{ $game } ({ $chat }): { $opponent } hat { $move } gespielt.
 notify-start = Partie #{ $game } ({ $chat }) hat begonnen: Du bist am Zug.
 notify-reminder = Erinnerung: Für deinen Zug in Partie #{ $game } ({ $chat }) bleiben noch { $left }.
+notify-draw = { $player } bietet in Partie #{ $game } ({ $chat }) Remis an.
+notify-takeback = { $player } möchte in Partie #{ $game } ({ $chat }) den letzten Zug zurücknehmen.
 settings-threads = Jede neue Partie in einem eigenen Thread: { $state ->
     [on] an
    *[off] aus

@@ -497,7 +497,7 @@ takeback-nothing = Game #{ $game }: you have no move to take back yet.
 
 cmd-notify = Private messages when it is your move: on or off
 opt-notify-state = on or off
-notify-is-on = Private notifications are on: I write to you when it is your move in a game in a group, and when a reminder of your move is due. /notify off turns them off.
+notify-is-on = Private notifications are on: I write to you when it is your move in a game in a group, when a reminder of your move is due, and when your opponent offers a draw or asks to take back a move. /notify off turns them off.
 notify-is-off = Private notifications are off. /notify on: I write to you privately when it is your move in a game in a group.
 notify-turned-on = Private notifications turned on: I will write to you when it is your move in a game in a group.
 notify-turned-off = Private notifications turned off.
@@ -508,6 +508,8 @@ button-open-game = ♟ Open the game
 notify-turn = Your move in game #{ $game } ({ $chat }): { $opponent } played { $move }.
 notify-start = Game #{ $game } ({ $chat }) has begun: your move.
 notify-reminder = Reminder: { $left } left for your move in game #{ $game } ({ $chat }).
+notify-draw = { $player } offers a draw in game #{ $game } ({ $chat }).
+notify-takeback = { $player } asks to take back their last move in game #{ $game } ({ $chat }).
 settings-threads = Each new game in a thread of its own: { $state ->
     [on] on
    *[off] off

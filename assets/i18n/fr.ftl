@@ -498,7 +498,7 @@ takeback-nothing = Partie #{ $game } : vous n’avez encore aucun coup à repren
 
 cmd-notify = Messages privés quand c’est à vous de jouer : on ou off
 opt-notify-state = on ou off
-notify-is-on = Les notifications privées sont activées : je vous écris quand c’est à vous de jouer dans une partie de groupe et quand un rappel de votre coup arrive. /notify off les désactive.
+notify-is-on = Les notifications privées sont activées : je vous écris quand c’est à vous de jouer dans une partie de groupe, quand un rappel de votre coup arrive et quand votre adversaire propose la nulle ou demande à reprendre un coup. /notify off les désactive.
 notify-is-off = Les notifications privées sont désactivées. /notify on : je vous écrirai en privé quand ce sera à vous de jouer dans une partie de groupe.
 notify-turned-on = Notifications privées activées : je vous écrirai quand ce sera à vous de jouer dans une partie de groupe.
 notify-turned-off = Notifications privées désactivées.
@@ -509,6 +509,8 @@ button-open-game = ♟ Ouvrir la partie
 notify-turn = À vous de jouer dans la partie #{ $game } ({ $chat }) : { $opponent } a joué { $move }.
 notify-start = La partie #{ $game } ({ $chat }) a commencé : à vous de jouer.
 notify-reminder = Rappel : il vous reste { $left } pour jouer dans la partie #{ $game } ({ $chat }).
+notify-draw = { $player } propose la nulle dans la partie #{ $game } ({ $chat }).
+notify-takeback = { $player } demande à reprendre son dernier coup dans la partie #{ $game } ({ $chat }).
 settings-threads = Chaque nouvelle partie dans son propre fil : { $state ->
     [on] oui
    *[off] non

@@ -499,7 +499,7 @@ takeback-nothing = Partija #{ $game }: jums vēl nav gājiena, ko atsaukt.
 
 cmd-notify = Privātas ziņas, kad jūsu gājiens: on vai off
 opt-notify-state = on vai off
-notify-is-on = Privātie paziņojumi ir ieslēgti: es jums rakstu, kad jūsu gājiens partijā grupā un kad pienāk atgādinājums par jūsu gājienu. /notify off tos izslēdz.
+notify-is-on = Privātie paziņojumi ir ieslēgti: es jums rakstu, kad jūsu gājiens partijā grupā, kad pienāk atgādinājums par jūsu gājienu un kad pretinieks piedāvā neizšķirtu vai lūdz atsaukt gājienu. /notify off tos izslēdz.
 notify-is-off = Privātie paziņojumi ir izslēgti. /notify on — es jums rakstīšu privāti, kad jūsu gājiens partijā grupā.
 notify-turned-on = Privātie paziņojumi ieslēgti: es jums rakstīšu, kad būs jūsu gājiens partijā grupā.
 notify-turned-off = Privātie paziņojumi izslēgti.
@@ -510,6 +510,8 @@ button-open-game = ♟ Atvērt partiju
 notify-turn = Jūsu gājiens partijā #{ $game } ({ $chat }): { $opponent } izdarīja { $move }.
 notify-start = Partija #{ $game } ({ $chat }) ir sākusies: jūsu gājiens.
 notify-reminder = Atgādinājums: jūsu gājienam partijā #{ $game } ({ $chat }) atlicis { $left }.
+notify-draw = { $player } piedāvā neizšķirtu partijā #{ $game } ({ $chat }).
+notify-takeback = { $player } lūdz atsaukt savu pēdējo gājienu partijā #{ $game } ({ $chat }).
 settings-threads = Katra jauna partija savā pavedienā: { $state ->
     [on] jā
    *[off] nē

@@ -36,6 +36,8 @@ struct State {
     last_choices: Vec<(String, String)>,
     boards_written: usize,
     catalog: Catalog,
+    /// Ack tokens of the replies shown, for the hub.
+    acks: Vec<String>,
 }
 
 impl State {
@@ -83,6 +85,7 @@ pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::i
         last_choices: Vec::new(),
         boards_written: 0,
         catalog: Catalog::new(),
+        acks: Vec::new(),
     };
     let credited = hub.downtime_credited();
     if credited > 0 {
@@ -100,6 +103,7 @@ pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::i
         // deadlines, reminders and daily puzzles due now
         hub.sweep_now().await;
         show_queued(&mut replies, &mut st, &opts)?;
+        acknowledge(&hub, &mut st).await;
         if interactive {
             print!("{}> ", st.user);
             std::io::stdout().flush()?;
@@ -180,10 +184,12 @@ pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::i
             }
         }
         show_queued(&mut replies, &mut st, &opts)?;
+        acknowledge(&hub, &mut st).await;
     }
     // the end of input: let work in flight finish and show what it says
     hub.tracker().wait_idle(Duration::from_secs(60)).await;
     show_queued(&mut replies, &mut st, &opts)?;
+    acknowledge(&hub, &mut st).await;
     Ok(())
 }
 
@@ -200,10 +206,18 @@ fn show_queued(
     show(&queued, st, opts)
 }
 
+/// Hand the hub the ack tokens of the replies shown ([`Reply::ack`]).
+async fn acknowledge(hub: &Hub, st: &mut State) {
+    for token in std::mem::take(&mut st.acks) {
+        hub.acknowledge(token).await;
+    }
+}
+
 fn show(replies: &[Reply], st: &mut State, opts: &ConsoleOptions) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     for r in replies {
         writeln!(out, "{}", crate::core::strip_markup(&r.text))?;
+        st.acks.extend(r.ack.clone());
         if let Some(img) = &r.image {
             st.boards_written += 1;
             let name = format!("{:04}-{}", st.boards_written, img.file_name);

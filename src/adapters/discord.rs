@@ -791,8 +791,18 @@ impl Discord {
         Ok(())
     }
 
-    /// Remember where a live message ([`Reply::live`]) was posted.
+    /// Hand back the reply's ack token ([`Reply::ack`]: an analysis' final
+    /// text), it is sent.
+    async fn acknowledge(&self, r: &Reply) {
+        if let Some(token) = &r.ack {
+            self.hub.acknowledge(token.clone()).await;
+        }
+    }
+
+    /// Remember where a live message ([`Reply::live`]) was posted (and
+    /// acknowledge it sent).
     async fn remember_live(&self, r: &Reply, channel: ChannelId, message: MessageId) {
+        self.acknowledge(r).await;
         if let Some(key) = &r.live {
             self.hub
                 .set_live_message(
@@ -1123,7 +1133,10 @@ impl Discord {
                 .edit_message(&*self.http, MessageId::new(m), e)
                 .await
             {
-                Ok(_) => return,
+                Ok(_) => {
+                    self.acknowledge(r).await;
+                    return;
+                }
                 // deleted: post it anew
                 Err(e) => tracing::debug!(error = %e, "discord: editing a live message failed"),
             }

@@ -801,7 +801,12 @@ impl Telegram {
     /// Send one reply; failures are logged (the game state is already saved).
     async fn send(&self, r: &Reply, origin: &Origin) {
         match self.try_send(r, origin).await {
-            Ok(()) => {}
+            // an analysis' final text: no longer owed
+            Ok(()) => {
+                if let Some(token) = &r.ack {
+                    self.hub.acknowledge(token.clone()).await;
+                }
+            }
             // a private message to someone who never started the bot (or
             // blocked it): Telegram refuses for good; dropped, not retried
             Err(e) if matches!(r.target, Target::Private { .. }) && is_forbidden(&e) => {

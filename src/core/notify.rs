@@ -1,7 +1,8 @@
 //! Private notifications (`/notify on|off`): a person who opted in hears
 //! privately (Telegram's private chat with the bot, a Discord DM) when it
-//! is their move in a game played in a group, and when a reminder of their
-//! move is due — with a link back to the game. Never for a game in a
+//! is their move in a game played in a group, when a reminder of their
+//! move is due, and when their opponent offers a draw or asks to take a
+//! move back — with a link back to the game. Never for a game in a
 //! private chat, never to the AI or to the person who just acted; each
 //! (game, ply, kind) once, whatever is redelivered (`notifications_sent`).
 
@@ -25,6 +26,10 @@ pub(crate) enum Notice {
     Started,
     /// The `n`-th reminder of this move (from 0).
     Reminder { n: i64 },
+    /// The opponent offers a draw (`/draw`).
+    DrawOffered,
+    /// The opponent asks to take their last move back (`/takeback`).
+    TakebackAsked,
 }
 
 impl Notice {
@@ -32,6 +37,8 @@ impl Notice {
         match self {
             Notice::Moved | Notice::Started => "turn".into(),
             Notice::Reminder { n } => format!("reminder-{n}"),
+            Notice::DrawOffered => "draw-offer".into(),
+            Notice::TakebackAsked => "takeback".into(),
         }
     }
 
@@ -40,6 +47,8 @@ impl Notice {
             Notice::Moved => "notify-turn",
             Notice::Started => "notify-start",
             Notice::Reminder { .. } => "notify-reminder",
+            Notice::DrawOffered => "notify-draw",
+            Notice::TakebackAsked => "notify-takeback",
         }
     }
 }

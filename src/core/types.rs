@@ -309,6 +309,11 @@ pub struct Reply {
     /// and buttons are edited; a live reply carries no image or document.
     /// `None` (the default): an ordinary message.
     pub live: Option<String>,
+    /// A token the adapter hands back (`Hub::acknowledge`, which calls
+    /// [`crate::core::Service::acknowledge`]) once this reply is sent (an analysis' final text, `analysis-12`):
+    /// until then the core sends it again. `None` (the default): nothing
+    /// to report.
+    pub ack: Option<String>,
     /// Something people may pass on to others (an open challenge): where
     /// the platform can, a share button (Telegram: its share sheet with a
     /// deep link to the bot). `None` (the default): nothing to share.
@@ -347,6 +352,7 @@ impl Reply {
             link: None,
             new_thread: None,
             live: None,
+            ack: None,
             share: None,
         }
     }

@@ -37,6 +37,10 @@ const JOB_ATTEMPTS: u32 = 4;
 const JOB_BACKOFF: Duration = Duration::from_secs(1);
 /// The longest a job that keeps failing is left alone between rounds.
 const JOB_GIVE_UP_MAX: Duration = Duration::from_secs(3600);
+/// After this many rounds a failing job is given up for good
+/// ([`Service::job_failed_for_good`]: an analysis ends its live message
+/// with "could not be made").
+const JOB_ROUNDS_FOR_GOOD: u32 = 3;
 
 /// A job's identity: (game, ply) for an AI move, (game, -1) for the
 /// analysis of a game.
@@ -336,6 +340,16 @@ impl Hub {
         }
     }
 
+    /// The adapter sent a reply that carried `token` ([`Reply::ack`]: an
+    /// analysis' final text). A failure is logged; the text is then sent
+    /// again later, which is harmless (an edit).
+    pub async fn acknowledge(&self, token: String) {
+        let r = self.blocking(move |svc| svc.acknowledge(&token)).await;
+        if let Err(e) = r {
+            tracing::warn!(error = %e, "acknowledging a reply failed");
+        }
+    }
+
     /// Whether `message` in `chat` is a game's last board on `platform`.
     pub async fn is_board_message(
         &self,
@@ -578,12 +592,21 @@ impl Hub {
                 pause *= 2;
             }
             // left to the pending-job look, later each round
-            let mut jobs = hub.jobs.lock().unwrap_or_else(|p| p.into_inner());
-            let rounds = jobs.failed.get(&key).map_or(0, |(n, _)| *n) + 1;
-            let wait =
-                (Duration::from_secs(60) * 2u32.saturating_pow(rounds - 1)).min(JOB_GIVE_UP_MAX);
-            jobs.failed.insert(key, (rounds, Instant::now() + wait));
-            tracing::error!(?job, rounds, retry_in = ?wait, "job gave up for now");
+            let rounds = {
+                let mut jobs = hub.jobs.lock().unwrap_or_else(|p| p.into_inner());
+                let rounds = jobs.failed.get(&key).map_or(0, |(n, _)| *n) + 1;
+                let wait = (Duration::from_secs(60) * 2u32.saturating_pow(rounds - 1))
+                    .min(JOB_GIVE_UP_MAX);
+                jobs.failed.insert(key, (rounds, Instant::now() + wait));
+                tracing::error!(?job, rounds, retry_in = ?wait, "job gave up for now");
+                rounds
+            };
+            if rounds >= JOB_ROUNDS_FOR_GOOD && !hub.is_shutting_down() {
+                match hub.blocking(move |svc| svc.job_failed_for_good(job)).await {
+                    Ok(out) => hub.route(out.replies),
+                    Err(e) => tracing::error!(?job, error = %e, "giving a job up failed"),
+                }
+            }
         });
     }
 

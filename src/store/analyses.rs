@@ -1,4 +1,4 @@
-//! Post-game analyses (schema v11).
+//! Post-game analyses (schema v11; v18: the live message's final text owed).
 
 use super::StoreResult;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -19,12 +19,15 @@ pub struct AnalysisRow {
     /// Each ply's mark (`""` for none).
     pub marks: Vec<String>,
     pub depth: Option<i64>,
+    /// The analysis is made (or failed) and its live message's final text
+    /// is not acknowledged as sent yet.
+    pub final_owed: bool,
 }
 
 pub fn analysis(c: &Connection, game: i64) -> StoreResult<Option<AnalysisRow>> {
     Ok(c.prepare_cached(
         "SELECT game_id, chat_id, status, movetext, white_accuracy, black_accuracy,
-                    scores, marks, depth, requested_by FROM analyses WHERE game_id = ?1",
+                    scores, marks, depth, requested_by, final_owed FROM analyses WHERE game_id = ?1",
     )?
     .query_row([game], |r| {
         let scores: Option<String> = r.get(6)?;
@@ -46,6 +49,7 @@ pub fn analysis(c: &Connection, game: i64) -> StoreResult<Option<AnalysisRow>> {
                 .unwrap_or_default(),
             depth: r.get(8)?,
             requested_by: r.get(9)?,
+            final_owed: r.get(10)?,
         })
     })
     .optional()?)
@@ -65,7 +69,8 @@ pub fn request_analysis(
             "INSERT INTO analyses (game_id, chat_id, requested_by, created_at)
              VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (game_id) DO UPDATE SET status = 'pending', created_at = excluded.created_at,
-                 requested_by = excluded.requested_by, chat_id = excluded.chat_id
+                 requested_by = excluded.requested_by, chat_id = excluded.chat_id,
+                 final_owed = 0
              WHERE analyses.status = 'failed'",
         )?
         .execute(params![game, chat, user, now])?;
@@ -82,13 +87,15 @@ pub struct AnalysisDone<'a> {
     pub depth: i64,
 }
 
-/// Store a finished analysis. False if it was not pending.
+/// Store a finished analysis; its live message now owes the summary
+/// ([`ack_analysis_final`]). False if it was not pending.
 pub fn finish_analysis(c: &Connection, game: i64, a: &AnalysisDone, now: i64) -> StoreResult<bool> {
     let scores: Vec<String> = a.scores.iter().map(i32::to_string).collect();
     let n = c
         .prepare_cached(
             "UPDATE analyses SET status = 'done', movetext = ?2, white_accuracy = ?3,
-                 black_accuracy = ?4, scores = ?5, marks = ?6, depth = ?7, finished_at = ?8
+                 black_accuracy = ?4, scores = ?5, marks = ?6, depth = ?7, finished_at = ?8,
+                 final_owed = 1
              WHERE game_id = ?1 AND status = 'pending'",
         )?
         .execute(params![
@@ -104,13 +111,42 @@ pub fn finish_analysis(c: &Connection, game: i64, a: &AnalysisDone, now: i64) ->
     Ok(n == 1)
 }
 
-/// Mark an analysis that cannot be made (the game vanished or is corrupt).
-pub fn fail_analysis(c: &Connection, game: i64, now: i64) -> StoreResult<()> {
-    c.prepare_cached(
-        "UPDATE analyses SET status = 'failed', finished_at = ?2 WHERE game_id = ?1 AND status = 'pending'",
-    )?
-    .execute(params![game, now])?;
-    Ok(())
+/// Mark an analysis that cannot be made (the game vanished or is corrupt,
+/// or its job failed for good); its live message now owes "could not be
+/// made". False if it was not pending.
+pub fn fail_analysis(c: &Connection, game: i64, now: i64) -> StoreResult<bool> {
+    let n = c
+        .prepare_cached(
+            "UPDATE analyses SET status = 'failed', finished_at = ?2, final_owed = 1
+             WHERE game_id = ?1 AND status = 'pending'",
+        )?
+        .execute(params![game, now])?;
+    Ok(n == 1)
+}
+
+/// The analyses made (or failed) since `since` whose live message's final
+/// text is not acknowledged as sent.
+pub fn analyses_owing_final(c: &Connection, since: i64) -> StoreResult<Vec<i64>> {
+    let mut st = c.prepare_cached(
+        "SELECT game_id FROM analyses
+         WHERE final_owed = 1 AND status IN ('done', 'failed') AND finished_at >= ?1
+         ORDER BY finished_at",
+    )?;
+    let rows = st
+        .query_map([since], |r| r.get(0))?
+        .collect::<Result<Vec<i64>, _>>()?;
+    Ok(rows)
+}
+
+/// The final text of `game`'s analysis was sent. False if none was owed.
+pub fn ack_analysis_final(c: &Connection, game: i64) -> StoreResult<bool> {
+    let n = c
+        .prepare_cached(
+            "UPDATE analyses SET final_owed = 0
+             WHERE game_id = ?1 AND final_owed = 1 AND status IN ('done', 'failed')",
+        )?
+        .execute([game])?;
+    Ok(n == 1)
 }
 
 /// The games whose analysis is asked for and not made yet.

@@ -158,6 +158,11 @@ impl Service {
                 .into_iter()
                 .map(|game_id| Job::Analyse { game_id }),
         );
+        // analyses whose live message still owes its final text
+        jobs.extend(
+            self.analyses_owing_final(store.conn())
+                .map_err(into_service)?,
+        );
         Ok(jobs)
     }
 

@@ -15,6 +15,16 @@
 //! graph and the PDN follow as a message of their own), or with "could not
 //! be made". A job resumed after a restart edits the same message (its id
 //! is kept in SQLite), so it never stays "running".
+//!
+//! The final text is owed durably: storing the result (or the failure) marks
+//! it owed in the same transaction (`analyses.final_owed`), the final reply
+//! carries the ack token `analysis-12` ([`crate::core::Reply::ack`]) and the
+//! adapter hands it back once sent ([`Service::acknowledge`]). Until then
+//! [`Service::pending_jobs`] lists the analysis again and its job only
+//! edits the live message with the final text once more — so a crash
+//! between storing and sending, or a send that failed, still ends the
+//! message. A job that fails for good ([`Service::job_failed_for_good`])
+//! ends it with "could not be made".
 
 use super::Loaded;
 use crate::args;
@@ -35,6 +45,15 @@ use std::time::Instant;
 fn live_key(game: i64) -> String {
     format!("analysis-{game}")
 }
+
+/// The game of an analysis' live key (or ack token), `analysis-12` → 12.
+fn game_of_key(key: &str) -> Option<i64> {
+    key.strip_prefix("analysis-")?.parse().ok()
+}
+
+/// How long an owed final text is sent again (a chat the bot left must not
+/// be tried forever).
+const FINAL_OWED_SECS: i64 = 24 * 3600;
 
 /// Analyses one user may have waiting at once.
 const PENDING_PER_USER: i64 = 2;
@@ -87,6 +106,30 @@ impl Service {
     /// `live`: the summary goes in the analysis' live message, the graph
     /// and the PDN follow in a message of their own.
     fn post_analysis(&self, ctx: &mut Ctx, row: &GameRow, a: &AnalysisRow, live: bool) -> Res<()> {
+        let text = self.summary_text(ctx, row, a)?;
+        let loaded = self.load(ctx.c, row.clone())?;
+        let pdn = self.analysed_pdn(ctx, &loaded, a)?;
+        let (scores, marks) = (a.scores.clone(), a.marks.clone());
+        let title = format!("#{}", row.id);
+        let mut d = if live {
+            ctx.post(final_draft(ctx, row.id, text));
+            Draft::text(
+                ctx.here(),
+                ctx.t("analyse-files", Some(&args![("game", row.id)])),
+            )
+        } else {
+            Draft::text(ctx.here(), text)
+        };
+        d.image = Some(Image::lazy(format!("analysis-{}.png", row.id), move || {
+            eval_graph_png(&scores, &marks, &title)
+        }));
+        d.document = Some((format!("game-{}-analysis.pdn", row.id), pdn));
+        ctx.post(d);
+        Ok(())
+    }
+
+    /// The summary of an analysis: each side's accuracy and marks.
+    fn summary_text(&self, ctx: &mut Ctx, row: &GameRow, a: &AnalysisRow) -> Res<String> {
         let count = |side: usize, mark: &str| -> i64 {
             a.marks
                 .iter()
@@ -112,27 +155,67 @@ impl Service {
             ("black_mistakes", count(b, "?")),
             ("black_blunders", count(b, "??")),
         ];
-        let text = ctx.t("analyse-summary", Some(&args));
-        let loaded = self.load(ctx.c, row.clone())?;
-        let pdn = self.analysed_pdn(ctx, &loaded, a)?;
-        let (scores, marks) = (a.scores.clone(), a.marks.clone());
-        let title = format!("#{}", row.id);
-        let mut d = if live {
-            let mut summary = Draft::text(ctx.here(), text);
-            summary.live = Some(live_key(row.id));
-            ctx.post(summary);
-            Draft::text(
-                ctx.here(),
-                ctx.t("analyse-files", Some(&args![("game", row.id)])),
-            )
-        } else {
-            Draft::text(ctx.here(), text)
+        Ok(ctx.t("analyse-summary", Some(&args)))
+    }
+
+    /// The adapter sent the reply that carried `token` ([`Reply::ack`]):
+    /// an analysis' final text no longer owed. An unknown token is ignored.
+    ///
+    /// [`Reply::ack`]: crate::core::Reply::ack
+    pub fn acknowledge(&self, token: &str) -> Result<(), ServiceError> {
+        if let Some(game) = game_of_key(token) {
+            store::ack_analysis_final(self.lock().conn(), game)?;
+        }
+        Ok(())
+    }
+
+    /// The analyses whose live message still owes its final text (see the
+    /// module's notes), as jobs.
+    pub(crate) fn analyses_owing_final(&self, c: &rusqlite::Connection) -> Res<Vec<Job>> {
+        Ok(
+            store::analyses_owing_final(c, self.now() - FINAL_OWED_SECS)?
+                .into_iter()
+                .map(|game_id| Job::Analyse { game_id })
+                .collect(),
+        )
+    }
+
+    /// A job failed again and again and is given up: a pending analysis is
+    /// marked failed and its live message ends with "could not be made"
+    /// (owed until acknowledged). An AI move is left to the pending-job
+    /// look: nothing.
+    pub fn job_failed_for_good(&self, job: Job) -> Result<Outcome, ServiceError> {
+        let Job::Analyse { game_id } = job else {
+            return Ok(Outcome::default());
         };
-        d.image = Some(Image::lazy(format!("analysis-{}.png", row.id), move || {
-            eval_graph_png(&scores, &marks, &title)
-        }));
-        d.document = Some((format!("game-{}-analysis.pdn", row.id), pdn));
-        ctx.post(d);
+        let Some(a) = store::analysis(self.lock().conn(), game_id)? else {
+            return Ok(Outcome::default());
+        };
+        self.system_action(a.chat_id, Actor::Service, a.requested_by, |ctx| {
+            if store::fail_analysis(ctx.c, game_id, ctx.now)? {
+                self.post_final(ctx, game_id)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The live message's final text of `game`'s analysis, made or failed,
+    /// in the game's thread when this is the game's chat.
+    fn post_final(&self, ctx: &mut Ctx, game_id: i64) -> Res<()> {
+        let Some(a) = store::analysis(ctx.c, game_id)? else {
+            return Ok(());
+        };
+        let row = store::game(ctx.c, game_id)?;
+        if let Some(row) = &row {
+            if row.chat_id == ctx.chat.id {
+                ctx.thread = store::game_thread(ctx.c, game_id)?;
+            }
+        }
+        let text = match (a.status.as_str(), &row) {
+            ("done", Some(row)) => self.summary_text(ctx, row, &a)?,
+            _ => ctx.t("analyse-failed", Some(&args![("game", game_id)])),
+        };
+        ctx.post(final_draft(ctx, game_id, text));
         Ok(())
     }
 
@@ -175,12 +258,24 @@ impl Service {
         let read = {
             let store = self.lock();
             let c = store.conn();
-            let Some(pending) = store::analysis(c, game_id)?.filter(|a| a.status == "pending")
-            else {
+            let Some(a) = store::analysis(c, game_id)? else {
                 return Ok(Outcome::default());
             };
+            if a.status != "pending" {
+                drop(store);
+                // made or failed: only the final text, if still owed
+                if !a.final_owed {
+                    return Ok(Outcome::default());
+                }
+                return self.system_action(a.chat_id, Actor::Service, a.requested_by, |ctx| {
+                    self.post_final(ctx, game_id)
+                });
+            }
+            let pending = a;
             let Some(chat) = store::chat(c, pending.chat_id)? else {
+                // nowhere to tell: failed, and nothing owed
                 store::fail_analysis(c, game_id, self.now())?;
+                store::ack_analysis_final(c, game_id)?;
                 return Ok(Outcome::default());
             };
             let asker = match pending.requested_by {
@@ -199,11 +294,9 @@ impl Service {
         let Some(Loaded { row, game }) = loaded else {
             // the game vanished or is damaged: say so in the live message
             return self.system_action(chat.id, Actor::Service, asker, |ctx| {
-                store::fail_analysis(ctx.c, game_id, ctx.now)?;
-                let text = ctx.t("analyse-failed", Some(&args![("game", game_id)]));
-                let mut d = Draft::text(ctx.here(), text);
-                d.live = Some(live_key(game_id));
-                ctx.post(d);
+                if store::fail_analysis(ctx.c, game_id, ctx.now)? {
+                    self.post_final(ctx, game_id)?;
+                }
                 Ok(())
             });
         };
@@ -274,4 +367,13 @@ impl Service {
             Ok(())
         })
     }
+}
+
+/// The final text of an analysis' live message, owed until the adapter
+/// acknowledges it sent.
+fn final_draft(ctx: &Ctx, game: i64, text: String) -> Draft {
+    let mut d = Draft::text(ctx.here(), text);
+    d.live = Some(live_key(game));
+    d.ack = Some(live_key(game));
+    d
 }

@@ -8,6 +8,7 @@ use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Halt, Refusal, Res};
 use crate::core::input::payload::Payload;
+use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::core::Service;
 use crate::store::{self, GameRow, Seat};
@@ -62,6 +63,11 @@ impl Service {
         d.mentions.extend(ctx.mention(opp)?);
         d.game_id = Some(row.id);
         ctx.post(d);
+        // the opponent may want to hear it privately (once a ply)
+        let offerer = row.seat(me);
+        ctx.notify(&row, opp, Notice::DrawOffered, |svc, c, lang| {
+            Ok(args![("player", svc.seat_name(c, offerer, lang)?)])
+        })?;
         Ok(())
     }
 

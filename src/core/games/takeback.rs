@@ -9,7 +9,9 @@
 //!   lapse. On accept the requester's last move — and the opponent's
 //!   answer after it, if they have moved since — is taken back in the
 //!   answer's transaction, and the board shown again; a second delivery
-//!   finds no open request and changes nothing.
+//!   finds no open request and changes nothing. An opponent who asked for
+//!   private notifications (`/notify on`) hears of the request privately,
+//!   once a ply.
 
 use super::Loaded;
 use crate::args;
@@ -17,6 +19,7 @@ use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Refusal, Res};
 use crate::core::input::payload::Payload;
+use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::core::Service;
 use crate::store::{self, GameRow, Seat};
@@ -90,6 +93,11 @@ impl Service {
         d.mentions.extend(ctx.mention(opp)?);
         d.game_id = Some(row.id);
         ctx.post(d);
+        // the opponent may want to hear it privately (once a ply)
+        let asker = row.seat(me);
+        ctx.notify(&row, opp, Notice::TakebackAsked, |svc, c, lang| {
+            Ok(args![("player", svc.seat_name(c, asker, lang)?)])
+        })?;
         Ok(())
     }
 

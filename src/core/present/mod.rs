@@ -59,6 +59,8 @@ pub(crate) struct Draft {
     pub new_thread: Option<String>,
     /// The live message this reply sends or edits (see [`Reply::live`]).
     pub live: Option<String>,
+    /// See [`Reply::ack`].
+    pub ack: Option<String>,
     /// See [`Reply::share`].
     pub share: Option<Share>,
 }
@@ -81,6 +83,7 @@ impl Draft {
             link: None,
             new_thread: None,
             live: None,
+            ack: None,
             share: None,
         }
     }
@@ -188,6 +191,7 @@ impl Service {
             link: d.link,
             new_thread: d.new_thread,
             live: d.live,
+            ack: d.ack,
             share: d.share,
         }
     }
