@@ -2357,3 +2357,49 @@ fn an_analysis_given_up_for_good_ends_its_live_message_with_could_not_be_made() 
     assert_eq!(asked.jobs, vec![job]);
     assert!(asked.replies[0].ack.is_none());
 }
+
+/// A takeback asked from a private chat is asked in the game's chat, where
+/// the opponent follows the game (the asker hears it where they asked);
+/// after the takeback, the plies played again are notified again; a
+/// spectator's `/board` is a picture for them, not the game's living board
+/// (it must not take the players' buttons off).
+#[test]
+fn a_takeback_from_elsewhere_asks_in_the_games_chat_and_notifies_again() {
+    let room = Room::new();
+    room.say("Bob", "/notify on");
+    let id = start_casual_game(&room);
+    let moved = room.say("Anna", "c3-d4");
+    assert_eq!(notes_to(&moved.replies, "bob").len(), 1, "{moved:#?}");
+
+    let mut ev = room.event("Anna", Input::Text(format!("/takeback #{id}")));
+    ev.chat.id = "dm-anna".into();
+    ev.chat.is_private = true;
+    let ask = room.svc.handle(&ev).unwrap();
+    let card = ask
+        .replies
+        .iter()
+        .find(|r| !r.choices.is_empty())
+        .expect("the question with its buttons");
+    assert_eq!(card.target, Target::Chat("room".into()), "{ask:#?}");
+    assert!(card.mentions.iter().any(|m| m.platform_user_id == "bob"));
+    assert!(
+        ask.replies
+            .iter()
+            .any(|r| r.target == Target::Chat("dm-anna".into())
+                && r.text.contains("asks to take back")),
+        "the asker hears it where they asked: {ask:#?}"
+    );
+    let out = room.press("Bob", button(&ask, "Accept"));
+    assert!(text(&out).contains("agreed"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, 0);
+
+    // the same move again: Bob is told again
+    let again = room.say("Anna", "c3-d4");
+    assert_eq!(notes_to(&again.replies, "bob").len(), 1, "{again:#?}");
+
+    // Carl looks on: a picture with flip, tied to no living board
+    let seen = room.say("Carl", &format!("/board #{id}"));
+    let b = board(&seen);
+    assert_eq!(b.game_id, None, "{b:#?}");
+    assert!(b.choices.iter().flatten().all(|c| c.label.contains("Flip")));
+}

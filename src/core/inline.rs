@@ -57,7 +57,7 @@ impl Service {
                 image: Some(puzzles::start_board_name(row.id)),
             });
         }
-        let a = args![("name", name.to_string())];
+        let a = args![("name", crate::core::types::strip_markup(name))];
         offers.push(Offer {
             id: "play".into(),
             title: t("inline-play-title", None),

@@ -315,6 +315,10 @@ pub fn take_back(
     }
     c.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2")?
         .execute(params![game_id, to])?;
+    // the plies taken back will be played again: their private
+    // notifications are owed again too
+    c.prepare_cached("DELETE FROM notifications_sent WHERE game_id = ?1 AND ply > ?2")?
+        .execute(params![game_id, to])?;
     Ok(true)
 }
 

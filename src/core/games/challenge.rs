@@ -13,7 +13,7 @@ use crate::core::input::words::{challenge_option, challenge_target, variant_word
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::core::time::DAY;
-use crate::core::types::{Job, Share};
+use crate::core::types::{Job, Share, Target};
 use crate::core::Service;
 use crate::store::{self, ChallengeStatus, ColorWish, NewGame, Seat};
 use shashki_engine::{Color, Game, Position, Variant};
@@ -496,11 +496,29 @@ impl Service {
         let title = chat.title.clone().unwrap_or_default();
         let lang =
             crate::core::ctx::resolve_lang(&chat, Some(&ctx.user), None, self.config.default_lang);
+        // act in the group for the while: its chat and language, no admin
+        // rights carried over from the private chat, and its topic for what
+        // is said there
+        let group = chat.platform_chat_id.clone();
         let here = std::mem::replace(&mut ctx.chat, chat);
         let my_lang = std::mem::replace(&mut ctx.lang, lang);
+        let my_thread = ctx.thread.take();
+        let was_admin = std::mem::replace(&mut ctx.is_admin, false);
+        let before = ctx.drafts.len();
         let started = self.accept_here(ctx, id);
+        let group_thread = std::mem::replace(&mut ctx.thread, my_thread);
+        for d in ctx.drafts.iter_mut().skip(before) {
+            let in_group = match &d.target {
+                Target::Chat(c) | Target::User { chat: c, .. } => *c == group,
+                Target::Private { .. } => false,
+            };
+            if in_group && d.thread.is_none() {
+                d.thread = Some(group_thread.clone());
+            }
+        }
         ctx.chat = here;
         ctx.lang = my_lang;
+        ctx.is_admin = was_admin;
         let game = started?;
         let a = args![("game", game), ("chat", title)];
         ctx.say("challenge-accepted-there", Some(&a));

@@ -41,6 +41,12 @@ impl Service {
             }
             row.push(Payload::Flip { game: id }.button(ctx.t("button-flip", None)));
             d.choices = vec![row];
+            // a game going on: a picture for them, not the game's living
+            // board (a spectator's /board must not take the players' move
+            // buttons off)
+            if l.row.is_active() {
+                d.game_id = None;
+            }
         }
         // asked for: a board down here, which becomes the living one
         d.board_mode = Some(BoardMode::New);

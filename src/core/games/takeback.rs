@@ -77,7 +77,13 @@ impl Service {
             ("player", ctx.user.name.clone()),
             ("opponent", ctx.call_name(opp)?),
         ];
-        let mut d = Draft::text(ctx.here(), ctx.t("takeback-asked", Some(&a)));
+        let asked = ctx.t("takeback-asked", Some(&a));
+        if ctx.chat.id != row.chat_id {
+            // asked from elsewhere (a private chat): the asker hears it here
+            ctx.post(Draft::text(ctx.here(), asked.clone()));
+        }
+        // the question goes where the opponent follows the game
+        let mut d = ctx.in_game_chat(&row, asked)?;
         d.choices = vec![vec![
             Payload::TakebackAccept {
                 game: row.id,

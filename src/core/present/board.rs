@@ -109,17 +109,22 @@ impl Ctx<'_> {
         } else {
             store::chat(self.c, row.chat_id)?
         };
-        let target = Target::Chat(self.chat_of(row.chat_id)?);
         Ok(Draft {
             board: Some(self.game_board(l)?),
             choices: self.board_choices(l)?,
             mentions: self.to_move_mention(l)?,
             game_id: Some(row.id),
             board_mode: chat.as_ref().and_then(chat_board_mode),
-            // every board of a game goes to the thread the game lives in
-            thread: Some(store::game_thread(self.c, row.id)?),
-            ..Draft::text(target, text)
+            ..self.in_game_chat(row, text)?
         })
+    }
+
+    /// A message in a game's own chat and the thread the game lives in
+    /// (wherever the action that posts it came from).
+    pub(crate) fn in_game_chat(&self, row: &GameRow, text: String) -> Res<Draft> {
+        let mut d = Draft::text(Target::Chat(self.chat_of(row.chat_id)?), text);
+        d.thread = Some(store::game_thread(self.c, row.id)?);
+        Ok(d)
     }
 
     /// The clock of a game in progress: the time left of the side to move
