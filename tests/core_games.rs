@@ -1921,15 +1921,16 @@ fn notify_on_tells_of_a_draw_offer_and_a_takeback_request_privately_once() {
     );
     assert_eq!(notes[0].1.as_ref().map(|l| &l.to), Some(&link));
     assert_eq!(all_notes(&out.replies), 1);
-    // declined and asked again at the same ply: once a ply
+    // declined: not asked again at the same ply (no stream of mentions)
     let no = room.press("Bob", button(&out, "Decline"));
     assert_eq!(all_notes(&no.replies), 0);
     let again = room.say("Anna", "/takeback");
     assert!(
-        text(&again).contains("asks to take back"),
+        text(&again).contains("was declined; you may ask again after the next move"),
         "{}",
         text(&again)
     );
+    assert!(again.replies.iter().all(|r| r.mentions.is_empty()));
     assert_eq!(all_notes(&again.replies), 0, "{again:#?}");
     // what was sent is kept per (game, ply, kind)
     {
@@ -2124,6 +2125,13 @@ fn a_takeback_declined_changes_nothing() {
     let t = text(&room.press("Bob", button(&ask, "Accept")));
     assert!(t.contains("no longer open"), "{t}");
     assert_eq!(room.game(id).ply, 1);
+    // nor is it asked again before the game moves on
+    let t = text(&room.say("Anna", "/takeback"));
+    assert!(t.contains("was declined"), "{t}");
+    room.say("Bob", "f6-g5");
+    room.say("Anna", "g3-h4");
+    let t = text(&room.say("Anna", "/takeback"));
+    assert!(t.contains("asks to take back"), "{t}");
 }
 
 #[test]

@@ -548,3 +548,4 @@ inline-play-title = Spiel Dame mit mir
 inline-play-description = Eine Einladung zu einer Partie russische Dame senden
 inline-play-text = { $name } lädt dich zu einer Partie russische Dame ein: öffne den Bot oder füge ihn einem Chat mit euch beiden hinzu und sende /challenge.
 inline-play-button = ♟ Spielen
+takeback-declined-already = Partie #{ $game }: Deine Zugrücknahme wurde abgelehnt; frag nach dem nächsten Zug wieder.

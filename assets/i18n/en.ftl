@@ -547,3 +547,4 @@ inline-play-title = Play draughts with me
 inline-play-description = Post an invitation to a game of Russian draughts
 inline-play-text = { $name } invites you to a game of Russian draughts: open the bot, or add it to a chat with you both and send /challenge.
 inline-play-button = ♟ Play
+takeback-declined-already = Game #{ $game }: your takeback was declined; you may ask again after the next move.

@@ -548,3 +548,4 @@ inline-play-title = Jouez aux dames avec moi
 inline-play-description = Envoyer une invitation à une partie de dames russes
 inline-play-text = { $name } vous invite à une partie de dames russes : ouvrez le bot, ou ajoutez-le à un chat avec vous deux et envoyez /challenge.
 inline-play-button = ♟ Jouer
+takeback-declined-already = Partie #{ $game } : votre reprise de coup a été refusée ; vous pourrez redemander après le prochain coup.

@@ -549,3 +549,4 @@ inline-play-title = Spēlē ar mani dambreti
 inline-play-description = Nosūtīt aicinājumu uz krievu dambretes partiju
 inline-play-text = { $name } aicina jūs uz krievu dambretes partiju: atveriet botu vai pievienojiet to čatam ar jums abiem un nosūtiet /challenge.
 inline-play-button = ♟ Spēlēt
+takeback-declined-already = Partija #{ $game }: gājiena atsaukšana jau tika noraidīta; jautāt vēlreiz var pēc nākamā gājiena.

@@ -129,6 +129,8 @@ pub enum Refusal {
     TakebackNothing { game: i64 },
     #[error("a takeback is asked for in game {game} already")]
     TakebackPending { game: i64 },
+    #[error("takeback declined already at this ply in game {game}")]
+    TakebackDeclinedAlready { game: i64 },
     #[error("no open takeback request in game {game}")]
     TakebackLapsed { game: i64 },
     #[error("only the opponent answers a takeback request in game {game}")]

@@ -457,21 +457,24 @@ pub struct TakebackRequest {
     pub by_user: i64,
     /// The game's ply when asked: the request lapses once it moves on.
     pub ply: i64,
+    /// Declined (schema v19): kept so it is not asked again at this ply.
+    pub declined: bool,
 }
 
 /// The takeback asked for in a game, if any (maybe lapsed: compare `ply`).
 pub fn takeback_request(c: &Connection, game_id: i64) -> StoreResult<Option<TakebackRequest>> {
-    Ok(
-        c.prepare_cached("SELECT game_id, by_user, ply FROM takeback_requests WHERE game_id = ?1")?
-            .query_row([game_id], |r| {
-                Ok(TakebackRequest {
-                    game_id: r.get(0)?,
-                    by_user: r.get(1)?,
-                    ply: r.get(2)?,
-                })
-            })
-            .optional()?,
-    )
+    Ok(c.prepare_cached(
+        "SELECT game_id, by_user, ply, declined FROM takeback_requests WHERE game_id = ?1",
+    )?
+    .query_row([game_id], |r| {
+        Ok(TakebackRequest {
+            game_id: r.get(0)?,
+            by_user: r.get(1)?,
+            ply: r.get(2)?,
+            declined: r.get(3)?,
+        })
+    })
+    .optional()?)
 }
 
 /// Ask for a takeback in a game (replacing a lapsed request).
@@ -485,10 +488,21 @@ pub fn set_takeback_request(
     c.prepare_cached(
         "INSERT INTO takeback_requests (game_id, by_user, ply, created_at) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (game_id) DO UPDATE
-         SET by_user = excluded.by_user, ply = excluded.ply, created_at = excluded.created_at",
+         SET by_user = excluded.by_user, ply = excluded.ply, created_at = excluded.created_at,
+             declined = 0",
     )?
     .execute(params![game_id, by_user, ply, now])?;
     Ok(())
+}
+
+/// Mark a game's open takeback request declined. False if none was open.
+pub fn decline_takeback_request(c: &Connection, game_id: i64) -> StoreResult<bool> {
+    let n = c
+        .prepare_cached(
+            "UPDATE takeback_requests SET declined = 1 WHERE game_id = ?1 AND declined = 0",
+        )?
+        .execute([game_id])?;
+    Ok(n == 1)
 }
 
 /// Drop a game's takeback request (answered). False if there was none.

@@ -67,8 +67,12 @@ impl Service {
         if takeback_target(&row, me).is_none() {
             return Err(Refusal::TakebackNothing { game: row.id }.into());
         }
-        if store::takeback_request(ctx.c, row.id)?.is_some_and(|t| t.ply == row.ply) {
-            return Err(Refusal::TakebackPending { game: row.id }.into());
+        match store::takeback_request(ctx.c, row.id)?.filter(|t| t.ply == row.ply) {
+            Some(t) if t.declined => {
+                return Err(Refusal::TakebackDeclinedAlready { game: row.id }.into())
+            }
+            Some(_) => return Err(Refusal::TakebackPending { game: row.id }.into()),
+            None => {}
         }
         store::set_takeback_request(ctx.c, row.id, ctx.user.id, row.ply, ctx.now)?;
         let opp = Seat::Human(opponent);
@@ -116,7 +120,7 @@ impl Service {
         ctx.gate(&row, Need::Play)?;
         let lapsed = Refusal::TakebackLapsed { game: row.id };
         let req = store::takeback_request(ctx.c, row.id)?
-            .filter(|t| t.ply == ply && t.ply == row.ply)
+            .filter(|t| t.ply == ply && t.ply == row.ply && !t.declined)
             .ok_or(lapsed)?;
         if req.by_user == ctx.user.id {
             return Err(Refusal::TakebackNotYours { game: row.id }.into());
@@ -164,7 +168,8 @@ impl Service {
     /// Decline: the request is dropped, the game goes on as it is.
     pub(crate) fn takeback_decline(&self, ctx: &mut Ctx, game: i64, ply: i64) -> Res<()> {
         let (row, by) = self.takeback_answer(ctx, game, ply)?;
-        store::clear_takeback_request(ctx.c, row.id)?;
+        // kept, declined: not asked again before the game moves on
+        store::decline_takeback_request(ctx.c, row.id)?;
         let a = args![
             ("game", row.id),
             ("player", ctx.seat_name(Seat::Human(by))?),

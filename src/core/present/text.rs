@@ -269,6 +269,9 @@ impl Service {
             R::TakebackWait { game } => ("takeback-wait", args![("game", *game)]),
             R::TakebackNothing { game } => ("takeback-nothing", args![("game", *game)]),
             R::TakebackPending { game } => ("takeback-pending", args![("game", *game)]),
+            R::TakebackDeclinedAlready { game } => {
+                ("takeback-declined-already", args![("game", *game)])
+            }
             R::TakebackLapsed { game } => ("takeback-lapsed", args![("game", *game)]),
             R::TakebackNotYours { game } => ("takeback-not-yours", args![("game", *game)]),
             R::IfInPublic => ("if-in-public", args![]),
