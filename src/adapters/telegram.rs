@@ -800,7 +800,21 @@ impl Telegram {
 
     /// Send one reply; failures are logged (the game state is already saved).
     async fn send(&self, r: &Reply, origin: &Origin) {
-        match self.try_send(r, origin).await {
+        let mut sent = self.try_send(r, origin).await;
+        if let Err(e) = &sent {
+            if r.thread.is_some() && is_thread_gone(e) {
+                // the game's forum topic was closed or deleted: the player
+                // to move must still hear of it, so the same message goes
+                // to the group's General topic instead (once)
+                tracing::info!(error = %e, chat = r.chat_id(), thread = r.thread.as_deref(), "telegram: the topic is gone; sending to General");
+                let general = Reply {
+                    thread: None,
+                    ..r.clone()
+                };
+                sent = self.try_send(&general, origin).await;
+            }
+        }
+        match sent {
             // an analysis' final text: no longer owed
             Ok(()) => {
                 if let Some(token) = &r.ack {
@@ -1148,6 +1162,20 @@ fn is_forbidden(e: &RequestError) -> bool {
             A::BotBlocked | A::CantInitiateConversation | A::UserDeactivated | A::CantTalkWithBots,
         ) => true,
         RequestError::Api(A::Unknown(s)) => s.starts_with("Forbidden"),
+        _ => false,
+    }
+}
+
+/// Telegram refuses the message's forum topic: it was closed or deleted
+/// (`TOPIC_CLOSED`, `TOPIC_DELETED`, "message thread not found").
+fn is_thread_gone(e: &RequestError) -> bool {
+    match e {
+        RequestError::Api(teloxide::ApiError::Unknown(s)) => {
+            let s = s.to_ascii_lowercase();
+            s.contains("topic_closed")
+                || s.contains("topic_deleted")
+                || s.contains("message thread not found")
+        }
         _ => false,
     }
 }
