@@ -1338,7 +1338,10 @@ async fn closed_topic() {
         .wait_for(j, "the board in General", |c| c.method == "sendPhoto")
         .await;
     assert_eq!(general.fields["chat_id"], json!(FORUM));
-    assert!(general.fields.get("message_thread_id").is_none(), "{general:?}");
+    assert!(
+        general.fields.get("message_thread_id").is_none(),
+        "{general:?}"
+    );
     assert_eq!(shown_text(&general), shown_text(&refused));
     assert_eq!(buttons(&general), buttons(&refused));
     // the AI's answer reaches General too, with Anna's move buttons

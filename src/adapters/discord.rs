@@ -1168,9 +1168,7 @@ impl Discord {
                 // player to move must still hear of it, in the parent
                 // channel (once)
                 tracing::info!(error = %e, %channel, parent, "discord: the game's thread is gone; posting in the channel");
-                sent = ChannelId::new(parent)
-                    .send_message(&*self.http, msg)
-                    .await;
+                sent = ChannelId::new(parent).send_message(&*self.http, msg).await;
             }
         }
         match sent {
