@@ -1234,6 +1234,20 @@ mod tests {
     }
 
     #[test]
+    fn a_closed_or_deleted_topic_is_told_from_other_refusals() {
+        let api = |s: &str| RequestError::Api(teloxide::ApiError::Unknown(s.into()));
+        assert!(is_thread_gone(&api("Bad Request: TOPIC_CLOSED")));
+        assert!(is_thread_gone(&api("Bad Request: TOPIC_DELETED")));
+        assert!(is_thread_gone(&api(
+            "Bad Request: message thread not found"
+        )));
+        assert!(!is_thread_gone(&api("Bad Request: chat not found")));
+        assert!(!is_thread_gone(&RequestError::Api(
+            teloxide::ApiError::BotBlocked
+        )));
+    }
+
+    #[test]
     fn keyboards_keep_payloads_and_rows_of_eight() {
         let row: Vec<Choice> = (0..10)
             .map(|i| Choice {
