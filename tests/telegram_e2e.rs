@@ -1308,7 +1308,8 @@ async fn game_in_a_topic() {
 /// A closed forum topic (a prankster closes it mid-game): Telegram refuses
 /// every send with message_thread_id (400 TOPIC_CLOSED); the adapter sends
 /// the same board or text again without the topic (to General), once, so
-/// the player to move still hears of their turn.
+/// the player to move still hears of their turn; the game forgets its
+/// topic.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_closed_topic_falls_back_to_general() {
     tokio::time::timeout(Duration::from_secs(120), closed_topic())
@@ -1317,7 +1318,7 @@ async fn a_closed_topic_falls_back_to_general() {
 }
 
 async fn closed_topic() {
-    let (fake, stop, bot, _dir) =
+    let (fake, stop, bot, dir) =
         living_bot_boards(false, test_config(), Some(BoardUpdates::New)).await;
     fake.push_update(topic_update(1, 10, 7, "/challenge ai 1 white"));
     let (i, board) = fake
@@ -1376,6 +1377,12 @@ async fn closed_topic() {
         })
         .count();
     assert_eq!(refusals, fallbacks);
+    // the game's topic is forgotten: its later replies go to General at once
+    let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
+    let thread: Option<String> = conn
+        .query_row("SELECT thread FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(thread, None);
     stop.send(true).unwrap();
     let _ = tokio::time::timeout(Duration::from_secs(30), bot).await;
 }

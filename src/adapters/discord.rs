@@ -1169,6 +1169,10 @@ impl Discord {
                 // channel (once)
                 tracing::info!(error = %e, %channel, parent, "discord: the game's thread is gone; posting in the channel");
                 sent = ChannelId::new(parent).send_message(&*self.http, msg).await;
+                // the game's later replies go to the channel at once
+                if let (Ok(_), Some(g)) = (&sent, r.game_id) {
+                    self.hub.forget_game_thread(g).await;
+                }
             }
         }
         match sent {

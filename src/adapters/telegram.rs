@@ -812,6 +812,10 @@ impl Telegram {
                     ..r.clone()
                 };
                 sent = self.try_send(&general, origin).await;
+                // the game's later replies go to General at once
+                if let (Ok(()), Some(g)) = (&sent, r.game_id) {
+                    self.hub.forget_game_thread(g).await;
+                }
             }
         }
         match sent {
