@@ -39,6 +39,8 @@ struct Fake {
     calls: Mutex<Vec<Call>>,
     /// Edits of channel messages fail (404 Unknown Message: deleted).
     edits_fail: std::sync::atomic::AtomicBool,
+    /// Posts in the game's thread fail (400, 50083 Thread is archived).
+    thread_archived: std::sync::atomic::AtomicBool,
 }
 
 fn message_json(content: &str) -> Value {
@@ -80,6 +82,17 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
         (
             StatusCode::NOT_FOUND,
             Json(json!({"code": 10008, "message": "Unknown Message"})),
+        )
+            .into_response()
+    } else if method == "POST"
+        && path == format!("/api/v10/channels/{THREAD}/messages")
+        && fake
+            .thread_archived
+            .load(std::sync::atomic::Ordering::SeqCst)
+    {
+        (
+            StatusCode::BAD_REQUEST,
+            Json(json!({"code": 50083, "message": "Thread is archived"})),
         )
             .into_response()
     } else if path.contains("/tok-fail") {
@@ -1204,4 +1217,51 @@ async fn an_analysis_edits_the_message_that_answered_the_command() {
         })
         .count();
     assert_eq!(posted, 0, "no second message");
+}
+
+/// A game's thread archived or locked (a prankster can do it): Discord
+/// refuses the post there (400, 50083); the same message (text, board
+/// image, buttons) goes to the parent channel instead, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_archived_thread_falls_back_to_the_channel() {
+    let s = setup().await;
+    s.fake
+        .thread_archived
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let board = shashki::render::render_png(
+        &shashki::engine::Position::initial(),
+        &shashki::render::RenderOptions::default(),
+    );
+    let reply = shashki::core::Reply {
+        thread: Some(THREAD.into()),
+        image: Some(shashki::core::Image::ready("board.png", board)),
+        ..shashki::core::Reply::text(
+            Platform::Discord,
+            shashki::core::Target::Chat("800000000000000001".into()),
+            "Your move in game #1.",
+        )
+    };
+    let in_thread = format!("/api/v10/channels/{THREAD}/messages");
+    let n = s.n();
+    s.discord.post(&reply).await;
+    let calls = s.calls_since(n);
+    let posts: Vec<&Call> = calls.iter().filter(|c| c.method == "POST").collect();
+    assert_eq!(posts.len(), 2, "{calls:#?}");
+    assert_eq!(posts[0].path, in_thread);
+    assert_eq!(posts[1].path, CHANNEL_MESSAGES);
+    assert_eq!(shown(posts[1]), "Your move in game #1.");
+    assert_eq!(posts[1].body, posts[0].body);
+    assert_eq!(posts[1].files.len(), 1);
+    assert_eq!(posts[1].files, posts[0].files);
+    assert!(is_png(&posts[1].files[0].2));
+    // the thread open again: posts go there, not to the channel
+    s.fake
+        .thread_archived
+        .store(false, std::sync::atomic::Ordering::SeqCst);
+    let n = s.n();
+    s.discord.post(&reply).await;
+    let calls = s.calls_since(n);
+    let posts: Vec<&Call> = calls.iter().filter(|c| c.method == "POST").collect();
+    assert_eq!(posts.len(), 1, "{calls:#?}");
+    assert_eq!(posts[0].path, in_thread);
 }

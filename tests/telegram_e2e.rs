@@ -1305,6 +1305,88 @@ async fn game_in_a_topic() {
     let _ = tokio::time::timeout(Duration::from_secs(30), bot).await;
 }
 
+/// A closed forum topic (a prankster closes it mid-game): Telegram refuses
+/// every send with message_thread_id (400 TOPIC_CLOSED); the adapter sends
+/// the same board or text again without the topic (to General), once, so
+/// the player to move still hears of their turn; the game forgets its
+/// topic.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_topic_falls_back_to_general() {
+    tokio::time::timeout(Duration::from_secs(120), closed_topic())
+        .await
+        .expect("in time");
+}
+
+async fn closed_topic() {
+    let (fake, stop, bot, dir) =
+        living_bot_boards(false, test_config(), Some(BoardUpdates::New)).await;
+    fake.push_update(topic_update(1, 10, 7, "/challenge ai 1 white"));
+    let (i, board) = fake
+        .wait_for(0, "the board", |c| {
+            c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:1:0:"))
+        })
+        .await;
+    assert_eq!(board.fields["message_thread_id"], json!(7));
+    // the topic is closed
+    fake.topic_closed.lock().unwrap().push(FORUM);
+    fake.push_update(topic_update(2, 11, 7, "/move c3-d4"));
+    let (j, refused) = fake
+        .wait_for(i, "the refused board", |c| c.method == "sendPhoto:400")
+        .await;
+    assert_eq!(refused.fields["message_thread_id"], json!(7));
+    assert!(shown_text(&refused).contains("c3-d4"), "{refused:?}");
+    let (j, general) = fake
+        .wait_for(j, "the board in General", |c| c.method == "sendPhoto")
+        .await;
+    assert_eq!(general.fields["chat_id"], json!(FORUM));
+    assert!(
+        general.fields.get("message_thread_id").is_none(),
+        "{general:?}"
+    );
+    assert_eq!(shown_text(&general), shown_text(&refused));
+    assert_eq!(buttons(&general), buttons(&refused));
+    // the AI's answer reaches General too, with Anna's move buttons
+    let (k, ai) = fake
+        .wait_for(j, "the AI's board", |c| {
+            c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:1:2:"))
+        })
+        .await;
+    assert!(ai.fields.get("message_thread_id").is_none(), "{ai:?}");
+    // a text reply too
+    fake.push_update(topic_update(3, 12, 7, "/move a1-b2"));
+    let (l, refused) = fake
+        .wait_for(k, "the refused text", |c| c.method == "sendMessage:400")
+        .await;
+    assert_eq!(refused.fields["message_thread_id"], json!(7));
+    let (_, refusal) = fake
+        .wait_for(l, "the refusal in General", |c| c.method == "sendMessage")
+        .await;
+    assert!(shown_text(&refusal).contains("Legal moves"), "{refusal:?}");
+    assert_eq!(shown_text(&refusal), shown_text(&refused));
+    assert!(refusal.fields.get("message_thread_id").is_none());
+    // once: every refused send was answered by exactly one send to General
+    let calls = fake.calls();
+    let refusals = calls.iter().filter(|c| c.method.ends_with(":400")).count();
+    let fallbacks = calls
+        .iter()
+        .filter(|c| {
+            c.method.starts_with("send")
+                && !c.method.contains(':')
+                && c.fields["chat_id"] == json!(FORUM)
+                && c.fields.get("message_thread_id").is_none()
+        })
+        .count();
+    assert_eq!(refusals, fallbacks);
+    // the game's topic is forgotten: its later replies go to General at once
+    let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
+    let thread: Option<String> = conn
+        .query_row("SELECT thread FROM games WHERE id = 1", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(thread, None);
+    stop.send(true).unwrap();
+    let _ = tokio::time::timeout(Duration::from_secs(30), bot).await;
+}
+
 /// The whole runtime (`runtime::run`, with its sweeper) in a forum topic:
 /// a game between Anna (opted in to `/notify`) and Boris started in topic
 /// 7 keeps the topic for the sweeper's reminder and its time-out, and

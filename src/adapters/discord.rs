@@ -193,6 +193,19 @@ struct Outgoing {
 }
 
 /// Whether an interaction's member may manage the server (or it is a DM).
+/// Discord refuses a post in a game's thread for good: it is archived or
+/// locked (50083), deleted (10003 Unknown Channel), or closed to the bot
+/// (50001 Missing Access).
+fn is_thread_gone(e: &serenity::Error) -> bool {
+    use serenity::all::HttpError;
+    match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(res)) => {
+            matches!(res.error.code, 50083 | 10003 | 50001)
+        }
+        _ => false,
+    }
+}
+
 fn is_admin(member: Option<&serenity::all::Member>, guild: Option<GuildId>) -> bool {
     guild.is_none()
         || member
@@ -1146,7 +1159,23 @@ impl Discord {
             .add_files(o.files)
             .components(o.components)
             .allowed_mentions(CreateAllowedMentions::new().users(mentions));
-        match channel.send_message(&*self.http, msg).await {
+        // kept for the parent channel, should the game's thread be gone
+        let again = (channel.get() != parent).then(|| msg.clone());
+        let mut sent = channel.send_message(&*self.http, msg).await;
+        if let (Err(e), Some(msg)) = (&sent, again) {
+            if is_thread_gone(e) {
+                // archived, locked or deleted (a prankster can do it): the
+                // player to move must still hear of it, in the parent
+                // channel (once)
+                tracing::info!(error = %e, %channel, parent, "discord: the game's thread is gone; posting in the channel");
+                sent = ChannelId::new(parent).send_message(&*self.http, msg).await;
+                // the game's later replies go to the channel at once
+                if let (Ok(_), Some(g)) = (&sent, r.game_id) {
+                    self.hub.forget_game_thread(g).await;
+                }
+            }
+        }
+        match sent {
             Ok(m) => {
                 self.remember_live(r, m.channel_id, m.id).await;
                 self.remember_board(r, m.channel_id, m.id).await;

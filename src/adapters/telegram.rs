@@ -800,7 +800,25 @@ impl Telegram {
 
     /// Send one reply; failures are logged (the game state is already saved).
     async fn send(&self, r: &Reply, origin: &Origin) {
-        match self.try_send(r, origin).await {
+        let mut sent = self.try_send(r, origin).await;
+        if let Err(e) = &sent {
+            if r.thread.is_some() && is_thread_gone(e) {
+                // the game's forum topic was closed or deleted: the player
+                // to move must still hear of it, so the same message goes
+                // to the group's General topic instead (once)
+                tracing::info!(error = %e, chat = r.chat_id(), thread = r.thread.as_deref(), "telegram: the topic is gone; sending to General");
+                let general = Reply {
+                    thread: None,
+                    ..r.clone()
+                };
+                sent = self.try_send(&general, origin).await;
+                // the game's later replies go to General at once
+                if let (Ok(()), Some(g)) = (&sent, r.game_id) {
+                    self.hub.forget_game_thread(g).await;
+                }
+            }
+        }
+        match sent {
             // an analysis' final text: no longer owed
             Ok(()) => {
                 if let Some(token) = &r.ack {
@@ -1152,6 +1170,20 @@ fn is_forbidden(e: &RequestError) -> bool {
     }
 }
 
+/// Telegram refuses the message's forum topic: it was closed or deleted
+/// (`TOPIC_CLOSED`, `TOPIC_DELETED`, "message thread not found").
+fn is_thread_gone(e: &RequestError) -> bool {
+    match e {
+        RequestError::Api(teloxide::ApiError::Unknown(s)) => {
+            let s = s.to_ascii_lowercase();
+            s.contains("topic_closed")
+                || s.contains("topic_deleted")
+                || s.contains("message thread not found")
+        }
+        _ => false,
+    }
+}
+
 fn truncate(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
         s.to_string()
@@ -1203,6 +1235,20 @@ mod tests {
         assert!(o.take(14 + HOLD_IDS, t1));
         o.done(14 + HOLD_IDS);
         assert_eq!(o.offset(t1), 15 + HOLD_IDS);
+    }
+
+    #[test]
+    fn a_closed_or_deleted_topic_is_told_from_other_refusals() {
+        let api = |s: &str| RequestError::Api(teloxide::ApiError::Unknown(s.into()));
+        assert!(is_thread_gone(&api("Bad Request: TOPIC_CLOSED")));
+        assert!(is_thread_gone(&api("Bad Request: TOPIC_DELETED")));
+        assert!(is_thread_gone(&api(
+            "Bad Request: message thread not found"
+        )));
+        assert!(!is_thread_gone(&api("Bad Request: chat not found")));
+        assert!(!is_thread_gone(&RequestError::Api(
+            teloxide::ApiError::BotBlocked
+        )));
     }
 
     #[test]

@@ -229,6 +229,16 @@ impl Service {
         })
     }
 
+    /// A game's thread (forum topic) is gone: the platform refused a post
+    /// there (closed, archived, deleted); the game's later replies go to
+    /// its chat.
+    pub fn forget_game_thread(&self, game: i64) -> Result<(), ServiceError> {
+        let mut store = self.lock();
+        store.transaction(|c| -> Result<(), ServiceError> {
+            Ok(store::set_game_thread(c, game, None)?)
+        })
+    }
+
     /// Whether `message` in `chat` is a game's last board on `platform`.
     pub fn is_board_message(
         &self,

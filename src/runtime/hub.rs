@@ -313,6 +313,16 @@ impl Hub {
         }
     }
 
+    /// `game`'s thread (forum topic) is gone (the platform refused a post
+    /// there): its later replies go to its chat at once. A failure is
+    /// logged; the adapter then falls back on each reply.
+    pub async fn forget_game_thread(&self, game: i64) {
+        let r = self.blocking(move |svc| svc.forget_game_thread(game)).await;
+        if let Err(e) = r {
+            tracing::warn!(error = %e, game, "forgetting a game's thread failed");
+        }
+    }
+
     /// Where the live message `key` ([`Reply::live`]) was posted on
     /// `platform`: (chat, message); a database failure counts as none (the
     /// message is then posted anew).

@@ -62,6 +62,10 @@ pub struct Fake {
     /// sendMessage / sendPhoto there is refused with 403 (recorded as
     /// `sendMessage:403`).
     pub forbidden: Mutex<Vec<i64>>,
+    /// Chats whose forum topics are closed: every sendMessage / sendPhoto
+    /// with a message_thread_id there is refused with 400 TOPIC_CLOSED
+    /// (recorded as `sendMessage:400`).
+    pub topic_closed: Mutex<Vec<i64>>,
 }
 
 pub fn chat_json(id: i64) -> Value {
@@ -298,6 +302,17 @@ async fn api_json(fake: Arc<Fake>, req: Request) -> Result<Json<Value>, axum::re
         fake.arrived.notify_waiters();
         return Ok(Json(json!({"ok": false, "error_code": 403,
             "description": "Forbidden: bot can't initiate conversation with a user"})));
+    }
+    if sends
+        && !fields["message_thread_id"].is_null()
+        && fake.topic_closed.lock().unwrap().contains(&chat)
+    {
+        let mut refused = call;
+        refused.method = format!("{method}:400");
+        fake.calls.lock().unwrap().push(refused);
+        fake.arrived.notify_waiters();
+        return Ok(Json(json!({"ok": false, "error_code": 400,
+            "description": "Bad Request: TOPIC_CLOSED"})));
     }
     let slow = sends
         .then(|| fake.slow.lock().unwrap().get(&chat).copied())
