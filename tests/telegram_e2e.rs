@@ -1258,8 +1258,11 @@ async fn a_game_started_in_a_forum_topic_stays_in_that_topic() {
         .expect("in time");
 }
 
-async fn game_in_a_topic() {
-    let (fake, stop, bot, _dir) =
+/// A bot with a new board per move, and a game against the AI challenged in
+/// forum topic 7: its first board (shown in the topic) and where it stands
+/// in the calls.
+async fn ai_game_in_topic_7() -> (LivingBot, usize) {
+    let (fake, stop, bot, dir) =
         living_bot_boards(false, test_config(), Some(BoardUpdates::New)).await;
     fake.push_update(topic_update(1, 10, 7, "/challenge ai 1 white"));
     let (i, board) = fake
@@ -1269,6 +1272,11 @@ async fn game_in_a_topic() {
         .await;
     assert_eq!(board.fields["chat_id"], json!(FORUM));
     assert_eq!(board.fields["message_thread_id"], json!(7));
+    ((fake, stop, bot, dir), i)
+}
+
+async fn game_in_a_topic() {
+    let ((fake, stop, bot, _dir), i) = ai_game_in_topic_7().await;
     fake.push_update(topic_update(2, 11, 7, "/move c3-d4"));
     let (j, mine) = fake
         .wait_for(i, "the board after c3-d4", |c| {
@@ -1318,15 +1326,7 @@ async fn a_closed_topic_falls_back_to_general() {
 }
 
 async fn closed_topic() {
-    let (fake, stop, bot, dir) =
-        living_bot_boards(false, test_config(), Some(BoardUpdates::New)).await;
-    fake.push_update(topic_update(1, 10, 7, "/challenge ai 1 white"));
-    let (i, board) = fake
-        .wait_for(0, "the board", |c| {
-            c.method == "sendPhoto" && buttons(c).iter().any(|b| b.starts_with("m:1:0:"))
-        })
-        .await;
-    assert_eq!(board.fields["message_thread_id"], json!(7));
+    let ((fake, stop, bot, dir), i) = ai_game_in_topic_7().await;
     // the topic is closed
     fake.topic_closed.lock().unwrap().push(FORUM);
     fake.push_update(topic_update(2, 11, 7, "/move c3-d4"));
