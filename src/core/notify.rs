@@ -155,7 +155,7 @@ impl Ctx<'_> {
             to: LinkTo::Game {
                 game: row.id,
                 chat: chat.platform_chat_id,
-                thread: store::game_thread(self.c, row.id)?,
+                thread: row.thread.clone(),
             },
         });
         self.post(d);

@@ -56,7 +56,7 @@ impl Service {
                 let Some(row) = store::game(ctx.c, row.id)?.filter(GameRow::is_active) else {
                     return Ok(());
                 };
-                ctx.thread = store::game_thread(ctx.c, row.id)?;
+                ctx.thread = row.thread.clone();
                 let color = row
                     .side_to_move()
                     .ok_or(corrupt("a game without a side to move"))?;

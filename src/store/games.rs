@@ -50,6 +50,9 @@ pub struct GameRow {
     /// A casual game between people (schema v16): no ratings, takebacks by
     /// agreement. See [`GameRow::is_casual`] (the AI's games count too).
     pub casual: bool,
+    /// The thread the game is played in (schema v15: a Telegram forum
+    /// topic, a Discord thread); None: the chat itself.
+    pub thread: Option<String>,
 }
 
 impl GameRow {
@@ -111,7 +114,7 @@ impl GameRow {
     }
 }
 
-const GAME_COLS: &str = "id, chat_id, variant, white_user, white_ai, black_user, black_ai, status, result, result_reason, start_fen, fen, ply, seconds_per_move, deadline, reminder_at, reminders_sent, draw_offer, created_at, updated_at, white_bank, black_bank, casual";
+const GAME_COLS: &str = "id, chat_id, variant, white_user, white_ai, black_user, black_ai, status, result, result_reason, start_fen, fen, ply, seconds_per_move, deadline, reminder_at, reminders_sent, draw_offer, created_at, updated_at, white_bank, black_bank, casual, thread";
 
 fn seat(user: Option<i64>, ai: Option<i64>) -> Seat {
     match (user, ai) {
@@ -145,6 +148,7 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
         white_bank: r.get(20)?,
         black_bank: r.get(21)?,
         casual: r.get(22)?,
+        thread: r.get(23)?,
     })
 }
 

@@ -123,7 +123,7 @@ impl Ctx<'_> {
     /// (wherever the action that posts it came from).
     pub(crate) fn in_game_chat(&self, row: &GameRow, text: String) -> Res<Draft> {
         let mut d = Draft::text(Target::Chat(self.chat_of(row.chat_id)?), text);
-        d.thread = Some(store::game_thread(self.c, row.id)?);
+        d.thread = Some(row.thread.clone());
         Ok(d)
     }
 
