@@ -764,8 +764,7 @@ impl Discord {
                     if Some(i) != in_place {
                         let out = self.outgoing(r, lang).await;
                         let m = on.follow(&self.http, followup(out)).await?;
-                        self.remember_live(r, m.channel_id, m.id).await;
-                        self.remember_board(r, m.channel_id, m.id).await;
+                        self.remember_sent(r, m.channel_id, m.id).await;
                     }
                 }
                 return Ok(());
@@ -781,8 +780,7 @@ impl Discord {
                     // where it landed
                     match on.response(&self.http).await {
                         Ok(m) => {
-                            self.remember_live(r, m.channel_id, m.id).await;
-                            self.remember_board(r, m.channel_id, m.id).await;
+                            self.remember_sent(r, m.channel_id, m.id).await;
                         }
                         Err(e) => {
                             tracing::debug!(error = %e, "discord: reading the response failed")
@@ -798,8 +796,7 @@ impl Discord {
                 cmd.delete_response(&*self.http).await?;
             }
             let m = on.follow(&self.http, followup(out)).await?;
-            self.remember_live(r, m.channel_id, m.id).await;
-            self.remember_board(r, m.channel_id, m.id).await;
+            self.remember_sent(r, m.channel_id, m.id).await;
         }
         Ok(())
     }
@@ -810,6 +807,13 @@ impl Discord {
         if let Some(token) = &r.ack {
             self.hub.acknowledge(token.clone()).await;
         }
+    }
+
+    /// Remember where a message was posted: a live message's place, a
+    /// game's living board, and the acknowledgement of a text owed.
+    async fn remember_sent(&self, r: &Reply, channel: ChannelId, message: MessageId) {
+        self.remember_live(r, channel, message).await;
+        self.remember_board(r, channel, message).await;
     }
 
     /// Remember where a live message ([`Reply::live`]) was posted (and
@@ -1177,8 +1181,7 @@ impl Discord {
         }
         match sent {
             Ok(m) => {
-                self.remember_live(r, m.channel_id, m.id).await;
-                self.remember_board(r, m.channel_id, m.id).await;
+                self.remember_sent(r, m.channel_id, m.id).await;
             }
             Err(e) => tracing::warn!(error = %e, "discord: posting a reply failed"),
         }
