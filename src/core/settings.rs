@@ -36,11 +36,13 @@ impl Service {
             return self.show_settings(ctx);
         };
         let v = value.as_str();
+        // a thread per game is a setting where the platform opens threads
         let threads = ctx.platform.limits().game_threads;
-        let Some(k) = setting_key(key).filter(|k| *k != SettingKey::Threads || threads) else {
+        let here = |k: &SettingKey| *k != SettingKey::Threads || threads;
+        let Some(k) = setting_key(key).filter(here) else {
             let keys = SettingKey::ALL
                 .into_iter()
-                .filter(|k| *k != SettingKey::Threads || threads)
+                .filter(here)
                 .map(SettingKey::name)
                 .collect::<Vec<_>>()
                 .join(", ");
