@@ -1181,7 +1181,13 @@ async fn an_analysis_edits_the_message_that_answered_the_command() {
     s.discord
         .on_interaction(interaction(command(903, "tok-a3", "analyse", json!([]))))
         .await;
-    let answer = s.calls_since(n).remove(0);
+    // (the AI, when it drew White, may still be posting its move: find the
+    // command's own answer)
+    let answer = s
+        .wait_for(n, "the /analyse answer", |c| {
+            c.path.ends_with("/tok-a3/callback")
+        })
+        .await;
     assert_eq!(answer.body["type"], 4, "{}", answer.body);
     let started = answer.body["data"]["content"].as_str().unwrap().to_string();
     assert!(started.contains("Analysing game #1"), "{started}");
