@@ -743,6 +743,12 @@ async fn resume() {
         let out = service.handle(&discord::command_event(&cmd)).unwrap();
         assert_eq!(out.jobs.len(), 1, "the AI is to move");
         assert_eq!(service.pending_jobs().unwrap(), out.jobs);
+        // its answer went out before the process died
+        for r in &out.replies {
+            service
+                .reply_done(r.outbox.unwrap(), shashki::core::Delivered::Sent)
+                .unwrap();
+        }
     }
     let config = dir.path().join("config.toml");
     std::fs::write(

@@ -38,6 +38,8 @@ struct State {
     catalog: Catalog,
     /// Ack tokens of the replies shown, for the hub.
     acks: Vec<String>,
+    /// The outbox ids of the replies shown, to mark sent.
+    shown: Vec<i64>,
 }
 
 impl State {
@@ -86,6 +88,7 @@ pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::i
         boards_written: 0,
         catalog: Catalog::new(),
         acks: Vec::new(),
+        shown: Vec::new(),
     };
     let credited = hub.downtime_credited();
     if credited > 0 {
@@ -206,10 +209,14 @@ fn show_queued(
     show(&queued, st, opts)
 }
 
-/// Hand the hub the ack tokens of the replies shown ([`Reply::ack`]).
+/// Hand the hub the ack tokens of the replies shown ([`Reply::ack`]) and
+/// mark them sent.
 async fn acknowledge(hub: &Hub, st: &mut State) {
     for token in std::mem::take(&mut st.acks) {
         hub.acknowledge(token).await;
+    }
+    for id in std::mem::take(&mut st.shown) {
+        hub.mark_done(id, crate::core::Delivered::Sent).await;
     }
 }
 
@@ -218,6 +225,7 @@ fn show(replies: &[Reply], st: &mut State, opts: &ConsoleOptions) -> std::io::Re
     for r in replies {
         writeln!(out, "{}", crate::core::strip_markup(&r.text))?;
         st.acks.extend(r.ack.clone());
+        st.shown.extend(r.outbox);
         if let Some(img) = &r.image {
             st.boards_written += 1;
             let name = format!("{:04}-{}", st.boards_written, img.file_name);

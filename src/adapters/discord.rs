@@ -44,8 +44,8 @@ use crate::config::{DiscordConfig, Secret};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::{handle_tag, move_args};
 use crate::core::{
-    BoardMode, ChatRef, Choice, ChoiceKind, Event, Input, LinkTo, Platform, PlatformLimits, Reply,
-    Target, UserRef,
+    BoardMode, ChatRef, Choice, ChoiceKind, Delivered, Event, Input, LinkTo, Platform,
+    PlatformLimits, Reply, Target, UserRef,
 };
 use crate::runtime::{Hub, ReplyRx};
 use serenity::all::{
@@ -690,6 +690,13 @@ impl Discord {
             Ok(()) => self.send_replies(on, deferred, &replies, lang).await,
             Err(e) => Err(e),
         };
+        let how = match &sent {
+            Ok(()) => Delivered::Sent,
+            Err(_) => Delivered::Failed,
+        };
+        for r in &replies {
+            self.hub.delivered(r, how).await;
+        }
         for r in &private {
             self.post(r).await;
         }
@@ -1068,9 +1075,15 @@ impl Discord {
     /// A note for one user is posted with their mention; a private message
     /// goes to the user's DM channel (a refusal is logged and dropped).
     pub async fn post(&self, r: &Reply) {
+        let how = self.try_post(r).await;
+        self.hub.delivered(r, how).await;
+    }
+
+    /// [`Discord::post`]: how it went.
+    async fn try_post(&self, r: &Reply) -> Delivered {
         if let Target::Private { user } = &r.target {
             let Some(dm) = self.dm_channel(user).await else {
-                return;
+                return Delivered::Refused;
             };
             let o = self.outgoing(r, Lang::default()).await;
             let msg = CreateMessage::new()
@@ -1078,15 +1091,16 @@ impl Discord {
                 .components(o.components);
             if let Err(e) = dm.send_message(&*self.http, msg).await {
                 tracing::info!(error = %e, "discord: a private message was refused; dropped");
+                return Delivered::Refused;
             }
-            return;
+            return Delivered::Sent;
         }
         let Ok(parent) = r.chat_id().parse::<u64>() else {
             tracing::warn!(chat = r.chat_id(), "discord: not a channel id");
-            return;
+            return Delivered::Failed;
         };
         if parent == 0 {
-            return;
+            return Delivered::Failed;
         }
         // a game's thread: the one it lives in, or a new one for it
         let mut channel = r
@@ -1116,7 +1130,7 @@ impl Discord {
             .edit_living_board(r, ChannelId::new(channel), lang)
             .await
         {
-            return;
+            return Delivered::Sent;
         }
         let o = self.outgoing(r, lang).await;
         let mut content = o.content;
@@ -1152,7 +1166,7 @@ impl Discord {
             {
                 Ok(_) => {
                     self.acknowledge(r).await;
-                    return;
+                    return Delivered::Sent;
                 }
                 // deleted: post it anew
                 Err(e) => tracing::debug!(error = %e, "discord: editing a live message failed"),
@@ -1182,8 +1196,12 @@ impl Discord {
         match sent {
             Ok(m) => {
                 self.remember_sent(r, m.channel_id, m.id).await;
+                Delivered::Sent
             }
-            Err(e) => tracing::warn!(error = %e, "discord: posting a reply failed"),
+            Err(e) => {
+                tracing::warn!(error = %e, "discord: posting a reply failed");
+                Delivered::Failed
+            }
         }
     }
 

@@ -43,7 +43,8 @@ use crate::config::{BoardUpdates, Secret, TelegramConfig};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::needs_chat_admin;
 use crate::core::{
-    BoardMode, ChatRef, Event, Input, LinkTo, Platform, PlatformLimits, Reply, Target, UserRef,
+    BoardMode, ChatRef, Delivered, Event, Input, LinkTo, Platform, PlatformLimits, Reply, Target,
+    UserRef,
 };
 use crate::runtime::{Hub, ReplyRx};
 use std::collections::{BTreeMap, HashMap};
@@ -712,6 +713,9 @@ impl Telegram {
             .and_then(|i| out.replies.get(i))
             .map(|r| r.text.as_str());
         self.answer(&q.id, note).await;
+        if let Some(r) = toast.and_then(|i| out.replies.get(i)) {
+            self.hub.delivered(r, Delivered::Sent).await;
+        }
         // a picker step or a confirmation takes the pressed message's place
         let mut replaced = None;
         if let Some(p) = pressed.filter(|p| p.editable) {
@@ -720,7 +724,9 @@ impl Telegram {
                 .iter()
                 .position(|r| r.in_place && r.image.is_none() && r.document.is_none());
             if let Some(r) = replaced.and_then(|i| out.replies.get(i)) {
-                if !self.replace_pressed(p, r).await {
+                if self.replace_pressed(p, r).await {
+                    self.hub.delivered(r, Delivered::Sent).await;
+                } else {
                     replaced = None;
                 }
             }
@@ -818,22 +824,26 @@ impl Telegram {
                 }
             }
         }
-        match sent {
+        let how = match sent {
             // an analysis' final text: no longer owed
             Ok(()) => {
                 if let Some(token) = &r.ack {
                     self.hub.acknowledge(token.clone()).await;
                 }
+                Delivered::Sent
             }
             // a private message to someone who never started the bot (or
             // blocked it): Telegram refuses for good; dropped, not retried
             Err(e) if matches!(r.target, Target::Private { .. }) && is_forbidden(&e) => {
                 tracing::info!(error = %e, user = r.chat_id(), "telegram: a private message was refused; dropped");
+                Delivered::Refused
             }
             Err(e) => {
                 tracing::warn!(error = %e, chat = r.chat_id(), "telegram: sending a reply failed");
+                Delivered::Failed
             }
-        }
+        };
+        self.hub.delivered(r, how).await;
     }
 
     /// The reply's buttons, and its link button (addresses on t.me with

@@ -11,8 +11,7 @@
 use super::error::{Halt, Refusal};
 use super::games::ai::Evals;
 use super::i18n::Lang;
-use super::present::Draft;
-use super::types::{Event, Job};
+use super::types::{Event, Job, Reply};
 use super::{Service, ServiceError};
 use std::collections::HashMap;
 use std::sync::{Condvar, Mutex};
@@ -20,10 +19,17 @@ use std::sync::{Condvar, Mutex};
 /// How many events one commit takes at most.
 const MAX_BATCH: usize = 256;
 
-/// What handling one event came to.
+/// What handling one event came to, its replies owed in the outbox.
 pub(crate) enum Handled {
-    Done(Vec<Draft>, Vec<Job>),
-    /// Turned down (rolled back); the language to say it in.
+    Done(Vec<Reply>, Vec<Job>),
+    /// Turned down (rolled back), and the reply that says so.
+    Refused(Refusal, Box<Reply>),
+}
+
+/// What running one event in its savepoint came to.
+pub(crate) enum Ran {
+    Done(Vec<Reply>, Vec<Job>),
+    /// Turned down (to roll back); the language to say it in.
     Refused(Refusal, Lang),
 }
 
@@ -131,7 +137,7 @@ impl Service {
                 Ok(mut sp) => {
                     let r = self.run_event(&sp, &w.event, &w.evals, now);
                     let kept = match &r {
-                        Ok(Handled::Done(..)) => sp.commit(),
+                        Ok(Ran::Done(..)) => sp.commit(),
                         _ => sp.rollback(),
                     };
                     match kept {
@@ -140,6 +146,18 @@ impl Service {
                     }
                 }
                 Err(e) => Err(Halt::Failed(e.into())),
+            };
+            let r = match r {
+                Ok(Ran::Done(replies, jobs)) => Ok(Handled::Done(replies, jobs)),
+                // the refusal is owed like any reply (outside the event's
+                // savepoint, which rolled back)
+                Ok(Ran::Refused(refusal, lang)) => {
+                    let reply = self.refusal_reply(&w.event, lang, &refusal);
+                    self.owe_reply(&tx, reply, now)
+                        .map(|reply| Handled::Refused(refusal, Box::new(reply)))
+                        .map_err(Halt::Failed)
+                }
+                Err(e) => Err(e),
             };
             results.push((w.ticket, r));
         }

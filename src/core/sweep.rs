@@ -20,6 +20,9 @@ const UPDATE_MEMORY_SECS: i64 = 7 * 86_400;
 /// board (longer than any deadline; a board older than that is posted anew).
 const BOARD_MEMORY_SECS: i64 = 60 * 86_400;
 
+/// How long a reply is kept in the outbox after it was sent.
+const OUTBOX_MEMORY_SECS: i64 = 86_400;
+
 impl Service {
     /// When the sweeper should next run (a deadline, a reminder or a
     /// challenge expiry), if anything is pending.
@@ -178,6 +181,7 @@ impl Service {
             store::prune_board_messages(c, now - BOARD_MEMORY_SECS)?;
             store::prune_notifications(c, now - BOARD_MEMORY_SECS)?;
             store::prune_live_messages(c, now - BOARD_MEMORY_SECS)?;
+            store::prune_outbox(c, now - OUTBOX_MEMORY_SECS)?;
             Ok(())
         })
     }

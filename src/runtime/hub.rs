@@ -360,6 +360,56 @@ impl Hub {
         }
     }
 
+    /// A reply is done with ([`Reply::outbox`]: its outbox row is marked,
+    /// so a restart does not send it again). A failure is logged: the reply
+    /// may then go out once more after a restart.
+    pub async fn delivered(&self, r: &Reply, how: crate::core::Delivered) {
+        if let Some(id) = r.outbox {
+            self.mark_done(id, how).await;
+        }
+    }
+
+    /// The outbox row `id` is done with (see [`Hub::delivered`]).
+    pub async fn mark_done(&self, id: i64, how: crate::core::Delivered) {
+        let res = self.blocking(move |svc| svc.reply_done(id, how)).await;
+        if let Err(e) = res {
+            tracing::warn!(error = %e, id, "marking a reply sent failed");
+        }
+    }
+
+    /// Route the replies still owed (in the outbox: committed, not yet sent
+    /// when the bot stopped or crashed) of the platforms with a route, in
+    /// order. How many.
+    pub async fn resume_owed_replies(&self) -> usize {
+        let mut after = 0;
+        let mut n = 0;
+        loop {
+            let owed = match self.blocking(move |svc| svc.owed_replies(after, 500)).await {
+                Ok(o) => o,
+                Err(e) => {
+                    tracing::error!(error = %e, "reading the replies owed failed");
+                    return n;
+                }
+            };
+            let Some(last) = owed.last().and_then(|r| r.outbox) else {
+                break;
+            };
+            after = last;
+            let routed: Vec<Reply> = {
+                let routes = self.routes.lock().unwrap_or_else(|p| p.into_inner());
+                owed.into_iter()
+                    .filter(|r| routes.contains_key(&r.platform))
+                    .collect()
+            };
+            n += routed.len();
+            self.route(routed);
+        }
+        if n > 0 {
+            tracing::info!(n, "sending the replies owed since the last run");
+        }
+        n
+    }
+
     /// Whether `message` in `chat` is a game's last board on `platform`.
     pub async fn is_board_message(
         &self,

@@ -121,6 +121,9 @@ pub async fn run(
     // replies queued for the adapters — before any adapter runs, so one
     // that ends at once (the console at the end of its input) still waits
     // for them
+    // the replies committed and not sent when the bot last stopped go
+    // first, then the jobs' own
+    hub.resume_owed_replies().await;
     hub.resume_pending_jobs().await;
     let mut running = tokio::task::JoinSet::new();
     for (platform, fut) in starting {

@@ -32,6 +32,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v17.sql")),
         M::up(include_str!("v18.sql")),
         M::up(include_str!("v19.sql")),
+        M::up(include_str!("v20.sql")),
     ])
 });
 
@@ -180,6 +181,7 @@ mod conditionals;
 mod games;
 mod kinds;
 mod notify;
+mod outbox;
 pub mod puzzles;
 mod ratings;
 mod tournaments;
@@ -192,6 +194,7 @@ pub use conditionals::*;
 pub use games::*;
 pub use kinds::*;
 pub use notify::*;
+pub use outbox::*;
 pub use ratings::*;
 pub use tournaments::*;
 pub use users::*;

@@ -33,9 +33,8 @@ use crate::core::ctx::resolve_lang;
 use crate::core::ctx::{Actor, Ctx};
 use crate::core::error::{Refusal, Res};
 use crate::core::present::Draft;
-use crate::core::types::{Image, Job, Outcome, Platform, Progress, Target};
+use crate::core::types::{Image, Job, Outcome, Picture, Platform, Progress, Target};
 use crate::core::{Service, ServiceError};
-use crate::render::graph::eval_graph_png;
 use crate::store::{self, AnalysisDone, AnalysisRow, GameRow};
 use shashki_engine::analysis::{analyse, AnalyseOptions, Mark};
 use shashki_engine::Color;
@@ -120,9 +119,12 @@ impl Service {
         } else {
             Draft::text(ctx.here(), text)
         };
-        d.image = Some(Image::lazy(format!("analysis-{}.png", row.id), move || {
-            eval_graph_png(&scores, &marks, &title)
-        }));
+        let graph = Picture::Graph {
+            scores,
+            marks,
+            title,
+        };
+        d.image = Some(Image::of(format!("analysis-{}.png", row.id), graph));
         d.document = Some((format!("game-{}-analysis.pdn", row.id), pdn));
         ctx.post(d);
         Ok(())

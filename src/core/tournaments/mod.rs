@@ -10,6 +10,7 @@ mod entries;
 mod leave;
 mod organise;
 mod standings;
+pub(crate) use standings::labels;
 mod swiss;
 
 use crate::args;

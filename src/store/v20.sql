@@ -1,0 +1,21 @@
+-- Schema v20: the outbox. Every reply the core makes is written here in the
+-- transaction of the change that made it (an event, an AI move, a sweep);
+-- the runtime's deliverer sends the rows of each chat in id order and marks
+-- each sent once the platform took it (or refused it for good). After a
+-- crash the rows not yet sent are sent on restart: only a message in flight
+-- at the crash may go out twice. `reply` is the reply as JSON, its picture
+-- a recipe (drawn at send time, never bytes here).
+CREATE TABLE outbox (
+    id         INTEGER PRIMARY KEY,
+    platform   TEXT    NOT NULL,
+    chat       TEXT    NOT NULL,                 -- the platform's chat id
+    thread     TEXT,                             -- its thread (topic), if any
+    kind       TEXT    NOT NULL,                 -- post, board, live, note, private, in-place
+    reply      TEXT    NOT NULL,                 -- serde_json of core::Reply
+    created_at INTEGER NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    sent_at    INTEGER,                          -- NULL: still owed
+    outcome    TEXT                              -- sent, refused, failed (with why)
+);
+CREATE INDEX outbox_owed ON outbox (id) WHERE sent_at IS NULL;
+CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL;
