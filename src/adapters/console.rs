@@ -234,7 +234,7 @@ fn show(replies: &[Reply], st: &mut State, opts: &ConsoleOptions) -> std::io::Re
             let a = args![("path", path.display().to_string())];
             writeln!(out, "{}", st.say("console-board-image", &a))?;
         }
-        if let Some(d) = &r.diagram {
+        if let Some(d) = r.diagram() {
             writeln!(out, "{d}")?;
         }
         if let Some((name, _)) = &r.document {

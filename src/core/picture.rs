@@ -3,7 +3,7 @@
 //! (SQLite) in the transaction of the event that made it, so its picture
 //! must be reproducible after a restart without PNG bytes in the
 //! transaction (drawing a board takes milliseconds and stays out of the
-//! commit): a board is its position (FEN), the last move's marks, theme,
+//! commit): a board is its position (bitboards), the last move's marks, theme,
 //! orientation, caption and size; a replay its frames; an evaluation
 //! graph its scores; a crosstable page the table it shows.
 
@@ -87,11 +87,30 @@ impl Marks {
     }
 }
 
+/// A position as its bitboards: (white, black, kings, Black to move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pos(pub u64, pub u64, pub u64, pub bool);
+
+impl Pos {
+    pub fn of(p: &Position) -> Pos {
+        Pos(
+            p.pieces_of(Color::White),
+            p.pieces_of(Color::Black),
+            p.kings(),
+            p.side_to_move() == Color::Black,
+        )
+    }
+
+    pub fn position(self) -> Position {
+        let side = if self.3 { Color::Black } else { Color::White };
+        Position::from_parts(self.0, self.1, self.2, side)
+    }
+}
+
 /// A board: its position and how it is drawn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BoardPicture {
-    /// The position, algebraic FEN.
-    pub fen: String,
+    pub pos: Pos,
     /// The variant's key (orientation, numbering).
     pub variant: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -107,7 +126,7 @@ pub struct BoardPicture {
 /// One frame of a replay.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FramePicture {
-    pub fen: String,
+    pub pos: Pos,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last: Option<Marks>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -135,7 +154,7 @@ impl ReplayPicture {
         frames
             .iter()
             .map(|f| FramePicture {
-                fen: f.position.to_fen(),
+                pos: Pos::of(&f.position),
                 last: f.last_move.as_ref().map(Marks::of),
                 caption: f.caption.clone(),
             })
@@ -151,11 +170,16 @@ fn theme(name: &str) -> Theme {
     name.parse().unwrap_or_default()
 }
 
-fn position(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|_| Position::initial())
-}
-
 impl Picture {
+    /// A board's text diagram (for text-only front ends); none for other
+    /// pictures.
+    pub fn diagram(&self) -> Option<String> {
+        match self {
+            Picture::Board(b) => Some(variant(&b.variant).diagram(&b.pos.position())),
+            _ => None,
+        }
+    }
+
     /// The encoded image (a recipe that no longer parses draws what it can:
     /// the start position, the default theme).
     pub fn draw(&self) -> Vec<u8> {
@@ -172,14 +196,14 @@ impl Picture {
                     variant: variant(&b.variant),
                     ..RenderOptions::default()
                 };
-                render::render_png(&position(&b.fen), &opts)
+                render::render_png(&b.pos.position(), &opts)
             }
             Picture::Replay(r) => {
                 let frames: Vec<Frame> = r
                     .frames
                     .iter()
                     .map(|f| Frame {
-                        position: position(&f.fen),
+                        position: f.pos.position(),
                         last_move: f.last.as_ref().map(Marks::last_move),
                         caption: f.caption.clone(),
                     })
@@ -234,7 +258,7 @@ mod tests {
         after.play(&mv).unwrap();
         let last = LastMove::from_move(&before, &mv);
         let p = Picture::Board(BoardPicture {
-            fen: after.position().to_fen(),
+            pos: Pos::of(after.position()),
             variant: "russian".into(),
             last: Some(Marks::of(&last)),
             flip: true,

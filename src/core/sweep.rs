@@ -21,7 +21,7 @@ const UPDATE_MEMORY_SECS: i64 = 7 * 86_400;
 const BOARD_MEMORY_SECS: i64 = 60 * 86_400;
 
 /// How long a reply is kept in the outbox after it was sent.
-const OUTBOX_MEMORY_SECS: i64 = 86_400;
+const OUTBOX_MEMORY_SECS: i64 = 3_600;
 
 impl Service {
     /// When the sweeper should next run (a deadline, a reminder or a

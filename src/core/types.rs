@@ -98,20 +98,32 @@ pub enum ChoiceKind {
     Neutral,
 }
 
-/// A button under a reply.
+/// A button under a reply (short names in the outbox's JSON: a board
+/// carries a dozen).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Choice {
+    #[serde(rename = "l")]
     pub label: String,
     /// Compact, validated on return (at most 64 bytes).
+    #[serde(rename = "p")]
     pub payload: String,
+    #[serde(rename = "k", default, skip_serializing_if = "ChoiceKind::is_neutral")]
     pub kind: ChoiceKind,
+}
+
+impl ChoiceKind {
+    fn is_neutral(&self) -> bool {
+        *self == ChoiceKind::Neutral
+    }
 }
 
 /// Someone a reply calls on (so the platform notifies them).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mention {
+    #[serde(rename = "id")]
     pub platform_user_id: String,
     pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub handle: Option<String>,
 }
 
@@ -305,9 +317,6 @@ pub struct Reply {
     pub text: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image: Option<Image>,
-    /// A text diagram of the board (for text-only front ends).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub diagram: Option<String>,
     /// Rows of buttons.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<Vec<Choice>>,
@@ -398,7 +407,6 @@ impl Reply {
             target,
             text: text.into(),
             image: None,
-            diagram: None,
             choices: Vec::new(),
             mentions: Vec::new(),
             game_id: None,
@@ -428,6 +436,12 @@ impl Reply {
             Target::Chat(_) if self.image.is_some() && self.game_id.is_some() => "board",
             Target::Chat(_) => "post",
         }
+    }
+
+    /// A text diagram of its board, for text-only front ends (none
+    /// without a board).
+    pub fn diagram(&self) -> Option<String> {
+        self.image.as_ref()?.picture().diagram()
     }
 
     /// The chat the reply goes to; for [`Target::Private`], the user's

@@ -17,5 +17,7 @@ CREATE TABLE outbox (
     sent_at    INTEGER,                          -- NULL: still owed
     outcome    TEXT                              -- sent, refused, failed (with why)
 );
-CREATE INDEX outbox_owed ON outbox (id) WHERE sent_at IS NULL;
+-- Only the rows sent are indexed (for pruning): a row written costs no
+-- index entry; the rows owed are looked for at start-up, in a table that
+-- keeps an hour of replies.
 CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL;

@@ -6,7 +6,7 @@ pub(crate) mod board;
 pub(crate) mod buttons;
 pub(crate) mod text;
 
-use super::picture::{BoardPicture, Marks, Picture};
+use super::picture::{BoardPicture, Marks, Picture, Pos};
 use super::types::{BoardMode, Choice, Image, Link, Mention, Platform, Reply, Share, Target};
 use super::Service;
 use crate::render::{LastMove, Theme};
@@ -151,11 +151,10 @@ impl Draft {
 impl Service {
     /// Draw the board of a draft and make it a reply.
     pub(crate) fn finish_draft(&self, d: Draft, platform: Platform) -> Reply {
-        let (image, diagram) = match d.board {
+        let image = match d.board {
             Some(b) => {
-                let diagram = b.variant.diagram(&b.position);
                 let picture = Picture::Board(BoardPicture {
-                    fen: b.position.to_fen(),
+                    pos: Pos::of(&b.position),
                     variant: b.variant.key().to_string(),
                     last: b
                         .last
@@ -170,16 +169,15 @@ impl Service {
                 if b.hidden {
                     image = image.hidden();
                 }
-                (Some(image), Some(diagram))
+                Some(image)
             }
-            None => (d.image, None),
+            None => d.image,
         };
         Reply {
             platform,
             target: d.target,
             text: d.text,
             image,
-            diagram,
             choices: d.choices,
             mentions: d.mentions,
             game_id: d.game_id,
