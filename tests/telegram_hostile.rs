@@ -25,7 +25,7 @@ use common::telegram::*;
 use serde_json::{json, Value};
 use shashki::adapters::telegram::{self, TelegramOptions};
 use shashki::config::{BoardUpdates, Secret};
-use shashki::core::{Clock, Config, Platform, Service, SystemClock};
+use shashki::core::{Clock, Config, Service, SystemClock};
 use shashki::runtime::Hub;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -78,7 +78,6 @@ async fn start_in(clock: Arc<dyn Clock>, dir: tempfile::TempDir) -> Running {
     };
     let service = Service::open(&db, config, clock).unwrap();
     let (hub, stop) = Hub::new(Arc::new(service));
-    let rx = hub.register(Platform::Telegram);
     let opts = TelegramOptions {
         api_url: format!("http://{addr}"),
         board_updates: BoardUpdates::New,
@@ -87,7 +86,7 @@ async fn start_in(clock: Arc<dyn Clock>, dir: tempfile::TempDir) -> Running {
         limits: unpaced(),
         retries: Default::default(),
     };
-    let task = tokio::spawn(telegram::run(hub, Secret::new(TOKEN), opts, rx));
+    let task = tokio::spawn(telegram::run(hub, Secret::new(TOKEN), opts));
     Running {
         fake,
         stop,
@@ -738,7 +737,10 @@ async fn old_board_after_restart() {
         "{}",
         edit.fields
     );
-    assert_eq!(bot.count("SELECT COUNT(*) FROM board_messages"), 1);
+    assert_eq!(
+        bot.count("SELECT COUNT(*) FROM placed_messages WHERE key LIKE 'board:%'"),
+        1
+    );
     // the replay goes out as an animation (a GIF sent as a photo stands still)
     fake.push_update(message_from(11, 21, GROUP, boris(), "/replay"));
     let (_, anim) = fake

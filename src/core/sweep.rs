@@ -178,9 +178,8 @@ impl Service {
         store.transaction(|c| -> Result<(), ServiceError> {
             store::set_setting(c, "heartbeat", &now.to_string())?;
             store::prune_updates(c, now - UPDATE_MEMORY_SECS)?;
-            store::prune_board_messages(c, now - BOARD_MEMORY_SECS)?;
+            store::prune_placed_messages(c, now - BOARD_MEMORY_SECS)?;
             store::prune_notifications(c, now - BOARD_MEMORY_SECS)?;
-            store::prune_live_messages(c, now - BOARD_MEMORY_SECS)?;
             store::prune_outbox(c, now - OUTBOX_MEMORY_SECS)?;
             Ok(())
         })
@@ -188,37 +187,36 @@ impl Service {
 }
 
 impl Service {
-    /// Where the board of `game` was last posted on `platform`: (chat,
-    /// message), platform ids as text. Adapter bookkeeping (for editing a
-    /// board in place, also after a restart); not part of any game change.
-    pub fn board_message(
+    /// Where the message `key` (a game's living board `board:12`, a live
+    /// message `live:analysis-12`) was placed on `platform`. Delivery
+    /// bookkeeping (for editing in place, also after a restart); not part
+    /// of any game change.
+    pub fn placed_message(
         &self,
         platform: super::Platform,
-        game: i64,
-    ) -> Result<Option<(String, String)>, ServiceError> {
-        Ok(store::board_message(
+        key: &str,
+    ) -> Result<Option<store::PlacedRow>, ServiceError> {
+        Ok(store::placed_message(
             self.lock().conn(),
             platform.key(),
-            game,
+            key,
         )?)
     }
 
-    /// Remember where the board of `game` was posted on `platform`.
-    pub fn set_board_message(
+    /// Keep where the message `key` was placed on `platform`.
+    pub fn set_placed_message(
         &self,
         platform: super::Platform,
-        game: i64,
-        chat: &str,
-        message: &str,
+        key: &str,
+        at: &store::PlacedRow,
     ) -> Result<(), ServiceError> {
         let now = self.now();
         let store = self.lock();
-        Ok(store::set_board_message(
+        Ok(store::set_placed_message(
             store.conn(),
             platform.key(),
-            game,
-            chat,
-            message,
+            key,
+            at,
             now,
         )?)
     }
@@ -255,40 +253,6 @@ impl Service {
             platform.key(),
             chat,
             message,
-        )?)
-    }
-
-    /// Where the live message `key` ([`super::Reply::live`]) was posted on
-    /// `platform`: (chat, message). Adapter bookkeeping, like the boards'.
-    pub fn live_message(
-        &self,
-        platform: super::Platform,
-        key: &str,
-    ) -> Result<Option<(String, String)>, ServiceError> {
-        Ok(store::live_message(
-            self.lock().conn(),
-            platform.key(),
-            key,
-        )?)
-    }
-
-    /// Remember where the live message `key` was posted on `platform`.
-    pub fn set_live_message(
-        &self,
-        platform: super::Platform,
-        key: &str,
-        chat: &str,
-        message: &str,
-    ) -> Result<(), ServiceError> {
-        let now = self.now();
-        let store = self.lock();
-        Ok(store::set_live_message(
-            store.conn(),
-            platform.key(),
-            key,
-            chat,
-            message,
-            now,
         )?)
     }
 }

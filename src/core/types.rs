@@ -359,7 +359,7 @@ pub struct Reply {
     pub new_thread: Option<String>,
     /// A message the core keeps up to date (an analysis' progress, then its
     /// result), named by a key (`analysis-12`): the first reply with a key
-    /// is sent and where it went is kept (SQLite `live_messages`, so a
+    /// is sent and where it went is kept (SQLite `placed_messages`, so a
     /// restart still finds it); a later reply with the same key edits that
     /// message's text instead of sending a new one, where the platform can
     /// (Telegram editMessageText, Discord PATCH); a message that cannot be

@@ -1,5 +1,7 @@
 //! The outbox (schema v20): the replies owed to the chats, written in the
-//! transaction of the change that made them and marked once sent.
+//! transaction of the change that made them and marked once sent; and the
+//! messages the bot placed and keeps track of (a game's living board, a
+//! live message).
 
 use super::StoreResult;
 use rusqlite::{params, Connection};
@@ -83,6 +85,81 @@ pub fn note_outbox_attempt(c: &Connection, id: i64, why: &str) -> StoreResult<()
 pub fn prune_outbox(c: &Connection, before: i64) -> StoreResult<usize> {
     Ok(
         c.prepare_cached("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?1")?
+            .execute([before])?,
+    )
+}
+
+/// A message the bot placed: its chat, thread, id, and whether it is a
+/// picture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacedRow {
+    pub chat: String,
+    pub thread: Option<String>,
+    pub message: String,
+    pub media: bool,
+}
+
+/// Where the message `key` (`board:12`, `live:analysis-12`) was placed on
+/// `platform`.
+pub fn placed_message(c: &Connection, platform: &str, key: &str) -> StoreResult<Option<PlacedRow>> {
+    use rusqlite::OptionalExtension;
+    Ok(c.prepare_cached(
+        "SELECT chat, thread, message, media FROM placed_messages WHERE platform = ?1 AND key = ?2",
+    )?
+    .query_row(params![platform, key], |r| {
+        Ok(PlacedRow {
+            chat: r.get(0)?,
+            thread: r.get(1)?,
+            message: r.get(2)?,
+            media: r.get(3)?,
+        })
+    })
+    .optional()?)
+}
+
+/// Keep where the message `key` was placed on `platform`.
+pub fn set_placed_message(
+    c: &Connection,
+    platform: &str,
+    key: &str,
+    at: &PlacedRow,
+    now: i64,
+) -> StoreResult<()> {
+    c.prepare_cached(
+        "INSERT INTO placed_messages (platform, key, chat, thread, message, media, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT (platform, key) DO UPDATE
+         SET chat = excluded.chat, thread = excluded.thread, message = excluded.message,
+             media = excluded.media, updated_at = excluded.updated_at",
+    )?
+    .execute(params![
+        platform, key, at.chat, at.thread, at.message, at.media, now
+    ])?;
+    Ok(())
+}
+
+/// Whether `message` in `chat` is a game's living board on `platform`.
+pub fn is_board_message(
+    c: &Connection,
+    platform: &str,
+    chat: &str,
+    message: &str,
+) -> StoreResult<bool> {
+    use rusqlite::OptionalExtension;
+    Ok(c.prepare_cached(
+        "SELECT 1 FROM placed_messages
+         WHERE platform = ?1 AND chat = ?2 AND message = ?3 AND key LIKE 'board:%'",
+    )?
+    .query_row(params![platform, chat, message], |_| Ok(()))
+    .optional()?
+    .is_some())
+}
+
+/// Forget the placed messages not touched since `before` (a game that long
+/// without a move has ended, or its board is too old to edit).
+pub fn prune_placed_messages(c: &Connection, before: i64) -> StoreResult<usize> {
+    Ok(
+        c.prepare_cached("DELETE FROM placed_messages WHERE updated_at < ?1")?
             .execute([before])?,
     )
 }

@@ -21,3 +21,26 @@ CREATE TABLE outbox (
 -- index entry; the rows owed are looked for at start-up, in a table that
 -- keeps an hour of replies.
 CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL;
+
+-- The messages the bot placed and keeps track of, one table (it was two:
+-- board_messages and live_messages): a game's living board (`board:12`),
+-- edited in place and its buttons taken off when a new one replaces it,
+-- and a live message (`live:analysis-12`), edited as the core updates it.
+CREATE TABLE placed_messages (
+    platform   TEXT    NOT NULL,
+    key        TEXT    NOT NULL,
+    chat       TEXT    NOT NULL,                 -- the platform's chat id
+    thread     TEXT,                             -- its thread (topic), if any
+    message    TEXT    NOT NULL,                 -- the platform's message id
+    media      INTEGER NOT NULL DEFAULT 0 CHECK (media IN (0, 1)),
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (platform, key)
+);
+CREATE INDEX placed_messages_age ON placed_messages (updated_at);
+CREATE INDEX placed_messages_message ON placed_messages (platform, chat, message);
+INSERT INTO placed_messages (platform, key, chat, message, media, updated_at)
+    SELECT platform, 'board:' || game_id, chat, message, 1, updated_at FROM board_messages;
+INSERT INTO placed_messages (platform, key, chat, message, media, updated_at)
+    SELECT platform, 'live:' || key, chat, message, 0, updated_at FROM live_messages;
+DROP TABLE board_messages;
+DROP TABLE live_messages;
