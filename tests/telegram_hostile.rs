@@ -775,7 +775,9 @@ fn run_binary(config: &std::path::Path, log: &std::path::Path) -> Child {
 /// The real binary, killed with SIGKILL while a committed board is being
 /// sent (the fake server holds its sendPhoto without answering), then
 /// started again on the same database: the board is sent, and every other
-/// committed reply exactly once (the outbox, schema v20).
+/// committed reply exactly once, in order (the outbox, schema v20); the
+/// update after the board was handled while the board was held (delivery
+/// has a queue of its own, not the update lane).
 #[cfg(unix)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_in_flight_at_a_sigkill_is_sent_after_the_restart() {
@@ -821,6 +823,20 @@ async fn killed_while_sending() {
     assert!(buttons(&held).iter().any(|b| b.starts_with("m:")));
     // committed and owed: the game, and the board as a reply not yet sent
     assert_eq!(owed(), 1, "the board is owed");
+    // a later update is handled at once (its reply committed) though the
+    // chat's delivery waits for the board
+    fake.push_update(text_update(3, 12, "/games"));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while owed() < 2 {
+        assert!(Instant::now() < deadline, "/games was handled");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        !fake.calls().iter().any(|c| c.method == "sendMessage"
+            && shown_text(c).contains("Game #1")
+            && c.fields["reply_parameters"]["message_id"] == json!(12)),
+        "its answer waits behind the board"
+    );
     let mut first = child.0.take().unwrap();
     first.kill().unwrap(); // SIGKILL
     first.wait().unwrap();
@@ -833,7 +849,7 @@ async fn killed_while_sending() {
     fake.hold.lock().unwrap().clear();
     let mut child = run_binary(&config, &dir.path().join("second.log"));
     let pid = child.0.as_ref().unwrap().id();
-    let (_, board) = fake
+    let (b, board) = fake
         .wait_for(i, "the board after the restart", |c| {
             c.method == "sendPhoto"
         })
@@ -842,6 +858,15 @@ async fn killed_while_sending() {
     assert!(buttons(&board).iter().any(|b| b.starts_with("m:")));
     assert_eq!(shown_text(&board), shown_text(&held), "the same board");
     assert!(board.files.iter().any(|(_, _, f)| is_png(f)), "drawn anew");
+    // then the answer to /games, in order (a message of its own: what it
+    // answered is not known after a restart)
+    let (_, games) = fake
+        .wait_for(b, "the games list after the restart", |c| {
+            c.method == "sendMessage"
+        })
+        .await;
+    assert_eq!(games.fields["chat_id"], json!(ANNA));
+    assert!(shown_text(&games).contains("#1"), "{}", shown_text(&games));
     // and marked sent: nothing owed
     let deadline = Instant::now() + Duration::from_secs(20);
     while owed() > 0 {
@@ -872,7 +897,11 @@ async fn killed_while_sending() {
     // every committed reply went out once: the help once, the board once
     // (besides the try held at the kill)
     let count = |m: &str| fake.calls().iter().filter(|c| c.method == m).count();
-    assert_eq!(count("sendMessage"), 1, "the help once");
+    assert_eq!(
+        count("sendMessage"),
+        2,
+        "the help once, the games list once"
+    );
     assert_eq!(count("sendPhoto"), 1, "the board once after the restart");
     assert_eq!(count("sendPhoto:held"), 1);
 }

@@ -874,3 +874,7 @@ impl Ledger for ServiceLedger {
         })
     }
 }
+
+#[cfg(test)]
+#[path = "deliver_tests.rs"]
+mod tests;

@@ -1,15 +1,16 @@
 //! The [`Hub`]: what every adapter shares. Events go in (the service's
-//! blocking calls run off the async threads), replies come out (to the
-//! adapter that asked, or routed to the adapter of their platform), and the
-//! jobs the service asks for (AI moves) run on a bounded pool of workers.
+//! blocking calls run off the async threads), replies come out through the
+//! deliverer ([`super::deliver`]: each chat's in its own delivery queue,
+//! through its platform's transport), and the jobs the service asks for (AI
+//! moves) run on a bounded pool of workers.
 //! The hub is the only caller of [`Service::run_job`].
 //!
 //! Failures stay where they happen: a service call that fails or panics is
 //! logged (with the update it was handling) and comes back as an error, or
 //! as a short "something went wrong" for the person ([`Hub::serve`]); a job
-//! that fails or panics is logged and tried again with backoff; the work of
-//! one chat runs in its own lane ([`Hub::queue_update`], [`Hub::queue`]),
-//! so a slow chat delays nobody else.
+//! that fails or panics is logged and tried again with backoff; the updates
+//! of one chat are handled in its own lane ([`Hub::queue_update`]), so a
+//! slow chat delays nobody else.
 
 use super::deliver::{board_key, Deliverer, Delivery, ServiceLedger};
 use super::lanes::{panic_message, LaneFull, LaneKey, Lanes, Work};
