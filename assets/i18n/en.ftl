@@ -1,23 +1,31 @@
 # shashki — English messages (Fluent). Every id here must also be in ru.ftl.
 
-help =
-    Russian draughts (shashki). Commands:
+help-head = Russian draughts (shashki). Commands:
+help-line-move = /move e3-d4 — make a move (captures: c3:e5, or c3:e5:g7 for several)
+help-line-board = /board — show the board
+help-line-challenge =
     /challenge ai 3 white — play the AI (levels 1–8; white, black or random)
     /challenge @name 3 — challenge someone, 3 days per move (1–14, or unlimited)
     /challenge — an open challenge anyone here can accept
     /challenge @name casual — a casual game: no ratings, takebacks by agreement (/takeback)
     /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech, italian, portuguese (or variant=pool); /settings variant X — the chat's default
-    /move e3-d4 — make a move (captures: c3:e5, or c3:e5:g7 for several)
-    /board — show the board · /games — your games and whose turn it is
-    /draw — offer or accept a draw · /resign — give up
-    /pdn — the game record · /replay — the game as an animation · /top — this chat's ratings (/top poddavki: another variant's)
-    /position W:Wc3,e3:Bd6 — show any position from its FEN · /analyse — the engine's analysis of a finished game
-    /vacation 7 — pause your clocks for 7 days · /settings — language, theme, board
-    /notify on — a private message when it is your move in a group game (/notify off: no more)
-    /puzzle — a puzzle to solve · /hint — a hint · /daily on 09:00 +03:00 — a daily puzzle here · /top puzzles
-    /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings · /help tournament
-    /help rules — the rules of Russian draughts
-    You can also just send a move like e3-d4, or press the buttons.
+help-line-games = /games — your games and whose turn it is
+help-line-draw = /draw — offer or accept a draw
+help-line-resign = /resign — give up
+help-line-pdn = /pdn — the game record
+help-line-top = /top — this chat's ratings (/top poddavki: another variant's)
+help-line-vacation = /vacation 7 — pause your clocks for 7 days
+help-line-notify = /notify on — a private message when it is your move in a group game (/notify off: no more)
+help-line-settings = /settings — language, theme, board
+help-line-puzzle = /puzzle — a puzzle to solve · /top puzzles
+help-line-hint = /hint — a hint
+help-line-daily = /daily on 09:00 +03:00 — a daily puzzle here
+help-line-tournament = /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings · /help tournament
+help-line-replay = /replay — the game as an animation
+help-line-analyse = /analyse — the engine's analysis of a finished game
+help-line-position = /position W:Wc3,e3:Bd6 — show any position from its FEN
+help-line-help = /help rules — the rules of Russian draughts
+help-tail = You can also just send a move like e3-d4, or press the buttons.
 
 help-tournament =
     Correspondence tournaments in this chat:
@@ -256,6 +264,12 @@ opt-colour-black = Black
 opt-colour-random = Random
 opt-move-text = The move, e.g. e3-d4 or c3:e5
 opt-game = Game number (when you play several here)
+command-syntax = I did not understand “{ $word }” in { $command }. Write it so: { $syntax }
+opt-state-on = on
+opt-state-off = off
+opt-help-rules = The rules
+opt-help-tournament = Tournaments
+opt-tournament-id = Tournament number (when there are several here)
 opt-challenge-id = Challenge number
 opt-settings-key = lang, chatlang, theme, orientation, days, boards or threads
 opt-settings-value = The new value
@@ -308,7 +322,6 @@ puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } solved, { $
 daily-on = The daily puzzle is on: every day at { $time } ({ $offset }); the next one on { $date }.
 daily-off = The daily puzzle is off in this chat.
 daily-status-off = The daily puzzle is off here. Turn it on with /daily on 09:00 +03:00 (the chat's time and UTC offset).
-daily-usage = Usage: /daily on [HH:MM] [+03:00 or Europe/Riga], or /daily off
 daily-bad-time = { $value } is not a time: use HH:MM, e.g. 09:00.
 daily-bad-offset = { $value } is not a time zone: use an offset such as +03:00 or -05:00, or a name such as Europe/Riga.
 daily-post = Daily puzzle for { $date } — #{ $id } · rating { $rating } · { $themes }

@@ -2,23 +2,31 @@
 # Termes : pion, dame, prise (prendre), partie nulle, damier, case, coup,
 # partie. Les cases se nomment comme aux échecs : a–h, 1–8.
 
-help =
-    Dames russes (shashki). Commandes :
+help-head = Dames russes (shashki). Commandes :
+help-line-move = /move e3-d4 — jouer un coup (prises : c3:e5, ou c3:e5:g7 pour plusieurs)
+help-line-board = /board — afficher le damier
+help-line-challenge =
     /challenge ai 3 white — jouer contre l’IA (niveaux 1–8 ; white, black ou random)
     /challenge @nom 3 — défier quelqu’un, 3 jours par coup (1–14, ou unlimited)
     /challenge — un défi ouvert que tout le monde ici peut accepter
     /challenge @nom amicale — une partie amicale : sans classement, reprises d’un commun accord (/takeback)
-    /move e3-d4 — jouer un coup (prises : c3:e5, ou c3:e5:g7 pour plusieurs)
-    /board — afficher le damier · /games — vos parties et à qui le tour
-    /draw — proposer ou accepter la nulle · /resign — abandonner
-    /pdn — la notation de la partie · /replay — la partie en animation · /top — le classement de ce chat
-    /position W:Wc3,e3:Bd6 — afficher une position à partir de sa FEN · /analyse — l’analyse d’une partie terminée par le moteur
-    /vacation 7 — arrêter vos pendules pendant 7 jours · /settings — langue, thème, damier
-    /notify on — un message privé quand c’est à vous de jouer dans une partie de groupe (/notify off : plus de messages)
-    /puzzle — un problème à résoudre · /hint — un indice · /daily on 09:00 +03:00 — un problème du jour ici · /top puzzles
-    /tournament new NOM — un tournoi par correspondance ici (admins) · /tournament join · /standings · /help tournament
-    /help rules — les règles des dames russes
-    Vous pouvez aussi simplement envoyer un coup comme e3-d4, ou appuyer sur les boutons.
+help-line-games = /games — vos parties et à qui le tour
+help-line-draw = /draw — proposer ou accepter la nulle
+help-line-resign = /resign — abandonner
+help-line-pdn = /pdn — la notation de la partie
+help-line-top = /top — le classement de ce chat
+help-line-vacation = /vacation 7 — arrêter vos pendules pendant 7 jours
+help-line-notify = /notify on — un message privé quand c’est à vous de jouer dans une partie de groupe (/notify off : plus de messages)
+help-line-settings = /settings — langue, thème, damier
+help-line-puzzle = /puzzle — un problème à résoudre · /top puzzles
+help-line-hint = /hint — un indice
+help-line-daily = /daily on 09:00 +03:00 — un problème du jour ici
+help-line-tournament = /tournament new NOM — un tournoi par correspondance ici (admins) · /tournament join · /standings · /help tournament
+help-line-replay = /replay — la partie en animation
+help-line-analyse = /analyse — l’analyse d’une partie terminée par le moteur
+help-line-position = /position W:Wc3,e3:Bd6 — afficher une position à partir de sa FEN
+help-line-help = /help rules — les règles des dames russes
+help-tail = Vous pouvez aussi simplement envoyer un coup comme e3-d4, ou appuyer sur les boutons.
 
 help-tournament =
     Tournois par correspondance dans ce chat :
@@ -248,6 +256,12 @@ opt-colour-black = Noirs
 opt-colour-random = Au hasard
 opt-move-text = Le coup, par ex. e3-d4 ou c3:e5
 opt-game = Numéro de partie (si vous en jouez plusieurs ici)
+command-syntax = Je n’ai pas compris « { $word } » dans { $command }. Écrivez : { $syntax }
+opt-state-on = activé
+opt-state-off = désactivé
+opt-help-rules = Les règles
+opt-help-tournament = Tournois
+opt-tournament-id = Numéro du tournoi (s’il y en a plusieurs ici)
 opt-challenge-id = Numéro du défi
 opt-settings-key = lang, chatlang, theme, orientation, days, boards ou threads
 opt-settings-value = La nouvelle valeur
@@ -300,7 +314,6 @@ puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } résolus, {
 daily-on = Le problème du jour est activé : chaque jour à { $time } ({ $offset }) ; le prochain le { $date }.
 daily-off = Le problème du jour est désactivé dans ce chat.
 daily-status-off = Le problème du jour est désactivé ici. Activez-le avec /daily on 09:00 +03:00 (l’heure du chat et son décalage UTC).
-daily-usage = Utilisation : /daily on [HH:MM] [+03:00 ou Europe/Paris], ou /daily off
 daily-bad-time = { $value } n’est pas une heure : utilisez HH:MM, par ex. 09:00.
 daily-bad-offset = { $value } n’est pas un fuseau horaire : utilisez un décalage comme +03:00 ou -05:00, ou un nom comme Europe/Paris.
 daily-post = Problème du jour du { $date } — #{ $id } · classement { $rating } · { $themes }

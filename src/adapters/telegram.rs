@@ -38,10 +38,10 @@
 //!   then edited by its key (editMessageText; the message id is kept in
 //!   SQLite, so a restart still edits it).
 
-use crate::adapters::commands;
 use crate::config::{BoardUpdates, Secret, TelegramConfig};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::needs_chat_admin;
+use crate::core::input::spec::{menu, menu_desc, MenuScope};
 use crate::core::{
     BoardMode, ChatRef, Event, Input, LinkTo, Platform, PlatformLimits, Reply, Target, UserRef,
 };
@@ -288,33 +288,27 @@ pub async fn run(
 }
 
 impl Telegram {
-    /// setMyCommands: the default (English) list and one for each other
+    /// setMyCommands, from the command table: one menu per language and
+    /// scope (every chat; private chats without the group-only commands;
+    /// groups' members without the private and the admin ones; groups'
+    /// administrators with the admin commands and the organiser's
+    /// descriptions). The default (English) list, and one for each other
     /// language (Telegram shows it to users of that language).
-    /// The command menus: one per language and scope (every chat; private
-    /// chats without the group-only commands; groups' members without the
-    /// private and the admin ones; groups' administrators with the admin
-    /// commands and the organiser's descriptions).
     async fn set_commands(&self) -> Result<(), RequestError> {
         let catalog = Catalog::new();
         let scopes = [
-            (commands::MenuScope::Default, BotCommandScope::Default),
+            (MenuScope::Default, BotCommandScope::Default),
+            (MenuScope::PrivateChats, BotCommandScope::AllPrivateChats),
+            (MenuScope::Groups, BotCommandScope::AllGroupChats),
             (
-                commands::MenuScope::PrivateChats,
-                BotCommandScope::AllPrivateChats,
-            ),
-            (commands::MenuScope::Groups, BotCommandScope::AllGroupChats),
-            (
-                commands::MenuScope::GroupAdmins,
+                MenuScope::GroupAdmins,
                 BotCommandScope::AllChatAdministrators,
             ),
         ];
-        for (menu, scope) in scopes {
+        for (shown, scope) in scopes {
             for lang in Lang::ALL {
-                let list: Vec<BotCommand> = commands::menu(menu)
-                    .map(|c| {
-                        let desc = commands::menu_desc(menu, c);
-                        BotCommand::new(c.name, commands::describe(&catalog, lang, desc))
-                    })
+                let list: Vec<BotCommand> = menu(shown)
+                    .map(|c| BotCommand::new(c.name, catalog.get(lang, menu_desc(shown, c), None)))
                     .collect();
                 let req = self.bot.set_my_commands(list).scope(scope.clone());
                 match lang {

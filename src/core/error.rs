@@ -43,6 +43,20 @@ pub enum Refusal {
     UnknownCommand { command: String },
     #[error("/move without a move")]
     MoveUsage,
+    /// A command's words do not fit it: the word, and the command's syntax
+    /// from the command table (`/vacation [days 1–365]`).
+    #[error("{command}: {word} does not fit {syntax}")]
+    Syntax {
+        command: String,
+        word: String,
+        syntax: String,
+    },
+    #[error("/notify: neither on nor off")]
+    NotifyUsage,
+    #[error("/daily: {value} is not a time")]
+    DailyBadTime { value: String },
+    #[error("/daily: {value} is not a time zone")]
+    DailyBadOffset { value: String },
     #[error("not a player of game {game}")]
     NotAPlayer { game: i64 },
     #[error("not the player's turn in game {game}")]

@@ -7,6 +7,7 @@ use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Halt, Refusal, Res};
+use crate::core::input::args::MoveArgs;
 use crate::core::input::payload::Payload;
 use crate::core::notify::Notice;
 use crate::core::present::buttons::{move_choices, sorted_moves};
@@ -19,11 +20,20 @@ use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{Color, Move, Square};
 
 impl Service {
+    /// `/move [#game] MOVE`.
+    pub(crate) fn cmd_move(&self, ctx: &mut Ctx, a: MoveArgs) -> Res<()> {
+        match a.text {
+            None => Err(Refusal::MoveUsage.into()),
+            Some(text) => self.move_text(ctx, a.game, &text),
+        }
+    }
+
     /// A move as text. Without a game number it goes to the one of the
     /// asker's games here where it is their turn and the text is a legal
     /// move; failing that, to their puzzle here; failing that, the games
     /// explain why it is not a move. The games are found with one query and
     /// read from their stored positions; only the game played is replayed.
+
     pub(crate) fn move_text(&self, ctx: &mut Ctx, game: Option<i64>, text: &str) -> Res<()> {
         let me = ctx.user_id()?;
         // the games where the text could be the asker's move: the one named

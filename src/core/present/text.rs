@@ -201,6 +201,21 @@ impl Service {
                 ("unknown-command", args![("command", command.as_str())])
             }
             R::MoveUsage => ("move-usage", args![]),
+            R::Syntax {
+                command,
+                word,
+                syntax,
+            } => (
+                "command-syntax",
+                args![
+                    ("command", command.as_str()),
+                    ("word", word.as_str()),
+                    ("syntax", syntax.as_str())
+                ],
+            ),
+            R::NotifyUsage => ("notify-usage", args![]),
+            R::DailyBadTime { value } => ("daily-bad-time", args![("value", value.as_str())]),
+            R::DailyBadOffset { value } => ("daily-bad-offset", args![("value", value.as_str())]),
             R::NotAPlayer { game } => ("not-a-player", args![("game", *game)]),
             R::NotYourTurn { game } => ("not-your-turn-in", args![("game", *game)]),
             R::NotYourTurnAnywhere => ("not-your-turn", args![]),

@@ -15,12 +15,12 @@ use crate::store::{self, T_RUNNING};
 
 impl Service {
     /// `/tournament pause N [#id]`.
-    pub(super) fn tournament_pause(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
-        let (days, which) = match args {
-            [d, w, ..] => (Some(d.as_str()), Some(w.as_str())),
-            [d] => (Some(d.as_str()), None),
-            [] => (None, None),
-        };
+    pub(super) fn tournament_pause(
+        &self,
+        ctx: &mut Ctx,
+        days: Option<i64>,
+        which: Option<i64>,
+    ) -> Res<()> {
         let t = self.pick_tournament(ctx, which, false)?;
         if t.status != T_RUNNING {
             return Err(Refusal::TournamentNotRunning { id: t.id }.into());
@@ -30,7 +30,7 @@ impl Service {
             .filter(|p| p.withdrawn_at.is_none())
             .ok_or(Refusal::TournamentNotJoined { id: t.id })?;
         let left = (t.leave_days - p.leave_used).max(0);
-        let Some(days) = days.and_then(|d| d.parse::<i64>().ok()).filter(|d| *d > 0) else {
+        let Some(days) = days.filter(|d| *d > 0) else {
             return Err(Refusal::LeaveUsage { id: t.id, left }.into());
         };
         if days > left {

@@ -16,8 +16,7 @@ use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Refusal, Res};
 use crate::core::games::clock::TimeControl;
-use crate::core::input::commands::game_ref;
-use crate::core::input::words::{tournament_word, TournamentWord};
+use crate::core::input::args::{NewTournamentArgs, TournamentArgs};
 use crate::core::time::DAY;
 use crate::core::Service;
 use crate::store::{self, NewTournament, Seat, TournamentGameRow, TournamentRow};
@@ -25,9 +24,6 @@ use crate::store::{T_OPEN, T_RUNNING};
 use crate::tournament::ballot::{Ballot, Draw, Opening};
 use crate::tournament::{berger, Format, Pairing};
 use shashki_engine::Variant;
-
-/// The longest tournament name kept.
-const NAME_MAX: usize = 64;
 
 /// The most players a tournament takes unless `/tournament new … max N`
 /// says otherwise: one crosstable page, and a micro-match round robin of 20
@@ -73,13 +69,6 @@ fn time_control(t: &TournamentRow) -> TimeControl {
     }
 }
 
-/// `MOVES/DAYS` of `bank MOVES/DAYS`: 1–100 moves in 1–365 days.
-fn parse_bank(word: &str) -> Option<(i64, i64)> {
-    let (m, d) = word.split_once('/')?;
-    let (m, d) = (m.trim().parse::<i64>().ok()?, d.trim().parse::<i64>().ok()?);
-    ((1..=100).contains(&m) && (1..=365).contains(&d)).then_some((m, d))
-}
-
 /// The kind of a format, for the messages: `rr`, `drr`, `swiss`.
 fn format_kind(f: Format) -> &'static str {
     match f {
@@ -105,60 +94,48 @@ fn rounds_of(f: Format) -> i64 {
 }
 
 impl Service {
-    /// `/tournament [#id]`, `/tournament new …`, `join`, `leave`, `start`, `pdn`.
-    pub(crate) fn cmd_tournament(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
-        let Some((first, rest)) = args.split_first() else {
-            let t = self.pick_tournament(ctx, None, true)?;
-            return self.tournament_status(ctx, &t);
-        };
-        let which = rest.first().map(String::as_str);
-        match tournament_word(first) {
-            Some(TournamentWord::New) => self.tournament_new(ctx, rest),
-            Some(TournamentWord::Join) => {
+    /// `/tournament [#id]`, `/tournament new …`, `join`, `leave`, `start`,
+    /// `pdn`, … (the organiser's subcommands: the admins', checked by the
+    /// dispatch).
+    pub(crate) fn cmd_tournament(&self, ctx: &mut Ctx, a: TournamentArgs) -> Res<()> {
+        use TournamentArgs as A;
+        match a {
+            A::Status(which) => {
+                let t = self.pick_tournament(ctx, which, true)?;
+                self.tournament_status(ctx, &t)
+            }
+            A::New(new) => self.tournament_new(ctx, new),
+            A::Join(which) => {
                 let t = self.pick_tournament(ctx, which, false)?;
                 self.tournament_join(ctx, &t)
             }
-            Some(TournamentWord::Leave) => {
+            A::Leave(which) => {
                 let t = self.pick_tournament(ctx, which, false)?;
                 self.tournament_leave(ctx, &t)
             }
-            Some(TournamentWord::Remove) => {
-                ctx.require_admin()?;
-                let (who, which) = match rest {
-                    [who, which, ..] => (who.as_str(), Some(which.as_str())),
-                    [who] => (who.as_str(), None),
-                    [] => return Err(Refusal::TournamentUsage.into()),
-                };
-                let t = self.pick_tournament(ctx, which, false)?;
-                self.tournament_remove(ctx, &t, who)
+            A::Remove { player, tournament } => {
+                let t = self.pick_tournament(ctx, tournament, false)?;
+                self.tournament_remove(ctx, &t, &player)
             }
-            Some(TournamentWord::Start) => {
-                ctx.require_admin()?;
+            A::Start(which) => {
                 let t = self.pick_tournament(ctx, which, false)?;
                 self.tournament_start(ctx, &t)
             }
-            Some(TournamentWord::Pdn) => {
+            A::Pdn(which) => {
                 let t = self.pick_tournament(ctx, which, true)?;
                 self.tournament_pdn(ctx, &t)
             }
-            Some(TournamentWord::Standings) => self.cmd_standings(ctx, which),
-            Some(TournamentWord::Cancel) => {
-                ctx.require_admin()?;
+            A::Standings(which) => self.cmd_standings(ctx, which),
+            A::Cancel(which) => {
                 let t = self.pick_tournament(ctx, which, false)?;
                 self.tournament_cancel(ctx, &t)
             }
-            Some(TournamentWord::Missing) => {
+            A::Missing(which) => {
                 let t = self.pick_tournament(ctx, which, true)?;
                 self.tournament_missing(ctx, &t)
             }
-            Some(TournamentWord::Adjudicate) => self.tournament_adjudicate(ctx, rest),
-            Some(TournamentWord::Pause) => self.tournament_pause(ctx, rest),
-            Some(_) => Err(Refusal::TournamentUsage.into()),
-            None if game_ref(first).is_some() => {
-                let t = self.pick_tournament(ctx, Some(first), true)?;
-                self.tournament_status(ctx, &t)
-            }
-            None => Err(Refusal::TournamentUsage.into()),
+            A::Adjudicate { game, result } => self.tournament_adjudicate(ctx, game, result),
+            A::Pause { days, tournament } => self.tournament_pause(ctx, days, tournament),
         }
     }
 
@@ -168,12 +145,13 @@ impl Service {
     pub(crate) fn pick_tournament(
         &self,
         ctx: &Ctx,
-        r: Option<&str>,
+        which: Option<i64>,
         finished: bool,
     ) -> Res<TournamentRow> {
-        if let Some(r) = r {
-            let unknown = || Refusal::TournamentUnknown { id: r.to_string() };
-            let id = game_ref(r).ok_or_else(unknown)?;
+        if let Some(id) = which {
+            let unknown = || Refusal::TournamentUnknown {
+                id: format!("#{id}"),
+            };
             return Ok(store::tournament(ctx.c, id)?
                 .filter(|t| t.chat_id == ctx.chat.id)
                 .ok_or_else(unknown)?);
@@ -193,82 +171,26 @@ impl Service {
 
     /// `/tournament new NAME [rr|drr|swiss-N] [single|micro] [days N]
     /// [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N]
-    /// [rated|casual]`.
-    fn tournament_new(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
-        ctx.require_admin()?;
+    /// [rated|casual] [until YYYY-MM-DD]`.
+    fn tournament_new(&self, ctx: &mut Ctx, new: NewTournamentArgs) -> Res<()> {
         let me = ctx.user_id()?;
-        let mut format = Format::RoundRobin;
-        let mut micro = true;
-        let mut max_players = DEFAULT_MAX_PLAYERS;
-        let mut rated = true;
-        let mut ballot = Ballot::Balanced;
-        let mut days = ctx.chat.days_per_move.unwrap_or(self.config.default_days);
-        let mut bank = None;
-        let mut leave_days = self.config.tournament_leave_days;
-        let mut ends_at = None;
-        let mut name: Vec<&str> = Vec::new();
-        let mut words = args.iter();
-        while let Some(a) = words.next() {
-            match tournament_word(a) {
-                Some(TournamentWord::Micro) => micro = true,
-                Some(TournamentWord::Single) => micro = false,
-                Some(TournamentWord::Days) => {
-                    let n = words.next().ok_or(Refusal::TournamentUsage)?;
-                    days = n
-                        .parse()
-                        .map_err(|_| Refusal::TournamentBadWord { word: n.clone() })?;
-                    if !(0..=14).contains(&days) {
-                        return Err(Refusal::ChallengeBadDays { days }.into());
-                    }
-                }
-                Some(TournamentWord::Ballot) => {
-                    let b = words.next().ok_or(Refusal::TournamentUsage)?;
-                    ballot = b
-                        .parse()
-                        .map_err(|_| Refusal::TournamentBadWord { word: b.clone() })?;
-                }
-                Some(TournamentWord::Max) => {
-                    let n = words.next().ok_or(Refusal::TournamentUsage)?;
-                    max_players = n
-                        .parse()
-                        .ok()
-                        .filter(|n| MAX_PLAYERS_RANGE.contains(n))
-                        .ok_or_else(|| Refusal::TournamentBadMax { max: n.clone() })?;
-                }
-                Some(TournamentWord::Rated) => rated = true,
-                Some(TournamentWord::Casual) => rated = false,
-                Some(TournamentWord::Bank) => {
-                    let b = words.next().ok_or(Refusal::TournamentUsage)?;
-                    bank = Some(
-                        parse_bank(b)
-                            .ok_or_else(|| Refusal::TournamentBadBank { word: b.clone() })?,
-                    );
-                }
-                Some(TournamentWord::Until) => {
-                    let d = words.next().ok_or(Refusal::TournamentUsage)?;
-                    let end = crate::core::time::end_of_date(d)
-                        .filter(|e| *e > ctx.now)
-                        .ok_or_else(|| Refusal::TournamentBadEnd { word: d.clone() })?;
-                    ends_at = Some(end);
-                }
-                Some(TournamentWord::Leave | TournamentWord::Pause) => {
-                    let n = words.next().ok_or(Refusal::TournamentUsage)?;
-                    leave_days = n
-                        .parse()
-                        .ok()
-                        .filter(|n| (0..=365).contains(n))
-                        .ok_or_else(|| Refusal::TournamentBadWord { word: n.clone() })?;
-                }
-                _ => match (a.parse::<Format>(), a.parse::<Ballot>()) {
-                    (Ok(f), _) => format = f,
-                    (_, Ok(b)) => ballot = b,
-                    _ => name.push(a),
-                },
-            }
-        }
-        let name: String = name.join(" ").chars().take(NAME_MAX).collect();
-        if name.trim().is_empty() {
-            return Err(Refusal::TournamentUsage.into());
+        let NewTournamentArgs {
+            name,
+            format,
+            micro,
+            days,
+            bank,
+            leave_days,
+            ballot,
+            max_players,
+            rated,
+            until: ends_at,
+        } = new;
+        let days = days.unwrap_or(ctx.chat.days_per_move.unwrap_or(self.config.default_days));
+        let leave_days = leave_days.unwrap_or(self.config.tournament_leave_days);
+        if let Some(end) = ends_at.filter(|e| *e <= ctx.now) {
+            let word = crate::core::time::iso_date_of_day(crate::core::time::day_of(end - 1));
+            return Err(Refusal::TournamentBadEnd { word }.into());
         }
         let seed = ctx.now.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ ctx.chat.id ^ me;
         let t = NewTournament {
@@ -311,7 +233,6 @@ impl Service {
 
     /// Draw the schedule and the openings and start every game at once.
     fn tournament_start(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
-        ctx.require_admin()?;
         if t.status != T_OPEN {
             return Err(Refusal::TournamentNotOpen { id: t.id }.into());
         }

@@ -7,11 +7,11 @@ use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Halt, Refusal, Res};
 use crate::core::games::ai::{Eval, Work};
-use crate::core::input::commands::game_ref;
-use crate::core::input::words::adjudication_result;
 use crate::core::present::Draft;
 use crate::core::Service;
-use crate::store::{self, Seat, Termination, TournamentRow, T_CANCELLED, T_OPEN, T_RUNNING};
+use crate::store::{
+    self, GameResult, Seat, Termination, TournamentRow, T_CANCELLED, T_OPEN, T_RUNNING,
+};
 use shashki_engine::search::{WIN, WIN_BOUND};
 
 /// Scores closer to 0 than this (centi-men) are "about even".
@@ -22,7 +22,6 @@ impl Service {
     /// cancelled; its games in progress end with no result (no ratings
     /// change, no standings); one announcement.
     pub(super) fn tournament_cancel(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
-        ctx.require_admin()?;
         if t.status != T_OPEN && t.status != T_RUNNING {
             return Err(Refusal::TournamentOver { id: t.id }.into());
         }
@@ -108,15 +107,12 @@ impl Service {
     /// unfinished game of a running tournament of this chat (the end of
     /// the game and the tournament's bookkeeping in this transaction); with
     /// no result, the engine's advice, computed before the transaction.
-    pub(super) fn tournament_adjudicate(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
-        ctx.require_admin()?;
-        let (game, result) = match args {
-            [game] => (game, None),
-            [game, result, ..] => (game, Some(result)),
-            [] => return Err(Refusal::AdjudicateUsage.into()),
-        };
-        let unknown = || Refusal::GameUnknown { game: game.clone() };
-        let id = game_ref(game).ok_or_else(unknown)?;
+    pub(super) fn tournament_adjudicate(
+        &self,
+        ctx: &mut Ctx,
+        id: i64,
+        result: Option<GameResult>,
+    ) -> Res<()> {
         let row = self.game_by_id(ctx, id)?;
         let tg = store::tournament_game_of(ctx.c, row.id)?.ok_or_else(|| {
             Refusal::NotATournamentGame {
@@ -134,11 +130,9 @@ impl Service {
         if !row.is_active() {
             return Err(Refusal::GameOver { game: row.id }.into());
         }
-        let Some(word) = result else {
+        let Some(result) = result else {
             return self.adjudication_advice(ctx, &row);
         };
-        let result = adjudication_result(word)
-            .ok_or_else(|| Refusal::AdjudicateBadResult { word: word.clone() })?;
         let l = self.load(ctx.c, row)?;
         let a = args![
             ("game", l.row.id),

@@ -137,8 +137,8 @@ impl Service {
     }
 
     /// `/standings [#id]`.
-    pub(crate) fn cmd_standings(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-        let t = self.pick_tournament(ctx, r, true)?;
+    pub(crate) fn cmd_standings(&self, ctx: &mut Ctx, which: Option<i64>) -> Res<()> {
+        let t = self.pick_tournament(ctx, which, true)?;
         let head = ctx.t(
             "tournament-standings",
             Some(&args![("id", t.id), ("name", t.name.clone())]),
