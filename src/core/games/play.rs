@@ -33,7 +33,6 @@ impl Service {
     /// move; failing that, to their puzzle here; failing that, the games
     /// explain why it is not a move. The games are found with one query and
     /// read from their stored positions; only the game played is replayed.
-
     pub(crate) fn move_text(&self, ctx: &mut Ctx, game: Option<i64>, text: &str) -> Res<()> {
         let me = ctx.user_id()?;
         // the games where the text could be the asker's move: the one named

@@ -34,13 +34,6 @@ impl<'a> Words<'a> {
         }
     }
 
-    /// The next word, taken.
-    pub fn next(&mut self) -> Option<&'a str> {
-        let w = self.words.get(self.at).copied()?;
-        self.at += 1;
-        Some(w)
-    }
-
     /// The next word, left in place.
     pub fn peek(&self) -> Option<&'a str> {
         self.words.get(self.at).copied()
@@ -79,6 +72,17 @@ impl<'a> Words<'a> {
             syntax: syntax_line(self.name, self.args),
         }
         .into()
+    }
+}
+
+/// The next word, taken.
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let w = self.words.get(self.at).copied()?;
+        self.at += 1;
+        Some(w)
     }
 }
 

@@ -189,7 +189,7 @@ fn name(w: &mut Words) -> Result<String, Rejected> {
     let mut words: Vec<&str> = Vec::new();
     let quote = w.peek().and_then(|f| f.chars().next()).and_then(closing);
     if let Some(close) = quote {
-        while let Some(word) = w.next() {
+        for word in w.by_ref() {
             words.push(word);
             let done = words.concat().chars().count() > 1 && word.ends_with(close);
             if done {
