@@ -2411,3 +2411,46 @@ fn a_takeback_from_elsewhere_asks_in_the_games_chat_and_notifies_again() {
     assert_eq!(b.game_id, None, "{b:#?}");
     assert!(b.choices.iter().flatten().all(|c| c.label.contains("Flip")));
 }
+
+/// Issue 21: typed arguments end silent guesses. A second number of a
+/// person's challenge was dropped, a word after `/accept` fell back to the
+/// newest challenge, a word after `/vacation` or `/board` was ignored: each
+/// is refused now, naming the word, and nothing happens.
+#[test]
+fn words_that_do_not_fit_a_command_are_refused_not_guessed() {
+    let room = Room::new();
+    room.say("Bob", "/help"); // the bot has seen Bob
+    let t = text(&room.say("Anna", "/challenge @bob 3 5"));
+    assert!(t.contains("did not understand “5”"), "{t}");
+    let t = text(&room.say("Anna", "/challenge white black"));
+    assert!(t.contains("did not understand “black”"), "{t}");
+    let count = || {
+        store::count_open_challenges_from(room.store().conn(), 1).unwrap()
+            + store::count_open_challenges_from(room.store().conn(), 2).unwrap()
+    };
+    assert_eq!(count(), 0, "no challenge was made");
+    room.say("Anna", "/challenge @bob 3");
+    assert_eq!(count(), 1);
+    let t = text(&room.say("Bob", "/accept soon"));
+    assert!(
+        t.contains("did not understand “soon” in /accept") && t.contains("/accept [challenge #N]"),
+        "{t}"
+    );
+    assert_eq!(count(), 1, "the challenge is still open");
+    let t = text(&room.say("Anna", "/vacation lots"));
+    assert!(
+        t.contains("“lots”") && t.contains("/vacation [days 1–365]"),
+        "{t}"
+    );
+    let t = text(&room.say("Anna", "/games please"));
+    assert!(t.contains("“please”"), "{t}");
+    // the same in another language: the words and the names are its own
+    let mut ev = room.event("Anna", Input::Text("/отпуск много".into()));
+    ev.user.lang = Some("ru".into());
+    let t = text(&room.svc.handle(&ev).unwrap());
+    assert!(t.contains("Не понял «много» в /vacation"), "{t}");
+    // and a command that fits still works: Bob accepts
+    let t = text(&room.say("Bob", "/принять"));
+    assert!(t.contains("#1"), "{t}");
+    assert_eq!(count(), 0);
+}

@@ -1225,3 +1225,31 @@ fn at_the_end_date_the_chat_hears_once_which_games_await_adjudication() {
     assert!(room.svc.sweep().unwrap().is_empty());
     assert_ne!(room.svc.next_wakeup().unwrap(), Some(end));
 }
+
+/// Issue 21: `/tournament new Winter swiss rounds 3 micro` opened a round
+/// robin named "Winter swiss rounds 3" (the format word is `swiss-3`). A
+/// word that looks like an option but is none is refused with the options'
+/// syntax, and nothing is opened; a name holding such words is quoted.
+#[test]
+fn a_broken_option_is_refused_not_swallowed_by_the_name() {
+    let room = Room::new(Platform::Console);
+    let t = text(&room.say("Anna", "/tournament new Winter swiss rounds 3 micro"));
+    assert!(t.contains("“swiss” is not a tournament option"), "{t}");
+    assert!(t.contains("swiss-7"), "the syntax: {t}");
+    let t = text(&room.say("Anna", "/tournament new Winter micro Cup"));
+    assert!(t.contains("“Cup” is not a tournament option"), "{t}");
+    assert!(store::live_tournaments_in_chat(room.store().conn(), 1)
+        .unwrap()
+        .is_empty());
+    let t = text(&room.say("Anna", "/tournament new \"Swiss Open\" swiss-3"));
+    assert!(
+        t.contains("“Swiss Open” is open: a Swiss event of 3 rounds"),
+        "{t}"
+    );
+    let names: Vec<String> = store::live_tournaments_in_chat(room.store().conn(), 1)
+        .unwrap()
+        .into_iter()
+        .map(|t| t.name)
+        .collect();
+    assert_eq!(names, ["Swiss Open"]);
+}
