@@ -401,7 +401,7 @@ impl Snap {
 }
 
 fn variant(row: &GameRow) -> Variant {
-    row.variant.parse().unwrap_or_default()
+    row.variant
 }
 
 fn sorted_legal(row: &GameRow) -> Vec<String> {

@@ -78,10 +78,7 @@ impl Room {
     fn replay(&self, id: i64) -> Game {
         let s = self.store();
         let row = store::game(s.read(), id).unwrap().unwrap();
-        let mut g = Game::from_position(
-            row.variant.parse::<Variant>().unwrap(),
-            Position::from_fen(&row.start_fen).unwrap(),
-        );
+        let mut g = Game::from_position(row.variant, Position::from_fen(&row.start_fen).unwrap());
         for m in store::game_moves(s.read(), id).unwrap() {
             g.play_text(&m).unwrap();
         }
@@ -353,7 +350,7 @@ fn a_draw_rule_ends_the_game() {
                 c,
                 &store::NewGame {
                     chat_id: chat.id,
-                    variant: "russian".into(),
+                    variant: shashki::engine::Variant::Russian,
                     white: Seat::Human(a.id),
                     black: Seat::Human(b.id),
                     start_fen: "W:WKa1,c1:BKh6,f8".into(),
@@ -457,7 +454,7 @@ fn the_ai_takes_a_draw_only_when_it_stands_worse() {
                     c,
                     &store::NewGame {
                         chat_id: chat.id,
-                        variant: "russian".into(),
+                        variant: shashki::engine::Variant::Russian,
                         white: Seat::Human(a.id),
                         black: Seat::Ai(8),
                         start_fen: fen.into(),
@@ -1392,7 +1389,7 @@ fn a_poddavki_game_is_won_by_losing_every_piece() {
     let room = Room::new();
     let (id, card) = start_variant_game(&room, "поддавки");
     assert!(card.contains("Poddavki"), "{card}");
-    assert_eq!(room.game(id).variant, "poddavki");
+    assert_eq!(room.game(id).variant, shashki::engine::Variant::Poddavki);
     // White gives its pieces away (the engine's Poddavki search); Black
     // plays as if it were Russian draughts: it takes what it is given
     let mut plies = 0;
@@ -1501,7 +1498,7 @@ fn the_ai_answers_in_every_variant() {
         let room = Room::new();
         let out = room.say("Anna", &format!("/challenge ai 5 {anna} {word}"));
         let id = board(&out).game_id.unwrap();
-        assert_eq!(room.game(id).variant, variant.key());
+        assert_eq!(room.game(id).variant, variant);
         let job = out.jobs[0];
         let done = room.svc.run_job(job).unwrap();
         assert!(!done.replies.is_empty(), "{word}: the AI moved");
@@ -1535,7 +1532,7 @@ fn a_chat_default_variant_set_by_its_admins() {
     // a challenge without a variant word plays the chat's; one with, its own
     let out = say(event("Anna", false, "/challenge ai 1"));
     let id = board(&out).game_id.unwrap();
-    assert_eq!(room.game(id).variant, "poddavki");
+    assert_eq!(room.game(id).variant, shashki::engine::Variant::Poddavki);
     assert!(
         text(&out).contains("Poddavki (giveaway): the side that loses"),
         "{}",
@@ -1543,7 +1540,7 @@ fn a_chat_default_variant_set_by_its_admins() {
     );
     let out = say(event("Bob", false, "/challenge ai 1 russian"));
     let id = board(&out).game_id.unwrap();
-    assert_eq!(room.game(id).variant, "russian");
+    assert_eq!(room.game(id).variant, shashki::engine::Variant::Russian);
 }
 
 #[test]
@@ -1607,7 +1604,7 @@ fn numeric_variants_write_every_move_text_in_their_numbers() {
     let out = room.say("Anna", "/pdn");
     let (_, pdn) = out.replies[0].document.as_ref().expect("PDN");
     assert!(pdn.contains("1. 11-15 22-18 2. 15x22"), "{pdn}");
-    assert_eq!(room.game(id).variant, "english");
+    assert_eq!(room.game(id).variant, shashki::engine::Variant::English);
 
     // Italian: FIDAMA numbers (White on 21–32, 1 in Black's right-hand corner)
     let room = Room::new();
@@ -2342,7 +2339,7 @@ fn an_analysis_given_up_for_good_ends_its_live_message_with_could_not_be_made() 
             .unwrap()
             .unwrap()
             .status,
-        "failed"
+        store::AnalysisStatus::Failed
     );
     // given up twice: said once
     assert!(room

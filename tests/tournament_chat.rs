@@ -260,7 +260,7 @@ fn a_round_robin_of_micro_matches_from_entry_to_the_final_standings() {
         assert_eq!(row.status, GameStatus::Finished);
     }
     let t = store::tournament(s.read(), 1).unwrap().unwrap();
-    assert_eq!(t.status, store::T_FINISHED);
+    assert_eq!(t.status, store::TournamentStatus::Finished);
     drop(s);
 
     // afterwards: the standings and the games of the finished tournament
@@ -313,7 +313,7 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
     assert!(t.contains("2 players, 2 games"), "{t}");
     let s = room.store();
     let t = store::tournament(s.read(), 1).unwrap().unwrap();
-    assert_eq!(t.status, store::T_RUNNING);
+    assert_eq!(t.status, store::TournamentStatus::Running);
     // entry order after Bob left and came back: Carl first
     let players = store::tournament_players(s.read(), 1).unwrap();
     assert_eq!(
@@ -451,7 +451,7 @@ fn two_losses_on_time_remove_a_player_and_the_sweeper_can_end_the_tournament() {
     let s = room.store();
     assert_eq!(
         store::tournament(s.read(), 1).unwrap().unwrap().status,
-        store::T_FINISHED
+        store::TournamentStatus::Finished
     );
     let timeouts = games
         .iter()
@@ -518,7 +518,7 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
     assert_eq!(who.len(), 3, "a bye once per player: {byes:?}");
     assert_eq!(
         store::tournament(s.read(), 1).unwrap().unwrap().status,
-        store::T_FINISHED
+        store::TournamentStatus::Finished
     );
 }
 
@@ -564,7 +564,7 @@ fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
             .unwrap()
             .unwrap()
             .status,
-        store::T_RUNNING
+        store::TournamentStatus::Running
     );
     assert_eq!(
         store::count_active_tournament_games(room.store().read(), 1).unwrap(),
@@ -589,7 +589,7 @@ fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
     let s = room.store();
     assert_eq!(
         store::tournament(s.read(), 1).unwrap().unwrap().status,
-        store::T_CANCELLED
+        store::TournamentStatus::Cancelled
     );
     for tg in &games[1..] {
         let row = store::game(s.read(), tg.game_id).unwrap().unwrap();

@@ -11,7 +11,7 @@ pub struct AnalysisRow {
     pub chat_id: i64,
     /// Who asked for it.
     pub requested_by: Option<i64>,
-    pub status: String,
+    pub status: super::AnalysisStatus,
     pub movetext: Option<String>,
     pub white_accuracy: Option<f64>,
     pub black_accuracy: Option<f64>,

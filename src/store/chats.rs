@@ -20,8 +20,8 @@ table_row! {
         pub reminders: Option<String>,
         /// `edit` or `new` (see `core::BoardMode`); `None`: not chosen.
         pub boards: Option<String>,
-        /// The chat's default variant key (`None`: Russian).
-        pub variant: Option<String>,
+        /// The chat's default variant (`None`: Russian).
+        pub variant: Option<shashki_engine::Variant> => super::opt_variant_at,
     }
 }
 

@@ -3,7 +3,7 @@
 use super::Tx;
 use super::{GameResult, GameStatus, StoreResult, Termination};
 use rusqlite::{params, OptionalExtension, Row};
-use shashki_engine::Color;
+use shashki_engine::{Color, Variant};
 
 /// Who plays a colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +25,7 @@ impl Seat {
 pub struct GameRow {
     pub id: i64,
     pub chat_id: i64,
-    pub variant: String,
+    pub variant: Variant,
     pub white: Seat,
     pub black: Seat,
     pub status: GameStatus,
@@ -130,7 +130,7 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
     Ok(GameRow {
         id: r.get(0)?,
         chat_id: r.get(1)?,
-        variant: r.get(2)?,
+        variant: super::variant_at(r, 2)?,
         white: seat(r.get(3)?, r.get(4)?),
         black: seat(r.get(5)?, r.get(6)?),
         status: r.get(7)?,
@@ -157,7 +157,7 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
 #[derive(Debug, Clone)]
 pub struct NewGame {
     pub chat_id: i64,
-    pub variant: String,
+    pub variant: Variant,
     pub white: Seat,
     pub black: Seat,
     pub start_fen: String,
@@ -183,7 +183,7 @@ pub fn insert_game(c: &Tx, g: &NewGame, now: i64) -> StoreResult<i64> {
                             start_fen, fen, ply, seconds_per_move, deadline, reminder_at, created_at, updated_at,
                             white_bank, black_bank, casual)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11, ?12, ?12, ?13)")?
-.execute(params![g.chat_id, g.variant, wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now, g.bank, g.casual],
+.execute(params![g.chat_id, g.variant.key(), wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now, g.bank, g.casual],
     )?;
     Ok(c.sql().last_insert_rowid())
 }

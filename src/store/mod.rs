@@ -204,7 +204,7 @@ pub fn validate_migrations() -> Result<(), rusqlite_migration::Error> {
 /// `from_row_at`, which reads the fields from column `at` on.
 macro_rules! table_row {
     ($(#[$meta:meta])* pub struct $name:ident {
-        $($(#[$fmeta:meta])* pub $field:ident : $ty:ty $(= $col:literal)?),+ $(,)?
+        $($(#[$fmeta:meta])* pub $field:ident : $ty:ty $(= $col:literal)? $(=> $read:path)?),+ $(,)?
     }) => {
         $(#[$meta])*
         pub struct $name {
@@ -220,7 +220,7 @@ macro_rules! table_row {
             pub(crate) fn from_row_at(r: &rusqlite::Row, at: usize) -> rusqlite::Result<Self> {
                 let mut i = at;
                 $(
-                    let $field = r.get(i)?;
+                    let $field = table_row!(@get r i $($read)?);
                     i += 1;
                 )+
                 let _ = i;
@@ -232,6 +232,8 @@ macro_rules! table_row {
             }
         }
     };
+    (@get $r:ident $i:ident) => { $r.get($i)? };
+    (@get $r:ident $i:ident $read:path) => { $read($r, $i)? };
     (@col $field:ident) => { stringify!($field) };
     (@col $field:ident $col:literal) => { $col };
     (@join $first:expr $(, $rest:expr)*) => { concat!($first $(, ", ", $rest)*) };
@@ -406,7 +408,7 @@ mod tests {
         assert_eq!(found.id, a.id);
         let g = NewGame {
             chat_id: chat.id,
-            variant: "russian".into(),
+            variant: shashki_engine::Variant::Russian,
             white: Seat::Human(a.id),
             black: Seat::Ai(3),
             start_fen: "W:W21-32:B1-12".into(),

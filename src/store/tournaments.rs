@@ -5,11 +5,9 @@ use super::StoreResult;
 use super::Tx;
 use rusqlite::{params, OptionalExtension};
 
-/// A tournament's status, as stored.
-pub const T_OPEN: &str = "open";
-pub const T_RUNNING: &str = "running";
-pub const T_FINISHED: &str = "finished";
-pub const T_CANCELLED: &str = "cancelled";
+use super::TournamentStatus;
+use crate::tournament::ballot::Ballot;
+use crate::tournament::Format;
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,14 +16,14 @@ table_row! {
         pub chat_id: i64,
         pub name: String,
         /// `round-robin`, `double-round-robin` (see `tournament::Format`).
-        pub format: String,
+        pub format: Format,
         pub micro: bool,
         /// `fmjd`, `balanced` (see `tournament::ballot::Ballot`).
-        pub ballot: String,
+        pub ballot: Ballot,
         pub seed: i64,
         pub days_per_move: Option<i64>,
         /// `open`, `running`, `finished`, `cancelled`.
-        pub status: String,
+        pub status: TournamentStatus,
         pub created_by: i64,
         pub created_at: i64,
         /// The most players it takes (2..=64).
@@ -76,9 +74,9 @@ table_row! {
 pub struct NewTournament<'a> {
     pub chat_id: i64,
     pub name: &'a str,
-    pub format: &'a str,
+    pub format: Format,
     pub micro: bool,
-    pub ballot: &'a str,
+    pub ballot: Ballot,
     pub seed: i64,
     pub days_per_move: Option<i64>,
     pub created_by: i64,
@@ -138,7 +136,13 @@ pub fn last_finished_tournament_in_chat(
 }
 
 /// Move a tournament from status `from` to `to`. False if it was not in `from`.
-pub fn set_tournament_status(c: &Tx, id: i64, from: &str, to: &str, now: i64) -> StoreResult<bool> {
+pub fn set_tournament_status(
+    c: &Tx,
+    id: i64,
+    from: TournamentStatus,
+    to: TournamentStatus,
+    now: i64,
+) -> StoreResult<bool> {
     let n = c
         .sql()
         .prepare_cached(

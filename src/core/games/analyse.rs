@@ -36,6 +36,7 @@ use crate::core::present::Draft;
 use crate::core::types::{Image, Job, Outcome, Platform, Progress, Target};
 use crate::core::{Service, ServiceError};
 use crate::render::graph::eval_graph_png;
+use crate::store::AnalysisStatus;
 use crate::store::Tx;
 use crate::store::{self, AnalysisDone, AnalysisRow, GameRow};
 use shashki_engine::analysis::{analyse, AnalyseOptions, Mark};
@@ -79,8 +80,10 @@ impl Service {
             return Err(Refusal::AnalyseUnfinished { game: row.id }.into());
         }
         match store::analysis(ctx.c, row.id)? {
-            Some(a) if a.status == "done" => return self.post_analysis(ctx, &row, &a, false),
-            Some(a) if a.status == "pending" => {
+            Some(a) if a.status == AnalysisStatus::Done => {
+                return self.post_analysis(ctx, &row, &a, false)
+            }
+            Some(a) if a.status == AnalysisStatus::Pending => {
                 ctx.tell_id("analyse-pending", Some(&args![("game", row.id)]));
                 return Ok(());
             }
@@ -262,7 +265,7 @@ impl Service {
             let Some(a) = store::analysis(c, game_id)? else {
                 return Ok(Outcome::default());
             };
-            if a.status != "pending" {
+            if a.status != AnalysisStatus::Pending {
                 drop(store);
                 // made or failed: only the final text, if still owed
                 if !a.final_owed {
@@ -312,7 +315,7 @@ impl Service {
         let every = self.config.analysis_progress_every;
         let (mut tenth, mut last) = (0, Instant::now());
         let report = analyse(
-            super::variant_of(&row),
+            row.variant,
             game.start_position(),
             game.moves(),
             &opts,

@@ -39,10 +39,7 @@ fn for_me(ch: &store::ChallengeRow, me: i64, my_handle: Option<&str>) -> Option<
 
 /// The variant a chat plays unless a challenge names one.
 pub(crate) fn chat_variant(chat: &store::ChatRow) -> Variant {
-    chat.variant
-        .as_deref()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_default()
+    chat.variant.unwrap_or_default()
 }
 
 /// `from` (or `из`): the words after it are the start position's FEN.
@@ -225,7 +222,7 @@ impl Service {
         let me = Seat::Human(me_id);
         let now_mine = mine.opposite();
         // the same game again: its rules and its start too
-        let variant = super::variant_of(&row);
+        let variant = row.variant;
         let start = Position::from_fen(&row.start_fen)
             .ok()
             .filter(|p| *p != variant.initial_position());
@@ -291,7 +288,7 @@ impl Service {
             seconds_per_move,
             ctx.now,
             ctx.now + ttl,
-            variant.key(),
+            variant,
         )?;
         store::set_challenge_thread(ctx.c, id, ctx.thread.as_deref())?;
         let a = args![
@@ -368,7 +365,7 @@ impl Service {
         let from = store::user(ctx.c, ch.from_user)?
             .map(|u| u.name)
             .unwrap_or_default();
-        let variant: Variant = ch.variant.parse().unwrap_or_default();
+        let variant: Variant = ch.variant;
         let a = args![
             ("id", id),
             ("from", from),
@@ -548,7 +545,7 @@ impl Service {
             Color::White => (challenger, me),
             Color::Black => (me, challenger),
         };
-        let variant = ch.variant.parse().unwrap_or_default();
+        let variant = ch.variant;
         let start = ch
             .start_fen
             .as_deref()
@@ -629,7 +626,7 @@ impl Service {
         let (deadline, reminder_at) = self.start_clock(ctx, first, tc)?;
         let new = NewGame {
             chat_id: ctx.chat.id,
-            variant: variant.key().to_string(),
+            variant,
             white,
             black,
             start_fen: start.to_fen(),

@@ -6,7 +6,7 @@
 //! once, in the same transaction, and keeps its rest; every other line of
 //! the owner in that game is dropped.
 
-use super::{variant_of, Loaded};
+use super::Loaded;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
@@ -36,7 +36,7 @@ impl Service {
         let me = ctx.gate(&row, Need::Play)?;
         let me_id = ctx.user_id()?;
         if rest.is_empty() {
-            return self.list_conditionals(ctx, row.id, variant_of(&row), me_id);
+            return self.list_conditionals(ctx, row.id, row.variant, me_id);
         }
         if matches!(rest, [w] if crate::core::input::words::is_clear(w)) {
             let n = store::clear_conditionals(ctx.c, row.id, me_id)?;

@@ -19,7 +19,7 @@ use crate::core::input::commands::game_ref;
 use crate::core::Service;
 use crate::store::Tx;
 use crate::store::{self, GameRow};
-use shashki_engine::{Game, Position, Variant};
+use shashki_engine::{Game, Position};
 
 /// A game as stored, and as the engine sees it (replayed from its moves,
 /// since the draw rules need the history).
@@ -27,11 +27,6 @@ use shashki_engine::{Game, Position, Variant};
 pub(crate) struct Loaded {
     pub row: GameRow,
     pub game: Game,
-}
-
-/// The rules a stored game is played by.
-pub(crate) fn variant_of(row: &GameRow) -> Variant {
-    row.variant.parse().unwrap_or_default()
 }
 
 /// The stored current position of a game (no replay).
@@ -44,7 +39,7 @@ impl Service {
     pub(crate) fn load(&self, c: &Tx, row: GameRow) -> Res<Loaded> {
         let start = Position::from_fen(&row.start_fen)
             .map_err(|e| corrupt(format!("game {} start: {e}", row.id)))?;
-        let mut game = Game::from_position(variant_of(&row), start);
+        let mut game = Game::from_position(row.variant, start);
         for text in store::game_moves(c, row.id)? {
             game.play_text(&text)
                 .map_err(|e| corrupt(format!("game {} move {text}: {e}", row.id)))?;

@@ -2,7 +2,7 @@
 //! find the game, pass the gate, play, record, announce. The end of a game
 //! (result, ratings, final board and PDN) is here too.
 
-use super::{position_of, variant_of, Loaded};
+use super::{position_of, Loaded};
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
@@ -46,7 +46,7 @@ impl Service {
         let mut to_move = Vec::new();
         for row in rows {
             let pos = position_of(&row)?;
-            let variant = variant_of(&row);
+            let variant = row.variant;
             let parsed = parse_move_among_in(variant, &pos, &pos.legal_moves_in(variant), text);
             to_move.push((row, parsed));
         }
@@ -79,7 +79,7 @@ impl Service {
                         continue;
                     };
                     let pos = position_of(row)?;
-                    let index = sorted_moves(&pos, variant_of(row))
+                    let index = sorted_moves(&pos, row.variant)
                         .iter()
                         .position(|m| m == mv)
                         .unwrap_or(0);
@@ -114,7 +114,7 @@ impl Service {
                 .ok_or(corrupt("no error for an illegal move"))?;
             return Ok(Refusal::IllegalMove {
                 game: row.id,
-                variant: variant_of(&row),
+                variant: row.variant,
                 error,
             });
         }
@@ -134,7 +134,7 @@ impl Service {
     pub(crate) fn move_button(&self, ctx: &mut Ctx, game: i64, ply: i64, index: u16) -> Res<()> {
         let row = self.game_by_id(ctx, game)?;
         ctx.gate(&row, Need::Move { ply: Some(ply) })?;
-        let mv = sorted_moves(&position_of(&row)?, variant_of(&row))
+        let mv = sorted_moves(&position_of(&row)?, row.variant)
             .get(usize::from(index))
             .copied()
             .ok_or(Refusal::ButtonStale)?;

@@ -195,12 +195,7 @@ impl Service {
             return Ok(Vec::new());
         };
         let pos = super::position_of(&row).map_err(super::ai::into_service)?;
-        Ok(all_move_choices(
-            row.id,
-            row.ply,
-            &pos,
-            super::variant_of(&row),
-        ))
+        Ok(all_move_choices(row.id, row.ply, &pos, row.variant))
     }
 
     /// The active games in a chat where it is this user's move (both by the
@@ -225,7 +220,7 @@ impl Service {
             };
             if row.side_to_move() == Some(color) {
                 let pos = super::position_of(&row).map_err(super::ai::into_service)?;
-                let moves = all_move_choices(row.id, row.ply, &pos, super::variant_of(&row));
+                let moves = all_move_choices(row.id, row.ply, &pos, row.variant);
                 if !moves.is_empty() {
                     out.push((row.id, moves));
                 }

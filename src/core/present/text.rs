@@ -103,7 +103,7 @@ impl Service {
         how: Termination,
     ) -> Res<String> {
         // the draw rules' numbers depend on the variant
-        let variant = crate::core::games::variant_of(row);
+        let variant = row.variant;
         let a = args![
             ("variant", variant.key()),
             ("moves", i64::from(variant.kings_only_draw_plies() / 2)),

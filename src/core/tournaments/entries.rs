@@ -2,13 +2,12 @@
 //! start: off the list; after it: a withdrawal), `/tournament remove @name`
 //! (admins: the same for someone else).
 
-use super::format_of;
 use super::swiss::swiss_paired;
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Refusal, Res};
 use crate::core::Service;
-use crate::store::{self, GameResult, Termination, TournamentRow, T_OPEN, T_RUNNING};
+use crate::store::{self, GameResult, Termination, TournamentRow, TournamentStatus};
 use crate::tournament::Format;
 
 impl Service {
@@ -17,8 +16,8 @@ impl Service {
         // a running Swiss event takes late entries until half its rounds
         // are paired: a half-point bye for each round missed (FMJD practice)
         let mut missed = 0u32;
-        if t.status == T_RUNNING {
-            let Format::Swiss { rounds } = format_of(t)? else {
+        if t.status == TournamentStatus::Running {
+            let Format::Swiss { rounds } = t.format else {
                 return Err(Refusal::TournamentNotOpen { id: t.id }.into());
             };
             missed = swiss_paired(ctx, t)?;
@@ -29,7 +28,7 @@ impl Service {
                 }
                 .into());
             }
-        } else if t.status != T_OPEN {
+        } else if t.status != TournamentStatus::Open {
             return Err(Refusal::TournamentNotOpen { id: t.id }.into());
         }
         if store::tournament_players(ctx.c, t.id)?.len() as i64 >= t.max_players {
@@ -111,8 +110,8 @@ impl Service {
         user: i64,
         name: &str,
     ) -> Res<bool> {
-        match t.status.as_str() {
-            T_OPEN => {
+        match t.status {
+            TournamentStatus::Open => {
                 if !store::leave_tournament(ctx.c, t.id, user)? {
                     return Ok(false);
                 }
@@ -131,7 +130,7 @@ impl Service {
                 ctx.say(message, Some(&a));
                 Ok(true)
             }
-            T_RUNNING => {
+            TournamentStatus::Running => {
                 if !store::withdraw_player(ctx.c, t.id, user, ctx.now)? {
                     return Ok(false);
                 }

@@ -11,7 +11,7 @@ use crate::core::error::{Refusal, Res};
 use crate::core::i18n::num;
 use crate::core::time::DAY;
 use crate::core::Service;
-use crate::store::{self, T_RUNNING};
+use crate::store::{self, TournamentStatus};
 
 impl Service {
     /// `/tournament pause N [#id]`.
@@ -22,7 +22,7 @@ impl Service {
             [] => (None, None),
         };
         let t = self.pick_tournament(ctx, which, false)?;
-        if t.status != T_RUNNING {
+        if t.status != TournamentStatus::Running {
             return Err(Refusal::TournamentNotRunning { id: t.id }.into());
         }
         let me = ctx.user_id()?;

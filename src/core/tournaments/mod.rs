@@ -20,8 +20,8 @@ use crate::core::input::commands::game_ref;
 use crate::core::input::words::{tournament_word, TournamentWord};
 use crate::core::time::DAY;
 use crate::core::Service;
+use crate::store::TournamentStatus;
 use crate::store::{self, NewTournament, Seat, TournamentGameRow, TournamentRow};
-use crate::store::{T_OPEN, T_RUNNING};
 use crate::tournament::ballot::{Ballot, Draw, Opening};
 use crate::tournament::{berger, Format, Pairing};
 use shashki_engine::Variant;
@@ -36,20 +36,6 @@ pub(crate) const DEFAULT_MAX_PLAYERS: i64 = 20;
 
 /// The range `max N` may ask for (a Swiss event of 64 is one of 6 rounds).
 pub(crate) const MAX_PLAYERS_RANGE: std::ops::RangeInclusive<i64> = 2..=64;
-
-/// The stored format of a tournament.
-pub(crate) fn format_of(t: &TournamentRow) -> Res<Format> {
-    t.format
-        .parse()
-        .map_err(|_| corrupt(format!("tournament {} format {}", t.id, t.format)))
-}
-
-/// The stored ballot of a tournament.
-pub(crate) fn ballot_of(t: &TournamentRow) -> Res<Ballot> {
-    t.ballot
-        .parse()
-        .map_err(|_| corrupt(format!("tournament {} ballot {}", t.id, t.ballot)))
-}
 
 /// A tournament's bank: (moves, days), if it plays on one.
 pub(crate) fn bank_of(t: &TournamentRow) -> Option<(i64, i64)> {
@@ -274,9 +260,9 @@ impl Service {
         let t = NewTournament {
             chat_id: ctx.chat.id,
             name: &name,
-            format: &format.to_string(),
+            format,
             micro,
-            ballot: &ballot.to_string(),
+            ballot,
             seed,
             days_per_move: (days > 0).then_some(days),
             created_by: me,
@@ -312,7 +298,7 @@ impl Service {
     /// Draw the schedule and the openings and start every game at once.
     fn tournament_start(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         ctx.require_admin()?;
-        if t.status != T_OPEN {
+        if t.status != TournamentStatus::Open {
             return Err(Refusal::TournamentNotOpen { id: t.id }.into());
         }
         let players = store::tournament_players(ctx.c, t.id)?;
@@ -322,7 +308,7 @@ impl Service {
             }
             .into());
         }
-        let lines = match format_of(t)? {
+        let lines = match t.format {
             Format::Swiss { .. } => self.swiss_round(ctx, t, 1)?.unwrap_or_default(),
             format => {
                 let rounds = match format {
@@ -338,7 +324,13 @@ impl Service {
                 lines
             }
         };
-        if !store::set_tournament_status(ctx.c, t.id, T_OPEN, T_RUNNING, ctx.now)? {
+        if !store::set_tournament_status(
+            ctx.c,
+            t.id,
+            TournamentStatus::Open,
+            TournamentStatus::Running,
+            ctx.now,
+        )? {
             return Err(Refusal::TournamentNotOpen { id: t.id }.into());
         }
         let a = args![
@@ -346,7 +338,7 @@ impl Service {
             ("name", t.name.clone()),
             ("players", players.len() as i64),
             ("games", store::tournament_games(ctx.c, t.id)?.len() as i64),
-            ("rounds", rounds_of(format_of(t)?)),
+            ("rounds", rounds_of(t.format)),
             (
                 "time",
                 self.tournament_time_text(ctx, t.days_per_move, bank_of(t))
@@ -373,7 +365,7 @@ impl Service {
         k: usize,
     ) -> Res<Vec<String>> {
         let players = store::tournament_players(ctx.c, t.id)?;
-        let draw = Draw::new(ballot_of(t)?, t.seed as u64);
+        let draw = Draw::new(t.ballot, t.seed as u64);
         let tc = time_control(t);
         let seat = |p: usize| -> Res<Seat> {
             players
@@ -460,8 +452,8 @@ impl Service {
         let a = args![
             ("id", t.id),
             ("name", t.name.clone()),
-            ("status", t.status.clone()),
-            ("format", t.format.clone()),
+            ("status", t.status.as_str().to_string()),
+            ("format", t.format.to_string()),
             ("micro", if t.micro { "yes" } else { "no" }),
             ("count", players.len() as i64),
             ("max", t.max_players),

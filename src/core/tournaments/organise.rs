@@ -11,7 +11,7 @@ use crate::core::input::commands::game_ref;
 use crate::core::input::words::adjudication_result;
 use crate::core::present::Draft;
 use crate::core::Service;
-use crate::store::{self, Seat, Termination, TournamentRow, T_CANCELLED, T_OPEN, T_RUNNING};
+use crate::store::{self, Seat, Termination, TournamentRow, TournamentStatus};
 use shashki_engine::search::{WIN, WIN_BOUND};
 
 /// Scores closer to 0 than this (centi-men) are "about even".
@@ -23,7 +23,7 @@ impl Service {
     /// change, no standings); one announcement.
     pub(super) fn tournament_cancel(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         ctx.require_admin()?;
-        if t.status != T_OPEN && t.status != T_RUNNING {
+        if t.status != TournamentStatus::Open && t.status != TournamentStatus::Running {
             return Err(Refusal::TournamentOver { id: t.id }.into());
         }
         let mut ended = 0i64;
@@ -32,7 +32,13 @@ impl Service {
                 ended += 1;
             }
         }
-        if !store::set_tournament_status(ctx.c, t.id, &t.status, T_CANCELLED, ctx.now)? {
+        if !store::set_tournament_status(
+            ctx.c,
+            t.id,
+            t.status,
+            TournamentStatus::Cancelled,
+            ctx.now,
+        )? {
             return Err(Refusal::TournamentOver { id: t.id }.into());
         }
         let a = args![
@@ -61,10 +67,7 @@ impl Service {
             ctx.say("tournament-missing-none", Some(&a));
             return Ok(());
         }
-        let swiss = matches!(
-            super::format_of(t)?,
-            crate::tournament::Format::Swiss { .. }
-        );
+        let swiss = matches!(t.format, crate::tournament::Format::Swiss { .. });
         let round = if swiss {
             games.iter().map(|g| g.round).max().unwrap_or(0)
         } else {
@@ -128,7 +131,7 @@ impl Service {
             .ok_or(Refusal::NotATournamentGame {
                 game: format!("#{id}"),
             })?;
-        if t.status != T_RUNNING {
+        if t.status != TournamentStatus::Running {
             return Err(Refusal::TournamentOver { id: t.id }.into());
         }
         if !row.is_active() {
