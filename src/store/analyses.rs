@@ -1,7 +1,8 @@
 //! Post-game analyses (schema v11; v18: the live message's final text owed).
 
 use super::StoreResult;
-use rusqlite::{params, Connection, OptionalExtension};
+use super::Tx;
+use rusqlite::{params, OptionalExtension};
 
 /// A stored analysis.
 #[derive(Debug, Clone, PartialEq)]
@@ -24,8 +25,8 @@ pub struct AnalysisRow {
     pub final_owed: bool,
 }
 
-pub fn analysis(c: &Connection, game: i64) -> StoreResult<Option<AnalysisRow>> {
-    Ok(c.prepare_cached(
+pub fn analysis(c: &Tx, game: i64) -> StoreResult<Option<AnalysisRow>> {
+    Ok(c.sql().prepare_cached(
         "SELECT game_id, chat_id, status, movetext, white_accuracy, black_accuracy,
                     scores, marks, depth, requested_by, final_owed FROM analyses WHERE game_id = ?1",
     )?
@@ -57,14 +58,8 @@ pub fn analysis(c: &Connection, game: i64) -> StoreResult<Option<AnalysisRow>> {
 
 /// Ask for the analysis of `game` (again, if it failed before). False if it
 /// is pending or done already.
-pub fn request_analysis(
-    c: &Connection,
-    game: i64,
-    chat: i64,
-    user: i64,
-    now: i64,
-) -> StoreResult<bool> {
-    let n = c
+pub fn request_analysis(c: &Tx, game: i64, chat: i64, user: i64, now: i64) -> StoreResult<bool> {
+    let n = c.sql()
         .prepare_cached(
             "INSERT INTO analyses (game_id, chat_id, requested_by, created_at)
              VALUES (?1, ?2, ?3, ?4)
@@ -89,9 +84,10 @@ pub struct AnalysisDone<'a> {
 
 /// Store a finished analysis; its live message now owes the summary
 /// ([`ack_analysis_final`]). False if it was not pending.
-pub fn finish_analysis(c: &Connection, game: i64, a: &AnalysisDone, now: i64) -> StoreResult<bool> {
+pub fn finish_analysis(c: &Tx, game: i64, a: &AnalysisDone, now: i64) -> StoreResult<bool> {
     let scores: Vec<String> = a.scores.iter().map(i32::to_string).collect();
     let n = c
+        .sql()
         .prepare_cached(
             "UPDATE analyses SET status = 'done', movetext = ?2, white_accuracy = ?3,
                  black_accuracy = ?4, scores = ?5, marks = ?6, depth = ?7, finished_at = ?8,
@@ -114,8 +110,9 @@ pub fn finish_analysis(c: &Connection, game: i64, a: &AnalysisDone, now: i64) ->
 /// Mark an analysis that cannot be made (the game vanished or is corrupt,
 /// or its job failed for good); its live message now owes "could not be
 /// made". False if it was not pending.
-pub fn fail_analysis(c: &Connection, game: i64, now: i64) -> StoreResult<bool> {
+pub fn fail_analysis(c: &Tx, game: i64, now: i64) -> StoreResult<bool> {
     let n = c
+        .sql()
         .prepare_cached(
             "UPDATE analyses SET status = 'failed', finished_at = ?2, final_owed = 1
              WHERE game_id = ?1 AND status = 'pending'",
@@ -126,8 +123,8 @@ pub fn fail_analysis(c: &Connection, game: i64, now: i64) -> StoreResult<bool> {
 
 /// The analyses made (or failed) since `since` whose live message's final
 /// text is not acknowledged as sent.
-pub fn analyses_owing_final(c: &Connection, since: i64) -> StoreResult<Vec<i64>> {
-    let mut st = c.prepare_cached(
+pub fn analyses_owing_final(c: &Tx, since: i64) -> StoreResult<Vec<i64>> {
+    let mut st = c.sql().prepare_cached(
         "SELECT game_id FROM analyses
          WHERE final_owed = 1 AND status IN ('done', 'failed') AND finished_at >= ?1
          ORDER BY finished_at",
@@ -139,8 +136,9 @@ pub fn analyses_owing_final(c: &Connection, since: i64) -> StoreResult<Vec<i64>>
 }
 
 /// The final text of `game`'s analysis was sent. False if none was owed.
-pub fn ack_analysis_final(c: &Connection, game: i64) -> StoreResult<bool> {
+pub fn ack_analysis_final(c: &Tx, game: i64) -> StoreResult<bool> {
     let n = c
+        .sql()
         .prepare_cached(
             "UPDATE analyses SET final_owed = 0
              WHERE game_id = ?1 AND final_owed = 1 AND status IN ('done', 'failed')",
@@ -150,8 +148,8 @@ pub fn ack_analysis_final(c: &Connection, game: i64) -> StoreResult<bool> {
 }
 
 /// The games whose analysis is asked for and not made yet.
-pub fn pending_analyses(c: &Connection) -> StoreResult<Vec<i64>> {
-    let mut st = c.prepare_cached(
+pub fn pending_analyses(c: &Tx) -> StoreResult<Vec<i64>> {
+    let mut st = c.sql().prepare_cached(
         "SELECT game_id FROM analyses WHERE status = 'pending' ORDER BY created_at",
     )?;
     let rows = st
@@ -161,9 +159,10 @@ pub fn pending_analyses(c: &Connection) -> StoreResult<Vec<i64>> {
 }
 
 /// How many analyses `user` asked for that are not made yet.
-pub fn count_pending_analyses_by(c: &Connection, user: i64) -> StoreResult<i64> {
-    Ok(c.prepare_cached(
-        "SELECT COUNT(*) FROM analyses WHERE requested_by = ?1 AND status = 'pending'",
-    )?
-    .query_row([user], |r| r.get(0))?)
+pub fn count_pending_analyses_by(c: &Tx, user: i64) -> StoreResult<i64> {
+    Ok(c.sql()
+        .prepare_cached(
+            "SELECT COUNT(*) FROM analyses WHERE requested_by = ?1 AND status = 'pending'",
+        )?
+        .query_row([user], |r| r.get(0))?)
 }
