@@ -132,15 +132,6 @@ impl Ctx<'_> {
         self.drafts.extend(d.split_lines(lines, max));
     }
 
-    /// Refuse unless the actor may change chat-wide settings.
-    pub fn require_admin(&self) -> Result<(), Halt> {
-        if self.is_admin {
-            Ok(())
-        } else {
-            Err(Halt::Refused(super::Refusal::NotAdmin))
-        }
-    }
-
     /// The acting person's id; an AI or service action has none.
     pub fn user_id(&self) -> Res<i64> {
         match self.actor {

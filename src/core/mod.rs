@@ -43,6 +43,7 @@ use games::ai::Evals;
 use i18n::Catalog;
 use input::commands::{looks_like_move, parse_command, Command};
 use input::payload::Payload;
+use input::InputRefusal;
 use present::Draft;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -293,7 +294,7 @@ impl Service {
             Command::Decline(r) => self.cmd_decline(ctx, r.as_deref())?,
             Command::ChallengeLink { id, token } => self.challenge_link(ctx, id, token)?,
             Command::Move { game, text } => match text {
-                None => return Err(Refusal::MoveUsage.into()),
+                None => return Err(InputRefusal::MoveUsage.into()),
                 Some(text) => self.move_text(ctx, game, &text)?,
             },
             Command::Board(r) => self.cmd_board(ctx, r.as_deref())?,
@@ -316,7 +317,9 @@ impl Service {
             Command::If(args) => self.cmd_if(ctx, &args)?,
             Command::Takeback(r) => self.cmd_takeback(ctx, r.as_deref())?,
             Command::Notify(w) => self.cmd_notify(ctx, w.as_deref())?,
-            Command::Unknown(command) => return Err(Refusal::UnknownCommand { command }.into()),
+            Command::Unknown(command) => {
+                return Err(InputRefusal::UnknownCommand { command }.into())
+            }
         }
         Ok(())
     }
@@ -324,7 +327,7 @@ impl Service {
     /// A pressed button.
     fn on_choice(&self, ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
         let Some(p) = Payload::decode(payload) else {
-            return Err(Refusal::ButtonInvalid.into());
+            return Err(InputRefusal::ButtonInvalid.into());
         };
         let before = ctx.drafts.len();
         match p {

@@ -3,11 +3,11 @@
 //! against the puzzle); the `/top` table.
 
 use super::ctx::Ctx;
-use super::error::Refusal;
 use super::error::Res;
 use super::games::challenge::chat_variant;
 use super::input::words::variant_word;
 use crate::args;
+use crate::core::input::InputRefusal;
 use crate::store::Tx;
 use crate::store::{self, RatingRow};
 use shashki_engine::{Color, Variant};
@@ -94,7 +94,7 @@ impl super::Service {
     /// default variant unless named).
     pub(crate) fn cmd_top(&self, ctx: &mut Ctx, word: Option<&str>) -> Res<()> {
         let variant = match word {
-            Some(w) => variant_word(w).ok_or_else(|| Refusal::VariantUnknown {
+            Some(w) => variant_word(w).ok_or_else(|| InputRefusal::VariantUnknown {
                 word: w.to_string(),
             })?,
             None => chat_variant(&ctx.chat),

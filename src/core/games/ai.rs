@@ -2,6 +2,7 @@
 //! and engine work an event needs (the AI weighing a draw offer) runs
 //! before the event's transaction, never inside it.
 
+use crate::core::access::AccessRefusal;
 use crate::core::ctx::Actor;
 use crate::core::error::Halt;
 use crate::core::types::{Job, Outcome};
@@ -226,7 +227,7 @@ impl Service {
         let chat_id = row.chat_id;
         self.system_action(chat_id, Actor::Ai, human, |ctx| {
             ctx.thread = store::game_thread(ctx.c, game_id)?;
-            let row = store::game(ctx.c, game_id)?.ok_or(crate::core::Refusal::GameUnknown {
+            let row = store::game(ctx.c, game_id)?.ok_or(AccessRefusal::GameUnknown {
                 game: game_id.to_string(),
             })?;
             ctx.gate(&row, crate::core::access::Need::Move { ply: Some(ply) })?;

@@ -26,12 +26,13 @@
 //! message. A job that fails for good ([`Service::job_failed_for_good`])
 //! ends it with "could not be made".
 
+use super::GameRefusal;
 use super::Loaded;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::resolve_lang;
 use crate::core::ctx::{Actor, Ctx};
-use crate::core::error::{Refusal, Res};
+use crate::core::error::Res;
 use crate::core::present::Draft;
 use crate::core::types::{Image, Job, Outcome, Platform, Progress, Target};
 use crate::core::{Service, ServiceError};
@@ -77,7 +78,7 @@ impl Service {
         ctx.gate(&row, Need::See)?;
         // never a hint for a game in progress
         if row.is_active() {
-            return Err(Refusal::AnalyseUnfinished { game: row.id }.into());
+            return Err(GameRefusal::AnalyseUnfinished { game: row.id }.into());
         }
         match store::analysis(ctx.c, row.id)? {
             Some(a) if a.status == AnalysisStatus::Done => {
@@ -91,7 +92,7 @@ impl Service {
         }
         let me = ctx.user_id()?;
         if store::count_pending_analyses_by(ctx.c, me)? >= PENDING_PER_USER {
-            return Err(Refusal::TooManyAnalyses {
+            return Err(GameRefusal::TooManyAnalyses {
                 limit: PENDING_PER_USER,
             }
             .into());

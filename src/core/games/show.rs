@@ -1,11 +1,12 @@
 //! Showing games: `/board`, `/games`, `/pdn`, `/replay`; and any position
 //! (`/position FEN`).
 
+use super::GameRefusal;
 use super::Loaded;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
-use crate::core::error::{Refusal, Res};
+use crate::core::error::Res;
 use crate::core::games::challenge::chat_variant;
 use crate::core::i18n::Lang;
 use crate::core::input::payload::Payload;
@@ -315,10 +316,10 @@ impl Service {
         let variant = named.unwrap_or_else(|| chat_variant(&ctx.chat));
         let fen: String = words.collect();
         if fen.is_empty() {
-            return Err(Refusal::PositionUsage.into());
+            return Err(GameRefusal::PositionUsage.into());
         }
         let pos = shashki_engine::parse_fen_full_in(variant, &fen)
-            .map_err(|e| Refusal::BadFen {
+            .map_err(|e| GameRefusal::BadFen {
                 error: e.to_string(),
             })?
             .position;

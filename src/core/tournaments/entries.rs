@@ -3,9 +3,10 @@
 //! (admins: the same for someone else).
 
 use super::swiss::swiss_paired;
+use super::TournamentRefusal;
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::error::{corrupt, Res};
 use crate::core::Service;
 use crate::store::{self, GameResult, Termination, TournamentRow, TournamentStatus};
 use crate::tournament::Format;
@@ -18,28 +19,28 @@ impl Service {
         let mut missed = 0u32;
         if t.status == TournamentStatus::Running {
             let Format::Swiss { rounds } = t.format else {
-                return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+                return Err(TournamentRefusal::NotOpen { id: t.id }.into());
             };
             missed = swiss_paired(ctx, t)?;
             if missed.saturating_mul(2) > rounds {
-                return Err(Refusal::TournamentTooLate {
+                return Err(TournamentRefusal::TooLate {
                     id: t.id,
                     rounds: i64::from(missed),
                 }
                 .into());
             }
         } else if t.status != TournamentStatus::Open {
-            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+            return Err(TournamentRefusal::NotOpen { id: t.id }.into());
         }
         if store::tournament_players(ctx.c, t.id)?.len() as i64 >= t.max_players {
-            return Err(Refusal::TournamentFull {
+            return Err(TournamentRefusal::Full {
                 id: t.id,
                 limit: t.max_players,
             }
             .into());
         }
         if !store::join_tournament(ctx.c, t.id, me, ctx.now)? {
-            return Err(Refusal::TournamentAlreadyJoined { id: t.id }.into());
+            return Err(TournamentRefusal::AlreadyJoined { id: t.id }.into());
         }
         let players = store::tournament_players(ctx.c, t.id)?;
         if missed > 0 {
@@ -76,7 +77,7 @@ impl Service {
         let me = ctx.user_id()?;
         let name = ctx.user.name.clone();
         if !self.take_off(ctx, t, me, &name)? {
-            return Err(Refusal::TournamentNotJoined { id: t.id }.into());
+            return Err(TournamentRefusal::NotJoined { id: t.id }.into());
         }
         Ok(())
     }
@@ -87,7 +88,7 @@ impl Service {
         ctx.require_admin()?;
         let handle = who.trim_start_matches('@');
         let user = store::user_by_handle(ctx.c, ctx.platform.key(), handle)?;
-        let not_entered = || Refusal::TournamentNotEntered {
+        let not_entered = || TournamentRefusal::NotEntered {
             id: t.id,
             name: who.to_string(),
         };
@@ -159,7 +160,7 @@ impl Service {
                 self.tournament_maybe_over(ctx, t)?;
                 Ok(true)
             }
-            _ => Err(Refusal::TournamentOver { id: t.id }.into()),
+            _ => Err(TournamentRefusal::Over { id: t.id }.into()),
         }
     }
 }
