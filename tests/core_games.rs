@@ -1071,6 +1071,59 @@ fn position_shows_any_fen_and_names_what_is_wrong_with_a_bad_one() {
     );
 }
 
+/// The summary names each side's worst move beside the counts, with the
+/// engine's better move, in the variant's notation and move numbers (here
+/// Portuguese: square numbers); a side with no marked move gets no name.
+#[test]
+fn the_analysis_names_each_sides_worst_move_and_the_better_one() {
+    let room = Room::new();
+    // White hangs a man: e3-f4 (11-15) is taken for nothing; e3-d4 or
+    // a1-b2 keeps it. Black's capture is forced (one legal move: no mark)
+    let (id, _) = start_variant_game(&room, "portuguese from W:We3,a1:Bg5,a7");
+    let start = Position::from_fen("W:We3,a1:Bg5,a7").unwrap();
+    let hang = shashki::engine::parse_move(&start, "e3-f4").unwrap();
+    let hang = Variant::Portuguese.format_move(&hang);
+    assert_eq!(hang, "11-15");
+    room.say("Anna", &hang);
+    room.say("Bob", "g5:e3");
+    room.say("Anna", &format!("/resign #{id}"));
+    let ask = room.say("Anna", &format!("/resign #{id}"));
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", button(&ask, "Yes"));
+    }
+    assert_ne!(room.game(id).status, store::GameStatus::Active);
+    let out = room.say("Carl", &format!("/analyse #{id}"));
+    let done = room.svc.run_job(out.jobs[0]).unwrap();
+    let t = text(&done);
+    let lines: Vec<&str> = t.lines().collect();
+    let white = lines.iter().find(|l| l.starts_with("White Anna:")).unwrap();
+    let black = lines.iter().find(|l| l.starts_with("Black Bob:")).unwrap();
+    let (_, worst) = white
+        .split_once("; the worst: ")
+        .unwrap_or_else(|| panic!("White's worst move named: {t}"));
+    let (played, better) = worst.split_once(" — better ").unwrap();
+    assert!(played == "1. 11-15?" || played == "1. 11-15??", "{t}");
+    assert!(!black.contains("worst"), "Black made no marked move: {t}");
+    // the better move is the PDN's, in square numbers too
+    let (_, pdn) = done.replies[1].document.as_ref().unwrap();
+    assert!(
+        pdn.contains(&format!("{{better: {better} (")),
+        "{better} in {pdn}"
+    );
+    assert!(
+        better.chars().all(|c| c.is_ascii_digit() || c == '-'),
+        "{better}"
+    );
+    assert_ne!(better, "11-15");
+    // in another language the same move, from the store
+    room.say("Anna", "/settings lang ru");
+    let t = text(&room.say("Anna", &format!("/анализ #{id}")));
+    assert!(
+        t.contains(&format!("; худший ход: {played} — лучше было {better}")),
+        "{t}"
+    );
+}
+
 #[test]
 fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
     let room = Room::new();

@@ -441,9 +441,10 @@ analyse-pending = Partie #{ $game } wird schon analysiert; das Ergebnis kommt hi
 analyse-unfinished = Partie #{ $game } läuft noch: analysiert werden kann sie erst nach ihrem Ende.
 analyse-too-many = Du hast schon { $limit } Analysen in der Warteschlange; frag wieder, wenn sie fertig sind.
 analyse-summary = Analyse von Partie #{ $game } (Suchtiefe { $depth }):
-    Weiß { $white }: Genauigkeit { $white_acc } %, Ungenauigkeiten ?! { $white_dubious }, Fehler ? { $white_mistakes }, grobe Fehler ?? { $white_blunders }
-    Schwarz { $black }: Genauigkeit { $black_acc } %, Ungenauigkeiten ?! { $black_dubious }, Fehler ? { $black_mistakes }, grobe Fehler ?? { $black_blunders }
+    Weiß { $white }: Genauigkeit { $white_acc } %, Ungenauigkeiten ?! { $white_dubious }, Fehler ? { $white_mistakes }, Patzer ?? { $white_blunders }{ $white_worst }
+    Schwarz { $black }: Genauigkeit { $black_acc } %, Ungenauigkeiten ?! { $black_dubious }, Fehler ? { $black_mistakes }, Patzer ?? { $black_blunders }{ $black_worst }
     Die PDN enthält alle Zeichen und nach jedem Fehler den besseren Zug.
+analyse-worst = ; der schlechteste Zug: { $move } — besser { $better }
 cmd-analyse = Die Analyse einer beendeten Partie durch die Engine
 
 # Clocks: bank time and leave days (issue 13)

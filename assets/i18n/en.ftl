@@ -449,9 +449,10 @@ analyse-pending = Game #{ $game } is being analysed already; the result comes he
 analyse-unfinished = Game #{ $game } is still being played: it can be analysed when it has ended.
 analyse-too-many = You have { $limit } analyses waiting already; ask again when they are done.
 analyse-summary = Analysis of game #{ $game } (engine depth { $depth }):
-    White { $white }: accuracy { $white_acc } %, inaccuracies ?! { $white_dubious }, mistakes ? { $white_mistakes }, blunders ?? { $white_blunders }
-    Black { $black }: accuracy { $black_acc } %, inaccuracies ?! { $black_dubious }, mistakes ? { $black_mistakes }, blunders ?? { $black_blunders }
+    White { $white }: accuracy { $white_acc } %, inaccuracies ?! { $white_dubious }, mistakes ? { $white_mistakes }, blunders ?? { $white_blunders }{ $white_worst }
+    Black { $black }: accuracy { $black_acc } %, inaccuracies ?! { $black_dubious }, mistakes ? { $black_mistakes }, blunders ?? { $black_blunders }{ $black_worst }
     The PDN has every mark and the better move after each mistake.
+analyse-worst = ; the worst: { $move } — better { $better }
 cmd-analyse = The engine's analysis of a finished game
 
 # Clocks: bank time and leave days (issue 13)

@@ -441,9 +441,10 @@ analyse-pending = La partie #{ $game } est déjà en cours d’analyse ; le rés
 analyse-unfinished = La partie #{ $game } est toujours en cours : elle pourra être analysée une fois terminée.
 analyse-too-many = Vous avez déjà { $limit } analyses en attente ; redemandez quand elles seront finies.
 analyse-summary = Analyse de la partie #{ $game } (profondeur du moteur { $depth }) :
-    Blancs { $white } : précision { $white_acc } %, imprécisions ?! { $white_dubious }, erreurs ? { $white_mistakes }, gaffes ?? { $white_blunders }
-    Noirs { $black } : précision { $black_acc } %, imprécisions ?! { $black_dubious }, erreurs ? { $black_mistakes }, gaffes ?? { $black_blunders }
+    Blancs { $white } : précision { $white_acc } %, imprécisions ?! { $white_dubious }, erreurs ? { $white_mistakes }, gaffes ?? { $white_blunders }{ $white_worst }
+    Noirs { $black } : précision { $black_acc } %, imprécisions ?! { $black_dubious }, erreurs ? { $black_mistakes }, gaffes ?? { $black_blunders }{ $black_worst }
     Le PDN contient toutes les annotations et le meilleur coup après chaque erreur.
+analyse-worst = {" "}; le pire coup : { $move } — mieux : { $better }
 cmd-analyse = L’analyse d’une partie terminée par le moteur
 
 # Clocks: bank time and leave days (issue 13)

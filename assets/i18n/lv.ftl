@@ -442,9 +442,10 @@ analyse-pending = Partija #{ $game } jau tiek analizēta; rezultāts būs šeit,
 analyse-unfinished = Partija #{ $game } vēl notiek: to var analizēt, kad tā būs beigusies.
 analyse-too-many = Jums jau gaida analīzes: { $limit }. Prasiet vēlreiz, kad tās būs gatavas.
 analyse-summary = Partijas #{ $game } analīze (dzinēja dziļums { $depth }):
-    Baltie { $white }: precizitāte { $white_acc } %, neprecizitātes ?! { $white_dubious }, kļūdas ? { $white_mistakes }, rupjas kļūdas ?? { $white_blunders }
-    Melnie { $black }: precizitāte { $black_acc } %, neprecizitātes ?! { $black_dubious }, kļūdas ? { $black_mistakes }, rupjas kļūdas ?? { $black_blunders }
+    Baltie { $white }: precizitāte { $white_acc } %, neprecizitātes ?! { $white_dubious }, kļūdas ? { $white_mistakes }, rupjas kļūdas ?? { $white_blunders }{ $white_worst }
+    Melnie { $black }: precizitāte { $black_acc } %, neprecizitātes ?! { $black_dubious }, kļūdas ? { $black_mistakes }, rupjas kļūdas ?? { $black_blunders }{ $black_worst }
     PDN ir visas zīmes un labākais gājiens pēc katras kļūdas.
+analyse-worst = ; sliktākais gājiens: { $move } — labāk { $better }
 cmd-analyse = Pabeigtas partijas analīze ar dzinēju
 
 # Clocks: bank time and leave days (issue 13)

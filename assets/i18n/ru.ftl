@@ -450,10 +450,11 @@ analyse-started = Анализирую партию #{ $game } (полуходо
 analyse-pending = Партия #{ $game } уже анализируется; результат появится здесь.
 analyse-unfinished = Партия #{ $game } ещё идёт: анализ возможен после её окончания.
 analyse-too-many = У вас уже { $limit } анализа в очереди; попросите снова, когда они будут готовы.
-analyse-summary = Анализ партии #{ $game } (глубина { $depth }):
-    Белые { $white }: точность { $white_acc } %, неточности ?! { $white_dubious }, ошибки ? { $white_mistakes }, грубые ошибки ?? { $white_blunders }
-    Чёрные { $black }: точность { $black_acc } %, неточности ?! { $black_dubious }, ошибки ? { $black_mistakes }, грубые ошибки ?? { $black_blunders }
-    В PDN — все оценки и лучший ход после каждой ошибки.
+analyse-summary = Разбор партии #{ $game } (глубина { $depth }):
+    Белые, { $white }: точность { $white_acc } %, неточности ?! { $white_dubious }, ошибки ? { $white_mistakes }, грубые ошибки ?? { $white_blunders }{ $white_worst }
+    Чёрные, { $black }: точность { $black_acc } %, неточности ?! { $black_dubious }, ошибки ? { $black_mistakes }, грубые ошибки ?? { $black_blunders }{ $black_worst }
+    В PDN — все пометки и лучший ход после каждой ошибки.
+analyse-worst = ; худший ход: { $move } — лучше было { $better }
 cmd-analyse = Анализ законченной партии движком
 
 # Clocks: bank time and leave days (issue 13)
