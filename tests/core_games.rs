@@ -2,25 +2,14 @@
 
 mod common;
 
+use common::room::{text, Room, DAY, T0};
 use shashki::core::{
-    BoardMode, Config, Event, Input, LinkTo, ManualClock, Outcome, Platform, Reply, Service, Target,
+    BoardMode, Config, Event, Input, LinkTo, Outcome, Platform, Reply, Service, Target,
 };
 use shashki::engine::search::{search, Limits};
 use shashki::engine::{Game, Position, Variant};
 use shashki::store::{self, Seat, Store};
-use std::path::PathBuf;
 use std::sync::Arc;
-
-const T0: i64 = 1_795_000_000; // 2026-11-18
-const DAY: i64 = 86_400;
-
-struct Room {
-    svc: Arc<Service>,
-    clock: Arc<ManualClock>,
-    path: PathBuf,
-    _dir: tempfile::TempDir,
-    seq: std::cell::Cell<u64>,
-}
 
 fn config() -> Config {
     Config {
@@ -33,41 +22,6 @@ fn config() -> Config {
 impl Room {
     fn new() -> Room {
         Room::with_config(config())
-    }
-
-    fn with_config(config: Config) -> Room {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("bot.sqlite");
-        let clock = Arc::new(ManualClock::new(T0));
-        let svc = Arc::new(Service::open(&path, config, clock.clone()).unwrap());
-        Room {
-            svc,
-            clock,
-            path,
-            _dir: dir,
-            seq: std::cell::Cell::new(0),
-        }
-    }
-
-    fn event(&self, who: &str, input: Input) -> Event {
-        self.seq.set(self.seq.get() + 1);
-        common::group_event("room", "Room", who, input, self.seq.get())
-    }
-
-    fn say(&self, who: &str, text: &str) -> Outcome {
-        self.svc
-            .handle(&self.event(who, Input::Text(text.into())))
-            .unwrap()
-    }
-
-    fn press(&self, who: &str, payload: &str) -> Outcome {
-        self.svc
-            .handle(&self.event(who, Input::Choice(payload.into())))
-            .unwrap()
-    }
-
-    fn store(&self) -> Store {
-        Store::open(&self.path).unwrap()
     }
 
     fn game(&self, id: i64) -> store::GameRow {
@@ -87,14 +41,6 @@ impl Room {
         }
         g
     }
-}
-
-fn text(o: &Outcome) -> String {
-    o.replies
-        .iter()
-        .map(|r| r.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn button<'a>(o: &'a Outcome, label_part: &str) -> &'a str {
