@@ -25,18 +25,18 @@ impl Room {
     }
 
     fn game(&self, id: i64) -> store::GameRow {
-        store::game(self.store().conn(), id).unwrap().unwrap()
+        store::game(self.store().read(), id).unwrap().unwrap()
     }
 
     /// The engine's view of a stored game (replayed from its moves).
     fn replay(&self, id: i64) -> Game {
         let s = self.store();
-        let row = store::game(s.conn(), id).unwrap().unwrap();
+        let row = store::game(s.read(), id).unwrap().unwrap();
         let mut g = Game::from_position(
             row.variant.parse::<Variant>().unwrap(),
             Position::from_fen(&row.start_fen).unwrap(),
         );
-        for m in store::game_moves(s.conn(), id).unwrap() {
+        for m in store::game_moves(s.read(), id).unwrap() {
             g.play_text(&m).unwrap();
         }
         g
@@ -120,7 +120,7 @@ fn whole_game_to_a_win() {
     assert_eq!(g.ply() as i64, row.ply);
     // ratings moved
     let s = room.store();
-    let top = store::top_ratings(s.conn(), row.chat_id, 10).unwrap();
+    let top = store::top_ratings(s.read(), row.chat_id, 10).unwrap();
     assert_eq!(top[0].0.name, "Anna");
     assert!(top[0].1.rating > 1500.0 && top[1].1.rating < 1500.0);
     let out = room.say("Anna", "/top");
@@ -570,7 +570,7 @@ fn reopening_after_a_crash_extends_deadlines_and_keeps_moves() {
     let svc = Service::open(&path, config(), clock.clone()).unwrap();
     assert_eq!(svc.recover().unwrap(), 2 * DAY);
     let s = Store::open(&path).unwrap();
-    let row = store::game(s.conn(), id).unwrap().unwrap();
+    let row = store::game(s.read(), id).unwrap().unwrap();
     assert_eq!(
         row.deadline,
         Some(deadline + 2 * DAY),
@@ -578,7 +578,7 @@ fn reopening_after_a_crash_extends_deadlines_and_keeps_moves() {
     );
     assert_eq!(row.ply, 1);
     assert_eq!(
-        store::game_moves(s.conn(), id).unwrap(),
+        store::game_moves(s.read(), id).unwrap(),
         vec!["c3-d4".to_string()]
     );
     assert!(svc
@@ -672,7 +672,7 @@ fn only_the_player_to_move_can_press_the_move_buttons() {
     let id = start_human_game(&room, "3");
     let shown = room.say("Anna", "/board");
     let mv = button(&shown, "c3-d4").to_string();
-    let moves_before = store::game_moves(room.store().conn(), id).unwrap();
+    let moves_before = store::game_moves(room.store().read(), id).unwrap();
     // Bob (Black) presses White's move button: refused, privately, nothing stored
     let out = room.press("Bob", &mv);
     assert!(
@@ -696,7 +696,7 @@ fn only_the_player_to_move_can_press_the_move_buttons() {
     let row = room.game(id);
     assert_eq!((row.ply, row.status), (0, store::GameStatus::Active));
     assert_eq!(
-        store::game_moves(room.store().conn(), id).unwrap(),
+        store::game_moves(room.store().read(), id).unwrap(),
         moves_before
     );
     // Anna's own press plays it
@@ -794,7 +794,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
     });
     let open = |who: &str| {
         let s = room.store();
-        store::count_open_challenges_from(s.conn(), room_user(&room, who)).unwrap()
+        store::count_open_challenges_from(s.read(), room_user(&room, who)).unwrap()
     };
     // two open challenges, not three
     room.say("Anna", "/challenge");
@@ -812,7 +812,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
     let s = room.store();
     let anna = room_user(&room, "Anna");
     assert_eq!(
-        store::count_active_games_of(s.conn(), anna, false).unwrap(),
+        store::count_active_games_of(s.read(), anna, false).unwrap(),
         3
     );
     // her challenge to Carl is refused (she has no room), and Carl's to her
@@ -830,7 +830,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
     let t = text(&room.say("Eve", "/challenge ai 2"));
     assert!(t.contains("This chat has 4 games in progress"), "{t}");
     assert_eq!(
-        store::active_games_in_chat(s.conn(), room.game(1).chat_id)
+        store::active_games_in_chat(s.read(), room.game(1).chat_id)
             .unwrap()
             .len(),
         4
@@ -840,7 +840,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
 /// A user's id in the store, by name.
 fn room_user(room: &Room, name: &str) -> i64 {
     let s = room.store();
-    store::user_by_handle(s.conn(), "console", &name.to_lowercase())
+    store::user_by_handle(s.read(), "console", &name.to_lowercase())
         .unwrap()
         .unwrap()
         .id
@@ -1339,7 +1339,7 @@ fn rematch_is_a_challenge_with_colours_swapped() {
         .conn()
         .query_row("SELECT max(id) FROM challenges", [], |r| r.get(0))
         .unwrap();
-    let ch = store::challenge(s.conn(), ch_id).unwrap().unwrap();
+    let ch = store::challenge(s.read(), ch_id).unwrap().unwrap();
     assert_eq!(ch.color, store::ColorWish::White, "Bob plays White");
     assert_eq!(ch.seconds_per_move, Some(2 * DAY));
     drop(s);
@@ -1438,10 +1438,10 @@ fn a_poddavki_game_is_won_by_losing_every_piece() {
     );
     // rated in Poddavki, not in Russian draughts
     let s = room.store();
-    let top = store::top_ratings_in(s.conn(), row.chat_id, "poddavki", 10).unwrap();
+    let top = store::top_ratings_in(s.read(), row.chat_id, "poddavki", 10).unwrap();
     assert_eq!(top[0].0.name, "Anna");
     assert!(top[0].1.rating > 1500.0);
-    assert!(store::top_ratings(s.conn(), row.chat_id, 10)
+    assert!(store::top_ratings(s.read(), row.chat_id, 10)
         .unwrap()
         .is_empty());
     let t = text(&room.say("Anna", "/top poddavki"));
@@ -1814,12 +1814,12 @@ fn notify_on_sends_the_turn_and_each_reminder_privately_once() {
     {
         // what was sent is kept per (game, ply, kind)
         let s = room.store();
-        let anna = store::user_by_handle(s.conn(), "console", "anna")
+        let anna = store::user_by_handle(s.read(), "console", "anna")
             .unwrap()
             .unwrap();
-        assert!(!store::mark_notified(s.conn(), id, 0, "reminder-0", anna.id, T0).unwrap());
-        assert!(!store::mark_notified(s.conn(), id, 0, "reminder-1", anna.id, T0).unwrap());
-        assert!(!store::mark_notified(s.conn(), id, 0, "turn", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, 0, "reminder-0", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, 0, "reminder-1", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, 0, "turn", anna.id, T0).unwrap());
     }
 
     // Anna moves: Bob is to move but did not opt in, Anna just moved
@@ -1934,14 +1934,14 @@ fn notify_on_tells_of_a_draw_offer_and_a_takeback_request_privately_once() {
     // what was sent is kept per (game, ply, kind)
     {
         let s = room.store();
-        let bob = store::user_by_handle(s.conn(), "console", "bob")
+        let bob = store::user_by_handle(s.read(), "console", "bob")
             .unwrap()
             .unwrap();
-        assert!(!store::mark_notified(s.conn(), id, 1, "takeback", bob.id, T0).unwrap());
-        let anna = store::user_by_handle(s.conn(), "console", "anna")
+        assert!(!store::mark_notified(s.read(), id, 1, "takeback", bob.id, T0).unwrap());
+        let anna = store::user_by_handle(s.read(), "console", "anna")
             .unwrap()
             .unwrap();
-        assert!(!store::mark_notified(s.conn(), id, 1, "draw-offer", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, 1, "draw-offer", anna.id, T0).unwrap());
     }
 
     // Anna turns them off: Bob's next offer (a new ply) reaches her not
@@ -2055,7 +2055,7 @@ fn a_casual_game_leaves_the_ratings_alone_and_its_rematch_is_casual() {
     );
     // no rating moved
     let s = room.store();
-    assert!(store::top_ratings(s.conn(), room.game(id).chat_id, 10)
+    assert!(store::top_ratings(s.read(), room.game(id).chat_id, 10)
         .unwrap()
         .is_empty());
     drop(s);
@@ -2337,7 +2337,7 @@ fn an_analysis_given_up_for_good_ends_its_live_message_with_could_not_be_made() 
     assert_eq!(r.ack.as_deref(), Some(key.as_str()));
     assert!(r.text.contains("could not be made"), "{}", r.text);
     assert_eq!(
-        store::analysis(room.store().conn(), id)
+        store::analysis(room.store().read(), id)
             .unwrap()
             .unwrap()
             .status,

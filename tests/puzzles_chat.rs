@@ -38,7 +38,7 @@ impl Room {
                 |r| r.get(0),
             )
             .unwrap();
-        db::player(s.conn(), uid, 0).unwrap()
+        db::player(s.read(), uid, 0).unwrap()
     }
 }
 
@@ -175,7 +175,7 @@ fn clean_solve_raises_rating_and_streak_alternative_answers_count() {
 
     // the puzzle's own rating moved the other way
     let s = room.store();
-    let row = db::puzzle(s.conn(), n).unwrap().unwrap();
+    let row = db::puzzle(s.read(), n).unwrap().unwrap();
     assert!(
         row.rating < p.rating as f64,
         "{} vs {}",
@@ -228,13 +228,13 @@ fn a_move_goes_to_the_game_first_then_to_the_puzzle() {
     let o = room.say("Anna", "c3-d4");
     assert!(text(&o).contains("c3-d4"), "{}", text(&o));
     let s = room.store();
-    let game = store::active_games_in_chat(s.conn(), 1).unwrap();
+    let game = store::active_games_in_chat(s.read(), 1).unwrap();
     assert_eq!(game[0].ply, 1);
     // the puzzle move is not legal in the game: it answers the puzzle
     let o = room.say("Anna", &p.main_line()[0].to_string());
     let t = text(&o);
     assert!(t.contains("Right") || t.contains("Solved"), "{t}");
-    assert_eq!(store::game(s.conn(), game[0].id).unwrap().unwrap().ply, 1);
+    assert_eq!(store::game(s.read(), game[0].id).unwrap().unwrap().ply, 1);
 }
 
 #[test]
@@ -254,7 +254,7 @@ fn daily_posts_at_local_time_in_each_timezone_and_rotates_by_utc_day() {
     assert_eq!(room.svc.next_daily_wakeup().unwrap(), Some(ny));
     assert!(room.svc.daily_due().unwrap().is_empty());
 
-    let ids = db::puzzle_ids(room.store().conn()).unwrap();
+    let ids = db::puzzle_ids(room.store().read()).unwrap();
     let puzzle_of = |day: i64| ids[day.rem_euclid(ids.len() as i64) as usize];
 
     room.clock.set(ny);

@@ -20,12 +20,6 @@ pub enum ServiceError {
     Internal(&'static str),
 }
 
-impl From<rusqlite::Error> for ServiceError {
-    fn from(e: rusqlite::Error) -> Self {
-        ServiceError::Store(e.into())
-    }
-}
-
 impl From<UnknownWord> for ServiceError {
     fn from(e: UnknownWord) -> Self {
         ServiceError::Corrupt(e.to_string())
@@ -219,12 +213,6 @@ impl From<ServiceError> for Halt {
 
 impl From<StoreError> for Halt {
     fn from(e: StoreError) -> Self {
-        Halt::Failed(e.into())
-    }
-}
-
-impl From<rusqlite::Error> for Halt {
-    fn from(e: rusqlite::Error) -> Self {
         Halt::Failed(e.into())
     }
 }

@@ -35,7 +35,7 @@ pub use limits::PlatformLimits;
 pub use time::{Clock, ManualClock, SystemClock};
 pub use types::*;
 
-use crate::store::{self, Store, UserRow};
+use crate::store::{self, Store, Tx, UserRow};
 use batch::{Handled, Writer};
 use ctx::{resolve_lang, Actor, Ctx};
 use error::Halt;
@@ -145,13 +145,7 @@ impl Service {
     /// Handle one event inside the open transaction `c` (a savepoint of a
     /// batch, see [`batch`]): the update id, the user and chat rows, the
     /// dispatch. An `Err` means the caller rolls this event back.
-    fn run_event(
-        &self,
-        c: &rusqlite::Connection,
-        ev: &Event,
-        evals: &Evals,
-        now: i64,
-    ) -> Result<Handled, Halt> {
+    fn run_event(&self, c: &Tx, ev: &Event, evals: &Evals, now: i64) -> Result<Handled, Halt> {
         if let Some(id) = &ev.update_id {
             if !store::mark_update(c, ev.platform.key(), id, now)? {
                 return Ok(Handled::Done(Vec::new(), Vec::new())); // delivered twice

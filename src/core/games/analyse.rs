@@ -37,6 +37,7 @@ use crate::core::present::Draft;
 use crate::core::types::{Image, Job, Outcome, Platform, Progress, Target};
 use crate::core::{Service, ServiceError};
 use crate::render::graph::eval_graph_png;
+use crate::store::Tx;
 use crate::store::{self, AnalysisDone, AnalysisRow, GameRow};
 use shashki_engine::analysis::{analyse, AnalyseOptions, Mark};
 use shashki_engine::notation::move_number;
@@ -189,14 +190,14 @@ impl Service {
     /// [`Reply::ack`]: crate::core::Reply::ack
     pub fn acknowledge(&self, token: &str) -> Result<(), ServiceError> {
         if let Some(game) = game_of_key(token) {
-            store::ack_analysis_final(self.lock().conn(), game)?;
+            store::ack_analysis_final(self.lock().read(), game)?;
         }
         Ok(())
     }
 
     /// The analyses whose live message still owes its final text (see the
     /// module's notes), as jobs.
-    pub(crate) fn analyses_owing_final(&self, c: &rusqlite::Connection) -> Res<Vec<Job>> {
+    pub(crate) fn analyses_owing_final(&self, c: &Tx) -> Res<Vec<Job>> {
         Ok(
             store::analyses_owing_final(c, self.now() - FINAL_OWED_SECS)?
                 .into_iter()
@@ -213,7 +214,7 @@ impl Service {
         let Job::Analyse { game_id } = job else {
             return Ok(Outcome::default());
         };
-        let Some(a) = store::analysis(self.lock().conn(), game_id)? else {
+        let Some(a) = store::analysis(self.lock().read(), game_id)? else {
             return Ok(Outcome::default());
         };
         self.system_action(a.chat_id, Actor::Service, a.requested_by, |ctx| {
@@ -285,7 +286,7 @@ impl Service {
         // read what the job needs under the lock; think without it
         let read = {
             let store = self.lock();
-            let c = store.conn();
+            let c = store.read();
             let Some(a) = store::analysis(c, game_id)? else {
                 return Ok(Outcome::default());
             };
@@ -330,7 +331,7 @@ impl Service {
         };
         // in the game's chat, its thread (a forum topic) too
         let thread = match chat.id == row.chat_id {
-            true => store::game_thread(self.lock().conn(), game_id)?,
+            true => store::game_thread(self.lock().read(), game_id)?,
             false => None,
         };
         let opts = self.analyse_options();

@@ -17,8 +17,8 @@ use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Refusal, Res};
 use crate::core::input::commands::game_ref;
 use crate::core::Service;
+use crate::store::Tx;
 use crate::store::{self, GameRow};
-use rusqlite::Connection;
 use shashki_engine::{Game, Position, Variant};
 
 /// A game as stored, and as the engine sees it (replayed from its moves,
@@ -41,7 +41,7 @@ pub(crate) fn position_of(row: &GameRow) -> Res<Position> {
 
 impl Service {
     /// Rebuild a game from its start and its stored moves.
-    pub(crate) fn load(&self, c: &Connection, row: GameRow) -> Res<Loaded> {
+    pub(crate) fn load(&self, c: &Tx, row: GameRow) -> Res<Loaded> {
         let start = Position::from_fen(&row.start_fen)
             .map_err(|e| corrupt(format!("game {} start: {e}", row.id)))?;
         let mut game = Game::from_position(variant_of(&row), start);

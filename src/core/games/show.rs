@@ -18,8 +18,8 @@ use crate::core::types::{BoardMode, Image};
 use crate::core::Service;
 use crate::render::RenderOptions;
 use crate::render::{frames_from_replay_in, render_gif, GifOptions};
+use crate::store::Tx;
 use crate::store::{self, Termination};
-use rusqlite::Connection;
 use shashki_engine::pdn::{write_pdn, PdnStyle};
 use shashki_engine::{Move, Position};
 
@@ -125,7 +125,7 @@ impl Service {
 
     /// A game in PDN, with its result even when it came by resignation,
     /// time or agreement (those are not in the moves).
-    pub(crate) fn pdn_text(&self, c: &Connection, l: &Loaded) -> Res<String> {
+    pub(crate) fn pdn_text(&self, c: &Tx, l: &Loaded) -> Res<String> {
         let row = &l.row;
         let site = store::chat(c, row.chat_id)?
             .and_then(|c| c.title)
@@ -191,7 +191,7 @@ impl Service {
         game_id: i64,
     ) -> Result<Vec<crate::core::Choice>, crate::core::ServiceError> {
         let store = self.lock();
-        let Some(row) = store::game(store.conn(), game_id)?.filter(|r| r.is_active()) else {
+        let Some(row) = store::game(store.read(), game_id)?.filter(|r| r.is_active()) else {
             return Ok(Vec::new());
         };
         let pos = super::position_of(&row).map_err(super::ai::into_service)?;
@@ -214,7 +214,7 @@ impl Service {
         user: &str,
     ) -> Result<Vec<(i64, Vec<crate::core::Choice>)>, crate::core::ServiceError> {
         let store = self.lock();
-        let c = store.conn();
+        let c = store.read();
         let Some((uid, chat_id)) = store::user_and_chat(c, platform.key(), user, chat)? else {
             return Ok(Vec::new());
         };

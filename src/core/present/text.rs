@@ -7,8 +7,8 @@ use crate::core::error::{Refusal, Res};
 use crate::core::i18n::{num, Args, Lang};
 use crate::core::types::Mention;
 use crate::core::Service;
+use crate::store::Tx;
 use crate::store::{self, GameResult, GameRow, Seat, Termination};
-use rusqlite::Connection;
 use shashki_engine::notation::IllegalReason;
 use shashki_engine::{MoveError, Variant};
 
@@ -22,7 +22,7 @@ impl Service {
     }
 
     /// The name of whoever holds a seat.
-    pub(crate) fn seat_name(&self, c: &Connection, seat: Seat, lang: Lang) -> Res<String> {
+    pub(crate) fn seat_name(&self, c: &Tx, seat: Seat, lang: Lang) -> Res<String> {
         Ok(match seat {
             Seat::Human(id) => store::user(c, id)?
                 .map(|u| u.name)
@@ -35,7 +35,7 @@ impl Service {
     }
 
     /// The person to notify for a seat (none for the AI).
-    pub(crate) fn mention(&self, c: &Connection, seat: Seat) -> Res<Option<Mention>> {
+    pub(crate) fn mention(&self, c: &Tx, seat: Seat) -> Res<Option<Mention>> {
         Ok(match seat {
             Seat::Human(id) => store::user(c, id)?.map(|u| Mention {
                 platform_user_id: u.platform_user_id,
@@ -47,7 +47,7 @@ impl Service {
     }
 
     /// `@handle` or the name, for texts that call on someone.
-    pub(crate) fn call_name(&self, c: &Connection, seat: Seat, lang: Lang) -> Res<String> {
+    pub(crate) fn call_name(&self, c: &Tx, seat: Seat, lang: Lang) -> Res<String> {
         Ok(match self.mention(c, seat)? {
             Some(Mention {
                 handle: Some(h), ..
@@ -96,7 +96,7 @@ impl Service {
     /// "White wins: resignation. Result 2-0." and the like.
     pub(crate) fn result_text(
         &self,
-        c: &Connection,
+        c: &Tx,
         lang: Lang,
         row: &GameRow,
         result: GameResult,

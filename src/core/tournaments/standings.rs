@@ -10,12 +10,12 @@ use crate::core::i18n::Lang;
 use crate::core::present::Draft;
 use crate::core::types::{Image, Target};
 use crate::core::Service;
+use crate::store::Tx;
 use crate::store::{self, Seat, Termination, TournamentRow, T_FINISHED, T_RUNNING};
 use crate::tournament::ballot::openings;
 use crate::tournament::crosstable::{Crosstable, Labels};
 use crate::tournament::score::{self, Tiebreak};
 use crate::tournament::{Color, GameResult};
-use rusqlite::Connection;
 use std::sync::Arc;
 
 /// Extra PDN tags: (name, value).
@@ -32,7 +32,7 @@ fn result_of(r: store::GameResult) -> GameResult {
 
 impl Service {
     /// The standings of a tournament (players by entry order).
-    pub(super) fn standings_table(&self, c: &Connection, t: &TournamentRow) -> Res<score::Table> {
+    pub(super) fn standings_table(&self, c: &Tx, t: &TournamentRow) -> Res<score::Table> {
         let format = format_of(t)?;
         let players = store::tournament_players(c, t.id)?;
         let mut games = Vec::new();
@@ -77,7 +77,7 @@ impl Service {
     }
 
     /// The crosstable of a tournament, in `lang`.
-    fn crosstable(&self, c: &Connection, lang: Lang, t: &TournamentRow) -> Res<Crosstable> {
+    fn crosstable(&self, c: &Tx, lang: Lang, t: &TournamentRow) -> Res<Crosstable> {
         let table = self.standings_table(c, t)?;
         let players = store::tournament_players(c, t.id)?;
         let mut names = Vec::new();
@@ -243,11 +243,7 @@ impl Service {
     /// The PDN tags of a tournament game (Event, Round, the balloted
     /// opening) and the move number its opening moves reach; `None` for a
     /// game of no tournament.
-    pub(crate) fn tournament_pdn_tags(
-        &self,
-        c: &Connection,
-        game_id: i64,
-    ) -> Res<Option<(PdnTags, u32)>> {
+    pub(crate) fn tournament_pdn_tags(&self, c: &Tx, game_id: i64) -> Res<Option<(PdnTags, u32)>> {
         let Some(tg) = store::tournament_game_of(c, game_id)? else {
             return Ok(None);
         };
