@@ -2,25 +2,14 @@
 
 mod common;
 
+use common::room::{text, Room, DAY, T0};
 use shashki::core::{
-    BoardMode, Config, Event, Input, LinkTo, ManualClock, Outcome, Platform, Reply, Service, Target,
+    BoardMode, Config, Event, Input, LinkTo, Outcome, Platform, Reply, Service, Target,
 };
 use shashki::engine::search::{search, Limits};
 use shashki::engine::{Game, Position, Variant};
 use shashki::store::{self, Seat, Store};
-use std::path::PathBuf;
 use std::sync::Arc;
-
-const T0: i64 = 1_795_000_000; // 2026-11-18
-const DAY: i64 = 86_400;
-
-struct Room {
-    svc: Arc<Service>,
-    clock: Arc<ManualClock>,
-    path: PathBuf,
-    _dir: tempfile::TempDir,
-    seq: std::cell::Cell<u64>,
-}
 
 fn config() -> Config {
     Config {
@@ -33,41 +22,6 @@ fn config() -> Config {
 impl Room {
     fn new() -> Room {
         Room::with_config(config())
-    }
-
-    fn with_config(config: Config) -> Room {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("bot.sqlite");
-        let clock = Arc::new(ManualClock::new(T0));
-        let svc = Arc::new(Service::open(&path, config, clock.clone()).unwrap());
-        Room {
-            svc,
-            clock,
-            path,
-            _dir: dir,
-            seq: std::cell::Cell::new(0),
-        }
-    }
-
-    fn event(&self, who: &str, input: Input) -> Event {
-        self.seq.set(self.seq.get() + 1);
-        common::group_event("room", "Room", who, input, self.seq.get())
-    }
-
-    fn say(&self, who: &str, text: &str) -> Outcome {
-        self.svc
-            .handle(&self.event(who, Input::Text(text.into())))
-            .unwrap()
-    }
-
-    fn press(&self, who: &str, payload: &str) -> Outcome {
-        self.svc
-            .handle(&self.event(who, Input::Choice(payload.into())))
-            .unwrap()
-    }
-
-    fn store(&self) -> Store {
-        Store::open(&self.path).unwrap()
     }
 
     fn game(&self, id: i64) -> store::GameRow {
@@ -84,14 +38,6 @@ impl Room {
         }
         g
     }
-}
-
-fn text(o: &Outcome) -> String {
-    o.replies
-        .iter()
-        .map(|r| r.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn button<'a>(o: &'a Outcome, label_part: &str) -> &'a str {
@@ -1065,6 +1011,59 @@ fn position_shows_any_fen_and_names_what_is_wrong_with_a_bad_one() {
         italian,
         Position::from_fen(fen).unwrap(),
         "Italian numbers name other squares"
+    );
+}
+
+/// The summary names each side's worst move beside the counts, with the
+/// engine's better move, in the variant's notation and move numbers (here
+/// Portuguese: square numbers); a side with no marked move gets no name.
+#[test]
+fn the_analysis_names_each_sides_worst_move_and_the_better_one() {
+    let room = Room::new();
+    // White hangs a man: e3-f4 (11-15) is taken for nothing; e3-d4 or
+    // a1-b2 keeps it. Black's capture is forced (one legal move: no mark)
+    let (id, _) = start_variant_game(&room, "portuguese from W:We3,a1:Bg5,a7");
+    let start = Position::from_fen("W:We3,a1:Bg5,a7").unwrap();
+    let hang = shashki::engine::parse_move(&start, "e3-f4").unwrap();
+    let hang = Variant::Portuguese.format_move(&hang);
+    assert_eq!(hang, "11-15");
+    room.say("Anna", &hang);
+    room.say("Bob", "g5:e3");
+    room.say("Anna", &format!("/resign #{id}"));
+    let ask = room.say("Anna", &format!("/resign #{id}"));
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", button(&ask, "Yes"));
+    }
+    assert_ne!(room.game(id).status, store::GameStatus::Active);
+    let out = room.say("Carl", &format!("/analyse #{id}"));
+    let done = room.svc.run_job(out.jobs[0]).unwrap();
+    let t = text(&done);
+    let lines: Vec<&str> = t.lines().collect();
+    let white = lines.iter().find(|l| l.starts_with("White Anna:")).unwrap();
+    let black = lines.iter().find(|l| l.starts_with("Black Bob:")).unwrap();
+    let (_, worst) = white
+        .split_once("; the worst: ")
+        .unwrap_or_else(|| panic!("White's worst move named: {t}"));
+    let (played, better) = worst.split_once(" — better ").unwrap();
+    assert!(played == "1. 11-15?" || played == "1. 11-15??", "{t}");
+    assert!(!black.contains("worst"), "Black made no marked move: {t}");
+    // the better move is the PDN's, in square numbers too
+    let (_, pdn) = done.replies[1].document.as_ref().unwrap();
+    assert!(
+        pdn.contains(&format!("{{better: {better} (")),
+        "{better} in {pdn}"
+    );
+    assert!(
+        better.chars().all(|c| c.is_ascii_digit() || c == '-'),
+        "{better}"
+    );
+    assert_ne!(better, "11-15");
+    // in another language the same move, from the store
+    room.say("Anna", "/settings lang ru");
+    let t = text(&room.say("Anna", &format!("/анализ #{id}")));
+    assert!(
+        t.contains(&format!("; худший ход: {played} — лучше было {better}")),
+        "{t}"
     );
 }
 

@@ -5,67 +5,27 @@
 
 mod common;
 
+use common::room::{text, Room, DAY, T0};
 use shashki::core::puzzles::{read_pack, PACK};
-use shashki::core::{Config, Input, ManualClock, Outcome, Service};
+use shashki::core::{Config, Input, Outcome};
 use shashki::engine::puzzle::Puzzle;
 use shashki::engine::Move;
-use shashki::store::{self, puzzles as db, Store};
-use std::path::PathBuf;
-use std::sync::Arc;
-
-const T0: i64 = 1_795_000_000; // 2026-11-18 11:06:40 UTC
-const DAY: i64 = 86_400;
-
-struct Room {
-    svc: Arc<Service>,
-    clock: Arc<ManualClock>,
-    path: PathBuf,
-    _dir: tempfile::TempDir,
-    seq: std::cell::Cell<u64>,
-}
+use shashki::store::{self, puzzles as db};
 
 impl Room {
+    /// The puzzles' room: its chat "room" is titled "room" too.
     fn new() -> Room {
         Room::with_config(Config {
             board_size: 240,
             ..Config::default()
         })
+        .in_chat("room", "room")
     }
 
-    fn with_config(config: Config) -> Room {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("bot.sqlite");
-        let clock = Arc::new(ManualClock::new(T0));
-        let svc = Arc::new(Service::open(&path, config, clock.clone()).unwrap());
-        Room {
-            svc,
-            clock,
-            path,
-            _dir: dir,
-            seq: std::cell::Cell::new(0),
-        }
-    }
-
+    /// `who` writes `text` in chat `chat` (titled the same).
     fn say_in(&self, chat: &str, who: &str, text: &str) -> Outcome {
-        self.seq.set(self.seq.get() + 1);
-        let input = Input::Text(text.into());
-        let ev = common::group_event(chat, chat, who, input, self.seq.get());
+        let ev = self.event_in(chat, chat, who, Input::Text(text.into()));
         self.svc.handle(&ev).unwrap()
-    }
-
-    fn say(&self, who: &str, text: &str) -> Outcome {
-        self.say_in("room", who, text)
-    }
-
-    fn press(&self, who: &str, payload: &str) -> Outcome {
-        self.seq.set(self.seq.get() + 1);
-        let input = Input::Choice(payload.into());
-        let ev = common::group_event("room", "room", who, input, self.seq.get());
-        self.svc.handle(&ev).unwrap()
-    }
-
-    fn store(&self) -> Store {
-        Store::open(&self.path).unwrap()
     }
 
     fn player(&self, who: &str) -> db::PlayerRow {
@@ -80,14 +40,6 @@ impl Room {
             .unwrap();
         db::player(s.read(), uid, 0).unwrap()
     }
-}
-
-fn text(o: &Outcome) -> String {
-    o.replies
-        .iter()
-        .map(|r| r.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn button(o: &Outcome, label: &str) -> String {

@@ -4,22 +4,10 @@
 
 mod common;
 
-use shashki::core::{Config, Event, Input, ManualClock, Outcome, Platform, Service};
+use common::room::{text, Room, T0};
+use shashki::core::{Config, Input, Outcome, Platform};
 use shashki::engine::{Game, Position, Variant};
-use shashki::store::{self, GameStatus, Seat, Store};
-use std::path::PathBuf;
-use std::sync::Arc;
-
-const T0: i64 = 1_795_000_000;
-
-struct Room {
-    svc: Arc<Service>,
-    clock: Arc<ManualClock>,
-    path: PathBuf,
-    _dir: tempfile::TempDir,
-    seq: std::cell::Cell<u64>,
-    platform: Platform,
-}
+use shashki::store::{self, GameStatus, Seat};
 
 fn config() -> Config {
     Config {
@@ -29,45 +17,17 @@ fn config() -> Config {
 }
 
 impl Room {
+    /// The tournaments' room: chat "club" ("Club") on `platform`.
     fn new(platform: Platform) -> Room {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("bot.sqlite");
-        let clock = Arc::new(ManualClock::new(T0));
-        let svc = Arc::new(Service::open(&path, config(), clock.clone()).unwrap());
-        Room {
-            svc,
-            clock,
-            path,
-            _dir: dir,
-            seq: std::cell::Cell::new(0),
-            platform,
-        }
-    }
-
-    /// A new service on the same file, as after a restart.
-    fn restart(&mut self) {
-        self.svc = Arc::new(Service::open(&self.path, config(), self.clock.clone()).unwrap());
-    }
-
-    fn event(&self, who: &str, text: &str, is_admin: bool) -> Event {
-        self.seq.set(self.seq.get() + 1);
-        let input = Input::Text(text.into());
-        let mut ev = common::group_event("club", "Club", who, input, self.seq.get());
-        ev.platform = self.platform;
-        ev.user.is_admin = is_admin;
-        ev
-    }
-
-    fn say(&self, who: &str, text: &str) -> Outcome {
-        self.svc.handle(&self.event(who, text, false)).unwrap()
+        Room::with_config(config())
+            .in_chat("club", "Club")
+            .on(platform)
     }
 
     fn say_as_admin(&self, who: &str, text: &str) -> Outcome {
-        self.svc.handle(&self.event(who, text, true)).unwrap()
-    }
-
-    fn store(&self) -> Store {
-        Store::open(&self.path).unwrap()
+        let mut ev = self.event(who, Input::Text(text.into()));
+        ev.user.is_admin = true;
+        self.svc.handle(&ev).unwrap()
     }
 
     /// Every game of `round` of tournament `t` ends: the player with the
@@ -100,14 +60,6 @@ impl Room {
         };
         store::user(self.store().read(), id).unwrap().unwrap().name
     }
-}
-
-fn text(o: &Outcome) -> String {
-    o.replies
-        .iter()
-        .map(|r| r.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn png(o: &Outcome) -> Vec<u8> {

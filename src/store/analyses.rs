@@ -1,4 +1,5 @@
-//! Post-game analyses (schema v11; v18: the live message's final text owed).
+//! Post-game analyses (schema v11; v18: the live message's final text owed;
+//! v22: each ply's engine move and loss).
 
 use super::StoreResult;
 use super::Tx;
@@ -19,6 +20,12 @@ pub struct AnalysisRow {
     pub scores: Vec<i32>,
     /// Each ply's mark (`""` for none).
     pub marks: Vec<String>,
+    /// Each ply's engine move in the variant's notation (empty for an
+    /// analysis made before schema v22).
+    pub best_moves: Vec<String>,
+    /// Centi-men each ply gave away against the engine's move (empty
+    /// before schema v22).
+    pub losses: Vec<i32>,
     pub depth: Option<i64>,
     /// The analysis is made (or failed) and its live message's final text
     /// is not acknowledged as sent yet.
@@ -26,34 +33,46 @@ pub struct AnalysisRow {
 }
 
 pub fn analysis(c: &Tx, game: i64) -> StoreResult<Option<AnalysisRow>> {
-    Ok(c.sql().prepare_cached(
-        "SELECT game_id, chat_id, status, movetext, white_accuracy, black_accuracy,
-                    scores, marks, depth, requested_by, final_owed FROM analyses WHERE game_id = ?1",
-    )?
-    .query_row([game], |r| {
-        let scores: Option<String> = r.get(6)?;
-        let marks: Option<String> = r.get(7)?;
-        Ok(AnalysisRow {
-            game_id: r.get(0)?,
-            chat_id: r.get(1)?,
-            status: r.get(2)?,
-            movetext: r.get(3)?,
-            white_accuracy: r.get(4)?,
-            black_accuracy: r.get(5)?,
-            scores: scores
-                .unwrap_or_default()
-                .split(',')
-                .filter_map(|s| s.parse().ok())
-                .collect(),
-            marks: marks
-                .map(|m| m.split(',').map(str::to_string).collect())
-                .unwrap_or_default(),
-            depth: r.get(8)?,
-            requested_by: r.get(9)?,
-            final_owed: r.get(10)?,
+    Ok(c.sql()
+        .prepare_cached(
+            "SELECT game_id, chat_id, status, movetext, white_accuracy, black_accuracy,
+                    scores, marks, depth, requested_by, final_owed, best_moves, losses
+             FROM analyses WHERE game_id = ?1",
+        )?
+        .query_row([game], |r| {
+            let scores: Option<String> = r.get(6)?;
+            let marks: Option<String> = r.get(7)?;
+            let best_moves: Option<String> = r.get(11)?;
+            let losses: Option<String> = r.get(12)?;
+            Ok(AnalysisRow {
+                game_id: r.get(0)?,
+                chat_id: r.get(1)?,
+                status: r.get(2)?,
+                movetext: r.get(3)?,
+                white_accuracy: r.get(4)?,
+                black_accuracy: r.get(5)?,
+                scores: numbers(scores),
+                marks: marks
+                    .map(|m| m.split(',').map(str::to_string).collect())
+                    .unwrap_or_default(),
+                best_moves: best_moves
+                    .map(|m| m.split(',').map(str::to_string).collect())
+                    .unwrap_or_default(),
+                losses: numbers(losses),
+                depth: r.get(8)?,
+                requested_by: r.get(9)?,
+                final_owed: r.get(10)?,
+            })
         })
-    })
-    .optional()?)
+        .optional()?)
+}
+
+/// A comma-separated list of numbers (none for NULL).
+fn numbers(list: Option<String>) -> Vec<i32> {
+    list.unwrap_or_default()
+        .split(',')
+        .filter_map(|s| s.parse().ok())
+        .collect()
 }
 
 /// Ask for the analysis of `game` (again, if it failed before). False if it
@@ -79,19 +98,23 @@ pub struct AnalysisDone<'a> {
     pub black_accuracy: f64,
     pub scores: &'a [i32],
     pub marks: &'a [String],
+    /// Each ply's engine move, in the variant's notation.
+    pub best_moves: &'a [String],
+    /// Centi-men each ply gave away.
+    pub losses: &'a [i32],
     pub depth: i64,
 }
 
 /// Store a finished analysis; its live message now owes the summary
 /// ([`ack_analysis_final`]). False if it was not pending.
 pub fn finish_analysis(c: &Tx, game: i64, a: &AnalysisDone, now: i64) -> StoreResult<bool> {
-    let scores: Vec<String> = a.scores.iter().map(i32::to_string).collect();
+    let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(",");
     let n = c
         .sql()
         .prepare_cached(
             "UPDATE analyses SET status = 'done', movetext = ?2, white_accuracy = ?3,
                  black_accuracy = ?4, scores = ?5, marks = ?6, depth = ?7, finished_at = ?8,
-                 final_owed = 1
+                 final_owed = 1, best_moves = ?9, losses = ?10
              WHERE game_id = ?1 AND status = 'pending'",
         )?
         .execute(params![
@@ -99,10 +122,12 @@ pub fn finish_analysis(c: &Tx, game: i64, a: &AnalysisDone, now: i64) -> StoreRe
             a.movetext,
             a.white_accuracy,
             a.black_accuracy,
-            scores.join(","),
+            list(a.scores),
             a.marks.join(","),
             a.depth,
-            now
+            now,
+            a.best_moves.join(","),
+            list(a.losses)
         ])?;
     Ok(n == 1)
 }
