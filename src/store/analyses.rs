@@ -1,5 +1,5 @@
 //! Post-game analyses (schema v11; v18: the live message's final text owed;
-//! v22: each ply's engine move and loss).
+//! v20: each ply's engine move and loss).
 
 use super::StoreResult;
 use super::Tx;
@@ -21,10 +21,10 @@ pub struct AnalysisRow {
     /// Each ply's mark (`""` for none).
     pub marks: Vec<String>,
     /// Each ply's engine move in the variant's notation (empty for an
-    /// analysis made before schema v22).
+    /// analysis made before schema v20).
     pub best_moves: Vec<String>,
     /// Centi-men each ply gave away against the engine's move (empty
-    /// before schema v22).
+    /// before schema v20).
     pub losses: Vec<i32>,
     pub depth: Option<i64>,
     /// The analysis is made (or failed) and its live message's final text

@@ -464,7 +464,7 @@ mod tests {
             game_id: 1,
             chat_id: 1,
             requested_by: None,
-            status: "done".into(),
+            status: crate::store::AnalysisStatus::Done,
             movetext: None,
             white_accuracy: None,
             black_accuracy: None,

@@ -1,4 +1,4 @@
--- Schema v22: what an analysis found for each ply besides its mark — the
+-- Schema v20: what an analysis found for each ply besides its mark — the
 -- engine's move and how much the move played gave away — so the summary
 -- can name each side's worst mistake and the better move. Analyses made
 -- before this have NULL in both (their summary names none).
