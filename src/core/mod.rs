@@ -36,7 +36,7 @@ pub use limits::PlatformLimits;
 pub use time::{Clock, ManualClock, SystemClock, Zone};
 pub use types::*;
 
-use crate::store::{self, Store, UserRow};
+use crate::store::{self, Store, Tx, UserRow};
 use batch::{Handled, Writer};
 use ctx::{resolve_lang, Actor, Ctx};
 use error::Halt;
@@ -47,6 +47,7 @@ use input::commands::{looks_like_move, parse_command_on, slash_command, Command}
 use input::options::SlashCommand;
 use input::payload::Payload;
 use input::spec::Access;
+use input::InputRefusal;
 use present::Draft;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -149,13 +150,7 @@ impl Service {
     /// Handle one event inside the open transaction `c` (a savepoint of a
     /// batch, see [`batch`]): the update id, the user and chat rows, the
     /// dispatch. An `Err` means the caller rolls this event back.
-    fn run_event(
-        &self,
-        c: &rusqlite::Connection,
-        ev: &Event,
-        evals: &Evals,
-        now: i64,
-    ) -> Result<Handled, Halt> {
+    fn run_event(&self, c: &Tx, ev: &Event, evals: &Evals, now: i64) -> Result<Handled, Halt> {
         if let Some(id) = &ev.update_id {
             if !store::mark_update(c, ev.platform.key(), id, now)? {
                 return Ok(Handled::Done(Vec::new(), Vec::new())); // delivered twice
@@ -313,7 +308,7 @@ impl Service {
     /// A pressed button.
     fn on_choice(&self, ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
         let Some(p) = Payload::decode(payload) else {
-            return Err(Refusal::ButtonInvalid.into());
+            return Err(InputRefusal::ButtonInvalid.into());
         };
         let before = ctx.drafts.len();
         match p {

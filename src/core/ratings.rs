@@ -7,8 +7,8 @@ use super::error::Res;
 use super::games::challenge::chat_variant;
 use super::input::args::TopArgs;
 use crate::args;
+use crate::store::Tx;
 use crate::store::{self, RatingRow};
-use rusqlite::Connection;
 use shashki_engine::{Color, Variant};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -69,7 +69,7 @@ impl RatingRow {
 /// Rate a finished game between two people, in the chat and overall, in
 /// the game's variant (each variant has its own ratings).
 pub(crate) fn record_game(
-    c: &Connection,
+    c: &Tx,
     chat_id: i64,
     variant: Variant,
     white: i64,

@@ -13,6 +13,23 @@ use super::Service;
 use crate::args;
 use crate::store::{self, ChatSetting};
 
+super::error::refusals! {
+    /// `/settings`.
+    pub enum SettingsRefusal {
+        /// A value the setting does not take; `allowed`: the ones it does.
+        BadValue { key: &'static str, value: String, allowed: String } => "settings-bad-value" [
+            "key" => key,
+            "value" => value,
+            "allowed" => allowed,
+        ],
+        /// No such setting; `keys`: the settings there are.
+        Unknown { key: String, keys: String } => "settings-unknown" [
+            "key" => key,
+            "keys" => keys,
+        ],
+    }
+}
+
 impl Service {
     /// `/settings`: show them; `/settings KEY VALUE`: one, typed and
     /// checked already (and who may change it: the dispatch asked).

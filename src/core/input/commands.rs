@@ -135,7 +135,9 @@ pub fn move_args(game: Option<i64>, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::access::AccessRefusal;
     use crate::core::error::Refusal;
+    use crate::core::games::challenge::ChallengeRefusal;
     use crate::core::i18n::Lang;
     use crate::core::input::args::{
         ChallengeArg, ChallengeArgs, DrawArgs, MoveArgs, NewTournamentArgs, Opponent, Rejected,
@@ -144,6 +146,9 @@ mod tests {
     use crate::core::input::options::OptValue;
     use crate::core::input::spec::{menu, Menu, MenuScope};
     use crate::core::input::table::COMMANDS;
+    use crate::core::input::InputRefusal;
+    use crate::core::settings::SettingsRefusal;
+    use crate::core::tournaments::TournamentRefusal;
     use crate::store::ColorWish;
     use crate::tournament::Format;
     use shashki_engine::Variant;
@@ -355,19 +360,25 @@ mod tests {
         );
         assert_eq!(
             refusal("/move #x e3-d4"),
-            Refusal::GameUnknown { game: "#x".into() }
+            Refusal::Access(AccessRefusal::GameUnknown { game: "#x".into() })
         );
         let draw = |game, decline| Command::Draw(DrawArgs { game, decline });
         assert_eq!(parse_command("/draw #3 нет"), Some(draw(Some(3), true)));
         assert_eq!(parse_command("/draw 3"), Some(draw(Some(3), false)));
         assert_eq!(parse_command("/draw"), Some(draw(None, false)));
-        assert!(matches!(refusal("/draw maybe"), Refusal::Syntax { .. }));
+        assert!(matches!(
+            refusal("/draw maybe"),
+            Refusal::Input(InputRefusal::Syntax { .. })
+        ));
         assert_eq!(
             parse_command("/accept #7"),
             Some(Command::Accept(ChallengeArg { challenge: Some(7) }))
         );
         // a word that is no number no longer falls back to the newest
-        assert!(matches!(refusal("/accept soon"), Refusal::Syntax { .. }));
+        assert!(matches!(
+            refusal("/accept soon"),
+            Refusal::Input(InputRefusal::Syntax { .. })
+        ));
         assert_eq!(
             parse_command("/top puzzles"),
             Some(Command::Top(TopArgs::Puzzles))
@@ -378,11 +389,11 @@ mod tests {
         );
         assert_eq!(
             refusal("/top chess"),
-            Refusal::VariantUnknown {
+            Refusal::Input(InputRefusal::VariantUnknown {
                 word: "chess".into()
-            }
+            })
         );
-        assert!(matches!(refusal("/games now"), Refusal::Syntax { .. }));
+        assert!(matches!(refusal("/games now"), Refusal::Input(InputRefusal::Syntax { .. })));
         assert_eq!(
             parse_command("/frobnicate"),
             Some(Command::Unknown("frobnicate".into()))
@@ -394,11 +405,11 @@ mod tests {
     #[test]
     fn a_syntax_refusal_names_the_word_and_the_commands_syntax() {
         match refusal("/vacation много") {
-            Refusal::Syntax {
+            Refusal::Input(InputRefusal::Syntax {
                 command,
                 word,
                 syntax,
-            } => {
+            }) => {
                 assert_eq!(command, "/vacation");
                 assert_eq!(word, "много");
                 assert_eq!(syntax, "/vacation [days 1–365]");
@@ -451,17 +462,17 @@ mod tests {
         ] {
             assert_eq!(
                 refusal(text),
-                Refusal::ChallengeBadWord { word: word.into() },
+                Refusal::Challenge(ChallengeRefusal::BadWord { word: word.into() }),
                 "{text}"
             );
         }
         assert_eq!(
             refusal("/вызов ии 9"),
-            Refusal::ChallengeBadLevel { level: 9 }
+            Refusal::Challenge(ChallengeRefusal::BadLevel { level: 9 })
         );
         assert_eq!(
             refusal("/challenge @bob 15"),
-            Refusal::ChallengeBadDays { days: 15 }
+            Refusal::Challenge(ChallengeRefusal::BadDays { days: 15 })
         );
     }
 
@@ -483,7 +494,7 @@ mod tests {
             };
             assert_eq!(
                 r.refusal,
-                Refusal::TournamentBadWord { word: word.into() },
+                Refusal::Tournament(TournamentRefusal::BadWord { word: word.into() }),
                 "{text}"
             );
             assert_eq!(r.access, Access::Admins, "{text}: the admins' first");
@@ -511,13 +522,13 @@ mod tests {
         assert_eq!(t.format, Format::Swiss { rounds: 5 });
         assert!(t.rated);
         assert_eq!(new("/tournament new «Зимний кубок»").name, "Зимний кубок");
-        assert_eq!(refusal("/tournament new"), Refusal::TournamentUsage);
-        assert_eq!(refusal("/tournament new casual"), Refusal::TournamentUsage);
+        assert_eq!(refusal("/tournament new"), Refusal::Tournament(TournamentRefusal::Usage));
+        assert_eq!(refusal("/tournament new casual"), Refusal::Tournament(TournamentRefusal::Usage));
         assert_eq!(
             refusal("/tournament new Open ballot lottery"),
-            Refusal::TournamentBadWord {
+            Refusal::Tournament(TournamentRefusal::BadWord {
                 word: "lottery".into()
-            }
+            })
         );
         // the other subcommands: typed, and whose they are
         let t = |text: &str| parse_command(text).unwrap();
@@ -554,7 +565,7 @@ mod tests {
         );
         assert_eq!(
             refusal("/tournament join soon"),
-            Refusal::TournamentUnknown { id: "soon".into() }
+            Refusal::Tournament(TournamentRefusal::Unknown { id: "soon".into() })
         );
     }
 
@@ -579,13 +590,13 @@ mod tests {
         assert_eq!(r.access, Access::Admins);
         assert!(matches!(
             r.refusal,
-            Refusal::SettingBadValue { key: "theme", .. }
+            Refusal::Settings(SettingsRefusal::BadValue { key: "theme", .. })
         ));
         // no silent first word: `days 5 6` is not 5
         assert!(matches!(
             s("/settings days 5 6"),
             Command::Malformed(Rejected {
-                refusal: Refusal::SettingBadValue { key: "days", .. },
+                refusal: Refusal::Settings(SettingsRefusal::BadValue { key: "days", .. }),
                 ..
             })
         ));
@@ -596,7 +607,7 @@ mod tests {
             panic!()
         };
         assert!(
-            matches!(&r.refusal, Refusal::SettingUnknown { keys, .. } if !keys.contains("threads"))
+            matches!(&r.refusal, Refusal::Settings(SettingsRefusal::Unknown { keys, .. }) if !keys.contains("threads"))
         );
     }
 
@@ -653,7 +664,7 @@ mod tests {
                 ]
             ),
             Command::Malformed(Rejected {
-                refusal: Refusal::ChallengeBadWord { .. },
+                refusal: Refusal::Challenge(ChallengeRefusal::BadWord { .. }),
                 ..
             })
         ));

@@ -20,7 +20,8 @@ use super::options::Options;
 use super::spec::{about, About, Access, Aliases, ArgSpec, Menu, Place};
 use super::words::Words;
 use crate::core::ctx::Ctx;
-use crate::core::error::{Refusal, Res};
+use crate::core::error::Res;
+use crate::core::input::InputRefusal;
 use crate::core::{puzzles, Service};
 
 /// One row of the table, as the parser and the menus read it.
@@ -117,7 +118,7 @@ macro_rules! command_table {
                     })+
                     Command::ChallengeLink { id, token } => svc.challenge_link(ctx, id, token),
                     Command::Malformed(r) => Err(r.refusal.into()),
-                    Command::Unknown(command) => Err(Refusal::UnknownCommand { command }.into()),
+                    Command::Unknown(command) => Err(InputRefusal::UnknownCommand { command }.into()),
                 }
             }
         }

@@ -5,7 +5,7 @@
 
 use super::args::Rejected;
 use super::spec::ArgSpec;
-use crate::core::error::Refusal;
+use crate::core::input::InputRefusal;
 use shashki_engine::Variant;
 
 /// The words after a command's name, read left to right by its argument
@@ -66,7 +66,7 @@ impl<'a> Words<'a> {
 
     /// `word` does not fit the command: refused with its syntax.
     pub fn bad(&self, word: &str) -> Rejected {
-        Refusal::Syntax {
+        InputRefusal::Syntax {
             command: format!("/{}", self.name),
             word: word.to_string(),
             syntax: syntax_line(self.name, self.args),

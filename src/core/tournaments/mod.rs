@@ -14,16 +14,63 @@ mod swiss;
 
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::error::{corrupt, Res};
 use crate::core::games::clock::TimeControl;
 use crate::core::input::args::{NewTournamentArgs, TournamentArgs};
 use crate::core::time::DAY;
 use crate::core::Service;
+use crate::store::TournamentStatus;
 use crate::store::{self, NewTournament, Seat, TournamentGameRow, TournamentRow};
-use crate::store::{T_OPEN, T_RUNNING};
-use crate::tournament::ballot::{Ballot, Draw, Opening};
+use crate::tournament::ballot::{Draw, Opening};
 use crate::tournament::{berger, Format, Pairing};
 use shashki_engine::Variant;
+
+crate::core::error::refusals! {
+    /// Tournaments: made, entered, run, adjudicated, paused.
+    pub enum TournamentRefusal {
+        Usage => "tournament-usage",
+        /// A word of `/tournament` that means nothing there.
+        BadWord { word: String } => "tournament-bad-word" ["word" => word],
+        /// No such tournament here (`id` as written).
+        Unknown { id: String } => "tournament-unknown" ["id" => id],
+        NoneHere => "tournament-none",
+        /// Several tournaments: the asker names one.
+        Which { ids: Vec<i64> } => "tournament-which" ["ids" => ids],
+        /// Not open for entries.
+        NotOpen { id: i64 } => "tournament-not-open" ["id" => id],
+        /// Too late to enter: `rounds` paired.
+        TooLate { id: i64, rounds: i64 } => "tournament-too-late" ["id" => id, "rounds" => rounds],
+        AlreadyJoined { id: i64 } => "tournament-already-in" ["id" => id],
+        NotJoined { id: i64 } => "tournament-not-in" ["id" => id],
+        /// A tournament of too few players to start.
+        TooFew { players: i64 } => "tournament-too-few" ["players" => players],
+        Full { id: i64, limit: i64 } => "tournament-full" ["id" => id, "limit" => limit],
+        /// `name` is not in the tournament.
+        NotEntered { id: i64, name: String } => "tournament-not-entered" [
+            "id" => id,
+            "name" => name,
+        ],
+        Over { id: i64 } => "tournament-over" ["id" => id],
+        /// Not a number of players (as written).
+        BadMax { max: String } => "tournament-bad-max" ["max" => max],
+        /// Not an end date.
+        BadEnd { word: String } => "tournament-bad-end" ["word" => word],
+        /// Not a bank (`MOVES/DAYS`).
+        BadBank { word: String } => "tournament-bad-bank" ["word" => word],
+        NotRunning { id: i64 } => "tournament-not-running" ["id" => id],
+        AdjudicateUsage => "adjudicate-usage",
+        AdjudicateBadResult { word: String } => "adjudicate-bad-result" ["word" => word],
+        /// Not a game of a tournament here (`game` as written).
+        NotATournamentGame { game: String } => "not-a-tournament-game" ["game" => game],
+        /// `/tournament pause` without a number of days.
+        LeaveUsage { id: i64, left: i64 } => "leave-usage" ["id" => id, "left" => left],
+        LeaveTooLong { id: i64, left: i64, days: i64 } => "leave-too-long" [
+            "id" => id,
+            "left" => left,
+            "days" => days,
+        ],
+    }
+}
 
 /// The most players a tournament takes unless `/tournament new … max N`
 /// says otherwise: one crosstable page, and a micro-match round robin of 20
@@ -32,20 +79,6 @@ pub(crate) const DEFAULT_MAX_PLAYERS: i64 = 20;
 
 /// The range `max N` may ask for (a Swiss event of 64 is one of 6 rounds).
 pub(crate) const MAX_PLAYERS_RANGE: std::ops::RangeInclusive<i64> = 2..=64;
-
-/// The stored format of a tournament.
-pub(crate) fn format_of(t: &TournamentRow) -> Res<Format> {
-    t.format
-        .parse()
-        .map_err(|_| corrupt(format!("tournament {} format {}", t.id, t.format)))
-}
-
-/// The stored ballot of a tournament.
-pub(crate) fn ballot_of(t: &TournamentRow) -> Res<Ballot> {
-    t.ballot
-        .parse()
-        .map_err(|_| corrupt(format!("tournament {} ballot {}", t.id, t.ballot)))
-}
 
 /// A tournament's bank: (moves, days), if it plays on one.
 pub(crate) fn bank_of(t: &TournamentRow) -> Option<(i64, i64)> {
@@ -149,7 +182,7 @@ impl Service {
         finished: bool,
     ) -> Res<TournamentRow> {
         if let Some(id) = which {
-            let unknown = || Refusal::TournamentUnknown {
+            let unknown = || TournamentRefusal::Unknown {
                 id: format!("#{id}"),
             };
             return Ok(store::tournament(ctx.c, id)?
@@ -159,10 +192,10 @@ impl Service {
         let mut live = store::live_tournaments_in_chat(ctx.c, ctx.chat.id)?;
         match live.len() {
             0 if finished => Ok(store::last_finished_tournament_in_chat(ctx.c, ctx.chat.id)?
-                .ok_or(Refusal::NoTournament)?),
-            0 => Err(Refusal::NoTournament.into()),
+                .ok_or(TournamentRefusal::NoneHere)?),
+            0 => Err(TournamentRefusal::NoneHere.into()),
             1 => Ok(live.remove(0)),
-            _ => Err(Refusal::WhichTournament {
+            _ => Err(TournamentRefusal::Which {
                 ids: live.iter().map(|t| t.id).collect(),
             }
             .into()),
@@ -190,15 +223,15 @@ impl Service {
         let leave_days = leave_days.unwrap_or(self.config.tournament_leave_days);
         if let Some(end) = ends_at.filter(|e| *e <= ctx.now) {
             let word = crate::core::time::iso_date_of_day(crate::core::time::day_of(end - 1));
-            return Err(Refusal::TournamentBadEnd { word }.into());
+            return Err(TournamentRefusal::BadEnd { word }.into());
         }
         let seed = ctx.now.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ ctx.chat.id ^ me;
         let t = NewTournament {
             chat_id: ctx.chat.id,
             name: &name,
-            format: &format.to_string(),
+            format,
             micro,
-            ballot: &ballot.to_string(),
+            ballot,
             seed,
             days_per_move: (days > 0).then_some(days),
             created_by: me,
@@ -233,17 +266,17 @@ impl Service {
 
     /// Draw the schedule and the openings and start every game at once.
     fn tournament_start(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
-        if t.status != T_OPEN {
-            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+        if t.status != TournamentStatus::Open {
+            return Err(TournamentRefusal::NotOpen { id: t.id }.into());
         }
         let players = store::tournament_players(ctx.c, t.id)?;
         if players.len() < 2 {
-            return Err(Refusal::TournamentTooFew {
+            return Err(TournamentRefusal::TooFew {
                 players: players.len() as i64,
             }
             .into());
         }
-        let lines = match format_of(t)? {
+        let lines = match t.format {
             Format::Swiss { .. } => self.swiss_round(ctx, t, 1)?.unwrap_or_default(),
             format => {
                 let rounds = match format {
@@ -259,15 +292,21 @@ impl Service {
                 lines
             }
         };
-        if !store::set_tournament_status(ctx.c, t.id, T_OPEN, T_RUNNING, ctx.now)? {
-            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+        if !store::set_tournament_status(
+            ctx.c,
+            t.id,
+            TournamentStatus::Open,
+            TournamentStatus::Running,
+            ctx.now,
+        )? {
+            return Err(TournamentRefusal::NotOpen { id: t.id }.into());
         }
         let a = args![
             ("id", t.id),
             ("name", t.name.clone()),
             ("players", players.len() as i64),
             ("games", store::tournament_games(ctx.c, t.id)?.len() as i64),
-            ("rounds", rounds_of(format_of(t)?)),
+            ("rounds", rounds_of(t.format)),
             (
                 "time",
                 self.tournament_time_text(ctx, t.days_per_move, bank_of(t))
@@ -294,7 +333,7 @@ impl Service {
         k: usize,
     ) -> Res<Vec<String>> {
         let players = store::tournament_players(ctx.c, t.id)?;
-        let draw = Draw::new(ballot_of(t)?, t.seed as u64);
+        let draw = Draw::new(t.ballot, t.seed as u64);
         let tc = time_control(t);
         let seat = |p: usize| -> Res<Seat> {
             players
@@ -381,8 +420,8 @@ impl Service {
         let a = args![
             ("id", t.id),
             ("name", t.name.clone()),
-            ("status", t.status.clone()),
-            ("format", t.format.clone()),
+            ("status", t.status.as_str().to_string()),
+            ("format", t.format.to_string()),
             ("micro", if t.micro { "yes" } else { "no" }),
             ("count", players.len() as i64),
             ("max", t.max_players),

@@ -3,15 +3,15 @@
 //! holding the event up) and `/tournament adjudicate GAME [RESULT]`
 //! (admins: decide an unfinished game, or first ask the engine).
 
+use super::TournamentRefusal;
 use crate::args;
+use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Halt, Refusal, Res};
+use crate::core::error::{corrupt, Halt, Res};
 use crate::core::games::ai::{Eval, Work};
 use crate::core::present::Draft;
 use crate::core::Service;
-use crate::store::{
-    self, GameResult, Seat, Termination, TournamentRow, T_CANCELLED, T_OPEN, T_RUNNING,
-};
+use crate::store::{self, GameResult, Seat, Termination, TournamentRow, TournamentStatus};
 use shashki_engine::search::{WIN, WIN_BOUND};
 
 /// Scores closer to 0 than this (centi-men) are "about even".
@@ -22,8 +22,8 @@ impl Service {
     /// cancelled; its games in progress end with no result (no ratings
     /// change, no standings); one announcement.
     pub(super) fn tournament_cancel(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
-        if t.status != T_OPEN && t.status != T_RUNNING {
-            return Err(Refusal::TournamentOver { id: t.id }.into());
+        if t.status != TournamentStatus::Open && t.status != TournamentStatus::Running {
+            return Err(TournamentRefusal::Over { id: t.id }.into());
         }
         let mut ended = 0i64;
         for tg in store::tournament_games(ctx.c, t.id)? {
@@ -31,8 +31,14 @@ impl Service {
                 ended += 1;
             }
         }
-        if !store::set_tournament_status(ctx.c, t.id, &t.status, T_CANCELLED, ctx.now)? {
-            return Err(Refusal::TournamentOver { id: t.id }.into());
+        if !store::set_tournament_status(
+            ctx.c,
+            t.id,
+            t.status,
+            TournamentStatus::Cancelled,
+            ctx.now,
+        )? {
+            return Err(TournamentRefusal::Over { id: t.id }.into());
         }
         let a = args![
             ("id", t.id),
@@ -60,10 +66,7 @@ impl Service {
             ctx.say("tournament-missing-none", Some(&a));
             return Ok(());
         }
-        let swiss = matches!(
-            super::format_of(t)?,
-            crate::tournament::Format::Swiss { .. }
-        );
+        let swiss = matches!(t.format, crate::tournament::Format::Swiss { .. });
         let round = if swiss {
             games.iter().map(|g| g.round).max().unwrap_or(0)
         } else {
@@ -115,20 +118,20 @@ impl Service {
     ) -> Res<()> {
         let row = self.game_by_id(ctx, id)?;
         let tg = store::tournament_game_of(ctx.c, row.id)?.ok_or_else(|| {
-            Refusal::NotATournamentGame {
+            TournamentRefusal::NotATournamentGame {
                 game: format!("#{id}"),
             }
         })?;
         let t = store::tournament(ctx.c, tg.tournament_id)?
             .filter(|t| t.chat_id == ctx.chat.id)
-            .ok_or(Refusal::NotATournamentGame {
+            .ok_or(TournamentRefusal::NotATournamentGame {
                 game: format!("#{id}"),
             })?;
-        if t.status != T_RUNNING {
-            return Err(Refusal::TournamentOver { id: t.id }.into());
+        if t.status != TournamentStatus::Running {
+            return Err(TournamentRefusal::Over { id: t.id }.into());
         }
         if !row.is_active() {
-            return Err(Refusal::GameOver { game: row.id }.into());
+            return Err(AccessRefusal::GameOver { game: row.id }.into());
         }
         let Some(result) = result else {
             return self.adjudication_advice(ctx, &row);
@@ -156,7 +159,7 @@ impl Service {
         };
         if eval.stale {
             // the game moved on while the engine thought: ask again
-            return Err(Refusal::ButtonStale.into());
+            return Err(AccessRefusal::ButtonStale.into());
         }
         let side = row
             .side_to_move()

@@ -6,7 +6,7 @@
 //! guessed.
 
 use super::{Args, Rejected, VARIANTS};
-use crate::core::error::Refusal;
+use crate::core::games::challenge::ChallengeRefusal;
 use crate::core::input::options::Options;
 use crate::core::input::spec::{arg, ArgKind, ArgSpec};
 use crate::core::input::words::{self, challenge_option, challenge_target, ChallengeWord, Words};
@@ -99,7 +99,7 @@ const RATING: ArgSpec = arg(
 );
 
 fn bad_word(word: &str) -> Rejected {
-    Refusal::ChallengeBadWord {
+    ChallengeRefusal::BadWord {
         word: word.to_string(),
     }
     .into()
@@ -119,7 +119,7 @@ fn level(n: i64) -> Result<u8, Rejected> {
     u8::try_from(n)
         .ok()
         .filter(|l| (1..=8).contains(l))
-        .ok_or_else(|| Refusal::ChallengeBadLevel { level: n }.into())
+        .ok_or_else(|| ChallengeRefusal::BadLevel { level: n }.into())
 }
 
 /// Days a move, 0 (unlimited) to 14.
@@ -127,7 +127,7 @@ fn days(n: i64) -> Result<TimeLimit, Rejected> {
     match n {
         0 => Ok(TimeLimit::Unlimited),
         1..=14 => Ok(TimeLimit::Days(n)),
-        _ => Err(Refusal::ChallengeBadDays { days: n }.into()),
+        _ => Err(ChallengeRefusal::BadDays { days: n }.into()),
     }
 }
 

@@ -3,7 +3,7 @@
 //! options ([`Options`]) — the same struct either way, so a handler never
 //! sees a word. A word that does not fit is refused: with the command's
 //! own refusal where it has one (`/challenge`, `/tournament`,
-//! `/settings`), else with its syntax ([`Refusal::Syntax`]).
+//! `/settings`), else with its syntax ([`InputRefusal::Syntax`]).
 
 mod challenge;
 mod puzzle;
@@ -19,7 +19,12 @@ use super::commands::game_ref;
 use super::options::Options;
 use super::spec::{arg, Access, ArgKind, ArgSpec};
 use super::words::{self, HelpTopic, Words};
+use crate::core::access::AccessRefusal;
 use crate::core::error::Refusal;
+use crate::core::games::challenge::ChallengeRefusal;
+use crate::core::games::GameRefusal;
+use crate::core::input::InputRefusal;
+use crate::core::tournaments::TournamentRefusal;
 use shashki_engine::Variant;
 
 /// A command's words not understood: the refusal, and who may hear it —
@@ -31,11 +36,11 @@ pub struct Rejected {
     pub refusal: Refusal,
 }
 
-impl From<Refusal> for Rejected {
-    fn from(refusal: Refusal) -> Self {
+impl<R: Into<Refusal>> From<R> for Rejected {
+    fn from(refusal: R) -> Self {
         Rejected {
             access: Access::Anyone,
-            refusal,
+            refusal: refusal.into(),
         }
     }
 }
@@ -65,15 +70,21 @@ pub trait Args: Sized {
 
 /// A game's number: `#12` or `12`; anything else is no game here.
 pub fn game_number(word: &str) -> Result<i64, Refusal> {
-    game_ref(word).ok_or_else(|| Refusal::GameUnknown {
-        game: word.to_string(),
+    game_ref(word).ok_or_else(|| {
+        AccessRefusal::GameUnknown {
+            game: word.to_string(),
+        }
+        .into()
     })
 }
 
 /// A tournament's number: `#2` or `2`.
 pub fn tournament_number(word: &str) -> Result<i64, Refusal> {
-    game_ref(word).ok_or_else(|| Refusal::TournamentUnknown {
-        id: word.to_string(),
+    game_ref(word).ok_or_else(|| {
+        TournamentRefusal::Unknown {
+            id: word.to_string(),
+        }
+        .into()
     })
 }
 
@@ -91,11 +102,11 @@ fn number_option(
 }
 
 fn game_option(o: &Options, a: &ArgSpec) -> Result<Option<i64>, Rejected> {
-    number_option(o, a, |game| Refusal::GameUnknown { game })
+    number_option(o, a, |game| AccessRefusal::GameUnknown { game }.into())
 }
 
 pub(super) fn tournament_option(o: &Options, a: &ArgSpec) -> Result<Option<i64>, Rejected> {
-    number_option(o, a, |id| Refusal::TournamentUnknown { id })
+    number_option(o, a, |id| TournamentRefusal::Unknown { id }.into())
 }
 
 /// `[#game]` as the first argument.
@@ -155,7 +166,7 @@ impl Args for ChallengeArg {
     fn from_options(o: &Options) -> Result<Self, Rejected> {
         let challenge = match o.int(&CHALLENGE)? {
             Some(id) if id > 0 => Some(id),
-            Some(id) => return Err(Refusal::ChallengeUnknown { id }.into()),
+            Some(id) => return Err(ChallengeRefusal::Unknown { id }.into()),
             None => None,
         };
         Ok(ChallengeArg { challenge })
@@ -264,13 +275,13 @@ const TOP_LIST: ArgSpec = arg(
 );
 
 impl TopArgs {
-    fn word(word: &str) -> Result<Self, Refusal> {
+    fn word(word: &str) -> Result<Self, InputRefusal> {
         if words::is_puzzles(word) {
             return Ok(TopArgs::Puzzles);
         }
         words::variant_word(word)
             .map(TopArgs::Variant)
-            .ok_or_else(|| Refusal::VariantUnknown {
+            .ok_or_else(|| InputRefusal::VariantUnknown {
                 word: word.to_string(),
             })
     }
@@ -357,17 +368,17 @@ impl Args for NotifyArgs {
     const SPEC: &'static [ArgSpec] = &[NOTIFY_STATE];
     fn parse(w: &mut Words) -> Result<Self, Rejected> {
         let on = match w.next() {
-            Some(word) => Some(words::on_off(word).ok_or(Refusal::NotifyUsage)?),
+            Some(word) => Some(words::on_off(word).ok_or(InputRefusal::NotifyUsage)?),
             None => None,
         };
         if !w.is_empty() {
-            return Err(Refusal::NotifyUsage.into());
+            return Err(InputRefusal::NotifyUsage.into());
         }
         Ok(NotifyArgs { on })
     }
     fn from_options(o: &Options) -> Result<Self, Rejected> {
         let on = match o.text(&NOTIFY_STATE) {
-            Some(word) => Some(words::on_off(word).ok_or(Refusal::NotifyUsage)?),
+            Some(word) => Some(words::on_off(word).ok_or(InputRefusal::NotifyUsage)?),
             None => None,
         };
         Ok(NotifyArgs { on })
@@ -445,7 +456,7 @@ impl Args for PositionArgs {
         let fen: String = w.rest().concat();
         w.rest_text();
         if fen.is_empty() {
-            return Err(Refusal::PositionUsage.into());
+            return Err(GameRefusal::PositionUsage.into());
         }
         Ok(PositionArgs { variant, fen })
     }

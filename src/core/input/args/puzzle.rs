@@ -2,11 +2,11 @@
 //! [zone] | off`.
 
 use super::{Args, Rejected, ON_OFF};
-use crate::core::error::Refusal;
 use crate::core::input::commands::game_ref;
 use crate::core::input::options::Options;
 use crate::core::input::spec::{arg, Access, ArgKind, ArgSpec};
 use crate::core::input::words::{self, Words};
+use crate::core::input::InputRefusal;
 use crate::core::time::Zone;
 
 /// What `/puzzle` does.
@@ -97,17 +97,17 @@ impl DailyArgs {
         let (mut minute, mut zone) = (None, None);
         for word in words {
             if is_time(word) && minute.is_none() {
-                let bad = || Refusal::DailyBadTime {
+                let bad = || InputRefusal::DailyBadTime {
                     value: word.to_string(),
                 };
                 minute = Some(parse_time(word).ok_or_else(bad)?);
             } else if zone.is_none() {
-                let bad = || Refusal::DailyBadOffset {
+                let bad = || InputRefusal::DailyBadOffset {
                     value: word.to_string(),
                 };
                 zone = Some(Zone::parse(word).ok_or_else(bad)?);
             } else {
-                return Err(Refusal::DailyBadOffset {
+                return Err(InputRefusal::DailyBadOffset {
                     value: word.to_string(),
                 }
                 .into());

@@ -2,12 +2,12 @@
 //! `lang` is everyone's own; every other key is the chat's, its admins'.
 
 use super::{Args, Rejected};
-use crate::core::error::Refusal;
 use crate::core::i18n::Lang;
 use crate::core::input::options::Options;
 use crate::core::input::spec::{arg, Access, ArgKind, ArgSpec};
 use crate::core::input::words::{on_off, setting_key, variant_word, SettingKey, Words};
 use crate::core::reminders::Reminders;
+use crate::core::settings::SettingsRefusal;
 use crate::core::types::BoardMode;
 use crate::render::Theme;
 use shashki_engine::Variant;
@@ -65,8 +65,8 @@ pub enum SettingsArgs {
 const KEY: ArgSpec = arg("key", "opt-settings-key", ArgKind::Text);
 const VALUE: ArgSpec = arg("value", "opt-settings-value", ArgKind::Text);
 
-fn bad(key: &'static str, value: &str, allowed: impl Into<String>) -> Refusal {
-    Refusal::SettingBadValue {
+fn bad(key: &'static str, value: &str, allowed: impl Into<String>) -> SettingsRefusal {
+    SettingsRefusal::BadValue {
         key,
         value: value.to_string(),
         allowed: allowed.into(),
@@ -90,7 +90,7 @@ fn key(word: &str, threads: bool) -> Result<SettingKey, Rejected> {
         .filter(|k| keys_here(threads).any(|h| h == *k))
         .ok_or_else(|| {
             let keys: Vec<&str> = keys_here(threads).map(SettingKey::name).collect();
-            Refusal::SettingUnknown {
+            SettingsRefusal::Unknown {
                 key: word.to_lowercase(),
                 keys: keys.join(", "),
             }
@@ -107,7 +107,7 @@ fn access(k: SettingKey) -> Access {
 
 /// The value of `k` from its words (lowercase; `reminders` takes them all,
 /// every other key one).
-fn value(k: SettingKey, words: &[&str]) -> Result<SettingsArgs, Refusal> {
+fn value(k: SettingKey, words: &[&str]) -> Result<SettingsArgs, SettingsRefusal> {
     let all = words.join(" ").to_lowercase();
     let one = match words {
         [_] => Some(all.as_str()),

@@ -11,12 +11,14 @@
 //! `swiss-3`).
 
 use super::{tournament_number, Args, Rejected};
-use crate::core::error::Refusal;
+use crate::core::access::AccessRefusal;
+use crate::core::games::challenge::ChallengeRefusal;
 use crate::core::input::commands::game_ref;
 use crate::core::input::options::Options;
 use crate::core::input::spec::{arg, Access, ArgKind, ArgSpec};
 use crate::core::input::words::{adjudication_result, tournament_word, TournamentWord, Words};
 use crate::core::time::end_of_date;
+use crate::core::tournaments::TournamentRefusal;
 use crate::core::tournaments::{DEFAULT_MAX_PLAYERS, MAX_PLAYERS_RANGE};
 use crate::store::GameResult;
 use crate::tournament::ballot::Ballot;
@@ -103,11 +105,11 @@ impl Default for TournamentArgs {
 const TEXT: ArgSpec = arg("text", "opt-tournament-text", ArgKind::Text);
 
 fn usage() -> Rejected {
-    Refusal::TournamentUsage.into()
+    TournamentRefusal::Usage.into()
 }
 
 fn bad_word(word: &str) -> Rejected {
-    Refusal::TournamentBadWord {
+    TournamentRefusal::BadWord {
         word: word.to_string(),
     }
     .into()
@@ -240,7 +242,7 @@ impl NewTournamentArgs {
                     let n = value(w)?;
                     let days: i64 = n.parse().map_err(|_| bad_word(n))?;
                     if !(0..=14).contains(&days) {
-                        return Err(Refusal::ChallengeBadDays { days }.into());
+                        return Err(ChallengeRefusal::BadDays { days }.into());
                     }
                     t.days = Some(days);
                 }
@@ -254,19 +256,19 @@ impl NewTournamentArgs {
                         .parse()
                         .ok()
                         .filter(|n| MAX_PLAYERS_RANGE.contains(n))
-                        .ok_or_else(|| Refusal::TournamentBadMax { max: n.to_string() })?;
+                        .ok_or_else(|| TournamentRefusal::BadMax { max: n.to_string() })?;
                 }
                 Some(TournamentWord::Rated) => t.rated = true,
                 Some(TournamentWord::Casual) => t.rated = false,
                 Some(TournamentWord::Bank) => {
                     let b = value(w)?;
-                    t.bank = Some(parse_bank(b).ok_or_else(|| Refusal::TournamentBadBank {
+                    t.bank = Some(parse_bank(b).ok_or_else(|| TournamentRefusal::BadBank {
                         word: b.to_string(),
                     })?);
                 }
                 Some(TournamentWord::Until) => {
                     let d = value(w)?;
-                    t.until = Some(end_of_date(d).ok_or_else(|| Refusal::TournamentBadEnd {
+                    t.until = Some(end_of_date(d).ok_or_else(|| TournamentRefusal::BadEnd {
                         word: d.to_string(),
                     })?);
                 }
@@ -327,11 +329,12 @@ impl TournamentArgs {
             Some(TournamentWord::Cancel) => A::Cancel(which(w).map_err(admins)?),
             Some(TournamentWord::Missing) => A::Missing(which(w)?),
             Some(TournamentWord::Adjudicate) => {
-                let adjudicate = || Rejected::from(Refusal::AdjudicateUsage).for_(Access::Admins);
+                let adjudicate =
+                    || Rejected::from(TournamentRefusal::AdjudicateUsage).for_(Access::Admins);
                 let g = w.next().ok_or_else(adjudicate)?;
                 let game = game_ref(g).ok_or_else(|| {
                     admins(
-                        Refusal::GameUnknown {
+                        AccessRefusal::GameUnknown {
                             game: g.to_string(),
                         }
                         .into(),
@@ -340,7 +343,7 @@ impl TournamentArgs {
                 let result = match w.next() {
                     Some(r) => Some(adjudication_result(r).ok_or_else(|| {
                         admins(
-                            Refusal::AdjudicateBadResult {
+                            TournamentRefusal::AdjudicateBadResult {
                                 word: r.to_string(),
                             }
                             .into(),
