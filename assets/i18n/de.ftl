@@ -50,6 +50,7 @@ unknown-command = /{ $command } kenne ich nicht. Sende /help für die Liste der 
 move-usage = Schreib den Zug nach /move, zum Beispiel: /move e3-d4
 something-went-wrong = Da ist etwas schiefgegangen; nichts wurde gespeichert. Bitte versuch es gleich noch einmal.
 chat-busy = Zu viele Anfragen in diesem Chat auf einmal; nichts wurde getan. Bitte versuch es gleich noch einmal.
+slow-down = Bitte langsamer: Hier warten zu viele deiner Anfragen, deshalb wurden die letzten nicht angenommen. Versuch es in einer Minute noch einmal.
 button-invalid = Dieser Knopf gilt nicht mehr.
 button-stale = Die Stellung hat sich geändert, seit dieser Knopf gezeigt wurde: schau auf das neue Brett.
 button-back = ‹ zurück

@@ -49,6 +49,7 @@ unknown-command = I don't know /{ $command }. Send /help for the list of command
 move-usage = Write the move after /move, for example: /move e3-d4
 something-went-wrong = Something went wrong with that; it was not saved. Please try again in a moment.
 chat-busy = Too many requests in this chat at once; nothing was done. Please try again in a moment.
+slow-down = Slow down, please: too many of your requests are waiting here, so the last ones were not taken. Try again in a minute.
 button-invalid = That button is not valid any more.
 button-stale = The position has changed since this button was shown: look at the new board.
 button-back = ‹ back

@@ -50,6 +50,7 @@ unknown-command = Je ne connais pas /{ $command }. Envoyez /help pour la liste d
 move-usage = Écrivez le coup après /move, par exemple : /move e3-d4
 something-went-wrong = Quelque chose s’est mal passé ; rien n’a été enregistré. Réessayez dans un instant.
 chat-busy = Trop de demandes à la fois dans ce chat ; rien n’a été fait. Réessayez dans un instant.
+slow-down = Plus doucement, s’il vous plaît : trop de vos demandes attendent ici, les dernières n’ont donc pas été prises. Réessayez dans une minute.
 button-invalid = Ce bouton n’est plus valable.
 button-stale = La position a changé depuis l’affichage de ce bouton : regardez le nouveau damier.
 button-back = ‹ retour

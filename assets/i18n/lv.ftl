@@ -52,6 +52,7 @@ unknown-command = Komandu /{ $command } es nezinu. Nosūtiet /help, lai redzētu
 move-usage = Rakstiet gājienu aiz /move, piemēram: /move e3-d4
 something-went-wrong = Kaut kas nogāja greizi; nekas netika saglabāts. Lūdzu, mēģiniet vēlreiz pēc brīža.
 chat-busy = Šajā čatā ir pārāk daudz pieprasījumu vienlaikus; nekas netika izdarīts. Lūdzu, mēģiniet vēlreiz pēc brīža.
+slow-down = Lūdzu, lēnāk: šeit gaida pārāk daudz jūsu pieprasījumu, tāpēc pēdējie netika pieņemti. Mēģiniet vēlreiz pēc minūtes.
 button-invalid = Šī poga vairs nav derīga.
 button-stale = Pozīcija ir mainījusies, kopš šī poga tika parādīta: apskatiet jauno galdiņu.
 button-back = ‹ atpakaļ
