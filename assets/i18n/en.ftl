@@ -349,10 +349,23 @@ tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $co
 tournament-joined-late = { $player } joins tournament #{ $id } “{ $name }” late: a half-point bye for each of the { $rounds } rounds missed; paired from round { $next }.
 tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).
 tournament-started = Tournament #{ $id } “{ $name }” begins: { $players } players, { $rounds ->
-    [0] { $games } games, all at once
+    [0] { $games } games, { $waiting ->
+        [0] all at once
+       *[other] { $now } now and the other { $waiting } in stages, as earlier games finish
+    }
    *[other] round 1 of { $rounds }, { $games } games
 }, { $time }. Your games: /games; a board: /board #N.
 tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-more-games = Tournament #{ $id } “{ $name }”: { $count ->
+    [one] one more game begins
+   *[other] { $count } more games begin
+}:
+tournament-waiting = { $count } more games wait to start: each starts as soon as both its players have room for it (at most { $limit } games in progress a player), and the chat too.
+tournament-no-room = Tournament #{ $id } cannot start: one round is { $games } games, and this chat has room for { $room } more tournament games now (at most { $limit } games in progress here, { $share } of them in tournaments, so that the chat's other games always have room).
+tournament-players-busy = Tournament #{ $id } cannot start: these players have no room for a round's { $games ->
+    [one] game
+   *[other] { $games } games
+} (at most { $limit } games in progress a player): { $names }. They finish some first, or an admin takes them off with /tournament remove @name.
 tournament-status = Tournament #{ $id } “{ $name }” ({ $status ->
     [open] open for entries
     [running] in progress

@@ -169,6 +169,21 @@ pub enum Refusal {
     TournamentNotJoined { id: i64 },
     #[error("a tournament of {players} players")]
     TournamentTooFew { players: i64 },
+    #[error("tournament {id}: a round of {games} games, room for {room} in the chat")]
+    TournamentNoRoom {
+        id: i64,
+        games: i64,
+        room: i64,
+        limit: i64,
+        share: i64,
+    },
+    #[error("tournament {id}: players without room for {games} games: {names}")]
+    TournamentPlayersBusy {
+        id: i64,
+        names: String,
+        games: i64,
+        limit: i64,
+    },
     #[error("tournament {id} has {limit} players already")]
     TournamentFull { id: i64, limit: i64 },
     #[error("{name} is not in tournament {id}")]

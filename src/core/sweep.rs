@@ -29,6 +29,10 @@ const UPDATE_MEMORY_SECS: i64 = 7 * 86_400;
 /// board (longer than any deadline; a board older than that is posted anew).
 const BOARD_MEMORY_SECS: i64 = 60 * 86_400;
 
+/// How often the sweep looks for tournament games waiting for room that
+/// other games' ends (not the tournament's own) may have freed.
+const WAITING_GAMES_EVERY_SECS: i64 = 60;
+
 impl Service {
     /// When the sweeper should next run (a deadline, a reminder or a
     /// challenge expiry), if anything is pending.
@@ -64,8 +68,10 @@ impl Service {
                     .map(|r| Swept::notice_if(r, |_| true)),
             );
         }
+        let mut timed_out = false;
         for row in due {
             let game = row.id;
+            timed_out |= row.deadline.is_some_and(|d| d <= now);
             let done = self.system_action(row.chat_id, Actor::Service, None, |ctx| {
                 // re-read inside the transaction: a move may have come in
                 let Some(row) = store::game(ctx.c, row.id)?.filter(GameRow::is_active) else {
@@ -139,6 +145,21 @@ impl Service {
                 done.replies
                     .into_iter()
                     .map(|r| Swept::notice_if(r, |_| true)),
+            );
+        }
+        // tournament games waiting for room: after games lost on time (their
+        // tournaments start nothing while the sweep ends them one by one),
+        // and now and then for room other games freed
+        let last = self
+            .waiting_checked
+            .load(std::sync::atomic::Ordering::Relaxed);
+        if timed_out || now.saturating_sub(last) >= WAITING_GAMES_EVERY_SECS {
+            self.waiting_checked
+                .store(now, std::sync::atomic::Ordering::Relaxed);
+            out.extend(
+                self.start_waiting_tournament_games()?
+                    .into_iter()
+                    .map(|r| Swept::notice_if(r, |_| false)),
             );
         }
         Ok(digest(out))

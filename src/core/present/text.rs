@@ -306,6 +306,36 @@ impl Service {
             ),
             R::TournamentOver { id } => ("tournament-over", args![("id", *id)]),
             R::TournamentTooFew { players } => ("tournament-too-few", args![("players", *players)]),
+            R::TournamentNoRoom {
+                id,
+                games,
+                room,
+                limit,
+                share,
+            } => (
+                "tournament-no-room",
+                args![
+                    ("id", *id),
+                    ("games", *games),
+                    ("room", *room),
+                    ("limit", *limit),
+                    ("share", *share)
+                ],
+            ),
+            R::TournamentPlayersBusy {
+                id,
+                names,
+                games,
+                limit,
+            } => (
+                "tournament-players-busy",
+                args![
+                    ("id", *id),
+                    ("names", names.as_str()),
+                    ("games", *games),
+                    ("limit", *limit)
+                ],
+            ),
             R::TournamentBadMax { max } => ("tournament-bad-max", args![("max", max.as_str())]),
             R::AdjudicateUsage => ("adjudicate-usage", args![]),
             R::AdjudicateBadResult { word } => {
