@@ -277,6 +277,8 @@ impl Service {
     /// Start the waiting games of every running tournament that has room
     /// for some now (the sweep: after games lost on time, and now and then
     /// for room freed by other games); each tournament its own transaction.
+    /// A tournament whose games fail to start is logged and left for the
+    /// next look; the others go on.
     pub(crate) fn start_waiting_tournament_games(&self) -> Result<Vec<Reply>, ServiceError> {
         let waiting = store::tournaments_waiting(self.lock().conn())?;
         let mut out = Vec::new();
@@ -286,8 +288,15 @@ impl Service {
                     return Ok(());
                 };
                 self.announce_started(ctx, &t)
-            })?;
-            out.extend(done.replies);
+            });
+            match done {
+                Ok(done) => out.extend(done.replies),
+                Err(e) => tracing::error!(
+                    tournament = t.id,
+                    error = %e,
+                    "starting a tournament's waiting games failed"
+                ),
+            }
         }
         Ok(out)
     }
