@@ -366,7 +366,7 @@ type Place = (Platform, String, Option<String>);
 /// `/board #N` or `/pdn #N` away, and fifty of them are a flood.
 fn digest(swept: Vec<Swept>) -> Vec<Reply> {
     enum Slot {
-        One(Reply),
+        One(Box<Reply>),
         Notices(Place),
     }
     let mut slots = Vec::new();
@@ -381,13 +381,13 @@ fn digest(swept: Vec<Swept>) -> Vec<Reply> {
                 }
                 list.push(reply);
             }
-            _ => slots.push(Slot::One(reply)),
+            _ => slots.push(Slot::One(Box::new(reply))),
         }
     }
     let mut out = Vec::new();
     for slot in slots {
         match slot {
-            Slot::One(r) => out.push(r),
+            Slot::One(r) => out.push(*r),
             Slot::Notices(place) => {
                 let mut list = notices.remove(&place).unwrap_or_default();
                 if list.len() == 1 {
@@ -407,9 +407,9 @@ fn names(text: &str, m: &Mention) -> bool {
     let by_handle = m.handle.as_ref().is_some_and(|h| {
         let at = format!("@{h}");
         text.match_indices(&at).any(|(i, _)| {
-            !text[i + at.len()..]
-                .chars()
-                .next()
+            !text
+                .get(i + at.len()..)
+                .and_then(|rest| rest.chars().next())
                 .is_some_and(|c| c.is_alphanumeric() || c == '_')
         })
     });

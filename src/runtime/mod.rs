@@ -52,6 +52,7 @@ pub trait Adapter: Send {
 }
 
 /// Options of [`run`].
+#[derive(Default)]
 pub struct RunOptions {
     /// Jobs the sweeper runs when they say they are due (daily puzzle posts
     /// at each chat's own time, and the like).
@@ -61,16 +62,6 @@ pub struct RunOptions {
     pub ai_workers: Option<usize>,
     /// How many updates may wait in one chat's lane, and of one member.
     pub lanes: LaneLimits,
-}
-
-impl Default for RunOptions {
-    fn default() -> Self {
-        RunOptions {
-            scheduled: Vec::new(),
-            ai_workers: None,
-            lanes: LaneLimits::default(),
-        }
-    }
 }
 
 /// How often the heartbeat is written.
