@@ -6,3 +6,16 @@
 pub mod commands;
 pub mod payload;
 pub mod words;
+
+crate::core::error::refusals! {
+    /// Commands and buttons as such: not understood, or incomplete.
+    pub enum InputRefusal {
+        UnknownCommand { command: String } => "unknown-command" ["command" => command],
+        /// A malformed or unknown button.
+        ButtonInvalid => "button-invalid",
+        /// `/move` without a move.
+        MoveUsage => "move-usage",
+        /// A variant's name that is no variant (`/top`).
+        VariantUnknown { word: String } => "variant-unknown" ["word" => word],
+    }
+}

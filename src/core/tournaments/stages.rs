@@ -16,13 +16,16 @@
 //! first round can start whole: the chat lacks the room, or players are at
 //! their limit already.
 
+use super::TournamentRefusal;
 use crate::args;
 use crate::core::ctx::{Actor, Ctx};
-use crate::core::error::{Refusal, Res};
+use crate::core::error::Res;
 use crate::core::present::Draft;
 use crate::core::types::{Reply, Target};
 use crate::core::{Limits, Service, ServiceError};
-use crate::store::{self, PendingPairingRow, Seat, TournamentPlayerRow, TournamentRow, T_RUNNING};
+use crate::store::{
+    self, PendingPairingRow, Seat, TournamentPlayerRow, TournamentRow, TournamentStatus,
+};
 use crate::tournament::Pairing;
 use std::collections::HashMap;
 
@@ -97,7 +100,7 @@ impl Service {
             .min(share - chat_tour)
             .max(0);
         if games > room {
-            return Err(Refusal::TournamentNoRoom {
+            return Err(TournamentRefusal::NoRoom {
                 id: t.id,
                 games,
                 room,
@@ -114,7 +117,7 @@ impl Service {
             }
         }
         if !busy.is_empty() {
-            return Err(Refusal::TournamentPlayersBusy {
+            return Err(TournamentRefusal::PlayersBusy {
                 id: t.id,
                 names: busy.join(", "),
                 games: g,
@@ -132,7 +135,7 @@ impl Service {
     pub(super) fn start_waiting(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<Started> {
         let mut started = Started::default();
         let pending = store::pending_pairings(ctx.c, t.id)?;
-        if pending.is_empty() || t.status != T_RUNNING {
+        if pending.is_empty() || t.status != TournamentStatus::Running {
             return Ok(started);
         }
         let l = self.config.limits;
@@ -280,7 +283,7 @@ impl Service {
     /// A tournament whose games fail to start is logged and left for the
     /// next look; the others go on.
     pub(crate) fn start_waiting_tournament_games(&self) -> Result<Vec<Reply>, ServiceError> {
-        let waiting = store::tournaments_waiting(self.lock().conn())?;
+        let waiting = store::tournaments_waiting(self.lock().read())?;
         let mut out = Vec::new();
         for t in waiting {
             let done = self.system_action(t.chat_id, Actor::Service, None, |ctx| {
