@@ -58,6 +58,7 @@ unknown-command = /{ $command } kenne ich nicht. Sende /help für die Liste der 
 move-usage = Schreib den Zug nach /move, zum Beispiel: /move e3-d4
 something-went-wrong = Da ist etwas schiefgegangen; nichts wurde gespeichert. Bitte versuch es gleich noch einmal.
 chat-busy = Zu viele Anfragen in diesem Chat auf einmal; nichts wurde getan. Bitte versuch es gleich noch einmal.
+slow-down = Bitte langsamer: Hier warten zu viele deiner Anfragen, deshalb wurden die letzten nicht angenommen. Versuch es in einer Minute noch einmal.
 button-invalid = Dieser Knopf gilt nicht mehr.
 button-stale = Die Stellung hat sich geändert, seit dieser Knopf gezeigt wurde: schau auf das neue Brett.
 button-back = ‹ zurück
@@ -359,10 +360,23 @@ tournament-joined = { $player } nimmt an Turnier #{ $id } „{ $name }“ teil (
 tournament-joined-late = { $player } steigt spät in Turnier #{ $id } „{ $name }“ ein: für jede der { $rounds } verpassten Runden einen halben Punkt; gepaart ab Runde { $next }.
 tournament-left = { $player } verlässt Turnier #{ $id } „{ $name }“ ({ $count } angemeldet).
 tournament-started = Turnier #{ $id } „{ $name }“ beginnt: { $players } Spieler, { $rounds ->
-    [0] { $games } Partien, alle auf einmal
+    [0] { $games } Partien, { $waiting ->
+        [0] alle auf einmal
+       *[other] { $now } jetzt, die übrigen { $waiting } nach und nach, wenn frühere Partien enden
+    }
    *[other] Runde 1 von { $rounds }, { $games } Partien
 }, { $time }. Deine Partien: /games; ein Brett: /board #N.
 tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-more-games = Turnier #{ $id } „{ $name }“: { $count ->
+    [one] eine weitere Partie beginnt
+   *[other] { $count } weitere Partien beginnen
+}:
+tournament-waiting = { $count } weitere Partien warten auf ihren Beginn: Jede beginnt, sobald beide Spieler Platz dafür haben (höchstens { $limit } laufende Partien je Spieler) und der Chat auch.
+tournament-no-room = Turnier #{ $id } kann nicht beginnen: Eine Runde hat { $games } Partien, und in diesem Chat ist gerade Platz für { $room } weitere Turnierpartien (hier höchstens { $limit } laufende Partien, davon höchstens { $share } in Turnieren, damit die übrigen Partien des Chats immer Platz haben).
+tournament-players-busy = Turnier #{ $id } kann nicht beginnen: Diese Spieler haben keinen Platz für die { $games ->
+    [one] Partie
+   *[other] { $games } Partien
+} einer Runde (höchstens { $limit } laufende Partien je Spieler): { $names }. Sie beenden zuerst welche, oder ein Admin streicht sie mit /tournament remove @name.
 tournament-status = Turnier #{ $id } „{ $name }“ ({ $status ->
     [open] Anmeldung offen
     [running] läuft

@@ -57,6 +57,7 @@ unknown-command = I don't know /{ $command }. Send /help for the list of command
 move-usage = Write the move after /move, for example: /move e3-d4
 something-went-wrong = Something went wrong with that; it was not saved. Please try again in a moment.
 chat-busy = Too many requests in this chat at once; nothing was done. Please try again in a moment.
+slow-down = Slow down, please: too many of your requests are waiting here, so the last ones were not taken. Try again in a minute.
 button-invalid = That button is not valid any more.
 button-stale = The position has changed since this button was shown: look at the new board.
 button-back = ‹ back
@@ -361,10 +362,23 @@ tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $co
 tournament-joined-late = { $player } joins tournament #{ $id } “{ $name }” late: a half-point bye for each of the { $rounds } rounds missed; paired from round { $next }.
 tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).
 tournament-started = Tournament #{ $id } “{ $name }” begins: { $players } players, { $rounds ->
-    [0] { $games } games, all at once
+    [0] { $games } games, { $waiting ->
+        [0] all at once
+       *[other] { $now } now and the other { $waiting } in stages, as earlier games finish
+    }
    *[other] round 1 of { $rounds }, { $games } games
 }, { $time }. Your games: /games; a board: /board #N.
 tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-more-games = Tournament #{ $id } “{ $name }”: { $count ->
+    [one] one more game begins
+   *[other] { $count } more games begin
+}:
+tournament-waiting = { $count } more games wait to start: each starts as soon as both its players have room for it (at most { $limit } games in progress a player), and the chat too.
+tournament-no-room = Tournament #{ $id } cannot start: one round is { $games } games, and this chat has room for { $room } more tournament games now (at most { $limit } games in progress here, { $share } of them in tournaments, so that the chat's other games always have room).
+tournament-players-busy = Tournament #{ $id } cannot start: these players have no room for a round's { $games ->
+    [one] game
+   *[other] { $games } games
+} (at most { $limit } games in progress a player): { $names }. They finish some first, or an admin takes them off with /tournament remove @name.
 tournament-status = Tournament #{ $id } “{ $name }” ({ $status ->
     [open] open for entries
     [running] in progress

@@ -58,6 +58,7 @@ unknown-command = Je ne connais pas /{ $command }. Envoyez /help pour la liste d
 move-usage = Écrivez le coup après /move, par exemple : /move e3-d4
 something-went-wrong = Quelque chose s’est mal passé ; rien n’a été enregistré. Réessayez dans un instant.
 chat-busy = Trop de demandes à la fois dans ce chat ; rien n’a été fait. Réessayez dans un instant.
+slow-down = Plus doucement, s’il vous plaît : trop de vos demandes attendent ici, les dernières n’ont donc pas été prises. Réessayez dans une minute.
 button-invalid = Ce bouton n’est plus valable.
 button-stale = La position a changé depuis l’affichage de ce bouton : regardez le nouveau damier.
 button-back = ‹ retour
@@ -359,10 +360,23 @@ tournament-joined = { $player } s’inscrit au tournoi #{ $id } « { $name } » 
 tournament-joined-late = { $player } s’inscrit en retard au tournoi #{ $id } « { $name } » : un demi-point pour chacune des { $rounds } rondes manquées ; apparié à partir de la ronde { $next }.
 tournament-left = { $player } quitte le tournoi #{ $id } « { $name } » ({ $count } inscrits).
 tournament-started = Le tournoi #{ $id } « { $name } » commence : { $players } joueurs, { $rounds ->
-    [0] { $games } parties, toutes à la fois
+    [0] { $games } parties, { $waiting ->
+        [0] toutes à la fois
+       *[other] { $now } maintenant, les { $waiting } autres par étapes, à mesure que des parties se terminent
+    }
    *[other] ronde 1 sur { $rounds }, { $games } parties
 }, { $time }. Vos parties : /games ; un damier : /board #N.
 tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-more-games = Tournoi #{ $id } « { $name } » : { $count ->
+    [one] une partie de plus commence
+   *[other] { $count } parties de plus commencent
+} :
+tournament-waiting = { $count } parties de plus attendent de commencer : chacune commence dès que ses deux joueurs ont de la place pour elle (au plus { $limit } parties en cours par joueur), et le chat aussi.
+tournament-no-room = Le tournoi #{ $id } ne peut pas commencer : une ronde compte { $games } parties, et ce chat n’a de place que pour { $room } parties de tournoi de plus (au plus { $limit } parties en cours ici, dont { $share } en tournoi, pour que les autres parties du chat aient toujours de la place).
+tournament-players-busy = Le tournoi #{ $id } ne peut pas commencer : ces joueurs n’ont pas de place pour { $games ->
+    [one] la partie
+   *[other] les { $games } parties
+} d’une ronde (au plus { $limit } parties en cours par joueur) : { $names }. Qu’ils en terminent d’abord, ou qu’un admin les retire avec /tournament remove @nom.
 tournament-status = Tournoi #{ $id } « { $name } » ({ $status ->
     [open] inscriptions ouvertes
     [running] en cours

@@ -60,6 +60,7 @@ unknown-command = Komandu /{ $command } es nezinu. Nosūtiet /help, lai redzētu
 move-usage = Rakstiet gājienu aiz /move, piemēram: /move e3-d4
 something-went-wrong = Kaut kas nogāja greizi; nekas netika saglabāts. Lūdzu, mēģiniet vēlreiz pēc brīža.
 chat-busy = Šajā čatā ir pārāk daudz pieprasījumu vienlaikus; nekas netika izdarīts. Lūdzu, mēģiniet vēlreiz pēc brīža.
+slow-down = Lūdzu, lēnāk: šeit gaida pārāk daudz jūsu pieprasījumu, tāpēc pēdējie netika pieņemti. Mēģiniet vēlreiz pēc minūtes.
 button-invalid = Šī poga vairs nav derīga.
 button-stale = Pozīcija ir mainījusies, kopš šī poga tika parādīta: apskatiet jauno galdiņu.
 button-back = ‹ atpakaļ
@@ -355,10 +356,17 @@ tournament-joined = { $player } piesakās turnīram #{ $id } „{ $name }” (pi
 tournament-joined-late = { $player } piesakās turnīram #{ $id } „{ $name }” novēloti: par katru no nokavētajām kārtām ({ $rounds }) puse punkta; pāros no { $next }. kārtas.
 tournament-left = { $player } atstāj turnīru #{ $id } „{ $name }” (pieteikušies: { $count }).
 tournament-started = Sākas turnīrs #{ $id } „{ $name }”: spēlētāji: { $players }, { $rounds ->
-    [0] partijas: { $games }, visas uzreiz
+    [0] partijas: { $games }, { $waiting ->
+        [0] visas uzreiz
+       *[other] { $now } tagad, pārējās { $waiting } pakāpeniski, kad beidzas iepriekšējās
+    }
    *[other] 1. kārta no { $rounds }, partijas: { $games }
 }, { $time }. Jūsu partijas: /games; galdiņš: /board #N.
 tournament-game-started = K{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-more-games = Turnīrs #{ $id } „{ $name }”: sākas vēl partijas ({ $count }):
+tournament-waiting = Vēl partijas gaida sākumu: { $count }. Katra sāksies, tiklīdz abiem tās spēlētājiem būs tai vieta (ne vairāk kā { $limit } partijas vienlaikus vienam spēlētājam), un arī čatam.
+tournament-no-room = Turnīrs #{ $id } nevar sākties: vienā kārtā ir partijas: { $games }, bet šajā čatā tagad ir vieta tikai { $room } turnīra partijām (šeit ne vairāk kā { $limit } partijas vienlaikus, no tām turnīros ne vairāk kā { $share }, lai čata pārējām partijām vienmēr būtu vieta).
+tournament-players-busy = Turnīrs #{ $id } nevar sākties: šiem spēlētājiem nav vietas kārtas partijām ({ $games }; ne vairāk kā { $limit } partijas vienlaikus vienam spēlētājam): { $names }. Lai viņi vispirms pabeidz kādas partijas, vai administrators viņus izņem ar /tournament remove @vārds.
 tournament-status = Turnīrs #{ $id } „{ $name }” ({ $status ->
     [open] pieteikšanās atvērta
     [running] notiek

@@ -638,13 +638,21 @@ impl Discord {
         let chat = event.chat.id.clone();
         let here = event.thread.clone();
         let label = format!("interaction {}", event.update_id.as_deref().unwrap_or("-"));
+        let user = event.user.id.clone();
         let work = async move {
             let _ = tx.send(hub.handle(event).await);
         };
-        if let Err(e) = self.hub.queue_update(Platform::Discord, &chat, label, work) {
-            // a flood in this channel: the caller alone hears it, nothing ran
-            tracing::warn!(chat = %chat, error = %e, "discord: a channel floods; interaction refused");
-            let text = self.catalog.get(lang, "chat-busy", None);
+        if let Err(shed) = self
+            .hub
+            .queue_update(Platform::Discord, &chat, &user, label, work)
+        {
+            // a flood (the caller's, or the channel's): nothing ran; the
+            // caller alone hears it, once a window (the hub logs it) — the
+            // rest are closed quietly
+            if !shed.notify {
+                return self.close_quietly(on, false).await;
+            }
+            let text = self.hub.shed_notice(&shed, Some(lang.code()));
             let m = CreateInteractionResponseMessage::new()
                 .content(text)
                 .ephemeral(true);

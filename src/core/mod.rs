@@ -60,6 +60,9 @@ pub struct Service {
     catalog: Catalog,
     config: Config,
     clock: Arc<dyn Clock>,
+    /// When the sweep last looked for tournament games waiting for room
+    /// (Unix seconds).
+    waiting_checked: std::sync::atomic::AtomicI64,
 }
 
 /// How many times an event is handled again after engine work it asked for
@@ -83,6 +86,7 @@ impl Service {
             catalog: Catalog::new(),
             config,
             clock,
+            waiting_checked: std::sync::atomic::AtomicI64::new(i64::MIN),
         }
     }
 

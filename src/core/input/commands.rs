@@ -393,7 +393,10 @@ mod tests {
                 word: "chess".into()
             })
         );
-        assert!(matches!(refusal("/games now"), Refusal::Input(InputRefusal::Syntax { .. })));
+        assert!(matches!(
+            refusal("/games now"),
+            Refusal::Input(InputRefusal::Syntax { .. })
+        ));
         assert_eq!(
             parse_command("/frobnicate"),
             Some(Command::Unknown("frobnicate".into()))
@@ -522,8 +525,14 @@ mod tests {
         assert_eq!(t.format, Format::Swiss { rounds: 5 });
         assert!(t.rated);
         assert_eq!(new("/tournament new «Зимний кубок»").name, "Зимний кубок");
-        assert_eq!(refusal("/tournament new"), Refusal::Tournament(TournamentRefusal::Usage));
-        assert_eq!(refusal("/tournament new casual"), Refusal::Tournament(TournamentRefusal::Usage));
+        assert_eq!(
+            refusal("/tournament new"),
+            Refusal::Tournament(TournamentRefusal::Usage)
+        );
+        assert_eq!(
+            refusal("/tournament new casual"),
+            Refusal::Tournament(TournamentRefusal::Usage)
+        );
         assert_eq!(
             refusal("/tournament new Open ballot lottery"),
             Refusal::Tournament(TournamentRefusal::BadWord {

@@ -2,13 +2,15 @@
 //! start|pdn|cancel|missing|adjudicate`, `/tournament` (status),
 //! `/standings`. The schedule, the
 //! opening ballot and the standings come from [`crate::tournament`]; the
-//! games are ordinary games of the chat, started all at once (a
-//! correspondence round robin), and a game's end tells its tournament in
-//! the same transaction ([`Service::tournament_game_finished`]).
+//! games are ordinary games of the chat, started all at once where the game
+//! limits allow (a correspondence round robin) and in stages where they do
+//! not (`stages.rs`), and a game's end tells its tournament in the same
+//! transaction ([`Service::tournament_game_finished`]).
 
 mod entries;
 mod leave;
 mod organise;
+mod stages;
 mod standings;
 mod swiss;
 
@@ -68,6 +70,23 @@ crate::core::error::refusals! {
             "id" => id,
             "left" => left,
             "days" => days,
+        ],
+        /// A round's `games` do not fit the `room` the chat has for
+        /// tournament games (its `limit`, and the tournaments' `share`).
+        NoRoom { id: i64, games: i64, room: i64, limit: i64, share: i64 } => "tournament-no-room" [
+            "id" => id,
+            "games" => games,
+            "room" => room,
+            "limit" => limit,
+            "share" => share,
+        ],
+        /// Players without room for a round's `games` under the per-user
+        /// `limit`.
+        PlayersBusy { id: i64, names: String, games: i64, limit: i64 } => "tournament-players-busy" [
+            "id" => id,
+            "names" => names,
+            "games" => games,
+            "limit" => limit,
         ],
     }
 }
@@ -264,7 +283,10 @@ impl Service {
         Ok(())
     }
 
-    /// Draw the schedule and the openings and start every game at once.
+    /// Draw the schedule and the openings and start the games: every game
+    /// at once where the game limits allow, else as many as they allow and
+    /// the rest in stages (see `stages.rs`). Refused, with the numbers,
+    /// when not even the first round can start whole.
     fn tournament_start(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         if t.status != TournamentStatus::Open {
             return Err(TournamentRefusal::NotOpen { id: t.id }.into());
@@ -276,22 +298,9 @@ impl Service {
             }
             .into());
         }
-        let lines = match t.format {
-            Format::Swiss { .. } => self.swiss_round(ctx, t, 1)?.unwrap_or_default(),
-            format => {
-                let rounds = match format {
-                    Format::DoubleRoundRobin => berger::double_berger(players.len()),
-                    _ => berger::berger(players.len()),
-                };
-                let mut lines = Vec::new();
-                let mut k = 0usize;
-                for round in &rounds {
-                    lines.extend(self.start_pairings(ctx, t, round.number, &round.pairings, k)?);
-                    k += round.pairings.len();
-                }
-                lines
-            }
-        };
+        // a round pairs everyone (but one, when they are odd)
+        self.room_for_a_round(ctx, t, &players, players.len() / 2)?;
+        // the games start only in a running tournament
         if !store::set_tournament_status(
             ctx.c,
             t.id,
@@ -301,11 +310,33 @@ impl Service {
         )? {
             return Err(TournamentRefusal::NotOpen { id: t.id }.into());
         }
+        let t = &store::tournament(ctx.c, t.id)?.ok_or(corrupt("a tournament vanished"))?;
+        let lines = match t.format {
+            Format::Swiss { .. } => self.swiss_round(ctx, t, 1)?.unwrap_or_default(),
+            format => {
+                let rounds = match format {
+                    Format::DoubleRoundRobin => berger::double_berger(players.len()),
+                    _ => berger::berger(players.len()),
+                };
+                let mut k = 0usize;
+                for round in &rounds {
+                    self.schedule_pairings(ctx, t, round.number, &round.pairings, k)?;
+                    k += round.pairings.len();
+                }
+                let mut lines = self.start_waiting(ctx, t)?.lines;
+                lines.extend(self.waiting_line(ctx, t)?);
+                lines
+            }
+        };
+        let now = store::tournament_games(ctx.c, t.id)?.len() as i64;
+        let waiting = self.playable_waiting(ctx, t)?;
         let a = args![
             ("id", t.id),
             ("name", t.name.clone()),
             ("players", players.len() as i64),
-            ("games", store::tournament_games(ctx.c, t.id)?.len() as i64),
+            ("games", now + waiting),
+            ("now", now),
+            ("waiting", waiting),
             ("rounds", rounds_of(t.format)),
             (
                 "time",
@@ -456,10 +487,12 @@ impl Service {
             }
             lines.push(line);
         }
+        let waiting = self.playable_waiting(ctx, t)?;
         if !games.is_empty() {
-            let a = args![("done", done), ("games", games.len() as i64)];
+            let a = args![("done", done), ("games", games.len() as i64 + waiting)];
             lines.push(ctx.t("tournament-progress", Some(&a)));
         }
+        lines.extend(self.waiting_line(ctx, t)?);
         let target = ctx.here();
         ctx.post_lines(crate::core::present::Draft::text(target, text), &lines);
         Ok(())

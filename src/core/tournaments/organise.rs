@@ -31,6 +31,8 @@ impl Service {
                 ended += 1;
             }
         }
+        // the games that had not started never will
+        store::drop_pending_pairings(ctx.c, t.id)?;
         if !store::set_tournament_status(
             ctx.c,
             t.id,
@@ -61,9 +63,15 @@ impl Service {
     /// they have.
     pub(super) fn tournament_missing(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         let games = store::active_tournament_games(ctx.c, t.id)?;
+        let waiting = self.waiting_line(ctx, t)?;
         if games.is_empty() {
             let a = args![("id", t.id), ("name", t.name.clone())];
-            ctx.say("tournament-missing-none", Some(&a));
+            let mut text = ctx.t("tournament-missing-none", Some(&a));
+            if let Some(w) = waiting {
+                text.push('\n');
+                text.push_str(&w);
+            }
+            ctx.say_text(text);
             return Ok(());
         }
         let swiss = matches!(t.format, crate::tournament::Format::Swiss { .. });
@@ -101,6 +109,7 @@ impl Service {
             ];
             lines.push(ctx.t("tournament-missing-line", Some(&a)));
         }
+        lines.extend(waiting);
         let target = ctx.here();
         ctx.post_lines(Draft::text(target, head), &lines);
         Ok(())
