@@ -70,7 +70,7 @@ table_row! {
 }
 
 table_row! {
-    /// A pairing whose games have not started (see `v22.sql`).
+    /// A pairing whose games have not started (see `v21.sql`).
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub struct PendingPairingRow {
         pub pairing_no: i64,

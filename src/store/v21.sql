@@ -1,4 +1,4 @@
--- Schema v22: the pairings of a tournament whose games have not started.
+-- Schema v21: the pairings of a tournament whose games have not started.
 -- A tournament's games count against the game limits (a player's, the
 -- chat's), so a large event starts in stages: its schedule waits here, and
 -- a pairing's games start (and its row moves to tournament_games) as soon
