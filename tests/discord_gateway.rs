@@ -24,9 +24,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use shashki::adapters::commands::COMMANDS;
 use shashki::adapters::discord::{self, DiscordOptions};
 use shashki::config::Secret;
+use shashki::core::input::spec::{menu, MenuScope};
 use shashki::core::{Config, Service, SystemClock};
 use shashki::runtime::Hub;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -38,8 +38,8 @@ use tokio_tungstenite::tungstenite::handshake::server::{
 use tokio_tungstenite::tungstenite::Message;
 
 const TOKEN: &str = "test.token.value";
-const APP_ID: &str = "900000000000000001";
-const CHANNEL: &str = "800000000000000001";
+const APP_ID: &str = common::discord::BOT_ID;
+const CHANNEL: &str = common::discord::CHANNEL_ID;
 /// Every wait of the test is bounded by this.
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -60,31 +60,6 @@ struct Rest {
     calls: Mutex<Vec<Call>>,
     /// What `GET /gateway` answers.
     gateway_url: String,
-}
-
-fn user_json() -> Value {
-    json!({"id": APP_ID, "username": "shashki", "discriminator": "0", "global_name": null, "avatar": null, "bot": true})
-}
-
-fn message_json(content: &str) -> Value {
-    json!({
-        "id": "300000000000000099",
-        "channel_id": CHANNEL,
-        "author": user_json(),
-        "content": content,
-        "timestamp": "2024-01-01T00:00:00.000000+00:00",
-        "edited_timestamp": null,
-        "tts": false,
-        "mention_everyone": false,
-        "mentions": [],
-        "mention_roles": [],
-        "attachments": [],
-        "embeds": [],
-        "pinned": false,
-        "type": 0,
-        "flags": 0,
-        "components": []
-    })
 }
 
 /// The registered commands as Discord answers them (with ids).
@@ -118,7 +93,7 @@ async fn api(State(rest): State<Arc<Rest>>, req: Request) -> Response {
         ("PUT", p) if p.ends_with("/commands") => Json(registered(&body)).into_response(),
         (_, p) if p.ends_with("/callback") => StatusCode::NO_CONTENT.into_response(),
         ("DELETE", _) => StatusCode::NO_CONTENT.into_response(),
-        _ => Json(message_json(body["content"].as_str().unwrap_or(""))).into_response(),
+        _ => Json(common::discord::message_json(body["content"].as_str().unwrap_or(""))).into_response(),
     };
     rest.calls.lock().unwrap().push(Call {
         method,
@@ -154,7 +129,7 @@ struct Gateway {
 fn ready_payload(resume_url: &str) -> Value {
     json!({
         "v": 10,
-        "user": user_json(),
+        "user": common::discord::bot_user_json(),
         "guilds": [],
         "session_id": "fake-session-1",
         "resume_gateway_url": resume_url,
@@ -489,7 +464,7 @@ async fn run() {
     assert_eq!(put.path, format!("/api/v10/applications/{APP_ID}/commands"));
     let cmds = put.body.as_array().expect("an array of commands");
     let names: Vec<&str> = cmds.iter().map(|c| c["name"].as_str().unwrap()).collect();
-    let expected: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+    let expected: Vec<&str> = menu(MenuScope::Default).map(|c| c.name).collect();
     assert_eq!(names, expected);
     for name in ["move", "challenge", "board", "resign", "puzzle", "help"] {
         assert!(names.contains(&name), "{name} is registered");
@@ -743,9 +718,9 @@ async fn resume() {
         assert_eq!(out.jobs.len(), 1, "the AI is to move");
         assert_eq!(service.pending_jobs().unwrap(), out.jobs);
         // its answer went out before the process died
-        for r in &out.replies {
+        for id in out.replies.iter().flat_map(|r| &r.outbox) {
             service
-                .reply_done(r.outbox.unwrap(), shashki::core::Delivered::Sent)
+                .reply_done(*id, shashki::core::Delivered::Sent)
                 .unwrap();
         }
     }

@@ -19,8 +19,12 @@ use serde_json::{json, Value};
 use serenity::all::Interaction;
 use shashki::adapters::discord::{self, Discord, DiscordOptions};
 use shashki::config::Secret;
+use shashki::core::input::args::{ChallengeArgs, Opponent};
+use shashki::core::input::commands::{slash_command, Command};
+use shashki::core::input::options::OptValue;
 use shashki::core::{Config, Input, Platform, Service, SystemClock};
 use shashki::runtime::Hub;
+use shashki::store::ColorWish;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -41,27 +45,6 @@ struct Fake {
     edits_fail: std::sync::atomic::AtomicBool,
     /// Posts in the game's thread fail (400, 50083 Thread is archived).
     thread_archived: std::sync::atomic::AtomicBool,
-}
-
-fn message_json(content: &str) -> Value {
-    json!({
-        "id": "300000000000000099",
-        "channel_id": "800000000000000001",
-        "author": {"id": "900000000000000001", "username": "shashki", "discriminator": "0", "global_name": null, "avatar": null, "bot": true},
-        "content": content,
-        "timestamp": "2024-01-01T00:00:00.000000+00:00",
-        "edited_timestamp": null,
-        "tts": false,
-        "mention_everyone": false,
-        "mentions": [],
-        "mention_roles": [],
-        "attachments": [],
-        "embeds": [],
-        "pinned": false,
-        "type": 0,
-        "flags": 0,
-        "components": []
-    })
 }
 
 async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
@@ -126,7 +109,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
     } else if path.ends_with("/callback") || method == "DELETE" {
         StatusCode::NO_CONTENT.into_response()
     } else {
-        Json(message_json(&content)).into_response()
+        Json(common::discord::message_json(&content)).into_response()
     }
 }
 
@@ -220,7 +203,7 @@ fn is_ai_board(c: &Call) -> bool {
 }
 
 /// The message id the fake API gives every message.
-const MESSAGE: &str = "300000000000000099";
+const MESSAGE: &str = common::discord::MESSAGE_ID;
 
 async fn setup() -> Setup {
     let fake = Arc::new(Fake::default());
@@ -286,13 +269,34 @@ async fn slash_commands_buttons_and_autocomplete_against_a_fake_api() {
 async fn run() {
     let s = setup().await;
 
-    // the slash command becomes the text the core parses
+    // the slash command's options reach the core typed, as they came, and
+    // make the command's typed arguments (no command text between)
     let challenge = interaction(fixture("challenge"));
     let Interaction::Command(cmd) = &challenge else {
         panic!("an application command")
     };
     let ev = discord::command_event(cmd);
-    assert_eq!(ev.input, Input::Text("/challenge ai 1 black".into()));
+    let Input::Slash(slash) = &ev.input else {
+        panic!("a slash command: {:?}", ev.input)
+    };
+    assert_eq!(slash.name, "challenge");
+    assert_eq!(
+        slash.options,
+        [
+            ("target".to_string(), OptValue::Text("ai".into())),
+            ("level".to_string(), OptValue::Int(1)),
+            ("colour".to_string(), OptValue::Text("black".into())),
+        ]
+    );
+    assert_eq!(
+        slash_command(slash, true),
+        Command::Challenge(ChallengeArgs {
+            opponent: Opponent::Ai,
+            level: Some(1),
+            colour: ColorWish::Black,
+            ..ChallengeArgs::default()
+        })
+    );
     assert_eq!(ev.platform, Platform::Discord);
     assert_eq!(ev.chat.id, "800000000000000001");
     assert!(!ev.chat.is_private);

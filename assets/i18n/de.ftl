@@ -2,23 +2,31 @@
 # Begriffe: Stein (gewöhnlicher Stein), Dame, schlagen/Schlagzug, Remis,
 # Brett, Feld, Zug, Partie. Die Felder heißen wie im Schach: a–h, 1–8.
 
-help =
-    Russische Dame (Schaschki). Befehle:
+help-head = Russische Dame (Schaschki). Befehle:
+help-line-move = /move e3-d4 — einen Zug machen (Schlagen: c3:e5, mehrere Steine: c3:e5:g7)
+help-line-board = /board — das Brett zeigen
+help-line-challenge =
     /challenge ai 3 white — gegen die KI spielen (Stufen 1–8; white, black oder random)
     /challenge @name 3 — jemanden herausfordern, 3 Tage pro Zug (1–14 oder unlimited)
     /challenge — eine offene Herausforderung, die hier jeder annehmen kann
     /challenge @name ungewertet — eine ungewertete Partie: ohne Wertung, Zugrücknahme nach Absprache (/takeback)
-    /move e3-d4 — einen Zug machen (Schlagen: c3:e5, mehrere Steine: c3:e5:g7)
-    /board — das Brett zeigen · /games — deine Partien und wer am Zug ist
-    /draw — Remis anbieten oder annehmen · /resign — aufgeben
-    /pdn — die Partienotation · /replay — die Partie als Animation · /top — die Wertung dieses Chats
-    /position W:Wc3,e3:Bd6 — eine beliebige Stellung aus ihrer FEN zeigen · /analyse — die Analyse einer beendeten Partie durch die Engine
-    /vacation 7 — deine Uhren 7 Tage anhalten · /settings — Sprache, Design, Brett
-    /notify on — eine private Nachricht, wenn du in einer Gruppenpartie am Zug bist (/notify off: keine mehr)
-    /puzzle — eine Aufgabe lösen · /hint — ein Tipp · /daily on 09:00 +03:00 — eine tägliche Aufgabe hier · /top puzzles
-    /tournament new NAME — ein Fernturnier in diesem Chat (Admins) · /tournament join · /standings · /help tournament
-    /help rules — die Regeln der russischen Dame
-    Du kannst auch einfach einen Zug wie e3-d4 senden oder die Knöpfe drücken.
+help-line-games = /games — deine Partien und wer am Zug ist
+help-line-draw = /draw — Remis anbieten oder annehmen
+help-line-resign = /resign — aufgeben
+help-line-pdn = /pdn — die Partienotation
+help-line-top = /top — die Wertung dieses Chats
+help-line-vacation = /vacation 7 — deine Uhren 7 Tage anhalten
+help-line-notify = /notify on — eine private Nachricht, wenn du in einer Gruppenpartie am Zug bist (/notify off: keine mehr)
+help-line-settings = /settings — Sprache, Design, Brett
+help-line-puzzle = /puzzle — eine Aufgabe lösen · /top puzzles
+help-line-hint = /hint — ein Tipp
+help-line-daily = /daily on 09:00 +03:00 — eine tägliche Aufgabe hier
+help-line-tournament = /tournament new NAME — ein Fernturnier in diesem Chat (Admins) · /tournament join · /standings · /help tournament
+help-line-replay = /replay — die Partie als Animation
+help-line-analyse = /analyse — die Analyse einer beendeten Partie durch die Engine
+help-line-position = /position W:Wc3,e3:Bd6 — eine beliebige Stellung aus ihrer FEN zeigen
+help-line-help = /help rules — die Regeln der russischen Dame
+help-tail = Du kannst auch einfach einen Zug wie e3-d4 senden oder die Knöpfe drücken.
 
 help-tournament =
     Fernturniere in diesem Chat:
@@ -50,6 +58,7 @@ unknown-command = /{ $command } kenne ich nicht. Sende /help für die Liste der 
 move-usage = Schreib den Zug nach /move, zum Beispiel: /move e3-d4
 something-went-wrong = Da ist etwas schiefgegangen; nichts wurde gespeichert. Bitte versuch es gleich noch einmal.
 chat-busy = Zu viele Anfragen in diesem Chat auf einmal; nichts wurde getan. Bitte versuch es gleich noch einmal.
+slow-down = Bitte langsamer: Hier warten zu viele deiner Anfragen, deshalb wurden die letzten nicht angenommen. Versuch es in einer Minute noch einmal.
 button-invalid = Dieser Knopf gilt nicht mehr.
 button-stale = Die Stellung hat sich geändert, seit dieser Knopf gezeigt wurde: schau auf das neue Brett.
 button-back = ‹ zurück
@@ -78,12 +87,12 @@ board-caption = #{ $game }{ $variant ->
     [yes] {" · ungewertet"}
    *[no] {""}
 }
-to-move = { $player } ({ $color ->
+to-move = { $color ->
     [white] Weiß
    *[black] Schwarz
-}) ist am Zug.
-time-left = Verbleibende Zeit: { $time }.
-move-number = Zug { $move }.
+} zieht, { $player }.
+time-left = Bedenkzeit: noch { $time }.
+move-number = Zug { $move }:
 turn-note = { $move }, { $player } ist am Zug.
 button-flip = ⇅ Drehen
 button-rematch = ↻ Revanche
@@ -100,23 +109,23 @@ challenge-self = Du kannst dich nicht selbst herausfordern.
 challenge-card = Herausforderung #{ $id }: { $from } { $open ->
     [yes] lädt alle hier zu einer Partie ein.
    *[no] fordert { $to } heraus.
-} { $from } spielt { $color ->
-    [white] Weiß
-    [black] Schwarz
-   *[random] eine zufällige Farbe
+} { $color ->
+    [white] { $from } spielt Weiß
+    [black] { $from } spielt Schwarz
+   *[random] Die Farben werden ausgelost
 }; { $per_move } pro Zug{ $variant ->
     [russian] {""}
    *[other] , { $variant_name }
 }{ $casual ->
     [yes] {", ungewertet (freie Partie)"}
    *[no] {""}
-}. Gültig für { $expires }.
+}. Gilt { $expires }.
 no-open-challenge = Hier gibt es keine offene Herausforderung für dich. Starte eine mit /challenge.
 limit-challenges = Du hast schon { $limit } offene Herausforderungen: warte auf Antworten oder zieh eine mit /decline zurück.
 limit-games = Du spielst schon { $limit } Partien: beende eine, bevor du eine neue beginnst.
 limit-chat-games = In diesem Chat laufen schon { $limit } Partien: beendet eine, bevor eine neue beginnt.
 limit-ai-games = Du spielst schon { $limit } Partien gegen die KI: beende zuerst eine.
-limit-opponent-games = Dein Gegner spielt schon { $limit } Partien: er muss zuerst eine beenden.
+limit-opponent-games = Dein Gegner spielt schon { $limit } Partien: erst muss eine davon zu Ende sein.
 challenge-unknown = In diesem Chat gibt es keine Herausforderung #{ $id }.
 challenge-closed = Herausforderung #{ $id } ist nicht mehr offen.
 button-share = 📨 Teilen
@@ -151,15 +160,15 @@ why-capture-precedence = die Schlagregeln dieser Variante verlangen einen andere
 why-capture-ends-earlier = der Schlag endet früher
 why-capture-not-finished = der Schlagzug geht weiter und muss zu Ende geführt werden
 why-cannot-move = der Stein auf { $square } kann nicht dorthin ziehen
-move-not-legal = { $input } ist kein regelgerechter Zug. Mögliche Züge: { $legal }.
-move-not-legal-why = { $input } ist kein regelgerechter Zug ({ $why }). Mögliche Züge: { $legal }.
+move-not-legal = { $input } ist kein gültiger Zug. Mögliche Züge: { $legal }.
+move-not-legal-why = { $input } ist kein gültiger Zug ({ $why }). Mögliche Züge: { $legal }.
 move-played = { $player }: { $move }
 reason-no-moves = { $variant ->
-    [poddavki] keine Züge mehr möglich (beim Schlagdame gewinnt das)
-   *[other] keine Züge mehr möglich
+    [poddavki] kein Zug mehr möglich (bei Poddawki ist das ein Sieg)
+   *[other] der Gegner kann nicht mehr ziehen
 }
-reason-resignation = Aufgabe
-reason-timeout = die Bedenkzeit für einen Zug ist abgelaufen
+reason-resignation = der Gegner hat aufgegeben
+reason-timeout = der Gegner hat die Bedenkzeit überschritten
 reason-agreement = nach Vereinbarung
 reason-repetition = dieselbe Stellung kam dreimal vor
 reason-kings-only = { $moves } Züge nur mit Damen, ohne Schlagen und ohne Steinzug
@@ -169,7 +178,7 @@ reason-lone-king = { $variant ->
 }
 reason-long-diagonal = die einzelne Dame hielt die große Diagonale
 reason-balance = keine Änderung des Kräfteverhältnisses
-reason-withdrawal = Rückzug aus dem Turnier
+reason-withdrawal = der Gegner hat sich aus dem Turnier zurückgezogen
 reason-adjudicated = vom Turnierleiter entschieden
 reason-cancelled = das Turnier wurde abgesagt
 result-win = { $winner } ({ $color ->
@@ -193,7 +202,7 @@ draw-agreed = Partie #{ $game }: Remis vereinbart.
 draw-already-offered = Du hast schon Remis angeboten; die Antwort steht noch aus.
 draw-ai-declines = Die KI lehnt das Remis ab und spielt weiter.
 draw-offered = { $player } bietet in Partie #{ $game } Remis an. { $opponent }, nimmst du an?
-draw-none-to-decline = Es gibt kein Remisangebot zum Ablehnen.
+draw-none-to-decline = Dir hat niemand Remis angeboten.
 draw-declined = { $player } hat das Remis in Partie #{ $game } abgelehnt. Es wird weitergespielt.
 admins-only = Nur die Admins des Chats können das ändern.
 settings-saved = Gespeichert.
@@ -248,6 +257,12 @@ opt-colour-black = Schwarz
 opt-colour-random = Zufällig
 opt-move-text = Der Zug, z. B. e3-d4 oder c3:e5
 opt-game = Partienummer (wenn du hier mehrere spielst)
+command-syntax = „{ $word }“ in { $command } habe ich nicht verstanden. So geht es: { $syntax }
+opt-state-on = ein
+opt-state-off = aus
+opt-help-rules = Die Regeln
+opt-help-tournament = Turniere
+opt-tournament-id = Turniernummer (wenn es hier mehrere gibt)
 opt-challenge-id = Nummer der Herausforderung
 opt-settings-key = lang, chatlang, theme, orientation, days, boards oder threads
 opt-settings-value = Der neue Wert
@@ -276,23 +291,26 @@ puzzle-show = Aufgabe #{ $id } · Wertung { $rating } · { $themes }
     { $color ->
         [white] Weiß
        *[black] Schwarz
-    } zieht und gewinnt ({ $moves } Züge). Sende deinen Zug (z. B. /puzzle c3-d4 oder nur den Zug); /hint für einen Tipp, /puzzle solution zum Aufgeben.
+    } zieht und gewinnt { $moves ->
+        [one] in einem Zug
+       *[other] in { $moves } Zügen
+    }. Sende deinen Zug (z. B. /puzzle c3-d4 oder nur den Zug); /hint für einen Tipp, /puzzle solution zum Aufgeben.
 puzzle-none = Es sind keine Aufgaben geladen.
 puzzle-unknown = Es gibt keine Aufgabe { $id }.
 puzzle-no-open = Du hast hier keine offene Aufgabe: /puzzle gibt dir eine.
 puzzle-daily-done = Du hast die heutige Tagesaufgabe hier schon versucht.
-puzzle-illegal = { $move } ist hier kein regelgerechter Zug. Möglich: { $legal }
-puzzle-wrong = Nicht dieser ({ $move }). Versuch es noch einmal: { $left ->
-    [one] noch ein Versuch
-   *[other] noch { $left } Versuche
+puzzle-illegal = { $move } ist hier kein gültiger Zug. Möglich: { $legal }
+puzzle-wrong = Nicht dieser Zug ({ $move }). { $left ->
+    [one] Noch ein Versuch
+   *[other] Noch { $left } Versuche
 }.
-puzzle-failed = Nicht dieser ({ $move }) — keine Versuche mehr. Die Lösung: { $solution }
-puzzle-right = Richtig, { $move }! Die Antwort: { $reply }. Du bist am Zug.
+puzzle-failed = Nicht dieser Zug ({ $move }), und keine Versuche mehr. Die Lösung: { $solution }
+puzzle-right = Richtig, { $move }! Der Gegner antwortet { $reply }. Du bist am Zug.
 puzzle-solved = Gelöst mit { $move }! Die Lösung: { $solution }
     Aufgabenwertung { $rating } ({ $delta }), Serie { $streak }.
 puzzle-solved-unrated = Gelöst mit { $move }! Die Lösung: { $solution }
 puzzle-gave-up = Aufgabe #{ $id }, die Lösung: { $solution }
-puzzle-hint-square = Tipp: der Stein auf { $square } fängt an.
+puzzle-hint-square = Tipp: Fang mit dem Stein auf { $square } an.
 puzzle-hint-move = Tipp: spiele { $move }.
 puzzle-top-empty = In diesem Chat wurde noch keine Aufgabe gelöst: /puzzle zum Anfangen.
 puzzle-top-header = Aufgabenwertung in diesem Chat:
@@ -300,14 +318,16 @@ puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } gelöst, { 
 daily-on = Die tägliche Aufgabe ist an: jeden Tag um { $time } ({ $offset }); die nächste am { $date }.
 daily-off = Die tägliche Aufgabe ist in diesem Chat aus.
 daily-status-off = Die tägliche Aufgabe ist hier aus. Schalte sie ein mit /daily on 09:00 +03:00 (die Uhrzeit des Chats und der UTC-Versatz).
-daily-usage = Verwendung: /daily on [HH:MM] [+03:00 oder Europe/Berlin] oder /daily off
 daily-bad-time = { $value } ist keine Uhrzeit: nimm HH:MM, z. B. 09:00.
 daily-bad-offset = { $value } ist keine Zeitzone: nimm einen Versatz wie +03:00 oder -05:00 oder einen Namen wie Europe/Berlin.
 daily-post = Tägliche Aufgabe vom { $date } — #{ $id } · Wertung { $rating } · { $themes }
     { $color ->
         [white] Weiß
        *[black] Schwarz
-    } zieht und gewinnt ({ $moves } Züge). Sende deinen ersten Zug; /hint für einen Tipp.
+    } zieht und gewinnt { $moves ->
+        [one] in einem Zug
+       *[other] in { $moves } Zügen
+    }. Sende deinen ersten Zug; /hint für einen Tipp.
 daily-yesterday = Die vorige Tagesaufgabe #{ $id }: { $solution }
 opt-puzzle-text = Dein Zug, eine Aufgabennummer oder „solution“
 opt-daily-state = on oder off
@@ -340,10 +360,23 @@ tournament-joined = { $player } nimmt an Turnier #{ $id } „{ $name }“ teil (
 tournament-joined-late = { $player } steigt spät in Turnier #{ $id } „{ $name }“ ein: für jede der { $rounds } verpassten Runden einen halben Punkt; gepaart ab Runde { $next }.
 tournament-left = { $player } verlässt Turnier #{ $id } „{ $name }“ ({ $count } angemeldet).
 tournament-started = Turnier #{ $id } „{ $name }“ beginnt: { $players } Spieler, { $rounds ->
-    [0] { $games } Partien, alle auf einmal
+    [0] { $games } Partien, { $waiting ->
+        [0] alle auf einmal
+       *[other] { $now } jetzt, die übrigen { $waiting } nach und nach, wenn frühere Partien enden
+    }
    *[other] Runde 1 von { $rounds }, { $games } Partien
 }, { $time }. Deine Partien: /games; ein Brett: /board #N.
 tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-more-games = Turnier #{ $id } „{ $name }“: { $count ->
+    [one] eine weitere Partie beginnt
+   *[other] { $count } weitere Partien beginnen
+}:
+tournament-waiting = { $count } weitere Partien warten auf ihren Beginn: Jede beginnt, sobald beide Spieler Platz dafür haben (höchstens { $limit } laufende Partien je Spieler) und der Chat auch.
+tournament-no-room = Turnier #{ $id } kann nicht beginnen: Eine Runde hat { $games } Partien, und in diesem Chat ist gerade Platz für { $room } weitere Turnierpartien (hier höchstens { $limit } laufende Partien, davon höchstens { $share } in Turnieren, damit die übrigen Partien des Chats immer Platz haben).
+tournament-players-busy = Turnier #{ $id } kann nicht beginnen: Diese Spieler haben keinen Platz für die { $games ->
+    [one] Partie
+   *[other] { $games } Partien
+} einer Runde (höchstens { $limit } laufende Partien je Spieler): { $names }. Sie beenden zuerst welche, oder ein Admin streicht sie mit /tournament remove @name.
 tournament-status = Turnier #{ $id } „{ $name }“ ({ $status ->
     [open] Anmeldung offen
     [running] läuft
@@ -376,7 +409,7 @@ tournament-not-in = Du bist nicht in Turnier #{ $id }.
 tournament-too-few = Ein Turnier braucht mindestens 2 Spieler; angemeldet: { $players }.
 tournament-time-forfeits = { $player } hat zwei Partien von Turnier #{ $id } durch Zeitüberschreitung verloren und scheidet aus.
 tournament-round = Turnier #{ $id } „{ $name }“: Runde { $round } von { $rounds } beginnt.
-tournament-bye = R{ $round } { $player }: spielfrei (die Punkte einer gewonnenen Runde)
+tournament-bye = R{ $round } { $player }: spielfrei (Punkte wie für einen Sieg)
 tournament-full = Turnier #{ $id } ist voll: { $limit } Spieler.
 tournament-not-entered = { $name } ist nicht in Turnier #{ $id }.
 tournament-over = Turnier #{ $id } ist zu Ende.
@@ -401,7 +434,7 @@ tournament-missing-line = R{ $round } #{ $game } { $white } – { $black }: { $p
 tournament-missing-none = Turnier #{ $id } „{ $name }“: keine Partie läuft.
 tournament-overdue = die Zeit ist abgelaufen
 tournament-adjudicated = Partie #{ $game } ({ $white } – { $black }) von Turnier #{ $id } wurde von { $admin } entschieden.
-tournament-advice = Partie #{ $game } { $white } – { $black }, { $player } ist am Zug. Rat der Engine (Tiefe { $depth }): { $eval }; der beste Zug { $best }. Zum Entscheiden: /tournament adjudicate { $game } 1-0, 0-1 oder 1/2.
+tournament-advice = Partie #{ $game } { $white } – { $black }, { $player } ist am Zug. Rat der Engine (Tiefe { $depth }): { $eval }; bester Zug: { $best }. Zum Entscheiden: /tournament adjudicate { $game } 1-0, 0-1 oder 1/2.
 advice-eval-even = etwa ausgeglichen ({ $men } Steine)
 advice-eval-better = { $side ->
     [white] Weiß
@@ -427,7 +460,10 @@ position-caption = { $color ->
     [white] Weiß
    *[black] Schwarz
 } am Zug, { $moves ->
-    [0] kein möglicher Zug (die Seite am Zug hat verloren)
+    [0] kein möglicher Zug (die Seite am Zug hat { $stuck ->
+        [won] gewonnen
+       *[lost] verloren
+    })
     [one] ein möglicher Zug
    *[other] { $moves } mögliche Züge
 }. FEN: { $fen }
@@ -441,9 +477,10 @@ analyse-pending = Partie #{ $game } wird schon analysiert; das Ergebnis kommt hi
 analyse-unfinished = Partie #{ $game } läuft noch: analysiert werden kann sie erst nach ihrem Ende.
 analyse-too-many = Du hast schon { $limit } Analysen in der Warteschlange; frag wieder, wenn sie fertig sind.
 analyse-summary = Analyse von Partie #{ $game } (Suchtiefe { $depth }):
-    Weiß { $white }: Genauigkeit { $white_acc } %, Ungenauigkeiten ?! { $white_dubious }, Fehler ? { $white_mistakes }, grobe Fehler ?? { $white_blunders }
-    Schwarz { $black }: Genauigkeit { $black_acc } %, Ungenauigkeiten ?! { $black_dubious }, Fehler ? { $black_mistakes }, grobe Fehler ?? { $black_blunders }
+    Weiß { $white }: Genauigkeit { $white_acc } %, Ungenauigkeiten ?! { $white_dubious }, Fehler ? { $white_mistakes }, Patzer ?? { $white_blunders }{ $white_worst }
+    Schwarz { $black }: Genauigkeit { $black_acc } %, Ungenauigkeiten ?! { $black_dubious }, Fehler ? { $black_mistakes }, Patzer ?? { $black_blunders }{ $black_worst }
     Die PDN enthält alle Zeichen und nach jedem Fehler den besseren Zug.
+analyse-worst = ; der schlechteste Zug: { $move } — besser { $better }
 cmd-analyse = Die Analyse einer beendeten Partie durch die Engine
 
 # Clocks: bank time and leave days (issue 13)
@@ -538,11 +575,17 @@ inline-daily-title = Aufgabe des Tages #{ $id }
 inline-daily-description = { $color ->
         [white] Weiß
        *[black] Schwarz
-    } zieht und gewinnt in { $moves } Zügen · Wertung { $rating }
+    } zieht und gewinnt { $moves ->
+        [one] in einem Zug
+       *[other] in { $moves } Zügen
+    } · Wertung { $rating }
 inline-daily-text = Dame-Aufgabe des Tages #{ $id }: { $color ->
         [white] Weiß
        *[black] Schwarz
-    } zieht und gewinnt in { $moves } Zügen. Findest du die Lösung?
+    } zieht und gewinnt { $moves ->
+        [one] in einem Zug
+       *[other] in { $moves } Zügen
+    }. Findest du die Lösung?
 inline-daily-button = 🧩 Lösen
 inline-play-title = Spiel Dame mit mir
 inline-play-description = Eine Einladung zu einer Partie russische Dame senden

@@ -181,7 +181,7 @@ impl Service {
         let now = self.now();
         let mut store = self.lock();
         let mut results = Vec::with_capacity(batch.len());
-        let tx = match store.begin() {
+        let mut tx = match store.begin() {
             Ok(tx) => tx,
             Err(e) => {
                 let msg = e.to_string();
@@ -191,31 +191,23 @@ impl Service {
                     .collect();
             }
         };
-        let mut tx = tx;
         for w in batch {
-            let r = match tx.savepoint() {
-                Ok(mut sp) => {
-                    let r = self.run_event(&sp, &w.event, &w.evals, now);
-                    let kept = match &r {
-                        Ok(Ran::Done(..)) => sp.commit(),
-                        _ => sp.rollback(),
-                    };
-                    match kept {
-                        Ok(()) => r,
-                        Err(e) => Err(Halt::Failed(e.into())),
-                    }
-                }
-                Err(e) => Err(Halt::Failed(e.into())),
-            };
+            let r = tx
+                .savepoint(
+                    |sp| self.run_event(sp, &w.event, &w.evals, now),
+                    |r| matches!(r, Ok(Ran::Done(..))),
+                )
+                .unwrap_or_else(|e| Err(Halt::Failed(e.into())));
             let r = match r {
                 Ok(Ran::Done(replies, jobs)) => Ok(Handled::Done(replies, jobs)),
-                // the refusal is owed like any reply (outside the event's
-                // savepoint, which rolled back)
+                // the refusal is owed like any reply (in a savepoint of its
+                // own: the event's rolled back)
                 Ok(Ran::Refused(refusal, lang)) => {
                     let reply = self.refusal_reply(&w.event, lang, &refusal);
-                    self.owe_reply(&tx, reply, now)
+                    tx.savepoint(|sp| self.owe_reply(sp, reply, now), |r| r.is_ok())
+                        .map_err(|e| Halt::Failed(e.into()))
+                        .and_then(|r| r.map_err(Halt::Failed))
                         .map(|reply| Handled::Refused(refusal, Box::new(reply)))
-                        .map_err(Halt::Failed)
                 }
                 Err(e) => Err(e),
             };

@@ -35,12 +35,12 @@ impl Service {
     /// longer reads as a reply (written by another version) is logged and
     /// marked failed.
     pub fn owed_replies(&self, after: i64, limit: i64) -> Result<Vec<Reply>, ServiceError> {
-        let rows = store::owed_replies(self.lock().conn(), after, limit)?;
+        let rows = store::owed_replies(self.lock().read(), after, limit)?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
             match serde_json::from_str::<Reply>(&row.reply) {
                 Ok(mut r) if Platform::from_key(&row.platform) == Some(r.platform) => {
-                    r.outbox = Some(row.id);
+                    r.outbox = vec![row.id];
                     out.push(r);
                 }
                 Ok(_) | Err(_) => {
@@ -55,12 +55,12 @@ impl Service {
     /// The outbox row `id` is done with (sent, or given up).
     pub fn reply_done(&self, id: i64, how: Delivered) -> Result<(), ServiceError> {
         let now = self.now();
-        store::mark_outbox_done(self.lock().conn(), id, how.key(), now)?;
+        store::mark_outbox_done(self.lock().read(), id, how.key(), now)?;
         Ok(())
     }
 
     /// How many replies are owed.
     pub fn replies_owed(&self) -> Result<i64, ServiceError> {
-        Ok(store::count_owed(self.lock().conn())?)
+        Ok(store::count_owed(self.lock().read())?)
     }
 }

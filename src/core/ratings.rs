@@ -3,13 +3,12 @@
 //! against the puzzle); the `/top` table.
 
 use super::ctx::Ctx;
-use super::error::Refusal;
 use super::error::Res;
 use super::games::challenge::chat_variant;
-use super::input::words::variant_word;
+use super::input::args::TopArgs;
 use crate::args;
+use crate::store::Tx;
 use crate::store::{self, RatingRow};
-use rusqlite::Connection;
 use shashki_engine::{Color, Variant};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -70,7 +69,7 @@ impl RatingRow {
 /// Rate a finished game between two people, in the chat and overall, in
 /// the game's variant (each variant has its own ratings).
 pub(crate) fn record_game(
-    c: &Connection,
+    c: &Tx,
     chat_id: i64,
     variant: Variant,
     white: i64,
@@ -91,13 +90,12 @@ pub(crate) fn record_game(
 
 impl super::Service {
     /// `/top [variant]`: the chat's rating table in a variant (the chat's
-    /// default variant unless named).
-    pub(crate) fn cmd_top(&self, ctx: &mut Ctx, word: Option<&str>) -> Res<()> {
-        let variant = match word {
-            Some(w) => variant_word(w).ok_or_else(|| Refusal::VariantUnknown {
-                word: w.to_string(),
-            })?,
-            None => chat_variant(&ctx.chat),
+    /// default variant unless named); `/top puzzles`: the puzzle solvers'.
+    pub(crate) fn cmd_top(&self, ctx: &mut Ctx, a: TopArgs) -> Res<()> {
+        let variant = match a {
+            TopArgs::Puzzles => return super::puzzles::cmd_top(ctx),
+            TopArgs::Variant(v) => v,
+            TopArgs::Chat => chat_variant(&ctx.chat),
         };
         let rows = store::top_ratings_in(ctx.c, ctx.chat.id, variant.key(), 10)?;
         let names = args![

@@ -53,7 +53,8 @@ pub struct UserRef {
     /// The platform says the user administers the chat (a Telegram group
     /// admin, Discord's Manage Server). Adapters that must ask the platform
     /// for it ask only when [`needs_chat_admin`](crate::core::input::commands::needs_chat_admin)
-    /// says the text needs it; a private chat and the console always count.
+    /// says the text needs it (a command of the admins'); a private chat
+    /// and the console always count.
     pub is_admin: bool,
 }
 
@@ -64,6 +65,9 @@ pub enum Input {
     Text(String),
     /// A pressed button: the payload of a [`Choice`].
     Choice(String),
+    /// A slash command with typed options (Discord): the same command as
+    /// its text, its arguments built from the options.
+    Slash(crate::core::input::options::SlashCommand),
 }
 
 /// One thing that happened in a chat.
@@ -379,12 +383,13 @@ pub struct Reply {
     /// deep link to the bot). `None` (the default): nothing to share.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub share: Option<Share>,
-    /// The outbox row this reply was written to, in the transaction of the
-    /// change that made it (see `store::outbox`): the front end marks it
-    /// sent. `None`: a reply kept nowhere (an analysis' progress, "something
-    /// went wrong").
+    /// The outbox rows this reply stands for, written in the transaction of
+    /// the change that made it (see `store::outbox`; several: a sweep's
+    /// notices merged into one message): the deliverer marks them done once
+    /// it is sent. Empty: a reply kept nowhere (an analysis' progress,
+    /// "something went wrong").
     #[serde(skip)]
-    pub outbox: Option<i64>,
+    pub outbox: Vec<i64>,
 }
 
 /// What a share button passes on (see [`Reply::share`]).
@@ -420,7 +425,7 @@ impl Reply {
             live: None,
             ack: None,
             share: None,
-            outbox: None,
+            outbox: Vec::new(),
         }
     }
 

@@ -35,12 +35,14 @@
 //!   press on it did something for others to see.
 //! - **rate limits** are waited out in the chat's queue alone; other
 //!   failures are logged and the reply given up (the state is stored).
-//! - **merging**: the notices of one sweep for one chat (plain text) go out
-//!   as one message.
+//!
+//! (The notices of one sweep for one chat are merged into one message by
+//! the core's sweep, `core::sweep::digest`; the merged reply carries the
+//! outbox rows of all of them.)
 
 use super::shutdown::{TrackGuard, Tracker};
 use super::transport::{Caps, Fut, Origin, Place, Placed, Press, SendError, Transport};
-use crate::core::{BoardMode, Delivered, Mention, Platform, Reply, Service, Target};
+use crate::core::{BoardMode, Delivered, Platform, Reply, Service, Target};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -78,13 +80,6 @@ pub fn live_key(key: &str) -> String {
 /// How long a chat's delivery queue lives without work.
 const IDLE: Duration = Duration::from_secs(60);
 
-/// A reply and the outbox rows it stands for (several when notices were
-/// merged).
-struct Out {
-    reply: Reply,
-    ids: Vec<i64>,
-}
-
 /// The work of one chat from one batch.
 struct Item {
     platform: Platform,
@@ -95,8 +90,6 @@ struct Item {
     answered: bool,
     /// The batch did something others see (a prompt's buttons are used up).
     acted: bool,
-    /// A sweep's: its plain notices are merged.
-    sweep: bool,
     /// Delivered once these are (the batch's other chats).
     after: Option<Tracker>,
     _guards: (TrackGuard, TrackGuard),
@@ -198,13 +191,11 @@ impl Deliverer {
     }
 
     /// Deliver a batch: each chat's replies in its queue, in order; `from`:
-    /// the platform and origin of the update they answer. A sweep's plain
-    /// notices for one chat are merged (`sweep`).
+    /// the platform and origin of the update they answer.
     pub fn deliver(
         self: &Arc<Self>,
         replies: Vec<Reply>,
         from: Option<(Platform, Origin)>,
-        sweep: bool,
     ) -> Delivery {
         let batch = Tracker::default();
         let mut replies: Vec<Reply> = replies
@@ -247,7 +238,7 @@ impl Deliverer {
                                 Ok(()) => Delivered::Sent,
                                 Err(_) => Delivered::Failed,
                             };
-                            ledger.done(r.outbox.into_iter().collect(), how).await;
+                            ledger.done(r.outbox.clone(), how).await;
                         }
                     });
                 }
@@ -288,7 +279,6 @@ impl Deliverer {
                 origin: here,
                 answered,
                 acted,
-                sweep,
                 after: None,
                 _guards: (self.tracker.enter(), batch.enter()),
                 _public: (!is_private).then(|| public.enter()),
@@ -407,58 +397,6 @@ fn board_of(r: &Reply) -> Option<i64> {
     }
 }
 
-/// Plain notices merged: consecutive plain texts for the same target and
-/// thread, within the platform's length.
-fn merge_notices(replies: Vec<Reply>) -> Vec<Out> {
-    let plain = |r: &Reply| {
-        matches!(r.target, Target::Chat(_))
-            && r.image.is_none()
-            && r.document.is_none()
-            && r.choices.is_empty()
-            && r.link.is_none()
-            && r.share.is_none()
-            && r.live.is_none()
-            && r.ack.is_none()
-            && r.new_thread.is_none()
-            && r.turn_note.is_none()
-            && !r.in_place
-    };
-    let mut out: Vec<Out> = Vec::new();
-    for r in replies {
-        if let Some(last) = out.last_mut() {
-            let max = r.platform.limits().text_max;
-            let fits = last.reply.text.chars().count() + 1 + r.text.chars().count() <= max;
-            if plain(&last.reply)
-                && plain(&r)
-                && last.reply.target == r.target
-                && last.reply.thread == r.thread
-                && fits
-            {
-                last.reply.text.push('\n');
-                last.reply.text.push_str(&r.text);
-                for m in r.mentions {
-                    if !last
-                        .reply
-                        .mentions
-                        .iter()
-                        .any(|x: &Mention| x.platform_user_id == m.platform_user_id)
-                    {
-                        last.reply.mentions.push(m);
-                    }
-                }
-                if last.reply.game_id != r.game_id {
-                    last.reply.game_id = None;
-                }
-                last.ids.extend(r.outbox);
-                continue;
-            }
-        }
-        let ids = r.outbox.into_iter().collect();
-        out.push(Out { reply: r, ids });
-    }
-    out
-}
-
 /// One item's delivery on one transport.
 struct Run<'a> {
     d: &'a Deliverer,
@@ -492,28 +430,17 @@ impl Run<'_> {
     }
 
     async fn item(&self, item: Item) {
-        let mut outs = if item.sweep {
-            merge_notices(item.replies)
-        } else {
-            item.replies
-                .into_iter()
-                .map(|r| Out {
-                    ids: r.outbox.into_iter().collect(),
-                    reply: r,
-                })
-                .collect()
-        };
+        let mut replies = item.replies;
         let origin = item.origin.as_deref();
         let press = origin.and_then(|o| o.press.as_ref());
         if let (Some(o), true) = (origin, self.caps.answer_with_message) {
             // an interaction is answered first; the game's thread, a DM
             // after
-            outs.sort_by_key(|out| !answers(o, &out.reply));
+            replies.sort_by_key(|r| !answers(o, r));
         }
         let mut used = item.answered;
         let mut replaced = false;
-        for out in outs {
-            let r = &out.reply;
+        for r in &replies {
             let answering = origin.is_some_and(|o| answers(o, r));
             let via =
                 press.filter(|_| answering && self.caps.answer_with_message && !item.answered);
@@ -525,8 +452,8 @@ impl Run<'_> {
                     self.ledger().acknowledge(token.clone()).await;
                 }
             }
-            if !out.ids.is_empty() {
-                self.ledger().done(out.ids, went.how).await;
+            if !r.outbox.is_empty() {
+                self.ledger().done(r.outbox.clone(), went.how).await;
             }
         }
         let Some(press) = press else {

@@ -2,7 +2,7 @@
 //! ledger.
 use super::super::transport::Pressed;
 use super::*;
-use crate::core::{Image, Link, LinkTo};
+use crate::core::Image;
 use std::collections::VecDeque;
 
 /// What the fake transport was asked to do.
@@ -235,15 +235,7 @@ impl Setup {
         let from = origin.map(|o| (Platform::Telegram, o));
         tokio::time::timeout(
             Duration::from_secs(10),
-            self.d.deliver(replies, from, false).wait(),
-        )
-        .await
-        .expect("delivered");
-    }
-    async fn sweep(&self, replies: Vec<Reply>) {
-        tokio::time::timeout(
-            Duration::from_secs(10),
-            self.d.deliver(replies, None, true).wait(),
+            self.d.deliver(replies, from).wait(),
         )
         .await
         .expect("delivered");
@@ -257,7 +249,7 @@ impl Setup {
 
 fn text(id: i64, target: Target, t: &str) -> Reply {
     Reply {
-        outbox: Some(id),
+        outbox: vec![id],
         ..Reply::text(Platform::Telegram, target, t)
     }
 }
@@ -566,41 +558,35 @@ async fn rate_limits_are_waited_out_then_given_up() {
 }
 
 #[tokio::test]
-async fn one_sweeps_plain_notices_for_a_chat_go_out_as_one_message() {
+async fn a_reply_standing_for_several_rows_marks_them_all() {
+    // a sweep's notices merged by the core: one message, every row done
     let s = setup(telegram_like());
-    let m = |id: &str| crate::core::Mention {
-        platform_user_id: id.into(),
-        name: id.into(),
-        handle: None,
+    let merged = Reply {
+        outbox: vec![1, 2, 3],
+        ..chat(
+            0,
+            "Reminder: game #1\nReminder: game #2\nChallenge #4 expired",
+        )
     };
-    let mut a = chat(1, "Reminder: game #1");
-    a.mentions = vec![m("anna")];
-    let mut b = chat(2, "Reminder: game #2");
-    b.mentions = vec![m("anna"), m("bob")];
-    let c = text(3, Target::Chat("h".into()), "Reminder: game #3");
-    let with_link = Reply {
-        link: Some(Link {
-            label: "Open".into(),
-            to: LinkTo::Start("x".into()),
-        }),
-        ..chat(4, "Challenge #4 expired")
-    };
-    s.sweep(vec![a, c, b, with_link]).await;
-    let mut sends = sent(&s.t.ops());
-    sends.sort();
+    s.run(vec![merged], None).await;
+    assert_eq!(sent(&s.t.ops()).len(), 1);
     assert_eq!(
-        sends,
+        s.done(),
         [
-            ("g".into(), "Challenge #4 expired".into()),
-            ("g".into(), "Reminder: game #1\nReminder: game #2".into()),
-            ("h".into(), "Reminder: game #3".into()),
+            (1, Delivered::Sent),
+            (2, Delivered::Sent),
+            (3, Delivered::Sent)
         ]
     );
-    assert_eq!(s.done().len(), 4, "every row done");
-    // outside a sweep nothing is merged
+    // given up: every row too
     let s = setup(telegram_like());
-    s.run(vec![chat(1, "a"), chat(2, "b")], None).await;
-    assert_eq!(sent(&s.t.ops()).len(), 2);
+    s.t.fail("send", SendError::Other("bad request".into()));
+    let merged = Reply {
+        outbox: vec![4, 5],
+        ..chat(0, "Reminder")
+    };
+    s.run(vec![merged], None).await;
+    assert_eq!(s.done(), [(4, Delivered::Failed), (5, Delivered::Failed)]);
 }
 
 #[tokio::test]
@@ -674,8 +660,7 @@ async fn a_slow_chat_delays_no_other_and_keeps_its_order() {
     let s = setup(telegram_like());
     *s.t.slow.lock().unwrap() = Some(("g".into(), Duration::from_millis(300)));
     let other = text(3, Target::Chat("h".into()), "to h");
-    let slow =
-        s.d.deliver(vec![chat(1, "first"), chat(2, "second")], None, false);
+    let slow = s.d.deliver(vec![chat(1, "first"), chat(2, "second")], None);
     s.run(vec![other], None).await;
     assert_eq!(
         sent(&s.t.ops()),

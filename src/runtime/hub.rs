@@ -13,7 +13,7 @@
 //! slow chat delays nobody else.
 
 use super::deliver::{board_key, Deliverer, Delivery, ServiceLedger};
-use super::lanes::{panic_message, LaneFull, LaneKey, Lanes, Work};
+use super::lanes::{panic_message, DropCounts, LaneKey, LaneLimits, Lanes, Shed, ShedReason, Work};
 use super::shutdown::{stopped, Tracker};
 use super::transport::{ChannelTransport, Origin, Placed, Transport};
 use crate::core::i18n::{Catalog, Lang};
@@ -287,7 +287,7 @@ impl Hub {
     /// delivered, with a handle to wait for the jobs.
     pub async fn submit(&self, event: Event) -> Result<JobsDone, ServiceError> {
         let out = self.handle(event).await?;
-        let delivery = self.deliverer.deliver(out.replies, None, false);
+        let delivery = self.deliverer.deliver(out.replies, None);
         let jobs = self.spawn_jobs(out.jobs);
         delivery.wait().await;
         Ok(jobs)
@@ -321,8 +321,7 @@ impl Hub {
     /// chat's in its delivery queue, in order. The handle says when they
     /// are delivered (dropping it is fine).
     pub fn deliver(&self, replies: Vec<Reply>, platform: Platform, origin: Origin) -> Delivery {
-        self.deliverer
-            .deliver(replies, Some((platform, origin)), false)
+        self.deliverer.deliver(replies, Some((platform, origin)))
     }
 
     /// Where the living board of `game` was last placed on `platform`
@@ -373,33 +372,68 @@ impl Hub {
             .await
     }
 
-    /// Queue the handling of an update on its chat's lane: it runs after the
-    /// chat's earlier work and alongside other chats' work. Refused when
-    /// the chat already has [`Hub::lane_bound`] updates waiting (a flood:
-    /// the adapter drops the update). `label` names it in the log
-    /// (`update 123`). Shutdown waits for queued work.
+    /// Queue the handling of an update from the member `user` (their
+    /// platform id) on its chat's lane: it runs after that member's earlier
+    /// updates, in turn with the chat's other members' (round robin), and
+    /// alongside other chats' work. Refused ([`Shed`]) past the member's
+    /// quota or rate, or when the whole chat has too many waiting
+    /// ([`Hub::lane_limits`]); the refusal is counted and logged here, and
+    /// when [`Shed::notify`] says so the adapter tells the member
+    /// ([`Hub::shed_notice`]) — once a window, never once per update.
+    /// `label` names it in the log (`update 123`). Shutdown waits for
+    /// queued work.
     pub fn queue_update(
         &self,
         platform: Platform,
         chat: &str,
+        user: &str,
         label: impl Into<String>,
         work: impl Future<Output = ()> + Send + 'static,
-    ) -> Result<(), LaneFull> {
+    ) -> Result<(), Shed> {
         let key = LaneKey {
             platform,
             chat: chat.to_string(),
         };
-        self.lanes.push(
+        let label = label.into();
+        let r = self.lanes.push(
             key,
-            label.into(),
-            true,
+            Some(user),
+            label.clone(),
             Box::pin(work) as Work,
             &self.tracker,
-        )
+        );
+        if let Err(shed) = &r {
+            // the first refusal of a window is a warning (with how many
+            // were refused since the last); the rest are counted
+            if shed.notify {
+                tracing::warn!(
+                    platform = platform.key(),
+                    chat = %chat,
+                    user = %user,
+                    work = %label,
+                    reason = ?shed.reason,
+                    waiting = shed.waiting,
+                    theirs = shed.mine,
+                    dropped_since_last_notice = shed.dropped_before,
+                    "an update was dropped (the sender is told to slow down)"
+                );
+            } else {
+                tracing::debug!(
+                    platform = platform.key(),
+                    chat = %chat,
+                    user = %user,
+                    work = %label,
+                    reason = ?shed.reason,
+                    "an update was dropped"
+                );
+            }
+        }
+        r
     }
 
     /// Queue other work (sending a routed reply) on a chat's lane, after
-    /// what is queued there; never refused.
+    /// the bot's earlier work for that chat and in turn with its members'
+    /// updates; never refused.
     pub fn queue(
         &self,
         platform: Platform,
@@ -411,24 +445,25 @@ impl Hub {
             platform,
             chat: chat.to_string(),
         };
-        // only updates count against the bound
+        // only updates count against the bounds
         let _ = self.lanes.push(
             key,
+            None,
             label.into(),
-            false,
             Box::pin(work) as Work,
             &self.tracker,
         );
     }
 
-    /// How many updates may wait in one chat's lane.
-    pub fn lane_bound(&self) -> usize {
-        self.lanes.bound()
+    /// What may wait in one chat's lane.
+    pub fn lane_limits(&self) -> LaneLimits {
+        self.lanes.limits()
     }
 
-    /// Set how many updates may wait in one chat's lane (at least one).
-    pub fn set_lane_bound(&self, n: usize) {
-        self.lanes.set_bound(n);
+    /// Set what may wait in one chat's lane (at least one update of each
+    /// kind; a member never more than the chat).
+    pub fn set_lane_limits(&self, limits: LaneLimits) {
+        self.lanes.set_limits(limits);
     }
 
     /// Chats with a lane now (work queued or recently done).
@@ -436,17 +471,31 @@ impl Hub {
         self.lanes.active()
     }
 
+    /// The updates dropped so far, by reason (for metrics).
+    pub fn dropped_updates(&self) -> DropCounts {
+        self.lanes.dropped()
+    }
+
+    /// What a member whose update was refused is told, in their language
+    /// (the platform's word for it, else the default): "slow down" for
+    /// their own quota or rate, "too many requests in this chat" when the
+    /// whole chat is full.
+    pub fn shed_notice(&self, shed: &Shed, lang: Option<&str>) -> String {
+        let lang = lang
+            .and_then(Lang::from_code)
+            .unwrap_or(self.service.config().default_lang);
+        let key = match shed.reason {
+            ShedReason::UserQueue | ShedReason::UserRate => "slow-down",
+            ShedReason::ChatQueue => "chat-busy",
+        };
+        self.catalog.get(lang, key, None)
+    }
+
     /// Deliver replies that answer no update (AI moves, jobs): each chat's
     /// in its delivery queue, after what is queued there. Replies for a
     /// platform without a front end are left owed.
     pub fn route(&self, replies: Vec<Reply>) -> Delivery {
-        self.deliverer.deliver(replies, None, false)
-    }
-
-    /// [`Hub::route`] for the replies of one sweep: the plain notices for
-    /// one chat go out as one message.
-    pub fn route_sweep(&self, replies: Vec<Reply>) -> Delivery {
-        self.deliverer.deliver(replies, None, true)
+        self.deliverer.deliver(replies, None)
     }
 
     /// Deliver the replies still owed (in the outbox: committed, not yet
@@ -463,7 +512,7 @@ impl Hub {
                     return n;
                 }
             };
-            let Some(last) = owed.last().and_then(|r| r.outbox) else {
+            let Some(&last) = owed.last().and_then(|r| r.outbox.last()) else {
                 break;
             };
             after = last;

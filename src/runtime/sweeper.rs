@@ -110,7 +110,7 @@ async fn sweeper(
                 if !replies.is_empty() {
                     tracing::info!(n = replies.len(), "sweeper: reminders, timeouts, expiries");
                 }
-                let delivery = hub.route_sweep(replies);
+                let delivery = hub.route(replies);
                 if !answer.is_empty() {
                     // who asked for this pass hears of it once its replies
                     // are out

@@ -1,7 +1,10 @@
-//! SQLite storage: schema and migrations (rusqlite_migration), and the queries
-//! the chat service runs. Every action of the service is one IMMEDIATE
-//! transaction ([`Store::transaction`]); the query functions take a
-//! `&Connection` so they run inside it.
+//! The store: the one seam between the chat service and its database. The
+//! core calls the typed functions of this module inside a [`Tx`] (one open
+//! transaction, or a read outside one) and never names the database library;
+//! the SQLite implementation (rusqlite + rusqlite_migration) lives here.
+//! Every action of the service is one IMMEDIATE transaction
+//! ([`Store::transaction`], or a [`Batch`] of events each in its own
+//! savepoint).
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
@@ -33,6 +36,8 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v18.sql")),
         M::up(include_str!("v19.sql")),
         M::up(include_str!("v20.sql")),
+        M::up(include_str!("v21.sql")),
+        M::up(include_str!("v22.sql")),
     ])
 });
 
@@ -107,27 +112,88 @@ impl Store {
     /// rolled back otherwise.
     pub fn transaction<T, E: From<StoreError>>(
         &mut self,
-        f: impl FnOnce(&Connection) -> Result<T, E>,
+        f: impl FnOnce(&Tx) -> Result<T, E>,
     ) -> Result<T, E> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| E::from(e.into()))?;
-        let value = f(&tx)?;
+        let value = f(Tx::of(&tx))?;
         tx.commit().map_err(|e| E::from(e.into()))?;
         Ok(value)
     }
 
-    /// Open an IMMEDIATE transaction (commit it, or it rolls back when
-    /// dropped).
-    pub fn begin(&mut self) -> rusqlite::Result<rusqlite::Transaction<'_>> {
-        self.conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
+    /// Open an IMMEDIATE transaction for a batch of events, each run in a
+    /// savepoint of its own ([`Batch::savepoint`]); [`Batch::commit`] keeps
+    /// them all, dropping the batch keeps none.
+    pub fn begin(&mut self) -> StoreResult<Batch<'_>> {
+        Ok(Batch {
+            tx: self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?,
+        })
     }
 
-    /// Read-only access outside a transaction.
+    /// Reads outside a transaction.
+    pub fn read(&self) -> &Tx {
+        Tx::of(&self.conn)
+    }
+
+    /// The raw SQLite connection, for tests and tools that inspect the file;
+    /// the chat service reads through [`Store::read`].
     pub fn conn(&self) -> &Connection {
         &self.conn
+    }
+}
+
+/// Where the store's functions run: an open transaction (or a savepoint of
+/// one), or a read outside one. The core holds it and hands it back; only
+/// the store looks inside.
+#[repr(transparent)]
+pub struct Tx {
+    conn: Connection,
+}
+
+impl Tx {
+    fn of(conn: &Connection) -> &Tx {
+        // SAFETY: `Tx` is a `repr(transparent)` wrapper of `Connection`, so
+        // the two references have the same layout and lifetime.
+        unsafe { &*(conn as *const Connection).cast::<Tx>() }
+    }
+
+    /// The SQLite connection (for this module's queries only).
+    pub(in crate::store) fn sql(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+/// One transaction holding several events, each in its own savepoint.
+pub struct Batch<'s> {
+    tx: rusqlite::Transaction<'s>,
+}
+
+impl Batch<'_> {
+    /// Run `f` in a new savepoint: kept when `keep` says so of its result,
+    /// rolled back otherwise. The outer `Err` is the store failing to open,
+    /// keep or roll back the savepoint.
+    pub fn savepoint<T>(
+        &mut self,
+        f: impl FnOnce(&Tx) -> T,
+        keep: impl FnOnce(&T) -> bool,
+    ) -> StoreResult<T> {
+        let mut sp = self.tx.savepoint()?;
+        let value = f(Tx::of(&sp));
+        if keep(&value) {
+            sp.commit()?;
+        } else {
+            sp.rollback()?;
+        }
+        Ok(value)
+    }
+
+    /// Commit every kept savepoint at once (one fsync).
+    pub fn commit(self) -> StoreResult<()> {
+        Ok(self.tx.commit()?)
     }
 }
 
@@ -141,7 +207,7 @@ pub fn validate_migrations() -> Result<(), rusqlite_migration::Error> {
 /// `from_row_at`, which reads the fields from column `at` on.
 macro_rules! table_row {
     ($(#[$meta:meta])* pub struct $name:ident {
-        $($(#[$fmeta:meta])* pub $field:ident : $ty:ty $(= $col:literal)?),+ $(,)?
+        $($(#[$fmeta:meta])* pub $field:ident : $ty:ty $(= $col:literal)? $(=> $read:path)?),+ $(,)?
     }) => {
         $(#[$meta])*
         pub struct $name {
@@ -157,7 +223,7 @@ macro_rules! table_row {
             pub(crate) fn from_row_at(r: &rusqlite::Row, at: usize) -> rusqlite::Result<Self> {
                 let mut i = at;
                 $(
-                    let $field = r.get(i)?;
+                    let $field = table_row!(@get r i $($read)?);
                     i += 1;
                 )+
                 let _ = i;
@@ -169,6 +235,8 @@ macro_rules! table_row {
             }
         }
     };
+    (@get $r:ident $i:ident) => { $r.get($i)? };
+    (@get $r:ident $i:ident $read:path) => { $read($r, $i)? };
     (@col $field:ident) => { stringify!($field) };
     (@col $field:ident $col:literal) => { $col };
     (@join $first:expr $(, $rest:expr)*) => { concat!($first $(, ", ", $rest)*) };
@@ -203,16 +271,15 @@ pub use users::*;
 
 /// Forget processed-update ids older than `before` (a platform redelivers
 /// within minutes, never after days). Returns how many were removed.
-pub fn prune_updates(c: &Connection, before: i64) -> StoreResult<usize> {
-    Ok(
-        c.prepare_cached("DELETE FROM processed_updates WHERE processed_at < ?1")?
-            .execute([before])?,
-    )
+pub fn prune_updates(c: &Tx, before: i64) -> StoreResult<usize> {
+    Ok(c.sql()
+        .prepare_cached("DELETE FROM processed_updates WHERE processed_at < ?1")?
+        .execute([before])?)
 }
 
 /// Remember a platform update. Returns false if it was seen before.
-pub fn mark_update(c: &Connection, platform: &str, update_id: &str, now: i64) -> StoreResult<bool> {
-    let n = c.prepare_cached("INSERT OR IGNORE INTO processed_updates (platform, update_id, processed_at) VALUES (?1, ?2, ?3)")?
+pub fn mark_update(c: &Tx, platform: &str, update_id: &str, now: i64) -> StoreResult<bool> {
+    let n = c.sql().prepare_cached("INSERT OR IGNORE INTO processed_updates (platform, update_id, processed_at) VALUES (?1, ?2, ?3)")?
 .execute(params![platform, update_id, now],
     )?;
     Ok(n == 1)
@@ -220,16 +287,15 @@ pub fn mark_update(c: &Connection, platform: &str, update_id: &str, now: i64) ->
 
 // ------------------------------------------------------------- settings ----
 
-pub fn get_setting(c: &Connection, key: &str) -> StoreResult<Option<String>> {
-    Ok(
-        c.prepare_cached("SELECT value FROM settings WHERE key = ?1")?
-            .query_row([key], |r| r.get(0))
-            .optional()?,
-    )
+pub fn get_setting(c: &Tx, key: &str) -> StoreResult<Option<String>> {
+    Ok(c.sql()
+        .prepare_cached("SELECT value FROM settings WHERE key = ?1")?
+        .query_row([key], |r| r.get(0))
+        .optional()?)
 }
 
-pub fn set_setting(c: &Connection, key: &str, value: &str) -> StoreResult<()> {
-    c.prepare_cached("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?2")?
+pub fn set_setting(c: &Tx, key: &str, value: &str) -> StoreResult<()> {
+    c.sql().prepare_cached("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?2")?
 .execute(params![key, value],
     )?;
     Ok(())
@@ -251,13 +317,13 @@ mod tests {
             })
             .unwrap();
         assert_eq!(a.handle.as_deref(), Some("anna"));
-        let found = user_by_handle(s.conn(), "console", "@ANNA")
+        let found = user_by_handle(s.read(), "console", "@ANNA")
             .unwrap()
             .unwrap();
         assert_eq!(found.id, a.id);
         let g = NewGame {
             chat_id: chat.id,
-            variant: "russian".into(),
+            variant: shashki_engine::Variant::Russian,
             white: Seat::Human(a.id),
             black: Seat::Ai(3),
             start_fen: "W:W21-32:B1-12".into(),
@@ -270,7 +336,7 @@ mod tests {
         let id = s.transaction(|c| insert_game(c, &g, 10)).unwrap();
         // a move at the wrong ply writes nothing
         assert!(!record_move(
-            s.conn(),
+            s.read(),
             id,
             5,
             "c3-d4",
@@ -281,7 +347,7 @@ mod tests {
         )
         .unwrap());
         assert!(record_move(
-            s.conn(),
+            s.read(),
             id,
             0,
             "c3-d4",
@@ -292,7 +358,7 @@ mod tests {
         )
         .unwrap());
         assert!(!record_move(
-            s.conn(),
+            s.read(),
             id,
             0,
             "c3-d4",
@@ -302,12 +368,12 @@ mod tests {
             11
         )
         .unwrap());
-        let row = game(s.conn(), id).unwrap().unwrap();
+        let row = game(s.read(), id).unwrap().unwrap();
         assert_eq!(row.ply, 1);
         assert_eq!(row.black, Seat::Ai(3));
-        assert_eq!(game_moves(s.conn(), id).unwrap(), vec!["c3-d4".to_string()]);
-        assert!(mark_update(s.conn(), "console", "u1", 1).unwrap());
-        assert!(!mark_update(s.conn(), "console", "u1", 2).unwrap());
+        assert_eq!(game_moves(s.read(), id).unwrap(), vec!["c3-d4".to_string()]);
+        assert!(mark_update(s.read(), "console", "u1", 1).unwrap());
+        assert!(!mark_update(s.read(), "console", "u1", 2).unwrap());
         // both seats must be exactly one of human or AI
         let bad = s.conn().execute(
             "INSERT INTO games (chat_id, status, start_fen, fen, created_at, updated_at) VALUES (?1, 'active', 'x', 'x', 0, 0)",

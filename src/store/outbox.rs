@@ -3,8 +3,8 @@
 //! messages the bot placed and keeps track of (a game's living board, a
 //! live message).
 
-use super::StoreResult;
-use rusqlite::{params, Connection};
+use super::{StoreResult, Tx};
+use rusqlite::params;
 
 /// A reply still owed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,7 +19,7 @@ pub struct OwedReply {
 
 /// Write a reply owed to `chat` (in the open transaction); its id.
 pub fn insert_outbox(
-    c: &Connection,
+    c: &Tx,
     platform: &str,
     chat: &str,
     thread: Option<&str>,
@@ -27,18 +27,19 @@ pub fn insert_outbox(
     reply: &str,
     now: i64,
 ) -> StoreResult<i64> {
-    c.prepare_cached(
-        "INSERT INTO outbox (platform, chat, thread, kind, reply, created_at)
+    c.sql()
+        .prepare_cached(
+            "INSERT INTO outbox (platform, chat, thread, kind, reply, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?
-    .execute(params![platform, chat, thread, kind, reply, now])?;
-    Ok(c.last_insert_rowid())
+        )?
+        .execute(params![platform, chat, thread, kind, reply, now])?;
+    Ok(c.sql().last_insert_rowid())
 }
 
 /// The replies still owed, oldest first (at most `limit`, from id `after`
 /// on).
-pub fn owed_replies(c: &Connection, after: i64, limit: i64) -> StoreResult<Vec<OwedReply>> {
-    let mut st = c.prepare_cached(
+pub fn owed_replies(c: &Tx, after: i64, limit: i64) -> StoreResult<Vec<OwedReply>> {
+    let mut st = c.sql().prepare_cached(
         "SELECT id, platform, chat, reply, attempts FROM outbox
          WHERE sent_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2",
     )?;
@@ -55,17 +56,17 @@ pub fn owed_replies(c: &Connection, after: i64, limit: i64) -> StoreResult<Vec<O
 }
 
 /// How many replies are still owed.
-pub fn count_owed(c: &Connection) -> StoreResult<i64> {
-    Ok(
-        c.prepare_cached("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")?
-            .query_row([], |r| r.get(0))?,
-    )
+pub fn count_owed(c: &Tx) -> StoreResult<i64> {
+    Ok(c.sql()
+        .prepare_cached("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")?
+        .query_row([], |r| r.get(0))?)
 }
 
 /// A reply is done with: sent, or refused for good (`outcome` says which).
 /// False if it was done already.
-pub fn mark_outbox_done(c: &Connection, id: i64, outcome: &str, now: i64) -> StoreResult<bool> {
+pub fn mark_outbox_done(c: &Tx, id: i64, outcome: &str, now: i64) -> StoreResult<bool> {
     let n = c
+        .sql()
         .prepare_cached(
             "UPDATE outbox SET sent_at = ?2, outcome = ?3, attempts = attempts + 1
              WHERE id = ?1 AND sent_at IS NULL",
@@ -75,18 +76,18 @@ pub fn mark_outbox_done(c: &Connection, id: i64, outcome: &str, now: i64) -> Sto
 }
 
 /// A try to send a reply failed and it stays owed.
-pub fn note_outbox_attempt(c: &Connection, id: i64, why: &str) -> StoreResult<()> {
-    c.prepare_cached("UPDATE outbox SET attempts = attempts + 1, outcome = ?2 WHERE id = ?1")?
+pub fn note_outbox_attempt(c: &Tx, id: i64, why: &str) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached("UPDATE outbox SET attempts = attempts + 1, outcome = ?2 WHERE id = ?1")?
         .execute(params![id, why])?;
     Ok(())
 }
 
 /// Forget replies done with before `before`.
-pub fn prune_outbox(c: &Connection, before: i64) -> StoreResult<usize> {
-    Ok(
-        c.prepare_cached("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?1")?
-            .execute([before])?,
-    )
+pub fn prune_outbox(c: &Tx, before: i64) -> StoreResult<usize> {
+    Ok(c.sql()
+        .prepare_cached("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?1")?
+        .execute([before])?)
 }
 
 /// A message the bot placed: its chat, thread, id, and whether it is a
@@ -101,9 +102,9 @@ pub struct PlacedRow {
 
 /// Where the message `key` (`board:12`, `live:analysis-12`) was placed on
 /// `platform`.
-pub fn placed_message(c: &Connection, platform: &str, key: &str) -> StoreResult<Option<PlacedRow>> {
+pub fn placed_message(c: &Tx, platform: &str, key: &str) -> StoreResult<Option<PlacedRow>> {
     use rusqlite::OptionalExtension;
-    Ok(c.prepare_cached(
+    Ok(c.sql().prepare_cached(
         "SELECT chat, thread, message, media FROM placed_messages WHERE platform = ?1 AND key = ?2",
     )?
     .query_row(params![platform, key], |r| {
@@ -119,47 +120,43 @@ pub fn placed_message(c: &Connection, platform: &str, key: &str) -> StoreResult<
 
 /// Keep where the message `key` was placed on `platform`.
 pub fn set_placed_message(
-    c: &Connection,
+    c: &Tx,
     platform: &str,
     key: &str,
     at: &PlacedRow,
     now: i64,
 ) -> StoreResult<()> {
-    c.prepare_cached(
-        "INSERT INTO placed_messages (platform, key, chat, thread, message, media, updated_at)
+    c.sql()
+        .prepare_cached(
+            "INSERT INTO placed_messages (platform, key, chat, thread, message, media, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT (platform, key) DO UPDATE
          SET chat = excluded.chat, thread = excluded.thread, message = excluded.message,
              media = excluded.media, updated_at = excluded.updated_at",
-    )?
-    .execute(params![
-        platform, key, at.chat, at.thread, at.message, at.media, now
-    ])?;
+        )?
+        .execute(params![
+            platform, key, at.chat, at.thread, at.message, at.media, now
+        ])?;
     Ok(())
 }
 
 /// Whether `message` in `chat` is a game's living board on `platform`.
-pub fn is_board_message(
-    c: &Connection,
-    platform: &str,
-    chat: &str,
-    message: &str,
-) -> StoreResult<bool> {
+pub fn is_board_message(c: &Tx, platform: &str, chat: &str, message: &str) -> StoreResult<bool> {
     use rusqlite::OptionalExtension;
-    Ok(c.prepare_cached(
-        "SELECT 1 FROM placed_messages
+    Ok(c.sql()
+        .prepare_cached(
+            "SELECT 1 FROM placed_messages
          WHERE platform = ?1 AND chat = ?2 AND message = ?3 AND key LIKE 'board:%'",
-    )?
-    .query_row(params![platform, chat, message], |_| Ok(()))
-    .optional()?
-    .is_some())
+        )?
+        .query_row(params![platform, chat, message], |_| Ok(()))
+        .optional()?
+        .is_some())
 }
 
 /// Forget the placed messages not touched since `before` (a game that long
 /// without a move has ended, or its board is too old to edit).
-pub fn prune_placed_messages(c: &Connection, before: i64) -> StoreResult<usize> {
-    Ok(
-        c.prepare_cached("DELETE FROM placed_messages WHERE updated_at < ?1")?
-            .execute([before])?,
-    )
+pub fn prune_placed_messages(c: &Tx, before: i64) -> StoreResult<usize> {
+    Ok(c.sql()
+        .prepare_cached("DELETE FROM placed_messages WHERE updated_at < ?1")?
+        .execute([before])?)
 }

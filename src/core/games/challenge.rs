@@ -3,13 +3,15 @@
 //! `variant=pool`; the chat's default otherwise); accepting, declining,
 //! withdrawing; and the start of a game.
 
+use super::GameRefusal;
 use super::Loaded;
 use crate::args;
+use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
-use crate::core::error::{Refusal, Res};
-use crate::core::input::commands::game_ref;
+use crate::core::error::Res;
+use crate::core::input::args::{ChallengeArgs, Opponent, TimeLimit};
 use crate::core::input::payload::Payload;
-use crate::core::input::words::{challenge_option, challenge_target, variant_word, ChallengeWord};
+use crate::core::input::InputRefusal;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::core::time::DAY;
@@ -18,11 +20,32 @@ use crate::core::Service;
 use crate::store::{self, ChallengeStatus, ColorWish, NewGame, Seat};
 use shashki_engine::{Color, Game, Position, Variant};
 
-/// Whom a challenge is for.
-enum Opponent {
-    Open,
-    Ai,
-    Handle(String),
+crate::core::error::refusals! {
+    /// Challenges: made, accepted, declined; the limits of games at once.
+    pub enum ChallengeRefusal {
+        /// A word of `/challenge` that means nothing there.
+        BadWord { word: String } => "challenge-bad-word" ["word" => word],
+        BadLevel { level: i64 } => "challenge-bad-level" ["level" => level],
+        /// Days per move out of range (also a tournament's).
+        BadDays { days: i64 } => "challenge-bad-days" ["days" => days],
+        /// A challenge to oneself.
+        ToSelf => "challenge-self",
+        Unknown { id: i64 } => "challenge-unknown" ["id" => id],
+        Closed { id: i64 } => "challenge-closed" ["id" => id],
+        /// Accepting one's own challenge.
+        Own => "challenge-own",
+        NotForYou => "challenge-not-for-you",
+        NoneOpen => "no-open-challenge",
+        /// Open challenges at once.
+        TooManyChallenges { limit: i64 } => "limit-challenges" ["limit" => limit],
+        /// The asker's games in progress.
+        TooManyGames { limit: i64 } => "limit-games" ["limit" => limit],
+        /// The chat's games in progress.
+        ChatFull { limit: i64 } => "limit-chat-games" ["limit" => limit],
+        TooManyAiGames { limit: i64 } => "limit-ai-games" ["limit" => limit],
+        /// The opponent's games in progress.
+        OpponentBusy { limit: i64 } => "limit-opponent-games" ["limit" => limit],
+    }
 }
 
 /// Whether a challenge is for `me` (`None`: it is open to anyone): the user
@@ -39,22 +62,14 @@ fn for_me(ch: &store::ChallengeRow, me: i64, my_handle: Option<&str>) -> Option<
 
 /// The variant a chat plays unless a challenge names one.
 pub(crate) fn chat_variant(chat: &store::ChatRow) -> Variant {
-    chat.variant
-        .as_deref()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_default()
-}
-
-/// `from` (or `из`): the words after it are the start position's FEN.
-fn is_from(word: &str) -> bool {
-    matches!(word.to_lowercase().as_str(), "from" | "fen" | "из" | "с")
+    chat.variant.unwrap_or_default()
 }
 
 /// The position a `from FEN` challenge starts from: a FEN of at most 12
 /// pieces a side where the side to move has a move; the problem named
 /// otherwise.
 fn start_position(fen: &str, variant: Variant) -> Res<Position> {
-    let bad = |error: String| Refusal::BadFen { error };
+    let bad = |error: String| GameRefusal::BadFen { error };
     // square numbers as the variant's players count them
     let pos = shashki_engine::parse_fen_full_in(variant, fen.trim())
         .map(|i| i.position)
@@ -73,81 +88,25 @@ fn start_position(fen: &str, variant: Variant) -> Res<Position> {
 
 impl Service {
     /// `/challenge [@name | ai | open] [level] [days | unlimited] [colour]
-    /// [variant] [rated | casual]` (a game against the AI is always casual).
-    pub(crate) fn cmd_challenge(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
-        let mut opponent = Opponent::Open;
-        let mut numbers: Vec<i64> = Vec::new();
-        let mut unlimited = false;
-        let mut color = ColorWish::Random;
-        let mut casual = false;
-        let mut variant = chat_variant(&ctx.chat);
-        // `from FEN` ends the line: the rest is the start position
-        let (args, from) = match args.iter().position(|a| is_from(a)) {
-            Some(i) => (
-                args.get(..i).unwrap_or_default(),
-                Some(args.get(i + 1..).unwrap_or_default().concat()),
-            ),
-            None => (args, None),
-        };
-        for (i, a) in args.iter().enumerate() {
-            if let Some(v) = variant_word(a) {
-                variant = v;
-                continue;
-            }
-            if i == 0 {
-                match challenge_target(a) {
-                    Some(ChallengeWord::Ai) => {
-                        opponent = Opponent::Ai;
-                        continue;
-                    }
-                    Some(_) => continue, // open
-                    None => {}
-                }
-                if let Some(h) = a.strip_prefix('@').filter(|h| !h.is_empty()) {
-                    opponent = Opponent::Handle(h.to_lowercase());
-                    continue;
-                }
-            }
-            match challenge_option(a) {
-                Some(ChallengeWord::White) => color = ColorWish::White,
-                Some(ChallengeWord::Black) => color = ColorWish::Black,
-                Some(ChallengeWord::Unlimited) => unlimited = true,
-                Some(ChallengeWord::Casual) => casual = true,
-                Some(ChallengeWord::Rated) => casual = false,
-                Some(_) => color = ColorWish::Random,
-                None => {
-                    let n = a.to_lowercase();
-                    let n = n.trim_end_matches(['d', 'д']);
-                    match n.parse::<i64>() {
-                        Ok(v) => numbers.push(v),
-                        Err(_) => return Err(Refusal::ChallengeBadWord { word: a.clone() }.into()),
-                    }
-                }
-            }
-        }
-        let ai = matches!(opponent, Opponent::Ai);
-        let (level, days) = if ai {
-            (
-                numbers.first().copied().unwrap_or(3),
-                numbers.get(1).copied(),
-            )
-        } else {
-            (0, numbers.first().copied())
-        };
-        if ai && !(1..=8).contains(&level) {
-            return Err(Refusal::ChallengeBadLevel { level }.into());
-        }
-        if let Some(d) = days {
-            if !(0..=14).contains(&d) {
-                return Err(Refusal::ChallengeBadDays { days: d }.into());
-            }
-            unlimited |= d == 0;
-        }
-        let seconds_per_move = match (unlimited, days) {
-            (true, _) => None,
-            (false, Some(d)) => Some(d * DAY),
-            (false, None) if ai => None,
-            (false, None) => Some(ctx.chat.days_per_move.unwrap_or(self.config.default_days) * DAY),
+    /// [variant] [rated | casual] [from FEN]` (a game against the AI is
+    /// always casual).
+    pub(crate) fn cmd_challenge(&self, ctx: &mut Ctx, a: ChallengeArgs) -> Res<()> {
+        let ChallengeArgs {
+            opponent,
+            level,
+            days,
+            colour: color,
+            variant,
+            casual,
+            from,
+        } = a;
+        let variant = variant.unwrap_or_else(|| chat_variant(&ctx.chat));
+        let ai = opponent == Opponent::Ai;
+        let seconds_per_move = match days {
+            Some(TimeLimit::Unlimited) => None,
+            Some(TimeLimit::Days(d)) => Some(d * DAY),
+            None if ai => None,
+            None => Some(ctx.chat.days_per_move.unwrap_or(self.config.default_days) * DAY),
         };
         let start = match from {
             Some(fen) => Some(start_position(&fen, variant)?),
@@ -155,10 +114,10 @@ impl Service {
         };
         let me_id = ctx.user_id()?;
         let me = Seat::Human(me_id);
-        self.may_challenge(ctx, me_id, matches!(opponent, Opponent::Ai))?;
+        self.may_challenge(ctx, me_id, ai)?;
         match opponent {
             Opponent::Ai => {
-                let ai = Seat::Ai(u8::try_from(level).unwrap_or(3));
+                let ai = Seat::Ai(level.unwrap_or(3));
                 let (white, black) = match color.resolve(ctx.now ^ ctx.user.id) {
                     Color::White => (me, ai),
                     Color::Black => (ai, me),
@@ -167,7 +126,7 @@ impl Service {
             }
             Opponent::Handle(h) => {
                 if ctx.user.handle.as_deref() == Some(h.as_str()) {
-                    return Err(Refusal::ChallengeSelf.into());
+                    return Err(ChallengeRefusal::ToSelf.into());
                 }
                 let to = store::user_by_handle(ctx.c, ctx.platform.key(), &h)?;
                 let to = to.map(|u| u.id);
@@ -202,7 +161,7 @@ impl Service {
         if !ai {
             let limit = self.config.limits.open_challenges_per_user;
             if store::count_open_challenges_from(ctx.c, me)? >= limit {
-                return Err(Refusal::TooManyChallenges { limit }.into());
+                return Err(ChallengeRefusal::TooManyChallenges { limit }.into());
             }
         }
         Ok(())
@@ -218,14 +177,14 @@ impl Service {
         let me_id = ctx.user_id()?;
         let mine = row
             .color_of(me_id)
-            .ok_or(Refusal::NotAPlayer { game: row.id })?;
+            .ok_or(AccessRefusal::NotAPlayer { game: row.id })?;
         if row.is_active() || store::tournament_game_of(ctx.c, row.id)?.is_some() {
-            return Err(Refusal::ButtonInvalid.into());
+            return Err(InputRefusal::ButtonInvalid.into());
         }
         let me = Seat::Human(me_id);
         let now_mine = mine.opposite();
         // the same game again: its rules and its start too
-        let variant = super::variant_of(&row);
+        let variant = row.variant;
         let start = Position::from_fen(&row.start_fen)
             .ok()
             .filter(|p| *p != variant.initial_position());
@@ -291,7 +250,7 @@ impl Service {
             seconds_per_move,
             ctx.now,
             ctx.now + ttl,
-            variant.key(),
+            variant,
         )?;
         store::set_challenge_thread(ctx.c, id, ctx.thread.as_deref())?;
         let a = args![
@@ -368,7 +327,7 @@ impl Service {
         let from = store::user(ctx.c, ch.from_user)?
             .map(|u| u.name)
             .unwrap_or_default();
-        let variant: Variant = ch.variant.parse().unwrap_or_default();
+        let variant: Variant = ch.variant;
         let a = args![
             ("id", id),
             ("from", from),
@@ -399,7 +358,7 @@ impl Service {
         token: i64,
     ) -> Res<(store::ChallengeRow, store::ChatRow)> {
         if store::challenge_share_token(ctx.c, id)? != Some(token) {
-            return Err(Refusal::ChallengeUnknown { id }.into());
+            return Err(ChallengeRefusal::Unknown { id }.into());
         }
         let found = store::challenge(ctx.c, id)?;
         let chat = match &found {
@@ -407,17 +366,17 @@ impl Service {
             None => None,
         };
         let (Some(ch), Some(chat)) = (found, chat) else {
-            return Err(Refusal::ChallengeUnknown { id }.into());
+            return Err(ChallengeRefusal::Unknown { id }.into());
         };
         if chat.platform != ctx.platform.key()
             || chat.is_private
             || ch.to_user.is_some()
             || ch.to_handle.is_some()
         {
-            return Err(Refusal::ChallengeUnknown { id }.into());
+            return Err(ChallengeRefusal::Unknown { id }.into());
         }
         if ch.status != ChallengeStatus::Open || ch.expires_at <= ctx.now {
-            return Err(Refusal::ChallengeClosed { id }.into());
+            return Err(ChallengeRefusal::Closed { id }.into());
         }
         Ok((ch, chat))
     }
@@ -427,26 +386,26 @@ impl Service {
     fn room_for_a_game(&self, ctx: &Ctx, me: i64, opponent: Option<i64>, ai: bool) -> Res<()> {
         let l = self.config.limits;
         if store::count_active_games_in_chat(ctx.c, ctx.chat.id)? >= l.active_games_per_chat {
-            return Err(Refusal::ChatFull {
+            return Err(ChallengeRefusal::ChatFull {
                 limit: l.active_games_per_chat,
             }
             .into());
         }
         if store::count_active_games_of(ctx.c, me, false)? >= l.active_games_per_user {
-            return Err(Refusal::TooManyGames {
+            return Err(ChallengeRefusal::TooManyGames {
                 limit: l.active_games_per_user,
             }
             .into());
         }
         if ai && store::count_active_games_of(ctx.c, me, true)? >= l.ai_games_per_user {
-            return Err(Refusal::TooManyAiGames {
+            return Err(ChallengeRefusal::TooManyAiGames {
                 limit: l.ai_games_per_user,
             }
             .into());
         }
         if let Some(o) = opponent {
             if store::count_active_games_of(ctx.c, o, false)? >= l.active_games_per_user {
-                return Err(Refusal::OpponentBusy {
+                return Err(ChallengeRefusal::OpponentBusy {
                     limit: l.active_games_per_user,
                 }
                 .into());
@@ -456,21 +415,21 @@ impl Service {
     }
 
     /// The challenge a `/accept` or `/decline` means.
-    fn pick_challenge(&self, ctx: &Ctx, r: Option<&str>) -> Res<i64> {
-        if let Some(id) = r.and_then(game_ref) {
+    fn pick_challenge(&self, ctx: &Ctx, id: Option<i64>) -> Res<i64> {
+        if let Some(id) = id {
             return Ok(id);
         }
         let open = store::open_challenges_for(ctx.c, ctx.chat.id, &ctx.user)?;
-        Ok(open.first().ok_or(Refusal::NoOpenChallenge)?.id)
+        Ok(open.first().ok_or(ChallengeRefusal::NoneOpen)?.id)
     }
 
-    pub(crate) fn cmd_accept(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-        let id = self.pick_challenge(ctx, r)?;
+    pub(crate) fn cmd_accept(&self, ctx: &mut Ctx, challenge: Option<i64>) -> Res<()> {
+        let id = self.pick_challenge(ctx, challenge)?;
         self.accept(ctx, id)
     }
 
-    pub(crate) fn cmd_decline(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-        let id = self.pick_challenge(ctx, r)?;
+    pub(crate) fn cmd_decline(&self, ctx: &mut Ctx, challenge: Option<i64>) -> Res<()> {
+        let id = self.pick_challenge(ctx, challenge)?;
         self.decline(ctx, id)
     }
 
@@ -478,7 +437,7 @@ impl Service {
     fn challenge_here(&self, ctx: &Ctx, id: i64) -> Res<store::ChallengeRow> {
         Ok(store::challenge(ctx.c, id)?
             .filter(|c| c.chat_id == ctx.chat.id)
-            .ok_or(Refusal::ChallengeUnknown { id })?)
+            .ok_or(ChallengeRefusal::Unknown { id })?)
     }
 
     pub(crate) fn accept(&self, ctx: &mut Ctx, id: i64) -> Res<()> {
@@ -530,13 +489,13 @@ impl Service {
         let me = ctx.user_id()?;
         let ch = self.challenge_here(ctx, id)?;
         if ch.status != ChallengeStatus::Open || ch.expires_at <= ctx.now {
-            return Err(Refusal::ChallengeClosed { id }.into());
+            return Err(ChallengeRefusal::Closed { id }.into());
         }
         if ch.from_user == me {
-            return Err(Refusal::ChallengeOwn.into());
+            return Err(ChallengeRefusal::Own.into());
         }
         if for_me(&ch, me, ctx.user.handle.as_deref()) == Some(false) {
-            return Err(Refusal::ChallengeNotForYou.into());
+            return Err(ChallengeRefusal::NotForYou.into());
         }
         self.room_for_a_game(ctx, me, Some(ch.from_user), false)?;
         // the game lives where its challenge was posted (a forum topic)
@@ -548,7 +507,7 @@ impl Service {
             Color::White => (challenger, me),
             Color::Black => (me, challenger),
         };
-        let variant = ch.variant.parse().unwrap_or_default();
+        let variant = ch.variant;
         let start = ch
             .start_fen
             .as_deref()
@@ -570,12 +529,12 @@ impl Service {
         let me = ctx.user_id()?;
         let ch = self.challenge_here(ctx, id)?;
         if ch.status != ChallengeStatus::Open {
-            return Err(Refusal::ChallengeClosed { id }.into());
+            return Err(ChallengeRefusal::Closed { id }.into());
         }
         let mine = ch.from_user == me;
         let for_me = for_me(&ch, me, ctx.user.handle.as_deref()) == Some(true);
         if !mine && !for_me {
-            return Err(Refusal::ChallengeNotForYou.into());
+            return Err(ChallengeRefusal::NotForYou.into());
         }
         let (status, message) = if mine {
             (ChallengeStatus::Cancelled, "challenge-cancelled")
@@ -629,7 +588,7 @@ impl Service {
         let (deadline, reminder_at) = self.start_clock(ctx, first, tc)?;
         let new = NewGame {
             chat_id: ctx.chat.id,
-            variant: variant.key().to_string(),
+            variant,
             white,
             black,
             start_fen: start.to_fen(),

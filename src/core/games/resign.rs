@@ -4,14 +4,15 @@ use super::play::resign_question;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::error::{corrupt, Res};
+use crate::core::input::InputRefusal;
 use crate::core::Service;
 use crate::store::GameRow;
 use shashki_engine::Color;
 
 impl Service {
-    pub(crate) fn cmd_resign(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-        let row = self.my_game(ctx, r)?;
+    pub(crate) fn cmd_resign(&self, ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+        let row = self.my_game(ctx, game)?;
         self.resign(ctx, row)
     }
 
@@ -33,7 +34,7 @@ impl Service {
         let me = ctx.gate(&row, Need::Play)?;
         let asked = by.map(|b| if b == 0 { Color::White } else { Color::Black });
         if asked.is_some_and(|c| Some(c) != me) {
-            return Err(Refusal::ButtonInvalid.into());
+            return Err(InputRefusal::ButtonInvalid.into());
         }
         self.resign(ctx, row)
     }

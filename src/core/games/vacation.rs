@@ -2,9 +2,10 @@
 //! allowance), and tells the opponents. [`Service::pause_clocks`] is the
 //! one way a player's clocks pause (a tournament's leave uses it too).
 
+use super::GameRefusal;
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::error::{Refusal, Res};
+use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::present::Draft;
 use crate::core::time::{year_of, DAY};
@@ -13,7 +14,7 @@ use crate::core::Service;
 use crate::store::{self, GameRow, Seat};
 
 impl Service {
-    pub(crate) fn cmd_vacation(&self, ctx: &mut Ctx, days: Option<&str>) -> Res<()> {
+    pub(crate) fn cmd_vacation(&self, ctx: &mut Ctx, days: Option<i64>) -> Res<()> {
         let me = ctx.user_id()?;
         let year = year_of(ctx.now);
         let used = if ctx.user.vacation_year == year {
@@ -22,11 +23,11 @@ impl Service {
             0
         };
         let left = self.config.vacation_days_per_year - used;
-        let Some(days) = days.and_then(|d| d.parse::<i64>().ok()).filter(|d| *d > 0) else {
-            return Err(Refusal::VacationUsage { left }.into());
+        let Some(days) = days.filter(|d| *d > 0) else {
+            return Err(GameRefusal::VacationUsage { left }.into());
         };
         if days > left {
-            return Err(Refusal::VacationTooLong { left, days }.into());
+            return Err(GameRefusal::VacationTooLong { left, days }.into());
         }
         let start = ctx.user.vacation_until.max(ctx.now);
         let until = start + days * DAY;

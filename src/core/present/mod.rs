@@ -191,7 +191,7 @@ impl Service {
             live: d.live,
             ack: d.ack,
             share: d.share,
-            outbox: None,
+            outbox: Vec::new(),
         }
     }
 }

@@ -5,36 +5,37 @@
 //! is their turn gets N more days (and its reminders move with it), and a
 //! turn that starts during the leave gets the rest of it on top.
 
+use super::TournamentRefusal;
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::error::{Refusal, Res};
+use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::time::DAY;
 use crate::core::Service;
-use crate::store::{self, T_RUNNING};
+use crate::store::{self, TournamentStatus};
 
 impl Service {
     /// `/tournament pause N [#id]`.
-    pub(super) fn tournament_pause(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
-        let (days, which) = match args {
-            [d, w, ..] => (Some(d.as_str()), Some(w.as_str())),
-            [d] => (Some(d.as_str()), None),
-            [] => (None, None),
-        };
+    pub(super) fn tournament_pause(
+        &self,
+        ctx: &mut Ctx,
+        days: Option<i64>,
+        which: Option<i64>,
+    ) -> Res<()> {
         let t = self.pick_tournament(ctx, which, false)?;
-        if t.status != T_RUNNING {
-            return Err(Refusal::TournamentNotRunning { id: t.id }.into());
+        if t.status != TournamentStatus::Running {
+            return Err(TournamentRefusal::NotRunning { id: t.id }.into());
         }
         let me = ctx.user_id()?;
         let p = store::tournament_player(ctx.c, t.id, me)?
             .filter(|p| p.withdrawn_at.is_none())
-            .ok_or(Refusal::TournamentNotJoined { id: t.id })?;
+            .ok_or(TournamentRefusal::NotJoined { id: t.id })?;
         let left = (t.leave_days - p.leave_used).max(0);
-        let Some(days) = days.and_then(|d| d.parse::<i64>().ok()).filter(|d| *d > 0) else {
-            return Err(Refusal::LeaveUsage { id: t.id, left }.into());
+        let Some(days) = days.filter(|d| *d > 0) else {
+            return Err(TournamentRefusal::LeaveUsage { id: t.id, left }.into());
         };
         if days > left {
-            return Err(Refusal::LeaveTooLong {
+            return Err(TournamentRefusal::LeaveTooLong {
                 id: t.id,
                 left,
                 days,

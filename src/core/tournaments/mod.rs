@@ -2,33 +2,95 @@
 //! start|pdn|cancel|missing|adjudicate`, `/tournament` (status),
 //! `/standings`. The schedule, the
 //! opening ballot and the standings come from [`crate::tournament`]; the
-//! games are ordinary games of the chat, started all at once (a
-//! correspondence round robin), and a game's end tells its tournament in
-//! the same transaction ([`Service::tournament_game_finished`]).
+//! games are ordinary games of the chat, started all at once where the game
+//! limits allow (a correspondence round robin) and in stages where they do
+//! not (`stages.rs`), and a game's end tells its tournament in the same
+//! transaction ([`Service::tournament_game_finished`]).
 
 mod entries;
 mod leave;
 mod organise;
+mod stages;
 mod standings;
 pub(crate) use standings::labels;
 mod swiss;
 
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::error::{corrupt, Res};
 use crate::core::games::clock::TimeControl;
-use crate::core::input::commands::game_ref;
-use crate::core::input::words::{tournament_word, TournamentWord};
+use crate::core::input::args::{NewTournamentArgs, TournamentArgs};
 use crate::core::time::DAY;
 use crate::core::Service;
+use crate::store::TournamentStatus;
 use crate::store::{self, NewTournament, Seat, TournamentGameRow, TournamentRow};
-use crate::store::{T_OPEN, T_RUNNING};
-use crate::tournament::ballot::{Ballot, Draw, Opening};
+use crate::tournament::ballot::{Draw, Opening};
 use crate::tournament::{berger, Format, Pairing};
 use shashki_engine::Variant;
 
-/// The longest tournament name kept.
-const NAME_MAX: usize = 64;
+crate::core::error::refusals! {
+    /// Tournaments: made, entered, run, adjudicated, paused.
+    pub enum TournamentRefusal {
+        Usage => "tournament-usage",
+        /// A word of `/tournament` that means nothing there.
+        BadWord { word: String } => "tournament-bad-word" ["word" => word],
+        /// No such tournament here (`id` as written).
+        Unknown { id: String } => "tournament-unknown" ["id" => id],
+        NoneHere => "tournament-none",
+        /// Several tournaments: the asker names one.
+        Which { ids: Vec<i64> } => "tournament-which" ["ids" => ids],
+        /// Not open for entries.
+        NotOpen { id: i64 } => "tournament-not-open" ["id" => id],
+        /// Too late to enter: `rounds` paired.
+        TooLate { id: i64, rounds: i64 } => "tournament-too-late" ["id" => id, "rounds" => rounds],
+        AlreadyJoined { id: i64 } => "tournament-already-in" ["id" => id],
+        NotJoined { id: i64 } => "tournament-not-in" ["id" => id],
+        /// A tournament of too few players to start.
+        TooFew { players: i64 } => "tournament-too-few" ["players" => players],
+        Full { id: i64, limit: i64 } => "tournament-full" ["id" => id, "limit" => limit],
+        /// `name` is not in the tournament.
+        NotEntered { id: i64, name: String } => "tournament-not-entered" [
+            "id" => id,
+            "name" => name,
+        ],
+        Over { id: i64 } => "tournament-over" ["id" => id],
+        /// Not a number of players (as written).
+        BadMax { max: String } => "tournament-bad-max" ["max" => max],
+        /// Not an end date.
+        BadEnd { word: String } => "tournament-bad-end" ["word" => word],
+        /// Not a bank (`MOVES/DAYS`).
+        BadBank { word: String } => "tournament-bad-bank" ["word" => word],
+        NotRunning { id: i64 } => "tournament-not-running" ["id" => id],
+        AdjudicateUsage => "adjudicate-usage",
+        AdjudicateBadResult { word: String } => "adjudicate-bad-result" ["word" => word],
+        /// Not a game of a tournament here (`game` as written).
+        NotATournamentGame { game: String } => "not-a-tournament-game" ["game" => game],
+        /// `/tournament pause` without a number of days.
+        LeaveUsage { id: i64, left: i64 } => "leave-usage" ["id" => id, "left" => left],
+        LeaveTooLong { id: i64, left: i64, days: i64 } => "leave-too-long" [
+            "id" => id,
+            "left" => left,
+            "days" => days,
+        ],
+        /// A round's `games` do not fit the `room` the chat has for
+        /// tournament games (its `limit`, and the tournaments' `share`).
+        NoRoom { id: i64, games: i64, room: i64, limit: i64, share: i64 } => "tournament-no-room" [
+            "id" => id,
+            "games" => games,
+            "room" => room,
+            "limit" => limit,
+            "share" => share,
+        ],
+        /// Players without room for a round's `games` under the per-user
+        /// `limit`.
+        PlayersBusy { id: i64, names: String, games: i64, limit: i64 } => "tournament-players-busy" [
+            "id" => id,
+            "names" => names,
+            "games" => games,
+            "limit" => limit,
+        ],
+    }
+}
 
 /// The most players a tournament takes unless `/tournament new … max N`
 /// says otherwise: one crosstable page, and a micro-match round robin of 20
@@ -37,20 +99,6 @@ pub(crate) const DEFAULT_MAX_PLAYERS: i64 = 20;
 
 /// The range `max N` may ask for (a Swiss event of 64 is one of 6 rounds).
 pub(crate) const MAX_PLAYERS_RANGE: std::ops::RangeInclusive<i64> = 2..=64;
-
-/// The stored format of a tournament.
-pub(crate) fn format_of(t: &TournamentRow) -> Res<Format> {
-    t.format
-        .parse()
-        .map_err(|_| corrupt(format!("tournament {} format {}", t.id, t.format)))
-}
-
-/// The stored ballot of a tournament.
-pub(crate) fn ballot_of(t: &TournamentRow) -> Res<Ballot> {
-    t.ballot
-        .parse()
-        .map_err(|_| corrupt(format!("tournament {} ballot {}", t.id, t.ballot)))
-}
 
 /// A tournament's bank: (moves, days), if it plays on one.
 pub(crate) fn bank_of(t: &TournamentRow) -> Option<(i64, i64)> {
@@ -72,13 +120,6 @@ fn time_control(t: &TournamentRow) -> TimeControl {
             tournament: Some(t.id),
         },
     }
-}
-
-/// `MOVES/DAYS` of `bank MOVES/DAYS`: 1–100 moves in 1–365 days.
-fn parse_bank(word: &str) -> Option<(i64, i64)> {
-    let (m, d) = word.split_once('/')?;
-    let (m, d) = (m.trim().parse::<i64>().ok()?, d.trim().parse::<i64>().ok()?);
-    ((1..=100).contains(&m) && (1..=365).contains(&d)).then_some((m, d))
 }
 
 /// The kind of a format, for the messages: `rr`, `drr`, `swiss`.
@@ -106,60 +147,48 @@ fn rounds_of(f: Format) -> i64 {
 }
 
 impl Service {
-    /// `/tournament [#id]`, `/tournament new …`, `join`, `leave`, `start`, `pdn`.
-    pub(crate) fn cmd_tournament(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
-        let Some((first, rest)) = args.split_first() else {
-            let t = self.pick_tournament(ctx, None, true)?;
-            return self.tournament_status(ctx, &t);
-        };
-        let which = rest.first().map(String::as_str);
-        match tournament_word(first) {
-            Some(TournamentWord::New) => self.tournament_new(ctx, rest),
-            Some(TournamentWord::Join) => {
+    /// `/tournament [#id]`, `/tournament new …`, `join`, `leave`, `start`,
+    /// `pdn`, … (the organiser's subcommands: the admins', checked by the
+    /// dispatch).
+    pub(crate) fn cmd_tournament(&self, ctx: &mut Ctx, a: TournamentArgs) -> Res<()> {
+        use TournamentArgs as A;
+        match a {
+            A::Status(which) => {
+                let t = self.pick_tournament(ctx, which, true)?;
+                self.tournament_status(ctx, &t)
+            }
+            A::New(new) => self.tournament_new(ctx, new),
+            A::Join(which) => {
                 let t = self.pick_tournament(ctx, which, false)?;
                 self.tournament_join(ctx, &t)
             }
-            Some(TournamentWord::Leave) => {
+            A::Leave(which) => {
                 let t = self.pick_tournament(ctx, which, false)?;
                 self.tournament_leave(ctx, &t)
             }
-            Some(TournamentWord::Remove) => {
-                ctx.require_admin()?;
-                let (who, which) = match rest {
-                    [who, which, ..] => (who.as_str(), Some(which.as_str())),
-                    [who] => (who.as_str(), None),
-                    [] => return Err(Refusal::TournamentUsage.into()),
-                };
-                let t = self.pick_tournament(ctx, which, false)?;
-                self.tournament_remove(ctx, &t, who)
+            A::Remove { player, tournament } => {
+                let t = self.pick_tournament(ctx, tournament, false)?;
+                self.tournament_remove(ctx, &t, &player)
             }
-            Some(TournamentWord::Start) => {
-                ctx.require_admin()?;
+            A::Start(which) => {
                 let t = self.pick_tournament(ctx, which, false)?;
                 self.tournament_start(ctx, &t)
             }
-            Some(TournamentWord::Pdn) => {
+            A::Pdn(which) => {
                 let t = self.pick_tournament(ctx, which, true)?;
                 self.tournament_pdn(ctx, &t)
             }
-            Some(TournamentWord::Standings) => self.cmd_standings(ctx, which),
-            Some(TournamentWord::Cancel) => {
-                ctx.require_admin()?;
+            A::Standings(which) => self.cmd_standings(ctx, which),
+            A::Cancel(which) => {
                 let t = self.pick_tournament(ctx, which, false)?;
                 self.tournament_cancel(ctx, &t)
             }
-            Some(TournamentWord::Missing) => {
+            A::Missing(which) => {
                 let t = self.pick_tournament(ctx, which, true)?;
                 self.tournament_missing(ctx, &t)
             }
-            Some(TournamentWord::Adjudicate) => self.tournament_adjudicate(ctx, rest),
-            Some(TournamentWord::Pause) => self.tournament_pause(ctx, rest),
-            Some(_) => Err(Refusal::TournamentUsage.into()),
-            None if game_ref(first).is_some() => {
-                let t = self.pick_tournament(ctx, Some(first), true)?;
-                self.tournament_status(ctx, &t)
-            }
-            None => Err(Refusal::TournamentUsage.into()),
+            A::Adjudicate { game, result } => self.tournament_adjudicate(ctx, game, result),
+            A::Pause { days, tournament } => self.tournament_pause(ctx, days, tournament),
         }
     }
 
@@ -169,12 +198,13 @@ impl Service {
     pub(crate) fn pick_tournament(
         &self,
         ctx: &Ctx,
-        r: Option<&str>,
+        which: Option<i64>,
         finished: bool,
     ) -> Res<TournamentRow> {
-        if let Some(r) = r {
-            let unknown = || Refusal::TournamentUnknown { id: r.to_string() };
-            let id = game_ref(r).ok_or_else(unknown)?;
+        if let Some(id) = which {
+            let unknown = || TournamentRefusal::Unknown {
+                id: format!("#{id}"),
+            };
             return Ok(store::tournament(ctx.c, id)?
                 .filter(|t| t.chat_id == ctx.chat.id)
                 .ok_or_else(unknown)?);
@@ -182,10 +212,10 @@ impl Service {
         let mut live = store::live_tournaments_in_chat(ctx.c, ctx.chat.id)?;
         match live.len() {
             0 if finished => Ok(store::last_finished_tournament_in_chat(ctx.c, ctx.chat.id)?
-                .ok_or(Refusal::NoTournament)?),
-            0 => Err(Refusal::NoTournament.into()),
+                .ok_or(TournamentRefusal::NoneHere)?),
+            0 => Err(TournamentRefusal::NoneHere.into()),
             1 => Ok(live.remove(0)),
-            _ => Err(Refusal::WhichTournament {
+            _ => Err(TournamentRefusal::Which {
                 ids: live.iter().map(|t| t.id).collect(),
             }
             .into()),
@@ -194,90 +224,34 @@ impl Service {
 
     /// `/tournament new NAME [rr|drr|swiss-N] [single|micro] [days N]
     /// [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N]
-    /// [rated|casual]`.
-    fn tournament_new(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
-        ctx.require_admin()?;
+    /// [rated|casual] [until YYYY-MM-DD]`.
+    fn tournament_new(&self, ctx: &mut Ctx, new: NewTournamentArgs) -> Res<()> {
         let me = ctx.user_id()?;
-        let mut format = Format::RoundRobin;
-        let mut micro = true;
-        let mut max_players = DEFAULT_MAX_PLAYERS;
-        let mut rated = true;
-        let mut ballot = Ballot::Balanced;
-        let mut days = ctx.chat.days_per_move.unwrap_or(self.config.default_days);
-        let mut bank = None;
-        let mut leave_days = self.config.tournament_leave_days;
-        let mut ends_at = None;
-        let mut name: Vec<&str> = Vec::new();
-        let mut words = args.iter();
-        while let Some(a) = words.next() {
-            match tournament_word(a) {
-                Some(TournamentWord::Micro) => micro = true,
-                Some(TournamentWord::Single) => micro = false,
-                Some(TournamentWord::Days) => {
-                    let n = words.next().ok_or(Refusal::TournamentUsage)?;
-                    days = n
-                        .parse()
-                        .map_err(|_| Refusal::TournamentBadWord { word: n.clone() })?;
-                    if !(0..=14).contains(&days) {
-                        return Err(Refusal::ChallengeBadDays { days }.into());
-                    }
-                }
-                Some(TournamentWord::Ballot) => {
-                    let b = words.next().ok_or(Refusal::TournamentUsage)?;
-                    ballot = b
-                        .parse()
-                        .map_err(|_| Refusal::TournamentBadWord { word: b.clone() })?;
-                }
-                Some(TournamentWord::Max) => {
-                    let n = words.next().ok_or(Refusal::TournamentUsage)?;
-                    max_players = n
-                        .parse()
-                        .ok()
-                        .filter(|n| MAX_PLAYERS_RANGE.contains(n))
-                        .ok_or_else(|| Refusal::TournamentBadMax { max: n.clone() })?;
-                }
-                Some(TournamentWord::Rated) => rated = true,
-                Some(TournamentWord::Casual) => rated = false,
-                Some(TournamentWord::Bank) => {
-                    let b = words.next().ok_or(Refusal::TournamentUsage)?;
-                    bank = Some(
-                        parse_bank(b)
-                            .ok_or_else(|| Refusal::TournamentBadBank { word: b.clone() })?,
-                    );
-                }
-                Some(TournamentWord::Until) => {
-                    let d = words.next().ok_or(Refusal::TournamentUsage)?;
-                    let end = crate::core::time::end_of_date(d)
-                        .filter(|e| *e > ctx.now)
-                        .ok_or_else(|| Refusal::TournamentBadEnd { word: d.clone() })?;
-                    ends_at = Some(end);
-                }
-                Some(TournamentWord::Leave | TournamentWord::Pause) => {
-                    let n = words.next().ok_or(Refusal::TournamentUsage)?;
-                    leave_days = n
-                        .parse()
-                        .ok()
-                        .filter(|n| (0..=365).contains(n))
-                        .ok_or_else(|| Refusal::TournamentBadWord { word: n.clone() })?;
-                }
-                _ => match (a.parse::<Format>(), a.parse::<Ballot>()) {
-                    (Ok(f), _) => format = f,
-                    (_, Ok(b)) => ballot = b,
-                    _ => name.push(a),
-                },
-            }
-        }
-        let name: String = name.join(" ").chars().take(NAME_MAX).collect();
-        if name.trim().is_empty() {
-            return Err(Refusal::TournamentUsage.into());
+        let NewTournamentArgs {
+            name,
+            format,
+            micro,
+            days,
+            bank,
+            leave_days,
+            ballot,
+            max_players,
+            rated,
+            until: ends_at,
+        } = new;
+        let days = days.unwrap_or(ctx.chat.days_per_move.unwrap_or(self.config.default_days));
+        let leave_days = leave_days.unwrap_or(self.config.tournament_leave_days);
+        if let Some(end) = ends_at.filter(|e| *e <= ctx.now) {
+            let word = crate::core::time::iso_date_of_day(crate::core::time::day_of(end - 1));
+            return Err(TournamentRefusal::BadEnd { word }.into());
         }
         let seed = ctx.now.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ ctx.chat.id ^ me;
         let t = NewTournament {
             chat_id: ctx.chat.id,
             name: &name,
-            format: &format.to_string(),
+            format,
             micro,
-            ballot: &ballot.to_string(),
+            ballot,
             seed,
             days_per_move: (days > 0).then_some(days),
             created_by: me,
@@ -310,44 +284,61 @@ impl Service {
         Ok(())
     }
 
-    /// Draw the schedule and the openings and start every game at once.
+    /// Draw the schedule and the openings and start the games: every game
+    /// at once where the game limits allow, else as many as they allow and
+    /// the rest in stages (see `stages.rs`). Refused, with the numbers,
+    /// when not even the first round can start whole.
     fn tournament_start(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
-        ctx.require_admin()?;
-        if t.status != T_OPEN {
-            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+        if t.status != TournamentStatus::Open {
+            return Err(TournamentRefusal::NotOpen { id: t.id }.into());
         }
         let players = store::tournament_players(ctx.c, t.id)?;
         if players.len() < 2 {
-            return Err(Refusal::TournamentTooFew {
+            return Err(TournamentRefusal::TooFew {
                 players: players.len() as i64,
             }
             .into());
         }
-        let lines = match format_of(t)? {
+        // a round pairs everyone (but one, when they are odd)
+        self.room_for_a_round(ctx, t, &players, players.len() / 2)?;
+        // the games start only in a running tournament
+        if !store::set_tournament_status(
+            ctx.c,
+            t.id,
+            TournamentStatus::Open,
+            TournamentStatus::Running,
+            ctx.now,
+        )? {
+            return Err(TournamentRefusal::NotOpen { id: t.id }.into());
+        }
+        let t = &store::tournament(ctx.c, t.id)?.ok_or(corrupt("a tournament vanished"))?;
+        let lines = match t.format {
             Format::Swiss { .. } => self.swiss_round(ctx, t, 1)?.unwrap_or_default(),
             format => {
                 let rounds = match format {
                     Format::DoubleRoundRobin => berger::double_berger(players.len()),
                     _ => berger::berger(players.len()),
                 };
-                let mut lines = Vec::new();
                 let mut k = 0usize;
                 for round in &rounds {
-                    lines.extend(self.start_pairings(ctx, t, round.number, &round.pairings, k)?);
+                    self.schedule_pairings(ctx, t, round.number, &round.pairings, k)?;
                     k += round.pairings.len();
                 }
+                let mut lines = self.start_waiting(ctx, t)?.lines;
+                lines.extend(self.waiting_line(ctx, t)?);
                 lines
             }
         };
-        if !store::set_tournament_status(ctx.c, t.id, T_OPEN, T_RUNNING, ctx.now)? {
-            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
-        }
+        let now = store::tournament_games(ctx.c, t.id)?.len() as i64;
+        let waiting = self.playable_waiting(ctx, t)?;
         let a = args![
             ("id", t.id),
             ("name", t.name.clone()),
             ("players", players.len() as i64),
-            ("games", store::tournament_games(ctx.c, t.id)?.len() as i64),
-            ("rounds", rounds_of(format_of(t)?)),
+            ("games", now + waiting),
+            ("now", now),
+            ("waiting", waiting),
+            ("rounds", rounds_of(t.format)),
             (
                 "time",
                 self.tournament_time_text(ctx, t.days_per_move, bank_of(t))
@@ -374,7 +365,7 @@ impl Service {
         k: usize,
     ) -> Res<Vec<String>> {
         let players = store::tournament_players(ctx.c, t.id)?;
-        let draw = Draw::new(ballot_of(t)?, t.seed as u64);
+        let draw = Draw::new(t.ballot, t.seed as u64);
         let tc = time_control(t);
         let seat = |p: usize| -> Res<Seat> {
             players
@@ -461,8 +452,8 @@ impl Service {
         let a = args![
             ("id", t.id),
             ("name", t.name.clone()),
-            ("status", t.status.clone()),
-            ("format", t.format.clone()),
+            ("status", t.status.as_str().to_string()),
+            ("format", t.format.to_string()),
             ("micro", if t.micro { "yes" } else { "no" }),
             ("count", players.len() as i64),
             ("max", t.max_players),
@@ -497,10 +488,12 @@ impl Service {
             }
             lines.push(line);
         }
+        let waiting = self.playable_waiting(ctx, t)?;
         if !games.is_empty() {
-            let a = args![("done", done), ("games", games.len() as i64)];
+            let a = args![("done", done), ("games", games.len() as i64 + waiting)];
             lines.push(ctx.t("tournament-progress", Some(&a)));
         }
+        lines.extend(self.waiting_line(ctx, t)?);
         let target = ctx.here();
         ctx.post_lines(crate::core::present::Draft::text(target, text), &lines);
         Ok(())

@@ -2,7 +2,6 @@
 //! picture), its end (announced when its last game ends, in that game's
 //! transaction) and its games in PDN.
 
-use super::{ballot_of, format_of};
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
@@ -10,12 +9,12 @@ use crate::core::i18n::Lang;
 use crate::core::present::Draft;
 use crate::core::types::{Image, Picture, Target};
 use crate::core::Service;
-use crate::store::{self, Seat, Termination, TournamentRow, T_FINISHED, T_RUNNING};
+use crate::store::Tx;
+use crate::store::{self, Seat, Termination, TournamentRow, TournamentStatus};
 use crate::tournament::ballot::openings;
 use crate::tournament::crosstable::{Crosstable, Labels};
 use crate::tournament::score::{self, Tiebreak};
 use crate::tournament::{Color, GameResult};
-use rusqlite::Connection;
 
 /// Extra PDN tags: (name, value).
 pub(crate) type PdnTags = Vec<(&'static str, String)>;
@@ -31,8 +30,8 @@ fn result_of(r: store::GameResult) -> GameResult {
 
 impl Service {
     /// The standings of a tournament (players by entry order).
-    pub(super) fn standings_table(&self, c: &Connection, t: &TournamentRow) -> Res<score::Table> {
-        let format = format_of(t)?;
+    pub(super) fn standings_table(&self, c: &Tx, t: &TournamentRow) -> Res<score::Table> {
+        let format = t.format;
         let players = store::tournament_players(c, t.id)?;
         let mut games = Vec::new();
         for tg in store::tournament_games(c, t.id)? {
@@ -46,6 +45,28 @@ impl Service {
                 black: usize::try_from(tg.black_seq).unwrap_or(0),
                 result: row.result.filter(|_| played).map(result_of),
             });
+        }
+        // the games waiting to start are on the schedule too (not played:
+        // a withdrawn player's count as forfeits, or are annulled)
+        for p in store::pending_pairings(c, t.id)? {
+            let round = u32::try_from(p.round).unwrap_or(0);
+            let (w, b) = (
+                usize::try_from(p.white_seq).unwrap_or(0),
+                usize::try_from(p.black_seq).unwrap_or(0),
+            );
+            let colours: &[(usize, usize)] = if t.micro {
+                &[(w, b), (b, w)]
+            } else {
+                &[(w, b)]
+            };
+            for &(white, black) in colours {
+                games.push(score::Game {
+                    round,
+                    white,
+                    black,
+                    result: None,
+                });
+            }
         }
         let withdrawn = players
             .iter()
@@ -76,7 +97,7 @@ impl Service {
     }
 
     /// The crosstable of a tournament, in `lang`.
-    fn crosstable(&self, c: &Connection, lang: Lang, t: &TournamentRow) -> Res<Crosstable> {
+    fn crosstable(&self, c: &Tx, lang: Lang, t: &TournamentRow) -> Res<Crosstable> {
         let table = self.standings_table(c, t)?;
         let players = store::tournament_players(c, t.id)?;
         let mut names = Vec::new();
@@ -138,8 +159,8 @@ impl Service {
     }
 
     /// `/standings [#id]`.
-    pub(crate) fn cmd_standings(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-        let t = self.pick_tournament(ctx, r, true)?;
+    pub(crate) fn cmd_standings(&self, ctx: &mut Ctx, which: Option<i64>) -> Res<()> {
+        let t = self.pick_tournament(ctx, which, true)?;
         let head = ctx.t(
             "tournament-standings",
             Some(&args![("id", t.id), ("name", t.name.clone())]),
@@ -168,7 +189,9 @@ impl Service {
                 .and_then(|w| row.seat(w.opposite()).user_id());
             if let Some(loser) = loser {
                 let forfeits = store::count_time_forfeits(ctx.c, t.id, loser)?;
-                if t.status == T_RUNNING && score::removed_for_forfeits(forfeits as u32) {
+                if t.status == TournamentStatus::Running
+                    && score::removed_for_forfeits(forfeits as u32)
+                {
                     let name = self.seat_name(ctx.c, Seat::Human(loser), ctx.lang)?;
                     let a = args![("id", t.id), ("player", name.clone())];
                     ctx.say("tournament-time-forfeits", Some(&a));
@@ -181,17 +204,31 @@ impl Service {
         self.tournament_maybe_over(ctx, &t)
     }
 
-    /// If no game of the running tournament `t` is left, it ends and its
-    /// final standings are announced.
+    /// A game of the running tournament `t` has ended (or a player left):
+    /// the games waiting for the room start (see `stages.rs`); if no game
+    /// is left to play, the tournament ends (or a Swiss event pairs its
+    /// next round) and its final standings are announced.
     pub(crate) fn tournament_maybe_over(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         let t = t.clone();
-        if t.status != T_RUNNING || store::count_active_tournament_games(ctx.c, t.id)? > 0 {
+        if t.status != TournamentStatus::Running {
+            return Ok(());
+        }
+        self.start_waiting_and_announce(ctx, &t)?;
+        if store::count_active_tournament_games(ctx.c, t.id)? > 0
+            || self.playable_waiting(ctx, &t)? > 0
+        {
             return Ok(());
         }
         if self.swiss_next_round(ctx, &t)? {
             return Ok(());
         }
-        if !store::set_tournament_status(ctx.c, t.id, T_RUNNING, T_FINISHED, ctx.now)? {
+        if !store::set_tournament_status(
+            ctx.c,
+            t.id,
+            TournamentStatus::Running,
+            TournamentStatus::Finished,
+            ctx.now,
+        )? {
             return Ok(());
         }
         let ct = self.crosstable(ctx.c, ctx.lang, &t)?;
@@ -244,11 +281,7 @@ impl Service {
     /// The PDN tags of a tournament game (Event, Round, the balloted
     /// opening) and the move number its opening moves reach; `None` for a
     /// game of no tournament.
-    pub(crate) fn tournament_pdn_tags(
-        &self,
-        c: &Connection,
-        game_id: i64,
-    ) -> Res<Option<(PdnTags, u32)>> {
+    pub(crate) fn tournament_pdn_tags(&self, c: &Tx, game_id: i64) -> Res<Option<(PdnTags, u32)>> {
         let Some(tg) = store::tournament_game_of(c, game_id)? else {
             return Ok(None);
         };
@@ -257,11 +290,10 @@ impl Service {
         };
         let mut tags = vec![("Event", t.name.clone()), ("Round", tg.round.to_string())];
         let mut number = 1;
-        let opening = tg.opening_code.as_deref().and_then(|code| {
-            openings(ballot_of(&t).ok()?)
-                .iter()
-                .find(|o| o.code == code)
-        });
+        let opening = tg
+            .opening_code
+            .as_deref()
+            .and_then(|code| openings(t.ballot).iter().find(|o| o.code == code));
         if let Some(o) = opening {
             tags.extend(o.pdn_tags());
             number = o.moves().len() as u32 / 2 + 1;
