@@ -2195,6 +2195,55 @@ fn a_takeback_request_lapses_when_a_move_is_made() {
     assert!(text(&ask).contains("asks to take back"), "{}", text(&ask));
 }
 
+/// Issue 21: a takeback leaves no conditional line behind. Anna plays
+/// c3-d4 and plans `/if b6-a5 g3-h4`; Bob agrees to take c3-d4 back; Anna
+/// plays a3-b4 instead, and Bob's b6-a5 must not fire her old plan. Bob's
+/// own lines, stored on Anna's turn, go with a takeback too.
+#[test]
+fn a_takeback_drops_both_players_conditional_lines() {
+    let room = Room::new();
+    let id = start_casual_game(&room);
+    room.say("Anna", "c3-d4");
+    let t = text(&room.say("Anna", &format!("/if #{id} b6-a5 g3-h4")));
+    assert!(t.contains("Stored for game"), "{t}");
+    let ask = room.say("Anna", "/takeback");
+    let out = room.press("Bob", button(&ask, "Accept"));
+    assert!(text(&out).contains("agreed"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, 0);
+    let t = text(&room.say("Anna", &format!("/if #{id}")));
+    assert!(t.contains("no conditional moves"), "{t}");
+    room.say("Anna", "a3-b4");
+    let out = room.say("Bob", "b6-a5");
+    assert!(!text(&out).contains("g3-h4"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, 2, "no reply played for Anna");
+    assert_eq!(
+        room.replay(id)
+            .moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>(),
+        ["a3-b4", "b6-a5"]
+    );
+    // Bob plans on Anna's turn; Anna takes her move back (and his answer)
+    let t = text(&room.say("Bob", &format!("/if #{id} b4-c5 d6:b4")));
+    assert!(t.contains("Stored for game"), "{t}");
+    let ask = room.say("Anna", "/takeback");
+    room.press("Bob", button(&ask, "Accept"));
+    assert_eq!(room.game(id).ply, 0);
+    let t = text(&room.say("Bob", &format!("/if #{id}")));
+    assert!(t.contains("no conditional moves"), "{t}");
+    let s = room.store();
+    let left: i64 = s
+        .conn()
+        .query_row(
+            "SELECT COUNT(*) FROM conditionals WHERE game_id = ?1",
+            [id],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(left, 0);
+}
+
 /// The analysis reports its progress to the live message of its request,
 /// a tenth of the game at a time, then ends it with the result; after a
 /// restart the job is found pending and does the same.

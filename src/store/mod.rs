@@ -414,4 +414,59 @@ mod tests {
         );
         assert!(bad.is_err());
     }
+
+    /// A takeback (against the AI or agreed between people: both come
+    /// here) drops every conditional line of the game, whoever's.
+    #[test]
+    fn take_back_drops_the_games_conditional_lines() {
+        let mut s = Store::open_in_memory().unwrap();
+        let (a, b, chat) = s
+            .transaction(|c| -> StoreResult<_> {
+                let a = upsert_user(c, "console", "anna", "Anna", Some("anna"), 10)?;
+                let b = upsert_user(c, "console", "bob", "Bob", Some("bob"), 10)?;
+                let chat = upsert_chat(c, "console", "main", Some("Main"), false, 10)?;
+                Ok((a.id, b.id, chat.id))
+            })
+            .unwrap();
+        let g = |black| NewGame {
+            chat_id: chat,
+            variant: "russian".into(),
+            white: Seat::Human(a),
+            black,
+            start_fen: "W:W21-32:B1-12".into(),
+            seconds_per_move: None,
+            deadline: None,
+            reminder_at: None,
+            bank: None,
+            casual: true,
+        };
+        let line = |m: &[&str]| m.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        s.transaction(|c| -> StoreResult<()> {
+            let ai = insert_game(c, &g(Seat::Ai(3)), 10)?;
+            let people = insert_game(c, &g(Seat::Human(b)), 10)?;
+            for id in [ai, people] {
+                assert!(record_move(
+                    c,
+                    id,
+                    0,
+                    "c3-d4",
+                    "B:x",
+                    Some(a),
+                    &NextClock::default(),
+                    11
+                )?);
+                add_conditional(c, id, a, 1, &line(&["b6-a5", "g3-h4"]), 11)?;
+            }
+            add_conditional(c, people, b, 1, &line(&["x", "y"]), 11)?;
+            assert!(take_back(c, ai, 1, 0, "W:W21-32:B1-12", 12)?);
+            assert!(conditionals(c, ai, a)?.is_empty());
+            // the other game keeps its lines until its own takeback
+            assert_eq!(conditionals(c, people, a)?.len(), 1);
+            assert!(take_back(c, people, 1, 0, "W:W21-32:B1-12", 12)?);
+            assert!(conditionals(c, people, a)?.is_empty());
+            assert!(conditionals(c, people, b)?.is_empty());
+            Ok(())
+        })
+        .unwrap();
+    }
 }
