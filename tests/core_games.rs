@@ -74,6 +74,10 @@ impl Room {
         store::game(self.store().conn(), id).unwrap().unwrap()
     }
 
+    fn game_opt(&self, id: i64) -> Option<store::GameRow> {
+        store::game(self.store().conn(), id).unwrap()
+    }
+
     /// The engine's view of a stored game (replayed from its moves).
     fn replay(&self, id: i64) -> Game {
         let s = self.store();
@@ -2242,6 +2246,53 @@ fn a_takeback_drops_both_players_conditional_lines() {
         )
         .unwrap();
     assert_eq!(left, 0);
+}
+
+/// Issue 21: a @handle that moved to another account. Old Bob held @bob;
+/// he gave it up and new Bob took it. The bot heard old Bob first, new Bob
+/// last: `/challenge @bob` means new Bob (`/tournament remove @bob` looks
+/// the handle up the same way).
+#[test]
+fn a_handle_that_moved_to_another_account_reaches_its_new_holder() {
+    let room = Room::new();
+    let as_user = |id: &str, name: &str, handle: &str, text: &str| {
+        let mut ev = room.event(name, Input::Text(text.into()));
+        ev.user.id = id.into();
+        ev.user.handle = Some(handle.into());
+        room.svc.handle(&ev).unwrap()
+    };
+    as_user("bob-old", "Old Bob", "bob", "/help");
+    as_user("bob-new", "New Bob", "Bob", "/help");
+    let card = room.say("Anna", "/challenge @bob 3");
+    let called: Vec<&str> = card.replies[0]
+        .mentions
+        .iter()
+        .map(|m| m.platform_user_id.as_str())
+        .collect();
+    assert_eq!(called, ["bob-new"]);
+    let s = room.store();
+    let new_bob = store::user_by_handle(s.conn(), "console", "bob")
+        .unwrap()
+        .unwrap();
+    assert_eq!(new_bob.platform_user_id, "bob-new");
+    let to: Option<i64> = s
+        .conn()
+        .query_row("SELECT to_user FROM challenges", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(to, Some(new_bob.id));
+    drop(s);
+    // old Bob cannot take it; new Bob can
+    let accept = button(&card, "Accept").to_string();
+    let mut ev = room.event("Old Bob", Input::Choice(accept.clone()));
+    ev.user.id = "bob-old".into();
+    ev.user.handle = None;
+    room.svc.handle(&ev).unwrap();
+    assert!(room.game_opt(1).is_none(), "no game for old Bob");
+    let mut ev = room.event("New Bob", Input::Choice(accept));
+    ev.user.id = "bob-new".into();
+    ev.user.handle = Some("bob".into());
+    let started = room.svc.handle(&ev).unwrap();
+    assert!(text(&started).contains("begins"), "{}", text(&started));
 }
 
 /// The analysis reports its progress to the live message of its request,

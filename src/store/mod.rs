@@ -32,8 +32,13 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v17.sql")),
         M::up(include_str!("v18.sql")),
         M::up(include_str!("v19.sql")),
+        M::up(include_str!("v21.sql")),
     ])
 });
+
+/// How many migrations come before v21 (tests migrate to it, then on).
+#[cfg(test)]
+const MIGRATIONS_BEFORE_V21: usize = 19;
 
 /// How many prepared statements a connection keeps (the store has about
 /// 150 distinct queries).
@@ -413,6 +418,81 @@ mod tests {
             [chat.id],
         );
         assert!(bad.is_err());
+    }
+
+    /// Issue 21: two accounts held @bob (the old holder's row was never
+    /// updated) and `/challenge @bob` picked the old one.
+    #[test]
+    fn a_handle_belongs_to_the_account_that_showed_it_last() {
+        let mut s = Store::open_in_memory().unwrap();
+        let (old, new) = s
+            .transaction(|c| -> StoreResult<_> {
+                let old = upsert_user(c, "telegram", "1", "Bob", Some("bob"), 10)?;
+                // the same handle on another platform is another person's
+                upsert_user(c, "discord", "9", "Bob D", Some("bob"), 10)?;
+                let new = upsert_user(c, "telegram", "2", "Robert", Some("Bob"), 20)?;
+                Ok((old, new))
+            })
+            .unwrap();
+        assert_eq!(user(s.conn(), old.id).unwrap().unwrap().handle, None);
+        let found = user_by_handle(s.conn(), "telegram", "@bob")
+            .unwrap()
+            .unwrap();
+        assert_eq!(found.id, new.id);
+        let d = user_by_handle(s.conn(), "discord", "bob").unwrap().unwrap();
+        assert_eq!(d.platform_user_id, "9");
+        // the old holder, speaking again without it, stays without it; with
+        // it back, it is theirs again
+        s.transaction(|c| upsert_user(c, "telegram", "1", "Bob", None, 30))
+            .unwrap();
+        assert_eq!(
+            user_by_handle(s.conn(), "telegram", "bob")
+                .unwrap()
+                .unwrap()
+                .id,
+            new.id
+        );
+        s.transaction(|c| upsert_user(c, "telegram", "1", "Bob", Some("bob"), 40))
+            .unwrap();
+        assert_eq!(
+            user_by_handle(s.conn(), "telegram", "bob")
+                .unwrap()
+                .unwrap()
+                .id,
+            old.id
+        );
+        assert_eq!(user(s.conn(), new.id).unwrap().unwrap().handle, None);
+        // one holder a handle, whatever writes the table
+        let dup = s
+            .conn()
+            .execute("UPDATE users SET handle = 'bob' WHERE id = ?1", [new.id]);
+        assert!(dup.is_err(), "the unique index holds");
+    }
+
+    /// v21 repairs a database where a handle was held twice: neither keeps
+    /// it (which showed it last was never recorded) until one speaks again.
+    #[test]
+    fn v21_clears_a_handle_held_twice() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        let before_v21 = MIGRATIONS_BEFORE_V21;
+        MIGRATIONS.to_version(&mut conn, before_v21).unwrap();
+        for (id, handle) in [("1", "bob"), ("2", "bob"), ("3", "anna")] {
+            conn.execute(
+                "INSERT INTO users (platform, platform_user_id, name, handle, created_at)
+                 VALUES ('telegram', ?1, 'x', ?2, 0)",
+                params![id, handle],
+            )
+            .unwrap();
+        }
+        MIGRATIONS.to_latest(&mut conn).unwrap();
+        let handles: Vec<Option<String>> = conn
+            .prepare("SELECT handle FROM users ORDER BY platform_user_id")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(handles, [None, None, Some("anna".to_string())]);
     }
 
     /// A takeback (against the AI or agreed between people: both come

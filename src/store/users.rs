@@ -56,6 +56,11 @@ pub fn user_and_chat(
 const USER_COLS: &str = UserRow::COLUMNS;
 
 /// Insert or refresh a user seen on a platform; returns the stored row.
+/// A @handle belongs to the account that showed it last: handles change
+/// hands (on Telegram a freed username is anyone's), and the bot hears of
+/// it only when the new holder speaks, so any other account of the
+/// platform that still holds it loses it here (in the caller's
+/// transaction; `users_handle` is unique since v21).
 pub fn upsert_user(
     c: &Connection,
     platform: &str,
@@ -64,6 +69,13 @@ pub fn upsert_user(
     handle: Option<&str>,
     now: i64,
 ) -> StoreResult<UserRow> {
+    if let Some(h) = handle {
+        c.prepare_cached(
+            "UPDATE users SET handle = NULL
+             WHERE platform = ?1 AND handle = ?2 AND platform_user_id <> ?3",
+        )?
+        .execute(params![platform, h.to_lowercase(), platform_user_id])?;
+    }
     c.prepare_cached(
         "INSERT INTO users (platform, platform_user_id, name, handle, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)
