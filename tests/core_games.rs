@@ -2295,6 +2295,72 @@ fn a_handle_that_moved_to_another_account_reaches_its_new_holder() {
     assert!(text(&started).contains("begins"), "{}", text(&started));
 }
 
+/// Issue 21: names, chat titles and tournament names lose their control,
+/// format (zero-width, bidi overrides and isolates, BOM) and separator
+/// characters when stored: `Ann\u{200b}a` drew as a second "Anna" in the
+/// crosstable. A name with nothing visible left is the @handle, else
+/// "player".
+#[test]
+fn names_and_titles_are_stored_without_invisible_or_text_turning_characters() {
+    let room = Room::new();
+    let say_as = |id: &str, name: &str, handle: Option<&str>, title: &str, text: &str| {
+        let mut ev = room.event("x", Input::Text(text.into()));
+        ev.user.id = id.into();
+        ev.user.name = name.into();
+        ev.user.handle = handle.map(str::to_string);
+        ev.chat.title = Some(title.into());
+        room.svc.handle(&ev).unwrap()
+    };
+    say_as("anna", "Anna", Some("anna"), "Room", "/help");
+    say_as(
+        "fake",
+        "Ann\u{200b}a\u{202e}",
+        Some("fake"),
+        "\u{2067}Ro\u{200d}om\u{2069}\u{feff}",
+        "/help",
+    );
+    say_as(
+        "ghost",
+        "\u{200b}\u{202e}\u{2066} ",
+        Some("ghost"),
+        "Room",
+        "/help",
+    );
+    say_as("nobody", "\u{200f}\u{0007}", None, "Room", "/help");
+    say_as("fox", "🦊 Лиса\u{00ad}", Some("fox"), "Room", "/help");
+    let s = room.store();
+    let name = |id: &str| -> String {
+        s.conn()
+            .query_row(
+                "SELECT name FROM users WHERE platform_user_id = ?1",
+                [id],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    assert_eq!(name("fake"), "Anna");
+    assert_eq!(name("ghost"), "ghost");
+    assert_eq!(name("nobody"), "player");
+    assert_eq!(name("fox"), "🦊 Лиса");
+    let title: String = s
+        .conn()
+        .query_row(
+            "SELECT title FROM chats WHERE platform_chat_id = 'room'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(title, "Room");
+    drop(s);
+    // a tournament's name too (the console's user administers the chat)
+    let out = room.say("Anna", "/tournament new Spring\u{200b}\u{202e} Cup");
+    assert!(text(&out).contains("Spring Cup"), "{}", text(&out));
+    let t = store::tournament(room.store().conn(), 1).unwrap().unwrap();
+    assert_eq!(t.name, "Spring Cup");
+    let t = text(&room.say("Anna", "/tournament new \u{200b}\u{2066}"));
+    assert!(t.contains("/tournament new NAME"), "{t}");
+}
+
 /// The analysis reports its progress to the live message of its request,
 /// a tenth of the game at a time, then ends it with the result; after a
 /// restart the job is found pending and does the same.

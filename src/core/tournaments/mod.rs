@@ -266,7 +266,11 @@ impl Service {
                 },
             }
         }
-        let name: String = name.join(" ").chars().take(NAME_MAX).collect();
+        // nothing invisible or text-turning in a name all the chat reads
+        let name: String = crate::core::types::clean_name(&name.join(" "))
+            .chars()
+            .take(NAME_MAX)
+            .collect();
         if name.trim().is_empty() {
             return Err(Refusal::TournamentUsage.into());
         }
