@@ -2361,6 +2361,122 @@ fn names_and_titles_are_stored_without_invisible_or_text_turning_characters() {
     assert!(t.contains("/tournament new NAME"), "{t}");
 }
 
+/// Issue 21: what people type is echoed bounded, numbers exactly as typed.
+/// A 100 KB @handle was stored with a challenge and sent back whole;
+/// `/accept 9223372036854775807` answered with a rounded number (Fluent's
+/// numbers are f64); a number too long for any challenge fell back to the
+/// newest open one.
+#[test]
+fn long_handles_and_numbers_are_refused_and_echoed_bounded() {
+    let room = Room::new();
+    room.say("Bob", "/help");
+    room.say("Anna", "/tournament new Cup");
+    let huge = "a".repeat(100_000);
+    for cmd in [
+        format!("/challenge @{huge} 3"),
+        format!("/tournament remove @{huge}"),
+    ] {
+        let out = room.say("Anna", &cmd);
+        let t = text(&out);
+        let head: String = t.chars().take(200).collect();
+        assert!(t.contains("cannot be anyone’s name"), "{head}");
+        assert!(t.contains("at most 32 characters"), "{t}");
+        assert!(t.chars().count() < 300, "{} characters", t.chars().count());
+        assert!(matches!(out.replies[0].target, Target::User { .. }));
+    }
+    // 33 characters: refused; 32: a challenge to someone not seen yet
+    let t = text(&room.say("Anna", &format!("/challenge @{} 3", "b".repeat(33))));
+    assert!(t.contains("cannot be anyone’s name"), "{t}");
+    let t = text(&room.say("Anna", &format!("/challenge @{} 3", "b".repeat(32))));
+    assert!(t.contains("Challenge #1"), "{t}");
+    let s = room.store();
+    let handles: Vec<String> = s
+        .conn()
+        .prepare("SELECT to_handle FROM challenges")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(handles, ["b".repeat(32)]);
+    drop(s);
+    room.say("Anna", "/decline #1");
+    // an open challenge waits for Bob; numbers that fit no challenge are
+    // refused, repeated as typed, and accept nothing
+    let card = room.say("Anna", "/challenge @bob 3");
+    assert!(text(&card).contains("Challenge #2"), "{}", text(&card));
+    for (cmd, shown) in [
+        ("/accept 9223372036854775807", "#9223372036854775807 "),
+        ("/accept #99999999999999999999", "#99999999999999999999 "),
+        ("/decline 1000000000000", "#1000000000000 "),
+        ("/accept 999999999999", "#999999999999 "),
+    ] {
+        let t = text(&room.say("Bob", cmd));
+        assert!(
+            t.contains(&format!("There is no challenge {shown}")),
+            "{cmd}: {t}"
+        );
+    }
+    assert_eq!(
+        store::challenge(room.store().conn(), 2)
+            .unwrap()
+            .unwrap()
+            .status,
+        store::ChallengeStatus::Open
+    );
+    // games: the same
+    for (cmd, shown) in [
+        (
+            "/board #9223372036854775807",
+            "There is no game #9223372036854775807.",
+        ),
+        (
+            "/draw 99999999999999999999",
+            "There is no game 99999999999999999999.",
+        ),
+        (
+            "/resign 18446744073709551616",
+            "There is no game 18446744073709551616.",
+        ),
+    ] {
+        let t = text(&room.say("Bob", cmd));
+        assert!(t.contains(shown), "{cmd}: {t}");
+    }
+    // numbers that are no level, days or vacation: as typed, never rounded
+    let t = text(&room.say("Anna", "/challenge ai 99999999999999999"));
+    assert!(t.contains("“99999999999999999”"), "{t}");
+    let t = text(&room.say("Anna", "/challenge @bob 99999999999999999"));
+    assert!(t.contains("“99999999999999999”"), "{t}");
+    let t = text(&room.say("Anna", "/vacation 99999999999999999"));
+    assert!(t.contains("Send /vacation N"), "{t}");
+    for t in [
+        text(&room.say("Anna", "/challenge ai 99999999999999999")),
+        text(&room.say("Anna", "/vacation 99999999999999999")),
+    ] {
+        assert!(!t.contains("100000000000000000"), "{t}");
+    }
+    // any other word is repeated cut to 32 characters
+    for cmd in [
+        format!("/{huge}"),
+        format!("/challenge ai 3 {huge}"),
+        format!("/board #{huge}"),
+        format!("/move {huge}"),
+        format!("/position {huge}"),
+        format!("/settings {huge}"),
+    ] {
+        let t = text(&room.say("Anna", &cmd));
+        assert!(
+            t.chars().count() < 600,
+            "{}: {} characters",
+            &cmd[..20],
+            t.chars().count()
+        );
+        assert!(!t.contains(&"a".repeat(201)), "{}", &cmd[..20]);
+    }
+    let t = text(&room.say("Anna", &format!("/{huge}")));
+    assert!(t.contains(&format!("/{}…", "a".repeat(32))), "{t}");
+}
+
 /// The analysis reports its progress to the live message of its request,
 /// a tenth of the game at a time, then ends it with the result; after a
 /// restart the job is found pending and does the same.

@@ -98,6 +98,7 @@ challenge-bad-word = Не понял «{ $word }». Пример: /вызов @a
 challenge-bad-level = Уровня { $level } нет: у ИИ уровни от 1 до 8.
 challenge-bad-days = { $days } дней на ход нельзя: от 1 до 14 или «безлимит».
 challenge-self = Нельзя вызвать самого себя.
+handle-too-long = «@{ $handle }» не может быть ничьим именем: в @имени не больше { $max } символов.
 challenge-card = Вызов #{ $id }: { $from } { $open ->
     [yes] приглашает любого сыграть.
    *[no] вызывает { $to }.

@@ -71,8 +71,11 @@ pub enum Refusal {
     ChallengeBadDays { days: i64 },
     #[error("challenge to oneself")]
     ChallengeSelf,
+    /// `id`: the number as typed or stored (a typed one may not fit).
     #[error("no challenge {id} here")]
-    ChallengeUnknown { id: i64 },
+    ChallengeUnknown { id: String },
+    #[error("@{handle}: longer than any handle")]
+    HandleTooLong { handle: String },
     #[error("challenge {id} is closed")]
     ChallengeClosed { id: i64 },
     #[error("accepting one's own challenge")]

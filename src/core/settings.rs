@@ -81,9 +81,7 @@ impl Service {
                 store::set_chat_setting(ctx.c, ctx.chat.id, ChatSetting::Orientation, Some(v))?;
             }
             SettingKey::Days => {
-                let d = v
-                    .parse::<i64>()
-                    .ok()
+                let d = crate::core::input::commands::number(v)
                     .filter(|d| (1..=14).contains(d))
                     .ok_or_else(|| bad("days", v, "1–14"))?;
                 let d = d.to_string();

@@ -7,7 +7,7 @@ use super::Loaded;
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{Refusal, Res};
-use crate::core::input::commands::game_ref;
+use crate::core::input::commands::{game_ref, is_numeric, number, HANDLE_MAX};
 use crate::core::input::payload::Payload;
 use crate::core::input::words::{challenge_option, challenge_target, variant_word, ChallengeWord};
 use crate::core::notify::Notice;
@@ -104,6 +104,9 @@ impl Service {
                     None => {}
                 }
                 if let Some(h) = a.strip_prefix('@').filter(|h| !h.is_empty()) {
+                    if h.chars().count() > HANDLE_MAX {
+                        return Err(Refusal::HandleTooLong { handle: h.into() }.into());
+                    }
                     opponent = Opponent::Handle(h.to_lowercase());
                     continue;
                 }
@@ -118,9 +121,9 @@ impl Service {
                 None => {
                     let n = a.to_lowercase();
                     let n = n.trim_end_matches(['d', 'д']);
-                    match n.parse::<i64>() {
-                        Ok(v) => numbers.push(v),
-                        Err(_) => return Err(Refusal::ChallengeBadWord { word: a.clone() }.into()),
+                    match number(n) {
+                        Some(v) => numbers.push(v),
+                        None => return Err(Refusal::ChallengeBadWord { word: a.clone() }.into()),
                     }
                 }
             }
@@ -399,7 +402,7 @@ impl Service {
         token: i64,
     ) -> Res<(store::ChallengeRow, store::ChatRow)> {
         if store::challenge_share_token(ctx.c, id)? != Some(token) {
-            return Err(Refusal::ChallengeUnknown { id }.into());
+            return Err(Refusal::ChallengeUnknown { id: id.to_string() }.into());
         }
         let found = store::challenge(ctx.c, id)?;
         let chat = match &found {
@@ -407,14 +410,14 @@ impl Service {
             None => None,
         };
         let (Some(ch), Some(chat)) = (found, chat) else {
-            return Err(Refusal::ChallengeUnknown { id }.into());
+            return Err(Refusal::ChallengeUnknown { id: id.to_string() }.into());
         };
         if chat.platform != ctx.platform.key()
             || chat.is_private
             || ch.to_user.is_some()
             || ch.to_handle.is_some()
         {
-            return Err(Refusal::ChallengeUnknown { id }.into());
+            return Err(Refusal::ChallengeUnknown { id: id.to_string() }.into());
         }
         if ch.status != ChallengeStatus::Open || ch.expires_at <= ctx.now {
             return Err(Refusal::ChallengeClosed { id }.into());
@@ -460,6 +463,12 @@ impl Service {
         if let Some(id) = r.and_then(game_ref) {
             return Ok(id);
         }
+        // a number too long to be any challenge's is none (another word
+        // means the newest open one)
+        if let Some(r) = r.filter(|r| is_numeric(r)) {
+            let id = r.trim().trim_start_matches('#').to_string();
+            return Err(Refusal::ChallengeUnknown { id }.into());
+        }
         let open = store::open_challenges_for(ctx.c, ctx.chat.id, &ctx.user)?;
         Ok(open.first().ok_or(Refusal::NoOpenChallenge)?.id)
     }
@@ -478,7 +487,7 @@ impl Service {
     fn challenge_here(&self, ctx: &Ctx, id: i64) -> Res<store::ChallengeRow> {
         Ok(store::challenge(ctx.c, id)?
             .filter(|c| c.chat_id == ctx.chat.id)
-            .ok_or(Refusal::ChallengeUnknown { id })?)
+            .ok_or(Refusal::ChallengeUnknown { id: id.to_string() })?)
     }
 
     pub(crate) fn accept(&self, ctx: &mut Ctx, id: i64) -> Res<()> {

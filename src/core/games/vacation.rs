@@ -22,7 +22,10 @@ impl Service {
             0
         };
         let left = self.config.vacation_days_per_year - used;
-        let Some(days) = days.and_then(|d| d.parse::<i64>().ok()).filter(|d| *d > 0) else {
+        let Some(days) = days
+            .and_then(crate::core::input::commands::number)
+            .filter(|d| *d > 0)
+        else {
             return Err(Refusal::VacationUsage { left }.into());
         };
         if days > left {

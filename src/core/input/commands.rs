@@ -98,7 +98,9 @@ pub fn parse_command(text: &str) -> Option<Command> {
         Some("draw") => {
             let (game, word) = match args.as_slice() {
                 [a, b, ..] if a.starts_with('#') => (Some(a.clone()), Some(b.as_str())),
-                [a] if a.starts_with('#') || a.parse::<i64>().is_ok() => (Some(a.clone()), None),
+                [a] if a.starts_with('#') || is_numeric(a) || number(a).is_some() => {
+                    (Some(a.clone()), None)
+                }
                 [a, ..] => (None, Some(a.as_str())),
                 [] => (None, None),
             };
@@ -182,13 +184,39 @@ pub fn looks_like_move(text: &str) -> bool {
         })
 }
 
-/// A game reference like `#12` or `12`.
+/// The most digits of a number typed in a command: twelve, as many as a
+/// button's data carries (`payload`). Every such number is also exact in a
+/// message: Fluent keeps numbers as `f64`, exact up to 2^53, so a longer one
+/// would be repeated rounded (`/accept 9223372036854775807` answered "no
+/// challenge #9223372036854775808").
+pub const DIGITS_MAX: usize = 12;
+
+/// The longest @handle: Telegram's usernames have 5–32 characters,
+/// Discord's 2–32.
+pub const HANDLE_MAX: usize = 32;
+
+/// A whole number as people type it: an optional `-`, then 1 to
+/// [`DIGITS_MAX`] ASCII digits. Anything else — a longer number too — is
+/// `None`: never rounded, never saturated.
+pub fn number(s: &str) -> Option<i64> {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    if digits.is_empty() || digits.len() > DIGITS_MAX || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// Whether `s` is written as a number (`12`, `#12`), however long: a
+/// reference that may not fit ([`game_ref`] is `None`) but is no word.
+pub fn is_numeric(s: &str) -> bool {
+    let digits = s.trim().trim_start_matches('#');
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A game reference like `#12` or `12` (at most [`DIGITS_MAX`] digits).
 pub fn game_ref(s: &str) -> Option<i64> {
-    s.trim()
-        .trim_start_matches('#')
-        .parse()
-        .ok()
-        .filter(|n| *n > 0)
+    number(s.trim().trim_start_matches('#')).filter(|n| *n > 0)
 }
 
 /// A game written the way the parser reads it before other words: `#12`.
@@ -352,6 +380,42 @@ mod tests {
         }
         assert_eq!(game_ref("#12"), Some(12));
         assert_eq!(game_ref("x"), None);
+    }
+
+    /// Issue 21: a number too long to be exact in a message does not
+    /// parse; it is never rounded nor saturated.
+    #[test]
+    fn numbers_have_at_most_twelve_digits() {
+        assert_eq!(number("999999999999"), Some(999_999_999_999));
+        assert_eq!(number("-3"), Some(-3));
+        assert_eq!(number("007"), Some(7));
+        for no in [
+            "9223372036854775807",
+            "9223372036854775808",
+            "1000000000000",
+            "99999999999999999999",
+            "+5",
+            "-",
+            "",
+            " 5",
+            "5d",
+            "١٢",
+        ] {
+            assert_eq!(number(no), None, "{no}");
+        }
+        assert_eq!(game_ref("#999999999999"), Some(999_999_999_999));
+        assert_eq!(game_ref("#9223372036854775807"), None);
+        assert_eq!(game_ref("0"), None);
+        assert!(is_numeric("#9223372036854775807"));
+        assert!(!is_numeric("#12a") && !is_numeric("#") && !is_numeric("-1"));
+        // `/draw N`: a number is a game, however long, never a word
+        assert_eq!(
+            parse_command("/draw 99999999999999999999"),
+            Some(Command::Draw {
+                game: Some("99999999999999999999".into()),
+                decline: false
+            })
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@ use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{Refusal, Res};
 use crate::core::i18n::{num, Args, Lang};
+use crate::core::input::commands::HANDLE_MAX;
 use crate::core::types::Mention;
 use crate::core::Service;
 use crate::store::{self, GameResult, GameRow, Seat, Termination};
@@ -14,6 +15,36 @@ use shashki_engine::{MoveError, Variant};
 
 /// The catalogue's key of a colour (`white`, `black`): its stored word.
 pub(crate) use crate::store::color_word as color_key;
+
+/// The most characters of a word people typed that a message repeats
+/// (a @handle has at most 32).
+pub(crate) const ECHO_MAX: usize = 32;
+
+/// The most characters of a text made from what people typed (a move or
+/// FEN error naming their token) that a message repeats.
+pub(crate) const ECHO_TEXT_MAX: usize = 200;
+
+/// `s` cut to `max` characters, `…` marking the cut.
+fn cut(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut t: String = s.chars().take(max).collect();
+    t.push('…');
+    t
+}
+
+/// A word people typed, as a message repeats it: at most [`ECHO_MAX`]
+/// characters (a 100 KB `@handle` is not sent back whole).
+pub(crate) fn echo(word: &str) -> String {
+    cut(word, ECHO_MAX)
+}
+
+/// A text holding what people typed (an error naming their token), as a
+/// message repeats it: at most [`ECHO_TEXT_MAX`] characters.
+pub(crate) fn echo_text(text: &str) -> String {
+    cut(text, ECHO_TEXT_MAX)
+}
 
 impl Service {
     /// A message of the catalogue.
@@ -133,14 +164,14 @@ impl Service {
             E::BadSquare { token, .. } => self.t(
                 lang,
                 "move-bad-square",
-                Some(&args![("token", token.as_str())]),
+                Some(&args![("token", echo(token))]),
             ),
             E::NoLegalMoves => self.t(lang, "move-none", None),
             E::Ambiguous { input, candidates } => self.t(
                 lang,
                 "move-ambiguous",
                 Some(&args![
-                    ("input", input.as_str()),
+                    ("input", echo(input)),
                     ("candidates", candidates.join(", "))
                 ]),
             ),
@@ -171,7 +202,7 @@ impl Service {
                     None => None,
                 };
                 let a = args![
-                    ("input", input.as_str()),
+                    ("input", echo(input)),
                     ("why", why.clone().unwrap_or_default()),
                     ("legal", legal.join(", "))
                 ];
@@ -197,15 +228,13 @@ impl Service {
         let (id, a): (&str, Args) = match r {
             R::ButtonInvalid => ("button-invalid", args![]),
             R::ButtonStale => ("button-stale", args![]),
-            R::UnknownCommand { command } => {
-                ("unknown-command", args![("command", command.as_str())])
-            }
+            R::UnknownCommand { command } => ("unknown-command", args![("command", echo(command))]),
             R::MoveUsage => ("move-usage", args![]),
             R::NotAPlayer { game } => ("not-a-player", args![("game", *game)]),
             R::NotYourTurn { game } => ("not-your-turn-in", args![("game", *game)]),
             R::NotYourTurnAnywhere => ("not-your-turn", args![]),
             R::GameOver { game } => ("game-already-over", args![("game", *game)]),
-            R::GameUnknown { game } => ("game-unknown", args![("game", game.as_str())]),
+            R::GameUnknown { game } => ("game-unknown", args![("game", echo(game))]),
             R::NoActiveGame => ("no-active-game", args![]),
             R::WhichGame { games: g } => ("which-game", args![("games", games(g))]),
             R::IllegalMove {
@@ -219,11 +248,15 @@ impl Service {
                     ("error", self.move_error_text(lang, *variant, error))
                 ],
             ),
-            R::ChallengeBadWord { word } => ("challenge-bad-word", args![("word", word.as_str())]),
+            R::ChallengeBadWord { word } => ("challenge-bad-word", args![("word", echo(word))]),
             R::ChallengeBadLevel { level } => ("challenge-bad-level", args![("level", *level)]),
             R::ChallengeBadDays { days } => ("challenge-bad-days", args![("days", *days)]),
             R::ChallengeSelf => ("challenge-self", args![]),
-            R::ChallengeUnknown { id } => ("challenge-unknown", args![("id", *id)]),
+            R::ChallengeUnknown { id } => ("challenge-unknown", args![("id", echo(id))]),
+            R::HandleTooLong { handle } => (
+                "handle-too-long",
+                args![("handle", echo(handle)), ("max", num(HANDLE_MAX as i64))],
+            ),
             R::ChallengeClosed { id } => ("challenge-closed", args![("id", *id)]),
             R::ChallengeOwn => ("challenge-own", args![]),
             R::ChallengeNotForYou => ("challenge-not-for-you", args![]),
@@ -243,25 +276,23 @@ impl Service {
                 "settings-bad-value",
                 args![
                     ("key", *key),
-                    ("value", value.as_str()),
+                    ("value", echo(value)),
                     ("allowed", allowed.as_str())
                 ],
             ),
             R::NotAdmin => ("admins-only", args![]),
-            R::VariantUnknown { word } => ("variant-unknown", args![("word", word.as_str())]),
+            R::VariantUnknown { word } => ("variant-unknown", args![("word", echo(word))]),
             R::SettingUnknown { key, keys } => (
                 "settings-unknown",
-                args![("key", key.as_str()), ("keys", keys.as_str())],
+                args![("key", echo(key)), ("keys", keys.as_str())],
             ),
             R::VacationUsage { left } => ("vacation-usage", args![("left", *left)]),
             R::VacationTooLong { left, days } => {
                 ("vacation-too-long", args![("left", *left), ("days", *days)])
             }
             R::TournamentUsage => ("tournament-usage", args![]),
-            R::TournamentBadWord { word } => {
-                ("tournament-bad-word", args![("word", word.as_str())])
-            }
-            R::TournamentUnknown { id } => ("tournament-unknown", args![("id", id.as_str())]),
+            R::TournamentBadWord { word } => ("tournament-bad-word", args![("word", echo(word))]),
+            R::TournamentUnknown { id } => ("tournament-unknown", args![("id", echo(id))]),
             R::NoTournament => ("tournament-none", args![]),
             R::WhichTournament { ids } => ("tournament-which", args![("ids", games(ids))]),
             R::TournamentNotOpen { id } => ("tournament-not-open", args![("id", *id)]),
@@ -281,15 +312,15 @@ impl Service {
                 "if-illegal",
                 args![
                     ("game", *game),
-                    ("move", text.clone()),
-                    ("error", error.clone())
+                    ("move", echo(text)),
+                    ("error", echo_text(error))
                 ],
             ),
             R::IfTooMany { limit } => ("if-too-many", args![("limit", *limit)]),
             R::AnalyseUnfinished { game } => ("analyse-unfinished", args![("game", *game)]),
             R::TooManyAnalyses { limit } => ("analyse-too-many", args![("limit", *limit)]),
-            R::TournamentBadEnd { word } => ("tournament-bad-end", args![("word", word.clone())]),
-            R::BadFen { error } => ("bad-fen", args![("error", error.clone())]),
+            R::TournamentBadEnd { word } => ("tournament-bad-end", args![("word", echo(word))]),
+            R::BadFen { error } => ("bad-fen", args![("error", echo_text(error))]),
             R::PositionUsage => ("position-usage", args![]),
             R::TournamentTooLate { id, rounds } => (
                 "tournament-too-late",
@@ -302,18 +333,16 @@ impl Service {
             }
             R::TournamentNotEntered { id, name } => (
                 "tournament-not-entered",
-                args![("id", *id), ("name", name.as_str())],
+                args![("id", *id), ("name", echo(name))],
             ),
             R::TournamentOver { id } => ("tournament-over", args![("id", *id)]),
             R::TournamentTooFew { players } => ("tournament-too-few", args![("players", *players)]),
-            R::TournamentBadMax { max } => ("tournament-bad-max", args![("max", max.as_str())]),
+            R::TournamentBadMax { max } => ("tournament-bad-max", args![("max", echo(max))]),
             R::AdjudicateUsage => ("adjudicate-usage", args![]),
             R::AdjudicateBadResult { word } => {
-                ("adjudicate-bad-result", args![("word", word.as_str())])
+                ("adjudicate-bad-result", args![("word", echo(word))])
             }
-            R::TournamentBadBank { word } => {
-                ("tournament-bad-bank", args![("word", word.as_str())])
-            }
+            R::TournamentBadBank { word } => ("tournament-bad-bank", args![("word", echo(word))]),
             R::TournamentNotRunning { id } => ("tournament-not-running", args![("id", *id)]),
             R::LeaveUsage { id, left } => ("leave-usage", args![("id", *id), ("left", *left)]),
             R::LeaveTooLong { id, left, days } => (
@@ -321,7 +350,7 @@ impl Service {
                 args![("id", *id), ("left", *left), ("days", *days)],
             ),
             R::NotATournamentGame { game } => {
-                ("not-a-tournament-game", args![("game", game.as_str())])
+                ("not-a-tournament-game", args![("game", echo(game))])
             }
         };
         self.t(lang, id, Some(&a))

@@ -59,15 +59,16 @@ pub fn cmd_puzzle(x: &mut Ctx, args: &[String]) -> Res<()> {
             }
             start(x, id.0, Some(id.1))
         }
-        Some(w) if w.starts_with('#') => match w.trim_start_matches('#').parse::<i64>() {
-            Ok(n) if db::puzzle(x.c, n)?.is_some() => {
+        Some(w) if w.starts_with('#') => match crate::core::input::commands::game_ref(w) {
+            Some(n) if db::puzzle(x.c, n)?.is_some() => {
                 if let Some(a) = db::open_attempt(x.c, x.user.id, x.chat.id)? {
                     close(x, &a, false, true)?;
                 }
                 start(x, n, None)
             }
             _ => {
-                x.tell_id("puzzle-unknown", Some(&args![("id", w)]));
+                let id = crate::core::present::text::echo(w);
+                x.tell_id("puzzle-unknown", Some(&args![("id", id)]));
                 Ok(())
             }
         },

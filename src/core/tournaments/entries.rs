@@ -7,6 +7,7 @@ use super::swiss::swiss_paired;
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::input::commands::HANDLE_MAX;
 use crate::core::Service;
 use crate::store::{self, GameResult, Termination, TournamentRow, T_OPEN, T_RUNNING};
 use crate::tournament::Format;
@@ -87,6 +88,12 @@ impl Service {
     pub(crate) fn tournament_remove(&self, ctx: &mut Ctx, t: &TournamentRow, who: &str) -> Res<()> {
         ctx.require_admin()?;
         let handle = who.trim_start_matches('@');
+        if handle.chars().count() > HANDLE_MAX {
+            return Err(Refusal::HandleTooLong {
+                handle: handle.into(),
+            }
+            .into());
+        }
         let user = store::user_by_handle(ctx.c, ctx.platform.key(), handle)?;
         let not_entered = || Refusal::TournamentNotEntered {
             id: t.id,

@@ -30,7 +30,10 @@ impl Service {
             .filter(|p| p.withdrawn_at.is_none())
             .ok_or(Refusal::TournamentNotJoined { id: t.id })?;
         let left = (t.leave_days - p.leave_used).max(0);
-        let Some(days) = days.and_then(|d| d.parse::<i64>().ok()).filter(|d| *d > 0) else {
+        let Some(days) = days
+            .and_then(crate::core::input::commands::number)
+            .filter(|d| *d > 0)
+        else {
             return Err(Refusal::LeaveUsage { id: t.id, left }.into());
         };
         if days > left {

@@ -16,7 +16,7 @@ use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Refusal, Res};
 use crate::core::games::clock::TimeControl;
-use crate::core::input::commands::game_ref;
+use crate::core::input::commands::{game_ref, number};
 use crate::core::input::words::{tournament_word, TournamentWord};
 use crate::core::time::DAY;
 use crate::core::Service;
@@ -76,7 +76,7 @@ fn time_control(t: &TournamentRow) -> TimeControl {
 /// `MOVES/DAYS` of `bank MOVES/DAYS`: 1–100 moves in 1–365 days.
 fn parse_bank(word: &str) -> Option<(i64, i64)> {
     let (m, d) = word.split_once('/')?;
-    let (m, d) = (m.trim().parse::<i64>().ok()?, d.trim().parse::<i64>().ok()?);
+    let (m, d) = (number(m.trim())?, number(d.trim())?);
     ((1..=100).contains(&m) && (1..=365).contains(&d)).then_some((m, d))
 }
 
@@ -214,9 +214,8 @@ impl Service {
                 Some(TournamentWord::Single) => micro = false,
                 Some(TournamentWord::Days) => {
                     let n = words.next().ok_or(Refusal::TournamentUsage)?;
-                    days = n
-                        .parse()
-                        .map_err(|_| Refusal::TournamentBadWord { word: n.clone() })?;
+                    days =
+                        number(n).ok_or_else(|| Refusal::TournamentBadWord { word: n.clone() })?;
                     if !(0..=14).contains(&days) {
                         return Err(Refusal::ChallengeBadDays { days }.into());
                     }
@@ -229,9 +228,7 @@ impl Service {
                 }
                 Some(TournamentWord::Max) => {
                     let n = words.next().ok_or(Refusal::TournamentUsage)?;
-                    max_players = n
-                        .parse()
-                        .ok()
+                    max_players = number(n)
                         .filter(|n| MAX_PLAYERS_RANGE.contains(n))
                         .ok_or_else(|| Refusal::TournamentBadMax { max: n.clone() })?;
                 }
@@ -253,9 +250,7 @@ impl Service {
                 }
                 Some(TournamentWord::Leave | TournamentWord::Pause) => {
                     let n = words.next().ok_or(Refusal::TournamentUsage)?;
-                    leave_days = n
-                        .parse()
-                        .ok()
+                    leave_days = number(n)
                         .filter(|n| (0..=365).contains(n))
                         .ok_or_else(|| Refusal::TournamentBadWord { word: n.clone() })?;
                 }
@@ -274,7 +269,9 @@ impl Service {
         if name.trim().is_empty() {
             return Err(Refusal::TournamentUsage.into());
         }
-        let seed = ctx.now.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ ctx.chat.id ^ me;
+        // the opening ballot's seed: secret, not a function of the clock
+        // and ids (anyone could recompute those and know the draw)
+        let seed = crate::core::random::seed()?;
         let t = NewTournament {
             chat_id: ctx.chat.id,
             name: &name,
