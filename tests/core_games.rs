@@ -2477,6 +2477,40 @@ fn long_handles_and_numbers_are_refused_and_echoed_bounded() {
     assert!(t.contains(&format!("/{}…", "a".repeat(32))), "{t}");
 }
 
+/// Issue 21: a share link's secret comes from the OS's secure generator:
+/// twelve digits, as promised (the deep link and the button carry at most
+/// twelve), kept with its challenge, a new one for each challenge — also
+/// in two databases at the same second with the same ids.
+#[test]
+fn share_link_secrets_are_twelve_random_digits() {
+    let mut tokens = Vec::new();
+    for _ in 0..2 {
+        let room = Room::new();
+        for who in ["Anna", "Bob", "Carl"] {
+            let card = room.say(who, "/challenge 3");
+            let share = card.replies[0].share.as_ref().expect("a share link");
+            let (id, token) = share
+                .start
+                .strip_prefix("challenge-")
+                .and_then(|r| r.split_once('-'))
+                .expect("challenge-ID-TOKEN");
+            assert_eq!(token.len(), 12, "{}", share.start);
+            assert!(token.bytes().all(|b| b.is_ascii_digit()), "{}", share.start);
+            let token: i64 = token.parse().unwrap();
+            let id: i64 = id.parse().unwrap();
+            assert_eq!(
+                store::challenge_share_token(room.store().conn(), id).unwrap(),
+                Some(token)
+            );
+            tokens.push(token);
+        }
+    }
+    let mut distinct = tokens.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), tokens.len(), "{tokens:?}");
+}
+
 /// The analysis reports its progress to the live message of its request,
 /// a tenth of the game at a time, then ends it with the result; after a
 /// restart the job is found pending and does the same.

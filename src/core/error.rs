@@ -18,6 +18,9 @@ pub enum ServiceError {
     /// A bug: the core reached a state it should not.
     #[error("internal error: {0}")]
     Internal(&'static str),
+    /// The operating system's secure random generator failed.
+    #[error("no secure random numbers: {0}")]
+    Random(String),
 }
 
 impl From<rusqlite::Error> for ServiceError {

@@ -23,6 +23,7 @@ mod games;
 mod inline;
 mod notify;
 mod present;
+mod random;
 mod ratings;
 mod settings;
 mod sweep;

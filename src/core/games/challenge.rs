@@ -346,10 +346,10 @@ impl Service {
     /// carries a secret kept with it (`challenges.share_token`, v17), so
     /// only those it was passed to can accept it from elsewhere.
     fn share_challenge(&self, ctx: &Ctx, id: i64) -> Res<Share> {
-        use std::hash::BuildHasher;
-        // twelve random digits (what a payload number may hold)
-        let token = std::collections::hash_map::RandomState::new().hash_one(id) % 1_000_000_000_000;
-        store::set_challenge_share_token(ctx.c, id, token as i64)?;
+        // twelve random digits (what a payload number may hold), from the
+        // OS's secure generator
+        let token = crate::core::random::share_token()?;
+        store::set_challenge_share_token(ctx.c, id, token)?;
         let a = args![
             ("id", id),
             ("from", ctx.user.name.clone()),
