@@ -92,7 +92,7 @@ fn main() {
         );
         let mut g = g;
         g.play(&mv).unwrap();
-        let row = store::game(reader.conn(), id).unwrap().unwrap();
+        let row = store::game(reader.read(), id).unwrap().unwrap();
         assert_eq!(row.ply as usize, g.ply());
         if row.status == store::GameStatus::Active && !g.is_over() {
             game = Some((id, g));

@@ -268,7 +268,8 @@ fn ids(c: &Connection, sql: &str) -> Vec<i64> {
 
 /// Read everything; rows that did not change since `prev` keep their typed
 /// form (the store's own reads are used for the rows that did).
-fn snap(c: &Connection, prev: Option<&Snap>) -> Snap {
+fn snap(s: &Store, prev: Option<&Snap>) -> Snap {
+    let c = s.conn();
     // every column of every row, quoted by SQLite into one text per row
     let raw = |table: &str| -> BTreeMap<i64, String> {
         let cols = c
@@ -297,7 +298,7 @@ fn snap(c: &Connection, prev: Option<&Snap>) -> Snap {
         .map(|(id, row)| {
             let typed = match prev {
                 Some(p) if unchanged(id, row, Some(&p.raw_games)) => p.games[id].clone(),
-                _ => store::game(c, *id).unwrap().unwrap(),
+                _ => store::game(s.read(), *id).unwrap().unwrap(),
             };
             (*id, typed)
         })
@@ -307,7 +308,7 @@ fn snap(c: &Connection, prev: Option<&Snap>) -> Snap {
         .map(|(id, row)| {
             let typed = match prev {
                 Some(p) if unchanged(id, row, Some(&p.raw_challenges)) => p.challenges[id].clone(),
-                _ => store::challenge(c, *id).unwrap().unwrap(),
+                _ => store::challenge(s.read(), *id).unwrap().unwrap(),
             };
             (*id, typed)
         })
@@ -400,7 +401,7 @@ impl Snap {
 }
 
 fn variant(row: &GameRow) -> Variant {
-    row.variant.parse().unwrap_or_default()
+    row.variant
 }
 
 fn sorted_legal(row: &GameRow) -> Vec<String> {
@@ -1271,6 +1272,10 @@ impl World {
         self.reader.conn()
     }
 
+    fn s(&self) -> &Store {
+        &self.reader
+    }
+
     fn person_chat(&mut self, p: usize) -> usize {
         if self.rng.chance(0.7) {
             self.rng.below(GROUPS.len())
@@ -1974,7 +1979,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
     let svc = Arc::new(Service::open(&path, config(), clock.clone()).unwrap());
     let reader = Store::open(Path::new(&path)).unwrap();
     reader.conn().set_prepared_statement_cache_capacity(64);
-    let last = snap(reader.conn(), None);
+    let last = snap(&reader, None);
     let mut w = World {
         svc,
         clock,
@@ -2004,7 +2009,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
         };
         w.svc.handle(&ev).unwrap();
     }
-    w.last = snap(w.c(), Some(&w.last));
+    w.last = snap(w.s(), Some(&w.last));
 
     while w.step < steps {
         w.step += 1;
@@ -2044,7 +2049,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
             let replies = catch_unwind(AssertUnwindSafe(|| svc.sweep()))
                 .unwrap_or_else(|_| panic!("step {}: the sweeper panicked", w.step))
                 .unwrap_or_else(|e| panic!("step {}: the sweeper failed: {e}", w.step));
-            let after = snap(w.c(), Some(&before));
+            let after = snap(w.s(), Some(&before));
             let errs = check_sweep(&before, &after, now, &mut w.stats);
             if !errs.is_empty() {
                 fail(w.step, "sweep at", now, &errs);
@@ -2055,7 +2060,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
             // the daily puzzle posts change only the puzzle tables
             let before = std::mem::take(&mut w.last);
             let replies = w.svc.daily_due().unwrap();
-            let after = snap(w.c(), Some(&before));
+            let after = snap(w.s(), Some(&before));
             if before.games != after.games
                 || before.challenges != after.challenges
                 || before.aggregates["moves"] != after.aggregates["moves"]
@@ -2084,7 +2089,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
                 .unwrap_or_else(|_| panic!("step {}: AI job {job:?} panicked", w.step))
                 .unwrap_or_else(|e| panic!("step {}: AI job {job:?} failed: {e}", w.step));
             w.stats.ai_time += t.elapsed();
-            let after = snap(w.c(), Some(&before));
+            let after = snap(w.s(), Some(&before));
             let mut cache = std::mem::take(&mut w.moves_cache);
             let mut errs = check_ai_job(
                 &before,
@@ -2128,7 +2133,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
             Err(_) => fail(w.step, "the service panicked on", &ev, &[]),
         };
         w.stats.service_time += t.elapsed();
-        let after = snap(w.c(), Some(&before));
+        let after = snap(w.s(), Some(&before));
         let p = person_by_platform_id(&ev.user.id).unwrap();
         let who = Who {
             user: after.user_id(p).unwrap_or(-1),
@@ -2344,7 +2349,7 @@ fn a_handle_that_changed_hands_does_not_take_its_challenges_along() {
     // Elena is @lena now, and Fyodor took @elena
     say(fyodor, Some("elena"), Input::Text("/help".into()));
     let reader = Store::open(&path).unwrap();
-    let status = || store::challenge(reader.conn(), id).unwrap().unwrap().status;
+    let status = || store::challenge(reader.read(), id).unwrap().unwrap().status;
     for input in [
         Input::Choice(format!("d:{id}")),
         Input::Text(format!("/decline #{id}")),

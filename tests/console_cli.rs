@@ -66,7 +66,7 @@ fn a_piped_game_against_the_ai() {
         .find("AI (level 1): ")
         .expect("the AI answers")
         + played;
-    assert!(out[answer..].contains("@anna (White) to move."), "{out}");
+    assert!(out[answer..].contains("White to play, @anna."), "{out}");
     // every board shown was written to boards/
     let shown: Vec<&str> = out
         .lines()

@@ -2,25 +2,14 @@
 
 mod common;
 
+use common::room::{text, Room, DAY, T0};
 use shashki::core::{
-    BoardMode, Config, Event, Input, LinkTo, ManualClock, Outcome, Platform, Reply, Service, Target,
+    BoardMode, Config, Event, Input, LinkTo, Outcome, Platform, Reply, Service, Target,
 };
 use shashki::engine::search::{search, Limits};
 use shashki::engine::{Game, Position, Variant};
 use shashki::store::{self, Seat, Store};
-use std::path::PathBuf;
 use std::sync::Arc;
-
-const T0: i64 = 1_795_000_000; // 2026-11-18
-const DAY: i64 = 86_400;
-
-struct Room {
-    svc: Arc<Service>,
-    clock: Arc<ManualClock>,
-    path: PathBuf,
-    _dir: tempfile::TempDir,
-    seq: std::cell::Cell<u64>,
-}
 
 fn config() -> Config {
     Config {
@@ -35,70 +24,24 @@ impl Room {
         Room::with_config(config())
     }
 
-    fn with_config(config: Config) -> Room {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("bot.sqlite");
-        let clock = Arc::new(ManualClock::new(T0));
-        let svc = Arc::new(Service::open(&path, config, clock.clone()).unwrap());
-        Room {
-            svc,
-            clock,
-            path,
-            _dir: dir,
-            seq: std::cell::Cell::new(0),
-        }
-    }
-
-    fn event(&self, who: &str, input: Input) -> Event {
-        self.seq.set(self.seq.get() + 1);
-        common::group_event("room", "Room", who, input, self.seq.get())
-    }
-
-    fn say(&self, who: &str, text: &str) -> Outcome {
-        self.svc
-            .handle(&self.event(who, Input::Text(text.into())))
-            .unwrap()
-    }
-
-    fn press(&self, who: &str, payload: &str) -> Outcome {
-        self.svc
-            .handle(&self.event(who, Input::Choice(payload.into())))
-            .unwrap()
-    }
-
-    fn store(&self) -> Store {
-        Store::open(&self.path).unwrap()
-    }
-
     fn game(&self, id: i64) -> store::GameRow {
-        store::game(self.store().conn(), id).unwrap().unwrap()
+        store::game(self.store().read(), id).unwrap().unwrap()
     }
 
     fn game_opt(&self, id: i64) -> Option<store::GameRow> {
-        store::game(self.store().conn(), id).unwrap()
+        store::game(self.store().read(), id).unwrap()
     }
 
     /// The engine's view of a stored game (replayed from its moves).
     fn replay(&self, id: i64) -> Game {
         let s = self.store();
-        let row = store::game(s.conn(), id).unwrap().unwrap();
-        let mut g = Game::from_position(
-            row.variant.parse::<Variant>().unwrap(),
-            Position::from_fen(&row.start_fen).unwrap(),
-        );
-        for m in store::game_moves(s.conn(), id).unwrap() {
+        let row = store::game(s.read(), id).unwrap().unwrap();
+        let mut g = Game::from_position(row.variant, Position::from_fen(&row.start_fen).unwrap());
+        for m in store::game_moves(s.read(), id).unwrap() {
             g.play_text(&m).unwrap();
         }
         g
     }
-}
-
-fn text(o: &Outcome) -> String {
-    o.replies
-        .iter()
-        .map(|r| r.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn button<'a>(o: &'a Outcome, label_part: &str) -> &'a str {
@@ -178,7 +121,7 @@ fn whole_game_to_a_win() {
     assert_eq!(g.ply() as i64, row.ply);
     // ratings moved
     let s = room.store();
-    let top = store::top_ratings(s.conn(), row.chat_id, 10).unwrap();
+    let top = store::top_ratings(s.read(), row.chat_id, 10).unwrap();
     assert_eq!(top[0].0.name, "Anna");
     assert!(top[0].1.rating > 1500.0 && top[1].1.rating < 1500.0);
     let out = room.say("Anna", "/top");
@@ -357,7 +300,7 @@ fn a_draw_rule_ends_the_game() {
                 c,
                 &store::NewGame {
                     chat_id: chat.id,
-                    variant: "russian".into(),
+                    variant: shashki::engine::Variant::Russian,
                     white: Seat::Human(a.id),
                     black: Seat::Human(b.id),
                     start_fen: "W:WKa1,c1:BKh6,f8".into(),
@@ -461,7 +404,7 @@ fn the_ai_takes_a_draw_only_when_it_stands_worse() {
                     c,
                     &store::NewGame {
                         chat_id: chat.id,
-                        variant: "russian".into(),
+                        variant: shashki::engine::Variant::Russian,
                         white: Seat::Human(a.id),
                         black: Seat::Ai(8),
                         start_fen: fen.into(),
@@ -628,7 +571,7 @@ fn reopening_after_a_crash_extends_deadlines_and_keeps_moves() {
     let svc = Service::open(&path, config(), clock.clone()).unwrap();
     assert_eq!(svc.recover().unwrap(), 2 * DAY);
     let s = Store::open(&path).unwrap();
-    let row = store::game(s.conn(), id).unwrap().unwrap();
+    let row = store::game(s.read(), id).unwrap().unwrap();
     assert_eq!(
         row.deadline,
         Some(deadline + 2 * DAY),
@@ -636,7 +579,7 @@ fn reopening_after_a_crash_extends_deadlines_and_keeps_moves() {
     );
     assert_eq!(row.ply, 1);
     assert_eq!(
-        store::game_moves(s.conn(), id).unwrap(),
+        store::game_moves(s.read(), id).unwrap(),
         vec!["c3-d4".to_string()]
     );
     assert!(svc
@@ -730,7 +673,7 @@ fn only_the_player_to_move_can_press_the_move_buttons() {
     let id = start_human_game(&room, "3");
     let shown = room.say("Anna", "/board");
     let mv = button(&shown, "c3-d4").to_string();
-    let moves_before = store::game_moves(room.store().conn(), id).unwrap();
+    let moves_before = store::game_moves(room.store().read(), id).unwrap();
     // Bob (Black) presses White's move button: refused, privately, nothing stored
     let out = room.press("Bob", &mv);
     assert!(
@@ -754,7 +697,7 @@ fn only_the_player_to_move_can_press_the_move_buttons() {
     let row = room.game(id);
     assert_eq!((row.ply, row.status), (0, store::GameStatus::Active));
     assert_eq!(
-        store::game_moves(room.store().conn(), id).unwrap(),
+        store::game_moves(room.store().read(), id).unwrap(),
         moves_before
     );
     // Anna's own press plays it
@@ -852,7 +795,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
     });
     let open = |who: &str| {
         let s = room.store();
-        store::count_open_challenges_from(s.conn(), room_user(&room, who)).unwrap()
+        store::count_open_challenges_from(s.read(), room_user(&room, who)).unwrap()
     };
     // two open challenges, not three
     room.say("Anna", "/challenge");
@@ -870,7 +813,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
     let s = room.store();
     let anna = room_user(&room, "Anna");
     assert_eq!(
-        store::count_active_games_of(s.conn(), anna, false).unwrap(),
+        store::count_active_games_of(s.read(), anna, false).unwrap(),
         3
     );
     // her challenge to Carl is refused (she has no room), and Carl's to her
@@ -888,7 +831,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
     let t = text(&room.say("Eve", "/challenge ai 2"));
     assert!(t.contains("This chat has 4 games in progress"), "{t}");
     assert_eq!(
-        store::active_games_in_chat(s.conn(), room.game(1).chat_id)
+        store::active_games_in_chat(s.read(), room.game(1).chat_id)
             .unwrap()
             .len(),
         4
@@ -898,7 +841,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
 /// A user's id in the store, by name.
 fn room_user(room: &Room, name: &str) -> i64 {
     let s = room.store();
-    store::user_by_handle(s.conn(), "console", &name.to_lowercase())
+    store::user_by_handle(s.read(), "console", &name.to_lowercase())
         .unwrap()
         .unwrap()
         .id
@@ -1072,6 +1015,93 @@ fn position_shows_any_fen_and_names_what_is_wrong_with_a_bad_one() {
         italian,
         Position::from_fen(fen).unwrap(),
         "Italian numbers name other squares"
+    );
+}
+
+/// A side left without a move has lost, except in a giveaway game
+/// (Poddavki), where it has won: `/position` says which in every language
+/// (issue 21).
+#[test]
+fn position_without_a_move_is_won_in_giveaway_and_lost_elsewhere() {
+    use shashki::core::i18n::Lang;
+    let room = Room::new();
+    let mut seen = Vec::new();
+    for lang in Lang::ALL {
+        let say = |line: &str| {
+            let mut ev = room.event(&format!("Reader{}", lang.code()), Input::Text(line.into()));
+            ev.user.lang = Some(lang.code().into());
+            text(&room.svc.handle(&ev).unwrap())
+        };
+        let russian = say("/position W:W:B1");
+        let poddavki = say("/position poddavki W:W:B1");
+        assert_ne!(russian, poddavki, "{}: won and lost alike", lang.code());
+        if lang == Lang::En {
+            assert!(russian.contains("the side to move has lost"), "{russian}");
+            assert!(poddavki.contains("the side to move has won"), "{poddavki}");
+        }
+        // each in its own language
+        assert!(!seen.contains(&poddavki), "{}: {poddavki}", lang.code());
+        seen.push(poddavki);
+        // with a move to make there is no verdict, in either variant
+        assert_eq!(
+            say("/position W:Wc3:Bf6"),
+            say("/position poddavki W:Wc3:Bf6"),
+            "{}",
+            lang.code()
+        );
+    }
+}
+
+/// The summary names each side's worst move beside the counts, with the
+/// engine's better move, in the variant's notation and move numbers (here
+/// Portuguese: square numbers); a side with no marked move gets no name.
+#[test]
+fn the_analysis_names_each_sides_worst_move_and_the_better_one() {
+    let room = Room::new();
+    // White hangs a man: e3-f4 (11-15) is taken for nothing; e3-d4 or
+    // a1-b2 keeps it. Black's capture is forced (one legal move: no mark)
+    let (id, _) = start_variant_game(&room, "portuguese from W:We3,a1:Bg5,a7");
+    let start = Position::from_fen("W:We3,a1:Bg5,a7").unwrap();
+    let hang = shashki::engine::parse_move(&start, "e3-f4").unwrap();
+    let hang = Variant::Portuguese.format_move(&hang);
+    assert_eq!(hang, "11-15");
+    room.say("Anna", &hang);
+    room.say("Bob", "g5:e3");
+    room.say("Anna", &format!("/resign #{id}"));
+    let ask = room.say("Anna", &format!("/resign #{id}"));
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", button(&ask, "Yes"));
+    }
+    assert_ne!(room.game(id).status, store::GameStatus::Active);
+    let out = room.say("Carl", &format!("/analyse #{id}"));
+    let done = room.svc.run_job(out.jobs[0]).unwrap();
+    let t = text(&done);
+    let lines: Vec<&str> = t.lines().collect();
+    let white = lines.iter().find(|l| l.starts_with("White Anna:")).unwrap();
+    let black = lines.iter().find(|l| l.starts_with("Black Bob:")).unwrap();
+    let (_, worst) = white
+        .split_once("; the worst: ")
+        .unwrap_or_else(|| panic!("White's worst move named: {t}"));
+    let (played, better) = worst.split_once(" — better ").unwrap();
+    assert!(played == "1. 11-15?" || played == "1. 11-15??", "{t}");
+    assert!(!black.contains("worst"), "Black made no marked move: {t}");
+    // the better move is the PDN's, in square numbers too
+    let (_, pdn) = done.replies[1].document.as_ref().unwrap();
+    assert!(
+        pdn.contains(&format!("{{better: {better} (")),
+        "{better} in {pdn}"
+    );
+    assert!(
+        better.chars().all(|c| c.is_ascii_digit() || c == '-'),
+        "{better}"
+    );
+    assert_ne!(better, "11-15");
+    // in another language the same move, from the store
+    room.say("Anna", "/settings lang ru");
+    let t = text(&room.say("Anna", &format!("/анализ #{id}")));
+    assert!(
+        t.contains(&format!("; худший ход: {played} — лучше было {better}")),
+        "{t}"
     );
 }
 
@@ -1344,7 +1374,7 @@ fn rematch_is_a_challenge_with_colours_swapped() {
         .conn()
         .query_row("SELECT max(id) FROM challenges", [], |r| r.get(0))
         .unwrap();
-    let ch = store::challenge(s.conn(), ch_id).unwrap().unwrap();
+    let ch = store::challenge(s.read(), ch_id).unwrap().unwrap();
     assert_eq!(ch.color, store::ColorWish::White, "Bob plays White");
     assert_eq!(ch.seconds_per_move, Some(2 * DAY));
     drop(s);
@@ -1396,7 +1426,7 @@ fn a_poddavki_game_is_won_by_losing_every_piece() {
     let room = Room::new();
     let (id, card) = start_variant_game(&room, "поддавки");
     assert!(card.contains("Poddavki"), "{card}");
-    assert_eq!(room.game(id).variant, "poddavki");
+    assert_eq!(room.game(id).variant, shashki::engine::Variant::Poddavki);
     // White gives its pieces away (the engine's Poddavki search); Black
     // plays as if it were Russian draughts: it takes what it is given
     let mut plies = 0;
@@ -1443,10 +1473,10 @@ fn a_poddavki_game_is_won_by_losing_every_piece() {
     );
     // rated in Poddavki, not in Russian draughts
     let s = room.store();
-    let top = store::top_ratings_in(s.conn(), row.chat_id, "poddavki", 10).unwrap();
+    let top = store::top_ratings_in(s.read(), row.chat_id, "poddavki", 10).unwrap();
     assert_eq!(top[0].0.name, "Anna");
     assert!(top[0].1.rating > 1500.0);
-    assert!(store::top_ratings(s.conn(), row.chat_id, 10)
+    assert!(store::top_ratings(s.read(), row.chat_id, 10)
         .unwrap()
         .is_empty());
     let t = text(&room.say("Anna", "/top poddavki"));
@@ -1505,7 +1535,7 @@ fn the_ai_answers_in_every_variant() {
         let room = Room::new();
         let out = room.say("Anna", &format!("/challenge ai 5 {anna} {word}"));
         let id = board(&out).game_id.unwrap();
-        assert_eq!(room.game(id).variant, variant.key());
+        assert_eq!(room.game(id).variant, variant);
         let job = out.jobs[0];
         let done = room.svc.run_job(job).unwrap();
         assert!(!done.replies.is_empty(), "{word}: the AI moved");
@@ -1539,7 +1569,7 @@ fn a_chat_default_variant_set_by_its_admins() {
     // a challenge without a variant word plays the chat's; one with, its own
     let out = say(event("Anna", false, "/challenge ai 1"));
     let id = board(&out).game_id.unwrap();
-    assert_eq!(room.game(id).variant, "poddavki");
+    assert_eq!(room.game(id).variant, shashki::engine::Variant::Poddavki);
     assert!(
         text(&out).contains("Poddavki (giveaway): the side that loses"),
         "{}",
@@ -1547,7 +1577,7 @@ fn a_chat_default_variant_set_by_its_admins() {
     );
     let out = say(event("Bob", false, "/challenge ai 1 russian"));
     let id = board(&out).game_id.unwrap();
-    assert_eq!(room.game(id).variant, "russian");
+    assert_eq!(room.game(id).variant, shashki::engine::Variant::Russian);
 }
 
 #[test]
@@ -1611,7 +1641,7 @@ fn numeric_variants_write_every_move_text_in_their_numbers() {
     let out = room.say("Anna", "/pdn");
     let (_, pdn) = out.replies[0].document.as_ref().expect("PDN");
     assert!(pdn.contains("1. 11-15 22-18 2. 15x22"), "{pdn}");
-    assert_eq!(room.game(id).variant, "english");
+    assert_eq!(room.game(id).variant, shashki::engine::Variant::English);
 
     // Italian: FIDAMA numbers (White on 21–32, 1 in Black's right-hand corner)
     let room = Room::new();
@@ -1819,12 +1849,12 @@ fn notify_on_sends_the_turn_and_each_reminder_privately_once() {
     {
         // what was sent is kept per (game, ply, kind)
         let s = room.store();
-        let anna = store::user_by_handle(s.conn(), "console", "anna")
+        let anna = store::user_by_handle(s.read(), "console", "anna")
             .unwrap()
             .unwrap();
-        assert!(!store::mark_notified(s.conn(), id, 0, "reminder-0", anna.id, T0).unwrap());
-        assert!(!store::mark_notified(s.conn(), id, 0, "reminder-1", anna.id, T0).unwrap());
-        assert!(!store::mark_notified(s.conn(), id, 0, "turn", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, 0, "reminder-0", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, 0, "reminder-1", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, 0, "turn", anna.id, T0).unwrap());
     }
 
     // Anna moves: Bob is to move but did not opt in, Anna just moved
@@ -1939,14 +1969,14 @@ fn notify_on_tells_of_a_draw_offer_and_a_takeback_request_privately_once() {
     // what was sent is kept per (game, ply, kind)
     {
         let s = room.store();
-        let bob = store::user_by_handle(s.conn(), "console", "bob")
+        let bob = store::user_by_handle(s.read(), "console", "bob")
             .unwrap()
             .unwrap();
-        assert!(!store::mark_notified(s.conn(), id, 1, "takeback", bob.id, T0).unwrap());
-        let anna = store::user_by_handle(s.conn(), "console", "anna")
+        assert!(!store::mark_notified(s.read(), id, 1, "takeback", bob.id, T0).unwrap());
+        let anna = store::user_by_handle(s.read(), "console", "anna")
             .unwrap()
             .unwrap();
-        assert!(!store::mark_notified(s.conn(), id, 1, "draw-offer", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, 1, "draw-offer", anna.id, T0).unwrap());
     }
 
     // Anna turns them off: Bob's next offer (a new ply) reaches her not
@@ -2060,7 +2090,7 @@ fn a_casual_game_leaves_the_ratings_alone_and_its_rematch_is_casual() {
     );
     // no rating moved
     let s = room.store();
-    assert!(store::top_ratings(s.conn(), room.game(id).chat_id, 10)
+    assert!(store::top_ratings(s.read(), room.game(id).chat_id, 10)
         .unwrap()
         .is_empty());
     drop(s);
@@ -2271,7 +2301,7 @@ fn a_handle_that_moved_to_another_account_reaches_its_new_holder() {
         .collect();
     assert_eq!(called, ["bob-new"]);
     let s = room.store();
-    let new_bob = store::user_by_handle(s.conn(), "console", "bob")
+    let new_bob = store::user_by_handle(s.read(), "console", "bob")
         .unwrap()
         .unwrap();
     assert_eq!(new_bob.platform_user_id, "bob-new");
@@ -2355,7 +2385,7 @@ fn names_and_titles_are_stored_without_invisible_or_text_turning_characters() {
     // a tournament's name too (the console's user administers the chat)
     let out = room.say("Anna", "/tournament new Spring\u{200b}\u{202e} Cup");
     assert!(text(&out).contains("Spring Cup"), "{}", text(&out));
-    let t = store::tournament(room.store().conn(), 1).unwrap().unwrap();
+    let t = store::tournament(room.store().read(), 1).unwrap().unwrap();
     assert_eq!(t.name, "Spring Cup");
     let t = text(&room.say("Anna", "/tournament new \u{200b}\u{2066}"));
     assert!(t.contains("/tournament new NAME"), "{t}");
@@ -2418,7 +2448,7 @@ fn long_handles_and_numbers_are_refused_and_echoed_bounded() {
         );
     }
     assert_eq!(
-        store::challenge(room.store().conn(), 2)
+        store::challenge(room.store().read(), 2)
             .unwrap()
             .unwrap()
             .status,
@@ -2499,7 +2529,7 @@ fn share_link_secrets_are_twelve_random_digits() {
             let token: i64 = token.parse().unwrap();
             let id: i64 = id.parse().unwrap();
             assert_eq!(
-                store::challenge_share_token(room.store().conn(), id).unwrap(),
+                store::challenge_share_token(room.store().read(), id).unwrap(),
                 Some(token)
             );
             tokens.push(token);
@@ -2654,11 +2684,11 @@ fn an_analysis_given_up_for_good_ends_its_live_message_with_could_not_be_made() 
     assert_eq!(r.ack.as_deref(), Some(key.as_str()));
     assert!(r.text.contains("could not be made"), "{}", r.text);
     assert_eq!(
-        store::analysis(room.store().conn(), id)
+        store::analysis(room.store().read(), id)
             .unwrap()
             .unwrap()
             .status,
-        "failed"
+        store::AnalysisStatus::Failed
     );
     // given up twice: said once
     assert!(room

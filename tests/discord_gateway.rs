@@ -38,8 +38,8 @@ use tokio_tungstenite::tungstenite::handshake::server::{
 use tokio_tungstenite::tungstenite::Message;
 
 const TOKEN: &str = "test.token.value";
-const APP_ID: &str = "900000000000000001";
-const CHANNEL: &str = "800000000000000001";
+const APP_ID: &str = common::discord::BOT_ID;
+const CHANNEL: &str = common::discord::CHANNEL_ID;
 /// Every wait of the test is bounded by this.
 const WAIT: Duration = Duration::from_secs(30);
 
@@ -60,31 +60,6 @@ struct Rest {
     calls: Mutex<Vec<Call>>,
     /// What `GET /gateway` answers.
     gateway_url: String,
-}
-
-fn user_json() -> Value {
-    json!({"id": APP_ID, "username": "shashki", "discriminator": "0", "global_name": null, "avatar": null, "bot": true})
-}
-
-fn message_json(content: &str) -> Value {
-    json!({
-        "id": "300000000000000099",
-        "channel_id": CHANNEL,
-        "author": user_json(),
-        "content": content,
-        "timestamp": "2024-01-01T00:00:00.000000+00:00",
-        "edited_timestamp": null,
-        "tts": false,
-        "mention_everyone": false,
-        "mentions": [],
-        "mention_roles": [],
-        "attachments": [],
-        "embeds": [],
-        "pinned": false,
-        "type": 0,
-        "flags": 0,
-        "components": []
-    })
 }
 
 /// The registered commands as Discord answers them (with ids).
@@ -118,7 +93,7 @@ async fn api(State(rest): State<Arc<Rest>>, req: Request) -> Response {
         ("PUT", p) if p.ends_with("/commands") => Json(registered(&body)).into_response(),
         (_, p) if p.ends_with("/callback") => StatusCode::NO_CONTENT.into_response(),
         ("DELETE", _) => StatusCode::NO_CONTENT.into_response(),
-        _ => Json(message_json(body["content"].as_str().unwrap_or(""))).into_response(),
+        _ => Json(common::discord::message_json(body["content"].as_str().unwrap_or(""))).into_response(),
     };
     rest.calls.lock().unwrap().push(Call {
         method,
@@ -154,7 +129,7 @@ struct Gateway {
 fn ready_payload(resume_url: &str) -> Value {
     json!({
         "v": 10,
-        "user": user_json(),
+        "user": common::discord::bot_user_json(),
         "guilds": [],
         "session_id": "fake-session-1",
         "resume_gateway_url": resume_url,

@@ -43,27 +43,6 @@ struct Fake {
     thread_archived: std::sync::atomic::AtomicBool,
 }
 
-fn message_json(content: &str) -> Value {
-    json!({
-        "id": "300000000000000099",
-        "channel_id": "800000000000000001",
-        "author": {"id": "900000000000000001", "username": "shashki", "discriminator": "0", "global_name": null, "avatar": null, "bot": true},
-        "content": content,
-        "timestamp": "2024-01-01T00:00:00.000000+00:00",
-        "edited_timestamp": null,
-        "tts": false,
-        "mention_everyone": false,
-        "mentions": [],
-        "mention_roles": [],
-        "attachments": [],
-        "embeds": [],
-        "pinned": false,
-        "type": 0,
-        "flags": 0,
-        "components": []
-    })
-}
-
 async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
     let (method, path, body, parts) = common::discord::read_request(req).await;
     let files: Vec<(String, String, Vec<u8>)> = parts
@@ -126,7 +105,7 @@ async fn api(State(fake): State<Arc<Fake>>, req: Request) -> Response {
     } else if path.ends_with("/callback") || method == "DELETE" {
         StatusCode::NO_CONTENT.into_response()
     } else {
-        Json(message_json(&content)).into_response()
+        Json(common::discord::message_json(&content)).into_response()
     }
 }
 
@@ -220,7 +199,7 @@ fn is_ai_board(c: &Call) -> bool {
 }
 
 /// The message id the fake API gives every message.
-const MESSAGE: &str = "300000000000000099";
+const MESSAGE: &str = common::discord::MESSAGE_ID;
 
 async fn setup() -> Setup {
     let fake = Arc::new(Fake::default());

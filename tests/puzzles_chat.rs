@@ -5,67 +5,27 @@
 
 mod common;
 
+use common::room::{text, Room, DAY, T0};
 use shashki::core::puzzles::{read_pack, PACK};
-use shashki::core::{Config, Input, ManualClock, Outcome, Service};
+use shashki::core::{Config, Input, Outcome};
 use shashki::engine::puzzle::Puzzle;
 use shashki::engine::Move;
-use shashki::store::{self, puzzles as db, Store};
-use std::path::PathBuf;
-use std::sync::Arc;
-
-const T0: i64 = 1_795_000_000; // 2026-11-18 11:06:40 UTC
-const DAY: i64 = 86_400;
-
-struct Room {
-    svc: Arc<Service>,
-    clock: Arc<ManualClock>,
-    path: PathBuf,
-    _dir: tempfile::TempDir,
-    seq: std::cell::Cell<u64>,
-}
+use shashki::store::{self, puzzles as db};
 
 impl Room {
+    /// The puzzles' room: its chat "room" is titled "room" too.
     fn new() -> Room {
         Room::with_config(Config {
             board_size: 240,
             ..Config::default()
         })
+        .in_chat("room", "room")
     }
 
-    fn with_config(config: Config) -> Room {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("bot.sqlite");
-        let clock = Arc::new(ManualClock::new(T0));
-        let svc = Arc::new(Service::open(&path, config, clock.clone()).unwrap());
-        Room {
-            svc,
-            clock,
-            path,
-            _dir: dir,
-            seq: std::cell::Cell::new(0),
-        }
-    }
-
+    /// `who` writes `text` in chat `chat` (titled the same).
     fn say_in(&self, chat: &str, who: &str, text: &str) -> Outcome {
-        self.seq.set(self.seq.get() + 1);
-        let input = Input::Text(text.into());
-        let ev = common::group_event(chat, chat, who, input, self.seq.get());
+        let ev = self.event_in(chat, chat, who, Input::Text(text.into()));
         self.svc.handle(&ev).unwrap()
-    }
-
-    fn say(&self, who: &str, text: &str) -> Outcome {
-        self.say_in("room", who, text)
-    }
-
-    fn press(&self, who: &str, payload: &str) -> Outcome {
-        self.seq.set(self.seq.get() + 1);
-        let input = Input::Choice(payload.into());
-        let ev = common::group_event("room", "room", who, input, self.seq.get());
-        self.svc.handle(&ev).unwrap()
-    }
-
-    fn store(&self) -> Store {
-        Store::open(&self.path).unwrap()
     }
 
     fn player(&self, who: &str) -> db::PlayerRow {
@@ -78,16 +38,8 @@ impl Room {
                 |r| r.get(0),
             )
             .unwrap();
-        db::player(s.conn(), uid, 0).unwrap()
+        db::player(s.read(), uid, 0).unwrap()
     }
-}
-
-fn text(o: &Outcome) -> String {
-    o.replies
-        .iter()
-        .map(|r| r.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn button(o: &Outcome, label: &str) -> String {
@@ -223,7 +175,7 @@ fn clean_solve_raises_rating_and_streak_alternative_answers_count() {
 
     // the puzzle's own rating moved the other way
     let s = room.store();
-    let row = db::puzzle(s.conn(), n).unwrap().unwrap();
+    let row = db::puzzle(s.read(), n).unwrap().unwrap();
     assert!(
         row.rating < p.rating as f64,
         "{} vs {}",
@@ -276,13 +228,13 @@ fn a_move_goes_to_the_game_first_then_to_the_puzzle() {
     let o = room.say("Anna", "c3-d4");
     assert!(text(&o).contains("c3-d4"), "{}", text(&o));
     let s = room.store();
-    let game = store::active_games_in_chat(s.conn(), 1).unwrap();
+    let game = store::active_games_in_chat(s.read(), 1).unwrap();
     assert_eq!(game[0].ply, 1);
     // the puzzle move is not legal in the game: it answers the puzzle
     let o = room.say("Anna", &p.main_line()[0].to_string());
     let t = text(&o);
     assert!(t.contains("Right") || t.contains("Solved"), "{t}");
-    assert_eq!(store::game(s.conn(), game[0].id).unwrap().unwrap().ply, 1);
+    assert_eq!(store::game(s.read(), game[0].id).unwrap().unwrap().ply, 1);
 }
 
 #[test]
@@ -302,7 +254,7 @@ fn daily_posts_at_local_time_in_each_timezone_and_rotates_by_utc_day() {
     assert_eq!(room.svc.next_daily_wakeup().unwrap(), Some(ny));
     assert!(room.svc.daily_due().unwrap().is_empty());
 
-    let ids = db::puzzle_ids(room.store().conn()).unwrap();
+    let ids = db::puzzle_ids(room.store().read()).unwrap();
     let puzzle_of = |day: i64| ids[day.rem_euclid(ids.len() as i64) as usize];
 
     room.clock.set(ny);

@@ -67,7 +67,7 @@ async fn whole_game() {
         "editMessageMedia carries the new PNG"
     );
     assert!(
-        shown_text(&edited).contains("White) to move"),
+        shown_text(&edited).contains("White to play"),
         "{}",
         shown_text(&edited)
     );
@@ -537,7 +537,7 @@ async fn living_board() {
     let board_msg = fake.next_message.load(Ordering::SeqCst);
     let caption = shown_text(&first);
     assert!(
-        caption.contains("Move 1.") && caption.contains("(White) to move"),
+        caption.contains("Move 1: White to play"),
         "the caption has the move number and whose turn: {caption}"
     );
     let mv = button(&first, "m:1:0:");

@@ -545,7 +545,7 @@ async fn failed_sends() {
         .wait_for(n, "the board", |c| c.method == "sendPhoto")
         .await;
     assert!(
-        shown_text(&shown).contains("(White) to move"),
+        shown_text(&shown).contains("White to play"),
         "{}",
         shown_text(&shown)
     );

@@ -4,22 +4,10 @@
 
 mod common;
 
-use shashki::core::{Config, Event, Input, ManualClock, Outcome, Platform, Service};
+use common::room::{text, Room, T0};
+use shashki::core::{Config, Input, Outcome, Platform};
 use shashki::engine::{Game, Position, Variant};
-use shashki::store::{self, GameStatus, Seat, Store};
-use std::path::PathBuf;
-use std::sync::Arc;
-
-const T0: i64 = 1_795_000_000;
-
-struct Room {
-    svc: Arc<Service>,
-    clock: Arc<ManualClock>,
-    path: PathBuf,
-    _dir: tempfile::TempDir,
-    seq: std::cell::Cell<u64>,
-    platform: Platform,
-}
+use shashki::store::{self, GameStatus, Seat};
 
 fn config() -> Config {
     Config {
@@ -29,58 +17,30 @@ fn config() -> Config {
 }
 
 impl Room {
+    /// The tournaments' room: chat "club" ("Club") on `platform`.
     fn new(platform: Platform) -> Room {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("bot.sqlite");
-        let clock = Arc::new(ManualClock::new(T0));
-        let svc = Arc::new(Service::open(&path, config(), clock.clone()).unwrap());
-        Room {
-            svc,
-            clock,
-            path,
-            _dir: dir,
-            seq: std::cell::Cell::new(0),
-            platform,
-        }
-    }
-
-    /// A new service on the same file, as after a restart.
-    fn restart(&mut self) {
-        self.svc = Arc::new(Service::open(&self.path, config(), self.clock.clone()).unwrap());
-    }
-
-    fn event(&self, who: &str, text: &str, is_admin: bool) -> Event {
-        self.seq.set(self.seq.get() + 1);
-        let input = Input::Text(text.into());
-        let mut ev = common::group_event("club", "Club", who, input, self.seq.get());
-        ev.platform = self.platform;
-        ev.user.is_admin = is_admin;
-        ev
-    }
-
-    fn say(&self, who: &str, text: &str) -> Outcome {
-        self.svc.handle(&self.event(who, text, false)).unwrap()
+        Room::with_config(config())
+            .in_chat("club", "Club")
+            .on(platform)
     }
 
     fn say_as_admin(&self, who: &str, text: &str) -> Outcome {
-        self.svc.handle(&self.event(who, text, true)).unwrap()
-    }
-
-    fn store(&self) -> Store {
-        Store::open(&self.path).unwrap()
+        let mut ev = self.event(who, Input::Text(text.into()));
+        ev.user.is_admin = true;
+        self.svc.handle(&ev).unwrap()
     }
 
     /// Every game of `round` of tournament `t` ends: the player with the
     /// higher entry number resigns. What each resignation said, one a game.
     fn resign_round(&self, t: i64, round: i64) -> Vec<String> {
-        let games: Vec<_> = store::tournament_games(self.store().conn(), t)
+        let games: Vec<_> = store::tournament_games(self.store().read(), t)
             .unwrap()
             .into_iter()
             .filter(|g| g.round == round)
             .collect();
         let mut said = Vec::new();
         for tg in games {
-            let row = store::game(self.store().conn(), tg.game_id)
+            let row = store::game(self.store().read(), tg.game_id)
                 .unwrap()
                 .unwrap();
             let loser = if tg.white_seq > tg.black_seq {
@@ -98,16 +58,8 @@ impl Room {
         let Seat::Human(id) = seat else {
             panic!("an AI in a tournament")
         };
-        store::user(self.store().conn(), id).unwrap().unwrap().name
+        store::user(self.store().read(), id).unwrap().unwrap().name
     }
-}
-
-fn text(o: &Outcome) -> String {
-    o.replies
-        .iter()
-        .map(|r| r.text.clone())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 fn png(o: &Outcome) -> Vec<u8> {
@@ -156,7 +108,7 @@ fn a_round_robin_of_micro_matches_from_entry_to_the_final_standings() {
 
     // the schedule: 6 pairings × 2 games, colours reversed, one opening each
     let s = room.store();
-    let games = store::tournament_games(s.conn(), 1).unwrap();
+    let games = store::tournament_games(s.read(), 1).unwrap();
     assert_eq!(games.len(), 12);
     for pair in games.chunks(2) {
         let [a, b] = pair else { unreachable!() };
@@ -164,8 +116,8 @@ fn a_round_robin_of_micro_matches_from_entry_to_the_final_standings() {
         assert_eq!(a.opening_code, b.opening_code);
         assert_eq!(a.pairing_no, b.pairing_no);
         let (ga, gb) = (
-            store::game(s.conn(), a.game_id).unwrap().unwrap(),
-            store::game(s.conn(), b.game_id).unwrap().unwrap(),
+            store::game(s.read(), a.game_id).unwrap().unwrap(),
+            store::game(s.read(), b.game_id).unwrap().unwrap(),
         );
         assert_eq!(
             ga.start_fen, gb.start_fen,
@@ -188,7 +140,7 @@ fn a_round_robin_of_micro_matches_from_entry_to_the_final_standings() {
     assert!(t.contains("0 of 12 games finished"), "{t}");
 
     // one real move in the first game, from its balloted start
-    let first = store::game(room.store().conn(), games[0].game_id)
+    let first = store::game(room.store().read(), games[0].game_id)
         .unwrap()
         .unwrap();
     let mut g = Game::from_position(
@@ -211,7 +163,7 @@ fn a_round_robin_of_micro_matches_from_entry_to_the_final_standings() {
         .unwrap()
         .game_id;
     for (i, tg) in games.iter().enumerate() {
-        let row = store::game(room.store().conn(), tg.game_id)
+        let row = store::game(room.store().read(), tg.game_id)
             .unwrap()
             .unwrap();
         let (w, b) = (room.name(row.white), room.name(row.black));
@@ -256,11 +208,11 @@ fn a_round_robin_of_micro_matches_from_entry_to_the_final_standings() {
     }
     let s = room.store();
     for tg in &games {
-        let row = store::game(s.conn(), tg.game_id).unwrap().unwrap();
+        let row = store::game(s.read(), tg.game_id).unwrap().unwrap();
         assert_eq!(row.status, GameStatus::Finished);
     }
-    let t = store::tournament(s.conn(), 1).unwrap().unwrap();
-    assert_eq!(t.status, store::T_FINISHED);
+    let t = store::tournament(s.read(), 1).unwrap().unwrap();
+    assert_eq!(t.status, store::TournamentStatus::Finished);
     drop(s);
 
     // afterwards: the standings and the games of the finished tournament
@@ -288,7 +240,7 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
     let room = Room::new(Platform::Telegram);
     let t = text(&room.say("Bob", "/tournament new Blitz"));
     assert!(t.contains("Only the chat’s admins"), "{t}");
-    assert!(store::live_tournaments_in_chat(room.store().conn(), 1)
+    assert!(store::live_tournaments_in_chat(room.store().read(), 1)
         .unwrap()
         .is_empty());
     let t = text(&room.say_as_admin("Anna", "/tournament new Blitz single drr"));
@@ -312,10 +264,10 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
     let t = text(&room.say_as_admin("Anna", "/tournament start"));
     assert!(t.contains("2 players, 2 games"), "{t}");
     let s = room.store();
-    let t = store::tournament(s.conn(), 1).unwrap().unwrap();
-    assert_eq!(t.status, store::T_RUNNING);
+    let t = store::tournament(s.read(), 1).unwrap().unwrap();
+    assert_eq!(t.status, store::TournamentStatus::Running);
     // entry order after Bob left and came back: Carl first
-    let players = store::tournament_players(s.conn(), 1).unwrap();
+    let players = store::tournament_players(s.read(), 1).unwrap();
     assert_eq!(
         players.iter().map(|p| p.seq).collect::<Vec<_>>(),
         vec![0, 1]
@@ -328,7 +280,7 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
 
 /// The game between two players of a tournament (`a` and `b` by entry).
 fn game_between(room: &Room, a: i64, b: i64) -> i64 {
-    store::tournament_games(room.store().conn(), 1)
+    store::tournament_games(room.store().read(), 1)
         .unwrap()
         .into_iter()
         .find(|g| (g.white_seq, g.black_seq) == (a, b) || (g.white_seq, g.black_seq) == (b, a))
@@ -356,7 +308,7 @@ fn withdrawals_forfeit_the_games_left_or_annul_a_player_who_played_too_few() {
         t.contains("Dora withdraws from tournament #1 “Winter”: 1 game in progress is lost."),
         "{t}"
     );
-    let row = store::game(room.store().conn(), game_between(&room, 2, 3))
+    let row = store::game(room.store().read(), game_between(&room, 2, 3))
         .unwrap()
         .unwrap();
     assert_eq!(row.status, GameStatus::Finished);
@@ -404,9 +356,9 @@ fn two_losses_on_time_remove_a_player_and_the_sweeper_can_end_the_tournament() {
         room.say(p, "/tournament join");
     }
     room.say("Anna", "/tournament start");
-    let games = store::tournament_games(room.store().conn(), 1).unwrap();
+    let games = store::tournament_games(room.store().read(), 1).unwrap();
     for tg in &games {
-        let row = store::game(room.store().conn(), tg.game_id)
+        let row = store::game(room.store().read(), tg.game_id)
             .unwrap()
             .unwrap();
         let dora = if tg.white_seq == 3 {
@@ -450,13 +402,13 @@ fn two_losses_on_time_remove_a_player_and_the_sweeper_can_end_the_tournament() {
         .is_some_and(|i| i.file_name == "crosstable-1.png")));
     let s = room.store();
     assert_eq!(
-        store::tournament(s.conn(), 1).unwrap().unwrap().status,
-        store::T_FINISHED
+        store::tournament(s.read(), 1).unwrap().unwrap().status,
+        store::TournamentStatus::Finished
     );
     let timeouts = games
         .iter()
         .filter_map(|tg| {
-            store::game(s.conn(), tg.game_id)
+            store::game(s.read(), tg.game_id)
                 .unwrap()
                 .unwrap()
                 .result_reason
@@ -494,7 +446,7 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
     assert!(all.contains("“Spring” is over! The winner: Anna."), "{all}");
     // no rematch, at most one bye each, a bye every round
     let s = room.store();
-    let games = store::tournament_games(s.conn(), 1).unwrap();
+    let games = store::tournament_games(s.read(), 1).unwrap();
     let mut met: Vec<(i64, i64)> = games
         .iter()
         .map(|g| (g.white_seq.min(g.black_seq), g.white_seq.max(g.black_seq)))
@@ -503,7 +455,7 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
     let n = met.len();
     met.dedup();
     assert_eq!(met.len(), n, "no rematches: {met:?}");
-    let byes = store::tournament_byes(s.conn(), 1).unwrap();
+    let byes = store::tournament_byes(s.read(), 1).unwrap();
     assert_eq!(
         byes.iter().map(|b| b.round).collect::<Vec<_>>(),
         vec![1, 2, 3]
@@ -517,18 +469,18 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
     who.dedup();
     assert_eq!(who.len(), 3, "a bye once per player: {byes:?}");
     assert_eq!(
-        store::tournament(s.conn(), 1).unwrap().unwrap().status,
-        store::T_FINISHED
+        store::tournament(s.read(), 1).unwrap().unwrap().status,
+        store::TournamentStatus::Finished
     );
 }
 
 /// The ratings row of a player, overall.
 fn overall_games(room: &Room, who: &str) -> i64 {
     let s = room.store();
-    let u = store::user_by_handle(s.conn(), room.platform.key(), &who.to_lowercase())
+    let u = store::user_by_handle(s.read(), room.platform.key(), &who.to_lowercase())
         .unwrap()
         .unwrap();
-    store::rating(s.conn(), u.id, 0).unwrap().games
+    store::rating(s.read(), u.id, 0).unwrap().games
 }
 
 /// Every reply's text, one per reply.
@@ -544,10 +496,10 @@ fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
         room.say(p, "/tournament join");
     }
     room.say_as_admin("Anna", "/tournament start");
-    let games = store::tournament_games(room.store().conn(), 1).unwrap();
+    let games = store::tournament_games(room.store().read(), 1).unwrap();
     assert_eq!(games.len(), 3);
     // one game is played to its end first: it keeps its result
-    let first = store::game(room.store().conn(), games[0].game_id)
+    let first = store::game(room.store().read(), games[0].game_id)
         .unwrap()
         .unwrap();
     room.say(&room.name(first.black), &format!("/resign #{}", first.id));
@@ -560,14 +512,14 @@ fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
     let t = text(&room.say("Bob", "/турнир отменить #1"));
     assert!(t.contains("Only the chat’s admins"), "{t}");
     assert_eq!(
-        store::tournament(room.store().conn(), 1)
+        store::tournament(room.store().read(), 1)
             .unwrap()
             .unwrap()
             .status,
-        store::T_RUNNING
+        store::TournamentStatus::Running
     );
     assert_eq!(
-        store::count_active_tournament_games(room.store().conn(), 1).unwrap(),
+        store::count_active_tournament_games(room.store().read(), 1).unwrap(),
         2
     );
 
@@ -588,16 +540,16 @@ fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
     assert_eq!(out.replies[0].mentions.len(), 3, "every player is told");
     let s = room.store();
     assert_eq!(
-        store::tournament(s.conn(), 1).unwrap().unwrap().status,
-        store::T_CANCELLED
+        store::tournament(s.read(), 1).unwrap().unwrap().status,
+        store::TournamentStatus::Cancelled
     );
     for tg in &games[1..] {
-        let row = store::game(s.conn(), tg.game_id).unwrap().unwrap();
+        let row = store::game(s.read(), tg.game_id).unwrap().unwrap();
         assert_eq!(row.status, GameStatus::Finished);
         assert_eq!(row.result, None, "no result");
         assert_eq!(row.result_reason, Some(store::Termination::Cancelled));
     }
-    let kept = store::game(s.conn(), first.id).unwrap().unwrap();
+    let kept = store::game(s.read(), first.id).unwrap().unwrap();
     assert_eq!(kept.result_reason, Some(store::Termination::Resignation));
     drop(s);
     for p in ["Anna", "Bob", "Carl"] {
@@ -613,7 +565,7 @@ fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
         );
     }
     // the games are over; the tournament cannot be cancelled twice
-    let second = store::game(room.store().conn(), games[1].game_id)
+    let second = store::game(room.store().read(), games[1].game_id)
         .unwrap()
         .unwrap();
     let t = text(&room.say(&room.name(second.white), &format!("/resign #{}", second.id)));
@@ -644,8 +596,8 @@ fn missing_lists_the_games_holding_the_event_up() {
         room.say(p, "/tournament join");
     }
     room.say("Anna", "/tournament start");
-    let games = store::tournament_games(room.store().conn(), 1).unwrap();
-    let first = store::game(room.store().conn(), games[0].game_id)
+    let games = store::tournament_games(room.store().read(), 1).unwrap();
+    let first = store::game(room.store().read(), games[0].game_id)
         .unwrap()
         .unwrap();
     room.say(&room.name(first.black), &format!("/resign #{}", first.id));
@@ -658,7 +610,7 @@ fn missing_lists_the_games_holding_the_event_up() {
     let gone = format!("R{} #{} ", games[0].round, first.id);
     assert!(!t.contains(&gone), "a finished game is not listed: {t}");
     for tg in &games[1..] {
-        let row = store::game(room.store().conn(), tg.game_id)
+        let row = store::game(room.store().read(), tg.game_id)
             .unwrap()
             .unwrap();
         let mover = room.name(row.seat(row.side_to_move().unwrap()));
@@ -685,11 +637,11 @@ fn missing_names_the_swiss_round_and_adjudication_pairs_the_next_one() {
         room.say(p, "/tournament join");
     }
     room.say("Anna", "/tournament start");
-    let round1 = store::tournament_games(room.store().conn(), 1).unwrap();
+    let round1 = store::tournament_games(room.store().read(), 1).unwrap();
     assert_eq!(round1.len(), 2);
     let t = text(&room.say("Eve", "/tournament missing"));
     assert!(t.contains("“Spring”, round 1: 2 games are"), "{t}");
-    let a = store::game(room.store().conn(), round1[0].game_id)
+    let a = store::game(room.store().read(), round1[0].game_id)
         .unwrap()
         .unwrap();
     room.say(&room.name(a.black), &format!("/resign #{}", a.id));
@@ -708,7 +660,7 @@ fn missing_names_the_swiss_round_and_adjudication_pairs_the_next_one() {
     assert!(t.contains("“Spring”: round 2 of 2 begins."), "{t}");
     let t = text(&room.say("Eve", "/tournament missing"));
     assert!(t.contains("round 2: 2 games are"), "{t}");
-    let row = store::game(room.store().conn(), b).unwrap().unwrap();
+    let row = store::game(room.store().read(), b).unwrap().unwrap();
     assert_eq!(row.result, Some(store::GameResult::Draw));
     assert_eq!(row.result_reason, Some(store::Termination::Adjudicated));
     // the PDN carries the decided result
@@ -727,8 +679,8 @@ fn an_admin_adjudicates_a_game_after_the_engine_advises() {
     room.say("Bob", "/tournament join");
     room.say("Carl", "/tournament join");
     room.say_as_admin("Anna", "/tournament start");
-    let game = store::tournament_games(room.store().conn(), 1).unwrap()[0].game_id;
-    let row = store::game(room.store().conn(), game).unwrap().unwrap();
+    let game = store::tournament_games(room.store().read(), 1).unwrap()[0].game_id;
+    let row = store::game(room.store().read(), game).unwrap().unwrap();
     let (white, black) = (room.name(row.white), room.name(row.black));
 
     // no admin: refused, nothing changes (with or without a result)
@@ -744,7 +696,7 @@ fn an_admin_adjudicates_a_game_after_the_engine_advises() {
             shashki::core::Target::User { .. }
         ));
     }
-    assert!(store::game(room.store().conn(), game)
+    assert!(store::game(room.store().read(), game)
         .unwrap()
         .unwrap()
         .is_active());
@@ -779,7 +731,7 @@ fn an_admin_adjudicates_a_game_after_the_engine_advises() {
         out.replies[0].target,
         shashki::core::Target::User { .. }
     ));
-    assert!(store::game(room.store().conn(), game)
+    assert!(store::game(room.store().read(), game)
         .unwrap()
         .unwrap()
         .is_active());
@@ -793,7 +745,7 @@ fn an_admin_adjudicates_a_game_after_the_engine_advises() {
     assert!(t.contains("no game #99"), "{t}");
     room.say("Bob", "/challenge @carl");
     room.say("Carl", "/accept");
-    let other = store::active_games_in_chat(room.store().conn(), 1)
+    let other = store::active_games_in_chat(room.store().read(), 1)
         .unwrap()
         .into_iter()
         .find(|g| g.id != game)
@@ -816,7 +768,7 @@ fn an_admin_adjudicates_a_game_after_the_engine_advises() {
         t.contains(&format!("“Duel” is over! The winner: {black}.")),
         "{t}"
     );
-    let row = store::game(room.store().conn(), game).unwrap().unwrap();
+    let row = store::game(room.store().read(), game).unwrap().unwrap();
     assert_eq!(row.result, Some(store::GameResult::BlackWins));
     assert_eq!(row.result_reason, Some(store::Termination::Adjudicated));
     assert_eq!(overall_games(&room, &white), 1, "a rated event rates it");
@@ -843,11 +795,11 @@ fn max_players_and_casual_events_are_options_of_new() {
     let t = text(&room.say("Carl", "/tournament"));
     assert!(t.contains("casual, at most 2 players). Players (2)"), "{t}");
     let s = room.store();
-    let row = store::tournament(s.conn(), 1).unwrap().unwrap();
+    let row = store::tournament(s.read(), 1).unwrap().unwrap();
     assert_eq!((row.max_players, row.rated), (2, false));
     drop(s);
     room.say("Anna", "/tournament start");
-    let game = store::tournament_games(room.store().conn(), 1).unwrap()[0].game_id;
+    let game = store::tournament_games(room.store().read(), 1).unwrap()[0].game_id;
     let out = room.say("Bob", &format!("/resign #{game}"));
     assert!(text(&out).contains("is over!"), "{}", text(&out));
     assert_eq!(overall_games(&room, "Anna"), 0, "casual: no rating change");
@@ -861,7 +813,7 @@ fn max_players_and_casual_events_are_options_of_new() {
         "{t}"
     );
     let s = room.store();
-    let row = store::tournament(s.conn(), 2).unwrap().unwrap();
+    let row = store::tournament(s.read(), 2).unwrap().unwrap();
     assert_eq!((row.max_players, row.rated), (20, true));
 }
 
@@ -960,7 +912,7 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
         t.contains("late: a half-point bye for each of the 1 rounds missed; paired from round 2"),
         "{t}"
     );
-    let byes = store::tournament_byes(room.store().conn(), 1).unwrap();
+    let byes = store::tournament_byes(room.store().read(), 1).unwrap();
     assert_eq!(
         byes,
         vec![store::ByeRow {
@@ -981,13 +933,13 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
     // round 1 ends (the lower entry number wins): round 2 pairs five
     room.resign_round(1, 1);
     let s = room.store();
-    let round2: Vec<_> = store::tournament_games(s.conn(), 1)
+    let round2: Vec<_> = store::tournament_games(s.read(), 1)
         .unwrap()
         .into_iter()
         .filter(|g| g.round == 2)
         .collect();
     assert_eq!(round2.len(), 2, "five players: two games and a bye");
-    let full = store::tournament_byes(s.conn(), 1).unwrap();
+    let full = store::tournament_byes(s.read(), 1).unwrap();
     assert_eq!(full.iter().filter(|b| b.round == 2 && !b.half).count(), 1);
     // Eve (one half bye, 1 point) is paired or gets the bye: she plays on
     let eve_in = round2.iter().any(|g| g.white_seq == 4 || g.black_seq == 4)
@@ -1003,7 +955,7 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
     room.resign_round(1, 2);
     let t = text(&room.say("Gina", "/tournament join #1"));
     assert!(t.contains("has paired 3 rounds already"), "{t}");
-    assert!(store::tournament_players(room.store().conn(), 1)
+    assert!(store::tournament_players(room.store().read(), 1)
         .unwrap()
         .iter()
         .all(|p| room.name(Seat::Human(p.user_id)) != "Gina"));
@@ -1014,7 +966,7 @@ const DAY: i64 = 86_400;
 
 /// The side to move of game `id` plays its first legal move (by notation).
 fn play_first(room: &Room, id: i64) -> Outcome {
-    let row = store::game(room.store().conn(), id).unwrap().unwrap();
+    let row = store::game(room.store().read(), id).unwrap().unwrap();
     let pos = Position::from_fen(&row.fen).unwrap();
     let mut moves = pos.legal_moves_in(Variant::Russian);
     moves.sort_by_key(|m| m.to_string());
@@ -1039,7 +991,7 @@ fn a_bank_carries_unused_time_over_and_running_out_loses_on_time() {
     let t = text(&room.say("Anna", "/tournament start #1"));
     assert!(t.contains("a bank of 2 moves in 3 days"), "{t}");
     let id = game_between(&room, 0, 1);
-    let row = store::game(room.store().conn(), id).unwrap().unwrap();
+    let row = store::game(room.store().read(), id).unwrap().unwrap();
     let x = row.side_to_move().unwrap();
     let y = x.opposite();
     assert_eq!(
@@ -1052,7 +1004,7 @@ fn a_bank_carries_unused_time_over_and_running_out_loses_on_time() {
     room.clock.advance(HOUR);
     let out = play_first(&room, id);
     assert!(text(&out).contains("Bank: White"), "{}", text(&out));
-    let row = store::game(room.store().conn(), id).unwrap().unwrap();
+    let row = store::game(room.store().read(), id).unwrap().unwrap();
     assert_eq!(row.bank(x), Some(3 * DAY - HOUR));
     assert_eq!(
         row.deadline,
@@ -1064,7 +1016,7 @@ fn a_bank_carries_unused_time_over_and_running_out_loses_on_time() {
     // X's second move after an hour completes a period: 3 more days
     room.clock.advance(HOUR);
     play_first(&room, id);
-    let row = store::game(room.store().conn(), id).unwrap().unwrap();
+    let row = store::game(room.store().read(), id).unwrap().unwrap();
     assert_eq!(row.bank(x), Some(6 * DAY - 2 * HOUR), "fast play is saved");
     assert_eq!(row.bank(y), Some(3 * DAY - HOUR));
     assert_eq!(row.deadline, Some(T0 + 3 * HOUR + 3 * DAY - HOUR));
@@ -1086,7 +1038,7 @@ fn a_bank_carries_unused_time_over_and_running_out_loses_on_time() {
         .join("\n");
     assert!(all.contains("did not move in time"), "{all}");
     assert!(all.contains("“Postal” is over!"), "{all}");
-    let row = store::game(room.store().conn(), id).unwrap().unwrap();
+    let row = store::game(room.store().read(), id).unwrap().unwrap();
     assert_eq!(row.result_reason, Some(store::Termination::Timeout));
     assert_eq!(row.result.and_then(store::GameResult::winner), Some(x));
 }
@@ -1114,15 +1066,15 @@ fn leave_days_pause_the_players_tournament_games_only_within_the_allowance() {
     let t = text(&room.say("Anna", "/tournament pause 1"));
     assert!(t.contains("Tournament #1 is not in progress"), "{t}");
     room.say("Anna", "/tournament start");
-    let anna = store::user_by_handle(room.store().conn(), "console", "anna")
+    let anna = store::user_by_handle(room.store().read(), "console", "anna")
         .unwrap()
         .unwrap()
         .id;
-    let games: Vec<store::GameRow> = store::tournament_games(room.store().conn(), 1)
+    let games: Vec<store::GameRow> = store::tournament_games(room.store().read(), 1)
         .unwrap()
         .iter()
         .map(|tg| {
-            store::game(room.store().conn(), tg.game_id)
+            store::game(room.store().read(), tg.game_id)
                 .unwrap()
                 .unwrap()
         })
@@ -1141,7 +1093,7 @@ fn leave_days_pause_the_players_tournament_games_only_within_the_allowance() {
     );
     assert!(t.contains("Leave days left in it: 2"), "{t}");
     for g0 in &games {
-        let g1 = store::game(room.store().conn(), g0.id).unwrap().unwrap();
+        let g1 = store::game(room.store().read(), g0.id).unwrap().unwrap();
         if anna_to_move(g0) {
             assert_eq!(
                 g1.deadline,
@@ -1155,7 +1107,7 @@ fn leave_days_pause_the_players_tournament_games_only_within_the_allowance() {
         }
     }
     assert_eq!(
-        store::game(room.store().conn(), casual)
+        store::game(room.store().read(), casual)
             .unwrap()
             .unwrap()
             .deadline,
@@ -1183,7 +1135,7 @@ fn leave_days_pause_the_players_tournament_games_only_within_the_allowance() {
     );
     for g in waiting {
         play_first(&room, g.id);
-        let g1 = store::game(room.store().conn(), g.id).unwrap().unwrap();
+        let g1 = store::game(room.store().read(), g.id).unwrap().unwrap();
         assert_eq!(g1.deadline, Some(T0 + HOUR + 2 * DAY + 3 * DAY));
     }
 }
@@ -1234,7 +1186,7 @@ fn at_the_end_date_the_chat_hears_once_which_games_await_adjudication() {
 #[test]
 fn ballot_seeds_are_not_a_function_of_the_clock_and_ids() {
     let seed = |room: &Room, id: i64| {
-        store::tournament(room.store().conn(), id)
+        store::tournament(room.store().read(), id)
             .unwrap()
             .unwrap()
             .seed

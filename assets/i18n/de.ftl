@@ -78,12 +78,12 @@ board-caption = #{ $game }{ $variant ->
     [yes] {" · ungewertet"}
    *[no] {""}
 }
-to-move = { $player } ({ $color ->
+to-move = { $color ->
     [white] Weiß
    *[black] Schwarz
-}) ist am Zug.
-time-left = Verbleibende Zeit: { $time }.
-move-number = Zug { $move }.
+} zieht, { $player }.
+time-left = Bedenkzeit: noch { $time }.
+move-number = Zug { $move }:
 turn-note = { $move }, { $player } ist am Zug.
 button-flip = ⇅ Drehen
 button-rematch = ↻ Revanche
@@ -101,23 +101,23 @@ handle-too-long = „@{ $handle }“ kann niemandes Name sein: Ein @Name hat hö
 challenge-card = Herausforderung #{ $id }: { $from } { $open ->
     [yes] lädt alle hier zu einer Partie ein.
    *[no] fordert { $to } heraus.
-} { $from } spielt { $color ->
-    [white] Weiß
-    [black] Schwarz
-   *[random] eine zufällige Farbe
+} { $color ->
+    [white] { $from } spielt Weiß
+    [black] { $from } spielt Schwarz
+   *[random] Die Farben werden ausgelost
 }; { $per_move } pro Zug{ $variant ->
     [russian] {""}
    *[other] , { $variant_name }
 }{ $casual ->
     [yes] {", ungewertet (freie Partie)"}
    *[no] {""}
-}. Gültig für { $expires }.
+}. Gilt { $expires }.
 no-open-challenge = Hier gibt es keine offene Herausforderung für dich. Starte eine mit /challenge.
 limit-challenges = Du hast schon { $limit } offene Herausforderungen: warte auf Antworten oder zieh eine mit /decline zurück.
 limit-games = Du spielst schon { $limit } Partien: beende eine, bevor du eine neue beginnst.
 limit-chat-games = In diesem Chat laufen schon { $limit } Partien: beendet eine, bevor eine neue beginnt.
 limit-ai-games = Du spielst schon { $limit } Partien gegen die KI: beende zuerst eine.
-limit-opponent-games = Dein Gegner spielt schon { $limit } Partien: er muss zuerst eine beenden.
+limit-opponent-games = Dein Gegner spielt schon { $limit } Partien: erst muss eine davon zu Ende sein.
 challenge-unknown = In diesem Chat gibt es keine Herausforderung #{ $id }.
 challenge-closed = Herausforderung #{ $id } ist nicht mehr offen.
 button-share = 📨 Teilen
@@ -152,15 +152,15 @@ why-capture-precedence = die Schlagregeln dieser Variante verlangen einen andere
 why-capture-ends-earlier = der Schlag endet früher
 why-capture-not-finished = der Schlagzug geht weiter und muss zu Ende geführt werden
 why-cannot-move = der Stein auf { $square } kann nicht dorthin ziehen
-move-not-legal = { $input } ist kein regelgerechter Zug. Mögliche Züge: { $legal }.
-move-not-legal-why = { $input } ist kein regelgerechter Zug ({ $why }). Mögliche Züge: { $legal }.
+move-not-legal = { $input } ist kein gültiger Zug. Mögliche Züge: { $legal }.
+move-not-legal-why = { $input } ist kein gültiger Zug ({ $why }). Mögliche Züge: { $legal }.
 move-played = { $player }: { $move }
 reason-no-moves = { $variant ->
-    [poddavki] keine Züge mehr möglich (beim Schlagdame gewinnt das)
-   *[other] keine Züge mehr möglich
+    [poddavki] kein Zug mehr möglich (bei Poddawki ist das ein Sieg)
+   *[other] der Gegner kann nicht mehr ziehen
 }
-reason-resignation = Aufgabe
-reason-timeout = die Bedenkzeit für einen Zug ist abgelaufen
+reason-resignation = der Gegner hat aufgegeben
+reason-timeout = der Gegner hat die Bedenkzeit überschritten
 reason-agreement = nach Vereinbarung
 reason-repetition = dieselbe Stellung kam dreimal vor
 reason-kings-only = { $moves } Züge nur mit Damen, ohne Schlagen und ohne Steinzug
@@ -170,7 +170,7 @@ reason-lone-king = { $variant ->
 }
 reason-long-diagonal = die einzelne Dame hielt die große Diagonale
 reason-balance = keine Änderung des Kräfteverhältnisses
-reason-withdrawal = Rückzug aus dem Turnier
+reason-withdrawal = der Gegner hat sich aus dem Turnier zurückgezogen
 reason-adjudicated = vom Turnierleiter entschieden
 reason-cancelled = das Turnier wurde abgesagt
 result-win = { $winner } ({ $color ->
@@ -194,7 +194,7 @@ draw-agreed = Partie #{ $game }: Remis vereinbart.
 draw-already-offered = Du hast schon Remis angeboten; die Antwort steht noch aus.
 draw-ai-declines = Die KI lehnt das Remis ab und spielt weiter.
 draw-offered = { $player } bietet in Partie #{ $game } Remis an. { $opponent }, nimmst du an?
-draw-none-to-decline = Es gibt kein Remisangebot zum Ablehnen.
+draw-none-to-decline = Dir hat niemand Remis angeboten.
 draw-declined = { $player } hat das Remis in Partie #{ $game } abgelehnt. Es wird weitergespielt.
 admins-only = Nur die Admins des Chats können das ändern.
 settings-saved = Gespeichert.
@@ -277,23 +277,26 @@ puzzle-show = Aufgabe #{ $id } · Wertung { $rating } · { $themes }
     { $color ->
         [white] Weiß
        *[black] Schwarz
-    } zieht und gewinnt ({ $moves } Züge). Sende deinen Zug (z. B. /puzzle c3-d4 oder nur den Zug); /hint für einen Tipp, /puzzle solution zum Aufgeben.
+    } zieht und gewinnt { $moves ->
+        [one] in einem Zug
+       *[other] in { $moves } Zügen
+    }. Sende deinen Zug (z. B. /puzzle c3-d4 oder nur den Zug); /hint für einen Tipp, /puzzle solution zum Aufgeben.
 puzzle-none = Es sind keine Aufgaben geladen.
 puzzle-unknown = Es gibt keine Aufgabe { $id }.
 puzzle-no-open = Du hast hier keine offene Aufgabe: /puzzle gibt dir eine.
 puzzle-daily-done = Du hast die heutige Tagesaufgabe hier schon versucht.
-puzzle-illegal = { $move } ist hier kein regelgerechter Zug. Möglich: { $legal }
-puzzle-wrong = Nicht dieser ({ $move }). Versuch es noch einmal: { $left ->
-    [one] noch ein Versuch
-   *[other] noch { $left } Versuche
+puzzle-illegal = { $move } ist hier kein gültiger Zug. Möglich: { $legal }
+puzzle-wrong = Nicht dieser Zug ({ $move }). { $left ->
+    [one] Noch ein Versuch
+   *[other] Noch { $left } Versuche
 }.
-puzzle-failed = Nicht dieser ({ $move }) — keine Versuche mehr. Die Lösung: { $solution }
-puzzle-right = Richtig, { $move }! Die Antwort: { $reply }. Du bist am Zug.
+puzzle-failed = Nicht dieser Zug ({ $move }), und keine Versuche mehr. Die Lösung: { $solution }
+puzzle-right = Richtig, { $move }! Der Gegner antwortet { $reply }. Du bist am Zug.
 puzzle-solved = Gelöst mit { $move }! Die Lösung: { $solution }
     Aufgabenwertung { $rating } ({ $delta }), Serie { $streak }.
 puzzle-solved-unrated = Gelöst mit { $move }! Die Lösung: { $solution }
 puzzle-gave-up = Aufgabe #{ $id }, die Lösung: { $solution }
-puzzle-hint-square = Tipp: der Stein auf { $square } fängt an.
+puzzle-hint-square = Tipp: Fang mit dem Stein auf { $square } an.
 puzzle-hint-move = Tipp: spiele { $move }.
 puzzle-top-empty = In diesem Chat wurde noch keine Aufgabe gelöst: /puzzle zum Anfangen.
 puzzle-top-header = Aufgabenwertung in diesem Chat:
@@ -308,7 +311,10 @@ daily-post = Tägliche Aufgabe vom { $date } — #{ $id } · Wertung { $rating }
     { $color ->
         [white] Weiß
        *[black] Schwarz
-    } zieht und gewinnt ({ $moves } Züge). Sende deinen ersten Zug; /hint für einen Tipp.
+    } zieht und gewinnt { $moves ->
+        [one] in einem Zug
+       *[other] in { $moves } Zügen
+    }. Sende deinen ersten Zug; /hint für einen Tipp.
 daily-yesterday = Die vorige Tagesaufgabe #{ $id }: { $solution }
 opt-puzzle-text = Dein Zug, eine Aufgabennummer oder „solution“
 opt-daily-state = on oder off
@@ -377,7 +383,7 @@ tournament-not-in = Du bist nicht in Turnier #{ $id }.
 tournament-too-few = Ein Turnier braucht mindestens 2 Spieler; angemeldet: { $players }.
 tournament-time-forfeits = { $player } hat zwei Partien von Turnier #{ $id } durch Zeitüberschreitung verloren und scheidet aus.
 tournament-round = Turnier #{ $id } „{ $name }“: Runde { $round } von { $rounds } beginnt.
-tournament-bye = R{ $round } { $player }: spielfrei (die Punkte einer gewonnenen Runde)
+tournament-bye = R{ $round } { $player }: spielfrei (Punkte wie für einen Sieg)
 tournament-full = Turnier #{ $id } ist voll: { $limit } Spieler.
 tournament-not-entered = { $name } ist nicht in Turnier #{ $id }.
 tournament-over = Turnier #{ $id } ist zu Ende.
@@ -402,7 +408,7 @@ tournament-missing-line = R{ $round } #{ $game } { $white } – { $black }: { $p
 tournament-missing-none = Turnier #{ $id } „{ $name }“: keine Partie läuft.
 tournament-overdue = die Zeit ist abgelaufen
 tournament-adjudicated = Partie #{ $game } ({ $white } – { $black }) von Turnier #{ $id } wurde von { $admin } entschieden.
-tournament-advice = Partie #{ $game } { $white } – { $black }, { $player } ist am Zug. Rat der Engine (Tiefe { $depth }): { $eval }; der beste Zug { $best }. Zum Entscheiden: /tournament adjudicate { $game } 1-0, 0-1 oder 1/2.
+tournament-advice = Partie #{ $game } { $white } – { $black }, { $player } ist am Zug. Rat der Engine (Tiefe { $depth }): { $eval }; bester Zug: { $best }. Zum Entscheiden: /tournament adjudicate { $game } 1-0, 0-1 oder 1/2.
 advice-eval-even = etwa ausgeglichen ({ $men } Steine)
 advice-eval-better = { $side ->
     [white] Weiß
@@ -428,7 +434,10 @@ position-caption = { $color ->
     [white] Weiß
    *[black] Schwarz
 } am Zug, { $moves ->
-    [0] kein möglicher Zug (die Seite am Zug hat verloren)
+    [0] kein möglicher Zug (die Seite am Zug hat { $stuck ->
+        [won] gewonnen
+       *[lost] verloren
+    })
     [one] ein möglicher Zug
    *[other] { $moves } mögliche Züge
 }. FEN: { $fen }
@@ -442,9 +451,10 @@ analyse-pending = Partie #{ $game } wird schon analysiert; das Ergebnis kommt hi
 analyse-unfinished = Partie #{ $game } läuft noch: analysiert werden kann sie erst nach ihrem Ende.
 analyse-too-many = Du hast schon { $limit } Analysen in der Warteschlange; frag wieder, wenn sie fertig sind.
 analyse-summary = Analyse von Partie #{ $game } (Suchtiefe { $depth }):
-    Weiß { $white }: Genauigkeit { $white_acc } %, Ungenauigkeiten ?! { $white_dubious }, Fehler ? { $white_mistakes }, grobe Fehler ?? { $white_blunders }
-    Schwarz { $black }: Genauigkeit { $black_acc } %, Ungenauigkeiten ?! { $black_dubious }, Fehler ? { $black_mistakes }, grobe Fehler ?? { $black_blunders }
+    Weiß { $white }: Genauigkeit { $white_acc } %, Ungenauigkeiten ?! { $white_dubious }, Fehler ? { $white_mistakes }, Patzer ?? { $white_blunders }{ $white_worst }
+    Schwarz { $black }: Genauigkeit { $black_acc } %, Ungenauigkeiten ?! { $black_dubious }, Fehler ? { $black_mistakes }, Patzer ?? { $black_blunders }{ $black_worst }
     Die PDN enthält alle Zeichen und nach jedem Fehler den besseren Zug.
+analyse-worst = ; der schlechteste Zug: { $move } — besser { $better }
 cmd-analyse = Die Analyse einer beendeten Partie durch die Engine
 
 # Clocks: bank time and leave days (issue 13)
@@ -539,11 +549,17 @@ inline-daily-title = Aufgabe des Tages #{ $id }
 inline-daily-description = { $color ->
         [white] Weiß
        *[black] Schwarz
-    } zieht und gewinnt in { $moves } Zügen · Wertung { $rating }
+    } zieht und gewinnt { $moves ->
+        [one] in einem Zug
+       *[other] in { $moves } Zügen
+    } · Wertung { $rating }
 inline-daily-text = Dame-Aufgabe des Tages #{ $id }: { $color ->
         [white] Weiß
        *[black] Schwarz
-    } zieht und gewinnt in { $moves } Zügen. Findest du die Lösung?
+    } zieht und gewinnt { $moves ->
+        [one] in einem Zug
+       *[other] in { $moves } Zügen
+    }. Findest du die Lösung?
 inline-daily-button = 🧩 Lösen
 inline-play-title = Spiel Dame mit mir
 inline-play-description = Eine Einladung zu einer Partie russische Dame senden

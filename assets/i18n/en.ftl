@@ -77,12 +77,12 @@ board-caption = #{ $game }{ $variant ->
     [yes] {" · casual"}
    *[no] {""}
 }
-to-move = { $player } ({ $color ->
+to-move = { $color ->
     [white] White
    *[black] Black
-}) to move.
+} to play, { $player }.
 time-left = Time left: { $time }.
-move-number = Move { $move }.
+move-number = Move { $move }:
 turn-note = { $move }, { $player } to move.
 button-flip = ⇅ Flip
 button-rematch = ↻ Rematch
@@ -155,11 +155,11 @@ move-not-legal = { $input } is not a legal move. Legal moves: { $legal }.
 move-not-legal-why = { $input } is not a legal move ({ $why }). Legal moves: { $legal }.
 move-played = { $player }: { $move }
 reason-no-moves = { $variant ->
-    [poddavki] no legal moves left (in Poddavki that wins)
-   *[other] no legal moves left
+    [poddavki] no moves left (in Poddavki that wins)
+   *[other] the opponent has no move left
 }
-reason-resignation = resignation
-reason-timeout = the time for a move ran out
+reason-resignation = the opponent resigned
+reason-timeout = the opponent ran out of time
 reason-agreement = by agreement
 reason-repetition = the same position occurred three times
 reason-kings-only = { $moves } moves with kings only, no capture, no man moved
@@ -169,7 +169,7 @@ reason-lone-king = { $variant ->
 }
 reason-long-diagonal = the lone king held the long diagonal
 reason-balance = no change in the balance of forces
-reason-withdrawal = withdrawal from the tournament
+reason-withdrawal = the opponent withdrew from the tournament
 reason-adjudicated = adjudicated by the organiser
 reason-cancelled = the tournament was cancelled
 result-win = { $winner } ({ $color ->
@@ -436,7 +436,10 @@ position-caption = { $color ->
     [white] White
    *[black] Black
 } to move, { $moves ->
-    [0] no legal move (the side to move has lost)
+    [0] no legal move (the side to move has { $stuck ->
+        [won] won
+       *[lost] lost
+    })
     [one] one legal move
    *[other] { $moves } legal moves
 }. FEN: { $fen }
@@ -450,9 +453,10 @@ analyse-pending = Game #{ $game } is being analysed already; the result comes he
 analyse-unfinished = Game #{ $game } is still being played: it can be analysed when it has ended.
 analyse-too-many = You have { $limit } analyses waiting already; ask again when they are done.
 analyse-summary = Analysis of game #{ $game } (engine depth { $depth }):
-    White { $white }: accuracy { $white_acc } %, inaccuracies ?! { $white_dubious }, mistakes ? { $white_mistakes }, blunders ?? { $white_blunders }
-    Black { $black }: accuracy { $black_acc } %, inaccuracies ?! { $black_dubious }, mistakes ? { $black_mistakes }, blunders ?? { $black_blunders }
+    White { $white }: accuracy { $white_acc } %, inaccuracies ?! { $white_dubious }, mistakes ? { $white_mistakes }, blunders ?? { $white_blunders }{ $white_worst }
+    Black { $black }: accuracy { $black_acc } %, inaccuracies ?! { $black_dubious }, mistakes ? { $black_mistakes }, blunders ?? { $black_blunders }{ $black_worst }
     The PDN has every mark and the better move after each mistake.
+analyse-worst = ; the worst: { $move } — better { $better }
 cmd-analyse = The engine's analysis of a finished game
 
 # Clocks: bank time and leave days (issue 13)

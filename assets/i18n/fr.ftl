@@ -8,8 +8,8 @@ help =
     /challenge @nom 3 — défier quelqu’un, 3 jours par coup (1–14, ou unlimited)
     /challenge — un défi ouvert que tout le monde ici peut accepter
     /challenge @nom amicale — une partie amicale : sans classement, reprises d’un commun accord (/takeback)
-    /move e3-d4 — jouer un coup (prises : c3:e5, ou c3:e5:g7 pour plusieurs)
-    /board — afficher le damier · /games — vos parties et à qui le tour
+    /move e3-d4 — jouer un coup (prises : c3:e5, ou c3:e5:g7 pour une rafle)
+    /board — afficher le damier · /games — vos parties et qui doit jouer
     /draw — proposer ou accepter la nulle · /resign — abandonner
     /pdn — la notation de la partie · /replay — la partie en animation · /top — le classement de ce chat
     /position W:Wc3,e3:Bd6 — afficher une position à partir de sa FEN · /analyse — l’analyse d’une partie terminée par le moteur
@@ -78,12 +78,12 @@ board-caption = #{ $game }{ $variant ->
     [yes] {" · amicale"}
    *[no] {""}
 }
-to-move = Au tour de { $player } ({ $color ->
+to-move = trait aux { $color ->
     [white] Blancs
    *[black] Noirs
-}).
-time-left = Temps restant : { $time }.
-move-number = Coup { $move }.
+}, { $player }.
+time-left = Il reste { $time }.
+move-number = Coup { $move } :
 turn-note = { $move }, au tour de { $player }.
 button-flip = ⇅ Retourner
 button-rematch = ↻ Revanche
@@ -156,12 +156,12 @@ move-not-legal = { $input } n’est pas un coup réglementaire. Coups possibles 
 move-not-legal-why = { $input } n’est pas un coup réglementaire ({ $why }). Coups possibles : { $legal }.
 move-played = { $player } : { $move }
 reason-no-moves = { $variant ->
-    [poddavki] plus aucun coup possible (au qui-perd-gagne, c’est la victoire)
-   *[other] plus aucun coup possible
+    [poddavki] plus aucun coup possible (au qui-perd-gagne, c’est gagné)
+   *[other] l’adversaire ne peut plus jouer
 }
-reason-resignation = abandon
-reason-timeout = le temps pour jouer un coup est écoulé
-reason-agreement = par accord mutuel
+reason-resignation = l’adversaire a abandonné
+reason-timeout = l’adversaire a dépassé le temps
+reason-agreement = d’un commun accord
 reason-repetition = la même position s’est produite trois fois
 reason-kings-only = { $moves } coups avec des dames seulement, sans prise ni coup de pion
 reason-lone-king = { $variant ->
@@ -170,7 +170,7 @@ reason-lone-king = { $variant ->
 }
 reason-long-diagonal = la dame seule a tenu la grande diagonale
 reason-balance = aucun changement du rapport de forces
-reason-withdrawal = retrait du tournoi
+reason-withdrawal = l’adversaire s’est retiré du tournoi
 reason-adjudicated = tranchée par l’organisateur
 reason-cancelled = le tournoi a été annulé
 result-win = { $winner } ({ $color ->
@@ -190,11 +190,11 @@ games-line = #{ $game } contre { $opponent } (vous jouez les { $color ->
 }, { $left }
 games-in-chat = — dans { $chat }
 resigned = { $player } a abandonné la partie #{ $game }.
-draw-agreed = Partie #{ $game } : nulle par accord mutuel.
+draw-agreed = Partie #{ $game } : nulle d’un commun accord.
 draw-already-offered = Vous avez déjà proposé la nulle ; en attente de la réponse.
 draw-ai-declines = L’IA refuse la nulle et continue de jouer.
 draw-offered = { $player } propose la nulle dans la partie #{ $game }. { $opponent }, acceptez-vous ?
-draw-none-to-decline = Il n’y a pas de proposition de nulle à refuser.
+draw-none-to-decline = Personne ne vous a proposé la nulle.
 draw-declined = { $player } a refusé la nulle dans la partie #{ $game }. La partie continue.
 admins-only = Seuls les admins du chat peuvent changer cela.
 settings-saved = Enregistré.
@@ -230,7 +230,7 @@ cmd-accept = Accepter un défi
 cmd-decline = Refuser ou retirer un défi
 cmd-move = Jouer un coup, par ex. e3-d4 ou c3:e5:g7
 cmd-board = Afficher le damier de votre partie
-cmd-games = Vos parties et à qui le tour
+cmd-games = Vos parties et qui doit jouer
 cmd-resign = Abandonner votre partie
 cmd-draw = Proposer ou accepter la nulle
 cmd-pdn = La notation de la partie (PDN)
@@ -277,23 +277,26 @@ puzzle-show = Problème #{ $id } · classement { $rating } · { $themes }
     Les { $color ->
         [white] Blancs
        *[black] Noirs
-    } jouent et gagnent ({ $moves } coups). Envoyez votre coup (par ex. /puzzle c3-d4, ou seulement le coup) ; /hint pour un indice, /puzzle solution pour abandonner.
+    } jouent et gagnent { $moves ->
+        [one] en un coup
+       *[other] en { $moves } coups
+    }. Envoyez votre coup (par ex. /puzzle c3-d4, ou seulement le coup) ; /hint pour un indice, /puzzle solution pour abandonner.
 puzzle-none = Aucun problème n’est chargé.
 puzzle-unknown = Il n’y a pas de problème { $id }.
 puzzle-no-open = Vous n’avez pas de problème ouvert ici : /puzzle vous en donne un.
 puzzle-daily-done = Vous avez déjà essayé le problème du jour ici.
 puzzle-illegal = { $move } n’est pas un coup réglementaire ici. Possibles : { $legal }
-puzzle-wrong = Pas celui-ci ({ $move }). Réessayez : { $left ->
-    [one] encore { $left } essai
-   *[other] encore { $left } essais
+puzzle-wrong = Pas ce coup-là ({ $move }). { $left ->
+    [one] Encore un essai
+   *[other] Encore { $left } essais
 }.
-puzzle-failed = Pas celui-ci ({ $move }) — plus d’essais. La solution : { $solution }
-puzzle-right = Juste, { $move } ! La réponse : { $reply }. À vous.
+puzzle-failed = Pas ce coup-là ({ $move }), et plus d’essais. La solution : { $solution }
+puzzle-right = Exact, { $move } ! L’adversaire répond { $reply }. À vous de jouer.
 puzzle-solved = Résolu avec { $move } ! La solution : { $solution }
     Classement problèmes { $rating } ({ $delta }), série { $streak }.
 puzzle-solved-unrated = Résolu avec { $move } ! La solution : { $solution }
 puzzle-gave-up = Problème #{ $id }, la solution : { $solution }
-puzzle-hint-square = Indice : la pièce en { $square } commence.
+puzzle-hint-square = Indice : commencez avec la pièce en { $square }.
 puzzle-hint-move = Indice : jouez { $move }.
 puzzle-top-empty = Aucun problème résolu dans ce chat pour l’instant : /puzzle pour commencer.
 puzzle-top-header = Classement des problèmes dans ce chat :
@@ -308,7 +311,10 @@ daily-post = Problème du jour du { $date } — #{ $id } · classement { $rating
     Les { $color ->
         [white] Blancs
        *[black] Noirs
-    } jouent et gagnent ({ $moves } coups). Envoyez votre premier coup ; /hint pour un indice.
+    } jouent et gagnent { $moves ->
+        [one] en un coup
+       *[other] en { $moves } coups
+    }. Envoyez votre premier coup ; /hint pour un indice.
 daily-yesterday = Le problème du jour précédent #{ $id } : { $solution }
 opt-puzzle-text = Votre coup, un numéro de problème, ou « solution »
 opt-daily-state = on ou off
@@ -402,8 +408,8 @@ tournament-missing-line = R{ $round } #{ $game } { $white } – { $black } : au 
 tournament-missing-none = Tournoi #{ $id } « { $name } » : aucune partie en cours.
 tournament-overdue = le temps est écoulé
 tournament-adjudicated = La partie #{ $game } ({ $white } – { $black }) du tournoi #{ $id } est tranchée par { $admin }.
-tournament-advice = Partie #{ $game } { $white } – { $black }, au tour de { $player }. Le conseil du moteur (profondeur { $depth }) : { $eval } ; le meilleur coup { $best }. Pour trancher : /tournament adjudicate { $game } 1-0, 0-1 ou 1/2.
-advice-eval-even = à peu près égal ({ $men } pions)
+tournament-advice = Partie #{ $game } { $white } – { $black }, au tour de { $player }. Le conseil du moteur (profondeur { $depth }) : { $eval } ; meilleur coup : { $best }. Pour trancher : /tournament adjudicate { $game } 1-0, 0-1 ou 1/2.
+advice-eval-even = position à peu près égale ({ $men } pions)
 advice-eval-better = les { $side ->
     [white] Blancs
    *[black] Noirs
@@ -428,7 +434,10 @@ position-caption = { $color ->
     [white] Blancs
    *[black] Noirs
 } au trait, { $moves ->
-    [0] aucun coup possible (le camp au trait a perdu)
+    [0] aucun coup possible (le camp au trait a { $stuck ->
+        [won] gagné
+       *[lost] perdu
+    })
     [one] un seul coup possible
    *[other] { $moves } coups possibles
 }. FEN : { $fen }
@@ -442,9 +451,10 @@ analyse-pending = La partie #{ $game } est déjà en cours d’analyse ; le rés
 analyse-unfinished = La partie #{ $game } est toujours en cours : elle pourra être analysée une fois terminée.
 analyse-too-many = Vous avez déjà { $limit } analyses en attente ; redemandez quand elles seront finies.
 analyse-summary = Analyse de la partie #{ $game } (profondeur du moteur { $depth }) :
-    Blancs { $white } : précision { $white_acc } %, imprécisions ?! { $white_dubious }, erreurs ? { $white_mistakes }, gaffes ?? { $white_blunders }
-    Noirs { $black } : précision { $black_acc } %, imprécisions ?! { $black_dubious }, erreurs ? { $black_mistakes }, gaffes ?? { $black_blunders }
+    Blancs { $white } : précision { $white_acc } %, imprécisions ?! { $white_dubious }, erreurs ? { $white_mistakes }, gaffes ?? { $white_blunders }{ $white_worst }
+    Noirs { $black } : précision { $black_acc } %, imprécisions ?! { $black_dubious }, erreurs ? { $black_mistakes }, gaffes ?? { $black_blunders }{ $black_worst }
     Le PDN contient toutes les annotations et le meilleur coup après chaque erreur.
+analyse-worst = {" "}; le pire coup : { $move } — mieux : { $better }
 cmd-analyse = L’analyse d’une partie terminée par le moteur
 
 # Clocks: bank time and leave days (issue 13)
@@ -539,11 +549,17 @@ inline-daily-title = Problème du jour #{ $id }
 inline-daily-description = Les { $color ->
         [white] Blancs
        *[black] Noirs
-    } jouent et gagnent en { $moves } coups · classement { $rating }
+    } jouent et gagnent { $moves ->
+        [one] en un coup
+       *[other] en { $moves } coups
+    } · classement { $rating }
 inline-daily-text = Problème de dames du jour #{ $id } : les { $color ->
         [white] Blancs
        *[black] Noirs
-    } jouent et gagnent en { $moves } coups. Saurez-vous le résoudre ?
+    } jouent et gagnent { $moves ->
+        [one] en un coup
+       *[other] en { $moves } coups
+    }. Saurez-vous le résoudre ?
 inline-daily-button = 🧩 Résoudre
 inline-play-title = Jouez aux dames avec moi
 inline-play-description = Envoyer une invitation à une partie de dames russes

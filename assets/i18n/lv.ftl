@@ -80,13 +80,13 @@ board-caption = #{ $game }{ $variant ->
     [yes] {" · draudzības"}
    *[no] {""}
 }
-to-move = Gājiens: { $player } ({ $color ->
+to-move = iet { $color ->
     [white] baltie
    *[black] melnie
-}).
+}, { $player }.
 time-left = Atlikušais laiks: { $time }.
-move-number = { $move }. gājiens.
-turn-note = { $move }, gājiens: { $player }.
+move-number = { $move }. gājiens:
+turn-note = { $move }, tagad iet { $player }.
 button-flip = ⇅ Apgriezt
 button-rematch = ↻ Revanšs
 button-draw = ½ Neizšķirts
@@ -159,10 +159,10 @@ move-not-legal-why = { $input } nav atļauts gājiens ({ $why }). Iespējamie g�
 move-played = { $player }: { $move }
 reason-no-moves = { $variant ->
     [poddavki] vairs nav iespējamu gājienu (poddavkos tā ir uzvara)
-   *[other] vairs nav iespējamu gājienu
+   *[other] pretiniekam vairs nav gājienu
 }
-reason-resignation = padošanās
-reason-timeout = gājiena laiks beidzās
+reason-resignation = pretinieks padevās
+reason-timeout = pretinieks pārtērēja laiku
 reason-agreement = pēc vienošanās
 reason-repetition = tā pati pozīcija atkārtojās trīs reizes
 reason-kings-only = { $moves } gājieni tikai ar dāmām, bez sišanas un bez kauliņa gājiena
@@ -172,7 +172,7 @@ reason-lone-king = { $variant ->
 }
 reason-long-diagonal = viena dāma noturēja garo ceļu
 reason-balance = spēku samērs nemainījās
-reason-withdrawal = izstāšanās no turnīra
+reason-withdrawal = pretinieks izstājās no turnīra
 reason-adjudicated = izšķīra organizators
 reason-cancelled = turnīrs tika atcelts
 result-win = { $winner } ({ $color ->
@@ -196,7 +196,7 @@ draw-agreed = Partija #{ $game }: neizšķirts pēc vienošanās.
 draw-already-offered = Jūs jau piedāvājāt neizšķirtu; gaidām atbildi.
 draw-ai-declines = MI noraida neizšķirtu un spēlē tālāk.
 draw-offered = { $player } piedāvā neizšķirtu partijā #{ $game }. { $opponent }, vai pieņemat?
-draw-none-to-decline = Nav neizšķirta piedāvājuma, ko noraidīt.
+draw-none-to-decline = Neizšķirtu jums neviens nav piedāvājis.
 draw-declined = { $player } noraidīja neizšķirtu partijā #{ $game }. Spēle turpinās.
 admins-only = To var mainīt tikai čata administratori.
 settings-saved = Saglabāts.
@@ -290,12 +290,12 @@ puzzle-wrong = Ne šis ({ $move }). Mēģiniet vēlreiz: { $left ->
    *[other] atlikuši { $left } mēģinājumi
 }.
 puzzle-failed = Ne šis ({ $move }) — mēģinājumi beigušies. Atrisinājums: { $solution }
-puzzle-right = Pareizi, { $move }! Atbilde: { $reply }. Jūsu gājiens.
+puzzle-right = Pareizi, { $move }! Pretinieks atbild ar { $reply }. Jūsu gājiens.
 puzzle-solved = Atrisināts ar { $move }! Atrisinājums: { $solution }
     Uzdevumu reitings { $rating } ({ $delta }), sērija { $streak }.
 puzzle-solved-unrated = Atrisināts ar { $move }! Atrisinājums: { $solution }
 puzzle-gave-up = Uzdevums #{ $id }, atrisinājums: { $solution }
-puzzle-hint-square = Mājiens: sāk kauliņš uz { $square }.
+puzzle-hint-square = Mājiens: sāciet ar kauliņu uz { $square }.
 puzzle-hint-move = Mājiens: spēlējiet { $move }.
 puzzle-top-empty = Šajā čatā vēl nav atrisināts neviens uzdevums: /puzzle, lai sāktu.
 puzzle-top-header = Uzdevumu reitings šajā čatā:
@@ -430,7 +430,10 @@ position-caption = Gājiens { $color ->
     [white] baltajiem
    *[black] melnajiem
 }, { $moves ->
-    [0] iespējamu gājienu nav (puse, kam gājiens, ir zaudējusi)
+    [0] iespējamu gājienu nav (puse, kam gājiens, ir { $stuck ->
+        [won] uzvarējusi
+       *[lost] zaudējusi
+    })
    *[other] iespējamie gājieni: { $moves }
 }. FEN: { $fen }
 bad-fen = Tā nav pozīcija: { $error }. FEN izskatās šādi: W:W21-32:B1-12 (kam gājiens, tad balto un melno kauliņi; K pirms dāmas).
@@ -443,9 +446,10 @@ analyse-pending = Partija #{ $game } jau tiek analizēta; rezultāts būs šeit,
 analyse-unfinished = Partija #{ $game } vēl notiek: to var analizēt, kad tā būs beigusies.
 analyse-too-many = Jums jau gaida analīzes: { $limit }. Prasiet vēlreiz, kad tās būs gatavas.
 analyse-summary = Partijas #{ $game } analīze (dzinēja dziļums { $depth }):
-    Baltie { $white }: precizitāte { $white_acc } %, neprecizitātes ?! { $white_dubious }, kļūdas ? { $white_mistakes }, rupjas kļūdas ?? { $white_blunders }
-    Melnie { $black }: precizitāte { $black_acc } %, neprecizitātes ?! { $black_dubious }, kļūdas ? { $black_mistakes }, rupjas kļūdas ?? { $black_blunders }
+    Baltie { $white }: precizitāte { $white_acc } %, neprecizitātes ?! { $white_dubious }, kļūdas ? { $white_mistakes }, rupjas kļūdas ?? { $white_blunders }{ $white_worst }
+    Melnie { $black }: precizitāte { $black_acc } %, neprecizitātes ?! { $black_dubious }, kļūdas ? { $black_mistakes }, rupjas kļūdas ?? { $black_blunders }{ $black_worst }
     PDN ir visas zīmes un labākais gājiens pēc katras kļūdas.
+analyse-worst = ; sliktākais gājiens: { $move } — labāk { $better }
 cmd-analyse = Pabeigtas partijas analīze ar dzinēju
 
 # Clocks: bank time and leave days (issue 13)

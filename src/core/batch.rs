@@ -115,7 +115,7 @@ impl Service {
         let now = self.now();
         let mut store = self.lock();
         let mut results = Vec::with_capacity(batch.len());
-        let tx = match store.begin() {
+        let mut tx = match store.begin() {
             Ok(tx) => tx,
             Err(e) => {
                 let msg = e.to_string();
@@ -125,22 +125,13 @@ impl Service {
                     .collect();
             }
         };
-        let mut tx = tx;
         for w in batch {
-            let r = match tx.savepoint() {
-                Ok(mut sp) => {
-                    let r = self.run_event(&sp, &w.event, &w.evals, now);
-                    let kept = match &r {
-                        Ok(Handled::Done(..)) => sp.commit(),
-                        _ => sp.rollback(),
-                    };
-                    match kept {
-                        Ok(()) => r,
-                        Err(e) => Err(Halt::Failed(e.into())),
-                    }
-                }
-                Err(e) => Err(Halt::Failed(e.into())),
-            };
+            let r = tx
+                .savepoint(
+                    |sp| self.run_event(sp, &w.event, &w.evals, now),
+                    |r| matches!(r, Ok(Handled::Done(..))),
+                )
+                .unwrap_or_else(|e| Err(Halt::Failed(e.into())));
             results.push((w.ticket, r));
         }
         if let Err(e) = tx.commit() {

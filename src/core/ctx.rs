@@ -7,8 +7,8 @@ use super::i18n::{Args, Lang};
 use super::present::Draft;
 use super::types::{Job, Platform, Target};
 use super::Service;
+use crate::store::Tx;
 use crate::store::{ChatRow, UserRow};
-use rusqlite::Connection;
 
 /// Who is acting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +25,7 @@ pub(crate) enum Actor {
 pub(crate) struct Ctx<'a> {
     pub svc: &'a Service,
     /// The open transaction.
-    pub c: &'a Connection,
+    pub c: &'a Tx,
     pub platform: Platform,
     pub actor: Actor,
     /// The acting user (for [`Actor::Ai`] and [`Actor::Service`], the person
@@ -130,15 +130,6 @@ impl Ctx<'_> {
     pub fn post_lines(&mut self, d: Draft, lines: &[String]) {
         let max = self.platform.limits().text_max;
         self.drafts.extend(d.split_lines(lines, max));
-    }
-
-    /// Refuse unless the actor may change chat-wide settings.
-    pub fn require_admin(&self) -> Result<(), Halt> {
-        if self.is_admin {
-            Ok(())
-        } else {
-            Err(Halt::Refused(super::Refusal::NotAdmin))
-        }
     }
 
     /// The acting person's id; an AI or service action has none.

@@ -3,6 +3,13 @@
 //! or the access gate turn down — it is answered with a localised message
 //! (see `present::text`) to that user alone, and the transaction it
 //! happened in is rolled back, so a refusal never changes anything.
+//!
+//! Each feature declares its refusals where it lives, with `refusals!`:
+//! a variant, its message id and the message's arguments on one line
+//! (`access::AccessRefusal`, `input::InputRefusal`, `games::GameRefusal`,
+//! `ChallengeRefusal`, `TakebackRefusal`, `ConditionalRefusal`,
+//! `SettingsRefusal`, `TournamentRefusal`); [`Refusal`] wraps them, and a
+//! test checks every one's message and arguments in all five catalogues.
 
 use crate::store::{StoreError, UnknownWord};
 use shashki_engine::{MoveError, Variant};
@@ -23,180 +30,259 @@ pub enum ServiceError {
     Random(String),
 }
 
-impl From<rusqlite::Error> for ServiceError {
-    fn from(e: rusqlite::Error) -> Self {
-        ServiceError::Store(e.into())
-    }
-}
-
 impl From<UnknownWord> for ServiceError {
     fn from(e: UnknownWord) -> Self {
         ServiceError::Corrupt(e.to_string())
     }
 }
 
-/// An action turned down. Each variant has one message in the catalogues.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Refusal {
-    #[error("malformed or unknown button")]
-    ButtonInvalid,
-    #[error("the position changed since the button was shown")]
-    ButtonStale,
-    #[error("unknown command /{command}")]
-    UnknownCommand { command: String },
-    #[error("/move without a move")]
-    MoveUsage,
-    #[error("not a player of game {game}")]
-    NotAPlayer { game: i64 },
-    #[error("not the player's turn in game {game}")]
-    NotYourTurn { game: i64 },
-    #[error("not the player's turn in any game here")]
-    NotYourTurnAnywhere,
-    #[error("game {game} is over")]
-    GameOver { game: i64 },
-    #[error("no game {game} here")]
-    GameUnknown { game: String },
-    #[error("no game in progress here")]
-    NoActiveGame,
-    #[error("several games: {games:?}")]
-    WhichGame { games: Vec<i64> },
-    #[error("game {game}: {error}")]
-    IllegalMove {
-        game: i64,
-        variant: Variant,
-        error: MoveError,
-    },
-    #[error("challenge: unknown word {word}")]
-    ChallengeBadWord { word: String },
-    #[error("challenge: no level {level}")]
-    ChallengeBadLevel { level: i64 },
-    #[error("challenge: {days} days per move")]
-    ChallengeBadDays { days: i64 },
-    #[error("challenge to oneself")]
-    ChallengeSelf,
-    /// `id`: the number as typed or stored (a typed one may not fit).
-    #[error("no challenge {id} here")]
-    ChallengeUnknown { id: String },
-    #[error("@{handle}: longer than any handle")]
-    HandleTooLong { handle: String },
-    #[error("challenge {id} is closed")]
-    ChallengeClosed { id: i64 },
-    #[error("accepting one's own challenge")]
-    ChallengeOwn,
-    #[error("the challenge is for someone else")]
-    ChallengeNotForYou,
-    #[error("{limit} open challenges already")]
-    TooManyChallenges { limit: i64 },
-    #[error("{limit} games in progress already")]
-    TooManyGames { limit: i64 },
-    #[error("the chat has {limit} games in progress already")]
-    ChatFull { limit: i64 },
-    #[error("{limit} games against the AI already")]
-    TooManyAiGames { limit: i64 },
-    #[error("the opponent has {limit} games in progress already")]
-    OpponentBusy { limit: i64 },
-    #[error("no open challenge here")]
-    NoOpenChallenge,
-    #[error("draw already offered")]
-    DrawAlreadyOffered,
-    #[error("no draw offer to decline")]
-    NoDrawToDecline,
-    #[error("setting {key}: bad value {value}")]
-    SettingBadValue {
-        key: &'static str,
-        value: String,
-        allowed: String,
-    },
-    #[error("only the chat's admins may do this")]
-    NotAdmin,
-    #[error("no variant {word}")]
-    VariantUnknown { word: String },
-    #[error("no setting {key}")]
-    SettingUnknown { key: String, keys: String },
-    #[error("/vacation without a number of days")]
-    VacationUsage { left: i64 },
-    #[error("vacation of {days} days, {left} left")]
-    VacationTooLong { left: i64, days: i64 },
-    #[error("/tournament: usage")]
-    TournamentUsage,
-    #[error("/tournament: unknown word {word}")]
-    TournamentBadWord { word: String },
-    #[error("no tournament {id} here")]
-    TournamentUnknown { id: String },
-    #[error("no tournament here")]
-    NoTournament,
-    #[error("several tournaments: {ids:?}")]
-    WhichTournament { ids: Vec<i64> },
-    #[error("no takeback in rated game {game}")]
-    TakebackRated { game: i64 },
-    #[error("wait for the AI's move in game {game}")]
-    TakebackWait { game: i64 },
-    #[error("nothing to take back in game {game}")]
-    TakebackNothing { game: i64 },
-    #[error("a takeback is asked for in game {game} already")]
-    TakebackPending { game: i64 },
-    #[error("takeback declined already at this ply in game {game}")]
-    TakebackDeclinedAlready { game: i64 },
-    #[error("no open takeback request in game {game}")]
-    TakebackLapsed { game: i64 },
-    #[error("only the opponent answers a takeback request in game {game}")]
-    TakebackNotYours { game: i64 },
-    #[error("/if in a group whose replies are public")]
-    IfInPublic,
-    #[error("/if: usage")]
-    IfUsage,
-    #[error("your move in game {game}: play it")]
-    IfYourTurn { game: i64 },
-    #[error("{text} in game {game}: {error}")]
-    IfIllegal {
-        game: i64,
-        text: String,
-        error: String,
-    },
-    #[error("{limit} conditional lines already")]
-    IfTooMany { limit: i64 },
-    #[error("game {game} is still being played")]
-    AnalyseUnfinished { game: i64 },
-    #[error("{limit} analyses waiting already")]
-    TooManyAnalyses { limit: i64 },
-    #[error("not a position: {error}")]
-    BadFen { error: String },
-    #[error("/position needs a FEN")]
-    PositionUsage,
-    #[error("not an end date: {word}")]
-    TournamentBadEnd { word: String },
-    #[error("tournament {id} is not open for entries")]
-    TournamentNotOpen { id: i64 },
-    #[error("tournament {id} has paired {rounds} rounds: too late to enter")]
-    TournamentTooLate { id: i64, rounds: i64 },
-    #[error("already in tournament {id}")]
-    TournamentAlreadyJoined { id: i64 },
-    #[error("not in tournament {id}")]
-    TournamentNotJoined { id: i64 },
-    #[error("a tournament of {players} players")]
-    TournamentTooFew { players: i64 },
-    #[error("tournament {id} has {limit} players already")]
-    TournamentFull { id: i64, limit: i64 },
-    #[error("{name} is not in tournament {id}")]
-    TournamentNotEntered { id: i64, name: String },
-    #[error("tournament {id} is over")]
-    TournamentOver { id: i64 },
-    #[error("a tournament of at most {max} players")]
-    TournamentBadMax { max: String },
-    #[error("/tournament adjudicate: usage")]
-    AdjudicateUsage,
-    #[error("/tournament adjudicate: no result {word}")]
-    AdjudicateBadResult { word: String },
-    #[error("game {game} is not a game of a tournament here")]
-    NotATournamentGame { game: String },
-    #[error("/tournament new: bank {word}")]
-    TournamentBadBank { word: String },
-    #[error("tournament {id} is not running")]
-    TournamentNotRunning { id: i64 },
-    #[error("/tournament pause without a number of days")]
-    LeaveUsage { id: i64, left: i64 },
-    #[error("leave of {days} days in tournament {id}, {left} left")]
-    LeaveTooLong { id: i64, left: i64, days: i64 },
+/// One argument of a refusal's message, typed: how it is written is
+/// decided once, in [`crate::core::Service::refusal_text`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Arg<'a> {
+    Num(i64),
+    Text(&'a str),
+    /// A word people typed, repeated: cut to `present::text::ECHO_MAX`
+    /// characters (a 100 KB `@handle` is not sent back whole).
+    Typed(&'a str),
+    /// A text holding what people typed (an error naming their token):
+    /// cut to `present::text::ECHO_TEXT_MAX` characters.
+    TypedText(&'a str),
+    /// Game or tournament numbers: `#3, #5`.
+    Ids(&'a [i64]),
+    /// Why a move text is not a move (its own message, in the variant's
+    /// notation).
+    Move(Variant, &'a MoveError),
+}
+
+impl<'a> From<&'a i64> for Arg<'a> {
+    fn from(n: &'a i64) -> Self {
+        Arg::Num(*n)
+    }
+}
+
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(s: &'a String) -> Self {
+        Arg::Text(s)
+    }
+}
+
+impl<'a> From<&'a &'static str> for Arg<'a> {
+    fn from(s: &'a &'static str) -> Self {
+        Arg::Text(s)
+    }
+}
+
+impl<'a> From<&'a Vec<i64>> for Arg<'a> {
+    fn from(ids: &'a Vec<i64>) -> Self {
+        Arg::Ids(ids)
+    }
+}
+
+/// A feature's refusals: each variant's message id and its arguments
+/// (written by `refusals!`, beside the variant).
+pub(crate) trait Refuse {
+    /// The message id in the catalogues.
+    fn id(&self) -> &'static str;
+    /// The message's arguments, by name.
+    fn args(&self) -> Vec<(&'static str, Arg<'_>)>;
+    /// Every variant once, with sample fields (for the catalogue test).
+    #[cfg(test)]
+    fn samples() -> Vec<Self>
+    where
+        Self: Sized;
+}
+
+/// A sample value of a refusal's field (for the catalogue test).
+#[cfg(test)]
+pub(crate) trait Sample {
+    fn sample() -> Self;
+}
+
+#[cfg(test)]
+impl Sample for i64 {
+    fn sample() -> Self {
+        2
+    }
+}
+
+#[cfg(test)]
+impl Sample for String {
+    fn sample() -> Self {
+        "x".into()
+    }
+}
+
+#[cfg(test)]
+impl Sample for &'static str {
+    fn sample() -> Self {
+        "x"
+    }
+}
+
+#[cfg(test)]
+impl Sample for Vec<i64> {
+    fn sample() -> Self {
+        vec![3, 5]
+    }
+}
+
+#[cfg(test)]
+impl Sample for Variant {
+    fn sample() -> Self {
+        Variant::default()
+    }
+}
+
+#[cfg(test)]
+impl Sample for MoveError {
+    fn sample() -> Self {
+        MoveError::Empty
+    }
+}
+
+/// Declare a feature's refusals, each variant once with its message id
+/// and the message's arguments beside it:
+///
+/// ```ignore
+/// refusals! {
+///     pub enum TakebackRefusal {
+///         /// no takeback in a rated game
+///         Rated { game: i64 } => "takeback-rated" ["game" => game],
+///     }
+/// }
+/// ```
+///
+/// An argument is anything an [`Arg`] is made `From` (a field: `&i64`,
+/// `&String`, the ids of `&Vec<i64>`), or an `Arg` itself.
+macro_rules! refusals {
+    (
+        $(#[$meta:meta])*
+        pub enum $Enum:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $Variant:ident $({ $($field:ident : $fty:ty),* $(,)? })?
+                    => $id:literal $([ $($arg:literal => $val:expr),* $(,)? ])?
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum $Enum {
+            $( $(#[$vmeta])* $Variant $({ $($field: $fty),* })? ),*
+        }
+
+        impl $crate::core::error::Refuse for $Enum {
+            fn id(&self) -> &'static str {
+                match self {
+                    $( Self::$Variant { .. } => $id ),*
+                }
+            }
+
+            fn args(&self) -> Vec<(&'static str, $crate::core::error::Arg<'_>)> {
+                match self {
+                    $(
+                        Self::$Variant $({ $($field),* })? => vec![
+                            $($( ($arg, $crate::core::error::Arg::from($val)) ),*)?
+                        ]
+                    ),*
+                }
+            }
+
+            #[cfg(test)]
+            fn samples() -> Vec<Self> {
+                vec![
+                    $(
+                        Self::$Variant $({
+                            $($field: $crate::core::error::Sample::sample()),*
+                        })?
+                    ),*
+                ]
+            }
+        }
+    };
+}
+pub(crate) use refusals;
+
+/// The features' refusals wrapped in one [`Refusal`] (and each made a
+/// [`Halt`] with `?`).
+macro_rules! features {
+    ($( $(#[$meta:meta])* $Wrap:ident($Enum:ty) ),* $(,)?) => {
+        /// An action turned down: a feature's refusal. Each has one message
+        /// in the catalogues, named where the refusal is declared.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub enum Refusal {
+            $( $(#[$meta])* $Wrap($Enum) ),*
+        }
+
+        impl Refusal {
+            fn feature(&self) -> &dyn Refuse {
+                match self {
+                    $( Refusal::$Wrap(r) => r ),*
+                }
+            }
+
+            /// Every refusal of every feature, with sample fields.
+            #[cfg(test)]
+            pub(crate) fn samples() -> Vec<Refusal> {
+                let mut all = Vec::new();
+                $( all.extend(<$Enum as Refuse>::samples().into_iter().map(Refusal::$Wrap)); )*
+                all
+            }
+        }
+
+        $(
+            impl From<$Enum> for Refusal {
+                fn from(r: $Enum) -> Self {
+                    Refusal::$Wrap(r)
+                }
+            }
+
+            impl From<$Enum> for Halt {
+                fn from(r: $Enum) -> Self {
+                    Halt::Refused(Refusal::$Wrap(r))
+                }
+            }
+        )*
+    };
+}
+
+features! {
+    /// The access gate (`access.rs`).
+    Access(super::access::AccessRefusal),
+    /// Commands and buttons as such.
+    Input(super::input::InputRefusal),
+    /// Finding a game, moves, draws, analyses, positions, vacations.
+    Game(super::games::GameRefusal),
+    Challenge(super::games::challenge::ChallengeRefusal),
+    Takeback(super::games::TakebackRefusal),
+    /// `/if`: conditional moves.
+    Conditional(super::games::ConditionalRefusal),
+    Settings(super::settings::SettingsRefusal),
+    Tournament(super::tournaments::TournamentRefusal),
+}
+
+impl Refusal {
+    /// The message id in the catalogues.
+    pub(crate) fn id(&self) -> &'static str {
+        self.feature().id()
+    }
+
+    /// The message's arguments, by name.
+    pub(crate) fn args(&self) -> Vec<(&'static str, Arg<'_>)> {
+        self.feature().args()
+    }
+}
+
+/// For the logs: the message id and its arguments.
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())?;
+        for (name, value) in self.args() {
+            write!(f, " {name}={value:?}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Why a handler stopped early (internal to the core).
@@ -229,12 +315,6 @@ impl From<StoreError> for Halt {
     }
 }
 
-impl From<rusqlite::Error> for Halt {
-    fn from(e: rusqlite::Error) -> Self {
-        Halt::Failed(e.into())
-    }
-}
-
 impl From<UnknownWord> for Halt {
     fn from(e: UnknownWord) -> Self {
         Halt::Failed(e.into())
@@ -247,4 +327,109 @@ pub(crate) type Res<T> = Result<T, Halt>;
 /// Damaged or inconsistent stored data, as an error.
 pub(crate) fn corrupt(what: impl std::fmt::Display) -> Halt {
     Halt::Failed(ServiceError::Corrupt(what.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::i18n::Lang;
+    use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// The variables a pattern uses: placeables, selectors, function
+    /// arguments, in every variant of a selection.
+    fn pattern_vars(p: &Pattern<&str>, vars: &mut BTreeSet<String>) {
+        for element in &p.elements {
+            if let PatternElement::Placeable { expression } = element {
+                expression_vars(expression, vars);
+            }
+        }
+    }
+
+    fn expression_vars(e: &Expression<&str>, vars: &mut BTreeSet<String>) {
+        match e {
+            Expression::Select { selector, variants } => {
+                inline_vars(selector, vars);
+                for v in variants {
+                    pattern_vars(&v.value, vars);
+                }
+            }
+            Expression::Inline(i) => inline_vars(i, vars),
+        }
+    }
+
+    fn inline_vars(i: &InlineExpression<&str>, vars: &mut BTreeSet<String>) {
+        match i {
+            InlineExpression::VariableReference { id } => {
+                vars.insert(id.name.to_string());
+            }
+            InlineExpression::Placeable { expression } => expression_vars(expression, vars),
+            InlineExpression::FunctionReference { arguments, .. } => {
+                for a in &arguments.positional {
+                    inline_vars(a, vars);
+                }
+                for a in &arguments.named {
+                    inline_vars(&a.value, vars);
+                }
+            }
+            InlineExpression::MessageReference { id, .. } => {
+                // another message's variables would be this one's too;
+                // no refusal's message refers to one (keep it so)
+                vars.insert(format!("<message {}>", id.name));
+            }
+            InlineExpression::TermReference { .. }
+            | InlineExpression::StringLiteral { .. }
+            | InlineExpression::NumberLiteral { .. } => {}
+        }
+    }
+
+    /// Each message of a catalogue that has a value, with its variables.
+    fn catalogue(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
+        let resource = fluent_syntax::parser::parse(lang.source())
+            .unwrap_or_else(|(_, errors)| panic!("{}.ftl: {errors:?}", lang.code()));
+        let mut out = BTreeMap::new();
+        for entry in &resource.body {
+            if let Entry::Message(m) = entry {
+                if let Some(value) = &m.value {
+                    let mut vars = BTreeSet::new();
+                    pattern_vars(value, &mut vars);
+                    out.insert(m.id.name.to_string(), vars);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_refusal_has_its_message_and_arguments_in_every_catalogue() {
+        let refusals = Refusal::samples();
+        // one per variant of every feature
+        assert_eq!(refusals.len(), 73);
+        let mut ids = BTreeSet::new();
+        for r in &refusals {
+            assert!(
+                ids.insert(r.id()),
+                "{} is the message of two refusals",
+                r.id()
+            );
+        }
+        for lang in Lang::ALL {
+            let messages = catalogue(lang);
+            for r in &refusals {
+                let id = r.id();
+                let Some(used) = messages.get(id) else {
+                    panic!("{}.ftl has no message {id} ({r:?})", lang.code());
+                };
+                let given: BTreeSet<String> =
+                    r.args().iter().map(|(name, _)| name.to_string()).collect();
+                assert_eq!(given.len(), r.args().len(), "{id}: an argument given twice");
+                assert_eq!(
+                    &given,
+                    used,
+                    "{}.ftl: {id} uses other arguments than the refusal gives ({r:?})",
+                    lang.code()
+                );
+            }
+        }
+    }
 }

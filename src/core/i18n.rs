@@ -60,7 +60,7 @@ impl Lang {
     }
 
     /// The catalogue's Fluent source.
-    fn source(self) -> &'static str {
+    pub(crate) fn source(self) -> &'static str {
         match self {
             Lang::En => include_str!("../../assets/i18n/en.ftl"),
             Lang::Ru => include_str!("../../assets/i18n/ru.ftl"),

@@ -29,7 +29,7 @@ impl Service {
         let mut offers = Vec::new();
         let today = {
             let store = self.lock();
-            let c = store.conn();
+            let c = store.read();
             puzzles::ensure_pack(c)?;
             let id = match daily_puzzle_id(c, day_of(self.now())) {
                 Ok(id) => id,

@@ -36,7 +36,7 @@ pub use limits::PlatformLimits;
 pub use time::{Clock, ManualClock, SystemClock};
 pub use types::*;
 
-use crate::store::{self, Store, UserRow};
+use crate::store::{self, Store, Tx, UserRow};
 use batch::{Handled, Writer};
 use ctx::{resolve_lang, Actor, Ctx};
 use error::Halt;
@@ -44,6 +44,7 @@ use games::ai::Evals;
 use i18n::Catalog;
 use input::commands::{looks_like_move, parse_command, Command};
 use input::payload::Payload;
+use input::InputRefusal;
 use present::Draft;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -160,13 +161,7 @@ impl Service {
     /// Handle one event inside the open transaction `c` (a savepoint of a
     /// batch, see [`batch`]): the update id, the user and chat rows, the
     /// dispatch. An `Err` means the caller rolls this event back.
-    fn run_event(
-        &self,
-        c: &rusqlite::Connection,
-        ev: &Event,
-        evals: &Evals,
-        now: i64,
-    ) -> Result<Handled, Halt> {
+    fn run_event(&self, c: &Tx, ev: &Event, evals: &Evals, now: i64) -> Result<Handled, Halt> {
         if let Some(id) = &ev.update_id {
             if !store::mark_update(c, ev.platform.key(), id, now)? {
                 return Ok(Handled::Done(Vec::new(), Vec::new())); // delivered twice
@@ -321,7 +316,7 @@ impl Service {
             Command::Decline(r) => self.cmd_decline(ctx, r.as_deref())?,
             Command::ChallengeLink { id, token } => self.challenge_link(ctx, id, token)?,
             Command::Move { game, text } => match text {
-                None => return Err(Refusal::MoveUsage.into()),
+                None => return Err(InputRefusal::MoveUsage.into()),
                 Some(text) => self.move_text(ctx, game, &text)?,
             },
             Command::Board(r) => self.cmd_board(ctx, r.as_deref())?,
@@ -344,7 +339,9 @@ impl Service {
             Command::If(args) => self.cmd_if(ctx, &args)?,
             Command::Takeback(r) => self.cmd_takeback(ctx, r.as_deref())?,
             Command::Notify(w) => self.cmd_notify(ctx, w.as_deref())?,
-            Command::Unknown(command) => return Err(Refusal::UnknownCommand { command }.into()),
+            Command::Unknown(command) => {
+                return Err(InputRefusal::UnknownCommand { command }.into())
+            }
         }
         Ok(())
     }
@@ -352,7 +349,7 @@ impl Service {
     /// A pressed button.
     fn on_choice(&self, ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
         let Some(p) = Payload::decode(payload) else {
-            return Err(Refusal::ButtonInvalid.into());
+            return Err(InputRefusal::ButtonInvalid.into());
         };
         let before = ctx.drafts.len();
         match p {

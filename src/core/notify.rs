@@ -13,8 +13,8 @@ use super::input::words;
 use super::present::Draft;
 use super::types::{Link, LinkTo, Target};
 use super::Service;
+use crate::store::Tx;
 use crate::store::{self, GameRow, Seat};
-use rusqlite::Connection;
 
 /// Which notification: it is your move (after the opponent's move or at
 /// the start of the game), or a reminder of your move.
@@ -104,7 +104,7 @@ impl Ctx<'_> {
         row: &GameRow,
         seat: Seat,
         notice: Notice,
-        text_args: impl FnOnce(&Service, &Connection, Lang) -> Res<Args<'static>>,
+        text_args: impl FnOnce(&Service, &Tx, Lang) -> Res<Args<'static>>,
     ) -> Res<()> {
         let Seat::Human(uid) = seat else {
             return Ok(()); // the AI

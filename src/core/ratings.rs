@@ -3,13 +3,13 @@
 //! against the puzzle); the `/top` table.
 
 use super::ctx::Ctx;
-use super::error::Refusal;
 use super::error::Res;
 use super::games::challenge::chat_variant;
 use super::input::words::variant_word;
 use crate::args;
+use crate::core::input::InputRefusal;
+use crate::store::Tx;
 use crate::store::{self, RatingRow};
-use rusqlite::Connection;
 use shashki_engine::{Color, Variant};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -70,7 +70,7 @@ impl RatingRow {
 /// Rate a finished game between two people, in the chat and overall, in
 /// the game's variant (each variant has its own ratings).
 pub(crate) fn record_game(
-    c: &Connection,
+    c: &Tx,
     chat_id: i64,
     variant: Variant,
     white: i64,
@@ -94,7 +94,7 @@ impl super::Service {
     /// default variant unless named).
     pub(crate) fn cmd_top(&self, ctx: &mut Ctx, word: Option<&str>) -> Res<()> {
         let variant = match word {
-            Some(w) => variant_word(w).ok_or_else(|| Refusal::VariantUnknown {
+            Some(w) => variant_word(w).ok_or_else(|| InputRefusal::VariantUnknown {
                 word: w.to_string(),
             })?,
             None => chat_variant(&ctx.chat),

@@ -4,7 +4,7 @@
 //! (`threads on|off`, where the platform has threads).
 
 use super::ctx::Ctx;
-use super::error::{Refusal, Res};
+use super::error::Res;
 use super::games::challenge::chat_variant;
 use super::i18n::Lang;
 use super::input::words::{on_off, setting_key, variant_word, SettingKey, VARIANT_WORDS};
@@ -16,10 +16,27 @@ use crate::args;
 use crate::render::Theme;
 use crate::store::{self, ChatSetting};
 
+super::error::refusals! {
+    /// `/settings`.
+    pub enum SettingsRefusal {
+        /// A value the setting does not take; `allowed`: the ones it does.
+        BadValue { key: &'static str, value: String, allowed: String } => "settings-bad-value" [
+            "key" => key,
+            "value" => super::error::Arg::Typed(value),
+            "allowed" => allowed,
+        ],
+        /// No such setting; `keys`: the settings there are.
+        Unknown { key: String, keys: String } => "settings-unknown" [
+            "key" => super::error::Arg::Typed(key),
+            "keys" => keys,
+        ],
+    }
+}
+
 const ORIENTATIONS: [&str; 4] = ["auto", "white", "black", "mover"];
 
-fn bad(key: &'static str, value: &str, allowed: impl Into<String>) -> Refusal {
-    Refusal::SettingBadValue {
+fn bad(key: &'static str, value: &str, allowed: impl Into<String>) -> SettingsRefusal {
+    SettingsRefusal::BadValue {
         key,
         value: value.to_string(),
         allowed: allowed.into(),
@@ -46,7 +63,7 @@ impl Service {
                 .map(SettingKey::name)
                 .collect::<Vec<_>>()
                 .join(", ");
-            return Err(Refusal::SettingUnknown {
+            return Err(SettingsRefusal::Unknown {
                 key: key.to_lowercase(),
                 keys,
             }

@@ -24,7 +24,7 @@ impl Service {
     /// When the sweeper should next run (a deadline, a reminder or a
     /// challenge expiry), if anything is pending.
     pub fn next_wakeup(&self) -> Result<Option<i64>, ServiceError> {
-        Ok(store::next_wakeup(self.lock().conn())?)
+        Ok(store::next_wakeup(self.lock().read())?)
     }
 
     /// Send due reminders, end games whose time ran out, expire challenges.
@@ -35,8 +35,8 @@ impl Service {
         let (expired, due) = {
             let store = self.lock();
             (
-                store::challenges_expired(store.conn(), now)?,
-                store::games_due(store.conn(), now)?,
+                store::challenges_expired(store.read(), now)?,
+                store::games_due(store.read(), now)?,
             )
         };
         for ch in expired {
@@ -101,7 +101,7 @@ impl Service {
         }
         // tournaments past their end date: the chat hears once what is
         // left for the organiser to adjudicate (after the time-outs above)
-        let ended = store::tournaments_past_end(self.lock().conn(), now)?;
+        let ended = store::tournaments_past_end(self.lock().read(), now)?;
         for t in ended {
             let done = self.system_action(t.chat_id, Actor::Service, None, |ctx| {
                 if !store::mark_end_announced(ctx.c, t.id)? {
@@ -123,7 +123,7 @@ impl Service {
     /// the sweeper loop, at [`Service::next_daily_wakeup`]). Each chat's
     /// post is its own transaction and goes out once.
     pub fn daily_due(&self) -> Result<Vec<Reply>, ServiceError> {
-        let due = puzzles::dailies_due(self.lock().conn(), self.now())?;
+        let due = puzzles::dailies_due(self.lock().read(), self.now())?;
         let mut out = Vec::new();
         for chat_id in due {
             let done = self.system_action(chat_id, Actor::Service, None, puzzles::post_daily)?;
@@ -135,7 +135,7 @@ impl Service {
     /// When the next daily puzzle post is due (Unix seconds), if any chat
     /// has the daily puzzle on.
     pub fn next_daily_wakeup(&self) -> Result<Option<i64>, ServiceError> {
-        Ok(puzzles::next_daily_wakeup(self.lock().conn())?)
+        Ok(puzzles::next_daily_wakeup(self.lock().read())?)
     }
 
     /// Call at start-up: if the service was down longer than the grace
@@ -193,7 +193,7 @@ impl Service {
         game: i64,
     ) -> Result<Option<(String, String)>, ServiceError> {
         Ok(store::board_message(
-            self.lock().conn(),
+            self.lock().read(),
             platform.key(),
             game,
         )?)
@@ -210,7 +210,7 @@ impl Service {
         let now = self.now();
         let store = self.lock();
         Ok(store::set_board_message(
-            store.conn(),
+            store.read(),
             platform.key(),
             game,
             chat,
@@ -247,7 +247,7 @@ impl Service {
         message: &str,
     ) -> Result<bool, ServiceError> {
         Ok(store::is_board_message(
-            self.lock().conn(),
+            self.lock().read(),
             platform.key(),
             chat,
             message,
@@ -262,7 +262,7 @@ impl Service {
         key: &str,
     ) -> Result<Option<(String, String)>, ServiceError> {
         Ok(store::live_message(
-            self.lock().conn(),
+            self.lock().read(),
             platform.key(),
             key,
         )?)
@@ -279,7 +279,7 @@ impl Service {
         let now = self.now();
         let store = self.lock();
         Ok(store::set_live_message(
-            store.conn(),
+            store.read(),
             platform.key(),
             key,
             chat,

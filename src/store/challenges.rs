@@ -1,7 +1,8 @@
 //! Challenges: open, addressed, accepted, expired.
 
+use super::Tx;
 use super::{ChallengeStatus, ColorWish, StoreResult, UserRow};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, OptionalExtension};
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,7 +19,7 @@ table_row! {
         pub created_at: i64,
         pub expires_at: i64,
         /// The rule set's key (`russian`, `poddavki`, …).
-        pub variant: String,
+        pub variant: shashki_engine::Variant => super::variant_at,
         /// The position the game starts from (`None`: the initial one).
         pub start_fen: Option<String>,
         /// Casual (unrated), schema v16.
@@ -30,7 +31,7 @@ const CHALLENGE_COLS: &str = ChallengeRow::COLUMNS;
 
 #[allow(clippy::too_many_arguments)]
 pub fn insert_challenge(
-    c: &Connection,
+    c: &Tx,
     chat_id: i64,
     from_user: i64,
     to_user: Option<i64>,
@@ -39,62 +40,61 @@ pub fn insert_challenge(
     seconds_per_move: Option<i64>,
     now: i64,
     expires_at: i64,
-    variant: &str,
+    variant: shashki_engine::Variant,
 ) -> StoreResult<i64> {
-    c.prepare_cached("INSERT INTO challenges (chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, created_at, expires_at, variant)
+    c.sql().prepare_cached("INSERT INTO challenges (chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, created_at, expires_at, variant)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9)")?
-.execute(params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at, variant],
+.execute(params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at, variant.key()],
     )?;
-    Ok(c.last_insert_rowid())
+    Ok(c.sql().last_insert_rowid())
 }
 
 /// Make a challenge casual (unrated).
-pub fn set_challenge_casual(c: &Connection, id: i64, casual: bool) -> StoreResult<()> {
-    c.prepare_cached("UPDATE challenges SET casual = ?2 WHERE id = ?1")?
+pub fn set_challenge_casual(c: &Tx, id: i64, casual: bool) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached("UPDATE challenges SET casual = ?2 WHERE id = ?1")?
         .execute(params![id, casual])?;
     Ok(())
 }
 
 /// Let a challenge start from `fen` instead of the initial position.
-pub fn set_challenge_start(c: &Connection, id: i64, fen: &str) -> StoreResult<()> {
-    c.prepare_cached("UPDATE challenges SET start_fen = ?2 WHERE id = ?1")?
+pub fn set_challenge_start(c: &Tx, id: i64, fen: &str) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached("UPDATE challenges SET start_fen = ?2 WHERE id = ?1")?
         .execute(params![id, fen])?;
     Ok(())
 }
 
 /// Keep the secret of a challenge's share link.
-pub fn set_challenge_share_token(c: &Connection, id: i64, token: i64) -> StoreResult<()> {
-    c.prepare_cached("UPDATE challenges SET share_token = ?2 WHERE id = ?1")?
+pub fn set_challenge_share_token(c: &Tx, id: i64, token: i64) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached("UPDATE challenges SET share_token = ?2 WHERE id = ?1")?
         .execute(params![id, token])?;
     Ok(())
 }
 
 /// The secret of a challenge's share link (`None`: not shared).
-pub fn challenge_share_token(c: &Connection, id: i64) -> StoreResult<Option<i64>> {
-    Ok(
-        c.prepare_cached("SELECT share_token FROM challenges WHERE id = ?1")?
-            .query_row([id], |r| r.get::<_, Option<i64>>(0))
-            .optional()?
-            .flatten(),
-    )
+pub fn challenge_share_token(c: &Tx, id: i64) -> StoreResult<Option<i64>> {
+    Ok(c.sql()
+        .prepare_cached("SELECT share_token FROM challenges WHERE id = ?1")?
+        .query_row([id], |r| r.get::<_, Option<i64>>(0))
+        .optional()?
+        .flatten())
 }
 
-pub fn challenge(c: &Connection, id: i64) -> StoreResult<Option<ChallengeRow>> {
-    Ok(c.prepare_cached(&format!(
-        "SELECT {CHALLENGE_COLS} FROM challenges WHERE id = ?1"
-    ))?
-    .query_row([id], ChallengeRow::from_row)
-    .optional()?)
+pub fn challenge(c: &Tx, id: i64) -> StoreResult<Option<ChallengeRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {CHALLENGE_COLS} FROM challenges WHERE id = ?1"
+        ))?
+        .query_row([id], ChallengeRow::from_row)
+        .optional()?)
 }
 
 /// Open challenges in a chat that `user` could accept (open to anyone or
 /// addressed to them), newest first.
-pub fn open_challenges_for(
-    c: &Connection,
-    chat_id: i64,
-    user: &UserRow,
-) -> StoreResult<Vec<ChallengeRow>> {
-    let mut st = c.prepare_cached(&format!(
+pub fn open_challenges_for(c: &Tx, chat_id: i64, user: &UserRow) -> StoreResult<Vec<ChallengeRow>> {
+    let mut st = c.sql().prepare_cached(&format!(
         "SELECT {CHALLENGE_COLS} FROM challenges
          WHERE chat_id = ?1 AND status = 'open' AND from_user <> ?2
            AND ((to_user IS NULL AND to_handle IS NULL) OR to_user = ?2
@@ -112,12 +112,13 @@ pub fn open_challenges_for(
 
 /// Set a challenge's status if it is still open. Returns whether it was.
 pub fn close_challenge(
-    c: &Connection,
+    c: &Tx,
     id: i64,
     status: ChallengeStatus,
     game_id: Option<i64>,
 ) -> StoreResult<bool> {
     let n = c
+        .sql()
         .prepare_cached(
             "UPDATE challenges SET status = ?2, game_id = ?3 WHERE id = ?1 AND status = 'open'",
         )?
@@ -126,8 +127,8 @@ pub fn close_challenge(
 }
 
 /// Open challenges whose time ran out.
-pub fn challenges_expired(c: &Connection, now: i64) -> StoreResult<Vec<ChallengeRow>> {
-    let mut st = c.prepare_cached(&format!(
+pub fn challenges_expired(c: &Tx, now: i64) -> StoreResult<Vec<ChallengeRow>> {
+    let mut st = c.sql().prepare_cached(&format!(
         "SELECT {CHALLENGE_COLS} FROM challenges WHERE status = 'open' AND expires_at <= ?1 ORDER BY id"
     ))?;
     let rows = st
@@ -137,9 +138,8 @@ pub fn challenges_expired(c: &Connection, now: i64) -> StoreResult<Vec<Challenge
 }
 
 /// How many open challenges `user` has made.
-pub fn count_open_challenges_from(c: &Connection, user: i64) -> StoreResult<i64> {
-    Ok(c.prepare_cached(
-        "SELECT COUNT(*) FROM challenges WHERE status = 'open' AND from_user = ?1",
-    )?
-    .query_row([user], |r| r.get(0))?)
+pub fn count_open_challenges_from(c: &Tx, user: i64) -> StoreResult<i64> {
+    Ok(c.sql()
+        .prepare_cached("SELECT COUNT(*) FROM challenges WHERE status = 'open' AND from_user = ?1")?
+        .query_row([user], |r| r.get(0))?)
 }

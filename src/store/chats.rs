@@ -1,7 +1,8 @@
 //! Chats and their settings.
 
 use super::StoreResult;
-use rusqlite::{params, Connection, OptionalExtension};
+use super::Tx;
+use rusqlite::{params, OptionalExtension};
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,46 +20,47 @@ table_row! {
         pub reminders: Option<String>,
         /// `edit` or `new` (see `core::BoardMode`); `None`: not chosen.
         pub boards: Option<String>,
-        /// The chat's default variant key (`None`: Russian).
-        pub variant: Option<String>,
+        /// The chat's default variant (`None`: Russian).
+        pub variant: Option<shashki_engine::Variant> => super::opt_variant_at,
     }
 }
 
 const CHAT_COLS: &str = ChatRow::COLUMNS;
 
 pub fn upsert_chat(
-    c: &Connection,
+    c: &Tx,
     platform: &str,
     platform_chat_id: &str,
     title: Option<&str>,
     is_private: bool,
     now: i64,
 ) -> StoreResult<ChatRow> {
-    c.prepare_cached(
-        "INSERT INTO chats (platform, platform_chat_id, title, is_private, created_at)
+    c.sql()
+        .prepare_cached(
+            "INSERT INTO chats (platform, platform_chat_id, title, is_private, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (platform, platform_chat_id)
          DO UPDATE SET title = COALESCE(excluded.title, title)",
-    )?
-    .execute(params![platform, platform_chat_id, title, is_private, now])?;
-    Ok(c.prepare_cached(&format!(
-        "SELECT {CHAT_COLS} FROM chats WHERE platform = ?1 AND platform_chat_id = ?2"
-    ))?
-    .query_row(params![platform, platform_chat_id], ChatRow::from_row)?)
+        )?
+        .execute(params![platform, platform_chat_id, title, is_private, now])?;
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {CHAT_COLS} FROM chats WHERE platform = ?1 AND platform_chat_id = ?2"
+        ))?
+        .query_row(params![platform, platform_chat_id], ChatRow::from_row)?)
 }
 
-pub fn chat(c: &Connection, id: i64) -> StoreResult<Option<ChatRow>> {
-    Ok(
-        c.prepare_cached(&format!("SELECT {CHAT_COLS} FROM chats WHERE id = ?1"))?
-            .query_row([id], ChatRow::from_row)
-            .optional()?,
-    )
+pub fn chat(c: &Tx, id: i64) -> StoreResult<Option<ChatRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!("SELECT {CHAT_COLS} FROM chats WHERE id = ?1"))?
+        .query_row([id], ChatRow::from_row)
+        .optional()?)
 }
 
 /// Change one chat setting column (`lang`, `theme`, `orientation`,
 /// `days_per_move`, `reminders`, `boards`, `variant`).
 pub fn set_chat_setting(
-    c: &Connection,
+    c: &Tx,
     id: i64,
     column: ChatSetting,
     value: Option<&str>,
@@ -72,7 +74,8 @@ pub fn set_chat_setting(
         ChatSetting::Boards => "boards",
         ChatSetting::Variant => "variant",
     };
-    c.prepare_cached(&format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"))?
+    c.sql()
+        .prepare_cached(&format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"))?
         .execute(params![id, value])?;
     Ok(())
 }

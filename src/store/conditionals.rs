@@ -1,7 +1,8 @@
 //! Conditional moves (schema v13).
 
 use super::StoreResult;
-use rusqlite::{params, Connection};
+use super::Tx;
+use rusqlite::params;
 
 /// A stored conditional line: the moves from `ply` on (the opponent's
 /// first).
@@ -12,8 +13,8 @@ pub struct ConditionalRow {
 }
 
 /// `user`'s lines in `game`, oldest first.
-pub fn conditionals(c: &Connection, game: i64, user: i64) -> StoreResult<Vec<ConditionalRow>> {
-    let mut st = c.prepare_cached(
+pub fn conditionals(c: &Tx, game: i64, user: i64) -> StoreResult<Vec<ConditionalRow>> {
+    let mut st = c.sql().prepare_cached(
         "SELECT ply, moves FROM conditionals WHERE game_id = ?1 AND user_id = ?2 ORDER BY id",
     )?;
     let rows = st
@@ -30,7 +31,7 @@ pub fn conditionals(c: &Connection, game: i64, user: i64) -> StoreResult<Vec<Con
 
 /// Store a line (replacing the user's line that starts with the same move).
 pub fn add_conditional(
-    c: &Connection,
+    c: &Tx,
     game: i64,
     user: i64,
     ply: i64,
@@ -38,12 +39,13 @@ pub fn add_conditional(
     now: i64,
 ) -> StoreResult<()> {
     let first = moves.first().cloned().unwrap_or_default();
-    c.prepare_cached(
-        "DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2
+    c.sql()
+        .prepare_cached(
+            "DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2
            AND (moves = ?3 OR moves LIKE ?3 || ' %')",
-    )?
-    .execute(params![game, user, first])?;
-    c.prepare_cached(
+        )?
+        .execute(params![game, user, first])?;
+    c.sql().prepare_cached(
         "INSERT INTO conditionals (game_id, user_id, ply, moves, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
     )?
     .execute(params![game, user, ply, moves.join(" "), now])?;
@@ -51,9 +53,8 @@ pub fn add_conditional(
 }
 
 /// Drop all of `user`'s lines in `game`. How many there were.
-pub fn clear_conditionals(c: &Connection, game: i64, user: i64) -> StoreResult<usize> {
-    Ok(
-        c.prepare_cached("DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2")?
-            .execute(params![game, user])?,
-    )
+pub fn clear_conditionals(c: &Tx, game: i64, user: i64) -> StoreResult<usize> {
+    Ok(c.sql()
+        .prepare_cached("DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2")?
+        .execute(params![game, user])?)
 }

@@ -1,8 +1,9 @@
 //! Games, their moves, clocks and results.
 
+use super::Tx;
 use super::{GameResult, GameStatus, StoreResult, Termination};
-use rusqlite::{params, Connection, OptionalExtension, Row};
-use shashki_engine::Color;
+use rusqlite::{params, OptionalExtension, Row};
+use shashki_engine::{Color, Variant};
 
 /// Who plays a colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,7 +25,7 @@ impl Seat {
 pub struct GameRow {
     pub id: i64,
     pub chat_id: i64,
-    pub variant: String,
+    pub variant: Variant,
     pub white: Seat,
     pub black: Seat,
     pub status: GameStatus,
@@ -129,7 +130,7 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
     Ok(GameRow {
         id: r.get(0)?,
         chat_id: r.get(1)?,
-        variant: r.get(2)?,
+        variant: super::variant_at(r, 2)?,
         white: seat(r.get(3)?, r.get(4)?),
         black: seat(r.get(5)?, r.get(6)?),
         status: r.get(7)?,
@@ -156,7 +157,7 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
 #[derive(Debug, Clone)]
 pub struct NewGame {
     pub chat_id: i64,
-    pub variant: String,
+    pub variant: Variant,
     pub white: Seat,
     pub black: Seat,
     pub start_fen: String,
@@ -169,7 +170,7 @@ pub struct NewGame {
     pub casual: bool,
 }
 
-pub fn insert_game(c: &Connection, g: &NewGame, now: i64) -> StoreResult<i64> {
+pub fn insert_game(c: &Tx, g: &NewGame, now: i64) -> StoreResult<i64> {
     let (wu, wa) = match g.white {
         Seat::Human(u) => (Some(u), None),
         Seat::Ai(l) => (None, Some(l as i64)),
@@ -178,29 +179,24 @@ pub fn insert_game(c: &Connection, g: &NewGame, now: i64) -> StoreResult<i64> {
         Seat::Human(u) => (Some(u), None),
         Seat::Ai(l) => (None, Some(l as i64)),
     };
-    c.prepare_cached("INSERT INTO games (chat_id, variant, white_user, white_ai, black_user, black_ai, status,
+    c.sql().prepare_cached("INSERT INTO games (chat_id, variant, white_user, white_ai, black_user, black_ai, status,
                             start_fen, fen, ply, seconds_per_move, deadline, reminder_at, created_at, updated_at,
                             white_bank, black_bank, casual)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11, ?12, ?12, ?13)")?
-.execute(params![g.chat_id, g.variant, wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now, g.bank, g.casual],
+.execute(params![g.chat_id, g.variant.key(), wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now, g.bank, g.casual],
     )?;
-    Ok(c.last_insert_rowid())
+    Ok(c.sql().last_insert_rowid())
 }
 
-pub fn game(c: &Connection, id: i64) -> StoreResult<Option<GameRow>> {
-    Ok(
-        c.prepare_cached(&format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"))?
-            .query_row([id], game_row)
-            .optional()?,
-    )
+pub fn game(c: &Tx, id: i64) -> StoreResult<Option<GameRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"))?
+        .query_row([id], game_row)
+        .optional()?)
 }
 
-fn games_where(
-    c: &Connection,
-    clause: &str,
-    p: impl rusqlite::Params,
-) -> StoreResult<Vec<GameRow>> {
-    let mut st = c.prepare_cached(&format!(
+fn games_where(c: &Tx, clause: &str, p: impl rusqlite::Params) -> StoreResult<Vec<GameRow>> {
+    let mut st = c.sql().prepare_cached(&format!(
         "SELECT {GAME_COLS} FROM games WHERE {clause} ORDER BY id"
     ))?;
     let rows = st.query_map(p, game_row)?.collect::<Result<Vec<_>, _>>()?;
@@ -208,7 +204,7 @@ fn games_where(
 }
 
 /// Active games `user` plays in, in any chat.
-pub fn active_games_of(c: &Connection, user: i64) -> StoreResult<Vec<GameRow>> {
+pub fn active_games_of(c: &Tx, user: i64) -> StoreResult<Vec<GameRow>> {
     games_where(
         c,
         "status = 'active' AND (white_user = ?1 OR black_user = ?1)",
@@ -217,7 +213,7 @@ pub fn active_games_of(c: &Connection, user: i64) -> StoreResult<Vec<GameRow>> {
 }
 
 /// Active games `user` plays in this chat.
-pub fn active_games_of_in(c: &Connection, user: i64, chat_id: i64) -> StoreResult<Vec<GameRow>> {
+pub fn active_games_of_in(c: &Tx, user: i64, chat_id: i64) -> StoreResult<Vec<GameRow>> {
     games_where(
         c,
         "status = 'active' AND chat_id = ?2 AND (white_user = ?1 OR black_user = ?1)",
@@ -226,22 +222,23 @@ pub fn active_games_of_in(c: &Connection, user: i64, chat_id: i64) -> StoreResul
 }
 
 /// The game of this chat that ended last, if any.
-pub fn last_finished_game_in_chat(c: &Connection, chat_id: i64) -> StoreResult<Option<GameRow>> {
-    Ok(c.prepare_cached(&format!(
-        "SELECT {GAME_COLS} FROM games WHERE status = 'finished' AND chat_id = ?1
+pub fn last_finished_game_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Option<GameRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {GAME_COLS} FROM games WHERE status = 'finished' AND chat_id = ?1
              ORDER BY finished_at DESC, id DESC LIMIT 1"
-    ))?
-    .query_row([chat_id], game_row)
-    .optional()?)
+        ))?
+        .query_row([chat_id], game_row)
+        .optional()?)
 }
 
 /// Active games in a chat.
-pub fn active_games_in_chat(c: &Connection, chat_id: i64) -> StoreResult<Vec<GameRow>> {
+pub fn active_games_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Vec<GameRow>> {
     games_where(c, "status = 'active' AND chat_id = ?1", [chat_id])
 }
 
 /// Active games with a reminder or a deadline due at `now`.
-pub fn games_due(c: &Connection, now: i64) -> StoreResult<Vec<GameRow>> {
+pub fn games_due(c: &Tx, now: i64) -> StoreResult<Vec<GameRow>> {
     games_where(
         c,
         "status = 'active' AND ((deadline IS NOT NULL AND deadline <= ?1)
@@ -251,8 +248,10 @@ pub fn games_due(c: &Connection, now: i64) -> StoreResult<Vec<GameRow>> {
 }
 
 /// The moves of a game, in order: (ply, notation).
-pub fn game_moves(c: &Connection, game_id: i64) -> StoreResult<Vec<String>> {
-    let mut st = c.prepare_cached("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+pub fn game_moves(c: &Tx, game_id: i64) -> StoreResult<Vec<String>> {
+    let mut st = c
+        .sql()
+        .prepare_cached("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?;
     let rows = st
         .query_map([game_id], |r| r.get(0))?
         .collect::<Result<Vec<String>, _>>()?;
@@ -273,7 +272,7 @@ pub struct NextClock {
 /// Returns false (and writes nothing) when another move got there first.
 #[allow(clippy::too_many_arguments)]
 pub fn record_move(
-    c: &Connection,
+    c: &Tx,
     game_id: i64,
     ply: i64,
     notation: &str,
@@ -282,7 +281,7 @@ pub fn record_move(
     clock: &NextClock,
     now: i64,
 ) -> StoreResult<bool> {
-    let changed = c.prepare_cached("UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminders_sent = 0,
+    let changed = c.sql().prepare_cached("UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminders_sent = 0,
                           draw_offer = NULL, updated_at = ?6, white_bank = ?7, black_bank = ?8
          WHERE id = ?1 AND ply = ?2 AND status = 'active'")?
 .execute(params![game_id, ply, fen_after, clock.deadline, clock.reminder_at, now, clock.white_bank, clock.black_bank],
@@ -290,18 +289,19 @@ pub fn record_move(
     if changed != 1 {
         return Ok(false);
     }
-    c.prepare_cached(
-        "INSERT INTO moves (game_id, ply, notation, fen_after, user_id, played_at)
+    c.sql()
+        .prepare_cached(
+            "INSERT INTO moves (game_id, ply, notation, fen_after, user_id, played_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?
-    .execute(params![game_id, ply + 1, notation, fen_after, user, now])?;
+        )?
+        .execute(params![game_id, ply + 1, notation, fen_after, user, now])?;
     Ok(true)
 }
 
 /// Take a game at `ply` back to `to` (`fen`: the position there): its
 /// later moves are deleted. False if the game moved on meanwhile.
 pub fn take_back(
-    c: &Connection,
+    c: &Tx,
     game_id: i64,
     ply: i64,
     to: i64,
@@ -309,6 +309,7 @@ pub fn take_back(
     now: i64,
 ) -> StoreResult<bool> {
     let changed = c
+        .sql()
         .prepare_cached(
             "UPDATE games SET fen = ?4, ply = ?3, draw_offer = NULL, updated_at = ?5
              WHERE id = ?1 AND ply = ?2 AND status = 'active'",
@@ -317,28 +318,31 @@ pub fn take_back(
     if changed != 1 {
         return Ok(false);
     }
-    c.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2")?
+    c.sql()
+        .prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2")?
         .execute(params![game_id, to])?;
     // the plies taken back will be played again: their private
     // notifications are owed again too
-    c.prepare_cached("DELETE FROM notifications_sent WHERE game_id = ?1 AND ply > ?2")?
+    c.sql()
+        .prepare_cached("DELETE FROM notifications_sent WHERE game_id = ?1 AND ply > ?2")?
         .execute(params![game_id, to])?;
     // the conditional lines were planned for the positions taken back:
     // kept, one could fire in a position its owner never saw (both
     // players' lines go, whoever asked for the takeback)
-    c.prepare_cached("DELETE FROM conditionals WHERE game_id = ?1")?
+    c.sql()
+        .prepare_cached("DELETE FROM conditionals WHERE game_id = ?1")?
         .execute(params![game_id])?;
     Ok(true)
 }
 
 pub fn finish_game(
-    c: &Connection,
+    c: &Tx,
     game_id: i64,
     result: GameResult,
     reason: Termination,
     now: i64,
 ) -> StoreResult<bool> {
-    let n = c.prepare_cached("UPDATE games SET status = 'finished', result = ?2, result_reason = ?3, deadline = NULL,
+    let n = c.sql().prepare_cached("UPDATE games SET status = 'finished', result = ?2, result_reason = ?3, deadline = NULL,
                           reminder_at = NULL, draw_offer = NULL, updated_at = ?4, finished_at = ?4
          WHERE id = ?1 AND status = 'active'")?
 .execute(params![game_id, result, reason, now],
@@ -349,8 +353,8 @@ pub fn finish_game(
 /// End a game with no result (its tournament was cancelled): status
 /// finished, `result` NULL, termination `cancelled`. False if it had ended
 /// already.
-pub fn cancel_game(c: &Connection, game_id: i64, now: i64) -> StoreResult<bool> {
-    let n = c.prepare_cached("UPDATE games SET status = 'finished', result = NULL, result_reason = ?2, deadline = NULL,
+pub fn cancel_game(c: &Tx, game_id: i64, now: i64) -> StoreResult<bool> {
+    let n = c.sql().prepare_cached("UPDATE games SET status = 'finished', result = NULL, result_reason = ?2, deadline = NULL,
                           reminder_at = NULL, draw_offer = NULL, updated_at = ?3, finished_at = ?3
          WHERE id = ?1 AND status = 'active'")?
 .execute(params![game_id, Termination::Cancelled, now],
@@ -358,25 +362,27 @@ pub fn cancel_game(c: &Connection, game_id: i64, now: i64) -> StoreResult<bool> 
     Ok(n == 1)
 }
 
-pub fn set_draw_offer(c: &Connection, game_id: i64, by: Option<Color>) -> StoreResult<()> {
-    c.prepare_cached("UPDATE games SET draw_offer = ?2 WHERE id = ?1")?
+pub fn set_draw_offer(c: &Tx, game_id: i64, by: Option<Color>) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached("UPDATE games SET draw_offer = ?2 WHERE id = ?1")?
         .execute(params![game_id, by.map(super::color_word)])?;
     Ok(())
 }
 
 /// A reminder of the current move was sent: count it, and set when the
 /// next one is due (None: none left).
-pub fn mark_reminded(c: &Connection, game_id: i64, next: Option<i64>) -> StoreResult<()> {
-    c.prepare_cached(
-        "UPDATE games SET reminders_sent = reminders_sent + 1, reminder_at = ?2 WHERE id = ?1",
-    )?
-    .execute(params![game_id, next])?;
+pub fn mark_reminded(c: &Tx, game_id: i64, next: Option<i64>) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached(
+            "UPDATE games SET reminders_sent = reminders_sent + 1, reminder_at = ?2 WHERE id = ?1",
+        )?
+        .execute(params![game_id, next])?;
     Ok(())
 }
 
 /// Move a game's deadline and reminder by `secs` (vacations, leave).
-pub fn shift_game_clock(c: &Connection, game_id: i64, secs: i64) -> StoreResult<()> {
-    c.prepare_cached(
+pub fn shift_game_clock(c: &Tx, game_id: i64, secs: i64) -> StoreResult<()> {
+    c.sql().prepare_cached(
         "UPDATE games SET deadline = deadline + ?2, reminder_at = reminder_at + ?2 WHERE id = ?1",
     )?
     .execute(params![game_id, secs])?;
@@ -385,21 +391,23 @@ pub fn shift_game_clock(c: &Connection, game_id: i64, secs: i64) -> StoreResult<
 
 /// Move every pending deadline, reminder and challenge expiry by `secs`
 /// (after the service was down).
-pub fn extend_all_deadlines(c: &Connection, secs: i64) -> StoreResult<usize> {
+pub fn extend_all_deadlines(c: &Tx, secs: i64) -> StoreResult<usize> {
     let n = c
+        .sql()
         .prepare_cached(
             "UPDATE games SET deadline = deadline + ?1, reminder_at = reminder_at + ?1
          WHERE status = 'active' AND deadline IS NOT NULL",
         )?
         .execute([secs])?;
-    c.prepare_cached("UPDATE challenges SET expires_at = expires_at + ?1 WHERE status = 'open'")?
+    c.sql()
+        .prepare_cached("UPDATE challenges SET expires_at = expires_at + ?1 WHERE status = 'open'")?
         .execute([secs])?;
     Ok(n)
 }
 
 /// The earliest pending deadline, reminder or challenge expiry.
-pub fn next_wakeup(c: &Connection) -> StoreResult<Option<i64>> {
-    Ok(c.prepare_cached("SELECT MIN(t) FROM (
+pub fn next_wakeup(c: &Tx) -> StoreResult<Option<i64>> {
+    Ok(c.sql().prepare_cached("SELECT MIN(t) FROM (
             SELECT deadline AS t FROM games WHERE status = 'active' AND deadline IS NOT NULL
             UNION ALL SELECT reminder_at FROM games WHERE status = 'active' AND reminder_at IS NOT NULL
             UNION ALL SELECT expires_at FROM challenges WHERE status = 'open'
@@ -411,27 +419,27 @@ pub fn next_wakeup(c: &Connection) -> StoreResult<Option<i64>> {
 }
 
 /// How many games `user` is playing now (`ai_only`: against the AI).
-pub fn count_active_games_of(c: &Connection, user: i64, ai_only: bool) -> StoreResult<i64> {
-    Ok(c.prepare_cached(
-        "SELECT COUNT(*) FROM games WHERE status = 'active'
+pub fn count_active_games_of(c: &Tx, user: i64, ai_only: bool) -> StoreResult<i64> {
+    Ok(c.sql()
+        .prepare_cached(
+            "SELECT COUNT(*) FROM games WHERE status = 'active'
            AND (white_user = ?1 OR black_user = ?1)
            AND (?2 = 0 OR white_ai IS NOT NULL OR black_ai IS NOT NULL)",
-    )?
-    .query_row(params![user, i64::from(ai_only)], |r| r.get(0))?)
+        )?
+        .query_row(params![user, i64::from(ai_only)], |r| r.get(0))?)
 }
 
 /// How many games are in progress in a chat.
-pub fn count_active_games_in_chat(c: &Connection, chat_id: i64) -> StoreResult<i64> {
-    Ok(
-        c.prepare_cached("SELECT COUNT(*) FROM games WHERE status = 'active' AND chat_id = ?1")?
-            .query_row([chat_id], |r| r.get(0))?,
-    )
+pub fn count_active_games_in_chat(c: &Tx, chat_id: i64) -> StoreResult<i64> {
+    Ok(c.sql()
+        .prepare_cached("SELECT COUNT(*) FROM games WHERE status = 'active' AND chat_id = ?1")?
+        .query_row([chat_id], |r| r.get(0))?)
 }
 
 /// Active games whose side to move is the AI's, for resuming its moves
 /// after a restart: (game id, ply).
-pub fn games_waiting_for_ai(c: &Connection) -> StoreResult<Vec<(i64, i64)>> {
-    let mut st = c.prepare_cached(
+pub fn games_waiting_for_ai(c: &Tx) -> StoreResult<Vec<(i64, i64)>> {
+    let mut st = c.sql().prepare_cached(
         "SELECT id, ply FROM games WHERE status = 'active'
            AND ((white_ai IS NOT NULL AND substr(fen, 1, 1) = 'W')
              OR (black_ai IS NOT NULL AND substr(fen, 1, 1) = 'B'))
@@ -446,15 +454,16 @@ pub fn games_waiting_for_ai(c: &Connection) -> StoreResult<Vec<(i64, i64)>> {
 /// Start the clock of the side to move anew (after a takeback): its
 /// deadline and first reminder, no reminder sent yet.
 pub fn set_turn_clock(
-    c: &Connection,
+    c: &Tx,
     game_id: i64,
     deadline: Option<i64>,
     reminder_at: Option<i64>,
 ) -> StoreResult<()> {
-    c.prepare_cached(
-        "UPDATE games SET deadline = ?2, reminder_at = ?3, reminders_sent = 0 WHERE id = ?1",
-    )?
-    .execute(params![game_id, deadline, reminder_at])?;
+    c.sql()
+        .prepare_cached(
+            "UPDATE games SET deadline = ?2, reminder_at = ?3, reminders_sent = 0 WHERE id = ?1",
+        )?
+        .execute(params![game_id, deadline, reminder_at])?;
     Ok(())
 }
 
@@ -471,30 +480,31 @@ pub struct TakebackRequest {
 }
 
 /// The takeback asked for in a game, if any (maybe lapsed: compare `ply`).
-pub fn takeback_request(c: &Connection, game_id: i64) -> StoreResult<Option<TakebackRequest>> {
-    Ok(c.prepare_cached(
-        "SELECT game_id, by_user, ply, declined FROM takeback_requests WHERE game_id = ?1",
-    )?
-    .query_row([game_id], |r| {
-        Ok(TakebackRequest {
-            game_id: r.get(0)?,
-            by_user: r.get(1)?,
-            ply: r.get(2)?,
-            declined: r.get(3)?,
+pub fn takeback_request(c: &Tx, game_id: i64) -> StoreResult<Option<TakebackRequest>> {
+    Ok(c.sql()
+        .prepare_cached(
+            "SELECT game_id, by_user, ply, declined FROM takeback_requests WHERE game_id = ?1",
+        )?
+        .query_row([game_id], |r| {
+            Ok(TakebackRequest {
+                game_id: r.get(0)?,
+                by_user: r.get(1)?,
+                ply: r.get(2)?,
+                declined: r.get(3)?,
+            })
         })
-    })
-    .optional()?)
+        .optional()?)
 }
 
 /// Ask for a takeback in a game (replacing a lapsed request).
 pub fn set_takeback_request(
-    c: &Connection,
+    c: &Tx,
     game_id: i64,
     by_user: i64,
     ply: i64,
     now: i64,
 ) -> StoreResult<()> {
-    c.prepare_cached(
+    c.sql().prepare_cached(
         "INSERT INTO takeback_requests (game_id, by_user, ply, created_at) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (game_id) DO UPDATE
          SET by_user = excluded.by_user, ply = excluded.ply, created_at = excluded.created_at,
@@ -505,8 +515,9 @@ pub fn set_takeback_request(
 }
 
 /// Mark a game's open takeback request declined. False if none was open.
-pub fn decline_takeback_request(c: &Connection, game_id: i64) -> StoreResult<bool> {
+pub fn decline_takeback_request(c: &Tx, game_id: i64) -> StoreResult<bool> {
     let n = c
+        .sql()
         .prepare_cached(
             "UPDATE takeback_requests SET declined = 1 WHERE game_id = ?1 AND declined = 0",
         )?
@@ -515,8 +526,9 @@ pub fn decline_takeback_request(c: &Connection, game_id: i64) -> StoreResult<boo
 }
 
 /// Drop a game's takeback request (answered). False if there was none.
-pub fn clear_takeback_request(c: &Connection, game_id: i64) -> StoreResult<bool> {
+pub fn clear_takeback_request(c: &Tx, game_id: i64) -> StoreResult<bool> {
     let n = c
+        .sql()
         .prepare_cached("DELETE FROM takeback_requests WHERE game_id = ?1")?
         .execute([game_id])?;
     Ok(n == 1)

@@ -5,7 +5,7 @@
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use shashki_engine::game::{DrawReason, Outcome, WinReason};
-use shashki_engine::Color;
+use shashki_engine::{Color, Variant};
 
 /// A stored word that is not one of the enum's spellings.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -214,5 +214,84 @@ mod tests {
         assert_eq!(e.to_string(), "unknown game result: \"won\"");
         assert_eq!(GameResult::of_winner(Some(Color::Black)).as_str(), "0-2");
         assert_eq!(ColorWish::Random.resolve(3), Color::Black);
+    }
+}
+
+stored_words! {
+    /// Where a tournament is: taking entries, being played, over.
+    TournamentStatus, "tournament status" {
+        Open = "open",
+        Running = "running",
+        Finished = "finished",
+        Cancelled = "cancelled",
+    }
+}
+
+stored_words! {
+    /// Where a game's analysis is.
+    AnalysisStatus, "analysis status" {
+        Pending = "pending",
+        Done = "done",
+        Failed = "failed",
+    }
+}
+
+/// Types stored as their `Display` spelling and read back with `FromStr`:
+/// an unknown spelling is a typed error ([`UnknownWord`]), never a default.
+macro_rules! stored_as_text {
+    ($($ty:ty, $kind:literal);+ $(;)?) => {
+        $(
+            impl ToSql for $ty {
+                fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                    Ok(ToSqlOutput::from(self.to_string()))
+                }
+            }
+
+            impl FromSql for $ty {
+                fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
+                    let word = v.as_str()?;
+                    word.parse().map_err(|_| {
+                        FromSqlError::Other(Box::new(UnknownWord {
+                            kind: $kind,
+                            word: word.to_string(),
+                        }))
+                    })
+                }
+            }
+        )+
+    };
+}
+
+stored_as_text! {
+    crate::tournament::Format, "tournament format";
+    crate::tournament::ballot::Ballot, "ballot";
+}
+
+/// A variant read from column `i` (its key, `russian`, `poddavki`, …): an
+/// unknown key is a typed error, never Russian by default. (The engine's
+/// `Variant` is another crate's type, so it is read by this function
+/// rather than through `FromSql`.)
+pub(crate) fn variant_at(r: &rusqlite::Row, i: usize) -> rusqlite::Result<Variant> {
+    let word: String = r.get(i)?;
+    parse_variant(i, word)
+}
+
+/// Like [`variant_at`] for a column that may be NULL.
+pub(crate) fn opt_variant_at(r: &rusqlite::Row, i: usize) -> rusqlite::Result<Option<Variant>> {
+    let word: Option<String> = r.get(i)?;
+    word.map(|w| parse_variant(i, w)).transpose()
+}
+
+fn parse_variant(i: usize, word: String) -> rusqlite::Result<Variant> {
+    match word.parse::<Variant>() {
+        Ok(v) if v.key() == word => Ok(v),
+        _ => Err(rusqlite::Error::FromSqlConversionFailure(
+            i,
+            rusqlite::types::Type::Text,
+            Box::new(UnknownWord {
+                kind: "variant",
+                word,
+            }),
+        )),
     }
 }

@@ -1,7 +1,10 @@
-//! SQLite storage: schema and migrations (rusqlite_migration), and the queries
-//! the chat service runs. Every action of the service is one IMMEDIATE
-//! transaction ([`Store::transaction`]); the query functions take a
-//! `&Connection` so they run inside it.
+//! The store: the one seam between the chat service and its database. The
+//! core calls the typed functions of this module inside a [`Tx`] (one open
+//! transaction, or a read outside one) and never names the database library;
+//! the SQLite implementation (rusqlite + rusqlite_migration) lives here.
+//! Every action of the service is one IMMEDIATE transaction
+//! ([`Store::transaction`], or a [`Batch`] of events each in its own
+//! savepoint).
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
@@ -32,13 +35,14 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v17.sql")),
         M::up(include_str!("v18.sql")),
         M::up(include_str!("v19.sql")),
+        M::up(include_str!("v20.sql")),
         M::up(include_str!("v21.sql")),
     ])
 });
 
 /// How many migrations come before v21 (tests migrate to it, then on).
 #[cfg(test)]
-const MIGRATIONS_BEFORE_V21: usize = 19;
+const MIGRATIONS_BEFORE_V21: usize = 20;
 
 /// How many prepared statements a connection keeps (the store has about
 /// 150 distinct queries).
@@ -111,27 +115,88 @@ impl Store {
     /// rolled back otherwise.
     pub fn transaction<T, E: From<StoreError>>(
         &mut self,
-        f: impl FnOnce(&Connection) -> Result<T, E>,
+        f: impl FnOnce(&Tx) -> Result<T, E>,
     ) -> Result<T, E> {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| E::from(e.into()))?;
-        let value = f(&tx)?;
+        let value = f(Tx::of(&tx))?;
         tx.commit().map_err(|e| E::from(e.into()))?;
         Ok(value)
     }
 
-    /// Open an IMMEDIATE transaction (commit it, or it rolls back when
-    /// dropped).
-    pub fn begin(&mut self) -> rusqlite::Result<rusqlite::Transaction<'_>> {
-        self.conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
+    /// Open an IMMEDIATE transaction for a batch of events, each run in a
+    /// savepoint of its own ([`Batch::savepoint`]); [`Batch::commit`] keeps
+    /// them all, dropping the batch keeps none.
+    pub fn begin(&mut self) -> StoreResult<Batch<'_>> {
+        Ok(Batch {
+            tx: self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?,
+        })
     }
 
-    /// Read-only access outside a transaction.
+    /// Reads outside a transaction.
+    pub fn read(&self) -> &Tx {
+        Tx::of(&self.conn)
+    }
+
+    /// The raw SQLite connection, for tests and tools that inspect the file;
+    /// the chat service reads through [`Store::read`].
     pub fn conn(&self) -> &Connection {
         &self.conn
+    }
+}
+
+/// Where the store's functions run: an open transaction (or a savepoint of
+/// one), or a read outside one. The core holds it and hands it back; only
+/// the store looks inside.
+#[repr(transparent)]
+pub struct Tx {
+    conn: Connection,
+}
+
+impl Tx {
+    fn of(conn: &Connection) -> &Tx {
+        // SAFETY: `Tx` is a `repr(transparent)` wrapper of `Connection`, so
+        // the two references have the same layout and lifetime.
+        unsafe { &*(conn as *const Connection).cast::<Tx>() }
+    }
+
+    /// The SQLite connection (for this module's queries only).
+    pub(in crate::store) fn sql(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+/// One transaction holding several events, each in its own savepoint.
+pub struct Batch<'s> {
+    tx: rusqlite::Transaction<'s>,
+}
+
+impl Batch<'_> {
+    /// Run `f` in a new savepoint: kept when `keep` says so of its result,
+    /// rolled back otherwise. The outer `Err` is the store failing to open,
+    /// keep or roll back the savepoint.
+    pub fn savepoint<T>(
+        &mut self,
+        f: impl FnOnce(&Tx) -> T,
+        keep: impl FnOnce(&T) -> bool,
+    ) -> StoreResult<T> {
+        let mut sp = self.tx.savepoint()?;
+        let value = f(Tx::of(&sp));
+        if keep(&value) {
+            sp.commit()?;
+        } else {
+            sp.rollback()?;
+        }
+        Ok(value)
+    }
+
+    /// Commit every kept savepoint at once (one fsync).
+    pub fn commit(self) -> StoreResult<()> {
+        Ok(self.tx.commit()?)
     }
 }
 
@@ -145,7 +210,7 @@ pub fn validate_migrations() -> Result<(), rusqlite_migration::Error> {
 /// `from_row_at`, which reads the fields from column `at` on.
 macro_rules! table_row {
     ($(#[$meta:meta])* pub struct $name:ident {
-        $($(#[$fmeta:meta])* pub $field:ident : $ty:ty $(= $col:literal)?),+ $(,)?
+        $($(#[$fmeta:meta])* pub $field:ident : $ty:ty $(= $col:literal)? $(=> $read:path)?),+ $(,)?
     }) => {
         $(#[$meta])*
         pub struct $name {
@@ -161,7 +226,7 @@ macro_rules! table_row {
             pub(crate) fn from_row_at(r: &rusqlite::Row, at: usize) -> rusqlite::Result<Self> {
                 let mut i = at;
                 $(
-                    let $field = r.get(i)?;
+                    let $field = table_row!(@get r i $($read)?);
                     i += 1;
                 )+
                 let _ = i;
@@ -173,6 +238,8 @@ macro_rules! table_row {
             }
         }
     };
+    (@get $r:ident $i:ident) => { $r.get($i)? };
+    (@get $r:ident $i:ident $read:path) => { $read($r, $i)? };
     (@col $field:ident) => { stringify!($field) };
     (@col $field:ident $col:literal) => { $col };
     (@join $first:expr $(, $rest:expr)*) => { concat!($first $(, ", ", $rest)*) };
@@ -205,16 +272,15 @@ pub use users::*;
 
 /// Forget processed-update ids older than `before` (a platform redelivers
 /// within minutes, never after days). Returns how many were removed.
-pub fn prune_updates(c: &Connection, before: i64) -> StoreResult<usize> {
-    Ok(
-        c.prepare_cached("DELETE FROM processed_updates WHERE processed_at < ?1")?
-            .execute([before])?,
-    )
+pub fn prune_updates(c: &Tx, before: i64) -> StoreResult<usize> {
+    Ok(c.sql()
+        .prepare_cached("DELETE FROM processed_updates WHERE processed_at < ?1")?
+        .execute([before])?)
 }
 
 /// Remember a platform update. Returns false if it was seen before.
-pub fn mark_update(c: &Connection, platform: &str, update_id: &str, now: i64) -> StoreResult<bool> {
-    let n = c.prepare_cached("INSERT OR IGNORE INTO processed_updates (platform, update_id, processed_at) VALUES (?1, ?2, ?3)")?
+pub fn mark_update(c: &Tx, platform: &str, update_id: &str, now: i64) -> StoreResult<bool> {
+    let n = c.sql().prepare_cached("INSERT OR IGNORE INTO processed_updates (platform, update_id, processed_at) VALUES (?1, ?2, ?3)")?
 .execute(params![platform, update_id, now],
     )?;
     Ok(n == 1)
@@ -223,117 +289,104 @@ pub fn mark_update(c: &Connection, platform: &str, update_id: &str, now: i64) ->
 // ------------------------------------------------------- board messages ----
 
 /// Where the board of `game` was last posted on `platform`: (chat, message).
-pub fn board_message(
-    c: &Connection,
-    platform: &str,
-    game: i64,
-) -> StoreResult<Option<(String, String)>> {
-    Ok(c.query_row(
-        "SELECT chat, message FROM board_messages WHERE platform = ?1 AND game_id = ?2",
-        params![platform, game],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )
-    .optional()?)
+pub fn board_message(c: &Tx, platform: &str, game: i64) -> StoreResult<Option<(String, String)>> {
+    Ok(c.sql()
+        .query_row(
+            "SELECT chat, message FROM board_messages WHERE platform = ?1 AND game_id = ?2",
+            params![platform, game],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?)
 }
 
 /// Remember where the board of `game` was posted last on `platform`.
 pub fn set_board_message(
-    c: &Connection,
+    c: &Tx,
     platform: &str,
     game: i64,
     chat: &str,
     message: &str,
     now: i64,
 ) -> StoreResult<()> {
-    c.prepare_cached(
-        "INSERT INTO board_messages (platform, game_id, chat, message, updated_at)
+    c.sql()
+        .prepare_cached(
+            "INSERT INTO board_messages (platform, game_id, chat, message, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (platform, game_id) DO UPDATE
          SET chat = excluded.chat, message = excluded.message, updated_at = excluded.updated_at",
-    )?
-    .execute(params![platform, game, chat, message, now])?;
+        )?
+        .execute(params![platform, game, chat, message, now])?;
     Ok(())
 }
 
 /// Whether `message` in `chat` is the last board of a game on `platform`.
-pub fn is_board_message(
-    c: &Connection,
-    platform: &str,
-    chat: &str,
-    message: &str,
-) -> StoreResult<bool> {
-    Ok(c.query_row(
-        "SELECT 1 FROM board_messages WHERE platform = ?1 AND chat = ?2 AND message = ?3",
-        params![platform, chat, message],
-        |_| Ok(()),
-    )
-    .optional()?
-    .is_some())
+pub fn is_board_message(c: &Tx, platform: &str, chat: &str, message: &str) -> StoreResult<bool> {
+    Ok(c.sql()
+        .query_row(
+            "SELECT 1 FROM board_messages WHERE platform = ?1 AND chat = ?2 AND message = ?3",
+            params![platform, chat, message],
+            |_| Ok(()),
+        )
+        .optional()?
+        .is_some())
 }
 
 /// Forget board messages not touched since `before` (a game that long
 /// without a move has ended, or its board is too old to edit).
-pub fn prune_board_messages(c: &Connection, before: i64) -> StoreResult<usize> {
-    Ok(
-        c.prepare_cached("DELETE FROM board_messages WHERE updated_at < ?1")?
-            .execute([before])?,
-    )
+pub fn prune_board_messages(c: &Tx, before: i64) -> StoreResult<usize> {
+    Ok(c.sql()
+        .prepare_cached("DELETE FROM board_messages WHERE updated_at < ?1")?
+        .execute([before])?)
 }
 
 // -------------------------------------------------------- live messages ----
 
 /// Where the live message `key` was posted on `platform`: (chat, message).
-pub fn live_message(
-    c: &Connection,
-    platform: &str,
-    key: &str,
-) -> StoreResult<Option<(String, String)>> {
-    Ok(c.prepare_cached(
-        "SELECT chat, message FROM live_messages WHERE platform = ?1 AND key = ?2",
-    )?
-    .query_row(params![platform, key], |r| Ok((r.get(0)?, r.get(1)?)))
-    .optional()?)
+pub fn live_message(c: &Tx, platform: &str, key: &str) -> StoreResult<Option<(String, String)>> {
+    Ok(c.sql()
+        .prepare_cached("SELECT chat, message FROM live_messages WHERE platform = ?1 AND key = ?2")?
+        .query_row(params![platform, key], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?)
 }
 
 /// Remember where the live message `key` was posted on `platform`.
 pub fn set_live_message(
-    c: &Connection,
+    c: &Tx,
     platform: &str,
     key: &str,
     chat: &str,
     message: &str,
     now: i64,
 ) -> StoreResult<()> {
-    c.prepare_cached(
-        "INSERT INTO live_messages (platform, key, chat, message, updated_at)
+    c.sql()
+        .prepare_cached(
+            "INSERT INTO live_messages (platform, key, chat, message, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (platform, key) DO UPDATE
          SET chat = excluded.chat, message = excluded.message, updated_at = excluded.updated_at",
-    )?
-    .execute(params![platform, key, chat, message, now])?;
+        )?
+        .execute(params![platform, key, chat, message, now])?;
     Ok(())
 }
 
 /// Forget live messages not touched since `before`.
-pub fn prune_live_messages(c: &Connection, before: i64) -> StoreResult<usize> {
-    Ok(
-        c.prepare_cached("DELETE FROM live_messages WHERE updated_at < ?1")?
-            .execute([before])?,
-    )
+pub fn prune_live_messages(c: &Tx, before: i64) -> StoreResult<usize> {
+    Ok(c.sql()
+        .prepare_cached("DELETE FROM live_messages WHERE updated_at < ?1")?
+        .execute([before])?)
 }
 
 // ------------------------------------------------------------- settings ----
 
-pub fn get_setting(c: &Connection, key: &str) -> StoreResult<Option<String>> {
-    Ok(
-        c.prepare_cached("SELECT value FROM settings WHERE key = ?1")?
-            .query_row([key], |r| r.get(0))
-            .optional()?,
-    )
+pub fn get_setting(c: &Tx, key: &str) -> StoreResult<Option<String>> {
+    Ok(c.sql()
+        .prepare_cached("SELECT value FROM settings WHERE key = ?1")?
+        .query_row([key], |r| r.get(0))
+        .optional()?)
 }
 
-pub fn set_setting(c: &Connection, key: &str, value: &str) -> StoreResult<()> {
-    c.prepare_cached("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?2")?
+pub fn set_setting(c: &Tx, key: &str, value: &str) -> StoreResult<()> {
+    c.sql().prepare_cached("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?2")?
 .execute(params![key, value],
     )?;
     Ok(())
@@ -355,13 +408,13 @@ mod tests {
             })
             .unwrap();
         assert_eq!(a.handle.as_deref(), Some("anna"));
-        let found = user_by_handle(s.conn(), "console", "@ANNA")
+        let found = user_by_handle(s.read(), "console", "@ANNA")
             .unwrap()
             .unwrap();
         assert_eq!(found.id, a.id);
         let g = NewGame {
             chat_id: chat.id,
-            variant: "russian".into(),
+            variant: shashki_engine::Variant::Russian,
             white: Seat::Human(a.id),
             black: Seat::Ai(3),
             start_fen: "W:W21-32:B1-12".into(),
@@ -374,7 +427,7 @@ mod tests {
         let id = s.transaction(|c| insert_game(c, &g, 10)).unwrap();
         // a move at the wrong ply writes nothing
         assert!(!record_move(
-            s.conn(),
+            s.read(),
             id,
             5,
             "c3-d4",
@@ -385,7 +438,7 @@ mod tests {
         )
         .unwrap());
         assert!(record_move(
-            s.conn(),
+            s.read(),
             id,
             0,
             "c3-d4",
@@ -396,7 +449,7 @@ mod tests {
         )
         .unwrap());
         assert!(!record_move(
-            s.conn(),
+            s.read(),
             id,
             0,
             "c3-d4",
@@ -406,12 +459,12 @@ mod tests {
             11
         )
         .unwrap());
-        let row = game(s.conn(), id).unwrap().unwrap();
+        let row = game(s.read(), id).unwrap().unwrap();
         assert_eq!(row.ply, 1);
         assert_eq!(row.black, Seat::Ai(3));
-        assert_eq!(game_moves(s.conn(), id).unwrap(), vec!["c3-d4".to_string()]);
-        assert!(mark_update(s.conn(), "console", "u1", 1).unwrap());
-        assert!(!mark_update(s.conn(), "console", "u1", 2).unwrap());
+        assert_eq!(game_moves(s.read(), id).unwrap(), vec!["c3-d4".to_string()]);
+        assert!(mark_update(s.read(), "console", "u1", 1).unwrap());
+        assert!(!mark_update(s.read(), "console", "u1", 2).unwrap());
         // both seats must be exactly one of human or AI
         let bad = s.conn().execute(
             "INSERT INTO games (chat_id, status, start_fen, fen, created_at, updated_at) VALUES (?1, 'active', 'x', 'x', 0, 0)",
@@ -434,19 +487,19 @@ mod tests {
                 Ok((old, new))
             })
             .unwrap();
-        assert_eq!(user(s.conn(), old.id).unwrap().unwrap().handle, None);
-        let found = user_by_handle(s.conn(), "telegram", "@bob")
+        assert_eq!(user(s.read(), old.id).unwrap().unwrap().handle, None);
+        let found = user_by_handle(s.read(), "telegram", "@bob")
             .unwrap()
             .unwrap();
         assert_eq!(found.id, new.id);
-        let d = user_by_handle(s.conn(), "discord", "bob").unwrap().unwrap();
+        let d = user_by_handle(s.read(), "discord", "bob").unwrap().unwrap();
         assert_eq!(d.platform_user_id, "9");
         // the old holder, speaking again without it, stays without it; with
         // it back, it is theirs again
         s.transaction(|c| upsert_user(c, "telegram", "1", "Bob", None, 30))
             .unwrap();
         assert_eq!(
-            user_by_handle(s.conn(), "telegram", "bob")
+            user_by_handle(s.read(), "telegram", "bob")
                 .unwrap()
                 .unwrap()
                 .id,
@@ -455,13 +508,13 @@ mod tests {
         s.transaction(|c| upsert_user(c, "telegram", "1", "Bob", Some("bob"), 40))
             .unwrap();
         assert_eq!(
-            user_by_handle(s.conn(), "telegram", "bob")
+            user_by_handle(s.read(), "telegram", "bob")
                 .unwrap()
                 .unwrap()
                 .id,
             old.id
         );
-        assert_eq!(user(s.conn(), new.id).unwrap().unwrap().handle, None);
+        assert_eq!(user(s.read(), new.id).unwrap().unwrap().handle, None);
         // one holder a handle, whatever writes the table
         let dup = s
             .conn()
@@ -510,7 +563,7 @@ mod tests {
             .unwrap();
         let g = |black| NewGame {
             chat_id: chat,
-            variant: "russian".into(),
+            variant: shashki_engine::Variant::Russian,
             white: Seat::Human(a),
             black,
             start_fen: "W:W21-32:B1-12".into(),

@@ -3,18 +3,21 @@
 //! games live in, and whether a chat gives each game a thread.
 
 use super::StoreResult;
-use rusqlite::{params, Connection, OptionalExtension};
+use super::Tx;
+use rusqlite::{params, OptionalExtension};
 
 /// Whether the user wants private notifications.
-pub fn user_notify(c: &Connection, user: i64) -> StoreResult<bool> {
-    Ok(c.prepare_cached("SELECT notify FROM users WHERE id = ?1")?
+pub fn user_notify(c: &Tx, user: i64) -> StoreResult<bool> {
+    Ok(c.sql()
+        .prepare_cached("SELECT notify FROM users WHERE id = ?1")?
         .query_row([user], |r| r.get(0))
         .optional()?
         .unwrap_or(false))
 }
 
-pub fn set_user_notify(c: &Connection, user: i64, on: bool) -> StoreResult<()> {
-    c.prepare_cached("UPDATE users SET notify = ?2 WHERE id = ?1")?
+pub fn set_user_notify(c: &Tx, user: i64, on: bool) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached("UPDATE users SET notify = ?2 WHERE id = ?1")?
         .execute(params![user, on])?;
     Ok(())
 }
@@ -22,7 +25,7 @@ pub fn set_user_notify(c: &Connection, user: i64, on: bool) -> StoreResult<()> {
 /// Record that notification `kind` of `game` at `ply` goes out to `user`.
 /// False if it was recorded before (it went out already).
 pub fn mark_notified(
-    c: &Connection,
+    c: &Tx,
     game: i64,
     ply: i64,
     kind: &str,
@@ -30,6 +33,7 @@ pub fn mark_notified(
     now: i64,
 ) -> StoreResult<bool> {
     let n = c
+        .sql()
         .prepare_cached(
             "INSERT OR IGNORE INTO notifications_sent (game_id, ply, kind, user_id, sent_at)
              VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -39,58 +43,57 @@ pub fn mark_notified(
 }
 
 /// Forget notifications sent before `before` (their move is long over).
-pub fn prune_notifications(c: &Connection, before: i64) -> StoreResult<usize> {
-    Ok(
-        c.prepare_cached("DELETE FROM notifications_sent WHERE sent_at < ?1")?
-            .execute([before])?,
-    )
+pub fn prune_notifications(c: &Tx, before: i64) -> StoreResult<usize> {
+    Ok(c.sql()
+        .prepare_cached("DELETE FROM notifications_sent WHERE sent_at < ?1")?
+        .execute([before])?)
 }
 
 /// The thread a game is played in (None: the chat itself).
-pub fn game_thread(c: &Connection, game: i64) -> StoreResult<Option<String>> {
-    Ok(c.prepare_cached("SELECT thread FROM games WHERE id = ?1")?
+pub fn game_thread(c: &Tx, game: i64) -> StoreResult<Option<String>> {
+    Ok(c.sql()
+        .prepare_cached("SELECT thread FROM games WHERE id = ?1")?
         .query_row([game], |r| r.get(0))
         .optional()?
         .flatten())
 }
 
-pub fn set_game_thread(c: &Connection, game: i64, thread: Option<&str>) -> StoreResult<()> {
-    c.prepare_cached("UPDATE games SET thread = ?2 WHERE id = ?1")?
+pub fn set_game_thread(c: &Tx, game: i64, thread: Option<&str>) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached("UPDATE games SET thread = ?2 WHERE id = ?1")?
         .execute(params![game, thread])?;
     Ok(())
 }
 
 /// The thread a challenge was posted in (None: the chat itself).
-pub fn challenge_thread(c: &Connection, challenge: i64) -> StoreResult<Option<String>> {
-    Ok(
-        c.prepare_cached("SELECT thread FROM challenges WHERE id = ?1")?
-            .query_row([challenge], |r| r.get(0))
-            .optional()?
-            .flatten(),
-    )
+pub fn challenge_thread(c: &Tx, challenge: i64) -> StoreResult<Option<String>> {
+    Ok(c.sql()
+        .prepare_cached("SELECT thread FROM challenges WHERE id = ?1")?
+        .query_row([challenge], |r| r.get(0))
+        .optional()?
+        .flatten())
 }
 
-pub fn set_challenge_thread(
-    c: &Connection,
-    challenge: i64,
-    thread: Option<&str>,
-) -> StoreResult<()> {
-    c.prepare_cached("UPDATE challenges SET thread = ?2 WHERE id = ?1")?
+pub fn set_challenge_thread(c: &Tx, challenge: i64, thread: Option<&str>) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached("UPDATE challenges SET thread = ?2 WHERE id = ?1")?
         .execute(params![challenge, thread])?;
     Ok(())
 }
 
 /// Whether each new game in the chat gets a thread of its own
 /// (`/settings threads on`).
-pub fn chat_threads(c: &Connection, chat: i64) -> StoreResult<bool> {
-    Ok(c.prepare_cached("SELECT threads FROM chats WHERE id = ?1")?
+pub fn chat_threads(c: &Tx, chat: i64) -> StoreResult<bool> {
+    Ok(c.sql()
+        .prepare_cached("SELECT threads FROM chats WHERE id = ?1")?
         .query_row([chat], |r| r.get(0))
         .optional()?
         .unwrap_or(false))
 }
 
-pub fn set_chat_threads(c: &Connection, chat: i64, on: bool) -> StoreResult<()> {
-    c.prepare_cached("UPDATE chats SET threads = ?2 WHERE id = ?1")?
+pub fn set_chat_threads(c: &Tx, chat: i64, on: bool) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached("UPDATE chats SET threads = ?2 WHERE id = ?1")?
         .execute(params![chat, on])?;
     Ok(())
 }

@@ -2,7 +2,8 @@
 //! players' puzzle ratings and streaks, and the daily posting per chat.
 
 use super::StoreResult;
-use rusqlite::{params, Connection, OptionalExtension};
+use super::Tx;
+use rusqlite::{params, OptionalExtension};
 
 /// Glicko-2 start values.
 pub const START_RATING: f64 = 1500.0;
@@ -29,7 +30,7 @@ const PUZZLE_COLS: &str = PuzzleRow::COLUMNS;
 
 /// Add a puzzle unless one with its key is stored; true when added.
 pub fn insert_puzzle(
-    c: &Connection,
+    c: &Tx,
     id: i64,
     key: &str,
     pdn: &str,
@@ -37,36 +38,38 @@ pub fn insert_puzzle(
     difficulty: i64,
     themes: &str,
 ) -> StoreResult<bool> {
-    let n = c.prepare_cached("INSERT OR IGNORE INTO puzzles (id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes)
+    let n = c.sql().prepare_cached("INSERT OR IGNORE INTO puzzles (id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?
 .execute(params![id, key, pdn, rating, START_DEVIATION, START_VOLATILITY, difficulty, themes],
     )?;
     Ok(n == 1)
 }
 
-pub fn puzzle_count(c: &Connection) -> StoreResult<i64> {
-    Ok(c.prepare_cached("SELECT count(*) FROM puzzles")?
+pub fn puzzle_count(c: &Tx) -> StoreResult<i64> {
+    Ok(c.sql()
+        .prepare_cached("SELECT count(*) FROM puzzles")?
         .query_row([], |r| r.get(0))?)
 }
 
-pub fn puzzle(c: &Connection, id: i64) -> StoreResult<Option<PuzzleRow>> {
-    Ok(
-        c.prepare_cached(&format!("SELECT {PUZZLE_COLS} FROM puzzles WHERE id = ?1"))?
-            .query_row([id], PuzzleRow::from_row)
-            .optional()?,
-    )
+pub fn puzzle(c: &Tx, id: i64) -> StoreResult<Option<PuzzleRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!("SELECT {PUZZLE_COLS} FROM puzzles WHERE id = ?1"))?
+        .query_row([id], PuzzleRow::from_row)
+        .optional()?)
 }
 
 /// The puzzle ids in pack order (the daily rotation).
-pub fn puzzle_ids(c: &Connection) -> StoreResult<Vec<i64>> {
-    let mut st = c.prepare_cached("SELECT id FROM puzzles ORDER BY id")?;
+pub fn puzzle_ids(c: &Tx) -> StoreResult<Vec<i64>> {
+    let mut st = c
+        .sql()
+        .prepare_cached("SELECT id FROM puzzles ORDER BY id")?;
     let rows = st.query_map([], |r| r.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Up to `n` puzzles the user has never tried, nearest to `rating` first.
-pub fn puzzles_near(c: &Connection, user: i64, rating: f64, n: i64) -> StoreResult<Vec<PuzzleRow>> {
-    let mut st = c.prepare_cached(&format!(
+pub fn puzzles_near(c: &Tx, user: i64, rating: f64, n: i64) -> StoreResult<Vec<PuzzleRow>> {
+    let mut st = c.sql().prepare_cached(&format!(
         "SELECT {PUZZLE_COLS} FROM puzzles p
          WHERE NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id)
          ORDER BY abs(p.rating - ?2), p.id LIMIT ?3"
@@ -76,8 +79,8 @@ pub fn puzzles_near(c: &Connection, user: i64, rating: f64, n: i64) -> StoreResu
 }
 
 /// The puzzle tried longest ago by the user (when every one has been tried).
-pub fn puzzle_oldest_tried(c: &Connection, user: i64) -> StoreResult<Option<PuzzleRow>> {
-    Ok(c.prepare_cached(&format!(
+pub fn puzzle_oldest_tried(c: &Tx, user: i64) -> StoreResult<Option<PuzzleRow>> {
+    Ok(c.sql().prepare_cached(&format!(
             "SELECT {PUZZLE_COLS} FROM puzzles p ORDER BY
              (SELECT max(a.started_at) FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id), p.id
              LIMIT 1"
@@ -89,24 +92,25 @@ pub fn puzzle_oldest_tried(c: &Connection, user: i64) -> StoreResult<Option<Puzz
 }
 
 pub fn save_puzzle_rating(
-    c: &Connection,
+    c: &Tx,
     id: i64,
     rating: f64,
     deviation: f64,
     volatility: f64,
     solved: bool,
 ) -> StoreResult<()> {
-    c.prepare_cached(
-        "UPDATE puzzles SET rating = ?2, deviation = ?3, volatility = ?4,
+    c.sql()
+        .prepare_cached(
+            "UPDATE puzzles SET rating = ?2, deviation = ?3, volatility = ?4,
          attempts = attempts + 1, solved = solved + ?5 WHERE id = ?1",
-    )?
-    .execute(params![
-        id,
-        rating,
-        deviation,
-        volatility,
-        i64::from(solved)
-    ])?;
+        )?
+        .execute(params![
+            id,
+            rating,
+            deviation,
+            volatility,
+            i64::from(solved)
+        ])?;
     Ok(())
 }
 
@@ -132,17 +136,18 @@ table_row! {
 const ATTEMPT_COLS: &str = AttemptRow::COLUMNS;
 
 /// Whether the user has ever tried the puzzle (anywhere).
-pub fn tried(c: &Connection, user: i64, puzzle: i64) -> StoreResult<bool> {
-    Ok(c.prepare_cached(
-        "SELECT 1 FROM puzzle_attempts WHERE user_id = ?1 AND puzzle_id = ?2 LIMIT 1",
-    )?
-    .query_row(params![user, puzzle], |_| Ok(()))
-    .optional()?
-    .is_some())
+pub fn tried(c: &Tx, user: i64, puzzle: i64) -> StoreResult<bool> {
+    Ok(c.sql()
+        .prepare_cached(
+            "SELECT 1 FROM puzzle_attempts WHERE user_id = ?1 AND puzzle_id = ?2 LIMIT 1",
+        )?
+        .query_row(params![user, puzzle], |_| Ok(()))
+        .optional()?
+        .is_some())
 }
 
 pub fn insert_attempt(
-    c: &Connection,
+    c: &Tx,
     user: i64,
     chat: i64,
     puzzle: i64,
@@ -150,56 +155,48 @@ pub fn insert_attempt(
     rated: bool,
     now: i64,
 ) -> StoreResult<i64> {
-    c.prepare_cached("INSERT INTO puzzle_attempts (user_id, chat_id, puzzle_id, daily_day, status, rated, started_at)
+    c.sql().prepare_cached("INSERT INTO puzzle_attempts (user_id, chat_id, puzzle_id, daily_day, status, rated, started_at)
          VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6)")?
 .execute(params![user, chat, puzzle, daily_day, i64::from(rated), now],
     )?;
-    Ok(c.last_insert_rowid())
+    Ok(c.sql().last_insert_rowid())
 }
 
 /// The user's open attempt in the chat, if any.
-pub fn open_attempt(c: &Connection, user: i64, chat: i64) -> StoreResult<Option<AttemptRow>> {
-    Ok(c.prepare_cached(&format!(
-        "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
+pub fn open_attempt(c: &Tx, user: i64, chat: i64) -> StoreResult<Option<AttemptRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
              WHERE user_id = ?1 AND chat_id = ?2 AND status = 'open' ORDER BY id DESC LIMIT 1"
-    ))?
-    .query_row(params![user, chat], AttemptRow::from_row)
-    .optional()?)
+        ))?
+        .query_row(params![user, chat], AttemptRow::from_row)
+        .optional()?)
 }
 
 /// The user's attempt at a chat's daily puzzle of `day`, if any.
-pub fn daily_attempt(
-    c: &Connection,
-    user: i64,
-    chat: i64,
-    day: i64,
-) -> StoreResult<Option<AttemptRow>> {
-    Ok(c.prepare_cached(&format!(
-        "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
+pub fn daily_attempt(c: &Tx, user: i64, chat: i64, day: i64) -> StoreResult<Option<AttemptRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
              WHERE user_id = ?1 AND chat_id = ?2 AND daily_day = ?3 ORDER BY id DESC LIMIT 1"
-    ))?
-    .query_row(params![user, chat, day], AttemptRow::from_row)
-    .optional()?)
+        ))?
+        .query_row(params![user, chat, day], AttemptRow::from_row)
+        .optional()?)
 }
 
 /// Record progress (moves so far, wrong tries, hints).
-pub fn update_attempt(
-    c: &Connection,
-    id: i64,
-    moves: &str,
-    wrong: i64,
-    hints: i64,
-) -> StoreResult<()> {
-    c.prepare_cached(
-        "UPDATE puzzle_attempts SET moves = ?2, wrong = ?3, hints = ?4 WHERE id = ?1",
-    )?
-    .execute(params![id, moves, wrong, hints])?;
+pub fn update_attempt(c: &Tx, id: i64, moves: &str, wrong: i64, hints: i64) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached(
+            "UPDATE puzzle_attempts SET moves = ?2, wrong = ?3, hints = ?4 WHERE id = ?1",
+        )?
+        .execute(params![id, moves, wrong, hints])?;
     Ok(())
 }
 
 /// Close an open attempt; false when it was already closed.
-pub fn finish_attempt(c: &Connection, id: i64, status: &str, now: i64) -> StoreResult<bool> {
-    let n = c.prepare_cached("UPDATE puzzle_attempts SET status = ?2, finished_at = ?3 WHERE id = ?1 AND status = 'open'")?
+pub fn finish_attempt(c: &Tx, id: i64, status: &str, now: i64) -> StoreResult<bool> {
+    let n = c.sql().prepare_cached("UPDATE puzzle_attempts SET status = ?2, finished_at = ?3 WHERE id = ?1 AND status = 'open'")?
 .execute(params![id, status, now],
     )?;
     Ok(n == 1)
@@ -237,17 +234,18 @@ impl Default for PlayerRow {
 }
 
 /// A player's puzzle record in a chat (0: overall); defaults when new.
-pub fn player(c: &Connection, user: i64, chat: i64) -> StoreResult<PlayerRow> {
-    Ok(c.prepare_cached(&format!(
-        "SELECT {PLAYER_COLS} FROM puzzle_players WHERE user_id = ?1 AND chat_id = ?2"
-    ))?
-    .query_row(params![user, chat], PlayerRow::from_row)
-    .optional()?
-    .unwrap_or_default())
+pub fn player(c: &Tx, user: i64, chat: i64) -> StoreResult<PlayerRow> {
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {PLAYER_COLS} FROM puzzle_players WHERE user_id = ?1 AND chat_id = ?2"
+        ))?
+        .query_row(params![user, chat], PlayerRow::from_row)
+        .optional()?
+        .unwrap_or_default())
 }
 
-pub fn save_player(c: &Connection, user: i64, chat: i64, p: &PlayerRow) -> StoreResult<()> {
-    c.prepare_cached("INSERT INTO puzzle_players (user_id, chat_id, rating, deviation, volatility, solved, failed, streak, best_streak)
+pub fn save_player(c: &Tx, user: i64, chat: i64, p: &PlayerRow) -> StoreResult<()> {
+    c.sql().prepare_cached("INSERT INTO puzzle_players (user_id, chat_id, rating, deviation, volatility, solved, failed, streak, best_streak)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
          ON CONFLICT (user_id, chat_id) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
            solved = ?6, failed = ?7, streak = ?8, best_streak = ?9")?
@@ -267,9 +265,9 @@ pub fn save_player(c: &Connection, user: i64, chat: i64, p: &PlayerRow) -> Store
 }
 
 /// The chat's puzzle leaderboard: (name, record), best rating first.
-pub fn top_players(c: &Connection, chat: i64, n: i64) -> StoreResult<Vec<(String, PlayerRow)>> {
+pub fn top_players(c: &Tx, chat: i64, n: i64) -> StoreResult<Vec<(String, PlayerRow)>> {
     // the record's columns are the players' (users has none of those names)
-    let mut st = c.prepare_cached(&format!(
+    let mut st = c.sql().prepare_cached(&format!(
         "SELECT u.name, {PLAYER_COLS}
          FROM puzzle_players p JOIN users u ON u.id = p.user_id
          WHERE p.chat_id = ?1 AND p.solved + p.failed > 0
@@ -300,16 +298,17 @@ table_row! {
 
 const DAILY_COLS: &str = DailyRow::COLUMNS;
 
-pub fn daily(c: &Connection, chat: i64) -> StoreResult<Option<DailyRow>> {
-    Ok(c.prepare_cached(&format!(
-        "SELECT {DAILY_COLS} FROM puzzle_daily WHERE chat_id = ?1"
-    ))?
-    .query_row([chat], DailyRow::from_row)
-    .optional()?)
+pub fn daily(c: &Tx, chat: i64) -> StoreResult<Option<DailyRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {DAILY_COLS} FROM puzzle_daily WHERE chat_id = ?1"
+        ))?
+        .query_row([chat], DailyRow::from_row)
+        .optional()?)
 }
 
 pub fn set_daily(
-    c: &Connection,
+    c: &Tx,
     chat: i64,
     enabled: bool,
     minute: i64,
@@ -317,26 +316,27 @@ pub fn set_daily(
     tz_name: Option<&str>,
     next_at: Option<i64>,
 ) -> StoreResult<()> {
-    c.prepare_cached(
-        "INSERT INTO puzzle_daily (chat_id, enabled, minute, tz_offset, tz_name, next_at)
+    c.sql()
+        .prepare_cached(
+            "INSERT INTO puzzle_daily (chat_id, enabled, minute, tz_offset, tz_name, next_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT (chat_id) DO UPDATE SET enabled = ?2, minute = ?3, tz_offset = ?4,
              tz_name = ?5, next_at = ?6",
-    )?
-    .execute(params![
-        chat,
-        i64::from(enabled),
-        minute,
-        tz_offset,
-        tz_name,
-        next_at
-    ])?;
+        )?
+        .execute(params![
+            chat,
+            i64::from(enabled),
+            minute,
+            tz_offset,
+            tz_name,
+            next_at
+        ])?;
     Ok(())
 }
 
 /// Record a post; false when another worker posted it already.
 pub fn mark_daily_posted(
-    c: &Connection,
+    c: &Tx,
     chat: i64,
     due: i64,
     next_at: i64,
@@ -344,6 +344,7 @@ pub fn mark_daily_posted(
     puzzle: i64,
 ) -> StoreResult<bool> {
     let n = c
+        .sql()
         .prepare_cached(
             "UPDATE puzzle_daily SET next_at = ?3, last_day = ?4, last_puzzle = ?5
          WHERE chat_id = ?1 AND next_at = ?2",
@@ -353,8 +354,8 @@ pub fn mark_daily_posted(
 }
 
 /// Chats whose daily post is due.
-pub fn dailies_due(c: &Connection, now: i64) -> StoreResult<Vec<DailyRow>> {
-    let mut st = c.prepare_cached(&format!(
+pub fn dailies_due(c: &Tx, now: i64) -> StoreResult<Vec<DailyRow>> {
+    let mut st = c.sql().prepare_cached(&format!(
         "SELECT {DAILY_COLS} FROM puzzle_daily WHERE enabled = 1 AND next_at <= ?1 ORDER BY next_at"
     ))?;
     let rows = st.query_map([now], DailyRow::from_row)?;
@@ -362,9 +363,8 @@ pub fn dailies_due(c: &Connection, now: i64) -> StoreResult<Vec<DailyRow>> {
 }
 
 /// The earliest pending daily post.
-pub fn next_daily(c: &Connection) -> StoreResult<Option<i64>> {
-    Ok(
-        c.prepare_cached("SELECT min(next_at) FROM puzzle_daily WHERE enabled = 1")?
-            .query_row([], |r| r.get(0))?,
-    )
+pub fn next_daily(c: &Tx) -> StoreResult<Option<i64>> {
+    Ok(c.sql()
+        .prepare_cached("SELECT min(next_at) FROM puzzle_daily WHERE enabled = 1")?
+        .query_row([], |r| r.get(0))?)
 }

@@ -1,8 +1,9 @@
 //! Glicko-2 rating rows per chat and overall (chat 0), per variant (the
 //! rule set's key: `russian`, `poddavki`, …).
 
+use super::Tx;
 use super::{user, StoreResult, UserRow};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, OptionalExtension};
 
 table_row! {
     #[derive(Debug, Clone, Copy, PartialEq)]
@@ -34,7 +35,7 @@ impl Default for RatingRow {
 }
 
 /// A user's Russian draughts rating in a chat (0: overall).
-pub fn rating(c: &Connection, user: i64, chat_id: i64) -> StoreResult<RatingRow> {
+pub fn rating(c: &Tx, user: i64, chat_id: i64) -> StoreResult<RatingRow> {
     rating_in(c, user, chat_id, RUSSIAN)
 }
 
@@ -42,24 +43,25 @@ pub fn rating(c: &Connection, user: i64, chat_id: i64) -> StoreResult<RatingRow>
 const RUSSIAN: &str = "russian";
 
 /// A user's rating in a chat (0: overall) for a variant.
-pub fn rating_in(c: &Connection, user: i64, chat_id: i64, variant: &str) -> StoreResult<RatingRow> {
-    Ok(c.prepare_cached(&format!(
+pub fn rating_in(c: &Tx, user: i64, chat_id: i64, variant: &str) -> StoreResult<RatingRow> {
+    Ok(c.sql()
+        .prepare_cached(&format!(
         "SELECT {RATING_COLS} FROM ratings WHERE user_id = ?1 AND chat_id = ?2 AND variant = ?3"
     ))?
-    .query_row(params![user, chat_id, variant], RatingRow::from_row)
-    .optional()?
-    .unwrap_or_default())
+        .query_row(params![user, chat_id, variant], RatingRow::from_row)
+        .optional()?
+        .unwrap_or_default())
 }
 
 /// Store a user's rating in a chat (0: overall) for a variant.
 pub fn save_rating_in(
-    c: &Connection,
+    c: &Tx,
     user: i64,
     chat_id: i64,
     variant: &str,
     r: &RatingRow,
 ) -> StoreResult<()> {
-    c.prepare_cached("INSERT INTO ratings (user_id, chat_id, variant, rating, deviation, volatility, games, wins, draws, losses)
+    c.sql().prepare_cached("INSERT INTO ratings (user_id, chat_id, variant, rating, deviation, volatility, games, wins, draws, losses)
          VALUES (?1, ?2, ?10, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
          ON CONFLICT (user_id, chat_id, variant) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
              games = ?6, wins = ?7, draws = ?8, losses = ?9")?
@@ -69,27 +71,23 @@ pub fn save_rating_in(
 }
 
 /// Store a user's Russian draughts rating in a chat (0: overall).
-pub fn save_rating(c: &Connection, user: i64, chat_id: i64, r: &RatingRow) -> StoreResult<()> {
+pub fn save_rating(c: &Tx, user: i64, chat_id: i64, r: &RatingRow) -> StoreResult<()> {
     save_rating_in(c, user, chat_id, RUSSIAN, r)
 }
 
 /// The Russian draughts rating table of a chat (chat_id 0: overall), best first.
-pub fn top_ratings(
-    c: &Connection,
-    chat_id: i64,
-    limit: usize,
-) -> StoreResult<Vec<(UserRow, RatingRow)>> {
+pub fn top_ratings(c: &Tx, chat_id: i64, limit: usize) -> StoreResult<Vec<(UserRow, RatingRow)>> {
     top_ratings_in(c, chat_id, RUSSIAN, limit)
 }
 
 /// The rating table of a chat (chat_id 0: overall) for a variant, best first.
 pub fn top_ratings_in(
-    c: &Connection,
+    c: &Tx,
     chat_id: i64,
     variant: &str,
     limit: usize,
 ) -> StoreResult<Vec<(UserRow, RatingRow)>> {
-    let mut st = c.prepare_cached(&format!(
+    let mut st = c.sql().prepare_cached(&format!(
         "SELECT user_id, {RATING_COLS} FROM ratings WHERE chat_id = ?1 AND variant = ?3 ORDER BY rating DESC LIMIT ?2"
     ))?;
     let rows: Vec<(i64, RatingRow)> = st

@@ -2,13 +2,12 @@
 //! row of `games`, played like any other game).
 
 use super::StoreResult;
-use rusqlite::{params, Connection, OptionalExtension};
+use super::Tx;
+use rusqlite::{params, OptionalExtension};
 
-/// A tournament's status, as stored.
-pub const T_OPEN: &str = "open";
-pub const T_RUNNING: &str = "running";
-pub const T_FINISHED: &str = "finished";
-pub const T_CANCELLED: &str = "cancelled";
+use super::TournamentStatus;
+use crate::tournament::ballot::Ballot;
+use crate::tournament::Format;
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,14 +16,14 @@ table_row! {
         pub chat_id: i64,
         pub name: String,
         /// `round-robin`, `double-round-robin` (see `tournament::Format`).
-        pub format: String,
+        pub format: Format,
         pub micro: bool,
         /// `fmjd`, `balanced` (see `tournament::ballot::Ballot`).
-        pub ballot: String,
+        pub ballot: Ballot,
         pub seed: i64,
         pub days_per_move: Option<i64>,
         /// `open`, `running`, `finished`, `cancelled`.
-        pub status: String,
+        pub status: TournamentStatus,
         pub created_by: i64,
         pub created_at: i64,
         /// The most players it takes (2..=64).
@@ -75,9 +74,9 @@ table_row! {
 pub struct NewTournament<'a> {
     pub chat_id: i64,
     pub name: &'a str,
-    pub format: &'a str,
+    pub format: Format,
     pub micro: bool,
-    pub ballot: &'a str,
+    pub ballot: Ballot,
     pub seed: i64,
     pub days_per_move: Option<i64>,
     pub created_by: i64,
@@ -89,28 +88,29 @@ pub struct NewTournament<'a> {
     pub ends_at: Option<i64>,
 }
 
-pub fn insert_tournament(c: &Connection, t: &NewTournament, now: i64) -> StoreResult<i64> {
-    c.prepare_cached("INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated,
+pub fn insert_tournament(c: &Tx, t: &NewTournament, now: i64) -> StoreResult<i64> {
+    c.sql().prepare_cached("INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated,
                                   bank_moves, bank_days, leave_days, ends_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)")?
 .execute(params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now, t.max_players, t.rated,
                  t.bank.map(|b| b.0), t.bank.map(|b| b.1), t.leave_days, t.ends_at],
     )?;
-    Ok(c.last_insert_rowid())
+    Ok(c.sql().last_insert_rowid())
 }
 
-pub fn tournament(c: &Connection, id: i64) -> StoreResult<Option<TournamentRow>> {
-    Ok(c.prepare_cached(&format!(
-        "SELECT {} FROM tournaments WHERE id = ?1",
-        TournamentRow::COLUMNS
-    ))?
-    .query_row([id], TournamentRow::from_row)
-    .optional()?)
+pub fn tournament(c: &Tx, id: i64) -> StoreResult<Option<TournamentRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {} FROM tournaments WHERE id = ?1",
+            TournamentRow::COLUMNS
+        ))?
+        .query_row([id], TournamentRow::from_row)
+        .optional()?)
 }
 
 /// The chat's tournaments that are open or running, oldest first.
-pub fn live_tournaments_in_chat(c: &Connection, chat_id: i64) -> StoreResult<Vec<TournamentRow>> {
-    let mut st = c.prepare_cached(&format!(
+pub fn live_tournaments_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Vec<TournamentRow>> {
+    let mut st = c.sql().prepare_cached(&format!(
         "SELECT {} FROM tournaments WHERE chat_id = ?1 AND status IN ('open', 'running') ORDER BY id",
         TournamentRow::COLUMNS
     ))?;
@@ -122,10 +122,10 @@ pub fn live_tournaments_in_chat(c: &Connection, chat_id: i64) -> StoreResult<Vec
 
 /// The chat's tournament that ended last, if any.
 pub fn last_finished_tournament_in_chat(
-    c: &Connection,
+    c: &Tx,
     chat_id: i64,
 ) -> StoreResult<Option<TournamentRow>> {
-    Ok(c.prepare_cached(&format!(
+    Ok(c.sql().prepare_cached(&format!(
             "SELECT {} FROM tournaments WHERE chat_id = ?1 AND status = 'finished' ORDER BY id DESC LIMIT 1",
             TournamentRow::COLUMNS
         ))?
@@ -137,13 +137,14 @@ pub fn last_finished_tournament_in_chat(
 
 /// Move a tournament from status `from` to `to`. False if it was not in `from`.
 pub fn set_tournament_status(
-    c: &Connection,
+    c: &Tx,
     id: i64,
-    from: &str,
-    to: &str,
+    from: TournamentStatus,
+    to: TournamentStatus,
     now: i64,
 ) -> StoreResult<bool> {
     let n = c
+        .sql()
         .prepare_cached(
             "UPDATE tournaments SET status = ?3,
              started_at = CASE WHEN ?3 = 'running' THEN ?4 ELSE started_at END,
@@ -155,8 +156,8 @@ pub fn set_tournament_status(
 }
 
 /// The entry list in order (withdrawn players included).
-pub fn tournament_players(c: &Connection, id: i64) -> StoreResult<Vec<TournamentPlayerRow>> {
-    let mut st = c.prepare_cached(&format!(
+pub fn tournament_players(c: &Tx, id: i64) -> StoreResult<Vec<TournamentPlayerRow>> {
+    let mut st = c.sql().prepare_cached(&format!(
         "SELECT {} FROM tournament_players WHERE tournament_id = ?1 ORDER BY seq",
         TournamentPlayerRow::COLUMNS
     ))?;
@@ -167,66 +168,60 @@ pub fn tournament_players(c: &Connection, id: i64) -> StoreResult<Vec<Tournament
 }
 
 /// One entry of a tournament.
-pub fn tournament_player(
-    c: &Connection,
-    id: i64,
-    user: i64,
-) -> StoreResult<Option<TournamentPlayerRow>> {
-    Ok(c.prepare_cached(&format!(
-        "SELECT {} FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
-        TournamentPlayerRow::COLUMNS
-    ))?
-    .query_row(params![id, user], TournamentPlayerRow::from_row)
-    .optional()?)
+pub fn tournament_player(c: &Tx, id: i64, user: i64) -> StoreResult<Option<TournamentPlayerRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {} FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
+            TournamentPlayerRow::COLUMNS
+        ))?
+        .query_row(params![id, user], TournamentPlayerRow::from_row)
+        .optional()?)
 }
 
 /// A player takes leave: `used` days in all now, paused until `until`.
-pub fn set_tournament_leave(
-    c: &Connection,
-    id: i64,
-    user: i64,
-    used: i64,
-    until: i64,
-) -> StoreResult<()> {
-    c.prepare_cached(
-        "UPDATE tournament_players SET leave_used = ?3, leave_until = ?4
+pub fn set_tournament_leave(c: &Tx, id: i64, user: i64, used: i64, until: i64) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached(
+            "UPDATE tournament_players SET leave_used = ?3, leave_until = ?4
          WHERE tournament_id = ?1 AND user_id = ?2",
-    )?
-    .execute(params![id, user, used, until])?;
+        )?
+        .execute(params![id, user, used, until])?;
     Ok(())
 }
 
 /// Until when `user` is on leave in the tournament of `game_id` (0: not a
 /// tournament game, or no leave).
-pub fn leave_until_in_game(c: &Connection, game_id: i64, user: i64) -> StoreResult<i64> {
-    Ok(c.prepare_cached(
-        "SELECT tp.leave_until FROM tournament_games tg
+pub fn leave_until_in_game(c: &Tx, game_id: i64, user: i64) -> StoreResult<i64> {
+    Ok(c.sql()
+        .prepare_cached(
+            "SELECT tp.leave_until FROM tournament_games tg
              JOIN tournament_players tp ON tp.tournament_id = tg.tournament_id AND tp.user_id = ?2
              WHERE tg.game_id = ?1",
-    )?
-    .query_row(params![game_id, user], |r| r.get(0))
-    .optional()?
-    .unwrap_or(0))
+        )?
+        .query_row(params![game_id, user], |r| r.get(0))
+        .optional()?
+        .unwrap_or(0))
 }
 
 /// The tournament a game belongs to, if any.
-pub fn tournament_of_game(c: &Connection, game_id: i64) -> StoreResult<Option<TournamentRow>> {
+pub fn tournament_of_game(c: &Tx, game_id: i64) -> StoreResult<Option<TournamentRow>> {
     let cols = TournamentRow::COLUMNS
         .split(", ")
         .map(|col| format!("t.{col}"))
         .collect::<Vec<_>>()
         .join(", ");
-    Ok(c.prepare_cached(&format!(
-        "SELECT {cols} FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {cols} FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
          WHERE tg.game_id = ?1"
-    ))?
-    .query_row([game_id], TournamentRow::from_row)
-    .optional()?)
+        ))?
+        .query_row([game_id], TournamentRow::from_row)
+        .optional()?)
 }
 
 /// Enter `user` (at the end of the list). False if they are entered already.
-pub fn join_tournament(c: &Connection, id: i64, user: i64, now: i64) -> StoreResult<bool> {
-    let n = c.prepare_cached("INSERT OR IGNORE INTO tournament_players (tournament_id, user_id, seq, joined_at)
+pub fn join_tournament(c: &Tx, id: i64, user: i64, now: i64) -> StoreResult<bool> {
+    let n = c.sql().prepare_cached("INSERT OR IGNORE INTO tournament_players (tournament_id, user_id, seq, joined_at)
          VALUES (?1, ?2, (SELECT COALESCE(MAX(seq) + 1, 0) FROM tournament_players WHERE tournament_id = ?1), ?3)")?
 .execute(params![id, user, now],
     )?;
@@ -235,8 +230,9 @@ pub fn join_tournament(c: &Connection, id: i64, user: i64, now: i64) -> StoreRes
 
 /// Take `user` off the list of a tournament not yet started, renumbering
 /// the entries after them. False if they were not entered.
-pub fn leave_tournament(c: &Connection, id: i64, user: i64) -> StoreResult<bool> {
+pub fn leave_tournament(c: &Tx, id: i64, user: i64) -> StoreResult<bool> {
     let seq: Option<i64> = c
+        .sql()
         .query_row(
             "SELECT seq FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
             params![id, user],
@@ -246,17 +242,18 @@ pub fn leave_tournament(c: &Connection, id: i64, user: i64) -> StoreResult<bool>
     let Some(seq) = seq else {
         return Ok(false);
     };
-    c.prepare_cached("DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2")?
+    c.sql()
+        .prepare_cached("DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2")?
         .execute(params![id, user])?;
     // one by one, in order, so that (tournament_id, seq) stays unique
-    let mut st = c.prepare_cached(
+    let mut st = c.sql().prepare_cached(
         "SELECT user_id FROM tournament_players WHERE tournament_id = ?1 AND seq > ?2 ORDER BY seq",
     )?;
     let later = st
         .query_map(params![id, seq], |r| r.get::<_, i64>(0))?
         .collect::<Result<Vec<_>, _>>()?;
     for u in later {
-        c.prepare_cached(
+        c.sql().prepare_cached(
             "UPDATE tournament_players SET seq = seq - 1 WHERE tournament_id = ?1 AND user_id = ?2",
         )?
         .execute(params![id, u])?;
@@ -266,8 +263,9 @@ pub fn leave_tournament(c: &Connection, id: i64, user: i64) -> StoreResult<bool>
 
 /// Mark `user` withdrawn from a started tournament. False if they were not
 /// entered or had withdrawn already.
-pub fn withdraw_player(c: &Connection, id: i64, user: i64, now: i64) -> StoreResult<bool> {
+pub fn withdraw_player(c: &Tx, id: i64, user: i64, now: i64) -> StoreResult<bool> {
     let n = c
+        .sql()
         .prepare_cached(
             "UPDATE tournament_players SET withdrawn_at = ?3
          WHERE tournament_id = ?1 AND user_id = ?2 AND withdrawn_at IS NULL",
@@ -276,8 +274,8 @@ pub fn withdraw_player(c: &Connection, id: i64, user: i64, now: i64) -> StoreRes
     Ok(n == 1)
 }
 
-pub fn insert_tournament_game(c: &Connection, g: &TournamentGameRow) -> StoreResult<()> {
-    c.prepare_cached("INSERT INTO tournament_games (tournament_id, round, pairing_no, white_seq, black_seq, game_id, opening_code)
+pub fn insert_tournament_game(c: &Tx, g: &TournamentGameRow) -> StoreResult<()> {
+    c.sql().prepare_cached("INSERT INTO tournament_games (tournament_id, round, pairing_no, white_seq, black_seq, game_id, opening_code)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?
 .execute(params![g.tournament_id, g.round, g.pairing_no, g.white_seq, g.black_seq, g.game_id, g.opening_code],
     )?;
@@ -285,8 +283,8 @@ pub fn insert_tournament_game(c: &Connection, g: &TournamentGameRow) -> StoreRes
 }
 
 /// The games of a tournament in schedule order.
-pub fn tournament_games(c: &Connection, id: i64) -> StoreResult<Vec<TournamentGameRow>> {
-    let mut st = c.prepare_cached(&format!(
+pub fn tournament_games(c: &Tx, id: i64) -> StoreResult<Vec<TournamentGameRow>> {
+    let mut st = c.sql().prepare_cached(&format!(
         "SELECT {} FROM tournament_games WHERE tournament_id = ?1 ORDER BY round, pairing_no, game_id",
         TournamentGameRow::COLUMNS
     ))?;
@@ -297,27 +295,23 @@ pub fn tournament_games(c: &Connection, id: i64) -> StoreResult<Vec<TournamentGa
 }
 
 /// The tournament game row of a game, if it is one.
-pub fn tournament_game_of(c: &Connection, game_id: i64) -> StoreResult<Option<TournamentGameRow>> {
-    Ok(c.prepare_cached(&format!(
-        "SELECT {} FROM tournament_games WHERE game_id = ?1",
-        TournamentGameRow::COLUMNS
-    ))?
-    .query_row([game_id], TournamentGameRow::from_row)
-    .optional()?)
+pub fn tournament_game_of(c: &Tx, game_id: i64) -> StoreResult<Option<TournamentGameRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {} FROM tournament_games WHERE game_id = ?1",
+            TournamentGameRow::COLUMNS
+        ))?
+        .query_row([game_id], TournamentGameRow::from_row)
+        .optional()?)
 }
 
 /// Record a Swiss round's bye (player `seq`).
-pub fn insert_tournament_bye(
-    c: &Connection,
-    id: i64,
-    round: i64,
-    seq: i64,
-    half: bool,
-) -> StoreResult<()> {
-    c.prepare_cached(
-        "INSERT INTO tournament_byes (tournament_id, round, seq, kind) VALUES (?1, ?2, ?3, ?4)",
-    )?
-    .execute(params![id, round, seq, if half { "half" } else { "full" }])?;
+pub fn insert_tournament_bye(c: &Tx, id: i64, round: i64, seq: i64, half: bool) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached(
+            "INSERT INTO tournament_byes (tournament_id, round, seq, kind) VALUES (?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![id, round, seq, if half { "half" } else { "full" }])?;
     Ok(())
 }
 
@@ -332,8 +326,8 @@ pub struct ByeRow {
 }
 
 /// A tournament's byes, in round order.
-pub fn tournament_byes(c: &Connection, id: i64) -> StoreResult<Vec<ByeRow>> {
-    let mut st = c.prepare_cached(
+pub fn tournament_byes(c: &Tx, id: i64) -> StoreResult<Vec<ByeRow>> {
+    let mut st = c.sql().prepare_cached(
         "SELECT round, seq, kind FROM tournament_byes WHERE tournament_id = ?1 ORDER BY round, seq",
     )?;
     let rows = st
@@ -349,8 +343,8 @@ pub fn tournament_byes(c: &Connection, id: i64) -> StoreResult<Vec<ByeRow>> {
 }
 
 /// How many of a tournament's games `user` lost on time.
-pub fn count_time_forfeits(c: &Connection, id: i64, user: i64) -> StoreResult<i64> {
-    Ok(c.prepare_cached("SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
+pub fn count_time_forfeits(c: &Tx, id: i64, user: i64) -> StoreResult<i64> {
+    Ok(c.sql().prepare_cached("SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
          WHERE tg.tournament_id = ?1 AND g.result_reason = 'timeout'
            AND ((g.white_user = ?2 AND g.result = '0-2') OR (g.black_user = ?2 AND g.result = '2-0'))")?
 .query_row(params![id, user],
@@ -360,8 +354,8 @@ pub fn count_time_forfeits(c: &Connection, id: i64, user: i64) -> StoreResult<i6
 
 /// Whether a finished game changes its players' ratings: not when it is a
 /// game of a casual tournament.
-pub fn game_is_rated(c: &Connection, game_id: i64) -> StoreResult<bool> {
-    Ok(c.prepare_cached("SELECT NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
+pub fn game_is_rated(c: &Tx, game_id: i64) -> StoreResult<bool> {
+    Ok(c.sql().prepare_cached("SELECT NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
                             WHERE tg.game_id = ?1 AND t.rated = 0)")?
 .query_row([game_id],
         |r| r.get(0),
@@ -369,13 +363,13 @@ pub fn game_is_rated(c: &Connection, game_id: i64) -> StoreResult<bool> {
 }
 
 /// A tournament's games still being played, in schedule order.
-pub fn active_tournament_games(c: &Connection, id: i64) -> StoreResult<Vec<TournamentGameRow>> {
+pub fn active_tournament_games(c: &Tx, id: i64) -> StoreResult<Vec<TournamentGameRow>> {
     let cols = TournamentGameRow::COLUMNS
         .split(", ")
         .map(|col| format!("tg.{col}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let mut st = c.prepare_cached(&format!(
+    let mut st = c.sql().prepare_cached(&format!(
         "SELECT {cols} FROM tournament_games tg JOIN games g ON g.id = tg.game_id
          WHERE tg.tournament_id = ?1 AND g.status = 'active'
          ORDER BY tg.round, tg.pairing_no, tg.game_id"
@@ -387,17 +381,18 @@ pub fn active_tournament_games(c: &Connection, id: i64) -> StoreResult<Vec<Tourn
 }
 
 /// How many of a tournament's games are still being played.
-pub fn count_active_tournament_games(c: &Connection, id: i64) -> StoreResult<i64> {
-    Ok(c.prepare_cached(
-        "SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
+pub fn count_active_tournament_games(c: &Tx, id: i64) -> StoreResult<i64> {
+    Ok(c.sql()
+        .prepare_cached(
+            "SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
          WHERE tg.tournament_id = ?1 AND g.status = 'active'",
-    )?
-    .query_row([id], |r| r.get(0))?)
+        )?
+        .query_row([id], |r| r.get(0))?)
 }
 
 /// Running tournaments whose end date has passed and not been announced.
-pub fn tournaments_past_end(c: &Connection, now: i64) -> StoreResult<Vec<TournamentRow>> {
-    let mut st = c.prepare_cached(&format!(
+pub fn tournaments_past_end(c: &Tx, now: i64) -> StoreResult<Vec<TournamentRow>> {
+    let mut st = c.sql().prepare_cached(&format!(
         "SELECT {} FROM tournaments WHERE status = 'running' AND end_announced = 0
            AND ends_at IS NOT NULL AND ends_at <= ?1 ORDER BY id",
         TournamentRow::COLUMNS
@@ -409,10 +404,11 @@ pub fn tournaments_past_end(c: &Connection, now: i64) -> StoreResult<Vec<Tournam
 }
 
 /// Note that a tournament's end date was announced. False if it was already.
-pub fn mark_end_announced(c: &Connection, id: i64) -> StoreResult<bool> {
-    Ok(c.prepare_cached(
-        "UPDATE tournaments SET end_announced = 1 WHERE id = ?1 AND end_announced = 0",
-    )?
-    .execute([id])?
+pub fn mark_end_announced(c: &Tx, id: i64) -> StoreResult<bool> {
+    Ok(c.sql()
+        .prepare_cached(
+            "UPDATE tournaments SET end_announced = 1 WHERE id = ?1 AND end_announced = 0",
+        )?
+        .execute([id])?
         == 1)
 }

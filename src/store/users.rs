@@ -1,7 +1,8 @@
 //! Users seen on the platforms, their language and vacations.
 
 use super::StoreResult;
-use rusqlite::{params, Connection, OptionalExtension};
+use super::Tx;
+use rusqlite::{params, OptionalExtension};
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,20 +38,21 @@ impl UserRow {
 
 /// The ids of a user and a chat known by their platform ids.
 pub fn user_and_chat(
-    c: &Connection,
+    c: &Tx,
     platform: &str,
     user: &str,
     chat: &str,
 ) -> StoreResult<Option<(i64, i64)>> {
-    Ok(c.prepare_cached(
-        "SELECT u.id, ch.id FROM users u, chats ch
+    Ok(c.sql()
+        .prepare_cached(
+            "SELECT u.id, ch.id FROM users u, chats ch
          WHERE u.platform = ?1 AND u.platform_user_id = ?2
            AND ch.platform = ?1 AND ch.platform_chat_id = ?3",
-    )?
-    .query_row(params![platform, user, chat], |r| {
-        Ok((r.get(0)?, r.get(1)?))
-    })
-    .optional()?)
+        )?
+        .query_row(params![platform, user, chat], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .optional()?)
 }
 
 const USER_COLS: &str = UserRow::COLUMNS;
@@ -62,7 +64,7 @@ const USER_COLS: &str = UserRow::COLUMNS;
 /// platform that still holds it loses it here (in the caller's
 /// transaction; `users_handle` is unique since v21).
 pub fn upsert_user(
-    c: &Connection,
+    c: &Tx,
     platform: &str,
     platform_user_id: &str,
     name: &str,
@@ -70,68 +72,62 @@ pub fn upsert_user(
     now: i64,
 ) -> StoreResult<UserRow> {
     if let Some(h) = handle {
-        c.prepare_cached(
-            "UPDATE users SET handle = NULL
-             WHERE platform = ?1 AND handle = ?2 AND platform_user_id <> ?3",
-        )?
-        .execute(params![platform, h.to_lowercase(), platform_user_id])?;
+        c.sql()
+            .prepare_cached(
+                "UPDATE users SET handle = NULL
+                 WHERE platform = ?1 AND handle = ?2 AND platform_user_id <> ?3",
+            )?
+            .execute(params![platform, h.to_lowercase(), platform_user_id])?;
     }
-    c.prepare_cached(
-        "INSERT INTO users (platform, platform_user_id, name, handle, created_at)
+    c.sql()
+        .prepare_cached(
+            "INSERT INTO users (platform, platform_user_id, name, handle, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (platform, platform_user_id)
          DO UPDATE SET name = excluded.name, handle = excluded.handle",
-    )?
-    .execute(params![
-        platform,
-        platform_user_id,
-        name,
-        handle.map(str::to_lowercase),
-        now
-    ])?;
-    Ok(c.prepare_cached(&format!(
-        "SELECT {USER_COLS} FROM users WHERE platform = ?1 AND platform_user_id = ?2"
-    ))?
-    .query_row(params![platform, platform_user_id], UserRow::from_row)?)
+        )?
+        .execute(params![
+            platform,
+            platform_user_id,
+            name,
+            handle.map(str::to_lowercase),
+            now
+        ])?;
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {USER_COLS} FROM users WHERE platform = ?1 AND platform_user_id = ?2"
+        ))?
+        .query_row(params![platform, platform_user_id], UserRow::from_row)?)
 }
 
-pub fn user(c: &Connection, id: i64) -> StoreResult<Option<UserRow>> {
-    Ok(
-        c.prepare_cached(&format!("SELECT {USER_COLS} FROM users WHERE id = ?1"))?
-            .query_row([id], UserRow::from_row)
-            .optional()?,
-    )
+pub fn user(c: &Tx, id: i64) -> StoreResult<Option<UserRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!("SELECT {USER_COLS} FROM users WHERE id = ?1"))?
+        .query_row([id], UserRow::from_row)
+        .optional()?)
 }
 
-pub fn user_by_handle(
-    c: &Connection,
-    platform: &str,
-    handle: &str,
-) -> StoreResult<Option<UserRow>> {
-    Ok(c.prepare_cached(&format!(
-        "SELECT {USER_COLS} FROM users WHERE platform = ?1 AND handle = ?2"
-    ))?
-    .query_row(
-        params![platform, handle.trim_start_matches('@').to_lowercase()],
-        UserRow::from_row,
-    )
-    .optional()?)
+pub fn user_by_handle(c: &Tx, platform: &str, handle: &str) -> StoreResult<Option<UserRow>> {
+    Ok(c.sql()
+        .prepare_cached(&format!(
+            "SELECT {USER_COLS} FROM users WHERE platform = ?1 AND handle = ?2"
+        ))?
+        .query_row(
+            params![platform, handle.trim_start_matches('@').to_lowercase()],
+            UserRow::from_row,
+        )
+        .optional()?)
 }
 
-pub fn set_user_lang(c: &Connection, id: i64, lang: &str) -> StoreResult<()> {
-    c.prepare_cached("UPDATE users SET lang = ?2 WHERE id = ?1")?
+pub fn set_user_lang(c: &Tx, id: i64, lang: &str) -> StoreResult<()> {
+    c.sql()
+        .prepare_cached("UPDATE users SET lang = ?2 WHERE id = ?1")?
         .execute(params![id, lang])?;
     Ok(())
 }
 
-pub fn set_vacation(
-    c: &Connection,
-    id: i64,
-    year: i64,
-    days_used: i64,
-    until: i64,
-) -> StoreResult<()> {
-    c.prepare_cached("UPDATE users SET vacation_year = ?2, vacation_days = ?3, vacation_until = ?4 WHERE id = ?1")?
+pub fn set_vacation(c: &Tx, id: i64, year: i64, days_used: i64, until: i64) -> StoreResult<()> {
+    c.sql().prepare_cached("UPDATE users SET vacation_year = ?2, vacation_days = ?3, vacation_until = ?4 WHERE id = ?1")?
 .execute(params![id, year, days_used, until],
     )?;
     Ok(())

@@ -1,8 +1,43 @@
 //! What the fake Discord REST servers of the Discord tests share: reading
-//! a request as serenity sends it.
+//! a request as serenity sends it, and the message objects they answer with.
 
 use axum::extract::{FromRequest, Multipart, Request};
-use serde_json::Value;
+use serde_json::{json, Value};
+
+/// The bot's user (and application) id on the fake Discord.
+pub const BOT_ID: &str = "900000000000000001";
+/// The channel the tests play in.
+pub const CHANNEL_ID: &str = "800000000000000001";
+/// The id the fake gives every message it stores.
+pub const MESSAGE_ID: &str = "300000000000000099";
+
+/// The bot's user object.
+pub fn bot_user_json() -> Value {
+    json!({"id": BOT_ID, "username": "shashki", "discriminator": "0", "global_name": null, "avatar": null, "bot": true})
+}
+
+/// The message object the fake answers a post or an edit with: the bot's
+/// message `content` in the tests' channel.
+pub fn message_json(content: &str) -> Value {
+    json!({
+        "id": MESSAGE_ID,
+        "channel_id": CHANNEL_ID,
+        "author": bot_user_json(),
+        "content": content,
+        "timestamp": "2024-01-01T00:00:00.000000+00:00",
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+        "flags": 0,
+        "components": []
+    })
+}
 
 /// A file part of a multipart request: (field name, file name, content
 /// type, bytes).

@@ -2,6 +2,8 @@
 
 use std::process::Command;
 
+pub mod room;
+
 /// Run the `shashki` binary: (exit status, stdout, stderr).
 #[allow(dead_code)] // not every test file that shares this module uses it
 pub fn shashki(args: &[&str]) -> (i32, String, String) {

@@ -85,6 +85,33 @@ pub enum Mark {
     Blunder,
 }
 
+impl Mark {
+    /// How bad a mark is: `!` 0, then `?!` 1, `?` 2, `??` 3.
+    pub fn severity(self) -> u8 {
+        match self {
+            Mark::Only => 0,
+            Mark::Inaccuracy => 1,
+            Mark::Mistake => 2,
+            Mark::Blunder => 3,
+        }
+    }
+}
+
+/// A mark as [`Mark`]'s `Display` writes it (`!`, `?!`, `?`, `??`).
+impl std::str::FromStr for Mark {
+    type Err = ();
+
+    fn from_str(s: &str) -> Result<Mark, ()> {
+        match s {
+            "!" => Ok(Mark::Only),
+            "?!" => Ok(Mark::Inaccuracy),
+            "?" => Ok(Mark::Mistake),
+            "??" => Ok(Mark::Blunder),
+            _ => Err(()),
+        }
+    }
+}
+
 impl fmt::Display for Mark {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -408,6 +435,17 @@ mod tests {
             );
         }
         assert!(a.accuracy(Color::White) > 80.0);
+    }
+
+    #[test]
+    fn marks_read_back_what_they_write_and_rank_by_severity() {
+        let all = [Mark::Only, Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
+        for m in all {
+            assert_eq!(m.to_string().parse::<Mark>(), Ok(m));
+        }
+        assert!(all.windows(2).all(|w| w[0].severity() < w[1].severity()));
+        assert_eq!("".parse::<Mark>(), Err(()));
+        assert_eq!("!!".parse::<Mark>(), Err(()));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! and engine work an event needs (the AI weighing a draw offer) runs
 //! before the event's transaction, never inside it.
 
+use crate::core::access::AccessRefusal;
 use crate::core::ctx::Actor;
 use crate::core::error::Halt;
 use crate::core::types::{Job, Outcome};
@@ -59,9 +60,9 @@ impl Service {
             Work::DrawEval { game_id, ply } => {
                 let loaded = {
                     let store = self.lock();
-                    let row = store::game(store.conn(), game_id)?;
+                    let row = store::game(store.read(), game_id)?;
                     match row {
-                        Some(row) => Some(self.load(store.conn(), row).map_err(into_service)?),
+                        Some(row) => Some(self.load(store.read(), row).map_err(into_service)?),
                         None => None,
                     }
                 };
@@ -137,8 +138,8 @@ impl Service {
         game_id: i64,
     ) -> Result<Option<crate::core::games::Loaded>, ServiceError> {
         let store = self.lock();
-        match store::game(store.conn(), game_id)? {
-            Some(row) => Ok(Some(self.load(store.conn(), row).map_err(into_service)?)),
+        match store::game(store.read(), game_id)? {
+            Some(row) => Ok(Some(self.load(store.read(), row).map_err(into_service)?)),
             None => Ok(None),
         }
     }
@@ -149,18 +150,18 @@ impl Service {
     /// the ply moved on.
     pub fn pending_jobs(&self) -> Result<Vec<Job>, ServiceError> {
         let store = self.lock();
-        let mut jobs: Vec<Job> = store::games_waiting_for_ai(store.conn())?
+        let mut jobs: Vec<Job> = store::games_waiting_for_ai(store.read())?
             .into_iter()
             .map(|(game_id, ply)| Job::AiMove { game_id, ply })
             .collect();
         jobs.extend(
-            store::pending_analyses(store.conn())?
+            store::pending_analyses(store.read())?
                 .into_iter()
                 .map(|game_id| Job::Analyse { game_id }),
         );
         // analyses whose live message still owes its final text
         jobs.extend(
-            self.analyses_owing_final(store.conn())
+            self.analyses_owing_final(store.read())
                 .map_err(into_service)?,
         );
         Ok(jobs)
@@ -189,10 +190,10 @@ impl Service {
         // read the game, then think without holding the store
         let loaded = {
             let store = self.lock();
-            let Some(row) = store::game(store.conn(), game_id)? else {
+            let Some(row) = store::game(store.read(), game_id)? else {
                 return Ok(Outcome::default());
             };
-            self.load(store.conn(), row).map_err(into_service)?
+            self.load(store.read(), row).map_err(into_service)?
         };
         let (row, g) = (&loaded.row, &loaded.game);
         let Seat::Ai(level) = row.seat(g.side_to_move()) else {
@@ -226,7 +227,7 @@ impl Service {
         let chat_id = row.chat_id;
         self.system_action(chat_id, Actor::Ai, human, |ctx| {
             ctx.thread = store::game_thread(ctx.c, game_id)?;
-            let row = store::game(ctx.c, game_id)?.ok_or(crate::core::Refusal::GameUnknown {
+            let row = store::game(ctx.c, game_id)?.ok_or(AccessRefusal::GameUnknown {
                 game: game_id.to_string(),
             })?;
             ctx.gate(&row, crate::core::access::Need::Move { ply: Some(ply) })?;

@@ -3,7 +3,8 @@
 //! pending) and a job on the AI worker pool; the job searches every move
 //! ([`shashki_engine::analysis`]) without holding the store, then stores the
 //! result and posts it in one transaction: a summary with each side's
-//! accuracy and marks, the evaluation graph, and the PDN with `!`/`?!`/`?`/
+//! accuracy and marks and its worst move (see [`worst_ply`]) with the
+//! engine's better one, the evaluation graph, and the PDN with `!`/`?!`/`?`/
 //! `??` marks and the better move after each mistake. A pending analysis is
 //! resumed after a restart ([`Service::pending_jobs`]); a made one is posted
 //! again from the store when asked for.
@@ -26,19 +27,23 @@
 //! message. A job that fails for good ([`Service::job_failed_for_good`])
 //! ends it with "could not be made".
 
+use super::GameRefusal;
 use super::Loaded;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::resolve_lang;
 use crate::core::ctx::{Actor, Ctx};
-use crate::core::error::{Refusal, Res};
+use crate::core::error::Res;
 use crate::core::present::Draft;
 use crate::core::types::{Image, Job, Outcome, Platform, Progress, Target};
 use crate::core::{Service, ServiceError};
 use crate::render::graph::eval_graph_png;
+use crate::store::AnalysisStatus;
+use crate::store::Tx;
 use crate::store::{self, AnalysisDone, AnalysisRow, GameRow};
 use shashki_engine::analysis::{analyse, AnalyseOptions, Mark};
-use shashki_engine::Color;
+use shashki_engine::notation::move_number;
+use shashki_engine::{Color, Game};
 use std::time::Instant;
 
 /// The key of an analysis' live message.
@@ -75,11 +80,13 @@ impl Service {
         ctx.gate(&row, Need::See)?;
         // never a hint for a game in progress
         if row.is_active() {
-            return Err(Refusal::AnalyseUnfinished { game: row.id }.into());
+            return Err(GameRefusal::AnalyseUnfinished { game: row.id }.into());
         }
         match store::analysis(ctx.c, row.id)? {
-            Some(a) if a.status == "done" => return self.post_analysis(ctx, &row, &a, false),
-            Some(a) if a.status == "pending" => {
+            Some(a) if a.status == AnalysisStatus::Done => {
+                return self.post_analysis(ctx, &row, &a, false)
+            }
+            Some(a) if a.status == AnalysisStatus::Pending => {
                 ctx.tell_id("analyse-pending", Some(&args![("game", row.id)]));
                 return Ok(());
             }
@@ -87,7 +94,7 @@ impl Service {
         }
         let me = ctx.user_id()?;
         if store::count_pending_analyses_by(ctx.c, me)? >= PENDING_PER_USER {
-            return Err(Refusal::TooManyAnalyses {
+            return Err(GameRefusal::TooManyAnalyses {
                 limit: PENDING_PER_USER,
             }
             .into());
@@ -106,8 +113,8 @@ impl Service {
     /// `live`: the summary goes in the analysis' live message, the graph
     /// and the PDN follow in a message of their own.
     fn post_analysis(&self, ctx: &mut Ctx, row: &GameRow, a: &AnalysisRow, live: bool) -> Res<()> {
-        let text = self.summary_text(ctx, row, a)?;
         let loaded = self.load(ctx.c, row.clone())?;
+        let text = self.summary_text(ctx, &loaded, a)?;
         let pdn = self.analysed_pdn(ctx, &loaded, a)?;
         let (scores, marks) = (a.scores.clone(), a.marks.clone());
         let title = format!("#{}", row.id);
@@ -128,8 +135,10 @@ impl Service {
         Ok(())
     }
 
-    /// The summary of an analysis: each side's accuracy and marks.
-    fn summary_text(&self, ctx: &mut Ctx, row: &GameRow, a: &AnalysisRow) -> Res<String> {
+    /// The summary of an analysis: each side's accuracy and marks, and its
+    /// worst move with the better one.
+    fn summary_text(&self, ctx: &mut Ctx, l: &Loaded, a: &AnalysisRow) -> Res<String> {
+        let row = &l.row;
         let count = |side: usize, mark: &str| -> i64 {
             a.marks
                 .iter()
@@ -141,6 +150,25 @@ impl Service {
         let first = if row.start_fen.starts_with('B') { 1 } else { 0 };
         let (w, b) = (first, 1 - first);
         let acc = |x: Option<f64>| format!("{:.1}", x.unwrap_or(100.0));
+        // "; the worst: 12. e3-d4?? — better a1-b2", or nothing
+        let worst = |side: usize| -> String {
+            let Some(ply) = worst_ply(a, side) else {
+                return String::new();
+            };
+            let (Some(label), Some(better)) = (ply_label(&l.game, ply), a.best_moves.get(ply))
+            else {
+                return String::new();
+            };
+            let mark = a.marks.get(ply).map(String::as_str).unwrap_or("");
+            ctx.t(
+                "analyse-worst",
+                Some(&args![
+                    ("move", format!("{label}{mark}")),
+                    ("better", better.as_str())
+                ]),
+            )
+        };
+        let (white_worst, black_worst) = (worst(w), worst(b));
         let args = args![
             ("game", row.id),
             ("depth", a.depth.unwrap_or(0)),
@@ -154,6 +182,8 @@ impl Service {
             ("black_dubious", count(b, "?!")),
             ("black_mistakes", count(b, "?")),
             ("black_blunders", count(b, "??")),
+            ("white_worst", white_worst),
+            ("black_worst", black_worst),
         ];
         Ok(ctx.t("analyse-summary", Some(&args)))
     }
@@ -164,14 +194,14 @@ impl Service {
     /// [`Reply::ack`]: crate::core::Reply::ack
     pub fn acknowledge(&self, token: &str) -> Result<(), ServiceError> {
         if let Some(game) = game_of_key(token) {
-            store::ack_analysis_final(self.lock().conn(), game)?;
+            store::ack_analysis_final(self.lock().read(), game)?;
         }
         Ok(())
     }
 
     /// The analyses whose live message still owes its final text (see the
     /// module's notes), as jobs.
-    pub(crate) fn analyses_owing_final(&self, c: &rusqlite::Connection) -> Res<Vec<Job>> {
+    pub(crate) fn analyses_owing_final(&self, c: &Tx) -> Res<Vec<Job>> {
         Ok(
             store::analyses_owing_final(c, self.now() - FINAL_OWED_SECS)?
                 .into_iter()
@@ -188,7 +218,7 @@ impl Service {
         let Job::Analyse { game_id } = job else {
             return Ok(Outcome::default());
         };
-        let Some(a) = store::analysis(self.lock().conn(), game_id)? else {
+        let Some(a) = store::analysis(self.lock().read(), game_id)? else {
             return Ok(Outcome::default());
         };
         self.system_action(a.chat_id, Actor::Service, a.requested_by, |ctx| {
@@ -211,8 +241,11 @@ impl Service {
                 ctx.thread = store::game_thread(ctx.c, game_id)?;
             }
         }
-        let text = match (a.status.as_str(), &row) {
-            ("done", Some(row)) => self.summary_text(ctx, row, &a)?,
+        let text = match (a.status.as_str(), row) {
+            ("done", Some(row)) => {
+                let loaded = self.load(ctx.c, row)?;
+                self.summary_text(ctx, &loaded, &a)?
+            }
             _ => ctx.t("analyse-failed", Some(&args![("game", game_id)])),
         };
         ctx.post(final_draft(ctx, game_id, text));
@@ -257,11 +290,11 @@ impl Service {
         // read what the job needs under the lock; think without it
         let read = {
             let store = self.lock();
-            let c = store.conn();
+            let c = store.read();
             let Some(a) = store::analysis(c, game_id)? else {
                 return Ok(Outcome::default());
             };
-            if a.status != "pending" {
+            if a.status != AnalysisStatus::Pending {
                 drop(store);
                 // made or failed: only the final text, if still owed
                 if !a.final_owed {
@@ -302,7 +335,7 @@ impl Service {
         };
         // in the game's chat, its thread (a forum topic) too
         let thread = match chat.id == row.chat_id {
-            true => store::game_thread(self.lock().conn(), game_id)?,
+            true => store::game_thread(self.lock().read(), game_id)?,
             false => None,
         };
         let opts = self.analyse_options();
@@ -311,7 +344,7 @@ impl Service {
         let every = self.config.analysis_progress_every;
         let (mut tenth, mut last) = (0, Instant::now());
         let report = analyse(
-            super::variant_of(&row),
+            row.variant,
             game.start_position(),
             game.moves(),
             &opts,
@@ -344,12 +377,20 @@ impl Service {
             .iter()
             .map(|p| p.mark.map(|m: Mark| m.to_string()).unwrap_or_default())
             .collect();
+        let best_moves: Vec<String> = report
+            .plies
+            .iter()
+            .map(|p| game.variant().format_move(&p.best))
+            .collect();
+        let losses: Vec<i32> = report.plies.iter().map(|p| p.loss()).collect();
         let done = AnalysisDone {
             movetext: &movetext,
             white_accuracy: report.accuracy(Color::White),
             black_accuracy: report.accuracy(Color::Black),
             scores: &scores,
             marks: &marks,
+            best_moves: &best_moves,
+            losses: &losses,
             depth: i64::from(opts.depth),
         };
         // the result goes where it was asked for (in the game's thread when
@@ -369,6 +410,42 @@ impl Service {
     }
 }
 
+/// The ply of the worst of one side's marked moves (`side`: the parity of
+/// its plies): `??` before `?` before `?!`, then the one that gave away
+/// more, then the earlier. None when the side has no such move, or the
+/// analysis was made before the engine's moves were kept.
+fn worst_ply(a: &AnalysisRow, side: usize) -> Option<usize> {
+    let mut worst: Option<(usize, (u8, i32))> = None;
+    for (ply, mark) in a.marks.iter().enumerate() {
+        if ply % 2 != side || ply >= a.best_moves.len() {
+            continue;
+        }
+        let Ok(mark) = mark.parse::<Mark>() else {
+            continue;
+        };
+        if mark == Mark::Only {
+            continue;
+        }
+        let rank = (mark.severity(), a.losses.get(ply).copied().unwrap_or(0));
+        if worst.is_none_or(|(_, r)| rank > r) {
+            worst = Some((ply, rank));
+        }
+    }
+    worst.map(|(ply, _)| ply)
+}
+
+/// A ply of a game as its players number it, in the variant's notation:
+/// `12. e3-d4`, `12... f6-g5` (the second move of a pair: Black's, or
+/// White's in English draughts).
+fn ply_label(game: &Game, ply: usize) -> Option<String> {
+    let variant = game.variant();
+    let mv = game.moves().get(ply)?;
+    let first = variant.numbering_side(game.start_position().side_to_move());
+    let (number, second) = move_number(first, game.start_move_number(), ply);
+    let dots = if second { "..." } else { "." };
+    Some(format!("{number}{dots} {}", variant.format_move(mv)))
+}
+
 /// The final text of an analysis' live message, owed until the adapter
 /// acknowledges it sent.
 fn final_draft(ctx: &Ctx, game: i64, text: String) -> Draft {
@@ -376,4 +453,83 @@ fn final_draft(ctx: &Ctx, game: i64, text: String) -> Draft {
     d.live = Some(live_key(game));
     d.ack = Some(live_key(game));
     d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(marks: &[&str], losses: &[i32], best_kept: bool) -> AnalysisRow {
+        AnalysisRow {
+            game_id: 1,
+            chat_id: 1,
+            requested_by: None,
+            status: crate::store::AnalysisStatus::Done,
+            movetext: None,
+            white_accuracy: None,
+            black_accuracy: None,
+            scores: Vec::new(),
+            marks: marks.iter().map(|m| m.to_string()).collect(),
+            best_moves: match best_kept {
+                true => marks.iter().map(|_| "c3-d4".to_string()).collect(),
+                false => Vec::new(),
+            },
+            losses: losses.to_vec(),
+            depth: Some(12),
+            final_owed: false,
+        }
+    }
+
+    #[test]
+    fn the_worst_move_is_the_worst_mark_then_the_greatest_loss_then_the_first() {
+        // plies 0, 2, 4, 6 are the first side's; 1, 3, 5, 7 the second's
+        let a = row(
+            &["?!", "?", "?", "", "?", "!", "??", "?"],
+            &[900, 120, 150, 0, 150, 0, 300, 110],
+            true,
+        );
+        // a blunder beats a greater loss marked ?!
+        assert_eq!(worst_ply(&a, 0), Some(6));
+        // of two mistakes, the one that gave away more
+        assert_eq!(worst_ply(&a, 1), Some(1));
+        let a = row(&["?", "", "?", "!"], &[150, 0, 150, 0], true);
+        assert_eq!(worst_ply(&a, 0), Some(0), "equal: the earlier");
+        assert_eq!(worst_ply(&a, 1), None, "! is no mistake");
+        // an analysis made before the engine's moves were kept names none
+        let a = row(&["??", ""], &[], false);
+        assert_eq!(worst_ply(&a, 0), None);
+    }
+
+    #[test]
+    fn plies_are_numbered_as_their_players_write_them() {
+        use shashki_engine::{Position, Variant};
+        let mut g = Game::from_position(Variant::Russian, Position::initial());
+        for m in ["c3-d4", "f6-g5", "g3-f4"] {
+            g.play_text(m).unwrap();
+        }
+        assert_eq!(ply_label(&g, 0).as_deref(), Some("1. c3-d4"));
+        assert_eq!(ply_label(&g, 1).as_deref(), Some("1... f6-g5"));
+        assert_eq!(ply_label(&g, 2).as_deref(), Some("2. g3-f4"));
+        assert_eq!(ply_label(&g, 3), None);
+        // English draughts: Black opens each move, in square numbers
+        let mut g = Game::from_position(Variant::English, Variant::English.initial_position());
+        let first = g.legal_moves()[0];
+        g.play(&first).unwrap();
+        let reply = g.legal_moves()[0];
+        g.play(&reply).unwrap();
+        let label = ply_label(&g, 1).unwrap();
+        assert!(
+            label.starts_with("1... ") && label.ends_with(&Variant::English.format_move(&reply))
+        );
+        assert!(
+            label[5..].chars().next().unwrap().is_ascii_digit(),
+            "{label}"
+        );
+        // a game from a position at move 12 with Black to move
+        let start = Position::from_fen("B:Wc3:Bf6").unwrap();
+        let mut g = Game::from_position(Variant::Russian, start);
+        g.set_start_move_number(12);
+        g.play_text("f6-g5").unwrap();
+        assert_eq!(ply_label(&g, 0).as_deref(), Some("12... f6-g5"));
+    }
 }

@@ -3,13 +3,16 @@
 //! `variant=pool`; the chat's default otherwise); accepting, declining,
 //! withdrawing; and the start of a game.
 
+use super::GameRefusal;
 use super::Loaded;
 use crate::args;
+use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
-use crate::core::error::{Refusal, Res};
+use crate::core::error::Res;
 use crate::core::input::commands::{game_ref, is_numeric, number, HANDLE_MAX};
 use crate::core::input::payload::Payload;
 use crate::core::input::words::{challenge_option, challenge_target, variant_word, ChallengeWord};
+use crate::core::input::InputRefusal;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::core::time::DAY;
@@ -17,6 +20,36 @@ use crate::core::types::{Job, Share, Target};
 use crate::core::Service;
 use crate::store::{self, ChallengeStatus, ColorWish, NewGame, Seat};
 use shashki_engine::{Color, Game, Position, Variant};
+
+crate::core::error::refusals! {
+    /// Challenges: made, accepted, declined; the limits of games at once.
+    pub enum ChallengeRefusal {
+        /// A word of `/challenge` that means nothing there.
+        BadWord { word: String } => "challenge-bad-word" ["word" => crate::core::error::Arg::Typed(word)],
+        BadLevel { level: i64 } => "challenge-bad-level" ["level" => level],
+        /// Days per move out of range (also a tournament's).
+        BadDays { days: i64 } => "challenge-bad-days" ["days" => days],
+        /// A challenge to oneself.
+        ToSelf => "challenge-self",
+        /// No such challenge here (`id` as typed or stored: a typed one may
+        /// not fit a number).
+        Unknown { id: String } => "challenge-unknown" ["id" => crate::core::error::Arg::Typed(id)],
+        Closed { id: i64 } => "challenge-closed" ["id" => id],
+        /// Accepting one's own challenge.
+        Own => "challenge-own",
+        NotForYou => "challenge-not-for-you",
+        NoneOpen => "no-open-challenge",
+        /// Open challenges at once.
+        TooManyChallenges { limit: i64 } => "limit-challenges" ["limit" => limit],
+        /// The asker's games in progress.
+        TooManyGames { limit: i64 } => "limit-games" ["limit" => limit],
+        /// The chat's games in progress.
+        ChatFull { limit: i64 } => "limit-chat-games" ["limit" => limit],
+        TooManyAiGames { limit: i64 } => "limit-ai-games" ["limit" => limit],
+        /// The opponent's games in progress.
+        OpponentBusy { limit: i64 } => "limit-opponent-games" ["limit" => limit],
+    }
+}
 
 /// Whom a challenge is for.
 enum Opponent {
@@ -39,10 +72,7 @@ fn for_me(ch: &store::ChallengeRow, me: i64, my_handle: Option<&str>) -> Option<
 
 /// The variant a chat plays unless a challenge names one.
 pub(crate) fn chat_variant(chat: &store::ChatRow) -> Variant {
-    chat.variant
-        .as_deref()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_default()
+    chat.variant.unwrap_or_default()
 }
 
 /// `from` (or `из`): the words after it are the start position's FEN.
@@ -54,7 +84,7 @@ fn is_from(word: &str) -> bool {
 /// pieces a side where the side to move has a move; the problem named
 /// otherwise.
 fn start_position(fen: &str, variant: Variant) -> Res<Position> {
-    let bad = |error: String| Refusal::BadFen { error };
+    let bad = |error: String| GameRefusal::BadFen { error };
     // square numbers as the variant's players count them
     let pos = shashki_engine::parse_fen_full_in(variant, fen.trim())
         .map(|i| i.position)
@@ -105,7 +135,7 @@ impl Service {
                 }
                 if let Some(h) = a.strip_prefix('@').filter(|h| !h.is_empty()) {
                     if h.chars().count() > HANDLE_MAX {
-                        return Err(Refusal::HandleTooLong { handle: h.into() }.into());
+                        return Err(InputRefusal::HandleTooLong { handle: h.into() }.into());
                     }
                     opponent = Opponent::Handle(h.to_lowercase());
                     continue;
@@ -123,7 +153,7 @@ impl Service {
                     let n = n.trim_end_matches(['d', 'д']);
                     match number(n) {
                         Some(v) => numbers.push(v),
-                        None => return Err(Refusal::ChallengeBadWord { word: a.clone() }.into()),
+                        None => return Err(ChallengeRefusal::BadWord { word: a.clone() }.into()),
                     }
                 }
             }
@@ -138,11 +168,11 @@ impl Service {
             (0, numbers.first().copied())
         };
         if ai && !(1..=8).contains(&level) {
-            return Err(Refusal::ChallengeBadLevel { level }.into());
+            return Err(ChallengeRefusal::BadLevel { level }.into());
         }
         if let Some(d) = days {
             if !(0..=14).contains(&d) {
-                return Err(Refusal::ChallengeBadDays { days: d }.into());
+                return Err(ChallengeRefusal::BadDays { days: d }.into());
             }
             unlimited |= d == 0;
         }
@@ -170,7 +200,7 @@ impl Service {
             }
             Opponent::Handle(h) => {
                 if ctx.user.handle.as_deref() == Some(h.as_str()) {
-                    return Err(Refusal::ChallengeSelf.into());
+                    return Err(ChallengeRefusal::ToSelf.into());
                 }
                 let to = store::user_by_handle(ctx.c, ctx.platform.key(), &h)?;
                 let to = to.map(|u| u.id);
@@ -205,7 +235,7 @@ impl Service {
         if !ai {
             let limit = self.config.limits.open_challenges_per_user;
             if store::count_open_challenges_from(ctx.c, me)? >= limit {
-                return Err(Refusal::TooManyChallenges { limit }.into());
+                return Err(ChallengeRefusal::TooManyChallenges { limit }.into());
             }
         }
         Ok(())
@@ -221,14 +251,14 @@ impl Service {
         let me_id = ctx.user_id()?;
         let mine = row
             .color_of(me_id)
-            .ok_or(Refusal::NotAPlayer { game: row.id })?;
+            .ok_or(AccessRefusal::NotAPlayer { game: row.id })?;
         if row.is_active() || store::tournament_game_of(ctx.c, row.id)?.is_some() {
-            return Err(Refusal::ButtonInvalid.into());
+            return Err(InputRefusal::ButtonInvalid.into());
         }
         let me = Seat::Human(me_id);
         let now_mine = mine.opposite();
         // the same game again: its rules and its start too
-        let variant = super::variant_of(&row);
+        let variant = row.variant;
         let start = Position::from_fen(&row.start_fen)
             .ok()
             .filter(|p| *p != variant.initial_position());
@@ -294,7 +324,7 @@ impl Service {
             seconds_per_move,
             ctx.now,
             ctx.now + ttl,
-            variant.key(),
+            variant,
         )?;
         store::set_challenge_thread(ctx.c, id, ctx.thread.as_deref())?;
         let a = args![
@@ -371,7 +401,7 @@ impl Service {
         let from = store::user(ctx.c, ch.from_user)?
             .map(|u| u.name)
             .unwrap_or_default();
-        let variant: Variant = ch.variant.parse().unwrap_or_default();
+        let variant: Variant = ch.variant;
         let a = args![
             ("id", id),
             ("from", from),
@@ -402,7 +432,7 @@ impl Service {
         token: i64,
     ) -> Res<(store::ChallengeRow, store::ChatRow)> {
         if store::challenge_share_token(ctx.c, id)? != Some(token) {
-            return Err(Refusal::ChallengeUnknown { id: id.to_string() }.into());
+            return Err(ChallengeRefusal::Unknown { id: id.to_string() }.into());
         }
         let found = store::challenge(ctx.c, id)?;
         let chat = match &found {
@@ -410,17 +440,17 @@ impl Service {
             None => None,
         };
         let (Some(ch), Some(chat)) = (found, chat) else {
-            return Err(Refusal::ChallengeUnknown { id: id.to_string() }.into());
+            return Err(ChallengeRefusal::Unknown { id: id.to_string() }.into());
         };
         if chat.platform != ctx.platform.key()
             || chat.is_private
             || ch.to_user.is_some()
             || ch.to_handle.is_some()
         {
-            return Err(Refusal::ChallengeUnknown { id: id.to_string() }.into());
+            return Err(ChallengeRefusal::Unknown { id: id.to_string() }.into());
         }
         if ch.status != ChallengeStatus::Open || ch.expires_at <= ctx.now {
-            return Err(Refusal::ChallengeClosed { id }.into());
+            return Err(ChallengeRefusal::Closed { id }.into());
         }
         Ok((ch, chat))
     }
@@ -430,26 +460,26 @@ impl Service {
     fn room_for_a_game(&self, ctx: &Ctx, me: i64, opponent: Option<i64>, ai: bool) -> Res<()> {
         let l = self.config.limits;
         if store::count_active_games_in_chat(ctx.c, ctx.chat.id)? >= l.active_games_per_chat {
-            return Err(Refusal::ChatFull {
+            return Err(ChallengeRefusal::ChatFull {
                 limit: l.active_games_per_chat,
             }
             .into());
         }
         if store::count_active_games_of(ctx.c, me, false)? >= l.active_games_per_user {
-            return Err(Refusal::TooManyGames {
+            return Err(ChallengeRefusal::TooManyGames {
                 limit: l.active_games_per_user,
             }
             .into());
         }
         if ai && store::count_active_games_of(ctx.c, me, true)? >= l.ai_games_per_user {
-            return Err(Refusal::TooManyAiGames {
+            return Err(ChallengeRefusal::TooManyAiGames {
                 limit: l.ai_games_per_user,
             }
             .into());
         }
         if let Some(o) = opponent {
             if store::count_active_games_of(ctx.c, o, false)? >= l.active_games_per_user {
-                return Err(Refusal::OpponentBusy {
+                return Err(ChallengeRefusal::OpponentBusy {
                     limit: l.active_games_per_user,
                 }
                 .into());
@@ -467,10 +497,10 @@ impl Service {
         // means the newest open one)
         if let Some(r) = r.filter(|r| is_numeric(r)) {
             let id = r.trim().trim_start_matches('#').to_string();
-            return Err(Refusal::ChallengeUnknown { id }.into());
+            return Err(ChallengeRefusal::Unknown { id }.into());
         }
         let open = store::open_challenges_for(ctx.c, ctx.chat.id, &ctx.user)?;
-        Ok(open.first().ok_or(Refusal::NoOpenChallenge)?.id)
+        Ok(open.first().ok_or(ChallengeRefusal::NoneOpen)?.id)
     }
 
     pub(crate) fn cmd_accept(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
@@ -487,7 +517,7 @@ impl Service {
     fn challenge_here(&self, ctx: &Ctx, id: i64) -> Res<store::ChallengeRow> {
         Ok(store::challenge(ctx.c, id)?
             .filter(|c| c.chat_id == ctx.chat.id)
-            .ok_or(Refusal::ChallengeUnknown { id: id.to_string() })?)
+            .ok_or(ChallengeRefusal::Unknown { id: id.to_string() })?)
     }
 
     pub(crate) fn accept(&self, ctx: &mut Ctx, id: i64) -> Res<()> {
@@ -539,13 +569,13 @@ impl Service {
         let me = ctx.user_id()?;
         let ch = self.challenge_here(ctx, id)?;
         if ch.status != ChallengeStatus::Open || ch.expires_at <= ctx.now {
-            return Err(Refusal::ChallengeClosed { id }.into());
+            return Err(ChallengeRefusal::Closed { id }.into());
         }
         if ch.from_user == me {
-            return Err(Refusal::ChallengeOwn.into());
+            return Err(ChallengeRefusal::Own.into());
         }
         if for_me(&ch, me, ctx.user.handle.as_deref()) == Some(false) {
-            return Err(Refusal::ChallengeNotForYou.into());
+            return Err(ChallengeRefusal::NotForYou.into());
         }
         self.room_for_a_game(ctx, me, Some(ch.from_user), false)?;
         // the game lives where its challenge was posted (a forum topic)
@@ -557,7 +587,7 @@ impl Service {
             Color::White => (challenger, me),
             Color::Black => (me, challenger),
         };
-        let variant = ch.variant.parse().unwrap_or_default();
+        let variant = ch.variant;
         let start = ch
             .start_fen
             .as_deref()
@@ -579,12 +609,12 @@ impl Service {
         let me = ctx.user_id()?;
         let ch = self.challenge_here(ctx, id)?;
         if ch.status != ChallengeStatus::Open {
-            return Err(Refusal::ChallengeClosed { id }.into());
+            return Err(ChallengeRefusal::Closed { id }.into());
         }
         let mine = ch.from_user == me;
         let for_me = for_me(&ch, me, ctx.user.handle.as_deref()) == Some(true);
         if !mine && !for_me {
-            return Err(Refusal::ChallengeNotForYou.into());
+            return Err(ChallengeRefusal::NotForYou.into());
         }
         let (status, message) = if mine {
             (ChallengeStatus::Cancelled, "challenge-cancelled")
@@ -638,7 +668,7 @@ impl Service {
         let (deadline, reminder_at) = self.start_clock(ctx, first, tc)?;
         let new = NewGame {
             chat_id: ctx.chat.id,
-            variant: variant.key().to_string(),
+            variant,
             white,
             black,
             start_fen: start.to_fen(),

@@ -6,15 +6,33 @@
 //! once, in the same transaction, and keeps its rest; every other line of
 //! the owner in that game is dropped.
 
-use super::{variant_of, Loaded};
+use super::Loaded;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
-use crate::core::error::{Refusal, Res};
+use crate::core::error::Res;
 use crate::core::Service;
 use crate::store::{self, Seat};
 use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{Game, Move, Position, Variant};
+
+crate::core::error::refusals! {
+    /// `/if`: conditional moves.
+    pub enum ConditionalRefusal {
+        /// In a group whose replies are public.
+        InPublic => "if-in-public",
+        Usage => "if-usage",
+        /// It is the asker's move: play it.
+        YourTurn { game: i64 } => "if-your-turn" ["game" => game],
+        /// A move of the line is not legal where it comes.
+        Illegal { game: i64, text: String, error: String } => "if-illegal" [
+            "game" => game,
+            "move" => crate::core::error::Arg::Typed(text),
+            "error" => crate::core::error::Arg::TypedText(error),
+        ],
+        TooMany { limit: i64 } => "if-too-many" ["limit" => limit],
+    }
+}
 
 /// Lines one player may keep in one game.
 const LINES_MAX: usize = 10;
@@ -26,7 +44,7 @@ impl Service {
     pub(crate) fn cmd_if(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
         if !ctx.chat.is_private && !ctx.platform.limits().private_in_groups {
             // the opponent would read the plan
-            return Err(Refusal::IfInPublic.into());
+            return Err(ConditionalRefusal::InPublic.into());
         }
         let (game, rest) = match args.split_first() {
             Some((g, rest)) if g.starts_with('#') => (Some(g.as_str()), rest),
@@ -36,7 +54,7 @@ impl Service {
         let me = ctx.gate(&row, Need::Play)?;
         let me_id = ctx.user_id()?;
         if rest.is_empty() {
-            return self.list_conditionals(ctx, row.id, variant_of(&row), me_id);
+            return self.list_conditionals(ctx, row.id, row.variant, me_id);
         }
         if matches!(rest, [w] if crate::core::input::words::is_clear(w)) {
             let n = store::clear_conditionals(ctx.c, row.id, me_id)?;
@@ -47,10 +65,10 @@ impl Service {
             return Ok(());
         }
         if row.side_to_move() == me {
-            return Err(Refusal::IfYourTurn { game: row.id }.into());
+            return Err(ConditionalRefusal::YourTurn { game: row.id }.into());
         }
         if rest.len() < 2 || rest.len() > LINE_MOVES_MAX {
-            return Err(Refusal::IfUsage.into());
+            return Err(ConditionalRefusal::Usage.into());
         }
         // each move legal in turn, written the one way the game writes it
         let l = self.load(ctx.c, row)?;
@@ -61,7 +79,7 @@ impl Service {
             let legal = g.legal_moves();
             let mv: Move =
                 parse_move_among_in(g.variant(), &pos, &legal, text).map_err(|error| {
-                    Refusal::IfIllegal {
+                    ConditionalRefusal::Illegal {
                         game: l.row.id,
                         text: text.clone(),
                         error: error.to_string(),
@@ -73,12 +91,12 @@ impl Service {
             }
         }
         if line.len() < 2 {
-            return Err(Refusal::IfUsage.into());
+            return Err(ConditionalRefusal::Usage.into());
         }
         let mine = store::conditionals(ctx.c, l.row.id, me_id)?;
         let replaces = mine.iter().any(|c| c.moves.first() == line.first());
         if mine.len() >= LINES_MAX && !replaces {
-            return Err(Refusal::IfTooMany {
+            return Err(ConditionalRefusal::TooMany {
                 limit: LINES_MAX as i64,
             }
             .into());

@@ -3,10 +3,11 @@
 //! before the transaction (see `ai::Work`), never inside it.
 
 use super::ai::{Work, AI_ACCEPTS_DRAW_BELOW};
+use super::GameRefusal;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Halt, Refusal, Res};
+use crate::core::error::{corrupt, Halt, Res};
 use crate::core::input::payload::Payload;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
@@ -32,7 +33,7 @@ impl Service {
             return self.agree_draw(ctx, row);
         }
         if row.draw_offer == Some(me) {
-            return Err(Refusal::DrawAlreadyOffered.into());
+            return Err(GameRefusal::DrawAlreadyOffered.into());
         }
         if let Seat::Ai(_) = opp {
             let work = Work::DrawEval {
@@ -83,7 +84,7 @@ impl Service {
             .gate(&row, Need::Play)?
             .ok_or(corrupt("a player without a colour"))?;
         if row.draw_offer != Some(me.opposite()) {
-            return Err(Refusal::NoDrawToDecline.into());
+            return Err(GameRefusal::NoDrawToDecline.into());
         }
         store::set_draw_offer(ctx.c, row.id, None)?;
         let a = args![("player", ctx.user.name.clone()), ("game", row.id)];

@@ -13,13 +13,48 @@ mod show;
 mod takeback;
 mod vacation;
 
+use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::error::{corrupt, Res};
 use crate::core::input::commands::game_ref;
 use crate::core::Service;
+use crate::store::Tx;
 use crate::store::{self, GameRow};
-use rusqlite::Connection;
-use shashki_engine::{Game, Position, Variant};
+use shashki_engine::{Game, MoveError, Position, Variant};
+
+pub(crate) use conditional::ConditionalRefusal;
+pub(crate) use takeback::TakebackRefusal;
+
+crate::core::error::refusals! {
+    /// Finding a game and playing it: moves, draws, analyses, positions,
+    /// vacations.
+    pub enum GameRefusal {
+        /// Not the asker's turn in any of their games here.
+        NotYourTurnAnywhere => "not-your-turn",
+        NoActiveGame => "no-active-game",
+        /// Several games: the asker names one.
+        WhichGame { games: Vec<i64> } => "which-game" ["games" => games],
+        IllegalMove { game: i64, variant: Variant, error: MoveError } => "move-illegal" [
+            "game" => game,
+            "error" => crate::core::error::Arg::Move(*variant, error),
+        ],
+        DrawAlreadyOffered => "draw-already-offered",
+        NoDrawToDecline => "draw-none-to-decline",
+        /// `/analyse` of a game still being played.
+        AnalyseUnfinished { game: i64 } => "analyse-unfinished" ["game" => game],
+        TooManyAnalyses { limit: i64 } => "analyse-too-many" ["limit" => limit],
+        /// Not a position (FEN).
+        BadFen { error: String } => "bad-fen" ["error" => crate::core::error::Arg::TypedText(error)],
+        /// `/position` without a FEN.
+        PositionUsage => "position-usage",
+        /// `/vacation` without a number of days.
+        VacationUsage { left: i64 } => "vacation-usage" ["left" => left],
+        VacationTooLong { left: i64, days: i64 } => "vacation-too-long" [
+            "left" => left,
+            "days" => days,
+        ],
+    }
+}
 
 /// A game as stored, and as the engine sees it (replayed from its moves,
 /// since the draw rules need the history).
@@ -29,11 +64,6 @@ pub(crate) struct Loaded {
     pub game: Game,
 }
 
-/// The rules a stored game is played by.
-pub(crate) fn variant_of(row: &GameRow) -> Variant {
-    row.variant.parse().unwrap_or_default()
-}
-
 /// The stored current position of a game (no replay).
 pub(crate) fn position_of(row: &GameRow) -> Res<Position> {
     Position::from_fen(&row.fen).map_err(|e| corrupt(format!("game {} position: {e}", row.id)))
@@ -41,10 +71,10 @@ pub(crate) fn position_of(row: &GameRow) -> Res<Position> {
 
 impl Service {
     /// Rebuild a game from its start and its stored moves.
-    pub(crate) fn load(&self, c: &Connection, row: GameRow) -> Res<Loaded> {
+    pub(crate) fn load(&self, c: &Tx, row: GameRow) -> Res<Loaded> {
         let start = Position::from_fen(&row.start_fen)
             .map_err(|e| corrupt(format!("game {} start: {e}", row.id)))?;
-        let mut game = Game::from_position(variant_of(&row), start);
+        let mut game = Game::from_position(row.variant, start);
         for text in store::game_moves(c, row.id)? {
             game.play_text(&text)
                 .map_err(|e| corrupt(format!("game {} move {text}: {e}", row.id)))?;
@@ -54,7 +84,7 @@ impl Service {
 
     /// A game by its number, if the asker may see it (see `access`).
     pub(crate) fn game_by_id(&self, ctx: &Ctx, id: i64) -> Res<GameRow> {
-        let row = store::game(ctx.c, id)?.ok_or(Refusal::GameUnknown {
+        let row = store::game(ctx.c, id)?.ok_or(AccessRefusal::GameUnknown {
             game: format!("#{id}"),
         })?;
         ctx.gate(&row, crate::core::access::Need::See)?;
@@ -65,14 +95,14 @@ impl Service {
     /// means (`r`: the number, when given).
     pub(crate) fn my_game(&self, ctx: &Ctx, r: Option<&str>) -> Res<GameRow> {
         if let Some(r) = r {
-            let id = game_ref(r).ok_or(Refusal::GameUnknown { game: r.into() })?;
+            let id = game_ref(r).ok_or(AccessRefusal::GameUnknown { game: r.into() })?;
             return self.game_by_id(ctx, id);
         }
         let mut mine = store::active_games_of_in(ctx.c, ctx.user_id()?, ctx.chat.id)?;
         match mine.len() {
-            0 => Err(Refusal::NoActiveGame.into()),
+            0 => Err(GameRefusal::NoActiveGame.into()),
             1 => Ok(mine.remove(0)),
-            _ => Err(Refusal::WhichGame {
+            _ => Err(GameRefusal::WhichGame {
                 games: mine.iter().map(|g| g.id).collect(),
             }
             .into()),
@@ -92,9 +122,9 @@ impl Service {
         }
         match here.len() {
             0 => store::last_finished_game_in_chat(ctx.c, ctx.chat.id)?
-                .ok_or_else(|| Refusal::NoActiveGame.into()),
+                .ok_or_else(|| GameRefusal::NoActiveGame.into()),
             1 => Ok(here.remove(0)),
-            _ => Err(Refusal::WhichGame {
+            _ => Err(GameRefusal::WhichGame {
                 games: here.iter().map(|g| g.id).collect(),
             }
             .into()),

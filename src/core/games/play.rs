@@ -2,12 +2,15 @@
 //! find the game, pass the gate, play, record, announce. The end of a game
 //! (result, ratings, final board and PDN) is here too.
 
-use super::{position_of, variant_of, Loaded};
+use super::GameRefusal;
+use super::{position_of, Loaded};
 use crate::args;
+use crate::core::access::AccessRefusal;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Halt, Refusal, Res};
+use crate::core::error::{corrupt, Refusal, Res};
 use crate::core::input::payload::Payload;
+use crate::core::input::InputRefusal;
 use crate::core::notify::Notice;
 use crate::core::present::buttons::{move_choices, sorted_moves};
 use crate::core::present::Draft;
@@ -46,7 +49,7 @@ impl Service {
         let mut to_move = Vec::new();
         for row in rows {
             let pos = position_of(&row)?;
-            let variant = variant_of(&row);
+            let variant = row.variant;
             let parsed = parse_move_among_in(variant, &pos, &pos.legal_moves_in(variant), text);
             to_move.push((row, parsed));
         }
@@ -79,7 +82,7 @@ impl Service {
                         continue;
                     };
                     let pos = position_of(row)?;
-                    let index = sorted_moves(&pos, variant_of(row))
+                    let index = sorted_moves(&pos, row.variant)
                         .iter()
                         .position(|m| m == mv)
                         .unwrap_or(0);
@@ -112,20 +115,21 @@ impl Service {
             let error = parsed
                 .err()
                 .ok_or(corrupt("no error for an illegal move"))?;
-            return Ok(Refusal::IllegalMove {
+            return Ok(GameRefusal::IllegalMove {
                 game: row.id,
-                variant: variant_of(&row),
+                variant: row.variant,
                 error,
-            });
+            }
+            .into());
         }
         if any_here {
-            return Ok(Refusal::NotYourTurnAnywhere);
+            return Ok(GameRefusal::NotYourTurnAnywhere.into());
         }
         // someone trying to move in other people's game
         Ok(
             match store::active_games_in_chat(ctx.c, ctx.chat.id)?.first() {
-                Some(other) => Refusal::NotAPlayer { game: other.id },
-                None => Refusal::NoActiveGame,
+                Some(other) => AccessRefusal::NotAPlayer { game: other.id }.into(),
+                None => GameRefusal::NoActiveGame.into(),
             },
         )
     }
@@ -134,10 +138,10 @@ impl Service {
     pub(crate) fn move_button(&self, ctx: &mut Ctx, game: i64, ply: i64, index: u16) -> Res<()> {
         let row = self.game_by_id(ctx, game)?;
         ctx.gate(&row, Need::Move { ply: Some(ply) })?;
-        let mv = sorted_moves(&position_of(&row)?, variant_of(&row))
+        let mv = sorted_moves(&position_of(&row)?, row.variant)
             .get(usize::from(index))
             .copied()
-            .ok_or(Refusal::ButtonStale)?;
+            .ok_or(AccessRefusal::ButtonStale)?;
         let loaded = self.load(ctx.c, row)?;
         self.play(ctx, loaded, mv)
     }
@@ -153,13 +157,13 @@ impl Service {
             None => {
                 ctx.gate(&row, Need::Play)?;
                 if row.ply != ply {
-                    return Err(Refusal::ButtonStale.into());
+                    return Err(AccessRefusal::ButtonStale.into());
                 }
                 None
             }
         };
         let piece = match square {
-            Some(s) => Some(Square::from_pdn(s).ok_or(Refusal::ButtonInvalid)?),
+            Some(s) => Some(Square::from_pdn(s).ok_or(InputRefusal::ButtonInvalid)?),
             None => None,
         };
         let loaded = self.load(ctx.c, row)?;
@@ -206,7 +210,7 @@ impl Service {
         )?;
         if !written {
             // another move reached the game first
-            return Err(Refusal::ButtonStale.into());
+            return Err(AccessRefusal::ButtonStale.into());
         }
         let row = store::game(ctx.c, row.id)?.ok_or(corrupt("a game vanished"))?;
         let a = args![
@@ -284,7 +288,7 @@ impl Service {
         headline: String,
     ) -> Res<()> {
         if !store::finish_game(ctx.c, l.row.id, result, how, ctx.now)? {
-            return Err(Halt::Refused(Refusal::GameOver { game: l.row.id }));
+            return Err(AccessRefusal::GameOver { game: l.row.id }.into());
         }
         if let (Seat::Human(w), Seat::Human(b)) = (l.row.white, l.row.black) {
             if !l.row.casual && store::game_is_rated(ctx.c, l.row.id)? {

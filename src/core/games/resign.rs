@@ -4,7 +4,8 @@ use super::play::resign_question;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::error::{corrupt, Res};
+use crate::core::input::InputRefusal;
 use crate::core::Service;
 use crate::store::GameRow;
 use shashki_engine::Color;
@@ -33,7 +34,7 @@ impl Service {
         let me = ctx.gate(&row, Need::Play)?;
         let asked = by.map(|b| if b == 0 { Color::White } else { Color::Black });
         if asked.is_some_and(|c| Some(c) != me) {
-            return Err(Refusal::ButtonInvalid.into());
+            return Err(InputRefusal::ButtonInvalid.into());
         }
         self.resign(ctx, row)
     }

@@ -1,11 +1,12 @@
 //! Showing games: `/board`, `/games`, `/pdn`, `/replay`; and any position
 //! (`/position FEN`).
 
+use super::GameRefusal;
 use super::Loaded;
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
-use crate::core::error::{Refusal, Res};
+use crate::core::error::Res;
 use crate::core::games::challenge::chat_variant;
 use crate::core::i18n::Lang;
 use crate::core::input::payload::Payload;
@@ -18,8 +19,8 @@ use crate::core::types::{BoardMode, Image};
 use crate::core::Service;
 use crate::render::RenderOptions;
 use crate::render::{frames_from_replay_in, render_gif, GifOptions};
+use crate::store::Tx;
 use crate::store::{self, Termination};
-use rusqlite::Connection;
 use shashki_engine::pdn::{write_pdn, PdnStyle};
 use shashki_engine::{Move, Position};
 
@@ -125,7 +126,7 @@ impl Service {
 
     /// A game in PDN, with its result even when it came by resignation,
     /// time or agreement (those are not in the moves).
-    pub(crate) fn pdn_text(&self, c: &Connection, l: &Loaded) -> Res<String> {
+    pub(crate) fn pdn_text(&self, c: &Tx, l: &Loaded) -> Res<String> {
         let row = &l.row;
         let site = store::chat(c, row.chat_id)?
             .and_then(|c| c.title)
@@ -191,16 +192,11 @@ impl Service {
         game_id: i64,
     ) -> Result<Vec<crate::core::Choice>, crate::core::ServiceError> {
         let store = self.lock();
-        let Some(row) = store::game(store.conn(), game_id)?.filter(|r| r.is_active()) else {
+        let Some(row) = store::game(store.read(), game_id)?.filter(|r| r.is_active()) else {
             return Ok(Vec::new());
         };
         let pos = super::position_of(&row).map_err(super::ai::into_service)?;
-        Ok(all_move_choices(
-            row.id,
-            row.ply,
-            &pos,
-            super::variant_of(&row),
-        ))
+        Ok(all_move_choices(row.id, row.ply, &pos, row.variant))
     }
 
     /// The active games in a chat where it is this user's move (both by the
@@ -214,7 +210,7 @@ impl Service {
         user: &str,
     ) -> Result<Vec<(i64, Vec<crate::core::Choice>)>, crate::core::ServiceError> {
         let store = self.lock();
-        let c = store.conn();
+        let c = store.read();
         let Some((uid, chat_id)) = store::user_and_chat(c, platform.key(), user, chat)? else {
             return Ok(Vec::new());
         };
@@ -225,7 +221,7 @@ impl Service {
             };
             if row.side_to_move() == Some(color) {
                 let pos = super::position_of(&row).map_err(super::ai::into_service)?;
-                let moves = all_move_choices(row.id, row.ply, &pos, super::variant_of(&row));
+                let moves = all_move_choices(row.id, row.ply, &pos, row.variant);
                 if !moves.is_empty() {
                     out.push((row.id, moves));
                 }
@@ -320,18 +316,25 @@ impl Service {
         let variant = named.unwrap_or_else(|| chat_variant(&ctx.chat));
         let fen: String = words.collect();
         if fen.is_empty() {
-            return Err(Refusal::PositionUsage.into());
+            return Err(GameRefusal::PositionUsage.into());
         }
         let pos = shashki_engine::parse_fen_full_in(variant, &fen)
-            .map_err(|e| Refusal::BadFen {
+            .map_err(|e| GameRefusal::BadFen {
                 error: e.to_string(),
             })?
             .position;
         let moves = pos.legal_moves_in(variant).len() as i64;
         let side = pos.side_to_move();
+        // what having no move means: a loss, or a win in giveaway games
+        let stuck = if variant.stuck_player_wins() {
+            "won"
+        } else {
+            "lost"
+        };
         let a = args![
             ("color", color_key(side)),
             ("moves", moves),
+            ("stuck", stuck),
             ("fen", variant.format_fen(&pos)),
         ];
         let caption = ctx.t("position-caption", Some(&a));

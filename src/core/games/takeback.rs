@@ -15,15 +15,35 @@
 
 use super::Loaded;
 use crate::args;
+use crate::core::access::AccessRefusal;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::error::{corrupt, Res};
 use crate::core::input::payload::Payload;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::core::Service;
 use crate::store::{self, GameRow, Seat};
 use shashki_engine::Color;
+
+crate::core::error::refusals! {
+    /// `/takeback`: asked for, agreed to, declined.
+    pub enum TakebackRefusal {
+        /// No takeback in a rated game.
+        Rated { game: i64 } => "takeback-rated" ["game" => game],
+        /// Wait for the AI's move.
+        Wait { game: i64 } => "takeback-wait" ["game" => game],
+        Nothing { game: i64 } => "takeback-nothing" ["game" => game],
+        /// Asked for already.
+        Pending { game: i64 } => "takeback-pending" ["game" => game],
+        /// Declined already at this ply.
+        DeclinedAlready { game: i64 } => "takeback-declined-already" ["game" => game],
+        /// No open request (any more).
+        Lapsed { game: i64 } => "takeback-lapsed" ["game" => game],
+        /// Only the opponent answers a request.
+        NotYours { game: i64 } => "takeback-not-yours" ["game" => game],
+    }
+}
 
 /// The ply a takeback of `by`'s last move goes back to: before their last
 /// move, and before the opponent's answer too when the opponent has moved
@@ -38,9 +58,9 @@ impl Service {
         let row = self.my_game(ctx, r)?;
         let me = ctx
             .gate(&row, Need::Play)?
-            .ok_or(Refusal::NotAPlayer { game: row.id })?;
+            .ok_or(AccessRefusal::NotAPlayer { game: row.id })?;
         if !row.is_casual() || store::tournament_game_of(ctx.c, row.id)?.is_some() {
-            return Err(Refusal::TakebackRated { game: row.id }.into());
+            return Err(TakebackRefusal::Rated { game: row.id }.into());
         }
         match row.seat(me.opposite()) {
             Seat::Ai(_) => self.takeback_against_ai(ctx, row, me),
@@ -51,9 +71,9 @@ impl Service {
     /// Your last move and the AI's answer, at once.
     fn takeback_against_ai(&self, ctx: &mut Ctx, row: GameRow, me: Color) -> Res<()> {
         if row.side_to_move() != Some(me) {
-            return Err(Refusal::TakebackWait { game: row.id }.into());
+            return Err(TakebackRefusal::Wait { game: row.id }.into());
         }
-        let to = takeback_target(&row, me).ok_or(Refusal::TakebackNothing { game: row.id })?;
+        let to = takeback_target(&row, me).ok_or(TakebackRefusal::Nothing { game: row.id })?;
         let loaded = self.take_back_to(ctx, row, to)?;
         let a = args![("game", loaded.row.id), ("player", ctx.user.name.clone())];
         let headline = ctx.t("takeback-done", Some(&a));
@@ -65,13 +85,13 @@ impl Service {
     /// Ask the opponent of a casual game to agree to a takeback.
     fn ask_takeback(&self, ctx: &mut Ctx, row: GameRow, me: Color, opponent: i64) -> Res<()> {
         if takeback_target(&row, me).is_none() {
-            return Err(Refusal::TakebackNothing { game: row.id }.into());
+            return Err(TakebackRefusal::Nothing { game: row.id }.into());
         }
         match store::takeback_request(ctx.c, row.id)?.filter(|t| t.ply == row.ply) {
             Some(t) if t.declined => {
-                return Err(Refusal::TakebackDeclinedAlready { game: row.id }.into())
+                return Err(TakebackRefusal::DeclinedAlready { game: row.id }.into())
             }
-            Some(_) => return Err(Refusal::TakebackPending { game: row.id }.into()),
+            Some(_) => return Err(TakebackRefusal::Pending { game: row.id }.into()),
             None => {}
         }
         store::set_takeback_request(ctx.c, row.id, ctx.user.id, row.ply, ctx.now)?;
@@ -118,12 +138,12 @@ impl Service {
     fn takeback_answer(&self, ctx: &Ctx, game: i64, ply: i64) -> Res<(GameRow, i64)> {
         let row = self.game_by_id(ctx, game)?;
         ctx.gate(&row, Need::Play)?;
-        let lapsed = Refusal::TakebackLapsed { game: row.id };
+        let lapsed = TakebackRefusal::Lapsed { game: row.id };
         let req = store::takeback_request(ctx.c, row.id)?
             .filter(|t| t.ply == ply && t.ply == row.ply && !t.declined)
             .ok_or(lapsed)?;
         if req.by_user == ctx.user.id {
-            return Err(Refusal::TakebackNotYours { game: row.id }.into());
+            return Err(TakebackRefusal::NotYours { game: row.id }.into());
         }
         Ok((row, req.by_user))
     }
@@ -134,7 +154,7 @@ impl Service {
         let by_color = row
             .color_of(by)
             .ok_or(corrupt("a takeback request of a non-player"))?;
-        let to = takeback_target(&row, by_color).ok_or(Refusal::TakebackLapsed { game: row.id })?;
+        let to = takeback_target(&row, by_color).ok_or(TakebackRefusal::Lapsed { game: row.id })?;
         store::clear_takeback_request(ctx.c, row.id)?;
         let loaded = self.take_back_to(ctx, row, to)?;
         // the side to move starts its move afresh
@@ -189,7 +209,7 @@ impl Service {
             .get(usize::try_from(to).unwrap_or(usize::MAX))
             .ok_or(corrupt("a takeback past the start"))?;
         if !store::take_back(ctx.c, l.row.id, l.row.ply, to, &back.to_fen(), ctx.now)? {
-            return Err(Refusal::ButtonStale.into());
+            return Err(AccessRefusal::ButtonStale.into());
         }
         let row = store::game(ctx.c, l.row.id)?.ok_or(corrupt("a game vanished"))?;
         self.load(ctx.c, row)

@@ -2,9 +2,10 @@
 //! allowance), and tells the opponents. [`Service::pause_clocks`] is the
 //! one way a player's clocks pause (a tournament's leave uses it too).
 
+use super::GameRefusal;
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::error::{Refusal, Res};
+use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::present::Draft;
 use crate::core::time::{year_of, DAY};
@@ -26,10 +27,10 @@ impl Service {
             .and_then(crate::core::input::commands::number)
             .filter(|d| *d > 0)
         else {
-            return Err(Refusal::VacationUsage { left }.into());
+            return Err(GameRefusal::VacationUsage { left }.into());
         };
         if days > left {
-            return Err(Refusal::VacationTooLong { left, days }.into());
+            return Err(GameRefusal::VacationTooLong { left, days }.into());
         }
         let start = ctx.user.vacation_until.max(ctx.now);
         let until = start + days * DAY;

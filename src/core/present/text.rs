@@ -3,13 +3,12 @@
 
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::error::{Refusal, Res};
+use crate::core::error::{Arg, Refusal, Res};
 use crate::core::i18n::{num, Args, Lang};
-use crate::core::input::commands::HANDLE_MAX;
 use crate::core::types::Mention;
 use crate::core::Service;
+use crate::store::Tx;
 use crate::store::{self, GameResult, GameRow, Seat, Termination};
-use rusqlite::Connection;
 use shashki_engine::notation::IllegalReason;
 use shashki_engine::{MoveError, Variant};
 
@@ -53,7 +52,7 @@ impl Service {
     }
 
     /// The name of whoever holds a seat.
-    pub(crate) fn seat_name(&self, c: &Connection, seat: Seat, lang: Lang) -> Res<String> {
+    pub(crate) fn seat_name(&self, c: &Tx, seat: Seat, lang: Lang) -> Res<String> {
         Ok(match seat {
             Seat::Human(id) => store::user(c, id)?
                 .map(|u| u.name)
@@ -66,7 +65,7 @@ impl Service {
     }
 
     /// The person to notify for a seat (none for the AI).
-    pub(crate) fn mention(&self, c: &Connection, seat: Seat) -> Res<Option<Mention>> {
+    pub(crate) fn mention(&self, c: &Tx, seat: Seat) -> Res<Option<Mention>> {
         Ok(match seat {
             Seat::Human(id) => store::user(c, id)?.map(|u| Mention {
                 platform_user_id: u.platform_user_id,
@@ -78,7 +77,7 @@ impl Service {
     }
 
     /// `@handle` or the name, for texts that call on someone.
-    pub(crate) fn call_name(&self, c: &Connection, seat: Seat, lang: Lang) -> Res<String> {
+    pub(crate) fn call_name(&self, c: &Tx, seat: Seat, lang: Lang) -> Res<String> {
         Ok(match self.mention(c, seat)? {
             Some(Mention {
                 handle: Some(h), ..
@@ -127,14 +126,14 @@ impl Service {
     /// "White wins: resignation. Result 2-0." and the like.
     pub(crate) fn result_text(
         &self,
-        c: &Connection,
+        c: &Tx,
         lang: Lang,
         row: &GameRow,
         result: GameResult,
         how: Termination,
     ) -> Res<String> {
         // the draw rules' numbers depend on the variant
-        let variant = crate::core::games::variant_of(row);
+        let variant = row.variant;
         let a = args![
             ("variant", variant.key()),
             ("moves", i64::from(variant.kings_only_draw_plies() / 2)),
@@ -216,144 +215,29 @@ impl Service {
         }
     }
 
-    /// The localised message of a refusal.
+    /// The localised message of a refusal: its message id and arguments
+    /// are declared with the refusal (see `error::refusals!`).
     pub(crate) fn refusal_text(&self, lang: Lang, r: &Refusal) -> String {
-        use Refusal as R;
-        let games = |g: &[i64]| {
-            g.iter()
-                .map(|id| format!("#{id}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let (id, a): (&str, Args) = match r {
-            R::ButtonInvalid => ("button-invalid", args![]),
-            R::ButtonStale => ("button-stale", args![]),
-            R::UnknownCommand { command } => ("unknown-command", args![("command", echo(command))]),
-            R::MoveUsage => ("move-usage", args![]),
-            R::NotAPlayer { game } => ("not-a-player", args![("game", *game)]),
-            R::NotYourTurn { game } => ("not-your-turn-in", args![("game", *game)]),
-            R::NotYourTurnAnywhere => ("not-your-turn", args![]),
-            R::GameOver { game } => ("game-already-over", args![("game", *game)]),
-            R::GameUnknown { game } => ("game-unknown", args![("game", echo(game))]),
-            R::NoActiveGame => ("no-active-game", args![]),
-            R::WhichGame { games: g } => ("which-game", args![("games", games(g))]),
-            R::IllegalMove {
-                game,
-                variant,
-                error,
-            } => (
-                "move-illegal",
-                args![
-                    ("game", *game),
-                    ("error", self.move_error_text(lang, *variant, error))
-                ],
-            ),
-            R::ChallengeBadWord { word } => ("challenge-bad-word", args![("word", echo(word))]),
-            R::ChallengeBadLevel { level } => ("challenge-bad-level", args![("level", *level)]),
-            R::ChallengeBadDays { days } => ("challenge-bad-days", args![("days", *days)]),
-            R::ChallengeSelf => ("challenge-self", args![]),
-            R::ChallengeUnknown { id } => ("challenge-unknown", args![("id", echo(id))]),
-            R::HandleTooLong { handle } => (
-                "handle-too-long",
-                args![("handle", echo(handle)), ("max", num(HANDLE_MAX as i64))],
-            ),
-            R::ChallengeClosed { id } => ("challenge-closed", args![("id", *id)]),
-            R::ChallengeOwn => ("challenge-own", args![]),
-            R::ChallengeNotForYou => ("challenge-not-for-you", args![]),
-            R::NoOpenChallenge => ("no-open-challenge", args![]),
-            R::TooManyChallenges { limit } => ("limit-challenges", args![("limit", *limit)]),
-            R::TooManyGames { limit } => ("limit-games", args![("limit", *limit)]),
-            R::ChatFull { limit } => ("limit-chat-games", args![("limit", *limit)]),
-            R::TooManyAiGames { limit } => ("limit-ai-games", args![("limit", *limit)]),
-            R::OpponentBusy { limit } => ("limit-opponent-games", args![("limit", *limit)]),
-            R::DrawAlreadyOffered => ("draw-already-offered", args![]),
-            R::NoDrawToDecline => ("draw-none-to-decline", args![]),
-            R::SettingBadValue {
-                key,
-                value,
-                allowed,
-            } => (
-                "settings-bad-value",
-                args![
-                    ("key", *key),
-                    ("value", echo(value)),
-                    ("allowed", allowed.as_str())
-                ],
-            ),
-            R::NotAdmin => ("admins-only", args![]),
-            R::VariantUnknown { word } => ("variant-unknown", args![("word", echo(word))]),
-            R::SettingUnknown { key, keys } => (
-                "settings-unknown",
-                args![("key", echo(key)), ("keys", keys.as_str())],
-            ),
-            R::VacationUsage { left } => ("vacation-usage", args![("left", *left)]),
-            R::VacationTooLong { left, days } => {
-                ("vacation-too-long", args![("left", *left), ("days", *days)])
+        let mut a = Args::new();
+        for (name, arg) in r.args() {
+            match arg {
+                Arg::Num(n) => a.set(name, n),
+                Arg::Text(s) => a.set(name, s),
+                Arg::Typed(s) => a.set(name, echo(s)),
+                Arg::TypedText(s) => a.set(name, echo_text(s)),
+                Arg::Ids(ids) => a.set(
+                    name,
+                    ids.iter()
+                        .map(|id| format!("#{id}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
+                Arg::Move(variant, error) => {
+                    a.set(name, self.move_error_text(lang, variant, error))
+                }
             }
-            R::TournamentUsage => ("tournament-usage", args![]),
-            R::TournamentBadWord { word } => ("tournament-bad-word", args![("word", echo(word))]),
-            R::TournamentUnknown { id } => ("tournament-unknown", args![("id", echo(id))]),
-            R::NoTournament => ("tournament-none", args![]),
-            R::WhichTournament { ids } => ("tournament-which", args![("ids", games(ids))]),
-            R::TournamentNotOpen { id } => ("tournament-not-open", args![("id", *id)]),
-            R::TakebackRated { game } => ("takeback-rated", args![("game", *game)]),
-            R::TakebackWait { game } => ("takeback-wait", args![("game", *game)]),
-            R::TakebackNothing { game } => ("takeback-nothing", args![("game", *game)]),
-            R::TakebackPending { game } => ("takeback-pending", args![("game", *game)]),
-            R::TakebackDeclinedAlready { game } => {
-                ("takeback-declined-already", args![("game", *game)])
-            }
-            R::TakebackLapsed { game } => ("takeback-lapsed", args![("game", *game)]),
-            R::TakebackNotYours { game } => ("takeback-not-yours", args![("game", *game)]),
-            R::IfInPublic => ("if-in-public", args![]),
-            R::IfUsage => ("if-usage", args![]),
-            R::IfYourTurn { game } => ("if-your-turn", args![("game", *game)]),
-            R::IfIllegal { game, text, error } => (
-                "if-illegal",
-                args![
-                    ("game", *game),
-                    ("move", echo(text)),
-                    ("error", echo_text(error))
-                ],
-            ),
-            R::IfTooMany { limit } => ("if-too-many", args![("limit", *limit)]),
-            R::AnalyseUnfinished { game } => ("analyse-unfinished", args![("game", *game)]),
-            R::TooManyAnalyses { limit } => ("analyse-too-many", args![("limit", *limit)]),
-            R::TournamentBadEnd { word } => ("tournament-bad-end", args![("word", echo(word))]),
-            R::BadFen { error } => ("bad-fen", args![("error", echo_text(error))]),
-            R::PositionUsage => ("position-usage", args![]),
-            R::TournamentTooLate { id, rounds } => (
-                "tournament-too-late",
-                args![("id", *id), ("rounds", *rounds)],
-            ),
-            R::TournamentAlreadyJoined { id } => ("tournament-already-in", args![("id", *id)]),
-            R::TournamentNotJoined { id } => ("tournament-not-in", args![("id", *id)]),
-            R::TournamentFull { id, limit } => {
-                ("tournament-full", args![("id", *id), ("limit", *limit)])
-            }
-            R::TournamentNotEntered { id, name } => (
-                "tournament-not-entered",
-                args![("id", *id), ("name", echo(name))],
-            ),
-            R::TournamentOver { id } => ("tournament-over", args![("id", *id)]),
-            R::TournamentTooFew { players } => ("tournament-too-few", args![("players", *players)]),
-            R::TournamentBadMax { max } => ("tournament-bad-max", args![("max", echo(max))]),
-            R::AdjudicateUsage => ("adjudicate-usage", args![]),
-            R::AdjudicateBadResult { word } => {
-                ("adjudicate-bad-result", args![("word", echo(word))])
-            }
-            R::TournamentBadBank { word } => ("tournament-bad-bank", args![("word", echo(word))]),
-            R::TournamentNotRunning { id } => ("tournament-not-running", args![("id", *id)]),
-            R::LeaveUsage { id, left } => ("leave-usage", args![("id", *id), ("left", *left)]),
-            R::LeaveTooLong { id, left, days } => (
-                "leave-too-long",
-                args![("id", *id), ("left", *left), ("days", *days)],
-            ),
-            R::NotATournamentGame { game } => {
-                ("not-a-tournament-game", args![("game", echo(game))])
-            }
-        };
-        self.t(lang, id, Some(&a))
+        }
+        self.t(lang, r.id(), Some(&a))
     }
 }
 

@@ -13,7 +13,7 @@ use crate::core::present::text::color_key;
 use crate::core::ratings::{self, Glicko};
 use crate::core::types::spoiler;
 use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
-use rusqlite::Connection;
+use crate::store::Tx;
 use shashki_engine::parse_move;
 use shashki_engine::puzzle::{judge, walk, Answer};
 
@@ -73,7 +73,7 @@ pub(crate) fn start(x: &mut Ctx, id: i64, daily_day: Option<i64>) -> Res<()> {
 }
 
 /// The chat's posted daily puzzle, if the user has not tried it.
-fn current_daily_for(c: &Connection, user: i64, chat: i64) -> Res<Option<(PuzzleRow, i64)>> {
+fn current_daily_for(c: &Tx, user: i64, chat: i64) -> Res<Option<(PuzzleRow, i64)>> {
     let Some(d) = db::daily(c, chat)? else {
         return Ok(None);
     };

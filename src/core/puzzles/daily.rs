@@ -11,10 +11,10 @@ use crate::core::time::{day_of, iso_date_of_day, Zone};
 use crate::core::types::spoiler;
 use crate::store::puzzles as db;
 use crate::store::StoreResult;
-use rusqlite::Connection;
+use crate::store::Tx;
 
 /// The pack number of the daily puzzle of UTC day `day`.
-pub fn daily_puzzle_id(c: &Connection, day: i64) -> Res<Option<i64>> {
+pub fn daily_puzzle_id(c: &Tx, day: i64) -> Res<Option<i64>> {
     let ids = db::puzzle_ids(c)?;
     if ids.is_empty() {
         return Ok(None);
@@ -115,7 +115,7 @@ pub fn cmd_daily(x: &mut Ctx, args: &[String]) -> Res<()> {
 }
 
 /// Chats whose daily post is due at `now`.
-pub fn dailies_due(c: &Connection, now: i64) -> StoreResult<Vec<i64>> {
+pub fn dailies_due(c: &Tx, now: i64) -> StoreResult<Vec<i64>> {
     Ok(db::dailies_due(c, now)?
         .into_iter()
         .map(|d| d.chat_id)
@@ -184,7 +184,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
 }
 
 /// The earliest pending daily post.
-pub fn next_daily_wakeup(c: &Connection) -> StoreResult<Option<i64>> {
+pub fn next_daily_wakeup(c: &Tx) -> StoreResult<Option<i64>> {
     db::next_daily(c)
 }
 

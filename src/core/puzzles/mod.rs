@@ -37,8 +37,8 @@ use crate::core::present::text::color_key;
 use crate::core::present::{BoardView, Draft};
 use crate::core::types::Choice;
 use crate::store::puzzles::{self as db, AttemptRow, PuzzleRow};
+use crate::store::Tx;
 use crate::store::{self, StoreResult};
-use rusqlite::Connection;
 use shashki_engine::pdn::parse_pdn;
 use shashki_engine::puzzle::{walk, Puzzle};
 use shashki_engine::{parse_move, Color, Move, Position};
@@ -76,7 +76,7 @@ pub fn read_pack(text: &str) -> Vec<(i64, Puzzle, String)> {
 }
 
 /// Load the shipped pack into the database when it is new or changed.
-pub fn ensure_pack(c: &Connection) -> StoreResult<()> {
+pub fn ensure_pack(c: &Tx) -> StoreResult<()> {
     let version = format!("{}:{}", PACK_PUZZLES.len(), PACK.len());
     if store::get_setting(c, "puzzle_pack")?.as_deref() == Some(version.as_str()) {
         return Ok(());

@@ -2,14 +2,14 @@
 //! start: off the list; after it: a withdrawal), `/tournament remove @name`
 //! (admins: the same for someone else).
 
-use super::format_of;
 use super::swiss::swiss_paired;
+use super::TournamentRefusal;
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::error::{corrupt, Res};
 use crate::core::input::commands::HANDLE_MAX;
 use crate::core::Service;
-use crate::store::{self, GameResult, Termination, TournamentRow, T_OPEN, T_RUNNING};
+use crate::store::{self, GameResult, Termination, TournamentRow, TournamentStatus};
 use crate::tournament::Format;
 
 impl Service {
@@ -18,30 +18,30 @@ impl Service {
         // a running Swiss event takes late entries until half its rounds
         // are paired: a half-point bye for each round missed (FMJD practice)
         let mut missed = 0u32;
-        if t.status == T_RUNNING {
-            let Format::Swiss { rounds } = format_of(t)? else {
-                return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+        if t.status == TournamentStatus::Running {
+            let Format::Swiss { rounds } = t.format else {
+                return Err(TournamentRefusal::NotOpen { id: t.id }.into());
             };
             missed = swiss_paired(ctx, t)?;
             if missed.saturating_mul(2) > rounds {
-                return Err(Refusal::TournamentTooLate {
+                return Err(TournamentRefusal::TooLate {
                     id: t.id,
                     rounds: i64::from(missed),
                 }
                 .into());
             }
-        } else if t.status != T_OPEN {
-            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+        } else if t.status != TournamentStatus::Open {
+            return Err(TournamentRefusal::NotOpen { id: t.id }.into());
         }
         if store::tournament_players(ctx.c, t.id)?.len() as i64 >= t.max_players {
-            return Err(Refusal::TournamentFull {
+            return Err(TournamentRefusal::Full {
                 id: t.id,
                 limit: t.max_players,
             }
             .into());
         }
         if !store::join_tournament(ctx.c, t.id, me, ctx.now)? {
-            return Err(Refusal::TournamentAlreadyJoined { id: t.id }.into());
+            return Err(TournamentRefusal::AlreadyJoined { id: t.id }.into());
         }
         let players = store::tournament_players(ctx.c, t.id)?;
         if missed > 0 {
@@ -78,7 +78,7 @@ impl Service {
         let me = ctx.user_id()?;
         let name = ctx.user.name.clone();
         if !self.take_off(ctx, t, me, &name)? {
-            return Err(Refusal::TournamentNotJoined { id: t.id }.into());
+            return Err(TournamentRefusal::NotJoined { id: t.id }.into());
         }
         Ok(())
     }
@@ -89,13 +89,13 @@ impl Service {
         ctx.require_admin()?;
         let handle = who.trim_start_matches('@');
         if handle.chars().count() > HANDLE_MAX {
-            return Err(Refusal::HandleTooLong {
+            return Err(crate::core::input::InputRefusal::HandleTooLong {
                 handle: handle.into(),
             }
             .into());
         }
         let user = store::user_by_handle(ctx.c, ctx.platform.key(), handle)?;
-        let not_entered = || Refusal::TournamentNotEntered {
+        let not_entered = || TournamentRefusal::NotEntered {
             id: t.id,
             name: who.to_string(),
         };
@@ -118,8 +118,8 @@ impl Service {
         user: i64,
         name: &str,
     ) -> Res<bool> {
-        match t.status.as_str() {
-            T_OPEN => {
+        match t.status {
+            TournamentStatus::Open => {
                 if !store::leave_tournament(ctx.c, t.id, user)? {
                     return Ok(false);
                 }
@@ -138,7 +138,7 @@ impl Service {
                 ctx.say(message, Some(&a));
                 Ok(true)
             }
-            T_RUNNING => {
+            TournamentStatus::Running => {
                 if !store::withdraw_player(ctx.c, t.id, user, ctx.now)? {
                     return Ok(false);
                 }
@@ -167,7 +167,7 @@ impl Service {
                 self.tournament_maybe_over(ctx, t)?;
                 Ok(true)
             }
-            _ => Err(Refusal::TournamentOver { id: t.id }.into()),
+            _ => Err(TournamentRefusal::Over { id: t.id }.into()),
         }
     }
 }

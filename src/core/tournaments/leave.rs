@@ -5,13 +5,14 @@
 //! is their turn gets N more days (and its reminders move with it), and a
 //! turn that starts during the leave gets the rest of it on top.
 
+use super::TournamentRefusal;
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::error::{Refusal, Res};
+use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::time::DAY;
 use crate::core::Service;
-use crate::store::{self, T_RUNNING};
+use crate::store::{self, TournamentStatus};
 
 impl Service {
     /// `/tournament pause N [#id]`.
@@ -22,22 +23,22 @@ impl Service {
             [] => (None, None),
         };
         let t = self.pick_tournament(ctx, which, false)?;
-        if t.status != T_RUNNING {
-            return Err(Refusal::TournamentNotRunning { id: t.id }.into());
+        if t.status != TournamentStatus::Running {
+            return Err(TournamentRefusal::NotRunning { id: t.id }.into());
         }
         let me = ctx.user_id()?;
         let p = store::tournament_player(ctx.c, t.id, me)?
             .filter(|p| p.withdrawn_at.is_none())
-            .ok_or(Refusal::TournamentNotJoined { id: t.id })?;
+            .ok_or(TournamentRefusal::NotJoined { id: t.id })?;
         let left = (t.leave_days - p.leave_used).max(0);
         let Some(days) = days
             .and_then(crate::core::input::commands::number)
             .filter(|d| *d > 0)
         else {
-            return Err(Refusal::LeaveUsage { id: t.id, left }.into());
+            return Err(TournamentRefusal::LeaveUsage { id: t.id, left }.into());
         };
         if days > left {
-            return Err(Refusal::LeaveTooLong {
+            return Err(TournamentRefusal::LeaveTooLong {
                 id: t.id,
                 left,
                 days,

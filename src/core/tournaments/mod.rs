@@ -14,17 +14,65 @@ mod swiss;
 
 use crate::args;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::error::{corrupt, Res};
+use crate::core::games::challenge::ChallengeRefusal;
 use crate::core::games::clock::TimeControl;
 use crate::core::input::commands::{game_ref, number};
 use crate::core::input::words::{tournament_word, TournamentWord};
 use crate::core::time::DAY;
 use crate::core::Service;
+use crate::store::TournamentStatus;
 use crate::store::{self, NewTournament, Seat, TournamentGameRow, TournamentRow};
-use crate::store::{T_OPEN, T_RUNNING};
 use crate::tournament::ballot::{Ballot, Draw, Opening};
 use crate::tournament::{berger, Format, Pairing};
 use shashki_engine::Variant;
+
+crate::core::error::refusals! {
+    /// Tournaments: made, entered, run, adjudicated, paused.
+    pub enum TournamentRefusal {
+        Usage => "tournament-usage",
+        /// A word of `/tournament` that means nothing there.
+        BadWord { word: String } => "tournament-bad-word" ["word" => crate::core::error::Arg::Typed(word)],
+        /// No such tournament here (`id` as written).
+        Unknown { id: String } => "tournament-unknown" ["id" => crate::core::error::Arg::Typed(id)],
+        NoneHere => "tournament-none",
+        /// Several tournaments: the asker names one.
+        Which { ids: Vec<i64> } => "tournament-which" ["ids" => ids],
+        /// Not open for entries.
+        NotOpen { id: i64 } => "tournament-not-open" ["id" => id],
+        /// Too late to enter: `rounds` paired.
+        TooLate { id: i64, rounds: i64 } => "tournament-too-late" ["id" => id, "rounds" => rounds],
+        AlreadyJoined { id: i64 } => "tournament-already-in" ["id" => id],
+        NotJoined { id: i64 } => "tournament-not-in" ["id" => id],
+        /// A tournament of too few players to start.
+        TooFew { players: i64 } => "tournament-too-few" ["players" => players],
+        Full { id: i64, limit: i64 } => "tournament-full" ["id" => id, "limit" => limit],
+        /// `name` is not in the tournament.
+        NotEntered { id: i64, name: String } => "tournament-not-entered" [
+            "id" => id,
+            "name" => crate::core::error::Arg::Typed(name),
+        ],
+        Over { id: i64 } => "tournament-over" ["id" => id],
+        /// Not a number of players (as written).
+        BadMax { max: String } => "tournament-bad-max" ["max" => crate::core::error::Arg::Typed(max)],
+        /// Not an end date.
+        BadEnd { word: String } => "tournament-bad-end" ["word" => crate::core::error::Arg::Typed(word)],
+        /// Not a bank (`MOVES/DAYS`).
+        BadBank { word: String } => "tournament-bad-bank" ["word" => crate::core::error::Arg::Typed(word)],
+        NotRunning { id: i64 } => "tournament-not-running" ["id" => id],
+        AdjudicateUsage => "adjudicate-usage",
+        AdjudicateBadResult { word: String } => "adjudicate-bad-result" ["word" => crate::core::error::Arg::Typed(word)],
+        /// Not a game of a tournament here (`game` as written).
+        NotATournamentGame { game: String } => "not-a-tournament-game" ["game" => crate::core::error::Arg::Typed(game)],
+        /// `/tournament pause` without a number of days.
+        LeaveUsage { id: i64, left: i64 } => "leave-usage" ["id" => id, "left" => left],
+        LeaveTooLong { id: i64, left: i64, days: i64 } => "leave-too-long" [
+            "id" => id,
+            "left" => left,
+            "days" => days,
+        ],
+    }
+}
 
 /// The longest tournament name kept.
 const NAME_MAX: usize = 64;
@@ -36,20 +84,6 @@ pub(crate) const DEFAULT_MAX_PLAYERS: i64 = 20;
 
 /// The range `max N` may ask for (a Swiss event of 64 is one of 6 rounds).
 pub(crate) const MAX_PLAYERS_RANGE: std::ops::RangeInclusive<i64> = 2..=64;
-
-/// The stored format of a tournament.
-pub(crate) fn format_of(t: &TournamentRow) -> Res<Format> {
-    t.format
-        .parse()
-        .map_err(|_| corrupt(format!("tournament {} format {}", t.id, t.format)))
-}
-
-/// The stored ballot of a tournament.
-pub(crate) fn ballot_of(t: &TournamentRow) -> Res<Ballot> {
-    t.ballot
-        .parse()
-        .map_err(|_| corrupt(format!("tournament {} ballot {}", t.id, t.ballot)))
-}
 
 /// A tournament's bank: (moves, days), if it plays on one.
 pub(crate) fn bank_of(t: &TournamentRow) -> Option<(i64, i64)> {
@@ -127,7 +161,7 @@ impl Service {
                 let (who, which) = match rest {
                     [who, which, ..] => (who.as_str(), Some(which.as_str())),
                     [who] => (who.as_str(), None),
-                    [] => return Err(Refusal::TournamentUsage.into()),
+                    [] => return Err(TournamentRefusal::Usage.into()),
                 };
                 let t = self.pick_tournament(ctx, which, false)?;
                 self.tournament_remove(ctx, &t, who)
@@ -153,12 +187,12 @@ impl Service {
             }
             Some(TournamentWord::Adjudicate) => self.tournament_adjudicate(ctx, rest),
             Some(TournamentWord::Pause) => self.tournament_pause(ctx, rest),
-            Some(_) => Err(Refusal::TournamentUsage.into()),
+            Some(_) => Err(TournamentRefusal::Usage.into()),
             None if game_ref(first).is_some() => {
                 let t = self.pick_tournament(ctx, Some(first), true)?;
                 self.tournament_status(ctx, &t)
             }
-            None => Err(Refusal::TournamentUsage.into()),
+            None => Err(TournamentRefusal::Usage.into()),
         }
     }
 
@@ -172,7 +206,7 @@ impl Service {
         finished: bool,
     ) -> Res<TournamentRow> {
         if let Some(r) = r {
-            let unknown = || Refusal::TournamentUnknown { id: r.to_string() };
+            let unknown = || TournamentRefusal::Unknown { id: r.to_string() };
             let id = game_ref(r).ok_or_else(unknown)?;
             return Ok(store::tournament(ctx.c, id)?
                 .filter(|t| t.chat_id == ctx.chat.id)
@@ -181,10 +215,10 @@ impl Service {
         let mut live = store::live_tournaments_in_chat(ctx.c, ctx.chat.id)?;
         match live.len() {
             0 if finished => Ok(store::last_finished_tournament_in_chat(ctx.c, ctx.chat.id)?
-                .ok_or(Refusal::NoTournament)?),
-            0 => Err(Refusal::NoTournament.into()),
+                .ok_or(TournamentRefusal::NoneHere)?),
+            0 => Err(TournamentRefusal::NoneHere.into()),
             1 => Ok(live.remove(0)),
-            _ => Err(Refusal::WhichTournament {
+            _ => Err(TournamentRefusal::Which {
                 ids: live.iter().map(|t| t.id).collect(),
             }
             .into()),
@@ -213,46 +247,46 @@ impl Service {
                 Some(TournamentWord::Micro) => micro = true,
                 Some(TournamentWord::Single) => micro = false,
                 Some(TournamentWord::Days) => {
-                    let n = words.next().ok_or(Refusal::TournamentUsage)?;
+                    let n = words.next().ok_or(TournamentRefusal::Usage)?;
                     days =
-                        number(n).ok_or_else(|| Refusal::TournamentBadWord { word: n.clone() })?;
+                        number(n).ok_or_else(|| TournamentRefusal::BadWord { word: n.clone() })?;
                     if !(0..=14).contains(&days) {
-                        return Err(Refusal::ChallengeBadDays { days }.into());
+                        return Err(ChallengeRefusal::BadDays { days }.into());
                     }
                 }
                 Some(TournamentWord::Ballot) => {
-                    let b = words.next().ok_or(Refusal::TournamentUsage)?;
+                    let b = words.next().ok_or(TournamentRefusal::Usage)?;
                     ballot = b
                         .parse()
-                        .map_err(|_| Refusal::TournamentBadWord { word: b.clone() })?;
+                        .map_err(|_| TournamentRefusal::BadWord { word: b.clone() })?;
                 }
                 Some(TournamentWord::Max) => {
-                    let n = words.next().ok_or(Refusal::TournamentUsage)?;
+                    let n = words.next().ok_or(TournamentRefusal::Usage)?;
                     max_players = number(n)
                         .filter(|n| MAX_PLAYERS_RANGE.contains(n))
-                        .ok_or_else(|| Refusal::TournamentBadMax { max: n.clone() })?;
+                        .ok_or_else(|| TournamentRefusal::BadMax { max: n.clone() })?;
                 }
                 Some(TournamentWord::Rated) => rated = true,
                 Some(TournamentWord::Casual) => rated = false,
                 Some(TournamentWord::Bank) => {
-                    let b = words.next().ok_or(Refusal::TournamentUsage)?;
+                    let b = words.next().ok_or(TournamentRefusal::Usage)?;
                     bank = Some(
                         parse_bank(b)
-                            .ok_or_else(|| Refusal::TournamentBadBank { word: b.clone() })?,
+                            .ok_or_else(|| TournamentRefusal::BadBank { word: b.clone() })?,
                     );
                 }
                 Some(TournamentWord::Until) => {
-                    let d = words.next().ok_or(Refusal::TournamentUsage)?;
+                    let d = words.next().ok_or(TournamentRefusal::Usage)?;
                     let end = crate::core::time::end_of_date(d)
                         .filter(|e| *e > ctx.now)
-                        .ok_or_else(|| Refusal::TournamentBadEnd { word: d.clone() })?;
+                        .ok_or_else(|| TournamentRefusal::BadEnd { word: d.clone() })?;
                     ends_at = Some(end);
                 }
                 Some(TournamentWord::Leave | TournamentWord::Pause) => {
-                    let n = words.next().ok_or(Refusal::TournamentUsage)?;
+                    let n = words.next().ok_or(TournamentRefusal::Usage)?;
                     leave_days = number(n)
                         .filter(|n| (0..=365).contains(n))
-                        .ok_or_else(|| Refusal::TournamentBadWord { word: n.clone() })?;
+                        .ok_or_else(|| TournamentRefusal::BadWord { word: n.clone() })?;
                 }
                 _ => match (a.parse::<Format>(), a.parse::<Ballot>()) {
                     (Ok(f), _) => format = f,
@@ -267,7 +301,7 @@ impl Service {
             .take(NAME_MAX)
             .collect();
         if name.trim().is_empty() {
-            return Err(Refusal::TournamentUsage.into());
+            return Err(TournamentRefusal::Usage.into());
         }
         // the opening ballot's seed: secret, not a function of the clock
         // and ids (anyone could recompute those and know the draw)
@@ -275,9 +309,9 @@ impl Service {
         let t = NewTournament {
             chat_id: ctx.chat.id,
             name: &name,
-            format: &format.to_string(),
+            format,
             micro,
-            ballot: &ballot.to_string(),
+            ballot,
             seed,
             days_per_move: (days > 0).then_some(days),
             created_by: me,
@@ -313,17 +347,17 @@ impl Service {
     /// Draw the schedule and the openings and start every game at once.
     fn tournament_start(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         ctx.require_admin()?;
-        if t.status != T_OPEN {
-            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+        if t.status != TournamentStatus::Open {
+            return Err(TournamentRefusal::NotOpen { id: t.id }.into());
         }
         let players = store::tournament_players(ctx.c, t.id)?;
         if players.len() < 2 {
-            return Err(Refusal::TournamentTooFew {
+            return Err(TournamentRefusal::TooFew {
                 players: players.len() as i64,
             }
             .into());
         }
-        let lines = match format_of(t)? {
+        let lines = match t.format {
             Format::Swiss { .. } => self.swiss_round(ctx, t, 1)?.unwrap_or_default(),
             format => {
                 let rounds = match format {
@@ -339,15 +373,21 @@ impl Service {
                 lines
             }
         };
-        if !store::set_tournament_status(ctx.c, t.id, T_OPEN, T_RUNNING, ctx.now)? {
-            return Err(Refusal::TournamentNotOpen { id: t.id }.into());
+        if !store::set_tournament_status(
+            ctx.c,
+            t.id,
+            TournamentStatus::Open,
+            TournamentStatus::Running,
+            ctx.now,
+        )? {
+            return Err(TournamentRefusal::NotOpen { id: t.id }.into());
         }
         let a = args![
             ("id", t.id),
             ("name", t.name.clone()),
             ("players", players.len() as i64),
             ("games", store::tournament_games(ctx.c, t.id)?.len() as i64),
-            ("rounds", rounds_of(format_of(t)?)),
+            ("rounds", rounds_of(t.format)),
             (
                 "time",
                 self.tournament_time_text(ctx, t.days_per_move, bank_of(t))
@@ -374,7 +414,7 @@ impl Service {
         k: usize,
     ) -> Res<Vec<String>> {
         let players = store::tournament_players(ctx.c, t.id)?;
-        let draw = Draw::new(ballot_of(t)?, t.seed as u64);
+        let draw = Draw::new(t.ballot, t.seed as u64);
         let tc = time_control(t);
         let seat = |p: usize| -> Res<Seat> {
             players
@@ -461,8 +501,8 @@ impl Service {
         let a = args![
             ("id", t.id),
             ("name", t.name.clone()),
-            ("status", t.status.clone()),
-            ("format", t.format.clone()),
+            ("status", t.status.as_str().to_string()),
+            ("format", t.format.to_string()),
             ("micro", if t.micro { "yes" } else { "no" }),
             ("count", players.len() as i64),
             ("max", t.max_players),

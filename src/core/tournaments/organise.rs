@@ -3,15 +3,17 @@
 //! holding the event up) and `/tournament adjudicate GAME [RESULT]`
 //! (admins: decide an unfinished game, or first ask the engine).
 
+use super::TournamentRefusal;
 use crate::args;
+use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
-use crate::core::error::{corrupt, Halt, Refusal, Res};
+use crate::core::error::{corrupt, Halt, Res};
 use crate::core::games::ai::{Eval, Work};
 use crate::core::input::commands::game_ref;
 use crate::core::input::words::adjudication_result;
 use crate::core::present::Draft;
 use crate::core::Service;
-use crate::store::{self, Seat, Termination, TournamentRow, T_CANCELLED, T_OPEN, T_RUNNING};
+use crate::store::{self, Seat, Termination, TournamentRow, TournamentStatus};
 use shashki_engine::search::{WIN, WIN_BOUND};
 
 /// Scores closer to 0 than this (centi-men) are "about even".
@@ -23,8 +25,8 @@ impl Service {
     /// change, no standings); one announcement.
     pub(super) fn tournament_cancel(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         ctx.require_admin()?;
-        if t.status != T_OPEN && t.status != T_RUNNING {
-            return Err(Refusal::TournamentOver { id: t.id }.into());
+        if t.status != TournamentStatus::Open && t.status != TournamentStatus::Running {
+            return Err(TournamentRefusal::Over { id: t.id }.into());
         }
         let mut ended = 0i64;
         for tg in store::tournament_games(ctx.c, t.id)? {
@@ -32,8 +34,14 @@ impl Service {
                 ended += 1;
             }
         }
-        if !store::set_tournament_status(ctx.c, t.id, &t.status, T_CANCELLED, ctx.now)? {
-            return Err(Refusal::TournamentOver { id: t.id }.into());
+        if !store::set_tournament_status(
+            ctx.c,
+            t.id,
+            t.status,
+            TournamentStatus::Cancelled,
+            ctx.now,
+        )? {
+            return Err(TournamentRefusal::Over { id: t.id }.into());
         }
         let a = args![
             ("id", t.id),
@@ -61,10 +69,7 @@ impl Service {
             ctx.say("tournament-missing-none", Some(&a));
             return Ok(());
         }
-        let swiss = matches!(
-            super::format_of(t)?,
-            crate::tournament::Format::Swiss { .. }
-        );
+        let swiss = matches!(t.format, crate::tournament::Format::Swiss { .. });
         let round = if swiss {
             games.iter().map(|g| g.round).max().unwrap_or(0)
         } else {
@@ -113,32 +118,32 @@ impl Service {
         let (game, result) = match args {
             [game] => (game, None),
             [game, result, ..] => (game, Some(result)),
-            [] => return Err(Refusal::AdjudicateUsage.into()),
+            [] => return Err(TournamentRefusal::AdjudicateUsage.into()),
         };
-        let unknown = || Refusal::GameUnknown { game: game.clone() };
+        let unknown = || AccessRefusal::GameUnknown { game: game.clone() };
         let id = game_ref(game).ok_or_else(unknown)?;
         let row = self.game_by_id(ctx, id)?;
         let tg = store::tournament_game_of(ctx.c, row.id)?.ok_or_else(|| {
-            Refusal::NotATournamentGame {
+            TournamentRefusal::NotATournamentGame {
                 game: format!("#{id}"),
             }
         })?;
         let t = store::tournament(ctx.c, tg.tournament_id)?
             .filter(|t| t.chat_id == ctx.chat.id)
-            .ok_or(Refusal::NotATournamentGame {
+            .ok_or(TournamentRefusal::NotATournamentGame {
                 game: format!("#{id}"),
             })?;
-        if t.status != T_RUNNING {
-            return Err(Refusal::TournamentOver { id: t.id }.into());
+        if t.status != TournamentStatus::Running {
+            return Err(TournamentRefusal::Over { id: t.id }.into());
         }
         if !row.is_active() {
-            return Err(Refusal::GameOver { game: row.id }.into());
+            return Err(AccessRefusal::GameOver { game: row.id }.into());
         }
         let Some(word) = result else {
             return self.adjudication_advice(ctx, &row);
         };
         let result = adjudication_result(word)
-            .ok_or_else(|| Refusal::AdjudicateBadResult { word: word.clone() })?;
+            .ok_or_else(|| TournamentRefusal::AdjudicateBadResult { word: word.clone() })?;
         let l = self.load(ctx.c, row)?;
         let a = args![
             ("game", l.row.id),
@@ -162,7 +167,7 @@ impl Service {
         };
         if eval.stale {
             // the game moved on while the engine thought: ask again
-            return Err(Refusal::ButtonStale.into());
+            return Err(AccessRefusal::ButtonStale.into());
         }
         let side = row
             .side_to_move()

@@ -2,7 +2,6 @@
 //! picture), its end (announced when its last game ends, in that game's
 //! transaction) and its games in PDN.
 
-use super::{ballot_of, format_of};
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
@@ -10,12 +9,12 @@ use crate::core::i18n::Lang;
 use crate::core::present::Draft;
 use crate::core::types::{Image, Target};
 use crate::core::Service;
-use crate::store::{self, Seat, Termination, TournamentRow, T_FINISHED, T_RUNNING};
+use crate::store::Tx;
+use crate::store::{self, Seat, Termination, TournamentRow, TournamentStatus};
 use crate::tournament::ballot::openings;
 use crate::tournament::crosstable::{Crosstable, Labels};
 use crate::tournament::score::{self, Tiebreak};
 use crate::tournament::{Color, GameResult};
-use rusqlite::Connection;
 use std::sync::Arc;
 
 /// Extra PDN tags: (name, value).
@@ -32,8 +31,8 @@ fn result_of(r: store::GameResult) -> GameResult {
 
 impl Service {
     /// The standings of a tournament (players by entry order).
-    pub(super) fn standings_table(&self, c: &Connection, t: &TournamentRow) -> Res<score::Table> {
-        let format = format_of(t)?;
+    pub(super) fn standings_table(&self, c: &Tx, t: &TournamentRow) -> Res<score::Table> {
+        let format = t.format;
         let players = store::tournament_players(c, t.id)?;
         let mut games = Vec::new();
         for tg in store::tournament_games(c, t.id)? {
@@ -77,7 +76,7 @@ impl Service {
     }
 
     /// The crosstable of a tournament, in `lang`.
-    fn crosstable(&self, c: &Connection, lang: Lang, t: &TournamentRow) -> Res<Crosstable> {
+    fn crosstable(&self, c: &Tx, lang: Lang, t: &TournamentRow) -> Res<Crosstable> {
         let table = self.standings_table(c, t)?;
         let players = store::tournament_players(c, t.id)?;
         let mut names = Vec::new();
@@ -167,7 +166,9 @@ impl Service {
                 .and_then(|w| row.seat(w.opposite()).user_id());
             if let Some(loser) = loser {
                 let forfeits = store::count_time_forfeits(ctx.c, t.id, loser)?;
-                if t.status == T_RUNNING && score::removed_for_forfeits(forfeits as u32) {
+                if t.status == TournamentStatus::Running
+                    && score::removed_for_forfeits(forfeits as u32)
+                {
                     let name = self.seat_name(ctx.c, Seat::Human(loser), ctx.lang)?;
                     let a = args![("id", t.id), ("player", name.clone())];
                     ctx.say("tournament-time-forfeits", Some(&a));
@@ -184,13 +185,21 @@ impl Service {
     /// final standings are announced.
     pub(crate) fn tournament_maybe_over(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         let t = t.clone();
-        if t.status != T_RUNNING || store::count_active_tournament_games(ctx.c, t.id)? > 0 {
+        if t.status != TournamentStatus::Running
+            || store::count_active_tournament_games(ctx.c, t.id)? > 0
+        {
             return Ok(());
         }
         if self.swiss_next_round(ctx, &t)? {
             return Ok(());
         }
-        if !store::set_tournament_status(ctx.c, t.id, T_RUNNING, T_FINISHED, ctx.now)? {
+        if !store::set_tournament_status(
+            ctx.c,
+            t.id,
+            TournamentStatus::Running,
+            TournamentStatus::Finished,
+            ctx.now,
+        )? {
             return Ok(());
         }
         let ct = self.crosstable(ctx.c, ctx.lang, &t)?;
@@ -243,11 +252,7 @@ impl Service {
     /// The PDN tags of a tournament game (Event, Round, the balloted
     /// opening) and the move number its opening moves reach; `None` for a
     /// game of no tournament.
-    pub(crate) fn tournament_pdn_tags(
-        &self,
-        c: &Connection,
-        game_id: i64,
-    ) -> Res<Option<(PdnTags, u32)>> {
+    pub(crate) fn tournament_pdn_tags(&self, c: &Tx, game_id: i64) -> Res<Option<(PdnTags, u32)>> {
         let Some(tg) = store::tournament_game_of(c, game_id)? else {
             return Ok(None);
         };
@@ -256,11 +261,10 @@ impl Service {
         };
         let mut tags = vec![("Event", t.name.clone()), ("Round", tg.round.to_string())];
         let mut number = 1;
-        let opening = tg.opening_code.as_deref().and_then(|code| {
-            openings(ballot_of(&t).ok()?)
-                .iter()
-                .find(|o| o.code == code)
-        });
+        let opening = tg
+            .opening_code
+            .as_deref()
+            .and_then(|code| openings(t.ballot).iter().find(|o| o.code == code));
         if let Some(o) = opening {
             tags.extend(o.pdn_tags());
             number = o.moves().len() as u32 / 2 + 1;

@@ -4,7 +4,6 @@
 //! from the standings so far, until the rounds are played or no pairing is
 //! left.
 
-use super::format_of;
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
@@ -137,7 +136,7 @@ impl Service {
     /// The last game of a Swiss round has ended: pair the next round if
     /// one is due. True if a round began (the tournament goes on).
     pub(super) fn swiss_next_round(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<bool> {
-        let Format::Swiss { rounds } = format_of(t)? else {
+        let Format::Swiss { rounds } = t.format else {
             return Ok(false);
         };
         let next = swiss_paired(ctx, t)?.saturating_add(1);
