@@ -20,6 +20,7 @@ mod config;
 mod ctx;
 mod error;
 mod games;
+mod help;
 mod inline;
 mod notify;
 mod present;
@@ -33,7 +34,7 @@ mod tournaments;
 pub use config::{Config, Limits};
 pub use error::{Refusal, ServiceError};
 pub use limits::PlatformLimits;
-pub use time::{Clock, ManualClock, SystemClock};
+pub use time::{Clock, ManualClock, SystemClock, Zone};
 pub use types::*;
 
 use crate::store::{self, Store, Tx, UserRow};
@@ -42,8 +43,11 @@ use ctx::{resolve_lang, Actor, Ctx};
 use error::Halt;
 use games::ai::Evals;
 use i18n::Catalog;
-use input::commands::{looks_like_move, parse_command, Command};
+use input::args::PuzzleArgs;
+use input::commands::{looks_like_move, parse_command_on, slash_command, Command};
+use input::options::SlashCommand;
 use input::payload::Payload;
+use input::spec::Access;
 use input::InputRefusal;
 use present::Draft;
 use std::path::Path;
@@ -57,6 +61,9 @@ pub struct Service {
     catalog: Catalog,
     config: Config,
     clock: Arc<dyn Clock>,
+    /// When the sweep last looked for tournament games waiting for room
+    /// (Unix seconds).
+    waiting_checked: std::sync::atomic::AtomicI64,
 }
 
 /// The name a user is kept under: their platform name cleaned
@@ -94,6 +101,7 @@ impl Service {
             catalog: Catalog::new(),
             config,
             clock,
+            waiting_checked: std::sync::atomic::AtomicI64::new(i64::MIN),
         }
     }
 
@@ -220,6 +228,7 @@ impl Service {
         let done = match &ev.input {
             Input::Text(t) => self.on_text(&mut ctx, t, ev.bare_moves),
             Input::Choice(p) => self.on_choice(&mut ctx, p),
+            Input::Slash(c) => self.on_slash(&mut ctx, c),
         };
         match done {
             Ok(()) => Ok(Handled::Done(ctx.take_drafts(), ctx.jobs)),
@@ -296,54 +305,30 @@ impl Service {
 
     /// A message: a command, or bare text that may be a move.
     fn on_text(&self, ctx: &mut Ctx, text: &str, bare_moves: bool) -> Result<(), Halt> {
-        let Some(cmd) = parse_command(text) else {
+        let threads = ctx.platform.limits().game_threads;
+        let Some(cmd) = parse_command_on(text, threads) else {
             if bare_moves && looks_like_move(text) {
                 return self.move_text(ctx, None, text.trim());
             }
             return Ok(()); // chatter: not for us
         };
-        match cmd {
-            Command::Help(topic) => {
-                let id = match topic.as_deref().and_then(input::words::help_topic) {
-                    Some(input::words::HelpTopic::Tournament) => "help-tournament",
-                    Some(input::words::HelpTopic::Rules) => "help-rules",
-                    None => "help",
-                };
-                ctx.say(id, None)
-            }
-            Command::Challenge(args) => self.cmd_challenge(ctx, &args)?,
-            Command::Accept(r) => self.cmd_accept(ctx, r.as_deref())?,
-            Command::Decline(r) => self.cmd_decline(ctx, r.as_deref())?,
-            Command::ChallengeLink { id, token } => self.challenge_link(ctx, id, token)?,
-            Command::Move { game, text } => match text {
-                None => return Err(InputRefusal::MoveUsage.into()),
-                Some(text) => self.move_text(ctx, game, &text)?,
-            },
-            Command::Board(r) => self.cmd_board(ctx, r.as_deref())?,
-            Command::Games => self.cmd_games(ctx)?,
-            Command::Resign(r) => self.cmd_resign(ctx, r.as_deref())?,
-            Command::Draw { game, decline } => self.cmd_draw(ctx, game.as_deref(), decline)?,
-            Command::Pdn(r) => self.cmd_pdn(ctx, r.as_deref())?,
-            Command::Settings(args) => self.cmd_settings(ctx, &args)?,
-            Command::Top(w) => self.cmd_top(ctx, w.as_deref())?,
-            Command::Vacation(d) => self.cmd_vacation(ctx, d.as_deref())?,
-            Command::Puzzle(args) => puzzles::cmd_puzzle(ctx, &args)?,
-            Command::Daily(args) => puzzles::cmd_daily(ctx, &args)?,
-            Command::Hint => puzzles::cmd_hint(ctx)?,
-            Command::PuzzleTop => puzzles::cmd_top(ctx)?,
-            Command::Tournament(args) => self.cmd_tournament(ctx, &args)?,
-            Command::Standings(r) => self.cmd_standings(ctx, r.as_deref())?,
-            Command::Replay(r) => self.cmd_replay(ctx, r.as_deref())?,
-            Command::Position(fen) => self.cmd_position(ctx, &fen)?,
-            Command::Analyse(r) => self.cmd_analyse(ctx, r.as_deref())?,
-            Command::If(args) => self.cmd_if(ctx, &args)?,
-            Command::Takeback(r) => self.cmd_takeback(ctx, r.as_deref())?,
-            Command::Notify(w) => self.cmd_notify(ctx, w.as_deref())?,
-            Command::Unknown(command) => {
-                return Err(InputRefusal::UnknownCommand { command }.into())
-            }
+        self.dispatch(ctx, cmd)
+    }
+
+    /// A slash command: its typed options, the same command.
+    fn on_slash(&self, ctx: &mut Ctx, slash: &SlashCommand) -> Result<(), Halt> {
+        let threads = ctx.platform.limits().game_threads;
+        self.dispatch(ctx, slash_command(slash, threads))
+    }
+
+    /// A command: who may run it (the admins' commands, their mistakes
+    /// included, are refused to others first), then the handler its row
+    /// of the command table names.
+    fn dispatch(&self, ctx: &mut Ctx, cmd: Command) -> Result<(), Halt> {
+        if cmd.access() == Access::Admins {
+            ctx.require_admin()?;
         }
-        Ok(())
+        cmd.run(self, ctx)
     }
 
     /// A pressed button.
@@ -368,12 +353,12 @@ impl Service {
             }
             Payload::DeclineDraw { game } => self.draw_decline(ctx, self.game_by_id(ctx, game)?)?,
             Payload::PuzzleHint => puzzles::cmd_hint(ctx)?,
-            Payload::PuzzleSolution => puzzles::cmd_puzzle(ctx, &["solution".into()])?,
-            Payload::PuzzleNext => puzzles::cmd_puzzle(ctx, &["next".into()])?,
+            Payload::PuzzleSolution => puzzles::cmd_puzzle(ctx, PuzzleArgs::Solution)?,
+            Payload::PuzzleNext => puzzles::cmd_puzzle(ctx, PuzzleArgs::Next)?,
             Payload::Flip { game } => self.flip(ctx, game)?,
             Payload::Rematch { game } => self.rematch(ctx, game)?,
-            Payload::Analyse { game } => self.cmd_analyse(ctx, Some(&format!("#{game}")))?,
-            Payload::Replay { game } => self.cmd_replay(ctx, Some(&format!("#{game}")))?,
+            Payload::Analyse { game } => self.cmd_analyse(ctx, Some(game))?,
+            Payload::Replay { game } => self.cmd_replay(ctx, Some(game))?,
             Payload::TakebackAccept { game, ply } => self.takeback_accept(ctx, game, ply)?,
             Payload::TakebackDecline { game, ply } => self.takeback_decline(ctx, game, ply)?,
         }

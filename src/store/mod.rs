@@ -37,12 +37,13 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v19.sql")),
         M::up(include_str!("v20.sql")),
         M::up(include_str!("v21.sql")),
+        M::up(include_str!("v22.sql")),
     ])
 });
 
-/// How many migrations come before v21 (tests migrate to it, then on).
+/// How many migrations come before v22 (tests migrate to it, then on).
 #[cfg(test)]
-const MIGRATIONS_BEFORE_V21: usize = 20;
+const MIGRATIONS_BEFORE_V22: usize = 21;
 
 /// How many prepared statements a connection keeps (the store has about
 /// 150 distinct queries).
@@ -522,13 +523,13 @@ mod tests {
         assert!(dup.is_err(), "the unique index holds");
     }
 
-    /// v21 repairs a database where a handle was held twice: neither keeps
+    /// v22 repairs a database where a handle was held twice: neither keeps
     /// it (which showed it last was never recorded) until one speaks again.
     #[test]
-    fn v21_clears_a_handle_held_twice() {
+    fn v22_clears_a_handle_held_twice() {
         let mut conn = Connection::open_in_memory().unwrap();
-        let before_v21 = MIGRATIONS_BEFORE_V21;
-        MIGRATIONS.to_version(&mut conn, before_v21).unwrap();
+        let before_v22 = MIGRATIONS_BEFORE_V22;
+        MIGRATIONS.to_version(&mut conn, before_v22).unwrap();
         for (id, handle) in [("1", "bob"), ("2", "bob"), ("3", "anna")] {
             conn.execute(
                 "INSERT INTO users (platform, platform_user_id, name, handle, created_at)

@@ -62,7 +62,7 @@ const USER_COLS: &str = UserRow::COLUMNS;
 /// hands (on Telegram a freed username is anyone's), and the bot hears of
 /// it only when the new holder speaks, so any other account of the
 /// platform that still holds it loses it here (in the caller's
-/// transaction; `users_handle` is unique since v21).
+/// transaction; `users_handle` is unique since v22).
 pub fn upsert_user(
     c: &Tx,
     platform: &str,

@@ -1,13 +1,13 @@
--- A @handle belongs to one account of a platform: the one that showed it
--- last (store::upsert_user takes it from any other). Before, an account
--- that had given its handle up kept it in its row, and `/challenge @bob`
--- could reach the old holder. Which of two holders showed it last was
--- never recorded: both lose it, and whoever holds it now gets it back with
--- their next message (a challenge to an unknown @handle waits for them).
-UPDATE users SET handle = NULL
-WHERE handle IS NOT NULL
-  AND EXISTS (SELECT 1 FROM users o
-              WHERE o.platform = users.platform AND o.handle = users.handle
-                AND o.id <> users.id);
-DROP INDEX users_handle;
-CREATE UNIQUE INDEX users_handle ON users (platform, handle);
+-- Schema v21: the pairings of a tournament whose games have not started.
+-- A tournament's games count against the game limits (a player's, the
+-- chat's), so a large event starts in stages: its schedule waits here, and
+-- a pairing's games start (and its row moves to tournament_games) as soon
+-- as both players and the chat have room for them.
+CREATE TABLE tournament_pending (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    pairing_no    INTEGER NOT NULL,              -- 0-based micro-match number (the ballot index)
+    round         INTEGER NOT NULL,
+    white_seq     INTEGER NOT NULL,
+    black_seq     INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, pairing_no)
+);

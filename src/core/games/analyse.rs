@@ -75,8 +75,8 @@ impl Service {
     }
 
     /// `/analyse [#game]`.
-    pub(crate) fn cmd_analyse(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-        let row = self.shown_game(ctx, r)?;
+    pub(crate) fn cmd_analyse(&self, ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+        let row = self.shown_game(ctx, game)?;
         ctx.gate(&row, Need::See)?;
         // never a hint for a game in progress
         if row.is_active() {

@@ -15,7 +15,7 @@ use crate::core::Service;
 use crate::store::{self, GameRow, Seat};
 
 impl Service {
-    pub(crate) fn cmd_draw(&self, ctx: &mut Ctx, game: Option<&str>, decline: bool) -> Res<()> {
+    pub(crate) fn cmd_draw(&self, ctx: &mut Ctx, game: Option<i64>, decline: bool) -> Res<()> {
         let row = self.my_game(ctx, game)?;
         if decline {
             self.draw_decline(ctx, row)

@@ -16,7 +16,6 @@ mod vacation;
 use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
-use crate::core::input::commands::game_ref;
 use crate::core::Service;
 use crate::store::Tx;
 use crate::store::{self, GameRow};
@@ -93,9 +92,8 @@ impl Service {
 
     /// The one game of the asker in this chat a command without a number
     /// means (`r`: the number, when given).
-    pub(crate) fn my_game(&self, ctx: &Ctx, r: Option<&str>) -> Res<GameRow> {
-        if let Some(r) = r {
-            let id = game_ref(r).ok_or(AccessRefusal::GameUnknown { game: r.into() })?;
+    pub(crate) fn my_game(&self, ctx: &Ctx, game: Option<i64>) -> Res<GameRow> {
+        if let Some(id) = game {
             return self.game_by_id(ctx, id);
         }
         let mut mine = store::active_games_of_in(ctx.c, ctx.user_id()?, ctx.chat.id)?;
@@ -112,9 +110,9 @@ impl Service {
     /// The game to show (`/board`, `/pdn`): the one numbered; else the
     /// asker's game here; else the chat's game in progress; else the chat's
     /// game that ended last.
-    pub(crate) fn shown_game(&self, ctx: &Ctx, r: Option<&str>) -> Res<GameRow> {
-        if r.is_some() {
-            return self.my_game(ctx, r);
+    pub(crate) fn shown_game(&self, ctx: &Ctx, game: Option<i64>) -> Res<GameRow> {
+        if game.is_some() {
+            return self.my_game(ctx, game);
         }
         let mut here = store::active_games_of_in(ctx.c, ctx.user_id()?, ctx.chat.id)?;
         if here.is_empty() {

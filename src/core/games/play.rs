@@ -9,6 +9,7 @@ use crate::core::access::AccessRefusal;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::input::args::MoveArgs;
 use crate::core::input::payload::Payload;
 use crate::core::input::InputRefusal;
 use crate::core::notify::Notice;
@@ -22,6 +23,14 @@ use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{Color, Move, Square};
 
 impl Service {
+    /// `/move [#game] MOVE`.
+    pub(crate) fn cmd_move(&self, ctx: &mut Ctx, a: MoveArgs) -> Res<()> {
+        match a.text {
+            None => Err(InputRefusal::MoveUsage.into()),
+            Some(text) => self.move_text(ctx, a.game, &text),
+        }
+    }
+
     /// A move as text. Without a game number it goes to the one of the
     /// asker's games here where it is their turn and the text is a legal
     /// move; failing that, to their puzzle here; failing that, the games

@@ -11,8 +11,8 @@ use crate::store::GameRow;
 use shashki_engine::Color;
 
 impl Service {
-    pub(crate) fn cmd_resign(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-        let row = self.my_game(ctx, r)?;
+    pub(crate) fn cmd_resign(&self, ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+        let row = self.my_game(ctx, game)?;
         self.resign(ctx, row)
     }
 

@@ -14,7 +14,7 @@ use crate::core::Service;
 use crate::store::{self, GameRow, Seat};
 
 impl Service {
-    pub(crate) fn cmd_vacation(&self, ctx: &mut Ctx, days: Option<&str>) -> Res<()> {
+    pub(crate) fn cmd_vacation(&self, ctx: &mut Ctx, days: Option<i64>) -> Res<()> {
         let me = ctx.user_id()?;
         let year = year_of(ctx.now);
         let used = if ctx.user.vacation_year == year {
@@ -23,10 +23,7 @@ impl Service {
             0
         };
         let left = self.config.vacation_days_per_year - used;
-        let Some(days) = days
-            .and_then(crate::core::input::commands::number)
-            .filter(|d| *d > 0)
-        else {
+        let Some(days) = days.filter(|d| *d > 0) else {
             return Err(GameRefusal::VacationUsage { left }.into());
         };
         if days > left {

@@ -7,7 +7,7 @@ use super::TournamentRefusal;
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
-use crate::core::input::commands::HANDLE_MAX;
+use crate::core::input::commands::handle_tag;
 use crate::core::Service;
 use crate::store::{self, GameResult, Termination, TournamentRow, TournamentStatus};
 use crate::tournament::Format;
@@ -84,20 +84,17 @@ impl Service {
     }
 
     /// `/tournament remove @name`: an admin takes a player off (or
-    /// withdraws them).
-    pub(crate) fn tournament_remove(&self, ctx: &mut Ctx, t: &TournamentRow, who: &str) -> Res<()> {
-        ctx.require_admin()?;
-        let handle = who.trim_start_matches('@');
-        if handle.chars().count() > HANDLE_MAX {
-            return Err(crate::core::input::InputRefusal::HandleTooLong {
-                handle: handle.into(),
-            }
-            .into());
-        }
+    /// withdraws them); `handle` without the `@`.
+    pub(crate) fn tournament_remove(
+        &self,
+        ctx: &mut Ctx,
+        t: &TournamentRow,
+        handle: &str,
+    ) -> Res<()> {
         let user = store::user_by_handle(ctx.c, ctx.platform.key(), handle)?;
         let not_entered = || TournamentRefusal::NotEntered {
             id: t.id,
-            name: who.to_string(),
+            name: handle_tag(handle),
         };
         let user = user.ok_or_else(not_entered)?;
         if !self.take_off(ctx, t, user.id, &user.name)? {

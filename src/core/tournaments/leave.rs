@@ -16,12 +16,12 @@ use crate::store::{self, TournamentStatus};
 
 impl Service {
     /// `/tournament pause N [#id]`.
-    pub(super) fn tournament_pause(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
-        let (days, which) = match args {
-            [d, w, ..] => (Some(d.as_str()), Some(w.as_str())),
-            [d] => (Some(d.as_str()), None),
-            [] => (None, None),
-        };
+    pub(super) fn tournament_pause(
+        &self,
+        ctx: &mut Ctx,
+        days: Option<i64>,
+        which: Option<i64>,
+    ) -> Res<()> {
         let t = self.pick_tournament(ctx, which, false)?;
         if t.status != TournamentStatus::Running {
             return Err(TournamentRefusal::NotRunning { id: t.id }.into());
@@ -31,10 +31,7 @@ impl Service {
             .filter(|p| p.withdrawn_at.is_none())
             .ok_or(TournamentRefusal::NotJoined { id: t.id })?;
         let left = (t.leave_days - p.leave_used).max(0);
-        let Some(days) = days
-            .and_then(crate::core::input::commands::number)
-            .filter(|d| *d > 0)
-        else {
+        let Some(days) = days.filter(|d| *d > 0) else {
             return Err(TournamentRefusal::LeaveUsage { id: t.id, left }.into());
         };
         if days > left {

@@ -9,11 +9,9 @@ use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Halt, Res};
 use crate::core::games::ai::{Eval, Work};
-use crate::core::input::commands::game_ref;
-use crate::core::input::words::adjudication_result;
 use crate::core::present::Draft;
 use crate::core::Service;
-use crate::store::{self, Seat, Termination, TournamentRow, TournamentStatus};
+use crate::store::{self, GameResult, Seat, Termination, TournamentRow, TournamentStatus};
 use shashki_engine::search::{WIN, WIN_BOUND};
 
 /// Scores closer to 0 than this (centi-men) are "about even".
@@ -24,7 +22,6 @@ impl Service {
     /// cancelled; its games in progress end with no result (no ratings
     /// change, no standings); one announcement.
     pub(super) fn tournament_cancel(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
-        ctx.require_admin()?;
         if t.status != TournamentStatus::Open && t.status != TournamentStatus::Running {
             return Err(TournamentRefusal::Over { id: t.id }.into());
         }
@@ -34,6 +31,8 @@ impl Service {
                 ended += 1;
             }
         }
+        // the games that had not started never will
+        store::drop_pending_pairings(ctx.c, t.id)?;
         if !store::set_tournament_status(
             ctx.c,
             t.id,
@@ -64,9 +63,15 @@ impl Service {
     /// they have.
     pub(super) fn tournament_missing(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         let games = store::active_tournament_games(ctx.c, t.id)?;
+        let waiting = self.waiting_line(ctx, t)?;
         if games.is_empty() {
             let a = args![("id", t.id), ("name", t.name.clone())];
-            ctx.say("tournament-missing-none", Some(&a));
+            let mut text = ctx.t("tournament-missing-none", Some(&a));
+            if let Some(w) = waiting {
+                text.push('\n');
+                text.push_str(&w);
+            }
+            ctx.say_text(text);
             return Ok(());
         }
         let swiss = matches!(t.format, crate::tournament::Format::Swiss { .. });
@@ -104,6 +109,7 @@ impl Service {
             ];
             lines.push(ctx.t("tournament-missing-line", Some(&a)));
         }
+        lines.extend(waiting);
         let target = ctx.here();
         ctx.post_lines(Draft::text(target, head), &lines);
         Ok(())
@@ -113,15 +119,12 @@ impl Service {
     /// unfinished game of a running tournament of this chat (the end of
     /// the game and the tournament's bookkeeping in this transaction); with
     /// no result, the engine's advice, computed before the transaction.
-    pub(super) fn tournament_adjudicate(&self, ctx: &mut Ctx, args: &[String]) -> Res<()> {
-        ctx.require_admin()?;
-        let (game, result) = match args {
-            [game] => (game, None),
-            [game, result, ..] => (game, Some(result)),
-            [] => return Err(TournamentRefusal::AdjudicateUsage.into()),
-        };
-        let unknown = || AccessRefusal::GameUnknown { game: game.clone() };
-        let id = game_ref(game).ok_or_else(unknown)?;
+    pub(super) fn tournament_adjudicate(
+        &self,
+        ctx: &mut Ctx,
+        id: i64,
+        result: Option<GameResult>,
+    ) -> Res<()> {
         let row = self.game_by_id(ctx, id)?;
         let tg = store::tournament_game_of(ctx.c, row.id)?.ok_or_else(|| {
             TournamentRefusal::NotATournamentGame {
@@ -139,11 +142,9 @@ impl Service {
         if !row.is_active() {
             return Err(AccessRefusal::GameOver { game: row.id }.into());
         }
-        let Some(word) = result else {
+        let Some(result) = result else {
             return self.adjudication_advice(ctx, &row);
         };
-        let result = adjudication_result(word)
-            .ok_or_else(|| TournamentRefusal::AdjudicateBadResult { word: word.clone() })?;
         let l = self.load(ctx.c, row)?;
         let a = args![
             ("game", l.row.id),

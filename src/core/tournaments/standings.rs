@@ -47,6 +47,28 @@ impl Service {
                 result: row.result.filter(|_| played).map(result_of),
             });
         }
+        // the games waiting to start are on the schedule too (not played:
+        // a withdrawn player's count as forfeits, or are annulled)
+        for p in store::pending_pairings(c, t.id)? {
+            let round = u32::try_from(p.round).unwrap_or(0);
+            let (w, b) = (
+                usize::try_from(p.white_seq).unwrap_or(0),
+                usize::try_from(p.black_seq).unwrap_or(0),
+            );
+            let colours: &[(usize, usize)] = if t.micro {
+                &[(w, b), (b, w)]
+            } else {
+                &[(w, b)]
+            };
+            for &(white, black) in colours {
+                games.push(score::Game {
+                    round,
+                    white,
+                    black,
+                    result: None,
+                });
+            }
+        }
         let withdrawn = players
             .iter()
             .filter(|p| p.withdrawn_at.is_some())
@@ -136,8 +158,8 @@ impl Service {
     }
 
     /// `/standings [#id]`.
-    pub(crate) fn cmd_standings(&self, ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-        let t = self.pick_tournament(ctx, r, true)?;
+    pub(crate) fn cmd_standings(&self, ctx: &mut Ctx, which: Option<i64>) -> Res<()> {
+        let t = self.pick_tournament(ctx, which, true)?;
         let head = ctx.t(
             "tournament-standings",
             Some(&args![("id", t.id), ("name", t.name.clone())]),
@@ -181,12 +203,18 @@ impl Service {
         self.tournament_maybe_over(ctx, &t)
     }
 
-    /// If no game of the running tournament `t` is left, it ends and its
-    /// final standings are announced.
+    /// A game of the running tournament `t` has ended (or a player left):
+    /// the games waiting for the room start (see `stages.rs`); if no game
+    /// is left to play, the tournament ends (or a Swiss event pairs its
+    /// next round) and its final standings are announced.
     pub(crate) fn tournament_maybe_over(&self, ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         let t = t.clone();
-        if t.status != TournamentStatus::Running
-            || store::count_active_tournament_games(ctx.c, t.id)? > 0
+        if t.status != TournamentStatus::Running {
+            return Ok(());
+        }
+        self.start_waiting_and_announce(ctx, &t)?;
+        if store::count_active_tournament_games(ctx.c, t.id)? > 0
+            || self.playable_waiting(ctx, &t)? > 0
         {
             return Ok(());
         }

@@ -74,19 +74,25 @@ fn past(table: &Table, p: PlayerId, round: u32, micro: bool, round_win: u32) -> 
 }
 
 /// The rounds of a Swiss event paired so far (the last is the one being
-/// played).
+/// played; some of its games may wait to start).
 pub(super) fn swiss_paired(ctx: &Ctx, t: &TournamentRow) -> Res<u32> {
     let played = store::tournament_games(ctx.c, t.id)?
         .iter()
         .map(|g| g.round)
         .chain(store::tournament_byes(ctx.c, t.id)?.iter().map(|b| b.round))
+        .chain(
+            store::pending_pairings(ctx.c, t.id)?
+                .iter()
+                .map(|p| p.round),
+        )
         .max()
         .unwrap_or(0);
     Ok(u32::try_from(played).unwrap_or(u32::MAX))
 }
 
 impl Service {
-    /// Pair and start `round` of the Swiss tournament `t`: the lines
+    /// Pair and start `round` of the Swiss tournament `t` (the games the
+    /// limits have room for; the rest wait, see `stages.rs`): the lines
     /// announcing its games (and bye), or `None` when no pairing exists.
     pub(super) fn swiss_round(
         &self,
@@ -115,10 +121,17 @@ impl Service {
         let k = store::tournament_games(ctx.c, t.id)?
             .iter()
             .map(|g| g.pairing_no + 1)
+            .chain(
+                store::pending_pairings(ctx.c, t.id)?
+                    .iter()
+                    .map(|p| p.pairing_no + 1),
+            )
             .max()
             .unwrap_or(0);
         let k = usize::try_from(k).unwrap_or(0);
-        let mut lines = self.start_pairings(ctx, t, round, &pairing.pairings, k)?;
+        self.schedule_pairings(ctx, t, round, &pairing.pairings, k)?;
+        let mut lines = self.start_waiting(ctx, t)?.lines;
+        lines.extend(self.waiting_line(ctx, t)?);
         if let Some(b) = pairing.bye {
             store::insert_tournament_bye(ctx.c, t.id, i64::from(round), b as i64, false)?;
             let user = players
@@ -146,7 +159,9 @@ impl Service {
         let Some(lines) = self.swiss_round(ctx, t, next)? else {
             return Ok(false);
         };
-        if store::count_active_tournament_games(ctx.c, t.id)? == 0 {
+        if store::count_active_tournament_games(ctx.c, t.id)? == 0
+            && self.playable_waiting(ctx, t)? == 0
+        {
             return Ok(false); // a round of byes alone: nothing to play
         }
         let a = args![
