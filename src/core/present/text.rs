@@ -15,6 +15,36 @@ use shashki_engine::{MoveError, Variant};
 /// The catalogue's key of a colour (`white`, `black`): its stored word.
 pub(crate) use crate::store::color_word as color_key;
 
+/// The most characters of a word people typed that a message repeats
+/// (a @handle has at most 32).
+pub(crate) const ECHO_MAX: usize = 32;
+
+/// The most characters of a text made from what people typed (a move or
+/// FEN error naming their token) that a message repeats.
+pub(crate) const ECHO_TEXT_MAX: usize = 200;
+
+/// `s` cut to `max` characters, `…` marking the cut.
+fn cut(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut t: String = s.chars().take(max).collect();
+    t.push('…');
+    t
+}
+
+/// A word people typed, as a message repeats it: at most [`ECHO_MAX`]
+/// characters (a 100 KB `@handle` is not sent back whole).
+pub(crate) fn echo(word: &str) -> String {
+    cut(word, ECHO_MAX)
+}
+
+/// A text holding what people typed (an error naming their token), as a
+/// message repeats it: at most [`ECHO_TEXT_MAX`] characters.
+pub(crate) fn echo_text(text: &str) -> String {
+    cut(text, ECHO_TEXT_MAX)
+}
+
 impl Service {
     /// A message of the catalogue.
     pub(crate) fn t(&self, lang: Lang, id: &str, args: Option<&Args>) -> String {
@@ -133,14 +163,14 @@ impl Service {
             E::BadSquare { token, .. } => self.t(
                 lang,
                 "move-bad-square",
-                Some(&args![("token", token.as_str())]),
+                Some(&args![("token", echo(token))]),
             ),
             E::NoLegalMoves => self.t(lang, "move-none", None),
             E::Ambiguous { input, candidates } => self.t(
                 lang,
                 "move-ambiguous",
                 Some(&args![
-                    ("input", input.as_str()),
+                    ("input", echo(input)),
                     ("candidates", candidates.join(", "))
                 ]),
             ),
@@ -171,7 +201,7 @@ impl Service {
                     None => None,
                 };
                 let a = args![
-                    ("input", input.as_str()),
+                    ("input", echo(input)),
                     ("why", why.clone().unwrap_or_default()),
                     ("legal", legal.join(", "))
                 ];
@@ -193,6 +223,8 @@ impl Service {
             match arg {
                 Arg::Num(n) => a.set(name, n),
                 Arg::Text(s) => a.set(name, s),
+                Arg::Typed(s) => a.set(name, echo(s)),
+                Arg::TypedText(s) => a.set(name, echo_text(s)),
                 Arg::Ids(ids) => a.set(
                     name,
                     ids.iter()

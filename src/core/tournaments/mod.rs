@@ -33,9 +33,9 @@ crate::core::error::refusals! {
     pub enum TournamentRefusal {
         Usage => "tournament-usage",
         /// A word of `/tournament` that means nothing there.
-        BadWord { word: String } => "tournament-bad-word" ["word" => word],
+        BadWord { word: String } => "tournament-bad-word" ["word" => crate::core::error::Arg::Typed(word)],
         /// No such tournament here (`id` as written).
-        Unknown { id: String } => "tournament-unknown" ["id" => id],
+        Unknown { id: String } => "tournament-unknown" ["id" => crate::core::error::Arg::Typed(id)],
         NoneHere => "tournament-none",
         /// Several tournaments: the asker names one.
         Which { ids: Vec<i64> } => "tournament-which" ["ids" => ids],
@@ -51,20 +51,20 @@ crate::core::error::refusals! {
         /// `name` is not in the tournament.
         NotEntered { id: i64, name: String } => "tournament-not-entered" [
             "id" => id,
-            "name" => name,
+            "name" => crate::core::error::Arg::Typed(name),
         ],
         Over { id: i64 } => "tournament-over" ["id" => id],
         /// Not a number of players (as written).
-        BadMax { max: String } => "tournament-bad-max" ["max" => max],
+        BadMax { max: String } => "tournament-bad-max" ["max" => crate::core::error::Arg::Typed(max)],
         /// Not an end date.
-        BadEnd { word: String } => "tournament-bad-end" ["word" => word],
+        BadEnd { word: String } => "tournament-bad-end" ["word" => crate::core::error::Arg::Typed(word)],
         /// Not a bank (`MOVES/DAYS`).
-        BadBank { word: String } => "tournament-bad-bank" ["word" => word],
+        BadBank { word: String } => "tournament-bad-bank" ["word" => crate::core::error::Arg::Typed(word)],
         NotRunning { id: i64 } => "tournament-not-running" ["id" => id],
         AdjudicateUsage => "adjudicate-usage",
-        AdjudicateBadResult { word: String } => "adjudicate-bad-result" ["word" => word],
+        AdjudicateBadResult { word: String } => "adjudicate-bad-result" ["word" => crate::core::error::Arg::Typed(word)],
         /// Not a game of a tournament here (`game` as written).
-        NotATournamentGame { game: String } => "not-a-tournament-game" ["game" => game],
+        NotATournamentGame { game: String } => "not-a-tournament-game" ["game" => crate::core::error::Arg::Typed(game)],
         /// `/tournament pause` without a number of days.
         LeaveUsage { id: i64, left: i64 } => "leave-usage" ["id" => id, "left" => left],
         LeaveTooLong { id: i64, left: i64, days: i64 } => "leave-too-long" [
@@ -245,7 +245,9 @@ impl Service {
             let word = crate::core::time::iso_date_of_day(crate::core::time::day_of(end - 1));
             return Err(TournamentRefusal::BadEnd { word }.into());
         }
-        let seed = ctx.now.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ ctx.chat.id ^ me;
+        // the opening ballot's seed: secret, not a function of the clock
+        // and ids (anyone could recompute those and know the draw)
+        let seed = crate::core::random::seed()?;
         let t = NewTournament {
             chat_id: ctx.chat.id,
             name: &name,
