@@ -2628,6 +2628,33 @@ mod suite {
         assert_eq!(owed(&s, 0), [(c, "{\"c\":3}".to_string())]);
         assert_eq!(w(&mut s, |tx| store::prune_outbox(tx, T0 + 100)), 1);
         assert_eq!(store::count_owed(s.read()).unwrap(), 1);
+        // a batch's replies at once (more than one statement takes), in
+        // order, after the last id
+        let many: Vec<String> = (0..20).map(|i| format!("{{\"n\":{i}}}")).collect();
+        let ids = w(&mut s, |tx| {
+            let rows: Vec<store::NewOutboxRow> = many
+                .iter()
+                .map(|r| store::NewOutboxRow {
+                    platform: "discord",
+                    chat: "c",
+                    thread: Some("t"),
+                    kind: "post",
+                    reply: r.clone(),
+                })
+                .collect();
+            store::insert_outbox_rows(tx, &rows, T0 + 200)
+        });
+        assert_eq!(ids, ((c + 1)..(c + 21)).collect::<Vec<i64>>());
+        let read: Vec<(i64, String)> = store::owed_replies(s.read(), c, 100)
+            .unwrap()
+            .into_iter()
+            .map(|r| (r.id, r.reply))
+            .collect();
+        assert_eq!(read, ids.into_iter().zip(many).collect::<Vec<_>>());
+        assert_eq!(
+            w(&mut s, |tx| store::insert_outbox_rows(tx, &[], T0)),
+            Vec::<i64>::new()
+        );
     }
 
     pub fn settings_are_stored_and_overwritten(open: Open) {

@@ -200,18 +200,39 @@ impl Service {
                 .unwrap_or_else(|e| Err(Halt::Failed(e.into())));
             let r = match r {
                 Ok(Ran::Done(replies, jobs)) => Ok(Handled::Done(replies, jobs)),
-                // the refusal is owed like any reply (in a savepoint of its
-                // own: the event's rolled back)
+                // the refusal is owed like any reply (outside the event's
+                // savepoint, which rolled back)
                 Ok(Ran::Refused(refusal, lang)) => {
                     let reply = self.refusal_reply(&w.event, lang, &refusal);
-                    tx.savepoint(|sp| self.owe_reply(sp, reply, now), |r| r.is_ok())
-                        .map_err(|e| Halt::Failed(e.into()))
-                        .and_then(|r| r.map_err(Halt::Failed))
-                        .map(|reply| Handled::Refused(refusal, Box::new(reply)))
+                    Ok(Handled::Refused(refusal, Box::new(reply)))
                 }
                 Err(e) => Err(e),
             };
             results.push((w.ticket, r));
+        }
+        // every reply of the batch written to the outbox, in the batch's
+        // transaction: owed from the moment the changes commit
+        let mut owed: Vec<&mut Reply> = results
+            .iter_mut()
+            .flat_map(|(_, r)| match r {
+                Ok(Handled::Done(replies, _)) => replies.iter_mut().collect::<Vec<_>>(),
+                Ok(Handled::Refused(_, reply)) => vec![&mut **reply],
+                Err(_) => Vec::new(),
+            })
+            .collect();
+        let written = tx
+            .savepoint(|sp| self.owe_all(sp, &mut owed, now), |r| r.is_ok())
+            .map_err(ServiceError::from)
+            .and_then(|r| r);
+        drop(owed);
+        if let Err(e) = written {
+            // nothing of the batch is stored: every event fails
+            let msg = e.to_string();
+            tracing::error!(error = %msg, "writing a batch's replies failed");
+            return results
+                .into_iter()
+                .map(|(t, _)| (t, Err(failed(&msg))))
+                .collect();
         }
         if let Err(e) = tx.commit() {
             // nothing of the batch is stored: every event fails

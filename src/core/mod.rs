@@ -83,6 +83,11 @@ fn stored_name(name: &str, handle: Option<&str>) -> String {
         .unwrap_or_else(|| "player".to_string())
 }
 
+/// A reply as the outbox keeps it.
+fn outbox_json(r: &Reply) -> Result<String, ServiceError> {
+    serde_json::to_string(r).map_err(|e| ServiceError::Corrupt(format!("a reply as JSON: {e}")))
+}
+
 /// How many times an event is handled again after engine work it asked for
 /// (a draw offer to the AI needs one evaluation).
 const COMPUTE_ROUNDS: usize = 3;
@@ -186,8 +191,7 @@ impl Service {
 
     /// Write `reply` to the outbox in the open transaction `c`.
     fn owe_reply(&self, c: &Tx, mut reply: Reply, now: i64) -> Result<Reply, ServiceError> {
-        let json = serde_json::to_string(&reply)
-            .map_err(|e| ServiceError::Corrupt(format!("a reply as JSON: {e}")))?;
+        let json = outbox_json(&reply)?;
         let id = store::insert_outbox(
             c,
             reply.platform.key(),
@@ -199,6 +203,29 @@ impl Service {
         )?;
         reply.outbox = vec![id];
         Ok(reply)
+    }
+
+    /// Write `replies` to the outbox in the open transaction `c`, in order,
+    /// with as few statements as it takes (a batch's).
+    fn owe_all(&self, c: &Tx, replies: &mut [&mut Reply], now: i64) -> Result<(), ServiceError> {
+        let rows = replies
+            .iter()
+            .map(|r| {
+                Ok(store::NewOutboxRow {
+                    platform: r.platform.key(),
+                    chat: r.chat_id(),
+                    thread: r.thread.as_deref(),
+                    kind: r.kind(),
+                    reply: outbox_json(r)?,
+                })
+            })
+            .collect::<Result<Vec<_>, ServiceError>>()?;
+        let ids = store::insert_outbox_rows(c, &rows, now)?;
+        drop(rows);
+        for (r, id) in replies.iter_mut().zip(ids) {
+            r.outbox = vec![id];
+        }
+        Ok(())
     }
 
     /// Handle one event inside the open transaction `c` (a savepoint of a
@@ -266,8 +293,14 @@ impl Service {
             Input::Slash(c) => self.on_slash(&mut ctx, c),
         };
         match done {
+            // the replies are written to the outbox with the batch's (see
+            // `batch::commit_batch`)
             Ok(()) => {
-                let replies = self.owe(c, ctx.take_drafts(), ev.platform, now)?;
+                let replies = ctx
+                    .take_drafts()
+                    .into_iter()
+                    .map(|d| self.finish_draft(d, ev.platform))
+                    .collect();
                 Ok(Ran::Done(replies, ctx.jobs))
             }
             Err(Halt::Refused(r)) => Ok(Ran::Refused(r, ctx.lang)),

@@ -38,12 +38,16 @@ impl Service {
         let rows = store::owed_replies(self.lock().read(), after, limit)?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            match serde_json::from_str::<Reply>(&row.reply) {
-                Ok(mut r) if Platform::from_key(&row.platform) == Some(r.platform) => {
+            match (
+                serde_json::from_str::<Reply>(&row.reply),
+                Platform::from_key(&row.platform),
+            ) {
+                (Ok(mut r), Some(platform)) => {
+                    r.platform = platform;
                     r.outbox = vec![row.id];
                     out.push(r);
                 }
-                Ok(_) | Err(_) => {
+                _ => {
                     tracing::error!(id = row.id, chat = %row.chat, "an owed reply does not read; dropped");
                     self.reply_done(row.id, Delivered::Failed)?;
                 }

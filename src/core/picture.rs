@@ -111,16 +111,37 @@ impl Pos {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BoardPicture {
     pub pos: Pos,
-    /// The variant's key (orientation, numbering).
+    /// The variant's key (orientation, numbering); none: Russian.
+    #[serde(default = "russian", skip_serializing_if = "is_russian")]
     pub variant: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last: Option<Marks>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub flip: bool,
+    /// The theme's name; none: classic.
+    #[serde(default = "classic", skip_serializing_if = "is_classic")]
     pub theme: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption: Option<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub numbered: bool,
     pub size: u32,
+}
+
+fn russian() -> String {
+    "russian".into()
+}
+
+fn is_russian(v: &str) -> bool {
+    v == "russian"
+}
+
+fn classic() -> String {
+    "classic".into()
+}
+
+fn is_classic(t: &str) -> bool {
+    t == "classic"
 }
 
 /// One frame of a replay.
@@ -282,5 +303,61 @@ mod tests {
             },
         );
         assert_eq!(back.draw(), direct, "the recipe draws the same PNG");
+    }
+
+    #[test]
+    fn a_reply_as_the_outbox_keeps_it_reads_back_the_same() {
+        use crate::core::{Choice, ChoiceKind, Image, Mention, Platform, Reply, Target};
+        let board = Picture::Board(BoardPicture {
+            pos: Pos::of(&Position::initial()),
+            variant: "russian".into(),
+            last: None,
+            flip: false,
+            theme: "classic".into(),
+            caption: Some("#1".into()),
+            numbered: false,
+            size: 640,
+        });
+        let choice = |l: &str, p: &str, kind| Choice {
+            label: l.into(),
+            payload: p.into(),
+            kind,
+        };
+        let r = Reply {
+            image: Some(Image::of("board-1.png", board).hidden()),
+            choices: vec![
+                vec![choice("c3-d4", "m:1:0:2", ChoiceKind::Move)],
+                vec![
+                    choice("Draw", "o:1", ChoiceKind::Neutral),
+                    choice("Resign", "r:1", ChoiceKind::Negative),
+                    choice("Yes", "a:1", ChoiceKind::Positive),
+                ],
+            ],
+            mentions: vec![Mention {
+                platform_user_id: "7".into(),
+                name: "Anna".into(),
+                handle: None,
+            }],
+            game_id: Some(1),
+            thread: Some("5".into()),
+            ..Reply::text(
+                Platform::Console,
+                Target::User {
+                    chat: "c".into(),
+                    user: "7".into(),
+                },
+                "Move 1",
+            )
+        };
+        let json = serde_json::to_string(&r).unwrap();
+        // short: defaults left out, buttons as arrays
+        assert!(json.contains(r#"["c3-d4","m:1:0:2","m"]"#), "{json}");
+        assert!(json.contains(r#"["Draw","o:1"]"#), "{json}");
+        assert!(
+            !json.contains("classic") && !json.contains("russian"),
+            "{json}"
+        );
+        let back: Reply = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, r);
     }
 }

@@ -21,6 +21,10 @@ impl Platform {
         }
     }
 
+    fn console() -> Platform {
+        Platform::Console
+    }
+
     /// The platform a stored key names.
     pub fn from_key(key: &str) -> Option<Platform> {
         [Platform::Console, Platform::Telegram, Platform::Discord]
@@ -102,22 +106,68 @@ pub enum ChoiceKind {
     Neutral,
 }
 
-/// A button under a reply (short names in the outbox's JSON: a board
-/// carries a dozen).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A button under a reply. In the outbox's JSON it is a short array —
+/// `["a3-b4","m:1:0:0","m"]`, the kind's letter last, none for a neutral
+/// button — since a board carries a dozen.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choice {
-    #[serde(rename = "l")]
     pub label: String,
     /// Compact, validated on return (at most 64 bytes).
-    #[serde(rename = "p")]
     pub payload: String,
-    #[serde(rename = "k", default, skip_serializing_if = "ChoiceKind::is_neutral")]
     pub kind: ChoiceKind,
 }
 
 impl ChoiceKind {
-    fn is_neutral(&self) -> bool {
-        *self == ChoiceKind::Neutral
+    fn letter(self) -> Option<&'static str> {
+        match self {
+            ChoiceKind::Move => Some("m"),
+            ChoiceKind::Positive => Some("p"),
+            ChoiceKind::Negative => Some("n"),
+            ChoiceKind::Neutral => None,
+        }
+    }
+
+    fn of_letter(s: &str) -> ChoiceKind {
+        match s {
+            "m" => ChoiceKind::Move,
+            "p" => ChoiceKind::Positive,
+            "n" => ChoiceKind::Negative,
+            _ => ChoiceKind::Neutral,
+        }
+    }
+}
+
+impl Serialize for Choice {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let kind = self.kind.letter();
+        let mut seq = s.serialize_seq(Some(2 + usize::from(kind.is_some())))?;
+        seq.serialize_element(&self.label)?;
+        seq.serialize_element(&self.payload)?;
+        if let Some(k) = kind {
+            seq.serialize_element(k)?;
+        }
+        seq.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Choice {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Choice, D::Error> {
+        let v: Vec<String> = Vec::deserialize(d)?;
+        let mut v = v.into_iter();
+        let (Some(label), Some(payload)) = (v.next(), v.next()) else {
+            return Err(serde::de::Error::custom(
+                "a button without label or payload",
+            ));
+        };
+        let kind = v
+            .next()
+            .map_or(ChoiceKind::Neutral, |k| ChoiceKind::of_letter(&k));
+        Ok(Choice {
+            label,
+            payload,
+            kind,
+        })
     }
 }
 
@@ -316,6 +366,8 @@ impl BoardMode {
 /// One message for the adapter to send.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reply {
+    /// (Not in the outbox's JSON: the row's platform column says it.)
+    #[serde(skip, default = "Platform::console")]
     pub platform: Platform,
     pub target: Target,
     pub text: String,

@@ -36,6 +36,74 @@ pub fn insert_outbox(
     Ok(c.sql().last_insert_rowid())
 }
 
+/// A reply to write to the outbox (see [`insert_outbox_rows`]).
+pub struct NewOutboxRow<'a> {
+    pub platform: &'a str,
+    pub chat: &'a str,
+    pub thread: Option<&'a str>,
+    pub kind: &'a str,
+    pub reply: String,
+}
+
+/// How many rows one INSERT of [`insert_outbox_rows`] writes.
+const ROWS_AT_ONCE: usize = 16;
+
+/// Write several replies owed (in the open transaction), in order, with as
+/// few statements as it takes; their ids, in the same order.
+pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResult<Vec<i64>> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let first: i64 = c
+        .sql()
+        .prepare_cached("SELECT COALESCE(MAX(id), 0) + 1 FROM outbox")?
+        .query_row([], |r| r.get(0))?;
+    let values = |n: usize| {
+        (0..n)
+            .map(|i| {
+                let b = i * 7;
+                format!(
+                    "(?{}, ?{}, ?{}, ?{}, ?{}, ?{}, ?{})",
+                    b + 1,
+                    b + 2,
+                    b + 3,
+                    b + 4,
+                    b + 5,
+                    b + 6,
+                    b + 7
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let sql = |n: usize| {
+        format!(
+            "INSERT INTO outbox (id, platform, chat, thread, kind, reply, created_at) VALUES {}",
+            values(n)
+        )
+    };
+    let mut id = first;
+    for chunk in rows.chunks(ROWS_AT_ONCE) {
+        let mut st = c.sql().prepare_cached(&sql(chunk.len()))?;
+        let mut args: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(chunk.len() * 7);
+        let ids: Vec<i64> = (id..id + chunk.len() as i64).collect();
+        for (r, i) in chunk.iter().zip(&ids) {
+            args.extend([
+                i as &dyn rusqlite::ToSql,
+                &r.platform,
+                &r.chat,
+                &r.thread,
+                &r.kind,
+                &r.reply,
+                &now,
+            ]);
+        }
+        st.execute(&args[..])?;
+        id += chunk.len() as i64;
+    }
+    Ok((first..id).collect())
+}
+
 /// The replies still owed, oldest first (at most `limit`, from id `after`
 /// on).
 pub fn owed_replies(c: &Tx, after: i64, limit: i64) -> StoreResult<Vec<OwedReply>> {
