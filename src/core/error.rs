@@ -34,7 +34,7 @@ impl From<UnknownWord> for ServiceError {
 }
 
 /// One argument of a refusal's message, typed: how it is written is
-/// decided once, in [`crate::core::Service::refusal_text`].
+/// decided once, in [`crate::core::present::text::refusal_text`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Arg<'a> {
     Num(i64),

@@ -37,7 +37,7 @@ pub use types::*;
 
 use crate::store::{self, Store, Tx, UserRow};
 use batch::{Handled, Writer};
-use ctx::{resolve_lang, Actor, Ctx};
+use ctx::{resolve_lang, Actor, Ctx, Env};
 use error::Halt;
 use games::ai::Evals;
 use i18n::Catalog;
@@ -53,8 +53,8 @@ pub struct Service {
     store: Mutex<Store>,
     /// Events of concurrent callers committed together (group commit).
     writer: Writer,
-    catalog: Catalog,
-    config: Config,
+    /// The catalogue and the configuration, which every action reads.
+    env: Env,
     clock: Arc<dyn Clock>,
 }
 
@@ -76,14 +76,16 @@ impl Service {
         Service {
             store: Mutex::new(store),
             writer: Writer::default(),
-            catalog: Catalog::new(),
-            config,
+            env: Env {
+                catalog: Catalog::new(),
+                config,
+            },
             clock,
         }
     }
 
     pub fn config(&self) -> &Config {
-        &self.config
+        &self.env.config
     }
 
     pub fn now(&self) -> i64 {
@@ -92,7 +94,7 @@ impl Service {
 
     /// The store, for one transaction or read. Held only for database work,
     /// never while the engine thinks or a board is drawn.
-    fn lock(&self) -> std::sync::MutexGuard<'_, Store> {
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Store> {
         // a panic while holding the lock leaves SQLite consistent (the
         // transaction rolls back), so a poisoned lock is still usable
         self.store.lock().unwrap_or_else(|p| p.into_inner())
@@ -107,7 +109,7 @@ impl Service {
         for _ in 0..COMPUTE_ROUNDS {
             match self.handle_once(ev, &evals) {
                 Ok(out) => return Ok(out),
-                Err(Halt::Compute(work)) => self.compute(work, &mut evals)?,
+                Err(Halt::Compute(work)) => games::compute(self, work, &mut evals)?,
                 Err(Halt::Failed(e)) => return Err(e),
                 Err(Halt::Refused(_)) => {
                     return Err(ServiceError::Internal("a refusal escaped its event"))
@@ -128,7 +130,7 @@ impl Service {
                     chat: ev.chat.id.clone(),
                     user: ev.user.id.clone(),
                 };
-                let text = self.refusal_text(lang, &r);
+                let text = present::text::refusal_text(&self.env.catalog, lang, &r);
                 let mut d = Draft::text(target, text);
                 d.thread = Some(ev.thread.clone());
                 (vec![d], Vec::new())
@@ -137,7 +139,7 @@ impl Service {
         Ok(Outcome {
             replies: drafts
                 .into_iter()
-                .map(|d| self.finish_draft(d, ev.platform))
+                .map(|d| present::finish_draft(&self.env.config, d, ev.platform))
                 .collect(),
             jobs,
         })
@@ -173,31 +175,20 @@ impl Service {
             &chat,
             Some(&user),
             ev.user.lang.as_deref(),
-            self.config.default_lang,
+            self.env.config.default_lang,
         );
         let owner = format!("{}:{}", ev.platform.key(), ev.user.id);
         let is_admin = ev.user.is_admin
             || chat.is_private
             || ev.platform == Platform::Console
-            || self.config.owners.contains(&owner);
-        let mut ctx = Ctx {
-            svc: self,
-            c,
-            platform: ev.platform,
-            is_admin,
-            actor: Actor::User,
-            user,
-            chat,
-            lang,
-            now,
-            evals,
-            drafts: Vec::new(),
-            jobs: Vec::new(),
-            thread: ev.thread.clone(),
-        };
+            || self.env.config.owners.contains(&owner);
+        let mut ctx = Ctx::new(&self.env, c, evals, ev.platform, user, chat, now);
+        ctx.lang = lang;
+        ctx.is_admin = is_admin;
+        ctx.thread = ev.thread.clone();
         let done = match &ev.input {
-            Input::Text(t) => self.on_text(&mut ctx, t, ev.bare_moves),
-            Input::Choice(p) => self.on_choice(&mut ctx, p),
+            Input::Text(t) => on_text(&mut ctx, t, ev.bare_moves),
+            Input::Choice(p) => on_choice(&mut ctx, p),
         };
         match done {
             Ok(()) => Ok(Handled::Done(ctx.take_drafts(), ctx.jobs)),
@@ -210,7 +201,7 @@ impl Service {
     /// through the same gate as a person's (`actor`). `as_user` is the person
     /// it concerns (their language), if any. A refusal changes nothing and
     /// says nothing.
-    fn system_action(
+    pub(crate) fn system_action(
         &self,
         chat_id: i64,
         actor: Actor,
@@ -229,23 +220,12 @@ impl Service {
                 None => None,
             };
             let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
-            let lang = resolve_lang(&chat, user.as_ref(), None, self.config.default_lang);
+            let lang = resolve_lang(&chat, user.as_ref(), None, self.env.config.default_lang);
             let user = user.unwrap_or_else(|| UserRow::nobody(&chat.platform));
-            let mut ctx = Ctx {
-                svc: self,
-                c,
-                platform,
-                is_admin: true,
-                actor,
-                user,
-                chat,
-                lang,
-                now,
-                evals: &evals,
-                drafts: Vec::new(),
-                jobs: Vec::new(),
-                thread: None,
-            };
+            let mut ctx = Ctx::new(&self.env, c, &evals, platform, user, chat, now);
+            ctx.lang = lang;
+            ctx.is_admin = true;
+            ctx.actor = actor;
             f(&mut ctx)?;
             Ok((ctx.take_drafts(), ctx.jobs, platform))
         });
@@ -266,107 +246,101 @@ impl Service {
         Ok(Outcome {
             replies: drafts
                 .into_iter()
-                .map(|d| self.finish_draft(d, platform))
+                .map(|d| present::finish_draft(&self.env.config, d, platform))
                 .collect(),
             jobs,
         })
     }
+}
 
-    /// A message: a command, or bare text that may be a move.
-    fn on_text(&self, ctx: &mut Ctx, text: &str, bare_moves: bool) -> Result<(), Halt> {
-        let Some(cmd) = parse_command(text) else {
-            if bare_moves && looks_like_move(text) {
-                return self.move_text(ctx, None, text.trim());
-            }
-            return Ok(()); // chatter: not for us
-        };
-        match cmd {
-            Command::Help(topic) => {
-                let id = match topic.as_deref().and_then(input::words::help_topic) {
-                    Some(input::words::HelpTopic::Tournament) => "help-tournament",
-                    Some(input::words::HelpTopic::Rules) => "help-rules",
-                    None => "help",
-                };
-                ctx.say(id, None)
-            }
-            Command::Challenge(args) => self.cmd_challenge(ctx, &args)?,
-            Command::Accept(r) => self.cmd_accept(ctx, r.as_deref())?,
-            Command::Decline(r) => self.cmd_decline(ctx, r.as_deref())?,
-            Command::ChallengeLink { id, token } => self.challenge_link(ctx, id, token)?,
-            Command::Move { game, text } => match text {
-                None => return Err(InputRefusal::MoveUsage.into()),
-                Some(text) => self.move_text(ctx, game, &text)?,
-            },
-            Command::Board(r) => self.cmd_board(ctx, r.as_deref())?,
-            Command::Games => self.cmd_games(ctx)?,
-            Command::Resign(r) => self.cmd_resign(ctx, r.as_deref())?,
-            Command::Draw { game, decline } => self.cmd_draw(ctx, game.as_deref(), decline)?,
-            Command::Pdn(r) => self.cmd_pdn(ctx, r.as_deref())?,
-            Command::Settings(args) => self.cmd_settings(ctx, &args)?,
-            Command::Top(w) => self.cmd_top(ctx, w.as_deref())?,
-            Command::Vacation(d) => self.cmd_vacation(ctx, d.as_deref())?,
-            Command::Puzzle(args) => puzzles::cmd_puzzle(ctx, &args)?,
-            Command::Daily(args) => puzzles::cmd_daily(ctx, &args)?,
-            Command::Hint => puzzles::cmd_hint(ctx)?,
-            Command::PuzzleTop => puzzles::cmd_top(ctx)?,
-            Command::Tournament(args) => self.cmd_tournament(ctx, &args)?,
-            Command::Standings(r) => self.cmd_standings(ctx, r.as_deref())?,
-            Command::Replay(r) => self.cmd_replay(ctx, r.as_deref())?,
-            Command::Position(fen) => self.cmd_position(ctx, &fen)?,
-            Command::Analyse(r) => self.cmd_analyse(ctx, r.as_deref())?,
-            Command::If(args) => self.cmd_if(ctx, &args)?,
-            Command::Takeback(r) => self.cmd_takeback(ctx, r.as_deref())?,
-            Command::Notify(w) => self.cmd_notify(ctx, w.as_deref())?,
-            Command::Unknown(command) => {
-                return Err(InputRefusal::UnknownCommand { command }.into())
-            }
+/// A message: a command, or bare text that may be a move.
+fn on_text(ctx: &mut Ctx, text: &str, bare_moves: bool) -> Result<(), Halt> {
+    let Some(cmd) = parse_command(text) else {
+        if bare_moves && looks_like_move(text) {
+            return games::move_text(ctx, None, text.trim());
         }
-        Ok(())
+        return Ok(()); // chatter: not for us
+    };
+    match cmd {
+        Command::Help(topic) => {
+            let id = match topic.as_deref().and_then(input::words::help_topic) {
+                Some(input::words::HelpTopic::Tournament) => "help-tournament",
+                Some(input::words::HelpTopic::Rules) => "help-rules",
+                None => "help",
+            };
+            ctx.say(id, None)
+        }
+        Command::Challenge(args) => games::cmd_challenge(ctx, &args)?,
+        Command::Accept(r) => games::cmd_accept(ctx, r.as_deref())?,
+        Command::Decline(r) => games::cmd_decline(ctx, r.as_deref())?,
+        Command::ChallengeLink { id, token } => games::challenge_link(ctx, id, token)?,
+        Command::Move { game, text } => match text {
+            None => return Err(InputRefusal::MoveUsage.into()),
+            Some(text) => games::move_text(ctx, game, &text)?,
+        },
+        Command::Board(r) => games::cmd_board(ctx, r.as_deref())?,
+        Command::Games => games::cmd_games(ctx)?,
+        Command::Resign(r) => games::cmd_resign(ctx, r.as_deref())?,
+        Command::Draw { game, decline } => games::cmd_draw(ctx, game.as_deref(), decline)?,
+        Command::Pdn(r) => games::cmd_pdn(ctx, r.as_deref())?,
+        Command::Settings(args) => settings::cmd_settings(ctx, &args)?,
+        Command::Top(w) => ratings::cmd_top(ctx, w.as_deref())?,
+        Command::Vacation(d) => games::cmd_vacation(ctx, d.as_deref())?,
+        Command::Puzzle(args) => puzzles::cmd_puzzle(ctx, &args)?,
+        Command::Daily(args) => puzzles::cmd_daily(ctx, &args)?,
+        Command::Hint => puzzles::cmd_hint(ctx)?,
+        Command::PuzzleTop => puzzles::cmd_top(ctx)?,
+        Command::Tournament(args) => tournaments::cmd_tournament(ctx, &args)?,
+        Command::Standings(r) => tournaments::cmd_standings(ctx, r.as_deref())?,
+        Command::Replay(r) => games::cmd_replay(ctx, r.as_deref())?,
+        Command::Position(fen) => games::cmd_position(ctx, &fen)?,
+        Command::Analyse(r) => games::cmd_analyse(ctx, r.as_deref())?,
+        Command::If(args) => games::cmd_if(ctx, &args)?,
+        Command::Takeback(r) => games::cmd_takeback(ctx, r.as_deref())?,
+        Command::Notify(w) => notify::cmd_notify(ctx, w.as_deref())?,
+        Command::Unknown(command) => return Err(InputRefusal::UnknownCommand { command }.into()),
     }
+    Ok(())
+}
 
-    /// A pressed button.
-    fn on_choice(&self, ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
-        let Some(p) = Payload::decode(payload) else {
-            return Err(InputRefusal::ButtonInvalid.into());
-        };
-        let before = ctx.drafts.len();
-        match p {
-            Payload::Accept { challenge } => self.accept(ctx, challenge)?,
-            Payload::AcceptShared { challenge, token } => {
-                self.accept_shared(ctx, challenge, token)?
-            }
-            Payload::Decline { challenge } => self.decline(ctx, challenge)?,
-            Payload::Move { game, ply, index } => self.move_button(ctx, game, ply, index)?,
-            Payload::Piece { game, ply, square } => self.picker(ctx, game, ply, Some(square))?,
-            Payload::Pieces { game, ply } => self.picker(ctx, game, ply, None)?,
-            Payload::Resign { game } => self.resign_button(ctx, game)?,
-            Payload::ResignConfirm { game, by } => self.resign_confirmed(ctx, game, by)?,
-            Payload::Draw { game } => {
-                self.draw_offer_or_accept(ctx, self.game_by_id(ctx, game)?)?
-            }
-            Payload::DeclineDraw { game } => self.draw_decline(ctx, self.game_by_id(ctx, game)?)?,
-            Payload::PuzzleHint => puzzles::cmd_hint(ctx)?,
-            Payload::PuzzleSolution => puzzles::cmd_puzzle(ctx, &["solution".into()])?,
-            Payload::PuzzleNext => puzzles::cmd_puzzle(ctx, &["next".into()])?,
-            Payload::Flip { game } => self.flip(ctx, game)?,
-            Payload::Rematch { game } => self.rematch(ctx, game)?,
-            Payload::Analyse { game } => self.cmd_analyse(ctx, Some(&format!("#{game}")))?,
-            Payload::Replay { game } => self.cmd_replay(ctx, Some(&format!("#{game}")))?,
-            Payload::TakebackAccept { game, ply } => self.takeback_accept(ctx, game, ply)?,
-            Payload::TakebackDecline { game, ply } => self.takeback_decline(ctx, game, ply)?,
-        }
-        // a move or a resignation pressed on the board: the new board takes
-        // the pressed message's place
-        if let Payload::Move { game, .. } | Payload::ResignConfirm { game, .. } = p {
-            if let Some(d) = ctx
-                .drafts
-                .iter_mut()
-                .skip(before)
-                .find(|d| d.game_id == Some(game) && d.board.is_some())
-            {
-                d.in_place = true;
-            }
-        }
-        Ok(())
+/// A pressed button.
+fn on_choice(ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
+    let Some(p) = Payload::decode(payload) else {
+        return Err(InputRefusal::ButtonInvalid.into());
+    };
+    let before = ctx.drafts.len();
+    match p {
+        Payload::Accept { challenge } => games::accept(ctx, challenge)?,
+        Payload::AcceptShared { challenge, token } => games::accept_shared(ctx, challenge, token)?,
+        Payload::Decline { challenge } => games::decline(ctx, challenge)?,
+        Payload::Move { game, ply, index } => games::move_button(ctx, game, ply, index)?,
+        Payload::Piece { game, ply, square } => games::picker(ctx, game, ply, Some(square))?,
+        Payload::Pieces { game, ply } => games::picker(ctx, game, ply, None)?,
+        Payload::Resign { game } => games::resign_button(ctx, game)?,
+        Payload::ResignConfirm { game, by } => games::resign_confirmed(ctx, game, by)?,
+        Payload::Draw { game } => games::draw_offer_or_accept(ctx, games::game_by_id(ctx, game)?)?,
+        Payload::DeclineDraw { game } => games::draw_decline(ctx, games::game_by_id(ctx, game)?)?,
+        Payload::PuzzleHint => puzzles::cmd_hint(ctx)?,
+        Payload::PuzzleSolution => puzzles::cmd_puzzle(ctx, &["solution".into()])?,
+        Payload::PuzzleNext => puzzles::cmd_puzzle(ctx, &["next".into()])?,
+        Payload::Flip { game } => games::flip(ctx, game)?,
+        Payload::Rematch { game } => games::rematch(ctx, game)?,
+        Payload::Analyse { game } => games::cmd_analyse(ctx, Some(&format!("#{game}")))?,
+        Payload::Replay { game } => games::cmd_replay(ctx, Some(&format!("#{game}")))?,
+        Payload::TakebackAccept { game, ply } => games::takeback_accept(ctx, game, ply)?,
+        Payload::TakebackDecline { game, ply } => games::takeback_decline(ctx, game, ply)?,
     }
+    // a move or a resignation pressed on the board: the new board takes
+    // the pressed message's place
+    if let Payload::Move { game, .. } | Payload::ResignConfirm { game, .. } = p {
+        if let Some(d) = ctx
+            .drafts
+            .iter_mut()
+            .skip(before)
+            .find(|d| d.game_id == Some(game) && d.board.is_some())
+        {
+            d.in_place = true;
+        }
+    }
+    Ok(())
 }

@@ -89,39 +89,37 @@ pub(crate) fn record_game(
     Ok(())
 }
 
-impl super::Service {
-    /// `/top [variant]`: the chat's rating table in a variant (the chat's
-    /// default variant unless named).
-    pub(crate) fn cmd_top(&self, ctx: &mut Ctx, word: Option<&str>) -> Res<()> {
-        let variant = match word {
-            Some(w) => variant_word(w).ok_or_else(|| InputRefusal::VariantUnknown {
-                word: w.to_string(),
-            })?,
-            None => chat_variant(&ctx.chat),
-        };
-        let rows = store::top_ratings_in(ctx.c, ctx.chat.id, variant.key(), 10)?;
-        let names = args![
-            ("variant", variant.key()),
-            ("variant_name", ctx.variant_name(variant)),
-        ];
-        if rows.is_empty() {
-            ctx.tell_id("top-empty", Some(&names));
-            return Ok(());
-        }
-        let mut lines = vec![ctx.t("top-header", Some(&names))];
-        for (i, (u, r)) in rows.iter().enumerate() {
-            let a = args![
-                ("place", i as i64 + 1),
-                ("name", u.name.clone()),
-                ("rating", r.rating.round() as i64),
-                ("deviation", r.deviation.round() as i64),
-                ("wins", r.wins),
-                ("draws", r.draws),
-                ("losses", r.losses)
-            ];
-            lines.push(ctx.t("top-line", Some(&a)));
-        }
-        ctx.say_text(lines.join("\n"));
-        Ok(())
+/// `/top [variant]`: the chat's rating table in a variant (the chat's
+/// default variant unless named).
+pub(crate) fn cmd_top(ctx: &mut Ctx, word: Option<&str>) -> Res<()> {
+    let variant = match word {
+        Some(w) => variant_word(w).ok_or_else(|| InputRefusal::VariantUnknown {
+            word: w.to_string(),
+        })?,
+        None => chat_variant(&ctx.chat),
+    };
+    let rows = store::top_ratings_in(ctx.c, ctx.chat.id, variant.key(), 10)?;
+    let names = args![
+        ("variant", variant.key()),
+        ("variant_name", ctx.variant_name(variant)),
+    ];
+    if rows.is_empty() {
+        ctx.tell_id("top-empty", Some(&names));
+        return Ok(());
     }
+    let mut lines = vec![ctx.t("top-header", Some(&names))];
+    for (i, (u, r)) in rows.iter().enumerate() {
+        let a = args![
+            ("place", i as i64 + 1),
+            ("name", u.name.clone()),
+            ("rating", r.rating.round() as i64),
+            ("deviation", r.deviation.round() as i64),
+            ("wins", r.wins),
+            ("draws", r.draws),
+            ("losses", r.losses)
+        ];
+        lines.push(ctx.t("top-line", Some(&a)));
+    }
+    ctx.say_text(lines.join("\n"));
+    Ok(())
 }

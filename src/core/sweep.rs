@@ -10,6 +10,7 @@ use super::present::Draft;
 use super::types::Reply;
 use super::{puzzles, Service, ServiceError};
 use crate::args;
+use crate::core::games;
 use crate::store::{self, ChallengeStatus, GameRow};
 
 /// How long a processed update id is remembered (platforms redeliver
@@ -62,17 +63,17 @@ impl Service {
                     .ok_or(corrupt("a game without a side to move"))?;
                 let seat = row.seat(color);
                 if row.deadline.is_some_and(|d| d <= now) {
-                    let mut l = self.load(ctx.c, row)?;
+                    let mut l = games::load(ctx.c, row)?;
                     let o = l.game.time_out(color).map_err(corrupt)?;
                     let a = args![("player", ctx.seat_name(seat)?), ("game", l.row.id)];
                     let headline = ctx.t("timed-out", Some(&a));
-                    self.finish(ctx, l, o, headline)?;
+                    games::finish(ctx, l, o, headline)?;
                 } else if row.reminder_at.is_some_and(|r| r <= now) {
                     // the next reminder of this move comes after now: each
                     // once, and one only when the sweeper comes late
                     let next = match (row.deadline, row.time_for_move()) {
                         (Some(d), Some(total)) => {
-                            self.reminders_of(ctx, row.chat_id)?.next_due(d, total, now)
+                            games::reminders_of(ctx, row.chat_id)?.next_due(d, total, now)
                         }
                         _ => None,
                     };
@@ -91,8 +92,11 @@ impl Service {
                     let n = Notice::Reminder {
                         n: row.reminders_sent,
                     };
-                    ctx.notify(&row, seat, n, |svc, _, lang| {
-                        Ok(args![("left", svc.duration_text(lang, left))])
+                    ctx.notify(&row, seat, n, |cat, _, lang| {
+                        Ok(args![(
+                            "left",
+                            crate::core::present::text::duration_text(cat, lang, left)
+                        )])
                     })?;
                 }
                 Ok(())
@@ -149,7 +153,7 @@ impl Service {
             let last: Option<i64> =
                 store::get_setting(c, "heartbeat")?.and_then(|v| v.parse().ok());
             let down = last.map(|t| now - t).unwrap_or(0);
-            let credited = if down > self.config.downtime_grace_secs {
+            let credited = if down > self.env.config.downtime_grace_secs {
                 let n = store::extend_all_deadlines(c, down)?;
                 tracing::info!(
                     downtime = down,

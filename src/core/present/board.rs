@@ -52,7 +52,7 @@ impl Ctx<'_> {
             position,
             last,
             flip,
-            theme: chat_theme(&self.chat, self.svc.config.default_theme),
+            theme: chat_theme(&self.chat, self.config().default_theme),
             caption,
             name,
             numbered: false,

@@ -7,7 +7,7 @@ pub(crate) mod buttons;
 pub(crate) mod text;
 
 use super::types::{BoardMode, Choice, Image, Link, Mention, Platform, Reply, Share, Target};
-use super::Service;
+use super::Config;
 use crate::render::{self, LastMove, RenderOptions, Theme};
 use shashki_engine::{Move, Position, Variant};
 
@@ -147,53 +147,51 @@ impl Draft {
     }
 }
 
-impl Service {
-    /// Draw the board of a draft and make it a reply.
-    pub(crate) fn finish_draft(&self, d: Draft, platform: Platform) -> Reply {
-        let (image, diagram) = match d.board {
-            Some(b) => {
-                let opts = RenderOptions {
-                    size: self.config.board_size,
-                    theme: b.theme,
-                    flip: b.flip,
-                    last_move: b.last.map(|(before, mv)| LastMove::from_move(&before, &mv)),
-                    caption: Some(b.caption),
-                    numbered: b.numbered,
-                    variant: b.variant,
-                    ..RenderOptions::default()
-                };
-                let diagram = b.variant.diagram(&b.position);
-                let position = b.position;
-                let mut image = Image::lazy(format!("board-{}.png", b.name), move || {
-                    render::render_png(&position, &opts)
-                });
-                if b.hidden {
-                    image = image.hidden();
-                }
-                (Some(image), Some(diagram))
+/// Draw the board of a draft (at the configured size) and make it a reply.
+pub(crate) fn finish_draft(config: &Config, d: Draft, platform: Platform) -> Reply {
+    let (image, diagram) = match d.board {
+        Some(b) => {
+            let opts = RenderOptions {
+                size: config.board_size,
+                theme: b.theme,
+                flip: b.flip,
+                last_move: b.last.map(|(before, mv)| LastMove::from_move(&before, &mv)),
+                caption: Some(b.caption),
+                numbered: b.numbered,
+                variant: b.variant,
+                ..RenderOptions::default()
+            };
+            let diagram = b.variant.diagram(&b.position);
+            let position = b.position;
+            let mut image = Image::lazy(format!("board-{}.png", b.name), move || {
+                render::render_png(&position, &opts)
+            });
+            if b.hidden {
+                image = image.hidden();
             }
-            None => (d.image, None),
-        };
-        Reply {
-            platform,
-            target: d.target,
-            text: d.text,
-            image,
-            diagram,
-            choices: d.choices,
-            mentions: d.mentions,
-            game_id: d.game_id,
-            document: d.document,
-            in_place: d.in_place,
-            board_mode: d.board_mode,
-            turn_note: d.turn_note,
-            thread: d.thread.flatten(),
-            link: d.link,
-            new_thread: d.new_thread,
-            live: d.live,
-            ack: d.ack,
-            share: d.share,
+            (Some(image), Some(diagram))
         }
+        None => (d.image, None),
+    };
+    Reply {
+        platform,
+        target: d.target,
+        text: d.text,
+        image,
+        diagram,
+        choices: d.choices,
+        mentions: d.mentions,
+        game_id: d.game_id,
+        document: d.document,
+        in_place: d.in_place,
+        board_mode: d.board_mode,
+        turn_note: d.turn_note,
+        thread: d.thread.flatten(),
+        link: d.link,
+        new_thread: d.new_thread,
+        live: d.live,
+        ack: d.ack,
+        share: d.share,
     }
 }
 
