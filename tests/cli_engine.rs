@@ -91,6 +91,38 @@ fn moves_of_a_numeric_variant_are_in_its_numbers() {
     assert_eq!(out, "22x13\tB:W13:B1\n");
 }
 
+/// Without `--fen`, each variant starts as its players start: Black (on
+/// 1–12) moves first in English draughts, White everywhere else (issue 21).
+#[test]
+fn the_start_position_has_its_variants_side_to_move() {
+    let (code, out, err) = shashki(&["moves", "--variant", "english"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 7);
+    for l in out.lines() {
+        let (mv, fen) = l.split_once('\t').unwrap();
+        let from: u8 = mv.split_once('-').unwrap().0.parse().unwrap();
+        assert!((9..=12).contains(&from), "a Black man moves first: {l}");
+        assert!(fen.starts_with("W:"), "then White is to move: {l}");
+    }
+    for variant in ["russian", "italian", "portuguese"] {
+        let (code, out, err) = shashki(&["moves", "--variant", variant]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.lines().all(|l| l.contains("\tB:")),
+            "{variant}: White moves first:\n{out}"
+        );
+    }
+    // perft counts from the same start: its --divide lists Black's moves
+    let (code, out, err) = shashki(&["perft", "--variant", "english", "--depth", "1", "--divide"]);
+    assert_eq!(code, 0, "{err}");
+    let roots: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(roots.len(), 7, "{out}");
+    assert!(
+        roots.iter().all(|l| l.as_bytes()[1] == b'6'),
+        "Black's men on the sixth rank move: {out}"
+    );
+}
+
 #[test]
 fn malformed_fen_is_one_line_and_exit_2() {
     for args in [

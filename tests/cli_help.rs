@@ -106,3 +106,29 @@ fn every_subcommand_help_describes_itself() {
         assert!(seen.iter().any(|s| s == key), "{key} is gone from --help");
     }
 }
+
+/// `console --lang` lists every language the bot speaks (the catalogue's
+/// own list), not just the first two (issue 21).
+#[test]
+fn console_help_lists_every_language() {
+    let (code, help, err) = shashki(&["console", "--help"]);
+    assert_eq!(code, 0, "{err}");
+    // the --lang entry: its line and the lines of its description
+    let entry: String = help
+        .lines()
+        .skip_while(|l| !l.contains("--lang"))
+        .enumerate()
+        .take_while(|(i, l)| *i == 0 || !l.trim_start().starts_with('-'))
+        .map(|(_, l)| l)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(!entry.is_empty(), "no --lang in:\n{help}");
+    let words: Vec<&str> = entry.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+    for lang in shashki::core::i18n::Lang::ALL {
+        assert!(
+            words.contains(&lang.code()),
+            "{} missing from --lang: {entry}",
+            lang.code()
+        );
+    }
+}

@@ -1014,6 +1014,40 @@ fn position_shows_any_fen_and_names_what_is_wrong_with_a_bad_one() {
     );
 }
 
+/// A side left without a move has lost, except in a giveaway game
+/// (Poddavki), where it has won: `/position` says which in every language
+/// (issue 21).
+#[test]
+fn position_without_a_move_is_won_in_giveaway_and_lost_elsewhere() {
+    use shashki::core::i18n::Lang;
+    let room = Room::new();
+    let mut seen = Vec::new();
+    for lang in Lang::ALL {
+        let say = |line: &str| {
+            let mut ev = room.event(&format!("Reader{}", lang.code()), Input::Text(line.into()));
+            ev.user.lang = Some(lang.code().into());
+            text(&room.svc.handle(&ev).unwrap())
+        };
+        let russian = say("/position W:W:B1");
+        let poddavki = say("/position poddavki W:W:B1");
+        assert_ne!(russian, poddavki, "{}: won and lost alike", lang.code());
+        if lang == Lang::En {
+            assert!(russian.contains("the side to move has lost"), "{russian}");
+            assert!(poddavki.contains("the side to move has won"), "{poddavki}");
+        }
+        // each in its own language
+        assert!(!seen.contains(&poddavki), "{}: {poddavki}", lang.code());
+        seen.push(poddavki);
+        // with a move to make there is no verdict, in either variant
+        assert_eq!(
+            say("/position W:Wc3:Bf6"),
+            say("/position poddavki W:Wc3:Bf6"),
+            "{}",
+            lang.code()
+        );
+    }
+}
+
 /// The summary names each side's worst move beside the counts, with the
 /// engine's better move, in the variant's notation and move numbers (here
 /// Portuguese: square numbers); a side with no marked move gets no name.

@@ -433,7 +433,10 @@ position-caption = { $color ->
     [white] Weiß
    *[black] Schwarz
 } am Zug, { $moves ->
-    [0] kein möglicher Zug (die Seite am Zug hat verloren)
+    [0] kein möglicher Zug (die Seite am Zug hat { $stuck ->
+        [won] gewonnen
+       *[lost] verloren
+    })
     [one] ein möglicher Zug
    *[other] { $moves } mögliche Züge
 }. FEN: { $fen }

@@ -435,7 +435,10 @@ position-caption = { $color ->
     [white] White
    *[black] Black
 } to move, { $moves ->
-    [0] no legal move (the side to move has lost)
+    [0] no legal move (the side to move has { $stuck ->
+        [won] won
+       *[lost] lost
+    })
     [one] one legal move
    *[other] { $moves } legal moves
 }. FEN: { $fen }

@@ -433,7 +433,10 @@ position-caption = { $color ->
     [white] Blancs
    *[black] Noirs
 } au trait, { $moves ->
-    [0] aucun coup possible (le camp au trait a perdu)
+    [0] aucun coup possible (le camp au trait a { $stuck ->
+        [won] gagné
+       *[lost] perdu
+    })
     [one] un seul coup possible
    *[other] { $moves } coups possibles
 }. FEN : { $fen }

@@ -429,7 +429,10 @@ position-caption = Gājiens { $color ->
     [white] baltajiem
    *[black] melnajiem
 }, { $moves ->
-    [0] iespējamu gājienu nav (puse, kam gājiens, ir zaudējusi)
+    [0] iespējamu gājienu nav (puse, kam gājiens, ir { $stuck ->
+        [won] uzvarējusi
+       *[lost] zaudējusi
+    })
    *[other] iespējamie gājieni: { $moves }
 }. FEN: { $fen }
 bad-fen = Tā nav pozīcija: { $error }. FEN izskatās šādi: W:W21-32:B1-12 (kam gājiens, tad balto un melno kauliņi; K pirms dāmas).

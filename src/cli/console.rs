@@ -5,6 +5,7 @@
 
 use super::{CliError, CliResult};
 use shashki::adapters::console::{Console, ConsoleOptions};
+use shashki::core::i18n::Lang;
 use shashki::core::{Config, Service, SystemClock};
 use shashki::runtime::{self, RunOptions};
 use std::path::PathBuf;
@@ -21,12 +22,17 @@ pub struct ConsoleArgs {
     /// Who speaks first (switch with /as NAME).
     #[arg(long, default_value = "you")]
     user: String,
-    /// Language reported for users: en or ru.
-    #[arg(long)]
+    /// Language reported for users.
+    #[arg(long, value_parser = lang_codes())]
     lang: Option<String>,
     /// Longest AI thinking time per move, in milliseconds.
     #[arg(long, default_value_t = 3000)]
     ai_movetime: u64,
+}
+
+/// `--lang`: the code of a language the bot speaks (its help lists them).
+fn lang_codes() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(Lang::ALL.map(Lang::code))
 }
 
 pub fn run(a: ConsoleArgs) -> CliResult {

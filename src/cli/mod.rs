@@ -56,10 +56,11 @@ pub fn position_arg(fen: Option<&str>) -> Result<Position, CliError> {
 }
 
 /// The position of `--fen` in a variant's square numbers (Italian and
-/// Portuguese count their own way); the initial position when absent.
+/// Portuguese count their own way); when absent, the variant's initial
+/// position, with its own side to move (Black in English draughts).
 pub fn position_arg_in(fen: Option<&str>, variant: Variant) -> Result<Position, CliError> {
     match fen {
-        None => Ok(Position::initial()),
+        None => Ok(variant.initial_position()),
         Some(f) => shashki_engine::parse_fen_full_in(variant, f)
             .map(|i| i.position)
             .map_err(|e: FenError| CliError::Input(format!("malformed FEN: {e}"))),

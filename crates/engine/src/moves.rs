@@ -632,19 +632,16 @@ fn generate_with<R: Rules>(pos: &Position, out: &mut Vec<Move>, capturing: Bitbo
 }
 
 /// Keep, among the captures `out[start..]` (all of the most pieces), those
-/// the Italian rules prefer: made by a king if any is; then taking the most
-/// kings; then meeting a king earliest in the sequence.
+/// the Italian rules prefer (FID art. 6.7–6.9): made by a king if any is;
+/// then taking the most kings; then meeting the kings earliest in the
+/// sequence — the first king as early as possible, then, among those, the
+/// second, and so on.
 fn italian_precedence(pos: &Position, out: &mut Vec<Move>, start: usize) {
     let rank = |m: &Move| {
-        let first_king = m
-            .captured_squares()
-            .iter()
-            .position(|s| pos.kings & s.bb() != 0)
-            .unwrap_or(MAX_PATH);
         (
             m.is_king_move(),
             (m.captured() & pos.kings).count_ones(),
-            std::cmp::Reverse(first_king),
+            kings_met(pos, m),
         )
     };
     let Some(best) = out[start..].iter().map(rank).max() else {
@@ -655,6 +652,18 @@ fn italian_precedence(pos: &Position, out: &mut Vec<Move>, start: usize) {
         index += 1;
         index <= start || rank(m) == best
     });
+}
+
+/// Where `m` meets the kings of `pos`: bit `MAX_PATH - 1 - i` is set when
+/// its `i`-th captured piece (from 0) is a king. Between two captures of
+/// as many kings the greater value meets them earlier: at the first place
+/// where they differ, it takes a king and the other a man.
+fn kings_met(pos: &Position, m: &Move) -> u32 {
+    m.captured_squares()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| pos.kings & s.bb() != 0)
+        .fold(0, |acc, (i, _)| acc | 1 << (MAX_PATH - 1 - i))
 }
 
 /// Number of legal moves, counting quiet moves without building them.

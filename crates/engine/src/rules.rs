@@ -46,7 +46,8 @@ pub trait Rules: Copy + Default + 'static {
     /// Men may capture kings (not in Italian draughts).
     const MEN_CAPTURE_KINGS: bool = true;
     /// Italian precedence among captures of the most pieces: with a king
-    /// rather than a man, then the most kings, then the king met earliest.
+    /// rather than a man, then the most kings, then the kings met earliest
+    /// (FID art. 6.9: the first king as early as possible, then the second…).
     const ITALIAN_PRECEDENCE: bool = false;
     /// Among captures of the most pieces, those taking the most kings
     /// (Portuguese "quality").
@@ -172,7 +173,7 @@ impl Rules for Czech {
 /// Italian draughts (dama italiana, FID rules): men move and capture
 /// forward only and may not capture kings; kings move and capture one
 /// square; a capture must take the most pieces, then (equal count) be made
-/// by a king, then take the most kings, then meet a king earliest; a man
+/// by a king, then take the most kings, then meet the kings earliest; a man
 /// crowned by a capture stops.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Italian;

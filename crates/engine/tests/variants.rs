@@ -206,6 +206,45 @@ fn italian_capture_precedence() {
     );
 }
 
+/// The legal moves of `fen` (in the variant's own square numbers) as the
+/// variant's players write them, sorted.
+fn numeric_moves(variant: Variant, fen: &str) -> Vec<String> {
+    let pos = shashki_engine::parse_fen_full_in(variant, fen)
+        .expect("fen")
+        .position;
+    let mut v: Vec<String> = pos
+        .legal_moves_in(variant)
+        .iter()
+        .map(|m| variant.format_move(m))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn italian_the_capture_meeting_the_kings_first() {
+    // FID art. 6.9 (issue 21): 30x23x16x7 takes king, man, king; 30x21x14x5
+    // takes king, king, man. Both take three pieces with the king, two of
+    // them kings, the first at once: the second king decides, met second
+    // in 30x5 and third in 30x7, so only 30x5 is legal.
+    assert_eq!(
+        numeric_moves(Variant::Italian, "W:WK30:B10,K12,K18,20,K26,K27"),
+        ["30x21x14x5"]
+    );
+    // the same turned round for Black (square n becomes 33 - n): the order in
+    // which the generator finds the two captures does not matter
+    assert_eq!(
+        numeric_moves(Variant::Italian, "B:W23,K21,K15,13,K7,K6:BK3"),
+        ["3x12x19x28"]
+    );
+    // two kings, each with a capture of three taking two kings: b8 takes
+    // c7 (king), c5 (king), c3; f4 takes e3 (king), c3, c5 (king)
+    assert_eq!(
+        moves(Variant::Italian, "W:WKb8,Kf4:Bc3,Ke3,Kc5,Kc7"),
+        ["b8:d6:b4:d2"]
+    );
+}
+
 #[test]
 fn portuguese_majority_then_quality() {
     // two captures of one piece each: the one taking the king
@@ -448,4 +487,116 @@ fn refusals_name_the_variants_capture_rules() {
         reason(Variant::Russian, fen, "c3-b4"),
         Some(IllegalReason::MustCapture)
     );
+}
+
+/// Italian rules with every capture precedence switched off: the raw
+/// captures a plain reading of FID art. 6 chooses among.
+#[derive(Debug, Clone, Copy, Default)]
+struct ItalianFreeChoice;
+
+impl shashki_engine::Rules for ItalianFreeChoice {
+    const NAME: &'static str = "Italian draughts, free choice";
+    const MEN_CAPTURE_BACKWARD: bool = false;
+    const FLYING_KINGS: bool = false;
+    const MAJORITY_CAPTURE: bool = false;
+    const MID_CAPTURE_PROMOTION: shashki_engine::rules::MidCapturePromotion =
+        shashki_engine::rules::MidCapturePromotion::Stop;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 80;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+    const MEN_CAPTURE_KINGS: bool = false;
+}
+
+/// FID art. 6.6–6.9 read one at a time: the most pieces; then by a king;
+/// then the most kings; then the kings met earliest (the list of the
+/// places of the kings in the capture, compared element by element; with
+/// `first_king_only`, the place of the first king alone, as the engine
+/// read art. 6.9 before issue 21).
+fn italian_by_the_book(pos: &shashki_engine::Position, first_king_only: bool) -> Vec<String> {
+    let mut raw = Vec::new();
+    shashki_engine::generate::<ItalianFreeChoice>(pos, &mut raw);
+    if !raw.iter().any(|m| m.is_capture()) {
+        let mut v: Vec<String> = raw.iter().map(|m| m.to_string()).collect();
+        v.sort();
+        return v;
+    }
+    let kings_at = |m: &shashki_engine::Move| -> Vec<usize> {
+        m.captured_squares()
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| pos.kings() & s.bb() != 0)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let most_kings =
+        |raw: &[shashki_engine::Move]| raw.iter().map(|m| kings_at(m).len()).max().unwrap_or(0);
+    let most = raw.iter().map(|m| m.capture_count()).max().unwrap_or(0);
+    raw.retain(|m| m.capture_count() == most);
+    if raw.iter().any(|m| m.is_king_move()) {
+        raw.retain(|m| m.is_king_move());
+    }
+    let kings = most_kings(&raw);
+    raw.retain(|m| kings_at(m).len() == kings);
+    let met = |m: &shashki_engine::Move| {
+        let mut at = kings_at(m);
+        if first_king_only {
+            at.truncate(1);
+        }
+        at
+    };
+    let earliest = raw.iter().map(met).min().unwrap_or_default();
+    raw.retain(|m| met(m) == earliest);
+    let mut v: Vec<String> = raw.iter().map(|m| m.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// 50 000 seeded random positions, mostly kings: the engine's Italian moves
+/// are those FID art. 6.6–6.9 choose, read one rule at a time.
+#[test]
+fn italian_precedence_agrees_with_the_rules_read_one_by_one() {
+    use shashki_engine::{Kind, Piece, Position, Square};
+    let mut state = 0x17a1_1a90_u64;
+    let mut next = || {
+        // SplitMix64
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let squares: Vec<Square> = Square::all().collect();
+    let (mut captures, mut decided_late) = (0, 0);
+    for _ in 0..50_000 {
+        let mut pos = Position::empty(Color::White);
+        for &sq in &squares {
+            let r = next() % 100;
+            let piece = match r {
+                0..=7 => Some((Color::White, Kind::King)),
+                8..=9 => Some((Color::White, Kind::Man)),
+                10..=34 => Some((Color::Black, Kind::King)),
+                35..=44 => Some((Color::Black, Kind::Man)),
+                _ => None,
+            };
+            pos.set(sq, piece.map(|(color, kind)| Piece { color, kind }));
+        }
+        let mut got: Vec<String> = pos
+            .legal_moves_in(Variant::Italian)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        got.sort();
+        let want = italian_by_the_book(&pos, false);
+        assert_eq!(got, want, "{}", pos.to_fen());
+        if got.iter().any(|m| m.contains(':')) {
+            captures += 1;
+        }
+        if italian_by_the_book(&pos, true) != want {
+            decided_late += 1;
+        }
+    }
+    // the positions try the rule: many captures, some decided by a king
+    // met after the first
+    assert!(captures > 10_000, "{captures}");
+    assert!(decided_late >= 10, "{decided_late}");
 }

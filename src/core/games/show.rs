@@ -323,9 +323,16 @@ pub(crate) fn cmd_position(ctx: &mut Ctx, text: &str) -> Res<()> {
         .position;
     let moves = pos.legal_moves_in(variant).len() as i64;
     let side = pos.side_to_move();
+    // what having no move means: a loss, or a win in giveaway games
+    let stuck = if variant.stuck_player_wins() {
+        "won"
+    } else {
+        "lost"
+    };
     let a = args![
         ("color", color_key(side)),
         ("moves", moves),
+        ("stuck", stuck),
         ("fen", variant.format_fen(&pos)),
     ];
     let caption = ctx.t("position-caption", Some(&a));

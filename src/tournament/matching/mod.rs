@@ -37,7 +37,9 @@ pub(crate) fn max_weight_matching(
     if n == 0 || edges.is_empty() {
         return vec![None; n];
     }
-    Matcher::new(n, edges, max_cardinality).solve()
+    let mut m = Matcher::new(n, edges, max_cardinality);
+    m.solve();
+    m.mate
 }
 
 const FREE: u8 = 0;
@@ -202,7 +204,9 @@ impl Matcher {
         self.base[b].is_some() && self.parent[b].is_none()
     }
 
-    fn solve(mut self) -> Vec<Option<usize>> {
+    /// Run the stages to the optimum: `mate` is the matching, `dual` and
+    /// the blossoms what proves it optimal (the tests check that proof).
+    fn solve(&mut self) {
         let n = self.n;
         loop {
             // a stage: find one augmenting path
@@ -293,6 +297,5 @@ impl Matcher {
                 }
             }
         }
-        self.mate
     }
 }
