@@ -32,7 +32,8 @@ use shashki::core::{
 };
 use shashki::engine::{Color, Game, Position, Variant};
 use shashki::store::{
-    self, ChallengeRow, ChallengeStatus, GameResult, GameRow, GameStatus, Seat, Store, Termination,
+    self, ChallengeId, ChallengeRow, ChallengeStatus, GameResult, GameRow, GameStatus, Seat, Store,
+    Termination,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -308,7 +309,9 @@ fn snap(s: &Store, prev: Option<&Snap>) -> Snap {
         .map(|(id, row)| {
             let typed = match prev {
                 Some(p) if unchanged(id, row, Some(&p.raw_challenges)) => p.challenges[id].clone(),
-                _ => store::challenge(s.read(), *id).unwrap().unwrap(),
+                _ => store::challenge(s.read(), ChallengeId(*id))
+                    .unwrap()
+                    .unwrap(),
             };
             (*id, typed)
         })
@@ -529,10 +532,10 @@ fn act_of(ev: &Event) -> Act {
                 decline: true,
             },
             Some(Payload::Accept { challenge }) => Act::Accept {
-                challenge: Some(challenge),
+                challenge: Some(challenge.0),
             },
             Some(Payload::Decline { challenge }) => Act::Decline {
-                challenge: Some(challenge),
+                challenge: Some(challenge.0),
             },
             _ => Act::Inert,
         },
@@ -925,7 +928,7 @@ fn check_user_event(
         let against_ai = *act == Act::Challenge && g.chat_id == who.chat && me_vs_ai;
         let from_challenge = accepted.iter().any(|ch| {
             let seats = [g.white, g.black];
-            b.challenges[&ch.id].game_id == Some(g.id)
+            b.challenges[&ch.id.0].game_id == Some(g.id)
                 && g.chat_id == ch.chat_id
                 && g.seconds_per_move == ch.seconds_per_move
                 && seats.contains(&Seat::Human(ch.from_user))
@@ -1877,7 +1880,7 @@ impl World {
                 _ => Expect::Nothing,
             },
             Some(Payload::Accept { challenge }) => {
-                let Some(ch) = self.last.challenges.get(&challenge) else {
+                let Some(ch) = self.last.challenges.get(&challenge.0) else {
                     return Expect::Nothing;
                 };
                 let handle = self.handles[q].as_deref().map(str::to_lowercase);
@@ -1893,7 +1896,7 @@ impl World {
                     && for_me
                     && self.last.chat_id(chat) == Some(ch.chat_id)
                 {
-                    Expect::Accepts(challenge)
+                    Expect::Accepts(challenge.0)
                 } else {
                     Expect::Nothing
                 }
@@ -2349,7 +2352,12 @@ fn a_handle_that_changed_hands_does_not_take_its_challenges_along() {
     // Elena is @lena now, and Fyodor took @elena
     say(fyodor, Some("elena"), Input::Text("/help".into()));
     let reader = Store::open(&path).unwrap();
-    let status = || store::challenge(reader.read(), id).unwrap().unwrap().status;
+    let status = || {
+        store::challenge(reader.read(), ChallengeId(id))
+            .unwrap()
+            .unwrap()
+            .status
+    };
     for input in [
         Input::Choice(format!("d:{id}")),
         Input::Text(format!("/decline #{id}")),

@@ -1366,7 +1366,7 @@ fn rematch_is_a_challenge_with_colours_swapped() {
         .iter()
         .any(|m| m.platform_user_id == "anna"));
     let s = room.store();
-    let ch_id: i64 = s
+    let ch_id: store::ChallengeId = s
         .conn()
         .query_row("SELECT max(id) FROM challenges", [], |r| r.get(0))
         .unwrap();

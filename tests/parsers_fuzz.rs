@@ -321,8 +321,12 @@ fn every_payload_the_bot_makes_decodes_to_itself() {
         let index = rng.next() as u16;
         let square = 1 + rng.below(32) as u8;
         for p in [
-            Payload::Accept { challenge: c },
-            Payload::Decline { challenge: c },
+            Payload::Accept {
+                challenge: shashki::core::ChallengeId(c),
+            },
+            Payload::Decline {
+                challenge: shashki::core::ChallengeId(c),
+            },
             Payload::Move {
                 game: g,
                 ply,

@@ -7,7 +7,7 @@ mod common;
 use common::room::{text, Room, T0};
 use shashki::core::{Config, Input, Outcome, Platform};
 use shashki::engine::{Game, Position, Variant};
-use shashki::store::{self, GameStatus, Seat};
+use shashki::store::{self, GameStatus, Seat, TournamentId};
 
 fn config() -> Config {
     Config {
@@ -33,7 +33,7 @@ impl Room {
     /// Every game of `round` of tournament `t` ends: the player with the
     /// higher entry number resigns. What each resignation said, one a game.
     fn resign_round(&self, t: i64, round: i64) -> Vec<String> {
-        let games: Vec<_> = store::tournament_games(self.store().read(), t)
+        let games: Vec<_> = store::tournament_games(self.store().read(), TournamentId(t))
             .unwrap()
             .into_iter()
             .filter(|g| g.round == round)
@@ -108,7 +108,7 @@ fn a_round_robin_of_micro_matches_from_entry_to_the_final_standings() {
 
     // the schedule: 6 pairings × 2 games, colours reversed, one opening each
     let s = room.store();
-    let games = store::tournament_games(s.read(), 1).unwrap();
+    let games = store::tournament_games(s.read(), TournamentId(1)).unwrap();
     assert_eq!(games.len(), 12);
     for pair in games.chunks(2) {
         let [a, b] = pair else { unreachable!() };
@@ -211,7 +211,9 @@ fn a_round_robin_of_micro_matches_from_entry_to_the_final_standings() {
         let row = store::game(s.read(), tg.game_id).unwrap().unwrap();
         assert_eq!(row.status, GameStatus::Finished);
     }
-    let t = store::tournament(s.read(), 1).unwrap().unwrap();
+    let t = store::tournament(s.read(), TournamentId(1))
+        .unwrap()
+        .unwrap();
     assert_eq!(t.status, store::TournamentStatus::Finished);
     drop(s);
 
@@ -264,10 +266,12 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
     let t = text(&room.say_as_admin("Anna", "/tournament start"));
     assert!(t.contains("2 players, 2 games"), "{t}");
     let s = room.store();
-    let t = store::tournament(s.read(), 1).unwrap().unwrap();
+    let t = store::tournament(s.read(), TournamentId(1))
+        .unwrap()
+        .unwrap();
     assert_eq!(t.status, store::TournamentStatus::Running);
     // entry order after Bob left and came back: Carl first
-    let players = store::tournament_players(s.read(), 1).unwrap();
+    let players = store::tournament_players(s.read(), TournamentId(1)).unwrap();
     assert_eq!(
         players.iter().map(|p| p.seq).collect::<Vec<_>>(),
         vec![0, 1]
@@ -280,7 +284,7 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
 
 /// The game between two players of a tournament (`a` and `b` by entry).
 fn game_between(room: &Room, a: i64, b: i64) -> i64 {
-    store::tournament_games(room.store().read(), 1)
+    store::tournament_games(room.store().read(), TournamentId(1))
         .unwrap()
         .into_iter()
         .find(|g| (g.white_seq, g.black_seq) == (a, b) || (g.white_seq, g.black_seq) == (b, a))
@@ -356,7 +360,7 @@ fn two_losses_on_time_remove_a_player_and_the_sweeper_can_end_the_tournament() {
         room.say(p, "/tournament join");
     }
     room.say("Anna", "/tournament start");
-    let games = store::tournament_games(room.store().read(), 1).unwrap();
+    let games = store::tournament_games(room.store().read(), TournamentId(1)).unwrap();
     for tg in &games {
         let row = store::game(room.store().read(), tg.game_id)
             .unwrap()
@@ -402,7 +406,10 @@ fn two_losses_on_time_remove_a_player_and_the_sweeper_can_end_the_tournament() {
         .is_some_and(|i| i.file_name == "crosstable-1.png")));
     let s = room.store();
     assert_eq!(
-        store::tournament(s.read(), 1).unwrap().unwrap().status,
+        store::tournament(s.read(), TournamentId(1))
+            .unwrap()
+            .unwrap()
+            .status,
         store::TournamentStatus::Finished
     );
     let timeouts = games
@@ -446,7 +453,7 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
     assert!(all.contains("“Spring” is over! The winner: Anna."), "{all}");
     // no rematch, at most one bye each, a bye every round
     let s = room.store();
-    let games = store::tournament_games(s.read(), 1).unwrap();
+    let games = store::tournament_games(s.read(), TournamentId(1)).unwrap();
     let mut met: Vec<(i64, i64)> = games
         .iter()
         .map(|g| (g.white_seq.min(g.black_seq), g.white_seq.max(g.black_seq)))
@@ -455,7 +462,7 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
     let n = met.len();
     met.dedup();
     assert_eq!(met.len(), n, "no rematches: {met:?}");
-    let byes = store::tournament_byes(s.read(), 1).unwrap();
+    let byes = store::tournament_byes(s.read(), TournamentId(1)).unwrap();
     assert_eq!(
         byes.iter().map(|b| b.round).collect::<Vec<_>>(),
         vec![1, 2, 3]
@@ -469,7 +476,10 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
     who.dedup();
     assert_eq!(who.len(), 3, "a bye once per player: {byes:?}");
     assert_eq!(
-        store::tournament(s.read(), 1).unwrap().unwrap().status,
+        store::tournament(s.read(), TournamentId(1))
+            .unwrap()
+            .unwrap()
+            .status,
         store::TournamentStatus::Finished
     );
 }
@@ -496,7 +506,7 @@ fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
         room.say(p, "/tournament join");
     }
     room.say_as_admin("Anna", "/tournament start");
-    let games = store::tournament_games(room.store().read(), 1).unwrap();
+    let games = store::tournament_games(room.store().read(), TournamentId(1)).unwrap();
     assert_eq!(games.len(), 3);
     // one game is played to its end first: it keeps its result
     let first = store::game(room.store().read(), games[0].game_id)
@@ -512,14 +522,14 @@ fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
     let t = text(&room.say("Bob", "/турнир отменить #1"));
     assert!(t.contains("Only the chat’s admins"), "{t}");
     assert_eq!(
-        store::tournament(room.store().read(), 1)
+        store::tournament(room.store().read(), TournamentId(1))
             .unwrap()
             .unwrap()
             .status,
         store::TournamentStatus::Running
     );
     assert_eq!(
-        store::count_active_tournament_games(room.store().read(), 1).unwrap(),
+        store::count_active_tournament_games(room.store().read(), TournamentId(1)).unwrap(),
         2
     );
 
@@ -540,7 +550,10 @@ fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
     assert_eq!(out.replies[0].mentions.len(), 3, "every player is told");
     let s = room.store();
     assert_eq!(
-        store::tournament(s.read(), 1).unwrap().unwrap().status,
+        store::tournament(s.read(), TournamentId(1))
+            .unwrap()
+            .unwrap()
+            .status,
         store::TournamentStatus::Cancelled
     );
     for tg in &games[1..] {
@@ -596,7 +609,7 @@ fn missing_lists_the_games_holding_the_event_up() {
         room.say(p, "/tournament join");
     }
     room.say("Anna", "/tournament start");
-    let games = store::tournament_games(room.store().read(), 1).unwrap();
+    let games = store::tournament_games(room.store().read(), TournamentId(1)).unwrap();
     let first = store::game(room.store().read(), games[0].game_id)
         .unwrap()
         .unwrap();
@@ -637,7 +650,7 @@ fn missing_names_the_swiss_round_and_adjudication_pairs_the_next_one() {
         room.say(p, "/tournament join");
     }
     room.say("Anna", "/tournament start");
-    let round1 = store::tournament_games(room.store().read(), 1).unwrap();
+    let round1 = store::tournament_games(room.store().read(), TournamentId(1)).unwrap();
     assert_eq!(round1.len(), 2);
     let t = text(&room.say("Eve", "/tournament missing"));
     assert!(t.contains("“Spring”, round 1: 2 games are"), "{t}");
@@ -679,7 +692,7 @@ fn an_admin_adjudicates_a_game_after_the_engine_advises() {
     room.say("Bob", "/tournament join");
     room.say("Carl", "/tournament join");
     room.say_as_admin("Anna", "/tournament start");
-    let game = store::tournament_games(room.store().read(), 1).unwrap()[0].game_id;
+    let game = store::tournament_games(room.store().read(), TournamentId(1)).unwrap()[0].game_id;
     let row = store::game(room.store().read(), game).unwrap().unwrap();
     let (white, black) = (room.name(row.white), room.name(row.black));
 
@@ -795,11 +808,13 @@ fn max_players_and_casual_events_are_options_of_new() {
     let t = text(&room.say("Carl", "/tournament"));
     assert!(t.contains("casual, at most 2 players). Players (2)"), "{t}");
     let s = room.store();
-    let row = store::tournament(s.read(), 1).unwrap().unwrap();
+    let row = store::tournament(s.read(), TournamentId(1))
+        .unwrap()
+        .unwrap();
     assert_eq!((row.max_players, row.rated), (2, false));
     drop(s);
     room.say("Anna", "/tournament start");
-    let game = store::tournament_games(room.store().read(), 1).unwrap()[0].game_id;
+    let game = store::tournament_games(room.store().read(), TournamentId(1)).unwrap()[0].game_id;
     let out = room.say("Bob", &format!("/resign #{game}"));
     assert!(text(&out).contains("is over!"), "{}", text(&out));
     assert_eq!(overall_games(&room, "Anna"), 0, "casual: no rating change");
@@ -813,7 +828,9 @@ fn max_players_and_casual_events_are_options_of_new() {
         "{t}"
     );
     let s = room.store();
-    let row = store::tournament(s.read(), 2).unwrap().unwrap();
+    let row = store::tournament(s.read(), TournamentId(2))
+        .unwrap()
+        .unwrap();
     assert_eq!((row.max_players, row.rated), (20, true));
 }
 
@@ -912,7 +929,7 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
         t.contains("late: a half-point bye for each of the 1 rounds missed; paired from round 2"),
         "{t}"
     );
-    let byes = store::tournament_byes(room.store().read(), 1).unwrap();
+    let byes = store::tournament_byes(room.store().read(), TournamentId(1)).unwrap();
     assert_eq!(
         byes,
         vec![store::ByeRow {
@@ -933,13 +950,13 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
     // round 1 ends (the lower entry number wins): round 2 pairs five
     room.resign_round(1, 1);
     let s = room.store();
-    let round2: Vec<_> = store::tournament_games(s.read(), 1)
+    let round2: Vec<_> = store::tournament_games(s.read(), TournamentId(1))
         .unwrap()
         .into_iter()
         .filter(|g| g.round == 2)
         .collect();
     assert_eq!(round2.len(), 2, "five players: two games and a bye");
-    let full = store::tournament_byes(s.read(), 1).unwrap();
+    let full = store::tournament_byes(s.read(), TournamentId(1)).unwrap();
     assert_eq!(full.iter().filter(|b| b.round == 2 && !b.half).count(), 1);
     // Eve (one half bye, 1 point) is paired or gets the bye: she plays on
     let eve_in = round2.iter().any(|g| g.white_seq == 4 || g.black_seq == 4)
@@ -955,10 +972,12 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
     room.resign_round(1, 2);
     let t = text(&room.say("Gina", "/tournament join #1"));
     assert!(t.contains("has paired 3 rounds already"), "{t}");
-    assert!(store::tournament_players(room.store().read(), 1)
-        .unwrap()
-        .iter()
-        .all(|p| room.name(Seat::Human(p.user_id)) != "Gina"));
+    assert!(
+        store::tournament_players(room.store().read(), TournamentId(1))
+            .unwrap()
+            .iter()
+            .all(|p| room.name(Seat::Human(p.user_id)) != "Gina")
+    );
 }
 
 const HOUR: i64 = 3600;
@@ -1070,7 +1089,7 @@ fn leave_days_pause_the_players_tournament_games_only_within_the_allowance() {
         .unwrap()
         .unwrap()
         .id;
-    let games: Vec<store::GameRow> = store::tournament_games(room.store().read(), 1)
+    let games: Vec<store::GameRow> = store::tournament_games(room.store().read(), TournamentId(1))
         .unwrap()
         .iter()
         .map(|tg| {

@@ -29,6 +29,8 @@ mod sweep;
 mod time;
 mod tournaments;
 
+/// The typed ids and plies the core speaks in (stored by the store).
+pub use crate::store::{ChallengeId, ChatId, GameId, Ply, TournamentId, UserId};
 pub use config::{Config, Limits};
 pub use error::{Refusal, ServiceError};
 pub use limits::PlatformLimits;
@@ -273,7 +275,7 @@ fn on_text(ctx: &mut Ctx, text: &str, bare_moves: bool) -> Result<(), Halt> {
         Command::Challenge(args) => games::cmd_challenge(ctx, &args)?,
         Command::Accept(r) => games::cmd_accept(ctx, r.as_deref())?,
         Command::Decline(r) => games::cmd_decline(ctx, r.as_deref())?,
-        Command::ChallengeLink { id, token } => games::challenge_link(ctx, id, token)?,
+        Command::ChallengeLink { id, token } => games::challenge_link(ctx, ChallengeId(id), token)?,
         Command::Move { game, text } => match text {
             None => return Err(InputRefusal::MoveUsage.into()),
             Some(text) => games::move_text(ctx, game, &text)?,

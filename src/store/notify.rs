@@ -2,8 +2,8 @@
 //! the thread (a Telegram forum topic, a Discord thread) challenges and
 //! games live in, and whether a chat gives each game a thread.
 
-use super::StoreResult;
 use super::Tx;
+use super::{ChallengeId, StoreResult};
 use rusqlite::{params, OptionalExtension};
 
 /// Whether the user wants private notifications.
@@ -66,7 +66,7 @@ pub fn set_game_thread(c: &Tx, game: i64, thread: Option<&str>) -> StoreResult<(
 }
 
 /// The thread a challenge was posted in (None: the chat itself).
-pub fn challenge_thread(c: &Tx, challenge: i64) -> StoreResult<Option<String>> {
+pub fn challenge_thread(c: &Tx, challenge: ChallengeId) -> StoreResult<Option<String>> {
     Ok(c.sql()
         .prepare_cached("SELECT thread FROM challenges WHERE id = ?1")?
         .query_row([challenge], |r| r.get(0))
@@ -74,7 +74,11 @@ pub fn challenge_thread(c: &Tx, challenge: i64) -> StoreResult<Option<String>> {
         .flatten())
 }
 
-pub fn set_challenge_thread(c: &Tx, challenge: i64, thread: Option<&str>) -> StoreResult<()> {
+pub fn set_challenge_thread(
+    c: &Tx,
+    challenge: ChallengeId,
+    thread: Option<&str>,
+) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE challenges SET thread = ?2 WHERE id = ?1")?
         .execute(params![challenge, thread])?;

@@ -5,14 +5,14 @@ use super::StoreResult;
 use super::Tx;
 use rusqlite::{params, OptionalExtension};
 
-use super::TournamentStatus;
+use super::{TournamentId, TournamentStatus};
 use crate::tournament::ballot::Ballot;
 use crate::tournament::Format;
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct TournamentRow {
-        pub id: i64,
+        pub id: TournamentId,
         pub chat_id: i64,
         pub name: String,
         /// `round-robin`, `double-round-robin` (see `tournament::Format`).
@@ -59,7 +59,7 @@ table_row! {
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct TournamentGameRow {
-        pub tournament_id: i64,
+        pub tournament_id: TournamentId,
         pub round: i64,
         pub pairing_no: i64,
         pub white_seq: i64,
@@ -88,17 +88,17 @@ pub struct NewTournament<'a> {
     pub ends_at: Option<i64>,
 }
 
-pub fn insert_tournament(c: &Tx, t: &NewTournament, now: i64) -> StoreResult<i64> {
+pub fn insert_tournament(c: &Tx, t: &NewTournament, now: i64) -> StoreResult<TournamentId> {
     c.sql().prepare_cached("INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated,
                                   bank_moves, bank_days, leave_days, ends_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)")?
 .execute(params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now, t.max_players, t.rated,
                  t.bank.map(|b| b.0), t.bank.map(|b| b.1), t.leave_days, t.ends_at],
     )?;
-    Ok(c.sql().last_insert_rowid())
+    Ok(TournamentId(c.sql().last_insert_rowid()))
 }
 
-pub fn tournament(c: &Tx, id: i64) -> StoreResult<Option<TournamentRow>> {
+pub fn tournament(c: &Tx, id: TournamentId) -> StoreResult<Option<TournamentRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {} FROM tournaments WHERE id = ?1",
@@ -138,7 +138,7 @@ pub fn last_finished_tournament_in_chat(
 /// Move a tournament from status `from` to `to`. False if it was not in `from`.
 pub fn set_tournament_status(
     c: &Tx,
-    id: i64,
+    id: TournamentId,
     from: TournamentStatus,
     to: TournamentStatus,
     now: i64,
@@ -156,7 +156,7 @@ pub fn set_tournament_status(
 }
 
 /// The entry list in order (withdrawn players included).
-pub fn tournament_players(c: &Tx, id: i64) -> StoreResult<Vec<TournamentPlayerRow>> {
+pub fn tournament_players(c: &Tx, id: TournamentId) -> StoreResult<Vec<TournamentPlayerRow>> {
     let mut st = c.sql().prepare_cached(&format!(
         "SELECT {} FROM tournament_players WHERE tournament_id = ?1 ORDER BY seq",
         TournamentPlayerRow::COLUMNS
@@ -168,7 +168,11 @@ pub fn tournament_players(c: &Tx, id: i64) -> StoreResult<Vec<TournamentPlayerRo
 }
 
 /// One entry of a tournament.
-pub fn tournament_player(c: &Tx, id: i64, user: i64) -> StoreResult<Option<TournamentPlayerRow>> {
+pub fn tournament_player(
+    c: &Tx,
+    id: TournamentId,
+    user: i64,
+) -> StoreResult<Option<TournamentPlayerRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {} FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
@@ -179,7 +183,13 @@ pub fn tournament_player(c: &Tx, id: i64, user: i64) -> StoreResult<Option<Tourn
 }
 
 /// A player takes leave: `used` days in all now, paused until `until`.
-pub fn set_tournament_leave(c: &Tx, id: i64, user: i64, used: i64, until: i64) -> StoreResult<()> {
+pub fn set_tournament_leave(
+    c: &Tx,
+    id: TournamentId,
+    user: i64,
+    used: i64,
+    until: i64,
+) -> StoreResult<()> {
     c.sql()
         .prepare_cached(
             "UPDATE tournament_players SET leave_used = ?3, leave_until = ?4
@@ -220,7 +230,7 @@ pub fn tournament_of_game(c: &Tx, game_id: i64) -> StoreResult<Option<Tournament
 }
 
 /// Enter `user` (at the end of the list). False if they are entered already.
-pub fn join_tournament(c: &Tx, id: i64, user: i64, now: i64) -> StoreResult<bool> {
+pub fn join_tournament(c: &Tx, id: TournamentId, user: i64, now: i64) -> StoreResult<bool> {
     let n = c.sql().prepare_cached("INSERT OR IGNORE INTO tournament_players (tournament_id, user_id, seq, joined_at)
          VALUES (?1, ?2, (SELECT COALESCE(MAX(seq) + 1, 0) FROM tournament_players WHERE tournament_id = ?1), ?3)")?
 .execute(params![id, user, now],
@@ -230,7 +240,7 @@ pub fn join_tournament(c: &Tx, id: i64, user: i64, now: i64) -> StoreResult<bool
 
 /// Take `user` off the list of a tournament not yet started, renumbering
 /// the entries after them. False if they were not entered.
-pub fn leave_tournament(c: &Tx, id: i64, user: i64) -> StoreResult<bool> {
+pub fn leave_tournament(c: &Tx, id: TournamentId, user: i64) -> StoreResult<bool> {
     let seq: Option<i64> = c
         .sql()
         .query_row(
@@ -263,7 +273,7 @@ pub fn leave_tournament(c: &Tx, id: i64, user: i64) -> StoreResult<bool> {
 
 /// Mark `user` withdrawn from a started tournament. False if they were not
 /// entered or had withdrawn already.
-pub fn withdraw_player(c: &Tx, id: i64, user: i64, now: i64) -> StoreResult<bool> {
+pub fn withdraw_player(c: &Tx, id: TournamentId, user: i64, now: i64) -> StoreResult<bool> {
     let n = c
         .sql()
         .prepare_cached(
@@ -283,7 +293,7 @@ pub fn insert_tournament_game(c: &Tx, g: &TournamentGameRow) -> StoreResult<()> 
 }
 
 /// The games of a tournament in schedule order.
-pub fn tournament_games(c: &Tx, id: i64) -> StoreResult<Vec<TournamentGameRow>> {
+pub fn tournament_games(c: &Tx, id: TournamentId) -> StoreResult<Vec<TournamentGameRow>> {
     let mut st = c.sql().prepare_cached(&format!(
         "SELECT {} FROM tournament_games WHERE tournament_id = ?1 ORDER BY round, pairing_no, game_id",
         TournamentGameRow::COLUMNS
@@ -306,7 +316,13 @@ pub fn tournament_game_of(c: &Tx, game_id: i64) -> StoreResult<Option<Tournament
 }
 
 /// Record a Swiss round's bye (player `seq`).
-pub fn insert_tournament_bye(c: &Tx, id: i64, round: i64, seq: i64, half: bool) -> StoreResult<()> {
+pub fn insert_tournament_bye(
+    c: &Tx,
+    id: TournamentId,
+    round: i64,
+    seq: i64,
+    half: bool,
+) -> StoreResult<()> {
     c.sql()
         .prepare_cached(
             "INSERT INTO tournament_byes (tournament_id, round, seq, kind) VALUES (?1, ?2, ?3, ?4)",
@@ -326,7 +342,7 @@ pub struct ByeRow {
 }
 
 /// A tournament's byes, in round order.
-pub fn tournament_byes(c: &Tx, id: i64) -> StoreResult<Vec<ByeRow>> {
+pub fn tournament_byes(c: &Tx, id: TournamentId) -> StoreResult<Vec<ByeRow>> {
     let mut st = c.sql().prepare_cached(
         "SELECT round, seq, kind FROM tournament_byes WHERE tournament_id = ?1 ORDER BY round, seq",
     )?;
@@ -343,7 +359,7 @@ pub fn tournament_byes(c: &Tx, id: i64) -> StoreResult<Vec<ByeRow>> {
 }
 
 /// How many of a tournament's games `user` lost on time.
-pub fn count_time_forfeits(c: &Tx, id: i64, user: i64) -> StoreResult<i64> {
+pub fn count_time_forfeits(c: &Tx, id: TournamentId, user: i64) -> StoreResult<i64> {
     Ok(c.sql().prepare_cached("SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
          WHERE tg.tournament_id = ?1 AND g.result_reason = 'timeout'
            AND ((g.white_user = ?2 AND g.result = '0-2') OR (g.black_user = ?2 AND g.result = '2-0'))")?
@@ -363,7 +379,7 @@ pub fn game_is_rated(c: &Tx, game_id: i64) -> StoreResult<bool> {
 }
 
 /// A tournament's games still being played, in schedule order.
-pub fn active_tournament_games(c: &Tx, id: i64) -> StoreResult<Vec<TournamentGameRow>> {
+pub fn active_tournament_games(c: &Tx, id: TournamentId) -> StoreResult<Vec<TournamentGameRow>> {
     let cols = TournamentGameRow::COLUMNS
         .split(", ")
         .map(|col| format!("tg.{col}"))
@@ -381,7 +397,7 @@ pub fn active_tournament_games(c: &Tx, id: i64) -> StoreResult<Vec<TournamentGam
 }
 
 /// How many of a tournament's games are still being played.
-pub fn count_active_tournament_games(c: &Tx, id: i64) -> StoreResult<i64> {
+pub fn count_active_tournament_games(c: &Tx, id: TournamentId) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
@@ -404,7 +420,7 @@ pub fn tournaments_past_end(c: &Tx, now: i64) -> StoreResult<Vec<TournamentRow>>
 }
 
 /// Note that a tournament's end date was announced. False if it was already.
-pub fn mark_end_announced(c: &Tx, id: i64) -> StoreResult<bool> {
+pub fn mark_end_announced(c: &Tx, id: TournamentId) -> StoreResult<bool> {
     Ok(c.sql()
         .prepare_cached(
             "UPDATE tournaments SET end_announced = 1 WHERE id = ?1 AND end_announced = 0",

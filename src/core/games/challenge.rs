@@ -19,7 +19,7 @@ use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::core::time::DAY;
 use crate::core::types::{Job, Share, Target};
-use crate::store::{self, ChallengeStatus, ColorWish, NewGame, Seat};
+use crate::store::{self, ChallengeId, ChallengeStatus, ColorWish, NewGame, Seat};
 use shashki_engine::{Color, Game, Position, Variant};
 
 crate::core::error::refusals! {
@@ -32,8 +32,8 @@ crate::core::error::refusals! {
         BadDays { days: i64 } => "challenge-bad-days" ["days" => days],
         /// A challenge to oneself.
         ToSelf => "challenge-self",
-        Unknown { id: i64 } => "challenge-unknown" ["id" => id],
-        Closed { id: i64 } => "challenge-closed" ["id" => id],
+        Unknown { id: ChallengeId } => "challenge-unknown" ["id" => id],
+        Closed { id: ChallengeId } => "challenge-closed" ["id" => id],
         /// Accepting one's own challenge.
         Own => "challenge-own",
         NotForYou => "challenge-not-for-you",
@@ -369,7 +369,7 @@ fn create_challenge(
 /// The share button of an open challenge of this chat: its link
 /// carries a secret kept with it (`challenges.share_token`, v17), so
 /// only those it was passed to can accept it from elsewhere.
-fn share_challenge(ctx: &Ctx, id: i64) -> Res<Share> {
+fn share_challenge(ctx: &Ctx, id: ChallengeId) -> Res<Share> {
     use std::hash::BuildHasher;
     // twelve random digits (what a payload number may hold)
     let token = std::collections::hash_map::RandomState::new().hash_one(id) % 1_000_000_000_000;
@@ -390,7 +390,7 @@ fn share_challenge(ctx: &Ctx, id: i64) -> Res<Share> {
 /// card with an accept button, for an open challenge of a group on this
 /// platform whose link this is (a game of another chat is never named
 /// otherwise).
-pub(crate) fn challenge_link(ctx: &mut Ctx, id: i64, token: i64) -> Res<()> {
+pub(crate) fn challenge_link(ctx: &mut Ctx, id: ChallengeId, token: i64) -> Res<()> {
     let (ch, chat) = shared_challenge(ctx, id, token)?;
     let from = store::user(ctx.c, ch.from_user)?
         .map(|u| u.name)
@@ -416,7 +416,11 @@ pub(crate) fn challenge_link(ctx: &mut Ctx, id: i64, token: i64) -> Res<()> {
 /// An open challenge of a group that its share link (`token`) brings
 /// someone to: open to anyone, not expired, on this platform; with its
 /// chat. A wrong token is an unknown challenge.
-fn shared_challenge(ctx: &Ctx, id: i64, token: i64) -> Res<(store::ChallengeRow, store::ChatRow)> {
+fn shared_challenge(
+    ctx: &Ctx,
+    id: ChallengeId,
+    token: i64,
+) -> Res<(store::ChallengeRow, store::ChatRow)> {
     if store::challenge_share_token(ctx.c, id)? != Some(token) {
         return Err(ChallengeRefusal::Unknown { id }.into());
     }
@@ -475,8 +479,8 @@ fn room_for_a_game(ctx: &Ctx, me: i64, opponent: Option<i64>, ai: bool) -> Res<(
 }
 
 /// The challenge a `/accept` or `/decline` means.
-fn pick_challenge(ctx: &Ctx, r: Option<&str>) -> Res<i64> {
-    if let Some(id) = r.and_then(game_ref) {
+fn pick_challenge(ctx: &Ctx, r: Option<&str>) -> Res<ChallengeId> {
+    if let Some(id) = r.and_then(game_ref).map(ChallengeId) {
         return Ok(id);
     }
     let open = store::open_challenges_for(ctx.c, ctx.chat.id, &ctx.user)?;
@@ -494,20 +498,20 @@ pub(crate) fn cmd_decline(ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
 }
 
 /// A challenge of this chat, by number.
-fn challenge_here(ctx: &Ctx, id: i64) -> Res<store::ChallengeRow> {
+fn challenge_here(ctx: &Ctx, id: ChallengeId) -> Res<store::ChallengeRow> {
     Ok(store::challenge(ctx.c, id)?
         .filter(|c| c.chat_id == ctx.chat.id)
         .ok_or(ChallengeRefusal::Unknown { id })?)
 }
 
-pub(crate) fn accept(ctx: &mut Ctx, id: i64) -> Res<()> {
+pub(crate) fn accept(ctx: &mut Ctx, id: ChallengeId) -> Res<()> {
     accept_here(ctx, id).map(drop)
 }
 
 /// Accept a shared challenge by its link's button: here, if it is this
 /// chat's; else the game starts in the challenge's group (in its
 /// language) and the acceptor is told where.
-pub(crate) fn accept_shared(ctx: &mut Ctx, id: i64, token: i64) -> Res<()> {
+pub(crate) fn accept_shared(ctx: &mut Ctx, id: ChallengeId, token: i64) -> Res<()> {
     let (ch, chat) = shared_challenge(ctx, id, token)?;
     if ch.chat_id == ctx.chat.id {
         return accept(ctx, id);
@@ -545,7 +549,7 @@ pub(crate) fn accept_shared(ctx: &mut Ctx, id: i64, token: i64) -> Res<()> {
 }
 
 /// Accept a challenge of this chat; the new game's id.
-fn accept_here(ctx: &mut Ctx, id: i64) -> Res<i64> {
+fn accept_here(ctx: &mut Ctx, id: ChallengeId) -> Res<i64> {
     let me = ctx.user_id()?;
     let ch = challenge_here(ctx, id)?;
     if ch.status != ChallengeStatus::Open || ch.expires_at <= ctx.now {
@@ -563,7 +567,7 @@ fn accept_here(ctx: &mut Ctx, id: i64) -> Res<i64> {
         ctx.thread = Some(t);
     }
     let (challenger, me) = (Seat::Human(ch.from_user), Seat::Human(me));
-    let (white, black) = match ch.color.resolve(ctx.now ^ ch.id) {
+    let (white, black) = match ch.color.resolve(ctx.now ^ ch.id.0) {
         Color::White => (challenger, me),
         Color::Black => (me, challenger),
     };
@@ -585,7 +589,7 @@ fn accept_here(ctx: &mut Ctx, id: i64) -> Res<i64> {
     Ok(game_id)
 }
 
-pub(crate) fn decline(ctx: &mut Ctx, id: i64) -> Res<()> {
+pub(crate) fn decline(ctx: &mut Ctx, id: ChallengeId) -> Res<()> {
     let me = ctx.user_id()?;
     let ch = challenge_here(ctx, id)?;
     if ch.status != ChallengeStatus::Open {

@@ -15,7 +15,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::reminders::Reminders;
 use crate::core::time::DAY;
-use crate::store::{self, GameRow, NextClock, Seat};
+use crate::store::{self, GameRow, NextClock, Seat, TournamentId};
 use shashki_engine::Color;
 
 /// How a new game is timed.
@@ -26,7 +26,7 @@ pub(crate) struct TimeControl {
     /// A bank: each side's seconds at the start (the first period).
     pub bank: Option<i64>,
     /// The tournament the game belongs to (its leave pauses the clock).
-    pub tournament: Option<i64>,
+    pub tournament: Option<TournamentId>,
 }
 
 impl TimeControl {

@@ -2,20 +2,22 @@
 //! A payload that refers to a game position carries its ply, so a button
 //! pressed late (after the position changed) is refused, not misapplied.
 
+use crate::store::ChallengeId;
+
 /// What a button does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Payload {
     Accept {
-        challenge: i64,
+        challenge: ChallengeId,
     },
     /// Accept a shared challenge of a group from elsewhere (a private chat
     /// the share link opened): `token` is the link's secret.
     AcceptShared {
-        challenge: i64,
+        challenge: ChallengeId,
         token: i64,
     },
     Decline {
-        challenge: i64,
+        challenge: ChallengeId,
     },
     /// Play the `index`-th legal move (sorted by notation) at `ply`.
     Move {
@@ -166,12 +168,16 @@ impl Payload {
             })
             .collect::<Option<Vec<_>>>()?;
         let p = match (tag, nums.as_slice()) {
-            ("a", [c]) => Payload::Accept { challenge: *c },
+            ("a", [c]) => Payload::Accept {
+                challenge: ChallengeId(*c),
+            },
             ("A", [c, t]) => Payload::AcceptShared {
-                challenge: *c,
+                challenge: ChallengeId(*c),
                 token: *t,
             },
-            ("d", [c]) => Payload::Decline { challenge: *c },
+            ("d", [c]) => Payload::Decline {
+                challenge: ChallengeId(*c),
+            },
             ("m", [g, p, i]) => Payload::Move {
                 game: *g,
                 ply: *p,
@@ -213,12 +219,16 @@ mod tests {
     #[test]
     fn round_trip_and_rejects() {
         let all = [
-            Payload::Accept { challenge: 7 },
+            Payload::Accept {
+                challenge: ChallengeId(7),
+            },
             Payload::AcceptShared {
-                challenge: 7,
+                challenge: ChallengeId(7),
                 token: 999_999_999_999,
             },
-            Payload::Decline { challenge: 7 },
+            Payload::Decline {
+                challenge: ChallengeId(7),
+            },
             Payload::Move {
                 game: 123456789,
                 ply: 140,

@@ -21,8 +21,8 @@ use crate::core::games::clock::TimeControl;
 use crate::core::input::commands::game_ref;
 use crate::core::input::words::{tournament_word, TournamentWord};
 use crate::core::time::DAY;
-use crate::store::TournamentStatus;
 use crate::store::{self, NewTournament, Seat, TournamentGameRow, TournamentRow};
+use crate::store::{TournamentId, TournamentStatus};
 use crate::tournament::ballot::{Ballot, Draw, Opening};
 use crate::tournament::{berger, Format, Pairing};
 use entries::{tournament_join, tournament_leave, tournament_remove};
@@ -43,36 +43,36 @@ crate::core::error::refusals! {
         Unknown { id: String } => "tournament-unknown" ["id" => id],
         NoneHere => "tournament-none",
         /// Several tournaments: the asker names one.
-        Which { ids: Vec<i64> } => "tournament-which" ["ids" => ids],
+        Which { ids: Vec<TournamentId> } => "tournament-which" ["ids" => ids],
         /// Not open for entries.
-        NotOpen { id: i64 } => "tournament-not-open" ["id" => id],
+        NotOpen { id: TournamentId } => "tournament-not-open" ["id" => id],
         /// Too late to enter: `rounds` paired.
-        TooLate { id: i64, rounds: i64 } => "tournament-too-late" ["id" => id, "rounds" => rounds],
-        AlreadyJoined { id: i64 } => "tournament-already-in" ["id" => id],
-        NotJoined { id: i64 } => "tournament-not-in" ["id" => id],
+        TooLate { id: TournamentId, rounds: i64 } => "tournament-too-late" ["id" => id, "rounds" => rounds],
+        AlreadyJoined { id: TournamentId } => "tournament-already-in" ["id" => id],
+        NotJoined { id: TournamentId } => "tournament-not-in" ["id" => id],
         /// A tournament of too few players to start.
         TooFew { players: i64 } => "tournament-too-few" ["players" => players],
-        Full { id: i64, limit: i64 } => "tournament-full" ["id" => id, "limit" => limit],
+        Full { id: TournamentId, limit: i64 } => "tournament-full" ["id" => id, "limit" => limit],
         /// `name` is not in the tournament.
-        NotEntered { id: i64, name: String } => "tournament-not-entered" [
+        NotEntered { id: TournamentId, name: String } => "tournament-not-entered" [
             "id" => id,
             "name" => name,
         ],
-        Over { id: i64 } => "tournament-over" ["id" => id],
+        Over { id: TournamentId } => "tournament-over" ["id" => id],
         /// Not a number of players (as written).
         BadMax { max: String } => "tournament-bad-max" ["max" => max],
         /// Not an end date.
         BadEnd { word: String } => "tournament-bad-end" ["word" => word],
         /// Not a bank (`MOVES/DAYS`).
         BadBank { word: String } => "tournament-bad-bank" ["word" => word],
-        NotRunning { id: i64 } => "tournament-not-running" ["id" => id],
+        NotRunning { id: TournamentId } => "tournament-not-running" ["id" => id],
         AdjudicateUsage => "adjudicate-usage",
         AdjudicateBadResult { word: String } => "adjudicate-bad-result" ["word" => word],
         /// Not a game of a tournament here (`game` as written).
         NotATournamentGame { game: String } => "not-a-tournament-game" ["game" => game],
         /// `/tournament pause` without a number of days.
-        LeaveUsage { id: i64, left: i64 } => "leave-usage" ["id" => id, "left" => left],
-        LeaveTooLong { id: i64, left: i64, days: i64 } => "leave-too-long" [
+        LeaveUsage { id: TournamentId, left: i64 } => "leave-usage" ["id" => id, "left" => left],
+        LeaveTooLong { id: TournamentId, left: i64, days: i64 } => "leave-too-long" [
             "id" => id,
             "left" => left,
             "days" => days,
@@ -207,7 +207,7 @@ pub(crate) fn cmd_tournament(ctx: &mut Ctx, args: &[String]) -> Res<()> {
 pub(crate) fn pick_tournament(ctx: &Ctx, r: Option<&str>, finished: bool) -> Res<TournamentRow> {
     if let Some(r) = r {
         let unknown = || TournamentRefusal::Unknown { id: r.to_string() };
-        let id = game_ref(r).ok_or_else(unknown)?;
+        let id = game_ref(r).map(TournamentId).ok_or_else(unknown)?;
         return Ok(store::tournament(ctx.c, id)?
             .filter(|t| t.chat_id == ctx.chat.id)
             .ok_or_else(unknown)?);
