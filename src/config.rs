@@ -71,16 +71,38 @@ pub struct FileConfig {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RuntimeConfig {
-    /// Updates of one chat that may wait to be handled; more are dropped
-    /// (Telegram) or answered "too many requests" (Discord) — a flood in one
-    /// chat takes no memory or time from the others.
+    /// Updates of one chat that may wait to be handled (all its members
+    /// together, the backstop); more are dropped — a flood in one chat takes
+    /// no memory or time from the others.
     pub queued_updates_per_chat: usize,
+    /// Updates of one member that may wait in one chat (the chat's members
+    /// are served in turn); more are dropped and the member is told to slow
+    /// down (once a minute at most). A number above `queued_updates_per_chat`
+    /// counts as that.
+    pub queued_updates_per_user: usize,
+    /// Updates of one member one chat takes in a minute; more are dropped
+    /// like the above. 0: no such limit.
+    pub updates_per_minute_per_user: u32,
 }
 
 impl Default for RuntimeConfig {
     fn default() -> Self {
+        let l = crate::runtime::LaneLimits::default();
         RuntimeConfig {
-            queued_updates_per_chat: crate::runtime::DEFAULT_LANE_BOUND,
+            queued_updates_per_chat: l.per_chat,
+            queued_updates_per_user: l.per_user,
+            updates_per_minute_per_user: l.per_user_per_minute,
+        }
+    }
+}
+
+impl RuntimeConfig {
+    /// What may wait in a chat's lane.
+    pub fn lane_limits(&self) -> crate::runtime::LaneLimits {
+        crate::runtime::LaneLimits {
+            per_chat: self.queued_updates_per_chat,
+            per_user: self.queued_updates_per_user,
+            per_user_per_minute: self.updates_per_minute_per_user,
         }
     }
 }
@@ -546,6 +568,11 @@ impl FileConfig {
                 return Err(ConfigError(format!("{key} = {v} (allowed 1 to 1000000)")));
             }
         }
+        if self.runtime.queued_updates_per_user == 0 {
+            return Err(ConfigError(
+                "runtime.queued_updates_per_user = 0 (at least 1)".into(),
+            ));
+        }
         if self.ai.workers == Some(0) {
             return Err(ConfigError(
                 "ai.workers = 0 (at least 1; leave it unset for one per CPU core)".into(),
@@ -631,6 +658,10 @@ mod tests {
             "active_games_per_user",
             "active_games_per_chat",
             "ai_games_per_user",
+            "[runtime]",
+            "queued_updates_per_chat",
+            "queued_updates_per_user",
+            "updates_per_minute_per_user",
             "[access]",
             "owners",
             "[telegram]",
@@ -677,6 +708,10 @@ mod tests {
             ("[telegram]\napi_url = \"ftp://x\"\n", "api_url"),
             ("[telegram]\ntokn = \"x\"\n", "tokn"),
             ("[ai]\nworkers = 0\n", "workers"),
+            (
+                "[runtime]\nqueued_updates_per_user = 0\n",
+                "queued_updates_per_user",
+            ),
             ("[daily]\nhour_utc = 9\n", "daily"),
         ] {
             let e = FileConfig::from_toml(text).unwrap_err().to_string();
@@ -689,6 +724,12 @@ mod tests {
         );
         assert_eq!(c.ai.workers, Some(3));
         assert_eq!(FileConfig::default().ai.workers, None);
+        let c = FileConfig::from_toml(
+            "[runtime]\nqueued_updates_per_chat = 32\nqueued_updates_per_user = 4\nupdates_per_minute_per_user = 20\n",
+        )
+        .unwrap();
+        let l = c.runtime.lane_limits();
+        assert_eq!((l.per_chat, l.per_user, l.per_user_per_minute), (32, 4, 20));
     }
 
     #[test]

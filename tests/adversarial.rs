@@ -24,7 +24,8 @@
 
 use rusqlite::types::Value;
 use rusqlite::Connection;
-use shashki::core::input::commands::{game_ref, looks_like_move, parse_command, Command};
+use shashki::core::input::args::{DrawArgs, MoveArgs};
+use shashki::core::input::commands::{looks_like_move, parse_command, Command};
 use shashki::core::input::payload::Payload;
 use shashki::core::{
     ChatRef, Config, Event, Input, Job, ManualClock, Outcome, Platform, Reply, Service, Target,
@@ -509,10 +510,6 @@ enum Act {
     Inert,
 }
 
-fn named(r: Option<&str>) -> Option<i64> {
-    r.map(|s| game_ref(s).unwrap_or(-1))
-}
-
 fn act_of(ev: &Event) -> Act {
     match &ev.input {
         Input::Choice(p) => match Payload::decode(p) {
@@ -540,27 +537,23 @@ fn act_of(ev: &Event) -> Act {
             _ => Act::Inert,
         },
         Input::Text(t) => match parse_command(t) {
-            Some(Command::Move {
+            Some(Command::Move(MoveArgs {
                 game,
                 text: Some(_),
-            }) => Act::Move { game, ply: None },
-            Some(Command::Resign(r)) => Act::Resign {
-                game: named(r.as_deref()),
-            },
-            Some(Command::Draw { game, decline }) => Act::Draw {
-                game: named(game.as_deref()),
-                decline,
-            },
-            // a word that is no number falls back to the newest open one
+            })) => Act::Move { game, ply: None },
+            Some(Command::Resign(r)) => Act::Resign { game: r.game },
+            Some(Command::Draw(DrawArgs { game, decline })) => Act::Draw { game, decline },
+            // no number: the newest open one (a word that is no number is
+            // refused: `Malformed`)
             Some(Command::Accept(r)) => Act::Accept {
-                challenge: r.as_deref().and_then(game_ref),
+                challenge: r.challenge.map(|c| c.0),
             },
             Some(Command::Decline(r)) => Act::Decline {
-                challenge: r.as_deref().and_then(game_ref),
+                challenge: r.challenge.map(|c| c.0),
             },
             Some(Command::Challenge(_)) => Act::Challenge,
             Some(Command::Vacation(d)) => Act::Vacation {
-                days: d.and_then(|d| d.parse().ok()).unwrap_or(0),
+                days: d.days.unwrap_or(0),
             },
             Some(_) => Act::Inert,
             None if ev.bare_moves && looks_like_move(t) => Act::Move {
@@ -569,6 +562,8 @@ fn act_of(ev: &Event) -> Act {
             },
             None => Act::Inert,
         },
+        // the harness sends no slash commands
+        Input::Slash(_) => Act::Inert,
     }
 }
 

@@ -232,6 +232,99 @@ fn reminder_then_timeout() {
     assert_eq!(room.svc.next_wakeup().unwrap(), None);
 }
 
+/// One sweep's notices for one chat go out as one message: fifty games of
+/// one chat reach their reminder in the same sweep (a tournament's games
+/// all start at once) and the chat gets one message naming every player to
+/// move; their fifty time-outs later are one message too (text: the boards
+/// and PDNs of fifty finished games are not sent one by one — `/board #N`
+/// and `/pdn #N` show them). A chat with a single notice gets it as before.
+#[test]
+fn one_sweeps_notices_for_a_chat_are_one_message() {
+    const GAMES: usize = 50;
+    let room = Room::new();
+    let mut games = Vec::new();
+    for i in 0..GAMES {
+        let (white, black) = (format!("W{i}"), format!("B{i}"));
+        room.say(&black, "/help");
+        let card = room.say(
+            &white,
+            &format!("/challenge @{} 1 white", black.to_lowercase()),
+        );
+        let accept = button(&card, "Accept").to_string();
+        games.push(board(&room.press(&black, &accept)).game_id.unwrap());
+    }
+    // another chat: one game, one reminder
+    let other = |who: &str, input: Input| {
+        let e = room.event_in("other", "Other", who, input);
+        room.svc.handle(&e).unwrap()
+    };
+    other("Bob", Input::Text("/help".into()));
+    let card = other("Anna", Input::Text("/challenge @bob 1 white".into()));
+    let accept = button(&card, "Accept").to_string();
+    other("Bob", Input::Choice(accept));
+
+    room.clock.set(T0 + DAY / 2 + 1);
+    let r = room.svc.sweep().unwrap();
+    let to = |chat: &str| -> Vec<&Reply> {
+        r.iter()
+            .filter(|x| x.target == Target::Chat(chat.into()))
+            .collect()
+    };
+    let here = to("room");
+    assert_eq!(
+        here.len(),
+        1,
+        "{:#?}",
+        here.iter().map(|x| &x.text).collect::<Vec<_>>()
+    );
+    let m = here[0];
+    for (i, id) in games.iter().enumerate() {
+        assert!(
+            m.text.contains(&format!("@w{i}, your move in game #{id}:")),
+            "game {id}: {}",
+            m.text
+        );
+        assert!(m
+            .mentions
+            .iter()
+            .any(|x| x.platform_user_id == format!("w{i}")));
+    }
+    assert_eq!(
+        m.mentions.len(),
+        GAMES,
+        "each player to move is called once"
+    );
+    assert!(m.image.is_none() && m.choices.is_empty());
+    let there = to("other");
+    assert_eq!(there.len(), 1);
+    assert!(
+        there[0].text.starts_with("@anna, your move in game"),
+        "{}",
+        there[0].text
+    );
+    assert_eq!(r.len(), 2, "nothing else");
+
+    room.clock.set(T0 + DAY + 1);
+    let r = room.svc.sweep().unwrap();
+    let here: Vec<&Reply> = r
+        .iter()
+        .filter(|x| x.target == Target::Chat("room".into()))
+        .collect();
+    assert_eq!(here.len(), 1);
+    assert_eq!(here[0].text.matches("did not move in time").count(), GAMES);
+    assert!(here[0].image.is_none() && here[0].document.is_none());
+    for id in &games {
+        assert_eq!(room.game(*id).status, store::GameStatus::Finished);
+    }
+    // the other chat's single time-out keeps its final board and PDN
+    let there: Vec<&Reply> = r
+        .iter()
+        .filter(|x| x.target == Target::Chat("other".into()))
+        .collect();
+    assert_eq!(there.len(), 1);
+    assert!(there[0].image.is_some() && there[0].document.is_some());
+}
+
 #[test]
 fn a_move_resets_the_clock() {
     let room = Room::new();
@@ -2440,4 +2533,47 @@ fn a_takeback_from_elsewhere_asks_in_the_games_chat_and_notifies_again() {
     let b = board(&seen);
     assert_eq!(b.game_id, None, "{b:#?}");
     assert!(b.choices.iter().flatten().all(|c| c.label.contains("Flip")));
+}
+
+/// Issue 21: typed arguments end silent guesses. A second number of a
+/// person's challenge was dropped, a word after `/accept` fell back to the
+/// newest challenge, a word after `/vacation` or `/board` was ignored: each
+/// is refused now, naming the word, and nothing happens.
+#[test]
+fn words_that_do_not_fit_a_command_are_refused_not_guessed() {
+    let room = Room::new();
+    room.say("Bob", "/help"); // the bot has seen Bob
+    let t = text(&room.say("Anna", "/challenge @bob 3 5"));
+    assert!(t.contains("did not understand “5”"), "{t}");
+    let t = text(&room.say("Anna", "/challenge white black"));
+    assert!(t.contains("did not understand “black”"), "{t}");
+    let count = || {
+        store::count_open_challenges_from(room.store().read(), 1).unwrap()
+            + store::count_open_challenges_from(room.store().read(), 2).unwrap()
+    };
+    assert_eq!(count(), 0, "no challenge was made");
+    room.say("Anna", "/challenge @bob 3");
+    assert_eq!(count(), 1);
+    let t = text(&room.say("Bob", "/accept soon"));
+    assert!(
+        t.contains("did not understand “soon” in /accept") && t.contains("/accept [challenge #N]"),
+        "{t}"
+    );
+    assert_eq!(count(), 1, "the challenge is still open");
+    let t = text(&room.say("Anna", "/vacation lots"));
+    assert!(
+        t.contains("“lots”") && t.contains("/vacation [days 1–365]"),
+        "{t}"
+    );
+    let t = text(&room.say("Anna", "/games please"));
+    assert!(t.contains("“please”"), "{t}");
+    // the same in another language: the words and the names are its own
+    let mut ev = room.event("Anna", Input::Text("/отпуск много".into()));
+    ev.user.lang = Some("ru".into());
+    let t = text(&room.svc.handle(&ev).unwrap());
+    assert!(t.contains("Не понял «много» в /vacation"), "{t}");
+    // and a command that fits still works: Bob accepts
+    let t = text(&room.say("Bob", "/принять"));
+    assert!(t.contains("#1"), "{t}");
+    assert_eq!(count(), 0);
 }

@@ -24,9 +24,9 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use shashki::adapters::commands::COMMANDS;
 use shashki::adapters::discord::{self, DiscordOptions};
 use shashki::config::Secret;
+use shashki::core::input::spec::{menu, MenuScope};
 use shashki::core::{Config, Platform, Service, SystemClock};
 use shashki::runtime::Hub;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -465,7 +465,7 @@ async fn run() {
     assert_eq!(put.path, format!("/api/v10/applications/{APP_ID}/commands"));
     let cmds = put.body.as_array().expect("an array of commands");
     let names: Vec<&str> = cmds.iter().map(|c| c["name"].as_str().unwrap()).collect();
-    let expected: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+    let expected: Vec<&str> = menu(MenuScope::Default).map(|c| c.name).collect();
     assert_eq!(names, expected);
     for name in ["move", "challenge", "board", "resign", "puzzle", "help"] {
         assert!(names.contains(&name), "{name} is registered");

@@ -19,8 +19,12 @@ use serde_json::{json, Value};
 use serenity::all::Interaction;
 use shashki::adapters::discord::{self, Discord, DiscordOptions};
 use shashki::config::Secret;
+use shashki::core::input::args::{ChallengeArgs, Opponent};
+use shashki::core::input::commands::{slash_command, Command};
+use shashki::core::input::options::OptValue;
 use shashki::core::{Config, Input, Platform, Service, SystemClock};
 use shashki::runtime::Hub;
+use shashki::store::ColorWish;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -266,13 +270,34 @@ async fn slash_commands_buttons_and_autocomplete_against_a_fake_api() {
 async fn run() {
     let s = setup().await;
 
-    // the slash command becomes the text the core parses
+    // the slash command's options reach the core typed, as they came, and
+    // make the command's typed arguments (no command text between)
     let challenge = interaction(fixture("challenge"));
     let Interaction::Command(cmd) = &challenge else {
         panic!("an application command")
     };
     let ev = discord::command_event(cmd);
-    assert_eq!(ev.input, Input::Text("/challenge ai 1 black".into()));
+    let Input::Slash(slash) = &ev.input else {
+        panic!("a slash command: {:?}", ev.input)
+    };
+    assert_eq!(slash.name, "challenge");
+    assert_eq!(
+        slash.options,
+        [
+            ("target".to_string(), OptValue::Text("ai".into())),
+            ("level".to_string(), OptValue::Int(1)),
+            ("colour".to_string(), OptValue::Text("black".into())),
+        ]
+    );
+    assert_eq!(
+        slash_command(slash, true),
+        Command::Challenge(ChallengeArgs {
+            opponent: Opponent::Ai,
+            level: Some(1),
+            colour: ColorWish::Black,
+            ..ChallengeArgs::default()
+        })
+    );
     assert_eq!(ev.platform, Platform::Discord);
     assert_eq!(ev.chat.id, "800000000000000001");
     assert!(!ev.chat.is_private);

@@ -12,6 +12,7 @@
 //! The same properties are the cargo-fuzz targets `command` and `payload`
 //! (fuzz/README.md).
 
+use shashki::core::input::args::MoveArgs;
 use shashki::core::input::commands::{game_ref, looks_like_move, parse_command, Command};
 use shashki::core::input::payload::Payload;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -170,7 +171,7 @@ fn check_text(text: &str) {
     if let Some(cmd) = &cmd {
         assert!(text.trim().starts_with('/'), "{text:?} -> {cmd:?}");
         match cmd {
-            Command::Move { game, text: t } => {
+            Command::Move(MoveArgs { game, text: t }) => {
                 assert!(game.is_none_or(|g| g > 0), "{text:?} -> {cmd:?}");
                 assert!(
                     t.as_ref().is_none_or(|t| !t.trim().is_empty()),

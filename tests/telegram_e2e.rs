@@ -1206,6 +1206,13 @@ async fn notify_in_a_group() {
     fake.forbidden.lock().unwrap().push(BORIS);
     fake.push_update(message_from(8, 16, GROUP, boris(), "/notify on"));
     fake.push_update(message_from(9, 17, GROUP, boris(), "/move b2-c3"));
+    // (Anna answers the move she saw: a chat's members are served in turn,
+    // so her update sent alongside Boris's two could come between them)
+    let (n, _) = fake
+        .wait_for(n, "the turn note after b2-c3", |c| {
+            c.fields["chat_id"] == json!(GROUP) && shown_text(c).contains("b2-c3")
+        })
+        .await;
     fake.push_update(message_from(10, 18, GROUP, anna(), "/move g7-f6"));
     let (o, refused) = fake
         .wait_for(n, "the refused notification", |c| {

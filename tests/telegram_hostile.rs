@@ -344,6 +344,96 @@ async fn flood() {
     assert_eq!(help.fields["chat_id"], json!(ANNA));
     // the junk made no game and every reply was valid HTML for the server
     assert_eq!(bot.count("SELECT COUNT(*) FROM games"), 0);
+    // the flood was shed past Anna's quota, and she heard it once in her
+    // chat (a reply to a message, or a press's answer) — not per update
+    let told = fake
+        .calls()
+        .iter()
+        .filter(|c| {
+            let in_chat = c.fields["chat_id"] == json!(ANNA)
+                || c.fields["callback_query_id"]
+                    .as_str()
+                    .is_some_and(|q| q.starts_with("cq-junk-"));
+            in_chat && is_slow_down(c)
+        })
+        .count();
+    assert_eq!(told, 1);
+    bot.stop().await;
+}
+
+/// A Bot API call that tells Boris to slow down: a reply to one of his
+/// messages, or the answer to one of his presses.
+fn is_slow_down(c: &Call) -> bool {
+    matches!(c.method.as_str(), "sendMessage" | "answerCallbackQuery")
+        && shown_text(c).contains("Slow down")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_spamming_board_does_not_stop_anothers_move() {
+    tokio::time::timeout(Duration::from_secs(90), board_spam())
+        .await
+        .expect("finished in time");
+}
+
+/// Boris floods the group with `/board` while its sends are slow; Anna's
+/// move, pressed after his hundred updates, is still applied at once
+/// (each member has a queue of their own in the chat's lane, served in
+/// turn), and Boris hears "slow down" once — not once per dropped update.
+async fn board_spam() {
+    const SPAM: i64 = 100;
+    let bot = start(Arc::new(SystemClock)).await;
+    let fake = &bot.fake;
+    let (j, board, board_msg) = game_in_the_group(fake).await;
+    let mv = button(&board, "m:");
+    // every send to the group takes a while: the group's lane fills up
+    fake.slow
+        .lock()
+        .unwrap()
+        .insert(GROUP, Duration::from_millis(250));
+    for i in 0..SPAM {
+        fake.push_update(message_from(10 + i, 100 + i, GROUP, boris(), "/board"));
+    }
+    let asked = Instant::now();
+    fake.push_update(press(10 + SPAM, "cq-anna", GROUP, board_msg, anna(), &mv));
+    let (_, after) = fake
+        .wait_for(j, "the board after Anna's move", |c| {
+            c.method == "sendPhoto" && shown_text(c).contains("Anna: ")
+        })
+        .await;
+    assert!(
+        after.at - asked < Duration::from_secs(5),
+        "Anna's move waited {:?} behind Boris's flood",
+        after.at - asked
+    );
+    assert_eq!(bot.count("SELECT COUNT(*) FROM moves"), 1);
+    // everything is confirmed, and what was taken of Boris's is answered
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while fake.last_offset() < 11 + SPAM {
+        assert!(Instant::now() < deadline, "offset {}", fake.last_offset());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let calls = fake.calls();
+    let boards_for_boris = calls[j + 1..]
+        .iter()
+        .filter(|c| c.method == "sendPhoto" && !shown_text(c).contains("Anna: "))
+        .count();
+    assert!(
+        boards_for_boris < SPAM as usize / 4,
+        "most of the flood was dropped: {boards_for_boris} boards sent"
+    );
+    let notices: Vec<&Call> = calls.iter().filter(|c| is_slow_down(c)).collect();
+    assert_eq!(notices.len(), 1, "one notice: {notices:?}");
+    let n = notices[0];
+    assert_eq!(n.fields["chat_id"], json!(GROUP));
+    let to = n.fields["reply_parameters"]["message_id"]
+        .as_i64()
+        .unwrap_or(0);
+    assert!(
+        (100..100 + SPAM).contains(&to),
+        "it answers Boris: {}",
+        n.fields
+    );
     bot.stop().await;
 }
 

@@ -845,17 +845,21 @@ fn a_crosstable_of_more_than_twenty_comes_in_pages_and_texts_fit_the_platform() 
         assert!(t.contains("joins"), "{t}");
     }
     let out = room.say_as_admin("Anna", "/tournament start");
-    assert!(out.replies.len() > 1, "276 games need several messages");
+    assert!(out.replies.len() > 1, "100 games need several messages");
     let all = texts(&out);
     for t in &all {
         assert!(t.chars().count() <= limit, "{} chars", t.chars().count());
     }
     let joined = all.join("\n");
-    assert!(joined.contains("24 players, 276 games"), "{joined}");
+    // the chat's tournaments take at most half its 200 games at once
+    assert!(
+        joined.contains("24 players, 276 games, 100 now and the other 176 in stages"),
+        "{joined}"
+    );
     assert_eq!(
         joined.matches(" · ").count(),
-        276,
-        "every game announced once"
+        100,
+        "every game started announced once"
     );
 
     let out = room.say("Eve", "/standings");
@@ -1195,4 +1199,257 @@ fn at_the_end_date_the_chat_hears_once_which_games_await_adjudication() {
     // once
     assert!(room.svc.sweep().unwrap().is_empty());
     assert_ne!(room.svc.next_wakeup().unwrap(), Some(end));
+}
+
+/// Issue 21: `/tournament new Winter swiss rounds 3 micro` opened a round
+/// robin named "Winter swiss rounds 3" (the format word is `swiss-3`). A
+/// word that looks like an option but is none is refused with the options'
+/// syntax, and nothing is opened; a name holding such words is quoted.
+#[test]
+fn a_broken_option_is_refused_not_swallowed_by_the_name() {
+    let room = Room::new(Platform::Console);
+    let t = text(&room.say("Anna", "/tournament new Winter swiss rounds 3 micro"));
+    assert!(t.contains("“swiss” is not a tournament option"), "{t}");
+    assert!(t.contains("swiss-7"), "the syntax: {t}");
+    let t = text(&room.say("Anna", "/tournament new Winter micro Cup"));
+    assert!(t.contains("“Cup” is not a tournament option"), "{t}");
+    assert!(store::live_tournaments_in_chat(room.store().read(), 1)
+        .unwrap()
+        .is_empty());
+    let t = text(&room.say("Anna", "/tournament new \"Swiss Open\" swiss-3"));
+    assert!(
+        t.contains("“Swiss Open” is open: a Swiss event of 3 rounds"),
+        "{t}"
+    );
+    let names: Vec<String> = store::live_tournaments_in_chat(room.store().read(), 1)
+        .unwrap()
+        .into_iter()
+        .map(|t| t.name)
+        .collect();
+    assert_eq!(names, ["Swiss Open"]);
+}
+
+/// The active games of tournament `t`, and the most any one player has
+/// (of all their games).
+fn active_load(room: &Room, t: TournamentId) -> (usize, i64) {
+    let s = room.store();
+    let active = store::active_tournament_games(s.read(), t).unwrap();
+    let most = store::tournament_players(s.read(), t)
+        .unwrap()
+        .iter()
+        .map(|p| store::count_active_games_of(s.read(), p.user_id, false).unwrap())
+        .max()
+        .unwrap_or(0);
+    (active.len(), most)
+}
+
+/// Issue 21: a 64-player round robin of micro-matches is 4,032 games —
+/// 126 a player against a limit of 30, and more than the chat's 200. It
+/// starts in stages within the limits (the chat's tournaments take at most
+/// half of its games, so its other games still start), and a pairing's
+/// games start as soon as earlier ones finish.
+#[test]
+fn a_big_round_robin_starts_in_stages_within_the_game_limits() {
+    let room = Room::new(Platform::Console);
+    room.say("Anna", "/tournament new Giant rr micro max 64");
+    for i in 0..64 {
+        let t = text(&room.say(&format!("P{i:02}"), "/tournament join"));
+        assert!(t.contains("joins"), "{t}");
+    }
+    let out = room.say("Anna", "/tournament start");
+    let t = text(&out);
+    assert!(
+        t.contains("64 players, 4032 games, 100 now and the other 3932 in stages"),
+        "{t}"
+    );
+    assert!(t.contains("3932 more games wait to start"), "{t}");
+    assert_eq!(
+        t.matches(" · ").count(),
+        100,
+        "the games started, each once"
+    );
+    let (active, most) = active_load(&room, TournamentId(1));
+    assert_eq!(active, 100);
+    assert!(most <= 30, "a player has {most} games");
+    // the first round started whole
+    let s = room.store();
+    let round1 = store::tournament_games(s.read(), TournamentId(1))
+        .unwrap()
+        .iter()
+        .filter(|g| g.round == 1)
+        .count();
+    assert_eq!(round1, 64);
+    drop(s);
+
+    // the chat's other games still have room
+    room.say("Bob", "/help");
+    let out = room.say("Eve", "/challenge @bob 3 white");
+    let t = text(&out);
+    assert!(t.contains("Challenge #"), "{t}");
+    let t = text(&room.say("Bob", "/accept"));
+    assert!(t.contains("begins"), "{t}");
+
+    // both games of a micro-match end: the next waiting pairing starts
+    let s = room.store();
+    let first: Vec<_> = store::tournament_games(s.read(), TournamentId(1))
+        .unwrap()
+        .into_iter()
+        .filter(|g| g.pairing_no == 0)
+        .collect();
+    drop(s);
+    assert_eq!(first.len(), 2);
+    let mut said = String::new();
+    for tg in &first {
+        let row = store::game(room.store().read(), tg.game_id)
+            .unwrap()
+            .unwrap();
+        said = text(&room.say(&room.name(row.black), &format!("/resign #{}", row.id)));
+    }
+    assert!(
+        said.contains("Tournament #1 “Giant”: 2 more games begin:"),
+        "{said}"
+    );
+    assert_eq!(said.matches(" · ").count(), 2, "{said}");
+    let (active, most) = active_load(&room, TournamentId(1));
+    assert_eq!(active, 100, "back to the chat's share");
+    assert!(most <= 30);
+    let t = text(&room.say("Eve", "/tournament"));
+    assert!(t.contains("2 of 4032 games finished"), "{t}");
+    assert!(t.contains("3930 more games wait to start"), "{t}");
+}
+
+/// A small share (a chat limit of 8: 4 tournament games at once) makes a
+/// 4-player round robin of micro-matches run in three stages; games lost on
+/// time in one sweep start the next stage once, with one announcement, and
+/// the event ends with every game played.
+#[test]
+fn a_staged_round_robin_plays_to_its_end() {
+    let mut config = config();
+    config.limits.active_games_per_chat = 8;
+    let room = Room::with_config(config).in_chat("club", "Club");
+    room.say("Anna", "/tournament new Small rr micro days 1");
+    for p in PLAYERS {
+        room.say(p, "/tournament join");
+    }
+    let t = text(&room.say("Anna", "/tournament start"));
+    assert!(
+        t.contains("4 players, 12 games, 4 now and the other 8 in stages"),
+        "{t}"
+    );
+    assert_eq!(active_load(&room, TournamentId(1)).0, 4);
+
+    // round 1's four games are lost on time in one sweep (each player loses
+    // one, with White): one message for them, one for the games that start
+    room.clock.advance(86_400 + 1);
+    let replies = room.svc.sweep().unwrap();
+    let to_club: Vec<&str> = replies
+        .iter()
+        .filter(|r| r.target == shashki::core::Target::Chat("club".into()))
+        .map(|r| r.text.as_str())
+        .collect();
+    assert_eq!(to_club.len(), 2, "{to_club:#?}");
+    assert_eq!(to_club[0].matches("did not move in time").count(), 4);
+    assert!(
+        to_club[1].starts_with("Tournament #1 “Small”: 4 more games begin:"),
+        "{}",
+        to_club[1]
+    );
+    assert_eq!(active_load(&room, TournamentId(1)).0, 4);
+
+    // the rest by resignation, stage by stage, to the end
+    let mut rounds = 0;
+    while active_load(&room, TournamentId(1)).0 > 0 {
+        rounds += 1;
+        assert!(rounds < 10, "the event does not end");
+        let games = store::active_tournament_games(room.store().read(), TournamentId(1)).unwrap();
+        for tg in games {
+            let row = store::game(room.store().read(), tg.game_id)
+                .unwrap()
+                .unwrap();
+            if row.is_active() {
+                room.say(&room.name(row.black), &format!("/resign #{}", row.id));
+            }
+            assert!(active_load(&room, TournamentId(1)).0 <= 4);
+        }
+    }
+    let s = room.store();
+    let t = store::tournament(s.read(), TournamentId(1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(t.status, store::TournamentStatus::Finished);
+    assert_eq!(
+        store::tournament_games(s.read(), TournamentId(1))
+            .unwrap()
+            .len(),
+        12
+    );
+    assert!(store::pending_pairings(s.read(), TournamentId(1))
+        .unwrap()
+        .is_empty());
+}
+
+/// `/tournament start` is refused, with the numbers, when not even its
+/// first round can start whole: the chat lacks the room, or a player has no
+/// room for a round's games.
+#[test]
+fn a_start_is_refused_with_the_numbers_when_a_round_cannot_start() {
+    let mut config = config();
+    config.limits.active_games_per_chat = 10;
+    let room = Room::with_config(config).in_chat("club", "Club");
+    room.say("Anna", "/tournament new Six rr micro");
+    for p in ["Anna", "Bob", "Carl", "Dora", "Egor", "Fima"] {
+        room.say(p, "/tournament join");
+    }
+    let t = text(&room.say("Anna", "/tournament start"));
+    assert!(
+        t.contains("cannot start: one round is 6 games, and this chat has room for 5 more tournament games now (at most 10 games in progress here, 5 of them in tournaments"),
+        "{t}"
+    );
+    let s = room.store();
+    assert_eq!(
+        store::tournament(s.read(), TournamentId(1))
+            .unwrap()
+            .unwrap()
+            .status,
+        store::TournamentStatus::Open
+    );
+    assert!(store::pending_pairings(s.read(), TournamentId(1))
+        .unwrap()
+        .is_empty());
+    drop(s);
+
+    let mut config = self::config();
+    config.limits.active_games_per_user = 2;
+    let room = Room::with_config(config).in_chat("club", "Club");
+    room.say("Anna", "/tournament new Four rr micro");
+    for p in PLAYERS {
+        room.say(p, "/tournament join");
+    }
+    // Dora plays a game already: a micro-match's two would make three
+    room.say("Eve", "/help");
+    room.say("Dora", "/challenge @eve 3 white");
+    room.say("Eve", "/accept");
+    let t = text(&room.say("Anna", "/tournament start"));
+    assert!(
+        t.contains("cannot start: these players have no room for a round's 2 games (at most 2 games in progress a player): Dora."),
+        "{t}"
+    );
+    // once her game is over, it starts
+    let s = room.store();
+    let dora = store::user_by_handle(s.read(), "console", "dora")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        store::count_active_games_of(s.read(), dora.id, false).unwrap(),
+        1
+    );
+    drop(s);
+    room.say("Dora", "/resign");
+    let t = text(&room.say("Anna", "/tournament start"));
+    assert!(
+        t.contains("4 players, 12 games, 4 now and the other 8 in stages"),
+        "{t}"
+    );
+    let (_, most) = active_load(&room, TournamentId(1));
+    assert_eq!(most, 2, "nobody past the per-user limit");
 }

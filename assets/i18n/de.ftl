@@ -2,23 +2,31 @@
 # Begriffe: Stein (gewöhnlicher Stein), Dame, schlagen/Schlagzug, Remis,
 # Brett, Feld, Zug, Partie. Die Felder heißen wie im Schach: a–h, 1–8.
 
-help =
-    Russische Dame (Schaschki). Befehle:
+help-head = Russische Dame (Schaschki). Befehle:
+help-line-move = /move e3-d4 — einen Zug machen (Schlagen: c3:e5, mehrere Steine: c3:e5:g7)
+help-line-board = /board — das Brett zeigen
+help-line-challenge =
     /challenge ai 3 white — gegen die KI spielen (Stufen 1–8; white, black oder random)
     /challenge @name 3 — jemanden herausfordern, 3 Tage pro Zug (1–14 oder unlimited)
     /challenge — eine offene Herausforderung, die hier jeder annehmen kann
     /challenge @name ungewertet — eine ungewertete Partie: ohne Wertung, Zugrücknahme nach Absprache (/takeback)
-    /move e3-d4 — einen Zug machen (Schlagen: c3:e5, mehrere Steine: c3:e5:g7)
-    /board — das Brett zeigen · /games — deine Partien und wer am Zug ist
-    /draw — Remis anbieten oder annehmen · /resign — aufgeben
-    /pdn — die Partienotation · /replay — die Partie als Animation · /top — die Wertung dieses Chats
-    /position W:Wc3,e3:Bd6 — eine beliebige Stellung aus ihrer FEN zeigen · /analyse — die Analyse einer beendeten Partie durch die Engine
-    /vacation 7 — deine Uhren 7 Tage anhalten · /settings — Sprache, Design, Brett
-    /notify on — eine private Nachricht, wenn du in einer Gruppenpartie am Zug bist (/notify off: keine mehr)
-    /puzzle — eine Aufgabe lösen · /hint — ein Tipp · /daily on 09:00 +03:00 — eine tägliche Aufgabe hier · /top puzzles
-    /tournament new NAME — ein Fernturnier in diesem Chat (Admins) · /tournament join · /standings · /help tournament
-    /help rules — die Regeln der russischen Dame
-    Du kannst auch einfach einen Zug wie e3-d4 senden oder die Knöpfe drücken.
+help-line-games = /games — deine Partien und wer am Zug ist
+help-line-draw = /draw — Remis anbieten oder annehmen
+help-line-resign = /resign — aufgeben
+help-line-pdn = /pdn — die Partienotation
+help-line-top = /top — die Wertung dieses Chats
+help-line-vacation = /vacation 7 — deine Uhren 7 Tage anhalten
+help-line-notify = /notify on — eine private Nachricht, wenn du in einer Gruppenpartie am Zug bist (/notify off: keine mehr)
+help-line-settings = /settings — Sprache, Design, Brett
+help-line-puzzle = /puzzle — eine Aufgabe lösen · /top puzzles
+help-line-hint = /hint — ein Tipp
+help-line-daily = /daily on 09:00 +03:00 — eine tägliche Aufgabe hier
+help-line-tournament = /tournament new NAME — ein Fernturnier in diesem Chat (Admins) · /tournament join · /standings · /help tournament
+help-line-replay = /replay — die Partie als Animation
+help-line-analyse = /analyse — die Analyse einer beendeten Partie durch die Engine
+help-line-position = /position W:Wc3,e3:Bd6 — eine beliebige Stellung aus ihrer FEN zeigen
+help-line-help = /help rules — die Regeln der russischen Dame
+help-tail = Du kannst auch einfach einen Zug wie e3-d4 senden oder die Knöpfe drücken.
 
 help-tournament =
     Fernturniere in diesem Chat:
@@ -50,6 +58,7 @@ unknown-command = /{ $command } kenne ich nicht. Sende /help für die Liste der 
 move-usage = Schreib den Zug nach /move, zum Beispiel: /move e3-d4
 something-went-wrong = Da ist etwas schiefgegangen; nichts wurde gespeichert. Bitte versuch es gleich noch einmal.
 chat-busy = Zu viele Anfragen in diesem Chat auf einmal; nichts wurde getan. Bitte versuch es gleich noch einmal.
+slow-down = Bitte langsamer: Hier warten zu viele deiner Anfragen, deshalb wurden die letzten nicht angenommen. Versuch es in einer Minute noch einmal.
 button-invalid = Dieser Knopf gilt nicht mehr.
 button-stale = Die Stellung hat sich geändert, seit dieser Knopf gezeigt wurde: schau auf das neue Brett.
 button-back = ‹ zurück
@@ -248,6 +257,12 @@ opt-colour-black = Schwarz
 opt-colour-random = Zufällig
 opt-move-text = Der Zug, z. B. e3-d4 oder c3:e5
 opt-game = Partienummer (wenn du hier mehrere spielst)
+command-syntax = „{ $word }“ in { $command } habe ich nicht verstanden. So geht es: { $syntax }
+opt-state-on = ein
+opt-state-off = aus
+opt-help-rules = Die Regeln
+opt-help-tournament = Turniere
+opt-tournament-id = Turniernummer (wenn es hier mehrere gibt)
 opt-challenge-id = Nummer der Herausforderung
 opt-settings-key = lang, chatlang, theme, orientation, days, boards oder threads
 opt-settings-value = Der neue Wert
@@ -303,7 +318,6 @@ puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } gelöst, { 
 daily-on = Die tägliche Aufgabe ist an: jeden Tag um { $time } ({ $offset }); die nächste am { $date }.
 daily-off = Die tägliche Aufgabe ist in diesem Chat aus.
 daily-status-off = Die tägliche Aufgabe ist hier aus. Schalte sie ein mit /daily on 09:00 +03:00 (die Uhrzeit des Chats und der UTC-Versatz).
-daily-usage = Verwendung: /daily on [HH:MM] [+03:00 oder Europe/Berlin] oder /daily off
 daily-bad-time = { $value } ist keine Uhrzeit: nimm HH:MM, z. B. 09:00.
 daily-bad-offset = { $value } ist keine Zeitzone: nimm einen Versatz wie +03:00 oder -05:00 oder einen Namen wie Europe/Berlin.
 daily-post = Tägliche Aufgabe vom { $date } — #{ $id } · Wertung { $rating } · { $themes }
@@ -346,10 +360,23 @@ tournament-joined = { $player } nimmt an Turnier #{ $id } „{ $name }“ teil (
 tournament-joined-late = { $player } steigt spät in Turnier #{ $id } „{ $name }“ ein: für jede der { $rounds } verpassten Runden einen halben Punkt; gepaart ab Runde { $next }.
 tournament-left = { $player } verlässt Turnier #{ $id } „{ $name }“ ({ $count } angemeldet).
 tournament-started = Turnier #{ $id } „{ $name }“ beginnt: { $players } Spieler, { $rounds ->
-    [0] { $games } Partien, alle auf einmal
+    [0] { $games } Partien, { $waiting ->
+        [0] alle auf einmal
+       *[other] { $now } jetzt, die übrigen { $waiting } nach und nach, wenn frühere Partien enden
+    }
    *[other] Runde 1 von { $rounds }, { $games } Partien
 }, { $time }. Deine Partien: /games; ein Brett: /board #N.
 tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-more-games = Turnier #{ $id } „{ $name }“: { $count ->
+    [one] eine weitere Partie beginnt
+   *[other] { $count } weitere Partien beginnen
+}:
+tournament-waiting = { $count } weitere Partien warten auf ihren Beginn: Jede beginnt, sobald beide Spieler Platz dafür haben (höchstens { $limit } laufende Partien je Spieler) und der Chat auch.
+tournament-no-room = Turnier #{ $id } kann nicht beginnen: Eine Runde hat { $games } Partien, und in diesem Chat ist gerade Platz für { $room } weitere Turnierpartien (hier höchstens { $limit } laufende Partien, davon höchstens { $share } in Turnieren, damit die übrigen Partien des Chats immer Platz haben).
+tournament-players-busy = Turnier #{ $id } kann nicht beginnen: Diese Spieler haben keinen Platz für die { $games ->
+    [one] Partie
+   *[other] { $games } Partien
+} einer Runde (höchstens { $limit } laufende Partien je Spieler): { $names }. Sie beenden zuerst welche, oder ein Admin streicht sie mit /tournament remove @name.
 tournament-status = Turnier #{ $id } „{ $name }“ ({ $status ->
     [open] Anmeldung offen
     [running] läuft

@@ -1,23 +1,31 @@
 # shashki — English messages (Fluent). Every id here must also be in ru.ftl.
 
-help =
-    Russian draughts (shashki). Commands:
+help-head = Russian draughts (shashki). Commands:
+help-line-move = /move e3-d4 — make a move (captures: c3:e5, or c3:e5:g7 for several)
+help-line-board = /board — show the board
+help-line-challenge =
     /challenge ai 3 white — play the AI (levels 1–8; white, black or random)
     /challenge @name 3 — challenge someone, 3 days per move (1–14, or unlimited)
     /challenge — an open challenge anyone here can accept
     /challenge @name casual — a casual game: no ratings, takebacks by agreement (/takeback)
     /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech, italian, portuguese (or variant=pool); /settings variant X — the chat's default
-    /move e3-d4 — make a move (captures: c3:e5, or c3:e5:g7 for several)
-    /board — show the board · /games — your games and whose turn it is
-    /draw — offer or accept a draw · /resign — give up
-    /pdn — the game record · /replay — the game as an animation · /top — this chat's ratings (/top poddavki: another variant's)
-    /position W:Wc3,e3:Bd6 — show any position from its FEN · /analyse — the engine's analysis of a finished game
-    /vacation 7 — pause your clocks for 7 days · /settings — language, theme, board
-    /notify on — a private message when it is your move in a group game (/notify off: no more)
-    /puzzle — a puzzle to solve · /hint — a hint · /daily on 09:00 +03:00 — a daily puzzle here · /top puzzles
-    /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings · /help tournament
-    /help rules — the rules of Russian draughts
-    You can also just send a move like e3-d4, or press the buttons.
+help-line-games = /games — your games and whose turn it is
+help-line-draw = /draw — offer or accept a draw
+help-line-resign = /resign — give up
+help-line-pdn = /pdn — the game record
+help-line-top = /top — this chat's ratings (/top poddavki: another variant's)
+help-line-vacation = /vacation 7 — pause your clocks for 7 days
+help-line-notify = /notify on — a private message when it is your move in a group game (/notify off: no more)
+help-line-settings = /settings — language, theme, board
+help-line-puzzle = /puzzle — a puzzle to solve · /top puzzles
+help-line-hint = /hint — a hint
+help-line-daily = /daily on 09:00 +03:00 — a daily puzzle here
+help-line-tournament = /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings · /help tournament
+help-line-replay = /replay — the game as an animation
+help-line-analyse = /analyse — the engine's analysis of a finished game
+help-line-position = /position W:Wc3,e3:Bd6 — show any position from its FEN
+help-line-help = /help rules — the rules of Russian draughts
+help-tail = You can also just send a move like e3-d4, or press the buttons.
 
 help-tournament =
     Correspondence tournaments in this chat:
@@ -49,6 +57,7 @@ unknown-command = I don't know /{ $command }. Send /help for the list of command
 move-usage = Write the move after /move, for example: /move e3-d4
 something-went-wrong = Something went wrong with that; it was not saved. Please try again in a moment.
 chat-busy = Too many requests in this chat at once; nothing was done. Please try again in a moment.
+slow-down = Slow down, please: too many of your requests are waiting here, so the last ones were not taken. Try again in a minute.
 button-invalid = That button is not valid any more.
 button-stale = The position has changed since this button was shown: look at the new board.
 button-back = ‹ back
@@ -256,6 +265,12 @@ opt-colour-black = Black
 opt-colour-random = Random
 opt-move-text = The move, e.g. e3-d4 or c3:e5
 opt-game = Game number (when you play several here)
+command-syntax = I did not understand “{ $word }” in { $command }. Write it so: { $syntax }
+opt-state-on = on
+opt-state-off = off
+opt-help-rules = The rules
+opt-help-tournament = Tournaments
+opt-tournament-id = Tournament number (when there are several here)
 opt-challenge-id = Challenge number
 opt-settings-key = lang, chatlang, theme, orientation, days, boards or threads
 opt-settings-value = The new value
@@ -308,7 +323,6 @@ puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } solved, { $
 daily-on = The daily puzzle is on: every day at { $time } ({ $offset }); the next one on { $date }.
 daily-off = The daily puzzle is off in this chat.
 daily-status-off = The daily puzzle is off here. Turn it on with /daily on 09:00 +03:00 (the chat's time and UTC offset).
-daily-usage = Usage: /daily on [HH:MM] [+03:00 or Europe/Riga], or /daily off
 daily-bad-time = { $value } is not a time: use HH:MM, e.g. 09:00.
 daily-bad-offset = { $value } is not a time zone: use an offset such as +03:00 or -05:00, or a name such as Europe/Riga.
 daily-post = Daily puzzle for { $date } — #{ $id } · rating { $rating } · { $themes }
@@ -348,10 +362,23 @@ tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $co
 tournament-joined-late = { $player } joins tournament #{ $id } “{ $name }” late: a half-point bye for each of the { $rounds } rounds missed; paired from round { $next }.
 tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).
 tournament-started = Tournament #{ $id } “{ $name }” begins: { $players } players, { $rounds ->
-    [0] { $games } games, all at once
+    [0] { $games } games, { $waiting ->
+        [0] all at once
+       *[other] { $now } now and the other { $waiting } in stages, as earlier games finish
+    }
    *[other] round 1 of { $rounds }, { $games } games
 }, { $time }. Your games: /games; a board: /board #N.
 tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-more-games = Tournament #{ $id } “{ $name }”: { $count ->
+    [one] one more game begins
+   *[other] { $count } more games begin
+}:
+tournament-waiting = { $count } more games wait to start: each starts as soon as both its players have room for it (at most { $limit } games in progress a player), and the chat too.
+tournament-no-room = Tournament #{ $id } cannot start: one round is { $games } games, and this chat has room for { $room } more tournament games now (at most { $limit } games in progress here, { $share } of them in tournaments, so that the chat's other games always have room).
+tournament-players-busy = Tournament #{ $id } cannot start: these players have no room for a round's { $games ->
+    [one] game
+   *[other] { $games } games
+} (at most { $limit } games in progress a player): { $names }. They finish some first, or an admin takes them off with /tournament remove @name.
 tournament-status = Tournament #{ $id } “{ $name }” ({ $status ->
     [open] open for entries
     [running] in progress

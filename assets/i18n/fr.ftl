@@ -2,23 +2,31 @@
 # Termes : pion, dame, prise (prendre), partie nulle, damier, case, coup,
 # partie. Les cases se nomment comme aux échecs : a–h, 1–8.
 
-help =
-    Dames russes (shashki). Commandes :
+help-head = Dames russes (shashki). Commandes :
+help-line-move = /move e3-d4 — jouer un coup (prises : c3:e5, ou c3:e5:g7 pour une rafle)
+help-line-board = /board — afficher le damier
+help-line-challenge =
     /challenge ai 3 white — jouer contre l’IA (niveaux 1–8 ; white, black ou random)
     /challenge @nom 3 — défier quelqu’un, 3 jours par coup (1–14, ou unlimited)
     /challenge — un défi ouvert que tout le monde ici peut accepter
     /challenge @nom amicale — une partie amicale : sans classement, reprises d’un commun accord (/takeback)
-    /move e3-d4 — jouer un coup (prises : c3:e5, ou c3:e5:g7 pour une rafle)
-    /board — afficher le damier · /games — vos parties et qui doit jouer
-    /draw — proposer ou accepter la nulle · /resign — abandonner
-    /pdn — la notation de la partie · /replay — la partie en animation · /top — le classement de ce chat
-    /position W:Wc3,e3:Bd6 — afficher une position à partir de sa FEN · /analyse — l’analyse d’une partie terminée par le moteur
-    /vacation 7 — arrêter vos pendules pendant 7 jours · /settings — langue, thème, damier
-    /notify on — un message privé quand c’est à vous de jouer dans une partie de groupe (/notify off : plus de messages)
-    /puzzle — un problème à résoudre · /hint — un indice · /daily on 09:00 +03:00 — un problème du jour ici · /top puzzles
-    /tournament new NOM — un tournoi par correspondance ici (admins) · /tournament join · /standings · /help tournament
-    /help rules — les règles des dames russes
-    Vous pouvez aussi simplement envoyer un coup comme e3-d4, ou appuyer sur les boutons.
+help-line-games = /games — vos parties et qui doit jouer
+help-line-draw = /draw — proposer ou accepter la nulle
+help-line-resign = /resign — abandonner
+help-line-pdn = /pdn — la notation de la partie
+help-line-top = /top — le classement de ce chat
+help-line-vacation = /vacation 7 — arrêter vos pendules pendant 7 jours
+help-line-notify = /notify on — un message privé quand c’est à vous de jouer dans une partie de groupe (/notify off : plus de messages)
+help-line-settings = /settings — langue, thème, damier
+help-line-puzzle = /puzzle — un problème à résoudre · /top puzzles
+help-line-hint = /hint — un indice
+help-line-daily = /daily on 09:00 +03:00 — un problème du jour ici
+help-line-tournament = /tournament new NOM — un tournoi par correspondance ici (admins) · /tournament join · /standings · /help tournament
+help-line-replay = /replay — la partie en animation
+help-line-analyse = /analyse — l’analyse d’une partie terminée par le moteur
+help-line-position = /position W:Wc3,e3:Bd6 — afficher une position à partir de sa FEN
+help-line-help = /help rules — les règles des dames russes
+help-tail = Vous pouvez aussi simplement envoyer un coup comme e3-d4, ou appuyer sur les boutons.
 
 help-tournament =
     Tournois par correspondance dans ce chat :
@@ -50,6 +58,7 @@ unknown-command = Je ne connais pas /{ $command }. Envoyez /help pour la liste d
 move-usage = Écrivez le coup après /move, par exemple : /move e3-d4
 something-went-wrong = Quelque chose s’est mal passé ; rien n’a été enregistré. Réessayez dans un instant.
 chat-busy = Trop de demandes à la fois dans ce chat ; rien n’a été fait. Réessayez dans un instant.
+slow-down = Plus doucement, s’il vous plaît : trop de vos demandes attendent ici, les dernières n’ont donc pas été prises. Réessayez dans une minute.
 button-invalid = Ce bouton n’est plus valable.
 button-stale = La position a changé depuis l’affichage de ce bouton : regardez le nouveau damier.
 button-back = ‹ retour
@@ -248,6 +257,12 @@ opt-colour-black = Noirs
 opt-colour-random = Au hasard
 opt-move-text = Le coup, par ex. e3-d4 ou c3:e5
 opt-game = Numéro de partie (si vous en jouez plusieurs ici)
+command-syntax = Je n’ai pas compris « { $word } » dans { $command }. Écrivez : { $syntax }
+opt-state-on = activé
+opt-state-off = désactivé
+opt-help-rules = Les règles
+opt-help-tournament = Tournois
+opt-tournament-id = Numéro du tournoi (s’il y en a plusieurs ici)
 opt-challenge-id = Numéro du défi
 opt-settings-key = lang, chatlang, theme, orientation, days, boards ou threads
 opt-settings-value = La nouvelle valeur
@@ -303,7 +318,6 @@ puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } résolus, {
 daily-on = Le problème du jour est activé : chaque jour à { $time } ({ $offset }) ; le prochain le { $date }.
 daily-off = Le problème du jour est désactivé dans ce chat.
 daily-status-off = Le problème du jour est désactivé ici. Activez-le avec /daily on 09:00 +03:00 (l’heure du chat et son décalage UTC).
-daily-usage = Utilisation : /daily on [HH:MM] [+03:00 ou Europe/Paris], ou /daily off
 daily-bad-time = { $value } n’est pas une heure : utilisez HH:MM, par ex. 09:00.
 daily-bad-offset = { $value } n’est pas un fuseau horaire : utilisez un décalage comme +03:00 ou -05:00, ou un nom comme Europe/Paris.
 daily-post = Problème du jour du { $date } — #{ $id } · classement { $rating } · { $themes }
@@ -346,10 +360,23 @@ tournament-joined = { $player } s’inscrit au tournoi #{ $id } « { $name } » 
 tournament-joined-late = { $player } s’inscrit en retard au tournoi #{ $id } « { $name } » : un demi-point pour chacune des { $rounds } rondes manquées ; apparié à partir de la ronde { $next }.
 tournament-left = { $player } quitte le tournoi #{ $id } « { $name } » ({ $count } inscrits).
 tournament-started = Le tournoi #{ $id } « { $name } » commence : { $players } joueurs, { $rounds ->
-    [0] { $games } parties, toutes à la fois
+    [0] { $games } parties, { $waiting ->
+        [0] toutes à la fois
+       *[other] { $now } maintenant, les { $waiting } autres par étapes, à mesure que des parties se terminent
+    }
    *[other] ronde 1 sur { $rounds }, { $games } parties
 }, { $time }. Vos parties : /games ; un damier : /board #N.
 tournament-game-started = R{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-more-games = Tournoi #{ $id } « { $name } » : { $count ->
+    [one] une partie de plus commence
+   *[other] { $count } parties de plus commencent
+} :
+tournament-waiting = { $count } parties de plus attendent de commencer : chacune commence dès que ses deux joueurs ont de la place pour elle (au plus { $limit } parties en cours par joueur), et le chat aussi.
+tournament-no-room = Le tournoi #{ $id } ne peut pas commencer : une ronde compte { $games } parties, et ce chat n’a de place que pour { $room } parties de tournoi de plus (au plus { $limit } parties en cours ici, dont { $share } en tournoi, pour que les autres parties du chat aient toujours de la place).
+tournament-players-busy = Le tournoi #{ $id } ne peut pas commencer : ces joueurs n’ont pas de place pour { $games ->
+    [one] la partie
+   *[other] les { $games } parties
+} d’une ronde (au plus { $limit } parties en cours par joueur) : { $names }. Qu’ils en terminent d’abord, ou qu’un admin les retire avec /tournament remove @nom.
 tournament-status = Tournoi #{ $id } « { $name } » ({ $status ->
     [open] inscriptions ouvertes
     [running] en cours

@@ -4,23 +4,31 @@
 # Daudzskaitlis: [one] der arī 21, 31… (ne 11), tāpēc tajā vienmēr ir skaitlis;
 # kur skaitli neraksta (uzvarētāji, partiju saraksts), lieto [1].
 
-help =
-    Krievu dambrete (šaški). Komandas:
+help-head = Krievu dambrete (šaški). Komandas:
+help-line-move = /move e3-d4 — izdarīt gājienu (sitiens: c3:e5, vairāku kauliņu: c3:e5:g7)
+help-line-board = /board — parādīt galdiņu
+help-line-challenge =
     /challenge ai 3 white — spēlēt pret MI (līmeņi 1–8; white, black vai random)
     /challenge @vārds 3 — izaicināt kādu, 3 dienas gājienam (1–14 vai unlimited)
     /challenge — atklāts izaicinājums, ko var pieņemt jebkurš šeit
     /challenge @vārds draudzīgā — draudzības partija: bez reitinga, gājienus atsauc pēc vienošanās (/takeback)
-    /move e3-d4 — izdarīt gājienu (sitiens: c3:e5, vairāku kauliņu: c3:e5:g7)
-    /board — parādīt galdiņu · /games — jūsu partijas un kam gājiens
-    /draw — piedāvāt vai pieņemt neizšķirtu · /resign — padoties
-    /pdn — partijas pieraksts · /replay — partija animācijā · /top — šī čata reitings
-    /position W:Wc3,e3:Bd6 — parādīt jebkuru pozīciju pēc tās FEN · /analyse — pabeigtas partijas analīze ar dzinēju
-    /vacation 7 — apturēt jūsu pulksteņus uz 7 dienām · /settings — valoda, tēma, galdiņš
-    /notify on — privāta ziņa, kad jūsu gājiens partijā grupā (/notify off — vairs nerakstīt)
-    /puzzle — uzdevums risināšanai · /hint — mājiens · /daily on 09:00 +03:00 — dienas uzdevums šeit · /top puzzles
-    /tournament new NOSAUKUMS — korespondences turnīrs šajā čatā (administratori) · /tournament join · /standings · /help tournament
-    /help rules — krievu dambretes noteikumi
-    Var arī vienkārši nosūtīt gājienu, piemēram, e3-d4, vai nospiest pogas.
+help-line-games = /games — jūsu partijas un kam gājiens
+help-line-draw = /draw — piedāvāt vai pieņemt neizšķirtu
+help-line-resign = /resign — padoties
+help-line-pdn = /pdn — partijas pieraksts
+help-line-top = /top — šī čata reitings
+help-line-vacation = /vacation 7 — apturēt jūsu pulksteņus uz 7 dienām
+help-line-notify = /notify on — privāta ziņa, kad jūsu gājiens partijā grupā (/notify off — vairs nerakstīt)
+help-line-settings = /settings — valoda, tēma, galdiņš
+help-line-puzzle = /puzzle — uzdevums risināšanai · /top puzzles
+help-line-hint = /hint — mājiens
+help-line-daily = /daily on 09:00 +03:00 — dienas uzdevums šeit
+help-line-tournament = /tournament new NOSAUKUMS — korespondences turnīrs šajā čatā (administratori) · /tournament join · /standings · /help tournament
+help-line-replay = /replay — partija animācijā
+help-line-analyse = /analyse — pabeigtas partijas analīze ar dzinēju
+help-line-position = /position W:Wc3,e3:Bd6 — parādīt jebkuru pozīciju pēc tās FEN
+help-line-help = /help rules — krievu dambretes noteikumi
+help-tail = Var arī vienkārši nosūtīt gājienu, piemēram, e3-d4, vai nospiest pogas.
 
 help-tournament =
     Korespondences turnīri šajā čatā:
@@ -52,6 +60,7 @@ unknown-command = Komandu /{ $command } es nezinu. Nosūtiet /help, lai redzētu
 move-usage = Rakstiet gājienu aiz /move, piemēram: /move e3-d4
 something-went-wrong = Kaut kas nogāja greizi; nekas netika saglabāts. Lūdzu, mēģiniet vēlreiz pēc brīža.
 chat-busy = Šajā čatā ir pārāk daudz pieprasījumu vienlaikus; nekas netika izdarīts. Lūdzu, mēģiniet vēlreiz pēc brīža.
+slow-down = Lūdzu, lēnāk: šeit gaida pārāk daudz jūsu pieprasījumu, tāpēc pēdējie netika pieņemti. Mēģiniet vēlreiz pēc minūtes.
 button-invalid = Šī poga vairs nav derīga.
 button-stale = Pozīcija ir mainījusies, kopš šī poga tika parādīta: apskatiet jauno galdiņu.
 button-back = ‹ atpakaļ
@@ -250,6 +259,12 @@ opt-colour-black = Melnie
 opt-colour-random = Nejauši
 opt-move-text = Gājiens, piem. e3-d4 vai c3:e5
 opt-game = Partijas numurs (ja šeit spēlējat vairākas)
+command-syntax = Nesapratu „{ $word }” komandā { $command }. Rakstiet tā: { $syntax }
+opt-state-on = ieslēgt
+opt-state-off = izslēgt
+opt-help-rules = Noteikumi
+opt-help-tournament = Turnīri
+opt-tournament-id = Turnīra numurs (ja šeit ir vairāki)
 opt-challenge-id = Izaicinājuma numurs
 opt-settings-key = lang, chatlang, theme, orientation, days, boards vai threads
 opt-settings-value = Jaunā vērtība
@@ -302,7 +317,6 @@ puzzle-top-line = { $place }. { $name } — { $rating } (atrisināti { $solved }
 daily-on = Dienas uzdevums ieslēgts: katru dienu { $time } ({ $offset }); nākamais { $date }.
 daily-off = Dienas uzdevums šajā čatā izslēgts.
 daily-status-off = Dienas uzdevums šeit ir izslēgts. Ieslēdziet to ar /daily on 09:00 +03:00 (čata laiks un UTC nobīde).
-daily-usage = Lietojums: /daily on [HH:MM] [+03:00 vai Europe/Riga] vai /daily off
 daily-bad-time = { $value } nav laiks: lietojiet HH:MM, piem. 09:00.
 daily-bad-offset = { $value } nav laika josla: lietojiet nobīdi, piemēram, +03:00 vai -05:00, vai nosaukumu, piemēram, Europe/Riga.
 daily-post = Dienas uzdevums { $date } — #{ $id } · reitings { $rating } · { $themes }
@@ -342,10 +356,17 @@ tournament-joined = { $player } piesakās turnīram #{ $id } „{ $name }” (pi
 tournament-joined-late = { $player } piesakās turnīram #{ $id } „{ $name }” novēloti: par katru no nokavētajām kārtām ({ $rounds }) puse punkta; pāros no { $next }. kārtas.
 tournament-left = { $player } atstāj turnīru #{ $id } „{ $name }” (pieteikušies: { $count }).
 tournament-started = Sākas turnīrs #{ $id } „{ $name }”: spēlētāji: { $players }, { $rounds ->
-    [0] partijas: { $games }, visas uzreiz
+    [0] partijas: { $games }, { $waiting ->
+        [0] visas uzreiz
+       *[other] { $now } tagad, pārējās { $waiting } pakāpeniski, kad beidzas iepriekšējās
+    }
    *[other] 1. kārta no { $rounds }, partijas: { $games }
 }, { $time }. Jūsu partijas: /games; galdiņš: /board #N.
 tournament-game-started = K{ $round } #{ $game } { $white } – { $black } · { $opening }
+tournament-more-games = Turnīrs #{ $id } „{ $name }”: sākas vēl partijas ({ $count }):
+tournament-waiting = Vēl partijas gaida sākumu: { $count }. Katra sāksies, tiklīdz abiem tās spēlētājiem būs tai vieta (ne vairāk kā { $limit } partijas vienlaikus vienam spēlētājam), un arī čatam.
+tournament-no-room = Turnīrs #{ $id } nevar sākties: vienā kārtā ir partijas: { $games }, bet šajā čatā tagad ir vieta tikai { $room } turnīra partijām (šeit ne vairāk kā { $limit } partijas vienlaikus, no tām turnīros ne vairāk kā { $share }, lai čata pārējām partijām vienmēr būtu vieta).
+tournament-players-busy = Turnīrs #{ $id } nevar sākties: šiem spēlētājiem nav vietas kārtas partijām ({ $games }; ne vairāk kā { $limit } partijas vienlaikus vienam spēlētājam): { $names }. Lai viņi vispirms pabeidz kādas partijas, vai administrators viņus izņem ar /tournament remove @vārds.
 tournament-status = Turnīrs #{ $id } „{ $name }” ({ $status ->
     [open] pieteikšanās atvērta
     [running] notiek

@@ -2,6 +2,7 @@
 //! Chat text, any of it: the command parser and the bare-move test never
 //! panic, and what they return keeps its promises.
 use libfuzzer_sys::fuzz_target;
+use shashki::core::input::args::MoveArgs;
 use shashki::core::input::commands::{game_ref, looks_like_move, parse_command, Command};
 
 fuzz_target!(|data: &[u8]| {
@@ -11,7 +12,7 @@ fuzz_target!(|data: &[u8]| {
         Some(cmd) => {
             assert!(text.trim().starts_with('/'), "a command without a slash");
             match cmd {
-                Command::Move { game, text: t } => {
+                Command::Move(MoveArgs { game, text: t }) => {
                     assert!(game.is_none_or(|g| g > 0), "game #{game:?}");
                     assert!(t.is_none_or(|t| !t.trim().is_empty()));
                 }

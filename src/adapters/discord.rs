@@ -3,10 +3,12 @@
 //! any). Translates interactions into core events and the core's replies
 //! into interaction responses, followups and channel messages — nothing else.
 //!
-//! - Slash commands mirror the core's commands (names, options and
-//!   descriptions from [`super::commands`] and the catalogue) and are put back
-//!   together into the text the core parses: `/challenge target:ai level:3
-//!   colour:white` → `/challenge ai 3 white`.
+//! - Slash commands are the core's command table (names and their
+//!   Russian, German and French forms, typed options with their choices,
+//!   descriptions from the catalogue); an interaction's options go to the
+//!   core typed, as they came (`/challenge target:ai level:3
+//!   colour:white`: a text, a number, a choice), and the core builds the
+//!   command's arguments from them — no command text between.
 //! - `/move` autocompletes the legal moves of the caller's games.
 //! - Move buttons become select menus of all legal moves (≤ 25 a menu, up to
 //!   four menus); other buttons (accept, decline, draw, resign) stay buttons;
@@ -39,10 +41,11 @@
 //!   new board, which becomes the living one; the board it replaces in
 //!   the channel loses its menus.
 
-use crate::adapters::commands::{self, OptKind, COMMANDS};
 use crate::config::{DiscordConfig, Secret};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::{handle_tag, move_args};
+use crate::core::input::options::{OptValue, SlashCommand};
+use crate::core::input::spec::{menu, ArgKind, MenuScope};
 use crate::core::{
     BoardMode, ChatRef, Choice, ChoiceKind, Event, Input, LinkTo, Platform, PlatformLimits, Reply,
     Target, UserRef,
@@ -256,21 +259,25 @@ fn place(
     (chat, None)
 }
 
-/// The event for a slash command: its options put back into command text.
+/// The event for a slash command: its name and typed options, as they
+/// came (a user picked or mentioned: their handle).
 pub fn command_event(cmd: &CommandInteraction) -> Event {
-    let mut values: Vec<(&str, String)> = Vec::new();
+    let mut options = Vec::new();
     for o in &cmd.data.options {
         let v = match &o.value {
             CommandDataOptionValue::String(s) => resolve_mention(s, cmd),
-            CommandDataOptionValue::Integer(i) => i.to_string(),
-            CommandDataOptionValue::Number(n) => n.to_string(),
-            CommandDataOptionValue::Boolean(b) => b.to_string(),
+            CommandDataOptionValue::Integer(i) => OptValue::Int(*i),
+            CommandDataOptionValue::Number(n) => OptValue::Text(n.to_string()),
+            CommandDataOptionValue::Boolean(b) => OptValue::Bool(*b),
             CommandDataOptionValue::User(id) => user_handle(*id, cmd),
             _ => continue,
         };
-        values.push((o.name.as_str(), v));
+        options.push((o.name.clone(), v));
     }
-    let text = commands::command_text(&cmd.data.name, &values);
+    let slash = SlashCommand {
+        name: cmd.data.name.clone(),
+        options,
+    };
     let nick = cmd.member.as_ref().and_then(|m| m.nick.as_deref());
     let (chat, thread) = place(cmd.channel_id, cmd.guild_id, cmd.channel.as_ref());
     Event {
@@ -282,7 +289,7 @@ pub fn command_event(cmd: &CommandInteraction) -> Event {
             &cmd.locale,
             is_admin(cmd.member.as_deref(), cmd.guild_id),
         ),
-        input: Input::Text(text),
+        input: Input::Slash(slash),
         update_id: Some(cmd.id.to_string()),
         bare_moves: false,
         thread,
@@ -290,7 +297,7 @@ pub fn command_event(cmd: &CommandInteraction) -> Event {
 }
 
 /// `<@123>` typed into a text option → `@username` (the core's handles).
-fn resolve_mention(s: &str, cmd: &CommandInteraction) -> String {
+fn resolve_mention(s: &str, cmd: &CommandInteraction) -> OptValue {
     let t = s.trim();
     if let Some(id) = t
         .strip_prefix("<@")
@@ -301,13 +308,15 @@ fn resolve_mention(s: &str, cmd: &CommandInteraction) -> String {
     {
         return user_handle(UserId::new(id), cmd);
     }
-    t.to_string()
+    OptValue::Text(t.to_string())
 }
 
-fn user_handle(id: UserId, cmd: &CommandInteraction) -> String {
+/// A user by id: their handle (a user Discord did not resolve stays the
+/// mention it was, which names nobody the core knows).
+fn user_handle(id: UserId, cmd: &CommandInteraction) -> OptValue {
     match cmd.data.resolved.users.get(&id) {
-        Some(u) => handle_tag(&u.name),
-        None => format!("<@{id}>"),
+        Some(u) => OptValue::User(u.name.clone()),
+        None => OptValue::Text(format!("<@{id}>")),
     }
 }
 
@@ -336,31 +345,38 @@ pub fn component_event(c: &ComponentInteraction) -> Option<Event> {
     })
 }
 
-/// The slash commands, English with a localized description for each
-/// other language Discord has a locale for (Russian, German, French).
+/// The slash commands, from the command table (the default menu): English,
+/// with the name and the descriptions in each other language Discord has a
+/// locale for (Russian, German, French).
 pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
-    let en = |id: &str| commands::describe(catalog, Lang::En, id);
+    let en = |id: &str| catalog.get(Lang::En, id, None);
     let localized = |id: &str| -> Vec<(&'static str, String)> {
         Lang::ALL
             .into_iter()
-            .filter_map(|l| Some((l.discord_locale()?, commands::describe(catalog, l, id))))
+            .filter_map(|l| Some((l.discord_locale()?, catalog.get(l, id, None))))
             .collect()
     };
-    COMMANDS
-        .iter()
+    menu(MenuScope::Default)
         .map(|c| {
-            let mut cmd = CreateCommand::new(c.name).description(en(c.desc));
-            if let Some(ru) = commands::russian_name(c.name) {
-                cmd = cmd.name_localized("ru", ru);
+            let mut cmd = CreateCommand::new(c.name).description(en(c.about.desc));
+            for lang in Lang::ALL {
+                let (Some(locale), Some(name)) =
+                    (lang.discord_locale(), c.aliases.of(lang).first())
+                else {
+                    continue;
+                };
+                if *name != c.name {
+                    cmd = cmd.name_localized(locale, *name);
+                }
             }
-            for (locale, text) in localized(c.desc) {
+            for (locale, text) in localized(c.about.desc) {
                 cmd = cmd.description_localized(locale, text);
             }
-            for o in c.options {
+            for o in c.args {
                 let kind = match o.kind {
-                    OptKind::Text | OptKind::Choice(_) => CommandOptionType::String,
-                    OptKind::Int { .. } => CommandOptionType::Integer,
-                    OptKind::User => CommandOptionType::User,
+                    ArgKind::Text | ArgKind::Choice(_) => CommandOptionType::String,
+                    ArgKind::Int { .. } | ArgKind::Number => CommandOptionType::Integer,
+                    ArgKind::User => CommandOptionType::User,
                 };
                 let mut opt = CreateCommandOption::new(kind, o.name, en(o.desc))
                     .required(o.required)
@@ -368,11 +384,15 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
                 for (locale, text) in localized(o.desc) {
                     opt = opt.description_localized(locale, text);
                 }
-                if let OptKind::Int { min, max } = o.kind {
-                    opt = opt.min_int_value(min.max(0) as u64);
-                    if max < i64::from(i32::MAX) {
-                        opt = opt.max_int_value(max as u64);
+                match o.kind {
+                    ArgKind::Int { min, max } => {
+                        opt = opt.min_int_value(min.max(0) as u64);
+                        if max < i64::from(i32::MAX) {
+                            opt = opt.max_int_value(max as u64);
+                        }
                     }
+                    ArgKind::Number => opt = opt.min_int_value(1),
+                    _ => {}
                 }
                 for (value, id) in o.kind.choices() {
                     opt = opt.add_string_choice_localized(en(id), value, localized(id));
@@ -618,13 +638,21 @@ impl Discord {
         let chat = event.chat.id.clone();
         let here = event.thread.clone();
         let label = format!("interaction {}", event.update_id.as_deref().unwrap_or("-"));
+        let user = event.user.id.clone();
         let work = async move {
             let _ = tx.send(hub.handle(event).await);
         };
-        if let Err(e) = self.hub.queue_update(Platform::Discord, &chat, label, work) {
-            // a flood in this channel: the caller alone hears it, nothing ran
-            tracing::warn!(chat = %chat, error = %e, "discord: a channel floods; interaction refused");
-            let text = self.catalog.get(lang, "chat-busy", None);
+        if let Err(shed) = self
+            .hub
+            .queue_update(Platform::Discord, &chat, &user, label, work)
+        {
+            // a flood (the caller's, or the channel's): nothing ran; the
+            // caller alone hears it, once a window (the hub logs it) — the
+            // rest are closed quietly
+            if !shed.notify {
+                return self.close_quietly(on, false).await;
+            }
+            let text = self.hub.shed_notice(&shed, Some(lang.code()));
             let m = CreateInteractionResponseMessage::new()
                 .content(text)
                 .ephemeral(true);
@@ -1441,7 +1469,7 @@ mod tests {
     #[test]
     fn every_command_registers_with_both_languages() {
         let cmds = slash_commands(&Catalog::new());
-        assert_eq!(cmds.len(), COMMANDS.len());
+        assert_eq!(cmds.len(), menu(MenuScope::Default).count());
         let json = serde_json::to_value(&cmds).unwrap();
         let challenge = json
             .as_array()
@@ -1456,7 +1484,7 @@ mod tests {
         assert!(challenge["description_localizations"]["lv"].is_null());
         assert_eq!(
             challenge["description_localizations"]["de"],
-            commands::describe(&Catalog::new(), Lang::De, "cmd-challenge")
+            Catalog::new().get(Lang::De, "cmd-challenge", None)
         );
         let names: Vec<&str> = challenge["options"]
             .as_array()
@@ -1468,5 +1496,9 @@ mod tests {
             names,
             ["opponent", "target", "variant", "level", "days", "colour", "rating"]
         );
+        // the names in Russian, German and French are the table's words
+        assert_eq!(challenge["name_localizations"]["ru"], "вызов");
+        assert_eq!(challenge["name_localizations"]["de"], "herausfordern");
+        assert_eq!(challenge["name_localizations"]["fr"], "défi");
     }
 }

@@ -4,7 +4,6 @@
 //! adapters (by `shashki run`, from the config; by `shashki console`) and
 //! never names one.
 
-pub mod commands;
 pub mod console;
 pub mod discord;
 pub mod telegram;

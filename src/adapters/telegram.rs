@@ -4,9 +4,12 @@
 //! sendDocument / answerCallbackQuery — nothing else.
 //!
 //! - Each update is handled in its chat's lane on the hub: one chat's
-//!   updates strictly in order, different chats side by side; a flood in
-//!   one chat is shed past the lane's bound. The replies routed to a chat
-//!   (AI moves, the sweeper) are sent in its lane too.
+//!   updates one at a time, its members in turn (each member's in order),
+//!   different chats side by side; a member's flood is shed past their
+//!   quota (and the chat's past its bound), and they are told to slow down
+//!   once a minute at most (the press's answer, or a reply to their
+//!   message). The replies routed to a chat (AI moves, the sweeper) are
+//!   sent in its lane too.
 //! - Calls are paced per chat (`pace`: Telegram's rate limits; a 429 waits
 //!   out its `retry_after` in that chat alone; network failures are tried
 //!   again with backoff). The game state is stored before anything is sent.
@@ -38,10 +41,10 @@
 //!   then edited by its key (editMessageText; the message id is kept in
 //!   SQLite, so a restart still edits it).
 
-use crate::adapters::commands;
 use crate::config::{BoardUpdates, Secret, TelegramConfig};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::needs_chat_admin;
+use crate::core::input::spec::{menu, menu_desc, MenuScope};
 use crate::core::{
     BoardMode, ChatRef, Event, Input, LinkTo, Platform, PlatformLimits, Reply, Target, UserRef,
 };
@@ -228,6 +231,72 @@ struct Origin {
     message: Option<MessageId>,
 }
 
+/// Who sent an update (their queue in the chat's lane) and how to tell
+/// them it was dropped.
+struct Sender {
+    /// Their Telegram id (a channel's, for a post in its name).
+    id: String,
+    lang: Option<String>,
+    reach: Reach,
+}
+
+/// How a note about a dropped update reaches its sender.
+enum Reach {
+    /// The answer to their press.
+    Press(teloxide::types::CallbackQueryId),
+    /// A reply to their message.
+    Message {
+        chat: ChatId,
+        message: MessageId,
+        thread: Option<ThreadId>,
+    },
+    /// Not at all (an inline query; a bot).
+    Nowhere,
+}
+
+impl Sender {
+    fn of(u: &Update) -> Sender {
+        match &u.kind {
+            UpdateKind::Message(m) => {
+                let id = match (&m.from, &m.sender_chat) {
+                    (_, Some(c)) => c.id.0.to_string(),
+                    (Some(f), None) => f.id.0.to_string(),
+                    (None, None) => String::new(),
+                };
+                let human = m.from.as_ref().is_some_and(|f| !f.is_bot);
+                Sender {
+                    id,
+                    lang: m.from.as_ref().and_then(|f| f.language_code.clone()),
+                    reach: if human {
+                        Reach::Message {
+                            chat: m.chat.id,
+                            message: m.id,
+                            thread: m.thread_id.filter(|_| m.is_topic_message),
+                        }
+                    } else {
+                        Reach::Nowhere
+                    },
+                }
+            }
+            UpdateKind::CallbackQuery(q) => Sender {
+                id: q.from.id.0.to_string(),
+                lang: q.from.language_code.clone(),
+                reach: Reach::Press(q.id.clone()),
+            },
+            UpdateKind::InlineQuery(q) => Sender {
+                id: q.from.id.0.to_string(),
+                lang: q.from.language_code.clone(),
+                reach: Reach::Nowhere,
+            },
+            _ => Sender {
+                id: String::new(),
+                lang: None,
+                reach: Reach::Nowhere,
+            },
+        }
+    }
+}
+
 /// Run the Telegram adapter until the hub shuts down. Replies from the
 /// sweeper and AI moves arrive on `rx`.
 pub async fn run(
@@ -288,33 +357,27 @@ pub async fn run(
 }
 
 impl Telegram {
-    /// setMyCommands: the default (English) list and one for each other
+    /// setMyCommands, from the command table: one menu per language and
+    /// scope (every chat; private chats without the group-only commands;
+    /// groups' members without the private and the admin ones; groups'
+    /// administrators with the admin commands and the organiser's
+    /// descriptions). The default (English) list, and one for each other
     /// language (Telegram shows it to users of that language).
-    /// The command menus: one per language and scope (every chat; private
-    /// chats without the group-only commands; groups' members without the
-    /// private and the admin ones; groups' administrators with the admin
-    /// commands and the organiser's descriptions).
     async fn set_commands(&self) -> Result<(), RequestError> {
         let catalog = Catalog::new();
         let scopes = [
-            (commands::MenuScope::Default, BotCommandScope::Default),
+            (MenuScope::Default, BotCommandScope::Default),
+            (MenuScope::PrivateChats, BotCommandScope::AllPrivateChats),
+            (MenuScope::Groups, BotCommandScope::AllGroupChats),
             (
-                commands::MenuScope::PrivateChats,
-                BotCommandScope::AllPrivateChats,
-            ),
-            (commands::MenuScope::Groups, BotCommandScope::AllGroupChats),
-            (
-                commands::MenuScope::GroupAdmins,
+                MenuScope::GroupAdmins,
                 BotCommandScope::AllChatAdministrators,
             ),
         ];
-        for (menu, scope) in scopes {
+        for (shown, scope) in scopes {
             for lang in Lang::ALL {
-                let list: Vec<BotCommand> = commands::menu(menu)
-                    .map(|c| {
-                        let desc = commands::menu_desc(menu, c);
-                        BotCommand::new(c.name, commands::describe(&catalog, lang, desc))
-                    })
+                let list: Vec<BotCommand> = menu(shown)
+                    .map(|c| BotCommand::new(c.name, catalog.get(lang, menu_desc(shown, c), None)))
                     .collect();
                 let req = self.bot.set_my_commands(list).scope(scope.clone());
                 match lang {
@@ -418,7 +481,10 @@ impl Telegram {
         }
     }
 
-    /// Queue an update on its chat's lane.
+    /// Queue an update on its chat's lane, in the queue of its sender. A
+    /// dropped update (the sender's quota or rate, or the chat's bound) is
+    /// answered once a window: the answer to a press, or a short reply to
+    /// a message (the hub counts and logs every drop).
     fn dispatch(self: &Arc<Self>, u: Update, id: i32) {
         let handled = Handled {
             tg: Arc::clone(self),
@@ -427,14 +493,50 @@ impl Telegram {
         let Some(chat) = Self::lane_of(&u) else {
             return; // nothing for us: handled
         };
+        let sender = Sender::of(&u);
         let tg = Arc::clone(self);
         let work = async move { tg.on_update(u, handled).await };
-        if let Err(e) =
-            self.hub
-                .queue_update(Platform::Telegram, &chat, format!("update {id}"), work)
-        {
+        if let Err(shed) = self.hub.queue_update(
+            Platform::Telegram,
+            &chat,
+            &sender.id,
+            format!("update {id}"),
+            work,
+        ) {
             // the work (and its Handled) is dropped: the offset moves on
-            tracing::warn!(update = id, chat = %chat, error = %e, "telegram: a chat floods; update dropped");
+            if shed.notify {
+                self.tell_dropped(&shed, sender);
+            }
+        }
+    }
+
+    /// Tell the sender of a dropped update to slow down (or that the chat
+    /// is too busy), outside the chat's lane: it is full.
+    fn tell_dropped(self: &Arc<Self>, shed: &crate::runtime::Shed, sender: Sender) {
+        let text = self.hub.shed_notice(shed, sender.lang.as_deref());
+        let busy = self.hub.tracker().enter();
+        let tg = Arc::clone(self);
+        match sender.reach {
+            Reach::Press(query) => {
+                tokio::spawn(async move {
+                    let _busy = busy;
+                    tg.answer(&query, Some(&text)).await;
+                });
+            }
+            Reach::Message {
+                chat,
+                message,
+                thread,
+            } => {
+                tokio::spawn(async move {
+                    let _busy = busy;
+                    let rich = Rich::new(&text, &[]);
+                    if let Err(e) = tg.send_text(chat, &rich, None, Some(message), thread).await {
+                        tracing::warn!(error = %e, chat = chat.0, "telegram: telling a sender to slow down failed");
+                    }
+                });
+            }
+            Reach::Nowhere => {}
         }
     }
 

@@ -64,7 +64,7 @@ pub fn run(a: ConsoleArgs) -> CliResult {
         RunOptions {
             scheduled: vec![super::run::daily_puzzles()],
             ai_workers: None,
-            lane_bound: runtime::DEFAULT_LANE_BOUND,
+            lanes: runtime::LaneLimits::default(),
         },
         runtime::stop_signal(),
     ));

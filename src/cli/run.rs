@@ -50,7 +50,7 @@ pub fn run(a: RunArgs) -> CliResult {
     let opts = RunOptions {
         scheduled: vec![daily_puzzles()],
         ai_workers: config.ai.workers,
-        lane_bound: config.runtime.queued_updates_per_chat,
+        lanes: config.runtime.lane_limits(),
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -382,7 +382,7 @@ mod tests {
         let c = Catalog::new();
         for lang in Lang::ALL {
             assert!(c.get(lang, "move-usage", None).contains(" e3-d4"));
-            assert!(c.get(lang, "help", None).contains("c3:e5:g7"));
+            assert!(c.get(lang, "help-line-move", None).contains("c3:e5:g7"));
             assert!(
                 c.get(lang, "help-rules", None).contains("f4:h6"),
                 "{lang:?}"

@@ -20,6 +20,7 @@ mod config;
 mod ctx;
 mod error;
 mod games;
+mod help;
 mod inline;
 mod notify;
 mod present;
@@ -34,7 +35,7 @@ pub use crate::store::{ChallengeId, ChatId, GameId, Ply, TournamentId, UserId};
 pub use config::{Config, Limits};
 pub use error::{Refusal, ServiceError};
 pub use limits::PlatformLimits;
-pub use time::{Clock, ManualClock, SystemClock};
+pub use time::{Clock, ManualClock, SystemClock, Zone};
 pub use types::*;
 
 use crate::store::{self, Store, Tx, UserRow};
@@ -43,8 +44,11 @@ use ctx::{resolve_lang, Actor, Ctx, Env};
 use error::Halt;
 use games::ai::Evals;
 use i18n::Catalog;
-use input::commands::{looks_like_move, parse_command, Command};
+use input::args::PuzzleArgs;
+use input::commands::{looks_like_move, parse_command_on, slash_command, Command};
+use input::options::SlashCommand;
 use input::payload::Payload;
+use input::spec::Access;
 use input::InputRefusal;
 use present::Draft;
 use std::path::Path;
@@ -58,6 +62,9 @@ pub struct Service {
     /// The catalogue and the configuration, which every action reads.
     env: Env,
     clock: Arc<dyn Clock>,
+    /// When the sweep last looked for tournament games waiting for room
+    /// (Unix seconds).
+    waiting_checked: std::sync::atomic::AtomicI64,
 }
 
 /// How many times an event is handled again after engine work it asked for
@@ -83,6 +90,7 @@ impl Service {
                 config,
             },
             clock,
+            waiting_checked: std::sync::atomic::AtomicI64::new(i64::MIN),
         }
     }
 
@@ -191,6 +199,7 @@ impl Service {
         let done = match &ev.input {
             Input::Text(t) => on_text(&mut ctx, t, ev.bare_moves),
             Input::Choice(p) => on_choice(&mut ctx, p),
+            Input::Slash(c) => on_slash(&mut ctx, c),
         };
         match done {
             Ok(()) => Ok(Handled::Done(ctx.take_drafts(), ctx.jobs)),
@@ -257,52 +266,30 @@ impl Service {
 
 /// A message: a command, or bare text that may be a move.
 fn on_text(ctx: &mut Ctx, text: &str, bare_moves: bool) -> Result<(), Halt> {
-    let Some(cmd) = parse_command(text) else {
+    let threads = ctx.platform.limits().game_threads;
+    let Some(cmd) = parse_command_on(text, threads) else {
         if bare_moves && looks_like_move(text) {
             return games::move_text(ctx, None, text.trim());
         }
         return Ok(()); // chatter: not for us
     };
-    match cmd {
-        Command::Help(topic) => {
-            let id = match topic.as_deref().and_then(input::words::help_topic) {
-                Some(input::words::HelpTopic::Tournament) => "help-tournament",
-                Some(input::words::HelpTopic::Rules) => "help-rules",
-                None => "help",
-            };
-            ctx.say(id, None)
-        }
-        Command::Challenge(args) => games::cmd_challenge(ctx, &args)?,
-        Command::Accept(r) => games::cmd_accept(ctx, r.as_deref())?,
-        Command::Decline(r) => games::cmd_decline(ctx, r.as_deref())?,
-        Command::ChallengeLink { id, token } => games::challenge_link(ctx, ChallengeId(id), token)?,
-        Command::Move { game, text } => match text {
-            None => return Err(InputRefusal::MoveUsage.into()),
-            Some(text) => games::move_text(ctx, game, &text)?,
-        },
-        Command::Board(r) => games::cmd_board(ctx, r.as_deref())?,
-        Command::Games => games::cmd_games(ctx)?,
-        Command::Resign(r) => games::cmd_resign(ctx, r.as_deref())?,
-        Command::Draw { game, decline } => games::cmd_draw(ctx, game.as_deref(), decline)?,
-        Command::Pdn(r) => games::cmd_pdn(ctx, r.as_deref())?,
-        Command::Settings(args) => settings::cmd_settings(ctx, &args)?,
-        Command::Top(w) => ratings::cmd_top(ctx, w.as_deref())?,
-        Command::Vacation(d) => games::cmd_vacation(ctx, d.as_deref())?,
-        Command::Puzzle(args) => puzzles::cmd_puzzle(ctx, &args)?,
-        Command::Daily(args) => puzzles::cmd_daily(ctx, &args)?,
-        Command::Hint => puzzles::cmd_hint(ctx)?,
-        Command::PuzzleTop => puzzles::cmd_top(ctx)?,
-        Command::Tournament(args) => tournaments::cmd_tournament(ctx, &args)?,
-        Command::Standings(r) => tournaments::cmd_standings(ctx, r.as_deref())?,
-        Command::Replay(r) => games::cmd_replay(ctx, r.as_deref())?,
-        Command::Position(fen) => games::cmd_position(ctx, &fen)?,
-        Command::Analyse(r) => games::cmd_analyse(ctx, r.as_deref())?,
-        Command::If(args) => games::cmd_if(ctx, &args)?,
-        Command::Takeback(r) => games::cmd_takeback(ctx, r.as_deref())?,
-        Command::Notify(w) => notify::cmd_notify(ctx, w.as_deref())?,
-        Command::Unknown(command) => return Err(InputRefusal::UnknownCommand { command }.into()),
+    dispatch(ctx, cmd)
+}
+
+/// A slash command: its typed options, the same command.
+fn on_slash(ctx: &mut Ctx, slash: &SlashCommand) -> Result<(), Halt> {
+    let threads = ctx.platform.limits().game_threads;
+    dispatch(ctx, slash_command(slash, threads))
+}
+
+/// A command: who may run it (the admins' commands, their mistakes
+/// included, are refused to others first), then the handler its row
+/// of the command table names.
+fn dispatch(ctx: &mut Ctx, cmd: Command) -> Result<(), Halt> {
+    if cmd.access() == Access::Admins {
+        ctx.require_admin()?;
     }
-    Ok(())
+    cmd.run(ctx)
 }
 
 /// A pressed button.
@@ -323,12 +310,12 @@ fn on_choice(ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
         Payload::Draw { game } => games::draw_offer_or_accept(ctx, games::game_by_id(ctx, game)?)?,
         Payload::DeclineDraw { game } => games::draw_decline(ctx, games::game_by_id(ctx, game)?)?,
         Payload::PuzzleHint => puzzles::cmd_hint(ctx)?,
-        Payload::PuzzleSolution => puzzles::cmd_puzzle(ctx, &["solution".into()])?,
-        Payload::PuzzleNext => puzzles::cmd_puzzle(ctx, &["next".into()])?,
+        Payload::PuzzleSolution => puzzles::cmd_puzzle(ctx, PuzzleArgs::Solution)?,
+        Payload::PuzzleNext => puzzles::cmd_puzzle(ctx, PuzzleArgs::Next)?,
         Payload::Flip { game } => games::flip(ctx, game)?,
         Payload::Rematch { game } => games::rematch(ctx, game)?,
-        Payload::Analyse { game } => games::cmd_analyse(ctx, Some(&format!("#{game}")))?,
-        Payload::Replay { game } => games::cmd_replay(ctx, Some(&format!("#{game}")))?,
+        Payload::Analyse { game } => games::cmd_analyse(ctx, Some(game))?,
+        Payload::Replay { game } => games::cmd_replay(ctx, Some(game))?,
         Payload::TakebackAccept { game, ply } => games::takeback_accept(ctx, game, ply)?,
         Payload::TakebackDecline { game, ply } => games::takeback_decline(ctx, game, ply)?,
     }

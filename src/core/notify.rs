@@ -9,7 +9,6 @@
 use super::ctx::{Actor, Ctx};
 use super::error::Res;
 use super::i18n::{Args, Catalog, Lang};
-use super::input::words;
 use super::present::Draft;
 use super::types::{Link, LinkTo, Target};
 use crate::store::Tx;
@@ -55,20 +54,16 @@ impl Notice {
 /// `/notify`: the state; `/notify on|off`: change it. On a platform
 /// that lets the bot write only to people who started it (Telegram),
 /// the answer in a group links to the private chat with the bot.
-pub(crate) fn cmd_notify(ctx: &mut Ctx, arg: Option<&str>) -> Res<()> {
+pub(crate) fn cmd_notify(ctx: &mut Ctx, set: Option<bool>) -> Res<()> {
     let me = ctx.user_id()?;
-    let on = match arg.map(words::on_off) {
+    let on = match set {
         None => store::user_notify(ctx.c, me)?,
-        Some(Some(on)) => {
+        Some(on) => {
             store::set_user_notify(ctx.c, me, on)?;
             on
         }
-        Some(None) => {
-            ctx.tell_id("notify-usage", None);
-            return Ok(());
-        }
     };
-    let id = match (arg.is_some(), on) {
+    let id = match (set.is_some(), on) {
         (true, true) => "notify-turned-on",
         (true, false) => "notify-turned-off",
         (false, true) => "notify-is-on",
@@ -77,7 +72,7 @@ pub(crate) fn cmd_notify(ctx: &mut Ctx, arg: Option<&str>) -> Res<()> {
     let mut d = Draft::text(ctx.private(), ctx.t(id, None));
     // turned on, or asked about: where the bot may write only to those
     // who started it, say how (not when turned off)
-    let asked = on || arg.is_none();
+    let asked = on || set.is_none();
     if asked && !ctx.chat.is_private && ctx.platform.limits().private_needs_start {
         d.text.push('\n');
         d.text.push_str(&ctx.t("notify-open-private", None));

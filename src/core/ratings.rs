@@ -5,9 +5,8 @@
 use super::ctx::Ctx;
 use super::error::Res;
 use super::games::challenge::chat_variant;
-use super::input::words::variant_word;
+use super::input::args::TopArgs;
 use crate::args;
-use crate::core::input::InputRefusal;
 use crate::store::Tx;
 use crate::store::{self, RatingRow};
 use shashki_engine::{Color, Variant};
@@ -90,13 +89,12 @@ pub(crate) fn record_game(
 }
 
 /// `/top [variant]`: the chat's rating table in a variant (the chat's
-/// default variant unless named).
-pub(crate) fn cmd_top(ctx: &mut Ctx, word: Option<&str>) -> Res<()> {
-    let variant = match word {
-        Some(w) => variant_word(w).ok_or_else(|| InputRefusal::VariantUnknown {
-            word: w.to_string(),
-        })?,
-        None => chat_variant(&ctx.chat),
+/// default variant unless named); `/top puzzles`: the puzzle solvers'.
+pub(crate) fn cmd_top(ctx: &mut Ctx, a: TopArgs) -> Res<()> {
+    let variant = match a {
+        TopArgs::Puzzles => return super::puzzles::cmd_top(ctx),
+        TopArgs::Variant(v) => v,
+        TopArgs::Chat => chat_variant(&ctx.chat),
     };
     let rows = store::top_ratings_in(ctx.c, ctx.chat.id, variant.key(), 10)?;
     let names = args![

@@ -2,16 +2,26 @@
 //! `reminders.rs`; each once per move), losses on time (days per move or a
 //! tournament's bank, see `games/clock.rs`), challenge expiry, the daily puzzle posts (each change its own transaction), the
 //! heartbeat, and crediting downtime to every deadline after a restart.
+//!
+//! One sweep's notices for one chat (and thread) — reminders, losses on
+//! time, expired challenges, tournaments past their end — go out as one
+//! message ([`digest`]): a tournament's games start together, so their
+//! reminders and time-outs come due together, and fifty of them must not
+//! be fifty messages in one group. A chat with a single notice gets it as
+//! it is (a time-out with its final board and PDN); in a digest a time-out
+//! is its text (`/board #N`, `/pdn #N` show the rest).
 
 use super::ctx::Actor;
 use super::error::corrupt;
 use super::notify::Notice;
 use super::present::Draft;
-use super::types::Reply;
+use super::types::{Mention, Platform, Reply, Target};
 use super::{puzzles, Service, ServiceError};
 use crate::args;
 use crate::core::games;
+use crate::core::tournaments;
 use crate::store::{self, ChallengeStatus, GameRow};
+use std::collections::HashMap;
 
 /// How long a processed update id is remembered (platforms redeliver
 /// within minutes).
@@ -21,6 +31,10 @@ const UPDATE_MEMORY_SECS: i64 = 7 * 86_400;
 /// board (longer than any deadline; a board older than that is posted anew).
 const BOARD_MEMORY_SECS: i64 = 60 * 86_400;
 
+/// How often the sweep looks for tournament games waiting for room that
+/// other games' ends (not the tournament's own) may have freed.
+const WAITING_GAMES_EVERY_SECS: i64 = 60;
+
 impl Service {
     /// When the sweeper should next run (a deadline, a reminder or a
     /// challenge expiry), if anything is pending.
@@ -29,10 +43,11 @@ impl Service {
     }
 
     /// Send due reminders, end games whose time ran out, expire challenges.
-    /// Each change is its own transaction.
+    /// Each change is its own transaction; the notices for one chat come
+    /// back as one message (see [`digest`]).
     pub fn sweep(&self) -> Result<Vec<Reply>, ServiceError> {
         let now = self.now();
-        let mut out = Vec::new();
+        let mut out: Vec<Swept> = Vec::new();
         let (expired, due) = {
             let store = self.lock();
             (
@@ -49,9 +64,16 @@ impl Service {
                     }
                     Ok(())
                 })?;
-            out.extend(done.replies);
+            out.extend(
+                done.replies
+                    .into_iter()
+                    .map(|r| Swept::notice_if(r, |_| true)),
+            );
         }
+        let mut timed_out = false;
         for row in due {
+            let game = row.id;
+            timed_out |= row.deadline.is_some_and(|d| d <= now);
             let done = self.system_action(row.chat_id, Actor::Service, None, |ctx| {
                 // re-read inside the transaction: a move may have come in
                 let Some(row) = store::game(ctx.c, row.id)?.filter(GameRow::is_active) else {
@@ -101,7 +123,13 @@ impl Service {
                 }
                 Ok(())
             })?;
-            out.extend(done.replies);
+            // the reminder, or the final board of a game lost on time (not
+            // what its end led to: a tournament's round, its standings)
+            out.extend(
+                done.replies
+                    .into_iter()
+                    .map(|r| Swept::notice_if(r, |r| r.game_id == Some(game))),
+            );
         }
         // tournaments past their end date: the chat hears once what is
         // left for the organiser to adjudicate (after the time-outs above)
@@ -118,9 +146,28 @@ impl Service {
                 }
                 Ok(())
             })?;
-            out.extend(done.replies);
+            out.extend(
+                done.replies
+                    .into_iter()
+                    .map(|r| Swept::notice_if(r, |_| true)),
+            );
         }
-        Ok(out)
+        // tournament games waiting for room: after games lost on time (their
+        // tournaments start nothing while the sweep ends them one by one),
+        // and now and then for room other games freed
+        let last = self
+            .waiting_checked
+            .load(std::sync::atomic::Ordering::Relaxed);
+        if timed_out || now.saturating_sub(last) >= WAITING_GAMES_EVERY_SECS {
+            self.waiting_checked
+                .store(now, std::sync::atomic::Ordering::Relaxed);
+            out.extend(
+                tournaments::start_waiting_tournament_games(self)?
+                    .into_iter()
+                    .map(|r| Swept::notice_if(r, |_| false)),
+            );
+        }
+        Ok(digest(out))
     }
 
     /// Post the daily puzzle in every chat where it is due now (call from
@@ -290,5 +337,253 @@ impl Service {
             message,
             now,
         )?)
+    }
+}
+
+/// A reply of a sweep, and whether it is a notice (merged with the chat's
+/// other notices of the sweep).
+struct Swept {
+    reply: Reply,
+    notice: bool,
+}
+
+impl Swept {
+    /// A message to a chat that `is` says is the notice: a notice (a
+    /// private notification never is).
+    fn notice_if(reply: Reply, is: impl Fn(&Reply) -> bool) -> Swept {
+        let notice = matches!(reply.target, Target::Chat(_))
+            && reply.live.is_none()
+            && reply.new_thread.is_none()
+            && is(&reply);
+        Swept { reply, notice }
+    }
+}
+
+/// Where a notice goes: one digest each.
+type Place = (Platform, String, Option<String>);
+
+/// One message per chat (and thread) for the notices of one sweep, where
+/// the first of them stood; everything else as it came. A single notice is
+/// left as it is; several become their texts, one under the other, with
+/// every person called — cut into as few messages as the platform's length
+/// limit allows. The boards and buttons of the notices are left out: a
+/// time-out's final board, its PDN and its rematch button are one
+/// `/board #N` or `/pdn #N` away, and fifty of them are a flood.
+fn digest(swept: Vec<Swept>) -> Vec<Reply> {
+    enum Slot {
+        One(Box<Reply>),
+        Notices(Place),
+    }
+    let mut slots = Vec::new();
+    let mut notices: HashMap<Place, Vec<Reply>> = HashMap::new();
+    for Swept { reply, notice } in swept {
+        match (&reply.target, notice) {
+            (Target::Chat(chat), true) => {
+                let place = (reply.platform, chat.clone(), reply.thread.clone());
+                let list = notices.entry(place.clone()).or_default();
+                if list.is_empty() {
+                    slots.push(Slot::Notices(place));
+                }
+                list.push(reply);
+            }
+            _ => slots.push(Slot::One(Box::new(reply))),
+        }
+    }
+    let mut out = Vec::new();
+    for slot in slots {
+        match slot {
+            Slot::One(r) => out.push(*r),
+            Slot::Notices(place) => {
+                let mut list = notices.remove(&place).unwrap_or_default();
+                if list.len() == 1 {
+                    out.extend(list.pop());
+                } else {
+                    out.extend(merged(place, list));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a message's text calls `m` by handle (`@anna`, not `@annabel`)
+/// or by name.
+fn names(text: &str, m: &Mention) -> bool {
+    let by_handle = m.handle.as_ref().is_some_and(|h| {
+        let at = format!("@{h}");
+        text.match_indices(&at).any(|(i, _)| {
+            !text
+                .get(i + at.len()..)
+                .and_then(|rest| rest.chars().next())
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+    });
+    by_handle || (!m.name.is_empty() && text.contains(&m.name))
+}
+
+/// Several notices for one place as one message (or as few as fit).
+fn merged((platform, chat, thread): Place, list: Vec<Reply>) -> Vec<Reply> {
+    let game = list.first().and_then(|r| r.game_id);
+    let one_game = list.iter().all(|r| r.game_id == game);
+    let mut people: Vec<Mention> = Vec::new();
+    for m in list.iter().flat_map(|r| r.mentions.iter()) {
+        if !people
+            .iter()
+            .any(|p| p.platform_user_id == m.platform_user_id)
+        {
+            people.push(m.clone());
+        }
+    }
+    let texts: Vec<&str> = list.iter().map(|r| r.text.as_str()).collect();
+    // a person the text does not name is written out after it by the
+    // adapter: room for them in the first message
+    let whole = texts.join("\n");
+    let unnamed: Vec<&Mention> = people.iter().filter(|m| !names(&whole, m)).collect();
+    let reserve: usize = unnamed
+        .iter()
+        .map(|m| m.name.chars().count().max(24) + 1)
+        .sum();
+    let max = platform.limits().text_max.max(2);
+    let first_max = max.saturating_sub(reserve).max(max / 2);
+    let mut pieces: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let mut len = 0usize;
+    for t in texts {
+        let limit = if pieces.is_empty() { first_max } else { max };
+        let n = t.chars().count();
+        if len > 0 && len + 1 + n > limit {
+            pieces.push(std::mem::take(&mut cur));
+            len = 0;
+        }
+        if len > 0 {
+            cur.push('\n');
+            len += 1;
+        }
+        cur.push_str(t);
+        len += n;
+        // one notice longer than a message: cut inside it
+        loop {
+            let limit = if pieces.is_empty() { first_max } else { max };
+            if len <= limit {
+                break;
+            }
+            let head: String = cur.chars().take(limit).collect();
+            cur = cur.chars().skip(limit).collect();
+            len -= limit;
+            pieces.push(head);
+        }
+    }
+    if len > 0 || pieces.is_empty() {
+        pieces.push(cur);
+    }
+    let mut out: Vec<Reply> = pieces
+        .into_iter()
+        .map(|text| {
+            let mentions = people.iter().filter(|m| names(&text, m)).cloned().collect();
+            Reply {
+                mentions,
+                thread: thread.clone(),
+                game_id: if one_game { game } else { None },
+                ..Reply::text(platform, Target::Chat(chat.clone()), text)
+            }
+        })
+        .collect();
+    if let Some(first) = out.first_mut() {
+        first.mentions.extend(unnamed.into_iter().cloned());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn notice(
+        platform: Platform,
+        chat: &str,
+        thread: Option<&str>,
+        text: &str,
+        who: &str,
+    ) -> Swept {
+        let mut r = Reply::text(platform, Target::Chat(chat.into()), text);
+        r.thread = thread.map(str::to_string);
+        r.mentions = vec![Mention {
+            platform_user_id: who.into(),
+            name: who.to_uppercase(),
+            handle: Some(who.into()),
+        }];
+        Swept {
+            reply: r,
+            notice: true,
+        }
+    }
+
+    #[test]
+    fn notices_merge_per_chat_and_thread_where_the_first_stood() {
+        let p = Platform::Telegram;
+        let other = Swept {
+            reply: Reply::text(p, Target::Chat("g".into()), "standings"),
+            notice: false,
+        };
+        let private = Swept::notice_if(
+            Reply::text(p, Target::Private { user: "a".into() }, "psst"),
+            |_| true,
+        );
+        assert!(!private.notice, "a private notification is never merged");
+        let out = digest(vec![
+            notice(p, "g", None, "@a, your move in game #1", "a"),
+            other,
+            notice(p, "h", None, "@c, your move in game #3", "c"),
+            notice(p, "g", None, "@b, your move in game #2", "b"),
+            notice(p, "g", Some("7"), "@d, your move in game #4", "d"),
+            notice(p, "g", None, "@a, your move in game #5", "a"),
+            private,
+        ]);
+        let shown: Vec<(&str, Option<&str>, usize)> = out
+            .iter()
+            .map(|r| (r.text.as_str(), r.thread.as_deref(), r.mentions.len()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (
+                    "@a, your move in game #1\n@b, your move in game #2\n@a, your move in game #5",
+                    None,
+                    2
+                ),
+                ("standings", None, 0),
+                ("@c, your move in game #3", None, 1),
+                ("@d, your move in game #4", Some("7"), 1),
+                ("psst", None, 0),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_digest_too_long_for_one_message_is_cut_between_notices() {
+        let p = Platform::Discord; // 2,000 characters a message
+        let swept: Vec<Swept> = (0..100)
+            .map(|i| {
+                let line = format!("@p{i}, your move in game #{i}: 12 h left.");
+                notice(p, "g", None, &line, &format!("p{i}"))
+            })
+            .collect();
+        let out = digest(swept);
+        assert!(out.len() > 1 && out.len() < 5, "{}", out.len());
+        let mut seen = 0;
+        for r in &out {
+            assert!(r.text.chars().count() <= 2000);
+            for line in r.text.lines() {
+                assert!(line.starts_with(&format!("@p{seen}, ")), "{line}");
+                // each message calls the people it names
+                assert!(r
+                    .mentions
+                    .iter()
+                    .any(|m| m.platform_user_id == format!("p{seen}")));
+                seen += 1;
+            }
+            assert_eq!(r.mentions.len(), r.text.lines().count());
+        }
+        assert_eq!(seen, 100, "every notice, whole and in order");
     }
 }

@@ -49,7 +49,8 @@ pub struct UserRef {
     /// The platform says the user administers the chat (a Telegram group
     /// admin, Discord's Manage Server). Adapters that must ask the platform
     /// for it ask only when [`needs_chat_admin`](crate::core::input::commands::needs_chat_admin)
-    /// says the text needs it; a private chat and the console always count.
+    /// says the text needs it (a command of the admins'); a private chat
+    /// and the console always count.
     pub is_admin: bool,
 }
 
@@ -60,6 +61,9 @@ pub enum Input {
     Text(String),
     /// A pressed button: the payload of a [`Choice`].
     Choice(String),
+    /// A slash command with typed options (Discord): the same command as
+    /// its text, its arguments built from the options.
+    Slash(crate::core::input::options::SlashCommand),
 }
 
 /// One thing that happened in a chat.

@@ -11,7 +11,7 @@
 //! one chat runs in its own lane ([`Hub::queue_update`], [`Hub::queue`]),
 //! so a slow chat delays nobody else.
 
-use super::lanes::{panic_message, LaneFull, LaneKey, Lanes, Work};
+use super::lanes::{panic_message, DropCounts, LaneKey, LaneLimits, Lanes, Shed, ShedReason, Work};
 use super::shutdown::{stopped, Tracker};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::{
@@ -403,33 +403,68 @@ impl Hub {
             .await
     }
 
-    /// Queue the handling of an update on its chat's lane: it runs after the
-    /// chat's earlier work and alongside other chats' work. Refused when
-    /// the chat already has [`Hub::lane_bound`] updates waiting (a flood:
-    /// the adapter drops the update). `label` names it in the log
-    /// (`update 123`). Shutdown waits for queued work.
+    /// Queue the handling of an update from the member `user` (their
+    /// platform id) on its chat's lane: it runs after that member's earlier
+    /// updates, in turn with the chat's other members' (round robin), and
+    /// alongside other chats' work. Refused ([`Shed`]) past the member's
+    /// quota or rate, or when the whole chat has too many waiting
+    /// ([`Hub::lane_limits`]); the refusal is counted and logged here, and
+    /// when [`Shed::notify`] says so the adapter tells the member
+    /// ([`Hub::shed_notice`]) — once a window, never once per update.
+    /// `label` names it in the log (`update 123`). Shutdown waits for
+    /// queued work.
     pub fn queue_update(
         &self,
         platform: Platform,
         chat: &str,
+        user: &str,
         label: impl Into<String>,
         work: impl Future<Output = ()> + Send + 'static,
-    ) -> Result<(), LaneFull> {
+    ) -> Result<(), Shed> {
         let key = LaneKey {
             platform,
             chat: chat.to_string(),
         };
-        self.lanes.push(
+        let label = label.into();
+        let r = self.lanes.push(
             key,
-            label.into(),
-            true,
+            Some(user),
+            label.clone(),
             Box::pin(work) as Work,
             &self.tracker,
-        )
+        );
+        if let Err(shed) = &r {
+            // the first refusal of a window is a warning (with how many
+            // were refused since the last); the rest are counted
+            if shed.notify {
+                tracing::warn!(
+                    platform = platform.key(),
+                    chat = %chat,
+                    user = %user,
+                    work = %label,
+                    reason = ?shed.reason,
+                    waiting = shed.waiting,
+                    theirs = shed.mine,
+                    dropped_since_last_notice = shed.dropped_before,
+                    "an update was dropped (the sender is told to slow down)"
+                );
+            } else {
+                tracing::debug!(
+                    platform = platform.key(),
+                    chat = %chat,
+                    user = %user,
+                    work = %label,
+                    reason = ?shed.reason,
+                    "an update was dropped"
+                );
+            }
+        }
+        r
     }
 
     /// Queue other work (sending a routed reply) on a chat's lane, after
-    /// what is queued there; never refused.
+    /// the bot's earlier work for that chat and in turn with its members'
+    /// updates; never refused.
     pub fn queue(
         &self,
         platform: Platform,
@@ -441,29 +476,50 @@ impl Hub {
             platform,
             chat: chat.to_string(),
         };
-        // only updates count against the bound
+        // only updates count against the bounds
         let _ = self.lanes.push(
             key,
+            None,
             label.into(),
-            false,
             Box::pin(work) as Work,
             &self.tracker,
         );
     }
 
-    /// How many updates may wait in one chat's lane.
-    pub fn lane_bound(&self) -> usize {
-        self.lanes.bound()
+    /// What may wait in one chat's lane.
+    pub fn lane_limits(&self) -> LaneLimits {
+        self.lanes.limits()
     }
 
-    /// Set how many updates may wait in one chat's lane (at least one).
-    pub fn set_lane_bound(&self, n: usize) {
-        self.lanes.set_bound(n);
+    /// Set what may wait in one chat's lane (at least one update of each
+    /// kind; a member never more than the chat).
+    pub fn set_lane_limits(&self, limits: LaneLimits) {
+        self.lanes.set_limits(limits);
     }
 
     /// Chats with a lane now (work queued or recently done).
     pub fn active_lanes(&self) -> usize {
         self.lanes.active()
+    }
+
+    /// The updates dropped so far, by reason (for metrics).
+    pub fn dropped_updates(&self) -> DropCounts {
+        self.lanes.dropped()
+    }
+
+    /// What a member whose update was refused is told, in their language
+    /// (the platform's word for it, else the default): "slow down" for
+    /// their own quota or rate, "too many requests in this chat" when the
+    /// whole chat is full.
+    pub fn shed_notice(&self, shed: &Shed, lang: Option<&str>) -> String {
+        let lang = lang
+            .and_then(Lang::from_code)
+            .unwrap_or(self.service.config().default_lang);
+        let key = match shed.reason {
+            ShedReason::UserQueue | ShedReason::UserRate => "slow-down",
+            ShedReason::ChatQueue => "chat-busy",
+        };
+        self.catalog.get(lang, key, None)
     }
 
     /// Send replies to the adapter of their platform (replies for a

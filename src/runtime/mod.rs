@@ -10,8 +10,8 @@
 //! them to [`run`].
 //!
 //! - [`hub`]: the [`Hub`] — events in, replies routed out, AI workers.
-//! - [`lanes`]: one queue per chat — a chat's work in order, chats side by
-//!   side.
+//! - [`lanes`]: one queue per chat — a chat's work one piece at a time,
+//!   its members served in turn, chats side by side.
 //! - [`sweeper`]: deadlines, scheduled jobs, heartbeat.
 //! - [`shutdown`]: the stop signal and the tracker of work in flight.
 
@@ -21,7 +21,10 @@ pub mod shutdown;
 pub mod sweeper;
 
 pub use hub::{cpu_cores, Hub, JobsDone, ReplyRx, ReplyTx};
-pub use lanes::{panic_message, LaneFull, LaneKey, BOUND as DEFAULT_LANE_BOUND};
+pub use lanes::{
+    panic_message, DropCounts, LaneKey, LaneLimits, Shed, ShedReason, BOUND as DEFAULT_LANE_BOUND,
+    NOTICE_WINDOW,
+};
 pub use shutdown::{stop_signal, stopped, TrackGuard, Tracker};
 pub use sweeper::{JobRun, Scheduled, WhenDue};
 
@@ -49,6 +52,7 @@ pub trait Adapter: Send {
 }
 
 /// Options of [`run`].
+#[derive(Default)]
 pub struct RunOptions {
     /// Jobs the sweeper runs when they say they are due (daily puzzle posts
     /// at each chat's own time, and the like).
@@ -56,18 +60,8 @@ pub struct RunOptions {
     /// How many AI moves may be computed at once (`None`: one per CPU
     /// core).
     pub ai_workers: Option<usize>,
-    /// How many updates may wait in one chat's lane.
-    pub lane_bound: usize,
-}
-
-impl Default for RunOptions {
-    fn default() -> Self {
-        RunOptions {
-            scheduled: Vec::new(),
-            ai_workers: None,
-            lane_bound: DEFAULT_LANE_BOUND,
-        }
-    }
+    /// How many updates may wait in one chat's lane, and of one member.
+    pub lanes: LaneLimits,
 }
 
 /// How often the heartbeat is written.
@@ -103,7 +97,7 @@ pub async fn run(
     let (mut hub, stop_tx) =
         Hub::with_ai_workers(service, opts.ai_workers.unwrap_or_else(cpu_cores));
     hub.downtime = credited;
-    hub.set_lane_bound(opts.lane_bound);
+    hub.set_lane_limits(opts.lanes);
     tracing::info!(ai_workers = hub.ai_workers(), "hub ready");
     // the sweeper first, so each adapter can ask it for a pass at once
     let background = [

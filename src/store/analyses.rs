@@ -105,6 +105,13 @@ pub struct AnalysisDone<'a> {
     pub depth: i64,
 }
 
+/// A list of words as stored: comma-separated, NULL when empty, so that an
+/// empty list and a list of one empty word (a ply with no mark) read back
+/// apart.
+fn words(list: &[String]) -> Option<String> {
+    (!list.is_empty()).then(|| list.join(","))
+}
+
 /// Store a finished analysis; its live message now owes the summary
 /// ([`ack_analysis_final`]). False if it was not pending.
 pub fn finish_analysis(c: &Tx, game: i64, a: &AnalysisDone, now: i64) -> StoreResult<bool> {
@@ -123,10 +130,10 @@ pub fn finish_analysis(c: &Tx, game: i64, a: &AnalysisDone, now: i64) -> StoreRe
             a.white_accuracy,
             a.black_accuracy,
             list(a.scores),
-            a.marks.join(","),
+            words(a.marks),
             a.depth,
             now,
-            a.best_moves.join(","),
+            words(a.best_moves),
             list(a.losses)
         ])?;
     Ok(n == 1)

@@ -125,8 +125,26 @@ fn seat(user: Option<i64>, ai: Option<i64>) -> Seat {
     }
 }
 
+/// The colour in column `i` that offered a draw (NULL: none): an unknown
+/// word is a typed error, never "no offer".
+fn draw_offer_at(r: &Row, i: usize) -> rusqlite::Result<Option<Color>> {
+    let word: Option<String> = r.get(i)?;
+    word.map(|word| {
+        super::parse_color_word(&word).ok_or_else(|| {
+            rusqlite::Error::FromSqlConversionFailure(
+                i,
+                rusqlite::types::Type::Text,
+                Box::new(super::UnknownWord {
+                    kind: "colour",
+                    word,
+                }),
+            )
+        })
+    })
+    .transpose()
+}
+
 fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
-    let offer: Option<String> = r.get(17)?;
     Ok(GameRow {
         id: r.get(0)?,
         chat_id: r.get(1)?,
@@ -143,7 +161,7 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
         deadline: r.get(14)?,
         reminder_at: r.get(15)?,
         reminders_sent: r.get(16)?,
-        draw_offer: offer.as_deref().and_then(super::parse_color_word),
+        draw_offer: draw_offer_at(r, 17)?,
         created_at: r.get(18)?,
         updated_at: r.get(19)?,
         white_bank: r.get(20)?,

@@ -36,6 +36,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v18.sql")),
         M::up(include_str!("v19.sql")),
         M::up(include_str!("v20.sql")),
+        M::up(include_str!("v21.sql")),
     ])
 });
 

@@ -69,6 +69,17 @@ table_row! {
     }
 }
 
+table_row! {
+    /// A pairing whose games have not started (see `v21.sql`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct PendingPairingRow {
+        pub pairing_no: i64,
+        pub round: i64,
+        pub white_seq: i64,
+        pub black_seq: i64,
+    }
+}
+
 /// A tournament to create.
 #[derive(Debug, Clone)]
 pub struct NewTournament<'a> {
@@ -427,4 +438,84 @@ pub fn mark_end_announced(c: &Tx, id: TournamentId) -> StoreResult<bool> {
         )?
         .execute([id])?
         == 1)
+}
+
+/// Put a pairing on the tournament's waiting list (its games start later).
+pub fn insert_pending_pairing(
+    c: &Tx,
+    tournament: TournamentId,
+    p: &PendingPairingRow,
+) -> StoreResult<()> {
+    c.sql().prepare_cached(
+        "INSERT INTO tournament_pending (tournament_id, pairing_no, round, white_seq, black_seq)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![
+        tournament,
+        p.pairing_no,
+        p.round,
+        p.white_seq,
+        p.black_seq
+    ])?;
+    Ok(())
+}
+
+/// The pairings of a tournament waiting to start, in schedule order.
+pub fn pending_pairings(c: &Tx, tournament: TournamentId) -> StoreResult<Vec<PendingPairingRow>> {
+    let mut st = c.sql().prepare_cached(&format!(
+        "SELECT {} FROM tournament_pending WHERE tournament_id = ?1 ORDER BY pairing_no",
+        PendingPairingRow::COLUMNS
+    ))?;
+    let rows = st
+        .query_map([tournament], PendingPairingRow::from_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// Take a pairing off the waiting list (its games start); false if it was
+/// not there.
+pub fn take_pending_pairing(
+    c: &Tx,
+    tournament: TournamentId,
+    pairing_no: i64,
+) -> StoreResult<bool> {
+    Ok(c.sql()
+        .prepare_cached(
+            "DELETE FROM tournament_pending WHERE tournament_id = ?1 AND pairing_no = ?2",
+        )?
+        .execute(params![tournament, pairing_no])?
+        == 1)
+}
+
+/// Forget a tournament's waiting pairings (it is cancelled); how many.
+pub fn drop_pending_pairings(c: &Tx, tournament: TournamentId) -> StoreResult<usize> {
+    Ok(c.sql()
+        .prepare_cached("DELETE FROM tournament_pending WHERE tournament_id = ?1")?
+        .execute([tournament])?)
+}
+
+/// Running tournaments with pairings waiting to start.
+pub fn tournaments_waiting(c: &Tx) -> StoreResult<Vec<TournamentRow>> {
+    let mut st = c.sql().prepare_cached(&format!(
+        "SELECT {} FROM tournaments t WHERE status = 'running'
+           AND EXISTS (SELECT 1 FROM tournament_pending p WHERE p.tournament_id = t.id)
+         ORDER BY id",
+        TournamentRow::COLUMNS
+    ))?;
+    let rows = st
+        .query_map([], TournamentRow::from_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// How many games of the chat's tournaments are in progress.
+pub fn count_active_tournament_games_in_chat(c: &Tx, chat_id: i64) -> StoreResult<i64> {
+    Ok(c.sql()
+        .prepare_cached(
+            "SELECT COUNT(*) FROM tournament_games tg
+           JOIN tournaments t ON t.id = tg.tournament_id
+           JOIN games g ON g.id = tg.game_id
+         WHERE t.chat_id = ?1 AND g.status = 'active'",
+        )?
+        .query_row([chat_id], |r| r.get(0))?)
 }

@@ -76,8 +76,8 @@ fn analyse_options(config: &Config) -> AnalyseOptions {
 }
 
 /// `/analyse [#game]`.
-pub(crate) fn cmd_analyse(ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-    let row = shown_game(ctx, r)?;
+pub(crate) fn cmd_analyse(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+    let row = shown_game(ctx, game)?;
     ctx.gate(&row, Need::See)?;
     // never a hint for a game in progress
     if row.is_active() {

@@ -11,9 +11,8 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::games::clock::start_clock;
 use crate::core::games::game_by_id;
-use crate::core::input::commands::game_ref;
+use crate::core::input::args::{ChallengeArgs, Opponent, TimeLimit};
 use crate::core::input::payload::Payload;
-use crate::core::input::words::{challenge_option, challenge_target, variant_word, ChallengeWord};
 use crate::core::input::InputRefusal;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
@@ -50,13 +49,6 @@ crate::core::error::refusals! {
     }
 }
 
-/// Whom a challenge is for.
-enum Opponent {
-    Open,
-    Ai,
-    Handle(String),
-}
-
 /// Whether a challenge is for `me` (`None`: it is open to anyone): the user
 /// it names, or, when it named a @handle the bot had not seen, whoever holds
 /// that handle. A handle that changed hands since does not carry a challenge
@@ -72,11 +64,6 @@ fn for_me(ch: &store::ChallengeRow, me: i64, my_handle: Option<&str>) -> Option<
 /// The variant a chat plays unless a challenge names one.
 pub(crate) fn chat_variant(chat: &store::ChatRow) -> Variant {
     chat.variant.unwrap_or_default()
-}
-
-/// `from` (or `из`): the words after it are the start position's FEN.
-fn is_from(word: &str) -> bool {
-    matches!(word.to_lowercase().as_str(), "from" | "fen" | "из" | "с")
 }
 
 /// The position a `from FEN` challenge starts from: a FEN of at most 12
@@ -101,81 +88,25 @@ fn start_position(fen: &str, variant: Variant) -> Res<Position> {
 }
 
 /// `/challenge [@name | ai | open] [level] [days | unlimited] [colour]
-/// [variant] [rated | casual]` (a game against the AI is always casual).
-pub(crate) fn cmd_challenge(ctx: &mut Ctx, args: &[String]) -> Res<()> {
-    let mut opponent = Opponent::Open;
-    let mut numbers: Vec<i64> = Vec::new();
-    let mut unlimited = false;
-    let mut color = ColorWish::Random;
-    let mut casual = false;
-    let mut variant = chat_variant(&ctx.chat);
-    // `from FEN` ends the line: the rest is the start position
-    let (args, from) = match args.iter().position(|a| is_from(a)) {
-        Some(i) => (
-            args.get(..i).unwrap_or_default(),
-            Some(args.get(i + 1..).unwrap_or_default().concat()),
-        ),
-        None => (args, None),
-    };
-    for (i, a) in args.iter().enumerate() {
-        if let Some(v) = variant_word(a) {
-            variant = v;
-            continue;
-        }
-        if i == 0 {
-            match challenge_target(a) {
-                Some(ChallengeWord::Ai) => {
-                    opponent = Opponent::Ai;
-                    continue;
-                }
-                Some(_) => continue, // open
-                None => {}
-            }
-            if let Some(h) = a.strip_prefix('@').filter(|h| !h.is_empty()) {
-                opponent = Opponent::Handle(h.to_lowercase());
-                continue;
-            }
-        }
-        match challenge_option(a) {
-            Some(ChallengeWord::White) => color = ColorWish::White,
-            Some(ChallengeWord::Black) => color = ColorWish::Black,
-            Some(ChallengeWord::Unlimited) => unlimited = true,
-            Some(ChallengeWord::Casual) => casual = true,
-            Some(ChallengeWord::Rated) => casual = false,
-            Some(_) => color = ColorWish::Random,
-            None => {
-                let n = a.to_lowercase();
-                let n = n.trim_end_matches(['d', 'д']);
-                match n.parse::<i64>() {
-                    Ok(v) => numbers.push(v),
-                    Err(_) => return Err(ChallengeRefusal::BadWord { word: a.clone() }.into()),
-                }
-            }
-        }
-    }
-    let ai = matches!(opponent, Opponent::Ai);
-    let (level, days) = if ai {
-        (
-            numbers.first().copied().unwrap_or(3),
-            numbers.get(1).copied(),
-        )
-    } else {
-        (0, numbers.first().copied())
-    };
-    if ai && !(1..=8).contains(&level) {
-        return Err(ChallengeRefusal::BadLevel { level }.into());
-    }
-    if let Some(d) = days {
-        if !(0..=14).contains(&d) {
-            return Err(ChallengeRefusal::BadDays { days: d }.into());
-        }
-        unlimited |= d == 0;
-    }
-    let seconds_per_move = match (unlimited, days) {
-        (true, _) => None,
-        (false, Some(d)) => Some(d * DAY),
-        (false, None) if ai => None,
-        (false, None) => Some(ctx.chat.days_per_move.unwrap_or(ctx.config().default_days) * DAY),
+/// [variant] [rated | casual] [from FEN]` (a game against the AI is
+/// always casual).
+pub(crate) fn cmd_challenge(ctx: &mut Ctx, a: ChallengeArgs) -> Res<()> {
+    let ChallengeArgs {
+        opponent,
+        level,
+        days,
+        colour: color,
+        variant,
+        casual,
+        from,
+    } = a;
+    let variant = variant.unwrap_or_else(|| chat_variant(&ctx.chat));
+    let ai = opponent == Opponent::Ai;
+    let seconds_per_move = match days {
+        Some(TimeLimit::Unlimited) => None,
+        Some(TimeLimit::Days(d)) => Some(d * DAY),
+        None if ai => None,
+        None => Some(ctx.chat.days_per_move.unwrap_or(ctx.config().default_days) * DAY),
     };
     let start = match from {
         Some(fen) => Some(start_position(&fen, variant)?),
@@ -183,10 +114,10 @@ pub(crate) fn cmd_challenge(ctx: &mut Ctx, args: &[String]) -> Res<()> {
     };
     let me_id = ctx.user_id()?;
     let me = Seat::Human(me_id);
-    may_challenge(ctx, me_id, matches!(opponent, Opponent::Ai))?;
+    may_challenge(ctx, me_id, ai)?;
     match opponent {
         Opponent::Ai => {
-            let ai = Seat::Ai(u8::try_from(level).unwrap_or(3));
+            let ai = Seat::Ai(level.unwrap_or(3));
             let (white, black) = match color.resolve(ctx.now ^ ctx.user.id) {
                 Color::White => (me, ai),
                 Color::Black => (ai, me),
@@ -479,21 +410,21 @@ fn room_for_a_game(ctx: &Ctx, me: i64, opponent: Option<i64>, ai: bool) -> Res<(
 }
 
 /// The challenge a `/accept` or `/decline` means.
-fn pick_challenge(ctx: &Ctx, r: Option<&str>) -> Res<ChallengeId> {
-    if let Some(id) = r.and_then(game_ref).map(ChallengeId) {
+fn pick_challenge(ctx: &Ctx, id: Option<ChallengeId>) -> Res<ChallengeId> {
+    if let Some(id) = id {
         return Ok(id);
     }
     let open = store::open_challenges_for(ctx.c, ctx.chat.id, &ctx.user)?;
     Ok(open.first().ok_or(ChallengeRefusal::NoneOpen)?.id)
 }
 
-pub(crate) fn cmd_accept(ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-    let id = pick_challenge(ctx, r)?;
+pub(crate) fn cmd_accept(ctx: &mut Ctx, challenge: Option<ChallengeId>) -> Res<()> {
+    let id = pick_challenge(ctx, challenge)?;
     accept(ctx, id)
 }
 
-pub(crate) fn cmd_decline(ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-    let id = pick_challenge(ctx, r)?;
+pub(crate) fn cmd_decline(ctx: &mut Ctx, challenge: Option<ChallengeId>) -> Res<()> {
+    let id = pick_challenge(ctx, challenge)?;
     decline(ctx, id)
 }
 

@@ -12,6 +12,7 @@ use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::games::{load, my_game};
+use crate::core::input::args::{IfArgs, IfLine, MoveText};
 use crate::store::{self, Seat};
 use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{Game, Move, Position, Variant};
@@ -40,29 +41,26 @@ const LINES_MAX: usize = 10;
 const LINE_MOVES_MAX: usize = 20;
 
 /// `/if [#game] [X Y …] | clear`.
-pub(crate) fn cmd_if(ctx: &mut Ctx, args: &[String]) -> Res<()> {
+pub(crate) fn cmd_if(ctx: &mut Ctx, a: IfArgs) -> Res<()> {
     if !ctx.chat.is_private && !ctx.platform.limits().private_in_groups {
         // the opponent would read the plan
         return Err(ConditionalRefusal::InPublic.into());
     }
-    let (game, rest) = match args.split_first() {
-        Some((g, rest)) if g.starts_with('#') => (Some(g.as_str()), rest),
-        _ => (None, args),
-    };
-    let row = my_game(ctx, game)?;
+    let row = my_game(ctx, a.game)?;
     let me = ctx.gate(&row, Need::Play)?;
     let me_id = ctx.user_id()?;
-    if rest.is_empty() {
-        return list_conditionals(ctx, row.id, row.variant, me_id);
-    }
-    if matches!(rest, [w] if crate::core::input::words::is_clear(w)) {
-        let n = store::clear_conditionals(ctx.c, row.id, me_id)?;
-        ctx.tell_id(
-            "if-cleared",
-            Some(&args![("game", row.id), ("count", n as i64)]),
-        );
-        return Ok(());
-    }
+    let rest = match a.line {
+        IfLine::List => return list_conditionals(ctx, row.id, row.variant, me_id),
+        IfLine::Clear => {
+            let n = store::clear_conditionals(ctx.c, row.id, me_id)?;
+            ctx.tell_id(
+                "if-cleared",
+                Some(&args![("game", row.id), ("count", n as i64)]),
+            );
+            return Ok(());
+        }
+        IfLine::Moves(moves) => moves,
+    };
     if row.side_to_move() == me {
         return Err(ConditionalRefusal::YourTurn { game: row.id }.into());
     }
@@ -73,10 +71,10 @@ pub(crate) fn cmd_if(ctx: &mut Ctx, args: &[String]) -> Res<()> {
     let l = load(ctx.c, row)?;
     let mut g: Game = l.game.clone();
     let mut line = Vec::new();
-    for text in rest {
+    for MoveText(text) in rest {
         let pos: Position = *g.position();
         let legal = g.legal_moves();
-        let mv: Move = parse_move_among_in(g.variant(), &pos, &legal, text).map_err(|error| {
+        let mv: Move = parse_move_among_in(g.variant(), &pos, &legal, &text).map_err(|error| {
             ConditionalRefusal::Illegal {
                 game: l.row.id,
                 text: text.clone(),

@@ -15,7 +15,7 @@ use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::store::{self, GameRow, Seat};
 
-pub(crate) fn cmd_draw(ctx: &mut Ctx, game: Option<&str>, decline: bool) -> Res<()> {
+pub(crate) fn cmd_draw(ctx: &mut Ctx, game: Option<i64>, decline: bool) -> Res<()> {
     let row = my_game(ctx, game)?;
     if decline {
         draw_decline(ctx, row)

@@ -16,7 +16,6 @@ mod vacation;
 use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
-use crate::core::input::commands::game_ref;
 use crate::store::Tx;
 use crate::store::{self, GameRow};
 use shashki_engine::{Game, MoveError, Position, Variant};
@@ -31,7 +30,7 @@ pub(crate) use clock::reminders_of;
 pub(crate) use conditional::cmd_if;
 pub(crate) use conditional::ConditionalRefusal;
 pub(crate) use draw::{cmd_draw, draw_decline, draw_offer_or_accept};
-pub(crate) use play::{finish, finish_with, move_button, move_text, picker};
+pub(crate) use play::{cmd_move, finish, finish_with, move_button, move_text, picker};
 pub(crate) use resign::{cmd_resign, resign_button, resign_confirmed};
 pub(crate) use show::{cmd_board, cmd_games, cmd_pdn, cmd_position, cmd_replay, flip, pdn_text};
 pub(crate) use takeback::TakebackRefusal;
@@ -105,9 +104,8 @@ pub(crate) fn game_by_id(ctx: &Ctx, id: i64) -> Res<GameRow> {
 
 /// The one game of the asker in this chat a command without a number
 /// means (`r`: the number, when given).
-pub(crate) fn my_game(ctx: &Ctx, r: Option<&str>) -> Res<GameRow> {
-    if let Some(r) = r {
-        let id = game_ref(r).ok_or(AccessRefusal::GameUnknown { game: r.into() })?;
+pub(crate) fn my_game(ctx: &Ctx, game: Option<i64>) -> Res<GameRow> {
+    if let Some(id) = game {
         return game_by_id(ctx, id);
     }
     let mut mine = store::active_games_of_in(ctx.c, ctx.user_id()?, ctx.chat.id)?;
@@ -124,9 +122,9 @@ pub(crate) fn my_game(ctx: &Ctx, r: Option<&str>) -> Res<GameRow> {
 /// The game to show (`/board`, `/pdn`): the one numbered; else the
 /// asker's game here; else the chat's game in progress; else the chat's
 /// game that ended last.
-pub(crate) fn shown_game(ctx: &Ctx, r: Option<&str>) -> Res<GameRow> {
-    if r.is_some() {
-        return my_game(ctx, r);
+pub(crate) fn shown_game(ctx: &Ctx, game: Option<i64>) -> Res<GameRow> {
+    if game.is_some() {
+        return my_game(ctx, game);
     }
     let mut here = store::active_games_of_in(ctx.c, ctx.user_id()?, ctx.chat.id)?;
     if here.is_empty() {

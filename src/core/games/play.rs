@@ -13,6 +13,7 @@ use crate::core::games::clock::clock_after_move;
 use crate::core::games::conditional::{conditional_reply, keep_conditional_rest};
 use crate::core::games::show::pdn_text;
 use crate::core::games::{game_by_id, load};
+use crate::core::input::args::MoveArgs;
 use crate::core::input::payload::Payload;
 use crate::core::input::InputRefusal;
 use crate::core::notify::Notice;
@@ -25,6 +26,14 @@ use crate::store::{self, GameResult, GameRow, Seat, Termination};
 use shashki_engine::game::Outcome as GameOutcome;
 use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{Color, Move, Square};
+
+/// `/move [#game] MOVE`.
+pub(crate) fn cmd_move(ctx: &mut Ctx, a: MoveArgs) -> Res<()> {
+    match a.text {
+        None => Err(InputRefusal::MoveUsage.into()),
+        Some(text) => move_text(ctx, a.game, &text),
+    }
+}
 
 /// A move as text. Without a game number it goes to the one of the
 /// asker's games here where it is their turn and the text is a legal

@@ -11,8 +11,8 @@ use crate::core::input::InputRefusal;
 use crate::store::GameRow;
 use shashki_engine::Color;
 
-pub(crate) fn cmd_resign(ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-    let row = my_game(ctx, r)?;
+pub(crate) fn cmd_resign(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+    let row = my_game(ctx, game)?;
     resign(ctx, row)
 }
 

@@ -10,8 +10,8 @@ use crate::core::error::Res;
 use crate::core::games::challenge::chat_variant;
 use crate::core::games::{game_by_id, load, shown_game};
 use crate::core::i18n::Lang;
+use crate::core::input::args::PositionArgs;
 use crate::core::input::payload::Payload;
-use crate::core::input::words::variant_word;
 use crate::core::present::buttons::all_move_choices;
 use crate::core::present::text::{color_key, seat_name};
 use crate::core::present::Draft;
@@ -25,8 +25,8 @@ use crate::store::{self, Termination};
 use shashki_engine::pdn::{write_pdn, PdnStyle};
 use shashki_engine::{Move, Position};
 
-pub(crate) fn cmd_board(ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-    let row = shown_game(ctx, r)?;
+pub(crate) fn cmd_board(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+    let row = shown_game(ctx, game)?;
     let mine = ctx.gate(&row, Need::See)?;
     let l = load(ctx.c, row)?;
     let headline = ctx.t("board-headline", Some(&args![("game", l.row.id)]));
@@ -112,8 +112,8 @@ pub(crate) fn cmd_games(ctx: &mut Ctx) -> Res<()> {
     Ok(())
 }
 
-pub(crate) fn cmd_pdn(ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-    let row = shown_game(ctx, r)?;
+pub(crate) fn cmd_pdn(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+    let row = shown_game(ctx, game)?;
     ctx.gate(&row, Need::See)?;
     let l = load(ctx.c, row)?;
     let pdn = pdn_text(ctx, &l)?;
@@ -240,8 +240,8 @@ const LONG_GAME_PLIES: usize = 80;
 /// `/replay [#game]`: the game as an animated GIF, one frame a ply with
 /// the move written under the board; a long game is drawn smaller and
 /// played faster so the file stays small.
-pub(crate) fn cmd_replay(ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-    let row = shown_game(ctx, r)?;
+pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+    let row = shown_game(ctx, game)?;
     ctx.gate(&row, Need::See)?;
     let l = load(ctx.c, row)?;
     let view = ctx.game_board(&l)?;
@@ -299,23 +299,13 @@ pub(crate) fn cmd_replay(ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
     Ok(())
 }
 
-/// `/position FEN`: any position as a picture, with the side to move
-/// and how many moves it has; a FEN that is not a position is refused
-/// naming the problem.
 /// `/position [variant] FEN`: any position drawn, with the side to move
 /// and its number of moves under the variant's rules (the chat's
-/// default variant when none is named; its square numbers in the FEN).
-pub(crate) fn cmd_position(ctx: &mut Ctx, text: &str) -> Res<()> {
-    let mut words = text.split_whitespace().peekable();
-    let named = words.peek().copied().and_then(variant_word);
-    if named.is_some() {
-        words.next();
-    }
-    let variant = named.unwrap_or_else(|| chat_variant(&ctx.chat));
-    let fen: String = words.collect();
-    if fen.is_empty() {
-        return Err(GameRefusal::PositionUsage.into());
-    }
+/// default variant when none is named; its square numbers in the FEN);
+/// a FEN that is not a position is refused naming the problem.
+pub(crate) fn cmd_position(ctx: &mut Ctx, a: PositionArgs) -> Res<()> {
+    let variant = a.variant.unwrap_or_else(|| chat_variant(&ctx.chat));
+    let fen = a.fen;
     let pos = shashki_engine::parse_fen_full_in(variant, &fen)
         .map_err(|e| GameRefusal::BadFen {
             error: e.to_string(),

@@ -54,8 +54,8 @@ fn takeback_target(row: &GameRow, by: Color) -> Option<i64> {
     Some(row.ply - back).filter(|to| *to >= 0)
 }
 
-pub(crate) fn cmd_takeback(ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-    let row = my_game(ctx, r)?;
+pub(crate) fn cmd_takeback(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+    let row = my_game(ctx, game)?;
     let me = ctx
         .gate(&row, Need::Play)?
         .ok_or(AccessRefusal::NotAPlayer { game: row.id })?;

@@ -1,5 +1,5 @@
 //! Vacations: `/vacation N` pauses the player's clocks for N days (a yearly
-//! allowance), and tells the opponents. [`pause_clocks`] is the
+//! allowance), and tells the opponents. [`Service::pause_clocks`] is the
 //! one way a player's clocks pause (a tournament's leave uses it too).
 
 use super::GameRefusal;
@@ -12,7 +12,7 @@ use crate::core::time::{year_of, DAY};
 use crate::core::types::Target;
 use crate::store::{self, GameRow, Seat};
 
-pub(crate) fn cmd_vacation(ctx: &mut Ctx, days: Option<&str>) -> Res<()> {
+pub(crate) fn cmd_vacation(ctx: &mut Ctx, days: Option<i64>) -> Res<()> {
     let me = ctx.user_id()?;
     let year = year_of(ctx.now);
     let used = if ctx.user.vacation_year == year {
@@ -21,7 +21,7 @@ pub(crate) fn cmd_vacation(ctx: &mut Ctx, days: Option<&str>) -> Res<()> {
         0
     };
     let left = ctx.config().vacation_days_per_year - used;
-    let Some(days) = days.and_then(|d| d.parse::<i64>().ok()).filter(|d| *d > 0) else {
+    let Some(days) = days.filter(|d| *d > 0) else {
         return Err(GameRefusal::VacationUsage { left }.into());
     };
     if days > left {

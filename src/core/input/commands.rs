@@ -1,131 +1,55 @@
-//! Reading what people type: commands with English names and Russian
-//! aliases (see [`words`]), and bare move texts.
+//! Reading what people type: a message starting with `/` becomes a
+//! [`Command`] through the command table ([`super::table`]: the name in any
+//! language, then the command's typed arguments from its words), a slash
+//! command the same [`Command`] from its typed options; and bare move texts.
 
-use super::words;
+use super::args::{GameArg, NotifyArgs, PuzzleArgs};
+use super::options::{Options, SlashCommand};
+use super::spec::Access;
+pub use super::table::Command;
+use super::table::CommandSpec;
+use super::words::Words;
 
-/// A command and its arguments.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
-    /// `/help [topic]` (`/help tournament`).
-    Help(Option<String>),
-    Challenge(Vec<String>),
-    Accept(Option<String>),
-    Decline(Option<String>),
-    /// A shared challenge's deep link (`/start challenge-12-TOKEN`): its
-    /// card, to accept wherever the link was opened; `token` is the link's
-    /// secret (a challenge number alone opens nothing).
-    ChallengeLink {
-        id: i64,
-        token: i64,
-    },
-    /// `/move [#game] text`: `text` is `None` when nothing follows.
-    Move {
-        game: Option<i64>,
-        text: Option<String>,
-    },
-    Board(Option<String>),
-    Games,
-    Resign(Option<String>),
-    /// `/draw [#game] [decline]`: offer or accept, or decline.
-    Draw {
-        game: Option<String>,
-        decline: bool,
-    },
-    Pdn(Option<String>),
-    Settings(Vec<String>),
-    /// `/top [variant]`.
-    Top(Option<String>),
-    Vacation(Option<String>),
-    /// `/puzzle [move | solution | next | daily | #n]` (see `core::puzzles`).
-    Puzzle(Vec<String>),
-    /// `/daily on [HH:MM] [+03:00]`, `/daily off`, `/daily`.
-    Daily(Vec<String>),
-    Hint,
-    /// `/top puzzles`: the chat's puzzle leaderboard.
-    PuzzleTop,
-    /// `/tournament [new …|join|leave|start|pdn] [#id]` (see `core::tournaments`).
-    Tournament(Vec<String>),
-    /// `/standings [#id]`: a tournament's crosstable.
-    Standings(Option<String>),
-    /// `/replay [#game]`: the game as an animated GIF.
-    Replay(Option<String>),
-    /// `/position [variant] FEN`: any position as a picture.
-    Position(String),
-    /// `/analyse [#game]`: the engine's analysis of a finished game.
-    Analyse(Option<String>),
-    /// `/if [#game] X Y …`: conditional moves.
-    If(Vec<String>),
-    /// `/takeback [#game]`: undo your last move (casual games).
-    Takeback(Option<String>),
-    /// `/notify [on|off]`: private notifications of your moves.
-    Notify(Option<String>),
-    /// A command we do not know (its name).
-    Unknown(String),
+/// Parse a message starting with `/`. `None` if it is not a command. Every
+/// setting is known (see [`parse_command_on`]).
+pub fn parse_command(text: &str) -> Option<Command> {
+    parse_command_on(text, true)
 }
 
-/// Parse a message starting with `/`. `None` if it is not a command.
-pub fn parse_command(text: &str) -> Option<Command> {
-    let t = text.trim();
-    let rest = t.strip_prefix('/')?;
-    let mut words = rest.split_whitespace();
-    let head = words.next()?;
+/// Parse a message starting with `/` on a platform that opens a thread per
+/// game (`threads`: the `threads` setting exists) or not.
+pub fn parse_command_on(text: &str, threads: bool) -> Option<Command> {
+    let rest = text.trim().strip_prefix('/')?.trim_start();
+    let (head, args) = match rest.find(char::is_whitespace) {
+        Some(i) => rest.split_at(i),
+        None => (rest, ""),
+    };
+    if head.is_empty() {
+        return None;
+    }
     // "/move@shashki_bot" in group chats
     let name = head.split('@').next().unwrap_or(head);
-    let args: Vec<String> = words.map(str::to_string).collect();
-    let first = args.first().cloned();
     // a deep link (`t.me/<bot>?start=game-12` arrives as `/start game-12`)
     if name.eq_ignore_ascii_case("start") {
-        if let Some(c) = first.as_deref().and_then(deep_link) {
+        if let Some(c) = args.split_whitespace().next().and_then(deep_link) {
             return Some(c);
         }
     }
-    Some(match words::canonical(name) {
-        Some("help") => Command::Help(first),
-        Some("challenge") => Command::Challenge(args),
-        Some("accept") => Command::Accept(first),
-        Some("decline") => Command::Decline(first),
-        Some("move") => {
-            let (game, rest) = match args.split_first() {
-                Some((first, rest)) if first.starts_with('#') => (game_ref(first), rest),
-                _ => (None, &args[..]),
-            };
-            let text = (!rest.is_empty()).then(|| rest.join(" "));
-            Command::Move { game, text }
-        }
-        Some("board") => Command::Board(first),
-        Some("games") => Command::Games,
-        Some("resign") => Command::Resign(first),
-        Some("draw") => {
-            let (game, word) = match args.as_slice() {
-                [a, b, ..] if a.starts_with('#') => (Some(a.clone()), Some(b.as_str())),
-                [a] if a.starts_with('#') || a.parse::<i64>().is_ok() => (Some(a.clone()), None),
-                [a, ..] => (None, Some(a.as_str())),
-                [] => (None, None),
-            };
-            Command::Draw {
-                game,
-                decline: word.is_some_and(words::is_decline),
-            }
-        }
-        Some("pdn") => Command::Pdn(first),
-        Some("settings") => Command::Settings(args),
-        Some("top") if first.as_deref().is_some_and(words::is_puzzles) => Command::PuzzleTop,
-        Some("top") => Command::Top(first),
-        Some("puzzle") => Command::Puzzle(args),
-        Some("daily") => Command::Daily(args),
-        Some("hint") => Command::Hint,
-        Some("puzzletop") => Command::PuzzleTop,
-        Some("vacation") => Command::Vacation(first),
-        Some("tournament") => Command::Tournament(args),
-        Some("standings") => Command::Standings(first),
-        Some("replay") => Command::Replay(first),
-        Some("position") => Command::Position(args.join(" ")),
-        Some("analyse") => Command::Analyse(first),
-        Some("if") => Command::If(args),
-        Some("takeback") => Command::Takeback(first),
-        Some("notify") => Command::Notify(first),
-        _ => Command::Unknown(name.to_string()),
-    })
+    let Some(spec) = CommandSpec::find(name) else {
+        return Some(Command::Unknown(name.to_string()));
+    };
+    let mut w = Words::new(args, spec.name, spec.args, threads);
+    Some((spec.parse)(&mut w).unwrap_or_else(Command::Malformed))
+}
+
+/// A slash command's typed options as the same [`Command`] (no text
+/// between): by its English name.
+pub fn slash_command(cmd: &SlashCommand, threads: bool) -> Command {
+    let Some(spec) = CommandSpec::named(&cmd.name) else {
+        return Command::Unknown(cmd.name.clone());
+    };
+    let o = Options::new(&cmd.options, spec.name, spec.args, threads);
+    (spec.from_options)(&o).unwrap_or_else(Command::Malformed)
 }
 
 /// The command a deep link's start payload stands for: `game-12` (the
@@ -137,11 +61,11 @@ pub fn deep_link(payload: &str) -> Option<Command> {
         Some((k, n)) => (k, Some(n)),
         None => (payload, None),
     };
-    let game = || n.and_then(game_ref).map(|id| format!("#{id}"));
+    let game = || n.and_then(game_ref).map(|id| GameArg { game: Some(id) });
     Some(match kind.to_ascii_lowercase().as_str() {
-        "game" => Command::Board(Some(game()?)),
-        "replay" => Command::Replay(Some(game()?)),
-        "analyse" => Command::Analyse(Some(game()?)),
+        "game" => Command::Board(game()?),
+        "replay" => Command::Replay(game()?),
+        "analyse" => Command::Analyse(game()?),
         "challenge" => {
             let (id, token) = n?.split_once('-')?;
             let token = Some(token)
@@ -153,21 +77,19 @@ pub fn deep_link(payload: &str) -> Option<Command> {
                 token,
             }
         }
-        "puzzle" if n.is_none() => Command::Puzzle(Vec::new()),
-        "daily" if n.is_none() => Command::Puzzle(vec!["daily".into()]),
-        "notify" if n.is_none() => Command::Notify(Some("on".into())),
+        "puzzle" if n.is_none() => Command::Puzzle(PuzzleArgs::Current),
+        "daily" if n.is_none() => Command::Puzzle(PuzzleArgs::Daily),
+        "notify" if n.is_none() => Command::Notify(NotifyArgs { on: Some(true) }),
         _ => return None,
     })
 }
 
 /// Whether handling `text` may need to know if its sender administers the
-/// chat (chat-wide settings, the daily puzzle): adapters that must ask the
-/// platform for that ask only then.
+/// chat (a command of the admins': chat-wide settings, the daily post, the
+/// organiser's `/tournament`): adapters that must ask the platform for
+/// that ask only then.
 pub fn needs_chat_admin(text: &str) -> bool {
-    matches!(
-        parse_command(text),
-        Some(Command::Settings(_) | Command::Daily(_) | Command::Tournament(_))
-    )
+    parse_command(text).is_some_and(|c| c.access() == Access::Admins)
 }
 
 /// Whether bare text looks like a move (`e3-d4`, `c3:e5:g7`, `22-17`,
@@ -210,49 +132,175 @@ pub fn move_args(game: Option<i64>, text: &str) -> String {
     }
 }
 
-/// The text of a command from its parts (a slash command's options), as
-/// [`parse_command`] reads it: `/name`, then the game as `#N` when one is
-/// named (every command that takes a game reads it first: `/move #12
-/// e3-d4`, `/draw #3 decline`), then the other arguments in order, empty
-/// ones left out.
-pub fn command_line(name: &str, game: Option<i64>, args: &[&str]) -> String {
-    let mut text = format!("/{}", name.trim());
-    let game = game.map(game_tag);
-    for a in game.iter().map(String::as_str).chain(args.iter().copied()) {
-        let a = a.trim();
-        if !a.is_empty() {
-            text.push(' ');
-            text.push_str(a);
-        }
-    }
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::access::AccessRefusal;
+    use crate::core::error::Refusal;
+    use crate::core::games::challenge::ChallengeRefusal;
+    use crate::core::i18n::Lang;
+    use crate::core::input::args::{
+        ChallengeArg, ChallengeArgs, DrawArgs, MoveArgs, NewTournamentArgs, Opponent, Rejected,
+        SettingsArgs, TimeLimit, TopArgs, TournamentArgs,
+    };
+    use crate::core::input::options::OptValue;
+    use crate::core::input::spec::{menu, Menu, MenuScope};
+    use crate::core::input::table::COMMANDS;
+    use crate::core::input::InputRefusal;
+    use crate::core::settings::SettingsRefusal;
+    use crate::core::tournaments::TournamentRefusal;
+    use crate::store::ColorWish;
+    use crate::store::{ChallengeId, TournamentId};
+    use crate::tournament::Format;
+    use shashki_engine::Variant;
+
+    fn refusal(text: &str) -> Refusal {
+        match parse_command(text) {
+            Some(Command::Malformed(r)) => r.refusal,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    /// Every name of every command, in every language and any case, is
+    /// that command; no word names two commands.
+    #[test]
+    fn every_alias_in_every_language_parses_to_its_command() {
+        let mut seen: Vec<(&str, &str)> = Vec::new();
+        for c in COMMANDS {
+            let english = parse_command(&format!("/{}", c.name)).unwrap();
+            assert!(
+                !matches!(english, Command::Unknown(_)),
+                "/{}: {english:?}",
+                c.name
+            );
+            for lang in Lang::ALL {
+                for word in c.aliases.of(lang) {
+                    assert_eq!(*word, word.to_lowercase(), "{word}: the table is lowercase");
+                    if let Some((_, other)) = seen.iter().find(|(w, o)| w == word && *o != c.name) {
+                        panic!("{word} names both /{} and /{other}", c.name);
+                    }
+                    seen.push((word, c.name));
+                    for typed in [word.to_string(), word.to_uppercase()] {
+                        assert_eq!(
+                            parse_command(&format!("/{typed}")).as_ref(),
+                            Some(&english),
+                            "/{typed} ({lang:?}) is /{}",
+                            c.name
+                        );
+                        assert_eq!(
+                            parse_command(&format!("/{typed}@shashki_bot")).as_ref(),
+                            Some(&english),
+                        );
+                    }
+                }
+            }
+        }
+        // the common forms natives type
+        for (typed, name) in [
+            ("/сдаюсь", "/resign"),
+            ("/сдаться", "/resign"),
+            ("/сдача", "/resign"),
+            ("/aufgeben", "/resign"),
+            ("/abandonne", "/resign"),
+            ("/abandonner", "/resign"),
+            ("/padoties", "/resign"),
+            ("/вызвать", "/challenge"),
+            ("/défier", "/challenge"),
+            ("/zug e3-d4", "/move e3-d4"),
+            ("/coup #2 e3-d4", "/move #2 e3-d4"),
+        ] {
+            assert_eq!(parse_command(typed), parse_command(name), "{typed}");
+        }
+        // and a language's first word is the command's name there
+        let challenge = CommandSpec::named("challenge").unwrap();
+        assert_eq!(challenge.aliases.name_in(Lang::Ru), "вызов");
+        assert_eq!(challenge.aliases.name_in(Lang::En), "challenge");
+    }
+
+    /// What a menu shows is what the parser reads, and the menus differ by
+    /// scope as the table says.
+    #[test]
+    fn menus_come_from_the_table() {
+        let names = |s| menu(s).map(|c| c.name).collect::<Vec<_>>();
+        let members = names(MenuScope::Groups);
+        let admins = names(MenuScope::GroupAdmins);
+        let private = names(MenuScope::PrivateChats);
+        assert!(!members.contains(&"daily") && admins.contains(&"daily"));
+        assert!(members.iter().all(|m| admins.contains(m)));
+        assert!(!admins.contains(&"if") && private.contains(&"if"));
+        assert!(!private.contains(&"tournament") && members.contains(&"tournament"));
+        assert!(!names(MenuScope::Default).contains(&"puzzletop"));
+        let hidden: Vec<&str> = COMMANDS
+            .iter()
+            .filter(|c| c.menu == Menu::Hidden)
+            .map(|c| c.name)
+            .collect();
+        assert_eq!(hidden, ["puzzletop"]);
+        let settings = CommandSpec::named("settings").unwrap();
+        assert_eq!(
+            crate::core::input::spec::menu_desc(MenuScope::Groups, settings),
+            "cmd-settings-member"
+        );
+        assert_eq!(
+            crate::core::input::spec::menu_desc(MenuScope::GroupAdmins, settings),
+            "cmd-settings-admin"
+        );
+    }
+
+    #[test]
+    fn every_description_and_help_line_is_in_every_catalogue() {
+        use crate::core::input::spec::HelpLine;
+        let c = crate::core::i18n::Catalog::new();
+        for lang in Lang::ALL {
+            for cmd in COMMANDS {
+                let mut ids = vec![cmd.about.desc];
+                if let Some((m, a)) = cmd.about.by_reader {
+                    ids.extend([m, a]);
+                }
+                if let HelpLine::Own(id) = cmd.about.help {
+                    ids.push(id);
+                }
+                ids.extend(cmd.args.iter().map(|a| a.desc));
+                ids.extend(
+                    cmd.args
+                        .iter()
+                        .flat_map(|a| a.kind.choices().map(|(_, l)| l)),
+                );
+                for id in ids {
+                    let d = c.get(lang, id, None);
+                    assert!(!d.starts_with('['), "{id} missing in {lang:?}");
+                }
+                let d = c.get(lang, cmd.about.desc, None);
+                assert!((3..=100).contains(&d.chars().count()), "{d}");
+            }
+            let help = crate::core::input::help::help_text(&c, lang);
+            assert!(!help.contains('['), "{help}");
+        }
+    }
 
     #[test]
     fn deep_links_open_a_game_a_replay_an_analysis_or_a_puzzle() {
+        use crate::core::input::args::{GameArg, NotifyArgs, PuzzleArgs};
+        let game = |id| GameArg { game: Some(id) };
         assert_eq!(
             parse_command("/start notify"),
-            Some(Command::Notify(Some("on".into())))
+            Some(Command::Notify(NotifyArgs { on: Some(true) }))
         );
         assert_eq!(
             parse_command("/уведомления выкл"),
-            Some(Command::Notify(Some("выкл".into())))
+            Some(Command::Notify(NotifyArgs { on: Some(false) }))
         );
         assert_eq!(
             parse_command("/start game-12"),
-            Some(Command::Board(Some("#12".into())))
+            Some(Command::Board(game(12)))
         );
         assert_eq!(
             parse_command("/start replay-3"),
-            Some(Command::Replay(Some("#3".into())))
+            Some(Command::Replay(game(3)))
         );
         assert_eq!(
             parse_command("/start analyse-3"),
-            Some(Command::Analyse(Some("#3".into())))
+            Some(Command::Analyse(game(3)))
         );
         assert_eq!(
             parse_command("/start challenge-7-123456"),
@@ -263,11 +311,11 @@ mod tests {
         );
         assert_eq!(
             parse_command("/start puzzle"),
-            Some(Command::Puzzle(vec![]))
+            Some(Command::Puzzle(PuzzleArgs::Current))
         );
         assert_eq!(
             parse_command("/start daily"),
-            Some(Command::Puzzle(vec!["daily".into()]))
+            Some(Command::Puzzle(PuzzleArgs::Daily))
         );
         // anything else is the welcome (help), as before
         for junk in [
@@ -294,16 +342,12 @@ mod tests {
     }
 
     #[test]
-    fn commands_and_aliases() {
-        assert_eq!(parse_command("/help"), Some(Command::Help(None)));
-        assert_eq!(parse_command("/помощь"), Some(Command::Help(None)));
-        assert_eq!(
-            parse_command("/help tournament"),
-            Some(Command::Help(Some("tournament".into())))
-        );
-        let mv = |game, text: &str| Command::Move {
-            game,
-            text: Some(text.into()),
+    fn commands_and_their_typed_arguments() {
+        let mv = |game, text: &str| {
+            Command::Move(MoveArgs {
+                game,
+                text: Some(text.into()),
+            })
         };
         assert_eq!(
             parse_command("/move@shashki_bot e3-d4"),
@@ -313,33 +357,384 @@ mod tests {
         assert_eq!(parse_command("/move #4 c3 d4"), Some(mv(Some(4), "c3 d4")));
         assert_eq!(
             parse_command("/move"),
-            Some(Command::Move {
-                game: None,
-                text: None
-            })
+            Some(Command::Move(MoveArgs::default()))
         );
         assert_eq!(
-            parse_command("/draw #3 нет"),
-            Some(Command::Draw {
-                game: Some("#3".into()),
-                decline: true
-            })
+            refusal("/move #x e3-d4"),
+            Refusal::Access(AccessRefusal::GameUnknown { game: "#x".into() })
+        );
+        let draw = |game, decline| Command::Draw(DrawArgs { game, decline });
+        assert_eq!(parse_command("/draw #3 нет"), Some(draw(Some(3), true)));
+        assert_eq!(parse_command("/draw 3"), Some(draw(Some(3), false)));
+        assert_eq!(parse_command("/draw"), Some(draw(None, false)));
+        assert!(matches!(
+            refusal("/draw maybe"),
+            Refusal::Input(InputRefusal::Syntax { .. })
+        ));
+        assert_eq!(
+            parse_command("/accept #7"),
+            Some(Command::Accept(ChallengeArg {
+                challenge: Some(ChallengeId(7))
+            }))
+        );
+        // a word that is no number no longer falls back to the newest
+        assert!(matches!(
+            refusal("/accept soon"),
+            Refusal::Input(InputRefusal::Syntax { .. })
+        ));
+        assert_eq!(
+            parse_command("/top puzzles"),
+            Some(Command::Top(TopArgs::Puzzles))
         );
         assert_eq!(
-            parse_command("/challenge ai 3 white"),
-            Some(Command::Challenge(vec![
-                "ai".into(),
-                "3".into(),
-                "white".into()
-            ]))
+            parse_command("/рейтинг поддавки"),
+            Some(Command::Top(TopArgs::Variant(Variant::Poddavki)))
         );
-        assert_eq!(parse_command("/Вызов"), Some(Command::Challenge(vec![])));
+        assert_eq!(
+            refusal("/top chess"),
+            Refusal::Input(InputRefusal::VariantUnknown {
+                word: "chess".into()
+            })
+        );
+        assert!(matches!(
+            refusal("/games now"),
+            Refusal::Input(InputRefusal::Syntax { .. })
+        ));
         assert_eq!(
             parse_command("/frobnicate"),
             Some(Command::Unknown("frobnicate".into()))
         );
         assert_eq!(parse_command("hello"), None);
         assert_eq!(parse_command("/"), None);
+    }
+
+    #[test]
+    fn a_syntax_refusal_names_the_word_and_the_commands_syntax() {
+        match refusal("/vacation много") {
+            Refusal::Input(InputRefusal::Syntax {
+                command,
+                word,
+                syntax,
+            }) => {
+                assert_eq!(command, "/vacation");
+                assert_eq!(word, "много");
+                assert_eq!(syntax, "/vacation [days 1–365]");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_challenge_is_typed_and_guesses_nothing() {
+        let ch = |text: &str| match parse_command(text) {
+            Some(Command::Challenge(a)) => a,
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(
+            ch("/challenge ai 3 white"),
+            ChallengeArgs {
+                opponent: Opponent::Ai,
+                level: Some(3),
+                colour: ColorWish::White,
+                ..ChallengeArgs::default()
+            }
+        );
+        assert_eq!(
+            ch("/вызов @Bob 5 чёрными поддавки товарищеская"),
+            ChallengeArgs {
+                opponent: Opponent::Handle("bob".into()),
+                days: Some(TimeLimit::Days(5)),
+                colour: ColorWish::Black,
+                variant: Some(Variant::Poddavki),
+                casual: true,
+                ..ChallengeArgs::default()
+            }
+        );
+        assert_eq!(ch("/challenge ai 2 4").days, Some(TimeLimit::Days(4)));
+        assert_eq!(ch("/challenge ai 4d").level, None);
+        assert_eq!(ch("/challenge @bob 0").days, Some(TimeLimit::Unlimited));
+        assert_eq!(
+            ch("/challenge ai from W:Wc3: Bd6").from.as_deref(),
+            Some("W:Wc3:Bd6")
+        );
+        assert_eq!(ch("/Вызов"), ChallengeArgs::default());
+        // what was guessed before is refused now
+        for (text, word) in [
+            ("/challenge @bob 3 5", "5"),
+            ("/challenge white black", "black"),
+            ("/challenge @bob casual rated", "rated"),
+            ("/challenge 3 ai", "ai"),
+            ("/challenge ai 3 unlimited 5", "5"),
+        ] {
+            assert_eq!(
+                refusal(text),
+                Refusal::Challenge(ChallengeRefusal::BadWord { word: word.into() }),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            refusal("/вызов ии 9"),
+            Refusal::Challenge(ChallengeRefusal::BadLevel { level: 9 })
+        );
+        assert_eq!(
+            refusal("/challenge @bob 15"),
+            Refusal::Challenge(ChallengeRefusal::BadDays { days: 15 })
+        );
+    }
+
+    /// `/tournament new Winter swiss rounds 3 micro` opened a round robin
+    /// named "Winter swiss rounds 3": the words that look like options but
+    /// are none are refused now, in the name too.
+    #[test]
+    fn a_tournament_name_does_not_swallow_a_broken_option() {
+        for (text, word) in [
+            ("/tournament new Winter swiss rounds 3 micro", "swiss"),
+            ("/tournament new Winter swiss-x", "swiss-x"),
+            ("/tournament new Winter rounds 3", "rounds"),
+            ("/tournament new Winter micro Cup", "Cup"),
+            ("/tournament new Winter rr 3", "3"),
+            ("/турнир новый Зима швейцарка 5", "швейцарка"),
+        ] {
+            let Some(Command::Malformed(r)) = parse_command(text) else {
+                panic!("{text}: {:?}", parse_command(text));
+            };
+            assert_eq!(
+                r.refusal,
+                Refusal::Tournament(TournamentRefusal::BadWord { word: word.into() }),
+                "{text}"
+            );
+            assert_eq!(r.access, Access::Admins, "{text}: the admins' first");
+        }
+        let new = |text: &str| match parse_command(text) {
+            Some(Command::Tournament(TournamentArgs::New(t))) => t,
+            other => panic!("{text}: {other:?}"),
+        };
+        let t = new("/tournament new Winter Cup 2026 swiss-3 single days 2 max 10 casual");
+        assert_eq!(
+            t,
+            NewTournamentArgs {
+                name: "Winter Cup 2026".into(),
+                format: Format::Swiss { rounds: 3 },
+                micro: false,
+                days: Some(2),
+                max_players: 10,
+                rated: false,
+                ..NewTournamentArgs::default()
+            }
+        );
+        // a name with option words goes in quotes
+        let t = new("/tournament new \"Swiss Open casual\" swiss-5");
+        assert_eq!(t.name, "Swiss Open casual");
+        assert_eq!(t.format, Format::Swiss { rounds: 5 });
+        assert!(t.rated);
+        assert_eq!(new("/tournament new «Зимний кубок»").name, "Зимний кубок");
+        assert_eq!(
+            refusal("/tournament new"),
+            Refusal::Tournament(TournamentRefusal::Usage)
+        );
+        assert_eq!(
+            refusal("/tournament new casual"),
+            Refusal::Tournament(TournamentRefusal::Usage)
+        );
+        assert_eq!(
+            refusal("/tournament new Open ballot lottery"),
+            Refusal::Tournament(TournamentRefusal::BadWord {
+                word: "lottery".into()
+            })
+        );
+        // the other subcommands: typed, and whose they are
+        let t = |text: &str| parse_command(text).unwrap();
+        assert_eq!(
+            t("/tournament #2"),
+            Command::Tournament(TournamentArgs::Status(Some(TournamentId(2))))
+        );
+        assert_eq!(
+            t("/турнир участвую #3"),
+            Command::Tournament(TournamentArgs::Join(Some(TournamentId(3))))
+        );
+        assert_eq!(t("/tournament start").access(), Access::Admins);
+        assert_eq!(t("/tournament join").access(), Access::Anyone);
+        assert_eq!(
+            t("/tournament remove @Carl #2"),
+            Command::Tournament(TournamentArgs::Remove {
+                player: "Carl".into(),
+                tournament: Some(TournamentId(2))
+            })
+        );
+        assert_eq!(
+            t("/tournament adjudicate 12 1/2"),
+            Command::Tournament(TournamentArgs::Adjudicate {
+                game: 12,
+                result: Some(crate::store::GameResult::Draw)
+            })
+        );
+        assert_eq!(
+            t("/tournament pause 3"),
+            Command::Tournament(TournamentArgs::Pause {
+                days: Some(3),
+                tournament: None
+            })
+        );
+        assert_eq!(
+            refusal("/tournament join soon"),
+            Refusal::Tournament(TournamentRefusal::Unknown { id: "soon".into() })
+        );
+    }
+
+    #[test]
+    fn settings_are_typed_and_the_admins_keys_are_theirs() {
+        let s = |text: &str| parse_command(text).unwrap();
+        assert_eq!(s("/settings"), Command::Settings(SettingsArgs::Show));
+        assert_eq!(
+            s("/settings lang RU"),
+            Command::Settings(SettingsArgs::Lang(Lang::Ru))
+        );
+        assert_eq!(s("/settings lang ru").access(), Access::Anyone);
+        assert_eq!(s("/настройки тема contrast").access(), Access::Admins);
+        assert_eq!(
+            s("/settings reminders 50% 24h"),
+            Command::Settings(SettingsArgs::Reminders("50% 24h".parse().unwrap()))
+        );
+        // a bad value of an admin's key: the admins' refusal first
+        let Command::Malformed(r) = s("/settings theme 💥") else {
+            panic!()
+        };
+        assert_eq!(r.access, Access::Admins);
+        assert!(matches!(
+            r.refusal,
+            Refusal::Settings(SettingsRefusal::BadValue { key: "theme", .. })
+        ));
+        // no silent first word: `days 5 6` is not 5
+        assert!(matches!(
+            s("/settings days 5 6"),
+            Command::Malformed(Rejected {
+                refusal: Refusal::Settings(SettingsRefusal::BadValue { key: "days", .. }),
+                ..
+            })
+        ));
+        // `threads` only where the platform has threads
+        let on = |threads| parse_command_on("/settings threads on", threads).unwrap();
+        assert_eq!(on(true), Command::Settings(SettingsArgs::Threads(true)));
+        let Command::Malformed(r) = on(false) else {
+            panic!()
+        };
+        assert!(
+            matches!(&r.refusal, Refusal::Settings(SettingsRefusal::Unknown { keys, .. }) if !keys.contains("threads"))
+        );
+    }
+
+    /// A slash command's typed options make the same typed arguments as
+    /// the text (no text between), and are checked the same.
+    #[test]
+    fn slash_options_build_the_struct_directly() {
+        let slash = |name: &str, options: Vec<(&str, OptValue)>| {
+            slash_command(
+                &SlashCommand {
+                    name: name.into(),
+                    options: options.into_iter().map(|(k, v)| (k.into(), v)).collect(),
+                },
+                true,
+            )
+        };
+        let t = |s: &str| OptValue::Text(s.into());
+        assert_eq!(
+            slash(
+                "challenge",
+                vec![
+                    ("target", t("ai")),
+                    ("level", OptValue::Int(1)),
+                    ("colour", t("black"))
+                ]
+            ),
+            parse_command("/challenge ai 1 black").unwrap()
+        );
+        assert_eq!(
+            slash(
+                "challenge",
+                vec![
+                    ("opponent", OptValue::User("Bob".into())),
+                    ("variant", t("english")),
+                    ("rating", t("casual")),
+                    ("days", OptValue::Int(3)),
+                ]
+            ),
+            Command::Challenge(ChallengeArgs {
+                opponent: Opponent::Handle("bob".into()),
+                days: Some(TimeLimit::Days(3)),
+                variant: Some(Variant::English),
+                casual: true,
+                ..ChallengeArgs::default()
+            })
+        );
+        // a level for a person's challenge was read as days: refused now
+        assert!(matches!(
+            slash(
+                "challenge",
+                vec![
+                    ("opponent", OptValue::User("bob".into())),
+                    ("level", OptValue::Int(3))
+                ]
+            ),
+            Command::Malformed(Rejected {
+                refusal: Refusal::Challenge(ChallengeRefusal::BadWord { .. }),
+                ..
+            })
+        ));
+        assert_eq!(
+            slash("move", vec![("text", t("#12 e3-d4"))]),
+            parse_command("/move #12 e3-d4").unwrap()
+        );
+        assert_eq!(
+            slash(
+                "move",
+                vec![("text", t("e3-d4")), ("game", OptValue::Int(12))]
+            ),
+            parse_command("/move #12 e3-d4").unwrap()
+        );
+        assert_eq!(
+            slash("board", vec![("game", OptValue::Int(7))]),
+            parse_command("/board #7").unwrap()
+        );
+        assert_eq!(
+            slash(
+                "daily",
+                vec![
+                    ("offset", t("+03:00")),
+                    ("state", t("on")),
+                    ("time", t("09:00"))
+                ]
+            ),
+            parse_command("/daily on 09:00 +03:00").unwrap()
+        );
+        assert_eq!(
+            slash("settings", vec![("key", t("threads")), ("value", t("on"))]),
+            Command::Settings(SettingsArgs::Threads(true))
+        );
+        assert_eq!(
+            slash("tournament", vec![("text", t("new Winter swiss-3"))]),
+            parse_command("/tournament new Winter swiss-3").unwrap()
+        );
+        assert_eq!(
+            slash("top", vec![("list", t("puzzles"))]),
+            Command::Top(TopArgs::Puzzles)
+        );
+        assert_eq!(slash("games", vec![]), parse_command("/games").unwrap());
+        assert_eq!(
+            slash("frobnicate", vec![]),
+            Command::Unknown("frobnicate".into())
+        );
+    }
+
+    #[test]
+    fn the_admins_commands_need_the_admin_check() {
+        assert!(needs_chat_admin("/settings theme contrast"));
+        assert!(needs_chat_admin("/tournament new Cup"));
+        assert!(needs_chat_admin("/tournament new"));
+        assert!(needs_chat_admin("/daily on 09:00"));
+        assert!(!needs_chat_admin("/daily"));
+        assert!(!needs_chat_admin("/settings lang ru"));
+        assert!(!needs_chat_admin("/tournament join"));
+        assert!(!needs_chat_admin("/move e3-d4"));
     }
 
     #[test]
@@ -352,42 +747,7 @@ mod tests {
         }
         assert_eq!(game_ref("#12"), Some(12));
         assert_eq!(game_ref("x"), None);
-    }
-
-    #[test]
-    fn command_lines_read_back() {
-        let mv = |game, text: &str| Command::Move {
-            game,
-            text: Some(text.into()),
-        };
-        let line = command_line("move", Some(12), &["e3-d4"]);
-        assert_eq!(line, "/move #12 e3-d4");
-        assert_eq!(parse_command(&line), Some(mv(Some(12), "e3-d4")));
-        let line = format!("/move {}", move_args(Some(7), " c3-d4 "));
-        assert_eq!(parse_command(&line), Some(mv(Some(7), "c3-d4")));
-        let line = format!("/move {}", move_args(None, "c3-d4"));
-        assert_eq!(parse_command(&line), Some(mv(None, "c3-d4")));
-        assert_eq!(
-            parse_command(&command_line("draw", Some(3), &["decline"])),
-            Some(Command::Draw {
-                game: Some("#3".into()),
-                decline: true
-            })
-        );
-        for name in ["board", "resign", "pdn"] {
-            let line = command_line(name, Some(5), &[]);
-            let arg = match parse_command(&line) {
-                Some(Command::Board(a) | Command::Resign(a) | Command::Pdn(a)) => a,
-                other => panic!("{line}: {other:?}"),
-            };
-            assert_eq!(arg.as_deref().and_then(game_ref), Some(5), "{line}");
-        }
-        let line = command_line("challenge", None, &[&handle_tag("bob"), "", " 3 "]);
-        assert_eq!(line, "/challenge @bob 3");
-        assert_eq!(
-            parse_command(&line),
-            Some(Command::Challenge(vec!["@bob".into(), "3".into()]))
-        );
-        assert_eq!(command_line("games", None, &[]), "/games");
+        assert_eq!(move_args(Some(7), " c3-d4 "), "#7 c3-d4");
+        assert_eq!(move_args(None, "c3-d4"), "c3-d4");
     }
 }

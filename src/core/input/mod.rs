@@ -1,10 +1,19 @@
-//! Reading what people send: commands and their words ([`commands`],
-//! aliases per language in [`words`]) and button data ([`payload`]).
-//! Nothing here touches the database; malformed input gives `None` or an
-//! `Unknown`, never a panic (both parsers are fuzzed).
+//! Reading what people send: commands ([`table`]: every command declared
+//! once — names in every language, typed arguments, menus, handler;
+//! [`commands`]: text and slash commands into a [`table::Command`];
+//! [`args`]: each command's typed arguments; [`words`]: the words inside
+//! commands), `/help` from the table ([`help`]) and button data
+//! ([`payload`]). Nothing here touches the database; malformed input gives
+//! `None`, an `Unknown` or a `Malformed` command (refused with its syntax),
+//! never a panic (both parsers are fuzzed).
 
+pub mod args;
 pub mod commands;
+pub mod help;
+pub mod options;
 pub mod payload;
+pub mod spec;
+pub mod table;
 pub mod words;
 
 crate::core::error::refusals! {
@@ -17,5 +26,18 @@ crate::core::error::refusals! {
         MoveUsage => "move-usage",
         /// A variant's name that is no variant (`/top`).
         VariantUnknown { word: String } => "variant-unknown" ["word" => word],
+        /// A command's words do not fit it: the word, and the command's
+        /// syntax from the command table (`/vacation [days 1–365]`).
+        Syntax { command: String, word: String, syntax: String } => "command-syntax" [
+            "command" => command,
+            "word" => word,
+            "syntax" => syntax,
+        ],
+        /// `/notify` with neither on nor off.
+        NotifyUsage => "notify-usage",
+        /// `/daily on`: not a time (`HH:MM`).
+        DailyBadTime { value: String } => "daily-bad-time" ["value" => value],
+        /// `/daily on`: not a time zone.
+        DailyBadOffset { value: String } => "daily-bad-offset" ["value" => value],
     }
 }

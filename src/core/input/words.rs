@@ -1,79 +1,99 @@
-//! The words people type, in every language the bot speaks: command names
-//! and their aliases, and the words inside commands (challenge options,
-//! draw answers, setting names). One table each; matching is
-//! case-insensitive.
+//! The words people type inside commands, in every language the bot
+//! speaks (challenge options, draw answers, setting names, …; the command
+//! names are the table's, [`super::table`]), and [`Words`]: a command's
+//! words as its argument parser reads them. Matching is case-insensitive.
 
+use super::args::Rejected;
+use super::spec::ArgSpec;
+use crate::core::input::InputRefusal;
 use shashki_engine::Variant;
 
-/// Command names: (word, canonical English name).
-pub const NAMES: &[(&str, &str)] = &[
-    ("help", "help"),
-    ("start", "help"),
-    ("помощь", "help"),
-    ("старт", "help"),
-    ("challenge", "challenge"),
-    ("вызов", "challenge"),
-    ("play", "challenge"),
-    ("играть", "challenge"),
-    ("accept", "accept"),
-    ("принять", "accept"),
-    ("decline", "decline"),
-    ("отклонить", "decline"),
-    ("move", "move"),
-    ("m", "move"),
-    ("ход", "move"),
-    ("board", "board"),
-    ("доска", "board"),
-    ("games", "games"),
-    ("партии", "games"),
-    ("resign", "resign"),
-    ("сдаться", "resign"),
-    ("draw", "draw"),
-    ("ничья", "draw"),
-    ("pdn", "pdn"),
-    ("settings", "settings"),
-    ("настройки", "settings"),
-    ("top", "top"),
-    ("рейтинг", "top"),
-    ("vacation", "vacation"),
-    ("отпуск", "vacation"),
-    ("puzzle", "puzzle"),
-    ("задача", "puzzle"),
-    ("daily", "daily"),
-    ("ежедневно", "daily"),
-    ("hint", "hint"),
-    ("подсказка", "hint"),
-    ("puzzletop", "puzzletop"),
-    ("задачитоп", "puzzletop"),
-    ("tournament", "tournament"),
-    ("турнир", "tournament"),
-    ("standings", "standings"),
-    ("таблица", "standings"),
-    ("replay", "replay"),
-    ("повтор", "replay"),
-    ("просмотр", "replay"),
-    ("takeback", "takeback"),
-    ("undo", "takeback"),
-    ("вернуть", "takeback"),
-    ("if", "if"),
-    ("если", "if"),
-    ("premove", "if"),
-    ("analyse", "analyse"),
-    ("analyze", "analyse"),
-    ("анализ", "analyse"),
-    ("position", "position"),
-    ("fen", "position"),
-    ("позиция", "position"),
-    ("notify", "notify"),
-    ("notifications", "notify"),
-    ("уведомления", "notify"),
-    ("оповещения", "notify"),
-];
+/// The words after a command's name, read left to right by its argument
+/// parser; a word it cannot place is refused with the command's syntax
+/// ([`Words::bad`]).
+#[derive(Debug, Clone)]
+pub struct Words<'a> {
+    words: Vec<&'a str>,
+    at: usize,
+    /// The command, for the syntax refusal: `/name` and its arguments.
+    name: &'static str,
+    args: &'static [ArgSpec],
+    /// The platform opens a thread per game (the `threads` setting exists).
+    pub threads: bool,
+}
 
-/// The canonical (English) name of a command word, if known.
-pub fn canonical(word: &str) -> Option<&'static str> {
-    let w = word.to_lowercase();
-    NAMES.iter().find(|(n, _)| *n == w).map(|(_, c)| *c)
+impl<'a> Words<'a> {
+    /// The words of `text` (split at whitespace) for command `name`.
+    pub fn new(text: &'a str, name: &'static str, args: &'static [ArgSpec], threads: bool) -> Self {
+        Words {
+            words: text.split_whitespace().collect(),
+            at: 0,
+            name,
+            args,
+            threads,
+        }
+    }
+
+    /// The next word, left in place.
+    pub fn peek(&self) -> Option<&'a str> {
+        self.words.get(self.at).copied()
+    }
+
+    /// The words not read yet.
+    pub fn rest(&self) -> &[&'a str] {
+        self.words.get(self.at..).unwrap_or_default()
+    }
+
+    /// The words not read yet, all taken, joined by one space (`None`:
+    /// there are none).
+    pub fn rest_text(&mut self) -> Option<String> {
+        let t = self.rest().join(" ");
+        self.at = self.words.len();
+        (!t.is_empty()).then_some(t)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rest().is_empty()
+    }
+
+    /// Nothing may follow: a word left over is refused with the syntax.
+    pub fn end(&mut self) -> Result<(), Rejected> {
+        match self.next() {
+            Some(w) => Err(self.bad(w)),
+            None => Ok(()),
+        }
+    }
+
+    /// `word` does not fit the command: refused with its syntax.
+    pub fn bad(&self, word: &str) -> Rejected {
+        InputRefusal::Syntax {
+            command: format!("/{}", self.name),
+            word: word.to_string(),
+            syntax: syntax_line(self.name, self.args),
+        }
+        .into()
+    }
+}
+
+/// The next word, taken.
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let w = self.words.get(self.at).copied()?;
+        self.at += 1;
+        Some(w)
+    }
+}
+
+/// `/name [arg …]`: a command's syntax from its typed arguments.
+pub fn syntax_line(name: &str, args: &[ArgSpec]) -> String {
+    let mut s = format!("/{name}");
+    for a in args {
+        s.push(' ');
+        s.push_str(&a.syntax());
+    }
+    s
 }
 
 fn is_one_of(word: &str, words: &[&str]) -> bool {
@@ -117,17 +137,115 @@ pub fn on_off(word: &str) -> Option<bool> {
 
 /// `/draw decline`.
 pub fn is_decline(word: &str) -> bool {
-    is_one_of(word, &["decline", "no", "отклонить", "нет"])
+    is_one_of(
+        word,
+        &[
+            "decline",
+            "no",
+            "отклонить",
+            "нет",
+            "noraidīt",
+            "nē",
+            "ablehnen",
+            "nein",
+            "refuser",
+            "non",
+        ],
+    )
+}
+
+/// `/draw offer` (or accept: the same `/draw`).
+pub fn is_offer(word: &str) -> bool {
+    is_one_of(
+        word,
+        &[
+            "offer",
+            "accept",
+            "yes",
+            "предложить",
+            "принять",
+            "да",
+            "piedāvāt",
+            "pieņemt",
+            "jā",
+            "anbieten",
+            "annehmen",
+            "ja",
+            "proposer",
+            "accepter",
+            "oui",
+        ],
+    )
+}
+
+/// `/puzzle solution`: give up and see it.
+pub fn is_give_up(word: &str) -> bool {
+    is_one_of(
+        word,
+        &[
+            "solution",
+            "giveup",
+            "give-up",
+            "answer",
+            "ответ",
+            "решение",
+            "сдаюсь",
+            "atrisinājums",
+            "padodos",
+            "lösung",
+            "loesung",
+            "réponse",
+            "abandon",
+        ],
+    )
+}
+
+/// `/puzzle next`: another puzzle.
+pub fn is_next(word: &str) -> bool {
+    is_one_of(
+        word,
+        &[
+            "next",
+            "new",
+            "skip",
+            "новая",
+            "следующая",
+            "дальше",
+            "nākamais",
+            "jauns",
+            "nächste",
+            "weiter",
+            "neu",
+            "suivant",
+            "nouveau",
+        ],
+    )
+}
+
+/// `/puzzle daily`: today's daily puzzle.
+pub fn is_daily(word: &str) -> bool {
+    is_one_of(
+        word,
+        &[
+            "daily",
+            "дня",
+            "ежедневная",
+            "dienas",
+            "täglich",
+            "du-jour",
+            "quotidien",
+        ],
+    )
 }
 
 /// Whom a challenge is for, as its first word says.
 pub fn challenge_target(word: &str) -> Option<ChallengeWord> {
     let w = word.to_lowercase();
     match w.as_str() {
-        "ai" | "bot" | "ии" | "бот" | "computer" | "компьютер" => {
-            Some(ChallengeWord::Ai)
-        }
-        "open" | "any" | "все" | "любой" => Some(ChallengeWord::Open),
+        "ai" | "bot" | "ии" | "бот" | "computer" | "компьютер" | "mi" | "dators" | "ki"
+        | "computer-gegner" | "ia" | "ordinateur" => Some(ChallengeWord::Ai),
+        "open" | "any" | "все" | "любой" | "atklāts" | "jebkurš" | "offen" | "alle" | "ouvert"
+        | "tous" => Some(ChallengeWord::Open),
         _ => None,
     }
 }
@@ -151,12 +269,15 @@ pub enum ChallengeWord {
 pub fn challenge_option(word: &str) -> Option<ChallengeWord> {
     let w = word.to_lowercase();
     Some(match w.as_str() {
-        "white" | "w" | "белые" | "белыми" | "б" => ChallengeWord::White,
-        "black" | "b" | "черные" | "чёрные" | "черными" | "чёрными" | "ч" => {
-            ChallengeWord::Black
+        "white" | "w" | "белые" | "белыми" | "б" | "balts" | "baltie" | "weiß" | "weiss"
+        | "blanc" | "blancs" => ChallengeWord::White,
+        "black" | "b" | "черные" | "чёрные" | "черными" | "чёрными" | "ч" | "melns" | "melnie"
+        | "schwarz" | "noir" | "noirs" => ChallengeWord::Black,
+        "random" | "случайно" | "любым" | "nejauši" | "zufällig" | "hasard" => {
+            ChallengeWord::Random
         }
-        "random" | "случайно" | "любым" => ChallengeWord::Random,
-        "unlimited" | "∞" | "inf" | "безлимит" | "без" => ChallengeWord::Unlimited,
+        "unlimited" | "∞" | "inf" | "безлимит" | "без" | "neierobežots" | "unbegrenzt"
+        | "illimité" => ChallengeWord::Unlimited,
         _ => return challenge_rating(&w),
     })
 }
@@ -418,8 +539,11 @@ mod tests {
     }
 
     #[test]
-    fn words_in_both_languages() {
-        assert_eq!(canonical("ВЫЗОВ"), Some("challenge"));
+    fn words_in_every_language() {
+        for w in ["weiß", "Blanc", "balts", "белыми"] {
+            assert_eq!(challenge_option(w), Some(ChallengeWord::White), "{w}");
+        }
+        assert!(is_offer("oui") && !is_decline("oui") && is_decline("nein"));
         assert_eq!(challenge_target("ИИ"), Some(ChallengeWord::Ai));
         assert_eq!(challenge_option("чёрными"), Some(ChallengeWord::Black));
         assert_eq!(challenge_option("3"), None);

@@ -7,19 +7,19 @@ use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::i18n::num;
+use crate::core::input::args::PuzzleArgs;
 use crate::core::time::day_of;
 use crate::store::puzzles as db;
 
 /// `/puzzle [move | solution | next | daily | #n]`.
-pub fn cmd_puzzle(x: &mut Ctx, args: &[String]) -> Res<()> {
+pub fn cmd_puzzle(x: &mut Ctx, a: PuzzleArgs) -> Res<()> {
     ensure_pack(x.c)?;
     if db::puzzle_count(x.c)? == 0 {
         x.tell_id("puzzle-none", None);
         return Ok(());
     }
-    let word = args.first().map(|s| s.to_lowercase());
-    match word.as_deref() {
-        None => {
+    match a {
+        PuzzleArgs::Current => {
             if let Some(a) = db::open_attempt(x.c, x.user.id, x.chat.id)? {
                 if let Some(row) = db::puzzle(x.c, a.puzzle_id)? {
                     if let Some(p) = load(&row) {
@@ -30,16 +30,14 @@ pub fn cmd_puzzle(x: &mut Ctx, args: &[String]) -> Res<()> {
             }
             start_new(x, None)
         }
-        Some("solution" | "giveup" | "give-up" | "answer" | "ответ" | "решение" | "сдаюсь") => {
-            give_up(x)
-        }
-        Some("next" | "new" | "skip" | "новая" | "следующая" | "дальше") => {
+        PuzzleArgs::Solution => give_up(x),
+        PuzzleArgs::Next => {
             if let Some(a) = db::open_attempt(x.c, x.user.id, x.chat.id)? {
                 close(x, &a, false, true)?;
             }
             start_new(x, None)
         }
-        Some("daily" | "дня" | "ежедневная") => {
+        PuzzleArgs::Daily => {
             let day = day_of(x.now);
             let id = match db::daily(x.c, x.chat.id)? {
                 Some(d) if d.last_puzzle.is_some() && d.last_day.is_some() => {
@@ -59,20 +57,17 @@ pub fn cmd_puzzle(x: &mut Ctx, args: &[String]) -> Res<()> {
             }
             start(x, id.0, Some(id.1))
         }
-        Some(w) if w.starts_with('#') => match w.trim_start_matches('#').parse::<i64>() {
-            Ok(n) if db::puzzle(x.c, n)?.is_some() => {
-                if let Some(a) = db::open_attempt(x.c, x.user.id, x.chat.id)? {
-                    close(x, &a, false, true)?;
-                }
-                start(x, n, None)
+        PuzzleArgs::Number(n) => {
+            if db::puzzle(x.c, n)?.is_none() {
+                x.tell_id("puzzle-unknown", Some(&args![("id", format!("#{n}"))]));
+                return Ok(());
             }
-            _ => {
-                x.tell_id("puzzle-unknown", Some(&args![("id", w)]));
-                Ok(())
+            if let Some(a) = db::open_attempt(x.c, x.user.id, x.chat.id)? {
+                close(x, &a, false, true)?;
             }
-        },
-        Some(_) => {
-            let text = args.join(" ");
+            start(x, n, None)
+        }
+        PuzzleArgs::Answer(text) => {
             if !answer(x, &text)? {
                 x.tell_id("puzzle-no-open", None);
             }

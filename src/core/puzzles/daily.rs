@@ -6,6 +6,7 @@ use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::i18n::num;
+use crate::core::input::args::DailyArgs;
 use crate::core::present::text::color_key;
 use crate::core::time::{day_of, iso_date_of_day, Zone};
 use crate::core::types::spoiler;
@@ -26,51 +27,25 @@ pub fn daily_puzzle_id(c: &Tx, day: i64) -> Res<Option<i64>> {
         .copied())
 }
 
-/// Parse `HH:MM`.
-pub fn parse_time(s: &str) -> Option<i64> {
-    let (h, m) = s.split_once(':')?;
-    let (h, m): (i64, i64) = (h.parse().ok()?, m.parse().ok()?);
-    ((0..24).contains(&h) && (0..60).contains(&m)).then_some(h * 60 + m)
-}
-
 fn time_text(minute: i64) -> String {
     format!("{:02}:{:02}", minute / 60, minute % 60)
 }
 
 /// `/daily on [HH:MM] [±HH:MM]`, `/daily off`, `/daily` (status).
-pub fn cmd_daily(x: &mut Ctx, args: &[String]) -> Res<()> {
+pub fn cmd_daily(x: &mut Ctx, a: DailyArgs) -> Res<()> {
     ensure_pack(x.c)?;
     let current = db::daily(x.c, x.chat.id)?;
-    let (mut minute, mut zone) = current
+    let (minute, zone) = current
         .as_ref()
         .map(|d| (d.minute, Zone::stored(d.tz_offset, d.tz_name.as_deref())))
         .unwrap_or((9 * 60, Zone::UTC));
-    let word = args.first().map(|s| s.to_lowercase());
-    match word.as_deref() {
-        Some("on" | "вкл" | "да" | "yes") => {
-            x.require_admin()?;
-            for a in args.iter().skip(1) {
-                if a.contains(':')
-                    && !a.starts_with(['+', '-'])
-                    && !a.to_lowercase().starts_with("utc")
-                {
-                    match parse_time(a) {
-                        Some(m) => minute = m,
-                        None => {
-                            x.tell_id("daily-bad-time", Some(&args![("value", a.as_str())]));
-                            return Ok(());
-                        }
-                    }
-                } else {
-                    match Zone::parse(a) {
-                        Some(z) => zone = z,
-                        None => {
-                            x.tell_id("daily-bad-offset", Some(&args![("value", a.as_str())]));
-                            return Ok(());
-                        }
-                    }
-                }
-            }
+    match a {
+        DailyArgs::On {
+            minute: at,
+            zone: new_zone,
+        } => {
+            let minute = at.unwrap_or(minute);
+            let zone = new_zone.unwrap_or(zone);
             let next = zone.next_local_time(x.now, minute);
             let offset = zone.offset_at(next);
             db::set_daily(
@@ -90,14 +65,13 @@ pub fn cmd_daily(x: &mut Ctx, args: &[String]) -> Res<()> {
             let text = x.t("daily-on", Some(&a));
             x.say_text(text);
         }
-        Some("off" | "выкл" | "нет" | "no") => {
-            x.require_admin()?;
+        DailyArgs::Off => {
             let offset = zone.offset_at(x.now);
             db::set_daily(x.c, x.chat.id, false, minute, offset, zone.name(), None)?;
             let text = x.t("daily-off", None);
             x.say_text(text);
         }
-        None => match current {
+        DailyArgs::Status => match current {
             Some(d) if d.enabled => {
                 let next = d.next_at.unwrap_or(x.now);
                 let a = args![
@@ -109,7 +83,6 @@ pub fn cmd_daily(x: &mut Ctx, args: &[String]) -> Res<()> {
             }
             _ => x.tell_id("daily-status-off", None),
         },
-        Some(_) => x.tell_id("daily-usage", None),
     }
     Ok(())
 }
@@ -194,9 +167,6 @@ mod tests {
 
     #[test]
     fn times() {
-        assert_eq!(parse_time("09:00"), Some(540));
-        assert_eq!(parse_time("24:00"), None);
-        assert_eq!(parse_time("9:5é"), None);
         assert_eq!(time_text(545), "09:05");
         // 2026-11-21 12:00 UTC; 09:00 at +03:00 is 06:00 UTC: tomorrow
         let now = 1_795_262_400;

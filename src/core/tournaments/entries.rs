@@ -7,6 +7,7 @@ use super::TournamentRefusal;
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
+use crate::core::input::commands::handle_tag;
 use crate::core::tournaments::standings::tournament_maybe_over;
 use crate::store::{self, GameResult, Termination, TournamentRow, TournamentStatus};
 use crate::tournament::Format;
@@ -82,14 +83,12 @@ pub(crate) fn tournament_leave(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
 }
 
 /// `/tournament remove @name`: an admin takes a player off (or
-/// withdraws them).
-pub(crate) fn tournament_remove(ctx: &mut Ctx, t: &TournamentRow, who: &str) -> Res<()> {
-    ctx.require_admin()?;
-    let handle = who.trim_start_matches('@');
+/// withdraws them); `handle` without the `@`.
+pub(crate) fn tournament_remove(ctx: &mut Ctx, t: &TournamentRow, handle: &str) -> Res<()> {
     let user = store::user_by_handle(ctx.c, ctx.platform.key(), handle)?;
     let not_entered = || TournamentRefusal::NotEntered {
         id: t.id,
-        name: who.to_string(),
+        name: handle_tag(handle),
     };
     let user = user.ok_or_else(not_entered)?;
     if !take_off(ctx, t, user.id, &user.name)? {

@@ -1,7 +1,7 @@
 //! Leave days: `/tournament pause N [#id]` — a player of a running
 //! tournament pauses all their games of it at once for N days, out of the
 //! event's allowance (`/tournament new … leave N`, default 30). The clocks
-//! move as a vacation's do ([`pause_clocks`](crate::core::games::pause_clocks)): each game where it
+//! move as a vacation's do ([`Service::pause_clocks`]): each game where it
 //! is their turn gets N more days (and its reminders move with it), and a
 //! turn that starts during the leave gets the rest of it on top.
 
@@ -13,15 +13,14 @@ use crate::core::games;
 use crate::core::i18n::num;
 use crate::core::time::DAY;
 use crate::core::tournaments::pick_tournament;
-use crate::store::{self, TournamentStatus};
+use crate::store::{self, TournamentId, TournamentStatus};
 
 /// `/tournament pause N [#id]`.
-pub(super) fn tournament_pause(ctx: &mut Ctx, args: &[String]) -> Res<()> {
-    let (days, which) = match args {
-        [d, w, ..] => (Some(d.as_str()), Some(w.as_str())),
-        [d] => (Some(d.as_str()), None),
-        [] => (None, None),
-    };
+pub(super) fn tournament_pause(
+    ctx: &mut Ctx,
+    days: Option<i64>,
+    which: Option<TournamentId>,
+) -> Res<()> {
     let t = pick_tournament(ctx, which, false)?;
     if t.status != TournamentStatus::Running {
         return Err(TournamentRefusal::NotRunning { id: t.id }.into());
@@ -31,7 +30,7 @@ pub(super) fn tournament_pause(ctx: &mut Ctx, args: &[String]) -> Res<()> {
         .filter(|p| p.withdrawn_at.is_none())
         .ok_or(TournamentRefusal::NotJoined { id: t.id })?;
     let left = (t.leave_days - p.leave_used).max(0);
-    let Some(days) = days.and_then(|d| d.parse::<i64>().ok()).filter(|d| *d > 0) else {
+    let Some(days) = days.filter(|d| *d > 0) else {
         return Err(TournamentRefusal::LeaveUsage { id: t.id, left }.into());
     };
     if days > left {

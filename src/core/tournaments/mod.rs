@@ -2,13 +2,15 @@
 //! start|pdn|cancel|missing|adjudicate`, `/tournament` (status),
 //! `/standings`. The schedule, the
 //! opening ballot and the standings come from [`crate::tournament`]; the
-//! games are ordinary games of the chat, started all at once (a
-//! correspondence round robin), and a game's end tells its tournament in
-//! the same transaction ([`tournament_game_finished`]).
+//! games are ordinary games of the chat, started all at once where the game
+//! limits allow (a correspondence round robin) and in stages where they do
+//! not (`stages.rs`), and a game's end tells its tournament in the same
+//! transaction ([`Service::tournament_game_finished`]).
 
 mod entries;
 mod leave;
 mod organise;
+mod stages;
 mod standings;
 mod swiss;
 
@@ -16,19 +18,19 @@ use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
 use crate::core::games;
-use crate::core::games::challenge::ChallengeRefusal;
 use crate::core::games::clock::TimeControl;
-use crate::core::input::commands::game_ref;
-use crate::core::input::words::{tournament_word, TournamentWord};
+use crate::core::input::args::{NewTournamentArgs, TournamentArgs};
 use crate::core::time::DAY;
 use crate::store::{self, NewTournament, Seat, TournamentGameRow, TournamentRow};
 use crate::store::{TournamentId, TournamentStatus};
-use crate::tournament::ballot::{Ballot, Draw, Opening};
+use crate::tournament::ballot::{Draw, Opening};
 use crate::tournament::{berger, Format, Pairing};
 use entries::{tournament_join, tournament_leave, tournament_remove};
 use leave::tournament_pause;
 use organise::{tournament_adjudicate, tournament_cancel, tournament_missing};
 use shashki_engine::Variant;
+pub(crate) use stages::start_waiting_tournament_games;
+use stages::{playable_waiting, room_for_a_round, schedule_pairings, start_waiting, waiting_line};
 use standings::tournament_pdn;
 pub(crate) use standings::{cmd_standings, tournament_game_finished, tournament_pdn_tags};
 use swiss::swiss_round;
@@ -77,11 +79,25 @@ crate::core::error::refusals! {
             "left" => left,
             "days" => days,
         ],
+        /// A round's `games` do not fit the `room` the chat has for
+        /// tournament games (its `limit`, and the tournaments' `share`).
+        NoRoom { id: TournamentId, games: i64, room: i64, limit: i64, share: i64 } => "tournament-no-room" [
+            "id" => id,
+            "games" => games,
+            "room" => room,
+            "limit" => limit,
+            "share" => share,
+        ],
+        /// Players without room for a round's `games` under the per-user
+        /// `limit`.
+        PlayersBusy { id: TournamentId, names: String, games: i64, limit: i64 } => "tournament-players-busy" [
+            "id" => id,
+            "names" => names,
+            "games" => games,
+            "limit" => limit,
+        ],
     }
 }
-
-/// The longest tournament name kept.
-const NAME_MAX: usize = 64;
 
 /// The most players a tournament takes unless `/tournament new … max N`
 /// says otherwise: one crosstable page, and a micro-match round robin of 20
@@ -113,13 +129,6 @@ fn time_control(t: &TournamentRow) -> TimeControl {
     }
 }
 
-/// `MOVES/DAYS` of `bank MOVES/DAYS`: 1–100 moves in 1–365 days.
-fn parse_bank(word: &str) -> Option<(i64, i64)> {
-    let (m, d) = word.split_once('/')?;
-    let (m, d) = (m.trim().parse::<i64>().ok()?, d.trim().parse::<i64>().ok()?);
-    ((1..=100).contains(&m) && (1..=365).contains(&d)).then_some((m, d))
-}
-
 /// The kind of a format, for the messages: `rr`, `drr`, `swiss`.
 fn format_kind(f: Format) -> &'static str {
     match f {
@@ -144,70 +153,63 @@ fn rounds_of(f: Format) -> i64 {
     }
 }
 
-/// `/tournament [#id]`, `/tournament new …`, `join`, `leave`, `start`, `pdn`.
-pub(crate) fn cmd_tournament(ctx: &mut Ctx, args: &[String]) -> Res<()> {
-    let Some((first, rest)) = args.split_first() else {
-        let t = pick_tournament(ctx, None, true)?;
-        return tournament_status(ctx, &t);
-    };
-    let which = rest.first().map(String::as_str);
-    match tournament_word(first) {
-        Some(TournamentWord::New) => tournament_new(ctx, rest),
-        Some(TournamentWord::Join) => {
+/// `/tournament [#id]`, `/tournament new …`, `join`, `leave`, `start`,
+/// `pdn`, … (the organiser's subcommands: the admins', checked by the
+/// dispatch).
+pub(crate) fn cmd_tournament(ctx: &mut Ctx, a: TournamentArgs) -> Res<()> {
+    use TournamentArgs as A;
+    match a {
+        A::Status(which) => {
+            let t = pick_tournament(ctx, which, true)?;
+            tournament_status(ctx, &t)
+        }
+        A::New(new) => tournament_new(ctx, new),
+        A::Join(which) => {
             let t = pick_tournament(ctx, which, false)?;
             tournament_join(ctx, &t)
         }
-        Some(TournamentWord::Leave) => {
+        A::Leave(which) => {
             let t = pick_tournament(ctx, which, false)?;
             tournament_leave(ctx, &t)
         }
-        Some(TournamentWord::Remove) => {
-            ctx.require_admin()?;
-            let (who, which) = match rest {
-                [who, which, ..] => (who.as_str(), Some(which.as_str())),
-                [who] => (who.as_str(), None),
-                [] => return Err(TournamentRefusal::Usage.into()),
-            };
-            let t = pick_tournament(ctx, which, false)?;
-            tournament_remove(ctx, &t, who)
+        A::Remove { player, tournament } => {
+            let t = pick_tournament(ctx, tournament, false)?;
+            tournament_remove(ctx, &t, &player)
         }
-        Some(TournamentWord::Start) => {
-            ctx.require_admin()?;
+        A::Start(which) => {
             let t = pick_tournament(ctx, which, false)?;
             tournament_start(ctx, &t)
         }
-        Some(TournamentWord::Pdn) => {
+        A::Pdn(which) => {
             let t = pick_tournament(ctx, which, true)?;
             tournament_pdn(ctx, &t)
         }
-        Some(TournamentWord::Standings) => cmd_standings(ctx, which),
-        Some(TournamentWord::Cancel) => {
-            ctx.require_admin()?;
+        A::Standings(which) => cmd_standings(ctx, which),
+        A::Cancel(which) => {
             let t = pick_tournament(ctx, which, false)?;
             tournament_cancel(ctx, &t)
         }
-        Some(TournamentWord::Missing) => {
+        A::Missing(which) => {
             let t = pick_tournament(ctx, which, true)?;
             tournament_missing(ctx, &t)
         }
-        Some(TournamentWord::Adjudicate) => tournament_adjudicate(ctx, rest),
-        Some(TournamentWord::Pause) => tournament_pause(ctx, rest),
-        Some(_) => Err(TournamentRefusal::Usage.into()),
-        None if game_ref(first).is_some() => {
-            let t = pick_tournament(ctx, Some(first), true)?;
-            tournament_status(ctx, &t)
-        }
-        None => Err(TournamentRefusal::Usage.into()),
+        A::Adjudicate { game, result } => tournament_adjudicate(ctx, game, result),
+        A::Pause { days, tournament } => tournament_pause(ctx, days, tournament),
     }
 }
 
 /// The tournament a command means: the one numbered (of this chat);
 /// else the chat's only open or running one; else (`finished`: for
 /// commands that show one) the chat's tournament that ended last.
-pub(crate) fn pick_tournament(ctx: &Ctx, r: Option<&str>, finished: bool) -> Res<TournamentRow> {
-    if let Some(r) = r {
-        let unknown = || TournamentRefusal::Unknown { id: r.to_string() };
-        let id = game_ref(r).map(TournamentId).ok_or_else(unknown)?;
+pub(crate) fn pick_tournament(
+    ctx: &Ctx,
+    which: Option<TournamentId>,
+    finished: bool,
+) -> Res<TournamentRow> {
+    if let Some(id) = which {
+        let unknown = || TournamentRefusal::Unknown {
+            id: format!("#{id}"),
+        };
         return Ok(store::tournament(ctx.c, id)?
             .filter(|t| t.chat_id == ctx.chat.id)
             .ok_or_else(unknown)?);
@@ -227,81 +229,26 @@ pub(crate) fn pick_tournament(ctx: &Ctx, r: Option<&str>, finished: bool) -> Res
 
 /// `/tournament new NAME [rr|drr|swiss-N] [single|micro] [days N]
 /// [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N]
-/// [rated|casual]`.
-fn tournament_new(ctx: &mut Ctx, args: &[String]) -> Res<()> {
-    ctx.require_admin()?;
+/// [rated|casual] [until YYYY-MM-DD]`.
+fn tournament_new(ctx: &mut Ctx, new: NewTournamentArgs) -> Res<()> {
     let me = ctx.user_id()?;
-    let mut format = Format::RoundRobin;
-    let mut micro = true;
-    let mut max_players = DEFAULT_MAX_PLAYERS;
-    let mut rated = true;
-    let mut ballot = Ballot::Balanced;
-    let mut days = ctx.chat.days_per_move.unwrap_or(ctx.config().default_days);
-    let mut bank = None;
-    let mut leave_days = ctx.config().tournament_leave_days;
-    let mut ends_at = None;
-    let mut name: Vec<&str> = Vec::new();
-    let mut words = args.iter();
-    while let Some(a) = words.next() {
-        match tournament_word(a) {
-            Some(TournamentWord::Micro) => micro = true,
-            Some(TournamentWord::Single) => micro = false,
-            Some(TournamentWord::Days) => {
-                let n = words.next().ok_or(TournamentRefusal::Usage)?;
-                days = n
-                    .parse()
-                    .map_err(|_| TournamentRefusal::BadWord { word: n.clone() })?;
-                if !(0..=14).contains(&days) {
-                    return Err(ChallengeRefusal::BadDays { days }.into());
-                }
-            }
-            Some(TournamentWord::Ballot) => {
-                let b = words.next().ok_or(TournamentRefusal::Usage)?;
-                ballot = b
-                    .parse()
-                    .map_err(|_| TournamentRefusal::BadWord { word: b.clone() })?;
-            }
-            Some(TournamentWord::Max) => {
-                let n = words.next().ok_or(TournamentRefusal::Usage)?;
-                max_players = n
-                    .parse()
-                    .ok()
-                    .filter(|n| MAX_PLAYERS_RANGE.contains(n))
-                    .ok_or_else(|| TournamentRefusal::BadMax { max: n.clone() })?;
-            }
-            Some(TournamentWord::Rated) => rated = true,
-            Some(TournamentWord::Casual) => rated = false,
-            Some(TournamentWord::Bank) => {
-                let b = words.next().ok_or(TournamentRefusal::Usage)?;
-                bank = Some(
-                    parse_bank(b).ok_or_else(|| TournamentRefusal::BadBank { word: b.clone() })?,
-                );
-            }
-            Some(TournamentWord::Until) => {
-                let d = words.next().ok_or(TournamentRefusal::Usage)?;
-                let end = crate::core::time::end_of_date(d)
-                    .filter(|e| *e > ctx.now)
-                    .ok_or_else(|| TournamentRefusal::BadEnd { word: d.clone() })?;
-                ends_at = Some(end);
-            }
-            Some(TournamentWord::Leave | TournamentWord::Pause) => {
-                let n = words.next().ok_or(TournamentRefusal::Usage)?;
-                leave_days = n
-                    .parse()
-                    .ok()
-                    .filter(|n| (0..=365).contains(n))
-                    .ok_or_else(|| TournamentRefusal::BadWord { word: n.clone() })?;
-            }
-            _ => match (a.parse::<Format>(), a.parse::<Ballot>()) {
-                (Ok(f), _) => format = f,
-                (_, Ok(b)) => ballot = b,
-                _ => name.push(a),
-            },
-        }
-    }
-    let name: String = name.join(" ").chars().take(NAME_MAX).collect();
-    if name.trim().is_empty() {
-        return Err(TournamentRefusal::Usage.into());
+    let NewTournamentArgs {
+        name,
+        format,
+        micro,
+        days,
+        bank,
+        leave_days,
+        ballot,
+        max_players,
+        rated,
+        until: ends_at,
+    } = new;
+    let days = days.unwrap_or(ctx.chat.days_per_move.unwrap_or(ctx.config().default_days));
+    let leave_days = leave_days.unwrap_or(ctx.config().tournament_leave_days);
+    if let Some(end) = ends_at.filter(|e| *e <= ctx.now) {
+        let word = crate::core::time::iso_date_of_day(crate::core::time::day_of(end - 1));
+        return Err(TournamentRefusal::BadEnd { word }.into());
     }
     let seed = ctx.now.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ ctx.chat.id ^ me;
     let t = NewTournament {
@@ -342,9 +289,11 @@ fn tournament_new(ctx: &mut Ctx, args: &[String]) -> Res<()> {
     Ok(())
 }
 
-/// Draw the schedule and the openings and start every game at once.
+/// Draw the schedule and the openings and start the games: every game
+/// at once where the game limits allow, else as many as they allow and
+/// the rest in stages (see `stages.rs`). Refused, with the numbers,
+/// when not even the first round can start whole.
 fn tournament_start(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
-    ctx.require_admin()?;
     if t.status != TournamentStatus::Open {
         return Err(TournamentRefusal::NotOpen { id: t.id }.into());
     }
@@ -355,22 +304,9 @@ fn tournament_start(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         }
         .into());
     }
-    let lines = match t.format {
-        Format::Swiss { .. } => swiss_round(ctx, t, 1)?.unwrap_or_default(),
-        format => {
-            let rounds = match format {
-                Format::DoubleRoundRobin => berger::double_berger(players.len()),
-                _ => berger::berger(players.len()),
-            };
-            let mut lines = Vec::new();
-            let mut k = 0usize;
-            for round in &rounds {
-                lines.extend(start_pairings(ctx, t, round.number, &round.pairings, k)?);
-                k += round.pairings.len();
-            }
-            lines
-        }
-    };
+    // a round pairs everyone (but one, when they are odd)
+    room_for_a_round(ctx, t, &players, players.len() / 2)?;
+    // the games start only in a running tournament
     if !store::set_tournament_status(
         ctx.c,
         t.id,
@@ -380,11 +316,33 @@ fn tournament_start(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
     )? {
         return Err(TournamentRefusal::NotOpen { id: t.id }.into());
     }
+    let t = &store::tournament(ctx.c, t.id)?.ok_or(corrupt("a tournament vanished"))?;
+    let lines = match t.format {
+        Format::Swiss { .. } => swiss_round(ctx, t, 1)?.unwrap_or_default(),
+        format => {
+            let rounds = match format {
+                Format::DoubleRoundRobin => berger::double_berger(players.len()),
+                _ => berger::berger(players.len()),
+            };
+            let mut k = 0usize;
+            for round in &rounds {
+                schedule_pairings(ctx, t, round.number, &round.pairings, k)?;
+                k += round.pairings.len();
+            }
+            let mut lines = start_waiting(ctx, t)?.lines;
+            lines.extend(waiting_line(ctx, t)?);
+            lines
+        }
+    };
+    let now = store::tournament_games(ctx.c, t.id)?.len() as i64;
+    let waiting = playable_waiting(ctx, t)?;
     let a = args![
         ("id", t.id),
         ("name", t.name.clone()),
         ("players", players.len() as i64),
-        ("games", store::tournament_games(ctx.c, t.id)?.len() as i64),
+        ("games", now + waiting),
+        ("now", now),
+        ("waiting", waiting),
         ("rounds", rounds_of(t.format)),
         (
             "time",
@@ -529,10 +487,12 @@ fn tournament_status(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         }
         lines.push(line);
     }
+    let waiting = playable_waiting(ctx, t)?;
     if !games.is_empty() {
-        let a = args![("done", done), ("games", games.len() as i64)];
+        let a = args![("done", done), ("games", games.len() as i64 + waiting)];
         lines.push(ctx.t("tournament-progress", Some(&a)));
     }
+    lines.extend(waiting_line(ctx, t)?);
     let target = ctx.here();
     ctx.post_lines(crate::core::present::Draft::text(target, text), &lines);
     Ok(())

@@ -10,10 +10,9 @@ use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Halt, Res};
 use crate::core::games;
 use crate::core::games::ai::{Eval, Work};
-use crate::core::input::commands::game_ref;
-use crate::core::input::words::adjudication_result;
 use crate::core::present::Draft;
-use crate::store::{self, Seat, Termination, TournamentRow, TournamentStatus};
+use crate::core::tournaments::stages::waiting_line;
+use crate::store::{self, GameResult, Seat, Termination, TournamentRow, TournamentStatus};
 use shashki_engine::search::{WIN, WIN_BOUND};
 
 /// Scores closer to 0 than this (centi-men) are "about even".
@@ -23,7 +22,6 @@ const EVEN_BELOW: i32 = 25;
 /// cancelled; its games in progress end with no result (no ratings
 /// change, no standings); one announcement.
 pub(super) fn tournament_cancel(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
-    ctx.require_admin()?;
     if t.status != TournamentStatus::Open && t.status != TournamentStatus::Running {
         return Err(TournamentRefusal::Over { id: t.id }.into());
     }
@@ -33,6 +31,8 @@ pub(super) fn tournament_cancel(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
             ended += 1;
         }
     }
+    // the games that had not started never will
+    store::drop_pending_pairings(ctx.c, t.id)?;
     if !store::set_tournament_status(ctx.c, t.id, t.status, TournamentStatus::Cancelled, ctx.now)? {
         return Err(TournamentRefusal::Over { id: t.id }.into());
     }
@@ -57,9 +57,15 @@ pub(super) fn tournament_cancel(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
 /// they have.
 pub(super) fn tournament_missing(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
     let games = store::active_tournament_games(ctx.c, t.id)?;
+    let waiting = waiting_line(ctx, t)?;
     if games.is_empty() {
         let a = args![("id", t.id), ("name", t.name.clone())];
-        ctx.say("tournament-missing-none", Some(&a));
+        let mut text = ctx.t("tournament-missing-none", Some(&a));
+        if let Some(w) = waiting {
+            text.push('\n');
+            text.push_str(&w);
+        }
+        ctx.say_text(text);
         return Ok(());
     }
     let swiss = matches!(t.format, crate::tournament::Format::Swiss { .. });
@@ -96,6 +102,7 @@ pub(super) fn tournament_missing(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         ];
         lines.push(ctx.t("tournament-missing-line", Some(&a)));
     }
+    lines.extend(waiting);
     let target = ctx.here();
     ctx.post_lines(Draft::text(target, head), &lines);
     Ok(())
@@ -105,15 +112,7 @@ pub(super) fn tournament_missing(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
 /// unfinished game of a running tournament of this chat (the end of
 /// the game and the tournament's bookkeeping in this transaction); with
 /// no result, the engine's advice, computed before the transaction.
-pub(super) fn tournament_adjudicate(ctx: &mut Ctx, args: &[String]) -> Res<()> {
-    ctx.require_admin()?;
-    let (game, result) = match args {
-        [game] => (game, None),
-        [game, result, ..] => (game, Some(result)),
-        [] => return Err(TournamentRefusal::AdjudicateUsage.into()),
-    };
-    let unknown = || AccessRefusal::GameUnknown { game: game.clone() };
-    let id = game_ref(game).ok_or_else(unknown)?;
+pub(super) fn tournament_adjudicate(ctx: &mut Ctx, id: i64, result: Option<GameResult>) -> Res<()> {
     let row = games::game_by_id(ctx, id)?;
     let tg = store::tournament_game_of(ctx.c, row.id)?.ok_or_else(|| {
         TournamentRefusal::NotATournamentGame {
@@ -131,11 +130,9 @@ pub(super) fn tournament_adjudicate(ctx: &mut Ctx, args: &[String]) -> Res<()> {
     if !row.is_active() {
         return Err(AccessRefusal::GameOver { game: row.id }.into());
     }
-    let Some(word) = result else {
+    let Some(result) = result else {
         return adjudication_advice(ctx, &row);
     };
-    let result = adjudication_result(word)
-        .ok_or_else(|| TournamentRefusal::AdjudicateBadResult { word: word.clone() })?;
     let l = games::load(ctx.c, row)?;
     let a = args![
         ("game", l.row.id),

@@ -10,10 +10,11 @@ use crate::core::i18n::Lang;
 use crate::core::present::Draft;
 use crate::core::tournaments::entries::take_off;
 use crate::core::tournaments::pick_tournament;
+use crate::core::tournaments::stages::{playable_waiting, start_waiting_and_announce};
 use crate::core::tournaments::swiss::swiss_next_round;
 use crate::core::types::{Image, Target};
 use crate::store::Tx;
-use crate::store::{self, Seat, Termination, TournamentRow, TournamentStatus};
+use crate::store::{self, Seat, Termination, TournamentId, TournamentRow, TournamentStatus};
 use crate::tournament::ballot::openings;
 use crate::tournament::crosstable::{Crosstable, Labels};
 use crate::tournament::score::{self, Tiebreak};
@@ -48,6 +49,28 @@ pub(super) fn standings_table(c: &Tx, t: &TournamentRow) -> Res<score::Table> {
             black: usize::try_from(tg.black_seq).unwrap_or(0),
             result: row.result.filter(|_| played).map(result_of),
         });
+    }
+    // the games waiting to start are on the schedule too (not played:
+    // a withdrawn player's count as forfeits, or are annulled)
+    for p in store::pending_pairings(c, t.id)? {
+        let round = u32::try_from(p.round).unwrap_or(0);
+        let (w, b) = (
+            usize::try_from(p.white_seq).unwrap_or(0),
+            usize::try_from(p.black_seq).unwrap_or(0),
+        );
+        let colours: &[(usize, usize)] = if t.micro {
+            &[(w, b), (b, w)]
+        } else {
+            &[(w, b)]
+        };
+        for &(white, black) in colours {
+            games.push(score::Game {
+                round,
+                white,
+                black,
+                result: None,
+            });
+        }
     }
     let withdrawn = players
         .iter()
@@ -138,8 +161,8 @@ pub(super) fn standings_drafts(
 }
 
 /// `/standings [#id]`.
-pub(crate) fn cmd_standings(ctx: &mut Ctx, r: Option<&str>) -> Res<()> {
-    let t = pick_tournament(ctx, r, true)?;
+pub(crate) fn cmd_standings(ctx: &mut Ctx, which: Option<TournamentId>) -> Res<()> {
+    let t = pick_tournament(ctx, which, true)?;
     let head = ctx.t(
         "tournament-standings",
         Some(&args![("id", t.id), ("name", t.name.clone())]),
@@ -182,13 +205,17 @@ pub(crate) fn tournament_game_finished(ctx: &mut Ctx, game_id: i64) -> Res<()> {
     tournament_maybe_over(ctx, &t)
 }
 
-/// If no game of the running tournament `t` is left, it ends and its
-/// final standings are announced.
+/// A game of the running tournament `t` has ended (or a player left):
+/// the games waiting for the room start (see `stages.rs`); if no game
+/// is left to play, the tournament ends (or a Swiss event pairs its
+/// next round) and its final standings are announced.
 pub(crate) fn tournament_maybe_over(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
     let t = t.clone();
-    if t.status != TournamentStatus::Running
-        || store::count_active_tournament_games(ctx.c, t.id)? > 0
-    {
+    if t.status != TournamentStatus::Running {
+        return Ok(());
+    }
+    start_waiting_and_announce(ctx, &t)?;
+    if store::count_active_tournament_games(ctx.c, t.id)? > 0 || playable_waiting(ctx, &t)? > 0 {
         return Ok(());
     }
     if swiss_next_round(ctx, &t)? {

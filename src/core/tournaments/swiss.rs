@@ -7,8 +7,10 @@
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
+use crate::core::tournaments::stages::{
+    playable_waiting, schedule_pairings, start_waiting, waiting_line,
+};
 use crate::core::tournaments::standings::{standings_drafts, standings_table};
-use crate::core::tournaments::start_pairings;
 use crate::core::types::Target;
 use crate::store::{self, TournamentRow};
 use crate::tournament::score::{ByeKind, Counted, Table};
@@ -75,18 +77,24 @@ fn past(table: &Table, p: PlayerId, round: u32, micro: bool, round_win: u32) -> 
 }
 
 /// The rounds of a Swiss event paired so far (the last is the one being
-/// played).
+/// played; some of its games may wait to start).
 pub(super) fn swiss_paired(ctx: &Ctx, t: &TournamentRow) -> Res<u32> {
     let played = store::tournament_games(ctx.c, t.id)?
         .iter()
         .map(|g| g.round)
         .chain(store::tournament_byes(ctx.c, t.id)?.iter().map(|b| b.round))
+        .chain(
+            store::pending_pairings(ctx.c, t.id)?
+                .iter()
+                .map(|p| p.round),
+        )
         .max()
         .unwrap_or(0);
     Ok(u32::try_from(played).unwrap_or(u32::MAX))
 }
 
-/// Pair and start `round` of the Swiss tournament `t`: the lines
+/// Pair and start `round` of the Swiss tournament `t` (the games the
+/// limits have room for; the rest wait, see `stages.rs`): the lines
 /// announcing its games (and bye), or `None` when no pairing exists.
 pub(super) fn swiss_round(
     ctx: &mut Ctx,
@@ -114,10 +122,17 @@ pub(super) fn swiss_round(
     let k = store::tournament_games(ctx.c, t.id)?
         .iter()
         .map(|g| g.pairing_no + 1)
+        .chain(
+            store::pending_pairings(ctx.c, t.id)?
+                .iter()
+                .map(|p| p.pairing_no + 1),
+        )
         .max()
         .unwrap_or(0);
     let k = usize::try_from(k).unwrap_or(0);
-    let mut lines = start_pairings(ctx, t, round, &pairing.pairings, k)?;
+    schedule_pairings(ctx, t, round, &pairing.pairings, k)?;
+    let mut lines = start_waiting(ctx, t)?.lines;
+    lines.extend(waiting_line(ctx, t)?);
     if let Some(b) = pairing.bye {
         store::insert_tournament_bye(ctx.c, t.id, i64::from(round), b as i64, false)?;
         let user = players
@@ -145,7 +160,7 @@ pub(super) fn swiss_next_round(ctx: &mut Ctx, t: &TournamentRow) -> Res<bool> {
     let Some(lines) = swiss_round(ctx, t, next)? else {
         return Ok(false);
     };
-    if store::count_active_tournament_games(ctx.c, t.id)? == 0 {
+    if store::count_active_tournament_games(ctx.c, t.id)? == 0 && playable_waiting(ctx, t)? == 0 {
         return Ok(false); // a round of byes alone: nothing to play
     }
     let a = args![

@@ -1,0 +1,173 @@
+//! `/puzzle [move | solution | next | daily | #n]` and `/daily on [HH:MM]
+//! [zone] | off`.
+
+use super::{Args, Rejected, ON_OFF};
+use crate::core::input::commands::game_ref;
+use crate::core::input::options::Options;
+use crate::core::input::spec::{arg, Access, ArgKind, ArgSpec};
+use crate::core::input::words::{self, Words};
+use crate::core::input::InputRefusal;
+use crate::core::time::Zone;
+
+/// What `/puzzle` does.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum PuzzleArgs {
+    /// The open puzzle again, or a new one.
+    #[default]
+    Current,
+    /// Give up: the solution.
+    Solution,
+    /// Give up and take a new one.
+    Next,
+    /// Today's daily puzzle.
+    Daily,
+    /// The pack's puzzle number n.
+    Number(i64),
+    /// An answer to the open puzzle: a move as typed.
+    Answer(String),
+}
+
+const PUZZLE_TEXT: ArgSpec = arg("text", "opt-puzzle-text", ArgKind::Text);
+
+impl Args for PuzzleArgs {
+    const SPEC: &'static [ArgSpec] = &[PUZZLE_TEXT];
+    fn parse(w: &mut Words) -> Result<Self, Rejected> {
+        let Some(first) = w.peek() else {
+            return Ok(PuzzleArgs::Current);
+        };
+        let word = if let Some(n) = first.strip_prefix('#') {
+            w.next();
+            let n = game_ref(n).ok_or_else(|| w.bad(first))?;
+            PuzzleArgs::Number(n)
+        } else if words::is_give_up(first) {
+            w.next();
+            PuzzleArgs::Solution
+        } else if words::is_next(first) {
+            w.next();
+            PuzzleArgs::Next
+        } else if words::is_daily(first) {
+            w.next();
+            PuzzleArgs::Daily
+        } else {
+            return Ok(PuzzleArgs::Answer(w.rest_text().unwrap_or_default()));
+        };
+        w.end()?;
+        Ok(word)
+    }
+    fn from_options(o: &Options) -> Result<Self, Rejected> {
+        Self::parse(&mut o.words(&PUZZLE_TEXT, "puzzle", Self::SPEC))
+    }
+}
+
+/// What `/daily` does.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum DailyArgs {
+    /// Whether (and when) the chat gets the daily puzzle.
+    #[default]
+    Status,
+    /// Post it every day at `minute` past local midnight in `zone`
+    /// (`None`: as before, or 09:00 UTC).
+    On {
+        minute: Option<i64>,
+        zone: Option<Zone>,
+    },
+    Off,
+}
+
+const DAILY_STATE: ArgSpec = arg("state", "opt-daily-state", ON_OFF);
+const DAILY_TIME: ArgSpec = arg("time", "opt-daily-time", ArgKind::Text);
+const DAILY_OFFSET: ArgSpec = arg("offset", "opt-daily-offset", ArgKind::Text);
+
+/// `HH:MM`: minutes past midnight.
+pub fn parse_time(s: &str) -> Option<i64> {
+    let (h, m) = s.split_once(':')?;
+    let (h, m): (i64, i64) = (h.parse().ok()?, m.parse().ok()?);
+    ((0..24).contains(&h) && (0..60).contains(&m)).then_some(h * 60 + m)
+}
+
+/// Whether a word of `/daily on` is a time (`09:00`) rather than a zone
+/// (`+03:00`, `UTC+3`, `Europe/Riga`).
+fn is_time(word: &str) -> bool {
+    word.contains(':') && !word.starts_with(['+', '-']) && !word.to_lowercase().starts_with("utc")
+}
+
+impl DailyArgs {
+    /// `on`'s time and zone, from their words.
+    fn on<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Self, Rejected> {
+        let (mut minute, mut zone) = (None, None);
+        for word in words {
+            if is_time(word) && minute.is_none() {
+                let bad = || InputRefusal::DailyBadTime {
+                    value: word.to_string(),
+                };
+                minute = Some(parse_time(word).ok_or_else(bad)?);
+            } else if zone.is_none() {
+                let bad = || InputRefusal::DailyBadOffset {
+                    value: word.to_string(),
+                };
+                zone = Some(Zone::parse(word).ok_or_else(bad)?);
+            } else {
+                return Err(InputRefusal::DailyBadOffset {
+                    value: word.to_string(),
+                }
+                .into());
+            }
+        }
+        Ok(DailyArgs::On { minute, zone })
+    }
+}
+
+impl Args for DailyArgs {
+    const SPEC: &'static [ArgSpec] = &[DAILY_STATE, DAILY_TIME, DAILY_OFFSET];
+    fn parse(w: &mut Words) -> Result<Self, Rejected> {
+        let Some(first) = w.next() else {
+            return Ok(DailyArgs::Status);
+        };
+        match words::on_off(first) {
+            Some(true) => {
+                let rest: Vec<&str> = w.rest().to_vec();
+                w.rest_text();
+                DailyArgs::on(rest).map_err(|r| r.for_(Access::Admins))
+            }
+            Some(false) => w
+                .end()
+                .map(|()| DailyArgs::Off)
+                .map_err(|r| r.for_(Access::Admins)),
+            None => Err(w.bad(first)),
+        }
+    }
+    fn from_options(o: &Options) -> Result<Self, Rejected> {
+        let Some(state) = o.text(&DAILY_STATE) else {
+            return match (o.text(&DAILY_TIME), o.text(&DAILY_OFFSET)) {
+                (None, None) => Ok(DailyArgs::Status),
+                (Some(w), _) | (_, Some(w)) => Err(o.bad(w)),
+            };
+        };
+        match words::on_off(state) {
+            Some(true) => {
+                let given = [o.text(&DAILY_TIME), o.text(&DAILY_OFFSET)];
+                DailyArgs::on(given.into_iter().flatten()).map_err(|r| r.for_(Access::Admins))
+            }
+            Some(false) => Ok(DailyArgs::Off),
+            None => Err(o.bad(state)),
+        }
+    }
+    fn access(&self) -> Access {
+        match self {
+            DailyArgs::Status => Access::Anyone,
+            DailyArgs::On { .. } | DailyArgs::Off => Access::Admins,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times() {
+        assert_eq!(parse_time("09:00"), Some(540));
+        assert_eq!(parse_time("24:00"), None);
+        assert_eq!(parse_time("9:5é"), None);
+    }
+}

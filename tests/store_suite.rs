@@ -1,0 +1,3173 @@
+//! The store's test suite: the API the chat service depends on
+//! (`src/store`, the seam between the core and its database), written once
+//! and run against every backend.
+//!
+//! Each test is a function of [`suite`] taking `open`, a way to open a
+//! fresh, empty, migrated [`Store`]; [`store_suite!`] instantiates every one
+//! of them as a `#[test]` for a backend. Today: SQLite in a file (the
+//! production set-up: WAL, full sync) and SQLite in memory. The PostgreSQL
+//! backend plugs in at the end of the "Backends" section below, and must
+//! pass the same tests unchanged.
+//!
+//! The suite only goes through the store's typed functions, transactions
+//! and batches. What can only be checked with raw SQL (a stored word no
+//! enum knows must be a typed error, not a default) lives in the
+//! SQLite-only section at the end ([`sqlite_only`]), through the one raw
+//! door, `Store::conn()`.
+
+use shashki::engine::{Color, Variant};
+use shashki::store::puzzles;
+use shashki::store::{
+    self, AnalysisDone, AnalysisRow, AnalysisStatus, ByeRow, ChallengeId, ChallengeRow,
+    ChallengeStatus, ChatRow, ChatSetting, ColorWish, ConditionalRow, GameResult, GameRow,
+    GameStatus, NewGame, NewTournament, NextClock, RatingRow, Seat, Store, StoreError, StoreResult,
+    TakebackRequest, Termination, TournamentGameRow, TournamentId, TournamentPlayerRow,
+    TournamentRow, TournamentStatus, Tx, UserRow,
+};
+use shashki::tournament::ballot::Ballot;
+use shashki::tournament::Format;
+use std::cell::Cell;
+
+// ------------------------------------------------------------- backends ----
+
+/// A backend under test: every [`Backend::open`] is a fresh, empty,
+/// migrated store of its own.
+trait Backend {
+    fn open(&self) -> Store;
+}
+
+/// SQLite in files (WAL journal, full sync: as in production), a new file
+/// for each open, in a temporary directory removed after the test.
+struct SqliteFile {
+    dir: tempfile::TempDir,
+    opened: Cell<u32>,
+}
+
+impl SqliteFile {
+    fn new() -> SqliteFile {
+        SqliteFile {
+            dir: tempfile::tempdir().expect("a temporary directory"),
+            opened: Cell::new(0),
+        }
+    }
+}
+
+impl Backend for SqliteFile {
+    fn open(&self) -> Store {
+        let n = self.opened.get() + 1;
+        self.opened.set(n);
+        let path = self.dir.path().join(format!("store-{n}.sqlite"));
+        Store::open(&path).expect("open a SQLite file")
+    }
+}
+
+/// SQLite in memory: a private database per open.
+struct SqliteMemory;
+
+impl Backend for SqliteMemory {
+    fn open(&self) -> Store {
+        Store::open_in_memory().expect("open SQLite in memory")
+    }
+}
+
+/// `store_suite!(name, backend)`: a module `name` holding every test of
+/// [`suite`] as a `#[test]` run with `backend` (an expression making a
+/// [`Backend`], evaluated anew for each test). A suite function missing
+/// from the list below is dead code, which the lints refuse.
+macro_rules! store_suite {
+    ($name:ident, $backend:expr) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+            store_suite!(@tests $backend;
+                users_upsert_keeps_the_id_and_refreshes_name_and_handle,
+                users_are_found_by_handle_whatever_its_case_and_a_leading_at,
+                users_language_vacation_and_notify_are_kept,
+                users_and_chats_are_found_together_by_platform_ids,
+                chats_upsert_keeps_the_id_and_a_title_not_given_again,
+                chats_every_setting_is_set_read_back_and_cleared,
+                chats_threads_default_off_and_toggle,
+                games_insert_reads_back_every_field,
+                games_every_variant_is_read_back_as_stored,
+                games_thread_is_set_and_cleared,
+                games_record_move_writes_once_per_ply,
+                games_finished_take_no_move_and_no_takeback,
+                games_take_back_deletes_later_moves_and_their_notifications_once,
+                games_finish_records_every_result_and_termination_once,
+                games_cancel_ends_a_game_without_a_result_once,
+                games_due_are_active_games_past_deadline_or_reminder_in_id_order,
+                games_active_of_a_user_and_in_a_chat_and_their_counts,
+                games_last_finished_in_a_chat_is_the_one_that_ended_last,
+                games_draw_offer_is_kept_until_cleared_or_a_move,
+                games_reminders_and_clock_shifts_are_kept,
+                games_downtime_extends_active_clocks_and_open_challenges_only,
+                games_waiting_for_the_ai_are_those_where_it_is_to_move,
+                games_takeback_request_is_declined_once_replaced_and_cleared,
+                games_conditional_lines_replace_by_first_move_and_clear,
+                challenges_insert_reads_back_every_field,
+                challenges_close_at_most_once,
+                challenges_expired_are_the_open_ones_past_their_time,
+                challenges_open_for_a_user_are_open_to_all_or_addressed_to_them,
+                tournaments_insert_reads_back_every_field,
+                tournaments_status_moves_only_from_the_named_status,
+                tournaments_players_join_once_in_entry_order,
+                tournaments_games_are_in_schedule_order_and_tell_their_tournament,
+                tournaments_byes_are_kept_in_round_order_with_their_kind,
+                tournaments_past_their_end_are_announced_once,
+                ratings_default_until_saved_and_are_kept_per_chat_and_variant,
+                ratings_top_lists_are_best_first_per_chat_and_variant_and_limited,
+                analyses_are_requested_once_while_pending_or_done_again_after_failure,
+                analyses_finish_keeps_every_field_and_owes_the_final_text_until_acked,
+                analyses_lists_round_trip_empty_and_single_empty_entries,
+                analyses_fail_owes_the_final_text_and_only_pending_ones_end,
+                analyses_pending_are_listed_oldest_first_and_counted_per_user,
+                notifications_are_recorded_once_per_game_ply_and_kind_and_pruned,
+                updates_are_marked_once_per_platform_and_pruned,
+                board_messages_are_replaced_recognised_and_pruned,
+                live_messages_are_replaced_and_pruned,
+                settings_are_stored_and_overwritten,
+                puzzles_are_stored_once_per_key_and_attempts_close_once,
+                puzzles_player_records_and_daily_posts_are_kept,
+                transactions_commit_their_value_and_writes,
+                transactions_rolled_back_leave_nothing,
+                batches_commit_kept_savepoints_and_drop_the_others,
+                batches_survive_a_failing_statement_in_a_savepoint,
+                batches_not_committed_leave_nothing,
+            );
+        }
+    };
+    (@tests $backend:expr; $($test:ident),+ $(,)?) => {
+        $(
+            #[test]
+            fn $test() {
+                let backend = $backend;
+                super::suite::$test(&|| Backend::open(&backend));
+            }
+        )+
+    };
+}
+
+store_suite!(sqlite_file, SqliteFile::new());
+store_suite!(sqlite_memory, SqliteMemory);
+
+// PostgreSQL (the next backend) goes here: a `Backend` whose `open` makes a
+// fresh database (or schema) on the test server, migrates it and returns
+// the `Store` on it, e.g.
+//
+//     #[cfg(feature = "postgres")]
+//     store_suite!(postgres, Postgres::from_env("SHASHKI_TEST_POSTGRES"));
+
+// ------------------------------------------------------------- fixtures ----
+
+const T0: i64 = 1_700_000_000;
+const DAY: i64 = 86_400;
+const START: &str = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+
+/// Run `f` in one transaction, which must commit.
+fn w<T>(s: &mut Store, f: impl FnOnce(&Tx) -> StoreResult<T>) -> T {
+    s.transaction(f).expect("the transaction commits")
+}
+
+/// Two users and two chats of the console platform.
+struct World {
+    anna: UserRow,
+    boris: UserRow,
+    carl: UserRow,
+    chat: ChatRow,
+    other_chat: ChatRow,
+}
+
+fn world(s: &mut Store) -> World {
+    w(s, |tx| {
+        Ok(World {
+            anna: store::upsert_user(tx, "console", "1", "Anna", Some("anna"), T0)?,
+            boris: store::upsert_user(tx, "console", "2", "Boris", Some("boris"), T0)?,
+            carl: store::upsert_user(tx, "console", "3", "Carl", Some("carl"), T0)?,
+            chat: store::upsert_chat(tx, "console", "main", Some("Main"), false, T0)?,
+            other_chat: store::upsert_chat(tx, "console", "other", Some("Other"), false, T0)?,
+        })
+    })
+}
+
+fn new_game(chat: i64, white: Seat, black: Seat) -> NewGame {
+    NewGame {
+        chat_id: chat,
+        variant: Variant::Russian,
+        white,
+        black,
+        start_fen: START.into(),
+        seconds_per_move: None,
+        deadline: None,
+        reminder_at: None,
+        bank: None,
+        casual: false,
+    }
+}
+
+/// A game between people in `chat`, inserted at T0.
+fn add_game(s: &mut Store, chat: i64, white: i64, black: i64) -> i64 {
+    let g = new_game(chat, Seat::Human(white), Seat::Human(black));
+    w(s, |tx| store::insert_game(tx, &g, T0))
+}
+
+fn insert(s: &mut Store, g: &NewGame) -> i64 {
+    w(s, |tx| store::insert_game(tx, g, T0))
+}
+
+fn game(s: &Store, id: i64) -> GameRow {
+    store::game(s.read(), id)
+        .expect("the game reads")
+        .expect("the game is stored")
+}
+
+/// A position after `ply` plies: the side to move first, as the store
+/// reads it (`games_waiting_for_ai`, `GameRow::side_to_move`).
+fn fen_after(ply: i64) -> String {
+    let side = if ply % 2 == 0 { 'W' } else { 'B' };
+    format!("{side}:after-{ply}")
+}
+
+/// Play `notation` at `ply` (the game's ply before the move), at T0 + 10 × (ply + 1).
+fn play(s: &mut Store, id: i64, ply: i64, notation: &str, by: Option<i64>) -> bool {
+    w(s, |tx| {
+        store::record_move(
+            tx,
+            id,
+            ply,
+            notation,
+            &fen_after(ply + 1),
+            by,
+            &NextClock::default(),
+            T0 + 10 * (ply + 1),
+        )
+    })
+}
+
+fn finish(s: &mut Store, id: i64, result: GameResult, how: Termination, now: i64) -> bool {
+    w(s, |tx| store::finish_game(tx, id, result, how, now))
+}
+
+fn ids(games: &[GameRow]) -> Vec<i64> {
+    games.iter().map(|g| g.id).collect()
+}
+
+/// An open challenge from `from` to anyone in `chat`, expiring at `expires`.
+fn open_challenge(s: &mut Store, chat: i64, from: i64, expires: i64) -> ChallengeId {
+    w(s, |tx| {
+        store::insert_challenge(
+            tx,
+            chat,
+            from,
+            None,
+            None,
+            ColorWish::Random,
+            None,
+            T0,
+            expires,
+            Variant::Russian,
+        )
+    })
+}
+
+fn new_tournament(chat: i64, by: i64) -> NewTournament<'static> {
+    NewTournament {
+        chat_id: chat,
+        name: "Cup",
+        format: Format::RoundRobin,
+        micro: true,
+        ballot: Ballot::Fmjd,
+        seed: 7,
+        days_per_move: Some(2),
+        created_by: by,
+        max_players: 20,
+        rated: true,
+        bank: None,
+        leave_days: 30,
+        ends_at: None,
+    }
+}
+
+fn add_tournament(s: &mut Store, t: &NewTournament) -> TournamentId {
+    w(s, |tx| store::insert_tournament(tx, t, T0))
+}
+
+fn tournament(s: &Store, id: TournamentId) -> TournamentRow {
+    store::tournament(s.read(), id)
+        .expect("the tournament reads")
+        .expect("the tournament is stored")
+}
+
+fn set_status(
+    s: &mut Store,
+    id: TournamentId,
+    from: TournamentStatus,
+    to: TournamentStatus,
+    now: i64,
+) -> bool {
+    w(s, |tx| store::set_tournament_status(tx, id, from, to, now))
+}
+
+fn rating(r: f64, games: i64) -> RatingRow {
+    RatingRow {
+        rating: r,
+        deviation: 80.5,
+        volatility: 0.059,
+        games,
+        wins: games / 2,
+        draws: games % 2,
+        losses: games - games / 2 - games % 2,
+    }
+}
+
+fn analysis(s: &Store, game: i64) -> AnalysisRow {
+    store::analysis(s.read(), game)
+        .expect("the analysis reads")
+        .expect("the analysis is stored")
+}
+
+fn strings(v: &[&str]) -> Vec<String> {
+    v.iter().map(|m| m.to_string()).collect()
+}
+
+/// An error of the caller's own, rolling its transaction back (as the
+/// core's refusals do).
+#[derive(Debug)]
+enum Abort {
+    #[allow(dead_code)] // shown by Debug when a test fails
+    Store(StoreError),
+    Refused,
+}
+
+impl From<StoreError> for Abort {
+    fn from(e: StoreError) -> Self {
+        Abort::Store(e)
+    }
+}
+
+// ---------------------------------------------------------------- suite ----
+
+/// The tests, each a function of a way to open a fresh store.
+mod suite {
+    use super::*;
+
+    type Open<'a> = &'a dyn Fn() -> Store;
+
+    // ------------------------------------------------------------ users ----
+
+    pub fn users_upsert_keeps_the_id_and_refreshes_name_and_handle(open: Open) {
+        let mut s = open();
+        let first = w(&mut s, |tx| {
+            store::upsert_user(tx, "telegram", "42", "Anna", Some("Anna_K"), T0)
+        });
+        assert_eq!(
+            first,
+            UserRow {
+                id: first.id,
+                platform: "telegram".into(),
+                platform_user_id: "42".into(),
+                name: "Anna".into(),
+                handle: Some("anna_k".into()),
+                lang: None,
+                vacation_year: 0,
+                vacation_days: 0,
+                vacation_until: 0,
+            },
+            "a new user, the handle kept in lower case"
+        );
+        let renamed = w(&mut s, |tx| {
+            store::upsert_user(tx, "telegram", "42", "Anna K.", Some("annak"), T0 + 5)
+        });
+        assert_eq!(
+            renamed.id, first.id,
+            "the same platform user keeps their id"
+        );
+        assert_eq!(renamed.name, "Anna K.");
+        assert_eq!(renamed.handle.as_deref(), Some("annak"));
+        let no_handle = w(&mut s, |tx| {
+            store::upsert_user(tx, "telegram", "42", "Anna K.", None, T0 + 6)
+        });
+        assert_eq!(no_handle.id, first.id);
+        assert_eq!(
+            no_handle.handle, None,
+            "a handle dropped on the platform is dropped"
+        );
+        let elsewhere = w(&mut s, |tx| {
+            store::upsert_user(tx, "discord", "42", "Anna", None, T0)
+        });
+        assert_ne!(
+            elsewhere.id, first.id,
+            "the same id on another platform is another user"
+        );
+        assert_eq!(store::user(s.read(), first.id).unwrap(), Some(no_handle));
+        assert_eq!(
+            store::user(s.read(), elsewhere.id).unwrap(),
+            Some(elsewhere)
+        );
+        assert_eq!(store::user(s.read(), 9_999).unwrap(), None);
+    }
+
+    pub fn users_are_found_by_handle_whatever_its_case_and_a_leading_at(open: Open) {
+        let mut s = open();
+        let anna = w(&mut s, |tx| {
+            store::upsert_user(tx, "telegram", "42", "Anna", Some("AnnaK"), T0)
+        });
+        for asked in ["annak", "ANNAK", "@AnnaK", "@annak"] {
+            let found = store::user_by_handle(s.read(), "telegram", asked).unwrap();
+            assert_eq!(found.map(|u| u.id), Some(anna.id), "asked as {asked:?}");
+        }
+        assert_eq!(
+            store::user_by_handle(s.read(), "telegram", "anna").unwrap(),
+            None
+        );
+        assert_eq!(
+            store::user_by_handle(s.read(), "discord", "annak").unwrap(),
+            None
+        );
+        w(&mut s, |tx| {
+            store::upsert_user(tx, "telegram", "42", "Anna", Some("anna2"), T0 + 1)
+        });
+        assert_eq!(
+            store::user_by_handle(s.read(), "telegram", "annak").unwrap(),
+            None,
+            "the old handle no longer finds them"
+        );
+        assert_eq!(
+            store::user_by_handle(s.read(), "telegram", "@Anna2")
+                .unwrap()
+                .map(|u| u.id),
+            Some(anna.id)
+        );
+    }
+
+    pub fn users_language_vacation_and_notify_are_kept(open: Open) {
+        let mut s = open();
+        let World { anna, boris, .. } = world(&mut s);
+        w(&mut s, |tx| store::set_user_lang(tx, anna.id, "lv"));
+        assert_eq!(
+            store::user(s.read(), anna.id)
+                .unwrap()
+                .unwrap()
+                .lang
+                .as_deref(),
+            Some("lv")
+        );
+        w(&mut s, |tx| store::set_user_lang(tx, anna.id, "de"));
+        w(&mut s, |tx| {
+            store::set_vacation(tx, anna.id, 2026, 5, T0 + 3 * DAY)
+        });
+        // seeing the user again changes neither
+        w(&mut s, |tx| {
+            store::upsert_user(tx, "console", "1", "Anna", Some("anna"), T0 + 9)
+        });
+        let a = store::user(s.read(), anna.id).unwrap().unwrap();
+        assert_eq!(a.lang.as_deref(), Some("de"));
+        assert_eq!(
+            (a.vacation_year, a.vacation_days, a.vacation_until),
+            (2026, 5, T0 + 3 * DAY)
+        );
+        let b = store::user(s.read(), boris.id).unwrap().unwrap();
+        assert_eq!((b.lang, b.vacation_days, b.vacation_until), (None, 0, 0));
+
+        assert!(
+            !store::user_notify(s.read(), anna.id).unwrap(),
+            "off by default"
+        );
+        w(&mut s, |tx| store::set_user_notify(tx, anna.id, true));
+        assert!(store::user_notify(s.read(), anna.id).unwrap());
+        assert!(!store::user_notify(s.read(), boris.id).unwrap());
+        assert!(
+            !store::user_notify(s.read(), 9_999).unwrap(),
+            "no such user: off"
+        );
+        w(&mut s, |tx| store::set_user_notify(tx, anna.id, false));
+        assert!(!store::user_notify(s.read(), anna.id).unwrap());
+    }
+
+    pub fn users_and_chats_are_found_together_by_platform_ids(open: Open) {
+        let mut s = open();
+        let World { anna, chat, .. } = world(&mut s);
+        let r = s.read();
+        assert_eq!(
+            store::user_and_chat(r, "console", "1", "main").unwrap(),
+            Some((anna.id, chat.id))
+        );
+        assert_eq!(
+            store::user_and_chat(r, "console", "1", "nowhere").unwrap(),
+            None
+        );
+        assert_eq!(
+            store::user_and_chat(r, "console", "99", "main").unwrap(),
+            None
+        );
+        assert_eq!(
+            store::user_and_chat(r, "telegram", "1", "main").unwrap(),
+            None
+        );
+    }
+
+    // ------------------------------------------------------------ chats ----
+
+    pub fn chats_upsert_keeps_the_id_and_a_title_not_given_again(open: Open) {
+        let mut s = open();
+        let first = w(&mut s, |tx| {
+            store::upsert_chat(tx, "telegram", "-100", Some("Club"), false, T0)
+        });
+        assert_eq!(
+            first,
+            ChatRow {
+                id: first.id,
+                platform: "telegram".into(),
+                platform_chat_id: "-100".into(),
+                title: Some("Club".into()),
+                is_private: false,
+                lang: None,
+                theme: None,
+                orientation: None,
+                days_per_move: None,
+                reminders: None,
+                boards: None,
+                variant: None,
+            }
+        );
+        let untitled = w(&mut s, |tx| {
+            store::upsert_chat(tx, "telegram", "-100", None, false, T0 + 1)
+        });
+        assert_eq!(untitled.id, first.id);
+        assert_eq!(
+            untitled.title.as_deref(),
+            Some("Club"),
+            "no title given: the old one stays"
+        );
+        let retitled = w(&mut s, |tx| {
+            store::upsert_chat(tx, "telegram", "-100", Some("Club 2"), false, T0 + 2)
+        });
+        assert_eq!(retitled.id, first.id);
+        assert_eq!(retitled.title.as_deref(), Some("Club 2"));
+        let private = w(&mut s, |tx| {
+            store::upsert_chat(tx, "telegram", "77", None, true, T0)
+        });
+        assert_ne!(private.id, first.id);
+        assert!(private.is_private);
+        assert_eq!(private.title, None);
+        assert_eq!(store::chat(s.read(), first.id).unwrap(), Some(retitled));
+        assert_eq!(store::chat(s.read(), 9_999).unwrap(), None);
+    }
+
+    /// A chat's value of one setting, as the setting's text.
+    fn setting(c: &ChatRow, k: ChatSetting) -> Option<String> {
+        match k {
+            ChatSetting::Lang => c.lang.clone(),
+            ChatSetting::Theme => c.theme.clone(),
+            ChatSetting::Orientation => c.orientation.clone(),
+            ChatSetting::DaysPerMove => c.days_per_move.map(|d| d.to_string()),
+            ChatSetting::Reminders => c.reminders.clone(),
+            ChatSetting::Boards => c.boards.clone(),
+            ChatSetting::Variant => c.variant.map(|v| v.key().to_string()),
+        }
+    }
+
+    pub fn chats_every_setting_is_set_read_back_and_cleared(open: Open) {
+        let mut s = open();
+        let World {
+            chat, other_chat, ..
+        } = world(&mut s);
+        let values = [
+            (ChatSetting::Lang, "ru"),
+            (ChatSetting::Theme, "wood"),
+            (ChatSetting::Orientation, "black"),
+            (ChatSetting::DaysPerMove, "3"),
+            (ChatSetting::Reminders, "50% 24h"),
+            (ChatSetting::Boards, "new"),
+            (ChatSetting::Variant, "poddavki"),
+        ];
+        for (k, v) in values {
+            w(&mut s, |tx| {
+                store::set_chat_setting(tx, chat.id, k, Some(v))
+            });
+            let row = store::chat(s.read(), chat.id).unwrap().unwrap();
+            assert_eq!(setting(&row, k).as_deref(), Some(v), "{k:?}");
+            let other = store::chat(s.read(), other_chat.id).unwrap().unwrap();
+            assert_eq!(setting(&other, k), None, "{k:?} of another chat");
+        }
+        // each setting has a column of its own, and typed values read back typed
+        let row = store::chat(s.read(), chat.id).unwrap().unwrap();
+        for (k, v) in values {
+            assert_eq!(
+                setting(&row, k).as_deref(),
+                Some(v),
+                "{k:?} after all were set"
+            );
+        }
+        assert_eq!(row.days_per_move, Some(3));
+        assert_eq!(row.variant, Some(Variant::Poddavki));
+        assert_eq!(
+            row.title.as_deref(),
+            Some("Main"),
+            "settings leave the title alone"
+        );
+        for (k, _) in values {
+            w(&mut s, |tx| store::set_chat_setting(tx, chat.id, k, None));
+            let row = store::chat(s.read(), chat.id).unwrap().unwrap();
+            assert_eq!(setting(&row, k), None, "{k:?} cleared");
+        }
+    }
+
+    pub fn chats_threads_default_off_and_toggle(open: Open) {
+        let mut s = open();
+        let World {
+            chat, other_chat, ..
+        } = world(&mut s);
+        assert!(!store::chat_threads(s.read(), chat.id).unwrap());
+        w(&mut s, |tx| store::set_chat_threads(tx, chat.id, true));
+        assert!(store::chat_threads(s.read(), chat.id).unwrap());
+        assert!(!store::chat_threads(s.read(), other_chat.id).unwrap());
+        assert!(!store::chat_threads(s.read(), 9_999).unwrap());
+        w(&mut s, |tx| store::set_chat_threads(tx, chat.id, false));
+        assert!(!store::chat_threads(s.read(), chat.id).unwrap());
+    }
+
+    // ------------------------------------------------------------ games ----
+
+    pub fn games_insert_reads_back_every_field(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let g = NewGame {
+            chat_id: chat.id,
+            variant: Variant::Brazilian,
+            white: Seat::Human(anna.id),
+            black: Seat::Ai(5),
+            start_fen: START.into(),
+            seconds_per_move: Some(DAY),
+            deadline: Some(T0 + DAY),
+            reminder_at: Some(T0 + DAY / 2),
+            bank: Some(7 * DAY),
+            casual: true,
+        };
+        let id = insert(&mut s, &g);
+        assert_eq!(
+            game(&s, id),
+            GameRow {
+                id,
+                chat_id: chat.id,
+                variant: Variant::Brazilian,
+                white: Seat::Human(anna.id),
+                black: Seat::Ai(5),
+                status: GameStatus::Active,
+                result: None,
+                result_reason: None,
+                start_fen: START.into(),
+                fen: START.into(),
+                ply: 0,
+                seconds_per_move: Some(DAY),
+                deadline: Some(T0 + DAY),
+                reminder_at: Some(T0 + DAY / 2),
+                reminders_sent: 0,
+                draw_offer: None,
+                created_at: T0,
+                updated_at: T0,
+                white_bank: Some(7 * DAY),
+                black_bank: Some(7 * DAY),
+                casual: true,
+                thread: None,
+            }
+        );
+        let g2 = NewGame {
+            white: Seat::Ai(1),
+            black: Seat::Human(boris.id),
+            ..new_game(chat.id, Seat::Ai(1), Seat::Ai(1))
+        };
+        let id2 = insert(&mut s, &g2);
+        assert_ne!(id2, id);
+        let row = game(&s, id2);
+        assert_eq!((row.white, row.black), (Seat::Ai(1), Seat::Human(boris.id)));
+        assert_eq!((row.white_bank, row.black_bank), (None, None));
+        assert_eq!(
+            (row.deadline, row.reminder_at, row.seconds_per_move),
+            (None, None, None)
+        );
+        assert!(!row.casual);
+        assert_eq!(row.variant, Variant::Russian);
+        assert_eq!(store::game(s.read(), 9_999).unwrap(), None);
+    }
+
+    pub fn games_every_variant_is_read_back_as_stored(open: Open) {
+        let mut s = open();
+        let World { anna, chat, .. } = world(&mut s);
+        for v in Variant::ALL {
+            let g = NewGame {
+                variant: v,
+                ..new_game(chat.id, Seat::Human(anna.id), Seat::Ai(2))
+            };
+            let id = insert(&mut s, &g);
+            assert_eq!(game(&s, id).variant, v);
+        }
+    }
+
+    pub fn games_thread_is_set_and_cleared(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let id = add_game(&mut s, chat.id, anna.id, boris.id);
+        let other = add_game(&mut s, chat.id, anna.id, boris.id);
+        assert_eq!(store::game_thread(s.read(), id).unwrap(), None);
+        w(&mut s, |tx| store::set_game_thread(tx, id, Some("topic-7")));
+        assert_eq!(
+            store::game_thread(s.read(), id).unwrap().as_deref(),
+            Some("topic-7")
+        );
+        assert_eq!(game(&s, id).thread.as_deref(), Some("topic-7"));
+        assert_eq!(game(&s, other).thread, None);
+        w(&mut s, |tx| store::set_game_thread(tx, id, None));
+        assert_eq!(store::game_thread(s.read(), id).unwrap(), None);
+        assert_eq!(store::game_thread(s.read(), 9_999).unwrap(), None);
+    }
+
+    pub fn games_record_move_writes_once_per_ply(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let g = NewGame {
+            deadline: Some(T0 + DAY),
+            reminder_at: Some(T0 + 100),
+            bank: Some(1_000),
+            ..new_game(chat.id, Seat::Human(anna.id), Seat::Human(boris.id))
+        };
+        let id = insert(&mut s, &g);
+        w(&mut s, |tx| {
+            store::set_draw_offer(tx, id, Some(Color::Black))
+        });
+        w(&mut s, |tx| store::mark_reminded(tx, id, Some(T0 + 200)));
+        let clock = NextClock {
+            deadline: Some(T0 + 2 * DAY),
+            reminder_at: Some(T0 + DAY),
+            white_bank: Some(900),
+            black_bank: Some(1_000),
+        };
+        let record = |s: &mut Store, ply: i64, mv: &'static str, fen: &'static str, now: i64| {
+            w(s, |tx| {
+                store::record_move(tx, id, ply, mv, fen, Some(anna.id), &clock, now)
+            })
+        };
+        assert!(
+            !record(&mut s, 3, "c3-d4", "B:one", T0 + 7),
+            "a wrong ply writes nothing"
+        );
+        assert_eq!(game(&s, id).ply, 0);
+        assert!(store::game_moves(s.read(), id).unwrap().is_empty());
+
+        assert!(record(&mut s, 0, "c3-d4", "B:one", T0 + 7));
+        let after = game(&s, id);
+        assert_eq!(
+            after,
+            GameRow {
+                fen: "B:one".into(),
+                ply: 1,
+                deadline: Some(T0 + 2 * DAY),
+                reminder_at: Some(T0 + DAY),
+                reminders_sent: 0,
+                draw_offer: None,
+                updated_at: T0 + 7,
+                white_bank: Some(900),
+                black_bank: Some(1_000),
+                ..game_before(&g, id, anna.id, boris.id)
+            }
+        );
+        assert!(
+            !record(&mut s, 0, "a3-b4", "B:two", T0 + 8),
+            "a second move at the same ply writes nothing"
+        );
+        assert_eq!(game(&s, id), after);
+        assert_eq!(
+            store::game_moves(s.read(), id).unwrap(),
+            strings(&["c3-d4"])
+        );
+
+        assert!(w(&mut s, |tx| {
+            store::record_move(
+                tx,
+                id,
+                1,
+                "f6-g5",
+                "W:three",
+                None,
+                &NextClock::default(),
+                T0 + 9,
+            )
+        }));
+        assert_eq!(
+            store::game_moves(s.read(), id).unwrap(),
+            strings(&["c3-d4", "f6-g5"])
+        );
+        let row = game(&s, id);
+        assert_eq!((row.ply, row.deadline, row.white_bank), (2, None, None));
+        assert_eq!(row.side_to_move(), Some(Color::White));
+    }
+
+    /// The row of a game just inserted from `g`.
+    fn game_before(g: &NewGame, id: i64, white: i64, black: i64) -> GameRow {
+        GameRow {
+            id,
+            chat_id: g.chat_id,
+            variant: g.variant,
+            white: Seat::Human(white),
+            black: Seat::Human(black),
+            status: GameStatus::Active,
+            result: None,
+            result_reason: None,
+            start_fen: g.start_fen.clone(),
+            fen: g.start_fen.clone(),
+            ply: 0,
+            seconds_per_move: g.seconds_per_move,
+            deadline: g.deadline,
+            reminder_at: g.reminder_at,
+            reminders_sent: 0,
+            draw_offer: None,
+            created_at: T0,
+            updated_at: T0,
+            white_bank: g.bank,
+            black_bank: g.bank,
+            casual: g.casual,
+            thread: None,
+        }
+    }
+
+    pub fn games_finished_take_no_move_and_no_takeback(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let id = add_game(&mut s, chat.id, anna.id, boris.id);
+        assert!(play(&mut s, id, 0, "c3-d4", Some(anna.id)));
+        assert!(finish(
+            &mut s,
+            id,
+            GameResult::WhiteWins,
+            Termination::Resignation,
+            T0 + 50
+        ));
+        assert!(!play(&mut s, id, 1, "f6-g5", Some(boris.id)));
+        assert!(!w(&mut s, |tx| store::take_back(
+            tx,
+            id,
+            1,
+            0,
+            START,
+            T0 + 60
+        )));
+        let row = game(&s, id);
+        assert_eq!((row.ply, row.status), (1, GameStatus::Finished));
+        assert_eq!(
+            store::game_moves(s.read(), id).unwrap(),
+            strings(&["c3-d4"])
+        );
+    }
+
+    pub fn games_take_back_deletes_later_moves_and_their_notifications_once(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let id = add_game(&mut s, chat.id, anna.id, boris.id);
+        for (ply, mv) in ["c3-d4", "f6-g5", "g3-f4"].iter().enumerate() {
+            assert!(play(&mut s, id, ply as i64, mv, None));
+        }
+        for ply in 1..=3 {
+            assert!(w(&mut s, |tx| store::mark_notified(
+                tx, id, ply, "turn", anna.id, T0
+            )));
+        }
+        w(&mut s, |tx| {
+            store::set_draw_offer(tx, id, Some(Color::White))
+        });
+        assert!(w(&mut s, |tx| store::take_back(
+            tx,
+            id,
+            3,
+            1,
+            "B:back",
+            T0 + 99
+        )));
+        let row = game(&s, id);
+        assert_eq!(
+            (row.ply, row.fen.as_str(), row.updated_at),
+            (1, "B:back", T0 + 99)
+        );
+        assert_eq!(row.draw_offer, None);
+        assert_eq!(
+            store::game_moves(s.read(), id).unwrap(),
+            strings(&["c3-d4"])
+        );
+        assert!(
+            !w(&mut s, |tx| store::take_back(
+                tx,
+                id,
+                3,
+                1,
+                "B:back",
+                T0 + 100
+            )),
+            "the game is no longer at ply 3"
+        );
+        // the notification of the ply kept is still sent; the later ones are owed again
+        assert!(!w(&mut s, |tx| store::mark_notified(
+            tx,
+            id,
+            1,
+            "turn",
+            anna.id,
+            T0 + 100
+        )));
+        assert!(w(&mut s, |tx| store::mark_notified(
+            tx,
+            id,
+            2,
+            "turn",
+            anna.id,
+            T0 + 100
+        )));
+        assert!(w(&mut s, |tx| store::mark_notified(
+            tx,
+            id,
+            3,
+            "turn",
+            anna.id,
+            T0 + 100
+        )));
+        // and the ply taken back is played again
+        assert!(play(&mut s, id, 1, "h6-g5", Some(boris.id)));
+        assert_eq!(
+            store::game_moves(s.read(), id).unwrap(),
+            strings(&["c3-d4", "h6-g5"])
+        );
+    }
+
+    pub fn games_finish_records_every_result_and_termination_once(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let results = [
+            GameResult::WhiteWins,
+            GameResult::BlackWins,
+            GameResult::Draw,
+        ];
+        for (i, &how) in Termination::ALL.iter().enumerate() {
+            let result = results[i % results.len()];
+            let g = NewGame {
+                deadline: Some(T0 + DAY),
+                reminder_at: Some(T0 + 100),
+                ..new_game(chat.id, Seat::Human(anna.id), Seat::Human(boris.id))
+            };
+            let id = insert(&mut s, &g);
+            w(&mut s, |tx| {
+                store::set_draw_offer(tx, id, Some(Color::White))
+            });
+            assert!(finish(&mut s, id, result, how, T0 + 10));
+            let row = game(&s, id);
+            assert_eq!(row.status, GameStatus::Finished);
+            assert!(!row.is_active());
+            assert_eq!((row.result, row.result_reason), (Some(result), Some(how)));
+            assert_eq!(
+                (row.deadline, row.reminder_at, row.draw_offer),
+                (None, None, None)
+            );
+            assert_eq!(row.updated_at, T0 + 10);
+            let other = results[(i + 1) % results.len()];
+            assert!(
+                !finish(&mut s, id, other, Termination::Agreement, T0 + 20),
+                "a game ends once"
+            );
+            let again = game(&s, id);
+            assert_eq!(
+                (again.result, again.result_reason),
+                (Some(result), Some(how))
+            );
+            assert_eq!(again.updated_at, T0 + 10);
+        }
+    }
+
+    pub fn games_cancel_ends_a_game_without_a_result_once(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let g = NewGame {
+            deadline: Some(T0 + DAY),
+            ..new_game(chat.id, Seat::Human(anna.id), Seat::Human(boris.id))
+        };
+        let id = insert(&mut s, &g);
+        assert!(w(&mut s, |tx| store::cancel_game(tx, id, T0 + 5)));
+        let row = game(&s, id);
+        assert_eq!(row.status, GameStatus::Finished);
+        assert_eq!(
+            (row.result, row.result_reason),
+            (None, Some(Termination::Cancelled))
+        );
+        assert_eq!(row.deadline, None);
+        assert!(!w(&mut s, |tx| store::cancel_game(tx, id, T0 + 6)));
+        assert!(!finish(
+            &mut s,
+            id,
+            GameResult::Draw,
+            Termination::Agreement,
+            T0 + 7
+        ));
+        assert_eq!(game(&s, id).result, None);
+        let won = add_game(&mut s, chat.id, anna.id, boris.id);
+        assert!(finish(
+            &mut s,
+            won,
+            GameResult::BlackWins,
+            Termination::Timeout,
+            T0 + 8
+        ));
+        assert!(
+            !w(&mut s, |tx| store::cancel_game(tx, won, T0 + 9)),
+            "a finished game stays"
+        );
+        assert_eq!(game(&s, won).result, Some(GameResult::BlackWins));
+    }
+
+    pub fn games_due_are_active_games_past_deadline_or_reminder_in_id_order(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let now = T0 + 1_000;
+        let base = new_game(chat.id, Seat::Human(anna.id), Seat::Human(boris.id));
+        let clocked = |deadline: Option<i64>, reminder_at: Option<i64>| NewGame {
+            deadline,
+            reminder_at,
+            ..base.clone()
+        };
+        let later = insert(&mut s, &clocked(Some(now + 1), None));
+        let at_deadline = insert(&mut s, &clocked(Some(now), None));
+        let reminder_only = insert(&mut s, &clocked(None, Some(now - 5)));
+        let ended = insert(&mut s, &clocked(Some(now - 100), None));
+        assert!(finish(
+            &mut s,
+            ended,
+            GameResult::Draw,
+            Termination::Agreement,
+            T0
+        ));
+        let unclocked = insert(&mut s, &clocked(None, None));
+        let reminder_due = insert(&mut s, &clocked(Some(now + 500), Some(now - 1)));
+        let long_overdue = insert(&mut s, &clocked(Some(now - 999), None));
+        let due = store::games_due(s.read(), now).unwrap();
+        assert_eq!(
+            ids(&due),
+            vec![at_deadline, reminder_only, reminder_due, long_overdue],
+            "not {later} (not yet), {ended} (finished) or {unclocked} (no clock)"
+        );
+        assert!(store::games_due(s.read(), T0).unwrap().is_empty());
+    }
+
+    pub fn games_active_of_a_user_and_in_a_chat_and_their_counts(open: Open) {
+        let mut s = open();
+        let World {
+            anna,
+            boris,
+            chat,
+            other_chat,
+            ..
+        } = world(&mut s);
+        let (a, b) = (anna.id, boris.id);
+        let vs_ai = insert(&mut s, &new_game(chat.id, Seat::Human(a), Seat::Ai(3)));
+        let here = add_game(&mut s, chat.id, b, a);
+        let there = add_game(&mut s, other_chat.id, a, b);
+        let over = add_game(&mut s, chat.id, a, b);
+        assert!(finish(
+            &mut s,
+            over,
+            GameResult::Draw,
+            Termination::Agreement,
+            T0
+        ));
+        let boris_ai = insert(&mut s, &new_game(chat.id, Seat::Ai(2), Seat::Human(b)));
+        let r = s.read();
+        assert_eq!(
+            ids(&store::active_games_of(r, a).unwrap()),
+            vec![vs_ai, here, there]
+        );
+        assert_eq!(
+            ids(&store::active_games_of(r, b).unwrap()),
+            vec![here, there, boris_ai]
+        );
+        assert_eq!(
+            ids(&store::active_games_of_in(r, a, chat.id).unwrap()),
+            vec![vs_ai, here]
+        );
+        assert_eq!(
+            ids(&store::active_games_of_in(r, a, other_chat.id).unwrap()),
+            vec![there]
+        );
+        assert_eq!(
+            ids(&store::active_games_in_chat(r, chat.id).unwrap()),
+            vec![vs_ai, here, boris_ai]
+        );
+        assert_eq!(store::count_active_games_of(r, a, false).unwrap(), 3);
+        assert_eq!(
+            store::count_active_games_of(r, a, true).unwrap(),
+            1,
+            "against the AI"
+        );
+        assert_eq!(store::count_active_games_of(r, b, true).unwrap(), 1);
+        assert_eq!(store::count_active_games_of(r, 9_999, false).unwrap(), 0);
+        assert_eq!(store::count_active_games_in_chat(r, chat.id).unwrap(), 3);
+        assert_eq!(
+            store::count_active_games_in_chat(r, other_chat.id).unwrap(),
+            1
+        );
+    }
+
+    pub fn games_last_finished_in_a_chat_is_the_one_that_ended_last(open: Open) {
+        let mut s = open();
+        let World {
+            anna,
+            boris,
+            chat,
+            other_chat,
+            ..
+        } = world(&mut s);
+        assert_eq!(
+            store::last_finished_game_in_chat(s.read(), chat.id).unwrap(),
+            None
+        );
+        let first = add_game(&mut s, chat.id, anna.id, boris.id);
+        let second = add_game(&mut s, chat.id, anna.id, boris.id);
+        let _active = add_game(&mut s, chat.id, anna.id, boris.id);
+        let elsewhere = add_game(&mut s, other_chat.id, anna.id, boris.id);
+        assert!(finish(
+            &mut s,
+            first,
+            GameResult::WhiteWins,
+            Termination::NoMoves,
+            T0 + 20
+        ));
+        assert!(finish(
+            &mut s,
+            second,
+            GameResult::Draw,
+            Termination::Agreement,
+            T0 + 10
+        ));
+        assert!(finish(
+            &mut s,
+            elsewhere,
+            GameResult::Draw,
+            Termination::Agreement,
+            T0 + 30
+        ));
+        let last = store::last_finished_game_in_chat(s.read(), chat.id).unwrap();
+        assert_eq!(
+            last.map(|g| g.id),
+            Some(first),
+            "ended last, though created first"
+        );
+    }
+
+    pub fn games_draw_offer_is_kept_until_cleared_or_a_move(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let id = add_game(&mut s, chat.id, anna.id, boris.id);
+        for by in [Color::Black, Color::White] {
+            w(&mut s, |tx| store::set_draw_offer(tx, id, Some(by)));
+            assert_eq!(game(&s, id).draw_offer, Some(by));
+        }
+        w(&mut s, |tx| store::set_draw_offer(tx, id, None));
+        assert_eq!(game(&s, id).draw_offer, None);
+        w(&mut s, |tx| {
+            store::set_draw_offer(tx, id, Some(Color::White))
+        });
+        assert!(play(&mut s, id, 0, "c3-d4", Some(anna.id)));
+        assert_eq!(game(&s, id).draw_offer, None, "a move declines the offer");
+    }
+
+    pub fn games_reminders_and_clock_shifts_are_kept(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let g = NewGame {
+            deadline: Some(T0 + 100),
+            reminder_at: Some(T0 + 50),
+            ..new_game(chat.id, Seat::Human(anna.id), Seat::Human(boris.id))
+        };
+        let id = insert(&mut s, &g);
+        let untouched = insert(&mut s, &g);
+        w(&mut s, |tx| store::mark_reminded(tx, id, Some(T0 + 80)));
+        let row = game(&s, id);
+        assert_eq!((row.reminders_sent, row.reminder_at), (1, Some(T0 + 80)));
+        w(&mut s, |tx| store::mark_reminded(tx, id, None));
+        let row = game(&s, id);
+        assert_eq!(
+            (row.reminders_sent, row.reminder_at),
+            (2, None),
+            "none left"
+        );
+        w(&mut s, |tx| store::shift_game_clock(tx, id, 30));
+        let row = game(&s, id);
+        assert_eq!((row.deadline, row.reminder_at), (Some(T0 + 130), None));
+        w(&mut s, |tx| {
+            store::set_turn_clock(tx, id, Some(T0 + 500), Some(T0 + 400))
+        });
+        let row = game(&s, id);
+        assert_eq!(
+            (row.deadline, row.reminder_at, row.reminders_sent),
+            (Some(T0 + 500), Some(T0 + 400), 0)
+        );
+        let other = game(&s, untouched);
+        assert_eq!(
+            (other.deadline, other.reminder_at, other.reminders_sent),
+            (Some(T0 + 100), Some(T0 + 50), 0)
+        );
+    }
+
+    pub fn games_downtime_extends_active_clocks_and_open_challenges_only(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        assert_eq!(
+            store::next_wakeup(s.read()).unwrap(),
+            None,
+            "nothing pending"
+        );
+        let base = new_game(chat.id, Seat::Human(anna.id), Seat::Human(boris.id));
+        let clocked = insert(
+            &mut s,
+            &NewGame {
+                deadline: Some(T0 + 100),
+                reminder_at: Some(T0 + 60),
+                ..base.clone()
+            },
+        );
+        let ended = insert(
+            &mut s,
+            &NewGame {
+                deadline: Some(T0 + 10),
+                ..base.clone()
+            },
+        );
+        assert!(finish(
+            &mut s,
+            ended,
+            GameResult::Draw,
+            Termination::Agreement,
+            T0
+        ));
+        let unclocked = insert(&mut s, &base);
+        let open_one = open_challenge(&mut s, chat.id, anna.id, T0 + 200);
+        let taken = open_challenge(&mut s, chat.id, boris.id, T0 + 30);
+        assert!(w(&mut s, |tx| store::close_challenge(
+            tx,
+            taken,
+            ChallengeStatus::Accepted,
+            Some(unclocked)
+        )));
+        assert_eq!(store::next_wakeup(s.read()).unwrap(), Some(T0 + 60));
+
+        assert_eq!(w(&mut s, |tx| store::extend_all_deadlines(tx, 1_000)), 1);
+        let row = game(&s, clocked);
+        assert_eq!(
+            (row.deadline, row.reminder_at),
+            (Some(T0 + 1_100), Some(T0 + 1_060))
+        );
+        assert_eq!(game(&s, unclocked).deadline, None);
+        let expires = |s: &Store, id| store::challenge(s.read(), id).unwrap().unwrap().expires_at;
+        assert_eq!(expires(&s, open_one), T0 + 1_200);
+        assert_eq!(
+            expires(&s, taken),
+            T0 + 30,
+            "a closed challenge keeps its time"
+        );
+        assert_eq!(store::next_wakeup(s.read()).unwrap(), Some(T0 + 1_060));
+
+        // a running tournament's end date wakes the service too
+        let t = add_tournament(
+            &mut s,
+            &NewTournament {
+                ends_at: Some(T0 + 500),
+                ..new_tournament(chat.id, anna.id)
+            },
+        );
+        assert_eq!(
+            store::next_wakeup(s.read()).unwrap(),
+            Some(T0 + 1_060),
+            "not while open"
+        );
+        assert!(set_status(
+            &mut s,
+            t,
+            TournamentStatus::Open,
+            TournamentStatus::Running,
+            T0
+        ));
+        assert_eq!(store::next_wakeup(s.read()).unwrap(), Some(T0 + 500));
+        assert!(w(&mut s, |tx| store::mark_end_announced(tx, t)));
+        assert_eq!(store::next_wakeup(s.read()).unwrap(), Some(T0 + 1_060));
+    }
+
+    pub fn games_waiting_for_the_ai_are_those_where_it_is_to_move(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        // START has White to move
+        let ai_white = insert(
+            &mut s,
+            &new_game(chat.id, Seat::Ai(4), Seat::Human(anna.id)),
+        );
+        let ai_black = insert(
+            &mut s,
+            &new_game(chat.id, Seat::Human(anna.id), Seat::Ai(4)),
+        );
+        let people = add_game(&mut s, chat.id, anna.id, boris.id);
+        let ended = insert(
+            &mut s,
+            &new_game(chat.id, Seat::Ai(4), Seat::Human(boris.id)),
+        );
+        assert!(finish(
+            &mut s,
+            ended,
+            GameResult::WhiteWins,
+            Termination::Resignation,
+            T0
+        ));
+        assert_eq!(
+            store::games_waiting_for_ai(s.read()).unwrap(),
+            vec![(ai_white, 0)]
+        );
+        assert!(play(&mut s, ai_black, 0, "c3-d4", Some(anna.id)));
+        assert!(play(&mut s, people, 0, "c3-d4", Some(anna.id)));
+        assert_eq!(
+            store::games_waiting_for_ai(s.read()).unwrap(),
+            vec![(ai_white, 0), (ai_black, 1)],
+            "the least recently updated first"
+        );
+        assert!(play(&mut s, ai_white, 0, "c3-d4", None));
+        assert_eq!(
+            store::games_waiting_for_ai(s.read()).unwrap(),
+            vec![(ai_black, 1)]
+        );
+    }
+
+    pub fn games_takeback_request_is_declined_once_replaced_and_cleared(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let id = add_game(&mut s, chat.id, anna.id, boris.id);
+        let other = add_game(&mut s, chat.id, anna.id, boris.id);
+        assert_eq!(store::takeback_request(s.read(), id).unwrap(), None);
+        assert!(!w(&mut s, |tx| store::decline_takeback_request(tx, id)));
+        w(&mut s, |tx| {
+            store::set_takeback_request(tx, id, anna.id, 4, T0)
+        });
+        let asked = TakebackRequest {
+            game_id: id,
+            by_user: anna.id,
+            ply: 4,
+            declined: false,
+        };
+        assert_eq!(store::takeback_request(s.read(), id).unwrap(), Some(asked));
+        assert!(w(&mut s, |tx| store::decline_takeback_request(tx, id)));
+        assert!(
+            !w(&mut s, |tx| store::decline_takeback_request(tx, id)),
+            "declined once"
+        );
+        assert_eq!(
+            store::takeback_request(s.read(), id).unwrap(),
+            Some(TakebackRequest {
+                declined: true,
+                ..asked
+            }),
+            "a declined request is kept"
+        );
+        w(&mut s, |tx| {
+            store::set_takeback_request(tx, id, boris.id, 6, T0 + 1)
+        });
+        assert_eq!(
+            store::takeback_request(s.read(), id).unwrap(),
+            Some(TakebackRequest {
+                game_id: id,
+                by_user: boris.id,
+                ply: 6,
+                declined: false,
+            }),
+            "a new request replaces it"
+        );
+        assert_eq!(store::takeback_request(s.read(), other).unwrap(), None);
+        assert!(w(&mut s, |tx| store::clear_takeback_request(tx, id)));
+        assert_eq!(store::takeback_request(s.read(), id).unwrap(), None);
+        assert!(!w(&mut s, |tx| store::clear_takeback_request(tx, id)));
+    }
+
+    pub fn games_conditional_lines_replace_by_first_move_and_clear(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let id = add_game(&mut s, chat.id, anna.id, boris.id);
+        let add = |s: &mut Store, user: i64, ply: i64, moves: &[&str]| {
+            let moves = strings(moves);
+            w(s, |tx| {
+                store::add_conditional(tx, id, user, ply, &moves, T0)
+            })
+        };
+        add(&mut s, anna.id, 2, &["c3-d4", "f6-g5"]);
+        add(&mut s, anna.id, 2, &["e3-f4", "b6-a5"]);
+        add(&mut s, boris.id, 3, &["c3-d4"]);
+        let line = |ply, moves: &[&str]| ConditionalRow {
+            ply,
+            moves: strings(moves),
+        };
+        assert_eq!(
+            store::conditionals(s.read(), id, anna.id).unwrap(),
+            vec![line(2, &["c3-d4", "f6-g5"]), line(2, &["e3-f4", "b6-a5"])]
+        );
+        add(&mut s, anna.id, 4, &["c3-d4", "h6-g5", "g3-h4"]);
+        assert_eq!(
+            store::conditionals(s.read(), id, anna.id).unwrap(),
+            vec![
+                line(2, &["e3-f4", "b6-a5"]),
+                line(4, &["c3-d4", "h6-g5", "g3-h4"])
+            ],
+            "a line starting with the same move replaces the old one"
+        );
+        assert_eq!(
+            w(&mut s, |tx| store::clear_conditionals(tx, id, anna.id)),
+            2
+        );
+        assert!(store::conditionals(s.read(), id, anna.id)
+            .unwrap()
+            .is_empty());
+        assert_eq!(
+            store::conditionals(s.read(), id, boris.id).unwrap(),
+            vec![line(3, &["c3-d4"])],
+            "another player's lines stay"
+        );
+        assert_eq!(
+            w(&mut s, |tx| store::clear_conditionals(tx, id, anna.id)),
+            0
+        );
+    }
+
+    // ------------------------------------------------------- challenges ----
+
+    pub fn challenges_insert_reads_back_every_field(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let id = w(&mut s, |tx| {
+            store::insert_challenge(
+                tx,
+                chat.id,
+                anna.id,
+                Some(boris.id),
+                Some("boris"),
+                ColorWish::Black,
+                Some(DAY),
+                T0,
+                T0 + 3_600,
+                Variant::Pool,
+            )
+        });
+        let read = |s: &Store| store::challenge(s.read(), id).unwrap().unwrap();
+        assert_eq!(
+            read(&s),
+            ChallengeRow {
+                id,
+                chat_id: chat.id,
+                from_user: anna.id,
+                to_user: Some(boris.id),
+                to_handle: Some("boris".into()),
+                color: ColorWish::Black,
+                seconds_per_move: Some(DAY),
+                status: ChallengeStatus::Open,
+                game_id: None,
+                created_at: T0,
+                expires_at: T0 + 3_600,
+                variant: Variant::Pool,
+                start_fen: None,
+                casual: false,
+            }
+        );
+        w(&mut s, |tx| store::set_challenge_casual(tx, id, true));
+        w(&mut s, |tx| store::set_challenge_start(tx, id, START));
+        let row = read(&s);
+        assert!(row.casual);
+        assert_eq!(row.start_fen.as_deref(), Some(START));
+
+        assert_eq!(store::challenge_share_token(s.read(), id).unwrap(), None);
+        w(&mut s, |tx| {
+            store::set_challenge_share_token(tx, id, 123_456_789_012)
+        });
+        assert_eq!(
+            store::challenge_share_token(s.read(), id).unwrap(),
+            Some(123_456_789_012)
+        );
+        assert_eq!(
+            store::challenge_share_token(s.read(), ChallengeId(9_999)).unwrap(),
+            None
+        );
+
+        assert_eq!(store::challenge_thread(s.read(), id).unwrap(), None);
+        w(&mut s, |tx| {
+            store::set_challenge_thread(tx, id, Some("t-1"))
+        });
+        assert_eq!(
+            store::challenge_thread(s.read(), id).unwrap().as_deref(),
+            Some("t-1")
+        );
+        w(&mut s, |tx| store::set_challenge_thread(tx, id, None));
+        assert_eq!(store::challenge_thread(s.read(), id).unwrap(), None);
+
+        for &color in ColorWish::ALL {
+            let id = w(&mut s, |tx| {
+                store::insert_challenge(
+                    tx,
+                    chat.id,
+                    anna.id,
+                    None,
+                    None,
+                    color,
+                    None,
+                    T0,
+                    T0 + 1,
+                    Variant::Russian,
+                )
+            });
+            let row = store::challenge(s.read(), id).unwrap().unwrap();
+            assert_eq!((row.color, row.to_user, row.to_handle), (color, None, None));
+        }
+        assert_eq!(
+            store::challenge(s.read(), ChallengeId(9_999)).unwrap(),
+            None
+        );
+    }
+
+    pub fn challenges_close_at_most_once(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let g1 = add_game(&mut s, chat.id, anna.id, boris.id);
+        let g2 = add_game(&mut s, chat.id, anna.id, boris.id);
+        let id = open_challenge(&mut s, chat.id, anna.id, T0 + 100);
+        let close = |s: &mut Store, id, status, game| {
+            w(s, |tx| store::close_challenge(tx, id, status, game))
+        };
+        assert_eq!(
+            store::count_open_challenges_from(s.read(), anna.id).unwrap(),
+            1
+        );
+        assert!(close(&mut s, id, ChallengeStatus::Accepted, Some(g1)));
+        assert!(
+            !close(&mut s, id, ChallengeStatus::Accepted, Some(g2)),
+            "accepted at most once"
+        );
+        assert!(!close(&mut s, id, ChallengeStatus::Declined, None));
+        let row = store::challenge(s.read(), id).unwrap().unwrap();
+        assert_eq!(
+            (row.status, row.game_id),
+            (ChallengeStatus::Accepted, Some(g1))
+        );
+        assert_eq!(
+            store::count_open_challenges_from(s.read(), anna.id).unwrap(),
+            0
+        );
+        for status in [
+            ChallengeStatus::Declined,
+            ChallengeStatus::Expired,
+            ChallengeStatus::Cancelled,
+        ] {
+            let id = open_challenge(&mut s, chat.id, boris.id, T0 + 100);
+            assert!(close(&mut s, id, status, None));
+            assert!(!close(&mut s, id, ChallengeStatus::Accepted, Some(g2)));
+            let row = store::challenge(s.read(), id).unwrap().unwrap();
+            assert_eq!((row.status, row.game_id), (status, None));
+        }
+        assert_eq!(
+            store::count_open_challenges_from(s.read(), boris.id).unwrap(),
+            0
+        );
+    }
+
+    pub fn challenges_expired_are_the_open_ones_past_their_time(open: Open) {
+        let mut s = open();
+        let World { anna, chat, .. } = world(&mut s);
+        let first = open_challenge(&mut s, chat.id, anna.id, T0 + 10);
+        let second = open_challenge(&mut s, chat.id, anna.id, T0 + 20);
+        let closed = open_challenge(&mut s, chat.id, anna.id, T0 + 5);
+        assert!(w(&mut s, |tx| store::close_challenge(
+            tx,
+            closed,
+            ChallengeStatus::Cancelled,
+            None
+        )));
+        let _later = open_challenge(&mut s, chat.id, anna.id, T0 + 100);
+        let expired = |now| {
+            store::challenges_expired(s.read(), now)
+                .unwrap()
+                .iter()
+                .map(|c| c.id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(expired(T0 + 9), Vec::<ChallengeId>::new());
+        assert_eq!(expired(T0 + 20), vec![first, second]);
+        assert_eq!(
+            store::count_open_challenges_from(s.read(), anna.id).unwrap(),
+            3
+        );
+    }
+
+    pub fn challenges_open_for_a_user_are_open_to_all_or_addressed_to_them(open: Open) {
+        let mut s = open();
+        let World {
+            anna,
+            boris,
+            carl,
+            chat,
+            other_chat,
+        } = world(&mut s);
+        let challenge = |s: &mut Store, chat: i64, from: i64, to: Option<i64>, handle| {
+            w(s, |tx| {
+                store::insert_challenge(
+                    tx,
+                    chat,
+                    from,
+                    to,
+                    handle,
+                    ColorWish::White,
+                    None,
+                    T0,
+                    T0 + DAY,
+                    Variant::Russian,
+                )
+            })
+        };
+        let to_all = challenge(&mut s, chat.id, anna.id, None, None);
+        let to_boris = challenge(&mut s, chat.id, anna.id, Some(boris.id), Some("boris"));
+        let to_handle = challenge(&mut s, chat.id, anna.id, None, Some("boris"));
+        let _to_carl = challenge(&mut s, chat.id, anna.id, Some(carl.id), Some("carl"));
+        let _to_carls_handle = challenge(&mut s, chat.id, anna.id, None, Some("carl"));
+        let from_boris = challenge(&mut s, chat.id, boris.id, None, None);
+        let closed = challenge(&mut s, chat.id, anna.id, None, None);
+        assert!(w(&mut s, |tx| store::close_challenge(
+            tx,
+            closed,
+            ChallengeStatus::Declined,
+            None
+        )));
+        let _elsewhere = challenge(&mut s, other_chat.id, anna.id, None, None);
+        let open_for = |u: &UserRow| {
+            store::open_challenges_for(s.read(), chat.id, u)
+                .unwrap()
+                .iter()
+                .map(|c| c.id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            open_for(&boris),
+            vec![to_handle, to_boris, to_all],
+            "open to all or addressed to Boris, newest first; not his own"
+        );
+        assert_eq!(open_for(&anna), vec![from_boris]);
+    }
+
+    // ------------------------------------------------------ tournaments ----
+
+    pub fn tournaments_insert_reads_back_every_field(open: Open) {
+        let mut s = open();
+        let World { anna, chat, .. } = world(&mut s);
+        let t = NewTournament {
+            chat_id: chat.id,
+            name: "Spring Cup",
+            format: Format::Swiss { rounds: 7 },
+            micro: false,
+            ballot: Ballot::Balanced,
+            seed: 42,
+            days_per_move: Some(3),
+            created_by: anna.id,
+            max_players: 16,
+            rated: false,
+            bank: Some((20, 30)),
+            leave_days: 10,
+            ends_at: Some(T0 + 90 * DAY),
+        };
+        let id = add_tournament(&mut s, &t);
+        assert_eq!(
+            tournament(&s, id),
+            TournamentRow {
+                id,
+                chat_id: chat.id,
+                name: "Spring Cup".into(),
+                format: Format::Swiss { rounds: 7 },
+                micro: false,
+                ballot: Ballot::Balanced,
+                seed: 42,
+                days_per_move: Some(3),
+                status: TournamentStatus::Open,
+                created_by: anna.id,
+                created_at: T0,
+                max_players: 16,
+                rated: false,
+                bank_moves: Some(20),
+                bank_days: Some(30),
+                leave_days: 10,
+                ends_at: Some(T0 + 90 * DAY),
+            }
+        );
+        for format in [Format::RoundRobin, Format::DoubleRoundRobin] {
+            let id = add_tournament(
+                &mut s,
+                &NewTournament {
+                    format,
+                    ..new_tournament(chat.id, anna.id)
+                },
+            );
+            let row = tournament(&s, id);
+            assert_eq!(
+                (row.format, row.ballot, row.micro, row.rated),
+                (format, Ballot::Fmjd, true, true)
+            );
+            assert_eq!(
+                (row.bank_moves, row.bank_days, row.ends_at),
+                (None, None, None)
+            );
+        }
+        assert_eq!(
+            store::tournament(s.read(), TournamentId(9_999)).unwrap(),
+            None
+        );
+    }
+
+    pub fn tournaments_status_moves_only_from_the_named_status(open: Open) {
+        use TournamentStatus as S;
+        let mut s = open();
+        let World {
+            anna,
+            chat,
+            other_chat,
+            ..
+        } = world(&mut s);
+        let t = new_tournament(chat.id, anna.id);
+        let first = add_tournament(&mut s, &t);
+        let second = add_tournament(&mut s, &t);
+        let _elsewhere = add_tournament(
+            &mut s,
+            &NewTournament {
+                chat_id: other_chat.id,
+                ..t.clone()
+            },
+        );
+        let live = |s: &Store| {
+            store::live_tournaments_in_chat(s.read(), chat.id)
+                .unwrap()
+                .iter()
+                .map(|t| t.id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(live(&s), vec![first, second]);
+        assert!(
+            !set_status(&mut s, first, S::Running, S::Finished, T0 + 1),
+            "it is not running"
+        );
+        assert_eq!(tournament(&s, first).status, S::Open);
+        assert!(set_status(&mut s, first, S::Open, S::Running, T0 + 2));
+        assert!(
+            !set_status(&mut s, first, S::Open, S::Running, T0 + 3),
+            "started once"
+        );
+        assert!(!set_status(&mut s, first, S::Open, S::Cancelled, T0 + 4));
+        assert_eq!(tournament(&s, first).status, S::Running);
+        assert_eq!(live(&s), vec![first, second], "running is live too");
+        assert!(set_status(&mut s, first, S::Running, S::Finished, T0 + 5));
+        assert_eq!(tournament(&s, first).status, S::Finished);
+        assert!(set_status(&mut s, second, S::Open, S::Cancelled, T0 + 6));
+        assert_eq!(tournament(&s, second).status, S::Cancelled);
+        assert!(!set_status(&mut s, second, S::Open, S::Running, T0 + 7));
+        assert!(live(&s).is_empty());
+        let last = store::last_finished_tournament_in_chat(s.read(), chat.id).unwrap();
+        assert_eq!(
+            last.map(|t| t.id),
+            Some(first),
+            "a cancelled one did not finish"
+        );
+        assert_eq!(
+            store::last_finished_tournament_in_chat(s.read(), other_chat.id).unwrap(),
+            None
+        );
+    }
+
+    pub fn tournaments_players_join_once_in_entry_order(open: Open) {
+        let mut s = open();
+        let World {
+            anna,
+            boris,
+            carl,
+            chat,
+            ..
+        } = world(&mut s);
+        let dave = w(&mut s, |tx| {
+            store::upsert_user(tx, "console", "4", "Dave", None, T0)
+        });
+        let t = add_tournament(&mut s, &new_tournament(chat.id, anna.id));
+        let join = |s: &mut Store, u: i64| w(s, |tx| store::join_tournament(tx, t, u, T0));
+        let entries = |s: &Store| {
+            store::tournament_players(s.read(), t)
+                .unwrap()
+                .iter()
+                .map(|p| (p.user_id, p.seq))
+                .collect::<Vec<_>>()
+        };
+        assert!(join(&mut s, anna.id));
+        assert!(join(&mut s, boris.id));
+        assert!(!join(&mut s, anna.id), "entered once");
+        assert!(join(&mut s, carl.id));
+        assert_eq!(entries(&s), vec![(anna.id, 0), (boris.id, 1), (carl.id, 2)]);
+        assert!(w(&mut s, |tx| store::leave_tournament(tx, t, boris.id)));
+        assert!(!w(&mut s, |tx| store::leave_tournament(tx, t, boris.id)));
+        assert_eq!(entries(&s), vec![(anna.id, 0), (carl.id, 1)], "renumbered");
+        assert!(join(&mut s, boris.id));
+        assert_eq!(entries(&s), vec![(anna.id, 0), (carl.id, 1), (boris.id, 2)]);
+
+        assert!(w(&mut s, |tx| store::withdraw_player(
+            tx,
+            t,
+            carl.id,
+            T0 + 5
+        )));
+        assert!(!w(&mut s, |tx| store::withdraw_player(
+            tx,
+            t,
+            carl.id,
+            T0 + 6
+        )));
+        assert!(!w(&mut s, |tx| store::withdraw_player(
+            tx,
+            t,
+            dave.id,
+            T0 + 6
+        )));
+        w(&mut s, |tx| {
+            store::set_tournament_leave(tx, t, anna.id, 3, T0 + 3 * DAY)
+        });
+        assert_eq!(
+            store::tournament_player(s.read(), t, carl.id).unwrap(),
+            Some(TournamentPlayerRow {
+                user_id: carl.id,
+                seq: 1,
+                withdrawn_at: Some(T0 + 5),
+                leave_used: 0,
+                leave_until: 0,
+            })
+        );
+        assert_eq!(
+            store::tournament_player(s.read(), t, anna.id).unwrap(),
+            Some(TournamentPlayerRow {
+                user_id: anna.id,
+                seq: 0,
+                withdrawn_at: None,
+                leave_used: 3,
+                leave_until: T0 + 3 * DAY,
+            })
+        );
+        assert_eq!(
+            store::tournament_player(s.read(), t, dave.id).unwrap(),
+            None
+        );
+        assert_eq!(
+            store::tournament_players(s.read(), t).unwrap().len(),
+            3,
+            "withdrawn included"
+        );
+    }
+
+    pub fn tournaments_games_are_in_schedule_order_and_tell_their_tournament(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let rated = add_tournament(&mut s, &new_tournament(chat.id, anna.id));
+        let casual = add_tournament(
+            &mut s,
+            &NewTournament {
+                rated: false,
+                ..new_tournament(chat.id, anna.id)
+            },
+        );
+        let (a, b) = (anna.id, boris.id);
+        let schedule = |s: &mut Store, t: TournamentId, round: i64, pairing_no: i64| {
+            let game_id = add_game(s, chat.id, a, b);
+            let row = TournamentGameRow {
+                tournament_id: t,
+                round,
+                pairing_no,
+                white_seq: 0,
+                black_seq: 1,
+                game_id,
+                opening_code: (round == 2).then(|| "ab4 ba5".to_string()),
+            };
+            w(s, |tx| store::insert_tournament_game(tx, &row));
+            row
+        };
+        let r2 = schedule(&mut s, rated, 2, 0);
+        let r1p1 = schedule(&mut s, rated, 1, 1);
+        let r1p0 = schedule(&mut s, rated, 1, 0);
+        let in_casual = schedule(&mut s, casual, 1, 0);
+        let free = add_game(&mut s, chat.id, a, b);
+        let r = s.read();
+        assert_eq!(
+            store::tournament_games(r, rated).unwrap(),
+            vec![r1p0.clone(), r1p1.clone(), r2.clone()],
+            "by round, then pairing"
+        );
+        assert_eq!(
+            store::tournament_game_of(r, r2.game_id).unwrap(),
+            Some(r2.clone())
+        );
+        assert_eq!(store::tournament_game_of(r, free).unwrap(), None);
+        assert_eq!(
+            store::tournament_of_game(r, r1p1.game_id)
+                .unwrap()
+                .map(|t| t.id),
+            Some(rated)
+        );
+        assert_eq!(store::tournament_of_game(r, free).unwrap(), None);
+        assert!(store::game_is_rated(r, r2.game_id).unwrap());
+        assert!(
+            !store::game_is_rated(r, in_casual.game_id).unwrap(),
+            "a casual tournament's"
+        );
+        assert!(store::game_is_rated(r, free).unwrap());
+        assert_eq!(store::count_active_tournament_games(r, rated).unwrap(), 3);
+
+        // Anna (White) loses the first on time, the second by resignation
+        assert!(finish(
+            &mut s,
+            r1p0.game_id,
+            GameResult::BlackWins,
+            Termination::Timeout,
+            T0
+        ));
+        assert!(finish(
+            &mut s,
+            r1p1.game_id,
+            GameResult::BlackWins,
+            Termination::Resignation,
+            T0
+        ));
+        let r = s.read();
+        assert_eq!(
+            store::active_tournament_games(r, rated).unwrap(),
+            vec![r2.clone()]
+        );
+        assert_eq!(store::count_active_tournament_games(r, rated).unwrap(), 1);
+        assert_eq!(store::count_time_forfeits(r, rated, a).unwrap(), 1);
+        assert_eq!(store::count_time_forfeits(r, rated, b).unwrap(), 0);
+        assert_eq!(store::count_time_forfeits(r, casual, a).unwrap(), 0);
+
+        assert_eq!(store::leave_until_in_game(r, r2.game_id, a).unwrap(), 0);
+        assert!(w(&mut s, |tx| store::join_tournament(tx, rated, a, T0)));
+        w(&mut s, |tx| {
+            store::set_tournament_leave(tx, rated, a, 2, T0 + 99)
+        });
+        let r = s.read();
+        assert_eq!(
+            store::leave_until_in_game(r, r2.game_id, a).unwrap(),
+            T0 + 99
+        );
+        assert_eq!(store::leave_until_in_game(r, r2.game_id, b).unwrap(), 0);
+        assert_eq!(
+            store::leave_until_in_game(r, in_casual.game_id, a).unwrap(),
+            0
+        );
+        assert_eq!(store::leave_until_in_game(r, free, a).unwrap(), 0);
+    }
+
+    pub fn tournaments_byes_are_kept_in_round_order_with_their_kind(open: Open) {
+        let mut s = open();
+        let World { anna, chat, .. } = world(&mut s);
+        let t = add_tournament(&mut s, &new_tournament(chat.id, anna.id));
+        let other = add_tournament(&mut s, &new_tournament(chat.id, anna.id));
+        w(&mut s, |tx| {
+            store::insert_tournament_bye(tx, t, 2, 3, false)
+        });
+        w(&mut s, |tx| store::insert_tournament_bye(tx, t, 1, 4, true));
+        w(&mut s, |tx| {
+            store::insert_tournament_bye(tx, t, 1, 0, false)
+        });
+        assert_eq!(
+            store::tournament_byes(s.read(), t).unwrap(),
+            vec![
+                ByeRow {
+                    round: 1,
+                    seq: 0,
+                    half: false
+                },
+                ByeRow {
+                    round: 1,
+                    seq: 4,
+                    half: true
+                },
+                ByeRow {
+                    round: 2,
+                    seq: 3,
+                    half: false
+                },
+            ]
+        );
+        assert!(
+            s.transaction(|tx| store::insert_tournament_bye(tx, t, 1, 4, false))
+                .is_err(),
+            "a player has one bye a round"
+        );
+        assert_eq!(store::tournament_byes(s.read(), t).unwrap().len(), 3);
+        assert!(store::tournament_byes(s.read(), other).unwrap().is_empty());
+    }
+
+    pub fn tournaments_past_their_end_are_announced_once(open: Open) {
+        use TournamentStatus as S;
+        let mut s = open();
+        let World { anna, chat, .. } = world(&mut s);
+        let ending = |at: Option<i64>| NewTournament {
+            ends_at: at,
+            ..new_tournament(chat.id, anna.id)
+        };
+        let first = add_tournament(&mut s, &ending(Some(T0 + 100)));
+        let second = add_tournament(&mut s, &ending(Some(T0 + 300)));
+        let not_started = add_tournament(&mut s, &ending(Some(T0 + 50)));
+        let endless = add_tournament(&mut s, &ending(None));
+        for t in [first, second, endless] {
+            assert!(set_status(&mut s, t, S::Open, S::Running, T0));
+        }
+        let past = |s: &Store, now| {
+            store::tournaments_past_end(s.read(), now)
+                .unwrap()
+                .iter()
+                .map(|t| t.id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(past(&s, T0 + 99), Vec::<TournamentId>::new());
+        assert_eq!(past(&s, T0 + 100), vec![first]);
+        assert_eq!(
+            past(&s, T0 + 1_000),
+            vec![first, second],
+            "not {not_started} (open)"
+        );
+        assert!(w(&mut s, |tx| store::mark_end_announced(tx, first)));
+        assert!(
+            !w(&mut s, |tx| store::mark_end_announced(tx, first)),
+            "announced once"
+        );
+        assert_eq!(past(&s, T0 + 1_000), vec![second]);
+    }
+
+    // ---------------------------------------------------------- ratings ----
+
+    pub fn ratings_default_until_saved_and_are_kept_per_chat_and_variant(open: Open) {
+        let mut s = open();
+        let World {
+            anna,
+            boris,
+            chat,
+            other_chat,
+            ..
+        } = world(&mut s);
+        let poddavki = Variant::Poddavki.key();
+        let fresh = RatingRow {
+            rating: 1500.0,
+            deviation: 350.0,
+            volatility: 0.06,
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(store::rating(s.read(), anna.id, chat.id).unwrap(), fresh);
+        let mine = rating(1612.5, 3);
+        w(&mut s, |tx| store::save_rating(tx, anna.id, chat.id, &mine));
+        let r = s.read();
+        assert_eq!(store::rating(r, anna.id, chat.id).unwrap(), mine);
+        assert_eq!(
+            store::rating_in(r, anna.id, chat.id, "russian").unwrap(),
+            mine
+        );
+        assert_eq!(
+            store::rating(r, anna.id, 0).unwrap(),
+            fresh,
+            "overall is its own row"
+        );
+        assert_eq!(store::rating(r, anna.id, other_chat.id).unwrap(), fresh);
+        assert_eq!(
+            store::rating_in(r, anna.id, chat.id, poddavki).unwrap(),
+            fresh
+        );
+        assert_eq!(store::rating(r, boris.id, chat.id).unwrap(), fresh);
+
+        let overall_poddavki = rating(1444.25, 5);
+        w(&mut s, |tx| {
+            store::save_rating_in(tx, anna.id, 0, poddavki, &overall_poddavki)
+        });
+        assert_eq!(
+            store::rating_in(s.read(), anna.id, 0, poddavki).unwrap(),
+            overall_poddavki
+        );
+        assert_eq!(store::rating(s.read(), anna.id, 0).unwrap(), fresh);
+        let better = rating(1700.0, 4);
+        w(&mut s, |tx| {
+            store::save_rating(tx, anna.id, chat.id, &better)
+        });
+        assert_eq!(
+            store::rating(s.read(), anna.id, chat.id).unwrap(),
+            better,
+            "overwritten"
+        );
+    }
+
+    pub fn ratings_top_lists_are_best_first_per_chat_and_variant_and_limited(open: Open) {
+        let mut s = open();
+        let World {
+            anna,
+            boris,
+            carl,
+            chat,
+            other_chat,
+        } = world(&mut s);
+        let dave = w(&mut s, |tx| {
+            store::upsert_user(tx, "console", "4", "Dave", None, T0)
+        });
+        let poddavki = Variant::Poddavki.key();
+        w(&mut s, |tx| {
+            store::save_rating(tx, anna.id, chat.id, &rating(1700.0, 2))?;
+            store::save_rating(tx, boris.id, chat.id, &rating(1800.0, 2))?;
+            store::save_rating(tx, carl.id, chat.id, &rating(1600.0, 2))?;
+            store::save_rating(tx, dave.id, other_chat.id, &rating(2000.0, 2))?;
+            store::save_rating_in(tx, anna.id, chat.id, poddavki, &rating(1900.0, 1))?;
+            store::save_rating(tx, carl.id, 0, &rating(1550.0, 2))
+        });
+        let top = |s: &Store, chat: i64, variant: &str, n: usize| {
+            store::top_ratings_in(s.read(), chat, variant, n)
+                .unwrap()
+                .into_iter()
+                .map(|(u, r)| (u.name, r.rating))
+                .collect::<Vec<_>>()
+        };
+        let named = |v: &[(&str, f64)]| {
+            v.iter()
+                .map(|(n, r)| (n.to_string(), *r))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            top(&s, chat.id, "russian", 10),
+            named(&[("Boris", 1800.0), ("Anna", 1700.0), ("Carl", 1600.0)])
+        );
+        assert_eq!(
+            top(&s, chat.id, "russian", 2),
+            named(&[("Boris", 1800.0), ("Anna", 1700.0)])
+        );
+        assert_eq!(top(&s, chat.id, poddavki, 10), named(&[("Anna", 1900.0)]));
+        assert_eq!(top(&s, 0, "russian", 10), named(&[("Carl", 1550.0)]));
+        assert_eq!(
+            top(&s, other_chat.id, "russian", 10),
+            named(&[("Dave", 2000.0)])
+        );
+        let plain = store::top_ratings(s.read(), chat.id, 1).unwrap();
+        assert_eq!(plain.len(), 1);
+        assert_eq!((plain[0].0.id, plain[0].1), (boris.id, rating(1800.0, 2)));
+    }
+
+    // --------------------------------------------------------- analyses ----
+
+    fn done<'a>(marks: &'a [String], best: &'a [String]) -> AnalysisDone<'a> {
+        AnalysisDone {
+            movetext: "1. c3-d4 f6-g5?! 2. e3-f4",
+            white_accuracy: 91.5,
+            black_accuracy: 78.25,
+            scores: &[0, 35, -20],
+            marks,
+            best_moves: best,
+            losses: &[0, 40, 0],
+            depth: 12,
+        }
+    }
+
+    fn finished_game(s: &mut Store, w_: &World) -> i64 {
+        let id = add_game(s, w_.chat.id, w_.anna.id, w_.boris.id);
+        assert!(finish(s, id, GameResult::Draw, Termination::Agreement, T0));
+        id
+    }
+
+    pub fn analyses_are_requested_once_while_pending_or_done_again_after_failure(open: Open) {
+        let mut s = open();
+        let world = world(&mut s);
+        let (anna, boris, chat) = (world.anna.id, world.boris.id, world.chat.id);
+        let g = finished_game(&mut s, &world);
+        assert_eq!(store::analysis(s.read(), g).unwrap(), None);
+        assert!(w(&mut s, |tx| store::request_analysis(
+            tx, g, chat, anna, T0
+        )));
+        assert_eq!(
+            analysis(&s, g),
+            AnalysisRow {
+                game_id: g,
+                chat_id: chat,
+                requested_by: Some(anna),
+                status: AnalysisStatus::Pending,
+                movetext: None,
+                white_accuracy: None,
+                black_accuracy: None,
+                scores: vec![],
+                marks: vec![],
+                best_moves: vec![],
+                losses: vec![],
+                depth: None,
+                final_owed: false,
+            }
+        );
+        assert!(
+            !w(&mut s, |tx| store::request_analysis(
+                tx,
+                g,
+                chat,
+                boris,
+                T0 + 1
+            )),
+            "pending: not asked again"
+        );
+        assert_eq!(analysis(&s, g).requested_by, Some(anna));
+        assert!(w(&mut s, |tx| store::fail_analysis(tx, g, T0 + 2)));
+        assert!(
+            w(&mut s, |tx| store::request_analysis(
+                tx,
+                g,
+                chat,
+                boris,
+                T0 + 3
+            )),
+            "failed: it may be asked again"
+        );
+        let again = analysis(&s, g);
+        assert_eq!(
+            (again.status, again.requested_by, again.final_owed),
+            (AnalysisStatus::Pending, Some(boris), false)
+        );
+        let (marks, best) = (
+            strings(&["", "?!", ""]),
+            strings(&["c3-d4", "h6-g5", "e3-f4"]),
+        );
+        assert!(w(&mut s, |tx| store::finish_analysis(
+            tx,
+            g,
+            &done(&marks, &best),
+            T0 + 4
+        )));
+        assert!(
+            !w(&mut s, |tx| store::request_analysis(
+                tx,
+                g,
+                chat,
+                anna,
+                T0 + 5
+            )),
+            "done: made once"
+        );
+        assert_eq!(analysis(&s, g).status, AnalysisStatus::Done);
+    }
+
+    pub fn analyses_finish_keeps_every_field_and_owes_the_final_text_until_acked(open: Open) {
+        let mut s = open();
+        let world = world(&mut s);
+        let g = finished_game(&mut s, &world);
+        let pending = finished_game(&mut s, &world);
+        w(&mut s, |tx| {
+            store::request_analysis(tx, g, world.chat.id, world.anna.id, T0)?;
+            store::request_analysis(tx, pending, world.chat.id, world.anna.id, T0)
+        });
+        let (marks, best) = (
+            strings(&["", "?!", ""]),
+            strings(&["c3-d4", "h6-g5", "e3-f4"]),
+        );
+        let result = done(&marks, &best);
+        assert!(w(&mut s, |tx| store::finish_analysis(
+            tx,
+            g,
+            &result,
+            T0 + 60
+        )));
+        assert!(
+            !w(&mut s, |tx| store::finish_analysis(tx, g, &result, T0 + 61)),
+            "once"
+        );
+        assert_eq!(
+            analysis(&s, g),
+            AnalysisRow {
+                game_id: g,
+                chat_id: world.chat.id,
+                requested_by: Some(world.anna.id),
+                status: AnalysisStatus::Done,
+                movetext: Some("1. c3-d4 f6-g5?! 2. e3-f4".into()),
+                white_accuracy: Some(91.5),
+                black_accuracy: Some(78.25),
+                scores: vec![0, 35, -20],
+                marks,
+                best_moves: best,
+                losses: vec![0, 40, 0],
+                depth: Some(12),
+                final_owed: true,
+            }
+        );
+        assert_eq!(
+            store::analyses_owing_final(s.read(), T0 + 60).unwrap(),
+            vec![g]
+        );
+        assert!(
+            store::analyses_owing_final(s.read(), T0 + 61)
+                .unwrap()
+                .is_empty(),
+            "only those finished since"
+        );
+        assert!(
+            !w(&mut s, |tx| store::ack_analysis_final(tx, pending)),
+            "nothing owed yet"
+        );
+        assert!(w(&mut s, |tx| store::ack_analysis_final(tx, g)));
+        assert!(
+            !w(&mut s, |tx| store::ack_analysis_final(tx, g)),
+            "acknowledged once"
+        );
+        assert!(!analysis(&s, g).final_owed);
+        assert!(store::analyses_owing_final(s.read(), T0)
+            .unwrap()
+            .is_empty());
+    }
+
+    pub fn analyses_lists_round_trip_empty_and_single_empty_entries(open: Open) {
+        let mut s = open();
+        let world = world(&mut s);
+        let cases: [(&[&str], &[&str]); 3] = [
+            (&[], &[]),
+            (&[""], &["c3-d4"]),
+            (&["", ""], &["c3-d4", "f6-g5"]),
+        ];
+        for (marks, best) in cases {
+            let g = finished_game(&mut s, &world);
+            w(&mut s, |tx| {
+                store::request_analysis(tx, g, world.chat.id, world.anna.id, T0)
+            });
+            let (marks, best) = (strings(marks), strings(best));
+            let result = AnalysisDone {
+                scores: &[],
+                losses: &[],
+                ..done(&marks, &best)
+            };
+            assert!(w(&mut s, |tx| store::finish_analysis(
+                tx,
+                g,
+                &result,
+                T0 + 1
+            )));
+            let row = analysis(&s, g);
+            assert_eq!((row.marks, row.best_moves), (marks, best));
+            assert_eq!((row.scores, row.losses), (vec![], vec![]));
+        }
+    }
+
+    pub fn analyses_fail_owes_the_final_text_and_only_pending_ones_end(open: Open) {
+        let mut s = open();
+        let world = world(&mut s);
+        let g = finished_game(&mut s, &world);
+        let (marks, best) = (strings(&[""]), strings(&["c3-d4"]));
+        assert!(
+            !w(&mut s, |tx| store::fail_analysis(tx, g, T0)),
+            "not asked for"
+        );
+        w(&mut s, |tx| {
+            store::request_analysis(tx, g, world.chat.id, world.anna.id, T0)
+        });
+        assert!(w(&mut s, |tx| store::fail_analysis(tx, g, T0 + 5)));
+        let row = analysis(&s, g);
+        assert_eq!((row.status, row.final_owed), (AnalysisStatus::Failed, true));
+        assert!(!w(&mut s, |tx| store::fail_analysis(tx, g, T0 + 6)));
+        assert!(!w(&mut s, |tx| store::finish_analysis(
+            tx,
+            g,
+            &done(&marks, &best),
+            T0 + 6
+        )));
+        assert_eq!(analysis(&s, g).status, AnalysisStatus::Failed);
+        assert_eq!(store::analyses_owing_final(s.read(), T0).unwrap(), vec![g]);
+        assert!(w(&mut s, |tx| store::ack_analysis_final(tx, g)));
+        assert!(store::analyses_owing_final(s.read(), T0)
+            .unwrap()
+            .is_empty());
+    }
+
+    pub fn analyses_pending_are_listed_oldest_first_and_counted_per_user(open: Open) {
+        let mut s = open();
+        let world = world(&mut s);
+        let (anna, boris, chat) = (world.anna.id, world.boris.id, world.chat.id);
+        let older = finished_game(&mut s, &world);
+        let newer = finished_game(&mut s, &world);
+        let failed = finished_game(&mut s, &world);
+        w(&mut s, |tx| {
+            store::request_analysis(tx, newer, chat, anna, T0 + 2)?;
+            store::request_analysis(tx, older, chat, anna, T0 + 1)?;
+            store::request_analysis(tx, failed, chat, boris, T0)?;
+            store::fail_analysis(tx, failed, T0 + 3)
+        });
+        assert_eq!(
+            store::pending_analyses(s.read()).unwrap(),
+            vec![older, newer]
+        );
+        assert_eq!(store::count_pending_analyses_by(s.read(), anna).unwrap(), 2);
+        assert_eq!(
+            store::count_pending_analyses_by(s.read(), boris).unwrap(),
+            0
+        );
+    }
+
+    // ---------------------------------------- notifications and updates ----
+
+    pub fn notifications_are_recorded_once_per_game_ply_and_kind_and_pruned(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let g = add_game(&mut s, chat.id, anna.id, boris.id);
+        let g2 = add_game(&mut s, chat.id, anna.id, boris.id);
+        let mark = |s: &mut Store, game, ply, kind, user, now| {
+            w(s, |tx| store::mark_notified(tx, game, ply, kind, user, now))
+        };
+        assert!(mark(&mut s, g, 3, "turn", anna.id, T0));
+        assert!(!mark(&mut s, g, 3, "turn", anna.id, T0 + 1), "sent once");
+        assert!(
+            !mark(&mut s, g, 3, "turn", boris.id, T0 + 1),
+            "once, whoever it is for"
+        );
+        assert!(mark(&mut s, g, 3, "reminder-0", anna.id, T0));
+        assert!(mark(&mut s, g, 4, "turn", boris.id, T0 + 20));
+        assert!(mark(&mut s, g2, 3, "turn", anna.id, T0));
+        assert_eq!(w(&mut s, |tx| store::prune_notifications(tx, T0 + 10)), 3);
+        assert!(
+            mark(&mut s, g, 3, "turn", anna.id, T0 + 30),
+            "forgotten when pruned"
+        );
+        assert!(
+            !mark(&mut s, g, 4, "turn", boris.id, T0 + 30),
+            "a newer one is kept"
+        );
+    }
+
+    pub fn updates_are_marked_once_per_platform_and_pruned(open: Open) {
+        let mut s = open();
+        let mark =
+            |s: &mut Store, platform, id, now| w(s, |tx| store::mark_update(tx, platform, id, now));
+        assert!(mark(&mut s, "telegram", "100", T0));
+        assert!(
+            !mark(&mut s, "telegram", "100", T0 + 1),
+            "a redelivered update"
+        );
+        assert!(
+            mark(&mut s, "discord", "100", T0),
+            "another platform's ids are its own"
+        );
+        assert!(mark(&mut s, "telegram", "101", T0 + 50));
+        assert_eq!(w(&mut s, |tx| store::prune_updates(tx, T0 + 10)), 2);
+        assert!(mark(&mut s, "telegram", "100", T0 + 60));
+        assert!(!mark(&mut s, "telegram", "101", T0 + 60));
+    }
+
+    // ---------------------------------------------- adapter bookkeeping ----
+
+    pub fn board_messages_are_replaced_recognised_and_pruned(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let g = add_game(&mut s, chat.id, anna.id, boris.id);
+        let g2 = add_game(&mut s, chat.id, anna.id, boris.id);
+        let board =
+            |s: &Store, platform, game| store::board_message(s.read(), platform, game).unwrap();
+        let is_board = |s: &Store, platform, chat, message| {
+            store::is_board_message(s.read(), platform, chat, message).unwrap()
+        };
+        let pair = |c: &str, m: &str| Some((c.to_string(), m.to_string()));
+        assert_eq!(board(&s, "telegram", g), None);
+        w(&mut s, |tx| {
+            store::set_board_message(tx, "telegram", g, "-100", "m1", T0)
+        });
+        assert_eq!(board(&s, "telegram", g), pair("-100", "m1"));
+        assert!(is_board(&s, "telegram", "-100", "m1"));
+        w(&mut s, |tx| {
+            store::set_board_message(tx, "telegram", g, "-100", "m2", T0 + 10)
+        });
+        assert_eq!(board(&s, "telegram", g), pair("-100", "m2"));
+        assert!(
+            !is_board(&s, "telegram", "-100", "m1"),
+            "the old board is no longer one"
+        );
+        assert!(is_board(&s, "telegram", "-100", "m2"));
+        assert!(!is_board(&s, "telegram", "-200", "m2"));
+        w(&mut s, |tx| {
+            store::set_board_message(tx, "discord", g, "c", "d1", T0)
+        });
+        w(&mut s, |tx| {
+            store::set_board_message(tx, "telegram", g2, "-100", "m3", T0 + 1)
+        });
+        assert_eq!(board(&s, "discord", g), pair("c", "d1"));
+        assert_eq!(board(&s, "telegram", g), pair("-100", "m2"), "per platform");
+        assert!(!is_board(&s, "discord", "-100", "m2"));
+        assert_eq!(w(&mut s, |tx| store::prune_board_messages(tx, T0 + 5)), 2);
+        assert_eq!(board(&s, "discord", g), None);
+        assert_eq!(board(&s, "telegram", g2), None);
+        assert_eq!(board(&s, "telegram", g), pair("-100", "m2"));
+    }
+
+    pub fn live_messages_are_replaced_and_pruned(open: Open) {
+        let mut s = open();
+        let live = |s: &Store, platform, key| store::live_message(s.read(), platform, key).unwrap();
+        let pair = |c: &str, m: &str| Some((c.to_string(), m.to_string()));
+        assert_eq!(live(&s, "telegram", "analysis-1"), None);
+        w(&mut s, |tx| {
+            store::set_live_message(tx, "telegram", "analysis-1", "-100", "m1", T0)
+        });
+        w(&mut s, |tx| {
+            store::set_live_message(tx, "discord", "analysis-1", "c", "d1", T0 + 20)
+        });
+        w(&mut s, |tx| {
+            store::set_live_message(tx, "telegram", "analysis-2", "-100", "m5", T0)
+        });
+        assert_eq!(live(&s, "telegram", "analysis-1"), pair("-100", "m1"));
+        w(&mut s, |tx| {
+            store::set_live_message(tx, "telegram", "analysis-1", "-100", "m2", T0 + 10)
+        });
+        assert_eq!(live(&s, "telegram", "analysis-1"), pair("-100", "m2"));
+        assert_eq!(live(&s, "discord", "analysis-1"), pair("c", "d1"));
+        assert_eq!(w(&mut s, |tx| store::prune_live_messages(tx, T0 + 5)), 1);
+        assert_eq!(live(&s, "telegram", "analysis-2"), None);
+        assert_eq!(live(&s, "telegram", "analysis-1"), pair("-100", "m2"));
+    }
+
+    pub fn settings_are_stored_and_overwritten(open: Open) {
+        let mut s = open();
+        assert_eq!(store::get_setting(s.read(), "heartbeat").unwrap(), None);
+        w(&mut s, |tx| {
+            store::set_setting(tx, "heartbeat", "1700000000")
+        });
+        assert_eq!(
+            store::get_setting(s.read(), "heartbeat")
+                .unwrap()
+                .as_deref(),
+            Some("1700000000")
+        );
+        w(&mut s, |tx| {
+            store::set_setting(tx, "heartbeat", "1700000060")
+        });
+        w(&mut s, |tx| store::set_setting(tx, "other", ""));
+        assert_eq!(
+            store::get_setting(s.read(), "heartbeat")
+                .unwrap()
+                .as_deref(),
+            Some("1700000060")
+        );
+        assert_eq!(
+            store::get_setting(s.read(), "other").unwrap().as_deref(),
+            Some("")
+        );
+        assert_eq!(store::get_setting(s.read(), "nope").unwrap(), None);
+    }
+
+    // ---------------------------------------------------------- puzzles ----
+
+    pub fn puzzles_are_stored_once_per_key_and_attempts_close_once(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        assert!(w(&mut s, |tx| puzzles::insert_puzzle(
+            tx, 1, "k1", "pdn 1", 1400.0, 2, "fork"
+        )));
+        assert!(
+            !w(&mut s, |tx| puzzles::insert_puzzle(
+                tx, 2, "k1", "pdn 2", 1500.0, 3, ""
+            )),
+            "one puzzle a key"
+        );
+        assert!(w(&mut s, |tx| puzzles::insert_puzzle(
+            tx, 2, "k2", "pdn 2", 1600.0, 3, ""
+        )));
+        assert_eq!(puzzles::puzzle_count(s.read()).unwrap(), 2);
+        assert_eq!(puzzles::puzzle_ids(s.read()).unwrap(), vec![1, 2]);
+        assert_eq!(
+            puzzles::puzzle(s.read(), 1).unwrap(),
+            Some(puzzles::PuzzleRow {
+                id: 1,
+                key: "k1".into(),
+                pdn: "pdn 1".into(),
+                rating: 1400.0,
+                deviation: puzzles::START_DEVIATION,
+                volatility: puzzles::START_VOLATILITY,
+                difficulty: 2,
+                themes: "fork".into(),
+                attempts: 0,
+                solved: 0,
+            })
+        );
+        let near = |s: &Store, user| {
+            puzzles::puzzles_near(s.read(), user, 1580.0, 5)
+                .unwrap()
+                .iter()
+                .map(|p| p.id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(near(&s, anna.id), vec![2, 1], "nearest the rating first");
+
+        assert!(!puzzles::tried(s.read(), anna.id, 1).unwrap());
+        let day = 19_700;
+        let at = w(&mut s, |tx| {
+            puzzles::insert_attempt(tx, anna.id, chat.id, 1, Some(day), true, T0)
+        });
+        assert!(puzzles::tried(s.read(), anna.id, 1).unwrap());
+        assert!(!puzzles::tried(s.read(), boris.id, 1).unwrap());
+        assert_eq!(near(&s, anna.id), vec![2], "not one tried");
+        assert_eq!(near(&s, boris.id), vec![2, 1]);
+        w(&mut s, |tx| {
+            puzzles::update_attempt(tx, at, "c3-d4 f6-g5", 1, 2)
+        });
+        let open_now = puzzles::open_attempt(s.read(), anna.id, chat.id).unwrap();
+        assert_eq!(
+            open_now,
+            Some(puzzles::AttemptRow {
+                id: at,
+                user_id: anna.id,
+                chat_id: chat.id,
+                puzzle_id: 1,
+                daily_day: Some(day),
+                moves: "c3-d4 f6-g5".into(),
+                wrong: 1,
+                hints: 2,
+                status: "open".into(),
+                rated: true,
+                started_at: T0,
+            })
+        );
+        assert_eq!(
+            puzzles::daily_attempt(s.read(), anna.id, chat.id, day).unwrap(),
+            open_now
+        );
+        assert_eq!(
+            puzzles::daily_attempt(s.read(), anna.id, chat.id, day + 1).unwrap(),
+            None
+        );
+        assert!(w(&mut s, |tx| puzzles::finish_attempt(
+            tx,
+            at,
+            "solved",
+            T0 + 5
+        )));
+        assert!(
+            !w(&mut s, |tx| puzzles::finish_attempt(
+                tx,
+                at,
+                "failed",
+                T0 + 6
+            )),
+            "once"
+        );
+        assert_eq!(
+            puzzles::open_attempt(s.read(), anna.id, chat.id).unwrap(),
+            None
+        );
+        let closed = puzzles::daily_attempt(s.read(), anna.id, chat.id, day).unwrap();
+        assert_eq!(closed.map(|a| a.status), Some("solved".to_string()));
+
+        w(&mut s, |tx| {
+            puzzles::save_puzzle_rating(tx, 1, 1450.0, 300.0, 0.061, true)
+        });
+        w(&mut s, |tx| {
+            puzzles::save_puzzle_rating(tx, 1, 1440.0, 290.0, 0.062, false)
+        });
+        let p = puzzles::puzzle(s.read(), 1).unwrap().unwrap();
+        assert_eq!(
+            (p.rating, p.deviation, p.volatility),
+            (1440.0, 290.0, 0.062)
+        );
+        assert_eq!((p.attempts, p.solved), (2, 1));
+
+        // every puzzle tried: the one tried longest ago comes back
+        let oldest = |s: &Store| {
+            puzzles::puzzle_oldest_tried(s.read(), anna.id)
+                .unwrap()
+                .map(|p| p.id)
+        };
+        w(&mut s, |tx| {
+            puzzles::insert_attempt(tx, anna.id, chat.id, 2, None, false, T0 + 10)
+        });
+        assert_eq!(oldest(&s), Some(1));
+        w(&mut s, |tx| {
+            puzzles::insert_attempt(tx, anna.id, chat.id, 1, None, false, T0 + 20)
+        });
+        assert_eq!(oldest(&s), Some(2));
+    }
+
+    pub fn puzzles_player_records_and_daily_posts_are_kept(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        assert!(w(&mut s, |tx| puzzles::insert_puzzle(
+            tx, 1, "k1", "pdn", 1500.0, 1, ""
+        )));
+        assert_eq!(
+            puzzles::player(s.read(), anna.id, chat.id).unwrap(),
+            puzzles::PlayerRow::default()
+        );
+        let record = puzzles::PlayerRow {
+            rating: 1555.5,
+            deviation: 200.0,
+            volatility: 0.06,
+            solved: 4,
+            failed: 1,
+            streak: 2,
+            best_streak: 3,
+        };
+        w(&mut s, |tx| {
+            puzzles::save_player(tx, anna.id, chat.id, &record)?;
+            // no puzzle played: not on the board
+            puzzles::save_player(tx, boris.id, chat.id, &puzzles::PlayerRow::default())
+        });
+        assert_eq!(puzzles::player(s.read(), anna.id, chat.id).unwrap(), record);
+        assert_eq!(
+            puzzles::player(s.read(), anna.id, 0).unwrap(),
+            puzzles::PlayerRow::default()
+        );
+        assert_eq!(
+            puzzles::top_players(s.read(), chat.id, 10).unwrap(),
+            vec![("Anna".to_string(), record)]
+        );
+
+        assert_eq!(puzzles::daily(s.read(), chat.id).unwrap(), None);
+        assert_eq!(puzzles::next_daily(s.read()).unwrap(), None);
+        w(&mut s, |tx| {
+            puzzles::set_daily(
+                tx,
+                chat.id,
+                true,
+                540,
+                180,
+                Some("Europe/Riga"),
+                Some(T0 + 100),
+            )
+        });
+        let daily = puzzles::DailyRow {
+            chat_id: chat.id,
+            enabled: true,
+            minute: 540,
+            tz_offset: 180,
+            tz_name: Some("Europe/Riga".into()),
+            next_at: Some(T0 + 100),
+            last_day: None,
+            last_puzzle: None,
+        };
+        assert_eq!(
+            puzzles::daily(s.read(), chat.id).unwrap(),
+            Some(daily.clone())
+        );
+        assert_eq!(puzzles::next_daily(s.read()).unwrap(), Some(T0 + 100));
+        assert!(puzzles::dailies_due(s.read(), T0 + 99).unwrap().is_empty());
+        assert_eq!(
+            puzzles::dailies_due(s.read(), T0 + 100).unwrap(),
+            vec![daily]
+        );
+        assert!(w(&mut s, |tx| {
+            puzzles::mark_daily_posted(tx, chat.id, T0 + 100, T0 + 100 + DAY, 19_700, 1)
+        }));
+        assert!(
+            !w(&mut s, |tx| {
+                puzzles::mark_daily_posted(tx, chat.id, T0 + 100, T0 + 100 + DAY, 19_700, 1)
+            }),
+            "posted once"
+        );
+        let after = puzzles::daily(s.read(), chat.id).unwrap().unwrap();
+        assert_eq!(
+            (after.next_at, after.last_day, after.last_puzzle),
+            (Some(T0 + 100 + DAY), Some(19_700), Some(1))
+        );
+        w(&mut s, |tx| {
+            puzzles::set_daily(tx, chat.id, false, 540, 180, None, Some(T0))
+        });
+        assert!(
+            puzzles::dailies_due(s.read(), T0 + DAY * 2)
+                .unwrap()
+                .is_empty(),
+            "disabled"
+        );
+        assert_eq!(puzzles::next_daily(s.read()).unwrap(), None);
+    }
+
+    // ----------------------------------------------------- transactions ----
+
+    pub fn transactions_commit_their_value_and_writes(open: Open) {
+        let mut s = open();
+        let id = s
+            .transaction(|tx| -> Result<i64, Abort> {
+                let u = store::upsert_user(tx, "console", "1", "Anna", Some("anna"), T0)?;
+                store::set_user_lang(tx, u.id, "fr")?;
+                // the transaction reads its own writes
+                let seen = store::user(tx, u.id)?.map(|u| u.lang);
+                assert_eq!(seen, Some(Some("fr".to_string())));
+                Ok(u.id)
+            })
+            .unwrap();
+        let u = store::user(s.read(), id).unwrap().unwrap();
+        assert_eq!((u.name.as_str(), u.lang.as_deref()), ("Anna", Some("fr")));
+    }
+
+    pub fn transactions_rolled_back_leave_nothing(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let g = add_game(&mut s, chat.id, anna.id, boris.id);
+        let r = s.transaction(|tx| -> Result<(), Abort> {
+            store::upsert_user(tx, "console", "9", "Zed", Some("zed"), T0)?;
+            assert!(store::record_move(
+                tx,
+                g,
+                0,
+                "c3-d4",
+                "B:x",
+                Some(anna.id),
+                &NextClock::default(),
+                T0 + 1
+            )?);
+            store::set_setting(tx, "k", "v")?;
+            assert!(store::mark_update(tx, "console", "u1", T0)?);
+            Err(Abort::Refused)
+        });
+        assert!(matches!(r, Err(Abort::Refused)));
+        assert_eq!(
+            store::user_by_handle(s.read(), "console", "zed").unwrap(),
+            None
+        );
+        assert_eq!(game(&s, g).ply, 0);
+        assert!(store::game_moves(s.read(), g).unwrap().is_empty());
+        assert_eq!(store::get_setting(s.read(), "k").unwrap(), None);
+        assert!(
+            w(&mut s, |tx| store::mark_update(tx, "console", "u1", T0)),
+            "the update was not taken as handled"
+        );
+        // a store error rolls back the same way
+        let r = s.transaction(|tx| -> StoreResult<()> {
+            store::set_setting(tx, "k", "v")?;
+            store::insert_game(tx, &new_game(9_999, Seat::Ai(1), Seat::Ai(2)), T0)?;
+            Ok(())
+        });
+        assert!(r.is_err(), "a game in no chat is refused");
+        assert_eq!(store::get_setting(s.read(), "k").unwrap(), None);
+    }
+
+    pub fn batches_commit_kept_savepoints_and_drop_the_others(open: Open) {
+        let mut s = open();
+        let mut batch = s.begin().unwrap();
+        let kept = batch
+            .savepoint(
+                |tx| store::upsert_user(tx, "console", "1", "Kept", Some("kept"), T0),
+                |r| r.is_ok(),
+            )
+            .unwrap()
+            .unwrap();
+        let refused = batch
+            .savepoint(
+                |tx| -> Result<i64, Abort> {
+                    store::upsert_user(tx, "console", "2", "Dropped", Some("dropped"), T0)?;
+                    store::set_setting(tx, "dropped", "yes")?;
+                    Err(Abort::Refused)
+                },
+                |r| r.is_ok(),
+            )
+            .unwrap();
+        assert!(matches!(refused, Err(Abort::Refused)));
+        let seen = batch
+            .savepoint(
+                |tx| -> StoreResult<_> {
+                    Ok((
+                        store::user_by_handle(tx, "console", "kept")?.map(|u| u.id),
+                        store::user_by_handle(tx, "console", "dropped")?,
+                        store::get_setting(tx, "dropped")?,
+                    ))
+                },
+                |_| true,
+            )
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            seen,
+            (Some(kept.id), None, None),
+            "a later savepoint sees the kept one's writes, not the dropped one's"
+        );
+        let not_kept = batch
+            .savepoint(|tx| store::set_setting(tx, "unkept", "yes"), |_| false)
+            .unwrap();
+        assert!(
+            not_kept.is_ok(),
+            "a success not kept is rolled back all the same"
+        );
+        batch.commit().unwrap();
+        assert_eq!(
+            store::user_by_handle(s.read(), "console", "kept")
+                .unwrap()
+                .map(|u| u.id),
+            Some(kept.id)
+        );
+        assert_eq!(
+            store::user_by_handle(s.read(), "console", "dropped").unwrap(),
+            None
+        );
+        assert_eq!(store::get_setting(s.read(), "dropped").unwrap(), None);
+        assert_eq!(store::get_setting(s.read(), "unkept").unwrap(), None);
+    }
+
+    pub fn batches_survive_a_failing_statement_in_a_savepoint(open: Open) {
+        let mut s = open();
+        let mut batch = s.begin().unwrap();
+        let first = batch
+            .savepoint(|tx| store::set_setting(tx, "first", "1"), |r| r.is_ok())
+            .unwrap();
+        assert!(first.is_ok());
+        let failing = batch
+            .savepoint(
+                |tx| -> StoreResult<i64> {
+                    store::set_setting(tx, "failing", "1")?;
+                    store::insert_game(tx, &new_game(9_999, Seat::Ai(1), Seat::Ai(2)), T0)
+                },
+                |r| r.is_ok(),
+            )
+            .unwrap();
+        assert!(failing.is_err(), "a game in no chat is refused");
+        let last = batch
+            .savepoint(|tx| store::set_setting(tx, "last", "1"), |r| r.is_ok())
+            .unwrap();
+        assert!(last.is_ok(), "the batch goes on after a failed savepoint");
+        batch.commit().unwrap();
+        let get = |k| store::get_setting(s.read(), k).unwrap();
+        assert_eq!(
+            (get("first"), get("failing"), get("last")),
+            (Some("1".into()), None, Some("1".into()))
+        );
+    }
+
+    pub fn batches_not_committed_leave_nothing(open: Open) {
+        let mut s = open();
+        {
+            let mut batch = s.begin().unwrap();
+            let r = batch
+                .savepoint(|tx| store::set_setting(tx, "k", "v"), |_| true)
+                .unwrap();
+            assert!(r.is_ok());
+            // dropped without commit
+        }
+        assert_eq!(store::get_setting(s.read(), "k").unwrap(), None);
+        // and the store is usable after
+        w(&mut s, |tx| store::set_setting(tx, "k", "w"));
+        assert_eq!(
+            store::get_setting(s.read(), "k").unwrap().as_deref(),
+            Some("w")
+        );
+    }
+}
+
+// ---------------------------------------------------------- SQLite only ----
+
+/// What only the SQLite backend can show: rows written with raw SQL
+/// through `Store::conn()` (a stored word no enum knows, as an older or
+/// hand-edited database may hold), and a file reopened.
+mod sqlite_only {
+    use super::*;
+    use shashki::store::{SqlError, UnknownWord};
+
+    /// The unknown word a read failed on; panics if it failed otherwise
+    /// (or did not fail: a default slipped in).
+    fn unknown_word<T: std::fmt::Debug>(r: StoreResult<T>) -> UnknownWord {
+        match r {
+            Err(StoreError::Sql(SqlError::FromSqlConversionFailure(_, _, e))) => {
+                match e.downcast::<UnknownWord>() {
+                    Ok(w) => *w,
+                    Err(e) => panic!("a conversion error, not an unknown word: {e}"),
+                }
+            }
+            other => panic!("expected an unknown stored word, got {other:?}"),
+        }
+    }
+
+    fn word(kind: &'static str, word: &str) -> UnknownWord {
+        UnknownWord {
+            kind,
+            word: word.to_string(),
+        }
+    }
+
+    /// Run raw SQL with the CHECK constraints off (they refuse most bad
+    /// words; a database from before a constraint, or edited by hand,
+    /// may still hold them).
+    fn raw(s: &Store, sql: &str) {
+        s.conn()
+            .execute_batch(&format!(
+                "PRAGMA ignore_check_constraints = ON; {sql}; PRAGMA ignore_check_constraints = OFF;"
+            ))
+            .expect("raw SQL");
+    }
+
+    fn memory() -> Store {
+        Store::open_in_memory().unwrap()
+    }
+
+    #[test]
+    fn a_game_with_an_unknown_word_is_a_typed_error_not_a_default() {
+        let cases = [
+            ("variant", "checkers", "variant"),
+            ("status", "paused", "game status"),
+            ("result", "won", "game result"),
+            ("result_reason", "forfeit", "termination"),
+            ("draw_offer", "green", "colour"),
+        ];
+        for (column, bad, kind) in cases {
+            let mut s = memory();
+            let World {
+                anna, boris, chat, ..
+            } = world(&mut s);
+            let id = add_game(&mut s, chat.id, anna.id, boris.id);
+            raw(
+                &s,
+                &format!("UPDATE games SET {column} = '{bad}' WHERE id = {id}"),
+            );
+            assert_eq!(
+                unknown_word(store::game(s.read(), id)),
+                word(kind, bad),
+                "{column}"
+            );
+            if column != "status" {
+                // a list holding it fails too, rather than skipping it
+                let listed = store::active_games_in_chat(s.read(), chat.id);
+                assert_eq!(unknown_word(listed), word(kind, bad), "{column} in a list");
+            }
+        }
+    }
+
+    #[test]
+    fn a_chat_with_an_unknown_variant_is_a_typed_error() {
+        let mut s = memory();
+        let World { chat, .. } = world(&mut s);
+        raw(
+            &s,
+            &format!(
+                "UPDATE chats SET variant = 'Russian' WHERE id = {}",
+                chat.id
+            ),
+        );
+        assert_eq!(
+            unknown_word(store::chat(s.read(), chat.id)),
+            word("variant", "Russian")
+        );
+    }
+
+    #[test]
+    fn a_challenge_with_an_unknown_word_is_a_typed_error() {
+        for (column, bad, kind) in [
+            ("status", "lost", "challenge status"),
+            ("color", "green", "colour"),
+            ("variant", "chess", "variant"),
+        ] {
+            let mut s = memory();
+            let World { anna, chat, .. } = world(&mut s);
+            let id = open_challenge(&mut s, chat.id, anna.id, T0 + 10);
+            raw(
+                &s,
+                &format!("UPDATE challenges SET {column} = '{bad}' WHERE id = {id}"),
+            );
+            assert_eq!(
+                unknown_word(store::challenge(s.read(), id)),
+                word(kind, bad),
+                "{column}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_tournament_with_an_unknown_word_is_a_typed_error() {
+        for (column, bad, kind) in [
+            ("status", "paused", "tournament status"),
+            ("format", "knockout", "tournament format"),
+            ("ballot", "random", "ballot"),
+        ] {
+            let mut s = memory();
+            let World { anna, chat, .. } = world(&mut s);
+            let id = add_tournament(&mut s, &new_tournament(chat.id, anna.id));
+            raw(
+                &s,
+                &format!("UPDATE tournaments SET {column} = '{bad}' WHERE id = {id}"),
+            );
+            assert_eq!(
+                unknown_word(store::tournament(s.read(), id)),
+                word(kind, bad),
+                "{column}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_analysis_with_an_unknown_status_is_a_typed_error() {
+        let mut s = memory();
+        let world = world(&mut s);
+        let g = add_game(&mut s, world.chat.id, world.anna.id, world.boris.id);
+        w(&mut s, |tx| {
+            store::request_analysis(tx, g, world.chat.id, world.anna.id, T0)
+        });
+        raw(
+            &s,
+            &format!("UPDATE analyses SET status = 'running' WHERE game_id = {g}"),
+        );
+        assert_eq!(
+            unknown_word(store::analysis(s.read(), g)),
+            word("analysis status", "running")
+        );
+    }
+
+    #[test]
+    fn a_committed_transaction_survives_reopening_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("store.sqlite");
+        let (g, chat) = {
+            let mut s = Store::open(&path).unwrap();
+            let World {
+                anna, boris, chat, ..
+            } = world(&mut s);
+            let g = add_game(&mut s, chat.id, anna.id, boris.id);
+            assert!(play(&mut s, g, 0, "c3-d4", Some(anna.id)));
+            // begun, not committed: lost with the connection
+            let mut batch = s.begin().unwrap();
+            batch
+                .savepoint(|tx| store::set_setting(tx, "uncommitted", "1"), |_| true)
+                .unwrap()
+                .unwrap();
+            std::mem::forget(batch);
+            (g, chat)
+        };
+        let s = Store::open(&path).unwrap();
+        assert_eq!(game(&s, g).ply, 1);
+        assert_eq!(store::game_moves(s.read(), g).unwrap(), strings(&["c3-d4"]));
+        assert_eq!(store::chat(s.read(), chat.id).unwrap(), Some(chat));
+        assert_eq!(store::get_setting(s.read(), "uncommitted").unwrap(), None);
+    }
+}
