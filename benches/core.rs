@@ -51,7 +51,7 @@ fn main() {
     let reader = Store::open(&path).unwrap();
     let mut latencies = Vec::with_capacity(moves);
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut game: Option<(i64, Game)> = None;
+    let mut game: Option<(shashki::core::GameId, Game)> = None;
     let started = Instant::now();
     while latencies.len() < moves {
         let (id, g) = match game.take() {

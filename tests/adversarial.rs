@@ -33,8 +33,8 @@ use shashki::core::{
 };
 use shashki::engine::{Color, Game, Position, Variant};
 use shashki::store::{
-    self, ChallengeId, ChallengeRow, ChallengeStatus, GameResult, GameRow, GameStatus, Seat, Store,
-    Termination,
+    self, ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameResult, GameRow, GameStatus,
+    Seat, Store, Termination,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -300,7 +300,7 @@ fn snap(s: &Store, prev: Option<&Snap>) -> Snap {
         .map(|(id, row)| {
             let typed = match prev {
                 Some(p) if unchanged(id, row, Some(&p.raw_games)) => p.games[id].clone(),
-                _ => store::game(s.read(), *id).unwrap().unwrap(),
+                _ => store::game(s.read(), GameId(*id)).unwrap().unwrap(),
             };
             (*id, typed)
         })
@@ -424,7 +424,7 @@ fn sorted_legal(row: &GameRow) -> Vec<String> {
 fn replay_check(c: &Connection, row: &GameRow) -> Result<usize, String> {
     let start = Position::from_fen(&row.start_fen).map_err(|e| format!("start fen: {e}"))?;
     let mut g = Game::from_position(variant(row), start);
-    let moves = move_rows(c, row.id);
+    let moves = move_rows(c, row.id.0);
     for (i, (ply, text, _)) in moves.iter().enumerate() {
         if *ply != i as i64 + 1 {
             return Err(format!("move plies not 1..n: {moves:?}"));
@@ -514,18 +514,18 @@ fn act_of(ev: &Event) -> Act {
     match &ev.input {
         Input::Choice(p) => match Payload::decode(p) {
             Some(Payload::Move { game, ply, .. }) => Act::Move {
-                game: Some(game),
+                game: Some(game.0),
                 ply: Some(ply),
             },
-            Some(Payload::ResignConfirm { game, .. }) => Act::Resign { game: Some(game) },
+            Some(Payload::ResignConfirm { game, .. }) => Act::Resign { game: Some(game.0) },
             // a rematch is a challenge (or an AI game) by the presser, here
             Some(Payload::Rematch { .. }) => Act::Challenge,
             Some(Payload::Draw { game }) => Act::Draw {
-                game: Some(game),
+                game: Some(game.0),
                 decline: false,
             },
             Some(Payload::DeclineDraw { game }) => Act::Draw {
-                game: Some(game),
+                game: Some(game.0),
                 decline: true,
             },
             Some(Payload::Accept { challenge }) => Act::Accept {
@@ -540,9 +540,17 @@ fn act_of(ev: &Event) -> Act {
             Some(Command::Move(MoveArgs {
                 game,
                 text: Some(_),
-            })) => Act::Move { game, ply: None },
-            Some(Command::Resign(r)) => Act::Resign { game: r.game },
-            Some(Command::Draw(DrawArgs { game, decline })) => Act::Draw { game, decline },
+            })) => Act::Move {
+                game: game.map(|g| g.0),
+                ply: None,
+            },
+            Some(Command::Resign(r)) => Act::Resign {
+                game: r.game.map(|g| g.0),
+            },
+            Some(Command::Draw(DrawArgs { game, decline })) => Act::Draw {
+                game: game.map(|g| g.0),
+                decline,
+            },
             // no number: the newest open one (a word that is no number is
             // refused: `Malformed`)
             Some(Command::Accept(r)) => Act::Accept {
@@ -578,7 +586,7 @@ struct Who {
 /// number names that game; no number means a game of this chat.
 fn means(game: Option<i64>, g: &GameRow, chat: i64) -> bool {
     match game {
-        Some(id) => id == g.id,
+        Some(id) => id == g.id.0,
         None => g.chat_id == chat,
     }
 }
@@ -986,7 +994,11 @@ fn check_ai_job(
     stats: &mut Stats,
 ) -> Vec<String> {
     let mut errs = Vec::new();
-    let Job::AiMove { game_id, ply } = job else {
+    let Job::AiMove {
+        game: GameId(game_id),
+        ply,
+    } = job
+    else {
         // an analysis changes no game
         if a.games != b.games {
             errs.push(format!("{job:?} changed a game"));
@@ -1147,7 +1159,7 @@ fn check_replies(out: &Outcome, ev: &Event, who: &Who, after: &Snap) -> Vec<Stri
             }
         }
         // a game is shown only in its own chat or to its players
-        if let Some(g) = r.game_id.and_then(|id| after.games.get(&id)) {
+        if let Some(g) = r.game_id.and_then(|id| after.games.get(&id.0)) {
             let here = after.chat_id_of_platform(&ev.chat.id) == Some(g.chat_id);
             if !here && g.color_of(who.user).is_none() {
                 errs.push(format!(
@@ -1315,7 +1327,7 @@ impl World {
         match self.rng.below(10) {
             0 => self.rng.range(0, games.len() as i64 + 5),
             1 => 999_999_999_999,
-            _ if !games.is_empty() => self.rng.pick(&games).id,
+            _ if !games.is_empty() => self.rng.pick(&games).id.0,
             _ => 1,
         }
     }
@@ -1378,7 +1390,7 @@ impl World {
                 match self.rng.below(4) {
                     0 => {
                         let ev = self.event(q, chat, Input::Text(format!("/move #{} {m}", g.id)));
-                        ("move #id", ev, Expect::Moves(g.id))
+                        ("move #id", ev, Expect::Moves(g.id.0))
                     }
                     1 => {
                         let ev = self.event(q, chat, Input::Text(format!("/move {m}")));
@@ -1393,7 +1405,7 @@ impl World {
                         }
                         .encode();
                         let ev = self.event(q, chat, Input::Choice(payload));
-                        ("move button", ev, Expect::Moves(g.id))
+                        ("move button", ev, Expect::Moves(g.id.0))
                     }
                     _ => (
                         "bare move",
@@ -1758,7 +1770,7 @@ impl World {
             None
         };
         let gid = match &g {
-            Some(g) => g.id,
+            Some(g) => g.id.0,
             None => self.any_game_id(),
         };
         let ply = match &g {
@@ -1847,7 +1859,7 @@ impl World {
         };
         match Payload::decode(payload) {
             Some(Payload::Move { game, ply, index }) => {
-                let Some(g) = self.last.games.get(&game) else {
+                let Some(g) = self.last.games.get(&game.0) else {
                     return Expect::Nothing;
                 };
                 let mine = g.color_of(uid);
@@ -1857,20 +1869,20 @@ impl World {
                     && mine == g.side_to_move()
                     && usize::from(index) < sorted_legal(g).len()
                 {
-                    Expect::Moves(game)
+                    Expect::Moves(game.0)
                 } else {
                     Expect::Nothing
                 }
             }
             // "yes, resign" is for the colour that was asked, when it says
-            Some(Payload::ResignConfirm { game, by }) => match self.last.games.get(&game) {
+            Some(Payload::ResignConfirm { game, by }) => match self.last.games.get(&game.0) {
                 Some(g)
                     if g.is_active()
                         && g.color_of(uid).is_some_and(|c| {
                             by.is_none_or(|b| (b == 0) == (c == shashki::engine::Color::White))
                         }) =>
                 {
-                    Expect::Resigns(game)
+                    Expect::Resigns(game.0)
                 }
                 _ => Expect::Nothing,
             },

@@ -8,7 +8,7 @@ use shashki::core::{
 };
 use shashki::engine::search::{search, Limits};
 use shashki::engine::{Game, Position, Variant};
-use shashki::store::{self, Seat, Store};
+use shashki::store::{self, GameId, Seat, Store};
 use std::sync::Arc;
 
 fn config() -> Config {
@@ -24,12 +24,12 @@ impl Room {
         Room::with_config(config())
     }
 
-    fn game(&self, id: i64) -> store::GameRow {
+    fn game(&self, id: GameId) -> store::GameRow {
         store::game(self.store().read(), id).unwrap().unwrap()
     }
 
     /// The engine's view of a stored game (replayed from its moves).
-    fn replay(&self, id: i64) -> Game {
+    fn replay(&self, id: GameId) -> Game {
         let s = self.store();
         let row = store::game(s.read(), id).unwrap().unwrap();
         let mut g = Game::from_position(row.variant, Position::from_fen(&row.start_fen).unwrap());
@@ -57,7 +57,7 @@ fn board(o: &Outcome) -> &Reply {
 }
 
 /// Anna challenges Bob; Bob accepts. Anna plays White. Returns the game id.
-fn start_human_game(room: &Room, days: &str) -> i64 {
+fn start_human_game(room: &Room, days: &str) -> GameId {
     room.say("Bob", "/help"); // the bot has seen Bob
     let card = room.say("Anna", &format!("/challenge @bob {days} white"));
     assert!(text(&card).contains("Challenge #"), "{}", text(&card));
@@ -381,7 +381,7 @@ fn a_draw_rule_ends_the_game() {
     // a kings ending set up in the store, played through the chat
     let id = {
         let mut s = room.store();
-        s.transaction(|c| -> Result<i64, store::StoreError> {
+        s.transaction(|c| -> Result<GameId, store::StoreError> {
             let chat = store::upsert_chat(c, "console", "room", None, false, T0)?;
             let a = store::user_by_handle(c, "console", "anna")?.unwrap();
             let b = store::user_by_handle(c, "console", "bob")?.unwrap();
@@ -468,10 +468,7 @@ fn a_game_against_the_ai() {
     // a job for a position that has moved on does nothing
     let stale = room
         .svc
-        .run_job(shashki::core::Job::AiMove {
-            game_id: id,
-            ply: 3,
-        })
+        .run_job(shashki::core::Job::AiMove { game: id, ply: 3 })
         .unwrap();
     assert!(stale.replies.is_empty());
 }
@@ -486,7 +483,7 @@ fn the_ai_takes_a_draw_only_when_it_stands_worse() {
     for fen in ["W:WKc1,Ke1,Kg1:BKh2", "W:WKb2:BKf8,Kd8,Kh6"] {
         let id = {
             let mut s = room.store();
-            s.transaction(|c| -> Result<i64, store::StoreError> {
+            s.transaction(|c| -> Result<GameId, store::StoreError> {
                 let chat = store::upsert_chat(c, "console", "room", None, false, T0)?;
                 let a = store::user_by_handle(c, "console", "anna")?.unwrap();
                 store::insert_game(
@@ -920,7 +917,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
     let t = text(&room.say("Eve", "/challenge ai 2"));
     assert!(t.contains("This chat has 4 games in progress"), "{t}");
     assert_eq!(
-        store::active_games_in_chat(s.read(), room.game(1).chat_id)
+        store::active_games_in_chat(s.read(), room.game(GameId(1)).chat_id)
             .unwrap()
             .len(),
         4
@@ -1215,7 +1212,7 @@ fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
 
     let out = room.say("Carl", &format!("/analyze #{id}"));
     assert!(text(&out).contains("Analysing game"), "{}", text(&out));
-    assert_eq!(out.jobs, vec![shashki::core::Job::Analyse { game_id: id }]);
+    assert_eq!(out.jobs, vec![shashki::core::Job::Analyse { game: id }]);
     // asked again while it runs: no second job
     let again = room.say("Bob", &format!("/analyse #{id}"));
     assert!(
@@ -1227,7 +1224,7 @@ fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
     // the job (as after a restart, the pending row is what counts)
     assert_eq!(
         room.svc.pending_jobs().unwrap(),
-        vec![shashki::core::Job::Analyse { game_id: id }]
+        vec![shashki::core::Job::Analyse { game: id }]
     );
     let done = room.svc.run_job(out.jobs[0]).unwrap();
     let t = text(&done);
@@ -1249,7 +1246,7 @@ fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
     // the summary is owed until the adapter says it is sent
     assert_eq!(
         room.svc.pending_jobs().unwrap(),
-        vec![shashki::core::Job::Analyse { game_id: id }]
+        vec![shashki::core::Job::Analyse { game: id }]
     );
     room.svc.acknowledge(&key).unwrap();
     assert!(room.svc.pending_jobs().unwrap().is_empty());
@@ -1502,7 +1499,7 @@ fn the_chat_chooses_how_boards_are_kept() {
 
 /// Anna challenges Bob to `variant` (the words after `/challenge @bob`),
 /// Bob accepts; Anna plays White. Returns the game id and the card's text.
-fn start_variant_game(room: &Room, words: &str) -> (i64, String) {
+fn start_variant_game(room: &Room, words: &str) -> (GameId, String) {
     room.say("Bob", "/help");
     let card = room.say("Anna", &format!("/challenge @bob 3 white {words}"));
     let accept = button(&card, "Accept").to_string();
@@ -2144,7 +2141,7 @@ fn a_game_keeps_the_thread_it_was_started_in() {
 
 /// Anna challenges Bob to a casual game (`casual`); Bob accepts. Anna plays
 /// White. Returns the game id.
-fn start_casual_game(room: &Room) -> i64 {
+fn start_casual_game(room: &Room) -> GameId {
     room.say("Bob", "/help");
     let card = room.say("Anna", "/challenge @bob 3 white casual");
     assert!(text(&card).contains("casual (unrated)"), "{}", text(&card));
@@ -2449,10 +2446,7 @@ fn an_analysis_given_up_for_good_ends_its_live_message_with_could_not_be_made() 
     let job = room.say("Carl", &format!("/analyse #{id}")).jobs[0];
     let key = format!("analysis-{id}");
     // an AI move is never given up: nothing to say
-    let ai = shashki::core::Job::AiMove {
-        game_id: id,
-        ply: 0,
-    };
+    let ai = shashki::core::Job::AiMove { game: id, ply: 0 };
     assert!(room.svc.job_failed_for_good(ai).unwrap().replies.is_empty());
     let out = room.svc.job_failed_for_good(job).unwrap();
     assert_eq!(out.replies.len(), 1);

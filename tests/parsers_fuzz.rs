@@ -172,7 +172,7 @@ fn check_text(text: &str) {
         assert!(text.trim().starts_with('/'), "{text:?} -> {cmd:?}");
         match cmd {
             Command::Move(MoveArgs { game, text: t }) => {
-                assert!(game.is_none_or(|g| g > 0), "{text:?} -> {cmd:?}");
+                assert!(game.is_none_or(|g| g.0 > 0), "{text:?} -> {cmd:?}");
                 assert!(
                     t.as_ref().is_none_or(|t| !t.trim().is_empty()),
                     "{text:?} -> {cmd:?}"
@@ -319,6 +319,7 @@ fn every_payload_the_bot_makes_decodes_to_itself() {
     };
     for _ in 0..20_000 {
         let (g, c, ply) = (id(&mut rng), id(&mut rng), id(&mut rng));
+        let g = shashki::core::GameId(g);
         let index = rng.next() as u16;
         let square = 1 + rng.below(32) as u8;
         for p in [

@@ -19,7 +19,7 @@ use shashki::engine::{Color, Variant};
 use shashki::store::puzzles;
 use shashki::store::{
     self, AnalysisDone, AnalysisRow, AnalysisStatus, ByeRow, ChallengeId, ChallengeRow,
-    ChallengeStatus, ChatRow, ChatSetting, ColorWish, ConditionalRow, GameResult, GameRow,
+    ChallengeStatus, ChatRow, ChatSetting, ColorWish, ConditionalRow, GameId, GameResult, GameRow,
     GameStatus, NewGame, NewTournament, NextClock, RatingRow, Seat, Store, StoreError, StoreResult,
     TakebackRequest, Termination, TournamentGameRow, TournamentId, TournamentPlayerRow,
     TournamentRow, TournamentStatus, Tx, UserRow,
@@ -205,16 +205,16 @@ fn new_game(chat: i64, white: Seat, black: Seat) -> NewGame {
 }
 
 /// A game between people in `chat`, inserted at T0.
-fn add_game(s: &mut Store, chat: i64, white: i64, black: i64) -> i64 {
+fn add_game(s: &mut Store, chat: i64, white: i64, black: i64) -> GameId {
     let g = new_game(chat, Seat::Human(white), Seat::Human(black));
     w(s, |tx| store::insert_game(tx, &g, T0))
 }
 
-fn insert(s: &mut Store, g: &NewGame) -> i64 {
+fn insert(s: &mut Store, g: &NewGame) -> GameId {
     w(s, |tx| store::insert_game(tx, g, T0))
 }
 
-fn game(s: &Store, id: i64) -> GameRow {
+fn game(s: &Store, id: GameId) -> GameRow {
     store::game(s.read(), id)
         .expect("the game reads")
         .expect("the game is stored")
@@ -228,7 +228,7 @@ fn fen_after(ply: i64) -> String {
 }
 
 /// Play `notation` at `ply` (the game's ply before the move), at T0 + 10 × (ply + 1).
-fn play(s: &mut Store, id: i64, ply: i64, notation: &str, by: Option<i64>) -> bool {
+fn play(s: &mut Store, id: GameId, ply: i64, notation: &str, by: Option<i64>) -> bool {
     w(s, |tx| {
         store::record_move(
             tx,
@@ -243,11 +243,11 @@ fn play(s: &mut Store, id: i64, ply: i64, notation: &str, by: Option<i64>) -> bo
     })
 }
 
-fn finish(s: &mut Store, id: i64, result: GameResult, how: Termination, now: i64) -> bool {
+fn finish(s: &mut Store, id: GameId, result: GameResult, how: Termination, now: i64) -> bool {
     w(s, |tx| store::finish_game(tx, id, result, how, now))
 }
 
-fn ids(games: &[GameRow]) -> Vec<i64> {
+fn ids(games: &[GameRow]) -> Vec<GameId> {
     games.iter().map(|g| g.id).collect()
 }
 
@@ -319,7 +319,7 @@ fn rating(r: f64, games: i64) -> RatingRow {
     }
 }
 
-fn analysis(s: &Store, game: i64) -> AnalysisRow {
+fn analysis(s: &Store, game: GameId) -> AnalysisRow {
     store::analysis(s.read(), game)
         .expect("the analysis reads")
         .expect("the analysis is stored")
@@ -689,7 +689,7 @@ mod suite {
         );
         assert!(!row.casual);
         assert_eq!(row.variant, Variant::Russian);
-        assert_eq!(store::game(s.read(), 9_999).unwrap(), None);
+        assert_eq!(store::game(s.read(), GameId(9_999)).unwrap(), None);
     }
 
     pub fn games_every_variant_is_read_back_as_stored(open: Open) {
@@ -722,7 +722,7 @@ mod suite {
         assert_eq!(game(&s, other).thread, None);
         w(&mut s, |tx| store::set_game_thread(tx, id, None));
         assert_eq!(store::game_thread(s.read(), id).unwrap(), None);
-        assert_eq!(store::game_thread(s.read(), 9_999).unwrap(), None);
+        assert_eq!(store::game_thread(s.read(), GameId(9_999)).unwrap(), None);
     }
 
     pub fn games_record_move_writes_once_per_ply(open: Open) {
@@ -808,7 +808,7 @@ mod suite {
     }
 
     /// The row of a game just inserted from `g`.
-    fn game_before(g: &NewGame, id: i64, white: i64, black: i64) -> GameRow {
+    fn game_before(g: &NewGame, id: GameId, white: i64, black: i64) -> GameRow {
         GameRow {
             id,
             chat_id: g.chat_id,
@@ -2202,7 +2202,7 @@ mod suite {
         }
     }
 
-    fn finished_game(s: &mut Store, w_: &World) -> i64 {
+    fn finished_game(s: &mut Store, w_: &World) -> GameId {
         let id = add_game(s, w_.chat.id, w_.anna.id, w_.boris.id);
         assert!(finish(s, id, GameResult::Draw, Termination::Agreement, T0));
         id
@@ -2948,7 +2948,7 @@ mod suite {
         assert!(first.is_ok());
         let failing = batch
             .savepoint(
-                |tx| -> StoreResult<i64> {
+                |tx| -> StoreResult<GameId> {
                     store::set_setting(tx, "failing", "1")?;
                     store::insert_game(tx, &new_game(9_999, Seat::Ai(1), Seat::Ai(2)), T0)
                 },

@@ -7,7 +7,7 @@ mod common;
 use common::room::{text, Room, T0};
 use shashki::core::{Config, Input, Outcome, Platform};
 use shashki::engine::{Game, Position, Variant};
-use shashki::store::{self, GameStatus, Seat, TournamentId};
+use shashki::store::{self, GameId, GameStatus, Seat, TournamentId};
 
 fn config() -> Config {
     Config {
@@ -283,7 +283,7 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
 }
 
 /// The game between two players of a tournament (`a` and `b` by entry).
-fn game_between(room: &Room, a: i64, b: i64) -> i64 {
+fn game_between(room: &Room, a: i64, b: i64) -> GameId {
     store::tournament_games(room.store().read(), TournamentId(1))
         .unwrap()
         .into_iter()
@@ -988,7 +988,7 @@ const HOUR: i64 = 3600;
 const DAY: i64 = 86_400;
 
 /// The side to move of game `id` plays its first legal move (by notation).
-fn play_first(room: &Room, id: i64) -> Outcome {
+fn play_first(room: &Room, id: GameId) -> Outcome {
     let row = store::game(room.store().read(), id).unwrap().unwrap();
     let pos = Position::from_fen(&row.fen).unwrap();
     let mut moves = pos.legal_moves_in(Variant::Russian);

@@ -46,6 +46,7 @@ use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::{handle_tag, move_args};
 use crate::core::input::options::{OptValue, SlashCommand};
 use crate::core::input::spec::{menu, ArgKind, MenuScope};
+use crate::core::GameId;
 use crate::core::{
     BoardMode, ChatRef, Choice, ChoiceKind, Event, Input, LinkTo, Platform, PlatformLimits, Reply,
     Target, UserRef,
@@ -1238,7 +1239,7 @@ impl Discord {
 }
 
 /// The game whose public board `r` is (a picture for the chat), if any.
-fn board_of(r: &Reply) -> Option<i64> {
+fn board_of(r: &Reply) -> Option<GameId> {
     match r.target {
         Target::Chat(_) if r.image.is_some() => r.game_id,
         _ => None,

@@ -45,6 +45,7 @@ use crate::config::{BoardUpdates, Secret, TelegramConfig};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::needs_chat_admin;
 use crate::core::input::spec::{menu, menu_desc, MenuScope};
+use crate::core::GameId;
 use crate::core::{
     BoardMode, ChatRef, Event, Input, LinkTo, Platform, PlatformLimits, Reply, Target, UserRef,
 };
@@ -1080,7 +1081,7 @@ impl Telegram {
     }
 
     /// Where the board of game `g` was posted last (kept in SQLite).
-    async fn board_message(&self, g: i64) -> Option<BoardMsg> {
+    async fn board_message(&self, g: GameId) -> Option<BoardMsg> {
         let (chat, message) = self.hub.board_message(Platform::Telegram, g).await?;
         Some(BoardMsg {
             chat: ChatId(chat.parse().ok()?),

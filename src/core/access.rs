@@ -22,6 +22,7 @@
 
 use super::ctx::{Actor, Ctx};
 use super::error::{refusals, Halt};
+use crate::store::GameId;
 use crate::store::{GameRow, Seat};
 use shashki_engine::Color;
 
@@ -31,9 +32,9 @@ refusals! {
         /// The game is not this chat's and the asker does not play in it
         /// (or there is no such game): it is not named.
         GameUnknown { game: String } => "game-unknown" ["game" => game],
-        NotAPlayer { game: i64 } => "not-a-player" ["game" => game],
-        GameOver { game: i64 } => "game-already-over" ["game" => game],
-        NotYourTurn { game: i64 } => "not-your-turn-in" ["game" => game],
+        NotAPlayer { game: GameId } => "not-a-player" ["game" => game],
+        GameOver { game: GameId } => "game-already-over" ["game" => game],
+        NotYourTurn { game: GameId } => "not-your-turn-in" ["game" => game],
         /// The position changed since the button was shown.
         ButtonStale => "button-stale",
         /// Only the chat's admins may do this.
@@ -68,7 +69,7 @@ pub(crate) struct Asker {
 /// What the gate reads of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct GameFacts {
-    pub id: i64,
+    pub id: GameId,
     pub chat: i64,
     pub white: Seat,
     pub black: Seat,
@@ -189,7 +190,7 @@ mod tests {
     const OTHER: i64 = 2;
     const HERE: i64 = 10;
     const THERE: i64 = 20;
-    const GAME: i64 = 7;
+    const GAME: GameId = GameId(7);
     const PLY: i64 = 12;
 
     /// The outcome of one cell, short.

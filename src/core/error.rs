@@ -174,7 +174,7 @@ impl Sample for MoveError {
 /// refusals! {
 ///     pub enum TakebackRefusal {
 ///         /// no takeback in a rated game
-///         Rated { game: i64 } => "takeback-rated" ["game" => game],
+///         Rated { game: GameId } => "takeback-rated" ["game" => game],
 ///     }
 /// }
 /// ```

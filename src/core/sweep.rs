@@ -20,6 +20,7 @@ use super::{puzzles, Service, ServiceError};
 use crate::args;
 use crate::core::games;
 use crate::core::tournaments;
+use crate::store::GameId;
 use crate::store::{self, ChallengeStatus, GameRow};
 use std::collections::HashMap;
 
@@ -241,7 +242,7 @@ impl Service {
     pub fn board_message(
         &self,
         platform: super::Platform,
-        game: i64,
+        game: GameId,
     ) -> Result<Option<(String, String)>, ServiceError> {
         Ok(store::board_message(
             self.lock().read(),
@@ -254,7 +255,7 @@ impl Service {
     pub fn set_board_message(
         &self,
         platform: super::Platform,
-        game: i64,
+        game: GameId,
         chat: &str,
         message: &str,
     ) -> Result<(), ServiceError> {
@@ -273,7 +274,7 @@ impl Service {
     /// The thread an adapter opened for a game (its board asked for one,
     /// [`Reply::new_thread`](super::Reply::new_thread)): the game's later
     /// replies go there.
-    pub fn set_game_thread(&self, game: i64, thread: &str) -> Result<(), ServiceError> {
+    pub fn set_game_thread(&self, game: GameId, thread: &str) -> Result<(), ServiceError> {
         let mut store = self.lock();
         store.transaction(|c| -> Result<(), ServiceError> {
             Ok(store::set_game_thread(c, game, Some(thread))?)
@@ -283,7 +284,7 @@ impl Service {
     /// A game's thread (forum topic) is gone: the platform refused a post
     /// there (closed, archived, deleted); the game's later replies go to
     /// its chat.
-    pub fn forget_game_thread(&self, game: i64) -> Result<(), ServiceError> {
+    pub fn forget_game_thread(&self, game: GameId) -> Result<(), ServiceError> {
         let mut store = self.lock();
         store.transaction(|c| -> Result<(), ServiceError> {
             Ok(store::set_game_thread(c, game, None)?)

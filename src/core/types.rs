@@ -1,4 +1,5 @@
 //! What goes into the chat service and what comes out: platform-free.
+use crate::store::GameId;
 
 /// Which platform an event came from (stored with users and chats).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -219,7 +220,7 @@ pub enum LinkTo {
     /// Back to a game: Telegram's deep link `t.me/<bot>?start=game-12`,
     /// Discord's jump link to the game's board (or its channel).
     Game {
-        game: i64,
+        game: GameId,
         /// The platform id of the game's chat.
         chat: String,
         /// Its thread, if any.
@@ -278,7 +279,7 @@ pub struct Reply {
     pub mentions: Vec<Mention>,
     /// The game this message shows, so an adapter may edit its last board
     /// message in place.
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     /// An attached text file (PDN exports): (file name, contents).
     pub document: Option<(String, String)>,
     /// The answer to a button press that takes the pressed message's place
@@ -394,9 +395,9 @@ pub struct Offer {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Job {
     /// Compute and play the AI's move in a game at this ply.
-    AiMove { game_id: i64, ply: i64 },
+    AiMove { game: GameId, ply: i64 },
     /// Analyse a finished game (see `core::games::analyse`).
-    Analyse { game_id: i64 },
+    Analyse { game: GameId },
 }
 
 /// Where a running job reports on its way (an analysis' progress): the

@@ -15,7 +15,7 @@ use super::lanes::{panic_message, DropCounts, LaneKey, LaneLimits, Lanes, Shed, 
 use super::shutdown::{stopped, Tracker};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::{
-    Choice, Event, Job, Outcome, Platform, Reply, Service, ServiceError, Target, UserRef,
+    Choice, Event, GameId, Job, Outcome, Platform, Reply, Service, ServiceError, Target, UserRef,
 };
 use std::collections::HashMap;
 use std::future::Future;
@@ -44,12 +44,12 @@ const JOB_ROUNDS_FOR_GOOD: u32 = 3;
 
 /// A job's identity: (game, ply) for an AI move, (game, -1) for the
 /// analysis of a game.
-type JobKey = (i64, i64);
+type JobKey = (GameId, i64);
 
 fn job_key(job: &Job) -> JobKey {
     match *job {
-        Job::AiMove { game_id, ply } => (game_id, ply),
-        Job::Analyse { game_id } => (game_id, -1),
+        Job::AiMove { game, ply } => (game, ply),
+        Job::Analyse { game } => (game, -1),
     }
 }
 
@@ -276,10 +276,16 @@ impl Hub {
     /// Where the board of `game` was last posted on `platform`: (chat,
     /// message). A database failure is logged and counts as none (the board
     /// is then posted anew).
-    pub async fn board_message(&self, platform: Platform, game: i64) -> Option<(String, String)> {
+    pub async fn board_message(
+        &self,
+        platform: Platform,
+        game: GameId,
+    ) -> Option<(String, String)> {
         self.blocking(move |svc| svc.board_message(platform, game))
             .await
-            .inspect_err(|e| tracing::warn!(error = %e, game, "reading a board message failed"))
+            .inspect_err(
+                |e| tracing::warn!(error = %e, game = game.0, "reading a board message failed"),
+            )
             .ok()
             .flatten()
     }
@@ -289,7 +295,7 @@ impl Hub {
     pub async fn set_board_message(
         &self,
         platform: Platform,
-        game: i64,
+        game: GameId,
         chat: String,
         message: String,
     ) {
@@ -297,29 +303,29 @@ impl Hub {
             .blocking(move |svc| svc.set_board_message(platform, game, &chat, &message))
             .await;
         if let Err(e) = r {
-            tracing::warn!(error = %e, game, "remembering a board message failed");
+            tracing::warn!(error = %e, game = game.0, "remembering a board message failed");
         }
     }
 
     /// Remember the thread the adapter opened for `game` (see
     /// [`Reply::new_thread`](crate::core::Reply::new_thread)): the game's
     /// later replies go there. A failure is logged; they then go to the chat.
-    pub async fn set_game_thread(&self, game: i64, thread: String) {
+    pub async fn set_game_thread(&self, game: GameId, thread: String) {
         let r = self
             .blocking(move |svc| svc.set_game_thread(game, &thread))
             .await;
         if let Err(e) = r {
-            tracing::warn!(error = %e, game, "remembering a game's thread failed");
+            tracing::warn!(error = %e, game = game.0, "remembering a game's thread failed");
         }
     }
 
     /// `game`'s thread (forum topic) is gone (the platform refused a post
     /// there): its later replies go to its chat at once. A failure is
     /// logged; the adapter then falls back on each reply.
-    pub async fn forget_game_thread(&self, game: i64) {
+    pub async fn forget_game_thread(&self, game: GameId) {
         let r = self.blocking(move |svc| svc.forget_game_thread(game)).await;
         if let Err(e) = r {
-            tracing::warn!(error = %e, game, "forgetting a game's thread failed");
+            tracing::warn!(error = %e, game = game.0, "forgetting a game's thread failed");
         }
     }
 
@@ -386,7 +392,7 @@ impl Hub {
     }
 
     /// Every legal move of a game as a button (for menus of all moves).
-    pub async fn legal_move_choices(&self, game_id: i64) -> Result<Vec<Choice>, ServiceError> {
+    pub async fn legal_move_choices(&self, game_id: GameId) -> Result<Vec<Choice>, ServiceError> {
         self.blocking(move |svc| svc.legal_move_choices(game_id))
             .await
     }
@@ -398,7 +404,7 @@ impl Hub {
         platform: Platform,
         chat: String,
         user: String,
-    ) -> Result<Vec<(i64, Vec<Choice>)>, ServiceError> {
+    ) -> Result<Vec<(GameId, Vec<Choice>)>, ServiceError> {
         self.blocking(move |svc| svc.moves_to_play(platform, &chat, &user))
             .await
     }

@@ -1,5 +1,6 @@
 //! Challenges: open, addressed, accepted, expired.
 
+use super::GameId;
 use super::Tx;
 use super::{ChallengeId, ChallengeStatus, ColorWish, StoreResult, UserRow};
 use rusqlite::{params, OptionalExtension};
@@ -15,7 +16,7 @@ table_row! {
         pub color: ColorWish,
         pub seconds_per_move: Option<i64>,
         pub status: ChallengeStatus,
-        pub game_id: Option<i64>,
+        pub game_id: Option<GameId>,
         pub created_at: i64,
         pub expires_at: i64,
         /// The rule set's key (`russian`, `poddavki`, …).
@@ -115,7 +116,7 @@ pub fn close_challenge(
     c: &Tx,
     id: ChallengeId,
     status: ChallengeStatus,
-    game_id: Option<i64>,
+    game_id: Option<GameId>,
 ) -> StoreResult<bool> {
     let n = c
         .sql()

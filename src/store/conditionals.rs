@@ -1,5 +1,6 @@
 //! Conditional moves (schema v13).
 
+use super::GameId;
 use super::StoreResult;
 use super::Tx;
 use rusqlite::params;
@@ -13,7 +14,7 @@ pub struct ConditionalRow {
 }
 
 /// `user`'s lines in `game`, oldest first.
-pub fn conditionals(c: &Tx, game: i64, user: i64) -> StoreResult<Vec<ConditionalRow>> {
+pub fn conditionals(c: &Tx, game: GameId, user: i64) -> StoreResult<Vec<ConditionalRow>> {
     let mut st = c.sql().prepare_cached(
         "SELECT ply, moves FROM conditionals WHERE game_id = ?1 AND user_id = ?2 ORDER BY id",
     )?;
@@ -32,7 +33,7 @@ pub fn conditionals(c: &Tx, game: i64, user: i64) -> StoreResult<Vec<Conditional
 /// Store a line (replacing the user's line that starts with the same move).
 pub fn add_conditional(
     c: &Tx,
-    game: i64,
+    game: GameId,
     user: i64,
     ply: i64,
     moves: &[String],
@@ -53,7 +54,7 @@ pub fn add_conditional(
 }
 
 /// Drop all of `user`'s lines in `game`. How many there were.
-pub fn clear_conditionals(c: &Tx, game: i64, user: i64) -> StoreResult<usize> {
+pub fn clear_conditionals(c: &Tx, game: GameId, user: i64) -> StoreResult<usize> {
     Ok(c.sql()
         .prepare_cached("DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2")?
         .execute(params![game, user])?)

@@ -1,5 +1,6 @@
 //! Games, their moves, clocks and results.
 
+use super::GameId;
 use super::Tx;
 use super::{GameResult, GameStatus, StoreResult, Termination};
 use rusqlite::{params, OptionalExtension, Row};
@@ -23,7 +24,7 @@ impl Seat {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
-    pub id: i64,
+    pub id: GameId,
     pub chat_id: i64,
     pub variant: Variant,
     pub white: Seat,
@@ -188,7 +189,7 @@ pub struct NewGame {
     pub casual: bool,
 }
 
-pub fn insert_game(c: &Tx, g: &NewGame, now: i64) -> StoreResult<i64> {
+pub fn insert_game(c: &Tx, g: &NewGame, now: i64) -> StoreResult<GameId> {
     let (wu, wa) = match g.white {
         Seat::Human(u) => (Some(u), None),
         Seat::Ai(l) => (None, Some(l as i64)),
@@ -203,10 +204,10 @@ pub fn insert_game(c: &Tx, g: &NewGame, now: i64) -> StoreResult<i64> {
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11, ?12, ?12, ?13)")?
 .execute(params![g.chat_id, g.variant.key(), wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now, g.bank, g.casual],
     )?;
-    Ok(c.sql().last_insert_rowid())
+    Ok(GameId(c.sql().last_insert_rowid()))
 }
 
-pub fn game(c: &Tx, id: i64) -> StoreResult<Option<GameRow>> {
+pub fn game(c: &Tx, id: GameId) -> StoreResult<Option<GameRow>> {
     Ok(c.sql()
         .prepare_cached(&format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"))?
         .query_row([id], game_row)
@@ -266,7 +267,7 @@ pub fn games_due(c: &Tx, now: i64) -> StoreResult<Vec<GameRow>> {
 }
 
 /// The moves of a game, in order: (ply, notation).
-pub fn game_moves(c: &Tx, game_id: i64) -> StoreResult<Vec<String>> {
+pub fn game_moves(c: &Tx, game_id: GameId) -> StoreResult<Vec<String>> {
     let mut st = c
         .sql()
         .prepare_cached("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?;
@@ -291,7 +292,7 @@ pub struct NextClock {
 #[allow(clippy::too_many_arguments)]
 pub fn record_move(
     c: &Tx,
-    game_id: i64,
+    game_id: GameId,
     ply: i64,
     notation: &str,
     fen_after: &str,
@@ -320,7 +321,7 @@ pub fn record_move(
 /// later moves are deleted. False if the game moved on meanwhile.
 pub fn take_back(
     c: &Tx,
-    game_id: i64,
+    game_id: GameId,
     ply: i64,
     to: i64,
     fen: &str,
@@ -349,7 +350,7 @@ pub fn take_back(
 
 pub fn finish_game(
     c: &Tx,
-    game_id: i64,
+    game_id: GameId,
     result: GameResult,
     reason: Termination,
     now: i64,
@@ -365,7 +366,7 @@ pub fn finish_game(
 /// End a game with no result (its tournament was cancelled): status
 /// finished, `result` NULL, termination `cancelled`. False if it had ended
 /// already.
-pub fn cancel_game(c: &Tx, game_id: i64, now: i64) -> StoreResult<bool> {
+pub fn cancel_game(c: &Tx, game_id: GameId, now: i64) -> StoreResult<bool> {
     let n = c.sql().prepare_cached("UPDATE games SET status = 'finished', result = NULL, result_reason = ?2, deadline = NULL,
                           reminder_at = NULL, draw_offer = NULL, updated_at = ?3, finished_at = ?3
          WHERE id = ?1 AND status = 'active'")?
@@ -374,7 +375,7 @@ pub fn cancel_game(c: &Tx, game_id: i64, now: i64) -> StoreResult<bool> {
     Ok(n == 1)
 }
 
-pub fn set_draw_offer(c: &Tx, game_id: i64, by: Option<Color>) -> StoreResult<()> {
+pub fn set_draw_offer(c: &Tx, game_id: GameId, by: Option<Color>) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE games SET draw_offer = ?2 WHERE id = ?1")?
         .execute(params![game_id, by.map(super::color_word)])?;
@@ -383,7 +384,7 @@ pub fn set_draw_offer(c: &Tx, game_id: i64, by: Option<Color>) -> StoreResult<()
 
 /// A reminder of the current move was sent: count it, and set when the
 /// next one is due (None: none left).
-pub fn mark_reminded(c: &Tx, game_id: i64, next: Option<i64>) -> StoreResult<()> {
+pub fn mark_reminded(c: &Tx, game_id: GameId, next: Option<i64>) -> StoreResult<()> {
     c.sql()
         .prepare_cached(
             "UPDATE games SET reminders_sent = reminders_sent + 1, reminder_at = ?2 WHERE id = ?1",
@@ -393,7 +394,7 @@ pub fn mark_reminded(c: &Tx, game_id: i64, next: Option<i64>) -> StoreResult<()>
 }
 
 /// Move a game's deadline and reminder by `secs` (vacations, leave).
-pub fn shift_game_clock(c: &Tx, game_id: i64, secs: i64) -> StoreResult<()> {
+pub fn shift_game_clock(c: &Tx, game_id: GameId, secs: i64) -> StoreResult<()> {
     c.sql().prepare_cached(
         "UPDATE games SET deadline = deadline + ?2, reminder_at = reminder_at + ?2 WHERE id = ?1",
     )?
@@ -450,7 +451,7 @@ pub fn count_active_games_in_chat(c: &Tx, chat_id: i64) -> StoreResult<i64> {
 
 /// Active games whose side to move is the AI's, for resuming its moves
 /// after a restart: (game id, ply).
-pub fn games_waiting_for_ai(c: &Tx) -> StoreResult<Vec<(i64, i64)>> {
+pub fn games_waiting_for_ai(c: &Tx) -> StoreResult<Vec<(GameId, i64)>> {
     let mut st = c.sql().prepare_cached(
         "SELECT id, ply FROM games WHERE status = 'active'
            AND ((white_ai IS NOT NULL AND substr(fen, 1, 1) = 'W')
@@ -467,7 +468,7 @@ pub fn games_waiting_for_ai(c: &Tx) -> StoreResult<Vec<(i64, i64)>> {
 /// deadline and first reminder, no reminder sent yet.
 pub fn set_turn_clock(
     c: &Tx,
-    game_id: i64,
+    game_id: GameId,
     deadline: Option<i64>,
     reminder_at: Option<i64>,
 ) -> StoreResult<()> {
@@ -482,7 +483,7 @@ pub fn set_turn_clock(
 /// A takeback asked for in a casual game (schema v16).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TakebackRequest {
-    pub game_id: i64,
+    pub game_id: GameId,
     /// The player who asked.
     pub by_user: i64,
     /// The game's ply when asked: the request lapses once it moves on.
@@ -492,7 +493,7 @@ pub struct TakebackRequest {
 }
 
 /// The takeback asked for in a game, if any (maybe lapsed: compare `ply`).
-pub fn takeback_request(c: &Tx, game_id: i64) -> StoreResult<Option<TakebackRequest>> {
+pub fn takeback_request(c: &Tx, game_id: GameId) -> StoreResult<Option<TakebackRequest>> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT game_id, by_user, ply, declined FROM takeback_requests WHERE game_id = ?1",
@@ -511,7 +512,7 @@ pub fn takeback_request(c: &Tx, game_id: i64) -> StoreResult<Option<TakebackRequ
 /// Ask for a takeback in a game (replacing a lapsed request).
 pub fn set_takeback_request(
     c: &Tx,
-    game_id: i64,
+    game_id: GameId,
     by_user: i64,
     ply: i64,
     now: i64,
@@ -527,7 +528,7 @@ pub fn set_takeback_request(
 }
 
 /// Mark a game's open takeback request declined. False if none was open.
-pub fn decline_takeback_request(c: &Tx, game_id: i64) -> StoreResult<bool> {
+pub fn decline_takeback_request(c: &Tx, game_id: GameId) -> StoreResult<bool> {
     let n = c
         .sql()
         .prepare_cached(
@@ -538,7 +539,7 @@ pub fn decline_takeback_request(c: &Tx, game_id: i64) -> StoreResult<bool> {
 }
 
 /// Drop a game's takeback request (answered). False if there was none.
-pub fn clear_takeback_request(c: &Tx, game_id: i64) -> StoreResult<bool> {
+pub fn clear_takeback_request(c: &Tx, game_id: GameId) -> StoreResult<bool> {
     let n = c
         .sql()
         .prepare_cached("DELETE FROM takeback_requests WHERE game_id = ?1")?

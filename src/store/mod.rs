@@ -287,7 +287,11 @@ pub fn mark_update(c: &Tx, platform: &str, update_id: &str, now: i64) -> StoreRe
 // ------------------------------------------------------- board messages ----
 
 /// Where the board of `game` was last posted on `platform`: (chat, message).
-pub fn board_message(c: &Tx, platform: &str, game: i64) -> StoreResult<Option<(String, String)>> {
+pub fn board_message(
+    c: &Tx,
+    platform: &str,
+    game: GameId,
+) -> StoreResult<Option<(String, String)>> {
     Ok(c.sql()
         .query_row(
             "SELECT chat, message FROM board_messages WHERE platform = ?1 AND game_id = ?2",
@@ -301,7 +305,7 @@ pub fn board_message(c: &Tx, platform: &str, game: i64) -> StoreResult<Option<(S
 pub fn set_board_message(
     c: &Tx,
     platform: &str,
-    game: i64,
+    game: GameId,
     chat: &str,
     message: &str,
     now: i64,

@@ -2,6 +2,7 @@
 //! the thread (a Telegram forum topic, a Discord thread) challenges and
 //! games live in, and whether a chat gives each game a thread.
 
+use super::GameId;
 use super::Tx;
 use super::{ChallengeId, StoreResult};
 use rusqlite::{params, OptionalExtension};
@@ -26,7 +27,7 @@ pub fn set_user_notify(c: &Tx, user: i64, on: bool) -> StoreResult<()> {
 /// False if it was recorded before (it went out already).
 pub fn mark_notified(
     c: &Tx,
-    game: i64,
+    game: GameId,
     ply: i64,
     kind: &str,
     user: i64,
@@ -50,7 +51,7 @@ pub fn prune_notifications(c: &Tx, before: i64) -> StoreResult<usize> {
 }
 
 /// The thread a game is played in (None: the chat itself).
-pub fn game_thread(c: &Tx, game: i64) -> StoreResult<Option<String>> {
+pub fn game_thread(c: &Tx, game: GameId) -> StoreResult<Option<String>> {
     Ok(c.sql()
         .prepare_cached("SELECT thread FROM games WHERE id = ?1")?
         .query_row([game], |r| r.get(0))
@@ -58,7 +59,7 @@ pub fn game_thread(c: &Tx, game: i64) -> StoreResult<Option<String>> {
         .flatten())
 }
 
-pub fn set_game_thread(c: &Tx, game: i64, thread: Option<&str>) -> StoreResult<()> {
+pub fn set_game_thread(c: &Tx, game: GameId, thread: Option<&str>) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE games SET thread = ?2 WHERE id = ?1")?
         .execute(params![game, thread])?;

@@ -1,6 +1,7 @@
 //! Tournaments in a chat: the event, its entry list and its games (each a
 //! row of `games`, played like any other game).
 
+use super::GameId;
 use super::StoreResult;
 use super::Tx;
 use rusqlite::{params, OptionalExtension};
@@ -64,7 +65,7 @@ table_row! {
         pub pairing_no: i64,
         pub white_seq: i64,
         pub black_seq: i64,
-        pub game_id: i64,
+        pub game_id: GameId,
         pub opening_code: Option<String>,
     }
 }
@@ -212,7 +213,7 @@ pub fn set_tournament_leave(
 
 /// Until when `user` is on leave in the tournament of `game_id` (0: not a
 /// tournament game, or no leave).
-pub fn leave_until_in_game(c: &Tx, game_id: i64, user: i64) -> StoreResult<i64> {
+pub fn leave_until_in_game(c: &Tx, game_id: GameId, user: i64) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT tp.leave_until FROM tournament_games tg
@@ -225,7 +226,7 @@ pub fn leave_until_in_game(c: &Tx, game_id: i64, user: i64) -> StoreResult<i64> 
 }
 
 /// The tournament a game belongs to, if any.
-pub fn tournament_of_game(c: &Tx, game_id: i64) -> StoreResult<Option<TournamentRow>> {
+pub fn tournament_of_game(c: &Tx, game_id: GameId) -> StoreResult<Option<TournamentRow>> {
     let cols = TournamentRow::COLUMNS
         .split(", ")
         .map(|col| format!("t.{col}"))
@@ -316,7 +317,7 @@ pub fn tournament_games(c: &Tx, id: TournamentId) -> StoreResult<Vec<TournamentG
 }
 
 /// The tournament game row of a game, if it is one.
-pub fn tournament_game_of(c: &Tx, game_id: i64) -> StoreResult<Option<TournamentGameRow>> {
+pub fn tournament_game_of(c: &Tx, game_id: GameId) -> StoreResult<Option<TournamentGameRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {} FROM tournament_games WHERE game_id = ?1",
@@ -381,7 +382,7 @@ pub fn count_time_forfeits(c: &Tx, id: TournamentId, user: i64) -> StoreResult<i
 
 /// Whether a finished game changes its players' ratings: not when it is a
 /// game of a casual tournament.
-pub fn game_is_rated(c: &Tx, game_id: i64) -> StoreResult<bool> {
+pub fn game_is_rated(c: &Tx, game_id: GameId) -> StoreResult<bool> {
     Ok(c.sql().prepare_cached("SELECT NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
                             WHERE tg.game_id = ?1 AND t.rated = 0)")?
 .query_row([game_id],

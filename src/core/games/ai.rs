@@ -10,6 +10,7 @@ use crate::core::games::load;
 use crate::core::games::play::play;
 use crate::core::types::{Job, Outcome};
 use crate::core::{Service, ServiceError};
+use crate::store::GameId;
 use crate::store::{self, Seat};
 use shashki_engine::search::{choose_move, search, ChooseOptions, Level, Limits, Searcher, WIN};
 use std::collections::HashMap;
@@ -32,10 +33,10 @@ const ADVICE_MOVETIME_MS: u64 = 3_000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Work {
     /// The score of a game's position at `ply` for the AI's side.
-    DrawEval { game_id: i64, ply: i64 },
+    DrawEval { game_id: GameId, ply: i64 },
     /// The score (White's view) and best move of a game's position at
     /// `ply`: the advice for `/tournament adjudicate`.
-    Advice { game_id: i64, ply: i64 },
+    Advice { game_id: GameId, ply: i64 },
 }
 
 /// What the engine found.
@@ -137,7 +138,7 @@ pub(crate) fn compute(svc: &Service, work: Work, evals: &mut Evals) -> Result<()
 /// before the caller thinks.
 fn load_unlocked(
     svc: &Service,
-    game_id: i64,
+    game_id: GameId,
 ) -> Result<Option<crate::core::games::Loaded>, ServiceError> {
     let store = svc.lock();
     match store::game(store.read(), game_id)? {
@@ -155,12 +156,12 @@ impl Service {
         let store = self.lock();
         let mut jobs: Vec<Job> = store::games_waiting_for_ai(store.read())?
             .into_iter()
-            .map(|(game_id, ply)| Job::AiMove { game_id, ply })
+            .map(|(game, ply)| Job::AiMove { game, ply })
             .collect();
         jobs.extend(
             store::pending_analyses(store.read())?
                 .into_iter()
-                .map(|game_id| Job::Analyse { game_id }),
+                .map(|game| Job::Analyse { game }),
         );
         // analyses whose live message still owes its final text
         jobs.extend(analyses_owing_final(store.read(), self.now()).map_err(into_service)?);
@@ -181,13 +182,13 @@ impl Service {
         progress: crate::core::types::Progress,
     ) -> Result<Outcome, ServiceError> {
         match job {
-            Job::AiMove { game_id, ply } => ai_move(self, game_id, ply),
-            Job::Analyse { game_id } => analyse_job(self, game_id, progress),
+            Job::AiMove { game, ply } => ai_move(self, game, ply),
+            Job::Analyse { game } => analyse_job(self, game, progress),
         }
     }
 }
 
-fn ai_move(svc: &Service, game_id: i64, ply: i64) -> Result<Outcome, ServiceError> {
+fn ai_move(svc: &Service, game_id: GameId, ply: i64) -> Result<Outcome, ServiceError> {
     // read the game, then think without holding the store
     let loaded = {
         let store = svc.lock();
@@ -206,7 +207,7 @@ fn ai_move(svc: &Service, game_id: i64, ply: i64) -> Result<Outcome, ServiceErro
     let level = Level::new(level).unwrap_or(Level::MAX);
     let mut params = level.params();
     params.movetime = params.movetime.min(svc.config().ai_max_movetime);
-    let seed = (game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
+    let seed = (game_id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
     // the king-only count lets the search see the 15-move draw coming
     let mut searcher = Searcher::new(params.tt_mb);
     let history = g.history_hashes();

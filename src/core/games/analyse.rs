@@ -41,6 +41,7 @@ use crate::core::types::{Image, Job, Outcome, Platform, Progress, Target};
 use crate::core::{Config, Service, ServiceError};
 use crate::render::graph::eval_graph_png;
 use crate::store::AnalysisStatus;
+use crate::store::GameId;
 use crate::store::Tx;
 use crate::store::{self, AnalysisDone, AnalysisRow, GameRow};
 use shashki_engine::analysis::{analyse, AnalyseOptions, Mark};
@@ -49,12 +50,12 @@ use shashki_engine::{Color, Game};
 use std::time::Instant;
 
 /// The key of an analysis' live message.
-fn live_key(game: i64) -> String {
+fn live_key(game: GameId) -> String {
     format!("analysis-{game}")
 }
 
 /// The game of an analysis' live key (or ack token), `analysis-12` → 12.
-fn game_of_key(key: &str) -> Option<i64> {
+fn game_of_key(key: &str) -> Option<GameId> {
     key.strip_prefix("analysis-")?.parse().ok()
 }
 
@@ -76,7 +77,7 @@ fn analyse_options(config: &Config) -> AnalyseOptions {
 }
 
 /// `/analyse [#game]`.
-pub(crate) fn cmd_analyse(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+pub(crate) fn cmd_analyse(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     let row = shown_game(ctx, game)?;
     ctx.gate(&row, Need::See)?;
     // never a hint for a game in progress
@@ -103,7 +104,7 @@ pub(crate) fn cmd_analyse(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
         let mut d = Draft::text(ctx.here(), ctx.t("analyse-started", Some(&a)));
         d.live = Some(live_key(row.id));
         ctx.post(d);
-        ctx.jobs.push(Job::Analyse { game_id: row.id });
+        ctx.jobs.push(Job::Analyse { game: row.id });
     }
     Ok(())
 }
@@ -204,7 +205,7 @@ impl Service {
 pub(crate) fn analyses_owing_final(c: &Tx, now: i64) -> Res<Vec<Job>> {
     Ok(store::analyses_owing_final(c, now - FINAL_OWED_SECS)?
         .into_iter()
-        .map(|game_id| Job::Analyse { game_id })
+        .map(|game| Job::Analyse { game })
         .collect())
 }
 
@@ -214,7 +215,7 @@ impl Service {
     /// (owed until acknowledged). An AI move is left to the pending-job
     /// look: nothing.
     pub fn job_failed_for_good(&self, job: Job) -> Result<Outcome, ServiceError> {
-        let Job::Analyse { game_id } = job else {
+        let Job::Analyse { game: game_id } = job else {
             return Ok(Outcome::default());
         };
         let Some(a) = store::analysis(self.lock().read(), game_id)? else {
@@ -231,7 +232,7 @@ impl Service {
 
 /// The live message's final text of `game`'s analysis, made or failed,
 /// in the game's thread when this is the game's chat.
-fn post_final(ctx: &mut Ctx, game_id: i64) -> Res<()> {
+fn post_final(ctx: &mut Ctx, game_id: GameId) -> Res<()> {
     let Some(a) = store::analysis(ctx.c, game_id)? else {
         return Ok(());
     };
@@ -284,7 +285,7 @@ fn analysed_pdn(ctx: &Ctx, l: &Loaded, a: &AnalysisRow) -> Res<String> {
 /// reporting its progress on the way (see the module's notes).
 pub(crate) fn analyse_job(
     svc: &Service,
-    game_id: i64,
+    game_id: GameId,
     progress: Progress,
 ) -> Result<Outcome, ServiceError> {
     // read what the job needs under the lock; think without it
@@ -447,7 +448,7 @@ fn ply_label(game: &Game, ply: usize) -> Option<String> {
 
 /// The final text of an analysis' live message, owed until the adapter
 /// acknowledges it sent.
-fn final_draft(ctx: &Ctx, game: i64, text: String) -> Draft {
+fn final_draft(ctx: &Ctx, game: GameId, text: String) -> Draft {
     let mut d = Draft::text(ctx.here(), text);
     d.live = Some(live_key(game));
     d.ack = Some(live_key(game));
@@ -460,7 +461,7 @@ mod tests {
 
     fn row(marks: &[&str], losses: &[i32], best_kept: bool) -> AnalysisRow {
         AnalysisRow {
-            game_id: 1,
+            game_id: GameId(1),
             chat_id: 1,
             requested_by: None,
             status: crate::store::AnalysisStatus::Done,

@@ -18,6 +18,7 @@ use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::core::time::DAY;
 use crate::core::types::{Job, Share, Target};
+use crate::store::GameId;
 use crate::store::{self, ChallengeId, ChallengeStatus, ColorWish, NewGame, Seat};
 use shashki_engine::{Color, Game, Position, Variant};
 
@@ -172,7 +173,7 @@ fn may_challenge(ctx: &Ctx, me: i64, ai: bool) -> Res<()> {
 /// person it is a challenge to them (the usual path: they accept), against
 /// the AI a new game at the same level at once. A casual game's rematch
 /// is casual.
-pub(crate) fn rematch(ctx: &mut Ctx, game: i64) -> Res<()> {
+pub(crate) fn rematch(ctx: &mut Ctx, game: GameId) -> Res<()> {
     let row = game_by_id(ctx, game)?;
     let me_id = ctx.user_id()?;
     let mine = row
@@ -480,7 +481,7 @@ pub(crate) fn accept_shared(ctx: &mut Ctx, id: ChallengeId, token: i64) -> Res<(
 }
 
 /// Accept a challenge of this chat; the new game's id.
-fn accept_here(ctx: &mut Ctx, id: ChallengeId) -> Res<i64> {
+fn accept_here(ctx: &mut Ctx, id: ChallengeId) -> Res<GameId> {
     let me = ctx.user_id()?;
     let ch = challenge_here(ctx, id)?;
     if ch.status != ChallengeStatus::Open || ch.expires_at <= ctx.now {
@@ -553,7 +554,7 @@ fn start_game(
     variant: Variant,
     start: Option<Position>,
     casual: bool,
-) -> Res<i64> {
+) -> Res<GameId> {
     let tc = super::clock::TimeControl::per_move(spm);
     let start = start.unwrap_or_else(|| variant.initial_position());
     start_game_from(ctx, white, black, tc, start, variant, true, casual)
@@ -573,7 +574,7 @@ pub(crate) fn start_game_from(
     variant: Variant,
     announce: bool,
     casual: bool,
-) -> Res<i64> {
+) -> Res<GameId> {
     let first = match start.side_to_move() {
         Color::White => white,
         Color::Black => black,
@@ -631,10 +632,7 @@ pub(crate) fn start_game_from(
     }
     ctx.post(d);
     if let Seat::Ai(_) = first {
-        ctx.jobs.push(Job::AiMove {
-            game_id: id,
-            ply: 0,
-        });
+        ctx.jobs.push(Job::AiMove { game: id, ply: 0 });
     }
     Ok(id)
 }

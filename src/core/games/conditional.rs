@@ -13,6 +13,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::games::{load, my_game};
 use crate::core::input::args::{IfArgs, IfLine, MoveText};
+use crate::store::GameId;
 use crate::store::{self, Seat};
 use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{Game, Move, Position, Variant};
@@ -24,9 +25,9 @@ crate::core::error::refusals! {
         InPublic => "if-in-public",
         Usage => "if-usage",
         /// It is the asker's move: play it.
-        YourTurn { game: i64 } => "if-your-turn" ["game" => game],
+        YourTurn { game: GameId } => "if-your-turn" ["game" => game],
         /// A move of the line is not legal where it comes.
-        Illegal { game: i64, text: String, error: String } => "if-illegal" [
+        Illegal { game: GameId, text: String, error: String } => "if-illegal" [
             "game" => game,
             "move" => text,
             "error" => error,
@@ -106,7 +107,7 @@ pub(crate) fn cmd_if(ctx: &mut Ctx, a: IfArgs) -> Res<()> {
     Ok(())
 }
 
-fn list_conditionals(ctx: &mut Ctx, game: i64, variant: Variant, me: i64) -> Res<()> {
+fn list_conditionals(ctx: &mut Ctx, game: GameId, variant: Variant, me: i64) -> Res<()> {
     let lines = store::conditionals(ctx.c, game, me)?;
     if lines.is_empty() {
         ctx.tell_id("if-none", Some(&args![("game", game)]));
@@ -160,7 +161,7 @@ pub(super) fn conditional_reply(
 /// next move) for `owner`, from `ply` on.
 pub(super) fn keep_conditional_rest(
     ctx: &mut Ctx,
-    game: i64,
+    game: GameId,
     owner: i64,
     ply: i64,
     rest: &[String],

@@ -13,9 +13,10 @@ use crate::core::games::{load, my_game};
 use crate::core::input::payload::Payload;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
+use crate::store::GameId;
 use crate::store::{self, GameRow, Seat};
 
-pub(crate) fn cmd_draw(ctx: &mut Ctx, game: Option<i64>, decline: bool) -> Res<()> {
+pub(crate) fn cmd_draw(ctx: &mut Ctx, game: Option<GameId>, decline: bool) -> Res<()> {
     let row = my_game(ctx, game)?;
     if decline {
         draw_decline(ctx, row)

@@ -16,6 +16,7 @@ mod vacation;
 use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
+use crate::store::GameId;
 use crate::store::Tx;
 use crate::store::{self, GameRow};
 use shashki_engine::{Game, MoveError, Position, Variant};
@@ -45,15 +46,15 @@ crate::core::error::refusals! {
         NotYourTurnAnywhere => "not-your-turn",
         NoActiveGame => "no-active-game",
         /// Several games: the asker names one.
-        WhichGame { games: Vec<i64> } => "which-game" ["games" => games],
-        IllegalMove { game: i64, variant: Variant, error: MoveError } => "move-illegal" [
+        WhichGame { games: Vec<GameId> } => "which-game" ["games" => games],
+        IllegalMove { game: GameId, variant: Variant, error: MoveError } => "move-illegal" [
             "game" => game,
             "error" => crate::core::error::Arg::Move(*variant, error),
         ],
         DrawAlreadyOffered => "draw-already-offered",
         NoDrawToDecline => "draw-none-to-decline",
         /// `/analyse` of a game still being played.
-        AnalyseUnfinished { game: i64 } => "analyse-unfinished" ["game" => game],
+        AnalyseUnfinished { game: GameId } => "analyse-unfinished" ["game" => game],
         TooManyAnalyses { limit: i64 } => "analyse-too-many" ["limit" => limit],
         /// Not a position (FEN).
         BadFen { error: String } => "bad-fen" ["error" => error],
@@ -94,7 +95,7 @@ pub(crate) fn load(c: &Tx, row: GameRow) -> Res<Loaded> {
 }
 
 /// A game by its number, if the asker may see it (see `access`).
-pub(crate) fn game_by_id(ctx: &Ctx, id: i64) -> Res<GameRow> {
+pub(crate) fn game_by_id(ctx: &Ctx, id: GameId) -> Res<GameRow> {
     let row = store::game(ctx.c, id)?.ok_or(AccessRefusal::GameUnknown {
         game: format!("#{id}"),
     })?;
@@ -104,7 +105,7 @@ pub(crate) fn game_by_id(ctx: &Ctx, id: i64) -> Res<GameRow> {
 
 /// The one game of the asker in this chat a command without a number
 /// means (`r`: the number, when given).
-pub(crate) fn my_game(ctx: &Ctx, game: Option<i64>) -> Res<GameRow> {
+pub(crate) fn my_game(ctx: &Ctx, game: Option<GameId>) -> Res<GameRow> {
     if let Some(id) = game {
         return game_by_id(ctx, id);
     }
@@ -122,7 +123,7 @@ pub(crate) fn my_game(ctx: &Ctx, game: Option<i64>) -> Res<GameRow> {
 /// The game to show (`/board`, `/pdn`): the one numbered; else the
 /// asker's game here; else the chat's game in progress; else the chat's
 /// game that ended last.
-pub(crate) fn shown_game(ctx: &Ctx, game: Option<i64>) -> Res<GameRow> {
+pub(crate) fn shown_game(ctx: &Ctx, game: Option<GameId>) -> Res<GameRow> {
     if game.is_some() {
         return my_game(ctx, game);
     }

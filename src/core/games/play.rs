@@ -22,6 +22,7 @@ use crate::core::present::Draft;
 use crate::core::tournaments;
 use crate::core::types::Job;
 use crate::core::{puzzles, ratings};
+use crate::store::GameId;
 use crate::store::{self, GameResult, GameRow, Seat, Termination};
 use shashki_engine::game::Outcome as GameOutcome;
 use shashki_engine::notation::parse_move_among_in;
@@ -40,7 +41,7 @@ pub(crate) fn cmd_move(ctx: &mut Ctx, a: MoveArgs) -> Res<()> {
 /// move; failing that, to their puzzle here; failing that, the games
 /// explain why it is not a move. The games are found with one query and
 /// read from their stored positions; only the game played is replayed.
-pub(crate) fn move_text(ctx: &mut Ctx, game: Option<i64>, text: &str) -> Res<()> {
+pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<()> {
     let me = ctx.user_id()?;
     // the games where the text could be the asker's move: the one named
     // (its gate refuses with the reason), else theirs here on their turn
@@ -147,7 +148,7 @@ fn why_not_a_move(
 }
 
 /// A move button: the `index`-th legal move of `game` at `ply`.
-pub(crate) fn move_button(ctx: &mut Ctx, game: i64, ply: i64, index: u16) -> Res<()> {
+pub(crate) fn move_button(ctx: &mut Ctx, game: GameId, ply: i64, index: u16) -> Res<()> {
     let row = game_by_id(ctx, game)?;
     ctx.gate(&row, Need::Move { ply: Some(ply) })?;
     let mv = sorted_moves(&position_of(&row)?, row.variant)
@@ -162,7 +163,7 @@ pub(crate) fn move_button(ctx: &mut Ctx, game: i64, ply: i64, index: u16) -> Res
 /// moves with a back button (the player to move), or — back — the
 /// board's own buttons and turn line again (a player: also the way back
 /// from the resign confirmation).
-pub(crate) fn picker(ctx: &mut Ctx, game: i64, ply: i64, square: Option<u8>) -> Res<()> {
+pub(crate) fn picker(ctx: &mut Ctx, game: GameId, ply: i64, square: Option<u8>) -> Res<()> {
     let row = game_by_id(ctx, game)?;
     match square {
         Some(_) => ctx.gate(&row, Need::Move { ply: Some(ply) })?,
@@ -264,7 +265,7 @@ pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
             })?;
             if let Seat::Ai(_) = next_seat {
                 ctx.jobs.push(Job::AiMove {
-                    game_id: loaded.row.id,
+                    game: loaded.row.id,
                     ply: loaded.row.ply,
                 });
             }

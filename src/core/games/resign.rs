@@ -8,16 +8,17 @@ use crate::core::error::{corrupt, Res};
 use crate::core::games::play::finish;
 use crate::core::games::{game_by_id, load, my_game};
 use crate::core::input::InputRefusal;
+use crate::store::GameId;
 use crate::store::GameRow;
 use shashki_engine::Color;
 
-pub(crate) fn cmd_resign(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+pub(crate) fn cmd_resign(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     let row = my_game(ctx, game)?;
     resign(ctx, row)
 }
 
 /// The resign button: only a player of a game in progress is asked.
-pub(crate) fn resign_button(ctx: &mut Ctx, game: i64) -> Res<()> {
+pub(crate) fn resign_button(ctx: &mut Ctx, game: GameId) -> Res<()> {
     let row = game_by_id(ctx, game)?;
     let me = ctx
         .gate(&row, Need::Play)?
@@ -29,7 +30,7 @@ pub(crate) fn resign_button(ctx: &mut Ctx, game: i64) -> Res<()> {
 
 /// "Yes, resign": only for the player who was asked (`by`, when the
 /// button says).
-pub(crate) fn resign_confirmed(ctx: &mut Ctx, game: i64, by: Option<u8>) -> Res<()> {
+pub(crate) fn resign_confirmed(ctx: &mut Ctx, game: GameId, by: Option<u8>) -> Res<()> {
     let row = game_by_id(ctx, game)?;
     let me = ctx.gate(&row, Need::Play)?;
     let asked = by.map(|b| if b == 0 { Color::White } else { Color::Black });

@@ -21,11 +21,12 @@ use crate::core::types::{BoardMode, Image};
 use crate::core::Service;
 use crate::render::RenderOptions;
 use crate::render::{frames_from_replay_in, render_gif, GifOptions};
+use crate::store::GameId;
 use crate::store::{self, Termination};
 use shashki_engine::pdn::{write_pdn, PdnStyle};
 use shashki_engine::{Move, Position};
 
-pub(crate) fn cmd_board(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+pub(crate) fn cmd_board(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     let row = shown_game(ctx, game)?;
     let mine = ctx.gate(&row, Need::See)?;
     let l = load(ctx.c, row)?;
@@ -57,7 +58,7 @@ pub(crate) fn cmd_board(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
 
 /// The flip button: the board from the other side, for the presser
 /// alone (anyone who may see the game; it changes nothing).
-pub(crate) fn flip(ctx: &mut Ctx, game: i64) -> Res<()> {
+pub(crate) fn flip(ctx: &mut Ctx, game: GameId) -> Res<()> {
     let row = game_by_id(ctx, game)?;
     ctx.gate(&row, Need::See)?;
     let l = load(ctx.c, row)?;
@@ -112,7 +113,7 @@ pub(crate) fn cmd_games(ctx: &mut Ctx) -> Res<()> {
     Ok(())
 }
 
-pub(crate) fn cmd_pdn(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+pub(crate) fn cmd_pdn(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     let row = shown_game(ctx, game)?;
     ctx.gate(&row, Need::See)?;
     let l = load(ctx.c, row)?;
@@ -188,7 +189,7 @@ impl Service {
     /// Empty when the game is unknown or over.
     pub fn legal_move_choices(
         &self,
-        game_id: i64,
+        game_id: GameId,
     ) -> Result<Vec<crate::core::Choice>, crate::core::ServiceError> {
         let store = self.lock();
         let Some(row) = store::game(store.read(), game_id)?.filter(|r| r.is_active()) else {
@@ -207,7 +208,7 @@ impl Service {
         platform: crate::core::Platform,
         chat: &str,
         user: &str,
-    ) -> Result<Vec<(i64, Vec<crate::core::Choice>)>, crate::core::ServiceError> {
+    ) -> Result<Vec<(GameId, Vec<crate::core::Choice>)>, crate::core::ServiceError> {
         let store = self.lock();
         let c = store.read();
         let Some((uid, chat_id)) = store::user_and_chat(c, platform.key(), user, chat)? else {
@@ -240,7 +241,7 @@ const LONG_GAME_PLIES: usize = 80;
 /// `/replay [#game]`: the game as an animated GIF, one frame a ply with
 /// the move written under the board; a long game is drawn smaller and
 /// played faster so the file stays small.
-pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     let row = shown_game(ctx, game)?;
     ctx.gate(&row, Need::See)?;
     let l = load(ctx.c, row)?;

@@ -24,6 +24,7 @@ use crate::core::games::{game_by_id, load, my_game};
 use crate::core::input::payload::Payload;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
+use crate::store::GameId;
 use crate::store::{self, GameRow, Seat};
 use shashki_engine::Color;
 
@@ -31,18 +32,18 @@ crate::core::error::refusals! {
     /// `/takeback`: asked for, agreed to, declined.
     pub enum TakebackRefusal {
         /// No takeback in a rated game.
-        Rated { game: i64 } => "takeback-rated" ["game" => game],
+        Rated { game: GameId } => "takeback-rated" ["game" => game],
         /// Wait for the AI's move.
-        Wait { game: i64 } => "takeback-wait" ["game" => game],
-        Nothing { game: i64 } => "takeback-nothing" ["game" => game],
+        Wait { game: GameId } => "takeback-wait" ["game" => game],
+        Nothing { game: GameId } => "takeback-nothing" ["game" => game],
         /// Asked for already.
-        Pending { game: i64 } => "takeback-pending" ["game" => game],
+        Pending { game: GameId } => "takeback-pending" ["game" => game],
         /// Declined already at this ply.
-        DeclinedAlready { game: i64 } => "takeback-declined-already" ["game" => game],
+        DeclinedAlready { game: GameId } => "takeback-declined-already" ["game" => game],
         /// No open request (any more).
-        Lapsed { game: i64 } => "takeback-lapsed" ["game" => game],
+        Lapsed { game: GameId } => "takeback-lapsed" ["game" => game],
         /// Only the opponent answers a request.
-        NotYours { game: i64 } => "takeback-not-yours" ["game" => game],
+        NotYours { game: GameId } => "takeback-not-yours" ["game" => game],
     }
 }
 
@@ -54,7 +55,7 @@ fn takeback_target(row: &GameRow, by: Color) -> Option<i64> {
     Some(row.ply - back).filter(|to| *to >= 0)
 }
 
-pub(crate) fn cmd_takeback(ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
+pub(crate) fn cmd_takeback(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     let row = my_game(ctx, game)?;
     let me = ctx
         .gate(&row, Need::Play)?
@@ -138,7 +139,7 @@ fn ask_takeback(ctx: &mut Ctx, row: GameRow, me: Color, opponent: i64) -> Res<()
 /// passes the gate (a player, the game going on), the request is still
 /// open at the game's ply, and the presser is not the one who asked.
 /// Returns the game and the requester.
-fn takeback_answer(ctx: &Ctx, game: i64, ply: i64) -> Res<(GameRow, i64)> {
+fn takeback_answer(ctx: &Ctx, game: GameId, ply: i64) -> Res<(GameRow, i64)> {
     let row = game_by_id(ctx, game)?;
     ctx.gate(&row, Need::Play)?;
     let lapsed = TakebackRefusal::Lapsed { game: row.id };
@@ -152,7 +153,7 @@ fn takeback_answer(ctx: &Ctx, game: i64, ply: i64) -> Res<(GameRow, i64)> {
 }
 
 /// Accept: take the requester's last move back (and the answer to it).
-pub(crate) fn takeback_accept(ctx: &mut Ctx, game: i64, ply: i64) -> Res<()> {
+pub(crate) fn takeback_accept(ctx: &mut Ctx, game: GameId, ply: i64) -> Res<()> {
     let (row, by) = takeback_answer(ctx, game, ply)?;
     let by_color = row
         .color_of(by)
@@ -189,7 +190,7 @@ pub(crate) fn takeback_accept(ctx: &mut Ctx, game: i64, ply: i64) -> Res<()> {
 }
 
 /// Decline: the request is dropped, the game goes on as it is.
-pub(crate) fn takeback_decline(ctx: &mut Ctx, game: i64, ply: i64) -> Res<()> {
+pub(crate) fn takeback_decline(ctx: &mut Ctx, game: GameId, ply: i64) -> Res<()> {
     let (row, by) = takeback_answer(ctx, game, ply)?;
     // kept, declined: not asked again before the game moves on
     store::decline_takeback_request(ctx.c, row.id)?;

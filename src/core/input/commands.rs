@@ -9,6 +9,7 @@ use super::spec::Access;
 pub use super::table::Command;
 use super::table::CommandSpec;
 use super::words::Words;
+use crate::store::GameId;
 
 /// Parse a message starting with `/`. `None` if it is not a command. Every
 /// setting is known (see [`parse_command_on`]).
@@ -61,7 +62,11 @@ pub fn deep_link(payload: &str) -> Option<Command> {
         Some((k, n)) => (k, Some(n)),
         None => (payload, None),
     };
-    let game = || n.and_then(game_ref).map(|id| GameArg { game: Some(id) });
+    let game = || {
+        n.and_then(game_ref).map(|id| GameArg {
+            game: Some(GameId(id)),
+        })
+    };
     Some(match kind.to_ascii_lowercase().as_str() {
         "game" => Command::Board(game()?),
         "replay" => Command::Replay(game()?),
@@ -114,7 +119,7 @@ pub fn game_ref(s: &str) -> Option<i64> {
 }
 
 /// A game written the way the parser reads it before other words: `#12`.
-pub fn game_tag(game: i64) -> String {
+pub fn game_tag(game: GameId) -> String {
     format!("#{game}")
 }
 
@@ -125,7 +130,7 @@ pub fn handle_tag(handle: &str) -> String {
 
 /// What follows `/move` for a move: `#12 e3-d4` (the game first) when the
 /// game must be named, else the move alone.
-pub fn move_args(game: Option<i64>, text: &str) -> String {
+pub fn move_args(game: Option<GameId>, text: &str) -> String {
     match game {
         Some(g) => format!("{} {}", game_tag(g), text.trim()),
         None => text.trim().to_string(),
@@ -281,7 +286,9 @@ mod tests {
     #[test]
     fn deep_links_open_a_game_a_replay_an_analysis_or_a_puzzle() {
         use crate::core::input::args::{GameArg, NotifyArgs, PuzzleArgs};
-        let game = |id| GameArg { game: Some(id) };
+        let game = |id| GameArg {
+            game: Some(GameId(id)),
+        };
         assert_eq!(
             parse_command("/start notify"),
             Some(Command::Notify(NotifyArgs { on: Some(true) }))
@@ -354,7 +361,10 @@ mod tests {
             Some(mv(None, "e3-d4"))
         );
         assert_eq!(parse_command("/ход e3-d4"), Some(mv(None, "e3-d4")));
-        assert_eq!(parse_command("/move #4 c3 d4"), Some(mv(Some(4), "c3 d4")));
+        assert_eq!(
+            parse_command("/move #4 c3 d4"),
+            Some(mv(Some(GameId(4)), "c3 d4"))
+        );
         assert_eq!(
             parse_command("/move"),
             Some(Command::Move(MoveArgs::default()))
@@ -364,8 +374,11 @@ mod tests {
             Refusal::Access(AccessRefusal::GameUnknown { game: "#x".into() })
         );
         let draw = |game, decline| Command::Draw(DrawArgs { game, decline });
-        assert_eq!(parse_command("/draw #3 нет"), Some(draw(Some(3), true)));
-        assert_eq!(parse_command("/draw 3"), Some(draw(Some(3), false)));
+        assert_eq!(
+            parse_command("/draw #3 нет"),
+            Some(draw(Some(GameId(3)), true))
+        );
+        assert_eq!(parse_command("/draw 3"), Some(draw(Some(GameId(3)), false)));
         assert_eq!(parse_command("/draw"), Some(draw(None, false)));
         assert!(matches!(
             refusal("/draw maybe"),
@@ -564,7 +577,7 @@ mod tests {
         assert_eq!(
             t("/tournament adjudicate 12 1/2"),
             Command::Tournament(TournamentArgs::Adjudicate {
-                game: 12,
+                game: GameId(12),
                 result: Some(crate::store::GameResult::Draw)
             })
         );
@@ -747,7 +760,7 @@ mod tests {
         }
         assert_eq!(game_ref("#12"), Some(12));
         assert_eq!(game_ref("x"), None);
-        assert_eq!(move_args(Some(7), " c3-d4 "), "#7 c3-d4");
+        assert_eq!(move_args(Some(GameId(7)), " c3-d4 "), "#7 c3-d4");
         assert_eq!(move_args(None, "c3-d4"), "c3-d4");
     }
 }

@@ -9,6 +9,7 @@ pub(crate) mod text;
 use super::types::{BoardMode, Choice, Image, Link, Mention, Platform, Reply, Share, Target};
 use super::Config;
 use crate::render::{self, LastMove, RenderOptions, Theme};
+use crate::store::GameId;
 use shashki_engine::{Move, Position, Variant};
 
 /// A board to draw once the transaction has committed.
@@ -38,7 +39,7 @@ pub(crate) struct Draft {
     pub board: Option<BoardView>,
     pub choices: Vec<Vec<Choice>>,
     pub mentions: Vec<Mention>,
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     pub document: Option<(String, String)>,
     /// A ready picture that is not a board (a crosstable); a board wins.
     pub image: Option<Image>,

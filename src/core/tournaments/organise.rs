@@ -12,6 +12,7 @@ use crate::core::games;
 use crate::core::games::ai::{Eval, Work};
 use crate::core::present::Draft;
 use crate::core::tournaments::stages::waiting_line;
+use crate::store::GameId;
 use crate::store::{self, GameResult, Seat, Termination, TournamentRow, TournamentStatus};
 use shashki_engine::search::{WIN, WIN_BOUND};
 
@@ -112,7 +113,11 @@ pub(super) fn tournament_missing(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
 /// unfinished game of a running tournament of this chat (the end of
 /// the game and the tournament's bookkeeping in this transaction); with
 /// no result, the engine's advice, computed before the transaction.
-pub(super) fn tournament_adjudicate(ctx: &mut Ctx, id: i64, result: Option<GameResult>) -> Res<()> {
+pub(super) fn tournament_adjudicate(
+    ctx: &mut Ctx,
+    id: GameId,
+    result: Option<GameResult>,
+) -> Res<()> {
     let row = games::game_by_id(ctx, id)?;
     let tg = store::tournament_game_of(ctx.c, row.id)?.ok_or_else(|| {
         TournamentRefusal::NotATournamentGame {

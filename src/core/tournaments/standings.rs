@@ -13,6 +13,7 @@ use crate::core::tournaments::pick_tournament;
 use crate::core::tournaments::stages::{playable_waiting, start_waiting_and_announce};
 use crate::core::tournaments::swiss::swiss_next_round;
 use crate::core::types::{Image, Target};
+use crate::store::GameId;
 use crate::store::Tx;
 use crate::store::{self, Seat, Termination, TournamentId, TournamentRow, TournamentStatus};
 use crate::tournament::ballot::openings;
@@ -175,7 +176,7 @@ pub(crate) fn cmd_standings(ctx: &mut Ctx, which: Option<TournamentId>) -> Res<(
 
 /// A game has just ended (in this transaction): if it is a tournament's
 /// last, the tournament ends and its final standings are announced.
-pub(crate) fn tournament_game_finished(ctx: &mut Ctx, game_id: i64) -> Res<()> {
+pub(crate) fn tournament_game_finished(ctx: &mut Ctx, game_id: GameId) -> Res<()> {
     let Some(tg) = store::tournament_game_of(ctx.c, game_id)? else {
         return Ok(());
     };
@@ -279,7 +280,7 @@ pub(crate) fn tournament_pdn(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
 /// The PDN tags of a tournament game (Event, Round, the balloted
 /// opening) and the move number its opening moves reach; `None` for a
 /// game of no tournament.
-pub(crate) fn tournament_pdn_tags(c: &Tx, game_id: i64) -> Res<Option<(PdnTags, u32)>> {
+pub(crate) fn tournament_pdn_tags(c: &Tx, game_id: GameId) -> Res<Option<(PdnTags, u32)>> {
     let Some(tg) = store::tournament_game_of(c, game_id)? else {
         return Ok(None);
     };

@@ -25,6 +25,7 @@ use crate::core::games::challenge::ChallengeRefusal;
 use crate::core::games::GameRefusal;
 use crate::core::input::InputRefusal;
 use crate::core::tournaments::TournamentRefusal;
+use crate::store::GameId;
 use crate::store::{ChallengeId, TournamentId};
 use shashki_engine::Variant;
 
@@ -70,8 +71,8 @@ pub trait Args: Sized {
 }
 
 /// A game's number: `#12` or `12`; anything else is no game here.
-pub fn game_number(word: &str) -> Result<i64, Refusal> {
-    game_ref(word).ok_or_else(|| {
+pub fn game_number(word: &str) -> Result<GameId, Refusal> {
+    game_ref(word).map(GameId).ok_or_else(|| {
         AccessRefusal::GameUnknown {
             game: word.to_string(),
         }
@@ -102,8 +103,9 @@ fn number_option(
     }
 }
 
-fn game_option(o: &Options, a: &ArgSpec) -> Result<Option<i64>, Rejected> {
-    number_option(o, a, |game| AccessRefusal::GameUnknown { game }.into())
+fn game_option(o: &Options, a: &ArgSpec) -> Result<Option<GameId>, Rejected> {
+    let n = number_option(o, a, |game| AccessRefusal::GameUnknown { game }.into())?;
+    Ok(n.map(GameId))
 }
 
 pub(super) fn tournament_option(
@@ -135,7 +137,7 @@ impl Args for NoArgs {
 /// `[#game]`: `/board`, `/resign`, `/pdn`, `/replay`, `/analyse`, `/takeback`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GameArg {
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
 }
 
 impl Args for GameArg {
@@ -184,7 +186,7 @@ impl Args for ChallengeArg {
 /// `/move [#game] MOVE`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MoveArgs {
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     /// The move as typed (`e3-d4`, `c3 d4`); `None`: nothing followed.
     pub text: Option<String>,
 }
@@ -223,7 +225,7 @@ impl Args for MoveArgs {
 /// `/draw [#game] [decline]`: offer or accept, or decline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct DrawArgs {
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     pub decline: bool,
 }
 
@@ -493,7 +495,7 @@ pub enum IfLine {
 /// `/if [#game] [X Y … | clear]`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct IfArgs {
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     pub line: IfLine,
 }
 

@@ -20,6 +20,7 @@ use crate::core::input::words::{adjudication_result, tournament_word, Tournament
 use crate::core::time::end_of_date;
 use crate::core::tournaments::TournamentRefusal;
 use crate::core::tournaments::{DEFAULT_MAX_PLAYERS, MAX_PLAYERS_RANGE};
+use crate::store::GameId;
 use crate::store::{GameResult, TournamentId};
 use crate::tournament::ballot::Ballot;
 use crate::tournament::Format;
@@ -86,7 +87,7 @@ pub enum TournamentArgs {
     Missing(Option<TournamentId>),
     /// Decide an unfinished game; no result: the engine's advice.
     Adjudicate {
-        game: i64,
+        game: GameId,
         result: Option<GameResult>,
     },
     /// Leave days (`None`: the usage and the days left).
@@ -354,7 +355,10 @@ impl TournamentArgs {
                 if !w.is_empty() {
                     return Err(adjudicate());
                 }
-                A::Adjudicate { game, result }
+                A::Adjudicate {
+                    game: GameId(game),
+                    result,
+                }
             }
             Some(TournamentWord::Pause) => {
                 let days = match w.peek() {
