@@ -34,7 +34,7 @@ use shashki::core::{
 use shashki::engine::{Color, Game, Position, Variant};
 use shashki::store::{
     self, ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameResult, GameRow, GameStatus,
-    Seat, Store, Termination,
+    Seat, Store, Termination, UserId,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -384,8 +384,8 @@ impl Snap {
         self.id_of("chats", platform_id)
     }
 
-    fn user_id(&self, p: usize) -> Option<i64> {
-        self.id_of("users", PEOPLE[p].id)
+    fn user_id(&self, p: usize) -> Option<UserId> {
+        self.id_of("users", PEOPLE[p].id).map(UserId)
     }
 
     fn chat_id(&self, chat: usize) -> Option<i64> {
@@ -577,7 +577,7 @@ fn act_of(ev: &Event) -> Act {
 
 /// The acting person and chat of a user event, as stored.
 struct Who {
-    user: i64,
+    user: UserId,
     handle: Option<String>,
     chat: i64,
 }
@@ -706,7 +706,7 @@ fn check_ratings(a: &Snap, b: &Snap, ended: &[&GameRow], errs: &mut Vec<String>)
         let (u, chat) = (as_i64(&row[0]), as_i64(&row[1]));
         let ok = ended.iter().any(|g| {
             matches!((g.white, g.black), (Seat::Human(_), Seat::Human(_)))
-                && (g.color_of(u.unwrap_or(-1)).is_some())
+                && (g.color_of(UserId(u.unwrap_or(-1))).is_some())
                 && (chat == Some(0) || chat == Some(g.chat_id))
         });
         if !ok {
@@ -769,7 +769,7 @@ fn check_user_event(
             if !allowed {
                 bad(&format!("moved by user {u} ({act:?}), not theirs to move"));
             }
-            if moved.iter().any(|(g, by)| g == id && *by != Some(u)) {
+            if moved.iter().any(|(g, by)| g == id && *by != Some(u.0)) {
                 bad("the move is stored as someone else's");
             }
             stats.user_moves += 1;
@@ -951,7 +951,7 @@ fn check_user_event(
     check_ratings(a, b, &ended, &mut errs);
     // the rest of the store: only the actor's own rows
     for row in changed_rows(a, b, "users") {
-        if as_i64(&row[0]) != Some(u) {
+        if as_i64(&row[0]) != Some(u.0) {
             errs.push(format!("someone else's user row changed: {row:?}"));
         }
     }
@@ -961,12 +961,12 @@ fn check_user_event(
         }
     }
     for row in changed_rows(a, b, "puzzle_attempts") {
-        if as_i64(&row[1]) != Some(u) {
+        if as_i64(&row[1]) != Some(u.0) {
             errs.push(format!("someone else's puzzle attempt changed: {row:?}"));
         }
     }
     for row in changed_rows(a, b, "puzzle_players") {
-        if as_i64(&row[0]) != Some(u) {
+        if as_i64(&row[0]) != Some(u.0) {
             errs.push(format!("someone else's puzzle score changed: {row:?}"));
         }
     }
@@ -2146,7 +2146,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
         let after = snap(w.s(), Some(&before));
         let p = person_by_platform_id(&ev.user.id).unwrap();
         let who = Who {
-            user: after.user_id(p).unwrap_or(-1),
+            user: after.user_id(p).unwrap_or(UserId(-1)),
             handle: ev.user.handle.as_deref().map(str::to_lowercase),
             chat: after
                 .chat_id(chat_by_platform_id(&ev.chat.id).unwrap())

@@ -925,7 +925,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
 }
 
 /// A user's id in the store, by name.
-fn room_user(room: &Room, name: &str) -> i64 {
+fn room_user(room: &Room, name: &str) -> store::UserId {
     let s = room.store();
     store::user_by_handle(s.read(), "console", &name.to_lowercase())
         .unwrap()
@@ -2542,8 +2542,8 @@ fn words_that_do_not_fit_a_command_are_refused_not_guessed() {
     let t = text(&room.say("Anna", "/challenge white black"));
     assert!(t.contains("did not understand “black”"), "{t}");
     let count = || {
-        store::count_open_challenges_from(room.store().read(), 1).unwrap()
-            + store::count_open_challenges_from(room.store().read(), 2).unwrap()
+        store::count_open_challenges_from(room.store().read(), store::UserId(1)).unwrap()
+            + store::count_open_challenges_from(room.store().read(), store::UserId(2)).unwrap()
     };
     assert_eq!(count(), 0, "no challenge was made");
     room.say("Anna", "/challenge @bob 3");

@@ -30,7 +30,7 @@ impl Room {
 
     fn player(&self, who: &str) -> db::PlayerRow {
         let s = self.store();
-        let uid: i64 = s
+        let uid: shashki::core::UserId = s
             .conn()
             .query_row(
                 "SELECT id FROM users WHERE platform_user_id = ?1",

@@ -22,7 +22,7 @@ use shashki::store::{
     ChallengeStatus, ChatRow, ChatSetting, ColorWish, ConditionalRow, GameId, GameResult, GameRow,
     GameStatus, NewGame, NewTournament, NextClock, RatingRow, Seat, Store, StoreError, StoreResult,
     TakebackRequest, Termination, TournamentGameRow, TournamentId, TournamentPlayerRow,
-    TournamentRow, TournamentStatus, Tx, UserRow,
+    TournamentRow, TournamentStatus, Tx, UserId, UserRow,
 };
 use shashki::tournament::ballot::Ballot;
 use shashki::tournament::Format;
@@ -205,7 +205,7 @@ fn new_game(chat: i64, white: Seat, black: Seat) -> NewGame {
 }
 
 /// A game between people in `chat`, inserted at T0.
-fn add_game(s: &mut Store, chat: i64, white: i64, black: i64) -> GameId {
+fn add_game(s: &mut Store, chat: i64, white: UserId, black: UserId) -> GameId {
     let g = new_game(chat, Seat::Human(white), Seat::Human(black));
     w(s, |tx| store::insert_game(tx, &g, T0))
 }
@@ -228,7 +228,7 @@ fn fen_after(ply: i64) -> String {
 }
 
 /// Play `notation` at `ply` (the game's ply before the move), at T0 + 10 × (ply + 1).
-fn play(s: &mut Store, id: GameId, ply: i64, notation: &str, by: Option<i64>) -> bool {
+fn play(s: &mut Store, id: GameId, ply: i64, notation: &str, by: Option<UserId>) -> bool {
     w(s, |tx| {
         store::record_move(
             tx,
@@ -252,7 +252,7 @@ fn ids(games: &[GameRow]) -> Vec<GameId> {
 }
 
 /// An open challenge from `from` to anyone in `chat`, expiring at `expires`.
-fn open_challenge(s: &mut Store, chat: i64, from: i64, expires: i64) -> ChallengeId {
+fn open_challenge(s: &mut Store, chat: i64, from: UserId, expires: i64) -> ChallengeId {
     w(s, |tx| {
         store::insert_challenge(
             tx,
@@ -269,7 +269,7 @@ fn open_challenge(s: &mut Store, chat: i64, from: i64, expires: i64) -> Challeng
     })
 }
 
-fn new_tournament(chat: i64, by: i64) -> NewTournament<'static> {
+fn new_tournament(chat: i64, by: UserId) -> NewTournament<'static> {
     NewTournament {
         chat_id: chat,
         name: "Cup",
@@ -403,7 +403,7 @@ mod suite {
             store::user(s.read(), elsewhere.id).unwrap(),
             Some(elsewhere)
         );
-        assert_eq!(store::user(s.read(), 9_999).unwrap(), None);
+        assert_eq!(store::user(s.read(), UserId(9_999)).unwrap(), None);
     }
 
     pub fn users_are_found_by_handle_whatever_its_case_and_a_leading_at(open: Open) {
@@ -476,7 +476,7 @@ mod suite {
         assert!(store::user_notify(s.read(), anna.id).unwrap());
         assert!(!store::user_notify(s.read(), boris.id).unwrap());
         assert!(
-            !store::user_notify(s.read(), 9_999).unwrap(),
+            !store::user_notify(s.read(), UserId(9_999)).unwrap(),
             "no such user: off"
         );
         w(&mut s, |tx| store::set_user_notify(tx, anna.id, false));
@@ -808,7 +808,7 @@ mod suite {
     }
 
     /// The row of a game just inserted from `g`.
-    fn game_before(g: &NewGame, id: GameId, white: i64, black: i64) -> GameRow {
+    fn game_before(g: &NewGame, id: GameId, white: UserId, black: UserId) -> GameRow {
         GameRow {
             id,
             chat_id: g.chat_id,
@@ -1117,7 +1117,10 @@ mod suite {
             "against the AI"
         );
         assert_eq!(store::count_active_games_of(r, b, true).unwrap(), 1);
-        assert_eq!(store::count_active_games_of(r, 9_999, false).unwrap(), 0);
+        assert_eq!(
+            store::count_active_games_of(r, UserId(9_999), false).unwrap(),
+            0
+        );
         assert_eq!(store::count_active_games_in_chat(r, chat.id).unwrap(), 3);
         assert_eq!(
             store::count_active_games_in_chat(r, other_chat.id).unwrap(),
@@ -1416,7 +1419,7 @@ mod suite {
             anna, boris, chat, ..
         } = world(&mut s);
         let id = add_game(&mut s, chat.id, anna.id, boris.id);
-        let add = |s: &mut Store, user: i64, ply: i64, moves: &[&str]| {
+        let add = |s: &mut Store, user: UserId, ply: i64, moves: &[&str]| {
             let moves = strings(moves);
             w(s, |tx| {
                 store::add_conditional(tx, id, user, ply, &moves, T0)
@@ -1639,7 +1642,7 @@ mod suite {
             chat,
             other_chat,
         } = world(&mut s);
-        let challenge = |s: &mut Store, chat: i64, from: i64, to: Option<i64>, handle| {
+        let challenge = |s: &mut Store, chat: i64, from: UserId, to: Option<UserId>, handle| {
             w(s, |tx| {
                 store::insert_challenge(
                     tx,
@@ -1822,7 +1825,7 @@ mod suite {
             store::upsert_user(tx, "console", "4", "Dave", None, T0)
         });
         let t = add_tournament(&mut s, &new_tournament(chat.id, anna.id));
-        let join = |s: &mut Store, u: i64| w(s, |tx| store::join_tournament(tx, t, u, T0));
+        let join = |s: &mut Store, u: UserId| w(s, |tx| store::join_tournament(tx, t, u, T0));
         let entries = |s: &Store| {
             store::tournament_players(s.read(), t)
                 .unwrap()
@@ -2821,7 +2824,7 @@ mod suite {
     pub fn transactions_commit_their_value_and_writes(open: Open) {
         let mut s = open();
         let id = s
-            .transaction(|tx| -> Result<i64, Abort> {
+            .transaction(|tx| -> Result<UserId, Abort> {
                 let u = store::upsert_user(tx, "console", "1", "Anna", Some("anna"), T0)?;
                 store::set_user_lang(tx, u.id, "fr")?;
                 // the transaction reads its own writes

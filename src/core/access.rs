@@ -23,6 +23,7 @@
 use super::ctx::{Actor, Ctx};
 use super::error::{refusals, Halt};
 use crate::store::GameId;
+use crate::store::UserId;
 use crate::store::{GameRow, Seat};
 use shashki_engine::Color;
 
@@ -59,7 +60,7 @@ pub(crate) struct Asker {
     pub actor: Actor,
     /// The acting user's id (for the AI and the service: the person the
     /// action concerns, or 0).
-    pub user: i64,
+    pub user: UserId,
     /// The chat the action happens in.
     pub chat: i64,
     /// The actor may change chat-wide settings.
@@ -186,8 +187,8 @@ impl Ctx<'_> {
 mod tests {
     use super::*;
 
-    const ME: i64 = 1;
-    const OTHER: i64 = 2;
+    const ME: UserId = UserId(1);
+    const OTHER: UserId = UserId(2);
     const HERE: i64 = 10;
     const THERE: i64 = 20;
     const GAME: GameId = GameId(7);
@@ -259,7 +260,7 @@ mod tests {
     fn states() -> Vec<(&'static str, GameFacts)> {
         let spectated = GameFacts {
             white: Seat::Human(OTHER),
-            black: Seat::Human(3),
+            black: Seat::Human(UserId(3)),
             ..mine()
         };
         vec![

@@ -8,6 +8,7 @@ use super::present::Draft;
 use super::types::{Job, Platform, Target};
 use super::Config;
 use crate::store::Tx;
+use crate::store::UserId;
 use crate::store::{ChatRow, UserRow};
 
 /// Who is acting.
@@ -183,7 +184,7 @@ impl Ctx<'_> {
     }
 
     /// The acting person's id; an AI or service action has none.
-    pub fn user_id(&self) -> Res<i64> {
+    pub fn user_id(&self) -> Res<UserId> {
         match self.actor {
             Actor::User => Ok(self.user.id),
             Actor::Ai | Actor::Service => Err(Halt::Failed(super::ServiceError::Internal(

@@ -216,7 +216,7 @@ impl Service {
         &self,
         chat_id: i64,
         actor: Actor,
-        as_user: Option<i64>,
+        as_user: Option<UserId>,
         f: impl FnOnce(&mut Ctx) -> Result<(), Halt>,
     ) -> Result<Outcome, ServiceError> {
         let now = self.now();

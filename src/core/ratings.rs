@@ -8,6 +8,7 @@ use super::games::challenge::chat_variant;
 use super::input::args::TopArgs;
 use crate::args;
 use crate::store::Tx;
+use crate::store::UserId;
 use crate::store::{self, RatingRow};
 use shashki_engine::{Color, Variant};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
@@ -72,8 +73,8 @@ pub(crate) fn record_game(
     c: &Tx,
     chat_id: i64,
     variant: Variant,
-    white: i64,
-    black: i64,
+    white: UserId,
+    black: UserId,
     winner: Option<Color>,
 ) -> Res<()> {
     let white_won = winner.map(|w| w == Color::White);

@@ -4,6 +4,7 @@
 use super::GameId;
 use super::StoreResult;
 use super::Tx;
+use super::UserId;
 use rusqlite::{params, OptionalExtension};
 
 /// A stored analysis.
@@ -12,7 +13,7 @@ pub struct AnalysisRow {
     pub game_id: GameId,
     pub chat_id: i64,
     /// Who asked for it.
-    pub requested_by: Option<i64>,
+    pub requested_by: Option<UserId>,
     pub status: super::AnalysisStatus,
     pub movetext: Option<String>,
     pub white_accuracy: Option<f64>,
@@ -78,7 +79,13 @@ fn numbers(list: Option<String>) -> Vec<i32> {
 
 /// Ask for the analysis of `game` (again, if it failed before). False if it
 /// is pending or done already.
-pub fn request_analysis(c: &Tx, game: GameId, chat: i64, user: i64, now: i64) -> StoreResult<bool> {
+pub fn request_analysis(
+    c: &Tx,
+    game: GameId,
+    chat: i64,
+    user: UserId,
+    now: i64,
+) -> StoreResult<bool> {
     let n = c.sql()
         .prepare_cached(
             "INSERT INTO analyses (game_id, chat_id, requested_by, created_at)
@@ -192,7 +199,7 @@ pub fn pending_analyses(c: &Tx) -> StoreResult<Vec<GameId>> {
 }
 
 /// How many analyses `user` asked for that are not made yet.
-pub fn count_pending_analyses_by(c: &Tx, user: i64) -> StoreResult<i64> {
+pub fn count_pending_analyses_by(c: &Tx, user: UserId) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT COUNT(*) FROM analyses WHERE requested_by = ?1 AND status = 'pending'",

@@ -2,6 +2,7 @@
 
 use super::GameId;
 use super::Tx;
+use super::UserId;
 use super::{ChallengeId, ChallengeStatus, ColorWish, StoreResult, UserRow};
 use rusqlite::{params, OptionalExtension};
 
@@ -10,8 +11,8 @@ table_row! {
     pub struct ChallengeRow {
         pub id: ChallengeId,
         pub chat_id: i64,
-        pub from_user: i64,
-        pub to_user: Option<i64>,
+        pub from_user: UserId,
+        pub to_user: Option<UserId>,
         pub to_handle: Option<String>,
         pub color: ColorWish,
         pub seconds_per_move: Option<i64>,
@@ -34,8 +35,8 @@ const CHALLENGE_COLS: &str = ChallengeRow::COLUMNS;
 pub fn insert_challenge(
     c: &Tx,
     chat_id: i64,
-    from_user: i64,
-    to_user: Option<i64>,
+    from_user: UserId,
+    to_user: Option<UserId>,
     to_handle: Option<&str>,
     color: ColorWish,
     seconds_per_move: Option<i64>,
@@ -139,7 +140,7 @@ pub fn challenges_expired(c: &Tx, now: i64) -> StoreResult<Vec<ChallengeRow>> {
 }
 
 /// How many open challenges `user` has made.
-pub fn count_open_challenges_from(c: &Tx, user: i64) -> StoreResult<i64> {
+pub fn count_open_challenges_from(c: &Tx, user: UserId) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached("SELECT COUNT(*) FROM challenges WHERE status = 'open' AND from_user = ?1")?
         .query_row([user], |r| r.get(0))?)

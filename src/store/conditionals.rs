@@ -3,6 +3,7 @@
 use super::GameId;
 use super::StoreResult;
 use super::Tx;
+use super::UserId;
 use rusqlite::params;
 
 /// A stored conditional line: the moves from `ply` on (the opponent's
@@ -14,7 +15,7 @@ pub struct ConditionalRow {
 }
 
 /// `user`'s lines in `game`, oldest first.
-pub fn conditionals(c: &Tx, game: GameId, user: i64) -> StoreResult<Vec<ConditionalRow>> {
+pub fn conditionals(c: &Tx, game: GameId, user: UserId) -> StoreResult<Vec<ConditionalRow>> {
     let mut st = c.sql().prepare_cached(
         "SELECT ply, moves FROM conditionals WHERE game_id = ?1 AND user_id = ?2 ORDER BY id",
     )?;
@@ -34,7 +35,7 @@ pub fn conditionals(c: &Tx, game: GameId, user: i64) -> StoreResult<Vec<Conditio
 pub fn add_conditional(
     c: &Tx,
     game: GameId,
-    user: i64,
+    user: UserId,
     ply: i64,
     moves: &[String],
     now: i64,
@@ -54,7 +55,7 @@ pub fn add_conditional(
 }
 
 /// Drop all of `user`'s lines in `game`. How many there were.
-pub fn clear_conditionals(c: &Tx, game: GameId, user: i64) -> StoreResult<usize> {
+pub fn clear_conditionals(c: &Tx, game: GameId, user: UserId) -> StoreResult<usize> {
     Ok(c.sql()
         .prepare_cached("DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2")?
         .execute(params![game, user])?)

@@ -2,6 +2,7 @@
 
 use super::GameId;
 use super::Tx;
+use super::UserId;
 use super::{GameResult, GameStatus, StoreResult, Termination};
 use rusqlite::{params, OptionalExtension, Row};
 use shashki_engine::{Color, Variant};
@@ -9,12 +10,12 @@ use shashki_engine::{Color, Variant};
 /// Who plays a colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Seat {
-    Human(i64),
+    Human(UserId),
     Ai(u8),
 }
 
 impl Seat {
-    pub fn user_id(self) -> Option<i64> {
+    pub fn user_id(self) -> Option<UserId> {
         match self {
             Seat::Human(id) => Some(id),
             Seat::Ai(_) => None,
@@ -74,7 +75,7 @@ impl GameRow {
     }
 
     /// The colour `user` plays, if they play in this game.
-    pub fn color_of(&self, user: i64) -> Option<Color> {
+    pub fn color_of(&self, user: UserId) -> Option<Color> {
         if self.white == Seat::Human(user) {
             Some(Color::White)
         } else if self.black == Seat::Human(user) {
@@ -118,7 +119,7 @@ impl GameRow {
 
 const GAME_COLS: &str = "id, chat_id, variant, white_user, white_ai, black_user, black_ai, status, result, result_reason, start_fen, fen, ply, seconds_per_move, deadline, reminder_at, reminders_sent, draw_offer, created_at, updated_at, white_bank, black_bank, casual, thread";
 
-fn seat(user: Option<i64>, ai: Option<i64>) -> Seat {
+fn seat(user: Option<UserId>, ai: Option<i64>) -> Seat {
     match (user, ai) {
         (Some(u), _) => Seat::Human(u),
         (None, Some(l)) => Seat::Ai(l.clamp(1, 8) as u8),
@@ -223,7 +224,7 @@ fn games_where(c: &Tx, clause: &str, p: impl rusqlite::Params) -> StoreResult<Ve
 }
 
 /// Active games `user` plays in, in any chat.
-pub fn active_games_of(c: &Tx, user: i64) -> StoreResult<Vec<GameRow>> {
+pub fn active_games_of(c: &Tx, user: UserId) -> StoreResult<Vec<GameRow>> {
     games_where(
         c,
         "status = 'active' AND (white_user = ?1 OR black_user = ?1)",
@@ -232,11 +233,11 @@ pub fn active_games_of(c: &Tx, user: i64) -> StoreResult<Vec<GameRow>> {
 }
 
 /// Active games `user` plays in this chat.
-pub fn active_games_of_in(c: &Tx, user: i64, chat_id: i64) -> StoreResult<Vec<GameRow>> {
+pub fn active_games_of_in(c: &Tx, user: UserId, chat_id: i64) -> StoreResult<Vec<GameRow>> {
     games_where(
         c,
         "status = 'active' AND chat_id = ?2 AND (white_user = ?1 OR black_user = ?1)",
-        [user, chat_id],
+        params![user, chat_id],
     )
 }
 
@@ -296,7 +297,7 @@ pub fn record_move(
     ply: i64,
     notation: &str,
     fen_after: &str,
-    user: Option<i64>,
+    user: Option<UserId>,
     clock: &NextClock,
     now: i64,
 ) -> StoreResult<bool> {
@@ -432,7 +433,7 @@ pub fn next_wakeup(c: &Tx) -> StoreResult<Option<i64>> {
 }
 
 /// How many games `user` is playing now (`ai_only`: against the AI).
-pub fn count_active_games_of(c: &Tx, user: i64, ai_only: bool) -> StoreResult<i64> {
+pub fn count_active_games_of(c: &Tx, user: UserId, ai_only: bool) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT COUNT(*) FROM games WHERE status = 'active'
@@ -485,7 +486,7 @@ pub fn set_turn_clock(
 pub struct TakebackRequest {
     pub game_id: GameId,
     /// The player who asked.
-    pub by_user: i64,
+    pub by_user: UserId,
     /// The game's ply when asked: the request lapses once it moves on.
     pub ply: i64,
     /// Declined (schema v19): kept so it is not asked again at this ply.
@@ -513,7 +514,7 @@ pub fn takeback_request(c: &Tx, game_id: GameId) -> StoreResult<Option<TakebackR
 pub fn set_takeback_request(
     c: &Tx,
     game_id: GameId,
-    by_user: i64,
+    by_user: UserId,
     ply: i64,
     now: i64,
 ) -> StoreResult<()> {

@@ -4,11 +4,12 @@
 
 use super::GameId;
 use super::Tx;
+use super::UserId;
 use super::{ChallengeId, StoreResult};
 use rusqlite::{params, OptionalExtension};
 
 /// Whether the user wants private notifications.
-pub fn user_notify(c: &Tx, user: i64) -> StoreResult<bool> {
+pub fn user_notify(c: &Tx, user: UserId) -> StoreResult<bool> {
     Ok(c.sql()
         .prepare_cached("SELECT notify FROM users WHERE id = ?1")?
         .query_row([user], |r| r.get(0))
@@ -16,7 +17,7 @@ pub fn user_notify(c: &Tx, user: i64) -> StoreResult<bool> {
         .unwrap_or(false))
 }
 
-pub fn set_user_notify(c: &Tx, user: i64, on: bool) -> StoreResult<()> {
+pub fn set_user_notify(c: &Tx, user: UserId, on: bool) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE users SET notify = ?2 WHERE id = ?1")?
         .execute(params![user, on])?;
@@ -30,7 +31,7 @@ pub fn mark_notified(
     game: GameId,
     ply: i64,
     kind: &str,
-    user: i64,
+    user: UserId,
     now: i64,
 ) -> StoreResult<bool> {
     let n = c

@@ -4,6 +4,7 @@
 use super::GameId;
 use super::StoreResult;
 use super::Tx;
+use super::UserId;
 use rusqlite::{params, OptionalExtension};
 
 use super::{TournamentId, TournamentStatus};
@@ -25,7 +26,7 @@ table_row! {
         pub days_per_move: Option<i64>,
         /// `open`, `running`, `finished`, `cancelled`.
         pub status: TournamentStatus,
-        pub created_by: i64,
+        pub created_by: UserId,
         pub created_at: i64,
         /// The most players it takes (2..=64).
         pub max_players: i64,
@@ -46,7 +47,7 @@ table_row! {
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct TournamentPlayerRow {
-        pub user_id: i64,
+        pub user_id: UserId,
         /// 0-based entry order (pairing number − 1).
         pub seq: i64,
         pub withdrawn_at: Option<i64>,
@@ -91,7 +92,7 @@ pub struct NewTournament<'a> {
     pub ballot: Ballot,
     pub seed: i64,
     pub days_per_move: Option<i64>,
-    pub created_by: i64,
+    pub created_by: UserId,
     pub max_players: i64,
     pub rated: bool,
     /// Bank time: (moves, days), or None.
@@ -183,7 +184,7 @@ pub fn tournament_players(c: &Tx, id: TournamentId) -> StoreResult<Vec<Tournamen
 pub fn tournament_player(
     c: &Tx,
     id: TournamentId,
-    user: i64,
+    user: UserId,
 ) -> StoreResult<Option<TournamentPlayerRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
@@ -198,7 +199,7 @@ pub fn tournament_player(
 pub fn set_tournament_leave(
     c: &Tx,
     id: TournamentId,
-    user: i64,
+    user: UserId,
     used: i64,
     until: i64,
 ) -> StoreResult<()> {
@@ -213,7 +214,7 @@ pub fn set_tournament_leave(
 
 /// Until when `user` is on leave in the tournament of `game_id` (0: not a
 /// tournament game, or no leave).
-pub fn leave_until_in_game(c: &Tx, game_id: GameId, user: i64) -> StoreResult<i64> {
+pub fn leave_until_in_game(c: &Tx, game_id: GameId, user: UserId) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT tp.leave_until FROM tournament_games tg
@@ -242,7 +243,7 @@ pub fn tournament_of_game(c: &Tx, game_id: GameId) -> StoreResult<Option<Tournam
 }
 
 /// Enter `user` (at the end of the list). False if they are entered already.
-pub fn join_tournament(c: &Tx, id: TournamentId, user: i64, now: i64) -> StoreResult<bool> {
+pub fn join_tournament(c: &Tx, id: TournamentId, user: UserId, now: i64) -> StoreResult<bool> {
     let n = c.sql().prepare_cached("INSERT OR IGNORE INTO tournament_players (tournament_id, user_id, seq, joined_at)
          VALUES (?1, ?2, (SELECT COALESCE(MAX(seq) + 1, 0) FROM tournament_players WHERE tournament_id = ?1), ?3)")?
 .execute(params![id, user, now],
@@ -252,7 +253,7 @@ pub fn join_tournament(c: &Tx, id: TournamentId, user: i64, now: i64) -> StoreRe
 
 /// Take `user` off the list of a tournament not yet started, renumbering
 /// the entries after them. False if they were not entered.
-pub fn leave_tournament(c: &Tx, id: TournamentId, user: i64) -> StoreResult<bool> {
+pub fn leave_tournament(c: &Tx, id: TournamentId, user: UserId) -> StoreResult<bool> {
     let seq: Option<i64> = c
         .sql()
         .query_row(
@@ -285,7 +286,7 @@ pub fn leave_tournament(c: &Tx, id: TournamentId, user: i64) -> StoreResult<bool
 
 /// Mark `user` withdrawn from a started tournament. False if they were not
 /// entered or had withdrawn already.
-pub fn withdraw_player(c: &Tx, id: TournamentId, user: i64, now: i64) -> StoreResult<bool> {
+pub fn withdraw_player(c: &Tx, id: TournamentId, user: UserId, now: i64) -> StoreResult<bool> {
     let n = c
         .sql()
         .prepare_cached(
@@ -371,7 +372,7 @@ pub fn tournament_byes(c: &Tx, id: TournamentId) -> StoreResult<Vec<ByeRow>> {
 }
 
 /// How many of a tournament's games `user` lost on time.
-pub fn count_time_forfeits(c: &Tx, id: TournamentId, user: i64) -> StoreResult<i64> {
+pub fn count_time_forfeits(c: &Tx, id: TournamentId, user: UserId) -> StoreResult<i64> {
     Ok(c.sql().prepare_cached("SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
          WHERE tg.tournament_id = ?1 AND g.result_reason = 'timeout'
            AND ((g.white_user = ?2 AND g.result = '0-2') OR (g.black_user = ?2 AND g.result = '2-0'))")?

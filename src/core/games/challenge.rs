@@ -19,6 +19,7 @@ use crate::core::present::Draft;
 use crate::core::time::DAY;
 use crate::core::types::{Job, Share, Target};
 use crate::store::GameId;
+use crate::store::UserId;
 use crate::store::{self, ChallengeId, ChallengeStatus, ColorWish, NewGame, Seat};
 use shashki_engine::{Color, Game, Position, Variant};
 
@@ -54,7 +55,7 @@ crate::core::error::refusals! {
 /// it names, or, when it named a @handle the bot had not seen, whoever holds
 /// that handle. A handle that changed hands since does not carry a challenge
 /// made to its old holder.
-fn for_me(ch: &store::ChallengeRow, me: i64, my_handle: Option<&str>) -> Option<bool> {
+fn for_me(ch: &store::ChallengeRow, me: UserId, my_handle: Option<&str>) -> Option<bool> {
     match (ch.to_user, &ch.to_handle) {
         (Some(u), _) => Some(u == me),
         (None, Some(h)) => Some(my_handle == Some(h.as_str())),
@@ -119,7 +120,7 @@ pub(crate) fn cmd_challenge(ctx: &mut Ctx, a: ChallengeArgs) -> Res<()> {
     match opponent {
         Opponent::Ai => {
             let ai = Seat::Ai(level.unwrap_or(3));
-            let (white, black) = match color.resolve(ctx.now ^ ctx.user.id) {
+            let (white, black) = match color.resolve(ctx.now ^ ctx.user.id.0) {
                 Color::White => (me, ai),
                 Color::Black => (ai, me),
             };
@@ -157,7 +158,7 @@ pub(crate) fn cmd_challenge(ctx: &mut Ctx, a: ChallengeArgs) -> Res<()> {
 }
 
 /// Refuse a new challenge (or AI game) of `me` past the limits.
-fn may_challenge(ctx: &Ctx, me: i64, ai: bool) -> Res<()> {
+fn may_challenge(ctx: &Ctx, me: UserId, ai: bool) -> Res<()> {
     room_for_a_game(ctx, me, None, ai)?;
     if !ai {
         let limit = ctx.config().limits.open_challenges_per_user;
@@ -231,7 +232,7 @@ pub(crate) fn rematch(ctx: &mut Ctx, game: GameId) -> Res<()> {
 #[allow(clippy::too_many_arguments)]
 fn create_challenge(
     ctx: &mut Ctx,
-    to_user: Option<i64>,
+    to_user: Option<UserId>,
     to_handle: Option<String>,
     color: ColorWish,
     seconds_per_move: Option<i64>,
@@ -379,7 +380,7 @@ fn shared_challenge(
 
 /// Refuse a new game past the limits: the chat's games, the user's games
 /// (and AI games), the opponent's games.
-fn room_for_a_game(ctx: &Ctx, me: i64, opponent: Option<i64>, ai: bool) -> Res<()> {
+fn room_for_a_game(ctx: &Ctx, me: UserId, opponent: Option<UserId>, ai: bool) -> Res<()> {
     let l = ctx.config().limits;
     if store::count_active_games_in_chat(ctx.c, ctx.chat.id)? >= l.active_games_per_chat {
         return Err(ChallengeRefusal::ChatFull {

@@ -15,6 +15,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::reminders::Reminders;
 use crate::core::time::DAY;
+use crate::store::UserId;
 use crate::store::{self, GameRow, NextClock, Seat, TournamentId};
 use shashki_engine::Color;
 
@@ -58,7 +59,7 @@ pub(crate) fn reminders_of(ctx: &Ctx, chat_id: i64) -> Res<Reminders> {
 
 /// How long `user`'s clock is paused from now: the rest of their
 /// vacation and of their leave (`leave_until`, a tournament's).
-fn pause_of(ctx: &Ctx, user: i64, leave_until: i64) -> Res<i64> {
+fn pause_of(ctx: &Ctx, user: UserId, leave_until: i64) -> Res<i64> {
     let vacation = store::user(ctx.c, user)?
         .map(|u| (u.vacation_until - ctx.now).max(0))
         .unwrap_or(0);

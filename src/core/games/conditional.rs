@@ -14,6 +14,7 @@ use crate::core::error::Res;
 use crate::core::games::{load, my_game};
 use crate::core::input::args::{IfArgs, IfLine, MoveText};
 use crate::store::GameId;
+use crate::store::UserId;
 use crate::store::{self, Seat};
 use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{Game, Move, Position, Variant};
@@ -107,7 +108,7 @@ pub(crate) fn cmd_if(ctx: &mut Ctx, a: IfArgs) -> Res<()> {
     Ok(())
 }
 
-fn list_conditionals(ctx: &mut Ctx, game: GameId, variant: Variant, me: i64) -> Res<()> {
+fn list_conditionals(ctx: &mut Ctx, game: GameId, variant: Variant, me: UserId) -> Res<()> {
     let lines = store::conditionals(ctx.c, game, me)?;
     if lines.is_empty() {
         ctx.tell_id("if-none", Some(&args![("game", game)]));
@@ -162,7 +163,7 @@ pub(super) fn conditional_reply(
 pub(super) fn keep_conditional_rest(
     ctx: &mut Ctx,
     game: GameId,
-    owner: i64,
+    owner: UserId,
     ply: i64,
     rest: &[String],
 ) -> Res<()> {

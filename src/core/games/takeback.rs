@@ -25,6 +25,7 @@ use crate::core::input::payload::Payload;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::store::GameId;
+use crate::store::UserId;
 use crate::store::{self, GameRow, Seat};
 use shashki_engine::Color;
 
@@ -84,7 +85,7 @@ fn takeback_against_ai(ctx: &mut Ctx, row: GameRow, me: Color) -> Res<()> {
 }
 
 /// Ask the opponent of a casual game to agree to a takeback.
-fn ask_takeback(ctx: &mut Ctx, row: GameRow, me: Color, opponent: i64) -> Res<()> {
+fn ask_takeback(ctx: &mut Ctx, row: GameRow, me: Color, opponent: UserId) -> Res<()> {
     if takeback_target(&row, me).is_none() {
         return Err(TakebackRefusal::Nothing { game: row.id }.into());
     }
@@ -139,7 +140,7 @@ fn ask_takeback(ctx: &mut Ctx, row: GameRow, me: Color, opponent: i64) -> Res<()
 /// passes the gate (a player, the game going on), the request is still
 /// open at the game's ply, and the presser is not the one who asked.
 /// Returns the game and the requester.
-fn takeback_answer(ctx: &Ctx, game: GameId, ply: i64) -> Res<(GameRow, i64)> {
+fn takeback_answer(ctx: &Ctx, game: GameId, ply: i64) -> Res<(GameRow, UserId)> {
     let row = game_by_id(ctx, game)?;
     ctx.gate(&row, Need::Play)?;
     let lapsed = TakebackRefusal::Lapsed { game: row.id };

@@ -11,6 +11,7 @@ use crate::core::present::Draft;
 use crate::core::time::{year_of, DAY};
 use crate::core::types::Target;
 use crate::store::GameId;
+use crate::store::UserId;
 use crate::store::{self, GameRow, Seat};
 
 pub(crate) fn cmd_vacation(ctx: &mut Ctx, days: Option<i64>) -> Res<()> {
@@ -46,7 +47,7 @@ pub(crate) fn cmd_vacation(ctx: &mut Ctx, days: Option<i64>) -> Res<()> {
 /// tournament leave), one message per chat.
 pub(crate) fn pause_clocks(
     ctx: &mut Ctx,
-    me: i64,
+    me: UserId,
     games: &[GameRow],
     days: i64,
     message: &str,

@@ -14,6 +14,7 @@ use crate::core::ratings::{self, Glicko};
 use crate::core::types::spoiler;
 use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
 use crate::store::Tx;
+use crate::store::UserId;
 use shashki_engine::parse_move;
 use shashki_engine::puzzle::{judge, walk, Answer};
 
@@ -46,7 +47,7 @@ pub(crate) fn start_new(x: &mut Ctx, id: Option<i64>) -> Res<()> {
     let pick = if near.is_empty() {
         db::puzzle_oldest_tried(x.c, x.user.id)?
     } else {
-        let i = (x.now ^ x.user.id.wrapping_mul(0x9E37)).rem_euclid(near.len() as i64);
+        let i = (x.now ^ x.user.id.0.wrapping_mul(0x9E37)).rem_euclid(near.len() as i64);
         near.into_iter().nth(i as usize)
     };
     match pick {
@@ -73,7 +74,7 @@ pub(crate) fn start(x: &mut Ctx, id: i64, daily_day: Option<i64>) -> Res<()> {
 }
 
 /// The chat's posted daily puzzle, if the user has not tried it.
-fn current_daily_for(c: &Tx, user: i64, chat: i64) -> Res<Option<(PuzzleRow, i64)>> {
+fn current_daily_for(c: &Tx, user: UserId, chat: i64) -> Res<Option<(PuzzleRow, i64)>> {
     let Some(d) = db::daily(c, chat)? else {
         return Ok(None);
     };

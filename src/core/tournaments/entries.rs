@@ -9,6 +9,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
 use crate::core::input::commands::handle_tag;
 use crate::core::tournaments::standings::tournament_maybe_over;
+use crate::store::UserId;
 use crate::store::{self, GameResult, Termination, TournamentRow, TournamentStatus};
 use crate::tournament::Format;
 
@@ -102,7 +103,7 @@ pub(crate) fn tournament_remove(ctx: &mut Ctx, t: &TournamentRow, handle: &str) 
 /// withdrawal; the standings count them as forfeits or annul them), and
 /// the tournament may end with it. False if they were not entered (or
 /// had withdrawn already).
-pub(super) fn take_off(ctx: &mut Ctx, t: &TournamentRow, user: i64, name: &str) -> Res<bool> {
+pub(super) fn take_off(ctx: &mut Ctx, t: &TournamentRow, user: UserId, name: &str) -> Res<bool> {
     match t.status {
         TournamentStatus::Open => {
             if !store::leave_tournament(ctx.c, t.id, user)? {

@@ -24,6 +24,7 @@ use crate::core::present::Draft;
 use crate::core::tournaments::start_pairings;
 use crate::core::types::{Reply, Target};
 use crate::core::{Limits, Service, ServiceError};
+use crate::store::UserId;
 use crate::store::{
     self, PendingPairingRow, Seat, TournamentPlayerRow, TournamentRow, TournamentStatus,
 };
@@ -51,7 +52,7 @@ pub(super) struct Started {
     /// The lines announcing them.
     pub lines: Vec<String>,
     /// Their players (to call).
-    pub players: Vec<i64>,
+    pub players: Vec<UserId>,
     pub games: i64,
 }
 
@@ -142,7 +143,7 @@ pub(super) fn start_waiting(ctx: &mut Ctx, t: &TournamentRow) -> Res<Started> {
     let by_seq: HashMap<i64, &TournamentPlayerRow> = players.iter().map(|p| (p.seq, p)).collect();
     let mut chat_active = store::count_active_games_in_chat(ctx.c, t.chat_id)?;
     let mut chat_tour = store::count_active_tournament_games_in_chat(ctx.c, t.chat_id)?;
-    let mut active: HashMap<i64, i64> = HashMap::new();
+    let mut active: HashMap<UserId, i64> = HashMap::new();
     // the event's games live in one thread: the one it started in
     let first = store::tournament_games(ctx.c, t.id)?
         .first()

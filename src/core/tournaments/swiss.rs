@@ -12,6 +12,7 @@ use crate::core::tournaments::stages::{
 };
 use crate::core::tournaments::standings::{standings_drafts, standings_table};
 use crate::core::types::Target;
+use crate::store::UserId;
 use crate::store::{self, TournamentRow};
 use crate::tournament::score::{ByeKind, Counted, Table};
 use crate::tournament::swiss::{pair_round, Entrant, Float, Past};
@@ -139,7 +140,7 @@ pub(super) fn swiss_round(
             .iter()
             .find(|p| p.seq == b as i64)
             .map(|p| p.user_id)
-            .unwrap_or(0);
+            .unwrap_or(UserId(0));
         let name = ctx.seat_name(store::Seat::Human(user))?;
         let a = args![("round", round), ("player", name)];
         lines.push(ctx.t("tournament-bye", Some(&a)));
