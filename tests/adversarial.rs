@@ -33,8 +33,8 @@ use shashki::core::{
 };
 use shashki::engine::{Color, Game, Position, Variant};
 use shashki::store::{
-    self, ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameResult, GameRow, GameStatus,
-    Seat, Store, Termination, UserId,
+    self, ChallengeId, ChallengeRow, ChallengeStatus, ChatId, GameId, GameResult, GameRow,
+    GameStatus, Seat, Store, Termination, UserId,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -380,23 +380,23 @@ impl Snap {
             .and_then(|r| as_i64(&r[0]))
     }
 
-    fn chat_id_of_platform(&self, platform_id: &str) -> Option<i64> {
-        self.id_of("chats", platform_id)
+    fn chat_id_of_platform(&self, platform_id: &str) -> Option<ChatId> {
+        self.id_of("chats", platform_id).map(ChatId)
     }
 
     fn user_id(&self, p: usize) -> Option<UserId> {
         self.id_of("users", PEOPLE[p].id).map(UserId)
     }
 
-    fn chat_id(&self, chat: usize) -> Option<i64> {
-        self.id_of("chats", &chat_ref(chat).id)
+    fn chat_id(&self, chat: usize) -> Option<ChatId> {
+        self.id_of("chats", &chat_ref(chat).id).map(ChatId)
     }
 
     /// The platform's id of a stored chat.
-    fn platform_chat_id(&self, id: i64) -> Option<String> {
+    fn platform_chat_id(&self, id: ChatId) -> Option<String> {
         self.tables["chats"]
             .values()
-            .find(|r| as_i64(&r[0]) == Some(id))
+            .find(|r| as_i64(&r[0]) == Some(id.0))
             .and_then(|r| match &r[2] {
                 Value::Text(t) => Some(t.clone()),
                 _ => None,
@@ -579,12 +579,12 @@ fn act_of(ev: &Event) -> Act {
 struct Who {
     user: UserId,
     handle: Option<String>,
-    chat: i64,
+    chat: ChatId,
 }
 
 /// Whether an action that names `game` (or none) may mean game `g`: a
 /// number names that game; no number means a game of this chat.
-fn means(game: Option<i64>, g: &GameRow, chat: i64) -> bool {
+fn means(game: Option<i64>, g: &GameRow, chat: ChatId) -> bool {
     match game {
         Some(id) => id == g.id.0,
         None => g.chat_id == chat,
@@ -707,7 +707,7 @@ fn check_ratings(a: &Snap, b: &Snap, ended: &[&GameRow], errs: &mut Vec<String>)
         let ok = ended.iter().any(|g| {
             matches!((g.white, g.black), (Seat::Human(_), Seat::Human(_)))
                 && (g.color_of(UserId(u.unwrap_or(-1))).is_some())
-                && (chat == Some(0) || chat == Some(g.chat_id))
+                && (chat == Some(0) || chat == Some(g.chat_id.0))
         });
         if !ok {
             errs.push(format!("rating row changed without a game: {row:?}"));
@@ -956,7 +956,7 @@ fn check_user_event(
         }
     }
     for row in changed_rows(a, b, "chats") {
-        if as_i64(&row[0]) != Some(who.chat) {
+        if as_i64(&row[0]) != Some(who.chat.0) {
             errs.push(format!("another chat's row changed: {row:?}"));
         }
     }
@@ -971,7 +971,7 @@ fn check_user_event(
         }
     }
     for row in changed_rows(a, b, "puzzle_daily") {
-        if as_i64(&row[0]) != Some(who.chat) {
+        if as_i64(&row[0]) != Some(who.chat.0) {
             errs.push(format!("another chat's daily puzzle changed: {row:?}"));
         }
     }
@@ -2150,7 +2150,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
             handle: ev.user.handle.as_deref().map(str::to_lowercase),
             chat: after
                 .chat_id(chat_by_platform_id(&ev.chat.id).unwrap())
-                .unwrap_or(-1),
+                .unwrap_or(ChatId(-1)),
         };
         let act = act_of(&ev);
         let mut errs = Vec::new();

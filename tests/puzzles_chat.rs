@@ -38,7 +38,7 @@ impl Room {
                 |r| r.get(0),
             )
             .unwrap();
-        db::player(s.read(), uid, 0).unwrap()
+        db::player(s.read(), uid, shashki::core::ChatId::EVERYWHERE).unwrap()
     }
 }
 
@@ -228,7 +228,7 @@ fn a_move_goes_to_the_game_first_then_to_the_puzzle() {
     let o = room.say("Anna", "c3-d4");
     assert!(text(&o).contains("c3-d4"), "{}", text(&o));
     let s = room.store();
-    let game = store::active_games_in_chat(s.read(), 1).unwrap();
+    let game = store::active_games_in_chat(s.read(), shashki::core::ChatId(1)).unwrap();
     assert_eq!(game[0].ply, 1);
     // the puzzle move is not legal in the game: it answers the puzzle
     let o = room.say("Anna", &p.main_line()[0].to_string());

@@ -19,10 +19,10 @@ use shashki::engine::{Color, Variant};
 use shashki::store::puzzles;
 use shashki::store::{
     self, AnalysisDone, AnalysisRow, AnalysisStatus, ByeRow, ChallengeId, ChallengeRow,
-    ChallengeStatus, ChatRow, ChatSetting, ColorWish, ConditionalRow, GameId, GameResult, GameRow,
-    GameStatus, NewGame, NewTournament, NextClock, RatingRow, Seat, Store, StoreError, StoreResult,
-    TakebackRequest, Termination, TournamentGameRow, TournamentId, TournamentPlayerRow,
-    TournamentRow, TournamentStatus, Tx, UserId, UserRow,
+    ChallengeStatus, ChatId, ChatRow, ChatSetting, ColorWish, ConditionalRow, GameId, GameResult,
+    GameRow, GameStatus, NewGame, NewTournament, NextClock, RatingRow, Seat, Store, StoreError,
+    StoreResult, TakebackRequest, Termination, TournamentGameRow, TournamentId,
+    TournamentPlayerRow, TournamentRow, TournamentStatus, Tx, UserId, UserRow,
 };
 use shashki::tournament::ballot::Ballot;
 use shashki::tournament::Format;
@@ -189,7 +189,7 @@ fn world(s: &mut Store) -> World {
     })
 }
 
-fn new_game(chat: i64, white: Seat, black: Seat) -> NewGame {
+fn new_game(chat: ChatId, white: Seat, black: Seat) -> NewGame {
     NewGame {
         chat_id: chat,
         variant: Variant::Russian,
@@ -205,7 +205,7 @@ fn new_game(chat: i64, white: Seat, black: Seat) -> NewGame {
 }
 
 /// A game between people in `chat`, inserted at T0.
-fn add_game(s: &mut Store, chat: i64, white: UserId, black: UserId) -> GameId {
+fn add_game(s: &mut Store, chat: ChatId, white: UserId, black: UserId) -> GameId {
     let g = new_game(chat, Seat::Human(white), Seat::Human(black));
     w(s, |tx| store::insert_game(tx, &g, T0))
 }
@@ -252,7 +252,7 @@ fn ids(games: &[GameRow]) -> Vec<GameId> {
 }
 
 /// An open challenge from `from` to anyone in `chat`, expiring at `expires`.
-fn open_challenge(s: &mut Store, chat: i64, from: UserId, expires: i64) -> ChallengeId {
+fn open_challenge(s: &mut Store, chat: ChatId, from: UserId, expires: i64) -> ChallengeId {
     w(s, |tx| {
         store::insert_challenge(
             tx,
@@ -269,7 +269,7 @@ fn open_challenge(s: &mut Store, chat: i64, from: UserId, expires: i64) -> Chall
     })
 }
 
-fn new_tournament(chat: i64, by: UserId) -> NewTournament<'static> {
+fn new_tournament(chat: ChatId, by: UserId) -> NewTournament<'static> {
     NewTournament {
         chat_id: chat,
         name: "Cup",
@@ -550,7 +550,7 @@ mod suite {
         assert!(private.is_private);
         assert_eq!(private.title, None);
         assert_eq!(store::chat(s.read(), first.id).unwrap(), Some(retitled));
-        assert_eq!(store::chat(s.read(), 9_999).unwrap(), None);
+        assert_eq!(store::chat(s.read(), ChatId(9_999)).unwrap(), None);
     }
 
     /// A chat's value of one setting, as the setting's text.
@@ -621,7 +621,7 @@ mod suite {
         w(&mut s, |tx| store::set_chat_threads(tx, chat.id, true));
         assert!(store::chat_threads(s.read(), chat.id).unwrap());
         assert!(!store::chat_threads(s.read(), other_chat.id).unwrap());
-        assert!(!store::chat_threads(s.read(), 9_999).unwrap());
+        assert!(!store::chat_threads(s.read(), ChatId(9_999)).unwrap());
         w(&mut s, |tx| store::set_chat_threads(tx, chat.id, false));
         assert!(!store::chat_threads(s.read(), chat.id).unwrap());
     }
@@ -1642,7 +1642,7 @@ mod suite {
             chat,
             other_chat,
         } = world(&mut s);
-        let challenge = |s: &mut Store, chat: i64, from: UserId, to: Option<UserId>, handle| {
+        let challenge = |s: &mut Store, chat: ChatId, from: UserId, to: Option<UserId>, handle| {
             w(s, |tx| {
                 store::insert_challenge(
                     tx,
@@ -2107,7 +2107,7 @@ mod suite {
             mine
         );
         assert_eq!(
-            store::rating(r, anna.id, 0).unwrap(),
+            store::rating(r, anna.id, ChatId::EVERYWHERE).unwrap(),
             fresh,
             "overall is its own row"
         );
@@ -2120,13 +2120,16 @@ mod suite {
 
         let overall_poddavki = rating(1444.25, 5);
         w(&mut s, |tx| {
-            store::save_rating_in(tx, anna.id, 0, poddavki, &overall_poddavki)
+            store::save_rating_in(tx, anna.id, ChatId::EVERYWHERE, poddavki, &overall_poddavki)
         });
         assert_eq!(
-            store::rating_in(s.read(), anna.id, 0, poddavki).unwrap(),
+            store::rating_in(s.read(), anna.id, ChatId::EVERYWHERE, poddavki).unwrap(),
             overall_poddavki
         );
-        assert_eq!(store::rating(s.read(), anna.id, 0).unwrap(), fresh);
+        assert_eq!(
+            store::rating(s.read(), anna.id, ChatId::EVERYWHERE).unwrap(),
+            fresh
+        );
         let better = rating(1700.0, 4);
         w(&mut s, |tx| {
             store::save_rating(tx, anna.id, chat.id, &better)
@@ -2157,9 +2160,9 @@ mod suite {
             store::save_rating(tx, carl.id, chat.id, &rating(1600.0, 2))?;
             store::save_rating(tx, dave.id, other_chat.id, &rating(2000.0, 2))?;
             store::save_rating_in(tx, anna.id, chat.id, poddavki, &rating(1900.0, 1))?;
-            store::save_rating(tx, carl.id, 0, &rating(1550.0, 2))
+            store::save_rating(tx, carl.id, ChatId::EVERYWHERE, &rating(1550.0, 2))
         });
-        let top = |s: &Store, chat: i64, variant: &str, n: usize| {
+        let top = |s: &Store, chat: ChatId, variant: &str, n: usize| {
             store::top_ratings_in(s.read(), chat, variant, n)
                 .unwrap()
                 .into_iter()
@@ -2180,7 +2183,10 @@ mod suite {
             named(&[("Boris", 1800.0), ("Anna", 1700.0)])
         );
         assert_eq!(top(&s, chat.id, poddavki, 10), named(&[("Anna", 1900.0)]));
-        assert_eq!(top(&s, 0, "russian", 10), named(&[("Carl", 1550.0)]));
+        assert_eq!(
+            top(&s, ChatId::EVERYWHERE, "russian", 10),
+            named(&[("Carl", 1550.0)])
+        );
         assert_eq!(
             top(&s, other_chat.id, "russian", 10),
             named(&[("Dave", 2000.0)])
@@ -2752,7 +2758,7 @@ mod suite {
         });
         assert_eq!(puzzles::player(s.read(), anna.id, chat.id).unwrap(), record);
         assert_eq!(
-            puzzles::player(s.read(), anna.id, 0).unwrap(),
+            puzzles::player(s.read(), anna.id, ChatId::EVERYWHERE).unwrap(),
             puzzles::PlayerRow::default()
         );
         assert_eq!(
@@ -2874,7 +2880,7 @@ mod suite {
         // a store error rolls back the same way
         let r = s.transaction(|tx| -> StoreResult<()> {
             store::set_setting(tx, "k", "v")?;
-            store::insert_game(tx, &new_game(9_999, Seat::Ai(1), Seat::Ai(2)), T0)?;
+            store::insert_game(tx, &new_game(ChatId(9_999), Seat::Ai(1), Seat::Ai(2)), T0)?;
             Ok(())
         });
         assert!(r.is_err(), "a game in no chat is refused");
@@ -2953,7 +2959,7 @@ mod suite {
             .savepoint(
                 |tx| -> StoreResult<GameId> {
                     store::set_setting(tx, "failing", "1")?;
-                    store::insert_game(tx, &new_game(9_999, Seat::Ai(1), Seat::Ai(2)), T0)
+                    store::insert_game(tx, &new_game(ChatId(9_999), Seat::Ai(1), Seat::Ai(2)), T0)
                 },
                 |r| r.is_ok(),
             )

@@ -7,7 +7,7 @@ mod common;
 use common::room::{text, Room, T0};
 use shashki::core::{Config, Input, Outcome, Platform};
 use shashki::engine::{Game, Position, Variant};
-use shashki::store::{self, GameId, GameStatus, Seat, TournamentId};
+use shashki::store::{self, ChatId, GameId, GameStatus, Seat, TournamentId};
 
 fn config() -> Config {
     Config {
@@ -242,9 +242,11 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
     let room = Room::new(Platform::Telegram);
     let t = text(&room.say("Bob", "/tournament new Blitz"));
     assert!(t.contains("Only the chat’s admins"), "{t}");
-    assert!(store::live_tournaments_in_chat(room.store().read(), 1)
-        .unwrap()
-        .is_empty());
+    assert!(
+        store::live_tournaments_in_chat(room.store().read(), ChatId(1))
+            .unwrap()
+            .is_empty()
+    );
     let t = text(&room.say_as_admin("Anna", "/tournament new Blitz single drr"));
     assert!(
         t.contains("Tournament #1 “Blitz” is open: a double round robin of single games"),
@@ -490,7 +492,9 @@ fn overall_games(room: &Room, who: &str) -> i64 {
     let u = store::user_by_handle(s.read(), room.platform.key(), &who.to_lowercase())
         .unwrap()
         .unwrap();
-    store::rating(s.read(), u.id, 0).unwrap().games
+    store::rating(s.read(), u.id, ChatId::EVERYWHERE)
+        .unwrap()
+        .games
 }
 
 /// Every reply's text, one per reply.
@@ -758,7 +762,7 @@ fn an_admin_adjudicates_a_game_after_the_engine_advises() {
     assert!(t.contains("no game #99"), "{t}");
     room.say("Bob", "/challenge @carl");
     room.say("Carl", "/accept");
-    let other = store::active_games_in_chat(room.store().read(), 1)
+    let other = store::active_games_in_chat(room.store().read(), ChatId(1))
         .unwrap()
         .into_iter()
         .find(|g| g.id != game)
@@ -1213,15 +1217,17 @@ fn a_broken_option_is_refused_not_swallowed_by_the_name() {
     assert!(t.contains("swiss-7"), "the syntax: {t}");
     let t = text(&room.say("Anna", "/tournament new Winter micro Cup"));
     assert!(t.contains("“Cup” is not a tournament option"), "{t}");
-    assert!(store::live_tournaments_in_chat(room.store().read(), 1)
-        .unwrap()
-        .is_empty());
+    assert!(
+        store::live_tournaments_in_chat(room.store().read(), ChatId(1))
+            .unwrap()
+            .is_empty()
+    );
     let t = text(&room.say("Anna", "/tournament new \"Swiss Open\" swiss-3"));
     assert!(
         t.contains("“Swiss Open” is open: a Swiss event of 3 rounds"),
         "{t}"
     );
-    let names: Vec<String> = store::live_tournaments_in_chat(room.store().read(), 1)
+    let names: Vec<String> = store::live_tournaments_in_chat(room.store().read(), ChatId(1))
         .unwrap()
         .into_iter()
         .map(|t| t.name)

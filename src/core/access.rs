@@ -22,6 +22,7 @@
 
 use super::ctx::{Actor, Ctx};
 use super::error::{refusals, Halt};
+use crate::store::ChatId;
 use crate::store::GameId;
 use crate::store::UserId;
 use crate::store::{GameRow, Seat};
@@ -62,7 +63,7 @@ pub(crate) struct Asker {
     /// action concerns, or 0).
     pub user: UserId,
     /// The chat the action happens in.
-    pub chat: i64,
+    pub chat: ChatId,
     /// The actor may change chat-wide settings.
     pub admin: bool,
 }
@@ -71,7 +72,7 @@ pub(crate) struct Asker {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct GameFacts {
     pub id: GameId,
-    pub chat: i64,
+    pub chat: ChatId,
     pub white: Seat,
     pub black: Seat,
     /// In progress (not finished, not aborted).
@@ -189,8 +190,8 @@ mod tests {
 
     const ME: UserId = UserId(1);
     const OTHER: UserId = UserId(2);
-    const HERE: i64 = 10;
-    const THERE: i64 = 20;
+    const HERE: ChatId = ChatId(10);
+    const THERE: ChatId = ChatId(20);
     const GAME: GameId = GameId(7);
     const PLY: i64 = 12;
 

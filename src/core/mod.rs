@@ -214,7 +214,7 @@ impl Service {
     /// says nothing.
     pub(crate) fn system_action(
         &self,
-        chat_id: i64,
+        chat_id: ChatId,
         actor: Actor,
         as_user: Option<UserId>,
         f: impl FnOnce(&mut Ctx) -> Result<(), Halt>,

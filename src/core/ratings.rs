@@ -7,6 +7,7 @@ use super::error::Res;
 use super::games::challenge::chat_variant;
 use super::input::args::TopArgs;
 use crate::args;
+use crate::store::ChatId;
 use crate::store::Tx;
 use crate::store::UserId;
 use crate::store::{self, RatingRow};
@@ -71,7 +72,7 @@ impl RatingRow {
 /// the game's variant (each variant has its own ratings).
 pub(crate) fn record_game(
     c: &Tx,
-    chat_id: i64,
+    chat_id: ChatId,
     variant: Variant,
     white: UserId,
     black: UserId,
@@ -79,7 +80,7 @@ pub(crate) fn record_game(
 ) -> Res<()> {
     let white_won = winner.map(|w| w == Color::White);
     let v = variant.key();
-    for scope in [chat_id, 0] {
+    for scope in [chat_id, ChatId::EVERYWHERE] {
         let w = store::rating_in(c, white, scope, v)?;
         let b = store::rating_in(c, black, scope, v)?;
         let (nw, nb) = update(w.glicko(), b.glicko(), white_won);

@@ -1,6 +1,7 @@
 //! Post-game analyses (schema v11; v18: the live message's final text owed;
 //! v20: each ply's engine move and loss).
 
+use super::ChatId;
 use super::GameId;
 use super::StoreResult;
 use super::Tx;
@@ -11,7 +12,7 @@ use rusqlite::{params, OptionalExtension};
 #[derive(Debug, Clone, PartialEq)]
 pub struct AnalysisRow {
     pub game_id: GameId,
-    pub chat_id: i64,
+    pub chat_id: ChatId,
     /// Who asked for it.
     pub requested_by: Option<UserId>,
     pub status: super::AnalysisStatus,
@@ -82,7 +83,7 @@ fn numbers(list: Option<String>) -> Vec<i32> {
 pub fn request_analysis(
     c: &Tx,
     game: GameId,
-    chat: i64,
+    chat: ChatId,
     user: UserId,
     now: i64,
 ) -> StoreResult<bool> {

@@ -1,5 +1,6 @@
 //! Challenges: open, addressed, accepted, expired.
 
+use super::ChatId;
 use super::GameId;
 use super::Tx;
 use super::UserId;
@@ -10,7 +11,7 @@ table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct ChallengeRow {
         pub id: ChallengeId,
-        pub chat_id: i64,
+        pub chat_id: ChatId,
         pub from_user: UserId,
         pub to_user: Option<UserId>,
         pub to_handle: Option<String>,
@@ -34,7 +35,7 @@ const CHALLENGE_COLS: &str = ChallengeRow::COLUMNS;
 #[allow(clippy::too_many_arguments)]
 pub fn insert_challenge(
     c: &Tx,
-    chat_id: i64,
+    chat_id: ChatId,
     from_user: UserId,
     to_user: Option<UserId>,
     to_handle: Option<&str>,
@@ -95,7 +96,11 @@ pub fn challenge(c: &Tx, id: ChallengeId) -> StoreResult<Option<ChallengeRow>> {
 
 /// Open challenges in a chat that `user` could accept (open to anyone or
 /// addressed to them), newest first.
-pub fn open_challenges_for(c: &Tx, chat_id: i64, user: &UserRow) -> StoreResult<Vec<ChallengeRow>> {
+pub fn open_challenges_for(
+    c: &Tx,
+    chat_id: ChatId,
+    user: &UserRow,
+) -> StoreResult<Vec<ChallengeRow>> {
     let mut st = c.sql().prepare_cached(&format!(
         "SELECT {CHALLENGE_COLS} FROM challenges
          WHERE chat_id = ?1 AND status = 'open' AND from_user <> ?2

@@ -1,5 +1,6 @@
 //! Games, their moves, clocks and results.
 
+use super::ChatId;
 use super::GameId;
 use super::Tx;
 use super::UserId;
@@ -26,7 +27,7 @@ impl Seat {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
     pub id: GameId,
-    pub chat_id: i64,
+    pub chat_id: ChatId,
     pub variant: Variant,
     pub white: Seat,
     pub black: Seat,
@@ -176,7 +177,7 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
 /// A game to create.
 #[derive(Debug, Clone)]
 pub struct NewGame {
-    pub chat_id: i64,
+    pub chat_id: ChatId,
     pub variant: Variant,
     pub white: Seat,
     pub black: Seat,
@@ -233,7 +234,7 @@ pub fn active_games_of(c: &Tx, user: UserId) -> StoreResult<Vec<GameRow>> {
 }
 
 /// Active games `user` plays in this chat.
-pub fn active_games_of_in(c: &Tx, user: UserId, chat_id: i64) -> StoreResult<Vec<GameRow>> {
+pub fn active_games_of_in(c: &Tx, user: UserId, chat_id: ChatId) -> StoreResult<Vec<GameRow>> {
     games_where(
         c,
         "status = 'active' AND chat_id = ?2 AND (white_user = ?1 OR black_user = ?1)",
@@ -242,7 +243,7 @@ pub fn active_games_of_in(c: &Tx, user: UserId, chat_id: i64) -> StoreResult<Vec
 }
 
 /// The game of this chat that ended last, if any.
-pub fn last_finished_game_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Option<GameRow>> {
+pub fn last_finished_game_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<Option<GameRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {GAME_COLS} FROM games WHERE status = 'finished' AND chat_id = ?1
@@ -253,7 +254,7 @@ pub fn last_finished_game_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Option<Ga
 }
 
 /// Active games in a chat.
-pub fn active_games_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Vec<GameRow>> {
+pub fn active_games_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<Vec<GameRow>> {
     games_where(c, "status = 'active' AND chat_id = ?1", [chat_id])
 }
 
@@ -444,7 +445,7 @@ pub fn count_active_games_of(c: &Tx, user: UserId, ai_only: bool) -> StoreResult
 }
 
 /// How many games are in progress in a chat.
-pub fn count_active_games_in_chat(c: &Tx, chat_id: i64) -> StoreResult<i64> {
+pub fn count_active_games_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached("SELECT COUNT(*) FROM games WHERE status = 'active' AND chat_id = ?1")?
         .query_row([chat_id], |r| r.get(0))?)

@@ -54,6 +54,12 @@ stored_number! {
     Ply;
 }
 
+impl ChatId {
+    /// No one chat: the scope of the ratings (games' and puzzles') over
+    /// every chat, stored as chat 0.
+    pub const EVERYWHERE: ChatId = ChatId(0);
+}
+
 impl Ply {
     /// The ply after this one.
     pub fn next(self) -> Ply {

@@ -2,6 +2,7 @@
 //! the thread (a Telegram forum topic, a Discord thread) challenges and
 //! games live in, and whether a chat gives each game a thread.
 
+use super::ChatId;
 use super::GameId;
 use super::Tx;
 use super::UserId;
@@ -89,7 +90,7 @@ pub fn set_challenge_thread(
 
 /// Whether each new game in the chat gets a thread of its own
 /// (`/settings threads on`).
-pub fn chat_threads(c: &Tx, chat: i64) -> StoreResult<bool> {
+pub fn chat_threads(c: &Tx, chat: ChatId) -> StoreResult<bool> {
     Ok(c.sql()
         .prepare_cached("SELECT threads FROM chats WHERE id = ?1")?
         .query_row([chat], |r| r.get(0))
@@ -97,7 +98,7 @@ pub fn chat_threads(c: &Tx, chat: i64) -> StoreResult<bool> {
         .unwrap_or(false))
 }
 
-pub fn set_chat_threads(c: &Tx, chat: i64, on: bool) -> StoreResult<()> {
+pub fn set_chat_threads(c: &Tx, chat: ChatId, on: bool) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE chats SET threads = ?2 WHERE id = ?1")?
         .execute(params![chat, on])?;

@@ -1,6 +1,7 @@
 //! Tournaments in a chat: the event, its entry list and its games (each a
 //! row of `games`, played like any other game).
 
+use super::ChatId;
 use super::GameId;
 use super::StoreResult;
 use super::Tx;
@@ -15,7 +16,7 @@ table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct TournamentRow {
         pub id: TournamentId,
-        pub chat_id: i64,
+        pub chat_id: ChatId,
         pub name: String,
         /// `round-robin`, `double-round-robin` (see `tournament::Format`).
         pub format: Format,
@@ -85,7 +86,7 @@ table_row! {
 /// A tournament to create.
 #[derive(Debug, Clone)]
 pub struct NewTournament<'a> {
-    pub chat_id: i64,
+    pub chat_id: ChatId,
     pub name: &'a str,
     pub format: Format,
     pub micro: bool,
@@ -122,7 +123,7 @@ pub fn tournament(c: &Tx, id: TournamentId) -> StoreResult<Option<TournamentRow>
 }
 
 /// The chat's tournaments that are open or running, oldest first.
-pub fn live_tournaments_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Vec<TournamentRow>> {
+pub fn live_tournaments_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<Vec<TournamentRow>> {
     let mut st = c.sql().prepare_cached(&format!(
         "SELECT {} FROM tournaments WHERE chat_id = ?1 AND status IN ('open', 'running') ORDER BY id",
         TournamentRow::COLUMNS
@@ -136,7 +137,7 @@ pub fn live_tournaments_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Vec<Tournam
 /// The chat's tournament that ended last, if any.
 pub fn last_finished_tournament_in_chat(
     c: &Tx,
-    chat_id: i64,
+    chat_id: ChatId,
 ) -> StoreResult<Option<TournamentRow>> {
     Ok(c.sql().prepare_cached(&format!(
             "SELECT {} FROM tournaments WHERE chat_id = ?1 AND status = 'finished' ORDER BY id DESC LIMIT 1",
@@ -511,7 +512,7 @@ pub fn tournaments_waiting(c: &Tx) -> StoreResult<Vec<TournamentRow>> {
 }
 
 /// How many games of the chat's tournaments are in progress.
-pub fn count_active_tournament_games_in_chat(c: &Tx, chat_id: i64) -> StoreResult<i64> {
+pub fn count_active_tournament_games_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT COUNT(*) FROM tournament_games tg

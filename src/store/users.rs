@@ -1,5 +1,6 @@
 //! Users seen on the platforms, their language and vacations.
 
+use super::ChatId;
 use super::StoreResult;
 use super::Tx;
 use super::UserId;
@@ -43,7 +44,7 @@ pub fn user_and_chat(
     platform: &str,
     user: &str,
     chat: &str,
-) -> StoreResult<Option<(UserId, i64)>> {
+) -> StoreResult<Option<(UserId, ChatId)>> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT u.id, ch.id FROM users u, chats ch

@@ -458,11 +458,12 @@ fn final_draft(ctx: &Ctx, game: GameId, text: String) -> Draft {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::ChatId;
 
     fn row(marks: &[&str], losses: &[i32], best_kept: bool) -> AnalysisRow {
         AnalysisRow {
             game_id: GameId(1),
-            chat_id: 1,
+            chat_id: ChatId(1),
             requested_by: None,
             status: crate::store::AnalysisStatus::Done,
             movetext: None,

@@ -15,6 +15,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::reminders::Reminders;
 use crate::core::time::DAY;
+use crate::store::ChatId;
 use crate::store::UserId;
 use crate::store::{self, GameRow, NextClock, Seat, TournamentId};
 use shashki_engine::Color;
@@ -46,7 +47,7 @@ impl TimeControl {
 
 /// The reminders of a move in a chat: its own setting, else the
 /// configured default.
-pub(crate) fn reminders_of(ctx: &Ctx, chat_id: i64) -> Res<Reminders> {
+pub(crate) fn reminders_of(ctx: &Ctx, chat_id: ChatId) -> Res<Reminders> {
     let setting = if chat_id == ctx.chat.id {
         ctx.chat.reminders.clone()
     } else {
@@ -72,7 +73,7 @@ fn pause_of(ctx: &Ctx, user: UserId, leave_until: i64) -> Res<i64> {
 /// the AI has no clock.
 pub(crate) fn turn_clock(
     ctx: &Ctx,
-    chat_id: i64,
+    chat_id: ChatId,
     seat: Seat,
     time: Option<i64>,
     leave_until: i64,

@@ -10,6 +10,7 @@ use crate::core::i18n::num;
 use crate::core::present::Draft;
 use crate::core::time::{year_of, DAY};
 use crate::core::types::Target;
+use crate::store::ChatId;
 use crate::store::GameId;
 use crate::store::UserId;
 use crate::store::{self, GameRow, Seat};
@@ -52,7 +53,7 @@ pub(crate) fn pause_clocks(
     days: i64,
     message: &str,
 ) -> Res<()> {
-    let mut by_chat: Vec<(i64, Vec<GameId>, Vec<Seat>)> = Vec::new();
+    let mut by_chat: Vec<(ChatId, Vec<GameId>, Vec<Seat>)> = Vec::new();
     for row in games {
         let Some(color) = row.color_of(me).filter(|_| row.is_active()) else {
             continue;

@@ -12,6 +12,7 @@ use crate::core::i18n::num;
 use crate::core::input::payload::Payload;
 use crate::core::types::{BoardMode, Choice, Target};
 use crate::render::Theme;
+use crate::store::ChatId;
 use crate::store::{self, ChatRow, GameRow, Seat};
 use shashki_engine::{Color, Game, Move, Position};
 
@@ -241,7 +242,7 @@ impl Ctx<'_> {
     }
 
     /// The platform id of a chat (this action's chat when it is the same).
-    pub(crate) fn chat_of(&self, chat_id: i64) -> Res<String> {
+    pub(crate) fn chat_of(&self, chat_id: ChatId) -> Res<String> {
         if chat_id == self.chat.id {
             return Ok(self.chat.platform_chat_id.clone());
         }

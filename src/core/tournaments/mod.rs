@@ -250,7 +250,7 @@ fn tournament_new(ctx: &mut Ctx, new: NewTournamentArgs) -> Res<()> {
         let word = crate::core::time::iso_date_of_day(crate::core::time::day_of(end - 1));
         return Err(TournamentRefusal::BadEnd { word }.into());
     }
-    let seed = ctx.now.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ ctx.chat.id ^ me.0;
+    let seed = ctx.now.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ ctx.chat.id.0 ^ me.0;
     let t = NewTournament {
         chat_id: ctx.chat.id,
         name: &name,
