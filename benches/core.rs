@@ -93,7 +93,7 @@ fn main() {
         let mut g = g;
         g.play(&mv).unwrap();
         let row = store::game(reader.read(), id).unwrap().unwrap();
-        assert_eq!(row.ply as usize, g.ply());
+        assert_eq!(row.ply.0 as usize, g.ply());
         if row.status == store::GameStatus::Active && !g.is_over() {
             game = Some((id, g));
         }

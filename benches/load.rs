@@ -158,7 +158,7 @@ fn main() {
     let reader = Store::open(&path).unwrap();
     let (mut lost, mut doubled) = (0, 0);
     for (id, _, _, _, sent) in &all {
-        let ply = store::game(reader.read(), *id).unwrap().unwrap().ply as usize;
+        let ply = store::game(reader.read(), *id).unwrap().unwrap().ply.0 as usize;
         lost += sent.saturating_sub(ply);
         doubled += ply.saturating_sub(*sent);
     }

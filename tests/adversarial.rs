@@ -32,6 +32,7 @@ use shashki::core::{
     UserRef,
 };
 use shashki::engine::{Color, Game, Position, Variant};
+use shashki::store::Ply;
 use shashki::store::{
     self, ChallengeId, ChallengeRow, ChallengeStatus, ChatId, GameId, GameResult, GameRow,
     GameStatus, Seat, Store, Termination, UserId,
@@ -432,7 +433,7 @@ fn replay_check(c: &Connection, row: &GameRow) -> Result<usize, String> {
         g.play_text(text)
             .map_err(|e| format!("stored move {ply} `{text}` does not replay: {e}"))?;
     }
-    if moves.len() as i64 != row.ply {
+    if moves.len() as i64 != row.ply.0 {
         return Err(format!("ply {} but {} moves", row.ply, moves.len()));
     }
     if g.position().to_fen() != row.fen {
@@ -515,7 +516,7 @@ fn act_of(ev: &Event) -> Act {
         Input::Choice(p) => match Payload::decode(p) {
             Some(Payload::Move { game, ply, .. }) => Act::Move {
                 game: Some(game.0),
-                ply: Some(ply),
+                ply: Some(ply.0),
             },
             Some(Payload::ResignConfirm { game, .. }) => Act::Resign { game: Some(game.0) },
             // a rematch is a challenge (or an AI game) by the presser, here
@@ -669,13 +670,13 @@ fn new_moves(
 ) -> Vec<(i64, Option<i64>)> {
     let mut out = Vec::new();
     for (id, g1) in &b.games {
-        let ply0 = a.games.get(id).map_or(0, |g| g.ply);
-        if g1.ply == ply0 {
+        let ply0 = a.games.get(id).map_or(0, |g| g.ply.0);
+        if g1.ply == Ply(ply0) {
             continue;
         }
         let rows = move_rows(c, *id);
         let old = cache.get(id).cloned().unwrap_or_default();
-        if g1.ply != ply0 + 1 {
+        if g1.ply != Ply(ply0 + 1) {
             errs.push(format!("game {id}: ply {ply0} -> {} in one step", g1.ply));
         } else if rows.len() != old.len() + 1 || rows[..old.len()] != old[..] {
             errs.push(format!(
@@ -762,7 +763,7 @@ fn check_user_event(
                     mine.is_some()
                         && mine == to_move
                         && means(*game, g0, who.chat)
-                        && ply.is_none_or(|p| p == g0.ply)
+                        && ply.is_none_or(|p| p == g0.ply.0)
                 }
                 _ => false,
             };
@@ -922,7 +923,8 @@ fn check_user_event(
         ));
     }
     for g in &new_games {
-        let fresh = g.is_active() && g.ply == 0 && g.start_fen == g.fen && g.draw_offer.is_none();
+        let fresh =
+            g.is_active() && g.ply == Ply(0) && g.start_fen == g.fen && g.draw_offer.is_none();
         let me_vs_ai = match (g.white, g.black) {
             (Seat::Human(w), Seat::Ai(_)) => w == u,
             (Seat::Ai(_), Seat::Human(b)) => b == u,
@@ -1021,7 +1023,7 @@ fn check_ai_job(
             && g0.is_active()
             && g0.ply == ply
             && ai_to_move
-            && g1.ply == ply + 1
+            && g1.ply == ply.next()
             && same_setup(g0, g1)
             && moved.contains(&(*id, None))
             && (g1.is_active()
@@ -1775,8 +1777,8 @@ impl World {
         };
         let ply = match &g {
             Some(g) if self.rng.chance(0.6) => g.ply,
-            Some(g) => self.rng.range(0, g.ply + 3),
-            None => self.rng.range(0, 5),
+            Some(g) => Ply(self.rng.range(0, g.ply.0 + 3)),
+            None => Ply(self.rng.range(0, 5)),
         };
         let cid = self.any_challenge_id();
         match self.rng.below(16) {
@@ -2210,7 +2212,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
             Expect::Nothing => {}
             Expect::Moves(g) => {
                 w.stats.expected_moves += 1;
-                if after.games[&g].ply != before.games[&g].ply + 1 {
+                if after.games[&g].ply != before.games[&g].ply.next() {
                     errs.push(format!(
                         "the player to move could not play in game {g}: {:?}",
                         out.replies.iter().map(|r| &r.text).collect::<Vec<_>>()

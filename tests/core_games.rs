@@ -8,6 +8,7 @@ use shashki::core::{
 };
 use shashki::engine::search::{search, Limits};
 use shashki::engine::{Game, Position, Variant};
+use shashki::store::Ply;
 use shashki::store::{self, GameId, Seat, Store};
 use std::sync::Arc;
 
@@ -114,7 +115,7 @@ fn whole_game_to_a_win() {
     );
     let g = room.replay(id);
     assert!(g.legal_moves().is_empty(), "Black has no move left");
-    assert_eq!(g.ply() as i64, row.ply);
+    assert_eq!(g.ply() as i64, row.ply.0);
     // ratings moved
     let s = room.store();
     let top = store::top_ratings(s.read(), row.chat_id, 10).unwrap();
@@ -456,7 +457,7 @@ fn a_game_against_the_ai() {
             .mentions
             .iter()
             .any(|m| m.platform_user_id == "anna"));
-        assert_eq!(room.game(id).ply, 2 * ply + 1);
+        assert_eq!(room.game(id).ply, Ply(2 * ply + 1));
         // Anna answers with her first legal move, by button
         let g = room.replay(id);
         let first = g.legal_moves().iter().map(|m| m.to_string()).min().unwrap();
@@ -464,11 +465,14 @@ fn a_game_against_the_ai() {
         assert!(text(&mine).contains(&first), "{}", text(&mine));
         jobs = mine.jobs;
     }
-    assert_eq!(room.game(id).ply, 12);
+    assert_eq!(room.game(id).ply, Ply(12));
     // a job for a position that has moved on does nothing
     let stale = room
         .svc
-        .run_job(shashki::core::Job::AiMove { game: id, ply: 3 })
+        .run_job(shashki::core::Job::AiMove {
+            game: id,
+            ply: Ply(3),
+        })
         .unwrap();
     assert!(stale.replies.is_empty());
 }
@@ -540,7 +544,7 @@ fn illegal_and_ambiguous_moves_are_explained() {
         t.contains("a capture is compulsory") && t.contains("d4:f6"),
         "{t}"
     );
-    assert_eq!(room.game(id).ply, 2, "nothing was played");
+    assert_eq!(room.game(id).ply, Ply(2), "nothing was played");
     // chatter is ignored
     assert!(room.say("Bob", "good game so far").replies.is_empty());
     // a stale button is refused
@@ -564,7 +568,7 @@ fn only_players_act_on_a_game() {
     assert!(t.contains("not playing"), "{t}");
     let t = text(&room.say("Bob", "/move f6-g5"));
     assert!(t.contains("not your turn"), "{t}");
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
     assert_eq!(room.game(id).status, store::GameStatus::Active);
 }
 
@@ -577,7 +581,7 @@ fn a_redelivered_update_does_nothing_twice() {
     assert!(!first.replies.is_empty());
     let again = room.svc.handle(&ev).unwrap();
     assert!(again.replies.is_empty() && again.jobs.is_empty());
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
 }
 
 #[test]
@@ -618,7 +622,7 @@ fn racing_moves_apply_exactly_once() {
             .count();
         assert_eq!(played, 1, "round {round}: exactly one move applies");
         let after = room.game(id);
-        assert_eq!(after.ply, row.ply + 1, "round {round}");
+        assert_eq!(after.ply, row.ply.next(), "round {round}");
         applied += 1;
         rounds += 1;
     }
@@ -663,7 +667,7 @@ fn reopening_after_a_crash_extends_deadlines_and_keeps_moves() {
         Some(deadline + 2 * DAY),
         "Bob keeps his full day"
     );
-    assert_eq!(row.ply, 1);
+    assert_eq!(row.ply, Ply(1));
     assert_eq!(
         store::game_moves(s.read(), id).unwrap(),
         vec!["c3-d4".to_string()]
@@ -781,7 +785,7 @@ fn only_the_player_to_move_can_press_the_move_buttons() {
     let out = room.press("Bob", &format!("b:{id}:0"));
     assert!(out.replies.iter().all(|r| r.in_place && r.image.is_none()));
     let row = room.game(id);
-    assert_eq!((row.ply, row.status), (0, store::GameStatus::Active));
+    assert_eq!((row.ply, row.status), (Ply(0), store::GameStatus::Active));
     assert_eq!(
         store::game_moves(room.store().read(), id).unwrap(),
         moves_before
@@ -789,11 +793,11 @@ fn only_the_player_to_move_can_press_the_move_buttons() {
     // Anna's own press plays it
     let out = room.press("Anna", &mv);
     assert!(text(&out).contains("Anna: c3-d4"), "{}", text(&out));
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
     // and the same button again is stale, for both
     assert!(text(&room.press("Anna", &mv)).contains("position has changed"));
     assert!(text(&room.press("Bob", &mv)).contains("position has changed"));
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
 }
 
 #[test]
@@ -802,7 +806,7 @@ fn a_forged_button_cannot_play_the_ais_move() {
     let out = room.say("Anna", "/challenge ai 1 black");
     let id = board(&out).game_id.unwrap();
     // while the AI is to move, a move payload made up for its position
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
     for forged in [
         format!("m:{id}:0:0"),
         format!("p:{id}:0:21"),
@@ -810,7 +814,7 @@ fn a_forged_button_cannot_play_the_ais_move() {
     ] {
         let out = room.press("Anna", &forged);
         assert!(text(&out).contains("not your turn"), "{}", text(&out));
-        assert_eq!(room.game(id).ply, 0);
+        assert_eq!(room.game(id).ply, Ply(0));
     }
     // another chat's game is not even there
     let mut ev = room.event("Eve", Input::Choice(format!("o:{id}")));
@@ -945,11 +949,11 @@ fn ai_moves_lost_in_a_crash_are_found_again() {
     assert_eq!(pending, out.jobs, "the AI's move is found from the game");
     let played = again.run_job(pending[0]).unwrap();
     assert!(board_opt(&played).is_some(), "{played:#?}");
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
     assert!(again.pending_jobs().unwrap().is_empty(), "Anna to move");
     // a job run twice does nothing the second time
     assert!(again.run_job(pending[0]).unwrap().replies.is_empty());
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
 }
 
 fn board_opt(o: &Outcome) -> Option<&Reply> {
@@ -1399,13 +1403,13 @@ fn a_conditional_line_fires_on_the_matching_reply_and_is_dropped_on_another() {
     // Bob plays the expected move: Anna's reply is played at once
     let out = room.say("Bob", "f6-g5");
     assert!(text(&out).contains("b2-c3"), "{}", text(&out));
-    assert_eq!(room.game(id).ply, 3);
+    assert_eq!(room.game(id).ply, Ply(3));
     assert_eq!(room.replay(id).moves().last().unwrap().to_string(), "b2-c3");
     // the rest of the line waits; another move drops it
     let t = text(&room.say("Anna", &format!("/if #{id}")));
     assert!(t.contains("g7-f6 → a1-b2"), "{t}");
     room.say("Bob", "g5-h4");
-    assert_eq!(room.game(id).ply, 4, "no reply played");
+    assert_eq!(room.game(id).ply, Ply(4), "no reply played");
     let t = text(&room.say("Anna", &format!("/if #{id}")));
     assert!(t.contains("no conditional moves"), "{t}");
     // on Telegram, in a group, the plan would be public: refused there
@@ -1625,7 +1629,7 @@ fn the_ai_answers_in_every_variant() {
         let job = out.jobs[0];
         let done = room.svc.run_job(job).unwrap();
         assert!(!done.replies.is_empty(), "{word}: the AI moved");
-        assert_eq!(room.game(id).ply, 1, "{word}");
+        assert_eq!(room.game(id).ply, Ply(1), "{word}");
         // its move was legal in that variant (the replay checks it)
         assert_eq!(room.replay(id).ply(), 1);
     }
@@ -1813,11 +1817,11 @@ fn takeback_undoes_a_move_and_the_ais_answer_in_casual_games_only() {
     for job in out.jobs {
         room.svc.run_job(job).unwrap();
     }
-    assert_eq!(room.game(id).ply, 2);
+    assert_eq!(room.game(id).ply, Ply(2));
     let out = room.say("Anna", &format!("/undo #{id}"));
     assert!(text(&out).contains("took back"), "{}", text(&out));
     let g = room.game(id);
-    assert_eq!(g.ply, 0);
+    assert_eq!(g.ply, Ply(0));
     assert_eq!(g.fen, Position::initial().to_fen());
     assert!(room.replay(id).moves().is_empty());
     // the game goes on from there
@@ -1828,7 +1832,7 @@ fn takeback_undoes_a_move_and_the_ais_answer_in_casual_games_only() {
     room.say("Bob", &format!("/move #{human} f6-g5"));
     let t = text(&room.say("Anna", &format!("/takeback #{human}")));
     assert!(t.contains("only in casual games"), "{t}");
-    assert_eq!(room.game(human).ply, 2);
+    assert_eq!(room.game(human).ply, Ply(2));
 }
 
 #[test]
@@ -1938,9 +1942,9 @@ fn notify_on_sends_the_turn_and_each_reminder_privately_once() {
         let anna = store::user_by_handle(s.read(), "console", "anna")
             .unwrap()
             .unwrap();
-        assert!(!store::mark_notified(s.read(), id, 0, "reminder-0", anna.id, T0).unwrap());
-        assert!(!store::mark_notified(s.read(), id, 0, "reminder-1", anna.id, T0).unwrap());
-        assert!(!store::mark_notified(s.read(), id, 0, "turn", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, Ply(0), "reminder-0", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, Ply(0), "reminder-1", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, Ply(0), "turn", anna.id, T0).unwrap());
     }
 
     // Anna moves: Bob is to move but did not opt in, Anna just moved
@@ -1968,7 +1972,7 @@ fn notify_on_sends_the_turn_and_each_reminder_privately_once() {
     assert!(text(&off).contains("turned off"), "{}", text(&off));
     room.say("Anna", "d4-e5");
     let out = room.say("Bob", "/move d6:f4");
-    assert!(room.game(id).ply >= 4, "{}", text(&out));
+    assert!(room.game(id).ply >= Ply(4), "{}", text(&out));
     assert_eq!(all_notes(&out.replies), 0);
 
     // a game in Anna's private chat (against the AI) notifies nobody
@@ -2058,11 +2062,11 @@ fn notify_on_tells_of_a_draw_offer_and_a_takeback_request_privately_once() {
         let bob = store::user_by_handle(s.read(), "console", "bob")
             .unwrap()
             .unwrap();
-        assert!(!store::mark_notified(s.read(), id, 1, "takeback", bob.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, Ply(1), "takeback", bob.id, T0).unwrap());
         let anna = store::user_by_handle(s.read(), "console", "anna")
             .unwrap()
             .unwrap();
-        assert!(!store::mark_notified(s.read(), id, 1, "draw-offer", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, Ply(1), "draw-offer", anna.id, T0).unwrap());
     }
 
     // Anna turns them off: Bob's next offer (a new ply) reaches her not
@@ -2207,7 +2211,7 @@ fn a_takeback_accepted_takes_back_the_move_and_the_answer() {
     let accept = button(&ask, "Accept").to_string();
     let t = text(&room.press("Anna", &accept));
     assert!(t.contains("only your opponent"), "{t}");
-    assert_eq!(room.game(id).ply, 2);
+    assert_eq!(room.game(id).ply, Ply(2));
     let out = room.press("Bob", &accept);
     assert!(text(&out).contains("agreed"), "{}", text(&out));
     assert!(board(&out).game_id == Some(id));
@@ -2217,19 +2221,19 @@ fn a_takeback_accepted_takes_back_the_move_and_the_answer() {
     assert_eq!(b.mentions[0].platform_user_id, "anna");
     // Anna's move and Bob's answer are gone: Anna to move from the start
     let g = room.game(id);
-    assert_eq!(g.ply, 0);
+    assert_eq!(g.ply, Ply(0));
     assert_eq!(g.fen, Position::initial().to_fen());
     assert!(room.replay(id).moves().is_empty());
     // pressed again (a redelivery, a second tap): nothing more
     let t = text(&room.press("Bob", &accept));
     assert!(t.contains("no longer open"), "{t}");
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
     assert!(text(&room.say("Anna", "e3-f4")).contains("e3-f4"));
     // asked when the opponent has not answered yet: only the own move
     let ask = room.say("Anna", "/takeback");
     let out = room.press("Bob", button(&ask, "Accept"));
     assert!(text(&out).contains("agreed"), "{}", text(&out));
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
 }
 
 #[test]
@@ -2240,11 +2244,11 @@ fn a_takeback_declined_changes_nothing() {
     let ask = room.say("Anna", "/takeback");
     let out = room.press("Bob", button(&ask, "Decline"));
     assert!(text(&out).contains("declined"), "{}", text(&out));
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
     // the answered request is gone: accepting it now does nothing
     let t = text(&room.press("Bob", button(&ask, "Accept")));
     assert!(t.contains("no longer open"), "{t}");
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
     // nor is it asked again before the game moves on
     let t = text(&room.say("Anna", "/takeback"));
     assert!(t.contains("was declined"), "{t}");
@@ -2266,7 +2270,7 @@ fn a_takeback_is_refused_in_a_rated_game() {
         text(&out)
     );
     assert!(out.replies.iter().all(|r| r.choices.is_empty()));
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
     // nor after the end of a casual game
     let casual = start_casual_game(&room);
     room.say("Anna", &format!("/move #{casual} c3-d4"));
@@ -2290,13 +2294,13 @@ fn a_prankster_pressing_accept_is_refused_and_changes_nothing() {
     let out = room.press("Carl", &accept);
     assert!(text(&out).contains("not playing"), "{}", text(&out));
     assert!(out.replies.iter().all(|r| r.image.is_none()));
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
     // a forged answer for a request that was never made
     let t = text(&room.press("Bob", &format!("ta:{id}:7")));
     assert!(t.contains("no longer open"), "{t}");
     // Bob still may
     room.press("Bob", &accept);
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
 }
 
 #[test]
@@ -2309,7 +2313,7 @@ fn a_takeback_request_lapses_when_a_move_is_made() {
     room.say("Bob", "f6-g5");
     let t = text(&room.press("Bob", button(&ask, "Accept")));
     assert!(t.contains("no longer open"), "{t}");
-    assert_eq!(room.game(id).ply, 2);
+    assert_eq!(room.game(id).ply, Ply(2));
     // a new request is allowed now, at the new position
     let ask = room.say("Anna", "/takeback");
     assert!(text(&ask).contains("asks to take back"), "{}", text(&ask));
@@ -2337,7 +2341,7 @@ fn an_analysis_edits_one_live_message_with_its_progress_then_the_result() {
         };
         room.say(who, &format!("/move {}", moves[0]));
     }
-    assert_eq!(room.game(id).ply, 20);
+    assert_eq!(room.game(id).ply, Ply(20));
     room.say("Anna", "/resign");
     let ask = room.say("Anna", "/resign");
     if room.game(id).status == store::GameStatus::Active {
@@ -2446,7 +2450,10 @@ fn an_analysis_given_up_for_good_ends_its_live_message_with_could_not_be_made() 
     let job = room.say("Carl", &format!("/analyse #{id}")).jobs[0];
     let key = format!("analysis-{id}");
     // an AI move is never given up: nothing to say
-    let ai = shashki::core::Job::AiMove { game: id, ply: 0 };
+    let ai = shashki::core::Job::AiMove {
+        game: id,
+        ply: Ply(0),
+    };
     assert!(room.svc.job_failed_for_good(ai).unwrap().replies.is_empty());
     let out = room.svc.job_failed_for_good(job).unwrap();
     assert_eq!(out.replies.len(), 1);
@@ -2516,7 +2523,7 @@ fn a_takeback_from_elsewhere_asks_in_the_games_chat_and_notifies_again() {
     );
     let out = room.press("Bob", button(&ask, "Accept"));
     assert!(text(&out).contains("agreed"), "{}", text(&out));
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
 
     // the same move again: Bob is told again
     let again = room.say("Anna", "c3-d4");

@@ -15,6 +15,7 @@
 use shashki::core::input::args::MoveArgs;
 use shashki::core::input::commands::{game_ref, looks_like_move, parse_command, Command};
 use shashki::core::input::payload::Payload;
+use shashki::store::Ply;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// xorshift64*, seeded.
@@ -331,15 +332,18 @@ fn every_payload_the_bot_makes_decodes_to_itself() {
             },
             Payload::Move {
                 game: g,
-                ply,
+                ply: Ply(ply),
                 index,
             },
             Payload::Piece {
                 game: g,
-                ply,
+                ply: Ply(ply),
                 square,
             },
-            Payload::Pieces { game: g, ply },
+            Payload::Pieces {
+                game: g,
+                ply: Ply(ply),
+            },
             Payload::Resign { game: g },
             Payload::ResignConfirm { game: g, by: None },
             Payload::ResignConfirm {
@@ -350,8 +354,14 @@ fn every_payload_the_bot_makes_decodes_to_itself() {
             Payload::DeclineDraw { game: g },
             Payload::Flip { game: g },
             Payload::Rematch { game: g },
-            Payload::TakebackAccept { game: g, ply },
-            Payload::TakebackDecline { game: g, ply },
+            Payload::TakebackAccept {
+                game: g,
+                ply: Ply(ply),
+            },
+            Payload::TakebackDecline {
+                game: g,
+                ply: Ply(ply),
+            },
             Payload::PuzzleHint,
             Payload::PuzzleSolution,
             Payload::PuzzleNext,

@@ -10,6 +10,7 @@ use shashki::core::puzzles::{read_pack, PACK};
 use shashki::core::{Config, Input, Outcome};
 use shashki::engine::puzzle::Puzzle;
 use shashki::engine::Move;
+use shashki::store::Ply;
 use shashki::store::{self, puzzles as db};
 
 impl Room {
@@ -229,12 +230,15 @@ fn a_move_goes_to_the_game_first_then_to_the_puzzle() {
     assert!(text(&o).contains("c3-d4"), "{}", text(&o));
     let s = room.store();
     let game = store::active_games_in_chat(s.read(), shashki::core::ChatId(1)).unwrap();
-    assert_eq!(game[0].ply, 1);
+    assert_eq!(game[0].ply, Ply(1));
     // the puzzle move is not legal in the game: it answers the puzzle
     let o = room.say("Anna", &p.main_line()[0].to_string());
     let t = text(&o);
     assert!(t.contains("Right") || t.contains("Solved"), "{t}");
-    assert_eq!(store::game(s.read(), game[0].id).unwrap().unwrap().ply, 1);
+    assert_eq!(
+        store::game(s.read(), game[0].id).unwrap().unwrap().ply,
+        Ply(1)
+    );
 }
 
 #[test]

@@ -17,6 +17,7 @@
 
 use shashki::engine::{Color, Variant};
 use shashki::store::puzzles;
+use shashki::store::Ply;
 use shashki::store::{
     self, AnalysisDone, AnalysisRow, AnalysisStatus, ByeRow, ChallengeId, ChallengeRow,
     ChallengeStatus, ChatId, ChatRow, ChatSetting, ColorWish, ConditionalRow, GameId, GameResult,
@@ -233,7 +234,7 @@ fn play(s: &mut Store, id: GameId, ply: i64, notation: &str, by: Option<UserId>)
         store::record_move(
             tx,
             id,
-            ply,
+            Ply(ply),
             notation,
             &fen_after(ply + 1),
             by,
@@ -659,7 +660,7 @@ mod suite {
                 result_reason: None,
                 start_fen: START.into(),
                 fen: START.into(),
-                ply: 0,
+                ply: Ply(0),
                 seconds_per_move: Some(DAY),
                 deadline: Some(T0 + DAY),
                 reminder_at: Some(T0 + DAY / 2),
@@ -749,14 +750,14 @@ mod suite {
         };
         let record = |s: &mut Store, ply: i64, mv: &'static str, fen: &'static str, now: i64| {
             w(s, |tx| {
-                store::record_move(tx, id, ply, mv, fen, Some(anna.id), &clock, now)
+                store::record_move(tx, id, Ply(ply), mv, fen, Some(anna.id), &clock, now)
             })
         };
         assert!(
             !record(&mut s, 3, "c3-d4", "B:one", T0 + 7),
             "a wrong ply writes nothing"
         );
-        assert_eq!(game(&s, id).ply, 0);
+        assert_eq!(game(&s, id).ply, Ply(0));
         assert!(store::game_moves(s.read(), id).unwrap().is_empty());
 
         assert!(record(&mut s, 0, "c3-d4", "B:one", T0 + 7));
@@ -765,7 +766,7 @@ mod suite {
             after,
             GameRow {
                 fen: "B:one".into(),
-                ply: 1,
+                ply: Ply(1),
                 deadline: Some(T0 + 2 * DAY),
                 reminder_at: Some(T0 + DAY),
                 reminders_sent: 0,
@@ -790,7 +791,7 @@ mod suite {
             store::record_move(
                 tx,
                 id,
-                1,
+                Ply(1),
                 "f6-g5",
                 "W:three",
                 None,
@@ -803,7 +804,10 @@ mod suite {
             strings(&["c3-d4", "f6-g5"])
         );
         let row = game(&s, id);
-        assert_eq!((row.ply, row.deadline, row.white_bank), (2, None, None));
+        assert_eq!(
+            (row.ply, row.deadline, row.white_bank),
+            (Ply(2), None, None)
+        );
         assert_eq!(row.side_to_move(), Some(Color::White));
     }
 
@@ -820,7 +824,7 @@ mod suite {
             result_reason: None,
             start_fen: g.start_fen.clone(),
             fen: g.start_fen.clone(),
-            ply: 0,
+            ply: Ply(0),
             seconds_per_move: g.seconds_per_move,
             deadline: g.deadline,
             reminder_at: g.reminder_at,
@@ -853,13 +857,13 @@ mod suite {
         assert!(!w(&mut s, |tx| store::take_back(
             tx,
             id,
-            1,
-            0,
+            Ply(1),
+            Ply(0),
             START,
             T0 + 60
         )));
         let row = game(&s, id);
-        assert_eq!((row.ply, row.status), (1, GameStatus::Finished));
+        assert_eq!((row.ply, row.status), (Ply(1), GameStatus::Finished));
         assert_eq!(
             store::game_moves(s.read(), id).unwrap(),
             strings(&["c3-d4"])
@@ -877,7 +881,12 @@ mod suite {
         }
         for ply in 1..=3 {
             assert!(w(&mut s, |tx| store::mark_notified(
-                tx, id, ply, "turn", anna.id, T0
+                tx,
+                id,
+                Ply(ply),
+                "turn",
+                anna.id,
+                T0
             )));
         }
         w(&mut s, |tx| {
@@ -886,15 +895,15 @@ mod suite {
         assert!(w(&mut s, |tx| store::take_back(
             tx,
             id,
-            3,
-            1,
+            Ply(3),
+            Ply(1),
             "B:back",
             T0 + 99
         )));
         let row = game(&s, id);
         assert_eq!(
             (row.ply, row.fen.as_str(), row.updated_at),
-            (1, "B:back", T0 + 99)
+            (Ply(1), "B:back", T0 + 99)
         );
         assert_eq!(row.draw_offer, None);
         assert_eq!(
@@ -905,8 +914,8 @@ mod suite {
             !w(&mut s, |tx| store::take_back(
                 tx,
                 id,
-                3,
-                1,
+                Ply(3),
+                Ply(1),
                 "B:back",
                 T0 + 100
             )),
@@ -916,7 +925,7 @@ mod suite {
         assert!(!w(&mut s, |tx| store::mark_notified(
             tx,
             id,
-            1,
+            Ply(1),
             "turn",
             anna.id,
             T0 + 100
@@ -924,7 +933,7 @@ mod suite {
         assert!(w(&mut s, |tx| store::mark_notified(
             tx,
             id,
-            2,
+            Ply(2),
             "turn",
             anna.id,
             T0 + 100
@@ -932,7 +941,7 @@ mod suite {
         assert!(w(&mut s, |tx| store::mark_notified(
             tx,
             id,
-            3,
+            Ply(3),
             "turn",
             anna.id,
             T0 + 100
@@ -1346,19 +1355,19 @@ mod suite {
         ));
         assert_eq!(
             store::games_waiting_for_ai(s.read()).unwrap(),
-            vec![(ai_white, 0)]
+            vec![(ai_white, Ply(0))]
         );
         assert!(play(&mut s, ai_black, 0, "c3-d4", Some(anna.id)));
         assert!(play(&mut s, people, 0, "c3-d4", Some(anna.id)));
         assert_eq!(
             store::games_waiting_for_ai(s.read()).unwrap(),
-            vec![(ai_white, 0), (ai_black, 1)],
+            vec![(ai_white, Ply(0)), (ai_black, Ply(1))],
             "the least recently updated first"
         );
         assert!(play(&mut s, ai_white, 0, "c3-d4", None));
         assert_eq!(
             store::games_waiting_for_ai(s.read()).unwrap(),
-            vec![(ai_black, 1)]
+            vec![(ai_black, Ply(1))]
         );
     }
 
@@ -1372,12 +1381,12 @@ mod suite {
         assert_eq!(store::takeback_request(s.read(), id).unwrap(), None);
         assert!(!w(&mut s, |tx| store::decline_takeback_request(tx, id)));
         w(&mut s, |tx| {
-            store::set_takeback_request(tx, id, anna.id, 4, T0)
+            store::set_takeback_request(tx, id, anna.id, Ply(4), T0)
         });
         let asked = TakebackRequest {
             game_id: id,
             by_user: anna.id,
-            ply: 4,
+            ply: Ply(4),
             declined: false,
         };
         assert_eq!(store::takeback_request(s.read(), id).unwrap(), Some(asked));
@@ -1395,14 +1404,14 @@ mod suite {
             "a declined request is kept"
         );
         w(&mut s, |tx| {
-            store::set_takeback_request(tx, id, boris.id, 6, T0 + 1)
+            store::set_takeback_request(tx, id, boris.id, Ply(6), T0 + 1)
         });
         assert_eq!(
             store::takeback_request(s.read(), id).unwrap(),
             Some(TakebackRequest {
                 game_id: id,
                 by_user: boris.id,
-                ply: 6,
+                ply: Ply(6),
                 declined: false,
             }),
             "a new request replaces it"
@@ -1422,7 +1431,7 @@ mod suite {
         let add = |s: &mut Store, user: UserId, ply: i64, moves: &[&str]| {
             let moves = strings(moves);
             w(s, |tx| {
-                store::add_conditional(tx, id, user, ply, &moves, T0)
+                store::add_conditional(tx, id, user, Ply(ply), &moves, T0)
             })
         };
         add(&mut s, anna.id, 2, &["c3-d4", "f6-g5"]);
@@ -1434,14 +1443,17 @@ mod suite {
         };
         assert_eq!(
             store::conditionals(s.read(), id, anna.id).unwrap(),
-            vec![line(2, &["c3-d4", "f6-g5"]), line(2, &["e3-f4", "b6-a5"])]
+            vec![
+                line(Ply(2), &["c3-d4", "f6-g5"]),
+                line(Ply(2), &["e3-f4", "b6-a5"])
+            ]
         );
         add(&mut s, anna.id, 4, &["c3-d4", "h6-g5", "g3-h4"]);
         assert_eq!(
             store::conditionals(s.read(), id, anna.id).unwrap(),
             vec![
-                line(2, &["e3-f4", "b6-a5"]),
-                line(4, &["c3-d4", "h6-g5", "g3-h4"])
+                line(Ply(2), &["e3-f4", "b6-a5"]),
+                line(Ply(4), &["c3-d4", "h6-g5", "g3-h4"])
             ],
             "a line starting with the same move replaces the old one"
         );
@@ -1454,7 +1466,7 @@ mod suite {
             .is_empty());
         assert_eq!(
             store::conditionals(s.read(), id, boris.id).unwrap(),
-            vec![line(3, &["c3-d4"])],
+            vec![line(Ply(3), &["c3-d4"])],
             "another player's lines stay"
         );
         assert_eq!(
@@ -2458,22 +2470,25 @@ mod suite {
         let mark = |s: &mut Store, game, ply, kind, user, now| {
             w(s, |tx| store::mark_notified(tx, game, ply, kind, user, now))
         };
-        assert!(mark(&mut s, g, 3, "turn", anna.id, T0));
-        assert!(!mark(&mut s, g, 3, "turn", anna.id, T0 + 1), "sent once");
+        assert!(mark(&mut s, g, Ply(3), "turn", anna.id, T0));
         assert!(
-            !mark(&mut s, g, 3, "turn", boris.id, T0 + 1),
+            !mark(&mut s, g, Ply(3), "turn", anna.id, T0 + 1),
+            "sent once"
+        );
+        assert!(
+            !mark(&mut s, g, Ply(3), "turn", boris.id, T0 + 1),
             "once, whoever it is for"
         );
-        assert!(mark(&mut s, g, 3, "reminder-0", anna.id, T0));
-        assert!(mark(&mut s, g, 4, "turn", boris.id, T0 + 20));
-        assert!(mark(&mut s, g2, 3, "turn", anna.id, T0));
+        assert!(mark(&mut s, g, Ply(3), "reminder-0", anna.id, T0));
+        assert!(mark(&mut s, g, Ply(4), "turn", boris.id, T0 + 20));
+        assert!(mark(&mut s, g2, Ply(3), "turn", anna.id, T0));
         assert_eq!(w(&mut s, |tx| store::prune_notifications(tx, T0 + 10)), 3);
         assert!(
-            mark(&mut s, g, 3, "turn", anna.id, T0 + 30),
+            mark(&mut s, g, Ply(3), "turn", anna.id, T0 + 30),
             "forgotten when pruned"
         );
         assert!(
-            !mark(&mut s, g, 4, "turn", boris.id, T0 + 30),
+            !mark(&mut s, g, Ply(4), "turn", boris.id, T0 + 30),
             "a newer one is kept"
         );
     }
@@ -2854,7 +2869,7 @@ mod suite {
             assert!(store::record_move(
                 tx,
                 g,
-                0,
+                Ply(0),
                 "c3-d4",
                 "B:x",
                 Some(anna.id),
@@ -2870,7 +2885,7 @@ mod suite {
             store::user_by_handle(s.read(), "console", "zed").unwrap(),
             None
         );
-        assert_eq!(game(&s, g).ply, 0);
+        assert_eq!(game(&s, g).ply, Ply(0));
         assert!(store::game_moves(s.read(), g).unwrap().is_empty());
         assert_eq!(store::get_setting(s.read(), "k").unwrap(), None);
         assert!(
@@ -3174,7 +3189,7 @@ mod sqlite_only {
             (g, chat)
         };
         let s = Store::open(&path).unwrap();
-        assert_eq!(game(&s, g).ply, 1);
+        assert_eq!(game(&s, g).ply, Ply(1));
         assert_eq!(store::game_moves(s.read(), g).unwrap(), strings(&["c3-d4"]));
         assert_eq!(store::chat(s.read(), chat.id).unwrap(), Some(chat));
         assert_eq!(store::get_setting(s.read(), "uncommitted").unwrap(), None);

@@ -24,6 +24,7 @@ use super::ctx::{Actor, Ctx};
 use super::error::{refusals, Halt};
 use crate::store::ChatId;
 use crate::store::GameId;
+use crate::store::Ply;
 use crate::store::UserId;
 use crate::store::{GameRow, Seat};
 use shashki_engine::Color;
@@ -51,7 +52,7 @@ pub(crate) enum Need {
     Play,
     /// A move; `ply`: the ply a button was made for.
     Move {
-        ply: Option<i64>,
+        ply: Option<Ply>,
     },
 }
 
@@ -79,7 +80,7 @@ pub(crate) struct GameFacts {
     pub active: bool,
     /// The side to move; None if the stored position cannot say.
     pub to_move: Option<Color>,
-    pub ply: i64,
+    pub ply: Ply,
 }
 
 impl GameFacts {
@@ -232,8 +233,12 @@ mod tests {
         Need::See,
         Need::Play,
         Need::Move { ply: None },
-        Need::Move { ply: Some(PLY) },
-        Need::Move { ply: Some(PLY - 1) },
+        Need::Move {
+            ply: Some(Ply(PLY)),
+        },
+        Need::Move {
+            ply: Some(Ply(PLY - 1)),
+        },
     ];
 
     /// A game of mine (White) against a person, here, in progress, my turn.
@@ -245,7 +250,7 @@ mod tests {
             black: Seat::Human(OTHER),
             active: true,
             to_move: Some(Color::White),
-            ply: PLY,
+            ply: Ply(PLY),
         }
     }
 

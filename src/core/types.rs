@@ -1,5 +1,6 @@
 //! What goes into the chat service and what comes out: platform-free.
 use crate::store::GameId;
+use crate::store::Ply;
 
 /// Which platform an event came from (stored with users and chats).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -395,7 +396,7 @@ pub struct Offer {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Job {
     /// Compute and play the AI's move in a game at this ply.
-    AiMove { game: GameId, ply: i64 },
+    AiMove { game: GameId, ply: Ply },
     /// Analyse a finished game (see `core::games::analyse`).
     Analyse { game: GameId },
 }

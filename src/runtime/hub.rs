@@ -15,7 +15,8 @@ use super::lanes::{panic_message, DropCounts, LaneKey, LaneLimits, Lanes, Shed, 
 use super::shutdown::{stopped, Tracker};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::{
-    Choice, Event, GameId, Job, Outcome, Platform, Reply, Service, ServiceError, Target, UserRef,
+    Choice, Event, GameId, Job, Outcome, Platform, Ply, Reply, Service, ServiceError, Target,
+    UserRef,
 };
 use std::collections::HashMap;
 use std::future::Future;
@@ -42,14 +43,14 @@ const JOB_GIVE_UP_MAX: Duration = Duration::from_secs(3600);
 /// with "could not be made").
 const JOB_ROUNDS_FOR_GOOD: u32 = 3;
 
-/// A job's identity: (game, ply) for an AI move, (game, -1) for the
+/// A job's identity: (game, ply) for an AI move, (game, none) for the
 /// analysis of a game.
-type JobKey = (GameId, i64);
+type JobKey = (GameId, Option<Ply>);
 
 fn job_key(job: &Job) -> JobKey {
     match *job {
-        Job::AiMove { game, ply } => (game, ply),
-        Job::Analyse { game } => (game, -1),
+        Job::AiMove { game, ply } => (game, Some(ply)),
+        Job::Analyse { game } => (game, None),
     }
 }
 

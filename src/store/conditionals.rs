@@ -1,6 +1,7 @@
 //! Conditional moves (schema v13).
 
 use super::GameId;
+use super::Ply;
 use super::StoreResult;
 use super::Tx;
 use super::UserId;
@@ -10,7 +11,7 @@ use rusqlite::params;
 /// first).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConditionalRow {
-    pub ply: i64,
+    pub ply: Ply,
     pub moves: Vec<String>,
 }
 
@@ -36,7 +37,7 @@ pub fn add_conditional(
     c: &Tx,
     game: GameId,
     user: UserId,
-    ply: i64,
+    ply: Ply,
     moves: &[String],
     now: i64,
 ) -> StoreResult<()> {

@@ -2,6 +2,7 @@
 
 use super::ChatId;
 use super::GameId;
+use super::Ply;
 use super::Tx;
 use super::UserId;
 use super::{GameResult, GameStatus, StoreResult, Termination};
@@ -36,7 +37,7 @@ pub struct GameRow {
     pub result_reason: Option<Termination>,
     pub start_fen: String,
     pub fen: String,
-    pub ply: i64,
+    pub ply: Ply,
     pub seconds_per_move: Option<i64>,
     /// When the side to move loses on time.
     pub deadline: Option<i64>,
@@ -295,7 +296,7 @@ pub struct NextClock {
 pub fn record_move(
     c: &Tx,
     game_id: GameId,
-    ply: i64,
+    ply: Ply,
     notation: &str,
     fen_after: &str,
     user: Option<UserId>,
@@ -315,7 +316,7 @@ pub fn record_move(
             "INSERT INTO moves (game_id, ply, notation, fen_after, user_id, played_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?
-        .execute(params![game_id, ply + 1, notation, fen_after, user, now])?;
+        .execute(params![game_id, ply.next(), notation, fen_after, user, now])?;
     Ok(true)
 }
 
@@ -324,8 +325,8 @@ pub fn record_move(
 pub fn take_back(
     c: &Tx,
     game_id: GameId,
-    ply: i64,
-    to: i64,
+    ply: Ply,
+    to: Ply,
     fen: &str,
     now: i64,
 ) -> StoreResult<bool> {
@@ -453,7 +454,7 @@ pub fn count_active_games_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<i64> {
 
 /// Active games whose side to move is the AI's, for resuming its moves
 /// after a restart: (game id, ply).
-pub fn games_waiting_for_ai(c: &Tx) -> StoreResult<Vec<(GameId, i64)>> {
+pub fn games_waiting_for_ai(c: &Tx) -> StoreResult<Vec<(GameId, Ply)>> {
     let mut st = c.sql().prepare_cached(
         "SELECT id, ply FROM games WHERE status = 'active'
            AND ((white_ai IS NOT NULL AND substr(fen, 1, 1) = 'W')
@@ -489,7 +490,7 @@ pub struct TakebackRequest {
     /// The player who asked.
     pub by_user: UserId,
     /// The game's ply when asked: the request lapses once it moves on.
-    pub ply: i64,
+    pub ply: Ply,
     /// Declined (schema v19): kept so it is not asked again at this ply.
     pub declined: bool,
 }
@@ -516,7 +517,7 @@ pub fn set_takeback_request(
     c: &Tx,
     game_id: GameId,
     by_user: UserId,
-    ply: i64,
+    ply: Ply,
     now: i64,
 ) -> StoreResult<()> {
     c.sql().prepare_cached(

@@ -431,7 +431,7 @@ mod tests {
         assert!(!record_move(
             s.read(),
             id,
-            5,
+            Ply(5),
             "c3-d4",
             "B:x",
             Some(a.id),
@@ -442,7 +442,7 @@ mod tests {
         assert!(record_move(
             s.read(),
             id,
-            0,
+            Ply(0),
             "c3-d4",
             "B:x",
             Some(a.id),
@@ -453,7 +453,7 @@ mod tests {
         assert!(!record_move(
             s.read(),
             id,
-            0,
+            Ply(0),
             "c3-d4",
             "B:x",
             Some(a.id),
@@ -462,7 +462,7 @@ mod tests {
         )
         .unwrap());
         let row = game(s.read(), id).unwrap().unwrap();
-        assert_eq!(row.ply, 1);
+        assert_eq!(row.ply, Ply(1));
         assert_eq!(row.black, Seat::Ai(3));
         assert_eq!(game_moves(s.read(), id).unwrap(), vec!["c3-d4".to_string()]);
         assert!(mark_update(s.read(), "console", "u1", 1).unwrap());

@@ -4,6 +4,7 @@
 
 use super::ChatId;
 use super::GameId;
+use super::Ply;
 use super::Tx;
 use super::UserId;
 use super::{ChallengeId, StoreResult};
@@ -30,7 +31,7 @@ pub fn set_user_notify(c: &Tx, user: UserId, on: bool) -> StoreResult<()> {
 pub fn mark_notified(
     c: &Tx,
     game: GameId,
-    ply: i64,
+    ply: Ply,
     kind: &str,
     user: UserId,
     now: i64,

@@ -11,6 +11,7 @@ use crate::core::games::play::play;
 use crate::core::types::{Job, Outcome};
 use crate::core::{Service, ServiceError};
 use crate::store::GameId;
+use crate::store::Ply;
 use crate::store::{self, Seat};
 use shashki_engine::search::{choose_move, search, ChooseOptions, Level, Limits, Searcher, WIN};
 use std::collections::HashMap;
@@ -33,10 +34,10 @@ const ADVICE_MOVETIME_MS: u64 = 3_000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Work {
     /// The score of a game's position at `ply` for the AI's side.
-    DrawEval { game_id: GameId, ply: i64 },
+    DrawEval { game_id: GameId, ply: Ply },
     /// The score (White's view) and best move of a game's position at
     /// `ply`: the advice for `/tournament adjudicate`.
-    Advice { game_id: GameId, ply: i64 },
+    Advice { game_id: GameId, ply: Ply },
 }
 
 /// What the engine found.
@@ -188,7 +189,7 @@ impl Service {
     }
 }
 
-fn ai_move(svc: &Service, game_id: GameId, ply: i64) -> Result<Outcome, ServiceError> {
+fn ai_move(svc: &Service, game_id: GameId, ply: Ply) -> Result<Outcome, ServiceError> {
     // read the game, then think without holding the store
     let loaded = {
         let store = svc.lock();
@@ -207,7 +208,7 @@ fn ai_move(svc: &Service, game_id: GameId, ply: i64) -> Result<Outcome, ServiceE
     let level = Level::new(level).unwrap_or(Level::MAX);
     let mut params = level.params();
     params.movetime = params.movetime.min(svc.config().ai_max_movetime);
-    let seed = (game_id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
+    let seed = (game_id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply.0 as u64;
     // the king-only count lets the search see the 15-move draw coming
     let mut searcher = Searcher::new(params.tt_mb);
     let history = g.history_hashes();

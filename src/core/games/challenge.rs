@@ -19,6 +19,7 @@ use crate::core::present::Draft;
 use crate::core::time::DAY;
 use crate::core::types::{Job, Share, Target};
 use crate::store::GameId;
+use crate::store::Ply;
 use crate::store::UserId;
 use crate::store::{self, ChallengeId, ChallengeStatus, ColorWish, NewGame, Seat};
 use shashki_engine::{Color, Game, Position, Variant};
@@ -633,7 +634,10 @@ pub(crate) fn start_game_from(
     }
     ctx.post(d);
     if let Seat::Ai(_) = first {
-        ctx.jobs.push(Job::AiMove { game: id, ply: 0 });
+        ctx.jobs.push(Job::AiMove {
+            game: id,
+            ply: Ply(0),
+        });
     }
     Ok(id)
 }

@@ -127,7 +127,7 @@ pub(crate) fn clock_after_move(
             .and_then(|t| t.bank_moves.zip(t.bank_days))
             .filter(|(n, _)| *n > 0);
         // the mover's moves in this game, this one included
-        let moves = row.ply / 2 + 1;
+        let moves = row.ply.0 / 2 + 1;
         let earned = match period {
             Some((n, days)) if moves % n == 0 => days * DAY,
             _ => 0,

@@ -14,6 +14,7 @@ use crate::core::error::Res;
 use crate::core::games::{load, my_game};
 use crate::core::input::args::{IfArgs, IfLine, MoveText};
 use crate::store::GameId;
+use crate::store::Ply;
 use crate::store::UserId;
 use crate::store::{self, Seat};
 use shashki_engine::notation::parse_move_among_in;
@@ -143,7 +144,7 @@ pub(super) fn conditional_reply(
     let played = played.to_string();
     let Some(line) = lines
         .into_iter()
-        .find(|c| c.moves.first() == Some(&played) && c.ply + 1 == l.row.ply)
+        .find(|c| c.moves.first() == Some(&played) && c.ply.next() == l.row.ply)
     else {
         return Ok(None);
     };
@@ -164,7 +165,7 @@ pub(super) fn keep_conditional_rest(
     ctx: &mut Ctx,
     game: GameId,
     owner: UserId,
-    ply: i64,
+    ply: Ply,
     rest: &[String],
 ) -> Res<()> {
     if rest.len() >= 2 {

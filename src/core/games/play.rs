@@ -23,6 +23,7 @@ use crate::core::tournaments;
 use crate::core::types::Job;
 use crate::core::{puzzles, ratings};
 use crate::store::GameId;
+use crate::store::Ply;
 use crate::store::{self, GameResult, GameRow, Seat, Termination};
 use shashki_engine::game::Outcome as GameOutcome;
 use shashki_engine::notation::parse_move_among_in;
@@ -148,7 +149,7 @@ fn why_not_a_move(
 }
 
 /// A move button: the `index`-th legal move of `game` at `ply`.
-pub(crate) fn move_button(ctx: &mut Ctx, game: GameId, ply: i64, index: u16) -> Res<()> {
+pub(crate) fn move_button(ctx: &mut Ctx, game: GameId, ply: Ply, index: u16) -> Res<()> {
     let row = game_by_id(ctx, game)?;
     ctx.gate(&row, Need::Move { ply: Some(ply) })?;
     let mv = sorted_moves(&position_of(&row)?, row.variant)
@@ -163,7 +164,7 @@ pub(crate) fn move_button(ctx: &mut Ctx, game: GameId, ply: i64, index: u16) -> 
 /// moves with a back button (the player to move), or — back — the
 /// board's own buttons and turn line again (a player: also the way back
 /// from the resign confirmation).
-pub(crate) fn picker(ctx: &mut Ctx, game: GameId, ply: i64, square: Option<u8>) -> Res<()> {
+pub(crate) fn picker(ctx: &mut Ctx, game: GameId, ply: Ply, square: Option<u8>) -> Res<()> {
     let row = game_by_id(ctx, game)?;
     match square {
         Some(_) => ctx.gate(&row, Need::Move { ply: Some(ply) })?,

@@ -25,6 +25,7 @@ use crate::core::input::payload::Payload;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::store::GameId;
+use crate::store::Ply;
 use crate::store::UserId;
 use crate::store::{self, GameRow, Seat};
 use shashki_engine::Color;
@@ -51,9 +52,9 @@ crate::core::error::refusals! {
 /// The ply a takeback of `by`'s last move goes back to: before their last
 /// move, and before the opponent's answer too when the opponent has moved
 /// since. `None` when `by` has no move to take back.
-fn takeback_target(row: &GameRow, by: Color) -> Option<i64> {
+fn takeback_target(row: &GameRow, by: Color) -> Option<Ply> {
     let back = if row.side_to_move() == Some(by) { 2 } else { 1 };
-    Some(row.ply - back).filter(|to| *to >= 0)
+    Some(Ply(row.ply.0 - back)).filter(|to| to.0 >= 0)
 }
 
 pub(crate) fn cmd_takeback(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
@@ -140,7 +141,7 @@ fn ask_takeback(ctx: &mut Ctx, row: GameRow, me: Color, opponent: UserId) -> Res
 /// passes the gate (a player, the game going on), the request is still
 /// open at the game's ply, and the presser is not the one who asked.
 /// Returns the game and the requester.
-fn takeback_answer(ctx: &Ctx, game: GameId, ply: i64) -> Res<(GameRow, UserId)> {
+fn takeback_answer(ctx: &Ctx, game: GameId, ply: Ply) -> Res<(GameRow, UserId)> {
     let row = game_by_id(ctx, game)?;
     ctx.gate(&row, Need::Play)?;
     let lapsed = TakebackRefusal::Lapsed { game: row.id };
@@ -154,7 +155,7 @@ fn takeback_answer(ctx: &Ctx, game: GameId, ply: i64) -> Res<(GameRow, UserId)> 
 }
 
 /// Accept: take the requester's last move back (and the answer to it).
-pub(crate) fn takeback_accept(ctx: &mut Ctx, game: GameId, ply: i64) -> Res<()> {
+pub(crate) fn takeback_accept(ctx: &mut Ctx, game: GameId, ply: Ply) -> Res<()> {
     let (row, by) = takeback_answer(ctx, game, ply)?;
     let by_color = row
         .color_of(by)
@@ -191,7 +192,7 @@ pub(crate) fn takeback_accept(ctx: &mut Ctx, game: GameId, ply: i64) -> Res<()> 
 }
 
 /// Decline: the request is dropped, the game goes on as it is.
-pub(crate) fn takeback_decline(ctx: &mut Ctx, game: GameId, ply: i64) -> Res<()> {
+pub(crate) fn takeback_decline(ctx: &mut Ctx, game: GameId, ply: Ply) -> Res<()> {
     let (row, by) = takeback_answer(ctx, game, ply)?;
     // kept, declined: not asked again before the game moves on
     store::decline_takeback_request(ctx.c, row.id)?;
@@ -206,12 +207,12 @@ pub(crate) fn takeback_decline(ctx: &mut Ctx, game: GameId, ply: i64) -> Res<()>
 
 /// Take a game back to ply `to`, once: refused as stale when the game
 /// moved on meanwhile. Returns the game as it is now.
-fn take_back_to(ctx: &mut Ctx, row: GameRow, to: i64) -> Res<Loaded> {
+fn take_back_to(ctx: &mut Ctx, row: GameRow, to: Ply) -> Res<Loaded> {
     let l = load(ctx.c, row)?;
     let back = *l
         .game
         .positions()
-        .get(usize::try_from(to).unwrap_or(usize::MAX))
+        .get(usize::try_from(to.0).unwrap_or(usize::MAX))
         .ok_or(corrupt("a takeback past the start"))?;
     if !store::take_back(ctx.c, l.row.id, l.row.ply, to, &back.to_fen(), ctx.now)? {
         return Err(AccessRefusal::ButtonStale.into());

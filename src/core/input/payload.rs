@@ -4,6 +4,7 @@
 
 use crate::store::ChallengeId;
 use crate::store::GameId;
+use crate::store::Ply;
 
 /// What a button does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,19 +24,19 @@ pub enum Payload {
     /// Play the `index`-th legal move (sorted by notation) at `ply`.
     Move {
         game: GameId,
-        ply: i64,
+        ply: Ply,
         index: u16,
     },
     /// Show the moves of the piece on `square` (PDN number 1–32) at `ply`.
     Piece {
         game: GameId,
-        ply: i64,
+        ply: Ply,
         square: u8,
     },
     /// Back to the list of pieces at `ply`.
     Pieces {
         game: GameId,
-        ply: i64,
+        ply: Ply,
     },
     Resign {
         game: GameId,
@@ -82,12 +83,12 @@ pub enum Payload {
     /// at `ply` (lapsed once the game has moved on).
     TakebackAccept {
         game: GameId,
-        ply: i64,
+        ply: Ply,
     },
     /// Refuse the opponent's takeback request asked at `ply`.
     TakebackDecline {
         game: GameId,
-        ply: i64,
+        ply: Ply,
     },
 }
 
@@ -181,17 +182,17 @@ impl Payload {
             },
             ("m", [g, p, i]) => Payload::Move {
                 game: GameId(*g),
-                ply: *p,
+                ply: Ply(*p),
                 index: u16::try_from(*i).ok()?,
             },
             ("p", [g, p, s]) if (1..=32).contains(s) => Payload::Piece {
                 game: GameId(*g),
-                ply: *p,
+                ply: Ply(*p),
                 square: *s as u8,
             },
             ("b", [g, p]) => Payload::Pieces {
                 game: GameId(*g),
-                ply: *p,
+                ply: Ply(*p),
             },
             ("r", [g]) => Payload::Resign { game: GameId(*g) },
             ("R", [g]) => Payload::ResignConfirm {
@@ -208,11 +209,11 @@ impl Payload {
             ("rp", [g]) => Payload::Replay { game: GameId(*g) },
             ("ta", [g, p]) => Payload::TakebackAccept {
                 game: GameId(*g),
-                ply: *p,
+                ply: Ply(*p),
             },
             ("td", [g, p]) => Payload::TakebackDecline {
                 game: GameId(*g),
-                ply: *p,
+                ply: Ply(*p),
             },
             ("o", [g]) => Payload::Draw { game: GameId(*g) },
             ("x", [g]) => Payload::DeclineDraw { game: GameId(*g) },
@@ -244,17 +245,17 @@ mod tests {
             },
             Payload::Move {
                 game: GameId(123456789),
-                ply: 140,
+                ply: Ply(140),
                 index: 3,
             },
             Payload::Piece {
                 game: GameId(1),
-                ply: 2,
+                ply: Ply(2),
                 square: 32,
             },
             Payload::Pieces {
                 game: GameId(1),
-                ply: 2,
+                ply: Ply(2),
             },
             Payload::Resign { game: GameId(9) },
             Payload::ResignConfirm {
@@ -273,11 +274,11 @@ mod tests {
             Payload::DeclineDraw { game: GameId(9) },
             Payload::TakebackAccept {
                 game: GameId(9),
-                ply: 14,
+                ply: Ply(14),
             },
             Payload::TakebackDecline {
                 game: GameId(123456789012),
-                ply: 0,
+                ply: Ply(0),
             },
         ];
         for p in all {

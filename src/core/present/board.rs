@@ -158,7 +158,7 @@ impl Ctx<'_> {
                 ("black", self.duration_text(black)),
                 ("moves", num(moves)),
                 ("days", num(days)),
-                ("togo", num(moves - (row.ply / 2) % moves)),
+                ("togo", num(moves - (row.ply.0 / 2) % moves)),
             ];
             text.push(' ');
             text.push_str(&self.t("bank-left", Some(&a)));

@@ -6,6 +6,7 @@
 use crate::core::input::payload::Payload;
 use crate::core::types::Choice;
 use crate::store::GameId;
+use crate::store::Ply;
 use shashki_engine::{Game, Move, Position, Square, Variant};
 
 /// How many move buttons a board shows before it asks for a piece first.
@@ -21,7 +22,7 @@ pub(crate) fn sorted_moves(position: &Position, variant: Variant) -> Vec<Move> {
 }
 
 /// The button that plays `moves[index]` in `game` at `ply`.
-pub(crate) fn move_button(game: GameId, ply: i64, index: usize, label: String) -> Choice {
+pub(crate) fn move_button(game: GameId, ply: Ply, index: usize, label: String) -> Choice {
     Payload::Move {
         game,
         ply,
@@ -33,7 +34,7 @@ pub(crate) fn move_button(game: GameId, ply: i64, index: usize, label: String) -
 /// Every legal move as a button, in the order move payloads refer to.
 pub(crate) fn all_move_choices(
     game: GameId,
-    ply: i64,
+    ply: Ply,
     pos: &Position,
     variant: Variant,
 ) -> Vec<Choice> {
@@ -48,7 +49,7 @@ pub(crate) fn all_move_choices(
 /// move first (`piece`: the moves of that piece, and a back button).
 pub(crate) fn move_choices(
     game: GameId,
-    ply: i64,
+    ply: Ply,
     g: &Game,
     piece: Option<Square>,
     back: &str,
