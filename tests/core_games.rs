@@ -8,8 +8,7 @@ use shashki::core::{
 };
 use shashki::engine::search::{search, Limits};
 use shashki::engine::{Game, Position, Variant};
-use shashki::store::Ply;
-use shashki::store::{self, GameId, Seat, Store};
+use shashki::store::{self, GameId, Ply, Seat, Store};
 use std::sync::Arc;
 
 fn config() -> Config {

@@ -10,8 +10,7 @@ use shashki::core::puzzles::{read_pack, PACK};
 use shashki::core::{Config, Input, Outcome};
 use shashki::engine::puzzle::Puzzle;
 use shashki::engine::Move;
-use shashki::store::Ply;
-use shashki::store::{self, puzzles as db};
+use shashki::store::{self, puzzles as db, Ply};
 
 impl Room {
     /// The puzzles' room: its chat "room" is titled "room" too.

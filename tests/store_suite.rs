@@ -16,8 +16,6 @@
 //! door, `Store::conn()`.
 
 use shashki::engine::{Color, Variant};
-use shashki::store::puzzles;
-use shashki::store::Ply;
 use shashki::store::{
     self, AnalysisDone, AnalysisRow, AnalysisStatus, ByeRow, ChallengeId, ChallengeRow,
     ChallengeStatus, ChatId, ChatRow, ChatSetting, ColorWish, ConditionalRow, GameId, GameResult,
@@ -25,6 +23,7 @@ use shashki::store::{
     StoreResult, TakebackRequest, Termination, TournamentGameRow, TournamentId,
     TournamentPlayerRow, TournamentRow, TournamentStatus, Tx, UserId, UserRow,
 };
+use shashki::store::{puzzles, Ply};
 use shashki::tournament::ballot::Ballot;
 use shashki::tournament::Format;
 use std::cell::Cell;

@@ -22,11 +22,7 @@
 
 use super::ctx::{Actor, Ctx};
 use super::error::{refusals, Halt};
-use crate::store::ChatId;
-use crate::store::GameId;
-use crate::store::Ply;
-use crate::store::UserId;
-use crate::store::{GameRow, Seat};
+use crate::store::{ChatId, GameId, GameRow, Ply, Seat, UserId};
 use shashki_engine::Color;
 
 refusals! {

@@ -7,9 +7,7 @@ use super::i18n::{Args, Catalog, Lang};
 use super::present::Draft;
 use super::types::{Job, Platform, Target};
 use super::Config;
-use crate::store::Tx;
-use crate::store::UserId;
-use crate::store::{ChatRow, UserRow};
+use crate::store::{ChatRow, Tx, UserId, UserRow};
 
 /// Who is acting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,8 +11,7 @@ use super::error::Res;
 use super::i18n::{Args, Catalog, Lang};
 use super::present::Draft;
 use super::types::{Link, LinkTo, Target};
-use crate::store::Tx;
-use crate::store::{self, GameRow, Seat};
+use crate::store::{self, GameRow, Seat, Tx};
 
 /// Which notification: it is your move (after the opponent's move or at
 /// the start of the game), or a reminder of your move.

@@ -18,10 +18,8 @@ use super::present::Draft;
 use super::types::{Mention, Platform, Reply, Target};
 use super::{puzzles, Service, ServiceError};
 use crate::args;
-use crate::core::games;
-use crate::core::tournaments;
-use crate::store::GameId;
-use crate::store::{self, ChallengeStatus, GameRow};
+use crate::core::{games, tournaments};
+use crate::store::{self, ChallengeStatus, GameId, GameRow};
 use std::collections::HashMap;
 
 /// How long a processed update id is remembered (platforms redeliver

@@ -1,6 +1,5 @@
 //! What goes into the chat service and what comes out: platform-free.
-use crate::store::GameId;
-use crate::store::Ply;
+use crate::store::{GameId, Ply};
 
 /// Which platform an event came from (stored with users and chats).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -10,9 +10,7 @@ use crate::core::games::load;
 use crate::core::games::play::play;
 use crate::core::types::{Job, Outcome};
 use crate::core::{Service, ServiceError};
-use crate::store::GameId;
-use crate::store::Ply;
-use crate::store::{self, Seat};
+use crate::store::{self, GameId, Ply, Seat};
 use shashki_engine::search::{choose_move, search, ChooseOptions, Level, Limits, Searcher, WIN};
 use std::collections::HashMap;
 

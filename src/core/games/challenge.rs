@@ -18,10 +18,9 @@ use crate::core::notify::Notice;
 use crate::core::present::Draft;
 use crate::core::time::DAY;
 use crate::core::types::{Job, Share, Target};
-use crate::store::GameId;
-use crate::store::Ply;
-use crate::store::UserId;
-use crate::store::{self, ChallengeId, ChallengeStatus, ColorWish, NewGame, Seat};
+use crate::store::{
+    self, ChallengeId, ChallengeStatus, ColorWish, GameId, NewGame, Ply, Seat, UserId,
+};
 use shashki_engine::{Color, Game, Position, Variant};
 
 crate::core::error::refusals! {

@@ -15,9 +15,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::reminders::Reminders;
 use crate::core::time::DAY;
-use crate::store::ChatId;
-use crate::store::UserId;
-use crate::store::{self, GameRow, NextClock, Seat, TournamentId};
+use crate::store::{self, ChatId, GameRow, NextClock, Seat, TournamentId, UserId};
 use shashki_engine::Color;
 
 /// How a new game is timed.

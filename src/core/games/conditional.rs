@@ -13,10 +13,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::games::{load, my_game};
 use crate::core::input::args::{IfArgs, IfLine, MoveText};
-use crate::store::GameId;
-use crate::store::Ply;
-use crate::store::UserId;
-use crate::store::{self, Seat};
+use crate::store::{self, GameId, Ply, Seat, UserId};
 use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{Game, Move, Position, Variant};
 

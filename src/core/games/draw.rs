@@ -13,8 +13,7 @@ use crate::core::games::{load, my_game};
 use crate::core::input::payload::Payload;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
-use crate::store::GameId;
-use crate::store::{self, GameRow, Seat};
+use crate::store::{self, GameId, GameRow, Seat};
 
 pub(crate) fn cmd_draw(ctx: &mut Ctx, game: Option<GameId>, decline: bool) -> Res<()> {
     let row = my_game(ctx, game)?;

@@ -16,9 +16,7 @@ mod vacation;
 use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
-use crate::store::GameId;
-use crate::store::Tx;
-use crate::store::{self, GameRow};
+use crate::store::{self, GameId, GameRow, Tx};
 use shashki_engine::{Game, MoveError, Position, Variant};
 
 pub(crate) use ai::compute;

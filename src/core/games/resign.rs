@@ -8,8 +8,7 @@ use crate::core::error::{corrupt, Res};
 use crate::core::games::play::finish;
 use crate::core::games::{game_by_id, load, my_game};
 use crate::core::input::InputRefusal;
-use crate::store::GameId;
-use crate::store::GameRow;
+use crate::store::{GameId, GameRow};
 use shashki_engine::Color;
 
 pub(crate) fn cmd_resign(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {

@@ -16,13 +16,11 @@ use crate::core::present::buttons::all_move_choices;
 use crate::core::present::text::{color_key, seat_name};
 use crate::core::present::Draft;
 use crate::core::time::pdn_date;
-use crate::core::tournaments;
 use crate::core::types::{BoardMode, Image};
-use crate::core::Service;
+use crate::core::{tournaments, Service};
 use crate::render::RenderOptions;
 use crate::render::{frames_from_replay_in, render_gif, GifOptions};
-use crate::store::GameId;
-use crate::store::{self, Termination};
+use crate::store::{self, GameId, Termination};
 use shashki_engine::pdn::{write_pdn, PdnStyle};
 use shashki_engine::{Move, Position};
 

@@ -24,10 +24,7 @@ use crate::core::games::{game_by_id, load, my_game};
 use crate::core::input::payload::Payload;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
-use crate::store::GameId;
-use crate::store::Ply;
-use crate::store::UserId;
-use crate::store::{self, GameRow, Seat};
+use crate::store::{self, GameId, GameRow, Ply, Seat, UserId};
 use shashki_engine::Color;
 
 crate::core::error::refusals! {

@@ -10,10 +10,7 @@ use crate::core::i18n::num;
 use crate::core::present::Draft;
 use crate::core::time::{year_of, DAY};
 use crate::core::types::Target;
-use crate::store::ChatId;
-use crate::store::GameId;
-use crate::store::UserId;
-use crate::store::{self, GameRow, Seat};
+use crate::store::{self, ChatId, GameId, GameRow, Seat, UserId};
 
 pub(crate) fn cmd_vacation(ctx: &mut Ctx, days: Option<i64>) -> Res<()> {
     let me = ctx.user_id()?;

@@ -2,9 +2,7 @@
 //! A payload that refers to a game position carries its ply, so a button
 //! pressed late (after the position changed) is refused, not misapplied.
 
-use crate::store::ChallengeId;
-use crate::store::GameId;
-use crate::store::Ply;
+use crate::store::{ChallengeId, GameId, Ply};
 
 /// What a button does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

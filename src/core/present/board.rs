@@ -12,8 +12,7 @@ use crate::core::i18n::num;
 use crate::core::input::payload::Payload;
 use crate::core::types::{BoardMode, Choice, Target};
 use crate::render::Theme;
-use crate::store::ChatId;
-use crate::store::{self, ChatRow, GameRow, Seat};
+use crate::store::{self, ChatId, ChatRow, GameRow, Seat};
 use shashki_engine::{Color, Game, Move, Position};
 
 /// The theme a chat draws its boards in.

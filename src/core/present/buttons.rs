@@ -5,8 +5,7 @@
 
 use crate::core::input::payload::Payload;
 use crate::core::types::Choice;
-use crate::store::GameId;
-use crate::store::Ply;
+use crate::store::{GameId, Ply};
 use shashki_engine::{Game, Move, Position, Square, Variant};
 
 /// How many move buttons a board shows before it asks for a piece first.

@@ -7,8 +7,7 @@ use crate::core::error::{Arg, Refusal, Res};
 use crate::core::i18n::Catalog;
 use crate::core::i18n::{num, Args, Lang};
 use crate::core::types::Mention;
-use crate::store::Tx;
-use crate::store::{self, GameResult, GameRow, Seat, Termination};
+use crate::store::{self, GameResult, GameRow, Seat, Termination, Tx};
 use shashki_engine::notation::IllegalReason;
 use shashki_engine::{MoveError, Variant};
 

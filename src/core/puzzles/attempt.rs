@@ -13,9 +13,7 @@ use crate::core::present::text::color_key;
 use crate::core::ratings::{self, Glicko};
 use crate::core::types::spoiler;
 use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
-use crate::store::ChatId;
-use crate::store::Tx;
-use crate::store::UserId;
+use crate::store::{ChatId, Tx, UserId};
 use shashki_engine::parse_move;
 use shashki_engine::puzzle::{judge, walk, Answer};
 

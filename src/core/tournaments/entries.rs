@@ -9,8 +9,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
 use crate::core::input::commands::handle_tag;
 use crate::core::tournaments::standings::tournament_maybe_over;
-use crate::store::UserId;
-use crate::store::{self, GameResult, Termination, TournamentRow, TournamentStatus};
+use crate::store::{self, GameResult, Termination, TournamentRow, TournamentStatus, UserId};
 use crate::tournament::Format;
 
 pub(crate) fn tournament_join(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {

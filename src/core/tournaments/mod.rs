@@ -21,8 +21,9 @@ use crate::core::games;
 use crate::core::games::clock::TimeControl;
 use crate::core::input::args::{NewTournamentArgs, TournamentArgs};
 use crate::core::time::DAY;
-use crate::store::{self, NewTournament, Seat, TournamentGameRow, TournamentRow};
-use crate::store::{TournamentId, TournamentStatus};
+use crate::store::{
+    self, NewTournament, Seat, TournamentGameRow, TournamentId, TournamentRow, TournamentStatus,
+};
 use crate::tournament::ballot::{Draw, Opening};
 use crate::tournament::{berger, Format, Pairing};
 use entries::{tournament_join, tournament_leave, tournament_remove};

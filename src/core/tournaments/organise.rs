@@ -12,8 +12,7 @@ use crate::core::games;
 use crate::core::games::ai::{Eval, Work};
 use crate::core::present::Draft;
 use crate::core::tournaments::stages::waiting_line;
-use crate::store::GameId;
-use crate::store::{self, GameResult, Seat, Termination, TournamentRow, TournamentStatus};
+use crate::store::{self, GameId, GameResult, Seat, Termination, TournamentRow, TournamentStatus};
 use shashki_engine::search::{WIN, WIN_BOUND};
 
 /// Scores closer to 0 than this (centi-men) are "about even".

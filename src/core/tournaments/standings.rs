@@ -13,9 +13,9 @@ use crate::core::tournaments::pick_tournament;
 use crate::core::tournaments::stages::{playable_waiting, start_waiting_and_announce};
 use crate::core::tournaments::swiss::swiss_next_round;
 use crate::core::types::{Image, Target};
-use crate::store::GameId;
-use crate::store::Tx;
-use crate::store::{self, Seat, Termination, TournamentId, TournamentRow, TournamentStatus};
+use crate::store::{
+    self, GameId, Seat, Termination, TournamentId, TournamentRow, TournamentStatus, Tx,
+};
 use crate::tournament::ballot::openings;
 use crate::tournament::crosstable::{Crosstable, Labels};
 use crate::tournament::score::{self, Tiebreak};

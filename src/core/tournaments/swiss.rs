@@ -12,8 +12,7 @@ use crate::core::tournaments::stages::{
 };
 use crate::core::tournaments::standings::{standings_drafts, standings_table};
 use crate::core::types::Target;
-use crate::store::UserId;
-use crate::store::{self, TournamentRow};
+use crate::store::{self, TournamentRow, UserId};
 use crate::tournament::score::{ByeKind, Counted, Table};
 use crate::tournament::swiss::{pair_round, Entrant, Float, Past};
 use crate::tournament::{Color, Format, PlayerId};

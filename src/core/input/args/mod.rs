@@ -25,8 +25,7 @@ use crate::core::games::challenge::ChallengeRefusal;
 use crate::core::games::GameRefusal;
 use crate::core::input::InputRefusal;
 use crate::core::tournaments::TournamentRefusal;
-use crate::store::GameId;
-use crate::store::{ChallengeId, TournamentId};
+use crate::store::{ChallengeId, GameId, TournamentId};
 use shashki_engine::Variant;
 
 /// A command's words not understood: the refusal, and who may hear it —

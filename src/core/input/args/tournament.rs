@@ -20,8 +20,7 @@ use crate::core::input::words::{adjudication_result, tournament_word, Tournament
 use crate::core::time::end_of_date;
 use crate::core::tournaments::TournamentRefusal;
 use crate::core::tournaments::{DEFAULT_MAX_PLAYERS, MAX_PLAYERS_RANGE};
-use crate::store::GameId;
-use crate::store::{GameResult, TournamentId};
+use crate::store::{GameId, GameResult, TournamentId};
 use crate::tournament::ballot::Ballot;
 use crate::tournament::Format;
 
