@@ -23,6 +23,7 @@ pub use shashki_engine as engine;
 pub mod adapters;
 pub mod config;
 pub mod core;
+pub mod logging;
 #[allow(
     clippy::unwrap_used,
     clippy::expect_used,

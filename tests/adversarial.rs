@@ -951,9 +951,32 @@ fn check_user_event(
         errs.push("a challenge accepted without its game".into());
     }
     check_ratings(a, b, &ended, &mut errs);
-    // the rest of the store: only the actor's own rows
+    // the rest of the store: only the actor's own rows — and the @handle
+    // the actor shows, taken from whoever held it before (a handle belongs
+    // to the account that showed it last): that row loses its handle and
+    // nothing else
+    const HANDLE: usize = 4; // users: id, platform, platform_user_id, name, handle, …
     for row in changed_rows(a, b, "users") {
-        if as_i64(&row[0]) != Some(u.0) {
+        if as_i64(&row[0]) == Some(u.0) {
+            continue;
+        }
+        let before = a.tables["users"]
+            .values()
+            .find(|r| r.first() == row.first());
+        let handed_over = match (before, &who.handle) {
+            (Some(r0), Some(h)) => {
+                r0.get(HANDLE) == Some(&Value::Text(h.clone()))
+                    && row.get(HANDLE) == Some(&Value::Null)
+                    && r0.len() == row.len()
+                    && r0
+                        .iter()
+                        .zip(row.iter())
+                        .enumerate()
+                        .all(|(i, (x, y))| i == HANDLE || x == y)
+            }
+            _ => false,
+        };
+        if !handed_over {
             errs.push(format!("someone else's user row changed: {row:?}"));
         }
     }

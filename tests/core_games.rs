@@ -8,7 +8,7 @@ use shashki::core::{
 };
 use shashki::engine::search::{search, Limits};
 use shashki::engine::{Game, Position, Variant};
-use shashki::store::{self, GameId, Ply, Seat, Store};
+use shashki::store::{self, ChallengeId, GameId, Ply, Seat, Store, TournamentId};
 use std::sync::Arc;
 
 fn config() -> Config {
@@ -26,6 +26,10 @@ impl Room {
 
     fn game(&self, id: GameId) -> store::GameRow {
         store::game(self.store().read(), id).unwrap().unwrap()
+    }
+
+    fn game_opt(&self, id: i64) -> Option<store::GameRow> {
+        store::game(self.store().read(), GameId(id)).unwrap()
     }
 
     /// The engine's view of a stored game (replayed from its moves).
@@ -2316,6 +2320,320 @@ fn a_takeback_request_lapses_when_a_move_is_made() {
     // a new request is allowed now, at the new position
     let ask = room.say("Anna", "/takeback");
     assert!(text(&ask).contains("asks to take back"), "{}", text(&ask));
+}
+
+/// Issue 21: a takeback leaves no conditional line behind. Anna plays
+/// c3-d4 and plans `/if b6-a5 g3-h4`; Bob agrees to take c3-d4 back; Anna
+/// plays a3-b4 instead, and Bob's b6-a5 must not fire her old plan. Bob's
+/// own lines, stored on Anna's turn, go with a takeback too.
+#[test]
+fn a_takeback_drops_both_players_conditional_lines() {
+    let room = Room::new();
+    let id = start_casual_game(&room);
+    room.say("Anna", "c3-d4");
+    let t = text(&room.say("Anna", &format!("/if #{id} b6-a5 g3-h4")));
+    assert!(t.contains("Stored for game"), "{t}");
+    let ask = room.say("Anna", "/takeback");
+    let out = room.press("Bob", button(&ask, "Accept"));
+    assert!(text(&out).contains("agreed"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(0));
+    let t = text(&room.say("Anna", &format!("/if #{id}")));
+    assert!(t.contains("no conditional moves"), "{t}");
+    room.say("Anna", "a3-b4");
+    let out = room.say("Bob", "b6-a5");
+    assert!(!text(&out).contains("g3-h4"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(2), "no reply played for Anna");
+    assert_eq!(
+        room.replay(id)
+            .moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>(),
+        ["a3-b4", "b6-a5"]
+    );
+    // Bob plans on Anna's turn; Anna takes her move back (and his answer)
+    let t = text(&room.say("Bob", &format!("/if #{id} b4-c5 d6:b4")));
+    assert!(t.contains("Stored for game"), "{t}");
+    let ask = room.say("Anna", "/takeback");
+    room.press("Bob", button(&ask, "Accept"));
+    assert_eq!(room.game(id).ply, Ply(0));
+    let t = text(&room.say("Bob", &format!("/if #{id}")));
+    assert!(t.contains("no conditional moves"), "{t}");
+    let s = room.store();
+    let left: i64 = s
+        .conn()
+        .query_row(
+            "SELECT COUNT(*) FROM conditionals WHERE game_id = ?1",
+            [id],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(left, 0);
+}
+
+/// Issue 21: a @handle that moved to another account. Old Bob held @bob;
+/// he gave it up and new Bob took it. The bot heard old Bob first, new Bob
+/// last: `/challenge @bob` means new Bob (`/tournament remove @bob` looks
+/// the handle up the same way).
+#[test]
+fn a_handle_that_moved_to_another_account_reaches_its_new_holder() {
+    let room = Room::new();
+    let as_user = |id: &str, name: &str, handle: &str, text: &str| {
+        let mut ev = room.event(name, Input::Text(text.into()));
+        ev.user.id = id.into();
+        ev.user.handle = Some(handle.into());
+        room.svc.handle(&ev).unwrap()
+    };
+    as_user("bob-old", "Old Bob", "bob", "/help");
+    as_user("bob-new", "New Bob", "Bob", "/help");
+    let card = room.say("Anna", "/challenge @bob 3");
+    let called: Vec<&str> = card.replies[0]
+        .mentions
+        .iter()
+        .map(|m| m.platform_user_id.as_str())
+        .collect();
+    assert_eq!(called, ["bob-new"]);
+    let s = room.store();
+    let new_bob = store::user_by_handle(s.read(), "console", "bob")
+        .unwrap()
+        .unwrap();
+    assert_eq!(new_bob.platform_user_id, "bob-new");
+    let to: Option<store::UserId> = s
+        .conn()
+        .query_row("SELECT to_user FROM challenges", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(to, Some(new_bob.id));
+    drop(s);
+    // old Bob cannot take it; new Bob can
+    let accept = button(&card, "Accept").to_string();
+    let mut ev = room.event("Old Bob", Input::Choice(accept.clone()));
+    ev.user.id = "bob-old".into();
+    ev.user.handle = None;
+    room.svc.handle(&ev).unwrap();
+    assert!(room.game_opt(1).is_none(), "no game for old Bob");
+    let mut ev = room.event("New Bob", Input::Choice(accept));
+    ev.user.id = "bob-new".into();
+    ev.user.handle = Some("bob".into());
+    let started = room.svc.handle(&ev).unwrap();
+    assert!(text(&started).contains("begins"), "{}", text(&started));
+}
+
+/// Issue 21: names, chat titles and tournament names lose their control,
+/// format (zero-width, bidi overrides and isolates, BOM) and separator
+/// characters when stored: `Ann\u{200b}a` drew as a second "Anna" in the
+/// crosstable. A name with nothing visible left is the @handle, else
+/// "player".
+#[test]
+fn names_and_titles_are_stored_without_invisible_or_text_turning_characters() {
+    let room = Room::new();
+    let say_as = |id: &str, name: &str, handle: Option<&str>, title: &str, text: &str| {
+        let mut ev = room.event("x", Input::Text(text.into()));
+        ev.user.id = id.into();
+        ev.user.name = name.into();
+        ev.user.handle = handle.map(str::to_string);
+        ev.chat.title = Some(title.into());
+        room.svc.handle(&ev).unwrap()
+    };
+    say_as("anna", "Anna", Some("anna"), "Room", "/help");
+    say_as(
+        "fake",
+        "Ann\u{200b}a\u{202e}",
+        Some("fake"),
+        "\u{2067}Ro\u{200d}om\u{2069}\u{feff}",
+        "/help",
+    );
+    say_as(
+        "ghost",
+        "\u{200b}\u{202e}\u{2066} ",
+        Some("ghost"),
+        "Room",
+        "/help",
+    );
+    say_as("nobody", "\u{200f}\u{0007}", None, "Room", "/help");
+    say_as("fox", "🦊 Лиса\u{00ad}", Some("fox"), "Room", "/help");
+    let s = room.store();
+    let name = |id: &str| -> String {
+        s.conn()
+            .query_row(
+                "SELECT name FROM users WHERE platform_user_id = ?1",
+                [id],
+                |r| r.get(0),
+            )
+            .unwrap()
+    };
+    assert_eq!(name("fake"), "Anna");
+    assert_eq!(name("ghost"), "ghost");
+    assert_eq!(name("nobody"), "player");
+    assert_eq!(name("fox"), "🦊 Лиса");
+    let title: String = s
+        .conn()
+        .query_row(
+            "SELECT title FROM chats WHERE platform_chat_id = 'room'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(title, "Room");
+    drop(s);
+    // a tournament's name too (the console's user administers the chat)
+    let out = room.say("Anna", "/tournament new Spring\u{200b}\u{202e} Cup");
+    assert!(text(&out).contains("Spring Cup"), "{}", text(&out));
+    let t = store::tournament(room.store().read(), TournamentId(1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(t.name, "Spring Cup");
+    let t = text(&room.say("Anna", "/tournament new \u{200b}\u{2066}"));
+    assert!(t.contains("/tournament new NAME"), "{t}");
+}
+
+/// Issue 21: what people type is echoed bounded, numbers exactly as typed.
+/// A 100 KB @handle was stored with a challenge and sent back whole;
+/// `/accept 9223372036854775807` answered with a rounded number (Fluent's
+/// numbers are f64); a number too long for any challenge fell back to the
+/// newest open one.
+#[test]
+fn long_handles_and_numbers_are_refused_and_echoed_bounded() {
+    let room = Room::new();
+    room.say("Bob", "/help");
+    room.say("Anna", "/tournament new Cup");
+    let huge = "a".repeat(100_000);
+    for cmd in [
+        format!("/challenge @{huge} 3"),
+        format!("/tournament remove @{huge}"),
+    ] {
+        let out = room.say("Anna", &cmd);
+        let t = text(&out);
+        let head: String = t.chars().take(200).collect();
+        assert!(t.contains("cannot be anyone’s name"), "{head}");
+        assert!(t.contains("at most 32 characters"), "{t}");
+        assert!(t.chars().count() < 300, "{} characters", t.chars().count());
+        assert!(matches!(out.replies[0].target, Target::User { .. }));
+    }
+    // 33 characters: refused; 32: a challenge to someone not seen yet
+    let t = text(&room.say("Anna", &format!("/challenge @{} 3", "b".repeat(33))));
+    assert!(t.contains("cannot be anyone’s name"), "{t}");
+    let t = text(&room.say("Anna", &format!("/challenge @{} 3", "b".repeat(32))));
+    assert!(t.contains("Challenge #1"), "{t}");
+    let s = room.store();
+    let handles: Vec<String> = s
+        .conn()
+        .prepare("SELECT to_handle FROM challenges")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(handles, ["b".repeat(32)]);
+    drop(s);
+    room.say("Anna", "/decline #1");
+    // an open challenge waits for Bob; numbers that fit no challenge are
+    // refused, repeated as typed, and accept nothing
+    let card = room.say("Anna", "/challenge @bob 3");
+    assert!(text(&card).contains("Challenge #2"), "{}", text(&card));
+    for (cmd, shown) in [
+        ("/accept 9223372036854775807", "#9223372036854775807 "),
+        ("/accept #99999999999999999999", "#99999999999999999999 "),
+        ("/decline 1000000000000", "#1000000000000 "),
+        ("/accept 999999999999", "#999999999999 "),
+    ] {
+        let t = text(&room.say("Bob", cmd));
+        assert!(
+            t.contains(&format!("There is no challenge {shown}")),
+            "{cmd}: {t}"
+        );
+    }
+    assert_eq!(
+        store::challenge(room.store().read(), ChallengeId(2))
+            .unwrap()
+            .unwrap()
+            .status,
+        store::ChallengeStatus::Open
+    );
+    // games: the same
+    for (cmd, shown) in [
+        (
+            "/board #9223372036854775807",
+            "There is no game #9223372036854775807.",
+        ),
+        (
+            "/draw 99999999999999999999",
+            "There is no game 99999999999999999999.",
+        ),
+        (
+            "/resign 18446744073709551616",
+            "There is no game 18446744073709551616.",
+        ),
+    ] {
+        let t = text(&room.say("Bob", cmd));
+        assert!(t.contains(shown), "{cmd}: {t}");
+    }
+    // numbers that are no level, days or vacation: as typed, never rounded
+    let t = text(&room.say("Anna", "/challenge ai 99999999999999999"));
+    assert!(t.contains("“99999999999999999”"), "{t}");
+    let t = text(&room.say("Anna", "/challenge @bob 99999999999999999"));
+    assert!(t.contains("“99999999999999999”"), "{t}");
+    let t = text(&room.say("Anna", "/vacation 99999999999999999"));
+    assert!(t.contains("“99999999999999999” in /vacation"), "{t}");
+    for t in [
+        text(&room.say("Anna", "/challenge ai 99999999999999999")),
+        text(&room.say("Anna", "/vacation 99999999999999999")),
+    ] {
+        assert!(!t.contains("100000000000000000"), "{t}");
+    }
+    // any other word is repeated cut to 32 characters
+    for cmd in [
+        format!("/{huge}"),
+        format!("/challenge ai 3 {huge}"),
+        format!("/board #{huge}"),
+        format!("/move {huge}"),
+        format!("/position {huge}"),
+        format!("/settings {huge}"),
+    ] {
+        let t = text(&room.say("Anna", &cmd));
+        assert!(
+            t.chars().count() < 600,
+            "{}: {} characters",
+            &cmd[..20],
+            t.chars().count()
+        );
+        assert!(!t.contains(&"a".repeat(201)), "{}", &cmd[..20]);
+    }
+    let t = text(&room.say("Anna", &format!("/{huge}")));
+    assert!(t.contains(&format!("/{}…", "a".repeat(32))), "{t}");
+}
+
+/// Issue 21: a share link's secret comes from the OS's secure generator:
+/// twelve digits, as promised (the deep link and the button carry at most
+/// twelve), kept with its challenge, a new one for each challenge — also
+/// in two databases at the same second with the same ids.
+#[test]
+fn share_link_secrets_are_twelve_random_digits() {
+    let mut tokens = Vec::new();
+    for _ in 0..2 {
+        let room = Room::new();
+        for who in ["Anna", "Bob", "Carl"] {
+            let card = room.say(who, "/challenge 3");
+            let share = card.replies[0].share.as_ref().expect("a share link");
+            let (id, token) = share
+                .start
+                .strip_prefix("challenge-")
+                .and_then(|r| r.split_once('-'))
+                .expect("challenge-ID-TOKEN");
+            assert_eq!(token.len(), 12, "{}", share.start);
+            assert!(token.bytes().all(|b| b.is_ascii_digit()), "{}", share.start);
+            let token: i64 = token.parse().unwrap();
+            let id: i64 = id.parse().unwrap();
+            assert_eq!(
+                store::challenge_share_token(room.store().read(), ChallengeId(id)).unwrap(),
+                Some(token)
+            );
+            tokens.push(token);
+        }
+    }
+    let mut distinct = tokens.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), tokens.len(), "{tokens:?}");
 }
 
 /// The analysis reports its progress to the live message of its request,

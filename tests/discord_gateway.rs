@@ -819,3 +819,121 @@ async fn resume() {
     fake.gw_task.abort();
     fake.rest_task.abort();
 }
+
+/// The forms a token takes in a log line: as written, in hex (tungstenite
+/// prints a frame's payload so at `trace`) and as a list of bytes (its
+/// `{:?}` of a frame).
+fn token_forms(token: &str) -> Vec<String> {
+    let hex: String = token.bytes().map(|b| format!("{b:02x}")).collect();
+    let list = format!("{:?}", token.as_bytes());
+    let list = list
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .to_string();
+    vec![token.to_string(), hex.to_uppercase(), hex, list]
+}
+
+/// Issue 21: with `[log] level = "trace"` the token was in the log — the
+/// websocket library dumps the IDENTIFY frame at trace. The real binary,
+/// `shashki run`, at trace against the fake Discord: IDENTIFY carries the
+/// token, the log is at trace, and no line holds the token in any form.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_log_level_prints_the_token() {
+    tokio::time::timeout(Duration::from_secs(120), trace_log())
+        .await
+        .expect("finished in time");
+}
+
+#[cfg(unix)]
+async fn trace_log() {
+    use std::io::Read;
+    let fake = fake_discord().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"trace\"\n\
+             [discord]\ntoken = \"{TOKEN}\"\nhttp_base = \"{}\"\n",
+            fake.base
+        ),
+    )
+    .unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .arg("run")
+        .arg("--config")
+        .arg(&config)
+        .env_remove("SHASHKI_TELEGRAM_TOKEN")
+        .env_remove("SHASHKI_DISCORD_TOKEN")
+        .env_remove("SHASHKI_DATABASE")
+        .env_remove("RUST_LOG")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    struct Kill(u32);
+    impl Drop for Kill {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &self.0.to_string()])
+                .status();
+        }
+    }
+    let guard = Kill(pid);
+    // the log is read as it comes (a full pipe would stop the bot)
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut log = Vec::new();
+        let _ = stderr.read_to_end(&mut log);
+        String::from_utf8_lossy(&log).into_owned()
+    });
+    wait_gateway(&fake.gw, "IDENTIFY and a heartbeat acknowledged", |l| {
+        l.received.iter().any(|v| v["op"] == 2) && l.acks > 0
+    })
+    .await;
+    let identify = fake
+        .gw
+        .log
+        .lock()
+        .unwrap()
+        .received
+        .iter()
+        .find(|v| v["op"] == 2)
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        identify["d"]["token"],
+        format!("Bot {TOKEN}"),
+        "the token went over the wire"
+    );
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = tokio::time::timeout(WAIT, tokio::task::spawn_blocking(move || child.wait()))
+        .await
+        .expect("exits after SIGTERM")
+        .unwrap()
+        .unwrap();
+    drop(guard);
+    let log = reader.join().unwrap();
+    assert!(exit.success(), "{log}");
+    assert!(log.contains("TRACE"), "the log is at trace");
+    assert!(log.contains("Identifying"), "the IDENTIFY is in the log");
+    for form in token_forms(TOKEN) {
+        let at = log.find(&form);
+        assert!(
+            at.is_none(),
+            "the token ({form}) in the log: …{}…",
+            log.get(at.unwrap_or(0).saturating_sub(200)..)
+                .unwrap_or_default()
+                .chars()
+                .take(400)
+                .collect::<String>()
+        );
+    }
+    fake.gw_task.abort();
+    fake.rest_task.abort();
+}

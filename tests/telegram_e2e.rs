@@ -1503,3 +1503,92 @@ async fn sweeper_in_a_topic() {
     let unique: std::collections::BTreeSet<&String> = private.iter().collect();
     assert_eq!(unique.len(), private.len(), "nothing twice: {private:?}");
 }
+
+/// Issue 21: no log level prints a token. Telegram's token is in every
+/// request's URL (`/bot<token>/getUpdates`). The real binary at `[log]
+/// level = "trace"` against the fake Bot API polls and answers; no line of
+/// its log holds the token, as written, URL-encoded, in hex or as bytes.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_log_level_prints_the_token() {
+    use std::io::Read;
+    let (fake, addr) = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"trace\"\n\
+             [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n"
+        ),
+    )
+    .unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .arg("run")
+        .arg("--config")
+        .arg(&config)
+        .env_remove("SHASHKI_TELEGRAM_TOKEN")
+        .env_remove("SHASHKI_DISCORD_TOKEN")
+        .env_remove("RUST_LOG")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    struct Kill(u32);
+    impl Drop for Kill {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &self.0.to_string()])
+                .status();
+        }
+    }
+    let guard = Kill(pid);
+    // the log is read as it comes (a full pipe would stop the bot)
+    let mut stderr = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut log = Vec::new();
+        let _ = stderr.read_to_end(&mut log);
+        String::from_utf8_lossy(&log).into_owned()
+    });
+    fake.push_update(text_update(1, 10, "/help"));
+    fake.wait_for(0, "the help", |c| shown_text(c).contains("/challenge ai"))
+        .await;
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = tokio::time::timeout(
+        Duration::from_secs(30),
+        tokio::task::spawn_blocking(move || child.wait()),
+    )
+    .await
+    .expect("exits after SIGTERM")
+    .unwrap()
+    .unwrap();
+    drop(guard);
+    let log = reader.join().unwrap();
+    assert!(exit.success(), "{log}");
+    assert!(log.contains("TRACE"), "the log is at trace");
+    let hex: String = TOKEN.bytes().map(|b| format!("{b:02x}")).collect();
+    let bytes = format!("{:?}", TOKEN.as_bytes());
+    for form in [
+        TOKEN.to_string(),
+        TOKEN.replace(':', "%3A"),
+        hex.to_uppercase(),
+        hex,
+        bytes.trim_matches(['[', ']']).to_string(),
+        "TEST-token".to_string(),
+    ] {
+        let at = log.find(&form);
+        assert!(
+            at.is_none(),
+            "the token ({form}) in the log: …{}…",
+            log.get(at.unwrap_or(0).saturating_sub(200)..)
+                .unwrap_or_default()
+                .chars()
+                .take(400)
+                .collect::<String>()
+        );
+    }
+}

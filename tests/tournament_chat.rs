@@ -1459,3 +1459,30 @@ fn a_start_is_refused_with_the_numbers_when_a_round_cannot_start() {
     let (_, most) = active_load(&room, TournamentId(1));
     assert_eq!(most, 2, "nobody past the per-user limit");
 }
+
+/// Issue 21: the opening ballot's seed comes from the OS's secure
+/// generator, not from the clock and ids (anyone could recompute those and
+/// know every opening before the draw): two tournaments made at the same
+/// second, by the same admin, in the same chat — in one database or in
+/// two with the same ids — get different seeds.
+#[test]
+fn ballot_seeds_are_not_a_function_of_the_clock_and_ids() {
+    let seed = |room: &Room, id: i64| {
+        store::tournament(room.store().read(), TournamentId(id))
+            .unwrap()
+            .unwrap()
+            .seed
+    };
+    let mut seeds = Vec::new();
+    for _ in 0..2 {
+        let room = Room::new(Platform::Console);
+        room.say_as_admin("Anna", "/tournament new Cup");
+        room.say_as_admin("Anna", "/tournament new Cup");
+        seeds.push(seed(&room, 1));
+        seeds.push(seed(&room, 2));
+    }
+    let mut distinct = seeds.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), seeds.len(), "{seeds:?}");
+}

@@ -106,6 +106,7 @@ challenge-bad-word = „{ $word }“ habe ich nicht verstanden. Beispiel: /chall
 challenge-bad-level = Stufe { $level } gibt es nicht: die KI hat die Stufen 1 bis 8.
 challenge-bad-days = { $days } Tage pro Zug geht nicht: wähle 1 bis 14 oder „unlimited“.
 challenge-self = Du kannst dich nicht selbst herausfordern.
+handle-too-long = „@{ $handle }“ kann niemandes Name sein: Ein @Name hat höchstens { $max } Zeichen.
 challenge-card = Herausforderung #{ $id }: { $from } { $open ->
     [yes] lädt alle hier zu einer Partie ein.
    *[no] fordert { $to } heraus.

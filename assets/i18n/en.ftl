@@ -105,6 +105,7 @@ challenge-bad-word = I did not understand “{ $word }”. Example: /challenge @
 challenge-bad-level = Level { $level } does not exist: the AI has levels 1 to 8.
 challenge-bad-days = { $days } days per move is not possible: choose 1 to 14, or “unlimited”.
 challenge-self = You cannot challenge yourself.
+handle-too-long = “@{ $handle }” cannot be anyone’s name: a @name has at most { $max } characters.
 challenge-card = Challenge #{ $id }: { $from } { $open ->
     [yes] invites anyone here to a game.
    *[no] challenges { $to }.

@@ -106,6 +106,7 @@ challenge-bad-word = Je n’ai pas compris « { $word } ». Exemple : /challenge
 challenge-bad-level = Le niveau { $level } n’existe pas : l’IA a les niveaux 1 à 8.
 challenge-bad-days = { $days } jours par coup, ce n’est pas possible : choisissez de 1 à 14, ou « unlimited ».
 challenge-self = Vous ne pouvez pas vous défier vous-même.
+handle-too-long = « @{ $handle } » ne peut être le nom de personne : un @nom a au plus { $max } caractères.
 challenge-card = Défi #{ $id } : { $from } { $open ->
     [yes] invite tout le monde ici à une partie.
    *[no] défie { $to }.

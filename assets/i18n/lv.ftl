@@ -108,6 +108,7 @@ challenge-bad-word = Nesapratu „{ $word }”. Piemērs: /challenge @anna 3 whi
 challenge-bad-level = { $level }. līmeņa nav: MI ir līmeņi no 1 līdz 8.
 challenge-bad-days = { $days } dienas gājienam nav iespējamas: izvēlieties no 1 līdz 14 vai „unlimited”.
 challenge-self = Sevi izaicināt nevar.
+handle-too-long = „@{ $handle }” nevar būt neviena vārds: @vārdā ir ne vairāk kā { $max } rakstzīmes.
 challenge-card = Izaicinājums #{ $id }: { $from } { $open ->
     [yes] aicina uz partiju jebkuru šeit.
    *[no] izaicina { $to }.

@@ -107,6 +107,7 @@ challenge-bad-word = Не понял «{ $word }». Пример: /вызов @a
 challenge-bad-level = Уровня { $level } нет: у ИИ уровни от 1 до 8.
 challenge-bad-days = На ход даётся от 1 до 14 дней или «безлимит»; { $days } — нельзя.
 challenge-self = Нельзя вызвать самого себя.
+handle-too-long = «@{ $handle }» не может быть ничьим именем: в @имени не больше { $max } символов.
 challenge-card = Вызов #{ $id }: { $from } { $open ->
     [yes] приглашает сыграть любого желающего.
    *[no] вызывает { $to }.

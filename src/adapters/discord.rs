@@ -405,60 +405,193 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
         .collect()
 }
 
-/// Text with the mentions made real (`<@id>`), cut to Discord's length.
+/// A reply's text for Discord: the core's plain text shown as written
+/// (everything Discord would read as Markdown escaped: see
+/// [`escaped`]), the mentions made real (`<@id>`), the spoiler spans as
+/// `||…||`; cut to Discord's length without leaving a spoiler open.
+///
+/// The escaping is the adapter's, like Telegram's HTML escaping: the core
+/// writes plain text (no catalogue message uses Markdown — a test checks
+/// that escaping leaves every one unchanged), so what gets escaped is what
+/// people wrote — names, chat titles, tournament names, words echoed back
+/// — wherever the core put it; the adapter's own syntax (mention tags,
+/// spoiler bars) is added around it, never escaped.
 pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
-    use crate::core::{spans, Span, SPOILER_CLOSE, SPOILER_OPEN};
-    let mut t = text.to_string();
+    use crate::core::{SPOILER_CLOSE, SPOILER_OPEN};
+    // the text in pieces: the core's text, and the mention tags put in
+    // place of a mention's @handle or name (or after the text)
+    let mut pieces = vec![Piece::Text(text.to_string())];
     for m in mentions {
         let tag = format!("<@{}>", m.platform_user_id);
-        if let Some(h) = m.handle.as_deref().map(handle_tag) {
-            if t.contains(&h) {
-                t = t.replacen(&h, &tag, 1);
+        let placed = m
+            .handle
+            .as_deref()
+            .map(handle_tag)
+            .is_some_and(|h| place_tag(&mut pieces, &h, &tag))
+            || (!m.name.is_empty() && place_tag(&mut pieces, &m.name, &tag));
+        if !placed {
+            pieces.push(Piece::Text(" ".into()));
+            pieces.push(Piece::Tag(tag));
+        }
+    }
+    // as tokens, the spoiler markers in order (a marker out of place is
+    // dropped, an empty span too, one left open is closed)
+    let mut toks: Vec<Tok> = Vec::new();
+    let mut hidden = false;
+    for p in pieces {
+        match p {
+            Piece::Tag(t) => toks.push(Tok::Tag(t)),
+            Piece::Text(t) => {
+                for c in t.chars() {
+                    match c {
+                        SPOILER_OPEN if !hidden => {
+                            hidden = true;
+                            toks.push(Tok::Bar);
+                        }
+                        SPOILER_CLOSE if hidden => {
+                            hidden = false;
+                            if toks.last() == Some(&Tok::Bar) {
+                                toks.pop(); // an empty span
+                            } else {
+                                toks.push(Tok::Bar);
+                            }
+                        }
+                        SPOILER_OPEN | SPOILER_CLOSE => {}
+                        c => toks.push(Tok::Char(c)),
+                    }
+                }
+            }
+        }
+    }
+    if hidden {
+        toks.push(Tok::Bar);
+    }
+    let shown = escaped(&toks);
+    let max = limits().text_max;
+    if shown.iter().map(|s| s.chars().count()).sum::<usize>() <= max {
+        return shown.concat();
+    }
+    // cut: room for a closing `||` and the `…`
+    let mut out = String::new();
+    let (mut used, mut open) = (0, false);
+    for (t, s) in toks.iter().zip(&shown) {
+        let w = s.chars().count();
+        if used + w + 3 > max {
+            break;
+        }
+        if *t == Tok::Bar {
+            open = !open;
+        }
+        out.push_str(s);
+        used += w;
+    }
+    if open {
+        out.push_str("||");
+    }
+    out.push('…');
+    out
+}
+
+/// A piece of a Discord message: the core's text, or a mention tag.
+enum Piece {
+    Text(String),
+    Tag(String),
+}
+
+/// Put `tag` in place of the first `needle` in the text pieces. False if
+/// no text piece holds it.
+fn place_tag(pieces: &mut Vec<Piece>, needle: &str, tag: &str) -> bool {
+    for i in 0..pieces.len() {
+        let Some(Piece::Text(t)) = pieces.get(i) else {
+            continue;
+        };
+        let Some(at) = t.find(needle) else {
+            continue;
+        };
+        let (before, after) = t.split_at(at);
+        let after = after.get(needle.len()..).unwrap_or_default();
+        let (before, after) = (before.to_string(), after.to_string());
+        pieces.splice(
+            i..=i,
+            [
+                Piece::Text(before),
+                Piece::Tag(tag.to_string()),
+                Piece::Text(after),
+            ],
+        );
+        return true;
+    }
+    false
+}
+
+/// One unit of a Discord message, cut whole: a character of the core's
+/// text, a spoiler bar (`||`), a mention tag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Tok {
+    Char(char),
+    Bar,
+    Tag(String),
+}
+
+/// Each token as Discord gets it. A character of the core's text that
+/// Discord would read as Markdown is escaped with a backslash (Discord
+/// shows any escaped punctuation as itself): the backslash, `*`, `_`, `~`,
+/// the backtick and `<` anywhere (bold, italics, underline,
+/// strike-through, code, mention and emoji syntax); `|`
+/// next to another `|` or a spoiler bar (`||` opens a spoiler); `[` when a
+/// `](` follows (a masked link); `#`, `>`, `-`, `+` first on a line where
+/// they open a heading, subtext, a quote or a list. Everything else as it
+/// is.
+fn escaped(toks: &[Tok]) -> Vec<String> {
+    // where the last `](` starts: a `[` before it may open a masked link
+    let link_end = toks
+        .windows(2)
+        .rposition(|w| matches!(w, [Tok::Char(']'), Tok::Char('(')]));
+    let mut line_start = true;
+    let mut prev_bar = false;
+    let mut out = Vec::with_capacity(toks.len());
+    for (i, t) in toks.iter().enumerate() {
+        let s = match t {
+            Tok::Bar => {
+                line_start = false;
+                prev_bar = true;
+                out.push("||".to_string());
                 continue;
             }
-        }
-        if !m.name.is_empty() && t.contains(&m.name) {
-            t = t.replacen(&m.name, &tag, 1);
+            Tok::Tag(tag) => {
+                line_start = false;
+                prev_bar = false;
+                out.push(tag.clone());
+                continue;
+            }
+            Tok::Char(c) => *c,
+        };
+        let next = toks.get(i + 1);
+        let escape = match s {
+            '\\' | '*' | '_' | '~' | '`' | '<' => true,
+            '|' => prev_bar || matches!(next, Some(Tok::Char('|') | Tok::Bar)),
+            '[' => link_end.is_some_and(|e| e > i),
+            // `# `, `## `, `-# `, `> `, `>>> `, `- `, `+ ` open a line's
+            // formatting; `#12` first on a line does not
+            '#' | '>' | '-' | '+' if line_start => match next {
+                Some(Tok::Char(n)) => *n == ' ' || *n == s || (s == '-' && *n == '#'),
+                _ => false,
+            },
+            _ => false,
+        };
+        out.push(if escape {
+            format!("\\{s}")
         } else {
-            t.push(' ');
-            t.push_str(&tag);
-        }
+            s.to_string()
+        });
+        prev_bar = s == '|';
+        line_start = match s {
+            '\n' => true,
+            ' ' | '\t' => line_start,
+            _ => false,
+        };
     }
-    // a spoiler marker shows as `||`
-    let width = |c: char| match c {
-        SPOILER_OPEN | SPOILER_CLOSE => 2,
-        _ => 1,
-    };
-    let max = limits().text_max;
-    if t.chars().map(width).sum::<usize>() > max {
-        let mut cut = String::new();
-        let (mut used, mut open) = (0, false);
-        for c in t.chars() {
-            // room for a closing `||` and the `…`
-            if used + width(c) + 3 > max {
-                break;
-            }
-            match c {
-                SPOILER_OPEN => open = true,
-                SPOILER_CLOSE => open = false,
-                _ => {}
-            }
-            cut.push(c);
-            used += width(c);
-        }
-        if open {
-            cut.push(SPOILER_CLOSE);
-        }
-        cut.push('…');
-        t = cut;
-    }
-    spans(&t)
-        .into_iter()
-        .map(|s| match s {
-            Span::Plain(p) => p.to_string(),
-            Span::Spoiler(h) => format!("||{h}||"),
-        })
-        .collect()
+    out
 }
 
 fn is_move(c: &Choice) -> bool {
@@ -1374,6 +1507,66 @@ mod tests {
             "<@77> (White) to move."
         );
         assert_eq!(content("Your move.", &m), "Your move. <@77>");
+    }
+
+    /// Issue 21: Markdown in a name (or a chat title, a tournament name, a
+    /// word echoed back) is shown as written, not as formatting.
+    #[test]
+    fn markdown_people_wrote_is_escaped_the_bots_own_syntax_is_not() {
+        assert_eq!(
+            content("Game #3: **Eve** vs __Bo_b__, ~~x~~ `y` \\o/", &[]),
+            "Game #3: \\*\\*Eve\\*\\* vs \\_\\_Bo\\_b\\_\\_, \\~\\~x\\~\\~ \\`y\\` \\\\o/"
+        );
+        assert_eq!(
+            content(
+                "Eve: <@&123> <#9> <t:1:R> ||boo|| [click](https://x.invalid)",
+                &[]
+            ),
+            "Eve: \\<@&123> \\<#9> \\<t:1:R> \\|\\|boo\\|\\| \\[click](https://x.invalid)"
+        );
+        // first on a line: headings, subtext, quotes, lists (not a `#12`)
+        assert_eq!(
+            content(
+                "# Big\n-# small\n  > quoted\n+ item\n## x\n#12 · a-b > 0",
+                &[]
+            ),
+            "\\# Big\n\\-# small\n  \\> quoted\n\\+ item\n\\## x\n#12 · a-b > 0"
+        );
+        // single bars, brackets without a link: as they are
+        assert_eq!(content("[rr|drr] 1-0|0-1", &[]), "[rr|drr] 1-0|0-1");
+        // a bar next to a spoiler would join its bars
+        let hidden = crate::core::spoiler("c3-d4");
+        assert_eq!(content(&format!("x|{hidden}|"), &[]), "x\\|||c3-d4||\\|");
+        // a mention's name with Markdown in it still becomes the tag, and the
+        // same name unmentioned is escaped
+        let m = [Mention {
+            platform_user_id: "77".into(),
+            name: "*Anna*".into(),
+            handle: None,
+        }];
+        assert_eq!(
+            content("*Anna* (White) against *Anna*.", &m),
+            "<@77> (White) against \\*Anna\\*."
+        );
+    }
+
+    /// The escaping touches what people wrote only: no catalogue message,
+    /// in any language, has a character it would escape.
+    #[test]
+    fn the_bots_own_texts_are_not_escaped() {
+        let catalog = Catalog::new();
+        for lang in Lang::ALL {
+            for id in Catalog::ids(lang) {
+                // the placeholders left unfilled (`{$white_acc}`) dropped
+                let mut t = catalog.get(lang, &id, None);
+                while let Some(at) = t.find("{$") {
+                    let end = t[at..].find('}').map_or(t.len(), |e| at + e + 1);
+                    t.replace_range(at..end, "x");
+                }
+                let toks: Vec<Tok> = t.chars().map(Tok::Char).collect();
+                assert_eq!(escaped(&toks).concat(), t, "{lang:?} {id}");
+            }
+        }
     }
 
     #[test]

@@ -37,12 +37,7 @@ fn lang_codes() -> clap::builder::PossibleValuesParser {
 
 pub fn run(a: ConsoleArgs) -> CliResult {
     // stdout is the chat: only warnings and errors, on stderr
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
+    let _ = shashki::logging::init("warn", &[]);
     let config = Config {
         ai_max_movetime: std::time::Duration::from_millis(a.ai_movetime),
         ..Config::default()

@@ -22,13 +22,14 @@ pub struct RunArgs {
 pub fn run(a: RunArgs) -> CliResult {
     let config =
         FileConfig::load(a.config.as_deref()).map_err(|e| CliError::Input(e.to_string()))?;
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .or_else(|_| tracing_subscriber::EnvFilter::try_new(&config.log.level))
-        .map_err(|e| CliError::Input(format!("log.level {:?}: {e}", config.log.level)))?;
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .try_init();
+    // no level prints a token (shashki::logging: the wire crates capped,
+    // the tokens redacted from every line)
+    let tokens: Vec<&str> = [config.telegram_token(), config.discord_token()]
+        .into_iter()
+        .flatten()
+        .map(|t| t.expose())
+        .collect();
+    shashki::logging::init(&config.log.level, &tokens).map_err(CliError::Input)?;
     let bots = adapters::bots(&config);
     if bots.is_empty() {
         return Err(CliError::Input(

@@ -30,7 +30,7 @@ refusals! {
     pub enum AccessRefusal {
         /// The game is not this chat's and the asker does not play in it
         /// (or there is no such game): it is not named.
-        GameUnknown { game: String } => "game-unknown" ["game" => game],
+        GameUnknown { game: String } => "game-unknown" ["game" => crate::core::error::Arg::Typed(game)],
         NotAPlayer { game: GameId } => "not-a-player" ["game" => game],
         GameOver { game: GameId } => "game-already-over" ["game" => game],
         NotYourTurn { game: GameId } => "not-your-turn-in" ["game" => game],

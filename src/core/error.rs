@@ -27,6 +27,9 @@ pub enum ServiceError {
     /// A bug: the core reached a state it should not.
     #[error("internal error: {0}")]
     Internal(&'static str),
+    /// The operating system's secure random generator failed.
+    #[error("no secure random numbers: {0}")]
+    Random(String),
 }
 
 impl From<UnknownWord> for ServiceError {
@@ -41,6 +44,12 @@ impl From<UnknownWord> for ServiceError {
 pub(crate) enum Arg<'a> {
     Num(i64),
     Text(&'a str),
+    /// A word people typed, repeated: cut to `present::text::ECHO_MAX`
+    /// characters (a 100 KB `@handle` is not sent back whole).
+    Typed(&'a str),
+    /// A text holding what people typed (an error naming their token):
+    /// cut to `present::text::ECHO_TEXT_MAX` characters.
+    TypedText(&'a str),
     /// Game or tournament numbers: `#3, #5`.
     Ids(Vec<i64>),
     /// Why a move text is not a move (its own message, in the variant's
@@ -430,7 +439,7 @@ mod tests {
     fn every_refusal_has_its_message_and_arguments_in_every_catalogue() {
         let refusals = Refusal::samples();
         // one per variant of every feature
-        assert_eq!(refusals.len(), 78);
+        assert_eq!(refusals.len(), 79);
         let mut ids = BTreeSet::new();
         for r in &refusals {
             assert!(

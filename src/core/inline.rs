@@ -57,7 +57,7 @@ impl Service {
                 image: Some(puzzles::start_board_name(row.id)),
             });
         }
-        let a = args![("name", crate::core::types::strip_markup(name))];
+        let a = args![("name", crate::core::types::clean_name(name))];
         offers.push(Offer {
             id: "play".into(),
             title: t("inline-play-title", None),

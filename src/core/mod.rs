@@ -24,6 +24,7 @@ mod help;
 mod inline;
 mod notify;
 mod present;
+mod random;
 mod ratings;
 mod settings;
 mod sweep;
@@ -65,6 +66,20 @@ pub struct Service {
     /// When the sweep last looked for tournament games waiting for room
     /// (Unix seconds).
     waiting_checked: std::sync::atomic::AtomicI64,
+}
+
+/// The name a user is kept under: their platform name cleaned
+/// ([`types::clean_name`]); when nothing visible is left, their @handle,
+/// else "player".
+fn stored_name(name: &str, handle: Option<&str>) -> String {
+    let name = types::clean_name(name);
+    if !name.is_empty() {
+        return name;
+    }
+    handle
+        .map(types::clean_name)
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "player".to_string())
 }
 
 /// How many times an event is handled again after engine work it asked for
@@ -168,16 +183,23 @@ impl Service {
             c,
             ev.platform.key(),
             &ev.user.id,
-            // no name carries the core's spoiler markup
-            &types::strip_markup(&ev.user.name),
+            // no name carries the core's spoiler markup, nor anything
+            // invisible or text-turning (types::clean_name)
+            &stored_name(&ev.user.name, ev.user.handle.as_deref()),
             ev.user.handle.as_deref(),
             now,
         )?;
+        let title = ev
+            .chat
+            .title
+            .as_deref()
+            .map(types::clean_name)
+            .filter(|t| !t.is_empty());
         let chat = store::upsert_chat(
             c,
             ev.platform.key(),
             &ev.chat.id,
-            ev.chat.title.as_deref().map(types::strip_markup).as_deref(),
+            title.as_deref(),
             ev.chat.is_private,
             now,
         )?;

@@ -18,12 +18,12 @@ super::error::refusals! {
         /// A value the setting does not take; `allowed`: the ones it does.
         BadValue { key: &'static str, value: String, allowed: String } => "settings-bad-value" [
             "key" => key,
-            "value" => value,
+            "value" => super::error::Arg::Typed(value),
             "allowed" => allowed,
         ],
         /// No such setting; `keys`: the settings there are.
         Unknown { key: String, keys: String } => "settings-unknown" [
-            "key" => key,
+            "key" => super::error::Arg::Typed(key),
             "keys" => keys,
         ],
     }

@@ -432,6 +432,63 @@ pub fn strip_markup(s: &str) -> String {
         .collect()
 }
 
+/// Whether `c` is one of Unicode's format characters (category Cf: soft
+/// hyphen, zero-width space and joiners, the direction marks, embeddings,
+/// overrides and isolates, the word joiner, the byte order mark, the tag
+/// characters …): invisible, or turning the text around it.
+fn is_format(c: char) -> bool {
+    matches!(
+        u32::from(c),
+        0xAD | 0x600..=0x605
+            | 0x61C
+            | 0x6DD
+            | 0x70F
+            | 0x890..=0x891
+            | 0x8E2
+            | 0x180E
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x2064
+            | 0x2066..=0x206F
+            | 0xFEFF
+            | 0xFFF9..=0xFFFB
+            | 0x110BD
+            | 0x110CD
+            | 0x13430..=0x1343F
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0001
+            | 0xE0020..=0xE007F
+    )
+}
+
+/// A name, chat title or tournament name as the core keeps it: without
+/// control characters (Cc), format characters (Cf: zero-width, direction
+/// overrides and isolates, the BOM — `Ann\u{200b}a` would draw as a second
+/// "Anna") and the core's spoiler markers; line breaks, tabs and other
+/// spaces made one space, the ends trimmed. Letters, marks and emoji
+/// stay. May be empty: the caller decides what stands in.
+pub fn clean_name(s: &str) -> String {
+    // line breaks and tabs are spaces; other controls go
+    let kept = s.chars().filter(|c| {
+        c.is_whitespace()
+            || !(c.is_control() || is_format(*c) || matches!(*c, SPOILER_OPEN | SPOILER_CLOSE))
+    });
+    let mut out = String::with_capacity(s.len());
+    for c in kept {
+        if c.is_whitespace() {
+            if !out.is_empty() && !out.ends_with(' ') {
+                out.push(' ');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    let trimmed = out.trim_end().len();
+    out.truncate(trimmed);
+    out
+}
+
 /// A piece of a reply's text: shown, or hidden behind a spoiler.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Span<'a> {
@@ -480,6 +537,33 @@ pub fn spans(text: &str) -> Vec<Span<'_>> {
 #[cfg(test)]
 mod spoiler_tests {
     use super::*;
+
+    /// Issue 21: names kept control, bidi-override and zero-width
+    /// characters (`Ann\u{200b}a` drew as a second "Anna").
+    #[test]
+    fn clean_names_keep_letters_and_emoji_only() {
+        assert_eq!(clean_name("Ann\u{200b}a"), "Anna");
+        assert_eq!(clean_name("\u{202e}annA\u{202c}"), "annA");
+        assert_eq!(clean_name("\u{2066}Bob\u{2069}\u{feff}"), "Bob");
+        assert_eq!(clean_name("Zoë\u{200d}\u{200e}\u{200f}"), "Zoë");
+        assert_eq!(clean_name("a\u{0}b\u{7}c\u{1b}[31m\u{85}d"), "abc[31m d");
+        assert_eq!(clean_name("  Anna\n\tMaria \u{2028} K  "), "Anna Maria K");
+        assert_eq!(clean_name(&spoiler("Eve")), "Eve");
+        // letters of any script, marks and emoji stay
+        for kept in [
+            "Анна",
+            "Jānis",
+            "Ελένη",
+            "김민지",
+            "محمد",
+            "e\u{301}",
+            "🦊 Fox",
+            "👍🏽",
+        ] {
+            assert_eq!(clean_name(kept), kept);
+        }
+        assert_eq!(clean_name("\u{200b}\u{200c}\u{202e} \u{feff}"), "");
+    }
 
     #[test]
     fn spans_split_and_survive_stray_markers() {

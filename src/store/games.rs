@@ -348,6 +348,12 @@ pub fn take_back(
     c.sql()
         .prepare_cached("DELETE FROM notifications_sent WHERE game_id = ?1 AND ply > ?2")?
         .execute(params![game_id, to])?;
+    // the conditional lines were planned for the positions taken back:
+    // kept, one could fire in a position its owner never saw (both
+    // players' lines go, whoever asked for the takeback)
+    c.sql()
+        .prepare_cached("DELETE FROM conditionals WHERE game_id = ?1")?
+        .execute(params![game_id])?;
     Ok(true)
 }
 

@@ -37,8 +37,13 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v19.sql")),
         M::up(include_str!("v20.sql")),
         M::up(include_str!("v21.sql")),
+        M::up(include_str!("v22.sql")),
     ])
 });
+
+/// How many migrations come before v22 (tests migrate to it, then on).
+#[cfg(test)]
+const MIGRATIONS_BEFORE_V22: usize = 21;
 
 /// How many prepared statements a connection keeps (the store has about
 /// 150 distinct queries).
@@ -473,5 +478,135 @@ mod tests {
             [chat.id],
         );
         assert!(bad.is_err());
+    }
+
+    /// Issue 21: two accounts held @bob (the old holder's row was never
+    /// updated) and `/challenge @bob` picked the old one.
+    #[test]
+    fn a_handle_belongs_to_the_account_that_showed_it_last() {
+        let mut s = Store::open_in_memory().unwrap();
+        let (old, new) = s
+            .transaction(|c| -> StoreResult<_> {
+                let old = upsert_user(c, "telegram", "1", "Bob", Some("bob"), 10)?;
+                // the same handle on another platform is another person's
+                upsert_user(c, "discord", "9", "Bob D", Some("bob"), 10)?;
+                let new = upsert_user(c, "telegram", "2", "Robert", Some("Bob"), 20)?;
+                Ok((old, new))
+            })
+            .unwrap();
+        assert_eq!(user(s.read(), old.id).unwrap().unwrap().handle, None);
+        let found = user_by_handle(s.read(), "telegram", "@bob")
+            .unwrap()
+            .unwrap();
+        assert_eq!(found.id, new.id);
+        let d = user_by_handle(s.read(), "discord", "bob").unwrap().unwrap();
+        assert_eq!(d.platform_user_id, "9");
+        // the old holder, speaking again without it, stays without it; with
+        // it back, it is theirs again
+        s.transaction(|c| upsert_user(c, "telegram", "1", "Bob", None, 30))
+            .unwrap();
+        assert_eq!(
+            user_by_handle(s.read(), "telegram", "bob")
+                .unwrap()
+                .unwrap()
+                .id,
+            new.id
+        );
+        s.transaction(|c| upsert_user(c, "telegram", "1", "Bob", Some("bob"), 40))
+            .unwrap();
+        assert_eq!(
+            user_by_handle(s.read(), "telegram", "bob")
+                .unwrap()
+                .unwrap()
+                .id,
+            old.id
+        );
+        assert_eq!(user(s.read(), new.id).unwrap().unwrap().handle, None);
+        // one holder a handle, whatever writes the table
+        let dup = s
+            .conn()
+            .execute("UPDATE users SET handle = 'bob' WHERE id = ?1", [new.id]);
+        assert!(dup.is_err(), "the unique index holds");
+    }
+
+    /// v22 repairs a database where a handle was held twice: neither keeps
+    /// it (which showed it last was never recorded) until one speaks again.
+    #[test]
+    fn v22_clears_a_handle_held_twice() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        let before_v22 = MIGRATIONS_BEFORE_V22;
+        MIGRATIONS.to_version(&mut conn, before_v22).unwrap();
+        for (id, handle) in [("1", "bob"), ("2", "bob"), ("3", "anna")] {
+            conn.execute(
+                "INSERT INTO users (platform, platform_user_id, name, handle, created_at)
+                 VALUES ('telegram', ?1, 'x', ?2, 0)",
+                params![id, handle],
+            )
+            .unwrap();
+        }
+        MIGRATIONS.to_latest(&mut conn).unwrap();
+        let handles: Vec<Option<String>> = conn
+            .prepare("SELECT handle FROM users ORDER BY platform_user_id")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(handles, [None, None, Some("anna".to_string())]);
+    }
+
+    /// A takeback (against the AI or agreed between people: both come
+    /// here) drops every conditional line of the game, whoever's.
+    #[test]
+    fn take_back_drops_the_games_conditional_lines() {
+        let mut s = Store::open_in_memory().unwrap();
+        let (a, b, chat) = s
+            .transaction(|c| -> StoreResult<_> {
+                let a = upsert_user(c, "console", "anna", "Anna", Some("anna"), 10)?;
+                let b = upsert_user(c, "console", "bob", "Bob", Some("bob"), 10)?;
+                let chat = upsert_chat(c, "console", "main", Some("Main"), false, 10)?;
+                Ok((a.id, b.id, chat.id))
+            })
+            .unwrap();
+        let g = |black| NewGame {
+            chat_id: chat,
+            variant: shashki_engine::Variant::Russian,
+            white: Seat::Human(a),
+            black,
+            start_fen: "W:W21-32:B1-12".into(),
+            seconds_per_move: None,
+            deadline: None,
+            reminder_at: None,
+            bank: None,
+            casual: true,
+        };
+        let line = |m: &[&str]| m.iter().map(|m| m.to_string()).collect::<Vec<_>>();
+        s.transaction(|c| -> StoreResult<()> {
+            let ai = insert_game(c, &g(Seat::Ai(3)), 10)?;
+            let people = insert_game(c, &g(Seat::Human(b)), 10)?;
+            for id in [ai, people] {
+                assert!(record_move(
+                    c,
+                    id,
+                    Ply(0),
+                    "c3-d4",
+                    "B:x",
+                    Some(a),
+                    &NextClock::default(),
+                    11
+                )?);
+                add_conditional(c, id, a, Ply(1), &line(&["b6-a5", "g3-h4"]), 11)?;
+            }
+            add_conditional(c, people, b, Ply(1), &line(&["x", "y"]), 11)?;
+            assert!(take_back(c, ai, Ply(1), Ply(0), "W:W21-32:B1-12", 12)?);
+            assert!(conditionals(c, ai, a)?.is_empty());
+            // the other game keeps its lines until its own takeback
+            assert_eq!(conditionals(c, people, a)?.len(), 1);
+            assert!(take_back(c, people, Ply(1), Ply(0), "W:W21-32:B1-12", 12)?);
+            assert!(conditionals(c, people, a)?.is_empty());
+            assert!(conditionals(c, people, b)?.is_empty());
+            Ok(())
+        })
+        .unwrap();
     }
 }

@@ -60,6 +60,11 @@ pub fn user_and_chat(
 const USER_COLS: &str = UserRow::COLUMNS;
 
 /// Insert or refresh a user seen on a platform; returns the stored row.
+/// A @handle belongs to the account that showed it last: handles change
+/// hands (on Telegram a freed username is anyone's), and the bot hears of
+/// it only when the new holder speaks, so any other account of the
+/// platform that still holds it loses it here (in the caller's
+/// transaction; `users_handle` is unique since v22).
 pub fn upsert_user(
     c: &Tx,
     platform: &str,
@@ -68,6 +73,14 @@ pub fn upsert_user(
     handle: Option<&str>,
     now: i64,
 ) -> StoreResult<UserRow> {
+    if let Some(h) = handle {
+        c.sql()
+            .prepare_cached(
+                "UPDATE users SET handle = NULL
+                 WHERE platform = ?1 AND handle = ?2 AND platform_user_id <> ?3",
+            )?
+            .execute(params![platform, h.to_lowercase(), platform_user_id])?;
+    }
     c.sql()
         .prepare_cached(
             "INSERT INTO users (platform, platform_user_id, name, handle, created_at)

@@ -27,13 +27,15 @@ crate::core::error::refusals! {
     /// Challenges: made, accepted, declined; the limits of games at once.
     pub enum ChallengeRefusal {
         /// A word of `/challenge` that means nothing there.
-        BadWord { word: String } => "challenge-bad-word" ["word" => word],
+        BadWord { word: String } => "challenge-bad-word" ["word" => crate::core::error::Arg::Typed(word)],
         BadLevel { level: i64 } => "challenge-bad-level" ["level" => level],
         /// Days per move out of range (also a tournament's).
         BadDays { days: i64 } => "challenge-bad-days" ["days" => days],
         /// A challenge to oneself.
         ToSelf => "challenge-self",
-        Unknown { id: ChallengeId } => "challenge-unknown" ["id" => id],
+        /// No such challenge here (`id` as typed or stored: a typed one may
+        /// not fit a number).
+        Unknown { id: String } => "challenge-unknown" ["id" => crate::core::error::Arg::Typed(id)],
         Closed { id: ChallengeId } => "challenge-closed" ["id" => id],
         /// Accepting one's own challenge.
         Own => "challenge-own",
@@ -303,10 +305,10 @@ fn create_challenge(
 /// carries a secret kept with it (`challenges.share_token`, v17), so
 /// only those it was passed to can accept it from elsewhere.
 fn share_challenge(ctx: &Ctx, id: ChallengeId) -> Res<Share> {
-    use std::hash::BuildHasher;
-    // twelve random digits (what a payload number may hold)
-    let token = std::collections::hash_map::RandomState::new().hash_one(id) % 1_000_000_000_000;
-    store::set_challenge_share_token(ctx.c, id, token as i64)?;
+    // twelve random digits (what a payload number may hold), from the
+    // OS's secure generator
+    let token = crate::core::random::share_token()?;
+    store::set_challenge_share_token(ctx.c, id, token)?;
     let a = args![
         ("id", id),
         ("from", ctx.user.name.clone()),
@@ -355,7 +357,7 @@ fn shared_challenge(
     token: i64,
 ) -> Res<(store::ChallengeRow, store::ChatRow)> {
     if store::challenge_share_token(ctx.c, id)? != Some(token) {
-        return Err(ChallengeRefusal::Unknown { id }.into());
+        return Err(ChallengeRefusal::Unknown { id: id.to_string() }.into());
     }
     let found = store::challenge(ctx.c, id)?;
     let chat = match &found {
@@ -363,14 +365,14 @@ fn shared_challenge(
         None => None,
     };
     let (Some(ch), Some(chat)) = (found, chat) else {
-        return Err(ChallengeRefusal::Unknown { id }.into());
+        return Err(ChallengeRefusal::Unknown { id: id.to_string() }.into());
     };
     if chat.platform != ctx.platform.key()
         || chat.is_private
         || ch.to_user.is_some()
         || ch.to_handle.is_some()
     {
-        return Err(ChallengeRefusal::Unknown { id }.into());
+        return Err(ChallengeRefusal::Unknown { id: id.to_string() }.into());
     }
     if ch.status != ChallengeStatus::Open || ch.expires_at <= ctx.now {
         return Err(ChallengeRefusal::Closed { id }.into());
@@ -434,7 +436,7 @@ pub(crate) fn cmd_decline(ctx: &mut Ctx, challenge: Option<ChallengeId>) -> Res<
 fn challenge_here(ctx: &Ctx, id: ChallengeId) -> Res<store::ChallengeRow> {
     Ok(store::challenge(ctx.c, id)?
         .filter(|c| c.chat_id == ctx.chat.id)
-        .ok_or(ChallengeRefusal::Unknown { id })?)
+        .ok_or(ChallengeRefusal::Unknown { id: id.to_string() })?)
 }
 
 pub(crate) fn accept(ctx: &mut Ctx, id: ChallengeId) -> Res<()> {

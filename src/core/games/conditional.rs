@@ -28,8 +28,8 @@ crate::core::error::refusals! {
         /// A move of the line is not legal where it comes.
         Illegal { game: GameId, text: String, error: String } => "if-illegal" [
             "game" => game,
-            "move" => text,
-            "error" => error,
+            "move" => crate::core::error::Arg::Typed(text),
+            "error" => crate::core::error::Arg::TypedText(error),
         ],
         TooMany { limit: i64 } => "if-too-many" ["limit" => limit],
     }

@@ -55,7 +55,7 @@ crate::core::error::refusals! {
         AnalyseUnfinished { game: GameId } => "analyse-unfinished" ["game" => game],
         TooManyAnalyses { limit: i64 } => "analyse-too-many" ["limit" => limit],
         /// Not a position (FEN).
-        BadFen { error: String } => "bad-fen" ["error" => error],
+        BadFen { error: String } => "bad-fen" ["error" => crate::core::error::Arg::TypedText(error)],
         /// `/position` without a FEN.
         PositionUsage => "position-usage",
         /// `/vacation` without a number of days.

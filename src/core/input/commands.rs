@@ -109,13 +109,39 @@ pub fn looks_like_move(text: &str) -> bool {
         })
 }
 
-/// A game reference like `#12` or `12`.
+/// The most digits of a number typed in a command: twelve, as many as a
+/// button's data carries (`payload`). Every such number is also exact in a
+/// message: Fluent keeps numbers as `f64`, exact up to 2^53, so a longer one
+/// would be repeated rounded (`/accept 9223372036854775807` answered "no
+/// challenge #9223372036854775808").
+pub const DIGITS_MAX: usize = 12;
+
+/// The longest @handle: Telegram's usernames have 5–32 characters,
+/// Discord's 2–32.
+pub const HANDLE_MAX: usize = 32;
+
+/// A whole number as people type it: an optional `-`, then 1 to
+/// [`DIGITS_MAX`] ASCII digits. Anything else — a longer number too — is
+/// `None`: never rounded, never saturated.
+pub fn number(s: &str) -> Option<i64> {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    if digits.is_empty() || digits.len() > DIGITS_MAX || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// Whether `s` is written as a number (`12`, `#12`), however long: a
+/// reference that may not fit ([`game_ref`] is `None`) but is no word.
+pub fn is_numeric(s: &str) -> bool {
+    let digits = s.trim().trim_start_matches('#');
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A game reference like `#12` or `12` (at most [`DIGITS_MAX`] digits).
 pub fn game_ref(s: &str) -> Option<i64> {
-    s.trim()
-        .trim_start_matches('#')
-        .parse()
-        .ok()
-        .filter(|n| *n > 0)
+    number(s.trim().trim_start_matches('#')).filter(|n| *n > 0)
 }
 
 /// A game written the way the parser reads it before other words: `#12`.
@@ -748,6 +774,76 @@ mod tests {
         assert!(!needs_chat_admin("/settings lang ru"));
         assert!(!needs_chat_admin("/tournament join"));
         assert!(!needs_chat_admin("/move e3-d4"));
+    }
+
+    /// Issue 21: a number too long to be exact in a message does not
+    /// parse (never rounded nor saturated): a reference written so is no
+    /// game or challenge here, repeated as typed; a handle longer than any
+    /// platform's is refused.
+    #[test]
+    fn numbers_have_at_most_twelve_digits_and_handles_32_characters() {
+        assert_eq!(number("999999999999"), Some(999_999_999_999));
+        assert_eq!(number("-3"), Some(-3));
+        assert_eq!(number("007"), Some(7));
+        for no in [
+            "9223372036854775807",
+            "9223372036854775808",
+            "1000000000000",
+            "99999999999999999999",
+            "+5",
+            "-",
+            "",
+            " 5",
+            "5d",
+            "١٢",
+        ] {
+            assert_eq!(number(no), None, "{no}");
+        }
+        assert_eq!(game_ref("#999999999999"), Some(999_999_999_999));
+        assert_eq!(game_ref("#9223372036854775807"), None);
+        assert_eq!(game_ref("0"), None);
+        assert!(is_numeric("#9223372036854775807"));
+        assert!(!is_numeric("#12a") && !is_numeric("#") && !is_numeric("-1"));
+        // `/draw N`: a number is a game, however long, never a word
+        assert_eq!(
+            refusal("/draw 99999999999999999999"),
+            Refusal::Access(AccessRefusal::GameUnknown {
+                game: "99999999999999999999".into()
+            })
+        );
+        assert_eq!(
+            refusal("/accept 9223372036854775807"),
+            Refusal::Challenge(ChallengeRefusal::Unknown {
+                id: "9223372036854775807".into()
+            })
+        );
+        assert_eq!(
+            refusal("/decline #99999999999999999999"),
+            Refusal::Challenge(ChallengeRefusal::Unknown {
+                id: "99999999999999999999".into()
+            })
+        );
+        let long = "b".repeat(HANDLE_MAX + 1);
+        for text in [
+            format!("/challenge @{long}"),
+            format!("/tournament remove @{long}"),
+        ] {
+            assert_eq!(
+                refusal(&text),
+                Refusal::Input(InputRefusal::HandleTooLong {
+                    handle: long.clone()
+                }),
+                "{text}"
+            );
+        }
+        let fits = "b".repeat(HANDLE_MAX);
+        assert!(matches!(
+            parse_command(&format!("/challenge @{fits}")),
+            Some(Command::Challenge(ChallengeArgs {
+                opponent: Opponent::Handle(_),
+                ..
+            }))
+        ));
     }
 
     #[test]

@@ -19,25 +19,30 @@ pub mod words;
 crate::core::error::refusals! {
     /// Commands and buttons as such: not understood, or incomplete.
     pub enum InputRefusal {
-        UnknownCommand { command: String } => "unknown-command" ["command" => command],
+        UnknownCommand { command: String } => "unknown-command" ["command" => crate::core::error::Arg::Typed(command)],
         /// A malformed or unknown button.
         ButtonInvalid => "button-invalid",
         /// `/move` without a move.
         MoveUsage => "move-usage",
         /// A variant's name that is no variant (`/top`).
-        VariantUnknown { word: String } => "variant-unknown" ["word" => word],
+        VariantUnknown { word: String } => "variant-unknown" ["word" => crate::core::error::Arg::Typed(word)],
+        /// A @handle longer than any platform's (`commands::HANDLE_MAX`).
+        HandleTooLong { handle: String } => "handle-too-long" [
+            "handle" => crate::core::error::Arg::Typed(handle),
+            "max" => crate::core::error::Arg::Num(commands::HANDLE_MAX as i64),
+        ],
         /// A command's words do not fit it: the word, and the command's
         /// syntax from the command table (`/vacation [days 1–365]`).
         Syntax { command: String, word: String, syntax: String } => "command-syntax" [
             "command" => command,
-            "word" => word,
+            "word" => crate::core::error::Arg::Typed(word),
             "syntax" => syntax,
         ],
         /// `/notify` with neither on nor off.
         NotifyUsage => "notify-usage",
         /// `/daily on`: not a time (`HH:MM`).
-        DailyBadTime { value: String } => "daily-bad-time" ["value" => value],
+        DailyBadTime { value: String } => "daily-bad-time" ["value" => crate::core::error::Arg::Typed(value)],
         /// `/daily on`: not a time zone.
-        DailyBadOffset { value: String } => "daily-bad-offset" ["value" => value],
+        DailyBadOffset { value: String } => "daily-bad-offset" ["value" => crate::core::error::Arg::Typed(value)],
     }
 }

@@ -14,6 +14,36 @@ use shashki_engine::{MoveError, Variant};
 /// The catalogue's key of a colour (`white`, `black`): its stored word.
 pub(crate) use crate::store::color_word as color_key;
 
+/// The most characters of a word people typed that a message repeats
+/// (a @handle has at most 32).
+pub(crate) const ECHO_MAX: usize = 32;
+
+/// The most characters of a text made from what people typed (a move or
+/// FEN error naming their token) that a message repeats.
+pub(crate) const ECHO_TEXT_MAX: usize = 200;
+
+/// `s` cut to `max` characters, `…` marking the cut.
+fn cut(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut t: String = s.chars().take(max).collect();
+    t.push('…');
+    t
+}
+
+/// A word people typed, as a message repeats it: at most [`ECHO_MAX`]
+/// characters (a 100 KB `@handle` is not sent back whole).
+pub(crate) fn echo(word: &str) -> String {
+    cut(word, ECHO_MAX)
+}
+
+/// A text holding what people typed (an error naming their token), as a
+/// message repeats it: at most [`ECHO_TEXT_MAX`] characters.
+pub(crate) fn echo_text(text: &str) -> String {
+    cut(text, ECHO_TEXT_MAX)
+}
+
 /// The name of whoever holds a seat.
 pub(crate) fn seat_name(cat: &Catalog, c: &Tx, seat: Seat, lang: Lang) -> Res<String> {
     Ok(match seat {
@@ -131,14 +161,14 @@ pub(crate) fn move_error_text(
         E::BadSquare { token, .. } => cat.get(
             lang,
             "move-bad-square",
-            Some(&args![("token", token.as_str())]),
+            Some(&args![("token", echo(token))]),
         ),
         E::NoLegalMoves => cat.get(lang, "move-none", None),
         E::Ambiguous { input, candidates } => cat.get(
             lang,
             "move-ambiguous",
             Some(&args![
-                ("input", input.as_str()),
+                ("input", echo(input)),
                 ("candidates", candidates.join(", "))
             ]),
         ),
@@ -167,7 +197,7 @@ pub(crate) fn move_error_text(
                 None => None,
             };
             let a = args![
-                ("input", input.as_str()),
+                ("input", echo(input)),
                 ("why", why.clone().unwrap_or_default()),
                 ("legal", legal.join(", "))
             ];
@@ -189,6 +219,8 @@ pub(crate) fn refusal_text(cat: &Catalog, lang: Lang, r: &Refusal) -> String {
         match arg {
             Arg::Num(n) => a.set(name, n),
             Arg::Text(s) => a.set(name, s),
+            Arg::Typed(s) => a.set(name, echo(s)),
+            Arg::TypedText(s) => a.set(name, echo_text(s)),
             Arg::Ids(ids) => a.set(
                 name,
                 ids.iter()

@@ -127,7 +127,10 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
             };
             x.tell_id(
                 "puzzle-illegal",
-                Some(&args![("move", text.trim()), ("legal", detail)]),
+                Some(&args![
+                    ("move", crate::core::present::text::echo(text.trim())),
+                    ("legal", detail)
+                ]),
             );
             return Ok(true);
         }

@@ -26,24 +26,33 @@ use crate::store::{
 };
 use crate::tournament::ballot::{Draw, Opening};
 use crate::tournament::{berger, Format, Pairing};
-use entries::{tournament_join, tournament_leave, tournament_remove};
+use entries::tournament_join;
+use entries::tournament_leave;
+use entries::tournament_remove;
 use leave::tournament_pause;
-use organise::{tournament_adjudicate, tournament_cancel, tournament_missing};
+use organise::tournament_adjudicate;
+use organise::tournament_cancel;
+use organise::tournament_missing;
 use shashki_engine::Variant;
-pub(crate) use stages::start_waiting_tournament_games;
-use stages::{playable_waiting, room_for_a_round, schedule_pairings, start_waiting, waiting_line};
+use stages::playable_waiting;
+use stages::room_for_a_round;
+use stages::schedule_pairings;
+use stages::start_waiting;
+use stages::waiting_line;
 use standings::tournament_pdn;
-pub(crate) use standings::{cmd_standings, tournament_game_finished, tournament_pdn_tags};
 use swiss::swiss_round;
+
+pub(crate) use stages::start_waiting_tournament_games;
+pub(crate) use standings::{cmd_standings, tournament_game_finished, tournament_pdn_tags};
 
 crate::core::error::refusals! {
     /// Tournaments: made, entered, run, adjudicated, paused.
     pub enum TournamentRefusal {
         Usage => "tournament-usage",
         /// A word of `/tournament` that means nothing there.
-        BadWord { word: String } => "tournament-bad-word" ["word" => word],
+        BadWord { word: String } => "tournament-bad-word" ["word" => crate::core::error::Arg::Typed(word)],
         /// No such tournament here (`id` as written).
-        Unknown { id: String } => "tournament-unknown" ["id" => id],
+        Unknown { id: String } => "tournament-unknown" ["id" => crate::core::error::Arg::Typed(id)],
         NoneHere => "tournament-none",
         /// Several tournaments: the asker names one.
         Which { ids: Vec<TournamentId> } => "tournament-which" ["ids" => ids],
@@ -59,20 +68,20 @@ crate::core::error::refusals! {
         /// `name` is not in the tournament.
         NotEntered { id: TournamentId, name: String } => "tournament-not-entered" [
             "id" => id,
-            "name" => name,
+            "name" => crate::core::error::Arg::Typed(name),
         ],
         Over { id: TournamentId } => "tournament-over" ["id" => id],
         /// Not a number of players (as written).
-        BadMax { max: String } => "tournament-bad-max" ["max" => max],
+        BadMax { max: String } => "tournament-bad-max" ["max" => crate::core::error::Arg::Typed(max)],
         /// Not an end date.
-        BadEnd { word: String } => "tournament-bad-end" ["word" => word],
+        BadEnd { word: String } => "tournament-bad-end" ["word" => crate::core::error::Arg::Typed(word)],
         /// Not a bank (`MOVES/DAYS`).
-        BadBank { word: String } => "tournament-bad-bank" ["word" => word],
+        BadBank { word: String } => "tournament-bad-bank" ["word" => crate::core::error::Arg::Typed(word)],
         NotRunning { id: TournamentId } => "tournament-not-running" ["id" => id],
         AdjudicateUsage => "adjudicate-usage",
-        AdjudicateBadResult { word: String } => "adjudicate-bad-result" ["word" => word],
+        AdjudicateBadResult { word: String } => "adjudicate-bad-result" ["word" => crate::core::error::Arg::Typed(word)],
         /// Not a game of a tournament here (`game` as written).
-        NotATournamentGame { game: String } => "not-a-tournament-game" ["game" => game],
+        NotATournamentGame { game: String } => "not-a-tournament-game" ["game" => crate::core::error::Arg::Typed(game)],
         /// `/tournament pause` without a number of days.
         LeaveUsage { id: TournamentId, left: i64 } => "leave-usage" ["id" => id, "left" => left],
         LeaveTooLong { id: TournamentId, left: i64, days: i64 } => "leave-too-long" [
@@ -251,7 +260,9 @@ fn tournament_new(ctx: &mut Ctx, new: NewTournamentArgs) -> Res<()> {
         let word = crate::core::time::iso_date_of_day(crate::core::time::day_of(end - 1));
         return Err(TournamentRefusal::BadEnd { word }.into());
     }
-    let seed = ctx.now.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ ctx.chat.id.0 ^ me.0;
+    // the opening ballot's seed: secret, not a function of the clock
+    // and ids (anyone could recompute those and know the draw)
+    let seed = crate::core::random::seed()?;
     let t = NewTournament {
         chat_id: ctx.chat.id,
         name: &name,

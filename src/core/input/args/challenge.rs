@@ -7,9 +7,11 @@
 
 use super::{Args, Rejected, VARIANTS};
 use crate::core::games::challenge::ChallengeRefusal;
+use crate::core::input::commands::{number, HANDLE_MAX};
 use crate::core::input::options::Options;
 use crate::core::input::spec::{arg, ArgKind, ArgSpec};
 use crate::core::input::words::{self, challenge_option, challenge_target, ChallengeWord, Words};
+use crate::core::input::InputRefusal;
 use crate::store::ColorWish;
 use shashki_engine::Variant;
 
@@ -143,6 +145,17 @@ fn opponent(word: &str) -> Option<Opponent> {
     }
 }
 
+/// A @handle longer than any platform's is no one's: refused (not stored
+/// with a challenge, not repeated whole).
+fn bounded(o: Opponent) -> Result<Opponent, Rejected> {
+    match o {
+        Opponent::Handle(h) if h.chars().count() > HANDLE_MAX => {
+            Err(InputRefusal::HandleTooLong { handle: h }.into())
+        }
+        o => Ok(o),
+    }
+}
+
 /// Set an option once: a second time is refused with its word.
 fn once<T>(slot: &mut Option<T>, value: T, word: &str) -> Result<(), Rejected> {
     if slot.is_some() {
@@ -158,7 +171,7 @@ impl Args for ChallengeArgs {
     fn parse(w: &mut Words) -> Result<Self, Rejected> {
         let mut a = ChallengeArgs::default();
         if let Some(o) = w.peek().and_then(opponent) {
-            a.opponent = o;
+            a.opponent = bounded(o)?;
             w.next();
         }
         let ai = a.opponent == Opponent::Ai;
@@ -192,7 +205,7 @@ impl Args for ChallengeArgs {
                         Some(d) => (d, true),
                         None => (lower.as_str(), false),
                     };
-                    let n: i64 = digits.parse().map_err(|_| bad_word(word))?;
+                    let n = number(digits).ok_or_else(|| bad_word(word))?;
                     if ai && !marked && !level_set && time.is_none() {
                         a.level = Some(level(n)?);
                         level_set = true;
@@ -214,8 +227,8 @@ impl Args for ChallengeArgs {
         let picked = o.user(&OPPONENT)?;
         match (picked, o.text(&TARGET)) {
             (Some(_), Some(t)) => return Err(bad_word(t)),
-            (Some(h), None) => a.opponent = Opponent::Handle(h.to_lowercase()),
-            (None, Some(t)) => a.opponent = opponent(t).ok_or_else(|| bad_word(t))?,
+            (Some(h), None) => a.opponent = bounded(Opponent::Handle(h.to_lowercase()))?,
+            (None, Some(t)) => a.opponent = bounded(opponent(t).ok_or_else(|| bad_word(t))?)?,
             (None, None) => {}
         }
         if let Some(v) = o.text(&VARIANT) {

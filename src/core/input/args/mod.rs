@@ -15,7 +15,7 @@ pub use puzzle::{DailyArgs, PuzzleArgs};
 pub use settings::{Orientation, SettingsArgs};
 pub use tournament::{NewTournamentArgs, TournamentArgs};
 
-use super::commands::game_ref;
+use super::commands::{game_ref, is_numeric, number};
 use super::options::Options;
 use super::spec::{arg, Access, ArgKind, ArgSpec};
 use super::words::{self, HelpTopic, Words};
@@ -163,7 +163,16 @@ impl Args for ChallengeArg {
     const SPEC: &'static [ArgSpec] = &[CHALLENGE];
     fn parse(w: &mut Words) -> Result<Self, Rejected> {
         let challenge = match w.next() {
-            Some(word) => Some(ChallengeId(game_ref(word).ok_or_else(|| w.bad(word))?)),
+            Some(word) => match game_ref(word) {
+                Some(id) => Some(ChallengeId(id)),
+                // a number too long to be any challenge's is none, repeated
+                // as typed (never rounded)
+                None if is_numeric(word) => {
+                    let id = word.trim().trim_start_matches('#').to_string();
+                    return Err(ChallengeRefusal::Unknown { id }.into());
+                }
+                None => return Err(w.bad(word)),
+            },
             None => None,
         };
         w.end()?;
@@ -172,10 +181,7 @@ impl Args for ChallengeArg {
     fn from_options(o: &Options) -> Result<Self, Rejected> {
         let challenge = match o.int(&CHALLENGE)? {
             Some(id) if id > 0 => Some(ChallengeId(id)),
-            Some(id) => {
-                let id = ChallengeId(id);
-                return Err(ChallengeRefusal::Unknown { id }.into());
-            }
+            Some(id) => return Err(ChallengeRefusal::Unknown { id: id.to_string() }.into()),
             None => None,
         };
         Ok(ChallengeArg { challenge })
@@ -232,7 +238,9 @@ impl Args for DrawArgs {
     const SPEC: &'static [ArgSpec] = &[GAME];
     fn parse(w: &mut Words) -> Result<Self, Rejected> {
         let game = match w.peek() {
-            Some(g) if g.starts_with('#') || g.parse::<i64>().is_ok() => {
+            // a number is a game, however long (one that does not fit is
+            // no game here), never a word
+            Some(g) if g.starts_with('#') || is_numeric(g) || number(g).is_some() => {
                 w.next();
                 Some(game_number(g)?)
             }
@@ -344,12 +352,7 @@ impl Args for VacationArgs {
     const SPEC: &'static [ArgSpec] = &[VACATION_DAYS];
     fn parse(w: &mut Words) -> Result<Self, Rejected> {
         let days = match w.next() {
-            Some(word) => Some(
-                word.parse::<i64>()
-                    .ok()
-                    .filter(|d| *d > 0)
-                    .ok_or_else(|| w.bad(word))?,
-            ),
+            Some(word) => Some(number(word).filter(|d| *d > 0).ok_or_else(|| w.bad(word))?),
             None => None,
         };
         w.end()?;

@@ -135,7 +135,7 @@ fn value(k: SettingKey, words: &[&str]) -> Result<SettingsArgs, SettingsRefusal>
                 })?,
         ),
         SettingKey::Days => SettingsArgs::Days(
-            one.and_then(|d| d.parse::<i64>().ok())
+            one.and_then(crate::core::input::commands::number)
                 .filter(|d| (1..=14).contains(d))
                 .ok_or_else(|| bad("days", v, "1–14"))?,
         ),

@@ -13,10 +13,11 @@
 use super::{tournament_number, Args, Rejected};
 use crate::core::access::AccessRefusal;
 use crate::core::games::challenge::ChallengeRefusal;
-use crate::core::input::commands::game_ref;
+use crate::core::input::commands::{game_ref, number, HANDLE_MAX};
 use crate::core::input::options::Options;
 use crate::core::input::spec::{arg, Access, ArgKind, ArgSpec};
 use crate::core::input::words::{adjudication_result, tournament_word, TournamentWord, Words};
+use crate::core::input::InputRefusal;
 use crate::core::time::end_of_date;
 use crate::core::tournaments::TournamentRefusal;
 use crate::core::tournaments::{DEFAULT_MAX_PLAYERS, MAX_PLAYERS_RANGE};
@@ -118,7 +119,7 @@ fn bad_word(word: &str) -> Rejected {
 /// `MOVES/DAYS` of `bank MOVES/DAYS`: 1–100 moves in 1–365 days.
 fn parse_bank(word: &str) -> Option<(i64, i64)> {
     let (m, d) = word.split_once('/')?;
-    let (m, d) = (m.trim().parse::<i64>().ok()?, d.trim().parse::<i64>().ok()?);
+    let (m, d) = (number(m.trim())?, number(d.trim())?);
     ((1..=100).contains(&m) && (1..=365).contains(&d)).then_some((m, d))
 }
 
@@ -228,7 +229,11 @@ fn value<'a>(w: &mut Words<'a>) -> Result<&'a str, Rejected> {
 impl NewTournamentArgs {
     fn parse(w: &mut Words) -> Result<Self, Rejected> {
         let mut t = NewTournamentArgs {
-            name: name(w)?.chars().take(NAME_MAX).collect(),
+            // nothing invisible or text-turning in a name the chat reads
+            name: crate::core::types::clean_name(&name(w)?)
+                .chars()
+                .take(NAME_MAX)
+                .collect(),
             ..NewTournamentArgs::default()
         };
         if t.name.trim().is_empty() {
@@ -240,7 +245,7 @@ impl NewTournamentArgs {
                 Some(TournamentWord::Single) => t.micro = false,
                 Some(TournamentWord::Days) => {
                     let n = value(w)?;
-                    let days: i64 = n.parse().map_err(|_| bad_word(n))?;
+                    let days = number(n).ok_or_else(|| bad_word(n))?;
                     if !(0..=14).contains(&days) {
                         return Err(ChallengeRefusal::BadDays { days }.into());
                     }
@@ -252,9 +257,7 @@ impl NewTournamentArgs {
                 }
                 Some(TournamentWord::Max) => {
                     let n = value(w)?;
-                    t.max_players = n
-                        .parse()
-                        .ok()
+                    t.max_players = number(n)
                         .filter(|n| MAX_PLAYERS_RANGE.contains(n))
                         .ok_or_else(|| TournamentRefusal::BadMax { max: n.to_string() })?;
                 }
@@ -275,8 +278,7 @@ impl NewTournamentArgs {
                 Some(TournamentWord::Leave | TournamentWord::Pause) => {
                     let n = value(w)?;
                     t.leave_days = Some(
-                        n.parse()
-                            .ok()
+                        number(n)
                             .filter(|n| (0..=365).contains(n))
                             .ok_or_else(|| bad_word(n))?,
                     );
@@ -317,6 +319,10 @@ impl TournamentArgs {
                 let player = who.trim_start_matches('@');
                 if player.is_empty() {
                     return Err(admins(usage()));
+                }
+                if player.chars().count() > HANDLE_MAX {
+                    let handle = player.to_string();
+                    return Err(admins(InputRefusal::HandleTooLong { handle }.into()));
                 }
                 A::Remove {
                     player: player.to_string(),
@@ -363,7 +369,7 @@ impl TournamentArgs {
                 let days = match w.peek() {
                     Some(d) if !d.starts_with('#') => {
                         w.next();
-                        Some(d.parse::<i64>().ok().filter(|d| *d > 0).ok_or_else(usage)?)
+                        Some(number(d).filter(|d| *d > 0).ok_or_else(usage)?)
                     }
                     _ => None,
                 };
