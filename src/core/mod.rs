@@ -10,6 +10,7 @@
 pub mod i18n;
 pub mod input;
 pub mod limits;
+pub mod picture;
 pub mod puzzles;
 pub mod reminders;
 pub mod types;
@@ -23,6 +24,7 @@ mod games;
 mod help;
 mod inline;
 mod notify;
+mod outbox;
 mod present;
 mod random;
 mod ratings;
@@ -34,11 +36,12 @@ mod tournaments;
 pub use config::{Config, Limits};
 pub use error::{Refusal, ServiceError};
 pub use limits::PlatformLimits;
+pub use outbox::Delivered;
 pub use time::{Clock, ManualClock, SystemClock, Zone};
 pub use types::*;
 
 use crate::store::{self, Store, Tx, UserRow};
-use batch::{Handled, Writer};
+use batch::{Handled, Ran, Writer};
 use ctx::{resolve_lang, Actor, Ctx};
 use error::Halt;
 use games::ai::Evals;
@@ -143,36 +146,68 @@ impl Service {
     }
 
     fn handle_once(&self, ev: &Event, evals: &Evals) -> Result<Outcome, Halt> {
-        let (drafts, jobs) = match self.writer.submit(self, ev, evals)? {
-            Handled::Done(drafts, jobs) => (drafts, jobs),
-            Handled::Refused(r, lang) => {
+        let (replies, jobs) = match self.writer.submit(self, ev, evals)? {
+            Handled::Done(replies, jobs) => (replies, jobs),
+            Handled::Refused(r, reply) => {
                 tracing::debug!(refusal = %r, "refused");
-                let target = Target::User {
-                    chat: ev.chat.id.clone(),
-                    user: ev.user.id.clone(),
-                };
-                let text = self.refusal_text(lang, &r);
-                let mut d = Draft::text(target, text);
-                d.thread = Some(ev.thread.clone());
-                (vec![d], Vec::new())
+                (vec![*reply], Vec::new())
             }
         };
-        Ok(Outcome {
-            replies: drafts
-                .into_iter()
-                .map(|d| self.finish_draft(d, ev.platform))
-                .collect(),
-            jobs,
-        })
+        Ok(Outcome { replies, jobs })
+    }
+
+    /// The refusal `r` of `ev`, for its sender alone, in `lang`.
+    fn refusal_reply(&self, ev: &Event, lang: i18n::Lang, r: &Refusal) -> Reply {
+        let target = Target::User {
+            chat: ev.chat.id.clone(),
+            user: ev.user.id.clone(),
+        };
+        let text = self.refusal_text(lang, r);
+        let mut d = Draft::text(target, text);
+        d.thread = Some(ev.thread.clone());
+        self.finish_draft(d, ev.platform)
+    }
+
+    /// Make `drafts` replies on `platform` and write each to the outbox in
+    /// the open transaction `c` (see `store::outbox`): they are owed from
+    /// the moment the change that made them commits.
+    fn owe(
+        &self,
+        c: &Tx,
+        drafts: Vec<Draft>,
+        platform: Platform,
+        now: i64,
+    ) -> Result<Vec<Reply>, ServiceError> {
+        drafts
+            .into_iter()
+            .map(|d| self.owe_reply(c, self.finish_draft(d, platform), now))
+            .collect()
+    }
+
+    /// Write `reply` to the outbox in the open transaction `c`.
+    fn owe_reply(&self, c: &Tx, mut reply: Reply, now: i64) -> Result<Reply, ServiceError> {
+        let json = serde_json::to_string(&reply)
+            .map_err(|e| ServiceError::Corrupt(format!("a reply as JSON: {e}")))?;
+        let id = store::insert_outbox(
+            c,
+            reply.platform.key(),
+            reply.chat_id(),
+            reply.thread.as_deref(),
+            reply.kind(),
+            &json,
+            now,
+        )?;
+        reply.outbox = vec![id];
+        Ok(reply)
     }
 
     /// Handle one event inside the open transaction `c` (a savepoint of a
     /// batch, see [`batch`]): the update id, the user and chat rows, the
     /// dispatch. An `Err` means the caller rolls this event back.
-    fn run_event(&self, c: &Tx, ev: &Event, evals: &Evals, now: i64) -> Result<Handled, Halt> {
+    fn run_event(&self, c: &Tx, ev: &Event, evals: &Evals, now: i64) -> Result<Ran, Halt> {
         if let Some(id) = &ev.update_id {
             if !store::mark_update(c, ev.platform.key(), id, now)? {
-                return Ok(Handled::Done(Vec::new(), Vec::new())); // delivered twice
+                return Ok(Ran::Done(Vec::new(), Vec::new())); // delivered twice
             }
         }
         let user = store::upsert_user(
@@ -231,8 +266,11 @@ impl Service {
             Input::Slash(c) => self.on_slash(&mut ctx, c),
         };
         match done {
-            Ok(()) => Ok(Handled::Done(ctx.take_drafts(), ctx.jobs)),
-            Err(Halt::Refused(r)) => Ok(Handled::Refused(r, ctx.lang)),
+            Ok(()) => {
+                let replies = self.owe(c, ctx.take_drafts(), ev.platform, now)?;
+                Ok(Ran::Done(replies, ctx.jobs))
+            }
+            Err(Halt::Refused(r)) => Ok(Ran::Refused(r, ctx.lang)),
             Err(e) => Err(e),
         }
     }
@@ -253,7 +291,7 @@ impl Service {
         let mut store = self.lock();
         let res = store.transaction(|c| -> Result<_, Halt> {
             let Some(chat) = store::chat(c, chat_id)? else {
-                return Ok((Vec::new(), Vec::new(), Platform::Console));
+                return Ok((Vec::new(), Vec::new()));
             };
             let user = match as_user {
                 Some(u) => store::user(c, u)?,
@@ -278,10 +316,11 @@ impl Service {
                 thread: None,
             };
             f(&mut ctx)?;
-            Ok((ctx.take_drafts(), ctx.jobs, platform))
+            let replies = self.owe(c, ctx.take_drafts(), platform, now)?;
+            Ok((replies, ctx.jobs))
         });
         drop(store);
-        let (drafts, jobs, platform) = match res {
+        let (replies, jobs) = match res {
             Ok(done) => done,
             Err(Halt::Refused(r)) => {
                 tracing::debug!(refusal = %r, ?actor, "a system action was refused");
@@ -294,13 +333,7 @@ impl Service {
             }
             Err(Halt::Failed(e)) => return Err(e),
         };
-        Ok(Outcome {
-            replies: drafts
-                .into_iter()
-                .map(|d| self.finish_draft(d, platform))
-                .collect(),
-            jobs,
-        })
+        Ok(Outcome { replies, jobs })
     }
 
     /// A message: a command, or bare text that may be a move.

@@ -35,9 +35,8 @@ use crate::core::ctx::resolve_lang;
 use crate::core::ctx::{Actor, Ctx};
 use crate::core::error::Res;
 use crate::core::present::Draft;
-use crate::core::types::{Image, Job, Outcome, Platform, Progress, Target};
+use crate::core::types::{Image, Job, Outcome, Picture, Platform, Progress, Target};
 use crate::core::{Service, ServiceError};
-use crate::render::graph::eval_graph_png;
 use crate::store::AnalysisStatus;
 use crate::store::Tx;
 use crate::store::{self, AnalysisDone, AnalysisRow, GameRow};
@@ -127,9 +126,12 @@ impl Service {
         } else {
             Draft::text(ctx.here(), text)
         };
-        d.image = Some(Image::lazy(format!("analysis-{}.png", row.id), move || {
-            eval_graph_png(&scores, &marks, &title)
-        }));
+        let graph = Picture::Graph {
+            scores,
+            marks,
+            title,
+        };
+        d.image = Some(Image::of(format!("analysis-{}.png", row.id), graph));
         d.document = Some((format!("game-{}-analysis.pdn", row.id), pdn));
         ctx.post(d);
         Ok(())

@@ -6,9 +6,10 @@ pub(crate) mod board;
 pub(crate) mod buttons;
 pub(crate) mod text;
 
+use super::picture::{BoardPicture, Marks, Picture, Pos};
 use super::types::{BoardMode, Choice, Image, Link, Mention, Platform, Reply, Share, Target};
 use super::Service;
-use crate::render::{self, LastMove, RenderOptions, Theme};
+use crate::render::{LastMove, Theme};
 use shashki_engine::{Move, Position, Variant};
 
 /// A board to draw once the transaction has committed.
@@ -150,36 +151,33 @@ impl Draft {
 impl Service {
     /// Draw the board of a draft and make it a reply.
     pub(crate) fn finish_draft(&self, d: Draft, platform: Platform) -> Reply {
-        let (image, diagram) = match d.board {
+        let image = match d.board {
             Some(b) => {
-                let opts = RenderOptions {
-                    size: self.config.board_size,
-                    theme: b.theme,
+                let picture = Picture::Board(BoardPicture {
+                    pos: Pos::of(&b.position),
+                    variant: b.variant.key().to_string(),
+                    last: b
+                        .last
+                        .map(|(before, mv)| Marks::of(&LastMove::from_move(&before, &mv))),
                     flip: b.flip,
-                    last_move: b.last.map(|(before, mv)| LastMove::from_move(&before, &mv)),
+                    theme: b.theme.name().to_string(),
                     caption: Some(b.caption),
                     numbered: b.numbered,
-                    variant: b.variant,
-                    ..RenderOptions::default()
-                };
-                let diagram = b.variant.diagram(&b.position);
-                let position = b.position;
-                let mut image = Image::lazy(format!("board-{}.png", b.name), move || {
-                    render::render_png(&position, &opts)
+                    size: self.config.board_size,
                 });
+                let mut image = Image::of(format!("board-{}.png", b.name), picture);
                 if b.hidden {
                     image = image.hidden();
                 }
-                (Some(image), Some(diagram))
+                Some(image)
             }
-            None => (d.image, None),
+            None => d.image,
         };
         Reply {
             platform,
             target: d.target,
             text: d.text,
             image,
-            diagram,
             choices: d.choices,
             mentions: d.mentions,
             game_id: d.game_id,
@@ -193,6 +191,7 @@ impl Service {
             live: d.live,
             ack: d.ack,
             share: d.share,
+            outbox: Vec::new(),
         }
     }
 }

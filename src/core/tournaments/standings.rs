@@ -7,7 +7,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
 use crate::core::i18n::Lang;
 use crate::core::present::Draft;
-use crate::core::types::{Image, Target};
+use crate::core::types::{Image, Picture, Target};
 use crate::core::Service;
 use crate::store::Tx;
 use crate::store::{self, Seat, Termination, TournamentRow, TournamentStatus};
@@ -15,7 +15,6 @@ use crate::tournament::ballot::openings;
 use crate::tournament::crosstable::{Crosstable, Labels};
 use crate::tournament::score::{self, Tiebreak};
 use crate::tournament::{Color, GameResult};
-use std::sync::Arc;
 
 /// Extra PDN tags: (name, value).
 pub(crate) type PdnTags = Vec<(&'static str, String)>;
@@ -122,17 +121,19 @@ impl Service {
         before: Vec<String>,
         mentions: Vec<crate::core::Mention>,
     ) -> Res<Vec<Draft>> {
-        let ct = Arc::new(self.crosstable(ctx.c, ctx.lang, t)?);
+        let ct = self.crosstable(ctx.c, ctx.lang, t)?;
         let pages = ct.pages().len();
         let page_image = |i: usize| {
-            let ct = Arc::clone(&ct);
             let name = match i {
                 0 => format!("crosstable-{}.png", t.id),
                 _ => format!("crosstable-{}-{}.png", t.id, i + 1),
             };
-            Image::lazy(name, move || {
-                crate::render::crosstable::crosstable_png(&ct, i).unwrap_or_default()
-            })
+            let picture = Picture::Crosstable {
+                table: Box::new(ct.clone()),
+                lang: ctx.lang.code().to_string(),
+                page: i,
+            };
+            Image::of(name, picture)
         };
         let mut lines = before;
         lines.extend(ct.to_text().lines().map(str::to_string));
@@ -302,7 +303,7 @@ impl Service {
 }
 
 /// The crosstable's words in `lang`.
-pub(super) fn labels(lang: Lang) -> Labels {
+pub(crate) fn labels(lang: Lang) -> Labels {
     match lang {
         Lang::En => Labels::en(),
         Lang::Ru => Labels::ru(),
