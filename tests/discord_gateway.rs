@@ -27,7 +27,7 @@ use serde_json::{json, Value};
 use shashki::adapters::discord::{self, DiscordOptions};
 use shashki::config::Secret;
 use shashki::core::input::spec::{menu, MenuScope};
-use shashki::core::{Config, Platform, Service, SystemClock};
+use shashki::core::{Config, Service, SystemClock};
 use shashki::runtime::Hub;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -424,14 +424,13 @@ async fn run() {
     )
     .unwrap();
     let (hub, stop) = Hub::new(Arc::new(service));
-    let rx = hub.register(Platform::Discord);
     let opts = DiscordOptions {
         http_base: base,
         guild_id: None,
         register_commands: true,
         defer_after: Duration::from_secs(2),
     };
-    let bot = tokio::spawn(discord::run(hub.clone(), Secret::new(TOKEN), opts, rx));
+    let bot = tokio::spawn(discord::run(hub.clone(), Secret::new(TOKEN), opts));
 
     // 1. connect: serenity asks the REST API for the gateway, opens it
     //    (v=10), identifies with the token and GUILDS alone, gets READY
@@ -718,6 +717,12 @@ async fn resume() {
         let out = service.handle(&discord::command_event(&cmd)).unwrap();
         assert_eq!(out.jobs.len(), 1, "the AI is to move");
         assert_eq!(service.pending_jobs().unwrap(), out.jobs);
+        // its answer went out before the process died
+        for id in out.replies.iter().flat_map(|r| &r.outbox) {
+            service
+                .reply_done(*id, shashki::core::Delivered::Sent)
+                .unwrap();
+        }
     }
     let config = dir.path().join("config.toml");
     std::fs::write(

@@ -239,9 +239,8 @@ async fn setup() -> Setup {
     };
     let http = Arc::new(discord::http_client(&token, &base));
     let discord = Discord::new(hub.clone(), Arc::clone(&http), opts.clone());
-    // the reply route: what the hub routes to Discord is posted
-    let replies = hub.register(Platform::Discord);
-    tokio::spawn(Arc::clone(&discord).send_loop(replies));
+    // the hub's transport for Discord: every reply goes out through it
+    hub.set_transport(Arc::clone(&discord) as Arc<dyn shashki::runtime::Transport>);
     // one that always defers (as if the core were slow)
     let slow = Discord::new(
         hub.clone(),
@@ -1031,7 +1030,7 @@ async fn notify_dm() {
     let db = rusqlite::Connection::open(s.dir.path().join("bot.sqlite")).unwrap();
     let (chat, message): (String, String) = db
         .query_row(
-            "SELECT chat, message FROM board_messages WHERE platform = 'discord' AND game_id = 1",
+            "SELECT chat, message FROM placed_messages WHERE platform = 'discord' AND key = 'board:1'",
             [],
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
@@ -1097,9 +1096,11 @@ async fn thread_per_game() {
         .on_interaction(interaction(fixture("challenge")))
         .await;
     let in_thread = format!("/api/v10/channels/{THREAD}/messages");
+    // (the game's first board, posted in the thread, is its living board:
+    // the AI's move edits it there, PATCH …/messages/ID)
     let ai_board = s
         .wait_for(n, "the AI's board in the thread", |c| {
-            c.path == in_thread && !component_ids(&c.body).1.is_empty()
+            c.path.starts_with(in_thread.as_str()) && !component_ids(&c.body).1.is_empty()
         })
         .await;
     assert!(component_ids(&ai_board.body)

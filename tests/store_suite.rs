@@ -123,8 +123,9 @@ macro_rules! store_suite {
                 analyses_pending_are_listed_oldest_first_and_counted_per_user,
                 notifications_are_recorded_once_per_game_ply_and_kind_and_pruned,
                 updates_are_marked_once_per_platform_and_pruned,
-                board_messages_are_replaced_recognised_and_pruned,
-                live_messages_are_replaced_and_pruned,
+                placed_boards_are_replaced_recognised_and_pruned,
+                placed_live_messages_are_replaced_and_pruned,
+                outbox_rows_are_owed_in_order_done_once_and_pruned,
                 settings_are_stored_and_overwritten,
                 puzzles_are_stored_once_per_key_and_attempts_close_once,
                 puzzles_player_records_and_daily_posts_are_kept,
@@ -2513,28 +2514,35 @@ mod suite {
 
     // ---------------------------------------------- adapter bookkeeping ----
 
-    pub fn board_messages_are_replaced_recognised_and_pruned(open: Open) {
+    pub fn placed_boards_are_replaced_recognised_and_pruned(open: Open) {
         let mut s = open();
-        let World {
-            anna, boris, chat, ..
-        } = world(&mut s);
-        let g = add_game(&mut s, chat.id, anna.id, boris.id);
-        let g2 = add_game(&mut s, chat.id, anna.id, boris.id);
-        let board =
-            |s: &Store, platform, game| store::board_message(s.read(), platform, game).unwrap();
+        let at = |c: &str, m: &str| store::PlacedRow {
+            chat: c.to_string(),
+            thread: None,
+            message: m.to_string(),
+            media: true,
+        };
+        let board = |s: &Store, platform, game: i64| {
+            store::placed_message(s.read(), platform, &format!("board:{game}"))
+                .unwrap()
+                .map(|p| (p.chat, p.message))
+        };
+        let set = |s: &mut Store, platform: &str, game: i64, c: &str, m: &str, now| {
+            let key = format!("board:{game}");
+            w(s, |tx| {
+                store::set_placed_message(tx, platform, &key, &at(c, m), now)
+            });
+        };
         let is_board = |s: &Store, platform, chat, message| {
             store::is_board_message(s.read(), platform, chat, message).unwrap()
         };
         let pair = |c: &str, m: &str| Some((c.to_string(), m.to_string()));
+        let (g, g2) = (1, 2);
         assert_eq!(board(&s, "telegram", g), None);
-        w(&mut s, |tx| {
-            store::set_board_message(tx, "telegram", g, "-100", "m1", T0)
-        });
+        set(&mut s, "telegram", g, "-100", "m1", T0);
         assert_eq!(board(&s, "telegram", g), pair("-100", "m1"));
         assert!(is_board(&s, "telegram", "-100", "m1"));
-        w(&mut s, |tx| {
-            store::set_board_message(tx, "telegram", g, "-100", "m2", T0 + 10)
-        });
+        set(&mut s, "telegram", g, "-100", "m2", T0 + 10);
         assert_eq!(board(&s, "telegram", g), pair("-100", "m2"));
         assert!(
             !is_board(&s, "telegram", "-100", "m1"),
@@ -2542,44 +2550,116 @@ mod suite {
         );
         assert!(is_board(&s, "telegram", "-100", "m2"));
         assert!(!is_board(&s, "telegram", "-200", "m2"));
-        w(&mut s, |tx| {
-            store::set_board_message(tx, "discord", g, "c", "d1", T0)
-        });
-        w(&mut s, |tx| {
-            store::set_board_message(tx, "telegram", g2, "-100", "m3", T0 + 1)
-        });
+        set(&mut s, "discord", g, "c", "d1", T0);
+        set(&mut s, "telegram", g2, "-100", "m3", T0 + 1);
         assert_eq!(board(&s, "discord", g), pair("c", "d1"));
         assert_eq!(board(&s, "telegram", g), pair("-100", "m2"), "per platform");
         assert!(!is_board(&s, "discord", "-100", "m2"));
-        assert_eq!(w(&mut s, |tx| store::prune_board_messages(tx, T0 + 5)), 2);
+        // a live message in the same chat is no board
+        let live = store::PlacedRow {
+            media: false,
+            ..at("-100", "m9")
+        };
+        w(&mut s, |tx| {
+            store::set_placed_message(tx, "telegram", "live:analysis-1", &live, T0 + 10)
+        });
+        assert!(!is_board(&s, "telegram", "-100", "m9"));
+        assert_eq!(w(&mut s, |tx| store::prune_placed_messages(tx, T0 + 5)), 2);
         assert_eq!(board(&s, "discord", g), None);
         assert_eq!(board(&s, "telegram", g2), None);
         assert_eq!(board(&s, "telegram", g), pair("-100", "m2"));
     }
 
-    pub fn live_messages_are_replaced_and_pruned(open: Open) {
+    pub fn placed_live_messages_are_replaced_and_pruned(open: Open) {
         let mut s = open();
-        let live = |s: &Store, platform, key| store::live_message(s.read(), platform, key).unwrap();
-        let pair = |c: &str, m: &str| Some((c.to_string(), m.to_string()));
+        let live = |s: &Store, platform, key: &str| {
+            store::placed_message(s.read(), platform, &format!("live:{key}"))
+                .unwrap()
+                .map(|p| (p.chat, p.thread, p.message, p.media))
+        };
+        let set = |s: &mut Store, platform: &str, key: &str, thread: Option<&str>, m: &str, now| {
+            let at = store::PlacedRow {
+                chat: "-100".into(),
+                thread: thread.map(str::to_string),
+                message: m.into(),
+                media: false,
+            };
+            let key = format!("live:{key}");
+            w(s, |tx| {
+                store::set_placed_message(tx, platform, &key, &at, now)
+            });
+        };
+        let row = |t: Option<&str>, m: &str| {
+            Some((
+                "-100".to_string(),
+                t.map(str::to_string),
+                m.to_string(),
+                false,
+            ))
+        };
         assert_eq!(live(&s, "telegram", "analysis-1"), None);
-        w(&mut s, |tx| {
-            store::set_live_message(tx, "telegram", "analysis-1", "-100", "m1", T0)
-        });
-        w(&mut s, |tx| {
-            store::set_live_message(tx, "discord", "analysis-1", "c", "d1", T0 + 20)
-        });
-        w(&mut s, |tx| {
-            store::set_live_message(tx, "telegram", "analysis-2", "-100", "m5", T0)
-        });
-        assert_eq!(live(&s, "telegram", "analysis-1"), pair("-100", "m1"));
-        w(&mut s, |tx| {
-            store::set_live_message(tx, "telegram", "analysis-1", "-100", "m2", T0 + 10)
-        });
-        assert_eq!(live(&s, "telegram", "analysis-1"), pair("-100", "m2"));
-        assert_eq!(live(&s, "discord", "analysis-1"), pair("c", "d1"));
-        assert_eq!(w(&mut s, |tx| store::prune_live_messages(tx, T0 + 5)), 1);
+        set(&mut s, "telegram", "analysis-1", Some("7"), "m1", T0);
+        set(&mut s, "discord", "analysis-1", None, "d1", T0 + 20);
+        set(&mut s, "telegram", "analysis-2", None, "m5", T0);
+        assert_eq!(live(&s, "telegram", "analysis-1"), row(Some("7"), "m1"));
+        set(&mut s, "telegram", "analysis-1", None, "m2", T0 + 10);
+        assert_eq!(live(&s, "telegram", "analysis-1"), row(None, "m2"));
+        assert_eq!(live(&s, "discord", "analysis-1"), row(None, "d1"));
+        assert_eq!(w(&mut s, |tx| store::prune_placed_messages(tx, T0 + 5)), 1);
         assert_eq!(live(&s, "telegram", "analysis-2"), None);
-        assert_eq!(live(&s, "telegram", "analysis-1"), pair("-100", "m2"));
+        assert_eq!(live(&s, "telegram", "analysis-1"), row(None, "m2"));
+    }
+
+    pub fn outbox_rows_are_owed_in_order_done_once_and_pruned(open: Open) {
+        let mut s = open();
+        let put = |s: &mut Store, chat: &str, reply: &str, now| {
+            w(s, |tx| {
+                store::insert_outbox(tx, "telegram", chat, None, "post", reply, now)
+            })
+        };
+        let a = put(&mut s, "-100", "{\"a\":1}", T0);
+        let b = put(&mut s, "-200", "{\"b\":2}", T0 + 1);
+        let c = put(&mut s, "-100", "{\"c\":3}", T0 + 2);
+        assert!(a < b && b < c);
+        let owed = |s: &Store, after| -> Vec<(i64, String)> {
+            store::owed_replies(s.read(), after, 10)
+                .unwrap()
+                .into_iter()
+                .map(|r| (r.id, r.reply))
+                .collect()
+        };
+        assert_eq!(
+            owed(&s, 0),
+            [
+                (a, "{\"a\":1}".to_string()),
+                (b, "{\"b\":2}".to_string()),
+                (c, "{\"c\":3}".to_string())
+            ]
+        );
+        assert_eq!(owed(&s, a).len(), 2, "from an id on");
+        assert_eq!(store::count_owed(s.read()).unwrap(), 3);
+        assert!(w(&mut s, |tx| store::mark_outbox_done(
+            tx,
+            b,
+            "sent",
+            T0 + 10
+        )));
+        assert!(
+            !w(&mut s, |tx| store::mark_outbox_done(tx, b, "sent", T0 + 11)),
+            "done once"
+        );
+        assert_eq!(owed(&s, 0).len(), 2);
+        assert!(w(&mut s, |tx| store::mark_outbox_done(
+            tx,
+            a,
+            "refused",
+            T0 + 20
+        )));
+        // rows sent before T0 + 15 are forgotten; the owed never
+        assert_eq!(w(&mut s, |tx| store::prune_outbox(tx, T0 + 15)), 1);
+        assert_eq!(owed(&s, 0), [(c, "{\"c\":3}".to_string())]);
+        assert_eq!(w(&mut s, |tx| store::prune_outbox(tx, T0 + 100)), 1);
+        assert_eq!(store::count_owed(s.read()).unwrap(), 1);
     }
 
     pub fn settings_are_stored_and_overwritten(open: Open) {

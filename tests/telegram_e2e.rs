@@ -15,7 +15,7 @@ use common::telegram::*;
 use serde_json::{json, Value};
 use shashki::adapters::telegram::{self, TelegramOptions};
 use shashki::config::{BoardUpdates, Secret};
-use shashki::core::{Config, Platform, Service, SystemClock};
+use shashki::core::{Config, Service, SystemClock};
 use shashki::runtime::Hub;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -473,7 +473,6 @@ async fn living_bot_boards(
     )
     .unwrap();
     let (hub, stop) = Hub::new(Arc::new(service));
-    let rx = hub.register(Platform::Telegram);
     let mut opts = TelegramOptions::from_config(&Default::default());
     opts.api_url = format!("http://{addr}");
     opts.poll_timeout = Duration::from_secs(1);
@@ -483,7 +482,7 @@ async fn living_bot_boards(
     if let Some(b) = boards {
         opts.board_updates = b;
     }
-    let bot = tokio::spawn(telegram::run(hub, Secret::new(TOKEN), opts, rx));
+    let bot = tokio::spawn(telegram::run(hub, Secret::new(TOKEN), opts));
     (fake, stop, bot, dir)
 }
 
@@ -737,7 +736,7 @@ async fn analysis_progress() {
     let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
     let message: String = conn
         .query_row(
-            "SELECT message FROM live_messages WHERE platform = 'telegram' AND key = 'analysis-1'",
+            "SELECT message FROM placed_messages WHERE platform = 'telegram' AND key = 'live:analysis-1'",
             [],
             |r| r.get(0),
         )
@@ -1237,13 +1236,20 @@ async fn notify_in_a_group() {
         .filter(|c| c.fields["chat_id"] == json!(BORIS))
         .count();
     assert_eq!(tries, 1, "the refused message is not tried again");
-    // Anna heard both of Boris's moves, each once
+    // Anna heard each of Boris's moves once (her private chat has a
+    // delivery queue of its own: the last may come before or after the
+    // group's board)
+    fake.wait_for(o, "Anna's note of a3-b4", |c| {
+        c.method == "sendMessage" && shown_text(c).contains("Boris played a3-b4")
+    })
+    .await;
     let anna_notes: Vec<String> = notes_to(ANNA).iter().map(shown_text).collect();
     assert_eq!(
         anna_notes,
         [
             "Your move in game #1 (Draughts club): Boris played c3-d4.",
             "Your move in game #1 (Draughts club): Boris played b2-c3.",
+            "Your move in game #1 (Draughts club): Boris played a3-b4.",
         ]
     );
     stop.send(true).unwrap();

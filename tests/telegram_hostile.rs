@@ -25,7 +25,7 @@ use common::telegram::*;
 use serde_json::{json, Value};
 use shashki::adapters::telegram::{self, TelegramOptions};
 use shashki::config::{BoardUpdates, Secret};
-use shashki::core::{Clock, Config, Platform, Service, SystemClock};
+use shashki::core::{Clock, Config, Service, SystemClock};
 use shashki::runtime::Hub;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -78,7 +78,6 @@ async fn start_in(clock: Arc<dyn Clock>, dir: tempfile::TempDir) -> Running {
     };
     let service = Service::open(&db, config, clock).unwrap();
     let (hub, stop) = Hub::new(Arc::new(service));
-    let rx = hub.register(Platform::Telegram);
     let opts = TelegramOptions {
         api_url: format!("http://{addr}"),
         board_updates: BoardUpdates::New,
@@ -87,7 +86,7 @@ async fn start_in(clock: Arc<dyn Clock>, dir: tempfile::TempDir) -> Running {
         limits: unpaced(),
         retries: Default::default(),
     };
-    let task = tokio::spawn(telegram::run(hub, Secret::new(TOKEN), opts, rx));
+    let task = tokio::spawn(telegram::run(hub, Secret::new(TOKEN), opts));
     Running {
         fake,
         stop,
@@ -717,8 +716,22 @@ async fn killed() {
             c.method == "editMessageMedia" && shown_text(c).contains("c3-d4")
         })
         .await;
-    // (the AI started before Anna's board was sent)
+    // (the AI started before Anna's board was sent); her board is marked
+    // sent in the outbox (else the restart sends it again: it was in
+    // flight)
+    let owed = || -> i64 {
+        let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
+        conn.query_row(
+            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
     tokio::time::sleep(Duration::from_millis(200)).await;
+    while owed() > 0 {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let mut first = child.0.take().unwrap();
     first.kill().unwrap(); // SIGKILL
     first.wait().unwrap();
@@ -814,7 +827,10 @@ async fn old_board_after_restart() {
         "{}",
         edit.fields
     );
-    assert_eq!(bot.count("SELECT COUNT(*) FROM board_messages"), 1);
+    assert_eq!(
+        bot.count("SELECT COUNT(*) FROM placed_messages WHERE key LIKE 'board:%'"),
+        1
+    );
     // the replay goes out as an animation (a GIF sent as a photo stands still)
     fake.push_update(message_from(11, 21, GROUP, boris(), "/replay"));
     let (_, anim) = fake
@@ -827,4 +843,155 @@ async fn old_board_after_restart() {
     );
     assert!(anim.files.iter().any(|(_, _, f)| f.starts_with(b"GIF89a")));
     bot.stop().await;
+}
+
+/// `shashki run --config <config>` as a child process, its log in `log`.
+#[cfg(unix)]
+fn run_binary(config: &std::path::Path, log: &std::path::Path) -> Child {
+    let log = std::fs::File::create(log).unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .arg("run")
+        .arg("--config")
+        .arg(config)
+        .env_remove("SHASHKI_TELEGRAM_TOKEN")
+        .env_remove("SHASHKI_DISCORD_TOKEN")
+        .env_remove("RUST_LOG")
+        .stderr(log)
+        .spawn()
+        .unwrap();
+    Child(Some(child))
+}
+
+/// The real binary, killed with SIGKILL while a committed board is being
+/// sent (the fake server holds its sendPhoto without answering), then
+/// started again on the same database: the board is sent, and every other
+/// committed reply exactly once, in order (the outbox, schema v20); the
+/// update after the board was handled while the board was held (delivery
+/// has a queue of its own, not the update lane).
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_in_flight_at_a_sigkill_is_sent_after_the_restart() {
+    tokio::time::timeout(Duration::from_secs(120), killed_while_sending())
+        .await
+        .expect("finished in time");
+}
+
+#[cfg(unix)]
+async fn killed_while_sending() {
+    let (fake, addr) = Fake::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"info\"\n\
+             [game]\nboard_size = 160\n\
+             [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n"
+        ),
+    )
+    .unwrap();
+    let owed = || -> i64 {
+        let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
+        conn.query_row(
+            "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    let mut child = run_binary(&config, &dir.path().join("first.log"));
+    // a reply that goes out before the kill
+    fake.push_update(text_update(1, 10, "/help"));
+    fake.wait_for(0, "the help", |c| c.method == "sendMessage")
+        .await;
+    // the board of a new game: its sendPhoto is held, never answered
+    fake.hold.lock().unwrap().push("sendPhoto".into());
+    fake.push_update(text_update(2, 11, "/challenge ai 1 white"));
+    let (i, held) = fake
+        .wait_for(0, "the board held", |c| c.method == "sendPhoto:held")
+        .await;
+    assert!(buttons(&held).iter().any(|b| b.starts_with("m:")));
+    // committed and owed: the game, and the board as a reply not yet sent
+    assert_eq!(owed(), 1, "the board is owed");
+    // a later update is handled at once (its reply committed) though the
+    // chat's delivery waits for the board
+    fake.push_update(text_update(3, 12, "/games"));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while owed() < 2 {
+        assert!(Instant::now() < deadline, "/games was handled");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        !fake.calls().iter().any(|c| c.method == "sendMessage"
+            && shown_text(c).contains("Game #1")
+            && c.fields["reply_parameters"]["message_id"] == json!(12)),
+        "its answer waits behind the board"
+    );
+    let mut first = child.0.take().unwrap();
+    first.kill().unwrap(); // SIGKILL
+    first.wait().unwrap();
+    assert!(
+        !fake.calls().iter().any(|c| c.method == "sendPhoto"),
+        "no board was answered before the kill"
+    );
+
+    // the same database again: the board owed is sent
+    fake.hold.lock().unwrap().clear();
+    let mut child = run_binary(&config, &dir.path().join("second.log"));
+    let pid = child.0.as_ref().unwrap().id();
+    let (b, board) = fake
+        .wait_for(i, "the board after the restart", |c| {
+            c.method == "sendPhoto"
+        })
+        .await;
+    assert_eq!(board.fields["chat_id"], json!(ANNA));
+    assert!(buttons(&board).iter().any(|b| b.starts_with("m:")));
+    assert_eq!(shown_text(&board), shown_text(&held), "the same board");
+    assert!(board.files.iter().any(|(_, _, f)| is_png(f)), "drawn anew");
+    // then the answer to /games, in order (a message of its own: what it
+    // answered is not known after a restart)
+    let (_, games) = fake
+        .wait_for(b, "the games list after the restart", |c| {
+            c.method == "sendMessage"
+        })
+        .await;
+    assert_eq!(games.fields["chat_id"], json!(ANNA));
+    assert!(shown_text(&games).contains("#1"), "{}", shown_text(&games));
+    // and marked sent: nothing owed
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while owed() > 0 {
+        assert!(Instant::now() < deadline, "the board is marked sent");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // stop it cleanly
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut second = child.0.take().unwrap();
+    let exit = tokio::time::timeout(
+        Duration::from_secs(30),
+        tokio::task::spawn_blocking(move || second.wait()),
+    )
+    .await
+    .expect("exits after SIGTERM")
+    .unwrap()
+    .unwrap();
+    let log = std::fs::read_to_string(dir.path().join("second.log")).unwrap();
+    assert!(exit.success(), "{log}");
+    assert!(
+        log.contains("sending the replies owed since the last run"),
+        "{log}"
+    );
+    // every committed reply went out once: the help once, the board once
+    // (besides the try held at the kill)
+    let count = |m: &str| fake.calls().iter().filter(|c| c.method == m).count();
+    assert_eq!(
+        count("sendMessage"),
+        2,
+        "the help once, the games list once"
+    );
+    assert_eq!(count("sendPhoto"), 1, "the board once after the restart");
+    assert_eq!(count("sendPhoto:held"), 1);
 }

@@ -36,8 +36,6 @@ struct State {
     last_choices: Vec<(String, String)>,
     boards_written: usize,
     catalog: Catalog,
-    /// Ack tokens of the replies shown, for the hub.
-    acks: Vec<String>,
 }
 
 impl State {
@@ -71,13 +69,15 @@ impl Adapter for Console {
         Platform::Console
     }
 
-    fn run(self: Box<Self>, hub: Hub, replies: ReplyRx) -> AdapterFuture {
-        Box::pin(async move { Ok(run(hub, self.0, replies).await?) })
+    fn run(self: Box<Self>, hub: Hub) -> AdapterFuture {
+        Box::pin(async move { Ok(run(hub, self.0).await?) })
     }
 }
 
 /// Run the console chat until the end of input (or the hub's shutdown).
-pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::io::Result<()> {
+/// Every reply comes on the console's route, as it is.
+pub async fn run(hub: Hub, opts: ConsoleOptions) -> std::io::Result<()> {
+    let mut replies = hub.register(Platform::Console);
     let interactive = std::io::stdin().is_terminal();
     std::fs::create_dir_all(&opts.boards_dir)?;
     let mut st = State {
@@ -85,7 +85,6 @@ pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::i
         last_choices: Vec::new(),
         boards_written: 0,
         catalog: Catalog::new(),
-        acks: Vec::new(),
     };
     let credited = hub.downtime_credited();
     if credited > 0 {
@@ -103,7 +102,6 @@ pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::i
         // deadlines, reminders and daily puzzles due now
         hub.sweep_now().await;
         show_queued(&mut replies, &mut st, &opts)?;
-        acknowledge(&hub, &mut st).await;
         if interactive {
             print!("{}> ", st.user);
             std::io::stdout().flush()?;
@@ -184,12 +182,10 @@ pub async fn run(hub: Hub, opts: ConsoleOptions, mut replies: ReplyRx) -> std::i
             }
         }
         show_queued(&mut replies, &mut st, &opts)?;
-        acknowledge(&hub, &mut st).await;
     }
     // the end of input: let work in flight finish and show what it says
     hub.tracker().wait_idle(Duration::from_secs(60)).await;
     show_queued(&mut replies, &mut st, &opts)?;
-    acknowledge(&hub, &mut st).await;
     Ok(())
 }
 
@@ -206,18 +202,10 @@ fn show_queued(
     show(&queued, st, opts)
 }
 
-/// Hand the hub the ack tokens of the replies shown ([`Reply::ack`]).
-async fn acknowledge(hub: &Hub, st: &mut State) {
-    for token in std::mem::take(&mut st.acks) {
-        hub.acknowledge(token).await;
-    }
-}
-
 fn show(replies: &[Reply], st: &mut State, opts: &ConsoleOptions) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     for r in replies {
         writeln!(out, "{}", crate::core::strip_markup(&r.text))?;
-        st.acks.extend(r.ack.clone());
         if let Some(img) = &r.image {
             st.boards_written += 1;
             let name = format!("{:04}-{}", st.boards_written, img.file_name);
@@ -226,7 +214,7 @@ fn show(replies: &[Reply], st: &mut State, opts: &ConsoleOptions) -> std::io::Re
             let a = args![("path", path.display().to_string())];
             writeln!(out, "{}", st.say("console-board-image", &a))?;
         }
-        if let Some(d) = &r.diagram {
+        if let Some(d) = r.diagram() {
             writeln!(out, "{d}")?;
         }
         if let Some((name, _)) = &r.document {

@@ -1,7 +1,9 @@
 //! Discord: slash commands, buttons and select menus through serenity on
 //! rustls, with no privileged gateway intents (interactions arrive without
-//! any). Translates interactions into core events and the core's replies
-//! into interaction responses, followups and channel messages — nothing else.
+//! any). Translates interactions into core events, and is the platform's
+//! transport for the hub's deliverer (`runtime::deliver`, which decides what
+//! goes where): interaction responses and followups, channel messages and
+//! their edits, DMs, threads.
 //!
 //! - Slash commands are the core's command table (names and their
 //!   Russian, German and French forms, typed options with their choices,
@@ -13,45 +15,28 @@
 //! - Move buttons become select menus of all legal moves (≤ 25 a menu, up to
 //!   four menus); other buttons (accept, decline, draw, resign) stay buttons;
 //!   payloads pass through unchanged as `custom_id` / option values.
-//! - The first reply answers the interaction (type 4); when the core takes
-//!   longer than `defer_after` the interaction is deferred (a command: type
-//!   5, a button or menu: type 6) and the replies follow up. A reply for the
-//!   user alone (`Target::User`: every refusal) is ephemeral (flags 64) on
-//!   every path — a deferred command's public "thinking…" is taken back
-//!   before it, since Discord would make the first followup that message.
-//! - A button or menu press whose answer takes the pressed message's place
-//!   (`Reply::in_place`: the board after a move, the resign confirmation,
-//!   the way back) updates that message: UPDATE_MESSAGE (type 7) with the
-//!   new board, or a deferred update (type 6) and an edit of the original
-//!   when there is no new picture (the board's stays). Refusals stay
-//!   ephemeral messages of their own.
-//!   The AI's moves are handed to the hub, which runs them on its workers;
-//!   their replies come back on the adapter's reply route and are posted to
-//!   the channel, like the sweeper's.
-//! - A live message (`Reply::live`: an analysis' progress) is posted once
-//!   and its id kept (the interaction's response is read back for it);
-//!   later replies with its key edit it (PATCH the channel message).
-//! - One living board per game (`Reply::board_mode` Edit, the default):
-//!   where a game's public board was last shown (a response read back from
-//!   `@original`, a followup, the pressed message, a channel message) is
-//!   kept in SQLite; a board that answers no press (the AI's move, a
-//!   time-out) edits that message (PATCH /channels/{c}/messages/{m}: the
-//!   new picture replaces the old) and the core's turn note answers it, so
-//!   the player to move is notified. An edit that fails (deleted) posts a
-//!   new board, which becomes the living one; the board it replaces in
-//!   the channel loses its menus.
+//! - An interaction is answered by its first reply (type 4); when the answer
+//!   is not there by `defer_after` it is deferred (a command: type 5, a
+//!   button or menu: type 6) and the replies follow up. A reply for the user
+//!   alone (`Target::User`: every refusal) is ephemeral (flags 64) on every
+//!   path — a deferred command's public "thinking…" is taken back before
+//!   it, since Discord would make the first followup that message.
+//! - The pressed message changed in place: UPDATE_MESSAGE (type 7) with a
+//!   new picture, or a deferred update (type 6) and an edit of the original
+//!   (the picture stays). A living board or a live message is edited with
+//!   PATCH /channels/{c}/messages/{m}; a response is read back from
+//!   `@original` when where it landed must be kept.
 
 use crate::config::{DiscordConfig, Secret};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::{handle_tag, move_args};
 use crate::core::input::options::{OptValue, SlashCommand};
 use crate::core::input::spec::{menu, ArgKind, MenuScope};
-use crate::core::GameId;
 use crate::core::{
     BoardMode, ChatRef, Choice, ChoiceKind, Event, Input, LinkTo, Platform, PlatformLimits, Reply,
     Target, UserRef,
 };
-use crate::runtime::{Hub, ReplyRx};
+use crate::runtime::{Caps, Fut, Hub, Origin, Place, Placed, Press, Pressed, SendError, Transport};
 use serenity::all::{
     ButtonStyle, ChannelId, ChannelType, CommandDataOptionValue, CommandInteraction,
     CommandOptionType, ComponentInteraction, ComponentInteractionDataKind, CreateActionRow,
@@ -137,17 +122,37 @@ pub struct Discord {
 }
 
 /// The interaction being answered.
-#[derive(Clone, Copy)]
-enum Answering<'a> {
-    Command(&'a CommandInteraction),
-    Component(&'a ComponentInteraction),
+enum Ix {
+    Command(Box<CommandInteraction>),
+    Component(Box<ComponentInteraction>),
 }
 
-impl Answering<'_> {
+/// How far an interaction is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum IxState {
+    /// Not yet: its response is due (within 3 s).
+    Open,
+    /// Deferred (a command: its public "thinking…", which the first
+    /// followup becomes; a component: nothing shown).
+    Deferred,
+    /// Responded to: what follows are followups.
+    Answered,
+}
+
+/// An interaction being answered: the press the deliverer hands back to
+/// the transport (`Press::handle`).
+struct Pending {
+    ix: Ix,
+    /// The caller's language, for the menus' placeholders.
+    lang: Lang,
+    state: tokio::sync::Mutex<IxState>,
+}
+
+impl Pending {
     async fn respond(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
-        match self {
-            Answering::Command(i) => i.create_response(http, r).await,
-            Answering::Component(i) => i.create_response(http, r).await,
+        match &self.ix {
+            Ix::Command(i) => i.create_response(http, r).await,
+            Ix::Component(i) => i.create_response(http, r).await,
         }
     }
     async fn follow(
@@ -155,36 +160,56 @@ impl Answering<'_> {
         http: &Http,
         f: CreateInteractionResponseFollowup,
     ) -> serenity::Result<Message> {
-        match self {
-            Answering::Command(i) => i.create_followup(http, f).await,
-            Answering::Component(i) => i.create_followup(http, f).await,
+        match &self.ix {
+            Ix::Command(i) => i.create_followup(http, f).await,
+            Ix::Component(i) => i.create_followup(http, f).await,
         }
     }
     /// The message the interaction's response became.
     async fn response(&self, http: &Http) -> serenity::Result<Message> {
-        match self {
-            Answering::Command(i) => i.get_response(http).await,
-            Answering::Component(i) => i.get_response(http).await,
+        match &self.ix {
+            Ix::Command(i) => i.get_response(http).await,
+            Ix::Component(i) => i.get_response(http).await,
         }
     }
-    fn locale(&self) -> &str {
-        match self {
-            Answering::Command(i) => &i.locale,
-            Answering::Component(i) => &i.locale,
+    async fn delete_response(&self, http: &Http) -> serenity::Result<()> {
+        match &self.ix {
+            Ix::Command(i) => i.delete_response(http).await,
+            Ix::Component(i) => i.delete_response(http).await,
         }
     }
-    fn channel(&self) -> ChannelId {
-        match self {
-            Answering::Command(i) => i.channel_id,
-            Answering::Component(i) => i.channel_id,
+    async fn edit_response(&self, http: &Http, e: EditInteractionResponse) -> serenity::Result<()> {
+        match &self.ix {
+            Ix::Command(i) => i.edit_response(http, e).await.map(drop),
+            Ix::Component(i) => i.edit_response(http, e).await.map(drop),
         }
     }
-    fn guild(&self) -> Option<GuildId> {
-        match self {
-            Answering::Command(i) => i.guild_id,
-            Answering::Component(i) => i.guild_id,
-        }
+    fn is_command(&self) -> bool {
+        matches!(self.ix, Ix::Command(_))
     }
+
+    /// Defer it if it is still open (a command: type 5, public; a
+    /// component: type 6).
+    async fn defer(&self, http: &Http) -> serenity::Result<()> {
+        let mut st = self.state.lock().await;
+        if *st != IxState::Open {
+            return Ok(());
+        }
+        let r = match self.ix {
+            Ix::Command(_) => {
+                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
+            }
+            Ix::Component(_) => CreateInteractionResponse::Acknowledge,
+        };
+        self.respond(http, r).await?;
+        *st = IxState::Deferred;
+        Ok(())
+    }
+}
+
+/// The interaction a press stands for.
+fn pending(press: Option<&Press>) -> Option<&Pending> {
+    press?.handle.downcast_ref::<Pending>()
 }
 
 /// A reply in Discord's terms.
@@ -197,19 +222,6 @@ struct Outgoing {
 }
 
 /// Whether an interaction's member may manage the server (or it is a DM).
-/// Discord refuses a post in a game's thread for good: it is archived or
-/// locked (50083), deleted (10003 Unknown Channel), or closed to the bot
-/// (50001 Missing Access).
-fn is_thread_gone(e: &serenity::Error) -> bool {
-    use serenity::all::HttpError;
-    match e {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(res)) => {
-            matches!(res.error.code, 50083 | 10003 | 50001)
-        }
-        _ => false,
-    }
-}
-
 fn is_admin(member: Option<&serenity::all::Member>, guild: Option<GuildId>) -> bool {
     guild.is_none()
         || member
@@ -693,25 +705,44 @@ impl Discord {
         }
     }
 
-    /// Handle one interaction from the gateway (or a test).
+    /// Handle one interaction from the gateway (or a test): a command or
+    /// a press goes through the core and its replies through the hub's
+    /// deliverer (this adapter its transport); returns once they are
+    /// delivered.
     pub async fn on_interaction(&self, interaction: Interaction) {
         // followups are addressed by the application's id
         if self.http.application_id().is_none() {
             self.http.set_application_id(interaction.application_id());
         }
-        let res = match &interaction {
+        let res = match interaction {
             Interaction::Command(cmd) => {
-                let event = command_event(cmd);
-                self.answer(Answering::Command(cmd), event).await
+                let event = command_event(&cmd);
+                self.answer(Ix::Command(Box::new(cmd)), event, None).await
             }
-            Interaction::Component(c) => match component_event(c) {
-                Some(event) => self.answer(Answering::Component(c), event).await,
+            Interaction::Component(c) => match component_event(&c) {
+                Some(event) => {
+                    let pressed = Pressed {
+                        at: Placed {
+                            chat: event.chat.id.clone(),
+                            thread: event.thread.clone(),
+                            message: c.message.id.to_string(),
+                            media: false,
+                        },
+                        editable: true,
+                        ephemeral: c
+                            .message
+                            .flags
+                            .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)),
+                    };
+                    self.answer(Ix::Component(Box::new(c)), event, Some(pressed))
+                        .await
+                }
                 None => {
                     c.create_response(&*self.http, CreateInteractionResponse::Acknowledge)
                         .await
                 }
             },
-            Interaction::Autocomplete(cmd) => self.autocomplete(cmd).await,
+            Interaction::Autocomplete(cmd) => self.autocomplete(&cmd).await,
             _ => Ok(()),
         };
         if let Err(e) = res {
@@ -757,24 +788,37 @@ impl Discord {
             .await
     }
 
-    /// Run the event through the core and answer: in time (type 4 and
-    /// followups), or deferred (a command: type 5, a component: type 6),
-    /// then followups. A reply for the user alone (`Target::User`: every
-    /// refusal) is ephemeral either way. Then hand the AI moves to the hub
-    /// (their replies are posted to the channel) — even when answering
-    /// failed, so no game waits for a move nobody makes.
-    async fn answer(&self, on: Answering<'_>, event: Event) -> serenity::Result<()> {
+    /// Run the event through the core (in the channel's lane) and hand its
+    /// replies to the deliverer with the interaction to answer; when the
+    /// core takes longer than `defer_after` the interaction is deferred (a
+    /// command: type 5, a button or menu: type 6). The AI moves go to the
+    /// hub even when answering failed, so no game waits for a move nobody
+    /// makes.
+    async fn answer(&self, ix: Ix, event: Event, pressed: Option<Pressed>) -> serenity::Result<()> {
         let hub = self.hub.clone();
-        let lang = Lang::from_code(on.locale()).unwrap_or_default();
+        let lang = Lang::from_code(match &ix {
+            Ix::Command(i) => &i.locale,
+            Ix::Component(i) => &i.locale,
+        })
+        .unwrap_or_default();
+        let (channel, guild) = match &ix {
+            Ix::Command(i) => (i.channel_id, i.guild_id),
+            Ix::Component(i) => (i.channel_id, i.guild_id),
+        };
+        let pending = Arc::new(Pending {
+            ix,
+            lang,
+            state: tokio::sync::Mutex::new(IxState::Open),
+        });
         // handled in the channel's lane: after the channel's earlier work,
-        // alongside other channels'; the answer comes back on a oneshot
-        let (tx, mut handling) = tokio::sync::oneshot::channel();
+        // alongside other channels'; the outcome comes back on a oneshot
+        let (tx, handling) = tokio::sync::oneshot::channel();
         let chat = event.chat.id.clone();
         let here = event.thread.clone();
         let label = format!("interaction {}", event.update_id.as_deref().unwrap_or("-"));
         let user = event.user.id.clone();
         let work = async move {
-            let _ = tx.send(hub.handle(event).await);
+            let _ = tx.send(hub.serve(event).await);
         };
         if let Err(shed) = self
             .hub
@@ -784,335 +828,85 @@ impl Discord {
             // caller alone hears it, once a window (the hub logs it) — the
             // rest are closed quietly
             if !shed.notify {
-                return self.close_quietly(on, false).await;
+                let press = Press {
+                    handle: pending,
+                    pressed: None,
+                };
+                if let Err(e) = Transport::answer_press(self, &press, None).await {
+                    tracing::debug!(error = %e, "discord: closing a shed interaction failed");
+                }
+                return Ok(());
             }
             let text = self.hub.shed_notice(&shed, Some(lang.code()));
             let m = CreateInteractionResponseMessage::new()
                 .content(text)
                 .ephemeral(true);
-            return on
+            return pending
                 .respond(&self.http, CreateInteractionResponse::Message(m))
                 .await;
         }
-        self.locales
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(on.channel(), lang);
-        if let Some(g) = on.guild() {
-            let mut guilds = self.guilds.lock().unwrap_or_else(|p| p.into_inner());
-            guilds.insert(on.channel(), g);
-            // a thread's parent channel (the event's chat) too
-            if let Some(parent) = chat.parse::<u64>().ok().filter(|c| *c != 0) {
-                guilds.insert(ChannelId::new(parent), g);
-                self.locales
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .insert(ChannelId::new(parent), lang);
+        self.learn_place(channel, guild, &chat, lang);
+        // deferred when the answer is late (zero: at once)
+        if self.opts.defer_after.is_zero() {
+            if let Err(e) = pending.defer(&self.http).await {
+                tracing::warn!(error = %e, "discord: deferring an interaction failed");
             }
-        }
-        // zero: always defer first
-        let budget = if self.opts.defer_after.is_zero() {
-            Err(())
         } else {
-            tokio::time::timeout(self.opts.defer_after, &mut handling)
-                .await
-                .map_err(drop)
-        };
-        // (a failed deferral still waits for the outcome: its AI jobs run)
-        let (outcome, deferred, deferral) = match budget {
-            Ok(r) => (r, false, Ok(())),
-            Err(()) => {
-                let d = self.defer(on).await;
-                (handling.await, true, d)
-            }
-        };
-        let outcome = match outcome {
-            Ok(Ok(o)) => o,
-            Ok(Err(e)) => {
-                tracing::error!(error = %e, "discord: handling an interaction failed");
-                deferral?;
-                return self.close_quietly(on, deferred).await;
-            }
-            Err(e) => {
-                // the lane dropped the work: it panicked, or the bot stops
-                tracing::error!(error = %e, "discord: handling an interaction was dropped");
-                deferral?;
-                return self.close_quietly(on, deferred).await;
-            }
-        };
-        // private messages (notifications) go to their DMs, a game's
-        // replies to its thread (or a new one), not to the interaction
-        let (private, replies): (Vec<Reply>, Vec<Reply>) =
-            outcome.replies.into_iter().partition(|r| {
-                matches!(r.target, Target::Private { .. })
-                    || r.new_thread.is_some()
-                    || r.thread != here
-            });
-        let sent = match deferral {
-            Ok(()) => self.send_replies(on, deferred, &replies, lang).await,
-            Err(e) => Err(e),
-        };
-        for r in &private {
-            self.post(r).await;
-        }
-        self.hub.spawn_jobs(outcome.jobs);
-        sent
-    }
-
-    /// Defer an interaction the core is slow to answer. A command shows
-    /// "thinking…" (type 5, public: the first followup becomes that message,
-    /// with its visibility); a component defers without a message (type 6),
-    /// so each followup is a message of its own, ephemeral or not.
-    async fn defer(&self, on: Answering<'_>) -> serenity::Result<()> {
-        let r = match on {
-            Answering::Command(_) => {
-                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
-            }
-            Answering::Component(_) => CreateInteractionResponse::Acknowledge,
-        };
-        on.respond(&self.http, r).await
-    }
-
-    /// Answer with nothing to show (a redelivery, a failure): a component
-    /// is acknowledged; a command, which must be answered, is deferred
-    /// privately and taken back; a deferred command's "thinking…" removed.
-    async fn close_quietly(&self, on: Answering<'_>, deferred: bool) -> serenity::Result<()> {
-        match (on, deferred) {
-            (Answering::Component(_), true) => Ok(()),
-            (Answering::Component(_), false) => {
-                on.respond(&self.http, CreateInteractionResponse::Acknowledge)
-                    .await
-            }
-            (Answering::Command(cmd), true) => cmd.delete_response(&*self.http).await,
-            (Answering::Command(cmd), false) => {
-                on.respond(
-                    &self.http,
-                    CreateInteractionResponse::Defer(
-                        CreateInteractionResponseMessage::new().ephemeral(true),
-                    ),
-                )
-                .await?;
-                cmd.delete_response(&*self.http).await
-            }
-        }
-    }
-
-    /// The core's replies as the interaction's response and followups.
-    async fn send_replies(
-        &self,
-        on: Answering<'_>,
-        deferred: bool,
-        replies: &[Reply],
-        lang: Lang,
-    ) -> serenity::Result<()> {
-        if replies.is_empty() {
-            return self.close_quietly(on, deferred).await;
-        }
-        // a reply in the pressed message's place answers a component press
-        // by updating that message; the others follow up
-        if let Answering::Component(c) = on {
-            let pressed_ephemeral = c
-                .message
-                .flags
-                .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
-            let in_place = replies.iter().position(|r| {
-                r.in_place && !(pressed_ephemeral && matches!(r.target, Target::Chat(_)))
-            });
-            if let Some(r) = in_place.and_then(|i| replies.get(i)) {
-                self.update_pressed(c, deferred, r, lang).await?;
-                // the pressed board, now this one, is the game's living board
-                self.remember_board(r, c.channel_id, c.message.id).await;
-                for (i, r) in replies.iter().enumerate() {
-                    if Some(i) != in_place {
-                        let out = self.outgoing(r, lang).await;
-                        let m = on.follow(&self.http, followup(out)).await?;
-                        self.remember_sent(r, m.channel_id, m.id).await;
-                    }
+            let (http, p, after) = (
+                Arc::clone(&self.http),
+                Arc::clone(&pending),
+                self.opts.defer_after,
+            );
+            tokio::spawn(async move {
+                tokio::time::sleep(after).await;
+                if let Err(e) = p.defer(&http).await {
+                    tracing::warn!(error = %e, "discord: deferring an interaction failed");
                 }
-                return Ok(());
-            }
+            });
         }
-        for (i, r) in replies.iter().enumerate() {
-            let out = self.outgoing(r, lang).await;
-            if i == 0 && !deferred {
-                on.respond(&self.http, CreateInteractionResponse::Message(message(out)))
-                    .await?;
-                if r.live.is_some() || board_of(r).is_some() {
-                    // a live message or a board posted as the response:
-                    // where it landed
-                    match on.response(&self.http).await {
-                        Ok(m) => {
-                            self.remember_sent(r, m.channel_id, m.id).await;
-                        }
-                        Err(e) => {
-                            tracing::debug!(error = %e, "discord: reading the response failed")
-                        }
-                    }
-                }
-                continue;
-            }
-            if let (0, Answering::Command(cmd), true) = (i, on, out.ephemeral) {
-                // the first followup of a deferred command would become its
-                // public "thinking…" message: remove that, so this one is a
-                // message of its own, for the user alone
-                cmd.delete_response(&*self.http).await?;
-            }
-            let m = on.follow(&self.http, followup(out)).await?;
-            self.remember_sent(r, m.channel_id, m.id).await;
-        }
+        let outcome = handling.await.unwrap_or_else(|e| {
+            // the lane dropped the work: it panicked, or the bot stops
+            tracing::error!(error = %e, "discord: handling an interaction was dropped");
+            Default::default()
+        });
+        let origin = Origin {
+            chat,
+            thread: here,
+            message: None,
+            press: Some(Press {
+                handle: pending,
+                pressed,
+            }),
+        };
+        self.hub
+            .answer(outcome, Platform::Discord, origin)
+            .wait()
+            .await;
         Ok(())
     }
 
-    /// Hand back the reply's ack token ([`Reply::ack`]: an analysis' final
-    /// text), it is sent.
-    async fn acknowledge(&self, r: &Reply) {
-        if let Some(token) = &r.ack {
-            self.hub.acknowledge(token.clone()).await;
+    /// The language and server of a channel interactions came from (and of
+    /// a thread's parent channel, the event's chat), for the menus and
+    /// links of the messages posted there later.
+    fn learn_place(&self, channel: ChannelId, guild: Option<GuildId>, chat: &str, lang: Lang) {
+        let mut locales = self.locales.lock().unwrap_or_else(|p| p.into_inner());
+        locales.insert(channel, lang);
+        let parent = chat
+            .parse::<u64>()
+            .ok()
+            .filter(|c| *c != 0)
+            .map(ChannelId::new);
+        if let Some(parent) = parent {
+            locales.insert(parent, lang);
         }
-    }
-
-    /// Remember where a message was posted: a live message's place, a
-    /// game's living board, and the acknowledgement of a text owed.
-    async fn remember_sent(&self, r: &Reply, channel: ChannelId, message: MessageId) {
-        self.remember_live(r, channel, message).await;
-        self.remember_board(r, channel, message).await;
-    }
-
-    /// Remember where a live message ([`Reply::live`]) was posted (and
-    /// acknowledge it sent).
-    async fn remember_live(&self, r: &Reply, channel: ChannelId, message: MessageId) {
-        self.acknowledge(r).await;
-        if let Some(key) = &r.live {
-            self.hub
-                .set_live_message(
-                    Platform::Discord,
-                    key.clone(),
-                    channel.to_string(),
-                    message.to_string(),
-                )
-                .await;
-        }
-    }
-
-    /// Keep where a game's public board was shown last: the living board
-    /// the next board of that game not answering a press edits (see
-    /// [`Discord::post`]).
-    /// The board it replaces in the same channel loses its menus (they
-    /// would play on a board no longer shown last).
-    async fn remember_board(&self, r: &Reply, channel: ChannelId, message: MessageId) {
-        let Some(g) = board_of(r) else {
-            return;
-        };
-        let before = self.hub.board_message(Platform::Discord, g).await;
-        self.hub
-            .set_board_message(
-                Platform::Discord,
-                g,
-                channel.get().to_string(),
-                message.get().to_string(),
-            )
-            .await;
-        let old = before
-            .filter(|(c, _)| *c == channel.get().to_string())
-            .and_then(|(_, m)| m.parse::<u64>().ok())
-            .filter(|m| *m != 0 && *m != message.get());
-        if let Some(old) = old {
-            let e = EditMessage::new().components(Vec::new());
-            if let Err(e) = channel
-                .edit_message(&*self.http, MessageId::new(old), e)
-                .await
-            {
-                tracing::debug!(error = %e, "discord: taking the old board's menus off failed");
+        drop(locales);
+        if let Some(g) = guild {
+            let mut guilds = self.guilds.lock().unwrap_or_else(|p| p.into_inner());
+            guilds.insert(channel, g);
+            if let Some(parent) = parent {
+                guilds.insert(parent, g);
             }
         }
-    }
-
-    /// Edit the game's living board in `channel` into `r` (PATCH
-    /// /channels/{c}/messages/{m}: text, menus, the new picture in place of
-    /// the old), for a board the chat keeps in one message
-    /// (`Reply::board_mode` Edit, the default). Whether it was edited.
-    async fn edit_living_board(&self, r: &Reply, channel: ChannelId, lang: Lang) -> bool {
-        let Some(g) = board_of(r) else {
-            return false;
-        };
-        if r.board_mode == Some(BoardMode::New) {
-            return false;
-        }
-        let Some((chat, message)) = self.hub.board_message(Platform::Discord, g).await else {
-            return false;
-        };
-        let Ok(message) = message.parse::<u64>() else {
-            return false;
-        };
-        if chat != channel.get().to_string() || message == 0 {
-            return false;
-        }
-        let o = self.outgoing(r, lang).await;
-        let mut e = EditMessage::new()
-            .content(o.content)
-            .components(o.components)
-            .allowed_mentions(CreateAllowedMentions::new().users(o.mentions.clone()));
-        for f in o.files {
-            e = e.new_attachment(f);
-        }
-        let message = MessageId::new(message);
-        if let Err(e) = channel.edit_message(&*self.http, message, e).await {
-            // deleted, or not ours to edit: a new board it is
-            tracing::debug!(error = %e, "discord: editing the living board failed");
-            return false;
-        }
-        // an edit notifies nobody: a short line answers the board
-        if let Some(note) = &r.turn_note {
-            let m = CreateMessage::new()
-                .content(content(note, &r.mentions))
-                .reference_message((channel, message))
-                .allowed_mentions(
-                    CreateAllowedMentions::new()
-                        .users(o.mentions)
-                        .replied_user(false),
-                );
-            if let Err(e) = channel.send_message(&*self.http, m).await {
-                tracing::warn!(error = %e, "discord: posting the turn note failed");
-            }
-        }
-        true
-    }
-
-    /// Change the pressed message into `r`: UPDATE_MESSAGE (type 7) when
-    /// it brings a picture (the new board replaces the old attachment);
-    /// without one, a deferred update (type 6) and an edit of the message,
-    /// which keeps its attachment; an interaction already deferred is
-    /// edited either way.
-    async fn update_pressed(
-        &self,
-        c: &ComponentInteraction,
-        deferred: bool,
-        r: &Reply,
-        lang: Lang,
-    ) -> serenity::Result<()> {
-        let out = self.outgoing(r, lang).await;
-        if !deferred && !out.files.is_empty() {
-            let m = CreateInteractionResponseMessage::new()
-                .content(out.content)
-                .add_files(out.files)
-                .components(out.components)
-                .allowed_mentions(CreateAllowedMentions::new().users(out.mentions));
-            return c
-                .create_response(&*self.http, CreateInteractionResponse::UpdateMessage(m))
-                .await;
-        }
-        if !deferred {
-            c.create_response(&*self.http, CreateInteractionResponse::Acknowledge)
-                .await?;
-        }
-        let mut e = EditInteractionResponse::new()
-            .content(out.content)
-            .components(out.components)
-            .allowed_mentions(CreateAllowedMentions::new().users(out.mentions));
-        for f in out.files {
-            e = e.new_attachment(f);
-        }
-        c.edit_response(&*self.http, e).await.map(drop)
     }
 
     /// A reply in Discord's terms (asks the core for the game's legal moves
@@ -1177,31 +971,16 @@ impl Discord {
             .get(&channel)?;
         let target = thread.as_deref().unwrap_or(chat);
         let mut url = format!("https://discord.com/channels/{guild}/{target}");
-        if let Some((_, message)) = self
+        if let Some(board) = self
             .hub
             .board_message(Platform::Discord, *game)
             .await
-            .filter(|(c, _)| c == target)
+            .filter(|b| b.thread.as_deref().unwrap_or(&b.chat) == target)
         {
-            url = format!("{url}/{message}");
+            url = format!("{url}/{}", board.message);
         }
         let label: String = l.label.chars().take(limits().button_label_max).collect();
         Some(CreateButton::new_link(url).label(label))
-    }
-
-    /// Open a public thread in `channel` (POST /channels/{id}/threads);
-    /// None (logged) when Discord refuses — the reply then goes to the
-    /// channel itself.
-    async fn open_thread(&self, channel: ChannelId, name: &str) -> Option<ChannelId> {
-        let name: String = name.chars().take(100).collect();
-        let builder = CreateThread::new(name).kind(ChannelType::PublicThread);
-        match channel.create_thread(&*self.http, builder).await {
-            Ok(t) => Some(t.id),
-            Err(e) => {
-                tracing::warn!(error = %e, %channel, "discord: opening a game's thread failed; posting in the channel");
-                None
-            }
-        }
     }
 
     /// The server of these channels (from GUILD_CREATE at connect): where
@@ -1225,61 +1004,37 @@ impl Discord {
         }
     }
 
-    /// Post a reply to its channel (AI moves, the sweeper: replies that do
-    /// not answer an interaction), its menus in the channel's last locale.
-    /// A note for one user is posted with their mention; a private message
-    /// goes to the user's DM channel (a refusal is logged and dropped).
+    /// Deliver one reply that answers no interaction (through the hub's
+    /// deliverer, this adapter being its transport) and wait until it is
+    /// out.
     pub async fn post(&self, r: &Reply) {
-        if let Target::Private { user } = &r.target {
-            let Some(dm) = self.dm_channel(user).await else {
-                return;
-            };
-            let o = self.outgoing(r, Lang::default()).await;
-            let msg = CreateMessage::new()
-                .content(o.content)
-                .components(o.components);
-            if let Err(e) = dm.send_message(&*self.http, msg).await {
-                tracing::info!(error = %e, "discord: a private message was refused; dropped");
-            }
-            return;
-        }
-        let Ok(parent) = r.chat_id().parse::<u64>() else {
-            tracing::warn!(chat = r.chat_id(), "discord: not a channel id");
-            return;
+        self.hub.route(vec![r.clone()]).wait().await;
+    }
+
+    /// The channel's last locale (for the menus of messages posted there).
+    fn channel_lang(&self, chat: &str) -> Lang {
+        let Some(c) = chat.parse::<u64>().ok().filter(|c| *c != 0) else {
+            return Lang::default();
         };
-        if parent == 0 {
-            return;
-        }
-        // a game's thread: the one it lives in, or a new one for it
-        let mut channel = r
-            .thread
-            .as_deref()
-            .and_then(|t| t.parse::<u64>().ok())
-            .filter(|t| *t != 0)
-            .unwrap_or(parent);
-        if let Some(name) = &r.new_thread {
-            if let Some(t) = self.open_thread(ChannelId::new(parent), name).await {
-                channel = t.get();
-                if let Some(g) = r.game_id {
-                    self.hub.set_game_thread(g, t.to_string()).await;
-                }
-            }
-        }
-        let lang = self
-            .locales
+        self.locales
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .get(&ChannelId::new(parent))
+            .get(&ChannelId::new(c))
             .copied()
-            .unwrap_or_default();
-        // a game's board (the AI's move, a time-out): its living board
-        // changes in place, else a new one is posted and becomes it
-        if self
-            .edit_living_board(r, ChannelId::new(channel), lang)
-            .await
-        {
-            return;
-        }
+            .unwrap_or_default()
+    }
+
+    /// A message in a channel (or a thread, or a DM): a note for one
+    /// person carries their mention.
+    async fn post_message(&self, to: &Place, r: &Reply) -> Result<Option<Placed>, SendError> {
+        let channel = if to.private {
+            self.dm_channel(&to.chat)
+                .await
+                .ok_or(SendError::Forbidden)?
+        } else {
+            channel_of(&to.chat, to.thread.as_deref())?
+        };
+        let lang = self.channel_lang(&to.chat);
         let o = self.outgoing(r, lang).await;
         let mut content = o.content;
         let mut mentions = o.mentions;
@@ -1291,91 +1046,314 @@ impl Discord {
                 }
             }
         }
-        let channel = ChannelId::new(channel);
-        // a live message is edited where it was posted (PATCH), when it can be
-        let live = match r.live.as_deref().filter(|_| o.files.is_empty()) {
-            Some(key) => self
-                .hub
-                .live_message(Platform::Discord, key.to_string())
-                .await
-                .filter(|(c, _)| *c == channel.to_string())
-                .and_then(|(_, m)| m.parse::<u64>().ok())
-                .filter(|m| *m != 0),
-            None => None,
-        };
-        if let Some(m) = live {
-            let e = EditMessage::new()
-                .content(content.clone())
-                .components(o.components.clone())
-                .allowed_mentions(CreateAllowedMentions::new().users(mentions.clone()));
-            match channel
-                .edit_message(&*self.http, MessageId::new(m), e)
-                .await
-            {
-                Ok(_) => {
-                    self.acknowledge(r).await;
-                    return;
-                }
-                // deleted: post it anew
-                Err(e) => tracing::debug!(error = %e, "discord: editing a live message failed"),
-            }
-        }
-        let msg = CreateMessage::new()
+        let mut allowed = CreateAllowedMentions::new().users(mentions);
+        let mut msg = CreateMessage::new()
             .content(content)
             .add_files(o.files)
-            .components(o.components)
-            .allowed_mentions(CreateAllowedMentions::new().users(mentions));
-        // kept for the parent channel, should the game's thread be gone
-        let again = (channel.get() != parent).then(|| msg.clone());
-        let mut sent = channel.send_message(&*self.http, msg).await;
-        if let (Err(e), Some(msg)) = (&sent, again) {
-            if is_thread_gone(e) {
-                // archived, locked or deleted (a prankster can do it): the
-                // player to move must still hear of it, in the parent
-                // channel (once)
-                tracing::info!(error = %e, %channel, parent, "discord: the game's thread is gone; posting in the channel");
-                sent = ChannelId::new(parent).send_message(&*self.http, msg).await;
-                // the game's later replies go to the channel at once
-                if let (Ok(_), Some(g)) = (&sent, r.game_id) {
-                    self.hub.forget_game_thread(g).await;
-                }
+            .components(o.components);
+        if let Some(m) = to.reply_to.as_deref().and_then(|m| m.parse::<u64>().ok()) {
+            if m != 0 {
+                msg = msg.reference_message((channel, MessageId::new(m)));
+                allowed = allowed.replied_user(false);
             }
         }
-        match sent {
-            Ok(m) => {
-                self.remember_sent(r, m.channel_id, m.id).await;
-            }
-            Err(e) => tracing::warn!(error = %e, "discord: posting a reply failed"),
-        }
+        let msg = msg.allowed_mentions(allowed);
+        let m = channel
+            .send_message(&*self.http, msg)
+            .await
+            .map_err(|e| send_error(&e, to.private))?;
+        Ok(Some(Placed {
+            chat: to.chat.clone(),
+            thread: to.thread.clone(),
+            message: m.id.to_string(),
+            media: false,
+        }))
     }
 
-    /// Replies routed to Discord (AI moves, sweeper, daily puzzles) until
-    /// shutdown.
-    pub async fn send_loop(self: Arc<Self>, mut rx: ReplyRx) {
-        let mut stop = self.hub.shutdown();
-        loop {
-            tokio::select! {
-                r = rx.recv() => match r {
-                    Some(r) => self.post(&r).await,
-                    None => return,
-                },
-                _ = crate::runtime::stopped(&mut stop) => {
-                    self.hub.tracker().wait_idle(Duration::from_secs(30)).await;
-                    while let Ok(r) = rx.try_recv() {
-                        self.post(&r).await;
-                    }
-                    return;
+    /// A reply as the interaction's response or a followup.
+    async fn answer_with(
+        &self,
+        p: &Pending,
+        to: &Place,
+        r: &Reply,
+    ) -> Result<Option<Placed>, SendError> {
+        let mut st = p.state.lock().await;
+        let out = self.outgoing(r, p.lang).await;
+        let placed = |m: &Message| Placed {
+            chat: to.chat.clone(),
+            thread: to.thread.clone(),
+            message: m.id.to_string(),
+            media: false,
+        };
+        let err = |e: serenity::Error| send_error(&e, false);
+        match *st {
+            IxState::Open => {
+                p.respond(&self.http, CreateInteractionResponse::Message(message(out)))
+                    .await
+                    .map_err(err)?;
+                *st = IxState::Answered;
+                if !to.keep {
+                    return Ok(None);
                 }
+                // where the response landed, to be kept
+                match p.response(&self.http).await {
+                    Ok(m) => Ok(Some(placed(&m))),
+                    Err(e) => {
+                        tracing::debug!(error = %e, "discord: reading the response failed");
+                        Ok(None)
+                    }
+                }
+            }
+            IxState::Deferred | IxState::Answered => {
+                if *st == IxState::Deferred && p.is_command() && out.ephemeral {
+                    // the first followup of a deferred command would become
+                    // its public "thinking…" message: remove that, so this
+                    // one is a message of its own, for the user alone
+                    p.delete_response(&self.http).await.map_err(err)?;
+                }
+                let m = p.follow(&self.http, followup(out)).await.map_err(err)?;
+                *st = IxState::Answered;
+                Ok(Some(placed(&m)))
             }
         }
     }
 }
 
-/// The game whose public board `r` is (a picture for the chat), if any.
-fn board_of(r: &Reply) -> Option<GameId> {
-    match r.target {
-        Target::Chat(_) if r.image.is_some() => r.game_id,
-        _ => None,
+/// The channel a message goes to: its thread, else the chat.
+fn channel_of(chat: &str, thread: Option<&str>) -> Result<ChannelId, SendError> {
+    thread
+        .unwrap_or(chat)
+        .parse::<u64>()
+        .ok()
+        .filter(|c| *c != 0)
+        .map(ChannelId::new)
+        .ok_or_else(|| SendError::Other(format!("not a channel id: {chat}")))
+}
+
+/// What a failed call means to the deliverer: a thread archived or locked
+/// (50083), deleted (10003 Unknown Channel) or closed to the bot (50001
+/// Missing Access); a user who takes no messages from the bot (50007, or
+/// a 403 on a DM); a rate limit.
+fn send_error(e: &serenity::Error, private: bool) -> SendError {
+    use serenity::all::HttpError;
+    if let serenity::Error::Http(HttpError::UnsuccessfulRequest(res)) = e {
+        match res.error.code {
+            50083 | 10003 | 50001 if !private => return SendError::ThreadGone,
+            50007 => return SendError::Forbidden,
+            _ => {}
+        }
+        match res.status_code.as_u16() {
+            403 if private => return SendError::Forbidden,
+            429 => return SendError::RateLimited(Duration::from_secs(1)),
+            _ => {}
+        }
+    }
+    SendError::Other(e.to_string())
+}
+
+/// The message `at` as Discord names it.
+fn placed_message(at: &Placed) -> Result<(ChannelId, MessageId), SendError> {
+    let channel = channel_of(&at.chat, at.thread.as_deref())?;
+    let m = at
+        .message
+        .parse::<u64>()
+        .ok()
+        .filter(|m| *m != 0)
+        .ok_or_else(|| SendError::Other(format!("not a message id: {}", at.message)))?;
+    Ok((channel, MessageId::new(m)))
+}
+
+impl Transport for Discord {
+    fn platform(&self) -> Platform {
+        Platform::Discord
+    }
+
+    fn caps(&self) -> Caps {
+        Caps {
+            toasts: false,
+            answer_with_message: true,
+            edits: true,
+            rate_limit_retries: 5,
+            boards: BoardMode::Edit,
+        }
+    }
+
+    fn send<'a>(
+        &'a self,
+        to: &'a Place,
+        r: &'a Reply,
+        press: Option<&'a Press>,
+    ) -> Fut<'a, Result<Option<Placed>, SendError>> {
+        Box::pin(async move {
+            match pending(press) {
+                Some(p) => self.answer_with(p, to, r).await,
+                None => self.post_message(to, r).await,
+            }
+        })
+    }
+
+    fn edit_text<'a>(
+        &'a self,
+        at: &'a Placed,
+        r: &'a Reply,
+        press: Option<&'a Press>,
+    ) -> Fut<'a, Result<(), SendError>> {
+        Box::pin(async move {
+            let err = |e: serenity::Error| send_error(&e, false);
+            if let Some(p) = pending(press).filter(|p| !p.is_command()) {
+                // the pressed message: a deferred update (type 6) and an
+                // edit of it, which keeps its attachment
+                let mut st = p.state.lock().await;
+                if *st != IxState::Answered {
+                    let out = self.outgoing(r, p.lang).await;
+                    if *st == IxState::Open {
+                        p.respond(&self.http, CreateInteractionResponse::Acknowledge)
+                            .await
+                            .map_err(err)?;
+                        *st = IxState::Deferred;
+                    }
+                    let e = EditInteractionResponse::new()
+                        .content(out.content)
+                        .components(out.components)
+                        .allowed_mentions(CreateAllowedMentions::new().users(out.mentions));
+                    p.edit_response(&self.http, e).await.map_err(err)?;
+                    *st = IxState::Answered;
+                    return Ok(());
+                }
+            }
+            let (channel, message) = placed_message(at)?;
+            let o = self.outgoing(r, self.channel_lang(&at.chat)).await;
+            let e = EditMessage::new()
+                .content(o.content)
+                .components(o.components)
+                .allowed_mentions(CreateAllowedMentions::new().users(o.mentions));
+            channel
+                .edit_message(&*self.http, message, e)
+                .await
+                .map(drop)
+                .map_err(err)
+        })
+    }
+
+    fn edit_media<'a>(
+        &'a self,
+        at: &'a Placed,
+        r: &'a Reply,
+        press: Option<&'a Press>,
+    ) -> Fut<'a, Result<(), SendError>> {
+        Box::pin(async move {
+            let err = |e: serenity::Error| send_error(&e, false);
+            if let Some(p) = pending(press).filter(|p| !p.is_command()) {
+                let mut st = p.state.lock().await;
+                let out = self.outgoing(r, p.lang).await;
+                match *st {
+                    IxState::Open => {
+                        // UPDATE_MESSAGE (type 7): the new board replaces
+                        // the pressed one's attachment
+                        let m = CreateInteractionResponseMessage::new()
+                            .content(out.content)
+                            .add_files(out.files)
+                            .components(out.components)
+                            .allowed_mentions(CreateAllowedMentions::new().users(out.mentions));
+                        p.respond(&self.http, CreateInteractionResponse::UpdateMessage(m))
+                            .await
+                            .map_err(err)?;
+                        *st = IxState::Answered;
+                        return Ok(());
+                    }
+                    IxState::Deferred => {
+                        let mut e = EditInteractionResponse::new()
+                            .content(out.content)
+                            .components(out.components)
+                            .allowed_mentions(CreateAllowedMentions::new().users(out.mentions));
+                        for f in out.files {
+                            e = e.new_attachment(f);
+                        }
+                        p.edit_response(&self.http, e).await.map_err(err)?;
+                        *st = IxState::Answered;
+                        return Ok(());
+                    }
+                    IxState::Answered => {}
+                }
+            }
+            // a living board: the new picture in place of the old
+            let (channel, message) = placed_message(at)?;
+            let o = self.outgoing(r, self.channel_lang(&at.chat)).await;
+            let mut e = EditMessage::new()
+                .content(o.content)
+                .components(o.components)
+                .allowed_mentions(CreateAllowedMentions::new().users(o.mentions));
+            for f in o.files {
+                e = e.new_attachment(f);
+            }
+            channel
+                .edit_message(&*self.http, message, e)
+                .await
+                .map(drop)
+                .map_err(err)
+        })
+    }
+
+    fn clear_buttons<'a>(&'a self, at: &'a Placed) -> Fut<'a, Result<(), SendError>> {
+        Box::pin(async move {
+            let (channel, message) = placed_message(at)?;
+            let e = EditMessage::new().components(Vec::new());
+            channel
+                .edit_message(&*self.http, message, e)
+                .await
+                .map(drop)
+                .map_err(|e| send_error(&e, false))
+        })
+    }
+
+    fn answer_press<'a>(
+        &'a self,
+        press: &'a Press,
+        _toast: Option<&'a str>,
+    ) -> Fut<'a, Result<(), SendError>> {
+        Box::pin(async move {
+            let Some(p) = pending(Some(press)) else {
+                return Ok(());
+            };
+            let mut st = p.state.lock().await;
+            // nothing to show: a component is acknowledged; a command,
+            // which must be answered, is deferred privately and taken
+            // back; a deferred command's "thinking…" removed
+            let res = match (*st, p.is_command()) {
+                (IxState::Answered, _) | (IxState::Deferred, false) => Ok(()),
+                (IxState::Open, false) => {
+                    p.respond(&self.http, CreateInteractionResponse::Acknowledge)
+                        .await
+                }
+                (IxState::Deferred, true) => p.delete_response(&self.http).await,
+                (IxState::Open, true) => {
+                    let private = CreateInteractionResponse::Defer(
+                        CreateInteractionResponseMessage::new().ephemeral(true),
+                    );
+                    match p.respond(&self.http, private).await {
+                        Ok(()) => p.delete_response(&self.http).await,
+                        Err(e) => Err(e),
+                    }
+                }
+            };
+            *st = IxState::Answered;
+            res.map_err(|e| send_error(&e, false))
+        })
+    }
+
+    fn open_thread<'a>(&'a self, chat: &'a str, name: &'a str) -> Fut<'a, Option<String>> {
+        Box::pin(async move {
+            let channel = channel_of(chat, None).ok()?;
+            let name: String = name.chars().take(100).collect();
+            let builder = CreateThread::new(name).kind(ChannelType::PublicThread);
+            match channel.create_thread(&*self.http, builder).await {
+                Ok(t) => Some(t.id.to_string()),
+                Err(e) => {
+                    tracing::warn!(error = %e, %channel, "discord: opening a game's thread failed; posting in the channel");
+                    None
+                }
+            }
+        })
     }
 }
 
@@ -1450,7 +1428,7 @@ impl serenity::client::EventHandler for Handler {
 /// One `Http` for everything: the adapter answers and registers through the
 /// gateway client's own `Http`, the one serenity gives the application id
 /// from READY (and whose rate limits it tracks).
-pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions, rx: ReplyRx) -> anyhow::Result<()> {
+pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions) -> anyhow::Result<()> {
     if !serenity_rate_limits(&opts.http_base) {
         let why = "discord: http_base is not the public API; serenity's rate limiter \
                    cannot send through it, so what answers there must rate-limit";
@@ -1475,8 +1453,8 @@ pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions, rx: ReplyRx) -> 
         .await?;
     let discord = Discord::new(hub.clone(), Arc::clone(&client.http), opts);
     let _ = slot.set(Arc::clone(&discord));
+    hub.set_transport(Arc::clone(&discord) as Arc<dyn Transport>);
     let shards = Arc::clone(&client.shard_manager);
-    let sender = tokio::spawn(Arc::clone(&discord).send_loop(rx));
     let mut stop = hub.shutdown();
     let res = tokio::select! {
         r = client.start() => r.map_err(|e| anyhow::anyhow!("{e}")),
@@ -1485,7 +1463,6 @@ pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions, rx: ReplyRx) -> 
             Ok(())
         }
     };
-    let _ = tokio::time::timeout(Duration::from_secs(10), sender).await;
     res
 }
 

@@ -1,5 +1,6 @@
 //! Front ends: each translates its platform's updates into core events and
-//! the core's replies into platform calls — nothing else. Each is a
+//! is its platform's transport for the runtime's deliverer (which decides
+//! what goes where) — nothing else. Each is a
 //! [`runtime::Adapter`](crate::runtime::Adapter): the runtime is handed the
 //! adapters (by `shashki run`, from the config; by `shashki console`) and
 //! never names one.
@@ -10,7 +11,7 @@ pub mod telegram;
 
 use crate::config::{FileConfig, Secret};
 use crate::core::Platform;
-use crate::runtime::{Adapter, AdapterFuture, Hub, ReplyRx};
+use crate::runtime::{Adapter, AdapterFuture, Hub};
 
 /// The Telegram bot: a token and its settings.
 pub struct TelegramBot {
@@ -23,8 +24,8 @@ impl Adapter for TelegramBot {
         Platform::Telegram
     }
 
-    fn run(self: Box<Self>, hub: Hub, replies: ReplyRx) -> AdapterFuture {
-        Box::pin(telegram::run(hub, self.token, self.opts, replies))
+    fn run(self: Box<Self>, hub: Hub) -> AdapterFuture {
+        Box::pin(telegram::run(hub, self.token, self.opts))
     }
 }
 
@@ -39,8 +40,8 @@ impl Adapter for DiscordBot {
         Platform::Discord
     }
 
-    fn run(self: Box<Self>, hub: Hub, replies: ReplyRx) -> AdapterFuture {
-        Box::pin(discord::run(hub, self.token, self.opts, replies))
+    fn run(self: Box<Self>, hub: Hub) -> AdapterFuture {
+        Box::pin(discord::run(hub, self.token, self.opts))
     }
 }
 

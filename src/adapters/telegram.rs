@@ -1,55 +1,41 @@
-//! Telegram: long polling (getUpdates) with teloxide on rustls.
-//! Translates messages and button presses into core events and the core's
-//! replies into sendMessage / sendPhoto / editMessageMedia /
-//! sendDocument / answerCallbackQuery — nothing else.
+//! Telegram: long polling (getUpdates) with teloxide on rustls. Translates
+//! messages and button presses into core events, and is the platform's
+//! transport for the hub's deliverer: sendMessage / sendPhoto /
+//! sendAnimation / sendDocument, editMessageText / editMessageMedia /
+//! editMessageReplyMarkup, answerCallbackQuery — the rules of what goes
+//! where are the deliverer's (`runtime::deliver`).
 //!
 //! - Each update is handled in its chat's lane on the hub: one chat's
 //!   updates one at a time, its members in turn (each member's in order),
 //!   different chats side by side; a member's flood is shed past their
 //!   quota (and the chat's past its bound), and they are told to slow down
 //!   once a minute at most (the press's answer, or a reply to their
-//!   message). The replies routed to a chat (AI moves, the sweeper) are
-//!   sent in its lane too.
-//! - Calls are paced per chat (`pace`: Telegram's rate limits; a 429 waits
-//!   out its `retry_after` in that chat alone; network failures are tried
-//!   again with backoff). The game state is stored before anything is sent.
-//! - A failure or a panic while handling an update is logged with its id
-//!   and answered with "something went wrong" (the button's answer, or a
-//!   reply to the message); the bot goes on. The getUpdates offset moves
-//!   past an update once it is handled (or dropped), so a crash before that
-//!   gets it again (stored updates are recognised and skipped).
-//! - Text is Telegram HTML built with teloxide's helpers (`html`).
+//!   message).
 //!
+//! - Calls are paced per chat (`pace`: Telegram's rate limits; network
+//!   failures are tried again with backoff); a 429 comes back to the
+//!   deliverer, which waits in that chat's queue alone.
+//! - The getUpdates offset moves past an update once it is handled (or
+//!   dropped), so a crash before that gets it again (stored updates are
+//!   recognised and skipped); its replies are in the outbox by then.
+//! - Text is Telegram HTML built with teloxide's helpers (`html`); a
+//!   caption too long for a photo goes in a message of its own under it.
 //! - Commands work everywhere (privacy mode on is fine); bare text counts as
 //!   a move in private chats and in replies to the bot's messages.
 //! - The menus are registered with setMyCommands in every language of the
 //!   catalogue, per scope: every chat, private chats, groups' members,
 //!   groups' administrators (descriptions from the catalogue).
-//! - The board of a game is a photo with its buttons; after a move it is
-//!   edited in place and answered with the core's short turn note, which
-//!   notifies the player to move (`Reply::board_mode` Edit — the chat's
-//!   `/settings boards`, else `board_updates`, "edit" by default), or sent
-//!   anew with the old one's buttons removed (New). A board that cannot be
-//!   edited (deleted, too old) is sent anew and becomes the living one.
-//! - Every callback query is answered; a short message meant only for the
-//!   presser (`Target::User`) is shown as the answer's toast. A reply that
-//!   takes the pressed message's place (`Reply::in_place`: picker steps, the
-//!   resign confirmation) edits it: a photo's buttons
-//!   (editMessageReplyMarkup), a text message's text and buttons
-//!   (editMessageText).
-//! - A live message (`Reply::live`: an analysis' progress) is sent once and
-//!   then edited by its key (editMessageText; the message id is kept in
-//!   SQLite, so a restart still edits it).
+//! - Inline mode (`@bot` in any chat): the core's cards, a puzzle's board
+//!   by the file id Telegram gave the photo when the bot sent it.
 
 use crate::config::{BoardUpdates, Secret, TelegramConfig};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::needs_chat_admin;
 use crate::core::input::spec::{menu, menu_desc, MenuScope};
-use crate::core::GameId;
 use crate::core::{
-    BoardMode, ChatRef, Event, Input, LinkTo, Platform, PlatformLimits, Reply, Target, UserRef,
+    BoardMode, ChatRef, Event, Input, LinkTo, Platform, PlatformLimits, Reply, UserRef,
 };
-use crate::runtime::{Hub, ReplyRx};
+use crate::runtime::{Caps, Fut, Hub, Origin, Place, Placed, Press, Pressed, SendError, Transport};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -111,13 +97,6 @@ impl TelegramOptions {
             },
         }
     }
-}
-
-/// Where a game's board was last shown.
-#[derive(Debug, Clone, Copy)]
-struct BoardMsg {
-    chat: ChatId,
-    message: MessageId,
 }
 
 /// The adapter's state.
@@ -214,24 +193,6 @@ impl Drop for Handled {
 /// How long a group's administrator list is trusted.
 const ADMINS_TTL: Duration = Duration::from_secs(600);
 
-/// The message whose button was pressed.
-#[derive(Debug, Clone, Copy)]
-struct Pressed {
-    chat: ChatId,
-    message: MessageId,
-    /// A photo (a board): only its buttons can be replaced.
-    photo: bool,
-    /// Telegram still lets the bot edit it.
-    editable: bool,
-}
-
-/// How an update arrived, for the replies to it.
-#[derive(Default)]
-struct Origin {
-    /// The user's message (Target::User replies answer it).
-    message: Option<MessageId>,
-}
-
 /// Who sent an update (their queue in the chat's lane) and how to tell
 /// them it was dropped.
 struct Sender {
@@ -298,14 +259,9 @@ impl Sender {
     }
 }
 
-/// Run the Telegram adapter until the hub shuts down. Replies from the
-/// sweeper and AI moves arrive on `rx`.
-pub async fn run(
-    hub: Hub,
-    token: Secret,
-    opts: TelegramOptions,
-    rx: ReplyRx,
-) -> anyhow::Result<()> {
+/// Run the Telegram adapter until the hub shuts down; it is the hub's
+/// transport for Telegram from when it is connected.
+pub async fn run(hub: Hub, token: Secret, opts: TelegramOptions) -> anyhow::Result<()> {
     let url = url::Url::parse(&opts.api_url)
         .map_err(|e| anyhow::anyhow!("telegram.api_url {:?}: {e}", opts.api_url))?;
     let client = teloxide::net::default_reqwest_settings()
@@ -345,16 +301,13 @@ pub async fn run(
         handled: Notify::new(),
         photos: Mutex::default(),
     });
+    tg.hub.set_transport(Arc::clone(&tg) as Arc<dyn Transport>);
     if tg.opts.set_commands {
         if let Err(e) = tg.set_commands().await {
             tracing::warn!(error = %e, "telegram: setMyCommands failed");
         }
     }
-    let sender = tokio::spawn(Arc::clone(&tg).send_loop(rx));
-    let res = Arc::clone(&tg).poll_loop().await;
-    // the hub is shutting down: the sender flushes what is queued and stops
-    let _ = tokio::time::timeout(Duration::from_secs(10), sender).await;
-    res
+    Arc::clone(&tg).poll_loop().await
 }
 
 impl Telegram {
@@ -521,7 +474,13 @@ impl Telegram {
             Reach::Press(query) => {
                 tokio::spawn(async move {
                     let _busy = busy;
-                    tg.answer(&query, Some(&text)).await;
+                    let req = tg
+                        .bot
+                        .answer_callback_query(query)
+                        .text(truncate(&text, limits().toast_max));
+                    if let Err(e) = tg.pace.call(None, Kind::Other, req).await {
+                        tracing::warn!(error = %e, "telegram: answerCallbackQuery failed");
+                    }
                 });
             }
             Reach::Message {
@@ -538,32 +497,6 @@ impl Telegram {
                 });
             }
             Reach::Nowhere => {}
-        }
-    }
-
-    /// Replies that did not come from an update (sweeper, AI moves): each
-    /// is sent in its chat's lane, after what is queued there.
-    async fn send_loop(self: Arc<Self>, mut rx: ReplyRx) {
-        let mut stop = self.hub.shutdown();
-        loop {
-            let reply = tokio::select! {
-                r = rx.recv() => r,
-                _ = crate::runtime::stopped(&mut stop) => {
-                    // wait for in-flight work to finish, then flush
-                    self.hub.tracker().wait_idle(Duration::from_secs(30)).await;
-                    while let Ok(r) = rx.try_recv() {
-                        self.send(&r, &Origin::default()).await;
-                    }
-                    return;
-                }
-            };
-            let Some(reply) = reply else { return };
-            let chat = reply.chat_id().to_string();
-            let tg = Arc::clone(&self);
-            self.hub
-                .queue(Platform::Telegram, &chat, "reply", async move {
-                    tg.send(&reply, &Origin::default()).await;
-                });
         }
     }
 
@@ -740,17 +673,15 @@ impl Telegram {
             thread: Self::topic(&m),
         };
         let origin = Origin {
-            message: Some(m.id),
+            chat: m.chat.id.0.to_string(),
+            thread: Self::topic(&m),
+            message: Some(m.id.0.to_string()),
+            press: None,
         };
         // a failure comes back as "something went wrong" for the sender
-        let mut out = self.hub.serve(event).await;
+        let out = self.hub.serve(event).await;
         drop(handled);
-        // the AI may think while the replies go out: its own reply is
-        // routed to this chat's lane, after them
-        self.hub.spawn_jobs(std::mem::take(&mut out.jobs));
-        for r in &out.replies {
-            self.send(r, &origin).await;
-        }
+        self.hub.answer(out, Platform::Telegram, origin);
     }
 
     async fn on_callback(&self, q: CallbackQuery, update_id: String, handled: Handled) {
@@ -760,21 +691,11 @@ impl Telegram {
         };
         let (pressed, chat) = match &q.message {
             Some(MaybeInaccessibleMessage::Regular(m)) => (
-                Some(Pressed {
-                    chat: m.chat.id,
-                    message: m.id,
-                    photo: m.photo().is_some(),
-                    editable: true,
-                }),
+                Some((m.chat.id, m.id, m.photo().is_some(), true)),
                 Some(Self::chat_ref(m)),
             ),
             Some(MaybeInaccessibleMessage::Inaccessible(m)) => (
-                Some(Pressed {
-                    chat: m.chat.id,
-                    message: m.message_id,
-                    photo: false,
-                    editable: false,
-                }),
+                Some((m.chat.id, m.message_id, false, false)),
                 Some(ChatRef {
                     id: m.chat.id.0.to_string(),
                     title: m.chat.title().map(str::to_string),
@@ -784,8 +705,30 @@ impl Telegram {
             None => (None, None),
         };
         let (Some(data), Some(chat)) = (q.data.clone(), chat) else {
-            self.answer(&q.id, None).await;
+            // nothing for the core: answered all the same
+            let req = self.bot.answer_callback_query(q.id.clone());
+            if let Err(e) = self.pace.call(None, Kind::Other, req).await {
+                tracing::warn!(error = %e, "telegram: answerCallbackQuery failed");
+            }
             return;
+        };
+        let origin = Origin {
+            chat: chat.id.clone(),
+            thread: thread.clone(),
+            message: None,
+            press: Some(Press {
+                handle: Arc::new(q.id.clone()),
+                pressed: pressed.map(|(c, m, photo, editable)| Pressed {
+                    at: Placed {
+                        chat: c.0.to_string(),
+                        thread: thread.clone(),
+                        message: m.0.to_string(),
+                        media: photo,
+                    },
+                    editable,
+                    ephemeral: false,
+                }),
+            }),
         };
         let event = Event {
             platform: Platform::Telegram,
@@ -797,150 +740,13 @@ impl Telegram {
             thread,
         };
         // a failure comes back as "something went wrong": the answer's toast
-        let mut out = self.hub.serve(event).await;
+        let out = self.hub.serve(event).await;
         drop(handled);
-        // the AI's reply comes after these, in this chat's lane
-        self.hub.spawn_jobs(std::mem::take(&mut out.jobs));
-        // a short note for the presser alone becomes the answer's toast
-        let toast = out.replies.iter().position(|r| {
-            matches!(r.target, Target::User { .. })
-                && !r.in_place
-                && r.image.is_none()
-                && r.choices.is_empty()
-                && r.link.is_none()
-                && r.document.is_none()
-                && crate::core::strip_markup(&r.text).chars().count() <= limits().toast_max
-        });
-        let note = toast
-            .and_then(|i| out.replies.get(i))
-            .map(|r| r.text.as_str());
-        self.answer(&q.id, note).await;
-        // a picker step or a confirmation takes the pressed message's place
-        let mut replaced = None;
-        if let Some(p) = pressed.filter(|p| p.editable) {
-            replaced = out
-                .replies
-                .iter()
-                .position(|r| r.in_place && r.image.is_none() && r.document.is_none());
-            if let Some(r) = replaced.and_then(|i| out.replies.get(i)) {
-                if !self.replace_pressed(p, r).await {
-                    replaced = None;
-                }
-            }
-        }
-        // buttons of a prompt (not a board) are used up once pressed
-        if let (Some(p), None) = (pressed, replaced) {
-            let is_board = self
-                .hub
-                .is_board_message(
-                    Platform::Telegram,
-                    p.chat.0.to_string(),
-                    p.message.0.to_string(),
-                )
-                .await;
-            let acted = toast.is_none() || out.replies.len() > 1;
-            if !is_board && acted {
-                let req = self
-                    .bot
-                    .edit_message_reply_markup(p.chat, p.message)
-                    .reply_markup(InlineKeyboardMarkup::default());
-                let _ = self.pace.call(Some(p.chat), Kind::Other, req).await;
-            }
-        }
-        let origin = Origin::default();
-        for (i, r) in out.replies.iter().enumerate() {
-            if Some(i) != toast && Some(i) != replaced {
-                self.send(r, &origin).await;
-            }
-        }
+        self.hub.answer(out, Platform::Telegram, origin);
     }
 
-    /// Put a reply in the place of the pressed message: a photo (a board)
-    /// gets the reply's buttons, a text message its text and buttons.
-    /// Whether it worked ("not modified" counts).
-    async fn replace_pressed(&self, p: Pressed, r: &Reply) -> bool {
-        let keyboard = keyboard(&r.choices).unwrap_or_default();
-        let res = if p.photo {
-            let req = self
-                .bot
-                .edit_message_reply_markup(p.chat, p.message)
-                .reply_markup(keyboard);
-            self.pace
-                .call(Some(p.chat), Kind::Other, req)
-                .await
-                .map(drop)
-        } else {
-            let rich = Rich::new(&r.text, &r.mentions);
-            let req = self
-                .bot
-                .edit_message_text(p.chat, p.message, rich.html_within(limits().text_max))
-                .parse_mode(ParseMode::Html)
-                .reply_markup(keyboard);
-            self.pace
-                .call(Some(p.chat), Kind::Other, req)
-                .await
-                .map(drop)
-        };
-        match res {
-            Ok(()) | Err(RequestError::Api(teloxide::ApiError::MessageNotModified)) => true,
-            Err(e) => {
-                tracing::debug!(error = %e, "telegram: editing the pressed message failed");
-                false
-            }
-        }
-    }
-
-    async fn answer(&self, id: &teloxide::types::CallbackQueryId, text: Option<&str>) {
-        let mut req = self.bot.answer_callback_query(id.clone());
-        if let Some(t) = text {
-            // the presser's own pop-up: nothing to hide behind a spoiler
-            req = req.text(truncate(&crate::core::strip_markup(t), limits().toast_max));
-        }
-        if let Err(e) = self.pace.call(None, Kind::Other, req).await {
-            tracing::warn!(error = %e, "telegram: answerCallbackQuery failed");
-        }
-    }
-
-    /// Send one reply; failures are logged (the game state is already saved).
-    async fn send(&self, r: &Reply, origin: &Origin) {
-        let mut sent = self.try_send(r, origin).await;
-        if let Err(e) = &sent {
-            if r.thread.is_some() && is_thread_gone(e) {
-                // the game's forum topic was closed or deleted: the player
-                // to move must still hear of it, so the same message goes
-                // to the group's General topic instead (once)
-                tracing::info!(error = %e, chat = r.chat_id(), thread = r.thread.as_deref(), "telegram: the topic is gone; sending to General");
-                let general = Reply {
-                    thread: None,
-                    ..r.clone()
-                };
-                sent = self.try_send(&general, origin).await;
-                // the game's later replies go to General at once
-                if let (Ok(()), Some(g)) = (&sent, r.game_id) {
-                    self.hub.forget_game_thread(g).await;
-                }
-            }
-        }
-        match sent {
-            // an analysis' final text: no longer owed
-            Ok(()) => {
-                if let Some(token) = &r.ack {
-                    self.hub.acknowledge(token.clone()).await;
-                }
-            }
-            // a private message to someone who never started the bot (or
-            // blocked it): Telegram refuses for good; dropped, not retried
-            Err(e) if matches!(r.target, Target::Private { .. }) && is_forbidden(&e) => {
-                tracing::info!(error = %e, user = r.chat_id(), "telegram: a private message was refused; dropped");
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, chat = r.chat_id(), "telegram: sending a reply failed");
-            }
-        }
-    }
-
-    /// The reply's buttons, and its link button (addresses on t.me with
-    /// the bot's name) in a row of its own.
+    /// The reply's buttons, its link button (addresses on t.me with the
+    /// bot's name) in a row of its own, and its share button.
     fn markup(&self, r: &Reply) -> Option<InlineKeyboardMarkup> {
         let link = r.link.as_ref().and_then(|l| {
             let start = match &l.to {
@@ -954,7 +760,7 @@ impl Telegram {
         if let Some(b) = link {
             k = Some(k.unwrap_or_default().append_row(vec![b]));
         }
-        k
+        with_share(k, r.share.as_ref(), &self.me_username)
     }
 
     /// A text message (HTML within the length limit), with its keyboard,
@@ -980,30 +786,42 @@ impl Telegram {
         if let Some(m) = reply_to {
             req = req.reply_parameters(ReplyParameters::new(m).allow_sending_without_reply());
         }
-        Ok(self.pace.call(Some(chat), Kind::Message, req).await?.id)
+        Ok(self.send_call(Some(chat), Kind::Message, req).await?.id)
     }
 
-    async fn try_send(&self, r: &Reply, origin: &Origin) -> Result<(), RequestError> {
-        let Ok(chat_id) = r.chat_id().parse::<i64>() else {
-            tracing::warn!(chat = r.chat_id(), "telegram: not a chat id");
-            return Ok(());
-        };
-        let chat = ChatId(chat_id);
+    /// A call for the deliverer: a 429 comes back to it (it waits in the
+    /// chat's queue), a network failure is tried again here.
+    async fn send_call<R>(
+        &self,
+        chat: Option<ChatId>,
+        kind: Kind,
+        req: R,
+    ) -> Result<teloxide::requests::Output<R>, RequestError>
+    where
+        R: teloxide::requests::Request<Err = RequestError>,
+    {
+        self.pace.call_once(chat, kind, req).await
+    }
+
+    /// A reply as a new message (or a photo, an animation, a document);
+    /// the message that carries its buttons.
+    async fn post(&self, to: &Place, r: &Reply) -> Result<Option<Placed>, RequestError> {
+        let chat = ChatId(to.chat.parse::<i64>().map_err(|_| {
+            RequestError::Api(teloxide::ApiError::Unknown(format!(
+                "not a chat id: {}",
+                to.chat
+            )))
+        })?);
         let rich = Rich::new(&r.text, &r.mentions);
-        let keyboard = with_share(self.markup(r), r.share.as_ref(), &self.me_username);
-        let thread = thread_id(r);
-        // a note for one person answers their message
-        let reply_to = match (&r.target, origin.message) {
-            (Target::User { .. }, Some(m)) => Some(m),
-            _ => None,
-        };
-        if let Some(key) = r
-            .live
+        let keyboard = self.markup(r);
+        let thread = thread_id(to.thread.as_deref());
+        let reply_to = to
+            .reply_to
             .as_deref()
-            .filter(|_| r.image.is_none() && r.document.is_none())
-        {
-            return self.send_live(key, chat, &rich, keyboard, thread).await;
-        }
+            .and_then(|m| m.parse::<i32>().ok())
+            .map(MessageId);
+        let fits = rich.visible_len() <= limits().caption_max;
+        let mut main: Option<(MessageId, bool)> = None;
         if let Some(img) = r.image.as_ref().filter(|i| i.file_name.ends_with(".gif")) {
             // a replay: an animation (a GIF sent as a photo would stand still)
             let file = InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
@@ -1011,15 +829,44 @@ impl Telegram {
             if let Some(t) = thread {
                 req = req.message_thread_id(t);
             }
-            if rich.visible_len() <= limits().caption_max {
+            if fits {
                 req = req.caption(rich.html()).parse_mode(ParseMode::Html);
             }
-            self.pace.call(Some(chat), Kind::Message, req).await?;
+            main = Some((
+                self.send_call(Some(chat), Kind::Message, req).await?.id,
+                true,
+            ));
         } else if let Some(img) = &r.image {
-            self.send_board(r, chat, &rich, keyboard, img).await?;
+            let file = InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
+            let mut req = self.bot.send_photo(chat, file).has_spoiler(img.is_hidden());
+            if let Some(t) = thread {
+                req = req.message_thread_id(t);
+            }
+            if fits {
+                req = req.caption(rich.html()).parse_mode(ParseMode::Html);
+                if let Some(k) = keyboard.clone() {
+                    req = req.reply_markup(k);
+                }
+            }
+            let sent = self.send_call(Some(chat), Kind::Message, req).await?;
+            if let Some(p) = sent.photo().and_then(|sizes| sizes.last()) {
+                // for inline mode
+                self.photos
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(img.file_name.clone(), p.file.id.0.clone());
+            }
+            main = Some((sent.id, true));
+            if !fits {
+                // the caption in a message of its own, with the buttons
+                let m = self.send_text(chat, &rich, keyboard, None, thread).await?;
+                main = Some((m, false));
+            }
         } else if r.document.is_none() {
-            self.send_text(chat, &rich, keyboard, reply_to, thread)
+            let m = self
+                .send_text(chat, &rich, keyboard, reply_to, thread)
                 .await?;
+            main = Some((m, false));
         }
         if let Some((name, text)) = &r.document {
             let file = InputFile::memory(text.clone().into_bytes()).file_name(name.clone());
@@ -1032,159 +879,157 @@ impl Telegram {
                     .caption(rich.html_within(limits().caption_max))
                     .parse_mode(ParseMode::Html);
             }
-            self.pace.call(Some(chat), Kind::Message, req).await?;
+            let sent = self.send_call(Some(chat), Kind::Message, req).await?;
+            main = main.or(Some((sent.id, true)));
         }
-        Ok(())
+        Ok(main.map(|(m, media)| Placed {
+            chat: to.chat.clone(),
+            thread: to.thread.clone(),
+            message: m.0.to_string(),
+            media,
+        }))
+    }
+}
+
+/// The chat and message of a placed message.
+fn message_of(at: &Placed) -> Result<(ChatId, MessageId), SendError> {
+    let chat = at.chat.parse::<i64>().ok();
+    let message = at.message.parse::<i32>().ok();
+    match (chat, message) {
+        (Some(c), Some(m)) => Ok((ChatId(c), MessageId(m))),
+        _ => Err(SendError::Other(format!(
+            "not a message: {} {}",
+            at.chat, at.message
+        ))),
+    }
+}
+
+impl Transport for Telegram {
+    fn platform(&self) -> Platform {
+        Platform::Telegram
     }
 
-    /// A live message ([`Reply::live`]): edit it where it was posted
-    /// (editMessageText), or send it (anew, when it cannot be edited) and
-    /// remember where.
-    async fn send_live(
-        &self,
-        key: &str,
-        chat: ChatId,
-        rich: &Rich,
-        keyboard: Option<InlineKeyboardMarkup>,
-        thread: Option<ThreadId>,
-    ) -> Result<(), RequestError> {
-        let known = self
-            .hub
-            .live_message(Platform::Telegram, key.to_string())
-            .await
-            .and_then(|(c, m)| Some((ChatId(c.parse().ok()?), MessageId(m.parse().ok()?))))
-            .filter(|(c, _)| *c == chat);
-        if let Some((c, m)) = known {
-            let req = self
-                .bot
-                .edit_message_text(c, m, rich.html_within(limits().text_max))
-                .parse_mode(ParseMode::Html)
-                .reply_markup(keyboard.clone().unwrap_or_default());
-            match self.pace.call(Some(chat), Kind::Other, req).await {
-                Ok(_) | Err(RequestError::Api(teloxide::ApiError::MessageNotModified)) => {
-                    return Ok(())
-                }
-                // deleted or too old: send it anew
-                Err(e) => tracing::debug!(error = %e, "telegram: editing a live message failed"),
-            }
+    fn caps(&self) -> Caps {
+        Caps {
+            toasts: true,
+            answer_with_message: false,
+            edits: true,
+            rate_limit_retries: self.opts.retries.after_429,
+            boards: match self.opts.board_updates {
+                BoardUpdates::Edit => BoardMode::Edit,
+                BoardUpdates::New => BoardMode::New,
+            },
         }
-        let sent = self.send_text(chat, rich, keyboard, None, thread).await?;
-        self.hub
-            .set_live_message(
-                Platform::Telegram,
-                key.to_string(),
-                chat.0.to_string(),
-                sent.0.to_string(),
-            )
-            .await;
-        Ok(())
     }
 
-    /// Where the board of game `g` was posted last (kept in SQLite).
-    async fn board_message(&self, g: GameId) -> Option<BoardMsg> {
-        let (chat, message) = self.hub.board_message(Platform::Telegram, g).await?;
-        Some(BoardMsg {
-            chat: ChatId(chat.parse().ok()?),
-            message: MessageId(message.parse().ok()?),
+    fn send<'a>(
+        &'a self,
+        to: &'a Place,
+        r: &'a Reply,
+        _press: Option<&'a Press>,
+    ) -> Fut<'a, Result<Option<Placed>, SendError>> {
+        Box::pin(async move { self.post(to, r).await.map_err(send_error) })
+    }
+
+    fn edit_text<'a>(
+        &'a self,
+        at: &'a Placed,
+        r: &'a Reply,
+        _press: Option<&'a Press>,
+    ) -> Fut<'a, Result<(), SendError>> {
+        Box::pin(async move {
+            let (chat, message) = message_of(at)?;
+            let keyboard = self.markup(r).unwrap_or_default();
+            let res = if at.media {
+                // a photo's caption stays: its buttons change
+                let req = self
+                    .bot
+                    .edit_message_reply_markup(chat, message)
+                    .reply_markup(keyboard);
+                self.send_call(Some(chat), Kind::Other, req).await.map(drop)
+            } else {
+                let rich = Rich::new(&r.text, &r.mentions);
+                let req = self
+                    .bot
+                    .edit_message_text(chat, message, rich.html_within(limits().text_max))
+                    .parse_mode(ParseMode::Html)
+                    .reply_markup(keyboard);
+                self.send_call(Some(chat), Kind::Other, req).await.map(drop)
+            };
+            res.map_err(send_error)
         })
     }
 
-    /// A board photo: edit the game's last board in place, or send it anew
-    /// and take the buttons off the previous one.
-    async fn send_board(
-        &self,
-        r: &Reply,
-        chat: ChatId,
-        rich: &Rich,
-        keyboard: Option<InlineKeyboardMarkup>,
-        img: &crate::core::Image,
-    ) -> Result<(), RequestError> {
-        let previous = match r.game_id {
-            Some(g) => self.board_message(g).await.filter(|b| b.chat == chat),
-            None => None,
-        };
-        let fits = rich.visible_len() <= limits().caption_max;
-        let html = rich.html();
-        let file = || InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
-        // the chat's choice, else the configured default
-        let mode = r.board_mode.unwrap_or(match self.opts.board_updates {
-            BoardUpdates::Edit => BoardMode::Edit,
-            BoardUpdates::New => BoardMode::New,
-        });
-        if let (BoardMode::Edit, Some(prev), true) = (mode, previous, fits) {
-            let mut photo = InputMediaPhoto::new(file())
-                .caption(html.clone())
+    fn edit_media<'a>(
+        &'a self,
+        at: &'a Placed,
+        r: &'a Reply,
+        _press: Option<&'a Press>,
+    ) -> Fut<'a, Result<(), SendError>> {
+        Box::pin(async move {
+            let (chat, message) = message_of(at)?;
+            let Some(img) = r.image.as_ref().filter(|i| !i.file_name.ends_with(".gif")) else {
+                return Err(SendError::Other("no picture to put in place".into()));
+            };
+            let rich = Rich::new(&r.text, &r.mentions);
+            if rich.visible_len() > limits().caption_max {
+                return Err(SendError::Other("the caption is too long".into()));
+            }
+            let file = InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
+            let mut photo = InputMediaPhoto::new(file)
+                .caption(rich.html())
                 .parse_mode(ParseMode::Html);
             if img.is_hidden() {
                 photo = photo.spoiler();
             }
-            let media = InputMedia::Photo(photo);
             let req = self
                 .bot
-                .edit_message_media(prev.chat, prev.message, media)
-                .reply_markup(keyboard.clone().unwrap_or_default());
-            match self.pace.call(Some(chat), Kind::Other, req).await {
-                Ok(_) => {
-                    // an edit notifies nobody: a short line answers the board
-                    if let Some(note) = &r.turn_note {
-                        let rich = Rich::new(note, &r.mentions);
-                        self.send_text(chat, &rich, None, Some(prev.message), thread_id(r))
-                            .await?;
-                    }
-                    return Ok(());
-                }
-                // deleted, too old, or not modified: send a new one
-                Err(e) => tracing::debug!(error = %e, "telegram: editMessageMedia failed"),
+                .edit_message_media(chat, message, InputMedia::Photo(photo))
+                .reply_markup(self.markup(r).unwrap_or_default());
+            self.send_call(Some(chat), Kind::Other, req)
+                .await
+                .map(drop)
+                .map_err(send_error)
+        })
+    }
+
+    fn clear_buttons<'a>(&'a self, at: &'a Placed) -> Fut<'a, Result<(), SendError>> {
+        Box::pin(async move {
+            let (chat, message) = message_of(at)?;
+            let req = self
+                .bot
+                .edit_message_reply_markup(chat, message)
+                .reply_markup(InlineKeyboardMarkup::default());
+            self.send_call(Some(chat), Kind::Other, req)
+                .await
+                .map(drop)
+                .map_err(send_error)
+        })
+    }
+
+    fn answer_press<'a>(
+        &'a self,
+        press: &'a Press,
+        toast: Option<&'a str>,
+    ) -> Fut<'a, Result<(), SendError>> {
+        Box::pin(async move {
+            let Some(id) = press
+                .handle
+                .downcast_ref::<teloxide::types::CallbackQueryId>()
+            else {
+                return Err(SendError::Other("not a callback query".into()));
+            };
+            let mut req = self.bot.answer_callback_query(id.clone());
+            if let Some(t) = toast {
+                // the presser's own pop-up: nothing to hide behind a spoiler
+                req = req.text(truncate(&crate::core::strip_markup(t), limits().toast_max));
             }
-        }
-        let mut req = self
-            .bot
-            .send_photo(chat, file())
-            .has_spoiler(img.is_hidden());
-        if let Some(t) = thread_id(r) {
-            req = req.message_thread_id(t);
-        }
-        if fits {
-            req = req.caption(html.clone()).parse_mode(ParseMode::Html);
-            if let Some(k) = keyboard.clone() {
-                req = req.reply_markup(k);
-            }
-        }
-        let sent = self.pace.call(Some(chat), Kind::Message, req).await?;
-        if let Some(p) = sent.photo().and_then(|sizes| sizes.last()) {
-            self.photos
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(img.file_name.clone(), p.file.id.0.clone());
-        }
-        let mut board_msg = sent.id;
-        if !fits {
-            board_msg = self
-                .send_text(chat, rich, keyboard, None, thread_id(r))
-                .await?;
-        }
-        if let Some(g) = r.game_id {
-            // the board read above is the one this replaces (a chat's sends
-            // run one at a time in its lane)
-            let old = previous;
-            self.hub
-                .set_board_message(
-                    Platform::Telegram,
-                    g,
-                    chat.0.to_string(),
-                    board_msg.0.to_string(),
-                )
-                .await;
-            if let Some(old) = old.filter(|o| o.chat == chat && o.message != board_msg) {
-                // the old board's buttons are stale now
-                let req = self
-                    .bot
-                    .edit_message_reply_markup(old.chat, old.message)
-                    .reply_markup(InlineKeyboardMarkup::default());
-                let _ = self.pace.call(Some(chat), Kind::Other, req).await;
-            }
-        }
-        Ok(())
+            self.pace
+                .call(None, Kind::Other, req)
+                .await
+                .map(drop)
+                .map_err(send_error)
+        })
     }
 }
 
@@ -1254,10 +1099,21 @@ pub fn deep_link(bot_username: &str, start: &str) -> Option<url::Url> {
     url::Url::parse(&format!("https://t.me/{bot_username}?start={start}")).ok()
 }
 
-/// The forum topic a reply goes to (`message_thread_id`).
-fn thread_id(r: &Reply) -> Option<ThreadId> {
-    let id = r.thread.as_deref()?.parse::<i32>().ok()?;
+/// A forum topic (`message_thread_id`).
+fn thread_id(thread: Option<&str>) -> Option<ThreadId> {
+    let id = thread?.parse::<i32>().ok()?;
     Some(ThreadId(MessageId(id)))
+}
+
+/// What a failed call means to the deliverer.
+fn send_error(e: RequestError) -> SendError {
+    match &e {
+        RequestError::RetryAfter(after) => SendError::RateLimited(after.duration()),
+        RequestError::Api(teloxide::ApiError::MessageNotModified) => SendError::NotModified,
+        _ if is_forbidden(&e) => SendError::Forbidden,
+        _ if is_thread_gone(&e) => SendError::ThreadGone,
+        _ => SendError::Other(e.to_string()),
+    }
 }
 
 /// Telegram will not take this message, now or later: the user never

@@ -4,26 +4,35 @@
 //! transaction, one fsync (synchronous=FULL), however many events. The
 //! first caller to find no commit running becomes the leader: it takes the
 //! waiting events, runs them in order under the store's lock, commits, and
-//! hands each caller its result; the others wait on a condition variable.
+//! hands each caller its result (each waits on its own condition variable,
+//! woken alone); when its own event is done it hands the role to the next
+//! caller waiting.
 //! Events of one chat arrive in order (the runtime queues them per chat), so
 //! a batch never reorders a chat's events.
 
 use super::error::{Halt, Refusal};
 use super::games::ai::Evals;
 use super::i18n::Lang;
-use super::present::Draft;
-use super::types::{Event, Job};
+use super::outbox::owe_reply;
+use super::present::refusal_reply;
+use super::types::{Event, Job, Reply};
 use super::{Service, ServiceError};
-use std::collections::HashMap;
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 
 /// How many events one commit takes at most.
 const MAX_BATCH: usize = 256;
 
-/// What handling one event came to.
+/// What handling one event came to, its replies owed in the outbox.
 pub(crate) enum Handled {
-    Done(Vec<Draft>, Vec<Job>),
-    /// Turned down (rolled back); the language to say it in.
+    Done(Vec<Reply>, Vec<Job>),
+    /// Turned down (rolled back), and the reply that says so.
+    Refused(Refusal, Box<Reply>),
+}
+
+/// What running one event in its savepoint came to.
+pub(crate) enum Ran {
+    Done(Vec<Reply>, Vec<Job>),
+    /// Turned down (to roll back); the language to say it in.
     Refused(Refusal, Lang),
 }
 
@@ -31,21 +40,62 @@ struct Waiting {
     ticket: u64,
     event: Event,
     evals: Evals,
+    /// Where its caller waits.
+    slot: Arc<Slot>,
+}
+
+/// Where one waiting caller hears of its event: its result, or that the
+/// writer role is handed to it. Each caller is woken alone — not every
+/// waiting thread after every commit.
+#[derive(Default)]
+struct Slot {
+    state: Mutex<SlotState>,
+    wake: Condvar,
+}
+
+#[derive(Default)]
+enum SlotState {
+    #[default]
+    Waiting,
+    /// Lead: commit what is waiting (this caller's event among it).
+    Lead,
+    Done(Result<Handled, Halt>),
+}
+
+impl Slot {
+    fn set(&self, to: SlotState) {
+        *self.state.lock().unwrap_or_else(|p| p.into_inner()) = to;
+        self.wake.notify_one();
+    }
+
+    /// Wait until this caller's event is done (its result) or the writer
+    /// role is handed to it (`None`).
+    fn wait(&self) -> Option<Result<Handled, Halt>> {
+        let mut st = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        loop {
+            match std::mem::take(&mut *st) {
+                SlotState::Done(r) => return Some(r),
+                SlotState::Lead => return None,
+                SlotState::Waiting => {
+                    st = self.wake.wait(st).unwrap_or_else(|p| p.into_inner());
+                }
+            }
+        }
+    }
 }
 
 #[derive(Default)]
 struct State {
     next_ticket: u64,
     waiting: Vec<Waiting>,
+    /// A caller is committing (the leader).
     writing: bool,
-    results: HashMap<u64, Result<Handled, Halt>>,
 }
 
 /// The queue of events waiting to be committed.
 #[derive(Default)]
 pub(crate) struct Writer {
     state: Mutex<State>,
-    done: Condvar,
 }
 
 impl Writer {
@@ -60,51 +110,69 @@ impl Writer {
         event: &Event,
         evals: &Evals,
     ) -> Result<Handled, Halt> {
-        let mut st = self.lock();
-        let ticket = st.next_ticket;
-        st.next_ticket += 1;
-        st.waiting.push(Waiting {
-            ticket,
-            event: event.clone(),
-            evals: evals.clone(),
-        });
-        loop {
-            if let Some(r) = st.results.remove(&ticket) {
-                return r;
+        let slot = Arc::new(Slot::default());
+        let ticket = {
+            let mut st = self.lock();
+            let ticket = st.next_ticket;
+            st.next_ticket += 1;
+            st.waiting.push(Waiting {
+                ticket,
+                event: event.clone(),
+                evals: evals.clone(),
+                slot: Arc::clone(&slot),
+            });
+            let lead = !st.writing;
+            st.writing = true;
+            drop(st);
+            if !lead {
+                if let Some(r) = slot.wait() {
+                    return r;
+                }
             }
-            if !st.writing {
-                // lead: commit what is waiting (ours among it), then go on
-                // while more arrived, so nobody is left waiting unled
-                st.writing = true;
-                while !st.waiting.is_empty() && !st.results.contains_key(&ticket) {
-                    let n = st.waiting.len().min(MAX_BATCH);
-                    let batch: Vec<Waiting> = st.waiting.drain(..n).collect();
-                    let tickets: Vec<u64> = batch.iter().map(|w| w.ticket).collect();
-                    drop(st);
-                    // a panic while committing must not leave the writer
-                    // role taken (everyone would wait for ever): it fails
-                    // the batch's events and the next caller leads
-                    let results = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        svc.commit_batch(batch)
-                    }))
+            ticket
+        };
+        // lead: commit what is waiting (ours among it) until ours is done,
+        // then hand the role to the next caller waiting, so nobody is left
+        // waiting unled
+        loop {
+            let batch: Vec<Waiting> = {
+                let mut st = self.lock();
+                let n = st.waiting.len().min(MAX_BATCH);
+                st.waiting.drain(..n).collect()
+            };
+            let slots: Vec<(u64, Arc<Slot>)> = batch
+                .iter()
+                .map(|w| (w.ticket, Arc::clone(&w.slot)))
+                .collect();
+            // a panic while committing must not leave the writer role taken
+            // (everyone would wait for ever): it fails the batch's events
+            let results =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| svc.commit_batch(batch)))
                     .unwrap_or_else(|_| {
-                        tickets
-                            .into_iter()
-                            .map(|t| {
+                        slots
+                            .iter()
+                            .map(|(t, _)| {
                                 let e = ServiceError::Internal("handling an event panicked");
-                                (t, Err(Halt::Failed(e)))
+                                (*t, Err(Halt::Failed(e)))
                             })
                             .collect()
                     });
-                    st = self.lock();
-                    st.results.extend(results);
-                    self.done.notify_all();
+            let mut mine = None;
+            for ((t, r), (_, slot)) in results.into_iter().zip(&slots) {
+                if t == ticket {
+                    mine = Some(r);
+                } else {
+                    slot.set(SlotState::Done(r));
                 }
-                st.writing = false;
-                self.done.notify_all();
-                continue;
             }
-            st = self.done.wait(st).unwrap_or_else(|p| p.into_inner());
+            if let Some(r) = mine {
+                let mut st = self.lock();
+                match st.waiting.first() {
+                    Some(next) => next.slot.set(SlotState::Lead),
+                    None => st.writing = false,
+                }
+                return r;
+            }
         }
     }
 }
@@ -129,9 +197,22 @@ impl Service {
             let r = tx
                 .savepoint(
                     |sp| self.run_event(sp, &w.event, &w.evals, now),
-                    |r| matches!(r, Ok(Handled::Done(..))),
+                    |r| matches!(r, Ok(Ran::Done(..))),
                 )
                 .unwrap_or_else(|e| Err(Halt::Failed(e.into())));
+            let r = match r {
+                Ok(Ran::Done(replies, jobs)) => Ok(Handled::Done(replies, jobs)),
+                // the refusal is owed like any reply (in a savepoint of its
+                // own: the event's rolled back)
+                Ok(Ran::Refused(refusal, lang)) => {
+                    let reply = refusal_reply(&self.env, &w.event, lang, &refusal);
+                    tx.savepoint(|sp| owe_reply(sp, reply, now), |r| r.is_ok())
+                        .map_err(|e| Halt::Failed(e.into()))
+                        .and_then(|r| r.map_err(Halt::Failed))
+                        .map(|reply| Handled::Refused(refusal, Box::new(reply)))
+                }
+                Err(e) => Err(e),
+            };
             results.push((w.ticket, r));
         }
         if let Err(e) = tx.commit() {

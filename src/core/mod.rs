@@ -10,6 +10,7 @@
 pub mod i18n;
 pub mod input;
 pub mod limits;
+pub mod picture;
 pub mod puzzles;
 pub mod reminders;
 pub mod types;
@@ -23,6 +24,7 @@ mod games;
 mod help;
 mod inline;
 mod notify;
+mod outbox;
 mod present;
 mod random;
 mod ratings;
@@ -36,11 +38,12 @@ pub use crate::store::{ChallengeId, ChatId, GameId, Ply, TournamentId, UserId};
 pub use config::{Config, Limits};
 pub use error::{Refusal, ServiceError};
 pub use limits::PlatformLimits;
+pub use outbox::Delivered;
 pub use time::{Clock, ManualClock, SystemClock, Zone};
 pub use types::*;
 
 use crate::store::{self, Store, Tx, UserRow};
-use batch::{Handled, Writer};
+use batch::{Handled, Ran, Writer};
 use ctx::{resolve_lang, Actor, Ctx, Env};
 use error::Halt;
 use games::ai::Evals;
@@ -51,7 +54,6 @@ use input::options::SlashCommand;
 use input::payload::Payload;
 use input::spec::Access;
 use input::InputRefusal;
-use present::Draft;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -147,36 +149,23 @@ impl Service {
     }
 
     fn handle_once(&self, ev: &Event, evals: &Evals) -> Result<Outcome, Halt> {
-        let (drafts, jobs) = match self.writer.submit(self, ev, evals)? {
-            Handled::Done(drafts, jobs) => (drafts, jobs),
-            Handled::Refused(r, lang) => {
+        let (replies, jobs) = match self.writer.submit(self, ev, evals)? {
+            Handled::Done(replies, jobs) => (replies, jobs),
+            Handled::Refused(r, reply) => {
                 tracing::debug!(refusal = %r, "refused");
-                let target = Target::User {
-                    chat: ev.chat.id.clone(),
-                    user: ev.user.id.clone(),
-                };
-                let text = present::text::refusal_text(&self.env.catalog, lang, &r);
-                let mut d = Draft::text(target, text);
-                d.thread = Some(ev.thread.clone());
-                (vec![d], Vec::new())
+                (vec![*reply], Vec::new())
             }
         };
-        Ok(Outcome {
-            replies: drafts
-                .into_iter()
-                .map(|d| present::finish_draft(&self.env.config, d, ev.platform))
-                .collect(),
-            jobs,
-        })
+        Ok(Outcome { replies, jobs })
     }
 
     /// Handle one event inside the open transaction `c` (a savepoint of a
     /// batch, see [`batch`]): the update id, the user and chat rows, the
     /// dispatch. An `Err` means the caller rolls this event back.
-    fn run_event(&self, c: &Tx, ev: &Event, evals: &Evals, now: i64) -> Result<Handled, Halt> {
+    fn run_event(&self, c: &Tx, ev: &Event, evals: &Evals, now: i64) -> Result<Ran, Halt> {
         if let Some(id) = &ev.update_id {
             if !store::mark_update(c, ev.platform.key(), id, now)? {
-                return Ok(Handled::Done(Vec::new(), Vec::new())); // delivered twice
+                return Ok(Ran::Done(Vec::new(), Vec::new())); // delivered twice
             }
         }
         let user = store::upsert_user(
@@ -224,8 +213,12 @@ impl Service {
             Input::Slash(c) => on_slash(&mut ctx, c),
         };
         match done {
-            Ok(()) => Ok(Handled::Done(ctx.take_drafts(), ctx.jobs)),
-            Err(Halt::Refused(r)) => Ok(Handled::Refused(r, ctx.lang)),
+            Ok(()) => {
+                let replies =
+                    outbox::owe(&self.env.config, c, ctx.take_drafts(), ev.platform, now)?;
+                Ok(Ran::Done(replies, ctx.jobs))
+            }
+            Err(Halt::Refused(r)) => Ok(Ran::Refused(r, ctx.lang)),
             Err(e) => Err(e),
         }
     }
@@ -246,7 +239,7 @@ impl Service {
         let mut store = self.lock();
         let res = store.transaction(|c| -> Result<_, Halt> {
             let Some(chat) = store::chat(c, chat_id)? else {
-                return Ok((Vec::new(), Vec::new(), Platform::Console));
+                return Ok((Vec::new(), Vec::new()));
             };
             let user = match as_user {
                 Some(u) => store::user(c, u)?,
@@ -260,10 +253,11 @@ impl Service {
             ctx.is_admin = true;
             ctx.actor = actor;
             f(&mut ctx)?;
-            Ok((ctx.take_drafts(), ctx.jobs, platform))
+            let replies = outbox::owe(&self.env.config, c, ctx.take_drafts(), platform, now)?;
+            Ok((replies, ctx.jobs))
         });
         drop(store);
-        let (drafts, jobs, platform) = match res {
+        let (replies, jobs) = match res {
             Ok(done) => done,
             Err(Halt::Refused(r)) => {
                 tracing::debug!(refusal = %r, ?actor, "a system action was refused");
@@ -276,13 +270,7 @@ impl Service {
             }
             Err(Halt::Failed(e)) => return Err(e),
         };
-        Ok(Outcome {
-            replies: drafts
-                .into_iter()
-                .map(|d| present::finish_draft(&self.env.config, d, platform))
-                .collect(),
-            jobs,
-        })
+        Ok(Outcome { replies, jobs })
     }
 }
 

@@ -18,8 +18,10 @@ use super::present::Draft;
 use super::types::{Mention, Platform, Reply, Target};
 use super::{puzzles, Service, ServiceError};
 use crate::args;
-use crate::core::{games, tournaments};
-use crate::store::{self, ChallengeStatus, GameId, GameRow};
+use crate::core::games;
+use crate::core::tournaments;
+use crate::store::GameId;
+use crate::store::{self, ChallengeStatus, GameRow};
 use std::collections::HashMap;
 
 /// How long a processed update id is remembered (platforms redeliver
@@ -30,6 +32,8 @@ const UPDATE_MEMORY_SECS: i64 = 7 * 86_400;
 /// board (longer than any deadline; a board older than that is posted anew).
 const BOARD_MEMORY_SECS: i64 = 60 * 86_400;
 
+/// How long a reply is kept in the outbox after it was sent.
+const OUTBOX_MEMORY_SECS: i64 = 3_600;
 /// How often the sweep looks for tournament games waiting for room that
 /// other games' ends (not the tournament's own) may have freed.
 const WAITING_GAMES_EVERY_SECS: i64 = 60;
@@ -225,46 +229,45 @@ impl Service {
         store.transaction(|c| -> Result<(), ServiceError> {
             store::set_setting(c, "heartbeat", &now.to_string())?;
             store::prune_updates(c, now - UPDATE_MEMORY_SECS)?;
-            store::prune_board_messages(c, now - BOARD_MEMORY_SECS)?;
+            store::prune_placed_messages(c, now - BOARD_MEMORY_SECS)?;
             store::prune_notifications(c, now - BOARD_MEMORY_SECS)?;
-            store::prune_live_messages(c, now - BOARD_MEMORY_SECS)?;
+            store::prune_outbox(c, now - OUTBOX_MEMORY_SECS)?;
             Ok(())
         })
     }
 }
 
 impl Service {
-    /// Where the board of `game` was last posted on `platform`: (chat,
-    /// message), platform ids as text. Adapter bookkeeping (for editing a
-    /// board in place, also after a restart); not part of any game change.
-    pub fn board_message(
+    /// Where the message `key` (a game's living board `board:12`, a live
+    /// message `live:analysis-12`) was placed on `platform`. Delivery
+    /// bookkeeping (for editing in place, also after a restart); not part
+    /// of any game change.
+    pub fn placed_message(
         &self,
         platform: super::Platform,
-        game: GameId,
-    ) -> Result<Option<(String, String)>, ServiceError> {
-        Ok(store::board_message(
+        key: &str,
+    ) -> Result<Option<store::PlacedRow>, ServiceError> {
+        Ok(store::placed_message(
             self.lock().read(),
             platform.key(),
-            game,
+            key,
         )?)
     }
 
-    /// Remember where the board of `game` was posted on `platform`.
-    pub fn set_board_message(
+    /// Keep where the message `key` was placed on `platform`.
+    pub fn set_placed_message(
         &self,
         platform: super::Platform,
-        game: GameId,
-        chat: &str,
-        message: &str,
+        key: &str,
+        at: &store::PlacedRow,
     ) -> Result<(), ServiceError> {
         let now = self.now();
         let store = self.lock();
-        Ok(store::set_board_message(
+        Ok(store::set_placed_message(
             store.read(),
             platform.key(),
-            game,
-            chat,
-            message,
+            key,
+            at,
             now,
         )?)
     }
@@ -301,40 +304,6 @@ impl Service {
             platform.key(),
             chat,
             message,
-        )?)
-    }
-
-    /// Where the live message `key` ([`super::Reply::live`]) was posted on
-    /// `platform`: (chat, message). Adapter bookkeeping, like the boards'.
-    pub fn live_message(
-        &self,
-        platform: super::Platform,
-        key: &str,
-    ) -> Result<Option<(String, String)>, ServiceError> {
-        Ok(store::live_message(
-            self.lock().read(),
-            platform.key(),
-            key,
-        )?)
-    }
-
-    /// Remember where the live message `key` was posted on `platform`.
-    pub fn set_live_message(
-        &self,
-        platform: super::Platform,
-        key: &str,
-        chat: &str,
-        message: &str,
-    ) -> Result<(), ServiceError> {
-        let now = self.now();
-        let store = self.lock();
-        Ok(store::set_live_message(
-            store.read(),
-            platform.key(),
-            key,
-            chat,
-            message,
-            now,
         )?)
     }
 }
@@ -422,6 +391,8 @@ fn names(text: &str, m: &Mention) -> bool {
 
 /// Several notices for one place as one message (or as few as fit).
 fn merged((platform, chat, thread): Place, list: Vec<Reply>) -> Vec<Reply> {
+    // the outbox rows of them all: done once the first message is out
+    let owed: Vec<i64> = list.iter().flat_map(|r| r.outbox.iter().copied()).collect();
     let game = list.first().and_then(|r| r.game_id);
     let one_game = list.iter().all(|r| r.game_id == game);
     let mut people: Vec<Mention> = Vec::new();
@@ -489,6 +460,7 @@ fn merged((platform, chat, thread): Place, list: Vec<Reply>) -> Vec<Reply> {
         .collect();
     if let Some(first) = out.first_mut() {
         first.mentions.extend(unnamed.into_iter().cloned());
+        first.outbox = owed;
     }
     out
 }
@@ -556,6 +528,19 @@ mod tests {
                 ("psst", None, 0),
             ]
         );
+        // the merged message stands for the outbox rows of all its notices
+        // (the deliverer marks them done together); the others for their own
+        let owed = |i: i64, mut s: Swept| {
+            s.reply.outbox = vec![i];
+            s
+        };
+        let out = digest(vec![
+            owed(1, notice(p, "g", None, "@a, game #1", "a")),
+            owed(2, notice(p, "h", None, "@c, game #3", "c")),
+            owed(3, notice(p, "g", None, "@b, game #2", "b")),
+        ]);
+        let rows: Vec<Vec<i64>> = out.iter().map(|r| r.outbox.clone()).collect();
+        assert_eq!(rows, [vec![1, 3], vec![2]]);
     }
 
     #[test]

@@ -1,8 +1,12 @@
 //! What goes into the chat service and what comes out: platform-free.
 use crate::store::{GameId, Ply};
 
+pub use super::picture::Picture;
+use serde::{Deserialize, Serialize};
+
 /// Which platform an event came from (stored with users and chats).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Platform {
     Console,
     Telegram,
@@ -86,7 +90,7 @@ pub struct Event {
 
 /// What a button does, for adapters that style buttons or gather the moves
 /// of a game into a menu (Discord). Adapters never decode payloads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum ChoiceKind {
     /// A step of choosing a move (a move, a piece, back to the pieces).
     Move,
@@ -99,32 +103,44 @@ pub enum ChoiceKind {
     Neutral,
 }
 
-/// A button under a reply.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A button under a reply (short names in the outbox's JSON: a board
+/// carries a dozen).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Choice {
+    #[serde(rename = "l")]
     pub label: String,
     /// Compact, validated on return (at most 64 bytes).
+    #[serde(rename = "p")]
     pub payload: String,
+    #[serde(rename = "k", default, skip_serializing_if = "ChoiceKind::is_neutral")]
     pub kind: ChoiceKind,
 }
 
+impl ChoiceKind {
+    fn is_neutral(&self) -> bool {
+        *self == ChoiceKind::Neutral
+    }
+}
+
 /// Someone a reply calls on (so the platform notifies them).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mention {
+    #[serde(rename = "id")]
     pub platform_user_id: String,
     pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub handle: Option<String>,
 }
 
-/// An image attached to a reply (a board), drawn when first asked for:
-/// the core commits and answers without drawing, and a board an adapter
-/// never sends (superseded, throttled away) is never drawn. Clones share
-/// the drawing.
+/// An image attached to a reply (a board), drawn when first asked for
+/// from its recipe ([`Picture`]): the core commits and answers without
+/// drawing, the recipe is what the outbox keeps, and a board a front end
+/// never sends (superseded) is never drawn. Clones share the drawing.
 #[derive(Clone)]
 pub struct Image {
     /// `board-12.png`, `game-12.gif`, …
     pub file_name: String,
-    draw: std::sync::Arc<dyn Fn() -> Vec<u8> + Send + Sync>,
+    picture: std::sync::Arc<Picture>,
     drawn: std::sync::Arc<std::sync::OnceLock<Vec<u8>>>,
     /// Shown behind a spoiler (a puzzle's board after a move of its
     /// solution): Telegram `has_spoiler`, Discord a `SPOILER_` file.
@@ -134,27 +150,22 @@ pub struct Image {
 impl Image {
     /// An image whose bytes are at hand.
     pub fn ready(file_name: impl Into<String>, bytes: Vec<u8>) -> Image {
-        let drawn = std::sync::OnceLock::new();
-        let _ = drawn.set(bytes);
+        Image::of(file_name, Picture::Ready { bytes })
+    }
+
+    /// An image drawn from `picture` the first time its bytes are asked for.
+    pub fn of(file_name: impl Into<String>, picture: Picture) -> Image {
         Image {
             file_name: file_name.into(),
-            draw: std::sync::Arc::new(Vec::new),
-            drawn: std::sync::Arc::new(drawn),
+            picture: std::sync::Arc::new(picture),
+            drawn: std::sync::Arc::default(),
             hidden: false,
         }
     }
 
-    /// An image drawn by `draw` the first time its bytes are asked for.
-    pub fn lazy(
-        file_name: impl Into<String>,
-        draw: impl Fn() -> Vec<u8> + Send + Sync + 'static,
-    ) -> Image {
-        Image {
-            file_name: file_name.into(),
-            draw: std::sync::Arc::new(draw),
-            drawn: std::sync::Arc::default(),
-            hidden: false,
-        }
+    /// What it shows.
+    pub fn picture(&self) -> &Picture {
+        &self.picture
     }
 
     /// This image behind a spoiler.
@@ -172,7 +183,7 @@ impl Image {
 
     /// The encoded image (drawn now if it was not yet).
     pub fn bytes(&self) -> &[u8] {
-        self.drawn.get_or_init(|| (self.draw)())
+        self.drawn.get_or_init(|| self.picture.draw())
     }
 
     /// Whether it has been drawn.
@@ -183,7 +194,9 @@ impl Image {
 
 impl PartialEq for Image {
     fn eq(&self, other: &Image) -> bool {
-        self.file_name == other.file_name && self.bytes() == other.bytes()
+        self.file_name == other.file_name
+            && self.hidden == other.hidden
+            && self.picture == other.picture
     }
 }
 
@@ -199,8 +212,43 @@ impl std::fmt::Debug for Image {
     }
 }
 
+/// An image as the outbox keeps it: its name and recipe, not its bytes.
+#[derive(Serialize, Deserialize)]
+struct ImageRecord {
+    name: String,
+    picture: Picture,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    hidden: bool,
+}
+
+impl Serialize for Image {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Record<'a> {
+            name: &'a str,
+            picture: &'a Picture,
+            #[serde(skip_serializing_if = "std::ops::Not::not")]
+            hidden: bool,
+        }
+        Record {
+            name: &self.file_name,
+            picture: &self.picture,
+            hidden: self.hidden,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Image {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Image, D::Error> {
+        let r = ImageRecord::deserialize(d)?;
+        let image = Image::of(r.name, r.picture);
+        Ok(if r.hidden { image.hidden() } else { image })
+    }
+}
+
 /// Where a reply goes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Target {
     /// The chat of the event (or of the game, for sweeper messages).
     Chat(String),
@@ -215,7 +263,7 @@ pub enum Target {
 
 /// Where a link button under a reply leads; the adapter makes the address
 /// (it knows the bot's name, the server, the board message).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LinkTo {
     /// Back to a game: Telegram's deep link `t.me/<bot>?start=game-12`,
     /// Discord's jump link to the game's board (or its channel).
@@ -233,14 +281,15 @@ pub enum LinkTo {
 }
 
 /// A button that opens an address instead of coming back to the bot.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Link {
     pub label: String,
     pub to: LinkTo,
 }
 
 /// How a chat keeps the board of a game (`/settings boards`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum BoardMode {
     /// One living board message per game, edited in place after each move;
     /// a short turn note ([`Reply::turn_note`]) answers it so the player to
@@ -266,67 +315,86 @@ impl BoardMode {
 }
 
 /// One message for the adapter to send.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reply {
     pub platform: Platform,
     pub target: Target,
     pub text: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image: Option<Image>,
-    /// A text diagram of the board (for text-only front ends).
-    pub diagram: Option<String>,
     /// Rows of buttons.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<Vec<Choice>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mentions: Vec<Mention>,
     /// The game this message shows, so an adapter may edit its last board
     /// message in place.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_id: Option<GameId>,
     /// An attached text file (PDN exports): (file name, contents).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub document: Option<(String, String)>,
     /// The answer to a button press that takes the pressed message's place
     /// instead of being a new message: the picker's steps and the resign
     /// confirmation (its buttons, and its text where the platform can), the
     /// board after a move pressed on it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub in_place: bool,
     /// For a game's board: how the chat keeps it (`/settings boards`);
     /// `None`: the chat has not chosen (the platform's configured default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board_mode: Option<BoardMode>,
     /// For a game's board that is edited in place: a short line to send as
     /// an answer to it (with [`Reply::mentions`]), so the turn still
     /// notifies: "c3-d4, @bob to move".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_note: Option<String>,
     /// The thread of the chat to post in (a Telegram forum topic): the
     /// event's, or the one the game lives in; `None`: the chat itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thread: Option<String>,
     /// A link button under the message, after its other buttons.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub link: Option<Link>,
     /// For the first board of a game in a chat that gives each game a
     /// thread (`/settings threads on`, Discord): open a thread of this name
     /// in the chat, post this reply in it, and tell the hub its id
     /// (`Hub::set_game_thread`) so the game's later replies go there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub new_thread: Option<String>,
     /// A message the core keeps up to date (an analysis' progress, then its
     /// result), named by a key (`analysis-12`): the first reply with a key
-    /// is sent and where it went is kept (SQLite `live_messages`, so a
+    /// is sent and where it went is kept (SQLite `placed_messages`, so a
     /// restart still finds it); a later reply with the same key edits that
     /// message's text instead of sending a new one, where the platform can
     /// (Telegram editMessageText, Discord PATCH); a message that cannot be
     /// edited (deleted) is sent anew and becomes the live one. Only text
     /// and buttons are edited; a live reply carries no image or document.
     /// `None` (the default): an ordinary message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub live: Option<String>,
     /// A token the adapter hands back (`Hub::acknowledge`, which calls
     /// [`crate::core::Service::acknowledge`]) once this reply is sent (an analysis' final text, `analysis-12`):
     /// until then the core sends it again. `None` (the default): nothing
     /// to report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ack: Option<String>,
     /// Something people may pass on to others (an open challenge): where
     /// the platform can, a share button (Telegram: its share sheet with a
     /// deep link to the bot). `None` (the default): nothing to share.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub share: Option<Share>,
+    /// The outbox rows this reply stands for, written in the transaction of
+    /// the change that made it (see `store::outbox`; several: a sweep's
+    /// notices merged into one message): the deliverer marks them done once
+    /// it is sent. Empty: a reply kept nowhere (an analysis' progress,
+    /// "something went wrong").
+    #[serde(skip)]
+    pub outbox: Vec<i64>,
 }
 
 /// What a share button passes on (see [`Reply::share`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Share {
     /// The deep link's start payload (`challenge-12`: `/start challenge-12`).
     pub start: String,
@@ -345,7 +413,6 @@ impl Reply {
             target,
             text: text.into(),
             image: None,
-            diagram: None,
             choices: Vec::new(),
             mentions: Vec::new(),
             game_id: None,
@@ -359,7 +426,28 @@ impl Reply {
             live: None,
             ack: None,
             share: None,
+            outbox: Vec::new(),
         }
+    }
+
+    /// What kind of delivery this is, as the outbox notes it: a game's
+    /// `board`, a `live` message, a `private` message, a `note` for one
+    /// person, an `in-place` answer to a press, or a `post`.
+    pub fn kind(&self) -> &'static str {
+        match &self.target {
+            _ if self.live.is_some() => "live",
+            Target::Private { .. } => "private",
+            _ if self.in_place => "in-place",
+            Target::User { .. } => "note",
+            Target::Chat(_) if self.image.is_some() && self.game_id.is_some() => "board",
+            Target::Chat(_) => "post",
+        }
+    }
+
+    /// A text diagram of its board, for text-only front ends (none
+    /// without a board).
+    pub fn diagram(&self) -> Option<String> {
+        self.image.as_ref()?.picture().diagram()
     }
 
     /// The chat the reply goes to; for [`Target::Private`], the user's

@@ -1,30 +1,33 @@
 //! The [`Hub`]: what every adapter shares. Events go in (the service's
-//! blocking calls run off the async threads), replies come out (to the
-//! adapter that asked, or routed to the adapter of their platform), and the
-//! jobs the service asks for (AI moves) run on a bounded pool of workers.
+//! blocking calls run off the async threads), replies come out through the
+//! deliverer ([`super::deliver`]: each chat's in its own delivery queue,
+//! through its platform's transport), and the jobs the service asks for (AI
+//! moves) run on a bounded pool of workers.
 //! The hub is the only caller of [`Service::run_job`].
 //!
 //! Failures stay where they happen: a service call that fails or panics is
 //! logged (with the update it was handling) and comes back as an error, or
 //! as a short "something went wrong" for the person ([`Hub::serve`]); a job
-//! that fails or panics is logged and tried again with backoff; the work of
-//! one chat runs in its own lane ([`Hub::queue_update`], [`Hub::queue`]),
-//! so a slow chat delays nobody else.
+//! that fails or panics is logged and tried again with backoff; the updates
+//! of one chat are handled in its own lane ([`Hub::queue_update`]), so a
+//! slow chat delays nobody else.
 
+use super::deliver::{board_key, Deliverer, Delivery, ServiceLedger};
 use super::lanes::{panic_message, DropCounts, LaneKey, LaneLimits, Lanes, Shed, ShedReason, Work};
 use super::shutdown::{stopped, Tracker};
+use super::transport::{ChannelTransport, Origin, Placed, Transport};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::{
-    Choice, Event, GameId, Job, Outcome, Platform, Ply, Reply, Service, ServiceError, Target,
-    UserRef,
+    Choice, Event, Job, Outcome, Platform, Reply, Service, ServiceError, Target, UserRef,
 };
+use crate::core::{GameId, Ply};
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot, watch, Notify, Semaphore};
 
-/// Where replies for a platform go (the adapter's sender task reads it).
+/// Replies handed over as they are ([`Hub::register`]).
 pub type ReplyTx = mpsc::UnboundedSender<Reply>;
 pub type ReplyRx = mpsc::UnboundedReceiver<Reply>;
 
@@ -67,7 +70,8 @@ struct Jobs {
 #[derive(Clone)]
 pub struct Hub {
     pub(super) service: Arc<Service>,
-    routes: Arc<Mutex<HashMap<Platform, ReplyTx>>>,
+    /// Every reply goes out through it (see [`super::deliver`]).
+    deliverer: Arc<Deliverer>,
     /// Wakes the sweeper when deadlines may have changed.
     pub(super) wake: Arc<Notify>,
     /// The running sweeper's request line, if one runs.
@@ -128,13 +132,16 @@ impl Hub {
     pub fn with_ai_workers(service: Arc<Service>, n: usize) -> (Hub, watch::Sender<bool>) {
         let n = n.max(1);
         let (tx, rx) = watch::channel(false);
+        let tracker = Tracker::default();
+        let ledger = Arc::new(ServiceLedger(Arc::clone(&service)));
+        let deliverer = Deliverer::new(ledger, tracker.clone());
         (
             Hub {
                 service,
-                routes: Arc::default(),
+                deliverer,
                 wake: Arc::new(Notify::new()),
                 sweeps: Arc::default(),
-                tracker: Tracker::default(),
+                tracker,
                 workers: Arc::new(Semaphore::new(n)),
                 ai_workers: n,
                 jobs: Arc::default(),
@@ -147,14 +154,24 @@ impl Hub {
         )
     }
 
-    /// Register a platform's adapter: replies for it arrive on the receiver.
+    /// Replies for `platform` handed over as they are, on the receiver (a
+    /// front end that shows every reply as a message: the console, tests).
     pub fn register(&self, platform: Platform) -> ReplyRx {
         let (tx, rx) = mpsc::unbounded_channel();
-        self.routes
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(platform, tx);
+        self.set_transport(Arc::new(ChannelTransport { platform, tx }));
         rx
+    }
+
+    /// The transport replies for its platform go out through (replacing
+    /// one set before).
+    pub fn set_transport(&self, t: Arc<dyn Transport>) {
+        self.deliverer.set_transport(t);
+    }
+
+    /// A transport for `platform` is coming: its replies wait for it
+    /// (others are left owed in the outbox).
+    pub fn expect_transport(&self, platform: Platform) {
+        self.deliverer.expect(platform);
     }
 
     pub fn tracker(&self) -> &Tracker {
@@ -266,117 +283,65 @@ impl Hub {
         )
     }
 
-    /// Handle an event whose replies all go through the reply route: route
-    /// them, start its jobs, and return a handle to wait for the jobs.
+    /// Handle an event and deliver its replies (with no origin: each a
+    /// message of its own), start its jobs, and return once the replies are
+    /// delivered, with a handle to wait for the jobs.
     pub async fn submit(&self, event: Event) -> Result<JobsDone, ServiceError> {
         let out = self.handle(event).await?;
-        self.route(out.replies);
-        Ok(self.spawn_jobs(out.jobs))
+        let delivery = self.deliverer.deliver(out.replies, None);
+        let jobs = self.spawn_jobs(out.jobs);
+        delivery.wait().await;
+        Ok(jobs)
     }
 
-    /// Where the board of `game` was last posted on `platform`: (chat,
-    /// message). A database failure is logged and counts as none (the board
-    /// is then posted anew).
-    pub async fn board_message(
-        &self,
-        platform: Platform,
-        game: GameId,
-    ) -> Option<(String, String)> {
-        self.blocking(move |svc| svc.board_message(platform, game))
+    /// Answer an update: deliver its replies (see [`Hub::deliver`]) and
+    /// start its jobs — at once, so the AI thinks while the replies go out,
+    /// unless a reply opens a thread for its game (the AI's move must find
+    /// the thread: then once the replies are out). The handle says when the
+    /// replies are delivered.
+    pub fn answer(&self, out: Outcome, platform: Platform, origin: Origin) -> Delivery {
+        let opens_thread = out.replies.iter().any(|r| r.new_thread.is_some());
+        let delivery = self.deliver(out.replies, platform, origin);
+        if !opens_thread {
+            self.spawn_jobs(out.jobs);
+            return delivery;
+        }
+        let hub = self.clone();
+        let done = delivery.clone();
+        let guard = self.tracker.enter();
+        tokio::spawn(async move {
+            let _guard = guard;
+            done.wait().await;
+            hub.spawn_jobs(out.jobs);
+        });
+        delivery
+    }
+
+    /// Deliver the replies of an update of `platform` from `origin` (its
+    /// chat and thread, the person's message, the press to answer): each
+    /// chat's in its delivery queue, in order. The handle says when they
+    /// are delivered (dropping it is fine).
+    pub fn deliver(&self, replies: Vec<Reply>, platform: Platform, origin: Origin) -> Delivery {
+        self.deliverer.deliver(replies, Some((platform, origin)))
+    }
+
+    /// Where the living board of `game` was last placed on `platform`
+    /// (for a link back to it). A database failure is logged and counts as
+    /// none.
+    pub async fn board_message(&self, platform: Platform, game: GameId) -> Option<Placed> {
+        self.blocking(move |svc| svc.placed_message(platform, &board_key(game)))
             .await
             .inspect_err(
                 |e| tracing::warn!(error = %e, game = game.0, "reading a board message failed"),
             )
             .ok()
             .flatten()
-    }
-
-    /// Remember where the board of `game` was posted on `platform` (kept in
-    /// SQLite: a restart still edits it, and takes its buttons off).
-    pub async fn set_board_message(
-        &self,
-        platform: Platform,
-        game: GameId,
-        chat: String,
-        message: String,
-    ) {
-        let r = self
-            .blocking(move |svc| svc.set_board_message(platform, game, &chat, &message))
-            .await;
-        if let Err(e) = r {
-            tracing::warn!(error = %e, game = game.0, "remembering a board message failed");
-        }
-    }
-
-    /// Remember the thread the adapter opened for `game` (see
-    /// [`Reply::new_thread`](crate::core::Reply::new_thread)): the game's
-    /// later replies go there. A failure is logged; they then go to the chat.
-    pub async fn set_game_thread(&self, game: GameId, thread: String) {
-        let r = self
-            .blocking(move |svc| svc.set_game_thread(game, &thread))
-            .await;
-        if let Err(e) = r {
-            tracing::warn!(error = %e, game = game.0, "remembering a game's thread failed");
-        }
-    }
-
-    /// `game`'s thread (forum topic) is gone (the platform refused a post
-    /// there): its later replies go to its chat at once. A failure is
-    /// logged; the adapter then falls back on each reply.
-    pub async fn forget_game_thread(&self, game: GameId) {
-        let r = self.blocking(move |svc| svc.forget_game_thread(game)).await;
-        if let Err(e) = r {
-            tracing::warn!(error = %e, game = game.0, "forgetting a game's thread failed");
-        }
-    }
-
-    /// Where the live message `key` ([`Reply::live`]) was posted on
-    /// `platform`: (chat, message); a database failure counts as none (the
-    /// message is then posted anew).
-    pub async fn live_message(&self, platform: Platform, key: String) -> Option<(String, String)> {
-        self.blocking(move |svc| svc.live_message(platform, &key))
-            .await
-            .inspect_err(|e| tracing::warn!(error = %e, "reading a live message failed"))
-            .ok()
-            .flatten()
-    }
-
-    /// Remember where the live message `key` was posted on `platform`.
-    pub async fn set_live_message(
-        &self,
-        platform: Platform,
-        key: String,
-        chat: String,
-        message: String,
-    ) {
-        let r = self
-            .blocking(move |svc| svc.set_live_message(platform, &key, &chat, &message))
-            .await;
-        if let Err(e) = r {
-            tracing::warn!(error = %e, "remembering a live message failed");
-        }
-    }
-
-    /// The adapter sent a reply that carried `token` ([`Reply::ack`]: an
-    /// analysis' final text). A failure is logged; the text is then sent
-    /// again later, which is harmless (an edit).
-    pub async fn acknowledge(&self, token: String) {
-        let r = self.blocking(move |svc| svc.acknowledge(&token)).await;
-        if let Err(e) = r {
-            tracing::warn!(error = %e, "acknowledging a reply failed");
-        }
-    }
-
-    /// Whether `message` in `chat` is a game's last board on `platform`.
-    pub async fn is_board_message(
-        &self,
-        platform: Platform,
-        chat: String,
-        message: String,
-    ) -> bool {
-        self.blocking(move |svc| svc.is_board_message(platform, &chat, &message))
-            .await
-            .unwrap_or(false)
+            .map(|p| Placed {
+                chat: p.chat,
+                thread: p.thread,
+                message: p.message,
+                media: p.media,
+            })
     }
 
     /// The cards offered to `name` typing the bot's name in any chat (see
@@ -529,23 +494,42 @@ impl Hub {
         self.catalog.get(lang, key, None)
     }
 
-    /// Send replies to the adapter of their platform (replies for a
-    /// platform without a running adapter are logged and dropped).
-    pub fn route(&self, replies: Vec<Reply>) {
-        if replies.is_empty() {
-            return;
-        }
-        let routes = self.routes.lock().unwrap_or_else(|p| p.into_inner());
-        for r in replies {
-            match routes.get(&r.platform) {
-                Some(tx) => {
-                    if tx.send(r).is_err() {
-                        tracing::warn!("adapter stopped: a reply was dropped");
-                    }
+    /// Deliver replies that answer no update (AI moves, jobs): each chat's
+    /// in its delivery queue, after what is queued there. Replies for a
+    /// platform without a front end are left owed.
+    pub fn route(&self, replies: Vec<Reply>) -> Delivery {
+        self.deliverer.deliver(replies, None)
+    }
+
+    /// Deliver the replies still owed (in the outbox: committed, not yet
+    /// sent when the bot stopped or crashed) of the platforms with a front
+    /// end, in order. How many.
+    pub async fn resume_owed_replies(&self) -> usize {
+        let mut after = 0;
+        let mut n = 0;
+        loop {
+            let owed = match self.blocking(move |svc| svc.owed_replies(after, 500)).await {
+                Ok(o) => o,
+                Err(e) => {
+                    tracing::error!(error = %e, "reading the replies owed failed");
+                    return n;
                 }
-                None => tracing::debug!(platform = r.platform.key(), "no adapter for a reply"),
-            }
+            };
+            let Some(&last) = owed.last().and_then(|r| r.outbox.last()) else {
+                break;
+            };
+            after = last;
+            let served: Vec<Reply> = owed
+                .into_iter()
+                .filter(|r| self.deliverer.serves(r.platform))
+                .collect();
+            n += served.len();
+            self.route(served);
         }
+        if n > 0 {
+            tracing::info!(n, "sending the replies owed since the last run");
+        }
+        n
     }
 
     /// Run jobs (AI moves) in the background on the worker pool; their
@@ -635,7 +619,9 @@ impl Hub {
                 let reporter = hub.clone();
                 let res = hub
                     .blocking(move |svc| {
-                        svc.run_job_reporting(job, &|o: Outcome| reporter.route(o.replies))
+                        svc.run_job_reporting(job, &|o: Outcome| {
+                            reporter.route(o.replies);
+                        })
                     })
                     .await;
                 drop(permit);
@@ -646,11 +632,13 @@ impl Hub {
                             .unwrap_or_else(|p| p.into_inner())
                             .failed
                             .remove(&key);
-                        hub.route(out.replies);
+                        let delivery = hub.route(out.replies);
                         for next in out.jobs {
                             hub.spawn_job(next, &batch);
                         }
                         hub.changed();
+                        // the job is done when its replies are delivered
+                        delivery.wait().await;
                         return;
                     }
                     Err(e) => tracing::error!(?job, attempt, error = %e, "job failed"),
@@ -676,7 +664,7 @@ impl Hub {
             };
             if rounds >= JOB_ROUNDS_FOR_GOOD && !hub.is_shutting_down() {
                 match hub.blocking(move |svc| svc.job_failed_for_good(job)).await {
-                    Ok(out) => hub.route(out.replies),
+                    Ok(out) => hub.route(out.replies).wait().await,
                     Err(e) => tracing::error!(?job, error = %e, "giving a job up failed"),
                 }
             }

@@ -9,17 +9,23 @@
 //! [`Adapter`]; `shashki run` and `shashki console` build theirs and hand
 //! them to [`run`].
 //!
-//! - [`hub`]: the [`Hub`] — events in, replies routed out, AI workers.
+//! - [`hub`]: the [`Hub`] — events in, replies out, AI workers.
+//! - [`deliver`]: the deliverer — every reply by one set of rules, each
+//!   chat's in its own queue, marked sent in the outbox.
+//! - [`transport`]: what a platform does for the deliverer.
 //! - [`lanes`]: one queue per chat — a chat's work one piece at a time,
 //!   its members served in turn, chats side by side.
 //! - [`sweeper`]: deadlines, scheduled jobs, heartbeat.
 //! - [`shutdown`]: the stop signal and the tracker of work in flight.
 
+pub mod deliver;
 pub mod hub;
 pub mod lanes;
 pub mod shutdown;
 pub mod sweeper;
+pub mod transport;
 
+pub use deliver::{Deliverer, Delivery, Ledger};
 pub use hub::{cpu_cores, Hub, JobsDone, ReplyRx, ReplyTx};
 pub use lanes::{
     panic_message, DropCounts, LaneKey, LaneLimits, Shed, ShedReason, BOUND as DEFAULT_LANE_BOUND,
@@ -27,6 +33,9 @@ pub use lanes::{
 };
 pub use shutdown::{stop_signal, stopped, TrackGuard, Tracker};
 pub use sweeper::{JobRun, Scheduled, WhenDue};
+pub use transport::{
+    Caps, ChannelTransport, Fut, Origin, Place, Placed, Press, Pressed, SendError, Transport,
+};
 
 use crate::core::{Platform, Service};
 use std::future::Future;
@@ -39,16 +48,17 @@ use std::time::Duration;
 pub type AdapterFuture = Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send>>;
 
 /// A front end, as the runtime sees it: a platform, and a task that
-/// translates the platform's updates into events for the hub and sends the
-/// replies that arrive on its route, until the hub shuts down.
+/// translates the platform's updates into events for the hub and gives the
+/// hub its [`Transport`] (every reply goes out through the hub's
+/// deliverer), until the hub shuts down.
 pub trait Adapter: Send {
-    /// The platform whose replies this adapter sends.
+    /// The platform whose replies this adapter's transport sends.
     fn platform(&self) -> Platform;
 
-    /// Run until the hub shuts down (or the platform is gone). Replies that
-    /// do not answer one of its own updates (sweeper, AI moves, scheduled
-    /// jobs) arrive on `replies`.
-    fn run(self: Box<Self>, hub: Hub, replies: ReplyRx) -> AdapterFuture;
+    /// Run until the hub shuts down (or the platform is gone); set the
+    /// platform's transport on the hub ([`Hub::set_transport`]) once it can
+    /// send (replies wait for it).
+    fn run(self: Box<Self>, hub: Hub) -> AdapterFuture;
 }
 
 /// Options of [`run`].
@@ -107,14 +117,18 @@ pub async fn run(
     let mut starting = Vec::new();
     for adapter in front_ends {
         let platform = adapter.platform();
-        let rx = hub.register(platform);
-        starting.push((platform, adapter.run(hub.clone(), rx)));
+        // its replies wait for its transport
+        hub.expect_transport(platform);
+        starting.push((platform, adapter.run(hub.clone())));
     }
     // every route is there: the AI moves and analyses the games were
     // waiting for when the bot stopped (or crashed) start now, their
     // replies queued for the adapters — before any adapter runs, so one
     // that ends at once (the console at the end of its input) still waits
     // for them
+    // the replies committed and not sent when the bot last stopped go
+    // first, then the jobs' own
+    hub.resume_owed_replies().await;
     hub.resume_pending_jobs().await;
     let mut running = tokio::task::JoinSet::new();
     for (platform, fut) in starting {
@@ -144,7 +158,7 @@ pub async fn run(
             "tasks still running at shutdown"
         );
     }
-    // each adapter flushes its queued replies and returns
+    // each adapter returns (the replies were delivered above)
     let _ = tokio::time::timeout(Duration::from_secs(10), async {
         while running.join_next().await.is_some() {}
     })

@@ -110,7 +110,12 @@ async fn sweeper(
                 if !replies.is_empty() {
                     tracing::info!(n = replies.len(), "sweeper: reminders, timeouts, expiries");
                 }
-                hub.route(replies);
+                let delivery = hub.route(replies);
+                if !answer.is_empty() {
+                    // who asked for this pass hears of it once its replies
+                    // are out
+                    delivery.wait().await;
+                }
                 match next {
                     Some(at) => Duration::from_secs((at - now).clamp(0, 60) as u64),
                     None => Duration::from_secs(60),

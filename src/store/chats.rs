@@ -41,7 +41,8 @@ pub fn upsert_chat(
             "INSERT INTO chats (platform, platform_chat_id, title, is_private, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (platform, platform_chat_id)
-         DO UPDATE SET title = COALESCE(excluded.title, title)",
+         DO UPDATE SET title = COALESCE(excluded.title, title)
+         WHERE excluded.title IS NOT NULL AND title IS NOT excluded.title",
         )?
         .execute(params![platform, platform_chat_id, title, is_private, now])?;
     Ok(c.sql()

@@ -2,7 +2,8 @@
 //! challenges (the rows' `INTEGER PRIMARY KEY`s), and a game's ply. Each is
 //! its own type, so a user's id never goes where a game's is meant; each is
 //! stored as the integer it wraps (`ToSql`/`FromSql`) and written as that
-//! number (`Display`), so texts and button data read as before.
+//! number (`Display`, and in JSON: the replies owed), so texts, button data
+//! and stored replies read as before.
 
 use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
@@ -10,6 +11,8 @@ macro_rules! stored_number {
     ($($(#[$meta:meta])* $name:ident;)+) => {$(
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+        #[derive(serde::Serialize, serde::Deserialize)]
+        #[serde(transparent)]
         pub struct $name(pub i64);
 
         impl std::fmt::Display for $name {
@@ -83,5 +86,7 @@ mod tests {
         assert_eq!(format!("#{}", GameId(12)), "#12");
         assert_eq!("12".parse::<GameId>(), Ok(GameId(12)));
         assert_eq!(Ply(3).next(), Ply(4));
+        assert_eq!(serde_json::to_string(&GameId(12)).unwrap(), "12");
+        assert_eq!(serde_json::from_str::<GameId>("12").unwrap(), GameId(12));
     }
 }

@@ -38,6 +38,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v20.sql")),
         M::up(include_str!("v21.sql")),
         M::up(include_str!("v22.sql")),
+        M::up(include_str!("v23.sql")),
     ])
 });
 
@@ -254,6 +255,7 @@ mod games;
 mod ids;
 mod kinds;
 mod notify;
+mod outbox;
 pub mod puzzles;
 mod ratings;
 mod tournaments;
@@ -267,6 +269,7 @@ pub use games::*;
 pub use ids::*;
 pub use kinds::*;
 pub use notify::*;
+pub use outbox::*;
 pub use ratings::*;
 pub use tournaments::*;
 pub use users::*;
@@ -287,100 +290,6 @@ pub fn mark_update(c: &Tx, platform: &str, update_id: &str, now: i64) -> StoreRe
 .execute(params![platform, update_id, now],
     )?;
     Ok(n == 1)
-}
-
-// ------------------------------------------------------- board messages ----
-
-/// Where the board of `game` was last posted on `platform`: (chat, message).
-pub fn board_message(
-    c: &Tx,
-    platform: &str,
-    game: GameId,
-) -> StoreResult<Option<(String, String)>> {
-    Ok(c.sql()
-        .query_row(
-            "SELECT chat, message FROM board_messages WHERE platform = ?1 AND game_id = ?2",
-            params![platform, game],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-        .optional()?)
-}
-
-/// Remember where the board of `game` was posted last on `platform`.
-pub fn set_board_message(
-    c: &Tx,
-    platform: &str,
-    game: GameId,
-    chat: &str,
-    message: &str,
-    now: i64,
-) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached(
-            "INSERT INTO board_messages (platform, game_id, chat, message, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (platform, game_id) DO UPDATE
-         SET chat = excluded.chat, message = excluded.message, updated_at = excluded.updated_at",
-        )?
-        .execute(params![platform, game, chat, message, now])?;
-    Ok(())
-}
-
-/// Whether `message` in `chat` is the last board of a game on `platform`.
-pub fn is_board_message(c: &Tx, platform: &str, chat: &str, message: &str) -> StoreResult<bool> {
-    Ok(c.sql()
-        .query_row(
-            "SELECT 1 FROM board_messages WHERE platform = ?1 AND chat = ?2 AND message = ?3",
-            params![platform, chat, message],
-            |_| Ok(()),
-        )
-        .optional()?
-        .is_some())
-}
-
-/// Forget board messages not touched since `before` (a game that long
-/// without a move has ended, or its board is too old to edit).
-pub fn prune_board_messages(c: &Tx, before: i64) -> StoreResult<usize> {
-    Ok(c.sql()
-        .prepare_cached("DELETE FROM board_messages WHERE updated_at < ?1")?
-        .execute([before])?)
-}
-
-// -------------------------------------------------------- live messages ----
-
-/// Where the live message `key` was posted on `platform`: (chat, message).
-pub fn live_message(c: &Tx, platform: &str, key: &str) -> StoreResult<Option<(String, String)>> {
-    Ok(c.sql()
-        .prepare_cached("SELECT chat, message FROM live_messages WHERE platform = ?1 AND key = ?2")?
-        .query_row(params![platform, key], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()?)
-}
-
-/// Remember where the live message `key` was posted on `platform`.
-pub fn set_live_message(
-    c: &Tx,
-    platform: &str,
-    key: &str,
-    chat: &str,
-    message: &str,
-    now: i64,
-) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached(
-            "INSERT INTO live_messages (platform, key, chat, message, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)
-         ON CONFLICT (platform, key) DO UPDATE
-         SET chat = excluded.chat, message = excluded.message, updated_at = excluded.updated_at",
-        )?
-        .execute(params![platform, key, chat, message, now])?;
-    Ok(())
-}
-
-/// Forget live messages not touched since `before`.
-pub fn prune_live_messages(c: &Tx, before: i64) -> StoreResult<usize> {
-    Ok(c.sql()
-        .prepare_cached("DELETE FROM live_messages WHERE updated_at < ?1")?
-        .execute([before])?)
 }
 
 // ------------------------------------------------------------- settings ----

@@ -86,7 +86,8 @@ pub fn upsert_user(
             "INSERT INTO users (platform, platform_user_id, name, handle, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (platform, platform_user_id)
-         DO UPDATE SET name = excluded.name, handle = excluded.handle",
+         DO UPDATE SET name = excluded.name, handle = excluded.handle
+         WHERE name IS NOT excluded.name OR handle IS NOT excluded.handle",
         )?
         .execute(params![
             platform,

@@ -66,6 +66,9 @@ pub struct Fake {
     /// with a message_thread_id there is refused with 400 TOPIC_CLOSED
     /// (recorded as `sendMessage:400`).
     pub topic_closed: Mutex<Vec<i64>>,
+    /// Methods whose requests are held without an answer (recorded as
+    /// `sendPhoto:held` when they come in): the bot waits on them for ever.
+    pub hold: Mutex<Vec<String>>,
 }
 
 pub fn chat_json(id: i64) -> Value {
@@ -313,6 +316,13 @@ async fn api_json(fake: Arc<Fake>, req: Request) -> Result<Json<Value>, axum::re
         fake.arrived.notify_waiters();
         return Ok(Json(json!({"ok": false, "error_code": 400,
             "description": "Bad Request: TOPIC_CLOSED"})));
+    }
+    if fake.hold.lock().unwrap().contains(&method) {
+        let mut held = call.clone();
+        held.method = format!("{method}:held");
+        fake.calls.lock().unwrap().push(held);
+        fake.arrived.notify_waiters();
+        std::future::pending::<()>().await;
     }
     let slow = sends
         .then(|| fake.slow.lock().unwrap().get(&chat).copied())

@@ -171,6 +171,35 @@ impl Pace {
     where
         R: Request<Err = RequestError>,
     {
+        self.call_with(chat, kind, req, self.retries.after_429)
+            .await
+    }
+
+    /// [`Pace::call`], but a 429 comes back at once (the deliverer waits it
+    /// out in the chat's queue); `chat` is frozen for its `retry_after` all
+    /// the same.
+    pub async fn call_once<R>(
+        &self,
+        chat: Option<ChatId>,
+        kind: Kind,
+        req: R,
+    ) -> Result<Output<R>, RequestError>
+    where
+        R: Request<Err = RequestError>,
+    {
+        self.call_with(chat, kind, req, 0).await
+    }
+
+    async fn call_with<R>(
+        &self,
+        chat: Option<ChatId>,
+        kind: Kind,
+        req: R,
+        after_429: u32,
+    ) -> Result<Output<R>, RequestError>
+    where
+        R: Request<Err = RequestError>,
+    {
         let mut waited = 0;
         let mut network = 0;
         let mut pause = NETWORK_BACKOFF;
@@ -183,7 +212,13 @@ impl Pace {
                 Err(e) => e,
             };
             match &err {
-                RequestError::RetryAfter(after) if waited < self.retries.after_429 => {
+                RequestError::RetryAfter(after) if after_429 == 0 => {
+                    if let Some(c) = chat {
+                        self.freeze(c, after.duration());
+                    }
+                    return Err(err);
+                }
+                RequestError::RetryAfter(after) if waited < after_429 => {
                     waited += 1;
                     let after = after.duration();
                     tracing::warn!(chat = ?chat.map(|c| c.0), ?after, "telegram: 429, waiting");

@@ -34,13 +34,16 @@ use crate::core::access::Need;
 use crate::core::ctx::resolve_lang;
 use crate::core::ctx::{Actor, Ctx};
 use crate::core::error::Res;
+use crate::core::games::load;
 use crate::core::games::show::pdn_text;
-use crate::core::games::{load, shown_game};
+use crate::core::games::shown_game;
 use crate::core::present::{finish_draft, Draft};
-use crate::core::types::{Image, Job, Outcome, Platform, Progress, Target};
+use crate::core::types::{Image, Job, Outcome, Picture, Platform, Progress, Target};
 use crate::core::{Config, Service, ServiceError};
-use crate::render::graph::eval_graph_png;
-use crate::store::{self, AnalysisDone, AnalysisRow, AnalysisStatus, GameId, GameRow, Tx};
+use crate::store::AnalysisStatus;
+use crate::store::GameId;
+use crate::store::Tx;
+use crate::store::{self, AnalysisDone, AnalysisRow, GameRow};
 use shashki_engine::analysis::{analyse, AnalyseOptions, Mark};
 use shashki_engine::notation::move_number;
 use shashki_engine::{Color, Game};
@@ -124,9 +127,12 @@ fn post_analysis(ctx: &mut Ctx, row: &GameRow, a: &AnalysisRow, live: bool) -> R
     } else {
         Draft::text(ctx.here(), text)
     };
-    d.image = Some(Image::lazy(format!("analysis-{}.png", row.id), move || {
-        eval_graph_png(&scores, &marks, &title)
-    }));
+    let graph = Picture::Graph {
+        scores,
+        marks,
+        title,
+    };
+    d.image = Some(Image::of(format!("analysis-{}.png", row.id), graph));
     d.document = Some((format!("game-{}-analysis.pdn", row.id), pdn));
     ctx.post(d);
     Ok(())

@@ -8,19 +8,23 @@ use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::games::challenge::chat_variant;
-use crate::core::games::{game_by_id, load, shown_game};
+use crate::core::games::game_by_id;
+use crate::core::games::load;
+use crate::core::games::shown_game;
 use crate::core::i18n::Lang;
 use crate::core::input::args::PositionArgs;
 use crate::core::input::payload::Payload;
+use crate::core::picture::ReplayPicture;
 use crate::core::present::buttons::all_move_choices;
 use crate::core::present::text::{color_key, seat_name};
 use crate::core::present::Draft;
 use crate::core::time::pdn_date;
-use crate::core::types::{BoardMode, Image};
-use crate::core::{tournaments, Service};
-use crate::render::RenderOptions;
-use crate::render::{frames_from_replay_in, render_gif, GifOptions};
-use crate::store::{self, GameId, Termination};
+use crate::core::tournaments;
+use crate::core::types::{BoardMode, Image, Picture};
+use crate::core::Service;
+use crate::render::frames_from_replay_in;
+use crate::store::GameId;
+use crate::store::{self, Termination};
 use shashki_engine::pdn::{write_pdn, PdnStyle};
 use shashki_engine::{Move, Position};
 
@@ -258,29 +262,17 @@ pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     } else {
         ctx.config().board_size.min(480)
     };
-    let timing = GifOptions {
-        ply_ms: if long { 500 } else { 1000 },
-        ..GifOptions::default()
-    };
-    let opts = RenderOptions {
-        size,
-        theme: view.theme,
+    let picture = Picture::Replay(ReplayPicture {
+        frames: ReplayPicture::of_frames(&frames),
+        variant: g.variant().key().to_string(),
         flip: view.flip,
+        theme: view.theme.name().to_string(),
         numbered: view.numbered,
-        variant: g.variant(),
-        ..RenderOptions::default()
-    };
-    let image = Image::lazy(format!("game-{}.gif", l.row.id), move || {
-        let gif = render_gif(&frames, &opts, &timing);
-        if gif.len() <= REPLAY_BYTES_MAX {
-            return gif;
-        }
-        let smaller = RenderOptions {
-            size: crate::render::MIN_SIZE,
-            ..opts.clone()
-        };
-        render_gif(&frames, &smaller, &timing)
+        size,
+        ply_ms: if long { 500 } else { 1000 },
+        bytes_max: REPLAY_BYTES_MAX,
     });
+    let image = Image::of(format!("game-{}.gif", l.row.id), picture);
     let result = match l.row.result {
         Some(r) => r.to_string(),
         None => "*".into(),

@@ -6,9 +6,14 @@ pub(crate) mod board;
 pub(crate) mod buttons;
 pub(crate) mod text;
 
+use super::ctx::Env;
+use super::error::Refusal;
+use super::i18n::Lang;
+use super::picture::{BoardPicture, Marks, Picture, Pos};
+use super::types::Event;
 use super::types::{BoardMode, Choice, Image, Link, Mention, Platform, Reply, Share, Target};
 use super::Config;
-use crate::render::{self, LastMove, RenderOptions, Theme};
+use crate::render::{LastMove, Theme};
 use crate::store::GameId;
 use shashki_engine::{Move, Position, Variant};
 
@@ -148,38 +153,47 @@ impl Draft {
     }
 }
 
+/// The refusal `r` of `ev`, for its sender alone, in `lang`.
+pub(crate) fn refusal_reply(env: &Env, ev: &Event, lang: Lang, r: &Refusal) -> Reply {
+    let target = Target::User {
+        chat: ev.chat.id.clone(),
+        user: ev.user.id.clone(),
+    };
+    let text = text::refusal_text(&env.catalog, lang, r);
+    let mut d = Draft::text(target, text);
+    d.thread = Some(ev.thread.clone());
+    finish_draft(&env.config, d, ev.platform)
+}
+
 /// Draw the board of a draft (at the configured size) and make it a reply.
 pub(crate) fn finish_draft(config: &Config, d: Draft, platform: Platform) -> Reply {
-    let (image, diagram) = match d.board {
+    let image = match d.board {
         Some(b) => {
-            let opts = RenderOptions {
-                size: config.board_size,
-                theme: b.theme,
+            let picture = Picture::Board(BoardPicture {
+                pos: Pos::of(&b.position),
+                variant: b.variant.key().to_string(),
+                last: b
+                    .last
+                    .map(|(before, mv)| Marks::of(&LastMove::from_move(&before, &mv))),
                 flip: b.flip,
-                last_move: b.last.map(|(before, mv)| LastMove::from_move(&before, &mv)),
+                theme: b.theme.name().to_string(),
                 caption: Some(b.caption),
                 numbered: b.numbered,
-                variant: b.variant,
-                ..RenderOptions::default()
-            };
-            let diagram = b.variant.diagram(&b.position);
-            let position = b.position;
-            let mut image = Image::lazy(format!("board-{}.png", b.name), move || {
-                render::render_png(&position, &opts)
+                size: config.board_size,
             });
+            let mut image = Image::of(format!("board-{}.png", b.name), picture);
             if b.hidden {
                 image = image.hidden();
             }
-            (Some(image), Some(diagram))
+            Some(image)
         }
-        None => (d.image, None),
+        None => d.image,
     };
     Reply {
         platform,
         target: d.target,
         text: d.text,
         image,
-        diagram,
         choices: d.choices,
         mentions: d.mentions,
         game_id: d.game_id,
@@ -193,6 +207,7 @@ pub(crate) fn finish_draft(config: &Config, d: Draft, platform: Platform) -> Rep
         live: d.live,
         ack: d.ack,
         share: d.share,
+        outbox: Vec::new(),
     }
 }
 

@@ -12,6 +12,7 @@ mod leave;
 mod organise;
 mod stages;
 mod standings;
+pub(crate) use standings::labels;
 mod swiss;
 
 use crate::args;

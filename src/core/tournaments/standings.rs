@@ -10,17 +10,17 @@ use crate::core::i18n::Lang;
 use crate::core::present::Draft;
 use crate::core::tournaments::entries::take_off;
 use crate::core::tournaments::pick_tournament;
-use crate::core::tournaments::stages::{playable_waiting, start_waiting_and_announce};
+use crate::core::tournaments::stages::playable_waiting;
+use crate::core::tournaments::stages::start_waiting_and_announce;
 use crate::core::tournaments::swiss::swiss_next_round;
-use crate::core::types::{Image, Target};
-use crate::store::{
-    self, GameId, Seat, Termination, TournamentId, TournamentRow, TournamentStatus, Tx,
-};
+use crate::core::types::{Image, Picture, Target};
+use crate::store::GameId;
+use crate::store::Tx;
+use crate::store::{self, Seat, Termination, TournamentId, TournamentRow, TournamentStatus};
 use crate::tournament::ballot::openings;
 use crate::tournament::crosstable::{Crosstable, Labels};
 use crate::tournament::score::{self, Tiebreak};
 use crate::tournament::{Color, GameResult};
-use std::sync::Arc;
 
 /// Extra PDN tags: (name, value).
 pub(crate) type PdnTags = Vec<(&'static str, String)>;
@@ -126,17 +126,19 @@ pub(super) fn standings_drafts(
     before: Vec<String>,
     mentions: Vec<crate::core::Mention>,
 ) -> Res<Vec<Draft>> {
-    let ct = Arc::new(crosstable(ctx, t)?);
+    let ct = crosstable(ctx, t)?;
     let pages = ct.pages().len();
     let page_image = |i: usize| {
-        let ct = Arc::clone(&ct);
         let name = match i {
             0 => format!("crosstable-{}.png", t.id),
             _ => format!("crosstable-{}-{}.png", t.id, i + 1),
         };
-        Image::lazy(name, move || {
-            crate::render::crosstable::crosstable_png(&ct, i).unwrap_or_default()
-        })
+        let picture = Picture::Crosstable {
+            table: Box::new(ct.clone()),
+            lang: ctx.lang.code().to_string(),
+            page: i,
+        };
+        Image::of(name, picture)
     };
     let mut lines = before;
     lines.extend(ct.to_text().lines().map(str::to_string));
@@ -301,7 +303,7 @@ pub(crate) fn tournament_pdn_tags(c: &Tx, game_id: GameId) -> Res<Option<(PdnTag
 }
 
 /// The crosstable's words in `lang`.
-pub(super) fn labels(lang: Lang) -> Labels {
+pub(crate) fn labels(lang: Lang) -> Labels {
     match lang {
         Lang::En => Labels::en(),
         Lang::Ru => Labels::ru(),

@@ -119,7 +119,7 @@ impl Labels {
 }
 
 /// How a result cell reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Tone {
     Win,
     Draw,
@@ -129,7 +129,7 @@ pub enum Tone {
 }
 
 /// One result cell.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Cell {
     /// A player against themselves (round robin).
     Diagonal,
@@ -139,7 +139,7 @@ pub enum Cell {
 }
 
 /// One row: a player.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Row {
     pub player: PlayerId,
     pub name: String,
@@ -155,7 +155,7 @@ pub struct Row {
 }
 
 /// A crosstable ready to print or draw.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Crosstable {
     pub title: String,
     /// Per-opponent columns (round robin) or per-round columns (Swiss).
@@ -164,6 +164,9 @@ pub struct Crosstable {
     pub columns: Vec<String>,
     pub tiebreaks: Vec<String>,
     pub rows: Vec<Row>,
+    /// Not kept with a serialised table (a picture's recipe names its
+    /// language and puts them back).
+    #[serde(skip, default = "Labels::en")]
     pub labels: Labels,
 }
 

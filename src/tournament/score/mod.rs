@@ -117,7 +117,7 @@ impl Counted {
 }
 
 /// A player's standing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Status {
     Active,
     /// Withdrew with the results standing (remaining games forfeited).

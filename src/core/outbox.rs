@@ -1,0 +1,100 @@
+//! The replies owed (the outbox, `store::outbox`): every reply the core
+//! makes is written in the transaction of the change that made it; the
+//! runtime sends them and says when each is done with.
+
+use super::present::{finish_draft, Draft};
+use super::types::{Platform, Reply};
+use super::{Config, Service, ServiceError};
+use crate::store::{self, Tx};
+
+/// Make `drafts` replies on `platform` and write each to the outbox in
+/// the open transaction `c` (see `store::outbox`): they are owed from
+/// the moment the change that made them commits.
+pub(crate) fn owe(
+    config: &Config,
+    c: &Tx,
+    drafts: Vec<Draft>,
+    platform: Platform,
+    now: i64,
+) -> Result<Vec<Reply>, ServiceError> {
+    drafts
+        .into_iter()
+        .map(|d| owe_reply(c, finish_draft(config, d, platform), now))
+        .collect()
+}
+
+/// Write `reply` to the outbox in the open transaction `c`.
+pub(crate) fn owe_reply(c: &Tx, mut reply: Reply, now: i64) -> Result<Reply, ServiceError> {
+    let json = serde_json::to_string(&reply)
+        .map_err(|e| ServiceError::Corrupt(format!("a reply as JSON: {e}")))?;
+    let id = store::insert_outbox(
+        c,
+        reply.platform.key(),
+        reply.chat_id(),
+        reply.thread.as_deref(),
+        reply.kind(),
+        &json,
+        now,
+    )?;
+    reply.outbox = vec![id];
+    Ok(reply)
+}
+
+/// How a reply owed was done with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delivered {
+    /// The platform took it.
+    Sent,
+    /// The platform refuses it for good (a private message to someone who
+    /// never started the bot): dropped.
+    Refused,
+    /// Every try failed: given up (the state it shows is stored; `/board`
+    /// shows it again).
+    Failed,
+}
+
+impl Delivered {
+    fn key(self) -> &'static str {
+        match self {
+            Delivered::Sent => "sent",
+            Delivered::Refused => "refused",
+            Delivered::Failed => "failed",
+        }
+    }
+}
+
+impl Service {
+    /// The replies still owed with an outbox id above `after`, oldest first
+    /// (at most `limit`), each with its [`Reply::outbox`] id. A row that no
+    /// longer reads as a reply (written by another version) is logged and
+    /// marked failed.
+    pub fn owed_replies(&self, after: i64, limit: i64) -> Result<Vec<Reply>, ServiceError> {
+        let rows = store::owed_replies(self.lock().read(), after, limit)?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            match serde_json::from_str::<Reply>(&row.reply) {
+                Ok(mut r) if Platform::from_key(&row.platform) == Some(r.platform) => {
+                    r.outbox = vec![row.id];
+                    out.push(r);
+                }
+                Ok(_) | Err(_) => {
+                    tracing::error!(id = row.id, chat = %row.chat, "an owed reply does not read; dropped");
+                    self.reply_done(row.id, Delivered::Failed)?;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The outbox row `id` is done with (sent, or given up).
+    pub fn reply_done(&self, id: i64, how: Delivered) -> Result<(), ServiceError> {
+        let now = self.now();
+        store::mark_outbox_done(self.lock().read(), id, how.key(), now)?;
+        Ok(())
+    }
+
+    /// How many replies are owed.
+    pub fn replies_owed(&self) -> Result<i64, ServiceError> {
+        Ok(store::count_owed(self.lock().read())?)
+    }
+}
