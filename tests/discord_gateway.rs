@@ -847,13 +847,8 @@ async fn trace_log() {
         ),
     )
     .unwrap();
-    let mut child = common::process::shashki_run(&config)
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let (child, guard, reader) = common::process::spawn_logged(&config);
     let pid = child.id();
-    let guard = common::process::Kill(pid);
-    let reader = common::process::read_stderr(&mut child);
     wait_gateway(&fake.gw, "IDENTIFY and a heartbeat acknowledged", |l| {
         l.received.iter().any(|v| v["op"] == 2) && l.acks > 0
     })

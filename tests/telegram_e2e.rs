@@ -1523,13 +1523,8 @@ async fn no_log_level_prints_the_token() {
     let (fake, addr) = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
     let config = binary_config(dir.path(), addr, "trace");
-    let mut child = common::process::shashki_run(&config)
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let (child, guard, reader) = common::process::spawn_logged(&config);
     let pid = child.id();
-    let guard = common::process::Kill(pid);
-    let reader = common::process::read_stderr(&mut child);
     fake.push_update(text_update(1, 10, "/help"));
     fake.wait_for(0, "the help", |c| shown_text(c).contains("/challenge ai"))
         .await;

@@ -62,6 +62,18 @@ pub fn read_stderr(child: &mut Child) -> std::thread::JoinHandle<String> {
     })
 }
 
+/// `shashki run --config <config>` spawned with its stderr read as it comes
+/// (`read_stderr`): the child, its SIGKILL guard and the log reader.
+pub fn spawn_logged(config: &Path) -> (Child, Kill, std::thread::JoinHandle<String>) {
+    let mut child = shashki_run(config)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let guard = Kill(child.id());
+    let reader = read_stderr(&mut child);
+    (child, guard, reader)
+}
+
 /// Asserts that no form of a token in `forms` stands in `log`, showing the
 /// log around the first one found.
 pub fn assert_not_in_log(log: &str, forms: impl IntoIterator<Item = String>) {
