@@ -51,7 +51,7 @@ fn main() {
     let reader = Store::open(&path).unwrap();
     let mut latencies = Vec::with_capacity(moves);
     let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut game: Option<(i64, Game)> = None;
+    let mut game: Option<(shashki::core::GameId, Game)> = None;
     let started = Instant::now();
     while latencies.len() < moves {
         let (id, g) = match game.take() {
@@ -93,7 +93,7 @@ fn main() {
         let mut g = g;
         g.play(&mv).unwrap();
         let row = store::game(reader.read(), id).unwrap().unwrap();
-        assert_eq!(row.ply as usize, g.ply());
+        assert_eq!(row.ply.0 as usize, g.ply());
         if row.status == store::GameStatus::Active && !g.is_over() {
             game = Some((id, g));
         }

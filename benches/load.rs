@@ -56,7 +56,7 @@ fn main() {
     let svc = Arc::new(Service::open(&path, config, Arc::new(SystemClock)).unwrap());
 
     // set-up: in each chat, users pair off into games
-    let mut games: Vec<Vec<(i64, String, String)>> = Vec::new();
+    let mut games: Vec<Vec<(shashki::core::GameId, String, String)>> = Vec::new();
     for chat in 0..chats {
         let mut here = Vec::new();
         for pair in 0..users / 2 {
@@ -85,7 +85,7 @@ fn main() {
             let svc = Arc::clone(&svc);
             let done = Arc::clone(&done);
             std::thread::spawn(move || {
-                let mut state: Vec<(i64, String, String, Game, usize)> = here
+                let mut state: Vec<(shashki::core::GameId, String, String, Game, usize)> = here
                     .into_iter()
                     .map(|(id, a, b)| {
                         let g = Game::from_position(Variant::Russian, Position::initial());
@@ -158,7 +158,7 @@ fn main() {
     let reader = Store::open(&path).unwrap();
     let (mut lost, mut doubled) = (0, 0);
     for (id, _, _, _, sent) in &all {
-        let ply = store::game(reader.read(), *id).unwrap().unwrap().ply as usize;
+        let ply = store::game(reader.read(), *id).unwrap().unwrap().ply.0 as usize;
         lost += sent.saturating_sub(ply);
         doubled += ply.saturating_sub(*sent);
     }

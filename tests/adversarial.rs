@@ -32,8 +32,10 @@ use shashki::core::{
     UserRef,
 };
 use shashki::engine::{Color, Game, Position, Variant};
+use shashki::store::Ply;
 use shashki::store::{
-    self, ChallengeRow, ChallengeStatus, GameResult, GameRow, GameStatus, Seat, Store, Termination,
+    self, ChallengeId, ChallengeRow, ChallengeStatus, ChatId, GameId, GameResult, GameRow,
+    GameStatus, Seat, Store, Termination, UserId,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -299,7 +301,7 @@ fn snap(s: &Store, prev: Option<&Snap>) -> Snap {
         .map(|(id, row)| {
             let typed = match prev {
                 Some(p) if unchanged(id, row, Some(&p.raw_games)) => p.games[id].clone(),
-                _ => store::game(s.read(), *id).unwrap().unwrap(),
+                _ => store::game(s.read(), GameId(*id)).unwrap().unwrap(),
             };
             (*id, typed)
         })
@@ -309,7 +311,9 @@ fn snap(s: &Store, prev: Option<&Snap>) -> Snap {
         .map(|(id, row)| {
             let typed = match prev {
                 Some(p) if unchanged(id, row, Some(&p.raw_challenges)) => p.challenges[id].clone(),
-                _ => store::challenge(s.read(), *id).unwrap().unwrap(),
+                _ => store::challenge(s.read(), ChallengeId(*id))
+                    .unwrap()
+                    .unwrap(),
             };
             (*id, typed)
         })
@@ -377,23 +381,23 @@ impl Snap {
             .and_then(|r| as_i64(&r[0]))
     }
 
-    fn chat_id_of_platform(&self, platform_id: &str) -> Option<i64> {
-        self.id_of("chats", platform_id)
+    fn chat_id_of_platform(&self, platform_id: &str) -> Option<ChatId> {
+        self.id_of("chats", platform_id).map(ChatId)
     }
 
-    fn user_id(&self, p: usize) -> Option<i64> {
-        self.id_of("users", PEOPLE[p].id)
+    fn user_id(&self, p: usize) -> Option<UserId> {
+        self.id_of("users", PEOPLE[p].id).map(UserId)
     }
 
-    fn chat_id(&self, chat: usize) -> Option<i64> {
-        self.id_of("chats", &chat_ref(chat).id)
+    fn chat_id(&self, chat: usize) -> Option<ChatId> {
+        self.id_of("chats", &chat_ref(chat).id).map(ChatId)
     }
 
     /// The platform's id of a stored chat.
-    fn platform_chat_id(&self, id: i64) -> Option<String> {
+    fn platform_chat_id(&self, id: ChatId) -> Option<String> {
         self.tables["chats"]
             .values()
-            .find(|r| as_i64(&r[0]) == Some(id))
+            .find(|r| as_i64(&r[0]) == Some(id.0))
             .and_then(|r| match &r[2] {
                 Value::Text(t) => Some(t.clone()),
                 _ => None,
@@ -421,7 +425,7 @@ fn sorted_legal(row: &GameRow) -> Vec<String> {
 fn replay_check(c: &Connection, row: &GameRow) -> Result<usize, String> {
     let start = Position::from_fen(&row.start_fen).map_err(|e| format!("start fen: {e}"))?;
     let mut g = Game::from_position(variant(row), start);
-    let moves = move_rows(c, row.id);
+    let moves = move_rows(c, row.id.0);
     for (i, (ply, text, _)) in moves.iter().enumerate() {
         if *ply != i as i64 + 1 {
             return Err(format!("move plies not 1..n: {moves:?}"));
@@ -429,7 +433,7 @@ fn replay_check(c: &Connection, row: &GameRow) -> Result<usize, String> {
         g.play_text(text)
             .map_err(|e| format!("stored move {ply} `{text}` does not replay: {e}"))?;
     }
-    if moves.len() as i64 != row.ply {
+    if moves.len() as i64 != row.ply.0 {
         return Err(format!("ply {} but {} moves", row.ply, moves.len()));
     }
     if g.position().to_fen() != row.fen {
@@ -511,25 +515,25 @@ fn act_of(ev: &Event) -> Act {
     match &ev.input {
         Input::Choice(p) => match Payload::decode(p) {
             Some(Payload::Move { game, ply, .. }) => Act::Move {
-                game: Some(game),
-                ply: Some(ply),
+                game: Some(game.0),
+                ply: Some(ply.0),
             },
-            Some(Payload::ResignConfirm { game, .. }) => Act::Resign { game: Some(game) },
+            Some(Payload::ResignConfirm { game, .. }) => Act::Resign { game: Some(game.0) },
             // a rematch is a challenge (or an AI game) by the presser, here
             Some(Payload::Rematch { .. }) => Act::Challenge,
             Some(Payload::Draw { game }) => Act::Draw {
-                game: Some(game),
+                game: Some(game.0),
                 decline: false,
             },
             Some(Payload::DeclineDraw { game }) => Act::Draw {
-                game: Some(game),
+                game: Some(game.0),
                 decline: true,
             },
             Some(Payload::Accept { challenge }) => Act::Accept {
-                challenge: Some(challenge),
+                challenge: Some(challenge.0),
             },
             Some(Payload::Decline { challenge }) => Act::Decline {
-                challenge: Some(challenge),
+                challenge: Some(challenge.0),
             },
             _ => Act::Inert,
         },
@@ -537,16 +541,24 @@ fn act_of(ev: &Event) -> Act {
             Some(Command::Move(MoveArgs {
                 game,
                 text: Some(_),
-            })) => Act::Move { game, ply: None },
-            Some(Command::Resign(r)) => Act::Resign { game: r.game },
-            Some(Command::Draw(DrawArgs { game, decline })) => Act::Draw { game, decline },
+            })) => Act::Move {
+                game: game.map(|g| g.0),
+                ply: None,
+            },
+            Some(Command::Resign(r)) => Act::Resign {
+                game: r.game.map(|g| g.0),
+            },
+            Some(Command::Draw(DrawArgs { game, decline })) => Act::Draw {
+                game: game.map(|g| g.0),
+                decline,
+            },
             // no number: the newest open one (a word that is no number is
             // refused: `Malformed`)
             Some(Command::Accept(r)) => Act::Accept {
-                challenge: r.challenge,
+                challenge: r.challenge.map(|c| c.0),
             },
             Some(Command::Decline(r)) => Act::Decline {
-                challenge: r.challenge,
+                challenge: r.challenge.map(|c| c.0),
             },
             Some(Command::Challenge(_)) => Act::Challenge,
             Some(Command::Vacation(d)) => Act::Vacation {
@@ -566,16 +578,16 @@ fn act_of(ev: &Event) -> Act {
 
 /// The acting person and chat of a user event, as stored.
 struct Who {
-    user: i64,
+    user: UserId,
     handle: Option<String>,
-    chat: i64,
+    chat: ChatId,
 }
 
 /// Whether an action that names `game` (or none) may mean game `g`: a
 /// number names that game; no number means a game of this chat.
-fn means(game: Option<i64>, g: &GameRow, chat: i64) -> bool {
+fn means(game: Option<i64>, g: &GameRow, chat: ChatId) -> bool {
     match game {
-        Some(id) => id == g.id,
+        Some(id) => id == g.id.0,
         None => g.chat_id == chat,
     }
 }
@@ -658,13 +670,13 @@ fn new_moves(
 ) -> Vec<(i64, Option<i64>)> {
     let mut out = Vec::new();
     for (id, g1) in &b.games {
-        let ply0 = a.games.get(id).map_or(0, |g| g.ply);
-        if g1.ply == ply0 {
+        let ply0 = a.games.get(id).map_or(0, |g| g.ply.0);
+        if g1.ply == Ply(ply0) {
             continue;
         }
         let rows = move_rows(c, *id);
         let old = cache.get(id).cloned().unwrap_or_default();
-        if g1.ply != ply0 + 1 {
+        if g1.ply != Ply(ply0 + 1) {
             errs.push(format!("game {id}: ply {ply0} -> {} in one step", g1.ply));
         } else if rows.len() != old.len() + 1 || rows[..old.len()] != old[..] {
             errs.push(format!(
@@ -695,8 +707,8 @@ fn check_ratings(a: &Snap, b: &Snap, ended: &[&GameRow], errs: &mut Vec<String>)
         let (u, chat) = (as_i64(&row[0]), as_i64(&row[1]));
         let ok = ended.iter().any(|g| {
             matches!((g.white, g.black), (Seat::Human(_), Seat::Human(_)))
-                && (g.color_of(u.unwrap_or(-1)).is_some())
-                && (chat == Some(0) || chat == Some(g.chat_id))
+                && (g.color_of(UserId(u.unwrap_or(-1))).is_some())
+                && (chat == Some(0) || chat == Some(g.chat_id.0))
         });
         if !ok {
             errs.push(format!("rating row changed without a game: {row:?}"));
@@ -751,14 +763,14 @@ fn check_user_event(
                     mine.is_some()
                         && mine == to_move
                         && means(*game, g0, who.chat)
-                        && ply.is_none_or(|p| p == g0.ply)
+                        && ply.is_none_or(|p| p == g0.ply.0)
                 }
                 _ => false,
             };
             if !allowed {
                 bad(&format!("moved by user {u} ({act:?}), not theirs to move"));
             }
-            if moved.iter().any(|(g, by)| g == id && *by != Some(u)) {
+            if moved.iter().any(|(g, by)| g == id && *by != Some(u.0)) {
                 bad("the move is stored as someone else's");
             }
             stats.user_moves += 1;
@@ -911,7 +923,8 @@ fn check_user_event(
         ));
     }
     for g in &new_games {
-        let fresh = g.is_active() && g.ply == 0 && g.start_fen == g.fen && g.draw_offer.is_none();
+        let fresh =
+            g.is_active() && g.ply == Ply(0) && g.start_fen == g.fen && g.draw_offer.is_none();
         let me_vs_ai = match (g.white, g.black) {
             (Seat::Human(w), Seat::Ai(_)) => w == u,
             (Seat::Ai(_), Seat::Human(b)) => b == u,
@@ -920,7 +933,7 @@ fn check_user_event(
         let against_ai = *act == Act::Challenge && g.chat_id == who.chat && me_vs_ai;
         let from_challenge = accepted.iter().any(|ch| {
             let seats = [g.white, g.black];
-            b.challenges[&ch.id].game_id == Some(g.id)
+            b.challenges[&ch.id.0].game_id == Some(g.id)
                 && g.chat_id == ch.chat_id
                 && g.seconds_per_move == ch.seconds_per_move
                 && seats.contains(&Seat::Human(ch.from_user))
@@ -944,7 +957,7 @@ fn check_user_event(
     // nothing else
     const HANDLE: usize = 4; // users: id, platform, platform_user_id, name, handle, …
     for row in changed_rows(a, b, "users") {
-        if as_i64(&row[0]) == Some(u) {
+        if as_i64(&row[0]) == Some(u.0) {
             continue;
         }
         let before = a.tables["users"]
@@ -968,22 +981,22 @@ fn check_user_event(
         }
     }
     for row in changed_rows(a, b, "chats") {
-        if as_i64(&row[0]) != Some(who.chat) {
+        if as_i64(&row[0]) != Some(who.chat.0) {
             errs.push(format!("another chat's row changed: {row:?}"));
         }
     }
     for row in changed_rows(a, b, "puzzle_attempts") {
-        if as_i64(&row[1]) != Some(u) {
+        if as_i64(&row[1]) != Some(u.0) {
             errs.push(format!("someone else's puzzle attempt changed: {row:?}"));
         }
     }
     for row in changed_rows(a, b, "puzzle_players") {
-        if as_i64(&row[0]) != Some(u) {
+        if as_i64(&row[0]) != Some(u.0) {
             errs.push(format!("someone else's puzzle score changed: {row:?}"));
         }
     }
     for row in changed_rows(a, b, "puzzle_daily") {
-        if as_i64(&row[0]) != Some(who.chat) {
+        if as_i64(&row[0]) != Some(who.chat.0) {
             errs.push(format!("another chat's daily puzzle changed: {row:?}"));
         }
     }
@@ -1006,7 +1019,11 @@ fn check_ai_job(
     stats: &mut Stats,
 ) -> Vec<String> {
     let mut errs = Vec::new();
-    let Job::AiMove { game_id, ply } = job else {
+    let Job::AiMove {
+        game: GameId(game_id),
+        ply,
+    } = job
+    else {
         // an analysis changes no game
         if a.games != b.games {
             errs.push(format!("{job:?} changed a game"));
@@ -1029,7 +1046,7 @@ fn check_ai_job(
             && g0.is_active()
             && g0.ply == ply
             && ai_to_move
-            && g1.ply == ply + 1
+            && g1.ply == ply.next()
             && same_setup(g0, g1)
             && moved.contains(&(*id, None))
             && (g1.is_active()
@@ -1167,7 +1184,7 @@ fn check_replies(out: &Outcome, ev: &Event, who: &Who, after: &Snap) -> Vec<Stri
             }
         }
         // a game is shown only in its own chat or to its players
-        if let Some(g) = r.game_id.and_then(|id| after.games.get(&id)) {
+        if let Some(g) = r.game_id.and_then(|id| after.games.get(&id.0)) {
             let here = after.chat_id_of_platform(&ev.chat.id) == Some(g.chat_id);
             if !here && g.color_of(who.user).is_none() {
                 errs.push(format!(
@@ -1335,7 +1352,7 @@ impl World {
         match self.rng.below(10) {
             0 => self.rng.range(0, games.len() as i64 + 5),
             1 => 999_999_999_999,
-            _ if !games.is_empty() => self.rng.pick(&games).id,
+            _ if !games.is_empty() => self.rng.pick(&games).id.0,
             _ => 1,
         }
     }
@@ -1398,7 +1415,7 @@ impl World {
                 match self.rng.below(4) {
                     0 => {
                         let ev = self.event(q, chat, Input::Text(format!("/move #{} {m}", g.id)));
-                        ("move #id", ev, Expect::Moves(g.id))
+                        ("move #id", ev, Expect::Moves(g.id.0))
                     }
                     1 => {
                         let ev = self.event(q, chat, Input::Text(format!("/move {m}")));
@@ -1413,7 +1430,7 @@ impl World {
                         }
                         .encode();
                         let ev = self.event(q, chat, Input::Choice(payload));
-                        ("move button", ev, Expect::Moves(g.id))
+                        ("move button", ev, Expect::Moves(g.id.0))
                     }
                     _ => (
                         "bare move",
@@ -1778,13 +1795,13 @@ impl World {
             None
         };
         let gid = match &g {
-            Some(g) => g.id,
+            Some(g) => g.id.0,
             None => self.any_game_id(),
         };
         let ply = match &g {
             Some(g) if self.rng.chance(0.6) => g.ply,
-            Some(g) => self.rng.range(0, g.ply + 3),
-            None => self.rng.range(0, 5),
+            Some(g) => Ply(self.rng.range(0, g.ply.0 + 3)),
+            None => Ply(self.rng.range(0, 5)),
         };
         let cid = self.any_challenge_id();
         match self.rng.below(16) {
@@ -1867,7 +1884,7 @@ impl World {
         };
         match Payload::decode(payload) {
             Some(Payload::Move { game, ply, index }) => {
-                let Some(g) = self.last.games.get(&game) else {
+                let Some(g) = self.last.games.get(&game.0) else {
                     return Expect::Nothing;
                 };
                 let mine = g.color_of(uid);
@@ -1877,25 +1894,25 @@ impl World {
                     && mine == g.side_to_move()
                     && usize::from(index) < sorted_legal(g).len()
                 {
-                    Expect::Moves(game)
+                    Expect::Moves(game.0)
                 } else {
                     Expect::Nothing
                 }
             }
             // "yes, resign" is for the colour that was asked, when it says
-            Some(Payload::ResignConfirm { game, by }) => match self.last.games.get(&game) {
+            Some(Payload::ResignConfirm { game, by }) => match self.last.games.get(&game.0) {
                 Some(g)
                     if g.is_active()
                         && g.color_of(uid).is_some_and(|c| {
                             by.is_none_or(|b| (b == 0) == (c == shashki::engine::Color::White))
                         }) =>
                 {
-                    Expect::Resigns(game)
+                    Expect::Resigns(game.0)
                 }
                 _ => Expect::Nothing,
             },
             Some(Payload::Accept { challenge }) => {
-                let Some(ch) = self.last.challenges.get(&challenge) else {
+                let Some(ch) = self.last.challenges.get(&challenge.0) else {
                     return Expect::Nothing;
                 };
                 let handle = self.handles[q].as_deref().map(str::to_lowercase);
@@ -1911,7 +1928,7 @@ impl World {
                     && for_me
                     && self.last.chat_id(chat) == Some(ch.chat_id)
                 {
-                    Expect::Accepts(challenge)
+                    Expect::Accepts(challenge.0)
                 } else {
                     Expect::Nothing
                 }
@@ -2154,11 +2171,11 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
         let after = snap(w.s(), Some(&before));
         let p = person_by_platform_id(&ev.user.id).unwrap();
         let who = Who {
-            user: after.user_id(p).unwrap_or(-1),
+            user: after.user_id(p).unwrap_or(UserId(-1)),
             handle: ev.user.handle.as_deref().map(str::to_lowercase),
             chat: after
                 .chat_id(chat_by_platform_id(&ev.chat.id).unwrap())
-                .unwrap_or(-1),
+                .unwrap_or(ChatId(-1)),
         };
         let act = act_of(&ev);
         let mut errs = Vec::new();
@@ -2218,7 +2235,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
             Expect::Nothing => {}
             Expect::Moves(g) => {
                 w.stats.expected_moves += 1;
-                if after.games[&g].ply != before.games[&g].ply + 1 {
+                if after.games[&g].ply != before.games[&g].ply.next() {
                     errs.push(format!(
                         "the player to move could not play in game {g}: {:?}",
                         out.replies.iter().map(|r| &r.text).collect::<Vec<_>>()
@@ -2367,7 +2384,12 @@ fn a_handle_that_changed_hands_does_not_take_its_challenges_along() {
     // Elena is @lena now, and Fyodor took @elena
     say(fyodor, Some("elena"), Input::Text("/help".into()));
     let reader = Store::open(&path).unwrap();
-    let status = || store::challenge(reader.read(), id).unwrap().unwrap().status;
+    let status = || {
+        store::challenge(reader.read(), ChallengeId(id))
+            .unwrap()
+            .unwrap()
+            .status
+    };
     for input in [
         Input::Choice(format!("d:{id}")),
         Input::Text(format!("/decline #{id}")),

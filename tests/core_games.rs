@@ -8,7 +8,7 @@ use shashki::core::{
 };
 use shashki::engine::search::{search, Limits};
 use shashki::engine::{Game, Position, Variant};
-use shashki::store::{self, Seat, Store};
+use shashki::store::{self, ChallengeId, GameId, Ply, Seat, Store, TournamentId};
 use std::sync::Arc;
 
 fn config() -> Config {
@@ -24,16 +24,16 @@ impl Room {
         Room::with_config(config())
     }
 
-    fn game(&self, id: i64) -> store::GameRow {
+    fn game(&self, id: GameId) -> store::GameRow {
         store::game(self.store().read(), id).unwrap().unwrap()
     }
 
     fn game_opt(&self, id: i64) -> Option<store::GameRow> {
-        store::game(self.store().read(), id).unwrap()
+        store::game(self.store().read(), GameId(id)).unwrap()
     }
 
     /// The engine's view of a stored game (replayed from its moves).
-    fn replay(&self, id: i64) -> Game {
+    fn replay(&self, id: GameId) -> Game {
         let s = self.store();
         let row = store::game(s.read(), id).unwrap().unwrap();
         let mut g = Game::from_position(row.variant, Position::from_fen(&row.start_fen).unwrap());
@@ -61,7 +61,7 @@ fn board(o: &Outcome) -> &Reply {
 }
 
 /// Anna challenges Bob; Bob accepts. Anna plays White. Returns the game id.
-fn start_human_game(room: &Room, days: &str) -> i64 {
+fn start_human_game(room: &Room, days: &str) -> GameId {
     room.say("Bob", "/help"); // the bot has seen Bob
     let card = room.say("Anna", &format!("/challenge @bob {days} white"));
     assert!(text(&card).contains("Challenge #"), "{}", text(&card));
@@ -118,7 +118,7 @@ fn whole_game_to_a_win() {
     );
     let g = room.replay(id);
     assert!(g.legal_moves().is_empty(), "Black has no move left");
-    assert_eq!(g.ply() as i64, row.ply);
+    assert_eq!(g.ply() as i64, row.ply.0);
     // ratings moved
     let s = room.store();
     let top = store::top_ratings(s.read(), row.chat_id, 10).unwrap();
@@ -385,7 +385,7 @@ fn a_draw_rule_ends_the_game() {
     // a kings ending set up in the store, played through the chat
     let id = {
         let mut s = room.store();
-        s.transaction(|c| -> Result<i64, store::StoreError> {
+        s.transaction(|c| -> Result<GameId, store::StoreError> {
             let chat = store::upsert_chat(c, "console", "room", None, false, T0)?;
             let a = store::user_by_handle(c, "console", "anna")?.unwrap();
             let b = store::user_by_handle(c, "console", "bob")?.unwrap();
@@ -460,7 +460,7 @@ fn a_game_against_the_ai() {
             .mentions
             .iter()
             .any(|m| m.platform_user_id == "anna"));
-        assert_eq!(room.game(id).ply, 2 * ply + 1);
+        assert_eq!(room.game(id).ply, Ply(2 * ply + 1));
         // Anna answers with her first legal move, by button
         let g = room.replay(id);
         let first = g.legal_moves().iter().map(|m| m.to_string()).min().unwrap();
@@ -468,13 +468,13 @@ fn a_game_against_the_ai() {
         assert!(text(&mine).contains(&first), "{}", text(&mine));
         jobs = mine.jobs;
     }
-    assert_eq!(room.game(id).ply, 12);
+    assert_eq!(room.game(id).ply, Ply(12));
     // a job for a position that has moved on does nothing
     let stale = room
         .svc
         .run_job(shashki::core::Job::AiMove {
-            game_id: id,
-            ply: 3,
+            game: id,
+            ply: Ply(3),
         })
         .unwrap();
     assert!(stale.replies.is_empty());
@@ -490,7 +490,7 @@ fn the_ai_takes_a_draw_only_when_it_stands_worse() {
     for fen in ["W:WKc1,Ke1,Kg1:BKh2", "W:WKb2:BKf8,Kd8,Kh6"] {
         let id = {
             let mut s = room.store();
-            s.transaction(|c| -> Result<i64, store::StoreError> {
+            s.transaction(|c| -> Result<GameId, store::StoreError> {
                 let chat = store::upsert_chat(c, "console", "room", None, false, T0)?;
                 let a = store::user_by_handle(c, "console", "anna")?.unwrap();
                 store::insert_game(
@@ -547,7 +547,7 @@ fn illegal_and_ambiguous_moves_are_explained() {
         t.contains("a capture is compulsory") && t.contains("d4:f6"),
         "{t}"
     );
-    assert_eq!(room.game(id).ply, 2, "nothing was played");
+    assert_eq!(room.game(id).ply, Ply(2), "nothing was played");
     // chatter is ignored
     assert!(room.say("Bob", "good game so far").replies.is_empty());
     // a stale button is refused
@@ -571,7 +571,7 @@ fn only_players_act_on_a_game() {
     assert!(t.contains("not playing"), "{t}");
     let t = text(&room.say("Bob", "/move f6-g5"));
     assert!(t.contains("not your turn"), "{t}");
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
     assert_eq!(room.game(id).status, store::GameStatus::Active);
 }
 
@@ -584,7 +584,7 @@ fn a_redelivered_update_does_nothing_twice() {
     assert!(!first.replies.is_empty());
     let again = room.svc.handle(&ev).unwrap();
     assert!(again.replies.is_empty() && again.jobs.is_empty());
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
 }
 
 #[test]
@@ -625,7 +625,7 @@ fn racing_moves_apply_exactly_once() {
             .count();
         assert_eq!(played, 1, "round {round}: exactly one move applies");
         let after = room.game(id);
-        assert_eq!(after.ply, row.ply + 1, "round {round}");
+        assert_eq!(after.ply, row.ply.next(), "round {round}");
         applied += 1;
         rounds += 1;
     }
@@ -670,7 +670,7 @@ fn reopening_after_a_crash_extends_deadlines_and_keeps_moves() {
         Some(deadline + 2 * DAY),
         "Bob keeps his full day"
     );
-    assert_eq!(row.ply, 1);
+    assert_eq!(row.ply, Ply(1));
     assert_eq!(
         store::game_moves(s.read(), id).unwrap(),
         vec!["c3-d4".to_string()]
@@ -788,7 +788,7 @@ fn only_the_player_to_move_can_press_the_move_buttons() {
     let out = room.press("Bob", &format!("b:{id}:0"));
     assert!(out.replies.iter().all(|r| r.in_place && r.image.is_none()));
     let row = room.game(id);
-    assert_eq!((row.ply, row.status), (0, store::GameStatus::Active));
+    assert_eq!((row.ply, row.status), (Ply(0), store::GameStatus::Active));
     assert_eq!(
         store::game_moves(room.store().read(), id).unwrap(),
         moves_before
@@ -796,11 +796,11 @@ fn only_the_player_to_move_can_press_the_move_buttons() {
     // Anna's own press plays it
     let out = room.press("Anna", &mv);
     assert!(text(&out).contains("Anna: c3-d4"), "{}", text(&out));
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
     // and the same button again is stale, for both
     assert!(text(&room.press("Anna", &mv)).contains("position has changed"));
     assert!(text(&room.press("Bob", &mv)).contains("position has changed"));
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
 }
 
 #[test]
@@ -809,7 +809,7 @@ fn a_forged_button_cannot_play_the_ais_move() {
     let out = room.say("Anna", "/challenge ai 1 black");
     let id = board(&out).game_id.unwrap();
     // while the AI is to move, a move payload made up for its position
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
     for forged in [
         format!("m:{id}:0:0"),
         format!("p:{id}:0:21"),
@@ -817,7 +817,7 @@ fn a_forged_button_cannot_play_the_ais_move() {
     ] {
         let out = room.press("Anna", &forged);
         assert!(text(&out).contains("not your turn"), "{}", text(&out));
-        assert_eq!(room.game(id).ply, 0);
+        assert_eq!(room.game(id).ply, Ply(0));
     }
     // another chat's game is not even there
     let mut ev = room.event("Eve", Input::Choice(format!("o:{id}")));
@@ -924,7 +924,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
     let t = text(&room.say("Eve", "/challenge ai 2"));
     assert!(t.contains("This chat has 4 games in progress"), "{t}");
     assert_eq!(
-        store::active_games_in_chat(s.read(), room.game(1).chat_id)
+        store::active_games_in_chat(s.read(), room.game(GameId(1)).chat_id)
             .unwrap()
             .len(),
         4
@@ -932,7 +932,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
 }
 
 /// A user's id in the store, by name.
-fn room_user(room: &Room, name: &str) -> i64 {
+fn room_user(room: &Room, name: &str) -> store::UserId {
     let s = room.store();
     store::user_by_handle(s.read(), "console", &name.to_lowercase())
         .unwrap()
@@ -952,11 +952,11 @@ fn ai_moves_lost_in_a_crash_are_found_again() {
     assert_eq!(pending, out.jobs, "the AI's move is found from the game");
     let played = again.run_job(pending[0]).unwrap();
     assert!(board_opt(&played).is_some(), "{played:#?}");
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
     assert!(again.pending_jobs().unwrap().is_empty(), "Anna to move");
     // a job run twice does nothing the second time
     assert!(again.run_job(pending[0]).unwrap().replies.is_empty());
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
 }
 
 fn board_opt(o: &Outcome) -> Option<&Reply> {
@@ -1219,7 +1219,7 @@ fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
 
     let out = room.say("Carl", &format!("/analyze #{id}"));
     assert!(text(&out).contains("Analysing game"), "{}", text(&out));
-    assert_eq!(out.jobs, vec![shashki::core::Job::Analyse { game_id: id }]);
+    assert_eq!(out.jobs, vec![shashki::core::Job::Analyse { game: id }]);
     // asked again while it runs: no second job
     let again = room.say("Bob", &format!("/analyse #{id}"));
     assert!(
@@ -1231,7 +1231,7 @@ fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
     // the job (as after a restart, the pending row is what counts)
     assert_eq!(
         room.svc.pending_jobs().unwrap(),
-        vec![shashki::core::Job::Analyse { game_id: id }]
+        vec![shashki::core::Job::Analyse { game: id }]
     );
     let done = room.svc.run_job(out.jobs[0]).unwrap();
     let t = text(&done);
@@ -1253,7 +1253,7 @@ fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
     // the summary is owed until the adapter says it is sent
     assert_eq!(
         room.svc.pending_jobs().unwrap(),
-        vec![shashki::core::Job::Analyse { game_id: id }]
+        vec![shashki::core::Job::Analyse { game: id }]
     );
     room.svc.acknowledge(&key).unwrap();
     assert!(room.svc.pending_jobs().unwrap().is_empty());
@@ -1406,13 +1406,13 @@ fn a_conditional_line_fires_on_the_matching_reply_and_is_dropped_on_another() {
     // Bob plays the expected move: Anna's reply is played at once
     let out = room.say("Bob", "f6-g5");
     assert!(text(&out).contains("b2-c3"), "{}", text(&out));
-    assert_eq!(room.game(id).ply, 3);
+    assert_eq!(room.game(id).ply, Ply(3));
     assert_eq!(room.replay(id).moves().last().unwrap().to_string(), "b2-c3");
     // the rest of the line waits; another move drops it
     let t = text(&room.say("Anna", &format!("/if #{id}")));
     assert!(t.contains("g7-f6 → a1-b2"), "{t}");
     room.say("Bob", "g5-h4");
-    assert_eq!(room.game(id).ply, 4, "no reply played");
+    assert_eq!(room.game(id).ply, Ply(4), "no reply played");
     let t = text(&room.say("Anna", &format!("/if #{id}")));
     assert!(t.contains("no conditional moves"), "{t}");
     // on Telegram, in a group, the plan would be public: refused there
@@ -1463,7 +1463,7 @@ fn rematch_is_a_challenge_with_colours_swapped() {
         .iter()
         .any(|m| m.platform_user_id == "anna"));
     let s = room.store();
-    let ch_id: i64 = s
+    let ch_id: store::ChallengeId = s
         .conn()
         .query_row("SELECT max(id) FROM challenges", [], |r| r.get(0))
         .unwrap();
@@ -1506,7 +1506,7 @@ fn the_chat_chooses_how_boards_are_kept() {
 
 /// Anna challenges Bob to `variant` (the words after `/challenge @bob`),
 /// Bob accepts; Anna plays White. Returns the game id and the card's text.
-fn start_variant_game(room: &Room, words: &str) -> (i64, String) {
+fn start_variant_game(room: &Room, words: &str) -> (GameId, String) {
     room.say("Bob", "/help");
     let card = room.say("Anna", &format!("/challenge @bob 3 white {words}"));
     let accept = button(&card, "Accept").to_string();
@@ -1632,7 +1632,7 @@ fn the_ai_answers_in_every_variant() {
         let job = out.jobs[0];
         let done = room.svc.run_job(job).unwrap();
         assert!(!done.replies.is_empty(), "{word}: the AI moved");
-        assert_eq!(room.game(id).ply, 1, "{word}");
+        assert_eq!(room.game(id).ply, Ply(1), "{word}");
         // its move was legal in that variant (the replay checks it)
         assert_eq!(room.replay(id).ply(), 1);
     }
@@ -1820,11 +1820,11 @@ fn takeback_undoes_a_move_and_the_ais_answer_in_casual_games_only() {
     for job in out.jobs {
         room.svc.run_job(job).unwrap();
     }
-    assert_eq!(room.game(id).ply, 2);
+    assert_eq!(room.game(id).ply, Ply(2));
     let out = room.say("Anna", &format!("/undo #{id}"));
     assert!(text(&out).contains("took back"), "{}", text(&out));
     let g = room.game(id);
-    assert_eq!(g.ply, 0);
+    assert_eq!(g.ply, Ply(0));
     assert_eq!(g.fen, Position::initial().to_fen());
     assert!(room.replay(id).moves().is_empty());
     // the game goes on from there
@@ -1835,7 +1835,7 @@ fn takeback_undoes_a_move_and_the_ais_answer_in_casual_games_only() {
     room.say("Bob", &format!("/move #{human} f6-g5"));
     let t = text(&room.say("Anna", &format!("/takeback #{human}")));
     assert!(t.contains("only in casual games"), "{t}");
-    assert_eq!(room.game(human).ply, 2);
+    assert_eq!(room.game(human).ply, Ply(2));
 }
 
 #[test]
@@ -1945,9 +1945,9 @@ fn notify_on_sends_the_turn_and_each_reminder_privately_once() {
         let anna = store::user_by_handle(s.read(), "console", "anna")
             .unwrap()
             .unwrap();
-        assert!(!store::mark_notified(s.read(), id, 0, "reminder-0", anna.id, T0).unwrap());
-        assert!(!store::mark_notified(s.read(), id, 0, "reminder-1", anna.id, T0).unwrap());
-        assert!(!store::mark_notified(s.read(), id, 0, "turn", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, Ply(0), "reminder-0", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, Ply(0), "reminder-1", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, Ply(0), "turn", anna.id, T0).unwrap());
     }
 
     // Anna moves: Bob is to move but did not opt in, Anna just moved
@@ -1975,7 +1975,7 @@ fn notify_on_sends_the_turn_and_each_reminder_privately_once() {
     assert!(text(&off).contains("turned off"), "{}", text(&off));
     room.say("Anna", "d4-e5");
     let out = room.say("Bob", "/move d6:f4");
-    assert!(room.game(id).ply >= 4, "{}", text(&out));
+    assert!(room.game(id).ply >= Ply(4), "{}", text(&out));
     assert_eq!(all_notes(&out.replies), 0);
 
     // a game in Anna's private chat (against the AI) notifies nobody
@@ -2065,11 +2065,11 @@ fn notify_on_tells_of_a_draw_offer_and_a_takeback_request_privately_once() {
         let bob = store::user_by_handle(s.read(), "console", "bob")
             .unwrap()
             .unwrap();
-        assert!(!store::mark_notified(s.read(), id, 1, "takeback", bob.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, Ply(1), "takeback", bob.id, T0).unwrap());
         let anna = store::user_by_handle(s.read(), "console", "anna")
             .unwrap()
             .unwrap();
-        assert!(!store::mark_notified(s.read(), id, 1, "draw-offer", anna.id, T0).unwrap());
+        assert!(!store::mark_notified(s.read(), id, Ply(1), "draw-offer", anna.id, T0).unwrap());
     }
 
     // Anna turns them off: Bob's next offer (a new ply) reaches her not
@@ -2148,7 +2148,7 @@ fn a_game_keeps_the_thread_it_was_started_in() {
 
 /// Anna challenges Bob to a casual game (`casual`); Bob accepts. Anna plays
 /// White. Returns the game id.
-fn start_casual_game(room: &Room) -> i64 {
+fn start_casual_game(room: &Room) -> GameId {
     room.say("Bob", "/help");
     let card = room.say("Anna", "/challenge @bob 3 white casual");
     assert!(text(&card).contains("casual (unrated)"), "{}", text(&card));
@@ -2214,7 +2214,7 @@ fn a_takeback_accepted_takes_back_the_move_and_the_answer() {
     let accept = button(&ask, "Accept").to_string();
     let t = text(&room.press("Anna", &accept));
     assert!(t.contains("only your opponent"), "{t}");
-    assert_eq!(room.game(id).ply, 2);
+    assert_eq!(room.game(id).ply, Ply(2));
     let out = room.press("Bob", &accept);
     assert!(text(&out).contains("agreed"), "{}", text(&out));
     assert!(board(&out).game_id == Some(id));
@@ -2224,19 +2224,19 @@ fn a_takeback_accepted_takes_back_the_move_and_the_answer() {
     assert_eq!(b.mentions[0].platform_user_id, "anna");
     // Anna's move and Bob's answer are gone: Anna to move from the start
     let g = room.game(id);
-    assert_eq!(g.ply, 0);
+    assert_eq!(g.ply, Ply(0));
     assert_eq!(g.fen, Position::initial().to_fen());
     assert!(room.replay(id).moves().is_empty());
     // pressed again (a redelivery, a second tap): nothing more
     let t = text(&room.press("Bob", &accept));
     assert!(t.contains("no longer open"), "{t}");
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
     assert!(text(&room.say("Anna", "e3-f4")).contains("e3-f4"));
     // asked when the opponent has not answered yet: only the own move
     let ask = room.say("Anna", "/takeback");
     let out = room.press("Bob", button(&ask, "Accept"));
     assert!(text(&out).contains("agreed"), "{}", text(&out));
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
 }
 
 #[test]
@@ -2247,11 +2247,11 @@ fn a_takeback_declined_changes_nothing() {
     let ask = room.say("Anna", "/takeback");
     let out = room.press("Bob", button(&ask, "Decline"));
     assert!(text(&out).contains("declined"), "{}", text(&out));
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
     // the answered request is gone: accepting it now does nothing
     let t = text(&room.press("Bob", button(&ask, "Accept")));
     assert!(t.contains("no longer open"), "{t}");
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
     // nor is it asked again before the game moves on
     let t = text(&room.say("Anna", "/takeback"));
     assert!(t.contains("was declined"), "{t}");
@@ -2273,7 +2273,7 @@ fn a_takeback_is_refused_in_a_rated_game() {
         text(&out)
     );
     assert!(out.replies.iter().all(|r| r.choices.is_empty()));
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
     // nor after the end of a casual game
     let casual = start_casual_game(&room);
     room.say("Anna", &format!("/move #{casual} c3-d4"));
@@ -2297,13 +2297,13 @@ fn a_prankster_pressing_accept_is_refused_and_changes_nothing() {
     let out = room.press("Carl", &accept);
     assert!(text(&out).contains("not playing"), "{}", text(&out));
     assert!(out.replies.iter().all(|r| r.image.is_none()));
-    assert_eq!(room.game(id).ply, 1);
+    assert_eq!(room.game(id).ply, Ply(1));
     // a forged answer for a request that was never made
     let t = text(&room.press("Bob", &format!("ta:{id}:7")));
     assert!(t.contains("no longer open"), "{t}");
     // Bob still may
     room.press("Bob", &accept);
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
 }
 
 #[test]
@@ -2316,7 +2316,7 @@ fn a_takeback_request_lapses_when_a_move_is_made() {
     room.say("Bob", "f6-g5");
     let t = text(&room.press("Bob", button(&ask, "Accept")));
     assert!(t.contains("no longer open"), "{t}");
-    assert_eq!(room.game(id).ply, 2);
+    assert_eq!(room.game(id).ply, Ply(2));
     // a new request is allowed now, at the new position
     let ask = room.say("Anna", "/takeback");
     assert!(text(&ask).contains("asks to take back"), "{}", text(&ask));
@@ -2336,13 +2336,13 @@ fn a_takeback_drops_both_players_conditional_lines() {
     let ask = room.say("Anna", "/takeback");
     let out = room.press("Bob", button(&ask, "Accept"));
     assert!(text(&out).contains("agreed"), "{}", text(&out));
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
     let t = text(&room.say("Anna", &format!("/if #{id}")));
     assert!(t.contains("no conditional moves"), "{t}");
     room.say("Anna", "a3-b4");
     let out = room.say("Bob", "b6-a5");
     assert!(!text(&out).contains("g3-h4"), "{}", text(&out));
-    assert_eq!(room.game(id).ply, 2, "no reply played for Anna");
+    assert_eq!(room.game(id).ply, Ply(2), "no reply played for Anna");
     assert_eq!(
         room.replay(id)
             .moves()
@@ -2356,7 +2356,7 @@ fn a_takeback_drops_both_players_conditional_lines() {
     assert!(t.contains("Stored for game"), "{t}");
     let ask = room.say("Anna", "/takeback");
     room.press("Bob", button(&ask, "Accept"));
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
     let t = text(&room.say("Bob", &format!("/if #{id}")));
     assert!(t.contains("no conditional moves"), "{t}");
     let s = room.store();
@@ -2398,7 +2398,7 @@ fn a_handle_that_moved_to_another_account_reaches_its_new_holder() {
         .unwrap()
         .unwrap();
     assert_eq!(new_bob.platform_user_id, "bob-new");
-    let to: Option<i64> = s
+    let to: Option<store::UserId> = s
         .conn()
         .query_row("SELECT to_user FROM challenges", [], |r| r.get(0))
         .unwrap();
@@ -2478,7 +2478,9 @@ fn names_and_titles_are_stored_without_invisible_or_text_turning_characters() {
     // a tournament's name too (the console's user administers the chat)
     let out = room.say("Anna", "/tournament new Spring\u{200b}\u{202e} Cup");
     assert!(text(&out).contains("Spring Cup"), "{}", text(&out));
-    let t = store::tournament(room.store().read(), 1).unwrap().unwrap();
+    let t = store::tournament(room.store().read(), TournamentId(1))
+        .unwrap()
+        .unwrap();
     assert_eq!(t.name, "Spring Cup");
     let t = text(&room.say("Anna", "/tournament new \u{200b}\u{2066}"));
     assert!(t.contains("/tournament new NAME"), "{t}");
@@ -2541,7 +2543,7 @@ fn long_handles_and_numbers_are_refused_and_echoed_bounded() {
         );
     }
     assert_eq!(
-        store::challenge(room.store().read(), 2)
+        store::challenge(room.store().read(), ChallengeId(2))
             .unwrap()
             .unwrap()
             .status,
@@ -2622,7 +2624,7 @@ fn share_link_secrets_are_twelve_random_digits() {
             let token: i64 = token.parse().unwrap();
             let id: i64 = id.parse().unwrap();
             assert_eq!(
-                store::challenge_share_token(room.store().read(), id).unwrap(),
+                store::challenge_share_token(room.store().read(), ChallengeId(id)).unwrap(),
                 Some(token)
             );
             tokens.push(token);
@@ -2656,7 +2658,7 @@ fn an_analysis_edits_one_live_message_with_its_progress_then_the_result() {
         };
         room.say(who, &format!("/move {}", moves[0]));
     }
-    assert_eq!(room.game(id).ply, 20);
+    assert_eq!(room.game(id).ply, Ply(20));
     room.say("Anna", "/resign");
     let ask = room.say("Anna", "/resign");
     if room.game(id).status == store::GameStatus::Active {
@@ -2766,8 +2768,8 @@ fn an_analysis_given_up_for_good_ends_its_live_message_with_could_not_be_made() 
     let key = format!("analysis-{id}");
     // an AI move is never given up: nothing to say
     let ai = shashki::core::Job::AiMove {
-        game_id: id,
-        ply: 0,
+        game: id,
+        ply: Ply(0),
     };
     assert!(room.svc.job_failed_for_good(ai).unwrap().replies.is_empty());
     let out = room.svc.job_failed_for_good(job).unwrap();
@@ -2838,7 +2840,7 @@ fn a_takeback_from_elsewhere_asks_in_the_games_chat_and_notifies_again() {
     );
     let out = room.press("Bob", button(&ask, "Accept"));
     assert!(text(&out).contains("agreed"), "{}", text(&out));
-    assert_eq!(room.game(id).ply, 0);
+    assert_eq!(room.game(id).ply, Ply(0));
 
     // the same move again: Bob is told again
     let again = room.say("Anna", "c3-d4");
@@ -2864,8 +2866,8 @@ fn words_that_do_not_fit_a_command_are_refused_not_guessed() {
     let t = text(&room.say("Anna", "/challenge white black"));
     assert!(t.contains("did not understand “black”"), "{t}");
     let count = || {
-        store::count_open_challenges_from(room.store().read(), 1).unwrap()
-            + store::count_open_challenges_from(room.store().read(), 2).unwrap()
+        store::count_open_challenges_from(room.store().read(), store::UserId(1)).unwrap()
+            + store::count_open_challenges_from(room.store().read(), store::UserId(2)).unwrap()
     };
     assert_eq!(count(), 0, "no challenge was made");
     room.say("Anna", "/challenge @bob 3");

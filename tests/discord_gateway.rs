@@ -16,6 +16,8 @@
 
 mod common {
     pub mod discord;
+    #[cfg(unix)]
+    pub mod process;
 }
 
 use axum::extract::{Request, State};
@@ -735,28 +737,13 @@ async fn resume() {
         ),
     )
     .unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .arg("run")
-        .arg("--config")
-        .arg(&config)
-        .env_remove("SHASHKI_TELEGRAM_TOKEN")
-        .env_remove("SHASHKI_DISCORD_TOKEN")
-        .env_remove("SHASHKI_DATABASE")
-        .env_remove("RUST_LOG")
+    let child = common::process::shashki_run(&config)
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     let pid = child.id();
     // stop the bot however the test ends
-    struct Kill(u32);
-    impl Drop for Kill {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("kill")
-                .args(["-KILL", &self.0.to_string()])
-                .status();
-        }
-    }
-    let guard = Kill(pid);
+    let guard = common::process::Kill(pid);
     wait_gateway(&fake.gw, "IDENTIFY", |l| {
         l.received.iter().any(|v| v["op"] == 2)
     })
@@ -795,11 +782,7 @@ async fn resume() {
         .unwrap();
     assert_eq!((ply, moves), (1, 1));
     // SIGTERM: a clean stop
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    common::process::sigterm(pid);
     let out = tokio::time::timeout(
         WAIT,
         tokio::task::spawn_blocking(move || child.wait_with_output()),
@@ -852,7 +835,6 @@ async fn no_log_level_prints_the_token() {
 
 #[cfg(unix)]
 async fn trace_log() {
-    use std::io::Read;
     let fake = fake_discord().await;
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("config.toml");
@@ -865,34 +847,8 @@ async fn trace_log() {
         ),
     )
     .unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .arg("run")
-        .arg("--config")
-        .arg(&config)
-        .env_remove("SHASHKI_TELEGRAM_TOKEN")
-        .env_remove("SHASHKI_DISCORD_TOKEN")
-        .env_remove("SHASHKI_DATABASE")
-        .env_remove("RUST_LOG")
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let (child, guard, reader) = common::process::spawn_logged(&config);
     let pid = child.id();
-    struct Kill(u32);
-    impl Drop for Kill {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("kill")
-                .args(["-KILL", &self.0.to_string()])
-                .status();
-        }
-    }
-    let guard = Kill(pid);
-    // the log is read as it comes (a full pipe would stop the bot)
-    let mut stderr = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut log = Vec::new();
-        let _ = stderr.read_to_end(&mut log);
-        String::from_utf8_lossy(&log).into_owned()
-    });
     wait_gateway(&fake.gw, "IDENTIFY and a heartbeat acknowledged", |l| {
         l.received.iter().any(|v| v["op"] == 2) && l.acks > 0
     })
@@ -912,33 +868,14 @@ async fn trace_log() {
         format!("Bot {TOKEN}"),
         "the token went over the wire"
     );
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let exit = tokio::time::timeout(WAIT, tokio::task::spawn_blocking(move || child.wait()))
-        .await
-        .expect("exits after SIGTERM")
-        .unwrap()
-        .unwrap();
+    common::process::sigterm(pid);
+    let exit = common::process::exit_within(child, WAIT).await;
     drop(guard);
     let log = reader.join().unwrap();
     assert!(exit.success(), "{log}");
     assert!(log.contains("TRACE"), "the log is at trace");
     assert!(log.contains("Identifying"), "the IDENTIFY is in the log");
-    for form in token_forms(TOKEN) {
-        let at = log.find(&form);
-        assert!(
-            at.is_none(),
-            "the token ({form}) in the log: …{}…",
-            log.get(at.unwrap_or(0).saturating_sub(200)..)
-                .unwrap_or_default()
-                .chars()
-                .take(400)
-                .collect::<String>()
-        );
-    }
+    common::process::assert_not_in_log(&log, token_forms(TOKEN));
     fake.gw_task.abort();
     fake.rest_task.abort();
 }

@@ -644,7 +644,10 @@ async fn the_core_lists_the_callers_moves() {
         .moves_to_play(Platform::Telegram, &ev.chat.id, &ev.user.id)
         .unwrap()
         .is_empty());
-    assert!(service.legal_move_choices(999).unwrap().is_empty());
+    assert!(service
+        .legal_move_choices(shashki::core::GameId(999))
+        .unwrap()
+        .is_empty());
 }
 
 /// The same interaction from Bob (another member of the guild).
@@ -927,7 +930,7 @@ async fn a_link_names_the_server_learned_at_connect() {
         link: Some(shashki::core::Link {
             label: label.into(),
             to: shashki::core::LinkTo::Game {
-                game: 9,
+                game: shashki::core::GameId(9),
                 chat: "800000000000000009".into(),
                 thread: None,
             },

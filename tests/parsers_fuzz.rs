@@ -15,6 +15,7 @@
 use shashki::core::input::args::MoveArgs;
 use shashki::core::input::commands::{game_ref, looks_like_move, parse_command, Command};
 use shashki::core::input::payload::Payload;
+use shashki::store::Ply;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// xorshift64*, seeded.
@@ -172,7 +173,7 @@ fn check_text(text: &str) {
         assert!(text.trim().starts_with('/'), "{text:?} -> {cmd:?}");
         match cmd {
             Command::Move(MoveArgs { game, text: t }) => {
-                assert!(game.is_none_or(|g| g > 0), "{text:?} -> {cmd:?}");
+                assert!(game.is_none_or(|g| g.0 > 0), "{text:?} -> {cmd:?}");
                 assert!(
                     t.as_ref().is_none_or(|t| !t.trim().is_empty()),
                     "{text:?} -> {cmd:?}"
@@ -319,22 +320,30 @@ fn every_payload_the_bot_makes_decodes_to_itself() {
     };
     for _ in 0..20_000 {
         let (g, c, ply) = (id(&mut rng), id(&mut rng), id(&mut rng));
+        let g = shashki::core::GameId(g);
         let index = rng.next() as u16;
         let square = 1 + rng.below(32) as u8;
         for p in [
-            Payload::Accept { challenge: c },
-            Payload::Decline { challenge: c },
+            Payload::Accept {
+                challenge: shashki::core::ChallengeId(c),
+            },
+            Payload::Decline {
+                challenge: shashki::core::ChallengeId(c),
+            },
             Payload::Move {
                 game: g,
-                ply,
+                ply: Ply(ply),
                 index,
             },
             Payload::Piece {
                 game: g,
-                ply,
+                ply: Ply(ply),
                 square,
             },
-            Payload::Pieces { game: g, ply },
+            Payload::Pieces {
+                game: g,
+                ply: Ply(ply),
+            },
             Payload::Resign { game: g },
             Payload::ResignConfirm { game: g, by: None },
             Payload::ResignConfirm {
@@ -345,8 +354,14 @@ fn every_payload_the_bot_makes_decodes_to_itself() {
             Payload::DeclineDraw { game: g },
             Payload::Flip { game: g },
             Payload::Rematch { game: g },
-            Payload::TakebackAccept { game: g, ply },
-            Payload::TakebackDecline { game: g, ply },
+            Payload::TakebackAccept {
+                game: g,
+                ply: Ply(ply),
+            },
+            Payload::TakebackDecline {
+                game: g,
+                ply: Ply(ply),
+            },
             Payload::PuzzleHint,
             Payload::PuzzleSolution,
             Payload::PuzzleNext,

@@ -10,7 +10,7 @@ use shashki::core::puzzles::{read_pack, PACK};
 use shashki::core::{Config, Input, Outcome};
 use shashki::engine::puzzle::Puzzle;
 use shashki::engine::Move;
-use shashki::store::{self, puzzles as db};
+use shashki::store::{self, puzzles as db, Ply};
 
 impl Room {
     /// The puzzles' room: its chat "room" is titled "room" too.
@@ -30,7 +30,7 @@ impl Room {
 
     fn player(&self, who: &str) -> db::PlayerRow {
         let s = self.store();
-        let uid: i64 = s
+        let uid: shashki::core::UserId = s
             .conn()
             .query_row(
                 "SELECT id FROM users WHERE platform_user_id = ?1",
@@ -38,7 +38,7 @@ impl Room {
                 |r| r.get(0),
             )
             .unwrap();
-        db::player(s.read(), uid, 0).unwrap()
+        db::player(s.read(), uid, shashki::core::ChatId::EVERYWHERE).unwrap()
     }
 }
 
@@ -228,13 +228,16 @@ fn a_move_goes_to_the_game_first_then_to_the_puzzle() {
     let o = room.say("Anna", "c3-d4");
     assert!(text(&o).contains("c3-d4"), "{}", text(&o));
     let s = room.store();
-    let game = store::active_games_in_chat(s.read(), 1).unwrap();
-    assert_eq!(game[0].ply, 1);
+    let game = store::active_games_in_chat(s.read(), shashki::core::ChatId(1)).unwrap();
+    assert_eq!(game[0].ply, Ply(1));
     // the puzzle move is not legal in the game: it answers the puzzle
     let o = room.say("Anna", &p.main_line()[0].to_string());
     let t = text(&o);
     assert!(t.contains("Right") || t.contains("Solved"), "{t}");
-    assert_eq!(store::game(s.read(), game[0].id).unwrap().unwrap().ply, 1);
+    assert_eq!(
+        store::game(s.read(), game[0].id).unwrap().unwrap().ply,
+        Ply(1)
+    );
 }
 
 #[test]

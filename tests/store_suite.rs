@@ -16,14 +16,14 @@
 //! door, `Store::conn()`.
 
 use shashki::engine::{Color, Variant};
-use shashki::store::puzzles;
 use shashki::store::{
-    self, AnalysisDone, AnalysisRow, AnalysisStatus, ByeRow, ChallengeRow, ChallengeStatus,
-    ChatRow, ChatSetting, ColorWish, ConditionalRow, GameResult, GameRow, GameStatus, NewGame,
-    NewTournament, NextClock, RatingRow, Seat, Store, StoreError, StoreResult, TakebackRequest,
-    Termination, TournamentGameRow, TournamentPlayerRow, TournamentRow, TournamentStatus, Tx,
-    UserRow,
+    self, AnalysisDone, AnalysisRow, AnalysisStatus, ByeRow, ChallengeId, ChallengeRow,
+    ChallengeStatus, ChatId, ChatRow, ChatSetting, ColorWish, ConditionalRow, GameId, GameResult,
+    GameRow, GameStatus, NewGame, NewTournament, NextClock, RatingRow, Seat, Store, StoreError,
+    StoreResult, TakebackRequest, Termination, TournamentGameRow, TournamentId,
+    TournamentPlayerRow, TournamentRow, TournamentStatus, Tx, UserId, UserRow,
 };
+use shashki::store::{puzzles, Ply};
 use shashki::tournament::ballot::Ballot;
 use shashki::tournament::Format;
 use std::cell::Cell;
@@ -190,7 +190,7 @@ fn world(s: &mut Store) -> World {
     })
 }
 
-fn new_game(chat: i64, white: Seat, black: Seat) -> NewGame {
+fn new_game(chat: ChatId, white: Seat, black: Seat) -> NewGame {
     NewGame {
         chat_id: chat,
         variant: Variant::Russian,
@@ -206,16 +206,16 @@ fn new_game(chat: i64, white: Seat, black: Seat) -> NewGame {
 }
 
 /// A game between people in `chat`, inserted at T0.
-fn add_game(s: &mut Store, chat: i64, white: i64, black: i64) -> i64 {
+fn add_game(s: &mut Store, chat: ChatId, white: UserId, black: UserId) -> GameId {
     let g = new_game(chat, Seat::Human(white), Seat::Human(black));
     w(s, |tx| store::insert_game(tx, &g, T0))
 }
 
-fn insert(s: &mut Store, g: &NewGame) -> i64 {
+fn insert(s: &mut Store, g: &NewGame) -> GameId {
     w(s, |tx| store::insert_game(tx, g, T0))
 }
 
-fn game(s: &Store, id: i64) -> GameRow {
+fn game(s: &Store, id: GameId) -> GameRow {
     store::game(s.read(), id)
         .expect("the game reads")
         .expect("the game is stored")
@@ -229,12 +229,12 @@ fn fen_after(ply: i64) -> String {
 }
 
 /// Play `notation` at `ply` (the game's ply before the move), at T0 + 10 × (ply + 1).
-fn play(s: &mut Store, id: i64, ply: i64, notation: &str, by: Option<i64>) -> bool {
+fn play(s: &mut Store, id: GameId, ply: i64, notation: &str, by: Option<UserId>) -> bool {
     w(s, |tx| {
         store::record_move(
             tx,
             id,
-            ply,
+            Ply(ply),
             notation,
             &fen_after(ply + 1),
             by,
@@ -244,16 +244,16 @@ fn play(s: &mut Store, id: i64, ply: i64, notation: &str, by: Option<i64>) -> bo
     })
 }
 
-fn finish(s: &mut Store, id: i64, result: GameResult, how: Termination, now: i64) -> bool {
+fn finish(s: &mut Store, id: GameId, result: GameResult, how: Termination, now: i64) -> bool {
     w(s, |tx| store::finish_game(tx, id, result, how, now))
 }
 
-fn ids(games: &[GameRow]) -> Vec<i64> {
+fn ids(games: &[GameRow]) -> Vec<GameId> {
     games.iter().map(|g| g.id).collect()
 }
 
 /// An open challenge from `from` to anyone in `chat`, expiring at `expires`.
-fn open_challenge(s: &mut Store, chat: i64, from: i64, expires: i64) -> i64 {
+fn open_challenge(s: &mut Store, chat: ChatId, from: UserId, expires: i64) -> ChallengeId {
     w(s, |tx| {
         store::insert_challenge(
             tx,
@@ -270,7 +270,7 @@ fn open_challenge(s: &mut Store, chat: i64, from: i64, expires: i64) -> i64 {
     })
 }
 
-fn new_tournament(chat: i64, by: i64) -> NewTournament<'static> {
+fn new_tournament(chat: ChatId, by: UserId) -> NewTournament<'static> {
     NewTournament {
         chat_id: chat,
         name: "Cup",
@@ -288,11 +288,11 @@ fn new_tournament(chat: i64, by: i64) -> NewTournament<'static> {
     }
 }
 
-fn add_tournament(s: &mut Store, t: &NewTournament) -> i64 {
+fn add_tournament(s: &mut Store, t: &NewTournament) -> TournamentId {
     w(s, |tx| store::insert_tournament(tx, t, T0))
 }
 
-fn tournament(s: &Store, id: i64) -> TournamentRow {
+fn tournament(s: &Store, id: TournamentId) -> TournamentRow {
     store::tournament(s.read(), id)
         .expect("the tournament reads")
         .expect("the tournament is stored")
@@ -300,7 +300,7 @@ fn tournament(s: &Store, id: i64) -> TournamentRow {
 
 fn set_status(
     s: &mut Store,
-    id: i64,
+    id: TournamentId,
     from: TournamentStatus,
     to: TournamentStatus,
     now: i64,
@@ -320,7 +320,7 @@ fn rating(r: f64, games: i64) -> RatingRow {
     }
 }
 
-fn analysis(s: &Store, game: i64) -> AnalysisRow {
+fn analysis(s: &Store, game: GameId) -> AnalysisRow {
     store::analysis(s.read(), game)
         .expect("the analysis reads")
         .expect("the analysis is stored")
@@ -404,7 +404,7 @@ mod suite {
             store::user(s.read(), elsewhere.id).unwrap(),
             Some(elsewhere)
         );
-        assert_eq!(store::user(s.read(), 9_999).unwrap(), None);
+        assert_eq!(store::user(s.read(), UserId(9_999)).unwrap(), None);
     }
 
     pub fn users_are_found_by_handle_whatever_its_case_and_a_leading_at(open: Open) {
@@ -477,7 +477,7 @@ mod suite {
         assert!(store::user_notify(s.read(), anna.id).unwrap());
         assert!(!store::user_notify(s.read(), boris.id).unwrap());
         assert!(
-            !store::user_notify(s.read(), 9_999).unwrap(),
+            !store::user_notify(s.read(), UserId(9_999)).unwrap(),
             "no such user: off"
         );
         w(&mut s, |tx| store::set_user_notify(tx, anna.id, false));
@@ -551,7 +551,7 @@ mod suite {
         assert!(private.is_private);
         assert_eq!(private.title, None);
         assert_eq!(store::chat(s.read(), first.id).unwrap(), Some(retitled));
-        assert_eq!(store::chat(s.read(), 9_999).unwrap(), None);
+        assert_eq!(store::chat(s.read(), ChatId(9_999)).unwrap(), None);
     }
 
     /// A chat's value of one setting, as the setting's text.
@@ -622,7 +622,7 @@ mod suite {
         w(&mut s, |tx| store::set_chat_threads(tx, chat.id, true));
         assert!(store::chat_threads(s.read(), chat.id).unwrap());
         assert!(!store::chat_threads(s.read(), other_chat.id).unwrap());
-        assert!(!store::chat_threads(s.read(), 9_999).unwrap());
+        assert!(!store::chat_threads(s.read(), ChatId(9_999)).unwrap());
         w(&mut s, |tx| store::set_chat_threads(tx, chat.id, false));
         assert!(!store::chat_threads(s.read(), chat.id).unwrap());
     }
@@ -660,7 +660,7 @@ mod suite {
                 result_reason: None,
                 start_fen: START.into(),
                 fen: START.into(),
-                ply: 0,
+                ply: Ply(0),
                 seconds_per_move: Some(DAY),
                 deadline: Some(T0 + DAY),
                 reminder_at: Some(T0 + DAY / 2),
@@ -690,7 +690,7 @@ mod suite {
         );
         assert!(!row.casual);
         assert_eq!(row.variant, Variant::Russian);
-        assert_eq!(store::game(s.read(), 9_999).unwrap(), None);
+        assert_eq!(store::game(s.read(), GameId(9_999)).unwrap(), None);
     }
 
     pub fn games_every_variant_is_read_back_as_stored(open: Open) {
@@ -723,7 +723,7 @@ mod suite {
         assert_eq!(game(&s, other).thread, None);
         w(&mut s, |tx| store::set_game_thread(tx, id, None));
         assert_eq!(store::game_thread(s.read(), id).unwrap(), None);
-        assert_eq!(store::game_thread(s.read(), 9_999).unwrap(), None);
+        assert_eq!(store::game_thread(s.read(), GameId(9_999)).unwrap(), None);
     }
 
     pub fn games_record_move_writes_once_per_ply(open: Open) {
@@ -750,14 +750,14 @@ mod suite {
         };
         let record = |s: &mut Store, ply: i64, mv: &'static str, fen: &'static str, now: i64| {
             w(s, |tx| {
-                store::record_move(tx, id, ply, mv, fen, Some(anna.id), &clock, now)
+                store::record_move(tx, id, Ply(ply), mv, fen, Some(anna.id), &clock, now)
             })
         };
         assert!(
             !record(&mut s, 3, "c3-d4", "B:one", T0 + 7),
             "a wrong ply writes nothing"
         );
-        assert_eq!(game(&s, id).ply, 0);
+        assert_eq!(game(&s, id).ply, Ply(0));
         assert!(store::game_moves(s.read(), id).unwrap().is_empty());
 
         assert!(record(&mut s, 0, "c3-d4", "B:one", T0 + 7));
@@ -766,7 +766,7 @@ mod suite {
             after,
             GameRow {
                 fen: "B:one".into(),
-                ply: 1,
+                ply: Ply(1),
                 deadline: Some(T0 + 2 * DAY),
                 reminder_at: Some(T0 + DAY),
                 reminders_sent: 0,
@@ -791,7 +791,7 @@ mod suite {
             store::record_move(
                 tx,
                 id,
-                1,
+                Ply(1),
                 "f6-g5",
                 "W:three",
                 None,
@@ -804,12 +804,15 @@ mod suite {
             strings(&["c3-d4", "f6-g5"])
         );
         let row = game(&s, id);
-        assert_eq!((row.ply, row.deadline, row.white_bank), (2, None, None));
+        assert_eq!(
+            (row.ply, row.deadline, row.white_bank),
+            (Ply(2), None, None)
+        );
         assert_eq!(row.side_to_move(), Some(Color::White));
     }
 
     /// The row of a game just inserted from `g`.
-    fn game_before(g: &NewGame, id: i64, white: i64, black: i64) -> GameRow {
+    fn game_before(g: &NewGame, id: GameId, white: UserId, black: UserId) -> GameRow {
         GameRow {
             id,
             chat_id: g.chat_id,
@@ -821,7 +824,7 @@ mod suite {
             result_reason: None,
             start_fen: g.start_fen.clone(),
             fen: g.start_fen.clone(),
-            ply: 0,
+            ply: Ply(0),
             seconds_per_move: g.seconds_per_move,
             deadline: g.deadline,
             reminder_at: g.reminder_at,
@@ -854,13 +857,13 @@ mod suite {
         assert!(!w(&mut s, |tx| store::take_back(
             tx,
             id,
-            1,
-            0,
+            Ply(1),
+            Ply(0),
             START,
             T0 + 60
         )));
         let row = game(&s, id);
-        assert_eq!((row.ply, row.status), (1, GameStatus::Finished));
+        assert_eq!((row.ply, row.status), (Ply(1), GameStatus::Finished));
         assert_eq!(
             store::game_moves(s.read(), id).unwrap(),
             strings(&["c3-d4"])
@@ -878,7 +881,12 @@ mod suite {
         }
         for ply in 1..=3 {
             assert!(w(&mut s, |tx| store::mark_notified(
-                tx, id, ply, "turn", anna.id, T0
+                tx,
+                id,
+                Ply(ply),
+                "turn",
+                anna.id,
+                T0
             )));
         }
         w(&mut s, |tx| {
@@ -887,15 +895,15 @@ mod suite {
         assert!(w(&mut s, |tx| store::take_back(
             tx,
             id,
-            3,
-            1,
+            Ply(3),
+            Ply(1),
             "B:back",
             T0 + 99
         )));
         let row = game(&s, id);
         assert_eq!(
             (row.ply, row.fen.as_str(), row.updated_at),
-            (1, "B:back", T0 + 99)
+            (Ply(1), "B:back", T0 + 99)
         );
         assert_eq!(row.draw_offer, None);
         assert_eq!(
@@ -906,8 +914,8 @@ mod suite {
             !w(&mut s, |tx| store::take_back(
                 tx,
                 id,
-                3,
-                1,
+                Ply(3),
+                Ply(1),
                 "B:back",
                 T0 + 100
             )),
@@ -917,7 +925,7 @@ mod suite {
         assert!(!w(&mut s, |tx| store::mark_notified(
             tx,
             id,
-            1,
+            Ply(1),
             "turn",
             anna.id,
             T0 + 100
@@ -925,7 +933,7 @@ mod suite {
         assert!(w(&mut s, |tx| store::mark_notified(
             tx,
             id,
-            2,
+            Ply(2),
             "turn",
             anna.id,
             T0 + 100
@@ -933,7 +941,7 @@ mod suite {
         assert!(w(&mut s, |tx| store::mark_notified(
             tx,
             id,
-            3,
+            Ply(3),
             "turn",
             anna.id,
             T0 + 100
@@ -1118,7 +1126,10 @@ mod suite {
             "against the AI"
         );
         assert_eq!(store::count_active_games_of(r, b, true).unwrap(), 1);
-        assert_eq!(store::count_active_games_of(r, 9_999, false).unwrap(), 0);
+        assert_eq!(
+            store::count_active_games_of(r, UserId(9_999), false).unwrap(),
+            0
+        );
         assert_eq!(store::count_active_games_in_chat(r, chat.id).unwrap(), 3);
         assert_eq!(
             store::count_active_games_in_chat(r, other_chat.id).unwrap(),
@@ -1344,19 +1355,19 @@ mod suite {
         ));
         assert_eq!(
             store::games_waiting_for_ai(s.read()).unwrap(),
-            vec![(ai_white, 0)]
+            vec![(ai_white, Ply(0))]
         );
         assert!(play(&mut s, ai_black, 0, "c3-d4", Some(anna.id)));
         assert!(play(&mut s, people, 0, "c3-d4", Some(anna.id)));
         assert_eq!(
             store::games_waiting_for_ai(s.read()).unwrap(),
-            vec![(ai_white, 0), (ai_black, 1)],
+            vec![(ai_white, Ply(0)), (ai_black, Ply(1))],
             "the least recently updated first"
         );
         assert!(play(&mut s, ai_white, 0, "c3-d4", None));
         assert_eq!(
             store::games_waiting_for_ai(s.read()).unwrap(),
-            vec![(ai_black, 1)]
+            vec![(ai_black, Ply(1))]
         );
     }
 
@@ -1370,12 +1381,12 @@ mod suite {
         assert_eq!(store::takeback_request(s.read(), id).unwrap(), None);
         assert!(!w(&mut s, |tx| store::decline_takeback_request(tx, id)));
         w(&mut s, |tx| {
-            store::set_takeback_request(tx, id, anna.id, 4, T0)
+            store::set_takeback_request(tx, id, anna.id, Ply(4), T0)
         });
         let asked = TakebackRequest {
             game_id: id,
             by_user: anna.id,
-            ply: 4,
+            ply: Ply(4),
             declined: false,
         };
         assert_eq!(store::takeback_request(s.read(), id).unwrap(), Some(asked));
@@ -1393,14 +1404,14 @@ mod suite {
             "a declined request is kept"
         );
         w(&mut s, |tx| {
-            store::set_takeback_request(tx, id, boris.id, 6, T0 + 1)
+            store::set_takeback_request(tx, id, boris.id, Ply(6), T0 + 1)
         });
         assert_eq!(
             store::takeback_request(s.read(), id).unwrap(),
             Some(TakebackRequest {
                 game_id: id,
                 by_user: boris.id,
-                ply: 6,
+                ply: Ply(6),
                 declined: false,
             }),
             "a new request replaces it"
@@ -1417,10 +1428,10 @@ mod suite {
             anna, boris, chat, ..
         } = world(&mut s);
         let id = add_game(&mut s, chat.id, anna.id, boris.id);
-        let add = |s: &mut Store, user: i64, ply: i64, moves: &[&str]| {
+        let add = |s: &mut Store, user: UserId, ply: i64, moves: &[&str]| {
             let moves = strings(moves);
             w(s, |tx| {
-                store::add_conditional(tx, id, user, ply, &moves, T0)
+                store::add_conditional(tx, id, user, Ply(ply), &moves, T0)
             })
         };
         add(&mut s, anna.id, 2, &["c3-d4", "f6-g5"]);
@@ -1432,14 +1443,17 @@ mod suite {
         };
         assert_eq!(
             store::conditionals(s.read(), id, anna.id).unwrap(),
-            vec![line(2, &["c3-d4", "f6-g5"]), line(2, &["e3-f4", "b6-a5"])]
+            vec![
+                line(Ply(2), &["c3-d4", "f6-g5"]),
+                line(Ply(2), &["e3-f4", "b6-a5"])
+            ]
         );
         add(&mut s, anna.id, 4, &["c3-d4", "h6-g5", "g3-h4"]);
         assert_eq!(
             store::conditionals(s.read(), id, anna.id).unwrap(),
             vec![
-                line(2, &["e3-f4", "b6-a5"]),
-                line(4, &["c3-d4", "h6-g5", "g3-h4"])
+                line(Ply(2), &["e3-f4", "b6-a5"]),
+                line(Ply(4), &["c3-d4", "h6-g5", "g3-h4"])
             ],
             "a line starting with the same move replaces the old one"
         );
@@ -1452,7 +1466,7 @@ mod suite {
             .is_empty());
         assert_eq!(
             store::conditionals(s.read(), id, boris.id).unwrap(),
-            vec![line(3, &["c3-d4"])],
+            vec![line(Ply(3), &["c3-d4"])],
             "another player's lines stay"
         );
         assert_eq!(
@@ -1516,7 +1530,10 @@ mod suite {
             store::challenge_share_token(s.read(), id).unwrap(),
             Some(123_456_789_012)
         );
-        assert_eq!(store::challenge_share_token(s.read(), 9_999).unwrap(), None);
+        assert_eq!(
+            store::challenge_share_token(s.read(), ChallengeId(9_999)).unwrap(),
+            None
+        );
 
         assert_eq!(store::challenge_thread(s.read(), id).unwrap(), None);
         w(&mut s, |tx| {
@@ -1547,7 +1564,10 @@ mod suite {
             let row = store::challenge(s.read(), id).unwrap().unwrap();
             assert_eq!((row.color, row.to_user, row.to_handle), (color, None, None));
         }
-        assert_eq!(store::challenge(s.read(), 9_999).unwrap(), None);
+        assert_eq!(
+            store::challenge(s.read(), ChallengeId(9_999)).unwrap(),
+            None
+        );
     }
 
     pub fn challenges_close_at_most_once(open: Open) {
@@ -1617,7 +1637,7 @@ mod suite {
                 .map(|c| c.id)
                 .collect::<Vec<_>>()
         };
-        assert_eq!(expired(T0 + 9), Vec::<i64>::new());
+        assert_eq!(expired(T0 + 9), Vec::<ChallengeId>::new());
         assert_eq!(expired(T0 + 20), vec![first, second]);
         assert_eq!(
             store::count_open_challenges_from(s.read(), anna.id).unwrap(),
@@ -1634,7 +1654,7 @@ mod suite {
             chat,
             other_chat,
         } = world(&mut s);
-        let challenge = |s: &mut Store, chat: i64, from: i64, to: Option<i64>, handle| {
+        let challenge = |s: &mut Store, chat: ChatId, from: UserId, to: Option<UserId>, handle| {
             w(s, |tx| {
                 store::insert_challenge(
                     tx,
@@ -1740,7 +1760,10 @@ mod suite {
                 (None, None, None)
             );
         }
-        assert_eq!(store::tournament(s.read(), 9_999).unwrap(), None);
+        assert_eq!(
+            store::tournament(s.read(), TournamentId(9_999)).unwrap(),
+            None
+        );
     }
 
     pub fn tournaments_status_moves_only_from_the_named_status(open: Open) {
@@ -1814,7 +1837,7 @@ mod suite {
             store::upsert_user(tx, "console", "4", "Dave", None, T0)
         });
         let t = add_tournament(&mut s, &new_tournament(chat.id, anna.id));
-        let join = |s: &mut Store, u: i64| w(s, |tx| store::join_tournament(tx, t, u, T0));
+        let join = |s: &mut Store, u: UserId| w(s, |tx| store::join_tournament(tx, t, u, T0));
         let entries = |s: &Store| {
             store::tournament_players(s.read(), t)
                 .unwrap()
@@ -1899,7 +1922,7 @@ mod suite {
             },
         );
         let (a, b) = (anna.id, boris.id);
-        let schedule = |s: &mut Store, t: i64, round: i64, pairing_no: i64| {
+        let schedule = |s: &mut Store, t: TournamentId, round: i64, pairing_no: i64| {
             let game_id = add_game(s, chat.id, a, b);
             let row = TournamentGameRow {
                 tournament_id: t,
@@ -2050,7 +2073,7 @@ mod suite {
                 .map(|t| t.id)
                 .collect::<Vec<_>>()
         };
-        assert_eq!(past(&s, T0 + 99), Vec::<i64>::new());
+        assert_eq!(past(&s, T0 + 99), Vec::<TournamentId>::new());
         assert_eq!(past(&s, T0 + 100), vec![first]);
         assert_eq!(
             past(&s, T0 + 1_000),
@@ -2096,7 +2119,7 @@ mod suite {
             mine
         );
         assert_eq!(
-            store::rating(r, anna.id, 0).unwrap(),
+            store::rating(r, anna.id, ChatId::EVERYWHERE).unwrap(),
             fresh,
             "overall is its own row"
         );
@@ -2109,13 +2132,16 @@ mod suite {
 
         let overall_poddavki = rating(1444.25, 5);
         w(&mut s, |tx| {
-            store::save_rating_in(tx, anna.id, 0, poddavki, &overall_poddavki)
+            store::save_rating_in(tx, anna.id, ChatId::EVERYWHERE, poddavki, &overall_poddavki)
         });
         assert_eq!(
-            store::rating_in(s.read(), anna.id, 0, poddavki).unwrap(),
+            store::rating_in(s.read(), anna.id, ChatId::EVERYWHERE, poddavki).unwrap(),
             overall_poddavki
         );
-        assert_eq!(store::rating(s.read(), anna.id, 0).unwrap(), fresh);
+        assert_eq!(
+            store::rating(s.read(), anna.id, ChatId::EVERYWHERE).unwrap(),
+            fresh
+        );
         let better = rating(1700.0, 4);
         w(&mut s, |tx| {
             store::save_rating(tx, anna.id, chat.id, &better)
@@ -2146,9 +2172,9 @@ mod suite {
             store::save_rating(tx, carl.id, chat.id, &rating(1600.0, 2))?;
             store::save_rating(tx, dave.id, other_chat.id, &rating(2000.0, 2))?;
             store::save_rating_in(tx, anna.id, chat.id, poddavki, &rating(1900.0, 1))?;
-            store::save_rating(tx, carl.id, 0, &rating(1550.0, 2))
+            store::save_rating(tx, carl.id, ChatId::EVERYWHERE, &rating(1550.0, 2))
         });
-        let top = |s: &Store, chat: i64, variant: &str, n: usize| {
+        let top = |s: &Store, chat: ChatId, variant: &str, n: usize| {
             store::top_ratings_in(s.read(), chat, variant, n)
                 .unwrap()
                 .into_iter()
@@ -2169,7 +2195,10 @@ mod suite {
             named(&[("Boris", 1800.0), ("Anna", 1700.0)])
         );
         assert_eq!(top(&s, chat.id, poddavki, 10), named(&[("Anna", 1900.0)]));
-        assert_eq!(top(&s, 0, "russian", 10), named(&[("Carl", 1550.0)]));
+        assert_eq!(
+            top(&s, ChatId::EVERYWHERE, "russian", 10),
+            named(&[("Carl", 1550.0)])
+        );
         assert_eq!(
             top(&s, other_chat.id, "russian", 10),
             named(&[("Dave", 2000.0)])
@@ -2194,7 +2223,7 @@ mod suite {
         }
     }
 
-    fn finished_game(s: &mut Store, w_: &World) -> i64 {
+    fn finished_game(s: &mut Store, w_: &World) -> GameId {
         let id = add_game(s, w_.chat.id, w_.anna.id, w_.boris.id);
         assert!(finish(s, id, GameResult::Draw, Termination::Agreement, T0));
         id
@@ -2441,22 +2470,25 @@ mod suite {
         let mark = |s: &mut Store, game, ply, kind, user, now| {
             w(s, |tx| store::mark_notified(tx, game, ply, kind, user, now))
         };
-        assert!(mark(&mut s, g, 3, "turn", anna.id, T0));
-        assert!(!mark(&mut s, g, 3, "turn", anna.id, T0 + 1), "sent once");
+        assert!(mark(&mut s, g, Ply(3), "turn", anna.id, T0));
         assert!(
-            !mark(&mut s, g, 3, "turn", boris.id, T0 + 1),
+            !mark(&mut s, g, Ply(3), "turn", anna.id, T0 + 1),
+            "sent once"
+        );
+        assert!(
+            !mark(&mut s, g, Ply(3), "turn", boris.id, T0 + 1),
             "once, whoever it is for"
         );
-        assert!(mark(&mut s, g, 3, "reminder-0", anna.id, T0));
-        assert!(mark(&mut s, g, 4, "turn", boris.id, T0 + 20));
-        assert!(mark(&mut s, g2, 3, "turn", anna.id, T0));
+        assert!(mark(&mut s, g, Ply(3), "reminder-0", anna.id, T0));
+        assert!(mark(&mut s, g, Ply(4), "turn", boris.id, T0 + 20));
+        assert!(mark(&mut s, g2, Ply(3), "turn", anna.id, T0));
         assert_eq!(w(&mut s, |tx| store::prune_notifications(tx, T0 + 10)), 3);
         assert!(
-            mark(&mut s, g, 3, "turn", anna.id, T0 + 30),
+            mark(&mut s, g, Ply(3), "turn", anna.id, T0 + 30),
             "forgotten when pruned"
         );
         assert!(
-            !mark(&mut s, g, 4, "turn", boris.id, T0 + 30),
+            !mark(&mut s, g, Ply(4), "turn", boris.id, T0 + 30),
             "a newer one is kept"
         );
     }
@@ -2847,7 +2879,7 @@ mod suite {
         });
         assert_eq!(puzzles::player(s.read(), anna.id, chat.id).unwrap(), record);
         assert_eq!(
-            puzzles::player(s.read(), anna.id, 0).unwrap(),
+            puzzles::player(s.read(), anna.id, ChatId::EVERYWHERE).unwrap(),
             puzzles::PlayerRow::default()
         );
         assert_eq!(
@@ -2919,7 +2951,7 @@ mod suite {
     pub fn transactions_commit_their_value_and_writes(open: Open) {
         let mut s = open();
         let id = s
-            .transaction(|tx| -> Result<i64, Abort> {
+            .transaction(|tx| -> Result<UserId, Abort> {
                 let u = store::upsert_user(tx, "console", "1", "Anna", Some("anna"), T0)?;
                 store::set_user_lang(tx, u.id, "fr")?;
                 // the transaction reads its own writes
@@ -2943,7 +2975,7 @@ mod suite {
             assert!(store::record_move(
                 tx,
                 g,
-                0,
+                Ply(0),
                 "c3-d4",
                 "B:x",
                 Some(anna.id),
@@ -2959,7 +2991,7 @@ mod suite {
             store::user_by_handle(s.read(), "console", "zed").unwrap(),
             None
         );
-        assert_eq!(game(&s, g).ply, 0);
+        assert_eq!(game(&s, g).ply, Ply(0));
         assert!(store::game_moves(s.read(), g).unwrap().is_empty());
         assert_eq!(store::get_setting(s.read(), "k").unwrap(), None);
         assert!(
@@ -2969,7 +3001,7 @@ mod suite {
         // a store error rolls back the same way
         let r = s.transaction(|tx| -> StoreResult<()> {
             store::set_setting(tx, "k", "v")?;
-            store::insert_game(tx, &new_game(9_999, Seat::Ai(1), Seat::Ai(2)), T0)?;
+            store::insert_game(tx, &new_game(ChatId(9_999), Seat::Ai(1), Seat::Ai(2)), T0)?;
             Ok(())
         });
         assert!(r.is_err(), "a game in no chat is refused");
@@ -3046,9 +3078,9 @@ mod suite {
         assert!(first.is_ok());
         let failing = batch
             .savepoint(
-                |tx| -> StoreResult<i64> {
+                |tx| -> StoreResult<GameId> {
                     store::set_setting(tx, "failing", "1")?;
-                    store::insert_game(tx, &new_game(9_999, Seat::Ai(1), Seat::Ai(2)), T0)
+                    store::insert_game(tx, &new_game(ChatId(9_999), Seat::Ai(1), Seat::Ai(2)), T0)
                 },
                 |r| r.is_ok(),
             )
@@ -3263,7 +3295,7 @@ mod sqlite_only {
             (g, chat)
         };
         let s = Store::open(&path).unwrap();
-        assert_eq!(game(&s, g).ply, 1);
+        assert_eq!(game(&s, g).ply, Ply(1));
         assert_eq!(store::game_moves(s.read(), g).unwrap(), strings(&["c3-d4"]));
         assert_eq!(store::chat(s.read(), chat.id).unwrap(), Some(chat));
         assert_eq!(store::get_setting(s.read(), "uncommitted").unwrap(), None);

@@ -8,6 +8,8 @@
 //! photos, the command menus in two languages.
 
 mod common {
+    #[cfg(unix)]
+    pub mod process;
     pub mod telegram;
 }
 
@@ -380,6 +382,26 @@ fn heartbeat(db: &std::path::Path) -> i64 {
     .unwrap()
 }
 
+/// `config.toml` written in `dir` for the real binary: the fake Bot API at
+/// `addr`, the database `bot.sqlite` beside it, the log at `level`.
+#[cfg(unix)]
+fn binary_config(
+    dir: &std::path::Path,
+    addr: impl std::fmt::Display,
+    level: &str,
+) -> std::path::PathBuf {
+    let config = dir.join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"{level}\"\n\
+             [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n"
+        ),
+    )
+    .unwrap();
+    config
+}
+
 /// The real binary: `shashki run --config FILE` against the fake Bot API,
 /// stopped with SIGTERM: it exits 0 and leaves a final heartbeat.
 #[cfg(unix)]
@@ -387,22 +409,8 @@ fn heartbeat(db: &std::path::Path) -> i64 {
 async fn the_binary_stops_cleanly_on_sigterm() {
     let (fake, addr) = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("config.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"warn\"\n\
-             [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n"
-        ),
-    )
-    .unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .arg("run")
-        .arg("--config")
-        .arg(&config)
-        .env_remove("SHASHKI_TELEGRAM_TOKEN")
-        .env_remove("SHASHKI_DISCORD_TOKEN")
-        .env_remove("RUST_LOG")
+    let config = binary_config(dir.path(), addr, "warn");
+    let child = common::process::shashki_run(&config)
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
@@ -410,12 +418,7 @@ async fn the_binary_stops_cleanly_on_sigterm() {
     fake.push_update(text_update(1, 10, "/help"));
     fake.wait_for(0, "the help", |c| shown_text(c).contains("/challenge ai"))
         .await;
-    let pid = child.id();
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    common::process::sigterm(child.id());
     let out = tokio::time::timeout(
         Duration::from_secs(30),
         tokio::task::spawn_blocking(move || child.wait_with_output()),
@@ -1517,84 +1520,31 @@ async fn sweeper_in_a_topic() {
 #[cfg(unix)]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_log_level_prints_the_token() {
-    use std::io::Read;
     let (fake, addr) = Fake::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("config.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"trace\"\n\
-             [telegram]\ntoken = \"{TOKEN}\"\napi_url = \"http://{addr}\"\npoll_timeout_secs = 1\n"
-        ),
-    )
-    .unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .arg("run")
-        .arg("--config")
-        .arg(&config)
-        .env_remove("SHASHKI_TELEGRAM_TOKEN")
-        .env_remove("SHASHKI_DISCORD_TOKEN")
-        .env_remove("RUST_LOG")
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let config = binary_config(dir.path(), addr, "trace");
+    let (child, guard, reader) = common::process::spawn_logged(&config);
     let pid = child.id();
-    struct Kill(u32);
-    impl Drop for Kill {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("kill")
-                .args(["-KILL", &self.0.to_string()])
-                .status();
-        }
-    }
-    let guard = Kill(pid);
-    // the log is read as it comes (a full pipe would stop the bot)
-    let mut stderr = child.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut log = Vec::new();
-        let _ = stderr.read_to_end(&mut log);
-        String::from_utf8_lossy(&log).into_owned()
-    });
     fake.push_update(text_update(1, 10, "/help"));
     fake.wait_for(0, "the help", |c| shown_text(c).contains("/challenge ai"))
         .await;
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let exit = tokio::time::timeout(
-        Duration::from_secs(30),
-        tokio::task::spawn_blocking(move || child.wait()),
-    )
-    .await
-    .expect("exits after SIGTERM")
-    .unwrap()
-    .unwrap();
+    common::process::sigterm(pid);
+    let exit = common::process::exit_within(child, Duration::from_secs(30)).await;
     drop(guard);
     let log = reader.join().unwrap();
     assert!(exit.success(), "{log}");
     assert!(log.contains("TRACE"), "the log is at trace");
     let hex: String = TOKEN.bytes().map(|b| format!("{b:02x}")).collect();
     let bytes = format!("{:?}", TOKEN.as_bytes());
-    for form in [
-        TOKEN.to_string(),
-        TOKEN.replace(':', "%3A"),
-        hex.to_uppercase(),
-        hex,
-        bytes.trim_matches(['[', ']']).to_string(),
-        "TEST-token".to_string(),
-    ] {
-        let at = log.find(&form);
-        assert!(
-            at.is_none(),
-            "the token ({form}) in the log: …{}…",
-            log.get(at.unwrap_or(0).saturating_sub(200)..)
-                .unwrap_or_default()
-                .chars()
-                .take(400)
-                .collect::<String>()
-        );
-    }
+    common::process::assert_not_in_log(
+        &log,
+        [
+            TOKEN.to_string(),
+            TOKEN.replace(':', "%3A"),
+            hex.to_uppercase(),
+            hex,
+            bytes.trim_matches(['[', ']']).to_string(),
+            "TEST-token".to_string(),
+        ],
+    );
 }

@@ -18,6 +18,8 @@
 //!   the service: no hook in the bot's code).
 
 mod common {
+    #[cfg(unix)]
+    pub mod process;
     pub mod telegram;
 }
 
@@ -681,20 +683,7 @@ async fn killed() {
         ),
     )
     .unwrap();
-    let spawn = |log: &str| {
-        let log = std::fs::File::create(dir.path().join(log)).unwrap();
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
-            .arg("run")
-            .arg("--config")
-            .arg(&config)
-            .env_remove("SHASHKI_TELEGRAM_TOKEN")
-            .env_remove("SHASHKI_DISCORD_TOKEN")
-            .env_remove("RUST_LOG")
-            .stderr(log)
-            .spawn()
-            .unwrap();
-        Child(Some(child))
-    };
+    let spawn = |log: &str| run_binary(&config, &dir.path().join(log));
     let ply = || -> i64 {
         let conn = rusqlite::Connection::open(dir.path().join("bot.sqlite")).unwrap();
         conn.query_row("SELECT ply FROM games WHERE id = 1", [], |r| r.get(0))
@@ -763,20 +752,9 @@ async fn killed() {
     assert!(buttons(&board).iter().any(|b| b.starts_with("m:")));
     assert_eq!(ply(), 2);
     // stop it cleanly
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let mut second = child.0.take().unwrap();
-    let exit = tokio::time::timeout(
-        Duration::from_secs(30),
-        tokio::task::spawn_blocking(move || second.wait()),
-    )
-    .await
-    .expect("exits after SIGTERM")
-    .unwrap()
-    .unwrap();
+    common::process::sigterm(pid);
+    let second = child.0.take().unwrap();
+    let exit = common::process::exit_within(second, Duration::from_secs(30)).await;
     let log = std::fs::read_to_string(dir.path().join("second.log")).unwrap();
     assert!(exit.success(), "{log}");
     assert!(
@@ -849,13 +827,7 @@ async fn old_board_after_restart() {
 #[cfg(unix)]
 fn run_binary(config: &std::path::Path, log: &std::path::Path) -> Child {
     let log = std::fs::File::create(log).unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .arg("run")
-        .arg("--config")
-        .arg(config)
-        .env_remove("SHASHKI_TELEGRAM_TOKEN")
-        .env_remove("SHASHKI_DISCORD_TOKEN")
-        .env_remove("RUST_LOG")
+    let child = common::process::shashki_run(config)
         .stderr(log)
         .spawn()
         .unwrap();
@@ -964,20 +936,9 @@ async fn killed_while_sending() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     // stop it cleanly
-    let status = std::process::Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let mut second = child.0.take().unwrap();
-    let exit = tokio::time::timeout(
-        Duration::from_secs(30),
-        tokio::task::spawn_blocking(move || second.wait()),
-    )
-    .await
-    .expect("exits after SIGTERM")
-    .unwrap()
-    .unwrap();
+    common::process::sigterm(pid);
+    let second = child.0.take().unwrap();
+    let exit = common::process::exit_within(second, Duration::from_secs(30)).await;
     let log = std::fs::read_to_string(dir.path().join("second.log")).unwrap();
     assert!(exit.success(), "{log}");
     assert!(

@@ -7,7 +7,7 @@ mod common;
 use common::room::{text, Room, T0};
 use shashki::core::{Config, Input, Outcome, Platform};
 use shashki::engine::{Game, Position, Variant};
-use shashki::store::{self, GameStatus, Seat};
+use shashki::store::{self, ChatId, GameId, GameStatus, Seat, TournamentId};
 
 fn config() -> Config {
     Config {
@@ -33,7 +33,7 @@ impl Room {
     /// Every game of `round` of tournament `t` ends: the player with the
     /// higher entry number resigns. What each resignation said, one a game.
     fn resign_round(&self, t: i64, round: i64) -> Vec<String> {
-        let games: Vec<_> = store::tournament_games(self.store().read(), t)
+        let games: Vec<_> = store::tournament_games(self.store().read(), TournamentId(t))
             .unwrap()
             .into_iter()
             .filter(|g| g.round == round)
@@ -108,7 +108,7 @@ fn a_round_robin_of_micro_matches_from_entry_to_the_final_standings() {
 
     // the schedule: 6 pairings × 2 games, colours reversed, one opening each
     let s = room.store();
-    let games = store::tournament_games(s.read(), 1).unwrap();
+    let games = store::tournament_games(s.read(), TournamentId(1)).unwrap();
     assert_eq!(games.len(), 12);
     for pair in games.chunks(2) {
         let [a, b] = pair else { unreachable!() };
@@ -211,7 +211,9 @@ fn a_round_robin_of_micro_matches_from_entry_to_the_final_standings() {
         let row = store::game(s.read(), tg.game_id).unwrap().unwrap();
         assert_eq!(row.status, GameStatus::Finished);
     }
-    let t = store::tournament(s.read(), 1).unwrap().unwrap();
+    let t = store::tournament(s.read(), TournamentId(1))
+        .unwrap()
+        .unwrap();
     assert_eq!(t.status, store::TournamentStatus::Finished);
     drop(s);
 
@@ -240,9 +242,11 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
     let room = Room::new(Platform::Telegram);
     let t = text(&room.say("Bob", "/tournament new Blitz"));
     assert!(t.contains("Only the chat’s admins"), "{t}");
-    assert!(store::live_tournaments_in_chat(room.store().read(), 1)
-        .unwrap()
-        .is_empty());
+    assert!(
+        store::live_tournaments_in_chat(room.store().read(), ChatId(1))
+            .unwrap()
+            .is_empty()
+    );
     let t = text(&room.say_as_admin("Anna", "/tournament new Blitz single drr"));
     assert!(
         t.contains("Tournament #1 “Blitz” is open: a double round robin of single games"),
@@ -264,10 +268,12 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
     let t = text(&room.say_as_admin("Anna", "/tournament start"));
     assert!(t.contains("2 players, 2 games"), "{t}");
     let s = room.store();
-    let t = store::tournament(s.read(), 1).unwrap().unwrap();
+    let t = store::tournament(s.read(), TournamentId(1))
+        .unwrap()
+        .unwrap();
     assert_eq!(t.status, store::TournamentStatus::Running);
     // entry order after Bob left and came back: Carl first
-    let players = store::tournament_players(s.read(), 1).unwrap();
+    let players = store::tournament_players(s.read(), TournamentId(1)).unwrap();
     assert_eq!(
         players.iter().map(|p| p.seq).collect::<Vec<_>>(),
         vec![0, 1]
@@ -279,8 +285,8 @@ fn only_admins_create_and_start_a_tournament_in_a_group() {
 }
 
 /// The game between two players of a tournament (`a` and `b` by entry).
-fn game_between(room: &Room, a: i64, b: i64) -> i64 {
-    store::tournament_games(room.store().read(), 1)
+fn game_between(room: &Room, a: i64, b: i64) -> GameId {
+    store::tournament_games(room.store().read(), TournamentId(1))
         .unwrap()
         .into_iter()
         .find(|g| (g.white_seq, g.black_seq) == (a, b) || (g.white_seq, g.black_seq) == (b, a))
@@ -356,7 +362,7 @@ fn two_losses_on_time_remove_a_player_and_the_sweeper_can_end_the_tournament() {
         room.say(p, "/tournament join");
     }
     room.say("Anna", "/tournament start");
-    let games = store::tournament_games(room.store().read(), 1).unwrap();
+    let games = store::tournament_games(room.store().read(), TournamentId(1)).unwrap();
     for tg in &games {
         let row = store::game(room.store().read(), tg.game_id)
             .unwrap()
@@ -402,7 +408,10 @@ fn two_losses_on_time_remove_a_player_and_the_sweeper_can_end_the_tournament() {
         .is_some_and(|i| i.file_name == "crosstable-1.png")));
     let s = room.store();
     assert_eq!(
-        store::tournament(s.read(), 1).unwrap().unwrap().status,
+        store::tournament(s.read(), TournamentId(1))
+            .unwrap()
+            .unwrap()
+            .status,
         store::TournamentStatus::Finished
     );
     let timeouts = games
@@ -446,7 +455,7 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
     assert!(all.contains("“Spring” is over! The winner: Anna."), "{all}");
     // no rematch, at most one bye each, a bye every round
     let s = room.store();
-    let games = store::tournament_games(s.read(), 1).unwrap();
+    let games = store::tournament_games(s.read(), TournamentId(1)).unwrap();
     let mut met: Vec<(i64, i64)> = games
         .iter()
         .map(|g| (g.white_seq.min(g.black_seq), g.white_seq.max(g.black_seq)))
@@ -455,7 +464,7 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
     let n = met.len();
     met.dedup();
     assert_eq!(met.len(), n, "no rematches: {met:?}");
-    let byes = store::tournament_byes(s.read(), 1).unwrap();
+    let byes = store::tournament_byes(s.read(), TournamentId(1)).unwrap();
     assert_eq!(
         byes.iter().map(|b| b.round).collect::<Vec<_>>(),
         vec![1, 2, 3]
@@ -469,7 +478,10 @@ fn a_swiss_event_pairs_each_round_when_the_last_one_ends() {
     who.dedup();
     assert_eq!(who.len(), 3, "a bye once per player: {byes:?}");
     assert_eq!(
-        store::tournament(s.read(), 1).unwrap().unwrap().status,
+        store::tournament(s.read(), TournamentId(1))
+            .unwrap()
+            .unwrap()
+            .status,
         store::TournamentStatus::Finished
     );
 }
@@ -480,7 +492,9 @@ fn overall_games(room: &Room, who: &str) -> i64 {
     let u = store::user_by_handle(s.read(), room.platform.key(), &who.to_lowercase())
         .unwrap()
         .unwrap();
-    store::rating(s.read(), u.id, 0).unwrap().games
+    store::rating(s.read(), u.id, ChatId::EVERYWHERE)
+        .unwrap()
+        .games
 }
 
 /// Every reply's text, one per reply.
@@ -496,7 +510,7 @@ fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
         room.say(p, "/tournament join");
     }
     room.say_as_admin("Anna", "/tournament start");
-    let games = store::tournament_games(room.store().read(), 1).unwrap();
+    let games = store::tournament_games(room.store().read(), TournamentId(1)).unwrap();
     assert_eq!(games.len(), 3);
     // one game is played to its end first: it keeps its result
     let first = store::game(room.store().read(), games[0].game_id)
@@ -512,14 +526,14 @@ fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
     let t = text(&room.say("Bob", "/турнир отменить #1"));
     assert!(t.contains("Only the chat’s admins"), "{t}");
     assert_eq!(
-        store::tournament(room.store().read(), 1)
+        store::tournament(room.store().read(), TournamentId(1))
             .unwrap()
             .unwrap()
             .status,
         store::TournamentStatus::Running
     );
     assert_eq!(
-        store::count_active_tournament_games(room.store().read(), 1).unwrap(),
+        store::count_active_tournament_games(room.store().read(), TournamentId(1)).unwrap(),
         2
     );
 
@@ -540,7 +554,10 @@ fn an_admin_cancels_a_tournament_and_its_games_end_with_no_result() {
     assert_eq!(out.replies[0].mentions.len(), 3, "every player is told");
     let s = room.store();
     assert_eq!(
-        store::tournament(s.read(), 1).unwrap().unwrap().status,
+        store::tournament(s.read(), TournamentId(1))
+            .unwrap()
+            .unwrap()
+            .status,
         store::TournamentStatus::Cancelled
     );
     for tg in &games[1..] {
@@ -596,7 +613,7 @@ fn missing_lists_the_games_holding_the_event_up() {
         room.say(p, "/tournament join");
     }
     room.say("Anna", "/tournament start");
-    let games = store::tournament_games(room.store().read(), 1).unwrap();
+    let games = store::tournament_games(room.store().read(), TournamentId(1)).unwrap();
     let first = store::game(room.store().read(), games[0].game_id)
         .unwrap()
         .unwrap();
@@ -637,7 +654,7 @@ fn missing_names_the_swiss_round_and_adjudication_pairs_the_next_one() {
         room.say(p, "/tournament join");
     }
     room.say("Anna", "/tournament start");
-    let round1 = store::tournament_games(room.store().read(), 1).unwrap();
+    let round1 = store::tournament_games(room.store().read(), TournamentId(1)).unwrap();
     assert_eq!(round1.len(), 2);
     let t = text(&room.say("Eve", "/tournament missing"));
     assert!(t.contains("“Spring”, round 1: 2 games are"), "{t}");
@@ -679,7 +696,7 @@ fn an_admin_adjudicates_a_game_after_the_engine_advises() {
     room.say("Bob", "/tournament join");
     room.say("Carl", "/tournament join");
     room.say_as_admin("Anna", "/tournament start");
-    let game = store::tournament_games(room.store().read(), 1).unwrap()[0].game_id;
+    let game = store::tournament_games(room.store().read(), TournamentId(1)).unwrap()[0].game_id;
     let row = store::game(room.store().read(), game).unwrap().unwrap();
     let (white, black) = (room.name(row.white), room.name(row.black));
 
@@ -745,7 +762,7 @@ fn an_admin_adjudicates_a_game_after_the_engine_advises() {
     assert!(t.contains("no game #99"), "{t}");
     room.say("Bob", "/challenge @carl");
     room.say("Carl", "/accept");
-    let other = store::active_games_in_chat(room.store().read(), 1)
+    let other = store::active_games_in_chat(room.store().read(), ChatId(1))
         .unwrap()
         .into_iter()
         .find(|g| g.id != game)
@@ -795,11 +812,13 @@ fn max_players_and_casual_events_are_options_of_new() {
     let t = text(&room.say("Carl", "/tournament"));
     assert!(t.contains("casual, at most 2 players). Players (2)"), "{t}");
     let s = room.store();
-    let row = store::tournament(s.read(), 1).unwrap().unwrap();
+    let row = store::tournament(s.read(), TournamentId(1))
+        .unwrap()
+        .unwrap();
     assert_eq!((row.max_players, row.rated), (2, false));
     drop(s);
     room.say("Anna", "/tournament start");
-    let game = store::tournament_games(room.store().read(), 1).unwrap()[0].game_id;
+    let game = store::tournament_games(room.store().read(), TournamentId(1)).unwrap()[0].game_id;
     let out = room.say("Bob", &format!("/resign #{game}"));
     assert!(text(&out).contains("is over!"), "{}", text(&out));
     assert_eq!(overall_games(&room, "Anna"), 0, "casual: no rating change");
@@ -813,7 +832,9 @@ fn max_players_and_casual_events_are_options_of_new() {
         "{t}"
     );
     let s = room.store();
-    let row = store::tournament(s.read(), 2).unwrap().unwrap();
+    let row = store::tournament(s.read(), TournamentId(2))
+        .unwrap()
+        .unwrap();
     assert_eq!((row.max_players, row.rated), (20, true));
 }
 
@@ -916,7 +937,7 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
         t.contains("late: a half-point bye for each of the 1 rounds missed; paired from round 2"),
         "{t}"
     );
-    let byes = store::tournament_byes(room.store().read(), 1).unwrap();
+    let byes = store::tournament_byes(room.store().read(), TournamentId(1)).unwrap();
     assert_eq!(
         byes,
         vec![store::ByeRow {
@@ -937,13 +958,13 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
     // round 1 ends (the lower entry number wins): round 2 pairs five
     room.resign_round(1, 1);
     let s = room.store();
-    let round2: Vec<_> = store::tournament_games(s.read(), 1)
+    let round2: Vec<_> = store::tournament_games(s.read(), TournamentId(1))
         .unwrap()
         .into_iter()
         .filter(|g| g.round == 2)
         .collect();
     assert_eq!(round2.len(), 2, "five players: two games and a bye");
-    let full = store::tournament_byes(s.read(), 1).unwrap();
+    let full = store::tournament_byes(s.read(), TournamentId(1)).unwrap();
     assert_eq!(full.iter().filter(|b| b.round == 2 && !b.half).count(), 1);
     // Eve (one half bye, 1 point) is paired or gets the bye: she plays on
     let eve_in = round2.iter().any(|g| g.white_seq == 4 || g.black_seq == 4)
@@ -959,17 +980,19 @@ fn a_late_entry_to_a_swiss_event_gets_half_point_byes_until_half_the_rounds() {
     room.resign_round(1, 2);
     let t = text(&room.say("Gina", "/tournament join #1"));
     assert!(t.contains("has paired 3 rounds already"), "{t}");
-    assert!(store::tournament_players(room.store().read(), 1)
-        .unwrap()
-        .iter()
-        .all(|p| room.name(Seat::Human(p.user_id)) != "Gina"));
+    assert!(
+        store::tournament_players(room.store().read(), TournamentId(1))
+            .unwrap()
+            .iter()
+            .all(|p| room.name(Seat::Human(p.user_id)) != "Gina")
+    );
 }
 
 const HOUR: i64 = 3600;
 const DAY: i64 = 86_400;
 
 /// The side to move of game `id` plays its first legal move (by notation).
-fn play_first(room: &Room, id: i64) -> Outcome {
+fn play_first(room: &Room, id: GameId) -> Outcome {
     let row = store::game(room.store().read(), id).unwrap().unwrap();
     let pos = Position::from_fen(&row.fen).unwrap();
     let mut moves = pos.legal_moves_in(Variant::Russian);
@@ -1074,7 +1097,7 @@ fn leave_days_pause_the_players_tournament_games_only_within_the_allowance() {
         .unwrap()
         .unwrap()
         .id;
-    let games: Vec<store::GameRow> = store::tournament_games(room.store().read(), 1)
+    let games: Vec<store::GameRow> = store::tournament_games(room.store().read(), TournamentId(1))
         .unwrap()
         .iter()
         .map(|tg| {
@@ -1194,15 +1217,17 @@ fn a_broken_option_is_refused_not_swallowed_by_the_name() {
     assert!(t.contains("swiss-7"), "the syntax: {t}");
     let t = text(&room.say("Anna", "/tournament new Winter micro Cup"));
     assert!(t.contains("“Cup” is not a tournament option"), "{t}");
-    assert!(store::live_tournaments_in_chat(room.store().read(), 1)
-        .unwrap()
-        .is_empty());
+    assert!(
+        store::live_tournaments_in_chat(room.store().read(), ChatId(1))
+            .unwrap()
+            .is_empty()
+    );
     let t = text(&room.say("Anna", "/tournament new \"Swiss Open\" swiss-3"));
     assert!(
         t.contains("“Swiss Open” is open: a Swiss event of 3 rounds"),
         "{t}"
     );
-    let names: Vec<String> = store::live_tournaments_in_chat(room.store().read(), 1)
+    let names: Vec<String> = store::live_tournaments_in_chat(room.store().read(), ChatId(1))
         .unwrap()
         .into_iter()
         .map(|t| t.name)
@@ -1212,7 +1237,7 @@ fn a_broken_option_is_refused_not_swallowed_by_the_name() {
 
 /// The active games of tournament `t`, and the most any one player has
 /// (of all their games).
-fn active_load(room: &Room, t: i64) -> (usize, i64) {
+fn active_load(room: &Room, t: TournamentId) -> (usize, i64) {
     let s = room.store();
     let active = store::active_tournament_games(s.read(), t).unwrap();
     let most = store::tournament_players(s.read(), t)
@@ -1249,12 +1274,12 @@ fn a_big_round_robin_starts_in_stages_within_the_game_limits() {
         100,
         "the games started, each once"
     );
-    let (active, most) = active_load(&room, 1);
+    let (active, most) = active_load(&room, TournamentId(1));
     assert_eq!(active, 100);
     assert!(most <= 30, "a player has {most} games");
     // the first round started whole
     let s = room.store();
-    let round1 = store::tournament_games(s.read(), 1)
+    let round1 = store::tournament_games(s.read(), TournamentId(1))
         .unwrap()
         .iter()
         .filter(|g| g.round == 1)
@@ -1272,7 +1297,7 @@ fn a_big_round_robin_starts_in_stages_within_the_game_limits() {
 
     // both games of a micro-match end: the next waiting pairing starts
     let s = room.store();
-    let first: Vec<_> = store::tournament_games(s.read(), 1)
+    let first: Vec<_> = store::tournament_games(s.read(), TournamentId(1))
         .unwrap()
         .into_iter()
         .filter(|g| g.pairing_no == 0)
@@ -1291,7 +1316,7 @@ fn a_big_round_robin_starts_in_stages_within_the_game_limits() {
         "{said}"
     );
     assert_eq!(said.matches(" · ").count(), 2, "{said}");
-    let (active, most) = active_load(&room, 1);
+    let (active, most) = active_load(&room, TournamentId(1));
     assert_eq!(active, 100, "back to the chat's share");
     assert!(most <= 30);
     let t = text(&room.say("Eve", "/tournament"));
@@ -1317,7 +1342,7 @@ fn a_staged_round_robin_plays_to_its_end() {
         t.contains("4 players, 12 games, 4 now and the other 8 in stages"),
         "{t}"
     );
-    assert_eq!(active_load(&room, 1).0, 4);
+    assert_eq!(active_load(&room, TournamentId(1)).0, 4);
 
     // round 1's four games are lost on time in one sweep (each player loses
     // one, with White): one message for them, one for the games that start
@@ -1335,14 +1360,14 @@ fn a_staged_round_robin_plays_to_its_end() {
         "{}",
         to_club[1]
     );
-    assert_eq!(active_load(&room, 1).0, 4);
+    assert_eq!(active_load(&room, TournamentId(1)).0, 4);
 
     // the rest by resignation, stage by stage, to the end
     let mut rounds = 0;
-    while active_load(&room, 1).0 > 0 {
+    while active_load(&room, TournamentId(1)).0 > 0 {
         rounds += 1;
         assert!(rounds < 10, "the event does not end");
-        let games = store::active_tournament_games(room.store().read(), 1).unwrap();
+        let games = store::active_tournament_games(room.store().read(), TournamentId(1)).unwrap();
         for tg in games {
             let row = store::game(room.store().read(), tg.game_id)
                 .unwrap()
@@ -1350,14 +1375,23 @@ fn a_staged_round_robin_plays_to_its_end() {
             if row.is_active() {
                 room.say(&room.name(row.black), &format!("/resign #{}", row.id));
             }
-            assert!(active_load(&room, 1).0 <= 4);
+            assert!(active_load(&room, TournamentId(1)).0 <= 4);
         }
     }
     let s = room.store();
-    let t = store::tournament(s.read(), 1).unwrap().unwrap();
+    let t = store::tournament(s.read(), TournamentId(1))
+        .unwrap()
+        .unwrap();
     assert_eq!(t.status, store::TournamentStatus::Finished);
-    assert_eq!(store::tournament_games(s.read(), 1).unwrap().len(), 12);
-    assert!(store::pending_pairings(s.read(), 1).unwrap().is_empty());
+    assert_eq!(
+        store::tournament_games(s.read(), TournamentId(1))
+            .unwrap()
+            .len(),
+        12
+    );
+    assert!(store::pending_pairings(s.read(), TournamentId(1))
+        .unwrap()
+        .is_empty());
 }
 
 /// `/tournament start` is refused, with the numbers, when not even its
@@ -1379,10 +1413,15 @@ fn a_start_is_refused_with_the_numbers_when_a_round_cannot_start() {
     );
     let s = room.store();
     assert_eq!(
-        store::tournament(s.read(), 1).unwrap().unwrap().status,
+        store::tournament(s.read(), TournamentId(1))
+            .unwrap()
+            .unwrap()
+            .status,
         store::TournamentStatus::Open
     );
-    assert!(store::pending_pairings(s.read(), 1).unwrap().is_empty());
+    assert!(store::pending_pairings(s.read(), TournamentId(1))
+        .unwrap()
+        .is_empty());
     drop(s);
 
     let mut config = self::config();
@@ -1417,7 +1456,7 @@ fn a_start_is_refused_with_the_numbers_when_a_round_cannot_start() {
         t.contains("4 players, 12 games, 4 now and the other 8 in stages"),
         "{t}"
     );
-    let (_, most) = active_load(&room, 1);
+    let (_, most) = active_load(&room, TournamentId(1));
     assert_eq!(most, 2, "nobody past the per-user limit");
 }
 
@@ -1429,7 +1468,7 @@ fn a_start_is_refused_with_the_numbers_when_a_round_cannot_start() {
 #[test]
 fn ballot_seeds_are_not_a_function_of_the_clock_and_ids() {
     let seed = |room: &Room, id: i64| {
-        store::tournament(room.store().read(), id)
+        store::tournament(room.store().read(), TournamentId(id))
             .unwrap()
             .unwrap()
             .seed

@@ -22,7 +22,7 @@
 
 use super::ctx::{Actor, Ctx};
 use super::error::{refusals, Halt};
-use crate::store::{GameRow, Seat};
+use crate::store::{ChatId, GameId, GameRow, Ply, Seat, UserId};
 use shashki_engine::Color;
 
 refusals! {
@@ -31,9 +31,9 @@ refusals! {
         /// The game is not this chat's and the asker does not play in it
         /// (or there is no such game): it is not named.
         GameUnknown { game: String } => "game-unknown" ["game" => crate::core::error::Arg::Typed(game)],
-        NotAPlayer { game: i64 } => "not-a-player" ["game" => game],
-        GameOver { game: i64 } => "game-already-over" ["game" => game],
-        NotYourTurn { game: i64 } => "not-your-turn-in" ["game" => game],
+        NotAPlayer { game: GameId } => "not-a-player" ["game" => game],
+        GameOver { game: GameId } => "game-already-over" ["game" => game],
+        NotYourTurn { game: GameId } => "not-your-turn-in" ["game" => game],
         /// The position changed since the button was shown.
         ButtonStale => "button-stale",
         /// Only the chat's admins may do this.
@@ -48,7 +48,7 @@ pub(crate) enum Need {
     Play,
     /// A move; `ply`: the ply a button was made for.
     Move {
-        ply: Option<i64>,
+        ply: Option<Ply>,
     },
 }
 
@@ -58,9 +58,9 @@ pub(crate) struct Asker {
     pub actor: Actor,
     /// The acting user's id (for the AI and the service: the person the
     /// action concerns, or 0).
-    pub user: i64,
+    pub user: UserId,
     /// The chat the action happens in.
-    pub chat: i64,
+    pub chat: ChatId,
     /// The actor may change chat-wide settings.
     pub admin: bool,
 }
@@ -68,15 +68,15 @@ pub(crate) struct Asker {
 /// What the gate reads of a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct GameFacts {
-    pub id: i64,
-    pub chat: i64,
+    pub id: GameId,
+    pub chat: ChatId,
     pub white: Seat,
     pub black: Seat,
     /// In progress (not finished, not aborted).
     pub active: bool,
     /// The side to move; None if the stored position cannot say.
     pub to_move: Option<Color>,
-    pub ply: i64,
+    pub ply: Ply,
 }
 
 impl GameFacts {
@@ -185,11 +185,11 @@ impl Ctx<'_> {
 mod tests {
     use super::*;
 
-    const ME: i64 = 1;
-    const OTHER: i64 = 2;
-    const HERE: i64 = 10;
-    const THERE: i64 = 20;
-    const GAME: i64 = 7;
+    const ME: UserId = UserId(1);
+    const OTHER: UserId = UserId(2);
+    const HERE: ChatId = ChatId(10);
+    const THERE: ChatId = ChatId(20);
+    const GAME: GameId = GameId(7);
     const PLY: i64 = 12;
 
     /// The outcome of one cell, short.
@@ -229,8 +229,12 @@ mod tests {
         Need::See,
         Need::Play,
         Need::Move { ply: None },
-        Need::Move { ply: Some(PLY) },
-        Need::Move { ply: Some(PLY - 1) },
+        Need::Move {
+            ply: Some(Ply(PLY)),
+        },
+        Need::Move {
+            ply: Some(Ply(PLY - 1)),
+        },
     ];
 
     /// A game of mine (White) against a person, here, in progress, my turn.
@@ -242,7 +246,7 @@ mod tests {
             black: Seat::Human(OTHER),
             active: true,
             to_move: Some(Color::White),
-            ply: PLY,
+            ply: Ply(PLY),
         }
     }
 
@@ -258,7 +262,7 @@ mod tests {
     fn states() -> Vec<(&'static str, GameFacts)> {
         let spectated = GameFacts {
             white: Seat::Human(OTHER),
-            black: Seat::Human(3),
+            black: Seat::Human(UserId(3)),
             ..mine()
         };
         vec![

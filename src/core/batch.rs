@@ -13,6 +13,8 @@
 use super::error::{Halt, Refusal};
 use super::games::ai::Evals;
 use super::i18n::Lang;
+use super::outbox::owe_all;
+use super::present::refusal_reply;
 use super::types::{Event, Job, Reply};
 use super::{Service, ServiceError};
 use std::sync::{Arc, Condvar, Mutex};
@@ -203,7 +205,7 @@ impl Service {
                 // the refusal is owed like any reply (outside the event's
                 // savepoint, which rolled back)
                 Ok(Ran::Refused(refusal, lang)) => {
-                    let reply = self.refusal_reply(&w.event, lang, &refusal);
+                    let reply = refusal_reply(&self.env, &w.event, lang, &refusal);
                     Ok(Handled::Refused(refusal, Box::new(reply)))
                 }
                 Err(e) => Err(e),
@@ -221,7 +223,7 @@ impl Service {
             })
             .collect();
         let written = tx
-            .savepoint(|sp| self.owe_all(sp, &mut owed, now), |r| r.is_ok())
+            .savepoint(|sp| owe_all(sp, &mut owed, now), |r| r.is_ok())
             .map_err(ServiceError::from)
             .and_then(|r| r);
         drop(owed);

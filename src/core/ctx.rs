@@ -3,12 +3,11 @@
 
 use super::error::{Halt, Res};
 use super::games::ai::Evals;
-use super::i18n::{Args, Lang};
+use super::i18n::{Args, Catalog, Lang};
 use super::present::Draft;
 use super::types::{Job, Platform, Target};
-use super::Service;
-use crate::store::Tx;
-use crate::store::{ChatRow, UserRow};
+use super::Config;
+use crate::store::{ChatRow, Tx, UserId, UserRow};
 
 /// Who is acting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,9 +20,17 @@ pub(crate) enum Actor {
     Service,
 }
 
+/// What an action reads of the service besides its transaction: the
+/// catalogue and the configuration (never the store's lock, the batch or
+/// the clock: an action has its transaction and its `now`).
+pub(crate) struct Env {
+    pub catalog: Catalog,
+    pub config: Config,
+}
+
 /// The state of one action.
 pub(crate) struct Ctx<'a> {
-    pub svc: &'a Service,
+    env: &'a Env,
     /// The open transaction.
     pub c: &'a Tx,
     pub platform: Platform,
@@ -63,7 +70,49 @@ pub(crate) fn resolve_lang(
         .unwrap_or(default)
 }
 
+impl<'a> Ctx<'a> {
+    /// An action of `user` in `chat` on `platform` inside the transaction
+    /// `c`, at `now`: by a person (not an admin), in the service's default
+    /// language, in no thread, until the caller says otherwise.
+    pub fn new(
+        env: &'a Env,
+        c: &'a Tx,
+        evals: &'a Evals,
+        platform: Platform,
+        user: UserRow,
+        chat: ChatRow,
+        now: i64,
+    ) -> Ctx<'a> {
+        Ctx {
+            env,
+            c,
+            platform,
+            actor: Actor::User,
+            user,
+            chat,
+            lang: env.config.default_lang,
+            now,
+            is_admin: false,
+            evals,
+            drafts: Vec::new(),
+            jobs: Vec::new(),
+            thread: None,
+        }
+    }
+}
+
 impl Ctx<'_> {
+    /// The service's configuration.
+    pub fn config(&self) -> &Config {
+        &self.env.config
+    }
+
+    /// The message catalogue (for a text in another language than the
+    /// action's: see [`Ctx::t`]).
+    pub fn catalog(&self) -> &Catalog {
+        &self.env.catalog
+    }
+
     /// The action's chat.
     pub fn here(&self) -> Target {
         Target::Chat(self.chat.platform_chat_id.clone())
@@ -96,7 +145,7 @@ impl Ctx<'_> {
 
     /// A message of the catalogue in the action's language.
     pub fn t(&self, id: &str, args: Option<&Args>) -> String {
-        self.svc.catalog.get(self.lang, id, args)
+        self.env.catalog.get(self.lang, id, args)
     }
 
     /// Say something in the chat.
@@ -133,7 +182,7 @@ impl Ctx<'_> {
     }
 
     /// The acting person's id; an AI or service action has none.
-    pub fn user_id(&self) -> Res<i64> {
+    pub fn user_id(&self) -> Res<UserId> {
         match self.actor {
             Actor::User => Ok(self.user.id),
             Actor::Ai | Actor::Service => Err(Halt::Failed(super::ServiceError::Internal(

@@ -11,7 +11,9 @@
 //! `SettingsRefusal`, `TournamentRefusal`); [`Refusal`] wraps them, and a
 //! test checks every one's message and arguments in all five catalogues.
 
-use crate::store::{StoreError, UnknownWord};
+use crate::store::{
+    ChallengeId, ChatId, GameId, Ply, StoreError, TournamentId, UnknownWord, UserId,
+};
 use shashki_engine::{MoveError, Variant};
 
 /// A failure of the service itself (not of the user's input).
@@ -37,8 +39,8 @@ impl From<UnknownWord> for ServiceError {
 }
 
 /// One argument of a refusal's message, typed: how it is written is
-/// decided once, in [`crate::core::Service::refusal_text`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// decided once, in [`crate::core::present::text::refusal_text`].
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Arg<'a> {
     Num(i64),
     Text(&'a str),
@@ -49,7 +51,7 @@ pub(crate) enum Arg<'a> {
     /// cut to `present::text::ECHO_TEXT_MAX` characters.
     TypedText(&'a str),
     /// Game or tournament numbers: `#3, #5`.
-    Ids(&'a [i64]),
+    Ids(Vec<i64>),
     /// Why a move text is not a move (its own message, in the variant's
     /// notation).
     Move(Variant, &'a MoveError),
@@ -75,9 +77,42 @@ impl<'a> From<&'a &'static str> for Arg<'a> {
 
 impl<'a> From<&'a Vec<i64>> for Arg<'a> {
     fn from(ids: &'a Vec<i64>) -> Self {
-        Arg::Ids(ids)
+        Arg::Ids(ids.clone())
     }
 }
+
+/// The typed numbers as arguments: their number; a list of them `#3, #5`.
+macro_rules! number_args {
+    ($($t:ident),+) => {$(
+        impl<'a> From<&'a $t> for Arg<'a> {
+            fn from(n: &'a $t) -> Self {
+                Arg::Num(n.0)
+            }
+        }
+
+        impl<'a> From<&'a Vec<$t>> for Arg<'a> {
+            fn from(ids: &'a Vec<$t>) -> Self {
+                Arg::Ids(ids.iter().map(|id| id.0).collect())
+            }
+        }
+
+        #[cfg(test)]
+        impl Sample for $t {
+            fn sample() -> Self {
+                $t(2)
+            }
+        }
+
+        #[cfg(test)]
+        impl Sample for Vec<$t> {
+            fn sample() -> Self {
+                vec![$t(3), $t(5)]
+            }
+        }
+    )+};
+}
+
+number_args!(GameId, UserId, ChatId, TournamentId, ChallengeId, Ply);
 
 /// A feature's refusals: each variant's message id and its arguments
 /// (written by `refusals!`, beside the variant).
@@ -148,7 +183,7 @@ impl Sample for MoveError {
 /// refusals! {
 ///     pub enum TakebackRefusal {
 ///         /// no takeback in a rated game
-///         Rated { game: i64 } => "takeback-rated" ["game" => game],
+///         Rated { game: GameId } => "takeback-rated" ["game" => game],
 ///     }
 /// }
 /// ```

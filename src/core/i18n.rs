@@ -166,6 +166,26 @@ impl Catalog {
     }
 }
 
+/// The typed numbers (ids, plies) as Fluent arguments: their number.
+macro_rules! fluent_number {
+    ($($t:ty),+) => {$(
+        impl From<$t> for FluentValue<'_> {
+            fn from(n: $t) -> Self {
+                FluentValue::from(n.0)
+            }
+        }
+    )+};
+}
+
+fluent_number!(
+    crate::store::GameId,
+    crate::store::UserId,
+    crate::store::ChatId,
+    crate::store::TournamentId,
+    crate::store::ChallengeId,
+    crate::store::Ply
+);
+
 /// Number argument for Fluent.
 pub fn num(n: i64) -> FluentValue<'static> {
     FluentValue::from(n)

@@ -25,7 +25,7 @@ impl Service {
         let lang = lang
             .and_then(Lang::from_code)
             .unwrap_or(self.config().default_lang);
-        let t = |id: &str, a: Option<&fluent_bundle::FluentArgs>| self.catalog.get(lang, id, a);
+        let t = |id: &str, a: Option<&fluent_bundle::FluentArgs>| self.env.catalog.get(lang, id, a);
         let mut offers = Vec::new();
         let today = {
             let store = self.lock();

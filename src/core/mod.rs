@@ -33,6 +33,8 @@ mod sweep;
 mod time;
 mod tournaments;
 
+/// The typed ids and plies the core speaks in (stored by the store).
+pub use crate::store::{ChallengeId, ChatId, GameId, Ply, TournamentId, UserId};
 pub use config::{Config, Limits};
 pub use error::{Refusal, ServiceError};
 pub use limits::PlatformLimits;
@@ -42,7 +44,7 @@ pub use types::*;
 
 use crate::store::{self, Store, Tx, UserRow};
 use batch::{Handled, Ran, Writer};
-use ctx::{resolve_lang, Actor, Ctx};
+use ctx::{resolve_lang, Actor, Ctx, Env};
 use error::Halt;
 use games::ai::Evals;
 use i18n::Catalog;
@@ -52,7 +54,7 @@ use input::options::SlashCommand;
 use input::payload::Payload;
 use input::spec::Access;
 use input::InputRefusal;
-use present::Draft;
+use present::finish_draft;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -61,8 +63,8 @@ pub struct Service {
     store: Mutex<Store>,
     /// Events of concurrent callers committed together (group commit).
     writer: Writer,
-    catalog: Catalog,
-    config: Config,
+    /// The catalogue and the configuration, which every action reads.
+    env: Env,
     clock: Arc<dyn Clock>,
     /// When the sweep last looked for tournament games waiting for room
     /// (Unix seconds).
@@ -83,11 +85,6 @@ fn stored_name(name: &str, handle: Option<&str>) -> String {
         .unwrap_or_else(|| "player".to_string())
 }
 
-/// A reply as the outbox keeps it.
-fn outbox_json(r: &Reply) -> Result<String, ServiceError> {
-    serde_json::to_string(r).map_err(|e| ServiceError::Corrupt(format!("a reply as JSON: {e}")))
-}
-
 /// How many times an event is handled again after engine work it asked for
 /// (a draw offer to the AI needs one evaluation).
 const COMPUTE_ROUNDS: usize = 3;
@@ -106,15 +103,17 @@ impl Service {
         Service {
             store: Mutex::new(store),
             writer: Writer::default(),
-            catalog: Catalog::new(),
-            config,
+            env: Env {
+                catalog: Catalog::new(),
+                config,
+            },
             clock,
             waiting_checked: std::sync::atomic::AtomicI64::new(i64::MIN),
         }
     }
 
     pub fn config(&self) -> &Config {
-        &self.config
+        &self.env.config
     }
 
     pub fn now(&self) -> i64 {
@@ -123,7 +122,7 @@ impl Service {
 
     /// The store, for one transaction or read. Held only for database work,
     /// never while the engine thinks or a board is drawn.
-    fn lock(&self) -> std::sync::MutexGuard<'_, Store> {
+    pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Store> {
         // a panic while holding the lock leaves SQLite consistent (the
         // transaction rolls back), so a poisoned lock is still usable
         self.store.lock().unwrap_or_else(|p| p.into_inner())
@@ -138,7 +137,7 @@ impl Service {
         for _ in 0..COMPUTE_ROUNDS {
             match self.handle_once(ev, &evals) {
                 Ok(out) => return Ok(out),
-                Err(Halt::Compute(work)) => self.compute(work, &mut evals)?,
+                Err(Halt::Compute(work)) => games::compute(self, work, &mut evals)?,
                 Err(Halt::Failed(e)) => return Err(e),
                 Err(Halt::Refused(_)) => {
                     return Err(ServiceError::Internal("a refusal escaped its event"))
@@ -159,73 +158,6 @@ impl Service {
             }
         };
         Ok(Outcome { replies, jobs })
-    }
-
-    /// The refusal `r` of `ev`, for its sender alone, in `lang`.
-    fn refusal_reply(&self, ev: &Event, lang: i18n::Lang, r: &Refusal) -> Reply {
-        let target = Target::User {
-            chat: ev.chat.id.clone(),
-            user: ev.user.id.clone(),
-        };
-        let text = self.refusal_text(lang, r);
-        let mut d = Draft::text(target, text);
-        d.thread = Some(ev.thread.clone());
-        self.finish_draft(d, ev.platform)
-    }
-
-    /// Make `drafts` replies on `platform` and write each to the outbox in
-    /// the open transaction `c` (see `store::outbox`): they are owed from
-    /// the moment the change that made them commits.
-    fn owe(
-        &self,
-        c: &Tx,
-        drafts: Vec<Draft>,
-        platform: Platform,
-        now: i64,
-    ) -> Result<Vec<Reply>, ServiceError> {
-        drafts
-            .into_iter()
-            .map(|d| self.owe_reply(c, self.finish_draft(d, platform), now))
-            .collect()
-    }
-
-    /// Write `reply` to the outbox in the open transaction `c`.
-    fn owe_reply(&self, c: &Tx, mut reply: Reply, now: i64) -> Result<Reply, ServiceError> {
-        let json = outbox_json(&reply)?;
-        let id = store::insert_outbox(
-            c,
-            reply.platform.key(),
-            reply.chat_id(),
-            reply.thread.as_deref(),
-            reply.kind(),
-            &json,
-            now,
-        )?;
-        reply.outbox = vec![id];
-        Ok(reply)
-    }
-
-    /// Write `replies` to the outbox in the open transaction `c`, in order,
-    /// with as few statements as it takes (a batch's).
-    fn owe_all(&self, c: &Tx, replies: &mut [&mut Reply], now: i64) -> Result<(), ServiceError> {
-        let rows = replies
-            .iter()
-            .map(|r| {
-                Ok(store::NewOutboxRow {
-                    platform: r.platform.key(),
-                    chat: r.chat_id(),
-                    thread: r.thread.as_deref(),
-                    kind: r.kind(),
-                    reply: outbox_json(r)?,
-                })
-            })
-            .collect::<Result<Vec<_>, ServiceError>>()?;
-        let ids = store::insert_outbox_rows(c, &rows, now)?;
-        drop(rows);
-        for (r, id) in replies.iter_mut().zip(ids) {
-            r.outbox = vec![id];
-        }
-        Ok(())
     }
 
     /// Handle one event inside the open transaction `c` (a savepoint of a
@@ -265,32 +197,21 @@ impl Service {
             &chat,
             Some(&user),
             ev.user.lang.as_deref(),
-            self.config.default_lang,
+            self.env.config.default_lang,
         );
         let owner = format!("{}:{}", ev.platform.key(), ev.user.id);
         let is_admin = ev.user.is_admin
             || chat.is_private
             || ev.platform == Platform::Console
-            || self.config.owners.contains(&owner);
-        let mut ctx = Ctx {
-            svc: self,
-            c,
-            platform: ev.platform,
-            is_admin,
-            actor: Actor::User,
-            user,
-            chat,
-            lang,
-            now,
-            evals,
-            drafts: Vec::new(),
-            jobs: Vec::new(),
-            thread: ev.thread.clone(),
-        };
+            || self.env.config.owners.contains(&owner);
+        let mut ctx = Ctx::new(&self.env, c, evals, ev.platform, user, chat, now);
+        ctx.lang = lang;
+        ctx.is_admin = is_admin;
+        ctx.thread = ev.thread.clone();
         let done = match &ev.input {
-            Input::Text(t) => self.on_text(&mut ctx, t, ev.bare_moves),
-            Input::Choice(p) => self.on_choice(&mut ctx, p),
-            Input::Slash(c) => self.on_slash(&mut ctx, c),
+            Input::Text(t) => on_text(&mut ctx, t, ev.bare_moves),
+            Input::Choice(p) => on_choice(&mut ctx, p),
+            Input::Slash(c) => on_slash(&mut ctx, c),
         };
         match done {
             // the replies are written to the outbox with the batch's (see
@@ -299,7 +220,7 @@ impl Service {
                 let replies = ctx
                     .take_drafts()
                     .into_iter()
-                    .map(|d| self.finish_draft(d, ev.platform))
+                    .map(|d| finish_draft(&self.env.config, d, ev.platform))
                     .collect();
                 Ok(Ran::Done(replies, ctx.jobs))
             }
@@ -312,11 +233,11 @@ impl Service {
     /// through the same gate as a person's (`actor`). `as_user` is the person
     /// it concerns (their language), if any. A refusal changes nothing and
     /// says nothing.
-    fn system_action(
+    pub(crate) fn system_action(
         &self,
-        chat_id: i64,
+        chat_id: ChatId,
         actor: Actor,
-        as_user: Option<i64>,
+        as_user: Option<UserId>,
         f: impl FnOnce(&mut Ctx) -> Result<(), Halt>,
     ) -> Result<Outcome, ServiceError> {
         let now = self.now();
@@ -331,25 +252,14 @@ impl Service {
                 None => None,
             };
             let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
-            let lang = resolve_lang(&chat, user.as_ref(), None, self.config.default_lang);
+            let lang = resolve_lang(&chat, user.as_ref(), None, self.env.config.default_lang);
             let user = user.unwrap_or_else(|| UserRow::nobody(&chat.platform));
-            let mut ctx = Ctx {
-                svc: self,
-                c,
-                platform,
-                is_admin: true,
-                actor,
-                user,
-                chat,
-                lang,
-                now,
-                evals: &evals,
-                drafts: Vec::new(),
-                jobs: Vec::new(),
-                thread: None,
-            };
+            let mut ctx = Ctx::new(&self.env, c, &evals, platform, user, chat, now);
+            ctx.lang = lang;
+            ctx.is_admin = true;
+            ctx.actor = actor;
             f(&mut ctx)?;
-            let replies = self.owe(c, ctx.take_drafts(), platform, now)?;
+            let replies = outbox::owe(&self.env.config, c, ctx.take_drafts(), platform, now)?;
             Ok((replies, ctx.jobs))
         });
         drop(store);
@@ -368,78 +278,74 @@ impl Service {
         };
         Ok(Outcome { replies, jobs })
     }
+}
 
-    /// A message: a command, or bare text that may be a move.
-    fn on_text(&self, ctx: &mut Ctx, text: &str, bare_moves: bool) -> Result<(), Halt> {
-        let threads = ctx.platform.limits().game_threads;
-        let Some(cmd) = parse_command_on(text, threads) else {
-            if bare_moves && looks_like_move(text) {
-                return self.move_text(ctx, None, text.trim());
-            }
-            return Ok(()); // chatter: not for us
-        };
-        self.dispatch(ctx, cmd)
-    }
-
-    /// A slash command: its typed options, the same command.
-    fn on_slash(&self, ctx: &mut Ctx, slash: &SlashCommand) -> Result<(), Halt> {
-        let threads = ctx.platform.limits().game_threads;
-        self.dispatch(ctx, slash_command(slash, threads))
-    }
-
-    /// A command: who may run it (the admins' commands, their mistakes
-    /// included, are refused to others first), then the handler its row
-    /// of the command table names.
-    fn dispatch(&self, ctx: &mut Ctx, cmd: Command) -> Result<(), Halt> {
-        if cmd.access() == Access::Admins {
-            ctx.require_admin()?;
+/// A message: a command, or bare text that may be a move.
+fn on_text(ctx: &mut Ctx, text: &str, bare_moves: bool) -> Result<(), Halt> {
+    let threads = ctx.platform.limits().game_threads;
+    let Some(cmd) = parse_command_on(text, threads) else {
+        if bare_moves && looks_like_move(text) {
+            return games::move_text(ctx, None, text.trim());
         }
-        cmd.run(self, ctx)
-    }
+        return Ok(()); // chatter: not for us
+    };
+    dispatch(ctx, cmd)
+}
 
-    /// A pressed button.
-    fn on_choice(&self, ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
-        let Some(p) = Payload::decode(payload) else {
-            return Err(InputRefusal::ButtonInvalid.into());
-        };
-        let before = ctx.drafts.len();
-        match p {
-            Payload::Accept { challenge } => self.accept(ctx, challenge)?,
-            Payload::AcceptShared { challenge, token } => {
-                self.accept_shared(ctx, challenge, token)?
-            }
-            Payload::Decline { challenge } => self.decline(ctx, challenge)?,
-            Payload::Move { game, ply, index } => self.move_button(ctx, game, ply, index)?,
-            Payload::Piece { game, ply, square } => self.picker(ctx, game, ply, Some(square))?,
-            Payload::Pieces { game, ply } => self.picker(ctx, game, ply, None)?,
-            Payload::Resign { game } => self.resign_button(ctx, game)?,
-            Payload::ResignConfirm { game, by } => self.resign_confirmed(ctx, game, by)?,
-            Payload::Draw { game } => {
-                self.draw_offer_or_accept(ctx, self.game_by_id(ctx, game)?)?
-            }
-            Payload::DeclineDraw { game } => self.draw_decline(ctx, self.game_by_id(ctx, game)?)?,
-            Payload::PuzzleHint => puzzles::cmd_hint(ctx)?,
-            Payload::PuzzleSolution => puzzles::cmd_puzzle(ctx, PuzzleArgs::Solution)?,
-            Payload::PuzzleNext => puzzles::cmd_puzzle(ctx, PuzzleArgs::Next)?,
-            Payload::Flip { game } => self.flip(ctx, game)?,
-            Payload::Rematch { game } => self.rematch(ctx, game)?,
-            Payload::Analyse { game } => self.cmd_analyse(ctx, Some(game))?,
-            Payload::Replay { game } => self.cmd_replay(ctx, Some(game))?,
-            Payload::TakebackAccept { game, ply } => self.takeback_accept(ctx, game, ply)?,
-            Payload::TakebackDecline { game, ply } => self.takeback_decline(ctx, game, ply)?,
-        }
-        // a move or a resignation pressed on the board: the new board takes
-        // the pressed message's place
-        if let Payload::Move { game, .. } | Payload::ResignConfirm { game, .. } = p {
-            if let Some(d) = ctx
-                .drafts
-                .iter_mut()
-                .skip(before)
-                .find(|d| d.game_id == Some(game) && d.board.is_some())
-            {
-                d.in_place = true;
-            }
-        }
-        Ok(())
+/// A slash command: its typed options, the same command.
+fn on_slash(ctx: &mut Ctx, slash: &SlashCommand) -> Result<(), Halt> {
+    let threads = ctx.platform.limits().game_threads;
+    dispatch(ctx, slash_command(slash, threads))
+}
+
+/// A command: who may run it (the admins' commands, their mistakes
+/// included, are refused to others first), then the handler its row
+/// of the command table names.
+fn dispatch(ctx: &mut Ctx, cmd: Command) -> Result<(), Halt> {
+    if cmd.access() == Access::Admins {
+        ctx.require_admin()?;
     }
+    cmd.run(ctx)
+}
+
+/// A pressed button.
+fn on_choice(ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
+    let Some(p) = Payload::decode(payload) else {
+        return Err(InputRefusal::ButtonInvalid.into());
+    };
+    let before = ctx.drafts.len();
+    match p {
+        Payload::Accept { challenge } => games::accept(ctx, challenge)?,
+        Payload::AcceptShared { challenge, token } => games::accept_shared(ctx, challenge, token)?,
+        Payload::Decline { challenge } => games::decline(ctx, challenge)?,
+        Payload::Move { game, ply, index } => games::move_button(ctx, game, ply, index)?,
+        Payload::Piece { game, ply, square } => games::picker(ctx, game, ply, Some(square))?,
+        Payload::Pieces { game, ply } => games::picker(ctx, game, ply, None)?,
+        Payload::Resign { game } => games::resign_button(ctx, game)?,
+        Payload::ResignConfirm { game, by } => games::resign_confirmed(ctx, game, by)?,
+        Payload::Draw { game } => games::draw_offer_or_accept(ctx, games::game_by_id(ctx, game)?)?,
+        Payload::DeclineDraw { game } => games::draw_decline(ctx, games::game_by_id(ctx, game)?)?,
+        Payload::PuzzleHint => puzzles::cmd_hint(ctx)?,
+        Payload::PuzzleSolution => puzzles::cmd_puzzle(ctx, PuzzleArgs::Solution)?,
+        Payload::PuzzleNext => puzzles::cmd_puzzle(ctx, PuzzleArgs::Next)?,
+        Payload::Flip { game } => games::flip(ctx, game)?,
+        Payload::Rematch { game } => games::rematch(ctx, game)?,
+        Payload::Analyse { game } => games::cmd_analyse(ctx, Some(game))?,
+        Payload::Replay { game } => games::cmd_replay(ctx, Some(game))?,
+        Payload::TakebackAccept { game, ply } => games::takeback_accept(ctx, game, ply)?,
+        Payload::TakebackDecline { game, ply } => games::takeback_decline(ctx, game, ply)?,
+    }
+    // a move or a resignation pressed on the board: the new board takes
+    // the pressed message's place
+    if let Payload::Move { game, .. } | Payload::ResignConfirm { game, .. } = p {
+        if let Some(d) = ctx
+            .drafts
+            .iter_mut()
+            .skip(before)
+            .find(|d| d.game_id == Some(game) && d.board.is_some())
+        {
+            d.in_place = true;
+        }
+    }
+    Ok(())
 }

@@ -8,12 +8,10 @@
 
 use super::ctx::{Actor, Ctx};
 use super::error::Res;
-use super::i18n::{Args, Lang};
+use super::i18n::{Args, Catalog, Lang};
 use super::present::Draft;
 use super::types::{Link, LinkTo, Target};
-use super::Service;
-use crate::store::Tx;
-use crate::store::{self, GameRow, Seat};
+use crate::store::{self, GameRow, Seat, Tx};
 
 /// Which notification: it is your move (after the opponent's move or at
 /// the start of the game), or a reminder of your move.
@@ -52,40 +50,38 @@ impl Notice {
     }
 }
 
-impl Service {
-    /// `/notify`: the state; `/notify on|off`: change it. On a platform
-    /// that lets the bot write only to people who started it (Telegram),
-    /// the answer in a group links to the private chat with the bot.
-    pub(crate) fn cmd_notify(&self, ctx: &mut Ctx, set: Option<bool>) -> Res<()> {
-        let me = ctx.user_id()?;
-        let on = match set {
-            None => store::user_notify(ctx.c, me)?,
-            Some(on) => {
-                store::set_user_notify(ctx.c, me, on)?;
-                on
-            }
-        };
-        let id = match (set.is_some(), on) {
-            (true, true) => "notify-turned-on",
-            (true, false) => "notify-turned-off",
-            (false, true) => "notify-is-on",
-            (false, false) => "notify-is-off",
-        };
-        let mut d = Draft::text(ctx.private(), ctx.t(id, None));
-        // turned on, or asked about: where the bot may write only to those
-        // who started it, say how (not when turned off)
-        let asked = on || set.is_none();
-        if asked && !ctx.chat.is_private && ctx.platform.limits().private_needs_start {
-            d.text.push('\n');
-            d.text.push_str(&ctx.t("notify-open-private", None));
-            d.link = Some(Link {
-                label: ctx.t("button-open-private", None),
-                to: LinkTo::Start("notify".into()),
-            });
+/// `/notify`: the state; `/notify on|off`: change it. On a platform
+/// that lets the bot write only to people who started it (Telegram),
+/// the answer in a group links to the private chat with the bot.
+pub(crate) fn cmd_notify(ctx: &mut Ctx, set: Option<bool>) -> Res<()> {
+    let me = ctx.user_id()?;
+    let on = match set {
+        None => store::user_notify(ctx.c, me)?,
+        Some(on) => {
+            store::set_user_notify(ctx.c, me, on)?;
+            on
         }
-        ctx.post(d);
-        Ok(())
+    };
+    let id = match (set.is_some(), on) {
+        (true, true) => "notify-turned-on",
+        (true, false) => "notify-turned-off",
+        (false, true) => "notify-is-on",
+        (false, false) => "notify-is-off",
+    };
+    let mut d = Draft::text(ctx.private(), ctx.t(id, None));
+    // turned on, or asked about: where the bot may write only to those
+    // who started it, say how (not when turned off)
+    let asked = on || set.is_none();
+    if asked && !ctx.chat.is_private && ctx.platform.limits().private_needs_start {
+        d.text.push('\n');
+        d.text.push_str(&ctx.t("notify-open-private", None));
+        d.link = Some(Link {
+            label: ctx.t("button-open-private", None),
+            to: LinkTo::Start("notify".into()),
+        });
     }
+    ctx.post(d);
+    Ok(())
 }
 
 impl Ctx<'_> {
@@ -99,7 +95,7 @@ impl Ctx<'_> {
         row: &GameRow,
         seat: Seat,
         notice: Notice,
-        text_args: impl FnOnce(&Service, &Tx, Lang) -> Res<Args<'static>>,
+        text_args: impl FnOnce(&Catalog, &Tx, Lang) -> Res<Args<'static>>,
     ) -> Res<()> {
         let Seat::Human(uid) = seat else {
             return Ok(()); // the AI
@@ -129,7 +125,7 @@ impl Ctx<'_> {
             .as_deref()
             .and_then(Lang::from_code)
             .unwrap_or(self.lang);
-        let mut a = text_args(self.svc, self.c, lang)?;
+        let mut a = text_args(self.catalog(), self.c, lang)?;
         a.set("game", row.id);
         a.set(
             "chat",
@@ -137,7 +133,7 @@ impl Ctx<'_> {
                 .clone()
                 .unwrap_or_else(|| chat.platform_chat_id.clone()),
         );
-        let text = self.svc.catalog.get(lang, notice.message(), Some(&a));
+        let text = self.catalog().get(lang, notice.message(), Some(&a));
         let mut d = Draft::text(
             Target::Private {
                 user: user.platform_user_id,
@@ -146,7 +142,7 @@ impl Ctx<'_> {
         );
         d.thread = Some(None);
         d.link = Some(Link {
-            label: self.svc.catalog.get(lang, "button-open-game", None),
+            label: self.catalog().get(lang, "button-open-game", None),
             to: LinkTo::Game {
                 game: row.id,
                 chat: chat.platform_chat_id,

@@ -2,9 +2,70 @@
 //! makes is written in the transaction of the change that made it; the
 //! runtime sends them and says when each is done with.
 
+use super::present::{finish_draft, Draft};
 use super::types::{Platform, Reply};
-use super::{Service, ServiceError};
-use crate::store;
+use super::{Config, Service, ServiceError};
+use crate::store::{self, Tx};
+
+/// Make `drafts` replies on `platform` and write each to the outbox in
+/// the open transaction `c` (see `store::outbox`): they are owed from
+/// the moment the change that made them commits.
+pub(crate) fn owe(
+    config: &Config,
+    c: &Tx,
+    drafts: Vec<Draft>,
+    platform: Platform,
+    now: i64,
+) -> Result<Vec<Reply>, ServiceError> {
+    drafts
+        .into_iter()
+        .map(|d| owe_reply(c, finish_draft(config, d, platform), now))
+        .collect()
+}
+
+/// A reply as the outbox keeps it.
+fn outbox_json(r: &Reply) -> Result<String, ServiceError> {
+    serde_json::to_string(r).map_err(|e| ServiceError::Corrupt(format!("a reply as JSON: {e}")))
+}
+
+/// Write `replies` to the outbox in the open transaction `c`, in order,
+/// with as few statements as it takes (a batch's).
+pub(crate) fn owe_all(c: &Tx, replies: &mut [&mut Reply], now: i64) -> Result<(), ServiceError> {
+    let rows = replies
+        .iter()
+        .map(|r| {
+            Ok(store::NewOutboxRow {
+                platform: r.platform.key(),
+                chat: r.chat_id(),
+                thread: r.thread.as_deref(),
+                kind: r.kind(),
+                reply: outbox_json(r)?,
+            })
+        })
+        .collect::<Result<Vec<_>, ServiceError>>()?;
+    let ids = store::insert_outbox_rows(c, &rows, now)?;
+    drop(rows);
+    for (r, id) in replies.iter_mut().zip(ids) {
+        r.outbox = vec![id];
+    }
+    Ok(())
+}
+
+/// Write `reply` to the outbox in the open transaction `c`.
+pub(crate) fn owe_reply(c: &Tx, mut reply: Reply, now: i64) -> Result<Reply, ServiceError> {
+    let json = outbox_json(&reply)?;
+    let id = store::insert_outbox(
+        c,
+        reply.platform.key(),
+        reply.chat_id(),
+        reply.thread.as_deref(),
+        reply.kind(),
+        &json,
+        now,
+    )?;
+    reply.outbox = vec![id];
+    Ok(reply)
+}
 
 /// How a reply owed was done with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

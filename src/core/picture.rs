@@ -338,7 +338,7 @@ mod tests {
                 name: "Anna".into(),
                 handle: None,
             }],
-            game_id: Some(1),
+            game_id: Some(crate::store::GameId(1)),
             thread: Some("5".into()),
             ..Reply::text(
                 Platform::Console,

@@ -7,8 +7,7 @@ use super::error::Res;
 use super::games::challenge::chat_variant;
 use super::input::args::TopArgs;
 use crate::args;
-use crate::store::Tx;
-use crate::store::{self, RatingRow};
+use crate::store::{self, ChatId, RatingRow, Tx, UserId};
 use shashki_engine::{Color, Variant};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
@@ -70,15 +69,15 @@ impl RatingRow {
 /// the game's variant (each variant has its own ratings).
 pub(crate) fn record_game(
     c: &Tx,
-    chat_id: i64,
+    chat_id: ChatId,
     variant: Variant,
-    white: i64,
-    black: i64,
+    white: UserId,
+    black: UserId,
     winner: Option<Color>,
 ) -> Res<()> {
     let white_won = winner.map(|w| w == Color::White);
     let v = variant.key();
-    for scope in [chat_id, 0] {
+    for scope in [chat_id, ChatId::EVERYWHERE] {
         let w = store::rating_in(c, white, scope, v)?;
         let b = store::rating_in(c, black, scope, v)?;
         let (nw, nb) = update(w.glicko(), b.glicko(), white_won);
@@ -88,38 +87,36 @@ pub(crate) fn record_game(
     Ok(())
 }
 
-impl super::Service {
-    /// `/top [variant]`: the chat's rating table in a variant (the chat's
-    /// default variant unless named); `/top puzzles`: the puzzle solvers'.
-    pub(crate) fn cmd_top(&self, ctx: &mut Ctx, a: TopArgs) -> Res<()> {
-        let variant = match a {
-            TopArgs::Puzzles => return super::puzzles::cmd_top(ctx),
-            TopArgs::Variant(v) => v,
-            TopArgs::Chat => chat_variant(&ctx.chat),
-        };
-        let rows = store::top_ratings_in(ctx.c, ctx.chat.id, variant.key(), 10)?;
-        let names = args![
-            ("variant", variant.key()),
-            ("variant_name", ctx.variant_name(variant)),
-        ];
-        if rows.is_empty() {
-            ctx.tell_id("top-empty", Some(&names));
-            return Ok(());
-        }
-        let mut lines = vec![ctx.t("top-header", Some(&names))];
-        for (i, (u, r)) in rows.iter().enumerate() {
-            let a = args![
-                ("place", i as i64 + 1),
-                ("name", u.name.clone()),
-                ("rating", r.rating.round() as i64),
-                ("deviation", r.deviation.round() as i64),
-                ("wins", r.wins),
-                ("draws", r.draws),
-                ("losses", r.losses)
-            ];
-            lines.push(ctx.t("top-line", Some(&a)));
-        }
-        ctx.say_text(lines.join("\n"));
-        Ok(())
+/// `/top [variant]`: the chat's rating table in a variant (the chat's
+/// default variant unless named); `/top puzzles`: the puzzle solvers'.
+pub(crate) fn cmd_top(ctx: &mut Ctx, a: TopArgs) -> Res<()> {
+    let variant = match a {
+        TopArgs::Puzzles => return super::puzzles::cmd_top(ctx),
+        TopArgs::Variant(v) => v,
+        TopArgs::Chat => chat_variant(&ctx.chat),
+    };
+    let rows = store::top_ratings_in(ctx.c, ctx.chat.id, variant.key(), 10)?;
+    let names = args![
+        ("variant", variant.key()),
+        ("variant_name", ctx.variant_name(variant)),
+    ];
+    if rows.is_empty() {
+        ctx.tell_id("top-empty", Some(&names));
+        return Ok(());
     }
+    let mut lines = vec![ctx.t("top-header", Some(&names))];
+    for (i, (u, r)) in rows.iter().enumerate() {
+        let a = args![
+            ("place", i as i64 + 1),
+            ("name", u.name.clone()),
+            ("rating", r.rating.round() as i64),
+            ("deviation", r.deviation.round() as i64),
+            ("wins", r.wins),
+            ("draws", r.draws),
+            ("losses", r.losses)
+        ];
+        lines.push(ctx.t("top-line", Some(&a)));
+    }
+    ctx.say_text(lines.join("\n"));
+    Ok(())
 }

@@ -9,7 +9,6 @@ use super::games::challenge::chat_variant;
 use super::input::args::SettingsArgs;
 use super::present::board::{chat_board_mode, chat_theme};
 use super::types::BoardMode;
-use super::Service;
 use crate::args;
 use crate::store::{self, ChatSetting};
 
@@ -30,83 +29,81 @@ super::error::refusals! {
     }
 }
 
-impl Service {
-    /// `/settings`: show them; `/settings KEY VALUE`: one, typed and
-    /// checked already (and who may change it: the dispatch asked).
-    pub(crate) fn cmd_settings(&self, ctx: &mut Ctx, a: SettingsArgs) -> Res<()> {
-        let chat = ctx.chat.id;
-        match a {
-            SettingsArgs::Show => return self.show_settings(ctx),
-            SettingsArgs::Lang(l) => {
-                store::set_user_lang(ctx.c, ctx.user_id()?, l.code())?;
-                if ctx.chat.is_private || ctx.chat.lang.is_none() {
-                    ctx.lang = l;
-                }
-            }
-            SettingsArgs::ChatLang(l) => {
-                store::set_chat_setting(ctx.c, chat, ChatSetting::Lang, Some(l.code()))?;
+/// `/settings`: show them; `/settings KEY VALUE`: one, typed and
+/// checked already (and who may change it: the dispatch asked).
+pub(crate) fn cmd_settings(ctx: &mut Ctx, a: SettingsArgs) -> Res<()> {
+    let chat = ctx.chat.id;
+    match a {
+        SettingsArgs::Show => return show_settings(ctx),
+        SettingsArgs::Lang(l) => {
+            store::set_user_lang(ctx.c, ctx.user_id()?, l.code())?;
+            if ctx.chat.is_private || ctx.chat.lang.is_none() {
                 ctx.lang = l;
             }
-            SettingsArgs::Theme(t) => {
-                store::set_chat_setting(ctx.c, chat, ChatSetting::Theme, Some(t.name()))?;
-            }
-            SettingsArgs::Orientation(o) => {
-                store::set_chat_setting(ctx.c, chat, ChatSetting::Orientation, Some(o.key()))?;
-            }
-            SettingsArgs::Days(d) => {
-                let d = d.to_string();
-                store::set_chat_setting(ctx.c, chat, ChatSetting::DaysPerMove, Some(&d))?;
-            }
-            SettingsArgs::Reminders(r) => {
-                let r = r.to_string();
-                store::set_chat_setting(ctx.c, chat, ChatSetting::Reminders, Some(&r))?;
-                ctx.chat.reminders = Some(r);
-            }
-            SettingsArgs::Boards(m) => {
-                store::set_chat_setting(ctx.c, chat, ChatSetting::Boards, Some(m.key()))?;
-            }
-            SettingsArgs::Variant(v) => {
-                store::set_chat_setting(ctx.c, chat, ChatSetting::Variant, Some(v.key()))?;
-            }
-            SettingsArgs::Threads(on) => store::set_chat_threads(ctx.c, chat, on)?,
         }
-        ctx.tell_id("settings-saved", None);
-        Ok(())
+        SettingsArgs::ChatLang(l) => {
+            store::set_chat_setting(ctx.c, chat, ChatSetting::Lang, Some(l.code()))?;
+            ctx.lang = l;
+        }
+        SettingsArgs::Theme(t) => {
+            store::set_chat_setting(ctx.c, chat, ChatSetting::Theme, Some(t.name()))?;
+        }
+        SettingsArgs::Orientation(o) => {
+            store::set_chat_setting(ctx.c, chat, ChatSetting::Orientation, Some(o.key()))?;
+        }
+        SettingsArgs::Days(d) => {
+            let d = d.to_string();
+            store::set_chat_setting(ctx.c, chat, ChatSetting::DaysPerMove, Some(&d))?;
+        }
+        SettingsArgs::Reminders(r) => {
+            let r = r.to_string();
+            store::set_chat_setting(ctx.c, chat, ChatSetting::Reminders, Some(&r))?;
+            ctx.chat.reminders = Some(r);
+        }
+        SettingsArgs::Boards(m) => {
+            store::set_chat_setting(ctx.c, chat, ChatSetting::Boards, Some(m.key()))?;
+        }
+        SettingsArgs::Variant(v) => {
+            store::set_chat_setting(ctx.c, chat, ChatSetting::Variant, Some(v.key()))?;
+        }
+        SettingsArgs::Threads(on) => store::set_chat_threads(ctx.c, chat, on)?,
     }
+    ctx.tell_id("settings-saved", None);
+    Ok(())
+}
 
-    fn show_settings(&self, ctx: &mut Ctx) -> Res<()> {
-        let chat = &ctx.chat;
-        let a = args![
-            ("lang", ctx.lang.code()),
-            ("theme", chat_theme(chat, self.config.default_theme).name()),
-            (
-                "orientation",
-                chat.orientation.clone().unwrap_or_else(|| "auto".into())
-            ),
-            (
-                "days",
-                chat.days_per_move.unwrap_or(self.config.default_days)
-            ),
-            (
-                "reminders",
-                chat.reminders
-                    .clone()
-                    .unwrap_or_else(|| self.config.reminders.to_string())
-            ),
-            (
-                "boards",
-                chat_board_mode(chat).map_or("edit", BoardMode::key)
-            ),
-            ("variant", ctx.variant_name(chat_variant(chat)))
-        ];
-        let mut text = ctx.t("settings-show", Some(&a));
-        if ctx.platform.limits().game_threads {
-            let on = store::chat_threads(ctx.c, ctx.chat.id)?;
-            let a = args![("state", if on { "on" } else { "off" })];
-            text.push('\n');
-            text.push_str(&ctx.t("settings-threads", Some(&a)));
-        }
-        ctx.tell(text);
-        Ok(())
+fn show_settings(ctx: &mut Ctx) -> Res<()> {
+    let chat = &ctx.chat;
+    let a = args![
+        ("lang", ctx.lang.code()),
+        ("theme", chat_theme(chat, ctx.config().default_theme).name()),
+        (
+            "orientation",
+            chat.orientation.clone().unwrap_or_else(|| "auto".into())
+        ),
+        (
+            "days",
+            chat.days_per_move.unwrap_or(ctx.config().default_days)
+        ),
+        (
+            "reminders",
+            chat.reminders
+                .clone()
+                .unwrap_or_else(|| ctx.config().reminders.to_string())
+        ),
+        (
+            "boards",
+            chat_board_mode(chat).map_or("edit", BoardMode::key)
+        ),
+        ("variant", ctx.variant_name(chat_variant(chat)))
+    ];
+    let mut text = ctx.t("settings-show", Some(&a));
+    if ctx.platform.limits().game_threads {
+        let on = store::chat_threads(ctx.c, ctx.chat.id)?;
+        let a = args![("state", if on { "on" } else { "off" })];
+        text.push('\n');
+        text.push_str(&ctx.t("settings-threads", Some(&a)));
     }
+    ctx.tell(text);
+    Ok(())
 }

@@ -18,6 +18,9 @@ use super::present::Draft;
 use super::types::{Mention, Platform, Reply, Target};
 use super::{puzzles, Service, ServiceError};
 use crate::args;
+use crate::core::games;
+use crate::core::tournaments;
+use crate::store::GameId;
 use crate::store::{self, ChallengeStatus, GameRow};
 use std::collections::HashMap;
 
@@ -85,17 +88,17 @@ impl Service {
                     .ok_or(corrupt("a game without a side to move"))?;
                 let seat = row.seat(color);
                 if row.deadline.is_some_and(|d| d <= now) {
-                    let mut l = self.load(ctx.c, row)?;
+                    let mut l = games::load(ctx.c, row)?;
                     let o = l.game.time_out(color).map_err(corrupt)?;
                     let a = args![("player", ctx.seat_name(seat)?), ("game", l.row.id)];
                     let headline = ctx.t("timed-out", Some(&a));
-                    self.finish(ctx, l, o, headline)?;
+                    games::finish(ctx, l, o, headline)?;
                 } else if row.reminder_at.is_some_and(|r| r <= now) {
                     // the next reminder of this move comes after now: each
                     // once, and one only when the sweeper comes late
                     let next = match (row.deadline, row.time_for_move()) {
                         (Some(d), Some(total)) => {
-                            self.reminders_of(ctx, row.chat_id)?.next_due(d, total, now)
+                            games::reminders_of(ctx, row.chat_id)?.next_due(d, total, now)
                         }
                         _ => None,
                     };
@@ -114,8 +117,11 @@ impl Service {
                     let n = Notice::Reminder {
                         n: row.reminders_sent,
                     };
-                    ctx.notify(&row, seat, n, |svc, _, lang| {
-                        Ok(args![("left", svc.duration_text(lang, left))])
+                    ctx.notify(&row, seat, n, |cat, _, lang| {
+                        Ok(args![(
+                            "left",
+                            crate::core::present::text::duration_text(cat, lang, left)
+                        )])
                     })?;
                 }
                 Ok(())
@@ -159,7 +165,7 @@ impl Service {
             self.waiting_checked
                 .store(now, std::sync::atomic::Ordering::Relaxed);
             out.extend(
-                self.start_waiting_tournament_games()?
+                tournaments::start_waiting_tournament_games(self)?
                     .into_iter()
                     .map(|r| Swept::notice_if(r, |_| false)),
             );
@@ -197,7 +203,7 @@ impl Service {
             let last: Option<i64> =
                 store::get_setting(c, "heartbeat")?.and_then(|v| v.parse().ok());
             let down = last.map(|t| now - t).unwrap_or(0);
-            let credited = if down > self.config.downtime_grace_secs {
+            let credited = if down > self.env.config.downtime_grace_secs {
                 let n = store::extend_all_deadlines(c, down)?;
                 tracing::info!(
                     downtime = down,
@@ -269,7 +275,7 @@ impl Service {
     /// The thread an adapter opened for a game (its board asked for one,
     /// [`Reply::new_thread`](super::Reply::new_thread)): the game's later
     /// replies go there.
-    pub fn set_game_thread(&self, game: i64, thread: &str) -> Result<(), ServiceError> {
+    pub fn set_game_thread(&self, game: GameId, thread: &str) -> Result<(), ServiceError> {
         let mut store = self.lock();
         store.transaction(|c| -> Result<(), ServiceError> {
             Ok(store::set_game_thread(c, game, Some(thread))?)
@@ -279,7 +285,7 @@ impl Service {
     /// A game's thread (forum topic) is gone: the platform refused a post
     /// there (closed, archived, deleted); the game's later replies go to
     /// its chat.
-    pub fn forget_game_thread(&self, game: i64) -> Result<(), ServiceError> {
+    pub fn forget_game_thread(&self, game: GameId) -> Result<(), ServiceError> {
         let mut store = self.lock();
         store.transaction(|c| -> Result<(), ServiceError> {
             Ok(store::set_game_thread(c, game, None)?)

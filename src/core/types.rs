@@ -1,4 +1,5 @@
 //! What goes into the chat service and what comes out: platform-free.
+use crate::store::{GameId, Ply};
 
 pub use super::picture::Picture;
 use serde::{Deserialize, Serialize};
@@ -317,7 +318,7 @@ pub enum LinkTo {
     /// Back to a game: Telegram's deep link `t.me/<bot>?start=game-12`,
     /// Discord's jump link to the game's board (or its channel).
     Game {
-        game: i64,
+        game: GameId,
         /// The platform id of the game's chat.
         chat: String,
         /// Its thread, if any.
@@ -381,7 +382,7 @@ pub struct Reply {
     /// The game this message shows, so an adapter may edit its last board
     /// message in place.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     /// An attached text file (PDN exports): (file name, contents).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub document: Option<(String, String)>,
@@ -534,9 +535,9 @@ pub struct Offer {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Job {
     /// Compute and play the AI's move in a game at this ply.
-    AiMove { game_id: i64, ply: i64 },
+    AiMove { game: GameId, ply: Ply },
     /// Analyse a finished game (see `core::games::analyse`).
-    Analyse { game_id: i64 },
+    Analyse { game: GameId },
 }
 
 /// Where a running job reports on its way (an analysis' progress): the

@@ -42,6 +42,7 @@
 
 use super::shutdown::{TrackGuard, Tracker};
 use super::transport::{Caps, Fut, Origin, Place, Placed, Press, SendError, Transport};
+use crate::core::GameId;
 use crate::core::{BoardMode, Delivered, Platform, Reply, Service, Target};
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -62,13 +63,13 @@ pub trait Ledger: Send + Sync + 'static {
     /// A reply that carried `token` ([`Reply::ack`]) is sent.
     fn acknowledge(&self, token: String) -> Fut<'_, ()>;
     /// A game's later replies go to `thread` (one opened for it).
-    fn set_game_thread(&self, game: i64, thread: String) -> Fut<'_, ()>;
+    fn set_game_thread(&self, game: GameId, thread: String) -> Fut<'_, ()>;
     /// A game's thread is gone: its later replies go to its chat.
-    fn forget_game_thread(&self, game: i64) -> Fut<'_, ()>;
+    fn forget_game_thread(&self, game: GameId) -> Fut<'_, ()>;
 }
 
 /// The key of a game's living board among the placed messages.
-pub fn board_key(game: i64) -> String {
+pub fn board_key(game: GameId) -> String {
     format!("board:{game}")
 }
 
@@ -390,7 +391,7 @@ fn answers(o: &Origin, r: &Reply) -> bool {
 }
 
 /// The game whose public board `r` is, if any.
-fn board_of(r: &Reply) -> Option<i64> {
+fn board_of(r: &Reply) -> Option<GameId> {
     match r.target {
         Target::Chat(_) if r.image.is_some() => r.game_id,
         _ => None,
@@ -680,14 +681,14 @@ impl Run<'_> {
 
     /// `at` is game `g`'s living board now (where the one before was is
     /// looked up first).
-    async fn living_board(&self, g: i64, at: Placed) {
+    async fn living_board(&self, g: GameId, at: Placed) {
         let before = self.ledger().placed(self.platform, board_key(g)).await;
         self.replace_board(g, before, at).await;
     }
 
     /// `at` replaces `before` as game `g`'s living board: kept, and the
     /// board before it in the same chat loses its buttons.
-    async fn replace_board(&self, g: i64, before: Option<Placed>, at: Placed) {
+    async fn replace_board(&self, g: GameId, before: Option<Placed>, at: Placed) {
         self.ledger()
             .set_placed(self.platform, board_key(g), at.clone())
             .await;
@@ -787,14 +788,14 @@ impl Ledger for ServiceLedger {
         })
     }
 
-    fn set_game_thread(&self, game: i64, thread: String) -> Fut<'_, ()> {
+    fn set_game_thread(&self, game: GameId, thread: String) -> Fut<'_, ()> {
         let f = self.run("set game thread", move |s| s.set_game_thread(game, &thread));
         Box::pin(async move {
             f.await;
         })
     }
 
-    fn forget_game_thread(&self, game: i64) -> Fut<'_, ()> {
+    fn forget_game_thread(&self, game: GameId) -> Fut<'_, ()> {
         let f = self.run("forget game thread", move |s| s.forget_game_thread(game));
         Box::pin(async move {
             f.await;

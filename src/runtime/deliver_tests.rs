@@ -175,7 +175,7 @@ struct Mem {
     placed: Mutex<HashMap<String, Placed>>,
     done: Mutex<Vec<(i64, Delivered)>>,
     acks: Mutex<Vec<String>>,
-    threads: Mutex<Vec<(i64, Option<String>)>>,
+    threads: Mutex<Vec<(GameId, Option<String>)>>,
 }
 
 impl Ledger for Mem {
@@ -205,11 +205,11 @@ impl Ledger for Mem {
         self.acks.lock().unwrap().push(token);
         Box::pin(async {})
     }
-    fn set_game_thread(&self, game: i64, thread: String) -> Fut<'_, ()> {
+    fn set_game_thread(&self, game: GameId, thread: String) -> Fut<'_, ()> {
         self.threads.lock().unwrap().push((game, Some(thread)));
         Box::pin(async {})
     }
-    fn forget_game_thread(&self, game: i64) -> Fut<'_, ()> {
+    fn forget_game_thread(&self, game: GameId) -> Fut<'_, ()> {
         self.threads.lock().unwrap().push((game, None));
         Box::pin(async {})
     }
@@ -273,7 +273,7 @@ fn note(id: i64, t: &str) -> Reply {
 fn board(id: i64, t: &str) -> Reply {
     Reply {
         image: Some(Image::ready("board-1.png", vec![1, 2, 3])),
-        game_id: Some(1),
+        game_id: Some(GameId(1)),
         turn_note: Some(format!("{t}, @bob to move")),
         ..chat(id, t)
     }
@@ -368,7 +368,10 @@ async fn an_in_place_reply_edits_the_pressed_message() {
     // the board after a move pressed on it: the pressed message becomes
     // the living board, its turn note answers it
     let s = setup(telegram_like());
-    s.l.placed.lock().unwrap().insert(board_key(1), placed("4"));
+    s.l.placed
+        .lock()
+        .unwrap()
+        .insert(board_key(GameId(1)), placed("4"));
     let b = Reply {
         in_place: true,
         ..board(2, "Anna: c3-d4")
@@ -394,7 +397,10 @@ async fn an_in_place_reply_edits_the_pressed_message() {
     };
     assert_eq!(place.reply_to.as_deref(), Some("5"));
     assert_eq!(text, "Anna: c3-d4, @bob to move");
-    assert_eq!(s.l.placed.lock().unwrap()[&board_key(1)].message, "5");
+    assert_eq!(
+        s.l.placed.lock().unwrap()[&board_key(GameId(1))].message,
+        "5"
+    );
     // an edit that fails: sent anew
     let s = setup(telegram_like());
     s.t.fail("edit", SendError::Other("message to edit not found".into()));
@@ -412,7 +418,10 @@ async fn a_games_board_is_its_living_board_edited_or_replaced() {
     let s = setup(telegram_like());
     // the first board is sent and becomes the living one
     s.run(vec![board(1, "Game #1 begins")], None).await;
-    assert_eq!(s.l.placed.lock().unwrap()[&board_key(1)].message, "100");
+    assert_eq!(
+        s.l.placed.lock().unwrap()[&board_key(GameId(1))].message,
+        "100"
+    );
     // the next is edited into it, with the turn note answering it
     s.run(vec![board(2, "AI: c3-d4")], None).await;
     let ops = s.t.ops();
@@ -439,7 +448,7 @@ async fn a_games_board_is_its_living_board_edited_or_replaced() {
             message: "100".into()
         }
     );
-    let now = s.l.placed.lock().unwrap()[&board_key(1)].clone();
+    let now = s.l.placed.lock().unwrap()[&board_key(GameId(1))].clone();
     assert_ne!(now.message, "100");
     // the chat keeps its boards as new messages: no edit
     let new_mode = Reply {
@@ -502,7 +511,7 @@ async fn a_thread_that_is_gone_gets_the_message_in_the_chat_once() {
     s.t.fail("send", SendError::ThreadGone);
     let r = Reply {
         thread: Some("7".into()),
-        game_id: Some(1),
+        game_id: Some(GameId(1)),
         ..chat(1, "Your move")
     };
     s.run(vec![r], None).await;
@@ -517,7 +526,7 @@ async fn a_thread_that_is_gone_gets_the_message_in_the_chat_once() {
     assert_eq!(places, [Some("7".to_string()), None]);
     assert_eq!(
         *s.l.threads.lock().unwrap(),
-        [(1, None)],
+        [(GameId(1), None)],
         "the game forgets it"
     );
     assert_eq!(s.done(), [(1, Delivered::Sent)]);
@@ -596,7 +605,10 @@ async fn an_interaction_is_answered_with_its_messages_first() {
         answer_with_message: true,
         ..telegram_like()
     });
-    s.l.placed.lock().unwrap().insert(board_key(1), placed("4"));
+    s.l.placed
+        .lock()
+        .unwrap()
+        .insert(board_key(GameId(1)), placed("4"));
     let elsewhere = Reply {
         thread: Some("t".into()),
         ..chat(1, "in the game's thread")
@@ -652,7 +664,10 @@ async fn a_game_that_wants_a_thread_opens_it_first() {
         }
     );
     assert!(matches!(&ops[1], Op::Send { place, .. } if place.thread.as_deref() == Some("77")));
-    assert_eq!(*s.l.threads.lock().unwrap(), [(1, Some("77".into()))]);
+    assert_eq!(
+        *s.l.threads.lock().unwrap(),
+        [(GameId(1), Some("77".into()))]
+    );
 }
 
 #[tokio::test]

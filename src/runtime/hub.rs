@@ -20,6 +20,7 @@ use crate::core::i18n::{Catalog, Lang};
 use crate::core::{
     Choice, Event, Job, Outcome, Platform, Reply, Service, ServiceError, Target, UserRef,
 };
+use crate::core::{GameId, Ply};
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
@@ -45,14 +46,14 @@ const JOB_GIVE_UP_MAX: Duration = Duration::from_secs(3600);
 /// with "could not be made").
 const JOB_ROUNDS_FOR_GOOD: u32 = 3;
 
-/// A job's identity: (game, ply) for an AI move, (game, -1) for the
+/// A job's identity: (game, ply) for an AI move, (game, none) for the
 /// analysis of a game.
-type JobKey = (i64, i64);
+type JobKey = (GameId, Option<Ply>);
 
 fn job_key(job: &Job) -> JobKey {
     match *job {
-        Job::AiMove { game_id, ply } => (game_id, ply),
-        Job::Analyse { game_id } => (game_id, -1),
+        Job::AiMove { game, ply } => (game, Some(ply)),
+        Job::Analyse { game } => (game, None),
     }
 }
 
@@ -327,10 +328,12 @@ impl Hub {
     /// Where the living board of `game` was last placed on `platform`
     /// (for a link back to it). A database failure is logged and counts as
     /// none.
-    pub async fn board_message(&self, platform: Platform, game: i64) -> Option<Placed> {
+    pub async fn board_message(&self, platform: Platform, game: GameId) -> Option<Placed> {
         self.blocking(move |svc| svc.placed_message(platform, &board_key(game)))
             .await
-            .inspect_err(|e| tracing::warn!(error = %e, game, "reading a board message failed"))
+            .inspect_err(
+                |e| tracing::warn!(error = %e, game = game.0, "reading a board message failed"),
+            )
             .ok()
             .flatten()
             .map(|p| Placed {
@@ -355,7 +358,7 @@ impl Hub {
     }
 
     /// Every legal move of a game as a button (for menus of all moves).
-    pub async fn legal_move_choices(&self, game_id: i64) -> Result<Vec<Choice>, ServiceError> {
+    pub async fn legal_move_choices(&self, game_id: GameId) -> Result<Vec<Choice>, ServiceError> {
         self.blocking(move |svc| svc.legal_move_choices(game_id))
             .await
     }
@@ -367,7 +370,7 @@ impl Hub {
         platform: Platform,
         chat: String,
         user: String,
-    ) -> Result<Vec<(i64, Vec<Choice>)>, ServiceError> {
+    ) -> Result<Vec<(GameId, Vec<Choice>)>, ServiceError> {
         self.blocking(move |svc| svc.moves_to_play(platform, &chat, &user))
             .await
     }

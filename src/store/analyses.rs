@@ -1,17 +1,20 @@
 //! Post-game analyses (schema v11; v18: the live message's final text owed;
 //! v20: each ply's engine move and loss).
 
+use super::ChatId;
+use super::GameId;
 use super::StoreResult;
 use super::Tx;
+use super::UserId;
 use rusqlite::{params, OptionalExtension};
 
 /// A stored analysis.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AnalysisRow {
-    pub game_id: i64,
-    pub chat_id: i64,
+    pub game_id: GameId,
+    pub chat_id: ChatId,
     /// Who asked for it.
-    pub requested_by: Option<i64>,
+    pub requested_by: Option<UserId>,
     pub status: super::AnalysisStatus,
     pub movetext: Option<String>,
     pub white_accuracy: Option<f64>,
@@ -32,7 +35,7 @@ pub struct AnalysisRow {
     pub final_owed: bool,
 }
 
-pub fn analysis(c: &Tx, game: i64) -> StoreResult<Option<AnalysisRow>> {
+pub fn analysis(c: &Tx, game: GameId) -> StoreResult<Option<AnalysisRow>> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT game_id, chat_id, status, movetext, white_accuracy, black_accuracy,
@@ -77,7 +80,13 @@ fn numbers(list: Option<String>) -> Vec<i32> {
 
 /// Ask for the analysis of `game` (again, if it failed before). False if it
 /// is pending or done already.
-pub fn request_analysis(c: &Tx, game: i64, chat: i64, user: i64, now: i64) -> StoreResult<bool> {
+pub fn request_analysis(
+    c: &Tx,
+    game: GameId,
+    chat: ChatId,
+    user: UserId,
+    now: i64,
+) -> StoreResult<bool> {
     let n = c.sql()
         .prepare_cached(
             "INSERT INTO analyses (game_id, chat_id, requested_by, created_at)
@@ -114,7 +123,7 @@ fn words(list: &[String]) -> Option<String> {
 
 /// Store a finished analysis; its live message now owes the summary
 /// ([`ack_analysis_final`]). False if it was not pending.
-pub fn finish_analysis(c: &Tx, game: i64, a: &AnalysisDone, now: i64) -> StoreResult<bool> {
+pub fn finish_analysis(c: &Tx, game: GameId, a: &AnalysisDone, now: i64) -> StoreResult<bool> {
     let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(",");
     let n = c
         .sql()
@@ -142,7 +151,7 @@ pub fn finish_analysis(c: &Tx, game: i64, a: &AnalysisDone, now: i64) -> StoreRe
 /// Mark an analysis that cannot be made (the game vanished or is corrupt,
 /// or its job failed for good); its live message now owes "could not be
 /// made". False if it was not pending.
-pub fn fail_analysis(c: &Tx, game: i64, now: i64) -> StoreResult<bool> {
+pub fn fail_analysis(c: &Tx, game: GameId, now: i64) -> StoreResult<bool> {
     let n = c
         .sql()
         .prepare_cached(
@@ -155,7 +164,7 @@ pub fn fail_analysis(c: &Tx, game: i64, now: i64) -> StoreResult<bool> {
 
 /// The analyses made (or failed) since `since` whose live message's final
 /// text is not acknowledged as sent.
-pub fn analyses_owing_final(c: &Tx, since: i64) -> StoreResult<Vec<i64>> {
+pub fn analyses_owing_final(c: &Tx, since: i64) -> StoreResult<Vec<GameId>> {
     let mut st = c.sql().prepare_cached(
         "SELECT game_id FROM analyses
          WHERE final_owed = 1 AND status IN ('done', 'failed') AND finished_at >= ?1
@@ -163,12 +172,12 @@ pub fn analyses_owing_final(c: &Tx, since: i64) -> StoreResult<Vec<i64>> {
     )?;
     let rows = st
         .query_map([since], |r| r.get(0))?
-        .collect::<Result<Vec<i64>, _>>()?;
+        .collect::<Result<Vec<GameId>, _>>()?;
     Ok(rows)
 }
 
 /// The final text of `game`'s analysis was sent. False if none was owed.
-pub fn ack_analysis_final(c: &Tx, game: i64) -> StoreResult<bool> {
+pub fn ack_analysis_final(c: &Tx, game: GameId) -> StoreResult<bool> {
     let n = c
         .sql()
         .prepare_cached(
@@ -180,18 +189,18 @@ pub fn ack_analysis_final(c: &Tx, game: i64) -> StoreResult<bool> {
 }
 
 /// The games whose analysis is asked for and not made yet.
-pub fn pending_analyses(c: &Tx) -> StoreResult<Vec<i64>> {
+pub fn pending_analyses(c: &Tx) -> StoreResult<Vec<GameId>> {
     let mut st = c.sql().prepare_cached(
         "SELECT game_id FROM analyses WHERE status = 'pending' ORDER BY created_at",
     )?;
     let rows = st
         .query_map([], |r| r.get(0))?
-        .collect::<Result<Vec<i64>, _>>()?;
+        .collect::<Result<Vec<GameId>, _>>()?;
     Ok(rows)
 }
 
 /// How many analyses `user` asked for that are not made yet.
-pub fn count_pending_analyses_by(c: &Tx, user: i64) -> StoreResult<i64> {
+pub fn count_pending_analyses_by(c: &Tx, user: UserId) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT COUNT(*) FROM analyses WHERE requested_by = ?1 AND status = 'pending'",

@@ -1,21 +1,24 @@
 //! Challenges: open, addressed, accepted, expired.
 
+use super::ChatId;
+use super::GameId;
 use super::Tx;
-use super::{ChallengeStatus, ColorWish, StoreResult, UserRow};
+use super::UserId;
+use super::{ChallengeId, ChallengeStatus, ColorWish, StoreResult, UserRow};
 use rusqlite::{params, OptionalExtension};
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct ChallengeRow {
-        pub id: i64,
-        pub chat_id: i64,
-        pub from_user: i64,
-        pub to_user: Option<i64>,
+        pub id: ChallengeId,
+        pub chat_id: ChatId,
+        pub from_user: UserId,
+        pub to_user: Option<UserId>,
         pub to_handle: Option<String>,
         pub color: ColorWish,
         pub seconds_per_move: Option<i64>,
         pub status: ChallengeStatus,
-        pub game_id: Option<i64>,
+        pub game_id: Option<GameId>,
         pub created_at: i64,
         pub expires_at: i64,
         /// The rule set's key (`russian`, `poddavki`, …).
@@ -32,25 +35,25 @@ const CHALLENGE_COLS: &str = ChallengeRow::COLUMNS;
 #[allow(clippy::too_many_arguments)]
 pub fn insert_challenge(
     c: &Tx,
-    chat_id: i64,
-    from_user: i64,
-    to_user: Option<i64>,
+    chat_id: ChatId,
+    from_user: UserId,
+    to_user: Option<UserId>,
     to_handle: Option<&str>,
     color: ColorWish,
     seconds_per_move: Option<i64>,
     now: i64,
     expires_at: i64,
     variant: shashki_engine::Variant,
-) -> StoreResult<i64> {
+) -> StoreResult<ChallengeId> {
     c.sql().prepare_cached("INSERT INTO challenges (chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, created_at, expires_at, variant)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9)")?
 .execute(params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at, variant.key()],
     )?;
-    Ok(c.sql().last_insert_rowid())
+    Ok(ChallengeId(c.sql().last_insert_rowid()))
 }
 
 /// Make a challenge casual (unrated).
-pub fn set_challenge_casual(c: &Tx, id: i64, casual: bool) -> StoreResult<()> {
+pub fn set_challenge_casual(c: &Tx, id: ChallengeId, casual: bool) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE challenges SET casual = ?2 WHERE id = ?1")?
         .execute(params![id, casual])?;
@@ -58,7 +61,7 @@ pub fn set_challenge_casual(c: &Tx, id: i64, casual: bool) -> StoreResult<()> {
 }
 
 /// Let a challenge start from `fen` instead of the initial position.
-pub fn set_challenge_start(c: &Tx, id: i64, fen: &str) -> StoreResult<()> {
+pub fn set_challenge_start(c: &Tx, id: ChallengeId, fen: &str) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE challenges SET start_fen = ?2 WHERE id = ?1")?
         .execute(params![id, fen])?;
@@ -66,7 +69,7 @@ pub fn set_challenge_start(c: &Tx, id: i64, fen: &str) -> StoreResult<()> {
 }
 
 /// Keep the secret of a challenge's share link.
-pub fn set_challenge_share_token(c: &Tx, id: i64, token: i64) -> StoreResult<()> {
+pub fn set_challenge_share_token(c: &Tx, id: ChallengeId, token: i64) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE challenges SET share_token = ?2 WHERE id = ?1")?
         .execute(params![id, token])?;
@@ -74,7 +77,7 @@ pub fn set_challenge_share_token(c: &Tx, id: i64, token: i64) -> StoreResult<()>
 }
 
 /// The secret of a challenge's share link (`None`: not shared).
-pub fn challenge_share_token(c: &Tx, id: i64) -> StoreResult<Option<i64>> {
+pub fn challenge_share_token(c: &Tx, id: ChallengeId) -> StoreResult<Option<i64>> {
     Ok(c.sql()
         .prepare_cached("SELECT share_token FROM challenges WHERE id = ?1")?
         .query_row([id], |r| r.get::<_, Option<i64>>(0))
@@ -82,7 +85,7 @@ pub fn challenge_share_token(c: &Tx, id: i64) -> StoreResult<Option<i64>> {
         .flatten())
 }
 
-pub fn challenge(c: &Tx, id: i64) -> StoreResult<Option<ChallengeRow>> {
+pub fn challenge(c: &Tx, id: ChallengeId) -> StoreResult<Option<ChallengeRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {CHALLENGE_COLS} FROM challenges WHERE id = ?1"
@@ -93,7 +96,11 @@ pub fn challenge(c: &Tx, id: i64) -> StoreResult<Option<ChallengeRow>> {
 
 /// Open challenges in a chat that `user` could accept (open to anyone or
 /// addressed to them), newest first.
-pub fn open_challenges_for(c: &Tx, chat_id: i64, user: &UserRow) -> StoreResult<Vec<ChallengeRow>> {
+pub fn open_challenges_for(
+    c: &Tx,
+    chat_id: ChatId,
+    user: &UserRow,
+) -> StoreResult<Vec<ChallengeRow>> {
     let mut st = c.sql().prepare_cached(&format!(
         "SELECT {CHALLENGE_COLS} FROM challenges
          WHERE chat_id = ?1 AND status = 'open' AND from_user <> ?2
@@ -113,9 +120,9 @@ pub fn open_challenges_for(c: &Tx, chat_id: i64, user: &UserRow) -> StoreResult<
 /// Set a challenge's status if it is still open. Returns whether it was.
 pub fn close_challenge(
     c: &Tx,
-    id: i64,
+    id: ChallengeId,
     status: ChallengeStatus,
-    game_id: Option<i64>,
+    game_id: Option<GameId>,
 ) -> StoreResult<bool> {
     let n = c
         .sql()
@@ -138,7 +145,7 @@ pub fn challenges_expired(c: &Tx, now: i64) -> StoreResult<Vec<ChallengeRow>> {
 }
 
 /// How many open challenges `user` has made.
-pub fn count_open_challenges_from(c: &Tx, user: i64) -> StoreResult<i64> {
+pub fn count_open_challenges_from(c: &Tx, user: UserId) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached("SELECT COUNT(*) FROM challenges WHERE status = 'open' AND from_user = ?1")?
         .query_row([user], |r| r.get(0))?)

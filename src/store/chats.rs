@@ -1,5 +1,6 @@
 //! Chats and their settings.
 
+use super::ChatId;
 use super::StoreResult;
 use super::Tx;
 use rusqlite::{params, OptionalExtension};
@@ -7,7 +8,7 @@ use rusqlite::{params, OptionalExtension};
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct ChatRow {
-        pub id: i64,
+        pub id: ChatId,
         pub platform: String,
         pub platform_chat_id: String,
         pub title: Option<String>,
@@ -51,7 +52,7 @@ pub fn upsert_chat(
         .query_row(params![platform, platform_chat_id], ChatRow::from_row)?)
 }
 
-pub fn chat(c: &Tx, id: i64) -> StoreResult<Option<ChatRow>> {
+pub fn chat(c: &Tx, id: ChatId) -> StoreResult<Option<ChatRow>> {
     Ok(c.sql()
         .prepare_cached(&format!("SELECT {CHAT_COLS} FROM chats WHERE id = ?1"))?
         .query_row([id], ChatRow::from_row)
@@ -62,7 +63,7 @@ pub fn chat(c: &Tx, id: i64) -> StoreResult<Option<ChatRow>> {
 /// `days_per_move`, `reminders`, `boards`, `variant`).
 pub fn set_chat_setting(
     c: &Tx,
-    id: i64,
+    id: ChatId,
     column: ChatSetting,
     value: Option<&str>,
 ) -> StoreResult<()> {

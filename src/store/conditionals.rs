@@ -1,19 +1,22 @@
 //! Conditional moves (schema v13).
 
+use super::GameId;
+use super::Ply;
 use super::StoreResult;
 use super::Tx;
+use super::UserId;
 use rusqlite::params;
 
 /// A stored conditional line: the moves from `ply` on (the opponent's
 /// first).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConditionalRow {
-    pub ply: i64,
+    pub ply: Ply,
     pub moves: Vec<String>,
 }
 
 /// `user`'s lines in `game`, oldest first.
-pub fn conditionals(c: &Tx, game: i64, user: i64) -> StoreResult<Vec<ConditionalRow>> {
+pub fn conditionals(c: &Tx, game: GameId, user: UserId) -> StoreResult<Vec<ConditionalRow>> {
     let mut st = c.sql().prepare_cached(
         "SELECT ply, moves FROM conditionals WHERE game_id = ?1 AND user_id = ?2 ORDER BY id",
     )?;
@@ -32,9 +35,9 @@ pub fn conditionals(c: &Tx, game: i64, user: i64) -> StoreResult<Vec<Conditional
 /// Store a line (replacing the user's line that starts with the same move).
 pub fn add_conditional(
     c: &Tx,
-    game: i64,
-    user: i64,
-    ply: i64,
+    game: GameId,
+    user: UserId,
+    ply: Ply,
     moves: &[String],
     now: i64,
 ) -> StoreResult<()> {
@@ -53,7 +56,7 @@ pub fn add_conditional(
 }
 
 /// Drop all of `user`'s lines in `game`. How many there were.
-pub fn clear_conditionals(c: &Tx, game: i64, user: i64) -> StoreResult<usize> {
+pub fn clear_conditionals(c: &Tx, game: GameId, user: UserId) -> StoreResult<usize> {
     Ok(c.sql()
         .prepare_cached("DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2")?
         .execute(params![game, user])?)

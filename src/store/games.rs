@@ -1,6 +1,10 @@
 //! Games, their moves, clocks and results.
 
+use super::ChatId;
+use super::GameId;
+use super::Ply;
 use super::Tx;
+use super::UserId;
 use super::{GameResult, GameStatus, StoreResult, Termination};
 use rusqlite::{params, OptionalExtension, Row};
 use shashki_engine::{Color, Variant};
@@ -8,12 +12,12 @@ use shashki_engine::{Color, Variant};
 /// Who plays a colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Seat {
-    Human(i64),
+    Human(UserId),
     Ai(u8),
 }
 
 impl Seat {
-    pub fn user_id(self) -> Option<i64> {
+    pub fn user_id(self) -> Option<UserId> {
         match self {
             Seat::Human(id) => Some(id),
             Seat::Ai(_) => None,
@@ -23,8 +27,8 @@ impl Seat {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
-    pub id: i64,
-    pub chat_id: i64,
+    pub id: GameId,
+    pub chat_id: ChatId,
     pub variant: Variant,
     pub white: Seat,
     pub black: Seat,
@@ -33,7 +37,7 @@ pub struct GameRow {
     pub result_reason: Option<Termination>,
     pub start_fen: String,
     pub fen: String,
-    pub ply: i64,
+    pub ply: Ply,
     pub seconds_per_move: Option<i64>,
     /// When the side to move loses on time.
     pub deadline: Option<i64>,
@@ -73,7 +77,7 @@ impl GameRow {
     }
 
     /// The colour `user` plays, if they play in this game.
-    pub fn color_of(&self, user: i64) -> Option<Color> {
+    pub fn color_of(&self, user: UserId) -> Option<Color> {
         if self.white == Seat::Human(user) {
             Some(Color::White)
         } else if self.black == Seat::Human(user) {
@@ -117,7 +121,7 @@ impl GameRow {
 
 const GAME_COLS: &str = "id, chat_id, variant, white_user, white_ai, black_user, black_ai, status, result, result_reason, start_fen, fen, ply, seconds_per_move, deadline, reminder_at, reminders_sent, draw_offer, created_at, updated_at, white_bank, black_bank, casual, thread";
 
-fn seat(user: Option<i64>, ai: Option<i64>) -> Seat {
+fn seat(user: Option<UserId>, ai: Option<i64>) -> Seat {
     match (user, ai) {
         (Some(u), _) => Seat::Human(u),
         (None, Some(l)) => Seat::Ai(l.clamp(1, 8) as u8),
@@ -174,7 +178,7 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
 /// A game to create.
 #[derive(Debug, Clone)]
 pub struct NewGame {
-    pub chat_id: i64,
+    pub chat_id: ChatId,
     pub variant: Variant,
     pub white: Seat,
     pub black: Seat,
@@ -188,7 +192,7 @@ pub struct NewGame {
     pub casual: bool,
 }
 
-pub fn insert_game(c: &Tx, g: &NewGame, now: i64) -> StoreResult<i64> {
+pub fn insert_game(c: &Tx, g: &NewGame, now: i64) -> StoreResult<GameId> {
     let (wu, wa) = match g.white {
         Seat::Human(u) => (Some(u), None),
         Seat::Ai(l) => (None, Some(l as i64)),
@@ -203,10 +207,10 @@ pub fn insert_game(c: &Tx, g: &NewGame, now: i64) -> StoreResult<i64> {
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11, ?12, ?12, ?13)")?
 .execute(params![g.chat_id, g.variant.key(), wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now, g.bank, g.casual],
     )?;
-    Ok(c.sql().last_insert_rowid())
+    Ok(GameId(c.sql().last_insert_rowid()))
 }
 
-pub fn game(c: &Tx, id: i64) -> StoreResult<Option<GameRow>> {
+pub fn game(c: &Tx, id: GameId) -> StoreResult<Option<GameRow>> {
     Ok(c.sql()
         .prepare_cached(&format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"))?
         .query_row([id], game_row)
@@ -222,7 +226,7 @@ fn games_where(c: &Tx, clause: &str, p: impl rusqlite::Params) -> StoreResult<Ve
 }
 
 /// Active games `user` plays in, in any chat.
-pub fn active_games_of(c: &Tx, user: i64) -> StoreResult<Vec<GameRow>> {
+pub fn active_games_of(c: &Tx, user: UserId) -> StoreResult<Vec<GameRow>> {
     games_where(
         c,
         "status = 'active' AND (white_user = ?1 OR black_user = ?1)",
@@ -231,16 +235,16 @@ pub fn active_games_of(c: &Tx, user: i64) -> StoreResult<Vec<GameRow>> {
 }
 
 /// Active games `user` plays in this chat.
-pub fn active_games_of_in(c: &Tx, user: i64, chat_id: i64) -> StoreResult<Vec<GameRow>> {
+pub fn active_games_of_in(c: &Tx, user: UserId, chat_id: ChatId) -> StoreResult<Vec<GameRow>> {
     games_where(
         c,
         "status = 'active' AND chat_id = ?2 AND (white_user = ?1 OR black_user = ?1)",
-        [user, chat_id],
+        params![user, chat_id],
     )
 }
 
 /// The game of this chat that ended last, if any.
-pub fn last_finished_game_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Option<GameRow>> {
+pub fn last_finished_game_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<Option<GameRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {GAME_COLS} FROM games WHERE status = 'finished' AND chat_id = ?1
@@ -251,7 +255,7 @@ pub fn last_finished_game_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Option<Ga
 }
 
 /// Active games in a chat.
-pub fn active_games_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Vec<GameRow>> {
+pub fn active_games_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<Vec<GameRow>> {
     games_where(c, "status = 'active' AND chat_id = ?1", [chat_id])
 }
 
@@ -266,7 +270,7 @@ pub fn games_due(c: &Tx, now: i64) -> StoreResult<Vec<GameRow>> {
 }
 
 /// The moves of a game, in order: (ply, notation).
-pub fn game_moves(c: &Tx, game_id: i64) -> StoreResult<Vec<String>> {
+pub fn game_moves(c: &Tx, game_id: GameId) -> StoreResult<Vec<String>> {
     let mut st = c
         .sql()
         .prepare_cached("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?;
@@ -291,11 +295,11 @@ pub struct NextClock {
 #[allow(clippy::too_many_arguments)]
 pub fn record_move(
     c: &Tx,
-    game_id: i64,
-    ply: i64,
+    game_id: GameId,
+    ply: Ply,
     notation: &str,
     fen_after: &str,
-    user: Option<i64>,
+    user: Option<UserId>,
     clock: &NextClock,
     now: i64,
 ) -> StoreResult<bool> {
@@ -312,7 +316,7 @@ pub fn record_move(
             "INSERT INTO moves (game_id, ply, notation, fen_after, user_id, played_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?
-        .execute(params![game_id, ply + 1, notation, fen_after, user, now])?;
+        .execute(params![game_id, ply.next(), notation, fen_after, user, now])?;
     Ok(true)
 }
 
@@ -320,9 +324,9 @@ pub fn record_move(
 /// later moves are deleted. False if the game moved on meanwhile.
 pub fn take_back(
     c: &Tx,
-    game_id: i64,
-    ply: i64,
-    to: i64,
+    game_id: GameId,
+    ply: Ply,
+    to: Ply,
     fen: &str,
     now: i64,
 ) -> StoreResult<bool> {
@@ -355,7 +359,7 @@ pub fn take_back(
 
 pub fn finish_game(
     c: &Tx,
-    game_id: i64,
+    game_id: GameId,
     result: GameResult,
     reason: Termination,
     now: i64,
@@ -371,7 +375,7 @@ pub fn finish_game(
 /// End a game with no result (its tournament was cancelled): status
 /// finished, `result` NULL, termination `cancelled`. False if it had ended
 /// already.
-pub fn cancel_game(c: &Tx, game_id: i64, now: i64) -> StoreResult<bool> {
+pub fn cancel_game(c: &Tx, game_id: GameId, now: i64) -> StoreResult<bool> {
     let n = c.sql().prepare_cached("UPDATE games SET status = 'finished', result = NULL, result_reason = ?2, deadline = NULL,
                           reminder_at = NULL, draw_offer = NULL, updated_at = ?3, finished_at = ?3
          WHERE id = ?1 AND status = 'active'")?
@@ -380,7 +384,7 @@ pub fn cancel_game(c: &Tx, game_id: i64, now: i64) -> StoreResult<bool> {
     Ok(n == 1)
 }
 
-pub fn set_draw_offer(c: &Tx, game_id: i64, by: Option<Color>) -> StoreResult<()> {
+pub fn set_draw_offer(c: &Tx, game_id: GameId, by: Option<Color>) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE games SET draw_offer = ?2 WHERE id = ?1")?
         .execute(params![game_id, by.map(super::color_word)])?;
@@ -389,7 +393,7 @@ pub fn set_draw_offer(c: &Tx, game_id: i64, by: Option<Color>) -> StoreResult<()
 
 /// A reminder of the current move was sent: count it, and set when the
 /// next one is due (None: none left).
-pub fn mark_reminded(c: &Tx, game_id: i64, next: Option<i64>) -> StoreResult<()> {
+pub fn mark_reminded(c: &Tx, game_id: GameId, next: Option<i64>) -> StoreResult<()> {
     c.sql()
         .prepare_cached(
             "UPDATE games SET reminders_sent = reminders_sent + 1, reminder_at = ?2 WHERE id = ?1",
@@ -399,7 +403,7 @@ pub fn mark_reminded(c: &Tx, game_id: i64, next: Option<i64>) -> StoreResult<()>
 }
 
 /// Move a game's deadline and reminder by `secs` (vacations, leave).
-pub fn shift_game_clock(c: &Tx, game_id: i64, secs: i64) -> StoreResult<()> {
+pub fn shift_game_clock(c: &Tx, game_id: GameId, secs: i64) -> StoreResult<()> {
     c.sql().prepare_cached(
         "UPDATE games SET deadline = deadline + ?2, reminder_at = reminder_at + ?2 WHERE id = ?1",
     )?
@@ -437,7 +441,7 @@ pub fn next_wakeup(c: &Tx) -> StoreResult<Option<i64>> {
 }
 
 /// How many games `user` is playing now (`ai_only`: against the AI).
-pub fn count_active_games_of(c: &Tx, user: i64, ai_only: bool) -> StoreResult<i64> {
+pub fn count_active_games_of(c: &Tx, user: UserId, ai_only: bool) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT COUNT(*) FROM games WHERE status = 'active'
@@ -448,7 +452,7 @@ pub fn count_active_games_of(c: &Tx, user: i64, ai_only: bool) -> StoreResult<i6
 }
 
 /// How many games are in progress in a chat.
-pub fn count_active_games_in_chat(c: &Tx, chat_id: i64) -> StoreResult<i64> {
+pub fn count_active_games_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached("SELECT COUNT(*) FROM games WHERE status = 'active' AND chat_id = ?1")?
         .query_row([chat_id], |r| r.get(0))?)
@@ -456,7 +460,7 @@ pub fn count_active_games_in_chat(c: &Tx, chat_id: i64) -> StoreResult<i64> {
 
 /// Active games whose side to move is the AI's, for resuming its moves
 /// after a restart: (game id, ply).
-pub fn games_waiting_for_ai(c: &Tx) -> StoreResult<Vec<(i64, i64)>> {
+pub fn games_waiting_for_ai(c: &Tx) -> StoreResult<Vec<(GameId, Ply)>> {
     let mut st = c.sql().prepare_cached(
         "SELECT id, ply FROM games WHERE status = 'active'
            AND ((white_ai IS NOT NULL AND substr(fen, 1, 1) = 'W')
@@ -473,7 +477,7 @@ pub fn games_waiting_for_ai(c: &Tx) -> StoreResult<Vec<(i64, i64)>> {
 /// deadline and first reminder, no reminder sent yet.
 pub fn set_turn_clock(
     c: &Tx,
-    game_id: i64,
+    game_id: GameId,
     deadline: Option<i64>,
     reminder_at: Option<i64>,
 ) -> StoreResult<()> {
@@ -488,17 +492,17 @@ pub fn set_turn_clock(
 /// A takeback asked for in a casual game (schema v16).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TakebackRequest {
-    pub game_id: i64,
+    pub game_id: GameId,
     /// The player who asked.
-    pub by_user: i64,
+    pub by_user: UserId,
     /// The game's ply when asked: the request lapses once it moves on.
-    pub ply: i64,
+    pub ply: Ply,
     /// Declined (schema v19): kept so it is not asked again at this ply.
     pub declined: bool,
 }
 
 /// The takeback asked for in a game, if any (maybe lapsed: compare `ply`).
-pub fn takeback_request(c: &Tx, game_id: i64) -> StoreResult<Option<TakebackRequest>> {
+pub fn takeback_request(c: &Tx, game_id: GameId) -> StoreResult<Option<TakebackRequest>> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT game_id, by_user, ply, declined FROM takeback_requests WHERE game_id = ?1",
@@ -517,9 +521,9 @@ pub fn takeback_request(c: &Tx, game_id: i64) -> StoreResult<Option<TakebackRequ
 /// Ask for a takeback in a game (replacing a lapsed request).
 pub fn set_takeback_request(
     c: &Tx,
-    game_id: i64,
-    by_user: i64,
-    ply: i64,
+    game_id: GameId,
+    by_user: UserId,
+    ply: Ply,
     now: i64,
 ) -> StoreResult<()> {
     c.sql().prepare_cached(
@@ -533,7 +537,7 @@ pub fn set_takeback_request(
 }
 
 /// Mark a game's open takeback request declined. False if none was open.
-pub fn decline_takeback_request(c: &Tx, game_id: i64) -> StoreResult<bool> {
+pub fn decline_takeback_request(c: &Tx, game_id: GameId) -> StoreResult<bool> {
     let n = c
         .sql()
         .prepare_cached(
@@ -544,7 +548,7 @@ pub fn decline_takeback_request(c: &Tx, game_id: i64) -> StoreResult<bool> {
 }
 
 /// Drop a game's takeback request (answered). False if there was none.
-pub fn clear_takeback_request(c: &Tx, game_id: i64) -> StoreResult<bool> {
+pub fn clear_takeback_request(c: &Tx, game_id: GameId) -> StoreResult<bool> {
     let n = c
         .sql()
         .prepare_cached("DELETE FROM takeback_requests WHERE game_id = ?1")?

@@ -252,6 +252,7 @@ mod challenges;
 mod chats;
 mod conditionals;
 mod games;
+mod ids;
 mod kinds;
 mod notify;
 mod outbox;
@@ -265,6 +266,7 @@ pub use challenges::*;
 pub use chats::*;
 pub use conditionals::*;
 pub use games::*;
+pub use ids::*;
 pub use kinds::*;
 pub use notify::*;
 pub use outbox::*;
@@ -343,7 +345,7 @@ mod tests {
         assert!(!record_move(
             s.read(),
             id,
-            5,
+            Ply(5),
             "c3-d4",
             "B:x",
             Some(a.id),
@@ -354,7 +356,7 @@ mod tests {
         assert!(record_move(
             s.read(),
             id,
-            0,
+            Ply(0),
             "c3-d4",
             "B:x",
             Some(a.id),
@@ -365,7 +367,7 @@ mod tests {
         assert!(!record_move(
             s.read(),
             id,
-            0,
+            Ply(0),
             "c3-d4",
             "B:x",
             Some(a.id),
@@ -374,7 +376,7 @@ mod tests {
         )
         .unwrap());
         let row = game(s.read(), id).unwrap().unwrap();
-        assert_eq!(row.ply, 1);
+        assert_eq!(row.ply, Ply(1));
         assert_eq!(row.black, Seat::Ai(3));
         assert_eq!(game_moves(s.read(), id).unwrap(), vec!["c3-d4".to_string()]);
         assert!(mark_update(s.read(), "console", "u1", 1).unwrap());
@@ -495,21 +497,21 @@ mod tests {
                 assert!(record_move(
                     c,
                     id,
-                    0,
+                    Ply(0),
                     "c3-d4",
                     "B:x",
                     Some(a),
                     &NextClock::default(),
                     11
                 )?);
-                add_conditional(c, id, a, 1, &line(&["b6-a5", "g3-h4"]), 11)?;
+                add_conditional(c, id, a, Ply(1), &line(&["b6-a5", "g3-h4"]), 11)?;
             }
-            add_conditional(c, people, b, 1, &line(&["x", "y"]), 11)?;
-            assert!(take_back(c, ai, 1, 0, "W:W21-32:B1-12", 12)?);
+            add_conditional(c, people, b, Ply(1), &line(&["x", "y"]), 11)?;
+            assert!(take_back(c, ai, Ply(1), Ply(0), "W:W21-32:B1-12", 12)?);
             assert!(conditionals(c, ai, a)?.is_empty());
             // the other game keeps its lines until its own takeback
             assert_eq!(conditionals(c, people, a)?.len(), 1);
-            assert!(take_back(c, people, 1, 0, "W:W21-32:B1-12", 12)?);
+            assert!(take_back(c, people, Ply(1), Ply(0), "W:W21-32:B1-12", 12)?);
             assert!(conditionals(c, people, a)?.is_empty());
             assert!(conditionals(c, people, b)?.is_empty());
             Ok(())

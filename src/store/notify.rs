@@ -2,12 +2,16 @@
 //! the thread (a Telegram forum topic, a Discord thread) challenges and
 //! games live in, and whether a chat gives each game a thread.
 
-use super::StoreResult;
+use super::ChatId;
+use super::GameId;
+use super::Ply;
 use super::Tx;
+use super::UserId;
+use super::{ChallengeId, StoreResult};
 use rusqlite::{params, OptionalExtension};
 
 /// Whether the user wants private notifications.
-pub fn user_notify(c: &Tx, user: i64) -> StoreResult<bool> {
+pub fn user_notify(c: &Tx, user: UserId) -> StoreResult<bool> {
     Ok(c.sql()
         .prepare_cached("SELECT notify FROM users WHERE id = ?1")?
         .query_row([user], |r| r.get(0))
@@ -15,7 +19,7 @@ pub fn user_notify(c: &Tx, user: i64) -> StoreResult<bool> {
         .unwrap_or(false))
 }
 
-pub fn set_user_notify(c: &Tx, user: i64, on: bool) -> StoreResult<()> {
+pub fn set_user_notify(c: &Tx, user: UserId, on: bool) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE users SET notify = ?2 WHERE id = ?1")?
         .execute(params![user, on])?;
@@ -26,10 +30,10 @@ pub fn set_user_notify(c: &Tx, user: i64, on: bool) -> StoreResult<()> {
 /// False if it was recorded before (it went out already).
 pub fn mark_notified(
     c: &Tx,
-    game: i64,
-    ply: i64,
+    game: GameId,
+    ply: Ply,
     kind: &str,
-    user: i64,
+    user: UserId,
     now: i64,
 ) -> StoreResult<bool> {
     let n = c
@@ -50,7 +54,7 @@ pub fn prune_notifications(c: &Tx, before: i64) -> StoreResult<usize> {
 }
 
 /// The thread a game is played in (None: the chat itself).
-pub fn game_thread(c: &Tx, game: i64) -> StoreResult<Option<String>> {
+pub fn game_thread(c: &Tx, game: GameId) -> StoreResult<Option<String>> {
     Ok(c.sql()
         .prepare_cached("SELECT thread FROM games WHERE id = ?1")?
         .query_row([game], |r| r.get(0))
@@ -58,7 +62,7 @@ pub fn game_thread(c: &Tx, game: i64) -> StoreResult<Option<String>> {
         .flatten())
 }
 
-pub fn set_game_thread(c: &Tx, game: i64, thread: Option<&str>) -> StoreResult<()> {
+pub fn set_game_thread(c: &Tx, game: GameId, thread: Option<&str>) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE games SET thread = ?2 WHERE id = ?1")?
         .execute(params![game, thread])?;
@@ -66,7 +70,7 @@ pub fn set_game_thread(c: &Tx, game: i64, thread: Option<&str>) -> StoreResult<(
 }
 
 /// The thread a challenge was posted in (None: the chat itself).
-pub fn challenge_thread(c: &Tx, challenge: i64) -> StoreResult<Option<String>> {
+pub fn challenge_thread(c: &Tx, challenge: ChallengeId) -> StoreResult<Option<String>> {
     Ok(c.sql()
         .prepare_cached("SELECT thread FROM challenges WHERE id = ?1")?
         .query_row([challenge], |r| r.get(0))
@@ -74,7 +78,11 @@ pub fn challenge_thread(c: &Tx, challenge: i64) -> StoreResult<Option<String>> {
         .flatten())
 }
 
-pub fn set_challenge_thread(c: &Tx, challenge: i64, thread: Option<&str>) -> StoreResult<()> {
+pub fn set_challenge_thread(
+    c: &Tx,
+    challenge: ChallengeId,
+    thread: Option<&str>,
+) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE challenges SET thread = ?2 WHERE id = ?1")?
         .execute(params![challenge, thread])?;
@@ -83,7 +91,7 @@ pub fn set_challenge_thread(c: &Tx, challenge: i64, thread: Option<&str>) -> Sto
 
 /// Whether each new game in the chat gets a thread of its own
 /// (`/settings threads on`).
-pub fn chat_threads(c: &Tx, chat: i64) -> StoreResult<bool> {
+pub fn chat_threads(c: &Tx, chat: ChatId) -> StoreResult<bool> {
     Ok(c.sql()
         .prepare_cached("SELECT threads FROM chats WHERE id = ?1")?
         .query_row([chat], |r| r.get(0))
@@ -91,7 +99,7 @@ pub fn chat_threads(c: &Tx, chat: i64) -> StoreResult<bool> {
         .unwrap_or(false))
 }
 
-pub fn set_chat_threads(c: &Tx, chat: i64, on: bool) -> StoreResult<()> {
+pub fn set_chat_threads(c: &Tx, chat: ChatId, on: bool) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE chats SET threads = ?2 WHERE id = ?1")?
         .execute(params![chat, on])?;

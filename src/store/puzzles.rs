@@ -1,8 +1,10 @@
 //! Queries for puzzles (schema in `puzzles.sql`): the pack, attempts,
 //! players' puzzle ratings and streaks, and the daily posting per chat.
 
+use super::ChatId;
 use super::StoreResult;
 use super::Tx;
+use super::UserId;
 use rusqlite::{params, OptionalExtension};
 
 /// Glicko-2 start values.
@@ -68,7 +70,7 @@ pub fn puzzle_ids(c: &Tx) -> StoreResult<Vec<i64>> {
 }
 
 /// Up to `n` puzzles the user has never tried, nearest to `rating` first.
-pub fn puzzles_near(c: &Tx, user: i64, rating: f64, n: i64) -> StoreResult<Vec<PuzzleRow>> {
+pub fn puzzles_near(c: &Tx, user: UserId, rating: f64, n: i64) -> StoreResult<Vec<PuzzleRow>> {
     let mut st = c.sql().prepare_cached(&format!(
         "SELECT {PUZZLE_COLS} FROM puzzles p
          WHERE NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id)
@@ -79,7 +81,7 @@ pub fn puzzles_near(c: &Tx, user: i64, rating: f64, n: i64) -> StoreResult<Vec<P
 }
 
 /// The puzzle tried longest ago by the user (when every one has been tried).
-pub fn puzzle_oldest_tried(c: &Tx, user: i64) -> StoreResult<Option<PuzzleRow>> {
+pub fn puzzle_oldest_tried(c: &Tx, user: UserId) -> StoreResult<Option<PuzzleRow>> {
     Ok(c.sql().prepare_cached(&format!(
             "SELECT {PUZZLE_COLS} FROM puzzles p ORDER BY
              (SELECT max(a.started_at) FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id), p.id
@@ -120,8 +122,8 @@ table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct AttemptRow {
         pub id: i64,
-        pub user_id: i64,
-        pub chat_id: i64,
+        pub user_id: UserId,
+        pub chat_id: ChatId,
         pub puzzle_id: i64,
         pub daily_day: Option<i64>,
         pub moves: String,
@@ -136,7 +138,7 @@ table_row! {
 const ATTEMPT_COLS: &str = AttemptRow::COLUMNS;
 
 /// Whether the user has ever tried the puzzle (anywhere).
-pub fn tried(c: &Tx, user: i64, puzzle: i64) -> StoreResult<bool> {
+pub fn tried(c: &Tx, user: UserId, puzzle: i64) -> StoreResult<bool> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT 1 FROM puzzle_attempts WHERE user_id = ?1 AND puzzle_id = ?2 LIMIT 1",
@@ -148,8 +150,8 @@ pub fn tried(c: &Tx, user: i64, puzzle: i64) -> StoreResult<bool> {
 
 pub fn insert_attempt(
     c: &Tx,
-    user: i64,
-    chat: i64,
+    user: UserId,
+    chat: ChatId,
     puzzle: i64,
     daily_day: Option<i64>,
     rated: bool,
@@ -163,7 +165,7 @@ pub fn insert_attempt(
 }
 
 /// The user's open attempt in the chat, if any.
-pub fn open_attempt(c: &Tx, user: i64, chat: i64) -> StoreResult<Option<AttemptRow>> {
+pub fn open_attempt(c: &Tx, user: UserId, chat: ChatId) -> StoreResult<Option<AttemptRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
@@ -174,7 +176,12 @@ pub fn open_attempt(c: &Tx, user: i64, chat: i64) -> StoreResult<Option<AttemptR
 }
 
 /// The user's attempt at a chat's daily puzzle of `day`, if any.
-pub fn daily_attempt(c: &Tx, user: i64, chat: i64, day: i64) -> StoreResult<Option<AttemptRow>> {
+pub fn daily_attempt(
+    c: &Tx,
+    user: UserId,
+    chat: ChatId,
+    day: i64,
+) -> StoreResult<Option<AttemptRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
@@ -234,7 +241,7 @@ impl Default for PlayerRow {
 }
 
 /// A player's puzzle record in a chat (0: overall); defaults when new.
-pub fn player(c: &Tx, user: i64, chat: i64) -> StoreResult<PlayerRow> {
+pub fn player(c: &Tx, user: UserId, chat: ChatId) -> StoreResult<PlayerRow> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {PLAYER_COLS} FROM puzzle_players WHERE user_id = ?1 AND chat_id = ?2"
@@ -244,7 +251,7 @@ pub fn player(c: &Tx, user: i64, chat: i64) -> StoreResult<PlayerRow> {
         .unwrap_or_default())
 }
 
-pub fn save_player(c: &Tx, user: i64, chat: i64, p: &PlayerRow) -> StoreResult<()> {
+pub fn save_player(c: &Tx, user: UserId, chat: ChatId, p: &PlayerRow) -> StoreResult<()> {
     c.sql().prepare_cached("INSERT INTO puzzle_players (user_id, chat_id, rating, deviation, volatility, solved, failed, streak, best_streak)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
          ON CONFLICT (user_id, chat_id) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
@@ -265,7 +272,7 @@ pub fn save_player(c: &Tx, user: i64, chat: i64, p: &PlayerRow) -> StoreResult<(
 }
 
 /// The chat's puzzle leaderboard: (name, record), best rating first.
-pub fn top_players(c: &Tx, chat: i64, n: i64) -> StoreResult<Vec<(String, PlayerRow)>> {
+pub fn top_players(c: &Tx, chat: ChatId, n: i64) -> StoreResult<Vec<(String, PlayerRow)>> {
     // the record's columns are the players' (users has none of those names)
     let mut st = c.sql().prepare_cached(&format!(
         "SELECT u.name, {PLAYER_COLS}
@@ -284,7 +291,7 @@ pub fn top_players(c: &Tx, chat: i64, n: i64) -> StoreResult<Vec<(String, Player
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct DailyRow {
-        pub chat_id: i64,
+        pub chat_id: ChatId,
         pub enabled: bool,
         pub minute: i64,
         pub tz_offset: i64,
@@ -298,7 +305,7 @@ table_row! {
 
 const DAILY_COLS: &str = DailyRow::COLUMNS;
 
-pub fn daily(c: &Tx, chat: i64) -> StoreResult<Option<DailyRow>> {
+pub fn daily(c: &Tx, chat: ChatId) -> StoreResult<Option<DailyRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {DAILY_COLS} FROM puzzle_daily WHERE chat_id = ?1"
@@ -309,7 +316,7 @@ pub fn daily(c: &Tx, chat: i64) -> StoreResult<Option<DailyRow>> {
 
 pub fn set_daily(
     c: &Tx,
-    chat: i64,
+    chat: ChatId,
     enabled: bool,
     minute: i64,
     tz_offset: i64,
@@ -337,7 +344,7 @@ pub fn set_daily(
 /// Record a post; false when another worker posted it already.
 pub fn mark_daily_posted(
     c: &Tx,
-    chat: i64,
+    chat: ChatId,
     due: i64,
     next_at: i64,
     day: i64,

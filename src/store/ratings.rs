@@ -1,7 +1,9 @@
 //! Glicko-2 rating rows per chat and overall (chat 0), per variant (the
 //! rule set's key: `russian`, `poddavki`, …).
 
+use super::ChatId;
 use super::Tx;
+use super::UserId;
 use super::{user, StoreResult, UserRow};
 use rusqlite::{params, OptionalExtension};
 
@@ -35,7 +37,7 @@ impl Default for RatingRow {
 }
 
 /// A user's Russian draughts rating in a chat (0: overall).
-pub fn rating(c: &Tx, user: i64, chat_id: i64) -> StoreResult<RatingRow> {
+pub fn rating(c: &Tx, user: UserId, chat_id: ChatId) -> StoreResult<RatingRow> {
     rating_in(c, user, chat_id, RUSSIAN)
 }
 
@@ -43,7 +45,7 @@ pub fn rating(c: &Tx, user: i64, chat_id: i64) -> StoreResult<RatingRow> {
 const RUSSIAN: &str = "russian";
 
 /// A user's rating in a chat (0: overall) for a variant.
-pub fn rating_in(c: &Tx, user: i64, chat_id: i64, variant: &str) -> StoreResult<RatingRow> {
+pub fn rating_in(c: &Tx, user: UserId, chat_id: ChatId, variant: &str) -> StoreResult<RatingRow> {
     Ok(c.sql()
         .prepare_cached(&format!(
         "SELECT {RATING_COLS} FROM ratings WHERE user_id = ?1 AND chat_id = ?2 AND variant = ?3"
@@ -56,8 +58,8 @@ pub fn rating_in(c: &Tx, user: i64, chat_id: i64, variant: &str) -> StoreResult<
 /// Store a user's rating in a chat (0: overall) for a variant.
 pub fn save_rating_in(
     c: &Tx,
-    user: i64,
-    chat_id: i64,
+    user: UserId,
+    chat_id: ChatId,
     variant: &str,
     r: &RatingRow,
 ) -> StoreResult<()> {
@@ -71,26 +73,30 @@ pub fn save_rating_in(
 }
 
 /// Store a user's Russian draughts rating in a chat (0: overall).
-pub fn save_rating(c: &Tx, user: i64, chat_id: i64, r: &RatingRow) -> StoreResult<()> {
+pub fn save_rating(c: &Tx, user: UserId, chat_id: ChatId, r: &RatingRow) -> StoreResult<()> {
     save_rating_in(c, user, chat_id, RUSSIAN, r)
 }
 
 /// The Russian draughts rating table of a chat (chat_id 0: overall), best first.
-pub fn top_ratings(c: &Tx, chat_id: i64, limit: usize) -> StoreResult<Vec<(UserRow, RatingRow)>> {
+pub fn top_ratings(
+    c: &Tx,
+    chat_id: ChatId,
+    limit: usize,
+) -> StoreResult<Vec<(UserRow, RatingRow)>> {
     top_ratings_in(c, chat_id, RUSSIAN, limit)
 }
 
 /// The rating table of a chat (chat_id 0: overall) for a variant, best first.
 pub fn top_ratings_in(
     c: &Tx,
-    chat_id: i64,
+    chat_id: ChatId,
     variant: &str,
     limit: usize,
 ) -> StoreResult<Vec<(UserRow, RatingRow)>> {
     let mut st = c.sql().prepare_cached(&format!(
         "SELECT user_id, {RATING_COLS} FROM ratings WHERE chat_id = ?1 AND variant = ?3 ORDER BY rating DESC LIMIT ?2"
     ))?;
-    let rows: Vec<(i64, RatingRow)> = st
+    let rows: Vec<(UserId, RatingRow)> = st
         .query_map(params![chat_id, limit as i64, variant], |r| {
             Ok((r.get(0)?, RatingRow::from_row_at(r, 1)?))
         })?

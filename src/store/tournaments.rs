@@ -1,19 +1,22 @@
 //! Tournaments in a chat: the event, its entry list and its games (each a
 //! row of `games`, played like any other game).
 
+use super::ChatId;
+use super::GameId;
 use super::StoreResult;
 use super::Tx;
+use super::UserId;
 use rusqlite::{params, OptionalExtension};
 
-use super::TournamentStatus;
+use super::{TournamentId, TournamentStatus};
 use crate::tournament::ballot::Ballot;
 use crate::tournament::Format;
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct TournamentRow {
-        pub id: i64,
-        pub chat_id: i64,
+        pub id: TournamentId,
+        pub chat_id: ChatId,
         pub name: String,
         /// `round-robin`, `double-round-robin` (see `tournament::Format`).
         pub format: Format,
@@ -24,7 +27,7 @@ table_row! {
         pub days_per_move: Option<i64>,
         /// `open`, `running`, `finished`, `cancelled`.
         pub status: TournamentStatus,
-        pub created_by: i64,
+        pub created_by: UserId,
         pub created_at: i64,
         /// The most players it takes (2..=64).
         pub max_players: i64,
@@ -45,7 +48,7 @@ table_row! {
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct TournamentPlayerRow {
-        pub user_id: i64,
+        pub user_id: UserId,
         /// 0-based entry order (pairing number − 1).
         pub seq: i64,
         pub withdrawn_at: Option<i64>,
@@ -59,12 +62,12 @@ table_row! {
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct TournamentGameRow {
-        pub tournament_id: i64,
+        pub tournament_id: TournamentId,
         pub round: i64,
         pub pairing_no: i64,
         pub white_seq: i64,
         pub black_seq: i64,
-        pub game_id: i64,
+        pub game_id: GameId,
         pub opening_code: Option<String>,
     }
 }
@@ -83,14 +86,14 @@ table_row! {
 /// A tournament to create.
 #[derive(Debug, Clone)]
 pub struct NewTournament<'a> {
-    pub chat_id: i64,
+    pub chat_id: ChatId,
     pub name: &'a str,
     pub format: Format,
     pub micro: bool,
     pub ballot: Ballot,
     pub seed: i64,
     pub days_per_move: Option<i64>,
-    pub created_by: i64,
+    pub created_by: UserId,
     pub max_players: i64,
     pub rated: bool,
     /// Bank time: (moves, days), or None.
@@ -99,17 +102,17 @@ pub struct NewTournament<'a> {
     pub ends_at: Option<i64>,
 }
 
-pub fn insert_tournament(c: &Tx, t: &NewTournament, now: i64) -> StoreResult<i64> {
+pub fn insert_tournament(c: &Tx, t: &NewTournament, now: i64) -> StoreResult<TournamentId> {
     c.sql().prepare_cached("INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated,
                                   bank_moves, bank_days, leave_days, ends_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)")?
 .execute(params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now, t.max_players, t.rated,
                  t.bank.map(|b| b.0), t.bank.map(|b| b.1), t.leave_days, t.ends_at],
     )?;
-    Ok(c.sql().last_insert_rowid())
+    Ok(TournamentId(c.sql().last_insert_rowid()))
 }
 
-pub fn tournament(c: &Tx, id: i64) -> StoreResult<Option<TournamentRow>> {
+pub fn tournament(c: &Tx, id: TournamentId) -> StoreResult<Option<TournamentRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {} FROM tournaments WHERE id = ?1",
@@ -120,7 +123,7 @@ pub fn tournament(c: &Tx, id: i64) -> StoreResult<Option<TournamentRow>> {
 }
 
 /// The chat's tournaments that are open or running, oldest first.
-pub fn live_tournaments_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Vec<TournamentRow>> {
+pub fn live_tournaments_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<Vec<TournamentRow>> {
     let mut st = c.sql().prepare_cached(&format!(
         "SELECT {} FROM tournaments WHERE chat_id = ?1 AND status IN ('open', 'running') ORDER BY id",
         TournamentRow::COLUMNS
@@ -134,7 +137,7 @@ pub fn live_tournaments_in_chat(c: &Tx, chat_id: i64) -> StoreResult<Vec<Tournam
 /// The chat's tournament that ended last, if any.
 pub fn last_finished_tournament_in_chat(
     c: &Tx,
-    chat_id: i64,
+    chat_id: ChatId,
 ) -> StoreResult<Option<TournamentRow>> {
     Ok(c.sql().prepare_cached(&format!(
             "SELECT {} FROM tournaments WHERE chat_id = ?1 AND status = 'finished' ORDER BY id DESC LIMIT 1",
@@ -149,7 +152,7 @@ pub fn last_finished_tournament_in_chat(
 /// Move a tournament from status `from` to `to`. False if it was not in `from`.
 pub fn set_tournament_status(
     c: &Tx,
-    id: i64,
+    id: TournamentId,
     from: TournamentStatus,
     to: TournamentStatus,
     now: i64,
@@ -167,7 +170,7 @@ pub fn set_tournament_status(
 }
 
 /// The entry list in order (withdrawn players included).
-pub fn tournament_players(c: &Tx, id: i64) -> StoreResult<Vec<TournamentPlayerRow>> {
+pub fn tournament_players(c: &Tx, id: TournamentId) -> StoreResult<Vec<TournamentPlayerRow>> {
     let mut st = c.sql().prepare_cached(&format!(
         "SELECT {} FROM tournament_players WHERE tournament_id = ?1 ORDER BY seq",
         TournamentPlayerRow::COLUMNS
@@ -179,7 +182,11 @@ pub fn tournament_players(c: &Tx, id: i64) -> StoreResult<Vec<TournamentPlayerRo
 }
 
 /// One entry of a tournament.
-pub fn tournament_player(c: &Tx, id: i64, user: i64) -> StoreResult<Option<TournamentPlayerRow>> {
+pub fn tournament_player(
+    c: &Tx,
+    id: TournamentId,
+    user: UserId,
+) -> StoreResult<Option<TournamentPlayerRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {} FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
@@ -190,7 +197,13 @@ pub fn tournament_player(c: &Tx, id: i64, user: i64) -> StoreResult<Option<Tourn
 }
 
 /// A player takes leave: `used` days in all now, paused until `until`.
-pub fn set_tournament_leave(c: &Tx, id: i64, user: i64, used: i64, until: i64) -> StoreResult<()> {
+pub fn set_tournament_leave(
+    c: &Tx,
+    id: TournamentId,
+    user: UserId,
+    used: i64,
+    until: i64,
+) -> StoreResult<()> {
     c.sql()
         .prepare_cached(
             "UPDATE tournament_players SET leave_used = ?3, leave_until = ?4
@@ -202,7 +215,7 @@ pub fn set_tournament_leave(c: &Tx, id: i64, user: i64, used: i64, until: i64) -
 
 /// Until when `user` is on leave in the tournament of `game_id` (0: not a
 /// tournament game, or no leave).
-pub fn leave_until_in_game(c: &Tx, game_id: i64, user: i64) -> StoreResult<i64> {
+pub fn leave_until_in_game(c: &Tx, game_id: GameId, user: UserId) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT tp.leave_until FROM tournament_games tg
@@ -215,7 +228,7 @@ pub fn leave_until_in_game(c: &Tx, game_id: i64, user: i64) -> StoreResult<i64> 
 }
 
 /// The tournament a game belongs to, if any.
-pub fn tournament_of_game(c: &Tx, game_id: i64) -> StoreResult<Option<TournamentRow>> {
+pub fn tournament_of_game(c: &Tx, game_id: GameId) -> StoreResult<Option<TournamentRow>> {
     let cols = TournamentRow::COLUMNS
         .split(", ")
         .map(|col| format!("t.{col}"))
@@ -231,7 +244,7 @@ pub fn tournament_of_game(c: &Tx, game_id: i64) -> StoreResult<Option<Tournament
 }
 
 /// Enter `user` (at the end of the list). False if they are entered already.
-pub fn join_tournament(c: &Tx, id: i64, user: i64, now: i64) -> StoreResult<bool> {
+pub fn join_tournament(c: &Tx, id: TournamentId, user: UserId, now: i64) -> StoreResult<bool> {
     let n = c.sql().prepare_cached("INSERT OR IGNORE INTO tournament_players (tournament_id, user_id, seq, joined_at)
          VALUES (?1, ?2, (SELECT COALESCE(MAX(seq) + 1, 0) FROM tournament_players WHERE tournament_id = ?1), ?3)")?
 .execute(params![id, user, now],
@@ -241,7 +254,7 @@ pub fn join_tournament(c: &Tx, id: i64, user: i64, now: i64) -> StoreResult<bool
 
 /// Take `user` off the list of a tournament not yet started, renumbering
 /// the entries after them. False if they were not entered.
-pub fn leave_tournament(c: &Tx, id: i64, user: i64) -> StoreResult<bool> {
+pub fn leave_tournament(c: &Tx, id: TournamentId, user: UserId) -> StoreResult<bool> {
     let seq: Option<i64> = c
         .sql()
         .query_row(
@@ -274,7 +287,7 @@ pub fn leave_tournament(c: &Tx, id: i64, user: i64) -> StoreResult<bool> {
 
 /// Mark `user` withdrawn from a started tournament. False if they were not
 /// entered or had withdrawn already.
-pub fn withdraw_player(c: &Tx, id: i64, user: i64, now: i64) -> StoreResult<bool> {
+pub fn withdraw_player(c: &Tx, id: TournamentId, user: UserId, now: i64) -> StoreResult<bool> {
     let n = c
         .sql()
         .prepare_cached(
@@ -294,7 +307,7 @@ pub fn insert_tournament_game(c: &Tx, g: &TournamentGameRow) -> StoreResult<()> 
 }
 
 /// The games of a tournament in schedule order.
-pub fn tournament_games(c: &Tx, id: i64) -> StoreResult<Vec<TournamentGameRow>> {
+pub fn tournament_games(c: &Tx, id: TournamentId) -> StoreResult<Vec<TournamentGameRow>> {
     let mut st = c.sql().prepare_cached(&format!(
         "SELECT {} FROM tournament_games WHERE tournament_id = ?1 ORDER BY round, pairing_no, game_id",
         TournamentGameRow::COLUMNS
@@ -306,7 +319,7 @@ pub fn tournament_games(c: &Tx, id: i64) -> StoreResult<Vec<TournamentGameRow>> 
 }
 
 /// The tournament game row of a game, if it is one.
-pub fn tournament_game_of(c: &Tx, game_id: i64) -> StoreResult<Option<TournamentGameRow>> {
+pub fn tournament_game_of(c: &Tx, game_id: GameId) -> StoreResult<Option<TournamentGameRow>> {
     Ok(c.sql()
         .prepare_cached(&format!(
             "SELECT {} FROM tournament_games WHERE game_id = ?1",
@@ -317,7 +330,13 @@ pub fn tournament_game_of(c: &Tx, game_id: i64) -> StoreResult<Option<Tournament
 }
 
 /// Record a Swiss round's bye (player `seq`).
-pub fn insert_tournament_bye(c: &Tx, id: i64, round: i64, seq: i64, half: bool) -> StoreResult<()> {
+pub fn insert_tournament_bye(
+    c: &Tx,
+    id: TournamentId,
+    round: i64,
+    seq: i64,
+    half: bool,
+) -> StoreResult<()> {
     c.sql()
         .prepare_cached(
             "INSERT INTO tournament_byes (tournament_id, round, seq, kind) VALUES (?1, ?2, ?3, ?4)",
@@ -337,7 +356,7 @@ pub struct ByeRow {
 }
 
 /// A tournament's byes, in round order.
-pub fn tournament_byes(c: &Tx, id: i64) -> StoreResult<Vec<ByeRow>> {
+pub fn tournament_byes(c: &Tx, id: TournamentId) -> StoreResult<Vec<ByeRow>> {
     let mut st = c.sql().prepare_cached(
         "SELECT round, seq, kind FROM tournament_byes WHERE tournament_id = ?1 ORDER BY round, seq",
     )?;
@@ -354,7 +373,7 @@ pub fn tournament_byes(c: &Tx, id: i64) -> StoreResult<Vec<ByeRow>> {
 }
 
 /// How many of a tournament's games `user` lost on time.
-pub fn count_time_forfeits(c: &Tx, id: i64, user: i64) -> StoreResult<i64> {
+pub fn count_time_forfeits(c: &Tx, id: TournamentId, user: UserId) -> StoreResult<i64> {
     Ok(c.sql().prepare_cached("SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
          WHERE tg.tournament_id = ?1 AND g.result_reason = 'timeout'
            AND ((g.white_user = ?2 AND g.result = '0-2') OR (g.black_user = ?2 AND g.result = '2-0'))")?
@@ -365,7 +384,7 @@ pub fn count_time_forfeits(c: &Tx, id: i64, user: i64) -> StoreResult<i64> {
 
 /// Whether a finished game changes its players' ratings: not when it is a
 /// game of a casual tournament.
-pub fn game_is_rated(c: &Tx, game_id: i64) -> StoreResult<bool> {
+pub fn game_is_rated(c: &Tx, game_id: GameId) -> StoreResult<bool> {
     Ok(c.sql().prepare_cached("SELECT NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
                             WHERE tg.game_id = ?1 AND t.rated = 0)")?
 .query_row([game_id],
@@ -374,7 +393,7 @@ pub fn game_is_rated(c: &Tx, game_id: i64) -> StoreResult<bool> {
 }
 
 /// A tournament's games still being played, in schedule order.
-pub fn active_tournament_games(c: &Tx, id: i64) -> StoreResult<Vec<TournamentGameRow>> {
+pub fn active_tournament_games(c: &Tx, id: TournamentId) -> StoreResult<Vec<TournamentGameRow>> {
     let cols = TournamentGameRow::COLUMNS
         .split(", ")
         .map(|col| format!("tg.{col}"))
@@ -392,7 +411,7 @@ pub fn active_tournament_games(c: &Tx, id: i64) -> StoreResult<Vec<TournamentGam
 }
 
 /// How many of a tournament's games are still being played.
-pub fn count_active_tournament_games(c: &Tx, id: i64) -> StoreResult<i64> {
+pub fn count_active_tournament_games(c: &Tx, id: TournamentId) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
@@ -415,7 +434,7 @@ pub fn tournaments_past_end(c: &Tx, now: i64) -> StoreResult<Vec<TournamentRow>>
 }
 
 /// Note that a tournament's end date was announced. False if it was already.
-pub fn mark_end_announced(c: &Tx, id: i64) -> StoreResult<bool> {
+pub fn mark_end_announced(c: &Tx, id: TournamentId) -> StoreResult<bool> {
     Ok(c.sql()
         .prepare_cached(
             "UPDATE tournaments SET end_announced = 1 WHERE id = ?1 AND end_announced = 0",
@@ -425,7 +444,11 @@ pub fn mark_end_announced(c: &Tx, id: i64) -> StoreResult<bool> {
 }
 
 /// Put a pairing on the tournament's waiting list (its games start later).
-pub fn insert_pending_pairing(c: &Tx, tournament: i64, p: &PendingPairingRow) -> StoreResult<()> {
+pub fn insert_pending_pairing(
+    c: &Tx,
+    tournament: TournamentId,
+    p: &PendingPairingRow,
+) -> StoreResult<()> {
     c.sql().prepare_cached(
         "INSERT INTO tournament_pending (tournament_id, pairing_no, round, white_seq, black_seq)
          VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -441,7 +464,7 @@ pub fn insert_pending_pairing(c: &Tx, tournament: i64, p: &PendingPairingRow) ->
 }
 
 /// The pairings of a tournament waiting to start, in schedule order.
-pub fn pending_pairings(c: &Tx, tournament: i64) -> StoreResult<Vec<PendingPairingRow>> {
+pub fn pending_pairings(c: &Tx, tournament: TournamentId) -> StoreResult<Vec<PendingPairingRow>> {
     let mut st = c.sql().prepare_cached(&format!(
         "SELECT {} FROM tournament_pending WHERE tournament_id = ?1 ORDER BY pairing_no",
         PendingPairingRow::COLUMNS
@@ -454,7 +477,11 @@ pub fn pending_pairings(c: &Tx, tournament: i64) -> StoreResult<Vec<PendingPairi
 
 /// Take a pairing off the waiting list (its games start); false if it was
 /// not there.
-pub fn take_pending_pairing(c: &Tx, tournament: i64, pairing_no: i64) -> StoreResult<bool> {
+pub fn take_pending_pairing(
+    c: &Tx,
+    tournament: TournamentId,
+    pairing_no: i64,
+) -> StoreResult<bool> {
     Ok(c.sql()
         .prepare_cached(
             "DELETE FROM tournament_pending WHERE tournament_id = ?1 AND pairing_no = ?2",
@@ -464,7 +491,7 @@ pub fn take_pending_pairing(c: &Tx, tournament: i64, pairing_no: i64) -> StoreRe
 }
 
 /// Forget a tournament's waiting pairings (it is cancelled); how many.
-pub fn drop_pending_pairings(c: &Tx, tournament: i64) -> StoreResult<usize> {
+pub fn drop_pending_pairings(c: &Tx, tournament: TournamentId) -> StoreResult<usize> {
     Ok(c.sql()
         .prepare_cached("DELETE FROM tournament_pending WHERE tournament_id = ?1")?
         .execute([tournament])?)
@@ -485,7 +512,7 @@ pub fn tournaments_waiting(c: &Tx) -> StoreResult<Vec<TournamentRow>> {
 }
 
 /// How many games of the chat's tournaments are in progress.
-pub fn count_active_tournament_games_in_chat(c: &Tx, chat_id: i64) -> StoreResult<i64> {
+pub fn count_active_tournament_games_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<i64> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT COUNT(*) FROM tournament_games tg

@@ -1,13 +1,15 @@
 //! Users seen on the platforms, their language and vacations.
 
+use super::ChatId;
 use super::StoreResult;
 use super::Tx;
+use super::UserId;
 use rusqlite::{params, OptionalExtension};
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct UserRow {
-        pub id: i64,
+        pub id: UserId,
         pub platform: String,
         pub platform_user_id: String,
         pub name: String,
@@ -23,7 +25,7 @@ impl UserRow {
     /// No one: the acting "user" of the service's own actions.
     pub fn nobody(platform: &str) -> UserRow {
         UserRow {
-            id: 0,
+            id: UserId(0),
             platform: platform.to_string(),
             platform_user_id: String::new(),
             name: String::new(),
@@ -42,7 +44,7 @@ pub fn user_and_chat(
     platform: &str,
     user: &str,
     chat: &str,
-) -> StoreResult<Option<(i64, i64)>> {
+) -> StoreResult<Option<(UserId, ChatId)>> {
     Ok(c.sql()
         .prepare_cached(
             "SELECT u.id, ch.id FROM users u, chats ch
@@ -101,7 +103,7 @@ pub fn upsert_user(
         .query_row(params![platform, platform_user_id], UserRow::from_row)?)
 }
 
-pub fn user(c: &Tx, id: i64) -> StoreResult<Option<UserRow>> {
+pub fn user(c: &Tx, id: UserId) -> StoreResult<Option<UserRow>> {
     Ok(c.sql()
         .prepare_cached(&format!("SELECT {USER_COLS} FROM users WHERE id = ?1"))?
         .query_row([id], UserRow::from_row)
@@ -120,14 +122,14 @@ pub fn user_by_handle(c: &Tx, platform: &str, handle: &str) -> StoreResult<Optio
         .optional()?)
 }
 
-pub fn set_user_lang(c: &Tx, id: i64, lang: &str) -> StoreResult<()> {
+pub fn set_user_lang(c: &Tx, id: UserId, lang: &str) -> StoreResult<()> {
     c.sql()
         .prepare_cached("UPDATE users SET lang = ?2 WHERE id = ?1")?
         .execute(params![id, lang])?;
     Ok(())
 }
 
-pub fn set_vacation(c: &Tx, id: i64, year: i64, days_used: i64, until: i64) -> StoreResult<()> {
+pub fn set_vacation(c: &Tx, id: UserId, year: i64, days_used: i64, until: i64) -> StoreResult<()> {
     c.sql().prepare_cached("UPDATE users SET vacation_year = ?2, vacation_days = ?3, vacation_until = ?4 WHERE id = ?1")?
 .execute(params![id, year, days_used, until],
     )?;

@@ -5,9 +5,12 @@
 use crate::core::access::AccessRefusal;
 use crate::core::ctx::Actor;
 use crate::core::error::Halt;
+use crate::core::games::analyse::{analyse_job, analyses_owing_final};
+use crate::core::games::load;
+use crate::core::games::play::play;
 use crate::core::types::{Job, Outcome};
 use crate::core::{Service, ServiceError};
-use crate::store::{self, Seat};
+use crate::store::{self, GameId, Ply, Seat};
 use shashki_engine::search::{choose_move, search, ChooseOptions, Level, Limits, Searcher, WIN};
 use std::collections::HashMap;
 
@@ -29,10 +32,10 @@ const ADVICE_MOVETIME_MS: u64 = 3_000;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Work {
     /// The score of a game's position at `ply` for the AI's side.
-    DrawEval { game_id: i64, ply: i64 },
+    DrawEval { game_id: GameId, ply: Ply },
     /// The score (White's view) and best move of a game's position at
     /// `ply`: the advice for `/tournament adjudicate`.
-    Advice { game_id: i64, ply: i64 },
+    Advice { game_id: GameId, ply: Ply },
 }
 
 /// What the engine found.
@@ -53,97 +56,97 @@ pub(crate) struct Eval {
 /// The results of [`Work`] done for one event.
 pub(crate) type Evals = HashMap<Work, Eval>;
 
-impl Service {
-    /// Do `work` with no lock held while the engine thinks.
-    pub(crate) fn compute(&self, work: Work, evals: &mut Evals) -> Result<(), ServiceError> {
-        match work {
-            Work::DrawEval { game_id, ply } => {
-                let loaded = {
-                    let store = self.lock();
-                    let row = store::game(store.read(), game_id)?;
-                    match row {
-                        Some(row) => Some(self.load(store.read(), row).map_err(into_service)?),
-                        None => None,
+/// Do `work` with no lock held while the engine thinks.
+pub(crate) fn compute(svc: &Service, work: Work, evals: &mut Evals) -> Result<(), ServiceError> {
+    match work {
+        Work::DrawEval { game_id, ply } => {
+            let loaded = {
+                let store = svc.lock();
+                let row = store::game(store.read(), game_id)?;
+                match row {
+                    Some(row) => Some(load(store.read(), row).map_err(into_service)?),
+                    None => None,
+                }
+            };
+            let score = match loaded {
+                Some(l) if l.row.ply == ply => {
+                    let g = &l.game;
+                    let ai_to_move = matches!(l.row.seat(g.side_to_move()), Seat::Ai(_));
+                    let limits = Limits {
+                        variant: g.variant(),
+                        ..Limits::depth(DRAW_EVAL_DEPTH)
+                    };
+                    search(g.position(), &g.history_hashes(), &limits)
+                        .map(|r| if ai_to_move { r.score } else { -r.score })
+                        .unwrap_or(0)
+                }
+                // the game moved on: the event will find that itself
+                _ => 0,
+            };
+            let eval = Eval {
+                score,
+                best: None,
+                depth: DRAW_EVAL_DEPTH,
+                stale: false,
+            };
+            evals.insert(work, eval);
+        }
+        Work::Advice { game_id, ply } => {
+            let loaded = load_unlocked(svc, game_id)?;
+            let eval = match loaded {
+                Some(l) if l.row.ply == ply && l.row.is_active() => {
+                    let g = &l.game;
+                    let limits = Limits {
+                        depth: Some(ADVICE_DEPTH),
+                        movetime: Some(std::time::Duration::from_millis(ADVICE_MOVETIME_MS)),
+                        quiet_plies: g.counters().kings_only_plies,
+                        variant: g.variant(),
+                        ..Limits::default()
+                    };
+                    let white = g.side_to_move() == shashki_engine::Color::White;
+                    match search(g.position(), &g.history_hashes(), &limits) {
+                        Some(r) => Eval {
+                            score: if white { r.score } else { -r.score },
+                            best: Some(r.best_move),
+                            depth: r.depth,
+                            stale: false,
+                        },
+                        // no legal move: the side to move has lost
+                        None => Eval {
+                            score: if white { -WIN } else { WIN },
+                            best: None,
+                            depth: 0,
+                            stale: false,
+                        },
                     }
-                };
-                let score = match loaded {
-                    Some(l) if l.row.ply == ply => {
-                        let g = &l.game;
-                        let ai_to_move = matches!(l.row.seat(g.side_to_move()), Seat::Ai(_));
-                        let limits = Limits {
-                            variant: g.variant(),
-                            ..Limits::depth(DRAW_EVAL_DEPTH)
-                        };
-                        search(g.position(), &g.history_hashes(), &limits)
-                            .map(|r| if ai_to_move { r.score } else { -r.score })
-                            .unwrap_or(0)
-                    }
-                    // the game moved on: the event will find that itself
-                    _ => 0,
-                };
-                let eval = Eval {
-                    score,
+                }
+                _ => Eval {
+                    score: 0,
                     best: None,
-                    depth: DRAW_EVAL_DEPTH,
-                    stale: false,
-                };
-                evals.insert(work, eval);
-            }
-            Work::Advice { game_id, ply } => {
-                let loaded = self.load_unlocked(game_id)?;
-                let eval = match loaded {
-                    Some(l) if l.row.ply == ply && l.row.is_active() => {
-                        let g = &l.game;
-                        let limits = Limits {
-                            depth: Some(ADVICE_DEPTH),
-                            movetime: Some(std::time::Duration::from_millis(ADVICE_MOVETIME_MS)),
-                            quiet_plies: g.counters().kings_only_plies,
-                            variant: g.variant(),
-                            ..Limits::default()
-                        };
-                        let white = g.side_to_move() == shashki_engine::Color::White;
-                        match search(g.position(), &g.history_hashes(), &limits) {
-                            Some(r) => Eval {
-                                score: if white { r.score } else { -r.score },
-                                best: Some(r.best_move),
-                                depth: r.depth,
-                                stale: false,
-                            },
-                            // no legal move: the side to move has lost
-                            None => Eval {
-                                score: if white { -WIN } else { WIN },
-                                best: None,
-                                depth: 0,
-                                stale: false,
-                            },
-                        }
-                    }
-                    _ => Eval {
-                        score: 0,
-                        best: None,
-                        depth: 0,
-                        stale: true,
-                    },
-                };
-                evals.insert(work, eval);
-            }
-        }
-        Ok(())
-    }
-
-    /// A game read and replayed under the store's lock, which is let go
-    /// before the caller thinks.
-    fn load_unlocked(
-        &self,
-        game_id: i64,
-    ) -> Result<Option<crate::core::games::Loaded>, ServiceError> {
-        let store = self.lock();
-        match store::game(store.read(), game_id)? {
-            Some(row) => Ok(Some(self.load(store.read(), row).map_err(into_service)?)),
-            None => Ok(None),
+                    depth: 0,
+                    stale: true,
+                },
+            };
+            evals.insert(work, eval);
         }
     }
+    Ok(())
+}
 
+/// A game read and replayed under the store's lock, which is let go
+/// before the caller thinks.
+fn load_unlocked(
+    svc: &Service,
+    game_id: GameId,
+) -> Result<Option<crate::core::games::Loaded>, ServiceError> {
+    let store = svc.lock();
+    match store::game(store.read(), game_id)? {
+        Some(row) => Ok(Some(load(store.read(), row).map_err(into_service)?)),
+        None => Ok(None),
+    }
+}
+
+impl Service {
     /// The AI moves the games are waiting for (call at start-up and now and
     /// then: a job lost with a crash is found again here, so no game waits
     /// for the AI forever). Running one twice is harmless: the second finds
@@ -152,18 +155,15 @@ impl Service {
         let store = self.lock();
         let mut jobs: Vec<Job> = store::games_waiting_for_ai(store.read())?
             .into_iter()
-            .map(|(game_id, ply)| Job::AiMove { game_id, ply })
+            .map(|(game, ply)| Job::AiMove { game, ply })
             .collect();
         jobs.extend(
             store::pending_analyses(store.read())?
                 .into_iter()
-                .map(|game_id| Job::Analyse { game_id }),
+                .map(|game| Job::Analyse { game }),
         );
         // analyses whose live message still owes its final text
-        jobs.extend(
-            self.analyses_owing_final(store.read())
-                .map_err(into_service)?,
-        );
+        jobs.extend(analyses_owing_final(store.read(), self.now()).map_err(into_service)?);
         Ok(jobs)
     }
 
@@ -181,64 +181,64 @@ impl Service {
         progress: crate::core::types::Progress,
     ) -> Result<Outcome, ServiceError> {
         match job {
-            Job::AiMove { game_id, ply } => self.ai_move(game_id, ply),
-            Job::Analyse { game_id } => self.analyse_job(game_id, progress),
+            Job::AiMove { game, ply } => ai_move(self, game, ply),
+            Job::Analyse { game } => analyse_job(self, game, progress),
         }
     }
+}
 
-    fn ai_move(&self, game_id: i64, ply: i64) -> Result<Outcome, ServiceError> {
-        // read the game, then think without holding the store
-        let loaded = {
-            let store = self.lock();
-            let Some(row) = store::game(store.read(), game_id)? else {
-                return Ok(Outcome::default());
-            };
-            self.load(store.read(), row).map_err(into_service)?
-        };
-        let (row, g) = (&loaded.row, &loaded.game);
-        let Seat::Ai(level) = row.seat(g.side_to_move()) else {
+fn ai_move(svc: &Service, game_id: GameId, ply: Ply) -> Result<Outcome, ServiceError> {
+    // read the game, then think without holding the store
+    let loaded = {
+        let store = svc.lock();
+        let Some(row) = store::game(store.read(), game_id)? else {
             return Ok(Outcome::default());
         };
-        if !row.is_active() || row.ply != ply || g.is_over() {
-            return Ok(Outcome::default());
-        }
-        let level = Level::new(level).unwrap_or(Level::MAX);
-        let mut params = level.params();
-        params.movetime = params.movetime.min(self.config.ai_max_movetime);
-        let seed = (game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64;
-        // the king-only count lets the search see the 15-move draw coming
-        let mut searcher = Searcher::new(params.tt_mb);
-        let history = g.history_hashes();
-        let options = ChooseOptions {
-            history: &history,
-            kings_only_plies: g.counters().kings_only_plies,
-            params,
-            seed,
-            stop: None,
-            variant: g.variant(),
-        };
-        let result = choose_move(&mut searcher, g.position(), &options);
-        let Some(result) = result else {
-            return Ok(Outcome::default());
-        };
-        // play it through the gate if the game is still where it was (a
-        // resignation or a redelivered job may have come first)
-        let human = [row.white, row.black].into_iter().find_map(Seat::user_id);
-        let chat_id = row.chat_id;
-        self.system_action(chat_id, Actor::Ai, human, |ctx| {
-            ctx.thread = store::game_thread(ctx.c, game_id)?;
-            let row = store::game(ctx.c, game_id)?.ok_or(AccessRefusal::GameUnknown {
-                game: game_id.to_string(),
-            })?;
-            ctx.gate(&row, crate::core::access::Need::Move { ply: Some(ply) })?;
-            // the moves up to `ply` cannot have changed: reuse the replay
-            let l = crate::core::games::Loaded {
-                row,
-                game: loaded.game,
-            };
-            self.play(ctx, l, result.best_move)
-        })
+        load(store.read(), row).map_err(into_service)?
+    };
+    let (row, g) = (&loaded.row, &loaded.game);
+    let Seat::Ai(level) = row.seat(g.side_to_move()) else {
+        return Ok(Outcome::default());
+    };
+    if !row.is_active() || row.ply != ply || g.is_over() {
+        return Ok(Outcome::default());
     }
+    let level = Level::new(level).unwrap_or(Level::MAX);
+    let mut params = level.params();
+    params.movetime = params.movetime.min(svc.config().ai_max_movetime);
+    let seed = (game_id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply.0 as u64;
+    // the king-only count lets the search see the 15-move draw coming
+    let mut searcher = Searcher::new(params.tt_mb);
+    let history = g.history_hashes();
+    let options = ChooseOptions {
+        history: &history,
+        kings_only_plies: g.counters().kings_only_plies,
+        params,
+        seed,
+        stop: None,
+        variant: g.variant(),
+    };
+    let result = choose_move(&mut searcher, g.position(), &options);
+    let Some(result) = result else {
+        return Ok(Outcome::default());
+    };
+    // play it through the gate if the game is still where it was (a
+    // resignation or a redelivered job may have come first)
+    let human = [row.white, row.black].into_iter().find_map(Seat::user_id);
+    let chat_id = row.chat_id;
+    svc.system_action(chat_id, Actor::Ai, human, |ctx| {
+        ctx.thread = store::game_thread(ctx.c, game_id)?;
+        let row = store::game(ctx.c, game_id)?.ok_or(AccessRefusal::GameUnknown {
+            game: game_id.to_string(),
+        })?;
+        ctx.gate(&row, crate::core::access::Need::Move { ply: Some(ply) })?;
+        // the moves up to `ply` cannot have changed: reuse the replay
+        let l = crate::core::games::Loaded {
+            row,
+            game: loaded.game,
+        };
+        play(ctx, l, result.best_move)
+    })
 }
 
 pub(crate) fn into_service(h: Halt) -> ServiceError {

@@ -34,10 +34,14 @@ use crate::core::access::Need;
 use crate::core::ctx::resolve_lang;
 use crate::core::ctx::{Actor, Ctx};
 use crate::core::error::Res;
-use crate::core::present::Draft;
+use crate::core::games::load;
+use crate::core::games::show::pdn_text;
+use crate::core::games::shown_game;
+use crate::core::present::{finish_draft, Draft};
 use crate::core::types::{Image, Job, Outcome, Picture, Platform, Progress, Target};
-use crate::core::{Service, ServiceError};
+use crate::core::{Config, Service, ServiceError};
 use crate::store::AnalysisStatus;
+use crate::store::GameId;
 use crate::store::Tx;
 use crate::store::{self, AnalysisDone, AnalysisRow, GameRow};
 use shashki_engine::analysis::{analyse, AnalyseOptions, Mark};
@@ -46,12 +50,12 @@ use shashki_engine::{Color, Game};
 use std::time::Instant;
 
 /// The key of an analysis' live message.
-fn live_key(game: i64) -> String {
+fn live_key(game: GameId) -> String {
     format!("analysis-{game}")
 }
 
 /// The game of an analysis' live key (or ack token), `analysis-12` → 12.
-fn game_of_key(key: &str) -> Option<i64> {
+fn game_of_key(key: &str) -> Option<GameId> {
     key.strip_prefix("analysis-")?.parse().ok()
 }
 
@@ -62,134 +66,131 @@ const FINAL_OWED_SECS: i64 = 24 * 3600;
 /// Analyses one user may have waiting at once.
 const PENDING_PER_USER: i64 = 2;
 
-impl Service {
-    /// How deep the chat's analyses search: the default depth, each search
-    /// at most the AI's longest think.
-    fn analyse_options(&self) -> AnalyseOptions {
-        let d = AnalyseOptions::default();
-        AnalyseOptions {
-            movetime_ms: (self.config.ai_max_movetime.as_millis() as u64).clamp(1, d.movetime_ms),
-            ..d
-        }
+/// How deep the chat's analyses search: the default depth, each search
+/// at most the AI's longest think.
+fn analyse_options(config: &Config) -> AnalyseOptions {
+    let d = AnalyseOptions::default();
+    AnalyseOptions {
+        movetime_ms: (config.ai_max_movetime.as_millis() as u64).clamp(1, d.movetime_ms),
+        ..d
     }
+}
 
-    /// `/analyse [#game]`.
-    pub(crate) fn cmd_analyse(&self, ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
-        let row = self.shown_game(ctx, game)?;
-        ctx.gate(&row, Need::See)?;
-        // never a hint for a game in progress
-        if row.is_active() {
-            return Err(GameRefusal::AnalyseUnfinished { game: row.id }.into());
-        }
-        match store::analysis(ctx.c, row.id)? {
-            Some(a) if a.status == AnalysisStatus::Done => {
-                return self.post_analysis(ctx, &row, &a, false)
-            }
-            Some(a) if a.status == AnalysisStatus::Pending => {
-                ctx.tell_id("analyse-pending", Some(&args![("game", row.id)]));
-                return Ok(());
-            }
-            _ => {}
-        }
-        let me = ctx.user_id()?;
-        if store::count_pending_analyses_by(ctx.c, me)? >= PENDING_PER_USER {
-            return Err(GameRefusal::TooManyAnalyses {
-                limit: PENDING_PER_USER,
-            }
-            .into());
-        }
-        if store::request_analysis(ctx.c, row.id, ctx.chat.id, me, ctx.now)? {
-            let a = args![("game", row.id), ("plies", row.ply)];
-            let mut d = Draft::text(ctx.here(), ctx.t("analyse-started", Some(&a)));
-            d.live = Some(live_key(row.id));
-            ctx.post(d);
-            ctx.jobs.push(Job::Analyse { game_id: row.id });
-        }
-        Ok(())
+/// `/analyse [#game]`.
+pub(crate) fn cmd_analyse(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
+    let row = shown_game(ctx, game)?;
+    ctx.gate(&row, Need::See)?;
+    // never a hint for a game in progress
+    if row.is_active() {
+        return Err(GameRefusal::AnalyseUnfinished { game: row.id }.into());
     }
-
-    /// The analysis of a game as replies: the summary, the graph, the PDN;
-    /// `live`: the summary goes in the analysis' live message, the graph
-    /// and the PDN follow in a message of their own.
-    fn post_analysis(&self, ctx: &mut Ctx, row: &GameRow, a: &AnalysisRow, live: bool) -> Res<()> {
-        let loaded = self.load(ctx.c, row.clone())?;
-        let text = self.summary_text(ctx, &loaded, a)?;
-        let pdn = self.analysed_pdn(ctx, &loaded, a)?;
-        let (scores, marks) = (a.scores.clone(), a.marks.clone());
-        let title = format!("#{}", row.id);
-        let mut d = if live {
-            ctx.post(final_draft(ctx, row.id, text));
-            Draft::text(
-                ctx.here(),
-                ctx.t("analyse-files", Some(&args![("game", row.id)])),
-            )
-        } else {
-            Draft::text(ctx.here(), text)
-        };
-        let graph = Picture::Graph {
-            scores,
-            marks,
-            title,
-        };
-        d.image = Some(Image::of(format!("analysis-{}.png", row.id), graph));
-        d.document = Some((format!("game-{}-analysis.pdn", row.id), pdn));
+    match store::analysis(ctx.c, row.id)? {
+        Some(a) if a.status == AnalysisStatus::Done => return post_analysis(ctx, &row, &a, false),
+        Some(a) if a.status == AnalysisStatus::Pending => {
+            ctx.tell_id("analyse-pending", Some(&args![("game", row.id)]));
+            return Ok(());
+        }
+        _ => {}
+    }
+    let me = ctx.user_id()?;
+    if store::count_pending_analyses_by(ctx.c, me)? >= PENDING_PER_USER {
+        return Err(GameRefusal::TooManyAnalyses {
+            limit: PENDING_PER_USER,
+        }
+        .into());
+    }
+    if store::request_analysis(ctx.c, row.id, ctx.chat.id, me, ctx.now)? {
+        let a = args![("game", row.id), ("plies", row.ply)];
+        let mut d = Draft::text(ctx.here(), ctx.t("analyse-started", Some(&a)));
+        d.live = Some(live_key(row.id));
         ctx.post(d);
-        Ok(())
+        ctx.jobs.push(Job::Analyse { game: row.id });
     }
+    Ok(())
+}
 
-    /// The summary of an analysis: each side's accuracy and marks, and its
-    /// worst move with the better one.
-    fn summary_text(&self, ctx: &mut Ctx, l: &Loaded, a: &AnalysisRow) -> Res<String> {
-        let row = &l.row;
-        let count = |side: usize, mark: &str| -> i64 {
-            a.marks
-                .iter()
-                .enumerate()
-                .filter(|(i, m)| i % 2 == side && m.as_str() == mark)
-                .count() as i64
-        };
-        // ply 0 is the first mover's: White unless the game began with Black
-        let first = if row.start_fen.starts_with('B') { 1 } else { 0 };
-        let (w, b) = (first, 1 - first);
-        let acc = |x: Option<f64>| format!("{:.1}", x.unwrap_or(100.0));
-        // "; the worst: 12. e3-d4?? — better a1-b2", or nothing
-        let worst = |side: usize| -> String {
-            let Some(ply) = worst_ply(a, side) else {
-                return String::new();
-            };
-            let (Some(label), Some(better)) = (ply_label(&l.game, ply), a.best_moves.get(ply))
-            else {
-                return String::new();
-            };
-            let mark = a.marks.get(ply).map(String::as_str).unwrap_or("");
-            ctx.t(
-                "analyse-worst",
-                Some(&args![
-                    ("move", format!("{label}{mark}")),
-                    ("better", better.as_str())
-                ]),
-            )
-        };
-        let (white_worst, black_worst) = (worst(w), worst(b));
-        let args = args![
-            ("game", row.id),
-            ("depth", a.depth.unwrap_or(0)),
-            ("white", ctx.seat_name(row.white)?),
-            ("black", ctx.seat_name(row.black)?),
-            ("white_acc", acc(a.white_accuracy)),
-            ("black_acc", acc(a.black_accuracy)),
-            ("white_dubious", count(w, "?!")),
-            ("white_mistakes", count(w, "?")),
-            ("white_blunders", count(w, "??")),
-            ("black_dubious", count(b, "?!")),
-            ("black_mistakes", count(b, "?")),
-            ("black_blunders", count(b, "??")),
-            ("white_worst", white_worst),
-            ("black_worst", black_worst),
-        ];
-        Ok(ctx.t("analyse-summary", Some(&args)))
-    }
+/// The analysis of a game as replies: the summary, the graph, the PDN;
+/// `live`: the summary goes in the analysis' live message, the graph
+/// and the PDN follow in a message of their own.
+fn post_analysis(ctx: &mut Ctx, row: &GameRow, a: &AnalysisRow, live: bool) -> Res<()> {
+    let loaded = load(ctx.c, row.clone())?;
+    let text = summary_text(ctx, &loaded, a)?;
+    let pdn = analysed_pdn(ctx, &loaded, a)?;
+    let (scores, marks) = (a.scores.clone(), a.marks.clone());
+    let title = format!("#{}", row.id);
+    let mut d = if live {
+        ctx.post(final_draft(ctx, row.id, text));
+        Draft::text(
+            ctx.here(),
+            ctx.t("analyse-files", Some(&args![("game", row.id)])),
+        )
+    } else {
+        Draft::text(ctx.here(), text)
+    };
+    let graph = Picture::Graph {
+        scores,
+        marks,
+        title,
+    };
+    d.image = Some(Image::of(format!("analysis-{}.png", row.id), graph));
+    d.document = Some((format!("game-{}-analysis.pdn", row.id), pdn));
+    ctx.post(d);
+    Ok(())
+}
 
+/// The summary of an analysis: each side's accuracy and marks, and its
+/// worst move with the better one.
+fn summary_text(ctx: &mut Ctx, l: &Loaded, a: &AnalysisRow) -> Res<String> {
+    let row = &l.row;
+    let count = |side: usize, mark: &str| -> i64 {
+        a.marks
+            .iter()
+            .enumerate()
+            .filter(|(i, m)| i % 2 == side && m.as_str() == mark)
+            .count() as i64
+    };
+    // ply 0 is the first mover's: White unless the game began with Black
+    let first = if row.start_fen.starts_with('B') { 1 } else { 0 };
+    let (w, b) = (first, 1 - first);
+    let acc = |x: Option<f64>| format!("{:.1}", x.unwrap_or(100.0));
+    // "; the worst: 12. e3-d4?? — better a1-b2", or nothing
+    let worst = |side: usize| -> String {
+        let Some(ply) = worst_ply(a, side) else {
+            return String::new();
+        };
+        let (Some(label), Some(better)) = (ply_label(&l.game, ply), a.best_moves.get(ply)) else {
+            return String::new();
+        };
+        let mark = a.marks.get(ply).map(String::as_str).unwrap_or("");
+        ctx.t(
+            "analyse-worst",
+            Some(&args![
+                ("move", format!("{label}{mark}")),
+                ("better", better.as_str())
+            ]),
+        )
+    };
+    let (white_worst, black_worst) = (worst(w), worst(b));
+    let args = args![
+        ("game", row.id),
+        ("depth", a.depth.unwrap_or(0)),
+        ("white", ctx.seat_name(row.white)?),
+        ("black", ctx.seat_name(row.black)?),
+        ("white_acc", acc(a.white_accuracy)),
+        ("black_acc", acc(a.black_accuracy)),
+        ("white_dubious", count(w, "?!")),
+        ("white_mistakes", count(w, "?")),
+        ("white_blunders", count(w, "??")),
+        ("black_dubious", count(b, "?!")),
+        ("black_mistakes", count(b, "?")),
+        ("black_blunders", count(b, "??")),
+        ("white_worst", white_worst),
+        ("black_worst", black_worst),
+    ];
+    Ok(ctx.t("analyse-summary", Some(&args)))
+}
+
+impl Service {
     /// The adapter sent the reply that carried `token` ([`Reply::ack`]):
     /// an analysis' final text no longer owed. An unknown token is ignored.
     ///
@@ -200,24 +201,24 @@ impl Service {
         }
         Ok(())
     }
+}
 
-    /// The analyses whose live message still owes its final text (see the
-    /// module's notes), as jobs.
-    pub(crate) fn analyses_owing_final(&self, c: &Tx) -> Res<Vec<Job>> {
-        Ok(
-            store::analyses_owing_final(c, self.now() - FINAL_OWED_SECS)?
-                .into_iter()
-                .map(|game_id| Job::Analyse { game_id })
-                .collect(),
-        )
-    }
+/// The analyses whose live message still owes its final text (see the
+/// module's notes), as jobs.
+pub(crate) fn analyses_owing_final(c: &Tx, now: i64) -> Res<Vec<Job>> {
+    Ok(store::analyses_owing_final(c, now - FINAL_OWED_SECS)?
+        .into_iter()
+        .map(|game| Job::Analyse { game })
+        .collect())
+}
 
+impl Service {
     /// A job failed again and again and is given up: a pending analysis is
     /// marked failed and its live message ends with "could not be made"
     /// (owed until acknowledged). An AI move is left to the pending-job
     /// look: nothing.
     pub fn job_failed_for_good(&self, job: Job) -> Result<Outcome, ServiceError> {
-        let Job::Analyse { game_id } = job else {
+        let Job::Analyse { game: game_id } = job else {
             return Ok(Outcome::default());
         };
         let Some(a) = store::analysis(self.lock().read(), game_id)? else {
@@ -225,191 +226,191 @@ impl Service {
         };
         self.system_action(a.chat_id, Actor::Service, a.requested_by, |ctx| {
             if store::fail_analysis(ctx.c, game_id, ctx.now)? {
-                self.post_final(ctx, game_id)?;
+                post_final(ctx, game_id)?;
             }
             Ok(())
         })
     }
+}
 
-    /// The live message's final text of `game`'s analysis, made or failed,
-    /// in the game's thread when this is the game's chat.
-    fn post_final(&self, ctx: &mut Ctx, game_id: i64) -> Res<()> {
+/// The live message's final text of `game`'s analysis, made or failed,
+/// in the game's thread when this is the game's chat.
+fn post_final(ctx: &mut Ctx, game_id: GameId) -> Res<()> {
+    let Some(a) = store::analysis(ctx.c, game_id)? else {
+        return Ok(());
+    };
+    let row = store::game(ctx.c, game_id)?;
+    if let Some(row) = &row {
+        if row.chat_id == ctx.chat.id {
+            ctx.thread = store::game_thread(ctx.c, game_id)?;
+        }
+    }
+    let text = match (a.status.as_str(), row) {
+        ("done", Some(row)) => {
+            let loaded = load(ctx.c, row)?;
+            summary_text(ctx, &loaded, &a)?
+        }
+        _ => ctx.t("analyse-failed", Some(&args![("game", game_id)])),
+    };
+    ctx.post(final_draft(ctx, game_id, text));
+    Ok(())
+}
+
+/// The game's PDN with the analysis' movetext and accuracy tags.
+fn analysed_pdn(ctx: &Ctx, l: &Loaded, a: &AnalysisRow) -> Res<String> {
+    let plain = pdn_text(ctx, l)?;
+    let mut out = String::new();
+    let mut result = "*".to_string();
+    for line in plain.lines() {
+        if line.starts_with('[') {
+            if let Some(r) = line.strip_prefix("[Result \"") {
+                result = r.trim_end_matches("\"]").to_string();
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    let acc = |x: Option<f64>| format!("{:.1}", x.unwrap_or(100.0));
+    out.push_str(&format!(
+        "[WhiteAccuracy \"{}\"]\n[BlackAccuracy \"{}\"]\n[Annotator \"shashki, depth {}\"]\n\n",
+        acc(a.white_accuracy),
+        acc(a.black_accuracy),
+        a.depth.unwrap_or(0)
+    ));
+    out.push_str(a.movetext.as_deref().unwrap_or(""));
+    out.push(' ');
+    out.push_str(&result);
+    out.push('\n');
+    Ok(out)
+}
+
+/// Run a pending analysis (off the async threads: the engine thinks),
+/// reporting its progress on the way (see the module's notes).
+pub(crate) fn analyse_job(
+    svc: &Service,
+    game_id: GameId,
+    progress: Progress,
+) -> Result<Outcome, ServiceError> {
+    // read what the job needs under the lock; think without it
+    let read = {
+        let store = svc.lock();
+        let c = store.read();
+        let Some(a) = store::analysis(c, game_id)? else {
+            return Ok(Outcome::default());
+        };
+        if a.status != AnalysisStatus::Pending {
+            drop(store);
+            // made or failed: only the final text, if still owed
+            if !a.final_owed {
+                return Ok(Outcome::default());
+            }
+            return svc.system_action(a.chat_id, Actor::Service, a.requested_by, |ctx| {
+                post_final(ctx, game_id)
+            });
+        }
+        let pending = a;
+        let Some(chat) = store::chat(c, pending.chat_id)? else {
+            // nowhere to tell: failed, and nothing owed
+            store::fail_analysis(c, game_id, svc.now())?;
+            store::ack_analysis_final(c, game_id)?;
+            return Ok(Outcome::default());
+        };
+        let asker = match pending.requested_by {
+            Some(u) => store::user(c, u)?,
+            None => None,
+        };
+        let lang = resolve_lang(&chat, asker.as_ref(), None, svc.config().default_lang);
+        let loaded = match store::game(c, game_id)? {
+            Some(row) => load(c, row).ok(),
+            None => None,
+        };
+        (pending, chat, lang, loaded)
+    };
+    let (pending, chat, lang, loaded) = read;
+    let asker = pending.requested_by;
+    let Some(Loaded { row, game }) = loaded else {
+        // the game vanished or is damaged: say so in the live message
+        return svc.system_action(chat.id, Actor::Service, asker, |ctx| {
+            if store::fail_analysis(ctx.c, game_id, ctx.now)? {
+                post_final(ctx, game_id)?;
+            }
+            Ok(())
+        });
+    };
+    // in the game's chat, its thread (a forum topic) too
+    let thread = match chat.id == row.chat_id {
+        true => store::game_thread(svc.lock().read(), game_id)?,
+        false => None,
+    };
+    let opts = analyse_options(svc.config());
+    let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
+    let target = Target::Chat(chat.platform_chat_id.clone());
+    let every = svc.config().analysis_progress_every;
+    let (mut tenth, mut last) = (0, Instant::now());
+    let report = analyse(
+        row.variant,
+        game.start_position(),
+        game.moves(),
+        &opts,
+        |done, total| {
+            let now_tenth = done * 10 / total.max(1);
+            if now_tenth <= tenth || done >= total || last.elapsed() < every {
+                return;
+            }
+            (tenth, last) = (now_tenth, Instant::now());
+            let a = args![
+                ("game", game_id),
+                ("percent", (done * 100 / total.max(1)) as i64),
+                ("done", done as i64),
+                ("plies", total as i64),
+            ];
+            let text = svc.env.catalog.get(lang, "analyse-progress", Some(&a));
+            let mut d = Draft::text(target.clone(), text);
+            d.live = Some(live_key(game_id));
+            d.thread = Some(thread.clone());
+            progress(Outcome {
+                replies: vec![finish_draft(svc.config(), d, platform)],
+                jobs: Vec::new(),
+            });
+        },
+    );
+    let movetext = report.movetext_in(game.variant(), game.start_move_number());
+    let scores: Vec<i32> = report.plies.iter().map(|p| p.white_score()).collect();
+    let marks: Vec<String> = report
+        .plies
+        .iter()
+        .map(|p| p.mark.map(|m: Mark| m.to_string()).unwrap_or_default())
+        .collect();
+    let best_moves: Vec<String> = report
+        .plies
+        .iter()
+        .map(|p| game.variant().format_move(&p.best))
+        .collect();
+    let losses: Vec<i32> = report.plies.iter().map(|p| p.loss()).collect();
+    let done = AnalysisDone {
+        movetext: &movetext,
+        white_accuracy: report.accuracy(Color::White),
+        black_accuracy: report.accuracy(Color::Black),
+        scores: &scores,
+        marks: &marks,
+        best_moves: &best_moves,
+        losses: &losses,
+        depth: i64::from(opts.depth),
+    };
+    // the result goes where it was asked for (in the game's thread when
+    // that is the game's chat)
+    svc.system_action(chat.id, Actor::Service, asker, |ctx| {
+        ctx.thread = thread.clone();
+        if !store::finish_analysis(ctx.c, game_id, &done, ctx.now)? {
+            return Ok(());
+        }
         let Some(a) = store::analysis(ctx.c, game_id)? else {
             return Ok(());
         };
-        let row = store::game(ctx.c, game_id)?;
-        if let Some(row) = &row {
-            if row.chat_id == ctx.chat.id {
-                ctx.thread = store::game_thread(ctx.c, game_id)?;
-            }
-        }
-        let text = match (a.status.as_str(), row) {
-            ("done", Some(row)) => {
-                let loaded = self.load(ctx.c, row)?;
-                self.summary_text(ctx, &loaded, &a)?
-            }
-            _ => ctx.t("analyse-failed", Some(&args![("game", game_id)])),
-        };
-        ctx.post(final_draft(ctx, game_id, text));
+        let row = store::game(ctx.c, game_id)?.unwrap_or(row);
+        post_analysis(ctx, &row, &a, true)?;
         Ok(())
-    }
-
-    /// The game's PDN with the analysis' movetext and accuracy tags.
-    fn analysed_pdn(&self, ctx: &Ctx, l: &Loaded, a: &AnalysisRow) -> Res<String> {
-        let plain = self.pdn_text(ctx.c, l)?;
-        let mut out = String::new();
-        let mut result = "*".to_string();
-        for line in plain.lines() {
-            if line.starts_with('[') {
-                if let Some(r) = line.strip_prefix("[Result \"") {
-                    result = r.trim_end_matches("\"]").to_string();
-                }
-                out.push_str(line);
-                out.push('\n');
-            }
-        }
-        let acc = |x: Option<f64>| format!("{:.1}", x.unwrap_or(100.0));
-        out.push_str(&format!(
-            "[WhiteAccuracy \"{}\"]\n[BlackAccuracy \"{}\"]\n[Annotator \"shashki, depth {}\"]\n\n",
-            acc(a.white_accuracy),
-            acc(a.black_accuracy),
-            a.depth.unwrap_or(0)
-        ));
-        out.push_str(a.movetext.as_deref().unwrap_or(""));
-        out.push(' ');
-        out.push_str(&result);
-        out.push('\n');
-        Ok(out)
-    }
-
-    /// Run a pending analysis (off the async threads: the engine thinks),
-    /// reporting its progress on the way (see the module's notes).
-    pub(crate) fn analyse_job(
-        &self,
-        game_id: i64,
-        progress: Progress,
-    ) -> Result<Outcome, ServiceError> {
-        // read what the job needs under the lock; think without it
-        let read = {
-            let store = self.lock();
-            let c = store.read();
-            let Some(a) = store::analysis(c, game_id)? else {
-                return Ok(Outcome::default());
-            };
-            if a.status != AnalysisStatus::Pending {
-                drop(store);
-                // made or failed: only the final text, if still owed
-                if !a.final_owed {
-                    return Ok(Outcome::default());
-                }
-                return self.system_action(a.chat_id, Actor::Service, a.requested_by, |ctx| {
-                    self.post_final(ctx, game_id)
-                });
-            }
-            let pending = a;
-            let Some(chat) = store::chat(c, pending.chat_id)? else {
-                // nowhere to tell: failed, and nothing owed
-                store::fail_analysis(c, game_id, self.now())?;
-                store::ack_analysis_final(c, game_id)?;
-                return Ok(Outcome::default());
-            };
-            let asker = match pending.requested_by {
-                Some(u) => store::user(c, u)?,
-                None => None,
-            };
-            let lang = resolve_lang(&chat, asker.as_ref(), None, self.config.default_lang);
-            let loaded = match store::game(c, game_id)? {
-                Some(row) => self.load(c, row).ok(),
-                None => None,
-            };
-            (pending, chat, lang, loaded)
-        };
-        let (pending, chat, lang, loaded) = read;
-        let asker = pending.requested_by;
-        let Some(Loaded { row, game }) = loaded else {
-            // the game vanished or is damaged: say so in the live message
-            return self.system_action(chat.id, Actor::Service, asker, |ctx| {
-                if store::fail_analysis(ctx.c, game_id, ctx.now)? {
-                    self.post_final(ctx, game_id)?;
-                }
-                Ok(())
-            });
-        };
-        // in the game's chat, its thread (a forum topic) too
-        let thread = match chat.id == row.chat_id {
-            true => store::game_thread(self.lock().read(), game_id)?,
-            false => None,
-        };
-        let opts = self.analyse_options();
-        let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
-        let target = Target::Chat(chat.platform_chat_id.clone());
-        let every = self.config.analysis_progress_every;
-        let (mut tenth, mut last) = (0, Instant::now());
-        let report = analyse(
-            row.variant,
-            game.start_position(),
-            game.moves(),
-            &opts,
-            |done, total| {
-                let now_tenth = done * 10 / total.max(1);
-                if now_tenth <= tenth || done >= total || last.elapsed() < every {
-                    return;
-                }
-                (tenth, last) = (now_tenth, Instant::now());
-                let a = args![
-                    ("game", game_id),
-                    ("percent", (done * 100 / total.max(1)) as i64),
-                    ("done", done as i64),
-                    ("plies", total as i64),
-                ];
-                let text = self.catalog.get(lang, "analyse-progress", Some(&a));
-                let mut d = Draft::text(target.clone(), text);
-                d.live = Some(live_key(game_id));
-                d.thread = Some(thread.clone());
-                progress(Outcome {
-                    replies: vec![self.finish_draft(d, platform)],
-                    jobs: Vec::new(),
-                });
-            },
-        );
-        let movetext = report.movetext_in(game.variant(), game.start_move_number());
-        let scores: Vec<i32> = report.plies.iter().map(|p| p.white_score()).collect();
-        let marks: Vec<String> = report
-            .plies
-            .iter()
-            .map(|p| p.mark.map(|m: Mark| m.to_string()).unwrap_or_default())
-            .collect();
-        let best_moves: Vec<String> = report
-            .plies
-            .iter()
-            .map(|p| game.variant().format_move(&p.best))
-            .collect();
-        let losses: Vec<i32> = report.plies.iter().map(|p| p.loss()).collect();
-        let done = AnalysisDone {
-            movetext: &movetext,
-            white_accuracy: report.accuracy(Color::White),
-            black_accuracy: report.accuracy(Color::Black),
-            scores: &scores,
-            marks: &marks,
-            best_moves: &best_moves,
-            losses: &losses,
-            depth: i64::from(opts.depth),
-        };
-        // the result goes where it was asked for (in the game's thread when
-        // that is the game's chat)
-        self.system_action(chat.id, Actor::Service, asker, |ctx| {
-            ctx.thread = thread.clone();
-            if !store::finish_analysis(ctx.c, game_id, &done, ctx.now)? {
-                return Ok(());
-            }
-            let Some(a) = store::analysis(ctx.c, game_id)? else {
-                return Ok(());
-            };
-            let row = store::game(ctx.c, game_id)?.unwrap_or(row);
-            self.post_analysis(ctx, &row, &a, true)?;
-            Ok(())
-        })
-    }
+    })
 }
 
 /// The ply of the worst of one side's marked moves (`side`: the parity of
@@ -450,7 +451,7 @@ fn ply_label(game: &Game, ply: usize) -> Option<String> {
 
 /// The final text of an analysis' live message, owed until the adapter
 /// acknowledges it sent.
-fn final_draft(ctx: &Ctx, game: i64, text: String) -> Draft {
+fn final_draft(ctx: &Ctx, game: GameId, text: String) -> Draft {
     let mut d = Draft::text(ctx.here(), text);
     d.live = Some(live_key(game));
     d.ack = Some(live_key(game));
@@ -460,11 +461,12 @@ fn final_draft(ctx: &Ctx, game: i64, text: String) -> Draft {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::ChatId;
 
     fn row(marks: &[&str], losses: &[i32], best_kept: bool) -> AnalysisRow {
         AnalysisRow {
-            game_id: 1,
-            chat_id: 1,
+            game_id: GameId(1),
+            chat_id: ChatId(1),
             requested_by: None,
             status: crate::store::AnalysisStatus::Done,
             movetext: None,

@@ -15,8 +15,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::reminders::Reminders;
 use crate::core::time::DAY;
-use crate::core::Service;
-use crate::store::{self, GameRow, NextClock, Seat};
+use crate::store::{self, ChatId, GameRow, NextClock, Seat, TournamentId, UserId};
 use shashki_engine::Color;
 
 /// How a new game is timed.
@@ -27,7 +26,7 @@ pub(crate) struct TimeControl {
     /// A bank: each side's seconds at the start (the first period).
     pub bank: Option<i64>,
     /// The tournament the game belongs to (its leave pauses the clock).
-    pub tournament: Option<i64>,
+    pub tournament: Option<TournamentId>,
 }
 
 impl TimeControl {
@@ -44,121 +43,114 @@ impl TimeControl {
     }
 }
 
-impl Service {
-    /// The reminders of a move in a chat: its own setting, else the
-    /// configured default.
-    pub(crate) fn reminders_of(&self, ctx: &Ctx, chat_id: i64) -> Res<Reminders> {
-        let setting = if chat_id == ctx.chat.id {
-            ctx.chat.reminders.clone()
-        } else {
-            store::chat(ctx.c, chat_id)?.and_then(|c| c.reminders)
+/// The reminders of a move in a chat: its own setting, else the
+/// configured default.
+pub(crate) fn reminders_of(ctx: &Ctx, chat_id: ChatId) -> Res<Reminders> {
+    let setting = if chat_id == ctx.chat.id {
+        ctx.chat.reminders.clone()
+    } else {
+        store::chat(ctx.c, chat_id)?.and_then(|c| c.reminders)
+    };
+    Ok(setting
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| ctx.config().reminders.clone()))
+}
+
+/// How long `user`'s clock is paused from now: the rest of their
+/// vacation and of their leave (`leave_until`, a tournament's).
+fn pause_of(ctx: &Ctx, user: UserId, leave_until: i64) -> Res<i64> {
+    let vacation = store::user(ctx.c, user)?
+        .map(|u| (u.vacation_until - ctx.now).max(0))
+        .unwrap_or(0);
+    Ok(vacation + (leave_until - ctx.now).max(0))
+}
+
+/// The deadline and first reminder for `seat` whose turn starts now in
+/// a game of `chat_id`, with `time` seconds for the move (None: no
+/// limit); a player on vacation or leave gets the rest of it on top;
+/// the AI has no clock.
+pub(crate) fn turn_clock(
+    ctx: &Ctx,
+    chat_id: ChatId,
+    seat: Seat,
+    time: Option<i64>,
+    leave_until: i64,
+) -> Res<(Option<i64>, Option<i64>)> {
+    let (Some(time), Seat::Human(id)) = (time, seat) else {
+        return Ok((None, None));
+    };
+    let deadline = ctx.now + time + pause_of(ctx, id, leave_until)?;
+    let reminder = reminders_of(ctx, chat_id)?.next_due(deadline, time, ctx.now);
+    Ok((Some(deadline), reminder))
+}
+
+/// The clock of a new game whose `first` seat moves first.
+pub(crate) fn start_clock(
+    ctx: &Ctx,
+    first: Seat,
+    tc: TimeControl,
+) -> Res<(Option<i64>, Option<i64>)> {
+    let leave = match (tc.tournament, first) {
+        (Some(t), Seat::Human(u)) => store::tournament_player(ctx.c, t, u)?
+            .map(|p| p.leave_until)
+            .unwrap_or(0),
+        _ => 0,
+    };
+    turn_clock(ctx, ctx.chat.id, first, tc.first(), leave)
+}
+
+/// The clock after `row`'s side to move (`mover`) plays now: the
+/// mover's bank settled, the opponent's turn timed (`over`: the game
+/// ended, no clock).
+pub(crate) fn clock_after_move(
+    ctx: &Ctx,
+    row: &GameRow,
+    mover: Color,
+    over: bool,
+) -> Res<NextClock> {
+    let mut next = NextClock {
+        white_bank: row.white_bank,
+        black_bank: row.black_bank,
+        ..NextClock::default()
+    };
+    if let Some(bank) = row.bank(mover) {
+        let left = match (row.deadline, row.seat(mover)) {
+            (Some(d), Seat::Human(u)) => {
+                let leave = store::leave_until_in_game(ctx.c, row.id, u)?;
+                (d - ctx.now - pause_of(ctx, u, leave)?).max(0)
+            }
+            _ => bank,
         };
-        Ok(setting
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| self.config.reminders.clone()))
-    }
-
-    /// How long `user`'s clock is paused from now: the rest of their
-    /// vacation and of their leave (`leave_until`, a tournament's).
-    fn pause_of(&self, ctx: &Ctx, user: i64, leave_until: i64) -> Res<i64> {
-        let vacation = store::user(ctx.c, user)?
-            .map(|u| (u.vacation_until - ctx.now).max(0))
-            .unwrap_or(0);
-        Ok(vacation + (leave_until - ctx.now).max(0))
-    }
-
-    /// The deadline and first reminder for `seat` whose turn starts now in
-    /// a game of `chat_id`, with `time` seconds for the move (None: no
-    /// limit); a player on vacation or leave gets the rest of it on top;
-    /// the AI has no clock.
-    pub(crate) fn turn_clock(
-        &self,
-        ctx: &Ctx,
-        chat_id: i64,
-        seat: Seat,
-        time: Option<i64>,
-        leave_until: i64,
-    ) -> Res<(Option<i64>, Option<i64>)> {
-        let (Some(time), Seat::Human(id)) = (time, seat) else {
-            return Ok((None, None));
-        };
-        let deadline = ctx.now + time + self.pause_of(ctx, id, leave_until)?;
-        let reminder = self
-            .reminders_of(ctx, chat_id)?
-            .next_due(deadline, time, ctx.now);
-        Ok((Some(deadline), reminder))
-    }
-
-    /// The clock of a new game whose `first` seat moves first.
-    pub(crate) fn start_clock(
-        &self,
-        ctx: &Ctx,
-        first: Seat,
-        tc: TimeControl,
-    ) -> Res<(Option<i64>, Option<i64>)> {
-        let leave = match (tc.tournament, first) {
-            (Some(t), Seat::Human(u)) => store::tournament_player(ctx.c, t, u)?
-                .map(|p| p.leave_until)
-                .unwrap_or(0),
+        let period = store::tournament_of_game(ctx.c, row.id)?
+            .and_then(|t| t.bank_moves.zip(t.bank_days))
+            .filter(|(n, _)| *n > 0);
+        // the mover's moves in this game, this one included
+        let moves = row.ply.0 / 2 + 1;
+        let earned = match period {
+            Some((n, days)) if moves % n == 0 => days * DAY,
             _ => 0,
         };
-        self.turn_clock(ctx, ctx.chat.id, first, tc.first(), leave)
+        let bank = Some(left + earned);
+        match mover {
+            Color::White => next.white_bank = bank,
+            Color::Black => next.black_bank = bank,
+        }
     }
-
-    /// The clock after `row`'s side to move (`mover`) plays now: the
-    /// mover's bank settled, the opponent's turn timed (`over`: the game
-    /// ended, no clock).
-    pub(crate) fn clock_after_move(
-        &self,
-        ctx: &Ctx,
-        row: &GameRow,
-        mover: Color,
-        over: bool,
-    ) -> Res<NextClock> {
-        let mut next = NextClock {
-            white_bank: row.white_bank,
-            black_bank: row.black_bank,
-            ..NextClock::default()
-        };
-        if let Some(bank) = row.bank(mover) {
-            let left = match (row.deadline, row.seat(mover)) {
-                (Some(d), Seat::Human(u)) => {
-                    let leave = store::leave_until_in_game(ctx.c, row.id, u)?;
-                    (d - ctx.now - self.pause_of(ctx, u, leave)?).max(0)
-                }
-                _ => bank,
-            };
-            let period = store::tournament_of_game(ctx.c, row.id)?
-                .and_then(|t| t.bank_moves.zip(t.bank_days))
-                .filter(|(n, _)| *n > 0);
-            // the mover's moves in this game, this one included
-            let moves = row.ply / 2 + 1;
-            let earned = match period {
-                Some((n, days)) if moves % n == 0 => days * DAY,
-                _ => 0,
-            };
-            let bank = Some(left + earned);
-            match mover {
-                Color::White => next.white_bank = bank,
-                Color::Black => next.black_bank = bank,
-            }
-        }
-        if over {
-            return Ok(next);
-        }
-        let seat = row.seat(mover.opposite());
-        let time = match mover.opposite() {
-            Color::White => next.white_bank,
-            Color::Black => next.black_bank,
-        }
-        .or(row.seconds_per_move);
-        let leave = match seat {
-            Seat::Human(u) => store::leave_until_in_game(ctx.c, row.id, u)?,
-            Seat::Ai(_) => 0,
-        };
-        let (deadline, reminder_at) = self.turn_clock(ctx, row.chat_id, seat, time, leave)?;
-        next.deadline = deadline;
-        next.reminder_at = reminder_at;
-        Ok(next)
+    if over {
+        return Ok(next);
     }
+    let seat = row.seat(mover.opposite());
+    let time = match mover.opposite() {
+        Color::White => next.white_bank,
+        Color::Black => next.black_bank,
+    }
+    .or(row.seconds_per_move);
+    let leave = match seat {
+        Seat::Human(u) => store::leave_until_in_game(ctx.c, row.id, u)?,
+        Seat::Ai(_) => 0,
+    };
+    let (deadline, reminder_at) = turn_clock(ctx, row.chat_id, seat, time, leave)?;
+    next.deadline = deadline;
+    next.reminder_at = reminder_at;
+    Ok(next)
 }

@@ -11,9 +11,9 @@ use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
+use crate::core::games::{load, my_game};
 use crate::core::input::args::{IfArgs, IfLine, MoveText};
-use crate::core::Service;
-use crate::store::{self, Seat};
+use crate::store::{self, GameId, Ply, Seat, UserId};
 use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{Game, Move, Position, Variant};
 
@@ -24,9 +24,9 @@ crate::core::error::refusals! {
         InPublic => "if-in-public",
         Usage => "if-usage",
         /// It is the asker's move: play it.
-        YourTurn { game: i64 } => "if-your-turn" ["game" => game],
+        YourTurn { game: GameId } => "if-your-turn" ["game" => game],
         /// A move of the line is not legal where it comes.
-        Illegal { game: i64, text: String, error: String } => "if-illegal" [
+        Illegal { game: GameId, text: String, error: String } => "if-illegal" [
             "game" => game,
             "move" => crate::core::error::Arg::Typed(text),
             "error" => crate::core::error::Arg::TypedText(error),
@@ -40,140 +40,135 @@ const LINES_MAX: usize = 10;
 /// Moves in one line.
 const LINE_MOVES_MAX: usize = 20;
 
-impl Service {
-    /// `/if [#game] [X Y …] | clear`.
-    pub(crate) fn cmd_if(&self, ctx: &mut Ctx, a: IfArgs) -> Res<()> {
-        if !ctx.chat.is_private && !ctx.platform.limits().private_in_groups {
-            // the opponent would read the plan
-            return Err(ConditionalRefusal::InPublic.into());
-        }
-        let row = self.my_game(ctx, a.game)?;
-        let me = ctx.gate(&row, Need::Play)?;
-        let me_id = ctx.user_id()?;
-        let rest = match a.line {
-            IfLine::List => return self.list_conditionals(ctx, row.id, row.variant, me_id),
-            IfLine::Clear => {
-                let n = store::clear_conditionals(ctx.c, row.id, me_id)?;
-                ctx.tell_id(
-                    "if-cleared",
-                    Some(&args![("game", row.id), ("count", n as i64)]),
-                );
-                return Ok(());
-            }
-            IfLine::Moves(moves) => moves,
-        };
-        if row.side_to_move() == me {
-            return Err(ConditionalRefusal::YourTurn { game: row.id }.into());
-        }
-        if rest.len() < 2 || rest.len() > LINE_MOVES_MAX {
-            return Err(ConditionalRefusal::Usage.into());
-        }
-        // each move legal in turn, written the one way the game writes it
-        let l = self.load(ctx.c, row)?;
-        let mut g: Game = l.game.clone();
-        let mut line = Vec::new();
-        for MoveText(text) in rest {
-            let pos: Position = *g.position();
-            let legal = g.legal_moves();
-            let mv: Move =
-                parse_move_among_in(g.variant(), &pos, &legal, &text).map_err(|error| {
-                    ConditionalRefusal::Illegal {
-                        game: l.row.id,
-                        text: text.clone(),
-                        error: error.to_string(),
-                    }
-                })?;
-            line.push(mv.to_string());
-            if g.play(&mv).ok().flatten().is_some() {
-                break; // the line ends the game: nothing after it
-            }
-        }
-        if line.len() < 2 {
-            return Err(ConditionalRefusal::Usage.into());
-        }
-        let mine = store::conditionals(ctx.c, l.row.id, me_id)?;
-        let replaces = mine.iter().any(|c| c.moves.first() == line.first());
-        if mine.len() >= LINES_MAX && !replaces {
-            return Err(ConditionalRefusal::TooMany {
-                limit: LINES_MAX as i64,
-            }
-            .into());
-        }
-        store::add_conditional(ctx.c, l.row.id, me_id, l.row.ply, &line, ctx.now)?;
-        let a = args![
-            ("game", l.row.id),
-            ("line", pretty(l.game.variant(), &line))
-        ];
-        ctx.tell_id("if-stored", Some(&a));
-        Ok(())
+/// `/if [#game] [X Y …] | clear`.
+pub(crate) fn cmd_if(ctx: &mut Ctx, a: IfArgs) -> Res<()> {
+    if !ctx.chat.is_private && !ctx.platform.limits().private_in_groups {
+        // the opponent would read the plan
+        return Err(ConditionalRefusal::InPublic.into());
     }
-
-    fn list_conditionals(&self, ctx: &mut Ctx, game: i64, variant: Variant, me: i64) -> Res<()> {
-        let lines = store::conditionals(ctx.c, game, me)?;
-        if lines.is_empty() {
-            ctx.tell_id("if-none", Some(&args![("game", game)]));
+    let row = my_game(ctx, a.game)?;
+    let me = ctx.gate(&row, Need::Play)?;
+    let me_id = ctx.user_id()?;
+    let rest = match a.line {
+        IfLine::List => return list_conditionals(ctx, row.id, row.variant, me_id),
+        IfLine::Clear => {
+            let n = store::clear_conditionals(ctx.c, row.id, me_id)?;
+            ctx.tell_id(
+                "if-cleared",
+                Some(&args![("game", row.id), ("count", n as i64)]),
+            );
             return Ok(());
         }
-        let mut text = ctx.t("if-list", Some(&args![("game", game)]));
-        for c in &lines {
-            text.push('\n');
-            text.push_str(&pretty(variant, &c.moves));
-        }
-        ctx.tell(text);
-        Ok(())
+        IfLine::Moves(moves) => moves,
+    };
+    if row.side_to_move() == me {
+        return Err(ConditionalRefusal::YourTurn { game: row.id }.into());
     }
+    if rest.len() < 2 || rest.len() > LINE_MOVES_MAX {
+        return Err(ConditionalRefusal::Usage.into());
+    }
+    // each move legal in turn, written the one way the game writes it
+    let l = load(ctx.c, row)?;
+    let mut g: Game = l.game.clone();
+    let mut line = Vec::new();
+    for MoveText(text) in rest {
+        let pos: Position = *g.position();
+        let legal = g.legal_moves();
+        let mv: Move = parse_move_among_in(g.variant(), &pos, &legal, &text).map_err(|error| {
+            ConditionalRefusal::Illegal {
+                game: l.row.id,
+                text: text.clone(),
+                error: error.to_string(),
+            }
+        })?;
+        line.push(mv.to_string());
+        if g.play(&mv).ok().flatten().is_some() {
+            break; // the line ends the game: nothing after it
+        }
+    }
+    if line.len() < 2 {
+        return Err(ConditionalRefusal::Usage.into());
+    }
+    let mine = store::conditionals(ctx.c, l.row.id, me_id)?;
+    let replaces = mine.iter().any(|c| c.moves.first() == line.first());
+    if mine.len() >= LINES_MAX && !replaces {
+        return Err(ConditionalRefusal::TooMany {
+            limit: LINES_MAX as i64,
+        }
+        .into());
+    }
+    store::add_conditional(ctx.c, l.row.id, me_id, l.row.ply, &line, ctx.now)?;
+    let a = args![
+        ("game", l.row.id),
+        ("line", pretty(l.game.variant(), &line))
+    ];
+    ctx.tell_id("if-stored", Some(&a));
+    Ok(())
+}
 
-    /// The opponent of `owner` has just played `played` in `l`'s game (now
-    /// `owner`'s turn): take `owner`'s conditional lines off, and if one
-    /// starts with `played`, the reply to play now and the rest of the line.
-    pub(super) fn conditional_reply(
-        &self,
-        ctx: &mut Ctx,
-        l: &Loaded,
-        owner: Seat,
-        played: &Move,
-    ) -> Res<Option<(Move, Vec<String>)>> {
-        let Seat::Human(owner) = owner else {
-            return Ok(None);
-        };
-        let lines = store::conditionals(ctx.c, l.row.id, owner)?;
-        if lines.is_empty() {
-            return Ok(None);
-        }
-        store::clear_conditionals(ctx.c, l.row.id, owner)?;
-        let played = played.to_string();
-        let Some(line) = lines
-            .into_iter()
-            .find(|c| c.moves.first() == Some(&played) && c.ply + 1 == l.row.ply)
-        else {
-            return Ok(None);
-        };
-        let Some(reply) = line.moves.get(1) else {
-            return Ok(None);
-        };
-        // checked again: the rules may have ended or changed the position
-        let legal = l.game.legal_moves();
-        let Ok(mv) = parse_move_among_in(l.game.variant(), l.game.position(), &legal, reply) else {
-            return Ok(None);
-        };
-        Ok(Some((mv, line.moves.get(2..).unwrap_or_default().to_vec())))
+fn list_conditionals(ctx: &mut Ctx, game: GameId, variant: Variant, me: UserId) -> Res<()> {
+    let lines = store::conditionals(ctx.c, game, me)?;
+    if lines.is_empty() {
+        ctx.tell_id("if-none", Some(&args![("game", game)]));
+        return Ok(());
     }
+    let mut text = ctx.t("if-list", Some(&args![("game", game)]));
+    for c in &lines {
+        text.push('\n');
+        text.push_str(&pretty(variant, &c.moves));
+    }
+    ctx.tell(text);
+    Ok(())
+}
 
-    /// Keep the rest of an applied line (`rest` starts with the opponent's
-    /// next move) for `owner`, from `ply` on.
-    pub(super) fn keep_conditional_rest(
-        &self,
-        ctx: &mut Ctx,
-        game: i64,
-        owner: i64,
-        ply: i64,
-        rest: &[String],
-    ) -> Res<()> {
-        if rest.len() >= 2 {
-            store::add_conditional(ctx.c, game, owner, ply, rest, ctx.now)?;
-        }
-        Ok(())
+/// The opponent of `owner` has just played `played` in `l`'s game (now
+/// `owner`'s turn): take `owner`'s conditional lines off, and if one
+/// starts with `played`, the reply to play now and the rest of the line.
+pub(super) fn conditional_reply(
+    ctx: &mut Ctx,
+    l: &Loaded,
+    owner: Seat,
+    played: &Move,
+) -> Res<Option<(Move, Vec<String>)>> {
+    let Seat::Human(owner) = owner else {
+        return Ok(None);
+    };
+    let lines = store::conditionals(ctx.c, l.row.id, owner)?;
+    if lines.is_empty() {
+        return Ok(None);
     }
+    store::clear_conditionals(ctx.c, l.row.id, owner)?;
+    let played = played.to_string();
+    let Some(line) = lines
+        .into_iter()
+        .find(|c| c.moves.first() == Some(&played) && c.ply.next() == l.row.ply)
+    else {
+        return Ok(None);
+    };
+    let Some(reply) = line.moves.get(1) else {
+        return Ok(None);
+    };
+    // checked again: the rules may have ended or changed the position
+    let legal = l.game.legal_moves();
+    let Ok(mv) = parse_move_among_in(l.game.variant(), l.game.position(), &legal, reply) else {
+        return Ok(None);
+    };
+    Ok(Some((mv, line.moves.get(2..).unwrap_or_default().to_vec())))
+}
+
+/// Keep the rest of an applied line (`rest` starts with the opponent's
+/// next move) for `owner`, from `ply` on.
+pub(super) fn keep_conditional_rest(
+    ctx: &mut Ctx,
+    game: GameId,
+    owner: UserId,
+    ply: Ply,
+    rest: &[String],
+) -> Res<()> {
+    if rest.len() >= 2 {
+        store::add_conditional(ctx.c, game, owner, ply, rest, ctx.now)?;
+    }
+    Ok(())
 }
 
 /// `e3-d4 → f6-g5, …`: a line as its owner reads it.

@@ -16,13 +16,25 @@ mod vacation;
 use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
-use crate::core::Service;
-use crate::store::Tx;
-use crate::store::{self, GameRow};
+use crate::store::{self, GameId, GameRow, Tx};
 use shashki_engine::{Game, MoveError, Position, Variant};
 
+pub(crate) use ai::compute;
+pub(crate) use analyse::cmd_analyse;
+pub(crate) use challenge::{
+    accept, accept_shared, challenge_link, cmd_accept, cmd_challenge, cmd_decline, decline,
+    rematch, start_game_from,
+};
+pub(crate) use clock::reminders_of;
+pub(crate) use conditional::cmd_if;
 pub(crate) use conditional::ConditionalRefusal;
+pub(crate) use draw::{cmd_draw, draw_decline, draw_offer_or_accept};
+pub(crate) use play::{cmd_move, finish, finish_with, move_button, move_text, picker};
+pub(crate) use resign::{cmd_resign, resign_button, resign_confirmed};
+pub(crate) use show::{cmd_board, cmd_games, cmd_pdn, cmd_position, cmd_replay, flip, pdn_text};
 pub(crate) use takeback::TakebackRefusal;
+pub(crate) use takeback::{cmd_takeback, takeback_accept, takeback_decline};
+pub(crate) use vacation::{cmd_vacation, pause_clocks};
 
 crate::core::error::refusals! {
     /// Finding a game and playing it: moves, draws, analyses, positions,
@@ -32,15 +44,15 @@ crate::core::error::refusals! {
         NotYourTurnAnywhere => "not-your-turn",
         NoActiveGame => "no-active-game",
         /// Several games: the asker names one.
-        WhichGame { games: Vec<i64> } => "which-game" ["games" => games],
-        IllegalMove { game: i64, variant: Variant, error: MoveError } => "move-illegal" [
+        WhichGame { games: Vec<GameId> } => "which-game" ["games" => games],
+        IllegalMove { game: GameId, variant: Variant, error: MoveError } => "move-illegal" [
             "game" => game,
             "error" => crate::core::error::Arg::Move(*variant, error),
         ],
         DrawAlreadyOffered => "draw-already-offered",
         NoDrawToDecline => "draw-none-to-decline",
         /// `/analyse` of a game still being played.
-        AnalyseUnfinished { game: i64 } => "analyse-unfinished" ["game" => game],
+        AnalyseUnfinished { game: GameId } => "analyse-unfinished" ["game" => game],
         TooManyAnalyses { limit: i64 } => "analyse-too-many" ["limit" => limit],
         /// Not a position (FEN).
         BadFen { error: String } => "bad-fen" ["error" => crate::core::error::Arg::TypedText(error)],
@@ -68,64 +80,62 @@ pub(crate) fn position_of(row: &GameRow) -> Res<Position> {
     Position::from_fen(&row.fen).map_err(|e| corrupt(format!("game {} position: {e}", row.id)))
 }
 
-impl Service {
-    /// Rebuild a game from its start and its stored moves.
-    pub(crate) fn load(&self, c: &Tx, row: GameRow) -> Res<Loaded> {
-        let start = Position::from_fen(&row.start_fen)
-            .map_err(|e| corrupt(format!("game {} start: {e}", row.id)))?;
-        let mut game = Game::from_position(row.variant, start);
-        for text in store::game_moves(c, row.id)? {
-            game.play_text(&text)
-                .map_err(|e| corrupt(format!("game {} move {text}: {e}", row.id)))?;
-        }
-        Ok(Loaded { row, game })
+/// Rebuild a game from its start and its stored moves.
+pub(crate) fn load(c: &Tx, row: GameRow) -> Res<Loaded> {
+    let start = Position::from_fen(&row.start_fen)
+        .map_err(|e| corrupt(format!("game {} start: {e}", row.id)))?;
+    let mut game = Game::from_position(row.variant, start);
+    for text in store::game_moves(c, row.id)? {
+        game.play_text(&text)
+            .map_err(|e| corrupt(format!("game {} move {text}: {e}", row.id)))?;
     }
+    Ok(Loaded { row, game })
+}
 
-    /// A game by its number, if the asker may see it (see `access`).
-    pub(crate) fn game_by_id(&self, ctx: &Ctx, id: i64) -> Res<GameRow> {
-        let row = store::game(ctx.c, id)?.ok_or(AccessRefusal::GameUnknown {
-            game: format!("#{id}"),
-        })?;
-        ctx.gate(&row, crate::core::access::Need::See)?;
-        Ok(row)
+/// A game by its number, if the asker may see it (see `access`).
+pub(crate) fn game_by_id(ctx: &Ctx, id: GameId) -> Res<GameRow> {
+    let row = store::game(ctx.c, id)?.ok_or(AccessRefusal::GameUnknown {
+        game: format!("#{id}"),
+    })?;
+    ctx.gate(&row, crate::core::access::Need::See)?;
+    Ok(row)
+}
+
+/// The one game of the asker in this chat a command without a number
+/// means (`r`: the number, when given).
+pub(crate) fn my_game(ctx: &Ctx, game: Option<GameId>) -> Res<GameRow> {
+    if let Some(id) = game {
+        return game_by_id(ctx, id);
     }
-
-    /// The one game of the asker in this chat a command without a number
-    /// means (`r`: the number, when given).
-    pub(crate) fn my_game(&self, ctx: &Ctx, game: Option<i64>) -> Res<GameRow> {
-        if let Some(id) = game {
-            return self.game_by_id(ctx, id);
+    let mut mine = store::active_games_of_in(ctx.c, ctx.user_id()?, ctx.chat.id)?;
+    match mine.len() {
+        0 => Err(GameRefusal::NoActiveGame.into()),
+        1 => Ok(mine.remove(0)),
+        _ => Err(GameRefusal::WhichGame {
+            games: mine.iter().map(|g| g.id).collect(),
         }
-        let mut mine = store::active_games_of_in(ctx.c, ctx.user_id()?, ctx.chat.id)?;
-        match mine.len() {
-            0 => Err(GameRefusal::NoActiveGame.into()),
-            1 => Ok(mine.remove(0)),
-            _ => Err(GameRefusal::WhichGame {
-                games: mine.iter().map(|g| g.id).collect(),
-            }
-            .into()),
-        }
+        .into()),
     }
+}
 
-    /// The game to show (`/board`, `/pdn`): the one numbered; else the
-    /// asker's game here; else the chat's game in progress; else the chat's
-    /// game that ended last.
-    pub(crate) fn shown_game(&self, ctx: &Ctx, game: Option<i64>) -> Res<GameRow> {
-        if game.is_some() {
-            return self.my_game(ctx, game);
+/// The game to show (`/board`, `/pdn`): the one numbered; else the
+/// asker's game here; else the chat's game in progress; else the chat's
+/// game that ended last.
+pub(crate) fn shown_game(ctx: &Ctx, game: Option<GameId>) -> Res<GameRow> {
+    if game.is_some() {
+        return my_game(ctx, game);
+    }
+    let mut here = store::active_games_of_in(ctx.c, ctx.user_id()?, ctx.chat.id)?;
+    if here.is_empty() {
+        here = store::active_games_in_chat(ctx.c, ctx.chat.id)?;
+    }
+    match here.len() {
+        0 => store::last_finished_game_in_chat(ctx.c, ctx.chat.id)?
+            .ok_or_else(|| GameRefusal::NoActiveGame.into()),
+        1 => Ok(here.remove(0)),
+        _ => Err(GameRefusal::WhichGame {
+            games: here.iter().map(|g| g.id).collect(),
         }
-        let mut here = store::active_games_of_in(ctx.c, ctx.user_id()?, ctx.chat.id)?;
-        if here.is_empty() {
-            here = store::active_games_in_chat(ctx.c, ctx.chat.id)?;
-        }
-        match here.len() {
-            0 => store::last_finished_game_in_chat(ctx.c, ctx.chat.id)?
-                .ok_or_else(|| GameRefusal::NoActiveGame.into()),
-            1 => Ok(here.remove(0)),
-            _ => Err(GameRefusal::WhichGame {
-                games: here.iter().map(|g| g.id).collect(),
-            }
-            .into()),
-        }
+        .into()),
     }
 }

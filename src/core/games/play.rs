@@ -9,6 +9,10 @@ use crate::core::access::AccessRefusal;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Refusal, Res};
+use crate::core::games::clock::clock_after_move;
+use crate::core::games::conditional::{conditional_reply, keep_conditional_rest};
+use crate::core::games::show::pdn_text;
+use crate::core::games::{game_by_id, load};
 use crate::core::input::args::MoveArgs;
 use crate::core::input::payload::Payload;
 use crate::core::input::InputRefusal;
@@ -16,310 +20,300 @@ use crate::core::notify::Notice;
 use crate::core::present::buttons::{move_choices, sorted_moves};
 use crate::core::present::Draft;
 use crate::core::types::Job;
-use crate::core::{puzzles, ratings, Service};
-use crate::store::{self, GameResult, GameRow, Seat, Termination};
+use crate::core::{puzzles, ratings, tournaments};
+use crate::store::{self, GameId, GameResult, GameRow, Ply, Seat, Termination};
 use shashki_engine::game::Outcome as GameOutcome;
 use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{Color, Move, Square};
 
-impl Service {
-    /// `/move [#game] MOVE`.
-    pub(crate) fn cmd_move(&self, ctx: &mut Ctx, a: MoveArgs) -> Res<()> {
-        match a.text {
-            None => Err(InputRefusal::MoveUsage.into()),
-            Some(text) => self.move_text(ctx, a.game, &text),
+/// `/move [#game] MOVE`.
+pub(crate) fn cmd_move(ctx: &mut Ctx, a: MoveArgs) -> Res<()> {
+    match a.text {
+        None => Err(InputRefusal::MoveUsage.into()),
+        Some(text) => move_text(ctx, a.game, &text),
+    }
+}
+
+/// A move as text. Without a game number it goes to the one of the
+/// asker's games here where it is their turn and the text is a legal
+/// move; failing that, to their puzzle here; failing that, the games
+/// explain why it is not a move. The games are found with one query and
+/// read from their stored positions; only the game played is replayed.
+pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<()> {
+    let me = ctx.user_id()?;
+    // the games where the text could be the asker's move: the one named
+    // (its gate refuses with the reason), else theirs here on their turn
+    let (rows, any_here) = match game {
+        Some(id) => {
+            let row = game_by_id(ctx, id)?;
+            ctx.gate(&row, Need::Move { ply: None })?;
+            (vec![row], true)
+        }
+        None => {
+            let mine = store::active_games_of_in(ctx.c, me, ctx.chat.id)?;
+            let any = !mine.is_empty();
+            let on_turn = mine
+                .into_iter()
+                .filter(|row| ctx.gate(row, Need::Move { ply: None }).is_ok());
+            (on_turn.collect(), any)
+        }
+    };
+    let mut to_move = Vec::new();
+    for row in rows {
+        let pos = position_of(&row)?;
+        let variant = row.variant;
+        let parsed = parse_move_among_in(variant, &pos, &pos.legal_moves_in(variant), text);
+        to_move.push((row, parsed));
+    }
+    let legal: Vec<usize> = to_move
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, parsed))| parsed.is_ok())
+        .map(|(i, _)| i)
+        .collect();
+    match legal.as_slice() {
+        [i] => {
+            let (row, parsed) = to_move.swap_remove(*i);
+            let mv = parsed.map_err(|_| corrupt("a legal move became illegal"))?;
+            let loaded = load(ctx.c, row)?;
+            play(ctx, loaded, mv)
+        }
+        [] => {
+            if game.is_none() && puzzles::answer(ctx, text)? {
+                return Ok(());
+            }
+            Err(why_not_a_move(ctx, to_move, any_here)?.into())
+        }
+        many => {
+            let mut d = Draft::text(
+                ctx.private(),
+                ctx.t("move-which-game", Some(&args![("move", text)])),
+            );
+            for &i in many {
+                let Some((row, Ok(mv))) = to_move.get(i) else {
+                    continue;
+                };
+                let pos = position_of(row)?;
+                let index = sorted_moves(&pos, row.variant)
+                    .iter()
+                    .position(|m| m == mv)
+                    .unwrap_or(0);
+                let opp = match row.side_to_move() {
+                    Some(c) => row.seat(c.opposite()),
+                    None => continue,
+                };
+                let label = format!("#{} — {}", row.id, ctx.seat_name(opp)?);
+                d.choices
+                    .push(vec![crate::core::present::buttons::move_button(
+                        row.id, row.ply, index, label,
+                    )]);
+            }
+            ctx.post(d);
+            Ok(())
         }
     }
+}
 
-    /// A move as text. Without a game number it goes to the one of the
-    /// asker's games here where it is their turn and the text is a legal
-    /// move; failing that, to their puzzle here; failing that, the games
-    /// explain why it is not a move. The games are found with one query and
-    /// read from their stored positions; only the game played is replayed.
-    pub(crate) fn move_text(&self, ctx: &mut Ctx, game: Option<i64>, text: &str) -> Res<()> {
-        let me = ctx.user_id()?;
-        // the games where the text could be the asker's move: the one named
-        // (its gate refuses with the reason), else theirs here on their turn
-        let (rows, any_here) = match game {
-            Some(id) => {
-                let row = self.game_by_id(ctx, id)?;
-                ctx.gate(&row, Need::Move { ply: None })?;
-                (vec![row], true)
-            }
-            None => {
-                let mine = store::active_games_of_in(ctx.c, me, ctx.chat.id)?;
-                let any = !mine.is_empty();
-                let on_turn = mine
-                    .into_iter()
-                    .filter(|row| ctx.gate(row, Need::Move { ply: None }).is_ok());
-                (on_turn.collect(), any)
-            }
-        };
-        let mut to_move = Vec::new();
-        for row in rows {
-            let pos = position_of(&row)?;
-            let variant = row.variant;
-            let parsed = parse_move_among_in(variant, &pos, &pos.legal_moves_in(variant), text);
-            to_move.push((row, parsed));
+/// The refusal for a text that is a move in none of the asker's games
+/// (`any_here`: they play a game in this chat, none on their turn).
+fn why_not_a_move(
+    ctx: &Ctx,
+    mut to_move: Vec<(GameRow, Result<Move, shashki_engine::MoveError>)>,
+    any_here: bool,
+) -> Res<Refusal> {
+    if !to_move.is_empty() {
+        let (row, parsed) = to_move.swap_remove(0);
+        let error = parsed
+            .err()
+            .ok_or(corrupt("no error for an illegal move"))?;
+        return Ok(GameRefusal::IllegalMove {
+            game: row.id,
+            variant: row.variant,
+            error,
         }
-        let legal: Vec<usize> = to_move
-            .iter()
-            .enumerate()
-            .filter(|(_, (_, parsed))| parsed.is_ok())
-            .map(|(i, _)| i)
-            .collect();
-        match legal.as_slice() {
-            [i] => {
-                let (row, parsed) = to_move.swap_remove(*i);
-                let mv = parsed.map_err(|_| corrupt("a legal move became illegal"))?;
-                let loaded = self.load(ctx.c, row)?;
-                self.play(ctx, loaded, mv)
+        .into());
+    }
+    if any_here {
+        return Ok(GameRefusal::NotYourTurnAnywhere.into());
+    }
+    // someone trying to move in other people's game
+    Ok(
+        match store::active_games_in_chat(ctx.c, ctx.chat.id)?.first() {
+            Some(other) => AccessRefusal::NotAPlayer { game: other.id }.into(),
+            None => GameRefusal::NoActiveGame.into(),
+        },
+    )
+}
+
+/// A move button: the `index`-th legal move of `game` at `ply`.
+pub(crate) fn move_button(ctx: &mut Ctx, game: GameId, ply: Ply, index: u16) -> Res<()> {
+    let row = game_by_id(ctx, game)?;
+    ctx.gate(&row, Need::Move { ply: Some(ply) })?;
+    let mv = sorted_moves(&position_of(&row)?, row.variant)
+        .get(usize::from(index))
+        .copied()
+        .ok_or(AccessRefusal::ButtonStale)?;
+    let loaded = load(ctx.c, row)?;
+    play(ctx, loaded, mv)
+}
+
+/// The move picker, in the place of the pressed message: one piece's
+/// moves with a back button (the player to move), or — back — the
+/// board's own buttons and turn line again (a player: also the way back
+/// from the resign confirmation).
+pub(crate) fn picker(ctx: &mut Ctx, game: GameId, ply: Ply, square: Option<u8>) -> Res<()> {
+    let row = game_by_id(ctx, game)?;
+    match square {
+        Some(_) => ctx.gate(&row, Need::Move { ply: Some(ply) })?,
+        None => {
+            ctx.gate(&row, Need::Play)?;
+            if row.ply != ply {
+                return Err(AccessRefusal::ButtonStale.into());
             }
-            [] => {
-                if game.is_none() && puzzles::answer(ctx, text)? {
-                    return Ok(());
+            None
+        }
+    };
+    let piece = match square {
+        Some(s) => Some(Square::from_pdn(s).ok_or(InputRefusal::ButtonInvalid)?),
+        None => None,
+    };
+    let loaded = load(ctx.c, row)?;
+    let mut d = match piece {
+        Some(s) => {
+            let text = ctx.t("choose-target", Some(&args![("square", s.to_string())]));
+            let back = ctx.t("button-back", None);
+            let mut d = Draft::text(ctx.private(), text);
+            d.choices = move_choices(loaded.row.id, loaded.row.ply, &loaded.game, piece, &back);
+            d
+        }
+        None => {
+            let mut d = Draft::text(ctx.private(), ctx.turn_text(&loaded)?);
+            d.choices = ctx.board_choices(&loaded)?;
+            d
+        }
+    };
+    d.game_id = Some(loaded.row.id);
+    d.in_place = true;
+    ctx.post(d);
+    Ok(())
+}
+
+/// Play `mv` (the gate has passed: the actor's turn), record it once,
+/// and announce the new board or the end of the game.
+pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
+    let Loaded { row, mut game } = l;
+    let mover_color = game.side_to_move();
+    let mover = row.seat(mover_color);
+    let outcome = game
+        .play(&mv)
+        .map_err(|e| corrupt(format!("checked move refused: {e}")))?;
+    let next_seat = row.seat(mover_color.opposite());
+    let clock = clock_after_move(ctx, &row, mover_color, outcome.is_some())?;
+    let written = store::record_move(
+        ctx.c,
+        row.id,
+        row.ply,
+        &mv.to_string(),
+        &game.position().to_fen(),
+        mover.user_id(),
+        &clock,
+        ctx.now,
+    )?;
+    if !written {
+        // another move reached the game first
+        return Err(AccessRefusal::ButtonStale.into());
+    }
+    let row = store::game(ctx.c, row.id)?.ok_or(corrupt("a game vanished"))?;
+    let a = args![
+        ("player", ctx.seat_name(mover)?),
+        ("move", game.variant().format_move(&mv)),
+        ("game", row.id)
+    ];
+    let headline = ctx.t("move-played", Some(&a));
+    let loaded = Loaded { row, game };
+    match outcome {
+        Some(o) => finish(ctx, loaded, o, headline),
+        None => {
+            // the player to move may have prepared their reply
+            if let Some((reply, rest)) = conditional_reply(ctx, &loaded, next_seat, &mv)? {
+                let game_id = loaded.row.id;
+                ctx.say_text(headline);
+                play(ctx, loaded, reply)?;
+                if let (Seat::Human(owner), Some(row)) = (
+                    next_seat,
+                    store::game(ctx.c, game_id)?.filter(|r| r.is_active()),
+                ) {
+                    keep_conditional_rest(ctx, game_id, owner, row.ply, &rest)?;
                 }
-                Err(self.why_not_a_move(ctx, to_move, any_here)?.into())
+                return Ok(());
             }
-            many => {
-                let mut d = Draft::text(
-                    ctx.private(),
-                    ctx.t("move-which-game", Some(&args![("move", text)])),
-                );
-                for &i in many {
-                    let Some((row, Ok(mv))) = to_move.get(i) else {
-                        continue;
-                    };
-                    let pos = position_of(row)?;
-                    let index = sorted_moves(&pos, row.variant)
-                        .iter()
-                        .position(|m| m == mv)
-                        .unwrap_or(0);
-                    let opp = match row.side_to_move() {
-                        Some(c) => row.seat(c.opposite()),
-                        None => continue,
-                    };
-                    let label = format!("#{} — {}", row.id, ctx.seat_name(opp)?);
-                    d.choices
-                        .push(vec![crate::core::present::buttons::move_button(
-                            row.id, row.ply, index, label,
-                        )]);
-                }
-                ctx.post(d);
-                Ok(())
+            let mut d = ctx.board_draft(&loaded, headline)?;
+            let next = loaded.row.seat(loaded.game.side_to_move());
+            let a = args![
+                ("move", loaded.game.variant().format_move(&mv)),
+                ("player", ctx.call_name(next)?)
+            ];
+            d.turn_note = Some(ctx.t("turn-note", Some(&a)));
+            ctx.post(d);
+            // the player to move may want to hear it privately
+            let played = loaded.game.variant().format_move(&mv);
+            ctx.notify(&loaded.row, next, Notice::Moved, |cat, c, lang| {
+                let name = crate::core::present::text::seat_name(cat, c, mover, lang)?;
+                Ok(args![("opponent", name), ("move", played)])
+            })?;
+            if let Seat::Ai(_) = next_seat {
+                ctx.jobs.push(Job::AiMove {
+                    game: loaded.row.id,
+                    ply: loaded.row.ply,
+                });
             }
+            Ok(())
         }
     }
+}
 
-    /// The refusal for a text that is a move in none of the asker's games
-    /// (`any_here`: they play a game in this chat, none on their turn).
-    fn why_not_a_move(
-        &self,
-        ctx: &Ctx,
-        mut to_move: Vec<(GameRow, Result<Move, shashki_engine::MoveError>)>,
-        any_here: bool,
-    ) -> Res<Refusal> {
-        if !to_move.is_empty() {
-            let (row, parsed) = to_move.swap_remove(0);
-            let error = parsed
-                .err()
-                .ok_or(corrupt("no error for an illegal move"))?;
-            return Ok(GameRefusal::IllegalMove {
-                game: row.id,
-                variant: row.variant,
-                error,
-            }
-            .into());
-        }
-        if any_here {
-            return Ok(GameRefusal::NotYourTurnAnywhere.into());
-        }
-        // someone trying to move in other people's game
-        Ok(
-            match store::active_games_in_chat(ctx.c, ctx.chat.id)?.first() {
-                Some(other) => AccessRefusal::NotAPlayer { game: other.id }.into(),
-                None => GameRefusal::NoActiveGame.into(),
-            },
-        )
-    }
+/// End a game: store the result, update ratings, announce with the final
+/// board and the PDN.
+pub(crate) fn finish(ctx: &mut Ctx, l: Loaded, o: GameOutcome, headline: String) -> Res<()> {
+    let result = GameResult::of_winner(o.winner());
+    finish_with(ctx, l, result, Termination::of(&o), headline)
+}
 
-    /// A move button: the `index`-th legal move of `game` at `ply`.
-    pub(crate) fn move_button(&self, ctx: &mut Ctx, game: i64, ply: i64, index: u16) -> Res<()> {
-        let row = self.game_by_id(ctx, game)?;
-        ctx.gate(&row, Need::Move { ply: Some(ply) })?;
-        let mv = sorted_moves(&position_of(&row)?, row.variant)
-            .get(usize::from(index))
-            .copied()
-            .ok_or(AccessRefusal::ButtonStale)?;
-        let loaded = self.load(ctx.c, row)?;
-        self.play(ctx, loaded, mv)
+/// End a game with `result` (ended by `how`): store it, update the
+/// ratings (games between people, unless casual or of a casual
+/// tournament),
+/// announce with the final board and the PDN, and tell its tournament
+/// — all in this transaction.
+pub(crate) fn finish_with(
+    ctx: &mut Ctx,
+    l: Loaded,
+    result: GameResult,
+    how: Termination,
+    headline: String,
+) -> Res<()> {
+    if !store::finish_game(ctx.c, l.row.id, result, how, ctx.now)? {
+        return Err(AccessRefusal::GameOver { game: l.row.id }.into());
     }
-
-    /// The move picker, in the place of the pressed message: one piece's
-    /// moves with a back button (the player to move), or — back — the
-    /// board's own buttons and turn line again (a player: also the way back
-    /// from the resign confirmation).
-    pub(crate) fn picker(&self, ctx: &mut Ctx, game: i64, ply: i64, square: Option<u8>) -> Res<()> {
-        let row = self.game_by_id(ctx, game)?;
-        match square {
-            Some(_) => ctx.gate(&row, Need::Move { ply: Some(ply) })?,
-            None => {
-                ctx.gate(&row, Need::Play)?;
-                if row.ply != ply {
-                    return Err(AccessRefusal::ButtonStale.into());
-                }
-                None
-            }
-        };
-        let piece = match square {
-            Some(s) => Some(Square::from_pdn(s).ok_or(InputRefusal::ButtonInvalid)?),
-            None => None,
-        };
-        let loaded = self.load(ctx.c, row)?;
-        let mut d = match piece {
-            Some(s) => {
-                let text = ctx.t("choose-target", Some(&args![("square", s.to_string())]));
-                let back = ctx.t("button-back", None);
-                let mut d = Draft::text(ctx.private(), text);
-                d.choices = move_choices(loaded.row.id, loaded.row.ply, &loaded.game, piece, &back);
-                d
-            }
-            None => {
-                let mut d = Draft::text(ctx.private(), ctx.turn_text(&loaded)?);
-                d.choices = ctx.board_choices(&loaded)?;
-                d
-            }
-        };
-        d.game_id = Some(loaded.row.id);
-        d.in_place = true;
-        ctx.post(d);
-        Ok(())
-    }
-
-    /// Play `mv` (the gate has passed: the actor's turn), record it once,
-    /// and announce the new board or the end of the game.
-    pub(crate) fn play(&self, ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
-        let Loaded { row, mut game } = l;
-        let mover_color = game.side_to_move();
-        let mover = row.seat(mover_color);
-        let outcome = game
-            .play(&mv)
-            .map_err(|e| corrupt(format!("checked move refused: {e}")))?;
-        let next_seat = row.seat(mover_color.opposite());
-        let clock = self.clock_after_move(ctx, &row, mover_color, outcome.is_some())?;
-        let written = store::record_move(
-            ctx.c,
-            row.id,
-            row.ply,
-            &mv.to_string(),
-            &game.position().to_fen(),
-            mover.user_id(),
-            &clock,
-            ctx.now,
-        )?;
-        if !written {
-            // another move reached the game first
-            return Err(AccessRefusal::ButtonStale.into());
-        }
-        let row = store::game(ctx.c, row.id)?.ok_or(corrupt("a game vanished"))?;
-        let a = args![
-            ("player", ctx.seat_name(mover)?),
-            ("move", game.variant().format_move(&mv)),
-            ("game", row.id)
-        ];
-        let headline = ctx.t("move-played", Some(&a));
-        let loaded = Loaded { row, game };
-        match outcome {
-            Some(o) => self.finish(ctx, loaded, o, headline),
-            None => {
-                // the player to move may have prepared their reply
-                if let Some((reply, rest)) = self.conditional_reply(ctx, &loaded, next_seat, &mv)? {
-                    let game_id = loaded.row.id;
-                    ctx.say_text(headline);
-                    self.play(ctx, loaded, reply)?;
-                    if let (Seat::Human(owner), Some(row)) = (
-                        next_seat,
-                        store::game(ctx.c, game_id)?.filter(|r| r.is_active()),
-                    ) {
-                        self.keep_conditional_rest(ctx, game_id, owner, row.ply, &rest)?;
-                    }
-                    return Ok(());
-                }
-                let mut d = ctx.board_draft(&loaded, headline)?;
-                let next = loaded.row.seat(loaded.game.side_to_move());
-                let a = args![
-                    ("move", loaded.game.variant().format_move(&mv)),
-                    ("player", ctx.call_name(next)?)
-                ];
-                d.turn_note = Some(ctx.t("turn-note", Some(&a)));
-                ctx.post(d);
-                // the player to move may want to hear it privately
-                let played = loaded.game.variant().format_move(&mv);
-                ctx.notify(&loaded.row, next, Notice::Moved, |svc, c, lang| {
-                    let name = svc.seat_name(c, mover, lang)?;
-                    Ok(args![("opponent", name), ("move", played)])
-                })?;
-                if let Seat::Ai(_) = next_seat {
-                    ctx.jobs.push(Job::AiMove {
-                        game_id: loaded.row.id,
-                        ply: loaded.row.ply,
-                    });
-                }
-                Ok(())
-            }
+    if let (Seat::Human(w), Seat::Human(b)) = (l.row.white, l.row.black) {
+        if !l.row.casual && store::game_is_rated(ctx.c, l.row.id)? {
+            let variant = l.game.variant();
+            ratings::record_game(ctx.c, l.row.chat_id, variant, w, b, result.winner())?;
         }
     }
-
-    /// End a game: store the result, update ratings, announce with the final
-    /// board and the PDN.
-    pub(crate) fn finish(
-        &self,
-        ctx: &mut Ctx,
-        l: Loaded,
-        o: GameOutcome,
-        headline: String,
-    ) -> Res<()> {
-        let result = GameResult::of_winner(o.winner());
-        self.finish_with(ctx, l, result, Termination::of(&o), headline)
+    let row = store::game(ctx.c, l.row.id)?.ok_or(corrupt("a game vanished"))?;
+    let result_text = ctx.result_text(&row, result, how)?;
+    let loaded = Loaded { row, game: l.game };
+    let mut d = ctx.board_draft(&loaded, format!("{headline}\n{result_text}"))?;
+    d.turn_note = Some(result_text);
+    d.document = Some((
+        format!("game-{}.pdn", loaded.row.id),
+        pdn_text(ctx, &loaded)?,
+    ));
+    for seat in [loaded.row.white, loaded.row.black] {
+        d.mentions.extend(ctx.mention(seat)?);
     }
-
-    /// End a game with `result` (ended by `how`): store it, update the
-    /// ratings (games between people, unless casual or of a casual
-    /// tournament),
-    /// announce with the final board and the PDN, and tell its tournament
-    /// — all in this transaction.
-    pub(crate) fn finish_with(
-        &self,
-        ctx: &mut Ctx,
-        l: Loaded,
-        result: GameResult,
-        how: Termination,
-        headline: String,
-    ) -> Res<()> {
-        if !store::finish_game(ctx.c, l.row.id, result, how, ctx.now)? {
-            return Err(AccessRefusal::GameOver { game: l.row.id }.into());
-        }
-        if let (Seat::Human(w), Seat::Human(b)) = (l.row.white, l.row.black) {
-            if !l.row.casual && store::game_is_rated(ctx.c, l.row.id)? {
-                let variant = l.game.variant();
-                ratings::record_game(ctx.c, l.row.chat_id, variant, w, b, result.winner())?;
-            }
-        }
-        let row = store::game(ctx.c, l.row.id)?.ok_or(corrupt("a game vanished"))?;
-        let result_text = self.result_text(ctx.c, ctx.lang, &row, result, how)?;
-        let loaded = Loaded { row, game: l.game };
-        let mut d = ctx.board_draft(&loaded, format!("{headline}\n{result_text}"))?;
-        d.turn_note = Some(result_text);
-        d.document = Some((
-            format!("game-{}.pdn", loaded.row.id),
-            self.pdn_text(ctx.c, &loaded)?,
-        ));
-        for seat in [loaded.row.white, loaded.row.black] {
-            d.mentions.extend(ctx.mention(seat)?);
-        }
-        ctx.post(d);
-        self.tournament_game_finished(ctx, loaded.row.id)
-    }
+    ctx.post(d);
+    tournaments::tournament_game_finished(ctx, loaded.row.id)
 }
 
 /// The resign button asks first, in the place of the pressed message: "yes"

@@ -8,177 +8,179 @@ use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::games::challenge::chat_variant;
+use crate::core::games::game_by_id;
+use crate::core::games::load;
+use crate::core::games::shown_game;
 use crate::core::i18n::Lang;
 use crate::core::input::args::PositionArgs;
 use crate::core::input::payload::Payload;
 use crate::core::picture::ReplayPicture;
 use crate::core::present::buttons::all_move_choices;
-use crate::core::present::text::color_key;
+use crate::core::present::text::{color_key, seat_name};
 use crate::core::present::Draft;
 use crate::core::time::pdn_date;
+use crate::core::tournaments;
 use crate::core::types::{BoardMode, Image, Picture};
 use crate::core::Service;
 use crate::render::frames_from_replay_in;
-use crate::store::Tx;
+use crate::store::GameId;
 use crate::store::{self, Termination};
 use shashki_engine::pdn::{write_pdn, PdnStyle};
 use shashki_engine::{Move, Position};
 
-impl Service {
-    pub(crate) fn cmd_board(&self, ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
-        let row = self.shown_game(ctx, game)?;
-        let mine = ctx.gate(&row, Need::See)?;
-        let l = self.load(ctx.c, row)?;
-        let headline = ctx.t("board-headline", Some(&args![("game", l.row.id)]));
-        let mut d = ctx.board_draft(&l, headline)?;
-        if mine.is_none() {
-            // spectators get no buttons but flip, and for a finished game
-            // its analysis and replay (anyone here may see those)
-            let id = l.row.id;
-            let mut row = Vec::new();
-            if !l.row.is_active() {
-                row.push(Payload::Analyse { game: id }.button(ctx.t("button-analyse", None)));
-                row.push(Payload::Replay { game: id }.button(ctx.t("button-replay", None)));
-            }
-            row.push(Payload::Flip { game: id }.button(ctx.t("button-flip", None)));
-            d.choices = vec![row];
-            // a game going on: a picture for them, not the game's living
-            // board (a spectator's /board must not take the players' move
-            // buttons off)
-            if l.row.is_active() {
-                d.game_id = None;
-            }
+pub(crate) fn cmd_board(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
+    let row = shown_game(ctx, game)?;
+    let mine = ctx.gate(&row, Need::See)?;
+    let l = load(ctx.c, row)?;
+    let headline = ctx.t("board-headline", Some(&args![("game", l.row.id)]));
+    let mut d = ctx.board_draft(&l, headline)?;
+    if mine.is_none() {
+        // spectators get no buttons but flip, and for a finished game
+        // its analysis and replay (anyone here may see those)
+        let id = l.row.id;
+        let mut row = Vec::new();
+        if !l.row.is_active() {
+            row.push(Payload::Analyse { game: id }.button(ctx.t("button-analyse", None)));
+            row.push(Payload::Replay { game: id }.button(ctx.t("button-replay", None)));
         }
-        // asked for: a board down here, which becomes the living one
-        d.board_mode = Some(BoardMode::New);
-        ctx.post(d);
-        Ok(())
-    }
-
-    /// The flip button: the board from the other side, for the presser
-    /// alone (anyone who may see the game; it changes nothing).
-    pub(crate) fn flip(&self, ctx: &mut Ctx, game: i64) -> Res<()> {
-        let row = self.game_by_id(ctx, game)?;
-        ctx.gate(&row, Need::See)?;
-        let l = self.load(ctx.c, row)?;
-        let mut view = ctx.game_board(&l)?;
-        view.flip = !view.flip;
-        view.name = format!("{}-flipped", l.row.id);
-        let mut d = Draft::text(ctx.private(), view.caption.clone());
-        d.board = Some(view);
-        ctx.post(d);
-        Ok(())
-    }
-
-    pub(crate) fn cmd_games(&self, ctx: &mut Ctx) -> Res<()> {
-        let me = ctx.user_id()?;
-        let games = store::active_games_of(ctx.c, me)?;
-        if games.is_empty() {
-            ctx.tell_id("games-none", None);
-            return Ok(());
+        row.push(Payload::Flip { game: id }.button(ctx.t("button-flip", None)));
+        d.choices = vec![row];
+        // a game going on: a picture for them, not the game's living
+        // board (a spectator's /board must not take the players' move
+        // buttons off)
+        if l.row.is_active() {
+            d.game_id = None;
         }
-        let mut lines = vec![ctx.t("games-header", None)];
-        for row in &games {
-            let Some(color) = row.color_of(me) else {
-                continue;
-            };
-            let turn = if row.side_to_move() == Some(color) {
-                "yes"
-            } else {
-                "no"
-            };
-            let left = row
-                .deadline
-                .map(|d| ctx.duration_text(d - ctx.now))
-                .unwrap_or_else(|| ctx.t("no-deadline", None));
-            let a = args![
-                ("game", row.id),
-                ("opponent", ctx.seat_name(row.seat(color.opposite()))?),
-                ("color", color_key(color)),
-                ("my_turn", turn),
-                ("left", left)
-            ];
-            let mut line = ctx.t("games-line", Some(&a));
-            if row.chat_id != ctx.chat.id {
-                let title = store::chat(ctx.c, row.chat_id)?
-                    .and_then(|c| c.title)
-                    .unwrap_or_else(|| "?".into());
-                line.push(' ');
-                line.push_str(&ctx.t("games-in-chat", Some(&args![("chat", title)])));
-            }
-            lines.push(line);
-        }
-        ctx.tell(lines.join("\n"));
-        Ok(())
     }
+    // asked for: a board down here, which becomes the living one
+    d.board_mode = Some(BoardMode::New);
+    ctx.post(d);
+    Ok(())
+}
 
-    pub(crate) fn cmd_pdn(&self, ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
-        let row = self.shown_game(ctx, game)?;
-        ctx.gate(&row, Need::See)?;
-        let l = self.load(ctx.c, row)?;
-        let pdn = self.pdn_text(ctx.c, &l)?;
-        let mut d = Draft::text(ctx.here(), pdn.clone());
-        d.document = Some((format!("game-{}.pdn", l.row.id), pdn));
-        d.game_id = Some(l.row.id);
-        ctx.post(d);
-        Ok(())
+/// The flip button: the board from the other side, for the presser
+/// alone (anyone who may see the game; it changes nothing).
+pub(crate) fn flip(ctx: &mut Ctx, game: GameId) -> Res<()> {
+    let row = game_by_id(ctx, game)?;
+    ctx.gate(&row, Need::See)?;
+    let l = load(ctx.c, row)?;
+    let mut view = ctx.game_board(&l)?;
+    view.flip = !view.flip;
+    view.name = format!("{}-flipped", l.row.id);
+    let mut d = Draft::text(ctx.private(), view.caption.clone());
+    d.board = Some(view);
+    ctx.post(d);
+    Ok(())
+}
+
+pub(crate) fn cmd_games(ctx: &mut Ctx) -> Res<()> {
+    let me = ctx.user_id()?;
+    let games = store::active_games_of(ctx.c, me)?;
+    if games.is_empty() {
+        ctx.tell_id("games-none", None);
+        return Ok(());
     }
-
-    /// A game in PDN, with its result even when it came by resignation,
-    /// time or agreement (those are not in the moves).
-    pub(crate) fn pdn_text(&self, c: &Tx, l: &Loaded) -> Res<String> {
-        let row = &l.row;
-        let site = store::chat(c, row.chat_id)?
-            .and_then(|c| c.title)
-            .unwrap_or_default();
-        let white = self.seat_name(c, row.white, Lang::En)?;
-        let black = self.seat_name(c, row.black, Lang::En)?;
-        let date = pdn_date(row.created_at);
-        let mut game = l.game.clone();
-        let (event, round, extra) = match self.tournament_pdn_tags(c, row.id)? {
-            Some((mut extra, number)) => {
-                game.set_start_move_number(number);
-                let take = |extra: &mut Vec<(&str, String)>, key: &str| {
-                    let i = extra.iter().position(|(k, _)| *k == key);
-                    i.map(|i| extra.remove(i).1).unwrap_or_default()
-                };
-                let event = take(&mut extra, "Event");
-                let round = take(&mut extra, "Round");
-                (event, round, extra)
-            }
-            None => (
-                if row.casual {
-                    "shashki casual correspondence game"
-                } else {
-                    "shashki correspondence game"
-                }
-                .to_string(),
-                row.id.to_string(),
-                Vec::new(),
-            ),
+    let mut lines = vec![ctx.t("games-header", None)];
+    for row in &games {
+        let Some(color) = row.color_of(me) else {
+            continue;
         };
-        let mut tags = vec![
-            ("Event", event.as_str()),
-            ("Site", site.as_str()),
-            ("Date", date.as_str()),
-            ("Round", round.as_str()),
-            ("White", white.as_str()),
-            ("Black", black.as_str()),
+        let turn = if row.side_to_move() == Some(color) {
+            "yes"
+        } else {
+            "no"
+        };
+        let left = row
+            .deadline
+            .map(|d| ctx.duration_text(d - ctx.now))
+            .unwrap_or_else(|| ctx.t("no-deadline", None));
+        let a = args![
+            ("game", row.id),
+            ("opponent", ctx.seat_name(row.seat(color.opposite()))?),
+            ("color", color_key(color)),
+            ("my_turn", turn),
+            ("left", left)
         ];
-        tags.extend(extra.iter().map(|(k, v)| (*k, v.as_str())));
-        if game.outcome().is_none() {
-            if let (Some(result), Some(how)) = (row.result, row.result_reason) {
-                // the game is rebuilt to carry its stored result; a refusal
-                // here would only mean the moves already ended it
-                let _ = match result.winner() {
-                    None => game.agree_draw(),
-                    Some(w) if how == Termination::Timeout => game.time_out(w.opposite()),
-                    Some(w) => game.resign(w.opposite()),
-                };
-            }
+        let mut line = ctx.t("games-line", Some(&a));
+        if row.chat_id != ctx.chat.id {
+            let title = store::chat(ctx.c, row.chat_id)?
+                .and_then(|c| c.title)
+                .unwrap_or_else(|| "?".into());
+            line.push(' ');
+            line.push_str(&ctx.t("games-in-chat", Some(&args![("chat", title)])));
         }
-        Ok(write_pdn(&game, &tags, PdnStyle::default()))
+        lines.push(line);
     }
+    ctx.tell(lines.join("\n"));
+    Ok(())
+}
+
+pub(crate) fn cmd_pdn(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
+    let row = shown_game(ctx, game)?;
+    ctx.gate(&row, Need::See)?;
+    let l = load(ctx.c, row)?;
+    let pdn = pdn_text(ctx, &l)?;
+    let mut d = Draft::text(ctx.here(), pdn.clone());
+    d.document = Some((format!("game-{}.pdn", l.row.id), pdn));
+    d.game_id = Some(l.row.id);
+    ctx.post(d);
+    Ok(())
+}
+
+/// A game in PDN, with its result even when it came by resignation,
+/// time or agreement (those are not in the moves).
+pub(crate) fn pdn_text(ctx: &Ctx, l: &Loaded) -> Res<String> {
+    let (c, row) = (ctx.c, &l.row);
+    let site = store::chat(c, row.chat_id)?
+        .and_then(|c| c.title)
+        .unwrap_or_default();
+    let white = seat_name(ctx.catalog(), c, row.white, Lang::En)?;
+    let black = seat_name(ctx.catalog(), c, row.black, Lang::En)?;
+    let date = pdn_date(row.created_at);
+    let mut game = l.game.clone();
+    let (event, round, extra) = match tournaments::tournament_pdn_tags(c, row.id)? {
+        Some((mut extra, number)) => {
+            game.set_start_move_number(number);
+            let take = |extra: &mut Vec<(&str, String)>, key: &str| {
+                let i = extra.iter().position(|(k, _)| *k == key);
+                i.map(|i| extra.remove(i).1).unwrap_or_default()
+            };
+            let event = take(&mut extra, "Event");
+            let round = take(&mut extra, "Round");
+            (event, round, extra)
+        }
+        None => (
+            if row.casual {
+                "shashki casual correspondence game"
+            } else {
+                "shashki correspondence game"
+            }
+            .to_string(),
+            row.id.to_string(),
+            Vec::new(),
+        ),
+    };
+    let mut tags = vec![
+        ("Event", event.as_str()),
+        ("Site", site.as_str()),
+        ("Date", date.as_str()),
+        ("Round", round.as_str()),
+        ("White", white.as_str()),
+        ("Black", black.as_str()),
+    ];
+    tags.extend(extra.iter().map(|(k, v)| (*k, v.as_str())));
+    if game.outcome().is_none() {
+        if let (Some(result), Some(how)) = (row.result, row.result_reason) {
+            // the game is rebuilt to carry its stored result; a refusal
+            // here would only mean the moves already ended it
+            let _ = match result.winner() {
+                None => game.agree_draw(),
+                Some(w) if how == Termination::Timeout => game.time_out(w.opposite()),
+                Some(w) => game.resign(w.opposite()),
+            };
+        }
+    }
+    Ok(write_pdn(&game, &tags, PdnStyle::default()))
 }
 
 /// Read-only questions adapters ask to draw their own controls.
@@ -189,7 +191,7 @@ impl Service {
     /// Empty when the game is unknown or over.
     pub fn legal_move_choices(
         &self,
-        game_id: i64,
+        game_id: GameId,
     ) -> Result<Vec<crate::core::Choice>, crate::core::ServiceError> {
         let store = self.lock();
         let Some(row) = store::game(store.read(), game_id)?.filter(|r| r.is_active()) else {
@@ -208,7 +210,7 @@ impl Service {
         platform: crate::core::Platform,
         chat: &str,
         user: &str,
-    ) -> Result<Vec<(i64, Vec<crate::core::Choice>)>, crate::core::ServiceError> {
+    ) -> Result<Vec<(GameId, Vec<crate::core::Choice>)>, crate::core::ServiceError> {
         let store = self.lock();
         let c = store.read();
         let Some((uid, chat_id)) = store::user_and_chat(c, platform.key(), user, chat)? else {
@@ -238,90 +240,88 @@ const REPLAY_BYTES_MAX: usize = 8 << 20;
 /// Plies past which a replay is drawn smaller and played faster.
 const LONG_GAME_PLIES: usize = 80;
 
-impl Service {
-    /// `/replay [#game]`: the game as an animated GIF, one frame a ply with
-    /// the move written under the board; a long game is drawn smaller and
-    /// played faster so the file stays small.
-    pub(crate) fn cmd_replay(&self, ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
-        let row = self.shown_game(ctx, game)?;
-        ctx.gate(&row, Need::See)?;
-        let l = self.load(ctx.c, row)?;
-        let view = ctx.game_board(&l)?;
-        let g = &l.game;
-        let plies: Vec<(Position, Move)> = g
-            .positions()
-            .iter()
-            .copied()
-            .zip(g.moves().iter().copied())
-            .collect();
-        let frames = frames_from_replay_in(g.variant(), g.start_position(), &plies);
-        let long = plies.len() > LONG_GAME_PLIES;
-        let size = if long {
-            320
-        } else {
-            self.config.board_size.min(480)
-        };
-        let picture = Picture::Replay(ReplayPicture {
-            frames: ReplayPicture::of_frames(&frames),
-            variant: g.variant().key().to_string(),
-            flip: view.flip,
-            theme: view.theme.name().to_string(),
-            numbered: view.numbered,
-            size,
-            ply_ms: if long { 500 } else { 1000 },
-            bytes_max: REPLAY_BYTES_MAX,
-        });
-        let image = Image::of(format!("game-{}.gif", l.row.id), picture);
-        let result = match l.row.result {
-            Some(r) => r.to_string(),
-            None => "*".into(),
-        };
-        let a = args![
-            ("game", l.row.id),
-            ("white", ctx.seat_name(l.row.white)?),
-            ("black", ctx.seat_name(l.row.black)?),
-            ("plies", plies.len() as i64),
-            ("result", result),
-        ];
-        let mut d = Draft::text(ctx.here(), ctx.t("replay-caption", Some(&a)));
-        d.image = Some(image);
-        ctx.post(d);
-        Ok(())
-    }
+/// `/replay [#game]`: the game as an animated GIF, one frame a ply with
+/// the move written under the board; a long game is drawn smaller and
+/// played faster so the file stays small.
+pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
+    let row = shown_game(ctx, game)?;
+    ctx.gate(&row, Need::See)?;
+    let l = load(ctx.c, row)?;
+    let view = ctx.game_board(&l)?;
+    let g = &l.game;
+    let plies: Vec<(Position, Move)> = g
+        .positions()
+        .iter()
+        .copied()
+        .zip(g.moves().iter().copied())
+        .collect();
+    let frames = frames_from_replay_in(g.variant(), g.start_position(), &plies);
+    let long = plies.len() > LONG_GAME_PLIES;
+    let size = if long {
+        320
+    } else {
+        ctx.config().board_size.min(480)
+    };
+    let picture = Picture::Replay(ReplayPicture {
+        frames: ReplayPicture::of_frames(&frames),
+        variant: g.variant().key().to_string(),
+        flip: view.flip,
+        theme: view.theme.name().to_string(),
+        numbered: view.numbered,
+        size,
+        ply_ms: if long { 500 } else { 1000 },
+        bytes_max: REPLAY_BYTES_MAX,
+    });
+    let image = Image::of(format!("game-{}.gif", l.row.id), picture);
+    let result = match l.row.result {
+        Some(r) => r.to_string(),
+        None => "*".into(),
+    };
+    let a = args![
+        ("game", l.row.id),
+        ("white", ctx.seat_name(l.row.white)?),
+        ("black", ctx.seat_name(l.row.black)?),
+        ("plies", plies.len() as i64),
+        ("result", result),
+    ];
+    let mut d = Draft::text(ctx.here(), ctx.t("replay-caption", Some(&a)));
+    d.image = Some(image);
+    ctx.post(d);
+    Ok(())
+}
 
-    /// `/position [variant] FEN`: any position drawn, with the side to move
-    /// and its number of moves under the variant's rules (the chat's
-    /// default variant when none is named; its square numbers in the FEN);
-    /// a FEN that is not a position is refused naming the problem.
-    pub(crate) fn cmd_position(&self, ctx: &mut Ctx, a: PositionArgs) -> Res<()> {
-        let variant = a.variant.unwrap_or_else(|| chat_variant(&ctx.chat));
-        let fen = a.fen;
-        let pos = shashki_engine::parse_fen_full_in(variant, &fen)
-            .map_err(|e| GameRefusal::BadFen {
-                error: e.to_string(),
-            })?
-            .position;
-        let moves = pos.legal_moves_in(variant).len() as i64;
-        let side = pos.side_to_move();
-        // what having no move means: a loss, or a win in giveaway games
-        let stuck = if variant.stuck_player_wins() {
-            "won"
-        } else {
-            "lost"
-        };
-        let a = args![
-            ("color", color_key(side)),
-            ("moves", moves),
-            ("stuck", stuck),
-            ("fen", variant.format_fen(&pos)),
-        ];
-        let caption = ctx.t("position-caption", Some(&a));
-        let mut board = ctx.board(pos, None, false, caption.clone(), "position".into());
-        board.numbered = variant.numeric_notation();
-        board.variant = variant;
-        let mut d = Draft::text(ctx.here(), caption);
-        d.board = Some(board);
-        ctx.post(d);
-        Ok(())
-    }
+/// `/position [variant] FEN`: any position drawn, with the side to move
+/// and its number of moves under the variant's rules (the chat's
+/// default variant when none is named; its square numbers in the FEN);
+/// a FEN that is not a position is refused naming the problem.
+pub(crate) fn cmd_position(ctx: &mut Ctx, a: PositionArgs) -> Res<()> {
+    let variant = a.variant.unwrap_or_else(|| chat_variant(&ctx.chat));
+    let fen = a.fen;
+    let pos = shashki_engine::parse_fen_full_in(variant, &fen)
+        .map_err(|e| GameRefusal::BadFen {
+            error: e.to_string(),
+        })?
+        .position;
+    let moves = pos.legal_moves_in(variant).len() as i64;
+    let side = pos.side_to_move();
+    // what having no move means: a loss, or a win in giveaway games
+    let stuck = if variant.stuck_player_wins() {
+        "won"
+    } else {
+        "lost"
+    };
+    let a = args![
+        ("color", color_key(side)),
+        ("moves", moves),
+        ("stuck", stuck),
+        ("fen", variant.format_fen(&pos)),
+    ];
+    let caption = ctx.t("position-caption", Some(&a));
+    let mut board = ctx.board(pos, None, false, caption.clone(), "position".into());
+    board.numbered = variant.numeric_notation();
+    board.variant = variant;
+    let mut d = Draft::text(ctx.here(), caption);
+    d.board = Some(board);
+    ctx.post(d);
+    Ok(())
 }

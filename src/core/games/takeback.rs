@@ -19,199 +19,201 @@ use crate::core::access::AccessRefusal;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
+use crate::core::games::clock::turn_clock;
+use crate::core::games::{game_by_id, load, my_game};
 use crate::core::input::payload::Payload;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
-use crate::core::Service;
-use crate::store::{self, GameRow, Seat};
+use crate::store::{self, GameId, GameRow, Ply, Seat, UserId};
 use shashki_engine::Color;
 
 crate::core::error::refusals! {
     /// `/takeback`: asked for, agreed to, declined.
     pub enum TakebackRefusal {
         /// No takeback in a rated game.
-        Rated { game: i64 } => "takeback-rated" ["game" => game],
+        Rated { game: GameId } => "takeback-rated" ["game" => game],
         /// Wait for the AI's move.
-        Wait { game: i64 } => "takeback-wait" ["game" => game],
-        Nothing { game: i64 } => "takeback-nothing" ["game" => game],
+        Wait { game: GameId } => "takeback-wait" ["game" => game],
+        Nothing { game: GameId } => "takeback-nothing" ["game" => game],
         /// Asked for already.
-        Pending { game: i64 } => "takeback-pending" ["game" => game],
+        Pending { game: GameId } => "takeback-pending" ["game" => game],
         /// Declined already at this ply.
-        DeclinedAlready { game: i64 } => "takeback-declined-already" ["game" => game],
+        DeclinedAlready { game: GameId } => "takeback-declined-already" ["game" => game],
         /// No open request (any more).
-        Lapsed { game: i64 } => "takeback-lapsed" ["game" => game],
+        Lapsed { game: GameId } => "takeback-lapsed" ["game" => game],
         /// Only the opponent answers a request.
-        NotYours { game: i64 } => "takeback-not-yours" ["game" => game],
+        NotYours { game: GameId } => "takeback-not-yours" ["game" => game],
     }
 }
 
 /// The ply a takeback of `by`'s last move goes back to: before their last
 /// move, and before the opponent's answer too when the opponent has moved
 /// since. `None` when `by` has no move to take back.
-fn takeback_target(row: &GameRow, by: Color) -> Option<i64> {
+fn takeback_target(row: &GameRow, by: Color) -> Option<Ply> {
     let back = if row.side_to_move() == Some(by) { 2 } else { 1 };
-    Some(row.ply - back).filter(|to| *to >= 0)
+    Some(Ply(row.ply.0 - back)).filter(|to| to.0 >= 0)
 }
 
-impl Service {
-    pub(crate) fn cmd_takeback(&self, ctx: &mut Ctx, game: Option<i64>) -> Res<()> {
-        let row = self.my_game(ctx, game)?;
-        let me = ctx
-            .gate(&row, Need::Play)?
-            .ok_or(AccessRefusal::NotAPlayer { game: row.id })?;
-        if !row.is_casual() || store::tournament_game_of(ctx.c, row.id)?.is_some() {
-            return Err(TakebackRefusal::Rated { game: row.id }.into());
-        }
-        match row.seat(me.opposite()) {
-            Seat::Ai(_) => self.takeback_against_ai(ctx, row, me),
-            Seat::Human(opponent) => self.ask_takeback(ctx, row, me, opponent),
-        }
+pub(crate) fn cmd_takeback(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
+    let row = my_game(ctx, game)?;
+    let me = ctx
+        .gate(&row, Need::Play)?
+        .ok_or(AccessRefusal::NotAPlayer { game: row.id })?;
+    if !row.is_casual() || store::tournament_game_of(ctx.c, row.id)?.is_some() {
+        return Err(TakebackRefusal::Rated { game: row.id }.into());
     }
+    match row.seat(me.opposite()) {
+        Seat::Ai(_) => takeback_against_ai(ctx, row, me),
+        Seat::Human(opponent) => ask_takeback(ctx, row, me, opponent),
+    }
+}
 
-    /// Your last move and the AI's answer, at once.
-    fn takeback_against_ai(&self, ctx: &mut Ctx, row: GameRow, me: Color) -> Res<()> {
-        if row.side_to_move() != Some(me) {
-            return Err(TakebackRefusal::Wait { game: row.id }.into());
-        }
-        let to = takeback_target(&row, me).ok_or(TakebackRefusal::Nothing { game: row.id })?;
-        let loaded = self.take_back_to(ctx, row, to)?;
-        let a = args![("game", loaded.row.id), ("player", ctx.user.name.clone())];
-        let headline = ctx.t("takeback-done", Some(&a));
-        let d = ctx.board_draft(&loaded, headline)?;
-        ctx.post(d);
-        Ok(())
+/// Your last move and the AI's answer, at once.
+fn takeback_against_ai(ctx: &mut Ctx, row: GameRow, me: Color) -> Res<()> {
+    if row.side_to_move() != Some(me) {
+        return Err(TakebackRefusal::Wait { game: row.id }.into());
     }
+    let to = takeback_target(&row, me).ok_or(TakebackRefusal::Nothing { game: row.id })?;
+    let loaded = take_back_to(ctx, row, to)?;
+    let a = args![("game", loaded.row.id), ("player", ctx.user.name.clone())];
+    let headline = ctx.t("takeback-done", Some(&a));
+    let d = ctx.board_draft(&loaded, headline)?;
+    ctx.post(d);
+    Ok(())
+}
 
-    /// Ask the opponent of a casual game to agree to a takeback.
-    fn ask_takeback(&self, ctx: &mut Ctx, row: GameRow, me: Color, opponent: i64) -> Res<()> {
-        if takeback_target(&row, me).is_none() {
-            return Err(TakebackRefusal::Nothing { game: row.id }.into());
-        }
-        match store::takeback_request(ctx.c, row.id)?.filter(|t| t.ply == row.ply) {
-            Some(t) if t.declined => {
-                return Err(TakebackRefusal::DeclinedAlready { game: row.id }.into())
-            }
-            Some(_) => return Err(TakebackRefusal::Pending { game: row.id }.into()),
-            None => {}
-        }
-        store::set_takeback_request(ctx.c, row.id, ctx.user.id, row.ply, ctx.now)?;
-        let opp = Seat::Human(opponent);
-        let a = args![
-            ("game", row.id),
-            ("player", ctx.user.name.clone()),
-            ("opponent", ctx.call_name(opp)?),
-        ];
-        let asked = ctx.t("takeback-asked", Some(&a));
-        if ctx.chat.id != row.chat_id {
-            // asked from elsewhere (a private chat): the asker hears it here
-            ctx.post(Draft::text(ctx.here(), asked.clone()));
-        }
-        // the question goes where the opponent follows the game
-        let mut d = ctx.in_game_chat(&row, asked)?;
-        d.choices = vec![vec![
-            Payload::TakebackAccept {
-                game: row.id,
-                ply: row.ply,
-            }
-            .button(ctx.t("button-accept", None)),
-            Payload::TakebackDecline {
-                game: row.id,
-                ply: row.ply,
-            }
-            .button(ctx.t("button-decline", None)),
-        ]];
-        d.mentions.extend(ctx.mention(opp)?);
-        d.game_id = Some(row.id);
-        ctx.post(d);
-        // the opponent may want to hear it privately (once a ply)
-        let asker = row.seat(me);
-        ctx.notify(&row, opp, Notice::TakebackAsked, |svc, c, lang| {
-            Ok(args![("player", svc.seat_name(c, asker, lang)?)])
-        })?;
-        Ok(())
+/// Ask the opponent of a casual game to agree to a takeback.
+fn ask_takeback(ctx: &mut Ctx, row: GameRow, me: Color, opponent: UserId) -> Res<()> {
+    if takeback_target(&row, me).is_none() {
+        return Err(TakebackRefusal::Nothing { game: row.id }.into());
     }
+    match store::takeback_request(ctx.c, row.id)?.filter(|t| t.ply == row.ply) {
+        Some(t) if t.declined => {
+            return Err(TakebackRefusal::DeclinedAlready { game: row.id }.into())
+        }
+        Some(_) => return Err(TakebackRefusal::Pending { game: row.id }.into()),
+        None => {}
+    }
+    store::set_takeback_request(ctx.c, row.id, ctx.user.id, row.ply, ctx.now)?;
+    let opp = Seat::Human(opponent);
+    let a = args![
+        ("game", row.id),
+        ("player", ctx.user.name.clone()),
+        ("opponent", ctx.call_name(opp)?),
+    ];
+    let asked = ctx.t("takeback-asked", Some(&a));
+    if ctx.chat.id != row.chat_id {
+        // asked from elsewhere (a private chat): the asker hears it here
+        ctx.post(Draft::text(ctx.here(), asked.clone()));
+    }
+    // the question goes where the opponent follows the game
+    let mut d = ctx.in_game_chat(&row, asked)?;
+    d.choices = vec![vec![
+        Payload::TakebackAccept {
+            game: row.id,
+            ply: row.ply,
+        }
+        .button(ctx.t("button-accept", None)),
+        Payload::TakebackDecline {
+            game: row.id,
+            ply: row.ply,
+        }
+        .button(ctx.t("button-decline", None)),
+    ]];
+    d.mentions.extend(ctx.mention(opp)?);
+    d.game_id = Some(row.id);
+    ctx.post(d);
+    // the opponent may want to hear it privately (once a ply)
+    let asker = row.seat(me);
+    ctx.notify(&row, opp, Notice::TakebackAsked, |cat, c, lang| {
+        Ok(args![(
+            "player",
+            crate::core::present::text::seat_name(cat, c, asker, lang)?
+        )])
+    })?;
+    Ok(())
+}
 
-    /// The opponent's answer to a takeback request asked at `ply`: the game
-    /// passes the gate (a player, the game going on), the request is still
-    /// open at the game's ply, and the presser is not the one who asked.
-    /// Returns the game and the requester.
-    fn takeback_answer(&self, ctx: &Ctx, game: i64, ply: i64) -> Res<(GameRow, i64)> {
-        let row = self.game_by_id(ctx, game)?;
-        ctx.gate(&row, Need::Play)?;
-        let lapsed = TakebackRefusal::Lapsed { game: row.id };
-        let req = store::takeback_request(ctx.c, row.id)?
-            .filter(|t| t.ply == ply && t.ply == row.ply && !t.declined)
-            .ok_or(lapsed)?;
-        if req.by_user == ctx.user.id {
-            return Err(TakebackRefusal::NotYours { game: row.id }.into());
-        }
-        Ok((row, req.by_user))
+/// The opponent's answer to a takeback request asked at `ply`: the game
+/// passes the gate (a player, the game going on), the request is still
+/// open at the game's ply, and the presser is not the one who asked.
+/// Returns the game and the requester.
+fn takeback_answer(ctx: &Ctx, game: GameId, ply: Ply) -> Res<(GameRow, UserId)> {
+    let row = game_by_id(ctx, game)?;
+    ctx.gate(&row, Need::Play)?;
+    let lapsed = TakebackRefusal::Lapsed { game: row.id };
+    let req = store::takeback_request(ctx.c, row.id)?
+        .filter(|t| t.ply == ply && t.ply == row.ply && !t.declined)
+        .ok_or(lapsed)?;
+    if req.by_user == ctx.user.id {
+        return Err(TakebackRefusal::NotYours { game: row.id }.into());
     }
+    Ok((row, req.by_user))
+}
 
-    /// Accept: take the requester's last move back (and the answer to it).
-    pub(crate) fn takeback_accept(&self, ctx: &mut Ctx, game: i64, ply: i64) -> Res<()> {
-        let (row, by) = self.takeback_answer(ctx, game, ply)?;
-        let by_color = row
-            .color_of(by)
-            .ok_or(corrupt("a takeback request of a non-player"))?;
-        let to = takeback_target(&row, by_color).ok_or(TakebackRefusal::Lapsed { game: row.id })?;
-        store::clear_takeback_request(ctx.c, row.id)?;
-        let loaded = self.take_back_to(ctx, row, to)?;
-        // the side to move starts its move afresh
-        let seat = loaded.row.seat(loaded.game.side_to_move());
-        let (deadline, reminder) = self.turn_clock(
-            ctx,
-            loaded.row.chat_id,
-            seat,
-            loaded.row.seconds_per_move,
-            0,
-        )?;
-        store::set_turn_clock(ctx.c, loaded.row.id, deadline, reminder)?;
-        let row = store::game(ctx.c, loaded.row.id)?.ok_or(corrupt("a game vanished"))?;
-        let loaded = Loaded {
-            row,
-            game: loaded.game,
-        };
-        let a = args![
-            ("game", loaded.row.id),
-            ("player", ctx.seat_name(loaded.row.seat(by_color))?),
-            ("opponent", ctx.user.name.clone()),
-        ];
-        let headline = ctx.t("takeback-agreed", Some(&a));
-        let mut d = ctx.board_draft(&loaded, headline.clone())?;
-        // a living board edited in place notifies nobody: say it too
-        d.turn_note = Some(headline);
-        ctx.post(d);
-        Ok(())
-    }
+/// Accept: take the requester's last move back (and the answer to it).
+pub(crate) fn takeback_accept(ctx: &mut Ctx, game: GameId, ply: Ply) -> Res<()> {
+    let (row, by) = takeback_answer(ctx, game, ply)?;
+    let by_color = row
+        .color_of(by)
+        .ok_or(corrupt("a takeback request of a non-player"))?;
+    let to = takeback_target(&row, by_color).ok_or(TakebackRefusal::Lapsed { game: row.id })?;
+    store::clear_takeback_request(ctx.c, row.id)?;
+    let loaded = take_back_to(ctx, row, to)?;
+    // the side to move starts its move afresh
+    let seat = loaded.row.seat(loaded.game.side_to_move());
+    let (deadline, reminder) = turn_clock(
+        ctx,
+        loaded.row.chat_id,
+        seat,
+        loaded.row.seconds_per_move,
+        0,
+    )?;
+    store::set_turn_clock(ctx.c, loaded.row.id, deadline, reminder)?;
+    let row = store::game(ctx.c, loaded.row.id)?.ok_or(corrupt("a game vanished"))?;
+    let loaded = Loaded {
+        row,
+        game: loaded.game,
+    };
+    let a = args![
+        ("game", loaded.row.id),
+        ("player", ctx.seat_name(loaded.row.seat(by_color))?),
+        ("opponent", ctx.user.name.clone()),
+    ];
+    let headline = ctx.t("takeback-agreed", Some(&a));
+    let mut d = ctx.board_draft(&loaded, headline.clone())?;
+    // a living board edited in place notifies nobody: say it too
+    d.turn_note = Some(headline);
+    ctx.post(d);
+    Ok(())
+}
 
-    /// Decline: the request is dropped, the game goes on as it is.
-    pub(crate) fn takeback_decline(&self, ctx: &mut Ctx, game: i64, ply: i64) -> Res<()> {
-        let (row, by) = self.takeback_answer(ctx, game, ply)?;
-        // kept, declined: not asked again before the game moves on
-        store::decline_takeback_request(ctx.c, row.id)?;
-        let a = args![
-            ("game", row.id),
-            ("player", ctx.seat_name(Seat::Human(by))?),
-            ("opponent", ctx.user.name.clone()),
-        ];
-        ctx.say("takeback-declined", Some(&a));
-        Ok(())
-    }
+/// Decline: the request is dropped, the game goes on as it is.
+pub(crate) fn takeback_decline(ctx: &mut Ctx, game: GameId, ply: Ply) -> Res<()> {
+    let (row, by) = takeback_answer(ctx, game, ply)?;
+    // kept, declined: not asked again before the game moves on
+    store::decline_takeback_request(ctx.c, row.id)?;
+    let a = args![
+        ("game", row.id),
+        ("player", ctx.seat_name(Seat::Human(by))?),
+        ("opponent", ctx.user.name.clone()),
+    ];
+    ctx.say("takeback-declined", Some(&a));
+    Ok(())
+}
 
-    /// Take a game back to ply `to`, once: refused as stale when the game
-    /// moved on meanwhile. Returns the game as it is now.
-    fn take_back_to(&self, ctx: &mut Ctx, row: GameRow, to: i64) -> Res<Loaded> {
-        let l = self.load(ctx.c, row)?;
-        let back = *l
-            .game
-            .positions()
-            .get(usize::try_from(to).unwrap_or(usize::MAX))
-            .ok_or(corrupt("a takeback past the start"))?;
-        if !store::take_back(ctx.c, l.row.id, l.row.ply, to, &back.to_fen(), ctx.now)? {
-            return Err(AccessRefusal::ButtonStale.into());
-        }
-        let row = store::game(ctx.c, l.row.id)?.ok_or(corrupt("a game vanished"))?;
-        self.load(ctx.c, row)
+/// Take a game back to ply `to`, once: refused as stale when the game
+/// moved on meanwhile. Returns the game as it is now.
+fn take_back_to(ctx: &mut Ctx, row: GameRow, to: Ply) -> Res<Loaded> {
+    let l = load(ctx.c, row)?;
+    let back = *l
+        .game
+        .positions()
+        .get(usize::try_from(to.0).unwrap_or(usize::MAX))
+        .ok_or(corrupt("a takeback past the start"))?;
+    if !store::take_back(ctx.c, l.row.id, l.row.ply, to, &back.to_fen(), ctx.now)? {
+        return Err(AccessRefusal::ButtonStale.into());
     }
+    let row = store::game(ctx.c, l.row.id)?.ok_or(corrupt("a game vanished"))?;
+    load(ctx.c, row)
 }

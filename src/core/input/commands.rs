@@ -9,6 +9,7 @@ use super::spec::Access;
 pub use super::table::Command;
 use super::table::CommandSpec;
 use super::words::Words;
+use crate::store::GameId;
 
 /// Parse a message starting with `/`. `None` if it is not a command. Every
 /// setting is known (see [`parse_command_on`]).
@@ -61,7 +62,11 @@ pub fn deep_link(payload: &str) -> Option<Command> {
         Some((k, n)) => (k, Some(n)),
         None => (payload, None),
     };
-    let game = || n.and_then(game_ref).map(|id| GameArg { game: Some(id) });
+    let game = || {
+        n.and_then(game_ref).map(|id| GameArg {
+            game: Some(GameId(id)),
+        })
+    };
     Some(match kind.to_ascii_lowercase().as_str() {
         "game" => Command::Board(game()?),
         "replay" => Command::Replay(game()?),
@@ -140,7 +145,7 @@ pub fn game_ref(s: &str) -> Option<i64> {
 }
 
 /// A game written the way the parser reads it before other words: `#12`.
-pub fn game_tag(game: i64) -> String {
+pub fn game_tag(game: GameId) -> String {
     format!("#{game}")
 }
 
@@ -151,7 +156,7 @@ pub fn handle_tag(handle: &str) -> String {
 
 /// What follows `/move` for a move: `#12 e3-d4` (the game first) when the
 /// game must be named, else the move alone.
-pub fn move_args(game: Option<i64>, text: &str) -> String {
+pub fn move_args(game: Option<GameId>, text: &str) -> String {
     match game {
         Some(g) => format!("{} {}", game_tag(g), text.trim()),
         None => text.trim().to_string(),
@@ -176,6 +181,7 @@ mod tests {
     use crate::core::settings::SettingsRefusal;
     use crate::core::tournaments::TournamentRefusal;
     use crate::store::ColorWish;
+    use crate::store::{ChallengeId, TournamentId};
     use crate::tournament::Format;
     use shashki_engine::Variant;
 
@@ -306,7 +312,9 @@ mod tests {
     #[test]
     fn deep_links_open_a_game_a_replay_an_analysis_or_a_puzzle() {
         use crate::core::input::args::{GameArg, NotifyArgs, PuzzleArgs};
-        let game = |id| GameArg { game: Some(id) };
+        let game = |id| GameArg {
+            game: Some(GameId(id)),
+        };
         assert_eq!(
             parse_command("/start notify"),
             Some(Command::Notify(NotifyArgs { on: Some(true) }))
@@ -379,7 +387,10 @@ mod tests {
             Some(mv(None, "e3-d4"))
         );
         assert_eq!(parse_command("/ход e3-d4"), Some(mv(None, "e3-d4")));
-        assert_eq!(parse_command("/move #4 c3 d4"), Some(mv(Some(4), "c3 d4")));
+        assert_eq!(
+            parse_command("/move #4 c3 d4"),
+            Some(mv(Some(GameId(4)), "c3 d4"))
+        );
         assert_eq!(
             parse_command("/move"),
             Some(Command::Move(MoveArgs::default()))
@@ -389,8 +400,11 @@ mod tests {
             Refusal::Access(AccessRefusal::GameUnknown { game: "#x".into() })
         );
         let draw = |game, decline| Command::Draw(DrawArgs { game, decline });
-        assert_eq!(parse_command("/draw #3 нет"), Some(draw(Some(3), true)));
-        assert_eq!(parse_command("/draw 3"), Some(draw(Some(3), false)));
+        assert_eq!(
+            parse_command("/draw #3 нет"),
+            Some(draw(Some(GameId(3)), true))
+        );
+        assert_eq!(parse_command("/draw 3"), Some(draw(Some(GameId(3)), false)));
         assert_eq!(parse_command("/draw"), Some(draw(None, false)));
         assert!(matches!(
             refusal("/draw maybe"),
@@ -398,7 +412,9 @@ mod tests {
         ));
         assert_eq!(
             parse_command("/accept #7"),
-            Some(Command::Accept(ChallengeArg { challenge: Some(7) }))
+            Some(Command::Accept(ChallengeArg {
+                challenge: Some(ChallengeId(7))
+            }))
         );
         // a word that is no number no longer falls back to the newest
         assert!(matches!(
@@ -569,11 +585,11 @@ mod tests {
         let t = |text: &str| parse_command(text).unwrap();
         assert_eq!(
             t("/tournament #2"),
-            Command::Tournament(TournamentArgs::Status(Some(2)))
+            Command::Tournament(TournamentArgs::Status(Some(TournamentId(2))))
         );
         assert_eq!(
             t("/турнир участвую #3"),
-            Command::Tournament(TournamentArgs::Join(Some(3)))
+            Command::Tournament(TournamentArgs::Join(Some(TournamentId(3))))
         );
         assert_eq!(t("/tournament start").access(), Access::Admins);
         assert_eq!(t("/tournament join").access(), Access::Anyone);
@@ -581,13 +597,13 @@ mod tests {
             t("/tournament remove @Carl #2"),
             Command::Tournament(TournamentArgs::Remove {
                 player: "Carl".into(),
-                tournament: Some(2)
+                tournament: Some(TournamentId(2))
             })
         );
         assert_eq!(
             t("/tournament adjudicate 12 1/2"),
             Command::Tournament(TournamentArgs::Adjudicate {
-                game: 12,
+                game: GameId(12),
                 result: Some(crate::store::GameResult::Draw)
             })
         );
@@ -840,7 +856,7 @@ mod tests {
         }
         assert_eq!(game_ref("#12"), Some(12));
         assert_eq!(game_ref("x"), None);
-        assert_eq!(move_args(Some(7), " c3-d4 "), "#7 c3-d4");
+        assert_eq!(move_args(Some(GameId(7)), " c3-d4 "), "#7 c3-d4");
         assert_eq!(move_args(None, "c3-d4"), "c3-d4");
     }
 }

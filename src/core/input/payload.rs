@@ -2,54 +2,56 @@
 //! A payload that refers to a game position carries its ply, so a button
 //! pressed late (after the position changed) is refused, not misapplied.
 
+use crate::store::{ChallengeId, GameId, Ply};
+
 /// What a button does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Payload {
     Accept {
-        challenge: i64,
+        challenge: ChallengeId,
     },
     /// Accept a shared challenge of a group from elsewhere (a private chat
     /// the share link opened): `token` is the link's secret.
     AcceptShared {
-        challenge: i64,
+        challenge: ChallengeId,
         token: i64,
     },
     Decline {
-        challenge: i64,
+        challenge: ChallengeId,
     },
     /// Play the `index`-th legal move (sorted by notation) at `ply`.
     Move {
-        game: i64,
-        ply: i64,
+        game: GameId,
+        ply: Ply,
         index: u16,
     },
     /// Show the moves of the piece on `square` (PDN number 1–32) at `ply`.
     Piece {
-        game: i64,
-        ply: i64,
+        game: GameId,
+        ply: Ply,
         square: u8,
     },
     /// Back to the list of pieces at `ply`.
     Pieces {
-        game: i64,
-        ply: i64,
+        game: GameId,
+        ply: Ply,
     },
     Resign {
-        game: i64,
+        game: GameId,
     },
     /// "Yes, resign", shown to the player who pressed resign (`by`: their
     /// colour, 0 white 1 black; `None` on buttons made before it was kept):
     /// the other player pressing it is refused.
     ResignConfirm {
-        game: i64,
+        game: GameId,
         by: Option<u8>,
     },
     /// Offer a draw, or accept the opponent's offer.
     Draw {
-        game: i64,
+        game: GameId,
     },
     DeclineDraw {
-        game: i64,
+        game: GameId,
     },
     /// A hint for the presser's puzzle in this chat.
     PuzzleHint,
@@ -60,31 +62,31 @@ pub enum Payload {
     /// The board of a game from the other side, for the presser alone
     /// (anyone may press it; it changes nothing).
     Flip {
-        game: i64,
+        game: GameId,
     },
     /// A finished game again, colours swapped: a challenge to the opponent,
     /// or a new game at once against the AI.
     Rematch {
-        game: i64,
+        game: GameId,
     },
     /// The engine's analysis of a finished game (`/analyse`).
     Analyse {
-        game: i64,
+        game: GameId,
     },
     /// A finished game as an animated replay (`/replay`).
     Replay {
-        game: i64,
+        game: GameId,
     },
     /// Agree to the opponent's takeback request in a casual game, asked
     /// at `ply` (lapsed once the game has moved on).
     TakebackAccept {
-        game: i64,
-        ply: i64,
+        game: GameId,
+        ply: Ply,
     },
     /// Refuse the opponent's takeback request asked at `ply`.
     TakebackDecline {
-        game: i64,
-        ply: i64,
+        game: GameId,
+        ply: Ply,
     },
 }
 
@@ -166,37 +168,53 @@ impl Payload {
             })
             .collect::<Option<Vec<_>>>()?;
         let p = match (tag, nums.as_slice()) {
-            ("a", [c]) => Payload::Accept { challenge: *c },
+            ("a", [c]) => Payload::Accept {
+                challenge: ChallengeId(*c),
+            },
             ("A", [c, t]) => Payload::AcceptShared {
-                challenge: *c,
+                challenge: ChallengeId(*c),
                 token: *t,
             },
-            ("d", [c]) => Payload::Decline { challenge: *c },
+            ("d", [c]) => Payload::Decline {
+                challenge: ChallengeId(*c),
+            },
             ("m", [g, p, i]) => Payload::Move {
-                game: *g,
-                ply: *p,
+                game: GameId(*g),
+                ply: Ply(*p),
                 index: u16::try_from(*i).ok()?,
             },
             ("p", [g, p, s]) if (1..=32).contains(s) => Payload::Piece {
-                game: *g,
-                ply: *p,
+                game: GameId(*g),
+                ply: Ply(*p),
                 square: *s as u8,
             },
-            ("b", [g, p]) => Payload::Pieces { game: *g, ply: *p },
-            ("r", [g]) => Payload::Resign { game: *g },
-            ("R", [g]) => Payload::ResignConfirm { game: *g, by: None },
+            ("b", [g, p]) => Payload::Pieces {
+                game: GameId(*g),
+                ply: Ply(*p),
+            },
+            ("r", [g]) => Payload::Resign { game: GameId(*g) },
+            ("R", [g]) => Payload::ResignConfirm {
+                game: GameId(*g),
+                by: None,
+            },
             ("R", [g, c]) if (0..=1).contains(c) => Payload::ResignConfirm {
-                game: *g,
+                game: GameId(*g),
                 by: Some(*c as u8),
             },
-            ("f", [g]) => Payload::Flip { game: *g },
-            ("rm", [g]) => Payload::Rematch { game: *g },
-            ("an", [g]) => Payload::Analyse { game: *g },
-            ("rp", [g]) => Payload::Replay { game: *g },
-            ("ta", [g, p]) => Payload::TakebackAccept { game: *g, ply: *p },
-            ("td", [g, p]) => Payload::TakebackDecline { game: *g, ply: *p },
-            ("o", [g]) => Payload::Draw { game: *g },
-            ("x", [g]) => Payload::DeclineDraw { game: *g },
+            ("f", [g]) => Payload::Flip { game: GameId(*g) },
+            ("rm", [g]) => Payload::Rematch { game: GameId(*g) },
+            ("an", [g]) => Payload::Analyse { game: GameId(*g) },
+            ("rp", [g]) => Payload::Replay { game: GameId(*g) },
+            ("ta", [g, p]) => Payload::TakebackAccept {
+                game: GameId(*g),
+                ply: Ply(*p),
+            },
+            ("td", [g, p]) => Payload::TakebackDecline {
+                game: GameId(*g),
+                ply: Ply(*p),
+            },
+            ("o", [g]) => Payload::Draw { game: GameId(*g) },
+            ("x", [g]) => Payload::DeclineDraw { game: GameId(*g) },
             ("ph", []) => Payload::PuzzleHint,
             ("ps", []) => Payload::PuzzleSolution,
             ("pn", []) => Payload::PuzzleNext,
@@ -213,39 +231,52 @@ mod tests {
     #[test]
     fn round_trip_and_rejects() {
         let all = [
-            Payload::Accept { challenge: 7 },
+            Payload::Accept {
+                challenge: ChallengeId(7),
+            },
             Payload::AcceptShared {
-                challenge: 7,
+                challenge: ChallengeId(7),
                 token: 999_999_999_999,
             },
-            Payload::Decline { challenge: 7 },
+            Payload::Decline {
+                challenge: ChallengeId(7),
+            },
             Payload::Move {
-                game: 123456789,
-                ply: 140,
+                game: GameId(123456789),
+                ply: Ply(140),
                 index: 3,
             },
             Payload::Piece {
-                game: 1,
-                ply: 2,
+                game: GameId(1),
+                ply: Ply(2),
                 square: 32,
             },
-            Payload::Pieces { game: 1, ply: 2 },
-            Payload::Resign { game: 9 },
-            Payload::ResignConfirm { game: 9, by: None },
+            Payload::Pieces {
+                game: GameId(1),
+                ply: Ply(2),
+            },
+            Payload::Resign { game: GameId(9) },
             Payload::ResignConfirm {
-                game: 9,
+                game: GameId(9),
+                by: None,
+            },
+            Payload::ResignConfirm {
+                game: GameId(9),
                 by: Some(1),
             },
-            Payload::Draw { game: 9 },
-            Payload::Flip { game: 9 },
-            Payload::Rematch { game: 9 },
-            Payload::Analyse { game: 9 },
-            Payload::Replay { game: 9 },
-            Payload::DeclineDraw { game: 9 },
-            Payload::TakebackAccept { game: 9, ply: 14 },
+            Payload::Draw { game: GameId(9) },
+            Payload::Flip { game: GameId(9) },
+            Payload::Rematch { game: GameId(9) },
+            Payload::Analyse { game: GameId(9) },
+            Payload::Replay { game: GameId(9) },
+            Payload::DeclineDraw { game: GameId(9) },
+            Payload::TakebackAccept {
+                game: GameId(9),
+                ply: Ply(14),
+            },
             Payload::TakebackDecline {
-                game: 123456789012,
-                ply: 0,
+                game: GameId(123456789012),
+                ply: Ply(0),
             },
         ];
         for p in all {

@@ -22,7 +22,7 @@ use super::words::Words;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::input::InputRefusal;
-use crate::core::{puzzles, Service};
+use crate::core::{games, help, notify, puzzles, ratings, settings, tournaments, ChallengeId};
 
 /// One row of the table, as the parser and the menus read it.
 #[derive(Debug, Clone, Copy)]
@@ -110,13 +110,13 @@ macro_rules! command_table {
             }
 
             /// Run it: the handler of its row (access checked already).
-            pub(crate) fn run(self, svc: &Service, ctx: &mut Ctx) -> Res<()> {
+            pub(crate) fn run(self, ctx: &mut Ctx) -> Res<()> {
                 match self {
                     $(Command::$variant(a) => {
-                        let run: fn(&Service, &mut Ctx, $args) -> Res<()> = $run;
-                        run(svc, ctx, a)
+                        let run: fn(&mut Ctx, $args) -> Res<()> = $run;
+                        run(ctx, a)
                     })+
-                    Command::ChallengeLink { id, token } => svc.challenge_link(ctx, id, token),
+                    Command::ChallengeLink { id, token } => games::challenge_link(ctx, ChallengeId(id), token),
                     Command::Malformed(r) => Err(r.refusal.into()),
                     Command::Unknown(command) => Err(InputRefusal::UnknownCommand { command }.into()),
                 }
@@ -136,7 +136,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-move").help("help-line-move"),
-        run: |svc, ctx, a| svc.cmd_move(ctx, a),
+        run: |ctx, a| games::cmd_move(ctx, a),
     },
     /// `/board [#game]`.
     Board(GameArg) {
@@ -148,7 +148,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-board").help("help-line-board"),
-        run: |svc, ctx, a| svc.cmd_board(ctx, a.game),
+        run: |ctx, a| games::cmd_board(ctx, a.game),
     },
     /// `/challenge …`: a game against someone, anyone, or the AI.
     Challenge(ChallengeArgs) {
@@ -160,7 +160,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-challenge").help("help-line-challenge"),
-        run: |svc, ctx, a| svc.cmd_challenge(ctx, a),
+        run: |ctx, a| games::cmd_challenge(ctx, a),
     },
     /// `/accept [#challenge]`.
     Accept(ChallengeArg) {
@@ -172,7 +172,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-accept"),
-        run: |svc, ctx, a| svc.cmd_accept(ctx, a.challenge),
+        run: |ctx, a| games::cmd_accept(ctx, a.challenge),
     },
     /// `/decline [#challenge]`.
     Decline(ChallengeArg) {
@@ -184,7 +184,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-decline"),
-        run: |svc, ctx, a| svc.cmd_decline(ctx, a.challenge),
+        run: |ctx, a| games::cmd_decline(ctx, a.challenge),
     },
     /// `/games`: the user's games and whose turn it is.
     Games(NoArgs) {
@@ -196,7 +196,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-games").help("help-line-games"),
-        run: |svc, ctx, _| svc.cmd_games(ctx),
+        run: |ctx, _| games::cmd_games(ctx),
     },
     /// `/draw [#game] [decline]`: offer or accept, or decline.
     Draw(DrawArgs) {
@@ -208,7 +208,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-draw").help("help-line-draw"),
-        run: |svc, ctx, a| svc.cmd_draw(ctx, a.game, a.decline),
+        run: |ctx, a| games::cmd_draw(ctx, a.game, a.decline),
     },
     /// `/resign [#game]`.
     Resign(GameArg) {
@@ -220,7 +220,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-resign").help("help-line-resign"),
-        run: |svc, ctx, a| svc.cmd_resign(ctx, a.game),
+        run: |ctx, a| games::cmd_resign(ctx, a.game),
     },
     /// `/pdn [#game]`: the game record.
     Pdn(GameArg) {
@@ -232,7 +232,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-pdn").help("help-line-pdn"),
-        run: |svc, ctx, a| svc.cmd_pdn(ctx, a.game),
+        run: |ctx, a| games::cmd_pdn(ctx, a.game),
     },
     /// `/top [variant | puzzles]`: the chat's ratings.
     Top(TopArgs) {
@@ -244,7 +244,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-top").help("help-line-top"),
-        run: |svc, ctx, a| svc.cmd_top(ctx, a),
+        run: |ctx, a| ratings::cmd_top(ctx, a),
     },
     /// `/vacation N`: pause the user's clocks.
     Vacation(VacationArgs) {
@@ -256,7 +256,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-vacation").help("help-line-vacation"),
-        run: |svc, ctx, a| svc.cmd_vacation(ctx, a.days),
+        run: |ctx, a| games::cmd_vacation(ctx, a.days),
     },
     /// `/notify [on|off]`: private notifications of the user's moves.
     Notify(NotifyArgs) {
@@ -268,7 +268,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-notify").help("help-line-notify"),
-        run: |svc, ctx, a| svc.cmd_notify(ctx, a.on),
+        run: |ctx, a| notify::cmd_notify(ctx, a.on),
     },
     /// `/settings [KEY VALUE]`.
     Settings(SettingsArgs) {
@@ -282,7 +282,7 @@ command_table! {
         about: about("cmd-settings")
             .members_admins("cmd-settings-member", "cmd-settings-admin")
             .help("help-line-settings"),
-        run: |svc, ctx, a| svc.cmd_settings(ctx, a),
+        run: |ctx, a| settings::cmd_settings(ctx, a),
     },
     /// `/puzzle [move | solution | next | daily | #n]`.
     Puzzle(PuzzleArgs) {
@@ -294,7 +294,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-puzzle").help("help-line-puzzle"),
-        run: |_, ctx, a| puzzles::cmd_puzzle(ctx, a),
+        run: |ctx, a| puzzles::cmd_puzzle(ctx, a),
     },
     /// `/hint`: a hint for the open puzzle.
     Hint(NoArgs) {
@@ -306,7 +306,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-hint").help("help-line-hint"),
-        run: |_, ctx, _| puzzles::cmd_hint(ctx),
+        run: |ctx, _| puzzles::cmd_hint(ctx),
     },
     /// `/daily on [HH:MM] [zone]`, `/daily off`, `/daily`.
     Daily(DailyArgs) {
@@ -318,7 +318,7 @@ command_table! {
         place: Group,
         menu: Admins,
         about: about("cmd-daily").help("help-line-daily"),
-        run: |_, ctx, a| puzzles::cmd_daily(ctx, a),
+        run: |ctx, a| puzzles::cmd_daily(ctx, a),
     },
     /// `/tournament …`: the chat's correspondence tournaments.
     Tournament(TournamentArgs) {
@@ -332,7 +332,7 @@ command_table! {
         about: about("cmd-tournament")
             .members_admins("cmd-tournament-member", "cmd-tournament")
             .help("help-line-tournament"),
-        run: |svc, ctx, a| svc.cmd_tournament(ctx, a),
+        run: |ctx, a| tournaments::cmd_tournament(ctx, a),
     },
     /// `/standings [#id]`: a tournament's crosstable.
     Standings(StandingsArgs) {
@@ -344,7 +344,7 @@ command_table! {
         place: Group,
         menu: All,
         about: about("cmd-standings").within(),
-        run: |svc, ctx, a| svc.cmd_standings(ctx, a.tournament),
+        run: |ctx, a| tournaments::cmd_standings(ctx, a.tournament),
     },
     /// `/replay [#game]`: the game as an animated GIF.
     Replay(GameArg) {
@@ -356,7 +356,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-replay").help("help-line-replay"),
-        run: |svc, ctx, a| svc.cmd_replay(ctx, a.game),
+        run: |ctx, a| games::cmd_replay(ctx, a.game),
     },
     /// `/takeback [#game]`: undo the user's last move (casual games).
     Takeback(GameArg) {
@@ -368,7 +368,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-takeback"),
-        run: |svc, ctx, a| svc.cmd_takeback(ctx, a.game),
+        run: |ctx, a| games::cmd_takeback(ctx, a.game),
     },
     /// `/if [#game] X Y …`: conditional moves.
     If(IfArgs) {
@@ -380,7 +380,7 @@ command_table! {
         place: Private,
         menu: All,
         about: about("cmd-if"),
-        run: |svc, ctx, a| svc.cmd_if(ctx, a),
+        run: |ctx, a| games::cmd_if(ctx, a),
     },
     /// `/analyse [#game]`: the engine's analysis of a finished game.
     Analyse(GameArg) {
@@ -392,7 +392,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-analyse").help("help-line-analyse"),
-        run: |svc, ctx, a| svc.cmd_analyse(ctx, a.game),
+        run: |ctx, a| games::cmd_analyse(ctx, a.game),
     },
     /// `/position [variant] FEN`: any position as a picture.
     Position(PositionArgs) {
@@ -404,7 +404,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-position").help("help-line-position"),
-        run: |svc, ctx, a| svc.cmd_position(ctx, a),
+        run: |ctx, a| games::cmd_position(ctx, a),
     },
     /// `/help [topic]` (`/start`: the welcome).
     Help(HelpArgs) {
@@ -416,7 +416,7 @@ command_table! {
         place: Anywhere,
         menu: All,
         about: about("cmd-help").help("help-line-help"),
-        run: |svc, ctx, a| svc.cmd_help(ctx, a),
+        run: |ctx, a| help::cmd_help(ctx, a),
     },
     /// `/puzzletop`: the chat's puzzle leaderboard (`/top puzzles`).
     PuzzleTop(PuzzleTop) {
@@ -428,7 +428,7 @@ command_table! {
         place: Anywhere,
         menu: Hidden,
         about: about("cmd-top"),
-        run: |_, ctx, _| puzzles::cmd_top(ctx),
+        run: |ctx, _| puzzles::cmd_top(ctx),
     },
 }
 

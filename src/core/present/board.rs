@@ -12,7 +12,7 @@ use crate::core::i18n::num;
 use crate::core::input::payload::Payload;
 use crate::core::types::{BoardMode, Choice, Target};
 use crate::render::Theme;
-use crate::store::{self, ChatRow, GameRow, Seat};
+use crate::store::{self, ChatId, ChatRow, GameRow, Seat};
 use shashki_engine::{Color, Game, Move, Position};
 
 /// The theme a chat draws its boards in.
@@ -52,7 +52,7 @@ impl Ctx<'_> {
             position,
             last,
             flip,
-            theme: chat_theme(&self.chat, self.svc.config.default_theme),
+            theme: chat_theme(&self.chat, self.config().default_theme),
             caption,
             name,
             numbered: false,
@@ -157,7 +157,7 @@ impl Ctx<'_> {
                 ("black", self.duration_text(black)),
                 ("moves", num(moves)),
                 ("days", num(days)),
-                ("togo", num(moves - (row.ply / 2) % moves)),
+                ("togo", num(moves - (row.ply.0 / 2) % moves)),
             ];
             text.push(' ');
             text.push_str(&self.t("bank-left", Some(&a)));
@@ -241,7 +241,7 @@ impl Ctx<'_> {
     }
 
     /// The platform id of a chat (this action's chat when it is the same).
-    pub(crate) fn chat_of(&self, chat_id: i64) -> Res<String> {
+    pub(crate) fn chat_of(&self, chat_id: ChatId) -> Res<String> {
         if chat_id == self.chat.id {
             return Ok(self.chat.platform_chat_id.clone());
         }

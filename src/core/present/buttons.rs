@@ -5,6 +5,7 @@
 
 use crate::core::input::payload::Payload;
 use crate::core::types::Choice;
+use crate::store::{GameId, Ply};
 use shashki_engine::{Game, Move, Position, Square, Variant};
 
 /// How many move buttons a board shows before it asks for a piece first.
@@ -20,7 +21,7 @@ pub(crate) fn sorted_moves(position: &Position, variant: Variant) -> Vec<Move> {
 }
 
 /// The button that plays `moves[index]` in `game` at `ply`.
-pub(crate) fn move_button(game: i64, ply: i64, index: usize, label: String) -> Choice {
+pub(crate) fn move_button(game: GameId, ply: Ply, index: usize, label: String) -> Choice {
     Payload::Move {
         game,
         ply,
@@ -31,8 +32,8 @@ pub(crate) fn move_button(game: i64, ply: i64, index: usize, label: String) -> C
 
 /// Every legal move as a button, in the order move payloads refer to.
 pub(crate) fn all_move_choices(
-    game: i64,
-    ply: i64,
+    game: GameId,
+    ply: Ply,
     pos: &Position,
     variant: Variant,
 ) -> Vec<Choice> {
@@ -46,8 +47,8 @@ pub(crate) fn all_move_choices(
 /// Buttons for the moves: all of them when few, else the pieces that can
 /// move first (`piece`: the moves of that piece, and a back button).
 pub(crate) fn move_choices(
-    game: i64,
-    ply: i64,
+    game: GameId,
+    ply: Ply,
     g: &Game,
     piece: Option<Square>,
     back: &str,

@@ -6,10 +6,15 @@ pub(crate) mod board;
 pub(crate) mod buttons;
 pub(crate) mod text;
 
+use super::ctx::Env;
+use super::error::Refusal;
+use super::i18n::Lang;
 use super::picture::{BoardPicture, Marks, Picture, Pos};
+use super::types::Event;
 use super::types::{BoardMode, Choice, Image, Link, Mention, Platform, Reply, Share, Target};
-use super::Service;
+use super::Config;
 use crate::render::{LastMove, Theme};
+use crate::store::GameId;
 use shashki_engine::{Move, Position, Variant};
 
 /// A board to draw once the transaction has committed.
@@ -39,7 +44,7 @@ pub(crate) struct Draft {
     pub board: Option<BoardView>,
     pub choices: Vec<Vec<Choice>>,
     pub mentions: Vec<Mention>,
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     pub document: Option<(String, String)>,
     /// A ready picture that is not a board (a crosstable); a board wins.
     pub image: Option<Image>,
@@ -148,51 +153,61 @@ impl Draft {
     }
 }
 
-impl Service {
-    /// Draw the board of a draft and make it a reply.
-    pub(crate) fn finish_draft(&self, d: Draft, platform: Platform) -> Reply {
-        let image = match d.board {
-            Some(b) => {
-                let picture = Picture::Board(BoardPicture {
-                    pos: Pos::of(&b.position),
-                    variant: b.variant.key().to_string(),
-                    last: b
-                        .last
-                        .map(|(before, mv)| Marks::of(&LastMove::from_move(&before, &mv))),
-                    flip: b.flip,
-                    theme: b.theme.name().to_string(),
-                    caption: Some(b.caption),
-                    numbered: b.numbered,
-                    size: self.config.board_size,
-                });
-                let mut image = Image::of(format!("board-{}.png", b.name), picture);
-                if b.hidden {
-                    image = image.hidden();
-                }
-                Some(image)
+/// The refusal `r` of `ev`, for its sender alone, in `lang`.
+pub(crate) fn refusal_reply(env: &Env, ev: &Event, lang: Lang, r: &Refusal) -> Reply {
+    let target = Target::User {
+        chat: ev.chat.id.clone(),
+        user: ev.user.id.clone(),
+    };
+    let text = text::refusal_text(&env.catalog, lang, r);
+    let mut d = Draft::text(target, text);
+    d.thread = Some(ev.thread.clone());
+    finish_draft(&env.config, d, ev.platform)
+}
+
+/// Draw the board of a draft (at the configured size) and make it a reply.
+pub(crate) fn finish_draft(config: &Config, d: Draft, platform: Platform) -> Reply {
+    let image = match d.board {
+        Some(b) => {
+            let picture = Picture::Board(BoardPicture {
+                pos: Pos::of(&b.position),
+                variant: b.variant.key().to_string(),
+                last: b
+                    .last
+                    .map(|(before, mv)| Marks::of(&LastMove::from_move(&before, &mv))),
+                flip: b.flip,
+                theme: b.theme.name().to_string(),
+                caption: Some(b.caption),
+                numbered: b.numbered,
+                size: config.board_size,
+            });
+            let mut image = Image::of(format!("board-{}.png", b.name), picture);
+            if b.hidden {
+                image = image.hidden();
             }
-            None => d.image,
-        };
-        Reply {
-            platform,
-            target: d.target,
-            text: d.text,
-            image,
-            choices: d.choices,
-            mentions: d.mentions,
-            game_id: d.game_id,
-            document: d.document,
-            in_place: d.in_place,
-            board_mode: d.board_mode,
-            turn_note: d.turn_note,
-            thread: d.thread.flatten(),
-            link: d.link,
-            new_thread: d.new_thread,
-            live: d.live,
-            ack: d.ack,
-            share: d.share,
-            outbox: Vec::new(),
+            Some(image)
         }
+        None => d.image,
+    };
+    Reply {
+        platform,
+        target: d.target,
+        text: d.text,
+        image,
+        choices: d.choices,
+        mentions: d.mentions,
+        game_id: d.game_id,
+        document: d.document,
+        in_place: d.in_place,
+        board_mode: d.board_mode,
+        turn_note: d.turn_note,
+        thread: d.thread.flatten(),
+        link: d.link,
+        new_thread: d.new_thread,
+        live: d.live,
+        ack: d.ack,
+        share: d.share,
+        outbox: Vec::new(),
     }
 }
 

@@ -4,11 +4,10 @@
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::{Arg, Refusal, Res};
+use crate::core::i18n::Catalog;
 use crate::core::i18n::{num, Args, Lang};
 use crate::core::types::Mention;
-use crate::core::Service;
-use crate::store::Tx;
-use crate::store::{self, GameResult, GameRow, Seat, Termination};
+use crate::store::{self, GameResult, GameRow, Seat, Termination, Tx};
 use shashki_engine::notation::IllegalReason;
 use shashki_engine::{MoveError, Variant};
 
@@ -45,223 +44,231 @@ pub(crate) fn echo_text(text: &str) -> String {
     cut(text, ECHO_TEXT_MAX)
 }
 
-impl Service {
-    /// A message of the catalogue.
-    pub(crate) fn t(&self, lang: Lang, id: &str, args: Option<&Args>) -> String {
-        self.catalog.get(lang, id, args)
-    }
+/// The name of whoever holds a seat.
+pub(crate) fn seat_name(cat: &Catalog, c: &Tx, seat: Seat, lang: Lang) -> Res<String> {
+    Ok(match seat {
+        Seat::Human(id) => store::user(c, id)?
+            .map(|u| u.name)
+            .unwrap_or_else(|| "?".into()),
+        Seat::Ai(level) => {
+            let a = args![("level", num(i64::from(level)))];
+            cat.get(lang, "ai-name", Some(&a))
+        }
+    })
+}
 
-    /// The name of whoever holds a seat.
-    pub(crate) fn seat_name(&self, c: &Tx, seat: Seat, lang: Lang) -> Res<String> {
-        Ok(match seat {
-            Seat::Human(id) => store::user(c, id)?
-                .map(|u| u.name)
-                .unwrap_or_else(|| "?".into()),
-            Seat::Ai(level) => {
-                let a = args![("level", num(i64::from(level)))];
-                self.t(lang, "ai-name", Some(&a))
-            }
-        })
-    }
+/// The person to notify for a seat (none for the AI).
+pub(crate) fn mention(c: &Tx, seat: Seat) -> Res<Option<Mention>> {
+    Ok(match seat {
+        Seat::Human(id) => store::user(c, id)?.map(|u| Mention {
+            platform_user_id: u.platform_user_id,
+            name: u.name,
+            handle: u.handle,
+        }),
+        Seat::Ai(_) => None,
+    })
+}
 
-    /// The person to notify for a seat (none for the AI).
-    pub(crate) fn mention(&self, c: &Tx, seat: Seat) -> Res<Option<Mention>> {
-        Ok(match seat {
-            Seat::Human(id) => store::user(c, id)?.map(|u| Mention {
-                platform_user_id: u.platform_user_id,
-                name: u.name,
-                handle: u.handle,
-            }),
-            Seat::Ai(_) => None,
-        })
-    }
+/// `@handle` or the name, for texts that call on someone.
+pub(crate) fn call_name(cat: &Catalog, c: &Tx, seat: Seat, lang: Lang) -> Res<String> {
+    Ok(match mention(c, seat)? {
+        Some(Mention {
+            handle: Some(h), ..
+        }) => format!("@{h}"),
+        Some(m) => m.name,
+        None => seat_name(cat, c, seat, lang)?,
+    })
+}
 
-    /// `@handle` or the name, for texts that call on someone.
-    pub(crate) fn call_name(&self, c: &Tx, seat: Seat, lang: Lang) -> Res<String> {
-        Ok(match self.mention(c, seat)? {
-            Some(Mention {
-                handle: Some(h), ..
-            }) => format!("@{h}"),
-            Some(m) => m.name,
-            None => self.seat_name(c, seat, lang)?,
-        })
-    }
-
-    /// "2 days 3 hours", "5 minutes", …
-    pub(crate) fn duration_text(&self, lang: Lang, secs: i64) -> String {
-        use crate::core::time::DAY;
-        let secs = secs.max(0);
-        let days = secs / DAY;
-        let hours = (secs % DAY) / 3600;
-        let minutes = (secs % 3600) / 60;
-        if days > 0 {
-            let a = args![("days", num(days)), ("hours", num(hours))];
-            if hours > 0 {
-                self.t(lang, "duration-days-hours", Some(&a))
-            } else {
-                self.t(lang, "duration-days", Some(&a))
-            }
-        } else if hours > 0 {
-            let a = args![("hours", num(hours)), ("minutes", num(minutes))];
-            self.t(lang, "duration-hours-minutes", Some(&a))
+/// "2 days 3 hours", "5 minutes", …
+pub(crate) fn duration_text(cat: &Catalog, lang: Lang, secs: i64) -> String {
+    use crate::core::time::DAY;
+    let secs = secs.max(0);
+    let days = secs / DAY;
+    let hours = (secs % DAY) / 3600;
+    let minutes = (secs % 3600) / 60;
+    if days > 0 {
+        let a = args![("days", num(days)), ("hours", num(hours))];
+        if hours > 0 {
+            cat.get(lang, "duration-days-hours", Some(&a))
         } else {
-            let a = args![("minutes", num(minutes.max(1)))];
-            self.t(lang, "duration-minutes", Some(&a))
+            cat.get(lang, "duration-days", Some(&a))
         }
-    }
-
-    /// The time per move of a game or challenge, or "no time limit".
-    pub(crate) fn per_move_text(&self, lang: Lang, seconds_per_move: Option<i64>) -> String {
-        match seconds_per_move {
-            Some(s) => self.duration_text(lang, s),
-            None => self.t(lang, "no-deadline", None),
-        }
-    }
-
-    /// The name of a rule set (`variant-russian`, …).
-    pub(crate) fn variant_name(&self, lang: Lang, variant: Variant) -> String {
-        self.t(lang, &format!("variant-{}", variant.key()), None)
-    }
-
-    /// "White wins: resignation. Result 2-0." and the like.
-    pub(crate) fn result_text(
-        &self,
-        c: &Tx,
-        lang: Lang,
-        row: &GameRow,
-        result: GameResult,
-        how: Termination,
-    ) -> Res<String> {
-        // the draw rules' numbers depend on the variant
-        let variant = row.variant;
-        let a = args![
-            ("variant", variant.key()),
-            ("moves", i64::from(variant.kings_only_draw_plies() / 2)),
-        ];
-        let reason = self.t(lang, &format!("reason-{how}"), Some(&a));
-        Ok(match result.winner() {
-            Some(w) => {
-                let a = args![
-                    ("winner", self.seat_name(c, row.seat(w), lang)?),
-                    ("color", color_key(w)),
-                    ("reason", reason),
-                    ("result", result.as_str())
-                ];
-                self.t(lang, "result-win", Some(&a))
-            }
-            None => self.t(lang, "result-draw", Some(&args![("reason", reason)])),
-        })
-    }
-
-    /// Why a move text is not a move, listing the legal moves.
-    /// Squares are named in the variant's notation (the engine already
-    /// wrote the moves it lists that way).
-    pub(crate) fn move_error_text(&self, lang: Lang, variant: Variant, err: &MoveError) -> String {
-        use MoveError as E;
-        match err {
-            E::Empty => self.t(lang, "move-empty", None),
-            E::BadSquare { token, .. } => self.t(
-                lang,
-                "move-bad-square",
-                Some(&args![("token", echo(token))]),
-            ),
-            E::NoLegalMoves => self.t(lang, "move-none", None),
-            E::Ambiguous { input, candidates } => self.t(
-                lang,
-                "move-ambiguous",
-                Some(&args![
-                    ("input", echo(input)),
-                    ("candidates", candidates.join(", "))
-                ]),
-            ),
-            E::Illegal {
-                input,
-                reason,
-                legal,
-            } => {
-                let square = |id: &str, s: &shashki_engine::Square| {
-                    self.t(lang, id, Some(&args![("square", variant.square_name(*s))]))
-                };
-                let why = match reason {
-                    Some(IllegalReason::EmptySquare(s)) => Some(square("why-empty-square", s)),
-                    Some(IllegalReason::NotYourPiece(s)) => Some(square("why-not-your-piece", s)),
-                    Some(IllegalReason::MustCapture) => {
-                        Some(self.t(lang, "why-must-capture", None))
-                    }
-                    Some(IllegalReason::CaptureNotFinished) => {
-                        Some(self.t(lang, "why-capture-not-finished", None))
-                    }
-                    Some(IllegalReason::PieceCannotMove(s)) => Some(square("why-cannot-move", s)),
-                    Some(IllegalReason::CaptureEndsEarlier) => {
-                        Some(self.t(lang, "why-capture-ends-earlier", None))
-                    }
-                    Some(IllegalReason::CapturePrecedence) => {
-                        Some(self.t(lang, "why-capture-precedence", None))
-                    }
-                    None => None,
-                };
-                let a = args![
-                    ("input", echo(input)),
-                    ("why", why.clone().unwrap_or_default()),
-                    ("legal", legal.join(", "))
-                ];
-                let id = if why.is_some() {
-                    "move-not-legal-why"
-                } else {
-                    "move-not-legal"
-                };
-                self.t(lang, id, Some(&a))
-            }
-        }
-    }
-
-    /// The localised message of a refusal: its message id and arguments
-    /// are declared with the refusal (see `error::refusals!`).
-    pub(crate) fn refusal_text(&self, lang: Lang, r: &Refusal) -> String {
-        let mut a = Args::new();
-        for (name, arg) in r.args() {
-            match arg {
-                Arg::Num(n) => a.set(name, n),
-                Arg::Text(s) => a.set(name, s),
-                Arg::Typed(s) => a.set(name, echo(s)),
-                Arg::TypedText(s) => a.set(name, echo_text(s)),
-                Arg::Ids(ids) => a.set(
-                    name,
-                    ids.iter()
-                        .map(|id| format!("#{id}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ),
-                Arg::Move(variant, error) => {
-                    a.set(name, self.move_error_text(lang, variant, error))
-                }
-            }
-        }
-        self.t(lang, r.id(), Some(&a))
+    } else if hours > 0 {
+        let a = args![("hours", num(hours)), ("minutes", num(minutes))];
+        cat.get(lang, "duration-hours-minutes", Some(&a))
+    } else {
+        let a = args![("minutes", num(minutes.max(1)))];
+        cat.get(lang, "duration-minutes", Some(&a))
     }
 }
 
+/// The time per move of a game or challenge, or "no time limit".
+pub(crate) fn per_move_text(cat: &Catalog, lang: Lang, seconds_per_move: Option<i64>) -> String {
+    match seconds_per_move {
+        Some(s) => duration_text(cat, lang, s),
+        None => cat.get(lang, "no-deadline", None),
+    }
+}
+
+/// The name of a rule set (`variant-russian`, …).
+pub(crate) fn variant_name(cat: &Catalog, lang: Lang, variant: Variant) -> String {
+    cat.get(lang, &format!("variant-{}", variant.key()), None)
+}
+
+/// "White wins: resignation. Result 2-0." and the like.
+pub(crate) fn result_text(
+    cat: &Catalog,
+    c: &Tx,
+    lang: Lang,
+    row: &GameRow,
+    result: GameResult,
+    how: Termination,
+) -> Res<String> {
+    // the draw rules' numbers depend on the variant
+    let variant = row.variant;
+    let a = args![
+        ("variant", variant.key()),
+        ("moves", i64::from(variant.kings_only_draw_plies() / 2)),
+    ];
+    let reason = cat.get(lang, &format!("reason-{how}"), Some(&a));
+    Ok(match result.winner() {
+        Some(w) => {
+            let a = args![
+                ("winner", seat_name(cat, c, row.seat(w), lang)?),
+                ("color", color_key(w)),
+                ("reason", reason),
+                ("result", result.as_str())
+            ];
+            cat.get(lang, "result-win", Some(&a))
+        }
+        None => cat.get(lang, "result-draw", Some(&args![("reason", reason)])),
+    })
+}
+
+/// Why a move text is not a move, listing the legal moves.
+/// Squares are named in the variant's notation (the engine already
+/// wrote the moves it lists that way).
+pub(crate) fn move_error_text(
+    cat: &Catalog,
+    lang: Lang,
+    variant: Variant,
+    err: &MoveError,
+) -> String {
+    use MoveError as E;
+    match err {
+        E::Empty => cat.get(lang, "move-empty", None),
+        E::BadSquare { token, .. } => cat.get(
+            lang,
+            "move-bad-square",
+            Some(&args![("token", echo(token))]),
+        ),
+        E::NoLegalMoves => cat.get(lang, "move-none", None),
+        E::Ambiguous { input, candidates } => cat.get(
+            lang,
+            "move-ambiguous",
+            Some(&args![
+                ("input", echo(input)),
+                ("candidates", candidates.join(", "))
+            ]),
+        ),
+        E::Illegal {
+            input,
+            reason,
+            legal,
+        } => {
+            let square = |id: &str, s: &shashki_engine::Square| {
+                cat.get(lang, id, Some(&args![("square", variant.square_name(*s))]))
+            };
+            let why = match reason {
+                Some(IllegalReason::EmptySquare(s)) => Some(square("why-empty-square", s)),
+                Some(IllegalReason::NotYourPiece(s)) => Some(square("why-not-your-piece", s)),
+                Some(IllegalReason::MustCapture) => Some(cat.get(lang, "why-must-capture", None)),
+                Some(IllegalReason::CaptureNotFinished) => {
+                    Some(cat.get(lang, "why-capture-not-finished", None))
+                }
+                Some(IllegalReason::PieceCannotMove(s)) => Some(square("why-cannot-move", s)),
+                Some(IllegalReason::CaptureEndsEarlier) => {
+                    Some(cat.get(lang, "why-capture-ends-earlier", None))
+                }
+                Some(IllegalReason::CapturePrecedence) => {
+                    Some(cat.get(lang, "why-capture-precedence", None))
+                }
+                None => None,
+            };
+            let a = args![
+                ("input", echo(input)),
+                ("why", why.clone().unwrap_or_default()),
+                ("legal", legal.join(", "))
+            ];
+            let id = if why.is_some() {
+                "move-not-legal-why"
+            } else {
+                "move-not-legal"
+            };
+            cat.get(lang, id, Some(&a))
+        }
+    }
+}
+
+/// The localised message of a refusal: its message id and arguments
+/// are declared with the refusal (see `error::refusals!`).
+pub(crate) fn refusal_text(cat: &Catalog, lang: Lang, r: &Refusal) -> String {
+    let mut a = Args::new();
+    for (name, arg) in r.args() {
+        match arg {
+            Arg::Num(n) => a.set(name, n),
+            Arg::Text(s) => a.set(name, s),
+            Arg::Typed(s) => a.set(name, echo(s)),
+            Arg::TypedText(s) => a.set(name, echo_text(s)),
+            Arg::Ids(ids) => a.set(
+                name,
+                ids.iter()
+                    .map(|id| format!("#{id}"))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            Arg::Move(variant, error) => a.set(name, move_error_text(cat, lang, variant, error)),
+        }
+    }
+    cat.get(lang, r.id(), Some(&a))
+}
 impl Ctx<'_> {
     /// The name of a seat in this action's language.
     pub(crate) fn seat_name(&self, seat: Seat) -> Res<String> {
-        self.svc.seat_name(self.c, seat, self.lang)
+        seat_name(self.catalog(), self.c, seat, self.lang)
     }
 
     /// `@handle` or the name of a seat.
     pub(crate) fn call_name(&self, seat: Seat) -> Res<String> {
-        self.svc.call_name(self.c, seat, self.lang)
+        call_name(self.catalog(), self.c, seat, self.lang)
     }
 
     pub(crate) fn mention(&self, seat: Seat) -> Res<Option<Mention>> {
-        self.svc.mention(self.c, seat)
+        mention(self.c, seat)
     }
 
     pub(crate) fn duration_text(&self, secs: i64) -> String {
-        self.svc.duration_text(self.lang, secs)
+        duration_text(self.catalog(), self.lang, secs)
+    }
+
+    /// The time per move of a game or challenge in this action's language.
+    pub(crate) fn per_move_text(&self, seconds_per_move: Option<i64>) -> String {
+        per_move_text(self.catalog(), self.lang, seconds_per_move)
     }
 
     /// The name of a rule set in this action's language.
     pub(crate) fn variant_name(&self, variant: Variant) -> String {
-        self.svc.variant_name(self.lang, variant)
+        variant_name(self.catalog(), self.lang, variant)
+    }
+
+    /// A game's result in this action's language.
+    pub(crate) fn result_text(
+        &self,
+        row: &GameRow,
+        result: GameResult,
+        how: Termination,
+    ) -> Res<String> {
+        result_text(self.catalog(), self.c, self.lang, row, result, how)
     }
 }

@@ -13,7 +13,7 @@ use crate::core::present::text::color_key;
 use crate::core::ratings::{self, Glicko};
 use crate::core::types::spoiler;
 use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
-use crate::store::Tx;
+use crate::store::{ChatId, Tx, UserId};
 use shashki_engine::parse_move;
 use shashki_engine::puzzle::{judge, walk, Answer};
 
@@ -41,12 +41,12 @@ pub(crate) fn start_new(x: &mut Ctx, id: Option<i64>) -> Res<()> {
     if let Some(id) = id {
         return start(x, id, None);
     }
-    let me = db::player(x.c, x.user.id, 0)?;
+    let me = db::player(x.c, x.user.id, ChatId::EVERYWHERE)?;
     let near = db::puzzles_near(x.c, x.user.id, me.rating, 5)?;
     let pick = if near.is_empty() {
         db::puzzle_oldest_tried(x.c, x.user.id)?
     } else {
-        let i = (x.now ^ x.user.id.wrapping_mul(0x9E37)).rem_euclid(near.len() as i64);
+        let i = (x.now ^ x.user.id.0.wrapping_mul(0x9E37)).rem_euclid(near.len() as i64);
         near.into_iter().nth(i as usize)
     };
     match pick {
@@ -73,7 +73,7 @@ pub(crate) fn start(x: &mut Ctx, id: i64, daily_day: Option<i64>) -> Res<()> {
 }
 
 /// The chat's posted daily puzzle, if the user has not tried it.
-fn current_daily_for(c: &Tx, user: i64, chat: i64) -> Res<Option<(PuzzleRow, i64)>> {
+fn current_daily_for(c: &Tx, user: UserId, chat: ChatId) -> Res<Option<(PuzzleRow, i64)>> {
     let Some(d) = db::daily(c, chat)? else {
         return Ok(None);
     };
@@ -237,7 +237,7 @@ pub(crate) fn close(
     };
     let mut chat_record = PlayerRow::default();
     let mut delta = None;
-    for scope in [a.chat_id, 0] {
+    for scope in [a.chat_id, ChatId::EVERYWHERE] {
         let mut p = db::player(x.c, a.user_id, scope)?;
         if a.rated {
             let me = Glicko {
@@ -246,7 +246,7 @@ pub(crate) fn close(
                 volatility: p.volatility,
             };
             let (n, np) = ratings::update(me, puzzle_r, Some(clean));
-            if scope == 0 {
+            if scope == ChatId::EVERYWHERE {
                 db::save_puzzle_rating(x.c, row.id, np.rating, np.deviation, np.volatility, clean)?;
             } else {
                 delta = Some(n.rating - p.rating);

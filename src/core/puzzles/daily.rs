@@ -11,8 +11,7 @@ use crate::core::present::text::color_key;
 use crate::core::time::{day_of, iso_date_of_day, Zone};
 use crate::core::types::spoiler;
 use crate::store::puzzles as db;
-use crate::store::StoreResult;
-use crate::store::Tx;
+use crate::store::{ChatId, StoreResult, Tx};
 
 /// The pack number of the daily puzzle of UTC day `day`.
 pub fn daily_puzzle_id(c: &Tx, day: i64) -> Res<Option<i64>> {
@@ -88,7 +87,7 @@ pub fn cmd_daily(x: &mut Ctx, a: DailyArgs) -> Res<()> {
 }
 
 /// Chats whose daily post is due at `now`.
-pub fn dailies_due(c: &Tx, now: i64) -> StoreResult<Vec<i64>> {
+pub fn dailies_due(c: &Tx, now: i64) -> StoreResult<Vec<ChatId>> {
     Ok(db::dailies_due(c, now)?
         .into_iter()
         .map(|d| d.chat_id)

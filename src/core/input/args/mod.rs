@@ -25,6 +25,7 @@ use crate::core::games::challenge::ChallengeRefusal;
 use crate::core::games::GameRefusal;
 use crate::core::input::InputRefusal;
 use crate::core::tournaments::TournamentRefusal;
+use crate::store::{ChallengeId, GameId, TournamentId};
 use shashki_engine::Variant;
 
 /// A command's words not understood: the refusal, and who may hear it —
@@ -69,8 +70,8 @@ pub trait Args: Sized {
 }
 
 /// A game's number: `#12` or `12`; anything else is no game here.
-pub fn game_number(word: &str) -> Result<i64, Refusal> {
-    game_ref(word).ok_or_else(|| {
+pub fn game_number(word: &str) -> Result<GameId, Refusal> {
+    game_ref(word).map(GameId).ok_or_else(|| {
         AccessRefusal::GameUnknown {
             game: word.to_string(),
         }
@@ -79,8 +80,8 @@ pub fn game_number(word: &str) -> Result<i64, Refusal> {
 }
 
 /// A tournament's number: `#2` or `2`.
-pub fn tournament_number(word: &str) -> Result<i64, Refusal> {
-    game_ref(word).ok_or_else(|| {
+pub fn tournament_number(word: &str) -> Result<TournamentId, Refusal> {
+    game_ref(word).map(TournamentId).ok_or_else(|| {
         TournamentRefusal::Unknown {
             id: word.to_string(),
         }
@@ -101,12 +102,17 @@ fn number_option(
     }
 }
 
-fn game_option(o: &Options, a: &ArgSpec) -> Result<Option<i64>, Rejected> {
-    number_option(o, a, |game| AccessRefusal::GameUnknown { game }.into())
+fn game_option(o: &Options, a: &ArgSpec) -> Result<Option<GameId>, Rejected> {
+    let n = number_option(o, a, |game| AccessRefusal::GameUnknown { game }.into())?;
+    Ok(n.map(GameId))
 }
 
-pub(super) fn tournament_option(o: &Options, a: &ArgSpec) -> Result<Option<i64>, Rejected> {
-    number_option(o, a, |id| TournamentRefusal::Unknown { id }.into())
+pub(super) fn tournament_option(
+    o: &Options,
+    a: &ArgSpec,
+) -> Result<Option<TournamentId>, Rejected> {
+    let n = number_option(o, a, |id| TournamentRefusal::Unknown { id }.into())?;
+    Ok(n.map(TournamentId))
 }
 
 /// `[#game]` as the first argument.
@@ -130,7 +136,7 @@ impl Args for NoArgs {
 /// `[#game]`: `/board`, `/resign`, `/pdn`, `/replay`, `/analyse`, `/takeback`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GameArg {
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
 }
 
 impl Args for GameArg {
@@ -150,7 +156,7 @@ impl Args for GameArg {
 /// `[#challenge]`: `/accept`, `/decline` (none: the newest open one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ChallengeArg {
-    pub challenge: Option<i64>,
+    pub challenge: Option<ChallengeId>,
 }
 
 impl Args for ChallengeArg {
@@ -158,7 +164,7 @@ impl Args for ChallengeArg {
     fn parse(w: &mut Words) -> Result<Self, Rejected> {
         let challenge = match w.next() {
             Some(word) => match game_ref(word) {
-                Some(id) => Some(id),
+                Some(id) => Some(ChallengeId(id)),
                 // a number too long to be any challenge's is none, repeated
                 // as typed (never rounded)
                 None if is_numeric(word) => {
@@ -174,7 +180,7 @@ impl Args for ChallengeArg {
     }
     fn from_options(o: &Options) -> Result<Self, Rejected> {
         let challenge = match o.int(&CHALLENGE)? {
-            Some(id) if id > 0 => Some(id),
+            Some(id) if id > 0 => Some(ChallengeId(id)),
             Some(id) => return Err(ChallengeRefusal::Unknown { id: id.to_string() }.into()),
             None => None,
         };
@@ -185,7 +191,7 @@ impl Args for ChallengeArg {
 /// `/move [#game] MOVE`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MoveArgs {
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     /// The move as typed (`e3-d4`, `c3 d4`); `None`: nothing followed.
     pub text: Option<String>,
 }
@@ -224,7 +230,7 @@ impl Args for MoveArgs {
 /// `/draw [#game] [decline]`: offer or accept, or decline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct DrawArgs {
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     pub decline: bool,
 }
 
@@ -422,7 +428,7 @@ impl Args for HelpArgs {
 /// `/standings [#tournament]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct StandingsArgs {
-    pub tournament: Option<i64>,
+    pub tournament: Option<TournamentId>,
 }
 
 const TOURNAMENT_ID: ArgSpec = arg("tournament", "opt-tournament-id", ArgKind::Number);
@@ -491,7 +497,7 @@ pub enum IfLine {
 /// `/if [#game] [X Y … | clear]`.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct IfArgs {
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     pub line: IfLine,
 }
 

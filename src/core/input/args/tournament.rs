@@ -21,7 +21,7 @@ use crate::core::input::InputRefusal;
 use crate::core::time::end_of_date;
 use crate::core::tournaments::TournamentRefusal;
 use crate::core::tournaments::{DEFAULT_MAX_PLAYERS, MAX_PLAYERS_RANGE};
-use crate::store::GameResult;
+use crate::store::{GameId, GameResult, TournamentId};
 use crate::tournament::ballot::Ballot;
 use crate::tournament::Format;
 
@@ -66,34 +66,34 @@ impl Default for NewTournamentArgs {
     }
 }
 
-/// What `/tournament` does; `Option<i64>`: the tournament named (`#2`),
+/// What `/tournament` does; `Option<TournamentId>`: the tournament named (`#2`),
 /// else the chat's only one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TournamentArgs {
     /// The players, the games in progress, whose move.
-    Status(Option<i64>),
+    Status(Option<TournamentId>),
     New(NewTournamentArgs),
-    Join(Option<i64>),
-    Leave(Option<i64>),
+    Join(Option<TournamentId>),
+    Leave(Option<TournamentId>),
     /// Take a player off (a handle, without `@`).
     Remove {
         player: String,
-        tournament: Option<i64>,
+        tournament: Option<TournamentId>,
     },
-    Start(Option<i64>),
-    Pdn(Option<i64>),
-    Standings(Option<i64>),
-    Cancel(Option<i64>),
-    Missing(Option<i64>),
+    Start(Option<TournamentId>),
+    Pdn(Option<TournamentId>),
+    Standings(Option<TournamentId>),
+    Cancel(Option<TournamentId>),
+    Missing(Option<TournamentId>),
     /// Decide an unfinished game; no result: the engine's advice.
     Adjudicate {
-        game: i64,
+        game: GameId,
         result: Option<GameResult>,
     },
     /// Leave days (`None`: the usage and the days left).
     Pause {
         days: Option<i64>,
-        tournament: Option<i64>,
+        tournament: Option<TournamentId>,
     },
 }
 
@@ -295,7 +295,7 @@ impl NewTournamentArgs {
 }
 
 /// The tournament named last (`#2`), if any; nothing may follow.
-fn which(w: &mut Words) -> Result<Option<i64>, Rejected> {
+fn which(w: &mut Words) -> Result<Option<TournamentId>, Rejected> {
     let t = w.next().map(tournament_number).transpose()?;
     if !w.is_empty() {
         return Err(usage());
@@ -360,7 +360,10 @@ impl TournamentArgs {
                 if !w.is_empty() {
                     return Err(adjudicate());
                 }
-                A::Adjudicate { game, result }
+                A::Adjudicate {
+                    game: GameId(game),
+                    result,
+                }
             }
             Some(TournamentWord::Pause) => {
                 let days = match w.peek() {
@@ -380,7 +383,7 @@ impl TournamentArgs {
                 if !w.is_empty() {
                     return Err(usage());
                 }
-                A::Status(game_ref(first))
+                A::Status(game_ref(first).map(TournamentId))
             }
             None => return Err(usage()),
         })
