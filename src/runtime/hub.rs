@@ -434,30 +434,6 @@ impl Hub {
         r
     }
 
-    /// Queue other work (sending a routed reply) on a chat's lane, after
-    /// the bot's earlier work for that chat and in turn with its members'
-    /// updates; never refused.
-    pub fn queue(
-        &self,
-        platform: Platform,
-        chat: &str,
-        label: impl Into<String>,
-        work: impl Future<Output = ()> + Send + 'static,
-    ) {
-        let key = LaneKey {
-            platform,
-            chat: chat.to_string(),
-        };
-        // only updates count against the bounds
-        let _ = self.lanes.push(
-            key,
-            None,
-            label.into(),
-            Box::pin(work) as Work,
-            &self.tracker,
-        );
-    }
-
     /// What may wait in one chat's lane.
     pub fn lane_limits(&self) -> LaneLimits {
         self.lanes.limits()
