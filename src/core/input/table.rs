@@ -13,8 +13,8 @@
 
 use super::args::{
     Args, ChallengeArg, ChallengeArgs, DailyArgs, DrawArgs, GameArg, HelpArgs, IfArgs, MoveArgs,
-    NoArgs, NotifyArgs, PositionArgs, PuzzleArgs, PuzzleTop, Rejected, SettingsArgs, StandingsArgs,
-    TopArgs, TournamentArgs, VacationArgs,
+    NoArgs, NotifyArgs, PositionArgs, PuzzleArgs, Rejected, SettingsArgs, StandingsArgs, TopArgs,
+    TournamentArgs, VacationArgs,
 };
 use super::options::Options;
 use super::spec::{about, About, Access, Aliases, ArgSpec, Menu, Place};
@@ -419,7 +419,7 @@ command_table! {
         run: |ctx, a| help::cmd_help(ctx, a),
     },
     /// `/puzzletop`: the chat's puzzle leaderboard (`/top puzzles`).
-    PuzzleTop(PuzzleTop) {
+    PuzzleTop(NoArgs) {
         en: ["puzzletop"],
         ru: ["задачитоп"],
         lv: [],

@@ -322,20 +322,6 @@ impl Args for TopArgs {
     }
 }
 
-/// `/puzzletop`: the puzzle solvers, always.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct PuzzleTop;
-
-impl Args for PuzzleTop {
-    const SPEC: &'static [ArgSpec] = &[];
-    fn parse(w: &mut Words) -> Result<Self, Rejected> {
-        w.end().map(|()| PuzzleTop)
-    }
-    fn from_options(_: &Options) -> Result<Self, Rejected> {
-        Ok(PuzzleTop)
-    }
-}
-
 /// `/vacation N`: N days (`None`: the usage and the days left).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct VacationArgs {
