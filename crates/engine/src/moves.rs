@@ -11,7 +11,7 @@
 
 use crate::position::{Color, Position};
 use crate::rules::{MidCapturePromotion, Rules, Russian};
-use crate::square::{shift_raw, Bitboard, Board8, Shape, Square};
+use crate::square::{Bitboard, Board8, Shape, Square};
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -246,7 +246,21 @@ const fn direction_index<S: Shape>(d: i8) -> usize {
 /// One step of board `S` along `dir`, dropping what leaves the board.
 #[inline(always)]
 fn shift<S: Shape>(bb: Bitboard, dir: i8) -> Bitboard {
-    crate::square::shift_in::<S>(bb, dir)
+    shift_raw(bb, dir) & S::ALL
+}
+
+/// [`shift`] without dropping ghost and out-of-board bits. Only for results
+/// that are at once ANDed with a set of real squares (pieces, empty squares),
+/// which drops them anyway; never for a value shifted again.
+///
+/// A rotation, not a shift: one instruction whatever the direction's sign,
+/// so no branch on it survives into the generic code (the direction is a
+/// shape's constant, unknown until monomorphisation). Bits rotated past
+/// either end land on bits 58..=63, never a square of any shape (the
+/// largest, 10×10, ends at bit 54, and a step moves at most 6).
+#[inline(always)]
+const fn shift_raw(bb: Bitboard, dir: i8) -> Bitboard {
+    bb.rotate_left(dir as u32 & 63)
 }
 
 #[inline(always)]
@@ -409,6 +423,65 @@ impl<S: Shape> CaptureSink<S> for CountSink {
             return;
         }
         // captured squares use bits 0..=54 on the largest board
+        let key = captured | (path[len - 1] as u64) << 56 | (promotion as u64) << 63;
+        if self.keys[..self.n].contains(&key) || self.more.contains(&key) {
+            return;
+        }
+        if self.n < self.keys.len() {
+            self.keys[self.n] = key;
+            self.n += 1;
+        } else {
+            self.more.push(key);
+        }
+        self.total += 1;
+    }
+}
+
+/// Counts the distinct captures of the most pieces (majority capture: kings
+/// count as one piece, like men) without building them.
+struct MajoritySink {
+    /// The most pieces taken by a capture seen so far.
+    best: u32,
+    /// Distinct captures of `best` pieces.
+    total: u64,
+    /// Keys of the current piece's captures of `best` pieces that may
+    /// repeat; the rare overflow goes to `more`.
+    keys: [u64; 16],
+    n: usize,
+    more: Vec<u64>,
+}
+
+impl<S: Shape> CaptureSink<S> for MajoritySink {
+    fn begin_piece(&mut self) {
+        self.n = 0;
+        self.more.clear();
+    }
+
+    #[inline]
+    fn emit(
+        &mut self,
+        _from: u8,
+        path: &[u8; MAX_PATH],
+        len: usize,
+        captured: Bitboard,
+        promotion: bool,
+        was_king: bool,
+    ) {
+        let taken = captured.count_ones();
+        if taken < self.best {
+            return;
+        }
+        if taken > self.best {
+            self.best = taken;
+            self.total = 0;
+            self.n = 0;
+            self.more.clear();
+        }
+        // see CountSink::emit
+        if len <= 2 && !was_king && !promotion {
+            self.total += 1;
+            return;
+        }
         let key = captured | (path[len - 1] as u64) << 56 | (promotion as u64) << 63;
         if self.keys[..self.n].contains(&key) || self.more.contains(&key) {
             return;
@@ -728,7 +801,7 @@ fn kings_met<S: Shape>(pos: &Position<S>, m: &Move<S>) -> u32 {
 pub fn count_moves<R: Rules>(pos: &Position<R::Shape>) -> u64 {
     let capturing = capturers::<R>(pos);
     if capturing != 0 {
-        if R::MAJORITY_CAPTURE {
+        if R::MAJORITY_CAPTURE && (R::ITALIAN_PRECEDENCE || R::MOST_KINGS) {
             let mut v = Vec::new();
             generate::<R>(pos, &mut v);
             return v.len() as u64;
@@ -843,6 +916,22 @@ fn count_captures<R: Rules>(pos: &Position<R::Shape>, capturing: Bitboard) -> u6
     let searched = (capturing & pos.kings) | complex;
     if searched == 0 {
         return simple;
+    }
+    if R::MAJORITY_CAPTURE {
+        let mut sink = MajoritySink {
+            best: 0,
+            total: 0,
+            keys: [0; 16],
+            n: 0,
+            more: Vec::new(),
+        };
+        generate_captures::<R, _>(pos, &mut sink, searched);
+        // the simple single jumps count only if nothing takes more
+        return if sink.best > 1 {
+            sink.total
+        } else {
+            simple + sink.total
+        };
     }
     let mut sink = CountSink {
         total: 0,

@@ -176,18 +176,6 @@ pub const fn shift(bb: Bitboard, dir: i8) -> Bitboard {
     }
 }
 
-/// [`shift`] without dropping ghost and out-of-board bits. Only for results
-/// that are at once ANDed with a set of real squares (pieces, empty squares),
-/// which drops them anyway; never for a value shifted again.
-#[inline(always)]
-pub(crate) const fn shift_raw(bb: Bitboard, dir: i8) -> Bitboard {
-    if dir > 0 {
-        bb << dir as u32
-    } else {
-        bb >> (-dir) as u32
-    }
-}
-
 /// One of the dark squares of the board `S` (8×8 unless named), stored as
 /// its bit index.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
