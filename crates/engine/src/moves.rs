@@ -75,6 +75,12 @@ impl<S: Shape> Move<S> {
             .map(|&b| Square::with_bit(b).expect("valid square"))
     }
 
+    /// Number of landing squares (1 for a quiet move or a single capture).
+    #[inline(always)]
+    pub fn len_path(&self) -> usize {
+        self.len as usize
+    }
+
     /// The start square followed by every landing square.
     pub fn path(&self) -> Vec<Square<S>> {
         std::iter::once(self.from())
