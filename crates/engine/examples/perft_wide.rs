@@ -5,14 +5,14 @@
 //! cargo run --release -p shashki-engine --example perft_wide -- [MAX_DEPTH] [LINE]
 //! ```
 //!
-//! Every International and `international-10x8` line (or only line number
+//! Every International, `international-10x8` and Frisian line (or only line number
 //! LINE, from 1, in the file's order), each depth up to MAX_DEPTH (all
 //! published depths when omitted), printing the count, the time and the
 //! leaves per second, and stopping at the first count that differs.
 
 use shashki_engine::fen::parse_fen_on;
-use shashki_engine::rules::{International, International10x8, Rules};
-use shashki_engine::{perft, Shape};
+use shashki_engine::perft;
+use shashki_engine::rules::{Frisian, International, International10x8, Rules};
 use std::time::Instant;
 
 fn run<R: Rules>(fen: &str, counts: &[u64], max_depth: usize) -> bool {
@@ -63,12 +63,12 @@ fn main() {
         all_ok &= match name {
             "international" => run::<International>(fen, &counts, max_depth),
             "international-10x8" => run::<International10x8>(fen, &counts, max_depth),
+            "frisian" => run::<Frisian>(fen, &counts, max_depth),
             _ => {
                 println!("{name}: not played by the engine, skipped");
                 true
             }
         };
     }
-    let _ = <International as Rules>::Shape::NAME;
     std::process::exit(if all_ok { 0 } else { 1 });
 }

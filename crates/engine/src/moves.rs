@@ -285,6 +285,33 @@ fn forward_dirs<S: Shape>(c: Color) -> [i8; 2] {
     }
 }
 
+/// One orthogonal step of board `S` (Frisian captures): `k` = 0 up the
+/// file, 1 right along the rank, 2 left, 3 down; the opposite of `k` is
+/// `3 - k`. Steps along a rank are masked at its ends, where the layout has
+/// no ghost square between some ranks.
+#[inline(always)]
+fn ortho_step<S: Shape>(bb: Bitboard, k: usize) -> Bitboard {
+    match k {
+        0 => (bb << S::VERTICAL as u32) & S::ALL,
+        1 => ((bb & !S::RIGHT_EDGE) << 1) & S::ALL,
+        2 => (bb & !S::LEFT_EDGE) >> 1,
+        _ => bb >> S::VERTICAL as u32,
+    }
+}
+
+/// First occupied squares met sliding from each of `from` orthogonally
+/// along `k` through `empty`.
+#[inline]
+fn first_blockers_ortho<S: Shape>(from: Bitboard, k: usize, empty: Bitboard) -> Bitboard {
+    let mut ray = ortho_step::<S>(from, k);
+    let mut blockers = 0;
+    while ray != 0 {
+        blockers |= ray & !empty;
+        ray = ortho_step::<S>(ray & empty, k);
+    }
+    blockers
+}
+
 /// First occupied squares met sliding from each of `from` along `dir` through
 /// `empty`.
 #[inline(always)]
@@ -327,6 +354,20 @@ pub fn capturers<R: Rules>(pos: &Position<R::Shape>) -> Bitboard {
             };
         }
     });
+    if R::ORTHOGONAL_CAPTURES {
+        for k in 0..4 {
+            // enemy pieces with an empty square right behind them along k
+            let victims = enemy & ortho_step::<R::Shape>(empty, 3 - k);
+            found |= ortho_step::<R::Shape>(men_victims & victims, 3 - k) & men;
+            if kings != 0 && victims != 0 {
+                found |= if R::FLYING_KINGS {
+                    first_blockers_ortho::<R::Shape>(victims, 3 - k, empty) & kings
+                } else {
+                    ortho_step::<R::Shape>(victims, 3 - k) & kings
+                };
+            }
+        }
+    }
     if R::KING_CAPTURE_PRIORITY && found & kings != 0 {
         // a king that can capture must: the men's captures are not legal
         return found & kings;
@@ -546,6 +587,16 @@ impl<R: Rules, S: CaptureSink<R::Shape>> CaptureSearch<'_, R, S> {
                 any = true;
             }
         });
+        if R::ORTHOGONAL_CAPTURES {
+            for k in 0..4 {
+                let over = ortho_step::<R::Shape>(sq, k) & self.men_victims & !captured;
+                let land = ortho_step::<R::Shape>(over, k) & self.empty;
+                if land != 0 {
+                    self.man_jump(land, captured | over, len);
+                    any = true;
+                }
+            }
+        }
         if !any && len > 0 {
             let crowned = sq & self.us.crown_rank::<R::Shape>() != 0;
             self.emit(len, captured, crowned);
@@ -576,7 +627,69 @@ impl<R: Rules, S: CaptureSink<R::Shape>> CaptureSearch<'_, R, S> {
                 shift::<R::Shape>(sq, d)
             };
             shift::<R::Shape>(hit & victims, d) & self.empty != 0
-        })
+        }) || (R::ORTHOGONAL_CAPTURES
+            && (0..4).any(|k| {
+                let hit = if R::FLYING_KINGS {
+                    first_blockers_ortho::<R::Shape>(sq, k, self.empty)
+                } else {
+                    ortho_step::<R::Shape>(sq, k)
+                };
+                ortho_step::<R::Shape>(hit & victims, k) & self.empty != 0
+            }))
+    }
+
+    /// The king's captures along ranks and files (Frisian); whether there
+    /// was any.
+    fn king_ortho(
+        &mut self,
+        sq: Bitboard,
+        captured: Bitboard,
+        len: usize,
+        promotion: bool,
+    ) -> bool {
+        let mut any = false;
+        for k in 0..4 {
+            let hit = if R::FLYING_KINGS {
+                first_blockers_ortho::<R::Shape>(sq, k, self.empty)
+            } else {
+                ortho_step::<R::Shape>(sq, k)
+            };
+            let over = hit & self.enemy & !captured;
+            if over == 0 {
+                continue;
+            }
+            let cap = captured | over;
+            let mut landings = [0u64; 8];
+            let mut n = 0;
+            let mut l = ortho_step::<R::Shape>(over, k) & self.empty;
+            while l != 0 {
+                landings[n] = l;
+                n += 1;
+                if !R::FLYING_KINGS {
+                    break;
+                }
+                l = ortho_step::<R::Shape>(l, k) & self.empty;
+            }
+            if n == 0 {
+                continue;
+            }
+            any = true;
+            let mut continuing = 0u32;
+            for (i, &l) in landings[..n].iter().enumerate() {
+                if self.king_can_capture(l, cap) {
+                    continuing |= 1 << i;
+                }
+            }
+            for (i, &l) in landings[..n].iter().enumerate() {
+                self.path[len] = l.trailing_zeros() as u8;
+                if continuing == 0 {
+                    self.emit(len + 1, cap, promotion);
+                } else if continuing & (1 << i) != 0 {
+                    self.king(l, cap, len + 1, promotion);
+                }
+            }
+        }
+        any
     }
 
     fn king(&mut self, sq: Bitboard, captured: Bitboard, len: usize, promotion: bool) {
@@ -628,6 +741,9 @@ impl<R: Rules, S: CaptureSink<R::Shape>> CaptureSearch<'_, R, S> {
                     self.king(l, cap, len + 1, promotion);
                 }
             }
+        }
+        if R::ORTHOGONAL_CAPTURES {
+            any |= self.king_ortho(sq, captured, len, promotion);
         }
         if !any && len > 0 {
             self.emit(len, captured, promotion);
@@ -763,9 +879,33 @@ fn generate_with<R: Rules>(
                 });
             }
         }
+        if R::FRISIAN_PRECEDENCE {
+            frisian_precedence(pos, out, start);
+        }
     } else {
         generate_quiet::<R>(pos, out);
     }
+}
+
+/// Keep, among the captures `out[start..]`, those of the highest Frisian
+/// value: a man counts `CAP`, a king `2·CAP − 1` (a little less than two
+/// men, `CAP` being more than any number of pieces taken); among equal
+/// values, a capture by a king.
+fn frisian_precedence<S: Shape>(pos: &Position<S>, out: &mut Vec<Move<S>>, start: usize) {
+    const CAP: u32 = 64;
+    let rank = |m: &Move<S>| {
+        let pieces = m.capture_count();
+        let kings = (m.captured() & pos.kings).count_ones();
+        ((pieces + kings) * CAP - kings, m.is_king_move())
+    };
+    let Some(best) = out[start..].iter().map(rank).max() else {
+        return;
+    };
+    let mut index = 0;
+    out.retain(|m| {
+        index += 1;
+        index <= start || rank(m) == best
+    });
 }
 
 /// Keep, among the captures `out[start..]` (all of the most pieces), those
@@ -807,7 +947,10 @@ fn kings_met<S: Shape>(pos: &Position<S>, m: &Move<S>) -> u32 {
 pub fn count_moves<R: Rules>(pos: &Position<R::Shape>) -> u64 {
     let capturing = capturers::<R>(pos);
     if capturing != 0 {
-        if R::MAJORITY_CAPTURE && (R::ITALIAN_PRECEDENCE || R::MOST_KINGS) {
+        if (R::MAJORITY_CAPTURE && (R::ITALIAN_PRECEDENCE || R::MOST_KINGS))
+            || R::FRISIAN_PRECEDENCE
+            || R::ORTHOGONAL_CAPTURES
+        {
             let mut v = Vec::new();
             generate::<R>(pos, &mut v);
             return v.len() as u64;

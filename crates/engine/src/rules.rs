@@ -55,6 +55,13 @@ pub trait Rules: Copy + Default + 'static {
     /// Among captures of the most pieces, those taking the most kings
     /// (Portuguese "quality").
     const MOST_KINGS: bool = false;
+    /// Men and kings also capture along ranks and files, over the next
+    /// dark square of the line (Frisian).
+    const ORTHOGONAL_CAPTURES: bool = false;
+    /// Frisian precedence: the capture of the highest value, a king worth
+    /// a little less than two men, then a capture by a king rather than a
+    /// man (see docs/variants.md).
+    const FRISIAN_PRECEDENCE: bool = false;
 }
 
 /// Endgame draw rules that count the moves of the stronger side.
@@ -163,6 +170,33 @@ impl Rules for International10x8 {
     const STUCK_PLAYER_WINS: bool = false;
     const KINGS_ONLY_DRAW_PLIES: u32 = 50;
     const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Fmjd;
+}
+
+/// Frisian draughts on 10×10: International's board, start, men and flying
+/// kings, and captures along ranks and files as well as diagonals, for men
+/// and kings, forward and backward; the capture of the highest value is
+/// compulsory, a king counting a little less than two men, and with equal
+/// values a king must capture rather than a man. A man passing the far
+/// rank mid-capture stays a man.
+///
+/// Not in the move generator: the rule that one king may not make more
+/// than three non-capturing moves in a row while its side still has men
+/// (it depends on the moves before, not on the position).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Frisian;
+
+impl Rules for Frisian {
+    type Shape = Board10;
+    const NAME: &'static str = "Frisian draughts";
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = false;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 50;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+    const ORTHOGONAL_CAPTURES: bool = true;
+    const FRISIAN_PRECEDENCE: bool = true;
 }
 
 /// Pool checkers: flying kings, free choice, a man reaching the far rank

@@ -50,6 +50,14 @@ pub trait Shape: Copy + Default + Eq + Ord + Hash + fmt::Debug + Send + Sync + '
     const BOTTOM: Bitboard = layout_rank(Self::WIDTH, 0);
     /// Black's back rank (White crowns here).
     const TOP: Bitboard = layout_rank(Self::WIDTH, Self::HEIGHT - 1);
+    /// The leftmost dark square of each rank (nothing two files left of it).
+    const LEFT_EDGE: Bitboard = layout_edge(Self::WIDTH, Self::HEIGHT, false);
+    /// The rightmost dark square of each rank.
+    const RIGHT_EDGE: Bitboard = layout_edge(Self::WIDTH, Self::HEIGHT, true);
+    /// Up the file to the next dark square (two ranks up): the bit offset
+    /// of an orthogonal step (Frisian captures); left and right along the
+    /// rank are −1 and +1 within a rank.
+    const VERTICAL: i8 = Self::WIDTH as i8 + 1;
     /// The Zobrist key of piece kind `piece` (colour·2 + is_king) on `bit`.
     fn zkey(piece: usize, bit: u8) -> u64;
 }
@@ -112,6 +120,18 @@ const fn layout_rank_start(width: u8, r: u8) -> u8 {
 /// The squares of rank `r` on a board `width` files wide.
 pub const fn layout_rank(width: u8, r: u8) -> Bitboard {
     ((1u64 << (width / 2)) - 1) << layout_rank_start(width, r)
+}
+
+/// The first (or, with `right`, the last) square of every rank.
+pub const fn layout_edge(width: u8, height: u8, right: bool) -> Bitboard {
+    let mut edge = 0;
+    let mut r = 0;
+    while r < height {
+        let first = layout_rank_start(width, r);
+        edge |= 1u64 << if right { first + width / 2 - 1 } else { first };
+        r += 1;
+    }
+    edge
 }
 
 /// Every square of a `width`×`height` board.

@@ -1,11 +1,11 @@
-//! International draughts on 10×10 and International rules on 10×8: perft
-//! against the published counts (`tests/data/perft_ten_by_ten.txt`, a copy
+//! International draughts on 10×10, International rules on 10×8 and
+//! Frisian draughts: perft against the published counts (`tests/data/perft_ten_by_ten.txt`, a copy
 //! of `shared/perft/ten-by-ten.txt`), the numbered boards' squares and FEN,
 //! move notation, and the rules perft alone would not name.
 
 use shashki_engine::fen::{parse_fen_on, to_fen_on};
 use shashki_engine::notation::{format_move_on, parse_move_on};
-use shashki_engine::rules::{International, International10x8, Rules};
+use shashki_engine::rules::{Frisian, International, International10x8, Rules};
 use shashki_engine::square::{shift_in, Board10, Board10x8, Shape, Square};
 use shashki_engine::{generate, perft, FenError, MoveError, Position};
 
@@ -57,7 +57,8 @@ fn check_all(budget: u64) -> Vec<(String, usize)> {
         let depths = match name.as_str() {
             "international" => check::<International>(&fen, &counts, budget),
             "international-10x8" => check::<International10x8>(&fen, &counts, budget),
-            _ => continue, // Frisian: not played yet
+            "frisian" => check::<Frisian>(&fen, &counts, budget),
+            _ => continue,
         };
         done.push((format!("{name} {fen}"), depths));
     }
@@ -69,8 +70,8 @@ fn published_counts_within_the_budget() {
     let done = check_all(LEAF_BUDGET);
     let depths: Vec<usize> = done.iter().map(|(_, d)| *d).collect();
     // start d9, Woldouby d14, Random178 d7, all kings d10, almost
-    // promotion d7, 10×8 start d9
-    assert_eq!(depths, [9, 14, 7, 10, 7, 9], "{done:?}");
+    // promotion d7, 10×8 start d9, Frisian start d9
+    assert_eq!(depths, [9, 14, 7, 10, 7, 9, 9], "{done:?}");
 }
 
 /// Every published depth (International start to 11, 1.67 G leaves):
@@ -81,7 +82,7 @@ fn published_counts_within_the_budget() {
 fn published_counts_every_depth() {
     let done = check_all(u64::MAX);
     let depths: Vec<usize> = done.iter().map(|(_, d)| *d).collect();
-    assert_eq!(depths, [11, 15, 9, 11, 9, 11], "{done:?}");
+    assert_eq!(depths, [11, 15, 9, 11, 9, 11, 11], "{done:?}");
 }
 
 #[test]
@@ -239,4 +240,60 @@ fn quiet_moves_are_written_and_read_by_number() {
     let ten_by_eight = Position::<Board10x8>::start();
     assert_eq!(legal::<International10x8>(&ten_by_eight).len(), 9);
     assert!(parse_move_on::<International10x8>(&ten_by_eight, "26-21").is_ok());
+}
+
+/// The position behind Frisian's disputed depth-4 count (3,874 published
+/// against py-draughts' 3,880): after 1. 32-28 18-23 2. 34-29, Black's man
+/// on 23 takes 28, 33 and 29 in a ring back to 23, in either order. Both
+/// orders start and end on 23 and take the same pieces: one move, one
+/// position (docs/variants.md).
+#[test]
+fn frisian_ring_capture_in_either_order_is_one_move() {
+    let pos = parse_fen_on::<Board10>("B:W28,29,31,33,35-50:B1-17,19,20,23")
+        .unwrap()
+        .position;
+    let mut moves = Vec::new();
+    generate::<Frisian>(&pos, &mut moves);
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert_eq!(moves[0].from(), moves[0].to());
+    assert_eq!(moves[0].capture_count(), 3);
+    assert_eq!(perft::<Frisian>(&pos, 1), 1);
+    assert_eq!(
+        to_fen_on(&pos.make(&moves[0])),
+        "W:W31,35-50:B1-17,19,20,23"
+    );
+}
+
+#[test]
+fn frisian_men_capture_along_files_and_ranks_not_across_the_edge() {
+    let fen = |f: &str| parse_fen_on::<Board10>(f).unwrap().position;
+    assert_eq!(legal::<Frisian>(&fen("W:W33:B23")), ["33x13"]);
+    assert_eq!(legal::<Frisian>(&fen("W:W33:B34")), ["33x35"]);
+    assert_eq!(legal::<Frisian>(&fen("W:W33:B32")), ["33x31"]);
+    assert_eq!(legal::<Frisian>(&fen("B:W28:B18")), ["18x38"]);
+    // j4 (35) and a5 (26) are neighbours in the bit layout, not on the board
+    assert_eq!(legal::<Frisian>(&fen("W:W35:B26")), ["35-30"]);
+    assert_eq!(legal::<Frisian>(&fen("W:W26:B35")), ["26-21"]);
+    // International has no such captures
+    assert_eq!(
+        legal::<International>(&fen("W:W33:B23")),
+        ["33-28", "33-29"]
+    );
+}
+
+#[test]
+fn frisian_captures_the_highest_value() {
+    let fen = |f: &str| parse_fen_on::<Board10>(f).unwrap().position;
+    // a king (a little less than two men) beats a man …
+    let pos = fen("W:W32:BK27,28");
+    assert_eq!(legal::<Frisian>(&pos), ["32x21"]);
+    assert_eq!(legal::<International>(&pos), ["32x21", "32x23"]);
+    // … and two men beat a king
+    assert_eq!(legal::<Frisian>(&fen("W:W32:BK27,28,19")), ["32x14"]);
+    // equal values: the king must capture
+    assert_eq!(legal::<Frisian>(&fen("W:W32,K46:B28,41")), ["46x37"]);
+    assert_eq!(
+        legal::<International>(&fen("W:W32,K46:B28,41")),
+        ["32x23", "46x37"]
+    );
 }
