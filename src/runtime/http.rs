@@ -65,3 +65,7 @@ async fn metrics(State(hub): State<Hub>) -> impl IntoResponse {
         hub.encode_metrics(),
     )
 }
+
+#[cfg(test)]
+#[path = "http_tests.rs"]
+mod tests;

@@ -14,8 +14,8 @@
 
 use super::deliver::{board_key, Deliverer, Delivery, ServiceLedger};
 use super::health::Health;
-use super::metrics::{Depths, JobKind, Metrics, Mover};
 use super::lanes::{panic_message, DropCounts, LaneKey, LaneLimits, Lanes, Shed, ShedReason, Work};
+use super::metrics::{Depths, JobKind, Metrics, Mover};
 use super::shutdown::{stopped, Tracker};
 use super::transport::{ChannelTransport, Origin, Placed, Transport};
 use crate::core::i18n::{Catalog, Lang};

@@ -32,8 +32,14 @@ struct MoverLabel {
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct KindLabel {
     /// A refusal's message id (`takeback-rated`), a job's kind
-    /// (`ai_move`, `analyse`), a drop's reason.
+    /// (`ai_move`, `analyse`).
     kind: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ReasonLabel {
+    /// `user_queue`, `user_rate`, `chat_queue`.
+    reason: &'static str,
 }
 
 /// Who applied a move.
@@ -73,7 +79,7 @@ pub struct Metrics {
     updates_failed: Family<PlatformLabel, Counter>,
     moves: Family<MoverLabel, Counter>,
     refusals: Family<KindLabel, Counter>,
-    dropped: Family<KindLabel, Gauge>,
+    dropped: Family<ReasonLabel, Gauge>,
     lane_waiting: Gauge,
     lanes: Gauge,
     jobs_in_flight: Gauge,
@@ -273,12 +279,14 @@ impl Metrics {
         self.lane_waiting.set(gauge(d.lane_waiting));
         self.lanes.set(gauge(d.lanes));
         self.jobs_in_flight.set(gauge(d.jobs_in_flight));
-        for (kind, n) in [
+        for (reason, n) in [
             ("user_queue", d.dropped.user_queue),
             ("user_rate", d.dropped.user_rate),
             ("chat_queue", d.dropped.chat_queue),
         ] {
-            self.dropped.get_or_create(&KindLabel { kind }).set(counts(n));
+            self.dropped
+                .get_or_create(&ReasonLabel { reason })
+                .set(counts(n));
         }
         let mut out = String::new();
         // writing to a String cannot fail
