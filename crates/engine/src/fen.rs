@@ -255,49 +255,39 @@ fn list(pos: &Position, c: Color, numeric: Option<Variant>) -> String {
 /// squares ([`to_fen`]); on the numbered boards in square numbers, three or
 /// more men in a row as a range: `W:W31-50:B1-20`, `B:BK17,K24:W6,9-11`.
 pub fn to_fen_on<S: Shape>(pos: &Position<S>) -> String {
+    let side = pos.side_to_move().letter();
+    if !S::NUMERIC {
+        return format!(
+            "{side}:{}:{}",
+            list_in(pos, Color::White),
+            list_in(pos, Color::Black)
+        );
+    }
     let list = |c: Color| {
-        let mut items: Vec<String> = Vec::new();
         let mut sqs: Vec<(u8, bool)> = squares_in::<S>(pos.pieces_of(c))
             .map(|s| (s.pdn(), pos.kings() & s.bb() != 0))
             .collect();
         sqs.sort_unstable();
+        let mut items: Vec<String> = Vec::new();
         let mut i = 0;
         while i < sqs.len() {
             let (n, king) = sqs[i];
+            // a run of men on consecutive numbers
             let mut j = i;
             while !king && j + 1 < sqs.len() && sqs[j + 1] == (sqs[j].0 + 1, false) {
                 j += 1;
             }
-            if S::NUMERIC && j >= i + 2 {
+            if j >= i + 2 {
                 items.push(format!("{n}-{}", sqs[j].0));
                 i = j + 1;
             } else {
-                let k = if king { "K" } else { "" };
-                items.push(if S::NUMERIC {
-                    format!("{k}{n}")
-                } else {
-                    format!("{k}{}", Square::<S>::numbered(n).expect("a square"))
-                });
+                items.push(format!("{}{n}", if king { "K" } else { "" }));
                 i += 1;
             }
         }
         format!("{}{}", c.letter(), items.join(","))
     };
-    if S::NUMERIC {
-        format!(
-            "{}:{}:{}",
-            pos.side_to_move().letter(),
-            list(Color::White),
-            list(Color::Black)
-        )
-    } else {
-        format!(
-            "{}:{}:{}",
-            pos.side_to_move().letter(),
-            list_in(pos, Color::White),
-            list_in(pos, Color::Black)
-        )
-    }
+    format!("{side}:{}:{}", list(Color::White), list(Color::Black))
 }
 
 /// [`to_fen`]'s piece list for any board (bit order, algebraic).

@@ -490,6 +490,27 @@ mod tests {
     }
 
     #[test]
+    fn the_8x8_shape_is_the_old_layout() {
+        assert_eq!(Board8::ALL, ALL_SQUARES);
+        assert_eq!(Board8::DIRS, DIRECTIONS);
+        assert_eq!(Board8::TOP, rank_mask(7));
+        assert_eq!(Board8::BOTTOM, rank_mask(0));
+        for r in 0..8 {
+            assert_eq!(rank_mask_in::<Board8>(r), rank_mask(r));
+        }
+        for s in Square::all() {
+            assert_eq!(Square::<Board8>::at(s.file(), s.rank()), Some(s));
+            assert_eq!(Square::<Board8>::numbered(s.pdn()), Some(s));
+        }
+        // the wider boards: 55 and 44 bits, ghosts between rank pairs
+        assert_eq!(Board10::ALL >> 55, 0);
+        assert_eq!(Board10x8::ALL >> 44, 0);
+        assert_eq!(Board10::LEFT_EDGE.count_ones(), 10);
+        assert_eq!(Board10::RIGHT_EDGE.count_ones(), 10);
+        assert_eq!(Board10::LEFT_EDGE & Board10::RIGHT_EDGE, 0);
+    }
+
+    #[test]
     fn rank_masks_cover_the_board() {
         let mut all = 0;
         for r in 0..8 {

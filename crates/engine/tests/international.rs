@@ -297,3 +297,19 @@ fn frisian_captures_the_highest_value() {
         ["32x23", "46x37"]
     );
 }
+
+#[test]
+fn the_text_diagram_draws_the_whole_board() {
+    let start = Position::<Board10>::start();
+    let text = start.to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 11, "{text}");
+    assert_eq!(lines[0], "10   b   b   b   b   b");
+    assert_eq!(lines[9], " 1 w   w   w   w   w  ");
+    assert!(lines[10].contains("a b c d e f g h i j"), "{text}");
+    assert!(lines[10].ends_with("White to move"), "{text}");
+    assert_eq!(
+        Position::<Board10x8>::start().to_string().lines().count(),
+        9
+    );
+}
