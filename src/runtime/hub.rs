@@ -400,7 +400,7 @@ impl Hub {
         let label = label.into();
         let r = self.lanes.push(
             key,
-            Some(user),
+            user,
             label.clone(),
             Box::pin(work) as Work,
             &self.tracker,
