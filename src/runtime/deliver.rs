@@ -33,6 +33,18 @@
 //!   dropped (logged), not retried.
 //! - **used-up prompt**: a prompt's buttons (not a board's) come off once a
 //!   press on it did something for others to see.
+//! - **resumed** (replies owed from before a restart, [`Deliverer::resume`]):
+//!   the press or interaction they answered is gone. A note for one person
+//!   that a toast could say (short, plain: "not your turn") is dropped on
+//!   a platform that showed it only as the press's answer (a toast, a
+//!   Discord ephemeral answer) — minutes later, out of its press, it is
+//!   noise; a longer one (a list, buttons) goes to the person privately on
+//!   Discord (an ephemeral message needs an interaction), and to the chat
+//!   where notes are chat messages anyway (Telegram). A replacement of the
+//!   pressed message that is a board is edited into the game's living
+//!   board (its message id is kept), by the living-board rule; any other
+//!   replacement (a prompt's next step) is sent as a message (its buttons
+//!   still work).
 //! - **rate limits** are waited out in the chat's queue alone; other
 //!   failures are logged and the reply given up (the state is stored).
 //!
@@ -89,6 +101,9 @@ struct Item {
     origin: Option<Arc<Origin>>,
     /// The press was answered already (a toast platform).
     answered: bool,
+    /// Owed from before a restart: no press or interaction is left to
+    /// answer (see [`Deliverer::resume`]).
+    resumed: bool,
     /// The batch did something others see (a prompt's buttons are used up).
     acted: bool,
     /// Delivered once these are (the batch's other chats).
@@ -198,6 +213,22 @@ impl Deliverer {
         replies: Vec<Reply>,
         from: Option<(Platform, Origin)>,
     ) -> Delivery {
+        self.deliver_batch(replies, from, false)
+    }
+
+    /// Deliver replies owed from before a restart (the outbox's, at
+    /// start): the press or interaction they answered is gone, so a note
+    /// for one person follows the **resumed** rules (see the module's).
+    pub fn resume(self: &Arc<Self>, replies: Vec<Reply>) -> Delivery {
+        self.deliver_batch(replies, None, true)
+    }
+
+    fn deliver_batch(
+        self: &Arc<Self>,
+        replies: Vec<Reply>,
+        from: Option<(Platform, Origin)>,
+        resumed: bool,
+    ) -> Delivery {
         let batch = Tracker::default();
         let mut replies: Vec<Reply> = replies
             .into_iter()
@@ -279,6 +310,7 @@ impl Deliverer {
                 replies,
                 origin: here,
                 answered,
+                resumed,
                 acted,
                 after: None,
                 _guards: (self.tracker.enter(), batch.enter()),
@@ -370,8 +402,13 @@ impl Deliverer {
 
 /// Whether `r` is a short note for the presser alone that a toast can say.
 fn is_toast(o: &Origin, r: &Reply) -> bool {
+    answers(o, r) && toast_sized(r)
+}
+
+/// Whether `r` is a note for one person that a toast could say: short,
+/// plain, nothing to press or open.
+fn toast_sized(r: &Reply) -> bool {
     matches!(r.target, Target::User { .. })
-        && answers(o, r)
         && !r.in_place
         && r.image.is_none()
         && r.choices.is_empty()
@@ -396,6 +433,13 @@ fn board_of(r: &Reply) -> Option<GameId> {
         Target::Chat(_) if r.image.is_some() => r.game_id,
         _ => None,
     }
+}
+
+/// What becomes of a reply owed from before a restart.
+enum Resumed<'r> {
+    As(&'r Reply),
+    Private(Reply),
+    Dropped,
 }
 
 /// One item's delivery on one transport.
@@ -442,6 +486,21 @@ impl Run<'_> {
         let mut used = item.answered;
         let mut replaced = false;
         for r in &replies {
+            let private;
+            let r = match self.resumed(r, item.resumed) {
+                Resumed::As(r) => r,
+                Resumed::Private(p) => {
+                    private = p;
+                    &private
+                }
+                Resumed::Dropped => {
+                    tracing::info!(platform = self.platform.key(), "a note owed from before the restart can no longer answer its press; dropped");
+                    self.ledger()
+                        .done(r.outbox.clone(), Delivered::Refused)
+                        .await;
+                    continue;
+                }
+            };
             let answering = origin.is_some_and(|o| answers(o, r));
             let via =
                 press.filter(|_| answering && self.caps.answer_with_message && !item.answered);
@@ -474,6 +533,32 @@ impl Run<'_> {
                 tracing::warn!(platform = self.platform.key(), error = %e, "answering a press failed");
             }
         }
+    }
+
+    /// A reply owed from before a restart, by the **resumed** rules: a
+    /// note for one person that only a press could show (a toast, a
+    /// Discord ephemeral answer) is dropped when a toast could say it,
+    /// else sent privately where the platform shows such notes only in
+    /// an interaction's answer; the rest as it is.
+    fn resumed<'r>(&self, r: &'r Reply, resumed: bool) -> Resumed<'r> {
+        let Target::User { user, .. } = &r.target else {
+            return Resumed::As(r);
+        };
+        if !resumed || !(self.caps.toasts || self.caps.answer_with_message) {
+            return Resumed::As(r);
+        }
+        if toast_sized(r) {
+            return Resumed::Dropped;
+        }
+        if !self.caps.answer_with_message {
+            return Resumed::As(r);
+        }
+        Resumed::Private(Reply {
+            target: Target::Private { user: user.clone() },
+            thread: None,
+            in_place: false,
+            ..r.clone()
+        })
     }
 
     /// Deliver one reply by the rules.

@@ -527,7 +527,7 @@ impl Hub {
                 .filter(|r| self.deliverer.serves(r.platform))
                 .collect();
             n += served.len();
-            self.route(served);
+            self.deliverer.resume(served);
         }
         if n > 0 {
             tracing::info!(n, "sending the replies owed since the last run");
