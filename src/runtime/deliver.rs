@@ -438,7 +438,7 @@ fn board_of(r: &Reply) -> Option<GameId> {
 /// What becomes of a reply owed from before a restart.
 enum Resumed<'r> {
     As(&'r Reply),
-    Private(Reply),
+    Private(Box<Reply>),
     Dropped,
 }
 
@@ -490,7 +490,7 @@ impl Run<'_> {
             let r = match self.resumed(r, item.resumed) {
                 Resumed::As(r) => r,
                 Resumed::Private(p) => {
-                    private = p;
+                    private = *p;
                     &private
                 }
                 Resumed::Dropped => {
@@ -553,12 +553,12 @@ impl Run<'_> {
         if !self.caps.answer_with_message {
             return Resumed::As(r);
         }
-        Resumed::Private(Reply {
+        Resumed::Private(Box::new(Reply {
             target: Target::Private { user: user.clone() },
             thread: None,
             in_place: false,
             ..r.clone()
-        })
+        }))
     }
 
     /// Deliver one reply by the rules.
