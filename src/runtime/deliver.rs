@@ -35,16 +35,16 @@
 //!   press on it did something for others to see.
 //! - **resumed** (replies owed from before a restart, [`Deliverer::resume`]):
 //!   the press or interaction they answered is gone. A note for one person
-//!   that a toast could say (short, plain: "not your turn") is dropped on
-//!   a platform that showed it only as the press's answer (a toast, a
-//!   Discord ephemeral answer) — minutes later, out of its press, it is
-//!   noise; a longer one (a list, buttons) goes to the person privately on
-//!   Discord (an ephemeral message needs an interaction), and to the chat
-//!   where notes are chat messages anyway (Telegram). A replacement of the
-//!   pressed message that is a board is edited into the game's living
-//!   board (its message id is kept), by the living-board rule; any other
-//!   replacement (a prompt's next step) is sent as a message (its buttons
-//!   still work).
+//!   goes to them privately where only an interaction could show it to
+//!   them alone (a Discord ephemeral answer becomes a DM; refused: dropped
+//!   by the private rule), never to the channel for all; where notes are
+//!   chat messages anyway (Telegram) it is one, answering nothing. A toast
+//!   is not dropped: the outbox cannot tell it from the answer to a typed
+//!   command (the reply keeps no origin), and that answer is owed. A
+//!   replacement of the pressed message that is a board is edited into the
+//!   game's living board (its message id is kept), by the living-board
+//!   rule; any other replacement (a prompt's next step) is sent as a
+//!   message (its buttons still work).
 //! - **rate limits** are waited out in the chat's queue alone; other
 //!   failures are logged and the reply given up (the state is stored).
 //!
@@ -439,7 +439,6 @@ fn board_of(r: &Reply) -> Option<GameId> {
 enum Resumed<'r> {
     As(&'r Reply),
     Private(Box<Reply>),
-    Dropped,
 }
 
 /// One item's delivery on one transport.
@@ -493,13 +492,6 @@ impl Run<'_> {
                     private = *p;
                     &private
                 }
-                Resumed::Dropped => {
-                    tracing::info!(platform = self.platform.key(), "a note owed from before the restart can no longer answer its press; dropped");
-                    self.ledger()
-                        .done(r.outbox.clone(), Delivered::Refused)
-                        .await;
-                    continue;
-                }
             };
             let answering = origin.is_some_and(|o| answers(o, r));
             let via =
@@ -536,21 +528,14 @@ impl Run<'_> {
     }
 
     /// A reply owed from before a restart, by the **resumed** rules: a
-    /// note for one person that only a press could show (a toast, a
-    /// Discord ephemeral answer) is dropped when a toast could say it,
-    /// else sent privately where the platform shows such notes only in
-    /// an interaction's answer; the rest as it is.
+    /// note for one person goes to them privately where the platform shows
+    /// such notes only in an interaction's answer (a Discord ephemeral
+    /// message); the rest as it is.
     fn resumed<'r>(&self, r: &'r Reply, resumed: bool) -> Resumed<'r> {
         let Target::User { user, .. } = &r.target else {
             return Resumed::As(r);
         };
-        if !resumed || !(self.caps.toasts || self.caps.answer_with_message) {
-            return Resumed::As(r);
-        }
-        if toast_sized(r) {
-            return Resumed::Dropped;
-        }
-        if !self.caps.answer_with_message {
+        if !resumed || !self.caps.answer_with_message {
             return Resumed::As(r);
         }
         Resumed::Private(Box::new(Reply {

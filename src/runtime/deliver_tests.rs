@@ -723,32 +723,38 @@ fn prompt(id: i64, t: &str) -> Reply {
     }
 }
 
-/// After a restart a toast has no press to answer: dropped; a longer
-/// note for one person is a chat message on Telegram as it would have been.
+/// After a restart a note for one person has no press to answer: on
+/// Telegram it is a chat message, as a longer note would have been — not
+/// dropped (it may be the answer to a typed command, which is owed), and
+/// not sent privately.
 #[tokio::test]
-async fn after_a_restart_a_toast_is_dropped_and_a_longer_note_sent() {
+async fn after_a_restart_a_note_for_one_person_is_a_chat_message_on_telegram() {
     let s = setup(telegram_like());
     s.resume(vec![
         note(1, "Not your turn."),
         prompt(2, "Bob offers a draw"),
     ])
     .await;
+    let ops = s.t.ops();
     assert_eq!(
-        sent(&s.t.ops()),
-        [("g".to_string(), "Bob offers a draw".to_string())]
+        sent(&ops),
+        [
+            ("g".to_string(), "Not your turn.".to_string()),
+            ("g".to_string(), "Bob offers a draw".to_string())
+        ]
     );
-    assert_eq!(s.done(), [(1, Delivered::Refused), (2, Delivered::Sent)]);
-    // the same notes delivered live (not resumed) are all sent
-    let s = setup(telegram_like());
-    s.run(vec![note(1, "Not your turn.")], None).await;
-    assert_eq!(s.done(), [(1, Delivered::Sent)]);
+    assert!(
+        ops.iter()
+            .all(|o| !matches!(o, Op::Send { place, .. } if place.private)),
+        "{ops:?}"
+    );
+    assert_eq!(s.done(), [(1, Delivered::Sent), (2, Delivered::Sent)]);
 }
 
-/// After a restart an ephemeral answer has no interaction: a short one is
-/// dropped, a longer one goes to the person privately, never to the
-/// channel for everyone.
+/// After a restart an ephemeral answer has no interaction: it goes to the
+/// person privately (a DM), never to the channel for everyone.
 #[tokio::test]
-async fn after_a_restart_an_ephemeral_note_goes_privately_or_is_dropped() {
+async fn after_a_restart_an_ephemeral_note_goes_privately() {
     let s = setup(discord_like());
     s.resume(vec![note(1, "Not your turn."), prompt(2, "Your games: #1")])
         .await;
@@ -760,11 +766,22 @@ async fn after_a_restart_an_ephemeral_note_goes_privately_or_is_dropped() {
             _ => None,
         })
         .collect();
-    assert_eq!(sends.len(), 1, "{ops:?}");
-    assert!(sends[0].private, "{:?}", sends[0]);
-    assert_eq!(sends[0].chat, "anna");
-    assert_eq!(sends[0].thread, None);
-    assert_eq!(s.done(), [(1, Delivered::Refused), (2, Delivered::Sent)]);
+    assert_eq!(sends.len(), 2, "{ops:?}");
+    for p in sends {
+        assert!(p.private, "{p:?}");
+        assert_eq!((p.chat.as_str(), p.thread.as_deref()), ("anna", None));
+    }
+    assert_eq!(s.done(), [(1, Delivered::Sent), (2, Delivered::Sent)]);
+    // delivered live without an interaction, a note is not made private
+    let s = setup(discord_like());
+    s.run(vec![note(3, "Not your turn.")], None).await;
+    assert!(
+        s.t.ops()
+            .iter()
+            .all(|o| !matches!(o, Op::Send { place, .. } if place.private)),
+        "{:?}",
+        s.t.ops()
+    );
 }
 
 /// After a restart the board that was to replace the pressed board is
