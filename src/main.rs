@@ -42,6 +42,9 @@ enum Command {
     /// Run the bot: Telegram and/or Discord (whichever has a token), the
     /// deadline sweeper and the daily jobs, until Ctrl-C or SIGTERM.
     Run(cli::run::RunArgs),
+    /// Copy the bot's SQLite file consistently while it runs (SQLite's
+    /// online backup); PostgreSQL: pg_dump (docs/operations.md).
+    Backup(cli::backup::BackupArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +61,7 @@ fn main() -> ExitCode {
         Command::Render(a) => cli::render::run(a),
         Command::Puzzles(a) => cli::puzzles::run(a),
         Command::Run(a) => cli::run::run(a),
+        Command::Backup(a) => cli::backup::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -23,6 +23,7 @@ const PURPOSES: &[(&str, &str)] = &[
     ("puzzles verify", "Re-prove"),
     ("puzzles stats", "Count the puzzles"),
     ("run", "Run the bot"),
+    ("backup", "online backup"),
 ];
 
 /// The subcommands a help text lists under `Commands:` (without `help`),
