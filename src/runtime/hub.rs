@@ -180,6 +180,13 @@ impl Hub {
         self.set_connected(platform, true);
     }
 
+    /// Like [`Hub::set_transport`], for an adapter whose connection comes
+    /// later (Discord's gateway): replies can go out, but the platform
+    /// counts as disconnected until the adapter says it is up.
+    pub fn attach_transport(&self, t: Arc<dyn Transport>) {
+        self.deliverer.set_transport(t);
+    }
+
     /// A transport for `platform` is coming: its replies wait for it
     /// (others are left owed in the outbox). Until it is set the platform
     /// counts as disconnected (`/healthz` answers 503).

@@ -282,9 +282,8 @@ pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions) -> anyhow::Resul
         .await?;
     let discord = Discord::new(hub.clone(), Arc::clone(&client.http), opts);
     let _ = slot.set(Arc::clone(&discord));
-    hub.set_transport(Arc::clone(&discord) as Arc<dyn Transport>);
     // it can send, but the gateway is not up until READY (/healthz)
-    hub.set_connected(Platform::Discord, false);
+    hub.attach_transport(Arc::clone(&discord) as Arc<dyn Transport>);
     let shards = Arc::clone(&client.shard_manager);
     let mut stop = hub.shutdown();
     let res = tokio::select! {
