@@ -431,6 +431,7 @@ async fn run() {
         guild_id: None,
         register_commands: true,
         defer_after: Duration::from_secs(2),
+        shards: None,
     };
     let bot = tokio::spawn(discord::run(hub.clone(), Secret::new(TOKEN), opts));
 

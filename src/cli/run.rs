@@ -24,11 +24,15 @@ pub fn run(a: RunArgs) -> CliResult {
         FileConfig::load(a.config.as_deref()).map_err(|e| CliError::Input(e.to_string()))?;
     // no level prints a token (shashki::logging: the wire crates capped,
     // the tokens redacted from every line)
-    let tokens: Vec<&str> = [config.telegram_token(), config.discord_token()]
-        .into_iter()
-        .flatten()
-        .map(|t| t.expose())
-        .collect();
+    let tokens: Vec<&str> = [
+        config.telegram_token(),
+        config.discord_token(),
+        config.telegram.webhook_secret.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|t| t.expose())
+    .collect();
     shashki::logging::init(&config.log.level, &tokens).map_err(CliError::Input)?;
     let bots = adapters::bots(&config);
     if bots.is_empty() {
