@@ -272,7 +272,8 @@ pub struct TelegramConfig {
     /// Where this process serves the webhook URL's path, in plain HTTP
     /// (`0.0.0.0:8443`), behind a proxy that terminates TLS.
     pub webhook_listen: Option<std::net::SocketAddr>,
-    /// Sent to setWebhook as `secret_token`: every request without it in
+    /// Sent to setWebhook as `secret_token` (or env
+    /// SHASHKI_TELEGRAM_WEBHOOK_SECRET): every request without it in
     /// `X-Telegram-Bot-Api-Secret-Token` is refused (1–256 of `A-Z a-z 0-9
     /// _ -`).
     pub webhook_secret: Option<Secret>,
@@ -671,19 +672,25 @@ fn redact(message: &str, text: &str) -> String {
 impl FileConfig {
     /// Parse TOML text (no environment).
     pub fn from_toml(text: &str) -> Result<FileConfig, ConfigError> {
-        let c: FileConfig = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
+        let c = FileConfig::parse(text)?;
         c.validate()?;
         Ok(c)
     }
 
+    /// Parse TOML text, not yet validated.
+    fn parse(text: &str) -> Result<FileConfig, ConfigError> {
+        toml::from_str(text).map_err(|e| toml_error(text, &e))
+    }
+
     /// Read the file (a missing file means all defaults), then apply the
-    /// environment. A relative database path is taken from the file's folder.
+    /// environment, then validate (a secret may come from the environment
+    /// alone). A relative database path is taken from the file's folder.
     pub fn load(path: Option<&Path>) -> Result<FileConfig, ConfigError> {
         let mut c = match path {
             Some(p) => {
                 let text = std::fs::read_to_string(p)
                     .map_err(|e| ConfigError(format!("cannot read {}: {e}", p.display())))?;
-                let mut c = FileConfig::from_toml(&text)
+                let mut c = FileConfig::parse(&text)
                     .map_err(|e| ConfigError(format!("{}: {e}", p.display())))?;
                 if c.database.path.is_relative() {
                     if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -695,6 +702,10 @@ impl FileConfig {
             None => FileConfig::default(),
         };
         c.apply_env(|k| std::env::var(k).ok());
+        c.validate().map_err(|e| match path {
+            Some(p) => ConfigError(format!("{}: {e}", p.display())),
+            None => e,
+        })?;
         Ok(c)
     }
 
@@ -705,6 +716,9 @@ impl FileConfig {
         }
         if let Some(t) = get("SHASHKI_DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
             self.discord.token = Some(Secret::new(t.trim()));
+        }
+        if let Some(t) = get("SHASHKI_TELEGRAM_WEBHOOK_SECRET").filter(|t| !t.trim().is_empty()) {
+            self.telegram.webhook_secret = Some(Secret::new(t.trim()));
         }
         if let Some(p) = get("SHASHKI_DATABASE").filter(|t| !t.trim().is_empty()) {
             self.database.path = PathBuf::from(p);
