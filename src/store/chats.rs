@@ -3,7 +3,7 @@
 use super::ChatId;
 use super::StoreResult;
 use super::Tx;
-use rusqlite::{params, OptionalExtension};
+use rusqlite::params;
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,27 +36,27 @@ pub fn upsert_chat(
     is_private: bool,
     now: i64,
 ) -> StoreResult<ChatRow> {
-    c.sql()
-        .prepare_cached(
-            "INSERT INTO chats (platform, platform_chat_id, title, is_private, created_at)
+    c.exec(
+        "INSERT INTO chats (platform, platform_chat_id, title, is_private, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (platform, platform_chat_id)
-         DO UPDATE SET title = COALESCE(excluded.title, title)
-         WHERE excluded.title IS NOT NULL AND title IS NOT excluded.title",
-        )?
-        .execute(params![platform, platform_chat_id, title, is_private, now])?;
-    Ok(c.sql()
-        .prepare_cached(&format!(
-            "SELECT {CHAT_COLS} FROM chats WHERE platform = ?1 AND platform_chat_id = ?2"
-        ))?
-        .query_row(params![platform, platform_chat_id], ChatRow::from_row)?)
+         DO UPDATE SET title = COALESCE(excluded.title, chats.title)
+         WHERE excluded.title IS NOT NULL AND chats.title IS DISTINCT FROM excluded.title",
+        params![platform, platform_chat_id, title, is_private, now],
+    )?;
+    c.row(
+        &format!("SELECT {CHAT_COLS} FROM chats WHERE platform = ?1 AND platform_chat_id = ?2"),
+        params![platform, platform_chat_id],
+        ChatRow::from_row,
+    )
 }
 
 pub fn chat(c: &Tx, id: ChatId) -> StoreResult<Option<ChatRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!("SELECT {CHAT_COLS} FROM chats WHERE id = ?1"))?
-        .query_row([id], ChatRow::from_row)
-        .optional()?)
+    c.one(
+        &format!("SELECT {CHAT_COLS} FROM chats WHERE id = ?1"),
+        params![id],
+        ChatRow::from_row,
+    )
 }
 
 /// Change one chat setting column (`lang`, `theme`, `orientation`,
@@ -76,9 +76,10 @@ pub fn set_chat_setting(
         ChatSetting::Boards => "boards",
         ChatSetting::Variant => "variant",
     };
-    c.sql()
-        .prepare_cached(&format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"))?
-        .execute(params![id, value])?;
+    c.exec(
+        &format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"),
+        params![id, value],
+    )?;
     Ok(())
 }
 

@@ -271,13 +271,13 @@ stored_as_text! {
 /// unknown key is a typed error, never Russian by default. (The engine's
 /// `Variant` is another crate's type, so it is read by this function
 /// rather than through `FromSql`.)
-pub(crate) fn variant_at(r: &rusqlite::Row, i: usize) -> rusqlite::Result<Variant> {
+pub(crate) fn variant_at(r: &super::Row, i: usize) -> rusqlite::Result<Variant> {
     let word: String = r.get(i)?;
     parse_variant(i, word)
 }
 
 /// Like [`variant_at`] for a column that may be NULL.
-pub(crate) fn opt_variant_at(r: &rusqlite::Row, i: usize) -> rusqlite::Result<Option<Variant>> {
+pub(crate) fn opt_variant_at(r: &super::Row, i: usize) -> rusqlite::Result<Option<Variant>> {
     let word: Option<String> = r.get(i)?;
     word.map(|w| parse_variant(i, w)).transpose()
 }

@@ -5,7 +5,7 @@ use super::ChatId;
 use super::Tx;
 use super::UserId;
 use super::{user, StoreResult, UserRow};
-use rusqlite::{params, OptionalExtension};
+use rusqlite::params;
 
 table_row! {
     #[derive(Debug, Clone, Copy, PartialEq)]
@@ -46,13 +46,14 @@ const RUSSIAN: &str = "russian";
 
 /// A user's rating in a chat (0: overall) for a variant.
 pub fn rating_in(c: &Tx, user: UserId, chat_id: ChatId, variant: &str) -> StoreResult<RatingRow> {
-    Ok(c.sql()
-        .prepare_cached(&format!(
+    Ok(c.one(
+        &format!(
         "SELECT {RATING_COLS} FROM ratings WHERE user_id = ?1 AND chat_id = ?2 AND variant = ?3"
-    ))?
-        .query_row(params![user, chat_id, variant], RatingRow::from_row)
-        .optional()?
-        .unwrap_or_default())
+    ),
+        params![user, chat_id, variant],
+        RatingRow::from_row,
+    )?
+    .unwrap_or_default())
 }
 
 /// Store a user's rating in a chat (0: overall) for a variant.
@@ -63,12 +64,10 @@ pub fn save_rating_in(
     variant: &str,
     r: &RatingRow,
 ) -> StoreResult<()> {
-    c.sql().prepare_cached("INSERT INTO ratings (user_id, chat_id, variant, rating, deviation, volatility, games, wins, draws, losses)
+    c.exec("INSERT INTO ratings (user_id, chat_id, variant, rating, deviation, volatility, games, wins, draws, losses)
          VALUES (?1, ?2, ?10, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
          ON CONFLICT (user_id, chat_id, variant) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
-             games = ?6, wins = ?7, draws = ?8, losses = ?9")?
-.execute(params![user, chat_id, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses, variant],
-    )?;
+             games = ?6, wins = ?7, draws = ?8, losses = ?9", params![user, chat_id, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses, variant])?;
     Ok(())
 }
 
@@ -93,14 +92,11 @@ pub fn top_ratings_in(
     variant: &str,
     limit: usize,
 ) -> StoreResult<Vec<(UserRow, RatingRow)>> {
-    let mut st = c.sql().prepare_cached(&format!(
+    let rows: Vec<(UserId, RatingRow)> = c.all(&format!(
         "SELECT user_id, {RATING_COLS} FROM ratings WHERE chat_id = ?1 AND variant = ?3 ORDER BY rating DESC LIMIT ?2"
-    ))?;
-    let rows: Vec<(UserId, RatingRow)> = st
-        .query_map(params![chat_id, limit as i64, variant], |r| {
+    ), params![chat_id, limit as i64, variant], |r| {
             Ok((r.get(0)?, RatingRow::from_row_at(r, 1)?))
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        })?;
     let mut out = Vec::with_capacity(rows.len());
     for (uid, r) in rows {
         if let Some(u) = user(c, uid)? {
