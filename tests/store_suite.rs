@@ -4,10 +4,10 @@
 //!
 //! Each test is a function of [`suite`] taking `open`, a way to open a
 //! fresh, empty, migrated [`Store`]; [`store_suite!`] instantiates every one
-//! of them as a `#[test]` for a backend. Today: SQLite in a file (the
-//! production set-up: WAL, full sync) and SQLite in memory. The PostgreSQL
-//! backend plugs in at the end of the "Backends" section below, and must
-//! pass the same tests unchanged.
+//! of them as a `#[test]` for a backend: SQLite in a file (the production
+//! set-up: WAL, full sync), SQLite in memory, and PostgreSQL (a fresh
+//! database on a real server, see `common/pg.rs`), all passing the same
+//! tests unchanged.
 //!
 //! The suite only goes through the store's typed functions, transactions
 //! and batches. What can only be checked with raw SQL (a stored word no
@@ -28,12 +28,20 @@ use shashki::tournament::ballot::Ballot;
 use shashki::tournament::Format;
 use std::cell::Cell;
 
+#[path = "common/pg.rs"]
+mod pg;
+
 // ------------------------------------------------------------- backends ----
 
 /// A backend under test: every [`Backend::open`] is a fresh, empty,
 /// migrated store of its own.
 trait Backend {
     fn open(&self) -> Store;
+
+    /// Whether this backend cannot run here (said once, by the backend).
+    fn skip(&self) -> bool {
+        false
+    }
 }
 
 /// SQLite in files (WAL journal, full sync: as in production), a new file
@@ -142,6 +150,9 @@ macro_rules! store_suite {
             #[test]
             fn $test() {
                 let backend = $backend;
+                if Backend::skip(&backend) {
+                    return;
+                }
                 super::suite::$test(&|| Backend::open(&backend));
             }
         )+
@@ -151,12 +162,48 @@ macro_rules! store_suite {
 store_suite!(sqlite_file, SqliteFile::new());
 store_suite!(sqlite_memory, SqliteMemory);
 
-// PostgreSQL (the next backend) goes here: a `Backend` whose `open` makes a
-// fresh database (or schema) on the test server, migrates it and returns
-// the `Store` on it, e.g.
-//
-//     #[cfg(feature = "postgres")]
-//     store_suite!(postgres, Postgres::from_env("SHASHKI_TEST_POSTGRES"));
+store_suite!(postgres, Postgres::new());
+
+/// PostgreSQL: a fresh database on the test server for each open (see
+/// `common/pg.rs`: `SHASHKI_TEST_POSTGRES`, or a throwaway cluster); when
+/// there is none, each test says it was skipped (and fails with
+/// `SHASHKI_REQUIRE_POSTGRES=1`).
+struct Postgres {
+    /// The database [`Backend::skip`] made, for the first open.
+    first: std::cell::RefCell<Option<pg::TestDb>>,
+    /// Every database opened, dropped with the backend.
+    opened: std::cell::RefCell<Vec<pg::TestDb>>,
+}
+
+impl Postgres {
+    fn new() -> Postgres {
+        Postgres {
+            first: Default::default(),
+            opened: Default::default(),
+        }
+    }
+}
+
+impl Backend for Postgres {
+    fn skip(&self) -> bool {
+        let db = pg::fresh_database();
+        let skip = db.is_none();
+        *self.first.borrow_mut() = db;
+        skip
+    }
+
+    fn open(&self) -> Store {
+        let db = self
+            .first
+            .borrow_mut()
+            .take()
+            .or_else(pg::fresh_database)
+            .expect("the server was there a moment ago");
+        let store = Store::connect(&db.url).expect("open a PostgreSQL database");
+        self.opened.borrow_mut().push(db);
+        store
+    }
+}
 
 // ------------------------------------------------------------- fixtures ----
 

@@ -16,7 +16,7 @@ use rusqlite::types::{FromSql, ToSql, Value, ValueRef};
 /// The connection behind a [`Tx`].
 pub(in crate::store) enum Db {
     Sqlite(rusqlite::Connection),
-    Postgres(PgConn),
+    Postgres(Box<PgConn>),
 }
 
 /// Where the store's functions run: an open transaction (or a savepoint of

@@ -434,7 +434,7 @@ pub fn next_wakeup(c: &Tx) -> StoreResult<Option<i64>> {
             UNION ALL SELECT reminder_at FROM games WHERE status = 'active' AND reminder_at IS NOT NULL
             UNION ALL SELECT expires_at FROM challenges WHERE status = 'open'
             UNION ALL SELECT ends_at FROM tournaments
-                WHERE status = 'running' AND end_announced = 0 AND ends_at IS NOT NULL)", params![], |r| r.get(0))
+                WHERE status = 'running' AND end_announced = 0 AND ends_at IS NOT NULL) AS due", params![], |r| r.get(0))
 }
 
 /// How many games `user` is playing now (`ai_only`: against the AI).

@@ -76,7 +76,7 @@ impl PgConn {
         f: impl FnOnce(&mut postgres::Client) -> Result<T, postgres::Error>,
     ) -> StoreResult<T> {
         let mut client = self.client.borrow_mut();
-        let client = client.as_mut().expect("the client is there until dropped");
+        let client = client.as_mut().ok_or(StoreError::Closed)?;
         Ok(f(client)?)
     }
 
@@ -314,6 +314,13 @@ impl postgres::types::ToSql for PgValue {
             },
             PgValue::Text(s) => match *ty {
                 ref t if text(t) => s.as_str().to_sql(ty, out),
+                // SQLite's column affinity: a number written as text into
+                // a number column is stored as the number (a chat's
+                // `days_per_move` setting is given as text)
+                Type::INT8 | Type::INT4 | Type::INT2 | Type::BOOL => {
+                    PgValue::Int(s.trim().parse()?).to_sql(ty, out)
+                }
+                Type::FLOAT8 | Type::FLOAT4 => PgValue::Real(s.trim().parse()?).to_sql(ty, out),
                 _ => Err(format!("a text sent as {ty}").into()),
             },
             PgValue::Blob(b) => match *ty {
@@ -418,5 +425,11 @@ mod tests {
         assert!(PgValue::Text("x".into())
             .to_sql(&Type::INT8, &mut out)
             .is_err());
+        // a number as text into a number column, as SQLite's affinity does
+        out.clear();
+        assert!(PgValue::Text("3".into())
+            .to_sql(&Type::INT8, &mut out)
+            .is_ok());
+        assert_eq!(&out[..], &3_i64.to_be_bytes());
     }
 }
