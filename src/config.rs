@@ -112,13 +112,62 @@ impl RuntimeConfig {
 pub struct DatabaseConfig {
     /// The SQLite file (created if missing).
     pub path: PathBuf,
+    /// A PostgreSQL database instead (`postgres://user:password@host/db`,
+    /// `?sslmode=require` for TLS); it wins over `path`. Never logged
+    /// with its password.
+    pub url: Option<Secret>,
+}
+
+/// `s` with its `%XX` escapes decoded (a URL's userinfo).
+fn percent_decoded(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        let hex = b
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (c, hex) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            _ => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 impl Default for DatabaseConfig {
     fn default() -> Self {
         DatabaseConfig {
             path: PathBuf::from("shashki.sqlite"),
+            url: None,
         }
+    }
+}
+
+impl DatabaseConfig {
+    /// Where the store is: the PostgreSQL URL when one is set, else the
+    /// SQLite file.
+    pub fn location(&self) -> crate::store::Location {
+        match self.url.as_ref().filter(|u| !u.is_empty()) {
+            Some(url) => crate::store::Location::Postgres(url.expose().trim().to_string()),
+            None => crate::store::Location::Sqlite(self.path.clone()),
+        }
+    }
+
+    /// The URL's password, if any (to keep it out of the log).
+    pub fn password(&self) -> Option<String> {
+        let url = url::Url::parse(self.url.as_ref()?.expose().trim()).ok()?;
+        // as written in the URL it is percent-encoded; the redaction also
+        // looks for the encoded form
+        let p = percent_decoded(url.password()?);
+        (!p.is_empty()).then_some(p)
     }
 }
 
@@ -499,7 +548,13 @@ impl FileConfig {
             self.discord.token = Some(Secret::new(t.trim()));
         }
         if let Some(p) = get("SHASHKI_DATABASE").filter(|t| !t.trim().is_empty()) {
-            self.database.path = PathBuf::from(p);
+            // a file, or a PostgreSQL URL
+            if crate::store::is_postgres_url(&p) {
+                self.database.url = Some(Secret::new(p.trim()));
+            } else {
+                self.database.path = PathBuf::from(p);
+                self.database.url = None;
+            }
         }
     }
 
@@ -637,6 +692,7 @@ mod tests {
         for key in [
             "[database]",
             "path",
+            "url",
             "[game]",
             "default_days",
             "challenge_ttl_hours",
@@ -775,6 +831,45 @@ mod tests {
         assert!(!api_base("https://u:hunter2@x.example")
             .unwrap_err()
             .contains("hunter2"));
+    }
+
+    #[test]
+    fn a_postgres_url_wins_over_the_file_and_never_shows_its_password() {
+        use crate::store::Location;
+        let c = FileConfig::from_toml(
+            "[database]\npath = \"x.sqlite\"\nurl = \"postgres://bot:s%40cret@db.example.org:5433/shashki?sslmode=require\"\n",
+        )
+        .unwrap();
+        let at = c.database.location();
+        assert!(matches!(&at, Location::Postgres(u) if u.contains("s%40cret")));
+        let shown = format!("{at} {at:?} {:?}", c.database);
+        assert!(!shown.contains("cret"), "{shown}");
+        assert!(
+            shown.contains("bot:***@db.example.org:5433/shashki"),
+            "{shown}"
+        );
+        assert_eq!(c.database.password().as_deref(), Some("s@cret"));
+        // without a URL: the file
+        let c = FileConfig::from_toml("[database]\npath = \"x.sqlite\"\n").unwrap();
+        assert_eq!(c.database.location(), Location::Sqlite("x.sqlite".into()));
+        assert_eq!(c.database.password(), None);
+        // SHASHKI_DATABASE takes either
+        let mut c = FileConfig::default();
+        c.apply_env(|k| (k == "SHASHKI_DATABASE").then(|| "postgresql://u:p@h/d".to_string()));
+        assert!(matches!(c.database.location(), Location::Postgres(_)));
+        c.apply_env(|k| (k == "SHASHKI_DATABASE").then(|| "other.sqlite".to_string()));
+        assert_eq!(
+            c.database.location(),
+            Location::Sqlite("other.sqlite".into())
+        );
+        // a password in the query is hidden too, and an unreadable URL
+        // shows nothing of itself
+        let at = Location::parse("postgres://h/d?user=u&password=hunter2");
+        assert!(!at.to_string().contains("hunter2"), "{at}");
+        assert_eq!(
+            Location::parse("postgres://u:pw@[bad").to_string(),
+            "postgres://***"
+        );
     }
 
     #[test]
