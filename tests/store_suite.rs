@@ -139,6 +139,7 @@ macro_rules! store_suite {
                 puzzles_player_records_and_daily_posts_are_kept,
                 transactions_commit_their_value_and_writes,
                 transactions_rolled_back_leave_nothing,
+                transactions_that_panic_leave_nothing_and_the_store_usable,
                 batches_commit_kept_savepoints_and_drop_the_others,
                 batches_survive_a_failing_statement_in_a_savepoint,
                 batches_not_committed_leave_nothing,
@@ -3009,6 +3010,46 @@ mod suite {
             .unwrap();
         let u = store::user(s.read(), id).unwrap().unwrap();
         assert_eq!((u.name.as_str(), u.lang.as_deref()), ("Anna", Some("fr")));
+    }
+
+    pub fn transactions_that_panic_leave_nothing_and_the_store_usable(open: Open) {
+        let mut s = open();
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _ = s.transaction(|tx| -> StoreResult<()> {
+                store::set_setting(tx, "k", "lost")?;
+                panic!("a bug half way through an event");
+            });
+        }));
+        assert!(r.is_err());
+        assert_eq!(store::get_setting(s.read(), "k").unwrap(), None);
+        // the next transaction begins (none is left open) and commits
+        w(&mut s, |tx| store::set_setting(tx, "k", "kept"));
+        assert_eq!(
+            store::get_setting(s.read(), "k").unwrap().as_deref(),
+            Some("kept")
+        );
+        // a panic in a batch's savepoint drops the whole batch
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut b = s.begin().unwrap();
+            b.savepoint(|tx| store::set_setting(tx, "a", "1"), |r| r.is_ok())
+                .unwrap()
+                .unwrap();
+            let _ = b.savepoint(
+                |tx| -> StoreResult<()> {
+                    store::set_setting(tx, "b", "2")?;
+                    panic!("a bug in the second event");
+                },
+                |_| true,
+            );
+        }));
+        assert!(r.is_err());
+        assert_eq!(store::get_setting(s.read(), "a").unwrap(), None);
+        assert_eq!(store::get_setting(s.read(), "b").unwrap(), None);
+        w(&mut s, |tx| store::set_setting(tx, "a", "again"));
+        assert_eq!(
+            store::get_setting(s.read(), "a").unwrap().as_deref(),
+            Some("again")
+        );
     }
 
     pub fn transactions_rolled_back_leave_nothing(open: Open) {

@@ -70,7 +70,7 @@ impl std::fmt::Display for StoreError {
         match self {
             StoreError::Sql(e) => write!(f, "database error: {e}"),
             StoreError::Migration(e) => write!(f, "database migration failed: {e}"),
-            StoreError::Postgres(e) => write!(f, "PostgreSQL error: {e}"),
+            StoreError::Postgres(e) => write!(f, "PostgreSQL error: {}", pg::describe(e)),
             StoreError::Schema(e) => write!(f, "PostgreSQL schema: {e}"),
             StoreError::Closed => f.write_str("the PostgreSQL connection is closed"),
         }

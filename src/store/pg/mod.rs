@@ -178,6 +178,15 @@ impl Drop for PgConn {
     }
 }
 
+/// A PostgreSQL error with the server's message (the error's own Display
+/// says only "db error").
+pub(in crate::store) fn describe(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("{} ({})", db.message(), db.code().code()),
+        None => e.to_string(),
+    }
+}
+
 /// rustls with the ring provider and the webpki roots.
 fn tls() -> StoreResult<tokio_postgres_rustls::MakeRustlsConnect> {
     let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
