@@ -307,6 +307,7 @@ mod analyses;
 mod challenges;
 mod chats;
 mod conditionals;
+pub mod copy;
 mod db;
 mod games;
 mod ids;
