@@ -65,6 +65,17 @@ pub struct FileConfig {
     pub telegram: TelegramConfig,
     pub discord: DiscordConfig,
     pub runtime: RuntimeConfig,
+    pub http: HttpConfig,
+}
+
+/// `[http]`: the operator's endpoints (`/healthz`, `/metrics`; see
+/// docs/operations.md). Off when `listen` is absent.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct HttpConfig {
+    /// Where to serve them, `127.0.0.1:9090` (plain HTTP: a private
+    /// address, or behind a proxy).
+    pub listen: Option<std::net::SocketAddr>,
 }
 
 /// `[runtime]`: how the bot queues work.
@@ -83,6 +94,10 @@ pub struct RuntimeConfig {
     /// Updates of one member one chat takes in a minute; more are dropped
     /// like the above. 0: no such limit.
     pub updates_per_minute_per_user: u32,
+    /// At SIGTERM or Ctrl-C: how long the bot may take to finish the
+    /// updates already queued and send the replies they owe (what is not
+    /// sent by then stays owed in the outbox, sent at the next start).
+    pub drain_seconds: u64,
 }
 
 impl Default for RuntimeConfig {
@@ -92,12 +107,21 @@ impl Default for RuntimeConfig {
             queued_updates_per_chat: l.per_chat,
             queued_updates_per_user: l.per_user,
             updates_per_minute_per_user: l.per_user_per_minute,
+            drain_seconds: DEFAULT_DRAIN_SECONDS,
         }
     }
 }
 
+/// `[runtime] drain_seconds` when absent.
+pub const DEFAULT_DRAIN_SECONDS: u64 = 20;
+
 impl RuntimeConfig {
     /// What may wait in a chat's lane.
+    /// How long the drain at a stop may take.
+    pub fn drain(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.drain_seconds)
+    }
+
     pub fn lane_limits(&self) -> crate::runtime::LaneLimits {
         crate::runtime::LaneLimits {
             per_chat: self.queued_updates_per_chat,

@@ -45,6 +45,9 @@ enum Command {
     Run(cli::run::RunArgs),
     /// Database tools: copy the bot's data between SQLite and PostgreSQL.
     Db(cli::db::DbArgs),
+    /// Copy the bot's SQLite file consistently while it runs (SQLite's
+    /// online backup); PostgreSQL: pg_dump (docs/operations.md).
+    Backup(cli::backup::BackupArgs),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Puzzles(a) => cli::puzzles::run(a),
         Command::Run(a) => cli::run::run(a),
         Command::Db(a) => cli::db::run(a),
+        Command::Backup(a) => cli::backup::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

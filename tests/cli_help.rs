@@ -25,6 +25,7 @@ const PURPOSES: &[(&str, &str)] = &[
     ("run", "Run the bot"),
     ("db", "Database tools"),
     ("db copy", "Copy every table"),
+    ("backup", "online backup"),
 ];
 
 /// The subcommands a help text lists under `Commands:` (without `help`),

@@ -1389,6 +1389,8 @@ impl serenity::client::EventHandler for Handler {
         let Some(discord) = self.discord.get() else {
             return;
         };
+        // /healthz (issue 22): the gateway is up
+        discord.hub.set_connected(Platform::Discord, true);
         // serenity has set the application id (from this READY) on the
         // client's Http, which is the adapter's: registering can address it
         if discord.opts.register_commands {
@@ -1396,6 +1398,18 @@ impl serenity::client::EventHandler for Handler {
                 Ok(()) => tracing::info!("discord: slash commands registered"),
                 Err(e) => tracing::warn!(error = %e, "discord: registering commands failed"),
             }
+        }
+    }
+
+    /// /healthz (issue 22): the gateway connection came up or went down.
+    async fn shard_stage_update(
+        &self,
+        _ctx: serenity::client::Context,
+        event: serenity::gateway::ShardStageUpdateEvent,
+    ) {
+        if let Some(discord) = self.discord.get() {
+            let up = event.new == serenity::gateway::ConnectionStage::Connected;
+            discord.hub.set_connected(Platform::Discord, up);
         }
     }
 
@@ -1454,6 +1468,8 @@ pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions) -> anyhow::Resul
     let discord = Discord::new(hub.clone(), Arc::clone(&client.http), opts);
     let _ = slot.set(Arc::clone(&discord));
     hub.set_transport(Arc::clone(&discord) as Arc<dyn Transport>);
+    // it can send, but the gateway is not up until READY (/healthz)
+    hub.set_connected(Platform::Discord, false);
     let shards = Arc::clone(&client.shard_manager);
     let mut stop = hub.shutdown();
     let res = tokio::select! {

@@ -380,6 +380,8 @@ impl Telegram {
             let updates = match updates {
                 Ok(u) => {
                     backoff = Duration::from_millis(500);
+                    // /healthz (issue 22): polling works
+                    self.hub.set_connected(Platform::Telegram, true);
                     u
                 }
                 Err(RequestError::Api(teloxide::ApiError::InvalidToken)) => {
@@ -387,6 +389,7 @@ impl Telegram {
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "telegram: getUpdates failed; retrying");
+                    self.hub.set_connected(Platform::Telegram, false);
                     tokio::select! {
                         _ = tokio::time::sleep(backoff) => {}
                         _ = crate::runtime::stopped(&mut stop) => return Ok(()),

@@ -64,6 +64,7 @@ pub fn run(a: ConsoleArgs) -> CliResult {
             scheduled: vec![super::run::daily_puzzles()],
             ai_workers: None,
             lanes: runtime::LaneLimits::default(),
+            ..RunOptions::default()
         },
         runtime::stop_signal(),
     ));

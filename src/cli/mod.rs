@@ -2,6 +2,7 @@
 //! (clap) and a `run` function; input errors exit with status 2.
 
 pub mod analyse;
+pub mod backup;
 pub mod bestmove;
 pub mod console;
 pub mod db;

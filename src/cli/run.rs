@@ -55,12 +55,19 @@ pub fn run(a: RunArgs) -> CliResult {
         scheduled: vec![daily_puzzles()],
         ai_workers: config.ai.workers,
         lanes: config.runtime.lane_limits(),
+        http: config.http.listen,
+        drain: config.runtime.drain(),
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    rt.block_on(runtime::run(service, bots, opts, runtime::stop_signal()))
-        .map_err(|e| CliError::Failed(format!("{e:#}")))
+    let res = rt
+        .block_on(runtime::run(service, bots, opts, runtime::stop_signal()))
+        .map_err(|e| CliError::Failed(format!("{e:#}")));
+    // a search still thinking past the drain is not waited for: its move
+    // was not stored, and the next start makes it again
+    rt.shutdown_timeout(std::time::Duration::from_secs(1));
+    res
 }
 
 /// The daily puzzle posts, at each chat's own time (the console posts them

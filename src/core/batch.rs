@@ -24,14 +24,15 @@ const MAX_BATCH: usize = 256;
 
 /// What handling one event came to, its replies owed in the outbox.
 pub(crate) enum Handled {
-    Done(Vec<Reply>, Vec<Job>),
+    /// Its replies, jobs and the moves it applied.
+    Done(Vec<Reply>, Vec<Job>, u32),
     /// Turned down (rolled back), and the reply that says so.
     Refused(Refusal, Box<Reply>),
 }
 
 /// What running one event in its savepoint came to.
 pub(crate) enum Ran {
-    Done(Vec<Reply>, Vec<Job>),
+    Done(Vec<Reply>, Vec<Job>, u32),
     /// Turned down (to roll back); the language to say it in.
     Refused(Refusal, Lang),
 }
@@ -201,7 +202,7 @@ impl Service {
                 )
                 .unwrap_or_else(|e| Err(Halt::Failed(e.into())));
             let r = match r {
-                Ok(Ran::Done(replies, jobs)) => Ok(Handled::Done(replies, jobs)),
+                Ok(Ran::Done(replies, jobs, moves)) => Ok(Handled::Done(replies, jobs, moves)),
                 // the refusal is owed like any reply (outside the event's
                 // savepoint, which rolled back)
                 Ok(Ran::Refused(refusal, lang)) => {
@@ -217,7 +218,7 @@ impl Service {
         let mut owed: Vec<&mut Reply> = results
             .iter_mut()
             .flat_map(|(_, r)| match r {
-                Ok(Handled::Done(replies, _)) => replies.iter_mut().collect::<Vec<_>>(),
+                Ok(Handled::Done(replies, ..)) => replies.iter_mut().collect::<Vec<_>>(),
                 Ok(Handled::Refused(_, reply)) => vec![&mut **reply],
                 Err(_) => Vec::new(),
             })

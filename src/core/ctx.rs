@@ -49,6 +49,8 @@ pub(crate) struct Ctx<'a> {
     pub evals: &'a Evals,
     pub drafts: Vec<Draft>,
     pub jobs: Vec<Job>,
+    /// Moves applied in this action (for the metrics: `Outcome::tally`).
+    pub moves: u32,
     /// The thread of the chat the action happens in (a forum topic): the
     /// event's; for the AI and the sweeper, the game's or challenge's.
     pub thread: Option<String>,
@@ -96,6 +98,7 @@ impl<'a> Ctx<'a> {
             evals,
             drafts: Vec::new(),
             jobs: Vec::new(),
+            moves: 0,
             thread: None,
         }
     }

@@ -160,14 +160,29 @@ impl Service {
     }
 
     fn handle_once(&self, ev: &Event, evals: &Evals) -> Result<Outcome, Halt> {
-        let (replies, jobs) = match self.writer.submit(self, ev, evals)? {
-            Handled::Done(replies, jobs) => (replies, jobs),
+        let (replies, jobs, tally) = match self.writer.submit(self, ev, evals)? {
+            Handled::Done(replies, jobs, moves) => (
+                replies,
+                jobs,
+                Tally {
+                    moves,
+                    ..Tally::default()
+                },
+            ),
             Handled::Refused(r, reply) => {
                 tracing::debug!(refusal = %r, "refused");
-                (vec![*reply], Vec::new())
+                let tally = Tally {
+                    refusal: Some(r.id()),
+                    ..Tally::default()
+                };
+                (vec![*reply], Vec::new(), tally)
             }
         };
-        Ok(Outcome { replies, jobs })
+        Ok(Outcome {
+            replies,
+            jobs,
+            tally,
+        })
     }
 
     /// Handle one event inside the open transaction `c` (a savepoint of a
@@ -176,7 +191,7 @@ impl Service {
     fn run_event(&self, c: &Tx, ev: &Event, evals: &Evals, now: i64) -> Result<Ran, Halt> {
         if let Some(id) = &ev.update_id {
             if !store::mark_update(c, ev.platform.key(), id, now)? {
-                return Ok(Ran::Done(Vec::new(), Vec::new())); // delivered twice
+                return Ok(Ran::Done(Vec::new(), Vec::new(), 0)); // delivered twice
             }
         }
         let user = store::upsert_user(
@@ -232,7 +247,7 @@ impl Service {
                     .into_iter()
                     .map(|d| finish_draft(&self.env.config, d, ev.platform))
                     .collect();
-                Ok(Ran::Done(replies, ctx.jobs))
+                Ok(Ran::Done(replies, ctx.jobs, ctx.moves))
             }
             Err(Halt::Refused(r)) => Ok(Ran::Refused(r, ctx.lang)),
             Err(e) => Err(e),
@@ -255,7 +270,7 @@ impl Service {
         let mut store = self.lock();
         let res = store.transaction(|c| -> Result<_, Halt> {
             let Some(chat) = store::chat(c, chat_id)? else {
-                return Ok((Vec::new(), Vec::new()));
+                return Ok((Vec::new(), Vec::new(), 0));
             };
             let user = match as_user {
                 Some(u) => store::user(c, u)?,
@@ -270,10 +285,10 @@ impl Service {
             ctx.actor = actor;
             f(&mut ctx)?;
             let replies = outbox::owe(&self.env.config, c, ctx.take_drafts(), platform, now)?;
-            Ok((replies, ctx.jobs))
+            Ok((replies, ctx.jobs, ctx.moves))
         });
         drop(store);
-        let (replies, jobs) = match res {
+        let (replies, jobs, moves) = match res {
             Ok(done) => done,
             Err(Halt::Refused(r)) => {
                 tracing::debug!(refusal = %r, ?actor, "a system action was refused");
@@ -286,7 +301,14 @@ impl Service {
             }
             Err(Halt::Failed(e)) => return Err(e),
         };
-        Ok(Outcome { replies, jobs })
+        Ok(Outcome {
+            replies,
+            jobs,
+            tally: Tally {
+                moves,
+                ..Tally::default()
+            },
+        })
     }
 }
 

@@ -219,6 +219,14 @@ impl Service {
         })
     }
 
+    /// A cheap read through the store (the last heartbeat): whether the
+    /// database answers (`/healthz`).
+    pub fn ping(&self) -> Result<(), ServiceError> {
+        let store = self.lock();
+        store::get_setting(store.read(), "heartbeat")?;
+        Ok(())
+    }
+
     /// Record that the service is alive (call every few seconds), and
     /// forget processed-update ids older than a week, and board messages not
     /// touched and private notifications sent two months ago (longer than

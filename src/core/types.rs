@@ -549,6 +549,21 @@ pub type Progress<'a> = &'a (dyn Fn(Outcome) + Sync);
 pub struct Outcome {
     pub replies: Vec<Reply>,
     pub jobs: Vec<Job>,
+    /// What it came to, for the metrics (committed: a refusal or a
+    /// failure applied nothing).
+    pub tally: Tally,
+}
+
+/// What an event or a job came to, counted by the runtime's metrics: the
+/// core tallies, the runtime measures.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Moves applied (and committed).
+    pub moves: u32,
+    /// The refusal's message id, when it was refused.
+    pub refusal: Option<&'static str>,
+    /// The engine's search for an AI move: nodes and the time it took.
+    pub search: Option<(u64, std::time::Duration)>,
 }
 
 /// Opens a span of a reply's text that is hidden until the reader reveals

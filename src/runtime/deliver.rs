@@ -40,6 +40,7 @@
 //! the core's sweep, `core::sweep::digest`; the merged reply carries the
 //! outbox rows of all of them.)
 
+use super::metrics::Metrics;
 use super::shutdown::{TrackGuard, Tracker};
 use super::transport::{Caps, Fut, Origin, Place, Placed, Press, SendError, Transport};
 use crate::core::GameId;
@@ -127,10 +128,22 @@ pub struct Deliverer {
     /// Work in flight (shutdown waits for it).
     tracker: Tracker,
     idle: Duration,
+    /// Sends failed and rate limited are counted here.
+    metrics: Arc<Metrics>,
 }
 
 impl Deliverer {
     pub fn new(ledger: Arc<dyn Ledger>, tracker: Tracker) -> Arc<Deliverer> {
+        Deliverer::with_metrics(ledger, tracker, Arc::default())
+    }
+
+    /// A deliverer that counts its failed and rate-limited sends in
+    /// `metrics`.
+    pub fn with_metrics(
+        ledger: Arc<dyn Ledger>,
+        tracker: Tracker,
+        metrics: Arc<Metrics>,
+    ) -> Arc<Deliverer> {
         Arc::new(Deliverer {
             ledger,
             transports: Mutex::default(),
@@ -140,6 +153,7 @@ impl Deliverer {
             next_id: AtomicU64::new(0),
             tracker,
             idle: IDLE,
+            metrics,
         })
     }
 
@@ -598,6 +612,7 @@ impl Run<'_> {
             }
             Err(e) => {
                 tracing::warn!(platform = self.platform.key(), chat = %place.chat, error = %e, "sending a reply failed");
+                self.d.metrics.send_failed(self.platform);
                 Delivered::Failed
             }
         };
@@ -644,6 +659,7 @@ impl Run<'_> {
             match f().await {
                 Err(SendError::RateLimited(after)) if waited < self.caps.rate_limit_retries => {
                     waited += 1;
+                    self.d.metrics.rate_limited(self.platform);
                     tracing::warn!(
                         platform = self.platform.key(),
                         ?after,
@@ -651,7 +667,13 @@ impl Run<'_> {
                     );
                     tokio::time::sleep(after).await;
                 }
-                res => return res,
+                res => {
+                    if let Err(SendError::RateLimited(_)) = &res {
+                        // past the retries the caps allow
+                        self.d.metrics.rate_limited(self.platform);
+                    }
+                    return res;
+                }
             }
         }
     }

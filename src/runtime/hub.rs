@@ -13,7 +13,9 @@
 //! slow chat delays nobody else.
 
 use super::deliver::{board_key, Deliverer, Delivery, ServiceLedger};
+use super::health::Health;
 use super::lanes::{panic_message, DropCounts, LaneKey, LaneLimits, Lanes, Shed, ShedReason, Work};
+use super::metrics::{Depths, JobKind, Metrics, Mover};
 use super::shutdown::{stopped, Tracker};
 use super::transport::{ChannelTransport, Origin, Placed, Transport};
 use crate::core::i18n::{Catalog, Lang};
@@ -87,6 +89,10 @@ pub struct Hub {
     /// Downtime credited to the deadlines at start, in seconds.
     pub(super) downtime: i64,
     shutdown: watch::Receiver<bool>,
+    /// What `/metrics` shows.
+    metrics: Arc<Metrics>,
+    /// Whether each platform is connected (`/healthz`).
+    health: Arc<Health>,
 }
 
 /// The jobs of one [`Hub::spawn_jobs`] call, and the jobs they led to.
@@ -134,7 +140,8 @@ impl Hub {
         let (tx, rx) = watch::channel(false);
         let tracker = Tracker::default();
         let ledger = Arc::new(ServiceLedger(Arc::clone(&service)));
-        let deliverer = Deliverer::new(ledger, tracker.clone());
+        let metrics = Arc::new(Metrics::new());
+        let deliverer = Deliverer::with_metrics(ledger, tracker.clone(), Arc::clone(&metrics));
         (
             Hub {
                 service,
@@ -149,6 +156,8 @@ impl Hub {
                 catalog: Arc::new(Catalog::new()),
                 downtime: 0,
                 shutdown: rx,
+                metrics,
+                health: Arc::default(),
             },
             tx,
         )
@@ -164,14 +173,65 @@ impl Hub {
 
     /// The transport replies for its platform go out through (replacing
     /// one set before).
+    /// It counts as connected (see [`Hub::set_connected`]).
     pub fn set_transport(&self, t: Arc<dyn Transport>) {
+        let platform = t.platform();
         self.deliverer.set_transport(t);
+        self.set_connected(platform, true);
     }
 
     /// A transport for `platform` is coming: its replies wait for it
-    /// (others are left owed in the outbox).
+    /// (others are left owed in the outbox). Until it is set the platform
+    /// counts as disconnected (`/healthz` answers 503).
     pub fn expect_transport(&self, platform: Platform) {
         self.deliverer.expect(platform);
+        self.health.expect(platform);
+        self.metrics.connected(platform, false);
+    }
+
+    /// An adapter says whether its platform is connected now (its polling
+    /// or gateway works, or fails); `/healthz` answers 503 while a
+    /// configured platform is not.
+    pub fn set_connected(&self, platform: Platform, up: bool) {
+        if self.health.set(platform, up) {
+            if up {
+                tracing::info!(platform = platform.key(), "connected");
+            } else {
+                tracing::warn!(platform = platform.key(), "disconnected");
+            }
+        }
+        self.metrics.connected(platform, up);
+    }
+
+    /// The platforms configured and not connected now.
+    pub fn disconnected(&self) -> Vec<&'static str> {
+        self.health.down()
+    }
+
+    /// The process's metrics.
+    pub fn metrics(&self) -> &Metrics {
+        &self.metrics
+    }
+
+    /// The metrics in the Prometheus text format, with the queue depths
+    /// read now.
+    pub fn encode_metrics(&self) -> String {
+        self.metrics.encode(Depths {
+            lane_waiting: self.lanes.waiting(),
+            lanes: self.lanes.active(),
+            jobs_in_flight: self.jobs_in_flight(),
+            dropped: self.lanes.dropped(),
+        })
+    }
+
+    /// Whether the database answers a cheap read within `within`: `Err`
+    /// with a short reason when not.
+    pub async fn database_answers(&self, within: Duration) -> Result<(), String> {
+        match tokio::time::timeout(within, self.blocking(|svc| svc.ping())).await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(format!("database: {e}")),
+            Err(_) => Err(format!("database: no answer within {within:?}")),
+        }
     }
 
     pub fn tracker(&self) -> &Tracker {
@@ -231,6 +291,10 @@ impl Hub {
         let update = event.update_id.clone();
         let chat = event.chat.id.clone();
         let out = self.blocking(move |svc| svc.handle(&event)).await;
+        self.metrics.update_handled(platform, out.is_ok());
+        if let Ok(o) = &out {
+            self.metrics.tally(&o.tally, Mover::Player);
+        }
         if let Err(e) = &out {
             tracing::error!(
                 platform = platform.key(),
@@ -254,7 +318,7 @@ impl Hub {
             Ok(out) => out,
             Err(_) => Outcome {
                 replies: vec![self.apology(platform, chat, &user)],
-                jobs: Vec::new(),
+                ..Outcome::default()
             },
         }
     }
@@ -593,6 +657,7 @@ impl Hub {
                 // what the job reports on its way (an analysis' progress)
                 // is routed at once
                 let reporter = hub.clone();
+                let started = Instant::now();
                 let res = hub
                     .blocking(move |svc| {
                         svc.run_job_reporting(job, &|o: Outcome| {
@@ -601,8 +666,16 @@ impl Hub {
                     })
                     .await;
                 drop(permit);
+                hub.metrics.job_ran(
+                    match job {
+                        Job::AiMove { .. } => JobKind::AiMove,
+                        Job::Analyse { .. } => JobKind::Analyse,
+                    },
+                    started.elapsed(),
+                );
                 match res {
                     Ok(out) => {
+                        hub.metrics.tally(&out.tally, Mover::Ai);
                         hub.jobs
                             .lock()
                             .unwrap_or_else(|p| p.into_inner())

@@ -372,6 +372,16 @@ impl Lanes {
         self.map.lock().unwrap_or_else(|p| p.into_inner()).len()
     }
 
+    /// Updates waiting in every lane.
+    pub(super) fn waiting(&self) -> usize {
+        self.map
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .map(|l| l.queue.waiting)
+            .sum()
+    }
+
     /// Updates refused so far.
     pub(super) fn dropped(&self) -> DropCounts {
         let c = &self.counters;

@@ -2,8 +2,10 @@
 //! [`Hub`] they share (events in, replies out, AI jobs on a bounded pool of
 //! workers), the sweeper with its scheduled jobs, and the heartbeat.
 //! Ctrl-C / SIGTERM (or the end of an adapter, such as the console's input)
-//! stops taking updates, lets in-flight handlers and AI moves finish, and
-//! writes a final heartbeat.
+//! drains: it stops taking updates, lets the updates queued in the lanes
+//! be handled, the AI moves in flight finish and the deliverer send what
+//! the outbox owes — for at most [`RunOptions::drain`]; what is not sent
+//! by then stays owed in the outbox — and writes a final heartbeat.
 //!
 //! The runtime knows no platform: an adapter is anything that implements
 //! [`Adapter`]; `shashki run` and `shashki console` build theirs and hand
@@ -17,10 +19,15 @@
 //!   its members served in turn, chats side by side.
 //! - [`sweeper`]: deadlines, scheduled jobs, heartbeat.
 //! - [`shutdown`]: the stop signal and the tracker of work in flight.
+//! - [`metrics`], [`health`], [`http`]: what the operator sees —
+//!   `/metrics` and `/healthz` on `[http] listen`.
 
 pub mod deliver;
+pub mod health;
+pub mod http;
 pub mod hub;
 pub mod lanes;
+pub mod metrics;
 pub mod shutdown;
 pub mod sweeper;
 pub mod transport;
@@ -62,7 +69,6 @@ pub trait Adapter: Send {
 }
 
 /// Options of [`run`].
-#[derive(Default)]
 pub struct RunOptions {
     /// Jobs the sweeper runs when they say they are due (daily puzzle posts
     /// at each chat's own time, and the like).
@@ -72,6 +78,22 @@ pub struct RunOptions {
     pub ai_workers: Option<usize>,
     /// How many updates may wait in one chat's lane, and of one member.
     pub lanes: LaneLimits,
+    /// Where to serve `/healthz` and `/metrics` (none: not served).
+    pub http: Option<std::net::SocketAddr>,
+    /// How long the drain at a stop may take (`[runtime] drain_seconds`).
+    pub drain: Duration,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            scheduled: Vec::new(),
+            ai_workers: None,
+            lanes: LaneLimits::default(),
+            http: None,
+            drain: Duration::from_secs(crate::config::DEFAULT_DRAIN_SECONDS),
+        }
+    }
 }
 
 /// How often the heartbeat is written.
@@ -109,6 +131,18 @@ pub async fn run(
     hub.downtime = credited;
     hub.set_lane_limits(opts.lanes);
     tracing::info!(ai_workers = hub.ai_workers(), "hub ready");
+    // the operator's endpoints, served until the end (through the drain:
+    // /healthz says "stopping")
+    let http = match opts.http {
+        Some(addr) => {
+            let listener = tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|e| anyhow::anyhow!("[http] listen {addr}: {e}"))?;
+            tracing::info!(listen = %addr, "serving /healthz and /metrics");
+            Some(tokio::spawn(http::serve(listener, hub.clone())))
+        }
+        None => None,
+    };
     // the sweeper first, so each adapter can ask it for a pass at once
     let background = [
         sweeper::start(hub.clone(), opts.scheduled),
@@ -150,16 +184,27 @@ pub async fn run(
             }
         }
     }
-    // stop taking updates; let handlers and AI moves in flight finish
+    // the drain: stop taking updates; the updates queued in the lanes are
+    // handled, the AI moves in flight finish and their replies (and the
+    // rest the outbox owes this run) are sent, within the drain's time
     let _ = stop_tx.send(true);
-    if !hub.tracker().wait_idle(Duration::from_secs(30)).await {
+    let began = std::time::Instant::now();
+    tracing::info!(
+        queued = hub.tracker().in_flight(),
+        within = ?opts.drain,
+        "draining"
+    );
+    if hub.tracker().wait_idle(opts.drain).await {
+        tracing::info!(took = ?began.elapsed(), "drained");
+    } else {
         tracing::warn!(
             n = hub.tracker().in_flight(),
-            "tasks still running at shutdown"
+            "still in flight when the drain's time ran out: their replies stay owed in the outbox"
         );
     }
     // each adapter returns (the replies were delivered above)
-    let _ = tokio::time::timeout(Duration::from_secs(10), async {
+    let rest = opts.drain.saturating_sub(began.elapsed());
+    let _ = tokio::time::timeout(rest.max(Duration::from_secs(1)), async {
         while running.join_next().await.is_some() {}
     })
     .await;
@@ -168,6 +213,9 @@ pub async fn run(
         let _ = tokio::time::timeout(Duration::from_secs(5), b).await;
     }
     hub.blocking(|svc| svc.heartbeat()).await?;
+    if let Some(h) = http {
+        h.abort();
+    }
     tracing::info!("stopped");
     match failed {
         Some(e) => Err(e),

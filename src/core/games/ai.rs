@@ -226,7 +226,8 @@ fn ai_move(svc: &Service, game_id: GameId, ply: Ply) -> Result<Outcome, ServiceE
     // resignation or a redelivered job may have come first)
     let human = [row.white, row.black].into_iter().find_map(Seat::user_id);
     let chat_id = row.chat_id;
-    svc.system_action(chat_id, Actor::Ai, human, |ctx| {
+    let searched = (result.nodes, result.elapsed);
+    let mut out = svc.system_action(chat_id, Actor::Ai, human, |ctx| {
         ctx.thread = store::game_thread(ctx.c, game_id)?;
         let row = store::game(ctx.c, game_id)?.ok_or(AccessRefusal::GameUnknown {
             game: game_id.to_string(),
@@ -238,7 +239,9 @@ fn ai_move(svc: &Service, game_id: GameId, ply: Ply) -> Result<Outcome, ServiceE
             game: loaded.game,
         };
         play(ctx, l, result.best_move)
-    })
+    })?;
+    out.tally.search = Some(searched);
+    Ok(out)
 }
 
 pub(crate) fn into_service(h: Halt) -> ServiceError {

@@ -370,7 +370,7 @@ pub(crate) fn analyse_job(
             d.thread = Some(thread.clone());
             progress(Outcome {
                 replies: vec![finish_draft(svc.config(), d, platform)],
-                jobs: Vec::new(),
+                ..Outcome::default()
             });
         },
     );

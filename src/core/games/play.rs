@@ -223,6 +223,7 @@ pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
         // another move reached the game first
         return Err(AccessRefusal::ButtonStale.into());
     }
+    ctx.moves += 1;
     let row = store::game(ctx.c, row.id)?.ok_or(corrupt("a game vanished"))?;
     let a = args![
         ("player", ctx.seat_name(mover)?),
