@@ -102,3 +102,52 @@ fn a_game_is_played_to_the_end_through_the_service_on_postgres() {
         "the table is read back"
     );
 }
+
+/// The whole runtime on PostgreSQL: `shashki console --db postgres://…`
+/// (hub, blocking threads, AI worker, sweeper, deliverer) plays against
+/// the AI, and the game is in the database afterwards. The store is never
+/// called from an async task (the client would panic there), and the
+/// password never shows.
+#[test]
+fn the_console_plays_against_the_ai_on_postgres() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let Some(db) = common::pg::fresh_database() else {
+        return;
+    };
+    let mut url = url::Url::parse(&db.url).unwrap();
+    url.set_password(Some("hunter2")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(["console", "--db", url.as_str(), "--ai-movetime", "100"])
+        .current_dir(dir.path())
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run shashki console");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"/as Anna\n/challenge ai 1 white\n/move c3-d4\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert_eq!(stderr, "", "nothing on stderr (no panic, no error)");
+    assert!(stdout.contains("Game #1 begins"), "{stdout}");
+    assert!(
+        stdout.contains("AI (level 1): "),
+        "the AI answered: {stdout}"
+    );
+    assert!(!stdout.contains("hunter2"));
+    let s = store::Store::connect(&db.url).unwrap();
+    let moves = store::game_moves(s.read(), GameId(1)).unwrap();
+    assert_eq!(moves.len(), 2, "Anna's move and the AI's: {moves:?}");
+    assert_eq!(moves[0], "c3-d4");
+}
