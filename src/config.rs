@@ -142,30 +142,6 @@ pub struct DatabaseConfig {
     pub url: Option<Secret>,
 }
 
-/// `s` with its `%XX` escapes decoded (a URL's userinfo).
-fn percent_decoded(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while let Some(&c) = b.get(i) {
-        let hex = b
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (c, hex) {
-            (b'%', Some(v)) => {
-                out.push(v);
-                i += 3;
-            }
-            _ => {
-                out.push(c);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 impl Default for DatabaseConfig {
     fn default() -> Self {
         DatabaseConfig {
@@ -187,11 +163,7 @@ impl DatabaseConfig {
 
     /// The URL's password, if any (to keep it out of the log).
     pub fn password(&self) -> Option<String> {
-        let url = url::Url::parse(self.url.as_ref()?.expose().trim()).ok()?;
-        // as written in the URL it is percent-encoded; the redaction also
-        // looks for the encoded form
-        let p = percent_decoded(url.password()?);
-        (!p.is_empty()).then_some(p)
+        self.location().password()
     }
 }
 

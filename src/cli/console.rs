@@ -38,14 +38,22 @@ fn lang_codes() -> clap::builder::PossibleValuesParser {
 }
 
 pub fn run(a: ConsoleArgs) -> CliResult {
-    // stdout is the chat: only warnings and errors, on stderr
-    let _ = shashki::logging::init("warn", &[]);
+    // stdout is the chat: only warnings and errors, on stderr (never the
+    // database's password)
+    let db = Location::parse(&a.db);
+    let password = db.password();
+    let _ = shashki::logging::init(
+        "warn",
+        &[password.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>(),
+    );
     let config = Config {
         ai_max_movetime: std::time::Duration::from_millis(a.ai_movetime),
         ..Config::default()
     };
     // displayed with the password hidden
-    let db = Location::parse(&a.db);
     let service = Service::open_at(&db, config, Arc::new(SystemClock))
         .map_err(|e| CliError::Failed(format!("cannot open {db}: {e}")))?;
     let console = Console(ConsoleOptions {

@@ -148,6 +148,43 @@ pub fn redact_url(url: &str) -> String {
     }
 }
 
+impl Location {
+    /// The URL's password, if any, percent-decoded (for the log's
+    /// redaction, which also hides its encoded form).
+    pub fn password(&self) -> Option<String> {
+        let Location::Postgres(url) = self else {
+            return None;
+        };
+        let url = url::Url::parse(url.trim()).ok()?;
+        let p = percent_decoded(url.password()?);
+        (!p.is_empty()).then_some(p)
+    }
+}
+
+/// `s` with its `%XX` escapes decoded (a URL's userinfo).
+fn percent_decoded(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        let hex = b
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (c, hex) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            _ => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 impl std::fmt::Display for Location {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
