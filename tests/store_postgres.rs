@@ -93,3 +93,39 @@ fn migrations_run_once_when_several_start_at_once() {
         Ok(_) => panic!("a newer schema was used"),
     }
 }
+
+/// The server drops the store's connection (a restart, a proxy's idle
+/// timeout): the call that finds it gone fails, the next ones connect
+/// again — reads and write transactions alike.
+#[test]
+fn a_lost_connection_is_opened_again() {
+    let Some(db) = common::pg::fresh_database() else {
+        return;
+    };
+    let mut s = Store::connect(&db.url).unwrap();
+    s.transaction(|tx| store::set_setting(tx, "k", "before"))
+        .unwrap();
+    let mut admin = postgres::Client::connect(&db.url, postgres::NoTls).unwrap();
+    let killed: i64 = admin
+        .query_one(
+            "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(killed, 1, "the store's connection");
+    // the first call may be the one that finds the connection gone
+    let first = store::get_setting(s.read(), "k");
+    let value = match first {
+        Ok(v) => v,
+        Err(_) => store::get_setting(s.read(), "k").expect("connected again"),
+    };
+    assert_eq!(value.as_deref(), Some("before"));
+    s.transaction(|tx| store::set_setting(tx, "k", "after"))
+        .unwrap();
+    assert_eq!(
+        store::get_setting(s.read(), "k").unwrap().as_deref(),
+        Some("after")
+    );
+}

@@ -12,7 +12,7 @@
 use super::{StoreError, StoreResult};
 use postgres::types::{IsNull, Type};
 use rusqlite::types::{ToSqlOutput, Value, ValueRef};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -39,9 +39,16 @@ pub const LATEST_VERSION: i64 = 23;
 
 /// One connection to a PostgreSQL database.
 pub(in crate::store) struct PgConn {
+    /// How to connect again (its Debug hides the password).
+    config: postgres::Config,
     client: RefCell<Option<postgres::Client>>,
-    /// Prepared statements by the store's SQL text.
+    /// Prepared statements by the store's SQL text (of this client).
     statements: RefCell<HashMap<String, postgres::Statement>>,
+    /// A transaction is open (between `BEGIN` and `COMMIT`/`ROLLBACK`): a
+    /// lost connection is then an error, never silently replaced.
+    in_tx: Cell<bool>,
+    /// The last error said the connection is gone.
+    lost: Cell<bool>,
 }
 
 impl From<postgres::Error> for StoreError {
@@ -57,27 +64,41 @@ impl PgConn {
     /// default) or required (`require`), the server's certificate checked
     /// against the webpki roots.
     pub(in crate::store) fn connect(url: &str) -> StoreResult<PgConn> {
-        use postgres::config::SslMode;
         let config: postgres::Config = url.parse()?;
-        let client = match config.get_ssl_mode() {
-            SslMode::Disable => config.connect(postgres::NoTls)?,
-            _ => config.connect(tls()?)?,
-        };
+        let client = open(&config)?;
         let conn = PgConn {
+            config,
             client: RefCell::new(Some(client)),
             statements: RefCell::new(HashMap::new()),
+            in_tx: Cell::new(false),
+            lost: Cell::new(false),
         };
         conn.migrate()?;
         Ok(conn)
     }
 
+    /// Run `f` on the client. A connection found closed (the server
+    /// restarted, a proxy dropped it) is opened again first, unless a
+    /// transaction was open on it: that one is lost, and says so.
     fn with<T>(
         &self,
         f: impl FnOnce(&mut postgres::Client) -> Result<T, postgres::Error>,
     ) -> StoreResult<T> {
         let mut client = self.client.borrow_mut();
+        let lost = self.lost.get() || client.as_ref().is_some_and(|c| c.is_closed());
+        if lost && !self.in_tx.get() {
+            tracing::warn!("the PostgreSQL connection was lost: connecting again");
+            *client = Some(open(&self.config)?);
+            self.statements.borrow_mut().clear();
+            self.lost.set(false);
+        }
         let client = client.as_mut().ok_or(StoreError::Closed)?;
-        Ok(f(client)?)
+        f(client).map_err(|e| {
+            if connection_lost(&e) || client.is_closed() {
+                self.lost.set(true);
+            }
+            StoreError::Postgres(e)
+        })
     }
 
     /// The prepared statement of `sql` (prepared on first use).
@@ -116,7 +137,17 @@ impl PgConn {
     }
 
     pub(in crate::store) fn batch(&self, sql: &str) -> StoreResult<()> {
-        self.with(|c| c.batch_execute(sql))
+        let word = sql.trim_start().to_ascii_uppercase();
+        let res = self.with(|c| c.batch_execute(sql));
+        if word.starts_with("BEGIN") && res.is_ok() {
+            self.in_tx.set(true);
+        } else if (word.starts_with("COMMIT") && res.is_ok())
+            || (word.starts_with("ROLLBACK") && !word.starts_with("ROLLBACK TO"))
+        {
+            // a failed ROLLBACK (the connection gone) ends it all the same
+            self.in_tx.set(false);
+        }
+        res
     }
 
     /// Bring the schema to [`LATEST_VERSION`]: under the migrations'
@@ -185,6 +216,23 @@ pub(in crate::store) fn describe(e: &postgres::Error) -> String {
         Some(db) => format!("{} ({})", db.message(), db.code().code()),
         None => e.to_string(),
     }
+}
+
+/// Whether `e` means the connection itself is gone (closed, reset, or
+/// ended by the server with a FATAL error) rather than a statement failed.
+fn connection_lost(e: &postgres::Error) -> bool {
+    e.is_closed()
+        || std::error::Error::source(e).is_some_and(|s| s.is::<std::io::Error>())
+        || e.as_db_error().is_some_and(|d| d.severity() == "FATAL")
+}
+
+/// A new client: in the clear for `sslmode=disable`, else over TLS.
+fn open(config: &postgres::Config) -> StoreResult<postgres::Client> {
+    use postgres::config::SslMode;
+    Ok(match config.get_ssl_mode() {
+        SslMode::Disable => config.connect(postgres::NoTls)?,
+        _ => config.connect(tls()?)?,
+    })
 }
 
 /// rustls with the ring provider and the webpki roots.
