@@ -27,7 +27,11 @@ pub fn run(a: PerftArgs) -> CliResult {
     with_rules!(variant, R => run_with::<R>(&pos, a.depth, a.divide))
 }
 
-fn run_with<R: Rules>(pos: &shashki_engine::Position, depth: u32, divide: bool) -> CliResult {
+fn run_with<R: Rules<Shape = shashki_engine::square::Board8>>(
+    pos: &shashki_engine::Position,
+    depth: u32,
+    divide: bool,
+) -> CliResult {
     let mut roots: Vec<Move> = Vec::new();
     shashki_engine::generate::<R>(pos, &mut roots);
     for d in 1..=depth {

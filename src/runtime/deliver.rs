@@ -33,6 +33,18 @@
 //!   dropped (logged), not retried.
 //! - **used-up prompt**: a prompt's buttons (not a board's) come off once a
 //!   press on it did something for others to see.
+//! - **resumed** (replies owed from before a restart, [`Deliverer::resume`]):
+//!   the press or interaction they answered is gone. A note for one person
+//!   goes to them privately where only an interaction could show it to
+//!   them alone (a Discord ephemeral answer becomes a DM; refused: dropped
+//!   by the private rule), never to the channel for all; where notes are
+//!   chat messages anyway (Telegram) it is one, answering nothing. A toast
+//!   is not dropped: the outbox cannot tell it from the answer to a typed
+//!   command (the reply keeps no origin), and that answer is owed. A
+//!   replacement of the pressed message that is a board is edited into the
+//!   game's living board (its message id is kept), by the living-board
+//!   rule; any other replacement (a prompt's next step) is sent as a
+//!   message (its buttons still work).
 //! - **rate limits** are waited out in the chat's queue alone; other
 //!   failures are logged and the reply given up (the state is stored).
 //!
@@ -90,6 +102,9 @@ struct Item {
     origin: Option<Arc<Origin>>,
     /// The press was answered already (a toast platform).
     answered: bool,
+    /// Owed from before a restart: no press or interaction is left to
+    /// answer (see [`Deliverer::resume`]).
+    resumed: bool,
     /// The batch did something others see (a prompt's buttons are used up).
     acted: bool,
     /// Delivered once these are (the batch's other chats).
@@ -212,6 +227,22 @@ impl Deliverer {
         replies: Vec<Reply>,
         from: Option<(Platform, Origin)>,
     ) -> Delivery {
+        self.deliver_batch(replies, from, false)
+    }
+
+    /// Deliver replies owed from before a restart (the outbox's, at
+    /// start): the press or interaction they answered is gone, so a note
+    /// for one person follows the **resumed** rules (see the module's).
+    pub fn resume(self: &Arc<Self>, replies: Vec<Reply>) -> Delivery {
+        self.deliver_batch(replies, None, true)
+    }
+
+    fn deliver_batch(
+        self: &Arc<Self>,
+        replies: Vec<Reply>,
+        from: Option<(Platform, Origin)>,
+        resumed: bool,
+    ) -> Delivery {
         let batch = Tracker::default();
         let mut replies: Vec<Reply> = replies
             .into_iter()
@@ -293,6 +324,7 @@ impl Deliverer {
                 replies,
                 origin: here,
                 answered,
+                resumed,
                 acted,
                 after: None,
                 _guards: (self.tracker.enter(), batch.enter()),
@@ -384,8 +416,13 @@ impl Deliverer {
 
 /// Whether `r` is a short note for the presser alone that a toast can say.
 fn is_toast(o: &Origin, r: &Reply) -> bool {
+    answers(o, r) && toast_sized(r)
+}
+
+/// Whether `r` is a note for one person that a toast could say: short,
+/// plain, nothing to press or open.
+fn toast_sized(r: &Reply) -> bool {
     matches!(r.target, Target::User { .. })
-        && answers(o, r)
         && !r.in_place
         && r.image.is_none()
         && r.choices.is_empty()
@@ -410,6 +447,12 @@ fn board_of(r: &Reply) -> Option<GameId> {
         Target::Chat(_) if r.image.is_some() => r.game_id,
         _ => None,
     }
+}
+
+/// What becomes of a reply owed from before a restart.
+enum Resumed<'r> {
+    As(&'r Reply),
+    Private(Box<Reply>),
 }
 
 /// One item's delivery on one transport.
@@ -456,6 +499,14 @@ impl Run<'_> {
         let mut used = item.answered;
         let mut replaced = false;
         for r in &replies {
+            let private;
+            let r = match self.resumed(r, item.resumed) {
+                Resumed::As(r) => r,
+                Resumed::Private(p) => {
+                    private = *p;
+                    &private
+                }
+            };
             let answering = origin.is_some_and(|o| answers(o, r));
             let via =
                 press.filter(|_| answering && self.caps.answer_with_message && !item.answered);
@@ -488,6 +539,25 @@ impl Run<'_> {
                 tracing::warn!(platform = self.platform.key(), error = %e, "answering a press failed");
             }
         }
+    }
+
+    /// A reply owed from before a restart, by the **resumed** rules: a
+    /// note for one person goes to them privately where the platform shows
+    /// such notes only in an interaction's answer (a Discord ephemeral
+    /// message); the rest as it is.
+    fn resumed<'r>(&self, r: &'r Reply, resumed: bool) -> Resumed<'r> {
+        let Target::User { user, .. } = &r.target else {
+            return Resumed::As(r);
+        };
+        if !resumed || !self.caps.answer_with_message {
+            return Resumed::As(r);
+        }
+        Resumed::Private(Box::new(Reply {
+            target: Target::Private { user: user.clone() },
+            thread: None,
+            in_place: false,
+            ..r.clone()
+        }))
     }
 
     /// Deliver one reply by the rules.

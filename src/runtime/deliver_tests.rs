@@ -240,6 +240,12 @@ impl Setup {
         .await
         .expect("delivered");
     }
+    /// Deliver replies owed from before a restart.
+    async fn resume(&self, replies: Vec<Reply>) {
+        tokio::time::timeout(Duration::from_secs(10), self.d.resume(replies).wait())
+            .await
+            .expect("delivered");
+    }
     fn done(&self) -> Vec<(i64, Delivered)> {
         let mut v = self.l.done.lock().unwrap().clone();
         v.sort_by_key(|(i, _)| *i);
@@ -693,4 +699,117 @@ async fn a_slow_chat_delays_no_other_and_keeps_its_order() {
     *s.t.slow.lock().unwrap() = None;
     s.run(vec![owed], None).await;
     assert_eq!(*s.l.acks.lock().unwrap(), ["analysis-1"]);
+}
+
+fn discord_like() -> Caps {
+    Caps {
+        toasts: false,
+        answer_with_message: true,
+        edits: true,
+        rate_limit_retries: 2,
+        boards: BoardMode::Edit,
+    }
+}
+
+/// A note for Anna with a button: more than a toast can say.
+fn prompt(id: i64, t: &str) -> Reply {
+    Reply {
+        choices: vec![vec![crate::core::Choice {
+            label: "Accept".into(),
+            payload: "a:1".into(),
+            kind: crate::core::ChoiceKind::Positive,
+        }]],
+        ..note(id, t)
+    }
+}
+
+/// After a restart a note for one person has no press to answer: on
+/// Telegram it is a chat message, as a longer note would have been — not
+/// dropped (it may be the answer to a typed command, which is owed), and
+/// not sent privately.
+#[tokio::test]
+async fn after_a_restart_a_note_for_one_person_is_a_chat_message_on_telegram() {
+    let s = setup(telegram_like());
+    s.resume(vec![
+        note(1, "Not your turn."),
+        prompt(2, "Bob offers a draw"),
+    ])
+    .await;
+    let ops = s.t.ops();
+    assert_eq!(
+        sent(&ops),
+        [
+            ("g".to_string(), "Not your turn.".to_string()),
+            ("g".to_string(), "Bob offers a draw".to_string())
+        ]
+    );
+    assert!(
+        ops.iter()
+            .all(|o| !matches!(o, Op::Send { place, .. } if place.private)),
+        "{ops:?}"
+    );
+    assert_eq!(s.done(), [(1, Delivered::Sent), (2, Delivered::Sent)]);
+}
+
+/// After a restart an ephemeral answer has no interaction: it goes to the
+/// person privately (a DM), never to the channel for everyone.
+#[tokio::test]
+async fn after_a_restart_an_ephemeral_note_goes_privately() {
+    let s = setup(discord_like());
+    s.resume(vec![note(1, "Not your turn."), prompt(2, "Your games: #1")])
+        .await;
+    let ops = s.t.ops();
+    let sends: Vec<&Place> = ops
+        .iter()
+        .filter_map(|o| match o {
+            Op::Send { place, .. } => Some(place),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(sends.len(), 2, "{ops:?}");
+    for p in sends {
+        assert!(p.private, "{p:?}");
+        assert_eq!((p.chat.as_str(), p.thread.as_deref()), ("anna", None));
+    }
+    assert_eq!(s.done(), [(1, Delivered::Sent), (2, Delivered::Sent)]);
+    // delivered live without an interaction, a note is not made private
+    let s = setup(discord_like());
+    s.run(vec![note(3, "Not your turn.")], None).await;
+    assert!(
+        s.t.ops()
+            .iter()
+            .all(|o| !matches!(o, Op::Send { place, .. } if place.private)),
+        "{:?}",
+        s.t.ops()
+    );
+}
+
+/// After a restart the board that was to replace the pressed board is
+/// edited into the game's living board, whose message id is kept.
+#[tokio::test]
+async fn after_a_restart_an_owed_board_in_place_edits_the_kept_board() {
+    let s = setup(telegram_like());
+    s.l.placed
+        .lock()
+        .unwrap()
+        .insert(board_key(GameId(1)), placed("50"));
+    let moved = Reply {
+        in_place: true,
+        ..board(1, "c3-d4")
+    };
+    s.resume(vec![moved]).await;
+    let ops = s.t.ops();
+    assert_eq!(
+        ops.first(),
+        Some(&Op::EditMedia {
+            message: "50".into(),
+            text: "c3-d4".into()
+        }),
+        "{ops:?}"
+    );
+    assert!(
+        !sent(&ops).iter().any(|(_, t)| t == "c3-d4"),
+        "not sent anew: {ops:?}"
+    );
+    assert_eq!(s.done(), [(1, Delivered::Sent)]);
 }

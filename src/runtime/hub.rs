@@ -180,6 +180,13 @@ impl Hub {
         self.set_connected(platform, true);
     }
 
+    /// Like [`Hub::set_transport`], for an adapter whose connection comes
+    /// later (Discord's gateway): replies can go out, but the platform
+    /// counts as disconnected until the adapter says it is up.
+    pub fn attach_transport(&self, t: Arc<dyn Transport>) {
+        self.deliverer.set_transport(t);
+    }
+
     /// A transport for `platform` is coming: its replies wait for it
     /// (others are left owed in the outbox). Until it is set the platform
     /// counts as disconnected (`/healthz` answers 503).
@@ -464,7 +471,7 @@ impl Hub {
         let label = label.into();
         let r = self.lanes.push(
             key,
-            Some(user),
+            user,
             label.clone(),
             Box::pin(work) as Work,
             &self.tracker,
@@ -534,6 +541,33 @@ impl Hub {
         self.catalog.get(lang, key, None)
     }
 
+    /// Tell `user`, whose update from `origin` the lanes refused (`shed`),
+    /// through the deliverer like any reply: when the lanes say to tell
+    /// them, a note for them alone where they asked (by the deliverer's
+    /// rules: a press's toast, an interaction's ephemeral answer, a reply
+    /// to their message); a press is answered either way.
+    pub fn tell_shed(
+        &self,
+        platform: Platform,
+        shed: &Shed,
+        user: &str,
+        lang: Option<&str>,
+        origin: Origin,
+    ) -> Delivery {
+        let mut replies = Vec::new();
+        if shed.notify {
+            let to = Target::User {
+                chat: origin.chat.clone(),
+                user: user.to_string(),
+            };
+            replies.push(Reply {
+                thread: origin.thread.clone(),
+                ..Reply::text(platform, to, self.shed_notice(shed, lang))
+            });
+        }
+        self.deliver(replies, platform, origin)
+    }
+
     /// Deliver replies that answer no update (AI moves, jobs): each chat's
     /// in its delivery queue, after what is queued there. Replies for a
     /// platform without a front end are left owed.
@@ -564,7 +598,7 @@ impl Hub {
                 .filter(|r| self.deliverer.serves(r.platform))
                 .collect();
             n += served.len();
-            self.route(served);
+            self.deliverer.resume(served);
         }
         if n > 0 {
             tracing::info!(n, "sending the replies owed since the last run");

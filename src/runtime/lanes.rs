@@ -1,12 +1,11 @@
-//! Lanes: one queue per chat. The work of one chat (its updates, then the
-//! replies routed to it) runs one piece at a time; the work of different
-//! chats runs concurrently, so a chat whose sends are slow or throttled
-//! delays nobody else.
+//! Lanes: one queue of updates per chat. The updates of one chat are
+//! handled one at a time; those of different chats concurrently, so a slow
+//! chat delays nobody else. (Replies are not lane work: the deliverer has
+//! a queue per chat of its own, `runtime::deliver`.)
 //!
-//! Inside a chat's lane the waiting work is served round robin by sender:
-//! each member has a queue of their own (their updates stay in order), and
-//! so has the bot's own work for the chat (routed replies, in order); the
-//! lane takes the first of one queue, then the first of the next, so a
+//! Inside a chat's lane the waiting updates are served round robin by
+//! sender: each member has a queue of their own (their updates stay in
+//! order); the lane takes the first of one queue, then the first of the next, so a
 //! member's flood never pushes another member's update behind it.
 //!
 //! A lane is a lightweight task, started by the first work for its chat
@@ -171,16 +170,13 @@ struct Counters {
 
 struct Item {
     work: Work,
-    /// What it is, for the log (`update 123`, `reply`).
+    /// What it is, for the log (`update 123`).
     label: String,
-    /// An update (counted against the bounds while it waits).
-    update: bool,
     _busy: TrackGuard,
 }
 
-/// Whose queue in a lane: a member's (their platform id), or the bot's
-/// own work for the chat (`None`: routed replies).
-type Who = Option<String>;
+/// Whose queue in a lane: a member's (their platform id).
+type Who = String;
 
 /// What a lane remembers of one member.
 #[derive(Default)]
@@ -227,15 +223,11 @@ struct Queue {
 
 impl Queue {
     fn waiting_of(&self, user: &str) -> usize {
-        self.queues
-            .get(&Some(user.to_string()))
-            .map_or(0, VecDeque::len)
+        self.queues.get(user).map_or(0, VecDeque::len)
     }
 
     fn push(&mut self, who: Who, item: Item) {
-        if item.update {
-            self.waiting += 1;
-        }
+        self.waiting += 1;
         let q = self.queues.entry(who.clone()).or_default();
         if q.is_empty() {
             self.ring.push_back(who);
@@ -256,9 +248,7 @@ impl Queue {
                 self.ring.push_back(who);
             }
             if let Some(item) = item {
-                if item.update {
-                    self.waiting = self.waiting.saturating_sub(1);
-                }
+                self.waiting = self.waiting.saturating_sub(1);
                 return Some(item);
             }
         }
@@ -281,7 +271,7 @@ impl Queue {
             let queues = &self.queues;
             self.members.retain(|id, m| {
                 m.forget_before(now);
-                !m.stale(now) || queues.contains_key(&Some(id.clone()))
+                !m.stale(now) || queues.contains_key(id)
             });
         }
         let m = self.members.entry(user.to_string()).or_default();
@@ -394,12 +384,11 @@ impl Lanes {
     }
 
     /// Queue `work` on `key`'s lane (starting it if needed): an update of
-    /// the member `from` (`Some`: counted against the bounds, refused past
-    /// them), or the bot's own work for the chat (`None`: never refused).
+    /// the member `from`, counted against the bounds and refused past them.
     pub(super) fn push(
         self: &Arc<Self>,
         key: LaneKey,
-        from: Option<&str>,
+        from: &str,
         label: String,
         work: Work,
         tracker: &Tracker,
@@ -417,35 +406,32 @@ impl Lanes {
                 wake,
             }
         });
-        if let Some(user) = from {
-            if let Err((reason, mine)) = lane.queue.admit(user, limits, now) {
-                let (notify, dropped_before) = lane.queue.refused(user, now);
-                let c = &self.counters;
-                match reason {
-                    ShedReason::UserQueue => &c.user_queue,
-                    ShedReason::UserRate => &c.user_rate,
-                    ShedReason::ChatQueue => &c.chat_queue,
-                }
-                .fetch_add(1, Ordering::Relaxed);
-                if notify {
-                    c.notices.fetch_add(1, Ordering::Relaxed);
-                }
-                return Err(Shed {
-                    reason,
-                    waiting: lane.queue.waiting,
-                    mine,
-                    notify,
-                    dropped_before,
-                });
+        if let Err((reason, mine)) = lane.queue.admit(from, limits, now) {
+            let (notify, dropped_before) = lane.queue.refused(from, now);
+            let c = &self.counters;
+            match reason {
+                ShedReason::UserQueue => &c.user_queue,
+                ShedReason::UserRate => &c.user_rate,
+                ShedReason::ChatQueue => &c.chat_queue,
             }
+            .fetch_add(1, Ordering::Relaxed);
+            if notify {
+                c.notices.fetch_add(1, Ordering::Relaxed);
+            }
+            return Err(Shed {
+                reason,
+                waiting: lane.queue.waiting,
+                mine,
+                notify,
+                dropped_before,
+            });
         }
         let item = Item {
             work,
             label,
-            update: from.is_some(),
             _busy: tracker.enter(),
         };
-        lane.queue.push(from.map(str::to_string), item);
+        lane.queue.push(from.to_string(), item);
         lane.wake.notify_one();
         Ok(())
     }
@@ -522,7 +508,7 @@ pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 mod tests {
     use super::*;
     use std::time::Instant;
-    use tokio::sync::mpsc::unbounded_channel;
+    use tokio::sync::mpsc::{unbounded_channel, UnboundedSender};
 
     fn key(chat: &str) -> LaneKey {
         LaneKey {
@@ -539,72 +525,91 @@ mod tests {
         }
     }
 
-    /// A piece of work that waits for the returned sender (holding its
-    /// lane until then).
-    fn hold() -> (tokio::sync::oneshot::Sender<()>, Work) {
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        (
-            tx,
-            Box::pin(async move {
-                let _ = rx.await;
-            }),
-        )
+    /// Lanes under test and the tracker of their work.
+    struct Bench {
+        lanes: Arc<Lanes>,
+        tracker: Tracker,
+    }
+
+    impl Bench {
+        fn new(limits: LaneLimits, idle: Duration) -> Bench {
+            Bench {
+                lanes: Arc::new(Lanes::new(limits, idle)),
+                tracker: Tracker::default(),
+            }
+        }
+
+        /// Queue `work` from `from` in `chat`'s lane.
+        fn push(&self, chat: &str, from: &str, work: Work) -> Result<(), Shed> {
+            self.lanes
+                .push(key(chat), from, "w".into(), work, &self.tracker)
+        }
+
+        /// Queue work that says `what` on `tx` when it runs.
+        fn say(
+            &self,
+            chat: &str,
+            from: &str,
+            what: &str,
+            tx: &UnboundedSender<String>,
+        ) -> Result<(), Shed> {
+            let (t, what) = (tx.clone(), what.to_string());
+            self.push(
+                chat,
+                from,
+                Box::pin(async move {
+                    t.send(what).unwrap();
+                }),
+            )
+        }
+
+        /// Queue work that does nothing.
+        fn nothing(&self, chat: &str, from: &str) -> Result<(), Shed> {
+            self.push(chat, from, Box::pin(async {}))
+        }
+
+        /// Queue work that holds `chat`'s lane until the returned sender
+        /// says so (or is dropped), and let it start.
+        async fn hold(&self, chat: &str, from: &str) -> tokio::sync::oneshot::Sender<()> {
+            let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+            self.push(
+                chat,
+                from,
+                Box::pin(async move {
+                    let _ = rx.await;
+                }),
+            )
+            .unwrap();
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            tx
+        }
+
+        async fn idle(&self) -> bool {
+            self.tracker.wait_idle(Duration::from_secs(5)).await
+        }
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn one_chat_in_order_others_alongside_and_panics_contained() {
-        let lanes = Arc::new(Lanes::new(limits(8, 8, 0), Duration::from_millis(200)));
-        let tracker = Tracker::default();
+        let b = Bench::new(limits(8, 8, 0), Duration::from_millis(200));
         let (tx, mut rx) = unbounded_channel::<String>();
         // chat a: slow work first, then a panic, then more work
         let t = tx.clone();
-        lanes
-            .push(
-                key("a"),
-                Some("u"),
-                "slow".into(),
-                Box::pin(async move {
-                    tokio::time::sleep(Duration::from_millis(400)).await;
-                    t.send("a1".into()).unwrap();
-                }),
-                &tracker,
-            )
+        b.push(
+            "a",
+            "u",
+            Box::pin(async move {
+                tokio::time::sleep(Duration::from_millis(400)).await;
+                t.send("a1".into()).unwrap();
+            }),
+        )
+        .unwrap();
+        b.push("a", "u", Box::pin(async { panic!("boom") }))
             .unwrap();
-        lanes
-            .push(
-                key("a"),
-                Some("u"),
-                "boom".into(),
-                Box::pin(async { panic!("boom") }),
-                &tracker,
-            )
-            .unwrap();
-        let t = tx.clone();
-        lanes
-            .push(
-                key("a"),
-                None,
-                "after".into(),
-                Box::pin(async move {
-                    t.send("a2".into()).unwrap();
-                }),
-                &tracker,
-            )
-            .unwrap();
+        b.say("a", "u", "a2", &tx).unwrap();
         // chat b is not held up by a's slow work
-        let t = tx.clone();
         let start = Instant::now();
-        lanes
-            .push(
-                key("b"),
-                Some("u"),
-                "quick".into(),
-                Box::pin(async move {
-                    t.send("b1".into()).unwrap();
-                }),
-                &tracker,
-            )
-            .unwrap();
+        b.say("b", "u", "b1", &tx).unwrap();
         assert_eq!(rx.recv().await.unwrap(), "b1");
         assert!(start.elapsed() < Duration::from_millis(300));
         assert_eq!(rx.recv().await.unwrap(), "a1");
@@ -613,26 +618,15 @@ mod tests {
             "a2",
             "the lane survived the panic"
         );
-        assert!(tracker.wait_idle(Duration::from_secs(5)).await);
+        assert!(b.idle().await);
         // idle lanes leave
         let deadline = Instant::now() + Duration::from_secs(5);
-        while lanes.active() > 0 {
+        while b.lanes.active() > 0 {
             assert!(Instant::now() < deadline, "lanes retire when idle");
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         // and come back on demand
-        let t = tx.clone();
-        lanes
-            .push(
-                key("a"),
-                Some("u"),
-                "again".into(),
-                Box::pin(async move {
-                    t.send("a3".into()).unwrap();
-                }),
-                &tracker,
-            )
-            .unwrap();
+        b.say("a", "u", "a3", &tx).unwrap();
         assert_eq!(rx.recv().await.unwrap(), "a3");
     }
 
@@ -641,40 +635,13 @@ mod tests {
     /// in order.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn members_are_served_in_turn() {
-        let lanes = Arc::new(Lanes::new(limits(200, 200, 0), Duration::from_secs(5)));
-        let tracker = Tracker::default();
+        let b = Bench::new(limits(200, 200, 0), Duration::from_secs(5));
         let (tx, mut rx) = unbounded_channel::<String>();
-        let (gate, held) = hold();
-        lanes
-            .push(key("g"), Some("spammer"), "hold".into(), held, &tracker)
-            .unwrap();
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        let gate = b.hold("g", "spammer").await;
         for i in 0..100 {
-            let t = tx.clone();
-            lanes
-                .push(
-                    key("g"),
-                    Some("spammer"),
-                    format!("spam {i}"),
-                    Box::pin(async move {
-                        t.send(format!("spam {i}")).unwrap();
-                    }),
-                    &tracker,
-                )
-                .unwrap();
+            b.say("g", "spammer", &format!("spam {i}"), &tx).unwrap();
         }
-        let t = tx.clone();
-        lanes
-            .push(
-                key("g"),
-                Some("player"),
-                "move".into(),
-                Box::pin(async move {
-                    t.send("move".into()).unwrap();
-                }),
-                &tracker,
-            )
-            .unwrap();
+        b.say("g", "player", "move", &tx).unwrap();
         gate.send(()).unwrap();
         let mut order = Vec::new();
         for _ in 0..101 {
@@ -688,72 +655,17 @@ mod tests {
             spam.iter().zip(&expected).all(|(a, b)| *a == b),
             "one member's updates stay in order"
         );
-        assert!(tracker.wait_idle(Duration::from_secs(5)).await);
-    }
-
-    /// The bot's own work for a chat (routed replies) is a queue of its own
-    /// in the turn: in order, and not behind a member's flood.
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn replies_keep_their_order_and_their_turn() {
-        let lanes = Arc::new(Lanes::new(limits(64, 64, 0), Duration::from_secs(5)));
-        let tracker = Tracker::default();
-        let (tx, mut rx) = unbounded_channel::<String>();
-        let (gate, held) = hold();
-        lanes
-            .push(key("g"), Some("a"), "hold".into(), held, &tracker)
-            .unwrap();
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        for (from, what) in [
-            (Some("a"), "a1"),
-            (Some("a"), "a2"),
-            (None, "r1"),
-            (Some("a"), "a3"),
-            (None, "r2"),
-        ] {
-            let t = tx.clone();
-            lanes
-                .push(
-                    key("g"),
-                    from,
-                    what.into(),
-                    Box::pin(async move {
-                        t.send(what.to_string()).unwrap();
-                    }),
-                    &tracker,
-                )
-                .unwrap();
-        }
-        gate.send(()).unwrap();
-        let mut order = Vec::new();
-        for _ in 0..5 {
-            order.push(rx.recv().await.unwrap());
-        }
-        assert_eq!(order, ["a1", "r1", "a2", "r2", "a3"]);
+        assert!(b.idle().await);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_members_flood_is_shed_at_their_quota_and_told_once() {
-        let lanes = Arc::new(Lanes::new(limits(10, 3, 0), Duration::from_secs(5)));
-        let tracker = Tracker::default();
-        let (gate, held) = hold();
+        let b = Bench::new(limits(10, 3, 0), Duration::from_secs(5));
         // the first update holds the lane
-        lanes
-            .push(key("a"), Some("spammer"), "hold".into(), held, &tracker)
-            .unwrap();
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        let mut refused = Vec::new();
-        for i in 0..10 {
-            let r = lanes.push(
-                key("a"),
-                Some("spammer"),
-                format!("junk {i}"),
-                Box::pin(async {}),
-                &tracker,
-            );
-            if let Err(e) = r {
-                refused.push(e);
-            }
-        }
+        let gate = b.hold("a", "spammer").await;
+        let refused: Vec<Shed> = (0..10)
+            .filter_map(|_| b.nothing("a", "spammer").err())
+            .collect();
         assert_eq!(refused.len(), 7, "three wait, the rest are refused");
         assert!(refused.iter().all(|e| e.reason == ShedReason::UserQueue));
         assert!(refused.iter().all(|e| e.mine == 3));
@@ -761,89 +673,37 @@ mod tests {
         assert_eq!(told, [true, false, false, false, false, false, false]);
         assert_eq!(refused[6].dropped_before, 5);
         // another member of the same chat still gets in
-        lanes
-            .push(
-                key("a"),
-                Some("player"),
-                "move".into(),
-                Box::pin(async {}),
-                &tracker,
-            )
-            .unwrap();
-        // replies are never refused
-        lanes
-            .push(key("a"), None, "reply".into(), Box::pin(async {}), &tracker)
-            .unwrap();
+        b.nothing("a", "player").unwrap();
         // counted
-        let d = lanes.dropped();
+        let d = b.lanes.dropped();
         assert_eq!((d.user_queue, d.chat_queue, d.notices), (7, 0, 1));
         assert_eq!(d.total(), 7);
         // in the other chat the spammer is someone new
-        lanes
-            .push(
-                key("b"),
-                Some("spammer"),
-                "b".into(),
-                Box::pin(async {}),
-                &tracker,
-            )
-            .unwrap();
+        b.nothing("b", "spammer").unwrap();
         gate.send(()).unwrap();
-        assert!(tracker.wait_idle(Duration::from_secs(5)).await);
+        assert!(b.idle().await);
         // once their queue is served, the spammer is taken again — and is
         // not told twice within the window
-        lanes
-            .push(
-                key("a"),
-                Some("spammer"),
-                "later".into(),
-                Box::pin(async {}),
-                &tracker,
-            )
-            .unwrap();
-        assert!(tracker.wait_idle(Duration::from_secs(5)).await);
-        let (gate, held) = hold();
-        lanes
-            .push(key("a"), Some("spammer"), "hold".into(), held, &tracker)
-            .unwrap();
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        let mut again = Vec::new();
-        for _ in 0..5 {
-            if let Err(e) = lanes.push(
-                key("a"),
-                Some("spammer"),
-                "junk".into(),
-                Box::pin(async {}),
-                &tracker,
-            ) {
-                again.push(e);
-            }
-        }
+        b.nothing("a", "spammer").unwrap();
+        assert!(b.idle().await);
+        let gate = b.hold("a", "spammer").await;
+        let again: Vec<Shed> = (0..5)
+            .filter_map(|_| b.nothing("a", "spammer").err())
+            .collect();
         assert_eq!(again.len(), 2);
         assert!(again.iter().all(|e| !e.notify), "one notice a window");
         gate.send(()).unwrap();
-        assert!(tracker.wait_idle(Duration::from_secs(5)).await);
+        assert!(b.idle().await);
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn the_chat_bound_is_the_backstop() {
-        let lanes = Arc::new(Lanes::new(limits(3, 2, 0), Duration::from_secs(5)));
-        let tracker = Tracker::default();
-        let (gate, held) = hold();
-        lanes
-            .push(key("a"), Some("x"), "hold".into(), held, &tracker)
-            .unwrap();
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        let mut results = Vec::new();
-        for who in ["u1", "u2", "u3", "u4", "u4"] {
-            results.push(lanes.push(
-                key("a"),
-                Some(who),
-                "w".into(),
-                Box::pin(async {}),
-                &tracker,
-            ));
-        }
+        let b = Bench::new(limits(3, 2, 0), Duration::from_secs(5));
+        let gate = b.hold("a", "x").await;
+        let results: Vec<Result<(), Shed>> = ["u1", "u2", "u3", "u4", "u4"]
+            .into_iter()
+            .map(|who| b.nothing("a", who))
+            .collect();
         assert!(results[..3].iter().all(Result::is_ok));
         let full: Vec<Shed> = results[3..].iter().filter_map(|r| r.err()).collect();
         assert_eq!(full.len(), 2);
@@ -854,64 +714,33 @@ mod tests {
             full.iter().map(|e| e.notify).collect::<Vec<_>>(),
             [true, false]
         );
-        assert_eq!(lanes.dropped().chat_queue, 2);
+        assert_eq!(b.lanes.dropped().chat_queue, 2);
         // another chat is not affected
-        lanes
-            .push(
-                key("b"),
-                Some("u4"),
-                "b".into(),
-                Box::pin(async {}),
-                &tracker,
-            )
-            .unwrap();
+        b.nothing("b", "u4").unwrap();
         gate.send(()).unwrap();
-        assert!(tracker.wait_idle(Duration::from_secs(5)).await);
-        lanes
-            .push(
-                key("a"),
-                Some("u4"),
-                "later".into(),
-                Box::pin(async {}),
-                &tracker,
-            )
-            .unwrap();
+        assert!(b.idle().await);
+        b.nothing("a", "u4").unwrap();
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_rate_limits_what_one_member_gets_in_a_minute() {
-        let lanes = Arc::new(Lanes::new(limits(64, 64, 4), Duration::from_secs(5)));
-        let tracker = Tracker::default();
+        let b = Bench::new(limits(64, 64, 4), Duration::from_secs(5));
         let mut taken = 0;
         let mut refused = Vec::new();
         for _ in 0..10 {
             // each is done before the next comes: only the rate holds
-            match lanes.push(
-                key("a"),
-                Some("fast"),
-                "w".into(),
-                Box::pin(async {}),
-                &tracker,
-            ) {
+            match b.nothing("a", "fast") {
                 Ok(()) => taken += 1,
                 Err(e) => refused.push(e),
             }
-            assert!(tracker.wait_idle(Duration::from_secs(5)).await);
+            assert!(b.idle().await);
         }
         assert_eq!(taken, 4);
         assert!(refused.iter().all(|e| e.reason == ShedReason::UserRate));
         assert_eq!(refused.iter().filter(|e| e.notify).count(), 1);
-        assert_eq!(lanes.dropped().user_rate, 6);
+        assert_eq!(b.lanes.dropped().user_rate, 6);
         // someone else is not held by it
-        lanes
-            .push(
-                key("a"),
-                Some("slow"),
-                "w".into(),
-                Box::pin(async {}),
-                &tracker,
-            )
-            .unwrap();
+        b.nothing("a", "slow").unwrap();
     }
 
     #[test]

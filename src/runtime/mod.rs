@@ -41,7 +41,8 @@ pub use lanes::{
 pub use shutdown::{stop_signal, stopped, TrackGuard, Tracker};
 pub use sweeper::{JobRun, Scheduled, WhenDue};
 pub use transport::{
-    Caps, ChannelTransport, Fut, Origin, Place, Placed, Press, Pressed, SendError, Transport,
+    CallError, Caps, ChannelTransport, Fut, Origin, Place, Placed, Press, Pressed, SendError,
+    Transport,
 };
 
 use crate::core::{Platform, Service};

@@ -46,6 +46,39 @@ impl std::fmt::Display for SendError {
     }
 }
 
+/// A platform's failed call, asked what it means: each transport answers
+/// for its own error type (its codes and words); [`SendError::of`] makes
+/// the one [`SendError`] of the answers, the same way for every platform.
+pub trait CallError: std::fmt::Display {
+    /// Too many requests: try again after this long.
+    fn retry_after(&self) -> Option<Duration>;
+    /// An edit that changes nothing.
+    fn not_modified(&self) -> bool;
+    /// Refused for good for this chat or person.
+    fn forbidden(&self) -> bool;
+    /// The thread (topic) the message was for is gone.
+    fn thread_gone(&self) -> bool;
+}
+
+impl SendError {
+    /// What a failed call means to the deliverer: a rate limit first (it
+    /// passes), then an edit that changed nothing, a refusal for good, a
+    /// thread that is gone; anything else with the platform's words.
+    pub fn of(e: &impl CallError) -> SendError {
+        if let Some(after) = e.retry_after() {
+            SendError::RateLimited(after)
+        } else if e.not_modified() {
+            SendError::NotModified
+        } else if e.forbidden() {
+            SendError::Forbidden
+        } else if e.thread_gone() {
+            SendError::ThreadGone
+        } else {
+            SendError::Other(e.to_string())
+        }
+    }
+}
+
 /// A message the bot placed (or was pressed): platform ids as text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Placed {
@@ -250,5 +283,81 @@ impl Transport for ChannelTransport {
         _toast: Option<&'a str>,
     ) -> Fut<'a, Result<(), SendError>> {
         Box::pin(async { Ok(()) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A platform error that answers every question as told.
+    struct Said {
+        retry: Option<Duration>,
+        not_modified: bool,
+        forbidden: bool,
+        thread_gone: bool,
+    }
+
+    impl std::fmt::Display for Said {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("Bad Request: something")
+        }
+    }
+
+    impl CallError for Said {
+        fn retry_after(&self) -> Option<Duration> {
+            self.retry
+        }
+        fn not_modified(&self) -> bool {
+            self.not_modified
+        }
+        fn forbidden(&self) -> bool {
+            self.forbidden
+        }
+        fn thread_gone(&self) -> bool {
+            self.thread_gone
+        }
+    }
+
+    #[test]
+    fn a_platform_error_means_one_send_error_the_same_way_everywhere() {
+        let said = |retry, not_modified, forbidden, thread_gone| Said {
+            retry,
+            not_modified,
+            forbidden,
+            thread_gone,
+        };
+        let s = Duration::from_secs(3);
+        // each alone
+        assert_eq!(
+            SendError::of(&said(Some(s), false, false, false)),
+            SendError::RateLimited(s)
+        );
+        assert_eq!(
+            SendError::of(&said(None, true, false, false)),
+            SendError::NotModified
+        );
+        assert_eq!(
+            SendError::of(&said(None, false, true, false)),
+            SendError::Forbidden
+        );
+        assert_eq!(
+            SendError::of(&said(None, false, false, true)),
+            SendError::ThreadGone
+        );
+        assert_eq!(
+            SendError::of(&said(None, false, false, false)),
+            SendError::Other("Bad Request: something".into())
+        );
+        // a rate limit passes, so it is said first; a refusal for good
+        // before a thread (a private message has none to fall back from)
+        assert_eq!(
+            SendError::of(&said(Some(s), true, true, true)),
+            SendError::RateLimited(s)
+        );
+        assert_eq!(
+            SendError::of(&said(None, false, true, true)),
+            SendError::Forbidden
+        );
     }
 }

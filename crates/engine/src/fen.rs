@@ -4,7 +4,7 @@
 
 use crate::position::{Color, Position};
 use crate::rules::Variant;
-use crate::square::{squares, Bitboard, Square, SquareError};
+use crate::square::{squares, squares_in, Bitboard, Board8, Shape, Square, SquareError};
 use std::fmt;
 
 /// What was wrong with a FEN string.
@@ -19,10 +19,13 @@ pub enum FenError {
     DuplicateColor(char),
     BadSquare(String, SquareError),
     BadRange(String),
-    /// A square is listed twice.
-    DuplicateSquare(Square),
+    /// A square (named as the board names it) is listed twice.
+    DuplicateSquare(String),
     /// A man on its own crowning rank cannot exist.
-    ManOnCrowningRank(Square),
+    ManOnCrowningRank(String),
+    /// More pieces of one colour than the wider boards' move generator
+    /// takes (20: no game on them starts with more).
+    TooManyPieces(Color, u32),
     BadNumber(String),
     UnknownField(String),
 }
@@ -49,6 +52,9 @@ impl fmt::Display for FenError {
             FenError::ManOnCrowningRank(s) => {
                 write!(f, "a man on {s} would already be a king (write K{s})")
             }
+            FenError::TooManyPieces(c, n) => {
+                write!(f, "{c} has {n} pieces; at most 20 fit this board's games")
+            }
             FenError::BadNumber(s) => write!(f, "bad number in '{s}'"),
             FenError::UnknownField(s) => write!(f, "unknown FEN field '{s}'"),
         }
@@ -59,8 +65,8 @@ impl std::error::Error for FenError {}
 
 /// A parsed FEN with its optional counters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FenInfo {
-    pub position: Position,
+pub struct FenInfo<S: Shape = Board8> {
+    pub position: Position<S>,
     pub halfmove_clock: Option<u32>,
     pub move_number: Option<u32>,
 }
@@ -95,6 +101,40 @@ pub fn parse_fen_full(text: &str) -> Result<FenInfo, FenError> {
 /// [`parse_fen_full`] with square numbers in the variant's numbering
 /// ([`Variant::square_number`]: Italian and Portuguese count their own way).
 pub fn parse_fen_full_in(variant: Variant, text: &str) -> Result<FenInfo, FenError> {
+    parse_with(
+        text,
+        |tok| parse_square(variant, tok),
+        |n| variant.square_at_number(n),
+    )
+}
+
+/// Parse a FEN of board `S` in its square numbers (`W:W31-50:B1-20`,
+/// `B:BK17,K24:W6,9,10`), with optional ranges, `K` before a king and the
+/// `H`/`F` counters. On the wider boards a side may have at most 20 pieces.
+pub fn parse_fen_on<S: Shape>(text: &str) -> Result<FenInfo<S>, FenError> {
+    let info = parse_with(
+        text,
+        |tok| Square::<S>::parse_number(tok).map_err(|e| FenError::BadSquare(tok.to_string(), e)),
+        Square::<S>::numbered,
+    )?;
+    if S::SQUARES > 32 {
+        for c in [Color::White, Color::Black] {
+            let n = info.position.pieces_of(c).count_ones();
+            if n > crate::moves::MAX_PATH as u32 {
+                return Err(FenError::TooManyPieces(c, n));
+            }
+        }
+    }
+    Ok(info)
+}
+
+/// The FEN reader for any board: `square` reads a square token, `number` a
+/// number of a range.
+fn parse_with<S: Shape>(
+    text: &str,
+    square: impl Fn(&str) -> Result<Square<S>, FenError>,
+    number: impl Fn(u8) -> Option<Square<S>>,
+) -> Result<FenInfo<S>, FenError> {
     let t = text.trim_matches(|c: char| c == '"' || c == '.' || c.is_whitespace());
     if t.is_empty() {
         return Err(FenError::Empty);
@@ -153,7 +193,7 @@ pub fn parse_fen_full_in(variant: Variant, text: &str) -> Result<FenInfo, FenErr
                 Some(b) => (true, b.trim()),
                 None => (false, item),
             };
-            let mut targets: Vec<Square> = Vec::new();
+            let mut targets: Vec<Square<S>> = Vec::new();
             if let Some((lo, hi)) = body.split_once('-') {
                 let lo: u8 = lo
                     .trim()
@@ -163,20 +203,20 @@ pub fn parse_fen_full_in(variant: Variant, text: &str) -> Result<FenInfo, FenErr
                     .trim()
                     .parse()
                     .map_err(|_| FenError::BadRange(item.to_string()))?;
-                if lo == 0 || hi > 32 || lo > hi {
+                if lo == 0 || hi > S::SQUARES || lo > hi {
                     return Err(FenError::BadRange(item.to_string()));
                 }
-                targets.extend((lo..=hi).filter_map(|n| variant.square_at_number(n)));
+                targets.extend((lo..=hi).filter_map(&number));
             } else {
-                targets.push(parse_square(variant, body)?);
+                targets.push(square(body)?);
             }
             for sq in targets {
                 let b = sq.bb();
                 if (bbs[0] | bbs[1]) & b != 0 {
-                    return Err(FenError::DuplicateSquare(sq));
+                    return Err(FenError::DuplicateSquare(sq.name()));
                 }
-                if !king && color.promotion_rank() & b != 0 {
-                    return Err(FenError::ManOnCrowningRank(sq));
+                if !king && color.crown_rank::<S>() & b != 0 {
+                    return Err(FenError::ManOnCrowningRank(sq.name()));
                 }
                 bbs[ci] |= b;
                 if king {
@@ -186,7 +226,7 @@ pub fn parse_fen_full_in(variant: Variant, text: &str) -> Result<FenInfo, FenErr
         }
     }
     Ok(FenInfo {
-        position: Position::from_parts(bbs[0], bbs[1], kings, side),
+        position: Position::from_bitboards(bbs[0], bbs[1], kings, side),
         halfmove_clock,
         move_number,
     })
@@ -209,6 +249,61 @@ fn list(pos: &Position, c: Color, numeric: Option<Variant>) -> String {
         })
         .collect();
     format!("{}{}", c.letter(), items.join(","))
+}
+
+/// A FEN of board `S` as its players write it: on 8×8 with algebraic
+/// squares ([`to_fen`]); on the numbered boards in square numbers, three or
+/// more men in a row as a range: `W:W31-50:B1-20`, `B:BK17,K24:W6,9-11`.
+pub fn to_fen_on<S: Shape>(pos: &Position<S>) -> String {
+    let side = pos.side_to_move().letter();
+    if !S::NUMERIC {
+        return format!(
+            "{side}:{}:{}",
+            list_in(pos, Color::White),
+            list_in(pos, Color::Black)
+        );
+    }
+    let list = |c: Color| {
+        let mut sqs: Vec<(u8, bool)> = squares_in::<S>(pos.pieces_of(c))
+            .map(|s| (s.pdn(), pos.kings() & s.bb() != 0))
+            .collect();
+        sqs.sort_unstable();
+        let mut items: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < sqs.len() {
+            let (n, king) = sqs[i];
+            // a run of men on consecutive numbers
+            let mut j = i;
+            while !king && j + 1 < sqs.len() && sqs[j + 1] == (sqs[j].0 + 1, false) {
+                j += 1;
+            }
+            if j >= i + 2 {
+                items.push(format!("{n}-{}", sqs[j].0));
+                i = j + 1;
+            } else {
+                items.push(format!("{}{n}", if king { "K" } else { "" }));
+                i += 1;
+            }
+        }
+        format!("{}{}", c.letter(), items.join(","))
+    };
+    format!("{side}:{}:{}", list(Color::White), list(Color::Black))
+}
+
+/// [`to_fen`]'s piece list for any board (bit order, algebraic).
+fn list_in<S: Shape>(pos: &Position<S>, c: Color) -> String {
+    let items: Vec<String> = squares_in::<S>(pos.pieces_of(c))
+        .map(|s| {
+            let k = if pos.kings() & s.bb() != 0 { "K" } else { "" };
+            format!("{k}{}{}", (b'a' + s.file()) as char, s.rank() + 1)
+        })
+        .collect();
+    format!("{}{}", c.letter(), items.join(","))
+}
+
+/// FEN for [`fmt::Debug`]: [`to_fen_on`].
+pub(crate) fn to_fen_in<S: Shape>(pos: &Position<S>) -> String {
+    to_fen_on(pos)
 }
 
 /// FEN with algebraic squares: `W:Wa1,c1,Ke3:Bb8,Kh2`.

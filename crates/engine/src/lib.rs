@@ -26,10 +26,13 @@ pub mod rules;
 pub mod search;
 pub mod square;
 
-pub use fen::{parse_fen, parse_fen_full_in, to_fen, to_fen_numeric, to_fen_numeric_in, FenError};
+pub use fen::{
+    parse_fen, parse_fen_full_in, parse_fen_on, to_fen, to_fen_numeric, to_fen_numeric_in,
+    to_fen_on, FenError,
+};
 pub use game::{Game, GameError, Outcome};
 pub use moves::{count_moves, generate, has_capture, perft, perft_divide, Move};
 pub use notation::{parse_move, MoveError};
 pub use position::{Color, Kind, Piece, Position};
 pub use rules::{Rules, Variant};
-pub use square::{Bitboard, Square, SquareError};
+pub use square::{Bitboard, Board10, Board10x8, Board8, Shape, Square, SquareError};

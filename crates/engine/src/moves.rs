@@ -11,26 +11,37 @@
 
 use crate::position::{Color, Position};
 use crate::rules::{MidCapturePromotion, Rules, Russian};
-use crate::square::{shift, shift_raw, Bitboard, Square, ALL_SQUARES, DIRECTIONS};
+use crate::square::{Bitboard, Board8, Shape, Square};
 use std::fmt;
+use std::marker::PhantomData;
 
-/// The most landing squares a move can have. Every captured piece stands on
-/// one of the 18 inner dark squares, so no capture takes more than 18 pieces.
-pub const MAX_PATH: usize = 18;
+/// The most landing squares a move can have. On 8×8 every captured piece
+/// stands on one of the 18 inner dark squares, so no capture takes more than
+/// 18 pieces; on the wider boards no side has more than 20 pieces (the FEN
+/// reader refuses more), and the generator stops a capture at 20 should a
+/// hand-built position hold more. 20 keeps a [`Move`] at 32 bytes.
+pub const MAX_PATH: usize = 20;
 
-/// A move: where it starts, every square it lands on, what it captures.
+/// A move on board `S` (8×8 unless named): where it starts, every square it
+/// lands on, what it captures.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Move {
+pub struct Move<S: Shape = Board8> {
     captured: Bitboard,
     from: u8,
     len: u8,
     promotion: bool,
     king_move: bool,
     path: [u8; MAX_PATH],
+    shape: PhantomData<S>,
 }
 
-impl Move {
-    pub(crate) fn quiet(from: Square, to: Square, promotion: bool, king_move: bool) -> Move {
+impl<S: Shape> Move<S> {
+    pub(crate) fn quiet(
+        from: Square<S>,
+        to: Square<S>,
+        promotion: bool,
+        king_move: bool,
+    ) -> Move<S> {
         let mut path = [0; MAX_PATH];
         path[0] = to.bit();
         Move {
@@ -40,31 +51,38 @@ impl Move {
             promotion,
             king_move,
             path,
+            shape: PhantomData,
         }
     }
 
     /// Start square.
     #[inline(always)]
-    pub fn from(&self) -> Square {
-        Square::from_bit(self.from).expect("valid square")
+    pub fn from(&self) -> Square<S> {
+        Square::with_bit(self.from).expect("valid square")
     }
 
     /// Final square.
     #[inline(always)]
-    pub fn to(&self) -> Square {
-        Square::from_bit(self.path[self.len as usize - 1]).expect("valid square")
+    pub fn to(&self) -> Square<S> {
+        Square::with_bit(self.path[self.len as usize - 1]).expect("valid square")
     }
 
     /// Every landing square in order (the last is [`Move::to`]); a quiet move
     /// has one.
-    pub fn landings(&self) -> impl Iterator<Item = Square> + '_ {
+    pub fn landings(&self) -> impl Iterator<Item = Square<S>> + '_ {
         self.path[..self.len as usize]
             .iter()
-            .map(|&b| Square::from_bit(b).expect("valid square"))
+            .map(|&b| Square::with_bit(b).expect("valid square"))
+    }
+
+    /// Number of landing squares (1 for a quiet move or a single capture).
+    #[inline(always)]
+    pub fn len_path(&self) -> usize {
+        self.len as usize
     }
 
     /// The start square followed by every landing square.
-    pub fn path(&self) -> Vec<Square> {
+    pub fn path(&self) -> Vec<Square<S>> {
         std::iter::once(self.from())
             .chain(self.landings())
             .collect()
@@ -77,7 +95,7 @@ impl Move {
     }
 
     /// Captured squares, in the order they were jumped.
-    pub fn captured_squares(&self) -> Vec<Square> {
+    pub fn captured_squares(&self) -> Vec<Square<S>> {
         let mut out = Vec::with_capacity(self.captured.count_ones() as usize);
         let mut cur = self.from();
         for to in self.landings() {
@@ -86,7 +104,7 @@ impl Move {
             let dr = (to.rank() as i8 - cur.rank() as i8).signum();
             let (mut f, mut r) = (cur.file() as i8 + df, cur.rank() as i8 + dr);
             while (f, r) != (to.file() as i8, to.rank() as i8) {
-                if let Some(s) = Square::from_coords(f as u8, r as u8) {
+                if let Some(s) = Square::<S>::at(f as u8, r as u8) {
                     if self.captured & s.bb() != 0 && !out.contains(&s) {
                         out.push(s);
                     }
@@ -124,7 +142,7 @@ impl Move {
 
     /// Same move in the SET sense: same start, end, captured set and crowning.
     #[inline(always)]
-    pub fn same_as(&self, other: &Move) -> bool {
+    pub fn same_as(&self, other: &Move<S>) -> bool {
         self.from == other.from
             && self.path[self.len as usize - 1] == other.path[other.len as usize - 1]
             && self.captured == other.captured
@@ -132,11 +150,17 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
-    /// Algebraic notation: `e3-d4`, `c3:e5:c7`.
+impl<S: Shape> fmt::Display for Move<S> {
+    /// Algebraic notation on 8×8: `e3-d4`, `c3:e5:c7`; square numbers on the
+    /// numbered boards, every landing square joined by `x`: `32-28`,
+    /// `28x19x10`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.from())?;
-        let sep = if self.is_capture() { ':' } else { '-' };
+        let sep = match (self.is_capture(), S::NUMERIC) {
+            (false, _) => '-',
+            (true, false) => ':',
+            (true, true) => 'x',
+        };
         for s in self.landings() {
             write!(f, "{sep}{s}")?;
         }
@@ -144,31 +168,35 @@ impl fmt::Display for Move {
     }
 }
 
-impl fmt::Debug for Move {
+impl<S: Shape> fmt::Debug for Move<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
 }
 
-/// Run `$body` once per direction with `$d` bound to it as a constant, so
-/// every shift has a fixed amount (a loop over [`DIRECTIONS`] is not reliably
-/// unrolled).
+/// Run `$body` once per direction of board `$s` with `$d` bound to it as a
+/// constant, so every shift has a fixed amount (a loop over the directions
+/// is not reliably unrolled).
 macro_rules! each_direction {
-    ($d:ident => $body:block) => {{
+    ($s:ty, $d:ident => $body:block) => {{
         {
-            const $d: i8 = DIRECTIONS[0];
+            #[allow(non_snake_case)]
+            let $d: i8 = const { <$s as Shape>::DIRS[0] };
             $body
         }
         {
-            const $d: i8 = DIRECTIONS[1];
+            #[allow(non_snake_case)]
+            let $d: i8 = const { <$s as Shape>::DIRS[1] };
             $body
         }
         {
-            const $d: i8 = DIRECTIONS[2];
+            #[allow(non_snake_case)]
+            let $d: i8 = const { <$s as Shape>::DIRS[2] };
             $body
         }
         {
-            const $d: i8 = DIRECTIONS[3];
+            #[allow(non_snake_case)]
+            let $d: i8 = const { <$s as Shape>::DIRS[3] };
             $body
         }
     }};
@@ -176,25 +204,29 @@ macro_rules! each_direction {
 
 /// Like [`each_direction!`] for the two forward directions of `$color`.
 macro_rules! each_forward_direction {
-    ($color:expr, $d:ident => $body:block) => {{
+    ($s:ty, $color:expr, $d:ident => $body:block) => {{
         match $color {
             Color::White => {
                 {
-                    const $d: i8 = DIRECTIONS[0];
+                    #[allow(non_snake_case)]
+                    let $d: i8 = const { <$s as Shape>::DIRS[0] };
                     $body
                 }
                 {
-                    const $d: i8 = DIRECTIONS[1];
+                    #[allow(non_snake_case)]
+                    let $d: i8 = const { <$s as Shape>::DIRS[1] };
                     $body
                 }
             }
             Color::Black => {
                 {
-                    const $d: i8 = DIRECTIONS[2];
+                    #[allow(non_snake_case)]
+                    let $d: i8 = const { <$s as Shape>::DIRS[2] };
                     $body
                 }
                 {
-                    const $d: i8 = DIRECTIONS[3];
+                    #[allow(non_snake_case)]
+                    let $d: i8 = const { <$s as Shape>::DIRS[3] };
                     $body
                 }
             }
@@ -202,15 +234,39 @@ macro_rules! each_forward_direction {
     }};
 }
 
-/// Index of a direction in [`DIRECTIONS`]; the opposite of index `i` is `3 - i`.
+/// Index of a direction in [`Shape::DIRS`]; the opposite of index `i` is
+/// `3 - i`.
 #[inline(always)]
-const fn direction_index(d: i8) -> usize {
-    match d {
-        4 => 0,
-        5 => 1,
-        -5 => 2,
-        _ => 3,
+const fn direction_index<S: Shape>(d: i8) -> usize {
+    if d == S::DIRS[0] {
+        0
+    } else if d == S::DIRS[1] {
+        1
+    } else if d == S::DIRS[2] {
+        2
+    } else {
+        3
     }
+}
+
+/// One step of board `S` along `dir`, dropping what leaves the board.
+#[inline(always)]
+fn shift<S: Shape>(bb: Bitboard, dir: i8) -> Bitboard {
+    shift_raw(bb, dir) & S::ALL
+}
+
+/// [`shift`] without dropping ghost and out-of-board bits. Only for results
+/// that are at once ANDed with a set of real squares (pieces, empty squares),
+/// which drops them anyway; never for a value shifted again.
+///
+/// A rotation, not a shift: one instruction whatever the direction's sign,
+/// so no branch on it survives into the generic code (the direction is a
+/// shape's constant, unknown until monomorphisation). Bits rotated past
+/// either end land on bits 58..=63, never a square of any shape (the
+/// largest, 10×10, ends at bit 54, and a step moves at most 6).
+#[inline(always)]
+const fn shift_raw(bb: Bitboard, dir: i8) -> Bitboard {
+    bb.rotate_left(dir as u32 & 63)
 }
 
 #[inline(always)]
@@ -222,29 +278,56 @@ const fn is_forward(c: Color, d: i8) -> bool {
 }
 
 #[inline(always)]
-fn forward_dirs(c: Color) -> [i8; 2] {
+fn forward_dirs<S: Shape>(c: Color) -> [i8; 2] {
     match c {
-        Color::White => [DIRECTIONS[0], DIRECTIONS[1]],
-        Color::Black => [DIRECTIONS[2], DIRECTIONS[3]],
+        Color::White => [S::DIRS[0], S::DIRS[1]],
+        Color::Black => [S::DIRS[2], S::DIRS[3]],
     }
+}
+
+/// One orthogonal step of board `S` (Frisian captures): `k` = 0 up the
+/// file, 1 right along the rank, 2 left, 3 down; the opposite of `k` is
+/// `3 - k`. Steps along a rank are masked at its ends, where the layout has
+/// no ghost square between some ranks.
+#[inline(always)]
+fn ortho_step<S: Shape>(bb: Bitboard, k: usize) -> Bitboard {
+    match k {
+        0 => (bb << S::VERTICAL as u32) & S::ALL,
+        1 => ((bb & !S::RIGHT_EDGE) << 1) & S::ALL,
+        2 => (bb & !S::LEFT_EDGE) >> 1,
+        _ => bb >> S::VERTICAL as u32,
+    }
+}
+
+/// First occupied squares met sliding from each of `from` orthogonally
+/// along `k` through `empty`.
+#[inline]
+fn first_blockers_ortho<S: Shape>(from: Bitboard, k: usize, empty: Bitboard) -> Bitboard {
+    let mut ray = ortho_step::<S>(from, k);
+    let mut blockers = 0;
+    while ray != 0 {
+        blockers |= ray & !empty;
+        ray = ortho_step::<S>(ray & empty, k);
+    }
+    blockers
 }
 
 /// First occupied squares met sliding from each of `from` along `dir` through
 /// `empty`.
 #[inline(always)]
-fn first_blockers(from: Bitboard, dir: i8, empty: Bitboard) -> Bitboard {
-    let mut ray = shift(from, dir);
+fn first_blockers<S: Shape>(from: Bitboard, dir: i8, empty: Bitboard) -> Bitboard {
+    let mut ray = shift::<S>(from, dir);
     let mut blockers = 0;
     while ray != 0 {
         blockers |= ray & !empty;
-        ray = shift(ray & empty, dir);
+        ray = shift::<S>(ray & empty, dir);
     }
     blockers
 }
 
 /// The pieces of the side to move that can capture something.
 #[inline(always)]
-pub fn capturers<R: Rules>(pos: &Position) -> Bitboard {
+pub fn capturers<R: Rules>(pos: &Position<R::Shape>) -> Bitboard {
     let us = pos.side;
     let own = pos.pieces_of(us);
     let enemy = pos.pieces_of(us.opposite());
@@ -257,7 +340,7 @@ pub fn capturers<R: Rules>(pos: &Position) -> Bitboard {
     } else {
         enemy & !pos.kings
     };
-    each_direction!(D => {
+    each_direction!(R::Shape, D => {
         // enemy pieces with an empty square right behind them along D
         let victims = enemy & shift_raw(empty, -D);
         if R::MEN_CAPTURE_BACKWARD || is_forward(us, D) {
@@ -265,12 +348,26 @@ pub fn capturers<R: Rules>(pos: &Position) -> Bitboard {
         }
         if kings != 0 && victims != 0 {
             found |= if R::FLYING_KINGS {
-                first_blockers(victims, -D, empty) & kings
+                first_blockers::<R::Shape>(victims, -D, empty) & kings
             } else {
-                shift(victims, -D) & kings
+                shift::<R::Shape>(victims, -D) & kings
             };
         }
     });
+    if R::ORTHOGONAL_CAPTURES {
+        for k in 0..4 {
+            // enemy pieces with an empty square right behind them along k
+            let victims = enemy & ortho_step::<R::Shape>(empty, 3 - k);
+            found |= ortho_step::<R::Shape>(men_victims & victims, 3 - k) & men;
+            if kings != 0 && victims != 0 {
+                found |= if R::FLYING_KINGS {
+                    first_blockers_ortho::<R::Shape>(victims, 3 - k, empty) & kings
+                } else {
+                    ortho_step::<R::Shape>(victims, 3 - k) & kings
+                };
+            }
+        }
+    }
     if R::KING_CAPTURE_PRIORITY && found & kings != 0 {
         // a king that can capture must: the men's captures are not legal
         return found & kings;
@@ -280,12 +377,12 @@ pub fn capturers<R: Rules>(pos: &Position) -> Bitboard {
 
 /// Whether the side to move has a capture.
 #[inline]
-pub fn has_capture<R: Rules>(pos: &Position) -> bool {
+pub fn has_capture<R: Rules>(pos: &Position<R::Shape>) -> bool {
     capturers::<R>(pos) != 0
 }
 
 /// Where finished capture sequences go.
-trait CaptureSink {
+trait CaptureSink<S: Shape> {
     /// The captures of a new piece follow.
     fn begin_piece(&mut self);
     /// A finished sequence; the same move (SET sense) may arrive more than once.
@@ -301,13 +398,13 @@ trait CaptureSink {
 }
 
 /// Collects [`Move`]s, generating each once.
-struct MoveSink<'a> {
-    out: &'a mut Vec<Move>,
+struct MoveSink<'a, S: Shape> {
+    out: &'a mut Vec<Move<S>>,
     /// Index in `out` of the first move of the current piece.
     first: usize,
 }
 
-impl CaptureSink for MoveSink<'_> {
+impl<S: Shape> CaptureSink<S> for MoveSink<'_, S> {
     fn begin_piece(&mut self) {
         self.first = self.out.len();
     }
@@ -329,6 +426,7 @@ impl CaptureSink for MoveSink<'_> {
             promotion,
             king_move: was_king,
             path: *path,
+            shape: PhantomData,
         };
         // see CountSink::emit for why short captures by a man never repeat
         let may_repeat = len > 2 || was_king || promotion;
@@ -348,7 +446,7 @@ struct CountSink {
     more: Vec<u64>,
 }
 
-impl CaptureSink for CountSink {
+impl<S: Shape> CaptureSink<S> for CountSink {
     fn begin_piece(&mut self) {
         self.n = 0;
         self.more.clear();
@@ -371,7 +469,67 @@ impl CaptureSink for CountSink {
             self.total += 1;
             return;
         }
-        let key = captured | (path[len - 1] as u64) << 40 | (promotion as u64) << 48;
+        // captured squares use bits 0..=54 on the largest board
+        let key = captured | (path[len - 1] as u64) << 56 | (promotion as u64) << 63;
+        if self.keys[..self.n].contains(&key) || self.more.contains(&key) {
+            return;
+        }
+        if self.n < self.keys.len() {
+            self.keys[self.n] = key;
+            self.n += 1;
+        } else {
+            self.more.push(key);
+        }
+        self.total += 1;
+    }
+}
+
+/// Counts the distinct captures of the most pieces (majority capture: kings
+/// count as one piece, like men) without building them.
+struct MajoritySink {
+    /// The most pieces taken by a capture seen so far.
+    best: u32,
+    /// Distinct captures of `best` pieces.
+    total: u64,
+    /// Keys of the current piece's captures of `best` pieces that may
+    /// repeat; the rare overflow goes to `more`.
+    keys: [u64; 16],
+    n: usize,
+    more: Vec<u64>,
+}
+
+impl<S: Shape> CaptureSink<S> for MajoritySink {
+    fn begin_piece(&mut self) {
+        self.n = 0;
+        self.more.clear();
+    }
+
+    #[inline]
+    fn emit(
+        &mut self,
+        _from: u8,
+        path: &[u8; MAX_PATH],
+        len: usize,
+        captured: Bitboard,
+        promotion: bool,
+        was_king: bool,
+    ) {
+        let taken = captured.count_ones();
+        if taken < self.best {
+            return;
+        }
+        if taken > self.best {
+            self.best = taken;
+            self.total = 0;
+            self.n = 0;
+            self.more.clear();
+        }
+        // see CountSink::emit
+        if len <= 2 && !was_king && !promotion {
+            self.total += 1;
+            return;
+        }
+        let key = captured | (path[len - 1] as u64) << 56 | (promotion as u64) << 63;
         if self.keys[..self.n].contains(&key) || self.more.contains(&key) {
             return;
         }
@@ -386,7 +544,7 @@ impl CaptureSink for CountSink {
 }
 
 /// Collects capture sequences for one piece by depth-first search.
-struct CaptureSearch<'a, R: Rules, S: CaptureSink> {
+struct CaptureSearch<'a, R: Rules, S: CaptureSink<R::Shape>> {
     enemy: Bitboard,
     /// The enemy pieces a man may capture.
     men_victims: Bitboard,
@@ -400,7 +558,7 @@ struct CaptureSearch<'a, R: Rules, S: CaptureSink> {
     _rules: std::marker::PhantomData<R>,
 }
 
-impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
+impl<R: Rules, S: CaptureSink<R::Shape>> CaptureSearch<'_, R, S> {
     #[inline(always)]
     fn emit(&mut self, len: usize, captured: Bitboard, promotion: bool) {
         self.sink.emit(
@@ -414,8 +572,14 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
     }
 
     fn man(&mut self, sq: Bitboard, captured: Bitboard, len: usize) {
+        if <R::Shape as Shape>::SQUARES > 32 && len >= MAX_PATH {
+            // only in a hand-built position with more than 20 pieces a side
+            let crowned = sq & self.us.crown_rank::<R::Shape>() != 0;
+            self.emit(len, captured, crowned);
+            return;
+        }
         let mut any = false;
-        each_direction!(D => {
+        each_direction!(R::Shape, D => {
             let over = shift_raw(sq, D) & self.men_victims & !captured;
             let land = shift_raw(over, D) & self.empty;
             if land != 0 && (R::MEN_CAPTURE_BACKWARD || is_forward(self.us, D)) {
@@ -423,8 +587,18 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
                 any = true;
             }
         });
+        if R::ORTHOGONAL_CAPTURES {
+            for k in 0..4 {
+                let over = ortho_step::<R::Shape>(sq, k) & self.men_victims & !captured;
+                let land = ortho_step::<R::Shape>(over, k) & self.empty;
+                if land != 0 {
+                    self.man_jump(land, captured | over, len);
+                    any = true;
+                }
+            }
+        }
         if !any && len > 0 {
-            let crowned = sq & self.us.promotion_rank() != 0;
+            let crowned = sq & self.us.crown_rank::<R::Shape>() != 0;
             self.emit(len, captured, crowned);
         }
     }
@@ -433,7 +607,7 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
     fn man_jump(&mut self, land: Bitboard, cap: Bitboard, len: usize) {
         {
             self.path[len] = land.trailing_zeros() as u8;
-            let crowned = land & self.us.promotion_rank() != 0;
+            let crowned = land & self.us.crown_rank::<R::Shape>() != 0;
             match (crowned, R::MID_CAPTURE_PROMOTION) {
                 (true, MidCapturePromotion::ContinueAsKing) => self.king(land, cap, len + 1, true),
                 (true, MidCapturePromotion::Stop) => self.emit(len + 1, cap, true),
@@ -446,40 +620,55 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
     #[inline]
     fn king_can_capture(&self, sq: Bitboard, captured: Bitboard) -> bool {
         let victims = self.enemy & !captured;
-        DIRECTIONS.iter().any(|&d| {
+        <R::Shape as Shape>::DIRS.iter().any(|&d| {
             let hit = if R::FLYING_KINGS {
-                first_blockers(sq, d, self.empty)
+                first_blockers::<R::Shape>(sq, d, self.empty)
             } else {
-                shift(sq, d)
+                shift::<R::Shape>(sq, d)
             };
-            shift(hit & victims, d) & self.empty != 0
-        })
+            shift::<R::Shape>(hit & victims, d) & self.empty != 0
+        }) || (R::ORTHOGONAL_CAPTURES
+            && (0..4).any(|k| {
+                let hit = if R::FLYING_KINGS {
+                    first_blockers_ortho::<R::Shape>(sq, k, self.empty)
+                } else {
+                    ortho_step::<R::Shape>(sq, k)
+                };
+                ortho_step::<R::Shape>(hit & victims, k) & self.empty != 0
+            }))
     }
 
-    fn king(&mut self, sq: Bitboard, captured: Bitboard, len: usize, promotion: bool) {
+    /// The king's captures along ranks and files (Frisian); whether there
+    /// was any.
+    fn king_ortho(
+        &mut self,
+        sq: Bitboard,
+        captured: Bitboard,
+        len: usize,
+        promotion: bool,
+    ) -> bool {
         let mut any = false;
-        for &d in DIRECTIONS.iter() {
+        for k in 0..4 {
             let hit = if R::FLYING_KINGS {
-                first_blockers(sq, d, self.empty)
+                first_blockers_ortho::<R::Shape>(sq, k, self.empty)
             } else {
-                shift(sq, d)
+                ortho_step::<R::Shape>(sq, k)
             };
             let over = hit & self.enemy & !captured;
             if over == 0 {
                 continue;
             }
             let cap = captured | over;
-            // landing squares: the run of empty squares beyond the victim
-            let mut landings = [0u64; 7];
+            let mut landings = [0u64; 8];
             let mut n = 0;
-            let mut l = shift(over, d) & self.empty;
+            let mut l = ortho_step::<R::Shape>(over, k) & self.empty;
             while l != 0 {
                 landings[n] = l;
                 n += 1;
                 if !R::FLYING_KINGS {
                     break;
                 }
-                l = shift(l, d) & self.empty;
+                l = ortho_step::<R::Shape>(l, k) & self.empty;
             }
             if n == 0 {
                 continue;
@@ -500,6 +689,62 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
                 }
             }
         }
+        any
+    }
+
+    fn king(&mut self, sq: Bitboard, captured: Bitboard, len: usize, promotion: bool) {
+        if <R::Shape as Shape>::SQUARES > 32 && len >= MAX_PATH {
+            // only in a hand-built position with more than 20 pieces a side
+            self.emit(len, captured, promotion);
+            return;
+        }
+        let mut any = false;
+        for &d in <R::Shape as Shape>::DIRS.iter() {
+            let hit = if R::FLYING_KINGS {
+                first_blockers::<R::Shape>(sq, d, self.empty)
+            } else {
+                shift::<R::Shape>(sq, d)
+            };
+            let over = hit & self.enemy & !captured;
+            if over == 0 {
+                continue;
+            }
+            let cap = captured | over;
+            // landing squares: the run of empty squares beyond the victim
+            // (at most 8, on a 10-square diagonal)
+            let mut landings = [0u64; 8];
+            let mut n = 0;
+            let mut l = shift::<R::Shape>(over, d) & self.empty;
+            while l != 0 {
+                landings[n] = l;
+                n += 1;
+                if !R::FLYING_KINGS {
+                    break;
+                }
+                l = shift::<R::Shape>(l, d) & self.empty;
+            }
+            if n == 0 {
+                continue;
+            }
+            any = true;
+            let mut continuing = 0u32;
+            for (i, &l) in landings[..n].iter().enumerate() {
+                if self.king_can_capture(l, cap) {
+                    continuing |= 1 << i;
+                }
+            }
+            for (i, &l) in landings[..n].iter().enumerate() {
+                self.path[len] = l.trailing_zeros() as u8;
+                if continuing == 0 {
+                    self.emit(len + 1, cap, promotion);
+                } else if continuing & (1 << i) != 0 {
+                    self.king(l, cap, len + 1, promotion);
+                }
+            }
+        }
+        if R::ORTHOGONAL_CAPTURES {
+            any |= self.king_ortho(sq, captured, len, promotion);
+        }
         if !any && len > 0 {
             self.emit(len, captured, promotion);
         }
@@ -507,7 +752,11 @@ impl<R: Rules, S: CaptureSink> CaptureSearch<'_, R, S> {
 }
 
 /// Send every capture of `pieces` (of the side to move) to `sink` (no majority filter).
-fn generate_captures<R: Rules, S: CaptureSink>(pos: &Position, sink: &mut S, mut pieces: Bitboard) {
+fn generate_captures<R: Rules, S: CaptureSink<R::Shape>>(
+    pos: &Position<R::Shape>,
+    sink: &mut S,
+    mut pieces: Bitboard,
+) {
     let us = pos.side;
     let enemy = pos.pieces_of(us.opposite());
     let occupied = pos.occupied();
@@ -524,7 +773,7 @@ fn generate_captures<R: Rules, S: CaptureSink>(pos: &Position, sink: &mut S, mut
             } else {
                 enemy & !pos.kings
             },
-            empty: ALL_SQUARES & !(occupied & !sq),
+            empty: <R::Shape as Shape>::ALL & !(occupied & !sq),
             from: bit,
             us,
             was_king,
@@ -541,21 +790,21 @@ fn generate_captures<R: Rules, S: CaptureSink>(pos: &Position, sink: &mut S, mut
 }
 
 /// Append every quiet move of the side to move to `out`.
-fn generate_quiet<R: Rules>(pos: &Position, out: &mut Vec<Move>) {
+fn generate_quiet<R: Rules>(pos: &Position<R::Shape>, out: &mut Vec<Move<R::Shape>>) {
     let us = pos.side;
     let own = pos.pieces_of(us);
     let empty = pos.empty_squares();
     let men = own & !pos.kings;
-    let promo = us.promotion_rank();
-    for d in forward_dirs(us) {
-        let mut targets = shift(men, d) & empty;
+    let promo = us.crown_rank::<R::Shape>();
+    for d in forward_dirs::<R::Shape>(us) {
+        let mut targets = shift::<R::Shape>(men, d) & empty;
         while targets != 0 {
             let to = targets.trailing_zeros() as u8;
             targets &= targets - 1;
             let from = (to as i8 - d) as u8;
             out.push(Move::quiet(
-                Square::from_bit(from).expect("valid"),
-                Square::from_bit(to).expect("valid"),
+                Square::with_bit(from).expect("valid"),
+                Square::with_bit(to).expect("valid"),
                 promo & (1u64 << to) != 0,
                 false,
             ));
@@ -565,33 +814,37 @@ fn generate_quiet<R: Rules>(pos: &Position, out: &mut Vec<Move>) {
     while kings != 0 {
         let bit = kings.trailing_zeros() as u8;
         kings &= kings - 1;
-        let from = Square::from_bit(bit).expect("valid");
-        for &d in DIRECTIONS.iter() {
-            let mut t = shift(1u64 << bit, d) & empty;
+        let from = Square::with_bit(bit).expect("valid");
+        for &d in <R::Shape as Shape>::DIRS.iter() {
+            let mut t = shift::<R::Shape>(1u64 << bit, d) & empty;
             while t != 0 {
                 out.push(Move::quiet(
                     from,
-                    Square::from_bit(t.trailing_zeros() as u8).expect("valid"),
+                    Square::with_bit(t.trailing_zeros() as u8).expect("valid"),
                     false,
                     true,
                 ));
                 if !R::FLYING_KINGS {
                     break;
                 }
-                t = shift(t, d) & empty;
+                t = shift::<R::Shape>(t, d) & empty;
             }
         }
     }
 }
 
 /// Append every legal move of the side to move under rules `R` to `out`.
-pub fn generate<R: Rules>(pos: &Position, out: &mut Vec<Move>) {
+pub fn generate<R: Rules>(pos: &Position<R::Shape>, out: &mut Vec<Move<R::Shape>>) {
     generate_with::<R>(pos, out, capturers::<R>(pos));
 }
 
 /// [`generate`] given the side to move's [`capturers`].
 #[inline]
-fn generate_with<R: Rules>(pos: &Position, out: &mut Vec<Move>, capturing: Bitboard) {
+fn generate_with<R: Rules>(
+    pos: &Position<R::Shape>,
+    out: &mut Vec<Move<R::Shape>>,
+    capturing: Bitboard,
+) {
     let start = out.len();
     if capturing != 0 {
         generate_captures::<R, _>(
@@ -617,7 +870,7 @@ fn generate_with<R: Rules>(pos: &Position, out: &mut Vec<Move>, capturing: Bitbo
                 italian_precedence(pos, out, start);
             }
             if R::MOST_KINGS {
-                let kings = |m: &Move| (m.captured() & pos.kings).count_ones();
+                let kings = |m: &Move<R::Shape>| (m.captured() & pos.kings).count_ones();
                 let most = out[start..].iter().map(kings).max().unwrap_or(0);
                 let mut index = 0;
                 out.retain(|m| {
@@ -626,9 +879,33 @@ fn generate_with<R: Rules>(pos: &Position, out: &mut Vec<Move>, capturing: Bitbo
                 });
             }
         }
+        if R::FRISIAN_PRECEDENCE {
+            frisian_precedence(pos, out, start);
+        }
     } else {
         generate_quiet::<R>(pos, out);
     }
+}
+
+/// Keep, among the captures `out[start..]`, those of the highest Frisian
+/// value: a man counts `CAP`, a king `2·CAP − 1` (a little less than two
+/// men, `CAP` being more than any number of pieces taken); among equal
+/// values, a capture by a king.
+fn frisian_precedence<S: Shape>(pos: &Position<S>, out: &mut Vec<Move<S>>, start: usize) {
+    const CAP: u32 = 64;
+    let rank = |m: &Move<S>| {
+        let pieces = m.capture_count();
+        let kings = (m.captured() & pos.kings).count_ones();
+        ((pieces + kings) * CAP - kings, m.is_king_move())
+    };
+    let Some(best) = out[start..].iter().map(rank).max() else {
+        return;
+    };
+    let mut index = 0;
+    out.retain(|m| {
+        index += 1;
+        index <= start || rank(m) == best
+    });
 }
 
 /// Keep, among the captures `out[start..]` (all of the most pieces), those
@@ -636,8 +913,8 @@ fn generate_with<R: Rules>(pos: &Position, out: &mut Vec<Move>, capturing: Bitbo
 /// then taking the most kings; then meeting the kings earliest in the
 /// sequence — the first king as early as possible, then, among those, the
 /// second, and so on.
-fn italian_precedence(pos: &Position, out: &mut Vec<Move>, start: usize) {
-    let rank = |m: &Move| {
+fn italian_precedence<S: Shape>(pos: &Position<S>, out: &mut Vec<Move<S>>, start: usize) {
+    let rank = |m: &Move<S>| {
         (
             m.is_king_move(),
             (m.captured() & pos.kings).count_ones(),
@@ -658,7 +935,7 @@ fn italian_precedence(pos: &Position, out: &mut Vec<Move>, start: usize) {
 /// its `i`-th captured piece (from 0) is a king. Between two captures of
 /// as many kings the greater value meets them earlier: at the first place
 /// where they differ, it takes a king and the other a man.
-fn kings_met(pos: &Position, m: &Move) -> u32 {
+fn kings_met<S: Shape>(pos: &Position<S>, m: &Move<S>) -> u32 {
     m.captured_squares()
         .iter()
         .enumerate()
@@ -667,10 +944,13 @@ fn kings_met(pos: &Position, m: &Move) -> u32 {
 }
 
 /// Number of legal moves, counting quiet moves without building them.
-pub fn count_moves<R: Rules>(pos: &Position) -> u64 {
+pub fn count_moves<R: Rules>(pos: &Position<R::Shape>) -> u64 {
     let capturing = capturers::<R>(pos);
     if capturing != 0 {
-        if R::MAJORITY_CAPTURE {
+        if (R::MAJORITY_CAPTURE && (R::ITALIAN_PRECEDENCE || R::MOST_KINGS))
+            || R::FRISIAN_PRECEDENCE
+            || R::ORTHOGONAL_CAPTURES
+        {
             let mut v = Vec::new();
             generate::<R>(pos, &mut v);
             return v.len() as u64;
@@ -682,12 +962,12 @@ pub fn count_moves<R: Rules>(pos: &Position) -> u64 {
     let empty = pos.empty_squares();
     let men = own & !pos.kings;
     let mut n = 0u64;
-    each_forward_direction!(us, D => {
+    each_forward_direction!(R::Shape, us, D => {
         n += (shift_raw(men, D) & empty).count_ones() as u64;
     });
     let kings = own & pos.kings;
     if kings != 0 {
-        each_direction!(D => {
+        each_direction!(R::Shape, D => {
             if R::FLYING_KINGS {
                 // rays of different kings along one direction never share a square
                 let mut ray = shift_raw(kings, D) & empty;
@@ -707,18 +987,21 @@ pub fn count_moves<R: Rules>(pos: &Position) -> u64 {
 /// have no capture). Builds no [`Move`]s and keeps no hash: perft's interior
 /// nodes use it.
 #[inline]
-fn for_each_quiet_child<R: Rules>(pos: &Position, mut f: impl FnMut(&Position)) {
+fn for_each_quiet_child<R: Rules>(
+    pos: &Position<R::Shape>,
+    mut f: impl FnMut(&Position<R::Shape>),
+) {
     let us = pos.side;
     let own = pos.pieces_of(us);
     let empty = pos.empty_squares();
     let men = own & !pos.kings;
-    let promo = us.promotion_rank();
-    each_forward_direction!(us, D => {
+    let promo = us.crown_rank::<R::Shape>();
+    each_forward_direction!(R::Shape, us, D => {
         let mut targets = shift_raw(men, D) & empty;
         while targets != 0 {
             let to = targets & targets.wrapping_neg();
             targets &= targets - 1;
-            let from = shift(to, -D);
+            let from = shift::<R::Shape>(to, -D);
             f(&pos.make_quiet::<false>(from, to, false, to & promo != 0));
         }
     });
@@ -726,7 +1009,7 @@ fn for_each_quiet_child<R: Rules>(pos: &Position, mut f: impl FnMut(&Position)) 
     while kings != 0 {
         let from = kings & kings.wrapping_neg();
         kings &= kings - 1;
-        each_direction!(D => {
+        each_direction!(R::Shape, D => {
             let mut to = shift_raw(from, D) & empty;
             while to != 0 {
                 f(&pos.make_quiet::<false>(from, to, true, false));
@@ -742,7 +1025,7 @@ fn for_each_quiet_child<R: Rules>(pos: &Position, mut f: impl FnMut(&Position)) 
 /// Number of distinct captures. A man's single jump that can neither go on
 /// nor crown is counted with bitboards; only pieces with a longer or crowning
 /// capture, and kings, are searched.
-fn count_captures<R: Rules>(pos: &Position, capturing: Bitboard) -> u64 {
+fn count_captures<R: Rules>(pos: &Position<R::Shape>, capturing: Bitboard) -> u64 {
     let us = pos.side;
     let own = pos.pieces_of(us);
     let enemy = pos.pieces_of(us.opposite());
@@ -750,20 +1033,20 @@ fn count_captures<R: Rules>(pos: &Position, capturing: Bitboard) -> u64 {
     let men = own & !pos.kings & capturing;
     // can_jump[i]: squares from which a jump along DIRECTIONS[i] is possible
     let mut can_jump = [0; 4];
-    each_direction!(D => {
-        can_jump[direction_index(D)] = if R::MEN_CAPTURE_BACKWARD || is_forward(us, D) {
-            shift(enemy & shift_raw(empty, -D), -D)
+    each_direction!(R::Shape, D => {
+        can_jump[direction_index::<R::Shape>(D)] = if R::MEN_CAPTURE_BACKWARD || is_forward(us, D) {
+            shift::<R::Shape>(enemy & shift_raw(empty, -D), -D)
         } else {
             0
         };
     });
     let mut movers = [0; 4];
     let mut complex = 0; // men that need a search
-    let promo = us.promotion_rank();
-    each_direction!(D => {
-        let i = direction_index(D);
+    let promo = us.crown_rank::<R::Shape>();
+    each_direction!(R::Shape, D => {
+        let i = direction_index::<R::Shape>(D);
         movers[i] = men & can_jump[i];
-        let land = shift(shift(movers[i], D), D);
+        let land = shift::<R::Shape>(shift::<R::Shape>(movers[i], D), D);
         // From the landing square a second jump can neither cross the piece
         // just taken nor reach the start square, except straight back (the
         // opposite direction, index 3 - i), which is excluded.
@@ -773,7 +1056,7 @@ fn count_captures<R: Rules>(pos: &Position, capturing: Bitboard) -> u64 {
                 goes_on |= land & cj;
             }
         }
-        complex |= shift(shift(land & (goes_on | promo), -D), -D);
+        complex |= shift::<R::Shape>(shift::<R::Shape>(land & (goes_on | promo), -D), -D);
     });
     let simple: u64 = movers
         .iter()
@@ -782,6 +1065,22 @@ fn count_captures<R: Rules>(pos: &Position, capturing: Bitboard) -> u64 {
     let searched = (capturing & pos.kings) | complex;
     if searched == 0 {
         return simple;
+    }
+    if R::MAJORITY_CAPTURE {
+        let mut sink = MajoritySink {
+            best: 0,
+            total: 0,
+            keys: [0; 16],
+            n: 0,
+            more: Vec::new(),
+        };
+        generate_captures::<R, _>(pos, &mut sink, searched);
+        // the simple single jumps count only if nothing takes more
+        return if sink.best > 1 {
+            sink.total
+        } else {
+            simple + sink.total
+        };
     }
     let mut sink = CountSink {
         total: 0,
@@ -795,13 +1094,17 @@ fn count_captures<R: Rules>(pos: &Position, capturing: Bitboard) -> u64 {
 
 /// Number of leaf positions `depth` plies ahead (SET convention), with bulk
 /// counting at the last ply.
-pub fn perft<R: Rules>(pos: &Position, depth: u32) -> u64 {
-    let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(32)).collect();
+pub fn perft<R: Rules>(pos: &Position<R::Shape>, depth: u32) -> u64 {
+    let mut lists: Vec<Vec<Move<R::Shape>>> = (0..depth).map(|_| Vec::with_capacity(32)).collect();
     perft_inner::<R>(pos, depth, &mut lists)
 }
 
 /// `lists` holds one reusable move list per remaining ply.
-fn perft_inner<R: Rules>(pos: &Position, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+fn perft_inner<R: Rules>(
+    pos: &Position<R::Shape>,
+    depth: u32,
+    lists: &mut [Vec<Move<R::Shape>>],
+) -> u64 {
     if depth <= 1 {
         return if depth == 0 { 1 } else { count_moves::<R>(pos) };
     }
@@ -837,7 +1140,7 @@ fn perft_inner<R: Rules>(pos: &Position, depth: u32, lists: &mut [Vec<Move>]) ->
 }
 
 /// Per-move leaf counts at `depth` (perft "divide").
-pub fn perft_divide<R: Rules>(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn perft_divide<R: Rules>(pos: &Position<R::Shape>, depth: u32) -> Vec<(Move<R::Shape>, u64)> {
     let mut moves = Vec::new();
     generate::<R>(pos, &mut moves);
     moves

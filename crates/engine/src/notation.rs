@@ -361,6 +361,90 @@ pub fn move_number(first: Color, start_number: u32, ply: usize) -> (u32, bool) {
     (start_number + (offset / 2) as u32, offset % 2 == 1)
 }
 
+/// Read a move on a numbered board (International on 10×10, and 10×8):
+/// `32-28`, `28x19`, a capture with every landing square (`28x19x10`) or
+/// only its start and end (`28x10`), or some of the landing squares in
+/// order; `:` may stand for `x`, annotation marks are ignored. Matched
+/// against the legal moves under rules `R`; a text that fits several (the
+/// same start and end, different pieces taken) is ambiguous and lists them
+/// with every landing square.
+pub fn parse_move_on<R: crate::Rules>(
+    pos: &Position<R::Shape>,
+    text: &str,
+) -> Result<Move<R::Shape>, MoveError> {
+    let t = clean(text);
+    if t.is_empty() {
+        return Err(MoveError::Empty);
+    }
+    let mut squares = Vec::new();
+    for token in t.split(is_separator).filter(|s| !s.is_empty()) {
+        let sq = Square::<R::Shape>::parse_number(token).map_err(|error| MoveError::BadSquare {
+            token: token.to_string(),
+            error,
+        })?;
+        squares.push(sq);
+    }
+    let mut legal = Vec::new();
+    crate::moves::generate::<R>(pos, &mut legal);
+    if legal.is_empty() {
+        return Err(MoveError::NoLegalMoves);
+    }
+    let fits = |mv: &Move<R::Shape>| {
+        if squares.len() < 2 {
+            return false; // a start and an end, at least
+        }
+        let path = mv.path();
+        let (first, last) = (squares[0], squares[squares.len() - 1]);
+        if first != path[0] || last != path[path.len() - 1] {
+            return false;
+        }
+        let inner = &path[1..path.len() - 1];
+        let mut it = inner.iter();
+        squares[1..squares.len() - 1]
+            .iter()
+            .all(|m| it.any(|p| p == m))
+    };
+    let matching: Vec<&Move<R::Shape>> = legal.iter().filter(|m| fits(m)).collect();
+    match matching.as_slice() {
+        [one] => Ok(**one),
+        [] => {
+            let mut names: Vec<String> = legal.iter().map(|m| format_move_on(&legal, m)).collect();
+            names.sort();
+            Err(MoveError::Illegal {
+                input: t,
+                reason: None,
+                legal: names,
+            })
+        }
+        many => {
+            let mut names: Vec<String> = many.iter().map(|m| m.to_string()).collect();
+            names.sort();
+            Err(MoveError::Ambiguous {
+                input: t,
+                candidates: names,
+            })
+        }
+    }
+}
+
+/// A move on a numbered board as PDN writes it: `32-28`; a capture by its
+/// start and end (`28x10`) when no other legal move in `legal` has the
+/// same start and end, else with every landing square (`28x19x10`).
+pub fn format_move_on<S: crate::Shape>(legal: &[Move<S>], mv: &Move<S>) -> String {
+    if !mv.is_capture() || mv.len_path() == 1 {
+        return mv.to_string();
+    }
+    let twins = legal
+        .iter()
+        .filter(|m| m.from() == mv.from() && m.to() == mv.to())
+        .count();
+    if twins > 1 {
+        mv.to_string()
+    } else {
+        format!("{}x{}", mv.from(), mv.to())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,8 +3,9 @@
 
 use crate::moves::Move;
 use crate::rng::splitmix64;
-use crate::square::{rank_mask, squares, Bitboard, Square, ALL_SQUARES};
+use crate::square::{rank_mask, rank_mask_in, squares_in, Bitboard, Board8, Shape, Square};
 use std::fmt;
+use std::marker::PhantomData;
 
 /// A side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -36,6 +37,15 @@ impl Color {
         match self {
             Color::White => rank_mask(7),
             Color::Black => rank_mask(0),
+        }
+    }
+
+    /// The rank on which this side's men are crowned on board `S`.
+    #[inline(always)]
+    pub const fn crown_rank<S: Shape>(self) -> Bitboard {
+        match self {
+            Color::White => S::TOP,
+            Color::Black => S::BOTTOM,
         }
     }
 
@@ -89,22 +99,56 @@ const fn zobrist_table() -> ([[u64; 36]; 4], u64) {
 
 const ZOBRIST: ([[u64; 36]; 4], u64) = zobrist_table();
 
+/// Zobrist keys of the wider boards (bits 0..64), from a seed of their own.
+const fn zobrist_wide() -> [[u64; 64]; 4] {
+    let mut t = [[0u64; 64]; 4];
+    let mut state = 0x5348_4153_484B_4932; // "SHASHKI2"
+    let mut p = 0;
+    while p < 4 {
+        let mut b = 0;
+        while b < 64 {
+            let (s, v) = splitmix64(state);
+            state = s;
+            t[p][b] = v;
+            b += 1;
+        }
+        p += 1;
+    }
+    t
+}
+
+const ZOBRIST_WIDE: [[u64; 64]; 4] = zobrist_wide();
+
+/// The 8×8 board's key of piece kind `piece` on `bit`.
 #[inline(always)]
-fn zkey(color: Color, king: bool, bit: u8) -> u64 {
-    ZOBRIST.0[color.index() * 2 + king as usize][bit as usize]
+pub(crate) fn zkey8(piece: usize, bit: u8) -> u64 {
+    ZOBRIST.0[piece][bit as usize]
+}
+
+/// The wider boards' key of piece kind `piece` on `bit`.
+#[inline(always)]
+pub(crate) fn zkey_wide(piece: usize, bit: u8) -> u64 {
+    ZOBRIST_WIDE[piece][(bit & 63) as usize]
+}
+
+#[inline(always)]
+fn zkey<S: Shape>(color: Color, king: bool, bit: u8) -> u64 {
+    S::zkey(color.index() * 2 + king as usize, bit)
 }
 
 /// The Zobrist key of "Black to move" (XORed in when Black moves).
 pub const SIDE_KEY: u64 = ZOBRIST.1;
 
-/// A position: where the pieces stand and who is to move.
+/// A position on board `S` (8×8 unless named): where the pieces stand and
+/// who is to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
+pub struct Position<S: Shape = Board8> {
     pub(crate) white: Bitboard,
     pub(crate) black: Bitboard,
     pub(crate) kings: Bitboard,
     pub(crate) side: Color,
     pub(crate) hash: u64,
+    pub(crate) shape: PhantomData<S>,
 }
 
 impl Default for Position {
@@ -131,8 +175,34 @@ impl Position {
     /// dropped; a square claimed by both sides is given to White; kings
     /// without a piece are dropped.
     pub fn from_parts(white: Bitboard, black: Bitboard, kings: Bitboard, side: Color) -> Position {
-        let white = white & ALL_SQUARES;
-        let black = black & ALL_SQUARES & !white;
+        Position::from_bitboards(white, black, kings, side)
+    }
+}
+
+impl<S: Shape> Position<S> {
+    /// The start position of board `S`: each side's men on its
+    /// [`Shape::MEN_RANKS`] nearest ranks, White to move (10×10: White on
+    /// 31–50, Black on 1–20).
+    pub fn start() -> Position<S> {
+        let (mut white, mut black) = (0, 0);
+        for r in 0..S::MEN_RANKS {
+            white |= rank_mask_in::<S>(r);
+            black |= rank_mask_in::<S>(S::HEIGHT - 1 - r);
+        }
+        Position::from_bitboards(white, black, 0, Color::White)
+    }
+
+    /// Build a position of board `S` from bitboards. Bits outside its
+    /// squares are dropped; a square claimed by both sides is given to
+    /// White; kings without a piece are dropped.
+    pub fn from_bitboards(
+        white: Bitboard,
+        black: Bitboard,
+        kings: Bitboard,
+        side: Color,
+    ) -> Position<S> {
+        let white = white & S::ALL;
+        let black = black & S::ALL & !white;
         let kings = kings & (white | black);
         let mut p = Position {
             white,
@@ -140,13 +210,14 @@ impl Position {
             kings,
             side,
             hash: 0,
+            shape: PhantomData,
         };
         p.hash = p.compute_hash();
         p
     }
 
     /// Put `piece` on `sq` (replacing whatever stood there).
-    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+    pub fn set(&mut self, sq: Square<S>, piece: Option<Piece>) {
         let b = sq.bb();
         let (w, bl, k) = match piece {
             None => (self.white & !b, self.black & !b, self.kings & !b),
@@ -162,11 +233,11 @@ impl Position {
                 (w, bl, k)
             }
         };
-        *self = Position::from_parts(w, bl, k, self.side);
+        *self = Position::from_bitboards(w, bl, k, self.side);
     }
 
     /// The piece on `sq`, if any.
-    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+    pub fn piece_at(&self, sq: Square<S>) -> Option<Piece> {
         let b = sq.bb();
         let color = if self.white & b != 0 {
             Color::White
@@ -184,8 +255,8 @@ impl Position {
     }
 
     /// All pieces with their squares, in bit order.
-    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        squares(self.occupied()).filter_map(move |s| self.piece_at(s).map(|p| (s, p)))
+    pub fn pieces(&self) -> impl Iterator<Item = (Square<S>, Piece)> + '_ {
+        squares_in::<S>(self.occupied()).filter_map(move |s| self.piece_at(s).map(|p| (s, p)))
     }
 
     #[inline(always)]
@@ -194,8 +265,8 @@ impl Position {
     }
 
     /// The same position with the other side to move.
-    pub fn with_side_to_move(&self, side: Color) -> Position {
-        Position::from_parts(self.white, self.black, self.kings, side)
+    pub fn with_side_to_move(&self, side: Color) -> Position<S> {
+        Position::from_bitboards(self.white, self.black, self.kings, side)
     }
 
     /// The pieces of `c`.
@@ -224,7 +295,7 @@ impl Position {
 
     #[inline(always)]
     pub fn empty_squares(&self) -> Bitboard {
-        ALL_SQUARES & !(self.white | self.black)
+        S::ALL & !(self.white | self.black)
     }
 
     /// Number of (men, kings) of `c`.
@@ -245,11 +316,11 @@ impl Position {
     /// Recompute the hash from scratch (what `hash()` must always equal).
     pub fn compute_hash(&self) -> u64 {
         let mut h = 0;
-        for s in squares(self.white) {
-            h ^= zkey(Color::White, self.kings & s.bb() != 0, s.bit());
+        for s in squares_in::<S>(self.white) {
+            h ^= zkey::<S>(Color::White, self.kings & s.bb() != 0, s.bit());
         }
-        for s in squares(self.black) {
-            h ^= zkey(Color::Black, self.kings & s.bb() != 0, s.bit());
+        for s in squares_in::<S>(self.black) {
+            h ^= zkey::<S>(Color::Black, self.kings & s.bb() != 0, s.bit());
         }
         if self.side == Color::Black {
             h ^= SIDE_KEY;
@@ -259,18 +330,18 @@ impl Position {
 
     /// The position after `mv` (which must be legal here).
     #[inline]
-    pub fn make(&self, mv: &Move) -> Position {
+    pub fn make(&self, mv: &Move<S>) -> Position<S> {
         self.make_with::<true>(mv)
     }
 
     /// [`Position::make`] without keeping the hash (perft never reads it).
     #[inline]
-    pub(crate) fn make_unhashed(&self, mv: &Move) -> Position {
+    pub(crate) fn make_unhashed(&self, mv: &Move<S>) -> Position<S> {
         self.make_with::<false>(mv)
     }
 
     #[inline(always)]
-    fn make_with<const HASH: bool>(&self, mv: &Move) -> Position {
+    fn make_with<const HASH: bool>(&self, mv: &Move<S>) -> Position<S> {
         let us = self.side;
         let from = mv.from().bb();
         let to = mv.to().bb();
@@ -279,14 +350,14 @@ impl Position {
         let mut hash = self.hash;
         if HASH {
             hash ^= SIDE_KEY;
-            hash ^= zkey(us, was_king, mv.from().bit());
-            hash ^= zkey(us, was_king || mv.is_promotion(), mv.to().bit());
+            hash ^= zkey::<S>(us, was_king, mv.from().bit());
+            hash ^= zkey::<S>(us, was_king || mv.is_promotion(), mv.to().bit());
             let them = us.opposite();
             let mut c = captured;
             while c != 0 {
                 let b = c.trailing_zeros() as u8;
                 c &= c - 1;
-                hash ^= zkey(them, self.kings & (1u64 << b) != 0, b);
+                hash ^= zkey::<S>(them, self.kings & (1u64 << b) != 0, b);
             }
         }
         let (mut white, mut black) = (self.white, self.black);
@@ -312,6 +383,7 @@ impl Position {
             kings,
             side: us.opposite(),
             hash,
+            shape: PhantomData,
         }
     }
 
@@ -324,12 +396,12 @@ impl Position {
         to: Bitboard,
         king: bool,
         crowned: bool,
-    ) -> Position {
+    ) -> Position<S> {
         let us = self.side;
         let hash = if HASH {
             let fb = from.trailing_zeros() as u8;
             let tb = to.trailing_zeros() as u8;
-            self.hash ^ SIDE_KEY ^ zkey(us, king, fb) ^ zkey(us, king || crowned, tb)
+            self.hash ^ SIDE_KEY ^ zkey::<S>(us, king, fb) ^ zkey::<S>(us, king || crowned, tb)
         } else {
             self.hash
         };
@@ -351,24 +423,29 @@ impl Position {
             kings,
             side: us.opposite(),
             hash,
+            shape: PhantomData,
         }
     }
 }
 
-impl fmt::Debug for Position {
+impl<S: Shape> fmt::Debug for Position<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", crate::fen::to_fen(self))
+        write!(f, "Position({})", crate::fen::to_fen_in(self))
     }
 }
 
-impl fmt::Display for Position {
+impl<S: Shape> fmt::Display for Position<S> {
     /// A text diagram from White's side: `w`/`b` men, `W`/`B` kings, `.` empty
     /// dark squares, spaces for light squares.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8).rev() {
-            write!(f, "{} ", rank + 1)?;
-            for file in 0..8 {
-                let c = match Square::from_coords(file, rank) {
+        for rank in (0..S::HEIGHT).rev() {
+            if S::HEIGHT > 9 {
+                write!(f, "{:>2} ", rank + 1)?;
+            } else {
+                write!(f, "{} ", rank + 1)?;
+            }
+            for file in 0..S::WIDTH {
+                let c = match Square::<S>::at(file, rank) {
                     None => ' ',
                     Some(s) => match self.piece_at(s) {
                         None => '.',
@@ -391,12 +468,17 @@ impl fmt::Display for Position {
                     },
                 };
                 write!(f, "{c}")?;
-                if file < 7 {
+                if file < S::WIDTH - 1 {
                     write!(f, " ")?;
                 }
             }
             writeln!(f)?;
         }
-        write!(f, "  a b c d e f g h   {} to move", self.side)
+        let pad = if S::HEIGHT > 9 { "   " } else { "  " };
+        write!(f, "{pad}")?;
+        for file in 0..S::WIDTH {
+            write!(f, "{} ", (b'a' + file) as char)?;
+        }
+        write!(f, "  {} to move", self.side)
     }
 }

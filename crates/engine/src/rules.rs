@@ -6,7 +6,7 @@
 
 use crate::moves::Move;
 use crate::position::{Color, Position};
-use crate::square::Square;
+use crate::square::{Board10, Board10x8, Board8, Shape, Square};
 use std::fmt;
 use std::str::FromStr;
 
@@ -24,6 +24,9 @@ pub enum MidCapturePromotion {
 
 /// Compile-time rule switches.
 pub trait Rules: Copy + Default + 'static {
+    /// The board the rules are played on ([`Board8`] for every rule set in
+    /// [`Variant`]).
+    type Shape: Shape;
     /// Human name, e.g. "Russian draughts".
     const NAME: &'static str;
     /// Men may capture backwards.
@@ -52,6 +55,13 @@ pub trait Rules: Copy + Default + 'static {
     /// Among captures of the most pieces, those taking the most kings
     /// (Portuguese "quality").
     const MOST_KINGS: bool = false;
+    /// Men and kings also capture along ranks and files, over the next
+    /// dark square of the line (Frisian).
+    const ORTHOGONAL_CAPTURES: bool = false;
+    /// Frisian precedence: the capture of the highest value, a king worth
+    /// a little less than two men, then a capture by a king rather than a
+    /// man (see docs/variants.md).
+    const FRISIAN_PRECEDENCE: bool = false;
 }
 
 /// Endgame draw rules that count the moves of the stronger side.
@@ -74,6 +84,7 @@ pub enum EndgameDraws {
 pub struct Russian;
 
 impl Rules for Russian {
+    type Shape = Board8;
     const NAME: &'static str = "Russian draughts";
     const MEN_CAPTURE_BACKWARD: bool = true;
     const FLYING_KINGS: bool = true;
@@ -89,6 +100,7 @@ impl Rules for Russian {
 pub struct Poddavki;
 
 impl Rules for Poddavki {
+    type Shape = Board8;
     const NAME: &'static str = "Poddavki";
     const MEN_CAPTURE_BACKWARD: bool = true;
     const FLYING_KINGS: bool = true;
@@ -105,6 +117,7 @@ impl Rules for Poddavki {
 pub struct Brazilian;
 
 impl Rules for Brazilian {
+    type Shape = Board8;
     const NAME: &'static str = "Brazilian draughts";
     const MEN_CAPTURE_BACKWARD: bool = true;
     const FLYING_KINGS: bool = true;
@@ -117,12 +130,82 @@ impl Rules for Brazilian {
     const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Fmjd;
 }
 
+/// International draughts (FMJD rules) on the 10×10 board: men move
+/// forward and capture forward and backward, flying kings, the capture of
+/// the most pieces is compulsory (kings count as one, like men), captured
+/// pieces are removed after the move (Turkish strike), a man that passes
+/// the far rank during a capture and must go on stays a man; 25 moves each
+/// of kings only draw, and the FMJD endgame rules (art. 6).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct International;
+
+impl Rules for International {
+    type Shape = Board10;
+    const NAME: &'static str = "International draughts";
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = true;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
+    const STUCK_PLAYER_WINS: bool = false;
+    /// FMJD art. 6.1: 25 successive moves each of kings only, without a
+    /// capture or a man moved.
+    const KINGS_ONLY_DRAW_PLIES: u32 = 50;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Fmjd;
+}
+
+/// International rules on the board 10 files wide and 8 ranks high (15 men
+/// a side): not a game the bot offers, but the published perft counts of
+/// this geometry check the 10×8 board independently of the rules played on
+/// it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct International10x8;
+
+impl Rules for International10x8 {
+    type Shape = Board10x8;
+    const NAME: &'static str = "International draughts on 10×8";
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = true;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 50;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Fmjd;
+}
+
+/// Frisian draughts on 10×10: International's board, start, men and flying
+/// kings, and captures along ranks and files as well as diagonals, for men
+/// and kings, forward and backward; the capture of the highest value is
+/// compulsory, a king counting a little less than two men, and with equal
+/// values a king must capture rather than a man. A man passing the far
+/// rank mid-capture stays a man.
+///
+/// Not in the move generator: the rule that one king may not make more
+/// than three non-capturing moves in a row while its side still has men
+/// (it depends on the moves before, not on the position).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Frisian;
+
+impl Rules for Frisian {
+    type Shape = Board10;
+    const NAME: &'static str = "Frisian draughts";
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = false;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 50;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+    const ORTHOGONAL_CAPTURES: bool = true;
+    const FRISIAN_PRECEDENCE: bool = true;
+}
+
 /// Pool checkers: flying kings, free choice, a man reaching the far rank
 /// mid-capture goes on capturing as a man.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Pool;
 
 impl Rules for Pool {
+    type Shape = Board8;
     const NAME: &'static str = "Pool checkers";
     const MEN_CAPTURE_BACKWARD: bool = true;
     const FLYING_KINGS: bool = true;
@@ -141,6 +224,7 @@ impl Rules for Pool {
 pub struct English;
 
 impl Rules for English {
+    type Shape = Board8;
     const NAME: &'static str = "English draughts";
     const MEN_CAPTURE_BACKWARD: bool = false;
     const FLYING_KINGS: bool = false;
@@ -158,6 +242,7 @@ impl Rules for English {
 pub struct Czech;
 
 impl Rules for Czech {
+    type Shape = Board8;
     const NAME: &'static str = "Czech draughts";
     const MEN_CAPTURE_BACKWARD: bool = false;
     const FLYING_KINGS: bool = true;
@@ -179,6 +264,7 @@ impl Rules for Czech {
 pub struct Italian;
 
 impl Rules for Italian {
+    type Shape = Board8;
     const NAME: &'static str = "Italian draughts";
     const MEN_CAPTURE_BACKWARD: bool = false;
     const FLYING_KINGS: bool = false;
@@ -198,6 +284,7 @@ impl Rules for Italian {
 pub struct Portuguese;
 
 impl Rules for Portuguese {
+    type Shape = Board8;
     const NAME: &'static str = "Portuguese draughts";
     const MEN_CAPTURE_BACKWARD: bool = false;
     const FLYING_KINGS: bool = true;

@@ -495,6 +495,7 @@ fn refusals_name_the_variants_capture_rules() {
 struct ItalianFreeChoice;
 
 impl shashki_engine::Rules for ItalianFreeChoice {
+    type Shape = shashki_engine::square::Board8;
     const NAME: &'static str = "Italian draughts, free choice";
     const MEN_CAPTURE_BACKWARD: bool = false;
     const FLYING_KINGS: bool = false;

@@ -23,6 +23,7 @@ pub use level::{choose_move, ChooseOptions, Level, LevelParams};
 use crate::moves::{generate, has_capture, Move};
 use crate::position::Position;
 use crate::rules::{Rules, Variant};
+use crate::square::Board8;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -192,14 +193,14 @@ fn hist_index(pos: &Position, mv: &Move) -> usize {
 
 /// Whether the side not to move could capture, were it its turn.
 #[inline]
-fn opponent_threatens<R: Rules>(pos: &Position) -> bool {
+fn opponent_threatens<R: Rules<Shape = Board8>>(pos: &Position) -> bool {
     has_capture::<R>(&pos.with_side_to_move_fast())
 }
 
 /// The score of the side to move when it has no move: a loss, or a win in
 /// giveaway games.
 #[inline(always)]
-fn stuck_score<R: Rules>(ply: usize) -> i32 {
+fn stuck_score<R: Rules<Shape = Board8>>(ply: usize) -> i32 {
     if R::STUCK_PLAYER_WINS {
         WIN - ply as i32
     } else {
@@ -208,7 +209,7 @@ fn stuck_score<R: Rules>(ply: usize) -> i32 {
 }
 
 /// Every legal move under `R`.
-fn legal<R: Rules>(pos: &Position) -> Vec<Move> {
+fn legal<R: Rules<Shape = Board8>>(pos: &Position) -> Vec<Move> {
     let mut v = Vec::with_capacity(32);
     generate::<R>(pos, &mut v);
     v
@@ -294,7 +295,7 @@ impl Searcher {
         })
     }
 
-    fn search_in<R: Rules>(
+    fn search_in<R: Rules<Shape = Board8>>(
         &mut self,
         pos: &Position,
         history: &[u64],
@@ -414,7 +415,7 @@ impl Searcher {
         crate::with_rules!(limits.variant, R => self.root_scores_in::<R>(pos, history, depth, limits))
     }
 
-    fn root_scores_in<R: Rules>(
+    fn root_scores_in<R: Rules<Shape = Board8>>(
         &mut self,
         pos: &Position,
         history: &[u64],
@@ -480,7 +481,7 @@ impl Searcher {
 
     /// Leaf: static evaluation, or a loss when the side to move is stuck.
     #[inline]
-    fn leaf<R: Rules>(&mut self, pos: &Position, ply: usize) -> i32 {
+    fn leaf<R: Rules<Shape = Board8>>(&mut self, pos: &Position, ply: usize) -> i32 {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
@@ -492,7 +493,7 @@ impl Searcher {
 
     /// The static evaluation under `R`, from the side to move's view.
     #[inline(always)]
-    fn evaluate<R: Rules>(&self, pos: &Position) -> i32 {
+    fn evaluate<R: Rules<Shape = Board8>>(&self, pos: &Position) -> i32 {
         if R::STUCK_PLAYER_WINS {
             evaluate_giveaway(pos)
         } else {
@@ -501,7 +502,7 @@ impl Searcher {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn search_node<R: Rules>(
+    fn search_node<R: Rules<Shape = Board8>>(
         &mut self,
         pos: &Position,
         mut depth: i32,

@@ -1,0 +1,239 @@
+//! Interactions → the core's events: who, where, what (a slash
+//! command's options typed as they came); the facts the core decides on
+//! (a server manager), nothing decided.
+
+use super::interaction::Ix;
+use super::{limits, Discord};
+use crate::core::input::commands::move_args;
+use crate::core::input::options::{OptValue, SlashCommand};
+use crate::core::{ChatRef, Event, Input, Platform, UserRef};
+use crate::runtime::{Placed, Pressed};
+use serenity::all::{
+    ChannelId, ChannelType, CommandDataOptionValue, CommandInteraction, ComponentInteraction,
+    ComponentInteractionDataKind, CreateAutocompleteResponse, CreateInteractionResponse, GuildId,
+    Interaction, MessageFlags, PartialChannel, User, UserId,
+};
+
+/// Whether an interaction's member may manage the server (or it is a DM).
+pub(super) fn is_admin(member: Option<&serenity::all::Member>, guild: Option<GuildId>) -> bool {
+    guild.is_none()
+        || member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.administrator() || p.manage_guild())
+}
+
+pub(super) fn user_ref(u: &User, nick: Option<&str>, locale: &str, is_admin: bool) -> UserRef {
+    UserRef {
+        is_admin,
+        id: u.id.to_string(),
+        name: nick
+            .map(str::to_string)
+            .or_else(|| u.global_name.clone())
+            .unwrap_or_else(|| u.name.clone()),
+        handle: Some(u.name.clone()),
+        lang: (!locale.is_empty()).then(|| locale.to_string()),
+    }
+}
+
+/// Where an interaction happened: its channel, or — inside a thread — the
+/// thread's parent channel and the thread (the core keeps a game's thread;
+/// the chat stays the channel).
+pub(super) fn place(
+    channel_id: ChannelId,
+    guild: Option<GuildId>,
+    channel: Option<&PartialChannel>,
+) -> (ChatRef, Option<String>) {
+    let is_thread = |c: &&PartialChannel| {
+        matches!(
+            c.kind,
+            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+        )
+    };
+    if let Some(parent) = channel.filter(is_thread).and_then(|c| c.parent_id) {
+        let chat = ChatRef {
+            id: parent.to_string(),
+            title: None, // the thread's name is not the channel's
+            is_private: guild.is_none(),
+        };
+        return (chat, Some(channel_id.to_string()));
+    }
+    let chat = ChatRef {
+        id: channel_id.to_string(),
+        title: channel.and_then(|c| c.name.clone()),
+        is_private: guild.is_none(),
+    };
+    (chat, None)
+}
+
+/// The event for a slash command: its name and typed options, as they
+/// came (a user picked or mentioned: their handle).
+pub fn command_event(cmd: &CommandInteraction) -> Event {
+    let mut options = Vec::new();
+    for o in &cmd.data.options {
+        let v = match &o.value {
+            CommandDataOptionValue::String(s) => resolve_mention(s, cmd),
+            CommandDataOptionValue::Integer(i) => OptValue::Int(*i),
+            CommandDataOptionValue::Number(n) => OptValue::Text(n.to_string()),
+            CommandDataOptionValue::Boolean(b) => OptValue::Bool(*b),
+            CommandDataOptionValue::User(id) => user_handle(*id, cmd),
+            _ => continue,
+        };
+        options.push((o.name.clone(), v));
+    }
+    let slash = SlashCommand {
+        name: cmd.data.name.clone(),
+        options,
+    };
+    let nick = cmd.member.as_ref().and_then(|m| m.nick.as_deref());
+    let (chat, thread) = place(cmd.channel_id, cmd.guild_id, cmd.channel.as_ref());
+    Event {
+        platform: Platform::Discord,
+        chat,
+        user: user_ref(
+            &cmd.user,
+            nick,
+            &cmd.locale,
+            is_admin(cmd.member.as_deref(), cmd.guild_id),
+        ),
+        input: Input::Slash(slash),
+        update_id: Some(cmd.id.to_string()),
+        bare_moves: false,
+        thread,
+    }
+}
+
+/// `<@123>` typed into a text option → `@username` (the core's handles).
+pub(super) fn resolve_mention(s: &str, cmd: &CommandInteraction) -> OptValue {
+    let t = s.trim();
+    if let Some(id) = t
+        .strip_prefix("<@")
+        .and_then(|r| r.strip_suffix('>'))
+        .map(|r| r.trim_start_matches('!'))
+        .and_then(|r| r.parse::<u64>().ok())
+        .filter(|id| *id != 0)
+    {
+        return user_handle(UserId::new(id), cmd);
+    }
+    OptValue::Text(t.to_string())
+}
+
+/// A user by id: their handle (a user Discord did not resolve stays the
+/// mention it was, which names nobody the core knows).
+pub(super) fn user_handle(id: UserId, cmd: &CommandInteraction) -> OptValue {
+    match cmd.data.resolved.users.get(&id) {
+        Some(u) => OptValue::User(u.name.clone()),
+        None => OptValue::Text(format!("<@{id}>")),
+    }
+}
+
+/// The event for a pressed button or a chosen menu option.
+pub fn component_event(c: &ComponentInteraction) -> Option<Event> {
+    let payload = match &c.data.kind {
+        ComponentInteractionDataKind::Button => c.data.custom_id.clone(),
+        ComponentInteractionDataKind::StringSelect { values } => values.first()?.clone(),
+        _ => return None,
+    };
+    let nick = c.member.as_ref().and_then(|m| m.nick.as_deref());
+    let (chat, thread) = place(c.channel_id, c.guild_id, c.channel.as_ref());
+    Some(Event {
+        platform: Platform::Discord,
+        chat,
+        user: user_ref(
+            &c.user,
+            nick,
+            &c.locale,
+            is_admin(c.member.as_ref(), c.guild_id),
+        ),
+        input: Input::Choice(payload),
+        update_id: Some(c.id.to_string()),
+        bare_moves: false,
+        thread,
+    })
+}
+
+impl Discord {
+    /// Handle one interaction from the gateway (or a test): a command or
+    /// a press goes through the core and its replies through the hub's
+    /// deliverer (this adapter its transport); returns once they are
+    /// delivered.
+    pub async fn on_interaction(&self, interaction: Interaction) {
+        // followups are addressed by the application's id
+        if self.http.application_id().is_none() {
+            self.http.set_application_id(interaction.application_id());
+        }
+        let res = match interaction {
+            Interaction::Command(cmd) => {
+                let event = command_event(&cmd);
+                self.answer(Ix::Command(Box::new(cmd)), event, None).await;
+                Ok(())
+            }
+            Interaction::Component(c) => match component_event(&c) {
+                Some(event) => {
+                    let pressed = Pressed {
+                        at: Placed {
+                            chat: event.chat.id.clone(),
+                            thread: event.thread.clone(),
+                            message: c.message.id.to_string(),
+                            media: false,
+                        },
+                        editable: true,
+                        ephemeral: c
+                            .message
+                            .flags
+                            .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)),
+                    };
+                    self.answer(Ix::Component(Box::new(c)), event, Some(pressed))
+                        .await;
+                    Ok(())
+                }
+                None => {
+                    c.create_response(&*self.http, CreateInteractionResponse::Acknowledge)
+                        .await
+                }
+            },
+            Interaction::Autocomplete(cmd) => self.autocomplete(&cmd).await,
+            _ => Ok(()),
+        };
+        if let Err(e) = res {
+            tracing::warn!(error = %e, "discord: answering an interaction failed");
+        }
+    }
+
+    /// Suggest the caller's legal moves for `/move text:`.
+    pub(super) async fn autocomplete(&self, cmd: &CommandInteraction) -> serenity::Result<()> {
+        let typed = cmd
+            .data
+            .autocomplete()
+            .map(|o| o.value.trim().to_lowercase())
+            .unwrap_or_default();
+        let games = self
+            .hub
+            .moves_to_play(
+                Platform::Discord,
+                cmd.channel_id.to_string(),
+                cmd.user.id.to_string(),
+            )
+            .await
+            .unwrap_or_default();
+        // with several games, each suggestion names its game
+        let several = games.len() > 1;
+        let mut resp = CreateAutocompleteResponse::new();
+        let mut n = 0;
+        for (game, moves) in &games {
+            for m in moves {
+                let value = move_args(several.then_some(*game), &m.label);
+                let starts = |s: &str| s.to_lowercase().starts_with(&typed);
+                if !typed.is_empty() && !starts(&m.label) && !starts(&value) {
+                    continue;
+                }
+                if n == limits().autocomplete_max {
+                    break;
+                }
+                resp = resp.add_string_choice(value.clone(), value);
+                n += 1;
+            }
+        }
+        cmd.create_response(&*self.http, CreateInteractionResponse::Autocomplete(resp))
+            .await
+    }
+}

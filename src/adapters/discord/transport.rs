@@ -1,0 +1,332 @@
+//! The transport: a reply as Discord's calls (interaction answers,
+//! channel messages and their edits, DMs, threads), and what a failed
+//! call means.
+
+use super::interaction::pending;
+use super::markup::{components, content, is_move};
+use super::{limits, Discord};
+use crate::core::i18n::Lang;
+use crate::core::{BoardMode, Platform, Reply, Target};
+use crate::runtime::{CallError, Caps, Fut, Place, Placed, Press, SendError, Transport};
+use serenity::all::{
+    ChannelId, ChannelType, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateMessage, CreateThread, EditMessage, MessageId, UserId,
+};
+use std::time::Duration;
+
+/// A reply in Discord's terms.
+pub(super) struct Outgoing {
+    pub(super) content: String,
+    pub(super) files: Vec<CreateAttachment>,
+    pub(super) components: Vec<CreateActionRow>,
+    pub(super) mentions: Vec<UserId>,
+    pub(super) ephemeral: bool,
+}
+
+impl Discord {
+    /// A reply in Discord's terms (asks the core for the game's legal moves
+    /// when the reply has move buttons).
+    pub(super) async fn outgoing(&self, r: &Reply, lang: Lang) -> Outgoing {
+        let all_moves = match r.game_id {
+            Some(g) if r.choices.iter().flatten().any(is_move) => {
+                self.hub.legal_move_choices(g).await.ok()
+            }
+            _ => None,
+        };
+        let mut files = Vec::new();
+        if let Some(img) = &r.image {
+            // Discord blurs a file whose name starts SPOILER_
+            let name = match img.is_hidden() {
+                true => format!("SPOILER_{}", img.file_name),
+                false => img.file_name.clone(),
+            };
+            files.push(CreateAttachment::bytes(img.bytes().to_vec(), name));
+        }
+        if let Some((name, text)) = &r.document {
+            files.push(CreateAttachment::bytes(
+                text.clone().into_bytes(),
+                name.clone(),
+            ));
+        }
+        let mut rows = components(r, all_moves.as_deref(), &self.catalog, lang);
+        if let Some(b) = self.link_button(r).await {
+            if rows.len() < limits().rows_max {
+                rows.push(CreateActionRow::Buttons(vec![b]));
+            }
+        }
+        Outgoing {
+            content: content(&r.text, &r.mentions),
+            files,
+            components: rows,
+            mentions: r
+                .mentions
+                .iter()
+                .filter_map(|m| m.platform_user_id.parse::<u64>().ok())
+                .filter(|id| *id != 0)
+                .map(UserId::new)
+                .collect(),
+            ephemeral: matches!(r.target, Target::User { .. }),
+        }
+    }
+
+    /// The DM channel with a user (POST /users/@me/channels).
+    pub(super) async fn dm_channel(&self, user: &str) -> Option<ChannelId> {
+        let id = user.parse::<u64>().ok().filter(|id| *id != 0)?;
+        match UserId::new(id).create_dm_channel(&*self.http).await {
+            Ok(c) => Some(c.id),
+            Err(e) => {
+                tracing::info!(error = %e, user, "discord: no DM channel; private message dropped");
+                None
+            }
+        }
+    }
+
+    /// A message in a channel (or a thread, or a DM): a note for one
+    /// person carries their mention.
+    pub(super) async fn post_message(
+        &self,
+        to: &Place,
+        r: &Reply,
+    ) -> Result<Option<Placed>, SendError> {
+        let channel = if to.private {
+            self.dm_channel(&to.chat)
+                .await
+                .ok_or(SendError::Forbidden)?
+        } else {
+            channel_of(&to.chat, to.thread.as_deref())?
+        };
+        let lang = self.channel_lang(&to.chat);
+        let o = self.outgoing(r, lang).await;
+        let mut content = o.content;
+        let mut mentions = o.mentions;
+        if let Target::User { user, .. } = &r.target {
+            if let Ok(id) = user.parse::<u64>() {
+                if id != 0 && !content.contains(&format!("<@{id}>")) {
+                    content = format!("<@{id}> {content}");
+                    mentions.push(UserId::new(id));
+                }
+            }
+        }
+        let mut allowed = CreateAllowedMentions::new().users(mentions);
+        let mut msg = CreateMessage::new()
+            .content(content)
+            .add_files(o.files)
+            .components(o.components);
+        if let Some(m) = to.reply_to.as_deref().and_then(|m| m.parse::<u64>().ok()) {
+            if m != 0 {
+                msg = msg.reference_message((channel, MessageId::new(m)));
+                allowed = allowed.replied_user(false);
+            }
+        }
+        let msg = msg.allowed_mentions(allowed);
+        let m = channel
+            .send_message(&*self.http, msg)
+            .await
+            .map_err(|e| send_error(&e, to.private))?;
+        Ok(Some(Placed {
+            chat: to.chat.clone(),
+            thread: to.thread.clone(),
+            message: m.id.to_string(),
+            media: false,
+        }))
+    }
+}
+
+/// The channel a message goes to: its thread, else the chat.
+pub(super) fn channel_of(chat: &str, thread: Option<&str>) -> Result<ChannelId, SendError> {
+    thread
+        .unwrap_or(chat)
+        .parse::<u64>()
+        .ok()
+        .filter(|c| *c != 0)
+        .map(ChannelId::new)
+        .ok_or_else(|| SendError::Other(format!("not a channel id: {chat}")))
+}
+
+/// What a failed call means to the deliverer (the shape is the runtime's,
+/// [`SendError::of`]); `private`: the call was for a DM.
+pub(super) fn send_error(e: &serenity::Error, private: bool) -> SendError {
+    SendError::of(&Failure { e, private })
+}
+
+/// A failed Discord call, asked what it means.
+struct Failure<'a> {
+    e: &'a serenity::Error,
+    private: bool,
+}
+
+impl Failure<'_> {
+    /// Discord's JSON error code and the HTTP status, if it answered.
+    fn said(&self) -> Option<(isize, u16)> {
+        use serenity::all::HttpError;
+        match self.e {
+            serenity::Error::Http(HttpError::UnsuccessfulRequest(res)) => {
+                Some((res.error.code, res.status_code.as_u16()))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Failure<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.e.fmt(f)
+    }
+}
+
+impl CallError for Failure<'_> {
+    fn retry_after(&self) -> Option<Duration> {
+        matches!(self.said(), Some((_, 429))).then_some(Duration::from_secs(1))
+    }
+
+    fn not_modified(&self) -> bool {
+        false
+    }
+
+    /// A user who takes no messages from the bot (50007, or a 403 on a
+    /// DM).
+    fn forbidden(&self) -> bool {
+        match self.said() {
+            Some((50007, _)) => true,
+            Some((_, 403)) => self.private,
+            _ => false,
+        }
+    }
+
+    /// A thread archived or locked (50083), deleted (10003 Unknown
+    /// Channel) or closed to the bot (50001 Missing Access).
+    fn thread_gone(&self) -> bool {
+        !self.private && matches!(self.said(), Some((50083 | 10003 | 50001, _)))
+    }
+}
+
+/// The message `at` as Discord names it.
+pub(super) fn placed_message(at: &Placed) -> Result<(ChannelId, MessageId), SendError> {
+    let channel = channel_of(&at.chat, at.thread.as_deref())?;
+    let m = at
+        .message
+        .parse::<u64>()
+        .ok()
+        .filter(|m| *m != 0)
+        .ok_or_else(|| SendError::Other(format!("not a message id: {}", at.message)))?;
+    Ok((channel, MessageId::new(m)))
+}
+
+impl Transport for Discord {
+    fn platform(&self) -> Platform {
+        Platform::Discord
+    }
+
+    fn caps(&self) -> Caps {
+        Caps {
+            toasts: false,
+            answer_with_message: true,
+            edits: true,
+            rate_limit_retries: 5,
+            boards: BoardMode::Edit,
+        }
+    }
+
+    fn send<'a>(
+        &'a self,
+        to: &'a Place,
+        r: &'a Reply,
+        press: Option<&'a Press>,
+    ) -> Fut<'a, Result<Option<Placed>, SendError>> {
+        Box::pin(async move {
+            match pending(press) {
+                Some(p) => self.answer_with(p, to, r).await,
+                None => self.post_message(to, r).await,
+            }
+        })
+    }
+
+    fn edit_text<'a>(
+        &'a self,
+        at: &'a Placed,
+        r: &'a Reply,
+        press: Option<&'a Press>,
+    ) -> Fut<'a, Result<(), SendError>> {
+        Box::pin(async move {
+            let err = |e: serenity::Error| send_error(&e, false);
+            if let Some(res) = self.update_pressed(press, r, false).await {
+                return res;
+            }
+            let (channel, message) = placed_message(at)?;
+            let o = self.outgoing(r, self.channel_lang(&at.chat)).await;
+            let e = EditMessage::new()
+                .content(o.content)
+                .components(o.components)
+                .allowed_mentions(CreateAllowedMentions::new().users(o.mentions));
+            channel
+                .edit_message(&*self.http, message, e)
+                .await
+                .map(drop)
+                .map_err(err)
+        })
+    }
+
+    fn edit_media<'a>(
+        &'a self,
+        at: &'a Placed,
+        r: &'a Reply,
+        press: Option<&'a Press>,
+    ) -> Fut<'a, Result<(), SendError>> {
+        Box::pin(async move {
+            let err = |e: serenity::Error| send_error(&e, false);
+            if let Some(res) = self.update_pressed(press, r, true).await {
+                return res;
+            }
+            // a living board: the new picture in place of the old
+            let (channel, message) = placed_message(at)?;
+            let o = self.outgoing(r, self.channel_lang(&at.chat)).await;
+            let mut e = EditMessage::new()
+                .content(o.content)
+                .components(o.components)
+                .allowed_mentions(CreateAllowedMentions::new().users(o.mentions));
+            for f in o.files {
+                e = e.new_attachment(f);
+            }
+            channel
+                .edit_message(&*self.http, message, e)
+                .await
+                .map(drop)
+                .map_err(err)
+        })
+    }
+
+    fn clear_buttons<'a>(&'a self, at: &'a Placed) -> Fut<'a, Result<(), SendError>> {
+        Box::pin(async move {
+            let (channel, message) = placed_message(at)?;
+            let e = EditMessage::new().components(Vec::new());
+            channel
+                .edit_message(&*self.http, message, e)
+                .await
+                .map(drop)
+                .map_err(|e| send_error(&e, false))
+        })
+    }
+
+    fn answer_press<'a>(
+        &'a self,
+        press: &'a Press,
+        _toast: Option<&'a str>,
+    ) -> Fut<'a, Result<(), SendError>> {
+        Box::pin(async move { self.close(press).await })
+    }
+
+    fn open_thread<'a>(&'a self, chat: &'a str, name: &'a str) -> Fut<'a, Option<String>> {
+        Box::pin(async move {
+            let channel = channel_of(chat, None).ok()?;
+            let name: String = name.chars().take(100).collect();
+            let builder = CreateThread::new(name).kind(ChannelType::PublicThread);
+            match channel.create_thread(&*self.http, builder).await {
+                Ok(t) => Some(t.id.to_string()),
+                Err(e) => {
+                    tracing::warn!(error = %e, %channel, "discord: opening a game's thread failed; posting in the channel");
+                    None
+                }
+            }
+        })
+    }
+}

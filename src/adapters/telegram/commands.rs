@@ -1,0 +1,46 @@
+//! The menus: setMyCommands from the command table.
+
+use crate::core::i18n::{Catalog, Lang};
+use crate::core::input::spec::{menu, menu_desc, MenuScope};
+use teloxide::payloads::SetMyCommandsSetters;
+use teloxide::requests::Requester;
+use teloxide::types::{BotCommand, BotCommandScope};
+use teloxide::RequestError;
+
+use super::Telegram;
+
+impl Telegram {
+    /// setMyCommands, from the command table: one menu per language and
+    /// scope (every chat; private chats without the group-only commands;
+    /// groups' members without the private and the admin ones; groups'
+    /// administrators with the admin commands and the organiser's
+    /// descriptions). The default (English) list, and one for each other
+    /// language (Telegram shows it to users of that language).
+    pub(super) async fn set_commands(&self) -> Result<(), RequestError> {
+        let catalog = Catalog::new();
+        let scopes = [
+            (MenuScope::Default, BotCommandScope::Default),
+            (MenuScope::PrivateChats, BotCommandScope::AllPrivateChats),
+            (MenuScope::Groups, BotCommandScope::AllGroupChats),
+            (
+                MenuScope::GroupAdmins,
+                BotCommandScope::AllChatAdministrators,
+            ),
+        ];
+        for (shown, scope) in scopes {
+            for lang in Lang::ALL {
+                let list: Vec<BotCommand> = menu(shown)
+                    .map(|c| BotCommand::new(c.name, catalog.get(lang, menu_desc(shown, c), None)))
+                    .collect();
+                let req = self.bot.set_my_commands(list).scope(scope.clone());
+                match lang {
+                    Lang::En => req.await?,
+                    Lang::Ru | Lang::Lv | Lang::De | Lang::Fr => {
+                        req.language_code(lang.code()).await?
+                    }
+                };
+            }
+        }
+        Ok(())
+    }
+}
