@@ -136,13 +136,34 @@ impl RuntimeConfig {
 pub struct DatabaseConfig {
     /// The SQLite file (created if missing).
     pub path: PathBuf,
+    /// A PostgreSQL database instead (`postgres://user:password@host/db`,
+    /// `?sslmode=require` for TLS); it wins over `path`. Never logged
+    /// with its password.
+    pub url: Option<Secret>,
 }
 
 impl Default for DatabaseConfig {
     fn default() -> Self {
         DatabaseConfig {
             path: PathBuf::from("shashki.sqlite"),
+            url: None,
         }
+    }
+}
+
+impl DatabaseConfig {
+    /// Where the store is: the PostgreSQL URL when one is set, else the
+    /// SQLite file.
+    pub fn location(&self) -> crate::store::Location {
+        match self.url.as_ref().filter(|u| !u.is_empty()) {
+            Some(url) => crate::store::Location::Postgres(url.expose().trim().to_string()),
+            None => crate::store::Location::Sqlite(self.path.clone()),
+        }
+    }
+
+    /// The URL's password, if any (to keep it out of the log).
+    pub fn password(&self) -> Option<String> {
+        self.location().password()
     }
 }
 
@@ -721,7 +742,13 @@ impl FileConfig {
             self.telegram.webhook_secret = Some(Secret::new(t.trim()));
         }
         if let Some(p) = get("SHASHKI_DATABASE").filter(|t| !t.trim().is_empty()) {
-            self.database.path = PathBuf::from(p);
+            // a file, or a PostgreSQL URL
+            if crate::store::is_postgres_url(&p) {
+                self.database.url = Some(Secret::new(p.trim()));
+            } else {
+                self.database.path = PathBuf::from(p);
+                self.database.url = None;
+            }
         }
     }
 
@@ -860,6 +887,7 @@ mod tests {
         for key in [
             "[database]",
             "path",
+            "url",
             "[game]",
             "default_days",
             "challenge_ttl_hours",
@@ -1101,6 +1129,45 @@ mod tests {
         assert!(!api_base("https://u:hunter2@x.example")
             .unwrap_err()
             .contains("hunter2"));
+    }
+
+    #[test]
+    fn a_postgres_url_wins_over_the_file_and_never_shows_its_password() {
+        use crate::store::Location;
+        let c = FileConfig::from_toml(
+            "[database]\npath = \"x.sqlite\"\nurl = \"postgres://bot:s%40cret@db.example.org:5433/shashki?sslmode=require\"\n",
+        )
+        .unwrap();
+        let at = c.database.location();
+        assert!(matches!(&at, Location::Postgres(u) if u.contains("s%40cret")));
+        let shown = format!("{at} {at:?} {:?}", c.database);
+        assert!(!shown.contains("cret"), "{shown}");
+        assert!(
+            shown.contains("bot:***@db.example.org:5433/shashki"),
+            "{shown}"
+        );
+        assert_eq!(c.database.password().as_deref(), Some("s@cret"));
+        // without a URL: the file
+        let c = FileConfig::from_toml("[database]\npath = \"x.sqlite\"\n").unwrap();
+        assert_eq!(c.database.location(), Location::Sqlite("x.sqlite".into()));
+        assert_eq!(c.database.password(), None);
+        // SHASHKI_DATABASE takes either
+        let mut c = FileConfig::default();
+        c.apply_env(|k| (k == "SHASHKI_DATABASE").then(|| "postgresql://u:p@h/d".to_string()));
+        assert!(matches!(c.database.location(), Location::Postgres(_)));
+        c.apply_env(|k| (k == "SHASHKI_DATABASE").then(|| "other.sqlite".to_string()));
+        assert_eq!(
+            c.database.location(),
+            Location::Sqlite("other.sqlite".into())
+        );
+        // a password in the query is hidden too, and an unreadable URL
+        // shows nothing of itself
+        let at = Location::parse("postgres://h/d?user=u&password=hunter2");
+        assert!(!at.to_string().contains("hunter2"), "{at}");
+        assert_eq!(
+            Location::parse("postgres://u:pw@[bad").to_string(),
+            "postgres://***"
+        );
     }
 
     #[test]
