@@ -18,6 +18,9 @@
 //! - `--ready FILE --go FILE`: after the set-up, create `FILE` (ready) and
 //!   wait until the other exists (go), so that processes start together;
 //! - `--sent FILE`: write each game's id and the moves sent to it;
+//! - `--rate R`: paced, R events a second in all (each chat one every
+//!   chats/R seconds, latency counted from when it was due), instead of
+//!   each chat sending its next event as soon as the last is answered;
 //! - `--check FILE…` (instead of a run): compare every game in the database
 //!   with the `--sent` files of the processes that played: its ply and its
 //!   rows in `moves` equal the moves sent, and no game is unaccounted for.
@@ -65,6 +68,7 @@ struct Args {
     go: Option<String>,
     sent: Option<String>,
     check: Vec<String>,
+    rate: Option<f64>,
 }
 
 fn args() -> Args {
@@ -81,6 +85,7 @@ fn args() -> Args {
             "--ready" => a.ready = Some(value("--ready")),
             "--go" => a.go = Some(value("--go")),
             "--sent" => a.sent = Some(value("--sent")),
+            "--rate" => a.rate = Some(value("--rate").parse().expect("--rate EVENTS-PER-SECOND")),
             "--check" => checking = true,
             "--bench" => {} // cargo bench passes it
             other if checking && !other.starts_with('-') => a.check.push(other.to_string()),
@@ -245,14 +250,21 @@ fn main() {
         }
     }
 
+    // `--rate R`: each chat sends an event (a move, or one command in ten)
+    // every chats/R seconds, R events a second in all (open loop, as
+    // people do), instead of the next as soon as the last is answered
+    let pace = a
+        .rate
+        .filter(|r| *r > 0.0)
+        .map(|r| Duration::from_secs_f64(chats as f64 / r));
     let done = Arc::new(AtomicUsize::new(0));
     let start_ms = unix_ms();
     let started = Instant::now();
     let threads: Vec<_> = games
         .into_iter()
         .enumerate()
-        .map(|(i, here)| {
-            let chat = offset + i;
+        .map(|(idx, here)| {
+            let chat = offset + idx;
             let svc = Arc::clone(&svc);
             let done = Arc::clone(&done);
             std::thread::spawn(move || {
@@ -268,6 +280,11 @@ fn main() {
                 let mut move_lat = Vec::new();
                 let mut other_lat = Vec::new();
                 let mut i = 0;
+                // the chats' events spread evenly over each interval
+                let mut due = started
+                    + pace.map_or(Duration::ZERO, |every| {
+                        every.mul_f64(idx as f64 / chats as f64)
+                    });
                 while done.load(Ordering::Relaxed) < moves {
                     n += 1;
                     seed ^= seed << 13;
@@ -284,9 +301,20 @@ fn main() {
                     } else {
                         b.clone()
                     };
+                    // paced: this chat's next event is due at `due`, and
+                    // its latency counts from then (a late start counts)
+                    let t = match pace {
+                        Some(every) => {
+                            due += every;
+                            if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                                std::thread::sleep(wait);
+                            }
+                            due
+                        }
+                        None => Instant::now(),
+                    };
                     if seed.is_multiple_of(10) {
                         // a command among the moves
-                        let t = Instant::now();
                         svc.handle(&event(chat, &who, Input::Text("/games".into()), n))
                             .unwrap();
                         other_lat.push(t.elapsed());
@@ -294,7 +322,6 @@ fn main() {
                     }
                     let legal = g.legal_moves();
                     let mv = legal[(seed % legal.len() as u64) as usize];
-                    let t = Instant::now();
                     let out = svc
                         .handle(&event(
                             chat,
@@ -341,6 +368,9 @@ fn main() {
             .unwrap_or(0.0)
     };
     let n_moves = move_lat.len();
+    if let Some(r) = a.rate {
+        println!("paced: {r} events a second offered (latency from when each was due)");
+    }
     println!(
         "{chats} chats × {users} users ({} games), {n_moves} moves + {} commands in {:.2} s",
         all.len(),
