@@ -66,6 +66,43 @@ pub struct FileConfig {
     pub discord: DiscordConfig,
     pub runtime: RuntimeConfig,
     pub http: HttpConfig,
+    pub web: WebConfig,
+}
+
+/// `[web]`: the web board (issue 24), served on `[http] listen`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebConfig {
+    /// The address people reach the HTTP server at, as the links are
+    /// written (`https://draughts.example.org`: TLS in front, see
+    /// docs/bots.md). Unset: no web board.
+    pub public_url: Option<String>,
+    /// The secret the links are signed with (unset: one is made and kept
+    /// in the database). Never logged.
+    pub secret: Option<Secret>,
+    /// How long a link opens its game's page, in hours.
+    pub link_hours: i64,
+    /// The short name of the bot's Telegram Mini App (BotFather's
+    /// `/newapp`): `t.me/<bot>/<app>?startapp=game-12` links.
+    pub mini_app: Option<String>,
+    /// The oldest Telegram `initData` accepted, in seconds.
+    pub init_data_max_age_secs: i64,
+    /// Requests that change something (moves, offers) one user may make
+    /// in a minute.
+    pub posts_per_minute: u32,
+}
+
+impl Default for WebConfig {
+    fn default() -> Self {
+        WebConfig {
+            public_url: None,
+            secret: None,
+            link_hours: 7 * 24,
+            mini_app: None,
+            init_data_max_age_secs: 24 * 3600,
+            posts_per_minute: 30,
+        }
+    }
 }
 
 /// `[http]`: the operator's endpoints (`/healthz`, `/metrics`; see
@@ -668,6 +705,11 @@ impl FileConfig {
             default_theme: g.theme.parse().unwrap_or(crate::render::Theme::Classic),
             limits: self.limits,
             owners: self.access.owners.clone(),
+            web: crate::core::WebLinks {
+                public_url: self.web.public_url.clone(),
+                secret: self.web.secret.as_ref().map(|s| s.expose().to_string()),
+                link_secs: self.web.link_hours.max(1) * 3600,
+            },
             ..crate::core::Config::default()
         }
     }
@@ -726,6 +768,12 @@ mod tests {
             "http_base",
             "guild_id",
             "register_commands",
+            "[web]",
+            "public_url",
+            "link_hours",
+            "mini_app",
+            "init_data_max_age_secs",
+            "posts_per_minute",
         ] {
             assert!(text.contains(key), "{key} is not in config.example.toml");
         }

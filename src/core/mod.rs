@@ -14,6 +14,7 @@ pub mod picture;
 pub mod puzzles;
 pub mod reminders;
 pub mod types;
+pub mod web;
 
 mod access;
 mod batch;
@@ -35,7 +36,7 @@ mod tournaments;
 
 /// The typed ids and plies the core speaks in (stored by the store).
 pub use crate::store::{ChallengeId, ChatId, GameId, Ply, TournamentId, UserId};
-pub use config::{Config, Limits};
+pub use config::{Config, Limits, WebLinks};
 pub use error::{Refusal, ServiceError};
 pub use limits::PlatformLimits;
 pub use outbox::Delivered;
