@@ -48,6 +48,9 @@ enum Command {
     /// Copy the bot's SQLite file consistently while it runs (SQLite's
     /// online backup); PostgreSQL: pg_dump (docs/operations.md).
     Backup(cli::backup::BackupArgs),
+    /// Links to the web board: `link game N --user NAME` prints one,
+    /// `link revoke --game N --user NAME` revokes that user's.
+    Link(cli::link::LinkArgs),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Command::Run(a) => cli::run::run(a),
         Command::Db(a) => cli::db::run(a),
         Command::Backup(a) => cli::backup::run(a),
+        Command::Link(a) => cli::link::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,6 +7,7 @@ pub mod bestmove;
 pub mod console;
 pub mod db;
 pub mod hub;
+pub mod link;
 pub mod match_;
 pub mod moves;
 pub mod perft;

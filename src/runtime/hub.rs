@@ -93,6 +93,18 @@ pub struct Hub {
     metrics: Arc<Metrics>,
     /// Whether each platform is connected (`/healthz`).
     health: Arc<Health>,
+    /// Counts the changes handled (events, jobs): what the web board's
+    /// live pages wait on ([`Hub::watch_changes`]).
+    changes: Arc<watch::Sender<u64>>,
+}
+
+/// What [`Hub::handle_aside`] hands back.
+#[derive(Debug, Clone, Default)]
+pub struct Aside {
+    /// The refusal's message id, when the event was refused.
+    pub refused: Option<&'static str>,
+    /// The texts for the acting person alone (the refusal's among them).
+    pub told: Vec<String>,
 }
 
 /// The jobs of one [`Hub::spawn_jobs`] call, and the jobs they led to.
@@ -158,6 +170,7 @@ impl Hub {
                 shutdown: rx,
                 metrics,
                 health: Arc::default(),
+                changes: Arc::new(watch::channel(0).0),
             },
             tx,
         )
@@ -267,6 +280,77 @@ impl Hub {
     /// Tell the sweeper that deadlines may have changed.
     pub fn changed(&self) {
         self.wake.notify_one();
+        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// The chat service (for what needs no database: its clock, config).
+    pub fn service(&self) -> &Service {
+        &self.service
+    }
+
+    /// A catalogue message in the language `lang` names, else the
+    /// service's default.
+    pub fn say(&self, lang: Option<&str>, id: &str) -> String {
+        let lang = lang
+            .and_then(Lang::from_code)
+            .unwrap_or(self.service.config().default_lang);
+        self.catalog.get(lang, id, None)
+    }
+
+    /// Wakes at every change handled (an event, an AI move): a live page
+    /// then reads whether its game moved.
+    pub fn watch_changes(&self) -> watch::Receiver<u64> {
+        self.changes.subscribe()
+    }
+
+    /// Run a read or a small write of the service on a blocking thread (the
+    /// web board's views and links); a panic there is logged and comes
+    /// back as [`ServiceError::Internal`].
+    pub async fn call<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Service) -> Result<T, ServiceError> + Send + 'static,
+    ) -> Result<T, ServiceError> {
+        self.blocking(f).await
+    }
+
+    /// Handle an event of a front end that shows the acting person's own
+    /// answers itself (the web board): the event is handled like any
+    /// other; the replies for the chat go out through the deliverer as an
+    /// event's do (the game's living board follows), its jobs start, and
+    /// the replies for the person alone ([`Target::User`]) come back to be
+    /// shown — marked sent in the outbox, not sent to the chat.
+    pub async fn handle_aside(&self, event: Event) -> Result<Aside, ServiceError> {
+        let user = event.user.id.clone();
+        let out = self.handle(event).await?;
+        let (mine, rest): (Vec<Reply>, Vec<Reply>) = out
+            .replies
+            .into_iter()
+            .partition(|r| matches!(&r.target, Target::User { user: u, .. } if *u == user));
+        let delivery = self.deliverer.deliver(rest, None);
+        self.spawn_jobs(out.jobs);
+        let ids: Vec<i64> = mine.iter().flat_map(|r| r.outbox.clone()).collect();
+        let told = mine
+            .into_iter()
+            .map(|r| crate::core::strip_markup(&r.text))
+            .collect();
+        if !ids.is_empty() {
+            let done = self
+                .blocking(move |svc| {
+                    for id in ids {
+                        svc.reply_done(id, crate::core::Delivered::Sent)?;
+                    }
+                    Ok(())
+                })
+                .await;
+            if let Err(e) = done {
+                tracing::warn!(error = %e, "marking the web board's answers sent failed");
+            }
+        }
+        delivery.wait().await;
+        Ok(Aside {
+            refused: out.tally.refusal,
+            told,
+        })
     }
 
     /// Run a service call on a blocking thread. A panic there is logged and

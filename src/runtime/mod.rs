@@ -33,7 +33,7 @@ pub mod sweeper;
 pub mod transport;
 
 pub use deliver::{Deliverer, Delivery, Ledger};
-pub use hub::{cpu_cores, Hub, JobsDone, ReplyRx, ReplyTx};
+pub use hub::{cpu_cores, Aside, Hub, JobsDone, ReplyRx, ReplyTx};
 pub use lanes::{
     panic_message, DropCounts, LaneKey, LaneLimits, Shed, ShedReason, BOUND as DEFAULT_LANE_BOUND,
     NOTICE_WINDOW,
@@ -83,7 +83,14 @@ pub struct RunOptions {
     pub http: Option<std::net::SocketAddr>,
     /// How long the drain at a stop may take (`[runtime] drain_seconds`).
     pub drain: Duration,
+    /// More routes for the same HTTP server (the web board), made with the
+    /// hub once it exists.
+    pub routes: Option<Routes>,
 }
+
+/// Routes an adapter adds to `[http] listen` (the runtime knows no
+/// adapter: it is handed them).
+pub type Routes = Box<dyn FnOnce(Hub) -> axum::Router + Send>;
 
 impl Default for RunOptions {
     fn default() -> Self {
@@ -93,6 +100,7 @@ impl Default for RunOptions {
             lanes: LaneLimits::default(),
             http: None,
             drain: Duration::from_secs(crate::config::DEFAULT_DRAIN_SECONDS),
+            routes: None,
         }
     }
 }
@@ -139,8 +147,9 @@ pub async fn run(
             let listener = tokio::net::TcpListener::bind(addr)
                 .await
                 .map_err(|e| anyhow::anyhow!("[http] listen {addr}: {e}"))?;
-            tracing::info!(listen = %addr, "serving /healthz and /metrics");
-            Some(tokio::spawn(http::serve(listener, hub.clone())))
+            tracing::info!(listen = %addr, web = opts.routes.is_some(), "serving /healthz and /metrics");
+            let extra = opts.routes.map(|r| r(hub.clone()));
+            Some(tokio::spawn(http::serve_with(listener, hub.clone(), extra)))
         }
         None => None,
     };
