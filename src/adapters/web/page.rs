@@ -52,10 +52,10 @@ pub fn html(view: &WebView, csrf: &str) -> String {
 <p class="players"><span class="side white" data-role="white-name">{white}</span></p>
 <p data-role="status" class="status" aria-live="polite">{status}</p>
 <nav class="controls" aria-label="{moves_label}">
-<button type="button" data-role="first" aria-label="first">&#x23EE;</button>
-<button type="button" data-role="prev" aria-label="previous">&#x25C0;</button>
-<button type="button" data-role="next" aria-label="next">&#x25B6;</button>
-<button type="button" data-role="last" aria-label="last">&#x23ED;</button>
+<button type="button" data-role="first" aria-label="first">&laquo;</button>
+<button type="button" data-role="prev" aria-label="previous">&lsaquo;</button>
+<button type="button" data-role="next" aria-label="next">&rsaquo;</button>
+<button type="button" data-role="last" aria-label="last">&raquo;</button>
 <button type="button" data-role="flip">{flip}</button>
 <a data-role="pdn" href="/web/g/{game}/pdn" download>{pdn}</a>
 <button type="button" data-role="draw">{draw}</button>
