@@ -470,3 +470,41 @@ async fn in_a_browser_a_refused_move_is_explained_and_the_chat_move_appears() {
         }
     }
 }
+
+#[test]
+fn web_gives_the_speaker_their_link_privately_on_telegram_and_as_a_note_elsewhere() {
+    let mut c = config();
+    c.web.public_url = Some("https://draughts.example.org/".into());
+    for platform in [Platform::Telegram, Platform::Console] {
+        let room = Room::with_config(c.clone()).on(platform);
+        let game = human_game(&room);
+        let out = room.say("Anna", "/web");
+        let link = out
+            .replies
+            .iter()
+            .find(|r| r.text.contains("https://draughts.example.org/web/g/1?t="))
+            .unwrap_or_else(|| panic!("a link: {}", common::room::text(&out)));
+        match platform {
+            Platform::Telegram => assert_eq!(
+                link.target,
+                shashki::core::Target::Private {
+                    user: "anna".into()
+                },
+                "never in the group"
+            ),
+            _ => assert!(matches!(link.target, shashki::core::Target::User { .. })),
+        }
+        // the link is Anna's, for this game
+        let token = link.text.split("?t=").nth(1).unwrap().trim();
+        let claims = room.svc.web_check(token, game).unwrap();
+        assert_eq!(
+            Some(claims.user),
+            room.svc.web_user_named(game, "anna").unwrap()
+        );
+    }
+    // without an address: says the web board is off
+    let room = Room::with_config(config());
+    human_game(&room);
+    let t = common::room::text(&room.say("Anna", "/web"));
+    assert!(t.contains("not set up"), "{t}");
+}
