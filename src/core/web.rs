@@ -407,7 +407,7 @@ impl Service {
             user: user.platform_user_id,
             name: user.name,
             handle: user.handle,
-            lang: user.lang,
+            lang: user.lang.map(|l| l.code().to_string()),
             thread: row.thread,
         }))
     }
