@@ -75,6 +75,9 @@ mod reference {
         pub crowned: bool,
     }
 
+    /// A piece that can be taken and the squares one may land on beyond it.
+    type Jump = ((usize, usize), Vec<(usize, usize)>);
+
     const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
     impl Board {
@@ -125,7 +128,7 @@ mod reference {
             let letter = chars.next()?.to_ascii_lowercase();
             let file = self.files.find(letter)?;
             let rank: usize = chars.as_str().parse().ok()?;
-            if rank == 0 || rank > self.height || (file + rank - 1) % 2 != 0 {
+            if rank == 0 || rank > self.height || !(file + rank - 1).is_multiple_of(2) {
                 return None;
             }
             Some((file, rank - 1))
@@ -273,7 +276,7 @@ mod reference {
             at: (usize, usize),
             king: bool,
             taken: &[(usize, usize)],
-        ) -> Vec<((usize, usize), Vec<(usize, usize)>)> {
+        ) -> Vec<Jump> {
             let me = self.white_to_move;
             let mut out = Vec::new();
             for (df, dr) in DIAGONALS {
