@@ -18,7 +18,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// The chat on this terminal with a local SQLite file (no tokens needed).
+    /// The chat on this terminal with a local SQLite file or a PostgreSQL
+    /// database (no tokens needed).
     Console(cli::console::ConsoleArgs),
     /// Count leaf positions to a depth (move generator check and benchmark).
     Perft(cli::perft::PerftArgs),
@@ -42,6 +43,8 @@ enum Command {
     /// Run the bot: Telegram and/or Discord (whichever has a token), the
     /// deadline sweeper and the daily jobs, until Ctrl-C or SIGTERM.
     Run(cli::run::RunArgs),
+    /// Database tools: copy the bot's data between SQLite and PostgreSQL.
+    Db(cli::db::DbArgs),
     /// Copy the bot's SQLite file consistently while it runs (SQLite's
     /// online backup); PostgreSQL: pg_dump (docs/operations.md).
     Backup(cli::backup::BackupArgs),
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::Render(a) => cli::render::run(a),
         Command::Puzzles(a) => cli::puzzles::run(a),
         Command::Run(a) => cli::run::run(a),
+        Command::Db(a) => cli::db::run(a),
         Command::Backup(a) => cli::backup::run(a),
     };
     match result {

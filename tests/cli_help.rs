@@ -23,6 +23,8 @@ const PURPOSES: &[(&str, &str)] = &[
     ("puzzles verify", "Re-prove"),
     ("puzzles stats", "Count the puzzles"),
     ("run", "Run the bot"),
+    ("db", "Database tools"),
+    ("db copy", "Copy every table"),
     ("backup", "online backup"),
 ];
 

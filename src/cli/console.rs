@@ -1,4 +1,4 @@
-//! `shashki console [--db FILE]`: the chat on the terminal, no tokens, no
+//! `shashki console [--db FILE|URL]`: the chat on the terminal, no tokens, no
 //! network — the main job on a fresh machine. The console is an adapter on
 //! the same runtime as `shashki run` (hub, AI workers, sweeper with the
 //! daily puzzle posts, heartbeat); it stops at the end of its input.
@@ -8,14 +8,16 @@ use shashki::adapters::console::{Console, ConsoleOptions};
 use shashki::core::i18n::Lang;
 use shashki::core::{Config, Service, SystemClock};
 use shashki::runtime::{self, RunOptions};
+use shashki::store::Location;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(clap::Args)]
 pub struct ConsoleArgs {
-    /// The SQLite database file (created if missing).
+    /// The SQLite database file (created if missing), or a PostgreSQL
+    /// database: postgres://user:password@host/db.
     #[arg(long, default_value = "shashki.sqlite")]
-    db: PathBuf,
+    db: String,
     /// Folder for the board images.
     #[arg(long, default_value = "boards")]
     boards: PathBuf,
@@ -36,14 +38,24 @@ fn lang_codes() -> clap::builder::PossibleValuesParser {
 }
 
 pub fn run(a: ConsoleArgs) -> CliResult {
-    // stdout is the chat: only warnings and errors, on stderr
-    let _ = shashki::logging::init("warn", &[]);
+    // stdout is the chat: only warnings and errors, on stderr (never the
+    // database's password)
+    let db = Location::parse(&a.db);
+    let password = db.password();
+    let _ = shashki::logging::init(
+        "warn",
+        &[password.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>(),
+    );
     let config = Config {
         ai_max_movetime: std::time::Duration::from_millis(a.ai_movetime),
         ..Config::default()
     };
-    let service = Service::open(&a.db, config, Arc::new(SystemClock))
-        .map_err(|e| CliError::Failed(format!("cannot open {}: {e}", a.db.display())))?;
+    // displayed with the password hidden
+    let service = Service::open_at(&db, config, Arc::new(SystemClock))
+        .map_err(|e| CliError::Failed(format!("cannot open {db}: {e}")))?;
     let console = Console(ConsoleOptions {
         boards_dir: a.boards,
         user: a.user,

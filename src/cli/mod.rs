@@ -5,6 +5,7 @@ pub mod analyse;
 pub mod backup;
 pub mod bestmove;
 pub mod console;
+pub mod db;
 pub mod hub;
 pub mod match_;
 pub mod moves;

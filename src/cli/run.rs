@@ -24,11 +24,17 @@ pub fn run(a: RunArgs) -> CliResult {
         FileConfig::load(a.config.as_deref()).map_err(|e| CliError::Input(e.to_string()))?;
     // no level prints a token (shashki::logging: the wire crates capped,
     // the tokens redacted from every line)
-    let tokens: Vec<&str> = [config.telegram_token(), config.discord_token()]
-        .into_iter()
-        .flatten()
-        .map(|t| t.expose())
-        .collect();
+    let password = config.database.password();
+    let tokens: Vec<&str> = [
+        config.telegram_token(),
+        config.discord_token(),
+        config.telegram.webhook_secret.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|t| t.expose())
+    .chain(password.as_deref())
+    .collect();
     shashki::logging::init(&config.log.level, &tokens).map_err(CliError::Input)?;
     let bots = adapters::bots(&config);
     if bots.is_empty() {
@@ -38,11 +44,12 @@ pub fn run(a: RunArgs) -> CliResult {
                 .into(),
         ));
     }
-    let db = config.database.path.clone();
-    let service = Service::open(&db, config.service_config(), Arc::new(SystemClock))
-        .map_err(|e| CliError::Failed(format!("cannot open {}: {e}", db.display())))?;
+    // displayed with the password hidden
+    let db = config.database.location();
+    let service = Service::open_at(&db, config.service_config(), Arc::new(SystemClock))
+        .map_err(|e| CliError::Failed(format!("cannot open {db}: {e}")))?;
     tracing::info!(
-        database = %db.display(),
+        database = %db,
         telegram = config.telegram_token().is_some(),
         discord = config.discord_token().is_some(),
         "starting"

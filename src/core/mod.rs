@@ -99,6 +99,16 @@ impl Service {
         Ok(Service::with_store(Store::open(path)?, config, clock))
     }
 
+    /// A service on the store at `at` (a SQLite file or a PostgreSQL
+    /// database).
+    pub fn open_at(
+        at: &crate::store::Location,
+        config: Config,
+        clock: Arc<dyn Clock>,
+    ) -> Result<Service, ServiceError> {
+        Ok(Service::with_store(Store::open_at(at)?, config, clock))
+    }
+
     pub fn with_store(store: Store, config: Config, clock: Arc<dyn Clock>) -> Service {
         Service {
             store: Mutex::new(store),
@@ -123,8 +133,8 @@ impl Service {
     /// The store, for one transaction or read. Held only for database work,
     /// never while the engine thinks or a board is drawn.
     pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Store> {
-        // a panic while holding the lock leaves SQLite consistent (the
-        // transaction rolls back), so a poisoned lock is still usable
+        // a panic while holding the lock leaves the database consistent
+        // (the transaction rolls back), so a poisoned lock is still usable
         self.store.lock().unwrap_or_else(|p| p.into_inner())
     }
 

@@ -6,7 +6,7 @@ use super::GameId;
 use super::StoreResult;
 use super::Tx;
 use super::UserId;
-use rusqlite::{params, OptionalExtension};
+use rusqlite::params;
 
 /// A stored analysis.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,13 +36,12 @@ pub struct AnalysisRow {
 }
 
 pub fn analysis(c: &Tx, game: GameId) -> StoreResult<Option<AnalysisRow>> {
-    Ok(c.sql()
-        .prepare_cached(
-            "SELECT game_id, chat_id, status, movetext, white_accuracy, black_accuracy,
+    c.one(
+        "SELECT game_id, chat_id, status, movetext, white_accuracy, black_accuracy,
                     scores, marks, depth, requested_by, final_owed, best_moves, losses
              FROM analyses WHERE game_id = ?1",
-        )?
-        .query_row([game], |r| {
+        params![game],
+        |r| {
             let scores: Option<String> = r.get(6)?;
             let marks: Option<String> = r.get(7)?;
             let best_moves: Option<String> = r.get(11)?;
@@ -66,8 +65,8 @@ pub fn analysis(c: &Tx, game: GameId) -> StoreResult<Option<AnalysisRow>> {
                 requested_by: r.get(9)?,
                 final_owed: r.get(10)?,
             })
-        })
-        .optional()?)
+        },
+    )
 }
 
 /// A comma-separated list of numbers (none for NULL).
@@ -87,16 +86,12 @@ pub fn request_analysis(
     user: UserId,
     now: i64,
 ) -> StoreResult<bool> {
-    let n = c.sql()
-        .prepare_cached(
-            "INSERT INTO analyses (game_id, chat_id, requested_by, created_at)
+    let n = c.exec("INSERT INTO analyses (game_id, chat_id, requested_by, created_at)
              VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (game_id) DO UPDATE SET status = 'pending', created_at = excluded.created_at,
                  requested_by = excluded.requested_by, chat_id = excluded.chat_id,
                  final_owed = 0
-             WHERE analyses.status = 'failed'",
-        )?
-        .execute(params![game, chat, user, now])?;
+             WHERE analyses.status = 'failed'", params![game, chat, user, now])?;
     Ok(n == 1)
 }
 
@@ -125,15 +120,12 @@ fn words(list: &[String]) -> Option<String> {
 /// ([`ack_analysis_final`]). False if it was not pending.
 pub fn finish_analysis(c: &Tx, game: GameId, a: &AnalysisDone, now: i64) -> StoreResult<bool> {
     let list = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(",");
-    let n = c
-        .sql()
-        .prepare_cached(
-            "UPDATE analyses SET status = 'done', movetext = ?2, white_accuracy = ?3,
+    let n = c.exec(
+        "UPDATE analyses SET status = 'done', movetext = ?2, white_accuracy = ?3,
                  black_accuracy = ?4, scores = ?5, marks = ?6, depth = ?7, finished_at = ?8,
                  final_owed = 1, best_moves = ?9, losses = ?10
              WHERE game_id = ?1 AND status = 'pending'",
-        )?
-        .execute(params![
+        params![
             game,
             a.movetext,
             a.white_accuracy,
@@ -144,7 +136,8 @@ pub fn finish_analysis(c: &Tx, game: GameId, a: &AnalysisDone, now: i64) -> Stor
             now,
             words(a.best_moves),
             list(a.losses)
-        ])?;
+        ],
+    )?;
     Ok(n == 1)
 }
 
@@ -152,58 +145,52 @@ pub fn finish_analysis(c: &Tx, game: GameId, a: &AnalysisDone, now: i64) -> Stor
 /// or its job failed for good); its live message now owes "could not be
 /// made". False if it was not pending.
 pub fn fail_analysis(c: &Tx, game: GameId, now: i64) -> StoreResult<bool> {
-    let n = c
-        .sql()
-        .prepare_cached(
-            "UPDATE analyses SET status = 'failed', finished_at = ?2, final_owed = 1
+    let n = c.exec(
+        "UPDATE analyses SET status = 'failed', finished_at = ?2, final_owed = 1
              WHERE game_id = ?1 AND status = 'pending'",
-        )?
-        .execute(params![game, now])?;
+        params![game, now],
+    )?;
     Ok(n == 1)
 }
 
 /// The analyses made (or failed) since `since` whose live message's final
 /// text is not acknowledged as sent.
 pub fn analyses_owing_final(c: &Tx, since: i64) -> StoreResult<Vec<GameId>> {
-    let mut st = c.sql().prepare_cached(
+    let rows = c.all(
         "SELECT game_id FROM analyses
          WHERE final_owed = 1 AND status IN ('done', 'failed') AND finished_at >= ?1
          ORDER BY finished_at",
+        params![since],
+        |r| r.get(0),
     )?;
-    let rows = st
-        .query_map([since], |r| r.get(0))?
-        .collect::<Result<Vec<GameId>, _>>()?;
     Ok(rows)
 }
 
 /// The final text of `game`'s analysis was sent. False if none was owed.
 pub fn ack_analysis_final(c: &Tx, game: GameId) -> StoreResult<bool> {
-    let n = c
-        .sql()
-        .prepare_cached(
-            "UPDATE analyses SET final_owed = 0
+    let n = c.exec(
+        "UPDATE analyses SET final_owed = 0
              WHERE game_id = ?1 AND final_owed = 1 AND status IN ('done', 'failed')",
-        )?
-        .execute([game])?;
+        params![game],
+    )?;
     Ok(n == 1)
 }
 
 /// The games whose analysis is asked for and not made yet.
 pub fn pending_analyses(c: &Tx) -> StoreResult<Vec<GameId>> {
-    let mut st = c.sql().prepare_cached(
+    let rows = c.all(
         "SELECT game_id FROM analyses WHERE status = 'pending' ORDER BY created_at",
+        params![],
+        |r| r.get(0),
     )?;
-    let rows = st
-        .query_map([], |r| r.get(0))?
-        .collect::<Result<Vec<GameId>, _>>()?;
     Ok(rows)
 }
 
 /// How many analyses `user` asked for that are not made yet.
 pub fn count_pending_analyses_by(c: &Tx, user: UserId) -> StoreResult<i64> {
-    Ok(c.sql()
-        .prepare_cached(
-            "SELECT COUNT(*) FROM analyses WHERE requested_by = ?1 AND status = 'pending'",
-        )?
-        .query_row([user], |r| r.get(0))?)
+    c.row(
+        "SELECT COUNT(*) FROM analyses WHERE requested_by = ?1 AND status = 'pending'",
+        params![user],
+        |r| r.get(0),
+    )
 }

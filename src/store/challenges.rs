@@ -5,7 +5,7 @@ use super::GameId;
 use super::Tx;
 use super::UserId;
 use super::{ChallengeId, ChallengeStatus, ColorWish, StoreResult, UserRow};
-use rusqlite::{params, OptionalExtension};
+use rusqlite::params;
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,53 +45,53 @@ pub fn insert_challenge(
     expires_at: i64,
     variant: shashki_engine::Variant,
 ) -> StoreResult<ChallengeId> {
-    c.sql().prepare_cached("INSERT INTO challenges (chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, created_at, expires_at, variant)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9)")?
-.execute(params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at, variant.key()],
-    )?;
-    Ok(ChallengeId(c.sql().last_insert_rowid()))
+    c.row("INSERT INTO challenges (chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, created_at, expires_at, variant)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9) RETURNING id", params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at, variant.key()], |r| r.get(0))
 }
 
 /// Make a challenge casual (unrated).
 pub fn set_challenge_casual(c: &Tx, id: ChallengeId, casual: bool) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached("UPDATE challenges SET casual = ?2 WHERE id = ?1")?
-        .execute(params![id, casual])?;
+    c.exec(
+        "UPDATE challenges SET casual = ?2 WHERE id = ?1",
+        params![id, casual],
+    )?;
     Ok(())
 }
 
 /// Let a challenge start from `fen` instead of the initial position.
 pub fn set_challenge_start(c: &Tx, id: ChallengeId, fen: &str) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached("UPDATE challenges SET start_fen = ?2 WHERE id = ?1")?
-        .execute(params![id, fen])?;
+    c.exec(
+        "UPDATE challenges SET start_fen = ?2 WHERE id = ?1",
+        params![id, fen],
+    )?;
     Ok(())
 }
 
 /// Keep the secret of a challenge's share link.
 pub fn set_challenge_share_token(c: &Tx, id: ChallengeId, token: i64) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached("UPDATE challenges SET share_token = ?2 WHERE id = ?1")?
-        .execute(params![id, token])?;
+    c.exec(
+        "UPDATE challenges SET share_token = ?2 WHERE id = ?1",
+        params![id, token],
+    )?;
     Ok(())
 }
 
 /// The secret of a challenge's share link (`None`: not shared).
 pub fn challenge_share_token(c: &Tx, id: ChallengeId) -> StoreResult<Option<i64>> {
-    Ok(c.sql()
-        .prepare_cached("SELECT share_token FROM challenges WHERE id = ?1")?
-        .query_row([id], |r| r.get::<_, Option<i64>>(0))
-        .optional()?
-        .flatten())
+    Ok(c.one(
+        "SELECT share_token FROM challenges WHERE id = ?1",
+        params![id],
+        |r| r.get::<_, Option<i64>>(0),
+    )?
+    .flatten())
 }
 
 pub fn challenge(c: &Tx, id: ChallengeId) -> StoreResult<Option<ChallengeRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!(
-            "SELECT {CHALLENGE_COLS} FROM challenges WHERE id = ?1"
-        ))?
-        .query_row([id], ChallengeRow::from_row)
-        .optional()?)
+    c.one(
+        &format!("SELECT {CHALLENGE_COLS} FROM challenges WHERE id = ?1"),
+        params![id],
+        ChallengeRow::from_row,
+    )
 }
 
 /// Open challenges in a chat that `user` could accept (open to anyone or
@@ -101,19 +101,17 @@ pub fn open_challenges_for(
     chat_id: ChatId,
     user: &UserRow,
 ) -> StoreResult<Vec<ChallengeRow>> {
-    let mut st = c.sql().prepare_cached(&format!(
-        "SELECT {CHALLENGE_COLS} FROM challenges
+    let rows = c.all(
+        &format!(
+            "SELECT {CHALLENGE_COLS} FROM challenges
          WHERE chat_id = ?1 AND status = 'open' AND from_user <> ?2
            AND ((to_user IS NULL AND to_handle IS NULL) OR to_user = ?2
                 OR (to_user IS NULL AND to_handle = ?3))
          ORDER BY id DESC"
-    ))?;
-    let rows = st
-        .query_map(
-            params![chat_id, user.id, user.handle],
-            ChallengeRow::from_row,
-        )?
-        .collect::<Result<Vec<_>, _>>()?;
+        ),
+        params![chat_id, user.id, user.handle],
+        ChallengeRow::from_row,
+    )?;
     Ok(rows)
 }
 
@@ -124,29 +122,26 @@ pub fn close_challenge(
     status: ChallengeStatus,
     game_id: Option<GameId>,
 ) -> StoreResult<bool> {
-    let n = c
-        .sql()
-        .prepare_cached(
-            "UPDATE challenges SET status = ?2, game_id = ?3 WHERE id = ?1 AND status = 'open'",
-        )?
-        .execute(params![id, status, game_id])?;
+    let n = c.exec(
+        "UPDATE challenges SET status = ?2, game_id = ?3 WHERE id = ?1 AND status = 'open'",
+        params![id, status, game_id],
+    )?;
     Ok(n == 1)
 }
 
 /// Open challenges whose time ran out.
 pub fn challenges_expired(c: &Tx, now: i64) -> StoreResult<Vec<ChallengeRow>> {
-    let mut st = c.sql().prepare_cached(&format!(
+    let rows = c.all(&format!(
         "SELECT {CHALLENGE_COLS} FROM challenges WHERE status = 'open' AND expires_at <= ?1 ORDER BY id"
-    ))?;
-    let rows = st
-        .query_map([now], ChallengeRow::from_row)?
-        .collect::<Result<Vec<_>, _>>()?;
+    ), params![now], ChallengeRow::from_row)?;
     Ok(rows)
 }
 
 /// How many open challenges `user` has made.
 pub fn count_open_challenges_from(c: &Tx, user: UserId) -> StoreResult<i64> {
-    Ok(c.sql()
-        .prepare_cached("SELECT COUNT(*) FROM challenges WHERE status = 'open' AND from_user = ?1")?
-        .query_row([user], |r| r.get(0))?)
+    c.row(
+        "SELECT COUNT(*) FROM challenges WHERE status = 'open' AND from_user = ?1",
+        params![user],
+        |r| r.get(0),
+    )
 }

@@ -3,7 +3,13 @@
 use super::ChatId;
 use super::StoreResult;
 use super::Tx;
-use rusqlite::{params, OptionalExtension};
+use crate::core::i18n::Lang;
+use crate::core::reminders::Reminders;
+use crate::core::types::{BoardMode, Orientation};
+use crate::render::Theme;
+use rusqlite::params;
+use rusqlite::types::ToSql;
+use shashki_engine::Variant;
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,16 +19,19 @@ table_row! {
         pub platform_chat_id: String,
         pub title: Option<String>,
         pub is_private: bool,
-        pub lang: Option<String>,
-        pub theme: Option<String>,
-        pub orientation: Option<String>,
+        /// Each setting is `None` until the chat chooses one (then the
+        /// configured default holds), and is stored as its word: an
+        /// unknown word is a typed error, not the default.
+        pub lang: Option<Lang>,
+        pub theme: Option<Theme>,
+        pub orientation: Option<Orientation>,
         pub days_per_move: Option<i64>,
-        /// The reminders of a move (`50% 24h`, `off`); None: the default.
-        pub reminders: Option<String>,
-        /// `edit` or `new` (see `core::BoardMode`); `None`: not chosen.
-        pub boards: Option<String>,
+        /// The reminders of a move (`50% 24h`, `off`).
+        pub reminders: Option<Reminders>,
+        /// How the chat keeps its boards (`edit`, `new`).
+        pub boards: Option<BoardMode>,
         /// The chat's default variant (`None`: Russian).
-        pub variant: Option<shashki_engine::Variant> => super::opt_variant_at,
+        pub variant: Option<Variant> => super::opt_variant_at,
     }
 }
 
@@ -36,59 +45,62 @@ pub fn upsert_chat(
     is_private: bool,
     now: i64,
 ) -> StoreResult<ChatRow> {
-    c.sql()
-        .prepare_cached(
-            "INSERT INTO chats (platform, platform_chat_id, title, is_private, created_at)
+    c.exec(
+        "INSERT INTO chats (platform, platform_chat_id, title, is_private, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (platform, platform_chat_id)
-         DO UPDATE SET title = COALESCE(excluded.title, title)
-         WHERE excluded.title IS NOT NULL AND title IS NOT excluded.title",
-        )?
-        .execute(params![platform, platform_chat_id, title, is_private, now])?;
-    Ok(c.sql()
-        .prepare_cached(&format!(
-            "SELECT {CHAT_COLS} FROM chats WHERE platform = ?1 AND platform_chat_id = ?2"
-        ))?
-        .query_row(params![platform, platform_chat_id], ChatRow::from_row)?)
+         DO UPDATE SET title = COALESCE(excluded.title, chats.title)
+         WHERE excluded.title IS NOT NULL AND chats.title IS DISTINCT FROM excluded.title",
+        params![platform, platform_chat_id, title, is_private, now],
+    )?;
+    c.row(
+        &format!("SELECT {CHAT_COLS} FROM chats WHERE platform = ?1 AND platform_chat_id = ?2"),
+        params![platform, platform_chat_id],
+        ChatRow::from_row,
+    )
 }
 
 pub fn chat(c: &Tx, id: ChatId) -> StoreResult<Option<ChatRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!("SELECT {CHAT_COLS} FROM chats WHERE id = ?1"))?
-        .query_row([id], ChatRow::from_row)
-        .optional()?)
+    c.one(
+        &format!("SELECT {CHAT_COLS} FROM chats WHERE id = ?1"),
+        params![id],
+        ChatRow::from_row,
+    )
 }
 
-/// Change one chat setting column (`lang`, `theme`, `orientation`,
-/// `days_per_move`, `reminders`, `boards`, `variant`).
-pub fn set_chat_setting(
-    c: &Tx,
-    id: ChatId,
-    column: ChatSetting,
-    value: Option<&str>,
-) -> StoreResult<()> {
-    let col = match column {
-        ChatSetting::Lang => "lang",
-        ChatSetting::Theme => "theme",
-        ChatSetting::Orientation => "orientation",
-        ChatSetting::DaysPerMove => "days_per_move",
-        ChatSetting::Reminders => "reminders",
-        ChatSetting::Boards => "boards",
-        ChatSetting::Variant => "variant",
+/// Set one of a chat's settings (`None`: back to the default).
+pub fn set_chat_setting(c: &Tx, id: ChatId, setting: &ChatSetting) -> StoreResult<()> {
+    // the engine's Variant is stored by its key (another crate's type)
+    let variant;
+    let (col, value): (&str, &dyn ToSql) = match setting {
+        ChatSetting::Lang(v) => ("lang", v),
+        ChatSetting::Theme(v) => ("theme", v),
+        ChatSetting::Orientation(v) => ("orientation", v),
+        ChatSetting::DaysPerMove(v) => ("days_per_move", v),
+        ChatSetting::Reminders(v) => ("reminders", v),
+        ChatSetting::Boards(v) => ("boards", v),
+        ChatSetting::Variant(v) => {
+            variant = v.map(Variant::key);
+            ("variant", &variant)
+        }
     };
-    c.sql()
-        .prepare_cached(&format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"))?
-        .execute(params![id, value])?;
+    c.exec(
+        &format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"),
+        params![id, value],
+    )?;
     Ok(())
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One chat setting with its new value, typed (`None`: not chosen, the
+/// configured default holds).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChatSetting {
-    Lang,
-    Theme,
-    Orientation,
-    DaysPerMove,
-    Reminders,
-    Boards,
-    Variant,
+    Lang(Option<Lang>),
+    Theme(Option<Theme>),
+    Orientation(Option<Orientation>),
+    /// Days per move by default.
+    DaysPerMove(Option<i64>),
+    Reminders(Option<Reminders>),
+    Boards(Option<BoardMode>),
+    Variant(Option<Variant>),
 }

@@ -17,18 +17,17 @@ pub struct ConditionalRow {
 
 /// `user`'s lines in `game`, oldest first.
 pub fn conditionals(c: &Tx, game: GameId, user: UserId) -> StoreResult<Vec<ConditionalRow>> {
-    let mut st = c.sql().prepare_cached(
+    let rows = c.all(
         "SELECT ply, moves FROM conditionals WHERE game_id = ?1 AND user_id = ?2 ORDER BY id",
-    )?;
-    let rows = st
-        .query_map(params![game, user], |r| {
+        params![game, user],
+        |r| {
             let moves: String = r.get(1)?;
             Ok(ConditionalRow {
                 ply: r.get(0)?,
                 moves: moves.split_whitespace().map(str::to_string).collect(),
             })
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     Ok(rows)
 }
 
@@ -42,22 +41,19 @@ pub fn add_conditional(
     now: i64,
 ) -> StoreResult<()> {
     let first = moves.first().cloned().unwrap_or_default();
-    c.sql()
-        .prepare_cached(
-            "DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2
+    c.exec(
+        "DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2
            AND (moves = ?3 OR moves LIKE ?3 || ' %')",
-        )?
-        .execute(params![game, user, first])?;
-    c.sql().prepare_cached(
-        "INSERT INTO conditionals (game_id, user_id, ply, moves, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute(params![game, user, ply, moves.join(" "), now])?;
+        params![game, user, first],
+    )?;
+    c.exec("INSERT INTO conditionals (game_id, user_id, ply, moves, created_at) VALUES (?1, ?2, ?3, ?4, ?5)", params![game, user, ply, moves.join(" "), now])?;
     Ok(())
 }
 
 /// Drop all of `user`'s lines in `game`. How many there were.
 pub fn clear_conditionals(c: &Tx, game: GameId, user: UserId) -> StoreResult<usize> {
-    Ok(c.sql()
-        .prepare_cached("DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2")?
-        .execute(params![game, user])?)
+    c.exec(
+        "DELETE FROM conditionals WHERE game_id = ?1 AND user_id = ?2",
+        params![game, user],
+    )
 }

@@ -3,10 +3,11 @@
 use super::ChatId;
 use super::GameId;
 use super::Ply;
+use super::Row;
 use super::Tx;
 use super::UserId;
 use super::{GameResult, GameStatus, StoreResult, Termination};
-use rusqlite::{params, OptionalExtension, Row};
+use rusqlite::params;
 use shashki_engine::{Color, Variant};
 
 /// Who plays a colour.
@@ -201,27 +202,27 @@ pub fn insert_game(c: &Tx, g: &NewGame, now: i64) -> StoreResult<GameId> {
         Seat::Human(u) => (Some(u), None),
         Seat::Ai(l) => (None, Some(l as i64)),
     };
-    c.sql().prepare_cached("INSERT INTO games (chat_id, variant, white_user, white_ai, black_user, black_ai, status,
+    c.row("INSERT INTO games (chat_id, variant, white_user, white_ai, black_user, black_ai, status,
                             start_fen, fen, ply, seconds_per_move, deadline, reminder_at, created_at, updated_at,
                             white_bank, black_bank, casual)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11, ?12, ?12, ?13)")?
-.execute(params![g.chat_id, g.variant.key(), wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now, g.bank, g.casual],
-    )?;
-    Ok(GameId(c.sql().last_insert_rowid()))
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'active', ?7, ?7, 0, ?8, ?9, ?10, ?11, ?11, ?12, ?12, ?13)
+         RETURNING id", params![g.chat_id, g.variant.key(), wu, wa, bu, ba, g.start_fen, g.seconds_per_move, g.deadline, g.reminder_at, now, g.bank, g.casual], |r| r.get(0))
 }
 
 pub fn game(c: &Tx, id: GameId) -> StoreResult<Option<GameRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"))?
-        .query_row([id], game_row)
-        .optional()?)
+    c.one(
+        &format!("SELECT {GAME_COLS} FROM games WHERE id = ?1"),
+        params![id],
+        game_row,
+    )
 }
 
-fn games_where(c: &Tx, clause: &str, p: impl rusqlite::Params) -> StoreResult<Vec<GameRow>> {
-    let mut st = c.sql().prepare_cached(&format!(
-        "SELECT {GAME_COLS} FROM games WHERE {clause} ORDER BY id"
-    ))?;
-    let rows = st.query_map(p, game_row)?.collect::<Result<Vec<_>, _>>()?;
+fn games_where(c: &Tx, clause: &str, p: &[&dyn rusqlite::ToSql]) -> StoreResult<Vec<GameRow>> {
+    let rows = c.all(
+        &format!("SELECT {GAME_COLS} FROM games WHERE {clause} ORDER BY id"),
+        p,
+        game_row,
+    )?;
     Ok(rows)
 }
 
@@ -230,7 +231,7 @@ pub fn active_games_of(c: &Tx, user: UserId) -> StoreResult<Vec<GameRow>> {
     games_where(
         c,
         "status = 'active' AND (white_user = ?1 OR black_user = ?1)",
-        [user],
+        params![user],
     )
 }
 
@@ -245,18 +246,19 @@ pub fn active_games_of_in(c: &Tx, user: UserId, chat_id: ChatId) -> StoreResult<
 
 /// The game of this chat that ended last, if any.
 pub fn last_finished_game_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<Option<GameRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!(
+    c.one(
+        &format!(
             "SELECT {GAME_COLS} FROM games WHERE status = 'finished' AND chat_id = ?1
              ORDER BY finished_at DESC, id DESC LIMIT 1"
-        ))?
-        .query_row([chat_id], game_row)
-        .optional()?)
+        ),
+        params![chat_id],
+        game_row,
+    )
 }
 
 /// Active games in a chat.
 pub fn active_games_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<Vec<GameRow>> {
-    games_where(c, "status = 'active' AND chat_id = ?1", [chat_id])
+    games_where(c, "status = 'active' AND chat_id = ?1", params![chat_id])
 }
 
 /// Active games with a reminder or a deadline due at `now`.
@@ -265,18 +267,17 @@ pub fn games_due(c: &Tx, now: i64) -> StoreResult<Vec<GameRow>> {
         c,
         "status = 'active' AND ((deadline IS NOT NULL AND deadline <= ?1)
                               OR (reminder_at IS NOT NULL AND reminder_at <= ?1))",
-        [now],
+        params![now],
     )
 }
 
 /// The moves of a game, in order: (ply, notation).
 pub fn game_moves(c: &Tx, game_id: GameId) -> StoreResult<Vec<String>> {
-    let mut st = c
-        .sql()
-        .prepare_cached("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?;
-    let rows = st
-        .query_map([game_id], |r| r.get(0))?
-        .collect::<Result<Vec<String>, _>>()?;
+    let rows = c.all(
+        "SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply",
+        params![game_id],
+        |r| r.get(0),
+    )?;
     Ok(rows)
 }
 
@@ -303,20 +304,17 @@ pub fn record_move(
     clock: &NextClock,
     now: i64,
 ) -> StoreResult<bool> {
-    let changed = c.sql().prepare_cached("UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminders_sent = 0,
+    let changed = c.exec("UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminders_sent = 0,
                           draw_offer = NULL, updated_at = ?6, white_bank = ?7, black_bank = ?8
-         WHERE id = ?1 AND ply = ?2 AND status = 'active'")?
-.execute(params![game_id, ply, fen_after, clock.deadline, clock.reminder_at, now, clock.white_bank, clock.black_bank],
-    )?;
+         WHERE id = ?1 AND ply = ?2 AND status = 'active'", params![game_id, ply, fen_after, clock.deadline, clock.reminder_at, now, clock.white_bank, clock.black_bank])?;
     if changed != 1 {
         return Ok(false);
     }
-    c.sql()
-        .prepare_cached(
-            "INSERT INTO moves (game_id, ply, notation, fen_after, user_id, played_at)
+    c.exec(
+        "INSERT INTO moves (game_id, ply, notation, fen_after, user_id, played_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?
-        .execute(params![game_id, ply.next(), notation, fen_after, user, now])?;
+        params![game_id, ply.next(), notation, fen_after, user, now],
+    )?;
     Ok(true)
 }
 
@@ -330,30 +328,31 @@ pub fn take_back(
     fen: &str,
     now: i64,
 ) -> StoreResult<bool> {
-    let changed = c
-        .sql()
-        .prepare_cached(
-            "UPDATE games SET fen = ?4, ply = ?3, draw_offer = NULL, updated_at = ?5
+    let changed = c.exec(
+        "UPDATE games SET fen = ?4, ply = ?3, draw_offer = NULL, updated_at = ?5
              WHERE id = ?1 AND ply = ?2 AND status = 'active'",
-        )?
-        .execute(params![game_id, ply, to, fen, now])?;
+        params![game_id, ply, to, fen, now],
+    )?;
     if changed != 1 {
         return Ok(false);
     }
-    c.sql()
-        .prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2")?
-        .execute(params![game_id, to])?;
+    c.exec(
+        "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2",
+        params![game_id, to],
+    )?;
     // the plies taken back will be played again: their private
     // notifications are owed again too
-    c.sql()
-        .prepare_cached("DELETE FROM notifications_sent WHERE game_id = ?1 AND ply > ?2")?
-        .execute(params![game_id, to])?;
+    c.exec(
+        "DELETE FROM notifications_sent WHERE game_id = ?1 AND ply > ?2",
+        params![game_id, to],
+    )?;
     // the conditional lines were planned for the positions taken back:
     // kept, one could fire in a position its owner never saw (both
     // players' lines go, whoever asked for the takeback)
-    c.sql()
-        .prepare_cached("DELETE FROM conditionals WHERE game_id = ?1")?
-        .execute(params![game_id])?;
+    c.exec(
+        "DELETE FROM conditionals WHERE game_id = ?1",
+        params![game_id],
+    )?;
     Ok(true)
 }
 
@@ -364,10 +363,11 @@ pub fn finish_game(
     reason: Termination,
     now: i64,
 ) -> StoreResult<bool> {
-    let n = c.sql().prepare_cached("UPDATE games SET status = 'finished', result = ?2, result_reason = ?3, deadline = NULL,
+    let n = c.exec(
+        "UPDATE games SET status = 'finished', result = ?2, result_reason = ?3, deadline = NULL,
                           reminder_at = NULL, draw_offer = NULL, updated_at = ?4, finished_at = ?4
-         WHERE id = ?1 AND status = 'active'")?
-.execute(params![game_id, result, reason, now],
+         WHERE id = ?1 AND status = 'active'",
+        params![game_id, result, reason, now],
     )?;
     Ok(n == 1)
 }
@@ -376,100 +376,98 @@ pub fn finish_game(
 /// finished, `result` NULL, termination `cancelled`. False if it had ended
 /// already.
 pub fn cancel_game(c: &Tx, game_id: GameId, now: i64) -> StoreResult<bool> {
-    let n = c.sql().prepare_cached("UPDATE games SET status = 'finished', result = NULL, result_reason = ?2, deadline = NULL,
+    let n = c.exec(
+        "UPDATE games SET status = 'finished', result = NULL, result_reason = ?2, deadline = NULL,
                           reminder_at = NULL, draw_offer = NULL, updated_at = ?3, finished_at = ?3
-         WHERE id = ?1 AND status = 'active'")?
-.execute(params![game_id, Termination::Cancelled, now],
+         WHERE id = ?1 AND status = 'active'",
+        params![game_id, Termination::Cancelled, now],
     )?;
     Ok(n == 1)
 }
 
 pub fn set_draw_offer(c: &Tx, game_id: GameId, by: Option<Color>) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached("UPDATE games SET draw_offer = ?2 WHERE id = ?1")?
-        .execute(params![game_id, by.map(super::color_word)])?;
+    c.exec(
+        "UPDATE games SET draw_offer = ?2 WHERE id = ?1",
+        params![game_id, by.map(super::color_word)],
+    )?;
     Ok(())
 }
 
 /// A reminder of the current move was sent: count it, and set when the
 /// next one is due (None: none left).
 pub fn mark_reminded(c: &Tx, game_id: GameId, next: Option<i64>) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached(
-            "UPDATE games SET reminders_sent = reminders_sent + 1, reminder_at = ?2 WHERE id = ?1",
-        )?
-        .execute(params![game_id, next])?;
+    c.exec(
+        "UPDATE games SET reminders_sent = reminders_sent + 1, reminder_at = ?2 WHERE id = ?1",
+        params![game_id, next],
+    )?;
     Ok(())
 }
 
 /// Move a game's deadline and reminder by `secs` (vacations, leave).
 pub fn shift_game_clock(c: &Tx, game_id: GameId, secs: i64) -> StoreResult<()> {
-    c.sql().prepare_cached(
+    c.exec(
         "UPDATE games SET deadline = deadline + ?2, reminder_at = reminder_at + ?2 WHERE id = ?1",
-    )?
-    .execute(params![game_id, secs])?;
+        params![game_id, secs],
+    )?;
     Ok(())
 }
 
 /// Move every pending deadline, reminder and challenge expiry by `secs`
 /// (after the service was down).
 pub fn extend_all_deadlines(c: &Tx, secs: i64) -> StoreResult<usize> {
-    let n = c
-        .sql()
-        .prepare_cached(
-            "UPDATE games SET deadline = deadline + ?1, reminder_at = reminder_at + ?1
+    let n = c.exec(
+        "UPDATE games SET deadline = deadline + ?1, reminder_at = reminder_at + ?1
          WHERE status = 'active' AND deadline IS NOT NULL",
-        )?
-        .execute([secs])?;
-    c.sql()
-        .prepare_cached("UPDATE challenges SET expires_at = expires_at + ?1 WHERE status = 'open'")?
-        .execute([secs])?;
+        params![secs],
+    )?;
+    c.exec(
+        "UPDATE challenges SET expires_at = expires_at + ?1 WHERE status = 'open'",
+        params![secs],
+    )?;
     Ok(n)
 }
 
 /// The earliest pending deadline, reminder or challenge expiry.
 pub fn next_wakeup(c: &Tx) -> StoreResult<Option<i64>> {
-    Ok(c.sql().prepare_cached("SELECT MIN(t) FROM (
+    c.row("SELECT MIN(t) FROM (
             SELECT deadline AS t FROM games WHERE status = 'active' AND deadline IS NOT NULL
             UNION ALL SELECT reminder_at FROM games WHERE status = 'active' AND reminder_at IS NOT NULL
             UNION ALL SELECT expires_at FROM challenges WHERE status = 'open'
             UNION ALL SELECT ends_at FROM tournaments
-                WHERE status = 'running' AND end_announced = 0 AND ends_at IS NOT NULL)")?
-.query_row([],
-        |r| r.get(0),
-    )?)
+                WHERE status = 'running' AND end_announced = 0 AND ends_at IS NOT NULL) AS due", params![], |r| r.get(0))
 }
 
 /// How many games `user` is playing now (`ai_only`: against the AI).
 pub fn count_active_games_of(c: &Tx, user: UserId, ai_only: bool) -> StoreResult<i64> {
-    Ok(c.sql()
-        .prepare_cached(
-            "SELECT COUNT(*) FROM games WHERE status = 'active'
+    c.row(
+        "SELECT COUNT(*) FROM games WHERE status = 'active'
            AND (white_user = ?1 OR black_user = ?1)
            AND (?2 = 0 OR white_ai IS NOT NULL OR black_ai IS NOT NULL)",
-        )?
-        .query_row(params![user, i64::from(ai_only)], |r| r.get(0))?)
+        params![user, i64::from(ai_only)],
+        |r| r.get(0),
+    )
 }
 
 /// How many games are in progress in a chat.
 pub fn count_active_games_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<i64> {
-    Ok(c.sql()
-        .prepare_cached("SELECT COUNT(*) FROM games WHERE status = 'active' AND chat_id = ?1")?
-        .query_row([chat_id], |r| r.get(0))?)
+    c.row(
+        "SELECT COUNT(*) FROM games WHERE status = 'active' AND chat_id = ?1",
+        params![chat_id],
+        |r| r.get(0),
+    )
 }
 
 /// Active games whose side to move is the AI's, for resuming its moves
 /// after a restart: (game id, ply).
 pub fn games_waiting_for_ai(c: &Tx) -> StoreResult<Vec<(GameId, Ply)>> {
-    let mut st = c.sql().prepare_cached(
+    let rows = c.all(
         "SELECT id, ply FROM games WHERE status = 'active'
            AND ((white_ai IS NOT NULL AND substr(fen, 1, 1) = 'W')
              OR (black_ai IS NOT NULL AND substr(fen, 1, 1) = 'B'))
          ORDER BY updated_at, id",
+        params![],
+        |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
-    let rows = st
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<Vec<_>, _>>()?;
     Ok(rows)
 }
 
@@ -481,11 +479,10 @@ pub fn set_turn_clock(
     deadline: Option<i64>,
     reminder_at: Option<i64>,
 ) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached(
-            "UPDATE games SET deadline = ?2, reminder_at = ?3, reminders_sent = 0 WHERE id = ?1",
-        )?
-        .execute(params![game_id, deadline, reminder_at])?;
+    c.exec(
+        "UPDATE games SET deadline = ?2, reminder_at = ?3, reminders_sent = 0 WHERE id = ?1",
+        params![game_id, deadline, reminder_at],
+    )?;
     Ok(())
 }
 
@@ -503,19 +500,18 @@ pub struct TakebackRequest {
 
 /// The takeback asked for in a game, if any (maybe lapsed: compare `ply`).
 pub fn takeback_request(c: &Tx, game_id: GameId) -> StoreResult<Option<TakebackRequest>> {
-    Ok(c.sql()
-        .prepare_cached(
-            "SELECT game_id, by_user, ply, declined FROM takeback_requests WHERE game_id = ?1",
-        )?
-        .query_row([game_id], |r| {
+    c.one(
+        "SELECT game_id, by_user, ply, declined FROM takeback_requests WHERE game_id = ?1",
+        params![game_id],
+        |r| {
             Ok(TakebackRequest {
                 game_id: r.get(0)?,
                 by_user: r.get(1)?,
                 ply: r.get(2)?,
                 declined: r.get(3)?,
             })
-        })
-        .optional()?)
+        },
+    )
 }
 
 /// Ask for a takeback in a game (replacing a lapsed request).
@@ -526,32 +522,30 @@ pub fn set_takeback_request(
     ply: Ply,
     now: i64,
 ) -> StoreResult<()> {
-    c.sql().prepare_cached(
+    c.exec(
         "INSERT INTO takeback_requests (game_id, by_user, ply, created_at) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (game_id) DO UPDATE
          SET by_user = excluded.by_user, ply = excluded.ply, created_at = excluded.created_at,
              declined = 0",
-    )?
-    .execute(params![game_id, by_user, ply, now])?;
+        params![game_id, by_user, ply, now],
+    )?;
     Ok(())
 }
 
 /// Mark a game's open takeback request declined. False if none was open.
 pub fn decline_takeback_request(c: &Tx, game_id: GameId) -> StoreResult<bool> {
-    let n = c
-        .sql()
-        .prepare_cached(
-            "UPDATE takeback_requests SET declined = 1 WHERE game_id = ?1 AND declined = 0",
-        )?
-        .execute([game_id])?;
+    let n = c.exec(
+        "UPDATE takeback_requests SET declined = 1 WHERE game_id = ?1 AND declined = 0",
+        params![game_id],
+    )?;
     Ok(n == 1)
 }
 
 /// Drop a game's takeback request (answered). False if there was none.
 pub fn clear_takeback_request(c: &Tx, game_id: GameId) -> StoreResult<bool> {
-    let n = c
-        .sql()
-        .prepare_cached("DELETE FROM takeback_requests WHERE game_id = ?1")?
-        .execute([game_id])?;
+    let n = c.exec(
+        "DELETE FROM takeback_requests WHERE game_id = ?1",
+        params![game_id],
+    )?;
     Ok(n == 1)
 }

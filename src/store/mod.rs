@@ -6,9 +6,9 @@
 //! ([`Store::transaction`], or a [`Batch`] of events each in its own
 //! savepoint).
 
-use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{params, Connection};
 use rusqlite_migration::{Migrations, M};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 use std::time::Duration;
 
@@ -55,6 +55,14 @@ const STATEMENT_CACHE: usize = 256;
 pub enum StoreError {
     Sql(rusqlite::Error),
     Migration(rusqlite_migration::Error),
+    /// PostgreSQL said no (its message never holds the connection's
+    /// password).
+    Postgres(postgres::Error),
+    /// The PostgreSQL schema could not be brought up to date (or is newer
+    /// than this build).
+    Schema(String),
+    /// The PostgreSQL connection is closed.
+    Closed,
 }
 
 impl std::fmt::Display for StoreError {
@@ -62,6 +70,9 @@ impl std::fmt::Display for StoreError {
         match self {
             StoreError::Sql(e) => write!(f, "database error: {e}"),
             StoreError::Migration(e) => write!(f, "database migration failed: {e}"),
+            StoreError::Postgres(e) => write!(f, "PostgreSQL error: {}", pg::describe(e)),
+            StoreError::Schema(e) => write!(f, "PostgreSQL schema: {e}"),
+            StoreError::Closed => f.write_str("the PostgreSQL connection is closed"),
         }
     }
 }
@@ -82,9 +93,116 @@ impl From<rusqlite_migration::Error> for StoreError {
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
-/// One connection to the database file.
+/// Where the store keeps its data: a SQLite file, or a PostgreSQL database
+/// named by its URL. Displayed with the URL's password hidden.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Location {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+impl Location {
+    /// A `postgres://` (or `postgresql://`) URL, else a file path.
+    pub fn parse(s: &str) -> Location {
+        if is_postgres_url(s) {
+            Location::Postgres(s.to_string())
+        } else {
+            Location::Sqlite(PathBuf::from(s))
+        }
+    }
+}
+
+/// Whether `s` names a PostgreSQL database rather than a file.
+pub fn is_postgres_url(s: &str) -> bool {
+    let lower = s.trim_start().to_ascii_lowercase();
+    lower.starts_with("postgres://") || lower.starts_with("postgresql://")
+}
+
+/// A database URL with its password replaced by `***` (for logs and
+/// errors).
+pub fn redact_url(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut u) => {
+            if u.password().is_some() {
+                let _ = u.set_password(Some("***"));
+            }
+            // a password given as a query parameter
+            let pairs: Vec<(String, String)> = u
+                .query_pairs()
+                .map(|(k, v)| {
+                    let v = if k.eq_ignore_ascii_case("password") {
+                        "***".to_string()
+                    } else {
+                        v.into_owned()
+                    };
+                    (k.into_owned(), v)
+                })
+                .collect();
+            if !pairs.is_empty() {
+                u.query_pairs_mut().clear().extend_pairs(pairs);
+            }
+            u.to_string()
+        }
+        // not a URL we can read: show nothing of it
+        Err(_) => "postgres://***".to_string(),
+    }
+}
+
+impl Location {
+    /// The URL's password, if any, percent-decoded (for the log's
+    /// redaction, which also hides its encoded form).
+    pub fn password(&self) -> Option<String> {
+        let Location::Postgres(url) = self else {
+            return None;
+        };
+        let url = url::Url::parse(url.trim()).ok()?;
+        let p = percent_decoded(url.password()?);
+        (!p.is_empty()).then_some(p)
+    }
+}
+
+/// `s` with its `%XX` escapes decoded (a URL's userinfo).
+fn percent_decoded(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        let hex = b
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (c, hex) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            _ => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::Sqlite(p) => write!(f, "{}", p.display()),
+            Location::Postgres(url) => f.write_str(&redact_url(url)),
+        }
+    }
+}
+
+impl std::fmt::Debug for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Location({self})")
+    }
+}
+
+/// One connection to the database.
 pub struct Store {
-    conn: Connection,
+    tx: Tx,
 }
 
 impl Store {
@@ -101,6 +219,23 @@ impl Store {
         Store::setup(Connection::open_in_memory()?)
     }
 
+    /// Connect to the PostgreSQL database at `url` and migrate it.
+    pub fn connect(url: &str) -> StoreResult<Store> {
+        Ok(Store {
+            tx: Tx {
+                db: Db::Postgres(Box::new(pg::PgConn::connect(url)?)),
+            },
+        })
+    }
+
+    /// Open the database at `at`, whichever backend it is on.
+    pub fn open_at(at: &Location) -> StoreResult<Store> {
+        match at {
+            Location::Sqlite(path) => Store::open(path),
+            Location::Postgres(url) => Store::connect(url),
+        }
+    }
+
     fn setup(mut conn: Connection) -> StoreResult<Store> {
         conn.busy_timeout(Duration::from_secs(10))?;
         // every query of the store is a cached statement: compiling the SQL
@@ -110,95 +245,53 @@ impl Store {
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         MIGRATIONS.to_latest(&mut conn)?;
-        Ok(Store { conn })
+        Ok(Store {
+            tx: Tx {
+                db: Db::Sqlite(conn),
+            },
+        })
     }
 
-    /// Run `f` in one IMMEDIATE transaction: committed if it returns `Ok`,
+    /// Whether the store is on PostgreSQL.
+    pub fn is_postgres(&self) -> bool {
+        matches!(self.tx.db, Db::Postgres(_))
+    }
+
+    /// Run `f` in one write transaction (SQLite: IMMEDIATE; PostgreSQL:
+    /// after the writers' advisory lock): committed if it returns `Ok`,
     /// rolled back otherwise.
     pub fn transaction<T, E: From<StoreError>>(
         &mut self,
         f: impl FnOnce(&Tx) -> Result<T, E>,
     ) -> Result<T, E> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| E::from(e.into()))?;
-        let value = f(Tx::of(&tx))?;
-        tx.commit().map_err(|e| E::from(e.into()))?;
-        Ok(value)
+        db::transaction(&self.tx, f)
     }
 
-    /// Open an IMMEDIATE transaction for a batch of events, each run in a
+    /// Open a write transaction for a batch of events, each run in a
     /// savepoint of its own ([`Batch::savepoint`]); [`Batch::commit`] keeps
     /// them all, dropping the batch keeps none.
     pub fn begin(&mut self) -> StoreResult<Batch<'_>> {
-        Ok(Batch {
-            tx: self
-                .conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)?,
-        })
+        Batch::begin(&self.tx)
     }
 
     /// Reads outside a transaction.
     pub fn read(&self) -> &Tx {
-        Tx::of(&self.conn)
+        &self.tx
     }
 
     /// The raw SQLite connection, for tests and tools that inspect the file;
     /// the chat service reads through [`Store::read`].
+    ///
+    /// # Panics
+    /// On a PostgreSQL store (see [`Store::is_postgres`]).
+    // the tests' and tools' door to a file they opened themselves: never
+    // reached from a chat (the service only uses `read` and transactions)
+    #[allow(clippy::panic)]
     pub fn conn(&self) -> &Connection {
-        &self.conn
-    }
-}
-
-/// Where the store's functions run: an open transaction (or a savepoint of
-/// one), or a read outside one. The core holds it and hands it back; only
-/// the store looks inside.
-#[repr(transparent)]
-pub struct Tx {
-    conn: Connection,
-}
-
-impl Tx {
-    fn of(conn: &Connection) -> &Tx {
-        // SAFETY: `Tx` is a `repr(transparent)` wrapper of `Connection`, so
-        // the two references have the same layout and lifetime.
-        unsafe { &*(conn as *const Connection).cast::<Tx>() }
-    }
-
-    /// The SQLite connection (for this module's queries only).
-    pub(in crate::store) fn sql(&self) -> &Connection {
-        &self.conn
-    }
-}
-
-/// One transaction holding several events, each in its own savepoint.
-pub struct Batch<'s> {
-    tx: rusqlite::Transaction<'s>,
-}
-
-impl Batch<'_> {
-    /// Run `f` in a new savepoint: kept when `keep` says so of its result,
-    /// rolled back otherwise. The outer `Err` is the store failing to open,
-    /// keep or roll back the savepoint.
-    pub fn savepoint<T>(
-        &mut self,
-        f: impl FnOnce(&Tx) -> T,
-        keep: impl FnOnce(&T) -> bool,
-    ) -> StoreResult<T> {
-        let mut sp = self.tx.savepoint()?;
-        let value = f(Tx::of(&sp));
-        if keep(&value) {
-            sp.commit()?;
-        } else {
-            sp.rollback()?;
+        match &self.tx.db {
+            Db::Sqlite(c) => c,
+            Db::Postgres(_) => panic!("Store::conn: a PostgreSQL store has no SQLite connection"),
         }
-        Ok(value)
-    }
-
-    /// Commit every kept savepoint at once (one fsync).
-    pub fn commit(self) -> StoreResult<()> {
-        Ok(self.tx.commit()?)
     }
 }
 
@@ -225,7 +318,7 @@ macro_rules! table_row {
                 table_row!(@join $(table_row!(@col $field $($col)?)),+);
 
             /// Read the fields from the columns at `at`, `at + 1`, …
-            pub(crate) fn from_row_at(r: &rusqlite::Row, at: usize) -> rusqlite::Result<Self> {
+            pub(crate) fn from_row_at(r: &$crate::store::Row, at: usize) -> rusqlite::Result<Self> {
                 let mut i = at;
                 $(
                     let $field = table_row!(@get r i $($read)?);
@@ -235,7 +328,7 @@ macro_rules! table_row {
                 Ok($name { $($field),+ })
             }
 
-            pub(crate) fn from_row(r: &rusqlite::Row) -> rusqlite::Result<Self> {
+            pub(crate) fn from_row(r: &$crate::store::Row) -> rusqlite::Result<Self> {
                 Self::from_row_at(r, 0)
             }
         }
@@ -251,11 +344,14 @@ mod analyses;
 mod challenges;
 mod chats;
 mod conditionals;
+pub mod copy;
+mod db;
 mod games;
 mod ids;
 mod kinds;
 mod notify;
 mod outbox;
+mod pg;
 pub mod puzzles;
 mod ratings;
 mod tournaments;
@@ -265,11 +361,14 @@ pub use analyses::*;
 pub use challenges::*;
 pub use chats::*;
 pub use conditionals::*;
+use db::Db;
+pub use db::{Batch, Row, RowIndex, Tx};
 pub use games::*;
 pub use ids::*;
 pub use kinds::*;
 pub use notify::*;
 pub use outbox::*;
+pub use pg::LATEST_VERSION as POSTGRES_SCHEMA_VERSION;
 pub use ratings::*;
 pub use tournaments::*;
 pub use users::*;
@@ -279,15 +378,18 @@ pub use users::*;
 /// Forget processed-update ids older than `before` (a platform redelivers
 /// within minutes, never after days). Returns how many were removed.
 pub fn prune_updates(c: &Tx, before: i64) -> StoreResult<usize> {
-    Ok(c.sql()
-        .prepare_cached("DELETE FROM processed_updates WHERE processed_at < ?1")?
-        .execute([before])?)
+    c.exec(
+        "DELETE FROM processed_updates WHERE processed_at < ?1",
+        params![before],
+    )
 }
 
 /// Remember a platform update. Returns false if it was seen before.
 pub fn mark_update(c: &Tx, platform: &str, update_id: &str, now: i64) -> StoreResult<bool> {
-    let n = c.sql().prepare_cached("INSERT OR IGNORE INTO processed_updates (platform, update_id, processed_at) VALUES (?1, ?2, ?3)")?
-.execute(params![platform, update_id, now],
+    let n = c.exec(
+        "INSERT INTO processed_updates (platform, update_id, processed_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT DO NOTHING",
+        params![platform, update_id, now],
     )?;
     Ok(n == 1)
 }
@@ -295,15 +397,17 @@ pub fn mark_update(c: &Tx, platform: &str, update_id: &str, now: i64) -> StoreRe
 // ------------------------------------------------------------- settings ----
 
 pub fn get_setting(c: &Tx, key: &str) -> StoreResult<Option<String>> {
-    Ok(c.sql()
-        .prepare_cached("SELECT value FROM settings WHERE key = ?1")?
-        .query_row([key], |r| r.get(0))
-        .optional()?)
+    c.one(
+        "SELECT value FROM settings WHERE key = ?1",
+        params![key],
+        |r| r.get(0),
+    )
 }
 
 pub fn set_setting(c: &Tx, key: &str, value: &str) -> StoreResult<()> {
-    c.sql().prepare_cached("INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?2")?
-.execute(params![key, value],
+    c.exec(
+        "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = ?2",
+        params![key, value],
     )?;
     Ok(())
 }

@@ -8,21 +8,23 @@ use super::Ply;
 use super::Tx;
 use super::UserId;
 use super::{ChallengeId, StoreResult};
-use rusqlite::{params, OptionalExtension};
+use rusqlite::params;
 
 /// Whether the user wants private notifications.
 pub fn user_notify(c: &Tx, user: UserId) -> StoreResult<bool> {
-    Ok(c.sql()
-        .prepare_cached("SELECT notify FROM users WHERE id = ?1")?
-        .query_row([user], |r| r.get(0))
-        .optional()?
-        .unwrap_or(false))
+    Ok(c.one(
+        "SELECT notify FROM users WHERE id = ?1",
+        params![user],
+        |r| r.get(0),
+    )?
+    .unwrap_or(false))
 }
 
 pub fn set_user_notify(c: &Tx, user: UserId, on: bool) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached("UPDATE users SET notify = ?2 WHERE id = ?1")?
-        .execute(params![user, on])?;
+    c.exec(
+        "UPDATE users SET notify = ?2 WHERE id = ?1",
+        params![user, on],
+    )?;
     Ok(())
 }
 
@@ -36,46 +38,48 @@ pub fn mark_notified(
     user: UserId,
     now: i64,
 ) -> StoreResult<bool> {
-    let n = c
-        .sql()
-        .prepare_cached(
-            "INSERT OR IGNORE INTO notifications_sent (game_id, ply, kind, user_id, sent_at)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-        )?
-        .execute(params![game, ply, kind, user, now])?;
+    let n = c.exec(
+        "INSERT INTO notifications_sent (game_id, ply, kind, user_id, sent_at)
+             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
+        params![game, ply, kind, user, now],
+    )?;
     Ok(n == 1)
 }
 
 /// Forget notifications sent before `before` (their move is long over).
 pub fn prune_notifications(c: &Tx, before: i64) -> StoreResult<usize> {
-    Ok(c.sql()
-        .prepare_cached("DELETE FROM notifications_sent WHERE sent_at < ?1")?
-        .execute([before])?)
+    c.exec(
+        "DELETE FROM notifications_sent WHERE sent_at < ?1",
+        params![before],
+    )
 }
 
 /// The thread a game is played in (None: the chat itself).
 pub fn game_thread(c: &Tx, game: GameId) -> StoreResult<Option<String>> {
-    Ok(c.sql()
-        .prepare_cached("SELECT thread FROM games WHERE id = ?1")?
-        .query_row([game], |r| r.get(0))
-        .optional()?
-        .flatten())
+    Ok(c.one(
+        "SELECT thread FROM games WHERE id = ?1",
+        params![game],
+        |r| r.get(0),
+    )?
+    .flatten())
 }
 
 pub fn set_game_thread(c: &Tx, game: GameId, thread: Option<&str>) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached("UPDATE games SET thread = ?2 WHERE id = ?1")?
-        .execute(params![game, thread])?;
+    c.exec(
+        "UPDATE games SET thread = ?2 WHERE id = ?1",
+        params![game, thread],
+    )?;
     Ok(())
 }
 
 /// The thread a challenge was posted in (None: the chat itself).
 pub fn challenge_thread(c: &Tx, challenge: ChallengeId) -> StoreResult<Option<String>> {
-    Ok(c.sql()
-        .prepare_cached("SELECT thread FROM challenges WHERE id = ?1")?
-        .query_row([challenge], |r| r.get(0))
-        .optional()?
-        .flatten())
+    Ok(c.one(
+        "SELECT thread FROM challenges WHERE id = ?1",
+        params![challenge],
+        |r| r.get(0),
+    )?
+    .flatten())
 }
 
 pub fn set_challenge_thread(
@@ -83,25 +87,28 @@ pub fn set_challenge_thread(
     challenge: ChallengeId,
     thread: Option<&str>,
 ) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached("UPDATE challenges SET thread = ?2 WHERE id = ?1")?
-        .execute(params![challenge, thread])?;
+    c.exec(
+        "UPDATE challenges SET thread = ?2 WHERE id = ?1",
+        params![challenge, thread],
+    )?;
     Ok(())
 }
 
 /// Whether each new game in the chat gets a thread of its own
 /// (`/settings threads on`).
 pub fn chat_threads(c: &Tx, chat: ChatId) -> StoreResult<bool> {
-    Ok(c.sql()
-        .prepare_cached("SELECT threads FROM chats WHERE id = ?1")?
-        .query_row([chat], |r| r.get(0))
-        .optional()?
-        .unwrap_or(false))
+    Ok(c.one(
+        "SELECT threads FROM chats WHERE id = ?1",
+        params![chat],
+        |r| r.get(0),
+    )?
+    .unwrap_or(false))
 }
 
 pub fn set_chat_threads(c: &Tx, chat: ChatId, on: bool) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached("UPDATE chats SET threads = ?2 WHERE id = ?1")?
-        .execute(params![chat, on])?;
+    c.exec(
+        "UPDATE chats SET threads = ?2 WHERE id = ?1",
+        params![chat, on],
+    )?;
     Ok(())
 }

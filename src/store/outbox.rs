@@ -27,13 +27,15 @@ pub fn insert_outbox(
     reply: &str,
     now: i64,
 ) -> StoreResult<i64> {
-    c.sql()
-        .prepare_cached(
-            "INSERT INTO outbox (platform, chat, thread, kind, reply, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?
-        .execute(params![platform, chat, thread, kind, reply, now])?;
-    Ok(c.sql().last_insert_rowid())
+    // the id is given (one more than the last), as in insert_outbox_rows
+    // (PostgreSQL's outbox has no sequence that could fall behind)
+    c.row(
+        "INSERT INTO outbox (id, platform, chat, thread, kind, reply, created_at)
+         VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM outbox), ?1, ?2, ?3, ?4, ?5, ?6)
+         RETURNING id",
+        params![platform, chat, thread, kind, reply, now],
+        |r| r.get(0),
+    )
 }
 
 /// A reply to write to the outbox (see [`insert_outbox_rows`]).
@@ -54,10 +56,11 @@ pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResul
     if rows.is_empty() {
         return Ok(Vec::new());
     }
-    let first: i64 = c
-        .sql()
-        .prepare_cached("SELECT COALESCE(MAX(id), 0) + 1 FROM outbox")?
-        .query_row([], |r| r.get(0))?;
+    let first: i64 = c.row(
+        "SELECT COALESCE(MAX(id), 0) + 1 FROM outbox",
+        params![],
+        |r| r.get(0),
+    )?;
     let values = |n: usize| {
         (0..n)
             .map(|i| {
@@ -84,7 +87,6 @@ pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResul
     };
     let mut id = first;
     for chunk in rows.chunks(ROWS_AT_ONCE) {
-        let mut st = c.sql().prepare_cached(&sql(chunk.len()))?;
         let mut args: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(chunk.len() * 7);
         let ids: Vec<i64> = (id..id + chunk.len() as i64).collect();
         for (r, i) in chunk.iter().zip(&ids) {
@@ -98,7 +100,7 @@ pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResul
                 &now,
             ]);
         }
-        st.execute(&args[..])?;
+        c.exec(&sql(chunk.len()), &args)?;
         id += chunk.len() as i64;
     }
     Ok((first..id).collect())
@@ -107,55 +109,58 @@ pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResul
 /// The replies still owed, oldest first (at most `limit`, from id `after`
 /// on).
 pub fn owed_replies(c: &Tx, after: i64, limit: i64) -> StoreResult<Vec<OwedReply>> {
-    let mut st = c.sql().prepare_cached(
+    let rows = c.all(
         "SELECT id, platform, chat, reply, attempts FROM outbox
          WHERE sent_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2",
+        params![after, limit],
+        |r| {
+            Ok(OwedReply {
+                id: r.get(0)?,
+                platform: r.get(1)?,
+                chat: r.get(2)?,
+                reply: r.get(3)?,
+                attempts: r.get(4)?,
+            })
+        },
     )?;
-    let rows = st.query_map(params![after, limit], |r| {
-        Ok(OwedReply {
-            id: r.get(0)?,
-            platform: r.get(1)?,
-            chat: r.get(2)?,
-            reply: r.get(3)?,
-            attempts: r.get(4)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    Ok(rows)
 }
 
 /// How many replies are still owed.
 pub fn count_owed(c: &Tx) -> StoreResult<i64> {
-    Ok(c.sql()
-        .prepare_cached("SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL")?
-        .query_row([], |r| r.get(0))?)
+    c.row(
+        "SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL",
+        params![],
+        |r| r.get(0),
+    )
 }
 
 /// A reply is done with: sent, or refused for good (`outcome` says which).
 /// False if it was done already.
 pub fn mark_outbox_done(c: &Tx, id: i64, outcome: &str, now: i64) -> StoreResult<bool> {
-    let n = c
-        .sql()
-        .prepare_cached(
-            "UPDATE outbox SET sent_at = ?2, outcome = ?3, attempts = attempts + 1
+    let n = c.exec(
+        "UPDATE outbox SET sent_at = ?2, outcome = ?3, attempts = attempts + 1
              WHERE id = ?1 AND sent_at IS NULL",
-        )?
-        .execute(params![id, now, outcome])?;
+        params![id, now, outcome],
+    )?;
     Ok(n == 1)
 }
 
 /// A try to send a reply failed and it stays owed.
 pub fn note_outbox_attempt(c: &Tx, id: i64, why: &str) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached("UPDATE outbox SET attempts = attempts + 1, outcome = ?2 WHERE id = ?1")?
-        .execute(params![id, why])?;
+    c.exec(
+        "UPDATE outbox SET attempts = attempts + 1, outcome = ?2 WHERE id = ?1",
+        params![id, why],
+    )?;
     Ok(())
 }
 
 /// Forget replies done with before `before`.
 pub fn prune_outbox(c: &Tx, before: i64) -> StoreResult<usize> {
-    Ok(c.sql()
-        .prepare_cached("DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?1")?
-        .execute([before])?)
+    c.exec(
+        "DELETE FROM outbox WHERE sent_at IS NOT NULL AND sent_at < ?1",
+        params![before],
+    )
 }
 
 /// A message the bot placed: its chat, thread, id, and whether it is a
@@ -171,19 +176,18 @@ pub struct PlacedRow {
 /// Where the message `key` (`board:12`, `live:analysis-12`) was placed on
 /// `platform`.
 pub fn placed_message(c: &Tx, platform: &str, key: &str) -> StoreResult<Option<PlacedRow>> {
-    use rusqlite::OptionalExtension;
-    Ok(c.sql().prepare_cached(
+    c.one(
         "SELECT chat, thread, message, media FROM placed_messages WHERE platform = ?1 AND key = ?2",
-    )?
-    .query_row(params![platform, key], |r| {
-        Ok(PlacedRow {
-            chat: r.get(0)?,
-            thread: r.get(1)?,
-            message: r.get(2)?,
-            media: r.get(3)?,
-        })
-    })
-    .optional()?)
+        params![platform, key],
+        |r| {
+            Ok(PlacedRow {
+                chat: r.get(0)?,
+                thread: r.get(1)?,
+                message: r.get(2)?,
+                media: r.get(3)?,
+            })
+        },
+    )
 }
 
 /// Keep where the message `key` was placed on `platform`.
@@ -194,37 +198,33 @@ pub fn set_placed_message(
     at: &PlacedRow,
     now: i64,
 ) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached(
-            "INSERT INTO placed_messages (platform, key, chat, thread, message, media, updated_at)
+    c.exec(
+        "INSERT INTO placed_messages (platform, key, chat, thread, message, media, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT (platform, key) DO UPDATE
          SET chat = excluded.chat, thread = excluded.thread, message = excluded.message,
              media = excluded.media, updated_at = excluded.updated_at",
-        )?
-        .execute(params![
-            platform, key, at.chat, at.thread, at.message, at.media, now
-        ])?;
+        params![platform, key, at.chat, at.thread, at.message, at.media, now],
+    )?;
     Ok(())
 }
 
 /// Whether `message` in `chat` is a game's living board on `platform`.
 pub fn is_board_message(c: &Tx, platform: &str, chat: &str, message: &str) -> StoreResult<bool> {
-    use rusqlite::OptionalExtension;
-    Ok(c.sql()
-        .prepare_cached(
-            "SELECT 1 FROM placed_messages
+    Ok(c.one(
+        "SELECT 1 FROM placed_messages
          WHERE platform = ?1 AND chat = ?2 AND message = ?3 AND key LIKE 'board:%'",
-        )?
-        .query_row(params![platform, chat, message], |_| Ok(()))
-        .optional()?
-        .is_some())
+        params![platform, chat, message],
+        |_| Ok(()),
+    )?
+    .is_some())
 }
 
 /// Forget the placed messages not touched since `before` (a game that long
 /// without a move has ended, or its board is too old to edit).
 pub fn prune_placed_messages(c: &Tx, before: i64) -> StoreResult<usize> {
-    Ok(c.sql()
-        .prepare_cached("DELETE FROM placed_messages WHERE updated_at < ?1")?
-        .execute([before])?)
+    c.exec(
+        "DELETE FROM placed_messages WHERE updated_at < ?1",
+        params![before],
+    )
 }

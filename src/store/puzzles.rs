@@ -1,11 +1,10 @@
 //! Queries for puzzles (schema in `puzzles.sql`): the pack, attempts,
 //! players' puzzle ratings and streaks, and the daily posting per chat.
 
-use super::ChatId;
 use super::StoreResult;
 use super::Tx;
-use super::UserId;
-use rusqlite::{params, OptionalExtension};
+use super::{AttemptId, AttemptStatus, ChatId, PuzzleId, UserId};
+use rusqlite::params;
 
 /// Glicko-2 start values.
 pub const START_RATING: f64 = 1500.0;
@@ -15,7 +14,7 @@ pub const START_VOLATILITY: f64 = 0.06;
 table_row! {
     #[derive(Debug, Clone, PartialEq)]
     pub struct PuzzleRow {
-        pub id: i64,
+        pub id: PuzzleId,
         pub key: String = "puzzle_key",
         pub pdn: String,
         pub rating: f64,
@@ -33,86 +32,70 @@ const PUZZLE_COLS: &str = PuzzleRow::COLUMNS;
 /// Add a puzzle unless one with its key is stored; true when added.
 pub fn insert_puzzle(
     c: &Tx,
-    id: i64,
+    id: PuzzleId,
     key: &str,
     pdn: &str,
     rating: f64,
     difficulty: i64,
     themes: &str,
 ) -> StoreResult<bool> {
-    let n = c.sql().prepare_cached("INSERT OR IGNORE INTO puzzles (id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?
-.execute(params![id, key, pdn, rating, START_DEVIATION, START_VOLATILITY, difficulty, themes],
-    )?;
+    let n = c.exec("INSERT INTO puzzles (id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO NOTHING", params![id, key, pdn, rating, START_DEVIATION, START_VOLATILITY, difficulty, themes])?;
     Ok(n == 1)
 }
 
 pub fn puzzle_count(c: &Tx) -> StoreResult<i64> {
-    Ok(c.sql()
-        .prepare_cached("SELECT count(*) FROM puzzles")?
-        .query_row([], |r| r.get(0))?)
+    c.row("SELECT count(*) FROM puzzles", params![], |r| r.get(0))
 }
 
-pub fn puzzle(c: &Tx, id: i64) -> StoreResult<Option<PuzzleRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!("SELECT {PUZZLE_COLS} FROM puzzles WHERE id = ?1"))?
-        .query_row([id], PuzzleRow::from_row)
-        .optional()?)
+pub fn puzzle(c: &Tx, id: PuzzleId) -> StoreResult<Option<PuzzleRow>> {
+    c.one(
+        &format!("SELECT {PUZZLE_COLS} FROM puzzles WHERE id = ?1"),
+        params![id],
+        PuzzleRow::from_row,
+    )
 }
 
 /// The puzzle ids in pack order (the daily rotation).
-pub fn puzzle_ids(c: &Tx) -> StoreResult<Vec<i64>> {
-    let mut st = c
-        .sql()
-        .prepare_cached("SELECT id FROM puzzles ORDER BY id")?;
-    let rows = st.query_map([], |r| r.get(0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
+pub fn puzzle_ids(c: &Tx) -> StoreResult<Vec<PuzzleId>> {
+    let rows = c.all("SELECT id FROM puzzles ORDER BY id", params![], |r| {
+        r.get(0)
+    })?;
+    Ok(rows)
 }
 
 /// Up to `n` puzzles the user has never tried, nearest to `rating` first.
 pub fn puzzles_near(c: &Tx, user: UserId, rating: f64, n: i64) -> StoreResult<Vec<PuzzleRow>> {
-    let mut st = c.sql().prepare_cached(&format!(
+    let rows = c.all(&format!(
         "SELECT {PUZZLE_COLS} FROM puzzles p
          WHERE NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id)
          ORDER BY abs(p.rating - ?2), p.id LIMIT ?3"
-    ))?;
-    let rows = st.query_map(params![user, rating, n], PuzzleRow::from_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    ), params![user, rating, n], PuzzleRow::from_row)?;
+    Ok(rows)
 }
 
 /// The puzzle tried longest ago by the user (when every one has been tried).
 pub fn puzzle_oldest_tried(c: &Tx, user: UserId) -> StoreResult<Option<PuzzleRow>> {
-    Ok(c.sql().prepare_cached(&format!(
+    c.one(&format!(
             "SELECT {PUZZLE_COLS} FROM puzzles p ORDER BY
-             (SELECT max(a.started_at) FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id), p.id
+             (SELECT max(a.started_at) FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id) NULLS FIRST, p.id
              LIMIT 1"
-        ))?
-.query_row([user],
-        PuzzleRow::from_row,
-    )
-    .optional()?)
+        ), params![user], PuzzleRow::from_row)
 }
 
 pub fn save_puzzle_rating(
     c: &Tx,
-    id: i64,
+    id: PuzzleId,
     rating: f64,
     deviation: f64,
     volatility: f64,
     solved: bool,
 ) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached(
-            "UPDATE puzzles SET rating = ?2, deviation = ?3, volatility = ?4,
+    c.exec(
+        "UPDATE puzzles SET rating = ?2, deviation = ?3, volatility = ?4,
          attempts = attempts + 1, solved = solved + ?5 WHERE id = ?1",
-        )?
-        .execute(params![
-            id,
-            rating,
-            deviation,
-            volatility,
-            i64::from(solved)
-        ])?;
+        params![id, rating, deviation, volatility, i64::from(solved)],
+    )?;
     Ok(())
 }
 
@@ -121,15 +104,15 @@ pub fn save_puzzle_rating(
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct AttemptRow {
-        pub id: i64,
+        pub id: AttemptId,
         pub user_id: UserId,
         pub chat_id: ChatId,
-        pub puzzle_id: i64,
+        pub puzzle_id: PuzzleId,
         pub daily_day: Option<i64>,
         pub moves: String,
         pub wrong: i64,
         pub hints: i64,
-        pub status: String,
+        pub status: AttemptStatus,
         pub rated: bool,
         pub started_at: i64,
     }
@@ -138,41 +121,38 @@ table_row! {
 const ATTEMPT_COLS: &str = AttemptRow::COLUMNS;
 
 /// Whether the user has ever tried the puzzle (anywhere).
-pub fn tried(c: &Tx, user: UserId, puzzle: i64) -> StoreResult<bool> {
-    Ok(c.sql()
-        .prepare_cached(
-            "SELECT 1 FROM puzzle_attempts WHERE user_id = ?1 AND puzzle_id = ?2 LIMIT 1",
-        )?
-        .query_row(params![user, puzzle], |_| Ok(()))
-        .optional()?
-        .is_some())
+pub fn tried(c: &Tx, user: UserId, puzzle: PuzzleId) -> StoreResult<bool> {
+    Ok(c.one(
+        "SELECT 1 FROM puzzle_attempts WHERE user_id = ?1 AND puzzle_id = ?2 LIMIT 1",
+        params![user, puzzle],
+        |_| Ok(()),
+    )?
+    .is_some())
 }
 
 pub fn insert_attempt(
     c: &Tx,
     user: UserId,
     chat: ChatId,
-    puzzle: i64,
+    puzzle: PuzzleId,
     daily_day: Option<i64>,
     rated: bool,
     now: i64,
-) -> StoreResult<i64> {
-    c.sql().prepare_cached("INSERT INTO puzzle_attempts (user_id, chat_id, puzzle_id, daily_day, status, rated, started_at)
-         VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6)")?
-.execute(params![user, chat, puzzle, daily_day, i64::from(rated), now],
-    )?;
-    Ok(c.sql().last_insert_rowid())
+) -> StoreResult<AttemptId> {
+    c.row("INSERT INTO puzzle_attempts (user_id, chat_id, puzzle_id, daily_day, status, rated, started_at)
+         VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6) RETURNING id", params![user, chat, puzzle, daily_day, i64::from(rated), now], |r| r.get(0))
 }
 
 /// The user's open attempt in the chat, if any.
 pub fn open_attempt(c: &Tx, user: UserId, chat: ChatId) -> StoreResult<Option<AttemptRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!(
+    c.one(
+        &format!(
             "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
              WHERE user_id = ?1 AND chat_id = ?2 AND status = 'open' ORDER BY id DESC LIMIT 1"
-        ))?
-        .query_row(params![user, chat], AttemptRow::from_row)
-        .optional()?)
+        ),
+        params![user, chat],
+        AttemptRow::from_row,
+    )
 }
 
 /// The user's attempt at a chat's daily puzzle of `day`, if any.
@@ -182,30 +162,40 @@ pub fn daily_attempt(
     chat: ChatId,
     day: i64,
 ) -> StoreResult<Option<AttemptRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!(
+    c.one(
+        &format!(
             "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
              WHERE user_id = ?1 AND chat_id = ?2 AND daily_day = ?3 ORDER BY id DESC LIMIT 1"
-        ))?
-        .query_row(params![user, chat, day], AttemptRow::from_row)
-        .optional()?)
+        ),
+        params![user, chat, day],
+        AttemptRow::from_row,
+    )
 }
 
 /// Record progress (moves so far, wrong tries, hints).
-pub fn update_attempt(c: &Tx, id: i64, moves: &str, wrong: i64, hints: i64) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached(
-            "UPDATE puzzle_attempts SET moves = ?2, wrong = ?3, hints = ?4 WHERE id = ?1",
-        )?
-        .execute(params![id, moves, wrong, hints])?;
+pub fn update_attempt(
+    c: &Tx,
+    id: AttemptId,
+    moves: &str,
+    wrong: i64,
+    hints: i64,
+) -> StoreResult<()> {
+    c.exec(
+        "UPDATE puzzle_attempts SET moves = ?2, wrong = ?3, hints = ?4 WHERE id = ?1",
+        params![id, moves, wrong, hints],
+    )?;
     Ok(())
 }
 
-/// Close an open attempt; false when it was already closed.
-pub fn finish_attempt(c: &Tx, id: i64, status: &str, now: i64) -> StoreResult<bool> {
-    let n = c.sql().prepare_cached("UPDATE puzzle_attempts SET status = ?2, finished_at = ?3 WHERE id = ?1 AND status = 'open'")?
-.execute(params![id, status, now],
-    )?;
+/// Close an open attempt as solved or failed; false when it was already
+/// closed.
+pub fn finish_attempt(c: &Tx, id: AttemptId, solved: bool, now: i64) -> StoreResult<bool> {
+    let status = if solved {
+        AttemptStatus::Solved
+    } else {
+        AttemptStatus::Failed
+    };
+    let n = c.exec("UPDATE puzzle_attempts SET status = ?2, finished_at = ?3 WHERE id = ?1 AND status = 'open'", params![id, status, now])?;
     Ok(n == 1)
 }
 
@@ -242,21 +232,19 @@ impl Default for PlayerRow {
 
 /// A player's puzzle record in a chat (0: overall); defaults when new.
 pub fn player(c: &Tx, user: UserId, chat: ChatId) -> StoreResult<PlayerRow> {
-    Ok(c.sql()
-        .prepare_cached(&format!(
-            "SELECT {PLAYER_COLS} FROM puzzle_players WHERE user_id = ?1 AND chat_id = ?2"
-        ))?
-        .query_row(params![user, chat], PlayerRow::from_row)
-        .optional()?
-        .unwrap_or_default())
+    Ok(c.one(
+        &format!("SELECT {PLAYER_COLS} FROM puzzle_players WHERE user_id = ?1 AND chat_id = ?2"),
+        params![user, chat],
+        PlayerRow::from_row,
+    )?
+    .unwrap_or_default())
 }
 
 pub fn save_player(c: &Tx, user: UserId, chat: ChatId, p: &PlayerRow) -> StoreResult<()> {
-    c.sql().prepare_cached("INSERT INTO puzzle_players (user_id, chat_id, rating, deviation, volatility, solved, failed, streak, best_streak)
+    c.exec("INSERT INTO puzzle_players (user_id, chat_id, rating, deviation, volatility, solved, failed, streak, best_streak)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
          ON CONFLICT (user_id, chat_id) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
-           solved = ?6, failed = ?7, streak = ?8, best_streak = ?9")?
-.execute(params![
+           solved = ?6, failed = ?7, streak = ?8, best_streak = ?9", params![
             user,
             chat,
             p.rating,
@@ -266,24 +254,24 @@ pub fn save_player(c: &Tx, user: UserId, chat: ChatId, p: &PlayerRow) -> StoreRe
             p.failed,
             p.streak,
             p.best_streak
-        ],
-    )?;
+        ])?;
     Ok(())
 }
 
 /// The chat's puzzle leaderboard: (name, record), best rating first.
 pub fn top_players(c: &Tx, chat: ChatId, n: i64) -> StoreResult<Vec<(String, PlayerRow)>> {
     // the record's columns are the players' (users has none of those names)
-    let mut st = c.sql().prepare_cached(&format!(
-        "SELECT u.name, {PLAYER_COLS}
+    let rows = c.all(
+        &format!(
+            "SELECT u.name, {PLAYER_COLS}
          FROM puzzle_players p JOIN users u ON u.id = p.user_id
          WHERE p.chat_id = ?1 AND p.solved + p.failed > 0
          ORDER BY p.rating DESC, p.solved DESC, u.id LIMIT ?2"
-    ))?;
-    let rows = st.query_map(params![chat, n], |r| {
-        Ok((r.get::<_, String>(0)?, PlayerRow::from_row_at(r, 1)?))
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        ),
+        params![chat, n],
+        |r| Ok((r.get::<_, String>(0)?, PlayerRow::from_row_at(r, 1)?)),
+    )?;
+    Ok(rows)
 }
 
 // ---------------------------------------------------------------- daily ----
@@ -299,19 +287,18 @@ table_row! {
         pub tz_name: Option<String>,
         pub next_at: Option<i64>,
         pub last_day: Option<i64>,
-        pub last_puzzle: Option<i64>,
+        pub last_puzzle: Option<PuzzleId>,
     }
 }
 
 const DAILY_COLS: &str = DailyRow::COLUMNS;
 
 pub fn daily(c: &Tx, chat: ChatId) -> StoreResult<Option<DailyRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!(
-            "SELECT {DAILY_COLS} FROM puzzle_daily WHERE chat_id = ?1"
-        ))?
-        .query_row([chat], DailyRow::from_row)
-        .optional()?)
+    c.one(
+        &format!("SELECT {DAILY_COLS} FROM puzzle_daily WHERE chat_id = ?1"),
+        params![chat],
+        DailyRow::from_row,
+    )
 }
 
 pub fn set_daily(
@@ -323,21 +310,20 @@ pub fn set_daily(
     tz_name: Option<&str>,
     next_at: Option<i64>,
 ) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached(
-            "INSERT INTO puzzle_daily (chat_id, enabled, minute, tz_offset, tz_name, next_at)
+    c.exec(
+        "INSERT INTO puzzle_daily (chat_id, enabled, minute, tz_offset, tz_name, next_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)
          ON CONFLICT (chat_id) DO UPDATE SET enabled = ?2, minute = ?3, tz_offset = ?4,
              tz_name = ?5, next_at = ?6",
-        )?
-        .execute(params![
+        params![
             chat,
             i64::from(enabled),
             minute,
             tz_offset,
             tz_name,
             next_at
-        ])?;
+        ],
+    )?;
     Ok(())
 }
 
@@ -348,30 +334,33 @@ pub fn mark_daily_posted(
     due: i64,
     next_at: i64,
     day: i64,
-    puzzle: i64,
+    puzzle: PuzzleId,
 ) -> StoreResult<bool> {
-    let n = c
-        .sql()
-        .prepare_cached(
-            "UPDATE puzzle_daily SET next_at = ?3, last_day = ?4, last_puzzle = ?5
+    let n = c.exec(
+        "UPDATE puzzle_daily SET next_at = ?3, last_day = ?4, last_puzzle = ?5
          WHERE chat_id = ?1 AND next_at = ?2",
-        )?
-        .execute(params![chat, due, next_at, day, puzzle])?;
+        params![chat, due, next_at, day, puzzle],
+    )?;
     Ok(n == 1)
 }
 
 /// Chats whose daily post is due.
 pub fn dailies_due(c: &Tx, now: i64) -> StoreResult<Vec<DailyRow>> {
-    let mut st = c.sql().prepare_cached(&format!(
+    let rows = c.all(
+        &format!(
         "SELECT {DAILY_COLS} FROM puzzle_daily WHERE enabled = 1 AND next_at <= ?1 ORDER BY next_at"
-    ))?;
-    let rows = st.query_map([now], DailyRow::from_row)?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    ),
+        params![now],
+        DailyRow::from_row,
+    )?;
+    Ok(rows)
 }
 
 /// The earliest pending daily post.
 pub fn next_daily(c: &Tx) -> StoreResult<Option<i64>> {
-    Ok(c.sql()
-        .prepare_cached("SELECT min(next_at) FROM puzzle_daily WHERE enabled = 1")?
-        .query_row([], |r| r.get(0))?)
+    c.row(
+        "SELECT min(next_at) FROM puzzle_daily WHERE enabled = 1",
+        params![],
+        |r| r.get(0),
+    )
 }

@@ -6,7 +6,7 @@ use super::GameId;
 use super::StoreResult;
 use super::Tx;
 use super::UserId;
-use rusqlite::{params, OptionalExtension};
+use rusqlite::params;
 
 use super::{TournamentId, TournamentStatus};
 use crate::tournament::ballot::Ballot;
@@ -103,34 +103,30 @@ pub struct NewTournament<'a> {
 }
 
 pub fn insert_tournament(c: &Tx, t: &NewTournament, now: i64) -> StoreResult<TournamentId> {
-    c.sql().prepare_cached("INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated,
+    c.row("INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated,
                                   bank_moves, bank_days, leave_days, ends_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)")?
-.execute(params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now, t.max_players, t.rated,
-                 t.bank.map(|b| b.0), t.bank.map(|b| b.1), t.leave_days, t.ends_at],
-    )?;
-    Ok(TournamentId(c.sql().last_insert_rowid()))
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+         RETURNING id", params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now, t.max_players, t.rated,
+                 t.bank.map(|b| b.0), t.bank.map(|b| b.1), t.leave_days, t.ends_at], |r| r.get(0))
 }
 
 pub fn tournament(c: &Tx, id: TournamentId) -> StoreResult<Option<TournamentRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!(
+    c.one(
+        &format!(
             "SELECT {} FROM tournaments WHERE id = ?1",
             TournamentRow::COLUMNS
-        ))?
-        .query_row([id], TournamentRow::from_row)
-        .optional()?)
+        ),
+        params![id],
+        TournamentRow::from_row,
+    )
 }
 
 /// The chat's tournaments that are open or running, oldest first.
 pub fn live_tournaments_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<Vec<TournamentRow>> {
-    let mut st = c.sql().prepare_cached(&format!(
+    let rows = c.all(&format!(
         "SELECT {} FROM tournaments WHERE chat_id = ?1 AND status IN ('open', 'running') ORDER BY id",
         TournamentRow::COLUMNS
-    ))?;
-    let rows = st
-        .query_map([chat_id], TournamentRow::from_row)?
-        .collect::<Result<Vec<_>, _>>()?;
+    ), params![chat_id], TournamentRow::from_row)?;
     Ok(rows)
 }
 
@@ -139,14 +135,10 @@ pub fn last_finished_tournament_in_chat(
     c: &Tx,
     chat_id: ChatId,
 ) -> StoreResult<Option<TournamentRow>> {
-    Ok(c.sql().prepare_cached(&format!(
+    c.one(&format!(
             "SELECT {} FROM tournaments WHERE chat_id = ?1 AND status = 'finished' ORDER BY id DESC LIMIT 1",
             TournamentRow::COLUMNS
-        ))?
-.query_row([chat_id],
-        TournamentRow::from_row,
-    )
-    .optional()?)
+        ), params![chat_id], TournamentRow::from_row)
 }
 
 /// Move a tournament from status `from` to `to`. False if it was not in `from`.
@@ -157,27 +149,26 @@ pub fn set_tournament_status(
     to: TournamentStatus,
     now: i64,
 ) -> StoreResult<bool> {
-    let n = c
-        .sql()
-        .prepare_cached(
-            "UPDATE tournaments SET status = ?3,
+    let n = c.exec(
+        "UPDATE tournaments SET status = ?3,
              started_at = CASE WHEN ?3 = 'running' THEN ?4 ELSE started_at END,
              finished_at = CASE WHEN ?3 IN ('finished', 'cancelled') THEN ?4 ELSE finished_at END
          WHERE id = ?1 AND status = ?2",
-        )?
-        .execute(params![id, from, to, now])?;
+        params![id, from, to, now],
+    )?;
     Ok(n == 1)
 }
 
 /// The entry list in order (withdrawn players included).
 pub fn tournament_players(c: &Tx, id: TournamentId) -> StoreResult<Vec<TournamentPlayerRow>> {
-    let mut st = c.sql().prepare_cached(&format!(
-        "SELECT {} FROM tournament_players WHERE tournament_id = ?1 ORDER BY seq",
-        TournamentPlayerRow::COLUMNS
-    ))?;
-    let rows = st
-        .query_map([id], TournamentPlayerRow::from_row)?
-        .collect::<Result<Vec<_>, _>>()?;
+    let rows = c.all(
+        &format!(
+            "SELECT {} FROM tournament_players WHERE tournament_id = ?1 ORDER BY seq",
+            TournamentPlayerRow::COLUMNS
+        ),
+        params![id],
+        TournamentPlayerRow::from_row,
+    )?;
     Ok(rows)
 }
 
@@ -187,13 +178,14 @@ pub fn tournament_player(
     id: TournamentId,
     user: UserId,
 ) -> StoreResult<Option<TournamentPlayerRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!(
+    c.one(
+        &format!(
             "SELECT {} FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
             TournamentPlayerRow::COLUMNS
-        ))?
-        .query_row(params![id, user], TournamentPlayerRow::from_row)
-        .optional()?)
+        ),
+        params![id, user],
+        TournamentPlayerRow::from_row,
+    )
 }
 
 /// A player takes leave: `used` days in all now, paused until `until`.
@@ -204,27 +196,25 @@ pub fn set_tournament_leave(
     used: i64,
     until: i64,
 ) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached(
-            "UPDATE tournament_players SET leave_used = ?3, leave_until = ?4
+    c.exec(
+        "UPDATE tournament_players SET leave_used = ?3, leave_until = ?4
          WHERE tournament_id = ?1 AND user_id = ?2",
-        )?
-        .execute(params![id, user, used, until])?;
+        params![id, user, used, until],
+    )?;
     Ok(())
 }
 
 /// Until when `user` is on leave in the tournament of `game_id` (0: not a
 /// tournament game, or no leave).
 pub fn leave_until_in_game(c: &Tx, game_id: GameId, user: UserId) -> StoreResult<i64> {
-    Ok(c.sql()
-        .prepare_cached(
-            "SELECT tp.leave_until FROM tournament_games tg
+    Ok(c.one(
+        "SELECT tp.leave_until FROM tournament_games tg
              JOIN tournament_players tp ON tp.tournament_id = tg.tournament_id AND tp.user_id = ?2
              WHERE tg.game_id = ?1",
-        )?
-        .query_row(params![game_id, user], |r| r.get(0))
-        .optional()?
-        .unwrap_or(0))
+        params![game_id, user],
+        |r| r.get(0),
+    )?
+    .unwrap_or(0))
 }
 
 /// The tournament a game belongs to, if any.
@@ -234,53 +224,50 @@ pub fn tournament_of_game(c: &Tx, game_id: GameId) -> StoreResult<Option<Tournam
         .map(|col| format!("t.{col}"))
         .collect::<Vec<_>>()
         .join(", ");
-    Ok(c.sql()
-        .prepare_cached(&format!(
+    c.one(
+        &format!(
             "SELECT {cols} FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
          WHERE tg.game_id = ?1"
-        ))?
-        .query_row([game_id], TournamentRow::from_row)
-        .optional()?)
+        ),
+        params![game_id],
+        TournamentRow::from_row,
+    )
 }
 
 /// Enter `user` (at the end of the list). False if they are entered already.
 pub fn join_tournament(c: &Tx, id: TournamentId, user: UserId, now: i64) -> StoreResult<bool> {
-    let n = c.sql().prepare_cached("INSERT OR IGNORE INTO tournament_players (tournament_id, user_id, seq, joined_at)
-         VALUES (?1, ?2, (SELECT COALESCE(MAX(seq) + 1, 0) FROM tournament_players WHERE tournament_id = ?1), ?3)")?
-.execute(params![id, user, now],
-    )?;
+    let n = c.exec("INSERT INTO tournament_players (tournament_id, user_id, seq, joined_at)
+         VALUES (?1, ?2, (SELECT COALESCE(MAX(seq) + 1, 0) FROM tournament_players WHERE tournament_id = ?1), ?3)
+         ON CONFLICT DO NOTHING", params![id, user, now])?;
     Ok(n == 1)
 }
 
 /// Take `user` off the list of a tournament not yet started, renumbering
 /// the entries after them. False if they were not entered.
 pub fn leave_tournament(c: &Tx, id: TournamentId, user: UserId) -> StoreResult<bool> {
-    let seq: Option<i64> = c
-        .sql()
-        .query_row(
-            "SELECT seq FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
-            params![id, user],
-            |r| r.get(0),
-        )
-        .optional()?;
+    let seq: Option<i64> = c.one(
+        "SELECT seq FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
+        params![id, user],
+        |r| r.get(0),
+    )?;
     let Some(seq) = seq else {
         return Ok(false);
     };
-    c.sql()
-        .prepare_cached("DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2")?
-        .execute(params![id, user])?;
-    // one by one, in order, so that (tournament_id, seq) stays unique
-    let mut st = c.sql().prepare_cached(
-        "SELECT user_id FROM tournament_players WHERE tournament_id = ?1 AND seq > ?2 ORDER BY seq",
+    c.exec(
+        "DELETE FROM tournament_players WHERE tournament_id = ?1 AND user_id = ?2",
+        params![id, user],
     )?;
-    let later = st
-        .query_map(params![id, seq], |r| r.get::<_, i64>(0))?
-        .collect::<Result<Vec<_>, _>>()?;
+    // one by one, in order, so that (tournament_id, seq) stays unique
+    let later = c.all(
+        "SELECT user_id FROM tournament_players WHERE tournament_id = ?1 AND seq > ?2 ORDER BY seq",
+        params![id, seq],
+        |r| r.get::<_, i64>(0),
+    )?;
     for u in later {
-        c.sql().prepare_cached(
+        c.exec(
             "UPDATE tournament_players SET seq = seq - 1 WHERE tournament_id = ?1 AND user_id = ?2",
-        )?
-        .execute(params![id, u])?;
+            params![id, u],
+        )?;
     }
     Ok(true)
 }
@@ -288,45 +275,39 @@ pub fn leave_tournament(c: &Tx, id: TournamentId, user: UserId) -> StoreResult<b
 /// Mark `user` withdrawn from a started tournament. False if they were not
 /// entered or had withdrawn already.
 pub fn withdraw_player(c: &Tx, id: TournamentId, user: UserId, now: i64) -> StoreResult<bool> {
-    let n = c
-        .sql()
-        .prepare_cached(
-            "UPDATE tournament_players SET withdrawn_at = ?3
+    let n = c.exec(
+        "UPDATE tournament_players SET withdrawn_at = ?3
          WHERE tournament_id = ?1 AND user_id = ?2 AND withdrawn_at IS NULL",
-        )?
-        .execute(params![id, user, now])?;
+        params![id, user, now],
+    )?;
     Ok(n == 1)
 }
 
 pub fn insert_tournament_game(c: &Tx, g: &TournamentGameRow) -> StoreResult<()> {
-    c.sql().prepare_cached("INSERT INTO tournament_games (tournament_id, round, pairing_no, white_seq, black_seq, game_id, opening_code)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")?
-.execute(params![g.tournament_id, g.round, g.pairing_no, g.white_seq, g.black_seq, g.game_id, g.opening_code],
-    )?;
+    c.exec("INSERT INTO tournament_games (tournament_id, round, pairing_no, white_seq, black_seq, game_id, opening_code)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", params![g.tournament_id, g.round, g.pairing_no, g.white_seq, g.black_seq, g.game_id, g.opening_code])?;
     Ok(())
 }
 
 /// The games of a tournament in schedule order.
 pub fn tournament_games(c: &Tx, id: TournamentId) -> StoreResult<Vec<TournamentGameRow>> {
-    let mut st = c.sql().prepare_cached(&format!(
+    let rows = c.all(&format!(
         "SELECT {} FROM tournament_games WHERE tournament_id = ?1 ORDER BY round, pairing_no, game_id",
         TournamentGameRow::COLUMNS
-    ))?;
-    let rows = st
-        .query_map([id], TournamentGameRow::from_row)?
-        .collect::<Result<Vec<_>, _>>()?;
+    ), params![id], TournamentGameRow::from_row)?;
     Ok(rows)
 }
 
 /// The tournament game row of a game, if it is one.
 pub fn tournament_game_of(c: &Tx, game_id: GameId) -> StoreResult<Option<TournamentGameRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!(
+    c.one(
+        &format!(
             "SELECT {} FROM tournament_games WHERE game_id = ?1",
             TournamentGameRow::COLUMNS
-        ))?
-        .query_row([game_id], TournamentGameRow::from_row)
-        .optional()?)
+        ),
+        params![game_id],
+        TournamentGameRow::from_row,
+    )
 }
 
 /// Record a Swiss round's bye (player `seq`).
@@ -337,11 +318,10 @@ pub fn insert_tournament_bye(
     seq: i64,
     half: bool,
 ) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached(
-            "INSERT INTO tournament_byes (tournament_id, round, seq, kind) VALUES (?1, ?2, ?3, ?4)",
-        )?
-        .execute(params![id, round, seq, if half { "half" } else { "full" }])?;
+    c.exec(
+        "INSERT INTO tournament_byes (tournament_id, round, seq, kind) VALUES (?1, ?2, ?3, ?4)",
+        params![id, round, seq, if half { "half" } else { "full" }],
+    )?;
     Ok(())
 }
 
@@ -357,39 +337,32 @@ pub struct ByeRow {
 
 /// A tournament's byes, in round order.
 pub fn tournament_byes(c: &Tx, id: TournamentId) -> StoreResult<Vec<ByeRow>> {
-    let mut st = c.sql().prepare_cached(
+    let rows = c.all(
         "SELECT round, seq, kind FROM tournament_byes WHERE tournament_id = ?1 ORDER BY round, seq",
-    )?;
-    let rows = st
-        .query_map([id], |r| {
+        params![id],
+        |r| {
             Ok(ByeRow {
                 round: r.get(0)?,
                 seq: r.get(1)?,
                 half: r.get::<_, String>(2)? == "half",
             })
-        })?
-        .collect::<Result<Vec<_>, _>>()?;
+        },
+    )?;
     Ok(rows)
 }
 
 /// How many of a tournament's games `user` lost on time.
 pub fn count_time_forfeits(c: &Tx, id: TournamentId, user: UserId) -> StoreResult<i64> {
-    Ok(c.sql().prepare_cached("SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
+    c.row("SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
          WHERE tg.tournament_id = ?1 AND g.result_reason = 'timeout'
-           AND ((g.white_user = ?2 AND g.result = '0-2') OR (g.black_user = ?2 AND g.result = '2-0'))")?
-.query_row(params![id, user],
-        |r| r.get(0),
-    )?)
+           AND ((g.white_user = ?2 AND g.result = '0-2') OR (g.black_user = ?2 AND g.result = '2-0'))", params![id, user], |r| r.get(0))
 }
 
 /// Whether a finished game changes its players' ratings: not when it is a
 /// game of a casual tournament.
 pub fn game_is_rated(c: &Tx, game_id: GameId) -> StoreResult<bool> {
-    Ok(c.sql().prepare_cached("SELECT NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
-                            WHERE tg.game_id = ?1 AND t.rated = 0)")?
-.query_row([game_id],
-        |r| r.get(0),
-    )?)
+    c.row("SELECT NOT EXISTS (SELECT 1 FROM tournament_games tg JOIN tournaments t ON t.id = tg.tournament_id
+                            WHERE tg.game_id = ?1 AND t.rated = 0)", params![game_id], |r| r.get(0))
 }
 
 /// A tournament's games still being played, in schedule order.
@@ -399,48 +372,48 @@ pub fn active_tournament_games(c: &Tx, id: TournamentId) -> StoreResult<Vec<Tour
         .map(|col| format!("tg.{col}"))
         .collect::<Vec<_>>()
         .join(", ");
-    let mut st = c.sql().prepare_cached(&format!(
-        "SELECT {cols} FROM tournament_games tg JOIN games g ON g.id = tg.game_id
+    let rows = c.all(
+        &format!(
+            "SELECT {cols} FROM tournament_games tg JOIN games g ON g.id = tg.game_id
          WHERE tg.tournament_id = ?1 AND g.status = 'active'
          ORDER BY tg.round, tg.pairing_no, tg.game_id"
-    ))?;
-    let rows = st
-        .query_map([id], TournamentGameRow::from_row)?
-        .collect::<Result<Vec<_>, _>>()?;
+        ),
+        params![id],
+        TournamentGameRow::from_row,
+    )?;
     Ok(rows)
 }
 
 /// How many of a tournament's games are still being played.
 pub fn count_active_tournament_games(c: &Tx, id: TournamentId) -> StoreResult<i64> {
-    Ok(c.sql()
-        .prepare_cached(
-            "SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
+    c.row(
+        "SELECT COUNT(*) FROM tournament_games tg JOIN games g ON g.id = tg.game_id
          WHERE tg.tournament_id = ?1 AND g.status = 'active'",
-        )?
-        .query_row([id], |r| r.get(0))?)
+        params![id],
+        |r| r.get(0),
+    )
 }
 
 /// Running tournaments whose end date has passed and not been announced.
 pub fn tournaments_past_end(c: &Tx, now: i64) -> StoreResult<Vec<TournamentRow>> {
-    let mut st = c.sql().prepare_cached(&format!(
-        "SELECT {} FROM tournaments WHERE status = 'running' AND end_announced = 0
+    let rows = c.all(
+        &format!(
+            "SELECT {} FROM tournaments WHERE status = 'running' AND end_announced = 0
            AND ends_at IS NOT NULL AND ends_at <= ?1 ORDER BY id",
-        TournamentRow::COLUMNS
-    ))?;
-    let rows = st
-        .query_map([now], TournamentRow::from_row)?
-        .collect::<Result<Vec<_>, _>>()?;
+            TournamentRow::COLUMNS
+        ),
+        params![now],
+        TournamentRow::from_row,
+    )?;
     Ok(rows)
 }
 
 /// Note that a tournament's end date was announced. False if it was already.
 pub fn mark_end_announced(c: &Tx, id: TournamentId) -> StoreResult<bool> {
-    Ok(c.sql()
-        .prepare_cached(
-            "UPDATE tournaments SET end_announced = 1 WHERE id = ?1 AND end_announced = 0",
-        )?
-        .execute([id])?
-        == 1)
+    Ok(c.exec(
+        "UPDATE tournaments SET end_announced = 1 WHERE id = ?1 AND end_announced = 0",
+        params![id],
+    )? == 1)
 }
 
 /// Put a pairing on the tournament's waiting list (its games start later).
@@ -449,29 +422,24 @@ pub fn insert_pending_pairing(
     tournament: TournamentId,
     p: &PendingPairingRow,
 ) -> StoreResult<()> {
-    c.sql().prepare_cached(
+    c.exec(
         "INSERT INTO tournament_pending (tournament_id, pairing_no, round, white_seq, black_seq)
          VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?
-    .execute(params![
-        tournament,
-        p.pairing_no,
-        p.round,
-        p.white_seq,
-        p.black_seq
-    ])?;
+        params![tournament, p.pairing_no, p.round, p.white_seq, p.black_seq],
+    )?;
     Ok(())
 }
 
 /// The pairings of a tournament waiting to start, in schedule order.
 pub fn pending_pairings(c: &Tx, tournament: TournamentId) -> StoreResult<Vec<PendingPairingRow>> {
-    let mut st = c.sql().prepare_cached(&format!(
-        "SELECT {} FROM tournament_pending WHERE tournament_id = ?1 ORDER BY pairing_no",
-        PendingPairingRow::COLUMNS
-    ))?;
-    let rows = st
-        .query_map([tournament], PendingPairingRow::from_row)?
-        .collect::<Result<Vec<_>, _>>()?;
+    let rows = c.all(
+        &format!(
+            "SELECT {} FROM tournament_pending WHERE tournament_id = ?1 ORDER BY pairing_no",
+            PendingPairingRow::COLUMNS
+        ),
+        params![tournament],
+        PendingPairingRow::from_row,
+    )?;
     Ok(rows)
 }
 
@@ -482,43 +450,43 @@ pub fn take_pending_pairing(
     tournament: TournamentId,
     pairing_no: i64,
 ) -> StoreResult<bool> {
-    Ok(c.sql()
-        .prepare_cached(
-            "DELETE FROM tournament_pending WHERE tournament_id = ?1 AND pairing_no = ?2",
-        )?
-        .execute(params![tournament, pairing_no])?
-        == 1)
+    Ok(c.exec(
+        "DELETE FROM tournament_pending WHERE tournament_id = ?1 AND pairing_no = ?2",
+        params![tournament, pairing_no],
+    )? == 1)
 }
 
 /// Forget a tournament's waiting pairings (it is cancelled); how many.
 pub fn drop_pending_pairings(c: &Tx, tournament: TournamentId) -> StoreResult<usize> {
-    Ok(c.sql()
-        .prepare_cached("DELETE FROM tournament_pending WHERE tournament_id = ?1")?
-        .execute([tournament])?)
+    c.exec(
+        "DELETE FROM tournament_pending WHERE tournament_id = ?1",
+        params![tournament],
+    )
 }
 
 /// Running tournaments with pairings waiting to start.
 pub fn tournaments_waiting(c: &Tx) -> StoreResult<Vec<TournamentRow>> {
-    let mut st = c.sql().prepare_cached(&format!(
-        "SELECT {} FROM tournaments t WHERE status = 'running'
+    let rows = c.all(
+        &format!(
+            "SELECT {} FROM tournaments t WHERE status = 'running'
            AND EXISTS (SELECT 1 FROM tournament_pending p WHERE p.tournament_id = t.id)
          ORDER BY id",
-        TournamentRow::COLUMNS
-    ))?;
-    let rows = st
-        .query_map([], TournamentRow::from_row)?
-        .collect::<Result<Vec<_>, _>>()?;
+            TournamentRow::COLUMNS
+        ),
+        params![],
+        TournamentRow::from_row,
+    )?;
     Ok(rows)
 }
 
 /// How many games of the chat's tournaments are in progress.
 pub fn count_active_tournament_games_in_chat(c: &Tx, chat_id: ChatId) -> StoreResult<i64> {
-    Ok(c.sql()
-        .prepare_cached(
-            "SELECT COUNT(*) FROM tournament_games tg
+    c.row(
+        "SELECT COUNT(*) FROM tournament_games tg
            JOIN tournaments t ON t.id = tg.tournament_id
            JOIN games g ON g.id = tg.game_id
          WHERE t.chat_id = ?1 AND g.status = 'active'",
-        )?
-        .query_row([chat_id], |r| r.get(0))?)
+        params![chat_id],
+        |r| r.get(0),
+    )
 }

@@ -4,7 +4,8 @@ use super::ChatId;
 use super::StoreResult;
 use super::Tx;
 use super::UserId;
-use rusqlite::{params, OptionalExtension};
+use crate::core::i18n::Lang;
+use rusqlite::params;
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,7 +15,8 @@ table_row! {
         pub platform_user_id: String,
         pub name: String,
         pub handle: Option<String>,
-        pub lang: Option<String>,
+        /// Their own language (`/settings lang`), stored as its code.
+        pub lang: Option<Lang>,
         pub vacation_year: i64,
         pub vacation_days: i64,
         pub vacation_until: i64,
@@ -45,16 +47,13 @@ pub fn user_and_chat(
     user: &str,
     chat: &str,
 ) -> StoreResult<Option<(UserId, ChatId)>> {
-    Ok(c.sql()
-        .prepare_cached(
-            "SELECT u.id, ch.id FROM users u, chats ch
+    c.one(
+        "SELECT u.id, ch.id FROM users u, chats ch
          WHERE u.platform = ?1 AND u.platform_user_id = ?2
            AND ch.platform = ?1 AND ch.platform_chat_id = ?3",
-        )?
-        .query_row(params![platform, user, chat], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
-        .optional()?)
+        params![platform, user, chat],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
 }
 
 const USER_COLS: &str = UserRow::COLUMNS;
@@ -74,64 +73,60 @@ pub fn upsert_user(
     now: i64,
 ) -> StoreResult<UserRow> {
     if let Some(h) = handle {
-        c.sql()
-            .prepare_cached(
-                "UPDATE users SET handle = NULL
+        c.exec(
+            "UPDATE users SET handle = NULL
                  WHERE platform = ?1 AND handle = ?2 AND platform_user_id <> ?3",
-            )?
-            .execute(params![platform, h.to_lowercase(), platform_user_id])?;
+            params![platform, h.to_lowercase(), platform_user_id],
+        )?;
     }
-    c.sql()
-        .prepare_cached(
-            "INSERT INTO users (platform, platform_user_id, name, handle, created_at)
+    c.exec(
+        "INSERT INTO users (platform, platform_user_id, name, handle, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5)
          ON CONFLICT (platform, platform_user_id)
          DO UPDATE SET name = excluded.name, handle = excluded.handle
-         WHERE name IS NOT excluded.name OR handle IS NOT excluded.handle",
-        )?
-        .execute(params![
+         WHERE users.name IS DISTINCT FROM excluded.name
+            OR users.handle IS DISTINCT FROM excluded.handle",
+        params![
             platform,
             platform_user_id,
             name,
             handle.map(str::to_lowercase),
             now
-        ])?;
-    Ok(c.sql()
-        .prepare_cached(&format!(
-            "SELECT {USER_COLS} FROM users WHERE platform = ?1 AND platform_user_id = ?2"
-        ))?
-        .query_row(params![platform, platform_user_id], UserRow::from_row)?)
+        ],
+    )?;
+    c.row(
+        &format!("SELECT {USER_COLS} FROM users WHERE platform = ?1 AND platform_user_id = ?2"),
+        params![platform, platform_user_id],
+        UserRow::from_row,
+    )
 }
 
 pub fn user(c: &Tx, id: UserId) -> StoreResult<Option<UserRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!("SELECT {USER_COLS} FROM users WHERE id = ?1"))?
-        .query_row([id], UserRow::from_row)
-        .optional()?)
+    c.one(
+        &format!("SELECT {USER_COLS} FROM users WHERE id = ?1"),
+        params![id],
+        UserRow::from_row,
+    )
 }
 
 pub fn user_by_handle(c: &Tx, platform: &str, handle: &str) -> StoreResult<Option<UserRow>> {
-    Ok(c.sql()
-        .prepare_cached(&format!(
-            "SELECT {USER_COLS} FROM users WHERE platform = ?1 AND handle = ?2"
-        ))?
-        .query_row(
-            params![platform, handle.trim_start_matches('@').to_lowercase()],
-            UserRow::from_row,
-        )
-        .optional()?)
+    c.one(
+        &format!("SELECT {USER_COLS} FROM users WHERE platform = ?1 AND handle = ?2"),
+        params![platform, handle.trim_start_matches('@').to_lowercase()],
+        UserRow::from_row,
+    )
 }
 
-pub fn set_user_lang(c: &Tx, id: UserId, lang: &str) -> StoreResult<()> {
-    c.sql()
-        .prepare_cached("UPDATE users SET lang = ?2 WHERE id = ?1")?
-        .execute(params![id, lang])?;
+/// A user's own language (`/settings lang`), stored as its code.
+pub fn set_user_lang(c: &Tx, id: UserId, lang: Lang) -> StoreResult<()> {
+    c.exec(
+        "UPDATE users SET lang = ?2 WHERE id = ?1",
+        params![id, lang],
+    )?;
     Ok(())
 }
 
 pub fn set_vacation(c: &Tx, id: UserId, year: i64, days_used: i64, until: i64) -> StoreResult<()> {
-    c.sql().prepare_cached("UPDATE users SET vacation_year = ?2, vacation_days = ?3, vacation_until = ?4 WHERE id = ?1")?
-.execute(params![id, year, days_used, until],
-    )?;
+    c.exec("UPDATE users SET vacation_year = ?2, vacation_days = ?3, vacation_until = ?4 WHERE id = ?1", params![id, year, days_used, until])?;
     Ok(())
 }

@@ -2,6 +2,7 @@
 
 use std::process::Command;
 
+pub mod pg;
 pub mod room;
 
 /// Run the `shashki` binary: (exit status, stdout, stderr).

@@ -1,11 +1,12 @@
-//! The chat service on a temporary SQLite file, driven as a group chat:
+//! The chat service on a temporary SQLite file (or a PostgreSQL database,
+//! [`Room::at`]), driven as a group chat:
 //! the harness of the core's integration tests (games, puzzles,
 //! tournaments). A test file adds what only it needs in an `impl Room`
 //! block of its own.
 #![allow(dead_code)] // each test file that shares this module uses a part
 
 use shashki::core::{Config, Event, Input, ManualClock, Outcome, Platform, Service};
-use shashki::store::Store;
+use shashki::store::{Location, Store};
 use std::cell::Cell;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,6 +21,9 @@ pub struct Room {
     pub svc: Arc<Service>,
     pub clock: Arc<ManualClock>,
     pub path: PathBuf,
+    /// Where its store is (the file at `path`, unless [`Room::at`] said
+    /// otherwise).
+    pub location: Location,
     /// What the service was opened with ([`Room::restart`] opens it so).
     pub config: Config,
     /// The group chat: its id and title, and the platform of its events.
@@ -41,6 +45,7 @@ impl Room {
         Room {
             svc,
             clock,
+            location: Location::Sqlite(path.clone()),
             path,
             config,
             chat: "room",
@@ -49,6 +54,15 @@ impl Room {
             _dir: dir,
             seq: Cell::new(0),
         }
+    }
+
+    /// A room like [`Room::with_config`]'s on the store at `location` (a
+    /// PostgreSQL database made for the test).
+    pub fn at(config: Config, location: Location) -> Room {
+        let mut room = Room::with_config(config);
+        room.location = location;
+        room.restart();
+        room
     }
 
     /// The same room with its events in chat `chat`, titled `title`.
@@ -93,13 +107,14 @@ impl Room {
 
     /// The database, opened anew.
     pub fn store(&self) -> Store {
-        Store::open(&self.path).unwrap()
+        Store::open_at(&self.location).unwrap()
     }
 
     /// A new service on the same file and clock, as after a restart.
     pub fn restart(&mut self) {
-        self.svc =
-            Arc::new(Service::open(&self.path, self.config.clone(), self.clock.clone()).unwrap());
+        self.svc = Arc::new(
+            Service::open_at(&self.location, self.config.clone(), self.clock.clone()).unwrap(),
+        );
     }
 }
 

@@ -1,0 +1,271 @@
+//! Where the store's queries run, whatever the backend: [`Tx`] (an open
+//! transaction, a savepoint of one, or reads outside one), its query
+//! helpers ([`Tx::exec`], [`Tx::one`], [`Tx::all`]) and the [`Row`] they
+//! hand to the readers. Every query of the store is written once, with
+//! SQLite's `?N` placeholders and rusqlite's `params!`; the PostgreSQL
+//! layer (`super::pg`) translates the placeholders and the values.
+//!
+//! Transactions are begun and ended with SQL statements (`BEGIN`, `COMMIT`,
+//! `ROLLBACK`, `SAVEPOINT`, …) on both backends, under a guard that rolls
+//! back on an early return or a panic.
+
+use super::pg::PgConn;
+use super::{StoreError, StoreResult};
+use rusqlite::types::{FromSql, ToSql, Value, ValueRef};
+
+/// The connection behind a [`Tx`].
+pub(in crate::store) enum Db {
+    Sqlite(rusqlite::Connection),
+    Postgres(Box<PgConn>),
+}
+
+/// Where the store's functions run: an open transaction (or a savepoint of
+/// one), or a read outside one. The core holds it and hands it back; only
+/// the store looks inside.
+pub struct Tx {
+    pub(in crate::store) db: Db,
+}
+
+/// A column index of a [`Row`] (a `usize`; a trait so that `r.get(0)`
+/// infers as with rusqlite).
+pub trait RowIndex {
+    fn index(&self) -> usize;
+}
+
+impl RowIndex for usize {
+    fn index(&self) -> usize {
+        *self
+    }
+}
+
+/// One row of a query's result, read by column order.
+pub struct Row<'a>(RowOf<'a>);
+
+enum RowOf<'a> {
+    Sqlite(&'a rusqlite::Row<'a>),
+    Postgres(&'a postgres::Row),
+}
+
+impl Row<'_> {
+    /// Column `idx` as `T` (through rusqlite's `FromSql` on both backends).
+    pub fn get<I: RowIndex, T: FromSql>(&self, idx: I) -> rusqlite::Result<T> {
+        let i = idx.index();
+        match &self.0 {
+            RowOf::Sqlite(r) => r.get(i),
+            RowOf::Postgres(r) => {
+                let v = super::pg::column_value(r, i)?;
+                T::column_result(ValueRef::from(&v)).map_err(|e| from_sql_error(i, &v, e))
+            }
+        }
+    }
+}
+
+/// rusqlite's mapping of a `FromSql` error to its `Error`, for a value read
+/// from PostgreSQL.
+fn from_sql_error(i: usize, v: &Value, e: rusqlite::types::FromSqlError) -> rusqlite::Error {
+    use rusqlite::types::FromSqlError;
+    match e {
+        FromSqlError::InvalidType => {
+            rusqlite::Error::InvalidColumnType(i, format!("column {i}"), v.data_type())
+        }
+        FromSqlError::OutOfRange(n) => rusqlite::Error::IntegralValueOutOfRange(i, n),
+        FromSqlError::Other(err) => {
+            rusqlite::Error::FromSqlConversionFailure(i, v.data_type(), err)
+        }
+        other => rusqlite::Error::FromSqlConversionFailure(i, v.data_type(), Box::new(other)),
+    }
+}
+
+impl Tx {
+    /// Run a statement; how many rows it changed.
+    pub(in crate::store) fn exec(&self, sql: &str, p: &[&dyn ToSql]) -> StoreResult<usize> {
+        match &self.db {
+            Db::Sqlite(c) => Ok(c.prepare_cached(sql)?.execute(p)?),
+            Db::Postgres(c) => c.exec(sql, p),
+        }
+    }
+
+    /// The first row of a query, read by `f` (None: no row).
+    pub(in crate::store) fn one<T>(
+        &self,
+        sql: &str,
+        p: &[&dyn ToSql],
+        mut f: impl FnMut(&Row) -> rusqlite::Result<T>,
+    ) -> StoreResult<Option<T>> {
+        match &self.db {
+            Db::Sqlite(c) => {
+                let mut st = c.prepare_cached(sql)?;
+                let mut rows = st.query(p)?;
+                match rows.next()? {
+                    Some(r) => Ok(Some(f(&Row(RowOf::Sqlite(r)))?)),
+                    None => Ok(None),
+                }
+            }
+            Db::Postgres(c) => {
+                let rows = c.query(sql, p)?;
+                match rows.first() {
+                    Some(r) => Ok(Some(f(&Row(RowOf::Postgres(r)))?)),
+                    None => Ok(None),
+                }
+            }
+        }
+    }
+
+    /// The one row of a query that always has one (an aggregate).
+    pub(in crate::store) fn row<T>(
+        &self,
+        sql: &str,
+        p: &[&dyn ToSql],
+        f: impl FnMut(&Row) -> rusqlite::Result<T>,
+    ) -> StoreResult<T> {
+        self.one(sql, p, f)?
+            .ok_or(StoreError::Sql(rusqlite::Error::QueryReturnedNoRows))
+    }
+
+    /// Every row of a query, each read by `f`.
+    pub(in crate::store) fn all<T>(
+        &self,
+        sql: &str,
+        p: &[&dyn ToSql],
+        mut f: impl FnMut(&Row) -> rusqlite::Result<T>,
+    ) -> StoreResult<Vec<T>> {
+        match &self.db {
+            Db::Sqlite(c) => {
+                let mut st = c.prepare_cached(sql)?;
+                let mut rows = st.query(p)?;
+                let mut out = Vec::new();
+                while let Some(r) = rows.next()? {
+                    out.push(f(&Row(RowOf::Sqlite(r)))?);
+                }
+                Ok(out)
+            }
+            Db::Postgres(c) => {
+                let rows = c.query(sql, p)?;
+                let mut out = Vec::with_capacity(rows.len());
+                for r in &rows {
+                    out.push(f(&Row(RowOf::Postgres(r)))?);
+                }
+                Ok(out)
+            }
+        }
+    }
+
+    /// Run statements with no parameters (transaction control, schema).
+    pub(in crate::store) fn batch(&self, sql: &str) -> StoreResult<()> {
+        match &self.db {
+            Db::Sqlite(c) => Ok(c.execute_batch(sql)?),
+            Db::Postgres(c) => c.batch(sql),
+        }
+    }
+
+    /// Open a write transaction: SQLite's IMMEDIATE one (the file's write
+    /// lock at once); on PostgreSQL the writers' advisory lock (one writer
+    /// at a time, across processes, as with SQLite).
+    fn begin_write(&self) -> StoreResult<Open<'_>> {
+        match &self.db {
+            Db::Sqlite(_) => self.batch("BEGIN IMMEDIATE")?,
+            Db::Postgres(_) => self.batch(&super::pg::BEGIN_WRITE)?,
+        }
+        Ok(Open {
+            tx: self,
+            undo: "ROLLBACK",
+        })
+    }
+
+    /// Open a savepoint in the open transaction.
+    fn savepoint(&self) -> StoreResult<Open<'_>> {
+        self.batch("SAVEPOINT event")?;
+        Ok(Open {
+            tx: self,
+            undo: "ROLLBACK TO SAVEPOINT event; RELEASE SAVEPOINT event",
+        })
+    }
+}
+
+/// An open transaction or savepoint: rolled back when dropped unopened
+/// (an early return, a panic) unless [`Open::commit`] ended it.
+struct Open<'a> {
+    tx: &'a Tx,
+    /// The statements that roll it back ("" once ended).
+    undo: &'static str,
+}
+
+impl Open<'_> {
+    /// End it keeping its writes.
+    fn commit(mut self, sql: &'static str) -> StoreResult<()> {
+        let undo = std::mem::take(&mut self.undo);
+        match self.tx.batch(sql) {
+            Ok(()) => Ok(()),
+            Err(e) => {
+                // a failed COMMIT leaves PostgreSQL's transaction open
+                let _ = self.tx.batch(undo);
+                Err(e)
+            }
+        }
+    }
+
+    /// End it dropping its writes.
+    fn rollback(mut self) -> StoreResult<()> {
+        let undo = std::mem::take(&mut self.undo);
+        self.tx.batch(undo)
+    }
+}
+
+impl Drop for Open<'_> {
+    fn drop(&mut self) {
+        if !self.undo.is_empty() {
+            if let Err(e) = self.tx.batch(self.undo) {
+                tracing::error!(error = %e, "rolling back failed");
+            }
+        }
+    }
+}
+
+/// Run `f` in one write transaction on `tx`: committed if it returns `Ok`,
+/// rolled back otherwise (and on a panic).
+pub(in crate::store) fn transaction<T, E: From<StoreError>>(
+    tx: &Tx,
+    f: impl FnOnce(&Tx) -> Result<T, E>,
+) -> Result<T, E> {
+    let open = tx.begin_write()?;
+    let value = f(tx)?;
+    open.commit("COMMIT")?;
+    Ok(value)
+}
+
+/// One transaction holding several events, each in its own savepoint.
+pub struct Batch<'s> {
+    open: Open<'s>,
+}
+
+impl<'s> Batch<'s> {
+    pub(in crate::store) fn begin(tx: &'s Tx) -> StoreResult<Batch<'s>> {
+        Ok(Batch {
+            open: tx.begin_write()?,
+        })
+    }
+
+    /// Run `f` in a new savepoint: kept when `keep` says so of its result,
+    /// rolled back otherwise. The outer `Err` is the store failing to open,
+    /// keep or roll back the savepoint.
+    pub fn savepoint<T>(
+        &mut self,
+        f: impl FnOnce(&Tx) -> T,
+        keep: impl FnOnce(&T) -> bool,
+    ) -> StoreResult<T> {
+        let tx = self.open.tx;
+        let sp = tx.savepoint()?;
+        let value = f(tx);
+        if keep(&value) {
+            sp.commit("RELEASE SAVEPOINT event")?;
+        } else {
+            sp.rollback()?;
+        }
+        Ok(value)
+    }
+
+    /// Commit every kept savepoint at once (one fsync).
+    pub fn commit(self) -> StoreResult<()> {
+        self.open.commit("COMMIT")
+    }
+}
