@@ -179,6 +179,9 @@ fn frisian_two_kings_against_one_draw_after_seven_moves() {
     let mut g = game::<Frisian>("W:WK46,K50:BK3");
     assert_eq!(outcome_after(&mut g, 13), draw(DrawReason::LoneKing));
     assert_eq!(g.counters().lone_king_moves, 7);
+    // a king against a king: 2 moves (of White)
+    let mut g = game::<Frisian>("W:WK46:BK3");
+    assert_eq!(outcome_after(&mut g, 3), draw(DrawReason::LoneKing));
     // three kings against one: no such rule
     let mut g = game::<Frisian>("W:WK46,K50,K48:BK3");
     assert!(wander(&mut g, 20));
