@@ -2662,7 +2662,7 @@ mod suite {
         let mut s = open();
         let put = |s: &mut Store, chat: &str, reply: &str, now| {
             w(s, |tx| {
-                store::insert_outbox(tx, "telegram", chat, None, "post", reply, now)
+                store::insert_outbox(tx, "telegram", chat, None, "post", reply, None, now)
             })
         };
         let a = put(&mut s, "-100", "{\"a\":1}", T0);
@@ -2720,6 +2720,7 @@ mod suite {
                     thread: Some("t"),
                     kind: "post",
                     reply: r.clone(),
+                    claim: None,
                 })
                 .collect();
             store::insert_outbox_rows(tx, &rows, T0 + 200)
