@@ -1566,7 +1566,7 @@ fn a_poddavki_game_is_won_by_losing_every_piece() {
     );
     // rated in Poddavki, not in Russian draughts
     let s = room.store();
-    let top = store::top_ratings_in(s.read(), row.chat_id, "poddavki", 10).unwrap();
+    let top = store::top_ratings_in(s.read(), row.chat_id, Variant::Poddavki, 10).unwrap();
     assert_eq!(top[0].0.name, "Anna");
     assert!(top[0].1.rating > 1500.0);
     assert!(store::top_ratings(s.read(), row.chat_id, 10)

@@ -186,7 +186,7 @@ fn check_text(text: &str) {
                 )
             }
             Command::ChallengeLink { id, token } => {
-                assert!(*id > 0 && *token >= 0, "{text:?} -> {cmd:?}")
+                assert!(id.0 > 0 && *token >= 0, "{text:?} -> {cmd:?}")
             }
             _ => {}
         }

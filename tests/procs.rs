@@ -6,8 +6,7 @@
 //! lease.
 
 mod common;
-#[path = "common/pg.rs"]
-mod pg;
+use common::pg;
 
 use shashki::core::{Config, Input, Platform, Reply, Roles, Service, SystemClock};
 use shashki::runtime::{self, Hub, ProcessOptions, ReplyRx, Scheduled, WorkOptions};

@@ -10,7 +10,7 @@ use shashki::core::puzzles::{read_pack, PACK};
 use shashki::core::{Config, Input, Outcome};
 use shashki::engine::puzzle::Puzzle;
 use shashki::engine::Move;
-use shashki::store::{self, puzzles as db, Ply};
+use shashki::store::{self, puzzles as db, Ply, PuzzleId};
 
 impl Room {
     /// The puzzles' room: its chat "room" is titled "room" too.
@@ -60,7 +60,7 @@ fn has_board(o: &Outcome) -> bool {
 }
 
 /// Pack puzzles: (number, puzzle) matching `f`.
-fn find(f: impl Fn(&Puzzle) -> bool) -> (i64, Puzzle) {
+fn find(f: impl Fn(&Puzzle) -> bool) -> (PuzzleId, Puzzle) {
     read_pack(PACK)
         .into_iter()
         .find(|(_, p, _)| f(p))
@@ -363,7 +363,7 @@ fn buttons_give_hints_solutions_and_the_next_puzzle() {
 }
 
 /// The question buttons of the user's open puzzle (shown again by /puzzle).
-fn o_show(room: &Room, _n: i64) -> Outcome {
+fn o_show(room: &Room, _n: PuzzleId) -> Outcome {
     room.say("Gleb", "/puzzle")
 }
 

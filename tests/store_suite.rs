@@ -15,7 +15,11 @@
 //! SQLite-only section at the end ([`sqlite_only`]), through the one raw
 //! door, `Store::conn()`.
 
+use shashki::core::i18n::Lang;
+use shashki::core::reminders::Reminders;
+use shashki::core::types::{BoardMode, Orientation};
 use shashki::engine::{Color, Variant};
+use shashki::render::Theme;
 use shashki::store::{
     self, AnalysisDone, AnalysisRow, AnalysisStatus, ByeRow, ChallengeId, ChallengeRow,
     ChallengeStatus, ChatId, ChatRow, ChatSetting, ColorWish, ConditionalRow, GameId, GameResult,
@@ -23,7 +27,7 @@ use shashki::store::{
     StoreResult, TakebackRequest, Termination, TournamentGameRow, TournamentId,
     TournamentPlayerRow, TournamentRow, TournamentStatus, Tx, UserId, UserRow,
 };
-use shashki::store::{puzzles, Ply};
+use shashki::store::{puzzles, AttemptStatus, Ply, PuzzleId};
 use shashki::tournament::ballot::Ballot;
 use shashki::tournament::Format;
 use std::cell::Cell;
@@ -94,6 +98,7 @@ macro_rules! store_suite {
                 users_and_chats_are_found_together_by_platform_ids,
                 chats_upsert_keeps_the_id_and_a_title_not_given_again,
                 chats_every_setting_is_set_read_back_and_cleared,
+                chats_every_value_of_every_setting_reads_back,
                 chats_threads_default_off_and_toggle,
                 games_insert_reads_back_every_field,
                 games_every_variant_is_read_back_as_stored,
@@ -494,16 +499,14 @@ mod suite {
     pub fn users_language_vacation_and_notify_are_kept(open: Open) {
         let mut s = open();
         let World { anna, boris, .. } = world(&mut s);
-        w(&mut s, |tx| store::set_user_lang(tx, anna.id, "lv"));
-        assert_eq!(
-            store::user(s.read(), anna.id)
-                .unwrap()
-                .unwrap()
-                .lang
-                .as_deref(),
-            Some("lv")
-        );
-        w(&mut s, |tx| store::set_user_lang(tx, anna.id, "de"));
+        for lang in Lang::ALL {
+            w(&mut s, |tx| store::set_user_lang(tx, anna.id, lang));
+            assert_eq!(
+                store::user(s.read(), anna.id).unwrap().unwrap().lang,
+                Some(lang)
+            );
+        }
+        w(&mut s, |tx| store::set_user_lang(tx, anna.id, Lang::De));
         w(&mut s, |tx| {
             store::set_vacation(tx, anna.id, 2026, 5, T0 + 3 * DAY)
         });
@@ -512,7 +515,7 @@ mod suite {
             store::upsert_user(tx, "console", "1", "Anna", Some("anna"), T0 + 9)
         });
         let a = store::user(s.read(), anna.id).unwrap().unwrap();
-        assert_eq!(a.lang.as_deref(), Some("de"));
+        assert_eq!(a.lang, Some(Lang::De));
         assert_eq!(
             (a.vacation_year, a.vacation_days, a.vacation_until),
             (2026, 5, T0 + 3 * DAY)
@@ -605,17 +608,44 @@ mod suite {
         assert_eq!(store::chat(s.read(), ChatId(9_999)).unwrap(), None);
     }
 
-    /// A chat's value of one setting, as the setting's text.
-    fn setting(c: &ChatRow, k: ChatSetting) -> Option<String> {
-        match k {
-            ChatSetting::Lang => c.lang.clone(),
-            ChatSetting::Theme => c.theme.clone(),
-            ChatSetting::Orientation => c.orientation.clone(),
-            ChatSetting::DaysPerMove => c.days_per_move.map(|d| d.to_string()),
-            ChatSetting::Reminders => c.reminders.clone(),
-            ChatSetting::Boards => c.boards.clone(),
-            ChatSetting::Variant => c.variant.map(|v| v.key().to_string()),
+    /// The chat's value of the setting `like` is of (`like`'s value
+    /// replaced by the row's).
+    fn setting(c: &ChatRow, like: &ChatSetting) -> ChatSetting {
+        match like {
+            ChatSetting::Lang(_) => ChatSetting::Lang(c.lang),
+            ChatSetting::Theme(_) => ChatSetting::Theme(c.theme),
+            ChatSetting::Orientation(_) => ChatSetting::Orientation(c.orientation),
+            ChatSetting::DaysPerMove(_) => ChatSetting::DaysPerMove(c.days_per_move),
+            ChatSetting::Reminders(_) => ChatSetting::Reminders(c.reminders.clone()),
+            ChatSetting::Boards(_) => ChatSetting::Boards(c.boards),
+            ChatSetting::Variant(_) => ChatSetting::Variant(c.variant),
         }
+    }
+
+    /// The setting `s` is of, not chosen.
+    fn unset(s: &ChatSetting) -> ChatSetting {
+        match s {
+            ChatSetting::Lang(_) => ChatSetting::Lang(None),
+            ChatSetting::Theme(_) => ChatSetting::Theme(None),
+            ChatSetting::Orientation(_) => ChatSetting::Orientation(None),
+            ChatSetting::DaysPerMove(_) => ChatSetting::DaysPerMove(None),
+            ChatSetting::Reminders(_) => ChatSetting::Reminders(None),
+            ChatSetting::Boards(_) => ChatSetting::Boards(None),
+            ChatSetting::Variant(_) => ChatSetting::Variant(None),
+        }
+    }
+
+    /// One value of each setting, none of them a default.
+    pub fn chosen_settings() -> Vec<ChatSetting> {
+        vec![
+            ChatSetting::Lang(Some(Lang::Ru)),
+            ChatSetting::Theme(Some(Theme::Contrast)),
+            ChatSetting::Orientation(Some(Orientation::Black)),
+            ChatSetting::DaysPerMove(Some(3)),
+            ChatSetting::Reminders(Some("25% 2d 12h".parse().unwrap())),
+            ChatSetting::Boards(Some(BoardMode::New)),
+            ChatSetting::Variant(Some(Variant::Poddavki)),
+        ]
     }
 
     pub fn chats_every_setting_is_set_read_back_and_cleared(open: Open) {
@@ -623,44 +653,48 @@ mod suite {
         let World {
             chat, other_chat, ..
         } = world(&mut s);
-        let values = [
-            (ChatSetting::Lang, "ru"),
-            (ChatSetting::Theme, "wood"),
-            (ChatSetting::Orientation, "black"),
-            (ChatSetting::DaysPerMove, "3"),
-            (ChatSetting::Reminders, "50% 24h"),
-            (ChatSetting::Boards, "new"),
-            (ChatSetting::Variant, "poddavki"),
-        ];
-        for (k, v) in values {
-            w(&mut s, |tx| {
-                store::set_chat_setting(tx, chat.id, k, Some(v))
-            });
+        let values = chosen_settings();
+        for v in &values {
+            w(&mut s, |tx| store::set_chat_setting(tx, chat.id, v));
             let row = store::chat(s.read(), chat.id).unwrap().unwrap();
-            assert_eq!(setting(&row, k).as_deref(), Some(v), "{k:?}");
+            assert_eq!(&setting(&row, v), v);
             let other = store::chat(s.read(), other_chat.id).unwrap().unwrap();
-            assert_eq!(setting(&other, k), None, "{k:?} of another chat");
+            assert_eq!(setting(&other, v), unset(v), "{v:?} of another chat");
         }
-        // each setting has a column of its own, and typed values read back typed
+        // each setting has a column of its own
         let row = store::chat(s.read(), chat.id).unwrap().unwrap();
-        for (k, v) in values {
-            assert_eq!(
-                setting(&row, k).as_deref(),
-                Some(v),
-                "{k:?} after all were set"
-            );
+        for v in &values {
+            assert_eq!(&setting(&row, v), v, "after all were set");
         }
-        assert_eq!(row.days_per_move, Some(3));
-        assert_eq!(row.variant, Some(Variant::Poddavki));
         assert_eq!(
             row.title.as_deref(),
             Some("Main"),
             "settings leave the title alone"
         );
-        for (k, _) in values {
-            w(&mut s, |tx| store::set_chat_setting(tx, chat.id, k, None));
+        for v in &values {
+            w(&mut s, |tx| store::set_chat_setting(tx, chat.id, &unset(v)));
             let row = store::chat(s.read(), chat.id).unwrap().unwrap();
-            assert_eq!(setting(&row, k), None, "{k:?} cleared");
+            assert_eq!(setting(&row, v), unset(v), "cleared");
+        }
+    }
+
+    pub fn chats_every_value_of_every_setting_reads_back(open: Open) {
+        let mut s = open();
+        let World { chat, .. } = world(&mut s);
+        let mut values: Vec<ChatSetting> = Vec::new();
+        values.extend(Lang::ALL.map(|l| ChatSetting::Lang(Some(l))));
+        values.extend(Theme::ALL.map(|t| ChatSetting::Theme(Some(t))));
+        values.extend(Orientation::ALL.map(|o| ChatSetting::Orientation(Some(o))));
+        values.extend(BoardMode::ALL.map(|m| ChatSetting::Boards(Some(m))));
+        values.extend(Variant::ALL.iter().map(|v| ChatSetting::Variant(Some(*v))));
+        for r in ["off", "50% 24h", "1% 99% 1h 14d"] {
+            let r: Reminders = r.parse().unwrap();
+            values.push(ChatSetting::Reminders(Some(r)));
+        }
+        for v in &values {
+            w(&mut s, |tx| store::set_chat_setting(tx, chat.id, v));
+            let row = store::chat(s.read(), chat.id).unwrap().unwrap();
+            assert_eq!(&setting(&row, v), v);
         }
     }
 
@@ -2150,7 +2184,7 @@ mod suite {
             other_chat,
             ..
         } = world(&mut s);
-        let poddavki = Variant::Poddavki.key();
+        let poddavki = Variant::Poddavki;
         let fresh = RatingRow {
             rating: 1500.0,
             deviation: 350.0,
@@ -2166,7 +2200,7 @@ mod suite {
         let r = s.read();
         assert_eq!(store::rating(r, anna.id, chat.id).unwrap(), mine);
         assert_eq!(
-            store::rating_in(r, anna.id, chat.id, "russian").unwrap(),
+            store::rating_in(r, anna.id, chat.id, Variant::Russian).unwrap(),
             mine
         );
         assert_eq!(
@@ -2216,7 +2250,7 @@ mod suite {
         let dave = w(&mut s, |tx| {
             store::upsert_user(tx, "console", "4", "Dave", None, T0)
         });
-        let poddavki = Variant::Poddavki.key();
+        let poddavki = Variant::Poddavki;
         w(&mut s, |tx| {
             store::save_rating(tx, anna.id, chat.id, &rating(1700.0, 2))?;
             store::save_rating(tx, boris.id, chat.id, &rating(1800.0, 2))?;
@@ -2225,7 +2259,7 @@ mod suite {
             store::save_rating_in(tx, anna.id, chat.id, poddavki, &rating(1900.0, 1))?;
             store::save_rating(tx, carl.id, ChatId::EVERYWHERE, &rating(1550.0, 2))
         });
-        let top = |s: &Store, chat: ChatId, variant: &str, n: usize| {
+        let top = |s: &Store, chat: ChatId, variant: Variant, n: usize| {
             store::top_ratings_in(s.read(), chat, variant, n)
                 .unwrap()
                 .into_iter()
@@ -2238,20 +2272,20 @@ mod suite {
                 .collect::<Vec<_>>()
         };
         assert_eq!(
-            top(&s, chat.id, "russian", 10),
+            top(&s, chat.id, Variant::Russian, 10),
             named(&[("Boris", 1800.0), ("Anna", 1700.0), ("Carl", 1600.0)])
         );
         assert_eq!(
-            top(&s, chat.id, "russian", 2),
+            top(&s, chat.id, Variant::Russian, 2),
             named(&[("Boris", 1800.0), ("Anna", 1700.0)])
         );
         assert_eq!(top(&s, chat.id, poddavki, 10), named(&[("Anna", 1900.0)]));
         assert_eq!(
-            top(&s, ChatId::EVERYWHERE, "russian", 10),
+            top(&s, ChatId::EVERYWHERE, Variant::Russian, 10),
             named(&[("Carl", 1550.0)])
         );
         assert_eq!(
-            top(&s, other_chat.id, "russian", 10),
+            top(&s, other_chat.id, Variant::Russian, 10),
             named(&[("Dave", 2000.0)])
         );
         let plain = store::top_ratings(s.read(), chat.id, 1).unwrap();
@@ -2926,24 +2960,25 @@ mod suite {
         let World {
             anna, boris, chat, ..
         } = world(&mut s);
+        let (p1, p2) = (PuzzleId(1), PuzzleId(2));
         assert!(w(&mut s, |tx| puzzles::insert_puzzle(
-            tx, 1, "k1", "pdn 1", 1400.0, 2, "fork"
+            tx, p1, "k1", "pdn 1", 1400.0, 2, "fork"
         )));
         assert!(
             !w(&mut s, |tx| puzzles::insert_puzzle(
-                tx, 2, "k1", "pdn 2", 1500.0, 3, ""
+                tx, p2, "k1", "pdn 2", 1500.0, 3, ""
             )),
             "one puzzle a key"
         );
         assert!(w(&mut s, |tx| puzzles::insert_puzzle(
-            tx, 2, "k2", "pdn 2", 1600.0, 3, ""
+            tx, p2, "k2", "pdn 2", 1600.0, 3, ""
         )));
         assert_eq!(puzzles::puzzle_count(s.read()).unwrap(), 2);
-        assert_eq!(puzzles::puzzle_ids(s.read()).unwrap(), vec![1, 2]);
+        assert_eq!(puzzles::puzzle_ids(s.read()).unwrap(), vec![p1, p2]);
         assert_eq!(
-            puzzles::puzzle(s.read(), 1).unwrap(),
+            puzzles::puzzle(s.read(), p1).unwrap(),
             Some(puzzles::PuzzleRow {
-                id: 1,
+                id: p1,
                 key: "k1".into(),
                 pdn: "pdn 1".into(),
                 rating: 1400.0,
@@ -2962,17 +2997,17 @@ mod suite {
                 .map(|p| p.id)
                 .collect::<Vec<_>>()
         };
-        assert_eq!(near(&s, anna.id), vec![2, 1], "nearest the rating first");
+        assert_eq!(near(&s, anna.id), vec![p2, p1], "nearest the rating first");
 
-        assert!(!puzzles::tried(s.read(), anna.id, 1).unwrap());
+        assert!(!puzzles::tried(s.read(), anna.id, p1).unwrap());
         let day = 19_700;
         let at = w(&mut s, |tx| {
-            puzzles::insert_attempt(tx, anna.id, chat.id, 1, Some(day), true, T0)
+            puzzles::insert_attempt(tx, anna.id, chat.id, p1, Some(day), true, T0)
         });
-        assert!(puzzles::tried(s.read(), anna.id, 1).unwrap());
-        assert!(!puzzles::tried(s.read(), boris.id, 1).unwrap());
-        assert_eq!(near(&s, anna.id), vec![2], "not one tried");
-        assert_eq!(near(&s, boris.id), vec![2, 1]);
+        assert!(puzzles::tried(s.read(), anna.id, p1).unwrap());
+        assert!(!puzzles::tried(s.read(), boris.id, p1).unwrap());
+        assert_eq!(near(&s, anna.id), vec![p2], "not one tried");
+        assert_eq!(near(&s, boris.id), vec![p2, p1]);
         w(&mut s, |tx| {
             puzzles::update_attempt(tx, at, "c3-d4 f6-g5", 1, 2)
         });
@@ -2983,12 +3018,12 @@ mod suite {
                 id: at,
                 user_id: anna.id,
                 chat_id: chat.id,
-                puzzle_id: 1,
+                puzzle_id: p1,
                 daily_day: Some(day),
                 moves: "c3-d4 f6-g5".into(),
                 wrong: 1,
                 hints: 2,
-                status: "open".into(),
+                status: AttemptStatus::Open,
                 rated: true,
                 started_at: T0,
             })
@@ -3004,16 +3039,11 @@ mod suite {
         assert!(w(&mut s, |tx| puzzles::finish_attempt(
             tx,
             at,
-            "solved",
+            true,
             T0 + 5
         )));
         assert!(
-            !w(&mut s, |tx| puzzles::finish_attempt(
-                tx,
-                at,
-                "failed",
-                T0 + 6
-            )),
+            !w(&mut s, |tx| puzzles::finish_attempt(tx, at, false, T0 + 6)),
             "once"
         );
         assert_eq!(
@@ -3021,15 +3051,31 @@ mod suite {
             None
         );
         let closed = puzzles::daily_attempt(s.read(), anna.id, chat.id, day).unwrap();
-        assert_eq!(closed.map(|a| a.status), Some("solved".to_string()));
+        assert_eq!(closed.map(|a| a.status), Some(AttemptStatus::Solved));
+        // a failed one is stored as failed
+        let other = w(&mut s, |tx| {
+            puzzles::insert_attempt(tx, boris.id, chat.id, p1, Some(day), true, T0)
+        });
+        assert_ne!(other, at);
+        assert!(w(&mut s, |tx| puzzles::finish_attempt(
+            tx,
+            other,
+            false,
+            T0 + 7
+        )));
+        let failed = puzzles::daily_attempt(s.read(), boris.id, chat.id, day).unwrap();
+        assert_eq!(
+            failed.map(|a| (a.id, a.status)),
+            Some((other, AttemptStatus::Failed))
+        );
 
         w(&mut s, |tx| {
-            puzzles::save_puzzle_rating(tx, 1, 1450.0, 300.0, 0.061, true)
+            puzzles::save_puzzle_rating(tx, p1, 1450.0, 300.0, 0.061, true)
         });
         w(&mut s, |tx| {
-            puzzles::save_puzzle_rating(tx, 1, 1440.0, 290.0, 0.062, false)
+            puzzles::save_puzzle_rating(tx, p1, 1440.0, 290.0, 0.062, false)
         });
-        let p = puzzles::puzzle(s.read(), 1).unwrap().unwrap();
+        let p = puzzles::puzzle(s.read(), p1).unwrap().unwrap();
         assert_eq!(
             (p.rating, p.deviation, p.volatility),
             (1440.0, 290.0, 0.062)
@@ -3043,13 +3089,13 @@ mod suite {
                 .map(|p| p.id)
         };
         w(&mut s, |tx| {
-            puzzles::insert_attempt(tx, anna.id, chat.id, 2, None, false, T0 + 10)
+            puzzles::insert_attempt(tx, anna.id, chat.id, p2, None, false, T0 + 10)
         });
-        assert_eq!(oldest(&s), Some(1));
+        assert_eq!(oldest(&s), Some(p1));
         w(&mut s, |tx| {
-            puzzles::insert_attempt(tx, anna.id, chat.id, 1, None, false, T0 + 20)
+            puzzles::insert_attempt(tx, anna.id, chat.id, p1, None, false, T0 + 20)
         });
-        assert_eq!(oldest(&s), Some(2));
+        assert_eq!(oldest(&s), Some(p2));
     }
 
     pub fn puzzles_player_records_and_daily_posts_are_kept(open: Open) {
@@ -3057,8 +3103,9 @@ mod suite {
         let World {
             anna, boris, chat, ..
         } = world(&mut s);
+        let p1 = PuzzleId(1);
         assert!(w(&mut s, |tx| puzzles::insert_puzzle(
-            tx, 1, "k1", "pdn", 1500.0, 1, ""
+            tx, p1, "k1", "pdn", 1500.0, 1, ""
         )));
         assert_eq!(
             puzzles::player(s.read(), anna.id, chat.id).unwrap(),
@@ -3122,18 +3169,18 @@ mod suite {
             vec![daily]
         );
         assert!(w(&mut s, |tx| {
-            puzzles::mark_daily_posted(tx, chat.id, T0 + 100, T0 + 100 + DAY, 19_700, 1)
+            puzzles::mark_daily_posted(tx, chat.id, T0 + 100, T0 + 100 + DAY, 19_700, p1)
         }));
         assert!(
             !w(&mut s, |tx| {
-                puzzles::mark_daily_posted(tx, chat.id, T0 + 100, T0 + 100 + DAY, 19_700, 1)
+                puzzles::mark_daily_posted(tx, chat.id, T0 + 100, T0 + 100 + DAY, 19_700, p1)
             }),
             "posted once"
         );
         let after = puzzles::daily(s.read(), chat.id).unwrap().unwrap();
         assert_eq!(
             (after.next_at, after.last_day, after.last_puzzle),
-            (Some(T0 + 100 + DAY), Some(19_700), Some(1))
+            (Some(T0 + 100 + DAY), Some(19_700), Some(p1))
         );
         w(&mut s, |tx| {
             puzzles::set_daily(tx, chat.id, false, 540, 180, None, Some(T0))
@@ -3154,15 +3201,15 @@ mod suite {
         let id = s
             .transaction(|tx| -> Result<UserId, Abort> {
                 let u = store::upsert_user(tx, "console", "1", "Anna", Some("anna"), T0)?;
-                store::set_user_lang(tx, u.id, "fr")?;
+                store::set_user_lang(tx, u.id, Lang::Fr)?;
                 // the transaction reads its own writes
                 let seen = store::user(tx, u.id)?.map(|u| u.lang);
-                assert_eq!(seen, Some(Some("fr".to_string())));
+                assert_eq!(seen, Some(Some(Lang::Fr)));
                 Ok(u.id)
             })
             .unwrap();
         let u = store::user(s.read(), id).unwrap().unwrap();
-        assert_eq!((u.name.as_str(), u.lang.as_deref()), ("Anna", Some("fr")));
+        assert_eq!((u.name.as_str(), u.lang), ("Anna", Some(Lang::Fr)));
     }
 
     pub fn transactions_that_panic_leave_nothing_and_the_store_usable(open: Open) {
@@ -3450,6 +3497,106 @@ mod sqlite_only {
         assert_eq!(
             unknown_word(store::chat(s.read(), chat.id)),
             word("variant", "Russian")
+        );
+    }
+
+    #[test]
+    fn a_chat_with_an_unknown_setting_word_is_a_typed_error() {
+        for (column, bad, kind) in [
+            ("lang", "es", "language"),
+            // a platform's locale is read leniently, a stored one is not
+            ("lang", "ru-RU", "language"),
+            ("theme", "dark", "theme"),
+            // an alias to type, not a stored spelling
+            ("theme", "wood", "theme"),
+            ("orientation", "flip", "orientation"),
+            ("boards", "edited", "board mode"),
+            ("reminders", "soon", "reminders"),
+        ] {
+            let mut s = memory();
+            let World { chat, .. } = world(&mut s);
+            raw(
+                &s,
+                &format!("UPDATE chats SET {column} = '{bad}' WHERE id = {}", chat.id),
+            );
+            assert_eq!(
+                unknown_word(store::chat(s.read(), chat.id)),
+                word(kind, bad),
+                "{column}"
+            );
+            // the service meets the chat through upsert_chat: it fails too
+            let seen = s.transaction(|tx| {
+                store::upsert_chat(tx, "console", "main", Some("Main"), false, T0)
+            });
+            assert_eq!(unknown_word(seen), word(kind, bad), "{column} upserted");
+        }
+    }
+
+    #[test]
+    fn chat_settings_are_stored_as_their_words() {
+        let mut s = memory();
+        let World { chat, .. } = world(&mut s);
+        for v in suite::chosen_settings() {
+            w(&mut s, |tx| store::set_chat_setting(tx, chat.id, &v));
+        }
+        let stored: [Option<String>; 7] = s
+            .conn()
+            .query_row(
+                "SELECT lang, theme, orientation, CAST(days_per_move AS TEXT), reminders, boards, variant
+                 FROM chats WHERE id = ?1",
+                [chat.id],
+                |r| {
+                    Ok([
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                    ])
+                },
+            )
+            .unwrap();
+        let words = [
+            "ru",
+            "contrast",
+            "black",
+            "3",
+            "25% 2d 12h",
+            "new",
+            "poddavki",
+        ];
+        assert_eq!(stored, words.map(|w| Some(w.to_string())));
+    }
+
+    #[test]
+    fn a_user_with_an_unknown_language_is_a_typed_error() {
+        let mut s = memory();
+        let World { anna, .. } = world(&mut s);
+        raw(
+            &s,
+            &format!("UPDATE users SET lang = 'Russian' WHERE id = {}", anna.id),
+        );
+        assert_eq!(
+            unknown_word(store::user(s.read(), anna.id)),
+            word("language", "Russian")
+        );
+    }
+
+    #[test]
+    fn a_puzzle_attempt_with_an_unknown_status_is_a_typed_error() {
+        let mut s = memory();
+        let World { anna, chat, .. } = world(&mut s);
+        let p = PuzzleId(7);
+        w(&mut s, |tx| {
+            puzzles::insert_puzzle(tx, p, "k7", "pdn", 1500.0, 1, "")?;
+            puzzles::insert_attempt(tx, anna.id, chat.id, p, Some(19_700), true, T0)
+        });
+        raw(&s, "UPDATE puzzle_attempts SET status = 'abandoned'");
+        assert_eq!(
+            unknown_word(puzzles::daily_attempt(s.read(), anna.id, chat.id, 19_700)),
+            word("puzzle attempt status", "abandoned")
         );
     }
 

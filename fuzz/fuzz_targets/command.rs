@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
                     assert!(t.is_none_or(|t| !t.trim().is_empty()));
                 }
                 Command::Unknown(name) => assert!(!name.chars().any(char::is_whitespace)),
-                Command::ChallengeLink { id, token } => assert!(id > 0 && token >= 0),
+                Command::ChallengeLink { id, token } => assert!(id.0 > 0 && token >= 0),
                 _ => {}
             }
         }

@@ -25,12 +25,16 @@ pub fn run(a: RunArgs) -> CliResult {
     // no level prints a token (shashki::logging: the wire crates capped,
     // the tokens redacted from every line)
     let password = config.database.password();
-    let tokens: Vec<&str> = [config.telegram_token(), config.discord_token()]
-        .into_iter()
-        .flatten()
-        .map(|t| t.expose())
-        .chain(password.as_deref())
-        .collect();
+    let tokens: Vec<&str> = [
+        config.telegram_token(),
+        config.discord_token(),
+        config.telegram.webhook_secret.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|t| t.expose())
+    .chain(password.as_deref())
+    .collect();
     shashki::logging::init(&config.log.level, &tokens).map_err(CliError::Input)?;
     let bots = adapters::bots(&config);
     if bots.is_empty() {

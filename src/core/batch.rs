@@ -206,6 +206,24 @@ impl Service {
                 // the refusal is owed like any reply (outside the event's
                 // savepoint, which rolled back)
                 Ok(Ran::Refused(refusal, lang)) => {
+                    // the update stays recorded (its savepoint rolled back
+                    // the record with the rest): delivered again — a
+                    // webhook's retry, to this process or another on the
+                    // same database — it is skipped, not refused twice
+                    if let Some(id) = &w.event.update_id {
+                        let platform = w.event.platform.key();
+                        let marked = tx.savepoint(
+                            |sp| crate::store::mark_update(sp, platform, id, now),
+                            |r| r.is_ok(),
+                        );
+                        let failed = match marked {
+                            Ok(Ok(_)) => None,
+                            Ok(Err(e)) | Err(e) => Some(e),
+                        };
+                        if let Some(e) = failed {
+                            tracing::warn!(error = %e, update = %id, "recording a refused update failed");
+                        }
+                    }
                     let reply = refusal_reply(&self.env, &w.event, lang, &refusal);
                     Ok(Handled::Refused(refusal, Box::new(reply)))
                 }

@@ -65,10 +65,8 @@ pub(crate) fn resolve_lang(
     default: Lang,
 ) -> Lang {
     chat.lang
-        .as_deref()
-        .or(user.and_then(|u| u.lang.as_deref()))
-        .or(platform_lang)
-        .and_then(Lang::from_code)
+        .or(user.and_then(|u| u.lang))
+        .or(platform_lang.and_then(Lang::from_code))
         .unwrap_or(default)
 }
 

@@ -183,6 +183,7 @@ fluent_number!(
     crate::store::ChatId,
     crate::store::TournamentId,
     crate::store::ChallengeId,
+    crate::store::PuzzleId,
     crate::store::Ply
 );
 

@@ -120,11 +120,7 @@ impl Ctx<'_> {
         if !store::mark_notified(self.c, row.id, row.ply, &notice.kind(), uid, self.now)? {
             return Ok(()); // sent before
         }
-        let lang = user
-            .lang
-            .as_deref()
-            .and_then(Lang::from_code)
-            .unwrap_or(self.lang);
+        let lang = user.lang.unwrap_or(self.lang);
         let mut a = text_args(self.catalog(), self.c, lang)?;
         a.set("game", row.id);
         a.set(

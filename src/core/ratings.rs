@@ -76,7 +76,7 @@ pub(crate) fn record_game(
     winner: Option<Color>,
 ) -> Res<()> {
     let white_won = winner.map(|w| w == Color::White);
-    let v = variant.key();
+    let v = variant;
     for scope in [chat_id, ChatId::EVERYWHERE] {
         let w = store::rating_in(c, white, scope, v)?;
         let b = store::rating_in(c, black, scope, v)?;
@@ -95,7 +95,7 @@ pub(crate) fn cmd_top(ctx: &mut Ctx, a: TopArgs) -> Res<()> {
         TopArgs::Variant(v) => v,
         TopArgs::Chat => chat_variant(&ctx.chat),
     };
-    let rows = store::top_ratings_in(ctx.c, ctx.chat.id, variant.key(), 10)?;
+    let rows = store::top_ratings_in(ctx.c, ctx.chat.id, variant, 10)?;
     let names = args![
         ("variant", variant.key()),
         ("variant_name", ctx.variant_name(variant)),

@@ -8,7 +8,7 @@ use super::error::Res;
 use super::games::challenge::chat_variant;
 use super::input::args::SettingsArgs;
 use super::present::board::{chat_board_mode, chat_theme};
-use super::types::BoardMode;
+use super::types::{BoardMode, Orientation};
 use crate::args;
 use crate::store::{self, ChatSetting};
 
@@ -36,35 +36,33 @@ pub(crate) fn cmd_settings(ctx: &mut Ctx, a: SettingsArgs) -> Res<()> {
     match a {
         SettingsArgs::Show => return show_settings(ctx),
         SettingsArgs::Lang(l) => {
-            store::set_user_lang(ctx.c, ctx.user_id()?, l.code())?;
+            store::set_user_lang(ctx.c, ctx.user_id()?, l)?;
             if ctx.chat.is_private || ctx.chat.lang.is_none() {
                 ctx.lang = l;
             }
         }
         SettingsArgs::ChatLang(l) => {
-            store::set_chat_setting(ctx.c, chat, ChatSetting::Lang, Some(l.code()))?;
+            store::set_chat_setting(ctx.c, chat, &ChatSetting::Lang(Some(l)))?;
             ctx.lang = l;
         }
         SettingsArgs::Theme(t) => {
-            store::set_chat_setting(ctx.c, chat, ChatSetting::Theme, Some(t.name()))?;
+            store::set_chat_setting(ctx.c, chat, &ChatSetting::Theme(Some(t)))?;
         }
         SettingsArgs::Orientation(o) => {
-            store::set_chat_setting(ctx.c, chat, ChatSetting::Orientation, Some(o.key()))?;
+            store::set_chat_setting(ctx.c, chat, &ChatSetting::Orientation(Some(o)))?;
         }
         SettingsArgs::Days(d) => {
-            let d = d.to_string();
-            store::set_chat_setting(ctx.c, chat, ChatSetting::DaysPerMove, Some(&d))?;
+            store::set_chat_setting(ctx.c, chat, &ChatSetting::DaysPerMove(Some(d)))?;
         }
         SettingsArgs::Reminders(r) => {
-            let r = r.to_string();
-            store::set_chat_setting(ctx.c, chat, ChatSetting::Reminders, Some(&r))?;
+            store::set_chat_setting(ctx.c, chat, &ChatSetting::Reminders(Some(r.clone())))?;
             ctx.chat.reminders = Some(r);
         }
         SettingsArgs::Boards(m) => {
-            store::set_chat_setting(ctx.c, chat, ChatSetting::Boards, Some(m.key()))?;
+            store::set_chat_setting(ctx.c, chat, &ChatSetting::Boards(Some(m)))?;
         }
         SettingsArgs::Variant(v) => {
-            store::set_chat_setting(ctx.c, chat, ChatSetting::Variant, Some(v.key()))?;
+            store::set_chat_setting(ctx.c, chat, &ChatSetting::Variant(Some(v)))?;
         }
         SettingsArgs::Threads(on) => store::set_chat_threads(ctx.c, chat, on)?,
     }
@@ -79,7 +77,7 @@ fn show_settings(ctx: &mut Ctx) -> Res<()> {
         ("theme", chat_theme(chat, ctx.config().default_theme).name()),
         (
             "orientation",
-            chat.orientation.clone().unwrap_or_else(|| "auto".into())
+            chat.orientation.unwrap_or(Orientation::Auto).key()
         ),
         (
             "days",
@@ -88,8 +86,9 @@ fn show_settings(ctx: &mut Ctx) -> Res<()> {
         (
             "reminders",
             chat.reminders
-                .clone()
-                .unwrap_or_else(|| ctx.config().reminders.to_string())
+                .as_ref()
+                .unwrap_or(&ctx.config().reminders)
+                .to_string()
         ),
         (
             "boards",

@@ -357,10 +357,40 @@ impl BoardMode {
         }
     }
 
+    pub const ALL: [BoardMode; 2] = [BoardMode::Edit, BoardMode::New];
+
     pub fn from_key(key: &str) -> Option<BoardMode> {
-        [BoardMode::Edit, BoardMode::New]
-            .into_iter()
-            .find(|m| m.key() == key)
+        BoardMode::ALL.into_iter().find(|m| m.key() == key)
+    }
+}
+
+/// From which side a chat sees its boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Orientation {
+    /// From Black's side when Black is the only person.
+    Auto,
+    White,
+    Black,
+    /// From the side to move.
+    Mover,
+}
+
+impl Orientation {
+    pub const ALL: [Orientation; 4] = [
+        Orientation::Auto,
+        Orientation::White,
+        Orientation::Black,
+        Orientation::Mover,
+    ];
+
+    /// The stored word.
+    pub fn key(self) -> &'static str {
+        match self {
+            Orientation::Auto => "auto",
+            Orientation::White => "white",
+            Orientation::Black => "black",
+            Orientation::Mover => "mover",
+        }
     }
 }
 

@@ -242,6 +242,28 @@ impl Hub {
         self.metrics.connected(platform, up);
     }
 
+    /// `platform`'s connection has these parts (Discord's shards this
+    /// process runs): it counts as connected only while every one is up
+    /// ([`Hub::set_part_connected`]).
+    pub fn expect_parts(&self, platform: Platform, parts: impl IntoIterator<Item = u32>) {
+        self.health.expect_parts(platform, parts);
+    }
+
+    /// Part `part` (a shard) of `platform`'s connection is up or down;
+    /// the platform is connected while all its parts are.
+    pub fn set_part_connected(&self, platform: Platform, part: u32, up: bool) {
+        let all = self.health.set_part(platform, part, up);
+        if !up {
+            tracing::warn!(platform = platform.key(), part, "a connection part is down");
+        }
+        self.set_connected(platform, all);
+    }
+
+    /// The parts of `platform`'s connection not up now (shards).
+    pub fn parts_down(&self, platform: Platform) -> Vec<u32> {
+        self.health.parts_down(platform)
+    }
+
     /// The platforms configured and not connected now.
     pub fn disconnected(&self) -> Vec<&'static str> {
         self.health.down()

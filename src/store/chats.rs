@@ -3,7 +3,13 @@
 use super::ChatId;
 use super::StoreResult;
 use super::Tx;
+use crate::core::i18n::Lang;
+use crate::core::reminders::Reminders;
+use crate::core::types::{BoardMode, Orientation};
+use crate::render::Theme;
 use rusqlite::params;
+use rusqlite::types::ToSql;
+use shashki_engine::Variant;
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,16 +19,19 @@ table_row! {
         pub platform_chat_id: String,
         pub title: Option<String>,
         pub is_private: bool,
-        pub lang: Option<String>,
-        pub theme: Option<String>,
-        pub orientation: Option<String>,
+        /// Each setting is `None` until the chat chooses one (then the
+        /// configured default holds), and is stored as its word: an
+        /// unknown word is a typed error, not the default.
+        pub lang: Option<Lang>,
+        pub theme: Option<Theme>,
+        pub orientation: Option<Orientation>,
         pub days_per_move: Option<i64>,
-        /// The reminders of a move (`50% 24h`, `off`); None: the default.
-        pub reminders: Option<String>,
-        /// `edit` or `new` (see `core::BoardMode`); `None`: not chosen.
-        pub boards: Option<String>,
+        /// The reminders of a move (`50% 24h`, `off`).
+        pub reminders: Option<Reminders>,
+        /// How the chat keeps its boards (`edit`, `new`).
+        pub boards: Option<BoardMode>,
         /// The chat's default variant (`None`: Russian).
-        pub variant: Option<shashki_engine::Variant> => super::opt_variant_at,
+        pub variant: Option<Variant> => super::opt_variant_at,
     }
 }
 
@@ -59,22 +68,21 @@ pub fn chat(c: &Tx, id: ChatId) -> StoreResult<Option<ChatRow>> {
     )
 }
 
-/// Change one chat setting column (`lang`, `theme`, `orientation`,
-/// `days_per_move`, `reminders`, `boards`, `variant`).
-pub fn set_chat_setting(
-    c: &Tx,
-    id: ChatId,
-    column: ChatSetting,
-    value: Option<&str>,
-) -> StoreResult<()> {
-    let col = match column {
-        ChatSetting::Lang => "lang",
-        ChatSetting::Theme => "theme",
-        ChatSetting::Orientation => "orientation",
-        ChatSetting::DaysPerMove => "days_per_move",
-        ChatSetting::Reminders => "reminders",
-        ChatSetting::Boards => "boards",
-        ChatSetting::Variant => "variant",
+/// Set one of a chat's settings (`None`: back to the default).
+pub fn set_chat_setting(c: &Tx, id: ChatId, setting: &ChatSetting) -> StoreResult<()> {
+    // the engine's Variant is stored by its key (another crate's type)
+    let variant;
+    let (col, value): (&str, &dyn ToSql) = match setting {
+        ChatSetting::Lang(v) => ("lang", v),
+        ChatSetting::Theme(v) => ("theme", v),
+        ChatSetting::Orientation(v) => ("orientation", v),
+        ChatSetting::DaysPerMove(v) => ("days_per_move", v),
+        ChatSetting::Reminders(v) => ("reminders", v),
+        ChatSetting::Boards(v) => ("boards", v),
+        ChatSetting::Variant(v) => {
+            variant = v.map(Variant::key);
+            ("variant", &variant)
+        }
     };
     c.exec(
         &format!("UPDATE chats SET {col} = ?2 WHERE id = ?1"),
@@ -83,13 +91,16 @@ pub fn set_chat_setting(
     Ok(())
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One chat setting with its new value, typed (`None`: not chosen, the
+/// configured default holds).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ChatSetting {
-    Lang,
-    Theme,
-    Orientation,
-    DaysPerMove,
-    Reminders,
-    Boards,
-    Variant,
+    Lang(Option<Lang>),
+    Theme(Option<Theme>),
+    Orientation(Option<Orientation>),
+    /// Days per move by default.
+    DaysPerMove(Option<i64>),
+    Reminders(Option<Reminders>),
+    Boards(Option<BoardMode>),
+    Variant(Option<Variant>),
 }

@@ -346,9 +346,12 @@ pub fn drop_job(c: &Tx, id: i64) -> StoreResult<()> {
     Ok(())
 }
 
-/// Every job in the queue, in the order they are claimed: (job, claimed
-/// by, claim until, failed rounds).
-pub fn queued_jobs(c: &Tx) -> StoreResult<Vec<(QueuedJob, Option<Holder>, i64, i64)>> {
+/// A job in the queue as it stands: (job, claimed by, claim until, failed
+/// rounds).
+pub type JobState = (QueuedJob, Option<Holder>, i64, i64);
+
+/// Every job in the queue, in the order they are claimed.
+pub fn queued_jobs(c: &Tx) -> StoreResult<Vec<JobState>> {
     c.all(
         "SELECT kind, game_id, ply, claimed_by, claim_until, attempts FROM jobs
          ORDER BY priority, id",

@@ -1,5 +1,6 @@
-//! Typed numbers: the ids of games, users, chats, tournaments and
-//! challenges (the rows' `INTEGER PRIMARY KEY`s), and a game's ply. Each is
+//! Typed numbers: the ids of games, users, chats, tournaments,
+//! challenges, puzzles and puzzle attempts (the rows' `INTEGER PRIMARY
+//! KEY`s), and a game's ply. Each is
 //! its own type, so a user's id never goes where a game's is meant; each is
 //! stored as the integer it wraps (`ToSql`/`FromSql`) and written as that
 //! number (`Display`, and in JSON: the replies owed), so texts, button data
@@ -53,6 +54,11 @@ stored_number! {
     TournamentId;
     /// A challenge (`challenges.id`).
     ChallengeId;
+    /// A puzzle of the pack (`puzzles.id`: its number in the pack, as
+    /// `/puzzle 12` names it).
+    PuzzleId;
+    /// One person's go at one puzzle (`puzzle_attempts.id`).
+    AttemptId;
     /// A game's ply: how many moves (of either side) were played.
     Ply;
 }

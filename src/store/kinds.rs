@@ -236,6 +236,15 @@ stored_words! {
     }
 }
 
+stored_words! {
+    /// Where a puzzle attempt is: being solved, or closed either way.
+    AttemptStatus, "puzzle attempt status" {
+        Open = "open",
+        Solved = "solved",
+        Failed = "failed",
+    }
+}
+
 /// Types stored as their `Display` spelling and read back with `FromStr`:
 /// an unknown spelling is a typed error ([`UnknownWord`]), never a default.
 macro_rules! stored_as_text {
@@ -265,6 +274,47 @@ macro_rules! stored_as_text {
 stored_as_text! {
     crate::tournament::Format, "tournament format";
     crate::tournament::ballot::Ballot, "ballot";
+    crate::core::reminders::Reminders, "reminders";
+}
+
+/// The service's own enums stored as one word each, their key (`ru`,
+/// `contrast`, `mover`, `new`): only that exact spelling reads back (a
+/// theme's aliases such as `wood` are for typing, not for storing); any
+/// other word is a typed error ([`UnknownWord`]), never the default. The
+/// enums are the core's and the renderer's; only the store knows they are
+/// stored.
+macro_rules! stored_by_key {
+    ($($ty:ty, $kind:literal, $key:path);+ $(;)?) => {
+        $(
+            impl ToSql for $ty {
+                fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                    Ok(ToSqlOutput::from($key(*self)))
+                }
+            }
+
+            impl FromSql for $ty {
+                fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
+                    let word = v.as_str()?;
+                    <$ty>::ALL
+                        .into_iter()
+                        .find(|x| $key(*x) == word)
+                        .ok_or_else(|| {
+                            FromSqlError::Other(Box::new(UnknownWord {
+                                kind: $kind,
+                                word: word.to_string(),
+                            }))
+                        })
+                }
+            }
+        )+
+    };
+}
+
+stored_by_key! {
+    crate::core::i18n::Lang, "language", crate::core::i18n::Lang::code;
+    crate::render::Theme, "theme", crate::render::Theme::name;
+    crate::core::types::Orientation, "orientation", crate::core::types::Orientation::key;
+    crate::core::types::BoardMode, "board mode", crate::core::types::BoardMode::key;
 }
 
 /// A variant read from column `i` (its key, `russian`, `poddavki`, …): an

@@ -17,7 +17,9 @@ pub struct OwedReply {
     pub attempts: i64,
 }
 
-/// Write a reply owed to `chat` (in the open transaction); its id.
+/// Write a reply owed to `chat` (in the open transaction), claimed by
+/// `claim` (holder, until) or by nobody; its id.
+#[allow(clippy::too_many_arguments)] // one column each, as written
 pub fn insert_outbox(
     c: &Tx,
     platform: &str,

@@ -1,10 +1,9 @@
 //! Queries for puzzles (schema in `puzzles.sql`): the pack, attempts,
 //! players' puzzle ratings and streaks, and the daily posting per chat.
 
-use super::ChatId;
 use super::StoreResult;
 use super::Tx;
-use super::UserId;
+use super::{AttemptId, AttemptStatus, ChatId, PuzzleId, UserId};
 use rusqlite::params;
 
 /// Glicko-2 start values.
@@ -15,7 +14,7 @@ pub const START_VOLATILITY: f64 = 0.06;
 table_row! {
     #[derive(Debug, Clone, PartialEq)]
     pub struct PuzzleRow {
-        pub id: i64,
+        pub id: PuzzleId,
         pub key: String = "puzzle_key",
         pub pdn: String,
         pub rating: f64,
@@ -33,7 +32,7 @@ const PUZZLE_COLS: &str = PuzzleRow::COLUMNS;
 /// Add a puzzle unless one with its key is stored; true when added.
 pub fn insert_puzzle(
     c: &Tx,
-    id: i64,
+    id: PuzzleId,
     key: &str,
     pdn: &str,
     rating: f64,
@@ -49,7 +48,7 @@ pub fn puzzle_count(c: &Tx) -> StoreResult<i64> {
     c.row("SELECT count(*) FROM puzzles", params![], |r| r.get(0))
 }
 
-pub fn puzzle(c: &Tx, id: i64) -> StoreResult<Option<PuzzleRow>> {
+pub fn puzzle(c: &Tx, id: PuzzleId) -> StoreResult<Option<PuzzleRow>> {
     c.one(
         &format!("SELECT {PUZZLE_COLS} FROM puzzles WHERE id = ?1"),
         params![id],
@@ -58,7 +57,7 @@ pub fn puzzle(c: &Tx, id: i64) -> StoreResult<Option<PuzzleRow>> {
 }
 
 /// The puzzle ids in pack order (the daily rotation).
-pub fn puzzle_ids(c: &Tx) -> StoreResult<Vec<i64>> {
+pub fn puzzle_ids(c: &Tx) -> StoreResult<Vec<PuzzleId>> {
     let rows = c.all("SELECT id FROM puzzles ORDER BY id", params![], |r| {
         r.get(0)
     })?;
@@ -86,7 +85,7 @@ pub fn puzzle_oldest_tried(c: &Tx, user: UserId) -> StoreResult<Option<PuzzleRow
 
 pub fn save_puzzle_rating(
     c: &Tx,
-    id: i64,
+    id: PuzzleId,
     rating: f64,
     deviation: f64,
     volatility: f64,
@@ -105,15 +104,15 @@ pub fn save_puzzle_rating(
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
     pub struct AttemptRow {
-        pub id: i64,
+        pub id: AttemptId,
         pub user_id: UserId,
         pub chat_id: ChatId,
-        pub puzzle_id: i64,
+        pub puzzle_id: PuzzleId,
         pub daily_day: Option<i64>,
         pub moves: String,
         pub wrong: i64,
         pub hints: i64,
-        pub status: String,
+        pub status: AttemptStatus,
         pub rated: bool,
         pub started_at: i64,
     }
@@ -122,7 +121,7 @@ table_row! {
 const ATTEMPT_COLS: &str = AttemptRow::COLUMNS;
 
 /// Whether the user has ever tried the puzzle (anywhere).
-pub fn tried(c: &Tx, user: UserId, puzzle: i64) -> StoreResult<bool> {
+pub fn tried(c: &Tx, user: UserId, puzzle: PuzzleId) -> StoreResult<bool> {
     Ok(c.one(
         "SELECT 1 FROM puzzle_attempts WHERE user_id = ?1 AND puzzle_id = ?2 LIMIT 1",
         params![user, puzzle],
@@ -135,11 +134,11 @@ pub fn insert_attempt(
     c: &Tx,
     user: UserId,
     chat: ChatId,
-    puzzle: i64,
+    puzzle: PuzzleId,
     daily_day: Option<i64>,
     rated: bool,
     now: i64,
-) -> StoreResult<i64> {
+) -> StoreResult<AttemptId> {
     c.row("INSERT INTO puzzle_attempts (user_id, chat_id, puzzle_id, daily_day, status, rated, started_at)
          VALUES (?1, ?2, ?3, ?4, 'open', ?5, ?6) RETURNING id", params![user, chat, puzzle, daily_day, i64::from(rated), now], |r| r.get(0))
 }
@@ -174,7 +173,13 @@ pub fn daily_attempt(
 }
 
 /// Record progress (moves so far, wrong tries, hints).
-pub fn update_attempt(c: &Tx, id: i64, moves: &str, wrong: i64, hints: i64) -> StoreResult<()> {
+pub fn update_attempt(
+    c: &Tx,
+    id: AttemptId,
+    moves: &str,
+    wrong: i64,
+    hints: i64,
+) -> StoreResult<()> {
     c.exec(
         "UPDATE puzzle_attempts SET moves = ?2, wrong = ?3, hints = ?4 WHERE id = ?1",
         params![id, moves, wrong, hints],
@@ -182,8 +187,14 @@ pub fn update_attempt(c: &Tx, id: i64, moves: &str, wrong: i64, hints: i64) -> S
     Ok(())
 }
 
-/// Close an open attempt; false when it was already closed.
-pub fn finish_attempt(c: &Tx, id: i64, status: &str, now: i64) -> StoreResult<bool> {
+/// Close an open attempt as solved or failed; false when it was already
+/// closed.
+pub fn finish_attempt(c: &Tx, id: AttemptId, solved: bool, now: i64) -> StoreResult<bool> {
+    let status = if solved {
+        AttemptStatus::Solved
+    } else {
+        AttemptStatus::Failed
+    };
     let n = c.exec("UPDATE puzzle_attempts SET status = ?2, finished_at = ?3 WHERE id = ?1 AND status = 'open'", params![id, status, now])?;
     Ok(n == 1)
 }
@@ -276,7 +287,7 @@ table_row! {
         pub tz_name: Option<String>,
         pub next_at: Option<i64>,
         pub last_day: Option<i64>,
-        pub last_puzzle: Option<i64>,
+        pub last_puzzle: Option<PuzzleId>,
     }
 }
 
@@ -323,7 +334,7 @@ pub fn mark_daily_posted(
     due: i64,
     next_at: i64,
     day: i64,
-    puzzle: i64,
+    puzzle: PuzzleId,
 ) -> StoreResult<bool> {
     let n = c.exec(
         "UPDATE puzzle_daily SET next_at = ?3, last_day = ?4, last_puzzle = ?5

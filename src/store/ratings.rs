@@ -1,11 +1,12 @@
-//! Glicko-2 rating rows per chat and overall (chat 0), per variant (the
-//! rule set's key: `russian`, `poddavki`, …).
+//! Glicko-2 rating rows per chat and overall ([`ChatId::EVERYWHERE`]),
+//! per variant (stored as the rule set's key: `russian`, `poddavki`, …).
 
 use super::ChatId;
 use super::Tx;
 use super::UserId;
 use super::{user, StoreResult, UserRow};
 use rusqlite::params;
+use shashki_engine::Variant;
 
 table_row! {
     #[derive(Debug, Clone, Copy, PartialEq)]
@@ -38,19 +39,21 @@ impl Default for RatingRow {
 
 /// A user's Russian draughts rating in a chat (0: overall).
 pub fn rating(c: &Tx, user: UserId, chat_id: ChatId) -> StoreResult<RatingRow> {
-    rating_in(c, user, chat_id, RUSSIAN)
+    rating_in(c, user, chat_id, Variant::Russian)
 }
 
-/// The key of the rule set ratings are kept for when none is named.
-const RUSSIAN: &str = "russian";
-
 /// A user's rating in a chat (0: overall) for a variant.
-pub fn rating_in(c: &Tx, user: UserId, chat_id: ChatId, variant: &str) -> StoreResult<RatingRow> {
+pub fn rating_in(
+    c: &Tx,
+    user: UserId,
+    chat_id: ChatId,
+    variant: Variant,
+) -> StoreResult<RatingRow> {
     Ok(c.one(
         &format!(
         "SELECT {RATING_COLS} FROM ratings WHERE user_id = ?1 AND chat_id = ?2 AND variant = ?3"
     ),
-        params![user, chat_id, variant],
+        params![user, chat_id, variant.key()],
         RatingRow::from_row,
     )?
     .unwrap_or_default())
@@ -61,40 +64,40 @@ pub fn save_rating_in(
     c: &Tx,
     user: UserId,
     chat_id: ChatId,
-    variant: &str,
+    variant: Variant,
     r: &RatingRow,
 ) -> StoreResult<()> {
     c.exec("INSERT INTO ratings (user_id, chat_id, variant, rating, deviation, volatility, games, wins, draws, losses)
          VALUES (?1, ?2, ?10, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
          ON CONFLICT (user_id, chat_id, variant) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
-             games = ?6, wins = ?7, draws = ?8, losses = ?9", params![user, chat_id, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses, variant])?;
+             games = ?6, wins = ?7, draws = ?8, losses = ?9", params![user, chat_id, r.rating, r.deviation, r.volatility, r.games, r.wins, r.draws, r.losses, variant.key()])?;
     Ok(())
 }
 
 /// Store a user's Russian draughts rating in a chat (0: overall).
 pub fn save_rating(c: &Tx, user: UserId, chat_id: ChatId, r: &RatingRow) -> StoreResult<()> {
-    save_rating_in(c, user, chat_id, RUSSIAN, r)
+    save_rating_in(c, user, chat_id, Variant::Russian, r)
 }
 
-/// The Russian draughts rating table of a chat (chat_id 0: overall), best first.
+/// The Russian draughts rating table of a chat (`ChatId::EVERYWHERE`: overall), best first.
 pub fn top_ratings(
     c: &Tx,
     chat_id: ChatId,
     limit: usize,
 ) -> StoreResult<Vec<(UserRow, RatingRow)>> {
-    top_ratings_in(c, chat_id, RUSSIAN, limit)
+    top_ratings_in(c, chat_id, Variant::Russian, limit)
 }
 
-/// The rating table of a chat (chat_id 0: overall) for a variant, best first.
+/// The rating table of a chat (`ChatId::EVERYWHERE`: overall) for a variant, best first.
 pub fn top_ratings_in(
     c: &Tx,
     chat_id: ChatId,
-    variant: &str,
+    variant: Variant,
     limit: usize,
 ) -> StoreResult<Vec<(UserRow, RatingRow)>> {
     let rows: Vec<(UserId, RatingRow)> = c.all(&format!(
         "SELECT user_id, {RATING_COLS} FROM ratings WHERE chat_id = ?1 AND variant = ?3 ORDER BY rating DESC LIMIT ?2"
-    ), params![chat_id, limit as i64, variant], |r| {
+    ), params![chat_id, limit as i64, variant.key()], |r| {
             Ok((r.get(0)?, RatingRow::from_row_at(r, 1)?))
         })?;
     let mut out = Vec::with_capacity(rows.len());

@@ -4,6 +4,7 @@ use super::ChatId;
 use super::StoreResult;
 use super::Tx;
 use super::UserId;
+use crate::core::i18n::Lang;
 use rusqlite::params;
 
 table_row! {
@@ -14,7 +15,8 @@ table_row! {
         pub platform_user_id: String,
         pub name: String,
         pub handle: Option<String>,
-        pub lang: Option<String>,
+        /// Their own language (`/settings lang`), stored as its code.
+        pub lang: Option<Lang>,
         pub vacation_year: i64,
         pub vacation_days: i64,
         pub vacation_until: i64,
@@ -115,7 +117,8 @@ pub fn user_by_handle(c: &Tx, platform: &str, handle: &str) -> StoreResult<Optio
     )
 }
 
-pub fn set_user_lang(c: &Tx, id: UserId, lang: &str) -> StoreResult<()> {
+/// A user's own language (`/settings lang`), stored as its code.
+pub fn set_user_lang(c: &Tx, id: UserId, lang: Lang) -> StoreResult<()> {
     c.exec(
         "UPDATE users SET lang = ?2 WHERE id = ?1",
         params![id, lang],

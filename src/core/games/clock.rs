@@ -51,9 +51,7 @@ pub(crate) fn reminders_of(ctx: &Ctx, chat_id: ChatId) -> Res<Reminders> {
     } else {
         store::chat(ctx.c, chat_id)?.and_then(|c| c.reminders)
     };
-    Ok(setting
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| ctx.config().reminders.clone()))
+    Ok(setting.unwrap_or_else(|| ctx.config().reminders.clone()))
 }
 
 /// How long `user`'s clock is paused from now: the rest of their

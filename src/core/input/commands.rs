@@ -9,7 +9,7 @@ use super::spec::Access;
 pub use super::table::Command;
 use super::table::CommandSpec;
 use super::words::Words;
-use crate::store::GameId;
+use crate::store::{ChallengeId, GameId};
 
 /// Parse a message starting with `/`. `None` if it is not a command. Every
 /// setting is known (see [`parse_command_on`]).
@@ -78,7 +78,9 @@ pub fn deep_link(payload: &str) -> Option<Command> {
                 .parse()
                 .ok()?;
             Command::ChallengeLink {
-                id: game_ref(id).filter(|_| id.bytes().all(|b| b.is_ascii_digit()))?,
+                id: game_ref(id)
+                    .filter(|_| id.bytes().all(|b| b.is_ascii_digit()))
+                    .map(ChallengeId)?,
                 token,
             }
         }
@@ -338,7 +340,7 @@ mod tests {
         assert_eq!(
             parse_command("/start challenge-7-123456"),
             Some(Command::ChallengeLink {
-                id: 7,
+                id: ChallengeId(7),
                 token: 123456
             })
         );

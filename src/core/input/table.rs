@@ -71,7 +71,7 @@ macro_rules! command_table {
             /// A shared challenge's deep link (`/start challenge-12-TOKEN`):
             /// its card, to accept wherever the link was opened; `token` is
             /// the link's secret (a challenge number alone opens nothing).
-            ChallengeLink { id: i64, token: i64 },
+            ChallengeLink { id: ChallengeId, token: i64 },
             /// A known command whose words do not fit: refused, after the
             /// access check its words asked for.
             Malformed(Rejected),
@@ -116,7 +116,7 @@ macro_rules! command_table {
                         let run: fn(&mut Ctx, $args) -> Res<()> = $run;
                         run(ctx, a)
                     })+
-                    Command::ChallengeLink { id, token } => games::challenge_link(ctx, ChallengeId(id), token),
+                    Command::ChallengeLink { id, token } => games::challenge_link(ctx, id, token),
                     Command::Malformed(r) => Err(r.refusal.into()),
                     Command::Unknown(command) => Err(InputRefusal::UnknownCommand { command }.into()),
                 }

@@ -10,22 +10,19 @@ use crate::core::error::Res;
 use crate::core::games::Loaded;
 use crate::core::i18n::num;
 use crate::core::input::payload::Payload;
-use crate::core::types::{BoardMode, Choice, Target};
+use crate::core::types::{BoardMode, Choice, Orientation, Target};
 use crate::render::Theme;
 use crate::store::{self, ChatId, ChatRow, GameRow, Seat};
 use shashki_engine::{Color, Game, Move, Position};
 
 /// The theme a chat draws its boards in.
 pub(crate) fn chat_theme(chat: &ChatRow, default: Theme) -> Theme {
-    chat.theme
-        .as_deref()
-        .and_then(|t| t.parse::<Theme>().ok())
-        .unwrap_or(default)
+    chat.theme.unwrap_or(default)
 }
 
 /// How a chat keeps its boards, if it has chosen (`/settings boards`).
 pub(crate) fn chat_board_mode(chat: &ChatRow) -> Option<BoardMode> {
-    chat.boards.as_deref().and_then(BoardMode::from_key)
+    chat.boards
 }
 
 /// The position before the last move of a game, and that move.
@@ -64,12 +61,12 @@ impl Ctx<'_> {
     /// How this chat sees a game.
     pub(crate) fn game_board(&self, l: &Loaded) -> Res<BoardView> {
         let (row, g) = (&l.row, &l.game);
-        let flip = match self.chat.orientation.as_deref() {
-            Some("white") => false,
-            Some("black") => true,
-            Some("mover") => g.side_to_move() == Color::Black,
-            // auto: from Black's side when Black is the only human
-            _ => matches!((row.white, row.black), (Seat::Ai(_), Seat::Human(_))),
+        let flip = match self.chat.orientation.unwrap_or(Orientation::Auto) {
+            Orientation::White => false,
+            Orientation::Black => true,
+            Orientation::Mover => g.side_to_move() == Color::Black,
+            // from Black's side when Black is the only human
+            Orientation::Auto => matches!((row.white, row.black), (Seat::Ai(_), Seat::Human(_))),
         };
         let a = args![
             ("game", row.id),

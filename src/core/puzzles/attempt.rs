@@ -13,12 +13,12 @@ use crate::core::present::text::color_key;
 use crate::core::ratings::{self, Glicko};
 use crate::core::types::spoiler;
 use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
-use crate::store::{ChatId, Tx, UserId};
+use crate::store::{AttemptStatus, ChatId, PuzzleId, Tx, UserId};
 use shashki_engine::parse_move;
 use shashki_engine::puzzle::{judge, walk, Answer};
 
 /// Open an attempt at puzzle `id` (rated the first time the user meets it).
-fn new_attempt(x: &Ctx, id: i64, daily_day: Option<i64>) -> Res<AttemptRow> {
+fn new_attempt(x: &Ctx, id: PuzzleId, daily_day: Option<i64>) -> Res<AttemptRow> {
     let rated = !db::tried(x.c, x.user.id, id)?;
     let aid = db::insert_attempt(x.c, x.user.id, x.chat.id, id, daily_day, rated, x.now)?;
     Ok(AttemptRow {
@@ -30,14 +30,14 @@ fn new_attempt(x: &Ctx, id: i64, daily_day: Option<i64>) -> Res<AttemptRow> {
         moves: String::new(),
         wrong: 0,
         hints: 0,
-        status: "open".into(),
+        status: AttemptStatus::Open,
         rated,
         started_at: x.now,
     })
 }
 
 /// A new puzzle near the user's puzzle rating (or puzzle `id`).
-pub(crate) fn start_new(x: &mut Ctx, id: Option<i64>) -> Res<()> {
+pub(crate) fn start_new(x: &mut Ctx, id: Option<PuzzleId>) -> Res<()> {
     if let Some(id) = id {
         return start(x, id, None);
     }
@@ -58,7 +58,7 @@ pub(crate) fn start_new(x: &mut Ctx, id: Option<i64>) -> Res<()> {
     }
 }
 
-pub(crate) fn start(x: &mut Ctx, id: i64, daily_day: Option<i64>) -> Res<()> {
+pub(crate) fn start(x: &mut Ctx, id: PuzzleId, daily_day: Option<i64>) -> Res<()> {
     let Some(row) = db::puzzle(x.c, id)? else {
         x.tell_id("puzzle-none", None);
         return Ok(());
@@ -219,7 +219,7 @@ pub(crate) fn close(
     solved: bool,
     abandoned: bool,
 ) -> Res<(PlayerRow, Option<f64>)> {
-    if !db::finish_attempt(x.c, a.id, if solved { "solved" } else { "failed" }, x.now)? {
+    if !db::finish_attempt(x.c, a.id, solved, x.now)? {
         return Ok((db::player(x.c, a.user_id, x.chat.id)?, None));
     }
     if abandoned && a.moves.is_empty() && a.wrong == 0 && a.hints == 0 {

@@ -39,11 +39,10 @@ pub fn cmd_puzzle(x: &mut Ctx, a: PuzzleArgs) -> Res<()> {
         }
         PuzzleArgs::Daily => {
             let day = day_of(x.now);
-            let id = match db::daily(x.c, x.chat.id)? {
-                Some(d) if d.last_puzzle.is_some() && d.last_day.is_some() => {
-                    (d.last_puzzle.unwrap_or(0), d.last_day.unwrap_or(day))
-                }
-                _ => match daily_puzzle_id(x.c, day)? {
+            let posted = db::daily(x.c, x.chat.id)?.and_then(|d| d.last_puzzle.zip(d.last_day));
+            let id = match posted {
+                Some(posted) => posted,
+                None => match daily_puzzle_id(x.c, day)? {
                     Some(id) => (id, day),
                     None => return Ok(()),
                 },

@@ -11,10 +11,10 @@ use crate::core::present::text::color_key;
 use crate::core::time::{day_of, iso_date_of_day, Zone};
 use crate::core::types::spoiler;
 use crate::store::puzzles as db;
-use crate::store::{ChatId, StoreResult, Tx};
+use crate::store::{ChatId, PuzzleId, StoreResult, Tx};
 
 /// The pack number of the daily puzzle of UTC day `day`.
-pub fn daily_puzzle_id(c: &Tx, day: i64) -> Res<Option<i64>> {
+pub fn daily_puzzle_id(c: &Tx, day: i64) -> Res<Option<PuzzleId>> {
     let ids = db::puzzle_ids(c)?;
     if ids.is_empty() {
         return Ok(None);

@@ -37,8 +37,8 @@ use crate::core::present::text::color_key;
 use crate::core::present::{BoardView, Draft};
 use crate::core::types::Choice;
 use crate::store::puzzles::{self as db, AttemptRow, PuzzleRow};
-use crate::store::Tx;
 use crate::store::{self, StoreResult};
+use crate::store::{PuzzleId, Tx};
 use shashki_engine::pdn::parse_pdn;
 use shashki_engine::puzzle::{walk, Puzzle};
 use shashki_engine::{parse_move, Color, Move, Position};
@@ -51,11 +51,11 @@ pub const MAX_WRONG: i64 = 3;
 pub const PACK: &str = include_str!("../../../assets/puzzles/pack.pdn");
 
 /// The pack, read once: (number, puzzle, its PDN).
-static PACK_PUZZLES: LazyLock<Vec<(i64, Puzzle, String)>> = LazyLock::new(|| read_pack(PACK));
+static PACK_PUZZLES: LazyLock<Vec<(PuzzleId, Puzzle, String)>> = LazyLock::new(|| read_pack(PACK));
 
 /// Read a pack; puzzles that do not parse are skipped (the test suite
 /// checks that none is).
-pub fn read_pack(text: &str) -> Vec<(i64, Puzzle, String)> {
+pub fn read_pack(text: &str) -> Vec<(PuzzleId, Puzzle, String)> {
     let Ok(games) = parse_pdn(text) else {
         tracing::error!("the puzzle pack does not parse");
         return Vec::new();
@@ -70,7 +70,7 @@ pub fn read_pack(text: &str) -> Vec<(i64, Puzzle, String)> {
                 .unwrap_or(i as i64 + 1);
             let p = Puzzle::from_pdn(g).ok()?;
             let pdn = p.to_pdn(n as usize);
-            Some((n, p, pdn))
+            Some((PuzzleId(n), p, pdn))
         })
         .collect()
 }
@@ -147,7 +147,7 @@ pub(crate) fn attempt_moves(p: &Puzzle, a: &AttemptRow) -> Option<Vec<Move>> {
 /// A puzzle's board, from the solver's side, in the chat's theme.
 pub(crate) fn board_for(
     x: &Ctx,
-    id: i64,
+    id: PuzzleId,
     p: &Puzzle,
     pos: Position,
     last: Option<(Position, Move)>,
@@ -171,7 +171,7 @@ pub(crate) fn board_for(
 /// The name a puzzle's start board is sent under (`board-puzzle-7.png`):
 /// the same picture wherever it is shown, so a platform that keeps what it
 /// sent may show it again (Telegram's inline mode).
-pub fn start_board_name(id: i64) -> String {
+pub fn start_board_name(id: PuzzleId) -> String {
     format!("board-puzzle-{id}.png")
 }
 

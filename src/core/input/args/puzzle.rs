@@ -8,6 +8,7 @@ use crate::core::input::spec::{arg, Access, ArgKind, ArgSpec};
 use crate::core::input::words::{self, Words};
 use crate::core::input::InputRefusal;
 use crate::core::time::Zone;
+use crate::store::PuzzleId;
 
 /// What `/puzzle` does.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -22,7 +23,7 @@ pub enum PuzzleArgs {
     /// Today's daily puzzle.
     Daily,
     /// The pack's puzzle number n.
-    Number(i64),
+    Number(PuzzleId),
     /// An answer to the open puzzle: a move as typed.
     Answer(String),
 }
@@ -38,7 +39,7 @@ impl Args for PuzzleArgs {
         let word = if let Some(n) = first.strip_prefix('#') {
             w.next();
             let n = game_ref(n).ok_or_else(|| w.bad(first))?;
-            PuzzleArgs::Number(n)
+            PuzzleArgs::Number(PuzzleId(n))
         } else if words::is_give_up(first) {
             w.next();
             PuzzleArgs::Solution

@@ -9,38 +9,9 @@ use crate::core::input::words::{on_off, setting_key, variant_word, SettingKey, W
 use crate::core::reminders::Reminders;
 use crate::core::settings::SettingsRefusal;
 use crate::core::types::BoardMode;
+pub use crate::core::types::Orientation;
 use crate::render::Theme;
 use shashki_engine::Variant;
-
-/// From which side a chat sees its boards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Orientation {
-    /// From Black's side when Black is the only person.
-    Auto,
-    White,
-    Black,
-    /// From the side to move.
-    Mover,
-}
-
-impl Orientation {
-    pub const ALL: [Orientation; 4] = [
-        Orientation::Auto,
-        Orientation::White,
-        Orientation::Black,
-        Orientation::Mover,
-    ];
-
-    /// The stored word.
-    pub fn key(self) -> &'static str {
-        match self {
-            Orientation::Auto => "auto",
-            Orientation::White => "white",
-            Orientation::Black => "black",
-            Orientation::Mover => "mover",
-        }
-    }
-}
 
 /// One setting and its new value, or none: show them all.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
