@@ -173,7 +173,7 @@ pub async fn run(
     if let Err(e) = hub.blocking(|svc| svc.free_dead_holders()).await {
         tracing::warn!(error = %e, "looking for dead processes' claims failed");
     }
-    let process_tasks = procs::start(&hub);
+
     // every route is there: the AI moves and analyses the games were
     // waiting for when the bot stopped (or crashed) start now, their
     // replies queued for the adapters — before any adapter runs, so one
@@ -181,8 +181,13 @@ pub async fn run(
     // for them
     // the replies committed and not sent when the bot last stopped go
     // first, then the jobs' own
-    hub.resume_owed_replies().await;
+    let owed = hub.resume_owed_replies().await;
+    if owed > 0 {
+        tracing::info!(n = owed, "sending the replies owed since the last run");
+    }
     hub.resume_pending_jobs().await;
+    // then the job pump, the outbox poller and the claims' renewal
+    let process_tasks = procs::start(&hub);
     let mut running = tokio::task::JoinSet::new();
     for (platform, fut) in starting {
         running.spawn(async move {
