@@ -358,11 +358,6 @@ impl Hub {
         self.changes.send_modify(|n| *n = n.wrapping_add(1));
     }
 
-    /// The chat service (for what needs no database: its clock, config).
-    pub fn service(&self) -> &Service {
-        &self.service
-    }
-
     /// A catalogue message in the language `lang` names, else the
     /// service's default.
     pub fn say(&self, lang: Option<&str>, id: &str) -> String {
