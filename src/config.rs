@@ -66,6 +66,43 @@ pub struct FileConfig {
     pub discord: DiscordConfig,
     pub runtime: RuntimeConfig,
     pub http: HttpConfig,
+    pub web: WebConfig,
+}
+
+/// `[web]`: the web board (issue 24), served on `[http] listen`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebConfig {
+    /// The address people reach the HTTP server at, as the links are
+    /// written (`https://draughts.example.org`: TLS in front, see
+    /// docs/bots.md). Unset: no web board.
+    pub public_url: Option<String>,
+    /// The secret the links are signed with (unset: one is made and kept
+    /// in the database). Never logged.
+    pub secret: Option<Secret>,
+    /// How long a link opens its game's page, in hours.
+    pub link_hours: i64,
+    /// The short name of the bot's Telegram Mini App (BotFather's
+    /// `/newapp`): `t.me/<bot>/<app>?startapp=game-12` links.
+    pub mini_app: Option<String>,
+    /// The oldest Telegram `initData` accepted, in seconds.
+    pub init_data_max_age_secs: i64,
+    /// Requests that change something (moves, offers) one user may make
+    /// in a minute.
+    pub posts_per_minute: u32,
+}
+
+impl Default for WebConfig {
+    fn default() -> Self {
+        WebConfig {
+            public_url: None,
+            secret: None,
+            link_hours: 7 * 24,
+            mini_app: None,
+            init_data_max_age_secs: 24 * 3600,
+            posts_per_minute: 30,
+        }
+    }
 }
 
 /// `[http]`: the operator's endpoints (`/healthz`, `/metrics`; see
@@ -98,6 +135,13 @@ pub struct RuntimeConfig {
     /// updates already queued and send the replies they owe (what is not
     /// sent by then stays owed in the outbox, sent at the next start).
     pub drain_seconds: u64,
+    /// Several processes on one database: how long the sweeper's lease and
+    /// a claim on a job or on owed replies last unrenewed — another process
+    /// takes over a dead one's within this (docs/operations.md).
+    pub lease_seconds: u64,
+    /// How often a process looks for replies other processes wrote (a
+    /// worker's AI moves) and jobs they queued, in milliseconds.
+    pub poll_ms: u64,
 }
 
 impl Default for RuntimeConfig {
@@ -108,6 +152,8 @@ impl Default for RuntimeConfig {
             queued_updates_per_user: l.per_user,
             updates_per_minute_per_user: l.per_user_per_minute,
             drain_seconds: DEFAULT_DRAIN_SECONDS,
+            lease_seconds: 30,
+            poll_ms: 300,
         }
     }
 }
@@ -120,6 +166,16 @@ impl RuntimeConfig {
     /// How long the drain at a stop may take.
     pub fn drain(&self) -> std::time::Duration {
         std::time::Duration::from_secs(self.drain_seconds)
+    }
+
+    /// Leases, claims and polling among processes on one database.
+    pub fn process_options(&self) -> crate::runtime::ProcessOptions {
+        let lease = std::time::Duration::from_secs(self.lease_seconds);
+        crate::runtime::ProcessOptions {
+            lease,
+            claim: lease,
+            poll: std::time::Duration::from_millis(self.poll_ms),
+        }
     }
 
     pub fn lane_limits(&self) -> crate::runtime::LaneLimits {
@@ -822,10 +878,17 @@ impl FileConfig {
                 "runtime.queued_updates_per_user = 0 (at least 1)".into(),
             ));
         }
-        if self.ai.workers == Some(0) {
-            return Err(ConfigError(
-                "ai.workers = 0 (at least 1; leave it unset for one per CPU core)".into(),
-            ));
+        if !(3..=3600).contains(&self.runtime.lease_seconds) {
+            return Err(ConfigError(format!(
+                "runtime.lease_seconds = {} (allowed 3 to 3600)",
+                self.runtime.lease_seconds
+            )));
+        }
+        if !(10..=60_000).contains(&self.runtime.poll_ms) {
+            return Err(ConfigError(format!(
+                "runtime.poll_ms = {} (allowed 10 to 60000)",
+                self.runtime.poll_ms
+            )));
         }
         for (key, url) in [
             ("telegram.api_url", &self.telegram.api_url),
@@ -867,6 +930,11 @@ impl FileConfig {
             default_theme: g.theme.parse().unwrap_or(crate::render::Theme::Classic),
             limits: self.limits,
             owners: self.access.owners.clone(),
+            web: crate::core::WebLinks {
+                public_url: self.web.public_url.clone(),
+                secret: self.web.secret.as_ref().map(|s| s.expose().to_string()),
+                link_secs: self.web.link_hours.max(1) * 3600,
+            },
             ..crate::core::Config::default()
         }
     }
@@ -913,6 +981,8 @@ mod tests {
             "queued_updates_per_chat",
             "queued_updates_per_user",
             "updates_per_minute_per_user",
+            "lease_seconds",
+            "poll_ms",
             "[access]",
             "owners",
             "[telegram]",
@@ -925,6 +995,12 @@ mod tests {
             "http_base",
             "guild_id",
             "register_commands",
+            "[web]",
+            "public_url",
+            "link_hours",
+            "mini_app",
+            "init_data_max_age_secs",
+            "posts_per_minute",
             "webhook_url",
             "webhook_listen",
             "webhook_secret",
@@ -962,7 +1038,8 @@ mod tests {
             ("[game]\ntheme = \"pink\"\n", "theme"),
             ("[telegram]\napi_url = \"ftp://x\"\n", "api_url"),
             ("[telegram]\ntokn = \"x\"\n", "tokn"),
-            ("[ai]\nworkers = 0\n", "workers"),
+            ("[runtime]\nlease_seconds = 1\n", "lease_seconds"),
+            ("[runtime]\npoll_ms = 0\n", "poll_ms"),
             (
                 "[runtime]\nqueued_updates_per_user = 0\n",
                 "queued_updates_per_user",

@@ -58,9 +58,11 @@ pub fn run(a: RunArgs) -> CliResult {
     let opts = RunOptions {
         scheduled: vec![daily_puzzles()],
         ai_workers: config.ai.workers,
+        procs: config.runtime.process_options(),
         lanes: config.runtime.lane_limits(),
         http: config.http.listen,
         drain: config.runtime.drain(),
+        routes: web_routes(&config),
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -72,6 +74,21 @@ pub fn run(a: RunArgs) -> CliResult {
     // was not stored, and the next start makes it again
     rt.shutdown_timeout(std::time::Duration::from_secs(1));
     res
+}
+
+/// The web board's routes beside `/healthz` when `[web] public_url` is
+/// set (they need `[http] listen`).
+pub(super) fn web_routes(config: &FileConfig) -> Option<runtime::Routes> {
+    let public_url = config.web.public_url.clone()?;
+    if config.http.listen.is_none() {
+        tracing::warn!("[web] public_url is set but [http] listen is not: no web board");
+        return None;
+    }
+    let opts = adapters::web::WebOptions {
+        public_url: Some(public_url),
+        posts_per_minute: config.web.posts_per_minute,
+    };
+    Some(Box::new(move |hub| adapters::web::router(hub, opts)))
 }
 
 /// The daily puzzle posts, at each chat's own time (the console posts them
