@@ -295,6 +295,8 @@ features! {
     Conditional(super::games::ConditionalRefusal),
     Settings(super::settings::SettingsRefusal),
     Tournament(super::tournaments::TournamentRefusal),
+    /// The web board's own gate (`web.rs`).
+    Web(super::web::WebRefusal),
 }
 
 impl Refusal {
