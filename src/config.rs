@@ -135,6 +135,13 @@ pub struct RuntimeConfig {
     /// updates already queued and send the replies they owe (what is not
     /// sent by then stays owed in the outbox, sent at the next start).
     pub drain_seconds: u64,
+    /// Several processes on one database: how long the sweeper's lease and
+    /// a claim on a job or on owed replies last unrenewed — another process
+    /// takes over a dead one's within this (docs/operations.md).
+    pub lease_seconds: u64,
+    /// How often a process looks for replies other processes wrote (a
+    /// worker's AI moves) and jobs they queued, in milliseconds.
+    pub poll_ms: u64,
 }
 
 impl Default for RuntimeConfig {
@@ -145,6 +152,8 @@ impl Default for RuntimeConfig {
             queued_updates_per_user: l.per_user,
             updates_per_minute_per_user: l.per_user_per_minute,
             drain_seconds: DEFAULT_DRAIN_SECONDS,
+            lease_seconds: 30,
+            poll_ms: 300,
         }
     }
 }
@@ -157,6 +166,16 @@ impl RuntimeConfig {
     /// How long the drain at a stop may take.
     pub fn drain(&self) -> std::time::Duration {
         std::time::Duration::from_secs(self.drain_seconds)
+    }
+
+    /// Leases, claims and polling among processes on one database.
+    pub fn process_options(&self) -> crate::runtime::ProcessOptions {
+        let lease = std::time::Duration::from_secs(self.lease_seconds);
+        crate::runtime::ProcessOptions {
+            lease,
+            claim: lease,
+            poll: std::time::Duration::from_millis(self.poll_ms),
+        }
     }
 
     pub fn lane_limits(&self) -> crate::runtime::LaneLimits {
@@ -859,10 +878,17 @@ impl FileConfig {
                 "runtime.queued_updates_per_user = 0 (at least 1)".into(),
             ));
         }
-        if self.ai.workers == Some(0) {
-            return Err(ConfigError(
-                "ai.workers = 0 (at least 1; leave it unset for one per CPU core)".into(),
-            ));
+        if !(3..=3600).contains(&self.runtime.lease_seconds) {
+            return Err(ConfigError(format!(
+                "runtime.lease_seconds = {} (allowed 3 to 3600)",
+                self.runtime.lease_seconds
+            )));
+        }
+        if !(10..=60_000).contains(&self.runtime.poll_ms) {
+            return Err(ConfigError(format!(
+                "runtime.poll_ms = {} (allowed 10 to 60000)",
+                self.runtime.poll_ms
+            )));
         }
         for (key, url) in [
             ("telegram.api_url", &self.telegram.api_url),
@@ -956,6 +982,8 @@ mod tests {
             "queued_updates_per_chat",
             "queued_updates_per_user",
             "updates_per_minute_per_user",
+            "lease_seconds",
+            "poll_ms",
             "[access]",
             "owners",
             "[telegram]",
@@ -1011,7 +1039,8 @@ mod tests {
             ("[game]\ntheme = \"pink\"\n", "theme"),
             ("[telegram]\napi_url = \"ftp://x\"\n", "api_url"),
             ("[telegram]\ntokn = \"x\"\n", "tokn"),
-            ("[ai]\nworkers = 0\n", "workers"),
+            ("[runtime]\nlease_seconds = 1\n", "lease_seconds"),
+            ("[runtime]\npoll_ms = 0\n", "poll_ms"),
             (
                 "[runtime]\nqueued_updates_per_user = 0\n",
                 "queued_updates_per_user",

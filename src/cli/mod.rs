@@ -15,6 +15,7 @@ pub mod puzzles;
 pub mod render;
 pub mod run;
 pub mod tune;
+pub mod worker;
 
 use shashki_engine::{FenError, Position, Variant};
 use std::fmt;

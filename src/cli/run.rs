@@ -58,6 +58,7 @@ pub fn run(a: RunArgs) -> CliResult {
     let opts = RunOptions {
         scheduled: vec![daily_puzzles()],
         ai_workers: config.ai.workers,
+        procs: config.runtime.process_options(),
         lanes: config.runtime.lane_limits(),
         http: config.http.listen,
         drain: config.runtime.drain(),

@@ -231,6 +231,14 @@ impl Service {
             };
             results.push((w.ticket, r));
         }
+        // every job the batch's events made, queued in the batch's transaction
+        let jobs: Vec<Job> = results
+            .iter()
+            .flat_map(|(_, r)| match r {
+                Ok(Handled::Done(_, jobs, _)) => jobs.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
         // every reply of the batch written to the outbox, in the batch's
         // transaction: owed from the moment the changes commit
         let mut owed: Vec<&mut Reply> = results
@@ -242,7 +250,13 @@ impl Service {
             })
             .collect();
         let written = tx
-            .savepoint(|sp| owe_all(sp, &mut owed, now), |r| r.is_ok())
+            .savepoint(
+                |sp| {
+                    owe_all(self, sp, &mut owed, now)?;
+                    self.queue_jobs(sp, &jobs, now)
+                },
+                |r| r.is_ok(),
+            )
             .map_err(ServiceError::from)
             .and_then(|r| r);
         drop(owed);
