@@ -688,6 +688,20 @@ async fn the_mini_app_signs_in_with_init_data_through_the_web_gate() {
     assert_eq!((status, cookie), (403, None), "{body}");
     assert!(body.contains("only the players"), "{body}");
     assert_eq!((users(&s), ply(&s, GameId(1))), before, "nothing changed");
+    // the group lets everyone watch: the spectator opens game 2
+    s.room
+        .svc
+        .handle(&tg_event("-100", "42", "Anna", true, "/settings web on"))
+        .unwrap();
+    let (status, cookie, body) = app_session(
+        &s,
+        &init_data(BOT_TOKEN, 43, "en", "game-2", now - 10),
+        &s.base,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(cookie.unwrap().starts_with("shashki_g2="));
+    assert_eq!(users(&s), before.0 + 1, "the spectator is known now");
 
     // the player opens the game: the session cookie, then the page
     let (status, cookie, body) = app_session(&s, &good, &s.base).await;
@@ -737,5 +751,104 @@ async fn the_mini_app_signs_in_with_init_data_through_the_web_gate() {
         })
         .await;
     }
+    drop(s.replies);
+}
+
+/// `/settings web on|off` (admins): with it off (the default) a group's
+/// game's web link is its players' alone — a spectator's /web is refused
+/// in their language and a spectator's session opens nothing; on, a
+/// spectator gets their link and watches.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_groups_spectators_open_its_games_only_when_the_group_allows_it() {
+    let mut c = config();
+    c.web.public_url = Some("https://draughts.example.org".into());
+    // (on Telegram: the console makes everyone an admin)
+    let room = Room::with_config(c).on(Platform::Telegram);
+    let game = human_game(&room);
+    room.say("Carl", "/help");
+    // a spectator asks: refused, no link
+    let t = common::room::text(&room.say("Carl", "/web #1"));
+    assert!(t.contains("only the players"), "{t}");
+    assert!(!t.contains("/web/g/"), "{t}");
+    // in their own language
+    room.say("Carl", "/settings lang de");
+    let t = common::room::text(&room.say("Carl", "/web #1"));
+    assert!(t.contains("nur die Spieler"), "{t}");
+    // a link made for Carl anyway (by the operator) opens nothing while off
+    let carl = room.svc.web_user_named(game, "carl").unwrap().unwrap();
+    let carls = room.svc.web_token(game, carl).unwrap();
+    let s = serve(room, WebOptions::default()).await;
+    let (status, cookie) = open(&s, game, &carls).await;
+    assert_eq!(status, 303, "the link itself is good");
+    let r = client()
+        .get(format!("{}/web/g/1/state", s.base))
+        .header("cookie", cookie.clone().unwrap())
+        .header("accept-language", "fr-CH, fr;q=0.9, en;q=0.8")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 403);
+    let body = r.text().await.unwrap();
+    assert!(
+        body.contains("Dieser Link"),
+        "the session's user's language: {body}"
+    );
+    // no session: the browser's language
+    let r = client()
+        .get(format!("{}/web/g/1/state", s.base))
+        .header("accept-language", "xx, fr-CH;q=0.9, en;q=0.8")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 401);
+    let body = r.text().await.unwrap();
+    assert!(body.contains("Ce lien"), "the browser's language: {body}");
+
+    // only an admin switches it
+    let t = common::room::text(&s.room.say("Carl", "/settings web on"));
+    assert!(t.contains("Admins"), "{t}");
+    let chat = |s: &Served| {
+        store::chat(s.room.store().read(), store::ChatId(1))
+            .unwrap()
+            .unwrap()
+            .web
+    };
+    assert_eq!(chat(&s), None, "not changed");
+    let mut admin = s.room.event("Anna", Input::Text("/settings web on".into()));
+    admin.user.is_admin = true;
+    eprintln!("DEBUG {:?}", store::chat(s.room.store().read(), store::ChatId(1)).unwrap());
+    let t = common::room::text(&s.room.svc.handle(&admin).unwrap());
+    assert!(t.contains("everyone may watch"), "{t}");
+    assert_eq!(chat(&s), Some(true));
+    let t = common::room::text(&s.room.say("Anna", "/settings"));
+    assert!(t.contains("not only the players: on"), "{t}");
+
+    // on: Carl's link given, his session watches (a spectator)
+    let t = common::room::text(&s.room.say("Carl", "/web #1"));
+    assert!(t.contains("https://draughts.example.org/web/g/1?t="), "{t}");
+    let r = client()
+        .get(format!("{}/web/g/1/state", s.base))
+        .header("cookie", cookie.clone().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let view: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(view["you"], serde_json::Value::Null, "a spectator: {view}");
+    assert_eq!(view["moves"], json!([]), "no moves to make");
+
+    // off again: his session stops
+    let mut admin = s
+        .room
+        .event("Anna", Input::Text("/settings web off".into()));
+    admin.user.is_admin = true;
+    s.room.svc.handle(&admin).unwrap();
+    let r = client()
+        .get(format!("{}/web/g/1/state", s.base))
+        .header("cookie", cookie.unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 403);
     drop(s.replies);
 }

@@ -172,9 +172,10 @@ pub(crate) fn web_gate(chat: &ChatRow, row: &GameRow, user: UserId) -> Result<()
     }
 }
 
-/// A group lets everyone watch its games on the web board.
-fn chat_allows_web(_chat: &ChatRow) -> bool {
-    false
+/// A group lets everyone watch its games on the web board (`/settings web
+/// on`; not chosen: off).
+fn chat_allows_web(chat: &ChatRow) -> bool {
+    chat.web == Some(true)
 }
 
 /// Who opens the Mini App, as Telegram's checked `initData` says.
