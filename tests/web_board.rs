@@ -816,7 +816,10 @@ async fn a_groups_spectators_open_its_games_only_when_the_group_allows_it() {
     assert_eq!(chat(&s), None, "not changed");
     let mut admin = s.room.event("Anna", Input::Text("/settings web on".into()));
     admin.user.is_admin = true;
-    eprintln!("DEBUG {:?}", store::chat(s.room.store().read(), store::ChatId(1)).unwrap());
+    eprintln!(
+        "DEBUG {:?}",
+        store::chat(s.room.store().read(), store::ChatId(1)).unwrap()
+    );
     let t = common::room::text(&s.room.svc.handle(&admin).unwrap());
     assert!(t.contains("everyone may watch"), "{t}");
     assert_eq!(chat(&s), Some(true));
