@@ -5,16 +5,16 @@
 //! that changed, with unchanged pixels transparent, so a game of 60 plies
 //! at 640 px takes a few hundred kilobytes at most.
 
-use super::{LastMove, RenderOptions};
-use crate::engine::{Color, Move, Position, Variant};
+use super::{BoardShape, LastMove, RenderOptions};
+use crate::engine::{Board8, Color, Move, Position, Shape, Variant};
 use image::RgbImage;
 use std::borrow::Cow;
 
 /// One frame of a replay: a position and the move that led to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Frame {
-    pub position: Position,
-    pub last_move: Option<LastMove>,
+pub struct Frame<S: Shape = Board8> {
+    pub position: Position<S>,
+    pub last_move: Option<LastMove<S>>,
     /// Overrides [`RenderOptions::caption`] for this frame.
     pub caption: Option<String>,
 }
@@ -91,13 +91,17 @@ pub fn frames_from_replay_in(
 /// If any frame (or `opts`) has a caption, every frame gets the caption
 /// strip so that all frames have one size. Returns an empty vector for no
 /// frames.
-pub fn render_gif(frames: &[Frame], opts: &RenderOptions, timing: &GifOptions) -> Vec<u8> {
+pub fn render_gif<S: BoardShape>(
+    frames: &[Frame<S>],
+    opts: &RenderOptions<S>,
+    timing: &GifOptions,
+) -> Vec<u8> {
     if frames.is_empty() {
         return Vec::new();
     }
     let any_caption = opts.caption.is_some() || frames.iter().any(|f| f.caption.is_some());
     let size = opts.size.clamp(super::MIN_SIZE, super::MAX_SIZE);
-    let a = super::assets::get(opts.theme, size, opts.flip, opts.variant);
+    let a = super::assets::get::<S>(opts.theme, size, opts.flip, opts.variant);
     let images: Vec<RgbImage> = frames
         .iter()
         .map(|f| {
@@ -112,7 +116,7 @@ pub fn render_gif(frames: &[Frame], opts: &RenderOptions, timing: &GifOptions) -
         .collect();
     let (w, h) = images[0].dimensions();
     // the theme's palette for this size (index 255 is left free: transparency)
-    let q = super::quantizer(&a);
+    let q = super::quantizer::<S>(&a);
     let mut palette = q.palette_bytes();
     palette.resize(256 * 3, 0);
     const CLEAR: u8 = 255;
@@ -130,7 +134,7 @@ pub fn render_gif(frames: &[Frame], opts: &RenderOptions, timing: &GifOptions) -
         enc.set_repeat(repeat)
             .expect("writing to a Vec cannot fail");
         let last = images.len() - 1;
-        let board_h = w.min(h); // the caption strip lies below the square board
+        let board_h = a.layout.height(); // the caption strip lies below the board
         for (i, img) in images.iter().enumerate() {
             let ms = if i == last {
                 timing.last_ms
