@@ -225,6 +225,59 @@ mod tests {
     use image::AnimationDecoder;
 
     #[test]
+    fn a_ten_by_eight_replay_keeps_its_lower_board_and_caption_strip() {
+        use crate::engine::rules::International10x8;
+        use crate::engine::{generate, Board10x8};
+        let mut pos = Position::<Board10x8>::start();
+        let mut frames = vec![Frame {
+            position: pos,
+            last_move: None,
+            caption: None,
+        }];
+        for i in 0..3 {
+            let mut moves = Vec::new();
+            generate::<International10x8>(&pos, &mut moves);
+            let mv = moves[0];
+            frames.push(Frame {
+                position: pos.make(&mv),
+                last_move: Some(LastMove::from_move(&pos, &mv)),
+                caption: Some(format!("ply {i}")),
+            });
+            pos = pos.make(&mv);
+        }
+        let opts = RenderOptions::<Board10x8> {
+            size: 320,
+            ..RenderOptions::for_shape()
+        };
+        let gif = render_gif(&frames, &opts, &GifOptions::default());
+        let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
+        let decoded = dec.into_frames().collect_frames().unwrap();
+        // the caption strip below the (lower) board is its own 20 ms
+        // sub-frame for each ply
+        let short = decoded
+            .iter()
+            .filter(|f| f.delay().numer_denom_ms() == (20, 1))
+            .count();
+        assert_eq!(short, 3);
+        let last = decoded.last().unwrap().buffer();
+        let mut o = opts.clone();
+        o.last_move = frames[3].last_move.clone();
+        o.caption = frames[3].caption.clone();
+        let want = render(&pos, &o);
+        assert_eq!(last.dimensions(), want.dimensions());
+        assert!(want.height() < 320 + opts.layout().caption_height());
+        let far = last
+            .pixels()
+            .zip(want.pixels())
+            .filter(|(a, b)| (0..3).any(|k| a.0[k].abs_diff(b.0[k]) > 40))
+            .count();
+        assert!(
+            far < (want.width() * want.height() / 100) as usize,
+            "{far} pixels off"
+        );
+    }
+
+    #[test]
     fn a_short_game_gives_one_frame_per_ply_and_holds_the_last() {
         let mut pos = Position::initial();
         let mut plies = Vec::new();
