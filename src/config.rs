@@ -66,6 +66,43 @@ pub struct FileConfig {
     pub discord: DiscordConfig,
     pub runtime: RuntimeConfig,
     pub http: HttpConfig,
+    pub web: WebConfig,
+}
+
+/// `[web]`: the web board (issue 24), served on `[http] listen`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebConfig {
+    /// The address people reach the HTTP server at, as the links are
+    /// written (`https://draughts.example.org`: TLS in front, see
+    /// docs/bots.md). Unset: no web board.
+    pub public_url: Option<String>,
+    /// The secret the links are signed with (unset: one is made and kept
+    /// in the database). Never logged.
+    pub secret: Option<Secret>,
+    /// How long a link opens its game's page, in hours.
+    pub link_hours: i64,
+    /// The short name of the bot's Telegram Mini App (BotFather's
+    /// `/newapp`): `t.me/<bot>/<app>?startapp=game-12` links.
+    pub mini_app: Option<String>,
+    /// The oldest Telegram `initData` accepted, in seconds.
+    pub init_data_max_age_secs: i64,
+    /// Requests that change something (moves, offers) one user may make
+    /// in a minute.
+    pub posts_per_minute: u32,
+}
+
+impl Default for WebConfig {
+    fn default() -> Self {
+        WebConfig {
+            public_url: None,
+            secret: None,
+            link_hours: 7 * 24,
+            mini_app: None,
+            init_data_max_age_secs: 24 * 3600,
+            posts_per_minute: 30,
+        }
+    }
 }
 
 /// `[http]`: the operator's endpoints (`/healthz`, `/metrics`; see
@@ -98,6 +135,13 @@ pub struct RuntimeConfig {
     /// updates already queued and send the replies they owe (what is not
     /// sent by then stays owed in the outbox, sent at the next start).
     pub drain_seconds: u64,
+    /// Several processes on one database: how long the sweeper's lease and
+    /// a claim on a job or on owed replies last unrenewed — another process
+    /// takes over a dead one's within this (docs/operations.md).
+    pub lease_seconds: u64,
+    /// How often a process looks for replies other processes wrote (a
+    /// worker's AI moves) and jobs they queued, in milliseconds.
+    pub poll_ms: u64,
 }
 
 impl Default for RuntimeConfig {
@@ -108,6 +152,8 @@ impl Default for RuntimeConfig {
             queued_updates_per_user: l.per_user,
             updates_per_minute_per_user: l.per_user_per_minute,
             drain_seconds: DEFAULT_DRAIN_SECONDS,
+            lease_seconds: 30,
+            poll_ms: 300,
         }
     }
 }
@@ -120,6 +166,16 @@ impl RuntimeConfig {
     /// How long the drain at a stop may take.
     pub fn drain(&self) -> std::time::Duration {
         std::time::Duration::from_secs(self.drain_seconds)
+    }
+
+    /// Leases, claims and polling among processes on one database.
+    pub fn process_options(&self) -> crate::runtime::ProcessOptions {
+        let lease = std::time::Duration::from_secs(self.lease_seconds);
+        crate::runtime::ProcessOptions {
+            lease,
+            claim: lease,
+            poll: std::time::Duration::from_millis(self.poll_ms),
+        }
     }
 
     pub fn lane_limits(&self) -> crate::runtime::LaneLimits {
@@ -286,6 +342,103 @@ pub struct TelegramConfig {
     /// How many times a call that failed on the network is sent again
     /// (pauses of 0.5 s, doubled each time).
     pub network_retries: u32,
+    /// Webhook mode (instead of long polling): the public HTTPS URL
+    /// Telegram posts updates to (given to setWebhook at start). With it,
+    /// `webhook_listen` and `webhook_secret` are required.
+    pub webhook_url: Option<String>,
+    /// Where this process serves the webhook URL's path, in plain HTTP
+    /// (`0.0.0.0:8443`), behind a proxy that terminates TLS.
+    pub webhook_listen: Option<std::net::SocketAddr>,
+    /// Sent to setWebhook as `secret_token` (or env
+    /// SHASHKI_TELEGRAM_WEBHOOK_SECRET): every request without it in
+    /// `X-Telegram-Bot-Api-Secret-Token` is refused (1–256 of `A-Z a-z 0-9
+    /// _ -`).
+    pub webhook_secret: Option<Secret>,
+}
+
+/// `[telegram] webhook_*`, checked: where updates come from in webhook
+/// mode.
+#[derive(Debug, Clone)]
+pub struct WebhookConfig {
+    /// The public URL (https).
+    pub url: url::Url,
+    /// Where the process serves the URL's path (plain HTTP).
+    pub listen: std::net::SocketAddr,
+    /// What each request must carry in `X-Telegram-Bot-Api-Secret-Token`.
+    pub secret: Secret,
+}
+
+impl TelegramConfig {
+    /// Webhook mode's settings, when `webhook_url` is set (validated by
+    /// [`FileConfig::from_toml`]); `None`: long polling.
+    pub fn webhook(&self) -> Result<Option<WebhookConfig>, ConfigError> {
+        let url = match self.webhook_url.as_deref().map(str::trim) {
+            None | Some("") => {
+                if self.webhook_listen.is_some() || self.webhook_secret.is_some() {
+                    return Err(ConfigError(
+                        "telegram.webhook_listen and webhook_secret need telegram.webhook_url \
+                         (without it the bot polls)"
+                            .into(),
+                    ));
+                }
+                return Ok(None);
+            }
+            Some(u) => u,
+        };
+        let parsed = url::Url::parse(url)
+            .map_err(|e| ConfigError(format!("telegram.webhook_url: not a URL ({e})")))?;
+        if !parsed.username().is_empty() || parsed.password().is_some() {
+            return Err(ConfigError(
+                "telegram.webhook_url: credentials in the URL are not supported".into(),
+            ));
+        }
+        if parsed.scheme() != "https" || parsed.host().is_none() {
+            return Err(ConfigError(format!(
+                "telegram.webhook_url = {url:?}: Telegram posts only to https URLs"
+            )));
+        }
+        if parsed.query().is_some() || parsed.fragment().is_some() {
+            return Err(ConfigError(format!(
+                "telegram.webhook_url = {url:?}: no query or fragment (the path is served)"
+            )));
+        }
+        let listen = self.webhook_listen.ok_or_else(|| {
+            ConfigError(
+                "telegram.webhook_listen is required with webhook_url (where this process \
+                 serves it, e.g. \"0.0.0.0:8443\")"
+                    .into(),
+            )
+        })?;
+        let secret = self
+            .webhook_secret
+            .clone()
+            .filter(|s| !s.is_empty())
+            .ok_or_else(|| {
+                ConfigError(
+                    "telegram.webhook_secret is required with webhook_url (every request \
+                     without it is refused)"
+                        .into(),
+                )
+            })?;
+        let s = secret.expose();
+        if !(1..=256).contains(&s.len())
+            || !s
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        {
+            // (the secret itself is never echoed)
+            return Err(ConfigError(format!(
+                "telegram.webhook_secret: {} characters; Telegram allows 1 to 256 of \
+                 A-Z, a-z, 0-9, _ and -",
+                s.chars().count()
+            )));
+        }
+        Ok(Some(WebhookConfig {
+            url: parsed,
+            listen,
+            secret,
+        }))
+    }
 }
 
 impl Default for TelegramConfig {
@@ -298,6 +451,9 @@ impl Default for TelegramConfig {
             set_commands: true,
             retries_after_429: 5,
             network_retries: 3,
+            webhook_url: None,
+            webhook_listen: None,
+            webhook_secret: None,
         }
     }
 }
@@ -316,6 +472,89 @@ pub struct DiscordConfig {
     pub guild_id: Option<u64>,
     /// Register the slash commands at start.
     pub register_commands: bool,
+    /// The gateway shards this process runs, `"0-1/4"` (shards 0 and 1 of
+    /// 4) or `"2/4"` (shard 2 of 4); absent: one process runs them all.
+    #[serde(deserialize_with = "shard_range")]
+    pub shards: Option<ShardRange>,
+}
+
+/// `[discord] shards`: shards `first` to `last` (both included) of `total`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardRange {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+/// The most shards a range may speak of (Discord's largest bots run some
+/// thousands).
+pub const MAX_SHARDS: u32 = 65_536;
+
+impl ShardRange {
+    /// The shard ids this process runs.
+    pub fn ids(&self) -> std::ops::RangeInclusive<u32> {
+        self.first..=self.last
+    }
+}
+
+impl std::fmt::Display for ShardRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.first == self.last {
+            write!(f, "{}/{}", self.first, self.total)
+        } else {
+            write!(f, "{}-{}/{}", self.first, self.last, self.total)
+        }
+    }
+}
+
+impl std::str::FromStr for ShardRange {
+    type Err = String;
+
+    /// `FIRST-LAST/TOTAL` or `SHARD/TOTAL`; shards count from 0, so the
+    /// last is below the total. (The message names the value without
+    /// quotes: the config's error redaction keeps it.)
+    fn from_str(s: &str) -> Result<ShardRange, String> {
+        let shown: String = s.chars().take(24).collect();
+        let syntax = || {
+            format!(
+                "shards {shown}: write FIRST-LAST/TOTAL (0-1/4: shards 0 and 1 of 4) or SHARD/TOTAL"
+            )
+        };
+        let (range, total) = s.trim().split_once('/').ok_or_else(syntax)?;
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (a, b),
+            None => (range, range),
+        };
+        let num = |t: &str| {
+            let t = t.trim();
+            if t.is_empty() || t.len() > 6 || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(syntax());
+            }
+            t.parse::<u32>().map_err(|_| syntax())
+        };
+        let (first, last, total) = (num(first)?, num(last)?, num(total)?);
+        if !(1..=MAX_SHARDS).contains(&total) {
+            return Err(format!("shards {shown}: the total is 1 to {MAX_SHARDS}"));
+        }
+        if first > last {
+            return Err(format!(
+                "shards {shown}: the first shard ({first}) is after the last ({last})"
+            ));
+        }
+        if last >= total {
+            return Err(format!(
+                "shards {shown}: shards count from 0, so with {total} in all the last is {}",
+                total - 1
+            ));
+        }
+        Ok(ShardRange { first, last, total })
+    }
+}
+
+/// `[discord] shards` read as a [`ShardRange`].
+fn shard_range<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<ShardRange>, D::Error> {
+    let s = String::deserialize(d)?;
+    s.parse().map(Some).map_err(serde::de::Error::custom)
 }
 
 impl Default for DiscordConfig {
@@ -325,6 +564,7 @@ impl Default for DiscordConfig {
             http_base: DISCORD_HTTP_BASE.into(),
             guild_id: None,
             register_commands: true,
+            shards: None,
         }
     }
 }
@@ -497,7 +737,8 @@ fn redact(message: &str, text: &str) -> String {
     for line in text.lines() {
         if let Some((k, v)) = line.split_once('=') {
             let v = v.trim().trim_matches(['"', '\'']).trim();
-            if k.to_ascii_lowercase().contains("token") && v.len() >= 4 {
+            let k = k.to_ascii_lowercase();
+            if (k.contains("token") || k.contains("secret")) && v.len() >= 4 {
                 out = out.replace(v, "[redacted]");
             }
         }
@@ -508,19 +749,25 @@ fn redact(message: &str, text: &str) -> String {
 impl FileConfig {
     /// Parse TOML text (no environment).
     pub fn from_toml(text: &str) -> Result<FileConfig, ConfigError> {
-        let c: FileConfig = toml::from_str(text).map_err(|e| toml_error(text, &e))?;
+        let c = FileConfig::parse(text)?;
         c.validate()?;
         Ok(c)
     }
 
+    /// Parse TOML text, not yet validated.
+    fn parse(text: &str) -> Result<FileConfig, ConfigError> {
+        toml::from_str(text).map_err(|e| toml_error(text, &e))
+    }
+
     /// Read the file (a missing file means all defaults), then apply the
-    /// environment. A relative database path is taken from the file's folder.
+    /// environment, then validate (a secret may come from the environment
+    /// alone). A relative database path is taken from the file's folder.
     pub fn load(path: Option<&Path>) -> Result<FileConfig, ConfigError> {
         let mut c = match path {
             Some(p) => {
                 let text = std::fs::read_to_string(p)
                     .map_err(|e| ConfigError(format!("cannot read {}: {e}", p.display())))?;
-                let mut c = FileConfig::from_toml(&text)
+                let mut c = FileConfig::parse(&text)
                     .map_err(|e| ConfigError(format!("{}: {e}", p.display())))?;
                 if c.database.path.is_relative() {
                     if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -532,6 +779,10 @@ impl FileConfig {
             None => FileConfig::default(),
         };
         c.apply_env(|k| std::env::var(k).ok());
+        c.validate().map_err(|e| match path {
+            Some(p) => ConfigError(format!("{}: {e}", p.display())),
+            None => e,
+        })?;
         Ok(c)
     }
 
@@ -542,6 +793,9 @@ impl FileConfig {
         }
         if let Some(t) = get("SHASHKI_DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
             self.discord.token = Some(Secret::new(t.trim()));
+        }
+        if let Some(t) = get("SHASHKI_TELEGRAM_WEBHOOK_SECRET").filter(|t| !t.trim().is_empty()) {
+            self.telegram.webhook_secret = Some(Secret::new(t.trim()));
         }
         if let Some(p) = get("SHASHKI_DATABASE").filter(|t| !t.trim().is_empty()) {
             // a file, or a PostgreSQL URL
@@ -624,10 +878,17 @@ impl FileConfig {
                 "runtime.queued_updates_per_user = 0 (at least 1)".into(),
             ));
         }
-        if self.ai.workers == Some(0) {
-            return Err(ConfigError(
-                "ai.workers = 0 (at least 1; leave it unset for one per CPU core)".into(),
-            ));
+        if !(3..=3600).contains(&self.runtime.lease_seconds) {
+            return Err(ConfigError(format!(
+                "runtime.lease_seconds = {} (allowed 3 to 3600)",
+                self.runtime.lease_seconds
+            )));
+        }
+        if !(10..=60_000).contains(&self.runtime.poll_ms) {
+            return Err(ConfigError(format!(
+                "runtime.poll_ms = {} (allowed 10 to 60000)",
+                self.runtime.poll_ms
+            )));
         }
         for (key, url) in [
             ("telegram.api_url", &self.telegram.api_url),
@@ -635,6 +896,7 @@ impl FileConfig {
         ] {
             api_base(url).map_err(|why| ConfigError(format!("{key}: {why}")))?;
         }
+        self.telegram.webhook()?;
         Ok(())
     }
 
@@ -668,6 +930,11 @@ impl FileConfig {
             default_theme: g.theme.parse().unwrap_or(crate::render::Theme::Classic),
             limits: self.limits,
             owners: self.access.owners.clone(),
+            web: crate::core::WebLinks {
+                public_url: self.web.public_url.clone(),
+                secret: self.web.secret.as_ref().map(|s| s.expose().to_string()),
+                link_secs: self.web.link_hours.max(1) * 3600,
+            },
             ..crate::core::Config::default()
         }
     }
@@ -714,6 +981,8 @@ mod tests {
             "queued_updates_per_chat",
             "queued_updates_per_user",
             "updates_per_minute_per_user",
+            "lease_seconds",
+            "poll_ms",
             "[access]",
             "owners",
             "[telegram]",
@@ -726,6 +995,16 @@ mod tests {
             "http_base",
             "guild_id",
             "register_commands",
+            "[web]",
+            "public_url",
+            "link_hours",
+            "mini_app",
+            "init_data_max_age_secs",
+            "posts_per_minute",
+            "webhook_url",
+            "webhook_listen",
+            "webhook_secret",
+            "shards",
         ] {
             assert!(text.contains(key), "{key} is not in config.example.toml");
         }
@@ -759,7 +1038,8 @@ mod tests {
             ("[game]\ntheme = \"pink\"\n", "theme"),
             ("[telegram]\napi_url = \"ftp://x\"\n", "api_url"),
             ("[telegram]\ntokn = \"x\"\n", "tokn"),
-            ("[ai]\nworkers = 0\n", "workers"),
+            ("[runtime]\nlease_seconds = 1\n", "lease_seconds"),
+            ("[runtime]\npoll_ms = 0\n", "poll_ms"),
             (
                 "[runtime]\nqueued_updates_per_user = 0\n",
                 "queued_updates_per_user",
@@ -782,6 +1062,105 @@ mod tests {
         .unwrap();
         let l = c.runtime.lane_limits();
         assert_eq!((l.per_chat, l.per_user, l.per_user_per_minute), (32, 4, 20));
+    }
+
+    #[test]
+    fn webhook_mode_needs_all_three_keys_and_never_shows_the_secret() {
+        let c = FileConfig::from_toml("").unwrap();
+        assert!(
+            c.telegram.webhook().unwrap().is_none(),
+            "polling by default"
+        );
+        let full = "[telegram]\nwebhook_url = \"https://bot.example/tg/hook\"\n\
+                    webhook_listen = \"127.0.0.1:8443\"\nwebhook_secret = \"s3cret_Value-1\"\n";
+        let c = FileConfig::from_toml(full).unwrap();
+        let w = c.telegram.webhook().unwrap().unwrap();
+        assert_eq!(w.url.path(), "/tg/hook");
+        assert_eq!(w.listen, "127.0.0.1:8443".parse().unwrap());
+        assert_eq!(w.secret.expose(), "s3cret_Value-1");
+        assert!(
+            !format!("{c:?}").contains("s3cret"),
+            "the secret never prints"
+        );
+        for (text, why) in [
+            (
+                "[telegram]\nwebhook_url = \"https://bot.example/h\"\nwebhook_secret = \"abcdefgh\"\n",
+                "webhook_listen is required",
+            ),
+            (
+                "[telegram]\nwebhook_url = \"https://bot.example/h\"\nwebhook_listen = \"127.0.0.1:1\"\n",
+                "webhook_secret is required",
+            ),
+            (
+                "[telegram]\nwebhook_url = \"http://bot.example/h\"\nwebhook_listen = \"127.0.0.1:1\"\nwebhook_secret = \"abcdefgh\"\n",
+                "only to https",
+            ),
+            (
+                "[telegram]\nwebhook_url = \"https://bot.example/h?x=1\"\nwebhook_listen = \"127.0.0.1:1\"\nwebhook_secret = \"abcdefgh\"\n",
+                "no query",
+            ),
+            (
+                "[telegram]\nwebhook_listen = \"127.0.0.1:1\"\n",
+                "need telegram.webhook_url",
+            ),
+            (
+                "[telegram]\nwebhook_url = \"https://bot.example/h\"\nwebhook_listen = \"127.0.0.1:1\"\nwebhook_secret = \"has space!\"\n",
+                "A-Z, a-z, 0-9, _ and -",
+            ),
+            (
+                "[telegram]\nwebhook_url = \"https://bot.example/h\"\nwebhook_listen = \"nowhere\"\nwebhook_secret = \"abcdefgh\"\n",
+                "webhook_listen",
+            ),
+        ] {
+            let e = FileConfig::from_toml(text).unwrap_err().to_string();
+            assert!(e.contains(why), "{text}: {e}");
+            assert!(!e.contains("has space") && !e.contains("abcdefgh"), "{e}");
+        }
+    }
+
+    #[test]
+    fn discord_shards_are_a_checked_range() {
+        assert_eq!(FileConfig::from_toml("").unwrap().discord.shards, None);
+        for (text, first, last, total) in [
+            ("0-1/4", 0, 1, 4),
+            ("2/4", 2, 2, 4),
+            ("0/1", 0, 0, 1),
+            (" 3-3/4 ", 3, 3, 4),
+        ] {
+            let c = FileConfig::from_toml(&format!("[discord]\nshards = \"{text}\"\n"))
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            let r = c.discord.shards.unwrap();
+            assert_eq!((r.first, r.last, r.total), (first, last, total), "{text}");
+            assert_eq!(r.ids().count() as u32, last - first + 1);
+        }
+        assert_eq!("0-1/4".parse::<ShardRange>().unwrap().to_string(), "0-1/4");
+        assert_eq!("1/2".parse::<ShardRange>().unwrap().to_string(), "1/2");
+        for (text, why) in [
+            (
+                "5-6/4",
+                "shards count from 0, so with 4 in all the last is 3",
+            ),
+            ("4/4", "the last is 3"),
+            ("1-0/4", "the first shard (1) is after the last (0)"),
+            ("x/4", "write FIRST-LAST/TOTAL"),
+            ("0-1", "write FIRST-LAST/TOTAL"),
+            ("0/0", "the total is 1 to"),
+            ("-1/4", "write FIRST-LAST/TOTAL"),
+            ("0-99999999999/4", "write FIRST-LAST/TOTAL"),
+        ] {
+            let e = FileConfig::from_toml(&format!("[discord]\nshards = \"{text}\"\n"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("discord.shards") && e.contains(why),
+                "{text}: {e}"
+            );
+            assert!(e.contains(text.trim()), "the value is named: {e}");
+        }
+        let e = FileConfig::from_toml("[discord]\nshards = 4\n")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("discord.shards"), "{e}");
     }
 
     #[test]

@@ -43,11 +43,17 @@ enum Command {
     /// Run the bot: Telegram and/or Discord (whichever has a token), the
     /// deadline sweeper and the daily jobs, until Ctrl-C or SIGTERM.
     Run(cli::run::RunArgs),
+    /// Only think: claim AI moves and analyses from the database's job
+    /// queue and run them (beside `shashki run` processes on one database).
+    Worker(cli::worker::WorkerArgs),
     /// Database tools: copy the bot's data between SQLite and PostgreSQL.
     Db(cli::db::DbArgs),
     /// Copy the bot's SQLite file consistently while it runs (SQLite's
     /// online backup); PostgreSQL: pg_dump (docs/operations.md).
     Backup(cli::backup::BackupArgs),
+    /// Links to the web board: `link game N --user NAME` prints one,
+    /// `link revoke --game N --user NAME` revokes that user's.
+    Link(cli::link::LinkArgs),
 }
 
 fn main() -> ExitCode {
@@ -64,8 +70,10 @@ fn main() -> ExitCode {
         Command::Render(a) => cli::render::run(a),
         Command::Puzzles(a) => cli::puzzles::run(a),
         Command::Run(a) => cli::run::run(a),
+        Command::Worker(a) => cli::worker::run(a),
         Command::Db(a) => cli::db::run(a),
         Command::Backup(a) => cli::backup::run(a),
+        Command::Link(a) => cli::link::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

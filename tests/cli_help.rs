@@ -26,6 +26,9 @@ const PURPOSES: &[(&str, &str)] = &[
     ("db", "Database tools"),
     ("db copy", "Copy every table"),
     ("backup", "online backup"),
+    ("link", "Links to the web board"),
+    ("link game", "A link to game N"),
+    ("link revoke", "Revoke every link"),
 ];
 
 /// The subcommands a help text lists under `Commands:` (without `help`),

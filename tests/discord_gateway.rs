@@ -128,14 +128,16 @@ struct Gateway {
     heartbeat_interval_ms: u64,
 }
 
-fn ready_payload(resume_url: &str) -> Value {
+/// READY for a session identified with `shard` (`[id, total]`; Discord
+/// echoes it).
+fn ready_payload(resume_url: &str, shard: &Value) -> Value {
     json!({
         "v": 10,
         "user": common::discord::bot_user_json(),
         "guilds": [],
         "session_id": "fake-session-1",
         "resume_gateway_url": resume_url,
-        "shard": [0, 1],
+        "shard": shard,
         "application": {"id": APP_ID, "flags": 0}
     })
 }
@@ -205,7 +207,8 @@ async fn session(
                     // identify → READY
                     Some(2) => {
                         seq += 1;
-                        let ready = json!({"op": 0, "s": seq, "t": "READY", "d": ready_payload(url)});
+                        let shard = if v["d"]["shard"].is_array() { v["d"]["shard"].clone() } else { json!([0, 1]) };
+                        let ready = json!({"op": 0, "s": seq, "t": "READY", "d": ready_payload(url, &shard)});
                         if ws.send(send(ready)).await.is_err() {
                             return;
                         }
@@ -431,6 +434,7 @@ async fn run() {
         guild_id: None,
         register_commands: true,
         defer_after: Duration::from_secs(2),
+        shards: None,
     };
     let bot = tokio::spawn(discord::run(hub.clone(), Secret::new(TOKEN), opts));
 
@@ -688,6 +692,87 @@ async fn run() {
     assert!(res.is_ok(), "{res:?}");
     gw_task.abort();
     rest_task.abort();
+}
+
+/// Issue 22: `[discord] shards = "1/2"` — the real binary, `shashki run`,
+/// runs shard 1 of 2: it IDENTIFYs with `shard: [1, 2]`; /healthz answers
+/// 200 once that shard is READY (the only one this process runs); the
+/// slash commands are left to the process that runs shard 0. (A process
+/// of its own: this binary's in-process test captures the log.)
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_running_shard_1_of_2_identifies_as_it() {
+    tokio::time::timeout(Duration::from_secs(90), shard_one_of_two())
+        .await
+        .expect("finished in time");
+}
+
+#[cfg(unix)]
+async fn shard_one_of_two() {
+    let fake = fake_discord().await;
+    let dir = tempfile::tempdir().unwrap();
+    let http = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"info\"\n\
+             [http]\nlisten = \"{http}\"\n\
+             [discord]\ntoken = \"{TOKEN}\"\nhttp_base = \"{}\"\nshards = \"1/2\"\n",
+            fake.base
+        ),
+    )
+    .unwrap();
+    let (child, guard, reader) = common::process::spawn_logged(&config);
+    let pid = child.id();
+    wait_gateway(&fake.gw, "IDENTIFY", |l| {
+        l.received.iter().any(|v| v["op"] == 2)
+    })
+    .await;
+    // /healthz: 200 once shard 1 is READY
+    let healthz = format!("http://{http}/healthz");
+    let until = tokio::time::Instant::now() + WAIT;
+    let mut last = String::new();
+    loop {
+        if let Ok(r) = reqwest::get(&healthz).await {
+            let status = r.status().as_u16();
+            last = format!("{status} {}", r.text().await.unwrap_or_default());
+            if status == 200 {
+                break;
+            }
+        }
+        assert!(tokio::time::Instant::now() < until, "healthz: {last}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    {
+        let l = fake.gw.log.lock().unwrap();
+        let identifies: Vec<&Value> = l.received.iter().filter(|v| v["op"] == 2).collect();
+        assert_eq!(identifies.len(), 1, "one shard, one session");
+        assert_eq!(identifies[0]["d"]["shard"], json!([1, 2]));
+    }
+    // the commands are registered by shard 0's process, not here
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        !fake
+            .rest
+            .calls
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|c| c.method == "PUT" && c.path.ends_with("/commands")),
+        "no registration from shard 1"
+    );
+    common::process::sigterm(pid);
+    let exit = common::process::exit_within(child, WAIT).await;
+    drop(guard);
+    let log = reader.join().unwrap();
+    assert!(exit.success(), "{log}");
+    assert!(log.contains("running these gateway shards"), "{log}");
+    fake.gw_task.abort();
+    fake.rest_task.abort();
 }
 
 /// The real binary: `shashki run` on a database where a game waits for the

@@ -236,6 +236,7 @@ async fn setup() -> Setup {
         // READY → registration runs in tests/discord_gateway.rs
         register_commands: false,
         defer_after: Duration::from_secs(2),
+        shards: None,
     };
     let http = Arc::new(discord::http_client(&token, &base));
     let discord = Discord::new(hub.clone(), Arc::clone(&http), opts.clone());

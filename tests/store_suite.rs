@@ -139,6 +139,9 @@ macro_rules! store_suite {
                 placed_boards_are_replaced_recognised_and_pruned,
                 placed_live_messages_are_replaced_and_pruned,
                 outbox_rows_are_owed_in_order_done_once_and_pruned,
+                leases_go_to_one_holder_until_they_run_out,
+                jobs_are_claimed_once_moves_first_and_taken_over_when_expired,
+                outbox_claims_keep_a_chat_with_one_holder_until_they_run_out,
                 settings_are_stored_and_overwritten,
                 puzzles_are_stored_once_per_key_and_attempts_close_once,
                 puzzles_player_records_and_daily_posts_are_kept,
@@ -2696,7 +2699,7 @@ mod suite {
         let mut s = open();
         let put = |s: &mut Store, chat: &str, reply: &str, now| {
             w(s, |tx| {
-                store::insert_outbox(tx, "telegram", chat, None, "post", reply, now)
+                store::insert_outbox(tx, "telegram", chat, None, "post", reply, None, now)
             })
         };
         let a = put(&mut s, "-100", "{\"a\":1}", T0);
@@ -2754,6 +2757,7 @@ mod suite {
                     thread: Some("t"),
                     kind: "post",
                     reply: r.clone(),
+                    claim: None,
                 })
                 .collect();
             store::insert_outbox_rows(tx, &rows, T0 + 200)
@@ -2798,6 +2802,155 @@ mod suite {
             Some("")
         );
         assert_eq!(store::get_setting(s.read(), "nope").unwrap(), None);
+    }
+
+    // ------------------------------------------------ several processes ----
+
+    pub fn leases_go_to_one_holder_until_they_run_out(open: Open) {
+        let mut s = open();
+        let (a, b) = (store::Holder::new(), store::Holder::new());
+        assert_ne!(a, b);
+        assert_eq!(store::Holder::parse(&a.to_string()), Some(a.clone()));
+        let take = |s: &mut Store, h: &store::Holder, now: i64| {
+            w(s, |tx| {
+                store::take_or_renew_lease(tx, "sweeper", h, now, now + 30_000)
+            })
+        };
+        assert!(take(&mut s, &a, 1_000), "a free lease is taken");
+        assert!(!take(&mut s, &b, 2_000), "held: not b's");
+        assert!(take(&mut s, &a, 20_000), "renewed by its holder");
+        assert!(!take(&mut s, &b, 49_999), "renewed to 50 000");
+        assert_eq!(
+            store::lease(s.read(), "sweeper").unwrap(),
+            Some((a.clone(), 50_000))
+        );
+        assert!(take(&mut s, &b, 50_001), "run out: b takes it over");
+        assert!(!take(&mut s, &a, 50_002), "and a no longer has it");
+        w(&mut s, |tx| store::release_lease(tx, "sweeper", &a));
+        assert!(!take(&mut s, &a, 50_003), "a cannot release b's");
+        w(&mut s, |tx| store::release_lease(tx, "sweeper", &b));
+        assert!(take(&mut s, &a, 50_004), "released: free at once");
+    }
+
+    pub fn jobs_are_claimed_once_moves_first_and_taken_over_when_expired(open: Open) {
+        use store::{JobKind, QueuedJob};
+        let mut s = open();
+        let (a, b) = (store::Holder::new(), store::Holder::new());
+        let job = |kind, game: i64, ply: i64| QueuedJob {
+            kind,
+            game: GameId(game),
+            ply: Ply(ply),
+        };
+        let analyse = job(JobKind::Analyse, 1, 0);
+        let mv = job(JobKind::AiMove, 2, 5);
+        // the analysis queued first, the move after
+        assert_eq!(
+            w(&mut s, |tx| store::enqueue_jobs(
+                tx,
+                &[analyse, mv],
+                None,
+                T0
+            )),
+            2
+        );
+        assert_eq!(
+            w(&mut s, |tx| store::enqueue_jobs(tx, &[mv], None, T0)),
+            0,
+            "one job per (kind, game, ply)"
+        );
+        let first = w(&mut s, |tx| store::claim_next_job(tx, &a, 1_000, 31_000)).unwrap();
+        assert_eq!(first.job, mv, "moves before analyses");
+        let second = w(&mut s, |tx| store::claim_next_job(tx, &b, 1_000, 31_000)).unwrap();
+        assert_eq!(second.job, analyse);
+        assert_eq!(
+            w(&mut s, |tx| store::claim_next_job(tx, &b, 1_001, 31_001)),
+            None,
+            "both claimed: nothing for anyone"
+        );
+        // the claimant's own job is its own again; another's is not
+        assert!(w(&mut s, |tx| store::claim_job(tx, &mv, &a, 2_000, 32_000)).is_some());
+        assert!(w(&mut s, |tx| store::claim_job(tx, &mv, &b, 2_000, 32_000)).is_none());
+        assert!(w(&mut s, |tx| store::extend_job(tx, first.id, &a, 60_000)));
+        assert!(!w(&mut s, |tx| store::extend_job(tx, first.id, &b, 90_000)));
+        assert!(w(&mut s, |tx| store::extend_job(tx, second.id, &b, 90_000)));
+        // a's move claim runs out at 60 000: b takes it over
+        assert_eq!(
+            w(&mut s, |tx| store::claim_next_job(tx, &b, 59_999, 90_000)),
+            None
+        );
+        let taken = w(&mut s, |tx| store::claim_next_job(tx, &b, 60_001, 90_000)).unwrap();
+        assert_eq!(taken.job, mv);
+        assert!(
+            !w(&mut s, |tx| store::finish_job(tx, first.id, &a)),
+            "not a's now"
+        );
+        assert!(w(&mut s, |tx| store::finish_job(tx, taken.id, &b)));
+        // a failed round: back, anyone's after its pause, counted
+        assert_eq!(
+            w(&mut s, |tx| store::fail_job(tx, second.id, &b, 100_000)),
+            Some(1)
+        );
+        assert_eq!(
+            w(&mut s, |tx| store::claim_next_job(tx, &a, 99_999, 130_000)),
+            None
+        );
+        let again = w(&mut s, |tx| store::claim_next_job(tx, &a, 100_001, 130_000)).unwrap();
+        assert_eq!((again.job, again.attempts), (analyse, 1));
+        // a holder's release makes its claims anyone's at once
+        w(&mut s, |tx| store::release_all(tx, &a));
+        let queued = store::queued_jobs(s.read()).unwrap();
+        assert_eq!(queued, vec![(analyse, None, 0, 1)]);
+        assert_eq!(store::holders(s.read()).unwrap(), vec![]);
+    }
+
+    pub fn outbox_claims_keep_a_chat_with_one_holder_until_they_run_out(open: Open) {
+        let mut s = open();
+        let (a, b) = (store::Holder::new(), store::Holder::new());
+        let put = |s: &mut Store, chat: &str, claim: Option<(&store::Holder, i64)>| {
+            w(s, |tx| {
+                store::insert_outbox(tx, "telegram", chat, None, "post", "{}", claim, T0)
+            })
+        };
+        // chat x: a sends its row 1; a worker wrote row 2 (unclaimed)
+        let x1 = put(&mut s, "x", Some((&a, 100_000)));
+        let x2 = put(&mut s, "x", None);
+        let y1 = put(&mut s, "y", None);
+        let d1 = w(&mut s, |tx| {
+            store::insert_outbox(tx, "discord", "z", None, "post", "{}", None, T0)
+        });
+        let ids = |v: Vec<store::ClaimedReply>| v.into_iter().map(|r| r.id).collect::<Vec<_>>();
+        let claim = |s: &mut Store, h: &store::Holder, now: i64| {
+            ids(w(s, |tx| {
+                store::claim_owed(tx, h, &["telegram"], now, now + 18_000, 100)
+            }))
+        };
+        // b may not take chat x while a holds a row of it; y is b's
+        assert_eq!(claim(&mut s, &b, 1_000), vec![y1]);
+        // a takes its chat's other row (after its own, in order)
+        assert_eq!(claim(&mut s, &a, 1_000), vec![x2]);
+        assert_eq!(claim(&mut s, &a, 1_000), Vec::<i64>::new(), "nothing twice");
+        // b's claim on y ran out at 19 000 (and a's own on x2: anyone's)
+        assert_eq!(claim(&mut s, &a, 20_000), vec![x2, y1], "b's claim ran out");
+        assert_eq!(claim(&mut s, &b, 20_000), Vec::<i64>::new());
+        // sent rows are nobody's business
+        w(&mut s, |tx| store::mark_outbox_done(tx, x1, "sent", T0));
+        // a renews its claims on the rows it has yet to send
+        assert_eq!(w(&mut s, |tx| store::renew_reply_claims(tx, &a, 40_000)), 2);
+        // a dies: its rows are b's after they run out
+        assert_eq!(claim(&mut s, &b, 39_999), Vec::<i64>::new());
+        assert_eq!(claim(&mut s, &b, 40_001), vec![x2, y1]);
+        // only the platforms asked for
+        assert_eq!(
+            ids(w(&mut s, |tx| store::claim_owed(
+                tx,
+                &a,
+                &["discord"],
+                40_002,
+                50_000,
+                100
+            ))),
+            vec![d1]
+        );
     }
 
     // ---------------------------------------------------------- puzzles ----

@@ -87,6 +87,7 @@ async fn start_in(clock: Arc<dyn Clock>, dir: tempfile::TempDir) -> Running {
         set_commands: false,
         limits: unpaced(),
         retries: Default::default(),
+        webhook: None,
     };
     let task = tokio::spawn(telegram::run(hub, Secret::new(TOKEN), opts));
     Running {

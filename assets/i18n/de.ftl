@@ -593,3 +593,19 @@ inline-play-description = Eine Einladung zu einer Partie russische Dame senden
 inline-play-text = { $name } lädt dich zu einer Partie russische Dame ein: öffne den Bot oder füge ihn einem Chat mit euch beiden hinzu und sende /challenge.
 inline-play-button = ♟ Spielen
 takeback-declined-already = Partie #{ $game }: Deine Zugrücknahme wurde abgelehnt; frag nach dem nächsten Zug wieder.
+
+# the web board (issue 24)
+cmd-web = Dein Link zur Partie auf dem Web-Brett
+web-off = Das Web-Brett ist bei diesem Bot nicht eingerichtet.
+web-link = Partie #{ $game } auf dem Web-Brett (dieser Link gilt nur für dich, { $hours } Stunden): { $url }
+web-sent-private = Ich habe dir den Link privat geschickt.
+web-title = Partie #{ $game }
+web-flip = Drehen
+web-pdn = PDN
+web-draw = Remis anbieten
+web-resign = Aufgeben
+web-confirm-resign = Diese Partie aufgeben?
+web-confirm-draw = Remis anbieten (oder annehmen)?
+web-moves = Züge
+web-link-invalid = Dieser Link öffnet diese Partie nicht (falsch, abgelaufen oder widerrufen). Hol dir mit /web einen neuen.
+web-slow-down = Zu viele Anfragen: warte einen Moment.

@@ -580,3 +580,19 @@ inline-play-description = Post an invitation to a game of Russian draughts
 inline-play-text = { $name } invites you to a game of Russian draughts: open the bot, or add it to a chat with you both and send /challenge.
 inline-play-button = ♟ Play
 takeback-declined-already = Game #{ $game }: your takeback was declined; you may ask again after the next move.
+
+# the web board (issue 24)
+cmd-web = Your link to the game on the web board
+web-off = The web board is not set up on this bot.
+web-link = Game #{ $game } on the web board (this link is yours alone, for { $hours } hours): { $url }
+web-sent-private = I sent you the link in a private message.
+web-title = Game #{ $game }
+web-flip = Flip
+web-pdn = PDN
+web-draw = Offer a draw
+web-resign = Resign
+web-confirm-resign = Resign this game?
+web-confirm-draw = Offer (or accept) a draw?
+web-moves = Moves
+web-link-invalid = This link does not open this game (it is wrong, expired or revoked). Ask the bot for a new one with /web.
+web-slow-down = Too many requests: wait a moment.

@@ -593,3 +593,19 @@ inline-play-description = Envoyer une invitation à une partie de dames russes
 inline-play-text = { $name } vous invite à une partie de dames russes : ouvrez le bot, ou ajoutez-le à un chat avec vous deux et envoyez /challenge.
 inline-play-button = ♟ Jouer
 takeback-declined-already = Partie #{ $game } : votre reprise de coup a été refusée ; vous pourrez redemander après le prochain coup.
+
+# the web board (issue 24)
+cmd-web = Votre lien vers la partie sur le damier web
+web-off = Le damier web n’est pas configuré sur ce bot.
+web-link = Partie #{ $game } sur le damier web (ce lien est à vous seul, pour { $hours } heures) : { $url }
+web-sent-private = Je vous ai envoyé le lien en message privé.
+web-title = Partie #{ $game }
+web-flip = Retourner
+web-pdn = PDN
+web-draw = Proposer la nulle
+web-resign = Abandonner
+web-confirm-resign = Abandonner cette partie ?
+web-confirm-draw = Proposer (ou accepter) la nulle ?
+web-moves = Coups
+web-link-invalid = Ce lien n’ouvre pas cette partie (faux, expiré ou révoqué). Demandez-en un nouveau avec /web.
+web-slow-down = Trop de requêtes : patientez un instant.

@@ -576,3 +576,19 @@ inline-play-description = Nosūtīt aicinājumu uz krievu dambretes partiju
 inline-play-text = { $name } aicina jūs uz krievu dambretes partiju: atveriet botu vai pievienojiet to čatam ar jums abiem un nosūtiet /challenge.
 inline-play-button = ♟ Spēlēt
 takeback-declined-already = Partija #{ $game }: gājiena atsaukšana jau tika noraidīta; jautāt vēlreiz var pēc nākamā gājiena.
+
+# the web board (issue 24)
+cmd-web = Jūsu saite uz partiju tīmekļa galdiņā
+web-off = Šim robotam tīmekļa galdiņš nav iestatīts.
+web-link = Partija #{ $game } tīmekļa galdiņā (saite tikai jums, { $hours } stundas): { $url }
+web-sent-private = Es nosūtīju saiti jums privātā ziņā.
+web-title = Partija #{ $game }
+web-flip = Apgriezt
+web-pdn = PDN
+web-draw = Piedāvāt neizšķirtu
+web-resign = Padoties
+web-confirm-resign = Padoties šajā partijā?
+web-confirm-draw = Piedāvāt (vai pieņemt) neizšķirtu?
+web-moves = Gājieni
+web-link-invalid = Šī saite neatver šo partiju (nepareiza, novecojusi vai atsaukta). Palūdziet jaunu ar /web.
+web-slow-down = Pārāk daudz pieprasījumu: mirkli uzgaidiet.

@@ -8,6 +8,7 @@
 pub mod console;
 pub mod discord;
 pub mod telegram;
+pub mod web;
 
 use crate::config::{FileConfig, Secret};
 use crate::core::Platform;

@@ -5,6 +5,7 @@
 
 use super::{CliError, CliResult};
 use shashki::adapters::console::{Console, ConsoleOptions};
+use shashki::adapters::web::WebOptions;
 use shashki::core::i18n::Lang;
 use shashki::core::{Config, Service, SystemClock};
 use shashki::runtime::{self, RunOptions};
@@ -30,6 +31,14 @@ pub struct ConsoleArgs {
     /// Longest AI thinking time per move, in milliseconds.
     #[arg(long, default_value_t = 3000)]
     ai_movetime: u64,
+    /// Serve the web board (and /healthz, /metrics) on this address beside
+    /// the console chat: `/web` prints a link to the game's page.
+    #[arg(long)]
+    http: Option<std::net::SocketAddr>,
+    /// The address the pages are reached at (default: http://ADDR of
+    /// --http).
+    #[arg(long, requires = "http")]
+    public_url: Option<String>,
 }
 
 /// `--lang`: the code of a language the bot speaks (its help lists them).
@@ -49,8 +58,16 @@ pub fn run(a: ConsoleArgs) -> CliResult {
             .flatten()
             .collect::<Vec<_>>(),
     );
+    let public_url = a
+        .public_url
+        .clone()
+        .or_else(|| a.http.map(|addr| format!("http://{addr}")));
     let config = Config {
         ai_max_movetime: std::time::Duration::from_millis(a.ai_movetime),
+        web: shashki::core::WebLinks {
+            public_url: public_url.clone(),
+            ..shashki::core::WebLinks::default()
+        },
         ..Config::default()
     };
     // displayed with the password hidden
@@ -72,6 +89,14 @@ pub fn run(a: ConsoleArgs) -> CliResult {
             scheduled: vec![super::run::daily_puzzles()],
             ai_workers: None,
             lanes: runtime::LaneLimits::default(),
+            http: a.http,
+            routes: a.http.map(|_| {
+                let opts = WebOptions {
+                    public_url,
+                    ..WebOptions::default()
+                };
+                Box::new(move |hub| shashki::adapters::web::router(hub, opts)) as runtime::Routes
+            }),
             ..RunOptions::default()
         },
         runtime::stop_signal(),

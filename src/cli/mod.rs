@@ -7,6 +7,7 @@ pub mod bestmove;
 pub mod console;
 pub mod db;
 pub mod hub;
+pub mod link;
 pub mod match_;
 pub mod moves;
 pub mod perft;
@@ -14,6 +15,7 @@ pub mod puzzles;
 pub mod render;
 pub mod run;
 pub mod tune;
+pub mod worker;
 
 use shashki_engine::{FenError, Position, Variant};
 use std::fmt;

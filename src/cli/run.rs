@@ -25,12 +25,16 @@ pub fn run(a: RunArgs) -> CliResult {
     // no level prints a token (shashki::logging: the wire crates capped,
     // the tokens redacted from every line)
     let password = config.database.password();
-    let tokens: Vec<&str> = [config.telegram_token(), config.discord_token()]
-        .into_iter()
-        .flatten()
-        .map(|t| t.expose())
-        .chain(password.as_deref())
-        .collect();
+    let tokens: Vec<&str> = [
+        config.telegram_token(),
+        config.discord_token(),
+        config.telegram.webhook_secret.as_ref(),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|t| t.expose())
+    .chain(password.as_deref())
+    .collect();
     shashki::logging::init(&config.log.level, &tokens).map_err(CliError::Input)?;
     let bots = adapters::bots(&config);
     if bots.is_empty() {
@@ -54,9 +58,11 @@ pub fn run(a: RunArgs) -> CliResult {
     let opts = RunOptions {
         scheduled: vec![daily_puzzles()],
         ai_workers: config.ai.workers,
+        procs: config.runtime.process_options(),
         lanes: config.runtime.lane_limits(),
         http: config.http.listen,
         drain: config.runtime.drain(),
+        routes: web_routes(&config),
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -68,6 +74,21 @@ pub fn run(a: RunArgs) -> CliResult {
     // was not stored, and the next start makes it again
     rt.shutdown_timeout(std::time::Duration::from_secs(1));
     res
+}
+
+/// The web board's routes beside `/healthz` when `[web] public_url` is
+/// set (they need `[http] listen`).
+pub(super) fn web_routes(config: &FileConfig) -> Option<runtime::Routes> {
+    let public_url = config.web.public_url.clone()?;
+    if config.http.listen.is_none() {
+        tracing::warn!("[web] public_url is set but [http] listen is not: no web board");
+        return None;
+    }
+    let opts = adapters::web::WebOptions {
+        public_url: Some(public_url),
+        posts_per_minute: config.web.posts_per_minute,
+    };
+    Some(Box::new(move |hub| adapters::web::router(hub, opts)))
 }
 
 /// The daily puzzle posts, at each chat's own time (the console posts them

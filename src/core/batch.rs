@@ -206,6 +206,24 @@ impl Service {
                 // the refusal is owed like any reply (outside the event's
                 // savepoint, which rolled back)
                 Ok(Ran::Refused(refusal, lang)) => {
+                    // the update stays recorded (its savepoint rolled back
+                    // the record with the rest): delivered again — a
+                    // webhook's retry, to this process or another on the
+                    // same database — it is skipped, not refused twice
+                    if let Some(id) = &w.event.update_id {
+                        let platform = w.event.platform.key();
+                        let marked = tx.savepoint(
+                            |sp| crate::store::mark_update(sp, platform, id, now),
+                            |r| r.is_ok(),
+                        );
+                        let failed = match marked {
+                            Ok(Ok(_)) => None,
+                            Ok(Err(e)) | Err(e) => Some(e),
+                        };
+                        if let Some(e) = failed {
+                            tracing::warn!(error = %e, update = %id, "recording a refused update failed");
+                        }
+                    }
                     let reply = refusal_reply(&self.env, &w.event, lang, &refusal);
                     Ok(Handled::Refused(refusal, Box::new(reply)))
                 }
@@ -213,6 +231,14 @@ impl Service {
             };
             results.push((w.ticket, r));
         }
+        // every job the batch's events made, queued in the batch's transaction
+        let jobs: Vec<Job> = results
+            .iter()
+            .flat_map(|(_, r)| match r {
+                Ok(Handled::Done(_, jobs, _)) => jobs.clone(),
+                _ => Vec::new(),
+            })
+            .collect();
         // every reply of the batch written to the outbox, in the batch's
         // transaction: owed from the moment the changes commit
         let mut owed: Vec<&mut Reply> = results
@@ -224,7 +250,13 @@ impl Service {
             })
             .collect();
         let written = tx
-            .savepoint(|sp| owe_all(sp, &mut owed, now), |r| r.is_ok())
+            .savepoint(
+                |sp| {
+                    owe_all(self, sp, &mut owed, now)?;
+                    self.queue_jobs(sp, &jobs, now)
+                },
+                |r| r.is_ok(),
+            )
             .map_err(ServiceError::from)
             .and_then(|r| r);
         drop(owed);

@@ -41,6 +41,31 @@ pub struct Config {
     /// (it is edited at most once per tenth of the game, and no more often
     /// than this: the platforms limit edits).
     pub analysis_progress_every: Duration,
+    /// The web board's links (`[web]`, see [`crate::core::web`]).
+    pub web: WebLinks,
+}
+
+/// How the web board's links are made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebLinks {
+    /// The address the pages are reached at (`https://bot.example.org`);
+    /// `None`: `/web` says the web board is off.
+    pub public_url: Option<String>,
+    /// The secret links are signed with; `None`: one made once and kept in
+    /// the database.
+    pub secret: Option<String>,
+    /// How long a link opens the page.
+    pub link_secs: i64,
+}
+
+impl Default for WebLinks {
+    fn default() -> Self {
+        WebLinks {
+            public_url: None,
+            secret: None,
+            link_secs: 7 * 24 * 3600,
+        }
+    }
 }
 
 /// Limits on what one user or chat may have open at once; going past one
@@ -85,6 +110,7 @@ impl Default for Config {
             limits: Limits::default(),
             owners: Vec::new(),
             analysis_progress_every: Duration::from_secs(3),
+            web: WebLinks::default(),
         }
     }
 }

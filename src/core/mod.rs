@@ -14,6 +14,7 @@ pub mod picture;
 pub mod puzzles;
 pub mod reminders;
 pub mod types;
+pub mod web;
 
 mod access;
 mod batch;
@@ -26,6 +27,7 @@ mod inline;
 mod notify;
 mod outbox;
 mod present;
+mod queue;
 mod random;
 mod ratings;
 mod settings;
@@ -35,10 +37,11 @@ mod tournaments;
 
 /// The typed ids and plies the core speaks in (stored by the store).
 pub use crate::store::{ChallengeId, ChatId, GameId, Ply, TournamentId, UserId};
-pub use config::{Config, Limits};
+pub use config::{Config, Limits, WebLinks};
 pub use error::{Refusal, ServiceError};
 pub use limits::PlatformLimits;
 pub use outbox::Delivered;
+pub use queue::{Roles, SWEEPER_LEASE};
 pub use time::{Clock, ManualClock, SystemClock, Zone};
 pub use types::*;
 
@@ -69,6 +72,10 @@ pub struct Service {
     /// When the sweep last looked for tournament games waiting for room
     /// (Unix seconds).
     waiting_checked: std::sync::atomic::AtomicI64,
+    /// This process among others on the database (leases, claims).
+    holder: crate::store::Holder,
+    /// What this process does with what it writes (see [`Roles`]).
+    roles: std::sync::RwLock<Roles>,
 }
 
 /// The name a user is kept under: their platform name cleaned
@@ -119,6 +126,8 @@ impl Service {
             },
             clock,
             waiting_checked: std::sync::atomic::AtomicI64::new(i64::MIN),
+            holder: crate::store::Holder::new(),
+            roles: std::sync::RwLock::new(Roles::default()),
         }
     }
 
@@ -284,7 +293,9 @@ impl Service {
             ctx.is_admin = true;
             ctx.actor = actor;
             f(&mut ctx)?;
-            let replies = outbox::owe(&self.env.config, c, ctx.take_drafts(), platform, now)?;
+            let replies = outbox::owe(self, &self.env.config, c, ctx.take_drafts(), platform, now)?;
+            // the jobs it made, queued in the same transaction
+            self.queue_jobs(c, &ctx.jobs, now)?;
             Ok((replies, ctx.jobs, ctx.moves))
         });
         drop(store);

@@ -11,6 +11,7 @@ use crate::store::{self, Tx};
 /// the open transaction `c` (see `store::outbox`): they are owed from
 /// the moment the change that made them commits.
 pub(crate) fn owe(
+    svc: &Service,
     config: &Config,
     c: &Tx,
     drafts: Vec<Draft>,
@@ -19,7 +20,7 @@ pub(crate) fn owe(
 ) -> Result<Vec<Reply>, ServiceError> {
     drafts
         .into_iter()
-        .map(|d| owe_reply(c, finish_draft(config, d, platform), now))
+        .map(|d| owe_reply(svc, c, finish_draft(config, d, platform), now))
         .collect()
 }
 
@@ -29,8 +30,14 @@ fn outbox_json(r: &Reply) -> Result<String, ServiceError> {
 }
 
 /// Write `replies` to the outbox in the open transaction `c`, in order,
-/// with as few statements as it takes (a batch's).
-pub(crate) fn owe_all(c: &Tx, replies: &mut [&mut Reply], now: i64) -> Result<(), ServiceError> {
+/// with as few statements as it takes (a batch's); each claimed by this
+/// process when it sends its platform's replies (`Service::reply_claim`).
+pub(crate) fn owe_all(
+    svc: &Service,
+    c: &Tx,
+    replies: &mut [&mut Reply],
+    now: i64,
+) -> Result<(), ServiceError> {
     let rows = replies
         .iter()
         .map(|r| {
@@ -40,6 +47,7 @@ pub(crate) fn owe_all(c: &Tx, replies: &mut [&mut Reply], now: i64) -> Result<()
                 thread: r.thread.as_deref(),
                 kind: r.kind(),
                 reply: outbox_json(r)?,
+                claim: svc.reply_claim(r.platform),
             })
         })
         .collect::<Result<Vec<_>, ServiceError>>()?;
@@ -52,7 +60,12 @@ pub(crate) fn owe_all(c: &Tx, replies: &mut [&mut Reply], now: i64) -> Result<()
 }
 
 /// Write `reply` to the outbox in the open transaction `c`.
-pub(crate) fn owe_reply(c: &Tx, mut reply: Reply, now: i64) -> Result<Reply, ServiceError> {
+pub(crate) fn owe_reply(
+    svc: &Service,
+    c: &Tx,
+    mut reply: Reply,
+    now: i64,
+) -> Result<Reply, ServiceError> {
     let json = outbox_json(&reply)?;
     let id = store::insert_outbox(
         c,
@@ -61,6 +74,7 @@ pub(crate) fn owe_reply(c: &Tx, mut reply: Reply, now: i64) -> Result<Reply, Ser
         reply.thread.as_deref(),
         reply.kind(),
         &json,
+        svc.reply_claim(reply.platform),
         now,
     )?;
     reply.outbox = vec![id];
@@ -99,22 +113,38 @@ impl Service {
         let rows = store::owed_replies(self.lock().read(), after, limit)?;
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            match (
-                serde_json::from_str::<Reply>(&row.reply),
-                Platform::from_key(&row.platform),
-            ) {
-                (Ok(mut r), Some(platform)) => {
-                    r.platform = platform;
-                    r.outbox = vec![row.id];
-                    out.push(r);
-                }
-                _ => {
-                    tracing::error!(id = row.id, chat = %row.chat, "an owed reply does not read; dropped");
-                    self.reply_done(row.id, Delivered::Failed)?;
-                }
+            if let Some(r) = self.read_owed(row.id, &row.platform, &row.chat, &row.reply)? {
+                out.push(r);
             }
         }
         Ok(out)
+    }
+
+    /// An outbox row read back as its reply (with its id); one that no
+    /// longer reads (written by another version) is logged and marked
+    /// failed: None.
+    pub(crate) fn read_owed(
+        &self,
+        id: i64,
+        platform: &str,
+        chat: &str,
+        json: &str,
+    ) -> Result<Option<Reply>, ServiceError> {
+        match (
+            serde_json::from_str::<Reply>(json),
+            Platform::from_key(platform),
+        ) {
+            (Ok(mut r), Some(platform)) => {
+                r.platform = platform;
+                r.outbox = vec![id];
+                Ok(Some(r))
+            }
+            _ => {
+                tracing::error!(id, chat = %chat, "an owed reply does not read; dropped");
+                self.reply_done(id, Delivered::Failed)?;
+                Ok(None)
+            }
+        }
     }
 
     /// The outbox row `id` is done with (sent, or given up).

@@ -202,6 +202,19 @@ impl Deliverer {
             .contains(&p)
     }
 
+    /// The platforms whose replies are delivered.
+    pub fn platforms(&self) -> Vec<Platform> {
+        let mut v: Vec<Platform> = self
+            .expected
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .copied()
+            .collect();
+        v.sort_by_key(|p| p.key());
+        v
+    }
+
     fn transport(&self, p: Platform) -> Option<Arc<dyn Transport>> {
         self.transports
             .lock()

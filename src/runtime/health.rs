@@ -10,6 +10,10 @@ use std::sync::Mutex;
 #[derive(Default)]
 pub struct Health {
     platforms: Mutex<BTreeMap<&'static str, bool>>,
+    /// The parts of a platform's connection, each up or not (Discord's
+    /// gateway shards this process runs): the platform is connected only
+    /// while every part is.
+    parts: Mutex<BTreeMap<&'static str, BTreeMap<u32, bool>>>,
 }
 
 impl Health {
@@ -29,6 +33,35 @@ impl Health {
             .unwrap_or_else(|e| e.into_inner())
             .insert(p.key(), up)
             != Some(up)
+    }
+
+    /// `p`'s connection has these parts (shards), each down until it says
+    /// otherwise ([`Health::set_part`]).
+    pub fn expect_parts(&self, p: Platform, parts: impl IntoIterator<Item = u32>) {
+        let mut all = self.parts.lock().unwrap_or_else(|e| e.into_inner());
+        let mine = all.entry(p.key()).or_default();
+        for part in parts {
+            mine.entry(part).or_insert(false);
+        }
+    }
+
+    /// Part `part` of `p`'s connection is up (or not): `p` is connected
+    /// while every part it has is. Whether `p` is connected now.
+    pub fn set_part(&self, p: Platform, part: u32, up: bool) -> bool {
+        let mut all = self.parts.lock().unwrap_or_else(|e| e.into_inner());
+        let mine = all.entry(p.key()).or_default();
+        mine.insert(part, up);
+        mine.values().all(|u| *u)
+    }
+
+    /// The parts of `p` not up now.
+    pub fn parts_down(&self, p: Platform) -> Vec<u32> {
+        self.parts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(p.key())
+            .map(|m| m.iter().filter(|(_, up)| !**up).map(|(k, _)| *k).collect())
+            .unwrap_or_default()
     }
 
     /// The platforms not connected now.
@@ -63,5 +96,24 @@ mod tests {
         assert!(h.down().is_empty());
         assert!(h.set(Platform::Telegram, false));
         assert_eq!(h.down(), vec!["telegram"]);
+    }
+
+    #[test]
+    fn a_platform_of_parts_is_up_only_while_every_part_is() {
+        let h = Health::default();
+        h.expect_parts(Platform::Discord, [0, 1]);
+        assert_eq!(h.parts_down(Platform::Discord), vec![0, 1]);
+        assert!(
+            !h.set_part(Platform::Discord, 1, true),
+            "shard 0 still down"
+        );
+        assert!(h.set_part(Platform::Discord, 0, true));
+        assert!(h.parts_down(Platform::Discord).is_empty());
+        assert!(!h.set_part(Platform::Discord, 1, false), "one shard down");
+        assert_eq!(h.parts_down(Platform::Discord), vec![1]);
+        // expecting them again does not forget what is up
+        h.expect_parts(Platform::Discord, [0, 1]);
+        assert_eq!(h.parts_down(Platform::Discord), vec![1]);
+        assert!(h.set_part(Platform::Discord, 1, true));
     }
 }

@@ -30,7 +30,20 @@ pub fn router(hub: Hub) -> axum::Router {
 /// runtime serves them through the drain, so a load balancer sees
 /// `stopping`).
 pub async fn serve(listener: tokio::net::TcpListener, hub: Hub) -> std::io::Result<()> {
-    axum::serve(listener, router(hub)).await
+    serve_with(listener, hub, None).await
+}
+
+/// [`serve`] with more routes beside (the web board's).
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    hub: Hub,
+    extra: Option<axum::Router>,
+) -> std::io::Result<()> {
+    let mut app = router(hub);
+    if let Some(extra) = extra {
+        app = app.merge(extra);
+    }
+    axum::serve(listener, app).await
 }
 
 async fn healthz(State(hub): State<Hub>) -> impl IntoResponse {

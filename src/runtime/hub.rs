@@ -23,7 +23,7 @@ use crate::core::{
     Choice, Event, Job, Outcome, Platform, Reply, Service, ServiceError, Target, UserRef,
 };
 use crate::core::{GameId, Ply};
-use std::collections::HashMap;
+use crate::store;
 use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -36,8 +36,8 @@ pub type ReplyRx = mpsc::UnboundedReceiver<Reply>;
 /// A request to the sweeper to sweep now; answered when the pass is done.
 pub(super) type SweepRequest = oneshot::Sender<()>;
 
-/// How often a job that fails is tried in a row before it is left to the
-/// sweeper's next look at the pending jobs.
+/// How often a job that fails is tried in a row before it is put back in
+/// the queue for later (a round failed).
 const JOB_ATTEMPTS: u32 = 4;
 /// The pause after a job's first failure (doubled after each).
 const JOB_BACKOFF: Duration = Duration::from_secs(1);
@@ -59,13 +59,39 @@ fn job_key(job: &Job) -> JobKey {
     }
 }
 
-/// The jobs queued or running, and the ones that kept failing.
+/// The jobs queued or running in this process (each also claimed in the
+/// database's queue, see [`Hub::spawn_jobs`]).
 #[derive(Default)]
 struct Jobs {
     in_flight: std::collections::HashSet<JobKey>,
-    /// Jobs whose attempts all failed: how many rounds, and when the
-    /// pending-job look may start them again.
-    failed: HashMap<JobKey, (u32, Instant)>,
+}
+
+/// How this process works beside others on one database
+/// (docs/operations.md, "Several processes").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProcessOptions {
+    /// How long the sweeper's lease lasts unrenewed (it is renewed at
+    /// least every third of it): another process sweeps within this after
+    /// the holder dies.
+    pub lease: Duration,
+    /// How long a claim on a job or on owed replies lasts unrenewed (jobs
+    /// are extended while the engine thinks, replies while they wait in
+    /// this process's queues): another process takes them over within this
+    /// after the claimant dies.
+    pub claim: Duration,
+    /// How often the outbox is looked at for replies other processes wrote
+    /// (a worker's AI moves), and the queue for jobs they wrote.
+    pub poll: Duration,
+}
+
+impl Default for ProcessOptions {
+    fn default() -> Self {
+        ProcessOptions {
+            lease: Duration::from_secs(30),
+            claim: Duration::from_secs(30),
+            poll: Duration::from_millis(300),
+        }
+    }
 }
 
 /// What every adapter shares (cheap to clone).
@@ -84,6 +110,10 @@ pub struct Hub {
     workers: Arc<Semaphore>,
     ai_workers: usize,
     jobs: Arc<Mutex<Jobs>>,
+    /// Wakes the job pump ([`super::procs`]): a worker is free.
+    pub(super) job_wake: Arc<Notify>,
+    /// Leases, claims and polling (see [`ProcessOptions`]).
+    procs: Arc<Mutex<ProcessOptions>>,
     lanes: Arc<Lanes>,
     catalog: Arc<Catalog>,
     /// Downtime credited to the deadlines at start, in seconds.
@@ -93,6 +123,18 @@ pub struct Hub {
     metrics: Arc<Metrics>,
     /// Whether each platform is connected (`/healthz`).
     health: Arc<Health>,
+    /// Counts the changes handled (events, jobs): what the web board's
+    /// live pages wait on ([`Hub::watch_changes`]).
+    changes: Arc<watch::Sender<u64>>,
+}
+
+/// What [`Hub::handle_aside`] hands back.
+#[derive(Debug, Clone, Default)]
+pub struct Aside {
+    /// The refusal's message id, when the event was refused.
+    pub refused: Option<&'static str>,
+    /// The texts for the acting person alone (the refusal's among them).
+    pub told: Vec<String>,
 }
 
 /// The jobs of one [`Hub::spawn_jobs`] call, and the jobs they led to.
@@ -134,9 +176,9 @@ impl Hub {
         Hub::with_ai_workers(service, cpu_cores())
     }
 
-    /// A hub with `n` AI workers (at least one).
+    /// A hub with `n` AI workers (0: it runs no job — a bot process whose
+    /// engine work `shashki worker` processes do).
     pub fn with_ai_workers(service: Arc<Service>, n: usize) -> (Hub, watch::Sender<bool>) {
-        let n = n.max(1);
         let (tx, rx) = watch::channel(false);
         let tracker = Tracker::default();
         let ledger = Arc::new(ServiceLedger(Arc::clone(&service)));
@@ -152,12 +194,15 @@ impl Hub {
                 workers: Arc::new(Semaphore::new(n)),
                 ai_workers: n,
                 jobs: Arc::default(),
+                job_wake: Arc::new(Notify::new()),
+                procs: Arc::default(),
                 lanes: Arc::default(),
                 catalog: Arc::new(Catalog::new()),
                 downtime: 0,
                 shutdown: rx,
                 metrics,
                 health: Arc::default(),
+                changes: Arc::new(watch::channel(0).0),
             },
             tx,
         )
@@ -210,6 +255,28 @@ impl Hub {
         self.metrics.connected(platform, up);
     }
 
+    /// `platform`'s connection has these parts (Discord's shards this
+    /// process runs): it counts as connected only while every one is up
+    /// ([`Hub::set_part_connected`]).
+    pub fn expect_parts(&self, platform: Platform, parts: impl IntoIterator<Item = u32>) {
+        self.health.expect_parts(platform, parts);
+    }
+
+    /// Part `part` (a shard) of `platform`'s connection is up or down;
+    /// the platform is connected while all its parts are.
+    pub fn set_part_connected(&self, platform: Platform, part: u32, up: bool) {
+        let all = self.health.set_part(platform, part, up);
+        if !up {
+            tracing::warn!(platform = platform.key(), part, "a connection part is down");
+        }
+        self.set_connected(platform, all);
+    }
+
+    /// The parts of `platform`'s connection not up now (shards).
+    pub fn parts_down(&self, platform: Platform) -> Vec<u32> {
+        self.health.parts_down(platform)
+    }
+
     /// The platforms configured and not connected now.
     pub fn disconnected(&self) -> Vec<&'static str> {
         self.health.down()
@@ -250,6 +317,27 @@ impl Hub {
         self.ai_workers
     }
 
+    /// The service this hub calls.
+    pub fn service(&self) -> &Arc<Service> {
+        &self.service
+    }
+
+    /// Leases, claims and polling.
+    pub fn process_options(&self) -> ProcessOptions {
+        *self.procs.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Set them (before the sweeper and the process's tasks start).
+    pub fn set_process_options(&self, o: ProcessOptions) {
+        *self.procs.lock().unwrap_or_else(|p| p.into_inner()) = o;
+    }
+
+    /// The platforms whose replies this hub sends (a transport is set or
+    /// coming).
+    pub fn platforms(&self) -> Vec<Platform> {
+        self.deliverer.platforms()
+    }
+
     /// The downtime (seconds) the deadlines were extended by at start.
     pub fn downtime_credited(&self) -> i64 {
         self.downtime
@@ -267,6 +355,72 @@ impl Hub {
     /// Tell the sweeper that deadlines may have changed.
     pub fn changed(&self) {
         self.wake.notify_one();
+        self.changes.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// A catalogue message in the language `lang` names, else the
+    /// service's default.
+    pub fn say(&self, lang: Option<&str>, id: &str) -> String {
+        let lang = lang
+            .and_then(Lang::from_code)
+            .unwrap_or(self.service.config().default_lang);
+        self.catalog.get(lang, id, None)
+    }
+
+    /// Wakes at every change handled (an event, an AI move): a live page
+    /// then reads whether its game moved.
+    pub fn watch_changes(&self) -> watch::Receiver<u64> {
+        self.changes.subscribe()
+    }
+
+    /// Run a read or a small write of the service on a blocking thread (the
+    /// web board's views and links); a panic there is logged and comes
+    /// back as [`ServiceError::Internal`].
+    pub async fn call<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Service) -> Result<T, ServiceError> + Send + 'static,
+    ) -> Result<T, ServiceError> {
+        self.blocking(f).await
+    }
+
+    /// Handle an event of a front end that shows the acting person's own
+    /// answers itself (the web board): the event is handled like any
+    /// other; the replies for the chat go out through the deliverer as an
+    /// event's do (the game's living board follows), its jobs start, and
+    /// the replies for the person alone ([`Target::User`]) come back to be
+    /// shown — marked sent in the outbox, not sent to the chat.
+    pub async fn handle_aside(&self, event: Event) -> Result<Aside, ServiceError> {
+        let user = event.user.id.clone();
+        let out = self.handle(event).await?;
+        let (mine, rest): (Vec<Reply>, Vec<Reply>) = out
+            .replies
+            .into_iter()
+            .partition(|r| matches!(&r.target, Target::User { user: u, .. } if *u == user));
+        let delivery = self.deliverer.deliver(rest, None);
+        self.spawn_jobs(out.jobs);
+        let ids: Vec<i64> = mine.iter().flat_map(|r| r.outbox.clone()).collect();
+        let told = mine
+            .into_iter()
+            .map(|r| crate::core::strip_markup(&r.text))
+            .collect();
+        if !ids.is_empty() {
+            let done = self
+                .blocking(move |svc| {
+                    for id in ids {
+                        svc.reply_done(id, crate::core::Delivered::Sent)?;
+                    }
+                    Ok(())
+                })
+                .await;
+            if let Err(e) = done {
+                tracing::warn!(error = %e, "marking the web board's answers sent failed");
+            }
+        }
+        delivery.wait().await;
+        Ok(Aside {
+            refused: out.tally.refusal,
+            told,
+        })
     }
 
     /// Run a service call on a blocking thread. A panic there is logged and
@@ -575,41 +729,47 @@ impl Hub {
         self.deliverer.deliver(replies, None)
     }
 
-    /// Deliver the replies still owed (in the outbox: committed, not yet
-    /// sent when the bot stopped or crashed) of the platforms with a front
-    /// end, in order. How many.
+    /// Claim and deliver the replies owed (in the outbox: committed, not
+    /// yet sent) of the platforms with a front end that no other process
+    /// is sending — left when this or another process stopped or crashed,
+    /// or written by a process that sends nothing (a worker's AI moves) —
+    /// in order. At start, then every [`ProcessOptions::poll`]. How many.
     pub async fn resume_owed_replies(&self) -> usize {
-        let mut after = 0;
+        let platforms = self.platforms();
+        if platforms.is_empty() {
+            return 0;
+        }
+        let ttl = self.process_options().claim;
         let mut n = 0;
         loop {
-            let owed = match self.blocking(move |svc| svc.owed_replies(after, 500)).await {
+            let p = platforms.clone();
+            let owed = match self
+                .blocking(move |svc| svc.claim_owed_replies(&p, ttl, 500))
+                .await
+            {
                 Ok(o) => o,
                 Err(e) => {
-                    tracing::error!(error = %e, "reading the replies owed failed");
+                    tracing::error!(error = %e, "claiming the replies owed failed");
                     return n;
                 }
             };
-            let Some(&last) = owed.last().and_then(|r| r.outbox.last()) else {
+            if owed.is_empty() {
                 break;
-            };
-            after = last;
-            let served: Vec<Reply> = owed
-                .into_iter()
-                .filter(|r| self.deliverer.serves(r.platform))
-                .collect();
-            n += served.len();
-            self.deliverer.resume(served);
-        }
-        if n > 0 {
-            tracing::info!(n, "sending the replies owed since the last run");
+            }
+            n += owed.len();
+            self.deliverer.resume(owed);
         }
         n
     }
 
-    /// Run jobs (AI moves) in the background on the worker pool; their
-    /// replies are routed, and the jobs they ask for run in turn. A job
-    /// already queued or running is not started twice. The handle says when
-    /// all of them are done (dropping it is fine).
+    /// Run jobs (AI moves, analyses: written to the database's queue by
+    /// the transaction that made them) in the background on this process's
+    /// workers, each once claimed in the queue; their replies are routed,
+    /// and the jobs they ask for run in turn. A job already queued or
+    /// running here, claimed by another process, or done, is not started.
+    /// The handle says when all of them are done here (dropping it is
+    /// fine). A hub with no workers starts none: other processes' workers
+    /// claim them from the queue.
     pub fn spawn_jobs(&self, jobs: Vec<Job>) -> JobsDone {
         let batch = Tracker::default();
         for job in jobs {
@@ -618,11 +778,21 @@ impl Hub {
         JobsDone(batch)
     }
 
-    /// Start the jobs the games are waiting for ([`Service::pending_jobs`])
-    /// that are not queued or running already (nor failed too recently):
-    /// at start-up, and now and then from the sweeper, so a job lost with a
-    /// crash runs again. How many were started.
+    /// The backstop: queue the jobs the games are waiting for
+    /// ([`Service::pending_jobs`]) that the queue lacks, and start here
+    /// those not queued or running here already: at start-up, and now and
+    /// then from the sweeper. How many were started here.
     pub async fn resume_pending_jobs(&self) -> usize {
+        let queued = self.blocking(|svc| svc.queue_pending_jobs()).await;
+        match queued {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(n, "queued the jobs games were waiting for"),
+            Err(e) => tracing::error!(error = %e, "queueing the pending jobs failed"),
+        }
+        self.job_wake.notify_one();
+        if self.ai_workers == 0 {
+            return 0;
+        }
         let pending = match self.blocking(|svc| svc.pending_jobs()).await {
             Ok(p) => p,
             Err(e) => {
@@ -630,16 +800,11 @@ impl Hub {
                 return 0;
             }
         };
-        let now = Instant::now();
         let fresh: Vec<Job> = {
             let jobs = self.jobs.lock().unwrap_or_else(|p| p.into_inner());
             pending
                 .into_iter()
-                .filter(|j| {
-                    let k = job_key(j);
-                    !jobs.in_flight.contains(&k)
-                        && jobs.failed.get(&k).is_none_or(|(_, at)| *at <= now)
-                })
+                .filter(|j| !jobs.in_flight.contains(&job_key(j)))
                 .collect()
         };
         if !fresh.is_empty() {
@@ -659,21 +824,27 @@ impl Hub {
             .len()
     }
 
-    fn spawn_job(&self, job: Job, batch: &Tracker) {
-        let key = job_key(&job);
-        if !self
+    /// Mark `key` queued or running here; false when it is already.
+    fn take_key(&self, key: JobKey) -> Option<Claim> {
+        let fresh = self
             .jobs
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .in_flight
-            .insert(key)
-        {
-            tracing::debug!(?job, "job already queued or running");
-            return;
-        }
-        let claim = Claim {
+            .insert(key);
+        fresh.then(|| Claim {
             jobs: Arc::clone(&self.jobs),
             key,
+        })
+    }
+
+    fn spawn_job(&self, job: Job, batch: &Tracker) {
+        if self.ai_workers == 0 {
+            return;
+        }
+        let Some(claim) = self.take_key(job_key(&job)) else {
+            tracing::debug!(?job, "job already queued or running");
+            return;
         };
         let guards = (self.tracker.enter(), batch.enter());
         let hub = self.clone();
@@ -681,77 +852,181 @@ impl Hub {
         tokio::spawn(async move {
             let _guards = guards;
             let _claim = claim;
-            let mut stop = hub.shutdown();
-            let mut pause = JOB_BACKOFF;
-            for attempt in 1..=JOB_ATTEMPTS {
-                // the semaphore is never closed
-                let Ok(permit) = Arc::clone(&hub.workers).acquire_owned().await else {
-                    return;
-                };
-                // what the job reports on its way (an analysis' progress)
-                // is routed at once
-                let reporter = hub.clone();
-                let started = Instant::now();
-                let res = hub
-                    .blocking(move |svc| {
-                        svc.run_job_reporting(job, &|o: Outcome| {
-                            reporter.route(o.replies);
-                        })
-                    })
-                    .await;
-                drop(permit);
-                hub.metrics.job_ran(
-                    match job {
-                        Job::AiMove { .. } => JobKind::AiMove,
-                        Job::Analyse { .. } => JobKind::Analyse,
-                    },
-                    started.elapsed(),
-                );
-                match res {
-                    Ok(out) => {
-                        hub.metrics.tally(&out.tally, Mover::Ai);
-                        hub.jobs
-                            .lock()
-                            .unwrap_or_else(|p| p.into_inner())
-                            .failed
-                            .remove(&key);
-                        let delivery = hub.route(out.replies);
-                        for next in out.jobs {
-                            hub.spawn_job(next, &batch);
-                        }
-                        hub.changed();
-                        // the job is done when its replies are delivered
-                        delivery.wait().await;
-                        return;
-                    }
-                    Err(e) => tracing::error!(?job, attempt, error = %e, "job failed"),
-                }
-                if attempt == JOB_ATTEMPTS || hub.is_shutting_down() {
-                    break;
-                }
-                tokio::select! {
-                    _ = tokio::time::sleep(pause) => {}
-                    _ = stopped(&mut stop) => break,
-                }
-                pause *= 2;
-            }
-            // left to the pending-job look, later each round
-            let rounds = {
-                let mut jobs = hub.jobs.lock().unwrap_or_else(|p| p.into_inner());
-                let rounds = jobs.failed.get(&key).map_or(0, |(n, _)| *n) + 1;
-                let wait = (Duration::from_secs(60) * 2u32.saturating_pow(rounds - 1))
-                    .min(JOB_GIVE_UP_MAX);
-                jobs.failed.insert(key, (rounds, Instant::now() + wait));
-                tracing::error!(?job, rounds, retry_in = ?wait, "job gave up for now");
-                rounds
+            // the semaphore is never closed
+            let Ok(permit) = Arc::clone(&hub.workers).acquire_owned().await else {
+                return;
             };
-            if rounds >= JOB_ROUNDS_FOR_GOOD && !hub.is_shutting_down() {
-                match hub.blocking(move |svc| svc.job_failed_for_good(job)).await {
-                    Ok(out) => hub.route(out.replies).wait().await,
-                    Err(e) => tracing::error!(?job, error = %e, "giving a job up failed"),
-                }
+            let ttl = hub.process_options().claim;
+            match hub.blocking(move |svc| svc.claim_job(job, ttl)).await {
+                Ok(Some(claimed)) => hub.run_claimed(claimed, permit, &batch).await,
+                Ok(None) => tracing::debug!(?job, "job done or run by another process"),
+                Err(e) => tracing::error!(?job, error = %e, "claiming a job failed"),
             }
         });
+    }
+
+    /// Claim the next job of the queue (moves first) if a worker is free,
+    /// and run it; false when no worker is free or no job is waiting (the
+    /// job pump's step, [`super::procs`]).
+    pub(super) async fn claim_next(&self) -> bool {
+        let Ok(permit) = Arc::clone(&self.workers).try_acquire_owned() else {
+            return false;
+        };
+        let ttl = self.process_options().claim;
+        let claimed = match self.blocking(move |svc| svc.claim_next_job(ttl)).await {
+            Ok(Some(c)) => c,
+            Ok(None) => return false,
+            Err(e) => {
+                tracing::error!(error = %e, "claiming a job failed");
+                return false;
+            }
+        };
+        let job: Job = claimed.job.into();
+        let Some(claim) = self.take_key(job_key(&job)) else {
+            // queued here already (its claim ran out while it waited for a
+            // worker): that task runs it, the claim is ours again
+            return true;
+        };
+        let guards = self.tracker.enter();
+        let hub = self.clone();
+        tokio::spawn(async move {
+            let _guards = guards;
+            let _claim = claim;
+            hub.run_claimed(claimed, permit, &Tracker::default()).await;
+        });
+        true
+    }
+
+    /// Run a job claimed in the queue on the worker `permit`: its claim
+    /// extended while the engine thinks; done: out of the queue, its
+    /// replies routed, the jobs it made started; failing: tried again with
+    /// backoff, then put back in the queue for later (and an analysis
+    /// given up after a few rounds).
+    async fn run_claimed(
+        &self,
+        claimed: store::ClaimedJob,
+        permit: tokio::sync::OwnedSemaphorePermit,
+        batch: &Tracker,
+    ) {
+        let hub = self;
+        let job: Job = claimed.job.into();
+        let id = claimed.id;
+        let ttl = hub.process_options().claim;
+        let mut stop = hub.shutdown();
+        let mut pause = JOB_BACKOFF;
+        let mut permit = Some(permit);
+        for attempt in 1..=JOB_ATTEMPTS {
+            let permit = match permit.take() {
+                Some(p) => p,
+                // the semaphore is never closed
+                None => match Arc::clone(&hub.workers).acquire_owned().await {
+                    Ok(p) => p,
+                    Err(_) => return,
+                },
+            };
+            // what the job reports on its way (an analysis' progress) is
+            // routed at once, or owed for another process to send
+            let reporter = hub.clone();
+            let started = Instant::now();
+            let run = hub.blocking(move |svc| {
+                svc.run_job_reporting(job, &|o: Outcome| reporter.report(o.replies))
+            });
+            tokio::pin!(run);
+            // the claim is extended while the engine thinks
+            let mut tick = tokio::time::interval_at(
+                tokio::time::Instant::now() + ttl / 3,
+                (ttl / 3).max(Duration::from_millis(10)),
+            );
+            let res = loop {
+                tokio::select! {
+                    res = &mut run => break res,
+                    _ = tick.tick() => {
+                        match hub.blocking(move |svc| svc.extend_job(id, ttl)).await {
+                            Ok(true) => {}
+                            Ok(false) => tracing::warn!(?job, "a job's claim was taken over while it ran"),
+                            Err(e) => tracing::warn!(?job, error = %e, "extending a job's claim failed"),
+                        }
+                    }
+                }
+            };
+            drop(permit);
+            hub.job_wake.notify_one();
+            hub.metrics.job_ran(
+                match job {
+                    Job::AiMove { .. } => JobKind::AiMove,
+                    Job::Analyse { .. } => JobKind::Analyse,
+                },
+                started.elapsed(),
+            );
+            match res {
+                Ok(out) => {
+                    hub.metrics.tally(&out.tally, Mover::Ai);
+                    if let Err(e) = hub.blocking(move |svc| svc.finish_job(id)).await {
+                        // still claimed: run again after the claim, finding
+                        // nothing to do
+                        tracing::warn!(?job, error = %e, "taking a done job off the queue failed");
+                    }
+                    let delivery = hub.route(out.replies);
+                    for next in out.jobs {
+                        hub.spawn_job(next, batch);
+                    }
+                    hub.changed();
+                    // the job is done when its replies are delivered
+                    delivery.wait().await;
+                    return;
+                }
+                Err(e) => tracing::error!(?job, attempt, error = %e, "job failed"),
+            }
+            if attempt == JOB_ATTEMPTS || hub.is_shutting_down() {
+                break;
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(pause) => {}
+                _ = stopped(&mut stop) => break,
+            }
+            pause *= 2;
+        }
+        // back in the queue, anyone's again later each round
+        let before = u32::try_from(claimed.attempts.max(0)).unwrap_or(u32::MAX);
+        let wait =
+            (Duration::from_secs(60) * 2u32.saturating_pow(before.min(16))).min(JOB_GIVE_UP_MAX);
+        let rounds = match hub.blocking(move |svc| svc.fail_job(id, wait)).await {
+            Ok(Some(r)) => r,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::error!(?job, error = %e, "putting a failed job back failed");
+                return;
+            }
+        };
+        tracing::error!(?job, rounds, retry_in = ?wait, "job gave up for now");
+        let for_good = rounds >= i64::from(JOB_ROUNDS_FOR_GOOD);
+        if for_good && matches!(job, Job::Analyse { .. }) && !hub.is_shutting_down() {
+            match hub.blocking(move |svc| svc.job_failed_for_good(job)).await {
+                Ok(out) => {
+                    let _ = hub.blocking(move |svc| svc.drop_job(id)).await;
+                    hub.route(out.replies).wait().await
+                }
+                Err(e) => tracing::error!(?job, error = %e, "giving a job up failed"),
+            }
+        }
+    }
+
+    /// What a job reports on its way: routed at once to the platforms this
+    /// process sends, written to the outbox for the others (a worker's).
+    /// Called on the job's blocking thread.
+    fn report(&self, replies: Vec<Reply>) {
+        let (here, elsewhere): (Vec<Reply>, Vec<Reply>) = replies
+            .into_iter()
+            .partition(|r| self.deliverer.serves(r.platform));
+        if !here.is_empty() {
+            self.route(here);
+        }
+        if !elsewhere.is_empty() {
+            let mut owed = elsewhere;
+            if let Err(e) = self.service.owe_replies(&mut owed) {
+                tracing::warn!(error = %e, "a job's progress report was not kept");
+            }
+        }
     }
 
     /// Ask the sweeper for a pass now (deadlines, reminders, scheduled

@@ -28,12 +28,13 @@ pub mod http;
 pub mod hub;
 pub mod lanes;
 pub mod metrics;
+pub mod procs;
 pub mod shutdown;
 pub mod sweeper;
 pub mod transport;
 
 pub use deliver::{Deliverer, Delivery, Ledger};
-pub use hub::{cpu_cores, Hub, JobsDone, ReplyRx, ReplyTx};
+pub use hub::{cpu_cores, Aside, Hub, JobsDone, ProcessOptions, ReplyRx, ReplyTx};
 pub use lanes::{
     panic_message, DropCounts, LaneKey, LaneLimits, Shed, ShedReason, BOUND as DEFAULT_LANE_BOUND,
     NOTICE_WINDOW,
@@ -45,7 +46,7 @@ pub use transport::{
     Transport,
 };
 
-use crate::core::{Platform, Service};
+use crate::core::{Platform, Roles, Service};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -75,24 +76,35 @@ pub struct RunOptions {
     /// at each chat's own time, and the like).
     pub scheduled: Vec<Scheduled>,
     /// How many AI moves may be computed at once (`None`: one per CPU
-    /// core).
+    /// core; 0: none here — `shashki worker` processes think).
     pub ai_workers: Option<usize>,
+    /// Leases, claims and polling among processes on one database.
+    pub procs: ProcessOptions,
     /// How many updates may wait in one chat's lane, and of one member.
     pub lanes: LaneLimits,
     /// Where to serve `/healthz` and `/metrics` (none: not served).
     pub http: Option<std::net::SocketAddr>,
     /// How long the drain at a stop may take (`[runtime] drain_seconds`).
     pub drain: Duration,
+    /// More routes for the same HTTP server (the web board), made with the
+    /// hub once it exists.
+    pub routes: Option<Routes>,
 }
+
+/// Routes an adapter adds to `[http] listen` (the runtime knows no
+/// adapter: it is handed them).
+pub type Routes = Box<dyn FnOnce(Hub) -> axum::Router + Send>;
 
 impl Default for RunOptions {
     fn default() -> Self {
         RunOptions {
             scheduled: Vec::new(),
             ai_workers: None,
+            procs: ProcessOptions::default(),
             lanes: LaneLimits::default(),
             http: None,
             drain: Duration::from_secs(crate::config::DEFAULT_DRAIN_SECONDS),
+            routes: None,
         }
     }
 }
@@ -129,6 +141,7 @@ pub async fn run(
     }
     let (mut hub, stop_tx) =
         Hub::with_ai_workers(service, opts.ai_workers.unwrap_or_else(cpu_cores));
+    hub.set_process_options(opts.procs);
     hub.downtime = credited;
     hub.set_lane_limits(opts.lanes);
     tracing::info!(ai_workers = hub.ai_workers(), "hub ready");
@@ -139,8 +152,9 @@ pub async fn run(
             let listener = tokio::net::TcpListener::bind(addr)
                 .await
                 .map_err(|e| anyhow::anyhow!("[http] listen {addr}: {e}"))?;
-            tracing::info!(listen = %addr, "serving /healthz and /metrics");
-            Some(tokio::spawn(http::serve(listener, hub.clone())))
+            tracing::info!(listen = %addr, web = opts.routes.is_some(), "serving /healthz and /metrics");
+            let extra = opts.routes.map(|r| r(hub.clone()));
+            Some(tokio::spawn(http::serve_with(listener, hub.clone(), extra)))
         }
         None => None,
     };
@@ -156,6 +170,19 @@ pub async fn run(
         hub.expect_transport(platform);
         starting.push((platform, adapter.run(hub.clone())));
     }
+    // among other processes on the database: what this one's transactions
+    // write is claimed by it (the replies of its platforms; the jobs when
+    // it has workers), a dead predecessor's claims are freed, and the job
+    // pump, the outbox poller and the claims' renewal run
+    hub.service().set_roles(Roles {
+        runs_jobs: hub.ai_workers() > 0,
+        delivers: platforms.clone(),
+        claim: opts.procs.claim,
+    });
+    if let Err(e) = hub.blocking(|svc| svc.free_dead_holders()).await {
+        tracing::warn!(error = %e, "looking for dead processes' claims failed");
+    }
+
     // every route is there: the AI moves and analyses the games were
     // waiting for when the bot stopped (or crashed) start now, their
     // replies queued for the adapters — before any adapter runs, so one
@@ -163,8 +190,13 @@ pub async fn run(
     // for them
     // the replies committed and not sent when the bot last stopped go
     // first, then the jobs' own
-    hub.resume_owed_replies().await;
+    let owed = hub.resume_owed_replies().await;
+    if owed > 0 {
+        tracing::info!(n = owed, "sending the replies owed since the last run");
+    }
     hub.resume_pending_jobs().await;
+    // then the job pump, the outbox poller and the claims' renewal
+    let process_tasks = procs::start(&hub);
     let mut running = tokio::task::JoinSet::new();
     for (platform, fut) in starting {
         running.spawn(async move {
@@ -213,6 +245,14 @@ pub async fn run(
     for b in background {
         let _ = tokio::time::timeout(Duration::from_secs(5), b).await;
     }
+    for t in &process_tasks {
+        t.abort();
+    }
+    // what this process did not finish (replies left owed by the drain,
+    // jobs still thinking) is anyone's at once
+    if let Err(e) = hub.blocking(|svc| svc.release_claims()).await {
+        tracing::warn!(error = %e, "releasing this process's claims failed");
+    }
     hub.blocking(|svc| svc.heartbeat()).await?;
     if let Some(h) = http {
         h.abort();
@@ -222,4 +262,54 @@ pub async fn run(
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// Options of [`work`].
+#[derive(Debug, Clone, Copy)]
+pub struct WorkOptions {
+    /// Jobs run at once (engine threads).
+    pub threads: usize,
+    /// Leases, claims and polling among processes on one database.
+    pub procs: ProcessOptions,
+    /// How long the jobs running at a stop may take to finish.
+    pub drain: Duration,
+}
+
+/// `shashki worker`: claim and run jobs (AI moves, analyses) from the
+/// database's queue on `threads` workers until `stop` resolves; their
+/// replies are written to the outbox in their transactions, for the bot
+/// processes to send. At the stop no new job is claimed, the running ones
+/// may finish within the drain, and every claim left is released (anyone's
+/// at once).
+pub async fn work(
+    service: Arc<Service>,
+    opts: WorkOptions,
+    stop: impl Future<Output = ()>,
+) -> anyhow::Result<()> {
+    let threads = opts.threads.max(1);
+    service.set_roles(Roles {
+        runs_jobs: true,
+        delivers: Vec::new(),
+        claim: opts.procs.claim,
+    });
+    let (hub, stop_tx) = Hub::with_ai_workers(service, threads);
+    hub.set_process_options(opts.procs);
+    if let Err(e) = hub.blocking(|svc| svc.free_dead_holders()).await {
+        tracing::warn!(error = %e, "looking for dead processes' claims failed");
+    }
+    tracing::info!(threads, holder = %hub.service().holder(), "worker ready");
+    let pump = tokio::spawn(procs::job_pump(hub.clone()));
+    stop.await;
+    let _ = stop_tx.send(true);
+    tracing::info!(running = hub.jobs_in_flight(), within = ?opts.drain, "stopping");
+    if !hub.tracker().wait_idle(opts.drain).await {
+        tracing::warn!(
+            n = hub.jobs_in_flight(),
+            "jobs still running when the drain's time ran out: released for others"
+        );
+    }
+    pump.abort();
+    hub.blocking(|svc| svc.release_claims()).await?;
+    tracing::info!("stopped");
+    Ok(())
 }

@@ -7,7 +7,7 @@
 use super::hub::{Hub, SweepRequest};
 use super::lanes::panic_message;
 use super::shutdown::stopped;
-use crate::core::{Reply, Service};
+use crate::core::{Reply, Service, SWEEPER_LEASE};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -98,7 +98,42 @@ async fn sweeper(
     let mut answer: Vec<SweepRequest> = Vec::new();
     // the runtime looks for pending jobs at start-up
     let mut jobs_checked = Instant::now();
+    let lease = hub.process_options().lease;
+    // renewed at least every third of its length
+    let renew = (lease / 3).max(Duration::from_millis(10));
+    let mut leading = false;
     loop {
+        // one process at a time sweeps and posts (the lease; another takes
+        // over within its length when the holder dies)
+        let held = match hub
+            .blocking(move |svc| svc.take_lease(SWEEPER_LEASE, lease))
+            .await
+        {
+            Ok(h) => h,
+            Err(e) => {
+                tracing::error!(error = %e, "taking the sweeper's lease failed");
+                false
+            }
+        };
+        if held != leading {
+            leading = held;
+            if held {
+                tracing::info!("this process sweeps (it holds the sweeper's lease)");
+            } else {
+                tracing::info!("another process sweeps (it holds the sweeper's lease)");
+            }
+        }
+        if !held {
+            for a in answer.drain(..) {
+                let _ = a.send(());
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(renew) => {}
+                Some(r) = requests.recv() => answer.push(r),
+                _ = stopped(&mut stop) => return,
+            }
+            continue;
+        }
         let jobs = Arc::clone(&scheduled);
         let swept = tokio::task::spawn_blocking({
             let svc = Arc::clone(&hub.service);
@@ -134,8 +169,9 @@ async fn sweeper(
         for a in answer.drain(..) {
             let _ = a.send(());
         }
-        // a due item: sweep at once (but not in a tight loop if it stays due)
-        let wait = wait.max(Duration::from_millis(200));
+        // a due item: sweep at once (but not in a tight loop if it stays
+        // due); the lease renewed in time
+        let wait = wait.max(Duration::from_millis(200)).min(renew);
         tokio::select! {
             _ = tokio::time::sleep(wait) => {}
             _ = hub.wake.notified() => {
@@ -143,7 +179,13 @@ async fn sweeper(
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
             Some(r) = requests.recv() => answer.push(r),
-            _ = stopped(&mut stop) => return,
+            _ = stopped(&mut stop) => {
+                // the next process need not wait for the lease to run out
+                if let Err(e) = hub.blocking(|svc| svc.release_lease(SWEEPER_LEASE)).await {
+                    tracing::warn!(error = %e, "releasing the sweeper's lease failed");
+                }
+                return;
+            }
         }
         // everyone who asked by now gets this pass
         while let Ok(r) = requests.try_recv() {

@@ -31,6 +31,8 @@ pub const TABLES: &[&str] = &[
     "takeback_requests",
     "outbox",
     "placed_messages",
+    "leases",
+    "jobs",
 ];
 
 /// The tables whose ids PostgreSQL assigns (identity columns, see
@@ -43,6 +45,7 @@ const IDENTITY_TABLES: &[&str] = &[
     "puzzle_attempts",
     "tournaments",
     "conditionals",
+    "jobs",
 ];
 
 /// How many rows `table` has.

@@ -77,6 +77,12 @@ fn from_sql_error(i: usize, v: &Value, e: rusqlite::types::FromSqlError) -> rusq
 }
 
 impl Tx {
+    /// Whether this runs on PostgreSQL (where a query needs words SQLite
+    /// lacks, e.g. `FOR UPDATE SKIP LOCKED`).
+    pub(in crate::store) fn is_postgres(&self) -> bool {
+        matches!(self.db, Db::Postgres(_))
+    }
+
     /// Run a statement; how many rows it changed.
     pub(in crate::store) fn exec(&self, sql: &str, p: &[&dyn ToSql]) -> StoreResult<usize> {
         match &self.db {

@@ -39,6 +39,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v21.sql")),
         M::up(include_str!("v22.sql")),
         M::up(include_str!("v23.sql")),
+        M::up(include_str!("v24.sql")),
     ])
 });
 
@@ -343,6 +344,7 @@ macro_rules! table_row {
 mod analyses;
 mod challenges;
 mod chats;
+mod claims;
 mod conditionals;
 pub mod copy;
 mod db;
@@ -360,6 +362,7 @@ mod users;
 pub use analyses::*;
 pub use challenges::*;
 pub use chats::*;
+pub use claims::*;
 pub use conditionals::*;
 use db::Db;
 pub use db::{Batch, Row, RowIndex, Tx};

@@ -17,7 +17,9 @@ pub struct OwedReply {
     pub attempts: i64,
 }
 
-/// Write a reply owed to `chat` (in the open transaction); its id.
+/// Write a reply owed to `chat` (in the open transaction), claimed by
+/// `claim` (holder, until) or by nobody; its id.
+#[allow(clippy::too_many_arguments)] // one column each, as written
 pub fn insert_outbox(
     c: &Tx,
     platform: &str,
@@ -25,15 +27,18 @@ pub fn insert_outbox(
     thread: Option<&str>,
     kind: &str,
     reply: &str,
+    claim: Option<(&super::Holder, i64)>,
     now: i64,
 ) -> StoreResult<i64> {
+    let (holder, until) = claim.map_or((None, 0), |(h, u)| (Some(h), u));
     // the id is given (one more than the last), as in insert_outbox_rows
     // (PostgreSQL's outbox has no sequence that could fall behind)
     c.row(
-        "INSERT INTO outbox (id, platform, chat, thread, kind, reply, created_at)
-         VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM outbox), ?1, ?2, ?3, ?4, ?5, ?6)
+        "INSERT INTO outbox (id, platform, chat, thread, kind, reply, created_at,
+                             claimed_by, claim_until)
+         VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM outbox), ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
          RETURNING id",
-        params![platform, chat, thread, kind, reply, now],
+        params![platform, chat, thread, kind, reply, now, holder, until],
         |r| r.get(0),
     )
 }
@@ -45,6 +50,10 @@ pub struct NewOutboxRow<'a> {
     pub thread: Option<&'a str>,
     pub kind: &'a str,
     pub reply: String,
+    /// Claimed by the process that will send it (holder, until; see
+    /// `store::claim_owed`), or by nobody: anyone's who serves its
+    /// platform.
+    pub claim: Option<(&'a super::Holder, i64)>,
 }
 
 /// How many rows one INSERT of [`insert_outbox_rows`] writes.
@@ -64,32 +73,28 @@ pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResul
     let values = |n: usize| {
         (0..n)
             .map(|i| {
-                let b = i * 7;
-                format!(
-                    "(?{}, ?{}, ?{}, ?{}, ?{}, ?{}, ?{})",
-                    b + 1,
-                    b + 2,
-                    b + 3,
-                    b + 4,
-                    b + 5,
-                    b + 6,
-                    b + 7
-                )
+                let b = i * 9;
+                let marks: Vec<String> = (1..=9).map(|k| format!("?{}", b + k)).collect();
+                format!("({})", marks.join(", "))
             })
             .collect::<Vec<_>>()
             .join(", ")
     };
     let sql = |n: usize| {
         format!(
-            "INSERT INTO outbox (id, platform, chat, thread, kind, reply, created_at) VALUES {}",
+            "INSERT INTO outbox (id, platform, chat, thread, kind, reply, created_at, claimed_by, claim_until) VALUES {}",
             values(n)
         )
     };
     let mut id = first;
     for chunk in rows.chunks(ROWS_AT_ONCE) {
-        let mut args: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(chunk.len() * 7);
+        let mut args: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(chunk.len() * 9);
         let ids: Vec<i64> = (id..id + chunk.len() as i64).collect();
-        for (r, i) in chunk.iter().zip(&ids) {
+        let claims: Vec<(Option<&super::Holder>, i64)> = chunk
+            .iter()
+            .map(|r| r.claim.map_or((None, 0), |(h, u)| (Some(h), u)))
+            .collect();
+        for ((r, i), (holder, until)) in chunk.iter().zip(&ids).zip(&claims) {
             args.extend([
                 i as &dyn rusqlite::ToSql,
                 &r.platform,
@@ -98,6 +103,8 @@ pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResul
                 &r.kind,
                 &r.reply,
                 &now,
+                holder,
+                until,
             ]);
         }
         c.exec(&sql(chunk.len()), &args)?;

@@ -14,6 +14,7 @@ pub fn shashki_run(config: &Path) -> Command {
         .arg("--config")
         .arg(config)
         .env_remove("SHASHKI_TELEGRAM_TOKEN")
+        .env_remove("SHASHKI_TELEGRAM_WEBHOOK_SECRET")
         .env_remove("SHASHKI_DISCORD_TOKEN")
         .env_remove("SHASHKI_DATABASE")
         .env_remove("RUST_LOG");

@@ -379,7 +379,11 @@ async fn api_json(fake: Arc<Fake>, req: Request) -> Result<Json<Value>, axum::re
         "editMessageReplyMarkup" | "editMessageText" => {
             fake.message(chat, fields["message_id"].as_i64(), "text", &fields)
         }
-        "answerCallbackQuery" | "answerInlineQuery" | "setMyCommands" | "deleteWebhook" => {
+        "answerCallbackQuery"
+        | "answerInlineQuery"
+        | "setMyCommands"
+        | "deleteWebhook"
+        | "setWebhook" => {
             json!(true)
         }
         "getChatAdministrators" => json!([]),

@@ -114,7 +114,7 @@ pub fn parse_fen_full_in(variant: Variant, text: &str) -> Result<FenInfo, FenErr
 pub fn parse_fen_on<S: Shape>(text: &str) -> Result<FenInfo<S>, FenError> {
     let info = parse_with(
         text,
-        |tok| Square::<S>::parse_number(tok).map_err(|e| FenError::BadSquare(tok.to_string(), e)),
+        |tok| Square::<S>::parse_on(tok).map_err(|e| FenError::BadSquare(tok.to_string(), e)),
         Square::<S>::numbered,
     )?;
     if S::SQUARES > 32 {
@@ -189,7 +189,14 @@ fn parse_with<S: Shape>(
             if item.is_empty() {
                 continue;
             }
-            let (king, body) = match item.strip_prefix(['K', 'k']) {
+            // `K` marks a king; so does `k`, except on a board with a k
+            // file, where `k6` is that file's square
+            let king_mark: &[char] = if S::FILES.contains(&b'k') {
+                &['K']
+            } else {
+                &['K', 'k']
+            };
+            let (king, body) = match item.strip_prefix(king_mark) {
                 Some(b) => (true, b.trim()),
                 None => (false, item),
             };
@@ -295,7 +302,7 @@ fn list_in<S: Shape>(pos: &Position<S>, c: Color) -> String {
     let items: Vec<String> = squares_in::<S>(pos.pieces_of(c))
         .map(|s| {
             let k = if pos.kings() & s.bb() != 0 { "K" } else { "" };
-            format!("{k}{}{}", (b'a' + s.file()) as char, s.rank() + 1)
+            format!("{k}{s}")
         })
         .collect();
     format!("{}{}", c.letter(), items.join(","))

@@ -19,8 +19,8 @@
 use crate::moves::Move;
 use crate::notation::{parse_move_among_in, MoveError};
 use crate::position::{Color, Position};
-use crate::rules::{EndgameDraws, Variant};
-use crate::square::{Bitboard, Square};
+use crate::rules::{EndgameDraws, Rules, Variant};
+use crate::square::{Bitboard, Shape, Square};
 use std::fmt;
 
 /// Plies of king-only moves that draw in Russian draughts (rule 2: 15 moves
@@ -34,6 +34,10 @@ pub const FMJD_THREE_PIECES_MOVES: u32 = 16;
 /// FMJD: moves of the stronger side with one or two pieces (one a king)
 /// against a lone king.
 pub const FMJD_FEW_PIECES_MOVES: u32 = 5;
+/// Frisian: moves of the side with two kings against a lone king.
+pub const FRISIAN_TWO_KINGS_MOVES: u32 = 7;
+/// Frisian: moves of each side with a king against a king.
+pub const FRISIAN_KING_AGAINST_KING_MOVES: u32 = 2;
 /// Moves of the stronger side against a lone king holding the long diagonal.
 pub const LONG_DIAGONAL_MOVES: u32 = 5;
 
@@ -205,8 +209,9 @@ pub struct DrawCounters {
 
 /// The stronger side if `pos` is three or more kings against a lone king
 /// (Russian rule 3), or, under FMJD rules, one to three pieces with a king
+/// against a lone king, or, under Frisian rules, two kings (or one)
 /// against a lone king.
-fn lone_king_balance(endgame: EndgameDraws, pos: &Position) -> Option<Color> {
+fn lone_king_balance<S: Shape>(endgame: EndgameDraws, pos: &Position<S>) -> Option<Color> {
     [Color::White, Color::Black].into_iter().find(|&strong| {
         let weak = strong.opposite();
         let (men, kings) = pos.count(strong);
@@ -214,46 +219,64 @@ fn lone_king_balance(endgame: EndgameDraws, pos: &Position) -> Option<Color> {
             && match endgame {
                 EndgameDraws::Russian => kings >= 3,
                 EndgameDraws::Fmjd => kings >= 1 && men + kings <= 3,
+                EndgameDraws::Frisian => men == 0 && (1..=2).contains(&kings),
                 EndgameDraws::None => false,
             }
     })
 }
 
 /// The moves the stronger side has against a lone king (`lone_king_balance`).
-fn lone_king_limit(endgame: EndgameDraws, pos: &Position) -> u32 {
+fn lone_king_limit<S: Shape>(endgame: EndgameDraws, pos: &Position<S>) -> u32 {
     match endgame {
         EndgameDraws::Fmjd if pos.occupied().count_ones() <= 3 => FMJD_FEW_PIECES_MOVES,
         EndgameDraws::Fmjd => FMJD_THREE_PIECES_MOVES,
+        EndgameDraws::Frisian if pos.occupied().count_ones() <= 2 => {
+            FRISIAN_KING_AGAINST_KING_MOVES
+        }
+        EndgameDraws::Frisian => FRISIAN_TWO_KINGS_MOVES,
         _ => LONE_KING_MOVES,
     }
 }
 
+/// The long diagonal of board `S` from a1 to the opposite corner: a1–h8 on
+/// 8×8; none on a board that is not square (10×8 has no corner-to-corner
+/// diagonal, so Russian rule 4 does not arise there).
+fn long_diagonal<S: Shape>() -> Bitboard {
+    if S::WIDTH != S::HEIGHT {
+        return 0;
+    }
+    (0..S::WIDTH)
+        .filter_map(|i| Square::<S>::at(i, i))
+        .fold(0, |bb, s| bb | s.bb())
+}
+
 /// The stronger side if a lone king holds the long diagonal against three
 /// pieces, at least one of them a king (Russian rules only).
-fn long_diagonal_balance(endgame: EndgameDraws, pos: &Position) -> Option<Color> {
+fn long_diagonal_balance<S: Shape>(endgame: EndgameDraws, pos: &Position<S>) -> Option<Color> {
     if endgame != EndgameDraws::Russian {
         return None;
     }
+    let diagonal = long_diagonal::<S>();
     [Color::White, Color::Black].into_iter().find(|&strong| {
         let weak = strong.opposite();
         let (men, kings) = pos.count(strong);
         pos.count(weak) == (0, 1)
-            && pos.pieces_of(weak) & LONG_DIAGONAL != 0
+            && pos.pieces_of(weak) & diagonal != 0
             && men + kings == 3
             && kings >= 1
     })
 }
 
 impl DrawCounters {
-    /// The counters after `mv` took `before` to `after`.
-    fn after(
+    /// The counters after `mv` took `before` to `after`, under the endgame
+    /// rules `endgame`.
+    fn after<S: Shape>(
         self,
-        variant: Variant,
-        before: &Position,
-        mv: &Move,
-        after: &Position,
+        endgame: EndgameDraws,
+        before: &Position<S>,
+        mv: &Move<S>,
+        after: &Position<S>,
     ) -> DrawCounters {
-        let endgame = variant.endgame_draws();
         let mover = before.side_to_move();
         let changed = mv.is_capture() || mv.is_promotion();
         let step = |count: u32, was: Option<Color>, now: Option<Color>| match now {
@@ -280,10 +303,16 @@ impl DrawCounters {
         }
     }
 
-    /// The draw rule (other than repetition) that ends the game at `pos`.
-    fn draw(&self, variant: Variant, pos: &Position) -> Option<DrawReason> {
-        let endgame = variant.endgame_draws();
-        if self.kings_only_plies >= variant.kings_only_draw_plies() {
+    /// The draw rule (other than repetition) that ends the game at `pos`,
+    /// with `kings_only_plies` the king-only limit and `endgame` the
+    /// endgame rules.
+    fn draw<S: Shape>(
+        &self,
+        endgame: EndgameDraws,
+        kings_only_plies: u32,
+        pos: &Position<S>,
+    ) -> Option<DrawReason> {
+        if self.kings_only_plies >= kings_only_plies {
             return Some(DrawReason::KingsOnly);
         }
         if self.long_diagonal_moves >= LONG_DIAGONAL_MOVES {
@@ -453,7 +482,11 @@ impl Game {
             });
         }
         self.counters()
-            .draw(self.variant, pos)
+            .draw(
+                self.variant.endgame_draws(),
+                self.variant.kings_only_draw_plies(),
+                pos,
+            )
             .map(|reason| Outcome::Draw { reason })
     }
 
@@ -476,7 +509,9 @@ impl Game {
             }));
         }
         let after = before.make(mv);
-        let counters = self.counters().after(self.variant, &before, mv, &after);
+        let counters = self
+            .counters()
+            .after(self.variant.endgame_draws(), &before, mv, &after);
         self.moves.push(*mv);
         self.positions.push(after);
         self.counters.push(counters);
@@ -517,6 +552,241 @@ impl Game {
         self.finish(Outcome::Win {
             winner: loser.opposite(),
             reason: WinReason::Timeout,
+        })
+    }
+
+    /// Both players agreed to a draw.
+    pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
+        self.finish(Outcome::Draw {
+            reason: DrawReason::Agreement,
+        })
+    }
+
+    fn finish(&mut self, o: Outcome) -> Result<Outcome, GameError> {
+        if let Some(done) = self.outcome {
+            return Err(GameError::Over(done));
+        }
+        self.outcome = Some(o);
+        Ok(o)
+    }
+}
+
+/// The run of non-capturing moves one king of a side has made in a row
+/// (Frisian's king-move limit): the square it stands on and how many.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct KingRun {
+    /// The king's square as a bit (meaningful when `moves > 0`).
+    pub square: u8,
+    /// Non-capturing moves in a row by that king; 0 after any other move.
+    pub moves: u32,
+}
+
+/// A game under a compile-time rule set `R` on any board: the wide
+/// boards' games (International, Frisian, Frysk!, Antidraughts,
+/// Breakthrough, Russian on 10×8) and the 8×8 ones alike. It plays moves,
+/// keeps the history and applies the rules' results and draw rules:
+/// repetition (the third time, same side to move), the king-only limit
+/// ([`Rules::KINGS_ONLY_DRAW_PLIES`]), the endgame rules
+/// ([`Rules::ENDGAME_DRAWS`]), a side without a move losing (winning in
+/// giveaway games), Breakthrough's first crowning, and Frisian's limit of
+/// three non-capturing moves in a row by one king while its side has men
+/// ([`Rules::KING_MOVES_IN_A_ROW`]), which removes moves from
+/// [`GameOn::legal_moves`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameOn<R: Rules> {
+    /// positions[i] is the position before moves[i]; one more than moves.
+    positions: Vec<Position<R::Shape>>,
+    counters: Vec<DrawCounters>,
+    /// Each side's king run (White, Black) at each position.
+    runs: Vec<[KingRun; 2]>,
+    moves: Vec<Move<R::Shape>>,
+    outcome: Option<Outcome>,
+}
+
+impl<R: Rules> Default for GameOn<R> {
+    fn default() -> Self {
+        GameOn::new()
+    }
+}
+
+impl<R: Rules> GameOn<R> {
+    /// A game from the rules' start position ([`crate::rules::start`]).
+    pub fn new() -> GameOn<R> {
+        GameOn::from_position(crate::rules::start::<R>())
+    }
+
+    /// A game from any position (its result is checked at once).
+    pub fn from_position(start: Position<R::Shape>) -> GameOn<R> {
+        let mut g = GameOn {
+            positions: vec![start],
+            counters: vec![DrawCounters::default()],
+            runs: vec![[KingRun::default(); 2]],
+            moves: Vec::new(),
+            outcome: None,
+        };
+        g.outcome = g.rule_outcome();
+        g
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position<R::Shape> {
+        self.positions.last().expect("at least the start")
+    }
+
+    /// Every position so far, the start first.
+    pub fn positions(&self) -> &[Position<R::Shape>] {
+        &self.positions
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move<R::Shape>] {
+        &self.moves
+    }
+
+    /// The draw-rule counters of the current position.
+    pub fn counters(&self) -> DrawCounters {
+        *self.counters.last().expect("at least the start")
+    }
+
+    /// The side to move's king run (Frisian's limit).
+    pub fn king_run(&self) -> KingRun {
+        let runs = self.runs.last().expect("at least the start");
+        runs[self.position().side_to_move().index()]
+    }
+
+    /// Hashes of the positions before the current one (for the search's
+    /// repetition checks).
+    pub fn history_hashes(&self) -> Vec<u64> {
+        self.positions[..self.positions.len() - 1]
+            .iter()
+            .map(Position::hash)
+            .collect()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The legal moves now: the position's, less a king's fourth
+    /// non-capturing move in a row where the rules limit it.
+    pub fn legal_moves(&self) -> Vec<Move<R::Shape>> {
+        let pos = self.position();
+        let mut v = Vec::with_capacity(32);
+        crate::moves::generate::<R>(pos, &mut v);
+        if R::KING_MOVES_IN_A_ROW > 0 {
+            let us = pos.side_to_move();
+            let run = self.king_run();
+            let has_men = pos.pieces_of(us) & !pos.kings() != 0;
+            if has_men && run.moves >= R::KING_MOVES_IN_A_ROW {
+                v.retain(|m| m.is_capture() || m.from().bit() != run.square);
+            }
+        }
+        v
+    }
+
+    /// How many times the current position has occurred (counting itself).
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        self.positions.iter().filter(|p| *p == now).count()
+    }
+
+    fn rule_outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        if self.legal_moves().is_empty() {
+            let stuck = pos.side_to_move();
+            let winner = if R::STUCK_PLAYER_WINS {
+                stuck
+            } else {
+                stuck.opposite()
+            };
+            return Some(Outcome::Win {
+                winner,
+                reason: WinReason::NoLegalMoves,
+            });
+        }
+        if self.repetitions() >= 3 {
+            return Some(Outcome::Draw {
+                reason: DrawReason::Repetition,
+            });
+        }
+        self.counters()
+            .draw(R::ENDGAME_DRAWS, R::KINGS_ONLY_DRAW_PLIES, pos)
+            .map(|reason| Outcome::Draw { reason })
+    }
+
+    /// Play a legal move. Returns the outcome if the move ended the game.
+    pub fn play(&mut self, mv: &Move<R::Shape>) -> Result<Option<Outcome>, GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::Over(o));
+        }
+        let legal = self.legal_moves();
+        if !legal.contains(mv) {
+            let mut names: Vec<String> = legal
+                .iter()
+                .map(|m| crate::notation::format_move_on(&legal, m))
+                .collect();
+            names.sort();
+            return Err(GameError::Move(MoveError::Illegal {
+                input: mv.to_string(),
+                reason: None,
+                legal: names,
+            }));
+        }
+        let before = *self.position();
+        let after = before.make(mv);
+        let counters = self.counters().after(R::ENDGAME_DRAWS, &before, mv, &after);
+        let mut runs = *self.runs.last().expect("at least the start");
+        let run = &mut runs[before.side_to_move().index()];
+        *run = if mv.is_king_move() && !mv.is_capture() {
+            KingRun {
+                square: mv.to().bit(),
+                moves: if run.moves > 0 && run.square == mv.from().bit() {
+                    run.moves + 1
+                } else {
+                    1
+                },
+            }
+        } else {
+            KingRun::default()
+        };
+        self.moves.push(*mv);
+        self.positions.push(after);
+        self.counters.push(counters);
+        self.runs.push(runs);
+        self.outcome = self.rule_outcome();
+        Ok(self.outcome)
+    }
+
+    /// Parse a move as its players write it ([`crate::notation::parse_move_on`])
+    /// and play it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move<R::Shape>, GameError> {
+        if let Some(o) = self.outcome {
+            return Err(GameError::Over(o));
+        }
+        let mv = crate::notation::parse_move_among_on(&self.legal_moves(), text)?;
+        self.play(&mv)?;
+        Ok(mv)
+    }
+
+    /// Take back the last move (any result is cleared).
+    pub fn undo(&mut self) -> Option<Move<R::Shape>> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.counters.pop();
+        self.runs.pop();
+        self.outcome = self.rule_outcome();
+        Some(mv)
+    }
+
+    /// `loser` resigns.
+    pub fn resign(&mut self, loser: Color) -> Result<Outcome, GameError> {
+        self.finish(Outcome::Win {
+            winner: loser.opposite(),
+            reason: WinReason::Resignation,
         })
     }
 

@@ -30,7 +30,7 @@ pub use fen::{
     parse_fen, parse_fen_full_in, parse_fen_on, to_fen, to_fen_numeric, to_fen_numeric_in,
     to_fen_on, FenError,
 };
-pub use game::{Game, GameError, Outcome};
+pub use game::{Game, GameError, GameOn, Outcome};
 pub use moves::{count_moves, generate, has_capture, perft, perft_divide, Move};
 pub use notation::{parse_move, MoveError};
 pub use position::{Color, Kind, Piece, Position};

@@ -328,6 +328,9 @@ fn first_blockers<S: Shape>(from: Bitboard, dir: i8, empty: Bitboard) -> Bitboar
 /// The pieces of the side to move that can capture something.
 #[inline(always)]
 pub fn capturers<R: Rules>(pos: &Position<R::Shape>) -> Bitboard {
+    if R::CROWNING_WINS && pos.kings != 0 {
+        return 0; // the game is over
+    }
     let us = pos.side;
     let own = pos.pieces_of(us);
     let enemy = pos.pieces_of(us.opposite());
@@ -835,6 +838,9 @@ fn generate_quiet<R: Rules>(pos: &Position<R::Shape>, out: &mut Vec<Move<R::Shap
 
 /// Append every legal move of the side to move under rules `R` to `out`.
 pub fn generate<R: Rules>(pos: &Position<R::Shape>, out: &mut Vec<Move<R::Shape>>) {
+    if R::CROWNING_WINS && pos.kings != 0 {
+        return; // a side has crowned: the game is over
+    }
     generate_with::<R>(pos, out, capturers::<R>(pos));
 }
 
@@ -945,6 +951,9 @@ fn kings_met<S: Shape>(pos: &Position<S>, m: &Move<S>) -> u32 {
 
 /// Number of legal moves, counting quiet moves without building them.
 pub fn count_moves<R: Rules>(pos: &Position<R::Shape>) -> u64 {
+    if R::CROWNING_WINS && pos.kings != 0 {
+        return 0;
+    }
     let capturing = capturers::<R>(pos);
     if capturing != 0 {
         if (R::MAJORITY_CAPTURE && (R::ITALIAN_PRECEDENCE || R::MOST_KINGS))
@@ -1107,6 +1116,9 @@ fn perft_inner<R: Rules>(
 ) -> u64 {
     if depth <= 1 {
         return if depth == 0 { 1 } else { count_moves::<R>(pos) };
+    }
+    if R::CROWNING_WINS && pos.kings != 0 {
+        return 0;
     }
     let (list, rest) = lists.split_first_mut().expect("one list per ply");
     let capturing = capturers::<R>(pos);

@@ -376,20 +376,33 @@ pub fn parse_move_on<R: crate::Rules>(
     if t.is_empty() {
         return Err(MoveError::Empty);
     }
+    let mut legal = Vec::new();
+    crate::moves::generate::<R>(pos, &mut legal);
+    parse_move_among_on(&legal, &t)
+}
+
+/// [`parse_move_on`] among the moves `legal` (a game may allow fewer
+/// moves than the position: Frisian's king-move limit).
+pub fn parse_move_among_on<S: crate::Shape>(
+    legal: &[Move<S>],
+    text: &str,
+) -> Result<Move<S>, MoveError> {
+    let t = clean(text);
+    if t.is_empty() {
+        return Err(MoveError::Empty);
+    }
     let mut squares = Vec::new();
     for token in t.split(is_separator).filter(|s| !s.is_empty()) {
-        let sq = Square::<R::Shape>::parse_number(token).map_err(|error| MoveError::BadSquare {
+        let sq = Square::<S>::parse_on(token).map_err(|error| MoveError::BadSquare {
             token: token.to_string(),
             error,
         })?;
         squares.push(sq);
     }
-    let mut legal = Vec::new();
-    crate::moves::generate::<R>(pos, &mut legal);
     if legal.is_empty() {
         return Err(MoveError::NoLegalMoves);
     }
-    let fits = |mv: &Move<R::Shape>| {
+    let fits = |mv: &Move<S>| {
         if squares.len() < 2 {
             return false; // a start and an end, at least
         }
@@ -404,11 +417,11 @@ pub fn parse_move_on<R: crate::Rules>(
             .iter()
             .all(|m| it.any(|p| p == m))
     };
-    let matching: Vec<&Move<R::Shape>> = legal.iter().filter(|m| fits(m)).collect();
+    let matching: Vec<&Move<S>> = legal.iter().filter(|m| fits(m)).collect();
     match matching.as_slice() {
         [one] => Ok(**one),
         [] => {
-            let mut names: Vec<String> = legal.iter().map(|m| format_move_on(&legal, m)).collect();
+            let mut names: Vec<String> = legal.iter().map(|m| format_move_on(legal, m)).collect();
             names.sort();
             Err(MoveError::Illegal {
                 input: t,
@@ -430,8 +443,11 @@ pub fn parse_move_on<R: crate::Rules>(
 /// A move on a numbered board as PDN writes it: `32-28`; a capture by its
 /// start and end (`28x10`) when no other legal move in `legal` has the
 /// same start and end, else with every landing square (`28x19x10`).
+///
+/// On the boards named algebraically (10×8, Russian practice) every
+/// landing square is written, joined by `:` (`c3:e5:g3`).
 pub fn format_move_on<S: crate::Shape>(legal: &[Move<S>], mv: &Move<S>) -> String {
-    if !mv.is_capture() || mv.len_path() == 1 {
+    if !S::NUMERIC || !mv.is_capture() || mv.len_path() == 1 {
         return mv.to_string();
     }
     let twins = legal

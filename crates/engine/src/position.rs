@@ -477,7 +477,7 @@ impl<S: Shape> fmt::Display for Position<S> {
         let pad = if S::HEIGHT > 9 { "   " } else { "  " };
         write!(f, "{pad}")?;
         for file in 0..S::WIDTH {
-            write!(f, "{} ", (b'a' + file) as char)?;
+            write!(f, "{} ", S::FILES[file as usize] as char)?;
         }
         write!(f, "  {} to move", self.side)
     }

@@ -62,6 +62,30 @@ pub trait Rules: Copy + Default + 'static {
     /// a little less than two men, then a capture by a king rather than a
     /// man (see docs/variants.md).
     const FRISIAN_PRECEDENCE: bool = false;
+    /// The first side to crown a man wins (Breakthrough): a position with a
+    /// king on the board is over, and the side to move (the other one) has
+    /// no move and has lost.
+    const CROWNING_WINS: bool = false;
+    /// Ranks of men each side starts on, counted from its back rank
+    /// (Frysk!: its back rank only).
+    const START_RANKS: u8 = <Self::Shape as Shape>::MEN_RANKS;
+    /// Non-capturing moves in a row one king may make while its side still
+    /// has men (Frisian: three); 0 for no limit. The game applies it
+    /// ([`crate::game::GameOn`]): it depends on the moves before.
+    const KING_MOVES_IN_A_ROW: u32 = 0;
+}
+
+/// The start position of rule set `R`: each side's men on its
+/// [`Rules::START_RANKS`] nearest ranks, White to move.
+pub fn start<R: Rules>() -> Position<R::Shape> {
+    use crate::square::rank_mask_in;
+    let h = <R::Shape as Shape>::HEIGHT;
+    let (mut white, mut black) = (0, 0);
+    for r in 0..R::START_RANKS {
+        white |= rank_mask_in::<R::Shape>(r);
+        black |= rank_mask_in::<R::Shape>(h - 1 - r);
+    }
+    Position::from_bitboards(white, black, 0, Color::White)
 }
 
 /// Endgame draw rules that count the moves of the stronger side.
@@ -76,6 +100,10 @@ pub enum EndgameDraws {
     /// FMJD (International rules, art. 6): three pieces with a king against
     /// a lone king, 16 moves; two pieces against a lone king, 5 moves.
     Fmjd,
+    /// Frisian: two kings against a lone king, 7 moves; a king against a
+    /// king, 2 moves (the Frisian association's rules as lidraughts plays
+    /// them; see docs/variants.md).
+    Frisian,
 }
 
 /// Russian draughts (shashki): free choice of capture, men capture backwards,
@@ -194,9 +222,88 @@ impl Rules for Frisian {
     const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
     const STUCK_PLAYER_WINS: bool = false;
     const KINGS_ONLY_DRAW_PLIES: u32 = 50;
-    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Frisian;
     const ORTHOGONAL_CAPTURES: bool = true;
     const FRISIAN_PRECEDENCE: bool = true;
+    const KING_MOVES_IN_A_ROW: u32 = 3;
+}
+
+/// Frysk!: Frisian draughts with five men each, on the back ranks
+/// (`W:W46-50:B1-5`, as lidraughts and the Frisian association's
+/// tournaments play it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Frysk;
+
+impl Rules for Frysk {
+    type Shape = Board10;
+    const NAME: &'static str = "Frysk!";
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = false;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 50;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Frisian;
+    const ORTHOGONAL_CAPTURES: bool = true;
+    const FRISIAN_PRECEDENCE: bool = true;
+    const KING_MOVES_IN_A_ROW: u32 = 3;
+    const START_RANKS: u8 = 1;
+}
+
+/// Antidraughts: International moves (majority capture and all), and the
+/// side left without a move — every piece given away, or all blocked —
+/// **wins**. Draws: repetition and 25 king-only moves; no endgame rule
+/// (no side is "stronger").
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Antidraughts;
+
+impl Rules for Antidraughts {
+    type Shape = Board10;
+    const NAME: &'static str = "Antidraughts";
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = true;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
+    const STUCK_PLAYER_WINS: bool = true;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 50;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+}
+
+/// Breakthrough: International moves; the first side to crown a man wins
+/// (and, as always, a side without a move loses). No king ever moves, so
+/// no king-only or endgame rule applies.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Breakthrough;
+
+impl Rules for Breakthrough {
+    type Shape = Board10;
+    const NAME: &'static str = "Breakthrough";
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = true;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsMan;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 50;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::None;
+    const CROWNING_WINS: bool = true;
+}
+
+/// Russian draughts on the board 10 files wide and 8 ranks high (files
+/// a–k without j, 15 men a side on the three nearest ranks, a1 dark):
+/// Russian rules throughout, written algebraically (`c3-d4`, `i3-k4`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Russian10x8;
+
+impl Rules for Russian10x8 {
+    type Shape = Board10x8;
+    const NAME: &'static str = "Russian draughts on 10×8";
+    const MEN_CAPTURE_BACKWARD: bool = true;
+    const FLYING_KINGS: bool = true;
+    const MAJORITY_CAPTURE: bool = false;
+    const MID_CAPTURE_PROMOTION: MidCapturePromotion = MidCapturePromotion::ContinueAsKing;
+    const STUCK_PLAYER_WINS: bool = false;
+    const KINGS_ONLY_DRAW_PLIES: u32 = 30;
+    const ENDGAME_DRAWS: EndgameDraws = EndgameDraws::Russian;
 }
 
 /// Pool checkers: flying kings, free choice, a man reaching the far rank

@@ -31,8 +31,10 @@ pub trait Shape: Copy + Default + Eq + Ord + Hash + fmt::Debug + Send + Sync + '
     /// Ranks of men each side starts with.
     const MEN_RANKS: u8;
     /// Squares are named by their PDN numbers (`32`) rather than
-    /// algebraically (`e3`).
+    /// algebraically (`e3`). Both are read on every board.
     const NUMERIC: bool;
+    /// The letters of the files, left to right as White sees them.
+    const FILES: &'static [u8];
     /// Dark squares per rank.
     const HALF: u8 = Self::WIDTH / 2;
     /// Number of dark squares.
@@ -71,8 +73,9 @@ pub struct Board8;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Board10;
 
-/// The board 10 files wide and 8 ranks high: 40 squares numbered 1–40
-/// (1 = b8, 36 = a1, 40 = i1), 15 men a side.
+/// The board 10 files wide and 8 ranks high of Russian draughts on 10×8:
+/// files a–k without j, 15 men a side, squares named algebraically (`c3`,
+/// `i3`, `k8`); PDN numbers 1–40 (1 = b8, 36 = a1, 40 = i1) are read too.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Board10x8;
 
@@ -82,6 +85,7 @@ impl Shape for Board8 {
     const HEIGHT: u8 = 8;
     const MEN_RANKS: u8 = 3;
     const NUMERIC: bool = false;
+    const FILES: &'static [u8] = b"abcdefgh";
     #[inline(always)]
     fn zkey(piece: usize, bit: u8) -> u64 {
         crate::position::zkey8(piece, bit)
@@ -94,6 +98,7 @@ impl Shape for Board10 {
     const HEIGHT: u8 = 10;
     const MEN_RANKS: u8 = 4;
     const NUMERIC: bool = true;
+    const FILES: &'static [u8] = b"abcdefghij";
     #[inline(always)]
     fn zkey(piece: usize, bit: u8) -> u64 {
         crate::position::zkey_wide(piece, bit)
@@ -105,7 +110,9 @@ impl Shape for Board10x8 {
     const WIDTH: u8 = 10;
     const HEIGHT: u8 = 8;
     const MEN_RANKS: u8 = 3;
-    const NUMERIC: bool = true;
+    // Russian practice: a–k without j (the only game offered on it)
+    const NUMERIC: bool = false;
+    const FILES: &'static [u8] = b"abcdefghik";
     #[inline(always)]
     fn zkey(piece: usize, bit: u8) -> u64 {
         crate::position::zkey_wide(piece, bit)
@@ -257,6 +264,39 @@ impl<S: Shape> Square<S> {
             .ok_or_else(|| SquareError::NumberBeyond(t.to_string(), S::SQUARES))
     }
 
+    /// Parse a square of board `S` by its number (`32`) or its algebraic
+    /// name in the board's file letters (`e3`, on 10×8 `k4`).
+    /// Case-insensitive.
+    pub fn parse_on(text: &str) -> Result<Square<S>, SquareError> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(SquareError::Empty);
+        }
+        if t.bytes().all(|b| b.is_ascii_digit()) {
+            return Square::parse_number(t);
+        }
+        let bytes = t.as_bytes();
+        let letter = bytes[0].to_ascii_lowercase();
+        let digits = &t[1..];
+        let file = S::FILES.iter().position(|&f| f == letter);
+        let rank = if !digits.is_empty()
+            && digits.len() <= 2
+            && digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            digits
+                .parse::<u8>()
+                .ok()
+                .filter(|r| (1..=S::HEIGHT).contains(r))
+        } else {
+            None
+        };
+        match (file, rank) {
+            (Some(f), Some(r)) => Square::at(f as u8, r - 1)
+                .ok_or_else(|| SquareError::LightSquare(t.to_ascii_lowercase())),
+            _ => Err(SquareError::Unknown(t.to_string())),
+        }
+    }
+
     /// Bit index (never a ghost).
     #[inline(always)]
     pub const fn bit(self) -> u8 {
@@ -356,7 +396,8 @@ impl<S: Shape> fmt::Display for Square<S> {
         if S::NUMERIC {
             write!(f, "{}", self.pdn())
         } else {
-            write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+            let letter = S::FILES[self.file() as usize] as char;
+            write!(f, "{letter}{}", self.rank() + 1)
         }
     }
 }

@@ -27,7 +27,7 @@
 //!   PATCH /channels/{c}/messages/{m}; a response is read back from
 //!   `@original` when where it landed must be kept.
 
-use crate::config::{DiscordConfig, Secret};
+use crate::config::{DiscordConfig, Secret, ShardRange};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::{Platform, PlatformLimits, Reply};
 use crate::runtime::{Hub, Transport};
@@ -64,6 +64,16 @@ pub struct DiscordOptions {
     /// Defer the interaction when the core has not answered by then
     /// (Discord's deadline is 3 s); zero defers every interaction first.
     pub defer_after: Duration,
+    /// The gateway shards this process runs (`[discord] shards`); `None`:
+    /// all of them here (serenity's `start`: one shard).
+    pub shards: Option<ShardRange>,
+}
+
+impl DiscordOptions {
+    /// The ids of the shards this process runs.
+    pub fn shard_ids(&self) -> std::ops::RangeInclusive<u32> {
+        self.shards.map_or(0..=0, |r| r.ids())
+    }
 }
 
 impl DiscordOptions {
@@ -73,6 +83,7 @@ impl DiscordOptions {
             guild_id: c.guild_id,
             register_commands: c.register_commands,
             defer_after: Duration::from_millis(2000),
+            shards: c.shards,
         }
     }
 }
@@ -200,15 +211,20 @@ struct Handler {
 #[serenity::async_trait]
 impl serenity::client::EventHandler for Handler {
     async fn ready(&self, _ctx: serenity::client::Context, ready: serenity::model::gateway::Ready) {
-        tracing::info!(user = %ready.user.name, "discord: connected");
+        let shard = ready.shard.map_or(0, |s| s.id.0);
+        tracing::info!(user = %ready.user.name, shard, "discord: connected");
         let Some(discord) = self.discord.get() else {
             return;
         };
-        // /healthz (issue 22): the gateway is up
-        discord.hub.set_connected(Platform::Discord, true);
+        // /healthz (issue 22): this shard's gateway is up
+        discord
+            .hub
+            .set_part_connected(Platform::Discord, shard, true);
         // serenity has set the application id (from this READY) on the
-        // client's Http, which is the adapter's: registering can address it
-        if discord.opts.register_commands {
+        // client's Http, which is the adapter's: registering can address it.
+        // Once for the whole bot: by the process that runs shard 0, at its
+        // READY (the commands are the application's, not a shard's)
+        if discord.opts.register_commands && shard == 0 {
             match discord.register_commands().await {
                 Ok(()) => tracing::info!("discord: slash commands registered"),
                 Err(e) => tracing::warn!(error = %e, "discord: registering commands failed"),
@@ -216,7 +232,9 @@ impl serenity::client::EventHandler for Handler {
         }
     }
 
-    /// /healthz (issue 22): the gateway connection came up or went down.
+    /// /healthz (issue 22): a shard's gateway connection came up or went
+    /// down; Discord counts as connected while every shard this process
+    /// runs is.
     async fn shard_stage_update(
         &self,
         _ctx: serenity::client::Context,
@@ -224,7 +242,9 @@ impl serenity::client::EventHandler for Handler {
     ) {
         if let Some(discord) = self.discord.get() {
             let up = event.new == serenity::gateway::ConnectionStage::Connected;
-            discord.hub.set_connected(Platform::Discord, up);
+            discord
+                .hub
+                .set_part_connected(Platform::Discord, event.shard_id.0, up);
         }
     }
 
@@ -280,14 +300,28 @@ pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions) -> anyhow::Resul
             discord: Arc::clone(&slot),
         })
         .await?;
+    let range = opts.shards;
+    // /healthz: connected once every shard this process runs is
+    hub.expect_parts(Platform::Discord, opts.shard_ids());
     let discord = Discord::new(hub.clone(), Arc::clone(&client.http), opts);
     let _ = slot.set(Arc::clone(&discord));
     // it can send, but the gateway is not up until READY (/healthz)
     hub.attach_transport(Arc::clone(&discord) as Arc<dyn Transport>);
     let shards = Arc::clone(&client.shard_manager);
     let mut stop = hub.shutdown();
+    let start = async {
+        match range {
+            Some(r) => {
+                tracing::info!(shards = %r, "discord: running these gateway shards");
+                // serenity 0.12's range is `first..last` with the last
+                // included (its `start_connection(first, last, total)`)
+                client.start_shard_range(r.first..r.last, r.total).await
+            }
+            None => client.start().await,
+        }
+    };
     let res = tokio::select! {
-        r = client.start() => r.map_err(|e| anyhow::anyhow!("{e}")),
+        r = start => r.map_err(|e| anyhow::anyhow!("{e}")),
         _ = crate::runtime::stopped(&mut stop) => {
             shards.shutdown_all().await;
             Ok(())

@@ -111,7 +111,7 @@ impl Telegram {
         (chat, origin)
     }
 
-    /// Handle one update in its chat's lane; `handled` is dropped once its
+    /// Handle one update in its chat's lane; `handled` is done once its
     /// state is stored (before the replies are sent).
     pub(super) async fn on_update(&self, u: Update, handled: Handled) {
         let update_id = u.id.0.to_string();
@@ -119,7 +119,7 @@ impl Telegram {
             UpdateKind::Message(m) => self.on_message(m, update_id, handled).await,
             UpdateKind::CallbackQuery(q) => self.on_callback(q, update_id, handled).await,
             UpdateKind::InlineQuery(q) => self.on_inline(q, handled).await,
-            _ => {}
+            _ => handled.done(), // nothing for the bot
         }
     }
 
@@ -198,14 +198,17 @@ impl Telegram {
     }
 
     pub(super) async fn on_message(&self, m: Message, update_id: String, handled: Handled) {
-        let Some(from) = m.from.as_ref() else { return };
-        if from.is_bot {
+        // nothing for the bot: handled as it is
+        let Some((from, text)) = m
+            .from
+            .as_ref()
+            .filter(|f| !f.is_bot)
+            .zip(m.text())
+            .filter(|(_, t)| !self.for_other_bot(t))
+        else {
+            handled.done();
             return;
-        }
-        let Some(text) = m.text() else { return };
-        if self.for_other_bot(text) {
-            return;
-        }
+        };
         let to_bot = m
             .reply_to_message()
             .and_then(|r| r.from.as_ref())
@@ -222,7 +225,7 @@ impl Telegram {
         };
         // a failure comes back as "something went wrong" for the sender
         let out = self.hub.serve(event).await;
-        drop(handled);
+        handled.done();
         self.hub
             .answer(out, Platform::Telegram, Self::message_origin(&m));
     }
@@ -231,7 +234,7 @@ impl Telegram {
         let (chat, origin) = Self::press_origin(&q);
         let (Some(data), Some(chat)) = (q.data.clone(), chat) else {
             // nothing for the core: the press is answered all the same
-            drop(handled);
+            handled.done();
             self.hub.deliver(Vec::new(), Platform::Telegram, origin);
             return;
         };
@@ -246,7 +249,7 @@ impl Telegram {
         };
         // a failure comes back as "something went wrong": the answer's toast
         let out = self.hub.serve(event).await;
-        drop(handled);
+        handled.done();
         self.hub.answer(out, Platform::Telegram, origin);
     }
 }

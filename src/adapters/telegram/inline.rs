@@ -21,7 +21,7 @@ impl Telegram {
     /// (InlineQueryResultCachedPhoto), else an article; each with its
     /// button that opens the bot (`t.me/<bot>?start=…`). Nothing is stored.
     pub(super) async fn on_inline(&self, q: teloxide::types::InlineQuery, handled: Handled) {
-        drop(handled);
+        handled.done(); // nothing is stored
         let offers = self
             .hub
             .inline_offers(q.from.full_name(), q.from.language_code.clone())

@@ -18,6 +18,9 @@
 //! - The getUpdates offset moves past an update once it is handled (or
 //!   dropped), so a crash before that gets it again (stored updates are
 //!   recognised and skipped); its replies are in the outbox by then.
+//! - Or webhook mode (`webhook`: `[telegram] webhook_url`): Telegram posts
+//!   each update, the request is answered once it is handled, and any
+//!   number of processes may take them (see `webhook.rs`).
 //! - Text is Telegram HTML built with teloxide's helpers (`html`); a
 //!   caption too long for a photo goes in a message of its own under it.
 //! - Commands work everywhere (privacy mode on is fine); bare text counts as
@@ -28,7 +31,7 @@
 //! - Inline mode (`@bot` in any chat): the core's cards, a puzzle's board
 //!   by the file id Telegram gave the photo when the bot sent it.
 
-use crate::config::{BoardUpdates, Secret, TelegramConfig};
+use crate::config::{BoardUpdates, Secret, TelegramConfig, WebhookConfig};
 use crate::core::{Platform, PlatformLimits};
 use crate::runtime::{Hub, Transport};
 use std::collections::HashMap;
@@ -49,6 +52,7 @@ mod poll;
 #[cfg(test)]
 mod tests;
 mod transport;
+mod webhook;
 
 pub use html::{to_html, Rich};
 pub use markup::{deep_link, keyboard, share_url, with_share};
@@ -74,11 +78,19 @@ pub struct TelegramOptions {
     pub limits: Limits,
     /// How often a failed call is tried again.
     pub retries: pace::Retries,
+    /// Webhook mode (`[telegram] webhook_*`); `None`: long polling.
+    pub webhook: Option<WebhookConfig>,
 }
 
 impl TelegramOptions {
+    /// The adapter's settings from a validated config (a webhook setting
+    /// that does not check out is left to [`FileConfig::from_toml`]'s
+    /// refusal, and means polling here).
+    ///
+    /// [`FileConfig::from_toml`]: crate::config::FileConfig::from_toml
     pub fn from_config(c: &TelegramConfig) -> TelegramOptions {
         TelegramOptions {
+            webhook: c.webhook().ok().flatten(),
             api_url: c.api_url.clone(),
             board_updates: c.board_updates,
             poll_timeout: Duration::from_secs(u64::from(c.poll_timeout_secs.clamp(0, 50))),
@@ -155,11 +167,21 @@ pub async fn run(hub: Hub, token: Secret, opts: TelegramOptions) -> anyhow::Resu
         handled: Notify::new(),
         photos: Mutex::default(),
     });
-    tg.hub.set_transport(Arc::clone(&tg) as Arc<dyn Transport>);
+    let webhook = tg.opts.webhook.clone();
+    if webhook.is_some() {
+        // it can send; connected once setWebhook is done (/healthz)
+        tg.hub
+            .attach_transport(Arc::clone(&tg) as Arc<dyn Transport>);
+    } else {
+        tg.hub.set_transport(Arc::clone(&tg) as Arc<dyn Transport>);
+    }
     if tg.opts.set_commands {
         if let Err(e) = tg.set_commands().await {
             tracing::warn!(error = %e, "telegram: setMyCommands failed");
         }
     }
-    Arc::clone(&tg).poll_loop().await
+    match webhook {
+        Some(hook) => Arc::clone(&tg).serve_webhook(hook).await,
+        None => Arc::clone(&tg).poll_loop().await,
+    }
 }

@@ -65,20 +65,68 @@ impl Offsets {
     }
 }
 
-/// Marks an update handled when dropped (also when its work panics).
-pub(super) struct Handled {
-    tg: Arc<Telegram>,
-    id: i32,
+/// The updates polling asks for (and setWebhook, in webhook mode).
+pub(super) fn allowed_updates() -> Vec<AllowedUpdate> {
+    vec![
+        AllowedUpdate::Message,
+        AllowedUpdate::CallbackQuery,
+        AllowedUpdate::InlineQuery,
+    ]
+}
+
+/// An update taken, until it is handled: its state committed (or the
+/// update deliberately dropped: nothing for the bot, a sender over their
+/// quota). [`Handled::done`] says so; where the update came from hears it:
+///
+/// - polled: the offset may move past it — also when it is dropped
+///   without `done` (its work panicked), so one bad update cannot hold the
+///   offset for ever;
+/// - by webhook: the request is answered 200 — only by `done`; dropped
+///   without it (a panic, a stop before its turn) the request is answered
+///   503 and Telegram delivers the update again (the core skips it if it
+///   was stored after all).
+pub(super) struct Handled(Option<Ack>);
+
+enum Ack {
+    Poll { tg: Arc<Telegram>, id: i32 },
+    Hook(tokio::sync::oneshot::Sender<()>),
+}
+
+impl Handled {
+    pub(super) fn polled(tg: Arc<Telegram>, id: i32) -> Handled {
+        Handled(Some(Ack::Poll { tg, id }))
+    }
+
+    pub(super) fn hooked(tx: tokio::sync::oneshot::Sender<()>) -> Handled {
+        Handled(Some(Ack::Hook(tx)))
+    }
+
+    /// The update is handled (committed) or deliberately dropped.
+    pub(super) fn done(mut self) {
+        match self.0.take() {
+            Some(Ack::Poll { tg, id }) => Self::confirm(&tg, id),
+            Some(Ack::Hook(tx)) => {
+                let _ = tx.send(()); // (the request may have gone)
+            }
+            None => {}
+        }
+    }
+
+    fn confirm(tg: &Telegram, id: i32) {
+        tg.offsets
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .done(id);
+        tg.handled.notify_one();
+    }
 }
 
 impl Drop for Handled {
     fn drop(&mut self) {
-        self.tg
-            .offsets
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .done(self.id);
-        self.tg.handled.notify_one();
+        // a webhook's request hears "not handled" from the sender dropped
+        if let Some(Ack::Poll { tg, id }) = self.0.take() {
+            Self::confirm(&tg, id);
+        }
     }
 }
 
@@ -106,11 +154,7 @@ impl Telegram {
                 .get_updates()
                 .offset(offset)
                 .timeout(if holding { 0 } else { timeout })
-                .allowed_updates(vec![
-                    AllowedUpdate::Message,
-                    AllowedUpdate::CallbackQuery,
-                    AllowedUpdate::InlineQuery,
-                ]);
+                .allowed_updates(allowed_updates());
             let updates = tokio::select! {
                 r = req => r,
                 _ = crate::runtime::stopped(&mut stop) => return Ok(()),
@@ -146,7 +190,7 @@ impl Telegram {
                     .take(id, Instant::now());
                 if taken {
                     fresh += 1;
-                    self.dispatch(u, id);
+                    self.dispatch(u, id, Handled::polled(Arc::clone(&self), id));
                 }
             }
             if fresh == 0 && holding {
@@ -161,19 +205,27 @@ impl Telegram {
         }
     }
 
-    /// Queue an update on its chat's lane, in the queue of its sender. A
-    /// dropped update (the sender's quota or rate, or the chat's bound) is
-    /// the hub's to tell (`Hub::tell_shed`; it counts and logs every drop).
-    pub(super) fn dispatch(self: &Arc<Self>, u: Update, id: i32) {
-        let handled = Handled {
-            tg: Arc::clone(self),
-            id,
-        };
+    /// Queue an update on its chat's lane, in the queue of its sender
+    /// (`handled` says when it is handled: see [`Handled`]). A dropped
+    /// update (the sender's quota or rate, or the chat's bound) is the
+    /// hub's to tell (`Hub::tell_shed`; it counts and logs every drop);
+    /// it counts as handled.
+    pub(super) fn dispatch(self: &Arc<Self>, u: Update, id: i32, handled: Handled) {
         let Some(from) = Self::sender(&u) else {
-            return; // nothing for us: handled
+            handled.done(); // nothing for us
+            return;
         };
+        // the work gets `handled` through a slot this side can take back
+        // when the lanes refuse the work
+        let slot = Arc::new(std::sync::Mutex::new(Some(handled)));
         let tg = Arc::clone(self);
-        let work = async move { tg.on_update(u, handled).await };
+        let theirs = Arc::clone(&slot);
+        let work = async move {
+            let handled = theirs.lock().unwrap_or_else(|p| p.into_inner()).take();
+            if let Some(handled) = handled {
+                tg.on_update(u, handled).await;
+            }
+        };
         if let Err(shed) = self.hub.queue_update(
             Platform::Telegram,
             &from.lane,
@@ -181,8 +233,12 @@ impl Telegram {
             format!("update {id}"),
             work,
         ) {
-            // the work (and its Handled) is dropped: the offset moves on;
-            // the sender hears it by the deliverer's rules
+            // dropped on purpose: handled (the offset moves on, a webhook
+            // request is answered); the sender hears it by the deliverer's
+            // rules
+            if let Some(handled) = slot.lock().unwrap_or_else(|p| p.into_inner()).take() {
+                handled.done();
+            }
             if let Some(origin) = from.origin {
                 self.hub.tell_shed(
                     Platform::Telegram,

@@ -150,6 +150,18 @@ command_table! {
         about: about("cmd-board").help("help-line-board"),
         run: |ctx, a| games::cmd_board(ctx, a.game),
     },
+    /// `/web [#game]`: the speaker's own link to the game's web board.
+    Web(GameArg) {
+        en: ["web"],
+        ru: ["веб"],
+        lv: ["tīmeklis", "timeklis"],
+        de: ["webbrett"],
+        fr: ["webdamier"],
+        place: Anywhere,
+        menu: All,
+        about: about("cmd-web"),
+        run: |ctx, a| crate::core::web::cmd_web(ctx, a.game),
+    },
     /// `/challenge …`: a game against someone, anyone, or the AI.
     Challenge(ChallengeArgs) {
         en: ["challenge", "play"],

@@ -4,10 +4,11 @@
 //! with a little personal taste (seeded noise) — but never a move that their
 //! own search sees losing material outright.
 
-use super::{Limits, SearchResult, Searcher};
+use super::{Evaluate, Limits, SearchResult, Searcher};
+use crate::moves::Move;
 use crate::position::Position;
 use crate::rng::splitmix;
-use crate::rules::Variant;
+use crate::rules::{Rules, Variant};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -129,6 +130,23 @@ pub fn choose_move(
     pos: &Position,
     options: &ChooseOptions<'_>,
 ) -> Option<SearchResult> {
+    crate::with_rules!(options.variant, R => choose_move_in::<R>(searcher, pos, options, &[]))
+}
+
+/// [`choose_move`] by the rules `R` on any board (`options.variant` is not
+/// read). `allowed`: the moves the game allows when it allows fewer than
+/// the position (Frisian's king-move limit, [`crate::game::GameOn::legal_moves`]);
+/// empty for all.
+pub fn choose_move_in<R: Rules>(
+    searcher: &mut Searcher<R::Shape>,
+    pos: &Position<R::Shape>,
+    options: &ChooseOptions<'_>,
+    allowed: &[Move<R::Shape>],
+) -> Option<SearchResult<R::Shape>>
+where
+    R::Shape: Evaluate,
+{
+    searcher.set_root_moves(allowed);
     let ChooseOptions {
         history,
         kings_only_plies,
@@ -153,7 +171,7 @@ pub fn choose_move(
         variant,
         ..Limits::default()
     };
-    let result = searcher.search(pos, history, &limits, |_| {})?;
+    let result = searcher.search_in::<R>(pos, history, &limits, |_| {})?;
     let (Some(d), true) = (depth, params.noise > 0 || params.margin > 0) else {
         return Some(result);
     };
@@ -161,7 +179,7 @@ pub fn choose_move(
         return Some(result); // out of time already
     }
     let left = params.movetime.saturating_sub(start.elapsed());
-    let scored = searcher.root_scores(
+    let scored = searcher.root_scores_in::<R>(
         pos,
         history,
         d,

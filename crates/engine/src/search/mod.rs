@@ -16,14 +16,16 @@ pub mod eval;
 mod level;
 mod tt;
 mod tuned;
+pub mod wide;
 
 pub use eval::{evaluate, evaluate_giveaway, Weights};
-pub use level::{choose_move, ChooseOptions, Level, LevelParams};
+pub use level::{choose_move, choose_move_in, ChooseOptions, Level, LevelParams};
+pub use wide::Evaluate;
 
 use crate::moves::{generate, has_capture, Move};
 use crate::position::Position;
 use crate::rules::{Rules, Variant};
-use crate::square::Board8;
+use crate::square::{Board8, Shape};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -108,8 +110,8 @@ impl Limits {
 
 /// What a search found.
 #[derive(Clone, Debug)]
-pub struct SearchResult {
-    pub best_move: Move,
+pub struct SearchResult<S: Shape = Board8> {
+    pub best_move: Move<S>,
     /// Centi-men from the side to move's view; beyond ±[`WIN_BOUND`] a win
     /// or loss in `WIN - |score|` plies.
     pub score: i32,
@@ -118,21 +120,21 @@ pub struct SearchResult {
     pub seldepth: u32,
     pub nodes: u64,
     pub elapsed: Duration,
-    pub pv: Vec<Move>,
+    pub pv: Vec<Move<S>>,
 }
 
 /// Progress after each completed iteration.
 #[derive(Clone, Debug)]
-pub struct Info {
+pub struct Info<S: Shape = Board8> {
     pub depth: u32,
     pub seldepth: u32,
     pub score: i32,
     pub nodes: u64,
     pub elapsed: Duration,
-    pub pv: Vec<Move>,
+    pub pv: Vec<Move<S>>,
 }
 
-impl Info {
+impl<S: Shape> Info<S> {
     pub fn nps(&self) -> u64 {
         let s = self.elapsed.as_secs_f64();
         if s > 0.0 {
@@ -143,16 +145,17 @@ impl Info {
     }
 }
 
-/// A reusable searcher: owns the transposition table and ordering tables.
-/// One thread; create one per worker.
-pub struct Searcher {
+/// A reusable searcher for the board `S` (8×8 unless named): owns the
+/// transposition table and ordering tables. One thread; create one per
+/// worker.
+pub struct Searcher<S: Shape = Board8> {
     tt: Tt,
     pub options: Options,
     history: Vec<i32>,
-    killers: Vec<[Option<Move>; 2]>,
-    lists: Vec<Vec<Move>>,
+    killers: Vec<[Option<Move<S>>; 2]>,
+    lists: Vec<Vec<Move<S>>>,
     order: Vec<Vec<(i32, u8)>>,
-    pv: Vec<Vec<Move>>,
+    pv: Vec<Vec<Move<S>>>,
     stack: Vec<u64>,
     nodes: u64,
     seldepth: usize,
@@ -161,7 +164,10 @@ pub struct Searcher {
     node_limit: u64,
     stop: Option<Arc<AtomicBool>>,
     stopped: bool,
-    root_best: Option<(Move, i32)>,
+    root_best: Option<(Move<S>, i32)>,
+    /// The moves the game allows at the root when it allows fewer than the
+    /// position (Frisian's king-move limit); empty: all.
+    root_allowed: Vec<Move<S>>,
 }
 
 #[inline(always)]
@@ -186,21 +192,29 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Bits a square of board `S` may have (36 on 8×8): the history table's
+/// side.
 #[inline(always)]
-fn hist_index(pos: &Position, mv: &Move) -> usize {
-    (pos.side_to_move() as usize * 36 + mv.from().bit() as usize) * 36 + mv.to().bit() as usize
+const fn hist_bits<S: Shape>() -> usize {
+    64 - S::ALL.leading_zeros() as usize
+}
+
+#[inline(always)]
+fn hist_index<S: Shape>(pos: &Position<S>, mv: &Move<S>) -> usize {
+    let n = const { hist_bits::<S>() };
+    (pos.side_to_move() as usize * n + mv.from().bit() as usize) * n + mv.to().bit() as usize
 }
 
 /// Whether the side not to move could capture, were it its turn.
 #[inline]
-fn opponent_threatens<R: Rules<Shape = Board8>>(pos: &Position) -> bool {
+fn opponent_threatens<R: Rules>(pos: &Position<R::Shape>) -> bool {
     has_capture::<R>(&pos.with_side_to_move_fast())
 }
 
 /// The score of the side to move when it has no move: a loss, or a win in
 /// giveaway games.
 #[inline(always)]
-fn stuck_score<R: Rules<Shape = Board8>>(ply: usize) -> i32 {
+fn stuck_score<R: Rules>(ply: usize) -> i32 {
     if R::STUCK_PLAYER_WINS {
         WIN - ply as i32
     } else {
@@ -209,16 +223,16 @@ fn stuck_score<R: Rules<Shape = Board8>>(ply: usize) -> i32 {
 }
 
 /// Every legal move under `R`.
-fn legal<R: Rules<Shape = Board8>>(pos: &Position) -> Vec<Move> {
+fn legal<R: Rules>(pos: &Position<R::Shape>) -> Vec<Move<R::Shape>> {
     let mut v = Vec::with_capacity(32);
     generate::<R>(pos, &mut v);
     v
 }
 
-impl Position {
+impl<S: Shape> Position<S> {
     /// The same position with the other side to move (hash updated).
     #[inline(always)]
-    fn with_side_to_move_fast(&self) -> Position {
+    fn with_side_to_move_fast(&self) -> Position<S> {
         let mut p = *self;
         p.side = self.side.opposite();
         p.hash ^= crate::position::SIDE_KEY;
@@ -233,10 +247,52 @@ impl Searcher {
     }
 
     pub fn with_options(tt_mb: usize, options: Options) -> Searcher {
+        Searcher::with_options_on(tt_mb, options)
+    }
+
+    /// Search `pos` (after the game's earlier positions `history`, oldest
+    /// first, for repetitions) within `limits`, by the rules of
+    /// `limits.variant`, calling `on_iteration` after each completed depth.
+    /// `None` when the side to move has no move.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        on_iteration: impl FnMut(&Info),
+    ) -> Option<SearchResult> {
+        crate::with_rules!(limits.variant, R => {
+            self.search_in::<R>(pos, history, limits, on_iteration)
+        })
+    }
+
+    /// Exact scores of every root move at `depth` (full window, no
+    /// pruning at the root), best first. Used by the weak levels.
+    pub fn root_scores(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        depth: u32,
+        limits: &Limits,
+    ) -> Vec<(Move, i32)> {
+        crate::with_rules!(limits.variant, R => self.root_scores_in::<R>(pos, history, depth, limits))
+    }
+}
+
+impl<S: Shape> Searcher<S> {
+    /// A searcher for board `S` with a transposition table of about
+    /// `tt_mb` megabytes (on 8×8, [`Searcher::new`]).
+    pub fn new_on(tt_mb: usize) -> Searcher<S> {
+        Searcher::with_options_on(tt_mb, Options::default())
+    }
+
+    /// [`Searcher::new_on`] with `options`.
+    pub fn with_options_on(tt_mb: usize, options: Options) -> Searcher<S> {
+        let bits = hist_bits::<S>();
         Searcher {
             tt: Tt::new(tt_mb),
             options,
-            history: vec![0; 2 * 36 * 36],
+            history: vec![0; 2 * bits * bits],
             killers: vec![[None; 2]; MAX_PLY + 1],
             lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
@@ -250,7 +306,25 @@ impl Searcher {
             stop: None,
             stopped: false,
             root_best: None,
+            root_allowed: Vec::new(),
         }
+    }
+
+    /// Limit the root to `moves` (the moves a game allows, when fewer
+    /// than the position's: Frisian's king-move limit); empty for all.
+    /// Only rule sets with such a limit look at it.
+    pub fn set_root_moves(&mut self, moves: &[Move<S>]) {
+        self.root_allowed.clear();
+        self.root_allowed.extend_from_slice(moves);
+    }
+
+    /// The legal moves at the root under `R`, less those the game forbids.
+    fn root_moves<R: Rules<Shape = S>>(&self, pos: &Position<S>) -> Vec<Move<S>> {
+        let mut moves = legal::<R>(pos);
+        if R::KING_MOVES_IN_A_ROW > 0 && !self.root_allowed.is_empty() {
+            moves.retain(|m| self.root_allowed.contains(m));
+        }
+        moves
     }
 
     /// Forget everything learnt (a new game).
@@ -280,29 +354,19 @@ impl Searcher {
         self.stack.extend_from_slice(history);
     }
 
-    /// Search `pos` (after the game's earlier positions `history`, oldest
-    /// first, for repetitions) within `limits`, calling `on_iteration` after
-    /// each completed depth. `None` when the side to move has no move.
-    pub fn search(
+    /// [`Searcher::search`] by the rules `R` on any board (the variant in
+    /// `limits` is not read).
+    pub fn search_in<R: Rules<Shape = S>>(
         &mut self,
-        pos: &Position,
+        pos: &Position<S>,
         history: &[u64],
         limits: &Limits,
-        on_iteration: impl FnMut(&Info),
-    ) -> Option<SearchResult> {
-        crate::with_rules!(limits.variant, R => {
-            self.search_in::<R>(pos, history, limits, on_iteration)
-        })
-    }
-
-    fn search_in<R: Rules<Shape = Board8>>(
-        &mut self,
-        pos: &Position,
-        history: &[u64],
-        limits: &Limits,
-        mut on_iteration: impl FnMut(&Info),
-    ) -> Option<SearchResult> {
-        let root_moves = legal::<R>(pos);
+        mut on_iteration: impl FnMut(&Info<S>),
+    ) -> Option<SearchResult<S>>
+    where
+        S: Evaluate,
+    {
+        let root_moves = self.root_moves::<R>(pos);
         if root_moves.is_empty() {
             return None;
         }
@@ -311,7 +375,7 @@ impl Searcher {
             .depth
             .unwrap_or(MAX_PLY as u32 - 20)
             .clamp(1, MAX_PLY as u32 - 20);
-        let mut best: Option<SearchResult> = None;
+        let mut best: Option<SearchResult<S>> = None;
         let mut prev_score = 0;
         for depth in 1..=max_depth {
             self.root_best = None;
@@ -403,26 +467,18 @@ impl Searcher {
         best
     }
 
-    /// Exact scores of every root move at `depth` (full window, no
-    /// pruning at the root), best first. Used by the weak levels.
-    pub fn root_scores(
+    /// [`Searcher::root_scores`] by the rules `R` on any board.
+    pub fn root_scores_in<R: Rules<Shape = S>>(
         &mut self,
-        pos: &Position,
+        pos: &Position<S>,
         history: &[u64],
         depth: u32,
         limits: &Limits,
-    ) -> Vec<(Move, i32)> {
-        crate::with_rules!(limits.variant, R => self.root_scores_in::<R>(pos, history, depth, limits))
-    }
-
-    fn root_scores_in<R: Rules<Shape = Board8>>(
-        &mut self,
-        pos: &Position,
-        history: &[u64],
-        depth: u32,
-        limits: &Limits,
-    ) -> Vec<(Move, i32)> {
-        let moves = legal::<R>(pos);
+    ) -> Vec<(Move<S>, i32)>
+    where
+        S: Evaluate,
+    {
+        let moves = self.root_moves::<R>(pos);
         self.begin(history, limits);
         let mut out = Vec::with_capacity(moves.len());
         let single = moves.len() == 1;
@@ -481,7 +537,10 @@ impl Searcher {
 
     /// Leaf: static evaluation, or a loss when the side to move is stuck.
     #[inline]
-    fn leaf<R: Rules<Shape = Board8>>(&mut self, pos: &Position, ply: usize) -> i32 {
+    fn leaf<R: Rules<Shape = S>>(&mut self, pos: &Position<S>, ply: usize) -> i32
+    where
+        S: Evaluate,
+    {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
@@ -493,25 +552,33 @@ impl Searcher {
 
     /// The static evaluation under `R`, from the side to move's view.
     #[inline(always)]
-    fn evaluate<R: Rules<Shape = Board8>>(&self, pos: &Position) -> i32 {
-        if R::STUCK_PLAYER_WINS {
-            evaluate_giveaway(pos)
+    fn evaluate<R: Rules<Shape = S>>(&self, pos: &Position<S>) -> i32
+    where
+        S: Evaluate,
+    {
+        if R::CROWNING_WINS {
+            wide::evaluate_race(pos)
+        } else if R::STUCK_PLAYER_WINS {
+            S::evaluate_giveaway(pos)
         } else {
-            evaluate(pos, &self.options.weights)
+            S::evaluate(pos, &self.options.weights)
         }
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn search_node<R: Rules<Shape = Board8>>(
+    fn search_node<R: Rules<Shape = S>>(
         &mut self,
-        pos: &Position,
+        pos: &Position<S>,
         mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
         quiet_plies: u32,
         threat_budget: u8,
-    ) -> i32 {
+    ) -> i32
+    where
+        S: Evaluate,
+    {
         self.pv[ply].clear();
         let pv_node = beta - alpha > 1;
         if ply > 0 {
@@ -520,6 +587,9 @@ impl Searcher {
             }
             if quiet_plies >= R::KINGS_ONLY_DRAW_PLIES {
                 return 0;
+            }
+            if R::CROWNING_WINS && pos.kings() != 0 {
+                return stuck_score::<R>(ply); // the other side has crowned
             }
             alpha = alpha.max(-WIN + ply as i32);
             // the best is being stuck now (giveaway) or the opponent stuck next
@@ -587,6 +657,9 @@ impl Searcher {
         let mut moves = std::mem::take(&mut self.lists[ply]);
         moves.clear();
         generate::<R>(pos, &mut moves);
+        if R::KING_MOVES_IN_A_ROW > 0 && ply == 0 && !self.root_allowed.is_empty() {
+            moves.retain(|m| self.root_allowed.contains(m));
+        }
         if moves.is_empty() {
             self.lists[ply] = moves;
             return stuck_score::<R>(ply);

@@ -1,0 +1,536 @@
+//! The web board (issue 24): a game's page on the bot's own HTTP server
+//! (`[http] listen`, the links written on `[web] public_url`). It
+//! translates, like every adapter: a page's move becomes the same
+//! [`Event`] a pressed move button in the game's chat is (the chat's
+//! button payload, with the ply the page showed), queued on the hub's lane
+//! of that chat and through the same access gate; the person's own answer
+//! (a refusal's text) comes back to the page, the chat's replies (the
+//! living board) go out as usual. Everything the page shows comes from the
+//! core ([`crate::core::web::WebView`]): the squares' names, the legal
+//! moves with their paths — the page's script never knows a rule.
+//!
+//! Who is who: a signed link for one user and one game
+//! ([`crate::core::web`]); opening it sets a cookie for that game's pages
+//! (HttpOnly, SameSite=Lax) and sends the browser on without the token in
+//! the address. Every request checks the token again (expired, revoked:
+//! 401). Requests that change something also need the page's anti-forgery
+//! token (a header no other site can set) and an `Origin` of this server,
+//! and are limited per user ([`WebOptions::posts_per_minute`]). Every
+//! answer carries a Content-Security-Policy: scripts, styles and pictures
+//! from this server only (all of them are built in: [`assets`]).
+//!
+//! Routes: `GET /web/g/N?t=TOKEN` (open a link), `GET /web/g/N` (the
+//! page), `/web/g/N/state` (the view, JSON), `/web/g/N/events` (server-sent
+//! events: `changed` when the game moves), `/web/g/N/pdn`, `POST
+//! /web/g/N/move` (`{ply, index}` or `{ply, text}`), `POST
+//! /web/g/N/action` (`{action: "draw"|"resign"}`), `/web/static/…`.
+
+pub mod initdata;
+mod page;
+
+use crate::core::web::{csrf_ok, csrf_token, Claims, LinkError, WebCheck};
+use crate::core::{ChatRef, Event, GameId, Input, UserId, UserRef};
+use crate::runtime::Hub;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The web board's settings.
+#[derive(Debug, Clone)]
+pub struct WebOptions {
+    /// The address the pages are reached at (`https://…`): the origin a
+    /// changing request must come from. `None`: the request's own `Host`.
+    pub public_url: Option<String>,
+    /// Moves and offers one user may send in a minute.
+    pub posts_per_minute: u32,
+}
+
+impl Default for WebOptions {
+    fn default() -> Self {
+        WebOptions {
+            public_url: None,
+            posts_per_minute: 30,
+        }
+    }
+}
+
+#[derive(Clone)]
+struct Web {
+    hub: Hub,
+    opts: Arc<WebOptions>,
+    posts: Arc<Mutex<HashMap<UserId, VecDeque<Instant>>>>,
+}
+
+/// The built-in files: no CDN, nothing from elsewhere.
+mod assets {
+    pub const BOARD_JS: &str = include_str!("board.js");
+    pub const BOARD_CSS: &str = include_str!("board.css");
+}
+
+/// The policy every answer carries.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; \
+frame-ancestors 'self' https://web.telegram.org https://*.telegram.org";
+
+/// The web board's routes, for the runtime's HTTP server.
+pub fn router(hub: Hub, opts: WebOptions) -> Router {
+    let state = Web {
+        hub,
+        opts: Arc::new(opts),
+        posts: Arc::default(),
+    };
+    Router::new()
+        .route("/web/g/{game}", get(open_page))
+        .route("/web/g/{game}/state", get(state_json))
+        .route("/web/g/{game}/events", get(events))
+        .route("/web/g/{game}/pdn", get(pdn))
+        .route("/web/g/{game}/move", post(play))
+        .route("/web/g/{game}/action", post(action))
+        .route("/web/static/board.js", get(board_js))
+        .route("/web/static/board.css", get(board_css))
+        .layer(axum::middleware::map_response(secure_headers))
+        .with_state(state)
+}
+
+async fn secure_headers(mut r: Response) -> Response {
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+fn cookie_name(game: GameId) -> String {
+    format!("shashki_g{}", game.0)
+}
+
+/// The session token of `game` in the request's cookies.
+fn session_token(headers: &HeaderMap, game: GameId) -> Option<String> {
+    let name = cookie_name(game);
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v.to_string())
+}
+
+/// A refusal page or body: 401 for a link that is wrong, expired or
+/// revoked, 403 for a good link to another game; nothing was changed.
+fn refused(web: &Web, why: LinkError) -> Response {
+    let status = match why {
+        LinkError::OtherGame => StatusCode::FORBIDDEN,
+        _ => StatusCode::UNAUTHORIZED,
+    };
+    let text = web.hub.say(None, "web-link-invalid");
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        text,
+    )
+        .into_response()
+}
+
+fn failed() -> Response {
+    (StatusCode::INTERNAL_SERVER_ERROR, "something went wrong\n").into_response()
+}
+
+/// The session of a request: its cookie's token, checked now.
+async fn session(
+    web: &Web,
+    headers: &HeaderMap,
+    game: GameId,
+) -> Result<(String, Claims), Response> {
+    let Some(token) = session_token(headers, game) else {
+        return Err(refused(web, LinkError::Malformed));
+    };
+    check(web, token, game).await
+}
+
+async fn check(web: &Web, token: String, game: GameId) -> Result<(String, Claims), Response> {
+    let t = token.clone();
+    let res = web.hub.call(move |svc| Ok(svc.web_check(&t, game))).await;
+    match res {
+        Ok(Ok(claims)) => Ok((token, claims)),
+        Ok(Err(WebCheck::Refused(why))) => Err(refused(web, why)),
+        Ok(Err(WebCheck::Failed(e))) => {
+            tracing::error!(error = %e, "checking a web link failed");
+            Err(failed())
+        }
+        Err(_) => Err(failed()),
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct OpenQuery {
+    t: Option<String>,
+}
+
+/// `GET /web/g/N?t=…`: a link opened (the cookie set, on to the page);
+/// `GET /web/g/N`: the page of the cookie's session.
+async fn open_page(
+    State(web): State<Web>,
+    Path(game): Path<i64>,
+    Query(q): Query<OpenQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let game = GameId(game);
+    if let Some(token) = q.t {
+        let (token, claims) = match check(&web, token, game).await {
+            Ok(ok) => ok,
+            Err(r) => return r,
+        };
+        let secure = web
+            .opts
+            .public_url
+            .as_deref()
+            .is_some_and(|u| u.starts_with("https://"));
+        let age = (claims.expires - web.hub.service().now()).max(0);
+        let cookie = format!(
+            "{}={}; Path=/web/g/{}; Max-Age={}; HttpOnly; SameSite=Lax{}",
+            cookie_name(game),
+            token,
+            game.0,
+            age,
+            if secure { "; Secure" } else { "" }
+        );
+        let mut r = (
+            StatusCode::SEE_OTHER,
+            [(header::LOCATION, format!("/web/g/{}", game.0))],
+        )
+            .into_response();
+        if let Ok(v) = HeaderValue::from_str(&cookie) {
+            r.headers_mut().insert(header::SET_COOKIE, v);
+        }
+        return r;
+    }
+    let (token, claims) = match session(&web, &headers, game).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let hub = web.hub.clone();
+    let view = hub.call(move |svc| svc.web_view(&claims)).await;
+    let secret = web.hub.call(|svc| svc.web_secret()).await;
+    match (view, secret) {
+        (Ok(Some(view)), Ok(secret)) => {
+            let csrf = csrf_token(&secret, &token);
+            (
+                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+                page::html(&view, &csrf),
+            )
+                .into_response()
+        }
+        (Ok(None), _) => refused(&web, LinkError::OtherGame),
+        _ => failed(),
+    }
+}
+
+async fn state_json(State(web): State<Web>, Path(game): Path<i64>, headers: HeaderMap) -> Response {
+    let (_, claims) = match session(&web, &headers, GameId(game)).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match web.hub.call(move |svc| svc.web_view(&claims)).await {
+        Ok(Some(view)) => json(StatusCode::OK, &view),
+        Ok(None) => refused(&web, LinkError::OtherGame),
+        Err(_) => failed(),
+    }
+}
+
+fn json<T: serde::Serialize>(status: StatusCode, v: &T) -> Response {
+    match serde_json::to_string(v) {
+        Ok(body) => (status, [(header::CONTENT_TYPE, "application/json")], body).into_response(),
+        Err(_) => failed(),
+    }
+}
+
+async fn pdn(State(web): State<Web>, Path(game): Path<i64>, headers: HeaderMap) -> Response {
+    let (_, claims) = match session(&web, &headers, GameId(game)).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match web.hub.call(move |svc| svc.web_pdn(&claims)).await {
+        Ok(Some((name, text))) => (
+            [
+                (
+                    header::CONTENT_TYPE,
+                    "application/x-chess-pdn; charset=utf-8".to_string(),
+                ),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{name}\""),
+                ),
+            ],
+            text,
+        )
+            .into_response(),
+        Ok(None) => refused(&web, LinkError::OtherGame),
+        Err(_) => failed(),
+    }
+}
+
+/// `GET /web/g/N/events`: `changed` whenever the game moves (a move from
+/// the chat, the AI's, a draw offer, the end), and a keep-alive.
+async fn events(State(web): State<Web>, Path(game): Path<i64>, headers: HeaderMap) -> Response {
+    let game = GameId(game);
+    if let Err(r) = session(&web, &headers, game).await {
+        return r;
+    }
+    let hub = web.hub.clone();
+    let first = hub
+        .call(move |svc| svc.web_stamp(game))
+        .await
+        .ok()
+        .flatten();
+    let changes = hub.watch_changes();
+    let stream = futures_util::stream::unfold(
+        (hub, changes, first),
+        move |(hub, mut changes, last)| async move {
+            loop {
+                // a change handled, or a look now and then (the sweeper's
+                // time-outs do not count as changes)
+                let woke = tokio::time::timeout(Duration::from_secs(15), changes.changed()).await;
+                if matches!(woke, Ok(Err(_))) || hub.is_shutting_down() {
+                    return None;
+                }
+                let now = hub
+                    .call(move |svc| svc.web_stamp(game))
+                    .await
+                    .ok()
+                    .flatten();
+                if now != last {
+                    let ev = SseEvent::default()
+                        .event("changed")
+                        .data(now.map_or_else(String::new, |(ply, _, _)| ply.to_string()));
+                    return Some((Ok::<_, std::convert::Infallible>(ev), (hub, changes, now)));
+                }
+            }
+        },
+    );
+    Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(20)))
+        .into_response()
+}
+
+/// A changing request's checks beyond the session: it comes from this
+/// server's pages (`Origin`), carries the page's anti-forgery token, and
+/// the user has not sent too many.
+async fn guard(web: &Web, headers: &HeaderMap, game: GameId) -> Result<Claims, Response> {
+    let origin = headers
+        .get(header::ORIGIN)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let expected = match web.opts.public_url.as_deref() {
+        Some(u) => url::Url::parse(u)
+            .map(|u| u.origin().ascii_serialization())
+            .unwrap_or_default(),
+        None => headers
+            .get(header::HOST)
+            .and_then(|v| v.to_str().ok())
+            .map(|h| format!("http://{h}"))
+            .unwrap_or_default(),
+    };
+    if origin.is_empty() || origin != expected {
+        return Err((StatusCode::FORBIDDEN, "cross-site request refused\n").into_response());
+    }
+    let (token, claims) = session(web, headers, game).await?;
+    let given = headers
+        .get("x-csrf-token")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let secret = web
+        .hub
+        .call(|svc| svc.web_secret())
+        .await
+        .map_err(|_| failed())?;
+    if !csrf_ok(&secret, &token, &given) {
+        return Err((
+            StatusCode::FORBIDDEN,
+            "missing or wrong anti-forgery token\n",
+        )
+            .into_response());
+    }
+    // the user's rate
+    {
+        let mut posts = web.posts.lock().unwrap_or_else(|p| p.into_inner());
+        let q = posts.entry(claims.user).or_default();
+        let now = Instant::now();
+        while q
+            .front()
+            .is_some_and(|t| now.duration_since(*t) > Duration::from_secs(60))
+        {
+            q.pop_front();
+        }
+        if q.len() >= web.opts.posts_per_minute.max(1) as usize {
+            let text = web.hub.say(None, "web-slow-down");
+            return Err(json(
+                StatusCode::TOO_MANY_REQUESTS,
+                &Answer {
+                    ok: false,
+                    message: Some(text),
+                },
+            ));
+        }
+        q.push_back(now);
+    }
+    Ok(claims)
+}
+
+#[derive(serde::Deserialize)]
+struct MoveBody {
+    ply: i64,
+    index: Option<u16>,
+    text: Option<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct ActionBody {
+    action: String,
+}
+
+/// What a changing request answers: done, or the person's answer (a
+/// refusal's text, in their language).
+#[derive(serde::Serialize)]
+struct Answer {
+    ok: bool,
+    message: Option<String>,
+}
+
+/// `POST /web/g/N/move`: the legal move `index` (as the chat's buttons
+/// number them) at `ply`, or a move's text (the page's guess when it is
+/// not the user's turn: the core says why not).
+async fn play(
+    State(web): State<Web>,
+    Path(game): Path<i64>,
+    headers: HeaderMap,
+    axum::Json(body): axum::Json<MoveBody>,
+) -> Response {
+    let game = GameId(game);
+    let claims = match guard(&web, &headers, game).await {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let input = match (body.index, body.text) {
+        (Some(index), _) => Input::Choice(format!("m:{}:{}:{}", game.0, body.ply, index)),
+        (None, Some(text)) if text.len() <= 64 => {
+            Input::Text(format!("/move #{} {}", game.0, text.trim()))
+        }
+        _ => return (StatusCode::BAD_REQUEST, "no move\n").into_response(),
+    };
+    act(&web, claims, input).await
+}
+
+/// `POST /web/g/N/action`: offer (or accept) a draw, or resign (the page
+/// asked for a confirmation first).
+async fn action(
+    State(web): State<Web>,
+    Path(game): Path<i64>,
+    headers: HeaderMap,
+    axum::Json(body): axum::Json<ActionBody>,
+) -> Response {
+    let game = GameId(game);
+    let claims = match guard(&web, &headers, game).await {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let input = match body.action.as_str() {
+        "draw" => Input::Choice(format!("o:{}", game.0)),
+        "resign" => Input::Text(format!("/resign #{}", game.0)),
+        _ => return (StatusCode::BAD_REQUEST, "unknown action\n").into_response(),
+    };
+    act(&web, claims, input).await
+}
+
+/// The event of the page's user in the game's chat, on that chat's lane.
+async fn act(web: &Web, claims: Claims, input: Input) -> Response {
+    let actor = match web.hub.call(move |svc| svc.web_actor(&claims)).await {
+        Ok(Some(a)) => a,
+        Ok(None) => return refused(web, LinkError::OtherGame),
+        Err(_) => return failed(),
+    };
+    let event = Event {
+        platform: actor.platform,
+        chat: ChatRef {
+            id: actor.chat.clone(),
+            title: None,
+            is_private: actor.chat_private,
+        },
+        user: UserRef {
+            id: actor.user.clone(),
+            name: actor.name.clone(),
+            handle: actor.handle.clone(),
+            lang: actor.lang.clone(),
+            is_admin: false,
+        },
+        input,
+        update_id: None,
+        bare_moves: false,
+        thread: actor.thread.clone(),
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let hub = web.hub.clone();
+    let queued = web.hub.queue_update(
+        actor.platform,
+        &actor.chat,
+        &actor.user,
+        format!("web game {}", claims.game.0),
+        async move {
+            let _ = tx.send(hub.handle_aside(event).await);
+        },
+    );
+    if let Err(shed) = queued {
+        let text = web.hub.shed_notice(&shed, actor.lang.as_deref());
+        return json(
+            StatusCode::TOO_MANY_REQUESTS,
+            &Answer {
+                ok: false,
+                message: Some(text),
+            },
+        );
+    }
+    match rx.await {
+        Ok(Ok(aside)) => json(
+            StatusCode::OK,
+            &Answer {
+                ok: aside.refused.is_none(),
+                message: (!aside.told.is_empty()).then(|| aside.told.join("\n")),
+            },
+        ),
+        _ => failed(),
+    }
+}
+
+async fn board_js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        assets::BOARD_JS,
+    )
+        .into_response()
+}
+
+async fn board_css() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        assets::BOARD_CSS,
+    )
+        .into_response()
+}

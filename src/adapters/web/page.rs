@@ -1,0 +1,97 @@
+//! A game's page: the frame the script fills (the board is drawn by
+//! `board.js` from the view, which is also in the page, so the first paint
+//! needs no second request). Readable without the script: the names, the
+//! status line, the moves.
+
+use crate::core::web::WebView;
+
+/// `s` escaped for HTML text and attribute values.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The page of `view`, with the session's anti-forgery token.
+pub fn html(view: &WebView, csrf: &str) -> String {
+    // the view as JSON inside a data block (not run: the policy allows no
+    // inline script); `<` escaped so no text of it can close the tag
+    let data = serde_json::to_string(view)
+        .unwrap_or_else(|_| "null".into())
+        .replace('<', "\\u003c");
+    let moves: String = view
+        .history
+        .iter()
+        .map(|p| format!("<li>{}</li>", esc(&p.text)))
+        .collect();
+    format!(
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="csrf" content="{csrf}">
+<title>{title}</title>
+<link rel="stylesheet" href="/web/static/board.css">
+<script type="module" src="/web/static/board.js"></script>
+</head>
+<body>
+<main id="app" data-game="{game}">
+<h1>{title} <small>{variant}</small></h1>
+<p class="players"><span class="side white" data-role="black-name">{black}</span></p>
+<div id="board" class="board" role="grid" aria-label="{title}"></div>
+<p class="players"><span class="side white" data-role="white-name">{white}</span></p>
+<p data-role="status" class="status" aria-live="polite">{status}</p>
+<nav class="controls" aria-label="{moves_label}">
+<button type="button" data-role="first" aria-label="first">&laquo;</button>
+<button type="button" data-role="prev" aria-label="previous">&lsaquo;</button>
+<button type="button" data-role="next" aria-label="next">&rsaquo;</button>
+<button type="button" data-role="last" aria-label="last">&raquo;</button>
+<button type="button" data-role="flip">{flip}</button>
+<a data-role="pdn" href="/web/g/{game}/pdn" download>{pdn}</a>
+<button type="button" data-role="draw">{draw}</button>
+<button type="button" data-role="resign">{resign}</button>
+</nav>
+<section aria-label="{moves_label}"><h2>{moves_label}</h2><ol data-role="moves" class="moves">{moves}</ol></section>
+</main>
+<script type="application/json" id="view">{data}</script>
+</body>
+</html>
+"#,
+        lang = esc(&view.lang),
+        csrf = esc(csrf),
+        title = esc(&view.title),
+        variant = esc(&view.variant),
+        game = view.game,
+        white = esc(&view.white),
+        black = esc(&view.black),
+        status = esc(&view.status),
+        moves_label = esc(&view.labels.moves),
+        flip = esc(&view.labels.flip),
+        pdn = esc(&view.labels.pdn),
+        draw = esc(&view.labels.draw),
+        resign = esc(&view.labels.resign),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::esc;
+
+    #[test]
+    fn names_are_escaped() {
+        assert_eq!(
+            esc(r#"<script>"a"&'b'"#),
+            "&lt;script&gt;&quot;a&quot;&amp;&#39;b&#39;"
+        );
+    }
+}

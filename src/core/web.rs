@@ -1,0 +1,694 @@
+//! The web board's side of the core (issue 24): who a page speaks for, and
+//! what it shows. The adapter (`adapters/web`) serves pages and turns a
+//! move on the page into the same [`crate::core::Event`] a chat move is;
+//! everything it shows comes from here, nothing of the rules is copied.
+//!
+//! **Links.** A link is for one user and one game: `game.user.expires.
+//! generation.mac`, the MAC an HMAC-SHA-256 over those four numbers with
+//! the service's secret (`[web] secret`, else one made once and kept in
+//! the database's settings, `web_secret`). It expires (`[web] link_hours`)
+//! and is revoked by raising the user's generation (`web_gen:<user>` in
+//! the settings): every link made before no longer opens anything.
+
+use super::ctx::resolve_lang;
+use super::ctx::Ctx;
+use super::error::{Halt, Res};
+use super::games::{self, ai::into_service, ai::Evals, load, Loaded};
+use super::present::buttons::sorted_moves;
+use super::present::text::seat_name;
+use super::present::Draft;
+use super::types::Target;
+use super::{Platform, Service, ServiceError};
+use crate::args;
+use crate::store::{self, GameId, Seat, Tx, UserId};
+use hmac::{Hmac, KeyInit, Mac};
+use serde::Serialize;
+use sha2::Sha256;
+use shashki_engine::{Color, Kind, Position, Variant};
+
+/// The settings key of the generated secret.
+const SECRET_KEY: &str = "web_secret";
+
+/// A signed link's claims.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Claims {
+    pub game: GameId,
+    pub user: UserId,
+    /// Unix seconds.
+    pub expires: i64,
+    pub generation: u64,
+}
+
+/// Why a link opens nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum LinkError {
+    #[error("not a link")]
+    Malformed,
+    #[error("the signature does not match")]
+    BadSignature,
+    #[error("the link has expired")]
+    Expired,
+    #[error("the link was revoked")]
+    Revoked,
+    /// The link is fine but not for this game.
+    #[error("the link is for another game")]
+    OtherGame,
+}
+
+type HmacSha256 = Hmac<Sha256>;
+
+fn link_mac(secret: &[u8], c: &Claims) -> HmacSha256 {
+    // any key length is accepted by HMAC
+    let mut m = <HmacSha256 as KeyInit>::new_from_slice(secret)
+        .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+    m.update(
+        format!(
+            "shashki-web-link-1|{}|{}|{}|{}",
+            c.game.0, c.user.0, c.expires, c.generation
+        )
+        .as_bytes(),
+    );
+    m
+}
+
+/// Lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(s: &str) -> Option<Vec<u8>> {
+    if !s.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+/// The link's token.
+pub fn sign(secret: &[u8], c: &Claims) -> String {
+    let mac = link_mac(secret, c).finalize().into_bytes();
+    format!(
+        "{}.{}.{}.{}.{}",
+        c.game.0,
+        c.user.0,
+        c.expires,
+        c.generation,
+        hex(&mac)
+    )
+}
+
+/// A token's claims when its signature holds (in constant time) and it has
+/// not expired at `now`; the generation is checked by [`Service::web_check`].
+pub fn verify(secret: &[u8], token: &str, now: i64) -> Result<Claims, LinkError> {
+    let parts: Vec<&str> = token.split('.').collect();
+    let [g, u, e, n, mac] = parts.as_slice() else {
+        return Err(LinkError::Malformed);
+    };
+    let num = |s: &str| s.parse::<i64>().map_err(|_| LinkError::Malformed);
+    let c = Claims {
+        game: GameId(num(g)?),
+        user: UserId(num(u)?),
+        expires: num(e)?,
+        generation: n.parse().map_err(|_| LinkError::Malformed)?,
+    };
+    let mac = unhex(mac).ok_or(LinkError::Malformed)?;
+    link_mac(secret, &c)
+        .verify_slice(&mac)
+        .map_err(|_| LinkError::BadSignature)?;
+    if c.expires <= now {
+        return Err(LinkError::Expired);
+    }
+    Ok(c)
+}
+
+/// The anti-forgery token of a session: an HMAC of its link token, so a
+/// page from elsewhere cannot know it.
+pub fn csrf_token(secret: &[u8], token: &str) -> String {
+    let mut m = <HmacSha256 as KeyInit>::new_from_slice(secret)
+        .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+    m.update(b"shashki-web-csrf-1|");
+    m.update(token.as_bytes());
+    hex(&m.finalize().into_bytes())
+}
+
+/// Whether `given` is the session's anti-forgery token (constant time).
+pub fn csrf_ok(secret: &[u8], token: &str, given: &str) -> bool {
+    let mut m = <HmacSha256 as KeyInit>::new_from_slice(secret)
+        .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+    m.update(b"shashki-web-csrf-1|");
+    m.update(token.as_bytes());
+    unhex(given).is_some_and(|g| m.verify_slice(&g).is_ok())
+}
+
+/// Who a page acts as, in the terms of a chat event: the game's chat and
+/// the link's user as the platform knows them.
+#[derive(Debug, Clone)]
+pub struct WebActor {
+    pub platform: Platform,
+    pub chat: String,
+    pub chat_private: bool,
+    pub user: String,
+    pub name: String,
+    pub handle: Option<String>,
+    pub lang: Option<String>,
+    /// The thread the game lives in.
+    pub thread: Option<String>,
+}
+
+/// A square of the board as the page draws it.
+#[derive(Debug, Clone, Serialize)]
+pub struct WebSquare {
+    /// Its name in the variant's notation.
+    pub name: String,
+    /// Column and row from White's side (0, 0 = top left).
+    pub x: u8,
+    pub y: u8,
+}
+
+/// A legal move: its number among the sorted moves (the chat's button
+/// index), its notation, the squares it lands on (the first is where it
+/// starts) and what it takes.
+#[derive(Debug, Clone, Serialize)]
+pub struct WebMove {
+    pub index: usize,
+    pub text: String,
+    pub path: Vec<String>,
+    pub captures: Vec<String>,
+}
+
+/// A ply of the record: its notation and the board after it (a piece
+/// letter per square, in [`WebView::squares`]' order, `.` empty).
+#[derive(Debug, Clone, Serialize)]
+pub struct WebPly {
+    pub text: String,
+    pub board: String,
+    /// The squares the move touched (from, to).
+    pub marks: Vec<String>,
+}
+
+/// Everything a game's page shows.
+#[derive(Debug, Clone, Serialize)]
+pub struct WebView {
+    pub game: i64,
+    pub ply: i64,
+    pub lang: String,
+    pub variant: String,
+    pub title: String,
+    pub white: String,
+    pub black: String,
+    /// `white`, `black`, or none (a spectator).
+    pub you: Option<&'static str>,
+    pub to_move: Option<&'static str>,
+    pub active: bool,
+    pub your_turn: bool,
+    /// The opponent offers a draw.
+    pub draw_offered: bool,
+    pub status: String,
+    pub squares: Vec<WebSquare>,
+    /// The board at the start, then after each ply.
+    pub start: String,
+    pub history: Vec<WebPly>,
+    /// The legal moves of the side to move (when it is the viewer's turn).
+    pub moves: Vec<WebMove>,
+    pub colors: WebColors,
+    pub labels: WebLabels,
+}
+
+/// The theme's colours (`#rrggbb`), the PNGs' own.
+#[derive(Debug, Clone, Serialize)]
+pub struct WebColors {
+    pub frame: String,
+    pub light: String,
+    pub dark: String,
+    pub last: String,
+    pub selected: String,
+    pub target: String,
+    pub white: String,
+    pub white_rim: String,
+    pub black: String,
+    pub black_rim: String,
+    pub crown: String,
+    pub coord: String,
+}
+
+/// The page's words in the viewer's language.
+#[derive(Debug, Clone, Serialize)]
+pub struct WebLabels {
+    pub flip: String,
+    pub pdn: String,
+    pub draw: String,
+    pub resign: String,
+    pub confirm_resign: String,
+    pub confirm_draw: String,
+    pub moves: String,
+}
+
+fn rgb(c: [u8; 3]) -> String {
+    format!("#{}", hex(&c))
+}
+
+fn letter(p: Option<shashki_engine::Piece>) -> char {
+    match p {
+        None => '.',
+        Some(p) => match (p.color, p.kind) {
+            (Color::White, Kind::Man) => 'w',
+            (Color::White, Kind::King) => 'W',
+            (Color::Black, Kind::Man) => 'b',
+            (Color::Black, Kind::King) => 'B',
+        },
+    }
+}
+
+fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The board's squares in a fixed order (bit order).
+fn board_squares() -> Vec<shashki_engine::Square> {
+    shashki_engine::Square::all().collect()
+}
+
+fn board_string(pos: &Position, squares: &[shashki_engine::Square]) -> String {
+    squares.iter().map(|&s| letter(pos.piece_at(s))).collect()
+}
+
+impl Service {
+    /// The secret links are signed with: the config's, else the one kept
+    /// in the database (made on first use).
+    pub fn web_secret(&self) -> Result<Vec<u8>, ServiceError> {
+        if let Some(s) = self.env.config.web.secret.as_deref() {
+            return Ok(s.as_bytes().to_vec());
+        }
+        let mut store = self.lock();
+        if let Some(s) = store::get_setting(store.read(), SECRET_KEY)? {
+            return Ok(s.into_bytes());
+        }
+        let made = hex(&[
+            super::random::secure_u64()?.to_le_bytes(),
+            super::random::secure_u64()?.to_le_bytes(),
+            super::random::secure_u64()?.to_le_bytes(),
+            super::random::secure_u64()?.to_le_bytes(),
+        ]
+        .concat());
+        store.transaction(|c| -> Result<Vec<u8>, ServiceError> {
+            // another process may have made one meanwhile: its wins
+            if let Some(s) = store::get_setting(c, SECRET_KEY)? {
+                return Ok(s.into_bytes());
+            }
+            store::set_setting(c, SECRET_KEY, &made)?;
+            Ok(made.clone().into_bytes())
+        })
+    }
+
+    fn web_generation(c: &Tx, user: UserId) -> Result<u64, ServiceError> {
+        Ok(store::get_setting(c, &format!("web_gen:{}", user.0))?
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0))
+    }
+
+    /// Revoke every link of `user` made so far; returns the new generation.
+    pub fn revoke_web_links(&self, user: UserId) -> Result<u64, ServiceError> {
+        let mut store = self.lock();
+        store.transaction(|c| -> Result<u64, ServiceError> {
+            let next = Self::web_generation(c, user)? + 1;
+            store::set_setting(c, &format!("web_gen:{}", user.0), &next.to_string())?;
+            Ok(next)
+        })
+    }
+
+    /// A signed link's token for `user` and `game`, valid from now for
+    /// `[web] link_hours`.
+    pub fn web_token(&self, game: GameId, user: UserId) -> Result<String, ServiceError> {
+        let secret = self.web_secret()?;
+        let generation = Self::web_generation(self.lock().read(), user)?;
+        let claims = Claims {
+            game,
+            user,
+            expires: self.now() + self.env.config.web.link_secs,
+            generation,
+        };
+        Ok(sign(&secret, &claims))
+    }
+
+    /// The address of the page of `game` for `user` (None: no `[web]
+    /// public_url`).
+    pub fn web_link(&self, game: GameId, user: UserId) -> Result<Option<String>, ServiceError> {
+        let Some(base) = self.env.config.web.public_url.clone() else {
+            return Ok(None);
+        };
+        let token = self.web_token(game, user)?;
+        Ok(Some(page_url(&base, game, &token)))
+    }
+
+    /// The player of `game` called `name` (their name or handle, any
+    /// case), or someone of the game's platform with that handle.
+    pub fn web_user_named(&self, game: GameId, name: &str) -> Result<Option<UserId>, ServiceError> {
+        let store = self.lock();
+        let c = store.read();
+        let Some(row) = store::game(c, game)? else {
+            return Ok(None);
+        };
+        let want = name.trim().trim_start_matches('@').to_lowercase();
+        for seat in [row.white, row.black] {
+            if let Seat::Human(u) = seat {
+                if let Some(u) = store::user(c, u)? {
+                    let handle = u.handle.clone().unwrap_or_default().to_lowercase();
+                    if u.name.to_lowercase() == want || handle == want {
+                        return Ok(Some(u.id));
+                    }
+                }
+            }
+        }
+        let Some(chat) = store::chat(c, row.chat_id)? else {
+            return Ok(None);
+        };
+        Ok(store::user_by_handle(c, &chat.platform, &want)?.map(|u| u.id))
+    }
+
+    /// The claims of a token that still opens `game`: signed, not expired,
+    /// not revoked, for this game.
+    pub fn web_check(&self, token: &str, game: GameId) -> Result<Claims, WebCheck> {
+        let secret = self.web_secret().map_err(WebCheck::Failed)?;
+        let claims = verify(&secret, token, self.now()).map_err(WebCheck::Refused)?;
+        if claims.game != game {
+            return Err(WebCheck::Refused(LinkError::OtherGame));
+        }
+        let generation =
+            Self::web_generation(self.lock().read(), claims.user).map_err(WebCheck::Failed)?;
+        if claims.generation != generation {
+            return Err(WebCheck::Refused(LinkError::Revoked));
+        }
+        Ok(claims)
+    }
+
+    /// The link's user and the game's chat as a chat event names them.
+    pub fn web_actor(&self, claims: &Claims) -> Result<Option<WebActor>, ServiceError> {
+        let store = self.lock();
+        let c = store.read();
+        let (Some(row), Some(user)) = (store::game(c, claims.game)?, store::user(c, claims.user)?)
+        else {
+            return Ok(None);
+        };
+        let Some(chat) = store::chat(c, row.chat_id)? else {
+            return Ok(None);
+        };
+        let Some(platform) = Platform::from_key(&chat.platform) else {
+            return Ok(None);
+        };
+        Ok(Some(WebActor {
+            platform,
+            chat: chat.platform_chat_id,
+            chat_private: chat.is_private,
+            user: user.platform_user_id,
+            name: user.name,
+            handle: user.handle,
+            lang: user.lang.map(|l| l.code().to_string()),
+            thread: row.thread,
+        }))
+    }
+
+    /// Read something of a game as the link's user would see it from the
+    /// game's chat (the gate's `See`); `None`: no such game or user.
+    fn web_read<T>(
+        &self,
+        claims: &Claims,
+        f: impl FnOnce(&Ctx, Loaded) -> Res<T>,
+    ) -> Result<Option<T>, ServiceError> {
+        let store = self.lock();
+        let c = store.read();
+        let evals = Evals::default();
+        let Some(row) = store::game(c, claims.game)? else {
+            return Ok(None);
+        };
+        let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, row.chat_id)?)
+        else {
+            return Ok(None);
+        };
+        let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
+        let lang = resolve_lang(&chat, Some(&user), None, self.env.config.default_lang);
+        let mut ctx = Ctx::new(&self.env, c, &evals, platform, user, chat, self.now());
+        ctx.lang = lang;
+        if ctx.gate(&row, super::access::Need::See).is_err() {
+            return Ok(None);
+        }
+        let l = load(c, row).map_err(into_service)?;
+        f(&ctx, l).map(Some).map_err(|h| match h {
+            Halt::Failed(e) => e,
+            _ => ServiceError::Internal("reading a game for the web was refused"),
+        })
+    }
+
+    /// The page's view of a game for the link's user.
+    pub fn web_view(&self, claims: &Claims) -> Result<Option<WebView>, ServiceError> {
+        self.web_read(claims, |ctx, l| view(ctx, &l))
+    }
+
+    /// The game's PDN and its file name.
+    pub fn web_pdn(&self, claims: &Claims) -> Result<Option<(String, String)>, ServiceError> {
+        self.web_read(claims, |ctx, l| {
+            Ok((format!("game-{}.pdn", l.row.id), games::pdn_text(ctx, &l)?))
+        })
+    }
+
+    /// Where a game stands: its ply, whether it is over, whether a draw is
+    /// offered — what the page's live updates watch.
+    pub fn web_stamp(&self, game: GameId) -> Result<Option<(i64, bool, bool)>, ServiceError> {
+        let store = self.lock();
+        Ok(store::game(store.read(), game)?
+            .map(|r| (r.ply.0, r.is_active(), r.draw_offer.is_some())))
+    }
+}
+
+/// Why [`Service::web_check`] turned a token down.
+#[derive(Debug, thiserror::Error)]
+pub enum WebCheck {
+    #[error(transparent)]
+    Refused(LinkError),
+    #[error(transparent)]
+    Failed(ServiceError),
+}
+
+/// The page of a game with a session's token: `<base>/web/g/12?t=…`.
+pub fn page_url(base: &str, game: GameId, token: &str) -> String {
+    format!(
+        "{}/web/g/{}?t={}",
+        base.trim_end_matches('/'),
+        game.0,
+        token
+    )
+}
+
+fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
+    let (row, g) = (&l.row, &l.game);
+    let variant: Variant = row.variant;
+    let squares = board_squares();
+    let you = row.color_of(ctx.user.id);
+    let to_move = (row.is_active() && !g.is_over()).then(|| g.side_to_move());
+    let your_turn = you.is_some() && you == to_move;
+    let status = if row.is_active() {
+        ctx.turn_text(l)?
+    } else {
+        match (row.result, row.result_reason) {
+            (Some(r), Some(how)) => ctx.result_text(row, r, how)?,
+            _ => String::new(),
+        }
+    };
+    let moves = if your_turn {
+        sorted_moves(g.position(), variant)
+            .iter()
+            .enumerate()
+            .map(|(index, m)| {
+                let mut path = vec![variant.square_name(m.from())];
+                path.extend(m.landings().map(|s| variant.square_name(s)));
+                WebMove {
+                    index,
+                    text: variant.format_move(m),
+                    path,
+                    captures: m
+                        .captured_squares()
+                        .into_iter()
+                        .map(|s| variant.square_name(s))
+                        .collect(),
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let history = g
+        .moves()
+        .iter()
+        .zip(g.positions().iter().skip(1))
+        .map(|(m, after)| WebPly {
+            text: variant.format_move(m),
+            board: board_string(after, &squares),
+            marks: vec![variant.square_name(m.from()), variant.square_name(m.to())],
+        })
+        .collect();
+    let theme = super::present::board::chat_theme(&ctx.chat, ctx.config().default_theme);
+    let p = theme.palette();
+    let cat = ctx.catalog();
+    let t = |id: &str| cat.get(ctx.lang, id, None);
+    Ok(WebView {
+        game: row.id.0,
+        ply: row.ply.0,
+        lang: ctx.lang.code().to_string(),
+        variant: super::present::text::variant_name(cat, ctx.lang, variant),
+        title: ctx.t("web-title", Some(&args![("game", row.id)])),
+        white: seat_name(cat, ctx.c, row.white, ctx.lang)?,
+        black: seat_name(cat, ctx.c, row.black, ctx.lang)?,
+        you: you.map(color_word),
+        to_move: to_move.map(color_word),
+        active: row.is_active(),
+        your_turn,
+        draw_offered: row.draw_offer.is_some() && row.draw_offer != you && you.is_some(),
+        status,
+        squares: squares
+            .iter()
+            .map(|&s| WebSquare {
+                name: variant.square_name(s),
+                x: s.file(),
+                y: 7 - s.rank(),
+            })
+            .collect(),
+        start: board_string(g.start_position(), &squares),
+        history,
+        moves,
+        colors: WebColors {
+            frame: rgb(p.frame),
+            light: rgb(p.light),
+            dark: rgb(p.dark),
+            last: rgb(p.last),
+            selected: rgb(p.selected),
+            target: rgb(p.target),
+            white: rgb(p.white.body),
+            white_rim: rgb(p.white.rim),
+            black: rgb(p.black.body),
+            black_rim: rgb(p.black.rim),
+            crown: rgb(p.white.crown),
+            coord: rgb(p.coord),
+        },
+        labels: WebLabels {
+            flip: t("web-flip"),
+            pdn: t("web-pdn"),
+            draw: t("web-draw"),
+            resign: t("web-resign"),
+            confirm_resign: t("web-confirm-resign"),
+            confirm_draw: t("web-confirm-draw"),
+            moves: t("web-moves"),
+        },
+    })
+}
+
+/// `/web [#game]`: the speaker's own link to the game's page — in a
+/// private message on Telegram (a group would see it), for them alone on
+/// Discord (ephemeral), printed on the console.
+pub(crate) fn cmd_web(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
+    let row = games::shown_game(ctx, game)?;
+    ctx.gate(&row, super::access::Need::See)?;
+    let Some(base) = ctx.config().web.public_url.clone() else {
+        ctx.tell_id("web-off", None);
+        return Ok(());
+    };
+    let secret = web_secret_in(ctx)?;
+    let generation = store::get_setting(ctx.c, &format!("web_gen:{}", ctx.user.id.0))?
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let claims = Claims {
+        game: row.id,
+        user: ctx.user.id,
+        expires: ctx.now + ctx.config().web.link_secs,
+        generation,
+    };
+    let url = page_url(&base, row.id, &sign(&secret, &claims));
+    let hours = ctx.config().web.link_secs / 3600;
+    let text = ctx.t(
+        "web-link",
+        Some(&args![("game", row.id), ("url", url), ("hours", hours)]),
+    );
+    if ctx.platform == Platform::Telegram && !ctx.chat.is_private {
+        let user = ctx.user.platform_user_id.clone();
+        ctx.post(Draft::text(Target::Private { user }, text));
+        ctx.tell_id("web-sent-private", None);
+    } else {
+        ctx.tell(text);
+    }
+    Ok(())
+}
+
+/// The secret inside an action's transaction (the config's, else the
+/// stored one, made now if there is none).
+fn web_secret_in(ctx: &Ctx) -> Res<Vec<u8>> {
+    if let Some(s) = ctx.config().web.secret.as_deref() {
+        return Ok(s.as_bytes().to_vec());
+    }
+    if let Some(s) = store::get_setting(ctx.c, SECRET_KEY)? {
+        return Ok(s.into_bytes());
+    }
+    let made = hex(&[
+        super::random::secure_u64()?.to_le_bytes(),
+        super::random::secure_u64()?.to_le_bytes(),
+        super::random::secure_u64()?.to_le_bytes(),
+        super::random::secure_u64()?.to_le_bytes(),
+    ]
+    .concat());
+    store::set_setting(ctx.c, SECRET_KEY, &made)?;
+    Ok(made.into_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEY: &[u8] = b"test secret";
+
+    fn claims() -> Claims {
+        Claims {
+            game: GameId(12),
+            user: UserId(3),
+            expires: 1_000,
+            generation: 0,
+        }
+    }
+
+    #[test]
+    fn a_signed_link_verifies_until_it_expires() {
+        let t = sign(KEY, &claims());
+        assert_eq!(verify(KEY, &t, 999), Ok(claims()));
+        assert_eq!(verify(KEY, &t, 1_000), Err(LinkError::Expired));
+    }
+
+    #[test]
+    fn a_tampered_or_foreign_link_is_refused() {
+        let t = sign(KEY, &claims());
+        // another game, same signature
+        let other = t.replacen("12.", "13.", 1);
+        assert_eq!(verify(KEY, &other, 0), Err(LinkError::BadSignature));
+        // another user
+        let other = t.replacen(".3.", ".4.", 1);
+        assert_eq!(verify(KEY, &other, 0), Err(LinkError::BadSignature));
+        // a later expiry
+        let other = t.replacen(".1000.", ".9000.", 1);
+        assert_eq!(verify(KEY, &other, 0), Err(LinkError::BadSignature));
+        // another key
+        assert_eq!(verify(b"other", &t, 0), Err(LinkError::BadSignature));
+        assert_eq!(verify(KEY, "12.3.1000.0", 0), Err(LinkError::Malformed));
+        assert_eq!(verify(KEY, "", 0), Err(LinkError::Malformed));
+        assert_eq!(verify(KEY, "a.b.c.d.e", 0), Err(LinkError::Malformed));
+    }
+
+    #[test]
+    fn the_csrf_token_belongs_to_its_session() {
+        let t = sign(KEY, &claims());
+        let csrf = csrf_token(KEY, &t);
+        assert!(csrf_ok(KEY, &t, &csrf));
+        assert!(!csrf_ok(KEY, &t, ""));
+        assert!(!csrf_ok(KEY, "another", &csrf));
+        assert!(!csrf_ok(b"other", &t, &csrf));
+    }
+}
