@@ -10,7 +10,7 @@
 //! and look at every changed file before committing it. On a mismatch the
 //! image actually drawn is written to `target/render-golden/NAME.png`.
 
-use shashki::engine::rules::{International, International10x8};
+use shashki::engine::rules::{International, Russian10x8};
 use shashki::engine::{
     generate, parse_fen_on, Board10, Board10x8, Move, Position, Square, Variant,
 };
@@ -305,7 +305,7 @@ fn international_10x10_numbered_after_a_capture() {
 fn russian_10x8_from_blacks_side() {
     // 10×8, files a–k without j; Black's view, a man takes two and is crowned
     let (pos, last, n) =
-        widest_capture::<International10x8>("W:WK36,22,27,31,32,40:B18,9,K2,5,6,7,16,15");
+        widest_capture::<Russian10x8>("W:WK36,22,27,31,32,40:B18,9,K2,5,6,7,16,15");
     assert_eq!(n, 2);
     let o = RenderOptions {
         size: 400,

@@ -59,7 +59,8 @@ pub struct RenderArgs {
     variant: String,
     /// The board: 8x8, 10x10 (squares numbered 1–50; --fen, --last and
     /// --select in those numbers, moves checked by International rules) or
-    /// 10x8 (files a–k without j; squares algebraic or numbered 1–40).
+    /// 10x8 (files a–k without j, Russian rules; squares algebraic or
+    /// numbered 1–40).
     #[arg(long)]
     board: Option<String>,
 }
@@ -202,8 +203,8 @@ fn run_pdn(a: &RenderArgs, path: &PathBuf, mut opts: RenderOptions) -> CliResult
     write(&a.output, &render::render_png(&last.position, &opts))
 }
 
-/// A 10×10 or 10×8 board: `--fen` in the board's numbers (10×8: or
-/// algebraic), `--last` and `--select` checked by the rules of
+/// A 10×10 or 10×8 board: `--fen` in the board's numbers or algebraic
+/// names, `--last` and `--select` checked by the rules of
 /// [`BoardShape::Rules`]. No PDN or GIF yet: the engine's PDN reads 8×8
 /// games only.
 fn run_wide<S: BoardShape>(a: &RenderArgs) -> CliResult {
@@ -225,7 +226,7 @@ fn run_wide<S: BoardShape>(a: &RenderArgs) -> CliResult {
     };
     let pos = match &a.fen {
         None => Position::<S>::start(),
-        Some(f) => parse_fen_on::<S>(&numbered_fen::<S>(f))
+        Some(f) => parse_fen_on::<S>(f)
             .map(|i| i.position)
             .map_err(|e| CliError::Input(format!("malformed FEN: {e}")))?,
     };
@@ -247,36 +248,6 @@ fn run_wide<S: BoardShape>(a: &RenderArgs) -> CliResult {
             .collect();
     }
     write(&a.output, &render::render_png(&pos, &opts))
-}
-
-/// A FEN whose algebraic squares (`a1`, `Ki3`; 10×8 only) are rewritten
-/// as the board's numbers, which the engine's reader takes.
-fn numbered_fen<S: BoardShape>(fen: &str) -> String {
-    if S::FRAME == FrameLabels::EdgeNumbers {
-        return fen.to_string();
-    }
-    let mut fields = fen.split(':');
-    let mut out: Vec<String> = fields.next().map(str::to_string).into_iter().collect();
-    for field in fields {
-        // the colour letter, then the squares
-        let (colour, list) = field.split_at(usize::from(field.starts_with(['W', 'B', 'w', 'b'])));
-        let items: Vec<String> = list
-            .split(',')
-            .map(|item| {
-                let t = item.trim();
-                let (king, sq) = match t.strip_prefix(['K', 'k']) {
-                    Some(rest) if render::parse_algebraic::<S>(rest).is_some() => ("K", rest),
-                    _ => ("", t),
-                };
-                match render::parse_algebraic::<S>(sq) {
-                    Some(s) => format!("{king}{}", s.pdn()),
-                    None => item.to_string(),
-                }
-            })
-            .collect();
-        out.push(format!("{colour}{}", items.join(",")));
-    }
-    out.join(":")
 }
 
 /// The options every output shares.

@@ -182,7 +182,7 @@ fn draw_base<S: BoardShape>(theme: Theme, l: &Layout, mirrored: Option<Variant>)
     };
     let variant = mirrored.unwrap_or_default();
     let letters = match labels {
-        FrameLabels::Letters(letters) => letters.as_bytes(),
+        FrameLabels::Letters => S::FILES,
         FrameLabels::EdgeNumbers => {
             // the numbers of the edge squares beside them (the Portuguese
             // federation's diagram 2), smaller: up to two digits in the frame

@@ -226,7 +226,7 @@ mod tests {
 
     #[test]
     fn a_ten_by_eight_replay_keeps_its_lower_board_and_caption_strip() {
-        use crate::engine::rules::International10x8;
+        use crate::engine::rules::Russian10x8;
         use crate::engine::{generate, Board10x8};
         let mut pos = Position::<Board10x8>::start();
         let mut frames = vec![Frame {
@@ -236,7 +236,7 @@ mod tests {
         }];
         for i in 0..3 {
             let mut moves = Vec::new();
-            generate::<International10x8>(&pos, &mut moves);
+            generate::<Russian10x8>(&pos, &mut moves);
             let mv = moves[0];
             frames.push(Frame {
                 position: pos.make(&mv),

@@ -36,7 +36,7 @@ mod towers;
 pub use gif::{frames_from_replay, frames_from_replay_in, render_gif, Frame, GifOptions};
 pub use last_move::{CapturedPiece, LastMove, LastMoveError};
 pub use layout::Layout;
-pub use shape::{parse_algebraic, BoardShape, FrameLabels};
+pub use shape::{BoardShape, FrameLabels};
 pub use theme::{Theme, UnknownTheme};
 pub use towers::{render_towers, render_towers_png, Tower};
 

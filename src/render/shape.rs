@@ -6,7 +6,7 @@
 //! per-shape part.
 
 use super::{LastMove, RenderOptions};
-use crate::engine::rules::{International, International10x8, Russian};
+use crate::engine::rules::{International, Russian, Russian10x8};
 use crate::engine::{
     parse_fen_on, Board10, Board10x8, Board8, Color, Move, Position, Rules, Shape, Square, Variant,
 };
@@ -14,9 +14,10 @@ use crate::engine::{
 /// How the frame around the squares is labelled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FrameLabels {
-    /// Files by these letters (left to right from White's side), ranks by
-    /// number from 1 at White's side, on all four edges.
-    Letters(&'static str),
+    /// Files by the board's letters ([`Shape::FILES`], left to right from
+    /// White's side), ranks by number from 1 at White's side, on all four
+    /// edges.
+    Letters,
     /// The numbers of the edge squares beside them.
     EdgeNumbers,
 }
@@ -55,7 +56,7 @@ pub(crate) fn legal_moves<S: BoardShape>(pos: &Position<S>) -> Vec<Move<S>> {
 
 impl BoardShape for Board8 {
     type Rules = Russian;
-    const FRAME: FrameLabels = FrameLabels::Letters("abcdefgh");
+    const FRAME: FrameLabels = FrameLabels::Letters;
 
     fn number(variant: Variant, sq: Square) -> u32 {
         variant.square_number(sq).into()
@@ -113,7 +114,7 @@ impl BoardShape for Board10 {
     }
 
     fn parse_square(text: &str) -> Result<Square<Board10>, String> {
-        Square::parse_number(text).map_err(|e| e.to_string())
+        Square::parse_on(text).map_err(|e| e.to_string())
     }
 
     fn samples(base: RenderOptions<Board10>) -> Vec<(Position<Board10>, RenderOptions<Board10>)> {
@@ -123,8 +124,8 @@ impl BoardShape for Board10 {
 }
 
 impl BoardShape for Board10x8 {
-    type Rules = International10x8;
-    const FRAME: FrameLabels = FrameLabels::Letters("abcdefghik");
+    type Rules = Russian10x8;
+    const FRAME: FrameLabels = FrameLabels::Letters;
 
     fn number(_: Variant, sq: Square<Board10x8>) -> u32 {
         sq.pdn().into()
@@ -135,9 +136,7 @@ impl BoardShape for Board10x8 {
     }
 
     fn parse_square(text: &str) -> Result<Square<Board10x8>, String> {
-        parse_algebraic(text)
-            .or_else(|| Square::parse_number(text).ok())
-            .ok_or_else(|| format!("'{}' is not a square of the 10×8 board", text.trim()))
+        Square::parse_on(text).map_err(|e| e.to_string())
     }
 
     fn samples(
@@ -145,22 +144,6 @@ impl BoardShape for Board10x8 {
     ) -> Vec<(Position<Board10x8>, RenderOptions<Board10x8>)> {
         wide_samples(base, "W:WK36,22,23,27,31,32,K40:B18,9,K2,K5,6,7,16,15")
     }
-}
-
-/// A square of the 10×8 board written algebraically: files a–k without j,
-/// ranks 1–8 (`i3`, `k4`).
-pub fn parse_algebraic<S: Shape>(text: &str) -> Option<Square<S>> {
-    let t = text.trim().to_ascii_lowercase();
-    let mut chars = t.chars();
-    let letter = chars.next()?;
-    let rank: u8 = chars.as_str().parse().ok()?;
-    let letters: &[u8] = if S::WIDTH == 8 {
-        b"abcdefgh"
-    } else {
-        b"abcdefghik"
-    };
-    let file = letters.iter().position(|&c| c as char == letter)? as u8;
-    Square::at(file, rank.checked_sub(1)?)
 }
 
 /// The sample boards of a wide shape: the start with a selection and a
