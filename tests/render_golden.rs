@@ -317,3 +317,45 @@ fn russian_10x8_from_blacks_side() {
     };
     check("ten_by_eight_flip_contrast", &pos, &o);
 }
+
+#[test]
+fn bashni_towers_show_their_composition() {
+    use shashki::engine::{Color, Kind, Piece};
+    use shashki::render::{render_towers_png, Tower};
+    let p = |color, kind| Piece { color, kind };
+    let (w, b, man, king) = (Color::White, Color::Black, Kind::Man, Kind::King);
+    let towers = vec![
+        // five: a white king over black, black, white, black
+        Tower {
+            square: sq("c3"),
+            pieces: vec![p(w, king), p(b, man), p(b, man), p(w, man), p(b, man)],
+        },
+        Tower {
+            square: sq("f6"),
+            pieces: vec![p(b, man), p(w, man)],
+        },
+        Tower {
+            square: sq("e5"),
+            pieces: vec![p(b, man)],
+        },
+    ];
+    let o = RenderOptions {
+        size: 400,
+        ..opts(Theme::Classic)
+    };
+    let png = render_towers_png(Color::White, &towers, &o);
+    let golden = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/towers_classic.png");
+    if std::env::var_os("SHASHKI_UPDATE_GOLDENS").is_some() {
+        std::fs::write(&golden, &png).unwrap();
+        return;
+    }
+    let want = image::open(&golden).unwrap().to_rgb8();
+    let got = image::load_from_memory(&png).unwrap().to_rgb8();
+    assert_eq!(got.dimensions(), want.dimensions());
+    let off = got
+        .pixels()
+        .zip(want.pixels())
+        .filter(|(a, b)| (0..3).any(|k| a.0[k].abs_diff(b.0[k]) > 12))
+        .count();
+    assert!(off <= (400 * 400 / 2000) as usize, "{off} pixels differ");
+}
