@@ -1548,3 +1548,46 @@ async fn no_log_level_prints_the_token() {
         ],
     );
 }
+
+/// "Open board" on Telegram: the living board in a group carries the
+/// direct Mini App link (`t.me/<bot>/<app>?startapp=game-N`, which works
+/// in groups) when `[web] mini_app` is set, and no such button without it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_living_board_links_the_mini_app_when_one_is_configured() {
+    tokio::time::timeout(Duration::from_secs(60), open_board_link())
+        .await
+        .expect("in time");
+}
+
+async fn open_board_link() {
+    for app in [Some("board"), None] {
+        let mut config = test_config();
+        config.web.public_url = Some("https://draughts.example.org".into());
+        config.web.mini_app = app.map(str::to_string);
+        let (fake, stop, bot, _dir) = living_bot_with(false, config).await;
+        fake.push_update(group_update(1, 10, "/challenge ai 1 white", None));
+        let (_, board) = fake
+            .wait_for(0, "the first board", |c| c.method == "sendPhoto")
+            .await;
+        let urls = urls(&board);
+        match app {
+            Some(_) => assert_eq!(
+                urls,
+                vec!["https://t.me/shashki_test_bot/board?startapp=game-1".to_string()],
+                "{:?}",
+                keyboard(&board)
+            ),
+            None => assert!(urls.is_empty(), "{urls:?}"),
+        }
+        assert!(
+            buttons(&board).contains(&"f:1".to_string()),
+            "the rest stays"
+        );
+        assert!(
+            !buttons(&board).iter().any(|b| b.starts_with("w:")),
+            "no Discord button"
+        );
+        stop.send(true).unwrap();
+        let _ = bot.await;
+    }
+}

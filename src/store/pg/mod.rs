@@ -32,10 +32,14 @@ pub(in crate::store) static BEGIN_WRITE: std::sync::LazyLock<String> =
 /// The migrations, by the schema version each brings the database to (the
 /// SQLite migrations' numbers: the first one makes the whole schema as of
 /// v23). A new migration adds a file here and one for SQLite.
-const MIGRATIONS: &[(i64, &str)] = &[(23, include_str!("v23.sql")), (24, include_str!("v24.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (23, include_str!("v23.sql")),
+    (24, include_str!("v24.sql")),
+    (25, include_str!("v25.sql")),
+];
 
 /// The latest schema version this build knows.
-pub const LATEST_VERSION: i64 = 24;
+pub const LATEST_VERSION: i64 = 25;
 
 /// One connection to a PostgreSQL database.
 pub(in crate::store) struct PgConn {
