@@ -1,38 +1,8 @@
 //! `/healthz` and `/metrics` through a real HTTP client on the bound port.
 use super::*;
-use crate::core::{Config, Event, Platform, Service, SystemClock};
+use crate::core::Platform;
+use crate::runtime::test_fixtures::{event, service};
 use std::sync::Arc;
-
-fn service(dir: &tempfile::TempDir) -> Arc<Service> {
-    let config = Config {
-        ai_max_movetime: Duration::from_millis(20),
-        board_size: 160,
-        ..Config::default()
-    };
-    Arc::new(Service::open(&dir.path().join("t.sqlite"), config, Arc::new(SystemClock)).unwrap())
-}
-
-fn event(text: &str) -> Event {
-    Event {
-        platform: Platform::Console,
-        chat: crate::core::ChatRef {
-            id: "c".into(),
-            title: None,
-            is_private: false,
-        },
-        user: crate::core::UserRef {
-            id: "anna".into(),
-            name: "Anna".into(),
-            handle: Some("anna".into()),
-            lang: Some("en".into()),
-            is_admin: false,
-        },
-        input: crate::core::Input::Text(text.into()),
-        update_id: None,
-        bare_moves: true,
-        thread: None,
-    }
-}
 
 /// The endpoints of `hub` on 127.0.0.1 (a free port): their base URL.
 async fn serving(hub: &Hub) -> String {

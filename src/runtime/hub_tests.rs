@@ -1,38 +1,8 @@
 //! Tests of the hub (events, panics, AI jobs, resume).
 use super::*;
 use crate::core::{Config, ServiceError, SystemClock, Target};
+use crate::runtime::test_fixtures::{event, service};
 use std::time::Duration;
-
-fn service(dir: &tempfile::TempDir) -> Arc<Service> {
-    let config = Config {
-        ai_max_movetime: Duration::from_millis(20),
-        board_size: 160,
-        ..Config::default()
-    };
-    Arc::new(Service::open(&dir.path().join("t.sqlite"), config, Arc::new(SystemClock)).unwrap())
-}
-
-fn event(text: &str) -> Event {
-    Event {
-        platform: Platform::Console,
-        chat: crate::core::ChatRef {
-            id: "c".into(),
-            title: None,
-            is_private: false,
-        },
-        user: crate::core::UserRef {
-            id: "anna".into(),
-            name: "Anna".into(),
-            handle: Some("anna".into()),
-            lang: Some("en".into()),
-            is_admin: false,
-        },
-        input: crate::core::Input::Text(text.into()),
-        update_id: None,
-        bare_moves: true,
-        thread: None,
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn submitted_events_reply_through_the_route_and_wait_for_the_ai() -> Result<(), ServiceError>

@@ -72,6 +72,21 @@ fn job_histogram() -> Histogram {
     Histogram::new(exponential_buckets(0.001, 2.0, 16))
 }
 
+/// Registers each listed field of `m` in `registry` (whose prefix gives the
+/// `shashki_`): its name, its unit after `in` where it has one, its help.
+/// The order of the list is the order of the exposition.
+macro_rules! register {
+    ($registry:ident, $m:ident: $($field:ident => $name:literal $(in $unit:ident)?, $help:literal;)*) => {
+        $(register!(@one $registry, $name, $help, $m.$field.clone() $(, $unit)?);)*
+    };
+    (@one $registry:ident, $name:literal, $help:literal, $metric:expr) => {
+        $registry.register($name, $help, $metric)
+    };
+    (@one $registry:ident, $name:literal, $help:literal, $metric:expr, $unit:ident) => {
+        $registry.register_with_unit($name, $help, Unit::$unit, $metric)
+    };
+}
+
 /// Every metric of the process (cheap to share: an `Arc` in the hub).
 pub struct Metrics {
     registry: Registry,
@@ -132,78 +147,37 @@ impl Metrics {
             sends_rate_limited: Family::default(),
             platform_up: Family::default(),
         };
-        registry.register(
-            "updates_handled",
-            "Updates the service handled, by platform",
-            m.updates.clone(),
-        );
-        registry.register(
-            "updates_failed",
-            "Updates whose handling failed (the person was told something went wrong), by platform",
-            m.updates_failed.clone(),
-        );
-        registry.register(
-            "moves_applied",
-            "Moves applied to games, by who played them (player, ai)",
-            m.moves.clone(),
-        );
-        registry.register(
-            "refusals",
-            "Actions refused, by kind (the refusal's message id)",
-            m.refusals.clone(),
-        );
-        registry.register(
-            "updates_dropped",
-            "Updates refused at the lanes since start, by reason (user_queue, user_rate, chat_queue)",
-            m.dropped.clone(),
-        );
-        registry.register(
-            "lane_updates_waiting",
-            "Updates waiting in the chats' lanes (queue depth)",
-            m.lane_waiting.clone(),
-        );
-        registry.register("lanes_active", "Chats with a lane", m.lanes.clone());
-        registry.register(
-            "jobs_in_flight",
-            "AI moves and analyses queued or running",
-            m.jobs_in_flight.clone(),
-        );
-        registry.register_with_unit(
-            "job_duration",
-            "Time a job took to run (engine and database, not the sends), by kind",
-            Unit::Seconds,
-            m.job_seconds.clone(),
-        );
-        registry.register(
-            "engine_nodes",
-            "Positions the engine searched for AI moves",
-            m.engine_nodes.clone(),
-        );
-        registry.register_with_unit(
-            "engine_search",
-            "Time the engine searched for AI moves",
-            Unit::Seconds,
-            m.engine_seconds.clone(),
-        );
-        registry.register(
-            "engine_nodes_per_second",
-            "The engine's speed in the last AI move (nodes / elapsed)",
-            m.engine_nps.clone(),
-        );
-        registry.register(
-            "sends_failed",
-            "Messages a platform did not take (after the transport's own tries), by platform",
-            m.sends_failed.clone(),
-        );
-        registry.register(
-            "sends_rate_limited",
-            "Sends a platform answered with a rate limit (waited out, then tried again), by platform",
-            m.sends_rate_limited.clone(),
-        );
-        registry.register(
-            "platform_connected",
-            "1 while the platform is connected, 0 while not, for each configured platform",
-            m.platform_up.clone(),
+        register!(registry, m:
+            updates => "updates_handled",
+                "Updates the service handled, by platform";
+            updates_failed => "updates_failed",
+                "Updates whose handling failed (the person was told something went wrong), by platform";
+            moves => "moves_applied",
+                "Moves applied to games, by who played them (player, ai)";
+            refusals => "refusals",
+                "Actions refused, by kind (the refusal's message id)";
+            dropped => "updates_dropped",
+                "Updates refused at the lanes since start, by reason (user_queue, user_rate, chat_queue)";
+            lane_waiting => "lane_updates_waiting",
+                "Updates waiting in the chats' lanes (queue depth)";
+            lanes => "lanes_active",
+                "Chats with a lane";
+            jobs_in_flight => "jobs_in_flight",
+                "AI moves and analyses queued or running";
+            job_seconds => "job_duration" in Seconds,
+                "Time a job took to run (engine and database, not the sends), by kind";
+            engine_nodes => "engine_nodes",
+                "Positions the engine searched for AI moves";
+            engine_seconds => "engine_search" in Seconds,
+                "Time the engine searched for AI moves";
+            engine_nps => "engine_nodes_per_second",
+                "The engine's speed in the last AI move (nodes / elapsed)";
+            sends_failed => "sends_failed",
+                "Messages a platform did not take (after the transport's own tries), by platform";
+            sends_rate_limited => "sends_rate_limited",
+                "Sends a platform answered with a rate limit (waited out, then tried again), by platform";
+            platform_up => "platform_connected",
+                "1 while the platform is connected, 0 while not, for each configured platform";
         );
         Metrics { registry, ..m }
     }

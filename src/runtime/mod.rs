@@ -31,6 +31,8 @@ pub mod metrics;
 pub mod procs;
 pub mod shutdown;
 pub mod sweeper;
+#[cfg(test)]
+mod test_fixtures;
 pub mod transport;
 
 pub use deliver::{Deliverer, Delivery, Ledger};
