@@ -372,6 +372,49 @@ struct FakeDiscord {
     rest_task: tokio::task::JoinHandle<()>,
 }
 
+impl FakeDiscord {
+    /// `config.toml` in `dir` for `shashki run` against this fake: the
+    /// database `bot.sqlite`, the log at `level`, the other `sections`,
+    /// and the `[discord]` section with the `discord` keys after the token
+    /// and `http_base`.
+    #[cfg(unix)]
+    fn config(
+        &self,
+        dir: &tempfile::TempDir,
+        level: &str,
+        sections: &str,
+        discord: &str,
+    ) -> std::path::PathBuf {
+        let config = dir.path().join("config.toml");
+        std::fs::write(
+            &config,
+            format!(
+                "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"{level}\"\n{sections}\
+                 [discord]\ntoken = \"{TOKEN}\"\nhttp_base = \"{}\"\n{discord}",
+                self.base
+            ),
+        )
+        .unwrap();
+        config
+    }
+
+    /// Until a session has sent IDENTIFY.
+    #[cfg(unix)]
+    async fn identified(&self) {
+        wait_gateway(&self.gw, "IDENTIFY", |l| {
+            l.received.iter().any(|v| v["op"] == 2)
+        })
+        .await;
+    }
+
+    /// Stops the fake gateway and REST API.
+    #[cfg(unix)]
+    fn stop(&self) {
+        self.gw_task.abort();
+        self.rest_task.abort();
+    }
+}
+
 async fn fake_discord() -> FakeDiscord {
     let ws_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let ws_url = format!("ws://{}", ws_listener.local_addr().unwrap());
@@ -715,23 +758,15 @@ async fn shard_one_of_two() {
         .unwrap()
         .local_addr()
         .unwrap();
-    let config = dir.path().join("config.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"info\"\n\
-             [http]\nlisten = \"{http}\"\n\
-             [discord]\ntoken = \"{TOKEN}\"\nhttp_base = \"{}\"\nshards = \"1/2\"\n",
-            fake.base
-        ),
-    )
-    .unwrap();
+    let config = fake.config(
+        &dir,
+        "info",
+        &format!("[http]\nlisten = \"{http}\"\n"),
+        "shards = \"1/2\"\n",
+    );
     let (child, guard, reader) = common::process::spawn_logged(&config);
     let pid = child.id();
-    wait_gateway(&fake.gw, "IDENTIFY", |l| {
-        l.received.iter().any(|v| v["op"] == 2)
-    })
-    .await;
+    fake.identified().await;
     // /healthz: 200 once shard 1 is READY
     let healthz = format!("http://{http}/healthz");
     let until = tokio::time::Instant::now() + WAIT;
@@ -771,8 +806,7 @@ async fn shard_one_of_two() {
     let log = reader.join().unwrap();
     assert!(exit.success(), "{log}");
     assert!(log.contains("running these gateway shards"), "{log}");
-    fake.gw_task.abort();
-    fake.rest_task.abort();
+    fake.stop();
 }
 
 /// The real binary: `shashki run` on a database where a game waits for the
@@ -811,17 +845,12 @@ async fn resume() {
                 .unwrap();
         }
     }
-    let config = dir.path().join("config.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"info\"\n\
-             [ai]\nmax_movetime_ms = 100\n[game]\nboard_size = 320\n\
-             [discord]\ntoken = \"{TOKEN}\"\nhttp_base = \"{}\"\n",
-            fake.base
-        ),
-    )
-    .unwrap();
+    let config = fake.config(
+        &dir,
+        "info",
+        "[ai]\nmax_movetime_ms = 100\n[game]\nboard_size = 320\n",
+        "",
+    );
     let child = common::process::shashki_run(&config)
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -829,10 +858,7 @@ async fn resume() {
     let pid = child.id();
     // stop the bot however the test ends
     let guard = common::process::Kill(pid);
-    wait_gateway(&fake.gw, "IDENTIFY", |l| {
-        l.received.iter().any(|v| v["op"] == 2)
-    })
-    .await;
+    fake.identified().await;
     // the AI's board in the channel: a PNG and a menu of Black's moves
     let board = wait_for(&fake.rest, "the AI's move in the channel", |calls| {
         calls
@@ -889,8 +915,7 @@ async fn resume() {
         .filter(|c| c.path == format!("/api/v10/channels/{CHANNEL}/messages"))
         .count();
     assert_eq!(posted, 1, "the AI's move is posted once");
-    fake.gw_task.abort();
-    fake.rest_task.abort();
+    fake.stop();
 }
 
 /// The forms a token takes in a log line: as written, in hex (tungstenite
@@ -922,16 +947,7 @@ async fn no_log_level_prints_the_token() {
 async fn trace_log() {
     let fake = fake_discord().await;
     let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("config.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[database]\npath = \"bot.sqlite\"\n[log]\nlevel = \"trace\"\n\
-             [discord]\ntoken = \"{TOKEN}\"\nhttp_base = \"{}\"\n",
-            fake.base
-        ),
-    )
-    .unwrap();
+    let config = fake.config(&dir, "trace", "", "");
     let (child, guard, reader) = common::process::spawn_logged(&config);
     let pid = child.id();
     wait_gateway(&fake.gw, "IDENTIFY and a heartbeat acknowledged", |l| {
@@ -961,6 +977,5 @@ async fn trace_log() {
     assert!(log.contains("TRACE"), "the log is at trace");
     assert!(log.contains("Identifying"), "the IDENTIFY is in the log");
     common::process::assert_not_in_log(&log, token_forms(TOKEN));
-    fake.gw_task.abort();
-    fake.rest_task.abort();
+    fake.stop();
 }
