@@ -212,6 +212,40 @@ pub(super) fn placed_message(at: &Placed) -> Result<(ChannelId, MessageId), Send
     Ok((channel, MessageId::new(m)))
 }
 
+impl Discord {
+    /// A placed message edited to `r`: its text and buttons, and with
+    /// `media` its picture too (the new attachment in place of the old).
+    /// A pending press is answered by updating the pressed message.
+    async fn edit_placed(
+        &self,
+        at: &Placed,
+        r: &Reply,
+        press: Option<&Press>,
+        media: bool,
+    ) -> Result<(), SendError> {
+        let err = |e: serenity::Error| send_error(&e, false);
+        if let Some(res) = self.update_pressed(press, r, media).await {
+            return res;
+        }
+        let (channel, message) = placed_message(at)?;
+        let o = self.outgoing(r, self.channel_lang(&at.chat)).await;
+        let mut e = EditMessage::new()
+            .content(o.content)
+            .components(o.components)
+            .allowed_mentions(CreateAllowedMentions::new().users(o.mentions));
+        if media {
+            for f in o.files {
+                e = e.new_attachment(f);
+            }
+        }
+        channel
+            .edit_message(&*self.http, message, e)
+            .await
+            .map(drop)
+            .map_err(err)
+    }
+}
+
 impl Transport for Discord {
     fn platform(&self) -> Platform {
         Platform::Discord
@@ -247,23 +281,7 @@ impl Transport for Discord {
         r: &'a Reply,
         press: Option<&'a Press>,
     ) -> Fut<'a, Result<(), SendError>> {
-        Box::pin(async move {
-            let err = |e: serenity::Error| send_error(&e, false);
-            if let Some(res) = self.update_pressed(press, r, false).await {
-                return res;
-            }
-            let (channel, message) = placed_message(at)?;
-            let o = self.outgoing(r, self.channel_lang(&at.chat)).await;
-            let e = EditMessage::new()
-                .content(o.content)
-                .components(o.components)
-                .allowed_mentions(CreateAllowedMentions::new().users(o.mentions));
-            channel
-                .edit_message(&*self.http, message, e)
-                .await
-                .map(drop)
-                .map_err(err)
-        })
+        Box::pin(self.edit_placed(at, r, press, false))
     }
 
     fn edit_media<'a>(
@@ -272,27 +290,8 @@ impl Transport for Discord {
         r: &'a Reply,
         press: Option<&'a Press>,
     ) -> Fut<'a, Result<(), SendError>> {
-        Box::pin(async move {
-            let err = |e: serenity::Error| send_error(&e, false);
-            if let Some(res) = self.update_pressed(press, r, true).await {
-                return res;
-            }
-            // a living board: the new picture in place of the old
-            let (channel, message) = placed_message(at)?;
-            let o = self.outgoing(r, self.channel_lang(&at.chat)).await;
-            let mut e = EditMessage::new()
-                .content(o.content)
-                .components(o.components)
-                .allowed_mentions(CreateAllowedMentions::new().users(o.mentions));
-            for f in o.files {
-                e = e.new_attachment(f);
-            }
-            channel
-                .edit_message(&*self.http, message, e)
-                .await
-                .map(drop)
-                .map_err(err)
-        })
+        // a living board: the new picture in place of the old
+        Box::pin(self.edit_placed(at, r, press, true))
     }
 
     fn clear_buttons<'a>(&'a self, at: &'a Placed) -> Fut<'a, Result<(), SendError>> {
