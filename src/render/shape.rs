@@ -101,21 +101,29 @@ impl BoardShape for Board8 {
     }
 }
 
+/// What the wider boards share: PDN's numbering (one for every variant),
+/// never mirrored, a square read by the board's own parser.
+macro_rules! wide_board {
+    () => {
+        fn number(_: Variant, sq: Square<Self>) -> u32 {
+            sq.pdn().into()
+        }
+
+        fn mirrored(_: Variant) -> bool {
+            false
+        }
+
+        fn parse_square(text: &str) -> Result<Square<Self>, String> {
+            Square::parse_on(text).map_err(|e| e.to_string())
+        }
+    };
+}
+
 impl BoardShape for Board10 {
     type Rules = International;
     const FRAME: FrameLabels = FrameLabels::EdgeNumbers;
 
-    fn number(_: Variant, sq: Square<Board10>) -> u32 {
-        sq.pdn().into()
-    }
-
-    fn mirrored(_: Variant) -> bool {
-        false
-    }
-
-    fn parse_square(text: &str) -> Result<Square<Board10>, String> {
-        Square::parse_on(text).map_err(|e| e.to_string())
-    }
+    wide_board!();
 
     fn samples(base: RenderOptions<Board10>) -> Vec<(Position<Board10>, RenderOptions<Board10>)> {
         // kings of both colours, and a man that takes several
@@ -127,17 +135,7 @@ impl BoardShape for Board10x8 {
     type Rules = Russian10x8;
     const FRAME: FrameLabels = FrameLabels::Letters;
 
-    fn number(_: Variant, sq: Square<Board10x8>) -> u32 {
-        sq.pdn().into()
-    }
-
-    fn mirrored(_: Variant) -> bool {
-        false
-    }
-
-    fn parse_square(text: &str) -> Result<Square<Board10x8>, String> {
-        Square::parse_on(text).map_err(|e| e.to_string())
-    }
+    wide_board!();
 
     fn samples(
         base: RenderOptions<Board10x8>,
