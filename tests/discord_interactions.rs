@@ -175,6 +175,19 @@ impl Setup {
     fn n(&self) -> usize {
         self.fake.calls.lock().unwrap().len()
     }
+    /// Bob presses the button `custom_id` (interaction `n`, its `token`):
+    /// the calls it made.
+    async fn bob_presses(&self, n: u64, token: &str, custom_id: &str) -> Vec<Call> {
+        let since = self.n();
+        self.discord
+            .on_interaction(interaction(as_bob(component(
+                n,
+                token,
+                json!({"custom_id": custom_id, "component_type": 2}),
+            ))))
+            .await;
+        self.calls_since(since)
+    }
     /// The first call since `n` that matches, waiting for it (the hub posts
     /// the AI's replies in the background).
     async fn wait_for(&self, n: usize, what: &str, pred: impl Fn(&Call) -> bool) -> Call {
@@ -768,15 +781,7 @@ async fn refusals() {
         .as_str()
         .unwrap()
         .to_string();
-    let n = s.n();
-    s.discord
-        .on_interaction(interaction(as_bob(component(
-            2,
-            "tok-accept",
-            json!({"custom_id": accept, "component_type": 2}),
-        ))))
-        .await;
-    let board = s.calls_since(n).remove(0);
+    let board = s.bob_presses(2, "tok-accept", &accept).await.remove(0);
     assert_eq!(board.body["type"], 4, "{}", board.body);
     let options = component_ids(&board.body["data"]).1;
     assert_eq!(options.len(), 7, "White's moves: {}", board.body);
@@ -872,15 +877,7 @@ async fn refusals() {
     // flip is anyone's: Bob sees the board from the other side, alone
     // (ephemeral, a new message, not the pressed board), nothing changes
     let before = stored(&s);
-    let n = s.n();
-    s.discord
-        .on_interaction(interaction(as_bob(component(
-            9,
-            "tok-flip",
-            json!({"custom_id": "f:1", "component_type": 2}),
-        ))))
-        .await;
-    let calls = s.calls_since(n);
+    let calls = s.bob_presses(9, "tok-flip", "f:1").await;
     assert_eq!(calls.len(), 1, "{calls:#?}");
     assert_eq!(calls[0].body["type"], 4);
     assert_eq!(flags(&calls[0]), Some(64), "for Bob alone");
@@ -1315,15 +1312,7 @@ async fn open_board() {
         .into_iter()
         .find(|b| b.starts_with("a:"))
         .expect("an accept button");
-    let n = s.n();
-    s.discord
-        .on_interaction(interaction(as_bob(component(
-            2,
-            "tok-accept",
-            json!({"custom_id": accept, "component_type": 2}),
-        ))))
-        .await;
-    let board = s.calls_since(n).remove(0);
+    let board = s.bob_presses(2, "tok-accept", &accept).await.remove(0);
     let buttons = component_ids(&board.body["data"]).0;
     assert!(
         buttons.contains(&"w:1".to_string()),
@@ -1333,15 +1322,7 @@ async fn open_board() {
 
     // Bob presses it: his own link, for him alone; nothing public, nothing
     // changed
-    let n = s.n();
-    s.discord
-        .on_interaction(interaction(as_bob(component(
-            3,
-            "tok-web",
-            json!({"custom_id": "w:1", "component_type": 2}),
-        ))))
-        .await;
-    let calls = s.calls_since(n);
+    let calls = s.bob_presses(3, "tok-web", "w:1").await;
     assert_eq!(calls.len(), 1, "{calls:#?}");
     assert_eq!(calls[0].body["type"], 4, "{}", calls[0].body);
     assert_eq!(flags(&calls[0]), Some(64), "ephemeral");

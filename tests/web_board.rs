@@ -331,7 +331,12 @@ async fn open_in(b: &Browser, s: &Served, game: GameId, name: &str) {
         token(s, game, name)
     ))
     .await;
-    b.until("the page's script ran", || async {
+    ready(b, "the page's script ran").await;
+}
+
+/// Until the page's script has run (its `#app` marked ready).
+async fn ready(b: &Browser, what: &str) {
+    b.until(what, || async {
         b.run(
             "return document.getElementById('app')?.dataset.ready === '1';",
             json!([]),
@@ -729,16 +734,7 @@ async fn the_mini_app_signs_in_with_init_data_through_the_web_gate() {
         q.append_pair("tgWebAppData", &good);
         q.append_pair("tgWebAppVersion", "8.0");
         b.goto(&format!("{}/web/app#{}", s.base, q.finish())).await;
-        b.until("the game's page", || async {
-            b.run(
-                "return document.getElementById('app')?.dataset.ready === '1';",
-                json!([]),
-            )
-            .await
-            .as_bool()
-            .unwrap_or(false)
-        })
-        .await;
+        ready(&b, "the game's page").await;
         assert!(
             b.text("[data-role=status]").await.contains("Move 1"),
             "the game's status line"
