@@ -5,34 +5,14 @@
 //! input ends the program), boards are written to the boards folder, `/as`
 //! and `/pick` work, and the games stay in the database.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
+mod common;
 
-/// Run `shashki console` in `dir` with `script` on stdin: (exit status,
-/// stdout, stderr).
+use std::path::Path;
+
+/// Run `shashki console` in `dir` on `t.sqlite` with `script` on stdin:
+/// (exit status, stdout, stderr).
 fn console(dir: &Path, script: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .args(["console", "--db", "t.sqlite", "--ai-movetime", "100"])
-        .current_dir(dir)
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run shashki console");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::console(dir, "t.sqlite", script)
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::room::{text, Room};
+use common::room::{button, text, Room};
 use shashki::core::Config;
 use shashki::engine::{Game, Position};
 use shashki::store::{self, GameId, Location};
@@ -16,15 +16,6 @@ fn config() -> Config {
         ai_max_movetime: std::time::Duration::from_millis(100),
         ..Config::default()
     }
-}
-
-fn button(o: &shashki::core::Outcome, label_part: &str) -> String {
-    o.replies
-        .iter()
-        .flat_map(|r| r.choices.iter().flatten())
-        .find(|c| c.label.contains(label_part))
-        .map(|c| c.payload.clone())
-        .unwrap_or_else(|| panic!("no button {label_part} in {o:#?}"))
 }
 
 fn replay(room: &Room, id: GameId) -> Game {
@@ -110,35 +101,18 @@ fn a_game_is_played_to_the_end_through_the_service_on_postgres() {
 /// password never shows.
 #[test]
 fn the_console_plays_against_the_ai_on_postgres() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
     let Some(db) = common::pg::fresh_database() else {
         return;
     };
     let mut url = url::Url::parse(&db.url).unwrap();
     url.set_password(Some("hunter2")).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
-        .args(["console", "--db", url.as_str(), "--ai-movetime", "100"])
-        .current_dir(dir.path())
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run shashki console");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"/as Anna\n/challenge ai 1 white\n/move c3-d4\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
+    let (code, stdout, stderr) = common::console(
+        dir.path(),
+        url.as_str(),
+        "/as Anna\n/challenge ai 1 white\n/move c3-d4\n",
     );
-    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert_eq!(code, 0, "{stdout}{stderr}");
     assert_eq!(stderr, "", "nothing on stderr (no panic, no error)");
     assert!(stdout.contains("Game #1 begins"), "{stdout}");
     assert!(

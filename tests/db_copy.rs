@@ -4,18 +4,9 @@
 
 mod common;
 
-use common::room::{text, Room};
+use common::room::{button, text, Room};
 use shashki::core::Config;
 use shashki::store::{self, copy, Store};
-
-fn button(o: &shashki::core::Outcome, label_part: &str) -> String {
-    o.replies
-        .iter()
-        .flat_map(|r| r.choices.iter().flatten())
-        .find(|c| c.label.contains(label_part))
-        .map(|c| c.payload.clone())
-        .unwrap_or_else(|| panic!("no button {label_part} in {o:#?}"))
-}
 
 #[test]
 fn a_sqlite_file_is_copied_to_postgres_and_verified() {

@@ -19,6 +19,35 @@ pub fn shashki(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Run `shashki console` in `dir` on the database `db` (a file in `dir`
+/// or a URL) with `script` on stdin: (exit status, stdout, stderr).
+#[allow(dead_code)] // not every test file that shares this module uses it
+pub fn console(dir: &std::path::Path, db: &str, script: &str) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki"))
+        .args(["console", "--db", db, "--ai-movetime", "100"])
+        .current_dir(dir)
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run shashki console");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// An event in a console group chat `chat` (titled `title`) from `who`
 /// (id and handle: the name in lower case), in English, update id `u<n>`.
 #[allow(dead_code)] // not every test file that shares this module uses it

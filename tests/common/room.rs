@@ -126,3 +126,14 @@ pub fn text(o: &Outcome) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// The payload of the first button of `o` whose label contains
+/// `label_part`.
+pub fn button(o: &Outcome, label_part: &str) -> String {
+    o.replies
+        .iter()
+        .flat_map(|r| r.choices.iter().flatten())
+        .find(|c| c.label.contains(label_part))
+        .map(|c| c.payload.clone())
+        .unwrap_or_else(|| panic!("no button {label_part} in {o:#?}"))
+}
