@@ -765,7 +765,6 @@ async fn shard_one_of_two() {
         "shards = \"1/2\"\n",
     );
     let (child, guard, reader) = common::process::spawn_logged(&config);
-    let pid = child.id();
     fake.identified().await;
     // /healthz: 200 once shard 1 is READY
     let healthz = format!("http://{http}/healthz");
@@ -800,11 +799,7 @@ async fn shard_one_of_two() {
             .any(|c| c.method == "PUT" && c.path.ends_with("/commands")),
         "no registration from shard 1"
     );
-    common::process::sigterm(pid);
-    let exit = common::process::exit_within(child, WAIT).await;
-    drop(guard);
-    let log = reader.join().unwrap();
-    assert!(exit.success(), "{log}");
+    let log = common::process::stop_logged(child, guard, reader, WAIT).await;
     assert!(log.contains("running these gateway shards"), "{log}");
     fake.stop();
 }
@@ -949,7 +944,6 @@ async fn trace_log() {
     let dir = tempfile::tempdir().unwrap();
     let config = fake.config(&dir, "trace", "", "");
     let (child, guard, reader) = common::process::spawn_logged(&config);
-    let pid = child.id();
     wait_gateway(&fake.gw, "IDENTIFY and a heartbeat acknowledged", |l| {
         l.received.iter().any(|v| v["op"] == 2) && l.acks > 0
     })
@@ -969,11 +963,7 @@ async fn trace_log() {
         format!("Bot {TOKEN}"),
         "the token went over the wire"
     );
-    common::process::sigterm(pid);
-    let exit = common::process::exit_within(child, WAIT).await;
-    drop(guard);
-    let log = reader.join().unwrap();
-    assert!(exit.success(), "{log}");
+    let log = common::process::stop_logged(child, guard, reader, WAIT).await;
     assert!(log.contains("TRACE"), "the log is at trace");
     assert!(log.contains("Identifying"), "the IDENTIFY is in the log");
     common::process::assert_not_in_log(&log, token_forms(TOKEN));

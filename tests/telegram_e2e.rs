@@ -1534,15 +1534,10 @@ async fn no_log_level_prints_the_token() {
     let dir = tempfile::tempdir().unwrap();
     let config = binary_config(dir.path(), addr, "trace");
     let (child, guard, reader) = common::process::spawn_logged(&config);
-    let pid = child.id();
     fake.push_update(text_update(1, 10, "/help"));
     fake.wait_for(0, "the help", |c| shown_text(c).contains("/challenge ai"))
         .await;
-    common::process::sigterm(pid);
-    let exit = common::process::exit_within(child, Duration::from_secs(30)).await;
-    drop(guard);
-    let log = reader.join().unwrap();
-    assert!(exit.success(), "{log}");
+    let log = common::process::stop_logged(child, guard, reader, Duration::from_secs(30)).await;
     assert!(log.contains("TRACE"), "the log is at trace");
     let hex: String = TOKEN.bytes().map(|b| format!("{b:02x}")).collect();
     let bytes = format!("{:?}", TOKEN.as_bytes());

@@ -341,7 +341,6 @@ async fn no_log_level_prints_the_webhook_secret() {
     )
     .unwrap();
     let (child, guard, reader) = common::process::spawn_logged(&config);
-    let pid = child.id();
     let (_, set) = fake
         .wait_for(0, "setWebhook", |c| c.method == "setWebhook")
         .await;
@@ -363,11 +362,7 @@ async fn no_log_level_prints_the_webhook_secret() {
     assert_eq!(post(port, Some("wrong-secret-0"), "{}").await, 401);
     fake.wait_for(0, "the help", |c| shown_text(c).contains("/challenge ai"))
         .await;
-    common::process::sigterm(pid);
-    let exit = common::process::exit_within(child, Duration::from_secs(30)).await;
-    drop(guard);
-    let log = reader.join().unwrap();
-    assert!(exit.success(), "{log}");
+    let log = common::process::stop_logged(child, guard, reader, Duration::from_secs(30)).await;
     assert!(log.contains("TRACE"), "the log is at trace");
     assert!(log.contains("taking updates by webhook"), "{log}");
     assert!(log.contains("refused"), "the refusal is logged: {log}");

@@ -75,6 +75,22 @@ pub fn spawn_logged(config: &Path) -> (Child, Kill, std::thread::JoinHandle<Stri
     (child, guard, reader)
 }
 
+/// SIGTERM to a child from [`spawn_logged`]: it must exit within `within`
+/// and succeed; its log.
+pub async fn stop_logged(
+    child: Child,
+    guard: Kill,
+    reader: std::thread::JoinHandle<String>,
+    within: Duration,
+) -> String {
+    sigterm(child.id());
+    let exit = exit_within(child, within).await;
+    drop(guard);
+    let log = reader.join().unwrap();
+    assert!(exit.success(), "{log}");
+    log
+}
+
 /// Asserts that no form of a token in `forms` stands in `log`, showing the
 /// log around the first one found.
 pub fn assert_not_in_log(log: &str, forms: impl IntoIterator<Item = String>) {
