@@ -79,25 +79,13 @@ impl BoardShape for Board8 {
             .into_iter()
             .max_by_key(|m| m.captured_squares().len())
             .expect("a capture");
-        vec![
-            (
-                Position::initial(),
-                RenderOptions {
-                    caption: Some("Иван — Peter · ход 12: c3:e5:g7, 0123456789".into()),
-                    selected: Some(sq("c3")),
-                    legal_targets: vec![sq("b4"), sq("d4")],
-                    ..base.clone()
-                },
-            ),
-            (
-                before.make(&mv),
-                RenderOptions {
-                    last_move: Some(LastMove::from_move(&before, &mv)),
-                    ..base.clone()
-                },
-            ),
-            (before.with_side_to_move(Color::Black), base),
-        ]
+        let start = RenderOptions {
+            caption: Some("Иван — Peter · ход 12: c3:e5:g7, 0123456789".into()),
+            selected: Some(sq("c3")),
+            legal_targets: vec![sq("b4"), sq("d4")],
+            ..base.clone()
+        };
+        sample_boards(Position::initial(), start, &before, &mv, base)
     }
 }
 
@@ -158,20 +146,31 @@ fn wide_samples<S: BoardShape>(
         .into_iter()
         .max_by_key(|m| m.captured_squares().len())
         .expect("a capture");
+    let shown = RenderOptions {
+        caption: Some("Иван — Peter · ход 12: 32x23x12, 0123456789".into()),
+        selected: first.first().map(|m| m.from()),
+        legal_targets: first.iter().take(2).map(|m| m.to()).collect(),
+        ..base.clone()
+    };
+    sample_boards(start, shown, &before, &mv, base)
+}
+
+/// The three sample boards: `start` drawn with `shown`, the position
+/// after `mv` from `before` with its last move marked, and `before` with
+/// Black to move.
+fn sample_boards<S: BoardShape>(
+    start: Position<S>,
+    shown: RenderOptions<S>,
+    before: &Position<S>,
+    mv: &Move<S>,
+    base: RenderOptions<S>,
+) -> Vec<(Position<S>, RenderOptions<S>)> {
     vec![
+        (start, shown),
         (
-            start,
+            before.make(mv),
             RenderOptions {
-                caption: Some("Иван — Peter · ход 12: 32x23x12, 0123456789".into()),
-                selected: first.first().map(|m| m.from()),
-                legal_targets: first.iter().take(2).map(|m| m.to()).collect(),
-                ..base.clone()
-            },
-        ),
-        (
-            before.make(&mv),
-            RenderOptions {
-                last_move: Some(LastMove::from_move(&before, &mv)),
+                last_move: Some(LastMove::from_move(before, mv)),
                 ..base.clone()
             },
         ),
