@@ -58,27 +58,24 @@ fn a_sqlite_file_is_copied_to_postgres_and_verified() {
     assert!(copy::count_rows(pg.read(), "moves").unwrap() == 3);
     let ids = copy::game_ids(sqlite.read()).unwrap();
     assert_eq!(copy::game_ids(pg.read()).unwrap(), ids);
+    // what `read` gives for `id` is the same in both stores
+    macro_rules! same_in_both {
+        ($read:path, $id:expr) => {
+            assert_eq!(
+                $read(pg.read(), $id).unwrap(),
+                $read(sqlite.read(), $id).unwrap()
+            )
+        };
+    }
     for id in ids {
-        assert_eq!(
-            store::game(pg.read(), id).unwrap(),
-            store::game(sqlite.read(), id).unwrap()
-        );
-        assert_eq!(
-            store::game_moves(pg.read(), id).unwrap(),
-            store::game_moves(sqlite.read(), id).unwrap()
-        );
+        same_in_both!(store::game, id);
+        same_in_both!(store::game_moves, id);
     }
     let (a, chat) = store::user_and_chat(sqlite.read(), "console", "anna", "room")
         .unwrap()
         .unwrap();
-    assert_eq!(
-        store::user(pg.read(), a).unwrap(),
-        store::user(sqlite.read(), a).unwrap()
-    );
-    assert_eq!(
-        store::chat(pg.read(), chat).unwrap(),
-        store::chat(sqlite.read(), chat).unwrap()
-    );
+    same_in_both!(store::user, a);
+    same_in_both!(store::chat, chat);
     // new rows get ids after the copied ones
     let newcomer = pg
         .transaction(|tx| store::upsert_user(tx, "console", "zed", "Zed", None, 1))
