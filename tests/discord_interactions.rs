@@ -175,6 +175,18 @@ impl Setup {
     fn n(&self) -> usize {
         self.fake.calls.lock().unwrap().len()
     }
+    /// Anna's `/challenge colour:white` (interaction 1, `tok-open`): an
+    /// open challenge card.
+    async fn anna_challenges_as_white(&self) {
+        self.discord
+            .on_interaction(interaction(command(
+                1,
+                "tok-open",
+                "challenge",
+                json!([{"name": "colour", "type": 3, "value": "white"}]),
+            )))
+            .await;
+    }
     /// Bob presses the button `custom_id` (interaction `n`, its `token`):
     /// the calls it made.
     async fn bob_presses(&self, n: u64, token: &str, custom_id: &str) -> Vec<Call> {
@@ -762,14 +774,7 @@ async fn refusals() {
 
     // Anna opens a challenge as White; Bob accepts with the card's button
     let n = s.n();
-    s.discord
-        .on_interaction(interaction(command(
-            1,
-            "tok-open",
-            "challenge",
-            json!([{"name": "colour", "type": 3, "value": "white"}]),
-        )))
-        .await;
+    s.anna_challenges_as_white().await;
     let card = s.calls_since(n).remove(0);
     assert_eq!(card.body["type"], 4, "{}", card.body);
     let accept = card.body["data"]["components"][0]["components"]
@@ -1298,14 +1303,7 @@ async fn open_board() {
     })
     .await;
     // Anna's challenge, Bob accepts: the board carries "Open board"
-    s.discord
-        .on_interaction(interaction(command(
-            1,
-            "tok-open",
-            "challenge",
-            json!([{"name": "colour", "type": 3, "value": "white"}]),
-        )))
-        .await;
+    s.anna_challenges_as_white().await;
     let card = s.calls_since(0).pop().unwrap();
     let accept = component_ids(&card.body["data"])
         .0

@@ -89,6 +89,13 @@ fn client() -> reqwest::Client {
         .unwrap()
 }
 
+/// The cookie `r` set (its `name=value`, without the attributes).
+fn session_cookie(r: &reqwest::Response) -> Option<String> {
+    r.headers()
+        .get("set-cookie")
+        .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_string())
+}
+
 /// Open `token`'s link: the status and the session cookie it set.
 async fn open(s: &Served, game: GameId, token: &str) -> (u16, Option<String>) {
     let r = client()
@@ -96,10 +103,7 @@ async fn open(s: &Served, game: GameId, token: &str) -> (u16, Option<String>) {
         .send()
         .await
         .unwrap();
-    let cookie = r
-        .headers()
-        .get("set-cookie")
-        .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_string());
+    let cookie = session_cookie(&r);
     (r.status().as_u16(), cookie)
 }
 
@@ -591,10 +595,7 @@ async fn app_session(s: &Served, data: &str, origin: &str) -> (u16, Option<Strin
         .send()
         .await
         .unwrap();
-    let cookie = r
-        .headers()
-        .get("set-cookie")
-        .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_string());
+    let cookie = session_cookie(&r);
     (r.status().as_u16(), cookie, r.text().await.unwrap())
 }
 
