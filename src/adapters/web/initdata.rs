@@ -38,16 +38,6 @@ pub struct InitData {
     pub auth_date: i64,
 }
 
-fn unhex(s: &str) -> Option<Vec<u8>> {
-    if !s.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
-        .collect()
-}
-
 /// Check `init_data` (as the app received it, URL-encoded) against the
 /// bot's token at `now`, accepting it for `max_age` seconds.
 pub fn check(
@@ -77,7 +67,7 @@ pub fn check(
     let mut mac = <HmacSha256 as KeyInit>::new_from_slice(&key)
         .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
     mac.update(check_string.as_bytes());
-    let given = unhex(&hash).ok_or(InitDataError::BadHash)?;
+    let given = crate::core::web::unhex(&hash).ok_or(InitDataError::BadHash)?;
     mac.verify_slice(&given)
         .map_err(|_| InitDataError::BadHash)?;
     let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
