@@ -52,9 +52,35 @@ fn free_port() -> u16 {
         .port()
 }
 
+/// A value dropped on a thread of its own: PostgreSQL's sync client may
+/// not be dropped on a tokio worker (a panic there, while a failing test
+/// unwinds, would abort it before its processes are killed).
+struct OffThread<T: Send + 'static>(Option<T>);
+
+impl<T: Send + 'static> Drop for OffThread<T> {
+    fn drop(&mut self) {
+        if let Some(v) = self.0.take() {
+            let _ = std::thread::spawn(move || drop(v)).join();
+        }
+    }
+}
+
+impl<T: Send + 'static> std::ops::Deref for OffThread<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        self.0.as_ref().unwrap()
+    }
+}
+
+impl<T: Send + 'static> std::ops::DerefMut for OffThread<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        self.0.as_mut().unwrap()
+    }
+}
+
 /// The database, from the test (a client of its own, on blocking threads).
 #[derive(Clone)]
-struct Db(Arc<Mutex<postgres::Client>>);
+struct Db(Arc<Mutex<OffThread<postgres::Client>>>);
 
 impl Db {
     async fn rows(&self, sql: &str, text: Option<String>) -> Vec<postgres::Row> {
@@ -306,6 +332,7 @@ async fn two_bots_and_a_worker_killed_midway_lose_and_double_nothing() {
     else {
         return;
     };
+    let pgdb = OffThread(Some(pgdb));
     let url = pgdb.url.clone();
     let dir = tempfile::tempdir().unwrap();
     let (fake, addr) = Fake::start().await;
@@ -336,13 +363,13 @@ async fn two_bots_and_a_worker_killed_midway_lose_and_double_nothing() {
     })
     .await;
     let client = url.clone();
-    let db = Db(Arc::new(Mutex::new(
+    let db = Db(Arc::new(Mutex::new(OffThread(Some(
         tokio::task::spawn_blocking(move || {
             postgres::Client::connect(&client, postgres::NoTls).unwrap()
         })
         .await
         .unwrap(),
-    )));
+    )))));
     let net = Arc::new(Net {
         ports,
         b_dead: AtomicBool::new(false),
@@ -625,9 +652,6 @@ async fn two_bots_and_a_worker_killed_midway_lose_and_double_nothing() {
             println!("{name}: {l}");
         }
     }
-    // the database dropped off the async threads
-    tokio::task::spawn_blocking(move || drop(db)).await.unwrap();
-    tokio::task::spawn_blocking(move || drop(pgdb))
-        .await
-        .unwrap();
+    // the database client and the database dropped on threads of their
+    // own (`OffThread`)
 }
