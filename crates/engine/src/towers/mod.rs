@@ -229,7 +229,7 @@ impl Tower {
 }
 
 /// Zobrist keys: one per (square, depth in the stack, piece) and the side.
-const ZOBRIST: [[u64; 4]; SQUARES * MAX_PIECES] = {
+static ZOBRIST: [[u64; 4]; SQUARES * MAX_PIECES] = {
     let mut t = [[0u64; 4]; SQUARES * MAX_PIECES];
     let mut x: u64 = 0x0b45_4e1f_70e5_2c0d;
     let mut i = 0;
@@ -473,8 +473,7 @@ impl TowerPosition {
         let me = self.side;
         for d in 0..4 {
             let mut cur = at;
-            loop {
-                let Some(n) = step(cur, d) else { break };
+            while let Some(n) = step(cur, d) {
                 if !self.occupied(n, from) {
                     if king {
                         cur = n;
@@ -482,12 +481,11 @@ impl TowerPosition {
                     }
                     break;
                 }
-                if taken >> n & 1 == 1 || self.towers[n as usize].owner() == Some(me) {
-                    break;
-                }
-                if let Some(l) = step(n, d) {
-                    if !self.occupied(l, from) {
-                        return true;
+                if taken >> n & 1 == 0 && self.towers[n as usize].owner() != Some(me) {
+                    if let Some(l) = step(n, d) {
+                        if !self.occupied(l, from) {
+                            return true;
+                        }
                     }
                 }
                 break;
