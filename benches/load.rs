@@ -1,18 +1,40 @@
 //! Load: many chats and users sending moves and commands at once against one
-//! SQLite file, every commit durable (synchronous=FULL).
+//! database, every commit durable (SQLite: synchronous=FULL; PostgreSQL:
+//! whatever the server does — benches/load-pg.sh starts one with fsync and
+//! synchronous_commit on, and the bench prints both settings).
 //!
-//! `cargo bench --bench load -- [chats] [users-per-chat] [moves]`
+//! `cargo bench --bench load -- [chats] [users-per-chat] [moves] [options]`
 //! (defaults 50, 20, 20000). Each chat is served in order by its own
 //! thread, like the runtime's per-chat queues; chats run concurrently.
 //! Prints moves/s, latency percentiles per command, and checks that every
 //! game's stored ply equals the moves its players sent (0 lost, 0 doubled).
+//!
+//! Options (for several bench processes on one database, see
+//! benches/load-pg.sh):
+//! - `--db LOCATION`: a SQLite file or a `postgres://` URL (else
+//!   `SHASHKI_BENCH_DB`, else a file in a temporary directory);
+//! - `--chat-offset N`: this process's chats are `chat{N}`… (two processes
+//!   on one database never share a chat);
+//! - `--ready FILE --go FILE`: after the set-up, create `FILE` (ready) and
+//!   wait until the other exists (go), so that processes start together;
+//! - `--sent FILE`: write each game's id and the moves sent to it;
+//! - `--rate R`: paced, R events a second in all (each chat one every
+//!   chats/R seconds, latency counted from when it was due), instead of
+//!   each chat sending its next event as soon as the last is answered;
+//! - `--check FILE…` (instead of a run): compare every game in the database
+//!   with the `--sent` files of the processes that played: its ply and its
+//!   rows in `moves` equal the moves sent, and no game is unaccounted for.
+//!
+//! Besides the human lines, a run prints one line for scripts:
+//! `RESULT moves=… commands=… start_ms=… end_ms=… p50=… p90=… p99=… lost=… doubled=…`.
 
 use shashki::core::{ChatRef, Config, Event, Input, Platform, Service, SystemClock, UserRef};
 use shashki::engine::{Color, Game, Position, Variant};
-use shashki::store::{self, Store};
+use shashki::store::{self, Location, Store};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 fn event(chat: usize, who: &str, input: Input, n: u64) -> Event {
     Event {
@@ -36,16 +58,161 @@ fn event(chat: usize, who: &str, input: Input, n: u64) -> Event {
     }
 }
 
+/// The command line: three numbers and the options above.
+#[derive(Default)]
+struct Args {
+    numbers: Vec<usize>,
+    db: Option<String>,
+    chat_offset: usize,
+    ready: Option<String>,
+    go: Option<String>,
+    sent: Option<String>,
+    check: Vec<String>,
+    rate: Option<f64>,
+}
+
+fn args() -> Args {
+    let mut a = Args::default();
+    let mut it = std::env::args().skip(1);
+    let mut checking = false;
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().unwrap_or_else(|| panic!("{name} needs a value"));
+        match arg.as_str() {
+            "--db" => a.db = Some(value("--db")),
+            "--chat-offset" => {
+                a.chat_offset = value("--chat-offset").parse().expect("--chat-offset N")
+            }
+            "--ready" => a.ready = Some(value("--ready")),
+            "--go" => a.go = Some(value("--go")),
+            "--sent" => a.sent = Some(value("--sent")),
+            "--rate" => a.rate = Some(value("--rate").parse().expect("--rate EVENTS-PER-SECOND")),
+            "--check" => checking = true,
+            "--bench" => {} // cargo bench passes it
+            other if checking && !other.starts_with('-') => a.check.push(other.to_string()),
+            other => {
+                if let Ok(n) = other.parse() {
+                    a.numbers.push(n);
+                }
+            }
+        }
+    }
+    if checking && a.check.is_empty() {
+        panic!("--check needs the --sent files");
+    }
+    a.db =
+        a.db.or_else(|| std::env::var("SHASHKI_BENCH_DB").ok())
+            .filter(|d| !d.trim().is_empty());
+    a
+}
+
+fn unix_ms() -> u128 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis())
+        .unwrap_or(0)
+}
+
+/// Every game in the database: its ply and its rows in `moves`.
+fn stored_games(at: &Location) -> BTreeMap<i64, (i64, i64)> {
+    let q =
+        "SELECT g.id, g.ply, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) FROM games g";
+    match at {
+        Location::Sqlite(path) => {
+            let store = Store::open(path).unwrap();
+            let mut st = store.conn().prepare(q).unwrap();
+            let rows = st
+                .query_map([], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))
+                .unwrap();
+            rows.map(Result::unwrap).collect()
+        }
+        Location::Postgres(url) => {
+            let mut c = postgres::Client::connect(url, postgres::NoTls).unwrap();
+            c.query(q, &[])
+                .unwrap()
+                .iter()
+                .map(|r| (r.get(0), (r.get(1), r.get(2))))
+                .collect()
+        }
+    }
+}
+
+/// `--check`: the whole database against the moves every process sent.
+fn check(at: &Location, files: &[String]) {
+    let mut sent: BTreeMap<i64, i64> = BTreeMap::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+        for line in text.lines() {
+            let mut w = line.split_whitespace();
+            let (Some(id), Some(n)) = (w.next(), w.next()) else {
+                continue;
+            };
+            let (id, n) = (id.parse().unwrap(), n.parse().unwrap());
+            assert!(sent.insert(id, n).is_none(), "game {id} sent twice");
+        }
+    }
+    let stored = stored_games(at);
+    let (mut lost, mut doubled, mut unknown, mut missing) = (0i64, 0i64, 0, 0);
+    let mut moves = 0;
+    for (id, (ply, rows)) in &stored {
+        let Some(&n) = sent.get(id) else {
+            unknown += 1;
+            continue;
+        };
+        moves += n;
+        // a move lost shows in the ply or in the moves' rows; so does one
+        // doubled
+        lost += (n - ply).max(0).max(n - rows);
+        doubled += (ply - n).max(0).max(rows - n);
+    }
+    for id in sent.keys() {
+        if !stored.contains_key(id) {
+            missing += 1;
+        }
+    }
+    println!(
+        "whole database: {} games ({} in the sent files), {moves} moves sent",
+        stored.len(),
+        sent.len()
+    );
+    println!("  lost {lost}, doubled {doubled}, games unaccounted for {unknown}, games missing {missing}");
+    println!("CHECK games={} moves={moves} lost={lost} doubled={doubled} unknown={unknown} missing={missing}", stored.len());
+    assert_eq!((lost, doubled, unknown, missing), (0, 0, 0, 0));
+}
+
+/// The server's durability settings, printed with a run on PostgreSQL.
+fn durability(url: &str) -> String {
+    let mut c = postgres::Client::connect(url, postgres::NoTls).unwrap();
+    let show = |c: &mut postgres::Client, what: &str| -> String {
+        c.query_one(&format!("SHOW {what}"), &[]).unwrap().get(0)
+    };
+    format!(
+        "fsync={} synchronous_commit={} wal_sync_method={} server={}",
+        show(&mut c, "fsync"),
+        show(&mut c, "synchronous_commit"),
+        show(&mut c, "wal_sync_method"),
+        show(&mut c, "server_version"),
+    )
+}
+
 fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let chats = args.first().copied().unwrap_or(50);
-    let users = args.get(1).copied().unwrap_or(20).max(2) & !1;
-    let moves = args.get(2).copied().unwrap_or(20_000);
+    let a = args();
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("load.sqlite");
+    let at = match &a.db {
+        Some(d) => Location::parse(d),
+        None => Location::Sqlite(dir.path().join("load.sqlite")),
+    };
+    if !a.check.is_empty() {
+        check(&at, &a.check);
+        return;
+    }
+    let chats = a.numbers.first().copied().unwrap_or(50);
+    let users = a.numbers.get(1).copied().unwrap_or(20).max(2) & !1;
+    let moves = a.numbers.get(2).copied().unwrap_or(20_000);
+    let offset = a.chat_offset;
+    match &at {
+        Location::Sqlite(p) => println!("database: SQLite {} (synchronous=FULL)", p.display()),
+        Location::Postgres(url) => println!("database: PostgreSQL {at} ({})", durability(url)),
+    }
     let config = Config {
         limits: shashki::core::Limits {
             active_games_per_chat: 1_000,
@@ -53,11 +220,11 @@ fn main() {
         },
         ..Config::default()
     };
-    let svc = Arc::new(Service::open(&path, config, Arc::new(SystemClock)).unwrap());
+    let svc = Arc::new(Service::open_at(&at, config, Arc::new(SystemClock)).unwrap());
 
     // set-up: in each chat, users pair off into games
     let mut games: Vec<Vec<(shashki::core::GameId, String, String)>> = Vec::new();
-    for chat in 0..chats {
+    for chat in offset..offset + chats {
         let mut here = Vec::new();
         for pair in 0..users / 2 {
             let (a, b) = (format!("c{chat}a{pair}"), format!("c{chat}b{pair}"));
@@ -76,12 +243,28 @@ fn main() {
         games.push(here);
     }
 
+    if let (Some(ready), Some(go)) = (&a.ready, &a.go) {
+        std::fs::write(ready, b"ready\n").unwrap();
+        while !std::path::Path::new(go).exists() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    // `--rate R`: each chat sends an event (a move, or one command in ten)
+    // every chats/R seconds, R events a second in all (open loop, as
+    // people do), instead of the next as soon as the last is answered
+    let pace = a
+        .rate
+        .filter(|r| *r > 0.0)
+        .map(|r| Duration::from_secs_f64(chats as f64 / r));
     let done = Arc::new(AtomicUsize::new(0));
+    let start_ms = unix_ms();
     let started = Instant::now();
     let threads: Vec<_> = games
         .into_iter()
         .enumerate()
-        .map(|(chat, here)| {
+        .map(|(idx, here)| {
+            let chat = offset + idx;
             let svc = Arc::clone(&svc);
             let done = Arc::clone(&done);
             std::thread::spawn(move || {
@@ -97,6 +280,11 @@ fn main() {
                 let mut move_lat = Vec::new();
                 let mut other_lat = Vec::new();
                 let mut i = 0;
+                // the chats' events spread evenly over each interval
+                let mut due = started
+                    + pace.map_or(Duration::ZERO, |every| {
+                        every.mul_f64(idx as f64 / chats as f64)
+                    });
                 while done.load(Ordering::Relaxed) < moves {
                     n += 1;
                     seed ^= seed << 13;
@@ -113,9 +301,20 @@ fn main() {
                     } else {
                         b.clone()
                     };
+                    // paced: this chat's next event is due at `due`, and
+                    // its latency counts from then (a late start counts)
+                    let t = match pace {
+                        Some(every) => {
+                            due += every;
+                            if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                                std::thread::sleep(wait);
+                            }
+                            due
+                        }
+                        None => Instant::now(),
+                    };
                     if seed.is_multiple_of(10) {
                         // a command among the moves
-                        let t = Instant::now();
                         svc.handle(&event(chat, &who, Input::Text("/games".into()), n))
                             .unwrap();
                         other_lat.push(t.elapsed());
@@ -123,7 +322,6 @@ fn main() {
                     }
                     let legal = g.legal_moves();
                     let mv = legal[(seed % legal.len() as u64) as usize];
-                    let t = Instant::now();
                     let out = svc
                         .handle(&event(
                             chat,
@@ -155,7 +353,8 @@ fn main() {
         all.extend(s);
     }
     let wall = started.elapsed();
-    let reader = Store::open(&path).unwrap();
+    let end_ms = unix_ms();
+    let reader = Store::open_at(&at).unwrap();
     let (mut lost, mut doubled) = (0, 0);
     for (id, _, _, _, sent) in &all {
         let ply = store::game(reader.read(), *id).unwrap().unwrap().ply.0 as usize;
@@ -169,6 +368,9 @@ fn main() {
             .unwrap_or(0.0)
     };
     let n_moves = move_lat.len();
+    if let Some(r) = a.rate {
+        println!("paced: {r} events a second offered (latency from when each was due)");
+    }
     println!(
         "{chats} chats × {users} users ({} games), {n_moves} moves + {} commands in {:.2} s",
         all.len(),
@@ -185,5 +387,19 @@ fn main() {
         pct(&mut other_lat, 0.99),
     );
     println!("  lost {lost}, doubled {doubled}");
+    if let Some(f) = &a.sent {
+        let lines: String = all
+            .iter()
+            .map(|(id, _, _, _, sent)| format!("{} {sent}\n", id.0))
+            .collect();
+        std::fs::write(f, lines).unwrap();
+    }
+    println!(
+        "RESULT moves={n_moves} commands={} start_ms={start_ms} end_ms={end_ms} p50={:.2} p90={:.2} p99={:.2} lost={lost} doubled={doubled}",
+        other_lat.len(),
+        pct(&mut move_lat, 0.5),
+        pct(&mut move_lat, 0.9),
+        pct(&mut move_lat, 0.99),
+    );
     assert_eq!((lost, doubled), (0, 0));
 }

@@ -3,8 +3,9 @@
 //! positions in both themes. Plain `harness = false` timing: the machine is
 //! a noisy shared VM, so medians of many iterations are what count.
 
-use shashki::engine::Position;
-use shashki::render::{self, LastMove, RenderOptions, Theme};
+use shashki::engine::rules::International;
+use shashki::engine::{generate, parse_fen_on, Board10, Board10x8, Position};
+use shashki::render::{self, BoardShape, LastMove, RenderOptions, Theme};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -38,7 +39,7 @@ fn main() {
     ];
     println!("render + PNG encode, {size} px, {iters} iterations each (after 20 warm-up runs)");
     println!(
-        "{:<9} {:<9} {:>10} {:>10} {:>10} {:>10} {:>10}",
+        "{:<9} {:<10} {:>10} {:>10} {:>10} {:>10} {:>10}",
         "theme", "position", "draw ms", "total ms", "p90 ms", "bytes", "first ms"
     );
     for theme in Theme::ALL {
@@ -49,38 +50,54 @@ fn main() {
                 last_move: last.clone(),
                 ..RenderOptions::default()
             };
-            let cold = Instant::now();
-            black_box(render::render_png(pos, &opts));
-            let cold = cold.elapsed();
-            for _ in 0..20 {
-                black_box(render::render_png(pos, &opts));
-            }
-            let mut total = Vec::with_capacity(iters);
-            let mut draw = Vec::with_capacity(iters);
-            let mut bytes = 0;
-            for _ in 0..iters {
-                let t0 = Instant::now();
-                black_box(render::render(black_box(pos), &opts));
-                let t1 = Instant::now();
-                let png = render::render_png(black_box(pos), &opts);
-                let t2 = Instant::now();
-                bytes = black_box(png).len();
-                draw.push(t1 - t0);
-                total.push(t2 - t1);
-            }
-            let (dm, _) = stats(draw);
-            let (tm, tp) = stats(total);
-            println!(
-                "{:<9} {:<9} {:>10.3} {:>10.3} {:>10.3} {:>10} {:>10.1}",
-                theme.name(),
-                name,
-                dm,
-                tm,
-                tp,
-                bytes,
-                cold.as_secs_f64() * 1e3
-            );
+            row(theme, name, pos, &opts, iters);
         }
+    }
+
+    // the 10×10 board (International, squares numbered 1–50 as drawn for
+    // its players) and the 10×8 one
+    let before =
+        parse_fen_on::<Board10>("W:WK46,32,33,37,41,42,K50,31,36:B28,19,K3,5,6,7,16,25,20,10")
+            .unwrap()
+            .position;
+    let mut moves = Vec::new();
+    generate::<International>(&before, &mut moves);
+    let mv = moves
+        .into_iter()
+        .max_by_key(|m| m.captured_squares().len())
+        .unwrap();
+    let after = before.make(&mv);
+    type Case10 = (&'static str, Position<Board10>, Option<LastMove<Board10>>);
+    let ten: Vec<Case10> = vec![
+        ("10 start", Position::start(), None),
+        ("10 capt", after, Some(LastMove::from_move(&before, &mv))),
+        // most squares empty: the most numbers to draw
+        (
+            "10 ending",
+            parse_fen_on::<Board10>("W:WK46,33:BK5,18")
+                .unwrap()
+                .position,
+            None,
+        ),
+    ];
+    for theme in Theme::ALL {
+        for (name, pos, last) in &ten {
+            let opts = RenderOptions {
+                size,
+                theme,
+                numbered: true,
+                last_move: last.clone(),
+                ..RenderOptions::for_shape()
+            };
+            row(theme, name, pos, &opts, iters);
+        }
+        let opts = RenderOptions {
+            size,
+            theme,
+            ..RenderOptions::for_shape()
+        };
+        let start = Position::<Board10x8>::start();
+        row(theme, "10x8 start", &start, &opts, iters);
     }
 
     // a GIF replay of a 50-ply game (deterministic move choice)
@@ -119,4 +136,46 @@ fn main() {
             plies.len()
         );
     }
+}
+
+/// One table row: the cold first render, then `iters` timed draws and PNG
+/// encodes after 20 warm-up runs.
+fn row<S: BoardShape>(
+    theme: Theme,
+    name: &str,
+    pos: &Position<S>,
+    opts: &RenderOptions<S>,
+    iters: usize,
+) {
+    let cold = Instant::now();
+    black_box(render::render_png(pos, opts));
+    let cold = cold.elapsed();
+    for _ in 0..20 {
+        black_box(render::render_png(pos, opts));
+    }
+    let mut total = Vec::with_capacity(iters);
+    let mut draw = Vec::with_capacity(iters);
+    let mut bytes = 0;
+    for _ in 0..iters {
+        let t0 = Instant::now();
+        black_box(render::render(black_box(pos), opts));
+        let t1 = Instant::now();
+        let png = render::render_png(black_box(pos), opts);
+        let t2 = Instant::now();
+        bytes = black_box(png).len();
+        draw.push(t1 - t0);
+        total.push(t2 - t1);
+    }
+    let (dm, _) = stats(draw);
+    let (tm, tp) = stats(total);
+    println!(
+        "{:<9} {:<10} {:>10.3} {:>10.3} {:>10.3} {:>10} {:>10.1}",
+        theme.name(),
+        name,
+        dm,
+        tm,
+        tp,
+        bytes,
+        cold.as_secs_f64() * 1e3
+    );
 }

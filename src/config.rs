@@ -934,6 +934,7 @@ impl FileConfig {
                 public_url: self.web.public_url.clone(),
                 secret: self.web.secret.as_ref().map(|s| s.expose().to_string()),
                 link_secs: self.web.link_hours.max(1) * 3600,
+                mini_app: self.web.mini_app.clone().filter(|a| !a.trim().is_empty()),
             },
             ..crate::core::Config::default()
         }

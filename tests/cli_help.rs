@@ -23,6 +23,7 @@ const PURPOSES: &[(&str, &str)] = &[
     ("puzzles verify", "Re-prove"),
     ("puzzles stats", "Count the puzzles"),
     ("run", "Run the bot"),
+    ("worker", "Only think"),
     ("db", "Database tools"),
     ("db copy", "Copy every table"),
     ("backup", "online backup"),

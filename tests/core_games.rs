@@ -2140,7 +2140,7 @@ fn a_game_keeps_the_thread_it_was_started_in() {
     assert!(t.contains("There is no setting “threads”"), "{t}");
     assert!(
         t.contains(
-            "Settings: lang, chatlang, theme, orientation, days, reminders, boards, variant."
+            "Settings: lang, chatlang, theme, orientation, days, reminders, boards, variant, web."
         ),
         "the settings this platform has, without threads: {t}"
     );

@@ -22,7 +22,7 @@ use shashki::config::Secret;
 use shashki::core::input::args::{ChallengeArgs, Opponent};
 use shashki::core::input::commands::{slash_command, Command};
 use shashki::core::input::options::OptValue;
-use shashki::core::{Config, Input, Platform, Service, SystemClock};
+use shashki::core::{Config, GameId, Input, Platform, Service, SystemClock};
 use shashki::runtime::Hub;
 use shashki::store::ColorWish;
 use std::sync::{Arc, Mutex};
@@ -206,6 +206,11 @@ fn is_ai_board(c: &Call) -> bool {
 const MESSAGE: &str = common::discord::MESSAGE_ID;
 
 async fn setup() -> Setup {
+    setup_with(|_| {}).await
+}
+
+/// [`setup`] with the service's config changed by `change`.
+async fn setup_with(change: impl FnOnce(&mut Config)) -> Setup {
     let fake = Arc::new(Fake::default());
     let app = axum::Router::new()
         .fallback(api)
@@ -219,6 +224,8 @@ async fn setup() -> Setup {
         board_size: 320,
         ..Config::default()
     };
+    let mut config = config;
+    change(&mut config);
     let service = Service::open(
         &dir.path().join("bot.sqlite"),
         config,
@@ -1279,4 +1286,99 @@ async fn an_archived_thread_falls_back_to_the_channel() {
     let posts: Vec<&Call> = calls.iter().filter(|c| c.method == "POST").collect();
     assert_eq!(posts.len(), 1, "{calls:#?}");
     assert_eq!(posts[0].path, in_thread);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_board_answers_the_presser_alone_with_their_own_link() {
+    tokio::time::timeout(Duration::from_secs(90), open_board())
+        .await
+        .expect("finished in time");
+}
+
+async fn open_board() {
+    let s = setup_with(|c| {
+        c.web.public_url = Some("https://draughts.example.org".into());
+    })
+    .await;
+    // Anna's challenge, Bob accepts: the board carries "Open board"
+    s.discord
+        .on_interaction(interaction(command(
+            1,
+            "tok-open",
+            "challenge",
+            json!([{"name": "colour", "type": 3, "value": "white"}]),
+        )))
+        .await;
+    let card = s.calls_since(0).pop().unwrap();
+    let accept = component_ids(&card.body["data"])
+        .0
+        .into_iter()
+        .find(|b| b.starts_with("a:"))
+        .expect("an accept button");
+    let n = s.n();
+    s.discord
+        .on_interaction(interaction(as_bob(component(
+            2,
+            "tok-accept",
+            json!({"custom_id": accept, "component_type": 2}),
+        ))))
+        .await;
+    let board = s.calls_since(n).remove(0);
+    let buttons = component_ids(&board.body["data"]).0;
+    assert!(
+        buttons.contains(&"w:1".to_string()),
+        "Open board: {buttons:?}"
+    );
+    let before = stored(&s);
+
+    // Bob presses it: his own link, for him alone; nothing public, nothing
+    // changed
+    let n = s.n();
+    s.discord
+        .on_interaction(interaction(as_bob(component(
+            3,
+            "tok-web",
+            json!({"custom_id": "w:1", "component_type": 2}),
+        ))))
+        .await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls.len(), 1, "{calls:#?}");
+    assert_eq!(calls[0].body["type"], 4, "{}", calls[0].body);
+    assert_eq!(flags(&calls[0]), Some(64), "ephemeral");
+    nothing_public(&calls);
+    let text = shown(&calls[0]);
+    let token = text
+        .split("https://draughts.example.org/web/g/1?t=")
+        .nth(1)
+        .unwrap_or_else(|| panic!("a link: {text}"))
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
+    let svc = s.hub.service();
+    let claims = svc.web_check(&token, GameId(1)).expect("a good link");
+    assert_eq!(
+        Some(claims.user),
+        svc.web_user_named(GameId(1), "bob").unwrap(),
+        "Bob's, not Anna's"
+    );
+    assert_eq!(stored(&s), before);
+
+    // a spectator's press in a channel that keeps the web board to the
+    // players: refused, for them alone, no link
+    let mut carol = component(
+        4,
+        "tok-carol",
+        json!({"custom_id": "w:1", "component_type": 2}),
+    );
+    carol["member"]["user"] = json!({"id": "500000000000000003", "username": "carol", "discriminator": "0", "global_name": "Carol", "avatar": null});
+    let n = s.n();
+    s.discord.on_interaction(interaction(carol)).await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls.len(), 1, "{calls:#?}");
+    assert_eq!(flags(&calls[0]), Some(64), "ephemeral");
+    let text = shown(&calls[0]);
+    assert!(text.contains("only the players"), "{text}");
+    assert!(!text.contains("/web/g/"), "{text}");
+    nothing_public(&calls);
 }

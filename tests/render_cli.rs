@@ -159,3 +159,71 @@ fn a_variant_board_is_drawn_its_way() {
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn the_wider_boards_from_the_command_line() {
+    // International 10×10 after 32-28, in its square numbers
+    let out = tmp("international.png");
+    let o = shashki(&[
+        "render",
+        "--variant",
+        "international",
+        "--fen",
+        "B:W28,31,33-50:B1-20",
+        "--last",
+        "32-28",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let ten = image::open(&out).unwrap().to_rgb8();
+    assert_eq!(ten.dimensions(), (640, 640));
+    // --board 10x10 draws the same picture
+    let same = tmp("board10.png");
+    let o = shashki(&[
+        "render",
+        "--board",
+        "10x10",
+        "--fen",
+        "B:W28,31,33-50:B1-20",
+        "--last",
+        "32-28",
+        "-o",
+        same.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&same).unwrap());
+    // 10×8: algebraic squares with i and k, as wide and lower
+    let out = tmp("ten-by-eight.png");
+    let o = shashki(&[
+        "render",
+        "--board",
+        "10x8",
+        "--fen",
+        "B:Wa1,c1,e1,g1,i1,b2,d2,f2,h2,k2,a3,c3,g3,i3,d4:Bb6,d6,f6,h6,k6,a7,c7,e7,g7,i7,b8,d8,f8,h8,k8",
+        "--last",
+        "e3-d4",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let img = image::open(&out).unwrap();
+    assert_eq!(img.width(), 640);
+    assert!(img.height() < 600, "two ranks fewer: {}", img.height());
+    // refusals: one line, exit 2
+    for args in [
+        &["render", "--board", "12x12"][..],
+        &["render", "--board", "8x8", "--variant", "international"],
+        &["render", "--board", "10x10", "--gif", "--pdn", "x.pdn"],
+        &["render", "--board", "10x10", "--last", "32-28"],
+        &["render", "--board", "10x8", "--select", "j4"],
+    ] {
+        let mut a = args.to_vec();
+        let o_path = tmp("refused.png");
+        a.extend(["-o", o_path.to_str().unwrap()]);
+        let r = shashki(&a);
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert_eq!(r.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}

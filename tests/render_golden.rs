@@ -10,8 +10,11 @@
 //! and look at every changed file before committing it. On a mismatch the
 //! image actually drawn is written to `target/render-golden/NAME.png`.
 
-use shashki::engine::{Move, Position, Square, Variant};
-use shashki::render::{render, render_png, LastMove, RenderOptions, Theme};
+use shashki::engine::rules::{International, Russian10x8};
+use shashki::engine::{
+    generate, parse_fen_on, Board10, Board10x8, Move, Position, Square, Variant,
+};
+use shashki::render::{render, render_png, BoardShape, LastMove, RenderOptions, Theme};
 use std::path::PathBuf;
 
 fn sq(s: &str) -> Square {
@@ -40,7 +43,7 @@ fn opts(theme: Theme) -> RenderOptions {
     }
 }
 
-fn check(name: &str, pos: &Position, o: &RenderOptions) {
+fn check<S: BoardShape>(name: &str, pos: &Position<S>, o: &RenderOptions<S>) {
     let png = render_png(pos, o);
     let golden = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden")
@@ -264,4 +267,95 @@ fn a_mirrored_board_has_a_dark_square_bottom_right() {
             (0, 7)
         );
     }
+}
+
+/// The largest capture from a position of a wide board (FEN in its numbers),
+/// under the rules `R`: the position after it and its highlight.
+fn widest_capture<R: shashki::engine::Rules>(
+    fen: &str,
+) -> (Position<R::Shape>, LastMove<R::Shape>, usize) {
+    let before = parse_fen_on::<R::Shape>(fen).unwrap().position;
+    let mut moves = Vec::new();
+    generate::<R>(&before, &mut moves);
+    let mv = moves
+        .into_iter()
+        .max_by_key(|m| m.captured_squares().len())
+        .expect("a move");
+    let n = mv.captured_squares().len();
+    (before.make(&mv), LastMove::from_move(&before, &mv), n)
+}
+
+#[test]
+fn international_10x10_numbered_after_a_capture() {
+    // a man on 32 takes 28 and 19 (32x23x14); kings of both colours stand by
+    let (pos, last, n) = widest_capture::<International>(
+        "W:WK46,32,33,37,41,42,K50,31,36:B28,19,K3,5,6,7,16,25,20,10",
+    );
+    assert_eq!(n, 2);
+    let o = RenderOptions {
+        size: 400,
+        numbered: true,
+        last_move: Some(last),
+        ..RenderOptions::<Board10>::for_shape()
+    };
+    check("international_capture_classic", &pos, &o);
+}
+
+#[test]
+fn russian_10x8_from_blacks_side() {
+    // 10×8, files a–k without j; Black's view, a man takes two and is crowned
+    let (pos, last, n) =
+        widest_capture::<Russian10x8>("W:WK36,22,27,31,32,40:B18,9,K2,5,6,7,16,15");
+    assert_eq!(n, 2);
+    let o = RenderOptions {
+        size: 400,
+        flip: true,
+        theme: Theme::Contrast,
+        last_move: Some(last),
+        caption: Some("Иван — Anna · 10×8".into()),
+        ..RenderOptions::<Board10x8>::for_shape()
+    };
+    check("ten_by_eight_flip_contrast", &pos, &o);
+}
+
+#[test]
+fn bashni_towers_show_their_composition() {
+    use shashki::engine::{Color, Kind, Piece};
+    use shashki::render::{render_towers_png, Tower};
+    let p = |color, kind| Piece { color, kind };
+    let (w, b, man, king) = (Color::White, Color::Black, Kind::Man, Kind::King);
+    let towers = vec![
+        // five: a white king over black, black, white, black
+        Tower {
+            square: sq("c3"),
+            pieces: vec![p(w, king), p(b, man), p(b, man), p(w, man), p(b, man)],
+        },
+        Tower {
+            square: sq("f6"),
+            pieces: vec![p(b, man), p(w, man)],
+        },
+        Tower {
+            square: sq("e5"),
+            pieces: vec![p(b, man)],
+        },
+    ];
+    let o = RenderOptions {
+        size: 400,
+        ..opts(Theme::Classic)
+    };
+    let png = render_towers_png(Color::White, &towers, &o);
+    let golden = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/towers_classic.png");
+    if std::env::var_os("SHASHKI_UPDATE_GOLDENS").is_some() {
+        std::fs::write(&golden, &png).unwrap();
+        return;
+    }
+    let want = image::open(&golden).unwrap().to_rgb8();
+    let got = image::load_from_memory(&png).unwrap().to_rgb8();
+    assert_eq!(got.dimensions(), want.dimensions());
+    let off = got
+        .pixels()
+        .zip(want.pixels())
+        .filter(|(a, b)| (0..3).any(|k| a.0[k].abs_diff(b.0[k]) > 12))
+        .count();
+    assert!(off <= (400 * 400 / 2000) as usize, "{off} pixels differ");
 }

@@ -582,6 +582,7 @@ mod suite {
                 reminders: None,
                 boards: None,
                 variant: None,
+                web: None,
             }
         );
         let untitled = w(&mut s, |tx| {
@@ -619,6 +620,7 @@ mod suite {
             ChatSetting::Reminders(_) => ChatSetting::Reminders(c.reminders.clone()),
             ChatSetting::Boards(_) => ChatSetting::Boards(c.boards),
             ChatSetting::Variant(_) => ChatSetting::Variant(c.variant),
+            ChatSetting::Web(_) => ChatSetting::Web(c.web),
         }
     }
 
@@ -632,6 +634,7 @@ mod suite {
             ChatSetting::Reminders(_) => ChatSetting::Reminders(None),
             ChatSetting::Boards(_) => ChatSetting::Boards(None),
             ChatSetting::Variant(_) => ChatSetting::Variant(None),
+            ChatSetting::Web(_) => ChatSetting::Web(None),
         }
     }
 
@@ -645,6 +648,7 @@ mod suite {
             ChatSetting::Reminders(Some("25% 2d 12h".parse().unwrap())),
             ChatSetting::Boards(Some(BoardMode::New)),
             ChatSetting::Variant(Some(Variant::Poddavki)),
+            ChatSetting::Web(Some(true)),
         ]
     }
 

@@ -508,3 +508,350 @@ fn web_gives_the_speaker_their_link_privately_on_telegram_and_as_a_note_elsewher
     let t = common::room::text(&room.say("Anna", "/web"));
     assert!(t.contains("not set up"), "{t}");
 }
+
+/// The fake bot's token the Mini App tests sign `initData` with.
+const BOT_TOKEN: &str = "123456:TEST-bot-token";
+
+/// A Telegram event of user `user` (a numeric id, as Telegram's) in chat
+/// `chat` (private when it is the user's own id).
+fn tg_event(chat: &str, user: &str, name: &str, admin: bool, text: &str) -> shashki::core::Event {
+    use shashki::core::{ChatRef, Event, UserRef};
+    Event {
+        platform: Platform::Telegram,
+        chat: ChatRef {
+            id: chat.into(),
+            title: (chat != user).then(|| "Group".into()),
+            is_private: chat == user,
+        },
+        user: UserRef {
+            id: user.into(),
+            name: name.into(),
+            handle: Some(name.to_lowercase()),
+            lang: Some("en".into()),
+            is_admin: admin,
+        },
+        input: Input::Text(text.into()),
+        update_id: None,
+        bare_moves: false,
+        thread: None,
+    }
+}
+
+/// `initData` as Telegram signs it for `user` opening `start` at
+/// `auth_date`, with the bot token `token` (Telegram's recipe, computed
+/// here independently of the bot's check).
+fn init_data(token: &str, user: i64, lang: &str, start: &str, auth_date: i64) -> String {
+    use hmac::{Hmac, KeyInit, Mac};
+    type H = Hmac<sha2::Sha256>;
+    let user_json = format!(
+        r#"{{"id":{user},"first_name":"U{user}","username":"u{user}","language_code":"{lang}"}}"#
+    );
+    let mut pairs = [
+        ("auth_date", auth_date.to_string()),
+        ("query_id", "AAF9".to_string()),
+        ("start_param", start.to_string()),
+        ("user", user_json),
+    ];
+    pairs.sort();
+    let check = pairs
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut key = H::new_from_slice(b"WebAppData").unwrap();
+    key.update(token.as_bytes());
+    let key = key.finalize().into_bytes();
+    let mut mac = H::new_from_slice(&key).unwrap();
+    mac.update(check.as_bytes());
+    let hash: String = mac
+        .finalize()
+        .into_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let mut q = url::form_urlencoded::Serializer::new(String::new());
+    for (k, v) in &pairs {
+        q.append_pair(k, v);
+    }
+    q.append_pair("hash", &hash);
+    q.finish()
+}
+
+async fn app_session(s: &Served, data: &str, origin: &str) -> (u16, Option<String>, String) {
+    let r = client()
+        .post(format!("{}/web/app/session", s.base))
+        .header("origin", origin)
+        .header("content-type", "application/json")
+        .body(json!({ "init_data": data }).to_string())
+        .send()
+        .await
+        .unwrap();
+    let cookie = r
+        .headers()
+        .get("set-cookie")
+        .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_string());
+    (r.status().as_u16(), cookie, r.text().await.unwrap())
+}
+
+fn users(s: &Served) -> i64 {
+    s.room
+        .store()
+        .conn()
+        .query_row("SELECT COUNT(*) FROM users", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_mini_app_signs_in_with_init_data_through_the_web_gate() {
+    let room = Room::with_config(config());
+    // game 1: user 42 against the AI in their private chat; game 2: the
+    // same user against the AI in a group
+    for chat in ["42", "-100"] {
+        let out = room
+            .svc
+            .handle(&tg_event(chat, "42", "Anna", true, "/challenge ai 1"))
+            .unwrap();
+        assert!(
+            out.replies.iter().any(|r| r.game_id.is_some()),
+            "a game in {chat}"
+        );
+    }
+    let s = serve(
+        room,
+        WebOptions {
+            telegram_token: Some(shashki::config::Secret::new(BOT_TOKEN)),
+            init_data_max_age: 3600,
+            ..WebOptions::default()
+        },
+    )
+    .await;
+    let now = common::room::T0;
+    let before = (users(&s), ply(&s, GameId(1)));
+
+    // the page itself loads only this server's script
+    let page = client()
+        .get(format!("{}/web/app", s.base))
+        .header("accept-language", "ru-RU,ru;q=0.9,en;q=0.5")
+        .send()
+        .await
+        .unwrap();
+    assert!(page.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .contains("script-src 'self'"));
+    let html = page.text().await.unwrap();
+    assert!(html.contains(r#"src="/web/static/app.js""#), "{html}");
+    assert!(
+        html.contains("Открываю доску"),
+        "in the browser's language: {html}"
+    );
+    assert!(!html.contains("telegram.org"), "no outside script");
+
+    // forged: signed with another bot's token; tampered: another user
+    // under the same hash; expired: older than the limit
+    let forged = init_data("654321:other", 42, "en", "game-1", now - 10);
+    let tampered =
+        init_data(BOT_TOKEN, 42, "en", "game-1", now - 10).replace("%3A42%2C", "%3A43%2C");
+    let old = init_data(BOT_TOKEN, 42, "en", "game-1", now - 3601);
+    for (what, data) in [
+        ("forged", forged),
+        ("tampered", tampered),
+        ("old", old),
+        ("empty", String::new()),
+    ] {
+        let (status, cookie, body) = app_session(&s, &data, &s.base).await;
+        assert_eq!((status, cookie), (401, None), "{what}: {body}");
+        assert!(body.contains("did not hold"), "{what}: {body}");
+    }
+    // a good one from another site's page
+    let good = init_data(BOT_TOKEN, 42, "en", "game-1", now - 10);
+    assert_eq!(app_session(&s, &good, "https://evil.example").await.0, 403);
+    // someone else on a private chat's game; a spectator of the group's
+    // game while the group keeps it to its players (the default)
+    let (status, cookie, body) = app_session(
+        &s,
+        &init_data(BOT_TOKEN, 43, "de", "game-1", now - 10),
+        &s.base,
+    )
+    .await;
+    assert_eq!((status, cookie), (403, None), "{body}");
+    assert!(
+        body.contains("privaten Chat"),
+        "in the reader's language: {body}"
+    );
+    let (status, cookie, body) = app_session(
+        &s,
+        &init_data(BOT_TOKEN, 43, "en", "game-2", now - 10),
+        &s.base,
+    )
+    .await;
+    assert_eq!((status, cookie), (403, None), "{body}");
+    assert!(body.contains("only the players"), "{body}");
+    assert_eq!((users(&s), ply(&s, GameId(1))), before, "nothing changed");
+    // the group lets everyone watch: the spectator opens game 2
+    s.room
+        .svc
+        .handle(&tg_event("-100", "42", "Anna", true, "/settings web on"))
+        .unwrap();
+    let (status, cookie, body) = app_session(
+        &s,
+        &init_data(BOT_TOKEN, 43, "en", "game-2", now - 10),
+        &s.base,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(cookie.unwrap().starts_with("shashki_g2="));
+    assert_eq!(users(&s), before.0 + 1, "the spectator is known now");
+
+    // the player opens the game: the session cookie, then the page
+    let (status, cookie, body) = app_session(&s, &good, &s.base).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(r#""url":"/web/g/1""#), "{body}");
+    let cookie = cookie.expect("a session cookie");
+    assert!(cookie.starts_with("shashki_g1="), "{cookie}");
+    let r = client()
+        .get(format!("{}/web/g/1/state", s.base))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let view: serde_json::Value = r.json().await.unwrap();
+    assert!(
+        view["you"] == "white" || view["you"] == "black",
+        "a player: {view}"
+    );
+
+    // in a real browser, as Telegram opens it: the data in the fragment,
+    // no script of Telegram's; the page signs in and shows the board
+    if let Some(b) = Browser::start("the_mini_app_in_a_browser").await {
+        let mut q = url::form_urlencoded::Serializer::new(String::new());
+        q.append_pair("tgWebAppData", &good);
+        q.append_pair("tgWebAppVersion", "8.0");
+        b.goto(&format!("{}/web/app#{}", s.base, q.finish())).await;
+        b.until("the game's page", || async {
+            b.run(
+                "return document.getElementById('app')?.dataset.ready === '1';",
+                json!([]),
+            )
+            .await
+            .as_bool()
+            .unwrap_or(false)
+        })
+        .await;
+        assert!(
+            b.text("[data-role=status]").await.contains("Move 1"),
+            "the game's status line"
+        );
+        // a forged one: the refusal on the page, no board
+        b.goto(&format!("{}/web/app#tgWebAppData=hash%3D00", s.base))
+            .await;
+        b.until("the refusal", || async {
+            b.text("[data-role=status]").await.contains("did not hold")
+        })
+        .await;
+    }
+    drop(s.replies);
+}
+
+/// `/settings web on|off` (admins): with it off (the default) a group's
+/// game's web link is its players' alone — a spectator's /web is refused
+/// in their language and a spectator's session opens nothing; on, a
+/// spectator gets their link and watches.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_groups_spectators_open_its_games_only_when_the_group_allows_it() {
+    let mut c = config();
+    c.web.public_url = Some("https://draughts.example.org".into());
+    // (on Telegram: the console makes everyone an admin)
+    let room = Room::with_config(c).on(Platform::Telegram);
+    let game = human_game(&room);
+    room.say("Carl", "/help");
+    // a spectator asks: refused, no link
+    let t = common::room::text(&room.say("Carl", "/web #1"));
+    assert!(t.contains("only the players"), "{t}");
+    assert!(!t.contains("/web/g/"), "{t}");
+    // in their own language
+    room.say("Carl", "/settings lang de");
+    let t = common::room::text(&room.say("Carl", "/web #1"));
+    assert!(t.contains("nur die Spieler"), "{t}");
+    // a link made for Carl anyway (by the operator) opens nothing while off
+    let carl = room.svc.web_user_named(game, "carl").unwrap().unwrap();
+    let carls = room.svc.web_token(game, carl).unwrap();
+    let s = serve(room, WebOptions::default()).await;
+    let (status, cookie) = open(&s, game, &carls).await;
+    assert_eq!(status, 303, "the link itself is good");
+    let r = client()
+        .get(format!("{}/web/g/1/state", s.base))
+        .header("cookie", cookie.clone().unwrap())
+        .header("accept-language", "fr-CH, fr;q=0.9, en;q=0.8")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 403);
+    let body = r.text().await.unwrap();
+    assert!(
+        body.contains("Dieser Link"),
+        "the session's user's language: {body}"
+    );
+    // no session: the browser's language
+    let r = client()
+        .get(format!("{}/web/g/1/state", s.base))
+        .header("accept-language", "xx, fr-CH;q=0.9, en;q=0.8")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 401);
+    let body = r.text().await.unwrap();
+    assert!(body.contains("Ce lien"), "the browser's language: {body}");
+
+    // only an admin switches it
+    let t = common::room::text(&s.room.say("Carl", "/settings web on"));
+    assert!(t.contains("Admins"), "{t}");
+    let chat = |s: &Served| {
+        store::chat(s.room.store().read(), store::ChatId(1))
+            .unwrap()
+            .unwrap()
+            .web
+    };
+    assert_eq!(chat(&s), None, "not changed");
+    let mut admin = s.room.event("Anna", Input::Text("/settings web on".into()));
+    admin.user.is_admin = true;
+    eprintln!(
+        "DEBUG {:?}",
+        store::chat(s.room.store().read(), store::ChatId(1)).unwrap()
+    );
+    let t = common::room::text(&s.room.svc.handle(&admin).unwrap());
+    assert!(t.contains("everyone may watch"), "{t}");
+    assert_eq!(chat(&s), Some(true));
+    let t = common::room::text(&s.room.say("Anna", "/settings"));
+    assert!(t.contains("not only the players: on"), "{t}");
+
+    // on: Carl's link given, his session watches (a spectator)
+    let t = common::room::text(&s.room.say("Carl", "/web #1"));
+    assert!(t.contains("https://draughts.example.org/web/g/1?t="), "{t}");
+    let r = client()
+        .get(format!("{}/web/g/1/state", s.base))
+        .header("cookie", cookie.clone().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 200);
+    let view: serde_json::Value = r.json().await.unwrap();
+    assert_eq!(view["you"], serde_json::Value::Null, "a spectator: {view}");
+    assert_eq!(view["moves"], json!([]), "no moves to make");
+
+    // off again: his session stops
+    let mut admin = s
+        .room
+        .event("Anna", Input::Text("/settings web off".into()));
+    admin.user.is_admin = true;
+    s.room.svc.handle(&admin).unwrap();
+    let r = client()
+        .get(format!("{}/web/g/1/state", s.base))
+        .header("cookie", cookie.unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 403);
+    drop(s.replies);
+}

@@ -609,3 +609,17 @@ web-confirm-draw = Remis anbieten (oder annehmen)?
 web-moves = Züge
 web-link-invalid = Dieser Link öffnet diese Partie nicht (falsch, abgelaufen oder widerrufen). Hol dir mit /web einen neuen.
 web-slow-down = Zu viele Anfragen: warte einen Moment.
+web-private-game = Partie #{ $game } gehört zu einem privaten Chat: Nur ihre Spieler öffnen sie auf dem Web-Brett.
+web-spectators-off = In dieser Gruppe öffnen nur die Spieler Partie #{ $game } auf dem Web-Brett (ein Admin kann allen das Zuschauen erlauben: /settings web on).
+web-app-invalid = Die Telegram-Anmeldung für diese Seite war ungültig (gefälscht oder zu alt). Öffne das Brett erneut aus dem Chat.
+web-app-no-game = Diese Seite öffnet eine Partie von ihrem Brett im Chat: Drück dort „Brett öffnen“.
+web-app-opening = Das Brett wird geöffnet…
+button-open-board = 🌐 Brett öffnen
+settings-web = Das Web-Brett für alle, nicht nur die Spieler: { $state ->
+    [on] an
+   *[off] aus
+} (/settings web on|off).
+settings-web-set = Das Web-Brett der Partien dieser Gruppe: { $state ->
+    [on] alle dürfen zuschauen.
+   *[off] nur für ihre Spieler.
+}

@@ -596,3 +596,17 @@ web-confirm-draw = Offer (or accept) a draw?
 web-moves = Moves
 web-link-invalid = This link does not open this game (it is wrong, expired or revoked). Ask the bot for a new one with /web.
 web-slow-down = Too many requests: wait a moment.
+web-private-game = Game #{ $game } belongs to a private chat: only its players open it on the web board.
+web-spectators-off = In this group only the players open game #{ $game } on the web board (an admin may let everyone watch: /settings web on).
+web-app-invalid = Telegram's sign-in for this page did not hold (forged or too old). Open the board again from the chat.
+web-app-no-game = This page opens a game from its board in the chat: press "Open board" there.
+web-app-opening = Opening the board…
+button-open-board = 🌐 Open board
+settings-web = The web board for everyone, not only the players: { $state ->
+    [on] on
+   *[off] off
+} (/settings web on|off).
+settings-web-set = The web board of this group's games: { $state ->
+    [on] everyone may watch.
+   *[off] their players only.
+}

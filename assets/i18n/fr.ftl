@@ -609,3 +609,17 @@ web-confirm-draw = Proposer (ou accepter) la nulle ?
 web-moves = Coups
 web-link-invalid = Ce lien n’ouvre pas cette partie (faux, expiré ou révoqué). Demandez-en un nouveau avec /web.
 web-slow-down = Trop de requêtes : patientez un instant.
+web-private-game = La partie #{ $game } appartient à une conversation privée : seuls ses joueurs l’ouvrent sur le damier web.
+web-spectators-off = Dans ce groupe, seuls les joueurs ouvrent la partie #{ $game } sur le damier web (un administrateur peut l’ouvrir à tous : /settings web on).
+web-app-invalid = La connexion Telegram de cette page n’est pas valable (falsifiée ou trop ancienne). Rouvrez le damier depuis la conversation.
+web-app-no-game = Cette page ouvre une partie depuis son damier dans la conversation : appuyez là sur « Ouvrir le damier ».
+web-app-opening = Ouverture du damier…
+button-open-board = 🌐 Ouvrir le damier
+settings-web = Le damier web pour tous, pas seulement les joueurs : { $state ->
+    [on] oui
+   *[off] non
+} (/settings web on|off).
+settings-web-set = Le damier web des parties de ce groupe : { $state ->
+    [on] tout le monde peut regarder.
+   *[off] réservé à leurs joueurs.
+}

@@ -592,3 +592,17 @@ web-confirm-draw = Piedāvāt (vai pieņemt) neizšķirtu?
 web-moves = Gājieni
 web-link-invalid = Šī saite neatver šo partiju (nepareiza, novecojusi vai atsaukta). Palūdziet jaunu ar /web.
 web-slow-down = Pārāk daudz pieprasījumu: mirkli uzgaidiet.
+web-private-game = Partija #{ $game } ir no privātas sarunas: tīmekļa galdiņā to atver tikai tās spēlētāji.
+web-spectators-off = Šajā grupā partiju #{ $game } tīmekļa galdiņā atver tikai spēlētāji (administrators var atļaut visiem: /settings web on).
+web-app-invalid = Telegram pieteikšanās šai lapai neapstiprinājās (viltota vai novecojusi). Atveriet galdiņu vēlreiz no sarunas.
+web-app-no-game = Šī lapa atver partiju no tās galdiņa sarunā: nospiediet tur “Atvērt galdiņu”.
+web-app-opening = Atveru galdiņu…
+button-open-board = 🌐 Atvērt galdiņu
+settings-web = Tīmekļa galdiņš visiem, ne tikai spēlētājiem: { $state ->
+    [on] jā
+   *[off] nē
+} (/settings web on|off).
+settings-web-set = Šīs grupas partiju tīmekļa galdiņš: { $state ->
+    [on] skatīties var visi.
+   *[off] tikai to spēlētājiem.
+}

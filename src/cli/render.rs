@@ -1,9 +1,11 @@
 //! `shashki render --fen FEN [--last MOVE] [--flip] [--theme NAME] [--size PX] -o FILE.png`
 //! draws a board; `shashki render --pdn GAME.pdn --gif -o FILE.gif` a replay.
+//! `--board 10x10` (or `--variant international`) and `--board 10x8` (or
+//! `--variant russian-10x8`) draw the wider boards.
 
 use super::{position_arg_in, CliError, CliResult};
-use shashki::render::{self, LastMove, RenderOptions, Theme};
-use shashki_engine::{pdn, Square};
+use shashki::render::{self, BoardShape, FrameLabels, LastMove, RenderOptions, Theme};
+use shashki_engine::{generate, parse_fen_on, pdn, Board10, Board10x8, Position, Square};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -50,12 +52,68 @@ pub struct RenderArgs {
     output: PathBuf,
     /// Whose board: italian and portuguese are drawn mirrored, english,
     /// italian and portuguese with their square numbers (and --fen read in
-    /// them). A --pdn game's GameType decides for it.
+    /// them). A --pdn game's GameType decides for it. The 10×10 games
+    /// (international, frisian, frysk, antidraughts, breakthrough) and
+    /// russian-10x8 pick the wider board, as --board does.
     #[arg(long, default_value = "russian")]
     variant: String,
+    /// The board: 8x8, 10x10 (squares numbered 1–50; --fen, --last and
+    /// --select in those numbers, moves checked by International rules) or
+    /// 10x8 (files a–k without j, Russian rules; squares algebraic or
+    /// numbered 1–40).
+    #[arg(long)]
+    board: Option<String>,
+}
+
+/// The boards `shashki render` draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BoardArg {
+    Eight,
+    Ten,
+    TenByEight,
+}
+
+/// `--board`, or the board of a `--variant` the engine's variant list does
+/// not know yet (the 10×10 and 10×8 games are drawn before they are played).
+fn board_arg(a: &RenderArgs) -> Result<BoardArg, CliError> {
+    let by_variant = match a.variant.trim().to_ascii_lowercase().as_str() {
+        "international" | "frisian" | "frysk" | "antidraughts" | "breakthrough" => {
+            Some(BoardArg::Ten)
+        }
+        "russian-10x8" | "10x8" => Some(BoardArg::TenByEight),
+        _ => None,
+    };
+    let by_flag = match a.board.as_deref().map(|b| b.trim().to_ascii_lowercase()) {
+        None => None,
+        Some(b) => Some(match b.replace('×', "x").as_str() {
+            "8x8" | "8" => BoardArg::Eight,
+            "10x10" | "10" => BoardArg::Ten,
+            "10x8" => BoardArg::TenByEight,
+            _ => {
+                return Err(CliError::Input(format!(
+                    "--board '{b}': unknown board (8x8, 10x10, 10x8)"
+                )))
+            }
+        }),
+    };
+    match (by_flag, by_variant) {
+        (Some(f), Some(v)) if f != v => Err(CliError::Input(format!(
+            "--board {} does not fit --variant {}",
+            a.board.as_deref().unwrap_or_default(),
+            a.variant
+        ))),
+        (Some(f), _) => Ok(f),
+        (None, Some(v)) => Ok(v),
+        (None, None) => Ok(BoardArg::Eight),
+    }
 }
 
 pub fn run(a: RenderArgs) -> CliResult {
+    match board_arg(&a)? {
+        BoardArg::Eight => {}
+        BoardArg::Ten => return run_wide::<Board10>(&a),
+        BoardArg::TenByEight => return run_wide::<Board10x8>(&a),
+    }
     let mut opts = options(&a)?;
     if let Some(path) = &a.pdn {
         return run_pdn(&a, path, opts);
@@ -145,8 +203,63 @@ fn run_pdn(a: &RenderArgs, path: &PathBuf, mut opts: RenderOptions) -> CliResult
     write(&a.output, &render::render_png(&last.position, &opts))
 }
 
+/// A 10×10 or 10×8 board: `--fen` in the board's numbers or algebraic
+/// names, `--last` and `--select` checked by the rules of
+/// [`BoardShape::Rules`]. No PDN or GIF yet: the engine's PDN reads 8×8
+/// games only.
+fn run_wide<S: BoardShape>(a: &RenderArgs) -> CliResult {
+    if a.pdn.is_some() || a.gif {
+        return Err(CliError::Input(format!(
+            "--pdn and --gif read 8×8 games only, not the {} board",
+            S::NAME
+        )));
+    }
+    let eight = options_with(a, shashki_engine::Variant::Russian)?;
+    let mut opts = RenderOptions::<S> {
+        size: eight.size,
+        theme: eight.theme,
+        flip: eight.flip,
+        show_side_to_move: eight.show_side_to_move,
+        caption: eight.caption,
+        numbered: S::FRAME == FrameLabels::EdgeNumbers,
+        ..RenderOptions::for_shape()
+    };
+    let pos = match &a.fen {
+        None => Position::<S>::start(),
+        Some(f) => parse_fen_on::<S>(f)
+            .map(|i| i.position)
+            .map_err(|e| CliError::Input(format!("malformed FEN: {e}")))?,
+    };
+    if let Some(text) = &a.last {
+        opts.last_move = Some(
+            LastMove::from_notation_in::<S::Rules>(&pos, text, S::parse_square)
+                .map_err(|e| CliError::Input(e.to_string()))?,
+        );
+    }
+    if let Some(s) = &a.select {
+        let sq = S::parse_square(s).map_err(|e| CliError::Input(format!("--select '{s}': {e}")))?;
+        opts.selected = Some(sq);
+        let mut moves = Vec::new();
+        generate::<S::Rules>(&pos, &mut moves);
+        opts.legal_targets = moves
+            .iter()
+            .filter(|m| m.from() == sq)
+            .map(|m| m.to())
+            .collect();
+    }
+    write(&a.output, &render::render_png(&pos, &opts))
+}
+
 /// The options every output shares.
 fn options(a: &RenderArgs) -> Result<RenderOptions, CliError> {
+    options_with(a, super::variant_arg(&a.variant)?)
+}
+
+/// [`options`] for a variant already read.
+fn options_with(
+    a: &RenderArgs,
+    variant: shashki_engine::Variant,
+) -> Result<RenderOptions, CliError> {
     let theme: Theme = a
         .theme
         .parse()
@@ -159,7 +272,6 @@ fn options(a: &RenderArgs) -> Result<RenderOptions, CliError> {
             render::MAX_SIZE
         )));
     }
-    let variant = super::variant_arg(&a.variant)?;
     Ok(RenderOptions {
         size: a.size,
         theme,

@@ -87,6 +87,8 @@ pub(super) fn web_routes(config: &FileConfig) -> Option<runtime::Routes> {
     let opts = adapters::web::WebOptions {
         public_url: Some(public_url),
         posts_per_minute: config.web.posts_per_minute,
+        telegram_token: config.telegram.token.clone().filter(|t| !t.is_empty()),
+        init_data_max_age: config.web.init_data_max_age_secs.max(60),
     };
     Some(Box::new(move |hub| adapters::web::router(hub, opts)))
 }

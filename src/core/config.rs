@@ -56,6 +56,9 @@ pub struct WebLinks {
     pub secret: Option<String>,
     /// How long a link opens the page.
     pub link_secs: i64,
+    /// The short name of the bot's Telegram Mini App: a living board on
+    /// Telegram carries "Open board", `t.me/<bot>/<app>?startapp=game-12`.
+    pub mini_app: Option<String>,
 }
 
 impl Default for WebLinks {
@@ -64,6 +67,7 @@ impl Default for WebLinks {
             public_url: None,
             secret: None,
             link_secs: 7 * 24 * 3600,
+            mini_app: None,
         }
     }
 }

@@ -295,6 +295,8 @@ features! {
     Conditional(super::games::ConditionalRefusal),
     Settings(super::settings::SettingsRefusal),
     Tournament(super::tournaments::TournamentRefusal),
+    /// The web board's own gate (`web.rs`).
+    Web(super::web::WebRefusal),
 }
 
 impl Refusal {
@@ -439,7 +441,7 @@ mod tests {
     fn every_refusal_has_its_message_and_arguments_in_every_catalogue() {
         let refusals = Refusal::samples();
         // one per variant of every feature
-        assert_eq!(refusals.len(), 79);
+        assert_eq!(refusals.len(), 81);
         let mut ids = BTreeSet::new();
         for r in &refusals {
             assert!(

@@ -377,6 +377,7 @@ fn on_choice(ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
         Payload::Replay { game } => games::cmd_replay(ctx, Some(game))?,
         Payload::TakebackAccept { game, ply } => games::takeback_accept(ctx, game, ply)?,
         Payload::TakebackDecline { game, ply } => games::takeback_decline(ctx, game, ply)?,
+        Payload::Web { game } => web::cmd_web(ctx, Some(game))?,
     }
     // a move or a resignation pressed on the board: the new board takes
     // the pressed message's place

@@ -1,7 +1,8 @@
 //! `/settings`: the user's language, and the chat's language, board theme,
 //! orientation, days per move, the reminders of a move, how boards are
 //! kept (`boards edit|new`), the default variant, and a thread per game
-//! (`threads on|off`, where the platform has threads).
+//! (`threads on|off`, where the platform has threads), and whether a
+//! group's games are on the web board for everyone (`web on|off`).
 
 use super::ctx::Ctx;
 use super::error::Res;
@@ -65,6 +66,12 @@ pub(crate) fn cmd_settings(ctx: &mut Ctx, a: SettingsArgs) -> Res<()> {
             store::set_chat_setting(ctx.c, chat, &ChatSetting::Variant(Some(v)))?;
         }
         SettingsArgs::Threads(on) => store::set_chat_threads(ctx.c, chat, on)?,
+        SettingsArgs::Web(on) => {
+            store::set_chat_setting(ctx.c, chat, &ChatSetting::Web(Some(on)))?;
+            let a = args![("state", if on { "on" } else { "off" })];
+            ctx.tell_id("settings-web-set", Some(&a));
+            return Ok(());
+        }
     }
     ctx.tell_id("settings-saved", None);
     Ok(())
@@ -97,6 +104,18 @@ fn show_settings(ctx: &mut Ctx) -> Res<()> {
         ("variant", ctx.variant_name(chat_variant(chat)))
     ];
     let mut text = ctx.t("settings-show", Some(&a));
+    if !ctx.chat.is_private {
+        let a = args![(
+            "state",
+            if ctx.chat.web == Some(true) {
+                "on"
+            } else {
+                "off"
+            }
+        )];
+        text.push('\n');
+        text.push_str(&ctx.t("settings-web", Some(&a)));
+    }
     if ctx.platform.limits().game_threads {
         let on = store::chat_threads(ctx.c, ctx.chat.id)?;
         let a = args![("state", if on { "on" } else { "off" })];

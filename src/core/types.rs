@@ -324,6 +324,14 @@ pub enum LinkTo {
         /// Its thread, if any.
         thread: Option<String>,
     },
+    /// The bot's Telegram Mini App opened on a game (the direct link
+    /// `t.me/<bot>/<app>?startapp=game-12`, which works in groups); other
+    /// platforms leave the button out.
+    MiniApp {
+        game: GameId,
+        /// The app's short name (`[web] mini_app`).
+        app: String,
+    },
     /// The private chat with the bot, started with this payload
     /// (Telegram's `t.me/<bot>?start=notify`); where the platform needs no
     /// such step (Discord) the adapter leaves the button out.

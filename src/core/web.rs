@@ -14,13 +14,14 @@ use super::ctx::resolve_lang;
 use super::ctx::Ctx;
 use super::error::{Halt, Res};
 use super::games::{self, ai::into_service, ai::Evals, load, Loaded};
+use super::i18n::Lang;
 use super::present::buttons::sorted_moves;
-use super::present::text::seat_name;
+use super::present::text::{refusal_text, seat_name};
 use super::present::Draft;
 use super::types::Target;
 use super::{Platform, Service, ServiceError};
 use crate::args;
-use crate::store::{self, GameId, Seat, Tx, UserId};
+use crate::store::{self, ChatRow, GameId, GameRow, Seat, Tx, UserId};
 use hmac::{Hmac, KeyInit, Mac};
 use serde::Serialize;
 use sha2::Sha256;
@@ -140,6 +141,60 @@ pub fn csrf_ok(secret: &[u8], token: &str, given: &str) -> bool {
     m.update(b"shashki-web-csrf-1|");
     m.update(token.as_bytes());
     unhex(given).is_some_and(|g| m.verify_slice(&g).is_ok())
+}
+
+super::error::refusals! {
+    /// Who may open a game on the web board beyond the chat's own gate.
+    pub enum WebRefusal {
+        /// A private chat's game: its players only.
+        PrivateGame { game: GameId } => "web-private-game" ["game" => game],
+        /// A group's game while the group keeps the web board to its
+        /// players (`/settings web off`, the default).
+        SpectatorsOff { game: GameId } => "web-spectators-off" ["game" => game],
+    }
+}
+
+/// Whether `user` may open `row` (of `chat`) on the web board: its players
+/// always; anyone else only a group's game, and only while the group
+/// allows it (`/settings web on`; off by default). A private chat's game
+/// is its players' alone.
+pub(crate) fn web_gate(chat: &ChatRow, row: &GameRow, user: UserId) -> Result<(), WebRefusal> {
+    if row.color_of(user).is_some() {
+        return Ok(());
+    }
+    if chat.is_private {
+        return Err(WebRefusal::PrivateGame { game: row.id });
+    }
+    if chat_allows_web(chat) {
+        Ok(())
+    } else {
+        Err(WebRefusal::SpectatorsOff { game: row.id })
+    }
+}
+
+/// A group lets everyone watch its games on the web board (`/settings web
+/// on`; not chosen: off).
+fn chat_allows_web(chat: &ChatRow) -> bool {
+    chat.web == Some(true)
+}
+
+/// Who opens the Mini App, as Telegram's checked `initData` says.
+#[derive(Debug, Clone)]
+pub struct AppUser {
+    /// The Telegram user id.
+    pub id: String,
+    pub name: String,
+    pub handle: Option<String>,
+    pub lang: Option<String>,
+}
+
+/// Why the Mini App opens no game (its `initData` held).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AppRefused {
+    /// No such game (or not a Telegram chat's), or no `game-N` to open.
+    NoGame,
+    /// The gate's refusal, in the user's language.
+    Refused(String),
 }
 
 /// Who a page acts as, in the terms of a chat event: the game's chat and
@@ -386,6 +441,79 @@ impl Service {
         Ok(claims)
     }
 
+    /// The Mini App opened by `who` (checked `initData`) for `start`
+    /// (`game-12`): a session token for that game when the web gate lets
+    /// them in. A player is known; anyone else (a group's spectator, when
+    /// the group allows it) is recorded as a Telegram user like any
+    /// speaker. A refusal changes nothing.
+    pub fn web_app_open(
+        &self,
+        who: &AppUser,
+        start: Option<&str>,
+    ) -> Result<Result<(GameId, String), AppRefused>, ServiceError> {
+        let Some(game) = start
+            .and_then(|s| s.strip_prefix("game-"))
+            .and_then(|n| n.parse::<i64>().ok())
+            .map(GameId)
+        else {
+            return Ok(Err(AppRefused::NoGame));
+        };
+        let key = Platform::Telegram.key();
+        let user = {
+            let store = self.lock();
+            let c = store.read();
+            let Some(row) = store::game(c, game)? else {
+                return Ok(Err(AppRefused::NoGame));
+            };
+            let Some(chat) = store::chat(c, row.chat_id)?.filter(|ch| ch.platform == key) else {
+                return Ok(Err(AppRefused::NoGame));
+            };
+            let known = store::user_by_platform_id(c, key, &who.id)?;
+            let id = known.as_ref().map_or(UserId(0), |u| u.id);
+            if let Err(r) = web_gate(&chat, &row, id) {
+                // the reader's own language first: a page is one person's
+                let lang = known
+                    .as_ref()
+                    .and_then(|u| u.lang)
+                    .or(who.lang.as_deref().and_then(Lang::from_code))
+                    .unwrap_or_else(|| {
+                        resolve_lang(&chat, None, None, self.env.config.default_lang)
+                    });
+                let text = refusal_text(&self.env.catalog, lang, &r.into());
+                return Ok(Err(AppRefused::Refused(text)));
+            }
+            known
+        };
+        let user = match user {
+            Some(u) => u.id,
+            None => {
+                let now = self.now();
+                let mut store = self.lock();
+                store.transaction(|c| -> Result<UserId, ServiceError> {
+                    Ok(store::upsert_user(
+                        c,
+                        key,
+                        &who.id,
+                        &super::stored_name(&who.name, who.handle.as_deref()),
+                        who.handle.as_deref(),
+                        now,
+                    )?
+                    .id)
+                })?
+            }
+        };
+        Ok(Ok((game, self.web_token(game, user)?)))
+    }
+
+    /// A user's own language (`/settings lang`), if they chose one: a web
+    /// page's refusal is in it.
+    pub fn web_user_lang(&self, user: UserId) -> Result<Option<String>, ServiceError> {
+        let store = self.lock();
+        Ok(store::user(store.read(), user)?
+            .and_then(|u| u.lang)
+            .map(|l| l.code().to_string()))
+    }
+
     /// The link's user and the game's chat as a chat event names them.
     pub fn web_actor(&self, claims: &Claims) -> Result<Option<WebActor>, ServiceError> {
         let store = self.lock();
@@ -433,7 +561,9 @@ impl Service {
         let lang = resolve_lang(&chat, Some(&user), None, self.env.config.default_lang);
         let mut ctx = Ctx::new(&self.env, c, &evals, platform, user, chat, self.now());
         ctx.lang = lang;
-        if ctx.gate(&row, super::access::Need::See).is_err() {
+        if ctx.gate(&row, super::access::Need::See).is_err()
+            || web_gate(&ctx.chat, &row, ctx.user.id).is_err()
+        {
             return Ok(None);
         }
         let l = load(c, row).map_err(into_service)?;
@@ -591,6 +721,14 @@ fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
 pub(crate) fn cmd_web(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     let row = games::shown_game(ctx, game)?;
     ctx.gate(&row, super::access::Need::See)?;
+    let chat = if row.chat_id == ctx.chat.id {
+        ctx.chat.clone()
+    } else {
+        store::chat(ctx.c, row.chat_id)?.ok_or(Halt::Failed(ServiceError::Internal(
+            "a game without its chat",
+        )))?
+    };
+    web_gate(&chat, &row, ctx.user.id)?;
     let Some(base) = ctx.config().web.public_url.clone() else {
         ctx.tell_id("web-off", None);
         return Ok(());

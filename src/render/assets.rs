@@ -5,10 +5,12 @@
 use super::layout::Layout;
 use super::quant::Quantizer;
 use super::raster::{self, PieceLook, Sprite};
+use super::shape::{BoardShape, FrameLabels};
 use super::theme::{Rgb, Theme};
 use crate::engine::{Color, Kind, Square, Variant};
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use image::RgbImage;
+use std::any::TypeId;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -46,25 +48,31 @@ pub(crate) fn piece_index(color: Color, kind: Kind) -> usize {
     (color == Color::Black) as usize * 2 + (kind == Kind::King) as usize
 }
 
-/// The cached assets (drawn on first use). Holds a bounded number of
-/// variants; the least recently added go first.
+/// The cached assets of the board `S` (drawn on first use). Holds a
+/// bounded number of variants; the least recently added go first.
 ///
 /// A variant whose board is mirrored ([`Variant::mirrored_board`]) gets its
 /// own board: mirrored, with the numbers of the edge squares in the frame
 /// instead of letters and digits; every other variant shares the Russian one.
-pub(crate) fn get(theme: Theme, size: u32, flip: bool, variant: Variant) -> Arc<Assets> {
-    type Key = (Theme, u32, bool, Option<Variant>);
+/// Each board shape has its own assets (square size, frame, palette).
+pub(crate) fn get<S: BoardShape>(
+    theme: Theme,
+    size: u32,
+    flip: bool,
+    variant: Variant,
+) -> Arc<Assets> {
+    type Key = (Theme, u32, bool, Option<Variant>, TypeId);
     type Cache = Mutex<(HashMap<Key, Arc<Assets>>, Vec<Key>)>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     const MAX_ENTRIES: usize = 16;
-    let mirrored = Some(variant).filter(|v| v.mirrored_board());
-    let key = (theme, size, flip, mirrored);
+    let mirrored = Some(variant).filter(|&v| S::mirrored(v));
+    let key = (theme, size, flip, mirrored, TypeId::of::<S>());
     let cache = CACHE.get_or_init(|| Mutex::new((HashMap::new(), Vec::new())));
     if let Some(a) = cache.lock().unwrap_or_else(|e| e.into_inner()).0.get(&key) {
         return Arc::clone(a);
     }
     // draw outside the lock; two threads may race to draw the same variant
-    let assets = Arc::new(build(theme, size, flip, mirrored));
+    let assets = Arc::new(build::<S>(theme, size, flip, mirrored));
     let mut guard = cache.lock().unwrap_or_else(|e| e.into_inner());
     let (map, order) = &mut *guard;
     if !map.contains_key(&key) {
@@ -78,9 +86,9 @@ pub(crate) fn get(theme: Theme, size: u32, flip: bool, variant: Variant) -> Arc<
     Arc::clone(map.get(&key).expect("just inserted"))
 }
 
-fn build(theme: Theme, size: u32, flip: bool, mirrored: Option<Variant>) -> Assets {
+fn build<S: BoardShape>(theme: Theme, size: u32, flip: bool, mirrored: Option<Variant>) -> Assets {
     let pal = theme.palette();
-    let layout = Layout::oriented(size, flip, mirrored.is_some());
+    let layout = Layout::of::<S>(size, flip, mirrored.is_some());
     let cell = layout.square;
     let look = |color: Color, king: bool| PieceLook {
         style: match color {
@@ -120,7 +128,7 @@ fn build(theme: Theme, size: u32, flip: bool, mirrored: Option<Variant>) -> Asse
     Assets {
         theme,
         quant: OnceLock::new(),
-        base: draw_base(theme, &layout, mirrored),
+        base: draw_base::<S>(theme, &layout, mirrored),
         layout,
         mark: raster::mark_sprite(cell, pal),
         dot: raster::dot_sprite(cell, cell as f32 * 0.16, pal.target, pal.target_alpha),
@@ -130,22 +138,24 @@ fn build(theme: Theme, size: u32, flip: bool, mirrored: Option<Variant>) -> Asse
     }
 }
 
-fn draw_base(theme: Theme, l: &Layout, numbers: Option<Variant>) -> RgbImage {
+/// The empty board: frame, squares and the frame's labels. `mirrored` is
+/// the variant of a mirrored board (numbered in the frame).
+fn draw_base<S: BoardShape>(theme: Theme, l: &Layout, mirrored: Option<Variant>) -> RgbImage {
     let pal = theme.palette();
-    let mut img = RgbImage::from_pixel(l.width, l.width, image::Rgb(pal.frame));
-    let board = 8 * l.square;
+    let mut img = RgbImage::from_pixel(l.width, l.height(), image::Rgb(pal.frame));
+    let (across, down) = (l.files * l.square, l.ranks * l.square);
     // a thin dark line around the squares
     let edge = (l.square / 24).max(1);
     raster::fill_rect(
         &mut img,
         l.frame - edge,
         l.frame - edge,
-        board + 2 * edge,
-        board + 2 * edge,
+        across + 2 * edge,
+        down + 2 * edge,
         pal.frame_edge,
     );
-    for row in 0..8 {
-        for col in 0..8 {
+    for row in 0..l.ranks {
+        for col in 0..l.files {
             // the top left square is light, or dark when mirrored
             let dark = (row + col) % 2 == u32::from(!l.mirror);
             raster::fill_rect(
@@ -162,44 +172,58 @@ fn draw_base(theme: Theme, l: &Layout, numbers: Option<Variant>) -> RgbImage {
     let font = bold_font();
     let px = (l.frame as f32 * 0.6).max(8.0);
     let near = l.frame as f32 / 2.0;
-    let far = (l.frame + board) as f32 + (l.width - l.frame - board) as f32 / 2.0;
-    if let Some(variant) = numbers {
-        // the numbers of the edge squares beside them (the Portuguese
-        // federation's diagram 2), smaller: up to two digits in the frame
-        let px = px * 0.85;
-        let at = |i: u32| l.frame as f32 + (i as f32 + 0.5) * l.square as f32;
-        for sq in Square::all() {
-            let (c, r) = l.cell(sq);
-            let digits = variant.square_number(sq).to_string();
-            let mut spots = Vec::new();
-            if c == 0 {
-                spots.push((near, at(r)));
+    // the right and bottom margins (the same, an odd pixel wider than the
+    // left and top ones when the width is odd)
+    let far_x = (l.frame + across) as f32 + (l.width - l.frame - across) as f32 / 2.0;
+    let far_y = (l.frame + down) as f32 + (l.width - l.frame - across) as f32 / 2.0;
+    let labels = match mirrored {
+        Some(_) => FrameLabels::EdgeNumbers,
+        None => S::FRAME,
+    };
+    let variant = mirrored.unwrap_or_default();
+    let letters = match labels {
+        FrameLabels::Letters => S::FILES,
+        FrameLabels::EdgeNumbers => {
+            // the numbers of the edge squares beside them (the Portuguese
+            // federation's diagram 2), smaller: up to two digits in the frame
+            let px = px * 0.85;
+            let at = |i: u32| l.frame as f32 + (i as f32 + 0.5) * l.square as f32;
+            for sq in Square::<S>::every() {
+                let (c, r) = l.cell(sq);
+                let digits = S::number(variant, sq).to_string();
+                let mut spots = Vec::new();
+                if c == 0 {
+                    spots.push((near, at(r)));
+                }
+                if c == l.files - 1 {
+                    spots.push((far_x, at(r)));
+                }
+                if r == 0 {
+                    spots.push((at(c), near));
+                }
+                if r == l.ranks - 1 {
+                    spots.push((at(c), far_y));
+                }
+                for (x, y) in spots {
+                    draw_text_centered(&mut img, font, px, &digits, x, y, pal.coord);
+                }
             }
-            if c == 7 {
-                spots.push((far, at(r)));
-            }
-            if r == 0 {
-                spots.push((at(c), near));
-            }
-            if r == 7 {
-                spots.push((at(c), far));
-            }
-            for (x, y) in spots {
-                draw_text_centered(&mut img, font, px, &digits, x, y, pal.coord);
-            }
+            return img;
         }
-        return img;
+    };
+    let at = |i: u32| l.frame as f32 + (i as f32 + 0.5) * l.square as f32;
+    for col in 0..l.files {
+        let file = if l.flip { l.files - 1 - col } else { col };
+        let letter = letters.get(file as usize).map_or('?', |&b| b as char);
+        for y in [near, far_y] {
+            draw_centered(&mut img, font, px, letter, at(col), y, pal.coord);
+        }
     }
-    for i in 0..8u32 {
-        let c = l.frame as f32 + (i as f32 + 0.5) * l.square as f32;
-        let (file, rank) = if l.flip { (7 - i, i) } else { (i, 7 - i) };
-        let letter = (b'a' + file as u8) as char;
-        let digit = (b'1' + rank as u8) as char;
-        for y in [near, far] {
-            draw_centered(&mut img, font, px, letter, c, y, pal.coord);
-        }
-        for x in [near, far] {
-            draw_centered(&mut img, font, px, digit, x, c, pal.coord);
+    for row in 0..l.ranks {
+        let rank = if l.flip { row } else { l.ranks - 1 - row };
+        let digits = (rank + 1).to_string();
+        for x in [near, far_x] {
+            draw_text_centered(&mut img, font, px, &digits, x, at(row), pal.coord);
         }
     }
     img

@@ -5,16 +5,16 @@
 //! that changed, with unchanged pixels transparent, so a game of 60 plies
 //! at 640 px takes a few hundred kilobytes at most.
 
-use super::{LastMove, RenderOptions};
-use crate::engine::{Color, Move, Position, Variant};
+use super::{BoardShape, LastMove, RenderOptions};
+use crate::engine::{Board8, Color, Move, Position, Shape, Variant};
 use image::RgbImage;
 use std::borrow::Cow;
 
 /// One frame of a replay: a position and the move that led to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Frame {
-    pub position: Position,
-    pub last_move: Option<LastMove>,
+pub struct Frame<S: Shape = Board8> {
+    pub position: Position<S>,
+    pub last_move: Option<LastMove<S>>,
     /// Overrides [`RenderOptions::caption`] for this frame.
     pub caption: Option<String>,
 }
@@ -91,13 +91,17 @@ pub fn frames_from_replay_in(
 /// If any frame (or `opts`) has a caption, every frame gets the caption
 /// strip so that all frames have one size. Returns an empty vector for no
 /// frames.
-pub fn render_gif(frames: &[Frame], opts: &RenderOptions, timing: &GifOptions) -> Vec<u8> {
+pub fn render_gif<S: BoardShape>(
+    frames: &[Frame<S>],
+    opts: &RenderOptions<S>,
+    timing: &GifOptions,
+) -> Vec<u8> {
     if frames.is_empty() {
         return Vec::new();
     }
     let any_caption = opts.caption.is_some() || frames.iter().any(|f| f.caption.is_some());
     let size = opts.size.clamp(super::MIN_SIZE, super::MAX_SIZE);
-    let a = super::assets::get(opts.theme, size, opts.flip, opts.variant);
+    let a = super::assets::get::<S>(opts.theme, size, opts.flip, opts.variant);
     let images: Vec<RgbImage> = frames
         .iter()
         .map(|f| {
@@ -112,7 +116,7 @@ pub fn render_gif(frames: &[Frame], opts: &RenderOptions, timing: &GifOptions) -
         .collect();
     let (w, h) = images[0].dimensions();
     // the theme's palette for this size (index 255 is left free: transparency)
-    let q = super::quantizer(&a);
+    let q = super::quantizer::<S>(&a);
     let mut palette = q.palette_bytes();
     palette.resize(256 * 3, 0);
     const CLEAR: u8 = 255;
@@ -130,7 +134,7 @@ pub fn render_gif(frames: &[Frame], opts: &RenderOptions, timing: &GifOptions) -
         enc.set_repeat(repeat)
             .expect("writing to a Vec cannot fail");
         let last = images.len() - 1;
-        let board_h = w.min(h); // the caption strip lies below the square board
+        let board_h = a.layout.height(); // the caption strip lies below the board
         for (i, img) in images.iter().enumerate() {
             let ms = if i == last {
                 timing.last_ms
@@ -219,6 +223,59 @@ mod tests {
     use super::*;
     use crate::render::render;
     use image::AnimationDecoder;
+
+    #[test]
+    fn a_ten_by_eight_replay_keeps_its_lower_board_and_caption_strip() {
+        use crate::engine::rules::Russian10x8;
+        use crate::engine::{generate, Board10x8};
+        let mut pos = Position::<Board10x8>::start();
+        let mut frames = vec![Frame {
+            position: pos,
+            last_move: None,
+            caption: None,
+        }];
+        for i in 0..3 {
+            let mut moves = Vec::new();
+            generate::<Russian10x8>(&pos, &mut moves);
+            let mv = moves[0];
+            frames.push(Frame {
+                position: pos.make(&mv),
+                last_move: Some(LastMove::from_move(&pos, &mv)),
+                caption: Some(format!("ply {i}")),
+            });
+            pos = pos.make(&mv);
+        }
+        let opts = RenderOptions::<Board10x8> {
+            size: 320,
+            ..RenderOptions::for_shape()
+        };
+        let gif = render_gif(&frames, &opts, &GifOptions::default());
+        let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
+        let decoded = dec.into_frames().collect_frames().unwrap();
+        // the caption strip below the (lower) board is its own 20 ms
+        // sub-frame for each ply
+        let short = decoded
+            .iter()
+            .filter(|f| f.delay().numer_denom_ms() == (20, 1))
+            .count();
+        assert_eq!(short, 3);
+        let last = decoded.last().unwrap().buffer();
+        let mut o = opts.clone();
+        o.last_move = frames[3].last_move.clone();
+        o.caption = frames[3].caption.clone();
+        let want = render(&pos, &o);
+        assert_eq!(last.dimensions(), want.dimensions());
+        assert!(want.height() < 320 + opts.layout().caption_height());
+        let far = last
+            .pixels()
+            .zip(want.pixels())
+            .filter(|(a, b)| (0..3).any(|k| a.0[k].abs_diff(b.0[k]) > 40))
+            .count();
+        assert!(
+            far < (want.width() * want.height() / 100) as usize,
+            "{far} pixels off"
+        );
+    }
 
     #[test]
     fn a_short_game_gives_one_frame_per_ply_and_holds_the_last() {

@@ -1,13 +1,14 @@
 //! The last move as the renderer highlights it: the path the piece took and
 //! the pieces it captured, which are no longer on the board.
 
-use crate::engine::{Color, Kind, Move, Piece, Position, Square};
+use crate::engine::rules::Russian;
+use crate::engine::{generate, Board8, Color, Kind, Move, Piece, Position, Rules, Shape, Square};
 use std::fmt;
 
 /// A piece taken by the last move, drawn as a faded ghost with a cross.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CapturedPiece {
-    pub square: Square,
+pub struct CapturedPiece<S: Shape = Board8> {
+    pub square: Square<S>,
     pub piece: Piece,
 }
 
@@ -18,12 +19,12 @@ pub struct CapturedPiece {
 /// [`LastMove::from_notation`] from move text and the position after it
 /// (the CLI's `--last`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LastMove {
+pub struct LastMove<S: Shape = Board8> {
     /// Start square, then every landing square (at least two squares; a
     /// shorter path is not drawn).
-    pub path: Vec<Square>,
+    pub path: Vec<Square<S>>,
     /// Captured pieces in jump order (empty for a quiet move).
-    pub captured: Vec<CapturedPiece>,
+    pub captured: Vec<CapturedPiece<S>>,
 }
 
 /// Why move text could not be turned into a [`LastMove`].
@@ -39,13 +40,13 @@ impl fmt::Display for LastMoveError {
 impl std::error::Error for LastMoveError {}
 
 /// The squares strictly between two squares on one diagonal.
-fn between(a: Square, b: Square) -> Vec<Square> {
+fn between<S: Shape>(a: Square<S>, b: Square<S>) -> Vec<Square<S>> {
     let df = (b.file() as i8 - a.file() as i8).signum();
     let dr = (b.rank() as i8 - a.rank() as i8).signum();
     let (mut f, mut r) = (a.file() as i8 + df, a.rank() as i8 + dr);
     let mut out = Vec::new();
     while (f, r) != (b.file() as i8, b.rank() as i8) {
-        if let Some(s) = Square::from_coords(f as u8, r as u8) {
+        if let Some(s) = Square::at(f as u8, r as u8) {
             out.push(s);
         }
         f += df;
@@ -54,7 +55,7 @@ fn between(a: Square, b: Square) -> Vec<Square> {
     out
 }
 
-fn on_one_diagonal(a: Square, b: Square) -> bool {
+fn on_one_diagonal<S: Shape>(a: Square<S>, b: Square<S>) -> bool {
     let df = (a.file() as i8 - b.file() as i8).abs();
     let dr = (a.rank() as i8 - b.rank() as i8).abs();
     df == dr && df > 0
@@ -64,9 +65,9 @@ fn on_one_diagonal(a: Square, b: Square) -> bool {
 /// leaves the captured squares ambiguous.
 const MAX_TRIES: usize = 4096;
 
-impl LastMove {
+impl<S: Shape> LastMove<S> {
     /// From a move and the position it was played in.
-    pub fn from_move(before: &Position, mv: &Move) -> LastMove {
+    pub fn from_move(before: &Position<S>, mv: &Move<S>) -> LastMove<S> {
         let opponent = before.side_to_move().opposite();
         let captured = mv
             .captured_squares()
@@ -84,7 +85,9 @@ impl LastMove {
             captured,
         }
     }
+}
 
+impl LastMove {
     /// From move text (`e3-d4`, `c3:e5:g3`, `c3xe5`, numeric `22-18`) and the
     /// position AFTER the move, which is what a FEN of the current game
     /// gives. The piece that moved must stand on the last square. Captured
@@ -95,6 +98,21 @@ impl LastMove {
     /// position before it (the text alone cannot always tell). Whether a
     /// captured piece was a king is not in the text: ghosts are drawn as men.
     pub fn from_notation(after: &Position, text: &str) -> Result<LastMove, LastMoveError> {
+        LastMove::from_notation_in::<Russian>(after, text, |t| {
+            Square::parse(t).map_err(|e| e.to_string())
+        })
+    }
+}
+
+impl<S: Shape> LastMove<S> {
+    /// [`LastMove::from_notation`] on any board: `square` reads a square as
+    /// written on it, and the rules `R` decide which capture the text
+    /// meant where a flying king's jump leaves a choice.
+    pub fn from_notation_in<R: Rules<Shape = S>>(
+        after: &Position<S>,
+        text: &str,
+        square: impl Fn(&str) -> Result<Square<S>, String>,
+    ) -> Result<LastMove<S>, LastMoveError> {
         let err = |m: String| LastMoveError(format!("last move '{}': {m}", text.trim()));
         let t = text.trim();
         if t.is_empty() {
@@ -106,7 +124,7 @@ impl LastMove {
         }
         let mut path = Vec::new();
         for part in t.split(['-', ':', 'x', 'X']) {
-            let sq = Square::parse(part).map_err(|e| err(format!("bad square '{part}': {e}")))?;
+            let sq = square(part).map_err(|e| err(format!("bad square '{part}': {e}")))?;
             path.push(sq);
         }
         if path.len() < 2 {
@@ -143,10 +161,10 @@ impl LastMove {
             });
         }
         // candidates for each jump: the empty squares it passes over
-        let mut candidates: Vec<Vec<Square>> = Vec::new();
+        let mut candidates: Vec<Vec<Square<S>>> = Vec::new();
         for w in path.windows(2) {
             // nearest the landing square first: that is tried first below
-            let c: Vec<Square> = between(w[0], w[1])
+            let c: Vec<Square<S>> = between(w[0], w[1])
                 .into_iter()
                 .rev()
                 .filter(|s| after.piece_at(*s).is_none() || *s == path[0])
@@ -159,7 +177,7 @@ impl LastMove {
             }
             candidates.push(c);
         }
-        let chosen = reconstruct(after, &path, moved, &candidates).unwrap_or_else(|| {
+        let chosen = reconstruct::<R>(after, &path, moved, &candidates).unwrap_or_else(|| {
             // fall back to the square just before each landing square
             candidates.iter().map(|c| c[0]).collect()
         });
@@ -180,12 +198,12 @@ impl LastMove {
     }
 
     /// The start square.
-    pub fn from(&self) -> Square {
+    pub fn from(&self) -> Square<S> {
         self.path[0]
     }
 
     /// The final square.
-    pub fn to(&self) -> Square {
+    pub fn to(&self) -> Square<S> {
         *self.path.last().expect("a path has two squares")
     }
 
@@ -197,12 +215,12 @@ impl LastMove {
 
 /// Find captured squares (one per jump) for which the move is legal in the
 /// position before it; `None` when nothing fits within [`MAX_TRIES`].
-fn reconstruct(
-    after: &Position,
-    path: &[Square],
+fn reconstruct<R: Rules>(
+    after: &Position<R::Shape>,
+    path: &[Square<R::Shape>],
     moved: Piece,
-    candidates: &[Vec<Square>],
-) -> Option<Vec<Square>> {
+    candidates: &[Vec<Square<R::Shape>>],
+) -> Option<Vec<Square<R::Shape>>> {
     if candidates.iter().all(|c| c.len() == 1) {
         return Some(candidates.iter().map(|c| c[0]).collect());
     }
@@ -244,8 +262,9 @@ fn reconstruct(
                     }),
                 );
             }
-            let legal = before
-                .legal_moves()
+            let mut moves = Vec::with_capacity(32);
+            generate::<R>(&before, &mut moves);
+            let legal = moves
                 .iter()
                 .any(|m| m.path() == path && m.captured_squares().len() == pick.len());
             if legal {

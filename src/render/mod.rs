@@ -9,7 +9,9 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 //!
-//! What an image shows: the 8×8 board with coordinates on all four edges;
+//! What an image shows: the board (8×8, or 10×10 and 10×8 from a
+//! `Position<Board10>` or `Position<Board10x8>`: one drawing code generic
+//! over the shape, see [`BoardShape`]) with coordinates on all four edges;
 //! men and kings (a golden crown); optionally the last move (from and to
 //! squares highlighted, the capture path drawn, captured pieces as faded
 //! ghosts under a cross), the selected piece and its legal destinations
@@ -27,14 +29,18 @@ mod last_move;
 mod layout;
 mod quant;
 mod raster;
+mod shape;
 mod theme;
+mod towers;
 
 pub use gif::{frames_from_replay, frames_from_replay_in, render_gif, Frame, GifOptions};
 pub use last_move::{CapturedPiece, LastMove, LastMoveError};
 pub use layout::Layout;
+pub use shape::{BoardShape, FrameLabels};
 pub use theme::{Theme, UnknownTheme};
+pub use towers::{render_towers, render_towers_png, Tower};
 
-use crate::engine::{Color, Position, Square, Variant};
+use crate::engine::{Board8, Color, Position, Square, Variant};
 use image::RgbImage;
 
 /// Smallest image width [`render`] draws (smaller requests are raised).
@@ -42,9 +48,10 @@ pub const MIN_SIZE: u32 = 160;
 /// Largest image width [`render`] draws (larger requests are lowered).
 pub const MAX_SIZE: u32 = 2048;
 
-/// What to draw besides the pieces, and how.
+/// What to draw besides the pieces, and how, on the board `S` (8×8 unless
+/// named: [`RenderOptions::for_shape`] gives the defaults of another).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RenderOptions {
+pub struct RenderOptions<S: BoardShape = Board8> {
     /// Image width in pixels, frame included (clamped to
     /// [`MIN_SIZE`]..=[`MAX_SIZE`]). The image is square unless a caption
     /// adds a strip below.
@@ -53,29 +60,40 @@ pub struct RenderOptions {
     /// Draw from Black's side (a1 at the top right).
     pub flip: bool,
     /// The move that led to this position, highlighted.
-    pub last_move: Option<LastMove>,
+    pub last_move: Option<LastMove<S>>,
     /// A selected piece's square, tinted (button play).
-    pub selected: Option<Square>,
+    pub selected: Option<Square<S>>,
     /// Squares marked with a dot (the selected piece's legal destinations).
-    pub legal_targets: Vec<Square>,
+    pub legal_targets: Vec<Square<S>>,
     /// A small disc in the frame corner on the side of the player to move.
     pub show_side_to_move: bool,
     /// A line of text under the board (players, move number); Latin and
     /// Cyrillic. Shrunk to fit the width.
     pub caption: Option<String>,
     /// Number the empty dark squares 1–32 in the variant's numbering
-    /// (English draughts: 1 = b8, 32 = g1), small in each square's corner.
+    /// (English draughts: 1 = b8, 32 = g1), small in each square's corner;
+    /// on the wider boards in PDN's numbering (10×10: 1–50).
     pub numbered: bool,
     /// Whose board this is: Italian and Portuguese boards are mirrored
     /// (a dark square in each player's right-hand corner) and carry the
     /// numbers of the edge squares in the frame instead of a–h and 1–8;
     /// [`RenderOptions::numbered`] numbers in the variant's numbering.
+    /// The 8×8 variants only: the wider boards have one look each
+    /// ([`BoardShape::FRAME`]).
     pub variant: Variant,
 }
 
 impl Default for RenderOptions {
     /// 640 px, classic theme, White at the bottom, side-to-move marker on.
     fn default() -> Self {
+        RenderOptions::for_shape()
+    }
+}
+
+impl<S: BoardShape> RenderOptions<S> {
+    /// The defaults on the board `S`: 640 px, classic theme, White at the
+    /// bottom, side-to-move marker on.
+    pub fn for_shape() -> Self {
         RenderOptions {
             size: 640,
             theme: Theme::Classic,
@@ -89,49 +107,51 @@ impl Default for RenderOptions {
             variant: Variant::Russian,
         }
     }
-}
 
-impl RenderOptions {
     /// The layout these options give (clamped size).
     pub fn layout(&self) -> Layout {
-        Layout::oriented(
+        Layout::of::<S>(
             self.size.clamp(MIN_SIZE, MAX_SIZE),
             self.flip,
-            self.variant.mirrored_board(),
+            S::mirrored(self.variant),
         )
     }
 }
 
 /// Draw a position as an RGB image.
-pub fn render(pos: &Position, opts: &RenderOptions) -> RgbImage {
+pub fn render<S: BoardShape>(pos: &Position<S>, opts: &RenderOptions<S>) -> RgbImage {
     let size = opts.size.clamp(MIN_SIZE, MAX_SIZE);
     render_with(
-        &assets::get(opts.theme, size, opts.flip, opts.variant),
+        &assets::get::<S>(opts.theme, size, opts.flip, opts.variant),
         pos,
         opts,
     )
 }
 
-fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbImage {
+fn render_with<S: BoardShape>(
+    a: &assets::Assets,
+    pos: &Position<S>,
+    opts: &RenderOptions<S>,
+) -> RgbImage {
     let l = a.layout;
-    let size = l.width;
+    let (size, board_h) = (l.width, l.height());
     let pal = opts.theme.palette();
     let cap_h = if opts.caption.is_some() {
         l.caption_height()
     } else {
         0
     };
-    let mut buf = Vec::with_capacity((size * (size + cap_h) * 3) as usize);
+    let mut buf = Vec::with_capacity((size * (board_h + cap_h) * 3) as usize);
     buf.extend_from_slice(&a.base);
     for _ in 0..size * cap_h {
         buf.extend_from_slice(&pal.frame);
     }
-    let mut img = RgbImage::from_raw(size, size + cap_h, buf).expect("buffer fits");
+    let mut img = RgbImage::from_raw(size, board_h + cap_h, buf).expect("buffer fits");
 
     // a hand-made LastMove with fewer than two squares is ignored
     let last = opts.last_move.as_ref().filter(|lm| lm.path.len() >= 2);
     // squares: last move, selection
-    let fill = |img: &mut RgbImage, sq: Square, c| {
+    let fill = |img: &mut RgbImage, sq: Square<S>, c| {
         let (x, y, s) = l.square_rect(sq);
         raster::fill_rect(img, x, y, s, s, c);
     };
@@ -146,9 +166,9 @@ fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbI
         let font = assets::bold_font();
         let px = (l.square as f32 * 0.26).max(7.0);
         // on the empty squares (a piece would cover half of it)
-        for sq in Square::all().filter(|&sq| pos.piece_at(sq).is_none()) {
+        for sq in Square::<S>::every().filter(|&sq| pos.piece_at(sq).is_none()) {
             let (x, y, _) = l.square_rect(sq);
-            let digits = opts.variant.square_number(sq).to_string();
+            let digits = S::number(opts.variant, sq).to_string();
             let mut cx = x as f32 + px * 0.55;
             for ch in digits.chars() {
                 assets::draw_centered(&mut img, font, px, ch, cx, y as f32 + px * 0.7, pal.coord);
@@ -157,7 +177,7 @@ fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbI
         }
     }
     // captured pieces' ghosts, under the path line
-    let at = |sq: Square| {
+    let at = |sq: Square<S>| {
         let (x, y, _) = l.square_rect(sq);
         (x as i32, y as i32)
     };
@@ -191,9 +211,13 @@ fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbI
     if opts.show_side_to_move {
         let side = pos.side_to_move();
         let bottom = (side == Color::White) != opts.flip;
-        let corner = l.frame + 8 * l.square;
-        let y = if bottom { corner } else { 0 };
-        a.markers[(side == Color::Black) as usize].blit(&mut img, corner as i32, y as i32);
+        let x = l.frame + l.files * l.square;
+        let y = if bottom {
+            l.frame + l.ranks * l.square
+        } else {
+            0
+        };
+        a.markers[(side == Color::Black) as usize].blit(&mut img, x as i32, y as i32);
     }
     if let Some(text) = &opts.caption {
         draw_caption(&mut img, &l, text, pal.coord);
@@ -203,11 +227,11 @@ fn render_with(a: &assets::Assets, pos: &Position, opts: &RenderOptions) -> RgbI
 
 /// Draw a position and encode it as PNG: 8-bit indexed with the theme's
 /// palette for this size.
-pub fn render_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
+pub fn render_png<S: BoardShape>(pos: &Position<S>, opts: &RenderOptions<S>) -> Vec<u8> {
     let size = opts.size.clamp(MIN_SIZE, MAX_SIZE);
-    let a = assets::get(opts.theme, size, opts.flip, opts.variant);
+    let a = assets::get::<S>(opts.theme, size, opts.flip, opts.variant);
     let img = render_with(&a, pos, opts);
-    let q = quantizer(&a);
+    let q = quantizer::<S>(&a);
     encode::encode_indexed(
         img.width(),
         img.height(),
@@ -216,10 +240,15 @@ pub fn render_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
     )
 }
 
-/// The palette of an asset set, chosen from sample boards on first use.
-fn quantizer(a: &assets::Assets) -> &quant::Quantizer {
+/// The palette of an asset set of the board `S`, chosen from sample boards
+/// on first use.
+fn quantizer<S: BoardShape>(a: &assets::Assets) -> &quant::Quantizer {
     a.quant.get_or_init(|| {
-        let samples = sample_boards(a.theme)
+        let base = RenderOptions {
+            theme: a.theme,
+            ..RenderOptions::for_shape()
+        };
+        let samples = S::samples(base)
             .iter()
             .map(|(pos, o)| render_with(a, pos, o))
             .collect::<Vec<_>>();
@@ -227,44 +256,14 @@ fn quantizer(a: &assets::Assets) -> &quant::Quantizer {
     })
 }
 
-/// Boards that show every piece, highlight and overlay a theme draws.
-fn sample_boards(theme: Theme) -> Vec<(Position, RenderOptions)> {
-    let sq = |s: &str| Square::parse(s).expect("valid square");
-    let before = Position::from_fen("W:WKa1,c3,e3,g3,b2,f2,h2,Kg1:Bd4,f6,Kb6,Kh8,a7,c7,e7,h6")
-        .expect("valid FEN");
-    let mv = before
-        .legal_moves()
-        .into_iter()
-        .max_by_key(|m| m.captured_squares().len())
-        .expect("a capture");
-    let base = RenderOptions {
-        theme,
-        ..RenderOptions::default()
-    };
-    vec![
-        (
-            Position::initial(),
-            RenderOptions {
-                caption: Some("Иван — Peter · ход 12: c3:e5:g7, 0123456789".into()),
-                selected: Some(sq("c3")),
-                legal_targets: vec![sq("b4"), sq("d4")],
-                ..base.clone()
-            },
-        ),
-        (
-            before.make(&mv),
-            RenderOptions {
-                last_move: Some(LastMove::from_move(&before, &mv)),
-                ..base.clone()
-            },
-        ),
-        (before.with_side_to_move(Color::Black), base),
-    ]
-}
-
 /// The capture path: a line through the centres of the start and landing
 /// squares with dots where the piece landed, outlined for contrast.
-fn draw_path(img: &mut RgbImage, l: &Layout, lm: &LastMove, pal: &theme::Palette) {
+fn draw_path<S: BoardShape>(
+    img: &mut RgbImage,
+    l: &Layout,
+    lm: &LastMove<S>,
+    pal: &theme::Palette,
+) {
     let s = l.square as f32;
     let pts: Vec<(f32, f32)> = lm.path.iter().map(|&q| l.center_f(q)).collect();
     let segs: Vec<_> = pts.windows(2).map(|w| (w[0], w[1])).collect();
@@ -289,7 +288,7 @@ fn draw_caption(img: &mut RgbImage, l: &Layout, text: &str, colour: theme::Rgb) 
         px *= avail as f32 / w as f32;
     }
     let (_, h) = text_size(px, font, text);
-    let top = l.width + (cap_h.saturating_sub(h)) / 2;
+    let top = l.height() + (cap_h.saturating_sub(h)) / 2;
     // drawn from the top of the line box, nudged up by the frame's top offset
     draw_text_mut(
         img,
@@ -543,6 +542,55 @@ mod tests {
                 assert_eq!(got.get_pixel(x + 1, y + 1), want.get_pixel(x + 1, y + 1));
             }
         }
+    }
+
+    #[test]
+    fn wide_boards_keep_the_width_and_centre_their_pieces() {
+        use crate::engine::{Board10, Board10x8};
+        let bright = |c: [u8; 3]| c.iter().map(|&v| v as u32).sum::<u32>() > 600;
+        let dark = |c: [u8; 3]| c.iter().map(|&v| v as u32).sum::<u32>() < 200;
+        // 10×10 from the start: Black on 1–20, White on 31–50, square image
+        let o = RenderOptions::<Board10>::for_shape();
+        let img = render(&Position::<Board10>::start(), &o);
+        let l = o.layout();
+        assert_eq!(img.dimensions(), (640, 640));
+        assert_eq!(l.square, 56);
+        for n in [1, 20] {
+            let c = px(
+                &img,
+                l.square_center(Square::<Board10>::numbered(n).unwrap()),
+            );
+            assert!(dark(c), "black man on {n}: {c:?}");
+        }
+        for n in [31, 46, 50] {
+            let c = px(
+                &img,
+                l.square_center(Square::<Board10>::numbered(n).unwrap()),
+            );
+            assert!(bright(c), "white man on {n}: {c:?}");
+        }
+        let empty = Square::<Board10>::numbered(25).unwrap();
+        assert_eq!(
+            px(&img, l.square_center(empty)),
+            Theme::Classic.palette().dark
+        );
+        // 10×8: as wide, two ranks lower; a1 (36) top right from Black's side
+        let o = RenderOptions::<Board10x8> {
+            flip: true,
+            ..RenderOptions::for_shape()
+        };
+        let img = render(&Position::<Board10x8>::start(), &o);
+        let l = o.layout();
+        assert_eq!(img.dimensions(), (640, 640 - 2 * l.square));
+        let a1 = Square::<Board10x8>::numbered(36).unwrap();
+        assert_eq!(l.cell(a1), (9, 0));
+        assert!(bright(px(&img, l.square_center(a1))));
+        let b8 = Square::<Board10x8>::numbered(1).unwrap();
+        assert!(dark(px(&img, l.square_center(b8))));
+        // and the PNG decodes to the same size
+        let png = render_png(&Position::<Board10x8>::start(), &o);
+        let got = image::load_from_memory(&png).unwrap().to_rgb8();
+        assert_eq!(got.dimensions(), img.dimensions());
     }
 
     #[test]

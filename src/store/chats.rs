@@ -32,6 +32,9 @@ table_row! {
         pub boards: Option<BoardMode>,
         /// The chat's default variant (`None`: Russian).
         pub variant: Option<Variant> => super::opt_variant_at,
+        /// A group's games on the web board for everyone, not only their
+        /// players (`/settings web on`; `None`: not chosen, off).
+        pub web: Option<bool>,
     }
 }
 
@@ -79,6 +82,7 @@ pub fn set_chat_setting(c: &Tx, id: ChatId, setting: &ChatSetting) -> StoreResul
         ChatSetting::DaysPerMove(v) => ("days_per_move", v),
         ChatSetting::Reminders(v) => ("reminders", v),
         ChatSetting::Boards(v) => ("boards", v),
+        ChatSetting::Web(v) => ("web", v),
         ChatSetting::Variant(v) => {
             variant = v.map(Variant::key);
             ("variant", &variant)
@@ -103,4 +107,6 @@ pub enum ChatSetting {
     Reminders(Option<Reminders>),
     Boards(Option<BoardMode>),
     Variant(Option<Variant>),
+    /// The web board for everyone in a group (see [`ChatRow::web`]).
+    Web(Option<bool>),
 }

@@ -40,6 +40,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v22.sql")),
         M::up(include_str!("v23.sql")),
         M::up(include_str!("v24.sql")),
+        M::up(include_str!("v25.sql")),
     ])
 });
 

@@ -117,6 +117,19 @@ pub fn user_by_handle(c: &Tx, platform: &str, handle: &str) -> StoreResult<Optio
     )
 }
 
+/// A user known by their platform id.
+pub fn user_by_platform_id(
+    c: &Tx,
+    platform: &str,
+    platform_user_id: &str,
+) -> StoreResult<Option<UserRow>> {
+    c.one(
+        &format!("SELECT {USER_COLS} FROM users WHERE platform = ?1 AND platform_user_id = ?2"),
+        params![platform, platform_user_id],
+        UserRow::from_row,
+    )
+}
+
 /// A user's own language (`/settings lang`), stored as its code.
 pub fn set_user_lang(c: &Tx, id: UserId, lang: Lang) -> StoreResult<()> {
     c.exec(

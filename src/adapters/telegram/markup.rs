@@ -11,11 +11,13 @@ impl Telegram {
     /// bot's name) in a row of its own, and its share button.
     pub(super) fn markup(&self, r: &Reply) -> Option<InlineKeyboardMarkup> {
         let link = r.link.as_ref().and_then(|l| {
-            let start = match &l.to {
-                LinkTo::Game { game, .. } => format!("game-{game}"),
-                LinkTo::Start(payload) => payload.clone(),
-            };
-            let url = deep_link(&self.me_username, &start)?;
+            let url = match &l.to {
+                LinkTo::Game { game, .. } => deep_link(&self.me_username, &format!("game-{game}")),
+                LinkTo::Start(payload) => deep_link(&self.me_username, payload),
+                LinkTo::MiniApp { game, app } => {
+                    mini_app_link(&self.me_username, app, &format!("game-{game}"))
+                }
+            }?;
             Some(InlineKeyboardButton::url(l.label.clone(), url))
         });
         let mut k = keyboard(&r.choices);
@@ -90,6 +92,25 @@ pub fn deep_link(bot_username: &str, start: &str) -> Option<url::Url> {
         return None;
     }
     url::Url::parse(&format!("https://t.me/{bot_username}?start={start}")).ok()
+}
+
+/// `https://t.me/<bot>/<app>?startapp=<payload>`: opens the bot's Mini App
+/// `app` with `start_param` set (also in groups, where web-app buttons are
+/// not allowed). `None` for a name or payload Telegram would refuse.
+pub fn mini_app_link(bot_username: &str, app: &str, start: &str) -> Option<url::Url> {
+    let ok = |s: &str, max: usize| {
+        !s.is_empty()
+            && s.len() <= max
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    };
+    if !ok(bot_username, 32) || !ok(app, 64) || !ok(start, 64) {
+        return None;
+    }
+    url::Url::parse(&format!(
+        "https://t.me/{bot_username}/{app}?startapp={start}"
+    ))
+    .ok()
 }
 
 pub(super) fn truncate(s: &str, max: usize) -> String {

@@ -28,7 +28,8 @@
 pub mod initdata;
 mod page;
 
-use crate::core::web::{csrf_ok, csrf_token, Claims, LinkError, WebCheck};
+use crate::core::i18n::Lang;
+use crate::core::web::{csrf_ok, csrf_token, AppRefused, Claims, LinkError, WebCheck};
 use crate::core::{ChatRef, Event, GameId, Input, UserId, UserRef};
 use crate::runtime::Hub;
 use axum::extract::{Path, Query, State};
@@ -49,6 +50,11 @@ pub struct WebOptions {
     pub public_url: Option<String>,
     /// Moves and offers one user may send in a minute.
     pub posts_per_minute: u32,
+    /// The Telegram bot's token, which signs a Mini App's `initData`
+    /// (`None`: no Mini App, `/web/app` refuses everyone). Never logged.
+    pub telegram_token: Option<crate::config::Secret>,
+    /// The oldest `initData` accepted, in seconds.
+    pub init_data_max_age: i64,
 }
 
 impl Default for WebOptions {
@@ -56,6 +62,8 @@ impl Default for WebOptions {
         WebOptions {
             public_url: None,
             posts_per_minute: 30,
+            telegram_token: None,
+            init_data_max_age: 24 * 3600,
         }
     }
 }
@@ -71,6 +79,7 @@ struct Web {
 mod assets {
     pub const BOARD_JS: &str = include_str!("board.js");
     pub const BOARD_CSS: &str = include_str!("board.css");
+    pub const APP_JS: &str = include_str!("app.js");
 }
 
 /// The policy every answer carries.
@@ -92,6 +101,9 @@ pub fn router(hub: Hub, opts: WebOptions) -> Router {
         .route("/web/g/{game}/pdn", get(pdn))
         .route("/web/g/{game}/move", post(play))
         .route("/web/g/{game}/action", post(action))
+        .route("/web/app", get(app_page))
+        .route("/web/app/session", post(app_session))
+        .route("/web/static/app.js", get(app_js))
         .route("/web/static/board.js", get(board_js))
         .route("/web/static/board.css", get(board_css))
         .layer(axum::middleware::map_response(secure_headers))
@@ -133,14 +145,45 @@ fn session_token(headers: &HeaderMap, game: GameId) -> Option<String> {
         .map(|(_, v)| v.to_string())
 }
 
-/// A refusal page or body: 401 for a link that is wrong, expired or
-/// revoked, 403 for a good link to another game; nothing was changed.
-fn refused(web: &Web, why: LinkError) -> Response {
+/// The reader's language as the browser says it (`Accept-Language`: the
+/// first of its languages the bot speaks, by preference).
+fn browser_lang(headers: &HeaderMap) -> Option<String> {
+    let list = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())?;
+    let mut langs: Vec<(f32, &str)> = list
+        .split(',')
+        .filter_map(|item| {
+            let mut parts = item.split(';');
+            let tag = parts.next()?.trim();
+            let q = parts
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .map_or(Some(1.0), |q| q.trim().parse::<f32>().ok())?;
+            Some((q, tag))
+        })
+        .filter(|(q, _)| *q > 0.0)
+        .collect();
+    // stable: equal weights keep the browser's order
+    langs.sort_by(|a, b| b.0.total_cmp(&a.0));
+    langs
+        .into_iter()
+        .find_map(|(_, tag)| Lang::from_code(tag))
+        .map(|l| l.code().to_string())
+}
+
+/// A refusal page or body in the reader's language (the session's user's,
+/// else the browser's): 401 for a link that is wrong, expired or revoked,
+/// 403 for a good link to another game; nothing was changed.
+fn refused(web: &Web, why: LinkError, lang: Option<&str>) -> Response {
     let status = match why {
         LinkError::OtherGame => StatusCode::FORBIDDEN,
         _ => StatusCode::UNAUTHORIZED,
     };
-    let text = web.hub.say(None, "web-link-invalid");
+    let text = web.hub.say(lang, "web-link-invalid");
+    text_answer(status, text)
+}
+
+fn text_answer(status: StatusCode, text: String) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
@@ -160,23 +203,93 @@ async fn session(
     game: GameId,
 ) -> Result<(String, Claims), Response> {
     let Some(token) = session_token(headers, game) else {
-        return Err(refused(web, LinkError::Malformed));
+        return Err(refused(
+            web,
+            LinkError::Malformed,
+            browser_lang(headers).as_deref(),
+        ));
     };
-    check(web, token, game).await
+    check(web, token, game, headers).await
 }
 
-async fn check(web: &Web, token: String, game: GameId) -> Result<(String, Claims), Response> {
+/// A good session's refusal (its game is not for it, 403), in its user's
+/// language, else the browser's.
+async fn refused_for(web: &Web, claims: &Claims, headers: &HeaderMap) -> Response {
+    let user = claims.user;
+    let lang = web
+        .hub
+        .call(move |svc| svc.web_user_lang(user))
+        .await
+        .ok()
+        .flatten()
+        .or_else(|| browser_lang(headers));
+    refused(web, LinkError::OtherGame, lang.as_deref())
+}
+
+async fn check(
+    web: &Web,
+    token: String,
+    game: GameId,
+    headers: &HeaderMap,
+) -> Result<(String, Claims), Response> {
     let t = token.clone();
     let res = web.hub.call(move |svc| Ok(svc.web_check(&t, game))).await;
     match res {
         Ok(Ok(claims)) => Ok((token, claims)),
-        Ok(Err(WebCheck::Refused(why))) => Err(refused(web, why)),
+        Ok(Err(WebCheck::Refused(LinkError::OtherGame))) => {
+            // signed and current, for another game: its user's language
+            // (the token's signature held: its user is the one it names)
+            match token
+                .split('.')
+                .nth(1)
+                .and_then(|u| u.parse().ok())
+                .map(UserId)
+            {
+                Some(user) => {
+                    let lang = web
+                        .hub
+                        .call(move |svc| svc.web_user_lang(user))
+                        .await
+                        .ok()
+                        .flatten()
+                        .or_else(|| browser_lang(headers));
+                    Err(refused(web, LinkError::OtherGame, lang.as_deref()))
+                }
+                None => Err(refused(web, LinkError::OtherGame, None)),
+            }
+        }
+        Ok(Err(WebCheck::Refused(why))) => Err(refused(web, why, browser_lang(headers).as_deref())),
         Ok(Err(WebCheck::Failed(e))) => {
             tracing::error!(error = %e, "checking a web link failed");
             Err(failed())
         }
         Err(_) => Err(failed()),
     }
+}
+
+/// The session cookie of `game` holding `token`: this game's pages only,
+/// no script may read it, not sent from other sites' pages; `Secure` on
+/// an https address; it lasts as long as the token.
+fn session_cookie(web: &Web, game: GameId, token: &str) -> String {
+    let secure = web
+        .opts
+        .public_url
+        .as_deref()
+        .is_some_and(|u| u.starts_with("https://"));
+    let expires = token
+        .split('.')
+        .nth(2)
+        .and_then(|e| e.parse::<i64>().ok())
+        .unwrap_or(0);
+    let age = (expires - web.hub.service().now()).max(0);
+    format!(
+        "{}={}; Path=/web/g/{}; Max-Age={}; HttpOnly; SameSite=Lax{}",
+        cookie_name(game),
+        token,
+        game.0,
+        age,
+        if secure { "; Secure" } else { "" }
+    )
 }
 
 #[derive(serde::Deserialize)]
@@ -194,24 +307,11 @@ async fn open_page(
 ) -> Response {
     let game = GameId(game);
     if let Some(token) = q.t {
-        let (token, claims) = match check(&web, token, game).await {
+        let (token, _) = match check(&web, token, game, &headers).await {
             Ok(ok) => ok,
             Err(r) => return r,
         };
-        let secure = web
-            .opts
-            .public_url
-            .as_deref()
-            .is_some_and(|u| u.starts_with("https://"));
-        let age = (claims.expires - web.hub.service().now()).max(0);
-        let cookie = format!(
-            "{}={}; Path=/web/g/{}; Max-Age={}; HttpOnly; SameSite=Lax{}",
-            cookie_name(game),
-            token,
-            game.0,
-            age,
-            if secure { "; Secure" } else { "" }
-        );
+        let cookie = session_cookie(&web, game, &token);
         let mut r = (
             StatusCode::SEE_OTHER,
             [(header::LOCATION, format!("/web/g/{}", game.0))],
@@ -238,7 +338,7 @@ async fn open_page(
             )
                 .into_response()
         }
-        (Ok(None), _) => refused(&web, LinkError::OtherGame),
+        (Ok(None), _) => refused_for(&web, &claims, &headers).await,
         _ => failed(),
     }
 }
@@ -250,7 +350,7 @@ async fn state_json(State(web): State<Web>, Path(game): Path<i64>, headers: Head
     };
     match web.hub.call(move |svc| svc.web_view(&claims)).await {
         Ok(Some(view)) => json(StatusCode::OK, &view),
-        Ok(None) => refused(&web, LinkError::OtherGame),
+        Ok(None) => refused_for(&web, &claims, &headers).await,
         Err(_) => failed(),
     }
 }
@@ -282,7 +382,7 @@ async fn pdn(State(web): State<Web>, Path(game): Path<i64>, headers: HeaderMap) 
             text,
         )
             .into_response(),
-        Ok(None) => refused(&web, LinkError::OtherGame),
+        Ok(None) => refused_for(&web, &claims, &headers).await,
         Err(_) => failed(),
     }
 }
@@ -330,10 +430,9 @@ async fn events(State(web): State<Web>, Path(game): Path<i64>, headers: HeaderMa
         .into_response()
 }
 
-/// A changing request's checks beyond the session: it comes from this
-/// server's pages (`Origin`), carries the page's anti-forgery token, and
-/// the user has not sent too many.
-async fn guard(web: &Web, headers: &HeaderMap, game: GameId) -> Result<Claims, Response> {
+/// The request comes from this server's pages: its `Origin` is the
+/// public address's (or, without one, this `Host` over plain HTTP).
+fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
     let origin = headers
         .get(header::ORIGIN)
         .and_then(|v| v.to_str().ok())
@@ -348,7 +447,14 @@ async fn guard(web: &Web, headers: &HeaderMap, game: GameId) -> Result<Claims, R
             .map(|h| format!("http://{h}"))
             .unwrap_or_default(),
     };
-    if origin.is_empty() || origin != expected {
+    !origin.is_empty() && origin == expected
+}
+
+/// A changing request's checks beyond the session: it comes from this
+/// server's pages (`Origin`), carries the page's anti-forgery token, and
+/// the user has not sent too many.
+async fn guard(web: &Web, headers: &HeaderMap, game: GameId) -> Result<Claims, Response> {
+    if !same_origin(web, headers) {
         return Err((StatusCode::FORBIDDEN, "cross-site request refused\n").into_response());
     }
     let (token, claims) = session(web, headers, game).await?;
@@ -436,7 +542,7 @@ async fn play(
         }
         _ => return (StatusCode::BAD_REQUEST, "no move\n").into_response(),
     };
-    act(&web, claims, input).await
+    act(&web, claims, input, &headers).await
 }
 
 /// `POST /web/g/N/action`: offer (or accept) a draw, or resign (the page
@@ -457,14 +563,14 @@ async fn action(
         "resign" => Input::Text(format!("/resign #{}", game.0)),
         _ => return (StatusCode::BAD_REQUEST, "unknown action\n").into_response(),
     };
-    act(&web, claims, input).await
+    act(&web, claims, input, &headers).await
 }
 
 /// The event of the page's user in the game's chat, on that chat's lane.
-async fn act(web: &Web, claims: Claims, input: Input) -> Response {
+async fn act(web: &Web, claims: Claims, input: Input, headers: &HeaderMap) -> Response {
     let actor = match web.hub.call(move |svc| svc.web_actor(&claims)).await {
         Ok(Some(a)) => a,
-        Ok(None) => return refused(web, LinkError::OtherGame),
+        Ok(None) => return refused_for(web, &claims, headers).await,
         Err(_) => return failed(),
     };
     let event = Event {
@@ -533,4 +639,122 @@ async fn board_css() -> Response {
         assets::BOARD_CSS,
     )
         .into_response()
+}
+
+async fn app_js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        assets::APP_JS,
+    )
+        .into_response()
+}
+
+/// `GET /web/app`: the Telegram Mini App's page (`t.me/<bot>/<app>?startapp=
+/// game-12` opens it). Its script hands Telegram's `initData` (from
+/// `Telegram.WebApp` when a host page gave it, else the address's
+/// `#tgWebAppData`: no script of Telegram's is loaded) to
+/// `/web/app/session`, then goes to the game's page.
+async fn app_page(State(web): State<Web>, headers: HeaderMap) -> Response {
+    let lang = browser_lang(&headers);
+    let opening = web.hub.say(lang.as_deref(), "web-app-opening");
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        page::app_html(lang.as_deref().unwrap_or("en"), &opening),
+    )
+        .into_response()
+}
+
+#[derive(serde::Deserialize)]
+struct AppBody {
+    init_data: String,
+}
+
+/// `POST /web/app/session` `{init_data}`: Telegram's `initData` checked
+/// (signed with the bot's token, not older than the limit); its user and
+/// its `start_param` (`game-12`) through the web gate; then the session
+/// cookie of that game, as a link sets it, and `{url}` to go to. Forged or
+/// old: 401; a game this user may not open: 403; nothing changed either
+/// way.
+async fn app_session(
+    State(web): State<Web>,
+    headers: HeaderMap,
+    axum::Json(body): axum::Json<AppBody>,
+) -> Response {
+    if !same_origin(&web, &headers) {
+        return (StatusCode::FORBIDDEN, "cross-site request refused\n").into_response();
+    }
+    let browser = browser_lang(&headers);
+    let Some(bot_token) = web.opts.telegram_token.as_ref() else {
+        let text = web.hub.say(browser.as_deref(), "web-app-invalid");
+        return json(
+            StatusCode::UNAUTHORIZED,
+            &Answer {
+                ok: false,
+                message: Some(text),
+            },
+        );
+    };
+    let now = web.hub.service().now();
+    let data = match initdata::check(
+        &body.init_data,
+        bot_token.expose(),
+        now,
+        web.opts.init_data_max_age,
+    ) {
+        Ok(d) => d,
+        Err(why) => {
+            tracing::info!(%why, "web app: initData refused");
+            let text = web.hub.say(browser.as_deref(), "web-app-invalid");
+            return json(
+                StatusCode::UNAUTHORIZED,
+                &Answer {
+                    ok: false,
+                    message: Some(text),
+                },
+            );
+        }
+    };
+    let lang = data.language.clone().or(browser);
+    let who = crate::core::web::AppUser {
+        id: data.user.to_string(),
+        name: data.first_name.clone(),
+        handle: data.username.clone(),
+        lang: lang.clone(),
+    };
+    let start = data.start_param.clone();
+    let opened = web
+        .hub
+        .call(move |svc| svc.web_app_open(&who, start.as_deref()))
+        .await;
+    let (game, token) = match opened {
+        Ok(Ok(ok)) => ok,
+        Ok(Err(AppRefused::NoGame)) => {
+            let text = web.hub.say(lang.as_deref(), "web-app-no-game");
+            return json(
+                StatusCode::FORBIDDEN,
+                &Answer {
+                    ok: false,
+                    message: Some(text),
+                },
+            );
+        }
+        Ok(Err(AppRefused::Refused(text))) => {
+            return json(
+                StatusCode::FORBIDDEN,
+                &Answer {
+                    ok: false,
+                    message: Some(text),
+                },
+            );
+        }
+        Err(_) => return failed(),
+    };
+    let mut r = json(
+        StatusCode::OK,
+        &serde_json::json!({ "ok": true, "url": format!("/web/g/{}", game.0) }),
+    );
+    if let Ok(v) = HeaderValue::from_str(&session_cookie(&web, game, &token)) {
+        r.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    r
 }

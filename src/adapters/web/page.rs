@@ -83,6 +83,31 @@ pub fn html(view: &WebView, csrf: &str) -> String {
     )
 }
 
+/// The Mini App's page: a status line its script fills while it signs in
+/// with Telegram's `initData` and goes on to the game.
+pub fn app_html(lang: &str, opening: &str) -> String {
+    format!(
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{opening}</title>
+<link rel="stylesheet" href="/web/static/board.css">
+<script type="module" src="/web/static/app.js"></script>
+</head>
+<body>
+<main id="app">
+<p data-role="status" class="status" aria-live="polite">{opening}</p>
+</main>
+</body>
+</html>
+"#,
+        lang = esc(lang),
+        opening = esc(opening),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::esc;

@@ -88,6 +88,11 @@ pub enum Payload {
         game: GameId,
         ply: Ply,
     },
+    /// "Open board": the presser's own signed link to the game's web page,
+    /// for them alone.
+    Web {
+        game: GameId,
+    },
 }
 
 impl Payload {
@@ -120,6 +125,7 @@ impl Payload {
             | Payload::Flip { .. }
             | Payload::Analyse { .. }
             | Payload::Replay { .. }
+            | Payload::Web { .. }
             | Payload::PuzzleHint
             | Payload::PuzzleSolution
             | Payload::PuzzleNext => K::Neutral,
@@ -148,6 +154,7 @@ impl Payload {
             Payload::Replay { game } => format!("rp:{game}"),
             Payload::TakebackAccept { game, ply } => format!("ta:{game}:{ply}"),
             Payload::TakebackDecline { game, ply } => format!("td:{game}:{ply}"),
+            Payload::Web { game } => format!("w:{game}"),
         }
     }
 
@@ -213,6 +220,7 @@ impl Payload {
                 game: GameId(*g),
                 ply: Ply(*p),
             },
+            ("w", [g]) => Payload::Web { game: GameId(*g) },
             ("o", [g]) => Payload::Draw { game: GameId(*g) },
             ("x", [g]) => Payload::DeclineDraw { game: GameId(*g) },
             ("ph", []) => Payload::PuzzleHint,
@@ -269,6 +277,7 @@ mod tests {
             Payload::Rematch { game: GameId(9) },
             Payload::Analyse { game: GameId(9) },
             Payload::Replay { game: GameId(9) },
+            Payload::Web { game: GameId(9) },
             Payload::DeclineDraw { game: GameId(9) },
             Payload::TakebackAccept {
                 game: GameId(9),

@@ -478,10 +478,11 @@ pub enum SettingKey {
     Boards,
     Variant,
     Threads,
+    Web,
 }
 
 impl SettingKey {
-    pub const ALL: [SettingKey; 9] = [
+    pub const ALL: [SettingKey; 10] = [
         SettingKey::Lang,
         SettingKey::ChatLang,
         SettingKey::Theme,
@@ -491,6 +492,7 @@ impl SettingKey {
         SettingKey::Boards,
         SettingKey::Variant,
         SettingKey::Threads,
+        SettingKey::Web,
     ];
 
     /// The English word for the setting (what `/settings` lists).
@@ -505,6 +507,7 @@ impl SettingKey {
             SettingKey::Boards => "boards",
             SettingKey::Variant => "variant",
             SettingKey::Threads => "threads",
+            SettingKey::Web => "web",
         }
     }
 }
@@ -523,6 +526,7 @@ pub fn setting_key(word: &str) -> Option<SettingKey> {
         "boards" | "доски" => SettingKey::Boards,
         "variant" | "вариант" | "игра" => SettingKey::Variant,
         "threads" | "thread" | "треды" | "ветки" => SettingKey::Threads,
+        "web" | "веб" => SettingKey::Web,
         _ => return None,
     })
 }

@@ -10,7 +10,8 @@ use crate::core::error::Res;
 use crate::core::games::Loaded;
 use crate::core::i18n::num;
 use crate::core::input::payload::Payload;
-use crate::core::types::{BoardMode, Choice, Orientation, Target};
+use crate::core::types::{BoardMode, Choice, Link, LinkTo, Orientation, Target};
+use crate::core::Platform;
 use crate::render::Theme;
 use crate::store::{self, ChatId, ChatRow, GameRow, Seat};
 use shashki_engine::{Color, Game, Move, Position};
@@ -109,6 +110,7 @@ impl Ctx<'_> {
         Ok(Draft {
             board: Some(self.game_board(l)?),
             choices: self.board_choices(l)?,
+            link: self.open_board_link(row),
             mentions: self.to_move_mention(l)?,
             game_id: Some(row.id),
             board_mode: chat.as_ref().and_then(chat_board_mode),
@@ -212,11 +214,13 @@ impl Ctx<'_> {
         if active {
             if let Seat::Human(_) = row.seat(g.side_to_move()) {
                 choices = move_choices(row.id, row.ply, g, None, "");
-                choices.push(vec![
+                let mut last = vec![
                     Payload::Draw { game: row.id }.button(self.t("button-draw", None)),
                     Payload::Resign { game: row.id }.button(self.t("button-resign", None)),
                     flip,
-                ]);
+                ];
+                last.extend(self.open_board_button(row));
+                choices.push(last);
                 return Ok(choices);
             }
         } else {
@@ -230,11 +234,33 @@ impl Ctx<'_> {
                     .push(Payload::Rematch { game: row.id }.button(self.t("button-rematch", None)));
             }
             row_of.push(flip);
+            row_of.extend(self.open_board_button(row));
             choices.push(row_of);
             return Ok(choices);
         }
-        choices.push(vec![flip]);
+        let mut last = vec![flip];
+        last.extend(self.open_board_button(row));
+        choices.push(last);
         Ok(choices)
+    }
+
+    /// "Open board" on Telegram: the direct link of the bot's Mini App on
+    /// this game (`[web] mini_app` and `public_url` set), which works in
+    /// groups; elsewhere none (Discord has a button: [`Self::open_board_button`]).
+    pub(crate) fn open_board_link(&self, row: &GameRow) -> Option<Link> {
+        let web = &self.config().web;
+        let app = web.mini_app.clone()?;
+        (self.platform == Platform::Telegram && web.public_url.is_some()).then(|| Link {
+            label: self.t("button-open-board", None),
+            to: LinkTo::MiniApp { game: row.id, app },
+        })
+    }
+
+    /// "Open board" on Discord (`[web] public_url` set): a button whose
+    /// press answers the presser alone with their own signed link.
+    fn open_board_button(&self, row: &GameRow) -> Option<Choice> {
+        (self.platform == Platform::Discord && self.config().web.public_url.is_some())
+            .then(|| Payload::Web { game: row.id }.button(self.t("button-open-board", None)))
     }
 
     /// The platform id of a chat (this action's chat when it is the same).

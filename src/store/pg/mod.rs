@@ -32,10 +32,14 @@ pub(in crate::store) static BEGIN_WRITE: std::sync::LazyLock<String> =
 /// The migrations, by the schema version each brings the database to (the
 /// SQLite migrations' numbers: the first one makes the whole schema as of
 /// v23). A new migration adds a file here and one for SQLite.
-const MIGRATIONS: &[(i64, &str)] = &[(23, include_str!("v23.sql")), (24, include_str!("v24.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (23, include_str!("v23.sql")),
+    (24, include_str!("v24.sql")),
+    (25, include_str!("v25.sql")),
+];
 
 /// The latest schema version this build knows.
-pub const LATEST_VERSION: i64 = 24;
+pub const LATEST_VERSION: i64 = 25;
 
 /// One connection to a PostgreSQL database.
 pub(in crate::store) struct PgConn {
@@ -49,6 +53,9 @@ pub(in crate::store) struct PgConn {
     in_tx: Cell<bool>,
     /// The last error said the connection is gone.
     lost: Cell<bool>,
+    /// Rows of the reads repeated inside a transaction, by their SQL and
+    /// parameters (see [`cacheable`]): emptied by any other statement.
+    reads: RefCell<HashMap<(String, String), Vec<postgres::Row>>>,
 }
 
 impl From<postgres::Error> for StoreError {
@@ -72,6 +79,7 @@ impl PgConn {
             statements: RefCell::new(HashMap::new()),
             in_tx: Cell::new(false),
             lost: Cell::new(false),
+            reads: RefCell::new(HashMap::new()),
         };
         conn.migrate()?;
         Ok(conn)
@@ -118,6 +126,7 @@ impl PgConn {
         sql: &str,
         p: &[&dyn rusqlite::types::ToSql],
     ) -> StoreResult<usize> {
+        self.reads.borrow_mut().clear();
         let st = self.statement(sql)?;
         let values = values(p)?;
         let refs = refs(&values);
@@ -130,13 +139,31 @@ impl PgConn {
         sql: &str,
         p: &[&dyn rusqlite::types::ToSql],
     ) -> StoreResult<Vec<postgres::Row>> {
-        let st = self.statement(sql)?;
         let values = values(p)?;
+        // the same read again in a transaction, with nothing written since
+        // (a move reads its players' rows five times): the rows it gave
+        let key =
+            (self.in_tx.get() && cacheable(sql)).then(|| (sql.to_string(), format!("{values:?}")));
+        if let Some(rows) = key
+            .as_ref()
+            .and_then(|k| self.reads.borrow().get(k).cloned())
+        {
+            return Ok(rows);
+        }
+        if key.is_none() {
+            self.reads.borrow_mut().clear();
+        }
+        let st = self.statement(sql)?;
         let refs = refs(&values);
-        self.with(|c| c.query(&st, &refs))
+        let rows = self.with(|c| c.query(&st, &refs))?;
+        if let Some(k) = key {
+            self.reads.borrow_mut().insert(k, rows.clone());
+        }
+        Ok(rows)
     }
 
     pub(in crate::store) fn batch(&self, sql: &str) -> StoreResult<()> {
+        self.reads.borrow_mut().clear();
         let word = sql.trim_start().to_ascii_uppercase();
         let res = self.with(|c| c.batch_execute(sql));
         if word.starts_with("BEGIN") && res.is_ok() {
@@ -207,6 +234,22 @@ impl Drop for PgConn {
             }
         }
     }
+}
+
+/// Whether the rows of `sql` may be given again for the same parameters
+/// later in the same transaction, as long as nothing else ran on the
+/// connection in between: a plain `SELECT` (no row locks, no functions of
+/// PostgreSQL's own, which may have effects). Every other statement, and
+/// every transaction's start and end, empties the cache; the writers'
+/// advisory lock keeps other processes' writers out meanwhile.
+fn cacheable(sql: &str) -> bool {
+    let upper = sql.trim_start().to_ascii_uppercase();
+    upper.starts_with("SELECT ")
+        && ![
+            " FOR ", "PG_", "NEXTVAL", "SETVAL", "RANDOM", "CLOCK_", "TXID",
+        ]
+        .iter()
+        .any(|w| upper.contains(w))
 }
 
 /// A PostgreSQL error with the server's message (the error's own Display
@@ -446,6 +489,22 @@ mod tests {
             "VALUES ($1, $2, 'it''s ?', $3)"
         );
         assert_eq!(placeholders("?10 + ?2"), "$10 + $2");
+    }
+
+    #[test]
+    fn only_plain_selects_are_answered_again() {
+        assert!(cacheable("SELECT id FROM users WHERE id = ?1"));
+        assert!(cacheable("  select notify from users where id = ?1"));
+        assert!(!cacheable("INSERT INTO moves VALUES (?1) RETURNING id"));
+        assert!(!cacheable("UPDATE games SET ply = ply + 1"));
+        assert!(!cacheable(
+            "SELECT id FROM jobs ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED"
+        ));
+        assert!(!cacheable("SELECT pg_try_advisory_lock(1)"));
+        assert!(!cacheable("SELECT nextval('s')"));
+        assert!(!cacheable(
+            "WITH x AS (DELETE FROM t RETURNING *) SELECT * FROM x"
+        ));
     }
 
     #[test]

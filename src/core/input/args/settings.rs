@@ -31,6 +31,9 @@ pub enum SettingsArgs {
     Variant(Variant),
     /// A thread per game (where the platform has threads).
     Threads(bool),
+    /// A group's games on the web board for everyone (`on`) or their
+    /// players only (`off`, the default).
+    Web(bool),
 }
 
 const KEY: ArgSpec = arg("key", "opt-settings-key", ArgKind::Text);
@@ -130,6 +133,10 @@ fn value(k: SettingKey, words: &[&str]) -> Result<SettingsArgs, SettingsRefusal>
         SettingKey::Threads => SettingsArgs::Threads(
             one.and_then(on_off)
                 .ok_or_else(|| bad("threads", v, "on, off"))?,
+        ),
+        SettingKey::Web => SettingsArgs::Web(
+            one.and_then(on_off)
+                .ok_or_else(|| bad("web", v, "on, off"))?,
         ),
     })
 }
