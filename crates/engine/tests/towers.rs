@@ -333,5 +333,8 @@ fn a_deeper_level_beats_a_shallow_one() {
             score += play_match_game(deep_white, &opening);
         }
     }
-    assert!(score >= 3, "level 4 against level 1 scored {score} of 4");
+    assert!(
+        score >= 3,
+        "level 4 against level 1: wins − losses = {score} of 4 games"
+    );
 }
