@@ -25,6 +25,8 @@ mod rng;
 pub mod rules;
 pub mod search;
 pub mod square;
+pub mod towers;
+pub mod vigman;
 
 pub use fen::{
     parse_fen, parse_fen_full_in, parse_fen_on, to_fen, to_fen_numeric, to_fen_numeric_in,
