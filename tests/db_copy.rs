@@ -8,6 +8,19 @@ use common::room::{button, text, Room};
 use shashki::core::Config;
 use shashki::store::{self, copy, Store};
 
+/// `shashki db copy` from the room's SQLite file to `to`: (exit status,
+/// stdout, stderr).
+fn copy_to(room: &Room, to: &str) -> (i32, String, String) {
+    common::shashki(&[
+        "db",
+        "copy",
+        "--from",
+        room.path.to_str().unwrap(),
+        "--to",
+        to,
+    ])
+}
+
 #[test]
 fn a_sqlite_file_is_copied_to_postgres_and_verified() {
     let Some(db) = common::pg::fresh_database() else {
@@ -30,14 +43,7 @@ fn a_sqlite_file_is_copied_to_postgres_and_verified() {
     // 127.0.0.1 and does not ask for it)
     let mut url = url::Url::parse(&db.url).unwrap();
     url.set_password(Some("hunter2")).unwrap();
-    let (code, out, err) = common::shashki(&[
-        "db",
-        "copy",
-        "--from",
-        room.path.to_str().unwrap(),
-        "--to",
-        url.as_str(),
-    ]);
+    let (code, out, err) = copy_to(&room, url.as_str());
     assert_eq!(code, 0, "{out}{err}");
     assert!(
         out.contains("verified: row counts, 1 games replayed"),
@@ -83,14 +89,7 @@ fn a_sqlite_file_is_copied_to_postgres_and_verified() {
     assert!(newcomer.id > a, "{newcomer:?}");
 
     // a target with rows is refused, and left as it was
-    let (code, out, err) = common::shashki(&[
-        "db",
-        "copy",
-        "--from",
-        room.path.to_str().unwrap(),
-        "--to",
-        &db.url,
-    ]);
+    let (code, out, err) = copy_to(&room, &db.url);
     assert_ne!(code, 0, "{out}");
     assert!(err.contains("not empty"), "{err}");
     assert_eq!(
