@@ -451,6 +451,14 @@ async fn in_a_browser_a_refused_move_is_explained_and_the_chat_move_appears() {
         json!(42),
         "the same page, not a reload"
     );
+    // the move list numbers full moves: "1. c3-d4 f6-g5", one row
+    let rows = b
+        .run(
+            "return [...document.querySelectorAll('[data-role=moves] li')].map(li => [li.value, li.querySelectorAll('button').length, li.textContent]);",
+            json!([]),
+        )
+        .await;
+    assert_eq!(rows, json!([[1, 2, "c3-d4f6-g5"]]), "{rows}");
     // now Anna's turn: her legal moves are offered
     b.tap("d4").await;
     assert!(!b.targets().await.is_empty());

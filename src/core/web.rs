@@ -263,6 +263,10 @@ pub struct WebView {
     pub draw_offered: bool,
     pub status: String,
     pub squares: Vec<WebSquare>,
+    /// Who made the first ply (`white`, or `black` where Black starts or
+    /// the game began from a position with Black to move): the move list
+    /// numbers full moves from it.
+    pub first: &'static str,
     /// The board at the start, then after each ply.
     pub start: String,
     pub history: Vec<WebPly>,
@@ -687,6 +691,7 @@ fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
                 y: 7 - s.rank(),
             })
             .collect(),
+        first: color_word(g.start_position().side_to_move()),
         start: board_string(g.start_position(), &squares),
         history,
         moves,

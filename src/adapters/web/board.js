@@ -136,19 +136,29 @@ function render() {
   const [top, bottom] = flipped() ? [view.white, view.black] : [view.black, view.white];
   document.querySelector('[data-role="black-name"]').textContent = top;
   document.querySelector('[data-role="white-name"]').textContent = bottom;
-  movesEl.replaceChildren(
-    ...view.history.map((p, i) => {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = p.text;
-      b.dataset.ply = String(i);
-      if (shown === i) b.setAttribute("aria-current", "step");
-      b.addEventListener("click", () => show(i));
-      li.appendChild(b);
-      return li;
-    }),
-  );
+  // one row per full move: its number, White's ply, then Black's (an
+  // ellipsis where the game began with Black to move)
+  const offset = view.first === "black" ? 1 : 0;
+  const rows = [];
+  view.history.forEach((p, i) => {
+    const slot = i + offset;
+    const n = Math.floor(slot / 2) + 1;
+    let li = rows.length && Number(rows[rows.length - 1].value) === n ? rows[rows.length - 1] : null;
+    if (!li) {
+      li = document.createElement("li");
+      li.value = n;
+      if (slot % 2 === 1) li.append("… ");
+      rows.push(li);
+    }
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = p.text;
+    b.dataset.ply = String(i);
+    if (shown === i) b.setAttribute("aria-current", "step");
+    b.addEventListener("click", () => show(i));
+    li.appendChild(b);
+  });
+  movesEl.replaceChildren(...rows);
   for (const role of ["draw", "resign"]) {
     document.querySelector(`[data-role="${role}"]`).hidden = !(view.active && view.you);
   }

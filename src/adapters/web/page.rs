@@ -28,10 +28,18 @@ pub fn html(view: &WebView, csrf: &str) -> String {
     let data = serde_json::to_string(view)
         .unwrap_or_else(|_| "null".into())
         .replace('<', "\\u003c");
-    let moves: String = view
-        .history
-        .iter()
-        .map(|p| format!("<li>{}</li>", esc(&p.text)))
+    let moves: String = full_moves(view.first == "black", view.history.len())
+        .into_iter()
+        .map(|(n, pair)| {
+            let plies: Vec<String> = pair
+                .iter()
+                .map(|ply| match ply.and_then(|i| view.history.get(i)) {
+                    Some(p) => esc(&p.text),
+                    None => "…".to_string(),
+                })
+                .collect();
+            format!("<li value=\"{n}\">{}</li>", plies.join(" "))
+        })
         .collect();
     format!(
         r#"<!doctype html>
@@ -118,5 +126,42 @@ mod tests {
             esc(r#"<script>"a"&'b'"#),
             "&lt;script&gt;&quot;a&quot;&amp;&#39;b&#39;"
         );
+    }
+}
+
+/// The move list's rows: each full move's number and its plies (White's,
+/// then Black's; `None` where the game began with Black to move).
+pub fn full_moves(black_first: bool, plies: usize) -> Vec<(usize, Vec<Option<usize>>)> {
+    let mut rows: Vec<(usize, Vec<Option<usize>>)> = Vec::new();
+    let offset = usize::from(black_first);
+    for i in 0..plies {
+        let slot = i + offset;
+        let n = slot / 2 + 1;
+        match rows.last_mut() {
+            Some((m, pair)) if *m == n => pair.push(Some(i)),
+            _ if slot % 2 == 1 => rows.push((n, vec![None, Some(i)])),
+            _ => rows.push((n, vec![Some(i)])),
+        }
+    }
+    rows
+}
+
+#[cfg(test)]
+mod move_list_tests {
+    use super::full_moves;
+
+    #[test]
+    fn plies_pair_into_numbered_full_moves() {
+        // 1. c3-d4 f6-g5 2. g3-f4
+        assert_eq!(
+            full_moves(false, 3),
+            vec![(1, vec![Some(0), Some(1)]), (2, vec![Some(2)])]
+        );
+        // Black first (English draughts): 1. … 11-15 2. 23-19 8-11
+        assert_eq!(
+            full_moves(true, 3),
+            vec![(1, vec![None, Some(0)]), (2, vec![Some(1), Some(2)])]
+        );
+        assert!(full_moves(false, 0).is_empty());
     }
 }
