@@ -48,6 +48,7 @@ impl Browser {
                 "skipped {test}: the web board's browser tests need chromium and chromedriver \
                  (apt-get install chromium chromium-driver)"
             );
+            crate::common::tally::note("browser", "skipped");
             return None;
         };
         let port = {
@@ -102,6 +103,7 @@ impl Browser {
             .as_str()
             .unwrap_or_else(|| panic!("no session: {r}"))
             .to_string();
+        crate::common::tally::note("browser", "ran");
         Some(Browser {
             http,
             session: format!("{base}/session/{id}"),

@@ -4,6 +4,7 @@ use std::process::Command;
 
 pub mod pg;
 pub mod room;
+pub mod tally;
 
 /// Run the `shashki` binary: (exit status, stdout, stderr).
 #[allow(dead_code)] // not every test file that shares this module uses it

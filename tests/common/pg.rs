@@ -64,6 +64,7 @@ pub fn fresh_database() -> Option<TestDb> {
                 panic!("PostgreSQL is required (SHASHKI_REQUIRE_POSTGRES=1): {why}");
             }
             println!("skipped: PostgreSQL not found ({why}); CI sets SHASHKI_REQUIRE_POSTGRES=1");
+            super::tally::note("postgres", "skipped");
             return None;
         }
     };
@@ -79,6 +80,7 @@ pub fn fresh_database() -> Option<TestDb> {
         .unwrap_or_else(|e| panic!("CREATE DATABASE {name}: {e}"));
     let mut url = url::Url::parse(&server.admin).expect("the server's URL");
     url.set_path(&name);
+    super::tally::note("postgres", "ran");
     Some(TestDb {
         url: url.to_string(),
         name,
