@@ -16,6 +16,7 @@
 mod common {
     pub mod pg;
     pub mod process;
+    pub mod tally;
     pub mod telegram;
 }
 

@@ -34,6 +34,8 @@ use std::cell::Cell;
 
 #[path = "common/pg.rs"]
 mod pg;
+#[path = "common/tally.rs"]
+mod tally;
 
 // ------------------------------------------------------------- backends ----
 
