@@ -76,6 +76,9 @@ pub struct Service {
     holder: crate::store::Holder,
     /// What this process does with what it writes (see [`Roles`]).
     roles: std::sync::RwLock<Roles>,
+    /// The web board's signing secret once read (it never changes once
+    /// made: see [`Service::web_secret`]).
+    web_secret: std::sync::OnceLock<Vec<u8>>,
 }
 
 /// The name a user is kept under: their platform name cleaned
@@ -128,6 +131,7 @@ impl Service {
             waiting_checked: std::sync::atomic::AtomicI64::new(i64::MIN),
             holder: crate::store::Holder::new(),
             roles: std::sync::RwLock::new(Roles::default()),
+            web_secret: std::sync::OnceLock::new(),
         }
     }
 

@@ -19,7 +19,7 @@ use super::present::buttons::sorted_moves;
 use super::present::text::{refusal_text, seat_name};
 use super::present::Draft;
 use super::types::Target;
-use super::{Platform, Service, ServiceError};
+use super::{Config, Platform, Service, ServiceError};
 use crate::args;
 use crate::store::{self, ChatRow, GameId, GameRow, Seat, Tx, UserId};
 use hmac::{Hmac, KeyInit, Mac};
@@ -56,12 +56,11 @@ pub enum LinkError {
     OtherGame,
 }
 
-type HmacSha256 = Hmac<Sha256>;
+pub type HmacSha256 = Hmac<Sha256>;
 
 fn link_mac(secret: &[u8], c: &Claims) -> HmacSha256 {
     // any key length is accepted by HMAC
-    let mut m = <HmacSha256 as KeyInit>::new_from_slice(secret)
-        .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+    let mut m = hmac(secret);
     m.update(
         format!(
             "shashki-web-link-1|{}|{}|{}|{}",
@@ -125,23 +124,29 @@ pub fn verify(secret: &[u8], token: &str, now: i64) -> Result<Claims, LinkError>
     Ok(c)
 }
 
+/// HMAC-SHA-256 under `key` (any length is accepted).
+pub fn hmac(key: &[u8]) -> HmacSha256 {
+    <HmacSha256 as KeyInit>::new_from_slice(key)
+        .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"))
+}
+
+/// The MAC a session's anti-forgery token is.
+fn csrf_mac(secret: &[u8], token: &str) -> HmacSha256 {
+    let mut m = hmac(secret);
+    m.update(b"shashki-web-csrf-1|");
+    m.update(token.as_bytes());
+    m
+}
+
 /// The anti-forgery token of a session: an HMAC of its link token, so a
 /// page from elsewhere cannot know it.
 pub fn csrf_token(secret: &[u8], token: &str) -> String {
-    let mut m = <HmacSha256 as KeyInit>::new_from_slice(secret)
-        .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
-    m.update(b"shashki-web-csrf-1|");
-    m.update(token.as_bytes());
-    hex(&m.finalize().into_bytes())
+    hex(&csrf_mac(secret, token).finalize().into_bytes())
 }
 
 /// Whether `given` is the session's anti-forgery token (constant time).
 pub fn csrf_ok(secret: &[u8], token: &str, given: &str) -> bool {
-    let mut m = <HmacSha256 as KeyInit>::new_from_slice(secret)
-        .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
-    m.update(b"shashki-web-csrf-1|");
-    m.update(token.as_bytes());
-    unhex(given).is_some_and(|g| m.verify_slice(&g).is_ok())
+    unhex(given).is_some_and(|g| csrf_mac(secret, token).verify_slice(&g).is_ok())
 }
 
 super::error::refusals! {
@@ -339,30 +344,20 @@ fn board_string(pos: &Position, squares: &[shashki_engine::Square]) -> String {
 
 impl Service {
     /// The secret links are signed with: the config's, else the one kept
-    /// in the database (made on first use).
+    /// in the database (made on first use). Read once per process: once
+    /// made it never changes.
     pub fn web_secret(&self) -> Result<Vec<u8>, ServiceError> {
-        if let Some(s) = self.env.config.web.secret.as_deref() {
-            return Ok(s.as_bytes().to_vec());
+        if let Some(s) = self.web_secret.get() {
+            return Ok(s.clone());
         }
         let mut store = self.lock();
-        if let Some(s) = store::get_setting(store.read(), SECRET_KEY)? {
-            return Ok(s.into_bytes());
-        }
-        let made = hex(&[
-            super::random::secure_u64()?.to_le_bytes(),
-            super::random::secure_u64()?.to_le_bytes(),
-            super::random::secure_u64()?.to_le_bytes(),
-            super::random::secure_u64()?.to_le_bytes(),
-        ]
-        .concat());
-        store.transaction(|c| -> Result<Vec<u8>, ServiceError> {
-            // another process may have made one meanwhile: its wins
-            if let Some(s) = store::get_setting(c, SECRET_KEY)? {
-                return Ok(s.into_bytes());
-            }
-            store::set_setting(c, SECRET_KEY, &made)?;
-            Ok(made.clone().into_bytes())
-        })
+        let secret = match stored_secret(store.read(), self.config())? {
+            Some(s) => s,
+            // another process may make one meanwhile: the transaction
+            // reads again and keeps theirs
+            None => store.transaction(|c| secret_in(c, self.config()))?,
+        };
+        Ok(self.web_secret.get_or_init(|| secret).clone())
     }
 
     fn web_generation(c: &Tx, user: UserId) -> Result<u64, ServiceError> {
@@ -768,11 +763,22 @@ pub(crate) fn cmd_web(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
 /// The secret inside an action's transaction (the config's, else the
 /// stored one, made now if there is none).
 fn web_secret_in(ctx: &Ctx) -> Res<Vec<u8>> {
-    if let Some(s) = ctx.config().web.secret.as_deref() {
-        return Ok(s.as_bytes().to_vec());
+    Ok(secret_in(ctx.c, ctx.config())?)
+}
+
+/// The config's secret, else the stored one (`None`: not made yet).
+fn stored_secret(c: &Tx, config: &Config) -> Result<Option<Vec<u8>>, ServiceError> {
+    if let Some(s) = config.web.secret.as_deref() {
+        return Ok(Some(s.as_bytes().to_vec()));
     }
-    if let Some(s) = store::get_setting(ctx.c, SECRET_KEY)? {
-        return Ok(s.into_bytes());
+    Ok(store::get_setting(c, SECRET_KEY)?.map(String::into_bytes))
+}
+
+/// [`stored_secret`], or a new one from the OS's secure generator, stored
+/// (call inside a transaction).
+fn secret_in(c: &Tx, config: &Config) -> Result<Vec<u8>, ServiceError> {
+    if let Some(s) = stored_secret(c, config)? {
+        return Ok(s);
     }
     let made = hex(&[
         super::random::secure_u64()?.to_le_bytes(),
@@ -781,7 +787,7 @@ fn web_secret_in(ctx: &Ctx) -> Res<Vec<u8>> {
         super::random::secure_u64()?.to_le_bytes(),
     ]
     .concat());
-    store::set_setting(ctx.c, SECRET_KEY, &made)?;
+    store::set_setting(c, SECRET_KEY, &made)?;
     Ok(made.into_bytes())
 }
 

@@ -5,10 +5,8 @@
 //! bot token); the hash HMAC-SHA-256(key, data-check string) in hex; and
 //! `auth_date` no older than the limit.
 
-use hmac::{Hmac, KeyInit, Mac};
-use sha2::Sha256;
-
-type HmacSha256 = Hmac<Sha256>;
+use crate::core::web::hmac;
+use hmac::Mac;
 
 /// Why `initData` is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -60,12 +58,10 @@ pub fn check(
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join("\n");
-    let mut key = <HmacSha256 as KeyInit>::new_from_slice(b"WebAppData")
-        .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+    let mut key = hmac(b"WebAppData");
     key.update(bot_token.as_bytes());
     let key = key.finalize().into_bytes();
-    let mut mac = <HmacSha256 as KeyInit>::new_from_slice(&key)
-        .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+    let mut mac = hmac(&key);
     mac.update(check_string.as_bytes());
     let given = crate::core::web::unhex(&hash).ok_or(InitDataError::BadHash)?;
     mac.verify_slice(&given)
