@@ -29,9 +29,11 @@ pub mod initdata;
 mod page;
 
 use crate::core::i18n::Lang;
+use crate::core::input::payload::Payload;
 use crate::core::web::{csrf_ok, csrf_token, AppRefused, Claims, LinkError, WebCheck};
 use crate::core::{ChatRef, Event, GameId, Input, UserId, UserRef};
 use crate::runtime::Hub;
+use crate::store::Ply;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -536,7 +538,14 @@ async fn play(
         Err(r) => return r,
     };
     let input = match (body.index, body.text) {
-        (Some(index), _) => Input::Choice(format!("m:{}:{}:{}", game.0, body.ply, index)),
+        (Some(index), _) => Input::Choice(
+            Payload::Move {
+                game,
+                ply: Ply(body.ply),
+                index,
+            }
+            .encode(),
+        ),
         (None, Some(text)) if text.len() <= 64 => {
             Input::Text(format!("/move #{} {}", game.0, text.trim()))
         }
@@ -559,7 +568,7 @@ async fn action(
         Err(r) => return r,
     };
     let input = match body.action.as_str() {
-        "draw" => Input::Choice(format!("o:{}", game.0)),
+        "draw" => Input::Choice(Payload::Draw { game }.encode()),
         "resign" => Input::Text(format!("/resign #{}", game.0)),
         _ => return (StatusCode::BAD_REQUEST, "unknown action\n").into_response(),
     };
