@@ -105,21 +105,6 @@ impl Delivered {
 }
 
 impl Service {
-    /// The replies still owed with an outbox id above `after`, oldest first
-    /// (at most `limit`), each with its [`Reply::outbox`] id. A row that no
-    /// longer reads as a reply (written by another version) is logged and
-    /// marked failed.
-    pub fn owed_replies(&self, after: i64, limit: i64) -> Result<Vec<Reply>, ServiceError> {
-        let rows = store::owed_replies(self.lock().read(), after, limit)?;
-        let mut out = Vec::with_capacity(rows.len());
-        for row in rows {
-            if let Some(r) = self.read_owed(row.id, &row.platform, &row.chat, &row.reply)? {
-                out.push(r);
-            }
-        }
-        Ok(out)
-    }
-
     /// An outbox row read back as its reply (with its id); one that no
     /// longer reads (written by another version) is logged and marked
     /// failed: None.

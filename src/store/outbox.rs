@@ -153,15 +153,6 @@ pub fn mark_outbox_done(c: &Tx, id: i64, outcome: &str, now: i64) -> StoreResult
     Ok(n == 1)
 }
 
-/// A try to send a reply failed and it stays owed.
-pub fn note_outbox_attempt(c: &Tx, id: i64, why: &str) -> StoreResult<()> {
-    c.exec(
-        "UPDATE outbox SET attempts = attempts + 1, outcome = ?2 WHERE id = ?1",
-        params![id, why],
-    )?;
-    Ok(())
-}
-
 /// Forget replies done with before `before`.
 pub fn prune_outbox(c: &Tx, before: i64) -> StoreResult<usize> {
     c.exec(
