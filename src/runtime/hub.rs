@@ -15,7 +15,7 @@
 use super::deliver::{board_key, Deliverer, Delivery, ServiceLedger};
 use super::health::Health;
 use super::lanes::{panic_message, DropCounts, LaneKey, LaneLimits, Lanes, Shed, ShedReason, Work};
-use super::metrics::{Depths, JobKind, Metrics, Mover};
+use super::metrics::{Depths, Metrics, Mover};
 use super::shutdown::{stopped, Tracker};
 use super::transport::{ChannelTransport, Origin, Placed, Transport};
 use crate::core::i18n::{Catalog, Lang};
@@ -909,6 +909,7 @@ impl Hub {
         batch: &Tracker,
     ) {
         let hub = self;
+        let kind = claimed.job.kind;
         let job: Job = claimed.job.into();
         let id = claimed.id;
         let ttl = hub.process_options().claim;
@@ -951,13 +952,7 @@ impl Hub {
             };
             drop(permit);
             hub.job_wake.notify_one();
-            hub.metrics.job_ran(
-                match job {
-                    Job::AiMove { .. } => JobKind::AiMove,
-                    Job::Analyse { .. } => JobKind::Analyse,
-                },
-                started.elapsed(),
-            );
+            hub.metrics.job_ran(kind, started.elapsed());
             match res {
                 Ok(out) => {
                     hub.metrics.tally(&out.tally, Mover::Ai);

@@ -49,22 +49,6 @@ pub enum Mover {
     Ai,
 }
 
-/// A job's kind, as a label.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JobKind {
-    AiMove,
-    Analyse,
-}
-
-impl JobKind {
-    fn key(self) -> &'static str {
-        match self {
-            JobKind::AiMove => "ai_move",
-            JobKind::Analyse => "analyse",
-        }
-    }
-}
-
 type HistFamily<L> = Family<L, Histogram, fn() -> Histogram>;
 
 fn job_histogram() -> Histogram {
@@ -216,7 +200,7 @@ impl Metrics {
         }
     }
 
-    pub(super) fn job_ran(&self, kind: JobKind, took: Duration) {
+    pub(super) fn job_ran(&self, kind: crate::store::JobKind, took: Duration) {
         self.job_seconds
             .get_or_create(&KindLabel { kind: kind.key() })
             .observe(took.as_secs_f64());
