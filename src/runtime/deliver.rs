@@ -842,23 +842,11 @@ impl ServiceLedger {
 impl Ledger for ServiceLedger {
     fn placed(&self, platform: Platform, key: String) -> Fut<'_, Option<Placed>> {
         let f = self.run("placed", move |s| s.placed_message(platform, &key));
-        Box::pin(async move {
-            f.await.flatten().map(|p| Placed {
-                chat: p.chat,
-                thread: p.thread,
-                message: p.message,
-                media: p.media,
-            })
-        })
+        Box::pin(async move { f.await.flatten().map(Placed::from) })
     }
 
     fn set_placed(&self, platform: Platform, key: String, at: Placed) -> Fut<'_, ()> {
-        let row = crate::store::PlacedRow {
-            chat: at.chat,
-            thread: at.thread,
-            message: at.message,
-            media: at.media,
-        };
+        let row = crate::store::PlacedRow::from(at);
         let f = self.run("set placed", move |s| {
             s.set_placed_message(platform, &key, &row)
         });

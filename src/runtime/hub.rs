@@ -561,12 +561,7 @@ impl Hub {
             )
             .ok()
             .flatten()
-            .map(|p| Placed {
-                chat: p.chat,
-                thread: p.thread,
-                message: p.message,
-                media: p.media,
-            })
+            .map(Placed::from)
     }
 
     /// The cards offered to `name` typing the bot's name in any chat (see

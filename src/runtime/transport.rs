@@ -91,6 +91,28 @@ pub struct Placed {
     pub media: bool,
 }
 
+impl From<crate::store::PlacedRow> for Placed {
+    fn from(p: crate::store::PlacedRow) -> Placed {
+        Placed {
+            chat: p.chat,
+            thread: p.thread,
+            message: p.message,
+            media: p.media,
+        }
+    }
+}
+
+impl From<Placed> for crate::store::PlacedRow {
+    fn from(p: Placed) -> crate::store::PlacedRow {
+        crate::store::PlacedRow {
+            chat: p.chat,
+            thread: p.thread,
+            message: p.message,
+            media: p.media,
+        }
+    }
+}
+
 /// Where a new message goes.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Place {
