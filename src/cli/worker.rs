@@ -29,14 +29,14 @@ pub fn run(a: WorkerArgs) -> CliResult {
     let password = config.database.password();
     let secrets: Vec<&str> = password.as_deref().into_iter().collect();
     shashki::logging::init(&config.log.level, &secrets).map_err(CliError::Input)?;
-    let threads = a
-        .threads
-        .or(config.ai.workers)
-        .filter(|&n| n > 0)
-        .unwrap_or_else(runtime::cpu_cores);
     if a.threads == Some(0) {
         return Err(CliError::Input("--threads 0 (at least 1)".into()));
     }
+    // `[ai] workers = 0` (a bot's setting) means no choice here: one per core
+    let threads = a
+        .threads
+        .or(config.ai.workers.filter(|&n| n > 0))
+        .unwrap_or_else(runtime::cpu_cores);
     let db = config.database.location();
     let service = Service::open_at(&db, config.service_config(), Arc::new(SystemClock))
         .map_err(|e| CliError::Failed(format!("cannot open {db}: {e}")))?;
