@@ -185,13 +185,10 @@ pub async fn run(
         tracing::warn!(error = %e, "looking for dead processes' claims failed");
     }
 
-    // every route is there: the AI moves and analyses the games were
-    // waiting for when the bot stopped (or crashed) start now, their
-    // replies queued for the adapters — before any adapter runs, so one
-    // that ends at once (the console at the end of its input) still waits
-    // for them
-    // the replies committed and not sent when the bot last stopped go
-    // first, then the jobs' own
+    // before any adapter runs (so one that ends at once, the console at
+    // the end of its input, still waits for them): the replies committed
+    // and not sent when the bot last stopped go first, then the AI moves
+    // and analyses the games were waiting for are queued
     let owed = hub.resume_owed_replies().await;
     if owed > 0 {
         tracing::info!(n = owed, "sending the replies owed since the last run");
