@@ -249,25 +249,12 @@ const fn direction_index<S: Shape>(d: i8) -> usize {
     }
 }
 
-/// One step of board `S` along `dir`, dropping what leaves the board.
-#[inline(always)]
-fn shift<S: Shape>(bb: Bitboard, dir: i8) -> Bitboard {
-    shift_raw(bb, dir) & S::ALL
-}
-
-/// [`shift`] without dropping ghost and out-of-board bits. Only for results
-/// that are at once ANDed with a set of real squares (pieces, empty squares),
-/// which drops them anyway; never for a value shifted again.
-///
-/// A rotation, not a shift: one instruction whatever the direction's sign,
-/// so no branch on it survives into the generic code (the direction is a
-/// shape's constant, unknown until monomorphisation). Bits rotated past
-/// either end land on bits 58..=63, never a square of any shape (the
-/// largest, 10×10, ends at bit 54, and a step moves at most 6).
-#[inline(always)]
-const fn shift_raw(bb: Bitboard, dir: i8) -> Bitboard {
-    bb.rotate_left(dir as u32 & 63)
-}
+// One step of board `S` along `dir`, dropping what leaves the board.
+use crate::square::shift_in as shift;
+// `shift` without dropping ghost and out-of-board bits: only for results
+// at once ANDed with a set of real squares (pieces, empty squares), which
+// drops them anyway; never for a value shifted again.
+use crate::square::step_raw as shift_raw;
 
 #[inline(always)]
 const fn is_forward(c: Color, d: i8) -> bool {

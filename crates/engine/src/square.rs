@@ -162,11 +162,19 @@ pub const fn rank_mask_in<S: Shape>(r: u8) -> Bitboard {
 /// [`Shape::DIRS`]), dropping what leaves the board.
 #[inline(always)]
 pub fn shift_in<S: Shape>(bb: Bitboard, dir: i8) -> Bitboard {
-    if dir > 0 {
-        (bb << dir as u32) & S::ALL
-    } else {
-        (bb >> (-dir) as u32) & S::ALL
-    }
+    step_raw(bb, dir) & S::ALL
+}
+
+/// [`shift_in`] without dropping ghost and out-of-board bits.
+///
+/// A rotation, not a shift: one instruction whatever the direction's sign,
+/// so no branch on it survives into the generic code (the direction is a
+/// shape's constant, unknown until monomorphisation). Bits rotated past
+/// either end land on bits 58..=63, never a square of any shape (the
+/// largest, 10×10, ends at bit 54, and a step moves at most 6).
+#[inline(always)]
+pub(crate) const fn step_raw(bb: Bitboard, dir: i8) -> Bitboard {
+    bb.rotate_left(dir as u32 & 63)
 }
 
 /// The squares of a bitboard of board `S`, lowest bit first.
