@@ -184,8 +184,14 @@ impl<S: Shape> Position<S> {
     /// [`Shape::MEN_RANKS`] nearest ranks, White to move (10×10: White on
     /// 31–50, Black on 1–20).
     pub fn start() -> Position<S> {
+        Position::start_with_ranks(S::MEN_RANKS)
+    }
+
+    /// Each side's men on its `ranks` nearest ranks, White to move (a rule
+    /// set with fewer men than its board holds: Frysk!'s one rank).
+    pub fn start_with_ranks(ranks: u8) -> Position<S> {
         let (mut white, mut black) = (0, 0);
-        for r in 0..S::MEN_RANKS {
+        for r in 0..ranks {
             white |= rank_mask_in::<S>(r);
             black |= rank_mask_in::<S>(S::HEIGHT - 1 - r);
         }

@@ -78,14 +78,7 @@ pub trait Rules: Copy + Default + 'static {
 /// The start position of rule set `R`: each side's men on its
 /// [`Rules::START_RANKS`] nearest ranks, White to move.
 pub fn start<R: Rules>() -> Position<R::Shape> {
-    use crate::square::rank_mask_in;
-    let h = <R::Shape as Shape>::HEIGHT;
-    let (mut white, mut black) = (0, 0);
-    for r in 0..R::START_RANKS {
-        white |= rank_mask_in::<R::Shape>(r);
-        black |= rank_mask_in::<R::Shape>(h - 1 - r);
-    }
-    Position::from_bitboards(white, black, 0, Color::White)
+    Position::start_with_ranks(R::START_RANKS)
 }
 
 /// Endgame draw rules that count the moves of the stronger side.
