@@ -452,6 +452,10 @@ fn same_origin(web: &Web, headers: &HeaderMap) -> bool {
     !origin.is_empty() && origin == expected
 }
 
+/// How many users' recent posts are kept before those idle for a minute
+/// are forgotten.
+const FORGET_POSTERS_AT: usize = 1024;
+
 /// A changing request's checks beyond the session: it comes from this
 /// server's pages (`Origin`), carries the page's anti-forgery token, and
 /// the user has not sent too many.
@@ -480,12 +484,15 @@ async fn guard(web: &Web, headers: &HeaderMap, game: GameId) -> Result<Claims, R
     // the user's rate
     {
         let mut posts = web.posts.lock().unwrap_or_else(|p| p.into_inner());
-        let q = posts.entry(claims.user).or_default();
         let now = Instant::now();
-        while q
-            .front()
-            .is_some_and(|t| now.duration_since(*t) > Duration::from_secs(60))
-        {
+        let stale = |t: &Instant| now.duration_since(*t) > Duration::from_secs(60);
+        // users who have not posted for a minute are forgotten, so the map
+        // holds only the last minute's posters
+        if posts.len() >= FORGET_POSTERS_AT {
+            posts.retain(|_, q| q.back().is_some_and(|t| !stale(t)));
+        }
+        let q = posts.entry(claims.user).or_default();
+        while q.front().is_some_and(stale) {
             q.pop_front();
         }
         if q.len() >= web.opts.posts_per_minute.max(1) as usize {
