@@ -6,7 +6,7 @@
 //! per second.
 
 use shashki::core::{ChatRef, Config, Event, Input, ManualClock, Platform, Service, UserRef};
-use shashki::engine::{Color, Game, Position, Variant};
+use shashki::engine::{Color, Game, Position, Variant8};
 use shashki::store::{self, Store};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -69,7 +69,7 @@ fn main() {
                 let id = out.replies[0].game_id.unwrap();
                 (
                     id,
-                    Game::from_position(Variant::Russian, Position::initial()),
+                    Game::from_position(Variant8::Russian, Position::initial()),
                 )
             }
         };

@@ -29,7 +29,7 @@
 //! `RESULT moves=… commands=… start_ms=… end_ms=… p50=… p90=… p99=… lost=… doubled=…`.
 
 use shashki::core::{ChatRef, Config, Event, Input, Platform, Service, SystemClock, UserRef};
-use shashki::engine::{Color, Game, Position, Variant};
+use shashki::engine::{Color, Game, Position, Variant8};
 use shashki::store::{self, Location, Store};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -271,7 +271,7 @@ fn main() {
                 let mut state: Vec<(shashki::core::GameId, String, String, Game, usize)> = here
                     .into_iter()
                     .map(|(id, a, b)| {
-                        let g = Game::from_position(Variant::Russian, Position::initial());
+                        let g = Game::from_position(Variant8::Russian, Position::initial());
                         (id, a, b, g, 0)
                     })
                     .collect();

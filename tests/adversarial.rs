@@ -31,7 +31,7 @@ use shashki::core::{
     ChatRef, Config, Event, Input, Job, ManualClock, Outcome, Platform, Reply, Service, Target,
     UserRef,
 };
-use shashki::engine::{Color, Game, Position, Variant};
+use shashki::engine::{Color, Game, Position, Variant8};
 use shashki::store::Ply;
 use shashki::store::{
     self, ChallengeId, ChallengeRow, ChallengeStatus, ChatId, GameId, GameResult, GameRow,
@@ -405,7 +405,7 @@ impl Snap {
     }
 }
 
-fn variant(row: &GameRow) -> Variant {
+fn variant(row: &GameRow) -> Variant8 {
     row.variant
 }
 

@@ -7,7 +7,7 @@ use shashki::core::{
     BoardMode, Config, Event, Input, LinkTo, Outcome, Platform, Reply, Service, Target,
 };
 use shashki::engine::search::{search, Limits};
-use shashki::engine::{Game, Position, Variant};
+use shashki::engine::{Game, Position, Variant8};
 use shashki::store::{self, ChallengeId, GameId, Ply, Seat, Store, TournamentId};
 use std::sync::Arc;
 
@@ -393,7 +393,7 @@ fn a_draw_rule_ends_the_game() {
                 c,
                 &store::NewGame {
                     chat_id: chat.id,
-                    variant: shashki::engine::Variant::Russian,
+                    variant: shashki::engine::Variant8::Russian,
                     white: Seat::Human(a.id),
                     black: Seat::Human(b.id),
                     start_fen: "W:WKa1,c1:BKh6,f8".into(),
@@ -497,7 +497,7 @@ fn the_ai_takes_a_draw_only_when_it_stands_worse() {
                     c,
                     &store::NewGame {
                         chat_id: chat.id,
-                        variant: shashki::engine::Variant::Russian,
+                        variant: shashki::engine::Variant8::Russian,
                         white: Seat::Human(a.id),
                         black: Seat::Ai(8),
                         start_fen: fen.into(),
@@ -1076,7 +1076,7 @@ fn position_shows_any_fen_and_names_what_is_wrong_with_a_bad_one() {
     assert!(t.contains("White to move"), "{t}");
     let moves = Position::from_fen("W:Wc3,e3,Kh2:Bd6,f6")
         .unwrap()
-        .legal_moves_in(Variant::Russian)
+        .legal_moves_in(Variant8::Russian)
         .len();
     assert!(t.contains(&format!("{moves} legal moves")), "{t}");
     let png = board(&out).image.as_ref().unwrap().bytes().to_vec();
@@ -1090,16 +1090,16 @@ fn position_shows_any_fen_and_names_what_is_wrong_with_a_bad_one() {
     assert!(t.contains("Black to move"), "{t}");
     // a variant named first: its square numbers and its rules
     let fen = "W:W21,22,K30:B9,10";
-    let italian = shashki_engine::parse_fen_full_in(Variant::Italian, fen)
+    let italian = shashki_engine::parse_fen_full_in(Variant8::Italian, fen)
         .unwrap()
         .position;
     let out = room.say("Anna", &format!("/position italian {fen}"));
     let t = text(&out);
-    let moves = italian.legal_moves_in(Variant::Italian).len();
+    let moves = italian.legal_moves_in(Variant8::Italian).len();
     assert!(t.contains(&format!("{moves} legal moves")), "{t}");
     assert!(
         t.contains(&shashki_engine::to_fen_numeric_in(
-            Variant::Italian,
+            Variant8::Italian,
             &italian
         )),
         "the FEN in Italian numbers: {t}"
@@ -1156,7 +1156,7 @@ fn the_analysis_names_each_sides_worst_move_and_the_better_one() {
     let (id, _) = start_variant_game(&room, "portuguese from W:We3,a1:Bg5,a7");
     let start = Position::from_fen("W:We3,a1:Bg5,a7").unwrap();
     let hang = shashki::engine::parse_move(&start, "e3-f4").unwrap();
-    let hang = Variant::Portuguese.format_move(&hang);
+    let hang = Variant8::Portuguese.format_move(&hang);
     assert_eq!(hang, "11-15");
     room.say("Anna", &hang);
     room.say("Bob", "g5:e3");
@@ -1519,7 +1519,7 @@ fn a_poddavki_game_is_won_by_losing_every_piece() {
     let room = Room::new();
     let (id, card) = start_variant_game(&room, "поддавки");
     assert!(card.contains("Poddavki"), "{card}");
-    assert_eq!(room.game(id).variant, shashki::engine::Variant::Poddavki);
+    assert_eq!(room.game(id).variant, shashki::engine::Variant8::Poddavki);
     // White gives its pieces away (the engine's Poddavki search); Black
     // plays as if it were Russian draughts: it takes what it is given
     let mut plies = 0;
@@ -1528,9 +1528,9 @@ fn a_poddavki_game_is_won_by_losing_every_piece() {
         let white = g.side_to_move() == shashki::engine::Color::White;
         let limits = Limits {
             variant: if white {
-                Variant::Poddavki
+                Variant8::Poddavki
             } else {
-                Variant::Russian
+                Variant8::Russian
             },
             ..Limits::depth(if white { 4 } else { 1 })
         };
@@ -1566,7 +1566,7 @@ fn a_poddavki_game_is_won_by_losing_every_piece() {
     );
     // rated in Poddavki, not in Russian draughts
     let s = room.store();
-    let top = store::top_ratings_in(s.read(), row.chat_id, Variant::Poddavki, 10).unwrap();
+    let top = store::top_ratings_in(s.read(), row.chat_id, Variant8::Poddavki, 10).unwrap();
     assert_eq!(top[0].0.name, "Anna");
     assert!(top[0].1.rating > 1500.0);
     assert!(store::top_ratings(s.read(), row.chat_id, 10)
@@ -1608,22 +1608,22 @@ fn a_pool_game_with_a_man_capturing_backward() {
     let out = room.say("Anna", "a5:c3");
     assert!(text(&out).contains("a5:c3"), "{}", text(&out));
     let g = room.replay(id);
-    assert_eq!(g.variant(), Variant::Pool);
+    assert_eq!(g.variant(), Variant8::Pool);
     assert_eq!(g.position().count(shashki::engine::Color::Black), (11, 0));
 }
 
 #[test]
 fn the_ai_answers_in_every_variant() {
     for (word, variant, anna) in [
-        ("russian", Variant::Russian, "black"),
-        ("poddavki", Variant::Poddavki, "black"),
-        ("бразильские", Variant::Brazilian, "black"),
-        ("pool", Variant::Pool, "black"),
+        ("russian", Variant8::Russian, "black"),
+        ("poddavki", Variant8::Poddavki, "black"),
+        ("бразильские", Variant8::Brazilian, "black"),
+        ("pool", Variant8::Pool, "black"),
         // Black moves first in English draughts: the AI plays Black
-        ("checkers", Variant::English, "white"),
-        ("чешские", Variant::Czech, "black"),
-        ("variant=italian", Variant::Italian, "black"),
-        ("португальские", Variant::Portuguese, "black"),
+        ("checkers", Variant8::English, "white"),
+        ("чешские", Variant8::Czech, "black"),
+        ("variant=italian", Variant8::Italian, "black"),
+        ("португальские", Variant8::Portuguese, "black"),
     ] {
         let room = Room::new();
         let out = room.say("Anna", &format!("/challenge ai 5 {anna} {word}"));
@@ -1662,7 +1662,7 @@ fn a_chat_default_variant_set_by_its_admins() {
     // a challenge without a variant word plays the chat's; one with, its own
     let out = say(event("Anna", false, "/challenge ai 1"));
     let id = board(&out).game_id.unwrap();
-    assert_eq!(room.game(id).variant, shashki::engine::Variant::Poddavki);
+    assert_eq!(room.game(id).variant, shashki::engine::Variant8::Poddavki);
     assert!(
         text(&out).contains("Poddavki (giveaway): the side that loses"),
         "{}",
@@ -1670,7 +1670,7 @@ fn a_chat_default_variant_set_by_its_admins() {
     );
     let out = say(event("Bob", false, "/challenge ai 1 russian"));
     let id = board(&out).game_id.unwrap();
-    assert_eq!(room.game(id).variant, shashki::engine::Variant::Russian);
+    assert_eq!(room.game(id).variant, shashki::engine::Variant8::Russian);
 }
 
 #[test]
@@ -1734,7 +1734,7 @@ fn numeric_variants_write_every_move_text_in_their_numbers() {
     let out = room.say("Anna", "/pdn");
     let (_, pdn) = out.replies[0].document.as_ref().expect("PDN");
     assert!(pdn.contains("1. 11-15 22-18 2. 15x22"), "{pdn}");
-    assert_eq!(room.game(id).variant, shashki::engine::Variant::English);
+    assert_eq!(room.game(id).variant, shashki::engine::Variant8::English);
 
     // Italian: FIDAMA numbers (White on 21–32, 1 in Black's right-hand corner)
     let room = Room::new();

@@ -123,7 +123,7 @@ fn bad_input_is_one_line_and_exit_2() {
 fn a_variant_board_is_drawn_its_way() {
     // Italian: the FEN in Italian numbers, the board mirrored and numbered,
     // the same picture the chat draws
-    use shashki::engine::{Position, Variant};
+    use shashki::engine::{Position, Variant8};
     use shashki::render::{render_png, RenderOptions};
     let out = tmp("italian.png");
     let o = shashki(&[
@@ -144,7 +144,7 @@ fn a_variant_board_is_drawn_its_way() {
         &pos,
         &RenderOptions {
             size: 320,
-            variant: Variant::Italian,
+            variant: Variant8::Italian,
             numbered: true,
             ..RenderOptions::default()
         },

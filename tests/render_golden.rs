@@ -12,7 +12,7 @@
 
 use shashki::engine::rules::{International, Russian10x8};
 use shashki::engine::{
-    generate, parse_fen_on, Board10, Board10x8, Move, Position, Square, Variant,
+    generate, parse_fen_on, Board10, Board10x8, Move, Position, Square, Variant8,
 };
 use shashki::render::{render, render_png, BoardShape, LastMove, RenderOptions, Theme};
 use std::path::PathBuf;
@@ -184,7 +184,7 @@ fn last_move_from_text_draws_like_the_move() {
 }
 
 /// A variant's board as its players see it (numbered, mirrored or not).
-fn variant_opts(variant: Variant, theme: Theme) -> RenderOptions {
+fn variant_opts(variant: Variant8, theme: Theme) -> RenderOptions {
     RenderOptions {
         numbered: variant.numeric_notation(),
         variant,
@@ -200,13 +200,13 @@ fn english_numbered_after_a_capture() {
             .unwrap()
             .with_side_to_move(shashki::engine::Color::Black);
     let mv = before
-        .legal_moves_in(Variant::English)
+        .legal_moves_in(Variant8::English)
         .into_iter()
-        .find(|m| Variant::English.format_move(m) == "15x22")
+        .find(|m| Variant8::English.format_move(m) == "15x22")
         .expect("15x22");
     let o = RenderOptions {
         last_move: Some(LastMove::from_move(&before, &mv)),
-        ..variant_opts(Variant::English, Theme::Classic)
+        ..variant_opts(Variant8::English, Theme::Classic)
     };
     check("english_numbered_classic", &before.make(&mv), &o);
 }
@@ -218,7 +218,7 @@ fn italian_and_portuguese_boards_are_mirrored() {
         check(
             &format!("italian_initial_{theme}"),
             &start,
-            &variant_opts(Variant::Italian, theme),
+            &variant_opts(Variant8::Italian, theme),
         );
     }
     // a capture seen from Black's side: the path and numbers follow the mirror
@@ -226,7 +226,7 @@ fn italian_and_portuguese_boards_are_mirrored() {
     let o = RenderOptions {
         flip: true,
         last_move: Some(last),
-        ..variant_opts(Variant::Portuguese, Theme::Contrast)
+        ..variant_opts(Variant8::Portuguese, Theme::Contrast)
     };
     check("portuguese_capture_flip_contrast", &pos, &o);
 }
@@ -237,7 +237,7 @@ fn a_mirrored_board_has_a_dark_square_bottom_right() {
     // colours, and White's man on a1 stands bottom right
     let start = Position::initial();
     let ru = render(&start, &opts(Theme::Classic));
-    for v in [Variant::Italian, Variant::Portuguese] {
+    for v in [Variant8::Italian, Variant8::Portuguese] {
         let o = variant_opts(v, Theme::Classic);
         let l = o.layout();
         assert_eq!(l.cell(sq("a1")), (7, 7), "{v}");
@@ -261,7 +261,7 @@ fn a_mirrored_board_has_a_dark_square_bottom_right() {
         assert_ne!(centre(&it, 0), centre(&ru, 0), "{v}: nothing bottom left");
     }
     // Russian and English keep a1 bottom left
-    for v in [Variant::Russian, Variant::English] {
+    for v in [Variant8::Russian, Variant8::English] {
         assert_eq!(
             variant_opts(v, Theme::Classic).layout().cell(sq("a1")),
             (0, 7)

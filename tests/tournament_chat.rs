@@ -6,7 +6,7 @@ mod common;
 
 use common::room::{text, Room, T0};
 use shashki::core::{Config, Input, Outcome, Platform};
-use shashki::engine::{Game, Position, Variant};
+use shashki::engine::{Game, Position, Variant8};
 use shashki::store::{self, ChatId, GameId, GameStatus, Seat, TournamentId};
 
 fn config() -> Config {
@@ -144,7 +144,7 @@ fn a_round_robin_of_micro_matches_from_entry_to_the_final_standings() {
         .unwrap()
         .unwrap();
     let mut g = Game::from_position(
-        Variant::Russian,
+        Variant8::Russian,
         Position::from_fen(&first.start_fen).unwrap(),
     );
     let mover = first.seat(g.side_to_move());
@@ -379,7 +379,7 @@ fn two_losses_on_time_remove_a_player_and_the_sweeper_can_end_the_tournament() {
         // Dora's games: her opponent moves so that it is her turn
         if row.side_to_move() != Some(dora) {
             let pos = Position::from_fen(&row.fen).unwrap();
-            let mut moves = pos.legal_moves_in(Variant::Russian);
+            let mut moves = pos.legal_moves_in(Variant8::Russian);
             moves.sort_by_key(|m| m.to_string());
             let who = room.name(row.seat(dora.opposite()));
             let out = room.say(&who, &format!("/move #{} {}", row.id, moves[0]));
@@ -738,7 +738,7 @@ fn an_admin_adjudicates_a_game_after_the_engine_advises() {
         .unwrap();
     let pos = Position::from_fen(&row.fen).unwrap();
     assert!(
-        pos.legal_moves_in(Variant::Russian)
+        pos.legal_moves_in(Variant8::Russian)
             .iter()
             .any(|m| m.to_string() == best),
         "{best} is a legal move"
@@ -995,7 +995,7 @@ const DAY: i64 = 86_400;
 fn play_first(room: &Room, id: GameId) -> Outcome {
     let row = store::game(room.store().read(), id).unwrap().unwrap();
     let pos = Position::from_fen(&row.fen).unwrap();
-    let mut moves = pos.legal_moves_in(Variant::Russian);
+    let mut moves = pos.legal_moves_in(Variant8::Russian);
     moves.sort_by_key(|m| m.to_string());
     let who = room.name(row.seat(row.side_to_move().unwrap()));
     let out = room.say(&who, &format!("/move #{id} {}", moves[0]));

@@ -11,7 +11,7 @@ use shashki_engine::search::Level;
 use shashki_engine::search::{
     choose_move, eval, ChooseOptions, LevelParams, Limits, Options, Searcher,
 };
-use shashki_engine::{Color, Game, Move, Outcome, Position, Variant};
+use shashki_engine::{Color, Game, Move, Outcome, Position, Variant8};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
@@ -178,16 +178,16 @@ pub fn weights_from_file(path: &str) -> Result<eval::Weights, String> {
 pub struct Player {
     config: Config,
     searcher: Searcher,
-    variant: Variant,
+    variant: Variant8,
 }
 
 impl Player {
     pub fn new(config: Config) -> Player {
-        Player::in_variant(config, Variant::Russian)
+        Player::in_variant(config, Variant8::Russian)
     }
 
     /// A player of `variant`'s rules.
-    pub fn in_variant(config: Config, variant: Variant) -> Player {
+    pub fn in_variant(config: Config, variant: Variant8) -> Player {
         let searcher = Searcher::with_options(config.hash, config.options.clone());
         Player {
             config,
@@ -236,12 +236,12 @@ pub enum GameResult {
 
 /// Parse an opening line ("c3-d4 f6-g5 g3-f4", `#` starts a comment).
 pub fn parse_opening(line: &str) -> Result<Vec<Move>, String> {
-    parse_opening_in(Variant::Russian, line)
+    parse_opening_in(Variant8::Russian, line)
 }
 
 /// [`parse_opening`] under `variant`'s rules, its moves written the
 /// variant's way (`11-15 22-18`) or algebraically.
-pub fn parse_opening_in(variant: Variant, line: &str) -> Result<Vec<Move>, String> {
+pub fn parse_opening_in(variant: Variant8, line: &str) -> Result<Vec<Move>, String> {
     let mut pos = variant.initial_position();
     let mut out = Vec::new();
     for tok in line.split('#').next().unwrap_or("").split_whitespace() {
@@ -357,7 +357,7 @@ pub fn elo(wins: usize, draws: usize, losses: usize) -> (f64, f64) {
 /// Every first move of `variant` with every reply to it, in the order the
 /// move generator gives them: the openings of a match in a variant that
 /// has no ballot of its own.
-pub fn two_move_openings(variant: Variant) -> Vec<Vec<Move>> {
+pub fn two_move_openings(variant: Variant8) -> Vec<Vec<Move>> {
     let start = variant.initial_position();
     let mut out = Vec::new();
     for m1 in start.legal_moves_in(variant) {
@@ -417,7 +417,7 @@ pub fn run(a: MatchArgs) -> CliResult {
             std::fs::read_to_string(path)
                 .map_err(|e| CliError::Input(format!("cannot read {path}: {e}")))?,
         ),
-        None if variant == Variant::Russian => Some(DEFAULT_OPENINGS.to_string()),
+        None if variant == Variant8::Russian => Some(DEFAULT_OPENINGS.to_string()),
         None => None,
     };
     let openings: Vec<Vec<Move>> = match text {
@@ -510,7 +510,7 @@ pub fn run(a: MatchArgs) -> CliResult {
     }
     let n = w + d + l;
     let (e, err) = elo(w, d, l);
-    if variant != Variant::Russian {
+    if variant != Variant8::Russian {
         println!("variant: {} ({} openings)", variant.name(), openings.len());
     }
     println!("A: {}", a.a.as_deref().unwrap_or(""));
@@ -548,10 +548,10 @@ mod tests {
     #[test]
     fn variant_openings() {
         // English: Black's 7 first moves, each answered 7 ways
-        assert_eq!(two_move_openings(Variant::English).len(), 49);
-        let o = parse_opening_in(Variant::English, "11-15 22-18").unwrap();
+        assert_eq!(two_move_openings(Variant8::English).len(), 49);
+        let o = parse_opening_in(Variant8::English, "11-15 22-18").unwrap();
         assert_eq!(o.len(), 2);
-        assert!(parse_opening_in(Variant::English, "22-18").is_err());
+        assert!(parse_opening_in(Variant8::English, "22-18").is_err());
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub mod run;
 pub mod tune;
 pub mod worker;
 
-use shashki_engine::{FenError, Position, Variant};
+use shashki_engine::{FenError, Position, Variant8};
 use std::fmt;
 
 /// A command's failure: bad input (exit 2) or a failure while working (exit 1).
@@ -56,13 +56,13 @@ pub type CliResult = Result<(), CliError>;
 
 /// Parse `--fen` (the start position when absent).
 pub fn position_arg(fen: Option<&str>) -> Result<Position, CliError> {
-    position_arg_in(fen, Variant::Russian)
+    position_arg_in(fen, Variant8::Russian)
 }
 
 /// The position of `--fen` in a variant's square numbers (Italian and
 /// Portuguese count their own way); when absent, the variant's initial
 /// position, with its own side to move (Black in English draughts).
-pub fn position_arg_in(fen: Option<&str>, variant: Variant) -> Result<Position, CliError> {
+pub fn position_arg_in(fen: Option<&str>, variant: Variant8) -> Result<Position, CliError> {
     match fen {
         None => Ok(variant.initial_position()),
         Some(f) => shashki_engine::parse_fen_full_in(variant, f)
@@ -72,7 +72,7 @@ pub fn position_arg_in(fen: Option<&str>, variant: Variant) -> Result<Position, 
 }
 
 /// Parse `--variant`.
-pub fn variant_arg(v: &str) -> Result<Variant, CliError> {
+pub fn variant_arg(v: &str) -> Result<Variant8, CliError> {
     v.parse().map_err(CliError::Input)
 }
 

@@ -214,7 +214,7 @@ fn run_wide<S: BoardShape>(a: &RenderArgs) -> CliResult {
             S::NAME
         )));
     }
-    let eight = options_with(a, shashki_engine::Variant::Russian)?;
+    let eight = options_with(a, shashki_engine::Variant8::Russian)?;
     let mut opts = RenderOptions::<S> {
         size: eight.size,
         theme: eight.theme,
@@ -258,7 +258,7 @@ fn options(a: &RenderArgs) -> Result<RenderOptions, CliError> {
 /// [`options`] for a variant already read.
 fn options_with(
     a: &RenderArgs,
-    variant: shashki_engine::Variant,
+    variant: shashki_engine::Variant8,
 ) -> Result<RenderOptions, CliError> {
     let theme: Theme = a
         .theme

@@ -14,7 +14,7 @@
 use crate::store::{
     ChallengeId, ChatId, GameId, Ply, StoreError, TournamentId, UnknownWord, UserId,
 };
-use shashki_engine::{MoveError, Variant};
+use shashki_engine::{MoveError, Variant8};
 
 /// A failure of the service itself (not of the user's input).
 #[derive(Debug, thiserror::Error)]
@@ -54,7 +54,7 @@ pub(crate) enum Arg<'a> {
     Ids(Vec<i64>),
     /// Why a move text is not a move (its own message, in the variant's
     /// notation).
-    Move(Variant, &'a MoveError),
+    Move(Variant8, &'a MoveError),
 }
 
 impl<'a> From<&'a i64> for Arg<'a> {
@@ -163,9 +163,9 @@ impl Sample for Vec<i64> {
 }
 
 #[cfg(test)]
-impl Sample for Variant {
+impl Sample for Variant8 {
     fn sample() -> Self {
-        Variant::default()
+        Variant8::default()
     }
 }
 
@@ -196,7 +196,7 @@ macro_rules! refusals {
         pub enum $Enum:ident {
             $(
                 $(#[$vmeta:meta])*
-                $Variant:ident $({ $($field:ident : $fty:ty),* $(,)? })?
+                $Variant8:ident $({ $($field:ident : $fty:ty),* $(,)? })?
                     => $id:literal $([ $($arg:literal => $val:expr),* $(,)? ])?
             ),* $(,)?
         }
@@ -204,20 +204,20 @@ macro_rules! refusals {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub enum $Enum {
-            $( $(#[$vmeta])* $Variant $({ $($field: $fty),* })? ),*
+            $( $(#[$vmeta])* $Variant8 $({ $($field: $fty),* })? ),*
         }
 
         impl $crate::core::error::Refuse for $Enum {
             fn id(&self) -> &'static str {
                 match self {
-                    $( Self::$Variant { .. } => $id ),*
+                    $( Self::$Variant8 { .. } => $id ),*
                 }
             }
 
             fn args(&self) -> Vec<(&'static str, $crate::core::error::Arg<'_>)> {
                 match self {
                     $(
-                        Self::$Variant $({ $($field),* })? => vec![
+                        Self::$Variant8 $({ $($field),* })? => vec![
                             $($( ($arg, $crate::core::error::Arg::from($val)) ),*)?
                         ]
                     ),*
@@ -228,7 +228,7 @@ macro_rules! refusals {
             fn samples() -> Vec<Self> {
                 vec![
                     $(
-                        Self::$Variant $({
+                        Self::$Variant8 $({
                             $($field: $crate::core::error::Sample::sample()),*
                         })?
                     ),*

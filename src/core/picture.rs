@@ -7,7 +7,7 @@
 //! orientation, caption and size; a replay its frames; an evaluation
 //! graph its scores; a crosstable page the table it shows.
 
-use crate::engine::{Color, Kind, Piece, Position, Square, Variant};
+use crate::engine::{Color, Kind, Piece, Position, Square, Variant8};
 use crate::render::{self, CapturedPiece, Frame, GifOptions, LastMove, RenderOptions, Theme};
 use crate::tournament::crosstable::Crosstable;
 use serde::{Deserialize, Serialize};
@@ -183,7 +183,7 @@ impl ReplayPicture {
     }
 }
 
-fn variant(key: &str) -> Variant {
+fn variant(key: &str) -> Variant8 {
     key.parse().unwrap_or_default()
 }
 
@@ -273,7 +273,7 @@ mod tests {
     #[test]
     fn a_board_recipe_survives_serialisation_and_draws_the_same() {
         let before = Position::initial();
-        let g = crate::engine::Game::from_position(Variant::Russian, before);
+        let g = crate::engine::Game::from_position(Variant8::Russian, before);
         let mv = g.legal_moves()[0];
         let mut after = g.clone();
         after.play(&mv).unwrap();

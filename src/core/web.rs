@@ -25,7 +25,7 @@ use crate::store::{self, ChatRow, GameId, GameRow, Seat, Tx, UserId};
 use hmac::{Hmac, KeyInit, Mac};
 use serde::Serialize;
 use sha2::Sha256;
-use shashki_engine::{Color, Kind, Position, Variant};
+use shashki_engine::{Color, Kind, Position, Variant8};
 
 /// The settings key of the generated secret.
 const SECRET_KEY: &str = "web_secret";
@@ -615,7 +615,7 @@ pub fn page_url(base: &str, game: GameId, token: &str) -> String {
 
 fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
     let (row, g) = (&l.row, &l.game);
-    let variant: Variant = row.variant;
+    let variant: Variant8 = row.variant;
     let squares = board_squares();
     let you = row.color_of(ctx.user.id);
     let to_move = (row.is_active() && !g.is_over()).then(|| g.side_to_move());

@@ -7,7 +7,7 @@ use super::quant::Quantizer;
 use super::raster::{self, PieceLook, Sprite};
 use super::shape::{BoardShape, FrameLabels};
 use super::theme::{Rgb, Theme};
-use crate::engine::{Color, Kind, Square, Variant};
+use crate::engine::{Color, Kind, Square, Variant8};
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use image::RgbImage;
 use std::any::TypeId;
@@ -51,7 +51,7 @@ pub(crate) fn piece_index(color: Color, kind: Kind) -> usize {
 /// The cached assets of the board `S` (drawn on first use). Holds a
 /// bounded number of variants; the least recently added go first.
 ///
-/// A variant whose board is mirrored ([`Variant::mirrored_board`]) gets its
+/// A variant whose board is mirrored ([`Variant8::mirrored_board`]) gets its
 /// own board: mirrored, with the numbers of the edge squares in the frame
 /// instead of letters and digits; every other variant shares the Russian one.
 /// Each board shape has its own assets (square size, frame, palette).
@@ -59,9 +59,9 @@ pub(crate) fn get<S: BoardShape>(
     theme: Theme,
     size: u32,
     flip: bool,
-    variant: Variant,
+    variant: Variant8,
 ) -> Arc<Assets> {
-    type Key = (Theme, u32, bool, Option<Variant>, TypeId);
+    type Key = (Theme, u32, bool, Option<Variant8>, TypeId);
     type Cache = Mutex<(HashMap<Key, Arc<Assets>>, Vec<Key>)>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     const MAX_ENTRIES: usize = 16;
@@ -86,7 +86,7 @@ pub(crate) fn get<S: BoardShape>(
     Arc::clone(map.get(&key).expect("just inserted"))
 }
 
-fn build<S: BoardShape>(theme: Theme, size: u32, flip: bool, mirrored: Option<Variant>) -> Assets {
+fn build<S: BoardShape>(theme: Theme, size: u32, flip: bool, mirrored: Option<Variant8>) -> Assets {
     let pal = theme.palette();
     let layout = Layout::of::<S>(size, flip, mirrored.is_some());
     let cell = layout.square;
@@ -140,7 +140,7 @@ fn build<S: BoardShape>(theme: Theme, size: u32, flip: bool, mirrored: Option<Va
 
 /// The empty board: frame, squares and the frame's labels. `mirrored` is
 /// the variant of a mirrored board (numbered in the frame).
-fn draw_base<S: BoardShape>(theme: Theme, l: &Layout, mirrored: Option<Variant>) -> RgbImage {
+fn draw_base<S: BoardShape>(theme: Theme, l: &Layout, mirrored: Option<Variant8>) -> RgbImage {
     let pal = theme.palette();
     let mut img = RgbImage::from_pixel(l.width, l.height(), image::Rgb(pal.frame));
     let (across, down) = (l.files * l.square, l.ranks * l.square);

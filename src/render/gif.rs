@@ -6,7 +6,7 @@
 //! at 640 px takes a few hundred kilobytes at most.
 
 use super::{BoardShape, LastMove, RenderOptions};
-use crate::engine::{Board8, Color, Move, Position, Shape, Variant};
+use crate::engine::{Board8, Color, Move, Position, Shape, Variant8};
 use image::RgbImage;
 use std::borrow::Cow;
 
@@ -48,14 +48,14 @@ impl Default for GifOptions {
 /// Each frame after the first is captioned with the move number and move
 /// (`12. c3:e5`, `12… f6-g5`).
 pub fn frames_from_replay(start: &Position, plies: &[(Position, Move)]) -> Vec<Frame> {
-    frames_from_replay_in(Variant::Russian, start, plies)
+    frames_from_replay_in(Variant8::Russian, start, plies)
 }
 
 /// [`frames_from_replay`] with the moves in the variant's notation and
 /// move numbers (English draughts: `1. 11-15`, `1… 22-18`, Black opening
 /// each move).
 pub fn frames_from_replay_in(
-    variant: Variant,
+    variant: Variant8,
     start: &Position,
     plies: &[(Position, Move)],
 ) -> Vec<Frame> {

@@ -40,7 +40,7 @@ pub use shape::{BoardShape, FrameLabels};
 pub use theme::{Theme, UnknownTheme};
 pub use towers::{render_towers, render_towers_png, Tower};
 
-use crate::engine::{Board8, Color, Position, Square, Variant};
+use crate::engine::{Board8, Color, Position, Square, Variant8};
 use image::RgbImage;
 
 /// Smallest image width [`render`] draws (smaller requests are raised).
@@ -80,7 +80,7 @@ pub struct RenderOptions<S: BoardShape = Board8> {
     /// [`RenderOptions::numbered`] numbers in the variant's numbering.
     /// The 8×8 variants only: the wider boards have one look each
     /// ([`BoardShape::FRAME`]).
-    pub variant: Variant,
+    pub variant: Variant8,
 }
 
 impl Default for RenderOptions {
@@ -104,7 +104,7 @@ impl<S: BoardShape> RenderOptions<S> {
             show_side_to_move: true,
             caption: None,
             numbered: false,
-            variant: Variant::Russian,
+            variant: Variant8::Russian,
         }
     }
 

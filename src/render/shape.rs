@@ -8,7 +8,7 @@
 use super::{LastMove, RenderOptions};
 use crate::engine::rules::{International, Russian, Russian10x8};
 use crate::engine::{
-    parse_fen_on, Board10, Board10x8, Board8, Color, Move, Position, Rules, Shape, Square, Variant,
+    parse_fen_on, Board10, Board10x8, Board8, Color, Move, Position, Rules, Shape, Square, Variant8,
 };
 
 /// How the frame around the squares is labelled.
@@ -33,11 +33,11 @@ pub trait BoardShape: Shape {
 
     /// The number written on (or beside) a square: the variant's own on
     /// 8×8, PDN's on the wider boards (which have one numbering).
-    fn number(variant: Variant, sq: Square<Self>) -> u32;
+    fn number(variant: Variant8, sq: Square<Self>) -> u32;
 
     /// Whether this variant's board is drawn mirrored (only 8×8 variants
     /// are).
-    fn mirrored(variant: Variant) -> bool;
+    fn mirrored(variant: Variant8) -> bool;
 
     /// Read a square as written on this board (`e3`, `32`; `i3` on 10×8).
     fn parse_square(text: &str) -> Result<Square<Self>, String>;
@@ -58,11 +58,11 @@ impl BoardShape for Board8 {
     type Rules = Russian;
     const FRAME: FrameLabels = FrameLabels::Letters;
 
-    fn number(variant: Variant, sq: Square) -> u32 {
+    fn number(variant: Variant8, sq: Square) -> u32 {
         variant.square_number(sq).into()
     }
 
-    fn mirrored(variant: Variant) -> bool {
+    fn mirrored(variant: Variant8) -> bool {
         variant.mirrored_board()
     }
 
@@ -93,11 +93,11 @@ impl BoardShape for Board8 {
 /// never mirrored, a square read by the board's own parser.
 macro_rules! wide_board {
     () => {
-        fn number(_: Variant, sq: Square<Self>) -> u32 {
+        fn number(_: Variant8, sq: Square<Self>) -> u32 {
             sq.pdn().into()
         }
 
-        fn mirrored(_: Variant) -> bool {
+        fn mirrored(_: Variant8) -> bool {
             false
         }
 

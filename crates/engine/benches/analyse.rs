@@ -9,11 +9,11 @@
 
 use shashki_engine::analysis::{analyse, AnalyseOptions, Mark};
 use shashki_engine::search::{choose_move, ChooseOptions, Level, Searcher};
-use shashki_engine::{Color, Game, Position, Variant};
+use shashki_engine::{Color, Game, Position, Variant8};
 use std::time::Instant;
 
 fn self_play(seed: u64, min_plies: usize) -> Option<Game> {
-    let mut g = Game::from_position(Variant::Russian, Position::initial());
+    let mut g = Game::from_position(Variant8::Russian, Position::initial());
     let mut s = Searcher::new(16);
     while !g.is_over() && g.moves().len() < 300 {
         let history = g.history_hashes();
@@ -23,7 +23,7 @@ fn self_play(seed: u64, min_plies: usize) -> Option<Game> {
             params: Level::new(3)?.params(),
             seed: seed ^ g.moves().len() as u64,
             stop: None,
-            variant: Variant::Russian,
+            variant: Variant8::Russian,
         };
         let r = choose_move(&mut s, g.position(), &opts)?;
         g.play(&r.best_move).ok()?;
@@ -64,7 +64,7 @@ fn main() {
             }
         }
         let a = analyse(
-            Variant::Russian,
+            Variant8::Russian,
             g.start_position(),
             g.moves(),
             &opts,

@@ -6,7 +6,7 @@
 use shashki_engine::search::{
     choose_move, ChooseOptions, Level, LevelParams, Limits, Options, Searcher,
 };
-use shashki_engine::{Color, Game, Move, Position, Variant};
+use shashki_engine::{Color, Game, Move, Position, Variant8};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
@@ -90,7 +90,7 @@ fn play(
 ) -> i32 {
     sa.clear();
     sb.clear();
-    let mut game = Game::new(Variant::Russian);
+    let mut game = Game::new(Variant8::Russian);
     for m in opening {
         game.play(m).expect("legal opening");
     }

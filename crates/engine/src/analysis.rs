@@ -27,7 +27,7 @@
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::{Color, Position};
-use crate::rules::Variant;
+use crate::rules::Variant8;
 use crate::search::{Limits, Searcher, WIN, WIN_BOUND};
 use std::fmt;
 
@@ -190,12 +190,12 @@ impl Analysis {
     /// The moves as PDN movetext with marks and, after each mistake, the
     /// engine's better move as a comment: `12. c3:e5?? {better: g3-f4}`.
     pub fn movetext(&self, start_move_number: u32) -> String {
-        self.movetext_in(crate::Variant::Russian, start_move_number)
+        self.movetext_in(crate::Variant8::Russian, start_move_number)
     }
 
     /// [`Analysis::movetext`] in the variant's notation and move numbering
     /// (`1. 11-15 22-18` in English draughts, where Black opens a move).
-    pub fn movetext_in(&self, variant: crate::Variant, start_move_number: u32) -> String {
+    pub fn movetext_in(&self, variant: crate::Variant8, start_move_number: u32) -> String {
         let mut out = String::new();
         let mut number = start_move_number.max(1);
         for (i, p) in self.plies.iter().enumerate() {
@@ -258,7 +258,7 @@ fn expected(score: i32) -> f64 {
 /// rules followed through [`Game`]). `progress(done, total)` is called
 /// after each ply. An illegal move ends the analysis there.
 pub fn analyse(
-    variant: Variant,
+    variant: Variant8,
     start: &Position,
     moves: &[Move],
     opts: &AnalyseOptions,
@@ -369,7 +369,7 @@ mod tests {
 
     fn game_of(texts: &[&str]) -> (Position, Vec<Move>) {
         // the moves from the start position
-        let mut g = Game::from_position(Variant::Russian, Position::initial());
+        let mut g = Game::from_position(Variant8::Russian, Position::initial());
         let mut moves = Vec::new();
         for t in texts {
             let mv = crate::notation::parse_move(g.position(), t).unwrap();
@@ -384,7 +384,7 @@ mod tests {
         // White: e3, a1; Black: g5, a7. 1.e3-f4?? gives the man away
         // (g5:e3, no recapture); e3-d4 was safe
         let start = Position::from_fen("W:We3,a1:Bg5,a7").unwrap();
-        let mut g = Game::from_position(Variant::Russian, start);
+        let mut g = Game::from_position(Variant8::Russian, start);
         let mut moves = Vec::new();
         for t in ["e3-f4", "g5:e3"] {
             let mv = crate::notation::parse_move(g.position(), t).unwrap();
@@ -396,7 +396,7 @@ mod tests {
             movetime_ms: 2_000,
             ..AnalyseOptions::default()
         };
-        let a = analyse(Variant::Russian, &start, &moves, &opts, |_, _| {});
+        let a = analyse(Variant8::Russian, &start, &moves, &opts, |_, _| {});
         assert_eq!(a.plies.len(), 2);
         let hang = &a.plies[0];
         assert!(
@@ -424,7 +424,7 @@ mod tests {
             ..AnalyseOptions::default()
         };
         let mut seen = Vec::new();
-        let a = analyse(Variant::Russian, &start, &moves, &opts, |d, n| {
+        let a = analyse(Variant8::Russian, &start, &moves, &opts, |d, n| {
             seen.push((d, n))
         });
         assert_eq!(seen, vec![(1, 3), (2, 3), (3, 3)]);

@@ -3,7 +3,7 @@
 //! suffix (half-move clock, move number).
 
 use crate::position::{Color, Position};
-use crate::rules::Variant;
+use crate::rules::Variant8;
 use crate::square::{squares, squares_in, Bitboard, Board8, Shape, Square, SquareError};
 use std::fmt;
 
@@ -76,7 +76,7 @@ pub fn parse_fen(text: &str) -> Result<Position, FenError> {
     parse_fen_full(text).map(|i| i.position)
 }
 
-fn parse_square(variant: Variant, tok: &str) -> Result<Square, FenError> {
+fn parse_square(variant: Variant8, tok: &str) -> Result<Square, FenError> {
     let t = tok.trim();
     if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
         return t
@@ -95,12 +95,12 @@ fn parse_square(variant: Variant, tok: &str) -> Result<Square, FenError> {
 
 /// Parse a FEN, keeping the `H` and `F` counters if present.
 pub fn parse_fen_full(text: &str) -> Result<FenInfo, FenError> {
-    parse_fen_full_in(Variant::Russian, text)
+    parse_fen_full_in(Variant8::Russian, text)
 }
 
 /// [`parse_fen_full`] with square numbers in the variant's numbering
-/// ([`Variant::square_number`]: Italian and Portuguese count their own way).
-pub fn parse_fen_full_in(variant: Variant, text: &str) -> Result<FenInfo, FenError> {
+/// ([`Variant8::square_number`]: Italian and Portuguese count their own way).
+pub fn parse_fen_full_in(variant: Variant8, text: &str) -> Result<FenInfo, FenError> {
     parse_with(
         text,
         |tok| parse_square(variant, tok),
@@ -239,7 +239,7 @@ fn parse_with<S: Shape>(
     })
 }
 
-fn list(pos: &Position, c: Color, numeric: Option<Variant>) -> String {
+fn list(pos: &Position, c: Color, numeric: Option<Variant8>) -> String {
     let mut sqs: Vec<Square> = squares(pos.pieces_of(c)).collect();
     if let Some(v) = numeric {
         sqs.sort_by_key(|&s| v.square_number(s));
@@ -325,12 +325,12 @@ pub fn to_fen(pos: &Position) -> String {
 
 /// FEN with numeric PDN squares: `W:W21,22,K30:B1,2`.
 pub fn to_fen_numeric(pos: &Position) -> String {
-    to_fen_numeric_in(Variant::Russian, pos)
+    to_fen_numeric_in(Variant8::Russian, pos)
 }
 
 /// FEN with the variant's square numbers (Italian: White's men on 21–32
 /// counted from Black's right-hand corner; Portuguese: on 1–12).
-pub fn to_fen_numeric_in(variant: Variant, pos: &Position) -> String {
+pub fn to_fen_numeric_in(variant: Variant8, pos: &Position) -> String {
     format!(
         "{}:{}:{}",
         pos.side_to_move().letter(),

@@ -19,12 +19,12 @@
 use crate::moves::Move;
 use crate::notation::{parse_move_among_in, MoveError};
 use crate::position::{Color, Position};
-use crate::rules::{EndgameDraws, Rules, Variant};
+use crate::rules::{EndgameDraws, Rules, Variant8};
 use crate::square::{Bitboard, Shape, Square};
 use std::fmt;
 
 /// Plies of king-only moves that draw in Russian draughts (rule 2: 15 moves
-/// by each side); other variants: [`Variant::kings_only_draw_plies`].
+/// by each side); other variants: [`Variant8::kings_only_draw_plies`].
 pub const KINGS_ONLY_PLIES: u32 = 30;
 /// Moves of the stronger side in three-or-more kings against a lone king.
 pub const LONE_KING_MOVES: u32 = 15;
@@ -341,7 +341,7 @@ impl DrawCounters {
 /// A game of draughts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
-    variant: Variant,
+    variant: Variant8,
     start_number: u32,
     /// positions[i] is the position before moves[i]; one more than moves.
     positions: Vec<Position>,
@@ -352,19 +352,19 @@ pub struct Game {
 
 impl Default for Game {
     fn default() -> Self {
-        Game::new(Variant::Russian)
+        Game::new(Variant8::Russian)
     }
 }
 
 impl Game {
     /// A game from the initial position.
-    pub fn new(variant: Variant) -> Game {
+    pub fn new(variant: Variant8) -> Game {
         Game::from_position(variant, variant.initial_position())
     }
 
     /// A game from any position (its result is checked at once: a side to
     /// move without a legal move has lost).
-    pub fn from_position(variant: Variant, start: Position) -> Game {
+    pub fn from_position(variant: Variant8, start: Position) -> Game {
         let mut g = Game {
             variant,
             start_number: 1,
@@ -386,7 +386,7 @@ impl Game {
         self.start_number
     }
 
-    pub fn variant(&self) -> Variant {
+    pub fn variant(&self) -> Variant8 {
         self.variant
     }
 
@@ -794,6 +794,14 @@ impl<R: Rules> GameOn<R> {
     pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
         self.finish(Outcome::Draw {
             reason: DrawReason::Agreement,
+        })
+    }
+
+    /// `loser` overstepped the move deadline.
+    pub fn time_out(&mut self, loser: Color) -> Result<Outcome, GameError> {
+        self.finish(Outcome::Win {
+            winner: loser.opposite(),
+            reason: WinReason::Timeout,
         })
     }
 

@@ -14,6 +14,7 @@
 //! ```
 
 pub mod analysis;
+pub mod family;
 pub mod fen;
 pub mod game;
 pub mod moves;
@@ -28,6 +29,7 @@ pub mod square;
 pub mod towers;
 pub mod vigman;
 
+pub use family::{AnyGame, AnyMove, AnyPosition, BoardKind, Coord, Variant};
 pub use fen::{
     parse_fen, parse_fen_full_in, parse_fen_on, to_fen, to_fen_numeric, to_fen_numeric_in,
     to_fen_on, FenError,
@@ -36,5 +38,5 @@ pub use game::{Game, GameError, GameOn, Outcome};
 pub use moves::{count_moves, generate, has_capture, perft, perft_divide, Move};
 pub use notation::{parse_move, MoveError};
 pub use position::{Color, Kind, Piece, Position};
-pub use rules::{Rules, Variant};
+pub use rules::{Rules, Variant8};
 pub use square::{Bitboard, Board10, Board10x8, Board8, Shape, Square, SquareError};

@@ -1164,7 +1164,7 @@ impl Position {
     }
 
     /// Legal moves under the rules of `variant`.
-    pub fn legal_moves_in(&self, variant: crate::Variant) -> Vec<Move> {
+    pub fn legal_moves_in(&self, variant: crate::Variant8) -> Vec<Move> {
         let mut v = Vec::with_capacity(32);
         crate::with_rules!(variant, R => generate::<R>(self, &mut v));
         v

@@ -13,7 +13,7 @@
 
 use crate::moves::Move;
 use crate::position::{Color, Position};
-use crate::rules::Variant;
+use crate::rules::Variant8;
 use crate::square::{Square, SquareError};
 use std::fmt;
 
@@ -152,7 +152,7 @@ fn clean(text: &str) -> String {
 }
 
 /// A square token: algebraic, or a number in the variant's numbering.
-fn parse_square(variant: Variant, token: &str) -> Result<Square, SquareError> {
+fn parse_square(variant: Variant8, token: &str) -> Result<Square, SquareError> {
     let t = token.trim();
     if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) && variant.numeric_notation() {
         return t
@@ -164,7 +164,7 @@ fn parse_square(variant: Variant, token: &str) -> Result<Square, SquareError> {
     Square::parse(t)
 }
 
-fn parse_pattern(variant: Variant, text: &str) -> Result<Pattern, MoveError> {
+fn parse_pattern(variant: Variant8, text: &str) -> Result<Pattern, MoveError> {
     let t = clean(text).to_ascii_lowercase();
     if t.is_empty() {
         return Err(MoveError::Empty);
@@ -230,7 +230,7 @@ fn fits(mv: &Move, squares: &[Square]) -> bool {
 }
 
 fn illegal_reason(
-    variant: Variant,
+    variant: Variant8,
     pos: &Position,
     legal: &[Move],
     pattern: &Pattern,
@@ -282,19 +282,19 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 
 /// [`parse_move`] under the rules of `variant`: square numbers are read
 /// in the variant's numbering and the moves an error lists are written in
-/// its notation ([`Variant::format_move`]).
-pub fn parse_move_in(variant: Variant, pos: &Position, text: &str) -> Result<Move, MoveError> {
+/// its notation ([`Variant8::format_move`]).
+pub fn parse_move_in(variant: Variant8, pos: &Position, text: &str) -> Result<Move, MoveError> {
     parse_move_among_in(variant, pos, &pos.legal_moves_in(variant), text)
 }
 
 /// [`parse_move`] against a given list of legal moves (Russian notation).
 pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveError> {
-    parse_move_among_in(Variant::Russian, pos, legal, text)
+    parse_move_among_in(Variant8::Russian, pos, legal, text)
 }
 
 /// [`parse_move_in`] against a given list of legal moves.
 pub fn parse_move_among_in(
-    variant: Variant,
+    variant: Variant8,
     pos: &Position,
     legal: &[Move],
     text: &str,
@@ -340,7 +340,7 @@ pub fn parse_move_among_in(
     }
 }
 
-fn sorted_names<'a>(variant: Variant, moves: impl Iterator<Item = &'a Move>) -> Vec<String> {
+fn sorted_names<'a>(variant: Variant8, moves: impl Iterator<Item = &'a Move>) -> Vec<String> {
     let mut v: Vec<String> = moves.map(|m| variant.format_move(m)).collect();
     if variant.numeric_notation() {
         // by number: 9-13 before 10-14

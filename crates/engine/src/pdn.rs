@@ -13,7 +13,7 @@ use crate::game::Game;
 use crate::moves::Move;
 use crate::notation::{move_number, parse_move_in, MoveError};
 use crate::position::Position;
-use crate::rules::Variant;
+use crate::rules::Variant8;
 use std::fmt;
 
 /// One half-move as written in a PDN file, with its alternatives.
@@ -99,22 +99,22 @@ impl PdnGame {
     }
 
     /// The rules named by the GameType tag (Russian when absent).
-    pub fn variant(&self) -> Result<Variant, PdnError> {
+    pub fn variant(&self) -> Result<Variant8, PdnError> {
         let Some(t) = self.tag("GameType") else {
-            return Ok(Variant::Russian);
+            return Ok(Variant8::Russian);
         };
         let code = t.split(',').next().unwrap_or("").trim();
         match code {
             "25" | "" => Ok(match self.tag("Variant") {
-                Some(v) if v.eq_ignore_ascii_case("poddavki") => Variant::Poddavki,
-                _ => Variant::Russian,
+                Some(v) if v.eq_ignore_ascii_case("poddavki") => Variant8::Poddavki,
+                _ => Variant8::Russian,
             }),
-            "26" => Ok(Variant::Brazilian),
-            "23" => Ok(Variant::Pool),
-            "21" => Ok(Variant::English),
-            "29" => Ok(Variant::Czech),
-            "22" => Ok(Variant::Italian),
-            "28" => Ok(Variant::Portuguese),
+            "26" => Ok(Variant8::Brazilian),
+            "23" => Ok(Variant8::Pool),
+            "21" => Ok(Variant8::English),
+            "29" => Ok(Variant8::Czech),
+            "22" => Ok(Variant8::Italian),
+            "28" => Ok(Variant8::Portuguese),
             _ => Err(PdnError::UnknownGameType(t.to_string())),
         }
     }
@@ -165,7 +165,7 @@ impl PdnGame {
 
 /// Play `line` from `pos`; `ply0` is the number of half-moves before it.
 pub fn replay_line(
-    variant: Variant,
+    variant: Variant8,
     pos: &mut Position,
     line: &[PdnMove],
     ply0: usize,
@@ -410,7 +410,7 @@ pub fn write_pdn(game: &Game, tags: &[(&str, &str)], style: PdnStyle) -> String 
     }
     let game_type = game.variant().pdn_game_type();
     out.push_str(&format!("[GameType \"{game_type}\"]\n"));
-    if game.variant() == Variant::Poddavki {
+    if game.variant() == Variant8::Poddavki {
         out.push_str("[Variant \"poddavki\"]\n");
     }
     let start = game.start_position();
@@ -537,7 +537,7 @@ mod tests {
 
     #[test]
     fn writes_and_reads_back() {
-        let mut game = Game::new(Variant::Russian);
+        let mut game = Game::new(Variant8::Russian);
         for m in ["e3-d4", "d6-c5", "g3-f4", "c5:e3:g5", "h2-g3"] {
             game.play_text(m).unwrap();
         }
@@ -564,7 +564,7 @@ mod tests {
 
         // a start with Black to move and a move number
         let pos = Position::from_fen("B:Wc3,e3:Bf6,h6").unwrap();
-        let mut game = Game::from_position(Variant::Russian, pos);
+        let mut game = Game::from_position(Variant8::Russian, pos);
         game.set_start_move_number(12);
         game.play_text("f6-g5").unwrap();
         game.play_text("e3-f4").unwrap();

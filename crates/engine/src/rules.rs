@@ -1,7 +1,7 @@
 //! The small, explicit set of rule switches that separates Russian draughts from
 //! its relatives. Each variant is a zero-sized type implementing [`Rules`]; the
 //! move generator is generic over it, so every switch is a compile-time
-//! constant and costs nothing in the hot path. [`Variant`] is the run-time name
+//! constant and costs nothing in the hot path. [`Variant8`] is the run-time name
 //! of a rule set (stored with a game) and dispatches to the right generator.
 
 use crate::moves::Move;
@@ -25,7 +25,7 @@ pub enum MidCapturePromotion {
 /// Compile-time rule switches.
 pub trait Rules: Copy + Default + 'static {
     /// The board the rules are played on ([`Board8`] for every rule set in
-    /// [`Variant`]).
+    /// [`Variant8`]).
     type Shape: Shape;
     /// Human name, e.g. "Russian draughts".
     const NAME: &'static str;
@@ -398,7 +398,7 @@ impl Rules for Portuguese {
 
 /// The run-time name of a rule set.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum Variant {
+pub enum Variant8 {
     #[default]
     Russian,
     Poddavki,
@@ -410,43 +410,43 @@ pub enum Variant {
     Portuguese,
 }
 
-impl Variant {
-    pub const ALL: [Variant; 8] = [
-        Variant::Russian,
-        Variant::Poddavki,
-        Variant::Brazilian,
-        Variant::Pool,
-        Variant::English,
-        Variant::Czech,
-        Variant::Italian,
-        Variant::Portuguese,
+impl Variant8 {
+    pub const ALL: [Variant8; 8] = [
+        Variant8::Russian,
+        Variant8::Poddavki,
+        Variant8::Brazilian,
+        Variant8::Pool,
+        Variant8::English,
+        Variant8::Czech,
+        Variant8::Italian,
+        Variant8::Portuguese,
     ];
 
     /// Short lowercase key, as stored and as used on the command line.
     pub fn key(self) -> &'static str {
         match self {
-            Variant::Russian => "russian",
-            Variant::Poddavki => "poddavki",
-            Variant::Brazilian => "brazilian",
-            Variant::Pool => "pool",
-            Variant::English => "english",
-            Variant::Czech => "czech",
-            Variant::Italian => "italian",
-            Variant::Portuguese => "portuguese",
+            Variant8::Russian => "russian",
+            Variant8::Poddavki => "poddavki",
+            Variant8::Brazilian => "brazilian",
+            Variant8::Pool => "pool",
+            Variant8::English => "english",
+            Variant8::Czech => "czech",
+            Variant8::Italian => "italian",
+            Variant8::Portuguese => "portuguese",
         }
     }
 
     /// Human name.
     pub fn name(self) -> &'static str {
         match self {
-            Variant::Russian => Russian::NAME,
-            Variant::Poddavki => Poddavki::NAME,
-            Variant::Brazilian => Brazilian::NAME,
-            Variant::Pool => Pool::NAME,
-            Variant::English => English::NAME,
-            Variant::Czech => Czech::NAME,
-            Variant::Italian => Italian::NAME,
-            Variant::Portuguese => Portuguese::NAME,
+            Variant8::Russian => Russian::NAME,
+            Variant8::Poddavki => Poddavki::NAME,
+            Variant8::Brazilian => Brazilian::NAME,
+            Variant8::Pool => Pool::NAME,
+            Variant8::English => English::NAME,
+            Variant8::Czech => Czech::NAME,
+            Variant8::Italian => Italian::NAME,
+            Variant8::Portuguese => Portuguese::NAME,
         }
     }
 
@@ -476,16 +476,16 @@ impl Variant {
     }
 
     /// The PDN `GameType` number (PDN 3.0 standard; Poddavki has none of its
-    /// own and is written as Russian, 25, with a `Variant` tag).
+    /// own and is written as Russian, 25, with a `Variant8` tag).
     pub fn pdn_game_type(self) -> u32 {
         match self {
-            Variant::Russian | Variant::Poddavki => 25,
-            Variant::Brazilian => 26,
-            Variant::Pool => 23,
-            Variant::English => 21,
-            Variant::Czech => 29,
-            Variant::Italian => 22,
-            Variant::Portuguese => 28,
+            Variant8::Russian | Variant8::Poddavki => 25,
+            Variant8::Brazilian => 26,
+            Variant8::Pool => 23,
+            Variant8::English => 21,
+            Variant8::Czech => 29,
+            Variant8::Italian => 22,
+            Variant8::Portuguese => 28,
         }
     }
 
@@ -495,7 +495,7 @@ impl Variant {
     pub fn initial_position(self) -> Position {
         let start = Position::initial();
         match self {
-            Variant::English => start.with_side_to_move(Color::Black),
+            Variant8::English => start.with_side_to_move(Color::Black),
             _ => start,
         }
     }
@@ -514,11 +514,11 @@ impl Variant {
     /// Whether its players write moves with square numbers (`11-15`,
     /// `22x15`) rather than algebraically (`c3-d4`): English, Italian and
     /// Portuguese draughts, each in its own numbering
-    /// ([`Variant::square_number`]).
+    /// ([`Variant8::square_number`]).
     pub fn numeric_notation(self) -> bool {
         matches!(
             self,
-            Variant::English | Variant::Italian | Variant::Portuguese
+            Variant8::English | Variant8::Italian | Variant8::Portuguese
         )
     }
 
@@ -529,7 +529,7 @@ impl Variant {
     /// a playing square"). The rules are the same under the mirror; only
     /// the picture and the square numbers change.
     pub fn mirrored_board(self) -> bool {
-        matches!(self, Variant::Italian | Variant::Portuguese)
+        matches!(self, Variant8::Italian | Variant8::Portuguese)
     }
 
     /// The number of a dark square as the variant's players count them.
@@ -547,8 +547,8 @@ impl Variant {
     pub fn square_number(self, sq: Square) -> u8 {
         let (file, rank) = (sq.file(), sq.rank());
         match self {
-            Variant::Italian => 4 * (7 - rank) + (3 - file / 2) + 1,
-            Variant::Portuguese => 4 * rank + file / 2 + 1,
+            Variant8::Italian => 4 * (7 - rank) + (3 - file / 2) + 1,
+            Variant8::Portuguese => 4 * rank + file / 2 + 1,
             _ => sq.pdn(),
         }
     }
@@ -583,7 +583,7 @@ impl Variant {
     /// side: the Russian one (`a`–`h`, `1`–`8`) where moves are written
     /// algebraically; else every dark square in its column, a piece
     /// (`w`/`b` men, `W`/`B` kings) or the empty square's number, mirrored
-    /// where the board is ([`Variant::mirrored_board`]).
+    /// where the board is ([`Variant8::mirrored_board`]).
     pub fn diagram(self, pos: &Position) -> String {
         use crate::position::{Kind, Piece};
         use std::fmt::Write as _;
@@ -639,21 +639,21 @@ impl Variant {
     }
 }
 
-impl fmt::Display for Variant {
+impl fmt::Display for Variant8 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.key())
     }
 }
 
-impl FromStr for Variant {
+impl FromStr for Variant8 {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let k = s.trim().to_ascii_lowercase();
-        Variant::ALL
+        Variant8::ALL
             .into_iter()
             .find(|v| v.key() == k)
             .ok_or_else(|| {
-                let known: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
+                let known: Vec<&str> = Variant8::ALL.iter().map(|v| v.key()).collect();
                 format!("unknown variant '{s}' (known: {})", known.join(", "))
             })
     }
@@ -664,35 +664,35 @@ impl FromStr for Variant {
 macro_rules! with_rules {
     ($variant:expr, $R:ident => $body:expr) => {
         match $variant {
-            $crate::Variant::Russian => {
+            $crate::Variant8::Russian => {
                 type $R = $crate::rules::Russian;
                 $body
             }
-            $crate::Variant::Poddavki => {
+            $crate::Variant8::Poddavki => {
                 type $R = $crate::rules::Poddavki;
                 $body
             }
-            $crate::Variant::Brazilian => {
+            $crate::Variant8::Brazilian => {
                 type $R = $crate::rules::Brazilian;
                 $body
             }
-            $crate::Variant::Pool => {
+            $crate::Variant8::Pool => {
                 type $R = $crate::rules::Pool;
                 $body
             }
-            $crate::Variant::English => {
+            $crate::Variant8::English => {
                 type $R = $crate::rules::English;
                 $body
             }
-            $crate::Variant::Czech => {
+            $crate::Variant8::Czech => {
                 type $R = $crate::rules::Czech;
                 $body
             }
-            $crate::Variant::Italian => {
+            $crate::Variant8::Italian => {
                 type $R = $crate::rules::Italian;
                 $body
             }
-            $crate::Variant::Portuguese => {
+            $crate::Variant8::Portuguese => {
                 type $R = $crate::rules::Portuguese;
                 $body
             }

@@ -2,10 +2,10 @@
 //! fire one ply earlier.
 
 use shashki_engine::game::{DrawReason, Game, GameError, Outcome, WinReason, LONG_DIAGONAL};
-use shashki_engine::{Color, Move, Position, Variant};
+use shashki_engine::{Color, Move, Position, Variant8};
 
 fn game(fen: &str) -> Game {
-    Game::from_position(Variant::Russian, Position::from_fen(fen).unwrap())
+    Game::from_position(Variant8::Russian, Position::from_fen(fen).unwrap())
 }
 
 /// Find `plies` moves from the current position such that no capture is ever
@@ -49,7 +49,7 @@ fn play_to_end(g: &mut Game, line: &[Move]) -> Outcome {
 fn no_legal_moves_loses_and_wins_in_poddavki() {
     // White man a1 blocked by b2 (backed by c3): White cannot move
     let pos = Position::from_fen("W:Wa1:Bb2,c3").unwrap();
-    let g = Game::from_position(Variant::Russian, pos);
+    let g = Game::from_position(Variant8::Russian, pos);
     assert_eq!(
         g.outcome(),
         Some(Outcome::Win {
@@ -57,7 +57,7 @@ fn no_legal_moves_loses_and_wins_in_poddavki() {
             reason: WinReason::NoLegalMoves
         })
     );
-    let g = Game::from_position(Variant::Poddavki, pos);
+    let g = Game::from_position(Variant8::Poddavki, pos);
     assert_eq!(g.outcome().unwrap().winner(), Some(Color::White));
 
     // capturing the last piece wins
@@ -74,7 +74,7 @@ fn no_legal_moves_loses_and_wins_in_poddavki() {
 
 #[test]
 fn resignation_timeout_agreement_and_undo() {
-    let mut g = Game::new(Variant::Russian);
+    let mut g = Game::new(Variant8::Russian);
     g.play_text("c3-d4").unwrap();
     assert_eq!(g.move_number(), 1);
     assert_eq!(g.side_to_move(), Color::Black);
@@ -82,16 +82,16 @@ fn resignation_timeout_agreement_and_undo() {
     assert_eq!(o.pdn_result(), "2-0");
     assert!(g.agree_draw().is_err(), "cannot end twice");
 
-    let mut g = Game::new(Variant::Russian);
+    let mut g = Game::new(Variant8::Russian);
     assert_eq!(
         g.time_out(Color::White).unwrap().winner(),
         Some(Color::Black)
     );
 
-    let mut g = Game::new(Variant::Russian);
+    let mut g = Game::new(Variant8::Russian);
     assert_eq!(g.agree_draw().unwrap().pdn_result(), "1-1");
 
-    let mut g = Game::new(Variant::Russian);
+    let mut g = Game::new(Variant8::Russian);
     let mv = g.play_text("g3-h4").unwrap();
     assert_eq!(g.undo(), Some(mv));
     assert_eq!(g.position(), &Position::initial());

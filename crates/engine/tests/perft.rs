@@ -3,7 +3,7 @@
 //! through `shashki perft` (see BENCHMARKS.md).
 
 use shashki_engine::rules::{Brazilian, Russian};
-use shashki_engine::{perft, with_rules, Position, Variant};
+use shashki_engine::{perft, with_rules, Position, Variant8};
 
 /// The most leaves a single check may visit in the test profile.
 const LEAF_BUDGET: u64 = 60_000_000;
@@ -71,7 +71,7 @@ fn other_variants_set_counts() {
         let Some(key) = name.strip_suffix("-set") else {
             continue;
         };
-        let Ok(variant) = key.parse::<Variant>() else {
+        let Ok(variant) = key.parse::<Variant8>() else {
             continue; // a rule set the engine does not play yet
         };
         let pos = variant.initial_position();

@@ -5,11 +5,11 @@ use shashki_engine::fen::{parse_fen, to_fen, to_fen_numeric};
 use shashki_engine::notation::{format_numeric, parse_move};
 use shashki_engine::pdn::{parse_pdn, write_pdn, PdnStyle};
 use shashki_engine::rules::Russian;
-use shashki_engine::{count_moves, has_capture, Color, Game, Position, Variant};
+use shashki_engine::{count_moves, has_capture, Color, Game, Position, Variant8};
 
 /// Play a random game: each choice picks among the legal moves.
 fn random_game(choices: &[u16]) -> Game {
-    let mut g = Game::new(Variant::Russian);
+    let mut g = Game::new(Variant8::Russian);
     for &c in choices {
         if g.is_over() {
             break;

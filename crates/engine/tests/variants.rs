@@ -4,7 +4,7 @@
 use shashki_engine::game::{DrawReason, Outcome, WinReason};
 use shashki_engine::rules::EndgameDraws;
 use shashki_engine::search::{choose_move, ChooseOptions, Level, Limits, Searcher, WIN_BOUND};
-use shashki_engine::{parse_fen, Color, Game, Variant};
+use shashki_engine::{parse_fen, Color, Game, Variant8};
 
 #[test]
 fn poddavki_search_gives_its_last_man_away() {
@@ -12,7 +12,7 @@ fn poddavki_search_gives_its_last_man_away() {
     let pos = parse_fen("W:Wc3:Be5").expect("fen");
     let limits = Limits {
         depth: Some(4),
-        variant: Variant::Poddavki,
+        variant: Variant8::Poddavki,
         ..Limits::default()
     };
     let r = Searcher::new(1)
@@ -29,7 +29,7 @@ fn poddavki_search_gives_its_last_man_away() {
 
 #[test]
 fn every_variant_and_level_answers_with_a_legal_move() {
-    for variant in Variant::ALL {
+    for variant in Variant8::ALL {
         let game = Game::new(variant);
         for level in [Level::MIN, Level::new(5).expect("level")] {
             let mut params = level.params();
@@ -47,7 +47,7 @@ fn every_variant_and_level_answers_with_a_legal_move() {
 
 #[test]
 fn poddavki_game_is_won_by_the_side_left_without_pieces() {
-    let mut g = Game::from_position(Variant::Poddavki, parse_fen("W:Wc3:Be5").expect("fen"));
+    let mut g = Game::from_position(Variant8::Poddavki, parse_fen("W:Wc3:Be5").expect("fen"));
     g.play_text("c3-d4").expect("legal");
     assert_eq!(g.outcome(), None);
     g.play_text("e5:c3").expect("legal");
@@ -62,19 +62,19 @@ fn poddavki_game_is_won_by_the_side_left_without_pieces() {
 
 #[test]
 fn draw_rules_per_variant() {
-    assert_eq!(Variant::Russian.kings_only_draw_plies(), 30);
-    assert_eq!(Variant::Brazilian.kings_only_draw_plies(), 40);
-    assert_eq!(Variant::Russian.endgame_draws(), EndgameDraws::Russian);
-    assert_eq!(Variant::Poddavki.endgame_draws(), EndgameDraws::None);
-    assert_eq!(Variant::Brazilian.endgame_draws(), EndgameDraws::Fmjd);
+    assert_eq!(Variant8::Russian.kings_only_draw_plies(), 30);
+    assert_eq!(Variant8::Brazilian.kings_only_draw_plies(), 40);
+    assert_eq!(Variant8::Russian.endgame_draws(), EndgameDraws::Russian);
+    assert_eq!(Variant8::Poddavki.endgame_draws(), EndgameDraws::None);
+    assert_eq!(Variant8::Brazilian.endgame_draws(), EndgameDraws::Fmjd);
     // FMJD: two kings against a lone king, 5 moves of the stronger side
     // (Russian rules would let them play on: rule 3 needs three kings)
     let start = parse_fen("W:WKa1,Kc1:BKh2").expect("fen");
     let walk = [
         "a1-b2", "h2-g1", "b2-c3", "g1-h2", "c3-d4", "h2-g1", "d4-e5", "g1-h2", "c1-d2",
     ];
-    let mut brazilian = Game::from_position(Variant::Brazilian, start);
-    let mut russian = Game::from_position(Variant::Russian, start);
+    let mut brazilian = Game::from_position(Variant8::Brazilian, start);
+    let mut russian = Game::from_position(Variant8::Russian, start);
     for m in walk {
         brazilian.play_text(m).expect("legal");
         russian.play_text(m).expect("legal");
@@ -89,7 +89,7 @@ fn draw_rules_per_variant() {
 }
 
 /// The legal moves of `fen` under `variant`, as text, sorted.
-fn moves(variant: Variant, fen: &str) -> Vec<String> {
+fn moves(variant: Variant8, fen: &str) -> Vec<String> {
     let pos = parse_fen(fen).expect("fen");
     let mut v: Vec<String> = pos
         .legal_moves_in(variant)
@@ -103,34 +103,34 @@ fn moves(variant: Variant, fen: &str) -> Vec<String> {
 #[test]
 fn english_crowning_ends_the_move() {
     // b6:d8 crowns; a Russian man goes on as a king (d8:f6), an English one stops
-    assert_eq!(moves(Variant::English, "W:Wb6:Bc7,e7"), ["b6:d8"]);
+    assert_eq!(moves(Variant8::English, "W:Wb6:Bc7,e7"), ["b6:d8"]);
     assert_eq!(
-        moves(Variant::Russian, "W:Wb6:Bc7,e7"),
+        moves(Variant8::Russian, "W:Wb6:Bc7,e7"),
         ["b6:d8:f6", "b6:d8:g5", "b6:d8:h4"]
     );
     let pos = parse_fen("W:Wb6:Bc7,e7").expect("fen");
-    let mv = pos.legal_moves_in(Variant::English)[0];
+    let mv = pos.legal_moves_in(Variant8::English)[0];
     assert!(mv.is_promotion() && mv.capture_count() == 1);
 }
 
 #[test]
 fn english_men_capture_forward_only() {
     // the man on d4 may not take c3 backwards: it moves instead
-    assert_eq!(moves(Variant::English, "W:Wd4:Bc3,h8"), ["d4-c5", "d4-e5"]);
-    assert_eq!(moves(Variant::Russian, "W:Wd4:Bc3,h8"), ["d4:b2"]);
+    assert_eq!(moves(Variant8::English, "W:Wd4:Bc3,h8"), ["d4-c5", "d4-e5"]);
+    assert_eq!(moves(Variant8::Russian, "W:Wd4:Bc3,h8"), ["d4:b2"]);
     // forwards it must
-    assert_eq!(moves(Variant::English, "W:Wd4:Bc5,h8"), ["d4:b6"]);
+    assert_eq!(moves(Variant8::English, "W:Wd4:Bc5,h8"), ["d4:b6"]);
 }
 
 #[test]
 fn english_kings_are_short() {
     // one square to move, a piece next to it to capture
-    assert_eq!(moves(Variant::English, "W:WKa1:Bd4,h8"), ["a1-b2"]);
+    assert_eq!(moves(Variant8::English, "W:WKa1:Bd4,h8"), ["a1-b2"]);
     assert_eq!(
-        moves(Variant::Russian, "W:WKa1:Bd4,h8"),
+        moves(Variant8::Russian, "W:WKa1:Bd4,h8"),
         ["a1:e5", "a1:f6", "a1:g7"]
     );
-    assert_eq!(moves(Variant::English, "W:WKe5:Bd4,h8"), ["e5:c3"]);
+    assert_eq!(moves(Variant8::English, "W:WKe5:Bd4,h8"), ["e5:c3"]);
 }
 
 #[test]
@@ -138,17 +138,17 @@ fn english_free_choice_of_capture() {
     // a single jump is allowed although a double one exists (Brazilian:
     // the majority only)
     let fen = "W:Wc3,e3:Bd4,f6,h8";
-    assert_eq!(moves(Variant::English, fen), ["c3:e5:g7", "e3:c5"]);
-    assert_eq!(moves(Variant::Brazilian, fen), ["c3:e5:g7"]);
+    assert_eq!(moves(Variant8::English, fen), ["c3:e5:g7", "e3:c5"]);
+    assert_eq!(moves(Variant8::Brazilian, fen), ["c3:e5:g7"]);
 }
 
 #[test]
 fn english_black_moves_first_and_squares_are_numbered() {
-    let mut g = Game::new(Variant::English);
+    let mut g = Game::new(Variant8::English);
     assert_eq!(g.side_to_move(), Color::Black);
     assert_eq!(g.legal_moves().len(), 7);
     let mv = g.play_text("11-15").expect("the classic first move");
-    assert_eq!(Variant::English.format_move(&mv), "11-15");
+    assert_eq!(Variant8::English.format_move(&mv), "11-15");
     g.play_text("22-18").expect("legal");
     g.play_text("15x22").expect("a capture, numbered");
     let pdn = shashki_engine::pdn::write_pdn(&g, &[], Default::default());
@@ -160,55 +160,55 @@ fn english_black_moves_first_and_squares_are_numbered() {
     );
     let back = shashki_engine::pdn::parse_pdn(&pdn).expect("parses");
     let again = back[0].to_game().expect("replays");
-    assert_eq!(again.variant(), Variant::English);
+    assert_eq!(again.variant(), Variant8::English);
     assert_eq!(again.position(), g.position());
     // forty moves each without a man moved or a capture draw
-    assert_eq!(Variant::English.kings_only_draw_plies(), 80);
+    assert_eq!(Variant8::English.kings_only_draw_plies(), 80);
 }
 
 #[test]
 fn czech_a_king_captures_before_a_man() {
     // the man on c3 could take d4, the king on h2 can take f4: only the king may
     let fen = "W:Wc3,Kh2:Bd4,f4,a7";
-    let czech = moves(Variant::Czech, fen);
+    let czech = moves(Variant8::Czech, fen);
     assert!(czech.iter().all(|m| m.starts_with("h2:")), "{czech:?}");
     assert!(!czech.is_empty());
-    let russian = moves(Variant::Russian, fen);
+    let russian = moves(Variant8::Russian, fen);
     assert!(russian.iter().any(|m| m.starts_with("c3:")), "{russian:?}");
     // with no king capture the men capture, forward only
-    assert_eq!(moves(Variant::Czech, "W:Wd4,Kh8:Bc3,e5,a7"), ["d4:f6"]);
+    assert_eq!(moves(Variant8::Czech, "W:Wd4,Kh8:Bc3,e5,a7"), ["d4:f6"]);
     // kings fly
     assert_eq!(
-        moves(Variant::Czech, "W:WKa1:Bd4,h8"),
+        moves(Variant8::Czech, "W:WKa1:Bd4,h8"),
         ["a1:e5", "a1:f6", "a1:g7"]
     );
 }
 
 #[test]
 fn italian_men_may_not_capture_kings() {
-    assert_eq!(moves(Variant::Italian, "W:Wc3:BKd4,h8"), ["c3-b4"]);
-    assert_eq!(moves(Variant::Russian, "W:Wc3:BKd4,h8"), ["c3:e5"]);
+    assert_eq!(moves(Variant8::Italian, "W:Wc3:BKd4,h8"), ["c3-b4"]);
+    assert_eq!(moves(Variant8::Russian, "W:Wc3:BKd4,h8"), ["c3:e5"]);
     // a king may
-    assert_eq!(moves(Variant::Italian, "W:WKc3:BKd4,h8"), ["c3:e5"]);
+    assert_eq!(moves(Variant8::Italian, "W:WKc3:BKd4,h8"), ["c3:e5"]);
 }
 
 #[test]
 fn italian_capture_precedence() {
     // equal counts: the king captures, not the man
-    assert_eq!(moves(Variant::Italian, "W:Wc3,Kg3:Bd4,f4,a7"), ["g3:e5"]);
-    assert_eq!(moves(Variant::English, "W:Wc3,Kg3:Bd4,f4,a7").len(), 2);
+    assert_eq!(moves(Variant8::Italian, "W:Wc3,Kg3:Bd4,f4,a7"), ["g3:e5"]);
+    assert_eq!(moves(Variant8::English, "W:Wc3,Kg3:Bd4,f4,a7").len(), 2);
     // equal counts, both by the king: the one taking a king
-    assert_eq!(moves(Variant::Italian, "W:WKe3:Bd4,Kf4,a7"), ["e3:g5"]);
+    assert_eq!(moves(Variant8::Italian, "W:WKe3:Bd4,Kf4,a7"), ["e3:g5"]);
     // the most pieces first of all (a man taking two beats a king taking one)
     assert_eq!(
-        moves(Variant::Italian, "W:Wc3,Kh2:Bd4,f6,g3,a7"),
+        moves(Variant8::Italian, "W:Wc3,Kh2:Bd4,f6,g3,a7"),
         ["c3:e5:g7"]
     );
 }
 
 /// The legal moves of `fen` (in the variant's own square numbers) as the
 /// variant's players write them, sorted.
-fn numeric_moves(variant: Variant, fen: &str) -> Vec<String> {
+fn numeric_moves(variant: Variant8, fen: &str) -> Vec<String> {
     let pos = shashki_engine::parse_fen_full_in(variant, fen)
         .expect("fen")
         .position;
@@ -228,19 +228,19 @@ fn italian_the_capture_meeting_the_kings_first() {
     // them kings, the first at once: the second king decides, met second
     // in 30x5 and third in 30x7, so only 30x5 is legal.
     assert_eq!(
-        numeric_moves(Variant::Italian, "W:WK30:B10,K12,K18,20,K26,K27"),
+        numeric_moves(Variant8::Italian, "W:WK30:B10,K12,K18,20,K26,K27"),
         ["30x21x14x5"]
     );
     // the same turned round for Black (square n becomes 33 - n): the order in
     // which the generator finds the two captures does not matter
     assert_eq!(
-        numeric_moves(Variant::Italian, "B:W23,K21,K15,13,K7,K6:BK3"),
+        numeric_moves(Variant8::Italian, "B:W23,K21,K15,13,K7,K6:BK3"),
         ["3x12x19x28"]
     );
     // two kings, each with a capture of three taking two kings: b8 takes
     // c7 (king), c5 (king), c3; f4 takes e3 (king), c3, c5 (king)
     assert_eq!(
-        moves(Variant::Italian, "W:WKb8,Kf4:Bc3,Ke3,Kc5,Kc7"),
+        moves(Variant8::Italian, "W:WKb8,Kf4:Bc3,Ke3,Kc5,Kc7"),
         ["b8:d6:b4:d2"]
     );
 }
@@ -249,19 +249,19 @@ fn italian_the_capture_meeting_the_kings_first() {
 fn portuguese_majority_then_quality() {
     // two captures of one piece each: the one taking the king
     assert_eq!(
-        moves(Variant::Portuguese, "W:WKe3:Bd4,Kf4,a7"),
+        moves(Variant8::Portuguese, "W:WKe3:Bd4,Kf4,a7"),
         ["e3:g5", "e3:h6"]
     );
-    assert_eq!(moves(Variant::Czech, "W:WKe3:Bd4,Kf4,a7").len(), 4);
+    assert_eq!(moves(Variant8::Czech, "W:WKe3:Bd4,Kf4,a7").len(), 4);
     // the most pieces before the most kings: two men beat one king
     assert_eq!(
-        moves(Variant::Portuguese, "W:Wc3,g3:Bd4,f6,Kh4,a7"),
+        moves(Variant8::Portuguese, "W:Wc3,g3:Bd4,f6,Kh4,a7"),
         ["c3:e5:g7"]
     );
     // men capture forward only, and may take kings
-    assert_eq!(moves(Variant::Portuguese, "W:Wc3:BKd4,h8"), ["c3:e5"]);
+    assert_eq!(moves(Variant8::Portuguese, "W:Wc3:BKd4,h8"), ["c3:e5"]);
     assert_eq!(
-        moves(Variant::Portuguese, "W:Wd4:Bc3,h8"),
+        moves(Variant8::Portuguese, "W:Wd4:Bc3,h8"),
         ["d4-c5", "d4-e5"]
     );
 }
@@ -272,22 +272,22 @@ fn italian_and_portuguese_square_numbers() {
     let sq = |s: &str| Square::parse(s).expect("square");
     // FIDAMA: 1 in Black's right-hand corner (h8 under the mirror), 32 in
     // White's single corner (a1); White's men on 21–32
-    let it = Variant::Italian;
+    let it = Variant8::Italian;
     assert_eq!(it.square_number(sq("h8")), 1);
     assert_eq!(it.square_number(sq("b8")), 4);
     assert_eq!(it.square_number(sq("g1")), 29);
     assert_eq!(it.square_number(sq("a1")), 32);
     // FPD rule 3: 1 at White's lower right (a1 under the mirror), right to
     // left and upward; the long diagonal ("rio") runs 1–32
-    let pt = Variant::Portuguese;
+    let pt = Variant8::Portuguese;
     assert_eq!(pt.square_number(sq("a1")), 1);
     assert_eq!(pt.square_number(sq("g1")), 4);
     assert_eq!(pt.square_number(sq("b2")), 5);
     assert_eq!(pt.square_number(sq("h8")), 32);
     // English keeps the PDN numbers
-    assert_eq!(Variant::English.square_number(sq("b8")), 1);
-    assert_eq!(Variant::English.square_number(sq("g1")), 32);
-    for v in Variant::ALL {
+    assert_eq!(Variant8::English.square_number(sq("b8")), 1);
+    assert_eq!(Variant8::English.square_number(sq("g1")), 32);
+    for v in Variant8::ALL {
         let mut seen: Vec<u8> = Square::all().map(|s| v.square_number(s)).collect();
         seen.sort_unstable();
         assert_eq!(seen, (1..=32).collect::<Vec<u8>>(), "{v}");
@@ -296,7 +296,7 @@ fn italian_and_portuguese_square_numbers() {
         }
     }
     // the men of each side on their twelve numbers
-    let start = Variant::Italian.initial_position();
+    let start = Variant8::Italian.initial_position();
     for s in Square::all() {
         let n = it.square_number(s);
         let p = start.piece_at(s).map(|p| p.color);
@@ -310,19 +310,19 @@ fn italian_and_portuguese_square_numbers() {
 fn numeric_variants_read_and_write_their_own_numbers() {
     use shashki_engine::notation::parse_move_in;
     use shashki_engine::MoveError;
-    let start = Variant::Italian.initial_position();
+    let start = Variant8::Italian.initial_position();
     // c3-d4 is 23-19 in Italian, 10-14 in Portuguese, 22-18 in English
-    let it = parse_move_in(Variant::Italian, &start, "23-19").expect("italian");
+    let it = parse_move_in(Variant8::Italian, &start, "23-19").expect("italian");
     assert_eq!(it.to_string(), "c3-d4");
-    assert_eq!(Variant::Italian.format_move(&it), "23-19");
-    let pt = parse_move_in(Variant::Portuguese, &start, "10-14").expect("portuguese");
+    assert_eq!(Variant8::Italian.format_move(&it), "23-19");
+    let pt = parse_move_in(Variant8::Portuguese, &start, "10-14").expect("portuguese");
     assert_eq!(pt.to_string(), "c3-d4");
-    assert_eq!(Variant::Portuguese.format_move(&pt), "10-14");
-    assert_eq!(Variant::Russian.format_move(&pt), "c3-d4");
+    assert_eq!(Variant8::Portuguese.format_move(&pt), "10-14");
+    assert_eq!(Variant8::Russian.format_move(&pt), "c3-d4");
     // algebraic still works
-    assert_eq!(parse_move_in(Variant::Portuguese, &start, "c3-d4"), Ok(pt));
+    assert_eq!(parse_move_in(Variant8::Portuguese, &start, "c3-d4"), Ok(pt));
     // a refusal lists the legal moves in the variant's numbers, by number
-    let Err(MoveError::Illegal { legal, .. }) = parse_move_in(Variant::Portuguese, &start, "1-5")
+    let Err(MoveError::Illegal { legal, .. }) = parse_move_in(Variant8::Portuguese, &start, "1-5")
     else {
         panic!("1-5 is not legal");
     };
@@ -332,14 +332,14 @@ fn numeric_variants_read_and_write_their_own_numbers() {
     );
     // a capture: Italian 23x14 (c3:e5)
     let pos = parse_fen("W:Wc3:Bd4,h8").expect("fen");
-    let mv = parse_move_in(Variant::Italian, &pos, "23x14").expect("capture");
+    let mv = parse_move_in(Variant8::Italian, &pos, "23x14").expect("capture");
     assert_eq!(mv.to_string(), "c3:e5");
-    assert_eq!(Variant::Italian.format_move(&mv), "23x14");
+    assert_eq!(Variant8::Italian.format_move(&mv), "23x14");
 }
 
 /// Play quiet king moves until the game ends, never allowing a capture
 /// and never reaching a position a third time; the plies it took.
-fn shuffle_kings(variant: Variant, fen: &str) -> (usize, Option<Outcome>) {
+fn shuffle_kings(variant: Variant8, fen: &str) -> (usize, Option<Outcome>) {
     use std::collections::HashMap;
     let mut g = Game::from_position(variant, parse_fen(fen).expect("fen"));
     let mut seen: HashMap<String, u32> = HashMap::new();
@@ -369,7 +369,7 @@ fn kings_only_moves_draw_after_each_variants_count() {
     // Brazilian (CBD, 64 squares): 20 moves each of kings only, no capture
     // and no man moved, draw; two kings against two, so no lone-king rule
     let fen = "W:WKa1,Kc1:BKh8,Kf8";
-    let (plies, outcome) = shuffle_kings(Variant::Brazilian, fen);
+    let (plies, outcome) = shuffle_kings(Variant8::Brazilian, fen);
     assert_eq!(
         outcome,
         Some(Outcome::Draw {
@@ -378,14 +378,14 @@ fn kings_only_moves_draw_after_each_variants_count() {
     );
     assert_eq!(plies, 40, "20 moves each");
     // Russian: 15 moves each
-    assert_eq!(shuffle_kings(Variant::Russian, fen).0, 30);
+    assert_eq!(shuffle_kings(Variant8::Russian, fen).0, 30);
     // English, Pool, Czech, Italian, Portuguese: 40 moves each
     for v in [
-        Variant::English,
-        Variant::Pool,
-        Variant::Czech,
-        Variant::Italian,
-        Variant::Portuguese,
+        Variant8::English,
+        Variant8::Pool,
+        Variant8::Czech,
+        Variant8::Italian,
+        Variant8::Portuguese,
     ] {
         assert_eq!(
             shuffle_kings(v, fen),
@@ -402,8 +402,8 @@ fn kings_only_moves_draw_after_each_variants_count() {
 
 #[test]
 fn numeric_variants_draw_their_own_text_diagram() {
-    let start = Variant::Italian.initial_position();
-    let it = Variant::Italian.diagram(&start);
+    let start = Variant8::Italian.initial_position();
+    let it = Variant8::Italian.diagram(&start);
     let lines: Vec<&str> = it.lines().collect();
     // Italian: the top left corner is dark (Black's man on 1); White's
     // men from 21; the empty middle shows its numbers 13–20
@@ -413,12 +413,12 @@ fn numeric_variants_draw_their_own_text_diagram() {
     assert_eq!(lines[7], "    w     w     w     w");
     assert_eq!(lines[8], "White to move");
     // Portuguese: the same picture, numbered from White's lower right
-    let pt = Variant::Portuguese.diagram(&start);
+    let pt = Variant8::Portuguese.diagram(&start);
     assert_eq!(pt.lines().nth(3), Some("   20    19    18    17"));
     // English keeps the Russian orientation, numbered; Russian is unchanged
-    let en = Variant::English.diagram(&Variant::English.initial_position());
+    let en = Variant8::English.diagram(&Variant8::English.initial_position());
     assert_eq!(en.lines().nth(3), Some("13    14    15    16"));
-    assert_eq!(Variant::Russian.diagram(&start), start.to_string());
+    assert_eq!(Variant8::Russian.diagram(&start), start.to_string());
 }
 
 #[test]
@@ -428,14 +428,14 @@ fn italian_and_portuguese_pdn_write_their_fen_in_their_numbers() {
     // White: a man on c3, a king on a1; Black: a king on d4, a man on f8
     let pos = parse_fen("W:Wc3,Ka1:BKd4,f8").expect("fen");
     assert_eq!(
-        to_fen_numeric_in(Variant::Italian, &pos),
+        to_fen_numeric_in(Variant8::Italian, &pos),
         "W:W23,K32:B2,K19"
     );
     assert_eq!(
-        to_fen_numeric_in(Variant::Portuguese, &pos),
+        to_fen_numeric_in(Variant8::Portuguese, &pos),
         "W:WK1,10:BK14,31"
     );
-    for v in [Variant::Italian, Variant::Portuguese] {
+    for v in [Variant8::Italian, Variant8::Portuguese] {
         let fen = to_fen_numeric_in(v, &pos);
         assert_eq!(
             parse_fen_full_in(v, &fen).expect("fen").position,
@@ -458,33 +458,31 @@ fn italian_and_portuguese_pdn_write_their_fen_in_their_numbers() {
 fn refusals_name_the_variants_capture_rules() {
     use shashki_engine::notation::{parse_move_in, IllegalReason};
     use shashki_engine::MoveError;
-    let reason = |v: Variant, fen: &str, text: &str| match parse_move_in(
-        v,
-        &parse_fen(fen).unwrap(),
-        text,
-    ) {
-        Err(MoveError::Illegal { reason, .. }) => reason,
-        other => panic!("{v} {text}: {other:?}"),
-    };
+    let reason =
+        |v: Variant8, fen: &str, text: &str| match parse_move_in(v, &parse_fen(fen).unwrap(), text)
+        {
+            Err(MoveError::Illegal { reason, .. }) => reason,
+            other => panic!("{v} {text}: {other:?}"),
+        };
     // English: the man crowned on 2 stops there
     assert_eq!(
-        reason(Variant::English, "W:W9:B6,7", "9x2x11"),
+        reason(Variant8::English, "W:W9:B6,7", "9x2x11"),
         Some(IllegalReason::CaptureEndsEarlier)
     );
     // Brazilian: the most pieces; Czech: the king first
     let fen = "W:Wc1,g3:Bd2,f4,f6";
     assert_eq!(
-        reason(Variant::Brazilian, fen, "g3:e5:g7"),
+        reason(Variant8::Brazilian, fen, "g3:e5:g7"),
         Some(IllegalReason::CapturePrecedence)
     );
     let fen = "W:WKh2,c3:Bd4,f4";
     assert_eq!(
-        reason(Variant::Czech, fen, "c3:e5"),
+        reason(Variant8::Czech, fen, "c3:e5"),
         Some(IllegalReason::CapturePrecedence)
     );
     // Russian: free choice, a quiet move while a capture exists
     assert_eq!(
-        reason(Variant::Russian, fen, "c3-b4"),
+        reason(Variant8::Russian, fen, "c3-b4"),
         Some(IllegalReason::MustCapture)
     );
 }
@@ -582,7 +580,7 @@ fn italian_precedence_agrees_with_the_rules_read_one_by_one() {
             pos.set(sq, piece.map(|(color, kind)| Piece { color, kind }));
         }
         let mut got: Vec<String> = pos
-            .legal_moves_in(Variant::Italian)
+            .legal_moves_in(Variant8::Italian)
             .iter()
             .map(|m| m.to_string())
             .collect();

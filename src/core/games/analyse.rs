@@ -506,8 +506,8 @@ mod tests {
 
     #[test]
     fn plies_are_numbered_as_their_players_write_them() {
-        use shashki_engine::{Position, Variant};
-        let mut g = Game::from_position(Variant::Russian, Position::initial());
+        use shashki_engine::{Position, Variant8};
+        let mut g = Game::from_position(Variant8::Russian, Position::initial());
         for m in ["c3-d4", "f6-g5", "g3-f4"] {
             g.play_text(m).unwrap();
         }
@@ -516,14 +516,14 @@ mod tests {
         assert_eq!(ply_label(&g, 2).as_deref(), Some("2. g3-f4"));
         assert_eq!(ply_label(&g, 3), None);
         // English draughts: Black opens each move, in square numbers
-        let mut g = Game::from_position(Variant::English, Variant::English.initial_position());
+        let mut g = Game::from_position(Variant8::English, Variant8::English.initial_position());
         let first = g.legal_moves()[0];
         g.play(&first).unwrap();
         let reply = g.legal_moves()[0];
         g.play(&reply).unwrap();
         let label = ply_label(&g, 1).unwrap();
         assert!(
-            label.starts_with("1... ") && label.ends_with(&Variant::English.format_move(&reply))
+            label.starts_with("1... ") && label.ends_with(&Variant8::English.format_move(&reply))
         );
         assert!(
             label[5..].chars().next().unwrap().is_ascii_digit(),
@@ -531,7 +531,7 @@ mod tests {
         );
         // a game from a position at move 12 with Black to move
         let start = Position::from_fen("B:Wc3:Bf6").unwrap();
-        let mut g = Game::from_position(Variant::Russian, start);
+        let mut g = Game::from_position(Variant8::Russian, start);
         g.set_start_move_number(12);
         g.play_text("f6-g5").unwrap();
         assert_eq!(ply_label(&g, 0).as_deref(), Some("12... f6-g5"));

@@ -21,7 +21,7 @@ use crate::core::types::{Job, Share, Target};
 use crate::store::{
     self, ChallengeId, ChallengeStatus, ColorWish, GameId, NewGame, Ply, Seat, UserId,
 };
-use shashki_engine::{Color, Game, Position, Variant};
+use shashki_engine::{Color, Game, Position, Variant8};
 
 crate::core::error::refusals! {
     /// Challenges: made, accepted, declined; the limits of games at once.
@@ -66,14 +66,14 @@ fn for_me(ch: &store::ChallengeRow, me: UserId, my_handle: Option<&str>) -> Opti
 }
 
 /// The variant a chat plays unless a challenge names one.
-pub(crate) fn chat_variant(chat: &store::ChatRow) -> Variant {
+pub(crate) fn chat_variant(chat: &store::ChatRow) -> Variant8 {
     chat.variant.unwrap_or_default()
 }
 
 /// The position a `from FEN` challenge starts from: a FEN of at most 12
 /// pieces a side where the side to move has a move; the problem named
 /// otherwise.
-fn start_position(fen: &str, variant: Variant) -> Res<Position> {
+fn start_position(fen: &str, variant: Variant8) -> Res<Position> {
     let bad = |error: String| GameRefusal::BadFen { error };
     // square numbers as the variant's players count them
     let pos = shashki_engine::parse_fen_full_in(variant, fen.trim())
@@ -238,7 +238,7 @@ fn create_challenge(
     to_handle: Option<String>,
     color: ColorWish,
     seconds_per_move: Option<i64>,
-    variant: Variant,
+    variant: Variant8,
     start: Option<&Position>,
     casual: bool,
 ) -> Res<()> {
@@ -330,7 +330,7 @@ pub(crate) fn challenge_link(ctx: &mut Ctx, id: ChallengeId, token: i64) -> Res<
     let from = store::user(ctx.c, ch.from_user)?
         .map(|u| u.name)
         .unwrap_or_default();
-    let variant: Variant = ch.variant;
+    let variant: Variant8 = ch.variant;
     let a = args![
         ("id", id),
         ("from", from),
@@ -554,7 +554,7 @@ fn start_game(
     white: Seat,
     black: Seat,
     spm: Option<i64>,
-    variant: Variant,
+    variant: Variant8,
     start: Option<Position>,
     casual: bool,
 ) -> Res<GameId> {
@@ -574,7 +574,7 @@ pub(crate) fn start_game_from(
     black: Seat,
     tc: super::clock::TimeControl,
     start: Position,
-    variant: Variant,
+    variant: Variant8,
     announce: bool,
     casual: bool,
 ) -> Res<GameId> {

@@ -15,7 +15,7 @@ use crate::core::games::{load, my_game};
 use crate::core::input::args::{IfArgs, IfLine, MoveText};
 use crate::store::{self, GameId, Ply, Seat, UserId};
 use shashki_engine::notation::parse_move_among_in;
-use shashki_engine::{Game, Move, Position, Variant};
+use shashki_engine::{Game, Move, Position, Variant8};
 
 crate::core::error::refusals! {
     /// `/if`: conditional moves.
@@ -106,7 +106,7 @@ pub(crate) fn cmd_if(ctx: &mut Ctx, a: IfArgs) -> Res<()> {
     Ok(())
 }
 
-fn list_conditionals(ctx: &mut Ctx, game: GameId, variant: Variant, me: UserId) -> Res<()> {
+fn list_conditionals(ctx: &mut Ctx, game: GameId, variant: Variant8, me: UserId) -> Res<()> {
     let lines = store::conditionals(ctx.c, game, me)?;
     if lines.is_empty() {
         ctx.tell_id("if-none", Some(&args![("game", game)]));
@@ -174,7 +174,7 @@ pub(super) fn keep_conditional_rest(
 /// `e3-d4 → f6-g5, …`: a line as its owner reads it.
 /// A stored line (algebraic, the one way the game writes it) in the
 /// variant's notation, in pairs: `11-15 → 22-18, 15x22 → 25x18`.
-fn pretty(variant: Variant, line: &[String]) -> String {
+fn pretty(variant: Variant8, line: &[String]) -> String {
     let line: Vec<String> = line.iter().map(|m| in_notation(variant, m)).collect();
     line.chunks(2)
         .map(|p| p.join(" → "))
@@ -185,7 +185,7 @@ fn pretty(variant: Variant, line: &[String]) -> String {
 /// An algebraic move text (`c3-d4`, `c3:e5:g7`) in the variant's notation
 /// (`22-18`, `22x15x8` in English draughts); unchanged where the variant
 /// writes moves algebraically or the text is not a path of squares.
-pub(crate) fn in_notation(variant: Variant, text: &str) -> String {
+pub(crate) fn in_notation(variant: Variant8, text: &str) -> String {
     if !variant.numeric_notation() {
         return text.to_string();
     }

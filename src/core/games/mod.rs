@@ -17,7 +17,7 @@ use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
 use crate::store::{self, GameId, GameRow, Tx};
-use shashki_engine::{Game, MoveError, Position, Variant};
+use shashki_engine::{Game, MoveError, Position, Variant8};
 
 pub(crate) use ai::compute;
 pub(crate) use analyse::cmd_analyse;
@@ -45,7 +45,7 @@ crate::core::error::refusals! {
         NoActiveGame => "no-active-game",
         /// Several games: the asker names one.
         WhichGame { games: Vec<GameId> } => "which-game" ["games" => games],
-        IllegalMove { game: GameId, variant: Variant, error: MoveError } => "move-illegal" [
+        IllegalMove { game: GameId, variant: Variant8, error: MoveError } => "move-illegal" [
             "game" => game,
             "error" => crate::core::error::Arg::Move(*variant, error),
         ],

@@ -185,7 +185,7 @@ mod tests {
     use crate::store::ColorWish;
     use crate::store::{ChallengeId, TournamentId};
     use crate::tournament::Format;
-    use shashki_engine::Variant;
+    use shashki_engine::Variant8;
 
     fn refusal(text: &str) -> Refusal {
         match parse_command(text) {
@@ -429,7 +429,7 @@ mod tests {
         );
         assert_eq!(
             parse_command("/рейтинг поддавки"),
-            Some(Command::Top(TopArgs::Variant(Variant::Poddavki)))
+            Some(Command::Top(TopArgs::Variant8(Variant8::Poddavki)))
         );
         assert_eq!(
             refusal("/top chess"),
@@ -486,7 +486,7 @@ mod tests {
                 opponent: Opponent::Handle("bob".into()),
                 days: Some(TimeLimit::Days(5)),
                 colour: ColorWish::Black,
-                variant: Some(Variant::Poddavki),
+                variant: Some(Variant8::Poddavki),
                 casual: true,
                 ..ChallengeArgs::default()
             }
@@ -702,7 +702,7 @@ mod tests {
             Command::Challenge(ChallengeArgs {
                 opponent: Opponent::Handle("bob".into()),
                 days: Some(TimeLimit::Days(3)),
-                variant: Some(Variant::English),
+                variant: Some(Variant8::English),
                 casual: true,
                 ..ChallengeArgs::default()
             })

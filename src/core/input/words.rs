@@ -6,7 +6,7 @@
 use super::args::Rejected;
 use super::spec::ArgSpec;
 use crate::core::input::InputRefusal;
-use shashki_engine::Variant;
+use shashki_engine::Variant8;
 
 /// The words after a command's name, read left to right by its argument
 /// parser; a word it cannot place is refused with the command's syntax
@@ -317,34 +317,34 @@ fn challenge_rating(w: &str) -> Option<ChallengeWord> {
 }
 
 /// The words that name a variant, in every language (a variant's key first).
-pub const VARIANT_WORDS: &[(Variant, &[&str])] = &[
+pub const VARIANT_WORDS: &[(Variant8, &[&str])] = &[
     (
-        Variant::Russian,
+        Variant8::Russian,
         &["russian", "shashki", "русские", "русская", "шашки"],
     ),
     (
-        Variant::Poddavki,
+        Variant8::Poddavki,
         &["poddavki", "giveaway", "antidraughts", "поддавки"],
     ),
     (
-        Variant::Brazilian,
+        Variant8::Brazilian,
         &["brazilian", "brasileiras", "бразильские", "бразильская"],
     ),
-    (Variant::Pool, &["pool", "poolcheckers", "пул", "пуловые"]),
+    (Variant8::Pool, &["pool", "poolcheckers", "пул", "пуловые"]),
     (
-        Variant::English,
+        Variant8::English,
         &["english", "checkers", "английские", "английская", "чекерс"],
     ),
     (
-        Variant::Czech,
+        Variant8::Czech,
         &["czech", "ceska", "česká", "чешские", "чешская"],
     ),
     (
-        Variant::Italian,
+        Variant8::Italian,
         &["italian", "italiana", "итальянские", "итальянская"],
     ),
     (
-        Variant::Portuguese,
+        Variant8::Portuguese,
         &[
             "portuguese",
             "portuguesas",
@@ -356,7 +356,7 @@ pub const VARIANT_WORDS: &[(Variant, &[&str])] = &[
 
 /// A variant as `/challenge` or `/settings variant` names it: a word of
 /// [`VARIANT_WORDS`], alone or as `variant=WORD` (`вариант=WORD`).
-pub fn variant_word(word: &str) -> Option<Variant> {
+pub fn variant_word(word: &str) -> Option<Variant8> {
     let w = word.to_lowercase();
     let w = ["variant=", "вариант=", "game=", "игра="]
         .iter()
@@ -476,7 +476,7 @@ pub enum SettingKey {
     Days,
     Reminders,
     Boards,
-    Variant,
+    Variant8,
     Threads,
     Web,
 }
@@ -490,7 +490,7 @@ impl SettingKey {
         SettingKey::Days,
         SettingKey::Reminders,
         SettingKey::Boards,
-        SettingKey::Variant,
+        SettingKey::Variant8,
         SettingKey::Threads,
         SettingKey::Web,
     ];
@@ -505,7 +505,7 @@ impl SettingKey {
             SettingKey::Days => "days",
             SettingKey::Reminders => "reminders",
             SettingKey::Boards => "boards",
-            SettingKey::Variant => "variant",
+            SettingKey::Variant8 => "variant",
             SettingKey::Threads => "threads",
             SettingKey::Web => "web",
         }
@@ -524,7 +524,7 @@ pub fn setting_key(word: &str) -> Option<SettingKey> {
             SettingKey::Reminders
         }
         "boards" | "доски" => SettingKey::Boards,
-        "variant" | "вариант" | "игра" => SettingKey::Variant,
+        "variant" | "вариант" | "игра" => SettingKey::Variant8,
         "threads" | "thread" | "треды" | "ветки" => SettingKey::Threads,
         "web" | "веб" => SettingKey::Web,
         _ => return None,
@@ -564,15 +564,15 @@ mod tests {
             assert_eq!(challenge_option(w), Some(ChallengeWord::Rated), "{w}");
         }
         assert_eq!(setting_key("Тема"), Some(SettingKey::Theme));
-        assert_eq!(setting_key("вариант"), Some(SettingKey::Variant));
-        assert_eq!(variant_word("Поддавки"), Some(Variant::Poddavki));
-        assert_eq!(variant_word("variant=pool"), Some(Variant::Pool));
+        assert_eq!(setting_key("вариант"), Some(SettingKey::Variant8));
+        assert_eq!(variant_word("Поддавки"), Some(Variant8::Poddavki));
+        assert_eq!(variant_word("variant=pool"), Some(Variant8::Pool));
         assert_eq!(
             variant_word("вариант=бразильские"),
-            Some(Variant::Brazilian)
+            Some(Variant8::Brazilian)
         );
         assert_eq!(variant_word("white"), None);
-        for v in Variant::ALL {
+        for v in Variant8::ALL {
             assert_eq!(variant_word(v.key()), Some(v), "{v}");
         }
         assert!(is_decline("Нет"));

@@ -54,7 +54,7 @@ impl Ctx<'_> {
             caption,
             name,
             numbered: false,
-            variant: shashki_engine::Variant::Russian,
+            variant: shashki_engine::Variant8::Russian,
             hidden: false,
         }
     }

@@ -6,7 +6,7 @@
 use crate::core::input::payload::Payload;
 use crate::core::types::Choice;
 use crate::store::{GameId, Ply};
-use shashki_engine::{Game, Move, Position, Square, Variant};
+use shashki_engine::{Game, Move, Position, Square, Variant8};
 
 /// How many move buttons a board shows before it asks for a piece first.
 pub(crate) const MOVES_AT_ONCE: usize = 8;
@@ -14,7 +14,7 @@ pub(crate) const MOVES_AT_ONCE: usize = 8;
 pub(crate) const MOVES_PER_ROW: usize = 4;
 
 /// The legal moves in a fixed order (buttons refer to them by index).
-pub(crate) fn sorted_moves(position: &Position, variant: Variant) -> Vec<Move> {
+pub(crate) fn sorted_moves(position: &Position, variant: Variant8) -> Vec<Move> {
     let mut v = position.legal_moves_in(variant);
     v.sort_by_key(|m| m.to_string());
     v
@@ -35,7 +35,7 @@ pub(crate) fn all_move_choices(
     game: GameId,
     ply: Ply,
     pos: &Position,
-    variant: Variant,
+    variant: Variant8,
 ) -> Vec<Choice> {
     sorted_moves(pos, variant)
         .iter()

@@ -15,7 +15,7 @@ use super::types::{BoardMode, Choice, Image, Link, Mention, Platform, Reply, Sha
 use super::Config;
 use crate::render::{LastMove, Theme};
 use crate::store::GameId;
-use shashki_engine::{Move, Position, Variant};
+use shashki_engine::{Move, Position, Variant8};
 
 /// A board to draw once the transaction has committed.
 #[derive(Debug, Clone)]
@@ -31,7 +31,7 @@ pub(crate) struct BoardView {
     /// The empty squares numbered (English, Italian, Portuguese draughts).
     pub numbered: bool,
     /// Whose board: its orientation and numbering.
-    pub variant: Variant,
+    pub variant: Variant8,
     /// Behind a spoiler (see [`Image::hidden`]).
     pub hidden: bool,
 }

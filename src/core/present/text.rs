@@ -9,7 +9,7 @@ use crate::core::i18n::{num, Args, Lang};
 use crate::core::types::Mention;
 use crate::store::{self, GameResult, GameRow, Seat, Termination, Tx};
 use shashki_engine::notation::IllegalReason;
-use shashki_engine::{MoveError, Variant};
+use shashki_engine::{MoveError, Variant8};
 
 /// The catalogue's key of a colour (`white`, `black`): its stored word.
 pub(crate) use crate::store::color_word as color_key;
@@ -112,7 +112,7 @@ pub(crate) fn per_move_text(cat: &Catalog, lang: Lang, seconds_per_move: Option<
 }
 
 /// The name of a rule set (`variant-russian`, …).
-pub(crate) fn variant_name(cat: &Catalog, lang: Lang, variant: Variant) -> String {
+pub(crate) fn variant_name(cat: &Catalog, lang: Lang, variant: Variant8) -> String {
     cat.get(lang, &format!("variant-{}", variant.key()), None)
 }
 
@@ -152,7 +152,7 @@ pub(crate) fn result_text(
 pub(crate) fn move_error_text(
     cat: &Catalog,
     lang: Lang,
-    variant: Variant,
+    variant: Variant8,
     err: &MoveError,
 ) -> String {
     use MoveError as E;
@@ -258,7 +258,7 @@ impl Ctx<'_> {
     }
 
     /// The name of a rule set in this action's language.
-    pub(crate) fn variant_name(&self, variant: Variant) -> String {
+    pub(crate) fn variant_name(&self, variant: Variant8) -> String {
         variant_name(self.catalog(), self.lang, variant)
     }
 

@@ -34,7 +34,7 @@ use leave::tournament_pause;
 use organise::tournament_adjudicate;
 use organise::tournament_cancel;
 use organise::tournament_missing;
-use shashki_engine::Variant;
+use shashki_engine::Variant8;
 use stages::playable_waiting;
 use stages::room_for_a_round;
 use stages::schedule_pairings;
@@ -401,7 +401,7 @@ pub(super) fn start_pairings(
         for (p, opening) in games {
             let (white, black) = (seat(p.white)?, seat(p.black)?);
             // tournaments are Russian draughts (their openings are)
-            let (start, russian) = (opening.position(), Variant::Russian);
+            let (start, russian) = (opening.position(), Variant8::Russian);
             let game_id =
                 games::start_game_from(ctx, white, black, tc, start, russian, false, false)?;
             store::insert_tournament_game(

@@ -23,7 +23,7 @@ pub use names::{name_of, OpeningName, NAMES};
 
 use super::rng::SplitMix64;
 use super::Pairing;
-use crate::engine::{parse_move, Game, Position, Variant};
+use crate::engine::{parse_move, Game, Position, Variant8};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -135,7 +135,7 @@ impl Opening {
     /// number, so that its PDN carries the FEN and numbers on from the
     /// opening moves.
     pub fn game(&self) -> Game {
-        let mut g = Game::from_position(Variant::Russian, self.position());
+        let mut g = Game::from_position(Variant8::Russian, self.position());
         g.set_start_move_number(self.moves().len() as u32 / 2 + 1);
         g
     }

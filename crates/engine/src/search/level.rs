@@ -8,7 +8,7 @@ use super::{Evaluate, Limits, SearchResult, Searcher};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rng::splitmix;
-use crate::rules::{Rules, Variant};
+use crate::rules::{Rules, Variant8};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -103,7 +103,7 @@ pub struct ChooseOptions<'a> {
     /// Set from another thread to get an answer at once.
     pub stop: Option<Arc<AtomicBool>>,
     /// The rules to play by.
-    pub variant: Variant,
+    pub variant: Variant8,
 }
 
 impl Default for ChooseOptions<'_> {
@@ -116,7 +116,7 @@ impl Default for ChooseOptions<'_> {
             params: Level::MAX.params(),
             seed: 0,
             stop: None,
-            variant: Variant::Russian,
+            variant: Variant8::Russian,
         }
     }
 }

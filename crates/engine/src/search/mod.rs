@@ -24,7 +24,7 @@ pub use wide::Evaluate;
 
 use crate::moves::{generate, has_capture, Move};
 use crate::position::Position;
-use crate::rules::{Rules, Variant};
+use crate::rules::{Rules, Variant8};
 use crate::square::{Board8, Shape};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -90,7 +90,7 @@ pub struct Limits {
     /// (for the 15-move rule); 0 when unknown.
     pub quiet_plies: u32,
     /// The rules to play by (Russian unless told).
-    pub variant: Variant,
+    pub variant: Variant8,
 }
 
 impl Limits {

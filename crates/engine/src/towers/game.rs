@@ -156,6 +156,11 @@ impl TowerGame {
         self.positions.last().expect("a game has a position")
     }
 
+    /// The position the game started from.
+    pub fn start_position(&self) -> &TowerPosition {
+        &self.positions[0]
+    }
+
     pub fn moves(&self) -> &[TowerMove] {
         &self.moves
     }
@@ -258,6 +263,14 @@ impl TowerGame {
         self.finish(Outcome::Win {
             winner: loser.opposite(),
             reason: WinReason::Resignation,
+        })
+    }
+
+    /// `loser` overstepped the move deadline.
+    pub fn time_out(&mut self, loser: Color) -> Result<Outcome, TowerGameError> {
+        self.finish(Outcome::Win {
+            winner: loser.opposite(),
+            reason: WinReason::Timeout,
         })
     }
 

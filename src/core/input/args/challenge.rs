@@ -13,7 +13,7 @@ use crate::core::input::spec::{arg, ArgKind, ArgSpec};
 use crate::core::input::words::{self, challenge_option, challenge_target, ChallengeWord, Words};
 use crate::core::input::InputRefusal;
 use crate::store::ColorWish;
-use shashki_engine::Variant;
+use shashki_engine::Variant8;
 
 /// Whom a challenge is for.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -44,7 +44,7 @@ pub struct ChallengeArgs {
     pub days: Option<TimeLimit>,
     pub colour: ColorWish,
     /// `None`: the chat's variant.
-    pub variant: Option<Variant>,
+    pub variant: Option<Variant8>,
     /// A casual game: no ratings, takebacks by agreement.
     pub casual: bool,
     /// The start position's FEN (`from FEN`), as typed.

@@ -26,7 +26,7 @@ use crate::core::games::GameRefusal;
 use crate::core::input::InputRefusal;
 use crate::core::tournaments::TournamentRefusal;
 use crate::store::{ChallengeId, GameId, TournamentId};
-use shashki_engine::Variant;
+use shashki_engine::Variant8;
 
 /// A command's words not understood: the refusal, and who may hear it —
 /// the access the words asked for (`/tournament new …` is the admins'
@@ -269,12 +269,12 @@ pub enum TopArgs {
     /// The players of a variant (`None`: the chat's).
     #[default]
     Chat,
-    Variant(Variant),
+    Variant8(Variant8),
     /// The puzzle solvers (`/top puzzles`, `/puzzletop`).
     Puzzles,
 }
 
-/// The variants by the word the parser reads (`Variant::key`) and their names.
+/// The variants by the word the parser reads (`Variant8::key`) and their names.
 pub const VARIANTS: &[(&str, &str)] = &[
     ("russian", "variant-russian"),
     ("poddavki", "variant-poddavki"),
@@ -297,7 +297,7 @@ impl TopArgs {
             return Ok(TopArgs::Puzzles);
         }
         words::variant_word(word)
-            .map(TopArgs::Variant)
+            .map(TopArgs::Variant8)
             .ok_or_else(|| InputRefusal::VariantUnknown {
                 word: word.to_string(),
             })
@@ -437,7 +437,7 @@ impl Args for StandingsArgs {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PositionArgs {
     /// Its rules and square numbers (`None`: the chat's variant).
-    pub variant: Option<Variant>,
+    pub variant: Option<Variant8>,
     /// The FEN, its words joined (`W:Wc3, e3:Bd6` as typed with spaces).
     pub fen: String,
 }

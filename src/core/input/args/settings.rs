@@ -11,7 +11,7 @@ use crate::core::settings::SettingsRefusal;
 use crate::core::types::BoardMode;
 pub use crate::core::types::Orientation;
 use crate::render::Theme;
-use shashki_engine::Variant;
+use shashki_engine::Variant8;
 
 /// One setting and its new value, or none: show them all.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -28,7 +28,7 @@ pub enum SettingsArgs {
     Days(i64),
     Reminders(Reminders),
     Boards(BoardMode),
-    Variant(Variant),
+    Variant8(Variant8),
     /// A thread per game (where the platform has threads).
     Threads(bool),
     /// A group's games on the web board for everyone (`on`) or their
@@ -124,9 +124,9 @@ fn value(k: SettingKey, words: &[&str]) -> Result<SettingsArgs, SettingsRefusal>
             one.and_then(BoardMode::from_key)
                 .ok_or_else(|| bad("boards", v, "edit, new"))?,
         ),
-        SettingKey::Variant => {
-            SettingsArgs::Variant(one.and_then(variant_word).ok_or_else(|| {
-                let keys: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
+        SettingKey::Variant8 => {
+            SettingsArgs::Variant8(one.and_then(variant_word).ok_or_else(|| {
+                let keys: Vec<&str> = Variant8::ALL.iter().map(|v| v.key()).collect();
                 bad("variant", v, keys.join(", "))
             })?)
         }
