@@ -409,7 +409,7 @@ impl Analysed for TowerGame {
 /// A Bashni score on this module's scale: a win in `n` plies (the tower
 /// search's `MATE - n`) is `WIN - n`; other scores (centi-men) stay,
 /// within the bounds.
-fn tower_score(score: i32) -> i32 {
+pub(crate) fn tower_score(score: i32) -> i32 {
     let plies = towers::MATE - score.abs();
     if plies < 1_000 {
         (WIN - plies).max(WIN_BOUND + 1) * score.signum()
