@@ -31,6 +31,9 @@ enum Command {
     Hub(cli::hub::HubArgs),
     /// Play engine configurations against each other from balloted openings.
     Match(cli::match_::MatchArgs),
+    /// Print a variant's balanced opening list made by the engine (the
+    /// tournaments' openings where no federation ballot exists).
+    Openings(cli::openings::OpeningsArgs),
     /// Fit the evaluation weights on self-play games (Texel's method).
     Tune(cli::tune::TuneArgs),
     /// Analyse the games of a PDN file: marks, better moves, accuracy.
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         Command::Bestmove(a) => cli::bestmove::run(a),
         Command::Hub(a) => cli::hub::run(a),
         Command::Match(a) => cli::match_::run(a),
+        Command::Openings(a) => cli::openings::run(a),
         Command::Tune(a) => cli::tune::run(a),
         Command::Analyse(a) => cli::analyse::run(a),
         Command::Render(a) => cli::render::run(a),

@@ -10,6 +10,7 @@ pub mod hub;
 pub mod link;
 pub mod match_;
 pub mod moves;
+pub mod openings;
 pub mod perft;
 pub mod puzzles;
 pub mod render;
