@@ -674,7 +674,7 @@ pub fn choose_move(game: &VigmanGame, level: u8, seed: u64) -> Option<VigmanMove
             (if white { s } else { -s }, *m)
         })
         .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_by_key(|e| std::cmp::Reverse(e.0));
     let mut rng = seed ^ pos.hash();
     let miss = match level {
         1 => 40,
