@@ -358,7 +358,7 @@ impl Coord {
 
     /// Whether it is a dark square (a1 is dark).
     pub fn is_dark(self) -> bool {
-        (self.file + self.rank) % 2 == 0
+        (self.file + self.rank).is_multiple_of(2)
     }
 }
 
