@@ -29,7 +29,8 @@
 //! of any [`Variant`](crate::Variant) — the 10×10 and 10×8 games through
 //! the generic search ([`Searcher::search_in`]), Bashni through its own
 //! ([`crate::towers::search_depth_until`], whose wins are put on this
-//! module's scale) — and gives the same report with each move also written
+//! module's scale), Vigman's game through its own (deepened one sub-move at
+//! a time while the time lasts; a ply is a sub-move) — and gives the same report with each move also written
 //! in the variant's notation ([`AnyAnalysis`]). The marks, thresholds and
 //! accuracy are one code for all ([`Analysed`]).
 
@@ -40,6 +41,7 @@ use crate::position::{Color, Position};
 use crate::rules::{Rules, Variant8};
 use crate::search::{Evaluate, Limits, Searcher, WIN, WIN_BOUND};
 use crate::towers::{self, TowerGame, TowerMove};
+use crate::vigman::{self, VigmanGame, VigmanMove};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -373,7 +375,7 @@ where
     }
 }
 
-/// Bashni's search keeps no state between positions.
+/// Bashni's and Vigman's searches keep no state between positions.
 struct TowerSearch;
 
 impl Analysed for TowerGame {
@@ -406,11 +408,55 @@ impl Analysed for TowerGame {
     }
 }
 
+impl Analysed for VigmanGame {
+    type Move = VigmanMove;
+    type Searcher = TowerSearch;
+    fn legal(&self) -> Vec<VigmanMove> {
+        self.legal_moves()
+    }
+    fn mover(&self) -> Color {
+        self.position().side_to_move()
+    }
+    fn advance(&mut self, mv: &VigmanMove) -> bool {
+        self.play(mv).is_ok()
+    }
+    fn result(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+    fn best(
+        &self,
+        _: &mut TowerSearch,
+        depth: u32,
+        movetime: Duration,
+    ) -> Option<(VigmanMove, i32)> {
+        // one sub-move deeper at a time while the next is likely to finish
+        let start = Instant::now();
+        let mut best = None;
+        for d in 1..=depth.max(1) {
+            let found = vigman::search(self.position(), d, VIGMAN_NODES);
+            best = found.map(|(m, s)| (m, mate_score(s, vigman::WIN)));
+            if start.elapsed() * 4 > movetime {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Nodes one depth of Vigman's search may take (about a second).
+const VIGMAN_NODES: u64 = 2_000_000;
+
 /// A Bashni score on this module's scale: a win in `n` plies (the tower
 /// search's `MATE - n`) is `WIN - n`; other scores (centi-men) stay,
 /// within the bounds.
 pub(crate) fn tower_score(score: i32) -> i32 {
-    let plies = towers::MATE - score.abs();
+    mate_score(score, towers::MATE)
+}
+
+/// A score of a search whose win is `mate` less the plies on this
+/// module's scale.
+pub(crate) fn mate_score(score: i32, mate: i32) -> i32 {
+    let plies = mate - score.abs();
     if plies < 1_000 {
         (WIN - plies).max(WIN_BOUND + 1) * score.signum()
     } else {
@@ -450,8 +496,11 @@ fn analyse_plies<G: Analysed>(
                     None => 0,
                 };
             }
+            // the score is the side to move's: the mover's again after the
+            // first sub-move of a Vigman turn
+            let again = g.mover() == mover;
             g.best(searcher, opts.depth.max(1) - 1, movetime)
-                .map(|(_, s)| -s)
+                .map(|(_, s)| if again { s } else { -s })
                 .unwrap_or(0)
         };
         let played_score = if *played == best_move || legal.len() == 1 {
@@ -538,7 +587,8 @@ impl AnyAnalysis {
 
     /// The moves as PDN movetext with marks and the better moves, in the
     /// variant's notation and move numbering (as
-    /// [`Analysis::movetext_in`]; in English draughts Black opens a move).
+    /// [`Analysis::movetext_in`]; in English draughts Black opens a move,
+    /// in Vigman's game a number covers two turns of two sub-moves).
     pub fn movetext(&self, start_move_number: u32) -> String {
         let numbering = |mover: Color| match self.variant.eight() {
             Some(v) => v.numbering_side(mover),
@@ -546,8 +596,11 @@ impl AnyAnalysis {
         };
         let mut out = String::new();
         let mut number = start_move_number.max(1);
-        for (i, p) in self.report.plies.iter().enumerate() {
-            if numbering(p.mover) == Color::White {
+        let plies = &self.report.plies;
+        for (i, p) in plies.iter().enumerate() {
+            // a turn begins where the mover changes (Vigman: two sub-moves)
+            let turn_begins = i == 0 || plies[i - 1].mover != p.mover;
+            if numbering(p.mover) == Color::White && turn_begins {
                 if i > 0 {
                     number += 1;
                 }
@@ -625,6 +678,13 @@ pub(crate) fn analyse_any(
             wrap(
                 analyse_plies(start, &mut TowerSearch, t.moves(), opts, progress),
                 AnyMove::Towers,
+            )
+        }
+        AnyGame::Vigman(v) => {
+            let start = VigmanGame::from_position(*v.start_position());
+            wrap(
+                analyse_plies(start, &mut TowerSearch, v.moves(), opts, progress),
+                AnyMove::Vigman,
             )
         }
     };
@@ -804,6 +864,36 @@ mod tests {
         assert!(hang.loss() >= opts.thresholds.mistake, "{hang:?}");
         assert_eq!(a.plies()[1].mark, None);
         assert_eq!(a.played_texts, vec!["e3-f4", "g5:e3"]);
+    }
+
+    #[test]
+    fn a_vigman_first_sub_move_is_scored_for_the_side_that_moves_again() {
+        // White two men up; after a first sub-move White moves again, so
+        // the search of the position after it is White's score, not Black's
+        let mut g = Variant::Vigman
+            .game_from_fen("W:Wc3,e3,b2,d2:Bh8,a8")
+            .unwrap();
+        for t in ["e3-f4", "b2-a3", "h8-g7", "a8-b7"] {
+            g.play_text(t).unwrap();
+        }
+        let opts = AnalyseOptions {
+            depth: 6,
+            ..AnalyseOptions::default()
+        };
+        let a = g.analyse(&opts, |_, _| {});
+        assert_eq!(a.plies().len(), 4);
+        let first = &a.plies()[0];
+        assert_eq!(first.mover, Color::White);
+        assert!(first.played_score > 100, "{first:?}");
+        assert!(
+            !matches!(first.mark, Some(Mark::Mistake | Mark::Blunder)),
+            "{first:?}"
+        );
+        assert_eq!(a.plies()[2].mover, Color::Black);
+        assert!(a.plies()[2].best_score < -100, "{:?}", a.plies()[2]);
+        // one move number for the two turns of two sub-moves
+        assert!(a.movetext(1).starts_with("1. e3-f4"), "{}", a.movetext(1));
+        assert_eq!(a.movetext(1).matches(". ").count(), 1, "{}", a.movetext(1));
     }
 
     #[test]

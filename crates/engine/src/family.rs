@@ -660,7 +660,8 @@ impl AnyGame {
     pub fn start_position(&self) -> AnyPosition {
         per_game!(self, g => <_ as WideMove>::wrap_position(&g.positions()[0]),
             eight e => AnyPosition::Eight(*e.start_position()),
-            towers t => AnyPosition::Towers(*t.start_position()))
+            towers t => AnyPosition::Towers(*t.start_position()),
+            vigman v => AnyPosition::Vigman(*v.start_position()))
     }
 
     /// The current position.

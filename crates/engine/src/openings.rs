@@ -25,6 +25,7 @@ use crate::position::Color;
 use crate::rules::Rules;
 use crate::search::{Evaluate, Limits, Searcher};
 use crate::towers;
+use crate::vigman;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -41,15 +42,28 @@ pub struct OpeningParams {
 
 /// Transposition table of each search (the scores depend on its size).
 const TT_MB: usize = 2;
+/// Sub-moves searched in Vigman's game.
+const VIGMAN_DEPTH: u32 = 5;
+/// Node budget of a Vigman search (the scores depend on it).
+const VIGMAN_NODES: u64 = 1 << 22;
 
 impl OpeningParams {
     /// The parameters of the lists the bot uses: three half-moves (216
     /// distinct positions on 8×8, 369–447 on the wide boards), searched to
     /// depth 10 on 8×8, 8 on the wide boards and in Bashni (whose search
     /// has no transposition table), within ±0.60 of a man (the margin of
-    /// the Russian 3-move list). About 20 s for all fourteen lists on one
-    /// core.
+    /// the Russian 3-move list); in Vigman's game White's first turn (two
+    /// sub-moves), searched 5 sub-moves deep within a node budget. About
+    /// 20 s for all the lists on one core.
     pub fn of(variant: Variant) -> OpeningParams {
+        if variant == Variant::Vigman {
+            // White's first turn of two sub-moves
+            return OpeningParams {
+                plies: 2,
+                depth: VIGMAN_DEPTH,
+                margin: 60,
+            };
+        }
         OpeningParams {
             plies: 3,
             depth: match variant.board() {
@@ -174,6 +188,8 @@ fn white_score(game: &AnyGame, depth: u32) -> Option<i32> {
             let r = towers::search_depth(t.position(), depth);
             r.best.map(|_| crate::analysis::tower_score(r.score))
         }
+        AnyGame::Vigman(v) => vigman::search(v.position(), depth, VIGMAN_NODES)
+            .map(|(_, s)| crate::analysis::mate_score(s, vigman::WIN)),
     }?;
     Some(match game.side_to_move() {
         Color::White => score,
