@@ -32,6 +32,7 @@ mod raster;
 mod shape;
 mod theme;
 mod towers;
+mod vigman;
 
 pub use gif::{frames_from_replay, frames_from_replay_in, render_gif, Frame, GifOptions};
 pub use last_move::{CapturedPiece, LastMove, LastMoveError};
@@ -39,6 +40,7 @@ pub use layout::Layout;
 pub use shape::{BoardShape, FrameLabels};
 pub use theme::{Theme, UnknownTheme};
 pub use towers::{render_towers, render_towers_png, Tower};
+pub use vigman::{render_vigman, render_vigman_png, Cell};
 
 use crate::engine::{Board8, Color, Position, Square, Variant8};
 use image::RgbImage;

@@ -337,3 +337,459 @@ pub fn perft(pos: &VigmanPosition, depth: u32) -> u64 {
     }
     moves.iter().map(|m| perft(&pos.play(m), depth - 1)).sum()
 }
+
+/// Sub-moves in a row without a capture or a man moved, on either board,
+/// that draw (15 turns of each side, two sub-moves a turn: the Russian
+/// kings-only rule counted over the double game).
+pub const QUIET_KING_SUB_MOVES: u32 = 60;
+
+/// Why a sub-move or an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VigmanGameError {
+    /// The game is over.
+    Over(crate::game::Outcome),
+    /// Not a legal sub-move here (the text, cut to 32 characters), with
+    /// the legal ones written out.
+    Illegal { input: String, legal: Vec<String> },
+}
+
+impl fmt::Display for VigmanGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VigmanGameError::Over(o) => write!(f, "the game is over: {o}"),
+            VigmanGameError::Illegal { input, .. } => write!(f, "{input} is not a legal move"),
+        }
+    }
+}
+
+impl std::error::Error for VigmanGameError {}
+
+/// A Vigman game: the start, every sub-move, and how it ended.
+///
+/// Results: a player who cannot make a sub-move loses both games (4–0);
+/// resignation and a missed deadline lose both; a draw (2–2) is agreed, or
+/// follows from the same whole position (both boards, the side, the
+/// sub-move due) for the third time, or from [`QUIET_KING_SUB_MOVES`]
+/// sub-moves with kings only, no capture and no man moved, on either board.
+#[derive(Debug, Clone)]
+pub struct VigmanGame {
+    positions: Vec<VigmanPosition>,
+    moves: Vec<VigmanMove>,
+    /// Quiet king sub-moves in a row before each position.
+    quiet: Vec<u32>,
+    outcome: Option<crate::game::Outcome>,
+}
+
+impl Default for VigmanGame {
+    fn default() -> Self {
+        VigmanGame::new()
+    }
+}
+
+impl VigmanGame {
+    pub fn new() -> VigmanGame {
+        VigmanGame::from_position(VigmanPosition::initial())
+    }
+
+    /// A game from any position (its result is checked at once).
+    pub fn from_position(start: VigmanPosition) -> VigmanGame {
+        let mut g = VigmanGame {
+            positions: vec![start],
+            moves: Vec::new(),
+            quiet: vec![0],
+            outcome: None,
+        };
+        g.outcome = g.rule_outcome();
+        g
+    }
+
+    pub fn position(&self) -> &VigmanPosition {
+        self.positions.last().expect("a game has a position")
+    }
+
+    pub fn start_position(&self) -> &VigmanPosition {
+        &self.positions[0]
+    }
+
+    pub fn moves(&self) -> &[VigmanMove] {
+        &self.moves
+    }
+
+    pub fn outcome(&self) -> Option<crate::game::Outcome> {
+        self.outcome
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Quiet king sub-moves in a row so far.
+    pub fn quiet_sub_moves(&self) -> u32 {
+        *self.quiet.last().expect("a game has a counter")
+    }
+
+    /// The hashes of the positions before the current one.
+    pub fn history_hashes(&self) -> Vec<u64> {
+        self.positions[..self.positions.len() - 1]
+            .iter()
+            .map(VigmanPosition::hash)
+            .collect()
+    }
+
+    pub fn legal_moves(&self) -> Vec<VigmanMove> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.position().legal_moves()
+    }
+
+    fn rule_outcome(&self) -> Option<crate::game::Outcome> {
+        use crate::game::{DrawReason, Outcome, WinReason};
+        let pos = self.position();
+        if pos.legal_moves().is_empty() {
+            return Some(Outcome::Win {
+                winner: pos.side_to_move().opposite(),
+                reason: WinReason::NoLegalMoves,
+            });
+        }
+        if self.positions.iter().filter(|p| *p == pos).count() >= 3 {
+            return Some(Outcome::Draw {
+                reason: DrawReason::Repetition,
+            });
+        }
+        if self.quiet_sub_moves() >= QUIET_KING_SUB_MOVES {
+            return Some(Outcome::Draw {
+                reason: DrawReason::KingsOnly,
+            });
+        }
+        None
+    }
+
+    /// Play sub-move `m` (one of [`Self::legal_moves`]).
+    pub fn play(
+        &mut self,
+        m: &VigmanMove,
+    ) -> Result<Option<crate::game::Outcome>, VigmanGameError> {
+        if let Some(o) = self.outcome {
+            return Err(VigmanGameError::Over(o));
+        }
+        if !self.position().legal_moves().contains(m) {
+            return Err(self.illegal(&m.to_string()));
+        }
+        let before = self.position();
+        let board = before
+            .board(m.squares)
+            .with_side_to_move(before.side_to_move());
+        let man_moved = board
+            .piece_at(m.mv.from())
+            .is_some_and(|p| p.kind == Kind::Man);
+        let quiet = if m.mv.is_capture() || man_moved {
+            0
+        } else {
+            self.quiet_sub_moves() + 1
+        };
+        let next = before.play(m);
+        self.positions.push(next);
+        self.moves.push(*m);
+        self.quiet.push(quiet);
+        self.outcome = self.rule_outcome();
+        Ok(self.outcome)
+    }
+
+    fn illegal(&self, text: &str) -> VigmanGameError {
+        let mut legal: Vec<String> = self.legal_moves().iter().map(|m| m.to_string()).collect();
+        legal.sort();
+        VigmanGameError::Illegal {
+            input: text.chars().take(32).collect(),
+            legal,
+        }
+    }
+
+    /// Play a sub-move written as text (`c3-d4`, `b2:d4`).
+    pub fn play_text(&mut self, text: &str) -> Result<VigmanMove, VigmanGameError> {
+        if let Some(o) = self.outcome {
+            return Err(VigmanGameError::Over(o));
+        }
+        let m = self
+            .position()
+            .parse_move(text)
+            .ok_or_else(|| self.illegal(text))?;
+        self.play(&m)?;
+        Ok(m)
+    }
+
+    /// Take back the last sub-move.
+    pub fn undo(&mut self) -> Option<VigmanMove> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        self.quiet.pop();
+        self.outcome = self.rule_outcome();
+        Some(m)
+    }
+
+    fn finish(&mut self, o: crate::game::Outcome) -> Result<crate::game::Outcome, VigmanGameError> {
+        if let Some(done) = self.outcome {
+            return Err(VigmanGameError::Over(done));
+        }
+        self.outcome = Some(o);
+        Ok(o)
+    }
+
+    pub fn resign(&mut self, loser: Color) -> Result<crate::game::Outcome, VigmanGameError> {
+        self.finish(crate::game::Outcome::Win {
+            winner: loser.opposite(),
+            reason: crate::game::WinReason::Resignation,
+        })
+    }
+
+    pub fn time_out(&mut self, loser: Color) -> Result<crate::game::Outcome, VigmanGameError> {
+        self.finish(crate::game::Outcome::Win {
+            winner: loser.opposite(),
+            reason: crate::game::WinReason::Timeout,
+        })
+    }
+
+    pub fn agree_draw(&mut self) -> Result<crate::game::Outcome, VigmanGameError> {
+        self.finish(crate::game::Outcome::Draw {
+            reason: crate::game::DrawReason::Agreement,
+        })
+    }
+
+    /// The points of the two games together as (White, Black), once over:
+    /// 4–0, 0–4 or 2–2.
+    pub fn points(&self) -> Option<(u32, u32)> {
+        Some(match self.outcome?.winner() {
+            Some(Color::White) => (4, 0),
+            Some(Color::Black) => (0, 4),
+            None => (2, 2),
+        })
+    }
+}
+
+/// Material and advancement of one board for White (men 100 and up to 20
+/// for their progress, kings 300).
+fn board_value(pos: &Position) -> i32 {
+    let mut v = 0;
+    for (sq, p) in pos.pieces() {
+        let value = match p.kind {
+            Kind::King => 300,
+            Kind::Man => {
+                let progress = match p.color {
+                    Color::White => sq.rank(),
+                    Color::Black => 7 - sq.rank(),
+                };
+                100 + 3 * i32::from(progress)
+            }
+        };
+        v += if p.color == Color::White {
+            value
+        } else {
+            -value
+        };
+    }
+    v
+}
+
+/// The position's value for White: both boards' material and advancement.
+pub fn evaluate(pos: &VigmanPosition) -> i32 {
+    board_value(pos.board(Squares::Dark)) + board_value(pos.board(Squares::Light))
+}
+
+const WIN: i32 = 1_000_000;
+
+/// Alpha-beta over sub-moves, White maximising; the side changes every
+/// second sub-move, so the search keeps the colour rather than negating.
+fn minimax(
+    pos: &VigmanPosition,
+    depth: u32,
+    mut alpha: i32,
+    mut beta: i32,
+    ply: i32,
+    nodes: &mut u64,
+    budget: u64,
+) -> i32 {
+    *nodes += 1;
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return match pos.side_to_move() {
+            Color::White => -WIN + ply,
+            Color::Black => WIN - ply,
+        };
+    }
+    // a capture pending is never a resting point
+    let forcing = moves[0].mv.is_capture();
+    if (depth == 0 && !forcing) || *nodes >= budget || ply > 40 {
+        return evaluate(pos);
+    }
+    let depth = depth.saturating_sub(1);
+    let white = pos.side_to_move() == Color::White;
+    let mut best = if white { -WIN - 1 } else { WIN + 1 };
+    for m in &moves {
+        let s = minimax(&pos.play(m), depth, alpha, beta, ply + 1, nodes, budget);
+        if white {
+            best = best.max(s);
+            alpha = alpha.max(s);
+        } else {
+            best = best.min(s);
+            beta = beta.min(s);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// The AI's sub-move at `level` (1–8): a search `level + 1` sub-moves
+/// deep (captures followed to the end), within a node budget; weak levels
+/// sometimes take the second best (by `seed`). `None` when no sub-move
+/// exists.
+pub fn choose_move(game: &VigmanGame, level: u8, seed: u64) -> Option<VigmanMove> {
+    let pos = game.position();
+    let moves = game.legal_moves();
+    if moves.len() <= 1 {
+        return moves.first().copied();
+    }
+    let level = level.clamp(1, 8);
+    let depth = u32::from(level) + 1;
+    let budget = 20_000u64 << level.min(7);
+    let white = pos.side_to_move() == Color::White;
+    let mut nodes = 0u64;
+    let mut scored: Vec<(i32, VigmanMove)> = moves
+        .iter()
+        .map(|m| {
+            let s = minimax(
+                &pos.play(m),
+                depth - 1,
+                -WIN - 1,
+                WIN + 1,
+                1,
+                &mut nodes,
+                budget,
+            );
+            // repetition avoidance: a position seen twice scores as a draw
+            let next = pos.play(m);
+            let seen = game.positions.iter().filter(|p| **p == next).count();
+            let s = if seen >= 2 { 0 } else { s };
+            (if white { s } else { -s }, *m)
+        })
+        .collect();
+    scored.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut rng = seed ^ pos.hash();
+    let miss = match level {
+        1 => 40,
+        2 => 25,
+        3 => 10,
+        _ => 0,
+    };
+    if miss > 0 && crate::rng::splitmix(&mut rng) % 100 < miss {
+        return Some(scored[1].1);
+    }
+    Some(scored[0].1)
+}
+
+#[cfg(test)]
+mod game_tests {
+    use super::*;
+    use crate::game::{DrawReason, Outcome, WinReason};
+
+    #[test]
+    fn a_turn_is_two_sub_moves_and_the_record_replays() {
+        let mut g = VigmanGame::new();
+        g.play_text("c3-d4").expect("dark sub-move");
+        assert_eq!(g.position().side_to_move(), Color::White);
+        let light = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.squares == Squares::Light)
+            .expect("a light move");
+        g.play(&light).expect("light sub-move");
+        assert_eq!(g.position().side_to_move(), Color::Black);
+        assert_eq!(g.moves().len(), 2);
+        assert_eq!(g.undo(), Some(light));
+        assert_eq!(g.position().side_to_move(), Color::White);
+    }
+
+    #[test]
+    fn a_wrong_sub_move_lists_the_legal_ones_and_changes_nothing() {
+        let mut g = VigmanGame::new();
+        match g.play_text("a1-h8") {
+            Err(VigmanGameError::Illegal { legal, .. }) => assert_eq!(legal.len(), 14),
+            other => panic!("{other:?}"),
+        }
+        assert!(g.moves().is_empty());
+    }
+
+    #[test]
+    fn resignation_and_the_sum_of_both_games() {
+        let mut g = VigmanGame::new();
+        assert_eq!(g.points(), None);
+        g.resign(Color::Black).expect("resign");
+        assert_eq!(g.points(), Some((4, 0)));
+        assert!(g.play_text("c3-d4").is_err());
+        let mut d = VigmanGame::new();
+        d.agree_draw().expect("draw");
+        assert_eq!(d.points(), Some((2, 2)));
+    }
+
+    #[test]
+    fn kings_shuffling_draw_by_repetition() {
+        // a king on each colour for each side, no capture anywhere
+        let pos = VigmanPosition::parse_fen("W:WKc1,Kb1:BKh8,Kh7").expect("fen");
+        let mut g = VigmanGame::from_position(pos);
+        let cycle = [
+            "c1-d2", "b1-a2", "h8-g7", "h7-g6", "d2-c1", "a2-b1", "g7-h8", "g6-h7",
+        ];
+        for text in cycle.iter().chain(cycle.iter()) {
+            if g.is_over() {
+                break;
+            }
+            g.play_text(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        }
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::Repetition
+            })
+        );
+    }
+
+    #[test]
+    fn a_player_without_a_sub_move_loses_both_games() {
+        // Black's only pieces are taken or blocked: White to capture the last
+        let pos = VigmanPosition::parse_fen("W:Wc3,b2:Bd4").expect("fen");
+        let mut g = VigmanGame::from_position(pos);
+        g.play_text("c3:e5").expect("the capture");
+        assert_eq!(g.outcome(), None, "White's second sub-move is due");
+        g.play_text("b2-c3").expect("the second sub-move");
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Win {
+                winner: Color::White,
+                reason: WinReason::NoLegalMoves
+            })
+        );
+        assert_eq!(g.points(), Some((4, 0)));
+    }
+
+    #[test]
+    fn the_ai_takes_a_free_piece_and_finishes_games() {
+        let pos = VigmanPosition::parse_fen("W:Wc3,b2,h2:Bd4,a7").expect("fen");
+        let g = VigmanGame::from_position(pos);
+        let m = choose_move(&g, 4, 1).expect("a move");
+        assert!(m.mv.is_capture());
+        // level 1 against level 1 from the start: the game ends within
+        // the move cap, and every AI sub-move was legal
+        let mut g = VigmanGame::new();
+        for i in 0..400 {
+            let Some(m) = choose_move(&g, 1, i) else {
+                break;
+            };
+            g.play(&m).expect("legal");
+            if g.is_over() {
+                break;
+            }
+        }
+        assert!(g.moves().len() > 10);
+    }
+}
