@@ -12,11 +12,11 @@ use std::io::Write;
 #[derive(clap::Args)]
 pub struct OpeningsArgs {
     /// The variant's key: international, frisian, frysk, antidraughts,
-    /// breakthrough, russian-10x8, bashni, or an 8×8 one (russian,
+    /// breakthrough, russian-10x8, bashni, vigman, or an 8×8 one (russian,
     /// poddavki, brazilian, pool, english, czech, italian, portuguese).
     #[arg(long)]
     variant: String,
-    /// Half-moves in each line (the stored lists: 3).
+    /// Half-moves in each line (the stored lists: 3; Vigman: 2 sub-moves).
     #[arg(long)]
     plies: Option<u32>,
     /// Depth of each search (the stored lists: 10 on 8×8, 8 on the wide

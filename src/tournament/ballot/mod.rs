@@ -41,7 +41,7 @@ static BALANCED: &str = include_str!("../../../assets/openings/russian-3move.txt
 
 /// The engine's list of each variant but Russian draughts (which has its
 /// ballots), as stored.
-static ENGINE_LISTS: [(Variant, &str); 14] = [
+static ENGINE_LISTS: [(Variant, &str); 15] = [
     (
         Variant::Poddavki,
         include_str!("../../../assets/openings/poddavki.txt"),
@@ -97,6 +97,10 @@ static ENGINE_LISTS: [(Variant, &str); 14] = [
     (
         Variant::Bashni,
         include_str!("../../../assets/openings/bashni.txt"),
+    ),
+    (
+        Variant::Vigman,
+        include_str!("../../../assets/openings/vigman.txt"),
     ),
 ];
 
@@ -199,8 +203,10 @@ impl Opening {
     /// keep their moves: `1.32-28 19-23`.
     pub fn short_moves(&self) -> String {
         match &self.start {
-            Start::Moves(m) if self.variant.numeric_notation() => numbered(m.iter().cloned()),
-            Start::Moves(m) => numbered(m.iter().map(|s| short(s))),
+            Start::Moves(m) if self.variant.numeric_notation() => {
+                numbered(m.iter().cloned(), self.per_number())
+            }
+            Start::Moves(m) => numbered(m.iter().map(|s| short(s)), self.per_number()),
             Start::Arranged(men) => men
                 .iter()
                 .map(|(f, t)| format!("{f}→{t}"))
@@ -211,7 +217,17 @@ impl Opening {
 
     /// The moves in full notation, numbered: `1.c3-d4 d6-c5 2.b2-c3`.
     pub fn numbered_moves(&self) -> String {
-        numbered(self.moves().iter().cloned())
+        numbered(self.moves().iter().cloned(), self.per_number())
+    }
+
+    /// Half-moves under one move number: two, or four sub-moves in
+    /// Vigman's game (a turn is two).
+    fn per_number(&self) -> usize {
+        if self.variant == Variant::Vigman {
+            4
+        } else {
+            2
+        }
     }
 
     /// The line for a card: `1-I Городская партия: 1.cd4 dc5 2.bc3 fg5 3.cb4`
@@ -248,14 +264,14 @@ impl Opening {
     }
 }
 
-fn numbered(moves: impl Iterator<Item = String>) -> String {
+fn numbered(moves: impl Iterator<Item = String>, per_number: usize) -> String {
     let mut out = String::new();
     for (i, m) in moves.enumerate() {
-        if i % 2 == 0 {
+        if i % per_number == 0 {
             if i > 0 {
                 out.push(' ');
             }
-            out.push_str(&format!("{}.", i / 2 + 1));
+            out.push_str(&format!("{}.", i / per_number + 1));
         } else {
             out.push(' ');
         }
@@ -393,12 +409,17 @@ pub fn format_engine_list(
 ) -> String {
     let mut out = format!(
         "# {}: the engine's balanced openings for tournaments (no federation ballot).\n\
-         # Every line of {} half-moves from the start, one for each position reached,\n\
+         # Every line of {} {} from the start, one for each position reached,\n\
          # searched to depth {}; kept when the score is within ±{} centi-men.\n\
          # Made by `shashki openings --variant {}` (a test checks it still is).\n\
          # Each line: the moves, then the score (centi-men, White's view). {} openings.\n",
         variant.name(),
         params.plies,
+        if variant == Variant::Vigman {
+            "sub-moves"
+        } else {
+            "half-moves"
+        },
         params.depth,
         params.margin,
         variant.key(),

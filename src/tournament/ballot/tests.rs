@@ -236,7 +236,8 @@ fn engine_lists_are_legal_distinct_and_balanced() {
         for (i, o) in list.iter().enumerate() {
             assert_eq!(o.variant, v);
             assert_eq!(o.code, format!("E{}", i + 1));
-            assert_eq!(o.moves().len(), 3, "{v} {}", o.code);
+            let plies = OpeningParams::of(v).plies as usize;
+            assert_eq!(o.moves().len(), plies, "{v} {}", o.code);
             let replayed = made::replay(v, o.moves()).unwrap();
             assert_eq!(replayed.fen(), o.fen, "{v} {}", o.code);
             let g = o.start_game();
@@ -356,6 +357,15 @@ fn engine_openings_read_in_their_variants_notation() {
         wide.short_moves()
     );
     assert!(!wide.short_moves().contains('-'), "{}", wide.short_moves());
+    // Vigman: White's turn of two sub-moves under one number
+    let vigman = &engine_openings(Variant::Vigman)[0];
+    assert_eq!(vigman.moves().len(), 2);
+    let card = vigman.card(false);
+    assert!(
+        card.starts_with("E1: 1.") && card.matches('.').count() == 1,
+        "{card}"
+    );
+    assert_eq!(vigman.start_game().side_to_move(), Color::Black);
     let bashni = &engine_openings(Variant::Bashni)[0];
     assert_eq!(bashni.start_game().variant(), Variant::Bashni);
     assert_eq!(bashni.start_game().ply(), 0);
