@@ -525,6 +525,84 @@ mod tests {
     }
 
     #[test]
+    fn wide_and_tower_recipes_survive_serialisation_and_draw_their_board() {
+        // International after 32-28: the 10×10 board, the move drawn
+        let mut g = Variant::International.new_game();
+        let before = g.position();
+        let mv = g.play_text("32-28").unwrap();
+        let p = Picture::Board(BoardPicture {
+            pos: Pos::of_any(&g.position()).unwrap(),
+            variant: "international".into(),
+            towers: None,
+            last: Marks::of_any(&before, &mv),
+            flip: false,
+            theme: "classic".into(),
+            caption: None,
+            numbered: true,
+            size: 200,
+        });
+        let back: Picture = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert_eq!(back, p);
+        let AnyPosition::Ten(after) = g.position() else {
+            panic!("a 10×10 position")
+        };
+        let AnyPosition::Ten(from) = before else {
+            panic!("a 10×10 position")
+        };
+        let AnyMove::Ten(m) = mv else {
+            panic!("a 10×10 move")
+        };
+        let direct = render::render_png(
+            &after,
+            &RenderOptions {
+                size: 200,
+                numbered: true,
+                last_move: Some(LastMove::from_move(&from, &m)),
+                ..RenderOptions::<Board10>::for_shape()
+            },
+        );
+        assert_eq!(back.draw(), direct, "the recipe draws the 10×10 board");
+        let diagram = back.diagram().unwrap();
+        assert!(
+            diagram.contains(" w ") && diagram.contains("32"),
+            "{diagram}"
+        );
+        // Bashni: the towers travel as their FEN
+        let mut t = Variant::Bashni.game_from_fen("W:Wc3:Bd4,h8").unwrap();
+        let before = t.position();
+        let mv = t.play_text("c3:e5").unwrap();
+        let AnyPosition::Towers(tp) = t.position() else {
+            panic!("towers")
+        };
+        let p = Picture::Board(BoardPicture {
+            pos: Pos(0, 0, 0, true),
+            variant: "bashni".into(),
+            towers: Some(crate::engine::towers::to_tower_fen(&tp)),
+            last: Marks::of_any(&before, &mv),
+            flip: false,
+            theme: "classic".into(),
+            caption: None,
+            numbered: false,
+            size: 200,
+        });
+        let back: Picture = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert_eq!(back, p);
+        let Picture::Board(b) = &back else {
+            panic!("a board")
+        };
+        // the black man taken is drawn as taken: d4, under the cross
+        assert_eq!(b.last.as_ref().unwrap().taken.len(), 1);
+        assert!(back.draw().starts_with(b"\x89PNG"));
+        assert!(back.diagram().unwrap().contains("e5: wb"));
+        // an 8×8 recipe of an old outbox row (no towers field) reads back
+        let old = r#"{"t":"board","pos":[0,0,0,false],"size":160}"#;
+        let Picture::Board(b) = serde_json::from_str::<Picture>(old).unwrap() else {
+            panic!("a board")
+        };
+        assert_eq!((b.variant.as_str(), b.towers), ("russian", None));
+    }
+
+    #[test]
     fn a_reply_as_the_outbox_keeps_it_reads_back_the_same() {
         use crate::core::{Choice, ChoiceKind, Image, Mention, Platform, Reply, Target};
         let board = Picture::Board(BoardPicture {

@@ -88,9 +88,13 @@ pub(crate) struct Loaded {
     pub game: AnyGame,
 }
 
-/// The stored current position of a game as a game without history (no
-/// replay): what a typed move and the buttons are checked against.
-pub(crate) fn position_of(row: &GameRow) -> Res<AnyGame> {
+/// What a typed move and the buttons are checked against: an 8×8 game at
+/// its stored position (no replay); any other replayed from its moves, as
+/// its rules may look back (Frisian limits a king's moves in a row).
+pub(crate) fn position_of(c: &Tx, row: &GameRow) -> Res<AnyGame> {
+    if row.variant.eight().is_none() {
+        return Ok(load(c, row.clone())?.game);
+    }
     variants::game_at(row.variant, &row.fen)
         .map_err(|e| corrupt(format!("game {} position: {e}", row.id)))
 }

@@ -60,7 +60,7 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
     };
     let mut to_move = Vec::new();
     for row in rows {
-        let parsed = position_of(&row)?.parse_move(text);
+        let parsed = position_of(ctx.c, &row)?.parse_move(text);
         to_move.push((row, parsed));
     }
     let legal: Vec<usize> = to_move
@@ -91,7 +91,7 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
                 let Some((row, Ok(mv))) = to_move.get(i) else {
                     continue;
                 };
-                let index = sorted_moves(&position_of(row)?)
+                let index = sorted_moves(&position_of(ctx.c, row)?)
                     .iter()
                     .position(|m| m == mv)
                     .unwrap_or(0);
@@ -146,7 +146,7 @@ fn why_not_a_move(
 pub(crate) fn move_button(ctx: &mut Ctx, game: GameId, ply: Ply, index: u16) -> Res<()> {
     let row = game_by_id(ctx, game)?;
     ctx.gate(&row, Need::Move { ply: Some(ply) })?;
-    let mv = sorted_moves(&position_of(&row)?)
+    let mv = sorted_moves(&position_of(ctx.c, &row)?)
         .get(usize::from(index))
         .copied()
         .ok_or(AccessRefusal::ButtonStale)?;

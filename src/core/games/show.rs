@@ -199,7 +199,7 @@ impl Service {
         let Some(row) = store::game(store.read(), game_id)?.filter(|r| r.is_active()) else {
             return Ok(Vec::new());
         };
-        let g = super::position_of(&row).map_err(super::ai::into_service)?;
+        let g = super::position_of(store.read(), &row).map_err(super::ai::into_service)?;
         Ok(all_move_choices(row.id, row.ply, &g))
     }
 
@@ -224,7 +224,7 @@ impl Service {
                 continue;
             };
             if row.side_to_move() == Some(color) {
-                let g = super::position_of(&row).map_err(super::ai::into_service)?;
+                let g = super::position_of(c, &row).map_err(super::ai::into_service)?;
                 let moves = all_move_choices(row.id, row.ply, &g);
                 if !moves.is_empty() {
                     out.push((row.id, moves));
