@@ -542,6 +542,7 @@ variant-antidraughts = Antidame
 variant-breakthrough = Durchbruch
 variant-russian-10x8 = Russische Dame auf 10×8
 variant-bashni = Baschni (Türme)
+variant-vigman = Vigmans Doppelspiel
 challenge-from = Aus der Stellung { $fen }.
 takeback-done = { $player } nimmt in Partie #{ $game } den letzten Zug und die Antwort der KI zurück.
 takeback-rated = In Partie #{ $game } gibt es keine Zugrücknahme: nur in ungewerteten Partien, nie in gewerteten oder Turnierpartien.
@@ -637,10 +638,7 @@ settings-web-set = Das Web-Brett der Partien dieser Gruppe: { $state ->
     [on] alle dürfen zuschauen.
    *[off] nur für ihre Spieler.
 }
-variant-not-playable = { $variant ->
-    [vigman] Vigmans Doppelspiel
-   *[other] { $variant }
-} kann hier noch nicht gespielt werden: der Bot führt seine Partien noch nicht. Wähle eine andere Spielart, z. B. /challenge @name international.
+variant-not-playable = { $variant } kann hier noch nicht gespielt werden: der Bot führt die Partien dieser Spielart noch nicht. Wähle eine andere Spielart, z. B. /challenge @name international.
 analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engine gibt es vorerst nur für die 8×8-Spiele.
 replay-variant = Partie #{ $game } ist { $variant }: die Wiedergabe kann noch keine Türme zeigen. Die Züge gibt /pdn, die Stellung /board.
 if-variant = Bedingte Züge gibt es vorerst nur in den 8×8-Spielen, nicht in { $variant }.

@@ -228,6 +228,7 @@ variant-antidraughts = Antidraughts
 variant-breakthrough = Breakthrough
 variant-russian-10x8 = Russian draughts on 10×8
 variant-bashni = Bashni (towers)
+variant-vigman = Vigman’s double game
 settings-saved = Saved.
 settings-bad-value = “{ $value }” is not a valid { $key }: choose { $allowed }.
 settings-unknown = There is no setting “{ $key }”. Settings: { $keys }.
@@ -624,10 +625,7 @@ settings-web-set = The web board of this group's games: { $state ->
     [on] everyone may watch.
    *[off] their players only.
 }
-variant-not-playable = { $variant ->
-    [vigman] Vigman’s double game
-   *[other] { $variant }
-} cannot be played here yet: the bot does not keep its games yet. Choose another variant, for example /challenge @name international.
+variant-not-playable = { $variant } cannot be played here yet: the bot does not keep its games yet. Choose another variant, for example /challenge @name international.
 analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers the 8×8 games only for now.
 replay-variant = Game #{ $game } is { $variant }: its replay cannot show towers yet. /pdn gives the moves, /board the position.
 if-variant = Conditional moves are kept for the 8×8 games only for now, not for { $variant }.

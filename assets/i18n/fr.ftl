@@ -542,6 +542,7 @@ variant-antidraughts = Antidames
 variant-breakthrough = Percée
 variant-russian-10x8 = Dames russes sur 10×8
 variant-bashni = Bachni (tours)
+variant-vigman = Jeu double de Vigman
 challenge-from = À partir de la position { $fen }.
 takeback-done = { $player } reprend son dernier coup et la réponse de l’IA dans la partie #{ $game }.
 takeback-rated = Pas de reprise dans la partie #{ $game } : seulement dans les parties amicales, jamais dans les parties classées ou de tournoi.
@@ -637,10 +638,7 @@ settings-web-set = Le damier web des parties de ce groupe : { $state ->
     [on] tout le monde peut regarder.
    *[off] réservé à leurs joueurs.
 }
-variant-not-playable = { $variant ->
-    [vigman] Le jeu double de Vigman
-   *[other] { $variant }
-} ne peut pas encore être joué ici : le bot ne tient pas encore ses parties. Choisissez une autre variante, par ex. /challenge @nom international.
+variant-not-playable = { $variant } ne peut pas encore être joué ici : le bot ne tient pas encore les parties de ce jeu. Choisissez une autre variante, par ex. /challenge @nom international.
 analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par le moteur ne couvre pour l’instant que les jeux sur 8×8.
 replay-variant = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les tours. Les coups : /pdn, la position : /board.
 if-variant = Les coups conditionnels n’existent pour l’instant que dans les jeux sur 8×8, pas en { $variant }.

@@ -531,6 +531,7 @@ variant-antidraughts = Antidambrete
 variant-breakthrough = Izrāviens
 variant-russian-10x8 = Krievu dambrete uz 10×8
 variant-bashni = Torņi (bašņi)
+variant-vigman = Vigmana dubultspēle
 challenge-from = No pozīcijas { $fen }.
 takeback-done = { $player } partijā #{ $game } atsauc savu pēdējo gājienu un MI atbildi.
 takeback-rated = Partijā #{ $game } gājienus neatsauc: tikai draudzības partijās, nekad reitinga vai turnīra partijās.
@@ -620,10 +621,7 @@ settings-web-set = Šīs grupas partiju tīmekļa galdiņš: { $state ->
     [on] skatīties var visi.
    *[off] tikai to spēlētājiem.
 }
-variant-not-playable = { $variant ->
-    [vigman] Vigmana dubultspēli
-   *[other] { $variant }
-} šeit vēl nevar spēlēt: bots vēl neglabā tās partijas. Izvēlieties citu spēles veidu, piemēram, /challenge @vārds international.
+variant-not-playable = { $variant } šeit vēl nevar spēlēt: bots vēl neglabā šīs spēles partijas. Izvēlieties citu spēles veidu, piemēram, /challenge @vārds international.
 analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidām ir tikai 8×8 spēlēm.
 replay-variant = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda torņus. Gājieni — /pdn, pozīcija — /board.
 if-variant = Nosacītie gājieni pagaidām ir tikai 8×8 spēlēs, nevis spēlē { $variant }.

@@ -230,6 +230,7 @@ variant-antidraughts = Антишашки
 variant-breakthrough = Прорыв
 variant-russian-10x8 = Русские шашки 10×8
 variant-bashni = Башни (столбовые шашки)
+variant-vigman = Шашки Вигмана
 settings-saved = Сохранено.
 settings-bad-value = «{ $value }» не годится для { $key }. Возможно: { $allowed }.
 settings-unknown = Настройки «{ $key }» нет. Есть такие: { $keys }.
@@ -650,10 +651,7 @@ settings-web-set = Веб-доска партий этой группы: { $stat
     [on] смотреть могут все.
    *[off] только для их игроков.
 }
-variant-not-playable = { $variant ->
-    [vigman] В шашки Вигмана
-   *[other] В { $variant }
-} здесь пока нельзя играть: бот ещё не ведёт их партии. Выберите другую игру, например /вызов @имя международные.
+variant-not-playable = «{ $variant }» здесь пока не сыграть: бот ещё не ведёт партии этой игры. Выберите другую, например /вызов @имя международные.
 analyse-variant = Партия #{ $game } — { $variant }: разбор движком пока есть только для игр на доске 8×8.
 replay-variant = Партия #{ $game } — { $variant }: анимация пока не умеет показывать башни. Ходы — в /pdn, позиция — /board.
 if-variant = Условные ходы пока есть только в играх на доске 8×8, а не в игре «{ $variant }».

@@ -137,13 +137,15 @@ impl Pos {
     }
 
     /// The bitboards of a position without towers (`None`: Bashni's, whose
-    /// picture carries its FEN instead).
+    /// picture carries its FEN instead, and Vigman's).
     pub fn of_any(p: &AnyPosition) -> Option<Pos> {
         match p {
             AnyPosition::Eight(p) => Some(Pos::of(p)),
             AnyPosition::Ten(p) => Some(Pos::of(p)),
             AnyPosition::TenByEight(p) => Some(Pos::of(p)),
-            AnyPosition::Towers(_) => None,
+            // Bashni's carry their FEN; Vigman's (both colours of squares)
+            // are not drawn by the chat yet
+            AnyPosition::Towers(_) | AnyPosition::Vigman(_) => None,
         }
     }
 

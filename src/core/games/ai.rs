@@ -175,6 +175,8 @@ fn score_of(g: &AnyGame, depth: u32, most: Duration) -> Option<i32> {
             let r = towers::search_depth(t.position(), depth.min(4));
             r.best.map(|_| r.score)
         }
+        // not played in the chat (refused at the challenge)
+        AnyGame::Vigman(_) => None,
     }
 }
 
@@ -222,6 +224,13 @@ fn choose_wide(
             let start = Instant::now();
             let r = towers::search_depth(t.position(), u32::from(level.number()));
             Some((AnyMove::Towers(r.best?), r.nodes, start.elapsed()))
+        }
+        // not played in the chat (refused at the challenge): the engine's
+        // own choice
+        AnyGame::Vigman(_) => {
+            let start = Instant::now();
+            let mv = g.choose_move(level, seed)?;
+            Some((mv, 0, start.elapsed()))
         }
     }
 }

@@ -99,9 +99,8 @@ pub(crate) fn square_name(variant: Variant, c: Coord) -> String {
         (None, BoardKind::TenByEight) => Square::<Board10x8>::at(c.file, c.rank)
             .map(|s| s.to_string())
             .unwrap_or_default(),
-        (None, BoardKind::Eight) => Square::from_coords(c.file, c.rank)
-            .map(|s| s.to_string())
-            .unwrap_or_default(),
+        // Bashni (and Vigman's light squares too): algebraic
+        (None, BoardKind::Eight) => format!("{}{}", char::from(b'a' + c.file), c.rank + 1),
     }
 }
 

@@ -520,7 +520,9 @@ mod tests {
         ] {
             assert_eq!(
                 refusal(text),
-                Refusal::Input(InputRefusal::VariantNotPlayable { variant: "vigman" }),
+                Refusal::Input(InputRefusal::VariantNotPlayable {
+                    variant: Variant::Vigman
+                }),
                 "{text}"
             );
         }
@@ -758,7 +760,7 @@ mod tests {
         assert!(matches!(
             slash("challenge", vec![("variant", t("vigman"))]),
             Command::Malformed(r) if r.refusal
-                == Refusal::Input(InputRefusal::VariantNotPlayable { variant: "vigman" })
+                == Refusal::Input(InputRefusal::VariantNotPlayable { variant: Variant::Vigman })
         ));
         // a level for a person's challenge was read as days: refused now
         assert!(matches!(

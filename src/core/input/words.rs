@@ -477,11 +477,12 @@ pub const VARIANT_WORDS: &[(Variant, &[&str])] = &[
     ),
 ];
 
-/// The words that name a variant the bot knows of but cannot play yet:
-/// Vigman's double game (the engine has its rules, not yet the chat's
-/// record of it). Its key first.
-pub const NOT_YET_VARIANT_WORDS: &[(&str, &[&str])] = &[(
-    "vigman",
+/// The words that name a variant the engine plays but the chat cannot
+/// yet: Vigman's double game (a turn of two sub-moves, pieces on both
+/// colours of squares: the chat's turns, clocks and boards are one move a
+/// side on the dark squares).
+pub const NOT_YET_VARIANT_WORDS: &[(Variant, &[&str])] = &[(
+    Variant::Vigman,
     &[
         "vigman",
         "вигман",
@@ -491,6 +492,11 @@ pub const NOT_YET_VARIANT_WORDS: &[(&str, &[&str])] = &[(
         "vigmans",
     ],
 )];
+
+/// Whether the chat plays `variant` (a word of [`VARIANT_WORDS`] names it).
+pub fn playable(variant: Variant) -> bool {
+    VARIANT_WORDS.iter().any(|(v, _)| *v == variant)
+}
 
 /// A word without its `variant=` (`вариант=`, `game=`, `игра=`) prefix,
 /// in lower case.
@@ -513,15 +519,15 @@ pub fn variant_word(word: &str) -> Option<Variant> {
         .map(|(v, _)| *v)
 }
 
-/// The key of a variant the bot cannot play yet that the word names
-/// (`vigman`), if it names one: refused with
-/// [`InputRefusal::VariantNotPlayable`], never read as another variant.
-pub fn not_yet_variant(word: &str) -> Option<&'static str> {
+/// A variant the chat cannot play yet that the word names (`vigman`), if
+/// it names one: refused with [`InputRefusal::VariantNotPlayable`], never
+/// read as another variant.
+pub fn not_yet_variant(word: &str) -> Option<Variant> {
     let w = variant_key_word(word);
     NOT_YET_VARIANT_WORDS
         .iter()
         .find(|(_, words)| words.contains(&w.as_str()))
-        .map(|(key, _)| *key)
+        .map(|(v, _)| *v)
 }
 
 /// [`variant_word`], or the refusal of a variant that is not playable
@@ -720,11 +726,30 @@ mod tests {
             assert_eq!(challenge_option(w), None, "{w}");
             assert_eq!(challenge_target(w), None, "{w}");
         }
-        // every variant is named, its key first
+        // every variant the engine plays is named, its key first: as
+        // playable, or (Vigman) as not yet
         for v in Variant::ALL {
-            let words = VARIANT_WORDS.iter().find(|(x, _)| *x == v).map(|(_, w)| w);
-            assert_eq!(words.and_then(|w| w.first()), Some(&v.key()), "{v}");
+            let words = VARIANT_WORDS
+                .iter()
+                .chain(NOT_YET_VARIANT_WORDS)
+                .filter(|(x, _)| *x == v)
+                .map(|(_, w)| w)
+                .collect::<Vec<_>>();
+            assert_eq!(words.len(), 1, "{v}");
+            assert_eq!(words[0].first(), Some(&v.key()), "{v}");
+            assert_eq!(playable(v), v != Variant::Vigman, "{v}");
         }
+        // the choices offered (Discord's) are the variants played, in order
+        let offered: Vec<&str> = super::super::args::VARIANTS
+            .iter()
+            .map(|(k, _)| *k)
+            .collect();
+        let played: Vec<&str> = Variant::ALL
+            .into_iter()
+            .filter(|v| playable(*v))
+            .map(Variant::key)
+            .collect();
+        assert_eq!(offered, played);
     }
 
     #[test]
@@ -757,7 +782,7 @@ mod tests {
             Some(Variant::Brazilian)
         );
         assert_eq!(variant_word("white"), None);
-        for v in Variant::ALL {
+        for v in Variant::ALL.into_iter().filter(|v| playable(*v)) {
             assert_eq!(variant_word(v.key()), Some(v), "{v}");
         }
         for (w, v) in [
@@ -773,10 +798,12 @@ mod tests {
             assert_eq!(variant_word(w), Some(v), "{w}");
         }
         assert_eq!(variant_word("vigman"), None);
-        assert_eq!(not_yet_variant("Вигман"), Some("vigman"));
+        assert_eq!(not_yet_variant("Вигман"), Some(Variant::Vigman));
         assert_eq!(
             variant_or_refusal("variant=vigman"),
-            Err(InputRefusal::VariantNotPlayable { variant: "vigman" })
+            Err(InputRefusal::VariantNotPlayable {
+                variant: Variant::Vigman
+            })
         );
         assert_eq!(variant_or_refusal("frisian"), Ok(Some(Variant::Frisian)));
         assert_eq!(variant_or_refusal("white"), Ok(None));

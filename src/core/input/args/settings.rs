@@ -6,7 +6,7 @@ use crate::core::i18n::Lang;
 use crate::core::input::options::Options;
 use crate::core::input::spec::{arg, Access, ArgKind, ArgSpec};
 use crate::core::input::words::{
-    not_yet_variant, on_off, setting_key, variant_word, SettingKey, Words,
+    not_yet_variant, on_off, playable, setting_key, variant_word, SettingKey, Words,
 };
 use crate::core::input::InputRefusal;
 use crate::core::reminders::Reminders;
@@ -129,7 +129,11 @@ fn value(k: SettingKey, words: &[&str]) -> Result<SettingsArgs, SettingsRefusal>
         ),
         SettingKey::Variant => {
             SettingsArgs::Variant(one.and_then(variant_word).ok_or_else(|| {
-                let keys: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
+                let keys: Vec<&str> = Variant::ALL
+                    .iter()
+                    .filter(|v| playable(**v))
+                    .map(|v| v.key())
+                    .collect();
                 bad("variant", v, keys.join(", "))
             })?)
         }
