@@ -400,7 +400,7 @@ fn vigman_is_refused_as_not_playable_yet() {
     let mut ev = room.event("Anna", Input::Text("/вызов @bob вигман".into()));
     ev.user.lang = Some("ru".into());
     let t = text(&room.svc.handle(&ev).unwrap());
-    assert!(t.contains("Шашки Вигмана») здесь пока не сыграть"), "{t}");
+    assert!(t.contains("«Шашки Вигмана» здесь пока не сыграть"), "{t}");
     let t = text(&room.say("Anna", "/challenge ai variant=vigman"));
     assert!(t.contains("cannot be played here yet"), "{t}");
     let s = room.store();
