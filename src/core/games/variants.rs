@@ -135,7 +135,7 @@ pub(crate) fn move_number(g: &AnyGame) -> u32 {
     // whoever moved first: the side to move now, or the other after an
     // odd number of plies
     let ply = g.ply();
-    let first = if ply % 2 == 0 {
+    let first = if ply.is_multiple_of(2) {
         g.side_to_move()
     } else {
         g.side_to_move().opposite()
