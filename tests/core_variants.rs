@@ -440,6 +440,14 @@ fn eight_by_eight_features_refuse_the_other_boards() {
     let shown = labels(board(&out));
     assert!(shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
     assert!(!shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
+    // the rematch is Frisian again, colours swapped
+    let card = room.press("Anna", &button(&out, "Rematch"));
+    assert!(text(&card).contains("Frisian draughts"), "{}", text(&card));
+    let again = room.press("Bob", &button(&card, "Accept"));
+    let next = board(&again).game_id.unwrap();
+    let row = room.game(next);
+    assert_eq!(row.variant, Variant::Frisian);
+    assert_eq!(row.start_fen, Variant::Frisian.start_fen());
 }
 
 /// A wide game's clock runs out like any: the sweeper ends it.
