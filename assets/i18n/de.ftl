@@ -610,7 +610,7 @@ inline-play-button = ♟ Spielen
 takeback-declined-already = Partie #{ $game }: Deine Zugrücknahme wurde abgelehnt; frag nach dem nächsten Zug wieder.
 
 # the web board (issue 24)
-cmd-web = Dein Link zur Partie auf dem Web-Brett
+cmd-web = Dein Link zur Partie (oder zu deiner offenen Aufgabe) auf dem Web-Brett
 web-off = Das Web-Brett ist bei diesem Bot nicht eingerichtet.
 web-link = Partie #{ $game } auf dem Web-Brett (dieser Link gilt nur für dich, { $hours } Stunden): { $url }
 web-sent-private = Ich habe dir den Link privat geschickt.
@@ -622,7 +622,7 @@ web-resign = Aufgeben
 web-confirm-resign = Diese Partie aufgeben?
 web-confirm-draw = Remis anbieten (oder annehmen)?
 web-moves = Züge
-web-link-invalid = Dieser Link öffnet diese Partie nicht (falsch, abgelaufen oder widerrufen). Hol dir mit /web einen neuen.
+web-link-invalid = Dieser Link öffnet diese Seite nicht (falsch, abgelaufen oder widerrufen). Hol dir mit /web einen neuen.
 web-slow-down = Zu viele Anfragen: warte einen Moment.
 web-private-game = Partie #{ $game } gehört zu einem privaten Chat: Nur ihre Spieler öffnen sie auf dem Web-Brett.
 web-spectators-off = In dieser Gruppe öffnen nur die Spieler Partie #{ $game } auf dem Web-Brett (ein Admin kann allen das Zuschauen erlauben: /settings web on).
@@ -630,6 +630,38 @@ web-app-invalid = Die Telegram-Anmeldung für diese Seite war ungültig (gefäls
 web-app-no-game = Diese Seite öffnet eine Partie von ihrem Brett im Chat: Drück dort „Brett öffnen“.
 web-app-opening = Das Brett wird geöffnet…
 button-open-board = 🌐 Brett öffnen
+web-link-puzzle = Aufgabe #{ $id } auf dem Web-Brett (dieser Link gilt nur für dich, { $hours } Stunden): { $url }
+web-link-tournament = Turnier #{ $id } „{ $name }“ auf dem Web-Brett (dieser Link gilt nur für dich, { $hours } Stunden): { $url }
+web-tournament-spectators-off = In dieser Gruppe öffnen nur die Spieler von Turnier #{ $id } seine Seite auf dem Web-Brett (ein Admin kann allen das Zuschauen erlauben: /settings web on).
+web-puzzle-over = Dein Versuch an Aufgabe #{ $id } ist hier vorbei: Die Lösung steht auf der Seite.
+web-piece-white-man = weißer Stein
+web-piece-black-man = schwarzer Stein
+web-piece-white-king = weiße Dame
+web-piece-black-king = schwarze Dame
+web-puzzle-title = Aufgabe #{ $id }
+web-puzzle-task = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} zieht und gewinnt { $moves ->
+    [one] in einem Zug
+   *[other] in { $moves } Zügen
+} · Wertung { $rating } · { $themes }
+web-puzzle-your-move = Du bist am Zug: Tippe auf einen Stein, dann auf sein Zielfeld (oder zieh ihn dorthin).
+web-puzzle-solved = Gelöst — gut gemacht!
+web-puzzle-failed = Diese Aufgabe ist für dich hier vorbei: Die Lösung liegt hinter dem Knopf unten.
+web-puzzle-confirm-solution = Diese Aufgabe aufgeben und die Lösung sehen?
+web-puzzle-solution-hidden = Die Lösung erscheint, wenn dein Versuch vorbei ist: Löse die Aufgabe oder gib auf.
+web-tournament-title = Turnier #{ $id } „{ $name }“
+web-tournament-status = { $status ->
+    [open] Anmeldung offen
+    [running] Läuft
+    [finished] Beendet
+   *[other] Abgesagt
+}
+web-tournament-round = Runde { $round } von { $rounds }
+web-tournament-crosstable = Kreuztabelle
+web-tournament-games = Laufende Partien
+web-tournament-no-games = Gerade läuft keine Partie.
 settings-web = Das Web-Brett für alle, nicht nur die Spieler: { $state ->
     [on] an
    *[off] aus

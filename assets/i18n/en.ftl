@@ -597,7 +597,7 @@ inline-play-button = ♟ Play
 takeback-declined-already = Game #{ $game }: your takeback was declined; you may ask again after the next move.
 
 # the web board (issue 24)
-cmd-web = Your link to the game on the web board
+cmd-web = Your link to the game (or to your open puzzle) on the web board
 web-off = The web board is not set up on this bot.
 web-link = Game #{ $game } on the web board (this link is yours alone, for { $hours } hours): { $url }
 web-sent-private = I sent you the link in a private message.
@@ -609,7 +609,7 @@ web-resign = Resign
 web-confirm-resign = Resign this game?
 web-confirm-draw = Offer (or accept) a draw?
 web-moves = Moves
-web-link-invalid = This link does not open this game (it is wrong, expired or revoked). Ask the bot for a new one with /web.
+web-link-invalid = This link does not open this page (it is wrong, expired or revoked). Ask the bot for a new one with /web.
 web-slow-down = Too many requests: wait a moment.
 web-private-game = Game #{ $game } belongs to a private chat: only its players open it on the web board.
 web-spectators-off = In this group only the players open game #{ $game } on the web board (an admin may let everyone watch: /settings web on).
@@ -617,6 +617,35 @@ web-app-invalid = Telegram's sign-in for this page did not hold (forged or too o
 web-app-no-game = This page opens a game from its board in the chat: press "Open board" there.
 web-app-opening = Opening the board…
 button-open-board = 🌐 Open board
+web-link-puzzle = Puzzle #{ $id } on the web board (this link is yours alone, for { $hours } hours): { $url }
+web-link-tournament = Tournament #{ $id } “{ $name }” on the web board (this link is yours alone, for { $hours } hours): { $url }
+web-tournament-spectators-off = In this group only the players of tournament #{ $id } open its page on the web board (an admin may let everyone watch: /settings web on).
+web-puzzle-over = Your go at puzzle #{ $id } here is over: its solution is on the page.
+web-piece-white-man = white man
+web-piece-black-man = black man
+web-piece-white-king = white king
+web-piece-black-king = black king
+web-puzzle-title = Puzzle #{ $id }
+web-puzzle-task = { $color ->
+    [white] White
+   *[black] Black
+} to play and win ({ $moves } moves) · rating { $rating } · { $themes }
+web-puzzle-your-move = Your move: tap a piece, then the square it goes to (or drag it there).
+web-puzzle-solved = Solved — well done!
+web-puzzle-failed = This puzzle is over for you here: its solution is behind the button below.
+web-puzzle-confirm-solution = Give up this puzzle and see its solution?
+web-puzzle-solution-hidden = The solution shows once your go at this puzzle is over: solve it, or give up.
+web-tournament-title = Tournament #{ $id } “{ $name }”
+web-tournament-status = { $status ->
+    [open] Open for entries
+    [running] In progress
+    [finished] Finished
+   *[other] Cancelled
+}
+web-tournament-round = round { $round } of { $rounds }
+web-tournament-crosstable = Crosstable
+web-tournament-games = Games in progress
+web-tournament-no-games = No game is in progress.
 settings-web = The web board for everyone, not only the players: { $state ->
     [on] on
    *[off] off

@@ -610,7 +610,7 @@ inline-play-button = ♟ Jouer
 takeback-declined-already = Partie #{ $game } : votre reprise de coup a été refusée ; vous pourrez redemander après le prochain coup.
 
 # the web board (issue 24)
-cmd-web = Votre lien vers la partie sur le damier web
+cmd-web = Votre lien vers la partie (ou votre problème ouvert) sur le damier web
 web-off = Le damier web n’est pas configuré sur ce bot.
 web-link = Partie #{ $game } sur le damier web (ce lien est à vous seul, pour { $hours } heures) : { $url }
 web-sent-private = Je vous ai envoyé le lien en message privé.
@@ -622,7 +622,7 @@ web-resign = Abandonner
 web-confirm-resign = Abandonner cette partie ?
 web-confirm-draw = Proposer (ou accepter) la nulle ?
 web-moves = Coups
-web-link-invalid = Ce lien n’ouvre pas cette partie (faux, expiré ou révoqué). Demandez-en un nouveau avec /web.
+web-link-invalid = Ce lien n’ouvre pas cette page (faux, expiré ou révoqué). Demandez-en un nouveau avec /web.
 web-slow-down = Trop de requêtes : patientez un instant.
 web-private-game = La partie #{ $game } appartient à une conversation privée : seuls ses joueurs l’ouvrent sur le damier web.
 web-spectators-off = Dans ce groupe, seuls les joueurs ouvrent la partie #{ $game } sur le damier web (un administrateur peut l’ouvrir à tous : /settings web on).
@@ -630,6 +630,38 @@ web-app-invalid = La connexion Telegram de cette page n’est pas valable (falsi
 web-app-no-game = Cette page ouvre une partie depuis son damier dans la conversation : appuyez là sur « Ouvrir le damier ».
 web-app-opening = Ouverture du damier…
 button-open-board = 🌐 Ouvrir le damier
+web-link-puzzle = Problème #{ $id } sur le damier web (ce lien est à vous seul, pour { $hours } heures) : { $url }
+web-link-tournament = Tournoi #{ $id } « { $name } » sur le damier web (ce lien est à vous seul, pour { $hours } heures) : { $url }
+web-tournament-spectators-off = Dans ce groupe, seuls les joueurs du tournoi #{ $id } ouvrent sa page sur le damier web (un administrateur peut l’ouvrir à tous : /settings web on).
+web-puzzle-over = Votre essai du problème #{ $id } est terminé ici : sa solution est sur la page.
+web-piece-white-man = pion blanc
+web-piece-black-man = pion noir
+web-piece-white-king = dame blanche
+web-piece-black-king = dame noire
+web-puzzle-title = Problème #{ $id }
+web-puzzle-task = Les { $color ->
+    [white] Blancs
+   *[black] Noirs
+} jouent et gagnent { $moves ->
+    [one] en un coup
+   *[other] en { $moves } coups
+} · classement { $rating } · { $themes }
+web-puzzle-your-move = À vous : touchez une pièce, puis la case où elle va (ou faites-la glisser).
+web-puzzle-solved = Résolu — bravo !
+web-puzzle-failed = Ce problème est terminé pour vous ici : sa solution est derrière le bouton ci-dessous.
+web-puzzle-confirm-solution = Abandonner ce problème et voir sa solution ?
+web-puzzle-solution-hidden = La solution s’affiche une fois votre essai terminé : résolvez le problème ou abandonnez.
+web-tournament-title = Tournoi #{ $id } « { $name } »
+web-tournament-status = { $status ->
+    [open] Inscriptions ouvertes
+    [running] En cours
+    [finished] Terminé
+   *[other] Annulé
+}
+web-tournament-round = ronde { $round } sur { $rounds }
+web-tournament-crosstable = Tableau croisé
+web-tournament-games = Parties en cours
+web-tournament-no-games = Aucune partie n’est en cours.
 settings-web = Le damier web pour tous, pas seulement les joueurs : { $state ->
     [on] oui
    *[off] non

@@ -593,7 +593,7 @@ inline-play-button = ♟ Spēlēt
 takeback-declined-already = Partija #{ $game }: gājiena atsaukšana jau tika noraidīta; jautāt vēlreiz var pēc nākamā gājiena.
 
 # the web board (issue 24)
-cmd-web = Jūsu saite uz partiju tīmekļa galdiņā
+cmd-web = Jūsu saite uz partiju (vai jūsu atvērto uzdevumu) tīmekļa galdiņā
 web-off = Šim robotam tīmekļa galdiņš nav iestatīts.
 web-link = Partija #{ $game } tīmekļa galdiņā (saite tikai jums, { $hours } stundas): { $url }
 web-sent-private = Es nosūtīju saiti jums privātā ziņā.
@@ -605,7 +605,7 @@ web-resign = Padoties
 web-confirm-resign = Padoties šajā partijā?
 web-confirm-draw = Piedāvāt (vai pieņemt) neizšķirtu?
 web-moves = Gājieni
-web-link-invalid = Šī saite neatver šo partiju (nepareiza, novecojusi vai atsaukta). Palūdziet jaunu ar /web.
+web-link-invalid = Šī saite neatver šo lapu (nepareiza, novecojusi vai atsaukta). Palūdziet jaunu ar /web.
 web-slow-down = Pārāk daudz pieprasījumu: mirkli uzgaidiet.
 web-private-game = Partija #{ $game } ir no privātas sarunas: tīmekļa galdiņā to atver tikai tās spēlētāji.
 web-spectators-off = Šajā grupā partiju #{ $game } tīmekļa galdiņā atver tikai spēlētāji (administrators var atļaut visiem: /settings web on).
@@ -613,6 +613,35 @@ web-app-invalid = Telegram pieteikšanās šai lapai neapstiprinājās (viltota 
 web-app-no-game = Šī lapa atver partiju no tās galdiņa sarunā: nospiediet tur “Atvērt galdiņu”.
 web-app-opening = Atveru galdiņu…
 button-open-board = 🌐 Atvērt galdiņu
+web-link-puzzle = Uzdevums #{ $id } tīmekļa galdiņā (saite tikai jums, { $hours } stundas): { $url }
+web-link-tournament = Turnīrs #{ $id } „{ $name }” tīmekļa galdiņā (saite tikai jums, { $hours } stundas): { $url }
+web-tournament-spectators-off = Šajā grupā turnīra #{ $id } lapu tīmekļa galdiņā atver tikai tā dalībnieki (administrators var atļaut visiem: /settings web on).
+web-puzzle-over = Jūsu mēģinājums atrisināt uzdevumu #{ $id } šeit ir beidzies: atrisinājums ir lapā.
+web-piece-white-man = balts kauliņš
+web-piece-black-man = melns kauliņš
+web-piece-white-king = balta dāma
+web-piece-black-king = melna dāma
+web-puzzle-title = Uzdevums #{ $id }
+web-puzzle-task = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} sāk un uzvar (gājieni: { $moves }) · reitings { $rating } · { $themes }
+web-puzzle-your-move = Jūsu gājiens: pieskarieties kauliņam, tad laukam, uz kuru tas iet (vai aizvelciet to).
+web-puzzle-solved = Atrisināts — lieliski!
+web-puzzle-failed = Šis uzdevums jums šeit ir beidzies: atrisinājums ir zem pogas zemāk.
+web-puzzle-confirm-solution = Padoties un redzēt atrisinājumu?
+web-puzzle-solution-hidden = Atrisinājums parādīsies, kad jūsu mēģinājums būs beidzies: atrisiniet uzdevumu vai padodieties.
+web-tournament-title = Turnīrs #{ $id } „{ $name }”
+web-tournament-status = { $status ->
+    [open] Pieteikšanās atvērta
+    [running] Notiek
+    [finished] Beidzies
+   *[other] Atcelts
+}
+web-tournament-round = { $round }. kārta no { $rounds }
+web-tournament-crosstable = Turnīra tabula
+web-tournament-games = Notiekošās partijas
+web-tournament-no-games = Pašlaik nenotiek neviena partija.
 settings-web = Tīmekļa galdiņš visiem, ne tikai spēlētājiem: { $state ->
     [on] jā
    *[off] nē

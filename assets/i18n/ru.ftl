@@ -623,7 +623,7 @@ inline-play-button = ♟ Играть
 takeback-declined-already = Партия #{ $game }: в возврате хода вам уже отказали; попросить снова можно после следующего хода.
 
 # the web board (issue 24)
-cmd-web = Ваша ссылка на партию на веб-доске
+cmd-web = Ваша ссылка на партию (или на вашу открытую задачу) на веб-доске
 web-off = Веб-доска у этого бота не настроена.
 web-link = Партия #{ $game } на веб-доске (ссылка только для вас, на { $hours } ч): { $url }
 web-sent-private = Я отправил ссылку вам в личные сообщения.
@@ -635,7 +635,7 @@ web-resign = Сдаться
 web-confirm-resign = Сдать эту партию?
 web-confirm-draw = Предложить (или принять) ничью?
 web-moves = Ходы
-web-link-invalid = Эта ссылка не открывает партию (неверная, устарела или отозвана). Попросите новую командой /web.
+web-link-invalid = Эта ссылка не открывает эту страницу (неверная, устарела или отозвана). Попросите новую командой /web.
 web-slow-down = Слишком много запросов: подождите немного.
 web-private-game = Партия #{ $game } из личного чата: на веб-доске её открывают только игроки.
 web-spectators-off = В этой группе партию #{ $game } на веб-доске открывают только игроки (администратор может разрешить всем: /settings web on).
@@ -643,6 +643,39 @@ web-app-invalid = Вход через Telegram для этой страницы 
 web-app-no-game = Эта страница открывает партию с её доски в чате: нажмите там «Открыть доску».
 web-app-opening = Открываю доску…
 button-open-board = 🌐 Открыть доску
+web-link-puzzle = Задача №{ $id } на веб-доске (ссылка только для вас, на { $hours } ч): { $url }
+web-link-tournament = Турнир #{ $id } «{ $name }» на веб-доске (ссылка только для вас, на { $hours } ч): { $url }
+web-tournament-spectators-off = В этой группе страницу турнира #{ $id } на веб-доске открывают только его участники (администратор может разрешить всем: /settings web on).
+web-puzzle-over = Ваша попытка решить задачу №{ $id } здесь закончена: решение — на странице.
+web-piece-white-man = белая шашка
+web-piece-black-man = чёрная шашка
+web-piece-white-king = белая дамка
+web-piece-black-king = чёрная дамка
+web-puzzle-title = Задача №{ $id }
+web-puzzle-task = { $color ->
+    [white] Белые
+   *[black] Чёрные
+} начинают и выигрывают в { $moves } { $moves ->
+    [one] ход
+    [few] хода
+   *[other] ходов
+} · рейтинг { $rating } · { $themes }
+web-puzzle-your-move = Ваш ход: нажмите на шашку, затем на поле, куда она идёт (или перетащите её).
+web-puzzle-solved = Решено — отлично!
+web-puzzle-failed = Эта задача для вас здесь закончена: решение — под кнопкой ниже.
+web-puzzle-confirm-solution = Сдаться и посмотреть решение?
+web-puzzle-solution-hidden = Решение откроется, когда ваша попытка закончится: решите задачу или сдайтесь.
+web-tournament-title = Турнир #{ $id } «{ $name }»
+web-tournament-status = { $status ->
+    [open] Идёт запись
+    [running] Идёт
+    [finished] Завершён
+   *[other] Отменён
+}
+web-tournament-round = тур { $round } из { $rounds }
+web-tournament-crosstable = Турнирная таблица
+web-tournament-games = Идущие партии
+web-tournament-no-games = Сейчас ни одна партия не идёт.
 settings-web = Веб-доска для всех, а не только для игроков: { $state ->
     [on] да
    *[off] нет

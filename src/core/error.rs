@@ -12,7 +12,7 @@
 //! test checks every one's message and arguments in all five catalogues.
 
 use crate::store::{
-    ChallengeId, ChatId, GameId, Ply, StoreError, TournamentId, UnknownWord, UserId,
+    ChallengeId, ChatId, GameId, Ply, PuzzleId, StoreError, TournamentId, UnknownWord, UserId,
 };
 use shashki_engine::{MoveError, Variant};
 
@@ -120,7 +120,15 @@ macro_rules! number_args {
     )+};
 }
 
-number_args!(GameId, UserId, ChatId, TournamentId, ChallengeId, Ply);
+number_args!(
+    GameId,
+    UserId,
+    ChatId,
+    TournamentId,
+    ChallengeId,
+    PuzzleId,
+    Ply
+);
 
 /// A feature's refusals: each variant's message id and its arguments
 /// (written by `refusals!`, beside the variant).
@@ -449,7 +457,7 @@ mod tests {
     fn every_refusal_has_its_message_and_arguments_in_every_catalogue() {
         let refusals = Refusal::samples();
         // one per variant of every feature
-        assert_eq!(refusals.len(), 86);
+        assert_eq!(refusals.len(), 88);
         let mut ids = BTreeSet::new();
         for r in &refusals {
             assert!(

@@ -13,6 +13,15 @@ use crate::store::{GameId, Ply};
 use shashki_engine::{AnyGame, Coord};
 
 pub(crate) use crate::core::games::variants::sorted_moves;
+use shashki_engine::{Move, Position, Variant8};
+
+/// The legal moves of an 8×8 position in the order of its move buttons
+/// (as [`sorted_moves`] orders an 8×8 game's): a puzzle's, the web board's.
+pub(crate) fn sorted_moves_8(position: &Position, variant: Variant8) -> Vec<Move> {
+    let mut v = position.legal_moves_in(variant);
+    v.sort_by_key(|m| m.to_string());
+    v
+}
 
 /// How many move buttons a board shows before it asks for a piece first.
 pub(crate) const MOVES_AT_ONCE: usize = 8;
