@@ -25,7 +25,7 @@ use super::ctx::Ctx;
 use super::error::{Halt, Res};
 use super::games::{self, ai::into_service, ai::Evals, load, Loaded};
 use super::i18n::Lang;
-use super::present::buttons::sorted_moves;
+use super::present::buttons::sorted_moves_8;
 use super::present::text::{refusal_text, seat_name};
 use super::present::Draft;
 use super::types::{Link, LinkTo, Target};
@@ -37,7 +37,7 @@ use crate::store::{
 use hmac::{Hmac, KeyInit, Mac};
 use serde::Serialize;
 use sha2::Sha256;
-use shashki_engine::{Color, Kind, Position, Variant8};
+use shashki_engine::{Color, Kind, Position, Variant, Variant8};
 
 /// The settings key of the generated secret.
 const SECRET_KEY: &str = "web_secret";
@@ -290,6 +290,13 @@ super::error::refusals! {
         /// A group's game while the group keeps the web board to its
         /// players (`/settings web off`, the default).
         SpectatorsOff { game: GameId } => "web-spectators-off" ["game" => game],
+        /// A game of a variant the web board does not draw yet (the 10×10
+        /// and 10×8 boards, Bashni's towers): the chat's board only. The
+        /// hook for a web board of any shape: `present::board::on_the_web`.
+        Variant { game: GameId, variant: Variant } => "web-variant" [
+            "game" => game,
+            "variant" => variant,
+        ],
         /// A tournament's page, to someone not playing in it, while its
         /// group keeps the web board to the players.
         TournamentSpectatorsOff { tournament: TournamentId } => "web-tournament-spectators-off" ["id" => tournament],
@@ -304,6 +311,12 @@ super::error::refusals! {
 /// allows it (`/settings web on`; off by default). A private chat's game
 /// is its players' alone.
 pub(crate) fn web_gate(chat: &ChatRow, row: &GameRow, user: UserId) -> Result<(), WebRefusal> {
+    if !super::present::board::on_the_web(row.variant) {
+        return Err(WebRefusal::Variant {
+            game: row.id,
+            variant: row.variant,
+        });
+    }
     if row.color_of(user).is_some() {
         return Ok(());
     }
@@ -535,7 +548,7 @@ pub(crate) fn web_squares(variant: Variant8, squares: &[shashki_engine::Square])
 
 /// The legal moves at `pos`, numbered as the chat's buttons number them.
 pub(crate) fn web_moves(pos: &Position, variant: Variant8) -> Vec<WebMove> {
-    sorted_moves(pos, variant)
+    sorted_moves_8(pos, variant)
         .iter()
         .enumerate()
         .map(|(index, m)| {
@@ -911,8 +924,16 @@ fn app_gate(c: &Tx, page: Page, user: UserId) -> Result<Option<AppGate>, Service
 }
 
 fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
-    let (row, g) = (&l.row, &l.game);
-    let variant: Variant8 = row.variant;
+    // an 8×8 game (`web_gate` lets no other through)
+    let (row, g) = match l.game.eight() {
+        Some(g) => (&l.row, g),
+        None => {
+            return Err(Halt::Failed(ServiceError::Internal(
+                "the web board draws 8×8 games only",
+            )))
+        }
+    };
+    let variant: Variant8 = g.variant();
     let squares = board_squares();
     let you = row.color_of(ctx.user.id);
     let to_move = (row.is_active() && !g.is_over()).then(|| g.side_to_move());
@@ -946,7 +967,7 @@ fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
         game: row.id.0,
         ply: row.ply.0,
         lang: ctx.lang.code().to_string(),
-        variant: super::present::text::variant_name(cat, ctx.lang, variant),
+        variant: super::present::text::variant_name(cat, ctx.lang, variant.into()),
         title: ctx.t("web-title", Some(&args![("game", row.id)])),
         white: seat_name(cat, ctx.c, row.white, ctx.lang)?,
         black: seat_name(cat, ctx.c, row.black, ctx.lang)?,

@@ -25,7 +25,8 @@ pub enum Payload {
         ply: Ply,
         index: u16,
     },
-    /// Show the moves of the piece on `square` (PDN number 1–32) at `ply`.
+    /// Show the moves of the piece on `square` (its PDN number on the
+    /// game's board: 1–32 on 8×8, 1–40 on 10×8, 1–50 on 10×10) at `ply`.
     Piece {
         game: GameId,
         ply: Ply,
@@ -229,7 +230,7 @@ impl Payload {
                 ply: Ply(*p),
                 index: u16::try_from(*i).ok()?,
             },
-            ("p", [g, p, s]) if (1..=32).contains(s) => Payload::Piece {
+            ("p", [g, p, s]) if (1..=50).contains(s) => Payload::Piece {
                 game: GameId(*g),
                 ply: Ply(*p),
                 square: *s as u8,
@@ -315,6 +316,12 @@ mod tests {
                 ply: Ply(2),
                 square: 32,
             },
+            // a square of the 10×10 board
+            Payload::Piece {
+                game: GameId(1),
+                ply: Ply(2),
+                square: 50,
+            },
             Payload::Pieces {
                 game: GameId(1),
                 ply: Ply(2),
@@ -372,7 +379,7 @@ mod tests {
             "m:1:2",
             "m:1:2:x",
             "m:-1:2:3",
-            "p:1:2:33",
+            "p:1:2:51",
             "p:1:2:0",
             "z:1",
             "a:1:2",

@@ -13,7 +13,7 @@ use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::i18n::num;
-use crate::core::present::buttons::sorted_moves;
+use crate::core::present::buttons::sorted_moves_8;
 use crate::core::present::text::color_key;
 use crate::core::web::{
     board_squares, board_string, color_word, piece_names, web_colors, web_moves, web_squares,
@@ -84,7 +84,7 @@ fn known(x: &mut Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, Puzzle)>> {
     Ok(found)
 }
 
-/// A page's answer: the `index`-th legal move (as [`sorted_moves`] numbers
+/// A page's answer: the `index`-th legal move (as [`sorted_moves_8`] numbers
 /// them) after the go's first `step` moves — refused when the go has
 /// moved on since the page showed it.
 pub(crate) fn web_answer(x: &mut Ctx, puzzle: PuzzleId, step: u16, index: u16) -> Res<()> {
@@ -97,7 +97,7 @@ pub(crate) fn web_answer(x: &mut Ctx, puzzle: PuzzleId, step: u16, index: u16) -
         return Err(AccessRefusal::ButtonStale.into());
     }
     let (pos, _) = walk(&p, &moves).ok_or(AccessRefusal::ButtonStale)?;
-    let mv = sorted_moves(&pos, VARIANT)
+    let mv = sorted_moves_8(&pos, VARIANT)
         .get(usize::from(index))
         .copied()
         .ok_or(AccessRefusal::ButtonStale)?;

@@ -403,9 +403,8 @@ pub(super) fn start_pairings(
         for (p, opening) in games {
             let (white, black) = (seat(p.white)?, seat(p.black)?);
             // tournaments are Russian draughts (their openings are)
-            let (start, russian) = (opening.position(), Variant8::Russian);
-            let game_id =
-                games::start_game_from(ctx, white, black, tc, start, russian, false, false)?;
+            let start = games::challenge::game_of(Variant8::Russian, opening.position());
+            let game_id = games::start_game_from(ctx, white, black, tc, start, false, false)?;
             store::insert_tournament_game(
                 ctx.c,
                 &TournamentGameRow {
