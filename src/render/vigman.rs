@@ -79,7 +79,7 @@ fn draw(
     }
     for rank in 0..8u8 {
         for file in 0..8u8 {
-            if (file + rank) % 2 == 0 {
+            if (file + rank).is_multiple_of(2) {
                 continue; // dark squares: drawn above
             }
             if let Some(p) = pos.piece_at(file, rank) {

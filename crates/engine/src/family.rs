@@ -22,6 +22,7 @@ use crate::search::Searcher;
 use crate::search::{choose_move_in, ChooseOptions, Level};
 use crate::square::{Board10, Board10x8, Board8, Shape, Square};
 use crate::towers::{self, TowerGame, TowerGameError, TowerMove, TowerPosition};
+use crate::vigman::{self, Squares, VigmanGame, VigmanGameError, VigmanMove, VigmanPosition};
 use std::fmt;
 use std::str::FromStr;
 
@@ -44,6 +45,7 @@ pub enum Variant {
     Breakthrough,
     Russian10x8,
     Bashni,
+    Vigman,
 }
 
 /// The board a variant is played on.
@@ -81,7 +83,7 @@ impl fmt::Display for UnknownVariant {
 impl std::error::Error for UnknownVariant {}
 
 impl Variant {
-    pub const ALL: [Variant; 15] = [
+    pub const ALL: [Variant; 16] = [
         Variant::Russian,
         Variant::Poddavki,
         Variant::Brazilian,
@@ -97,6 +99,7 @@ impl Variant {
         Variant::Breakthrough,
         Variant::Russian10x8,
         Variant::Bashni,
+        Variant::Vigman,
     ];
 
     /// The 8×8 rule set of a variant played with [`Game`], if it is one.
@@ -125,6 +128,7 @@ impl Variant {
             Variant::Breakthrough => "breakthrough",
             Variant::Russian10x8 => "russian-10x8",
             Variant::Bashni => "bashni",
+            Variant::Vigman => "vigman",
             v => v.eight().map(Variant8::key).unwrap_or_default(),
         }
     }
@@ -144,6 +148,7 @@ impl Variant {
             Variant::Breakthrough => Breakthrough::NAME,
             Variant::Russian10x8 => Russian10x8::NAME,
             Variant::Bashni => "Bashni (Towers)",
+            Variant::Vigman => "Vigman's double game",
             v => v.eight().map(Variant8::name).unwrap_or_default(),
         }
     }
@@ -159,6 +164,12 @@ impl Variant {
             Variant::Russian10x8 => BoardKind::TenByEight,
             _ => BoardKind::Eight,
         }
+    }
+
+    /// Whether pieces stand on the light squares too (Vigman's second
+    /// game).
+    pub fn uses_light_squares(self) -> bool {
+        self == Variant::Vigman
     }
 
     /// Whether captured pieces stay on the board under their captor.
@@ -191,7 +202,7 @@ impl Variant {
         match self {
             Variant::International | Variant::Antidraughts | Variant::Breakthrough => 20,
             Variant::Frisian | Variant::Frysk => 40,
-            Variant::Russian10x8 | Variant::Bashni => 25,
+            Variant::Russian10x8 | Variant::Bashni | Variant::Vigman => 25,
             v => v.eight().map(Variant8::pdn_game_type).unwrap_or(25),
         }
     }
@@ -204,7 +215,8 @@ impl Variant {
             | Variant::Antidraughts
             | Variant::Breakthrough
             | Variant::Russian10x8
-            | Variant::Bashni => Some(self.key()),
+            | Variant::Bashni
+            | Variant::Vigman => Some(self.key()),
             _ => None,
         }
     }
@@ -219,6 +231,7 @@ impl Variant {
             Variant::Breakthrough => AnyGame::Breakthrough(GameOn::new()),
             Variant::Russian10x8 => AnyGame::Russian10x8(GameOn::new()),
             Variant::Bashni => AnyGame::Bashni(TowerGame::new()),
+            Variant::Vigman => AnyGame::Vigman(VigmanGame::new()),
             v => AnyGame::Eight(Game::new(v.eight().unwrap_or_default())),
         }
     }
@@ -239,6 +252,9 @@ impl Variant {
             Variant::Russian10x8 => AnyGame::Russian10x8(wide(fen)?),
             Variant::Bashni => AnyGame::Bashni(TowerGame::from_position(
                 towers::parse_tower_fen(fen).map_err(|e| PositionError::Towers(e.to_string()))?,
+            )),
+            Variant::Vigman => AnyGame::Vigman(VigmanGame::from_position(
+                VigmanPosition::parse_fen(fen).map_err(|e| PositionError::Vigman(e.to_string()))?,
             )),
             v => {
                 let v8 = v.eight().unwrap_or_default();
@@ -292,13 +308,15 @@ pub enum PositionError {
     Fen(FenError),
     /// A Bashni FEN (with towers) was malformed.
     Towers(String),
+    /// A Vigman FEN (pieces on both colours) was malformed.
+    Vigman(String),
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::Fen(e) => e.fmt(f),
-            PositionError::Towers(e) => f.write_str(e),
+            PositionError::Towers(e) | PositionError::Vigman(e) => f.write_str(e),
         }
     }
 }
@@ -324,6 +342,24 @@ impl Coord {
         let (file, rank) = towers::coords(sq);
         Coord { file, rank }
     }
+
+    /// A square of one of Vigman's boards (the light one mirrored) on the
+    /// real board.
+    fn of_vigman(squares: Squares, sq: Square) -> Coord {
+        let file = match squares {
+            Squares::Dark => sq.file(),
+            Squares::Light => 7 - sq.file(),
+        };
+        Coord {
+            file,
+            rank: sq.rank(),
+        }
+    }
+
+    /// Whether it is a dark square (a1 is dark).
+    pub fn is_dark(self) -> bool {
+        (self.file + self.rank).is_multiple_of(2)
+    }
 }
 
 /// What stands on a square: one piece, or (in Bashni) a tower of pieces,
@@ -340,6 +376,8 @@ pub enum AnyPosition {
     Ten(Position<Board10>),
     TenByEight(Position<Board10x8>),
     Towers(TowerPosition),
+    /// Vigman: pieces on both colours of squares.
+    Vigman(VigmanPosition),
 }
 
 impl AnyPosition {
@@ -349,6 +387,7 @@ impl AnyPosition {
             AnyPosition::Ten(p) => p.side_to_move(),
             AnyPosition::TenByEight(p) => p.side_to_move(),
             AnyPosition::Towers(p) => p.side_to_move(),
+            AnyPosition::Vigman(p) => p.side_to_move(),
         }
     }
 
@@ -369,6 +408,10 @@ impl AnyPosition {
                     (!stack.is_empty()).then(|| (Coord::of_tower(s), stack))
                 })
                 .collect(),
+            AnyPosition::Vigman(p) => (0..8u8)
+                .flat_map(|rank| (0..8u8).map(move |file| Coord { file, rank }))
+                .filter_map(|c| p.piece_at(c.file, c.rank).map(|pc| (c, vec![pc])))
+                .collect(),
         }
     }
 
@@ -388,6 +431,8 @@ pub enum AnyMove {
     Ten(Move<Board10>),
     TenByEight(Move<Board10x8>),
     Towers(TowerMove),
+    /// A Vigman sub-move (half a turn).
+    Vigman(VigmanMove),
 }
 
 impl AnyMove {
@@ -401,6 +446,12 @@ impl AnyMove {
             AnyMove::Ten(m) => path(m),
             AnyMove::TenByEight(m) => path(m),
             AnyMove::Towers(m) => m.path().iter().map(|&s| Coord::of_tower(s)).collect(),
+            AnyMove::Vigman(m) => {
+                m.mv.path()
+                    .into_iter()
+                    .map(|s| Coord::of_vigman(m.squares, s))
+                    .collect()
+            }
         }
     }
 
@@ -423,6 +474,12 @@ impl AnyMove {
             AnyMove::Ten(m) => taken(m),
             AnyMove::TenByEight(m) => taken(m),
             AnyMove::Towers(m) => m.taken().iter().map(|&s| Coord::of_tower(s)).collect(),
+            AnyMove::Vigman(m) => {
+                m.mv.captured_squares()
+                    .into_iter()
+                    .map(|s| Coord::of_vigman(m.squares, s))
+                    .collect()
+            }
         }
     }
 
@@ -432,6 +489,7 @@ impl AnyMove {
             AnyMove::Ten(m) => m.is_capture(),
             AnyMove::TenByEight(m) => m.is_capture(),
             AnyMove::Towers(m) => m.is_capture(),
+            AnyMove::Vigman(m) => m.mv.is_capture(),
         }
     }
 
@@ -441,6 +499,7 @@ impl AnyMove {
             AnyMove::Ten(m) => m.is_promotion(),
             AnyMove::TenByEight(m) => m.is_promotion(),
             AnyMove::Towers(m) => m.is_promotion(),
+            AnyMove::Vigman(m) => m.mv.is_promotion(),
         }
     }
 
@@ -465,12 +524,14 @@ pub enum AnyGame {
     Breakthrough(GameOn<Breakthrough>),
     Russian10x8(GameOn<Russian10x8>),
     Bashni(TowerGame),
+    /// Vigman's double game: a turn is two sub-moves.
+    Vigman(VigmanGame),
 }
 
 /// Run `$body` with `$g` bound to the [`GameOn`] of a wide-board game, or
 /// `$eight` / `$towers` for the others.
 macro_rules! per_game {
-    ($self:expr, $g:ident => $wide:expr, eight $e:ident => $eight:expr, towers $t:ident => $towers:expr) => {
+    ($self:expr, $g:ident => $wide:expr, eight $e:ident => $eight:expr, towers $t:ident => $towers:expr, vigman $v:ident => $vigman:expr) => {
         match $self {
             AnyGame::Eight($e) => $eight,
             AnyGame::International($g) => $wide,
@@ -480,6 +541,7 @@ macro_rules! per_game {
             AnyGame::Breakthrough($g) => $wide,
             AnyGame::Russian10x8($g) => $wide,
             AnyGame::Bashni($t) => $towers,
+            AnyGame::Vigman($v) => $vigman,
         }
     };
 }
@@ -499,6 +561,17 @@ fn tower_error(e: TowerGameError, game: &TowerGame) -> GameError {
                 legal,
             })
         }
+    }
+}
+
+fn vigman_error(e: VigmanGameError) -> GameError {
+    match e {
+        VigmanGameError::Over(o) => GameError::Over(o),
+        VigmanGameError::Illegal { input, legal } => GameError::Move(MoveError::Illegal {
+            input,
+            reason: None,
+            legal,
+        }),
     }
 }
 
@@ -570,6 +643,7 @@ impl AnyGame {
             AnyGame::Breakthrough(_) => Variant::Breakthrough,
             AnyGame::Russian10x8(_) => Variant::Russian10x8,
             AnyGame::Bashni(_) => Variant::Bashni,
+            AnyGame::Vigman(_) => Variant::Vigman,
         }
     }
 
@@ -586,7 +660,8 @@ impl AnyGame {
     pub fn position(&self) -> AnyPosition {
         per_game!(self, g => <_ as WideMove>::wrap_position(g.position()),
             eight e => AnyPosition::Eight(*e.position()),
-            towers t => AnyPosition::Towers(*t.position()))
+            towers t => AnyPosition::Towers(*t.position()),
+            vigman v => AnyPosition::Vigman(*v.position()))
     }
 
     pub fn side_to_move(&self) -> Color {
@@ -595,25 +670,29 @@ impl AnyGame {
 
     /// Plies played.
     pub fn ply(&self) -> usize {
-        per_game!(self, g => g.moves().len(), eight e => e.ply(), towers t => t.moves().len())
+        per_game!(self, g => g.moves().len(), eight e => e.ply(), towers t => t.moves().len(),
+            vigman v => v.moves().len())
     }
 
     /// The current position as the variant's FEN.
     pub fn fen(&self) -> String {
         per_game!(self, g => to_fen_on(g.position()),
             eight e => e.variant().format_fen(e.position()),
-            towers t => towers::to_tower_fen(t.position()))
+            towers t => towers::to_tower_fen(t.position()),
+            vigman v => v.position().to_fen())
     }
 
     /// The start position as the variant's FEN.
     pub fn start_fen(&self) -> String {
         per_game!(self, g => to_fen_on(&g.positions()[0]),
             eight e => e.variant().format_fen(e.start_position()),
-            towers t => towers::to_tower_fen(t.start_position()))
+            towers t => towers::to_tower_fen(t.start_position()),
+            vigman v => v.start_position().to_fen())
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        per_game!(self, g => g.outcome(), eight e => e.outcome(), towers t => t.outcome())
+        per_game!(self, g => g.outcome(), eight e => e.outcome(), towers t => t.outcome(),
+            vigman v => v.outcome())
     }
 
     pub fn is_over(&self) -> bool {
@@ -630,7 +709,8 @@ impl AnyGame {
         }
         per_game!(self, g => wrap(g.legal_moves()),
             eight e => e.legal_moves().into_iter().map(AnyMove::Eight).collect(),
-            towers t => t.legal_moves().into_iter().map(AnyMove::Towers).collect())
+            towers t => t.legal_moves().into_iter().map(AnyMove::Towers).collect(),
+            vigman v => v.legal_moves().into_iter().map(AnyMove::Vigman).collect())
     }
 
     /// `mv` written in the variant's notation, as the players write it
@@ -655,6 +735,7 @@ impl AnyGame {
                 format_move_on(&legal, m)
             }
             (_, AnyMove::Towers(m)) => m.notation(),
+            (_, AnyMove::Vigman(m)) => m.to_string(),
             (_, AnyMove::Eight(m)) => m.to_string(),
         }
     }
@@ -688,6 +769,24 @@ impl AnyGame {
                         GameError::Over(_) => MoveError::NoLegalMoves,
                     }
                 }),
+            AnyGame::Vigman(v) => v
+                .position()
+                .parse_move(text)
+                .map(AnyMove::Vigman)
+                .ok_or_else(|| {
+                    let mut legal: Vec<String> =
+                        v.legal_moves().iter().map(|m| m.to_string()).collect();
+                    legal.sort();
+                    if legal.is_empty() {
+                        MoveError::NoLegalMoves
+                    } else {
+                        MoveError::Illegal {
+                            input: text.chars().take(32).collect(),
+                            reason: None,
+                            legal,
+                        }
+                    }
+                }),
         }
     }
 
@@ -714,6 +813,10 @@ impl AnyGame {
             AnyGame::Russian10x8(g) => wide(g, mv),
             AnyGame::Bashni(t) => match mv {
                 AnyMove::Towers(m) => t.play(m).map_err(|e| tower_error(e, t)),
+                _ => Err(GameError::Move(MoveError::NoLegalMoves)),
+            },
+            AnyGame::Vigman(v) => match mv {
+                AnyMove::Vigman(m) => v.play(m).map_err(vigman_error),
                 _ => Err(GameError::Move(MoveError::NoLegalMoves)),
             },
         }
@@ -746,6 +849,7 @@ impl AnyGame {
             AnyGame::Breakthrough(g) => wide(g),
             AnyGame::Russian10x8(g) => wide(g),
             AnyGame::Bashni(t) => t.undo().map(AnyMove::Towers),
+            AnyGame::Vigman(v) => v.undo().map(AnyMove::Vigman),
         }
     }
 
@@ -756,7 +860,8 @@ impl AnyGame {
         }
         per_game!(self, g => wrap(g.moves()),
             eight e => e.moves().iter().copied().map(AnyMove::Eight).collect(),
-            towers t => t.moves().iter().copied().map(AnyMove::Towers).collect())
+            towers t => t.moves().iter().copied().map(AnyMove::Towers).collect(),
+            vigman v => v.moves().iter().copied().map(AnyMove::Vigman).collect())
     }
 
     /// The moves played, each written as the players write it at its turn.
@@ -777,17 +882,20 @@ impl AnyGame {
 
     pub fn resign(&mut self, loser: Color) -> Result<Outcome, GameError> {
         per_game!(self, g => g.resign(loser), eight e => e.resign(loser),
-            towers t => t.resign(loser).map_err(|e| tower_error(e, t)))
+            towers t => t.resign(loser).map_err(|e| tower_error(e, t)),
+            vigman v => v.resign(loser).map_err(vigman_error))
     }
 
     pub fn agree_draw(&mut self) -> Result<Outcome, GameError> {
         per_game!(self, g => g.agree_draw(), eight e => e.agree_draw(),
-            towers t => t.agree_draw().map_err(|e| tower_error(e, t)))
+            towers t => t.agree_draw().map_err(|e| tower_error(e, t)),
+            vigman v => v.agree_draw().map_err(vigman_error))
     }
 
     pub fn time_out(&mut self, loser: Color) -> Result<Outcome, GameError> {
         per_game!(self, g => g.time_out(loser), eight e => e.time_out(loser),
-            towers t => t.time_out(loser).map_err(|e| tower_error(e, t)))
+            towers t => t.time_out(loser).map_err(|e| tower_error(e, t)),
+            vigman v => v.time_out(loser).map_err(vigman_error))
     }
 
     /// The AI's move at `level` (`seed` makes the weak levels' choices
@@ -824,6 +932,7 @@ impl AnyGame {
             AnyGame::Bashni(t) => {
                 towers::choose_move(t.position(), u32::from(level.number())).map(AnyMove::Towers)
             }
+            AnyGame::Vigman(v) => vigman::choose_move(v, level.number(), seed).map(AnyMove::Vigman),
         }
     }
 
@@ -859,11 +968,13 @@ impl AnyGame {
             .game_from_fen(&start)
             .map(|g| g.side_to_move() == Color::Black)
             .unwrap_or(false);
+        // plies per side's turn: two sub-moves in Vigman's game
+        let turn = if v == Variant::Vigman { 2 } else { 1 };
         let mut tokens = Vec::new();
         for (ply, text) in self.move_texts().into_iter().enumerate() {
-            let shifted = ply + usize::from(black_first);
-            if shifted % 2 == 0 {
-                tokens.push(format!("{}. {text}", shifted / 2 + 1));
+            let shifted = ply + turn * usize::from(black_first);
+            if shifted % (2 * turn) == 0 {
+                tokens.push(format!("{}. {text}", shifted / (2 * turn) + 1));
             } else if ply == 0 {
                 tokens.push(format!("1... {text}"));
             } else {
@@ -956,6 +1067,31 @@ mod tests {
         }
         assert_eq!(g.ply(), 0);
         assert_eq!(t.ply(), 0);
+    }
+
+    #[test]
+    fn vigman_turns_are_two_sub_moves_on_either_colour() {
+        let mut g = Variant::Vigman.new_game();
+        assert!(Variant::Vigman.uses_light_squares());
+        assert_eq!(g.position().stacks().len(), 48);
+        let dark = g.play_text("c3-d4").expect("a dark sub-move");
+        assert!(dark.from().is_dark());
+        assert_eq!(
+            g.side_to_move(),
+            Color::White,
+            "the second sub-move is White's"
+        );
+        let light = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| !m.from().is_dark())
+            .expect("a light sub-move");
+        let text = g.format_move(&light);
+        g.play_text(&text).expect("the light sub-move by its text");
+        assert_eq!(g.side_to_move(), Color::Black);
+        let pdn = g.to_pdn(&[]);
+        assert!(pdn.contains(&format!("1. c3-d4 {text} *")), "{pdn}");
+        assert!(pdn.contains("[Variant \"vigman\"]"), "{pdn}");
     }
 
     #[test]
