@@ -143,6 +143,14 @@ impl Service {
         self.clock.now()
     }
 
+    /// How many times the service's connection has gone to the database
+    /// (PostgreSQL: round trips to the server; see
+    /// [`crate::store::Tx::round_trips`]): what an action costs, for
+    /// tests and benches.
+    pub fn store_round_trips(&self) -> u64 {
+        self.lock().round_trips()
+    }
+
     /// The store, for one transaction or read. Held only for database work,
     /// never while the engine thinks or a board is drawn.
     pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Store> {

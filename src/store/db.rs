@@ -12,6 +12,7 @@
 use super::pg::PgConn;
 use super::{StoreError, StoreResult};
 use rusqlite::types::{FromSql, ToSql, Value, ValueRef};
+use std::cell::Cell;
 
 /// The connection behind a [`Tx`].
 pub(in crate::store) enum Db {
@@ -24,6 +25,9 @@ pub(in crate::store) enum Db {
 /// the store looks inside.
 pub struct Tx {
     pub(in crate::store) db: Db,
+    /// Calls made to the database on SQLite (PostgreSQL counts its own
+    /// round trips): see [`Tx::round_trips`].
+    calls: Cell<u64>,
 }
 
 /// A column index of a [`Row`] (a `usize`; a trait so that `r.get(0)`
@@ -77,6 +81,25 @@ fn from_sql_error(i: usize, v: &Value, e: rusqlite::types::FromSqlError) -> rusq
 }
 
 impl Tx {
+    pub(in crate::store) fn new(db: Db) -> Tx {
+        Tx {
+            db,
+            calls: Cell::new(0),
+        }
+    }
+
+    /// How many times this connection has gone to the database: on
+    /// PostgreSQL its round trips to the server (a read answered from the
+    /// transaction's cache is none), on SQLite the statements it ran (a
+    /// batch of transaction control counts once). For tests and benches
+    /// that watch what an action costs.
+    pub fn round_trips(&self) -> u64 {
+        match &self.db {
+            Db::Sqlite(_) => self.calls.get(),
+            Db::Postgres(c) => c.round_trips(),
+        }
+    }
+
     /// Whether this runs on PostgreSQL (where a query needs words SQLite
     /// lacks, e.g. `FOR UPDATE SKIP LOCKED`).
     pub(in crate::store) fn is_postgres(&self) -> bool {
@@ -85,6 +108,7 @@ impl Tx {
 
     /// Run a statement; how many rows it changed.
     pub(in crate::store) fn exec(&self, sql: &str, p: &[&dyn ToSql]) -> StoreResult<usize> {
+        self.calls.set(self.calls.get() + 1);
         match &self.db {
             Db::Sqlite(c) => Ok(c.prepare_cached(sql)?.execute(p)?),
             Db::Postgres(c) => c.exec(sql, p),
@@ -98,6 +122,7 @@ impl Tx {
         p: &[&dyn ToSql],
         mut f: impl FnMut(&Row) -> rusqlite::Result<T>,
     ) -> StoreResult<Option<T>> {
+        self.calls.set(self.calls.get() + 1);
         match &self.db {
             Db::Sqlite(c) => {
                 let mut st = c.prepare_cached(sql)?;
@@ -135,6 +160,7 @@ impl Tx {
         p: &[&dyn ToSql],
         mut f: impl FnMut(&Row) -> rusqlite::Result<T>,
     ) -> StoreResult<Vec<T>> {
+        self.calls.set(self.calls.get() + 1);
         match &self.db {
             Db::Sqlite(c) => {
                 let mut st = c.prepare_cached(sql)?;
@@ -158,6 +184,7 @@ impl Tx {
 
     /// Run statements with no parameters (transaction control, schema).
     pub(in crate::store) fn batch(&self, sql: &str) -> StoreResult<()> {
+        self.calls.set(self.calls.get() + 1);
         match &self.db {
             Db::Sqlite(c) => Ok(c.execute_batch(sql)?),
             Db::Postgres(c) => c.batch(sql),

@@ -56,6 +56,8 @@ pub(in crate::store) struct PgConn {
     /// Rows of the reads repeated inside a transaction, by their SQL and
     /// parameters (see [`cacheable`]): emptied by any other statement.
     reads: RefCell<HashMap<(String, String), Vec<postgres::Row>>>,
+    /// Round trips to the server so far (see `Tx::round_trips`).
+    trips: Cell<u64>,
 }
 
 impl From<postgres::Error> for StoreError {
@@ -80,6 +82,7 @@ impl PgConn {
             in_tx: Cell::new(false),
             lost: Cell::new(false),
             reads: RefCell::new(HashMap::new()),
+            trips: Cell::new(0),
         };
         conn.migrate()?;
         Ok(conn)
@@ -101,12 +104,18 @@ impl PgConn {
             self.lost.set(false);
         }
         let client = client.as_mut().ok_or(StoreError::Closed)?;
+        self.trips.set(self.trips.get() + 1);
         f(client).map_err(|e| {
             if connection_lost(&e) || client.is_closed() {
                 self.lost.set(true);
             }
             StoreError::Postgres(e)
         })
+    }
+
+    /// Round trips to the server so far.
+    pub(in crate::store) fn round_trips(&self) -> u64 {
+        self.trips.get()
     }
 
     /// The prepared statement of `sql` (prepared on first use).
