@@ -12,7 +12,7 @@
 use super::pg::PgConn;
 use super::{StoreError, StoreResult};
 use rusqlite::types::{FromSql, ToSql, Value, ValueRef};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 /// The connection behind a [`Tx`].
 pub(in crate::store) enum Db {
@@ -25,6 +25,11 @@ pub(in crate::store) enum Db {
 /// the store looks inside.
 pub struct Tx {
     pub(in crate::store) db: Db,
+    /// Transaction control that goes to the database with the next
+    /// statements of the kind (a write transaction's `BEGIN`, a kept
+    /// savepoint's `RELEASE`): on PostgreSQL one round trip instead of two
+    /// (see [`Tx::batch`]).
+    pending: RefCell<String>,
     /// Calls made to the database on SQLite (PostgreSQL counts its own
     /// round trips): see [`Tx::round_trips`].
     calls: Cell<u64>,
@@ -84,6 +89,7 @@ impl Tx {
     pub(in crate::store) fn new(db: Db) -> Tx {
         Tx {
             db,
+            pending: RefCell::new(String::new()),
             calls: Cell::new(0),
         }
     }
@@ -100,6 +106,15 @@ impl Tx {
         }
     }
 
+    /// Send the transaction control still waiting (before a statement
+    /// that cannot carry it).
+    fn flush(&self) -> StoreResult<()> {
+        if self.pending.borrow().is_empty() {
+            return Ok(());
+        }
+        self.batch("")
+    }
+
     /// Whether this runs on PostgreSQL (where a query needs words SQLite
     /// lacks, e.g. `FOR UPDATE SKIP LOCKED`).
     pub(in crate::store) fn is_postgres(&self) -> bool {
@@ -108,6 +123,7 @@ impl Tx {
 
     /// Run a statement; how many rows it changed.
     pub(in crate::store) fn exec(&self, sql: &str, p: &[&dyn ToSql]) -> StoreResult<usize> {
+        self.flush()?;
         self.calls.set(self.calls.get() + 1);
         match &self.db {
             Db::Sqlite(c) => Ok(c.prepare_cached(sql)?.execute(p)?),
@@ -122,6 +138,7 @@ impl Tx {
         p: &[&dyn ToSql],
         mut f: impl FnMut(&Row) -> rusqlite::Result<T>,
     ) -> StoreResult<Option<T>> {
+        self.flush()?;
         self.calls.set(self.calls.get() + 1);
         match &self.db {
             Db::Sqlite(c) => {
@@ -160,6 +177,7 @@ impl Tx {
         p: &[&dyn ToSql],
         mut f: impl FnMut(&Row) -> rusqlite::Result<T>,
     ) -> StoreResult<Vec<T>> {
+        self.flush()?;
         self.calls.set(self.calls.get() + 1);
         match &self.db {
             Db::Sqlite(c) => {
@@ -182,22 +200,45 @@ impl Tx {
         }
     }
 
-    /// Run statements with no parameters (transaction control, schema).
+    /// Run statements with no parameters (transaction control, schema),
+    /// after the transaction control still waiting, in one call.
     pub(in crate::store) fn batch(&self, sql: &str) -> StoreResult<()> {
+        let mut all = std::mem::take(&mut *self.pending.borrow_mut());
+        if !sql.is_empty() {
+            if !all.is_empty() {
+                all.push_str("; ");
+            }
+            all.push_str(sql);
+        }
+        if all.is_empty() {
+            return Ok(());
+        }
         self.calls.set(self.calls.get() + 1);
         match &self.db {
-            Db::Sqlite(c) => Ok(c.execute_batch(sql)?),
-            Db::Postgres(c) => c.batch(sql),
+            Db::Sqlite(c) => Ok(c.execute_batch(&all)?),
+            Db::Postgres(c) => c.batch(&all),
         }
+    }
+
+    /// Transaction control sent with the next call (see [`Tx::pending`]):
+    /// nothing runs on the connection in between, so it is as if sent now.
+    fn defer(&self, sql: &str) {
+        let mut pending = self.pending.borrow_mut();
+        if !pending.is_empty() {
+            pending.push_str("; ");
+        }
+        pending.push_str(sql);
     }
 
     /// Open a write transaction: SQLite's IMMEDIATE one (the file's write
     /// lock at once); on PostgreSQL the writers' advisory lock (one writer
     /// at a time, across processes, as with SQLite).
+    /// Sent with the transaction's first statement (a batch's first
+    /// savepoint: one round trip).
     fn begin_write(&self) -> StoreResult<Open<'_>> {
         match &self.db {
-            Db::Sqlite(_) => self.batch("BEGIN IMMEDIATE")?,
-            Db::Postgres(_) => self.batch(&super::pg::BEGIN_WRITE)?,
+            Db::Sqlite(_) => self.defer("BEGIN IMMEDIATE"),
+            Db::Postgres(_) => self.defer(&super::pg::BEGIN_WRITE),
         }
         Ok(Open {
             tx: self,
@@ -235,6 +276,14 @@ impl Open<'_> {
                 Err(e)
             }
         }
+    }
+
+    /// End it keeping its writes, with `sql` sent along with the next
+    /// call (a savepoint's `RELEASE`: see [`Tx::defer`]). A failure then
+    /// fails that call, and the transaction with it.
+    fn commit_later(mut self, sql: &'static str) {
+        self.undo = "";
+        self.tx.defer(sql);
     }
 
     /// End it dropping its writes.
@@ -290,7 +339,7 @@ impl<'s> Batch<'s> {
         let sp = tx.savepoint()?;
         let value = f(tx);
         if keep(&value) {
-            sp.commit("RELEASE SAVEPOINT event")?;
+            sp.commit_later("RELEASE SAVEPOINT event");
         } else {
             sp.rollback()?;
         }

@@ -304,18 +304,53 @@ pub fn record_move(
     clock: &NextClock,
     now: i64,
 ) -> StoreResult<bool> {
-    let changed = c.exec("UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminders_sent = 0,
-                          draw_offer = NULL, updated_at = ?6, white_bank = ?7, black_bank = ?8
-         WHERE id = ?1 AND ply = ?2 AND status = 'active'", params![game_id, ply, fen_after, clock.deadline, clock.reminder_at, now, clock.white_bank, clock.black_bank])?;
-    if changed != 1 {
-        return Ok(false);
+    Ok(play_move(c, game_id, ply, notation, fen_after, user, clock, now)?.is_some())
+}
+
+/// [`record_move`], and the game's row after it (None: nothing written,
+/// the game moved on or ended).
+#[allow(clippy::too_many_arguments)] // as record_move
+pub fn play_move(
+    c: &Tx,
+    game_id: GameId,
+    ply: Ply,
+    notation: &str,
+    fen_after: &str,
+    user: Option<UserId>,
+    clock: &NextClock,
+    now: i64,
+) -> StoreResult<Option<GameRow>> {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminders_sent = 0,
+                              draw_offer = NULL, updated_at = ?6, white_bank = ?7, black_bank = ?8
+             WHERE id = ?1 AND ply = ?2 AND status = 'active'
+             RETURNING {GAME_COLS}"
+        )
+    });
+    let row = c.one(
+        &SQL,
+        params![
+            game_id,
+            ply,
+            fen_after,
+            clock.deadline,
+            clock.reminder_at,
+            now,
+            clock.white_bank,
+            clock.black_bank
+        ],
+        game_row,
+    )?;
+    if row.is_none() {
+        return Ok(None);
     }
     c.exec(
         "INSERT INTO moves (game_id, ply, notation, fen_after, user_id, played_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![game_id, ply.next(), notation, fen_after, user, now],
     )?;
-    Ok(true)
+    Ok(row)
 }
 
 /// Take a game at `ply` back to `to` (`fen`: the position there): its

@@ -209,7 +209,7 @@ pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
         .map_err(|e| corrupt(format!("checked move refused: {e}")))?;
     let next_seat = row.seat(mover_color.opposite());
     let clock = clock_after_move(ctx, &row, mover_color, outcome.is_some())?;
-    let written = store::record_move(
+    let Some(row) = store::play_move(
         ctx.c,
         row.id,
         row.ply,
@@ -218,13 +218,12 @@ pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
         mover.user_id(),
         &clock,
         ctx.now,
-    )?;
-    if !written {
+    )?
+    else {
         // another move reached the game first
         return Err(AccessRefusal::ButtonStale.into());
-    }
+    };
     ctx.moves += 1;
-    let row = store::game(ctx.c, row.id)?.ok_or(corrupt("a game vanished"))?;
     let a = args![
         ("player", ctx.seat_name(mover)?),
         ("move", game.variant().format_move(&mv)),

@@ -54,7 +54,8 @@ pub(in crate::store) struct PgConn {
     /// The last error said the connection is gone.
     lost: Cell<bool>,
     /// Rows of the reads repeated inside a transaction, by their SQL and
-    /// parameters (see [`cacheable`]): emptied by any other statement.
+    /// parameters (see [`cacheable`]): a write forgets those that read
+    /// the table it writes (see [`Written`]), any other statement all.
     reads: RefCell<HashMap<(String, String), Vec<postgres::Row>>>,
     /// Round trips to the server so far (see `Tx::round_trips`).
     trips: Cell<u64>,
@@ -118,6 +119,16 @@ impl PgConn {
         self.trips.get()
     }
 
+    /// Forget the cached reads `sql` (a statement that is not a cached
+    /// read) may have changed.
+    fn forget_reads(&self, sql: &str) {
+        let mut reads = self.reads.borrow_mut();
+        match Written::by(sql) {
+            Written::Table(t) => reads.retain(|(read, _), _| !mentions(read, &t)),
+            Written::Anything => reads.clear(),
+        }
+    }
+
     /// The prepared statement of `sql` (prepared on first use).
     fn statement(&self, sql: &str) -> StoreResult<postgres::Statement> {
         if let Some(st) = self.statements.borrow().get(sql) {
@@ -135,7 +146,7 @@ impl PgConn {
         sql: &str,
         p: &[&dyn rusqlite::types::ToSql],
     ) -> StoreResult<usize> {
-        self.reads.borrow_mut().clear();
+        self.forget_reads(sql);
         let st = self.statement(sql)?;
         let values = values(p)?;
         let refs = refs(&values);
@@ -160,7 +171,7 @@ impl PgConn {
             return Ok(rows);
         }
         if key.is_none() {
-            self.reads.borrow_mut().clear();
+            self.forget_reads(sql);
         }
         let st = self.statement(sql)?;
         let refs = refs(&values);
@@ -171,16 +182,36 @@ impl PgConn {
         Ok(rows)
     }
 
+    /// Statements without parameters, in one round trip: transaction
+    /// control (`BEGIN; SELECT pg_advisory_xact_lock(…); SAVEPOINT event`,
+    /// `RELEASE SAVEPOINT event; COMMIT`, …) or schema.
     pub(in crate::store) fn batch(&self, sql: &str) -> StoreResult<()> {
-        self.reads.borrow_mut().clear();
-        let word = sql.trim_start().to_ascii_uppercase();
-        let res = self.with(|c| c.batch_execute(sql));
-        if word.starts_with("BEGIN") && res.is_ok() {
-            self.in_tx.set(true);
-        } else if (word.starts_with("COMMIT") && res.is_ok())
-            || (word.starts_with("ROLLBACK") && !word.starts_with("ROLLBACK TO"))
+        let words: Vec<String> = sql
+            .split(';')
+            .map(|s| s.trim().to_ascii_uppercase())
+            .filter(|s| !s.is_empty())
+            .collect();
+        // a savepoint opened or released changes no row: the cached reads
+        // stay (a rollback to one forgets them all)
+        if !words
+            .iter()
+            .all(|w| w.starts_with("SAVEPOINT ") || w.starts_with("RELEASE "))
         {
-            // a failed ROLLBACK (the connection gone) ends it all the same
+            self.reads.borrow_mut().clear();
+        }
+        let begins = words.iter().any(|w| w.starts_with("BEGIN"));
+        if begins {
+            // open from now on, even if this fails: the connection is not
+            // silently replaced under the transaction until its ROLLBACK
+            self.in_tx.set(true);
+        }
+        let res = self.with(|c| c.batch_execute(sql));
+        let ends = words.iter().any(|w| {
+            (w.starts_with("COMMIT") && res.is_ok())
+                // a failed ROLLBACK (the connection gone) ends it all the same
+                || (w.starts_with("ROLLBACK") && !w.starts_with("ROLLBACK TO"))
+        });
+        if ends {
             self.in_tx.set(false);
         }
         res
@@ -246,11 +277,13 @@ impl Drop for PgConn {
 }
 
 /// Whether the rows of `sql` may be given again for the same parameters
-/// later in the same transaction, as long as nothing else ran on the
-/// connection in between: a plain `SELECT` (no row locks, no functions of
-/// PostgreSQL's own, which may have effects). Every other statement, and
-/// every transaction's start and end, empties the cache; the writers'
-/// advisory lock keeps other processes' writers out meanwhile.
+/// later in the same transaction, as long as nothing ran on the
+/// connection in between that could change them: a plain `SELECT` (no row
+/// locks, no functions of PostgreSQL's own, which may have effects). A
+/// write forgets the reads that name its table ([`Written`]); any other
+/// statement, a rollback to a savepoint, and every transaction's start and
+/// end empty the cache; the writers' advisory lock keeps other processes'
+/// writers out meanwhile.
 fn cacheable(sql: &str) -> bool {
     let upper = sql.trim_start().to_ascii_uppercase();
     upper.starts_with("SELECT ")
@@ -259,6 +292,48 @@ fn cacheable(sql: &str) -> bool {
         ]
         .iter()
         .any(|w| upper.contains(w))
+}
+
+/// What a statement other than a cached read may change (so which cached
+/// reads it makes stale).
+#[derive(Debug, PartialEq, Eq)]
+enum Written {
+    /// The rows of one table: `INSERT INTO t …`, `UPDATE t …` (no table
+    /// has a trigger, and no foreign key cascades on an insert or update).
+    Table(String),
+    /// Anything: a `DELETE` (a foreign key may cascade), a `WITH`, a read
+    /// with effects or row locks, schema, anything not known.
+    Anything,
+}
+
+impl Written {
+    fn by(sql: &str) -> Written {
+        let mut words = sql
+            .split(|c: char| c.is_whitespace() || c == '(')
+            .filter(|w| !w.is_empty());
+        let first = words.next().map(str::to_ascii_uppercase);
+        let table = match first.as_deref() {
+            Some("INSERT") => match words.next().map(str::to_ascii_uppercase).as_deref() {
+                Some("INTO") => words.next(),
+                _ => None,
+            },
+            Some("UPDATE") => words.next(),
+            _ => None,
+        };
+        match table {
+            Some(t) if t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+                Written::Table(t.to_ascii_lowercase())
+            }
+            _ => Written::Anything,
+        }
+    }
+}
+
+/// Whether the SQL `read` names `table` (as a whole word, in any case):
+/// a read that may have seen its rows.
+fn mentions(read: &str, table: &str) -> bool {
+    read.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .any(|w| w.eq_ignore_ascii_case(table))
 }
 
 /// A PostgreSQL error with the server's message (the error's own Display
@@ -513,6 +588,48 @@ mod tests {
         assert!(!cacheable("SELECT nextval('s')"));
         assert!(!cacheable(
             "WITH x AS (DELETE FROM t RETURNING *) SELECT * FROM x"
+        ));
+    }
+
+    #[test]
+    fn a_write_forgets_the_reads_of_its_table_only() {
+        assert_eq!(
+            Written::by("INSERT INTO moves (game_id) VALUES (?1)"),
+            Written::Table("moves".into())
+        );
+        assert_eq!(
+            Written::by("  update Games SET ply = ply + 1 WHERE id = ?1 RETURNING id"),
+            Written::Table("games".into())
+        );
+        assert_eq!(
+            Written::by("INSERT INTO outbox(id) VALUES (1)"),
+            Written::Table("outbox".into())
+        );
+        assert_eq!(
+            Written::by("DELETE FROM games WHERE id = 1"),
+            Written::Anything
+        );
+        assert_eq!(
+            Written::by("WITH x AS (DELETE FROM t RETURNING *) SELECT * FROM x"),
+            Written::Anything
+        );
+        assert_eq!(
+            Written::by("SELECT pg_try_advisory_lock(1)"),
+            Written::Anything
+        );
+        assert!(mentions(
+            "SELECT u.id FROM users u JOIN games g ON g.white_user = u.id",
+            "games"
+        ));
+        assert!(mentions("select id from GAMES where id = ?1", "games"));
+        assert!(!mentions(
+            "SELECT id, name FROM users WHERE id = ?1",
+            "games"
+        ));
+        // a column named after a table's word is no mention of the table
+        assert!(!mentions(
+            "SELECT game_id FROM moves_seen WHERE user_id = ?1",
+            "moves"
         ));
     }
 
