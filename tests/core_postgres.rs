@@ -176,7 +176,7 @@ fn a_move_goes_to_postgres_few_times() {
     };
     let room = Room::at(config(), Location::Postgres(db.url.clone()));
     let costs = move_cost(&room);
-    assert!(costs.iter().all(|&n| n <= 13), "{costs:?}");
+    assert!(costs.iter().all(|&n| n <= 11), "{costs:?}");
 }
 
 /// The same on SQLite, where the statements are counted (no cache of

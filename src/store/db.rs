@@ -25,10 +25,10 @@ pub(in crate::store) enum Db {
 /// the store looks inside.
 pub struct Tx {
     pub(in crate::store) db: Db,
-    /// Transaction control that goes to the database with the next
-    /// statements of the kind (a write transaction's `BEGIN`, a kept
-    /// savepoint's `RELEASE`): on PostgreSQL one round trip instead of two
-    /// (see [`Tx::batch`]).
+    /// Transaction control that goes to the database with the next call
+    /// (a write transaction's `BEGIN`, a kept savepoint's `RELEASE`): on
+    /// PostgreSQL in the same round trip as the next statement, whatever
+    /// it is (pipelined); on SQLite before it.
     pending: RefCell<String>,
     /// Calls made to the database on SQLite (PostgreSQL counts its own
     /// round trips): see [`Tx::round_trips`].
@@ -106,10 +106,10 @@ impl Tx {
         }
     }
 
-    /// Send the transaction control still waiting (before a statement
-    /// that cannot carry it).
+    /// Send the transaction control still waiting before a statement on
+    /// SQLite (PostgreSQL sends it with the statement, in one round trip).
     fn flush(&self) -> StoreResult<()> {
-        if self.pending.borrow().is_empty() {
+        if self.pending.borrow().is_empty() || self.is_postgres() {
             return Ok(());
         }
         self.batch("")
@@ -127,7 +127,7 @@ impl Tx {
         self.calls.set(self.calls.get() + 1);
         match &self.db {
             Db::Sqlite(c) => Ok(c.prepare_cached(sql)?.execute(p)?),
-            Db::Postgres(c) => c.exec(sql, p),
+            Db::Postgres(c) => c.exec(&self.pending, sql, p),
         }
     }
 
@@ -150,7 +150,7 @@ impl Tx {
                 }
             }
             Db::Postgres(c) => {
-                let rows = c.query(sql, p)?;
+                let rows = c.query(&self.pending, sql, p)?;
                 match rows.first() {
                     Some(r) => Ok(Some(f(&Row(RowOf::Postgres(r)))?)),
                     None => Ok(None),
@@ -190,7 +190,7 @@ impl Tx {
                 Ok(out)
             }
             Db::Postgres(c) => {
-                let rows = c.query(sql, p)?;
+                let rows = c.query(&self.pending, sql, p)?;
                 let mut out = Vec::with_capacity(rows.len());
                 for r in &rows {
                     out.push(f(&Row(RowOf::Postgres(r)))?);
@@ -246,9 +246,9 @@ impl Tx {
         })
     }
 
-    /// Open a savepoint in the open transaction.
+    /// Open a savepoint in the open transaction (sent with the next call).
     fn savepoint(&self) -> StoreResult<Open<'_>> {
-        self.batch("SAVEPOINT event")?;
+        self.defer("SAVEPOINT event");
         Ok(Open {
             tx: self,
             undo: "ROLLBACK TO SAVEPOINT event; RELEASE SAVEPOINT event",
