@@ -168,7 +168,7 @@ fn move_cost(room: &Room) -> Vec<u64> {
 /// each (the user's row in three statements, the chat's in two, the game
 /// read again after the write, the players' rows again and again, each
 /// savepoint's own trip, the outbox's next id on its own). The move's
-/// statements are merged now.
+/// statements are merged now, and the transaction control goes with them.
 #[test]
 fn a_move_goes_to_postgres_few_times() {
     let Some(db) = common::pg::fresh_database() else {
@@ -176,14 +176,21 @@ fn a_move_goes_to_postgres_few_times() {
     };
     let room = Room::at(config(), Location::Postgres(db.url.clone()));
     let costs = move_cost(&room);
-    assert!(costs.iter().all(|&n| n <= 11), "{costs:?}");
+    // a move named by its game (read with its moves), a bare one
+    assert!(
+        costs.chunks(2).all(|c| c[0] <= 10 && c[1] <= 11),
+        "{costs:?}"
+    );
 }
 
 /// The same on SQLite, where the statements are counted (no cache of
-/// reads there).
+/// reads there): 29 before.
 #[test]
 fn a_move_runs_few_statements_on_sqlite() {
     let room = Room::with_config(config());
     let costs = move_cost(&room);
-    assert!(costs.iter().all(|&n| n <= 18), "{costs:?}");
+    assert!(
+        costs.chunks(2).all(|c| c[0] <= 17 && c[1] <= 18),
+        "{costs:?}"
+    );
 }

@@ -143,6 +143,7 @@ macro_rules! store_suite {
                 placed_boards_are_replaced_recognised_and_pruned,
                 placed_live_messages_are_replaced_and_pruned,
                 outbox_rows_are_owed_in_order_done_once_and_pruned,
+                outbox_rows_are_done_together_in_few_statements,
                 leases_go_to_one_holder_until_they_run_out,
                 jobs_are_claimed_once_moves_first_and_taken_over_when_expired,
                 outbox_claims_keep_a_chat_with_one_holder_until_they_run_out,
@@ -2877,6 +2878,45 @@ mod suite {
         assert_eq!(w(&mut s, |tx| store::prune_placed_messages(tx, T0 + 5)), 1);
         assert_eq!(live(&s, "telegram", "analysis-2"), None);
         assert_eq!(live(&s, "telegram", "analysis-1"), row(None, "m2"));
+    }
+
+    /// The deliverer's rows done with at once (issue 22): one statement
+    /// for up to 64 ids, each row done once, whatever was done before.
+    pub fn outbox_rows_are_done_together_in_few_statements(open: Open) {
+        let mut s = open();
+        let replies: Vec<String> = (0..70).map(|i| format!("{{\"n\":{i}}}")).collect();
+        let ids = w(&mut s, |tx| {
+            let rows: Vec<store::NewOutboxRow> = replies
+                .iter()
+                .map(|r| store::NewOutboxRow {
+                    platform: "telegram",
+                    chat: "-100",
+                    thread: None,
+                    kind: "post",
+                    reply: r.clone(),
+                    claim: None,
+                })
+                .collect();
+            store::insert_outbox_rows(tx, &rows, T0)
+        });
+        assert!(store::mark_outbox_done(s.read(), ids[3], "sent", T0 + 1).unwrap());
+        let mut asked = ids.clone();
+        asked.push(ids[69] + 1_000); // no such row
+        let done = store::mark_outbox_done_all(s.read(), &asked, "failed", T0 + 2).unwrap();
+        assert_eq!(done, 69, "each row not done already");
+        assert_eq!(store::count_owed(s.read()).unwrap(), 0);
+        let before = s.round_trips();
+        let again = store::mark_outbox_done_all(s.read(), &asked, "sent", T0 + 3).unwrap();
+        assert_eq!(again, 0, "done once");
+        assert_eq!(s.round_trips() - before, 2, "71 ids in two statements");
+        assert_eq!(
+            store::mark_outbox_done_all(s.read(), &[], "sent", T0 + 4).unwrap(),
+            0
+        );
+        // the row done first keeps its outcome: pruned with the sent ones
+        // at its own time
+        assert_eq!(w(&mut s, |tx| store::prune_outbox(tx, T0 + 2)), 1);
+        assert_eq!(w(&mut s, |tx| store::prune_outbox(tx, T0 + 3)), 69);
     }
 
     pub fn outbox_rows_are_owed_in_order_done_once_and_pruned(open: Open) {

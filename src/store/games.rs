@@ -281,6 +281,28 @@ pub fn game_moves(c: &Tx, game_id: GameId) -> StoreResult<Vec<String>> {
     Ok(rows)
 }
 
+/// A game and its moves in order, in one read (a move named by its game
+/// or pressed on its board: the game is replayed from them).
+pub fn game_with_moves(c: &Tx, id: GameId) -> StoreResult<Option<(GameRow, Vec<String>)>> {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        // a move's notation has no space (`c3-d4`, `c3:e5:g3`)
+        format!(
+            "SELECT {GAME_COLS},
+                    (SELECT string_agg(m.notation, ' ' ORDER BY m.ply) FROM moves m
+                     WHERE m.game_id = games.id)
+             FROM games WHERE id = ?1"
+        )
+    });
+    let cols = GAME_COLS.split(", ").count();
+    c.one(&SQL, params![id], |r| {
+        let moves: Option<String> = r.get(cols)?;
+        let moves = moves
+            .map(|m| m.split(' ').map(str::to_string).collect())
+            .unwrap_or_default();
+        Ok((game_row(r)?, moves))
+    })
+}
+
 /// A game's clock after a move: the next deadline and first reminder of
 /// the side to move, and both banks (unchanged when the game has none).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -173,6 +173,24 @@ pub fn mark_outbox_done(c: &Tx, id: i64, outcome: &str, now: i64) -> StoreResult
     Ok(n == 1)
 }
 
+/// Several replies are done with (as [`mark_outbox_done`] for each), in
+/// one statement for up to 64; how many were not done already.
+pub fn mark_outbox_done_all(c: &Tx, ids: &[i64], outcome: &str, now: i64) -> StoreResult<usize> {
+    let mut n = 0;
+    for chunk in ids.chunks(64) {
+        let marks: Vec<String> = (0..chunk.len()).map(|i| format!("?{}", i + 3)).collect();
+        let sql = format!(
+            "UPDATE outbox SET sent_at = ?1, outcome = ?2, attempts = attempts + 1
+                 WHERE sent_at IS NULL AND id IN ({})",
+            marks.join(", ")
+        );
+        let mut args: Vec<&dyn rusqlite::ToSql> = vec![&now, &outcome];
+        args.extend(chunk.iter().map(|i| i as &dyn rusqlite::ToSql));
+        n += c.exec(&sql, &args)?;
+    }
+    Ok(n)
+}
+
 /// Forget replies done with before `before`.
 pub fn prune_outbox(c: &Tx, before: i64) -> StoreResult<usize> {
     c.exec(

@@ -82,14 +82,30 @@ pub(crate) fn position_of(row: &GameRow) -> Res<Position> {
 
 /// Rebuild a game from its start and its stored moves.
 pub(crate) fn load(c: &Tx, row: GameRow) -> Res<Loaded> {
+    let moves = store::game_moves(c, row.id)?;
+    replay(row, &moves)
+}
+
+/// Rebuild a game from its start and `moves`, its stored moves.
+pub(crate) fn replay(row: GameRow, moves: &[String]) -> Res<Loaded> {
     let start = Position::from_fen(&row.start_fen)
         .map_err(|e| corrupt(format!("game {} start: {e}", row.id)))?;
     let mut game = Game::from_position(row.variant, start);
-    for text in store::game_moves(c, row.id)? {
-        game.play_text(&text)
+    for text in moves {
+        game.play_text(text)
             .map_err(|e| corrupt(format!("game {} move {text}: {e}", row.id)))?;
     }
     Ok(Loaded { row, game })
+}
+
+/// A game by its number with its moves (one read), if the asker may see
+/// it (as [`game_by_id`]): to [`replay`] once it is to be played.
+pub(crate) fn game_with_moves_by_id(ctx: &Ctx, id: GameId) -> Res<(GameRow, Vec<String>)> {
+    let (row, moves) = store::game_with_moves(ctx.c, id)?.ok_or(AccessRefusal::GameUnknown {
+        game: format!("#{id}"),
+    })?;
+    ctx.gate(&row, crate::core::access::Need::See)?;
+    Ok((row, moves))
 }
 
 /// A game by its number, if the asker may see it (see `access`).

@@ -12,7 +12,7 @@ use crate::core::error::{corrupt, Refusal, Res};
 use crate::core::games::clock::clock_after_move;
 use crate::core::games::conditional::{conditional_reply, keep_conditional_rest};
 use crate::core::games::show::pdn_text;
-use crate::core::games::{game_by_id, load};
+use crate::core::games::{game_by_id, game_with_moves_by_id, load, replay};
 use crate::core::input::args::MoveArgs;
 use crate::core::input::payload::Payload;
 use crate::core::input::InputRefusal;
@@ -42,11 +42,14 @@ pub(crate) fn cmd_move(ctx: &mut Ctx, a: MoveArgs) -> Res<()> {
 pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<()> {
     let me = ctx.user_id()?;
     // the games where the text could be the asker's move: the one named
-    // (its gate refuses with the reason), else theirs here on their turn
+    // (its gate refuses with the reason; read with its moves), else theirs
+    // here on their turn
+    let mut named_moves = None;
     let (rows, any_here) = match game {
         Some(id) => {
-            let row = game_by_id(ctx, id)?;
+            let (row, moves) = game_with_moves_by_id(ctx, id)?;
             ctx.gate(&row, Need::Move { ply: None })?;
+            named_moves = Some(moves);
             (vec![row], true)
         }
         None => {
@@ -75,7 +78,10 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
         [i] => {
             let (row, parsed) = to_move.swap_remove(*i);
             let mv = parsed.map_err(|_| corrupt("a legal move became illegal"))?;
-            let loaded = load(ctx.c, row)?;
+            let loaded = match named_moves {
+                Some(moves) => replay(row, &moves)?,
+                None => load(ctx.c, row)?,
+            };
             play(ctx, loaded, mv)
         }
         [] => {
@@ -147,13 +153,13 @@ fn why_not_a_move(
 
 /// A move button: the `index`-th legal move of `game` at `ply`.
 pub(crate) fn move_button(ctx: &mut Ctx, game: GameId, ply: Ply, index: u16) -> Res<()> {
-    let row = game_by_id(ctx, game)?;
+    let (row, moves) = game_with_moves_by_id(ctx, game)?;
     ctx.gate(&row, Need::Move { ply: Some(ply) })?;
     let mv = sorted_moves(&position_of(&row)?, row.variant)
         .get(usize::from(index))
         .copied()
         .ok_or(AccessRefusal::ButtonStale)?;
-    let loaded = load(ctx.c, row)?;
+    let loaded = replay(row, &moves)?;
     play(ctx, loaded, mv)
 }
 
