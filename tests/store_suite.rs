@@ -2278,6 +2278,59 @@ mod suite {
             0
         );
         assert_eq!(store::leave_until_in_game(r, free, a).unwrap(), 0);
+
+        // a game to play read with its moves and facts (issue 22): each
+        // player's leave as above, whether it has conditional lines
+        assert!(w(&mut s, |tx| store::join_tournament(tx, rated, b, T0)));
+        w(&mut s, |tx| {
+            store::set_tournament_leave(tx, rated, b, 1, T0 + 7)
+        });
+        for (ply, mv) in ["c3-d4", "f6-g5", "b2-c3"].iter().enumerate() {
+            assert!(w(&mut s, |tx| store::record_move(
+                tx,
+                r2.game_id,
+                Ply(ply as i64),
+                mv,
+                "W:x",
+                None,
+                &NextClock::default(),
+                T0 + 1
+            )));
+        }
+        let line = strings(&["g5-h4", "c3-b4"]);
+        w(&mut s, |tx| {
+            store::add_conditional(tx, r2.game_id, b, Ply(3), &line, T0 + 2)
+        });
+        let r = s.read();
+        let (row, moves, facts) = store::game_with_moves(r, r2.game_id).unwrap().unwrap();
+        assert_eq!(row, store::game(r, r2.game_id).unwrap().unwrap());
+        assert_eq!(moves, strings(&["c3-d4", "f6-g5", "b2-c3"]));
+        assert_eq!(
+            facts,
+            store::GameFacts {
+                white_leave: T0 + 99,
+                black_leave: T0 + 7,
+                conditionals: true,
+            }
+        );
+        assert_eq!(
+            (facts.leave_of(&row, a), facts.leave_of(&row, b)),
+            (T0 + 99, T0 + 7)
+        );
+        assert_eq!(facts.leave_of(&row, UserId(9_999)), 0);
+        assert_eq!(
+            store::game_history(r, r2.game_id).unwrap(),
+            Some((moves, facts))
+        );
+        let (_, none, free_facts) = store::game_with_moves(r, free).unwrap().unwrap();
+        assert!(none.is_empty(), "no move yet: {none:?}");
+        assert_eq!(
+            free_facts,
+            store::GameFacts::default(),
+            "no tournament, no line"
+        );
+        assert_eq!(store::game_with_moves(r, GameId(9_999)).unwrap(), None);
+        assert_eq!(store::game_history(r, GameId(9_999)).unwrap(), None);
     }
 
     pub fn tournaments_byes_are_kept_in_round_order_with_their_kind(open: Open) {

@@ -281,26 +281,84 @@ pub fn game_moves(c: &Tx, game_id: GameId) -> StoreResult<Vec<String>> {
     Ok(rows)
 }
 
-/// A game and its moves in order, in one read (a move named by its game
-/// or pressed on its board: the game is replayed from them).
-pub fn game_with_moves(c: &Tx, id: GameId) -> StoreResult<Option<(GameRow, Vec<String>)>> {
+/// What playing a game needs besides its row, read with its moves: each
+/// player's leave in the game's tournament (0: none, or no tournament) and
+/// whether the game has conditional lines (`/if`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameFacts {
+    pub white_leave: i64,
+    pub black_leave: i64,
+    /// Some player has conditional lines in the game (when false, there is
+    /// nothing to read until one is added).
+    pub conditionals: bool,
+}
+
+impl GameFacts {
+    /// Until when `user`, a player of `row`, is on leave (as
+    /// [`super::leave_until_in_game`]).
+    pub fn leave_of(&self, row: &GameRow, user: UserId) -> i64 {
+        if row.white == Seat::Human(user) {
+            self.white_leave
+        } else if row.black == Seat::Human(user) {
+            self.black_leave
+        } else {
+            0
+        }
+    }
+}
+
+/// The moves, in order, and the facts of the game in `games` (columns of a
+/// read of one game row).
+const HISTORY_COLS: &str = "(SELECT string_agg(m.notation, ' ' ORDER BY m.ply) FROM moves m
+                             WHERE m.game_id = games.id),
+         COALESCE((SELECT tp.leave_until FROM tournament_games tg
+                   JOIN tournament_players tp ON tp.tournament_id = tg.tournament_id
+                                             AND tp.user_id = games.white_user
+                   WHERE tg.game_id = games.id), 0),
+         COALESCE((SELECT tp.leave_until FROM tournament_games tg
+                   JOIN tournament_players tp ON tp.tournament_id = tg.tournament_id
+                                             AND tp.user_id = games.black_user
+                   WHERE tg.game_id = games.id), 0),
+         EXISTS (SELECT 1 FROM conditionals c WHERE c.game_id = games.id)";
+
+/// [`HISTORY_COLS`] read from column `at` on (a move's notation has no
+/// space: `c3-d4`, `c3:e5:g3`).
+fn history_at(r: &Row, at: usize) -> rusqlite::Result<(Vec<String>, GameFacts)> {
+    let moves: Option<String> = r.get(at)?;
+    let moves = moves
+        .map(|m| m.split(' ').map(str::to_string).collect())
+        .unwrap_or_default();
+    let facts = GameFacts {
+        white_leave: r.get(at + 1)?,
+        black_leave: r.get(at + 2)?,
+        conditionals: r.get(at + 3)?,
+    };
+    Ok((moves, facts))
+}
+
+/// A game, its moves in order and its [`GameFacts`], in one read (a move
+/// named by its game or pressed on its board: the game is replayed from
+/// them).
+pub fn game_with_moves(
+    c: &Tx,
+    id: GameId,
+) -> StoreResult<Option<(GameRow, Vec<String>, GameFacts)>> {
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        // a move's notation has no space (`c3-d4`, `c3:e5:g3`)
-        format!(
-            "SELECT {GAME_COLS},
-                    (SELECT string_agg(m.notation, ' ' ORDER BY m.ply) FROM moves m
-                     WHERE m.game_id = games.id)
-             FROM games WHERE id = ?1"
-        )
+        format!("SELECT {GAME_COLS}, {HISTORY_COLS} FROM games WHERE id = ?1")
     });
     let cols = GAME_COLS.split(", ").count();
     c.one(&SQL, params![id], |r| {
-        let moves: Option<String> = r.get(cols)?;
-        let moves = moves
-            .map(|m| m.split(' ').map(str::to_string).collect())
-            .unwrap_or_default();
-        Ok((game_row(r)?, moves))
+        let (moves, facts) = history_at(r, cols)?;
+        Ok((game_row(r)?, moves, facts))
     })
+}
+
+/// A game's moves in order and its [`GameFacts`], in one read (None: no
+/// such game).
+pub fn game_history(c: &Tx, id: GameId) -> StoreResult<Option<(Vec<String>, GameFacts)>> {
+    static SQL: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| format!("SELECT {HISTORY_COLS} FROM games WHERE id = ?1"));
+    c.one(&SQL, params![id], |r| history_at(r, 0))
 }
 
 /// A game's clock after a move: the next deadline and first reminder of

@@ -16,7 +16,7 @@ mod vacation;
 use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
-use crate::store::{self, GameId, GameRow, Tx};
+use crate::store::{self, GameFacts, GameId, GameRow, Tx};
 use shashki_engine::{Game, MoveError, Position, Variant8};
 
 pub(crate) use ai::compute;
@@ -98,14 +98,26 @@ pub(crate) fn replay(row: GameRow, moves: &[String]) -> Res<Loaded> {
     Ok(Loaded { row, game })
 }
 
-/// A game by its number with its moves (one read), if the asker may see
-/// it (as [`game_by_id`]): to [`replay`] once it is to be played.
-pub(crate) fn game_with_moves_by_id(ctx: &Ctx, id: GameId) -> Res<(GameRow, Vec<String>)> {
-    let (row, moves) = store::game_with_moves(ctx.c, id)?.ok_or(AccessRefusal::GameUnknown {
-        game: format!("#{id}"),
-    })?;
+/// A game by its number with its moves and facts (one read), if the asker
+/// may see it (as [`game_by_id`]): to [`replay`] once it is to be played.
+pub(crate) fn game_with_moves_by_id(
+    ctx: &Ctx,
+    id: GameId,
+) -> Res<(GameRow, Vec<String>, GameFacts)> {
+    let (row, moves, facts) =
+        store::game_with_moves(ctx.c, id)?.ok_or(AccessRefusal::GameUnknown {
+            game: format!("#{id}"),
+        })?;
     ctx.gate(&row, crate::core::access::Need::See)?;
-    Ok((row, moves))
+    Ok((row, moves, facts))
+}
+
+/// [`load`], and the game's facts, in one read: a game about to be
+/// played.
+pub(crate) fn load_to_play(c: &Tx, row: GameRow) -> Res<(Loaded, GameFacts)> {
+    let (moves, facts) =
+        store::game_history(c, row.id)?.ok_or(corrupt(format!("game {} vanished", row.id)))?;
+    Ok((replay(row, &moves)?, facts))
 }
 
 /// A game by its number, if the asker may see it (see `access`).

@@ -12,7 +12,7 @@ use crate::core::error::{corrupt, Refusal, Res};
 use crate::core::games::clock::clock_after_move;
 use crate::core::games::conditional::{conditional_reply, keep_conditional_rest};
 use crate::core::games::show::pdn_text;
-use crate::core::games::{game_by_id, game_with_moves_by_id, load, replay};
+use crate::core::games::{game_by_id, game_with_moves_by_id, load, load_to_play, replay};
 use crate::core::input::args::MoveArgs;
 use crate::core::input::payload::Payload;
 use crate::core::input::InputRefusal;
@@ -21,7 +21,7 @@ use crate::core::present::buttons::{move_choices, sorted_moves};
 use crate::core::present::Draft;
 use crate::core::types::Job;
 use crate::core::{puzzles, ratings, tournaments};
-use crate::store::{self, GameId, GameResult, GameRow, Ply, Seat, Termination};
+use crate::store::{self, GameFacts, GameId, GameResult, GameRow, Ply, Seat, Termination};
 use shashki_engine::game::Outcome as GameOutcome;
 use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{Color, Move, Square};
@@ -44,12 +44,12 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
     // the games where the text could be the asker's move: the one named
     // (its gate refuses with the reason; read with its moves), else theirs
     // here on their turn
-    let mut named_moves = None;
+    let mut named = None;
     let (rows, any_here) = match game {
         Some(id) => {
-            let (row, moves) = game_with_moves_by_id(ctx, id)?;
+            let (row, moves, facts) = game_with_moves_by_id(ctx, id)?;
             ctx.gate(&row, Need::Move { ply: None })?;
-            named_moves = Some(moves);
+            named = Some((moves, facts));
             (vec![row], true)
         }
         None => {
@@ -78,11 +78,11 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
         [i] => {
             let (row, parsed) = to_move.swap_remove(*i);
             let mv = parsed.map_err(|_| corrupt("a legal move became illegal"))?;
-            let loaded = match named_moves {
-                Some(moves) => replay(row, &moves)?,
-                None => load(ctx.c, row)?,
+            let (loaded, facts) = match named {
+                Some((moves, facts)) => (replay(row, &moves)?, facts),
+                None => load_to_play(ctx.c, row)?,
             };
-            play(ctx, loaded, mv)
+            play_with(ctx, loaded, mv, Some(&facts))
         }
         [] => {
             if game.is_none() && puzzles::answer(ctx, text)? {
@@ -153,14 +153,14 @@ fn why_not_a_move(
 
 /// A move button: the `index`-th legal move of `game` at `ply`.
 pub(crate) fn move_button(ctx: &mut Ctx, game: GameId, ply: Ply, index: u16) -> Res<()> {
-    let (row, moves) = game_with_moves_by_id(ctx, game)?;
+    let (row, moves, facts) = game_with_moves_by_id(ctx, game)?;
     ctx.gate(&row, Need::Move { ply: Some(ply) })?;
     let mv = sorted_moves(&position_of(&row)?, row.variant)
         .get(usize::from(index))
         .copied()
         .ok_or(AccessRefusal::ButtonStale)?;
     let loaded = replay(row, &moves)?;
-    play(ctx, loaded, mv)
+    play_with(ctx, loaded, mv, Some(&facts))
 }
 
 /// The move picker, in the place of the pressed message: one piece's
@@ -207,6 +207,14 @@ pub(crate) fn picker(ctx: &mut Ctx, game: GameId, ply: Ply, square: Option<u8>) 
 /// Play `mv` (the gate has passed: the actor's turn), record it once,
 /// and announce the new board or the end of the game.
 pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
+    play_with(ctx, l, mv, None)
+}
+
+/// [`play`], with the game's facts when they were read with it (the
+/// players' leave, whether there are conditional lines: not read again;
+/// `None`: read when needed). They hold for the reply a conditional line
+/// plays at once too: no leave changes and no line is added before it.
+pub(crate) fn play_with(ctx: &mut Ctx, l: Loaded, mv: Move, facts: Option<&GameFacts>) -> Res<()> {
     let Loaded { row, mut game } = l;
     let mover_color = game.side_to_move();
     let mover = row.seat(mover_color);
@@ -214,7 +222,7 @@ pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
         .play(&mv)
         .map_err(|e| corrupt(format!("checked move refused: {e}")))?;
     let next_seat = row.seat(mover_color.opposite());
-    let clock = clock_after_move(ctx, &row, mover_color, outcome.is_some())?;
+    let clock = clock_after_move(ctx, &row, facts, mover_color, outcome.is_some())?;
     let Some(row) = store::play_move(
         ctx.c,
         row.id,
@@ -241,10 +249,10 @@ pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
         Some(o) => finish(ctx, loaded, o, headline),
         None => {
             // the player to move may have prepared their reply
-            if let Some((reply, rest)) = conditional_reply(ctx, &loaded, next_seat, &mv)? {
+            if let Some((reply, rest)) = conditional_reply(ctx, &loaded, facts, next_seat, &mv)? {
                 let game_id = loaded.row.id;
                 ctx.say_text(headline);
-                play(ctx, loaded, reply)?;
+                play_with(ctx, loaded, reply, facts)?;
                 if let (Seat::Human(owner), Some(row)) = (
                     next_seat,
                     store::game(ctx.c, game_id)?.filter(|r| r.is_active()),
