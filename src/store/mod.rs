@@ -224,9 +224,7 @@ impl Store {
     /// Connect to the PostgreSQL database at `url` and migrate it.
     pub fn connect(url: &str) -> StoreResult<Store> {
         Ok(Store {
-            tx: Tx {
-                db: Db::Postgres(Box::new(pg::PgConn::connect(url)?)),
-            },
+            tx: Tx::new(Db::Postgres(Box::new(pg::PgConn::connect(url)?))),
         })
     }
 
@@ -248,10 +246,14 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         MIGRATIONS.to_latest(&mut conn)?;
         Ok(Store {
-            tx: Tx {
-                db: Db::Sqlite(conn),
-            },
+            tx: Tx::new(Db::Sqlite(conn)),
         })
+    }
+
+    /// How many times this connection has gone to the database (see
+    /// [`Tx::round_trips`]).
+    pub fn round_trips(&self) -> u64 {
+        self.tx.round_trips()
     }
 
     /// Whether the store is on PostgreSQL.

@@ -337,10 +337,10 @@ fn ai_move(svc: &Service, game_id: GameId, ply: Ply) -> Result<Outcome, ServiceE
     let chat_id = row.chat_id;
     let searched = (nodes, elapsed);
     let mut out = svc.system_action(chat_id, Actor::Ai, human, |ctx| {
-        ctx.thread = store::game_thread(ctx.c, game_id)?;
         let row = store::game(ctx.c, game_id)?.ok_or(AccessRefusal::GameUnknown {
             game: game_id.to_string(),
         })?;
+        ctx.thread = row.thread.clone();
         ctx.gate(&row, crate::core::access::Need::Move { ply: Some(ply) })?;
         // the moves up to `ply` cannot have changed: reuse the replay
         let l = crate::core::games::Loaded {

@@ -13,7 +13,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::games::{load, my_game};
 use crate::core::input::args::{IfArgs, IfLine, MoveText};
-use crate::store::{self, GameId, Ply, Seat, UserId};
+use crate::store::{self, GameFacts, GameId, Ply, Seat, UserId};
 use shashki_engine::notation::parse_move_among_in;
 use shashki_engine::{AnyMove, Move, Position, Variant, Variant8};
 
@@ -141,6 +141,7 @@ fn list_conditionals(ctx: &mut Ctx, game: GameId, variant: Variant8, me: UserId)
 pub(super) fn conditional_reply(
     ctx: &mut Ctx,
     l: &Loaded,
+    facts: Option<&GameFacts>,
     owner: Seat,
     played: &AnyMove,
 ) -> Res<Option<(AnyMove, Vec<String>)>> {
@@ -148,6 +149,9 @@ pub(super) fn conditional_reply(
     else {
         return Ok(None);
     };
+    if facts.is_some_and(|f| !f.conditionals) {
+        return Ok(None); // no line in the game, none to read
+    }
     let lines = store::conditionals(ctx.c, l.row.id, owner)?;
     if lines.is_empty() {
         return Ok(None);

@@ -17,7 +17,7 @@ pub(crate) mod variants;
 use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
-use crate::store::{self, GameId, GameRow, Tx};
+use crate::store::{self, GameFacts, GameId, GameRow, Tx};
 use shashki_engine::{AnyGame, MoveError, Variant};
 
 pub(crate) use ai::compute;
@@ -101,13 +101,41 @@ pub(crate) fn position_of(c: &Tx, row: &GameRow) -> Res<AnyGame> {
 
 /// Rebuild a game from its start and its stored moves.
 pub(crate) fn load(c: &Tx, row: GameRow) -> Res<Loaded> {
+    let moves = store::game_moves(c, row.id)?;
+    replay(row, &moves)
+}
+
+/// Rebuild a game from its start and `moves`, its stored moves.
+pub(crate) fn replay(row: GameRow, moves: &[String]) -> Res<Loaded> {
     let mut game = variants::game_at(row.variant, &row.start_fen)
         .map_err(|e| corrupt(format!("game {} start: {e}", row.id)))?;
-    for text in store::game_moves(c, row.id)? {
-        game.play_text(&text)
+    for text in moves {
+        game.play_text(text)
             .map_err(|e| corrupt(format!("game {} move {text}: {e}", row.id)))?;
     }
     Ok(Loaded { row, game })
+}
+
+/// A game by its number with its moves and facts (one read), if the asker
+/// may see it (as [`game_by_id`]): to [`replay`] once it is to be played.
+pub(crate) fn game_with_moves_by_id(
+    ctx: &Ctx,
+    id: GameId,
+) -> Res<(GameRow, Vec<String>, GameFacts)> {
+    let (row, moves, facts) =
+        store::game_with_moves(ctx.c, id)?.ok_or(AccessRefusal::GameUnknown {
+            game: format!("#{id}"),
+        })?;
+    ctx.gate(&row, crate::core::access::Need::See)?;
+    Ok((row, moves, facts))
+}
+
+/// [`load`], and the game's facts, in one read: a game about to be
+/// played.
+pub(crate) fn load_to_play(c: &Tx, row: GameRow) -> Res<(Loaded, GameFacts)> {
+    let (moves, facts) =
+        store::game_history(c, row.id)?.ok_or(corrupt(format!("game {} vanished", row.id)))?;
+    Ok((replay(row, &moves)?, facts))
 }
 
 /// A game by its number, if the asker may see it (see `access`).

@@ -2,7 +2,7 @@
 //! move errors and refusals, each from the catalogue.
 
 use crate::args;
-use crate::core::ctx::Ctx;
+use crate::core::ctx::{Actor, Ctx};
 use crate::core::error::{Arg, Refusal, Res};
 use crate::core::i18n::Catalog;
 use crate::core::i18n::{num, Args, Lang};
@@ -243,18 +243,44 @@ pub(crate) fn refusal_text(cat: &Catalog, lang: Lang, r: &Refusal) -> String {
     cat.get(lang, r.id(), Some(&a))
 }
 impl Ctx<'_> {
+    /// The acting person's row when `seat` is theirs: read at the event's
+    /// start, and still what is stored (only that start writes a name or
+    /// a handle), so not read again.
+    fn own_row(&self, seat: Seat) -> Option<&crate::store::UserRow> {
+        match seat {
+            Seat::Human(id) if self.actor == Actor::User && id == self.user.id => Some(&self.user),
+            _ => None,
+        }
+    }
+
     /// The name of a seat in this action's language.
     pub(crate) fn seat_name(&self, seat: Seat) -> Res<String> {
-        seat_name(self.catalog(), self.c, seat, self.lang)
+        match self.own_row(seat) {
+            Some(u) => Ok(u.name.clone()),
+            None => seat_name(self.catalog(), self.c, seat, self.lang),
+        }
     }
 
     /// `@handle` or the name of a seat.
     pub(crate) fn call_name(&self, seat: Seat) -> Res<String> {
-        call_name(self.catalog(), self.c, seat, self.lang)
+        match self.own_row(seat) {
+            Some(u) => Ok(match &u.handle {
+                Some(h) => format!("@{h}"),
+                None => u.name.clone(),
+            }),
+            None => call_name(self.catalog(), self.c, seat, self.lang),
+        }
     }
 
     pub(crate) fn mention(&self, seat: Seat) -> Res<Option<Mention>> {
-        mention(self.c, seat)
+        match self.own_row(seat) {
+            Some(u) => Ok(Some(Mention {
+                platform_user_id: u.platform_user_id.clone(),
+                name: u.name.clone(),
+                handle: u.handle.clone(),
+            })),
+            None => mention(self.c, seat),
+        }
     }
 
     pub(crate) fn duration_text(&self, secs: i64) -> String {
