@@ -1912,7 +1912,8 @@ fn notify_on_sends_the_turn_and_each_reminder_privately_once() {
         LinkTo::Game {
             game: id,
             chat: "room".into(),
-            thread: None
+            thread: None,
+            board: None,
         }
     );
     assert_eq!(link.label, "♟ Open the game");
@@ -2012,6 +2013,7 @@ fn notify_on_tells_of_a_draw_offer_and_a_takeback_request_privately_once() {
         game: id,
         chat: "room".into(),
         thread: None,
+        board: None,
     };
 
     // Bob offers a draw: Anna hears it, Bob (who offered) does not

@@ -247,7 +247,7 @@ impl Service {
         ctx.is_admin = is_admin;
         ctx.thread = ev.thread.clone();
         let done = match &ev.input {
-            Input::Text(t) => on_text(&mut ctx, t, ev.bare_moves),
+            Input::Text(t) => on_text(&mut ctx, t, ev.bare_moves()),
             Input::Choice(p) => on_choice(&mut ctx, p),
             Input::Slash(c) => on_slash(&mut ctx, c),
         };

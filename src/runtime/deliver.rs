@@ -26,6 +26,8 @@
 //! - **answer with a message** (Discord): a reply answering an interaction
 //!   is sent as its response or a followup, never edited elsewhere; an
 //!   interaction nothing answered is closed quietly.
+//! - **link to a game**: a link back to a game names the message of its
+//!   living board, where it is in the chat and thread the link names.
 //! - **thread fallback**: a thread (topic) the platform says is gone gets
 //!   the message once more without it, and the game forgets the thread.
 //! - **new thread**: the first board of a game that wants a thread opens it.
@@ -56,7 +58,8 @@ use super::metrics::Metrics;
 use super::shutdown::{TrackGuard, Tracker};
 use super::transport::{Caps, Fut, Origin, Place, Placed, Press, SendError, Transport};
 use crate::core::GameId;
-use crate::core::{BoardMode, Delivered, Platform, Reply, Service, Target};
+use crate::core::{BoardMode, Delivered, Link, LinkTo, Platform, Reply, Service, Target};
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -439,6 +442,7 @@ fn toast_sized(r: &Reply) -> bool {
         && !r.in_place
         && r.image.is_none()
         && r.choices.is_empty()
+        && r.menus.is_empty()
         && r.link.is_none()
         && r.document.is_none()
         && r.live.is_none()
@@ -573,6 +577,43 @@ impl Run<'_> {
         }))
     }
 
+    /// `r` with its link back to a game made exact: the message of the
+    /// game's living board, when it is in the chat and thread the link
+    /// names (the transport makes the address).
+    async fn board_link<'r>(&self, r: &'r Reply) -> Cow<'r, Reply> {
+        let Some(Link {
+            to:
+                LinkTo::Game {
+                    game,
+                    chat,
+                    thread,
+                    board: None,
+                },
+            ..
+        }) = &r.link
+        else {
+            return Cow::Borrowed(r);
+        };
+        let target = thread.as_deref().unwrap_or(chat);
+        let Some(at) = self
+            .ledger()
+            .placed(self.platform, board_key(*game))
+            .await
+            .filter(|at| at.thread.as_deref().unwrap_or(&at.chat) == target)
+        else {
+            return Cow::Borrowed(r);
+        };
+        let mut r = r.clone();
+        if let Some(Link {
+            to: LinkTo::Game { board, .. },
+            ..
+        }) = &mut r.link
+        {
+            *board = Some(at.message);
+        }
+        Cow::Owned(r)
+    }
+
     /// Deliver one reply by the rules.
     async fn reply(
         &self,
@@ -581,6 +622,7 @@ impl Run<'_> {
         answering: bool,
         via: Option<&Press>,
     ) -> Went {
+        let r = &*self.board_link(r).await;
         let press = origin.and_then(|o| o.press.as_ref()).filter(|_| answering);
         let mode = r.board_mode.unwrap_or(self.caps.boards);
         let board = board_of(r);

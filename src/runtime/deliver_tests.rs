@@ -42,6 +42,8 @@ struct Fake {
     failures: Mutex<HashMap<&'static str, VecDeque<SendError>>>,
     /// Sends to this chat take this long.
     slow: Mutex<Option<(String, Duration)>>,
+    /// The link of each reply sent, as the transport got it.
+    links: Mutex<Vec<Option<crate::core::Link>>>,
 }
 
 impl Fake {
@@ -107,6 +109,7 @@ impl Transport for Fake {
                 let _ = chat;
                 tokio::time::sleep(d).await;
             }
+            self.links.lock().unwrap().push(r.link.clone());
             self.outcome(Op::Send {
                 place: to.clone(),
                 text: r.text.clone(),
@@ -812,4 +815,54 @@ async fn after_a_restart_an_owed_board_in_place_edits_the_kept_board() {
         "not sent anew: {ops:?}"
     );
     assert_eq!(s.done(), [(1, Delivered::Sent)]);
+}
+
+/// A link back to a game names the message of the game's living board
+/// where the link points (the game's chat and thread); pointing elsewhere,
+/// the chat alone. (Discord's jump link: the adapter only writes it out.)
+#[tokio::test]
+async fn a_link_back_to_a_game_names_its_living_board() {
+    use crate::core::{Link, LinkTo};
+    let s = setup(discord_like());
+    s.l.placed
+        .lock()
+        .unwrap()
+        .insert(board_key(GameId(1)), placed("50"));
+    let dm = |id, chat: &str, thread: Option<&str>| Reply {
+        link: Some(Link {
+            label: "Open the game".into(),
+            to: LinkTo::Game {
+                game: GameId(1),
+                chat: chat.into(),
+                thread: thread.map(str::to_string),
+                board: None,
+            },
+        }),
+        ..text(
+            id,
+            Target::Private {
+                user: "anna".into(),
+            },
+            "Your move.",
+        )
+    };
+    s.run(
+        vec![dm(1, "g", None), dm(2, "h", None), dm(3, "g", Some("7"))],
+        None,
+    )
+    .await;
+    let boards: Vec<Option<String>> =
+        s.t.links
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|l| match l {
+                Some(Link {
+                    to: LinkTo::Game { board, .. },
+                    ..
+                }) => board.clone(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+    assert_eq!(boards, [Some("50".to_string()), None, None]);
 }

@@ -183,24 +183,8 @@ pub(crate) fn pdn_text(ctx: &Ctx, l: &Loaded) -> Res<String> {
     Ok(write_pdn(&game, &tags, PdnStyle::default()))
 }
 
-/// Read-only questions adapters ask to draw their own controls.
+/// Read-only questions adapters ask (Discord's autocomplete).
 impl Service {
-    /// Every legal move of an active game as a button (label: the move in
-    /// notation; payload: the same move button the board's keyboard uses),
-    /// for adapters that show all moves at once (Discord's select menus).
-    /// Empty when the game is unknown or over.
-    pub fn legal_move_choices(
-        &self,
-        game_id: GameId,
-    ) -> Result<Vec<crate::core::Choice>, crate::core::ServiceError> {
-        let store = self.lock();
-        let Some(row) = store::game(store.read(), game_id)?.filter(|r| r.is_active()) else {
-            return Ok(Vec::new());
-        };
-        let pos = super::position_of(&row).map_err(super::ai::into_service)?;
-        Ok(all_move_choices(row.id, row.ply, &pos, row.variant))
-    }
-
     /// The active games in a chat where it is this user's move (both by the
     /// platform's ids) with their legal moves as buttons, for adapters that
     /// suggest moves while the user types (Discord's autocomplete). An
