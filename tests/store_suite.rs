@@ -27,7 +27,7 @@ use shashki::store::{
     StoreResult, TakebackRequest, Termination, TournamentGameRow, TournamentId,
     TournamentPlayerRow, TournamentRow, TournamentStatus, Tx, UserId, UserRow,
 };
-use shashki::store::{puzzles, AttemptStatus, Ply, PuzzleId};
+use shashki::store::{puzzles, AttemptStatus, OutboxId, Ply, PuzzleId};
 use shashki::tournament::ballot::Ballot;
 use shashki::tournament::Format;
 use std::cell::Cell;
@@ -2716,7 +2716,7 @@ mod suite {
         let b = put(&mut s, "-200", "{\"b\":2}", T0 + 1);
         let c = put(&mut s, "-100", "{\"c\":3}", T0 + 2);
         assert!(a < b && b < c);
-        let owed = |s: &Store, after| -> Vec<(i64, String)> {
+        let owed = |s: &Store, after| -> Vec<(OutboxId, String)> {
             store::owed_replies(s.read(), after, 10)
                 .unwrap()
                 .into_iter()
@@ -2724,7 +2724,7 @@ mod suite {
                 .collect()
         };
         assert_eq!(
-            owed(&s, 0),
+            owed(&s, OutboxId(0)),
             [
                 (a, "{\"a\":1}".to_string()),
                 (b, "{\"b\":2}".to_string()),
@@ -2743,7 +2743,7 @@ mod suite {
             !w(&mut s, |tx| store::mark_outbox_done(tx, b, "sent", T0 + 11)),
             "done once"
         );
-        assert_eq!(owed(&s, 0).len(), 2);
+        assert_eq!(owed(&s, OutboxId(0)).len(), 2);
         assert!(w(&mut s, |tx| store::mark_outbox_done(
             tx,
             a,
@@ -2752,7 +2752,7 @@ mod suite {
         )));
         // rows sent before T0 + 15 are forgotten; the owed never
         assert_eq!(w(&mut s, |tx| store::prune_outbox(tx, T0 + 15)), 1);
-        assert_eq!(owed(&s, 0), [(c, "{\"c\":3}".to_string())]);
+        assert_eq!(owed(&s, OutboxId(0)), [(c, "{\"c\":3}".to_string())]);
         assert_eq!(w(&mut s, |tx| store::prune_outbox(tx, T0 + 100)), 1);
         assert_eq!(store::count_owed(s.read()).unwrap(), 1);
         // a batch's replies at once (more than one statement takes), in
@@ -2772,8 +2772,11 @@ mod suite {
                 .collect();
             store::insert_outbox_rows(tx, &rows, T0 + 200)
         });
-        assert_eq!(ids, ((c + 1)..(c + 21)).collect::<Vec<i64>>());
-        let read: Vec<(i64, String)> = store::owed_replies(s.read(), c, 100)
+        assert_eq!(
+            ids,
+            ((c.0 + 1)..(c.0 + 21)).map(OutboxId).collect::<Vec<_>>()
+        );
+        let read: Vec<(OutboxId, String)> = store::owed_replies(s.read(), c, 100)
             .unwrap()
             .into_iter()
             .map(|r| (r.id, r.reply))
@@ -2781,7 +2784,7 @@ mod suite {
         assert_eq!(read, ids.into_iter().zip(many).collect::<Vec<_>>());
         assert_eq!(
             w(&mut s, |tx| store::insert_outbox_rows(tx, &[], T0)),
-            Vec::<i64>::new()
+            Vec::<OutboxId>::new()
         );
     }
 
@@ -2938,16 +2941,20 @@ mod suite {
         assert_eq!(claim(&mut s, &b, 1_000), vec![y1]);
         // a takes its chat's other row (after its own, in order)
         assert_eq!(claim(&mut s, &a, 1_000), vec![x2]);
-        assert_eq!(claim(&mut s, &a, 1_000), Vec::<i64>::new(), "nothing twice");
+        assert_eq!(
+            claim(&mut s, &a, 1_000),
+            Vec::<OutboxId>::new(),
+            "nothing twice"
+        );
         // b's claim on y ran out at 19 000 (and a's own on x2: anyone's)
         assert_eq!(claim(&mut s, &a, 20_000), vec![x2, y1], "b's claim ran out");
-        assert_eq!(claim(&mut s, &b, 20_000), Vec::<i64>::new());
+        assert_eq!(claim(&mut s, &b, 20_000), Vec::<OutboxId>::new());
         // sent rows are nobody's business
         w(&mut s, |tx| store::mark_outbox_done(tx, x1, "sent", T0));
         // a renews its claims on the rows it has yet to send
         assert_eq!(w(&mut s, |tx| store::renew_reply_claims(tx, &a, 40_000)), 2);
         // a dies: its rows are b's after they run out
-        assert_eq!(claim(&mut s, &b, 39_999), Vec::<i64>::new());
+        assert_eq!(claim(&mut s, &b, 39_999), Vec::<OutboxId>::new());
         assert_eq!(claim(&mut s, &b, 40_001), vec![x2, y1]);
         // only the platforms asked for
         assert_eq!(

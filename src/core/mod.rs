@@ -36,7 +36,7 @@ mod time;
 mod tournaments;
 
 /// The typed ids and plies the core speaks in (stored by the store).
-pub use crate::store::{ChallengeId, ChatId, GameId, Ply, TournamentId, UserId};
+pub use crate::store::{ChallengeId, ChatId, GameId, JobId, OutboxId, Ply, TournamentId, UserId};
 pub use config::{Config, Limits, WebLinks};
 pub use error::{Refusal, ServiceError};
 pub use limits::PlatformLimits;

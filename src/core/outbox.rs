@@ -5,7 +5,7 @@
 use super::present::{finish_draft, Draft};
 use super::types::{Platform, Reply};
 use super::{Config, Service, ServiceError};
-use crate::store::{self, Tx};
+use crate::store::{self, OutboxId, Tx};
 
 /// Make `drafts` replies on `platform` and write each to the outbox in
 /// the open transaction `c` (see `store::outbox`): they are owed from
@@ -110,7 +110,7 @@ impl Service {
     /// failed: None.
     pub(crate) fn read_owed(
         &self,
-        id: i64,
+        id: OutboxId,
         platform: &str,
         chat: &str,
         json: &str,
@@ -125,7 +125,7 @@ impl Service {
                 Ok(Some(r))
             }
             _ => {
-                tracing::error!(id, chat = %chat, "an owed reply does not read; dropped");
+                tracing::error!(id = id.0, chat = %chat, "an owed reply does not read; dropped");
                 self.reply_done(id, Delivered::Failed)?;
                 Ok(None)
             }
@@ -133,7 +133,7 @@ impl Service {
     }
 
     /// The outbox row `id` is done with (sent, or given up).
-    pub fn reply_done(&self, id: i64, how: Delivered) -> Result<(), ServiceError> {
+    pub fn reply_done(&self, id: OutboxId, how: Delivered) -> Result<(), ServiceError> {
         let now = self.now();
         store::mark_outbox_done(self.lock().read(), id, how.key(), now)?;
         Ok(())

@@ -8,7 +8,7 @@
 
 use super::types::{Job, Platform, Reply};
 use super::{Service, ServiceError};
-use crate::store::{self, ClaimedJob, Holder, JobKind, QueuedJob, Tx};
+use crate::store::{self, ClaimedJob, Holder, JobId, JobKind, QueuedJob, Tx};
 use std::time::Duration;
 
 /// What this process does with what its transactions write.
@@ -144,7 +144,7 @@ impl Service {
 
     /// Extend the claim on job `id` by `ttl` from now (the engine still
     /// thinks); false when it is no longer this process's.
-    pub fn extend_job(&self, id: i64, ttl: Duration) -> Result<bool, ServiceError> {
+    pub fn extend_job(&self, id: JobId, ttl: Duration) -> Result<bool, ServiceError> {
         let until = store::wall_ms() + ms(ttl);
         let holder = &self.holder;
         Ok(self
@@ -153,7 +153,7 @@ impl Service {
     }
 
     /// Job `id` is done: out of the queue.
-    pub fn finish_job(&self, id: i64) -> Result<(), ServiceError> {
+    pub fn finish_job(&self, id: JobId) -> Result<(), ServiceError> {
         let holder = &self.holder;
         self.lock()
             .transaction(|c| store::finish_job(c, id, holder))?;
@@ -162,7 +162,7 @@ impl Service {
 
     /// A round of job `id` failed: anyone's again after `wait`; the rounds
     /// failed so far.
-    pub fn fail_job(&self, id: i64, wait: Duration) -> Result<Option<i64>, ServiceError> {
+    pub fn fail_job(&self, id: JobId, wait: Duration) -> Result<Option<i64>, ServiceError> {
         let not_before = store::wall_ms() + ms(wait);
         let holder = &self.holder;
         Ok(self
@@ -171,7 +171,7 @@ impl Service {
     }
 
     /// Job `id` is given up for good: out of the queue.
-    pub fn drop_job(&self, id: i64) -> Result<(), ServiceError> {
+    pub fn drop_job(&self, id: JobId) -> Result<(), ServiceError> {
         self.lock().transaction(|c| store::drop_job(c, id))?;
         Ok(())
     }

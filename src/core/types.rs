@@ -1,5 +1,5 @@
 //! What goes into the chat service and what comes out: platform-free.
-use crate::store::{GameId, Ply};
+use crate::store::{GameId, OutboxId, Ply};
 
 pub use super::picture::Picture;
 use serde::{Deserialize, Serialize};
@@ -522,7 +522,7 @@ pub struct Reply {
     /// it is sent. Empty: a reply kept nowhere (an analysis' progress,
     /// "something went wrong").
     #[serde(skip)]
-    pub outbox: Vec<i64>,
+    pub outbox: Vec<OutboxId>,
 }
 
 /// What a share button passes on (see [`Reply::share`]).

@@ -57,8 +57,8 @@
 use super::metrics::Metrics;
 use super::shutdown::{TrackGuard, Tracker};
 use super::transport::{Caps, Fut, Origin, Place, Placed, Press, SendError, Transport};
-use crate::core::GameId;
 use crate::core::{BoardMode, Delivered, Link, LinkTo, Platform, Reply, Service, Target};
+use crate::core::{GameId, OutboxId};
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -75,7 +75,7 @@ pub trait Ledger: Send + Sync + 'static {
     /// Whether `at` is a game's living board.
     fn is_board(&self, platform: Platform, at: Placed) -> Fut<'_, bool>;
     /// The outbox rows `ids` are done with.
-    fn done(&self, ids: Vec<i64>, how: Delivered) -> Fut<'_, ()>;
+    fn done(&self, ids: Vec<OutboxId>, how: Delivered) -> Fut<'_, ()>;
     /// A reply that carried `token` ([`Reply::ack`]) is sent.
     fn acknowledge(&self, token: String) -> Fut<'_, ()>;
     /// A game's later replies go to `thread` (one opened for it).
@@ -904,7 +904,7 @@ impl Ledger for ServiceLedger {
         Box::pin(async move { f.await.unwrap_or(false) })
     }
 
-    fn done(&self, ids: Vec<i64>, how: Delivered) -> Fut<'_, ()> {
+    fn done(&self, ids: Vec<OutboxId>, how: Delivered) -> Fut<'_, ()> {
         let f = self.run("reply done", move |s| {
             for id in ids {
                 s.reply_done(id, how)?;

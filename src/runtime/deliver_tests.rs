@@ -197,11 +197,11 @@ impl Ledger for Mem {
             });
         Box::pin(async move { v })
     }
-    fn done(&self, ids: Vec<i64>, how: Delivered) -> Fut<'_, ()> {
+    fn done(&self, ids: Vec<OutboxId>, how: Delivered) -> Fut<'_, ()> {
         self.done
             .lock()
             .unwrap()
-            .extend(ids.into_iter().map(|i| (i, how)));
+            .extend(ids.into_iter().map(|i| (i.0, how)));
         Box::pin(async {})
     }
     fn acknowledge(&self, token: String) -> Fut<'_, ()> {
@@ -258,7 +258,7 @@ impl Setup {
 
 fn text(id: i64, target: Target, t: &str) -> Reply {
     Reply {
-        outbox: vec![id],
+        outbox: vec![OutboxId(id)],
         ..Reply::text(Platform::Telegram, target, t)
     }
 }
@@ -580,7 +580,7 @@ async fn a_reply_standing_for_several_rows_marks_them_all() {
     // a sweep's notices merged by the core: one message, every row done
     let s = setup(telegram_like());
     let merged = Reply {
-        outbox: vec![1, 2, 3],
+        outbox: [1, 2, 3].map(OutboxId).to_vec(),
         ..chat(
             0,
             "Reminder: game #1\nReminder: game #2\nChallenge #4 expired",
@@ -600,7 +600,7 @@ async fn a_reply_standing_for_several_rows_marks_them_all() {
     let s = setup(telegram_like());
     s.t.fail("send", SendError::Other("bad request".into()));
     let merged = Reply {
-        outbox: vec![4, 5],
+        outbox: [4, 5].map(OutboxId).to_vec(),
         ..chat(0, "Reminder")
     };
     s.run(vec![merged], None).await;

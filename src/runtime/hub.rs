@@ -404,7 +404,7 @@ impl Hub {
             .partition(|r| matches!(&r.target, Target::User { user: u, .. } if *u == user));
         let delivery = self.deliverer.deliver(rest, None);
         self.spawn_jobs(out.jobs);
-        let ids: Vec<i64> = mine.iter().flat_map(|r| r.outbox.clone()).collect();
+        let ids: Vec<crate::core::OutboxId> = mine.iter().flat_map(|r| r.outbox.clone()).collect();
         let told = mine
             .into_iter()
             .map(|r| crate::core::strip_markup(&r.text))

@@ -3,13 +3,13 @@
 //! messages the bot placed and keeps track of (a game's living board, a
 //! live message).
 
-use super::{StoreResult, Tx};
+use super::{OutboxId, StoreResult, Tx};
 use rusqlite::params;
 
 /// A reply still owed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OwedReply {
-    pub id: i64,
+    pub id: OutboxId,
     pub platform: String,
     pub chat: String,
     /// The reply, as JSON.
@@ -29,7 +29,7 @@ pub fn insert_outbox(
     reply: &str,
     claim: Option<(&super::Holder, i64)>,
     now: i64,
-) -> StoreResult<i64> {
+) -> StoreResult<OutboxId> {
     let (holder, until) = claim.map_or((None, 0), |(h, u)| (Some(h), u));
     // the id is given (one more than the last), as in insert_outbox_rows
     // (PostgreSQL's outbox has no sequence that could fall behind)
@@ -61,7 +61,7 @@ const ROWS_AT_ONCE: usize = 16;
 
 /// Write several replies owed (in the open transaction), in order, with as
 /// few statements as it takes; their ids, in the same order.
-pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResult<Vec<i64>> {
+pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResult<Vec<OutboxId>> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
@@ -110,12 +110,12 @@ pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResul
         c.exec(&sql(chunk.len()), &args)?;
         id += chunk.len() as i64;
     }
-    Ok((first..id).collect())
+    Ok((first..id).map(OutboxId).collect())
 }
 
 /// The replies still owed, oldest first (at most `limit`, from id `after`
 /// on).
-pub fn owed_replies(c: &Tx, after: i64, limit: i64) -> StoreResult<Vec<OwedReply>> {
+pub fn owed_replies(c: &Tx, after: OutboxId, limit: i64) -> StoreResult<Vec<OwedReply>> {
     let rows = c.all(
         "SELECT id, platform, chat, reply, attempts FROM outbox
          WHERE sent_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2",
@@ -144,7 +144,7 @@ pub fn count_owed(c: &Tx) -> StoreResult<i64> {
 
 /// A reply is done with: sent, or refused for good (`outcome` says which).
 /// False if it was done already.
-pub fn mark_outbox_done(c: &Tx, id: i64, outcome: &str, now: i64) -> StoreResult<bool> {
+pub fn mark_outbox_done(c: &Tx, id: OutboxId, outcome: &str, now: i64) -> StoreResult<bool> {
     let n = c.exec(
         "UPDATE outbox SET sent_at = ?2, outcome = ?3, attempts = attempts + 1
              WHERE id = ?1 AND sent_at IS NULL",
