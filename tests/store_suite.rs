@@ -27,7 +27,7 @@ use shashki::store::{
     StoreResult, TakebackRequest, Termination, TournamentGameRow, TournamentId,
     TournamentPlayerRow, TournamentRow, TournamentStatus, Tx, UserId, UserRow,
 };
-use shashki::store::{puzzles, AttemptStatus, OutboxId, Ply, PuzzleId};
+use shashki::store::{puzzles, AttemptStatus, Delivered, DeliveryKind, OutboxId, Ply, PuzzleId};
 use shashki::tournament::ballot::Ballot;
 use shashki::tournament::Format;
 use std::cell::Cell;
@@ -2709,7 +2709,16 @@ mod suite {
         let mut s = open();
         let put = |s: &mut Store, chat: &str, reply: &str, now| {
             w(s, |tx| {
-                store::insert_outbox(tx, "telegram", chat, None, "post", reply, None, now)
+                store::insert_outbox(
+                    tx,
+                    "telegram",
+                    chat,
+                    None,
+                    DeliveryKind::Post,
+                    reply,
+                    None,
+                    now,
+                )
             })
         };
         let a = put(&mut s, "-100", "{\"a\":1}", T0);
@@ -2736,18 +2745,23 @@ mod suite {
         assert!(w(&mut s, |tx| store::mark_outbox_done(
             tx,
             b,
-            "sent",
+            Delivered::Sent,
             T0 + 10
         )));
         assert!(
-            !w(&mut s, |tx| store::mark_outbox_done(tx, b, "sent", T0 + 11)),
+            !w(&mut s, |tx| store::mark_outbox_done(
+                tx,
+                b,
+                Delivered::Sent,
+                T0 + 11
+            )),
             "done once"
         );
         assert_eq!(owed(&s, OutboxId(0)).len(), 2);
         assert!(w(&mut s, |tx| store::mark_outbox_done(
             tx,
             a,
-            "refused",
+            Delivered::Refused,
             T0 + 20
         )));
         // rows sent before T0 + 15 are forgotten; the owed never
@@ -2765,7 +2779,7 @@ mod suite {
                     platform: "discord",
                     chat: "c",
                     thread: Some("t"),
-                    kind: "post",
+                    kind: DeliveryKind::Note,
                     reply: r.clone(),
                     claim: None,
                 })
@@ -2782,6 +2796,17 @@ mod suite {
             .map(|r| (r.id, r.reply))
             .collect();
         assert_eq!(read, ids.into_iter().zip(many).collect::<Vec<_>>());
+        // each row's delivery kind is read back as written
+        let kinds: Vec<DeliveryKind> = store::owed_replies(s.read(), OutboxId(0), 100)
+            .unwrap()
+            .into_iter()
+            .map(|r| r.kind)
+            .collect();
+        assert_eq!(kinds[0], DeliveryKind::Post);
+        assert!(
+            kinds[1..].iter().all(|k| *k == DeliveryKind::Note),
+            "{kinds:?}"
+        );
         assert_eq!(
             w(&mut s, |tx| store::insert_outbox_rows(tx, &[], T0)),
             Vec::<OutboxId>::new()
@@ -2921,7 +2946,16 @@ mod suite {
         let (a, b) = (store::Holder::new(), store::Holder::new());
         let put = |s: &mut Store, chat: &str, claim: Option<(&store::Holder, i64)>| {
             w(s, |tx| {
-                store::insert_outbox(tx, "telegram", chat, None, "post", "{}", claim, T0)
+                store::insert_outbox(
+                    tx,
+                    "telegram",
+                    chat,
+                    None,
+                    DeliveryKind::Post,
+                    "{}",
+                    claim,
+                    T0,
+                )
             })
         };
         // chat x: a sends its row 1; a worker wrote row 2 (unclaimed)
@@ -2929,7 +2963,16 @@ mod suite {
         let x2 = put(&mut s, "x", None);
         let y1 = put(&mut s, "y", None);
         let d1 = w(&mut s, |tx| {
-            store::insert_outbox(tx, "discord", "z", None, "post", "{}", None, T0)
+            store::insert_outbox(
+                tx,
+                "discord",
+                "z",
+                None,
+                DeliveryKind::PressNote,
+                "{}",
+                None,
+                T0 + 5,
+            )
         });
         let ids = |v: Vec<store::ClaimedReply>| v.into_iter().map(|r| r.id).collect::<Vec<_>>();
         let claim = |s: &mut Store, h: &store::Holder, now: i64| {
@@ -2950,23 +2993,23 @@ mod suite {
         assert_eq!(claim(&mut s, &a, 20_000), vec![x2, y1], "b's claim ran out");
         assert_eq!(claim(&mut s, &b, 20_000), Vec::<OutboxId>::new());
         // sent rows are nobody's business
-        w(&mut s, |tx| store::mark_outbox_done(tx, x1, "sent", T0));
+        w(&mut s, |tx| {
+            store::mark_outbox_done(tx, x1, Delivered::Sent, T0)
+        });
         // a renews its claims on the rows it has yet to send
         assert_eq!(w(&mut s, |tx| store::renew_reply_claims(tx, &a, 40_000)), 2);
         // a dies: its rows are b's after they run out
         assert_eq!(claim(&mut s, &b, 39_999), Vec::<OutboxId>::new());
         assert_eq!(claim(&mut s, &b, 40_001), vec![x2, y1]);
-        // only the platforms asked for
+        // only the platforms asked for; a row claimed says its kind and
+        // when it was written
+        let discord = w(&mut s, |tx| {
+            store::claim_owed(tx, &a, &["discord"], 40_002, 50_000, 100)
+        });
+        assert_eq!(ids(discord.clone()), vec![d1]);
         assert_eq!(
-            ids(w(&mut s, |tx| store::claim_owed(
-                tx,
-                &a,
-                &["discord"],
-                40_002,
-                50_000,
-                100
-            ))),
-            vec![d1]
+            (discord[0].kind, discord[0].created_at),
+            (DeliveryKind::PressNote, T0 + 5)
         );
     }
 

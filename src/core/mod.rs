@@ -36,11 +36,13 @@ mod time;
 mod tournaments;
 
 /// The typed ids and plies the core speaks in (stored by the store).
-pub use crate::store::{ChallengeId, ChatId, GameId, JobId, OutboxId, Ply, TournamentId, UserId};
+pub use crate::store::{
+    ChallengeId, ChatId, DeliveryKind, GameId, JobId, OutboxId, Ply, TournamentId, UserId,
+};
 pub use config::{Config, Limits, WebLinks};
 pub use error::{Refusal, ServiceError};
 pub use limits::PlatformLimits;
-pub use outbox::Delivered;
+pub use outbox::{Delivered, Owed};
 pub use queue::{Roles, SWEEPER_LEASE};
 pub use time::{Clock, ManualClock, SystemClock, Zone};
 pub use types::*;

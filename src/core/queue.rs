@@ -6,6 +6,7 @@
 //! ([`Service::queue_jobs`]); every reply to the outbox, claimed by this
 //! process when it sends that platform's replies.
 
+use super::outbox::Owed;
 use super::types::{Job, Platform, Reply};
 use super::{Service, ServiceError};
 use crate::store::{self, ClaimedJob, Holder, JobId, JobKind, QueuedJob, Tx};
@@ -191,25 +192,33 @@ impl Service {
     }
 
     /// Claim for `ttl` the owed replies of `platforms` nobody else sends
-    /// (at most `limit`, in order; see `store::claim_owed`), as replies.
+    /// (at most `limit`, in order; see `store::claim_owed`), as replies
+    /// with their kinds and ages (by this service's clock, which wrote
+    /// them).
     pub fn claim_owed_replies(
         &self,
         platforms: &[Platform],
         ttl: Duration,
         limit: i64,
-    ) -> Result<Vec<Reply>, ServiceError> {
+    ) -> Result<Vec<Owed>, ServiceError> {
         let keys: Vec<&str> = platforms.iter().map(|p| p.key()).collect();
         let now = store::wall_ms();
         let holder = &self.holder;
         let rows = self
             .lock()
             .transaction(|c| store::claim_owed(c, holder, &keys, now, now + ms(ttl), limit))?;
+        let written = self.now();
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            match self.read_owed(row.id, &row.platform, &row.chat, &row.reply)? {
-                Some(r) => out.push(r),
-                None => continue,
-            }
+            let Some(reply) = self.read_owed(row.id, &row.platform, &row.chat, &row.reply)? else {
+                continue;
+            };
+            let secs = written.saturating_sub(row.created_at).max(0);
+            out.push(Owed {
+                reply,
+                kind: row.kind,
+                age: Duration::from_secs(u64::try_from(secs).unwrap_or(0)),
+            });
         }
         Ok(out)
     }
@@ -257,7 +266,13 @@ impl Service {
             return Ok(());
         }
         let now = self.now();
-        let mut refs: Vec<&mut Reply> = replies.iter_mut().collect();
+        let mut refs: Vec<(&mut Reply, _)> = replies
+            .iter_mut()
+            .map(|r| {
+                let kind = r.kind();
+                (r, kind)
+            })
+            .collect();
         self.lock()
             .transaction(|c| super::outbox::owe_all(self, c, &mut refs, now))
     }

@@ -1,5 +1,5 @@
 //! What goes into the chat service and what comes out: platform-free.
-use crate::store::{GameId, OutboxId, Ply};
+use crate::store::{DeliveryKind, GameId, OutboxId, Ply};
 
 pub use super::picture::Picture;
 use serde::{Deserialize, Serialize};
@@ -564,16 +564,20 @@ impl Reply {
     }
 
     /// What kind of delivery this is, as the outbox notes it: a game's
-    /// `board`, a `live` message, a `private` message, a `note` for one
-    /// person, an `in-place` answer to a press, or a `post`.
-    pub fn kind(&self) -> &'static str {
+    /// board, a live message, a private message, a note for one person,
+    /// an answer in the pressed message's place, or a post. (A note that
+    /// answers a button press is the press's: the caller, which knows the
+    /// event, says so with [`DeliveryKind::answering_press`].)
+    pub fn kind(&self) -> DeliveryKind {
         match &self.target {
-            _ if self.live.is_some() => "live",
-            Target::Private { .. } => "private",
-            _ if self.in_place => "in-place",
-            Target::User { .. } => "note",
-            Target::Chat(_) if self.image.is_some() && self.game_id.is_some() => "board",
-            Target::Chat(_) => "post",
+            _ if self.live.is_some() => DeliveryKind::Live,
+            Target::Private { .. } => DeliveryKind::Private,
+            _ if self.in_place => DeliveryKind::InPlace,
+            Target::User { .. } => DeliveryKind::Note,
+            Target::Chat(_) if self.image.is_some() && self.game_id.is_some() => {
+                DeliveryKind::Board
+            }
+            Target::Chat(_) => DeliveryKind::Post,
         }
     }
 

@@ -40,9 +40,12 @@
 //!   goes to them privately where only an interaction could show it to
 //!   them alone (a Discord ephemeral answer becomes a DM; refused: dropped
 //!   by the private rule), never to the channel for all; where notes are
-//!   chat messages anyway (Telegram) it is one, answering nothing. A toast
-//!   is not dropped: the outbox cannot tell it from the answer to a typed
-//!   command (the reply keeps no origin), and that answer is owed. A
+//!   chat messages anyway (Telegram) it is one, answering nothing. The
+//!   answer to a button press (the outbox row's kind says it,
+//!   `DeliveryKind::PressNote`) older than [`PRESS_ANSWER_LIFE`] is
+//!   dropped: too late to mean anything (Telegram would refuse it as a
+//!   toast); the answer to a typed command (`Note`) is owed however late,
+//!   and the press's other replies (the board, a post) are sent. A
 //!   replacement of the pressed message that is a board is edited into the
 //!   game's living board (its message id is kept), by the living-board
 //!   rule; any other replacement (a prompt's next step) is sent as a
@@ -58,7 +61,7 @@ use super::metrics::Metrics;
 use super::shutdown::{TrackGuard, Tracker};
 use super::transport::{Caps, Fut, Origin, Place, Placed, Press, SendError, Transport};
 use crate::core::{BoardMode, Delivered, Link, LinkTo, Platform, Reply, Service, Target};
-use crate::core::{GameId, OutboxId};
+use crate::core::{DeliveryKind, GameId, OutboxId, Owed};
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -93,6 +96,13 @@ pub fn board_key(game: GameId) -> String {
 pub fn live_key(key: &str) -> String {
     format!("live:{key}")
 }
+
+/// How long the answer to a button press (a note for the presser: the
+/// press's toast) is worth sending: Telegram takes a callback query's
+/// answer for about 15 s, and later the person has moved on — "not your
+/// turn" a minute after the press means nothing. Owed from before a
+/// restart and older than this, it is dropped.
+pub const PRESS_ANSWER_LIFE: Duration = Duration::from_secs(15);
 
 /// How long a chat's delivery queue lives without work.
 const IDLE: Duration = Duration::from_secs(60);
@@ -247,10 +257,30 @@ impl Deliverer {
     }
 
     /// Deliver replies owed from before a restart (the outbox's, at
-    /// start): the press or interaction they answered is gone, so a note
-    /// for one person follows the **resumed** rules (see the module's).
-    pub fn resume(self: &Arc<Self>, replies: Vec<Reply>) -> Delivery {
-        self.deliver_batch(replies, None, true)
+    /// start): the press or interaction they answered is gone, so they
+    /// follow the **resumed** rules (see the module's): the answer to a
+    /// press older than [`PRESS_ANSWER_LIFE`] is dropped (marked
+    /// [`Delivered::Expired`]), the rest delivered.
+    pub fn resume(self: &Arc<Self>, owed: Vec<Owed>) -> Delivery {
+        let (stale, replies): (Vec<Owed>, Vec<Owed>) = owed
+            .into_iter()
+            .partition(|o| o.kind == DeliveryKind::PressNote && o.age > PRESS_ANSWER_LIFE);
+        let delivery =
+            self.deliver_batch(replies.into_iter().map(|o| o.reply).collect(), None, true);
+        let ids: Vec<OutboxId> = stale.into_iter().flat_map(|o| o.reply.outbox).collect();
+        if !ids.is_empty() {
+            tracing::info!(
+                replies = ids.len(),
+                "answers to presses too old to mean anything; dropped"
+            );
+            let ledger = Arc::clone(&self.ledger);
+            let guards = (self.tracker.enter(), delivery.0.enter());
+            tokio::spawn(async move {
+                let _guards = guards;
+                ledger.done(ids, Delivered::Expired).await;
+            });
+        }
+        delivery
     }
 
     fn deliver_batch(

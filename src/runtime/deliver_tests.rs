@@ -243,9 +243,15 @@ impl Setup {
         .await
         .expect("delivered");
     }
-    /// Deliver replies owed from before a restart.
+    /// Deliver replies owed from before a restart, written a moment ago,
+    /// each of the kind its shape says.
     async fn resume(&self, replies: Vec<Reply>) {
-        tokio::time::timeout(Duration::from_secs(10), self.d.resume(replies).wait())
+        let owed = replies.into_iter().map(|r| owed(r.kind(), 0, r)).collect();
+        self.resume_owed(owed).await;
+    }
+    /// Deliver rows owed from before a restart.
+    async fn resume_owed(&self, owed: Vec<Owed>) {
+        tokio::time::timeout(Duration::from_secs(10), self.d.resume(owed).wait())
             .await
             .expect("delivered");
     }
@@ -253,6 +259,15 @@ impl Setup {
         let mut v = self.l.done.lock().unwrap().clone();
         v.sort_by_key(|(i, _)| *i);
         v
+    }
+}
+
+/// `reply` as an outbox row of `kind` written `secs` ago.
+fn owed(kind: DeliveryKind, secs: u64, reply: Reply) -> Owed {
+    Owed {
+        reply,
+        kind,
+        age: Duration::from_secs(secs),
     }
 }
 
@@ -784,6 +799,46 @@ async fn after_a_restart_an_ephemeral_note_goes_privately() {
             .all(|o| !matches!(o, Op::Send { place, .. } if place.private)),
         "{:?}",
         s.t.ops()
+    );
+}
+
+/// After a restart the answer to a button press ("not your turn", the
+/// press's toast) is too late to mean anything once older than its useful
+/// life: dropped, marked expired — while the same press's board, a post,
+/// the answer to a typed command (however late), and a press's answer
+/// still fresh are sent.
+#[tokio::test]
+async fn after_a_restart_a_stale_press_answer_is_dropped_and_the_board_still_sent() {
+    let s = setup(telegram_like());
+    let late = PRESS_ANSWER_LIFE.as_secs() + 30;
+    s.resume_owed(vec![
+        owed(DeliveryKind::PressNote, late, note(1, "Not your turn.")),
+        owed(DeliveryKind::Board, late, board(2, "c3-d4")),
+        owed(DeliveryKind::Post, late, chat(3, "Anna offers a draw.")),
+        owed(DeliveryKind::Note, late, note(4, "Your games: #1")),
+        owed(DeliveryKind::PressNote, 2, note(5, "Wait for your turn.")),
+    ])
+    .await;
+    let ops = s.t.ops();
+    assert_eq!(
+        sent(&ops),
+        [
+            ("g".to_string(), "c3-d4".to_string()),
+            ("g".to_string(), "Anna offers a draw.".to_string()),
+            ("g".to_string(), "Your games: #1".to_string()),
+            ("g".to_string(), "Wait for your turn.".to_string()),
+        ],
+        "{ops:?}"
+    );
+    assert_eq!(
+        s.done(),
+        [
+            (1, Delivered::Expired),
+            (2, Delivered::Sent),
+            (3, Delivered::Sent),
+            (4, Delivered::Sent),
+            (5, Delivered::Sent)
+        ]
     );
 }
 

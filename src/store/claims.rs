@@ -384,6 +384,9 @@ pub struct ClaimedReply {
     pub id: super::OutboxId,
     pub platform: String,
     pub chat: String,
+    pub kind: super::DeliveryKind,
+    /// When it was written (the writer's clock, Unix seconds).
+    pub created_at: i64,
     /// The reply, as JSON.
     pub reply: String,
 }
@@ -416,7 +419,7 @@ pub fn claim_owed(
                    WHERE p.sent_at IS NULL AND p.platform = o.platform AND p.chat = o.chat
                      AND p.claim_until >= ?3 AND p.claimed_by <> ?1)
              ORDER BY o.id LIMIT ?4)
-         RETURNING id, platform, chat, reply",
+         RETURNING id, platform, chat, kind, created_at, reply",
         marks.join(", ")
     );
     let mut args: Vec<&dyn ToSql> = vec![holder, &until, &now, &limit];
@@ -428,7 +431,9 @@ pub fn claim_owed(
             id: r.get(0)?,
             platform: r.get(1)?,
             chat: r.get(2)?,
-            reply: r.get(3)?,
+            kind: r.get(3)?,
+            created_at: r.get(4)?,
+            reply: r.get(5)?,
         })
     })?;
     rows.sort_by_key(|r| r.id);

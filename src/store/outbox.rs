@@ -1,9 +1,9 @@
-//! The outbox (schema v20): the replies owed to the chats, written in the
+//! The outbox (schema v23, its kinds checked since v26): the replies owed to the chats, written in the
 //! transaction of the change that made them and marked once sent; and the
 //! messages the bot placed and keeps track of (a game's living board, a
 //! live message).
 
-use super::{OutboxId, StoreResult, Tx};
+use super::{Delivered, DeliveryKind, OutboxId, StoreResult, Tx};
 use rusqlite::params;
 
 /// A reply still owed.
@@ -12,6 +12,7 @@ pub struct OwedReply {
     pub id: OutboxId,
     pub platform: String,
     pub chat: String,
+    pub kind: DeliveryKind,
     /// The reply, as JSON.
     pub reply: String,
     pub attempts: i64,
@@ -25,7 +26,7 @@ pub fn insert_outbox(
     platform: &str,
     chat: &str,
     thread: Option<&str>,
-    kind: &str,
+    kind: DeliveryKind,
     reply: &str,
     claim: Option<(&super::Holder, i64)>,
     now: i64,
@@ -48,7 +49,7 @@ pub struct NewOutboxRow<'a> {
     pub platform: &'a str,
     pub chat: &'a str,
     pub thread: Option<&'a str>,
-    pub kind: &'a str,
+    pub kind: DeliveryKind,
     pub reply: String,
     /// Claimed by the process that will send it (holder, until; see
     /// `store::claim_owed`), or by nobody: anyone's who serves its
@@ -117,7 +118,7 @@ pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResul
 /// on).
 pub fn owed_replies(c: &Tx, after: OutboxId, limit: i64) -> StoreResult<Vec<OwedReply>> {
     let rows = c.all(
-        "SELECT id, platform, chat, reply, attempts FROM outbox
+        "SELECT id, platform, chat, kind, reply, attempts FROM outbox
          WHERE sent_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2",
         params![after, limit],
         |r| {
@@ -125,8 +126,9 @@ pub fn owed_replies(c: &Tx, after: OutboxId, limit: i64) -> StoreResult<Vec<Owed
                 id: r.get(0)?,
                 platform: r.get(1)?,
                 chat: r.get(2)?,
-                reply: r.get(3)?,
-                attempts: r.get(4)?,
+                kind: r.get(3)?,
+                reply: r.get(4)?,
+                attempts: r.get(5)?,
             })
         },
     )?;
@@ -142,9 +144,9 @@ pub fn count_owed(c: &Tx) -> StoreResult<i64> {
     )
 }
 
-/// A reply is done with: sent, or refused for good (`outcome` says which).
-/// False if it was done already.
-pub fn mark_outbox_done(c: &Tx, id: OutboxId, outcome: &str, now: i64) -> StoreResult<bool> {
+/// A reply is done with: sent, refused for good, given up or too late
+/// (`outcome` says which). False if it was done already.
+pub fn mark_outbox_done(c: &Tx, id: OutboxId, outcome: Delivered, now: i64) -> StoreResult<bool> {
     let n = c.exec(
         "UPDATE outbox SET sent_at = ?2, outcome = ?3, attempts = attempts + 1
              WHERE id = ?1 AND sent_at IS NULL",
