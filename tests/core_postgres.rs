@@ -21,7 +21,10 @@ fn config() -> Config {
 fn replay(room: &Room, id: GameId) -> Game {
     let s = room.store();
     let row = store::game(s.read(), id).unwrap().unwrap();
-    let mut g = Game::from_position(row.variant, Position::from_fen(&row.start_fen).unwrap());
+    let mut g = Game::from_position(
+        row.variant.eight().unwrap(),
+        Position::from_fen(&row.start_fen).unwrap(),
+    );
     for m in store::game_moves(s.read(), id).unwrap() {
         g.play_text(&m).unwrap();
     }

@@ -18,7 +18,7 @@
 use shashki::core::i18n::Lang;
 use shashki::core::reminders::Reminders;
 use shashki::core::types::{BoardMode, Orientation};
-use shashki::engine::{Color, Variant8};
+use shashki::engine::{Color, Variant};
 use shashki::render::Theme;
 use shashki::store::{
     self, AnalysisDone, AnalysisRow, AnalysisStatus, ByeRow, ChallengeId, ChallengeRow,
@@ -251,7 +251,7 @@ fn world(s: &mut Store) -> World {
 fn new_game(chat: ChatId, white: Seat, black: Seat) -> NewGame {
     NewGame {
         chat_id: chat,
-        variant: Variant8::Russian,
+        variant: Variant::Russian,
         white,
         black,
         start_fen: START.into(),
@@ -323,7 +323,7 @@ fn open_challenge(s: &mut Store, chat: ChatId, from: UserId, expires: i64) -> Ch
             None,
             T0,
             expires,
-            Variant8::Russian,
+            Variant::Russian,
         )
     })
 }
@@ -621,7 +621,7 @@ mod suite {
             ChatSetting::DaysPerMove(_) => ChatSetting::DaysPerMove(c.days_per_move),
             ChatSetting::Reminders(_) => ChatSetting::Reminders(c.reminders.clone()),
             ChatSetting::Boards(_) => ChatSetting::Boards(c.boards),
-            ChatSetting::Variant8(_) => ChatSetting::Variant8(c.variant),
+            ChatSetting::Variant(_) => ChatSetting::Variant(c.variant),
             ChatSetting::Web(_) => ChatSetting::Web(c.web),
         }
     }
@@ -635,7 +635,7 @@ mod suite {
             ChatSetting::DaysPerMove(_) => ChatSetting::DaysPerMove(None),
             ChatSetting::Reminders(_) => ChatSetting::Reminders(None),
             ChatSetting::Boards(_) => ChatSetting::Boards(None),
-            ChatSetting::Variant8(_) => ChatSetting::Variant8(None),
+            ChatSetting::Variant(_) => ChatSetting::Variant(None),
             ChatSetting::Web(_) => ChatSetting::Web(None),
         }
     }
@@ -649,7 +649,7 @@ mod suite {
             ChatSetting::DaysPerMove(Some(3)),
             ChatSetting::Reminders(Some("25% 2d 12h".parse().unwrap())),
             ChatSetting::Boards(Some(BoardMode::New)),
-            ChatSetting::Variant8(Some(Variant8::Poddavki)),
+            ChatSetting::Variant(Some(Variant::Poddavki)),
             ChatSetting::Web(Some(true)),
         ]
     }
@@ -692,11 +692,7 @@ mod suite {
         values.extend(Theme::ALL.map(|t| ChatSetting::Theme(Some(t))));
         values.extend(Orientation::ALL.map(|o| ChatSetting::Orientation(Some(o))));
         values.extend(BoardMode::ALL.map(|m| ChatSetting::Boards(Some(m))));
-        values.extend(
-            Variant8::ALL
-                .iter()
-                .map(|v| ChatSetting::Variant8(Some(*v))),
-        );
+        values.extend(Variant::ALL.iter().map(|v| ChatSetting::Variant(Some(*v))));
         for r in ["off", "50% 24h", "1% 99% 1h 14d"] {
             let r: Reminders = r.parse().unwrap();
             values.push(ChatSetting::Reminders(Some(r)));
@@ -731,7 +727,7 @@ mod suite {
         } = world(&mut s);
         let g = NewGame {
             chat_id: chat.id,
-            variant: Variant8::Brazilian,
+            variant: Variant::Brazilian,
             white: Seat::Human(anna.id),
             black: Seat::Ai(5),
             start_fen: START.into(),
@@ -747,7 +743,7 @@ mod suite {
             GameRow {
                 id,
                 chat_id: chat.id,
-                variant: Variant8::Brazilian,
+                variant: Variant::Brazilian,
                 white: Seat::Human(anna.id),
                 black: Seat::Ai(5),
                 status: GameStatus::Active,
@@ -784,14 +780,14 @@ mod suite {
             (None, None, None)
         );
         assert!(!row.casual);
-        assert_eq!(row.variant, Variant8::Russian);
+        assert_eq!(row.variant, Variant::Russian);
         assert_eq!(store::game(s.read(), GameId(9_999)).unwrap(), None);
     }
 
     pub fn games_every_variant_is_read_back_as_stored(open: Open) {
         let mut s = open();
         let World { anna, chat, .. } = world(&mut s);
-        for v in Variant8::ALL {
+        for v in Variant::ALL {
             let g = NewGame {
                 variant: v,
                 ..new_game(chat.id, Seat::Human(anna.id), Seat::Ai(2))
@@ -1588,7 +1584,7 @@ mod suite {
                 Some(DAY),
                 T0,
                 T0 + 3_600,
-                Variant8::Pool,
+                Variant::Pool,
             )
         });
         let read = |s: &Store| store::challenge(s.read(), id).unwrap().unwrap();
@@ -1606,7 +1602,7 @@ mod suite {
                 game_id: None,
                 created_at: T0,
                 expires_at: T0 + 3_600,
-                variant: Variant8::Pool,
+                variant: Variant::Pool,
                 start_fen: None,
                 casual: false,
             }
@@ -1653,7 +1649,7 @@ mod suite {
                     None,
                     T0,
                     T0 + 1,
-                    Variant8::Russian,
+                    Variant::Russian,
                 )
             });
             let row = store::challenge(s.read(), id).unwrap().unwrap();
@@ -1761,7 +1757,7 @@ mod suite {
                     None,
                     T0,
                     T0 + DAY,
-                    Variant8::Russian,
+                    Variant::Russian,
                 )
             })
         };
@@ -2194,7 +2190,7 @@ mod suite {
             other_chat,
             ..
         } = world(&mut s);
-        let poddavki = Variant8::Poddavki;
+        let poddavki = Variant::Poddavki;
         let fresh = RatingRow {
             rating: 1500.0,
             deviation: 350.0,
@@ -2210,7 +2206,7 @@ mod suite {
         let r = s.read();
         assert_eq!(store::rating(r, anna.id, chat.id).unwrap(), mine);
         assert_eq!(
-            store::rating_in(r, anna.id, chat.id, Variant8::Russian).unwrap(),
+            store::rating_in(r, anna.id, chat.id, Variant::Russian).unwrap(),
             mine
         );
         assert_eq!(
@@ -2246,6 +2242,31 @@ mod suite {
             better,
             "overwritten"
         );
+        // a wide board's variants have rows of their own, stored by key
+        for v in [
+            Variant::International,
+            Variant::Russian10x8,
+            Variant::Bashni,
+        ] {
+            assert_eq!(
+                store::rating_in(s.read(), anna.id, chat.id, v).unwrap(),
+                fresh,
+                "{v}"
+            );
+        }
+        let intl = rating(1655.0, 2);
+        w(&mut s, |tx| {
+            store::save_rating_in(tx, anna.id, chat.id, Variant::International, &intl)
+        });
+        assert_eq!(
+            store::rating_in(s.read(), anna.id, chat.id, Variant::International).unwrap(),
+            intl
+        );
+        assert_eq!(store::rating(s.read(), anna.id, chat.id).unwrap(), better);
+        assert_eq!(
+            store::rating_in(s.read(), anna.id, chat.id, Variant::Bashni).unwrap(),
+            fresh
+        );
     }
 
     pub fn ratings_top_lists_are_best_first_per_chat_and_variant_and_limited(open: Open) {
@@ -2260,7 +2281,7 @@ mod suite {
         let dave = w(&mut s, |tx| {
             store::upsert_user(tx, "console", "4", "Dave", None, T0)
         });
-        let poddavki = Variant8::Poddavki;
+        let poddavki = Variant::Poddavki;
         w(&mut s, |tx| {
             store::save_rating(tx, anna.id, chat.id, &rating(1700.0, 2))?;
             store::save_rating(tx, boris.id, chat.id, &rating(1800.0, 2))?;
@@ -2269,7 +2290,7 @@ mod suite {
             store::save_rating_in(tx, anna.id, chat.id, poddavki, &rating(1900.0, 1))?;
             store::save_rating(tx, carl.id, ChatId::EVERYWHERE, &rating(1550.0, 2))
         });
-        let top = |s: &Store, chat: ChatId, variant: Variant8, n: usize| {
+        let top = |s: &Store, chat: ChatId, variant: Variant, n: usize| {
             store::top_ratings_in(s.read(), chat, variant, n)
                 .unwrap()
                 .into_iter()
@@ -2282,20 +2303,20 @@ mod suite {
                 .collect::<Vec<_>>()
         };
         assert_eq!(
-            top(&s, chat.id, Variant8::Russian, 10),
+            top(&s, chat.id, Variant::Russian, 10),
             named(&[("Boris", 1800.0), ("Anna", 1700.0), ("Carl", 1600.0)])
         );
         assert_eq!(
-            top(&s, chat.id, Variant8::Russian, 2),
+            top(&s, chat.id, Variant::Russian, 2),
             named(&[("Boris", 1800.0), ("Anna", 1700.0)])
         );
         assert_eq!(top(&s, chat.id, poddavki, 10), named(&[("Anna", 1900.0)]));
         assert_eq!(
-            top(&s, ChatId::EVERYWHERE, Variant8::Russian, 10),
+            top(&s, ChatId::EVERYWHERE, Variant::Russian, 10),
             named(&[("Carl", 1550.0)])
         );
         assert_eq!(
-            top(&s, other_chat.id, Variant8::Russian, 10),
+            top(&s, other_chat.id, Variant::Russian, 10),
             named(&[("Dave", 2000.0)])
         );
         let plain = store::top_ratings(s.read(), chat.id, 1).unwrap();

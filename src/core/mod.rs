@@ -384,6 +384,15 @@ fn on_choice(ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
         Payload::TakebackAccept { game, ply } => games::takeback_accept(ctx, game, ply)?,
         Payload::TakebackDecline { game, ply } => games::takeback_decline(ctx, game, ply)?,
         Payload::Web { game } => web::cmd_web(ctx, Some(game))?,
+        Payload::WebPuzzle { puzzle } => web::cmd_web_puzzle(ctx, puzzle)?,
+        Payload::WebTournament { tournament } => web::cmd_web_tournament(ctx, tournament)?,
+        Payload::PuzzleMove {
+            puzzle,
+            step,
+            index,
+        } => puzzles::web_answer(ctx, puzzle, step, index)?,
+        Payload::PuzzleHintOf { puzzle } => puzzles::web_hint(ctx, puzzle)?,
+        Payload::PuzzleGiveUp { puzzle } => puzzles::web_give_up(ctx, puzzle)?,
     }
     // a move or a resignation pressed on the board: the new board takes
     // the pressed message's place

@@ -358,6 +358,10 @@ pub enum LinkTo {
         /// The app's short name (`[web] mini_app`).
         app: String,
     },
+    /// The bot's Telegram Mini App opened on another page: `start` is its
+    /// `startapp` (`tournament-4`, a puzzle's signed `puzzle-3-7-<mac>`);
+    /// other platforms leave the button out.
+    MiniAppPage { app: String, start: String },
     /// The private chat with the bot, started with this payload
     /// (Telegram's `t.me/<bot>?start=notify`); where the platform needs no
     /// such step (Discord) the adapter leaves the button out.
@@ -365,13 +369,13 @@ pub enum LinkTo {
 }
 
 impl LinkTo {
-    /// The payload that opens it in the bot (`game-12`: Telegram's
-    /// `?start=` and a Mini App's `?startapp=`, read back by
+    /// The payload that opens it in the bot (`game-12`, `tournament-4`:
+    /// Telegram's `?start=` and a Mini App's `?startapp=`, read back by
     /// [`crate::core::input::commands::deep_link`] and the web board).
     pub fn start_payload(&self) -> String {
         match self {
             LinkTo::Game { game, .. } | LinkTo::MiniApp { game, .. } => format!("game-{game}"),
-            LinkTo::Start(payload) => payload.clone(),
+            LinkTo::MiniAppPage { start, .. } | LinkTo::Start(start) => start.clone(),
         }
     }
 }

@@ -8,7 +8,7 @@ use super::Tx;
 use super::UserId;
 use super::{GameResult, GameStatus, StoreResult, Termination};
 use rusqlite::params;
-use shashki_engine::{Color, Variant8};
+use shashki_engine::{Color, Variant};
 
 /// Who plays a colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +30,7 @@ impl Seat {
 pub struct GameRow {
     pub id: GameId,
     pub chat_id: ChatId,
-    pub variant: Variant8,
+    pub variant: Variant,
     pub white: Seat,
     pub black: Seat,
     pub status: GameStatus,
@@ -180,7 +180,7 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
 #[derive(Debug, Clone)]
 pub struct NewGame {
     pub chat_id: ChatId,
-    pub variant: Variant8,
+    pub variant: Variant,
     pub white: Seat,
     pub black: Seat,
     pub start_fen: String,

@@ -439,7 +439,7 @@ mod tests {
         assert_eq!(found.id, a.id);
         let g = NewGame {
             chat_id: chat.id,
-            variant: shashki_engine::Variant8::Russian,
+            variant: shashki_engine::Variant::Russian,
             white: Seat::Human(a.id),
             black: Seat::Ai(3),
             start_fen: "W:W21-32:B1-12".into(),
@@ -646,7 +646,7 @@ mod tests {
             .unwrap();
         let g = |black| NewGame {
             chat_id: chat,
-            variant: shashki_engine::Variant8::Russian,
+            variant: shashki_engine::Variant::Russian,
             white: Seat::Human(a),
             black,
             start_fen: "W:W21-32:B1-12".into(),

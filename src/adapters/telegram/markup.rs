@@ -14,7 +14,9 @@ impl Telegram {
             let start = l.to.start_payload();
             let url = match &l.to {
                 LinkTo::Game { .. } | LinkTo::Start(_) => deep_link(&self.me_username, &start),
-                LinkTo::MiniApp { app, .. } => mini_app_link(&self.me_username, app, &start),
+                LinkTo::MiniApp { app, .. } | LinkTo::MiniAppPage { app, .. } => {
+                    mini_app_link(&self.me_username, app, &start)
+                }
             }?;
             Some(InlineKeyboardButton::url(l.label.clone(), url))
         });

@@ -2,6 +2,7 @@
 //! find the game, pass the gate, play, record, announce. The end of a game
 //! (result, ratings, final board and PDN) is here too.
 
+use super::variants;
 use super::GameRefusal;
 use super::{position_of, Loaded};
 use crate::args;
@@ -23,8 +24,7 @@ use crate::core::types::Job;
 use crate::core::{puzzles, ratings, tournaments};
 use crate::store::{self, GameId, GameResult, GameRow, Ply, Seat, Termination};
 use shashki_engine::game::Outcome as GameOutcome;
-use shashki_engine::notation::parse_move_among_in;
-use shashki_engine::{Color, Move, Square};
+use shashki_engine::{AnyMove, Color, MoveError};
 
 /// `/move [#game] MOVE`.
 pub(crate) fn cmd_move(ctx: &mut Ctx, a: MoveArgs) -> Res<()> {
@@ -60,9 +60,7 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
     };
     let mut to_move = Vec::new();
     for row in rows {
-        let pos = position_of(&row)?;
-        let variant = row.variant;
-        let parsed = parse_move_among_in(variant, &pos, &pos.legal_moves_in(variant), text);
+        let parsed = position_of(ctx.c, &row)?.parse_move(text);
         to_move.push((row, parsed));
     }
     let legal: Vec<usize> = to_move
@@ -93,8 +91,7 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
                 let Some((row, Ok(mv))) = to_move.get(i) else {
                     continue;
                 };
-                let pos = position_of(row)?;
-                let index = sorted_moves(&pos, row.variant)
+                let index = sorted_moves(&position_of(ctx.c, row)?)
                     .iter()
                     .position(|m| m == mv)
                     .unwrap_or(0);
@@ -118,7 +115,7 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
 /// (`any_here`: they play a game in this chat, none on their turn).
 fn why_not_a_move(
     ctx: &Ctx,
-    mut to_move: Vec<(GameRow, Result<Move, shashki_engine::MoveError>)>,
+    mut to_move: Vec<(GameRow, Result<AnyMove, MoveError>)>,
     any_here: bool,
 ) -> Res<Refusal> {
     if !to_move.is_empty() {
@@ -149,7 +146,7 @@ fn why_not_a_move(
 pub(crate) fn move_button(ctx: &mut Ctx, game: GameId, ply: Ply, index: u16) -> Res<()> {
     let row = game_by_id(ctx, game)?;
     ctx.gate(&row, Need::Move { ply: Some(ply) })?;
-    let mv = sorted_moves(&position_of(&row)?, row.variant)
+    let mv = sorted_moves(&position_of(ctx.c, &row)?)
         .get(usize::from(index))
         .copied()
         .ok_or(AccessRefusal::ButtonStale)?;
@@ -174,13 +171,16 @@ pub(crate) fn picker(ctx: &mut Ctx, game: GameId, ply: Ply, square: Option<u8>) 
         }
     };
     let piece = match square {
-        Some(s) => Some(Square::from_pdn(s).ok_or(InputRefusal::ButtonInvalid)?),
+        Some(s) => {
+            Some(variants::square_of_code(row.variant, s).ok_or(InputRefusal::ButtonInvalid)?)
+        }
         None => None,
     };
     let loaded = load(ctx.c, row)?;
     let mut d = match piece {
         Some(s) => {
-            let text = ctx.t("choose-target", Some(&args![("square", s.to_string())]));
+            let square = variants::square_name(loaded.row.variant, s);
+            let text = ctx.t("choose-target", Some(&args![("square", square)]));
             let back = ctx.t("button-back", None);
             let mut d = Draft::text(ctx.private(), text);
             d.choices = move_choices(loaded.row.id, loaded.row.ply, &loaded.game, piece, &back);
@@ -200,10 +200,13 @@ pub(crate) fn picker(ctx: &mut Ctx, game: GameId, ply: Ply, square: Option<u8>) 
 
 /// Play `mv` (the gate has passed: the actor's turn), record it once,
 /// and announce the new board or the end of the game.
-pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
+pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: AnyMove) -> Res<()> {
     let Loaded { row, mut game } = l;
     let mover_color = game.side_to_move();
     let mover = row.seat(mover_color);
+    // written before it is played: as its turn writes it
+    let stored = variants::stored_move(&game, &mv);
+    let written_as = game.format_move(&mv);
     let outcome = game
         .play(&mv)
         .map_err(|e| corrupt(format!("checked move refused: {e}")))?;
@@ -213,8 +216,8 @@ pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
         ctx.c,
         row.id,
         row.ply,
-        &mv.to_string(),
-        &game.position().to_fen(),
+        &stored,
+        &variants::stored_fen(&game),
         mover.user_id(),
         &clock,
         ctx.now,
@@ -227,7 +230,7 @@ pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
     let row = store::game(ctx.c, row.id)?.ok_or(corrupt("a game vanished"))?;
     let a = args![
         ("player", ctx.seat_name(mover)?),
-        ("move", game.variant().format_move(&mv)),
+        ("move", written_as.clone()),
         ("game", row.id)
     ];
     let headline = ctx.t("move-played", Some(&a));
@@ -251,13 +254,13 @@ pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
             let mut d = ctx.board_draft(&loaded, headline)?;
             let next = loaded.row.seat(loaded.game.side_to_move());
             let a = args![
-                ("move", loaded.game.variant().format_move(&mv)),
+                ("move", written_as.clone()),
                 ("player", ctx.call_name(next)?)
             ];
             d.turn_note = Some(ctx.t("turn-note", Some(&a)));
             ctx.post(d);
             // the player to move may want to hear it privately
-            let played = loaded.game.variant().format_move(&mv);
+            let played = written_as;
             ctx.notify(&loaded.row, next, Notice::Moved, |cat, c, lang| {
                 let name = crate::core::present::text::seat_name(cat, c, mover, lang)?;
                 Ok(args![("opponent", name), ("move", played)])
