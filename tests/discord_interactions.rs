@@ -644,7 +644,7 @@ async fn run() {
 
 #[tokio::test]
 async fn the_core_lists_the_callers_moves() {
-    // the core method the adapter uses for autocomplete
+    // what the adapter's autocomplete asks (the hub, then the core)
     let dir = tempfile::tempdir().unwrap();
     let service = Service::open(
         &dir.path().join("bot.sqlite"),
@@ -660,21 +660,19 @@ async fn the_core_lists_the_callers_moves() {
     ev.input = Input::Text("/challenge ai 1 white".into());
     let out = service.handle(&ev).unwrap();
     assert!(!out.replies.is_empty());
-    let mine = service
-        .moves_to_play(Platform::Discord, &ev.chat.id, &ev.user.id)
-        .unwrap();
+    let (hub, _stop) = Hub::new(Arc::new(service));
+    let asks =
+        |platform, user: &str| hub.moves_to_play(platform, ev.chat.id.clone(), user.to_string());
+    let mine = asks(Platform::Discord, &ev.user.id).await.unwrap();
     assert_eq!(mine.len(), 1);
     let (game, moves) = &mine[0];
     assert_eq!(moves.len(), 7);
     assert!(moves.iter().any(|m| m.label == "c3-d4"));
     assert_eq!(*game, shashki::core::GameId(1));
     // someone else, or another chat: nothing
-    assert!(service
-        .moves_to_play(Platform::Discord, &ev.chat.id, "42")
-        .unwrap()
-        .is_empty());
-    assert!(service
-        .moves_to_play(Platform::Telegram, &ev.chat.id, &ev.user.id)
+    assert!(asks(Platform::Discord, "42").await.unwrap().is_empty());
+    assert!(asks(Platform::Telegram, &ev.user.id)
+        .await
         .unwrap()
         .is_empty());
 }

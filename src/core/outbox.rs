@@ -129,9 +129,4 @@ impl Service {
         store::mark_outbox_done(self.lock().read(), id, how, now)?;
         Ok(())
     }
-
-    /// How many replies are owed.
-    pub fn replies_owed(&self) -> Result<i64, ServiceError> {
-        Ok(store::count_owed(self.lock().read())?)
-    }
 }

@@ -73,11 +73,6 @@ impl Service {
         *self.roles.write().unwrap_or_else(|p| p.into_inner()) = roles;
     }
 
-    /// What this process does.
-    pub fn roles(&self) -> Roles {
-        self.roles.read().unwrap_or_else(|p| p.into_inner()).clone()
-    }
-
     /// The claim a reply to `platform` written now carries: this
     /// process's, when it sends that platform's replies.
     pub(crate) fn reply_claim(&self, platform: Platform) -> Option<(&Holder, i64)> {

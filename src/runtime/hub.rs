@@ -577,8 +577,11 @@ impl Hub {
         chat: String,
         user: String,
     ) -> Result<Vec<(GameId, Vec<Choice>)>, ServiceError> {
-        self.blocking(move |svc| svc.moves_to_play(platform, &chat, &user))
-            .await
+        self.blocking(move |svc| {
+            let games = svc.read_as(platform, &chat, &user, crate::core::moves_to_play)?;
+            Ok(games.unwrap_or_default())
+        })
+        .await
     }
 
     /// Queue the handling of an update from the member `user` (their
