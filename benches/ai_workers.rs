@@ -35,7 +35,7 @@ fn event(chat: usize, text: String, n: u64) -> Event {
         },
         input: Input::Text(text),
         update_id: Some(format!("ai{chat}-{n}")),
-        bare_moves: true,
+        to_bot: true,
         thread: None,
     }
 }

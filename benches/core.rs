@@ -28,7 +28,7 @@ fn event(who: &str, text: String, n: u64) -> Event {
         },
         input: Input::Text(text),
         update_id: Some(format!("b{n}")),
-        bare_moves: true,
+        to_bot: true,
         thread: None,
     }
 }

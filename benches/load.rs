@@ -55,7 +55,7 @@ fn event(chat: usize, who: &str, input: Input, n: u64) -> Event {
         },
         input,
         update_id: Some(format!("u{chat}-{n}")),
-        bare_moves: true,
+        to_bot: true,
         thread: None,
     }
 }

@@ -565,7 +565,7 @@ fn act_of(ev: &Event) -> Act {
                 days: d.days.unwrap_or(0),
             },
             Some(_) => Act::Inert,
-            None if ev.bare_moves && looks_like_move(t) => Act::Move {
+            None if ev.bare_moves() && looks_like_move(t) => Act::Move {
                 game: None,
                 ply: None,
             },
@@ -1380,7 +1380,7 @@ impl World {
             user: user_ref(p, self.handles[p].as_deref()),
             input,
             update_id,
-            bare_moves: self.rng.chance(0.85),
+            to_bot: self.rng.chance(0.85),
             thread: None,
         }
     }
@@ -2039,7 +2039,7 @@ fn a_hostile_chat_changes_nothing_it_may_not() {
             user: user_ref(p, person.handle),
             input: Input::Text("/help".into()),
             update_id: Some(format!("hello{p}")),
-            bare_moves: false,
+            to_bot: false,
             thread: None,
         };
         w.svc.handle(&ev).unwrap();
@@ -2376,7 +2376,7 @@ fn a_handle_that_changed_hands_does_not_take_its_challenges_along() {
             user: user_ref(p, handle),
             input,
             update_id: Some(format!("u{n}")),
-            bare_moves: true,
+            to_bot: true,
             thread: None,
         })
         .unwrap()

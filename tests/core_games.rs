@@ -1915,7 +1915,8 @@ fn notify_on_sends_the_turn_and_each_reminder_privately_once() {
         LinkTo::Game {
             game: id,
             chat: "room".into(),
-            thread: None
+            thread: None,
+            board: None,
         }
     );
     assert_eq!(link.label, "♟ Open the game");
@@ -2015,6 +2016,7 @@ fn notify_on_tells_of_a_draw_offer_and_a_takeback_request_privately_once() {
         game: id,
         chat: "room".into(),
         thread: None,
+        board: None,
     };
 
     // Bob offers a draw: Anna hears it, Bob (who offered) does not
@@ -2897,4 +2899,40 @@ fn words_that_do_not_fit_a_command_are_refused_not_guessed() {
     let t = text(&room.say("Bob", "/принять"));
     assert!(t.contains("#1"), "{t}");
     assert_eq!(count(), 0);
+}
+
+/// Issue 21: the outbox tells the answer to a button press (worth sending
+/// only while the press is fresh: the deliverer drops it when owed from
+/// long before a restart) from the answer to a typed command (owed however
+/// late). Bob presses Anna's move button, then types her move: both are
+/// refused, the first as a press's answer.
+#[test]
+fn the_outbox_tells_a_presss_answer_from_a_commands() {
+    let room = Room::new();
+    let started = {
+        room.say("Bob", "/help");
+        let card = room.say("Anna", "/challenge @bob 3 white");
+        room.press("Bob", button(&card, "Accept"))
+    };
+    let before = room.store();
+    let seen = store::owed_replies(before.read(), store::OutboxId(0), 1000)
+        .unwrap()
+        .last()
+        .map_or(store::OutboxId(0), |r| r.id);
+    room.press("Bob", button(&started, "c3-d4"));
+    room.say("Bob", "/move c3-d4");
+    room.press("Anna", button(&started, "c3-d4"));
+    let kinds: Vec<store::DeliveryKind> = store::owed_replies(room.store().read(), seen, 1000)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.kind)
+        .collect();
+    use store::DeliveryKind::{Board, InPlace, Note, PressNote};
+    assert_eq!(kinds.first(), Some(&PressNote), "{kinds:?}");
+    assert_eq!(kinds.get(1), Some(&Note), "{kinds:?}");
+    assert!(
+        kinds[2..].iter().any(|k| matches!(k, InPlace | Board)),
+        "Anna's move: {kinds:?}"
+    );
+    assert!(!kinds[2..].contains(&PressNote), "{kinds:?}");
 }

@@ -644,7 +644,7 @@ async fn run() {
 
 #[tokio::test]
 async fn the_core_lists_the_callers_moves() {
-    // the core methods the adapter uses for menus and autocomplete
+    // what the adapter's autocomplete asks (the hub, then the core)
     let dir = tempfile::tempdir().unwrap();
     let service = Service::open(
         &dir.path().join("bot.sqlite"),
@@ -660,27 +660,44 @@ async fn the_core_lists_the_callers_moves() {
     ev.input = Input::Text("/challenge ai 1 white".into());
     let out = service.handle(&ev).unwrap();
     assert!(!out.replies.is_empty());
-    let mine = service
-        .moves_to_play(Platform::Discord, &ev.chat.id, &ev.user.id)
-        .unwrap();
+    let (hub, _stop) = Hub::new(Arc::new(service));
+    let asks =
+        |platform, user: &str| hub.moves_to_play(platform, ev.chat.id.clone(), user.to_string());
+    let mine = asks(Platform::Discord, &ev.user.id).await.unwrap();
     assert_eq!(mine.len(), 1);
     let (game, moves) = &mine[0];
     assert_eq!(moves.len(), 7);
     assert!(moves.iter().any(|m| m.label == "c3-d4"));
-    assert_eq!(service.legal_move_choices(*game).unwrap(), *moves);
+    assert_eq!(*game, shashki::core::GameId(1));
     // someone else, or another chat: nothing
-    assert!(service
-        .moves_to_play(Platform::Discord, &ev.chat.id, "42")
+    assert!(asks(Platform::Discord, "42").await.unwrap().is_empty());
+    assert!(asks(Platform::Telegram, &ev.user.id)
+        .await
         .unwrap()
         .is_empty());
-    assert!(service
-        .moves_to_play(Platform::Telegram, &ev.chat.id, &ev.user.id)
-        .unwrap()
-        .is_empty());
-    assert!(service
-        .legal_move_choices(shashki::core::GameId(999))
-        .unwrap()
-        .is_empty());
+}
+
+/// A component with nothing for the core (a menu closed with no value
+/// picked) is answered all the same — by the deliverer, like any press:
+/// acknowledged (type 6), nothing shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_component_with_nothing_to_read_is_acknowledged() {
+    let s = setup().await;
+    let n = s.n();
+    s.discord
+        .on_interaction(interaction(component(
+            1,
+            "tok-empty",
+            json!({"custom_id": "menu:0", "component_type": 3, "values": []}),
+        )))
+        .await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls.len(), 1, "{calls:#?}");
+    assert_eq!(
+        calls[0].path,
+        "/api/v10/interactions/1100000000000000101/tok-empty/callback"
+    );
+    assert_eq!(calls[0].body["type"], json!(6));
 }
 
 /// The same interaction from Bob (another member of the guild).
@@ -943,6 +960,7 @@ async fn a_link_names_the_server_learned_at_connect() {
                 game: shashki::core::GameId(9),
                 chat: "800000000000000009".into(),
                 thread: None,
+                board: None,
             },
         }),
         ..shashki::core::Reply::text(

@@ -194,7 +194,7 @@ async fn two_bots_and_a_worker_play_twenty_ai_games_each_move_and_reply_once() {
         drain(&mut rx_a, &mut got_a);
         drain(&mut rx_b, &mut got_b);
         // each outbox row sent once, by one bot
-        let mut sent: HashMap<i64, usize> = HashMap::new();
+        let mut sent: HashMap<shashki::core::OutboxId, usize> = HashMap::new();
         for r in got_a.iter().chain(&got_b) {
             for id in &r.outbox {
                 *sent.entry(*id).or_default() += 1;

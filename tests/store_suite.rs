@@ -27,7 +27,7 @@ use shashki::store::{
     StoreResult, TakebackRequest, Termination, TournamentGameRow, TournamentId,
     TournamentPlayerRow, TournamentRow, TournamentStatus, Tx, UserId, UserRow,
 };
-use shashki::store::{puzzles, AttemptStatus, Ply, PuzzleId};
+use shashki::store::{puzzles, AttemptStatus, Delivered, DeliveryKind, OutboxId, Ply, PuzzleId};
 use shashki::tournament::ballot::Ballot;
 use shashki::tournament::Format;
 use std::cell::Cell;
@@ -2966,25 +2966,26 @@ mod suite {
                     platform: "telegram",
                     chat: "-100",
                     thread: None,
-                    kind: "post",
+                    kind: DeliveryKind::Post,
                     reply: r.clone(),
                     claim: None,
                 })
                 .collect();
             store::insert_outbox_rows(tx, &rows, T0)
         });
-        assert!(store::mark_outbox_done(s.read(), ids[3], "sent", T0 + 1).unwrap());
+        assert!(store::mark_outbox_done(s.read(), ids[3], Delivered::Sent, T0 + 1).unwrap());
         let mut asked = ids.clone();
-        asked.push(ids[69] + 1_000); // no such row
-        let done = store::mark_outbox_done_all(s.read(), &asked, "failed", T0 + 2).unwrap();
+        asked.push(OutboxId(ids[69].0 + 1_000)); // no such row
+        let done =
+            store::mark_outbox_done_all(s.read(), &asked, Delivered::Failed, T0 + 2).unwrap();
         assert_eq!(done, 69, "each row not done already");
         assert_eq!(store::count_owed(s.read()).unwrap(), 0);
         let before = s.round_trips();
-        let again = store::mark_outbox_done_all(s.read(), &asked, "sent", T0 + 3).unwrap();
+        let again = store::mark_outbox_done_all(s.read(), &asked, Delivered::Sent, T0 + 3).unwrap();
         assert_eq!(again, 0, "done once");
         assert_eq!(s.round_trips() - before, 2, "71 ids in two statements");
         assert_eq!(
-            store::mark_outbox_done_all(s.read(), &[], "sent", T0 + 4).unwrap(),
+            store::mark_outbox_done_all(s.read(), &[], Delivered::Sent, T0 + 4).unwrap(),
             0
         );
         // the row done first keeps its outcome: pruned with the sent ones
@@ -2997,14 +2998,23 @@ mod suite {
         let mut s = open();
         let put = |s: &mut Store, chat: &str, reply: &str, now| {
             w(s, |tx| {
-                store::insert_outbox(tx, "telegram", chat, None, "post", reply, None, now)
+                store::insert_outbox(
+                    tx,
+                    "telegram",
+                    chat,
+                    None,
+                    DeliveryKind::Post,
+                    reply,
+                    None,
+                    now,
+                )
             })
         };
         let a = put(&mut s, "-100", "{\"a\":1}", T0);
         let b = put(&mut s, "-200", "{\"b\":2}", T0 + 1);
         let c = put(&mut s, "-100", "{\"c\":3}", T0 + 2);
         assert!(a < b && b < c);
-        let owed = |s: &Store, after| -> Vec<(i64, String)> {
+        let owed = |s: &Store, after| -> Vec<(OutboxId, String)> {
             store::owed_replies(s.read(), after, 10)
                 .unwrap()
                 .into_iter()
@@ -3012,7 +3022,7 @@ mod suite {
                 .collect()
         };
         assert_eq!(
-            owed(&s, 0),
+            owed(&s, OutboxId(0)),
             [
                 (a, "{\"a\":1}".to_string()),
                 (b, "{\"b\":2}".to_string()),
@@ -3024,23 +3034,28 @@ mod suite {
         assert!(w(&mut s, |tx| store::mark_outbox_done(
             tx,
             b,
-            "sent",
+            Delivered::Sent,
             T0 + 10
         )));
         assert!(
-            !w(&mut s, |tx| store::mark_outbox_done(tx, b, "sent", T0 + 11)),
+            !w(&mut s, |tx| store::mark_outbox_done(
+                tx,
+                b,
+                Delivered::Sent,
+                T0 + 11
+            )),
             "done once"
         );
-        assert_eq!(owed(&s, 0).len(), 2);
+        assert_eq!(owed(&s, OutboxId(0)).len(), 2);
         assert!(w(&mut s, |tx| store::mark_outbox_done(
             tx,
             a,
-            "refused",
+            Delivered::Refused,
             T0 + 20
         )));
         // rows sent before T0 + 15 are forgotten; the owed never
         assert_eq!(w(&mut s, |tx| store::prune_outbox(tx, T0 + 15)), 1);
-        assert_eq!(owed(&s, 0), [(c, "{\"c\":3}".to_string())]);
+        assert_eq!(owed(&s, OutboxId(0)), [(c, "{\"c\":3}".to_string())]);
         assert_eq!(w(&mut s, |tx| store::prune_outbox(tx, T0 + 100)), 1);
         assert_eq!(store::count_owed(s.read()).unwrap(), 1);
         // a batch's replies at once (more than one statement takes), in
@@ -3053,23 +3068,37 @@ mod suite {
                     platform: "discord",
                     chat: "c",
                     thread: Some("t"),
-                    kind: "post",
+                    kind: DeliveryKind::Note,
                     reply: r.clone(),
                     claim: None,
                 })
                 .collect();
             store::insert_outbox_rows(tx, &rows, T0 + 200)
         });
-        assert_eq!(ids, ((c + 1)..(c + 21)).collect::<Vec<i64>>());
-        let read: Vec<(i64, String)> = store::owed_replies(s.read(), c, 100)
+        assert_eq!(
+            ids,
+            ((c.0 + 1)..(c.0 + 21)).map(OutboxId).collect::<Vec<_>>()
+        );
+        let read: Vec<(OutboxId, String)> = store::owed_replies(s.read(), c, 100)
             .unwrap()
             .into_iter()
             .map(|r| (r.id, r.reply))
             .collect();
         assert_eq!(read, ids.into_iter().zip(many).collect::<Vec<_>>());
+        // each row's delivery kind is read back as written
+        let kinds: Vec<DeliveryKind> = store::owed_replies(s.read(), OutboxId(0), 100)
+            .unwrap()
+            .into_iter()
+            .map(|r| r.kind)
+            .collect();
+        assert_eq!(kinds[0], DeliveryKind::Post);
+        assert!(
+            kinds[1..].iter().all(|k| *k == DeliveryKind::Note),
+            "{kinds:?}"
+        );
         assert_eq!(
             w(&mut s, |tx| store::insert_outbox_rows(tx, &[], T0)),
-            Vec::<i64>::new()
+            Vec::<OutboxId>::new()
         );
     }
 
@@ -3206,7 +3235,16 @@ mod suite {
         let (a, b) = (store::Holder::new(), store::Holder::new());
         let put = |s: &mut Store, chat: &str, claim: Option<(&store::Holder, i64)>| {
             w(s, |tx| {
-                store::insert_outbox(tx, "telegram", chat, None, "post", "{}", claim, T0)
+                store::insert_outbox(
+                    tx,
+                    "telegram",
+                    chat,
+                    None,
+                    DeliveryKind::Post,
+                    "{}",
+                    claim,
+                    T0,
+                )
             })
         };
         // chat x: a sends its row 1; a worker wrote row 2 (unclaimed)
@@ -3214,7 +3252,16 @@ mod suite {
         let x2 = put(&mut s, "x", None);
         let y1 = put(&mut s, "y", None);
         let d1 = w(&mut s, |tx| {
-            store::insert_outbox(tx, "discord", "z", None, "post", "{}", None, T0)
+            store::insert_outbox(
+                tx,
+                "discord",
+                "z",
+                None,
+                DeliveryKind::PressNote,
+                "{}",
+                None,
+                T0 + 5,
+            )
         });
         let ids = |v: Vec<store::ClaimedReply>| v.into_iter().map(|r| r.id).collect::<Vec<_>>();
         let claim = |s: &mut Store, h: &store::Holder, now: i64| {
@@ -3226,28 +3273,32 @@ mod suite {
         assert_eq!(claim(&mut s, &b, 1_000), vec![y1]);
         // a takes its chat's other row (after its own, in order)
         assert_eq!(claim(&mut s, &a, 1_000), vec![x2]);
-        assert_eq!(claim(&mut s, &a, 1_000), Vec::<i64>::new(), "nothing twice");
+        assert_eq!(
+            claim(&mut s, &a, 1_000),
+            Vec::<OutboxId>::new(),
+            "nothing twice"
+        );
         // b's claim on y ran out at 19 000 (and a's own on x2: anyone's)
         assert_eq!(claim(&mut s, &a, 20_000), vec![x2, y1], "b's claim ran out");
-        assert_eq!(claim(&mut s, &b, 20_000), Vec::<i64>::new());
+        assert_eq!(claim(&mut s, &b, 20_000), Vec::<OutboxId>::new());
         // sent rows are nobody's business
-        w(&mut s, |tx| store::mark_outbox_done(tx, x1, "sent", T0));
+        w(&mut s, |tx| {
+            store::mark_outbox_done(tx, x1, Delivered::Sent, T0)
+        });
         // a renews its claims on the rows it has yet to send
         assert_eq!(w(&mut s, |tx| store::renew_reply_claims(tx, &a, 40_000)), 2);
         // a dies: its rows are b's after they run out
-        assert_eq!(claim(&mut s, &b, 39_999), Vec::<i64>::new());
+        assert_eq!(claim(&mut s, &b, 39_999), Vec::<OutboxId>::new());
         assert_eq!(claim(&mut s, &b, 40_001), vec![x2, y1]);
-        // only the platforms asked for
+        // only the platforms asked for; a row claimed says its kind and
+        // when it was written
+        let discord = w(&mut s, |tx| {
+            store::claim_owed(tx, &a, &["discord"], 40_002, 50_000, 100)
+        });
+        assert_eq!(ids(discord.clone()), vec![d1]);
         assert_eq!(
-            ids(w(&mut s, |tx| store::claim_owed(
-                tx,
-                &a,
-                &["discord"],
-                40_002,
-                50_000,
-                100
-            ))),
-            vec![d1]
+            (discord[0].kind, discord[0].created_at),
+            (DeliveryKind::PressNote, T0 + 5)
         );
     }
 

@@ -498,7 +498,7 @@ fn tg_event(chat: &str, user: &str, name: &str, admin: bool, text: &str) -> shas
         },
         input: Input::Text(text.into()),
         update_id: None,
-        bare_moves: false,
+        to_bot: false,
         thread: None,
     }
 }

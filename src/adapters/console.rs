@@ -160,7 +160,7 @@ pub async fn run(hub: Hub, opts: ConsoleOptions) -> std::io::Result<()> {
             user: user_ref(&st.user, &opts.lang),
             input,
             update_id: None,
-            bare_moves: true,
+            to_bot: true,
             thread: None,
         };
         let _busy = hub.tracker().enter();

@@ -15,8 +15,9 @@ use super::games::ai::Evals;
 use super::i18n::Lang;
 use super::outbox::owe_all;
 use super::present::refusal_reply;
-use super::types::{Event, Job, Reply};
+use super::types::{Event, Input, Job, Reply};
 use super::{Service, ServiceError};
+use crate::store::DeliveryKind;
 use std::sync::{Arc, Condvar, Mutex};
 
 /// How many events one commit takes at most.
@@ -194,7 +195,11 @@ impl Service {
                     .collect();
             }
         };
+        // which events are button presses: their notes for the presser are
+        // the press's answers (`DeliveryKind::PressNote`)
+        let mut presses = Vec::with_capacity(batch.len());
         for w in batch {
+            presses.push(matches!(w.event.input, Input::Choice(_)));
             let r = tx
                 .savepoint(
                     |sp| self.run_event(sp, &w.event, &w.evals, now),
@@ -241,12 +246,22 @@ impl Service {
             .collect();
         // every reply of the batch written to the outbox, in the batch's
         // transaction: owed from the moment the changes commit
-        let mut owed: Vec<&mut Reply> = results
+        let mut owed: Vec<(&mut Reply, DeliveryKind)> = results
             .iter_mut()
-            .flat_map(|(_, r)| match r {
-                Ok(Handled::Done(replies, ..)) => replies.iter_mut().collect::<Vec<_>>(),
-                Ok(Handled::Refused(_, reply)) => vec![&mut **reply],
-                Err(_) => Vec::new(),
+            .zip(presses)
+            .flat_map(|((_, r), press)| {
+                let replies = match r {
+                    Ok(Handled::Done(replies, ..)) => replies.iter_mut().collect::<Vec<_>>(),
+                    Ok(Handled::Refused(_, reply)) => vec![&mut **reply],
+                    Err(_) => Vec::new(),
+                };
+                replies.into_iter().map(move |r| {
+                    let kind = match press {
+                        true => r.kind().answering_press(),
+                        false => r.kind(),
+                    };
+                    (r, kind)
+                })
             })
             .collect();
         let written = tx

@@ -36,11 +36,14 @@ mod time;
 mod tournaments;
 
 /// The typed ids and plies the core speaks in (stored by the store).
-pub use crate::store::{ChallengeId, ChatId, GameId, Ply, TournamentId, UserId};
+pub use crate::store::{
+    ChallengeId, ChatId, DeliveryKind, GameId, JobId, OutboxId, Ply, TournamentId, UserId,
+};
 pub use config::{Config, Limits, WebLinks};
 pub use error::{Refusal, ServiceError};
+pub(crate) use games::moves_to_play;
 pub use limits::PlatformLimits;
-pub use outbox::Delivered;
+pub use outbox::{Delivered, Owed};
 pub use queue::{Roles, SWEEPER_LEASE};
 pub use time::{Clock, ManualClock, SystemClock, Zone};
 pub use types::*;
@@ -255,7 +258,7 @@ impl Service {
         ctx.is_admin = is_admin;
         ctx.thread = ev.thread.clone();
         let done = match &ev.input {
-            Input::Text(t) => on_text(&mut ctx, t, ev.bare_moves),
+            Input::Text(t) => on_text(&mut ctx, t, ev.bare_moves()),
             Input::Choice(p) => on_choice(&mut ctx, p),
             Input::Slash(c) => on_slash(&mut ctx, c),
         };
@@ -272,6 +275,39 @@ impl Service {
             }
             Err(Halt::Refused(r)) => Ok(Ran::Refused(r, ctx.lang)),
             Err(e) => Err(e),
+        }
+    }
+
+    /// A read-only question of a known person in a known chat (both by the
+    /// platform's ids), answered by `f` over their context (no
+    /// transaction: it changes nothing). `None` when either is unknown or
+    /// `f` refuses.
+    pub(crate) fn read_as<T>(
+        &self,
+        platform: Platform,
+        chat: &str,
+        user: &str,
+        f: impl FnOnce(&Ctx) -> Result<T, Halt>,
+    ) -> Result<Option<T>, ServiceError> {
+        let store = self.lock();
+        let c = store.read();
+        let Some((uid, chat_id)) = store::user_and_chat(c, platform.key(), user, chat)? else {
+            return Ok(None);
+        };
+        let (Some(user), Some(chat)) = (store::user(c, uid)?, store::chat(c, chat_id)?) else {
+            return Ok(None);
+        };
+        let lang = resolve_lang(&chat, Some(&user), None, self.env.config.default_lang);
+        let evals = Evals::default();
+        let mut ctx = Ctx::new(&self.env, c, &evals, platform, user, chat, self.now());
+        ctx.lang = lang;
+        match f(&ctx) {
+            Ok(v) => Ok(Some(v)),
+            Err(Halt::Refused(_)) => Ok(None),
+            Err(Halt::Failed(e)) => Err(e),
+            Err(Halt::Compute(_)) => {
+                Err(ServiceError::Internal("a question asked for engine work"))
+            }
         }
     }
 

@@ -140,6 +140,7 @@ impl Ctx<'_> {
                 game: row.id,
                 chat: chat.platform_chat_id,
                 thread: row.thread.clone(),
+                board: None,
             },
         });
         self.post(d);

@@ -5,7 +5,8 @@
 use super::present::{finish_draft, Draft};
 use super::types::{Platform, Reply};
 use super::{Config, Service, ServiceError};
-use crate::store::{self, Tx};
+use crate::store::{self, DeliveryKind, OutboxId, Tx};
+use std::time::Duration;
 
 /// Make `drafts` replies on `platform` and write each to the outbox in
 /// the open transaction `c` (see `store::outbox`): they are owed from
@@ -32,20 +33,22 @@ fn outbox_json(r: &Reply) -> Result<String, ServiceError> {
 /// Write `replies` to the outbox in the open transaction `c`, in order,
 /// with as few statements as it takes (a batch's); each claimed by this
 /// process when it sends its platform's replies (`Service::reply_claim`).
+/// `kind`: how each is delivered (see [`Reply::kind`]; the answer to a
+/// press is the caller's to say).
 pub(crate) fn owe_all(
     svc: &Service,
     c: &Tx,
-    replies: &mut [&mut Reply],
+    replies: &mut [(&mut Reply, DeliveryKind)],
     now: i64,
 ) -> Result<(), ServiceError> {
     let rows = replies
         .iter()
-        .map(|r| {
+        .map(|(r, kind)| {
             Ok(store::NewOutboxRow {
                 platform: r.platform.key(),
                 chat: r.chat_id(),
                 thread: r.thread.as_deref(),
-                kind: r.kind(),
+                kind: *kind,
                 reply: outbox_json(r)?,
                 claim: svc.reply_claim(r.platform),
             })
@@ -53,7 +56,7 @@ pub(crate) fn owe_all(
         .collect::<Result<Vec<_>, ServiceError>>()?;
     let ids = store::insert_outbox_rows(c, &rows, now)?;
     drop(rows);
-    for (r, id) in replies.iter_mut().zip(ids) {
+    for ((r, _), id) in replies.iter_mut().zip(ids) {
         r.outbox = vec![id];
     }
     Ok(())
@@ -81,27 +84,15 @@ pub(crate) fn owe_reply(
     Ok(reply)
 }
 
-/// How a reply owed was done with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Delivered {
-    /// The platform took it.
-    Sent,
-    /// The platform refuses it for good (a private message to someone who
-    /// never started the bot): dropped.
-    Refused,
-    /// Every try failed: given up (the state it shows is stored; `/board`
-    /// shows it again).
-    Failed,
-}
+pub use crate::store::Delivered;
 
-impl Delivered {
-    fn key(self) -> &'static str {
-        match self {
-            Delivered::Sent => "sent",
-            Delivered::Refused => "refused",
-            Delivered::Failed => "failed",
-        }
-    }
+/// A reply owed from the outbox, as its row keeps it: the reply (with its
+/// row's id), how it is delivered, and how long ago it was written.
+#[derive(Debug, Clone)]
+pub struct Owed {
+    pub reply: Reply,
+    pub kind: DeliveryKind,
+    pub age: Duration,
 }
 
 impl Service {
@@ -110,7 +101,7 @@ impl Service {
     /// failed: None.
     pub(crate) fn read_owed(
         &self,
-        id: i64,
+        id: OutboxId,
         platform: &str,
         chat: &str,
         json: &str,
@@ -125,7 +116,7 @@ impl Service {
                 Ok(Some(r))
             }
             _ => {
-                tracing::error!(id, chat = %chat, "an owed reply does not read; dropped");
+                tracing::error!(id = id.0, chat = %chat, "an owed reply does not read; dropped");
                 self.reply_done(id, Delivered::Failed)?;
                 Ok(None)
             }
@@ -133,16 +124,16 @@ impl Service {
     }
 
     /// The outbox row `id` is done with (sent, or given up).
-    pub fn reply_done(&self, id: i64, how: Delivered) -> Result<(), ServiceError> {
+    pub fn reply_done(&self, id: OutboxId, how: Delivered) -> Result<(), ServiceError> {
         let now = self.now();
-        store::mark_outbox_done(self.lock().read(), id, how.key(), now)?;
+        store::mark_outbox_done(self.lock().read(), id, how, now)?;
         Ok(())
     }
 
     /// The outbox rows `ids` are done with, all in one statement.
-    pub fn replies_done(&self, ids: &[i64], how: Delivered) -> Result<(), ServiceError> {
+    pub fn replies_done(&self, ids: &[OutboxId], how: Delivered) -> Result<(), ServiceError> {
         let now = self.now();
-        store::mark_outbox_done_all(self.lock().read(), ids, how.key(), now)?;
+        store::mark_outbox_done_all(self.lock().read(), ids, how, now)?;
         Ok(())
     }
 

@@ -6,9 +6,10 @@
 //! ([`Service::queue_jobs`]); every reply to the outbox, claimed by this
 //! process when it sends that platform's replies.
 
+use super::outbox::Owed;
 use super::types::{Job, Platform, Reply};
 use super::{Service, ServiceError};
-use crate::store::{self, ClaimedJob, Holder, JobKind, QueuedJob, Tx};
+use crate::store::{self, ClaimedJob, Holder, JobId, JobKind, QueuedJob, Tx};
 use std::time::Duration;
 
 /// What this process does with what its transactions write.
@@ -70,11 +71,6 @@ impl Service {
     /// Say what this process does (the runtime, at start).
     pub fn set_roles(&self, roles: Roles) {
         *self.roles.write().unwrap_or_else(|p| p.into_inner()) = roles;
-    }
-
-    /// What this process does.
-    pub fn roles(&self) -> Roles {
-        self.roles.read().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
     /// The claim a reply to `platform` written now carries: this
@@ -144,7 +140,7 @@ impl Service {
 
     /// Extend the claim on job `id` by `ttl` from now (the engine still
     /// thinks); false when it is no longer this process's.
-    pub fn extend_job(&self, id: i64, ttl: Duration) -> Result<bool, ServiceError> {
+    pub fn extend_job(&self, id: JobId, ttl: Duration) -> Result<bool, ServiceError> {
         let until = store::wall_ms() + ms(ttl);
         let holder = &self.holder;
         Ok(self
@@ -153,7 +149,7 @@ impl Service {
     }
 
     /// Job `id` is done: out of the queue.
-    pub fn finish_job(&self, id: i64) -> Result<(), ServiceError> {
+    pub fn finish_job(&self, id: JobId) -> Result<(), ServiceError> {
         let holder = &self.holder;
         self.lock()
             .transaction(|c| store::finish_job(c, id, holder))?;
@@ -162,7 +158,7 @@ impl Service {
 
     /// A round of job `id` failed: anyone's again after `wait`; the rounds
     /// failed so far.
-    pub fn fail_job(&self, id: i64, wait: Duration) -> Result<Option<i64>, ServiceError> {
+    pub fn fail_job(&self, id: JobId, wait: Duration) -> Result<Option<i64>, ServiceError> {
         let not_before = store::wall_ms() + ms(wait);
         let holder = &self.holder;
         Ok(self
@@ -171,7 +167,7 @@ impl Service {
     }
 
     /// Job `id` is given up for good: out of the queue.
-    pub fn drop_job(&self, id: i64) -> Result<(), ServiceError> {
+    pub fn drop_job(&self, id: JobId) -> Result<(), ServiceError> {
         self.lock().transaction(|c| store::drop_job(c, id))?;
         Ok(())
     }
@@ -191,25 +187,33 @@ impl Service {
     }
 
     /// Claim for `ttl` the owed replies of `platforms` nobody else sends
-    /// (at most `limit`, in order; see `store::claim_owed`), as replies.
+    /// (at most `limit`, in order; see `store::claim_owed`), as replies
+    /// with their kinds and ages (by this service's clock, which wrote
+    /// them).
     pub fn claim_owed_replies(
         &self,
         platforms: &[Platform],
         ttl: Duration,
         limit: i64,
-    ) -> Result<Vec<Reply>, ServiceError> {
+    ) -> Result<Vec<Owed>, ServiceError> {
         let keys: Vec<&str> = platforms.iter().map(|p| p.key()).collect();
         let now = store::wall_ms();
         let holder = &self.holder;
         let rows = self
             .lock()
             .transaction(|c| store::claim_owed(c, holder, &keys, now, now + ms(ttl), limit))?;
+        let written = self.now();
         let mut out = Vec::with_capacity(rows.len());
         for row in rows {
-            match self.read_owed(row.id, &row.platform, &row.chat, &row.reply)? {
-                Some(r) => out.push(r),
-                None => continue,
-            }
+            let Some(reply) = self.read_owed(row.id, &row.platform, &row.chat, &row.reply)? else {
+                continue;
+            };
+            let secs = written.saturating_sub(row.created_at).max(0);
+            out.push(Owed {
+                reply,
+                kind: row.kind,
+                age: Duration::from_secs(u64::try_from(secs).unwrap_or(0)),
+            });
         }
         Ok(out)
     }
@@ -257,7 +261,13 @@ impl Service {
             return Ok(());
         }
         let now = self.now();
-        let mut refs: Vec<&mut Reply> = replies.iter_mut().collect();
+        let mut refs: Vec<(&mut Reply, _)> = replies
+            .iter_mut()
+            .map(|r| {
+                let kind = r.kind();
+                (r, kind)
+            })
+            .collect();
         self.lock()
             .transaction(|c| super::outbox::owe_all(self, c, &mut refs, now))
     }

@@ -20,8 +20,8 @@ use super::{puzzles, Service, ServiceError};
 use crate::args;
 use crate::core::games;
 use crate::core::tournaments;
-use crate::store::GameId;
 use crate::store::{self, ChallengeStatus, GameRow};
+use crate::store::{GameId, OutboxId};
 use std::collections::HashMap;
 
 /// How long a processed update id is remembered (platforms redeliver
@@ -400,7 +400,7 @@ fn names(text: &str, m: &Mention) -> bool {
 /// Several notices for one place as one message (or as few as fit).
 fn merged((platform, chat, thread): Place, list: Vec<Reply>) -> Vec<Reply> {
     // the outbox rows of them all: done once the first message is out
-    let owed: Vec<i64> = list.iter().flat_map(|r| r.outbox.iter().copied()).collect();
+    let owed: Vec<OutboxId> = list.iter().flat_map(|r| r.outbox.iter().copied()).collect();
     let game = list.first().and_then(|r| r.game_id);
     let one_game = list.iter().all(|r| r.game_id == game);
     let mut people: Vec<Mention> = Vec::new();
@@ -539,7 +539,7 @@ mod tests {
         // the merged message stands for the outbox rows of all its notices
         // (the deliverer marks them done together); the others for their own
         let owed = |i: i64, mut s: Swept| {
-            s.reply.outbox = vec![i];
+            s.reply.outbox = vec![OutboxId(i)];
             s
         };
         let out = digest(vec![
@@ -547,7 +547,10 @@ mod tests {
             owed(2, notice(p, "h", None, "@c, game #3", "c")),
             owed(3, notice(p, "g", None, "@b, game #2", "b")),
         ]);
-        let rows: Vec<Vec<i64>> = out.iter().map(|r| r.outbox.clone()).collect();
+        let rows: Vec<Vec<i64>> = out
+            .iter()
+            .map(|r| r.outbox.iter().map(|id| id.0).collect())
+            .collect();
         assert_eq!(rows, [vec![1, 3], vec![2]]);
     }
 

@@ -1,5 +1,5 @@
 //! What goes into the chat service and what comes out: platform-free.
-use crate::store::{GameId, Ply};
+use crate::store::{DeliveryKind, GameId, OutboxId, Ply};
 
 pub use super::picture::Picture;
 use serde::{Deserialize, Serialize};
@@ -84,16 +84,27 @@ pub struct Event {
     pub input: Input,
     /// The platform's id of this update, if it can deliver one twice.
     pub update_id: Option<String>,
-    /// Bare text counts as a move attempt (the platform delivered it because
-    /// it was addressed to the bot, e.g. a reply to the board).
-    pub bare_moves: bool,
+    /// The message was addressed to the bot itself: a reply to one of the
+    /// bot's messages (on the console, every line). A fact the platform
+    /// gives; whether bare text then counts as a move is the core's rule
+    /// ([`Event::bare_moves`]).
+    pub to_bot: bool,
     /// The thread of the chat the event came from (a Telegram forum topic's
     /// `message_thread_id`); `None`: the chat itself.
     pub thread: Option<String>,
 }
 
-/// What a button does, for adapters that style buttons or gather the moves
-/// of a game into a menu (Discord). Adapters never decode payloads.
+impl Event {
+    /// Whether bare text (`e3-d4`) counts as a move attempt: in a private
+    /// chat, or addressed to the bot (a reply to its board); elsewhere in a
+    /// group it is chatter.
+    pub fn bare_moves(&self) -> bool {
+        self.chat.is_private || self.to_bot
+    }
+}
+
+/// What a button does, for adapters that style buttons (Discord's colours).
+/// Adapters never decode payloads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum ChoiceKind {
     /// A step of choosing a move (a move, a piece, back to the pieces).
@@ -170,6 +181,16 @@ impl<'de> Deserialize<'de> for Choice {
             kind,
         })
     }
+}
+
+/// A menu to pick one of many from (Discord's select menu): a page of a
+/// game's legal moves, with the line it shows until opened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Menu {
+    /// "a3-b4 … c3-d4: choose a move" (within the platform's length).
+    pub placeholder: String,
+    /// What may be picked: the same payloads as buttons.
+    pub options: Vec<Choice>,
 }
 
 /// Someone a reply calls on (so the platform notifies them).
@@ -323,6 +344,11 @@ pub enum LinkTo {
         chat: String,
         /// Its thread, if any.
         thread: Option<String>,
+        /// The message of the game's living board there, filled in by the
+        /// deliverer as it sends (where a board landed is its to know):
+        /// a jump link to it. `None`: the chat (or thread) itself.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        board: Option<String>,
     },
     /// The bot's Telegram Mini App opened on a game (the direct link
     /// `t.me/<bot>/<app>?startapp=game-12`, which works in groups); other
@@ -340,6 +366,18 @@ pub enum LinkTo {
     /// (Telegram's `t.me/<bot>?start=notify`); where the platform needs no
     /// such step (Discord) the adapter leaves the button out.
     Start(String),
+}
+
+impl LinkTo {
+    /// The payload that opens it in the bot (`game-12`, `tournament-4`:
+    /// Telegram's `?start=` and a Mini App's `?startapp=`, read back by
+    /// [`crate::core::input::commands::deep_link`] and the web board).
+    pub fn start_payload(&self) -> String {
+        match self {
+            LinkTo::Game { game, .. } | LinkTo::MiniApp { game, .. } => format!("game-{game}"),
+            LinkTo::MiniAppPage { start, .. } | LinkTo::Start(start) => start.clone(),
+        }
+    }
 }
 
 /// A button that opens an address instead of coming back to the bot.
@@ -416,6 +454,10 @@ pub struct Reply {
     pub text: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image: Option<Image>,
+    /// Menus, above the buttons (where the platform has them: Discord's
+    /// select menus of a game's moves, in place of move buttons).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub menus: Vec<Menu>,
     /// Rows of buttons.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<Vec<Choice>>,
@@ -484,7 +526,7 @@ pub struct Reply {
     /// it is sent. Empty: a reply kept nowhere (an analysis' progress,
     /// "something went wrong").
     #[serde(skip)]
-    pub outbox: Vec<i64>,
+    pub outbox: Vec<OutboxId>,
 }
 
 /// What a share button passes on (see [`Reply::share`]).
@@ -507,6 +549,7 @@ impl Reply {
             target,
             text: text.into(),
             image: None,
+            menus: Vec::new(),
             choices: Vec::new(),
             mentions: Vec::new(),
             game_id: None,
@@ -525,16 +568,20 @@ impl Reply {
     }
 
     /// What kind of delivery this is, as the outbox notes it: a game's
-    /// `board`, a `live` message, a `private` message, a `note` for one
-    /// person, an `in-place` answer to a press, or a `post`.
-    pub fn kind(&self) -> &'static str {
+    /// board, a live message, a private message, a note for one person,
+    /// an answer in the pressed message's place, or a post. (A note that
+    /// answers a button press is the press's: the caller, which knows the
+    /// event, says so with [`DeliveryKind::answering_press`].)
+    pub fn kind(&self) -> DeliveryKind {
         match &self.target {
-            _ if self.live.is_some() => "live",
-            Target::Private { .. } => "private",
-            _ if self.in_place => "in-place",
-            Target::User { .. } => "note",
-            Target::Chat(_) if self.image.is_some() && self.game_id.is_some() => "board",
-            Target::Chat(_) => "post",
+            _ if self.live.is_some() => DeliveryKind::Live,
+            Target::Private { .. } => DeliveryKind::Private,
+            _ if self.in_place => DeliveryKind::InPlace,
+            Target::User { .. } => DeliveryKind::Note,
+            Target::Chat(_) if self.image.is_some() && self.game_id.is_some() => {
+                DeliveryKind::Board
+            }
+            Target::Chat(_) => DeliveryKind::Post,
         }
     }
 
@@ -729,6 +776,41 @@ pub fn spans(text: &str) -> Vec<Span<'_>> {
         });
     }
     out
+}
+
+#[cfg(test)]
+mod event_tests {
+    use super::*;
+
+    /// Bare text is a move attempt in a private chat or addressed to the
+    /// bot (a reply to its board); in a group otherwise, chatter. The
+    /// core's rule: an adapter says only where the text was.
+    #[test]
+    fn bare_text_is_a_move_in_private_or_addressed_to_the_bot() {
+        let ev = |is_private, to_bot| Event {
+            platform: Platform::Telegram,
+            chat: ChatRef {
+                id: "1".into(),
+                title: None,
+                is_private,
+            },
+            user: UserRef {
+                id: "2".into(),
+                name: "Anna".into(),
+                handle: None,
+                lang: None,
+                is_admin: false,
+            },
+            input: Input::Text("e3-d4".into()),
+            update_id: None,
+            to_bot,
+            thread: None,
+        };
+        assert!(ev(true, false).bare_moves());
+        assert!(ev(false, true).bare_moves());
+        assert!(ev(true, true).bare_moves());
+        assert!(!ev(false, false).bare_moves());
+    }
 }
 
 #[cfg(test)]

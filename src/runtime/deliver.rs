@@ -26,6 +26,8 @@
 //! - **answer with a message** (Discord): a reply answering an interaction
 //!   is sent as its response or a followup, never edited elsewhere; an
 //!   interaction nothing answered is closed quietly.
+//! - **link to a game**: a link back to a game names the message of its
+//!   living board, where it is in the chat and thread the link names.
 //! - **thread fallback**: a thread (topic) the platform says is gone gets
 //!   the message once more without it, and the game forgets the thread.
 //! - **new thread**: the first board of a game that wants a thread opens it.
@@ -38,9 +40,12 @@
 //!   goes to them privately where only an interaction could show it to
 //!   them alone (a Discord ephemeral answer becomes a DM; refused: dropped
 //!   by the private rule), never to the channel for all; where notes are
-//!   chat messages anyway (Telegram) it is one, answering nothing. A toast
-//!   is not dropped: the outbox cannot tell it from the answer to a typed
-//!   command (the reply keeps no origin), and that answer is owed. A
+//!   chat messages anyway (Telegram) it is one, answering nothing. The
+//!   answer to a button press (the outbox row's kind says it,
+//!   `DeliveryKind::PressNote`) older than [`PRESS_ANSWER_LIFE`] is
+//!   dropped: too late to mean anything (Telegram would refuse it as a
+//!   toast); the answer to a typed command (`Note`) is owed however late,
+//!   and the press's other replies (the board, a post) are sent. A
 //!   replacement of the pressed message that is a board is edited into the
 //!   game's living board (its message id is kept), by the living-board
 //!   rule; any other replacement (a prompt's next step) is sent as a
@@ -55,8 +60,9 @@
 use super::metrics::Metrics;
 use super::shutdown::{TrackGuard, Tracker};
 use super::transport::{Caps, Fut, Origin, Place, Placed, Press, SendError, Transport};
-use crate::core::GameId;
-use crate::core::{BoardMode, Delivered, Platform, Reply, Service, Target};
+use crate::core::{BoardMode, Delivered, Link, LinkTo, Platform, Reply, Service, Target};
+use crate::core::{DeliveryKind, GameId, OutboxId, Owed};
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -72,7 +78,7 @@ pub trait Ledger: Send + Sync + 'static {
     /// Whether `at` is a game's living board.
     fn is_board(&self, platform: Platform, at: Placed) -> Fut<'_, bool>;
     /// The outbox rows `ids` are done with.
-    fn done(&self, ids: Vec<i64>, how: Delivered) -> Fut<'_, ()>;
+    fn done(&self, ids: Vec<OutboxId>, how: Delivered) -> Fut<'_, ()>;
     /// A reply that carried `token` ([`Reply::ack`]) is sent.
     fn acknowledge(&self, token: String) -> Fut<'_, ()>;
     /// A game's later replies go to `thread` (one opened for it).
@@ -90,6 +96,13 @@ pub fn board_key(game: GameId) -> String {
 pub fn live_key(key: &str) -> String {
     format!("live:{key}")
 }
+
+/// How long the answer to a button press (a note for the presser: the
+/// press's toast) is worth sending: Telegram takes a callback query's
+/// answer for about 15 s, and later the person has moved on — "not your
+/// turn" a minute after the press means nothing. Owed from before a
+/// restart and older than this, it is dropped.
+pub const PRESS_ANSWER_LIFE: Duration = Duration::from_secs(15);
 
 /// How long a chat's delivery queue lives without work.
 const IDLE: Duration = Duration::from_secs(60);
@@ -244,10 +257,30 @@ impl Deliverer {
     }
 
     /// Deliver replies owed from before a restart (the outbox's, at
-    /// start): the press or interaction they answered is gone, so a note
-    /// for one person follows the **resumed** rules (see the module's).
-    pub fn resume(self: &Arc<Self>, replies: Vec<Reply>) -> Delivery {
-        self.deliver_batch(replies, None, true)
+    /// start): the press or interaction they answered is gone, so they
+    /// follow the **resumed** rules (see the module's): the answer to a
+    /// press older than [`PRESS_ANSWER_LIFE`] is dropped (marked
+    /// [`Delivered::Expired`]), the rest delivered.
+    pub fn resume(self: &Arc<Self>, owed: Vec<Owed>) -> Delivery {
+        let (stale, replies): (Vec<Owed>, Vec<Owed>) = owed
+            .into_iter()
+            .partition(|o| o.kind == DeliveryKind::PressNote && o.age > PRESS_ANSWER_LIFE);
+        let delivery =
+            self.deliver_batch(replies.into_iter().map(|o| o.reply).collect(), None, true);
+        let ids: Vec<OutboxId> = stale.into_iter().flat_map(|o| o.reply.outbox).collect();
+        if !ids.is_empty() {
+            tracing::info!(
+                replies = ids.len(),
+                "answers to presses too old to mean anything; dropped"
+            );
+            let ledger = Arc::clone(&self.ledger);
+            let guards = (self.tracker.enter(), delivery.0.enter());
+            tokio::spawn(async move {
+                let _guards = guards;
+                ledger.done(ids, Delivered::Expired).await;
+            });
+        }
+        delivery
     }
 
     fn deliver_batch(
@@ -439,6 +472,7 @@ fn toast_sized(r: &Reply) -> bool {
         && !r.in_place
         && r.image.is_none()
         && r.choices.is_empty()
+        && r.menus.is_empty()
         && r.link.is_none()
         && r.document.is_none()
         && r.live.is_none()
@@ -573,6 +607,43 @@ impl Run<'_> {
         }))
     }
 
+    /// `r` with its link back to a game made exact: the message of the
+    /// game's living board, when it is in the chat and thread the link
+    /// names (the transport makes the address).
+    async fn board_link<'r>(&self, r: &'r Reply) -> Cow<'r, Reply> {
+        let Some(Link {
+            to:
+                LinkTo::Game {
+                    game,
+                    chat,
+                    thread,
+                    board: None,
+                },
+            ..
+        }) = &r.link
+        else {
+            return Cow::Borrowed(r);
+        };
+        let target = thread.as_deref().unwrap_or(chat);
+        let Some(at) = self
+            .ledger()
+            .placed(self.platform, board_key(*game))
+            .await
+            .filter(|at| at.thread.as_deref().unwrap_or(&at.chat) == target)
+        else {
+            return Cow::Borrowed(r);
+        };
+        let mut r = r.clone();
+        if let Some(Link {
+            to: LinkTo::Game { board, .. },
+            ..
+        }) = &mut r.link
+        {
+            *board = Some(at.message);
+        }
+        Cow::Owned(r)
+    }
+
     /// Deliver one reply by the rules.
     async fn reply(
         &self,
@@ -581,6 +652,7 @@ impl Run<'_> {
         answering: bool,
         via: Option<&Press>,
     ) -> Went {
+        let r = &*self.board_link(r).await;
         let press = origin.and_then(|o| o.press.as_ref()).filter(|_| answering);
         let mode = r.board_mode.unwrap_or(self.caps.boards);
         let board = board_of(r);
@@ -862,7 +934,7 @@ impl Ledger for ServiceLedger {
         Box::pin(async move { f.await.unwrap_or(false) })
     }
 
-    fn done(&self, ids: Vec<i64>, how: Delivered) -> Fut<'_, ()> {
+    fn done(&self, ids: Vec<OutboxId>, how: Delivered) -> Fut<'_, ()> {
         let f = self.run("reply done", move |s| s.replies_done(&ids, how));
         Box::pin(async move {
             f.await;

@@ -42,6 +42,8 @@ struct Fake {
     failures: Mutex<HashMap<&'static str, VecDeque<SendError>>>,
     /// Sends to this chat take this long.
     slow: Mutex<Option<(String, Duration)>>,
+    /// The link of each reply sent, as the transport got it.
+    links: Mutex<Vec<Option<crate::core::Link>>>,
 }
 
 impl Fake {
@@ -107,6 +109,7 @@ impl Transport for Fake {
                 let _ = chat;
                 tokio::time::sleep(d).await;
             }
+            self.links.lock().unwrap().push(r.link.clone());
             self.outcome(Op::Send {
                 place: to.clone(),
                 text: r.text.clone(),
@@ -194,11 +197,11 @@ impl Ledger for Mem {
             });
         Box::pin(async move { v })
     }
-    fn done(&self, ids: Vec<i64>, how: Delivered) -> Fut<'_, ()> {
+    fn done(&self, ids: Vec<OutboxId>, how: Delivered) -> Fut<'_, ()> {
         self.done
             .lock()
             .unwrap()
-            .extend(ids.into_iter().map(|i| (i, how)));
+            .extend(ids.into_iter().map(|i| (i.0, how)));
         Box::pin(async {})
     }
     fn acknowledge(&self, token: String) -> Fut<'_, ()> {
@@ -240,9 +243,15 @@ impl Setup {
         .await
         .expect("delivered");
     }
-    /// Deliver replies owed from before a restart.
+    /// Deliver replies owed from before a restart, written a moment ago,
+    /// each of the kind its shape says.
     async fn resume(&self, replies: Vec<Reply>) {
-        tokio::time::timeout(Duration::from_secs(10), self.d.resume(replies).wait())
+        let owed = replies.into_iter().map(|r| owed(r.kind(), 0, r)).collect();
+        self.resume_owed(owed).await;
+    }
+    /// Deliver rows owed from before a restart.
+    async fn resume_owed(&self, owed: Vec<Owed>) {
+        tokio::time::timeout(Duration::from_secs(10), self.d.resume(owed).wait())
             .await
             .expect("delivered");
     }
@@ -253,9 +262,18 @@ impl Setup {
     }
 }
 
+/// `reply` as an outbox row of `kind` written `secs` ago.
+fn owed(kind: DeliveryKind, secs: u64, reply: Reply) -> Owed {
+    Owed {
+        reply,
+        kind,
+        age: Duration::from_secs(secs),
+    }
+}
+
 fn text(id: i64, target: Target, t: &str) -> Reply {
     Reply {
-        outbox: vec![id],
+        outbox: vec![OutboxId(id)],
         ..Reply::text(Platform::Telegram, target, t)
     }
 }
@@ -577,7 +595,7 @@ async fn a_reply_standing_for_several_rows_marks_them_all() {
     // a sweep's notices merged by the core: one message, every row done
     let s = setup(telegram_like());
     let merged = Reply {
-        outbox: vec![1, 2, 3],
+        outbox: [1, 2, 3].map(OutboxId).to_vec(),
         ..chat(
             0,
             "Reminder: game #1\nReminder: game #2\nChallenge #4 expired",
@@ -597,7 +615,7 @@ async fn a_reply_standing_for_several_rows_marks_them_all() {
     let s = setup(telegram_like());
     s.t.fail("send", SendError::Other("bad request".into()));
     let merged = Reply {
-        outbox: vec![4, 5],
+        outbox: [4, 5].map(OutboxId).to_vec(),
         ..chat(0, "Reminder")
     };
     s.run(vec![merged], None).await;
@@ -784,6 +802,46 @@ async fn after_a_restart_an_ephemeral_note_goes_privately() {
     );
 }
 
+/// After a restart the answer to a button press ("not your turn", the
+/// press's toast) is too late to mean anything once older than its useful
+/// life: dropped, marked expired — while the same press's board, a post,
+/// the answer to a typed command (however late), and a press's answer
+/// still fresh are sent.
+#[tokio::test]
+async fn after_a_restart_a_stale_press_answer_is_dropped_and_the_board_still_sent() {
+    let s = setup(telegram_like());
+    let late = PRESS_ANSWER_LIFE.as_secs() + 30;
+    s.resume_owed(vec![
+        owed(DeliveryKind::PressNote, late, note(1, "Not your turn.")),
+        owed(DeliveryKind::Board, late, board(2, "c3-d4")),
+        owed(DeliveryKind::Post, late, chat(3, "Anna offers a draw.")),
+        owed(DeliveryKind::Note, late, note(4, "Your games: #1")),
+        owed(DeliveryKind::PressNote, 2, note(5, "Wait for your turn.")),
+    ])
+    .await;
+    let ops = s.t.ops();
+    assert_eq!(
+        sent(&ops),
+        [
+            ("g".to_string(), "c3-d4".to_string()),
+            ("g".to_string(), "Anna offers a draw.".to_string()),
+            ("g".to_string(), "Your games: #1".to_string()),
+            ("g".to_string(), "Wait for your turn.".to_string()),
+        ],
+        "{ops:?}"
+    );
+    assert_eq!(
+        s.done(),
+        [
+            (1, Delivered::Expired),
+            (2, Delivered::Sent),
+            (3, Delivered::Sent),
+            (4, Delivered::Sent),
+            (5, Delivered::Sent)
+        ]
+    );
+}
+
 /// After a restart the board that was to replace the pressed board is
 /// edited into the game's living board, whose message id is kept.
 #[tokio::test]
@@ -812,4 +870,54 @@ async fn after_a_restart_an_owed_board_in_place_edits_the_kept_board() {
         "not sent anew: {ops:?}"
     );
     assert_eq!(s.done(), [(1, Delivered::Sent)]);
+}
+
+/// A link back to a game names the message of the game's living board
+/// where the link points (the game's chat and thread); pointing elsewhere,
+/// the chat alone. (Discord's jump link: the adapter only writes it out.)
+#[tokio::test]
+async fn a_link_back_to_a_game_names_its_living_board() {
+    use crate::core::{Link, LinkTo};
+    let s = setup(discord_like());
+    s.l.placed
+        .lock()
+        .unwrap()
+        .insert(board_key(GameId(1)), placed("50"));
+    let dm = |id, chat: &str, thread: Option<&str>| Reply {
+        link: Some(Link {
+            label: "Open the game".into(),
+            to: LinkTo::Game {
+                game: GameId(1),
+                chat: chat.into(),
+                thread: thread.map(str::to_string),
+                board: None,
+            },
+        }),
+        ..text(
+            id,
+            Target::Private {
+                user: "anna".into(),
+            },
+            "Your move.",
+        )
+    };
+    s.run(
+        vec![dm(1, "g", None), dm(2, "h", None), dm(3, "g", Some("7"))],
+        None,
+    )
+    .await;
+    let boards: Vec<Option<String>> =
+        s.t.links
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|l| match l {
+                Some(Link {
+                    to: LinkTo::Game { board, .. },
+                    ..
+                }) => board.clone(),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+    assert_eq!(boards, [Some("50".to_string()), None, None]);
 }

@@ -12,12 +12,12 @@
 //! of one chat are handled in its own lane ([`Hub::queue_update`]), so a
 //! slow chat delays nobody else.
 
-use super::deliver::{board_key, Deliverer, Delivery, ServiceLedger};
+use super::deliver::{Deliverer, Delivery, ServiceLedger};
 use super::health::Health;
 use super::lanes::{panic_message, DropCounts, LaneKey, LaneLimits, Lanes, Shed, ShedReason, Work};
 use super::metrics::{Depths, Metrics, Mover};
 use super::shutdown::{stopped, Tracker};
-use super::transport::{ChannelTransport, Origin, Placed, Transport};
+use super::transport::{ChannelTransport, Origin, Transport};
 use crate::core::i18n::{Catalog, Lang};
 use crate::core::{
     Choice, Event, Job, Outcome, Platform, Reply, Service, ServiceError, Target, UserRef,
@@ -358,6 +358,12 @@ impl Hub {
         self.changes.send_modify(|n| *n = n.wrapping_add(1));
     }
 
+    /// The catalogue (what the adapters' menus and command lists are
+    /// written from, through the core's `input::spec`).
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
     /// A catalogue message in the language `lang` names, else the
     /// service's default.
     pub fn say(&self, lang: Option<&str>, id: &str) -> String {
@@ -398,7 +404,7 @@ impl Hub {
             .partition(|r| matches!(&r.target, Target::User { user: u, .. } if *u == user));
         let delivery = self.deliverer.deliver(rest, None);
         self.spawn_jobs(out.jobs);
-        let ids: Vec<i64> = mine.iter().flat_map(|r| r.outbox.clone()).collect();
+        let ids: Vec<crate::core::OutboxId> = mine.iter().flat_map(|r| r.outbox.clone()).collect();
         let told = mine
             .into_iter()
             .map(|r| crate::core::strip_markup(&r.text))
@@ -550,20 +556,6 @@ impl Hub {
         self.deliverer.deliver(replies, Some((platform, origin)))
     }
 
-    /// Where the living board of `game` was last placed on `platform`
-    /// (for a link back to it). A database failure is logged and counts as
-    /// none.
-    pub async fn board_message(&self, platform: Platform, game: GameId) -> Option<Placed> {
-        self.blocking(move |svc| svc.placed_message(platform, &board_key(game)))
-            .await
-            .inspect_err(
-                |e| tracing::warn!(error = %e, game = game.0, "reading a board message failed"),
-            )
-            .ok()
-            .flatten()
-            .map(Placed::from)
-    }
-
     /// The cards offered to `name` typing the bot's name in any chat (see
     /// `Service::inline_offers`); none when reading them fails.
     pub async fn inline_offers(
@@ -577,12 +569,6 @@ impl Hub {
             .unwrap_or_default()
     }
 
-    /// Every legal move of a game as a button (for menus of all moves).
-    pub async fn legal_move_choices(&self, game_id: GameId) -> Result<Vec<Choice>, ServiceError> {
-        self.blocking(move |svc| svc.legal_move_choices(game_id))
-            .await
-    }
-
     /// The games in a chat where it is the user's turn, with their legal
     /// moves (for autocomplete).
     pub async fn moves_to_play(
@@ -591,8 +577,11 @@ impl Hub {
         chat: String,
         user: String,
     ) -> Result<Vec<(GameId, Vec<Choice>)>, ServiceError> {
-        self.blocking(move |svc| svc.moves_to_play(platform, &chat, &user))
-            .await
+        self.blocking(move |svc| {
+            let games = svc.read_as(platform, &chat, &user, crate::core::moves_to_play)?;
+            Ok(games.unwrap_or_default())
+        })
+        .await
     }
 
     /// Queue the handling of an update from the member `user` (their

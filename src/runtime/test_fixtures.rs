@@ -32,7 +32,7 @@ pub(super) fn event(text: &str) -> Event {
         },
         input: crate::core::Input::Text(text.into()),
         update_id: None,
-        bare_moves: true,
+        to_bot: true,
         thread: None,
     }
 }

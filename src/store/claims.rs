@@ -223,7 +223,7 @@ pub struct QueuedJob {
 /// A job claimed: its row, and how many rounds of it failed before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClaimedJob {
-    pub id: i64,
+    pub id: super::JobId,
     pub job: QueuedJob,
     pub attempts: i64,
 }
@@ -313,7 +313,7 @@ pub fn claim_job(
 
 /// Extend `holder`'s claim on job `id` to `until` (the engine still
 /// thinks); false when the claim is no longer `holder`'s.
-pub fn extend_job(c: &Tx, id: i64, holder: &Holder, until: i64) -> StoreResult<bool> {
+pub fn extend_job(c: &Tx, id: super::JobId, holder: &Holder, until: i64) -> StoreResult<bool> {
     Ok(c.exec(
         "UPDATE jobs SET claim_until = ?3 WHERE id = ?1 AND claimed_by = ?2",
         params![id, holder, until],
@@ -321,7 +321,7 @@ pub fn extend_job(c: &Tx, id: i64, holder: &Holder, until: i64) -> StoreResult<b
 }
 
 /// The job `id` is done: out of the queue (if `holder` still has it).
-pub fn finish_job(c: &Tx, id: i64, holder: &Holder) -> StoreResult<bool> {
+pub fn finish_job(c: &Tx, id: super::JobId, holder: &Holder) -> StoreResult<bool> {
     Ok(c.exec(
         "DELETE FROM jobs WHERE id = ?1 AND claimed_by = ?2",
         params![id, holder],
@@ -331,7 +331,12 @@ pub fn finish_job(c: &Tx, id: i64, holder: &Holder) -> StoreResult<bool> {
 /// A round of job `id` failed: unclaimed, anyone's again from `not_before`,
 /// one more failed round counted; the rounds failed so far (None: not
 /// `holder`'s).
-pub fn fail_job(c: &Tx, id: i64, holder: &Holder, not_before: i64) -> StoreResult<Option<i64>> {
+pub fn fail_job(
+    c: &Tx,
+    id: super::JobId,
+    holder: &Holder,
+    not_before: i64,
+) -> StoreResult<Option<i64>> {
     c.one(
         "UPDATE jobs SET claimed_by = NULL, claim_until = ?3, attempts = attempts + 1
          WHERE id = ?1 AND claimed_by = ?2 RETURNING attempts",
@@ -341,7 +346,7 @@ pub fn fail_job(c: &Tx, id: i64, holder: &Holder, not_before: i64) -> StoreResul
 }
 
 /// Drop job `id` from the queue whoever holds it (given up for good).
-pub fn drop_job(c: &Tx, id: i64) -> StoreResult<()> {
+pub fn drop_job(c: &Tx, id: super::JobId) -> StoreResult<()> {
     c.exec("DELETE FROM jobs WHERE id = ?1", params![id])?;
     Ok(())
 }
@@ -376,9 +381,12 @@ pub fn queued_jobs(c: &Tx) -> StoreResult<Vec<JobState>> {
 /// An owed reply claimed for sending.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClaimedReply {
-    pub id: i64,
+    pub id: super::OutboxId,
     pub platform: String,
     pub chat: String,
+    pub kind: super::DeliveryKind,
+    /// When it was written (the writer's clock, Unix seconds).
+    pub created_at: i64,
     /// The reply, as JSON.
     pub reply: String,
 }
@@ -411,7 +419,7 @@ pub fn claim_owed(
                    WHERE p.sent_at IS NULL AND p.platform = o.platform AND p.chat = o.chat
                      AND p.claim_until >= ?3 AND p.claimed_by <> ?1)
              ORDER BY o.id LIMIT ?4)
-         RETURNING id, platform, chat, reply",
+         RETURNING id, platform, chat, kind, created_at, reply",
         marks.join(", ")
     );
     let mut args: Vec<&dyn ToSql> = vec![holder, &until, &now, &limit];
@@ -423,7 +431,9 @@ pub fn claim_owed(
             id: r.get(0)?,
             platform: r.get(1)?,
             chat: r.get(2)?,
-            reply: r.get(3)?,
+            kind: r.get(3)?,
+            created_at: r.get(4)?,
+            reply: r.get(5)?,
         })
     })?;
     rows.sort_by_key(|r| r.id);

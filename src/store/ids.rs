@@ -1,6 +1,6 @@
 //! Typed numbers: the ids of games, users, chats, tournaments,
-//! challenges, puzzles and puzzle attempts (the rows' `INTEGER PRIMARY
-//! KEY`s), and a game's ply. Each is
+//! challenges, puzzles, puzzle attempts, owed replies and queued jobs (the
+//! rows' `INTEGER PRIMARY KEY`s), and a game's ply. Each is
 //! its own type, so a user's id never goes where a game's is meant; each is
 //! stored as the integer it wraps (`ToSql`/`FromSql`) and written as that
 //! number (`Display`, and in JSON: the replies owed), so texts, button data
@@ -59,6 +59,11 @@ stored_number! {
     PuzzleId;
     /// One person's go at one puzzle (`puzzle_attempts.id`).
     AttemptId;
+    /// A reply owed in the outbox (`outbox.id`; given by the store, in
+    /// the order the replies were written).
+    OutboxId;
+    /// A job in the queue (`jobs.id`).
+    JobId;
     /// A game's ply: how many moves (of either side) were played.
     Ply;
 }

@@ -245,6 +245,57 @@ stored_words! {
     }
 }
 
+stored_words! {
+    /// How an owed reply is delivered, as its outbox row notes it (the
+    /// core says which when it writes the row).
+    DeliveryKind, "delivery kind" {
+        /// A message to the chat.
+        Post = "post",
+        /// A game's board (the living board's rules).
+        Board = "board",
+        /// A live message (edited where it was posted).
+        Live = "live",
+        /// A note for the acting person alone: the answer to a typed
+        /// command (owed however late).
+        Note = "note",
+        /// A note for the presser alone answering a button press (the
+        /// press's toast): worth sending only while the press is fresh.
+        PressNote = "press-note",
+        /// A private message (a DM).
+        Private = "private",
+        /// An answer taking the pressed message's place.
+        InPlace = "in-place",
+    }
+}
+
+impl DeliveryKind {
+    /// This kind for a reply that answers a button press: a note for the
+    /// presser is the press's answer; the rest are what they are.
+    pub fn answering_press(self) -> DeliveryKind {
+        match self {
+            DeliveryKind::Note => DeliveryKind::PressNote,
+            k => k,
+        }
+    }
+}
+
+stored_words! {
+    /// How an owed reply was done with (the outbox row's outcome).
+    Delivered, "delivery outcome" {
+        /// The platform took it.
+        Sent = "sent",
+        /// The platform refuses it for good (a private message to someone
+        /// who never started the bot): dropped.
+        Refused = "refused",
+        /// Every try failed: given up (the state it shows is stored;
+        /// `/board` shows it again).
+        Failed = "failed",
+        /// Not sent: too late to mean anything (the answer to a press, owed
+        /// from before a restart).
+        Expired = "expired",
+    }
+}
+
 /// Types stored as their `Display` spelling and read back with `FromStr`:
 /// an unknown spelling is a typed error ([`UnknownWord`]), never a default.
 macro_rules! stored_as_text {

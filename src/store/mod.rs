@@ -41,6 +41,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v23.sql")),
         M::up(include_str!("v24.sql")),
         M::up(include_str!("v25.sql")),
+        M::up(include_str!("v26.sql")),
     ])
 });
 
@@ -572,6 +573,64 @@ mod tests {
             .collect::<Result<_, _>>()
             .unwrap();
         assert_eq!(handles, [None, None, Some("anna".to_string())]);
+    }
+
+    /// v26 keeps the outbox's rows (owed and sent, claims and all) and
+    /// from then on takes only the delivery kinds there are.
+    #[test]
+    fn v26_keeps_the_outbox_and_checks_its_kinds() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        let before_v26 = MIGRATIONS_BEFORE_V22 + 4;
+        MIGRATIONS.to_version(&mut conn, before_v26).unwrap();
+        conn.execute_batch(
+            "INSERT INTO outbox (id, platform, chat, kind, reply, created_at, claimed_by, claim_until)
+                 VALUES (1, 'telegram', '-100', 'note', '{}', 10, 'h', 99);
+             INSERT INTO outbox (id, platform, chat, thread, kind, reply, created_at, sent_at, outcome)
+                 VALUES (2, 'discord', 'c', 't', 'board', '{\"b\":1}', 11, 12, 'sent');",
+        )
+        .unwrap();
+        MIGRATIONS.to_latest(&mut conn).unwrap();
+        let mut s = Store::setup(conn).unwrap();
+        let owed = owed_replies(s.read(), OutboxId(0), 10).unwrap();
+        assert_eq!(owed.len(), 1);
+        assert_eq!(
+            (owed[0].id, owed[0].kind),
+            (OutboxId(1), DeliveryKind::Note)
+        );
+        assert_eq!(
+            s.conn()
+                .query_row(
+                    "SELECT thread, reply, sent_at, outcome FROM outbox WHERE id = 2",
+                    [],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                )
+                .ok(),
+            Some((
+                Some("t".to_string()),
+                "{\"b\":1}".to_string(),
+                Some(12i64),
+                Some("sent".to_string())
+            ))
+        );
+        s.transaction(|c| {
+            insert_outbox(
+                c,
+                "telegram",
+                "-100",
+                None,
+                DeliveryKind::PressNote,
+                "{}",
+                None,
+                13,
+            )
+        })
+        .unwrap();
+        let bad = s.conn().execute(
+            "INSERT INTO outbox (id, platform, chat, kind, reply, created_at)
+             VALUES (9, 'telegram', '-100', 'toast', '{}', 14)",
+            [],
+        );
+        assert!(bad.is_err(), "the kinds are checked");
     }
 
     /// A takeback (against the AI or agreed between people: both come

@@ -1,17 +1,18 @@
-//! The outbox (schema v20): the replies owed to the chats, written in the
+//! The outbox (schema v23, its kinds checked since v26): the replies owed to the chats, written in the
 //! transaction of the change that made them and marked once sent; and the
 //! messages the bot placed and keeps track of (a game's living board, a
 //! live message).
 
-use super::{StoreResult, Tx};
+use super::{Delivered, DeliveryKind, OutboxId, StoreResult, Tx};
 use rusqlite::params;
 
 /// A reply still owed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OwedReply {
-    pub id: i64,
+    pub id: OutboxId,
     pub platform: String,
     pub chat: String,
+    pub kind: DeliveryKind,
     /// The reply, as JSON.
     pub reply: String,
     pub attempts: i64,
@@ -25,11 +26,11 @@ pub fn insert_outbox(
     platform: &str,
     chat: &str,
     thread: Option<&str>,
-    kind: &str,
+    kind: DeliveryKind,
     reply: &str,
     claim: Option<(&super::Holder, i64)>,
     now: i64,
-) -> StoreResult<i64> {
+) -> StoreResult<OutboxId> {
     let (holder, until) = claim.map_or((None, 0), |(h, u)| (Some(h), u));
     // the id is given (one more than the last), as in insert_outbox_rows
     // (PostgreSQL's outbox has no sequence that could fall behind)
@@ -48,7 +49,7 @@ pub struct NewOutboxRow<'a> {
     pub platform: &'a str,
     pub chat: &'a str,
     pub thread: Option<&'a str>,
-    pub kind: &'a str,
+    pub kind: DeliveryKind,
     pub reply: String,
     /// Claimed by the process that will send it (holder, until; see
     /// `store::claim_owed`), or by nobody: anyone's who serves its
@@ -62,7 +63,7 @@ const ROWS_AT_ONCE: usize = 16;
 /// Write several replies owed (in the open transaction), in order, with as
 /// few statements as it takes (one for up to 16: the next ids counted from
 /// the last in the same statement); their ids, in the same order.
-pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResult<Vec<i64>> {
+pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResult<Vec<OutboxId>> {
     // each row's values, typed (PostgreSQL infers a parameter's type from
     // its cast, as it cannot from a column of a SELECT), numbered from 1
     // in the rows' order: its id is the last id + that number. SQLite
@@ -128,16 +129,16 @@ pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResul
         }
         // the rows' ids are the last + 1, + 2, …, in the rows' order
         got.sort_unstable();
-        ids.extend(got);
+        ids.extend(got.into_iter().map(OutboxId));
     }
     Ok(ids)
 }
 
 /// The replies still owed, oldest first (at most `limit`, from id `after`
 /// on).
-pub fn owed_replies(c: &Tx, after: i64, limit: i64) -> StoreResult<Vec<OwedReply>> {
+pub fn owed_replies(c: &Tx, after: OutboxId, limit: i64) -> StoreResult<Vec<OwedReply>> {
     let rows = c.all(
-        "SELECT id, platform, chat, reply, attempts FROM outbox
+        "SELECT id, platform, chat, kind, reply, attempts FROM outbox
          WHERE sent_at IS NULL AND id > ?1 ORDER BY id LIMIT ?2",
         params![after, limit],
         |r| {
@@ -145,8 +146,9 @@ pub fn owed_replies(c: &Tx, after: i64, limit: i64) -> StoreResult<Vec<OwedReply
                 id: r.get(0)?,
                 platform: r.get(1)?,
                 chat: r.get(2)?,
-                reply: r.get(3)?,
-                attempts: r.get(4)?,
+                kind: r.get(3)?,
+                reply: r.get(4)?,
+                attempts: r.get(5)?,
             })
         },
     )?;
@@ -162,9 +164,9 @@ pub fn count_owed(c: &Tx) -> StoreResult<i64> {
     )
 }
 
-/// A reply is done with: sent, or refused for good (`outcome` says which).
-/// False if it was done already.
-pub fn mark_outbox_done(c: &Tx, id: i64, outcome: &str, now: i64) -> StoreResult<bool> {
+/// A reply is done with: sent, refused for good, given up or too late
+/// (`outcome` says which). False if it was done already.
+pub fn mark_outbox_done(c: &Tx, id: OutboxId, outcome: Delivered, now: i64) -> StoreResult<bool> {
     let n = c.exec(
         "UPDATE outbox SET sent_at = ?2, outcome = ?3, attempts = attempts + 1
              WHERE id = ?1 AND sent_at IS NULL",
@@ -175,7 +177,12 @@ pub fn mark_outbox_done(c: &Tx, id: i64, outcome: &str, now: i64) -> StoreResult
 
 /// Several replies are done with (as [`mark_outbox_done`] for each), in
 /// one statement for up to 64; how many were not done already.
-pub fn mark_outbox_done_all(c: &Tx, ids: &[i64], outcome: &str, now: i64) -> StoreResult<usize> {
+pub fn mark_outbox_done_all(
+    c: &Tx,
+    ids: &[OutboxId],
+    outcome: Delivered,
+    now: i64,
+) -> StoreResult<usize> {
     let mut n = 0;
     for chunk in ids.chunks(64) {
         let marks: Vec<String> = (0..chunk.len()).map(|i| format!("?{}", i + 3)).collect();

@@ -76,7 +76,7 @@ pub fn group_event(
         },
         input,
         update_id: Some(format!("u{n}")),
-        bare_moves: true,
+        to_bot: true,
         thread: None,
     }
 }

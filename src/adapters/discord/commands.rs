@@ -1,47 +1,43 @@
 //! The slash commands, from the core's command table.
 
 use super::Discord;
-use crate::core::i18n::{Catalog, Lang};
-use crate::core::input::spec::{menu, ArgKind, MenuScope};
+use crate::core::i18n::Catalog;
+use crate::core::input::spec::{listed, ArgKind, InEvery};
 use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption, GuildId};
 
 /// The slash commands, from the command table (the default menu): English,
-/// with the name and the descriptions in each other language Discord has a
+/// with the name and the texts in each other language Discord has a
 /// locale for (Russian, German, French).
 pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
-    let en = |id: &str| catalog.get(Lang::En, id, None);
-    let localized = |id: &str| -> Vec<(&'static str, String)> {
-        Lang::ALL
-            .into_iter()
-            .filter_map(|l| Some((l.discord_locale()?, catalog.get(l, id, None))))
+    let en = |t: &InEvery| t.first().map(|(_, s)| s.clone()).unwrap_or_default();
+    let localized = |t: &InEvery| -> Vec<(&'static str, String)> {
+        t.iter()
+            .filter_map(|(l, s)| Some((l.discord_locale()?, s.clone())))
             .collect()
     };
-    menu(MenuScope::Default)
+    listed(catalog)
+        .into_iter()
         .map(|c| {
-            let mut cmd = CreateCommand::new(c.name).description(en(c.about.desc));
-            for lang in Lang::ALL {
-                let (Some(locale), Some(name)) =
-                    (lang.discord_locale(), c.aliases.of(lang).first())
-                else {
-                    continue;
-                };
-                if *name != c.name {
-                    cmd = cmd.name_localized(locale, *name);
+            let mut cmd = CreateCommand::new(c.name).description(en(&c.desc));
+            for (lang, name) in c.names {
+                if let Some(locale) = lang.discord_locale() {
+                    cmd = cmd.name_localized(locale, name);
                 }
             }
-            for (locale, text) in localized(c.about.desc) {
+            for (locale, text) in localized(&c.desc) {
                 cmd = cmd.description_localized(locale, text);
             }
-            for o in c.args {
+            for a in c.args {
+                let o = a.spec;
                 let kind = match o.kind {
                     ArgKind::Text | ArgKind::Choice(_) => CommandOptionType::String,
                     ArgKind::Int { .. } | ArgKind::Number => CommandOptionType::Integer,
                     ArgKind::User => CommandOptionType::User,
                 };
-                let mut opt = CreateCommandOption::new(kind, o.name, en(o.desc))
+                let mut opt = CreateCommandOption::new(kind, o.name, en(&a.desc))
                     .required(o.required)
                     .set_autocomplete(o.autocomplete);
-                for (locale, text) in localized(o.desc) {
+                for (locale, text) in localized(&a.desc) {
                     opt = opt.description_localized(locale, text);
                 }
                 match o.kind {
@@ -54,8 +50,8 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
                     ArgKind::Number => opt = opt.min_int_value(1),
                     _ => {}
                 }
-                for (value, id) in o.kind.choices() {
-                    opt = opt.add_string_choice_localized(en(id), value, localized(id));
+                for (value, label) in &a.choices {
+                    opt = opt.add_string_choice_localized(en(label), *value, localized(label));
                 }
                 cmd = cmd.add_option(opt);
             }
@@ -67,7 +63,7 @@ pub fn slash_commands(catalog: &Catalog) -> Vec<CreateCommand> {
 impl Discord {
     /// Register the slash commands (in the configured guild, or globally).
     pub async fn register_commands(&self) -> serenity::Result<()> {
-        let cmds = slash_commands(&self.catalog);
+        let cmds = slash_commands(self.hub.catalog());
         match self.opts.guild_id {
             Some(g) => GuildId::new(g)
                 .set_commands(&self.http, cmds)

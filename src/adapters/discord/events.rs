@@ -4,7 +4,7 @@
 
 use super::interaction::Ix;
 use super::{limits, Discord};
-use crate::core::input::commands::move_args;
+use crate::core::input::commands::move_suggestions;
 use crate::core::input::options::{OptValue, SlashCommand};
 use crate::core::{ChatRef, Event, Input, Platform, UserRef};
 use crate::runtime::{Placed, Pressed};
@@ -97,7 +97,7 @@ pub fn command_event(cmd: &CommandInteraction) -> Event {
         ),
         input: Input::Slash(slash),
         update_id: Some(cmd.id.to_string()),
-        bare_moves: false,
+        to_bot: false,
         thread,
     }
 }
@@ -146,7 +146,7 @@ pub fn component_event(c: &ComponentInteraction) -> Option<Event> {
         ),
         input: Input::Choice(payload),
         update_id: Some(c.id.to_string()),
-        bare_moves: false,
+        to_bot: false,
         thread,
     })
 }
@@ -187,8 +187,8 @@ impl Discord {
                     Ok(())
                 }
                 None => {
-                    c.create_response(&*self.http, CreateInteractionResponse::Acknowledge)
-                        .await
+                    self.nothing_to_answer(c).await;
+                    Ok(())
                 }
             },
             Interaction::Autocomplete(cmd) => self.autocomplete(&cmd).await,
@@ -199,13 +199,10 @@ impl Discord {
         }
     }
 
-    /// Suggest the caller's legal moves for `/move text:`.
+    /// Suggest the caller's legal moves for `/move text:` (the core's
+    /// suggestions for what is typed).
     pub(super) async fn autocomplete(&self, cmd: &CommandInteraction) -> serenity::Result<()> {
-        let typed = cmd
-            .data
-            .autocomplete()
-            .map(|o| o.value.trim().to_lowercase())
-            .unwrap_or_default();
+        let typed = cmd.data.autocomplete().map(|o| o.value).unwrap_or_default();
         let games = self
             .hub
             .moves_to_play(
@@ -215,23 +212,9 @@ impl Discord {
             )
             .await
             .unwrap_or_default();
-        // with several games, each suggestion names its game
-        let several = games.len() > 1;
         let mut resp = CreateAutocompleteResponse::new();
-        let mut n = 0;
-        for (game, moves) in &games {
-            for m in moves {
-                let value = move_args(several.then_some(*game), &m.label);
-                let starts = |s: &str| s.to_lowercase().starts_with(&typed);
-                if !typed.is_empty() && !starts(&m.label) && !starts(&value) {
-                    continue;
-                }
-                if n == limits().autocomplete_max {
-                    break;
-                }
-                resp = resp.add_string_choice(value.clone(), value);
-                n += 1;
-            }
+        for value in move_suggestions(&games, typed, limits().autocomplete_max) {
+            resp = resp.add_string_choice(value.clone(), value);
         }
         cmd.create_response(&*self.http, CreateInteractionResponse::Autocomplete(resp))
             .await

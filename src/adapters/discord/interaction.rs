@@ -6,7 +6,6 @@
 
 use super::transport::{send_error, Outgoing};
 use super::Discord;
-use crate::core::i18n::Lang;
 use crate::core::{Event, Platform, Reply};
 use crate::runtime::{Origin, Place, Placed, Press, Pressed, SendError};
 use serenity::all::{
@@ -39,8 +38,6 @@ pub(super) enum IxState {
 /// the transport (`Press::handle`).
 pub(super) struct Pending {
     pub(super) ix: Ix,
-    /// The caller's language, for the menus' placeholders.
-    pub(super) lang: Lang,
     pub(super) state: tokio::sync::Mutex<IxState>,
 }
 
@@ -127,29 +124,15 @@ impl Discord {
     /// for a move nobody makes.
     pub(super) async fn answer(&self, ix: Ix, event: Event, pressed: Option<Pressed>) {
         let hub = self.hub.clone();
-        let lang = Lang::from_code(match &ix {
-            Ix::Command(i) => &i.locale,
-            Ix::Component(i) => &i.locale,
-        })
-        .unwrap_or_default();
+        let locale = match &ix {
+            Ix::Command(i) => i.locale.clone(),
+            Ix::Component(i) => i.locale.clone(),
+        };
         let (channel, guild) = match &ix {
             Ix::Command(i) => (i.channel_id, i.guild_id),
             Ix::Component(i) => (i.channel_id, i.guild_id),
         };
-        let pending = Arc::new(Pending {
-            ix,
-            lang,
-            state: tokio::sync::Mutex::new(IxState::Open),
-        });
-        let origin = Origin {
-            chat: event.chat.id.clone(),
-            thread: event.thread.clone(),
-            message: None,
-            press: Some(Press {
-                handle: Arc::clone(&pending) as Arc<dyn std::any::Any + Send + Sync>,
-                pressed,
-            }),
-        };
+        let (pending, origin) = pending_origin(ix, &event.chat.id, event.thread.clone(), pressed);
         // handled in the channel's lane: after the channel's earlier work,
         // alongside other channels'; the outcome comes back on a oneshot
         let (tx, handling) = tokio::sync::oneshot::channel();
@@ -165,12 +148,12 @@ impl Discord {
             // a flood (the caller's, or the channel's): nothing ran
             self.defer_when_late(&pending).await;
             self.hub
-                .tell_shed(Platform::Discord, &shed, &user, Some(lang.code()), origin)
+                .tell_shed(Platform::Discord, &shed, &user, Some(&locale), origin)
                 .wait()
                 .await;
             return;
         }
-        self.learn_place(channel, guild, &origin.chat, lang);
+        self.learn_place(channel, guild, &origin.chat);
         self.defer_when_late(&pending).await;
         let outcome = handling.await.unwrap_or_else(|e| {
             // the lane dropped the work: it panicked, or the bot stops
@@ -179,6 +162,17 @@ impl Discord {
         });
         self.hub
             .answer(outcome, Platform::Discord, origin)
+            .wait()
+            .await;
+    }
+
+    /// A press with nothing for the core (a component the bot does not
+    /// read): the deliverer answers it, with nothing to show.
+    pub(super) async fn nothing_to_answer(&self, c: ComponentInteraction) {
+        let (chat, thread) = super::events::place(c.channel_id, c.guild_id, c.channel.as_ref());
+        let (_, origin) = pending_origin(Ix::Component(Box::new(c)), &chat.id, thread, None);
+        self.hub
+            .deliver(Vec::new(), Platform::Discord, origin)
             .wait()
             .await;
     }
@@ -212,7 +206,7 @@ impl Discord {
         r: &Reply,
     ) -> Result<Option<Placed>, SendError> {
         let mut st = p.state.lock().await;
-        let out = self.outgoing(r, p.lang).await;
+        let out = self.outgoing(r);
         let placed = |m: &Message| Placed {
             chat: to.chat.clone(),
             thread: to.thread.clone(),
@@ -253,6 +247,30 @@ impl Discord {
     }
 }
 
+/// The interaction as the press the deliverer answers, and where it came
+/// from.
+fn pending_origin(
+    ix: Ix,
+    chat: &str,
+    thread: Option<String>,
+    pressed: Option<Pressed>,
+) -> (Arc<Pending>, Origin) {
+    let pending = Arc::new(Pending {
+        ix,
+        state: tokio::sync::Mutex::new(IxState::Open),
+    });
+    let origin = Origin {
+        chat: chat.to_string(),
+        thread,
+        message: None,
+        press: Some(Press {
+            handle: Arc::clone(&pending) as Arc<dyn std::any::Any + Send + Sync>,
+            pressed,
+        }),
+    };
+    (pending, origin)
+}
+
 pub(super) fn message(o: Outgoing) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
         .content(o.content)
@@ -291,7 +309,7 @@ impl Discord {
         if *st == IxState::Answered {
             return None;
         }
-        let out = self.outgoing(r, p.lang).await;
+        let out = self.outgoing(r);
         let mentions = CreateAllowedMentions::new().users(out.mentions);
         let res = if *st == IxState::Open && media {
             let m = CreateInteractionResponseMessage::new()

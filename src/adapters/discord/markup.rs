@@ -1,10 +1,10 @@
 //! A reply's text, buttons and menus in Discord's terms: Markdown
-//! escaped, mentions and spoilers, select menus of moves, link buttons.
+//! escaped, mentions and spoilers, the core's menus as select menus, link
+//! buttons.
 
 use super::{limits, Discord};
-use crate::core::i18n::{Catalog, Lang};
 use crate::core::input::commands::handle_tag;
-use crate::core::{Choice, ChoiceKind, LinkTo, Platform, Reply};
+use crate::core::{Choice, ChoiceKind, LinkTo, Reply};
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
     CreateSelectMenuOption,
@@ -199,10 +199,6 @@ pub(super) fn escaped(toks: &[Tok]) -> Vec<String> {
     out
 }
 
-pub(super) fn is_move(c: &Choice) -> bool {
-    c.kind == ChoiceKind::Move
-}
-
 pub(super) fn button(c: &Choice) -> CreateButton {
     let style = match c.kind {
         ChoiceKind::Positive => ButtonStyle::Success,
@@ -215,53 +211,27 @@ pub(super) fn button(c: &Choice) -> CreateButton {
         .style(style)
 }
 
-/// Components for a reply: move choices of one game as select menus of all
-/// its legal moves (`all_moves`, ≤ 25 per menu), the rest as buttons.
-pub fn components(
-    r: &Reply,
-    all_moves: Option<&[Choice]>,
-    catalog: &Catalog,
-    lang: Lang,
-) -> Vec<CreateActionRow> {
+/// Components for a reply: its menus (a game's moves) as select menus,
+/// then its buttons, within Discord's rows.
+pub fn components(r: &Reply) -> Vec<CreateActionRow> {
     let l = limits();
-    let flat: Vec<&Choice> = r.choices.iter().flatten().collect();
-    let has_moves = flat.iter().any(|c| is_move(c));
     let mut rows = Vec::new();
-    let menus = match (has_moves, r.game_id, all_moves) {
-        (true, Some(game), Some(all)) if !all.is_empty() => Some((game, all)),
-        _ => None,
-    };
-    let others: Vec<&Choice> = if menus.is_some() {
-        flat.iter().copied().filter(|c| !is_move(c)).collect()
-    } else {
-        flat
-    };
-    let button_rows = others.len().div_ceil(l.buttons_per_row);
-    if let Some((game, all)) = menus {
-        let room = l.rows_max.saturating_sub(button_rows).max(1);
-        for (page, chunk) in all.chunks(l.menu_options_max).take(room).enumerate() {
-            let first = chunk.first().map(|c| c.label.clone()).unwrap_or_default();
-            let last = chunk.last().map(|c| c.label.clone()).unwrap_or_default();
-            let a = crate::args![("first", first), ("last", last)];
-            let placeholder: String = catalog
-                .get(lang, "select-move", Some(&a))
-                .chars()
-                .take(l.menu_placeholder_max)
-                .collect();
-            let options = chunk
-                .iter()
-                .map(|c| CreateSelectMenuOption::new(c.label.clone(), c.payload.clone()))
-                .collect();
-            rows.push(CreateActionRow::SelectMenu(
-                CreateSelectMenu::new(
-                    format!("moves:{game}:{page}"),
-                    CreateSelectMenuKind::String { options },
-                )
-                .placeholder(placeholder),
-            ));
-        }
+    for (i, m) in r.menus.iter().enumerate().take(l.rows_max) {
+        let options = m
+            .options
+            .iter()
+            .map(|c| CreateSelectMenuOption::new(c.label.clone(), c.payload.clone()))
+            .collect();
+        rows.push(CreateActionRow::SelectMenu(
+            CreateSelectMenu::new(
+                format!("menu:{i}"),
+                CreateSelectMenuKind::String { options },
+            )
+            .placeholder(m.placeholder.clone()),
+        ));
     }
-    for chunk in others.chunks(l.buttons_per_row) {
+    let flat: Vec<&Choice> = r.choices.iter().flatten().collect();
+    for chunk in flat.chunks(l.buttons_per_row) {
         if rows.len() >= l.rows_max {
             break;
         }
@@ -274,12 +244,18 @@ pub fn components(
 
 impl Discord {
     /// The reply's link as a link button: back to the game's living board
-    /// (the message, when the bot knows where it is), else its channel or
+    /// (the message, when the deliverer found it), else its channel or
     /// thread, on its server. None when the server is not known yet;
     /// Discord needs no "start the bot" step, so no button for that.
-    pub(super) async fn link_button(&self, r: &Reply) -> Option<CreateButton> {
+    pub(super) fn link_button(&self, r: &Reply) -> Option<CreateButton> {
         let l = r.link.as_ref()?;
-        let LinkTo::Game { game, chat, thread } = &l.to else {
+        let LinkTo::Game {
+            chat,
+            thread,
+            board,
+            ..
+        } = &l.to
+        else {
             return None;
         };
         let channel = ChannelId::new(chat.parse::<u64>().ok().filter(|c| *c != 0)?);
@@ -289,15 +265,10 @@ impl Discord {
             .unwrap_or_else(|p| p.into_inner())
             .get(&channel)?;
         let target = thread.as_deref().unwrap_or(chat);
-        let mut url = format!("https://discord.com/channels/{guild}/{target}");
-        if let Some(board) = self
-            .hub
-            .board_message(Platform::Discord, *game)
-            .await
-            .filter(|b| b.thread.as_deref().unwrap_or(&b.chat) == target)
-        {
-            url = format!("{url}/{}", board.message);
-        }
+        let url = match board {
+            Some(m) => format!("https://discord.com/channels/{guild}/{target}/{m}"),
+            None => format!("https://discord.com/channels/{guild}/{target}"),
+        };
         let label: String = l.label.chars().take(limits().button_label_max).collect();
         Some(CreateButton::new_link(url).label(label))
     }

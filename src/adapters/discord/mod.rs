@@ -12,9 +12,9 @@
 //!   colour:white`: a text, a number, a choice), and the core builds the
 //!   command's arguments from them — no command text between.
 //! - `/move` autocompletes the legal moves of the caller's games.
-//! - Move buttons become select menus of all legal moves (≤ 25 a menu, up to
-//!   four menus); other buttons (accept, decline, draw, resign) stay buttons;
-//!   payloads pass through unchanged as `custom_id` / option values.
+//! - The core's menus (a game's legal moves, ≤ 25 a menu) become select
+//!   menus, its buttons buttons; payloads pass through unchanged as
+//!   `custom_id` / option values.
 //! - An interaction is answered by its first reply (type 4); when the answer
 //!   is not there by `defer_after` it is deferred (a command: type 5, a
 //!   button or menu: type 6) and the replies follow up. A reply for the user
@@ -28,7 +28,6 @@
 //!   `@original` when where it landed must be kept.
 
 use crate::config::{DiscordConfig, Secret, ShardRange};
-use crate::core::i18n::{Catalog, Lang};
 use crate::core::{Platform, PlatformLimits, Reply};
 use crate::runtime::{Hub, Transport};
 use serenity::all::{ChannelId, GatewayIntents, GuildId, Interaction};
@@ -120,10 +119,6 @@ pub struct Discord {
     hub: Hub,
     http: Arc<Http>,
     opts: DiscordOptions,
-    catalog: Catalog,
-    /// The locale of the last interaction in each channel, for the menus
-    /// of messages posted there without an interaction (AI moves, sweeper).
-    locales: Mutex<HashMap<ChannelId, Lang>>,
     /// The server of each channel interactions came from, for jump links
     /// to a channel (`discord.com/channels/SERVER/CHANNEL`).
     guilds: Mutex<HashMap<ChannelId, GuildId>>,
@@ -135,39 +130,20 @@ impl Discord {
             hub,
             http,
             opts,
-            catalog: Catalog::new(),
-            locales: Mutex::default(),
             guilds: Mutex::default(),
         })
     }
 
-    /// The language and server of a channel interactions came from (and of
-    /// a thread's parent channel, the event's chat), for the menus and
-    /// links of the messages posted there later.
-    pub(super) fn learn_place(
-        &self,
-        channel: ChannelId,
-        guild: Option<GuildId>,
-        chat: &str,
-        lang: Lang,
-    ) {
-        let mut locales = self.locales.lock().unwrap_or_else(|p| p.into_inner());
-        locales.insert(channel, lang);
-        let parent = chat
-            .parse::<u64>()
-            .ok()
-            .filter(|c| *c != 0)
-            .map(ChannelId::new);
-        if let Some(parent) = parent {
-            locales.insert(parent, lang);
-        }
-        drop(locales);
+    /// The server of a channel interactions came from (and of a thread's
+    /// parent channel, the event's chat), for the links of the messages
+    /// posted there later.
+    pub(super) fn learn_place(&self, channel: ChannelId, guild: Option<GuildId>, chat: &str) {
+        let parent = chat.parse::<u64>().ok().filter(|c| *c != 0);
         if let Some(g) = guild {
-            let mut guilds = self.guilds.lock().unwrap_or_else(|p| p.into_inner());
-            guilds.insert(channel, g);
-            if let Some(parent) = parent {
-                guilds.insert(parent, g);
-            }
+            self.learn_guild(
+                g,
+                std::iter::once(channel).chain(parent.map(ChannelId::new)),
+            );
         }
     }
 
@@ -185,19 +161,6 @@ impl Discord {
     /// out.
     pub async fn post(&self, r: &Reply) {
         self.hub.route(vec![r.clone()]).wait().await;
-    }
-
-    /// The channel's last locale (for the menus of messages posted there).
-    pub(super) fn channel_lang(&self, chat: &str) -> Lang {
-        let Some(c) = chat.parse::<u64>().ok().filter(|c| *c != 0) else {
-            return Lang::default();
-        };
-        self.locales
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&ChannelId::new(c))
-            .copied()
-            .unwrap_or_default()
     }
 }
 

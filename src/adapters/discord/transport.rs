@@ -3,9 +3,8 @@
 //! call means.
 
 use super::interaction::pending;
-use super::markup::{components, content, is_move};
+use super::markup::{components, content};
 use super::{limits, Discord};
-use crate::core::i18n::Lang;
 use crate::core::{BoardMode, Platform, Reply, Target};
 use crate::runtime::{CallError, Caps, Fut, Place, Placed, Press, SendError, Transport};
 use serenity::all::{
@@ -24,15 +23,8 @@ pub(super) struct Outgoing {
 }
 
 impl Discord {
-    /// A reply in Discord's terms (asks the core for the game's legal moves
-    /// when the reply has move buttons).
-    pub(super) async fn outgoing(&self, r: &Reply, lang: Lang) -> Outgoing {
-        let all_moves = match r.game_id {
-            Some(g) if r.choices.iter().flatten().any(is_move) => {
-                self.hub.legal_move_choices(g).await.ok()
-            }
-            _ => None,
-        };
+    /// A reply in Discord's terms.
+    pub(super) fn outgoing(&self, r: &Reply) -> Outgoing {
         let mut files = Vec::new();
         if let Some(img) = &r.image {
             // Discord blurs a file whose name starts SPOILER_
@@ -48,8 +40,8 @@ impl Discord {
                 name.clone(),
             ));
         }
-        let mut rows = components(r, all_moves.as_deref(), &self.catalog, lang);
-        if let Some(b) = self.link_button(r).await {
+        let mut rows = components(r);
+        if let Some(b) = self.link_button(r) {
             if rows.len() < limits().rows_max {
                 rows.push(CreateActionRow::Buttons(vec![b]));
             }
@@ -95,8 +87,7 @@ impl Discord {
         } else {
             channel_of(&to.chat, to.thread.as_deref())?
         };
-        let lang = self.channel_lang(&to.chat);
-        let o = self.outgoing(r, lang).await;
+        let o = self.outgoing(r);
         let mut content = o.content;
         let mut mentions = o.mentions;
         if let Target::User { user, .. } = &r.target {
@@ -228,7 +219,7 @@ impl Discord {
             return res;
         }
         let (channel, message) = placed_message(at)?;
-        let o = self.outgoing(r, self.channel_lang(&at.chat)).await;
+        let o = self.outgoing(r);
         let mut e = EditMessage::new()
             .content(o.content)
             .components(o.components)

@@ -1,7 +1,7 @@
 //! The menus: setMyCommands from the command table.
 
-use crate::core::i18n::{Catalog, Lang};
-use crate::core::input::spec::{menu, menu_desc, MenuScope};
+use crate::core::i18n::Lang;
+use crate::core::input::spec::{menu_texts, MenuScope};
 use teloxide::payloads::SetMyCommandsSetters;
 use teloxide::requests::Requester;
 use teloxide::types::{BotCommand, BotCommandScope};
@@ -17,7 +17,7 @@ impl Telegram {
     /// descriptions). The default (English) list, and one for each other
     /// language (Telegram shows it to users of that language).
     pub(super) async fn set_commands(&self) -> Result<(), RequestError> {
-        let catalog = Catalog::new();
+        let catalog = self.hub.catalog();
         let scopes = [
             (MenuScope::Default, BotCommandScope::Default),
             (MenuScope::PrivateChats, BotCommandScope::AllPrivateChats),
@@ -29,8 +29,9 @@ impl Telegram {
         ];
         for (shown, scope) in scopes {
             for lang in Lang::ALL {
-                let list: Vec<BotCommand> = menu(shown)
-                    .map(|c| BotCommand::new(c.name, catalog.get(lang, menu_desc(shown, c), None)))
+                let list: Vec<BotCommand> = menu_texts(catalog, shown, lang)
+                    .into_iter()
+                    .map(|(name, desc)| BotCommand::new(name, desc))
                     .collect();
                 let req = self.bot.set_my_commands(list).scope(scope.clone());
                 match lang {

@@ -220,7 +220,7 @@ impl Telegram {
             user: Self::user_ref(from, admin),
             input: Input::Text(text.to_string()),
             update_id: Some(update_id),
-            bare_moves: m.chat.is_private() || to_bot,
+            to_bot,
             thread: Self::topic(&m),
         };
         // a failure comes back as "something went wrong" for the sender
@@ -244,7 +244,7 @@ impl Telegram {
             user: Self::user_ref(&q.from, false), // no button changes chat settings
             input: Input::Choice(data),
             update_id: Some(update_id),
-            bare_moves: false,
+            to_bot: false,
             thread: origin.thread.clone(),
         };
         // a failure comes back as "something went wrong": the answer's toast

@@ -11,13 +11,12 @@ impl Telegram {
     /// bot's name) in a row of its own, and its share button.
     pub(super) fn markup(&self, r: &Reply) -> Option<InlineKeyboardMarkup> {
         let link = r.link.as_ref().and_then(|l| {
+            let start = l.to.start_payload();
             let url = match &l.to {
-                LinkTo::Game { game, .. } => deep_link(&self.me_username, &format!("game-{game}")),
-                LinkTo::Start(payload) => deep_link(&self.me_username, payload),
-                LinkTo::MiniApp { game, app } => {
-                    mini_app_link(&self.me_username, app, &format!("game-{game}"))
+                LinkTo::Game { .. } | LinkTo::Start(_) => deep_link(&self.me_username, &start),
+                LinkTo::MiniApp { app, .. } | LinkTo::MiniAppPage { app, .. } => {
+                    mini_app_link(&self.me_username, app, &start)
                 }
-                LinkTo::MiniAppPage { app, start } => mini_app_link(&self.me_username, app, start),
             }?;
             Some(InlineKeyboardButton::url(l.label.clone(), url))
         });

@@ -628,7 +628,7 @@ async fn act(web: &Web, claims: Claims, input: Input, headers: &HeaderMap) -> Re
         },
         input,
         update_id: None,
-        bare_moves: false,
+        to_bot: false,
         thread: actor.thread.clone(),
     };
     let (tx, rx) = tokio::sync::oneshot::channel();

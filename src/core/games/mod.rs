@@ -32,7 +32,9 @@ pub(crate) use conditional::ConditionalRefusal;
 pub(crate) use draw::{cmd_draw, draw_decline, draw_offer_or_accept};
 pub(crate) use play::{cmd_move, finish, finish_with, move_button, move_text, picker};
 pub(crate) use resign::{cmd_resign, resign_button, resign_confirmed};
-pub(crate) use show::{cmd_board, cmd_games, cmd_pdn, cmd_position, cmd_replay, flip, pdn_text};
+pub(crate) use show::{
+    cmd_board, cmd_games, cmd_pdn, cmd_position, cmd_replay, flip, moves_to_play, pdn_text,
+};
 pub(crate) use takeback::TakebackRefusal;
 pub(crate) use takeback::{cmd_takeback, takeback_accept, takeback_decline};
 pub(crate) use vacation::{cmd_vacation, pause_clocks};

@@ -194,7 +194,7 @@ pub(crate) fn picker(ctx: &mut Ctx, game: GameId, ply: Ply, square: Option<u8>) 
         }
         None => {
             let mut d = Draft::text(ctx.private(), ctx.turn_text(&loaded)?);
-            d.choices = ctx.board_choices(&loaded)?;
+            (d.menus, d.choices) = ctx.board_controls(&loaded)?;
             d
         }
     };

@@ -21,7 +21,6 @@ use crate::core::present::Draft;
 use crate::core::time::pdn_date;
 use crate::core::tournaments;
 use crate::core::types::{BoardMode, Image, Picture};
-use crate::core::Service;
 use crate::render::frames_from_replay_in;
 use crate::store::GameId;
 use crate::store::{self, Termination};
@@ -185,54 +184,25 @@ pub(crate) fn pdn_text(ctx: &Ctx, l: &Loaded) -> Res<String> {
     Ok(game.to_pdn(&tags))
 }
 
-/// Read-only questions adapters ask to draw their own controls.
-impl Service {
-    /// Every legal move of an active game as a button (label: the move in
-    /// notation; payload: the same move button the board's keyboard uses),
-    /// for adapters that show all moves at once (Discord's select menus).
-    /// Empty when the game is unknown or over.
-    pub fn legal_move_choices(
-        &self,
-        game_id: GameId,
-    ) -> Result<Vec<crate::core::Choice>, crate::core::ServiceError> {
-        let store = self.lock();
-        let Some(row) = store::game(store.read(), game_id)?.filter(|r| r.is_active()) else {
-            return Ok(Vec::new());
+/// The active games of the chat where it is the acting person's move,
+/// with their legal moves as buttons (Discord's autocomplete of `/move`,
+/// through [`crate::core::input::commands::move_suggestions`]).
+pub(crate) fn moves_to_play(ctx: &Ctx) -> Res<Vec<(GameId, Vec<crate::core::Choice>)>> {
+    let uid = ctx.user.id;
+    let mut out = Vec::new();
+    for row in store::active_games_of_in(ctx.c, uid, ctx.chat.id)? {
+        let Some(color) = row.color_of(uid) else {
+            continue;
         };
-        let g = super::position_of(store.read(), &row).map_err(super::ai::into_service)?;
-        Ok(all_move_choices(row.id, row.ply, &g))
-    }
-
-    /// The active games in a chat where it is this user's move (both by the
-    /// platform's ids) with their legal moves as buttons, for adapters that
-    /// suggest moves while the user types (Discord's autocomplete). An
-    /// unknown user or chat has none.
-    pub fn moves_to_play(
-        &self,
-        platform: crate::core::Platform,
-        chat: &str,
-        user: &str,
-    ) -> Result<Vec<(GameId, Vec<crate::core::Choice>)>, crate::core::ServiceError> {
-        let store = self.lock();
-        let c = store.read();
-        let Some((uid, chat_id)) = store::user_and_chat(c, platform.key(), user, chat)? else {
-            return Ok(Vec::new());
-        };
-        let mut out = Vec::new();
-        for row in store::active_games_of_in(c, uid, chat_id)? {
-            let Some(color) = row.color_of(uid) else {
-                continue;
-            };
-            if row.side_to_move() == Some(color) {
-                let g = super::position_of(c, &row).map_err(super::ai::into_service)?;
-                let moves = all_move_choices(row.id, row.ply, &g);
-                if !moves.is_empty() {
-                    out.push((row.id, moves));
-                }
+        if row.side_to_move() == Some(color) {
+            let g = super::position_of(ctx.c, &row)?;
+            let moves = all_move_choices(row.id, row.ply, &g);
+            if !moves.is_empty() {
+                out.push((row.id, moves));
             }
         }
-        Ok(out)
     }
+    Ok(out)
 }
 
 /// The largest replay a chat is sent: well under Discord's 10 MB upload

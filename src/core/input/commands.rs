@@ -166,6 +166,32 @@ pub fn move_args(game: Option<GameId>, text: &str) -> String {
     }
 }
 
+/// What `/move` may be completed with while the person types `typed`
+/// (Discord's autocomplete): the legal moves of their games to move in
+/// (`games`, from `Service::moves_to_play`), each `/move` text naming its
+/// game when there are several, those starting with what is typed (any
+/// case; the move or the whole text), at most `max`.
+pub fn move_suggestions(
+    games: &[(GameId, Vec<crate::core::Choice>)],
+    typed: &str,
+    max: usize,
+) -> Vec<String> {
+    let typed = typed.trim().to_lowercase();
+    let several = games.len() > 1;
+    let starts = |s: &str| s.to_lowercase().starts_with(&typed);
+    games
+        .iter()
+        .flat_map(|(game, moves)| {
+            moves
+                .iter()
+                .map(move |m| (move_args(several.then_some(*game), &m.label), &m.label))
+        })
+        .filter(|(value, label)| typed.is_empty() || starts(label) || starts(value))
+        .map(|(value, _)| value)
+        .take(max)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -917,5 +943,31 @@ mod tests {
         assert_eq!(game_ref("x"), None);
         assert_eq!(move_args(Some(GameId(7)), " c3-d4 "), "#7 c3-d4");
         assert_eq!(move_args(None, "c3-d4"), "c3-d4");
+    }
+
+    #[test]
+    fn move_suggestions_start_with_what_is_typed_and_name_the_game_when_several() {
+        let moves = |labels: &[&str]| -> Vec<crate::core::Choice> {
+            labels
+                .iter()
+                .map(|l| crate::core::Choice {
+                    label: (*l).into(),
+                    payload: String::new(),
+                    kind: crate::core::ChoiceKind::Move,
+                })
+                .collect()
+        };
+        let one = [(GameId(7), moves(&["c3-d4", "c3-b4", "e3-d4"]))];
+        assert_eq!(move_suggestions(&one, "", 25), ["c3-d4", "c3-b4", "e3-d4"]);
+        assert_eq!(move_suggestions(&one, " C3", 25), ["c3-d4", "c3-b4"]);
+        assert_eq!(move_suggestions(&one, "c3", 1), ["c3-d4"]);
+        let two = [one[0].clone(), (GameId(9), moves(&["a3-b4"]))];
+        assert_eq!(
+            move_suggestions(&two, "", 25),
+            ["#7 c3-d4", "#7 c3-b4", "#7 e3-d4", "#9 a3-b4"]
+        );
+        assert_eq!(move_suggestions(&two, "#9", 25), ["#9 a3-b4"]);
+        assert_eq!(move_suggestions(&two, "e3", 25), ["#7 e3-d4"]);
+        assert!(move_suggestions(&two, "h", 25).is_empty());
     }
 }

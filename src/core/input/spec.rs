@@ -5,7 +5,7 @@
 //! read these; nothing here runs a command.
 
 use super::table::{CommandSpec, COMMANDS};
-use crate::core::i18n::Lang;
+use crate::core::i18n::{Catalog, Lang};
 
 /// The words of a command (or a subcommand, or an option's value) in each
 /// language: the first English word is its canonical name; a language's
@@ -267,4 +267,71 @@ pub fn menu_desc(scope: MenuScope, c: &CommandSpec) -> &'static str {
         (MenuScope::GroupAdmins, Some((_, admins))) => admins,
         _ => c.about.desc,
     }
+}
+
+/// The menu for `scope` as a platform lists it (Telegram's
+/// setMyCommands): each command's name and its description in `lang`.
+pub fn menu_texts(catalog: &Catalog, scope: MenuScope, lang: Lang) -> Vec<(&'static str, String)> {
+    menu(scope)
+        .map(|c| (c.name, catalog.get(lang, menu_desc(scope, c), None)))
+        .collect()
+}
+
+/// A text in every language, English first.
+pub type InEvery = Vec<(Lang, String)>;
+
+fn in_every(catalog: &Catalog, id: &str) -> InEvery {
+    Lang::ALL
+        .into_iter()
+        .map(|l| (l, catalog.get(l, id, None)))
+        .collect()
+}
+
+/// A command of the default menu as a platform registers it with its
+/// typed options (Discord's slash commands), its texts looked up in every
+/// language.
+#[derive(Debug, Clone)]
+pub struct Listed {
+    pub name: &'static str,
+    /// Its name in the languages where the table names it otherwise.
+    pub names: Vec<(Lang, &'static str)>,
+    pub desc: InEvery,
+    pub args: Vec<ListedArg>,
+}
+
+/// An argument of a [`Listed`] command.
+#[derive(Debug, Clone)]
+pub struct ListedArg {
+    pub spec: &'static ArgSpec,
+    pub desc: InEvery,
+    /// Its choices: the word the parser reads, and its label.
+    pub choices: Vec<(&'static str, InEvery)>,
+}
+
+/// The commands of the default menu, as [`Listed`].
+pub fn listed(catalog: &Catalog) -> Vec<Listed> {
+    menu(MenuScope::Default)
+        .map(|c| Listed {
+            name: c.name,
+            names: Lang::ALL
+                .into_iter()
+                .filter_map(|l| Some((l, *c.aliases.of(l).first()?)))
+                .filter(|(_, n)| *n != c.name)
+                .collect(),
+            desc: in_every(catalog, c.about.desc),
+            args: c
+                .args
+                .iter()
+                .map(|a| ListedArg {
+                    spec: a,
+                    desc: in_every(catalog, a.desc),
+                    choices: a
+                        .kind
+                        .choices()
+                        .map(|(value, id)| (value, in_every(catalog, id)))
+                        .collect(),
+                })
+                .collect(),
+        })
+        .collect()
 }

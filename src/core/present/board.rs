@@ -1,7 +1,7 @@
 //! Boards: how a chat sees a game (theme, orientation, caption) and the
 //! board message of a game with whose move it is and its buttons.
 
-use super::buttons::move_choices;
+use super::buttons::{move_choices, move_menus};
 use super::text::color_key;
 use super::{BoardView, Draft};
 use crate::args;
@@ -11,7 +11,7 @@ use crate::core::games::variants;
 use crate::core::games::Loaded;
 use crate::core::i18n::num;
 use crate::core::input::payload::Payload;
-use crate::core::types::{BoardMode, Choice, Link, LinkTo, Orientation, Target};
+use crate::core::types::{BoardMode, Choice, Link, LinkTo, Menu, Orientation, Target};
 use crate::core::Platform;
 use crate::render::Theme;
 use crate::store::{self, ChatId, ChatRow, GameRow, Seat};
@@ -124,9 +124,11 @@ impl Ctx<'_> {
         } else {
             store::chat(self.c, row.chat_id)?
         };
+        let (menus, choices) = self.board_controls(l)?;
         Ok(Draft {
             board: Some(self.game_board(l)?),
-            choices: self.board_choices(l)?,
+            menus,
+            choices,
             link: self.open_board_link(row),
             mentions: self.to_move_mention(l)?,
             game_id: Some(row.id),
@@ -220,17 +222,43 @@ impl Ctx<'_> {
             .collect())
     }
 
-    /// The buttons of a game's board: the moves, draw and resign for a
-    /// person to move; rematch when the game is over (not in a
-    /// tournament); flip always.
-    pub(crate) fn board_choices(&self, l: &Loaded) -> Res<Vec<Vec<Choice>>> {
+    /// The controls of a game's board: its buttons, and — where the
+    /// platform has select menus (Discord) — every legal move of the person
+    /// to move in menus, in place of the move buttons.
+    pub(crate) fn board_controls(&self, l: &Loaded) -> Res<(Vec<Menu>, Vec<Vec<Choice>>)> {
+        let limits = self.platform.limits();
+        let menus = limits.menu_options_max > 0;
+        let choices = self.board_choices(l, !menus)?;
+        let (row, g) = (&l.row, &l.game);
+        let to_move =
+            row.is_active() && !g.is_over() && matches!(row.seat(g.side_to_move()), Seat::Human(_));
+        if !menus || !to_move {
+            return Ok((Vec::new(), choices));
+        }
+        let buttons = choices.iter().map(Vec::len).sum();
+        let placeholder = |first: &str, last: &str| {
+            self.t(
+                "select-move",
+                Some(&args![("first", first), ("last", last)]),
+            )
+        };
+        let menus = move_menus(row.id, row.ply, g, limits, buttons, placeholder);
+        Ok((menus, choices))
+    }
+
+    /// The buttons of a game's board: the moves (`moves`: as buttons), draw
+    /// and resign for a person to move; rematch when the game is over (not
+    /// in a tournament); flip always.
+    fn board_choices(&self, l: &Loaded, moves: bool) -> Res<Vec<Vec<Choice>>> {
         let (row, g) = (&l.row, &l.game);
         let flip = Payload::Flip { game: row.id }.button(self.t("button-flip", None));
         let active = row.is_active() && !g.is_over();
         let mut choices = Vec::new();
         if active {
             if let Seat::Human(_) = row.seat(g.side_to_move()) {
-                choices = move_choices(row.id, row.ply, g, None, "");
+                if moves {
+                    choices = move_choices(row.id, row.ply, g, None, "");
+                }
                 let mut last = vec![
                     Payload::Draw { game: row.id }.button(self.t("button-draw", None)),
                     Payload::Resign { game: row.id }.button(self.t("button-resign", None)),

@@ -8,7 +8,8 @@
 
 use crate::core::games::variants;
 use crate::core::input::payload::Payload;
-use crate::core::types::Choice;
+use crate::core::limits::PlatformLimits;
+use crate::core::types::{Choice, Menu};
 use crate::store::{GameId, Ply};
 use shashki_engine::{AnyGame, Coord};
 
@@ -44,6 +45,41 @@ pub(crate) fn all_move_choices(game: GameId, ply: Ply, g: &AnyGame) -> Vec<Choic
         .iter()
         .enumerate()
         .map(|(i, m)| move_button(game, ply, i, g.format_move(m)))
+        .collect()
+}
+
+/// Every legal move in select menus, for a platform that has them
+/// (Discord): pages of the platform's menu size, as many as fit beside
+/// `buttons` buttons (one page at least), each with its placeholder
+/// (`placeholder(first, last)`, cut to the platform's length).
+pub(crate) fn move_menus(
+    game: GameId,
+    ply: Ply,
+    g: &AnyGame,
+    l: &PlatformLimits,
+    buttons: usize,
+    placeholder: impl Fn(&str, &str) -> String,
+) -> Vec<Menu> {
+    if l.menu_options_max == 0 {
+        return Vec::new();
+    }
+    let moves = all_move_choices(game, ply, g);
+    let button_rows = buttons.div_ceil(l.buttons_per_row.max(1));
+    let room = l.rows_max.saturating_sub(button_rows).max(1);
+    moves
+        .chunks(l.menu_options_max)
+        .take(room)
+        .map(|page| {
+            let first = page.first().map_or("", |c| c.label.as_str());
+            let last = page.last().map_or("", |c| c.label.as_str());
+            Menu {
+                placeholder: placeholder(first, last)
+                    .chars()
+                    .take(l.menu_placeholder_max)
+                    .collect(),
+                options: page.to_vec(),
+            }
+        })
         .collect()
 }
 
@@ -93,4 +129,50 @@ pub(crate) fn move_choices(
         rows.push(vec![Payload::Pieces { game, ply }.button(back)]);
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Platform;
+
+    /// Discord's menus of moves are the core's: every legal move, pages of
+    /// 25 with their placeholders, as many as fit beside the buttons.
+    #[test]
+    fn move_menus_hold_every_move_in_pages_that_fit() {
+        let g = shashki_engine::Variant::Russian.new_game();
+        let all = sorted_moves(&g);
+        let l = Platform::Discord.limits();
+        let placeholder = |a: &str, b: &str| format!("{a} … {b}: choose a move");
+        let menus = move_menus(GameId(3), Ply(0), &g, l, 4, placeholder);
+        assert_eq!(menus.len(), 1);
+        assert_eq!(menus[0].options.len(), all.len());
+        assert_eq!(menus[0].placeholder, "a3-b4 … g3-h4: choose a move");
+        assert_eq!(
+            menus[0].options[0],
+            move_button(GameId(3), Ply(0), 0, "a3-b4".into())
+        );
+        // pages, and no more than the rows left beside the buttons
+        let small = PlatformLimits {
+            menu_options_max: 2,
+            menu_placeholder_max: 5,
+            ..*l
+        };
+        let menus = move_menus(GameId(3), Ply(0), &g, &small, 4, placeholder);
+        assert_eq!(menus.len(), 4, "five rows, one of buttons");
+        assert_eq!(menus[0].options.len(), 2);
+        assert_eq!(menus[0].placeholder, "a3-b4");
+        let menus = move_menus(GameId(3), Ply(0), &g, &small, 25, placeholder);
+        assert_eq!(menus.len(), 1, "one menu at least");
+        // no menus where the platform has none
+        let none = move_menus(
+            GameId(3),
+            Ply(0),
+            &g,
+            Platform::Telegram.limits(),
+            0,
+            placeholder,
+        );
+        assert!(none.is_empty());
+    }
 }

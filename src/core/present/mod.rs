@@ -11,7 +11,7 @@ use super::error::Refusal;
 use super::i18n::Lang;
 use super::picture::{BoardPicture, Marks, Picture, Pos};
 use super::types::Event;
-use super::types::{BoardMode, Choice, Image, Link, Mention, Platform, Reply, Share, Target};
+use super::types::{BoardMode, Choice, Image, Link, Mention, Menu, Platform, Reply, Share, Target};
 use super::Config;
 use crate::render::Theme;
 use crate::store::GameId;
@@ -43,6 +43,8 @@ pub(crate) struct Draft {
     pub target: Target,
     pub text: String,
     pub board: Option<BoardView>,
+    /// Menus above the buttons (see [`Reply::menus`]).
+    pub menus: Vec<Menu>,
     pub choices: Vec<Vec<Choice>>,
     pub mentions: Vec<Mention>,
     pub game_id: Option<GameId>,
@@ -78,6 +80,7 @@ impl Draft {
             target,
             text,
             board: None,
+            menus: Vec::new(),
             choices: Vec::new(),
             mentions: Vec::new(),
             game_id: None,
@@ -198,6 +201,7 @@ pub(crate) fn finish_draft(config: &Config, d: Draft, platform: Platform) -> Rep
         target: d.target,
         text: d.text,
         image,
+        menus: d.menus,
         choices: d.choices,
         mentions: d.mentions,
         game_id: d.game_id,

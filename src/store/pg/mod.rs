@@ -41,10 +41,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (23, include_str!("v23.sql")),
     (24, include_str!("v24.sql")),
     (25, include_str!("v25.sql")),
+    (26, include_str!("v26.sql")),
 ];
 
 /// The latest schema version this build knows.
-pub const LATEST_VERSION: i64 = 25;
+pub const LATEST_VERSION: i64 = 26;
 
 /// One connection to a PostgreSQL database.
 pub(in crate::store) struct PgConn {
