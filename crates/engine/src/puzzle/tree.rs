@@ -70,12 +70,15 @@ pub fn judge<S: Shape>(node: &Node<S>, mv: &Move<S>) -> Answer<S> {
     }
 }
 
+/// Where [`walk`] arrives: the position and the solver's node there.
+pub type Reached<'a, S> = (Position<S>, &'a Node<S>);
+
 /// Follow `moves` (solver and defender alternating) from the root: the
 /// position and node reached, if the moves are on the tree.
 pub fn walk<'a, R: PuzzleRules>(
     p: &'a Puzzle<R>,
     moves: &[Move<R::Shape>],
-) -> Option<(Position<R::Shape>, &'a Node<R::Shape>)> {
+) -> Option<Reached<'a, R::Shape>> {
     let mut pos = p.start;
     let mut node = &p.root;
     let mut i = 0;
