@@ -377,6 +377,8 @@ fn play_one(
             return (game, s, r, t_ours, t_theirs);
         }
         if game.moves().len() >= setup.max_plies {
+            // recorded as a draw (the PDN's result); the reason says why
+            let _ = game.agree_draw();
             let r = format!("draw: {} plies (adjudicated)", setup.max_plies);
             return (game, Score::Draw, r, t_ours, t_theirs);
         }
