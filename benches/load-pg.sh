@@ -79,8 +79,8 @@ SUMMARY=$WORK/summary.md
 row() { # name out check
   local m s e
   m=$(field "$2" moves); s=$(field "$2" start_ms); e=$(field "$2" end_ms)
-  printf '| %s | %s + %s commands | %s | %s ms | %s ms | %s ms | %s |\n' "$1" "$m" "$(field "$2" commands)" \
-    "$(rate "$m" "$s" "$e")" "$(field "$2" p50)" "$(field "$2" p90)" "$(field "$2" p99)" \
+  printf '| %s | %s + %s commands | %s | %s ms | %s ms | %s ms | %s | %s |\n' "$1" "$m" "$(field "$2" commands)" \
+    "$(rate "$m" "$s" "$e")" "$(field "$2" p50)" "$(field "$2" p90)" "$(field "$2" p99)" "$(field "$2" trips_per_event)" \
     "$(sed -n 's/CHECK .* lost=\([0-9]*\) doubled=\([0-9]*\) unknown=\([0-9]*\) missing=\([0-9]*\).*/\1 \/ \2 (unaccounted \3, missing \4)/p' "$3")" >>"$SUMMARY"
 }
 
@@ -142,7 +142,7 @@ pg_two() {
     $(rate "$mb" "$(field "$w-b.out" start_ms)" "$(field "$w-b.out" end_ms)") ))
   local p99
   p99=$(printf '%s\n%s\n' "$(field "$w-a.out" p99)" "$(field "$w-b.out" p99)" | sort -g | tail -1)
-  printf '| **PostgreSQL, 2 processes, %s: both** | %s | sum %s (%s over the joint %s ms) | | | worst %s ms | %s (whole database) |\n' \
+  printf '| **PostgreSQL, 2 processes, %s: both** | %s | sum %s (%s over the joint %s ms) | | | worst %s ms | | %s (whole database) |\n' \
     "$name" $((ma + mb)) "$sum" "$(rate $((ma + mb)) "$s" "$e")" $((e - s)) "$p99" \
     "$(sed -n 's/CHECK .* lost=\([0-9]*\) doubled=\([0-9]*\).*/\1 \/ \2/p' "$w.check")" >>"$SUMMARY"
 }
@@ -156,6 +156,6 @@ fi
 
 echo
 echo "== summary (load after: $(uptime | sed 's/.*load average: //'))"
-echo "| run | moves | moves/s | move p50 | p90 | p99 | lost / doubled |"
-echo "|---|---|---|---|---|---|---|"
+echo "| run | moves | moves/s | move p50 | p90 | p99 | round trips an event | lost / doubled |"
+echo "|---|---|---|---|---|---|---|---|"
 cat "$SUMMARY"

@@ -26,7 +26,9 @@
 //!   rows in `moves` equal the moves sent, and no game is unaccounted for.
 //!
 //! Besides the human lines, a run prints one line for scripts:
-//! `RESULT moves=… commands=… start_ms=… end_ms=… p50=… p90=… p99=… lost=… doubled=…`.
+//! `RESULT moves=… commands=… start_ms=… end_ms=… p50=… p90=… p99=… lost=… doubled=… trips_per_event=…`
+//! (the round trips to the database of the timed part, per event: see
+//! `Service::store_round_trips`).
 
 use shashki::core::{ChatRef, Config, Event, Input, Platform, Service, SystemClock, UserRef};
 use shashki::engine::{Color, Game, Position, Variant8};
@@ -258,6 +260,7 @@ fn main() {
         .filter(|r| *r > 0.0)
         .map(|r| Duration::from_secs_f64(chats as f64 / r));
     let done = Arc::new(AtomicUsize::new(0));
+    let trips_before = svc.store_round_trips();
     let start_ms = unix_ms();
     let started = Instant::now();
     let threads: Vec<_> = games
@@ -354,6 +357,7 @@ fn main() {
     }
     let wall = started.elapsed();
     let end_ms = unix_ms();
+    let trips = svc.store_round_trips() - trips_before;
     let reader = Store::open_at(&at).unwrap();
     let (mut lost, mut doubled) = (0, 0);
     for (id, _, _, _, sent) in &all {
@@ -387,6 +391,11 @@ fn main() {
         pct(&mut other_lat, 0.99),
     );
     println!("  lost {lost}, doubled {doubled}");
+    let events = (n_moves + other_lat.len()).max(1);
+    println!(
+        "  {trips} round trips to the database ({:.1} an event; SQLite: statements)",
+        trips as f64 / events as f64
+    );
     if let Some(f) = &a.sent {
         let lines: String = all
             .iter()
@@ -395,11 +404,12 @@ fn main() {
         std::fs::write(f, lines).unwrap();
     }
     println!(
-        "RESULT moves={n_moves} commands={} start_ms={start_ms} end_ms={end_ms} p50={:.2} p90={:.2} p99={:.2} lost={lost} doubled={doubled}",
+        "RESULT moves={n_moves} commands={} start_ms={start_ms} end_ms={end_ms} p50={:.2} p90={:.2} p99={:.2} lost={lost} doubled={doubled} trips_per_event={:.1}",
         other_lat.len(),
         pct(&mut move_lat, 0.5),
         pct(&mut move_lat, 0.9),
         pct(&mut move_lat, 0.99),
+        trips as f64 / events as f64,
     );
     assert_eq!((lost, doubled), (0, 0));
 }

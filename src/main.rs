@@ -34,6 +34,9 @@ enum Command {
     /// Play a level in International draughts against an outside engine
     /// over a line protocol (e.g. py-draughts, benches/intl-match.sh).
     MatchExternal(cli::match_external::MatchExternalArgs),
+    /// Print a variant's balanced opening list made by the engine (the
+    /// tournaments' openings where no federation ballot exists).
+    Openings(cli::openings::OpeningsArgs),
     /// Fit the evaluation weights on self-play games (Texel's method).
     Tune(cli::tune::TuneArgs),
     /// Analyse the games of a PDN file: marks, better moves, accuracy.
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Command::Hub(a) => cli::hub::run(a),
         Command::Match(a) => cli::match_::run(a),
         Command::MatchExternal(a) => cli::match_external::run(a),
+        Command::Openings(a) => cli::openings::run(a),
         Command::Tune(a) => cli::tune::run(a),
         Command::Analyse(a) => cli::analyse::run(a),
         Command::Render(a) => cli::render::run(a),

@@ -406,7 +406,7 @@ impl Snap {
 }
 
 fn variant(row: &GameRow) -> Variant8 {
-    row.variant
+    row.variant.eight().expect("an 8×8 game")
 }
 
 fn sorted_legal(row: &GameRow) -> Vec<String> {

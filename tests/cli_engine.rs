@@ -1,5 +1,5 @@
-//! The command-line contracts of `shashki perft`, `shashki moves` and
-//! `shashki analyse`
+//! The command-line contracts of `shashki perft`, `shashki moves`,
+//! `shashki analyse` and `shashki openings`
 //! (scripts depend on them).
 
 mod common;
@@ -158,4 +158,36 @@ fn analyse_marks_a_hung_man_and_names_the_better_move() {
     assert!(err.is_empty(), "no progress bar when piped: {err}");
     let (code, _, err) = shashki(&["analyze", "/nonexistent.pdn"]);
     assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn openings_prints_a_variants_list_in_its_stored_form() {
+    let (code, out, err) = shashki(&[
+        "openings",
+        "--variant",
+        "international",
+        "--plies",
+        "1",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("# International draughts"), "{out}");
+    let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
+    // nine first moves, each within the margin
+    assert!(!lines.is_empty() && lines.len() <= 9, "{out}");
+    for l in &lines {
+        let (mv, score) = l.split_once("  # ").expect("MOVES  # SCORE");
+        assert!(mv.contains('-'), "{l}");
+        assert!(score.parse::<i32>().unwrap().abs() <= 60, "{l}");
+    }
+    let parsed = shashki::tournament::ballot::parse_engine_list(
+        shashki_engine::Variant::International,
+        &out,
+    )
+    .unwrap();
+    assert_eq!(parsed.len(), lines.len());
+    let (code, _, err) = shashki(&["openings", "--variant", "checkers-9x9"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown variant"), "{err}");
 }

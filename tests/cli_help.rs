@@ -15,6 +15,7 @@ const PURPOSES: &[(&str, &str)] = &[
     ("bestmove", "best move"),
     ("hub", "Hub protocol"),
     ("match", "against each other"),
+    ("openings", "balanced opening list"),
     ("tune", "evaluation weights"),
     ("analyse", "Analyse the games"),
     ("render", "Draw a board"),

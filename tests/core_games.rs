@@ -7,7 +7,7 @@ use shashki::core::{
     BoardMode, Config, Event, Input, LinkTo, Outcome, Platform, Reply, Service, Target,
 };
 use shashki::engine::search::{search, Limits};
-use shashki::engine::{Game, Position, Variant8};
+use shashki::engine::{Game, Position, Variant, Variant8};
 use shashki::store::{self, ChallengeId, GameId, Ply, Seat, Store, TournamentId};
 use std::sync::Arc;
 
@@ -36,7 +36,10 @@ impl Room {
     fn replay(&self, id: GameId) -> Game {
         let s = self.store();
         let row = store::game(s.read(), id).unwrap().unwrap();
-        let mut g = Game::from_position(row.variant, Position::from_fen(&row.start_fen).unwrap());
+        let mut g = Game::from_position(
+            row.variant.eight().unwrap(),
+            Position::from_fen(&row.start_fen).unwrap(),
+        );
         for m in store::game_moves(s.read(), id).unwrap() {
             g.play_text(&m).unwrap();
         }
@@ -393,7 +396,7 @@ fn a_draw_rule_ends_the_game() {
                 c,
                 &store::NewGame {
                     chat_id: chat.id,
-                    variant: shashki::engine::Variant8::Russian,
+                    variant: Variant::Russian,
                     white: Seat::Human(a.id),
                     black: Seat::Human(b.id),
                     start_fen: "W:WKa1,c1:BKh6,f8".into(),
@@ -497,7 +500,7 @@ fn the_ai_takes_a_draw_only_when_it_stands_worse() {
                     c,
                     &store::NewGame {
                         chat_id: chat.id,
-                        variant: shashki::engine::Variant8::Russian,
+                        variant: Variant::Russian,
                         white: Seat::Human(a.id),
                         black: Seat::Ai(8),
                         start_fen: fen.into(),
@@ -1519,7 +1522,7 @@ fn a_poddavki_game_is_won_by_losing_every_piece() {
     let room = Room::new();
     let (id, card) = start_variant_game(&room, "поддавки");
     assert!(card.contains("Poddavki"), "{card}");
-    assert_eq!(room.game(id).variant, shashki::engine::Variant8::Poddavki);
+    assert_eq!(room.game(id).variant, Variant::Poddavki);
     // White gives its pieces away (the engine's Poddavki search); Black
     // plays as if it were Russian draughts: it takes what it is given
     let mut plies = 0;
@@ -1566,7 +1569,7 @@ fn a_poddavki_game_is_won_by_losing_every_piece() {
     );
     // rated in Poddavki, not in Russian draughts
     let s = room.store();
-    let top = store::top_ratings_in(s.read(), row.chat_id, Variant8::Poddavki, 10).unwrap();
+    let top = store::top_ratings_in(s.read(), row.chat_id, Variant::Poddavki, 10).unwrap();
     assert_eq!(top[0].0.name, "Anna");
     assert!(top[0].1.rating > 1500.0);
     assert!(store::top_ratings(s.read(), row.chat_id, 10)
@@ -1628,7 +1631,7 @@ fn the_ai_answers_in_every_variant() {
         let room = Room::new();
         let out = room.say("Anna", &format!("/challenge ai 5 {anna} {word}"));
         let id = board(&out).game_id.unwrap();
-        assert_eq!(room.game(id).variant, variant);
+        assert_eq!(room.game(id).variant, Variant::from(variant));
         let job = out.jobs[0];
         let done = room.svc.run_job(job).unwrap();
         assert!(!done.replies.is_empty(), "{word}: the AI moved");
@@ -1662,7 +1665,7 @@ fn a_chat_default_variant_set_by_its_admins() {
     // a challenge without a variant word plays the chat's; one with, its own
     let out = say(event("Anna", false, "/challenge ai 1"));
     let id = board(&out).game_id.unwrap();
-    assert_eq!(room.game(id).variant, shashki::engine::Variant8::Poddavki);
+    assert_eq!(room.game(id).variant, Variant::Poddavki);
     assert!(
         text(&out).contains("Poddavki (giveaway): the side that loses"),
         "{}",
@@ -1670,7 +1673,7 @@ fn a_chat_default_variant_set_by_its_admins() {
     );
     let out = say(event("Bob", false, "/challenge ai 1 russian"));
     let id = board(&out).game_id.unwrap();
-    assert_eq!(room.game(id).variant, shashki::engine::Variant8::Russian);
+    assert_eq!(room.game(id).variant, Variant::Russian);
 }
 
 #[test]
@@ -1734,7 +1737,7 @@ fn numeric_variants_write_every_move_text_in_their_numbers() {
     let out = room.say("Anna", "/pdn");
     let (_, pdn) = out.replies[0].document.as_ref().expect("PDN");
     assert!(pdn.contains("1. 11-15 22-18 2. 15x22"), "{pdn}");
-    assert_eq!(room.game(id).variant, shashki::engine::Variant8::English);
+    assert_eq!(room.game(id).variant, Variant::English);
 
     // Italian: FIDAMA numbers (White on 21–32, 1 in Black's right-hand corner)
     let room = Room::new();

@@ -21,7 +21,10 @@ fn config() -> Config {
 fn replay(room: &Room, id: GameId) -> Game {
     let s = room.store();
     let row = store::game(s.read(), id).unwrap().unwrap();
-    let mut g = Game::from_position(row.variant, Position::from_fen(&row.start_fen).unwrap());
+    let mut g = Game::from_position(
+        row.variant.eight().unwrap(),
+        Position::from_fen(&row.start_fen).unwrap(),
+    );
     for m in store::game_moves(s.read(), id).unwrap() {
         g.play_text(&m).unwrap();
     }
@@ -124,4 +127,71 @@ fn the_console_plays_against_the_ai_on_postgres() {
     let moves = store::game_moves(s.read(), GameId(1)).unwrap();
     assert_eq!(moves.len(), 2, "Anna's move and the AI's: {moves:?}");
     assert_eq!(moves[0], "c3-d4");
+}
+
+/// What one move costs the database, warm (every statement prepared):
+/// the round trips of a `/move #N …` and of a bare move (PostgreSQL: each
+/// a wait on the server; SQLite: each statement run). Both players are in
+/// the chat; the move is the first legal one in text order.
+fn move_cost(room: &Room) -> Vec<u64> {
+    room.say("Bob", "/help");
+    let card = room.say("Anna", "/challenge @bob 3 white");
+    room.press("Bob", &button(&card, "Accept"));
+    let id = {
+        let s = room.store();
+        let chat = store::user_and_chat(s.read(), "console", "anna", "room")
+            .unwrap()
+            .unwrap()
+            .1;
+        store::active_games_in_chat(s.read(), chat).unwrap()[0].id
+    };
+    let mut costs = Vec::new();
+    for ply in 0..6 {
+        let g = replay(room, id);
+        let who = ["Anna", "Bob"][ply % 2];
+        let mut moves = g.legal_moves();
+        moves.sort_by_key(|m| m.to_string());
+        let mv = moves[0].to_string();
+        let text = if ply % 2 == 0 {
+            format!("/move #{id} {mv}")
+        } else {
+            mv.clone()
+        };
+        let before = room.svc.store_round_trips();
+        let out = room.say(who, &text);
+        costs.push(room.svc.store_round_trips() - before);
+        assert!(common::room::text(&out).contains(&mv), "{out:?}");
+    }
+    println!("round trips of each move: {costs:?}");
+    // the first two prepared their statements
+    costs.split_off(2)
+}
+
+/// Issue 22: a move went to PostgreSQL 25 times, one wait on the server
+/// each (the user's row in three statements, the chat's in two, the game
+/// read again after the write, the players' rows again and again, each
+/// savepoint's own trip, the outbox's next id on its own). The move's
+/// statements are merged now, and the transaction control goes with them.
+#[test]
+fn a_move_goes_to_postgres_few_times() {
+    let Some(db) = common::pg::fresh_database() else {
+        return;
+    };
+    let room = Room::at(config(), Location::Postgres(db.url.clone()));
+    let costs = move_cost(&room);
+    // a move named by its game (read with its moves and facts), a bare
+    // one (its game found among the player's, then its moves and facts)
+    assert!(costs.chunks(2).all(|c| c[0] <= 8 && c[1] <= 9), "{costs:?}");
+}
+
+/// The same on SQLite, where the statements are counted (no cache of
+/// reads there): 29 before.
+#[test]
+fn a_move_runs_few_statements_on_sqlite() {
+    let room = Room::with_config(config());
+    let costs = move_cost(&room);
+    assert!(
+        costs.chunks(2).all(|c| c[0] <= 15 && c[1] <= 16),
+        "{costs:?}"
+    );
 }

@@ -1361,3 +1361,97 @@ async fn open_board() {
     assert!(!text.contains("/web/g/"), "{text}");
     nothing_public(&calls);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_with_the_variant_option_plays_international_draughts() {
+    tokio::time::timeout(Duration::from_secs(90), international())
+        .await
+        .expect("finished in time");
+}
+
+/// `/challenge colour:white variant:international`: the card names the
+/// variant; Bob accepts; the board is a 10×10 PNG with a menu of Anna's
+/// nine opening moves in numbers; the one she picks is stored as written.
+async fn international() {
+    let s = setup().await;
+    s.discord
+        .on_interaction(interaction(command(
+            1,
+            "tok-open",
+            "challenge",
+            json!([
+                {"name": "colour", "type": 3, "value": "white"},
+                {"name": "variant", "type": 3, "value": "international"},
+            ]),
+        )))
+        .await;
+    let card = s.calls_since(0).pop().unwrap();
+    assert!(
+        shown(&card).contains("International draughts"),
+        "{}",
+        card.body
+    );
+    let accept = component_ids(&card.body["data"])
+        .0
+        .into_iter()
+        .find(|b| b.starts_with("a:"))
+        .expect("an accept button");
+    let board = s.bob_presses(2, "tok-accept", &accept).await.remove(0);
+    assert_eq!(board.body["type"], 4, "{}", board.body);
+    assert!(
+        shown(&board).contains("International draughts"),
+        "{}",
+        board.body
+    );
+    assert_eq!(board.files.len(), 1, "the board attachment");
+    assert!(is_png(&board.files[0].2));
+    let png = image::load_from_memory(&board.files[0].2).unwrap();
+    assert!(png.width() >= 320, "{}", png.width());
+    // the menu: every opening move, labelled in numbers
+    let menu: Vec<(String, String)> = board.body["data"]["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row["components"].as_array().unwrap().iter())
+        .filter(|c| c["type"] == 3)
+        .flat_map(|c| c["options"].as_array().unwrap().iter())
+        .map(|o| {
+            (
+                o["label"].as_str().unwrap().to_string(),
+                o["value"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let labels: Vec<&str> = menu.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(
+        labels,
+        ["31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30"]
+    );
+    let chosen = menu
+        .iter()
+        .find(|(l, _)| l == "32-28")
+        .map(|(_, v)| v.clone())
+        .unwrap();
+    let mut mine = fixture("button");
+    mine["id"] = json!("1100000000000000199");
+    mine["token"] = json!("tok-anna");
+    mine["data"] = json!({"custom_id": "moves:1:0", "component_type": 3, "values": [chosen]});
+    let n = s.n();
+    s.discord.on_interaction(interaction(mine)).await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls[0].body["type"], 7, "the pressed board updated");
+    assert!(shown(&calls[0]).contains("32-28"), "{}", calls[0].body);
+    assert_eq!(stored(&s), (1, 1));
+    let db = rusqlite::Connection::open(s.dir.path().join("bot.sqlite")).unwrap();
+    let (variant, text): (String, String) = db
+        .query_row(
+            "SELECT g.variant, m.notation FROM games g JOIN moves m ON m.game_id = g.id",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        (variant.as_str(), text.as_str()),
+        ("international", "32-28")
+    );
+}

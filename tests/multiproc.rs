@@ -319,8 +319,15 @@ async fn against_ai(i: usize, net: Arc<Net>, db: Db, mut go: watch::Receiver<boo
         let pos = shashki_engine::Position::from_fen(&fen).unwrap();
         let mv = pos.legal_moves().first().expect("a legal move").to_string();
         net.say(chat, p, &format!("/move {mv}")).await;
+        // the AI starts thinking as soon as the move is committed, before
+        // the replies go out and the 200 comes: it may have answered by
+        // the time this reads (each ply once: checked at the end)
         let (_, ply, _) = db.game_in(chat).await.unwrap();
-        assert_eq!(ply, want + 1, "chat {chat}: {mv} stored by the 200");
+        assert!(
+            ply == want + 1 || ply == want + 2,
+            "chat {chat}: {mv} stored by the 200 (ply {ply}, not {})",
+            want + 1
+        );
         net.moves.fetch_add(1, Ordering::SeqCst);
     }
 }
@@ -436,12 +443,16 @@ async fn two_bots_and_a_worker_killed_midway_lose_and_double_nothing() {
     })
     .await;
     // the worker killed while it holds a job, when it does within 3 s
+    // and before two thirds of the moves (mid-way still)
     let claimed_by_w1 = format!(
         "SELECT COUNT(*) FROM jobs WHERE claimed_by LIKE '%:{}:%'",
         w1.id()
     );
     let half = Instant::now();
-    while db.count(&claimed_by_w1).await == 0 && half.elapsed() < Duration::from_secs(3) {
+    while db.count(&claimed_by_w1).await == 0
+        && half.elapsed() < Duration::from_secs(3)
+        && net.moves.load(Ordering::SeqCst) < total_moves * 2 / 3
+    {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
     let b_pid = b.id();

@@ -3,6 +3,9 @@
 mod common;
 use common::shashki;
 
+/// A seed whose first International self-play game holds a puzzle.
+const SEED_INTL: &str = "2";
+
 const GOOD: &str = r#"[Event "shashki puzzle"]
 [Round "1"]
 [GameType "25"]
@@ -69,4 +72,56 @@ fn verify_names_the_puzzles_that_fail() {
     assert_eq!(code, 2, "{stderr}");
     let (code, _, _) = shashki(&["puzzles", "verify", "/no/such/file.pdn"]);
     assert_eq!(code, 2);
+}
+
+#[test]
+fn international_puzzles_are_generated_verified_and_counted_in_square_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("intl.pdn");
+    let out_s = out.to_str().unwrap();
+    let (code, stdout, stderr) = shashki(&[
+        "puzzles",
+        "generate",
+        "--variant",
+        "international",
+        "--count",
+        "1",
+        "--max-games",
+        "3",
+        "--out",
+        out_s,
+        "--seed",
+        SEED_INTL,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.is_empty(), "the puzzles go to the file");
+    assert!(stderr.contains("found 1 puzzles"), "{stderr}");
+    assert!(stderr.contains("by difficulty: "), "{stderr}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("[GameType \"20\"]"), "{text}");
+    let fen = text
+        .lines()
+        .find_map(|l| l.strip_prefix("[FEN \""))
+        .expect("a FEN tag");
+    assert!(
+        fen.trim_end_matches("\"]")
+            .chars()
+            .all(|c| c.is_ascii_digit() || ":,-WBK".contains(c)),
+        "square numbers: {fen}"
+    );
+    let (code, stdout, stderr) =
+        shashki(&["puzzles", "verify", "--variant", "international", out_s]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(stdout.contains("1 puzzles proved, 0 failed"), "{stdout}");
+    let (code, stdout, _) = shashki(&["puzzles", "stats", "--variant", "international", out_s]);
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("puzzles\t1\n"), "{stdout}");
+    // a pack is read only by its own rules
+    let (code, _, stderr) = shashki(&["puzzles", "verify", out_s]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("GameType 20"), "{stderr}");
+    let russian = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/puzzles/pack.pdn");
+    let (code, _, stderr) = shashki(&["puzzles", "stats", "--variant", "international", russian]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("GameType 25"), "{stderr}");
 }

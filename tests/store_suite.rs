@@ -18,7 +18,7 @@
 use shashki::core::i18n::Lang;
 use shashki::core::reminders::Reminders;
 use shashki::core::types::{BoardMode, Orientation};
-use shashki::engine::{Color, Variant8};
+use shashki::engine::{Color, Variant};
 use shashki::render::Theme;
 use shashki::store::{
     self, AnalysisDone, AnalysisRow, AnalysisStatus, ByeRow, ChallengeId, ChallengeRow,
@@ -98,6 +98,7 @@ macro_rules! store_suite {
                 users_are_found_by_handle_whatever_its_case_and_a_leading_at,
                 users_language_vacation_and_notify_are_kept,
                 users_and_chats_are_found_together_by_platform_ids,
+                users_and_chats_are_upserted_together_in_one_read_when_unchanged,
                 chats_upsert_keeps_the_id_and_a_title_not_given_again,
                 chats_every_setting_is_set_read_back_and_cleared,
                 chats_every_value_of_every_setting_reads_back,
@@ -106,6 +107,7 @@ macro_rules! store_suite {
                 games_every_variant_is_read_back_as_stored,
                 games_thread_is_set_and_cleared,
                 games_record_move_writes_once_per_ply,
+                games_play_move_returns_the_row_it_wrote,
                 games_finished_take_no_move_and_no_takeback,
                 games_take_back_deletes_later_moves_and_their_notifications_once,
                 games_finish_records_every_result_and_termination_once,
@@ -141,6 +143,7 @@ macro_rules! store_suite {
                 placed_boards_are_replaced_recognised_and_pruned,
                 placed_live_messages_are_replaced_and_pruned,
                 outbox_rows_are_owed_in_order_done_once_and_pruned,
+                outbox_rows_are_done_together_in_few_statements,
                 leases_go_to_one_holder_until_they_run_out,
                 jobs_are_claimed_once_moves_first_and_taken_over_when_expired,
                 outbox_claims_keep_a_chat_with_one_holder_until_they_run_out,
@@ -148,11 +151,13 @@ macro_rules! store_suite {
                 puzzles_are_stored_once_per_key_and_attempts_close_once,
                 puzzles_player_records_and_daily_posts_are_kept,
                 transactions_commit_their_value_and_writes,
+                transactions_read_their_own_writes_across_tables,
                 transactions_rolled_back_leave_nothing,
                 transactions_that_panic_leave_nothing_and_the_store_usable,
                 batches_commit_kept_savepoints_and_drop_the_others,
                 batches_survive_a_failing_statement_in_a_savepoint,
                 batches_not_committed_leave_nothing,
+                batches_send_each_savepoint_with_the_next_statement,
             );
         }
     };
@@ -251,7 +256,7 @@ fn world(s: &mut Store) -> World {
 fn new_game(chat: ChatId, white: Seat, black: Seat) -> NewGame {
     NewGame {
         chat_id: chat,
-        variant: Variant8::Russian,
+        variant: Variant::Russian,
         white,
         black,
         start_fen: START.into(),
@@ -323,7 +328,7 @@ fn open_challenge(s: &mut Store, chat: ChatId, from: UserId, expires: i64) -> Ch
             None,
             T0,
             expires,
-            Variant8::Russian,
+            Variant::Russian,
         )
     })
 }
@@ -430,6 +435,7 @@ mod suite {
                 vacation_year: 0,
                 vacation_days: 0,
                 vacation_until: 0,
+                notify: false,
             },
             "a new user, the handle kept in lower case"
         );
@@ -562,6 +568,119 @@ mod suite {
         );
     }
 
+    /// An event's start (issue 22): the user and the chat read in one
+    /// statement when both are known and unchanged; anything new or
+    /// changed written as `upsert_user` and `upsert_chat` write it.
+    pub fn users_and_chats_are_upserted_together_in_one_read_when_unchanged(open: Open) {
+        let mut s = open();
+        let seen = |name: &'static str, handle: Option<&'static str>| store::SeenUser {
+            platform_user_id: "42",
+            name,
+            handle,
+        };
+        let club = |title: Option<&'static str>| store::SeenChat {
+            platform_chat_id: "-100",
+            title,
+            is_private: false,
+        };
+        let both = |s: &mut Store, u: store::SeenUser, c: store::SeenChat, now: i64| {
+            w(s, |tx| {
+                store::upsert_user_and_chat(tx, "telegram", u, c, now)
+            })
+        };
+        // both new: as the upserts make them
+        let (anna, chat) = both(&mut s, seen("Anna", Some("Anna_K")), club(Some("Club")), T0);
+        assert_eq!(
+            store::user(s.read(), anna.id).unwrap().as_ref(),
+            Some(&anna)
+        );
+        assert_eq!(
+            store::chat(s.read(), chat.id).unwrap().as_ref(),
+            Some(&chat)
+        );
+        assert_eq!(anna.handle.as_deref(), Some("anna_k"));
+        assert_eq!(chat.title.as_deref(), Some("Club"));
+        // again, unchanged: the same rows, in one statement
+        let before = s.round_trips();
+        let again = w(&mut s, |tx| {
+            store::upsert_user_and_chat(
+                tx,
+                "telegram",
+                seen("Anna", Some("anna_k")),
+                club(None),
+                T0 + 1,
+            )
+        });
+        let cost = s.round_trips() - before;
+        assert_eq!(again, (anna.clone(), chat.clone()));
+        // BEGIN, the read, COMMIT (the two upserts: BEGIN, five, COMMIT);
+        // on PostgreSQL the BEGIN goes with the read
+        let control = if s.is_postgres() { 1 } else { 2 };
+        assert_eq!(cost, 1 + control, "one read");
+        // renamed, the handle in another case, retitled: written
+        let (renamed, retitled) = both(
+            &mut s,
+            seen("Anna K.", Some("ANNA_K")),
+            club(Some("Club 2")),
+            T0 + 2,
+        );
+        assert_eq!(renamed.id, anna.id);
+        assert_eq!(renamed.name, "Anna K.");
+        assert_eq!(renamed.handle.as_deref(), Some("anna_k"));
+        assert_eq!(
+            (retitled.id, retitled.title.as_deref()),
+            (chat.id, Some("Club 2"))
+        );
+        // someone else shows her handle: it is theirs now, and hers again
+        // once she shows it
+        let bob = w(&mut s, |tx| {
+            store::upsert_user(tx, "telegram", "7", "Bob", Some("anna_k"), T0 + 3)
+        });
+        assert_eq!(
+            store::user(s.read(), anna.id).unwrap().unwrap().handle,
+            None
+        );
+        let (back, _) = both(
+            &mut s,
+            seen("Anna K.", Some("anna_k")),
+            club(Some("Club 2")),
+            T0 + 4,
+        );
+        assert_eq!(back.handle.as_deref(), Some("anna_k"));
+        assert_eq!(store::user(s.read(), bob.id).unwrap().unwrap().handle, None);
+        // a known user in a new chat, a new user in a known chat
+        let (u, other) = w(&mut s, |tx| {
+            store::upsert_user_and_chat(
+                tx,
+                "telegram",
+                seen("Anna K.", Some("anna_k")),
+                store::SeenChat {
+                    platform_chat_id: "77",
+                    title: None,
+                    is_private: true,
+                },
+                T0 + 5,
+            )
+        });
+        assert_eq!(u.id, anna.id);
+        assert!(other.is_private && other.id != chat.id);
+        let (carl, same) = w(&mut s, |tx| {
+            store::upsert_user_and_chat(
+                tx,
+                "telegram",
+                store::SeenUser {
+                    platform_user_id: "9",
+                    name: "Carl",
+                    handle: None,
+                },
+                club(Some("Club 2")),
+                T0 + 6,
+            )
+        });
+        assert!(carl.id != anna.id && carl.id != bob.id);
+        assert_eq!(same, store::chat(s.read(), chat.id).unwrap().unwrap());
+    }
+
     // ------------------------------------------------------------ chats ----
 
     pub fn chats_upsert_keeps_the_id_and_a_title_not_given_again(open: Open) {
@@ -621,7 +740,7 @@ mod suite {
             ChatSetting::DaysPerMove(_) => ChatSetting::DaysPerMove(c.days_per_move),
             ChatSetting::Reminders(_) => ChatSetting::Reminders(c.reminders.clone()),
             ChatSetting::Boards(_) => ChatSetting::Boards(c.boards),
-            ChatSetting::Variant8(_) => ChatSetting::Variant8(c.variant),
+            ChatSetting::Variant(_) => ChatSetting::Variant(c.variant),
             ChatSetting::Web(_) => ChatSetting::Web(c.web),
         }
     }
@@ -635,7 +754,7 @@ mod suite {
             ChatSetting::DaysPerMove(_) => ChatSetting::DaysPerMove(None),
             ChatSetting::Reminders(_) => ChatSetting::Reminders(None),
             ChatSetting::Boards(_) => ChatSetting::Boards(None),
-            ChatSetting::Variant8(_) => ChatSetting::Variant8(None),
+            ChatSetting::Variant(_) => ChatSetting::Variant(None),
             ChatSetting::Web(_) => ChatSetting::Web(None),
         }
     }
@@ -649,7 +768,7 @@ mod suite {
             ChatSetting::DaysPerMove(Some(3)),
             ChatSetting::Reminders(Some("25% 2d 12h".parse().unwrap())),
             ChatSetting::Boards(Some(BoardMode::New)),
-            ChatSetting::Variant8(Some(Variant8::Poddavki)),
+            ChatSetting::Variant(Some(Variant::Poddavki)),
             ChatSetting::Web(Some(true)),
         ]
     }
@@ -692,11 +811,7 @@ mod suite {
         values.extend(Theme::ALL.map(|t| ChatSetting::Theme(Some(t))));
         values.extend(Orientation::ALL.map(|o| ChatSetting::Orientation(Some(o))));
         values.extend(BoardMode::ALL.map(|m| ChatSetting::Boards(Some(m))));
-        values.extend(
-            Variant8::ALL
-                .iter()
-                .map(|v| ChatSetting::Variant8(Some(*v))),
-        );
+        values.extend(Variant::ALL.iter().map(|v| ChatSetting::Variant(Some(*v))));
         for r in ["off", "50% 24h", "1% 99% 1h 14d"] {
             let r: Reminders = r.parse().unwrap();
             values.push(ChatSetting::Reminders(Some(r)));
@@ -731,7 +846,7 @@ mod suite {
         } = world(&mut s);
         let g = NewGame {
             chat_id: chat.id,
-            variant: Variant8::Brazilian,
+            variant: Variant::Brazilian,
             white: Seat::Human(anna.id),
             black: Seat::Ai(5),
             start_fen: START.into(),
@@ -747,7 +862,7 @@ mod suite {
             GameRow {
                 id,
                 chat_id: chat.id,
-                variant: Variant8::Brazilian,
+                variant: Variant::Brazilian,
                 white: Seat::Human(anna.id),
                 black: Seat::Ai(5),
                 status: GameStatus::Active,
@@ -784,14 +899,14 @@ mod suite {
             (None, None, None)
         );
         assert!(!row.casual);
-        assert_eq!(row.variant, Variant8::Russian);
+        assert_eq!(row.variant, Variant::Russian);
         assert_eq!(store::game(s.read(), GameId(9_999)).unwrap(), None);
     }
 
     pub fn games_every_variant_is_read_back_as_stored(open: Open) {
         let mut s = open();
         let World { anna, chat, .. } = world(&mut s);
-        for v in Variant8::ALL {
+        for v in Variant::ALL {
             let g = NewGame {
                 variant: v,
                 ..new_game(chat.id, Seat::Human(anna.id), Seat::Ai(2))
@@ -932,6 +1047,62 @@ mod suite {
             casual: g.casual,
             thread: None,
         }
+    }
+
+    /// `play_move` (issue 22): `record_move` and the row it wrote, in one
+    /// statement fewer than a read after the write.
+    pub fn games_play_move_returns_the_row_it_wrote(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let id = insert(
+            &mut s,
+            &NewGame {
+                bank: Some(1_000),
+                ..new_game(chat.id, Seat::Human(anna.id), Seat::Human(boris.id))
+            },
+        );
+        let clock = NextClock {
+            deadline: Some(T0 + DAY),
+            reminder_at: None,
+            white_bank: Some(900),
+            black_bank: Some(1_000),
+        };
+        let play = |s: &mut Store, ply: i64, mv: &'static str| {
+            w(s, |tx| {
+                store::play_move(
+                    tx,
+                    id,
+                    Ply(ply),
+                    mv,
+                    "B:after",
+                    Some(anna.id),
+                    &clock,
+                    T0 + 5,
+                )
+            })
+        };
+        let row = play(&mut s, 0, "c3-d4").expect("written");
+        assert_eq!(row, game(&s, id));
+        assert_eq!(
+            (row.ply, row.fen.as_str(), row.white_bank),
+            (Ply(1), "B:after", Some(900))
+        );
+        assert_eq!(play(&mut s, 0, "a3-b4"), None, "the game moved on");
+        assert_eq!(game(&s, id), row);
+        assert_eq!(
+            store::game_moves(s.read(), id).unwrap(),
+            strings(&["c3-d4"])
+        );
+        w(&mut s, |tx| {
+            store::finish_game(tx, id, GameResult::Draw, Termination::Agreement, T0 + 9)
+        });
+        assert_eq!(
+            play(&mut s, 1, "f6-g5"),
+            None,
+            "an ended game takes no move"
+        );
     }
 
     pub fn games_finished_take_no_move_and_no_takeback(open: Open) {
@@ -1588,7 +1759,7 @@ mod suite {
                 Some(DAY),
                 T0,
                 T0 + 3_600,
-                Variant8::Pool,
+                Variant::Pool,
             )
         });
         let read = |s: &Store| store::challenge(s.read(), id).unwrap().unwrap();
@@ -1606,7 +1777,7 @@ mod suite {
                 game_id: None,
                 created_at: T0,
                 expires_at: T0 + 3_600,
-                variant: Variant8::Pool,
+                variant: Variant::Pool,
                 start_fen: None,
                 casual: false,
             }
@@ -1653,7 +1824,7 @@ mod suite {
                     None,
                     T0,
                     T0 + 1,
-                    Variant8::Russian,
+                    Variant::Russian,
                 )
             });
             let row = store::challenge(s.read(), id).unwrap().unwrap();
@@ -1761,7 +1932,7 @@ mod suite {
                     None,
                     T0,
                     T0 + DAY,
-                    Variant8::Russian,
+                    Variant::Russian,
                 )
             })
         };
@@ -2103,6 +2274,59 @@ mod suite {
             0
         );
         assert_eq!(store::leave_until_in_game(r, free, a).unwrap(), 0);
+
+        // a game to play read with its moves and facts (issue 22): each
+        // player's leave as above, whether it has conditional lines
+        assert!(w(&mut s, |tx| store::join_tournament(tx, rated, b, T0)));
+        w(&mut s, |tx| {
+            store::set_tournament_leave(tx, rated, b, 1, T0 + 7)
+        });
+        for (ply, mv) in ["c3-d4", "f6-g5", "b2-c3"].iter().enumerate() {
+            assert!(w(&mut s, |tx| store::record_move(
+                tx,
+                r2.game_id,
+                Ply(ply as i64),
+                mv,
+                "W:x",
+                None,
+                &NextClock::default(),
+                T0 + 1
+            )));
+        }
+        let line = strings(&["g5-h4", "c3-b4"]);
+        w(&mut s, |tx| {
+            store::add_conditional(tx, r2.game_id, b, Ply(3), &line, T0 + 2)
+        });
+        let r = s.read();
+        let (row, moves, facts) = store::game_with_moves(r, r2.game_id).unwrap().unwrap();
+        assert_eq!(row, store::game(r, r2.game_id).unwrap().unwrap());
+        assert_eq!(moves, strings(&["c3-d4", "f6-g5", "b2-c3"]));
+        assert_eq!(
+            facts,
+            store::GameFacts {
+                white_leave: T0 + 99,
+                black_leave: T0 + 7,
+                conditionals: true,
+            }
+        );
+        assert_eq!(
+            (facts.leave_of(&row, a), facts.leave_of(&row, b)),
+            (T0 + 99, T0 + 7)
+        );
+        assert_eq!(facts.leave_of(&row, UserId(9_999)), 0);
+        assert_eq!(
+            store::game_history(r, r2.game_id).unwrap(),
+            Some((moves, facts))
+        );
+        let (_, none, free_facts) = store::game_with_moves(r, free).unwrap().unwrap();
+        assert!(none.is_empty(), "no move yet: {none:?}");
+        assert_eq!(
+            free_facts,
+            store::GameFacts::default(),
+            "no tournament, no line"
+        );
+        assert_eq!(store::game_with_moves(r, GameId(9_999)).unwrap(), None);
+        assert_eq!(store::game_history(r, GameId(9_999)).unwrap(), None);
     }
 
     pub fn tournaments_byes_are_kept_in_round_order_with_their_kind(open: Open) {
@@ -2194,7 +2418,7 @@ mod suite {
             other_chat,
             ..
         } = world(&mut s);
-        let poddavki = Variant8::Poddavki;
+        let poddavki = Variant::Poddavki;
         let fresh = RatingRow {
             rating: 1500.0,
             deviation: 350.0,
@@ -2210,7 +2434,7 @@ mod suite {
         let r = s.read();
         assert_eq!(store::rating(r, anna.id, chat.id).unwrap(), mine);
         assert_eq!(
-            store::rating_in(r, anna.id, chat.id, Variant8::Russian).unwrap(),
+            store::rating_in(r, anna.id, chat.id, Variant::Russian).unwrap(),
             mine
         );
         assert_eq!(
@@ -2246,6 +2470,31 @@ mod suite {
             better,
             "overwritten"
         );
+        // a wide board's variants have rows of their own, stored by key
+        for v in [
+            Variant::International,
+            Variant::Russian10x8,
+            Variant::Bashni,
+        ] {
+            assert_eq!(
+                store::rating_in(s.read(), anna.id, chat.id, v).unwrap(),
+                fresh,
+                "{v}"
+            );
+        }
+        let intl = rating(1655.0, 2);
+        w(&mut s, |tx| {
+            store::save_rating_in(tx, anna.id, chat.id, Variant::International, &intl)
+        });
+        assert_eq!(
+            store::rating_in(s.read(), anna.id, chat.id, Variant::International).unwrap(),
+            intl
+        );
+        assert_eq!(store::rating(s.read(), anna.id, chat.id).unwrap(), better);
+        assert_eq!(
+            store::rating_in(s.read(), anna.id, chat.id, Variant::Bashni).unwrap(),
+            fresh
+        );
     }
 
     pub fn ratings_top_lists_are_best_first_per_chat_and_variant_and_limited(open: Open) {
@@ -2260,7 +2509,7 @@ mod suite {
         let dave = w(&mut s, |tx| {
             store::upsert_user(tx, "console", "4", "Dave", None, T0)
         });
-        let poddavki = Variant8::Poddavki;
+        let poddavki = Variant::Poddavki;
         w(&mut s, |tx| {
             store::save_rating(tx, anna.id, chat.id, &rating(1700.0, 2))?;
             store::save_rating(tx, boris.id, chat.id, &rating(1800.0, 2))?;
@@ -2269,7 +2518,7 @@ mod suite {
             store::save_rating_in(tx, anna.id, chat.id, poddavki, &rating(1900.0, 1))?;
             store::save_rating(tx, carl.id, ChatId::EVERYWHERE, &rating(1550.0, 2))
         });
-        let top = |s: &Store, chat: ChatId, variant: Variant8, n: usize| {
+        let top = |s: &Store, chat: ChatId, variant: Variant, n: usize| {
             store::top_ratings_in(s.read(), chat, variant, n)
                 .unwrap()
                 .into_iter()
@@ -2282,20 +2531,20 @@ mod suite {
                 .collect::<Vec<_>>()
         };
         assert_eq!(
-            top(&s, chat.id, Variant8::Russian, 10),
+            top(&s, chat.id, Variant::Russian, 10),
             named(&[("Boris", 1800.0), ("Anna", 1700.0), ("Carl", 1600.0)])
         );
         assert_eq!(
-            top(&s, chat.id, Variant8::Russian, 2),
+            top(&s, chat.id, Variant::Russian, 2),
             named(&[("Boris", 1800.0), ("Anna", 1700.0)])
         );
         assert_eq!(top(&s, chat.id, poddavki, 10), named(&[("Anna", 1900.0)]));
         assert_eq!(
-            top(&s, ChatId::EVERYWHERE, Variant8::Russian, 10),
+            top(&s, ChatId::EVERYWHERE, Variant::Russian, 10),
             named(&[("Carl", 1550.0)])
         );
         assert_eq!(
-            top(&s, other_chat.id, Variant8::Russian, 10),
+            top(&s, other_chat.id, Variant::Russian, 10),
             named(&[("Dave", 2000.0)])
         );
         let plain = store::top_ratings(s.read(), chat.id, 1).unwrap();
@@ -2703,6 +2952,45 @@ mod suite {
         assert_eq!(w(&mut s, |tx| store::prune_placed_messages(tx, T0 + 5)), 1);
         assert_eq!(live(&s, "telegram", "analysis-2"), None);
         assert_eq!(live(&s, "telegram", "analysis-1"), row(None, "m2"));
+    }
+
+    /// The deliverer's rows done with at once (issue 22): one statement
+    /// for up to 64 ids, each row done once, whatever was done before.
+    pub fn outbox_rows_are_done_together_in_few_statements(open: Open) {
+        let mut s = open();
+        let replies: Vec<String> = (0..70).map(|i| format!("{{\"n\":{i}}}")).collect();
+        let ids = w(&mut s, |tx| {
+            let rows: Vec<store::NewOutboxRow> = replies
+                .iter()
+                .map(|r| store::NewOutboxRow {
+                    platform: "telegram",
+                    chat: "-100",
+                    thread: None,
+                    kind: "post",
+                    reply: r.clone(),
+                    claim: None,
+                })
+                .collect();
+            store::insert_outbox_rows(tx, &rows, T0)
+        });
+        assert!(store::mark_outbox_done(s.read(), ids[3], "sent", T0 + 1).unwrap());
+        let mut asked = ids.clone();
+        asked.push(ids[69] + 1_000); // no such row
+        let done = store::mark_outbox_done_all(s.read(), &asked, "failed", T0 + 2).unwrap();
+        assert_eq!(done, 69, "each row not done already");
+        assert_eq!(store::count_owed(s.read()).unwrap(), 0);
+        let before = s.round_trips();
+        let again = store::mark_outbox_done_all(s.read(), &asked, "sent", T0 + 3).unwrap();
+        assert_eq!(again, 0, "done once");
+        assert_eq!(s.round_trips() - before, 2, "71 ids in two statements");
+        assert_eq!(
+            store::mark_outbox_done_all(s.read(), &[], "sent", T0 + 4).unwrap(),
+            0
+        );
+        // the row done first keeps its outcome: pruned with the sent ones
+        // at its own time
+        assert_eq!(w(&mut s, |tx| store::prune_outbox(tx, T0 + 2)), 1);
+        assert_eq!(w(&mut s, |tx| store::prune_outbox(tx, T0 + 3)), 69);
     }
 
     pub fn outbox_rows_are_owed_in_order_done_once_and_pruned(open: Open) {
@@ -3262,6 +3550,60 @@ mod suite {
         );
     }
 
+    /// A transaction reads back what it wrote, whichever table it wrote
+    /// in between (PostgreSQL answers a read repeated in a transaction
+    /// from what it read, until a write to a table the read names: issue
+    /// 22), and a read repeated after writes elsewhere costs nothing there.
+    pub fn transactions_read_their_own_writes_across_tables(open: Open) {
+        let mut s = open();
+        let World {
+            anna, boris, chat, ..
+        } = world(&mut s);
+        let id = insert(
+            &mut s,
+            &new_game(chat.id, Seat::Human(anna.id), Seat::Human(boris.id)),
+        );
+        let pg = s.is_postgres();
+        let (cost, seen) = w(&mut s, |tx| -> StoreResult<_> {
+            let mut seen = Vec::new();
+            seen.push(store::user(tx, anna.id)?.unwrap().notify);
+            store::set_user_notify(tx, anna.id, true)?;
+            seen.push(store::user(tx, anna.id)?.unwrap().notify);
+            // a write to other tables: the user's row is not read again
+            assert!(store::record_move(
+                tx,
+                id,
+                Ply(0),
+                "c3-d4",
+                "B:x",
+                Some(anna.id),
+                &NextClock::default(),
+                T0 + 1
+            )?);
+            let before = tx.round_trips();
+            seen.push(store::user(tx, anna.id)?.unwrap().notify);
+            let cost = tx.round_trips() - before;
+            // the game's row is read anew after its write
+            assert_eq!(store::game(tx, id)?.unwrap().ply, Ply(1));
+            assert_eq!(store::game_moves(tx, id)?, strings(&["c3-d4"]));
+            // a joined read, then a write to one of its tables
+            let found = store::user_and_chat(tx, "console", "1", "main")?;
+            assert_eq!(found, Some((anna.id, chat.id)));
+            store::upsert_chat(tx, "console", "main", Some("Renamed"), false, T0 + 2)?;
+            assert_eq!(
+                store::chat(tx, chat.id)?.unwrap().title.as_deref(),
+                Some("Renamed")
+            );
+            store::set_user_notify(tx, anna.id, false)?;
+            seen.push(store::user(tx, anna.id)?.unwrap().notify);
+            Ok((cost, seen))
+        });
+        assert_eq!(seen, [false, true, true, false]);
+        if pg {
+            assert_eq!(cost, 0, "the user's row answered again");
+        }
+    }
+
     pub fn transactions_rolled_back_leave_nothing(open: Open) {
         let mut s = open();
         let World {
@@ -3304,6 +3646,38 @@ mod suite {
         });
         assert!(r.is_err(), "a game in no chat is refused");
         assert_eq!(store::get_setting(s.read(), "k").unwrap(), None);
+    }
+
+    /// A batch's transaction control goes with its statements (issue 22):
+    /// `BEGIN` with the first savepoint, a kept savepoint's `RELEASE` with
+    /// the next one, the last with the `COMMIT`; what each kept, the
+    /// commit keeps, and a rolled back savepoint between them drops
+    /// its writes alone.
+    pub fn batches_send_each_savepoint_with_the_next_statement(open: Open) {
+        let mut s = open();
+        // the statement prepared (on PostgreSQL a round trip of its own)
+        w(&mut s, |tx| store::set_setting(tx, "warm", "yes"));
+        let before = s.round_trips();
+        let mut batch = s.begin().unwrap();
+        for (key, keep) in [("a", true), ("b", false), ("c", true)] {
+            batch
+                .savepoint(|tx| store::set_setting(tx, key, "yes"), |_| keep)
+                .unwrap()
+                .unwrap();
+        }
+        batch.commit().unwrap();
+        let cost = s.round_trips() - before;
+        // SQLite: BEGIN + SAVEPOINT, a, RELEASE + SAVEPOINT, b, ROLLBACK
+        // TO + RELEASE, SAVEPOINT, c, RELEASE + COMMIT (not 11, one
+        // each); PostgreSQL sends the control with the next statement:
+        // BEGIN + SAVEPOINT + a, RELEASE + SAVEPOINT + b, ROLLBACK TO +
+        // RELEASE, SAVEPOINT + c, RELEASE + COMMIT
+        assert_eq!(cost, if s.is_postgres() { 5 } else { 8 });
+        let got: Vec<Option<String>> = ["a", "b", "c"]
+            .iter()
+            .map(|k| store::get_setting(s.read(), k).unwrap())
+            .collect();
+        assert_eq!(got, [Some("yes".into()), None, Some("yes".into())]);
     }
 
     pub fn batches_commit_kept_savepoints_and_drop_the_others(open: Open) {

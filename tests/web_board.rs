@@ -8,46 +8,23 @@
 #[path = "common/browser.rs"]
 mod browser;
 mod common;
+#[path = "common/served.rs"]
+mod served;
 
 use browser::Browser;
 use common::room::Room;
 use serde_json::json;
-use shashki::adapters::web::{self, WebOptions};
+use served::{client, ready, serve, session_cookie, Served};
+use shashki::adapters::web::WebOptions;
 use shashki::core::{Config, GameId, Input, Platform, Ply, UserId};
-use shashki::runtime::{Hub, ReplyRx};
 use shashki::store;
 use std::time::Duration;
-
-struct Served {
-    room: Room,
-    hub: Hub,
-    base: String,
-    replies: ReplyRx,
-    _stop: tokio::sync::watch::Sender<bool>,
-}
 
 fn config() -> Config {
     Config {
         ai_max_movetime: Duration::from_millis(20),
         board_size: 160,
         ..Config::default()
-    }
-}
-
-/// The room's service behind a hub, its web board on 127.0.0.1.
-async fn serve(room: Room, opts: WebOptions) -> Served {
-    let (hub, stop) = Hub::with_ai_workers(room.svc.clone(), 1);
-    let replies = hub.register(Platform::Console);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let app = web::router(hub.clone(), opts);
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    Served {
-        room,
-        hub,
-        base,
-        replies,
-        _stop: stop,
     }
 }
 
@@ -80,20 +57,6 @@ fn human_game(room: &Room) -> GameId {
         .clone();
     room.press("Bob", &accept);
     GameId(1)
-}
-
-fn client() -> reqwest::Client {
-    reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap()
-}
-
-/// The cookie `r` set (its `name=value`, without the attributes).
-fn session_cookie(r: &reqwest::Response) -> Option<String> {
-    r.headers()
-        .get("set-cookie")
-        .map(|v| v.to_str().unwrap().split(';').next().unwrap().to_string())
 }
 
 /// Open `token`'s link: the status and the session cookie it set.
@@ -336,20 +299,6 @@ async fn open_in(b: &Browser, s: &Served, game: GameId, name: &str) {
     ))
     .await;
     ready(b, "the page's script ran").await;
-}
-
-/// Until the page's script has run (its `#app` marked ready).
-async fn ready(b: &Browser, what: &str) {
-    b.until(what, || async {
-        b.run(
-            "return document.getElementById('app')?.dataset.ready === '1';",
-            json!([]),
-        )
-        .await
-        .as_bool()
-        .unwrap_or(false)
-    })
-    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

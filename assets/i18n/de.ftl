@@ -141,6 +141,8 @@ challenge-expired = Herausforderung #{ $id } ist abgelaufen: niemand hat sie ang
 game-started = Partie #{ $game } beginnt: { $white } (Weiß) gegen { $black } (Schwarz), { $per_move } pro Zug{ $variant ->
     [russian] .
     [poddavki] . { $variant_name }: Wer alle Steine verliert oder nicht mehr ziehen kann, gewinnt.
+    [antidraughts] . { $variant_name }: Wer alle Steine verliert oder nicht mehr ziehen kann, gewinnt.
+    [breakthrough] . { $variant_name }: Wer zuerst eine Dame macht, gewinnt.
    *[other] . { $variant_name }.
 }
 game-unknown = Es gibt keine Partie { $game }.
@@ -151,7 +153,7 @@ not-your-turn-in = Du bist in Partie #{ $game } nicht am Zug.
 move-illegal = Partie #{ $game }: { $error }
 move-which-game = { $move } ist in mehreren deiner Partien möglich. In welcher?
 move-empty = Kein Zug angegeben: schreib ihn wie e3-d4 oder c3:e5.
-move-bad-square = „{ $token }“ ist kein dunkles Feld (a1…h8 oder 1…32).
+move-bad-square = „{ $token }“ ist kein dunkles Feld (a1…h8 oder 1…32; auf 10×10 1…50, auf 10×8 a1…k8).
 move-none = Es gibt keinen möglichen Zug: die Partie ist zu Ende.
 move-ambiguous = { $input } kann { $candidates } bedeuten: bitte schreib den ganzen Zug.
 why-empty-square = auf { $square } steht kein Stein
@@ -166,6 +168,8 @@ move-not-legal-why = { $input } ist kein gültiger Zug ({ $why }). Mögliche Zü
 move-played = { $player }: { $move }
 reason-no-moves = { $variant ->
     [poddavki] kein Zug mehr möglich (bei Poddawki ist das ein Sieg)
+    [antidraughts] kein Zug mehr möglich (bei Antidame ist das ein Sieg)
+    [breakthrough] ein Stein hat die letzte Reihe erreicht (beim Durchbruch gewinnt die erste Dame)
    *[other] der Gegner kann nicht mehr ziehen
 }
 reason-resignation = der Gegner hat aufgegeben
@@ -175,6 +179,9 @@ reason-repetition = dieselbe Stellung kam dreimal vor
 reason-kings-only = { $moves } Züge nur mit Damen, ohne Schlagen und ohne Steinzug
 reason-lone-king = { $variant ->
     [brazilian] die einzelne Dame wurde nicht rechtzeitig gefangen (16 Züge gegen drei Figuren, 5 gegen zwei)
+    [international] die einzelne Dame wurde nicht rechtzeitig gefangen (16 Züge gegen drei Figuren, 5 gegen zwei)
+    [frisian] die einzelne Dame wurde nicht rechtzeitig gefangen
+    [frysk] die einzelne Dame wurde nicht rechtzeitig gefangen
    *[other] drei Damen haben die einzelne Dame in 15 Zügen nicht gefangen
 }
 reason-long-diagonal = die einzelne Dame hielt die große Diagonale
@@ -211,7 +218,7 @@ settings-bad-value = „{ $value }“ ist kein gültiger Wert für { $key }: wä
 settings-unknown = Es gibt keine Einstellung „{ $key }“. Einstellungen: { $keys }.
 settings-show =
     Einstellungen: Sprache { $lang }, Design { $theme }, Brett { $orientation }, standardmäßig { $days } Tage pro Zug, Erinnerungen bei { $reminders } Restzeit, Bretter { $boards }, Spielart { $variant }.
-    Ändern mit: /settings lang de · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (oder off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
+    Ändern mit: /settings lang de · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (oder off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni
 top-empty = In diesem Chat gibt es noch keine gewerteten Partien in { $variant_name }: gewertet werden Partien zwischen Menschen.
 top-header = Wertung in diesem Chat, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } gewonnen, { $draws } remis, { $losses } verloren)
@@ -519,7 +526,7 @@ cmd-if = Bedingte Züge: spielt er X, antworte Y
 opt-if-text = #Partie, dann sein Zug und deine Antwort, z. B. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analysieren
 button-replay = ▶ Wiedergabe
-variant-unknown = „{ $word }“ ist keine Spielart: wähle russian, poddavki, brazilian, pool, english, czech, italian oder portuguese.
+variant-unknown = „{ $word }“ ist keine Spielart: wähle russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8 oder bashni.
 variant-russian = Russische Dame
 variant-poddavki = Poddawki (Schlagdame)
 variant-brazilian = Brasilianische Dame
@@ -528,6 +535,14 @@ variant-english = Englische Dame (Checkers)
 variant-czech = Tschechische Dame
 variant-italian = Italienische Dame
 variant-portuguese = Portugiesische Dame
+variant-international = Internationale Dame
+variant-frisian = Friesische Dame
+variant-frysk = Frysk!
+variant-antidraughts = Antidame
+variant-breakthrough = Durchbruch
+variant-russian-10x8 = Russische Dame auf 10×8
+variant-bashni = Baschni (Türme)
+variant-vigman = Vigmans Doppelspiel
 challenge-from = Aus der Stellung { $fen }.
 takeback-done = { $player } nimmt in Partie #{ $game } den letzten Zug und die Antwort der KI zurück.
 takeback-rated = In Partie #{ $game } gibt es keine Zugrücknahme: nur in ungewerteten Partien, nie in gewerteten oder Turnierpartien.
@@ -595,7 +610,7 @@ inline-play-button = ♟ Spielen
 takeback-declined-already = Partie #{ $game }: Deine Zugrücknahme wurde abgelehnt; frag nach dem nächsten Zug wieder.
 
 # the web board (issue 24)
-cmd-web = Dein Link zur Partie auf dem Web-Brett
+cmd-web = Dein Link zur Partie (oder zu deiner offenen Aufgabe) auf dem Web-Brett
 web-off = Das Web-Brett ist bei diesem Bot nicht eingerichtet.
 web-link = Partie #{ $game } auf dem Web-Brett (dieser Link gilt nur für dich, { $hours } Stunden): { $url }
 web-sent-private = Ich habe dir den Link privat geschickt.
@@ -607,7 +622,7 @@ web-resign = Aufgeben
 web-confirm-resign = Diese Partie aufgeben?
 web-confirm-draw = Remis anbieten (oder annehmen)?
 web-moves = Züge
-web-link-invalid = Dieser Link öffnet diese Partie nicht (falsch, abgelaufen oder widerrufen). Hol dir mit /web einen neuen.
+web-link-invalid = Dieser Link öffnet diese Seite nicht (falsch, abgelaufen oder widerrufen). Hol dir mit /web einen neuen.
 web-slow-down = Zu viele Anfragen: warte einen Moment.
 web-private-game = Partie #{ $game } gehört zu einem privaten Chat: Nur ihre Spieler öffnen sie auf dem Web-Brett.
 web-spectators-off = In dieser Gruppe öffnen nur die Spieler Partie #{ $game } auf dem Web-Brett (ein Admin kann allen das Zuschauen erlauben: /settings web on).
@@ -615,6 +630,38 @@ web-app-invalid = Die Telegram-Anmeldung für diese Seite war ungültig (gefäls
 web-app-no-game = Diese Seite öffnet eine Partie von ihrem Brett im Chat: Drück dort „Brett öffnen“.
 web-app-opening = Das Brett wird geöffnet…
 button-open-board = 🌐 Brett öffnen
+web-link-puzzle = Aufgabe #{ $id } auf dem Web-Brett (dieser Link gilt nur für dich, { $hours } Stunden): { $url }
+web-link-tournament = Turnier #{ $id } „{ $name }“ auf dem Web-Brett (dieser Link gilt nur für dich, { $hours } Stunden): { $url }
+web-tournament-spectators-off = In dieser Gruppe öffnen nur die Spieler von Turnier #{ $id } seine Seite auf dem Web-Brett (ein Admin kann allen das Zuschauen erlauben: /settings web on).
+web-puzzle-over = Dein Versuch an Aufgabe #{ $id } ist hier vorbei: Die Lösung steht auf der Seite.
+web-piece-white-man = weißer Stein
+web-piece-black-man = schwarzer Stein
+web-piece-white-king = weiße Dame
+web-piece-black-king = schwarze Dame
+web-puzzle-title = Aufgabe #{ $id }
+web-puzzle-task = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} zieht und gewinnt { $moves ->
+    [one] in einem Zug
+   *[other] in { $moves } Zügen
+} · Wertung { $rating } · { $themes }
+web-puzzle-your-move = Du bist am Zug: Tippe auf einen Stein, dann auf sein Zielfeld (oder zieh ihn dorthin).
+web-puzzle-solved = Gelöst — gut gemacht!
+web-puzzle-failed = Diese Aufgabe ist für dich hier vorbei: Die Lösung liegt hinter dem Knopf unten.
+web-puzzle-confirm-solution = Diese Aufgabe aufgeben und die Lösung sehen?
+web-puzzle-solution-hidden = Die Lösung erscheint, wenn dein Versuch vorbei ist: Löse die Aufgabe oder gib auf.
+web-tournament-title = Turnier #{ $id } „{ $name }“
+web-tournament-status = { $status ->
+    [open] Anmeldung offen
+    [running] Läuft
+    [finished] Beendet
+   *[other] Abgesagt
+}
+web-tournament-round = Runde { $round } von { $rounds }
+web-tournament-crosstable = Kreuztabelle
+web-tournament-games = Laufende Partien
+web-tournament-no-games = Gerade läuft keine Partie.
 settings-web = Das Web-Brett für alle, nicht nur die Spieler: { $state ->
     [on] an
    *[off] aus
@@ -623,3 +670,8 @@ settings-web-set = Das Web-Brett der Partien dieser Gruppe: { $state ->
     [on] alle dürfen zuschauen.
    *[off] nur für ihre Spieler.
 }
+variant-not-playable = { $variant } kann hier noch nicht gespielt werden: der Bot führt die Partien dieser Spielart noch nicht. Wähle eine andere Spielart, z. B. /challenge @name international.
+analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engine gibt es vorerst nur für die 8×8-Spiele.
+replay-variant = Partie #{ $game } ist { $variant }: die Wiedergabe kann noch keine Türme zeigen. Die Züge gibt /pdn, die Stellung /board.
+if-variant = Bedingte Züge gibt es vorerst nur in den 8×8-Spielen, nicht in { $variant }.
+web-variant = Partie #{ $game } ({ $variant }) gibt es noch nicht auf dem Web-Brett: es zeigt nur 8×8-Spiele. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.

@@ -8,7 +8,7 @@ help-line-challenge =
     /challenge @name 3 — challenge someone, 3 days per move (1–14, or unlimited)
     /challenge — an open challenge anyone here can accept
     /challenge @name casual — a casual game: no ratings, takebacks by agreement (/takeback)
-    /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech, italian, portuguese (or variant=pool); /settings variant X — the chat's default
+    /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech, italian, portuguese; on 10×10 international, frisian, frysk, antidraughts, breakthrough; russian-10x8; bashni (towers) (or variant=pool); /settings variant X — the chat's default
 help-line-games = /games — your games and whose turn it is
 help-line-draw = /draw — offer or accept a draw
 help-line-resign = /resign — give up
@@ -140,6 +140,8 @@ challenge-expired = Challenge #{ $id } expired: nobody accepted it.
 game-started = Game #{ $game } begins: { $white } (White) against { $black } (Black), { $per_move } per move{ $variant ->
     [russian] {""}
     [poddavki] . { $variant_name }: the side that loses all its pieces or cannot move wins
+    [antidraughts] . { $variant_name }: the side that loses all its pieces or cannot move wins
+    [breakthrough] . { $variant_name }: the first to crown a king wins
    *[other] . { $variant_name }
 }.
 game-unknown = There is no game { $game }.
@@ -150,7 +152,7 @@ not-your-turn-in = It is not your turn in game #{ $game }.
 move-illegal = Game #{ $game }: { $error }
 move-which-game = { $move } is legal in several of your games. Which one?
 move-empty = No move given: write it like e3-d4 or c3:e5.
-move-bad-square = “{ $token }” is not a dark square (a1…h8, or 1…32).
+move-bad-square = “{ $token }” is not a dark square (a1…h8, or 1…32; on 10×10 1…50, on 10×8 a1…k8).
 move-none = There is no legal move: the game is over.
 move-ambiguous = { $input } could mean { $candidates }: please write the whole move.
 why-empty-square = there is no piece on { $square }
@@ -165,6 +167,8 @@ move-not-legal-why = { $input } is not a legal move ({ $why }). Legal moves: { $
 move-played = { $player }: { $move }
 reason-no-moves = { $variant ->
     [poddavki] no moves left (in Poddavki that wins)
+    [antidraughts] no moves left (in Antidraughts that wins)
+    [breakthrough] a man reached the far rank (in Breakthrough the first king wins)
    *[other] the opponent has no move left
 }
 reason-resignation = the opponent resigned
@@ -174,6 +178,9 @@ reason-repetition = the same position occurred three times
 reason-kings-only = { $moves } moves with kings only, no capture, no man moved
 reason-lone-king = { $variant ->
     [brazilian] the lone king was not caught in time (16 moves against three pieces, 5 against two)
+    [international] the lone king was not caught in time (16 moves against three pieces, 5 against two)
+    [frisian] the lone king was not caught in time
+    [frysk] the lone king was not caught in time
    *[other] three kings did not catch the lone king in 15 moves
 }
 reason-long-diagonal = the lone king held the long diagonal
@@ -205,7 +212,7 @@ draw-offered = { $player } offers a draw in game #{ $game }. { $opponent }, do y
 draw-none-to-decline = There is no draw offer to decline.
 draw-declined = { $player } declined the draw in game #{ $game }. Play goes on.
 admins-only = Only the chat’s admins can change this.
-variant-unknown = “{ $word }” is not a variant: choose russian, poddavki, brazilian, pool, english, czech, italian or portuguese.
+variant-unknown = “{ $word }” is not a variant: choose russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8 or bashni.
 variant-russian = Russian draughts
 variant-poddavki = Poddavki (giveaway)
 variant-brazilian = Brazilian draughts
@@ -214,12 +221,20 @@ variant-english = English draughts (checkers)
 variant-czech = Czech draughts
 variant-italian = Italian draughts
 variant-portuguese = Portuguese draughts
+variant-international = International draughts
+variant-frisian = Frisian draughts
+variant-frysk = Frysk!
+variant-antidraughts = Antidraughts
+variant-breakthrough = Breakthrough
+variant-russian-10x8 = Russian draughts on 10×8
+variant-bashni = Bashni (towers)
+variant-vigman = Vigman’s double game
 settings-saved = Saved.
 settings-bad-value = “{ $value }” is not a valid { $key }: choose { $allowed }.
 settings-unknown = There is no setting “{ $key }”. Settings: { $keys }.
 settings-show =
     Settings: language { $lang }, theme { $theme }, board { $orientation }, { $days } days per move by default, reminders at { $reminders } left, boards { $boards }, { $variant } by default.
-    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (or off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
+    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (or off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni
 top-empty = No rated games of { $variant_name } in this chat yet: ratings count games between people.
 top-header = Ratings in this chat, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } won, { $draws } drawn, { $losses } lost)
@@ -582,7 +597,7 @@ inline-play-button = ♟ Play
 takeback-declined-already = Game #{ $game }: your takeback was declined; you may ask again after the next move.
 
 # the web board (issue 24)
-cmd-web = Your link to the game on the web board
+cmd-web = Your link to the game (or to your open puzzle) on the web board
 web-off = The web board is not set up on this bot.
 web-link = Game #{ $game } on the web board (this link is yours alone, for { $hours } hours): { $url }
 web-sent-private = I sent you the link in a private message.
@@ -594,7 +609,7 @@ web-resign = Resign
 web-confirm-resign = Resign this game?
 web-confirm-draw = Offer (or accept) a draw?
 web-moves = Moves
-web-link-invalid = This link does not open this game (it is wrong, expired or revoked). Ask the bot for a new one with /web.
+web-link-invalid = This link does not open this page (it is wrong, expired or revoked). Ask the bot for a new one with /web.
 web-slow-down = Too many requests: wait a moment.
 web-private-game = Game #{ $game } belongs to a private chat: only its players open it on the web board.
 web-spectators-off = In this group only the players open game #{ $game } on the web board (an admin may let everyone watch: /settings web on).
@@ -602,6 +617,35 @@ web-app-invalid = Telegram's sign-in for this page did not hold (forged or too o
 web-app-no-game = This page opens a game from its board in the chat: press "Open board" there.
 web-app-opening = Opening the board…
 button-open-board = 🌐 Open board
+web-link-puzzle = Puzzle #{ $id } on the web board (this link is yours alone, for { $hours } hours): { $url }
+web-link-tournament = Tournament #{ $id } “{ $name }” on the web board (this link is yours alone, for { $hours } hours): { $url }
+web-tournament-spectators-off = In this group only the players of tournament #{ $id } open its page on the web board (an admin may let everyone watch: /settings web on).
+web-puzzle-over = Your go at puzzle #{ $id } here is over: its solution is on the page.
+web-piece-white-man = white man
+web-piece-black-man = black man
+web-piece-white-king = white king
+web-piece-black-king = black king
+web-puzzle-title = Puzzle #{ $id }
+web-puzzle-task = { $color ->
+    [white] White
+   *[black] Black
+} to play and win ({ $moves } moves) · rating { $rating } · { $themes }
+web-puzzle-your-move = Your move: tap a piece, then the square it goes to (or drag it there).
+web-puzzle-solved = Solved — well done!
+web-puzzle-failed = This puzzle is over for you here: its solution is behind the button below.
+web-puzzle-confirm-solution = Give up this puzzle and see its solution?
+web-puzzle-solution-hidden = The solution shows once your go at this puzzle is over: solve it, or give up.
+web-tournament-title = Tournament #{ $id } “{ $name }”
+web-tournament-status = { $status ->
+    [open] Open for entries
+    [running] In progress
+    [finished] Finished
+   *[other] Cancelled
+}
+web-tournament-round = round { $round } of { $rounds }
+web-tournament-crosstable = Crosstable
+web-tournament-games = Games in progress
+web-tournament-no-games = No game is in progress.
 settings-web = The web board for everyone, not only the players: { $state ->
     [on] on
    *[off] off
@@ -610,3 +654,8 @@ settings-web-set = The web board of this group's games: { $state ->
     [on] everyone may watch.
    *[off] their players only.
 }
+variant-not-playable = { $variant } cannot be played here yet: the bot does not keep its games yet. Choose another variant, for example /challenge @name international.
+analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers the 8×8 games only for now.
+replay-variant = Game #{ $game } is { $variant }: its replay cannot show towers yet. /pdn gives the moves, /board the position.
+if-variant = Conditional moves are kept for the 8×8 games only for now, not for { $variant }.
+web-variant = Game #{ $game } ({ $variant }) is not on the web board yet: it draws 8×8 games only. Play it here, with the buttons or by writing the moves.

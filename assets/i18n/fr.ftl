@@ -141,6 +141,8 @@ challenge-expired = Le défi #{ $id } a expiré : personne ne l’a accepté.
 game-started = La partie #{ $game } commence : { $white } (Blancs) contre { $black } (Noirs), { $per_move } par coup{ $variant ->
     [russian] .
     [poddavki] . { $variant_name } : le camp qui perd toutes ses pièces ou ne peut plus jouer gagne.
+    [antidraughts] . { $variant_name } : le camp qui perd toutes ses pièces ou ne peut plus jouer gagne.
+    [breakthrough] . { $variant_name } : le premier à faire une dame gagne.
    *[other] . { $variant_name }.
 }
 game-unknown = Il n’y a pas de partie { $game }.
@@ -151,7 +153,7 @@ not-your-turn-in = Ce n’est pas votre tour dans la partie #{ $game }.
 move-illegal = Partie #{ $game } : { $error }
 move-which-game = { $move } est jouable dans plusieurs de vos parties. Laquelle ?
 move-empty = Aucun coup indiqué : écrivez-le comme e3-d4 ou c3:e5.
-move-bad-square = « { $token } » n’est pas une case foncée (a1…h8, ou 1…32).
+move-bad-square = « { $token } » n’est pas une case foncée (a1…h8, ou 1…32 ; sur 10×10 1…50, sur 10×8 a1…k8).
 move-none = Il n’y a aucun coup possible : la partie est finie.
 move-ambiguous = { $input } peut vouloir dire { $candidates } : écrivez le coup en entier.
 why-empty-square = il n’y a pas de pièce en { $square }
@@ -166,6 +168,8 @@ move-not-legal-why = { $input } n’est pas un coup réglementaire ({ $why }). C
 move-played = { $player } : { $move }
 reason-no-moves = { $variant ->
     [poddavki] plus aucun coup possible (au qui-perd-gagne, c’est gagné)
+    [antidraughts] plus aucun coup possible (aux antidames, c’est gagné)
+    [breakthrough] un pion a atteint la dernière rangée (à la Percée, la première dame gagne)
    *[other] l’adversaire ne peut plus jouer
 }
 reason-resignation = l’adversaire a abandonné
@@ -175,6 +179,9 @@ reason-repetition = la même position s’est produite trois fois
 reason-kings-only = { $moves } coups avec des dames seulement, sans prise ni coup de pion
 reason-lone-king = { $variant ->
     [brazilian] la dame seule n’a pas été prise à temps (16 coups contre trois pièces, 5 contre deux)
+    [international] la dame seule n’a pas été prise à temps (16 coups contre trois pièces, 5 contre deux)
+    [frisian] la dame seule n’a pas été prise à temps
+    [frysk] la dame seule n’a pas été prise à temps
    *[other] trois dames n’ont pas capturé la dame seule en 15 coups
 }
 reason-long-diagonal = la dame seule a tenu la grande diagonale
@@ -211,7 +218,7 @@ settings-bad-value = « { $value } » n’est pas une valeur valable pour { $key
 settings-unknown = Il n’y a pas de réglage « { $key } ». Réglages : { $keys }.
 settings-show =
     Réglages : langue { $lang }, thème { $theme }, damier { $orientation }, { $days } jours par coup par défaut, rappels quand il reste { $reminders }, damiers { $boards }, jeu par défaut { $variant }.
-    Pour changer : /settings lang fr · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (ou off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
+    Pour changer : /settings lang fr · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (ou off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni
 top-empty = Pas encore de partie classée de { $variant_name } dans ce chat : le classement compte les parties entre personnes.
 top-header = Classement de ce chat, { $variant_name } (Glicko-2) :
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } gagnées, { $draws } nulles, { $losses } perdues)
@@ -519,7 +526,7 @@ cmd-if = Coups conditionnels : s’il joue X, répondre Y
 opt-if-text = #partie, puis son coup et votre réponse, par ex. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analyser
 button-replay = ▶ Rejouer
-variant-unknown = « { $word } » n’est pas une variante : choisissez russian, poddavki, brazilian, pool, english, czech, italian ou portuguese.
+variant-unknown = « { $word } » n’est pas une variante : choisissez russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8 ou bashni.
 variant-russian = Dames russes
 variant-poddavki = Poddavki (qui-perd-gagne)
 variant-brazilian = Dames brésiliennes
@@ -528,6 +535,14 @@ variant-english = Dames anglaises (checkers)
 variant-czech = Dames tchèques
 variant-italian = Dames italiennes
 variant-portuguese = Dames portugaises
+variant-international = Dames internationales
+variant-frisian = Dames frisonnes
+variant-frysk = Frysk!
+variant-antidraughts = Antidames
+variant-breakthrough = Percée
+variant-russian-10x8 = Dames russes sur 10×8
+variant-bashni = Bachni (tours)
+variant-vigman = Jeu double de Vigman
 challenge-from = À partir de la position { $fen }.
 takeback-done = { $player } reprend son dernier coup et la réponse de l’IA dans la partie #{ $game }.
 takeback-rated = Pas de reprise dans la partie #{ $game } : seulement dans les parties amicales, jamais dans les parties classées ou de tournoi.
@@ -595,7 +610,7 @@ inline-play-button = ♟ Jouer
 takeback-declined-already = Partie #{ $game } : votre reprise de coup a été refusée ; vous pourrez redemander après le prochain coup.
 
 # the web board (issue 24)
-cmd-web = Votre lien vers la partie sur le damier web
+cmd-web = Votre lien vers la partie (ou votre problème ouvert) sur le damier web
 web-off = Le damier web n’est pas configuré sur ce bot.
 web-link = Partie #{ $game } sur le damier web (ce lien est à vous seul, pour { $hours } heures) : { $url }
 web-sent-private = Je vous ai envoyé le lien en message privé.
@@ -607,7 +622,7 @@ web-resign = Abandonner
 web-confirm-resign = Abandonner cette partie ?
 web-confirm-draw = Proposer (ou accepter) la nulle ?
 web-moves = Coups
-web-link-invalid = Ce lien n’ouvre pas cette partie (faux, expiré ou révoqué). Demandez-en un nouveau avec /web.
+web-link-invalid = Ce lien n’ouvre pas cette page (faux, expiré ou révoqué). Demandez-en un nouveau avec /web.
 web-slow-down = Trop de requêtes : patientez un instant.
 web-private-game = La partie #{ $game } appartient à une conversation privée : seuls ses joueurs l’ouvrent sur le damier web.
 web-spectators-off = Dans ce groupe, seuls les joueurs ouvrent la partie #{ $game } sur le damier web (un administrateur peut l’ouvrir à tous : /settings web on).
@@ -615,6 +630,38 @@ web-app-invalid = La connexion Telegram de cette page n’est pas valable (falsi
 web-app-no-game = Cette page ouvre une partie depuis son damier dans la conversation : appuyez là sur « Ouvrir le damier ».
 web-app-opening = Ouverture du damier…
 button-open-board = 🌐 Ouvrir le damier
+web-link-puzzle = Problème #{ $id } sur le damier web (ce lien est à vous seul, pour { $hours } heures) : { $url }
+web-link-tournament = Tournoi #{ $id } « { $name } » sur le damier web (ce lien est à vous seul, pour { $hours } heures) : { $url }
+web-tournament-spectators-off = Dans ce groupe, seuls les joueurs du tournoi #{ $id } ouvrent sa page sur le damier web (un administrateur peut l’ouvrir à tous : /settings web on).
+web-puzzle-over = Votre essai du problème #{ $id } est terminé ici : sa solution est sur la page.
+web-piece-white-man = pion blanc
+web-piece-black-man = pion noir
+web-piece-white-king = dame blanche
+web-piece-black-king = dame noire
+web-puzzle-title = Problème #{ $id }
+web-puzzle-task = Les { $color ->
+    [white] Blancs
+   *[black] Noirs
+} jouent et gagnent { $moves ->
+    [one] en un coup
+   *[other] en { $moves } coups
+} · classement { $rating } · { $themes }
+web-puzzle-your-move = À vous : touchez une pièce, puis la case où elle va (ou faites-la glisser).
+web-puzzle-solved = Résolu — bravo !
+web-puzzle-failed = Ce problème est terminé pour vous ici : sa solution est derrière le bouton ci-dessous.
+web-puzzle-confirm-solution = Abandonner ce problème et voir sa solution ?
+web-puzzle-solution-hidden = La solution s’affiche une fois votre essai terminé : résolvez le problème ou abandonnez.
+web-tournament-title = Tournoi #{ $id } « { $name } »
+web-tournament-status = { $status ->
+    [open] Inscriptions ouvertes
+    [running] En cours
+    [finished] Terminé
+   *[other] Annulé
+}
+web-tournament-round = ronde { $round } sur { $rounds }
+web-tournament-crosstable = Tableau croisé
+web-tournament-games = Parties en cours
+web-tournament-no-games = Aucune partie n’est en cours.
 settings-web = Le damier web pour tous, pas seulement les joueurs : { $state ->
     [on] oui
    *[off] non
@@ -623,3 +670,8 @@ settings-web-set = Le damier web des parties de ce groupe : { $state ->
     [on] tout le monde peut regarder.
    *[off] réservé à leurs joueurs.
 }
+variant-not-playable = { $variant } ne peut pas encore être joué ici : le bot ne tient pas encore les parties de ce jeu. Choisissez une autre variante, par ex. /challenge @nom international.
+analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par le moteur ne couvre pour l’instant que les jeux sur 8×8.
+replay-variant = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les tours. Les coups : /pdn, la position : /board.
+if-variant = Les coups conditionnels n’existent pour l’instant que dans les jeux sur 8×8, pas en { $variant }.
+web-variant = La partie #{ $game } ({ $variant }) n’est pas encore sur le damier web : il n’affiche que les jeux sur 8×8. Jouez-la ici, avec les boutons ou en écrivant les coups.

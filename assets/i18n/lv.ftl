@@ -143,6 +143,8 @@ challenge-expired = Izaicinājums #{ $id } beidzās: neviens to nepieņēma.
 game-started = Sākas partija #{ $game }: { $white } (baltie) pret { $black } (melnie), { $per_move } gājienam{ $variant ->
     [russian] .
     [poddavki] . { $variant_name }: uzvar tas, kurš zaudē visus kauliņus vai nevar izdarīt gājienu.
+    [antidraughts] . { $variant_name }: uzvar tas, kurš zaudē visus kauliņus vai nevar izdarīt gājienu.
+    [breakthrough] . { $variant_name }: uzvar tas, kurš pirmais iegūst dāmu.
    *[other] . { $variant_name }.
 }
 game-unknown = Partijas { $game } nav.
@@ -153,7 +155,7 @@ not-your-turn-in = Partijā #{ $game } nav jūsu gājiens.
 move-illegal = Partija #{ $game }: { $error }
 move-which-game = { $move } ir iespējams vairākās jūsu partijās. Kurā?
 move-empty = Gājiens nav norādīts: rakstiet to kā e3-d4 vai c3:e5.
-move-bad-square = „{ $token }” nav tumšs lauciņš (a1…h8 vai 1…32).
+move-bad-square = „{ $token }” nav tumšs lauciņš (a1…h8 vai 1…32; uz 10×10 — 1…50, uz 10×8 — a1…k8).
 move-none = Iespējamu gājienu nav: partija ir beigusies.
 move-ambiguous = { $input } var nozīmēt { $candidates }: lūdzu, rakstiet visu gājienu.
 why-empty-square = uz { $square } nav kauliņa
@@ -168,6 +170,8 @@ move-not-legal-why = { $input } nav atļauts gājiens ({ $why }). Iespējamie g�
 move-played = { $player }: { $move }
 reason-no-moves = { $variant ->
     [poddavki] vairs nav iespējamu gājienu (poddavkos tā ir uzvara)
+    [antidraughts] vairs nav iespējamu gājienu (antidambretē tā ir uzvara)
+    [breakthrough] kauliņš sasniedza pēdējo rindu (izrāvienā uzvar pirmā dāma)
    *[other] pretiniekam vairs nav gājienu
 }
 reason-resignation = pretinieks padevās
@@ -177,6 +181,9 @@ reason-repetition = tā pati pozīcija atkārtojās trīs reizes
 reason-kings-only = { $moves } gājieni tikai ar dāmām, bez sišanas un bez kauliņa gājiena
 reason-lone-king = { $variant ->
     [brazilian] vientuļā dāma netika noķerta laikā (16 gājieni pret trim kauliņiem, 5 pret diviem)
+    [international] vientuļā dāma netika noķerta laikā (16 gājieni pret trim kauliņiem, 5 pret diviem)
+    [frisian] vientuļā dāma netika noķerta laikā
+    [frysk] vientuļā dāma netika noķerta laikā
    *[other] trīs dāmas 15 gājienos nenoķēra vienu dāmu
 }
 reason-long-diagonal = viena dāma noturēja garo ceļu
@@ -213,7 +220,7 @@ settings-bad-value = „{ $value }” nav derīga { $key } vērtība: izvēlieti
 settings-unknown = Iestatījuma „{ $key }” nav. Iestatījumi: { $keys }.
 settings-show =
     Iestatījumi: valoda { $lang }, tēma { $theme }, galdiņš { $orientation }, pēc noklusējuma { $days } dienas gājienam, atgādinājumi, kad atlicis { $reminders }, galdiņi { $boards }, spēle pēc noklusējuma { $variant }.
-    Mainīt: /settings lang lv · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (vai off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese
+    Mainīt: /settings lang lv · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (vai off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni
 top-empty = Šajā čatā vēl nav reitinga partiju ({ $variant_name }): reitingā skaitās partijas starp cilvēkiem.
 top-header = Reitings šajā čatā, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } (uzvaras { $wins }, neizšķirti { $draws }, zaudējumi { $losses })
@@ -508,7 +515,7 @@ cmd-if = Nosacītie gājieni: ja viņš spēlē X, atbildēt Y
 opt-if-text = #partija, tad viņa gājiens un jūsu atbilde, piem. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analizēt
 button-replay = ▶ Atkārtot
-variant-unknown = “{ $word }” nav spēles veids: izvēlieties russian, poddavki, brazilian, pool, english, czech, italian vai portuguese.
+variant-unknown = “{ $word }” nav spēles veids: izvēlieties russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8 vai bashni.
 variant-russian = Krievu dambrete
 variant-poddavki = Poddavki (atdošanas dambrete)
 variant-brazilian = Brazīlijas dambrete
@@ -517,6 +524,14 @@ variant-english = Angļu dambrete (checkers)
 variant-czech = Čehu dambrete
 variant-italian = Itāļu dambrete
 variant-portuguese = Portugāļu dambrete
+variant-international = Starptautiskā dambrete
+variant-frisian = Frīzu dambrete
+variant-frysk = Frysk!
+variant-antidraughts = Antidambrete
+variant-breakthrough = Izrāviens
+variant-russian-10x8 = Krievu dambrete uz 10×8
+variant-bashni = Torņi (bašņi)
+variant-vigman = Vigmana dubultspēle
 challenge-from = No pozīcijas { $fen }.
 takeback-done = { $player } partijā #{ $game } atsauc savu pēdējo gājienu un MI atbildi.
 takeback-rated = Partijā #{ $game } gājienus neatsauc: tikai draudzības partijās, nekad reitinga vai turnīra partijās.
@@ -578,7 +593,7 @@ inline-play-button = ♟ Spēlēt
 takeback-declined-already = Partija #{ $game }: gājiena atsaukšana jau tika noraidīta; jautāt vēlreiz var pēc nākamā gājiena.
 
 # the web board (issue 24)
-cmd-web = Jūsu saite uz partiju tīmekļa galdiņā
+cmd-web = Jūsu saite uz partiju (vai jūsu atvērto uzdevumu) tīmekļa galdiņā
 web-off = Šim robotam tīmekļa galdiņš nav iestatīts.
 web-link = Partija #{ $game } tīmekļa galdiņā (saite tikai jums, { $hours } stundas): { $url }
 web-sent-private = Es nosūtīju saiti jums privātā ziņā.
@@ -590,7 +605,7 @@ web-resign = Padoties
 web-confirm-resign = Padoties šajā partijā?
 web-confirm-draw = Piedāvāt (vai pieņemt) neizšķirtu?
 web-moves = Gājieni
-web-link-invalid = Šī saite neatver šo partiju (nepareiza, novecojusi vai atsaukta). Palūdziet jaunu ar /web.
+web-link-invalid = Šī saite neatver šo lapu (nepareiza, novecojusi vai atsaukta). Palūdziet jaunu ar /web.
 web-slow-down = Pārāk daudz pieprasījumu: mirkli uzgaidiet.
 web-private-game = Partija #{ $game } ir no privātas sarunas: tīmekļa galdiņā to atver tikai tās spēlētāji.
 web-spectators-off = Šajā grupā partiju #{ $game } tīmekļa galdiņā atver tikai spēlētāji (administrators var atļaut visiem: /settings web on).
@@ -598,6 +613,35 @@ web-app-invalid = Telegram pieteikšanās šai lapai neapstiprinājās (viltota 
 web-app-no-game = Šī lapa atver partiju no tās galdiņa sarunā: nospiediet tur “Atvērt galdiņu”.
 web-app-opening = Atveru galdiņu…
 button-open-board = 🌐 Atvērt galdiņu
+web-link-puzzle = Uzdevums #{ $id } tīmekļa galdiņā (saite tikai jums, { $hours } stundas): { $url }
+web-link-tournament = Turnīrs #{ $id } „{ $name }” tīmekļa galdiņā (saite tikai jums, { $hours } stundas): { $url }
+web-tournament-spectators-off = Šajā grupā turnīra #{ $id } lapu tīmekļa galdiņā atver tikai tā dalībnieki (administrators var atļaut visiem: /settings web on).
+web-puzzle-over = Jūsu mēģinājums atrisināt uzdevumu #{ $id } šeit ir beidzies: atrisinājums ir lapā.
+web-piece-white-man = balts kauliņš
+web-piece-black-man = melns kauliņš
+web-piece-white-king = balta dāma
+web-piece-black-king = melna dāma
+web-puzzle-title = Uzdevums #{ $id }
+web-puzzle-task = { $color ->
+    [white] Baltie
+   *[black] Melnie
+} sāk un uzvar (gājieni: { $moves }) · reitings { $rating } · { $themes }
+web-puzzle-your-move = Jūsu gājiens: pieskarieties kauliņam, tad laukam, uz kuru tas iet (vai aizvelciet to).
+web-puzzle-solved = Atrisināts — lieliski!
+web-puzzle-failed = Šis uzdevums jums šeit ir beidzies: atrisinājums ir zem pogas zemāk.
+web-puzzle-confirm-solution = Padoties un redzēt atrisinājumu?
+web-puzzle-solution-hidden = Atrisinājums parādīsies, kad jūsu mēģinājums būs beidzies: atrisiniet uzdevumu vai padodieties.
+web-tournament-title = Turnīrs #{ $id } „{ $name }”
+web-tournament-status = { $status ->
+    [open] Pieteikšanās atvērta
+    [running] Notiek
+    [finished] Beidzies
+   *[other] Atcelts
+}
+web-tournament-round = { $round }. kārta no { $rounds }
+web-tournament-crosstable = Turnīra tabula
+web-tournament-games = Notiekošās partijas
+web-tournament-no-games = Pašlaik nenotiek neviena partija.
 settings-web = Tīmekļa galdiņš visiem, ne tikai spēlētājiem: { $state ->
     [on] jā
    *[off] nē
@@ -606,3 +650,8 @@ settings-web-set = Šīs grupas partiju tīmekļa galdiņš: { $state ->
     [on] skatīties var visi.
    *[off] tikai to spēlētājiem.
 }
+variant-not-playable = { $variant } šeit vēl nevar spēlēt: bots vēl neglabā šīs spēles partijas. Izvēlieties citu spēles veidu, piemēram, /challenge @vārds international.
+analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidām ir tikai 8×8 spēlēm.
+replay-variant = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda torņus. Gājieni — /pdn, pozīcija — /board.
+if-variant = Nosacītie gājieni pagaidām ir tikai 8×8 spēlēs, nevis spēlē { $variant }.
+web-variant = Partija #{ $game } ({ $variant }) vēl nav tīmekļa galdiņā: tas rāda tikai 8×8 spēles. Spēlējiet šeit — ar pogām vai rakstot gājienus.

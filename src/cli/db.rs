@@ -5,7 +5,7 @@
 //! every game's moves replayed to its stored position.
 
 use super::{progress_bar, CliError, CliResult};
-use shashki::engine::{Game, Position};
+use shashki::engine::{AnyGame, Game, Position};
 use shashki::store::{self, copy, Location, Store};
 use std::io::IsTerminal;
 
@@ -107,13 +107,21 @@ fn check_game(s: &Store, id: store::GameId) -> CliResult {
     let row = store::game(s.read(), id)
         .map_err(|e| bad(e.to_string()))?
         .ok_or_else(|| bad("gone".into()))?;
-    let start = Position::from_fen(&row.start_fen).map_err(|e| bad(format!("start: {e}")))?;
-    let mut g = Game::from_position(row.variant, start);
+    // as the bot stores it: an 8×8 game's FEN algebraic, another's its own
+    let read = |fen: &str| -> Result<AnyGame, String> {
+        match row.variant.eight() {
+            Some(v8) => Position::from_fen(fen)
+                .map(|p| AnyGame::Eight(Game::from_position(v8, p)))
+                .map_err(|e| e.to_string()),
+            None => row.variant.game_from_fen(fen).map_err(|e| e.to_string()),
+        }
+    };
+    let mut g = read(&row.start_fen).map_err(|e| bad(format!("start: {e}")))?;
     for m in store::game_moves(s.read(), id).map_err(|e| bad(e.to_string()))? {
         g.play_text(&m).map_err(|e| bad(format!("move {m}: {e}")))?;
     }
-    let stored = Position::from_fen(&row.fen).map_err(|e| bad(format!("position: {e}")))?;
-    if *g.position() != stored || g.ply() as i64 != row.ply.0 {
+    let stored = read(&row.fen).map_err(|e| bad(format!("position: {e}")))?;
+    if g.position() != stored.position() || g.ply() as i64 != row.ply.0 {
         return Err(bad(format!(
             "its moves lead elsewhere than its stored position (ply {} against {})",
             g.ply(),

@@ -60,8 +60,9 @@ pub struct MatchExternalArgs {
     /// Plies of each opening made by the engine (1–4).
     #[arg(long, default_value_t = 2)]
     opening_plies: usize,
-    /// Openings file (one per line, moves in PDN numbers, `#` comments)
-    /// instead of the engine's own.
+    /// Openings file (one per line, moves in PDN numbers, `#` comments;
+    /// e.g. assets/openings/international.txt) instead of the engine's
+    /// own; `games / 2` of them are played, spread over the file.
     #[arg(long)]
     openings: Option<String>,
     /// Games played at once (one outside engine each).
@@ -504,6 +505,15 @@ fn spread<T: Clone>(list: &[T], k: usize) -> Vec<T> {
     (0..k).map(|i| list[i * list.len() / k].clone()).collect()
 }
 
+/// Every opening of a file: a line each, blank lines and `#` lines skipped
+/// (the form of assets/openings/international.txt).
+fn parse_openings(text: &str) -> Result<Vec<Vec<Mv>>, String> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(parse_opening_line)
+        .collect()
+}
+
 /// An opening line in PDN numbers (`32-28 19-23`, move numbers skipped).
 fn parse_opening_line(line: &str) -> Result<Vec<Mv>, String> {
     let mut game = Intl::new();
@@ -536,13 +546,17 @@ pub fn run(a: MatchExternalArgs) -> CliResult {
     }
     let pairs = a.games.div_ceil(2);
     let openings: Vec<(Vec<Mv>, Option<i32>)> = match &a.openings {
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| CliError::Input(format!("cannot read {path}: {e}")))?
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-            .map(|l| parse_opening_line(l).map(|m| (m, None)))
-            .collect::<Result<_, _>>()
-            .map_err(CliError::Input)?,
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError::Input(format!("cannot read {path}: {e}")))?;
+            let all = parse_openings(&text).map_err(CliError::Input)?;
+            println!(
+                "openings: {} in {path}; {} chosen, spread over them",
+                all.len(),
+                pairs.min(all.len())
+            );
+            spread(&all, pairs).into_iter().map(|m| (m, None)).collect()
+        }
         None => {
             let all = scored_openings(a.opening_plies, 8);
             // balanced: within 0.3 men at depth 8
@@ -835,5 +849,9 @@ mod tests {
         let line = parse_opening_line("1. 32-28 19-23 2. 28x19").unwrap();
         assert_eq!(line.len(), 3);
         assert!(parse_opening_line("32-28 32-28").is_err());
+        // the tournaments' list reads as openings (--openings takes it)
+        let list = parse_openings(include_str!("../../assets/openings/international.txt")).unwrap();
+        assert!(list.len() > 100, "{}", list.len());
+        assert!(list.iter().all(|l| l.len() == 3));
     }
 }

@@ -11,6 +11,7 @@ pub mod link;
 pub mod match_;
 pub mod match_external;
 pub mod moves;
+pub mod openings;
 pub mod perft;
 pub mod puzzles;
 pub mod render;

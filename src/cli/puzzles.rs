@@ -5,11 +5,15 @@
 //! shashki puzzles generate --count 400 --out assets/puzzles/pack.pdn
 //! shashki puzzles verify assets/puzzles/pack.pdn
 //! shashki puzzles stats assets/puzzles/pack.pdn
+//! shashki puzzles generate --variant international --count 100 \
+//!     --out assets/puzzles/international.pdn
+//! shashki puzzles verify --variant international assets/puzzles/international.pdn
 //! ```
 
 use super::{progress_bar, CliError, CliResult};
 use shashki_engine::pdn::parse_pdn;
-use shashki_engine::puzzle::{Miner, Puzzle, Settings, Verifier};
+use shashki_engine::puzzle::{game_positions, Miner, Puzzle, PuzzleRules, Settings, Verifier};
+use shashki_engine::rules::{start, International, Russian};
 use shashki_engine::{parse_move, Position};
 use std::collections::{BTreeMap, HashSet};
 use std::io::{IsTerminal, Write};
@@ -17,6 +21,14 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 const OPENINGS: &str = include_str!("../../assets/openings/russian-3move.txt");
+
+/// The rule sets puzzles are made for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+enum PuzzleVariant {
+    #[default]
+    Russian,
+    International,
+}
 
 #[derive(clap::Args)]
 pub struct PuzzlesArgs {
@@ -36,6 +48,10 @@ enum PuzzlesCommand {
 
 #[derive(clap::Args)]
 struct GenerateArgs {
+    /// The rules: Russian (from the 3-move openings) or International (from
+    /// the start position, square numbers 1–50).
+    #[arg(long, value_enum, default_value_t)]
+    variant: PuzzleVariant,
     /// How many puzzles to find.
     #[arg(long, default_value_t = 10)]
     count: usize,
@@ -65,6 +81,9 @@ struct GenerateArgs {
 
 #[derive(clap::Args)]
 struct VerifyArgs {
+    /// The rules of the packs.
+    #[arg(long, value_enum, default_value_t)]
+    variant: PuzzleVariant,
     /// PDN packs.
     #[arg(required = true)]
     files: Vec<PathBuf>,
@@ -78,20 +97,33 @@ struct VerifyArgs {
 
 #[derive(clap::Args)]
 struct StatsArgs {
+    /// The rules of the packs.
+    #[arg(long, value_enum, default_value_t)]
+    variant: PuzzleVariant,
     #[arg(required = true)]
     files: Vec<PathBuf>,
 }
 
 pub fn run(a: PuzzlesArgs) -> CliResult {
+    use PuzzleVariant::{International as Intl, Russian as Rus};
     match a.command {
-        PuzzlesCommand::Generate(g) => generate(g),
-        PuzzlesCommand::Verify(v) => verify(v),
-        PuzzlesCommand::Stats(s) => stats(s),
+        PuzzlesCommand::Generate(g) => match g.variant {
+            Rus => generate::<Russian>(g, &openings()),
+            Intl => generate::<International>(g, &[start::<International>()]),
+        },
+        PuzzlesCommand::Verify(v) => match v.variant {
+            Rus => verify::<Russian>(v),
+            Intl => verify::<International>(v),
+        },
+        PuzzlesCommand::Stats(s) => match s.variant {
+            Rus => stats::<Russian>(s),
+            Intl => stats::<International>(s),
+        },
     }
 }
 
-/// Read every puzzle of a PDN pack.
-pub fn read_pack(path: &Path) -> Result<Vec<Puzzle>, CliError> {
+/// Read every puzzle of a PDN pack of the rules `R`.
+pub fn read_pack<R: PuzzleRules>(path: &Path) -> Result<Vec<Puzzle<R>>, CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
     let games =
@@ -100,7 +132,7 @@ pub fn read_pack(path: &Path) -> Result<Vec<Puzzle>, CliError> {
         .iter()
         .enumerate()
         .map(|(i, g)| {
-            Puzzle::from_pdn(g)
+            Puzzle::from_pdn_in(g)
                 .map_err(|e| CliError::Input(format!("{} puzzle {}: {e}", path.display(), i + 1)))
         })
         .collect()
@@ -125,7 +157,8 @@ fn openings() -> Vec<Position> {
         .collect()
 }
 
-fn generate(a: GenerateArgs) -> CliResult {
+/// Mine puzzles of `R` from self-play games that start from `starts`.
+fn generate<R: PuzzleRules>(a: GenerateArgs, starts: &[Position<R::Shape>]) -> CliResult {
     if a.verify_depth <= a.find_depth {
         return Err(CliError::Input(
             "--verify-depth must be deeper than --find-depth".into(),
@@ -136,7 +169,7 @@ fn generate(a: GenerateArgs) -> CliResult {
         verify_depth: a.verify_depth,
         ..Settings::default()
     };
-    let mut miner = Miner::new(settings, a.seed);
+    let mut miner = Miner::<R>::new_in(settings, a.seed);
     let mut number = 0;
     let mut known = Vec::new();
     if let Some(out) = &a.out {
@@ -146,7 +179,7 @@ fn generate(a: GenerateArgs) -> CliResult {
     }
     known.extend(a.exclude.iter().cloned());
     for path in &known {
-        let pack = read_pack(path)?;
+        let pack = read_pack::<R>(path)?;
         if Some(path) == a.out.as_ref() {
             number = pack.len();
         }
@@ -170,9 +203,11 @@ fn generate(a: GenerateArgs) -> CliResult {
     }
     let started = Instant::now();
     let mut found = 0;
-    let mut emit = |p: &Puzzle, found: &mut usize| -> CliResult {
+    let mut by_difficulty = BTreeMap::<u8, usize>::new();
+    let mut emit = |p: &Puzzle<R>, found: &mut usize| -> CliResult {
         number += 1;
         *found += 1;
+        *by_difficulty.entry(p.difficulty).or_default() += 1;
         sink.write_all(p.to_pdn(number).as_bytes())?;
         sink.flush()?;
         bar.inc(1);
@@ -185,11 +220,9 @@ fn generate(a: GenerateArgs) -> CliResult {
         let games =
             parse_pdn(&text).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
         for g in games {
-            let Ok(line) = g.replay() else { continue };
-            let mut positions: Vec<Position> = line.iter().map(|(p, _)| *p).collect();
-            if let Some((p, m)) = line.last() {
-                positions.push(p.make(m));
-            }
+            let Ok(positions) = game_positions::<R>(&g) else {
+                continue;
+            };
             for p in miner.mine_positions(&positions) {
                 if found < a.count {
                     emit(&p, &mut found)?;
@@ -197,7 +230,6 @@ fn generate(a: GenerateArgs) -> CliResult {
             }
         }
     }
-    let starts = openings();
     let mut game = 0u64;
     while found < a.count && (a.max_games == 0 || game < a.max_games) {
         let start = starts[(game as usize * 7919 + a.seed as usize) % starts.len()];
@@ -229,20 +261,25 @@ fn generate(a: GenerateArgs) -> CliResult {
         .map(|(k, v)| format!("{k}: {v}"))
         .collect();
     eprintln!("rejected: {}", rejected.join(", "));
+    let levels: Vec<String> = by_difficulty
+        .iter()
+        .map(|(d, n)| format!("{d}: {n}"))
+        .collect();
+    eprintln!("by difficulty: {}", levels.join(", "));
     Ok(())
 }
 
-fn verify(a: VerifyArgs) -> CliResult {
+fn verify<R: PuzzleRules>(a: VerifyArgs) -> CliResult {
     let settings = Settings {
         verify_depth: a.verify_depth,
         ..Settings::default()
     };
-    let mut verifier = Verifier::new(settings);
+    let mut verifier = Verifier::<R>::new_in(settings);
     let mut failed = 0;
     let mut checked = 0;
     let mut seen = HashSet::new();
     for path in &a.files {
-        let pack = read_pack(path)?;
+        let pack = read_pack::<R>(path)?;
         let bar = progress_bar(pack.len() as u64, "verify");
         if !std::io::stderr().is_terminal() {
             bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
@@ -275,13 +312,13 @@ fn verify(a: VerifyArgs) -> CliResult {
     Ok(())
 }
 
-fn stats(a: StatsArgs) -> CliResult {
+fn stats<R: PuzzleRules>(a: StatsArgs) -> CliResult {
     let mut by_difficulty = BTreeMap::new();
     let mut by_theme = BTreeMap::new();
     let mut by_moves = BTreeMap::new();
     let mut total = 0;
     for path in &a.files {
-        for p in read_pack(path)? {
+        for p in read_pack::<R>(path)? {
             total += 1;
             *by_difficulty.entry(p.difficulty).or_insert(0) += 1;
             *by_moves.entry(p.solver_moves()).or_insert(0) += 1;

@@ -12,9 +12,9 @@
 //! test checks every one's message and arguments in all five catalogues.
 
 use crate::store::{
-    ChallengeId, ChatId, GameId, Ply, StoreError, TournamentId, UnknownWord, UserId,
+    ChallengeId, ChatId, GameId, Ply, PuzzleId, StoreError, TournamentId, UnknownWord, UserId,
 };
-use shashki_engine::{MoveError, Variant8};
+use shashki_engine::{MoveError, Variant};
 
 /// A failure of the service itself (not of the user's input).
 #[derive(Debug, thiserror::Error)]
@@ -54,7 +54,15 @@ pub(crate) enum Arg<'a> {
     Ids(Vec<i64>),
     /// Why a move text is not a move (its own message, in the variant's
     /// notation).
-    Move(Variant8, &'a MoveError),
+    Move(Variant, &'a MoveError),
+    /// A variant: its name in the reader's language.
+    Variant(Variant),
+}
+
+impl<'a> From<&'a Variant> for Arg<'a> {
+    fn from(v: &'a Variant) -> Self {
+        Arg::Variant(*v)
+    }
 }
 
 impl<'a> From<&'a i64> for Arg<'a> {
@@ -112,7 +120,15 @@ macro_rules! number_args {
     )+};
 }
 
-number_args!(GameId, UserId, ChatId, TournamentId, ChallengeId, Ply);
+number_args!(
+    GameId,
+    UserId,
+    ChatId,
+    TournamentId,
+    ChallengeId,
+    PuzzleId,
+    Ply
+);
 
 /// A feature's refusals: each variant's message id and its arguments
 /// (written by `refusals!`, beside the variant).
@@ -163,9 +179,9 @@ impl Sample for Vec<i64> {
 }
 
 #[cfg(test)]
-impl Sample for Variant8 {
+impl Sample for Variant {
     fn sample() -> Self {
-        Variant8::default()
+        Variant::International
     }
 }
 
@@ -196,7 +212,7 @@ macro_rules! refusals {
         pub enum $Enum:ident {
             $(
                 $(#[$vmeta:meta])*
-                $Variant8:ident $({ $($field:ident : $fty:ty),* $(,)? })?
+                $Variant:ident $({ $($field:ident : $fty:ty),* $(,)? })?
                     => $id:literal $([ $($arg:literal => $val:expr),* $(,)? ])?
             ),* $(,)?
         }
@@ -204,20 +220,20 @@ macro_rules! refusals {
         $(#[$meta])*
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub enum $Enum {
-            $( $(#[$vmeta])* $Variant8 $({ $($field: $fty),* })? ),*
+            $( $(#[$vmeta])* $Variant $({ $($field: $fty),* })? ),*
         }
 
         impl $crate::core::error::Refuse for $Enum {
             fn id(&self) -> &'static str {
                 match self {
-                    $( Self::$Variant8 { .. } => $id ),*
+                    $( Self::$Variant { .. } => $id ),*
                 }
             }
 
             fn args(&self) -> Vec<(&'static str, $crate::core::error::Arg<'_>)> {
                 match self {
                     $(
-                        Self::$Variant8 $({ $($field),* })? => vec![
+                        Self::$Variant $({ $($field),* })? => vec![
                             $($( ($arg, $crate::core::error::Arg::from($val)) ),*)?
                         ]
                     ),*
@@ -228,7 +244,7 @@ macro_rules! refusals {
             fn samples() -> Vec<Self> {
                 vec![
                     $(
-                        Self::$Variant8 $({
+                        Self::$Variant $({
                             $($field: $crate::core::error::Sample::sample()),*
                         })?
                     ),*
@@ -441,7 +457,7 @@ mod tests {
     fn every_refusal_has_its_message_and_arguments_in_every_catalogue() {
         let refusals = Refusal::samples();
         // one per variant of every feature
-        assert_eq!(refusals.len(), 81);
+        assert_eq!(refusals.len(), 88);
         let mut ids = BTreeSet::new();
         for r in &refusals {
             assert!(

@@ -143,6 +143,14 @@ impl Service {
         self.clock.now()
     }
 
+    /// How many times the service's connection has gone to the database
+    /// (PostgreSQL: round trips to the server; see
+    /// [`crate::store::Tx::round_trips`]): what an action costs, for
+    /// tests and benches.
+    pub fn store_round_trips(&self) -> u64 {
+        self.lock().round_trips()
+    }
+
     /// The store, for one transaction or read. Held only for database work,
     /// never while the engine thinks or a board is drawn.
     pub(crate) fn lock(&self) -> std::sync::MutexGuard<'_, Store> {
@@ -207,28 +215,28 @@ impl Service {
                 return Ok(Ran::Done(Vec::new(), Vec::new(), 0)); // delivered twice
             }
         }
-        let user = store::upsert_user(
-            c,
-            ev.platform.key(),
-            &ev.user.id,
-            // no name carries the core's spoiler markup, nor anything
-            // invisible or text-turning (types::clean_name)
-            &stored_name(&ev.user.name, ev.user.handle.as_deref()),
-            ev.user.handle.as_deref(),
-            now,
-        )?;
         let title = ev
             .chat
             .title
             .as_deref()
             .map(types::clean_name)
             .filter(|t| !t.is_empty());
-        let chat = store::upsert_chat(
+        // no name carries the core's spoiler markup, nor anything
+        // invisible or text-turning (types::clean_name)
+        let name = stored_name(&ev.user.name, ev.user.handle.as_deref());
+        let (user, chat) = store::upsert_user_and_chat(
             c,
             ev.platform.key(),
-            &ev.chat.id,
-            title.as_deref(),
-            ev.chat.is_private,
+            store::SeenUser {
+                platform_user_id: &ev.user.id,
+                name: &name,
+                handle: ev.user.handle.as_deref(),
+            },
+            store::SeenChat {
+                platform_chat_id: &ev.chat.id,
+                title: title.as_deref(),
+                is_private: ev.chat.is_private,
+            },
             now,
         )?;
         let lang = resolve_lang(
@@ -382,6 +390,15 @@ fn on_choice(ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
         Payload::TakebackAccept { game, ply } => games::takeback_accept(ctx, game, ply)?,
         Payload::TakebackDecline { game, ply } => games::takeback_decline(ctx, game, ply)?,
         Payload::Web { game } => web::cmd_web(ctx, Some(game))?,
+        Payload::WebPuzzle { puzzle } => web::cmd_web_puzzle(ctx, puzzle)?,
+        Payload::WebTournament { tournament } => web::cmd_web_tournament(ctx, tournament)?,
+        Payload::PuzzleMove {
+            puzzle,
+            step,
+            index,
+        } => puzzles::web_answer(ctx, puzzle, step, index)?,
+        Payload::PuzzleHintOf { puzzle } => puzzles::web_hint(ctx, puzzle)?,
+        Payload::PuzzleGiveUp { puzzle } => puzzles::web_give_up(ctx, puzzle)?,
     }
     // a move or a resignation pressed on the board: the new board takes
     // the pressed message's place

@@ -111,10 +111,7 @@ impl Ctx<'_> {
         let Some(chat) = chat.filter(|c| !c.is_private) else {
             return Ok(());
         };
-        if !store::user_notify(self.c, uid)? {
-            return Ok(());
-        }
-        let Some(user) = store::user(self.c, uid)? else {
+        let Some(user) = store::user(self.c, uid)?.filter(|u| u.notify) else {
             return Ok(());
         };
         if !store::mark_notified(self.c, row.id, row.ply, &notice.kind(), uid, self.now)? {

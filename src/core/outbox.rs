@@ -139,6 +139,13 @@ impl Service {
         Ok(())
     }
 
+    /// The outbox rows `ids` are done with, all in one statement.
+    pub fn replies_done(&self, ids: &[i64], how: Delivered) -> Result<(), ServiceError> {
+        let now = self.now();
+        store::mark_outbox_done_all(self.lock().read(), ids, how.key(), now)?;
+        Ok(())
+    }
+
     /// How many replies are owed.
     pub fn replies_owed(&self) -> Result<i64, ServiceError> {
         Ok(store::count_owed(self.lock().read())?)

@@ -7,8 +7,14 @@
 //! orientation, caption and size; a replay its frames; an evaluation
 //! graph its scores; a crosstable page the table it shows.
 
-use crate::engine::{Color, Kind, Piece, Position, Square, Variant8};
-use crate::render::{self, CapturedPiece, Frame, GifOptions, LastMove, RenderOptions, Theme};
+use crate::engine::towers::{parse_tower_fen, TowerPosition};
+use crate::engine::{
+    AnyMove, AnyPosition, Board10, Board10x8, Board8, BoardKind, Color, Coord, Kind, Piece,
+    Position, Shape, Square, Variant, Variant8,
+};
+use crate::render::{
+    self, BoardShape, CapturedPiece, Frame, GifOptions, LastMove, RenderOptions, Theme, Tower,
+};
 use crate::tournament::crosstable::Crosstable;
 use serde::{Deserialize, Serialize};
 
@@ -36,8 +42,8 @@ pub enum Picture {
     },
 }
 
-/// The last move as drawn: the squares the piece passed (bit indices) and
-/// the pieces it took.
+/// The last move as drawn: the squares the piece passed (bit indices on
+/// the variant's board) and the pieces it took.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Marks {
     pub path: Vec<u8>,
@@ -46,7 +52,7 @@ pub struct Marks {
 }
 
 impl Marks {
-    pub fn of(m: &LastMove) -> Marks {
+    pub fn of<S: Shape>(m: &LastMove<S>) -> Marks {
         Marks {
             path: m.path.iter().map(|s| s.bit()).collect(),
             taken: m
@@ -63,19 +69,47 @@ impl Marks {
         }
     }
 
-    fn last_move(&self) -> LastMove {
+    /// The last move `mv`, played in `before`, on any board: its path and
+    /// the pieces it took (in Bashni the top of each tower jumped).
+    pub fn of_any(before: &AnyPosition, mv: &AnyMove) -> Option<Marks> {
+        Some(match (before, mv) {
+            (AnyPosition::Eight(p), AnyMove::Eight(m)) => Marks::of(&LastMove::from_move(p, m)),
+            (AnyPosition::Ten(p), AnyMove::Ten(m)) => Marks::of(&LastMove::from_move(p, m)),
+            (AnyPosition::TenByEight(p), AnyMove::TenByEight(m)) => {
+                Marks::of(&LastMove::from_move(p, m))
+            }
+            (AnyPosition::Towers(_), AnyMove::Towers(_)) => {
+                let stacks = before.stacks();
+                let bit = |c: &Coord| Square::<Board8>::at(c.file, c.rank).map(|s| s.bit());
+                Marks {
+                    path: mv.path().iter().filter_map(bit).collect(),
+                    taken: mv
+                        .captured()
+                        .iter()
+                        .filter_map(|c| {
+                            let top = stacks.iter().find(|(at, _)| at == c)?.1.first()?;
+                            Some((bit(c)?, top.color == Color::White, top.kind == Kind::King))
+                        })
+                        .collect(),
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    fn last_move<S: Shape>(&self) -> LastMove<S> {
         LastMove {
             path: self
                 .path
                 .iter()
-                .filter_map(|b| Square::from_bit(*b))
+                .filter_map(|b| Square::with_bit(*b))
                 .collect(),
             captured: self
                 .taken
                 .iter()
                 .filter_map(|(b, white, king)| {
                     Some(CapturedPiece {
-                        square: Square::from_bit(*b)?,
+                        square: Square::with_bit(*b)?,
                         piece: Piece {
                             color: if *white { Color::White } else { Color::Black },
                             kind: if *king { Kind::King } else { Kind::Man },
@@ -87,12 +121,13 @@ impl Marks {
     }
 }
 
-/// A position as its bitboards: (white, black, kings, Black to move).
+/// A position as its bitboards on the variant's board: (white, black,
+/// kings, Black to move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pos(pub u64, pub u64, pub u64, pub bool);
 
 impl Pos {
-    pub fn of(p: &Position) -> Pos {
+    pub fn of<S: Shape>(p: &Position<S>) -> Pos {
         Pos(
             p.pieces_of(Color::White),
             p.pieces_of(Color::Black),
@@ -101,19 +136,41 @@ impl Pos {
         )
     }
 
+    /// The bitboards of a position without towers (`None`: Bashni's, whose
+    /// picture carries its FEN instead, and Vigman's).
+    pub fn of_any(p: &AnyPosition) -> Option<Pos> {
+        match p {
+            AnyPosition::Eight(p) => Some(Pos::of(p)),
+            AnyPosition::Ten(p) => Some(Pos::of(p)),
+            AnyPosition::TenByEight(p) => Some(Pos::of(p)),
+            // Bashni's carry their FEN; Vigman's (both colours of squares)
+            // are not drawn by the chat yet
+            AnyPosition::Towers(_) | AnyPosition::Vigman(_) => None,
+        }
+    }
+
     pub fn position(self) -> Position {
+        self.position_on()
+    }
+
+    /// The position on the board `S` (bits outside it are dropped).
+    pub fn position_on<S: Shape>(self) -> Position<S> {
         let side = if self.3 { Color::Black } else { Color::White };
-        Position::from_parts(self.0, self.1, self.2, side)
+        Position::<S>::from_bitboards(self.0 & S::ALL, self.1 & S::ALL, self.2 & S::ALL, side)
     }
 }
 
 /// A board: its position and how it is drawn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BoardPicture {
+    /// The pieces (on the variant's board; unused in Bashni).
     pub pos: Pos,
-    /// The variant's key (orientation, numbering); none: Russian.
+    /// The variant's key (board, orientation, numbering); none: Russian.
     #[serde(default = "russian", skip_serializing_if = "is_russian")]
     pub variant: String,
+    /// Bashni: the position with its towers (its FEN, towers top first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub towers: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last: Option<Marks>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -171,7 +228,7 @@ pub struct ReplayPicture {
 }
 
 impl ReplayPicture {
-    pub fn of_frames(frames: &[Frame]) -> Vec<FramePicture> {
+    pub fn of_frames<S: Shape>(frames: &[Frame<S>]) -> Vec<FramePicture> {
         frames
             .iter()
             .map(|f| FramePicture {
@@ -181,10 +238,167 @@ impl ReplayPicture {
             })
             .collect()
     }
+
+    /// The replay of a game on the board `S` (10×10, 10×8).
+    fn draw_on<S: BoardShape>(&self) -> Vec<u8> {
+        let frames: Vec<Frame<S>> = self
+            .frames
+            .iter()
+            .map(|f| Frame {
+                position: f.pos.position_on::<S>(),
+                last_move: f.last.as_ref().map(Marks::last_move),
+                caption: f.caption.clone(),
+            })
+            .collect();
+        let opts = options_on::<S>(self.size, &self.theme, self.flip, self.numbered, None);
+        let timing = GifOptions {
+            ply_ms: self.ply_ms,
+            ..GifOptions::default()
+        };
+        let gif = render::render_gif(&frames, &opts, &timing);
+        if gif.len() <= self.bytes_max {
+            return gif;
+        }
+        let smaller = RenderOptions {
+            size: render::MIN_SIZE,
+            ..opts
+        };
+        render::render_gif(&frames, &smaller, &timing)
+    }
 }
 
+/// The 8×8 rule set a picture of `key` is drawn for (Russian for the
+/// other boards, which have one look each).
 fn variant(key: &str) -> Variant8 {
-    key.parse().unwrap_or_default()
+    Variant::from_key(key)
+        .and_then(Variant::eight)
+        .unwrap_or_default()
+}
+
+/// The board a picture of `key` is drawn on: 8×8 unless the key names a
+/// variant of another board.
+fn board(key: &str) -> BoardKind {
+    Variant::from_key(key).map_or(BoardKind::Eight, Variant::board)
+}
+
+/// A Bashni position from a picture's FEN (an unreadable one: the start).
+fn towers_of(fen: &str) -> TowerPosition {
+    parse_tower_fen(fen).unwrap_or_else(|_| TowerPosition::initial())
+}
+
+/// The towers of a Bashni position as the renderer takes them.
+fn towers_list(p: &TowerPosition) -> Vec<Tower> {
+    AnyPosition::Towers(*p)
+        .stacks()
+        .into_iter()
+        .filter_map(|(c, pieces)| {
+            Some(Tower {
+                square: Square::<Board8>::at(c.file, c.rank)?,
+                pieces,
+            })
+        })
+        .collect()
+}
+
+/// A text diagram of a board that is not 8×8, or of towers: rank by rank
+/// from White's side, `w`/`b` men, `W`/`B` kings (a tower by its top); on
+/// 10×10 the empty squares by their numbers; Bashni's towers listed
+/// under the board, top first.
+fn wide_diagram(b: &BoardPicture) -> String {
+    use std::fmt::Write as _;
+    let letter = |p: &Piece| match (p.color, p.kind) {
+        (Color::White, Kind::Man) => 'w',
+        (Color::White, Kind::King) => 'W',
+        (Color::Black, Kind::Man) => 'b',
+        (Color::Black, Kind::King) => 'B',
+    };
+    if let Some(fen) = &b.towers {
+        let p = towers_of(fen);
+        let mut tops = Position::<Board8>::from_bitboards(0, 0, 0, p.side_to_move());
+        let mut tall = Vec::new();
+        for t in towers_list(&p) {
+            tops.set(t.square, t.pieces.first().copied());
+            if t.pieces.len() > 1 {
+                let stack: String = t.pieces.iter().map(letter).collect();
+                tall.push(format!("{}: {stack}", t.square));
+            }
+        }
+        let mut out = tops.to_string();
+        if !tall.is_empty() {
+            let _ = write!(out, "\ntowers (top first): {}", tall.join(", "));
+        }
+        return out;
+    }
+    match board(&b.variant) {
+        BoardKind::Ten => {
+            let pos = b.pos.position_on::<Board10>();
+            let mut out = String::new();
+            for rank in (0..Board10::HEIGHT).rev() {
+                let mut line = String::new();
+                for file in 0..Board10::WIDTH {
+                    line.push_str(&match Square::<Board10>::at(file, rank) {
+                        None => "   ".to_string(),
+                        Some(sq) => match pos.piece_at(sq) {
+                            None => format!("{:>2} ", sq.pdn()),
+                            Some(p) => format!(" {} ", letter(&p)),
+                        },
+                    });
+                }
+                let _ = writeln!(out, "{}", line.trim_end());
+            }
+            let _ = write!(out, "{} to move", pos.side_to_move());
+            out
+        }
+        BoardKind::TenByEight => b.pos.position_on::<Board10x8>().to_string(),
+        BoardKind::Eight => b.pos.position_on::<Board8>().to_string(),
+    }
+}
+
+/// The options of a board or replay picture on the board `S`.
+fn options_on<S: BoardShape>(
+    size: u32,
+    theme_name: &str,
+    flip: bool,
+    numbered: bool,
+    caption: Option<String>,
+) -> RenderOptions<S> {
+    RenderOptions {
+        size,
+        theme: theme(theme_name),
+        flip,
+        numbered,
+        caption,
+        ..RenderOptions::for_shape()
+    }
+}
+
+/// A board of another shape than 8×8 (or Bashni's towers).
+fn draw_wide(b: &BoardPicture) -> Vec<u8> {
+    fn flat<S: BoardShape>(b: &BoardPicture) -> Vec<u8> {
+        let opts = RenderOptions {
+            last_move: b.last.as_ref().map(Marks::last_move),
+            ..options_on::<S>(b.size, &b.theme, b.flip, b.numbered, b.caption.clone())
+        };
+        render::render_png(&b.pos.position_on::<S>(), &opts)
+    }
+    if let Some(fen) = &b.towers {
+        let p = towers_of(fen);
+        let opts = RenderOptions {
+            last_move: b.last.as_ref().map(Marks::last_move),
+            ..options_on::<Board8>(b.size, &b.theme, b.flip, b.numbered, b.caption.clone())
+        };
+        return render::render_towers_png(p.side_to_move(), &towers_list(&p), &opts);
+    }
+    match board(&b.variant) {
+        BoardKind::Ten => flat::<Board10>(b),
+        BoardKind::TenByEight => flat::<Board10x8>(b),
+        BoardKind::Eight => flat::<Board8>(b),
+    }
+}
+
+/// Whether a picture of `key` is drawn by [`draw_wide`].
+fn is_wide(b: &BoardPicture) -> bool {
+    b.towers.is_some() || board(&b.variant) != BoardKind::Eight
 }
 
 fn theme(name: &str) -> Theme {
@@ -196,6 +410,7 @@ impl Picture {
     /// pictures.
     pub fn diagram(&self) -> Option<String> {
         match self {
+            Picture::Board(b) if is_wide(b) => Some(wide_diagram(b)),
             Picture::Board(b) => Some(variant(&b.variant).diagram(&b.pos.position())),
             _ => None,
         }
@@ -206,6 +421,7 @@ impl Picture {
     pub fn draw(&self) -> Vec<u8> {
         match self {
             Picture::Ready { bytes } => bytes.clone(),
+            Picture::Board(b) if is_wide(b) => draw_wide(b),
             Picture::Board(b) => {
                 let opts = RenderOptions {
                     size: b.size,
@@ -218,6 +434,10 @@ impl Picture {
                     ..RenderOptions::default()
                 };
                 render::render_png(&b.pos.position(), &opts)
+            }
+            Picture::Replay(r) if board(&r.variant) == BoardKind::Ten => r.draw_on::<Board10>(),
+            Picture::Replay(r) if board(&r.variant) == BoardKind::TenByEight => {
+                r.draw_on::<Board10x8>()
             }
             Picture::Replay(r) => {
                 let frames: Vec<Frame> = r
@@ -281,6 +501,7 @@ mod tests {
         let p = Picture::Board(BoardPicture {
             pos: Pos::of(after.position()),
             variant: "russian".into(),
+            towers: None,
             last: Some(Marks::of(&last)),
             flip: true,
             theme: "contrast".into(),
@@ -306,11 +527,90 @@ mod tests {
     }
 
     #[test]
+    fn wide_and_tower_recipes_survive_serialisation_and_draw_their_board() {
+        // International after 32-28: the 10×10 board, the move drawn
+        let mut g = Variant::International.new_game();
+        let before = g.position();
+        let mv = g.play_text("32-28").unwrap();
+        let p = Picture::Board(BoardPicture {
+            pos: Pos::of_any(&g.position()).unwrap(),
+            variant: "international".into(),
+            towers: None,
+            last: Marks::of_any(&before, &mv),
+            flip: false,
+            theme: "classic".into(),
+            caption: None,
+            numbered: true,
+            size: 200,
+        });
+        let back: Picture = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert_eq!(back, p);
+        let AnyPosition::Ten(after) = g.position() else {
+            panic!("a 10×10 position")
+        };
+        let AnyPosition::Ten(from) = before else {
+            panic!("a 10×10 position")
+        };
+        let AnyMove::Ten(m) = mv else {
+            panic!("a 10×10 move")
+        };
+        let direct = render::render_png(
+            &after,
+            &RenderOptions {
+                size: 200,
+                numbered: true,
+                last_move: Some(LastMove::from_move(&from, &m)),
+                ..RenderOptions::<Board10>::for_shape()
+            },
+        );
+        assert_eq!(back.draw(), direct, "the recipe draws the 10×10 board");
+        let diagram = back.diagram().unwrap();
+        assert!(
+            diagram.contains(" w ") && diagram.contains("32"),
+            "{diagram}"
+        );
+        // Bashni: the towers travel as their FEN
+        let mut t = Variant::Bashni.game_from_fen("W:Wc3:Bd4,h8").unwrap();
+        let before = t.position();
+        let mv = t.play_text("c3:e5").unwrap();
+        let AnyPosition::Towers(tp) = t.position() else {
+            panic!("towers")
+        };
+        let p = Picture::Board(BoardPicture {
+            pos: Pos(0, 0, 0, true),
+            variant: "bashni".into(),
+            towers: Some(crate::engine::towers::to_tower_fen(&tp)),
+            last: Marks::of_any(&before, &mv),
+            flip: false,
+            theme: "classic".into(),
+            caption: None,
+            numbered: false,
+            size: 200,
+        });
+        let back: Picture = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert_eq!(back, p);
+        let Picture::Board(b) = &back else {
+            panic!("a board")
+        };
+        // the black man taken is drawn as taken: d4, under the cross
+        assert_eq!(b.last.as_ref().unwrap().taken.len(), 1);
+        assert!(back.draw().starts_with(b"\x89PNG"));
+        assert!(back.diagram().unwrap().contains("e5: wb"));
+        // an 8×8 recipe of an old outbox row (no towers field) reads back
+        let old = r#"{"t":"board","pos":[0,0,0,false],"size":160}"#;
+        let Picture::Board(b) = serde_json::from_str::<Picture>(old).unwrap() else {
+            panic!("a board")
+        };
+        assert_eq!((b.variant.as_str(), b.towers), ("russian", None));
+    }
+
+    #[test]
     fn a_reply_as_the_outbox_keeps_it_reads_back_the_same() {
         use crate::core::{Choice, ChoiceKind, Image, Mention, Platform, Reply, Target};
         let board = Picture::Board(BoardPicture {
             pos: Pos::of(&Position::initial()),
             variant: "russian".into(),
+            towers: None,
             last: None,
             flip: false,
             theme: "classic".into(),

@@ -8,7 +8,7 @@ use super::games::challenge::chat_variant;
 use super::input::args::TopArgs;
 use crate::args;
 use crate::store::{self, ChatId, RatingRow, Tx, UserId};
-use shashki_engine::{Color, Variant8};
+use shashki_engine::{Color, Variant};
 use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
 use skillratings::Outcomes;
 
@@ -70,7 +70,7 @@ impl RatingRow {
 pub(crate) fn record_game(
     c: &Tx,
     chat_id: ChatId,
-    variant: Variant8,
+    variant: Variant,
     white: UserId,
     black: UserId,
     winner: Option<Color>,
@@ -92,7 +92,7 @@ pub(crate) fn record_game(
 pub(crate) fn cmd_top(ctx: &mut Ctx, a: TopArgs) -> Res<()> {
     let variant = match a {
         TopArgs::Puzzles => return super::puzzles::cmd_top(ctx),
-        TopArgs::Variant8(v) => v,
+        TopArgs::Variant(v) => v,
         TopArgs::Chat => chat_variant(&ctx.chat),
     };
     let rows = store::top_ratings_in(ctx.c, ctx.chat.id, variant, 10)?;

@@ -62,8 +62,8 @@ pub(crate) fn cmd_settings(ctx: &mut Ctx, a: SettingsArgs) -> Res<()> {
         SettingsArgs::Boards(m) => {
             store::set_chat_setting(ctx.c, chat, &ChatSetting::Boards(Some(m)))?;
         }
-        SettingsArgs::Variant8(v) => {
-            store::set_chat_setting(ctx.c, chat, &ChatSetting::Variant8(Some(v)))?;
+        SettingsArgs::Variant(v) => {
+            store::set_chat_setting(ctx.c, chat, &ChatSetting::Variant(Some(v)))?;
         }
         SettingsArgs::Threads(on) => store::set_chat_threads(ctx.c, chat, on)?,
         SettingsArgs::Web(on) => {

@@ -332,6 +332,10 @@ pub enum LinkTo {
         /// The app's short name (`[web] mini_app`).
         app: String,
     },
+    /// The bot's Telegram Mini App opened on another page: `start` is its
+    /// `startapp` (`tournament-4`, a puzzle's signed `puzzle-3-7-<mac>`);
+    /// other platforms leave the button out.
+    MiniAppPage { app: String, start: String },
     /// The private chat with the bot, started with this payload
     /// (Telegram's `t.me/<bot>?start=notify`); where the platform needs no
     /// such step (Discord) the adapter leaves the button out.

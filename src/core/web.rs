@@ -3,37 +3,127 @@
 //! move on the page into the same [`crate::core::Event`] a chat move is;
 //! everything it shows comes from here, nothing of the rules is copied.
 //!
-//! **Links.** A link is for one user and one game: `game.user.expires.
-//! generation.mac`, the MAC an HMAC-SHA-256 over those four numbers with
-//! the service's secret (`[web] secret`, else one made once and kept in
-//! the database's settings, `web_secret`). It expires (`[web] link_hours`)
-//! and is revoked by raising the user's generation (`web_gen:<user>` in
-//! the settings): every link made before no longer opens anything.
+//! **Links.** A link is for one user and one page — a game, the user's
+//! go at one puzzle in one chat, or a tournament ([`Page`]):
+//! `page.user.expires.generation.mac`, the MAC an HMAC-SHA-256 over those
+//! four with the service's secret (`[web] secret`, else one made once and
+//! kept in the database's settings, `web_secret`). A game's page is its
+//! number (`12`: the links made before puzzles and tournaments had pages
+//! still hold), a puzzle's `p<chat>-<puzzle>`, a tournament's `t<id>`.
+//! It expires (`[web] link_hours`) and is revoked by raising the user's
+//! generation (`web_gen:<user>` in the settings): every link made before
+//! no longer opens anything.
+
+mod puzzle;
+mod tournament;
+
+pub use puzzle::{PuzzleLabels, PuzzleWebView};
+pub use tournament::{TournamentWebGame, TournamentWebView, WebCell, WebCrosstable, WebRow};
 
 use super::ctx::resolve_lang;
 use super::ctx::Ctx;
 use super::error::{Halt, Res};
 use super::games::{self, ai::into_service, ai::Evals, load, Loaded};
 use super::i18n::Lang;
-use super::present::buttons::sorted_moves;
+use super::present::buttons::sorted_moves_8;
 use super::present::text::{refusal_text, seat_name};
 use super::present::Draft;
-use super::types::Target;
+use super::types::{Link, LinkTo, Target};
 use super::{Config, Platform, Service, ServiceError};
 use crate::args;
-use crate::store::{self, ChatRow, GameId, GameRow, Seat, Tx, UserId};
+use crate::store::{
+    self, ChatId, ChatRow, GameId, GameRow, PuzzleId, Seat, TournamentId, Tx, UserId, UserRow,
+};
 use hmac::{Hmac, KeyInit, Mac};
 use serde::Serialize;
 use sha2::Sha256;
-use shashki_engine::{Color, Kind, Position, Variant8};
+use shashki_engine::{Color, Kind, Position, Variant, Variant8};
 
 /// The settings key of the generated secret.
 const SECRET_KEY: &str = "web_secret";
 
+/// What a link opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Page {
+    /// A game: play it (a player) or watch it.
+    Game(GameId),
+    /// The link's user's go at a puzzle in a chat: their answers are their
+    /// answers in that chat.
+    Puzzle { chat: ChatId, puzzle: PuzzleId },
+    /// A tournament: its crosstable and games (read only).
+    Tournament(TournamentId),
+}
+
+impl From<GameId> for Page {
+    fn from(g: GameId) -> Page {
+        Page::Game(g)
+    }
+}
+
+/// A number written with digits only (no sign), as the pages' addresses
+/// and tokens write them.
+fn digits(s: &str) -> Option<i64> {
+    (!s.is_empty() && s.len() <= 18 && s.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| s.parse().ok())
+        .flatten()
+}
+
+impl Page {
+    /// The page's part of a token: `12`, `p3-7`, `t4`.
+    pub fn key(&self) -> String {
+        match self {
+            Page::Game(g) => g.0.to_string(),
+            Page::Puzzle { chat, puzzle } => format!("p{}-{}", chat.0, puzzle.0),
+            Page::Tournament(t) => format!("t{}", t.0),
+        }
+    }
+
+    /// The page a token's first part names.
+    pub fn from_key(s: &str) -> Option<Page> {
+        if let Some(rest) = s.strip_prefix('p') {
+            let (chat, puzzle) = rest.split_once('-')?;
+            return Some(Page::Puzzle {
+                chat: ChatId(digits(chat)?),
+                puzzle: PuzzleId(digits(puzzle)?),
+            });
+        }
+        if let Some(t) = s.strip_prefix('t') {
+            return Some(Page::Tournament(TournamentId(digits(t)?)));
+        }
+        Some(Page::Game(GameId(digits(s)?)))
+    }
+
+    /// Where the page is: `/web/g/12`, `/web/p/3/7`, `/web/t/4`.
+    pub fn path(&self) -> String {
+        match self {
+            Page::Game(g) => format!("/web/g/{}", g.0),
+            Page::Puzzle { chat, puzzle } => format!("/web/p/{}/{}", chat.0, puzzle.0),
+            Page::Tournament(t) => format!("/web/t/{}", t.0),
+        }
+    }
+
+    /// The name of the page's session cookie.
+    pub fn cookie(&self) -> String {
+        match self {
+            Page::Game(g) => format!("shashki_g{}", g.0),
+            Page::Puzzle { chat, puzzle } => format!("shashki_p{}_{}", chat.0, puzzle.0),
+            Page::Tournament(t) => format!("shashki_t{}", t.0),
+        }
+    }
+
+    /// The game, for a game's page.
+    pub fn game(&self) -> Option<GameId> {
+        match self {
+            Page::Game(g) => Some(*g),
+            _ => None,
+        }
+    }
+}
+
 /// A signed link's claims.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Claims {
-    pub game: GameId,
+    pub page: Page,
     pub user: UserId,
     /// Unix seconds.
     pub expires: i64,
@@ -51,9 +141,9 @@ pub enum LinkError {
     Expired,
     #[error("the link was revoked")]
     Revoked,
-    /// The link is fine but not for this game.
-    #[error("the link is for another game")]
-    OtherGame,
+    /// The link is fine but not for this page.
+    #[error("the link is for another page")]
+    OtherPage,
 }
 
 pub type HmacSha256 = Hmac<Sha256>;
@@ -64,7 +154,10 @@ fn link_mac(secret: &[u8], c: &Claims) -> HmacSha256 {
     m.update(
         format!(
             "shashki-web-link-1|{}|{}|{}|{}",
-            c.game.0, c.user.0, c.expires, c.generation
+            c.page.key(),
+            c.user.0,
+            c.expires,
+            c.generation
         )
         .as_bytes(),
     );
@@ -92,7 +185,7 @@ pub fn sign(secret: &[u8], c: &Claims) -> String {
     let mac = link_mac(secret, c).finalize().into_bytes();
     format!(
         "{}.{}.{}.{}.{}",
-        c.game.0,
+        c.page.key(),
         c.user.0,
         c.expires,
         c.generation,
@@ -104,12 +197,12 @@ pub fn sign(secret: &[u8], c: &Claims) -> String {
 /// not expired at `now`; the generation is checked by [`Service::web_check`].
 pub fn verify(secret: &[u8], token: &str, now: i64) -> Result<Claims, LinkError> {
     let parts: Vec<&str> = token.split('.').collect();
-    let [g, u, e, n, mac] = parts.as_slice() else {
+    let [page, u, e, n, mac] = parts.as_slice() else {
         return Err(LinkError::Malformed);
     };
     let num = |s: &str| s.parse::<i64>().map_err(|_| LinkError::Malformed);
     let c = Claims {
-        game: GameId(num(g)?),
+        page: Page::from_key(page).ok_or(LinkError::Malformed)?,
         user: UserId(num(u)?),
         expires: num(e)?,
         generation: n.parse().map_err(|_| LinkError::Malformed)?,
@@ -122,6 +215,46 @@ pub fn verify(secret: &[u8], token: &str, now: i64) -> Result<Claims, LinkError>
         return Err(LinkError::Expired);
     }
     Ok(c)
+}
+
+/// The MAC of a puzzle's Mini App opening (`puzzle-3-7-<mac>`): it names
+/// the chat whose puzzle it is, which only the bot's own post can.
+fn start_mac(secret: &[u8], chat: ChatId, puzzle: PuzzleId) -> HmacSha256 {
+    let mut m = hmac(secret);
+    m.update(format!("shashki-web-start-1|puzzle|{}|{}", chat.0, puzzle.0).as_bytes());
+    m
+}
+
+/// How many bytes of [`start_mac`] the opening carries (64 bits: Telegram
+/// keeps a start parameter to 64 characters).
+const START_MAC_BYTES: usize = 8;
+
+/// The Mini App's opening of a puzzle of `chat`: `puzzle-3-7-<mac>`.
+pub fn puzzle_start(secret: &[u8], chat: ChatId, puzzle: PuzzleId) -> String {
+    let mac = start_mac(secret, chat, puzzle).finalize().into_bytes();
+    format!(
+        "puzzle-{}-{}-{}",
+        chat.0,
+        puzzle.0,
+        hex(mac.get(..START_MAC_BYTES).unwrap_or_default())
+    )
+}
+
+/// The chat and puzzle of a signed opening `puzzle-3-7-<mac>` (in constant
+/// time), or `None`.
+fn puzzle_of_start(secret: &[u8], start: &str) -> Option<(ChatId, PuzzleId)> {
+    let mut parts = start.strip_prefix("puzzle-")?.split('-');
+    let (chat, puzzle, mac) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let (chat, puzzle) = (ChatId(digits(chat)?), PuzzleId(digits(puzzle)?));
+    let mac = unhex(mac)?;
+    start_mac(secret, chat, puzzle)
+        .verify_truncated_left(&mac)
+        .ok()
+        .filter(|_| mac.len() == START_MAC_BYTES)?;
+    Some((chat, puzzle))
 }
 
 /// HMAC-SHA-256 under `key` (any length is accepted).
@@ -157,6 +290,19 @@ super::error::refusals! {
         /// A group's game while the group keeps the web board to its
         /// players (`/settings web off`, the default).
         SpectatorsOff { game: GameId } => "web-spectators-off" ["game" => game],
+        /// A game of a variant the web board does not draw yet (the 10×10
+        /// and 10×8 boards, Bashni's towers): the chat's board only. The
+        /// hook for a web board of any shape: `present::board::on_the_web`.
+        Variant { game: GameId, variant: Variant } => "web-variant" [
+            "game" => game,
+            "variant" => variant,
+        ],
+        /// A tournament's page, to someone not playing in it, while its
+        /// group keeps the web board to the players.
+        TournamentSpectatorsOff { tournament: TournamentId } => "web-tournament-spectators-off" ["id" => tournament],
+        /// A puzzle page's answer, hint or surrender after the user's go
+        /// at it here ended (solved or missed).
+        PuzzleOver { puzzle: PuzzleId } => "web-puzzle-over" ["id" => puzzle],
     }
 }
 
@@ -165,6 +311,12 @@ super::error::refusals! {
 /// allows it (`/settings web on`; off by default). A private chat's game
 /// is its players' alone.
 pub(crate) fn web_gate(chat: &ChatRow, row: &GameRow, user: UserId) -> Result<(), WebRefusal> {
+    if !super::present::board::on_the_web(row.variant) {
+        return Err(WebRefusal::Variant {
+            game: row.id,
+            variant: row.variant,
+        });
+    }
     if row.color_of(user).is_some() {
         return Ok(());
     }
@@ -175,6 +327,22 @@ pub(crate) fn web_gate(chat: &ChatRow, row: &GameRow, user: UserId) -> Result<()
         Ok(())
     } else {
         Err(WebRefusal::SpectatorsOff { game: row.id })
+    }
+}
+
+/// Whether `user` may open the page of tournament `id` (of `chat`, with the
+/// users `players`): its players always; anyone else as a group's game
+/// (`/settings web on`), so its games' links are theirs to follow too.
+pub(crate) fn tournament_gate(
+    chat: &ChatRow,
+    id: TournamentId,
+    players: &[UserId],
+    user: UserId,
+) -> Result<(), WebRefusal> {
+    if players.contains(&user) || (!chat.is_private && chat_allows_web(chat)) {
+        Ok(())
+    } else {
+        Err(WebRefusal::TournamentSpectatorsOff { tournament: id })
     }
 }
 
@@ -308,6 +476,30 @@ pub struct WebLabels {
     pub confirm_resign: String,
     pub confirm_draw: String,
     pub moves: String,
+    /// What a square holds, for screen readers: `w`, `b`, `W`, `B`.
+    pub pieces: PieceNames,
+}
+
+/// The pieces' names in the viewer's language (a square's label, read
+/// out: "c3, white man").
+#[derive(Debug, Clone, Serialize)]
+pub struct PieceNames {
+    pub w: String,
+    pub b: String,
+    #[serde(rename = "W")]
+    pub white_king: String,
+    #[serde(rename = "B")]
+    pub black_king: String,
+}
+
+/// The pieces' names in `ctx`'s language.
+pub(crate) fn piece_names(ctx: &Ctx) -> PieceNames {
+    PieceNames {
+        w: ctx.t("web-piece-white-man", None),
+        b: ctx.t("web-piece-black-man", None),
+        white_king: ctx.t("web-piece-white-king", None),
+        black_king: ctx.t("web-piece-black-king", None),
+    }
 }
 
 fn rgb(c: [u8; 3]) -> String {
@@ -326,7 +518,7 @@ fn letter(p: Option<shashki_engine::Piece>) -> char {
     }
 }
 
-fn color_word(c: Color) -> &'static str {
+pub(crate) fn color_word(c: Color) -> &'static str {
     match c {
         Color::White => "white",
         Color::Black => "black",
@@ -334,12 +526,66 @@ fn color_word(c: Color) -> &'static str {
 }
 
 /// The board's squares in a fixed order (bit order).
-fn board_squares() -> Vec<shashki_engine::Square> {
+pub(crate) fn board_squares() -> Vec<shashki_engine::Square> {
     shashki_engine::Square::all().collect()
 }
 
-fn board_string(pos: &Position, squares: &[shashki_engine::Square]) -> String {
+pub(crate) fn board_string(pos: &Position, squares: &[shashki_engine::Square]) -> String {
     squares.iter().map(|&s| letter(pos.piece_at(s))).collect()
+}
+
+/// The squares as the page places them, in [`board_squares`]' order.
+pub(crate) fn web_squares(variant: Variant8, squares: &[shashki_engine::Square]) -> Vec<WebSquare> {
+    squares
+        .iter()
+        .map(|&s| WebSquare {
+            name: variant.square_name(s),
+            x: s.file(),
+            y: 7 - s.rank(),
+        })
+        .collect()
+}
+
+/// The legal moves at `pos`, numbered as the chat's buttons number them.
+pub(crate) fn web_moves(pos: &Position, variant: Variant8) -> Vec<WebMove> {
+    sorted_moves_8(pos, variant)
+        .iter()
+        .enumerate()
+        .map(|(index, m)| {
+            let mut path = vec![variant.square_name(m.from())];
+            path.extend(m.landings().map(|s| variant.square_name(s)));
+            WebMove {
+                index,
+                text: variant.format_move(m),
+                path,
+                captures: m
+                    .captured_squares()
+                    .into_iter()
+                    .map(|s| variant.square_name(s))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// The chat's theme's colours.
+pub(crate) fn web_colors(ctx: &Ctx) -> WebColors {
+    let theme = super::present::board::chat_theme(&ctx.chat, ctx.config().default_theme);
+    let p = theme.palette();
+    WebColors {
+        frame: rgb(p.frame),
+        light: rgb(p.light),
+        dark: rgb(p.dark),
+        last: rgb(p.last),
+        selected: rgb(p.selected),
+        target: rgb(p.target),
+        white: rgb(p.white.body),
+        white_rim: rgb(p.white.rim),
+        black: rgb(p.black.body),
+        black_rim: rgb(p.black.rim),
+        crown: rgb(p.white.crown),
+        coord: rgb(p.coord),
+    }
 }
 
 impl Service {
@@ -376,13 +622,13 @@ impl Service {
         })
     }
 
-    /// A signed link's token for `user` and `game`, valid from now for
+    /// A signed link's token for `user` and `page`, valid from now for
     /// `[web] link_hours`.
-    pub fn web_token(&self, game: GameId, user: UserId) -> Result<String, ServiceError> {
+    pub fn web_token(&self, page: impl Into<Page>, user: UserId) -> Result<String, ServiceError> {
         let secret = self.web_secret()?;
         let generation = Self::web_generation(self.lock().read(), user)?;
         let claims = Claims {
-            game,
+            page: page.into(),
             user,
             expires: self.now() + self.env.config.web.link_secs,
             generation,
@@ -390,14 +636,18 @@ impl Service {
         Ok(sign(&secret, &claims))
     }
 
-    /// The address of the page of `game` for `user` (None: no `[web]
-    /// public_url`).
-    pub fn web_link(&self, game: GameId, user: UserId) -> Result<Option<String>, ServiceError> {
+    /// The address of `page` for `user` (None: no `[web] public_url`).
+    pub fn web_link(
+        &self,
+        page: impl Into<Page>,
+        user: UserId,
+    ) -> Result<Option<String>, ServiceError> {
         let Some(base) = self.env.config.web.public_url.clone() else {
             return Ok(None);
         };
-        let token = self.web_token(game, user)?;
-        Ok(Some(page_url(&base, game, &token)))
+        let page = page.into();
+        let token = self.web_token(page, user)?;
+        Ok(Some(page_url(&base, page, &token)))
     }
 
     /// The player of `game` called `name` (their name or handle, any
@@ -425,13 +675,13 @@ impl Service {
         Ok(store::user_by_handle(c, &chat.platform, &want)?.map(|u| u.id))
     }
 
-    /// The claims of a token that still opens `game`: signed, not expired,
-    /// not revoked, for this game.
-    pub fn web_check(&self, token: &str, game: GameId) -> Result<Claims, WebCheck> {
+    /// The claims of a token that still opens `page`: signed, not
+    /// expired, not revoked, for this page.
+    pub fn web_check(&self, token: &str, page: impl Into<Page>) -> Result<Claims, WebCheck> {
         let secret = self.web_secret().map_err(WebCheck::Failed)?;
         let claims = verify(&secret, token, self.now()).map_err(WebCheck::Refused)?;
-        if claims.game != game {
-            return Err(WebCheck::Refused(LinkError::OtherGame));
+        if claims.page != page.into() {
+            return Err(WebCheck::Refused(LinkError::OtherPage));
         }
         let generation =
             Self::web_generation(self.lock().read(), claims.user).map_err(WebCheck::Failed)?;
@@ -442,35 +692,33 @@ impl Service {
     }
 
     /// The Mini App opened by `who` (checked `initData`) for `start`
-    /// (`game-12`): a session token for that game when the web gate lets
-    /// them in. A player is known; anyone else (a group's spectator, when
-    /// the group allows it) is recorded as a Telegram user like any
-    /// speaker. A refusal changes nothing.
+    /// (`game-12`, `tournament-4`, or a puzzle post's signed
+    /// `puzzle-3-7-<mac>`): a session token for that page when the web
+    /// gate lets them in. A player is known; anyone else (a group's
+    /// spectator, when the group allows it; a puzzle's solver) is recorded
+    /// as a Telegram user like any speaker. A refusal changes nothing.
     pub fn web_app_open(
         &self,
         who: &AppUser,
         start: Option<&str>,
-    ) -> Result<Result<(GameId, String), AppRefused>, ServiceError> {
-        let Some(game) = start
-            .and_then(|s| s.strip_prefix("game-"))
-            .and_then(|n| n.parse::<i64>().ok())
-            .map(GameId)
-        else {
+    ) -> Result<Result<(Page, String), AppRefused>, ServiceError> {
+        let secret = self.web_secret()?;
+        let Some(page) = start.and_then(|s| app_page(&secret, s)) else {
             return Ok(Err(AppRefused::NoGame));
         };
         let key = Platform::Telegram.key();
         let user = {
             let store = self.lock();
             let c = store.read();
-            let Some(row) = store::game(c, game)? else {
-                return Ok(Err(AppRefused::NoGame));
-            };
-            let Some(chat) = store::chat(c, row.chat_id)?.filter(|ch| ch.platform == key) else {
-                return Ok(Err(AppRefused::NoGame));
-            };
             let known = store::user_by_platform_id(c, key, &who.id)?;
             let id = known.as_ref().map_or(UserId(0), |u| u.id);
-            if let Err(r) = web_gate(&chat, &row, id) {
+            let Some((chat, gate)) = app_gate(c, page, id)? else {
+                return Ok(Err(AppRefused::NoGame));
+            };
+            if chat.platform != key {
+                return Ok(Err(AppRefused::NoGame));
+            }
+            if let Err(r) = gate {
                 // the reader's own language first: a page is one person's
                 let lang = known
                     .as_ref()
@@ -502,7 +750,7 @@ impl Service {
                 })?
             }
         };
-        Ok(Ok((game, self.web_token(game, user)?)))
+        Ok(Ok((page, self.web_token(page, user)?)))
     }
 
     /// A user's own language (`/settings lang`), if they chose one: a web
@@ -514,15 +762,21 @@ impl Service {
             .map(|l| l.code().to_string()))
     }
 
-    /// The link's user and the game's chat as a chat event names them.
+    /// The link's user and the chat the page acts in (a game's, a
+    /// puzzle's) as a chat event names them; `None` for a page that acts
+    /// nowhere (a tournament's) or a user or chat that is gone.
     pub fn web_actor(&self, claims: &Claims) -> Result<Option<WebActor>, ServiceError> {
         let store = self.lock();
         let c = store.read();
-        let (Some(row), Some(user)) = (store::game(c, claims.game)?, store::user(c, claims.user)?)
-        else {
-            return Ok(None);
+        let (chat, thread) = match claims.page {
+            Page::Game(game) => match store::game(c, game)? {
+                Some(row) => (row.chat_id, row.thread),
+                None => return Ok(None),
+            },
+            Page::Puzzle { chat, .. } => (chat, None),
+            Page::Tournament(_) => return Ok(None),
         };
-        let Some(chat) = store::chat(c, row.chat_id)? else {
+        let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, chat)?) else {
             return Ok(None);
         };
         let Some(platform) = Platform::from_key(&chat.platform) else {
@@ -536,8 +790,18 @@ impl Service {
             name: user.name,
             handle: user.handle,
             lang: user.lang.map(|l| l.code().to_string()),
-            thread: row.thread,
+            thread,
         }))
+    }
+
+    /// A reading context: `user` in `chat`, in their language, nothing to
+    /// write.
+    fn web_ctx<'a>(&'a self, c: &'a Tx, evals: &'a Evals, user: UserRow, chat: ChatRow) -> Ctx<'a> {
+        let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
+        let lang = resolve_lang(&chat, Some(&user), None, self.env.config.default_lang);
+        let mut ctx = Ctx::new(&self.env, c, evals, platform, user, chat, self.now());
+        ctx.lang = lang;
+        ctx
     }
 
     /// Read something of a game as the link's user would see it from the
@@ -547,30 +811,27 @@ impl Service {
         claims: &Claims,
         f: impl FnOnce(&Ctx, Loaded) -> Res<T>,
     ) -> Result<Option<T>, ServiceError> {
+        let Some(game) = claims.page.game() else {
+            return Ok(None);
+        };
         let store = self.lock();
         let c = store.read();
         let evals = Evals::default();
-        let Some(row) = store::game(c, claims.game)? else {
+        let Some(row) = store::game(c, game)? else {
             return Ok(None);
         };
         let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, row.chat_id)?)
         else {
             return Ok(None);
         };
-        let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
-        let lang = resolve_lang(&chat, Some(&user), None, self.env.config.default_lang);
-        let mut ctx = Ctx::new(&self.env, c, &evals, platform, user, chat, self.now());
-        ctx.lang = lang;
+        let ctx = self.web_ctx(c, &evals, user, chat);
         if ctx.gate(&row, super::access::Need::See).is_err()
             || web_gate(&ctx.chat, &row, ctx.user.id).is_err()
         {
             return Ok(None);
         }
         let l = load(c, row).map_err(into_service)?;
-        f(&ctx, l).map(Some).map_err(|h| match h {
-            Halt::Failed(e) => e,
-            _ => ServiceError::Internal("reading a game for the web was refused"),
-        })
+        f(&ctx, l).map(Some).map_err(read_failed)
     }
 
     /// The page's view of a game for the link's user.
@@ -603,19 +864,76 @@ pub enum WebCheck {
     Failed(ServiceError),
 }
 
-/// The page of a game with a session's token: `<base>/web/g/12?t=…`.
-pub fn page_url(base: &str, game: GameId, token: &str) -> String {
-    format!(
-        "{}/web/g/{}?t={}",
-        base.trim_end_matches('/'),
-        game.0,
-        token
-    )
+/// A page with a session's token: `<base>/web/g/12?t=…`.
+pub fn page_url(base: &str, page: Page, token: &str) -> String {
+    format!("{}{}?t={}", base.trim_end_matches('/'), page.path(), token)
+}
+
+/// A reading's halt as a failure (a reading refuses nothing).
+fn read_failed(h: Halt) -> ServiceError {
+    match h {
+        Halt::Failed(e) => e,
+        _ => ServiceError::Internal("reading for the web was refused"),
+    }
+}
+
+/// The page a Mini App's opening names: `game-12`, `tournament-4`, or a
+/// puzzle post's signed `puzzle-3-7-<mac>`.
+fn app_page(secret: &[u8], start: &str) -> Option<Page> {
+    if let Some(n) = start.strip_prefix("game-") {
+        return Some(Page::Game(GameId(digits(n)?)));
+    }
+    if let Some(n) = start.strip_prefix("tournament-") {
+        return Some(Page::Tournament(TournamentId(digits(n)?)));
+    }
+    let (chat, puzzle) = puzzle_of_start(secret, start)?;
+    Some(Page::Puzzle { chat, puzzle })
+}
+
+/// The chat of a page the Mini App opens, and whether its user may open
+/// it.
+type AppGate = (ChatRow, Result<(), WebRefusal>);
+
+/// The chat of a page the Mini App opens, and whether `user` may open it
+/// (`None`: no such page).
+fn app_gate(c: &Tx, page: Page, user: UserId) -> Result<Option<AppGate>, ServiceError> {
+    Ok(match page {
+        Page::Game(game) => match store::game(c, game)? {
+            Some(row) => store::chat(c, row.chat_id)?.map(|ch| {
+                let gate = web_gate(&ch, &row, user);
+                (ch, gate)
+            }),
+            None => None,
+        },
+        // the opening is signed: the bot posted this puzzle in this chat
+        Page::Puzzle { chat, puzzle } => match store::puzzles::puzzle(c, puzzle)? {
+            Some(_) => store::chat(c, chat)?.map(|ch| (ch, Ok(()))),
+            None => None,
+        },
+        Page::Tournament(id) => match store::tournament(c, id)? {
+            Some(t) => {
+                let players = tournament::player_ids(c, id)?;
+                store::chat(c, t.chat_id)?.map(|ch| {
+                    let gate = tournament_gate(&ch, id, &players, user);
+                    (ch, gate)
+                })
+            }
+            None => None,
+        },
+    })
 }
 
 fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
-    let (row, g) = (&l.row, &l.game);
-    let variant: Variant8 = row.variant;
+    // an 8×8 game (`web_gate` lets no other through)
+    let (row, g) = match l.game.eight() {
+        Some(g) => (&l.row, g),
+        None => {
+            return Err(Halt::Failed(ServiceError::Internal(
+                "the web board draws 8×8 games only",
+            )))
+        }
+    };
+    let variant: Variant8 = g.variant();
     let squares = board_squares();
     let you = row.color_of(ctx.user.id);
     let to_move = (row.is_active() && !g.is_over()).then(|| g.side_to_move());
@@ -629,24 +947,7 @@ fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
         }
     };
     let moves = if your_turn {
-        sorted_moves(g.position(), variant)
-            .iter()
-            .enumerate()
-            .map(|(index, m)| {
-                let mut path = vec![variant.square_name(m.from())];
-                path.extend(m.landings().map(|s| variant.square_name(s)));
-                WebMove {
-                    index,
-                    text: variant.format_move(m),
-                    path,
-                    captures: m
-                        .captured_squares()
-                        .into_iter()
-                        .map(|s| variant.square_name(s))
-                        .collect(),
-                }
-            })
-            .collect()
+        web_moves(g.position(), variant)
     } else {
         Vec::new()
     };
@@ -660,15 +961,13 @@ fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
             marks: vec![variant.square_name(m.from()), variant.square_name(m.to())],
         })
         .collect();
-    let theme = super::present::board::chat_theme(&ctx.chat, ctx.config().default_theme);
-    let p = theme.palette();
     let cat = ctx.catalog();
     let t = |id: &str| cat.get(ctx.lang, id, None);
     Ok(WebView {
         game: row.id.0,
         ply: row.ply.0,
         lang: ctx.lang.code().to_string(),
-        variant: super::present::text::variant_name(cat, ctx.lang, variant),
+        variant: super::present::text::variant_name(cat, ctx.lang, variant.into()),
         title: ctx.t("web-title", Some(&args![("game", row.id)])),
         white: seat_name(cat, ctx.c, row.white, ctx.lang)?,
         black: seat_name(cat, ctx.c, row.black, ctx.lang)?,
@@ -678,32 +977,12 @@ fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
         your_turn,
         draw_offered: row.draw_offer.is_some() && row.draw_offer != you && you.is_some(),
         status,
-        squares: squares
-            .iter()
-            .map(|&s| WebSquare {
-                name: variant.square_name(s),
-                x: s.file(),
-                y: 7 - s.rank(),
-            })
-            .collect(),
+        squares: web_squares(variant, &squares),
         first: color_word(g.start_position().side_to_move()),
         start: board_string(g.start_position(), &squares),
         history,
         moves,
-        colors: WebColors {
-            frame: rgb(p.frame),
-            light: rgb(p.light),
-            dark: rgb(p.dark),
-            last: rgb(p.last),
-            selected: rgb(p.selected),
-            target: rgb(p.target),
-            white: rgb(p.white.body),
-            white_rim: rgb(p.white.rim),
-            black: rgb(p.black.body),
-            black_rim: rgb(p.black.rim),
-            crown: rgb(p.white.crown),
-            coord: rgb(p.coord),
-        },
+        colors: web_colors(ctx),
         labels: WebLabels {
             flip: t("web-flip"),
             pdn: t("web-pdn"),
@@ -712,14 +991,25 @@ fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
             confirm_resign: t("web-confirm-resign"),
             confirm_draw: t("web-confirm-draw"),
             moves: t("web-moves"),
+            pieces: piece_names(ctx),
         },
     })
 }
 
 /// `/web [#game]`: the speaker's own link to the game's page — in a
 /// private message on Telegram (a group would see it), for them alone on
-/// Discord (ephemeral), printed on the console.
+/// Discord (ephemeral), printed on the console. Without a number, a
+/// speaker who plays no game here but has a puzzle open here gets the
+/// puzzle's page.
 pub(crate) fn cmd_web(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
+    if game.is_none() {
+        let me = ctx.user_id()?;
+        if store::active_games_of_in(ctx.c, me, ctx.chat.id)?.is_empty() {
+            if let Some(a) = store::puzzles::open_attempt(ctx.c, me, ctx.chat.id)? {
+                return cmd_web_puzzle(ctx, a.puzzle_id);
+            }
+        }
+    }
     let row = games::shown_game(ctx, game)?;
     ctx.gate(&row, super::access::Need::See)?;
     let chat = if row.chat_id == ctx.chat.id {
@@ -730,6 +1020,40 @@ pub(crate) fn cmd_web(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
         )))?
     };
     web_gate(&chat, &row, ctx.user.id)?;
+    give_link(ctx, Page::Game(row.id), "web-link", args![("game", row.id)])
+}
+
+/// The speaker's own link to their go at `puzzle` in this chat ("Open
+/// board" under a puzzle on Discord, `/web` with a puzzle open).
+pub(crate) fn cmd_web_puzzle(ctx: &mut Ctx, puzzle: PuzzleId) -> Res<()> {
+    if store::puzzles::puzzle(ctx.c, puzzle)?.is_none() {
+        ctx.tell_id("puzzle-unknown", Some(&args![("id", format!("#{puzzle}"))]));
+        return Ok(());
+    }
+    let page = Page::Puzzle {
+        chat: ctx.chat.id,
+        puzzle,
+    };
+    give_link(ctx, page, "web-link-puzzle", args![("id", puzzle)])
+}
+
+/// The speaker's own link to the page of this chat's tournament `id`
+/// ("Open board" under its standings on Discord).
+pub(crate) fn cmd_web_tournament(ctx: &mut Ctx, id: TournamentId) -> Res<()> {
+    let t = super::tournaments::pick_tournament(ctx, Some(id), true)?;
+    let players = tournament::player_ids(ctx.c, t.id)?;
+    tournament_gate(&ctx.chat, t.id, &players, ctx.user.id)?;
+    give_link(
+        ctx,
+        Page::Tournament(t.id),
+        "web-link-tournament",
+        args![("id", t.id), ("name", t.name.clone())],
+    )
+}
+
+/// Give the speaker their own signed link to `page`, said with the
+/// message `id` (its `args` and the link's `url` and `hours`).
+fn give_link(ctx: &mut Ctx, page: Page, id: &str, mut args: crate::core::i18n::Args) -> Res<()> {
     let Some(base) = ctx.config().web.public_url.clone() else {
         ctx.tell_id("web-off", None);
         return Ok(());
@@ -739,17 +1063,15 @@ pub(crate) fn cmd_web(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
     let claims = Claims {
-        game: row.id,
+        page,
         user: ctx.user.id,
         expires: ctx.now + ctx.config().web.link_secs,
         generation,
     };
-    let url = page_url(&base, row.id, &sign(&secret, &claims));
-    let hours = ctx.config().web.link_secs / 3600;
-    let text = ctx.t(
-        "web-link",
-        Some(&args![("game", row.id), ("url", url), ("hours", hours)]),
-    );
+    let url = page_url(&base, page, &sign(&secret, &claims));
+    args.set("url", url);
+    args.set("hours", ctx.config().web.link_secs / 3600);
+    let text = ctx.t(id, Some(&args));
     if ctx.platform == Platform::Telegram && !ctx.chat.is_private {
         let user = ctx.user.platform_user_id.clone();
         ctx.post(Draft::text(Target::Private { user }, text));
@@ -758,6 +1080,56 @@ pub(crate) fn cmd_web(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
         ctx.tell(text);
     }
     Ok(())
+}
+
+/// "Open board" under a puzzle on Telegram: the Mini App's direct link
+/// with the signed opening of this chat's `puzzle` (`[web] mini_app` and
+/// `public_url` set); elsewhere none.
+pub(crate) fn puzzle_open_link(ctx: &Ctx, puzzle: PuzzleId) -> Res<Option<Link>> {
+    let web = &ctx.config().web;
+    let Some(app) = web.mini_app.clone() else {
+        return Ok(None);
+    };
+    if ctx.platform != Platform::Telegram || web.public_url.is_none() {
+        return Ok(None);
+    }
+    let start = puzzle_start(&web_secret_in(ctx)?, ctx.chat.id, puzzle);
+    Ok(Some(Link {
+        label: ctx.t("button-open-board", None),
+        to: LinkTo::MiniAppPage { app, start },
+    }))
+}
+
+/// "Open board" under a puzzle on Discord (`[web] public_url` set): the
+/// presser's own link, for them alone.
+pub(crate) fn puzzle_open_button(ctx: &Ctx, puzzle: PuzzleId) -> Option<super::types::Choice> {
+    (ctx.platform == Platform::Discord && ctx.config().web.public_url.is_some()).then(|| {
+        super::input::payload::Payload::WebPuzzle { puzzle }
+            .button(ctx.t("button-open-board", None))
+    })
+}
+
+/// "Open board" under a tournament's standings on Telegram: the Mini
+/// App's direct link to its page (the web gate decides who gets in).
+pub(crate) fn tournament_open_link(ctx: &Ctx, id: TournamentId) -> Option<Link> {
+    let web = &ctx.config().web;
+    let app = web.mini_app.clone()?;
+    (ctx.platform == Platform::Telegram && web.public_url.is_some()).then(|| Link {
+        label: ctx.t("button-open-board", None),
+        to: LinkTo::MiniAppPage {
+            app,
+            start: format!("tournament-{}", id.0),
+        },
+    })
+}
+
+/// "Open board" under a tournament's standings on Discord: the presser's
+/// own link.
+pub(crate) fn tournament_open_button(ctx: &Ctx, id: TournamentId) -> Option<super::types::Choice> {
+    (ctx.platform == Platform::Discord && ctx.config().web.public_url.is_some()).then(|| {
+        super::input::payload::Payload::WebTournament { tournament: id }
+            .button(ctx.t("button-open-board", None))
+    })
 }
 
 /// The secret inside an action's transaction (the config's, else the
@@ -799,7 +1171,7 @@ mod tests {
 
     fn claims() -> Claims {
         Claims {
-            game: GameId(12),
+            page: Page::Game(GameId(12)),
             user: UserId(3),
             expires: 1_000,
             generation: 0,
@@ -830,6 +1202,70 @@ mod tests {
         assert_eq!(verify(KEY, "12.3.1000.0", 0), Err(LinkError::Malformed));
         assert_eq!(verify(KEY, "", 0), Err(LinkError::Malformed));
         assert_eq!(verify(KEY, "a.b.c.d.e", 0), Err(LinkError::Malformed));
+    }
+
+    #[test]
+    fn a_link_names_its_page_and_opens_no_other() {
+        for page in [
+            Page::Game(GameId(12)),
+            Page::Puzzle {
+                chat: ChatId(3),
+                puzzle: PuzzleId(7),
+            },
+            Page::Tournament(TournamentId(4)),
+        ] {
+            assert_eq!(Page::from_key(&page.key()), Some(page));
+            let c = Claims { page, ..claims() };
+            let t = sign(KEY, &c);
+            assert_eq!(verify(KEY, &t, 0), Ok(c));
+            // the same signature on another page's name
+            for other in ["12", "p3-8", "p4-7", "t5", "t12"] {
+                if other != page.key() {
+                    let forged = t.replacen(&page.key(), other, 1);
+                    assert_eq!(verify(KEY, &forged, 0), Err(LinkError::BadSignature));
+                }
+            }
+        }
+        // a game's token is what it always was
+        assert!(sign(KEY, &claims()).starts_with("12.3.1000.0."));
+        for bad in [
+            "p3", "p-7", "p3-", "t", "t-4", "+12", "-12", "g12", "p3-7-1",
+        ] {
+            assert_eq!(Page::from_key(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_puzzles_mini_app_opening_is_signed_for_its_chat() {
+        let start = puzzle_start(KEY, ChatId(3), PuzzleId(7));
+        assert!(
+            start.starts_with("puzzle-3-7-") && start.len() <= 64,
+            "{start}"
+        );
+        assert_eq!(
+            app_page(KEY, &start),
+            Some(Page::Puzzle {
+                chat: ChatId(3),
+                puzzle: PuzzleId(7)
+            })
+        );
+        // another chat or puzzle under the same mark, another key, no mark
+        for forged in [
+            start.replacen("-3-", "-4-", 1),
+            start.replacen("-7-", "-8-", 1),
+            "puzzle-3-7".to_string(),
+            "puzzle-3-7-".to_string(),
+            format!("{start}0"),
+        ] {
+            assert_eq!(app_page(KEY, &forged), None, "{forged}");
+        }
+        assert_eq!(app_page(b"other", &start), None);
+        assert_eq!(app_page(KEY, "game-12"), Some(Page::Game(GameId(12))));
+        assert_eq!(
+            app_page(KEY, "tournament-4"),
+            Some(Page::Tournament(TournamentId(4)))
+        );
+        assert_eq!(app_page(KEY, "game--1"), None);
     }
 
     #[test]

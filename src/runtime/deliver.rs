@@ -863,12 +863,7 @@ impl Ledger for ServiceLedger {
     }
 
     fn done(&self, ids: Vec<i64>, how: Delivered) -> Fut<'_, ()> {
-        let f = self.run("reply done", move |s| {
-            for id in ids {
-                s.reply_done(id, how)?;
-            }
-            Ok(())
-        });
+        let f = self.run("reply done", move |s| s.replies_done(&ids, how));
         Box::pin(async move {
             f.await;
         })

@@ -22,7 +22,7 @@ table_row! {
         pub created_at: i64,
         pub expires_at: i64,
         /// The rule set's key (`russian`, `poddavki`, …).
-        pub variant: shashki_engine::Variant8 => super::variant_at,
+        pub variant: shashki_engine::Variant => super::variant_at,
         /// The position the game starts from (`None`: the initial one).
         pub start_fen: Option<String>,
         /// Casual (unrated), schema v16.
@@ -43,7 +43,7 @@ pub fn insert_challenge(
     seconds_per_move: Option<i64>,
     now: i64,
     expires_at: i64,
-    variant: shashki_engine::Variant8,
+    variant: shashki_engine::Variant,
 ) -> StoreResult<ChallengeId> {
     c.row("INSERT INTO challenges (chat_id, from_user, to_user, to_handle, color, seconds_per_move, status, created_at, expires_at, variant)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'open', ?7, ?8, ?9) RETURNING id", params![chat_id, from_user, to_user, to_handle, color, seconds_per_move, now, expires_at, variant.key()], |r| r.get(0))

@@ -9,7 +9,7 @@ use crate::core::types::{BoardMode, Orientation};
 use crate::render::Theme;
 use rusqlite::params;
 use rusqlite::types::ToSql;
-use shashki_engine::Variant8;
+use shashki_engine::Variant;
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,7 +31,7 @@ table_row! {
         /// How the chat keeps its boards (`edit`, `new`).
         pub boards: Option<BoardMode>,
         /// The chat's default variant (`None`: Russian).
-        pub variant: Option<Variant8> => super::opt_variant_at,
+        pub variant: Option<Variant> => super::opt_variant_at,
         /// A group's games on the web board for everyone, not only their
         /// players (`/settings web on`; `None`: not chosen, off).
         pub web: Option<bool>,
@@ -73,7 +73,7 @@ pub fn chat(c: &Tx, id: ChatId) -> StoreResult<Option<ChatRow>> {
 
 /// Set one of a chat's settings (`None`: back to the default).
 pub fn set_chat_setting(c: &Tx, id: ChatId, setting: &ChatSetting) -> StoreResult<()> {
-    // the engine's Variant8 is stored by its key (another crate's type)
+    // the engine's Variant is stored by its key (another crate's type)
     let variant;
     let (col, value): (&str, &dyn ToSql) = match setting {
         ChatSetting::Lang(v) => ("lang", v),
@@ -83,8 +83,8 @@ pub fn set_chat_setting(c: &Tx, id: ChatId, setting: &ChatSetting) -> StoreResul
         ChatSetting::Reminders(v) => ("reminders", v),
         ChatSetting::Boards(v) => ("boards", v),
         ChatSetting::Web(v) => ("web", v),
-        ChatSetting::Variant8(v) => {
-            variant = v.map(Variant8::key);
+        ChatSetting::Variant(v) => {
+            variant = v.map(Variant::key);
             ("variant", &variant)
         }
     };
@@ -106,7 +106,7 @@ pub enum ChatSetting {
     DaysPerMove(Option<i64>),
     Reminders(Option<Reminders>),
     Boards(Option<BoardMode>),
-    Variant8(Option<Variant8>),
+    Variant(Option<Variant>),
     /// The web board for everyone in a group (see [`ChatRow::web`]).
     Web(Option<bool>),
 }

@@ -12,6 +12,7 @@
 use super::pg::PgConn;
 use super::{StoreError, StoreResult};
 use rusqlite::types::{FromSql, ToSql, Value, ValueRef};
+use std::cell::{Cell, RefCell};
 
 /// The connection behind a [`Tx`].
 pub(in crate::store) enum Db {
@@ -24,6 +25,14 @@ pub(in crate::store) enum Db {
 /// the store looks inside.
 pub struct Tx {
     pub(in crate::store) db: Db,
+    /// Transaction control that goes to the database with the next call
+    /// (a write transaction's `BEGIN`, a kept savepoint's `RELEASE`): on
+    /// PostgreSQL in the same round trip as the next statement, whatever
+    /// it is (pipelined); on SQLite before it.
+    pending: RefCell<String>,
+    /// Calls made to the database on SQLite (PostgreSQL counts its own
+    /// round trips): see [`Tx::round_trips`].
+    calls: Cell<u64>,
 }
 
 /// A column index of a [`Row`] (a `usize`; a trait so that `r.get(0)`
@@ -77,6 +86,35 @@ fn from_sql_error(i: usize, v: &Value, e: rusqlite::types::FromSqlError) -> rusq
 }
 
 impl Tx {
+    pub(in crate::store) fn new(db: Db) -> Tx {
+        Tx {
+            db,
+            pending: RefCell::new(String::new()),
+            calls: Cell::new(0),
+        }
+    }
+
+    /// How many times this connection has gone to the database: on
+    /// PostgreSQL its round trips to the server (a read answered from the
+    /// transaction's cache is none), on SQLite the statements it ran (a
+    /// batch of transaction control counts once). For tests and benches
+    /// that watch what an action costs.
+    pub fn round_trips(&self) -> u64 {
+        match &self.db {
+            Db::Sqlite(_) => self.calls.get(),
+            Db::Postgres(c) => c.round_trips(),
+        }
+    }
+
+    /// Send the transaction control still waiting before a statement on
+    /// SQLite (PostgreSQL sends it with the statement, in one round trip).
+    fn flush(&self) -> StoreResult<()> {
+        if self.pending.borrow().is_empty() || self.is_postgres() {
+            return Ok(());
+        }
+        self.batch("")
+    }
+
     /// Whether this runs on PostgreSQL (where a query needs words SQLite
     /// lacks, e.g. `FOR UPDATE SKIP LOCKED`).
     pub(in crate::store) fn is_postgres(&self) -> bool {
@@ -85,9 +123,11 @@ impl Tx {
 
     /// Run a statement; how many rows it changed.
     pub(in crate::store) fn exec(&self, sql: &str, p: &[&dyn ToSql]) -> StoreResult<usize> {
+        self.flush()?;
+        self.calls.set(self.calls.get() + 1);
         match &self.db {
             Db::Sqlite(c) => Ok(c.prepare_cached(sql)?.execute(p)?),
-            Db::Postgres(c) => c.exec(sql, p),
+            Db::Postgres(c) => c.exec(&self.pending, sql, p),
         }
     }
 
@@ -98,6 +138,8 @@ impl Tx {
         p: &[&dyn ToSql],
         mut f: impl FnMut(&Row) -> rusqlite::Result<T>,
     ) -> StoreResult<Option<T>> {
+        self.flush()?;
+        self.calls.set(self.calls.get() + 1);
         match &self.db {
             Db::Sqlite(c) => {
                 let mut st = c.prepare_cached(sql)?;
@@ -108,7 +150,7 @@ impl Tx {
                 }
             }
             Db::Postgres(c) => {
-                let rows = c.query(sql, p)?;
+                let rows = c.query(&self.pending, sql, p)?;
                 match rows.first() {
                     Some(r) => Ok(Some(f(&Row(RowOf::Postgres(r)))?)),
                     None => Ok(None),
@@ -135,6 +177,8 @@ impl Tx {
         p: &[&dyn ToSql],
         mut f: impl FnMut(&Row) -> rusqlite::Result<T>,
     ) -> StoreResult<Vec<T>> {
+        self.flush()?;
+        self.calls.set(self.calls.get() + 1);
         match &self.db {
             Db::Sqlite(c) => {
                 let mut st = c.prepare_cached(sql)?;
@@ -146,7 +190,7 @@ impl Tx {
                 Ok(out)
             }
             Db::Postgres(c) => {
-                let rows = c.query(sql, p)?;
+                let rows = c.query(&self.pending, sql, p)?;
                 let mut out = Vec::with_capacity(rows.len());
                 for r in &rows {
                     out.push(f(&Row(RowOf::Postgres(r)))?);
@@ -156,21 +200,45 @@ impl Tx {
         }
     }
 
-    /// Run statements with no parameters (transaction control, schema).
+    /// Run statements with no parameters (transaction control, schema),
+    /// after the transaction control still waiting, in one call.
     pub(in crate::store) fn batch(&self, sql: &str) -> StoreResult<()> {
-        match &self.db {
-            Db::Sqlite(c) => Ok(c.execute_batch(sql)?),
-            Db::Postgres(c) => c.batch(sql),
+        let mut all = std::mem::take(&mut *self.pending.borrow_mut());
+        if !sql.is_empty() {
+            if !all.is_empty() {
+                all.push_str("; ");
+            }
+            all.push_str(sql);
         }
+        if all.is_empty() {
+            return Ok(());
+        }
+        self.calls.set(self.calls.get() + 1);
+        match &self.db {
+            Db::Sqlite(c) => Ok(c.execute_batch(&all)?),
+            Db::Postgres(c) => c.batch(&all),
+        }
+    }
+
+    /// Transaction control sent with the next call (see [`Tx::pending`]):
+    /// nothing runs on the connection in between, so it is as if sent now.
+    fn defer(&self, sql: &str) {
+        let mut pending = self.pending.borrow_mut();
+        if !pending.is_empty() {
+            pending.push_str("; ");
+        }
+        pending.push_str(sql);
     }
 
     /// Open a write transaction: SQLite's IMMEDIATE one (the file's write
     /// lock at once); on PostgreSQL the writers' advisory lock (one writer
     /// at a time, across processes, as with SQLite).
+    /// Sent with the transaction's first statement (a batch's first
+    /// savepoint: one round trip).
     fn begin_write(&self) -> StoreResult<Open<'_>> {
         match &self.db {
-            Db::Sqlite(_) => self.batch("BEGIN IMMEDIATE")?,
-            Db::Postgres(_) => self.batch(&super::pg::BEGIN_WRITE)?,
+            Db::Sqlite(_) => self.defer("BEGIN IMMEDIATE"),
+            Db::Postgres(_) => self.defer(&super::pg::BEGIN_WRITE),
         }
         Ok(Open {
             tx: self,
@@ -178,9 +246,9 @@ impl Tx {
         })
     }
 
-    /// Open a savepoint in the open transaction.
+    /// Open a savepoint in the open transaction (sent with the next call).
     fn savepoint(&self) -> StoreResult<Open<'_>> {
-        self.batch("SAVEPOINT event")?;
+        self.defer("SAVEPOINT event");
         Ok(Open {
             tx: self,
             undo: "ROLLBACK TO SAVEPOINT event; RELEASE SAVEPOINT event",
@@ -208,6 +276,14 @@ impl Open<'_> {
                 Err(e)
             }
         }
+    }
+
+    /// End it keeping its writes, with `sql` sent along with the next
+    /// call (a savepoint's `RELEASE`: see [`Tx::defer`]). A failure then
+    /// fails that call, and the transaction with it.
+    fn commit_later(mut self, sql: &'static str) {
+        self.undo = "";
+        self.tx.defer(sql);
     }
 
     /// End it dropping its writes.
@@ -263,7 +339,7 @@ impl<'s> Batch<'s> {
         let sp = tx.savepoint()?;
         let value = f(tx);
         if keep(&value) {
-            sp.commit("RELEASE SAVEPOINT event")?;
+            sp.commit_later("RELEASE SAVEPOINT event");
         } else {
             sp.rollback()?;
         }

@@ -8,7 +8,7 @@ use super::Tx;
 use super::UserId;
 use super::{GameResult, GameStatus, StoreResult, Termination};
 use rusqlite::params;
-use shashki_engine::{Color, Variant8};
+use shashki_engine::{Color, Variant};
 
 /// Who plays a colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +30,7 @@ impl Seat {
 pub struct GameRow {
     pub id: GameId,
     pub chat_id: ChatId,
-    pub variant: Variant8,
+    pub variant: Variant,
     pub white: Seat,
     pub black: Seat,
     pub status: GameStatus,
@@ -180,7 +180,7 @@ fn game_row(r: &Row) -> rusqlite::Result<GameRow> {
 #[derive(Debug, Clone)]
 pub struct NewGame {
     pub chat_id: ChatId,
-    pub variant: Variant8,
+    pub variant: Variant,
     pub white: Seat,
     pub black: Seat,
     pub start_fen: String,
@@ -281,6 +281,86 @@ pub fn game_moves(c: &Tx, game_id: GameId) -> StoreResult<Vec<String>> {
     Ok(rows)
 }
 
+/// What playing a game needs besides its row, read with its moves: each
+/// player's leave in the game's tournament (0: none, or no tournament) and
+/// whether the game has conditional lines (`/if`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct GameFacts {
+    pub white_leave: i64,
+    pub black_leave: i64,
+    /// Some player has conditional lines in the game (when false, there is
+    /// nothing to read until one is added).
+    pub conditionals: bool,
+}
+
+impl GameFacts {
+    /// Until when `user`, a player of `row`, is on leave (as
+    /// [`super::leave_until_in_game`]).
+    pub fn leave_of(&self, row: &GameRow, user: UserId) -> i64 {
+        if row.white == Seat::Human(user) {
+            self.white_leave
+        } else if row.black == Seat::Human(user) {
+            self.black_leave
+        } else {
+            0
+        }
+    }
+}
+
+/// The moves, in order, and the facts of the game in `games` (columns of a
+/// read of one game row).
+const HISTORY_COLS: &str = "(SELECT string_agg(m.notation, ' ' ORDER BY m.ply) FROM moves m
+                             WHERE m.game_id = games.id),
+         COALESCE((SELECT tp.leave_until FROM tournament_games tg
+                   JOIN tournament_players tp ON tp.tournament_id = tg.tournament_id
+                                             AND tp.user_id = games.white_user
+                   WHERE tg.game_id = games.id), 0),
+         COALESCE((SELECT tp.leave_until FROM tournament_games tg
+                   JOIN tournament_players tp ON tp.tournament_id = tg.tournament_id
+                                             AND tp.user_id = games.black_user
+                   WHERE tg.game_id = games.id), 0),
+         EXISTS (SELECT 1 FROM conditionals c WHERE c.game_id = games.id)";
+
+/// [`HISTORY_COLS`] read from column `at` on (a move's notation has no
+/// space: `c3-d4`, `c3:e5:g3`).
+fn history_at(r: &Row, at: usize) -> rusqlite::Result<(Vec<String>, GameFacts)> {
+    let moves: Option<String> = r.get(at)?;
+    let moves = moves
+        .map(|m| m.split(' ').map(str::to_string).collect())
+        .unwrap_or_default();
+    let facts = GameFacts {
+        white_leave: r.get(at + 1)?,
+        black_leave: r.get(at + 2)?,
+        conditionals: r.get(at + 3)?,
+    };
+    Ok((moves, facts))
+}
+
+/// A game, its moves in order and its [`GameFacts`], in one read (a move
+/// named by its game or pressed on its board: the game is replayed from
+/// them).
+pub fn game_with_moves(
+    c: &Tx,
+    id: GameId,
+) -> StoreResult<Option<(GameRow, Vec<String>, GameFacts)>> {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!("SELECT {GAME_COLS}, {HISTORY_COLS} FROM games WHERE id = ?1")
+    });
+    let cols = GAME_COLS.split(", ").count();
+    c.one(&SQL, params![id], |r| {
+        let (moves, facts) = history_at(r, cols)?;
+        Ok((game_row(r)?, moves, facts))
+    })
+}
+
+/// A game's moves in order and its [`GameFacts`], in one read (None: no
+/// such game).
+pub fn game_history(c: &Tx, id: GameId) -> StoreResult<Option<(Vec<String>, GameFacts)>> {
+    static SQL: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| format!("SELECT {HISTORY_COLS} FROM games WHERE id = ?1"));
+    c.one(&SQL, params![id], |r| history_at(r, 0))
+}
+
 /// A game's clock after a move: the next deadline and first reminder of
 /// the side to move, and both banks (unchanged when the game has none).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -304,18 +384,53 @@ pub fn record_move(
     clock: &NextClock,
     now: i64,
 ) -> StoreResult<bool> {
-    let changed = c.exec("UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminders_sent = 0,
-                          draw_offer = NULL, updated_at = ?6, white_bank = ?7, black_bank = ?8
-         WHERE id = ?1 AND ply = ?2 AND status = 'active'", params![game_id, ply, fen_after, clock.deadline, clock.reminder_at, now, clock.white_bank, clock.black_bank])?;
-    if changed != 1 {
-        return Ok(false);
+    Ok(play_move(c, game_id, ply, notation, fen_after, user, clock, now)?.is_some())
+}
+
+/// [`record_move`], and the game's row after it (None: nothing written,
+/// the game moved on or ended).
+#[allow(clippy::too_many_arguments)] // as record_move
+pub fn play_move(
+    c: &Tx,
+    game_id: GameId,
+    ply: Ply,
+    notation: &str,
+    fen_after: &str,
+    user: Option<UserId>,
+    clock: &NextClock,
+    now: i64,
+) -> StoreResult<Option<GameRow>> {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "UPDATE games SET fen = ?3, ply = ply + 1, deadline = ?4, reminder_at = ?5, reminders_sent = 0,
+                              draw_offer = NULL, updated_at = ?6, white_bank = ?7, black_bank = ?8
+             WHERE id = ?1 AND ply = ?2 AND status = 'active'
+             RETURNING {GAME_COLS}"
+        )
+    });
+    let row = c.one(
+        &SQL,
+        params![
+            game_id,
+            ply,
+            fen_after,
+            clock.deadline,
+            clock.reminder_at,
+            now,
+            clock.white_bank,
+            clock.black_bank
+        ],
+        game_row,
+    )?;
+    if row.is_none() {
+        return Ok(None);
     }
     c.exec(
         "INSERT INTO moves (game_id, ply, notation, fen_after, user_id, played_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![game_id, ply.next(), notation, fen_after, user, now],
     )?;
-    Ok(true)
+    Ok(row)
 }
 
 /// Take a game at `ply` back to `to` (`fen`: the position there): its

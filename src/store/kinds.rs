@@ -5,7 +5,7 @@
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use shashki_engine::game::{DrawReason, Outcome, WinReason};
-use shashki_engine::{Color, Variant8};
+use shashki_engine::{Color, Variant};
 
 /// A stored word that is not one of the enum's spellings.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -319,21 +319,21 @@ stored_by_key! {
 
 /// A variant read from column `i` (its key, `russian`, `poddavki`, …): an
 /// unknown key is a typed error, never Russian by default. (The engine's
-/// `Variant8` is another crate's type, so it is read by this function
+/// `Variant` is another crate's type, so it is read by this function
 /// rather than through `FromSql`.)
-pub(crate) fn variant_at(r: &super::Row, i: usize) -> rusqlite::Result<Variant8> {
+pub(crate) fn variant_at(r: &super::Row, i: usize) -> rusqlite::Result<Variant> {
     let word: String = r.get(i)?;
     parse_variant(i, word)
 }
 
 /// Like [`variant_at`] for a column that may be NULL.
-pub(crate) fn opt_variant_at(r: &super::Row, i: usize) -> rusqlite::Result<Option<Variant8>> {
+pub(crate) fn opt_variant_at(r: &super::Row, i: usize) -> rusqlite::Result<Option<Variant>> {
     let word: Option<String> = r.get(i)?;
     word.map(|w| parse_variant(i, w)).transpose()
 }
 
-fn parse_variant(i: usize, word: String) -> rusqlite::Result<Variant8> {
-    match word.parse::<Variant8>() {
+fn parse_variant(i: usize, word: String) -> rusqlite::Result<Variant> {
+    match word.parse::<Variant>() {
         Ok(v) if v.key() == word => Ok(v),
         _ => Err(rusqlite::Error::FromSqlConversionFailure(
             i,

@@ -224,9 +224,7 @@ impl Store {
     /// Connect to the PostgreSQL database at `url` and migrate it.
     pub fn connect(url: &str) -> StoreResult<Store> {
         Ok(Store {
-            tx: Tx {
-                db: Db::Postgres(Box::new(pg::PgConn::connect(url)?)),
-            },
+            tx: Tx::new(Db::Postgres(Box::new(pg::PgConn::connect(url)?))),
         })
     }
 
@@ -248,10 +246,14 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         MIGRATIONS.to_latest(&mut conn)?;
         Ok(Store {
-            tx: Tx {
-                db: Db::Sqlite(conn),
-            },
+            tx: Tx::new(Db::Sqlite(conn)),
         })
+    }
+
+    /// How many times this connection has gone to the database (see
+    /// [`Tx::round_trips`]).
+    pub fn round_trips(&self) -> u64 {
+        self.tx.round_trips()
     }
 
     /// Whether the store is on PostgreSQL.
@@ -438,7 +440,7 @@ mod tests {
         assert_eq!(found.id, a.id);
         let g = NewGame {
             chat_id: chat.id,
-            variant: shashki_engine::Variant8::Russian,
+            variant: shashki_engine::Variant::Russian,
             white: Seat::Human(a.id),
             black: Seat::Ai(3),
             start_fen: "W:W21-32:B1-12".into(),
@@ -587,7 +589,7 @@ mod tests {
             .unwrap();
         let g = |black| NewGame {
             chat_id: chat,
-            variant: shashki_engine::Variant8::Russian,
+            variant: shashki_engine::Variant::Russian,
             white: Seat::Human(a),
             black,
             start_fen: "W:W21-32:B1-12".into(),

@@ -60,44 +60,59 @@ pub struct NewOutboxRow<'a> {
 const ROWS_AT_ONCE: usize = 16;
 
 /// Write several replies owed (in the open transaction), in order, with as
-/// few statements as it takes; their ids, in the same order.
+/// few statements as it takes (one for up to 16: the next ids counted from
+/// the last in the same statement); their ids, in the same order.
 pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResult<Vec<i64>> {
-    if rows.is_empty() {
-        return Ok(Vec::new());
-    }
-    let first: i64 = c.row(
-        "SELECT COALESCE(MAX(id), 0) + 1 FROM outbox",
-        params![],
-        |r| r.get(0),
-    )?;
+    // each row's values, typed (PostgreSQL infers a parameter's type from
+    // its cast, as it cannot from a column of a SELECT), numbered from 1
+    // in the rows' order: its id is the last id + that number. SQLite
+    // reads the last id before inserting any row (the SELECT reads the
+    // table it inserts into), PostgreSQL with the statement's snapshot.
     let values = |n: usize| {
         (0..n)
             .map(|i| {
-                let b = i * 9;
-                let marks: Vec<String> = (1..=9).map(|k| format!("?{}", b + k)).collect();
-                format!("({})", marks.join(", "))
+                let b = i * 8;
+                format!(
+                    "SELECT {} AS k, CAST(?{} AS TEXT) AS platform, CAST(?{} AS TEXT) AS chat,
+                            CAST(?{} AS TEXT) AS thread, CAST(?{} AS TEXT) AS kind,
+                            CAST(?{} AS TEXT) AS reply, CAST(?{} AS BIGINT) AS created_at,
+                            CAST(?{} AS TEXT) AS claimed_by, CAST(?{} AS BIGINT) AS claim_until",
+                    i + 1,
+                    b + 1,
+                    b + 2,
+                    b + 3,
+                    b + 4,
+                    b + 5,
+                    b + 6,
+                    b + 7,
+                    b + 8
+                )
             })
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(" UNION ALL ")
     };
     let sql = |n: usize| {
         format!(
-            "INSERT INTO outbox (id, platform, chat, thread, kind, reply, created_at, claimed_by, claim_until) VALUES {}",
+            "INSERT INTO outbox (id, platform, chat, thread, kind, reply, created_at, claimed_by, claim_until)
+             SELECT last.id + v.k, v.platform, v.chat, v.thread, v.kind, v.reply, v.created_at,
+                    v.claimed_by, v.claim_until
+             FROM (SELECT COALESCE(MAX(id), 0) AS id FROM outbox) AS last,
+                  ({}) AS v
+             ORDER BY v.k
+             RETURNING id",
             values(n)
         )
     };
-    let mut id = first;
+    let mut ids = Vec::with_capacity(rows.len());
     for chunk in rows.chunks(ROWS_AT_ONCE) {
-        let mut args: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(chunk.len() * 9);
-        let ids: Vec<i64> = (id..id + chunk.len() as i64).collect();
+        let mut args: Vec<&dyn rusqlite::ToSql> = Vec::with_capacity(chunk.len() * 8);
         let claims: Vec<(Option<&super::Holder>, i64)> = chunk
             .iter()
             .map(|r| r.claim.map_or((None, 0), |(h, u)| (Some(h), u)))
             .collect();
-        for ((r, i), (holder, until)) in chunk.iter().zip(&ids).zip(&claims) {
+        for (r, (holder, until)) in chunk.iter().zip(&claims) {
             args.extend([
-                i as &dyn rusqlite::ToSql,
-                &r.platform,
+                &r.platform as &dyn rusqlite::ToSql,
                 &r.chat,
                 &r.thread,
                 &r.kind,
@@ -107,10 +122,15 @@ pub fn insert_outbox_rows(c: &Tx, rows: &[NewOutboxRow], now: i64) -> StoreResul
                 until,
             ]);
         }
-        c.exec(&sql(chunk.len()), &args)?;
-        id += chunk.len() as i64;
+        let mut got: Vec<i64> = c.all(&sql(chunk.len()), &args, |r| r.get(0))?;
+        if got.len() != chunk.len() {
+            return Err(rusqlite::Error::StatementChangedRows(got.len()).into());
+        }
+        // the rows' ids are the last + 1, + 2, …, in the rows' order
+        got.sort_unstable();
+        ids.extend(got);
     }
-    Ok((first..id).collect())
+    Ok(ids)
 }
 
 /// The replies still owed, oldest first (at most `limit`, from id `after`
@@ -151,6 +171,24 @@ pub fn mark_outbox_done(c: &Tx, id: i64, outcome: &str, now: i64) -> StoreResult
         params![id, now, outcome],
     )?;
     Ok(n == 1)
+}
+
+/// Several replies are done with (as [`mark_outbox_done`] for each), in
+/// one statement for up to 64; how many were not done already.
+pub fn mark_outbox_done_all(c: &Tx, ids: &[i64], outcome: &str, now: i64) -> StoreResult<usize> {
+    let mut n = 0;
+    for chunk in ids.chunks(64) {
+        let marks: Vec<String> = (0..chunk.len()).map(|i| format!("?{}", i + 3)).collect();
+        let sql = format!(
+            "UPDATE outbox SET sent_at = ?1, outcome = ?2, attempts = attempts + 1
+                 WHERE sent_at IS NULL AND id IN ({})",
+            marks.join(", ")
+        );
+        let mut args: Vec<&dyn rusqlite::ToSql> = vec![&now, &outcome];
+        args.extend(chunk.iter().map(|i| i as &dyn rusqlite::ToSql));
+        n += c.exec(&sql, &args)?;
+    }
+    Ok(n)
 }
 
 /// Forget replies done with before `before`.

@@ -155,6 +155,24 @@ pub fn open_attempt(c: &Tx, user: UserId, chat: ChatId) -> StoreResult<Option<At
     )
 }
 
+/// The user's latest attempt (open or over) at `puzzle` in the chat, if
+/// any: what the web board's puzzle page shows.
+pub fn latest_attempt_at(
+    c: &Tx,
+    user: UserId,
+    chat: ChatId,
+    puzzle: PuzzleId,
+) -> StoreResult<Option<AttemptRow>> {
+    c.one(
+        &format!(
+            "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
+             WHERE user_id = ?1 AND chat_id = ?2 AND puzzle_id = ?3 ORDER BY id DESC LIMIT 1"
+        ),
+        params![user, chat, puzzle],
+        AttemptRow::from_row,
+    )
+}
+
 /// The user's attempt at a chat's daily puzzle of `day`, if any.
 pub fn daily_attempt(
     c: &Tx,

@@ -6,7 +6,7 @@ use super::Tx;
 use super::UserId;
 use super::{user, StoreResult, UserRow};
 use rusqlite::params;
-use shashki_engine::Variant8;
+use shashki_engine::Variant;
 
 table_row! {
     #[derive(Debug, Clone, Copy, PartialEq)]
@@ -39,7 +39,7 @@ impl Default for RatingRow {
 
 /// A user's Russian draughts rating in a chat (0: overall).
 pub fn rating(c: &Tx, user: UserId, chat_id: ChatId) -> StoreResult<RatingRow> {
-    rating_in(c, user, chat_id, Variant8::Russian)
+    rating_in(c, user, chat_id, Variant::Russian)
 }
 
 /// A user's rating in a chat (0: overall) for a variant.
@@ -47,7 +47,7 @@ pub fn rating_in(
     c: &Tx,
     user: UserId,
     chat_id: ChatId,
-    variant: Variant8,
+    variant: Variant,
 ) -> StoreResult<RatingRow> {
     Ok(c.one(
         &format!(
@@ -64,7 +64,7 @@ pub fn save_rating_in(
     c: &Tx,
     user: UserId,
     chat_id: ChatId,
-    variant: Variant8,
+    variant: Variant,
     r: &RatingRow,
 ) -> StoreResult<()> {
     c.exec("INSERT INTO ratings (user_id, chat_id, variant, rating, deviation, volatility, games, wins, draws, losses)
@@ -76,7 +76,7 @@ pub fn save_rating_in(
 
 /// Store a user's Russian draughts rating in a chat (0: overall).
 pub fn save_rating(c: &Tx, user: UserId, chat_id: ChatId, r: &RatingRow) -> StoreResult<()> {
-    save_rating_in(c, user, chat_id, Variant8::Russian, r)
+    save_rating_in(c, user, chat_id, Variant::Russian, r)
 }
 
 /// The Russian draughts rating table of a chat (`ChatId::EVERYWHERE`: overall), best first.
@@ -85,14 +85,14 @@ pub fn top_ratings(
     chat_id: ChatId,
     limit: usize,
 ) -> StoreResult<Vec<(UserRow, RatingRow)>> {
-    top_ratings_in(c, chat_id, Variant8::Russian, limit)
+    top_ratings_in(c, chat_id, Variant::Russian, limit)
 }
 
 /// The rating table of a chat (`ChatId::EVERYWHERE`: overall) for a variant, best first.
 pub fn top_ratings_in(
     c: &Tx,
     chat_id: ChatId,
-    variant: Variant8,
+    variant: Variant,
     limit: usize,
 ) -> StoreResult<Vec<(UserRow, RatingRow)>> {
     let rows: Vec<(UserId, RatingRow)> = c.all(&format!(

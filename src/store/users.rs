@@ -1,6 +1,7 @@
 //! Users seen on the platforms, their language and vacations.
 
 use super::ChatId;
+use super::ChatRow;
 use super::StoreResult;
 use super::Tx;
 use super::UserId;
@@ -20,6 +21,8 @@ table_row! {
         pub vacation_year: i64,
         pub vacation_days: i64,
         pub vacation_until: i64,
+        /// They want private notifications (`/notify on`).
+        pub notify: bool,
     }
 }
 
@@ -36,6 +39,7 @@ impl UserRow {
             vacation_year: 0,
             vacation_days: 0,
             vacation_until: 0,
+            notify: false,
         }
     }
 }
@@ -57,6 +61,98 @@ pub fn user_and_chat(
 }
 
 const USER_COLS: &str = UserRow::COLUMNS;
+
+/// `COLUMNS` with each column named as `table.column` (for a join).
+fn qualified(table: &str, columns: &str) -> String {
+    columns
+        .split(", ")
+        .map(|c| format!("{table}.{c}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Who sent an event, as the platform shows them (see [`upsert_user`]).
+#[derive(Debug, Clone, Copy)]
+pub struct SeenUser<'a> {
+    pub platform_user_id: &'a str,
+    pub name: &'a str,
+    pub handle: Option<&'a str>,
+}
+
+/// Where an event came from, as the platform shows it (see
+/// [`upsert_chat`]).
+#[derive(Debug, Clone, Copy)]
+pub struct SeenChat<'a> {
+    pub platform_chat_id: &'a str,
+    pub title: Option<&'a str>,
+    pub is_private: bool,
+}
+
+/// The user and the chat of an event, inserted or refreshed as
+/// [`upsert_user`] and [`upsert_chat`] do, in one read when both are known
+/// and unchanged (the same name, handle and title: the common case, each
+/// of a chat's messages): neither upsert would write anything then, and
+/// the rows read are what they would read back.
+pub fn upsert_user_and_chat(
+    c: &Tx,
+    platform: &str,
+    user: SeenUser,
+    chat: SeenChat,
+    now: i64,
+) -> StoreResult<(UserRow, ChatRow)> {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "SELECT {}, {} FROM (SELECT 1 AS one) AS here
+             LEFT JOIN users u ON u.platform = ?1 AND u.platform_user_id = ?2
+             LEFT JOIN chats ch ON ch.platform = ?1 AND ch.platform_chat_id = ?3",
+            qualified("u", USER_COLS),
+            qualified("ch", ChatRow::COLUMNS)
+        )
+    });
+    let user_cols = USER_COLS.split(", ").count();
+    let (known_user, known_chat) = c.row(
+        &SQL,
+        params![platform, user.platform_user_id, chat.platform_chat_id],
+        |r| {
+            let u = match r.get::<_, Option<i64>>(0)? {
+                Some(_) => Some(UserRow::from_row_at(r, 0)?),
+                None => None,
+            };
+            let ch = match r.get::<_, Option<i64>>(user_cols)? {
+                Some(_) => Some(ChatRow::from_row_at(r, user_cols)?),
+                None => None,
+            };
+            Ok((u, ch))
+        },
+    )?;
+    let handle = user.handle.map(str::to_lowercase);
+    // a handle held already is held by no one else (`users_handle` is
+    // unique): nothing to take from another account
+    let user = match known_user.filter(|u| u.name == user.name && u.handle == handle) {
+        Some(u) => u,
+        None => upsert_user(
+            c,
+            platform,
+            user.platform_user_id,
+            user.name,
+            user.handle,
+            now,
+        )?,
+    };
+    let chat =
+        match known_chat.filter(|ch| chat.title.is_none() || ch.title.as_deref() == chat.title) {
+            Some(ch) => ch,
+            None => super::upsert_chat(
+                c,
+                platform,
+                chat.platform_chat_id,
+                chat.title,
+                chat.is_private,
+                now,
+            )?,
+        };
+    Ok((user, chat))
+}
 
 /// Insert or refresh a user seen on a platform; returns the stored row.
 /// A @handle belongs to the account that showed it last: handles change

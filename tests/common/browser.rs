@@ -4,12 +4,20 @@
 //! Where Chromium or chromedriver is missing, [`Browser::start`] prints
 //! one line saying the browser tests were skipped and why, and returns
 //! `None` — unless `SHASHKI_REQUIRE_BROWSER=1` (CI), where it fails.
+#![allow(dead_code)] // each test file that shares this module uses a part
 
 use serde_json::{json, Value};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// WebDriver's Tab key.
+pub const TAB: &str = "\u{E004}";
+/// WebDriver's Enter key.
+pub const ENTER: &str = "\u{E007}";
+/// WebDriver's Shift key.
+pub const SHIFT: &str = "\u{E008}";
 
 pub struct Browser {
     http: reqwest::Client,
@@ -172,6 +180,56 @@ impl Browser {
         let id = self.element(css).await;
         self.call("POST", &format!("/element/{id}/click"), None)
             .await;
+    }
+
+    /// Press keys as a keyboard does, one after another (WebDriver's key
+    /// codes: [`TAB`], [`ENTER`], [`SHIFT`] held with the next key when
+    /// given as `[SHIFT, TAB]` in one chord).
+    pub async fn keys(&self, chords: &[&[&str]]) {
+        let mut actions = Vec::new();
+        for chord in chords {
+            for k in *chord {
+                actions.push(json!({"type": "keyDown", "value": k}));
+            }
+            for k in chord.iter().rev() {
+                actions.push(json!({"type": "keyUp", "value": k}));
+            }
+        }
+        self.call(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
+        )
+        .await;
+        self.call("DELETE", "/actions", None).await;
+    }
+
+    /// Drag with the mouse from the centre of `from` to the centre of `to`
+    /// (CSS selectors): press, move there in steps, release.
+    pub async fn drag(&self, from: &str, to: &str) {
+        let (a, b) = (self.element(from).await, self.element(to).await);
+        let origin = |id: &str| {
+            let mut m = serde_json::Map::new();
+            m.insert(ELEMENT.to_string(), json!(id));
+            Value::Object(m)
+        };
+        let actions = json!([
+            {"type": "pointerMove", "duration": 0, "origin": origin(&a), "x": 0, "y": 0},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pointerMove", "duration": 300, "origin": origin(&b), "x": 0, "y": 0},
+            {"type": "pointerUp", "button": 0},
+        ]);
+        self.call(
+            "POST",
+            "/actions",
+            Some(json!({"actions": [{
+                "type": "pointer", "id": "mouse",
+                "parameters": {"pointerType": "mouse"},
+                "actions": actions,
+            }]})),
+        )
+        .await;
+        self.call("DELETE", "/actions", None).await;
     }
 
     /// Click the square named `name`.

@@ -23,13 +23,27 @@
 //! the drop in expected result in percent; a player's accuracy is the mean
 //! over their moves. Forced moves (one legal move) count 100 and are not
 //! marked.
+//!
+//! Every variant: [`analyse`] takes an 8×8 game ([`Game`], the tuned
+//! evaluation); [`AnyGame::analyse`](crate::AnyGame::analyse) takes a game
+//! of any [`Variant`](crate::Variant) — the 10×10 and 10×8 games through
+//! the generic search ([`Searcher::search_in`]), Bashni through its own
+//! ([`crate::towers::search_depth_until`], whose wins are put on this
+//! module's scale), Vigman's game through its own (deepened one sub-move at
+//! a time while the time lasts; a ply is a sub-move) — and gives the same report with each move also written
+//! in the variant's notation ([`AnyAnalysis`]). The marks, thresholds and
+//! accuracy are one code for all ([`Analysed`]).
 
-use crate::game::Game;
+use crate::family::{AnyGame, AnyMove, AnyPosition, Variant};
+use crate::game::{Game, GameOn, Outcome};
 use crate::moves::Move;
 use crate::position::{Color, Position};
-use crate::rules::Variant8;
-use crate::search::{Limits, Searcher, WIN, WIN_BOUND};
+use crate::rules::{Rules, Variant8};
+use crate::search::{Evaluate, Limits, Searcher, WIN, WIN_BOUND};
+use crate::towers::{self, TowerGame, TowerMove};
+use crate::vigman::{self, VigmanGame, VigmanMove};
 use std::fmt;
+use std::time::{Duration, Instant};
 
 /// How deep and how long each search is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,13 +137,13 @@ impl fmt::Display for Mark {
     }
 }
 
-/// One analysed ply.
+/// One analysed ply (its moves `M`: 8×8 [`Move`]s unless named).
 #[derive(Debug, Clone, PartialEq)]
-pub struct PlyReport {
+pub struct PlyReport<M = Move> {
     pub mover: Color,
-    pub played: Move,
+    pub played: M,
     /// The engine's choice (equal to `played` when the move was best).
-    pub best: Move,
+    pub best: M,
     /// The best move's score, from the mover's view (centi-men).
     pub best_score: i32,
     /// The played move's score, from the mover's view.
@@ -141,7 +155,7 @@ pub struct PlyReport {
     pub accuracy: f64,
 }
 
-impl PlyReport {
+impl<M> PlyReport<M> {
     /// Centi-men the played move gave away (0 for the best move).
     pub fn loss(&self) -> i32 {
         (self.best_score - self.played_score).max(0)
@@ -156,14 +170,15 @@ impl PlyReport {
     }
 }
 
-/// A whole game analysed.
+/// A whole game analysed (an 8×8 one unless named: its start `P`, its
+/// moves `M`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct Analysis {
-    pub start: Position,
-    pub plies: Vec<PlyReport>,
+pub struct Analysis<P = Position, M = Move> {
+    pub start: P,
+    pub plies: Vec<PlyReport<M>>,
 }
 
-impl Analysis {
+impl<P, M> Analysis<P, M> {
     /// The mean accuracy of `side`'s moves (100 with no moves).
     pub fn accuracy(&self, side: Color) -> f64 {
         let mine: Vec<f64> = self
@@ -186,7 +201,9 @@ impl Analysis {
             .filter(|p| p.mover == side && p.mark == Some(mark))
             .count()
     }
+}
 
+impl Analysis {
     /// The moves as PDN movetext with marks and, after each mistake, the
     /// engine's better move as a comment: `12. c3:e5?? {better: g3-f4}`.
     pub fn movetext(&self, start_move_number: u32) -> String {
@@ -262,55 +279,234 @@ pub fn analyse(
     start: &Position,
     moves: &[Move],
     opts: &AnalyseOptions,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> Analysis {
-    let mut game = Game::from_position(variant, *start);
+    let game = Game::from_position(variant, *start);
     let mut searcher = Searcher::new(32);
+    Analysis {
+        start: *start,
+        plies: analyse_plies(game, &mut searcher, moves, opts, progress),
+    }
+}
+
+/// What the analysis needs of a game of some variant: its legal moves and
+/// rules (through the game type, so the draw rules are followed), and a
+/// search of its current position to a depth within a time.
+trait Analysed: Clone {
+    type Move: Copy + PartialEq;
+    type Searcher;
+    fn legal(&self) -> Vec<Self::Move>;
+    fn mover(&self) -> Color;
+    /// Play a legal move; false if the game refuses it.
+    fn advance(&mut self, mv: &Self::Move) -> bool;
+    fn result(&self) -> Option<Outcome>;
+    /// The best move and its score (centi-men, the side to move's view;
+    /// wins beyond ±[`WIN_BOUND`]), searched `depth` plies deep.
+    fn best(
+        &self,
+        s: &mut Self::Searcher,
+        depth: u32,
+        movetime: Duration,
+    ) -> Option<(Self::Move, i32)>;
+}
+
+impl Analysed for Game {
+    type Move = Move;
+    type Searcher = Searcher;
+    fn legal(&self) -> Vec<Move> {
+        self.legal_moves()
+    }
+    fn mover(&self) -> Color {
+        self.side_to_move()
+    }
+    fn advance(&mut self, mv: &Move) -> bool {
+        self.play(mv).is_ok()
+    }
+    fn result(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+    fn best(&self, s: &mut Searcher, depth: u32, movetime: Duration) -> Option<(Move, i32)> {
+        let limits = Limits {
+            depth: Some(depth.max(1)),
+            movetime: Some(movetime),
+            quiet_plies: self.counters().kings_only_plies,
+            variant: self.variant(),
+            ..Limits::default()
+        };
+        s.search(self.position(), &self.history_hashes(), &limits, |_| {})
+            .map(|r| (r.best_move, r.score))
+    }
+}
+
+impl<R: Rules> Analysed for GameOn<R>
+where
+    R::Shape: Evaluate,
+{
+    type Move = Move<R::Shape>;
+    type Searcher = Searcher<R::Shape>;
+    fn legal(&self) -> Vec<Self::Move> {
+        self.legal_moves()
+    }
+    fn mover(&self) -> Color {
+        self.position().side_to_move()
+    }
+    fn advance(&mut self, mv: &Self::Move) -> bool {
+        self.play(mv).is_ok()
+    }
+    fn result(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+    fn best(
+        &self,
+        s: &mut Searcher<R::Shape>,
+        depth: u32,
+        movetime: Duration,
+    ) -> Option<(Self::Move, i32)> {
+        let limits = Limits {
+            depth: Some(depth.max(1)),
+            movetime: Some(movetime),
+            quiet_plies: self.counters().kings_only_plies,
+            ..Limits::default()
+        };
+        // the game may allow fewer moves than the position (Frisian)
+        s.set_root_moves(&self.legal_moves());
+        s.search_in::<R>(self.position(), &self.history_hashes(), &limits, |_| {})
+            .map(|r| (r.best_move, r.score))
+    }
+}
+
+/// Bashni's and Vigman's searches keep no state between positions.
+struct TowerSearch;
+
+impl Analysed for TowerGame {
+    type Move = TowerMove;
+    type Searcher = TowerSearch;
+    fn legal(&self) -> Vec<TowerMove> {
+        self.legal_moves()
+    }
+    fn mover(&self) -> Color {
+        self.position().side_to_move()
+    }
+    fn advance(&mut self, mv: &TowerMove) -> bool {
+        self.play(mv).is_ok()
+    }
+    fn result(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+    fn best(
+        &self,
+        _: &mut TowerSearch,
+        depth: u32,
+        movetime: Duration,
+    ) -> Option<(TowerMove, i32)> {
+        let r = towers::search_depth_until(
+            self.position(),
+            depth.max(1),
+            Some(Instant::now() + movetime),
+        );
+        r.best.map(|m| (m, tower_score(r.score)))
+    }
+}
+
+impl Analysed for VigmanGame {
+    type Move = VigmanMove;
+    type Searcher = TowerSearch;
+    fn legal(&self) -> Vec<VigmanMove> {
+        self.legal_moves()
+    }
+    fn mover(&self) -> Color {
+        self.position().side_to_move()
+    }
+    fn advance(&mut self, mv: &VigmanMove) -> bool {
+        self.play(mv).is_ok()
+    }
+    fn result(&self) -> Option<Outcome> {
+        self.outcome()
+    }
+    fn best(
+        &self,
+        _: &mut TowerSearch,
+        depth: u32,
+        movetime: Duration,
+    ) -> Option<(VigmanMove, i32)> {
+        // one sub-move deeper at a time while the next is likely to finish
+        let start = Instant::now();
+        let mut best = None;
+        for d in 1..=depth.max(1) {
+            let found = vigman::search(self.position(), d, VIGMAN_NODES);
+            best = found.map(|(m, s)| (m, mate_score(s, vigman::WIN)));
+            if start.elapsed() * 4 > movetime {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Nodes one depth of Vigman's search may take (about a second).
+const VIGMAN_NODES: u64 = 2_000_000;
+
+/// A Bashni score on this module's scale: a win in `n` plies (the tower
+/// search's `MATE - n`) is `WIN - n`; other scores (centi-men) stay,
+/// within the bounds.
+pub(crate) fn tower_score(score: i32) -> i32 {
+    mate_score(score, towers::MATE)
+}
+
+/// A score of a search whose win is `mate` less the plies on this
+/// module's scale.
+pub(crate) fn mate_score(score: i32, mate: i32) -> i32 {
+    let plies = mate - score.abs();
+    if plies < 1_000 {
+        (WIN - plies).max(WIN_BOUND + 1) * score.signum()
+    } else {
+        score.clamp(-(WIN_BOUND - 1), WIN_BOUND - 1)
+    }
+}
+
+/// The analysis of `moves` played from `game`: one report a ply.
+fn analyse_plies<G: Analysed>(
+    mut game: G,
+    searcher: &mut G::Searcher,
+    moves: &[G::Move],
+    opts: &AnalyseOptions,
+    mut progress: impl FnMut(usize, usize),
+) -> Vec<PlyReport<G::Move>> {
+    let movetime = Duration::from_millis(opts.movetime_ms);
     let mut plies = Vec::with_capacity(moves.len());
-    let limits = |depth: u32, g: &Game| Limits {
-        depth: Some(depth.max(1)),
-        movetime: Some(std::time::Duration::from_millis(opts.movetime_ms)),
-        quiet_plies: g.counters().kings_only_plies,
-        variant,
-        ..Limits::default()
-    };
     let t = opts.thresholds;
     for (i, played) in moves.iter().enumerate() {
-        let pos = *game.position();
-        let legal = game.legal_moves();
+        let legal = game.legal();
         if !legal.contains(played) {
             break;
         }
-        let mover = pos.side_to_move();
-        let history = game.history_hashes();
-        let best = searcher.search(&pos, &history, &limits(opts.depth, &game), |_| {});
-        let (best_move, best_score) = match best {
-            Some(r) => (r.best_move, r.score),
-            None => (*played, 0),
-        };
+        let mover = game.mover();
+        let best = game.best(searcher, opts.depth, movetime);
+        let (best_move, best_score) = best.unwrap_or((*played, 0));
         // the score of the move played, at the same horizon
-        let score_after = |searcher: &mut Searcher, mv: &Move| -> i32 {
+        let score_after = |searcher: &mut G::Searcher, mv: &G::Move| -> i32 {
             let mut g = game.clone();
-            if g.play(mv).is_err() {
+            if !g.advance(mv) {
                 return best_score;
             }
-            if let Some(o) = g.outcome() {
+            if let Some(o) = g.result() {
                 return match o.winner() {
                     Some(w) if w == mover => WIN,
                     Some(_) => -WIN,
                     None => 0,
                 };
             }
-            let h = g.history_hashes();
-            searcher
-                .search(g.position(), &h, &limits(opts.depth - 1, &g), |_| {})
-                .map(|r| -r.score)
+            // the score is the side to move's: the mover's again after the
+            // first sub-move of a Vigman turn
+            let again = g.mover() == mover;
+            g.best(searcher, opts.depth.max(1) - 1, movetime)
+                .map(|(_, s)| if again { s } else { -s })
                 .unwrap_or(0)
         };
         let played_score = if *played == best_move || legal.len() == 1 {
             best_score
         } else {
-            score_after(&mut searcher, played).min(best_score)
+            score_after(searcher, played).min(best_score)
         };
         let loss = (best_score - played_score).max(0);
         let drop = (expected(best_score) - expected(played_score)).max(0.0);
@@ -331,7 +527,7 @@ pub fn analyse(
             let others_worse = legal
                 .iter()
                 .filter(|m| *m != played)
-                .all(|m| best_score - score_after(&mut searcher, m) >= t.only_move);
+                .all(|m| best_score - score_after(searcher, m) >= t.only_move);
             if others_worse && best_score > -WIN_BOUND {
                 mark = Some(Mark::Only);
             }
@@ -352,14 +548,171 @@ pub fn analyse(
             mark,
             accuracy,
         });
-        if game.play(played).is_err() {
+        if !game.advance(played) {
             break;
         }
         progress(i + 1, moves.len());
     }
-    Analysis {
-        start: *start,
-        plies,
+    plies
+}
+
+/// A game of any variant analysed ([`AnyGame::analyse`]): the report of
+/// [`analyse`], with each ply's moves also written as the players of the
+/// variant write them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnyAnalysis {
+    pub variant: Variant,
+    pub report: Analysis<AnyPosition, AnyMove>,
+    /// Each ply's move played, in the variant's notation at its turn.
+    pub played_texts: Vec<String>,
+    /// Each ply's engine move, in the variant's notation at its turn.
+    pub best_texts: Vec<String>,
+}
+
+impl AnyAnalysis {
+    /// The plies analysed.
+    pub fn plies(&self) -> &[PlyReport<AnyMove>] {
+        &self.report.plies
+    }
+
+    /// The mean accuracy of `side`'s moves (100 with no moves).
+    pub fn accuracy(&self, side: Color) -> f64 {
+        self.report.accuracy(side)
+    }
+
+    /// How many of `side`'s moves got `mark`.
+    pub fn count(&self, side: Color, mark: Mark) -> usize {
+        self.report.count(side, mark)
+    }
+
+    /// The moves as PDN movetext with marks and the better moves, in the
+    /// variant's notation and move numbering (as
+    /// [`Analysis::movetext_in`]; in English draughts Black opens a move,
+    /// in Vigman's game a number covers two turns of two sub-moves).
+    pub fn movetext(&self, start_move_number: u32) -> String {
+        let numbering = |mover: Color| match self.variant.eight() {
+            Some(v) => v.numbering_side(mover),
+            None => mover,
+        };
+        let mut out = String::new();
+        let mut number = start_move_number.max(1);
+        let plies = &self.report.plies;
+        for (i, p) in plies.iter().enumerate() {
+            // a turn begins where the mover changes (Vigman: two sub-moves)
+            let turn_begins = i == 0 || plies[i - 1].mover != p.mover;
+            if numbering(p.mover) == Color::White && turn_begins {
+                if i > 0 {
+                    number += 1;
+                }
+                out.push_str(&format!("{number}. "));
+            } else if i == 0 {
+                out.push_str(&format!("{number}... "));
+            }
+            out.push_str(self.played_texts.get(i).map_or("", String::as_str));
+            if let Some(m) = p.mark {
+                out.push_str(&m.to_string());
+            }
+            if matches!(
+                p.mark,
+                Some(Mark::Inaccuracy | Mark::Mistake | Mark::Blunder)
+            ) {
+                out.push_str(&format!(
+                    " {{better: {} ({})}}",
+                    self.best_texts.get(i).map_or("", String::as_str),
+                    men(p.best_score - p.played_score)
+                ));
+            }
+            out.push(' ');
+        }
+        out.trim_end().to_string()
+    }
+}
+
+/// The analysis of every move of `game` from its start (see
+/// [`AnyGame::analyse`]).
+pub(crate) fn analyse_any(
+    game: &AnyGame,
+    opts: &AnalyseOptions,
+    progress: impl FnMut(usize, usize),
+) -> AnyAnalysis {
+    fn wide<R: Rules>(
+        g: &GameOn<R>,
+        opts: &AnalyseOptions,
+        progress: impl FnMut(usize, usize),
+    ) -> Vec<PlyReport<Move<R::Shape>>>
+    where
+        R::Shape: Evaluate,
+    {
+        let start = GameOn::<R>::from_position(g.positions()[0]);
+        let mut searcher = Searcher::<R::Shape>::new_on(32);
+        analyse_plies(start, &mut searcher, g.moves(), opts, progress)
+    }
+    fn wrap<M, N>(plies: Vec<PlyReport<M>>, f: impl Fn(M) -> N) -> Vec<PlyReport<N>> {
+        plies
+            .into_iter()
+            .map(|p| PlyReport {
+                mover: p.mover,
+                played: f(p.played),
+                best: f(p.best),
+                best_score: p.best_score,
+                played_score: p.played_score,
+                choices: p.choices,
+                mark: p.mark,
+                accuracy: p.accuracy,
+            })
+            .collect()
+    }
+    let plies = match game {
+        AnyGame::Eight(e) => {
+            let a = analyse(e.variant(), e.start_position(), e.moves(), opts, progress);
+            wrap(a.plies, AnyMove::Eight)
+        }
+        AnyGame::International(g) => wrap(wide(g, opts, progress), AnyMove::Ten),
+        AnyGame::Frisian(g) => wrap(wide(g, opts, progress), AnyMove::Ten),
+        AnyGame::Frysk(g) => wrap(wide(g, opts, progress), AnyMove::Ten),
+        AnyGame::Antidraughts(g) => wrap(wide(g, opts, progress), AnyMove::Ten),
+        AnyGame::Breakthrough(g) => wrap(wide(g, opts, progress), AnyMove::Ten),
+        AnyGame::Russian10x8(g) => wrap(wide(g, opts, progress), AnyMove::TenByEight),
+        AnyGame::Bashni(t) => {
+            let start = TowerGame::from_position(*t.start_position());
+            wrap(
+                analyse_plies(start, &mut TowerSearch, t.moves(), opts, progress),
+                AnyMove::Towers,
+            )
+        }
+        AnyGame::Vigman(v) => {
+            let start = VigmanGame::from_position(*v.start_position());
+            wrap(
+                analyse_plies(start, &mut TowerSearch, v.moves(), opts, progress),
+                AnyMove::Vigman,
+            )
+        }
+    };
+    // each move written at its turn: replay the game from its start
+    let variant = game.variant();
+    let mut replay = variant.game_from_fen(&game.start_fen()).ok();
+    let (mut played_texts, mut best_texts) = (Vec::new(), Vec::new());
+    for p in &plies {
+        match replay.as_mut() {
+            Some(r) => {
+                played_texts.push(r.format_move(&p.played));
+                best_texts.push(r.format_move(&p.best));
+                let _ = r.play(&p.played);
+            }
+            None => {
+                played_texts.push(String::new());
+                best_texts.push(String::new());
+            }
+        }
+    }
+    AnyAnalysis {
+        variant,
+        report: Analysis {
+            start: game.start_position(),
+            plies,
+        },
+        played_texts,
+        best_texts,
     }
 }
 
@@ -446,6 +799,162 @@ mod tests {
         assert!(all.windows(2).all(|w| w[0].severity() < w[1].severity()));
         assert_eq!("".parse::<Mark>(), Err(()));
         assert_eq!("!!".parse::<Mark>(), Err(()));
+    }
+
+    #[test]
+    fn an_international_move_that_hangs_two_men_is_a_blunder() {
+        // 1. 32-28?? lets 23 take 28 and 37 (23x41); 50-44 keeps the
+        // balance (numeric squares: 32 d4, 37 c3, 23 f6, 41 b2)
+        let mut g = Variant::International
+            .game_from_fen("W:W32,37,50:B23,3,4")
+            .unwrap();
+        g.play_text("32-28").unwrap();
+        g.play_text("23x41").unwrap();
+        let opts = AnalyseOptions {
+            depth: 8,
+            movetime_ms: 5_000,
+            ..AnalyseOptions::default()
+        };
+        let mut seen = Vec::new();
+        let a = g.analyse(&opts, |d, n| seen.push((d, n)));
+        assert_eq!(seen, vec![(1, 2), (2, 2)]);
+        assert_eq!(a.plies().len(), 2);
+        let blunder = &a.plies()[0];
+        assert_eq!(blunder.mark, Some(Mark::Blunder), "{blunder:?}");
+        assert!(blunder.loss() >= 300, "{blunder:?}");
+        assert_ne!(blunder.best, blunder.played);
+        assert!(matches!(blunder.played, AnyMove::Ten(_)));
+        // the forced capture is not marked
+        assert_eq!(a.plies()[1].mark, None);
+        assert_eq!(a.played_texts, vec!["32-28", "23x41"]);
+        assert_eq!(a.count(Color::White, Mark::Blunder), 1);
+        assert!(a.accuracy(Color::White) < a.accuracy(Color::Black));
+        let text = a.movetext(1);
+        assert!(
+            text.starts_with(&format!("1. 32-28?? {{better: {}", a.best_texts[0])),
+            "{text}"
+        );
+        assert!(text.ends_with("23x41"), "{text}");
+        assert_eq!(
+            a.report.start,
+            Variant::International
+                .game_from_fen("W:W32,37,50:B23,3,4")
+                .unwrap()
+                .position()
+        );
+    }
+
+    #[test]
+    fn a_bashni_move_that_hangs_a_man_is_flagged() {
+        // as the Russian test: 1. e3-f4?? g5:e3, the man goes under Black's
+        let mut g = Variant::Bashni.game_from_fen("W:We3,a1:Bg5,a7").unwrap();
+        g.play_text("e3-f4").unwrap();
+        g.play_text("g5:e3").unwrap();
+        let opts = AnalyseOptions {
+            depth: 6,
+            ..AnalyseOptions::default()
+        };
+        let a = g.analyse(&opts, |_, _| {});
+        assert_eq!(a.plies().len(), 2);
+        let hang = &a.plies()[0];
+        assert!(
+            matches!(hang.mark, Some(Mark::Mistake | Mark::Blunder)),
+            "{hang:?}"
+        );
+        assert!(hang.loss() >= opts.thresholds.mistake, "{hang:?}");
+        assert_eq!(a.plies()[1].mark, None);
+        assert_eq!(a.played_texts, vec!["e3-f4", "g5:e3"]);
+    }
+
+    #[test]
+    fn a_vigman_first_sub_move_is_scored_for_the_side_that_moves_again() {
+        // White two men up; after a first sub-move White moves again, so
+        // the search of the position after it is White's score, not Black's
+        let mut g = Variant::Vigman
+            .game_from_fen("W:Wc3,e3,b2,d2:Bh8,a8")
+            .unwrap();
+        for t in ["e3-f4", "b2-a3", "h8-g7", "a8-b7"] {
+            g.play_text(t).unwrap();
+        }
+        let opts = AnalyseOptions {
+            depth: 6,
+            ..AnalyseOptions::default()
+        };
+        let a = g.analyse(&opts, |_, _| {});
+        assert_eq!(a.plies().len(), 4);
+        let first = &a.plies()[0];
+        assert_eq!(first.mover, Color::White);
+        assert!(first.played_score > 100, "{first:?}");
+        assert!(
+            !matches!(first.mark, Some(Mark::Mistake | Mark::Blunder)),
+            "{first:?}"
+        );
+        assert_eq!(a.plies()[2].mover, Color::Black);
+        assert!(a.plies()[2].best_score < -100, "{:?}", a.plies()[2]);
+        // one move number for the two turns of two sub-moves
+        assert!(a.movetext(1).starts_with("1. e3-f4"), "{}", a.movetext(1));
+        assert_eq!(a.movetext(1).matches(". ").count(), 1, "{}", a.movetext(1));
+    }
+
+    #[test]
+    fn every_variant_is_analysed_move_by_move() {
+        let opts = AnalyseOptions {
+            depth: 4,
+            movetime_ms: 2_000,
+            ..AnalyseOptions::default()
+        };
+        let level = crate::search::Level::new(1).unwrap();
+        for v in Variant::ALL {
+            let mut g = v.new_game();
+            for seed in 0..8 {
+                let Some(mv) = g.choose_move(level, seed) else {
+                    break;
+                };
+                g.play(&mv).unwrap();
+            }
+            let mut calls = 0;
+            let a = g.analyse(&opts, |_, _| calls += 1);
+            assert_eq!(a.variant, v);
+            assert_eq!(a.plies().len(), g.ply(), "{v}");
+            assert_eq!(calls, g.ply(), "{v}");
+            assert_eq!(a.played_texts, g.move_texts(), "{v}");
+            assert_eq!(a.report.start, v.new_game().position(), "{v}");
+            for (p, played) in a.plies().iter().zip(g.moves()) {
+                assert_eq!(p.played, played, "{v}");
+                assert!((0.0..=100.0).contains(&p.accuracy), "{v} {p:?}");
+                assert!(
+                    p.best_score.abs() <= WIN && p.played_score <= p.best_score,
+                    "{v} {p:?}"
+                );
+            }
+            assert!(a.best_texts.iter().all(|t| !t.is_empty()), "{v}");
+        }
+    }
+
+    #[test]
+    fn an_eight_by_eight_game_gets_the_report_of_analyse() {
+        let mut g = Variant::Russian.new_game();
+        for t in ["c3-d4", "f6-e5", "d4:f6", "g7:e5", "g3-f4"] {
+            g.play_text(t).unwrap();
+        }
+        let opts = AnalyseOptions {
+            depth: 6,
+            movetime_ms: 60_000,
+            ..AnalyseOptions::default()
+        };
+        let any = g.analyse(&opts, |_, _| {});
+        let e = g.eight().unwrap();
+        let eight = analyse(e.variant(), e.start_position(), e.moves(), &opts, |_, _| {});
+        assert_eq!(any.plies().len(), 5);
+        for (a, b) in any.plies().iter().zip(&eight.plies) {
+            assert_eq!(a.played, AnyMove::Eight(b.played));
+            assert_eq!(a.best, AnyMove::Eight(b.best));
+            assert_eq!(
+                (a.best_score, a.played_score, a.mark, a.choices),
+                (b.best_score, b.played_score, b.mark, b.choices)
+            );
+        }
+        assert_eq!(any.movetext(1), eight.movetext_in(Variant8::Russian, 1));
     }
 
     #[test]

@@ -656,6 +656,14 @@ impl AnyGame {
         }
     }
 
+    /// The position the game started from.
+    pub fn start_position(&self) -> AnyPosition {
+        per_game!(self, g => <_ as WideMove>::wrap_position(&g.positions()[0]),
+            eight e => AnyPosition::Eight(*e.start_position()),
+            towers t => AnyPosition::Towers(*t.start_position()),
+            vigman v => AnyPosition::Vigman(*v.start_position()))
+    }
+
     /// The current position.
     pub fn position(&self) -> AnyPosition {
         per_game!(self, g => <_ as WideMove>::wrap_position(g.position()),
@@ -934,6 +942,20 @@ impl AnyGame {
             }
             AnyGame::Vigman(v) => vigman::choose_move(v, level.number(), seed).map(AnyMove::Vigman),
         }
+    }
+
+    /// Every move of the game from its start searched and marked (`!`,
+    /// `?!`, `?`, `??`) with the engine's better move and each side's
+    /// accuracy, as [`crate::analysis::analyse`] does for an 8×8 game (an
+    /// 8×8 game gets exactly its report). Blocks for up to a few searches of
+    /// `opts.movetime_ms` a ply: call it on a worker thread.
+    /// `progress(done, total)` is called after each ply.
+    pub fn analyse(
+        &self,
+        opts: &crate::analysis::AnalyseOptions,
+        progress: impl FnMut(usize, usize),
+    ) -> crate::analysis::AnyAnalysis {
+        crate::analysis::analyse_any(self, opts, progress)
     }
 
     /// The game as PDN with `tags` (Event, White, Black, …); GameType, a

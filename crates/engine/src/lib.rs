@@ -19,6 +19,7 @@ pub mod fen;
 pub mod game;
 pub mod moves;
 pub mod notation;
+pub mod openings;
 pub mod pdn;
 pub mod position;
 pub mod puzzle;

@@ -595,7 +595,8 @@ pub fn evaluate(pos: &VigmanPosition) -> i32 {
     board_value(pos.board(Squares::Dark)) + board_value(pos.board(Squares::Light))
 }
 
-const WIN: i32 = 1_000_000;
+/// A won position's score in [`search`] (less the sub-moves to reach it).
+pub const WIN: i32 = 1_000_000;
 
 /// Alpha-beta over sub-moves, White maximising; the side changes every
 /// second sub-move, so the search keeps the colour rather than negating.
@@ -686,6 +687,33 @@ pub fn choose_move(game: &VigmanGame, level: u8, seed: u64) -> Option<VigmanMove
         return Some(scored[1].1);
     }
     Some(scored[0].1)
+}
+
+/// The best sub-move of `pos` by a search `depth` sub-moves deep (captures
+/// followed to the end) within `budget` nodes, and its score from the side
+/// to move's view (a win: more than `WIN - 1_000`); `None` when no
+/// sub-move exists. No history and no noise: the analysis and the opening
+/// lists call it.
+pub fn search(pos: &VigmanPosition, depth: u32, budget: u64) -> Option<(VigmanMove, i32)> {
+    let white = pos.side_to_move() == Color::White;
+    let mut nodes = 0u64;
+    let mut best: Option<(VigmanMove, i32)> = None;
+    for m in pos.legal_moves() {
+        let s = minimax(
+            &pos.play(&m),
+            depth.max(1) - 1,
+            -WIN - 1,
+            WIN + 1,
+            1,
+            &mut nodes,
+            budget,
+        );
+        let s = if white { s } else { -s };
+        if best.is_none_or(|(_, b)| s > b) {
+            best = Some((m, s));
+        }
+    }
+    best
 }
 
 #[cfg(test)]

@@ -203,6 +203,36 @@ fn every_command_registers_with_both_languages() {
         names,
         ["opponent", "target", "variant", "level", "days", "colour", "rating"]
     );
+    // the variant option offers every variant the engine plays, by key,
+    // named in each language (Discord allows 25 choices)
+    let variant = &challenge["options"][2];
+    let choices = variant["choices"].as_array().unwrap();
+    let values: Vec<&str> = choices
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    // (all the chat plays: not Vigman's, refused for now)
+    let keys: Vec<&str> = shashki_engine::Variant::ALL
+        .iter()
+        .filter(|v| crate::core::input::words::playable(**v))
+        .map(|v| v.key())
+        .collect();
+    assert_eq!(keys.len(), 15);
+    assert_eq!(values, keys);
+    assert!(choices.len() <= 25);
+    let intl = choices
+        .iter()
+        .find(|c| c["value"] == "international")
+        .unwrap();
+    assert_eq!(intl["name"], "International draughts");
+    assert_eq!(intl["name_localizations"]["ru"], "Международные шашки");
+    // every option of every command keeps within Discord's 25 choices
+    for cmd in json.as_array().unwrap() {
+        for o in cmd["options"].as_array().into_iter().flatten() {
+            let n = o["choices"].as_array().map_or(0, Vec::len);
+            assert!(n <= 25, "{}: {} choices", o["name"], n);
+        }
+    }
     // the names in Russian, German and French are the table's words
     assert_eq!(challenge["name_localizations"]["ru"], "вызов");
     assert_eq!(challenge["name_localizations"]["de"], "herausfordern");

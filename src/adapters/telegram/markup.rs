@@ -17,6 +17,7 @@ impl Telegram {
                 LinkTo::MiniApp { game, app } => {
                     mini_app_link(&self.me_username, app, &format!("game-{game}"))
                 }
+                LinkTo::MiniAppPage { app, start } => mini_app_link(&self.me_username, app, start),
             }?;
             Some(InlineKeyboardButton::url(l.label.clone(), url))
         });

@@ -1,5 +1,6 @@
 // The Telegram Mini App's page (issue 24): signs in with the initData
-// Telegram hands the app, then goes to the game's page. No script of
+// Telegram hands the app, then goes to the page it opens
+// (a game's, a puzzle's, a tournament's). No script of
 // Telegram's is loaded (everything comes from this server): the data is
 // `Telegram.WebApp.initData` when a host page provided it, else the
 // `tgWebAppData` Telegram puts in the address's fragment. The server
@@ -29,7 +30,7 @@ async function signIn() {
   } catch (e) {
     answer = null;
   }
-  if (answer && answer.ok && typeof answer.url === "string" && answer.url.startsWith("/web/g/")) {
+  if (answer && answer.ok && typeof answer.url === "string" && /^\/web\/[gpt]\//.test(answer.url)) {
     location.replace(answer.url);
     return;
   }

@@ -3,7 +3,8 @@
 // with the squares each lands on, come from the server; a multi-capture
 // is picked square by square among them. Plain module, no build step.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { drawBoard, Picker } from "./draw.js";
+
 const app = document.getElementById("app");
 const game = app.dataset.game;
 const base = `/web/g/${game}`;
@@ -15,16 +16,10 @@ const movesEl = document.querySelector('[data-role="moves"]');
 let view = JSON.parse(document.getElementById("view").textContent);
 let userFlip = false;
 // the squares picked so far of the move being made
-let steps = [];
+const picker = new Picker();
 // the ply shown while stepping through the record (null: the game now)
 let shown = null;
 let busy = false;
-
-const el = (name, attrs = {}) => {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-};
 
 function flipped() {
   return (view.you === "black") !== userFlip;
@@ -42,96 +37,19 @@ function marksAt(ply) {
   return i >= 0 && view.history[i] ? view.history[i].marks : [];
 }
 
-// the legal moves that begin with the squares picked so far
-function candidates() {
-  return view.moves.filter((m) => steps.every((s, i) => m.path[i] === s));
-}
-
-function targets() {
-  if (!steps.length) return new Set();
-  return new Set(
-    candidates()
-      .filter((m) => m.path.length > steps.length)
-      .map((m) => m.path[steps.length]),
-  );
-}
-
 function render() {
-  const c = view.colors;
-  const board = boardAt(shown);
-  const marks = new Set(marksAt(shown));
-  const next = shown === null ? targets() : new Set();
-  const svg = el("svg", { viewBox: "-0.25 -0.25 8.5 8.5", class: "svg", role: "presentation" });
-  svg.appendChild(el("rect", { x: -0.25, y: -0.25, width: 8.5, height: 8.5, fill: c.frame }));
-  for (let y = 0; y < 8; y++) {
-    for (let x = 0; x < 8; x++) {
-      if ((x + y) % 2 === 0) {
-        svg.appendChild(el("rect", { x, y, width: 1, height: 1, fill: c.light }));
-      }
-    }
-  }
-  view.squares.forEach((sq, i) => {
-    const x = flipped() ? 7 - sq.x : sq.x;
-    const y = flipped() ? 7 - sq.y : sq.y;
-    const piece = board[i];
-    const g = el("g", {
-      "data-square": sq.name,
-      tabindex: "0",
-      role: "button",
-      class: "square",
-    });
-    let fill = c.dark;
-    if (marks.has(sq.name)) fill = c.last;
-    if (steps.includes(sq.name)) fill = c.selected;
-    g.appendChild(el("rect", { x, y, width: 1, height: 1, fill }));
-    const title = el("title");
-    title.textContent = sq.name;
-    g.appendChild(title);
-    if (piece !== ".") {
-      g.setAttribute("data-piece", piece);
-      const white = piece === "w" || piece === "W";
-      g.appendChild(
-        el("circle", {
-          cx: x + 0.5,
-          cy: y + 0.5,
-          r: 0.38,
-          fill: white ? c.white : c.black,
-          stroke: white ? c.white_rim : c.black_rim,
-          "stroke-width": 0.05,
-        }),
-      );
-      g.appendChild(
-        el("circle", {
-          cx: x + 0.5,
-          cy: y + 0.5,
-          r: 0.24,
-          fill: "none",
-          stroke: white ? c.white_rim : c.black_rim,
-          "stroke-width": 0.03,
-        }),
-      );
-      if (piece === "W" || piece === "B") {
-        g.appendChild(
-          el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.14, fill: c.crown, class: "crown" }),
-        );
-      }
-    }
-    if (next.has(sq.name)) {
-      g.setAttribute("data-target", "1");
-      g.appendChild(
-        el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.16, fill: c.target, "fill-opacity": 0.8 }),
-      );
-    }
-    g.addEventListener("click", () => tap(sq.name));
-    g.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === " ") {
-        e.preventDefault();
-        tap(sq.name);
-      }
-    });
-    svg.appendChild(g);
+  drawBoard(boardEl, {
+    squares: view.squares,
+    board: boardAt(shown),
+    colors: view.colors,
+    flipped: flipped(),
+    marks: new Set(marksAt(shown)),
+    selected: shown === null ? picker.steps : [],
+    targets: shown === null ? picker.targets(view.moves) : new Set(),
+    pieces: view.labels.pieces,
+    onTap: tap,
+    onDrop: drop,
   });
-  boardEl.replaceChildren(svg);
   // names: the player at the bottom is the side the board is turned for
   const [top, bottom] = flipped() ? [view.white, view.black] : [view.black, view.white];
   document.querySelector('[data-role="black-name"]').textContent = top;
@@ -169,7 +87,7 @@ function setStatus(text) {
 }
 
 function show(ply) {
-  steps = [];
+  picker.steps = [];
   if (ply === null || ply >= view.history.length - 1) shown = null;
   else shown = Math.max(-1, ply);
   render();
@@ -190,7 +108,7 @@ async function post(path, body) {
     } catch {
       answer = { ok: false, message: await r.text().catch(() => String(r.status)) };
     }
-    steps = [];
+    picker.steps = [];
     await load();
     if (answer && answer.message) setStatus(answer.message);
   } finally {
@@ -206,11 +124,12 @@ function tap(name) {
   }
   if (!view.your_turn) {
     // not this user's move (or not a player): the server says why
+    const steps = picker.steps;
     if (!steps.length) {
-      steps = [name];
+      picker.steps = [name];
       render();
     } else if (steps[0] === name) {
-      steps = [];
+      picker.steps = [];
       render();
     } else {
       const text = `${steps[0]}-${name}`;
@@ -218,20 +137,17 @@ function tap(name) {
     }
     return;
   }
-  if (!steps.length || !targets().has(name)) {
-    // a new piece, or a square no picked move goes on to
-    steps = view.moves.some((m) => m.path[0] === name) ? [name] : [];
-    render();
-    return;
-  }
-  steps.push(name);
-  const left = candidates();
-  const done = left.filter((m) => m.path.length === steps.length);
-  if (done.length && done.length === left.length) {
-    post("/move", { ply: view.ply, index: done[0].index });
-    return;
-  }
-  render();
+  const done = picker.tap(view.moves, name);
+  if (done) post("/move", { ply: view.ply, index: done.index });
+  else render();
+}
+
+// a piece dragged onto a square: the same move its taps would make
+function drop(from, to) {
+  if (busy || shown !== null || !view.your_turn) return;
+  const done = picker.drop(view.moves, from, to);
+  if (done) post("/move", { ply: view.ply, index: done.index });
+  else render();
 }
 
 async function load() {

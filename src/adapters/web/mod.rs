@@ -23,17 +23,24 @@
 //! page), `/web/g/N/state` (the view, JSON), `/web/g/N/events` (server-sent
 //! events: `changed` when the game moves), `/web/g/N/pdn`, `POST
 //! /web/g/N/move` (`{ply, index}` or `{ply, text}`), `POST
-//! /web/g/N/action` (`{action: "draw"|"resign"}`), `/web/static/…`.
+//! /web/g/N/action` (`{action: "draw"|"resign"}`); a puzzle's page (one
+//! user's go at puzzle P in chat C, [`crate::core::web::Page::Puzzle`]):
+//! `GET /web/p/C/P` (`?t=` to open a link), `/state`, `POST /move`
+//! (`{step, index}`), `POST /hint`, `POST /give-up`, `GET /solution`
+//! (only once the go is over); a tournament's page: `GET /web/t/N`;
+//! `/web/static/…`. A puzzle page's answers, hint and surrender are the
+//! user's events in the puzzle's chat, as a game page's moves are.
 
 pub mod initdata;
 mod page;
 
 use crate::core::i18n::Lang;
 use crate::core::input::payload::Payload;
-use crate::core::web::{csrf_ok, csrf_token, AppRefused, Claims, LinkError, WebCheck};
+use crate::core::web::{csrf_ok, csrf_token, AppRefused, Claims, LinkError, Page, WebCheck};
 use crate::core::{ChatRef, Event, GameId, Input, UserId, UserRef};
 use crate::runtime::Hub;
 use crate::store::Ply;
+use crate::store::{ChatId, PuzzleId, TournamentId};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
@@ -82,6 +89,8 @@ mod assets {
     pub const BOARD_JS: &str = include_str!("board.js");
     pub const BOARD_CSS: &str = include_str!("board.css");
     pub const APP_JS: &str = include_str!("app.js");
+    pub const DRAW_JS: &str = include_str!("draw.js");
+    pub const PUZZLE_JS: &str = include_str!("puzzle.js");
 }
 
 /// The policy every answer carries.
@@ -103,10 +112,19 @@ pub fn router(hub: Hub, opts: WebOptions) -> Router {
         .route("/web/g/{game}/pdn", get(pdn))
         .route("/web/g/{game}/move", post(play))
         .route("/web/g/{game}/action", post(action))
+        .route("/web/p/{chat}/{puzzle}", get(puzzle_page))
+        .route("/web/p/{chat}/{puzzle}/state", get(puzzle_state))
+        .route("/web/p/{chat}/{puzzle}/move", post(puzzle_move))
+        .route("/web/p/{chat}/{puzzle}/hint", post(puzzle_hint))
+        .route("/web/p/{chat}/{puzzle}/give-up", post(puzzle_give_up))
+        .route("/web/p/{chat}/{puzzle}/solution", get(puzzle_solution))
+        .route("/web/t/{tournament}", get(tournament_page))
         .route("/web/app", get(app_page))
         .route("/web/app/session", post(app_session))
         .route("/web/static/app.js", get(app_js))
         .route("/web/static/board.js", get(board_js))
+        .route("/web/static/draw.js", get(draw_js))
+        .route("/web/static/puzzle.js", get(puzzle_js))
         .route("/web/static/board.css", get(board_css))
         .layer(axum::middleware::map_response(secure_headers))
         .with_state(state)
@@ -130,13 +148,9 @@ async fn secure_headers(mut r: Response) -> Response {
     r
 }
 
-fn cookie_name(game: GameId) -> String {
-    format!("shashki_g{}", game.0)
-}
-
-/// The session token of `game` in the request's cookies.
-fn session_token(headers: &HeaderMap, game: GameId) -> Option<String> {
-    let name = cookie_name(game);
+/// The session token of `page` in the request's cookies.
+fn session_token(headers: &HeaderMap, page: Page) -> Option<String> {
+    let name = page.cookie();
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -175,10 +189,10 @@ fn browser_lang(headers: &HeaderMap) -> Option<String> {
 
 /// A refusal page or body in the reader's language (the session's user's,
 /// else the browser's): 401 for a link that is wrong, expired or revoked,
-/// 403 for a good link to another game; nothing was changed.
+/// 403 for a good link to another page; nothing was changed.
 fn refused(web: &Web, why: LinkError, lang: Option<&str>) -> Response {
     let status = match why {
-        LinkError::OtherGame => StatusCode::FORBIDDEN,
+        LinkError::OtherPage => StatusCode::FORBIDDEN,
         _ => StatusCode::UNAUTHORIZED,
     };
     let text = web.hub.say(lang, "web-link-invalid");
@@ -199,22 +213,18 @@ fn failed() -> Response {
 }
 
 /// The session of a request: its cookie's token, checked now.
-async fn session(
-    web: &Web,
-    headers: &HeaderMap,
-    game: GameId,
-) -> Result<(String, Claims), Response> {
-    let Some(token) = session_token(headers, game) else {
+async fn session(web: &Web, headers: &HeaderMap, page: Page) -> Result<(String, Claims), Response> {
+    let Some(token) = session_token(headers, page) else {
         return Err(refused(
             web,
             LinkError::Malformed,
             browser_lang(headers).as_deref(),
         ));
     };
-    check(web, token, game, headers).await
+    check(web, token, page, headers).await
 }
 
-/// A good session's refusal (its game is not for it, 403), in its user's
+/// A good session's refusal (its page is not for it, 403), in its user's
 /// language, else the browser's.
 async fn refused_for(web: &Web, claims: &Claims, headers: &HeaderMap) -> Response {
     let user = claims.user;
@@ -225,21 +235,21 @@ async fn refused_for(web: &Web, claims: &Claims, headers: &HeaderMap) -> Respons
         .ok()
         .flatten()
         .or_else(|| browser_lang(headers));
-    refused(web, LinkError::OtherGame, lang.as_deref())
+    refused(web, LinkError::OtherPage, lang.as_deref())
 }
 
 async fn check(
     web: &Web,
     token: String,
-    game: GameId,
+    page: Page,
     headers: &HeaderMap,
 ) -> Result<(String, Claims), Response> {
     let t = token.clone();
-    let res = web.hub.call(move |svc| Ok(svc.web_check(&t, game))).await;
+    let res = web.hub.call(move |svc| Ok(svc.web_check(&t, page))).await;
     match res {
         Ok(Ok(claims)) => Ok((token, claims)),
-        Ok(Err(WebCheck::Refused(LinkError::OtherGame))) => {
-            // signed and current, for another game: its user's language
+        Ok(Err(WebCheck::Refused(LinkError::OtherPage))) => {
+            // signed and current, for another page: its user's language
             // (the token's signature held: its user is the one it names)
             match token
                 .split('.')
@@ -255,9 +265,9 @@ async fn check(
                         .ok()
                         .flatten()
                         .or_else(|| browser_lang(headers));
-                    Err(refused(web, LinkError::OtherGame, lang.as_deref()))
+                    Err(refused(web, LinkError::OtherPage, lang.as_deref()))
                 }
-                None => Err(refused(web, LinkError::OtherGame, None)),
+                None => Err(refused(web, LinkError::OtherPage, None)),
             }
         }
         Ok(Err(WebCheck::Refused(why))) => Err(refused(web, why, browser_lang(headers).as_deref())),
@@ -269,10 +279,10 @@ async fn check(
     }
 }
 
-/// The session cookie of `game` holding `token`: this game's pages only,
-/// no script may read it, not sent from other sites' pages; `Secure` on
-/// an https address; it lasts as long as the token.
-fn session_cookie(web: &Web, game: GameId, token: &str) -> String {
+/// The session cookie of `page` holding `token`: this page's addresses
+/// only, no script may read it, not sent from other sites' pages; `Secure`
+/// on an https address; it lasts as long as the token.
+fn session_cookie(web: &Web, page: Page, token: &str) -> String {
     let secure = web
         .opts
         .public_url
@@ -285,13 +295,48 @@ fn session_cookie(web: &Web, game: GameId, token: &str) -> String {
         .unwrap_or(0);
     let age = (expires - web.hub.service().now()).max(0);
     format!(
-        "{}={}; Path=/web/g/{}; Max-Age={}; HttpOnly; SameSite=Lax{}",
-        cookie_name(game),
+        "{}={}; Path={}; Max-Age={}; HttpOnly; SameSite=Lax{}",
+        page.cookie(),
         token,
-        game.0,
+        page.path(),
         age,
         if secure { "; Secure" } else { "" }
     )
+}
+
+/// A link opened: the session cookie set, on to the page without the
+/// token in the address.
+fn opened(web: &Web, page: Page, token: &str) -> Response {
+    let mut r = (StatusCode::SEE_OTHER, [(header::LOCATION, page.path())]).into_response();
+    if let Ok(v) = HeaderValue::from_str(&session_cookie(web, page, token)) {
+        r.headers_mut().insert(header::SET_COOKIE, v);
+    }
+    r
+}
+
+/// A page's request: a link opened (`?t=`: answered with the cookie and a
+/// redirect, as an `Err`), or the session of its cookie.
+async fn page_session(
+    web: &Web,
+    page: Page,
+    q: OpenQuery,
+    headers: &HeaderMap,
+) -> Result<(String, Claims), Response> {
+    if let Some(token) = q.t {
+        let (token, _) = check(web, token, page, headers).await?;
+        return Err(opened(web, page, &token));
+    }
+    session(web, headers, page).await
+}
+
+/// The page's anti-forgery token for a session.
+async fn page_csrf(web: &Web, token: &str) -> Result<String, Response> {
+    let secret = web.hub.call(|svc| svc.web_secret()).await;
+    secret.map(|s| csrf_token(&s, token)).map_err(|_| failed())
+}
+
+fn html_answer(body: String) -> Response {
+    ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
 }
 
 #[derive(serde::Deserialize)]
@@ -307,46 +352,24 @@ async fn open_page(
     Query(q): Query<OpenQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let game = GameId(game);
-    if let Some(token) = q.t {
-        let (token, _) = match check(&web, token, game, &headers).await {
-            Ok(ok) => ok,
-            Err(r) => return r,
-        };
-        let cookie = session_cookie(&web, game, &token);
-        let mut r = (
-            StatusCode::SEE_OTHER,
-            [(header::LOCATION, format!("/web/g/{}", game.0))],
-        )
-            .into_response();
-        if let Ok(v) = HeaderValue::from_str(&cookie) {
-            r.headers_mut().insert(header::SET_COOKIE, v);
-        }
-        return r;
-    }
-    let (token, claims) = match session(&web, &headers, game).await {
+    let page = Page::Game(GameId(game));
+    let (token, claims) = match page_session(&web, page, q, &headers).await {
         Ok(s) => s,
         Err(r) => return r,
     };
-    let hub = web.hub.clone();
-    let view = hub.call(move |svc| svc.web_view(&claims)).await;
-    let secret = web.hub.call(|svc| svc.web_secret()).await;
-    match (view, secret) {
-        (Ok(Some(view)), Ok(secret)) => {
-            let csrf = csrf_token(&secret, &token);
-            (
-                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-                page::html(&view, &csrf),
-            )
-                .into_response()
-        }
-        (Ok(None), _) => refused_for(&web, &claims, &headers).await,
-        _ => failed(),
+    let view = web.hub.call(move |svc| svc.web_view(&claims)).await;
+    match view {
+        Ok(Some(view)) => match page_csrf(&web, &token).await {
+            Ok(csrf) => html_answer(page::html(&view, &csrf)),
+            Err(r) => r,
+        },
+        Ok(None) => refused_for(&web, &claims, &headers).await,
+        Err(_) => failed(),
     }
 }
 
 async fn state_json(State(web): State<Web>, Path(game): Path<i64>, headers: HeaderMap) -> Response {
-    let (_, claims) = match session(&web, &headers, GameId(game)).await {
+    let (_, claims) = match session(&web, &headers, Page::Game(GameId(game))).await {
         Ok(s) => s,
         Err(r) => return r,
     };
@@ -365,7 +388,7 @@ fn json<T: serde::Serialize>(status: StatusCode, v: &T) -> Response {
 }
 
 async fn pdn(State(web): State<Web>, Path(game): Path<i64>, headers: HeaderMap) -> Response {
-    let (_, claims) = match session(&web, &headers, GameId(game)).await {
+    let (_, claims) = match session(&web, &headers, Page::Game(GameId(game))).await {
         Ok(s) => s,
         Err(r) => return r,
     };
@@ -393,7 +416,7 @@ async fn pdn(State(web): State<Web>, Path(game): Path<i64>, headers: HeaderMap) 
 /// the chat, the AI's, a draw offer, the end), and a keep-alive.
 async fn events(State(web): State<Web>, Path(game): Path<i64>, headers: HeaderMap) -> Response {
     let game = GameId(game);
-    if let Err(r) = session(&web, &headers, game).await {
+    if let Err(r) = session(&web, &headers, Page::Game(game)).await {
         return r;
     }
     let hub = web.hub.clone();
@@ -459,11 +482,11 @@ const FORGET_POSTERS_AT: usize = 1024;
 /// A changing request's checks beyond the session: it comes from this
 /// server's pages (`Origin`), carries the page's anti-forgery token, and
 /// the user has not sent too many.
-async fn guard(web: &Web, headers: &HeaderMap, game: GameId) -> Result<Claims, Response> {
+async fn guard(web: &Web, headers: &HeaderMap, page: Page) -> Result<Claims, Response> {
     if !same_origin(web, headers) {
         return Err((StatusCode::FORBIDDEN, "cross-site request refused\n").into_response());
     }
-    let (token, claims) = session(web, headers, game).await?;
+    let (token, claims) = session(web, headers, page).await?;
     let given = headers
         .get("x-csrf-token")
         .and_then(|v| v.to_str().ok())
@@ -540,7 +563,7 @@ async fn play(
     axum::Json(body): axum::Json<MoveBody>,
 ) -> Response {
     let game = GameId(game);
-    let claims = match guard(&web, &headers, game).await {
+    let claims = match guard(&web, &headers, Page::Game(game)).await {
         Ok(c) => c,
         Err(r) => return r,
     };
@@ -570,7 +593,7 @@ async fn action(
     axum::Json(body): axum::Json<ActionBody>,
 ) -> Response {
     let game = GameId(game);
-    let claims = match guard(&web, &headers, game).await {
+    let claims = match guard(&web, &headers, Page::Game(game)).await {
         Ok(c) => c,
         Err(r) => return r,
     };
@@ -614,7 +637,7 @@ async fn act(web: &Web, claims: Claims, input: Input, headers: &HeaderMap) -> Re
         actor.platform,
         &actor.chat,
         &actor.user,
-        format!("web game {}", claims.game.0),
+        format!("web page {}", claims.page.key()),
         async move {
             let _ = tx.send(hub.handle_aside(event).await);
         },
@@ -657,12 +680,203 @@ async fn board_css() -> Response {
         .into_response()
 }
 
+async fn draw_js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        assets::DRAW_JS,
+    )
+        .into_response()
+}
+
+async fn puzzle_js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        assets::PUZZLE_JS,
+    )
+        .into_response()
+}
+
 async fn app_js() -> Response {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         assets::APP_JS,
     )
         .into_response()
+}
+
+fn puzzle_at(chat: i64, puzzle: i64) -> Page {
+    Page::Puzzle {
+        chat: ChatId(chat),
+        puzzle: PuzzleId(puzzle),
+    }
+}
+
+/// `GET /web/p/C/P?t=…`: a puzzle's link opened; `GET /web/p/C/P`: the
+/// page of the cookie's session (the go's board, the task, hint and
+/// solution behind their buttons).
+async fn puzzle_page(
+    State(web): State<Web>,
+    Path((chat, puzzle)): Path<(i64, i64)>,
+    Query(q): Query<OpenQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let page = puzzle_at(chat, puzzle);
+    let (token, claims) = match page_session(&web, page, q, &headers).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match web.hub.call(move |svc| svc.web_puzzle_view(&claims)).await {
+        Ok(Some(view)) => match page_csrf(&web, &token).await {
+            Ok(csrf) => html_answer(page::puzzle_html(&view, &csrf)),
+            Err(r) => r,
+        },
+        Ok(None) => refused_for(&web, &claims, &headers).await,
+        Err(_) => failed(),
+    }
+}
+
+/// `GET /web/p/C/P/state`: the puzzle page's view, JSON.
+async fn puzzle_state(
+    State(web): State<Web>,
+    Path((chat, puzzle)): Path<(i64, i64)>,
+    headers: HeaderMap,
+) -> Response {
+    let (_, claims) = match session(&web, &headers, puzzle_at(chat, puzzle)).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match web.hub.call(move |svc| svc.web_puzzle_view(&claims)).await {
+        Ok(Some(view)) => json(StatusCode::OK, &view),
+        Ok(None) => refused_for(&web, &claims, &headers).await,
+        Err(_) => failed(),
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct PuzzleMoveBody {
+    step: u16,
+    index: u16,
+}
+
+/// `POST /web/p/C/P/move` `{step, index}`: the page's answer, the user's
+/// event in the puzzle's chat (its judgement the chat's own).
+async fn puzzle_move(
+    State(web): State<Web>,
+    Path((chat, puzzle)): Path<(i64, i64)>,
+    headers: HeaderMap,
+    axum::Json(body): axum::Json<PuzzleMoveBody>,
+) -> Response {
+    let page = puzzle_at(chat, puzzle);
+    let claims = match guard(&web, &headers, page).await {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let p = Payload::PuzzleMove {
+        puzzle: PuzzleId(puzzle),
+        step: body.step,
+        index: body.index,
+    };
+    act(&web, claims, Input::Choice(p.encode()), &headers).await
+}
+
+/// `POST /web/p/C/P/hint`: `/hint` on the page's puzzle; the hint comes
+/// back in the answer.
+async fn puzzle_hint(
+    State(web): State<Web>,
+    Path((chat, puzzle)): Path<(i64, i64)>,
+    headers: HeaderMap,
+) -> Response {
+    let claims = match guard(&web, &headers, puzzle_at(chat, puzzle)).await {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let p = Payload::PuzzleHintOf {
+        puzzle: PuzzleId(puzzle),
+    };
+    act(&web, claims, Input::Choice(p.encode()), &headers).await
+}
+
+/// `POST /web/p/C/P/give-up`: `/puzzle solution` on the page's puzzle (the
+/// page then reads the solution).
+async fn puzzle_give_up(
+    State(web): State<Web>,
+    Path((chat, puzzle)): Path<(i64, i64)>,
+    headers: HeaderMap,
+) -> Response {
+    let claims = match guard(&web, &headers, puzzle_at(chat, puzzle)).await {
+        Ok(c) => c,
+        Err(r) => return r,
+    };
+    let p = Payload::PuzzleGiveUp {
+        puzzle: PuzzleId(puzzle),
+    };
+    act(&web, claims, Input::Choice(p.encode()), &headers).await
+}
+
+/// `GET /web/p/C/P/solution`: `{solution}` once the user's go is over;
+/// before, 403 and why: the solution is never in the page before it is
+/// asked for, nor given while the go is on.
+async fn puzzle_solution(
+    State(web): State<Web>,
+    Path((chat, puzzle)): Path<(i64, i64)>,
+    headers: HeaderMap,
+) -> Response {
+    let (_, claims) = match session(&web, &headers, puzzle_at(chat, puzzle)).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let user = claims.user;
+    match web
+        .hub
+        .call(move |svc| svc.web_puzzle_solution(&claims))
+        .await
+    {
+        Ok(Some(solution)) => json(
+            StatusCode::OK,
+            &serde_json::json!({ "ok": true, "solution": solution }),
+        ),
+        Ok(None) => {
+            let lang = web
+                .hub
+                .call(move |svc| svc.web_user_lang(user))
+                .await
+                .ok()
+                .flatten()
+                .or_else(|| browser_lang(&headers));
+            json(
+                StatusCode::FORBIDDEN,
+                &Answer {
+                    ok: false,
+                    message: Some(web.hub.say(lang.as_deref(), "web-puzzle-solution-hidden")),
+                },
+            )
+        }
+        Err(_) => failed(),
+    }
+}
+
+/// `GET /web/t/N?t=…`: a tournament's link opened; `GET /web/t/N`: its
+/// page (read only: no script).
+async fn tournament_page(
+    State(web): State<Web>,
+    Path(id): Path<i64>,
+    Query(q): Query<OpenQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let page = Page::Tournament(TournamentId(id));
+    let (_, claims) = match page_session(&web, page, q, &headers).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match web
+        .hub
+        .call(move |svc| svc.web_tournament_view(&claims))
+        .await
+    {
+        Ok(Some(view)) => html_answer(page::tournament_html(&view)),
+        Ok(None) => refused_for(&web, &claims, &headers).await,
+        Err(_) => failed(),
+    }
 }
 
 /// `GET /web/app`: the Telegram Mini App's page (`t.me/<bot>/<app>?startapp=
@@ -742,7 +956,7 @@ async fn app_session(
         .hub
         .call(move |svc| svc.web_app_open(&who, start.as_deref()))
         .await;
-    let (game, token) = match opened {
+    let (page, token) = match opened {
         Ok(Ok(ok)) => ok,
         Ok(Err(AppRefused::NoGame)) => {
             let text = web.hub.say(lang.as_deref(), "web-app-no-game");
@@ -767,9 +981,9 @@ async fn app_session(
     };
     let mut r = json(
         StatusCode::OK,
-        &serde_json::json!({ "ok": true, "url": format!("/web/g/{}", game.0) }),
+        &serde_json::json!({ "ok": true, "url": page.path() }),
     );
-    if let Ok(v) = HeaderValue::from_str(&session_cookie(&web, game, &token)) {
+    if let Ok(v) = HeaderValue::from_str(&session_cookie(&web, page, &token)) {
         r.headers_mut().insert(header::SET_COOKIE, v);
     }
     r

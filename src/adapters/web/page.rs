@@ -3,7 +3,7 @@
 //! needs no second request). Readable without the script: the names, the
 //! status line, the moves.
 
-use crate::core::web::WebView;
+use crate::core::web::{PuzzleWebView, TournamentWebView, WebView};
 
 /// `s` escaped for HTML text and attribute values.
 pub fn esc(s: &str) -> String {
@@ -23,11 +23,7 @@ pub fn esc(s: &str) -> String {
 
 /// The page of `view`, with the session's anti-forgery token.
 pub fn html(view: &WebView, csrf: &str) -> String {
-    // the view as JSON inside a data block (not run: the policy allows no
-    // inline script); `<` escaped so no text of it can close the tag
-    let data = serde_json::to_string(view)
-        .unwrap_or_else(|_| "null".into())
-        .replace('<', "\\u003c");
+    let data = data_block(view);
     let moves: String = full_moves(view.first == "black", view.history.len())
         .into_iter()
         .map(|(n, pair)| {
@@ -56,7 +52,7 @@ pub fn html(view: &WebView, csrf: &str) -> String {
 <main id="app" data-game="{game}">
 <h1>{title} <small>{variant}</small></h1>
 <p class="players"><span class="side white" data-role="black-name">{black}</span></p>
-<div id="board" class="board" role="grid" aria-label="{title}"></div>
+<div id="board" class="board" role="group" aria-label="{title}"></div>
 <p class="players"><span class="side white" data-role="white-name">{white}</span></p>
 <p data-role="status" class="status" aria-live="polite">{status}</p>
 <nav class="controls" aria-label="{moves_label}">
@@ -88,6 +84,146 @@ pub fn html(view: &WebView, csrf: &str) -> String {
         pdn = esc(&view.labels.pdn),
         draw = esc(&view.labels.draw),
         resign = esc(&view.labels.resign),
+    )
+}
+
+/// The view as JSON inside a data block (not run: the policy allows no
+/// inline script); `<` escaped so no text of it can close the tag.
+fn data_block<T: serde::Serialize>(view: &T) -> String {
+    serde_json::to_string(view)
+        .unwrap_or_else(|_| "null".into())
+        .replace('<', "\\u003c")
+}
+
+/// A puzzle's page: the frame `puzzle.js` fills. The view in it holds the
+/// board and the legal moves, never the hint or the solution (each is
+/// asked for by its button).
+pub fn puzzle_html(view: &PuzzleWebView, csrf: &str) -> String {
+    format!(
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="csrf" content="{csrf}">
+<title>{title}</title>
+<link rel="stylesheet" href="/web/static/board.css">
+<script type="module" src="/web/static/puzzle.js"></script>
+</head>
+<body>
+<main id="app" class="puzzle" data-chat="{chat}" data-puzzle="{puzzle}" data-state="{state}">
+<h1>{title}</h1>
+<p class="task" data-role="task">{task}</p>
+<div id="board" class="board" role="group" aria-label="{title}"></div>
+<p data-role="status" class="status" aria-live="polite">{status}</p>
+<nav class="controls" aria-label="{title}">
+<button type="button" data-role="flip">{flip}</button>
+<button type="button" data-role="hint">{hint}</button>
+<button type="button" data-role="solution">{solution}</button>
+</nav>
+<p data-role="hint-text" class="reveal" aria-live="polite" hidden></p>
+<p data-role="solution-text" class="reveal" aria-live="polite" hidden></p>
+</main>
+<script type="application/json" id="view">{data}</script>
+</body>
+</html>
+"#,
+        lang = esc(&view.lang),
+        csrf = esc(csrf),
+        title = esc(&view.title),
+        chat = view.chat,
+        puzzle = view.puzzle,
+        state = view.state,
+        task = esc(&view.task),
+        status = esc(&view.status),
+        flip = esc(&view.labels.flip),
+        hint = esc(&view.labels.hint),
+        solution = esc(&view.labels.solution),
+        data = data_block(view),
+    )
+}
+
+/// A tournament's page, read only and whole without a script: its status
+/// and round, the crosstable, its games in progress (a link to each the
+/// reader may open).
+pub fn tournament_html(view: &TournamentWebView) -> String {
+    let head: String = view
+        .crosstable
+        .head
+        .iter()
+        .map(|h| format!("<th scope=\"col\">{}</th>", esc(h)))
+        .collect();
+    let rows: String = view
+        .crosstable
+        .rows
+        .iter()
+        .map(|r| {
+            let cells: String = r
+                .cells
+                .iter()
+                .map(|c| format!("<td class=\"tone-{}\">{}</td>", c.tone, esc(&c.text)))
+                .collect();
+            let tiebreaks: String = r
+                .tiebreaks
+                .iter()
+                .map(|t| format!("<td>{}</td>", esc(t)))
+                .collect();
+            format!(
+                "<tr><td>{}</td><th scope=\"row\" data-role=\"player\">{}</th>{cells}<td data-role=\"points\">{}</td>{tiebreaks}<td data-role=\"place\">{}</td></tr>",
+                r.number,
+                esc(&r.name),
+                esc(&r.points),
+                esc(&r.place),
+            )
+        })
+        .collect();
+    let games = if view.games.is_empty() {
+        format!("<p>{}</p>", esc(&view.labels.no_games))
+    } else {
+        let items: String = view
+            .games
+            .iter()
+            .map(|g| match &g.url {
+                Some(url) => format!(
+                    "<li data-game=\"{}\"><a href=\"{}\">{}</a></li>",
+                    g.game,
+                    esc(url),
+                    esc(&g.line)
+                ),
+                None => format!("<li data-game=\"{}\">{}</li>", g.game, esc(&g.line)),
+            })
+            .collect();
+        format!("<ul data-role=\"games\" class=\"games\">{items}</ul>")
+    };
+    format!(
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="stylesheet" href="/web/static/board.css">
+</head>
+<body>
+<main id="app" class="tournament" data-tournament="{id}">
+<h1>{title}</h1>
+<p data-role="status" class="status">{status}</p>
+<section><h2>{crosstable}</h2>
+<div class="table-wrap"><table data-role="crosstable" class="crosstable"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>
+</section>
+<section><h2>{games_label}</h2>
+{games}
+</section>
+</main>
+</body>
+</html>
+"#,
+        lang = esc(&view.lang),
+        title = esc(&view.title),
+        id = view.tournament,
+        status = esc(&view.status),
+        crosstable = esc(&view.labels.crosstable),
+        games_label = esc(&view.labels.games),
     )
 }
 

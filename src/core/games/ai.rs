@@ -11,8 +11,14 @@ use crate::core::games::play::play;
 use crate::core::types::{Job, Outcome};
 use crate::core::{Service, ServiceError};
 use crate::store::{self, GameId, Ply, Seat};
-use shashki_engine::search::{choose_move, search, ChooseOptions, Level, Limits, Searcher, WIN};
+use shashki_engine::rules::Rules;
+use shashki_engine::search::{
+    choose_move, choose_move_in, search, ChooseOptions, Evaluate, Level, LevelParams, Limits,
+    Searcher, WIN,
+};
+use shashki_engine::{towers, AnyGame, AnyMove, GameOn};
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 /// The AI takes a draw offer when it stands at least this much worse
 /// (centi-men, from its own point of view).
@@ -72,12 +78,9 @@ pub(crate) fn compute(svc: &Service, work: Work, evals: &mut Evals) -> Result<()
                 Some(l) if l.row.ply == ply => {
                     let g = &l.game;
                     let ai_to_move = matches!(l.row.seat(g.side_to_move()), Seat::Ai(_));
-                    let limits = Limits {
-                        variant: g.variant(),
-                        ..Limits::depth(DRAW_EVAL_DEPTH)
-                    };
-                    search(g.position(), &g.history_hashes(), &limits)
-                        .map(|r| if ai_to_move { r.score } else { -r.score })
+                    let most = svc.config().ai_max_movetime;
+                    score_of(g, DRAW_EVAL_DEPTH, most)
+                        .map(|score| if ai_to_move { score } else { -score })
                         .unwrap_or(0)
                 }
                 // the game moved on: the event will find that itself
@@ -93,9 +96,11 @@ pub(crate) fn compute(svc: &Service, work: Work, evals: &mut Evals) -> Result<()
         }
         Work::Advice { game_id, ply } => {
             let loaded = load_unlocked(svc, game_id)?;
-            let eval = match loaded {
-                Some(l) if l.row.ply == ply && l.row.is_active() => {
-                    let g = &l.game;
+            // tournaments are 8×8 games
+            let eight = loaded.and_then(|l| Some((l.row.clone(), l.game.eight()?.clone())));
+            let eval = match eight {
+                Some((row, g)) if row.ply == ply && row.is_active() => {
+                    let g = &g;
                     let limits = Limits {
                         depth: Some(ADVICE_DEPTH),
                         movetime: Some(std::time::Duration::from_millis(ADVICE_MOVETIME_MS)),
@@ -131,6 +136,103 @@ pub(crate) fn compute(svc: &Service, work: Work, evals: &mut Evals) -> Result<()
         }
     }
     Ok(())
+}
+
+/// The score of the side to move in a game of any variant (centi-men),
+/// searched to `depth` plies within `most`; `None` when it has no move.
+/// (The 8×8 games by the tuned 8×8 search, the wide boards by theirs,
+/// Bashni by its own at no more than 4 plies.)
+fn score_of(g: &AnyGame, depth: u32, most: Duration) -> Option<i32> {
+    fn wide<R: Rules>(g: &GameOn<R>, depth: u32, most: Duration) -> Option<i32>
+    where
+        R::Shape: Evaluate,
+    {
+        let mut searcher = Searcher::<R::Shape>::new_on(16);
+        let limits = Limits {
+            movetime: Some(most),
+            quiet_plies: g.counters().kings_only_plies,
+            ..Limits::depth(depth)
+        };
+        searcher
+            .search_in::<R>(g.position(), &g.history_hashes(), &limits, |_| {})
+            .map(|r| r.score)
+    }
+    match g {
+        AnyGame::Eight(e) => {
+            let limits = Limits {
+                variant: e.variant(),
+                ..Limits::depth(depth)
+            };
+            search(e.position(), &e.history_hashes(), &limits).map(|r| r.score)
+        }
+        AnyGame::International(g) => wide(g, depth, most),
+        AnyGame::Frisian(g) => wide(g, depth, most),
+        AnyGame::Frysk(g) => wide(g, depth, most),
+        AnyGame::Antidraughts(g) => wide(g, depth, most),
+        AnyGame::Breakthrough(g) => wide(g, depth, most),
+        AnyGame::Russian10x8(g) => wide(g, depth, most),
+        AnyGame::Bashni(t) => {
+            let r = towers::search_depth(t.position(), depth.min(4));
+            r.best.map(|_| r.score)
+        }
+        // not played in the chat (refused at the challenge)
+        AnyGame::Vigman(_) => None,
+    }
+}
+
+/// The AI's move in a game on another board than 8×8 (or of towers): by
+/// the level's parameters (`params`, its time already capped), `seed` for
+/// the weak levels' choices; with the nodes searched and the time taken.
+fn choose_wide(
+    g: &AnyGame,
+    level: Level,
+    params: LevelParams,
+    seed: u64,
+) -> Option<(AnyMove, u64, Duration)> {
+    fn wide<R: Rules>(
+        g: &GameOn<R>,
+        params: LevelParams,
+        seed: u64,
+        wrap: fn(shashki_engine::Move<R::Shape>) -> AnyMove,
+    ) -> Option<(AnyMove, u64, Duration)>
+    where
+        R::Shape: Evaluate,
+    {
+        let mut searcher = Searcher::<R::Shape>::new_on(params.tt_mb);
+        let history = g.history_hashes();
+        let options = ChooseOptions {
+            history: &history,
+            kings_only_plies: g.counters().kings_only_plies,
+            params,
+            seed,
+            ..ChooseOptions::default()
+        };
+        // the game's own moves (Frisian limits its kings' moves)
+        let allowed = g.legal_moves();
+        let r = choose_move_in::<R>(&mut searcher, g.position(), &options, &allowed)?;
+        Some((wrap(r.best_move), r.nodes, r.elapsed))
+    }
+    match g {
+        AnyGame::Eight(_) => None,
+        AnyGame::International(g) => wide(g, params, seed, AnyMove::Ten),
+        AnyGame::Frisian(g) => wide(g, params, seed, AnyMove::Ten),
+        AnyGame::Frysk(g) => wide(g, params, seed, AnyMove::Ten),
+        AnyGame::Antidraughts(g) => wide(g, params, seed, AnyMove::Ten),
+        AnyGame::Breakthrough(g) => wide(g, params, seed, AnyMove::Ten),
+        AnyGame::Russian10x8(g) => wide(g, params, seed, AnyMove::TenByEight),
+        AnyGame::Bashni(t) => {
+            let start = Instant::now();
+            let r = towers::search_depth(t.position(), u32::from(level.number()));
+            Some((AnyMove::Towers(r.best?), r.nodes, start.elapsed()))
+        }
+        // not played in the chat (refused at the challenge): the engine's
+        // own choice
+        AnyGame::Vigman(_) => {
+            let start = Instant::now();
+            let mv = g.choose_move(level, seed)?;
+            Some((mv, 0, start.elapsed()))
+        }
+    }
 }
 
 /// A game read and replayed under the store's lock, which is let go
@@ -207,38 +309,45 @@ fn ai_move(svc: &Service, game_id: GameId, ply: Ply) -> Result<Outcome, ServiceE
     let mut params = level.params();
     params.movetime = params.movetime.min(svc.config().ai_max_movetime);
     let seed = (game_id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply.0 as u64;
-    // the king-only count lets the search see the 15-move draw coming
-    let mut searcher = Searcher::new(params.tt_mb);
-    let history = g.history_hashes();
-    let options = ChooseOptions {
-        history: &history,
-        kings_only_plies: g.counters().kings_only_plies,
-        params,
-        seed,
-        stop: None,
-        variant: g.variant(),
+    let chosen = match g.eight() {
+        // the 8×8 games: the tuned search, as it always was
+        Some(e) => {
+            // the king-only count lets the search see the 15-move draw coming
+            let mut searcher = Searcher::new(params.tt_mb);
+            let history = e.history_hashes();
+            let options = ChooseOptions {
+                history: &history,
+                kings_only_plies: e.counters().kings_only_plies,
+                params,
+                seed,
+                stop: None,
+                variant: e.variant(),
+            };
+            choose_move(&mut searcher, e.position(), &options)
+                .map(|r| (AnyMove::Eight(r.best_move), r.nodes, r.elapsed))
+        }
+        None => choose_wide(g, level, params, seed),
     };
-    let result = choose_move(&mut searcher, g.position(), &options);
-    let Some(result) = result else {
+    let Some((best_move, nodes, elapsed)) = chosen else {
         return Ok(Outcome::default());
     };
     // play it through the gate if the game is still where it was (a
     // resignation or a redelivered job may have come first)
     let human = [row.white, row.black].into_iter().find_map(Seat::user_id);
     let chat_id = row.chat_id;
-    let searched = (result.nodes, result.elapsed);
+    let searched = (nodes, elapsed);
     let mut out = svc.system_action(chat_id, Actor::Ai, human, |ctx| {
-        ctx.thread = store::game_thread(ctx.c, game_id)?;
         let row = store::game(ctx.c, game_id)?.ok_or(AccessRefusal::GameUnknown {
             game: game_id.to_string(),
         })?;
+        ctx.thread = row.thread.clone();
         ctx.gate(&row, crate::core::access::Need::Move { ply: Some(ply) })?;
         // the moves up to `ply` cannot have changed: reuse the replay
         let l = crate::core::games::Loaded {
             row,
             game: loaded.game,
         };
-        play(ctx, l, result.best_move)
+        play(ctx, l, best_move)
     })?;
     out.tally.search = Some(searched);
     Ok(out)

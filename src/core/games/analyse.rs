@@ -84,6 +84,15 @@ pub(crate) fn cmd_analyse(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     if row.is_active() {
         return Err(GameRefusal::AnalyseUnfinished { game: row.id }.into());
     }
+    // the analysis is the 8×8 engine's: the other boards are refused here
+    // (the hook for their analysis; `analyse_job` below reads 8×8 games)
+    if row.variant.eight().is_none() {
+        return Err(GameRefusal::AnalyseVariant {
+            game: row.id,
+            variant: row.variant,
+        }
+        .into());
+    }
     match store::analysis(ctx.c, row.id)? {
         Some(a) if a.status == AnalysisStatus::Done => return post_analysis(ctx, &row, &a, false),
         Some(a) if a.status == AnalysisStatus::Pending => {
@@ -158,7 +167,8 @@ fn summary_text(ctx: &mut Ctx, l: &Loaded, a: &AnalysisRow) -> Res<String> {
         let Some(ply) = worst_ply(a, side) else {
             return String::new();
         };
-        let (Some(label), Some(better)) = (ply_label(&l.game, ply), a.best_moves.get(ply)) else {
+        let label = l.game.eight().and_then(|g| ply_label(g, ply));
+        let (Some(label), Some(better)) = (label, a.best_moves.get(ply)) else {
             return String::new();
         };
         let mark = a.marks.get(ply).map(String::as_str).unwrap_or("");
@@ -328,7 +338,10 @@ pub(crate) fn analyse_job(
     };
     let (pending, chat, lang, loaded) = read;
     let asker = pending.requested_by;
-    let Some(Loaded { row, game }) = loaded else {
+    // an 8×8 game (`cmd_analyse` asks for no other): the analysis of the
+    // other boards would read their game here
+    let loaded = loaded.and_then(|Loaded { row, game }| Some((row, game.eight()?.clone())));
+    let Some((row, game)) = loaded else {
         // the game vanished or is damaged: say so in the live message
         return svc.system_action(chat.id, Actor::Service, asker, |ctx| {
             if store::fail_analysis(ctx.c, game_id, ctx.now)? {
@@ -348,7 +361,7 @@ pub(crate) fn analyse_job(
     let every = svc.config().analysis_progress_every;
     let (mut tenth, mut last) = (0, Instant::now());
     let report = analyse(
-        row.variant,
+        game.variant(),
         game.start_position(),
         game.moves(),
         &opts,

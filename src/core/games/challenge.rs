@@ -3,6 +3,7 @@
 //! `variant=pool`; the chat's default otherwise); accepting, declining,
 //! withdrawing; and the start of a game.
 
+use super::variants;
 use super::GameRefusal;
 use super::Loaded;
 use crate::args;
@@ -21,7 +22,7 @@ use crate::core::types::{Job, Share, Target};
 use crate::store::{
     self, ChallengeId, ChallengeStatus, ColorWish, GameId, NewGame, Ply, Seat, UserId,
 };
-use shashki_engine::{Color, Game, Position, Variant8};
+use shashki_engine::{AnyGame, AnyPosition, BoardKind, Color, Game, Position, Variant};
 
 crate::core::error::refusals! {
     /// Challenges: made, accepted, declined; the limits of games at once.
@@ -66,29 +67,52 @@ fn for_me(ch: &store::ChallengeRow, me: UserId, my_handle: Option<&str>) -> Opti
 }
 
 /// The variant a chat plays unless a challenge names one.
-pub(crate) fn chat_variant(chat: &store::ChatRow) -> Variant8 {
+pub(crate) fn chat_variant(chat: &store::ChatRow) -> Variant {
     chat.variant.unwrap_or_default()
 }
 
-/// The position a `from FEN` challenge starts from: a FEN of at most 12
-/// pieces a side where the side to move has a move; the problem named
-/// otherwise.
-fn start_position(fen: &str, variant: Variant8) -> Res<Position> {
+/// The most pieces a side may have in a game's start position: as many as
+/// the variant's board starts with (Bashni: every piece of a side, in
+/// towers or not).
+fn pieces_max(variant: Variant) -> usize {
+    match variant.board() {
+        BoardKind::Eight => 12,
+        BoardKind::TenByEight => 15,
+        BoardKind::Ten => 20,
+    }
+}
+
+/// The pieces of `side` in `pos` (in towers too).
+pub(crate) fn pieces_of(pos: &AnyPosition, side: Color) -> usize {
+    pos.stacks()
+        .iter()
+        .flat_map(|(_, stack)| stack.iter())
+        .filter(|p| p.color == side)
+        .count()
+}
+
+/// The position a `from FEN` challenge starts from (a game there, not yet
+/// begun): a FEN of at most as many pieces a side as the board starts
+/// with, where the side to move has a move; the problem named otherwise.
+fn start_position(fen: &str, variant: Variant) -> Res<AnyGame> {
     let bad = |error: String| GameRefusal::BadFen { error };
     // square numbers as the variant's players count them
-    let pos = shashki_engine::parse_fen_full_in(variant, fen.trim())
-        .map(|i| i.position)
+    let game = variant
+        .game_from_fen(fen.trim())
         .map_err(|e| bad(e.to_string()))?;
+    let pos = game.position();
+    let max = pieces_max(variant);
     for side in [Color::White, Color::Black] {
-        let (men, kings) = pos.count(side);
-        if men + kings > 12 {
-            return Err(bad(format!("{} pieces for one side (12 at most)", men + kings)).into());
+        let n = pieces_of(&pos, side);
+        if n > max {
+            return Err(bad(format!("{n} pieces for one side ({max} at most)")).into());
         }
     }
-    if pos.legal_moves_in(variant).is_empty() {
+    if game.legal_moves().is_empty() {
         return Err(bad("the side to move has no move: the game would be over".into()).into());
     }
-    Ok(pos)
+    // kept from its position alone, as the store will read it back
+    variants::game_at(variant, &variants::stored_fen(&game)).map_err(|e| bad(e).into())
 }
 
 /// `/challenge [@name | ai | open] [level] [days | unlimited] [colour]
@@ -189,9 +213,9 @@ pub(crate) fn rematch(ctx: &mut Ctx, game: GameId) -> Res<()> {
     let now_mine = mine.opposite();
     // the same game again: its rules and its start too
     let variant = row.variant;
-    let start = Position::from_fen(&row.start_fen)
+    let start = variants::game_at(variant, &row.start_fen)
         .ok()
-        .filter(|p| *p != variant.initial_position());
+        .filter(|g| !variants::starts_at_the_beginning(g));
     match row.seat(mine.opposite()) {
         Seat::Ai(level) => {
             may_challenge(ctx, me_id, true)?;
@@ -238,8 +262,8 @@ fn create_challenge(
     to_handle: Option<String>,
     color: ColorWish,
     seconds_per_move: Option<i64>,
-    variant: Variant8,
-    start: Option<&Position>,
+    variant: Variant,
+    start: Option<&AnyGame>,
     casual: bool,
 ) -> Res<()> {
     let ttl = ctx.config().challenge_ttl_secs;
@@ -278,9 +302,10 @@ fn create_challenge(
         store::set_challenge_casual(ctx.c, id, true)?;
     }
     let mut text = ctx.t("challenge-card", Some(&a));
-    if let Some(p) = start {
-        store::set_challenge_start(ctx.c, id, &p.to_fen())?;
-        let fen = variant.format_fen(p);
+    if let Some(g) = start {
+        store::set_challenge_start(ctx.c, id, &variants::stored_fen(g))?;
+        // as the variant's players write it (Italian numbers, 10×10's)
+        let fen = g.fen();
         text.push('\n');
         text.push_str(&ctx.t("challenge-from", Some(&args![("fen", fen)])));
     }
@@ -330,7 +355,7 @@ pub(crate) fn challenge_link(ctx: &mut Ctx, id: ChallengeId, token: i64) -> Res<
     let from = store::user(ctx.c, ch.from_user)?
         .map(|u| u.name)
         .unwrap_or_default();
-    let variant: Variant8 = ch.variant;
+    let variant: Variant = ch.variant;
     let a = args![
         ("id", id),
         ("from", from),
@@ -510,7 +535,7 @@ fn accept_here(ctx: &mut Ctx, id: ChallengeId) -> Res<GameId> {
     let start = ch
         .start_fen
         .as_deref()
-        .and_then(|f| Position::from_fen(f).ok());
+        .and_then(|f| variants::game_at(variant, f).ok());
     let game_id = start_game(
         ctx,
         white,
@@ -554,30 +579,35 @@ fn start_game(
     white: Seat,
     black: Seat,
     spm: Option<i64>,
-    variant: Variant8,
-    start: Option<Position>,
+    variant: Variant,
+    start: Option<AnyGame>,
     casual: bool,
 ) -> Res<GameId> {
     let tc = super::clock::TimeControl::per_move(spm);
-    let start = start.unwrap_or_else(|| variant.initial_position());
-    start_game_from(ctx, white, black, tc, start, variant, true, casual)
+    let start = start.unwrap_or_else(|| variant.new_game());
+    start_game_from(ctx, white, black, tc, start, true, casual)
 }
 
-/// Start a game from `start` (a tournament's balloted opening, or the
-/// initial position); `announce`: post its board (a tournament posts
-/// one message for all its games instead); `casual`: a casual game
-/// between people.
+/// An 8×8 game of `variant` from `start` (a tournament's opening).
+pub(crate) fn game_of(variant: shashki_engine::Variant8, start: Position) -> AnyGame {
+    AnyGame::Eight(Game::from_position(variant, start))
+}
+
+/// Start a game from `start` (a game not yet begun in its variant: a
+/// tournament's balloted opening, a challenge's position, or the initial
+/// position); `announce`: post its board (a tournament posts one message
+/// for all its games instead); `casual`: a casual game between people.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn start_game_from(
     ctx: &mut Ctx,
     white: Seat,
     black: Seat,
     tc: super::clock::TimeControl,
-    start: Position,
-    variant: Variant8,
+    start: AnyGame,
     announce: bool,
     casual: bool,
 ) -> Res<GameId> {
+    let variant = start.variant();
     let first = match start.side_to_move() {
         Color::White => white,
         Color::Black => black,
@@ -588,7 +618,7 @@ pub(crate) fn start_game_from(
         variant,
         white,
         black,
-        start_fen: start.to_fen(),
+        start_fen: variants::stored_start_fen(&start),
         seconds_per_move: tc.spm,
         deadline,
         reminder_at,
@@ -604,10 +634,7 @@ pub(crate) fn start_game_from(
     if !announce {
         return Ok(id);
     }
-    let loaded = Loaded {
-        row,
-        game: Game::from_position(variant, start),
-    };
+    let loaded = Loaded { row, game: start };
     let a = args![
         ("game", id),
         ("white", ctx.seat_name(white)?),

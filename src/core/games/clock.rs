@@ -15,7 +15,7 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::reminders::Reminders;
 use crate::core::time::DAY;
-use crate::store::{self, ChatId, GameRow, NextClock, Seat, TournamentId, UserId};
+use crate::store::{self, ChatId, GameFacts, GameRow, NextClock, Seat, TournamentId, UserId};
 use shashki_engine::Color;
 
 /// How a new game is timed.
@@ -103,9 +103,17 @@ pub(crate) fn start_clock(
 pub(crate) fn clock_after_move(
     ctx: &Ctx,
     row: &GameRow,
+    facts: Option<&GameFacts>,
     mover: Color,
     over: bool,
 ) -> Res<NextClock> {
+    // a player's leave: read with the game, else now
+    let leave_of = |u: UserId| -> Res<i64> {
+        Ok(match facts {
+            Some(f) => f.leave_of(row, u),
+            None => store::leave_until_in_game(ctx.c, row.id, u)?,
+        })
+    };
     let mut next = NextClock {
         white_bank: row.white_bank,
         black_bank: row.black_bank,
@@ -114,7 +122,7 @@ pub(crate) fn clock_after_move(
     if let Some(bank) = row.bank(mover) {
         let left = match (row.deadline, row.seat(mover)) {
             (Some(d), Seat::Human(u)) => {
-                let leave = store::leave_until_in_game(ctx.c, row.id, u)?;
+                let leave = leave_of(u)?;
                 (d - ctx.now - pause_of(ctx, u, leave)?).max(0)
             }
             _ => bank,
@@ -144,7 +152,7 @@ pub(crate) fn clock_after_move(
     }
     .or(row.seconds_per_move);
     let leave = match seat {
-        Seat::Human(u) => store::leave_until_in_game(ctx.c, row.id, u)?,
+        Seat::Human(u) => leave_of(u)?,
         Seat::Ai(_) => 0,
     };
     let (deadline, reminder_at) = turn_clock(ctx, row.chat_id, seat, time, leave)?;

@@ -13,9 +13,9 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::games::{load, my_game};
 use crate::core::input::args::{IfArgs, IfLine, MoveText};
-use crate::store::{self, GameId, Ply, Seat, UserId};
+use crate::store::{self, GameFacts, GameId, Ply, Seat, UserId};
 use shashki_engine::notation::parse_move_among_in;
-use shashki_engine::{Game, Move, Position, Variant8};
+use shashki_engine::{AnyMove, Move, Position, Variant, Variant8};
 
 crate::core::error::refusals! {
     /// `/if`: conditional moves.
@@ -32,6 +32,9 @@ crate::core::error::refusals! {
             "error" => crate::core::error::Arg::TypedText(error),
         ],
         TooMany { limit: i64 } => "if-too-many" ["limit" => limit],
+        /// Conditional moves are kept for the 8×8 games only (the hook for
+        /// the other boards: `cmd_if` below).
+        Variant { variant: Variant } => "if-variant" ["variant" => variant],
     }
 }
 
@@ -49,8 +52,16 @@ pub(crate) fn cmd_if(ctx: &mut Ctx, a: IfArgs) -> Res<()> {
     let row = my_game(ctx, a.game)?;
     let me = ctx.gate(&row, Need::Play)?;
     let me_id = ctx.user_id()?;
+    // the 8×8 games only, for now: a line is kept in the 8×8 game's
+    // algebraic notation and checked by its rules
+    let Some(variant) = row.variant.eight() else {
+        return Err(ConditionalRefusal::Variant {
+            variant: row.variant,
+        }
+        .into());
+    };
     let rest = match a.line {
-        IfLine::List => return list_conditionals(ctx, row.id, row.variant, me_id),
+        IfLine::List => return list_conditionals(ctx, row.id, variant, me_id),
         IfLine::Clear => {
             let n = store::clear_conditionals(ctx.c, row.id, me_id)?;
             ctx.tell_id(
@@ -69,7 +80,12 @@ pub(crate) fn cmd_if(ctx: &mut Ctx, a: IfArgs) -> Res<()> {
     }
     // each move legal in turn, written the one way the game writes it
     let l = load(ctx.c, row)?;
-    let mut g: Game = l.game.clone();
+    let Some(mut g) = l.game.eight().cloned() else {
+        return Err(ConditionalRefusal::Variant {
+            variant: l.row.variant,
+        }
+        .into());
+    };
     let mut line = Vec::new();
     for MoveText(text) in rest {
         let pos: Position = *g.position();
@@ -98,10 +114,7 @@ pub(crate) fn cmd_if(ctx: &mut Ctx, a: IfArgs) -> Res<()> {
         .into());
     }
     store::add_conditional(ctx.c, l.row.id, me_id, l.row.ply, &line, ctx.now)?;
-    let a = args![
-        ("game", l.row.id),
-        ("line", pretty(l.game.variant(), &line))
-    ];
+    let a = args![("game", l.row.id), ("line", pretty(variant, &line))];
     ctx.tell_id("if-stored", Some(&a));
     Ok(())
 }
@@ -124,15 +137,21 @@ fn list_conditionals(ctx: &mut Ctx, game: GameId, variant: Variant8, me: UserId)
 /// The opponent of `owner` has just played `played` in `l`'s game (now
 /// `owner`'s turn): take `owner`'s conditional lines off, and if one
 /// starts with `played`, the reply to play now and the rest of the line.
+/// (An 8×8 game's only: no other game has lines.)
 pub(super) fn conditional_reply(
     ctx: &mut Ctx,
     l: &Loaded,
+    facts: Option<&GameFacts>,
     owner: Seat,
-    played: &Move,
-) -> Res<Option<(Move, Vec<String>)>> {
-    let Seat::Human(owner) = owner else {
+    played: &AnyMove,
+) -> Res<Option<(AnyMove, Vec<String>)>> {
+    let (Seat::Human(owner), Some(game), Some(played)) = (owner, l.game.eight(), played.eight())
+    else {
         return Ok(None);
     };
+    if facts.is_some_and(|f| !f.conditionals) {
+        return Ok(None); // no line in the game, none to read
+    }
     let lines = store::conditionals(ctx.c, l.row.id, owner)?;
     if lines.is_empty() {
         return Ok(None);
@@ -149,11 +168,14 @@ pub(super) fn conditional_reply(
         return Ok(None);
     };
     // checked again: the rules may have ended or changed the position
-    let legal = l.game.legal_moves();
-    let Ok(mv) = parse_move_among_in(l.game.variant(), l.game.position(), &legal, reply) else {
+    let legal = game.legal_moves();
+    let Ok(mv) = parse_move_among_in(game.variant(), game.position(), &legal, reply) else {
         return Ok(None);
     };
-    Ok(Some((mv, line.moves.get(2..).unwrap_or_default().to_vec())))
+    Ok(Some((
+        AnyMove::Eight(mv),
+        line.moves.get(2..).unwrap_or_default().to_vec(),
+    )))
 }
 
 /// Keep the rest of an applied line (`rest` starts with the opponent's

@@ -12,12 +12,13 @@ mod resign;
 mod show;
 mod takeback;
 mod vacation;
+pub(crate) mod variants;
 
 use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::{corrupt, Res};
-use crate::store::{self, GameId, GameRow, Tx};
-use shashki_engine::{Game, MoveError, Position, Variant8};
+use crate::store::{self, GameFacts, GameId, GameRow, Tx};
+use shashki_engine::{AnyGame, MoveError, Variant};
 
 pub(crate) use ai::compute;
 pub(crate) use analyse::cmd_analyse;
@@ -45,7 +46,7 @@ crate::core::error::refusals! {
         NoActiveGame => "no-active-game",
         /// Several games: the asker names one.
         WhichGame { games: Vec<GameId> } => "which-game" ["games" => games],
-        IllegalMove { game: GameId, variant: Variant8, error: MoveError } => "move-illegal" [
+        IllegalMove { game: GameId, variant: Variant, error: MoveError } => "move-illegal" [
             "game" => game,
             "error" => crate::core::error::Arg::Move(*variant, error),
         ],
@@ -53,6 +54,18 @@ crate::core::error::refusals! {
         NoDrawToDecline => "draw-none-to-decline",
         /// `/analyse` of a game still being played.
         AnalyseUnfinished { game: GameId } => "analyse-unfinished" ["game" => game],
+        /// `/analyse` of a game on another board than 8×8, or of towers:
+        /// the analysis is the 8×8 engine's for now (the hook:
+        /// `analyse::cmd_analyse` and `analyse::analyse_job`).
+        AnalyseVariant { game: GameId, variant: Variant } => "analyse-variant" [
+            "game" => game,
+            "variant" => variant,
+        ],
+        /// `/replay` of a Bashni game: the replay draws no towers yet.
+        ReplayTowers { game: GameId, variant: Variant } => "replay-variant" [
+            "game" => game,
+            "variant" => variant,
+        ],
         TooManyAnalyses { limit: i64 } => "analyse-too-many" ["limit" => limit],
         /// Not a position (FEN).
         BadFen { error: String } => "bad-fen" ["error" => crate::core::error::Arg::TypedText(error)],
@@ -68,28 +81,61 @@ crate::core::error::refusals! {
 }
 
 /// A game as stored, and as the engine sees it (replayed from its moves,
-/// since the draw rules need the history).
+/// since the draw rules need the history), in any variant.
 #[derive(Debug, Clone)]
 pub(crate) struct Loaded {
     pub row: GameRow,
-    pub game: Game,
+    pub game: AnyGame,
 }
 
-/// The stored current position of a game (no replay).
-pub(crate) fn position_of(row: &GameRow) -> Res<Position> {
-    Position::from_fen(&row.fen).map_err(|e| corrupt(format!("game {} position: {e}", row.id)))
+/// What a typed move and the buttons are checked against: an 8×8 game at
+/// its stored position (no replay); any other replayed from its moves, as
+/// its rules may look back (Frisian limits a king's moves in a row).
+pub(crate) fn position_of(c: &Tx, row: &GameRow) -> Res<AnyGame> {
+    if row.variant.eight().is_none() {
+        return Ok(load(c, row.clone())?.game);
+    }
+    variants::game_at(row.variant, &row.fen)
+        .map_err(|e| corrupt(format!("game {} position: {e}", row.id)))
 }
 
 /// Rebuild a game from its start and its stored moves.
 pub(crate) fn load(c: &Tx, row: GameRow) -> Res<Loaded> {
-    let start = Position::from_fen(&row.start_fen)
+    let moves = store::game_moves(c, row.id)?;
+    replay(row, &moves)
+}
+
+/// Rebuild a game from its start and `moves`, its stored moves.
+pub(crate) fn replay(row: GameRow, moves: &[String]) -> Res<Loaded> {
+    let mut game = variants::game_at(row.variant, &row.start_fen)
         .map_err(|e| corrupt(format!("game {} start: {e}", row.id)))?;
-    let mut game = Game::from_position(row.variant, start);
-    for text in store::game_moves(c, row.id)? {
-        game.play_text(&text)
+    for text in moves {
+        game.play_text(text)
             .map_err(|e| corrupt(format!("game {} move {text}: {e}", row.id)))?;
     }
     Ok(Loaded { row, game })
+}
+
+/// A game by its number with its moves and facts (one read), if the asker
+/// may see it (as [`game_by_id`]): to [`replay`] once it is to be played.
+pub(crate) fn game_with_moves_by_id(
+    ctx: &Ctx,
+    id: GameId,
+) -> Res<(GameRow, Vec<String>, GameFacts)> {
+    let (row, moves, facts) =
+        store::game_with_moves(ctx.c, id)?.ok_or(AccessRefusal::GameUnknown {
+            game: format!("#{id}"),
+        })?;
+    ctx.gate(&row, crate::core::access::Need::See)?;
+    Ok((row, moves, facts))
+}
+
+/// [`load`], and the game's facts, in one read: a game about to be
+/// played.
+pub(crate) fn load_to_play(c: &Tx, row: GameRow) -> Res<(Loaded, GameFacts)> {
+    let (moves, facts) =
+        store::game_history(c, row.id)?.ok_or(corrupt(format!("game {} vanished", row.id)))?;
+    Ok((replay(row, &moves)?, facts))
 }
 
 /// A game by its number, if the asker may see it (see `access`).

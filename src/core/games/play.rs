@@ -2,6 +2,7 @@
 //! find the game, pass the gate, play, record, announce. The end of a game
 //! (result, ratings, final board and PDN) is here too.
 
+use super::variants;
 use super::GameRefusal;
 use super::{position_of, Loaded};
 use crate::args;
@@ -12,7 +13,7 @@ use crate::core::error::{corrupt, Refusal, Res};
 use crate::core::games::clock::clock_after_move;
 use crate::core::games::conditional::{conditional_reply, keep_conditional_rest};
 use crate::core::games::show::pdn_text;
-use crate::core::games::{game_by_id, load};
+use crate::core::games::{game_by_id, game_with_moves_by_id, load, load_to_play, replay};
 use crate::core::input::args::MoveArgs;
 use crate::core::input::payload::Payload;
 use crate::core::input::InputRefusal;
@@ -21,10 +22,9 @@ use crate::core::present::buttons::{move_choices, sorted_moves};
 use crate::core::present::Draft;
 use crate::core::types::Job;
 use crate::core::{puzzles, ratings, tournaments};
-use crate::store::{self, GameId, GameResult, GameRow, Ply, Seat, Termination};
+use crate::store::{self, GameFacts, GameId, GameResult, GameRow, Ply, Seat, Termination};
 use shashki_engine::game::Outcome as GameOutcome;
-use shashki_engine::notation::parse_move_among_in;
-use shashki_engine::{Color, Move, Square};
+use shashki_engine::{AnyMove, Color, MoveError};
 
 /// `/move [#game] MOVE`.
 pub(crate) fn cmd_move(ctx: &mut Ctx, a: MoveArgs) -> Res<()> {
@@ -42,11 +42,14 @@ pub(crate) fn cmd_move(ctx: &mut Ctx, a: MoveArgs) -> Res<()> {
 pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<()> {
     let me = ctx.user_id()?;
     // the games where the text could be the asker's move: the one named
-    // (its gate refuses with the reason), else theirs here on their turn
+    // (its gate refuses with the reason; read with its moves), else theirs
+    // here on their turn
+    let mut named = None;
     let (rows, any_here) = match game {
         Some(id) => {
-            let row = game_by_id(ctx, id)?;
+            let (row, moves, facts) = game_with_moves_by_id(ctx, id)?;
             ctx.gate(&row, Need::Move { ply: None })?;
+            named = Some((moves, facts));
             (vec![row], true)
         }
         None => {
@@ -60,9 +63,7 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
     };
     let mut to_move = Vec::new();
     for row in rows {
-        let pos = position_of(&row)?;
-        let variant = row.variant;
-        let parsed = parse_move_among_in(variant, &pos, &pos.legal_moves_in(variant), text);
+        let parsed = position_of(ctx.c, &row)?.parse_move(text);
         to_move.push((row, parsed));
     }
     let legal: Vec<usize> = to_move
@@ -75,8 +76,11 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
         [i] => {
             let (row, parsed) = to_move.swap_remove(*i);
             let mv = parsed.map_err(|_| corrupt("a legal move became illegal"))?;
-            let loaded = load(ctx.c, row)?;
-            play(ctx, loaded, mv)
+            let (loaded, facts) = match named {
+                Some((moves, facts)) => (replay(row, &moves)?, facts),
+                None => load_to_play(ctx.c, row)?,
+            };
+            play_with(ctx, loaded, mv, Some(&facts))
         }
         [] => {
             if game.is_none() && puzzles::answer(ctx, text)? {
@@ -93,8 +97,7 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
                 let Some((row, Ok(mv))) = to_move.get(i) else {
                     continue;
                 };
-                let pos = position_of(row)?;
-                let index = sorted_moves(&pos, row.variant)
+                let index = sorted_moves(&position_of(ctx.c, row)?)
                     .iter()
                     .position(|m| m == mv)
                     .unwrap_or(0);
@@ -118,7 +121,7 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
 /// (`any_here`: they play a game in this chat, none on their turn).
 fn why_not_a_move(
     ctx: &Ctx,
-    mut to_move: Vec<(GameRow, Result<Move, shashki_engine::MoveError>)>,
+    mut to_move: Vec<(GameRow, Result<AnyMove, MoveError>)>,
     any_here: bool,
 ) -> Res<Refusal> {
     if !to_move.is_empty() {
@@ -147,14 +150,14 @@ fn why_not_a_move(
 
 /// A move button: the `index`-th legal move of `game` at `ply`.
 pub(crate) fn move_button(ctx: &mut Ctx, game: GameId, ply: Ply, index: u16) -> Res<()> {
-    let row = game_by_id(ctx, game)?;
+    let (row, moves, facts) = game_with_moves_by_id(ctx, game)?;
     ctx.gate(&row, Need::Move { ply: Some(ply) })?;
-    let mv = sorted_moves(&position_of(&row)?, row.variant)
+    let mv = sorted_moves(&position_of(ctx.c, &row)?)
         .get(usize::from(index))
         .copied()
         .ok_or(AccessRefusal::ButtonStale)?;
-    let loaded = load(ctx.c, row)?;
-    play(ctx, loaded, mv)
+    let loaded = replay(row, &moves)?;
+    play_with(ctx, loaded, mv, Some(&facts))
 }
 
 /// The move picker, in the place of the pressed message: one piece's
@@ -174,13 +177,16 @@ pub(crate) fn picker(ctx: &mut Ctx, game: GameId, ply: Ply, square: Option<u8>) 
         }
     };
     let piece = match square {
-        Some(s) => Some(Square::from_pdn(s).ok_or(InputRefusal::ButtonInvalid)?),
+        Some(s) => {
+            Some(variants::square_of_code(row.variant, s).ok_or(InputRefusal::ButtonInvalid)?)
+        }
         None => None,
     };
     let loaded = load(ctx.c, row)?;
     let mut d = match piece {
         Some(s) => {
-            let text = ctx.t("choose-target", Some(&args![("square", s.to_string())]));
+            let square = variants::square_name(loaded.row.variant, s);
+            let text = ctx.t("choose-target", Some(&args![("square", square)]));
             let back = ctx.t("button-back", None);
             let mut d = Draft::text(ctx.private(), text);
             d.choices = move_choices(loaded.row.id, loaded.row.ply, &loaded.game, piece, &back);
@@ -200,34 +206,49 @@ pub(crate) fn picker(ctx: &mut Ctx, game: GameId, ply: Ply, square: Option<u8>) 
 
 /// Play `mv` (the gate has passed: the actor's turn), record it once,
 /// and announce the new board or the end of the game.
-pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
+pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: AnyMove) -> Res<()> {
+    play_with(ctx, l, mv, None)
+}
+
+/// [`play`], with the game's facts when they were read with it (the
+/// players' leave, whether there are conditional lines: not read again;
+/// `None`: read when needed). They hold for the reply a conditional line
+/// plays at once too: no leave changes and no line is added before it.
+pub(crate) fn play_with(
+    ctx: &mut Ctx,
+    l: Loaded,
+    mv: AnyMove,
+    facts: Option<&GameFacts>,
+) -> Res<()> {
     let Loaded { row, mut game } = l;
     let mover_color = game.side_to_move();
     let mover = row.seat(mover_color);
+    // written before it is played: as its turn writes it
+    let stored = variants::stored_move(&game, &mv);
+    let written_as = game.format_move(&mv);
     let outcome = game
         .play(&mv)
         .map_err(|e| corrupt(format!("checked move refused: {e}")))?;
     let next_seat = row.seat(mover_color.opposite());
-    let clock = clock_after_move(ctx, &row, mover_color, outcome.is_some())?;
-    let written = store::record_move(
+    let clock = clock_after_move(ctx, &row, facts, mover_color, outcome.is_some())?;
+    let Some(row) = store::play_move(
         ctx.c,
         row.id,
         row.ply,
-        &mv.to_string(),
-        &game.position().to_fen(),
+        &stored,
+        &variants::stored_fen(&game),
         mover.user_id(),
         &clock,
         ctx.now,
-    )?;
-    if !written {
+    )?
+    else {
         // another move reached the game first
         return Err(AccessRefusal::ButtonStale.into());
-    }
+    };
     ctx.moves += 1;
-    let row = store::game(ctx.c, row.id)?.ok_or(corrupt("a game vanished"))?;
     let a = args![
         ("player", ctx.seat_name(mover)?),
-        ("move", game.variant().format_move(&mv)),
+        ("move", written_as.clone()),
         ("game", row.id)
     ];
     let headline = ctx.t("move-played", Some(&a));
@@ -236,10 +257,10 @@ pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
         Some(o) => finish(ctx, loaded, o, headline),
         None => {
             // the player to move may have prepared their reply
-            if let Some((reply, rest)) = conditional_reply(ctx, &loaded, next_seat, &mv)? {
+            if let Some((reply, rest)) = conditional_reply(ctx, &loaded, facts, next_seat, &mv)? {
                 let game_id = loaded.row.id;
                 ctx.say_text(headline);
-                play(ctx, loaded, reply)?;
+                play_with(ctx, loaded, reply, facts)?;
                 if let (Seat::Human(owner), Some(row)) = (
                     next_seat,
                     store::game(ctx.c, game_id)?.filter(|r| r.is_active()),
@@ -251,13 +272,13 @@ pub(crate) fn play(ctx: &mut Ctx, l: Loaded, mv: Move) -> Res<()> {
             let mut d = ctx.board_draft(&loaded, headline)?;
             let next = loaded.row.seat(loaded.game.side_to_move());
             let a = args![
-                ("move", loaded.game.variant().format_move(&mv)),
+                ("move", written_as.clone()),
                 ("player", ctx.call_name(next)?)
             ];
             d.turn_note = Some(ctx.t("turn-note", Some(&a)));
             ctx.post(d);
             // the player to move may want to hear it privately
-            let played = loaded.game.variant().format_move(&mv);
+            let played = written_as;
             ctx.notify(&loaded.row, next, Notice::Moved, |cat, c, lang| {
                 let name = crate::core::present::text::seat_name(cat, c, mover, lang)?;
                 Ok(args![("opponent", name), ("move", played)])

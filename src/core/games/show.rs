@@ -14,7 +14,7 @@ use crate::core::games::shown_game;
 use crate::core::i18n::Lang;
 use crate::core::input::args::PositionArgs;
 use crate::core::input::payload::Payload;
-use crate::core::picture::ReplayPicture;
+use crate::core::picture::{FramePicture, Marks, Pos, ReplayPicture};
 use crate::core::present::buttons::all_move_choices;
 use crate::core::present::text::{color_key, seat_name};
 use crate::core::present::Draft;
@@ -25,8 +25,7 @@ use crate::core::Service;
 use crate::render::frames_from_replay_in;
 use crate::store::GameId;
 use crate::store::{self, Termination};
-use shashki_engine::pdn::{write_pdn, PdnStyle};
-use shashki_engine::{Move, Position};
+use shashki_engine::AnyGame;
 
 pub(crate) fn cmd_board(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     let row = shown_game(ctx, game)?;
@@ -140,7 +139,9 @@ pub(crate) fn pdn_text(ctx: &Ctx, l: &Loaded) -> Res<String> {
     let mut game = l.game.clone();
     let (event, round, extra) = match tournaments::tournament_pdn_tags(c, row.id)? {
         Some((mut extra, number)) => {
-            game.set_start_move_number(number);
+            if let AnyGame::Eight(e) = &mut game {
+                e.set_start_move_number(number);
+            }
             let take = |extra: &mut Vec<(&str, String)>, key: &str| {
                 let i = extra.iter().position(|(k, _)| *k == key);
                 i.map(|i| extra.remove(i).1).unwrap_or_default()
@@ -180,7 +181,8 @@ pub(crate) fn pdn_text(ctx: &Ctx, l: &Loaded) -> Res<String> {
             };
         }
     }
-    Ok(write_pdn(&game, &tags, PdnStyle::default()))
+    // GameType and the variant's own notation (International: 20, `32-28`)
+    Ok(game.to_pdn(&tags))
 }
 
 /// Read-only questions adapters ask to draw their own controls.
@@ -197,8 +199,8 @@ impl Service {
         let Some(row) = store::game(store.read(), game_id)?.filter(|r| r.is_active()) else {
             return Ok(Vec::new());
         };
-        let pos = super::position_of(&row).map_err(super::ai::into_service)?;
-        Ok(all_move_choices(row.id, row.ply, &pos, row.variant))
+        let g = super::position_of(store.read(), &row).map_err(super::ai::into_service)?;
+        Ok(all_move_choices(row.id, row.ply, &g))
     }
 
     /// The active games in a chat where it is this user's move (both by the
@@ -222,8 +224,8 @@ impl Service {
                 continue;
             };
             if row.side_to_move() == Some(color) {
-                let pos = super::position_of(&row).map_err(super::ai::into_service)?;
-                let moves = all_move_choices(row.id, row.ply, &pos, row.variant);
+                let g = super::position_of(c, &row).map_err(super::ai::into_service)?;
+                let moves = all_move_choices(row.id, row.ply, &g);
                 if !moves.is_empty() {
                     out.push((row.id, moves));
                 }
@@ -246,24 +248,38 @@ const LONG_GAME_PLIES: usize = 80;
 pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     let row = shown_game(ctx, game)?;
     ctx.gate(&row, Need::See)?;
+    if row.variant.has_towers() {
+        // the replay draws plain pieces: towers would be drawn wrong
+        return Err(GameRefusal::ReplayTowers {
+            game: row.id,
+            variant: row.variant,
+        }
+        .into());
+    }
     let l = load(ctx.c, row)?;
     let view = ctx.game_board(&l)?;
     let g = &l.game;
-    let plies: Vec<(Position, Move)> = g
-        .positions()
-        .iter()
-        .copied()
-        .zip(g.moves().iter().copied())
-        .collect();
-    let frames = frames_from_replay_in(g.variant(), g.start_position(), &plies);
-    let long = plies.len() > LONG_GAME_PLIES;
+    let (frames, plies) = match g {
+        AnyGame::Eight(e) => {
+            let plies: Vec<_> = e
+                .positions()
+                .iter()
+                .copied()
+                .zip(e.moves().iter().copied())
+                .collect();
+            let frames = frames_from_replay_in(e.variant(), e.start_position(), &plies);
+            (ReplayPicture::of_frames(&frames), plies.len())
+        }
+        _ => (wide_frames(g), g.ply()),
+    };
+    let long = plies > LONG_GAME_PLIES;
     let size = if long {
         320
     } else {
         ctx.config().board_size.min(480)
     };
     let picture = Picture::Replay(ReplayPicture {
-        frames: ReplayPicture::of_frames(&frames),
+        frames,
         variant: g.variant().key().to_string(),
         flip: view.flip,
         theme: view.theme.name().to_string(),
@@ -281,13 +297,58 @@ pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
         ("game", l.row.id),
         ("white", ctx.seat_name(l.row.white)?),
         ("black", ctx.seat_name(l.row.black)?),
-        ("plies", plies.len() as i64),
+        ("plies", plies as i64),
         ("result", result),
     ];
     let mut d = Draft::text(ctx.here(), ctx.t("replay-caption", Some(&a)));
     d.image = Some(image);
     ctx.post(d);
     Ok(())
+}
+
+/// The frames of a replay on a board other than 8×8 (not Bashni's: its
+/// towers are not drawn by the replay): the start, then each move with
+/// its number and its text as the variant writes it (`1. 32-28`,
+/// `1… 19-23`).
+fn wide_frames(g: &AnyGame) -> Vec<FramePicture> {
+    let Ok(mut replay) = g.variant().game_from_fen(&g.start_fen()) else {
+        return Vec::new();
+    };
+    let Some(start) = Pos::of_any(&replay.position()) else {
+        return Vec::new();
+    };
+    let mut frames = vec![FramePicture {
+        pos: start,
+        last: None,
+        caption: Some(String::new()),
+    }];
+    // numbering starts at 1 with whoever moves first
+    let mut number = 1;
+    for (i, mv) in g.moves().iter().enumerate() {
+        let before = replay.position();
+        let white = before.side_to_move() == shashki_engine::Color::White;
+        if i > 0 && white {
+            number += 1;
+        }
+        let text = replay.format_move(mv);
+        let caption = if white {
+            format!("{number}. {text}")
+        } else {
+            format!("{number}… {text}")
+        };
+        if replay.play(mv).is_err() {
+            break;
+        }
+        let Some(pos) = Pos::of_any(&replay.position()) else {
+            break;
+        };
+        frames.push(FramePicture {
+            pos,
+            last: Marks::of_any(&before, mv),
+            caption: Some(caption),
+        });
+    }
+    frames
 }
 
 /// `/position [variant] FEN`: any position drawn, with the side to move
@@ -297,12 +358,13 @@ pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
 pub(crate) fn cmd_position(ctx: &mut Ctx, a: PositionArgs) -> Res<()> {
     let variant = a.variant.unwrap_or_else(|| chat_variant(&ctx.chat));
     let fen = a.fen;
-    let pos = shashki_engine::parse_fen_full_in(variant, &fen)
+    let game = variant
+        .game_from_fen(&fen)
         .map_err(|e| GameRefusal::BadFen {
             error: e.to_string(),
-        })?
-        .position;
-    let moves = pos.legal_moves_in(variant).len() as i64;
+        })?;
+    let pos = game.position();
+    let moves = game.legal_moves().len() as i64;
     let side = pos.side_to_move();
     // what having no move means: a loss, or a win in giveaway games
     let stuck = if variant.stuck_player_wins() {
@@ -314,12 +376,17 @@ pub(crate) fn cmd_position(ctx: &mut Ctx, a: PositionArgs) -> Res<()> {
         ("color", color_key(side)),
         ("moves", moves),
         ("stuck", stuck),
-        ("fen", variant.format_fen(&pos)),
+        ("fen", game.fen()),
     ];
     let caption = ctx.t("position-caption", Some(&a));
-    let mut board = ctx.board(pos, None, false, caption.clone(), "position".into());
-    board.numbered = variant.numeric_notation();
-    board.variant = variant;
+    let board = ctx.board_any(
+        pos,
+        None,
+        false,
+        caption.clone(),
+        "position".into(),
+        variant,
+    );
     let mut d = Draft::text(ctx.here(), caption);
     d.board = Some(board);
     ctx.post(d);

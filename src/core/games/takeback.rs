@@ -206,12 +206,12 @@ pub(crate) fn takeback_decline(ctx: &mut Ctx, game: GameId, ply: Ply) -> Res<()>
 /// moved on meanwhile. Returns the game as it is now.
 fn take_back_to(ctx: &mut Ctx, row: GameRow, to: Ply) -> Res<Loaded> {
     let l = load(ctx.c, row)?;
-    let back = *l
-        .game
-        .positions()
-        .get(usize::try_from(to.0).unwrap_or(usize::MAX))
+    let back = usize::try_from(to.0)
+        .ok()
+        .and_then(|ply| super::variants::at_ply(&l.game, ply))
         .ok_or(corrupt("a takeback past the start"))?;
-    if !store::take_back(ctx.c, l.row.id, l.row.ply, to, &back.to_fen(), ctx.now)? {
+    let fen = super::variants::stored_fen(&back);
+    if !store::take_back(ctx.c, l.row.id, l.row.ply, to, &fen, ctx.now)? {
         return Err(AccessRefusal::ButtonStale.into());
     }
     let row = store::game(ctx.c, l.row.id)?.ok_or(corrupt("a game vanished"))?;

@@ -107,7 +107,8 @@ pub fn looks_like_move(text: &str) -> bool {
         && t.len() <= 60
         && t.chars().any(|c| c.is_ascii_digit())
         && t.chars().all(|c| {
-            matches!(c.to_ascii_lowercase(), 'a'..='h' | '0'..='9' | 'x' | ':' | '-' | ' ' | '–' | '—' | '×')
+            // a–h, and i, k: the 10×8 board's files (`i3-k4`)
+            matches!(c.to_ascii_lowercase(), 'a'..='i' | 'k' | '0'..='9' | 'x' | ':' | '-' | ' ' | '–' | '—' | '×')
         })
 }
 
@@ -185,7 +186,7 @@ mod tests {
     use crate::store::ColorWish;
     use crate::store::{ChallengeId, TournamentId};
     use crate::tournament::Format;
-    use shashki_engine::Variant8;
+    use shashki_engine::Variant;
 
     fn refusal(text: &str) -> Refusal {
         match parse_command(text) {
@@ -429,7 +430,7 @@ mod tests {
         );
         assert_eq!(
             parse_command("/рейтинг поддавки"),
-            Some(Command::Top(TopArgs::Variant8(Variant8::Poddavki)))
+            Some(Command::Top(TopArgs::Variant(Variant::Poddavki)))
         );
         assert_eq!(
             refusal("/top chess"),
@@ -486,11 +487,45 @@ mod tests {
                 opponent: Opponent::Handle("bob".into()),
                 days: Some(TimeLimit::Days(5)),
                 colour: ColorWish::Black,
-                variant: Some(Variant8::Poddavki),
+                variant: Some(Variant::Poddavki),
                 casual: true,
                 ..ChallengeArgs::default()
             }
         );
+        // every board: the 10×10 and 10×8 ones and the towers, by key,
+        // size or name in any language
+        for (text, v) in [
+            ("/challenge @bob international", Variant::International),
+            ("/challenge @bob 10x10 3", Variant::International),
+            ("/вызов @bob международные", Variant::International),
+            ("/challenge ai 2 frisian", Variant::Frisian),
+            ("/challenge @bob frysk", Variant::Frysk),
+            ("/challenge @bob antidraughts", Variant::Antidraughts),
+            ("/challenge @bob breakthrough", Variant::Breakthrough),
+            ("/challenge @bob russian-10x8", Variant::Russian10x8),
+            ("/challenge @bob variant=10x8", Variant::Russian10x8),
+            ("/challenge @bob bashni", Variant::Bashni),
+            ("/challenge @bob towers", Variant::Bashni),
+            ("/вызов @bob башни", Variant::Bashni),
+        ] {
+            assert_eq!(ch(text).variant, Some(v), "{text}");
+        }
+        // Vigman's game is named, and refused: not playable yet
+        for text in [
+            "/challenge @bob vigman",
+            "/вызов @bob вигман",
+            "/challenge ai variant=vigman",
+            "/top vigman",
+            "/position vigman W:Wc3:Bf6",
+        ] {
+            assert_eq!(
+                refusal(text),
+                Refusal::Input(InputRefusal::VariantNotPlayable {
+                    variant: Variant::Vigman
+                }),
+                "{text}"
+            );
+        }
         assert_eq!(ch("/challenge ai 2 4").days, Some(TimeLimit::Days(4)));
         assert_eq!(ch("/challenge ai 4d").level, None);
         assert_eq!(ch("/challenge @bob 0").days, Some(TimeLimit::Unlimited));
@@ -702,11 +737,31 @@ mod tests {
             Command::Challenge(ChallengeArgs {
                 opponent: Opponent::Handle("bob".into()),
                 days: Some(TimeLimit::Days(3)),
-                variant: Some(Variant8::English),
+                variant: Some(Variant::English),
                 casual: true,
                 ..ChallengeArgs::default()
             })
         );
+        // the variant option offers every board; Vigman is refused
+        assert_eq!(
+            slash(
+                "challenge",
+                vec![
+                    ("opponent", OptValue::User("Bob".into())),
+                    ("variant", t("russian-10x8")),
+                ]
+            ),
+            Command::Challenge(ChallengeArgs {
+                opponent: Opponent::Handle("bob".into()),
+                variant: Some(Variant::Russian10x8),
+                ..ChallengeArgs::default()
+            })
+        );
+        assert!(matches!(
+            slash("challenge", vec![("variant", t("vigman"))]),
+            Command::Malformed(r) if r.refusal
+                == Refusal::Input(InputRefusal::VariantNotPlayable { variant: Variant::Vigman })
+        ));
         // a level for a person's challenge was read as days: refused now
         assert!(matches!(
             slash(
@@ -850,7 +905,9 @@ mod tests {
 
     #[test]
     fn bare_moves() {
-        for m in ["e3-d4", "c3:e5:g7", "22-17", "e3d4", "15x22", "E3-D4!?"] {
+        for m in [
+            "e3-d4", "c3:e5:g7", "22-17", "e3d4", "15x22", "E3-D4!?", "i3-k4", "28x19",
+        ] {
             assert!(looks_like_move(m), "{m}");
         }
         for chat in ["hello", "good move", "ok", "", "a", "lol 5"] {

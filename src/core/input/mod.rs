@@ -26,6 +26,9 @@ crate::core::error::refusals! {
         MoveUsage => "move-usage",
         /// A variant's name that is no variant (`/top`).
         VariantUnknown { word: String } => "variant-unknown" ["word" => crate::core::error::Arg::Typed(word)],
+        /// A variant the engine plays but the chat cannot yet (Vigman's,
+        /// see `words::NOT_YET_VARIANT_WORDS`).
+        VariantNotPlayable { variant: shashki_engine::Variant } => "variant-not-playable" ["variant" => variant],
         /// A @handle longer than any platform's (`commands::HANDLE_MAX`).
         HandleTooLong { handle: String } => "handle-too-long" [
             "handle" => crate::core::error::Arg::Typed(handle),

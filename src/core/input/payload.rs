@@ -2,7 +2,7 @@
 //! A payload that refers to a game position carries its ply, so a button
 //! pressed late (after the position changed) is refused, not misapplied.
 
-use crate::store::{ChallengeId, GameId, Ply};
+use crate::store::{ChallengeId, GameId, Ply, PuzzleId, TournamentId};
 
 /// What a button does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +25,8 @@ pub enum Payload {
         ply: Ply,
         index: u16,
     },
-    /// Show the moves of the piece on `square` (PDN number 1–32) at `ply`.
+    /// Show the moves of the piece on `square` (its PDN number on the
+    /// game's board: 1–32 on 8×8, 1–40 on 10×8, 1–50 on 10×10) at `ply`.
     Piece {
         game: GameId,
         ply: Ply,
@@ -93,6 +94,32 @@ pub enum Payload {
     Web {
         game: GameId,
     },
+    /// "Open board" under a puzzle: the presser's own signed link to their
+    /// go at it on the web board, for them alone.
+    WebPuzzle {
+        puzzle: PuzzleId,
+    },
+    /// "Open board" under a tournament's standings: the presser's own
+    /// signed link to its page.
+    WebTournament {
+        tournament: TournamentId,
+    },
+    /// The web board's answer to a puzzle: the `index`-th legal move after
+    /// the first `step` moves of the presser's go at it here (refused once
+    /// the go has moved on).
+    PuzzleMove {
+        puzzle: PuzzleId,
+        step: u16,
+        index: u16,
+    },
+    /// The web board's hint for that puzzle.
+    PuzzleHintOf {
+        puzzle: PuzzleId,
+    },
+    /// The web board's surrender of that puzzle (its solution).
+    PuzzleGiveUp {
+        puzzle: PuzzleId,
+    },
 }
 
 impl Payload {
@@ -109,7 +136,7 @@ impl Payload {
     pub fn kind(&self) -> crate::core::types::ChoiceKind {
         use crate::core::types::ChoiceKind as K;
         match self {
-            Payload::Move { .. } | Payload::Piece { .. } => K::Move,
+            Payload::Move { .. } | Payload::Piece { .. } | Payload::PuzzleMove { .. } => K::Move,
             Payload::Accept { .. }
             | Payload::AcceptShared { .. }
             | Payload::TakebackAccept { .. } => K::Positive,
@@ -126,6 +153,10 @@ impl Payload {
             | Payload::Analyse { .. }
             | Payload::Replay { .. }
             | Payload::Web { .. }
+            | Payload::WebPuzzle { .. }
+            | Payload::WebTournament { .. }
+            | Payload::PuzzleHintOf { .. }
+            | Payload::PuzzleGiveUp { .. }
             | Payload::PuzzleHint
             | Payload::PuzzleSolution
             | Payload::PuzzleNext => K::Neutral,
@@ -155,6 +186,15 @@ impl Payload {
             Payload::TakebackAccept { game, ply } => format!("ta:{game}:{ply}"),
             Payload::TakebackDecline { game, ply } => format!("td:{game}:{ply}"),
             Payload::Web { game } => format!("w:{game}"),
+            Payload::WebPuzzle { puzzle } => format!("wp:{puzzle}"),
+            Payload::WebTournament { tournament } => format!("wt:{tournament}"),
+            Payload::PuzzleMove {
+                puzzle,
+                step,
+                index,
+            } => format!("pm:{puzzle}:{step}:{index}"),
+            Payload::PuzzleHintOf { puzzle } => format!("pH:{puzzle}"),
+            Payload::PuzzleGiveUp { puzzle } => format!("pS:{puzzle}"),
         }
     }
 
@@ -190,7 +230,7 @@ impl Payload {
                 ply: Ply(*p),
                 index: u16::try_from(*i).ok()?,
             },
-            ("p", [g, p, s]) if (1..=32).contains(s) => Payload::Piece {
+            ("p", [g, p, s]) if (1..=50).contains(s) => Payload::Piece {
                 game: GameId(*g),
                 ply: Ply(*p),
                 square: *s as u8,
@@ -221,6 +261,23 @@ impl Payload {
                 ply: Ply(*p),
             },
             ("w", [g]) => Payload::Web { game: GameId(*g) },
+            ("wp", [p]) => Payload::WebPuzzle {
+                puzzle: PuzzleId(*p),
+            },
+            ("wt", [t]) => Payload::WebTournament {
+                tournament: TournamentId(*t),
+            },
+            ("pm", [p, s, i]) => Payload::PuzzleMove {
+                puzzle: PuzzleId(*p),
+                step: u16::try_from(*s).ok()?,
+                index: u16::try_from(*i).ok()?,
+            },
+            ("pH", [p]) => Payload::PuzzleHintOf {
+                puzzle: PuzzleId(*p),
+            },
+            ("pS", [p]) => Payload::PuzzleGiveUp {
+                puzzle: PuzzleId(*p),
+            },
             ("o", [g]) => Payload::Draw { game: GameId(*g) },
             ("x", [g]) => Payload::DeclineDraw { game: GameId(*g) },
             ("ph", []) => Payload::PuzzleHint,
@@ -259,6 +316,12 @@ mod tests {
                 ply: Ply(2),
                 square: 32,
             },
+            // a square of the 10×10 board
+            Payload::Piece {
+                game: GameId(1),
+                ply: Ply(2),
+                square: 50,
+            },
             Payload::Pieces {
                 game: GameId(1),
                 ply: Ply(2),
@@ -278,6 +341,23 @@ mod tests {
             Payload::Analyse { game: GameId(9) },
             Payload::Replay { game: GameId(9) },
             Payload::Web { game: GameId(9) },
+            Payload::WebPuzzle {
+                puzzle: PuzzleId(7),
+            },
+            Payload::WebTournament {
+                tournament: TournamentId(4),
+            },
+            Payload::PuzzleMove {
+                puzzle: PuzzleId(123456789012),
+                step: 6,
+                index: 65535,
+            },
+            Payload::PuzzleHintOf {
+                puzzle: PuzzleId(7),
+            },
+            Payload::PuzzleGiveUp {
+                puzzle: PuzzleId(7),
+            },
             Payload::DeclineDraw { game: GameId(9) },
             Payload::TakebackAccept {
                 game: GameId(9),
@@ -299,7 +379,7 @@ mod tests {
             "m:1:2",
             "m:1:2:x",
             "m:-1:2:3",
-            "p:1:2:33",
+            "p:1:2:51",
             "p:1:2:0",
             "z:1",
             "a:1:2",
@@ -316,6 +396,11 @@ mod tests {
             "A:1",
             "A:1:",
             "A:1:1234567890123",
+            "pm:1:2",
+            "pm:1:70000:0",
+            "pH:",
+            "wp:1:2",
+            "wt:x",
             &"a:1".repeat(30),
         ] {
             assert_eq!(Payload::decode(bad), None, "{bad}");

@@ -6,7 +6,7 @@
 use super::args::Rejected;
 use super::spec::ArgSpec;
 use crate::core::input::InputRefusal;
-use shashki_engine::Variant8;
+use shashki_engine::Variant;
 
 /// The words after a command's name, read left to right by its argument
 /// parser; a word it cannot place is refused with the command's syntax
@@ -316,56 +316,227 @@ fn challenge_rating(w: &str) -> Option<ChallengeWord> {
     })
 }
 
-/// The words that name a variant, in every language (a variant's key first).
-pub const VARIANT_WORDS: &[(Variant8, &[&str])] = &[
+/// The words that name a variant, in every language (a variant's key
+/// first): English, Russian, Latvian, German and French names, and the
+/// board's size for the boards that are not 8×8.
+pub const VARIANT_WORDS: &[(Variant, &[&str])] = &[
     (
-        Variant8::Russian,
-        &["russian", "shashki", "русские", "русская", "шашки"],
+        Variant::Russian,
+        &[
+            "russian",
+            "shashki",
+            "русские",
+            "русская",
+            "шашки",
+            "krievu",
+            "russisch",
+            "russes",
+        ],
     ),
     (
-        Variant8::Poddavki,
-        &["poddavki", "giveaway", "antidraughts", "поддавки"],
+        Variant::Poddavki,
+        &["poddavki", "giveaway", "поддавки", "padavki"],
     ),
     (
-        Variant8::Brazilian,
-        &["brazilian", "brasileiras", "бразильские", "бразильская"],
+        Variant::Brazilian,
+        &[
+            "brazilian",
+            "brasileiras",
+            "бразильские",
+            "бразильская",
+            "brazīliešu",
+            "brasilianisch",
+            "brésiliennes",
+        ],
     ),
-    (Variant8::Pool, &["pool", "poolcheckers", "пул", "пуловые"]),
+    (Variant::Pool, &["pool", "poolcheckers", "пул", "пуловые"]),
     (
-        Variant8::English,
-        &["english", "checkers", "английские", "английская", "чекерс"],
+        Variant::English,
+        &[
+            "english",
+            "checkers",
+            "английские",
+            "английская",
+            "чекерс",
+            "angļu",
+            "englisch",
+            "anglaises",
+        ],
     ),
     (
-        Variant8::Czech,
-        &["czech", "ceska", "česká", "чешские", "чешская"],
+        Variant::Czech,
+        &[
+            "czech",
+            "ceska",
+            "česká",
+            "чешские",
+            "чешская",
+            "čehu",
+            "tschechisch",
+            "tchèques",
+        ],
     ),
     (
-        Variant8::Italian,
-        &["italian", "italiana", "итальянские", "итальянская"],
+        Variant::Italian,
+        &[
+            "italian",
+            "italiana",
+            "итальянские",
+            "итальянская",
+            "itāļu",
+            "italienisch",
+            "italiennes",
+        ],
     ),
     (
-        Variant8::Portuguese,
+        Variant::Portuguese,
         &[
             "portuguese",
             "portuguesas",
             "португальские",
             "португальская",
+            "portugāļu",
+            "portugiesisch",
+            "portugaises",
+        ],
+    ),
+    (
+        Variant::International,
+        &[
+            "international",
+            "10x10",
+            "10×10",
+            "международные",
+            "международная",
+            "стоклеточные",
+            "starptautiskās",
+            "starptautiskā",
+            "internationale",
+            "internationales",
+        ],
+    ),
+    (
+        Variant::Frisian,
+        &[
+            "frisian",
+            "фризские",
+            "фризская",
+            "frīzu",
+            "friesisch",
+            "frisonnes",
+        ],
+    ),
+    (Variant::Frysk, &["frysk", "frysk!", "фриск"]),
+    (
+        Variant::Antidraughts,
+        &[
+            "antidraughts",
+            "anti-draughts",
+            "антишашки",
+            "международные-поддавки",
+            "antidambrete",
+            "antidame",
+            "antidames",
+        ],
+    ),
+    (
+        Variant::Breakthrough,
+        &[
+            "breakthrough",
+            "прорыв",
+            "izrāviens",
+            "durchbruch",
+            "percée",
+        ],
+    ),
+    (
+        Variant::Russian10x8,
+        &[
+            "russian-10x8",
+            "10x8",
+            "10×8",
+            "10х8",
+            "русские-10x8",
+            "русские-10х8",
+            "krievu-10x8",
+            "russisch-10x8",
+            "russes-10x8",
+        ],
+    ),
+    (
+        Variant::Bashni,
+        &[
+            "bashni",
+            "towers",
+            "башни",
+            "столбовые",
+            "torņi",
+            "türme",
+            "tours",
         ],
     ),
 ];
 
-/// A variant as `/challenge` or `/settings variant` names it: a word of
-/// [`VARIANT_WORDS`], alone or as `variant=WORD` (`вариант=WORD`).
-pub fn variant_word(word: &str) -> Option<Variant8> {
+/// The words that name a variant the engine plays but the chat cannot
+/// yet: Vigman's double game (a turn of two sub-moves, pieces on both
+/// colours of squares: the chat's turns, clocks and boards are one move a
+/// side on the dark squares).
+pub const NOT_YET_VARIANT_WORDS: &[(Variant, &[&str])] = &[(
+    Variant::Vigman,
+    &[
+        "vigman",
+        "вигман",
+        "вигмана",
+        "шашки-вигмана",
+        "vigmana",
+        "vigmans",
+    ],
+)];
+
+/// Whether the chat plays `variant` (a word of [`VARIANT_WORDS`] names it).
+pub fn playable(variant: Variant) -> bool {
+    VARIANT_WORDS.iter().any(|(v, _)| *v == variant)
+}
+
+/// A word without its `variant=` (`вариант=`, `game=`, `игра=`) prefix,
+/// in lower case.
+fn variant_key_word(word: &str) -> String {
     let w = word.to_lowercase();
-    let w = ["variant=", "вариант=", "game=", "игра="]
+    ["variant=", "вариант=", "game=", "игра="]
         .iter()
         .find_map(|p| w.strip_prefix(p))
-        .unwrap_or(&w);
+        .map(str::to_string)
+        .unwrap_or(w)
+}
+
+/// A variant as `/challenge` or `/settings variant` names it: a word of
+/// [`VARIANT_WORDS`], alone or as `variant=WORD` (`вариант=WORD`).
+pub fn variant_word(word: &str) -> Option<Variant> {
+    let w = variant_key_word(word);
     VARIANT_WORDS
         .iter()
-        .find(|(_, words)| words.contains(&w))
+        .find(|(_, words)| words.contains(&w.as_str()))
         .map(|(v, _)| *v)
+}
+
+/// A variant the chat cannot play yet that the word names (`vigman`), if
+/// it names one: refused with [`InputRefusal::VariantNotPlayable`], never
+/// read as another variant.
+pub fn not_yet_variant(word: &str) -> Option<Variant> {
+    let w = variant_key_word(word);
+    NOT_YET_VARIANT_WORDS
+        .iter()
+        .find(|(_, words)| words.contains(&w.as_str()))
+        .map(|(v, _)| *v)
+}
+
+/// [`variant_word`], or the refusal of a variant that is not playable
+/// yet; `Ok(None)`: the word names no variant.
+pub fn variant_or_refusal(word: &str) -> Result<Option<Variant>, InputRefusal> {
+    if let Some(variant) = not_yet_variant(word) {
+        return Err(InputRefusal::VariantNotPlayable { variant });
+    }
+    Ok(variant_word(word))
 }
 
 /// A word of `/tournament`.
@@ -476,7 +647,7 @@ pub enum SettingKey {
     Days,
     Reminders,
     Boards,
-    Variant8,
+    Variant,
     Threads,
     Web,
 }
@@ -490,7 +661,7 @@ impl SettingKey {
         SettingKey::Days,
         SettingKey::Reminders,
         SettingKey::Boards,
-        SettingKey::Variant8,
+        SettingKey::Variant,
         SettingKey::Threads,
         SettingKey::Web,
     ];
@@ -505,7 +676,7 @@ impl SettingKey {
             SettingKey::Days => "days",
             SettingKey::Reminders => "reminders",
             SettingKey::Boards => "boards",
-            SettingKey::Variant8 => "variant",
+            SettingKey::Variant => "variant",
             SettingKey::Threads => "threads",
             SettingKey::Web => "web",
         }
@@ -524,7 +695,7 @@ pub fn setting_key(word: &str) -> Option<SettingKey> {
             SettingKey::Reminders
         }
         "boards" | "доски" => SettingKey::Boards,
-        "variant" | "вариант" | "игра" => SettingKey::Variant8,
+        "variant" | "вариант" | "игра" => SettingKey::Variant,
         "threads" | "thread" | "треды" | "ветки" => SettingKey::Threads,
         "web" | "веб" => SettingKey::Web,
         _ => return None,
@@ -540,6 +711,45 @@ mod tests {
         for k in SettingKey::ALL {
             assert_eq!(setting_key(k.name()), Some(k));
         }
+    }
+
+    #[test]
+    fn no_word_names_two_variants_or_another_option() {
+        let mut seen = std::collections::HashSet::new();
+        let all = VARIANT_WORDS
+            .iter()
+            .flat_map(|(_, w)| w.iter())
+            .chain(NOT_YET_VARIANT_WORDS.iter().flat_map(|(_, w)| w.iter()));
+        for w in all {
+            assert_eq!(w.to_lowercase(), *w, "{w} is matched in lower case");
+            assert!(seen.insert(*w), "{w} names two variants");
+            assert_eq!(challenge_option(w), None, "{w}");
+            assert_eq!(challenge_target(w), None, "{w}");
+        }
+        // every variant the engine plays is named, its key first: as
+        // playable, or (Vigman) as not yet
+        for v in Variant::ALL {
+            let words = VARIANT_WORDS
+                .iter()
+                .chain(NOT_YET_VARIANT_WORDS)
+                .filter(|(x, _)| *x == v)
+                .map(|(_, w)| w)
+                .collect::<Vec<_>>();
+            assert_eq!(words.len(), 1, "{v}");
+            assert_eq!(words[0].first(), Some(&v.key()), "{v}");
+            assert_eq!(playable(v), v != Variant::Vigman, "{v}");
+        }
+        // the choices offered (Discord's) are the variants played, in order
+        let offered: Vec<&str> = super::super::args::VARIANTS
+            .iter()
+            .map(|(k, _)| *k)
+            .collect();
+        let played: Vec<&str> = Variant::ALL
+            .into_iter()
+            .filter(|v| playable(*v))
+            .map(Variant::key)
+            .collect();
+        assert_eq!(offered, played);
     }
 
     #[test]
@@ -564,17 +774,39 @@ mod tests {
             assert_eq!(challenge_option(w), Some(ChallengeWord::Rated), "{w}");
         }
         assert_eq!(setting_key("Тема"), Some(SettingKey::Theme));
-        assert_eq!(setting_key("вариант"), Some(SettingKey::Variant8));
-        assert_eq!(variant_word("Поддавки"), Some(Variant8::Poddavki));
-        assert_eq!(variant_word("variant=pool"), Some(Variant8::Pool));
+        assert_eq!(setting_key("вариант"), Some(SettingKey::Variant));
+        assert_eq!(variant_word("Поддавки"), Some(Variant::Poddavki));
+        assert_eq!(variant_word("variant=pool"), Some(Variant::Pool));
         assert_eq!(
             variant_word("вариант=бразильские"),
-            Some(Variant8::Brazilian)
+            Some(Variant::Brazilian)
         );
         assert_eq!(variant_word("white"), None);
-        for v in Variant8::ALL {
+        for v in Variant::ALL.into_iter().filter(|v| playable(*v)) {
             assert_eq!(variant_word(v.key()), Some(v), "{v}");
         }
+        for (w, v) in [
+            ("Международные", Variant::International),
+            ("10x10", Variant::International),
+            ("antidraughts", Variant::Antidraughts),
+            ("10х8", Variant::Russian10x8),
+            ("Towers", Variant::Bashni),
+            ("башни", Variant::Bashni),
+            ("variant=frysk", Variant::Frysk),
+            ("Durchbruch", Variant::Breakthrough),
+        ] {
+            assert_eq!(variant_word(w), Some(v), "{w}");
+        }
+        assert_eq!(variant_word("vigman"), None);
+        assert_eq!(not_yet_variant("Вигман"), Some(Variant::Vigman));
+        assert_eq!(
+            variant_or_refusal("variant=vigman"),
+            Err(InputRefusal::VariantNotPlayable {
+                variant: Variant::Vigman
+            })
+        );
+        assert_eq!(variant_or_refusal("frisian"), Ok(Some(Variant::Frisian)));
+        assert_eq!(variant_or_refusal("white"), Ok(None));
         assert!(is_decline("Нет"));
         assert!(!is_decline("yes"));
         assert_eq!(tournament_word("Отменить"), Some(TournamentWord::Cancel));

@@ -7,6 +7,7 @@ use super::{BoardView, Draft};
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
+use crate::core::games::variants;
 use crate::core::games::Loaded;
 use crate::core::i18n::num;
 use crate::core::input::payload::Payload;
@@ -14,7 +15,7 @@ use crate::core::types::{BoardMode, Choice, Link, LinkTo, Orientation, Target};
 use crate::core::Platform;
 use crate::render::Theme;
 use crate::store::{self, ChatId, ChatRow, GameRow, Seat};
-use shashki_engine::{Color, Game, Move, Position};
+use shashki_engine::{AnyMove, AnyPosition, BoardKind, Color, Move, Position, Variant};
 
 /// The theme a chat draws its boards in.
 pub(crate) fn chat_theme(chat: &ChatRow, default: Theme) -> Theme {
@@ -26,18 +27,14 @@ pub(crate) fn chat_board_mode(chat: &ChatRow) -> Option<BoardMode> {
     chat.boards
 }
 
-/// The position before the last move of a game, and that move.
-pub(crate) fn last_move(g: &Game) -> Option<(Position, Move)> {
-    let positions = g.positions();
-    let before = positions
-        .len()
-        .checked_sub(2)
-        .and_then(|i| positions.get(i))?;
-    Some((*before, *g.moves().last()?))
+/// Whether a game's variant has its own web board yet (the 8×8 games;
+/// the web page draws 8×8 boards only).
+pub(crate) fn on_the_web(variant: Variant) -> bool {
+    variant.board() == BoardKind::Eight && !variant.has_towers()
 }
 
 impl Ctx<'_> {
-    /// A board in this chat's theme.
+    /// An 8×8 board (Russian draughts' look) in this chat's theme.
     pub(crate) fn board(
         &self,
         position: Position,
@@ -46,6 +43,28 @@ impl Ctx<'_> {
         caption: String,
         name: String,
     ) -> BoardView {
+        let last = last.map(|(p, m)| (AnyPosition::Eight(p), AnyMove::Eight(m)));
+        self.board_any(
+            AnyPosition::Eight(position),
+            last,
+            flip,
+            caption,
+            name,
+            Variant::Russian,
+        )
+    }
+
+    /// A board of any variant in this chat's theme (numbered where the
+    /// variant's players number their squares).
+    pub(crate) fn board_any(
+        &self,
+        position: AnyPosition,
+        last: Option<(AnyPosition, AnyMove)>,
+        flip: bool,
+        caption: String,
+        name: String,
+        variant: Variant,
+    ) -> BoardView {
         BoardView {
             position,
             last,
@@ -53,8 +72,8 @@ impl Ctx<'_> {
             theme: chat_theme(&self.chat, self.config().default_theme),
             caption,
             name,
-            numbered: false,
-            variant: shashki_engine::Variant8::Russian,
+            numbered: variant.numeric_notation(),
+            variant,
             hidden: false,
         }
     }
@@ -73,22 +92,20 @@ impl Ctx<'_> {
             ("game", row.id),
             ("white", self.seat_name(row.white)?),
             ("black", self.seat_name(row.black)?),
-            ("move", num(i64::from(g.move_number()))),
+            ("move", num(i64::from(variants::move_number(g)))),
             ("variant", g.variant().key()),
             ("variant_name", self.variant_name(g.variant())),
             ("casual", if row.casual { "yes" } else { "no" }),
         ];
         let caption = self.t("board-caption", Some(&a));
-        let mut view = self.board(
-            *g.position(),
-            last_move(g),
+        Ok(self.board_any(
+            g.position(),
+            variants::last_move(g),
             flip,
             caption,
             row.id.to_string(),
-        );
-        view.numbered = g.variant().numeric_notation();
-        view.variant = g.variant();
-        Ok(view)
+            g.variant(),
+        ))
     }
 
     /// The board of a game with the move number, whose move it is, the
@@ -175,7 +192,7 @@ impl Ctx<'_> {
         let seat = row.seat(color);
         let mut text = self.t(
             "move-number",
-            Some(&args![("move", num(i64::from(g.move_number())))]),
+            Some(&args![("move", num(i64::from(variants::move_number(g))))]),
         );
         let a = args![
             ("player", self.call_name(seat)?),
@@ -224,11 +241,16 @@ impl Ctx<'_> {
                 return Ok(choices);
             }
         } else {
-            // the game is over: look back at it, or play again
-            let mut row_of = vec![
-                Payload::Analyse { game: row.id }.button(self.t("button-analyse", None)),
-                Payload::Replay { game: row.id }.button(self.t("button-replay", None)),
-            ];
+            // the game is over: look back at it (what its variant offers:
+            // analysis on 8×8, no replay of towers yet), or play again
+            let mut row_of = Vec::new();
+            if g.eight().is_some() {
+                row_of
+                    .push(Payload::Analyse { game: row.id }.button(self.t("button-analyse", None)));
+            }
+            if !g.variant().has_towers() {
+                row_of.push(Payload::Replay { game: row.id }.button(self.t("button-replay", None)));
+            }
             if store::tournament_game_of(self.c, row.id)?.is_none() {
                 row_of
                     .push(Payload::Rematch { game: row.id }.button(self.t("button-rematch", None)));
@@ -248,6 +270,9 @@ impl Ctx<'_> {
     /// this game (`[web] mini_app` and `public_url` set), which works in
     /// groups; elsewhere none (Discord has a button: [`Self::open_board_button`]).
     pub(crate) fn open_board_link(&self, row: &GameRow) -> Option<Link> {
+        if !on_the_web(row.variant) {
+            return None;
+        }
         let web = &self.config().web;
         let app = web.mini_app.clone()?;
         (self.platform == Platform::Telegram && web.public_url.is_some()).then(|| Link {
@@ -259,8 +284,10 @@ impl Ctx<'_> {
     /// "Open board" on Discord (`[web] public_url` set): a button whose
     /// press answers the presser alone with their own signed link.
     fn open_board_button(&self, row: &GameRow) -> Option<Choice> {
-        (self.platform == Platform::Discord && self.config().web.public_url.is_some())
-            .then(|| Payload::Web { game: row.id }.button(self.t("button-open-board", None)))
+        (self.platform == Platform::Discord
+            && self.config().web.public_url.is_some()
+            && on_the_web(row.variant))
+        .then(|| Payload::Web { game: row.id }.button(self.t("button-open-board", None)))
     }
 
     /// The platform id of a chat (this action's chat when it is the same).

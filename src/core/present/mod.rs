@@ -13,25 +13,26 @@ use super::picture::{BoardPicture, Marks, Picture, Pos};
 use super::types::Event;
 use super::types::{BoardMode, Choice, Image, Link, Mention, Platform, Reply, Share, Target};
 use super::Config;
-use crate::render::{LastMove, Theme};
+use crate::render::Theme;
 use crate::store::GameId;
-use shashki_engine::{Move, Position, Variant8};
+use shashki_engine::{AnyMove, AnyPosition, Variant};
 
 /// A board to draw once the transaction has committed.
 #[derive(Debug, Clone)]
 pub(crate) struct BoardView {
-    pub position: Position,
+    pub position: AnyPosition,
     /// The position before the last move, and the move (drawn as a path).
-    pub last: Option<(Position, Move)>,
+    pub last: Option<(AnyPosition, AnyMove)>,
     pub flip: bool,
     pub theme: Theme,
     pub caption: String,
     /// Names the image file: `board-<name>.png`.
     pub name: String,
-    /// The empty squares numbered (English, Italian, Portuguese draughts).
+    /// The empty squares numbered (English, Italian, Portuguese draughts;
+    /// the 10×10 boards).
     pub numbered: bool,
-    /// Whose board: its orientation and numbering.
-    pub variant: Variant8,
+    /// Whose board: its shape, orientation and numbering.
+    pub variant: Variant,
     /// Behind a spoiler (see [`Image::hidden`]).
     pub hidden: bool,
 }
@@ -169,12 +170,15 @@ pub(crate) fn refusal_reply(env: &Env, ev: &Event, lang: Lang, r: &Refusal) -> R
 pub(crate) fn finish_draft(config: &Config, d: Draft, platform: Platform) -> Reply {
     let image = match d.board {
         Some(b) => {
+            let towers = match &b.position {
+                AnyPosition::Towers(p) => Some(shashki_engine::towers::to_tower_fen(p)),
+                _ => None,
+            };
             let picture = Picture::Board(BoardPicture {
-                pos: Pos::of(&b.position),
+                pos: Pos::of_any(&b.position).unwrap_or(Pos(0, 0, 0, false)),
                 variant: b.variant.key().to_string(),
-                last: b
-                    .last
-                    .map(|(before, mv)| Marks::of(&LastMove::from_move(&before, &mv))),
+                towers,
+                last: b.last.and_then(|(before, mv)| Marks::of_any(&before, &mv)),
                 flip: b.flip,
                 theme: b.theme.name().to_string(),
                 caption: Some(b.caption),

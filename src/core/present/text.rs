@@ -2,14 +2,14 @@
 //! move errors and refusals, each from the catalogue.
 
 use crate::args;
-use crate::core::ctx::Ctx;
+use crate::core::ctx::{Actor, Ctx};
 use crate::core::error::{Arg, Refusal, Res};
 use crate::core::i18n::Catalog;
 use crate::core::i18n::{num, Args, Lang};
 use crate::core::types::Mention;
 use crate::store::{self, GameResult, GameRow, Seat, Termination, Tx};
 use shashki_engine::notation::IllegalReason;
-use shashki_engine::{MoveError, Variant8};
+use shashki_engine::{MoveError, Variant};
 
 /// The catalogue's key of a colour (`white`, `black`): its stored word.
 pub(crate) use crate::store::color_word as color_key;
@@ -112,7 +112,7 @@ pub(crate) fn per_move_text(cat: &Catalog, lang: Lang, seconds_per_move: Option<
 }
 
 /// The name of a rule set (`variant-russian`, …).
-pub(crate) fn variant_name(cat: &Catalog, lang: Lang, variant: Variant8) -> String {
+pub(crate) fn variant_name(cat: &Catalog, lang: Lang, variant: Variant) -> String {
     cat.get(lang, &format!("variant-{}", variant.key()), None)
 }
 
@@ -129,7 +129,10 @@ pub(crate) fn result_text(
     let variant = row.variant;
     let a = args![
         ("variant", variant.key()),
-        ("moves", i64::from(variant.kings_only_draw_plies() / 2)),
+        (
+            "moves",
+            i64::from(crate::core::games::variants::kings_only_draw_plies(variant) / 2)
+        ),
     ];
     let reason = cat.get(lang, &format!("reason-{how}"), Some(&a));
     Ok(match result.winner() {
@@ -152,7 +155,7 @@ pub(crate) fn result_text(
 pub(crate) fn move_error_text(
     cat: &Catalog,
     lang: Lang,
-    variant: Variant8,
+    variant: Variant,
     err: &MoveError,
 ) -> String {
     use MoveError as E;
@@ -177,8 +180,13 @@ pub(crate) fn move_error_text(
             reason,
             legal,
         } => {
+            // the engine names squares in its reasons on the 8×8 boards only
+            let name = |s: &shashki_engine::Square| match variant.eight() {
+                Some(v8) => v8.square_name(*s),
+                None => s.to_string(),
+            };
             let square = |id: &str, s: &shashki_engine::Square| {
-                cat.get(lang, id, Some(&args![("square", variant.square_name(*s))]))
+                cat.get(lang, id, Some(&args![("square", name(s))]))
             };
             let why = match reason {
                 Some(IllegalReason::EmptySquare(s)) => Some(square("why-empty-square", s)),
@@ -229,23 +237,50 @@ pub(crate) fn refusal_text(cat: &Catalog, lang: Lang, r: &Refusal) -> String {
                     .join(", "),
             ),
             Arg::Move(variant, error) => a.set(name, move_error_text(cat, lang, variant, error)),
+            Arg::Variant(variant) => a.set(name, variant_name(cat, lang, variant)),
         }
     }
     cat.get(lang, r.id(), Some(&a))
 }
 impl Ctx<'_> {
+    /// The acting person's row when `seat` is theirs: read at the event's
+    /// start, and still what is stored (only that start writes a name or
+    /// a handle), so not read again.
+    fn own_row(&self, seat: Seat) -> Option<&crate::store::UserRow> {
+        match seat {
+            Seat::Human(id) if self.actor == Actor::User && id == self.user.id => Some(&self.user),
+            _ => None,
+        }
+    }
+
     /// The name of a seat in this action's language.
     pub(crate) fn seat_name(&self, seat: Seat) -> Res<String> {
-        seat_name(self.catalog(), self.c, seat, self.lang)
+        match self.own_row(seat) {
+            Some(u) => Ok(u.name.clone()),
+            None => seat_name(self.catalog(), self.c, seat, self.lang),
+        }
     }
 
     /// `@handle` or the name of a seat.
     pub(crate) fn call_name(&self, seat: Seat) -> Res<String> {
-        call_name(self.catalog(), self.c, seat, self.lang)
+        match self.own_row(seat) {
+            Some(u) => Ok(match &u.handle {
+                Some(h) => format!("@{h}"),
+                None => u.name.clone(),
+            }),
+            None => call_name(self.catalog(), self.c, seat, self.lang),
+        }
     }
 
     pub(crate) fn mention(&self, seat: Seat) -> Res<Option<Mention>> {
-        mention(self.c, seat)
+        match self.own_row(seat) {
+            Some(u) => Ok(Some(Mention {
+                platform_user_id: u.platform_user_id.clone(),
+                name: u.name.clone(),
+                handle: u.handle.clone(),
+            })),
+            None => mention(self.c, seat),
+        }
     }
 
     pub(crate) fn duration_text(&self, secs: i64) -> String {
@@ -258,7 +293,7 @@ impl Ctx<'_> {
     }
 
     /// The name of a rule set in this action's language.
-    pub(crate) fn variant_name(&self, variant: Variant8) -> String {
+    pub(crate) fn variant_name(&self, variant: Variant) -> String {
         variant_name(self.catalog(), self.lang, variant)
     }
 

@@ -2,8 +2,8 @@
 //! an attempt with its counts, streaks and ratings.
 
 use super::{
-    attempt_moves, board_for, ensure_pack, load, next_buttons, question_buttons, say_with,
-    show_attempt, MAX_WRONG,
+    ask, attempt_moves, board_for, ensure_pack, load, next_buttons, say_with, show_attempt,
+    MAX_WRONG,
 };
 use crate::args;
 use crate::core::ctx::Ctx;
@@ -14,11 +14,11 @@ use crate::core::ratings::{self, Glicko};
 use crate::core::types::spoiler;
 use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
 use crate::store::{AttemptStatus, ChatId, PuzzleId, Tx, UserId};
-use shashki_engine::parse_move;
-use shashki_engine::puzzle::{judge, walk, Answer};
+use shashki_engine::puzzle::{judge, walk, Answer, Puzzle};
+use shashki_engine::{parse_move, Move};
 
 /// Open an attempt at puzzle `id` (rated the first time the user meets it).
-fn new_attempt(x: &Ctx, id: PuzzleId, daily_day: Option<i64>) -> Res<AttemptRow> {
+pub(super) fn new_attempt(x: &Ctx, id: PuzzleId, daily_day: Option<i64>) -> Res<AttemptRow> {
     let rated = !db::tried(x.c, x.user.id, id)?;
     let aid = db::insert_attempt(x.c, x.user.id, x.chat.id, id, daily_day, rated, x.now)?;
     Ok(AttemptRow {
@@ -68,12 +68,15 @@ pub(crate) fn start(x: &mut Ctx, id: PuzzleId, daily_day: Option<i64>) -> Res<()
         return Ok(());
     };
     let a = new_attempt(x, id, daily_day)?;
-    show_attempt(x, &row, &p, &a);
-    Ok(())
+    show_attempt(x, &row, &p, &a)
 }
 
 /// The chat's posted daily puzzle, if the user has not tried it.
-fn current_daily_for(c: &Tx, user: UserId, chat: ChatId) -> Res<Option<(PuzzleRow, i64)>> {
+pub(super) fn current_daily_for(
+    c: &Tx,
+    user: UserId,
+    chat: ChatId,
+) -> Res<Option<(PuzzleRow, i64)>> {
     let Some(d) = db::daily(c, chat)? else {
         return Ok(None);
     };
@@ -114,7 +117,7 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
     let Some(moves) = attempt_moves(&p, &attempt) else {
         return Ok(false);
     };
-    let Some((pos, node)) = walk(&p, &moves) else {
+    let Some((pos, _)) = walk(&p, &moves) else {
         return Ok(false);
     };
     let mv = match parse_move(&pos, text) {
@@ -134,6 +137,25 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
             );
             return Ok(true);
         }
+    };
+    judged(x, &attempt, &row, &p, &moves, mv)?;
+    Ok(true)
+}
+
+/// Judge `mv`, played after the solution's `moves` so far in the open
+/// `attempt` at the puzzle `row` (`p`): wrong (the third ends it), right
+/// (the reply), or solved. The chat's answers and the web board's come
+/// here alike.
+pub(super) fn judged(
+    x: &mut Ctx,
+    attempt: &AttemptRow,
+    row: &PuzzleRow,
+    p: &Puzzle,
+    moves: &[Move],
+    mv: Move,
+) -> Res<()> {
+    let Some((pos, node)) = walk(p, moves) else {
+        return Ok(());
     };
     match judge(node, &mv) {
         Answer::Wrong => {
@@ -163,7 +185,7 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
             }
         }
         Answer::Continue { reply, .. } => {
-            let mut all = moves.clone();
+            let mut all = moves.to_vec();
             all.push(mv);
             all.push(reply);
             let text_moves: Vec<String> = all.iter().map(|m| m.to_string()).collect();
@@ -176,19 +198,18 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
             )?;
             let before = pos.make(&mv);
             let after = before.make(&reply);
-            let board = board_for(x, row.id, &p, after, Some((before, reply)));
+            let board = board_for(x, row.id, p, after, Some((before, reply)));
             let a = args![
                 ("move", mv.to_string()),
                 ("reply", reply.to_string()),
                 ("color", color_key(p.solver()))
             ];
             let text = x.t("puzzle-right", Some(&a));
-            let buttons = question_buttons(x);
-            say_with(x, text, Some(board), buttons);
+            ask(x, row.id, text, board)?;
         }
         Answer::Solved => {
             let after = pos.make(&mv);
-            let (player, delta) = close(x, &attempt, true, false)?;
+            let (player, delta) = close(x, attempt, true, false)?;
             let mut a = args![
                 ("move", mv.to_string()),
                 ("solution", spoiler(&p.solution_text())),
@@ -203,12 +224,12 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
                 }
                 None => x.t("puzzle-solved-unrated", Some(&a)),
             };
-            let board = board_for(x, row.id, &p, after, Some((pos, mv)));
+            let board = board_for(x, row.id, p, after, Some((pos, mv)));
             let buttons = next_buttons(x);
             say_with(x, text, Some(board), buttons);
         }
     }
-    Ok(true)
+    Ok(())
 }
 
 /// End an attempt: counts, streaks and (first meeting only) ratings, in

@@ -23,8 +23,7 @@ pub fn cmd_puzzle(x: &mut Ctx, a: PuzzleArgs) -> Res<()> {
             if let Some(a) = db::open_attempt(x.c, x.user.id, x.chat.id)? {
                 if let Some(row) = db::puzzle(x.c, a.puzzle_id)? {
                     if let Some(p) = load(&row) {
-                        show_attempt(x, &row, &p, &a);
-                        return Ok(());
+                        return show_attempt(x, &row, &p, &a);
                     }
                 }
             }

@@ -1,7 +1,7 @@
 //! The daily puzzle: `/daily on HH:MM ±HH:MM`, its posts at each chat's
 //! local time (with the previous day's solution), and the time arithmetic.
 
-use super::{board_for, ensure_pack, load, question_buttons, say_with, themes_text};
+use super::{ask, board_for, ensure_pack, load, themes_text};
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
@@ -150,9 +150,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
     ];
     let text = x.t("daily-post", Some(&a));
     let board = board_for(x, id, &p, p.start, None);
-    let buttons = question_buttons(x);
-    say_with(x, text, Some(board), buttons);
-    Ok(())
+    ask(x, id, text, board)
 }
 
 /// The earliest pending daily post.

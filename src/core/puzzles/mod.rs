@@ -24,13 +24,16 @@
 mod attempt;
 mod commands;
 mod daily;
+mod web;
 
 pub(crate) use attempt::{answer, cmd_hint};
 pub(crate) use commands::{cmd_puzzle, cmd_top};
 pub(crate) use daily::{cmd_daily, dailies_due, daily_puzzle_id, next_daily_wakeup, post_daily};
+pub(crate) use web::{web_answer, web_give_up, web_hint, web_solution, web_view};
 
 use crate::args;
 use crate::core::ctx::Ctx;
+use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::input::payload::Payload;
 use crate::core::present::text::color_key;
@@ -110,12 +113,26 @@ pub(crate) fn say_with(
     x.post(d);
 }
 
-/// Hint and solution buttons under a question.
-pub(crate) fn question_buttons(x: &Ctx) -> Vec<Vec<Choice>> {
-    vec![vec![
+/// Hint and solution buttons under a question (and Discord's "Open
+/// board").
+pub(crate) fn question_buttons(x: &Ctx, id: PuzzleId) -> Vec<Vec<Choice>> {
+    let mut row = vec![
         Payload::PuzzleHint.button(x.t("button-puzzle-hint", None)),
         Payload::PuzzleSolution.button(x.t("button-puzzle-solution", None)),
-    ]]
+    ];
+    row.extend(crate::core::web::puzzle_open_button(x, id));
+    vec![row]
+}
+
+/// Ask puzzle `id` in the chat: the text, its board, the question's
+/// buttons, and "Open board" on Telegram where the web board is set up.
+pub(crate) fn ask(x: &mut Ctx, id: PuzzleId, text: String, board: BoardView) -> Res<()> {
+    let mut d = Draft::text(x.here(), text);
+    d.board = Some(board);
+    d.choices = question_buttons(x, id);
+    d.link = crate::core::web::puzzle_open_link(x, id)?;
+    x.post(d);
+    Ok(())
 }
 
 /// The "next puzzle" button under an ending.
@@ -189,7 +206,7 @@ pub(crate) fn themes_text(x: &Ctx, row: &PuzzleRow) -> String {
 }
 
 /// Show the attempt's current position with the question.
-pub(crate) fn show_attempt(x: &mut Ctx, row: &PuzzleRow, p: &Puzzle, a: &AttemptRow) {
+pub(crate) fn show_attempt(x: &mut Ctx, row: &PuzzleRow, p: &Puzzle, a: &AttemptRow) -> Res<()> {
     let moves = attempt_moves(p, a).unwrap_or_default();
     let (pos, _) = walk(p, &moves).unwrap_or((p.start, &p.root));
     let last = moves.split_last().map(|(last, earlier)| {
@@ -205,6 +222,5 @@ pub(crate) fn show_attempt(x: &mut Ctx, row: &PuzzleRow, p: &Puzzle, a: &Attempt
     ];
     let text = x.t("puzzle-show", Some(&args));
     let board = board_for(x, row.id, p, pos, last);
-    let buttons = question_buttons(x);
-    say_with(x, text, Some(board), buttons);
+    ask(x, row.id, text, board)
 }

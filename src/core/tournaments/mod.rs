@@ -44,7 +44,9 @@ use standings::tournament_pdn;
 use swiss::swiss_round;
 
 pub(crate) use stages::start_waiting_tournament_games;
-pub(crate) use standings::{cmd_standings, tournament_game_finished, tournament_pdn_tags};
+pub(crate) use standings::{
+    cmd_standings, crosstable, tournament_game_finished, tournament_pdn_tags,
+};
 
 crate::core::error::refusals! {
     /// Tournaments: made, entered, run, adjudicated, paused.
@@ -401,9 +403,8 @@ pub(super) fn start_pairings(
         for (p, opening) in games {
             let (white, black) = (seat(p.white)?, seat(p.black)?);
             // tournaments are Russian draughts (their openings are)
-            let (start, russian) = (opening.position(), Variant8::Russian);
-            let game_id =
-                games::start_game_from(ctx, white, black, tc, start, russian, false, false)?;
+            let start = games::challenge::game_of(Variant8::Russian, opening.position());
+            let game_id = games::start_game_from(ctx, white, black, tc, start, false, false)?;
             store::insert_tournament_game(
                 ctx.c,
                 &TournamentGameRow {
@@ -506,7 +507,12 @@ fn tournament_status(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         lines.push(ctx.t("tournament-progress", Some(&a)));
     }
     lines.extend(waiting_line(ctx, t)?);
-    let target = ctx.here();
-    ctx.post_lines(crate::core::present::Draft::text(target, text), &lines);
+    let mut d = crate::core::present::Draft::text(ctx.here(), text);
+    // "Open board": the tournament's page
+    d.link = crate::core::web::tournament_open_link(ctx, t.id);
+    d.choices = crate::core::web::tournament_open_button(ctx, t.id)
+        .map(|b| vec![vec![b]])
+        .unwrap_or_default();
+    ctx.post_lines(d, &lines);
     Ok(())
 }

@@ -102,7 +102,7 @@ pub(super) fn standings_table(c: &Tx, t: &TournamentRow) -> Res<score::Table> {
 }
 
 /// The crosstable of a tournament, in `lang`.
-fn crosstable(ctx: &Ctx, t: &TournamentRow) -> Res<Crosstable> {
+pub(crate) fn crosstable(ctx: &Ctx, t: &TournamentRow) -> Res<Crosstable> {
     let (c, lang) = (ctx.c, ctx.lang);
     let table = standings_table(c, t)?;
     let players = store::tournament_players(c, t.id)?;
@@ -145,6 +145,11 @@ pub(super) fn standings_drafts(
     let mut first = Draft::text(target.clone(), head);
     first.image = Some(page_image(0));
     first.mentions = mentions;
+    // "Open board": the tournament's page
+    first.link = crate::core::web::tournament_open_link(ctx, t.id);
+    first.choices = crate::core::web::tournament_open_button(ctx, t.id)
+        .map(|b| vec![vec![b]])
+        .unwrap_or_default();
     let mut drafts = first.split_lines(&lines, ctx.platform.limits().text_max);
     for i in 1..pages {
         let a = args![

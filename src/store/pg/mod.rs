@@ -5,9 +5,13 @@
 //! schema and migrations, and the connection set-up (TLS through rustls,
 //! never OpenSSL).
 //!
-//! The client is the `postgres` crate's synchronous one: the store runs on
-//! blocking threads, never in an async task (the client runs a small
-//! runtime of its own, which may not be entered from another).
+//! The client is tokio-postgres, driven synchronously as the `postgres`
+//! crate drives it (a small runtime per connection, run while a call
+//! waits): the store runs on blocking threads, never in an async task (the
+//! runtime may not be entered from another). Driving it here lets a
+//! statement carry the transaction control before it (`BEGIN`, the
+//! writers' lock, `SAVEPOINT`, a `RELEASE`) in the same round trip,
+//! pipelined: see `PgConn::call`.
 
 use super::{StoreError, StoreResult};
 use postgres::types::{IsNull, Type};
@@ -15,6 +19,7 @@ use rusqlite::types::{ToSqlOutput, Value, ValueRef};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::task::{Context, Poll};
 
 /// The key of the writers' advisory lock: every write transaction takes it
 /// first, so writers go one at a time across processes (as SQLite's
@@ -44,8 +49,8 @@ pub const LATEST_VERSION: i64 = 25;
 /// One connection to a PostgreSQL database.
 pub(in crate::store) struct PgConn {
     /// How to connect again (its Debug hides the password).
-    config: postgres::Config,
-    client: RefCell<Option<postgres::Client>>,
+    config: tokio_postgres::Config,
+    link: RefCell<Option<Link>>,
     /// Prepared statements by the store's SQL text (of this client).
     statements: RefCell<HashMap<String, postgres::Statement>>,
     /// A transaction is open (between `BEGIN` and `COMMIT`/`ROLLBACK`): a
@@ -54,13 +59,151 @@ pub(in crate::store) struct PgConn {
     /// The last error said the connection is gone.
     lost: Cell<bool>,
     /// Rows of the reads repeated inside a transaction, by their SQL and
-    /// parameters (see [`cacheable`]): emptied by any other statement.
-    reads: RefCell<HashMap<(String, String), Vec<postgres::Row>>>,
+    /// parameters (see [`cacheable`]): a write forgets those that read
+    /// the table it writes (see [`Written`]), any other statement all.
+    reads: RefCell<HashMap<String, Reads>>,
+    /// Round trips to the server so far (see `Tx::round_trips`).
+    trips: Cell<u64>,
 }
 
 impl From<postgres::Error> for StoreError {
     fn from(e: postgres::Error) -> Self {
         StoreError::Postgres(e)
+    }
+}
+
+/// How a connection's messages are read: its `poll_message`.
+type Pump = Box<
+    dyn FnMut(
+            &mut Context<'_>,
+        ) -> Poll<Option<Result<tokio_postgres::AsyncMessage, postgres::Error>>>
+        + Send,
+>;
+
+/// A live connection: tokio-postgres' client, and its connection, driven
+/// on a small runtime of its own while a call waits (as the `postgres`
+/// crate's synchronous client does; here so that transaction control can
+/// go in the same round trip as the statement after it: see
+/// [`PgConn::call`]).
+struct Link {
+    runtime: tokio::runtime::Runtime,
+    client: tokio_postgres::Client,
+    pump: Pump,
+    /// The connection ended (closed, or failed): its pump is not polled
+    /// again.
+    ended: bool,
+}
+
+impl Link {
+    fn is_closed(&self) -> bool {
+        self.ended || self.client.is_closed()
+    }
+
+    /// Wait for what `f` makes of the client, driving the connection
+    /// meanwhile.
+    fn block_on<'a, T, F>(
+        &'a mut self,
+        f: impl FnOnce(&'a tokio_postgres::Client) -> F,
+    ) -> Result<T, postgres::Error>
+    where
+        F: std::future::Future<Output = Result<T, postgres::Error>> + 'a,
+    {
+        let Link {
+            runtime,
+            client,
+            pump,
+            ended,
+        } = self;
+        let mut future = std::pin::pin!(f(client));
+        runtime.block_on(std::future::poll_fn(|cx| {
+            while !*ended {
+                match pump(cx) {
+                    Poll::Ready(Some(Ok(tokio_postgres::AsyncMessage::Notice(n)))) => {
+                        tracing::debug!(notice = %n.message(), "PostgreSQL");
+                    }
+                    Poll::Ready(Some(Ok(_))) => {}
+                    Poll::Ready(Some(Err(e))) => {
+                        *ended = true;
+                        // the connection closed with it: the calls fail
+                        tracing::debug!(error = %e, "the PostgreSQL connection failed");
+                    }
+                    Poll::Ready(None) => *ended = true,
+                    Poll::Pending => break,
+                }
+            }
+            future.as_mut().poll(cx)
+        }))
+    }
+}
+
+/// A call to the server (see [`PgConn::call`]).
+enum Call<'a> {
+    Prepare(&'a str),
+    Execute(
+        &'a postgres::Statement,
+        &'a [&'a (dyn postgres::types::ToSql + Sync)],
+    ),
+    Query(
+        &'a postgres::Statement,
+        &'a [&'a (dyn postgres::types::ToSql + Sync)],
+    ),
+    /// Statements without parameters (the simple protocol).
+    Batch(&'a str),
+}
+
+/// What a [`Call`] answered.
+enum Answer {
+    Statement(postgres::Statement),
+    Count(u64),
+    Rows(Vec<postgres::Row>),
+    Done,
+}
+
+impl Call<'_> {
+    async fn run(self, client: &tokio_postgres::Client) -> Result<Answer, postgres::Error> {
+        Ok(match self {
+            Call::Prepare(sql) => Answer::Statement(client.prepare(sql).await?),
+            Call::Execute(st, p) => Answer::Count(client.execute(st, p).await?),
+            Call::Query(st, p) => Answer::Rows(client.query(st, p).await?),
+            Call::Batch(sql) => {
+                client.batch_execute(sql).await?;
+                Answer::Done
+            }
+        })
+    }
+}
+
+/// What transaction control does to the connection's state.
+struct Control {
+    /// It opens a transaction.
+    begins: bool,
+    /// It ends one (a `COMMIT` that succeeds, any `ROLLBACK` but to a
+    /// savepoint).
+    commits: bool,
+    rolls_back: bool,
+    /// It only opens or releases savepoints: no row changes, the cached
+    /// reads stay.
+    keeps_reads: bool,
+}
+
+impl Control {
+    fn of(sql: &str) -> Control {
+        let words: Vec<String> = sql
+            .split(';')
+            .map(|s| s.trim().to_ascii_uppercase())
+            .filter(|s| !s.is_empty())
+            .collect();
+        Control {
+            begins: words.iter().any(|w| w.starts_with("BEGIN")),
+            commits: words.iter().any(|w| w.starts_with("COMMIT")),
+            rolls_back: words
+                .iter()
+                .any(|w| w.starts_with("ROLLBACK") && !w.starts_with("ROLLBACK TO")),
+            // (nothing at all keeps them too)
+            keeps_reads: words
+                .iter()
+                .all(|w| w.starts_with("SAVEPOINT ") || w.starts_with("RELEASE ")),
+        }
     }
 }
 
@@ -71,42 +214,88 @@ impl PgConn {
     /// default) or required (`require`), the server's certificate checked
     /// against the webpki roots.
     pub(in crate::store) fn connect(url: &str) -> StoreResult<PgConn> {
-        let config: postgres::Config = url.parse()?;
-        let client = open(&config)?;
+        let config: tokio_postgres::Config = url.parse()?;
+        let link = open(&config)?;
         let conn = PgConn {
             config,
-            client: RefCell::new(Some(client)),
+            link: RefCell::new(Some(link)),
             statements: RefCell::new(HashMap::new()),
             in_tx: Cell::new(false),
             lost: Cell::new(false),
             reads: RefCell::new(HashMap::new()),
+            trips: Cell::new(0),
         };
         conn.migrate()?;
         Ok(conn)
     }
 
-    /// Run `f` on the client. A connection found closed (the server
-    /// restarted, a proxy dropped it) is opened again first, unless a
-    /// transaction was open on it: that one is lost, and says so.
-    fn with<T>(
-        &self,
-        f: impl FnOnce(&mut postgres::Client) -> Result<T, postgres::Error>,
-    ) -> StoreResult<T> {
-        let mut client = self.client.borrow_mut();
-        let lost = self.lost.get() || client.as_ref().is_some_and(|c| c.is_closed());
+    /// One round trip: `control` (transaction control, or nothing) and
+    /// then `call`, sent together (pipelined), their answers read in
+    /// order. A connection found closed (the server restarted, a proxy
+    /// dropped it) is opened again first, unless a transaction was open
+    /// on it: that one is lost, and says so. A failing `control` fails
+    /// the call (the server refuses statements in a failed transaction).
+    fn call(&self, control: &str, call: Call<'_>) -> StoreResult<Answer> {
+        let ctl = match call {
+            Call::Batch(sql) => Control::of(&format!("{control}; {sql}")),
+            _ => Control::of(control),
+        };
+        if !ctl.keeps_reads {
+            self.reads.borrow_mut().clear();
+        }
+        let mut link = self.link.borrow_mut();
+        let lost = self.lost.get() || link.as_ref().is_some_and(Link::is_closed);
         if lost && !self.in_tx.get() {
             tracing::warn!("the PostgreSQL connection was lost: connecting again");
-            *client = Some(open(&self.config)?);
+            *link = None;
+            *link = Some(open(&self.config)?);
             self.statements.borrow_mut().clear();
             self.lost.set(false);
         }
-        let client = client.as_mut().ok_or(StoreError::Closed)?;
-        f(client).map_err(|e| {
-            if connection_lost(&e) || client.is_closed() {
+        if ctl.begins {
+            // open from now on, even if this fails: the connection is not
+            // silently replaced under the transaction until its ROLLBACK
+            self.in_tx.set(true);
+        }
+        let link = link.as_mut().ok_or(StoreError::Closed)?;
+        self.trips.set(self.trips.get() + 1);
+        let res = link.block_on(|client| async move {
+            if control.is_empty() {
+                return call.run(client).await;
+            }
+            let (ctl, answer) =
+                futures_util::future::join(client.batch_execute(control), call.run(client)).await;
+            ctl?;
+            answer
+        });
+        if (ctl.commits && res.is_ok()) || ctl.rolls_back {
+            // a failed ROLLBACK (the connection gone) ends it all the same
+            self.in_tx.set(false);
+        }
+        res.map_err(|e| {
+            if connection_lost(&e) || link.is_closed() {
                 self.lost.set(true);
             }
             StoreError::Postgres(e)
         })
+    }
+
+    /// Round trips to the server so far.
+    pub(in crate::store) fn round_trips(&self) -> u64 {
+        self.trips.get()
+    }
+
+    /// Forget the cached reads `sql` (a statement that is not a cached
+    /// read) may have changed.
+    fn forget_reads(&self, sql: &str) {
+        let mut reads = self.reads.borrow_mut();
+        if reads.is_empty() {
+            return;
+        }
+        match Written::by(sql) {
+            Written::Table(t) => reads.retain(|_, r| !r.tables.contains(&t)),
+            Written::Anything => reads.clear(),
+        }
     }
 
     /// The prepared statement of `sql` (prepared on first use).
@@ -114,67 +303,85 @@ impl PgConn {
         if let Some(st) = self.statements.borrow().get(sql) {
             return Ok(st.clone());
         }
-        let st = self.with(|c| c.prepare(&placeholders(sql)))?;
+        let Answer::Statement(st) = self.call("", Call::Prepare(&placeholders(sql)))? else {
+            return Err(StoreError::Closed);
+        };
         self.statements
             .borrow_mut()
             .insert(sql.to_string(), st.clone());
         Ok(st)
     }
 
+    /// Run a statement after the transaction control in `pending` (sent
+    /// in the same round trip, then emptied); how many rows it changed.
     pub(in crate::store) fn exec(
         &self,
+        pending: &RefCell<String>,
         sql: &str,
         p: &[&dyn rusqlite::types::ToSql],
     ) -> StoreResult<usize> {
-        self.reads.borrow_mut().clear();
+        self.forget_reads(sql);
         let st = self.statement(sql)?;
         let values = values(p)?;
         let refs = refs(&values);
-        let n = self.with(|c| c.execute(&st, &refs))?;
-        Ok(n as usize)
+        let control = pending.take();
+        match self.call(&control, Call::Execute(&st, &refs))? {
+            Answer::Count(n) => Ok(n as usize),
+            _ => Err(StoreError::Closed),
+        }
     }
 
+    /// The rows of a query, after the transaction control in `pending`
+    /// (as [`PgConn::exec`]).
     pub(in crate::store) fn query(
         &self,
+        pending: &RefCell<String>,
         sql: &str,
         p: &[&dyn rusqlite::types::ToSql],
     ) -> StoreResult<Vec<postgres::Row>> {
         let values = values(p)?;
         // the same read again in a transaction, with nothing written since
-        // (a move reads its players' rows five times): the rows it gave
-        let key =
-            (self.in_tx.get() && cacheable(sql)).then(|| (sql.to_string(), format!("{values:?}")));
-        if let Some(rows) = key
-            .as_ref()
-            .and_then(|k| self.reads.borrow().get(k).cloned())
-        {
+        // to the tables it reads (a move reads its players' rows several
+        // times): the rows it gave; savepoints still to open or release
+        // change no row, and wait for the next statement
+        let keeps = Control::of(&pending.borrow()).keeps_reads;
+        let key = (self.in_tx.get() && keeps && cacheable(sql)).then(|| format!("{values:?}"));
+        if let Some(rows) = key.as_ref().and_then(|k| {
+            self.reads
+                .borrow()
+                .get(sql)
+                .and_then(|r| r.rows.get(k).cloned())
+        }) {
             return Ok(rows);
         }
         if key.is_none() {
-            self.reads.borrow_mut().clear();
+            self.forget_reads(sql);
         }
         let st = self.statement(sql)?;
         let refs = refs(&values);
-        let rows = self.with(|c| c.query(&st, &refs))?;
+        let control = pending.take();
+        let Answer::Rows(rows) = self.call(&control, Call::Query(&st, &refs))? else {
+            return Err(StoreError::Closed);
+        };
         if let Some(k) = key {
-            self.reads.borrow_mut().insert(k, rows.clone());
+            self.reads
+                .borrow_mut()
+                .entry(sql.to_string())
+                .or_insert_with(|| Reads {
+                    tables: words(sql),
+                    rows: HashMap::new(),
+                })
+                .rows
+                .insert(k, rows.clone());
         }
         Ok(rows)
     }
 
+    /// Statements without parameters, in one round trip: transaction
+    /// control (`BEGIN; SELECT pg_advisory_xact_lock(…); SAVEPOINT event`,
+    /// `RELEASE SAVEPOINT event; COMMIT`, …) or schema.
     pub(in crate::store) fn batch(&self, sql: &str) -> StoreResult<()> {
-        self.reads.borrow_mut().clear();
-        let word = sql.trim_start().to_ascii_uppercase();
-        let res = self.with(|c| c.batch_execute(sql));
-        if word.starts_with("BEGIN") && res.is_ok() {
-            self.in_tx.set(true);
-        } else if (word.starts_with("COMMIT") && res.is_ok())
-            || (word.starts_with("ROLLBACK") && !word.starts_with("ROLLBACK TO"))
-        {
-            // a failed ROLLBACK (the connection gone) ends it all the same
-            self.in_tx.set(false);
-        }
-        res
+        self.call("", Call::Batch(sql)).map(|_| ())
     }
 
     /// Bring the schema to [`LATEST_VERSION`]: under the migrations'
@@ -194,30 +401,37 @@ impl PgConn {
                  applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
              )",
         )?;
+        let none = RefCell::new(String::new());
         let current: i64 = self
-            .with(|c| {
-                c.query_one(
-                    "SELECT COALESCE(MAX(version), 0) FROM schema_migrations",
-                    &[],
-                )
-            })?
-            .get(0);
+            .query(
+                &none,
+                "SELECT COALESCE(MAX(version), 0) FROM schema_migrations",
+                &[],
+            )?
+            .first()
+            .map(|r| r.get(0))
+            .unwrap_or(0);
         if current > LATEST_VERSION {
             return Err(StoreError::Schema(format!(
                 "the database's schema is v{current}, newer than this build's v{LATEST_VERSION}"
             )));
         }
         for &(version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > current) {
-            self.with(|c| {
-                let mut tx = c.transaction()?;
-                tx.batch_execute(sql)?;
-                tx.execute(
-                    "INSERT INTO schema_migrations (version) VALUES ($1)",
-                    &[&version],
+            let migrated = self.batch("BEGIN").and_then(|()| {
+                self.batch(sql)?;
+                self.exec(
+                    &none,
+                    "INSERT INTO schema_migrations (version) VALUES (?1)",
+                    rusqlite::params![version],
                 )?;
-                tx.commit()
-            })
-            .map_err(|e| StoreError::Schema(format!("migration to v{version}: {e}")))?;
+                self.batch("COMMIT")
+            });
+            if let Err(e) = migrated {
+                if self.in_tx.get() {
+                    let _ = self.batch("ROLLBACK");
+                }
+                return Err(StoreError::Schema(format!("migration to v{version}: {e}")));
+            }
             tracing::info!(version, "PostgreSQL schema migrated");
         }
         Ok(())
@@ -226,22 +440,24 @@ impl PgConn {
 
 impl Drop for PgConn {
     fn drop(&mut self) {
-        // the client closes its connection on its own runtime, which may
-        // not start inside another's: from an async context, on a thread
-        if let Some(client) = self.client.get_mut().take() {
+        // the link's runtime may not be dropped inside another's: from
+        // an async context, on a thread
+        if let Some(link) = self.link.get_mut().take() {
             if tokio::runtime::Handle::try_current().is_ok() {
-                let _ = std::thread::spawn(move || drop(client)).join();
+                let _ = std::thread::spawn(move || drop(link)).join();
             }
         }
     }
 }
 
 /// Whether the rows of `sql` may be given again for the same parameters
-/// later in the same transaction, as long as nothing else ran on the
-/// connection in between: a plain `SELECT` (no row locks, no functions of
-/// PostgreSQL's own, which may have effects). Every other statement, and
-/// every transaction's start and end, empties the cache; the writers'
-/// advisory lock keeps other processes' writers out meanwhile.
+/// later in the same transaction, as long as nothing ran on the
+/// connection in between that could change them: a plain `SELECT` (no row
+/// locks, no functions of PostgreSQL's own, which may have effects). A
+/// write forgets the reads that name its table ([`Written`]); any other
+/// statement, a rollback to a savepoint, and every transaction's start and
+/// end empty the cache; the writers' advisory lock keeps other processes'
+/// writers out meanwhile.
 fn cacheable(sql: &str) -> bool {
     let upper = sql.trim_start().to_ascii_uppercase();
     upper.starts_with("SELECT ")
@@ -250,6 +466,69 @@ fn cacheable(sql: &str) -> bool {
         ]
         .iter()
         .any(|w| upper.contains(w))
+}
+
+/// What a statement other than a cached read may change (so which cached
+/// reads it makes stale).
+#[derive(Debug, PartialEq, Eq)]
+enum Written {
+    /// The rows of one table: `INSERT INTO t …`, `UPDATE t …` (no table
+    /// has a trigger, and no foreign key cascades on an insert or update).
+    Table(String),
+    /// Anything: a `DELETE` (a foreign key may cascade), a `WITH`, a read
+    /// with effects or row locks, schema, anything not known.
+    Anything,
+}
+
+impl Written {
+    fn by(sql: &str) -> Written {
+        let mut words = sql
+            .split(|c: char| c.is_whitespace() || c == '(')
+            .filter(|w| !w.is_empty());
+        let first = words.next().map(str::to_ascii_uppercase);
+        let table = match first.as_deref() {
+            Some("INSERT") => match words.next().map(str::to_ascii_uppercase).as_deref() {
+                Some("INTO") => words.next(),
+                _ => None,
+            },
+            Some("UPDATE") => words.next(),
+            _ => None,
+        };
+        match table {
+            Some(t) if t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+                Written::Table(t.to_ascii_lowercase())
+            }
+            _ => Written::Anything,
+        }
+    }
+}
+
+/// The cached rows of one read (its SQL the key), by its parameters.
+struct Reads {
+    /// The words of its SQL (see [`words`]): the tables it may read among
+    /// them.
+    tables: Vec<String>,
+    rows: HashMap<String, Vec<postgres::Row>>,
+}
+
+/// The words of a read's SQL, in lower case, once each: the tables it
+/// names among them (a write to one of these makes it stale).
+fn words(read: &str) -> Vec<String> {
+    let mut w: Vec<String> = read
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    w.sort_unstable();
+    w.dedup();
+    w
+}
+
+/// Whether the SQL `read` names `table` (as a whole word, in any case):
+/// a read that may have seen its rows.
+#[cfg(test)]
+fn mentions(read: &str, table: &str) -> bool {
+    words(read).contains(&table.to_ascii_lowercase())
 }
 
 /// A PostgreSQL error with the server's message (the error's own Display
@@ -269,12 +548,28 @@ fn connection_lost(e: &postgres::Error) -> bool {
         || e.as_db_error().is_some_and(|d| d.severity() == "FATAL")
 }
 
-/// A new client: in the clear for `sslmode=disable`, else over TLS.
-fn open(config: &postgres::Config) -> StoreResult<postgres::Client> {
-    use postgres::config::SslMode;
-    Ok(match config.get_ssl_mode() {
-        SslMode::Disable => config.connect(postgres::NoTls)?,
-        _ => config.connect(tls()?)?,
+/// A new connection: in the clear for `sslmode=disable`, else over TLS.
+fn open(config: &tokio_postgres::Config) -> StoreResult<Link> {
+    use tokio_postgres::config::SslMode;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| StoreError::Schema(format!("the PostgreSQL client's runtime: {e}")))?;
+    let (client, pump): (tokio_postgres::Client, Pump) = match config.get_ssl_mode() {
+        SslMode::Disable => {
+            let (client, mut conn) = runtime.block_on(config.connect(tokio_postgres::NoTls))?;
+            (client, Box::new(move |cx| conn.poll_message(cx)))
+        }
+        _ => {
+            let (client, mut conn) = runtime.block_on(config.connect(tls()?))?;
+            (client, Box::new(move |cx| conn.poll_message(cx)))
+        }
+    };
+    Ok(Link {
+        runtime,
+        client,
+        pump,
+        ended: false,
     })
 }
 
@@ -504,6 +799,48 @@ mod tests {
         assert!(!cacheable("SELECT nextval('s')"));
         assert!(!cacheable(
             "WITH x AS (DELETE FROM t RETURNING *) SELECT * FROM x"
+        ));
+    }
+
+    #[test]
+    fn a_write_forgets_the_reads_of_its_table_only() {
+        assert_eq!(
+            Written::by("INSERT INTO moves (game_id) VALUES (?1)"),
+            Written::Table("moves".into())
+        );
+        assert_eq!(
+            Written::by("  update Games SET ply = ply + 1 WHERE id = ?1 RETURNING id"),
+            Written::Table("games".into())
+        );
+        assert_eq!(
+            Written::by("INSERT INTO outbox(id) VALUES (1)"),
+            Written::Table("outbox".into())
+        );
+        assert_eq!(
+            Written::by("DELETE FROM games WHERE id = 1"),
+            Written::Anything
+        );
+        assert_eq!(
+            Written::by("WITH x AS (DELETE FROM t RETURNING *) SELECT * FROM x"),
+            Written::Anything
+        );
+        assert_eq!(
+            Written::by("SELECT pg_try_advisory_lock(1)"),
+            Written::Anything
+        );
+        assert!(mentions(
+            "SELECT u.id FROM users u JOIN games g ON g.white_user = u.id",
+            "games"
+        ));
+        assert!(mentions("select id from GAMES where id = ?1", "games"));
+        assert!(!mentions(
+            "SELECT id, name FROM users WHERE id = ?1",
+            "games"
+        ));
+        // a column named after a table's word is no mention of the table
+        assert!(!mentions(
+            "SELECT game_id FROM moves_seen WHERE user_id = ?1",
+            "moves"
         ));
     }
 

@@ -200,3 +200,173 @@ fn micro_match_openings_identical_within_a_pairing() {
     }
     assert_eq!(k, 36);
 }
+
+/// The variants with an engine list of their own (all but Russian).
+fn engine_variants() -> impl Iterator<Item = Variant> {
+    Variant::ALL.into_iter().filter(|v| *v != Variant::Russian)
+}
+
+/// The scores an engine list's lines carry after `#`.
+fn stored_scores(variant: Variant) -> Vec<i32> {
+    let text = ENGINE_LISTS.iter().find(|(v, _)| *v == variant).unwrap().1;
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (_, score) = l.split_once('#').expect("a score");
+            score.trim().parse().expect("a number")
+        })
+        .collect()
+}
+
+/// Every variant but Russian has a stored list of at least 20 openings:
+/// each line legal in its variant and written as the engine writes it,
+/// each position once, each score within the margin, each game on.
+#[test]
+fn engine_lists_are_legal_distinct_and_balanced() {
+    assert_eq!(ENGINE_LISTS.len(), Variant::ALL.len() - 1);
+    for v in engine_variants() {
+        let list = engine_openings(v);
+        assert!(list.len() >= 20, "{v}: {} openings", list.len());
+        let scores = stored_scores(v);
+        assert_eq!(scores.len(), list.len(), "{v}");
+        let margin = OpeningParams::of(v).margin;
+        assert!(scores.iter().all(|s| s.abs() <= margin), "{v}: {scores:?}");
+        let fens: HashSet<&str> = list.iter().map(|o| o.fen.as_str()).collect();
+        assert_eq!(fens.len(), list.len(), "{v}: a position twice");
+        for (i, o) in list.iter().enumerate() {
+            assert_eq!(o.variant, v);
+            assert_eq!(o.code, format!("E{}", i + 1));
+            let plies = OpeningParams::of(v).plies as usize;
+            assert_eq!(o.moves().len(), plies, "{v} {}", o.code);
+            let replayed = made::replay(v, o.moves()).unwrap();
+            assert_eq!(replayed.fen(), o.fen, "{v} {}", o.code);
+            let g = o.start_game();
+            assert_eq!(g.variant(), v);
+            assert_eq!(g.fen(), o.fen, "{v} {}", o.code);
+            assert!(
+                !g.is_over() && !g.legal_moves().is_empty(),
+                "{v} {}",
+                o.code
+            );
+        }
+    }
+    // a line written otherwise, illegal, or reaching a position twice is refused
+    let v = Variant::International;
+    assert!(parse_engine_list(v, "31-26 16-21 32-27\n").is_ok());
+    assert!(parse_engine_list(v, "31-26 16-21 31-27\n").is_err());
+    assert!(parse_engine_list(v, "31-26 16-21 32-27\n31-26 16-21 32-27\n").is_err());
+    assert!(parse_engine_list(Variant::Russian10x8, "c3d4\n").is_err());
+}
+
+/// The stored lists are what `shashki openings` makes with the engine of
+/// today (the engine's search is deterministic at a fixed depth): change
+/// the engine, then regenerate them on purpose.
+#[test]
+fn engine_lists_are_what_the_engine_makes() {
+    std::thread::scope(|scope| {
+        let jobs: Vec<_> = engine_variants()
+            .map(|v| {
+                scope.spawn(move || {
+                    let params = OpeningParams::of(v);
+                    (v, format_engine_list(v, &params, &made::openings(v)))
+                })
+            })
+            .collect();
+        for job in jobs {
+            let (v, made) = job.join().unwrap();
+            let stored = ENGINE_LISTS.iter().find(|(w, _)| *w == v).unwrap().1;
+            assert!(
+                made == stored,
+                "assets/openings/{}.txt is not what the engine makes: \
+                 shashki openings --variant {} > assets/openings/{}.txt",
+                v.key(),
+                v.key(),
+                v.key()
+            );
+        }
+    });
+}
+
+/// Russian tournaments draw from their ballot; every other variant from
+/// the engine's list, whatever the ballot.
+#[test]
+fn the_ballot_serves_russian_and_the_engine_list_the_others() {
+    assert_eq!(openings_in(Variant::Russian, Ballot::Fmjd).len(), 736);
+    assert_eq!(openings_in(Variant::Russian, Ballot::Balanced).len(), 214);
+    assert_eq!(openings_in(Variant::Russian, Ballot::Fmjd)[0].code, "1-I");
+    for v in engine_variants() {
+        for b in [Ballot::Fmjd, Ballot::Balanced] {
+            let list = openings_in(v, b);
+            assert!(std::ptr::eq(list, engine_openings(v)), "{v} {b}");
+            assert!(list.iter().all(|o| o.variant == v));
+        }
+    }
+    assert!(std::ptr::eq(
+        engine_openings(Variant::Russian),
+        openings(Ballot::Balanced)
+    ));
+}
+
+/// A draw in a variant is a seeded permutation of its list; the Russian
+/// draw is unchanged.
+#[test]
+fn a_draw_in_any_variant_permutes_its_list() {
+    assert_eq!(
+        Draw::new(Ballot::Fmjd, 2026),
+        Draw::new_in(Variant::Russian, Ballot::Fmjd, 2026)
+    );
+    for v in engine_variants() {
+        let n = engine_openings(v).len();
+        let d = Draw::new_in(v, Ballot::Fmjd, 2026);
+        let other = Draw::new_in(v, Ballot::Balanced, 2026);
+        assert!((0..n).all(|k| d.get(k) == other.get(k)), "{v}");
+        assert_ne!(d, Draw::new_in(v, Ballot::Fmjd, 2027), "{v}");
+        let codes: HashSet<&str> = (0..n).map(|k| d.get(k).code.as_str()).collect();
+        assert_eq!(codes.len(), n, "{v}: a repeat before the list is used up");
+        assert_eq!(d.get(n), d.get(0));
+        let [(a, o1), (b, o2)] = d.micro_match(3, Pairing::new(0, 1));
+        assert_eq!((a, b), (Pairing::new(0, 1), Pairing::new(1, 0)));
+        assert_eq!(o1, o2);
+        assert_eq!(o1.variant, v);
+    }
+}
+
+/// Cards and games of the other variants' openings, in their notation.
+#[test]
+fn engine_openings_read_in_their_variants_notation() {
+    let first = &engine_openings(Variant::International)[0];
+    assert_eq!(first.card(false), "E1: 1.31-26 16-21 2.32-27");
+    assert!(first.fen.starts_with("B:W"), "{}", first.fen);
+    assert_eq!(first.pdn_tags().len(), 2);
+    // English: Black opens each move number, squares numbered
+    let english = &engine_openings(Variant::English)[0];
+    assert_eq!(english.card(false), "E1: 1.10-14 22-17 2.11-15");
+    let g = english.start_game();
+    assert_eq!(g.side_to_move(), Color::White);
+    assert_eq!(g.eight().unwrap().start_move_number(), 2);
+    assert_eq!(
+        english.game().start_position(),
+        g.eight().unwrap().start_position()
+    );
+    assert_eq!(english.position(), *g.eight().unwrap().start_position());
+    // algebraic variants keep the literature's short form
+    let wide = &engine_openings(Variant::Russian10x8)[0];
+    assert!(
+        wide.short_moves().starts_with("1."),
+        "{}",
+        wide.short_moves()
+    );
+    assert!(!wide.short_moves().contains('-'), "{}", wide.short_moves());
+    // Vigman: White's turn of two sub-moves under one number
+    let vigman = &engine_openings(Variant::Vigman)[0];
+    assert_eq!(vigman.moves().len(), 2);
+    let card = vigman.card(false);
+    assert!(
+        card.starts_with("E1: 1.") && card.matches('.').count() == 1,
+        "{card}"
+    );
+    assert_eq!(vigman.start_game().side_to_move(), Color::Black);
+    let bashni = &engine_openings(Variant::Bashni)[0];
+    assert_eq!(bashni.start_game().variant(), Variant::Bashni);
+    assert_eq!(bashni.start_game().ply(), 0);
+}

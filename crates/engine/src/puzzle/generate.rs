@@ -1,18 +1,20 @@
 //! The miner: self-play between weak levels, every promising position
 //! tried as a puzzle start.
 
-use super::{material, Puzzle, Reject, Settings, Verifier};
+use super::{legal, material_in, Puzzle, PuzzleRules, Reject, Settings, Verifier};
 use crate::position::Position;
 use crate::rng::splitmix;
-use crate::search::{choose_move, ChooseOptions, Level, LevelParams, Limits, Searcher};
+use crate::rules::Russian;
+use crate::search::{choose_move_in, ChooseOptions, Level, LevelParams, Limits, Searcher};
 use std::collections::{BTreeMap, HashSet};
 use std::time::Duration;
 
-/// Finds puzzles: plays games between weak levels (they miss shots, so the
-/// other side gets them) and proves every promising position.
-pub struct Miner {
-    pub verifier: Verifier,
-    finder: Searcher,
+/// Finds puzzles of the rule set `R` (Russian draughts unless named):
+/// plays games between weak levels (they miss shots, so the other side
+/// gets them) and proves every promising position.
+pub struct Miner<R: PuzzleRules = Russian> {
+    pub verifier: Verifier<R>,
+    finder: Searcher<R::Shape>,
     seen: HashSet<u64>,
     rng: u64,
     /// Positions looked at, candidates proved, puzzles found.
@@ -30,10 +32,18 @@ pub struct MinerStats {
 }
 
 impl Miner {
+    /// A miner of Russian puzzles.
     pub fn new(settings: Settings, seed: u64) -> Miner {
+        Miner::new_in(settings, seed)
+    }
+}
+
+impl<R: PuzzleRules> Miner<R> {
+    /// A miner of the puzzles of `R` (on Russian, [`Miner::new`]).
+    pub fn new_in(settings: Settings, seed: u64) -> Miner<R> {
         Miner {
-            verifier: Verifier::new(settings),
-            finder: Searcher::new(8),
+            verifier: Verifier::new_in(settings),
+            finder: Searcher::new_on(8),
             seen: HashSet::new(),
             rng: seed,
             stats: MinerStats::default(),
@@ -42,14 +52,14 @@ impl Miner {
 
     /// Positions already used (start hashes and final positions), so that
     /// a later run does not repeat an earlier pack.
-    pub fn mark_seen(&mut self, p: &Puzzle) {
+    pub fn mark_seen(&mut self, p: &Puzzle<R>) {
         self.seen.insert(p.start.hash());
         self.seen.insert(final_hash(p));
     }
 
     /// A self-play game from `opening` (moves played first): the positions
     /// after each ply, the start included.
-    pub fn selfplay(&mut self, start: &Position) -> Vec<Position> {
+    pub fn selfplay(&mut self, start: &Position<R::Shape>) -> Vec<Position<R::Shape>> {
         self.stats.games += 1;
         let mut pos = *start;
         let mut out = vec![pos];
@@ -60,9 +70,9 @@ impl Miner {
             2 + (splitmix(&mut self.rng) % 4) as u8,
             2 + (splitmix(&mut self.rng) % 4) as u8,
         ];
-        let mut searcher = Searcher::new(2);
+        let mut searcher = Searcher::new_on(2);
         for ply in 0..160 {
-            let moves = pos.legal_moves();
+            let moves = legal::<R>(&pos);
             if moves.is_empty() {
                 break;
             }
@@ -79,7 +89,7 @@ impl Miner {
                     seed: splitmix(&mut self.rng),
                     ..ChooseOptions::default()
                 };
-                match choose_move(&mut searcher, &pos, &options) {
+                match choose_move_in::<R>(&mut searcher, &pos, &options, &[]) {
                     Some(r) => r.best_move,
                     None => break,
                 }
@@ -95,17 +105,17 @@ impl Miner {
     }
 
     /// Try `pos` as a puzzle start.
-    pub fn try_position(&mut self, pos: &Position) -> Result<Puzzle, Reject> {
+    pub fn try_position(&mut self, pos: &Position<R::Shape>) -> Result<Puzzle<R>, Reject> {
         self.stats.positions += 1;
         if self.seen.contains(&pos.hash()) {
             return Err(Reject::Duplicate);
         }
         self.verifier.screen(pos)?;
         let solver = pos.side_to_move();
-        let m0 = material(pos, solver);
+        let m0 = material_in::<R>(pos, solver);
         let r = self
             .finder
-            .search(
+            .search_in::<R>(
                 pos,
                 &[],
                 &Limits::depth(self.verifier.settings.find_depth),
@@ -127,7 +137,7 @@ impl Miner {
     }
 
     /// Try every position of a game; returns the puzzles found.
-    pub fn mine_positions(&mut self, positions: &[Position]) -> Vec<Puzzle> {
+    pub fn mine_positions(&mut self, positions: &[Position<R::Shape>]) -> Vec<Puzzle<R>> {
         let mut out = Vec::new();
         for (i, pos) in positions.iter().enumerate() {
             if i < 6 {
@@ -151,7 +161,7 @@ impl Miner {
 
 /// Hash of the position at the end of the main line (two puzzles found a
 /// move apart in one game end in the same place).
-fn final_hash(p: &Puzzle) -> u64 {
+fn final_hash<R: PuzzleRules>(p: &Puzzle<R>) -> u64 {
     let mut pos = p.start;
     for mv in p.main_line() {
         pos = pos.make(&mv);

@@ -1,7 +1,7 @@
 //! What a proven puzzle is about and how hard it is: its themes, the
 //! search depth it needs, its rating estimate and difficulty.
 
-use super::{material, Puzzle, Verifier};
+use super::{legal, material_in, Puzzle, PuzzleRules, Verifier};
 use crate::search::{Limits, Searcher};
 
 /// What a puzzle is about.
@@ -47,15 +47,15 @@ impl Theme {
     }
 }
 
-impl Verifier {
+impl<R: PuzzleRules> Verifier<R> {
     /// Difficulty, rating estimate and themes.
-    pub(super) fn describe(&mut self, p: &mut Puzzle) {
+    pub(super) fn describe(&mut self, p: &mut Puzzle<R>) {
         let solver = p.solver();
-        let m0 = material(&p.start, solver);
+        let m0 = material_in::<R>(&p.start, solver);
         // the shallowest depth from which the search keeps an accepted move
         let mut per_depth = Vec::new();
-        let mut s = Searcher::new(self.settings.tt_mb);
-        s.search(
+        let mut s = Searcher::<R::Shape>::new_on(self.settings.tt_mb);
+        s.search_in::<R>(
             &p.start,
             &[],
             &Limits::depth(self.settings.verify_depth),
@@ -106,14 +106,14 @@ impl Verifier {
         if p.start.occupied().count_ones() <= 8 {
             themes.push(Theme::Endgame);
         }
-        if pos.legal_moves().is_empty() {
+        if legal::<R>(&pos).is_empty() {
             themes.push(Theme::GameWin);
         }
         themes.sort();
         themes.dedup();
         p.themes = themes;
         let solver_moves = p.solver_moves() as i32;
-        let start_moves = p.start.legal_moves().len() as i32;
+        let start_moves = legal::<R>(&p.start).len() as i32;
         let rating = 900
             + 110 * (solver_moves - 2)
             + 120 * sacrifices.min(3)

@@ -16,6 +16,13 @@
 //! solution as the main line (algebraic notation), accepted alternatives as
 //! variations, and tags for the rating estimate and the themes.
 //!
+//! Everything here is generic over the rule set ([`PuzzleRules`]):
+//! [`Puzzle`], [`Verifier`] and [`Miner`] default to Russian draughts (one
+//! monomorphised instance, the code the Russian pack was made with);
+//! `Puzzle<International>`, `Verifier::<International>::new_in` and
+//! `Miner::<International>::new_in` make and prove the International pack,
+//! written with the square numbers 1–50 (`[GameType "20"]`).
+//!
 //! ```
 //! use shashki_engine::puzzle::{judge, Answer, Puzzle};
 //! let pdn = r#"[FEN "W:WK5,21:BK3"]
@@ -33,8 +40,13 @@
 //!
 //! [`Searcher::root_scores`]: crate::search::Searcher::root_scores
 
-use crate::moves::Move;
+use crate::fen::{parse_fen_full_in, parse_fen_on, to_fen_numeric, to_fen_on};
+use crate::moves::{generate, Move};
+use crate::notation::{parse_move, parse_move_among_on};
 use crate::position::{Color, Position};
+use crate::rules::{International, Rules, Russian, Variant8};
+use crate::search::wide::WIDE_KING;
+use crate::search::Evaluate;
 use std::fmt;
 
 mod generate;
@@ -45,19 +57,88 @@ mod tree;
 
 pub use generate::{Miner, MinerStats};
 pub use grade::Theme;
+pub use pack::game_positions;
 pub use proof::Verifier;
 pub use tree::{judge, walk, Answer, Node, Step};
 
 /// Value of a man in the material count (centi-men).
 pub const MAN: i32 = 100;
-/// Value of a king in the material count.
+/// Value of a king in the material count (Russian draughts).
 pub const KING: i32 = 250;
 
-/// Material of `side` minus the other side's (man 100, king 250).
+/// A rule set puzzles are made for: its material count (on the scale of
+/// its search's evaluation) and how its pack writes positions and moves.
+pub trait PuzzleRules: Rules<Shape: Evaluate> + fmt::Debug + Eq {
+    /// Value of a king in the material count (a man is [`MAN`]).
+    const KING: i32;
+    /// The PDN `GameType` of the pack.
+    const GAME_TYPE: u32;
+    /// A position's FEN in the pack (square numbers).
+    fn fen(pos: &Position<Self::Shape>) -> String;
+    /// Read a pack's FEN.
+    fn read_fen(text: &str) -> Result<Position<Self::Shape>, String>;
+    /// Read a pack's move in `pos`.
+    fn read_move(pos: &Position<Self::Shape>, text: &str) -> Result<Move<Self::Shape>, String>;
+}
+
+impl PuzzleRules for Russian {
+    const KING: i32 = KING;
+    const GAME_TYPE: u32 = 25;
+    fn fen(pos: &Position) -> String {
+        to_fen_numeric(pos)
+    }
+    fn read_fen(text: &str) -> Result<Position, String> {
+        parse_fen_full_in(Variant8::Russian, text)
+            .map(|i| i.position)
+            .map_err(|e| e.to_string())
+    }
+    fn read_move(pos: &Position, text: &str) -> Result<Move, String> {
+        parse_move(pos, text).map_err(|e| e.to_string())
+    }
+}
+
+/// International draughts: a king counts three men, as in the wide boards'
+/// evaluation ([`WIDE_KING`]); FEN and moves in the square numbers 1–50,
+/// every landing square of a capture written (`28x19x10`).
+impl PuzzleRules for International {
+    const KING: i32 = WIDE_KING;
+    const GAME_TYPE: u32 = 20;
+    fn fen(pos: &Position<Self::Shape>) -> String {
+        to_fen_on(pos)
+    }
+    fn read_fen(text: &str) -> Result<Position<Self::Shape>, String> {
+        parse_fen_on(text)
+            .map(|i| i.position)
+            .map_err(|e| e.to_string())
+    }
+    fn read_move(pos: &Position<Self::Shape>, text: &str) -> Result<Move<Self::Shape>, String> {
+        let legal = legal::<Self>(pos);
+        // the whole path as written by the pack, else any reading of it
+        if let Some(m) = legal.iter().find(|m| m.to_string() == text) {
+            return Ok(*m);
+        }
+        parse_move_among_on(&legal, text).map_err(|e| e.to_string())
+    }
+}
+
+/// The legal moves of `pos` under `R`.
+pub(crate) fn legal<R: Rules>(pos: &Position<R::Shape>) -> Vec<Move<R::Shape>> {
+    let mut v = Vec::with_capacity(32);
+    generate::<R>(pos, &mut v);
+    v
+}
+
+/// Material of `side` minus the other side's (man 100, king 250), Russian.
 pub fn material(pos: &Position, side: Color) -> i32 {
+    material_in::<Russian>(pos, side)
+}
+
+/// [`material`] by the values of the rule set `R` (man [`MAN`], king
+/// [`PuzzleRules::KING`]).
+pub fn material_in<R: PuzzleRules>(pos: &Position<R::Shape>, side: Color) -> i32 {
     let (m, k) = pos.count(side);
     let (om, ok) = pos.count(side.opposite());
-    (m as i32 - om as i32) * MAN + (k as i32 - ok as i32) * KING
+    (m as i32 - om as i32) * MAN + (k as i32 - ok as i32) * R::KING
 }
 
 /// How strict the generator and the verifier are.
@@ -110,11 +191,11 @@ impl Default for Settings {
     }
 }
 
-/// A proven puzzle.
+/// A proven puzzle of the rule set `R` (Russian draughts unless named).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Puzzle {
-    pub start: Position,
-    pub root: Node,
+pub struct Puzzle<R: PuzzleRules = Russian> {
+    pub start: Position<R::Shape>,
+    pub root: Node<R::Shape>,
     /// Estimated Glicko rating of the puzzle (about 800–2400).
     pub rating: i32,
     /// 1 (easy) to 5 (hard).
@@ -162,7 +243,7 @@ impl fmt::Display for Reject {
     }
 }
 
-impl Puzzle {
+impl<R: PuzzleRules> Puzzle<R> {
     /// The solver's colour.
     pub fn solver(&self) -> Color {
         self.start.side_to_move()
@@ -175,7 +256,7 @@ impl Puzzle {
 
     /// The main line: solver and defender moves alternating, ending with a
     /// solver move.
-    pub fn main_line(&self) -> Vec<Move> {
+    pub fn main_line(&self) -> Vec<Move<R::Shape>> {
         let mut out = Vec::new();
         let mut node = &self.root;
         loop {

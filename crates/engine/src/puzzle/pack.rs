@@ -2,13 +2,21 @@
 //! solution as the main line, accepted alternatives as variations, and tags
 //! for the rating estimate and the themes.
 
-use super::{Node, Puzzle, Step, Theme};
-use crate::fen::to_fen_numeric;
-use crate::notation::parse_move;
+use super::{Node, Puzzle, PuzzleRules, Step, Theme};
 use crate::pdn::{push_movetext, PdnGame, PdnMove};
 use crate::position::{Color, Position};
+use crate::rules::start;
+use crate::square::Shape;
 
 impl Puzzle {
+    /// Read a Russian puzzle written by [`Puzzle::to_pdn`] (any rule set:
+    /// [`Puzzle::from_pdn_in`]).
+    pub fn from_pdn(game: &PdnGame) -> Result<Puzzle, String> {
+        Puzzle::from_pdn_in(game)
+    }
+}
+
+impl<R: PuzzleRules> Puzzle<R> {
     /// The solution in move-number notation, alternatives in parentheses:
     /// `1. c3-b4 a5:c3 2. d2:b4:d6 (2. …)`.
     pub fn solution_text(&self) -> String {
@@ -17,10 +25,11 @@ impl Puzzle {
         tokens.join(" ")
     }
 
-    /// Read a puzzle written by [`Puzzle::to_pdn`].
-    pub fn from_pdn(game: &PdnGame) -> Result<Puzzle, String> {
-        let start = game.start_position().map_err(|e| e.to_string())?;
-        let root = read_node(&start, &game.moves, 1)?;
+    /// Read a puzzle of `R` written by [`Puzzle::to_pdn`]. A `GameType`
+    /// tag, if present, must be the rule set's.
+    pub fn from_pdn_in(game: &PdnGame) -> Result<Puzzle<R>, String> {
+        let start = start_of::<R>(game)?;
+        let root = read_node::<R>(&start, &game.moves, 1)?;
         let num = |k: &str| game.tag(k).and_then(|v| v.trim().parse::<i64>().ok());
         let themes = game
             .tag("Themes")
@@ -58,8 +67,8 @@ impl Puzzle {
         out.push_str(&format!("[Difficulty \"{}\"]\n", self.difficulty));
         out.push_str(&format!("[DepthNeeded \"{}\"]\n", self.depth_needed));
         out.push_str(&format!("[Themes \"{}\"]\n", themes.join(" ")));
-        out.push_str("[GameType \"25\"]\n");
-        out.push_str(&format!("[FEN \"{}\"]\n", to_fen_numeric(&self.start)));
+        out.push_str(&format!("[GameType \"{}\"]\n", R::GAME_TYPE));
+        out.push_str(&format!("[FEN \"{}\"]\n", R::fen(&self.start)));
         out.push_str(&format!("[Result \"{result}\"]\n\n"));
         let moves = node_line(&self.root);
         let mut tokens = Vec::new();
@@ -71,9 +80,41 @@ impl Puzzle {
     }
 }
 
+/// The start of a PDN game of `R`: its `[FEN]`, or the start position. A
+/// `GameType` tag, if present, must be the rule set's.
+fn start_of<R: PuzzleRules>(game: &PdnGame) -> Result<Position<R::Shape>, String> {
+    if let Some(t) = game.tag("GameType") {
+        let code = t.split(',').next().unwrap_or("").trim();
+        if code.parse::<u32>().ok() != Some(R::GAME_TYPE) {
+            return Err(format!(
+                "GameType {t} is not {} ({})",
+                R::GAME_TYPE,
+                R::NAME
+            ));
+        }
+    }
+    match game.tag("FEN") {
+        Some(f) => R::read_fen(f).map_err(|e| format!("bad FEN tag: {e}")),
+        None => Ok(start::<R>()),
+    }
+}
+
+/// Every position of the main line of a PDN game of `R` (from its `[FEN]`
+/// or the start, the last position included), for mining games.
+pub fn game_positions<R: PuzzleRules>(game: &PdnGame) -> Result<Vec<Position<R::Shape>>, String> {
+    let mut pos = start_of::<R>(game)?;
+    let mut out = vec![pos];
+    for (i, m) in game.moves.iter().enumerate() {
+        let mv = R::read_move(&pos, &m.text).map_err(|e| format!("half-move {}: {e}", i + 1))?;
+        pos = pos.make(&mv);
+        out.push(pos);
+    }
+    Ok(out)
+}
+
 /// The PDN moves of a node: the main step, alternatives as variations.
-fn node_line(node: &Node) -> Vec<PdnMove> {
-    let step_line = |s: &Step| -> Vec<PdnMove> {
+fn node_line<S: Shape>(node: &Node<S>) -> Vec<PdnMove> {
+    let step_line = |s: &Step<S>| -> Vec<PdnMove> {
         let mut v = vec![PdnMove {
             text: s.mv.to_string(),
             annotation: None,
@@ -126,27 +167,35 @@ fn movetext(moves: &[PdnMove], first: Color, ply0: usize, numbered: bool, out: &
 }
 
 /// Rebuild a node from PDN: `line` starts with a solver move.
-fn read_node(pos: &Position, line: &[PdnMove], ply: usize) -> Result<Node, String> {
+fn read_node<R: PuzzleRules>(
+    pos: &Position<R::Shape>,
+    line: &[PdnMove],
+    ply: usize,
+) -> Result<Node<R::Shape>, String> {
     let Some(first) = line.first() else {
         return Err(format!("half-move {ply}: the line is empty"));
     };
-    let mut steps = vec![read_step(pos, line, ply)?];
+    let mut steps = vec![read_step::<R>(pos, line, ply)?];
     for v in &first.variations {
-        steps.push(read_step(pos, v, ply)?);
+        steps.push(read_step::<R>(pos, v, ply)?);
     }
     Ok(Node { steps })
 }
 
-fn read_step(pos: &Position, line: &[PdnMove], ply: usize) -> Result<Step, String> {
-    let mv = parse_move(pos, &line[0].text).map_err(|e| format!("half-move {ply}: {e}"))?;
+fn read_step<R: PuzzleRules>(
+    pos: &Position<R::Shape>,
+    line: &[PdnMove],
+    ply: usize,
+) -> Result<Step<R::Shape>, String> {
+    let mv = R::read_move(pos, &line[0].text).map_err(|e| format!("half-move {ply}: {e}"))?;
     let after = pos.make(&mv);
     let reply = match line.get(1) {
         None => None,
         Some(r) => {
             let rmv =
-                parse_move(&after, &r.text).map_err(|e| format!("half-move {}: {e}", ply + 1))?;
+                R::read_move(&after, &r.text).map_err(|e| format!("half-move {}: {e}", ply + 1))?;
             let next = after.make(&rmv);
-            let node = read_node(&next, &line[2..], ply + 2)?;
+            let node = read_node::<R>(&next, &line[2..], ply + 2)?;
             Some((rmv, node))
         }
     };
@@ -156,6 +205,7 @@ fn read_step(pos: &Position, line: &[PdnMove], ply: usize) -> Result<Step, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::parse_move;
     use crate::pdn::parse_pdn;
     use crate::puzzle::{judge, walk, Answer};
 

@@ -1,16 +1,18 @@
 //! Proving a position is a puzzle (building its solution tree) and
 //! verifying a stored puzzle against the search.
 
-use super::{material, Node, Puzzle, Reject, Settings, Step};
-use crate::fen::to_fen_numeric;
-use crate::moves::Move;
+use super::{legal, material_in, Node, Puzzle, PuzzleRules, Reject, Settings, Step};
+use crate::moves::{has_capture, Move};
 use crate::position::{Color, Position};
+use crate::rules::Russian;
 use crate::search::{Limits, Options, Searcher, WIN_BOUND};
+use crate::square::Shape;
+use std::marker::PhantomData;
 
 /// The proving searcher: no late-move reductions, so that every move's
 /// score is a full-width search (less sensitive to how the engine is tuned).
-fn proving_searcher(settings: &Settings) -> Searcher {
-    Searcher::with_options(
+fn proving_searcher<S: Shape>(settings: &Settings) -> Searcher<S> {
+    Searcher::with_options_on(
         settings.tt_mb,
         Options {
             lmr: false,
@@ -19,16 +21,30 @@ fn proving_searcher(settings: &Settings) -> Searcher {
     )
 }
 
-/// Proves puzzles: builds solution trees and checks stored ones.
-pub struct Verifier {
+/// Proves puzzles of the rule set `R` (Russian draughts unless named):
+/// builds solution trees and checks stored ones.
+pub struct Verifier<R: PuzzleRules = Russian> {
     pub settings: Settings,
-    searcher: Searcher,
+    searcher: Searcher<R::Shape>,
+    rules: PhantomData<R>,
 }
 
 impl Verifier {
+    /// A verifier of Russian puzzles.
     pub fn new(settings: Settings) -> Verifier {
+        Verifier::new_in(settings)
+    }
+}
+
+impl<R: PuzzleRules> Verifier<R> {
+    /// A verifier of the puzzles of `R` (on Russian, [`Verifier::new`]).
+    pub fn new_in(settings: Settings) -> Verifier<R> {
         let searcher = proving_searcher(&settings);
-        Verifier { settings, searcher }
+        Verifier {
+            settings,
+            searcher,
+            rules: PhantomData,
+        }
     }
 
     fn fresh(&mut self) {
@@ -44,28 +60,29 @@ impl Verifier {
     }
 
     /// Whether the solver's move into `after` ends the puzzle.
-    fn solved(&self, after: &Position, solver: Color, m0: i32) -> bool {
-        after.legal_moves().is_empty()
-            || (!after.must_capture() && material(after, solver) >= m0 + self.settings.win_gain)
+    fn solved(&self, after: &Position<R::Shape>, solver: Color, m0: i32) -> bool {
+        legal::<R>(after).is_empty()
+            || (!has_capture::<R>(after)
+                && material_in::<R>(after, solver) >= m0 + self.settings.win_gain)
     }
 
-    fn scores(&mut self, pos: &Position, hist: &[u64]) -> Vec<(Move, i32)> {
+    fn scores(&mut self, pos: &Position<R::Shape>, hist: &[u64]) -> Vec<(Move<R::Shape>, i32)> {
         self.searcher
-            .root_scores(pos, hist, self.settings.verify_depth, &Limits::default())
+            .root_scores_in::<R>(pos, hist, self.settings.verify_depth, &Limits::default())
     }
 
     /// Is `pos` worth proving? Checks that need no deep search.
-    pub fn screen(&self, pos: &Position) -> Result<(), Reject> {
-        if pos.must_capture() {
+    pub fn screen(&self, pos: &Position<R::Shape>) -> Result<(), Reject> {
+        if has_capture::<R>(pos) {
             return Err(Reject::NotQuiet);
         }
-        if pos.legal_moves().len() < 2 {
+        if legal::<R>(pos).len() < 2 {
             return Err(Reject::FewMoves);
         }
         if pos.occupied().count_ones() < self.settings.min_pieces {
             return Err(Reject::FewPieces);
         }
-        if material(pos, pos.side_to_move()).abs() > self.settings.max_start_imbalance {
+        if material_in::<R>(pos, pos.side_to_move()).abs() > self.settings.max_start_imbalance {
             return Err(Reject::Unbalanced);
         }
         Ok(())
@@ -73,11 +90,11 @@ impl Verifier {
 
     /// Prove `start` as a puzzle: the solution tree, checked again from
     /// scratch, with its difficulty and themes.
-    pub fn prove(&mut self, start: &Position) -> Result<Puzzle, Reject> {
+    pub fn prove(&mut self, start: &Position<R::Shape>) -> Result<Puzzle<R>, Reject> {
         self.screen(start)?;
         self.fresh();
         let solver = start.side_to_move();
-        let m0 = material(start, solver);
+        let m0 = material_in::<R>(start, solver);
         let mut hist = Vec::new();
         let root = self.build(start, &mut hist, m0, 1)?;
         if root.min_len() < self.settings.min_solver_moves {
@@ -99,11 +116,11 @@ impl Verifier {
 
     fn build(
         &mut self,
-        pos: &Position,
+        pos: &Position<R::Shape>,
         hist: &mut Vec<u64>,
         m0: i32,
         n: usize,
-    ) -> Result<Node, Reject> {
+    ) -> Result<Node<R::Shape>, Reject> {
         if n > self.settings.max_solver_moves {
             return Err(Reject::TooLong);
         }
@@ -149,21 +166,21 @@ impl Verifier {
     /// stored moves win and every other move clearly does not; every
     /// defender reply is its best defence; every line ends solved and has
     /// at least two solver moves.
-    pub fn verify(&mut self, p: &Puzzle) -> Result<(), Reject> {
+    pub fn verify(&mut self, p: &Puzzle<R>) -> Result<(), Reject> {
         self.fresh();
         if p.root.min_len() < self.settings.min_solver_moves {
             return Err(Reject::TooShort);
         }
         let solver = p.start.side_to_move();
-        let m0 = material(&p.start, solver);
+        let m0 = material_in::<R>(&p.start, solver);
         let mut hist = Vec::new();
         self.check(&p.start, &p.root, &mut hist, m0, 1)
     }
 
     fn check(
         &mut self,
-        pos: &Position,
-        node: &Node,
+        pos: &Position<R::Shape>,
+        node: &Node<R::Shape>,
         hist: &mut Vec<u64>,
         m0: i32,
         n: usize,
@@ -179,14 +196,14 @@ impl Verifier {
             if stored && !self.winning(s, m0, slack) {
                 return Err(Reject::Mismatch(format!(
                     "{} at {}: stored move {mv} scores {s}",
-                    to_fen_numeric(pos),
+                    R::fen(pos),
                     n
                 )));
             }
             if !stored && !self.not_winning(s, m0, slack) {
                 return Err(Reject::Mismatch(format!(
                     "{}: move {mv} is not in the solution but scores {s}",
-                    to_fen_numeric(pos)
+                    R::fen(pos)
                 )));
             }
         }

@@ -24,7 +24,7 @@ mod search;
 
 pub use fen::{parse_tower_fen, to_tower_fen, TowerFenError};
 pub use game::{TowerCounters, TowerGame, TowerGameError, TowerPdnError};
-pub use search::{choose_move, evaluate, search_depth, SearchResult};
+pub use search::{choose_move, evaluate, search_depth, search_depth_until, SearchResult, MATE};
 
 use crate::position::{Color, Kind, Piece};
 use std::fmt;

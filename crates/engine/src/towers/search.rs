@@ -14,6 +14,7 @@
 
 use super::{coords, Sq, TowerMove, TowerPosition, SQUARES};
 use crate::position::{Color, Kind};
+use std::time::Instant;
 
 /// A won position's score (less the plies to reach it).
 pub const MATE: i32 = 1_000_000;
@@ -60,6 +61,9 @@ pub struct SearchResult {
 
 struct Searcher {
     nodes: u64,
+    /// When to give up the iteration under way (checked every 1,024 nodes).
+    deadline: Option<Instant>,
+    stopped: bool,
 }
 
 impl Searcher {
@@ -72,6 +76,12 @@ impl Searcher {
         beta: i32,
     ) -> i32 {
         self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return -MATE + ply as i32;
@@ -101,8 +111,22 @@ impl Searcher {
 /// Search `pos` to `depth` plies (iterative deepening, the best move of
 /// each iteration tried first in the next).
 pub fn search_depth(pos: &TowerPosition, depth: u32) -> SearchResult {
+    search_depth_until(pos, depth, None)
+}
+
+/// [`search_depth`] that gives up at `deadline`: the result of the last
+/// iteration finished by then (depth 1 always finishes).
+pub fn search_depth_until(
+    pos: &TowerPosition,
+    depth: u32,
+    deadline: Option<Instant>,
+) -> SearchResult {
     let mut moves = pos.legal_moves();
-    let mut s = Searcher { nodes: 0 };
+    let mut s = Searcher {
+        nodes: 0,
+        deadline: None,
+        stopped: false,
+    };
     if moves.is_empty() {
         return SearchResult {
             best: None,
@@ -116,6 +140,9 @@ pub fn search_depth(pos: &TowerPosition, depth: u32) -> SearchResult {
         nodes: 0,
     };
     for d in 1..=depth.max(1) as i32 {
+        if d == 2 {
+            s.deadline = deadline;
+        }
         let mut alpha = -MATE - 1;
         let mut best_i = 0;
         for (i, m) in moves.iter().enumerate() {
@@ -124,6 +151,9 @@ pub fn search_depth(pos: &TowerPosition, depth: u32) -> SearchResult {
                 alpha = v;
                 best_i = i;
             }
+        }
+        if s.stopped {
+            break;
         }
         moves[..=best_i].rotate_right(1);
         result.best = Some(moves[0]);

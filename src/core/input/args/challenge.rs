@@ -13,7 +13,7 @@ use crate::core::input::spec::{arg, ArgKind, ArgSpec};
 use crate::core::input::words::{self, challenge_option, challenge_target, ChallengeWord, Words};
 use crate::core::input::InputRefusal;
 use crate::store::ColorWish;
-use shashki_engine::Variant8;
+use shashki_engine::Variant;
 
 /// Whom a challenge is for.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -44,7 +44,7 @@ pub struct ChallengeArgs {
     pub days: Option<TimeLimit>,
     pub colour: ColorWish,
     /// `None`: the chat's variant.
-    pub variant: Option<Variant8>,
+    pub variant: Option<Variant>,
     /// A casual game: no ratings, takebacks by agreement.
     pub casual: bool,
     /// The start position's FEN (`from FEN`), as typed.
@@ -187,7 +187,7 @@ impl Args for ChallengeArgs {
                 a.from = Some(fen);
                 break;
             }
-            if let Some(v) = words::variant_word(word) {
+            if let Some(v) = words::variant_or_refusal(word)? {
                 once(&mut variant, v, word)?;
                 continue;
             }
@@ -232,7 +232,7 @@ impl Args for ChallengeArgs {
             (None, None) => {}
         }
         if let Some(v) = o.text(&VARIANT) {
-            a.variant = Some(words::variant_word(v).ok_or_else(|| bad_word(v))?);
+            a.variant = Some(words::variant_or_refusal(v)?.ok_or_else(|| bad_word(v))?);
         }
         if let Some(n) = o.int(&LEVEL)? {
             if a.opponent != Opponent::Ai {

@@ -26,7 +26,7 @@ use crate::core::games::GameRefusal;
 use crate::core::input::InputRefusal;
 use crate::core::tournaments::TournamentRefusal;
 use crate::store::{ChallengeId, GameId, TournamentId};
-use shashki_engine::Variant8;
+use shashki_engine::Variant;
 
 /// A command's words not understood: the refusal, and who may hear it —
 /// the access the words asked for (`/tournament new …` is the admins'
@@ -269,12 +269,14 @@ pub enum TopArgs {
     /// The players of a variant (`None`: the chat's).
     #[default]
     Chat,
-    Variant8(Variant8),
+    Variant(Variant),
     /// The puzzle solvers (`/top puzzles`, `/puzzletop`).
     Puzzles,
 }
 
-/// The variants by the word the parser reads (`Variant8::key`) and their names.
+/// The variants by the word the parser reads (`Variant::key`) and their
+/// names: every variant of `Variant::ALL` (Discord offers them as the
+/// choices of an option: at most 25).
 pub const VARIANTS: &[(&str, &str)] = &[
     ("russian", "variant-russian"),
     ("poddavki", "variant-poddavki"),
@@ -284,6 +286,13 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("czech", "variant-czech"),
     ("italian", "variant-italian"),
     ("portuguese", "variant-portuguese"),
+    ("international", "variant-international"),
+    ("frisian", "variant-frisian"),
+    ("frysk", "variant-frysk"),
+    ("antidraughts", "variant-antidraughts"),
+    ("breakthrough", "variant-breakthrough"),
+    ("russian-10x8", "variant-russian-10x8"),
+    ("bashni", "variant-bashni"),
 ];
 const TOP_LIST: ArgSpec = arg(
     "list",
@@ -296,8 +305,8 @@ impl TopArgs {
         if words::is_puzzles(word) {
             return Ok(TopArgs::Puzzles);
         }
-        words::variant_word(word)
-            .map(TopArgs::Variant8)
+        words::variant_or_refusal(word)?
+            .map(TopArgs::Variant)
             .ok_or_else(|| InputRefusal::VariantUnknown {
                 word: word.to_string(),
             })
@@ -437,7 +446,7 @@ impl Args for StandingsArgs {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PositionArgs {
     /// Its rules and square numbers (`None`: the chat's variant).
-    pub variant: Option<Variant8>,
+    pub variant: Option<Variant>,
     /// The FEN, its words joined (`W:Wc3, e3:Bd6` as typed with spaces).
     pub fen: String,
 }
@@ -447,7 +456,10 @@ const FEN: ArgSpec = arg("fen", "opt-fen", ArgKind::Text).required();
 impl Args for PositionArgs {
     const SPEC: &'static [ArgSpec] = &[FEN];
     fn parse(w: &mut Words) -> Result<Self, Rejected> {
-        let variant = w.peek().and_then(words::variant_word);
+        let variant = match w.peek() {
+            Some(word) => words::variant_or_refusal(word)?,
+            None => None,
+        };
         if variant.is_some() {
             w.next();
         }

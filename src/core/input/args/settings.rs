@@ -5,13 +5,16 @@ use super::{Args, Rejected};
 use crate::core::i18n::Lang;
 use crate::core::input::options::Options;
 use crate::core::input::spec::{arg, Access, ArgKind, ArgSpec};
-use crate::core::input::words::{on_off, setting_key, variant_word, SettingKey, Words};
+use crate::core::input::words::{
+    not_yet_variant, on_off, playable, setting_key, variant_word, SettingKey, Words,
+};
+use crate::core::input::InputRefusal;
 use crate::core::reminders::Reminders;
 use crate::core::settings::SettingsRefusal;
 use crate::core::types::BoardMode;
 pub use crate::core::types::Orientation;
 use crate::render::Theme;
-use shashki_engine::Variant8;
+use shashki_engine::Variant;
 
 /// One setting and its new value, or none: show them all.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -28,7 +31,7 @@ pub enum SettingsArgs {
     Days(i64),
     Reminders(Reminders),
     Boards(BoardMode),
-    Variant8(Variant8),
+    Variant(Variant),
     /// A thread per game (where the platform has threads).
     Threads(bool),
     /// A group's games on the web board for everyone (`on`) or their
@@ -124,9 +127,13 @@ fn value(k: SettingKey, words: &[&str]) -> Result<SettingsArgs, SettingsRefusal>
             one.and_then(BoardMode::from_key)
                 .ok_or_else(|| bad("boards", v, "edit, new"))?,
         ),
-        SettingKey::Variant8 => {
-            SettingsArgs::Variant8(one.and_then(variant_word).ok_or_else(|| {
-                let keys: Vec<&str> = Variant8::ALL.iter().map(|v| v.key()).collect();
+        SettingKey::Variant => {
+            SettingsArgs::Variant(one.and_then(variant_word).ok_or_else(|| {
+                let keys: Vec<&str> = Variant::ALL
+                    .iter()
+                    .filter(|v| playable(**v))
+                    .map(|v| v.key())
+                    .collect();
                 bad("variant", v, keys.join(", "))
             })?)
         }
@@ -147,6 +154,13 @@ impl SettingsArgs {
         let k = key(key_word, threads)?;
         if words.is_empty() {
             return Ok(SettingsArgs::Show);
+        }
+        // a variant not playable yet is not a chat's default either
+        if let (SettingKey::Variant, [word]) = (k, words) {
+            if let Some(variant) = not_yet_variant(word) {
+                let r = InputRefusal::VariantNotPlayable { variant };
+                return Err(Rejected::from(r).for_(access(k)));
+            }
         }
         value(k, words).map_err(|r| Rejected::from(r).for_(access(k)))
     }

@@ -1,0 +1,219 @@
+//! The web board's puzzle page (issue 24): one user's go at one puzzle in
+//! one chat. What the page shows is read here; its answers, its hint and
+//! its surrender are events of that user in that chat (button payloads,
+//! as a game page's moves are) and end in the chat's own handlers —
+//! [`judged`] judges a page's answer as it judges a typed one, `/hint`
+//! and `/puzzle solution` answer the rest — once the user's open attempt
+//! in the chat is the page's puzzle.
+
+use super::attempt::{close, current_daily_for, give_up, judged, new_attempt};
+use super::{attempt_moves, ensure_pack, load, themes_text};
+use crate::args;
+use crate::core::access::AccessRefusal;
+use crate::core::ctx::Ctx;
+use crate::core::error::Res;
+use crate::core::i18n::num;
+use crate::core::present::buttons::sorted_moves_8;
+use crate::core::present::text::color_key;
+use crate::core::web::{
+    board_squares, board_string, color_word, piece_names, web_colors, web_moves, web_squares,
+    PuzzleLabels, PuzzleWebView, WebRefusal,
+};
+use crate::store::puzzles::{self as db, AttemptRow, PuzzleRow};
+use crate::store::{AttemptStatus, PuzzleId};
+use shashki_engine::puzzle::{walk, Puzzle};
+use shashki_engine::Variant8;
+
+/// Puzzles are Russian draughts.
+const VARIANT: Variant8 = Variant8::Russian;
+
+/// Where the user's go at a puzzle here stands.
+enum Go {
+    /// Not tried here (or the chat's daily of today, not tried today):
+    /// the first answer starts it, as the daily's `day` when it is one.
+    New {
+        daily: Option<i64>,
+    },
+    Open(AttemptRow),
+    /// Solved or missed.
+    Over(AttemptRow),
+}
+
+fn go(x: &Ctx, puzzle: PuzzleId) -> Res<Go> {
+    let (user, chat) = (x.user.id, x.chat.id);
+    if let Some(a) = db::open_attempt(x.c, user, chat)?.filter(|a| a.puzzle_id == puzzle) {
+        return Ok(Go::Open(a));
+    }
+    if let Some((_, day)) = current_daily_for(x.c, user, chat)?.filter(|(r, _)| r.id == puzzle) {
+        return Ok(Go::New { daily: Some(day) });
+    }
+    Ok(match db::latest_attempt_at(x.c, user, chat, puzzle)? {
+        Some(a) if a.status != AttemptStatus::Open => Go::Over(a),
+        _ => Go::New { daily: None },
+    })
+}
+
+/// The puzzle and its tree, if it is in the pack.
+fn puzzle_of(x: &Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, Puzzle)>> {
+    Ok(db::puzzle(x.c, puzzle)?.and_then(|row| load(&row).map(|p| (row, p))))
+}
+
+/// Make `puzzle` the user's open attempt here: it is; or it is new to
+/// them here, and starts now (their other open puzzle here left, as
+/// `/puzzle #n` leaves it); a go that is over is refused.
+fn focus(x: &mut Ctx, puzzle: PuzzleId) -> Res<AttemptRow> {
+    match go(x, puzzle)? {
+        Go::Open(a) => Ok(a),
+        Go::Over(_) => Err(WebRefusal::PuzzleOver { puzzle }.into()),
+        Go::New { daily } => {
+            if let Some(other) = db::open_attempt(x.c, x.user.id, x.chat.id)? {
+                close(x, &other, false, true)?;
+            }
+            new_attempt(x, puzzle, daily)
+        }
+    }
+}
+
+/// The puzzle when it is in the pack; else the user is told so (`None`).
+fn known(x: &mut Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, Puzzle)>> {
+    ensure_pack(x.c)?;
+    let found = puzzle_of(x, puzzle)?;
+    if found.is_none() {
+        x.tell_id("puzzle-unknown", Some(&args![("id", format!("#{puzzle}"))]));
+    }
+    Ok(found)
+}
+
+/// A page's answer: the `index`-th legal move (as [`sorted_moves_8`] numbers
+/// them) after the go's first `step` moves — refused when the go has
+/// moved on since the page showed it.
+pub(crate) fn web_answer(x: &mut Ctx, puzzle: PuzzleId, step: u16, index: u16) -> Res<()> {
+    let Some((row, p)) = known(x, puzzle)? else {
+        return Ok(());
+    };
+    let a = focus(x, puzzle)?;
+    let moves = attempt_moves(&p, &a).ok_or(AccessRefusal::ButtonStale)?;
+    if moves.len() != usize::from(step) {
+        return Err(AccessRefusal::ButtonStale.into());
+    }
+    let (pos, _) = walk(&p, &moves).ok_or(AccessRefusal::ButtonStale)?;
+    let mv = sorted_moves_8(&pos, VARIANT)
+        .get(usize::from(index))
+        .copied()
+        .ok_or(AccessRefusal::ButtonStale)?;
+    judged(x, &a, &row, &p, &moves, mv)
+}
+
+/// A page's hint: `/hint` on the page's puzzle.
+pub(crate) fn web_hint(x: &mut Ctx, puzzle: PuzzleId) -> Res<()> {
+    if known(x, puzzle)?.is_none() {
+        return Ok(());
+    }
+    focus(x, puzzle)?;
+    super::cmd_hint(x)
+}
+
+/// A page's surrender: `/puzzle solution` on the page's puzzle (nothing to
+/// do once the go is over: the page reads the solution then).
+pub(crate) fn web_give_up(x: &mut Ctx, puzzle: PuzzleId) -> Res<()> {
+    if known(x, puzzle)?.is_none() {
+        return Ok(());
+    }
+    if let Go::Over(_) = go(x, puzzle)? {
+        return Ok(());
+    }
+    focus(x, puzzle)?;
+    give_up(x)
+}
+
+/// The solution, once the user's go at the puzzle here is over.
+pub(crate) fn web_solution(x: &Ctx, puzzle: PuzzleId) -> Res<Option<String>> {
+    let Some((_, p)) = puzzle_of(x, puzzle)? else {
+        return Ok(None);
+    };
+    Ok(match go(x, puzzle)? {
+        Go::Over(_) => Some(p.solution_text()),
+        _ => None,
+    })
+}
+
+/// What the puzzle's page shows the user (`None`: no such puzzle).
+pub(crate) fn web_view(x: &Ctx, puzzle: PuzzleId) -> Res<Option<PuzzleWebView>> {
+    let Some((row, p)) = puzzle_of(x, puzzle)? else {
+        return Ok(None);
+    };
+    let go = go(x, puzzle)?;
+    let attempt = match &go {
+        Go::Open(a) | Go::Over(a) => Some(a),
+        Go::New { .. } => None,
+    };
+    let moves = attempt
+        .and_then(|a| attempt_moves(&p, a))
+        .unwrap_or_default();
+    let (mut pos, node) = walk(&p, &moves).unwrap_or((p.start, &p.root));
+    let mut last = moves
+        .split_last()
+        .map(|(m, before)| (before.iter().fold(p.start, |pos, m| pos.make(m)), *m));
+    let (state, status) = match &go {
+        Go::New { .. } => ("new", x.t("web-puzzle-your-move", None)),
+        Go::Open(_) => match moves.as_slice() {
+            [.., mv, reply] => {
+                let a = args![
+                    ("move", mv.to_string()),
+                    ("reply", reply.to_string()),
+                    ("color", color_key(p.solver()))
+                ];
+                ("open", x.t("puzzle-right", Some(&a)))
+            }
+            _ => ("open", x.t("web-puzzle-your-move", None)),
+        },
+        Go::Over(a) if a.status == AttemptStatus::Solved => {
+            // the go's moves stop before the winning one: the solution's
+            // move from there shows it
+            if let Some(step) = node.steps.first() {
+                last = Some((pos, step.mv));
+                pos = pos.make(&step.mv);
+            }
+            ("solved", x.t("web-puzzle-solved", None))
+        }
+        Go::Over(_) => ("failed", x.t("web-puzzle-failed", None)),
+    };
+    let squares = board_squares();
+    let task = x.t(
+        "web-puzzle-task",
+        Some(&args![
+            ("color", color_key(p.solver())),
+            ("moves", num(p.solver_moves() as i64)),
+            ("rating", num(row.rating.round() as i64)),
+            ("themes", themes_text(x, &row))
+        ]),
+    );
+    Ok(Some(PuzzleWebView {
+        chat: x.chat.id.0,
+        puzzle: puzzle.0,
+        lang: x.lang.code().to_string(),
+        title: x.t("web-puzzle-title", Some(&args![("id", puzzle)])),
+        task,
+        state,
+        step: moves.len(),
+        you: color_word(p.solver()),
+        status,
+        squares: web_squares(VARIANT, &squares),
+        board: board_string(&pos, &squares),
+        marks: last
+            .map(|(_, m)| vec![VARIANT.square_name(m.from()), VARIANT.square_name(m.to())])
+            .unwrap_or_default(),
+        moves: match go {
+            Go::New { .. } | Go::Open(_) => web_moves(&pos, VARIANT),
+            Go::Over(_) => Vec::new(),
+        },
+        colors: web_colors(x),
+        labels: PuzzleLabels {
+            flip: x.t("web-flip", None),
+            hint: x.t("button-puzzle-hint", None),
+            solution: x.t("button-puzzle-solution", None),
+            confirm_solution: x.t("web-puzzle-confirm-solution", None),
+            pieces: piece_names(x),
+        },
+    }))
+}

@@ -1,0 +1,481 @@
+//! Every variant of the engine's family in the chat, end to end through the
+//! core on a temporary SQLite file: International draughts by text and by
+//! button, the AI on the 10×10 and 10×8 boards and in Bashni, towers in
+//! the stored FEN, ratings per variant, `/position` and the PDN, and the
+//! features that are 8×8-only for now refusing the others in words.
+
+mod common;
+
+use common::room::{button, text, Room, DAY, T0};
+use shashki::core::picture::{BoardPicture, Picture};
+use shashki::core::{Config, Input, Outcome, Reply};
+use shashki::engine::search::Level;
+use shashki::engine::{AnyGame, Color, Variant};
+use shashki::store::{self, GameId, Ply};
+
+fn config() -> Config {
+    Config {
+        board_size: 320,
+        ai_max_movetime: std::time::Duration::from_millis(150),
+        ..Config::default()
+    }
+}
+
+impl Room {
+    fn new() -> Room {
+        Room::with_config(config())
+    }
+
+    fn game(&self, id: GameId) -> store::GameRow {
+        store::game(self.store().read(), id).unwrap().unwrap()
+    }
+
+    /// The engine's view of a stored game of any variant: its start and
+    /// its stored moves, each read back as its players write it.
+    fn replay(&self, id: GameId) -> AnyGame {
+        let s = self.store();
+        let row = store::game(s.read(), id).unwrap().unwrap();
+        let mut g = row.variant.game_from_fen(&row.start_fen).unwrap();
+        for m in store::game_moves(s.read(), id).unwrap() {
+            g.play_text(&m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+        g
+    }
+}
+
+fn board(o: &Outcome) -> &Reply {
+    o.replies
+        .iter()
+        .find(|r| r.image.is_some())
+        .unwrap_or_else(|| panic!("a board image in {o:#?}"))
+}
+
+/// The recipe of a reply's board.
+fn picture(r: &Reply) -> BoardPicture {
+    match r.image.as_ref().unwrap().picture() {
+        Picture::Board(b) => b.clone(),
+        other => panic!("not a board: {other:?}"),
+    }
+}
+
+fn labels(r: &Reply) -> Vec<String> {
+    r.choices
+        .iter()
+        .flatten()
+        .map(|c| c.label.clone())
+        .collect()
+}
+
+/// Anna challenges Bob with `words` after `/challenge @bob`; Bob accepts.
+/// The game and the card's text.
+fn start(room: &Room, words: &str) -> (GameId, String) {
+    room.say("Bob", "/help"); // the bot has seen Bob
+    let card = room.say("Anna", &format!("/challenge @bob {words}"));
+    let accept = button(&card, "Accept");
+    let started = room.press("Bob", &accept);
+    let t = text(&started);
+    assert!(t.contains("begins"), "{t}");
+    (board(&started).game_id.unwrap(), text(&card))
+}
+
+/// A whole game of International draughts through the core, by text:
+/// numbers 1–50, a capture written `28x19`, the board 10×10 and
+/// numbered, the game to its end, its ratings International's alone.
+#[test]
+fn a_whole_international_game_by_text() {
+    let room = Room::new();
+    let (id, card) = start(&room, "3 white international");
+    assert!(card.contains("International draughts"), "{card}");
+    assert_eq!(room.game(id).variant, Variant::International);
+    assert_eq!(room.game(id).start_fen, "W:W31-50:B1-20");
+    // the opening, each move answered with the board
+    for (who, mv) in [
+        ("Anna", "32-28"),
+        ("Bob", "19-23"),
+        ("Anna", "28x19"),
+        ("Bob", "14x23"),
+    ] {
+        let out = room.say(who, mv);
+        assert!(text(&out).contains(&format!(": {mv}")), "{}", text(&out));
+        let b = board(&out);
+        let p = picture(b);
+        assert_eq!(p.variant, "international");
+        assert!(p.numbered, "the 10×10 board numbers its squares");
+        assert!(p.last.is_some(), "the last move is drawn");
+        assert!(b.image.as_ref().unwrap().bytes().starts_with(b"\x89PNG"));
+    }
+    let row = room.game(id);
+    assert_eq!(row.ply, Ply(4));
+    assert_eq!(
+        store::game_moves(room.store().read(), id).unwrap(),
+        ["32-28", "19-23", "28x19", "14x23"]
+    );
+    assert_eq!(row.fen, "W:W31,33-50:B1-13,15-18,20,23");
+    // a text that is no move here names the legal ones, in numbers
+    let t = text(&room.say("Anna", "1-2"));
+    assert!(
+        t.contains("is not a legal move") && t.contains("33-28"),
+        "{t}"
+    );
+    // then on to the end: Anna thinks a little, Bob plays his first move
+    let mut plies = 4;
+    while room.game(id).status == store::GameStatus::Active {
+        let g = room.replay(id);
+        let (who, mv) = if g.side_to_move() == Color::White {
+            let mv = g.choose_move(Level::new(3).unwrap(), plies).unwrap();
+            ("Anna", g.format_move(&mv))
+        } else {
+            let mut moves: Vec<String> = g.legal_moves().iter().map(|m| g.format_move(m)).collect();
+            moves.sort();
+            ("Bob", moves.remove(0))
+        };
+        let out = room.say(who, &mv);
+        assert!(text(&out).contains(&mv), "{mv}: {}", text(&out));
+        plies += 1;
+        assert!(plies < 400, "the game ends");
+    }
+    let row = room.game(id);
+    let g = room.replay(id);
+    assert_eq!(g.ply() as i64, row.ply.0, "every move stored and read back");
+    assert!(row.result.is_some(), "{row:?}");
+    // rated in International only
+    let s = room.store();
+    let intl = store::rating_in(
+        s.read(),
+        store::user_by_handle(s.read(), "console", "anna")
+            .unwrap()
+            .unwrap()
+            .id,
+        row.chat_id,
+        Variant::International,
+    )
+    .unwrap();
+    assert_eq!(intl.games, 1);
+    let top = store::top_ratings_in(s.read(), row.chat_id, Variant::International, 10).unwrap();
+    assert_eq!(top.len(), 2);
+    assert!(
+        store::top_ratings(s.read(), row.chat_id, 10)
+            .unwrap()
+            .is_empty(),
+        "no Russian rating"
+    );
+    let t = text(&room.say("Anna", "/top international"));
+    assert!(
+        t.contains("International draughts") && t.contains("Anna"),
+        "{t}"
+    );
+    let t = text(&room.say("Anna", "/top"));
+    assert!(t.contains("No rated games of Russian draughts"), "{t}");
+    // its PDN: GameType 20, the moves in numbers
+    let pdn = text(&room.say("Anna", &format!("/pdn #{id}")));
+    assert!(pdn.contains("[GameType \"20\"]"), "{pdn}");
+    assert!(pdn.contains("1. 32-28 19-23 2. 28x19 14x23"), "{pdn}");
+    assert!(!pdn.contains("[FEN"), "from the start: no FEN tag\n{pdn}");
+    // a replay of the 10×10 board, one frame a ply
+    let out = room.say("Anna", &format!("/replay #{id}"));
+    let gif = out.replies[0].image.as_ref().unwrap().bytes();
+    assert!(gif.starts_with(b"GIF89a"), "a GIF");
+    // the analysis is the 8×8 engine's: refused in words
+    let t = text(&room.say("Anna", &format!("/analyse #{id}")));
+    assert!(
+        t.contains("International draughts") && t.contains("8×8 games only"),
+        "{t}"
+    );
+    assert!(store::analysis(room.store().read(), id).unwrap().is_none());
+}
+
+/// The move buttons of a 10×10 game: a piece first (more than 8 moves),
+/// then its moves, in numbers; the piece button carries the square's
+/// number 1–50.
+#[test]
+fn international_moves_by_button() {
+    let room = Room::new();
+    room.say("Bob", "/help");
+    let card = room.say("Anna", "/challenge @bob 3 white international");
+    let started = room.press("Bob", &button(&card, "Accept"));
+    let b = board(&started);
+    let id = b.game_id.unwrap();
+    let shown = labels(b);
+    // nine moves from the start: the five pieces that move
+    for piece in ["31", "32", "33", "34", "35"] {
+        assert!(shown.contains(&piece.to_string()), "{shown:?}");
+    }
+    let piece = button(&started, "33");
+    assert_eq!(piece, format!("p:{id}:0:33"));
+    let menu = room.press("Anna", &piece);
+    assert!(text(&menu).contains("33"), "{}", text(&menu));
+    assert_eq!(
+        labels(&menu.replies[0])
+            .into_iter()
+            .filter(|l| l.contains('-'))
+            .collect::<Vec<_>>(),
+        ["33-28", "33-29"]
+    );
+    let out = room.press("Anna", &button(&menu, "33-29"));
+    assert!(text(&out).contains("Anna: 33-29"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(1));
+    // a square past 50 is no button
+    let t = text(&room.press("Bob", &format!("p:{id}:1:51")));
+    assert!(!t.is_empty());
+    assert_eq!(room.game(id).ply, Ply(1));
+}
+
+/// The AI on every new board: it moves first as White, its move is legal
+/// where it is stored (read back by its text), and answers a person's
+/// move.
+#[test]
+fn the_ai_plays_on_the_wide_boards_and_in_bashni() {
+    for (word, variant) in [
+        ("international", Variant::International),
+        ("frisian", Variant::Frisian),
+        ("frysk", Variant::Frysk),
+        ("antidraughts", Variant::Antidraughts),
+        ("breakthrough", Variant::Breakthrough),
+        ("10x8", Variant::Russian10x8),
+        ("башни", Variant::Bashni),
+    ] {
+        let room = Room::new();
+        let out = room.say("Anna", &format!("/challenge ai 2 black {word}"));
+        let id = board(&out).game_id.unwrap();
+        assert_eq!(room.game(id).variant, variant, "{word}");
+        let done = room.svc.run_job(out.jobs[0]).unwrap();
+        assert!(!done.replies.is_empty(), "{word}: the AI moved");
+        assert_eq!(room.game(id).ply, Ply(1), "{word}");
+        let g = room.replay(id);
+        assert_eq!(g.ply(), 1, "{word}");
+        assert_eq!(picture(board(&done)).variant, variant.key());
+        // Anna answers by text; the AI answers her
+        let mine = g.format_move(&g.legal_moves()[0]);
+        let out = room.say("Anna", &mine);
+        assert!(text(&out).contains(&mine), "{word}: {}", text(&out));
+        room.svc.run_job(out.jobs[0]).unwrap();
+        assert_eq!(room.game(id).ply, Ply(3), "{word}");
+    }
+}
+
+/// Russian draughts on 10×8: the files a–k without j, `i3-k4` typed and
+/// pressed, the board 10 squares wide, the takeback against the AI.
+#[test]
+fn russian_ten_by_eight_moves_with_the_k_file() {
+    let room = Room::new();
+    let out = room.say("Anna", "/challenge ai 1 white russian-10x8");
+    let b = board(&out);
+    let id = b.game_id.unwrap();
+    assert_eq!(picture(b).variant, "russian-10x8");
+    // more than eight moves: the pieces first, named a–k
+    let shown = labels(b);
+    assert!(shown.contains(&"i3".to_string()), "{shown:?}");
+    let menu = room.press("Anna", &button(&out, "i3"));
+    assert!(labels(&menu.replies[0]).contains(&"i3-k4".to_string()));
+    let out = room.say("Anna", "i3-k4");
+    assert!(text(&out).contains("Anna: i3-k4"), "{}", text(&out));
+    assert_eq!(
+        store::game_moves(room.store().read(), id).unwrap(),
+        ["i3-k4"]
+    );
+    assert!(room.game(id).fen.contains("k4"), "{}", room.game(id).fen);
+    room.svc.run_job(out.jobs[0]).unwrap();
+    assert_eq!(room.game(id).ply, Ply(2));
+    // a game against the AI is casual: her move and its answer back
+    let out = room.say("Anna", "/takeback");
+    assert!(text(&out).contains("took back"), "{}", text(&out));
+    let row = room.game(id);
+    assert_eq!(row.ply, Ply(0));
+    assert_eq!(row.fen, Variant::Russian10x8.start_fen());
+    assert!(store::game_moves(room.store().read(), id)
+        .unwrap()
+        .is_empty());
+}
+
+/// Bashni: a capture puts the taken piece under the capturing one, and
+/// the stored FEN and the picture carry the tower.
+#[test]
+fn a_bashni_capture_makes_a_tower() {
+    let room = Room::new();
+    let (id, card) = start(&room, "3 white bashni from W:Wc3,a1:Bd4,h8");
+    assert!(card.contains("Bashni"), "{card}");
+    let out = room.say("Anna", "c3:e5");
+    assert!(text(&out).contains("Anna: c3:e5"), "{}", text(&out));
+    let row = room.game(id);
+    assert!(
+        row.fen.contains("e5(wb)"),
+        "a white man over a black one: {}",
+        row.fen
+    );
+    assert!(row.fen.starts_with("B:"), "{}", row.fen);
+    let b = board(&out);
+    let p = picture(b);
+    assert_eq!(p.variant, "bashni");
+    assert!(p.towers.as_deref().unwrap().contains("e5(wb)"));
+    assert!(b.image.as_ref().unwrap().bytes().starts_with(b"\x89PNG"));
+    let diagram = b.diagram().unwrap();
+    assert!(diagram.contains("e5: wb"), "{diagram}");
+    // the game reads back from its stored move
+    assert_eq!(room.replay(id).fen(), row.fen);
+    // no replay of towers yet: refused in words
+    let t = text(&room.say("Anna", &format!("/replay #{id}")));
+    assert!(t.contains("cannot show towers yet"), "{t}");
+    // /position shows towers too
+    let out = room.say("Anna", "/position bashni B:We5(wb),a1:Bh8");
+    let p = picture(board(&out));
+    assert_eq!(p.towers.as_deref(), Some("B:Wa1,e5(wb):Bh8"));
+}
+
+/// `/position` of International draughts: its numbered FEN, its moves
+/// counted by its rules, the 10×10 board drawn and written as a diagram.
+#[test]
+fn position_and_pdn_of_international() {
+    let room = Room::new();
+    let out = room.say("Anna", "/position international W:W31-50:B1-20");
+    let t = text(&out);
+    assert!(t.contains("White to move, 9 legal moves"), "{t}");
+    assert!(t.contains("W:W31-50:B1-20"), "{t}");
+    let b = board(&out);
+    assert_eq!(picture(b).variant, "international");
+    let diagram = b.diagram().unwrap();
+    assert!(
+        diagram.contains(" w ") && diagram.contains("21"),
+        "{diagram}"
+    );
+    assert!(b.image.as_ref().unwrap().bytes().starts_with(b"\x89PNG"));
+    // a FEN that is not one on 10×10
+    let t = text(&room.say("Anna", "/position international W:W51:B1"));
+    assert!(t.contains("51"), "{t}");
+    // a game from a position: its PDN carries GameType 20 and the FEN
+    let (id, _) = start(&room, "3 white international from W:W28,K46:B23,5");
+    let out = room.say("Anna", "28x19");
+    assert!(text(&out).contains("Anna: 28x19"), "{}", text(&out));
+    let pdn = text(&room.say("Anna", &format!("/pdn #{id}")));
+    assert!(pdn.contains("[GameType \"20\"]"), "{pdn}");
+    assert!(pdn.contains("[FEN \"W:W28,K46:B5,23\"]"), "{pdn}");
+    assert!(pdn.contains("1. 28x19 *"), "{pdn}");
+}
+
+/// Each variant has its own rating: a win in Bashni moves Bashni's, not
+/// International's nor Russian's.
+#[test]
+fn ratings_are_kept_per_variant() {
+    let room = Room::new();
+    let (intl, _) = start(&room, "3 white international");
+    let (bashni, _) = start(&room, "3 white bashni");
+    room.say("Bob", &format!("/resign #{bashni}"));
+    let s = room.store();
+    let anna = store::user_by_handle(s.read(), "console", "anna")
+        .unwrap()
+        .unwrap()
+        .id;
+    let chat = room.game(bashni).chat_id;
+    let won = store::rating_in(s.read(), anna, chat, Variant::Bashni).unwrap();
+    assert_eq!((won.games, won.wins), (1, 1));
+    assert!(won.rating > 1500.0);
+    for other in [Variant::International, Variant::Russian] {
+        assert_eq!(
+            store::rating_in(s.read(), anna, chat, other).unwrap().games,
+            0,
+            "{other}"
+        );
+    }
+    room.say("Anna", &format!("/resign #{intl}"));
+    let lost = store::rating_in(room.store().read(), anna, chat, Variant::International).unwrap();
+    assert_eq!((lost.games, lost.losses), (1, 1));
+    assert_eq!(
+        store::rating_in(room.store().read(), anna, chat, Variant::Bashni).unwrap(),
+        won
+    );
+}
+
+/// Vigman's double game is named, and refused: not playable yet. Nothing
+/// is stored.
+#[test]
+fn vigman_is_refused_as_not_playable_yet() {
+    let room = Room::new();
+    room.say("Bob", "/help");
+    room.say("Anna", "/help");
+    let t = text(&room.say("Anna", "/challenge @bob vigman"));
+    assert!(
+        t.contains("Vigman’s double game cannot be played here yet"),
+        "{t}"
+    );
+    // in Russian, for a Russian speaker
+    let mut ev = room.event("Anna", Input::Text("/вызов @bob вигман".into()));
+    ev.user.lang = Some("ru".into());
+    let t = text(&room.svc.handle(&ev).unwrap());
+    assert!(t.contains("«Шашки Вигмана» здесь пока не сыграть"), "{t}");
+    let t = text(&room.say("Anna", "/challenge ai variant=vigman"));
+    assert!(t.contains("cannot be played here yet"), "{t}");
+    let s = room.store();
+    let chat = store::upsert_chat(s.read(), "console", "room", None, false, T0).unwrap();
+    assert!(store::active_games_in_chat(s.read(), chat.id)
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        store::count_open_challenges_from(
+            s.read(),
+            store::user_by_handle(s.read(), "console", "anna")
+                .unwrap()
+                .unwrap()
+                .id
+        )
+        .unwrap(),
+        0
+    );
+}
+
+/// What is 8×8-only for now refuses the other boards in words: conditional
+/// moves and the web board; the board offers no analysis of them.
+#[test]
+fn eight_by_eight_features_refuse_the_other_boards() {
+    let room = Room::new();
+    let (id, _) = start(&room, "3 white frisian");
+    room.say("Anna", "32-28");
+    let t = text(&room.say("Anna", &format!("/if #{id} 19-23 28x19")));
+    assert!(
+        t.contains("Conditional moves") && t.contains("Frisian draughts"),
+        "{t}"
+    );
+    let t = text(&room.say("Anna", &format!("/web #{id}")));
+    assert!(t.contains("not on the web board yet"), "{t}");
+    // over: rematch and replay, no analysis button
+    let out = room.say("Bob", &format!("/resign #{id}"));
+    let shown = labels(board(&out));
+    assert!(shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
+    assert!(!shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
+    // the rematch is Frisian again, colours swapped
+    let card = room.press("Anna", &button(&out, "Rematch"));
+    assert!(text(&card).contains("Frisian draughts"), "{}", text(&card));
+    let again = room.press("Bob", &button(&card, "Accept"));
+    let next = board(&again).game_id.unwrap();
+    let row = room.game(next);
+    assert_eq!(row.variant, Variant::Frisian);
+    assert_eq!(row.start_fen, Variant::Frisian.start_fen());
+}
+
+/// A wide game's clock runs out like any: the sweeper ends it.
+#[test]
+fn a_wide_game_times_out() {
+    let room = Room::new();
+    let (id, _) = start(&room, "1 white international");
+    room.clock.set(T0 + DAY + 1);
+    let r = room.svc.sweep().unwrap();
+    assert!(
+        r.iter().any(|x| x.text.contains("Bob (Black) wins")),
+        "{r:#?}"
+    );
+    let row = room.game(id);
+    assert_eq!(
+        row.result_reason.map(store::Termination::as_str),
+        Some("timeout")
+    );
+}
+
+/// The AI weighs a draw offer in a wide game too: at the start it stands
+/// no worse, and plays on.
+#[test]
+fn the_ai_declines_a_draw_in_international_at_the_start() {
+    let room = Room::new();
+    let out = room.say("Anna", "/challenge ai 2 white international");
+    let id = board(&out).game_id.unwrap();
+    let t = text(&room.say("Anna", "/draw"));
+    assert!(t.contains("declines"), "{t}");
+    assert!(room.game(id).is_active());
+}
