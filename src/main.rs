@@ -31,6 +31,9 @@ enum Command {
     Hub(cli::hub::HubArgs),
     /// Play engine configurations against each other from balloted openings.
     Match(cli::match_::MatchArgs),
+    /// Play a level in International draughts against an outside engine
+    /// over a line protocol (e.g. py-draughts, benches/intl-match.sh).
+    MatchExternal(cli::match_external::MatchExternalArgs),
     /// Print a variant's balanced opening list made by the engine (the
     /// tournaments' openings where no federation ballot exists).
     Openings(cli::openings::OpeningsArgs),
@@ -68,6 +71,7 @@ fn main() -> ExitCode {
         Command::Bestmove(a) => cli::bestmove::run(a),
         Command::Hub(a) => cli::hub::run(a),
         Command::Match(a) => cli::match_::run(a),
+        Command::MatchExternal(a) => cli::match_external::run(a),
         Command::Openings(a) => cli::openings::run(a),
         Command::Tune(a) => cli::tune::run(a),
         Command::Analyse(a) => cli::analyse::run(a),

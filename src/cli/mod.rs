@@ -9,6 +9,7 @@ pub mod db;
 pub mod hub;
 pub mod link;
 pub mod match_;
+pub mod match_external;
 pub mod moves;
 pub mod openings;
 pub mod perft;
