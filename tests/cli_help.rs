@@ -15,6 +15,7 @@ const PURPOSES: &[(&str, &str)] = &[
     ("bestmove", "best move"),
     ("hub", "Hub protocol"),
     ("match", "against each other"),
+    ("match-external", "outside engine"),
     ("openings", "balanced opening list"),
     ("tune", "evaluation weights"),
     ("analyse", "Analyse the games"),
