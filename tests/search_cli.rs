@@ -186,3 +186,46 @@ fn match_plays_a_variant_by_its_rules() {
     assert_eq!(code, 2, "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn match_plays_a_wide_variant_level_against_level() {
+    // International through the bot's AI, from its stored engine openings
+    let (code, out, err) = shashki(&[
+        "match",
+        "--variant",
+        "international",
+        "--a",
+        "level=1",
+        "--b",
+        "level=1",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--verbose",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("variant: International draughts (332 stored openings, 1 played"),
+        "{out}"
+    );
+    assert!(out.contains("games 2: A wins "), "{out}");
+    assert!(out.contains("Elo difference (A − B): "), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{out}"
+    );
+    // only levels are played there
+    let (code, _, err) = shashki(&[
+        "match",
+        "--variant",
+        "bashni",
+        "--a",
+        "depth=3",
+        "--b",
+        "level=1",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("only level=N"), "{err}");
+}

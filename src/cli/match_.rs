@@ -4,17 +4,21 @@
 //! and the Elo difference with its 95 % error bar. `--variant` plays
 //! another rule set: its openings are then every first move with every
 //! reply (the Russian ballot does not apply), unless `--openings` names a
-//! file in the variant's notation.
+//! file in the variant's notation. A variant off the 8×8 board (or Bashni,
+//! Vigman's game) is played through [`AnyGame`] as the bot plays it, levels
+//! against levels, from the variant's stored engine openings
+//! ([`engine_openings`]) spread over the list, each with both colours.
 
 use super::{progress_bar, CliError, CliResult};
+use shashki::tournament::ballot::engine_openings;
 use shashki_engine::search::Level;
 use shashki_engine::search::{
     choose_move, eval, ChooseOptions, LevelParams, Limits, Options, Searcher,
 };
-use shashki_engine::{Color, Game, Move, Outcome, Position, Variant8};
+use shashki_engine::{AnyGame, Color, Game, Move, Outcome, Position, Variant, Variant8};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc;
 use std::time::Duration;
 
 const DEFAULT_OPENINGS: &str = include_str!("../../assets/openings/russian-3move.txt");
@@ -34,8 +38,11 @@ CONFIG is a comma-separated list of key=value:
                     switch a search feature off (all on by default)
   hash=MB           transposition table size (default 16)
 Without level, movetime or depth a config searches 100 ms per move.
+In the variants off the 8x8 board, Bashni and Vigman's game a config is
+only level=N: the move the bot's AI plays at that level.
 Examples:
   shashki match --a level=5 --b level=4 --games 100
+  shashki match --variant international --a level=3 --b level=2 --games 20
   shashki match --variant english --a depth=6 --b depth=4 --games 20
   shashki match --a movetime=100 --b movetime=100,lmr=0 --games 200
   shashki match --a depth=6 --b depth=6,eval=hand --games 200")]
@@ -67,7 +74,10 @@ pub struct MatchArgs {
     /// assets/openings/ was made.
     #[arg(long, value_name = "MS")]
     make_openings: Option<u64>,
-    /// Rule set: russian, poddavki, brazilian, pool, english, czech, italian, portuguese.
+    /// Rule set: russian, poddavki, brazilian, pool, english, czech, italian,
+    /// portuguese; international, frisian, frysk, antidraughts,
+    /// breakthrough, russian-10x8, bashni, vigman (levels only, from the
+    /// stored engine openings).
     #[arg(long, default_value = "russian")]
     variant: String,
 }
@@ -406,6 +416,14 @@ pub fn run(a: MatchArgs) -> CliResult {
     if let Some(ms) = a.make_openings {
         return make_openings(ms);
     }
+    if let Some(v) = a
+        .variant
+        .parse::<Variant>()
+        .ok()
+        .filter(|v| v.eight().is_none())
+    {
+        return run_any(&a, v);
+    }
     let (Some(ca), Some(cb)) = (a.a.as_deref(), a.b.as_deref()) else {
         return Err(CliError::Input("both --a and --b are needed".into()));
     };
@@ -435,84 +453,47 @@ pub fn run(a: MatchArgs) -> CliResult {
     if a.games == 0 {
         return Err(CliError::Input("--games must be at least 1".into()));
     }
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1)
-        .min(a.games);
-    let next = Arc::new(AtomicUsize::new(0));
-    let openings = Arc::new(openings);
-    let (tx, rx) = mpsc::channel();
-    let mut handles = Vec::new();
-    for t in 0..threads {
-        let (ca, cb) = (ca.clone(), cb.clone());
-        let (next, openings, tx) = (next.clone(), openings.clone(), tx.clone());
-        let (games, max_plies) = (a.games, a.max_plies);
-        handles.push(std::thread::spawn(move || {
-            let mut pa = Player::in_variant(ca, variant);
-            let mut pb = Player::in_variant(cb, variant);
-            loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= games {
-                    break;
-                }
-                // game 2k and 2k+1 play opening k with colours reversed
-                let op = &openings[(g / 2) % openings.len()];
-                let a_white = g % 2 == 0;
-                let seed = (g as u64) * 0x9E37_79B9 + t as u64;
-                let r = if a_white {
-                    play_game(&mut pa, &mut pb, op, max_plies, seed)
-                } else {
-                    play_game(&mut pb, &mut pa, op, max_plies, seed)
-                };
-                // from A's view: 1 win, 0 draw, -1 loss
-                let score = match (r, a_white) {
-                    (GameResult::Draw, _) => 0,
-                    (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 1,
-                    _ => -1,
-                };
-                if tx.send((g, score)).is_err() {
-                    break;
-                }
+    let threads = threads_for(a.threads, a.games);
+    let (ca, cb, max_plies) = (&ca, &cb, a.max_plies);
+    let (w, d, l) = play_games(
+        a.games,
+        threads,
+        a.verbose,
+        openings.len(),
+        || {
+            (
+                Player::in_variant(ca.clone(), variant),
+                Player::in_variant(cb.clone(), variant),
+            )
+        },
+        |(pa, pb): &mut (Player, Player), g, seed| {
+            let op = &openings[(g / 2) % openings.len()];
+            let a_white = g % 2 == 0;
+            let r = if a_white {
+                play_game(pa, pb, op, max_plies, seed)
+            } else {
+                play_game(pb, pa, op, max_plies, seed)
+            };
+            // from A's view: 1 win, 0 draw, -1 loss
+            match (r, a_white) {
+                (GameResult::Draw, _) => 0,
+                (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 1,
+                _ => -1,
             }
-        }));
-    }
-    drop(tx);
-    let bar = progress_bar(a.games as u64, "match");
-    if !std::io::stderr().is_terminal() {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    let (mut w, mut d, mut l) = (0, 0, 0);
-    for (g, score) in rx {
-        match score {
-            1 => w += 1,
-            0 => d += 1,
-            _ => l += 1,
-        }
-        if a.verbose {
-            bar.suspend(|| {
-                println!(
-                    "game {} (opening {}, A {}): {}",
-                    g + 1,
-                    (g / 2) % openings.len() + 1,
-                    if g % 2 == 0 { "white" } else { "black" },
-                    ["A lost", "draw", "A won"][(score + 1) as usize]
-                )
-            });
-        }
-        let (e, err) = elo(w, d, l);
-        bar.set_message(format!("+{w} ={d} -{l}  Elo {e:+.0} ± {err:.0}"));
-        bar.inc(1);
-    }
-    bar.finish_and_clear();
-    for h in handles {
-        let _ = h.join();
-    }
-    let n = w + d + l;
-    let (e, err) = elo(w, d, l);
+        },
+    );
     if variant != Variant8::Russian {
         println!("variant: {} ({} openings)", variant.name(), openings.len());
     }
+    print_score(&a, (w, d, l));
+    Ok(())
+}
+
+/// The closing lines of a match: the two configs, A's score and the Elo
+/// difference.
+fn print_score(a: &MatchArgs, (w, d, l): (usize, usize, usize)) {
+    let n = w + d + l;
+    let (e, err) = elo(w, d, l);
     println!("A: {}", a.a.as_deref().unwrap_or(""));
     println!("B: {}", a.b.as_deref().unwrap_or(""));
     println!(
@@ -520,6 +501,212 @@ pub fn run(a: MatchArgs) -> CliResult {
         100.0 * (w as f64 + 0.5 * d as f64) / n.max(1) as f64
     );
     println!("Elo difference (A − B): {e:+.1} ± {err:.1} (95%)");
+}
+
+/// `--threads`, else one per core; at least 1, at most one per game.
+fn threads_for(threads: Option<usize>, games: usize) -> usize {
+    threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+        .min(games)
+}
+
+/// Play `games` games on `threads` threads, game `g` by `play(state, g,
+/// seed)` with the thread's own `state` (made by `init`), which returns A's
+/// result: 1 a win, 0 a draw, -1 a loss. Games 2k and 2k+1 play opening k
+/// (of `openings`) with colours reversed, A White in the even one. Shows a
+/// progress bar on a terminal, prints each game when `verbose`; returns A's
+/// wins, draws and losses.
+fn play_games<S>(
+    games: usize,
+    threads: usize,
+    verbose: bool,
+    openings: usize,
+    init: impl Fn() -> S + Sync,
+    play: impl Fn(&mut S, usize, u64) -> i32 + Sync,
+) -> (usize, usize, usize) {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    let bar = progress_bar(games as u64, "match");
+    if !std::io::stderr().is_terminal() {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            let (next, tx, init, play) = (&next, tx.clone(), &init, &play);
+            scope.spawn(move || {
+                let mut state = init();
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    let seed = (g as u64) * 0x9E37_79B9 + t as u64;
+                    let score = play(&mut state, g, seed);
+                    if tx.send((g, score)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (g, score) in rx {
+            match score {
+                1 => w += 1,
+                0 => d += 1,
+                _ => l += 1,
+            }
+            if verbose {
+                bar.suspend(|| {
+                    println!(
+                        "game {} (opening {}, A {}): {}",
+                        g + 1,
+                        (g / 2) % openings.max(1) + 1,
+                        if g % 2 == 0 { "white" } else { "black" },
+                        ["A lost", "draw", "A won"][(score.clamp(-1, 1) + 1) as usize]
+                    )
+                });
+            }
+            let (e, err) = elo(w, d, l);
+            bar.set_message(format!("+{w} ={d} -{l}  Elo {e:+.0} ± {err:.0}"));
+            bar.inc(1);
+        }
+    });
+    bar.finish_and_clear();
+    (w, d, l)
+}
+
+/// A config of a match in a variant played through [`AnyGame`]: only
+/// `level=N`.
+fn level_only(text: &str) -> Result<Level, String> {
+    let parts: Vec<&str> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    match parts.as_slice() {
+        [part] => match part.split_once('=') {
+            Some(("level", v)) => v
+                .parse::<u8>()
+                .ok()
+                .and_then(Level::new)
+                .ok_or_else(|| format!("level must be 1–8, got {v}")),
+            _ => Err(format!("'{part}': only level=N is played in this variant")),
+        },
+        _ => Err(format!("'{text}': only level=N is played in this variant")),
+    }
+}
+
+/// `k` items of `list` spread evenly over it (all of it when shorter).
+pub fn spread<T: Clone>(list: &[T], k: usize) -> Vec<T> {
+    if list.len() <= k {
+        return list.to_vec();
+    }
+    (0..k).map(|i| list[i * list.len() / k].clone()).collect()
+}
+
+/// How a game through [`AnyGame`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyResult {
+    /// By the rules: the winner, or `None` for a draw.
+    Over(Option<Color>),
+    /// Called a draw after the longest game allowed.
+    Adjudicated,
+}
+
+/// Play a game from `start` on with the bot's AI: `white` and `black` are
+/// the levels, the seed of ply `p` is `seed + p`; every rule of the
+/// variant's game applies; after `max_plies` plies the game is called a
+/// draw ([`AnyResult::Adjudicated`]).
+pub fn play_any_game(
+    start: &AnyGame,
+    white: Level,
+    black: Level,
+    max_plies: usize,
+    seed: u64,
+) -> AnyResult {
+    let mut game = start.clone();
+    for ply in 0..max_plies {
+        if let Some(o) = game.outcome() {
+            return AnyResult::Over(o.winner());
+        }
+        let side = game.side_to_move();
+        let level = if side == Color::White { white } else { black };
+        let Some(mv) = game.choose_move(level, seed.wrapping_add(ply as u64)) else {
+            break;
+        };
+        if game.play(&mv).is_err() {
+            // never happens: the AI plays legal moves
+            return AnyResult::Over(Some(side.opposite()));
+        }
+    }
+    match game.outcome() {
+        Some(o) => AnyResult::Over(o.winner()),
+        None => AnyResult::Adjudicated,
+    }
+}
+
+/// `shashki match --variant KEY` in a variant played through [`AnyGame`]:
+/// level against level from the stored engine openings.
+fn run_any(a: &MatchArgs, variant: Variant) -> CliResult {
+    let (Some(ta), Some(tb)) = (a.a.as_deref(), a.b.as_deref()) else {
+        return Err(CliError::Input("both --a and --b are needed".into()));
+    };
+    let la = level_only(ta).map_err(|e| CliError::Input(format!("--a: {e}")))?;
+    let lb = level_only(tb).map_err(|e| CliError::Input(format!("--b: {e}")))?;
+    if a.openings.is_some() {
+        return Err(CliError::Input(format!(
+            "--openings: {} plays its stored engine openings (assets/openings/{}.txt)",
+            variant.name(),
+            variant.key()
+        )));
+    }
+    if a.games == 0 {
+        return Err(CliError::Input("--games must be at least 1".into()));
+    }
+    let all = engine_openings(variant);
+    let openings: Vec<AnyGame> = spread(all, a.games.div_ceil(2))
+        .iter()
+        .map(|o| o.start_game())
+        .collect();
+    if openings.is_empty() {
+        return Err(CliError::Input("no openings".into()));
+    }
+    let threads = threads_for(a.threads, a.games);
+    let adjudicated = AtomicUsize::new(0);
+    let (w, d, l) = play_games(
+        a.games,
+        threads,
+        a.verbose,
+        openings.len(),
+        || (),
+        |_, g, seed| {
+            let start = &openings[(g / 2) % openings.len()];
+            let a_white = g % 2 == 0;
+            let (white, black) = if a_white { (la, lb) } else { (lb, la) };
+            match play_any_game(start, white, black, a.max_plies, seed) {
+                AnyResult::Over(None) => 0,
+                AnyResult::Over(Some(c)) if (c == Color::White) == a_white => 1,
+                AnyResult::Over(Some(_)) => -1,
+                AnyResult::Adjudicated => {
+                    adjudicated.fetch_add(1, Ordering::Relaxed);
+                    0
+                }
+            }
+        },
+    );
+    println!(
+        "variant: {} ({} stored openings, {} played, spread over them)",
+        variant.name(),
+        all.len(),
+        openings.len()
+    );
+    let adjudicated = adjudicated.into_inner();
+    if adjudicated > 0 {
+        println!("draws called at {} plies: {adjudicated}", a.max_plies);
+    }
+    print_score(a, (w, d, l));
     Ok(())
 }
 
@@ -543,6 +730,31 @@ mod tests {
         assert!(!c.options.lmr);
         assert!(parse_config("level=9").is_err());
         assert!(parse_config("speed=3").is_err());
+    }
+
+    #[test]
+    fn a_wide_variant_takes_levels_only() {
+        assert_eq!(level_only("level=3").map(Level::number), Ok(3));
+        assert_eq!(level_only(" level=8 ,").map(Level::number), Ok(8));
+        assert!(level_only("level=9").is_err());
+        assert!(level_only("depth=4").is_err());
+        assert!(level_only("level=3,movetime=100").is_err());
+        assert!(level_only("").is_err());
+    }
+
+    #[test]
+    fn a_wide_game_ends_by_its_rules_or_is_called_a_draw() {
+        let l1 = Level::new(1).unwrap();
+        let start = Variant::Frisian.new_game();
+        assert_eq!(play_any_game(&start, l1, l1, 4, 1), AnyResult::Adjudicated);
+        // Black (to move) has no man left that can move: White has won
+        let over = Variant::International
+            .game_from_fen("B:W46:B")
+            .expect("fen");
+        assert_eq!(
+            play_any_game(&over, l1, l1, 10, 1),
+            AnyResult::Over(Some(Color::White))
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! with both colours; every draw rule of [`GameOn<International>`] applies
 //! and the harness is the arbiter. Prints each game and the score.
 
-use super::match_::elo;
+use super::match_::{elo, spread};
 use super::{progress_bar, CliError, CliResult};
 use shashki_engine::game::{DrawReason, WinReason};
 use shashki_engine::moves::generate;
@@ -495,14 +495,6 @@ fn scored_openings(plies: usize, depth: u32) -> Vec<(Vec<Mv>, i32)> {
             Some((line, white))
         })
         .collect()
-}
-
-/// `k` items of `list` spread evenly over it (all of it when shorter).
-fn spread<T: Clone>(list: &[T], k: usize) -> Vec<T> {
-    if list.len() <= k {
-        return list.to_vec();
-    }
-    (0..k).map(|i| list[i * list.len() / k].clone()).collect()
 }
 
 /// Every opening of a file: a line each, blank lines and `#` lines skipped
