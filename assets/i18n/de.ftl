@@ -671,7 +671,7 @@ settings-web-set = Das Web-Brett der Partien dieser Gruppe: { $state ->
    *[off] nur für ihre Spieler.
 }
 variant-not-playable = { $variant } kann hier noch nicht gespielt werden: der Bot führt die Partien dieser Spielart noch nicht. Wähle eine andere Spielart, z. B. /challenge @name international.
-analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engine gibt es vorerst nur für die 8×8-Spiele.
+analyse-variant = Partie #{ $game } ist { $variant }: ihre Doppelzüge analysiert der Chat noch nicht.
 replay-variant = Partie #{ $game } ist { $variant }: die Wiedergabe kann noch keine Türme zeigen. Die Züge gibt /pdn, die Stellung /board.
 if-variant = Bedingte Züge gibt es vorerst nur in den 8×8-Spielen, nicht in { $variant }.
 web-variant = Partie #{ $game } ({ $variant }) gibt es noch nicht auf dem Web-Brett: es zeigt nur 8×8-Spiele. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.

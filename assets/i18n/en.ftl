@@ -655,7 +655,7 @@ settings-web-set = The web board of this group's games: { $state ->
    *[off] their players only.
 }
 variant-not-playable = { $variant } cannot be played here yet: the bot does not keep its games yet. Choose another variant, for example /challenge @name international.
-analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers the 8×8 games only for now.
+analyse-variant = Game #{ $game } is { $variant }: the chat does not analyse its double turns yet.
 replay-variant = Game #{ $game } is { $variant }: its replay cannot show towers yet. /pdn gives the moves, /board the position.
 if-variant = Conditional moves are kept for the 8×8 games only for now, not for { $variant }.
 web-variant = Game #{ $game } ({ $variant }) is not on the web board yet: it draws 8×8 games only. Play it here, with the buttons or by writing the moves.
