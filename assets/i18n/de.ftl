@@ -408,7 +408,7 @@ tournament-finished = Turnier #{ $id } „{ $name }“ ist zu Ende! { $count ->
 } Endstand:
 tournament-pdn = Turnier #{ $id } „{ $name }“: { $games } Partien in PDN.
 tournament-usage = Ein Turnier anlegen: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank ZÜGE/TAGE] [leave N] [ballot fmjd|balanced] [VARIANTE] [max N] [rated|casual] [until JJJJ-MM-TT]; dann /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (Urlaubstage); /tournament leave zieht zurück (Admins: /tournament remove @name, /tournament adjudicate PARTIE ERGEBNIS, /tournament cancel). Alles: /help tournament
-tournament-bad-word = „{ $word }“ ist keine Turnieroption (rr, drr, micro, single, days N, bank ZÜGE/TAGE, leave N, ballot fmjd|balanced, max N, rated, casual). Schweizer System: swiss-7.
+tournament-bad-word = „{ $word }“ ist keine Turnieroption (rr, drr, micro, single, days N, bank ZÜGE/TAGE, leave N, ballot fmjd|balanced, max N, rated, casual, eine Variante: international, bashni, …). Schweizer System: swiss-7.
 tournament-unknown = In diesem Chat gibt es kein Turnier { $id }.
 tournament-none = In diesem Chat gibt es kein Turnier. Ein Admin legt eines an mit /tournament new NAME.
 tournament-which = Hier gibt es mehrere Turniere ({ $ids }): füge die Nummer an, z. B. /tournament join { $ids }.

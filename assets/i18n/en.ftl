@@ -418,7 +418,7 @@ tournament-finished = Tournament #{ $id } “{ $name }” is over! { $count ->
 } Final standings:
 tournament-pdn = Tournament #{ $id } “{ $name }”: { $games } games in PDN.
 tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [VARIANT] [max N] [rated|casual] [until YYYY-MM-DD]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (leave days); /tournament leave withdraws (admins: /tournament remove @name, /tournament adjudicate GAME RESULT, /tournament cancel). All of it: /help tournament
-tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, bank MOVES/DAYS, leave N, ballot fmjd|balanced, max N, rated, casual). A Swiss event: swiss-7.
+tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, bank MOVES/DAYS, leave N, ballot fmjd|balanced, max N, rated, casual, a variant: international, bashni, …). A Swiss event: swiss-7.
 tournament-unknown = There is no tournament { $id } in this chat.
 tournament-none = There is no tournament in this chat. An admin creates one with /tournament new NAME.
 tournament-which = There are several tournaments here ({ $ids }): add the number, e.g. /tournament join { $ids }.

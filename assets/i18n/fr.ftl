@@ -408,7 +408,7 @@ tournament-finished = Le tournoi #{ $id } « { $name } » est terminé ! { $coun
 } Classement final :
 tournament-pdn = Tournoi #{ $id } « { $name } » : { $games } parties en PDN.
 tournament-usage = Créer un tournoi : /tournament new NOM [rr|drr|swiss-N] [micro|single] [days N] [bank COUPS/JOURS] [leave N] [ballot fmjd|balanced] [VARIANTE] [max N] [rated|casual] [until AAAA-MM-JJ] ; puis /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (jours de congé) ; /tournament leave pour se retirer (admins : /tournament remove @nom, /tournament adjudicate PARTIE RÉSULTAT, /tournament cancel). Tout : /help tournament
-tournament-bad-word = « { $word } » n’est pas une option de tournoi (rr, drr, micro, single, days N, bank COUPS/JOURS, leave N, ballot fmjd|balanced, max N, rated, casual). Système suisse : swiss-7.
+tournament-bad-word = « { $word } » n’est pas une option de tournoi (rr, drr, micro, single, days N, bank COUPS/JOURS, leave N, ballot fmjd|balanced, max N, rated, casual, une variante : international, bashni, …). Système suisse : swiss-7.
 tournament-unknown = Il n’y a pas de tournoi { $id } dans ce chat.
 tournament-none = Il n’y a pas de tournoi dans ce chat. Un admin en crée un avec /tournament new NOM.
 tournament-which = Il y a plusieurs tournois ici ({ $ids }) : ajoutez le numéro, par ex. /tournament join { $ids }.

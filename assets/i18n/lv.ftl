@@ -398,7 +398,7 @@ tournament-finished = Turnīrs #{ $id } „{ $name }” ir beidzies! { $count ->
 } Galīgā tabula:
 tournament-pdn = Turnīrs #{ $id } „{ $name }”: partijas PDN formātā: { $games }.
 tournament-usage = Izveidot turnīru: /tournament new NOSAUKUMS [rr|drr|swiss-N] [micro|single] [days N] [bank GĀJIENI/DIENAS] [leave N] [ballot fmjd|balanced] [VARIANTS] [max N] [rated|casual] [until GGGG-MM-DD]; tad /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (atvaļinājuma dienas); /tournament leave — izstāties (administratori: /tournament remove @vārds, /tournament adjudicate PARTIJA REZULTĀTS, /tournament cancel). Viss kopā: /help tournament
-tournament-bad-word = „{ $word }” nav turnīra iestatījums (rr, drr, micro, single, days N, bank GĀJIENI/DIENAS, leave N, ballot fmjd|balanced, max N, rated, casual). Šveices sistēma: swiss-7.
+tournament-bad-word = „{ $word }” nav turnīra iestatījums (rr, drr, micro, single, days N, bank GĀJIENI/DIENAS, leave N, ballot fmjd|balanced, max N, rated, casual, variants: international, bashni, …). Šveices sistēma: swiss-7.
 tournament-unknown = Šajā čatā nav turnīra { $id }.
 tournament-none = Šajā čatā nav turnīra. Administrators to izveido ar /tournament new NOSAUKUMS.
 tournament-which = Šeit ir vairāki turnīri ({ $ids }): pievienojiet numuru, piemēram, /tournament join { $ids }.
