@@ -221,7 +221,7 @@ fn an_international_game_is_analysed_in_its_own_notation() {
     assert_eq!(name, &format!("game-{id}-analysis.pdn"));
     assert!(pdn.contains("[GameType \"20\"]"), "{pdn}");
     assert!(pdn.contains("[FEN \"W:W33,34,46:B1,5,23\"]"), "{pdn}");
-    assert!(pdn.contains(&format!("1. 33-28")), "{pdn}");
+    assert!(pdn.contains("1. 33-28"), "{pdn}");
     assert!(pdn.contains(&format!("{{better: {better} (")), "{pdn}");
     assert!(pdn.contains("23x32"), "{pdn}");
     // asked again: posted from the store, the same move named
