@@ -226,6 +226,14 @@ pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
         }
         .into());
     }
+    if row.variant.uses_light_squares() {
+        // the replay draws the dark squares' pieces only
+        return Err(GameRefusal::ReplayVigman {
+            game: row.id,
+            variant: row.variant,
+        }
+        .into());
+    }
     let l = load(ctx.c, row)?;
     let view = ctx.game_board(&l)?;
     let g = &l.game;
