@@ -547,11 +547,15 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
     let (id, _) = start(&room, "3 white vigman from W:Wc3:Bd4");
     let t = text(&room.say("Anna", &format!("/if #{id} c3:e5 d6-c5")));
     assert!(
-        t.contains("Conditional moves") && t.contains("Vigman"),
+        t.contains("Conditional moves are kept for the games of one move a turn")
+            && t.contains("Vigman"),
         "{t}"
     );
     let t = text(&room.say("Anna", &format!("/web #{id}")));
-    assert!(t.contains("not on the web board yet"), "{t}");
+    assert!(
+        t.contains("not on the web board yet: it draws games of one move a turn only"),
+        "{t}"
+    );
     let out = room.say("Anna", "c3:e5 e5-d6");
     let t = text(&out);
     assert!(t.contains("Anna: c3:e5 e5-d6"), "{t}");
@@ -574,7 +578,19 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
     let t = text(&room.say("Anna", &format!("/replay #{id}")));
     assert!(t.contains("light squares"), "{t}");
     let t = text(&room.say("Anna", &format!("/analyse #{id}")));
-    assert!(t.contains("Vigman’s double game"), "{t}");
+    assert!(
+        t.contains("Vigman’s double game") && t.contains("games of one move a turn"),
+        "{t}"
+    );
+    // a spectator's board of it offers neither
+    let t = room.say("Carl", &format!("/board #{id}"));
+    let shown = labels(board(&t));
+    assert!(
+        !shown
+            .iter()
+            .any(|l| l.contains("Replay") || l.contains("Analyse")),
+        "{shown:?}"
+    );
     // a draw agreed: 2–2
     let (id, _) = start(&room, "3 white vigman");
     room.say("Anna", "/draw");

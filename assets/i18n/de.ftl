@@ -680,8 +680,17 @@ settings-web-set = Das Web-Brett der Partien dieser Gruppe: { $state ->
    *[off] nur für ihre Spieler.
 }
 variant-not-playable = { $variant } kann hier noch nicht gespielt werden: der Bot führt die Partien dieser Spielart noch nicht. Wähle eine andere Spielart, z. B. /challenge @name international.
-analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engine gibt es vorerst nur für die 8×8-Spiele.
+analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engine gibt es vorerst nur für { $variant_key ->
+    [vigman] die Spiele mit einem Zug je Runde
+   *[other] die 8×8-Spiele
+}.
 replay-variant = Partie #{ $game } ist { $variant }: die Wiedergabe kann noch keine Türme zeigen. Die Züge gibt /pdn, die Stellung /board.
 replay-vigman = Partie #{ $game } ist { $variant }: die Wiedergabe kann die Steine auf den hellen Feldern noch nicht zeigen. Die Züge gibt /pdn, die Stellung /board.
-if-variant = Bedingte Züge gibt es vorerst nur in den 8×8-Spielen, nicht in { $variant }.
-web-variant = Partie #{ $game } ({ $variant }) gibt es noch nicht auf dem Web-Brett: es zeigt nur 8×8-Spiele. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.
+if-variant = Bedingte Züge gibt es vorerst nur in { $variant_key ->
+    [vigman] den Spielen mit einem Zug je Runde
+   *[other] den 8×8-Spielen
+}, nicht in { $variant }.
+web-variant = Partie #{ $game } ({ $variant }) gibt es noch nicht auf dem Web-Brett: es zeigt nur { $variant_key ->
+    [vigman] Spiele mit einem Zug je Runde
+   *[other] 8×8-Spiele
+}. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.

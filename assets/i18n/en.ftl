@@ -664,8 +664,17 @@ settings-web-set = The web board of this group's games: { $state ->
    *[off] their players only.
 }
 variant-not-playable = { $variant } cannot be played here yet: the bot does not keep its games yet. Choose another variant, for example /challenge @name international.
-analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers the 8×8 games only for now.
+analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers { $variant_key ->
+    [vigman] the games of one move a turn
+   *[other] the 8×8 games
+} only for now.
 replay-variant = Game #{ $game } is { $variant }: its replay cannot show towers yet. /pdn gives the moves, /board the position.
 replay-vigman = Game #{ $game } is { $variant }: its replay cannot draw the pieces on the light squares yet. /pdn gives the moves, /board the position.
-if-variant = Conditional moves are kept for the 8×8 games only for now, not for { $variant }.
-web-variant = Game #{ $game } ({ $variant }) is not on the web board yet: it draws 8×8 games only. Play it here, with the buttons or by writing the moves.
+if-variant = Conditional moves are kept for { $variant_key ->
+    [vigman] the games of one move a turn
+   *[other] the 8×8 games
+} only for now, not for { $variant }.
+web-variant = Game #{ $game } ({ $variant }) is not on the web board yet: it draws { $variant_key ->
+    [vigman] games of one move a turn
+   *[other] 8×8 games
+} only. Play it here, with the buttons or by writing the moves.

@@ -680,8 +680,17 @@ settings-web-set = Le damier web des parties de ce groupe : { $state ->
    *[off] réservé à leurs joueurs.
 }
 variant-not-playable = { $variant } ne peut pas encore être joué ici : le bot ne tient pas encore les parties de ce jeu. Choisissez une autre variante, par ex. /challenge @nom international.
-analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par le moteur ne couvre pour l’instant que les jeux sur 8×8.
+analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par le moteur ne couvre pour l’instant que { $variant_key ->
+    [vigman] les jeux à un coup par tour
+   *[other] les jeux sur 8×8
+}.
 replay-variant = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les tours. Les coups : /pdn, la position : /board.
 replay-vigman = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les pions des cases claires. Les coups : /pdn, la position : /board.
-if-variant = Les coups conditionnels n’existent pour l’instant que dans les jeux sur 8×8, pas en { $variant }.
-web-variant = La partie #{ $game } ({ $variant }) n’est pas encore sur le damier web : il n’affiche que les jeux sur 8×8. Jouez-la ici, avec les boutons ou en écrivant les coups.
+if-variant = Les coups conditionnels n’existent pour l’instant que dans { $variant_key ->
+    [vigman] les jeux à un coup par tour
+   *[other] les jeux sur 8×8
+}, pas en { $variant }.
+web-variant = La partie #{ $game } ({ $variant }) n’est pas encore sur le damier web : il n’affiche que { $variant_key ->
+    [vigman] les jeux à un coup par tour
+   *[other] les jeux sur 8×8
+}. Jouez-la ici, avec les boutons ou en écrivant les coups.

@@ -660,8 +660,17 @@ settings-web-set = Šīs grupas partiju tīmekļa galdiņš: { $state ->
    *[off] tikai to spēlētājiem.
 }
 variant-not-playable = { $variant } šeit vēl nevar spēlēt: bots vēl neglabā šīs spēles partijas. Izvēlieties citu spēles veidu, piemēram, /challenge @vārds international.
-analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidām ir tikai 8×8 spēlēm.
+analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidām ir tikai { $variant_key ->
+    [vigman] spēlēm ar vienu gājienu katrā kārtā
+   *[other] 8×8 spēlēm
+}.
 replay-variant = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda torņus. Gājieni — /pdn, pozīcija — /board.
 replay-vigman = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda kauliņus uz gaišajiem laukiem. Gājieni — /pdn, pozīcija — /board.
-if-variant = Nosacītie gājieni pagaidām ir tikai 8×8 spēlēs, nevis spēlē { $variant }.
-web-variant = Partija #{ $game } ({ $variant }) vēl nav tīmekļa galdiņā: tas rāda tikai 8×8 spēles. Spēlējiet šeit — ar pogām vai rakstot gājienus.
+if-variant = Nosacītie gājieni pagaidām ir tikai { $variant_key ->
+    [vigman] spēlēs ar vienu gājienu katrā kārtā
+   *[other] 8×8 spēlēs
+}, nevis spēlē { $variant }.
+web-variant = Partija #{ $game } ({ $variant }) vēl nav tīmekļa galdiņā: tas rāda tikai { $variant_key ->
+    [vigman] spēles ar vienu gājienu katrā kārtā
+   *[other] 8×8 spēles
+}. Spēlējiet šeit — ar pogām vai rakstot gājienus.

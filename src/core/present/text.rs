@@ -258,7 +258,11 @@ pub(crate) fn refusal_text(cat: &Catalog, lang: Lang, r: &Refusal) -> String {
                     .join(", "),
             ),
             Arg::Move(variant, error) => a.set(name, move_error_text(cat, lang, variant, error)),
-            Arg::Variant(variant) => a.set(name, variant_name(cat, lang, variant)),
+            Arg::Variant(variant) => {
+                a.set(name, variant_name(cat, lang, variant));
+                // its key too, for a message's selectors (`variant_key`)
+                a.set(format!("{name}_key"), variant.key());
+            }
         }
     }
     cat.get(lang, r.id(), Some(&a))
