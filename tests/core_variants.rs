@@ -9,7 +9,7 @@ mod common;
 
 use common::room::{button, text, Room, DAY, T0};
 use shashki::core::picture::{BoardPicture, Picture};
-use shashki::core::{Config, Outcome, Reply};
+use shashki::core::{Config, Input, Outcome, Reply, Target};
 use shashki::engine::search::Level;
 use shashki::engine::{AnyGame, Color, Variant};
 use shashki::store::{self, GameId, Ply};
@@ -393,6 +393,14 @@ fn ratings_are_kept_per_variant() {
 #[test]
 fn a_vigman_turn_is_two_sub_moves_and_passes_after_the_second() {
     let room = Room::new();
+    // Bob hears privately when it is his move (and only then)
+    room.say("Bob", "/notify on");
+    let private = |o: &Outcome| {
+        o.replies
+            .iter()
+            .filter(|r| matches!(r.target, Target::Private { .. }))
+            .count()
+    };
     let (id, card) = start(&room, "3 white vigman");
     assert!(card.contains("Vigman’s double game"), "{card}");
     let row = room.game(id);
@@ -413,6 +421,7 @@ fn a_vigman_turn_is_two_sub_moves_and_passes_after_the_second() {
         row.fen
     );
     assert_eq!(row.deadline, Some(T0 + 3 * DAY), "the turn goes on");
+    assert_eq!(private(&out), 0, "Bob is not to move yet");
     let b = board(&out);
     assert!(b.mentions.is_empty(), "nobody called: {:?}", b.mentions);
     assert!(
@@ -434,6 +443,14 @@ fn a_vigman_turn_is_two_sub_moves_and_passes_after_the_second() {
         .contains("second move of the turn"));
     assert!(b.image.as_ref().unwrap().bytes().starts_with(b"\x89PNG"));
     assert!(b.diagram().unwrap().contains("(second sub-move)"));
+    // in Russian, for a Russian speaker
+    let mut ev = room.event("Bob", Input::Text(format!("/доска #{id}")));
+    ev.user.lang = Some("ru".into());
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(text(&out).contains("Второй ход из двух"), "{}", text(&out));
+    let caption = picture(board(&out)).caption.unwrap();
+    assert!(caption.contains("Шашки Вигмана"), "{caption}");
+    assert!(caption.contains("ход 1, второй из двух"), "{caption}");
     // Bob may not move in the middle of Anna's turn, by text or button
     let t = text(&room.say("Bob", "h6-g5"));
     assert!(t.contains("not your turn"), "{t}");
@@ -450,6 +467,7 @@ fn a_vigman_turn_is_two_sub_moves_and_passes_after_the_second() {
     assert_eq!(row.ply, Ply(2));
     assert!(row.fen.starts_with("B:"), "Black's turn: {}", row.fen);
     assert_eq!(row.deadline, Some(T0 + 7200 + 3 * DAY), "Bob's clock");
+    assert_eq!(private(&out), 1, "Bob hears it is his move");
     let b = board(&out);
     assert!(
         b.mentions.iter().any(|m| m.name == "Bob"),

@@ -17,7 +17,9 @@ use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::reminders::Reminders;
 use crate::core::time::DAY;
-use crate::store::{self, ChatId, GameFacts, GameId, GameRow, NextClock, Seat, TournamentId, UserId};
+use crate::store::{
+    self, ChatId, GameFacts, GameId, GameRow, NextClock, Seat, TournamentId, UserId,
+};
 use shashki_engine::Color;
 
 /// How a new game is timed.
@@ -183,7 +185,10 @@ pub(crate) fn cmd_clock(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
         Some(t) => t,
         None => ctx.t("no-deadline", None),
     };
-    let text = ctx.t("clock-of-game", Some(&args![("game", row.id), ("clock", clock)]));
+    let text = ctx.t(
+        "clock-of-game",
+        Some(&args![("game", row.id), ("clock", clock)]),
+    );
     ctx.tell(text);
     Ok(())
 }
