@@ -17,8 +17,10 @@
 mod puzzle;
 mod tournament;
 
-pub use puzzle::{PuzzleLabels, PuzzleWebView};
-pub use tournament::{TournamentWebGame, TournamentWebView, WebCell, WebCrosstable, WebRow};
+pub use puzzle::{puzzle_solution, puzzle_view, PuzzleLabels, PuzzleWebView};
+pub use tournament::{
+    tournament_view, TournamentWebGame, TournamentWebView, WebCell, WebCrosstable, WebRow,
+};
 
 use super::ctx::resolve_lang;
 use super::ctx::Ctx;
@@ -194,7 +196,7 @@ pub fn sign(secret: &[u8], c: &Claims) -> String {
 }
 
 /// A token's claims when its signature holds (in constant time) and it has
-/// not expired at `now`; the generation is checked by [`Service::web_check`].
+/// not expired at `now`; the generation is checked by [`check`].
 pub fn verify(secret: &[u8], token: &str, now: i64) -> Result<Claims, LinkError> {
     let parts: Vec<&str> = token.split('.').collect();
     let [page, u, e, n, mac] = parts.as_slice() else {
@@ -588,274 +590,274 @@ pub(crate) fn web_colors(ctx: &Ctx) -> WebColors {
     }
 }
 
-impl Service {
-    /// The secret links are signed with: the config's, else the one kept
-    /// in the database (made on first use). Read once per process: once
-    /// made it never changes.
-    pub fn web_secret(&self) -> Result<Vec<u8>, ServiceError> {
-        if let Some(s) = self.web_secret.get() {
-            return Ok(s.clone());
-        }
-        let mut store = self.lock();
-        let secret = match stored_secret(store.read(), self.config())? {
-            Some(s) => s,
-            // another process may make one meanwhile: the transaction
-            // reads again and keeps theirs
-            None => store.transaction(|c| secret_in(c, self.config()))?,
-        };
-        Ok(self.web_secret.get_or_init(|| secret).clone())
+/// The secret links are signed with: the config's, else the one kept
+/// in the database (made on first use). Read once per process: once
+/// made it never changes.
+pub fn secret(svc: &Service) -> Result<Vec<u8>, ServiceError> {
+    if let Some(s) = svc.web_secret.get() {
+        return Ok(s.clone());
     }
+    let mut store = svc.lock();
+    let secret = match stored_secret(store.read(), svc.config())? {
+        Some(s) => s,
+        // another process may make one meanwhile: the transaction
+        // reads again and keeps theirs
+        None => store.transaction(|c| secret_in(c, svc.config()))?,
+    };
+    Ok(svc.web_secret.get_or_init(|| secret).clone())
+}
 
-    fn web_generation(c: &Tx, user: UserId) -> Result<u64, ServiceError> {
-        Ok(store::get_setting(c, &format!("web_gen:{}", user.0))?
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0))
-    }
+fn generation(c: &Tx, user: UserId) -> Result<u64, ServiceError> {
+    Ok(store::get_setting(c, &format!("web_gen:{}", user.0))?
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0))
+}
 
-    /// Revoke every link of `user` made so far; returns the new generation.
-    pub fn revoke_web_links(&self, user: UserId) -> Result<u64, ServiceError> {
-        let mut store = self.lock();
-        store.transaction(|c| -> Result<u64, ServiceError> {
-            let next = Self::web_generation(c, user)? + 1;
-            store::set_setting(c, &format!("web_gen:{}", user.0), &next.to_string())?;
-            Ok(next)
-        })
-    }
+/// Revoke every link of `user` made so far; returns the new generation.
+pub fn revoke_links(svc: &Service, user: UserId) -> Result<u64, ServiceError> {
+    let mut store = svc.lock();
+    store.transaction(|c| -> Result<u64, ServiceError> {
+        let next = generation(c, user)? + 1;
+        store::set_setting(c, &format!("web_gen:{}", user.0), &next.to_string())?;
+        Ok(next)
+    })
+}
 
-    /// A signed link's token for `user` and `page`, valid from now for
-    /// `[web] link_hours`.
-    pub fn web_token(&self, page: impl Into<Page>, user: UserId) -> Result<String, ServiceError> {
-        let secret = self.web_secret()?;
-        let generation = Self::web_generation(self.lock().read(), user)?;
-        let claims = Claims {
-            page: page.into(),
-            user,
-            expires: self.now() + self.env.config.web.link_secs,
-            generation,
-        };
-        Ok(sign(&secret, &claims))
-    }
+/// A signed link's token for `user` and `page`, valid from now for
+/// `[web] link_hours`.
+pub fn token(svc: &Service, page: impl Into<Page>, user: UserId) -> Result<String, ServiceError> {
+    let secret = secret(svc)?;
+    let generation = generation(svc.lock().read(), user)?;
+    let claims = Claims {
+        page: page.into(),
+        user,
+        expires: svc.now() + svc.env.config.web.link_secs,
+        generation,
+    };
+    Ok(sign(&secret, &claims))
+}
 
-    /// The address of `page` for `user` (None: no `[web] public_url`).
-    pub fn web_link(
-        &self,
-        page: impl Into<Page>,
-        user: UserId,
-    ) -> Result<Option<String>, ServiceError> {
-        let Some(base) = self.env.config.web.public_url.clone() else {
-            return Ok(None);
-        };
-        let page = page.into();
-        let token = self.web_token(page, user)?;
-        Ok(Some(page_url(&base, page, &token)))
-    }
+/// The address of `page` for `user` (None: no `[web] public_url`).
+pub fn link(
+    svc: &Service,
+    page: impl Into<Page>,
+    user: UserId,
+) -> Result<Option<String>, ServiceError> {
+    let Some(base) = svc.env.config.web.public_url.clone() else {
+        return Ok(None);
+    };
+    let page = page.into();
+    let token = token(svc, page, user)?;
+    Ok(Some(page_url(&base, page, &token)))
+}
 
-    /// The player of `game` called `name` (their name or handle, any
-    /// case), or someone of the game's platform with that handle.
-    pub fn web_user_named(&self, game: GameId, name: &str) -> Result<Option<UserId>, ServiceError> {
-        let store = self.lock();
-        let c = store.read();
-        let Some(row) = store::game(c, game)? else {
-            return Ok(None);
-        };
-        let want = name.trim().trim_start_matches('@').to_lowercase();
-        for seat in [row.white, row.black] {
-            if let Seat::Human(u) = seat {
-                if let Some(u) = store::user(c, u)? {
-                    let handle = u.handle.clone().unwrap_or_default().to_lowercase();
-                    if u.name.to_lowercase() == want || handle == want {
-                        return Ok(Some(u.id));
-                    }
+/// The player of `game` called `name` (their name or handle, any
+/// case), or someone of the game's platform with that handle.
+pub fn user_named(svc: &Service, game: GameId, name: &str) -> Result<Option<UserId>, ServiceError> {
+    let store = svc.lock();
+    let c = store.read();
+    let Some(row) = store::game(c, game)? else {
+        return Ok(None);
+    };
+    let want = name.trim().trim_start_matches('@').to_lowercase();
+    for seat in [row.white, row.black] {
+        if let Seat::Human(u) = seat {
+            if let Some(u) = store::user(c, u)? {
+                let handle = u.handle.clone().unwrap_or_default().to_lowercase();
+                if u.name.to_lowercase() == want || handle == want {
+                    return Ok(Some(u.id));
                 }
             }
         }
-        let Some(chat) = store::chat(c, row.chat_id)? else {
-            return Ok(None);
-        };
-        Ok(store::user_by_handle(c, &chat.platform, &want)?.map(|u| u.id))
     }
-
-    /// The claims of a token that still opens `page`: signed, not
-    /// expired, not revoked, for this page.
-    pub fn web_check(&self, token: &str, page: impl Into<Page>) -> Result<Claims, WebCheck> {
-        let secret = self.web_secret().map_err(WebCheck::Failed)?;
-        let claims = verify(&secret, token, self.now()).map_err(WebCheck::Refused)?;
-        if claims.page != page.into() {
-            return Err(WebCheck::Refused(LinkError::OtherPage));
-        }
-        let generation =
-            Self::web_generation(self.lock().read(), claims.user).map_err(WebCheck::Failed)?;
-        if claims.generation != generation {
-            return Err(WebCheck::Refused(LinkError::Revoked));
-        }
-        Ok(claims)
-    }
-
-    /// The Mini App opened by `who` (checked `initData`) for `start`
-    /// (`game-12`, `tournament-4`, or a puzzle post's signed
-    /// `puzzle-3-7-<mac>`): a session token for that page when the web
-    /// gate lets them in. A player is known; anyone else (a group's
-    /// spectator, when the group allows it; a puzzle's solver) is recorded
-    /// as a Telegram user like any speaker. A refusal changes nothing.
-    pub fn web_app_open(
-        &self,
-        who: &AppUser,
-        start: Option<&str>,
-    ) -> Result<Result<(Page, String), AppRefused>, ServiceError> {
-        let secret = self.web_secret()?;
-        let Some(page) = start.and_then(|s| app_page(&secret, s)) else {
-            return Ok(Err(AppRefused::NoGame));
-        };
-        let key = Platform::Telegram.key();
-        let user = {
-            let store = self.lock();
-            let c = store.read();
-            let known = store::user_by_platform_id(c, key, &who.id)?;
-            let id = known.as_ref().map_or(UserId(0), |u| u.id);
-            let Some((chat, gate)) = app_gate(c, page, id)? else {
-                return Ok(Err(AppRefused::NoGame));
-            };
-            if chat.platform != key {
-                return Ok(Err(AppRefused::NoGame));
-            }
-            if let Err(r) = gate {
-                // the reader's own language first: a page is one person's
-                let lang = known
-                    .as_ref()
-                    .and_then(|u| u.lang)
-                    .or(who.lang.as_deref().and_then(Lang::from_code))
-                    .unwrap_or_else(|| {
-                        resolve_lang(&chat, None, None, self.env.config.default_lang)
-                    });
-                let text = refusal_text(&self.env.catalog, lang, &r.into());
-                return Ok(Err(AppRefused::Refused(text)));
-            }
-            known
-        };
-        let user = match user {
-            Some(u) => u.id,
-            None => {
-                let now = self.now();
-                let mut store = self.lock();
-                store.transaction(|c| -> Result<UserId, ServiceError> {
-                    Ok(store::upsert_user(
-                        c,
-                        key,
-                        &who.id,
-                        &super::stored_name(&who.name, who.handle.as_deref()),
-                        who.handle.as_deref(),
-                        now,
-                    )?
-                    .id)
-                })?
-            }
-        };
-        Ok(Ok((page, self.web_token(page, user)?)))
-    }
-
-    /// A user's own language (`/settings lang`), if they chose one: a web
-    /// page's refusal is in it.
-    pub fn web_user_lang(&self, user: UserId) -> Result<Option<String>, ServiceError> {
-        let store = self.lock();
-        Ok(store::user(store.read(), user)?
-            .and_then(|u| u.lang)
-            .map(|l| l.code().to_string()))
-    }
-
-    /// The link's user and the chat the page acts in (a game's, a
-    /// puzzle's) as a chat event names them; `None` for a page that acts
-    /// nowhere (a tournament's) or a user or chat that is gone.
-    pub fn web_actor(&self, claims: &Claims) -> Result<Option<WebActor>, ServiceError> {
-        let store = self.lock();
-        let c = store.read();
-        let (chat, thread) = match claims.page {
-            Page::Game(game) => match store::game(c, game)? {
-                Some(row) => (row.chat_id, row.thread),
-                None => return Ok(None),
-            },
-            Page::Puzzle { chat, .. } => (chat, None),
-            Page::Tournament(_) => return Ok(None),
-        };
-        let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, chat)?) else {
-            return Ok(None);
-        };
-        let Some(platform) = Platform::from_key(&chat.platform) else {
-            return Ok(None);
-        };
-        Ok(Some(WebActor {
-            platform,
-            chat: chat.platform_chat_id,
-            chat_private: chat.is_private,
-            user: user.platform_user_id,
-            name: user.name,
-            handle: user.handle,
-            lang: user.lang.map(|l| l.code().to_string()),
-            thread,
-        }))
-    }
-
-    /// A reading context: `user` in `chat`, in their language, nothing to
-    /// write.
-    fn web_ctx<'a>(&'a self, c: &'a Tx, evals: &'a Evals, user: UserRow, chat: ChatRow) -> Ctx<'a> {
-        let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
-        let lang = resolve_lang(&chat, Some(&user), None, self.env.config.default_lang);
-        let mut ctx = Ctx::new(&self.env, c, evals, platform, user, chat, self.now());
-        ctx.lang = lang;
-        ctx
-    }
-
-    /// Read something of a game as the link's user would see it from the
-    /// game's chat (the gate's `See`); `None`: no such game or user.
-    fn web_read<T>(
-        &self,
-        claims: &Claims,
-        f: impl FnOnce(&Ctx, Loaded) -> Res<T>,
-    ) -> Result<Option<T>, ServiceError> {
-        let Some(game) = claims.page.game() else {
-            return Ok(None);
-        };
-        let store = self.lock();
-        let c = store.read();
-        let evals = Evals::default();
-        let Some(row) = store::game(c, game)? else {
-            return Ok(None);
-        };
-        let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, row.chat_id)?)
-        else {
-            return Ok(None);
-        };
-        let ctx = self.web_ctx(c, &evals, user, chat);
-        if ctx.gate(&row, super::access::Need::See).is_err()
-            || web_gate(&ctx.chat, &row, ctx.user.id).is_err()
-        {
-            return Ok(None);
-        }
-        let l = load(c, row).map_err(into_service)?;
-        f(&ctx, l).map(Some).map_err(read_failed)
-    }
-
-    /// The page's view of a game for the link's user.
-    pub fn web_view(&self, claims: &Claims) -> Result<Option<WebView>, ServiceError> {
-        self.web_read(claims, |ctx, l| view(ctx, &l))
-    }
-
-    /// The game's PDN and its file name.
-    pub fn web_pdn(&self, claims: &Claims) -> Result<Option<(String, String)>, ServiceError> {
-        self.web_read(claims, |ctx, l| {
-            Ok((format!("game-{}.pdn", l.row.id), games::pdn_text(ctx, &l)?))
-        })
-    }
-
-    /// Where a game stands: its ply, whether it is over, whether a draw is
-    /// offered — what the page's live updates watch.
-    pub fn web_stamp(&self, game: GameId) -> Result<Option<(i64, bool, bool)>, ServiceError> {
-        let store = self.lock();
-        Ok(store::game(store.read(), game)?
-            .map(|r| (r.ply.0, r.is_active(), r.draw_offer.is_some())))
-    }
+    let Some(chat) = store::chat(c, row.chat_id)? else {
+        return Ok(None);
+    };
+    Ok(store::user_by_handle(c, &chat.platform, &want)?.map(|u| u.id))
 }
 
-/// Why [`Service::web_check`] turned a token down.
+/// The claims of a token that still opens `page`: signed, not
+/// expired, not revoked, for this page.
+pub fn check(svc: &Service, token: &str, page: impl Into<Page>) -> Result<Claims, WebCheck> {
+    let secret = secret(svc).map_err(WebCheck::Failed)?;
+    let claims = verify(&secret, token, svc.now()).map_err(WebCheck::Refused)?;
+    if claims.page != page.into() {
+        return Err(WebCheck::Refused(LinkError::OtherPage));
+    }
+    let generation = generation(svc.lock().read(), claims.user).map_err(WebCheck::Failed)?;
+    if claims.generation != generation {
+        return Err(WebCheck::Refused(LinkError::Revoked));
+    }
+    Ok(claims)
+}
+
+/// The Mini App opened by `who` (checked `initData`) for `start`
+/// (`game-12`, `tournament-4`, or a puzzle post's signed
+/// `puzzle-3-7-<mac>`): a session token for that page when the web
+/// gate lets them in. A player is known; anyone else (a group's
+/// spectator, when the group allows it; a puzzle's solver) is recorded
+/// as a Telegram user like any speaker. A refusal changes nothing.
+pub fn app_open(
+    svc: &Service,
+    who: &AppUser,
+    start: Option<&str>,
+) -> Result<Result<(Page, String), AppRefused>, ServiceError> {
+    let secret = secret(svc)?;
+    let Some(page) = start.and_then(|s| app_page(&secret, s)) else {
+        return Ok(Err(AppRefused::NoGame));
+    };
+    let key = Platform::Telegram.key();
+    let user = {
+        let store = svc.lock();
+        let c = store.read();
+        let known = store::user_by_platform_id(c, key, &who.id)?;
+        let id = known.as_ref().map_or(UserId(0), |u| u.id);
+        let Some((chat, gate)) = app_gate(c, page, id)? else {
+            return Ok(Err(AppRefused::NoGame));
+        };
+        if chat.platform != key {
+            return Ok(Err(AppRefused::NoGame));
+        }
+        if let Err(r) = gate {
+            // the reader's own language first: a page is one person's
+            let lang = known
+                .as_ref()
+                .and_then(|u| u.lang)
+                .or(who.lang.as_deref().and_then(Lang::from_code))
+                .unwrap_or_else(|| resolve_lang(&chat, None, None, svc.env.config.default_lang));
+            let text = refusal_text(&svc.env.catalog, lang, &r.into());
+            return Ok(Err(AppRefused::Refused(text)));
+        }
+        known
+    };
+    let user = match user {
+        Some(u) => u.id,
+        None => {
+            let now = svc.now();
+            let mut store = svc.lock();
+            store.transaction(|c| -> Result<UserId, ServiceError> {
+                Ok(store::upsert_user(
+                    c,
+                    key,
+                    &who.id,
+                    &super::stored_name(&who.name, who.handle.as_deref()),
+                    who.handle.as_deref(),
+                    now,
+                )?
+                .id)
+            })?
+        }
+    };
+    Ok(Ok((page, token(svc, page, user)?)))
+}
+
+/// A user's own language (`/settings lang`), if they chose one: a web
+/// page's refusal is in it.
+pub fn user_lang(svc: &Service, user: UserId) -> Result<Option<String>, ServiceError> {
+    let store = svc.lock();
+    Ok(store::user(store.read(), user)?
+        .and_then(|u| u.lang)
+        .map(|l| l.code().to_string()))
+}
+
+/// The link's user and the chat the page acts in (a game's, a
+/// puzzle's) as a chat event names them; `None` for a page that acts
+/// nowhere (a tournament's) or a user or chat that is gone.
+pub fn actor(svc: &Service, claims: &Claims) -> Result<Option<WebActor>, ServiceError> {
+    let store = svc.lock();
+    let c = store.read();
+    let (chat, thread) = match claims.page {
+        Page::Game(game) => match store::game(c, game)? {
+            Some(row) => (row.chat_id, row.thread),
+            None => return Ok(None),
+        },
+        Page::Puzzle { chat, .. } => (chat, None),
+        Page::Tournament(_) => return Ok(None),
+    };
+    let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, chat)?) else {
+        return Ok(None);
+    };
+    let Some(platform) = Platform::from_key(&chat.platform) else {
+        return Ok(None);
+    };
+    Ok(Some(WebActor {
+        platform,
+        chat: chat.platform_chat_id,
+        chat_private: chat.is_private,
+        user: user.platform_user_id,
+        name: user.name,
+        handle: user.handle,
+        lang: user.lang.map(|l| l.code().to_string()),
+        thread,
+    }))
+}
+
+/// A reading context: `user` in `chat`, in their language, nothing to
+/// write.
+fn reading_ctx<'a>(
+    svc: &'a Service,
+    c: &'a Tx,
+    evals: &'a Evals,
+    user: UserRow,
+    chat: ChatRow,
+) -> Ctx<'a> {
+    let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
+    let lang = resolve_lang(&chat, Some(&user), None, svc.env.config.default_lang);
+    let mut ctx = Ctx::new(&svc.env, c, evals, platform, user, chat, svc.now());
+    ctx.lang = lang;
+    ctx
+}
+
+/// Read something of a game as the link's user would see it from the
+/// game's chat (the gate's `See`); `None`: no such game or user.
+fn read_game<T>(
+    svc: &Service,
+    claims: &Claims,
+    f: impl FnOnce(&Ctx, Loaded) -> Res<T>,
+) -> Result<Option<T>, ServiceError> {
+    let Some(game) = claims.page.game() else {
+        return Ok(None);
+    };
+    let store = svc.lock();
+    let c = store.read();
+    let evals = Evals::default();
+    let Some(row) = store::game(c, game)? else {
+        return Ok(None);
+    };
+    let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, row.chat_id)?)
+    else {
+        return Ok(None);
+    };
+    let ctx = reading_ctx(svc, c, &evals, user, chat);
+    if ctx.gate(&row, super::access::Need::See).is_err()
+        || web_gate(&ctx.chat, &row, ctx.user.id).is_err()
+    {
+        return Ok(None);
+    }
+    let l = load(c, row).map_err(into_service)?;
+    f(&ctx, l).map(Some).map_err(read_failed)
+}
+
+/// The page's view of a game for the link's user.
+pub fn view(svc: &Service, claims: &Claims) -> Result<Option<WebView>, ServiceError> {
+    read_game(svc, claims, |ctx, l| game_view(ctx, &l))
+}
+
+/// The game's PDN and its file name.
+pub fn pdn(svc: &Service, claims: &Claims) -> Result<Option<(String, String)>, ServiceError> {
+    read_game(svc, claims, |ctx, l| {
+        Ok((format!("game-{}.pdn", l.row.id), games::pdn_text(ctx, &l)?))
+    })
+}
+
+/// Where a game stands: its ply, whether it is over, whether a draw is
+/// offered — what the page's live updates watch.
+pub fn stamp(svc: &Service, game: GameId) -> Result<Option<(i64, bool, bool)>, ServiceError> {
+    let store = svc.lock();
+    Ok(store::game(store.read(), game)?.map(|r| (r.ply.0, r.is_active(), r.draw_offer.is_some())))
+}
+
+/// Why [`check`] turned a token down.
 #[derive(Debug, thiserror::Error)]
 pub enum WebCheck {
     #[error(transparent)]
@@ -923,7 +925,7 @@ fn app_gate(c: &Tx, page: Page, user: UserId) -> Result<Option<AppGate>, Service
     })
 }
 
-fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
+fn game_view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
     // an 8×8 game (`web_gate` lets no other through)
     let (row, g) = match l.game.eight() {
         Some(g) => (&l.row, g),
@@ -1059,14 +1061,11 @@ fn give_link(ctx: &mut Ctx, page: Page, id: &str, mut args: crate::core::i18n::A
         return Ok(());
     };
     let secret = web_secret_in(ctx)?;
-    let generation = store::get_setting(ctx.c, &format!("web_gen:{}", ctx.user.id.0))?
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
     let claims = Claims {
         page,
         user: ctx.user.id,
         expires: ctx.now + ctx.config().web.link_secs,
-        generation,
+        generation: generation(ctx.c, ctx.user.id)?,
     };
     let url = page_url(&base, page, &sign(&secret, &claims));
     args.set("url", url);
