@@ -422,7 +422,8 @@ fn vigman_is_refused_as_not_playable_yet() {
 }
 
 /// What is 8×8-only for now refuses the other boards in words: conditional
-/// moves and the web board; the board offers no analysis of them.
+/// moves; the board offers no analysis of them. The web board draws them
+/// (here no web board is set up: that, not the variant, is the answer).
 #[test]
 fn eight_by_eight_features_refuse_the_other_boards() {
     let room = Room::new();
@@ -434,7 +435,7 @@ fn eight_by_eight_features_refuse_the_other_boards() {
         "{t}"
     );
     let t = text(&room.say("Anna", &format!("/web #{id}")));
-    assert!(t.contains("not on the web board yet"), "{t}");
+    assert!(t.contains("The web board is not set up"), "{t}");
     // over: rematch and replay, no analysis button
     let out = room.say("Bob", &format!("/resign #{id}"));
     let shown = labels(board(&out));

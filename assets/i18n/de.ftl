@@ -674,4 +674,4 @@ variant-not-playable = { $variant } kann hier noch nicht gespielt werden: der Bo
 analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engine gibt es vorerst nur für die 8×8-Spiele.
 replay-variant = Partie #{ $game } ist { $variant }: die Wiedergabe kann noch keine Türme zeigen. Die Züge gibt /pdn, die Stellung /board.
 if-variant = Bedingte Züge gibt es vorerst nur in den 8×8-Spielen, nicht in { $variant }.
-web-variant = Partie #{ $game } ({ $variant }) gibt es noch nicht auf dem Web-Brett: es zeigt nur 8×8-Spiele. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.
+web-variant = Partie #{ $game } ({ $variant }) gibt es nicht auf dem Web-Brett: es zeichnet das Brett dieser Variante nicht. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.

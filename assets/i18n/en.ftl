@@ -658,4 +658,4 @@ variant-not-playable = { $variant } cannot be played here yet: the bot does not 
 analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers the 8×8 games only for now.
 replay-variant = Game #{ $game } is { $variant }: its replay cannot show towers yet. /pdn gives the moves, /board the position.
 if-variant = Conditional moves are kept for the 8×8 games only for now, not for { $variant }.
-web-variant = Game #{ $game } ({ $variant }) is not on the web board yet: it draws 8×8 games only. Play it here, with the buttons or by writing the moves.
+web-variant = Game #{ $game } ({ $variant }) is not on the web board: it does not draw this variant's board. Play it here, with the buttons or by writing the moves.

@@ -674,4 +674,4 @@ variant-not-playable = { $variant } ne peut pas encore être joué ici : le bot 
 analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par le moteur ne couvre pour l’instant que les jeux sur 8×8.
 replay-variant = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les tours. Les coups : /pdn, la position : /board.
 if-variant = Les coups conditionnels n’existent pour l’instant que dans les jeux sur 8×8, pas en { $variant }.
-web-variant = La partie #{ $game } ({ $variant }) n’est pas encore sur le damier web : il n’affiche que les jeux sur 8×8. Jouez-la ici, avec les boutons ou en écrivant les coups.
+web-variant = La partie #{ $game } ({ $variant }) n’est pas sur le damier web : il ne dessine pas le damier de cette variante. Jouez-la ici, avec les boutons ou en écrivant les coups.

@@ -654,4 +654,4 @@ variant-not-playable = { $variant } šeit vēl nevar spēlēt: bots vēl neglab�
 analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidām ir tikai 8×8 spēlēm.
 replay-variant = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda torņus. Gājieni — /pdn, pozīcija — /board.
 if-variant = Nosacītie gājieni pagaidām ir tikai 8×8 spēlēs, nevis spēlē { $variant }.
-web-variant = Partija #{ $game } ({ $variant }) vēl nav tīmekļa galdiņā: tas rāda tikai 8×8 spēles. Spēlējiet šeit — ar pogām vai rakstot gājienus.
+web-variant = Partija #{ $game } ({ $variant }) nav tīmekļa galdiņā: tas nezīmē šī varianta galdiņu. Spēlējiet šeit — ar pogām vai rakstot gājienus.

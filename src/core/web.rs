@@ -25,7 +25,7 @@ pub use tournament::{
 use super::ctx::resolve_lang;
 use super::ctx::Ctx;
 use super::error::{Halt, Res};
-use super::games::{self, ai::into_service, ai::Evals, load, Loaded};
+use super::games::{self, ai::into_service, ai::Evals, load, variants, Loaded};
 use super::i18n::Lang;
 use super::present::buttons::sorted_moves_8;
 use super::present::text::{refusal_text, seat_name};
@@ -39,7 +39,9 @@ use crate::store::{
 use hmac::{Hmac, KeyInit, Mac};
 use serde::Serialize;
 use sha2::Sha256;
-use shashki_engine::{Color, Kind, Position, Variant, Variant8};
+use shashki_engine::{
+    AnyGame, AnyMove, AnyPosition, Color, Coord, Kind, Piece, Position, Variant, Variant8,
+};
 
 /// The settings key of the generated secret.
 const SECRET_KEY: &str = "web_secret";
@@ -292,9 +294,9 @@ super::error::refusals! {
         /// A group's game while the group keeps the web board to its
         /// players (`/settings web off`, the default).
         SpectatorsOff { game: GameId } => "web-spectators-off" ["game" => game],
-        /// A game of a variant the web board does not draw yet (the 10×10
-        /// and 10×8 boards, Bashni's towers): the chat's board only. The
-        /// hook for a web board of any shape: `present::board::on_the_web`.
+        /// A game of a variant the web board does not draw (Vigman's board
+        /// of both colours): the chat's board only
+        /// (`present::board::on_the_web`).
         Variant { game: GameId, variant: Variant } => "web-variant" [
             "game" => game,
             "variant" => variant,
@@ -415,6 +417,11 @@ pub struct WebMove {
 pub struct WebPly {
     pub text: String,
     pub board: String,
+    /// Bashni: each square's tower in [`WebView::squares`]' order, its
+    /// pieces' letters top first (`wbb`: a white man on two black), empty
+    /// where nothing stands; the other variants have none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub towers: Option<Vec<String>>,
     /// The squares the move touched (from, to).
     pub marks: Vec<String>,
 }
@@ -437,6 +444,9 @@ pub struct WebView {
     /// The opponent offers a draw.
     pub draw_offered: bool,
     pub status: String,
+    /// The board's columns and rows (8×8, 10×10, 10×8).
+    pub files: u8,
+    pub ranks: u8,
     pub squares: Vec<WebSquare>,
     /// Who made the first ply (`white`, or `black` where Black starts or
     /// the game began from a position with Black to move): the move list
@@ -444,6 +454,9 @@ pub struct WebView {
     pub first: &'static str,
     /// The board at the start, then after each ply.
     pub start: String,
+    /// Bashni: what stands on each square at the start ([`WebPly::towers`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_towers: Option<Vec<String>>,
     pub history: Vec<WebPly>,
     /// The legal moves of the side to move (when it is the viewer's turn).
     pub moves: Vec<WebMove>,
@@ -566,6 +579,125 @@ pub(crate) fn web_moves(pos: &Position, variant: Variant8) -> Vec<WebMove> {
                     .map(|s| variant.square_name(s))
                     .collect(),
             }
+        })
+        .collect()
+}
+
+/// The squares of `variant`'s board in the order a game's page lists
+/// them: an 8×8 game's in bit order (as the puzzle page's), any other's by
+/// its PDN number (10×10: 1–50, 10×8: 1–40, Bashni: 1–32).
+fn any_squares(variant: Variant) -> Vec<Coord> {
+    if variant.eight().is_some() {
+        return board_squares()
+            .into_iter()
+            .map(|s| Coord {
+                file: s.file(),
+                rank: s.rank(),
+            })
+            .collect();
+    }
+    (1..=u8::MAX)
+        .map_while(|n| variants::square_of_code(variant, n))
+        .collect()
+}
+
+/// The squares as the page places them, in [`any_squares`]' order.
+fn any_web_squares(variant: Variant, squares: &[Coord]) -> Vec<WebSquare> {
+    let (_, ranks) = variant.board().size();
+    squares
+        .iter()
+        .map(|&c| WebSquare {
+            name: variants::square_name(variant, c),
+            x: c.file,
+            y: ranks.saturating_sub(1).saturating_sub(c.rank),
+        })
+        .collect()
+}
+
+/// What stands on each square of `squares` (top first), `None` where
+/// nothing does.
+fn stacks_on(pos: &AnyPosition, squares: &[Coord]) -> Vec<Option<Vec<Piece>>> {
+    let mut on = pos.stacks();
+    squares
+        .iter()
+        .map(|c| {
+            on.iter()
+                .position(|(at, _)| at == c)
+                .map(|i| on.swap_remove(i).1)
+        })
+        .collect()
+}
+
+/// A letter per square of `squares` for `pos` (a tower's top piece).
+fn any_board_string(pos: &AnyPosition, squares: &[Coord]) -> String {
+    stacks_on(pos, squares)
+        .into_iter()
+        .map(|s| letter(s.and_then(|s| s.first().copied())))
+        .collect()
+}
+
+/// Bashni's towers on `squares` (letters top first), for a variant with
+/// towers; `None` for the others.
+fn tower_strings(variant: Variant, pos: &AnyPosition, squares: &[Coord]) -> Option<Vec<String>> {
+    variant.has_towers().then(|| {
+        stacks_on(pos, squares)
+            .into_iter()
+            .map(|s| {
+                s.unwrap_or_default()
+                    .into_iter()
+                    .map(|p| letter(Some(p)))
+                    .collect()
+            })
+            .collect()
+    })
+}
+
+/// Each ply of `g`: its text as written at its turn, the move, the
+/// position after it.
+fn plies(g: &AnyGame) -> Vec<(String, AnyMove, AnyPosition)> {
+    if let Some(e) = g.eight() {
+        let v = e.variant();
+        return e
+            .moves()
+            .iter()
+            .zip(e.positions().iter().skip(1))
+            .map(|(m, after)| {
+                (
+                    v.format_move(m),
+                    AnyMove::Eight(*m),
+                    AnyPosition::Eight(*after),
+                )
+            })
+            .collect();
+    }
+    let Ok(mut replay) = g.variant().game_from_fen(&g.start_fen()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for m in g.moves() {
+        let text = replay.format_move(&m);
+        if replay.play(&m).is_err() {
+            break;
+        }
+        out.push((text, m, replay.position()));
+    }
+    out
+}
+
+/// The legal moves of `g`, numbered as the chat's buttons number them
+/// ([`variants::sorted_moves`]); each move's path holds every square it
+/// lands on (a flying king's multi-capture too).
+fn web_moves_any(g: &AnyGame) -> Vec<WebMove> {
+    let variant = g.variant();
+    let name = |c: Coord| variants::square_name(variant, c);
+    variants::sorted_moves(g)
+        .iter()
+        .enumerate()
+        .map(|(index, m)| WebMove {
+            index,
+            text: g.format_move(m),
+            path: m.path().into_iter().map(name).collect(),
+            captures: m.captured().into_iter().map(name).collect(),
         })
         .collect()
 }
@@ -926,17 +1058,9 @@ fn app_gate(c: &Tx, page: Page, user: UserId) -> Result<Option<AppGate>, Service
 }
 
 fn game_view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
-    // an 8×8 game (`web_gate` lets no other through)
-    let (row, g) = match l.game.eight() {
-        Some(g) => (&l.row, g),
-        None => {
-            return Err(Halt::Failed(ServiceError::Internal(
-                "the web board draws 8×8 games only",
-            )))
-        }
-    };
-    let variant: Variant8 = g.variant();
-    let squares = board_squares();
+    let (row, g) = (&l.row, &l.game);
+    let variant = g.variant();
+    let squares = any_squares(variant);
     let you = row.color_of(ctx.user.id);
     let to_move = (row.is_active() && !g.is_over()).then(|| g.side_to_move());
     let your_turn = you.is_some() && you == to_move;
@@ -949,27 +1073,29 @@ fn game_view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
         }
     };
     let moves = if your_turn {
-        web_moves(g.position(), variant)
+        web_moves_any(g)
     } else {
         Vec::new()
     };
-    let history = g
-        .moves()
-        .iter()
-        .zip(g.positions().iter().skip(1))
-        .map(|(m, after)| WebPly {
-            text: variant.format_move(m),
-            board: board_string(after, &squares),
-            marks: vec![variant.square_name(m.from()), variant.square_name(m.to())],
+    let name = |c: Coord| variants::square_name(variant, c);
+    let history = plies(g)
+        .into_iter()
+        .map(|(text, m, after)| WebPly {
+            text,
+            board: any_board_string(&after, &squares),
+            towers: tower_strings(variant, &after, &squares),
+            marks: vec![name(m.from()), name(m.to())],
         })
         .collect();
+    let start = g.start_position();
+    let (files, ranks) = variant.board().size();
     let cat = ctx.catalog();
     let t = |id: &str| cat.get(ctx.lang, id, None);
     Ok(WebView {
         game: row.id.0,
         ply: row.ply.0,
         lang: ctx.lang.code().to_string(),
-        variant: super::present::text::variant_name(cat, ctx.lang, variant.into()),
+        variant: super::present::text::variant_name(cat, ctx.lang, variant),
         title: ctx.t("web-title", Some(&args![("game", row.id)])),
         white: seat_name(cat, ctx.c, row.white, ctx.lang)?,
         black: seat_name(cat, ctx.c, row.black, ctx.lang)?,
@@ -979,9 +1105,12 @@ fn game_view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
         your_turn,
         draw_offered: row.draw_offer.is_some() && row.draw_offer != you && you.is_some(),
         status,
-        squares: web_squares(variant, &squares),
-        first: color_word(g.start_position().side_to_move()),
-        start: board_string(g.start_position(), &squares),
+        files,
+        ranks,
+        squares: any_web_squares(variant, &squares),
+        first: color_word(start.side_to_move()),
+        start: any_board_string(&start, &squares),
+        start_towers: tower_strings(variant, &start, &squares),
         history,
         moves,
         colors: web_colors(ctx),
