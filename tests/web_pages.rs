@@ -194,6 +194,21 @@ async fn in_a_browser_a_puzzle_is_solved_by_clicks_and_its_solution_waits_to_be_
         b.text("[data-role=solution-text]").await == solution
     })
     .await;
+    // the README's picture of a puzzle's page, solved, its solution shown
+    picture(&b, "web-puzzle", 420, 900).await;
+}
+
+/// The page as it is now, `w`×`h`, a PNG; written as the README's
+/// `docs/<name>.png` with `SHASHKI_WRITE_SCREENSHOTS=1`.
+async fn picture(b: &Browser, name: &str, w: u32, h: u32) {
+    b.size(w, h).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let png = b.screenshot().await;
+    assert!(png.starts_with(b"\x89PNG"), "{name} is a PNG");
+    if std::env::var("SHASHKI_WRITE_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        let path = format!("{}/docs/{name}.png", env!("CARGO_MANIFEST_DIR"));
+        std::fs::write(path, &png).unwrap();
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -491,6 +506,8 @@ async fn in_a_browser_the_tournament_page_shows_the_crosstable_and_links_its_run
         "{listed:?}"
     );
     assert!(listed.iter().all(|(_, link)| *link), "{listed:?}");
+    // the README's picture of a tournament's page
+    picture(&b, "web-tournament", 900, 520).await;
     // follow one: its game's page opens for her
     let game = running[0];
     b.click(&format!("[data-role=games] li[data-game='{game}'] a"))

@@ -132,6 +132,35 @@ async fn in_a_browser_an_international_game_is_drawn_numbered_and_played_by_clic
     // the record says it in numbers
     assert!(b.text("[data-role=moves]").await.contains("32-28"));
 
+    // Bob's page: the board turned for Black (1 at the bottom left of his
+    // side, 46 at the top right); he answers 19-23
+    open_in(&b, &s, game, "bob").await;
+    for (name, x, y) in squares(&b).await {
+        let (col, row) = place_10x10(name.parse().unwrap());
+        assert_eq!((x, y), (9 - col, 9 - row), "Bob's square {name}");
+    }
+    b.tap("19").await;
+    assert_eq!(b.targets().await, ["23", "24"]);
+    b.tap("23").await;
+    b.until("19-23 on Bob's page", || async {
+        b.piece("23").await.as_deref() == Some("b")
+    })
+    .await;
+    // Anna takes it: 28x19, a capture by clicks
+    open_in(&b, &s, game, "anna").await;
+    b.tap("28").await;
+    assert_eq!(b.targets().await, ["19"]);
+    b.tap("19").await;
+    b.until("28x19 on the page", || async {
+        b.piece("19").await.as_deref() == Some("w")
+    })
+    .await;
+    assert_eq!(b.piece("23").await, None, "the man taken");
+    assert_eq!(
+        store::game_moves(s.room.store().read(), game).unwrap(),
+        ["32-28", "19-23", "28x19"]
+    );
+
     // the README's picture of a 10×10 board, from this page
     b.size(1280, 860).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -218,34 +247,56 @@ async fn in_a_browser_bashnis_towers_show_what_they_hold() {
         return;
     };
     let room = Room::with_config(config());
-    // c3 takes d4: the taken man goes under the taker, a tower on e5
-    room.say("Anna", "/challenge ai 1 white bashni from W:Wc3,a1:Bd4,h8");
+    // the tower c3 (a white man on two black) takes d4's top: the taken
+    // man goes under the taker (a tower of four on e5), the white man it
+    // held is freed on d4
+    room.say(
+        "Anna",
+        "/challenge ai 1 white bashni from W:Wc3(wbb),a1:Bd4(bw),h8",
+    );
     let s = serve(room, WebOptions::default()).await;
     let game = GameId(1);
     open_in(&b, &s, game, "anna").await;
     assert_eq!(squares(&b).await.len(), 32);
+    let tower = |at: &'static str| {
+        let b = &b;
+        async move {
+            b.run(
+                "const e = document.querySelector(`[data-square=\"${arguments[0]}\"]`); \
+                 return e ? [e.getAttribute('data-tower'), e.getAttribute('aria-label'), e.querySelectorAll('.under').length] : null;",
+                json!([at]),
+            )
+            .await
+        }
+    };
+    assert_eq!(tower("c3").await[0], json!("wbb"));
+    assert_eq!(tower("c3").await[2], json!(2), "two discs under the top");
     assert_eq!(b.piece("d4").await.as_deref(), Some("b"));
     b.tap("c3").await;
     assert_eq!(b.targets().await, ["e5"]);
     b.tap("e5").await;
-    let tower = || async {
-        b.run(
-            "const e = document.querySelector('[data-square=\"e5\"]'); \
-             return e ? [e.getAttribute('data-tower'), e.getAttribute('aria-label'), e.querySelectorAll('.under').length] : null;",
-            json!([]),
-        )
-        .await
-    };
     b.until("the tower on e5", || async {
-        tower().await[0] == json!("wb")
+        tower("e5").await[0] == json!("wbbb")
     })
     .await;
-    let t = tower().await;
+    let t = tower("e5").await;
     assert_eq!(b.piece("e5").await.as_deref(), Some("w"), "its top");
-    assert_eq!(t[2], json!(1), "one ring under the top: {t}");
+    assert_eq!(t[2], json!(3), "three discs under the top: {t}");
     assert!(
-        t[1].as_str().unwrap().contains("black man"),
+        t[1].as_str()
+            .unwrap()
+            .contains("white man, black man, black man, black man"),
         "read out in full: {t}"
     );
-    assert_eq!(b.piece("d4").await, None);
+    assert_eq!(b.piece("d4").await.as_deref(), Some("w"), "freed");
+    assert_eq!(tower("d4").await[0], json!(null), "a man alone");
+    // the README's picture of a tower on the web board
+    b.size(1280, 860).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let png = b.screenshot().await;
+    assert!(png.starts_with(b"\x89PNG"));
+    if std::env::var("SHASHKI_WRITE_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        let path = format!("{}/docs/web-bashni.png", env!("CARGO_MANIFEST_DIR"));
+        std::fs::write(path, &png).unwrap();
+    }
 }

@@ -116,11 +116,18 @@ export function drawBoard(container, o) {
       label += `, ${o.pieces[piece]}`;
       const white = piece === "w" || piece === "W";
       const p = el("g", { class: "piece" });
+      // a tower (Bashni): its top piece a little smaller and higher, the
+      // pieces under it a small disc each along the square's foot, top
+      // first; read out in full
+      const tower = o.towers ? o.towers[i] || "" : "";
+      const tall = tower.length > 1;
+      const cy = y + (tall ? 0.4 : 0.5);
+      const k = tall ? 0.8 : 1;
       p.appendChild(
         el("circle", {
           cx: x + 0.5,
-          cy: y + 0.5,
-          r: 0.38,
+          cy,
+          r: 0.38 * k,
           fill: white ? c.white : c.black,
           stroke: white ? c.white_rim : c.black_rim,
           "stroke-width": 0.05,
@@ -129,36 +136,31 @@ export function drawBoard(container, o) {
       p.appendChild(
         el("circle", {
           cx: x + 0.5,
-          cy: y + 0.5,
-          r: 0.24,
+          cy,
+          r: 0.24 * k,
           fill: "none",
           stroke: white ? c.white_rim : c.black_rim,
           "stroke-width": 0.03,
         }),
       );
       if (piece === "W" || piece === "B") {
-        p.appendChild(
-          el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.14, fill: c.crown, class: "crown" }),
-        );
+        p.appendChild(el("circle", { cx: x + 0.5, cy, r: 0.14 * k, fill: c.crown, class: "crown" }));
       }
-      // a tower (Bashni): the pieces under the top one, a small ring
-      // each along the square's foot, top first; read out in full
-      const tower = o.towers ? o.towers[i] || "" : "";
-      if (tower.length > 1) {
+      if (tall) {
         g.setAttribute("data-tower", tower);
         label += ` (${[...tower].map((t) => o.pieces[t]).join(", ")})`;
         const under = [...tower.slice(1)];
-        const step = Math.min(0.16, 0.9 / under.length);
-        under.forEach((t, k) => {
+        const step = Math.min(0.2, 0.9 / under.length);
+        under.forEach((t, n) => {
           const w = t === "w" || t === "W";
           p.appendChild(
             el("circle", {
-              cx: x + 0.5 - ((under.length - 1) * step) / 2 + k * step,
-              cy: y + 0.9,
-              r: Math.min(0.07, step / 2),
+              cx: x + 0.5 - ((under.length - 1) * step) / 2 + n * step,
+              cy: y + 0.87,
+              r: step * 0.42,
               fill: w ? c.white : c.black,
               stroke: w ? c.white_rim : c.black_rim,
-              "stroke-width": 0.02,
+              "stroke-width": 0.025,
               class: "under",
             }),
           );
