@@ -1397,6 +1397,64 @@ mod tests {
     }
 
     #[test]
+    fn a_wide_board_lists_its_squares_as_its_players_number_them() {
+        let squares = any_squares(Variant::International);
+        let web = any_web_squares(Variant::International, &squares);
+        let names: Vec<String> = web.iter().map(|s| s.name.clone()).collect();
+        let want: Vec<String> = (1..=50).map(|n: u8| n.to_string()).collect();
+        assert_eq!(names, want);
+        // 1 at the top, second column; 46 at the bottom left
+        assert_eq!((web[0].x, web[0].y), (1, 0));
+        assert_eq!((web[45].x, web[45].y), (0, 9));
+        let start = Variant::International.new_game().start_position();
+        let board = any_board_string(&start, &squares);
+        assert_eq!(
+            board,
+            format!("{}{}{}", "b".repeat(20), ".".repeat(10), "w".repeat(20))
+        );
+        assert_eq!(
+            tower_strings(Variant::International, &start, &squares),
+            None
+        );
+        let ten8 = any_squares(Variant::Russian10x8);
+        let names: Vec<String> = any_web_squares(Variant::Russian10x8, &ten8)
+            .into_iter()
+            .map(|s| s.name)
+            .collect();
+        assert_eq!(names.len(), 40);
+        assert!(names.contains(&"k4".to_string()) && !names.iter().any(|n| n.starts_with('j')));
+        // the 8×8 games keep their order and names
+        let eight = any_web_squares(Variant::Russian, &any_squares(Variant::Russian));
+        let old = web_squares(Variant8::Russian, &board_squares());
+        assert_eq!(
+            eight
+                .iter()
+                .map(|s| (&s.name, s.x, s.y))
+                .collect::<Vec<_>>(),
+            old.iter().map(|s| (&s.name, s.x, s.y)).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn bashnis_towers_are_listed_top_first() {
+        let g = Variant::Bashni
+            .game_from_fen("W:Wc3(wbb),a1:Bd4(bw),h8")
+            .unwrap();
+        let squares = any_squares(Variant::Bashni);
+        let towers = tower_strings(Variant::Bashni, &g.position(), &squares).unwrap();
+        let at = |name: &str| {
+            squares
+                .iter()
+                .position(|&c| variants::square_name(Variant::Bashni, c) == name)
+                .map(|i| towers[i].clone())
+        };
+        assert_eq!(at("c3").as_deref(), Some("wbb"));
+        assert_eq!(at("d4").as_deref(), Some("bw"));
+        assert_eq!(at("a1").as_deref(), Some("w"));
+        assert_eq!(at("e5").as_deref(), Some(""));
+    }
+
+    #[test]
     fn the_csrf_token_belongs_to_its_session() {
         let t = sign(KEY, &claims());
         let csrf = csrf_token(KEY, &t);
