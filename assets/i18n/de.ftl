@@ -92,6 +92,7 @@ to-move = { $color ->
    *[black] Schwarz
 } zieht, { $player }.
 time-left = Bedenkzeit: noch { $time }.
+clock-of-game = Partie #{ $game }: { $clock }
 move-number = Zug { $move }:
 turn-note = { $move }, { $player } ist am Zug.
 button-flip = ⇅ Drehen
@@ -246,6 +247,7 @@ cmd-accept = Eine Herausforderung annehmen
 cmd-decline = Eine Herausforderung ablehnen oder zurückziehen
 cmd-move = Einen Zug machen, z. B. e3-d4 oder c3:e5:g7
 cmd-board = Das Brett deiner Partie zeigen
+cmd-clock = Die verbleibende Bedenkzeit einer Partie
 cmd-games = Deine Partien und wer am Zug ist
 cmd-resign = Deine Partie aufgeben
 cmd-draw = Remis anbieten oder annehmen

@@ -91,6 +91,7 @@ to-move = { $color ->
    *[black] Black
 } to play, { $player }.
 time-left = Time left: { $time }.
+clock-of-game = Game #{ $game }: { $clock }
 move-number = Move { $move }:
 turn-note = { $move }, { $player } to move.
 button-flip = ⇅ Flip
@@ -262,6 +263,7 @@ cmd-accept = Accept a challenge
 cmd-decline = Decline or withdraw a challenge
 cmd-move = Make a move, e.g. e3-d4 or c3:e5:g7
 cmd-board = Show the board of your game
+cmd-clock = The time left in a game
 cmd-games = Your games and whose turn it is
 cmd-resign = Resign your game
 cmd-draw = Offer or accept a draw

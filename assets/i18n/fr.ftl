@@ -92,6 +92,7 @@ to-move = trait aux { $color ->
    *[black] Noirs
 }, { $player }.
 time-left = Il reste { $time }.
+clock-of-game = Partie #{ $game } : { $clock }
 move-number = Coup { $move } :
 turn-note = { $move }, au tour de { $player }.
 button-flip = ⇅ Retourner
@@ -246,6 +247,7 @@ cmd-accept = Accepter un défi
 cmd-decline = Refuser ou retirer un défi
 cmd-move = Jouer un coup, par ex. e3-d4 ou c3:e5:g7
 cmd-board = Afficher le damier de votre partie
+cmd-clock = Le temps qui reste dans une partie
 cmd-games = Vos parties et qui doit jouer
 cmd-resign = Abandonner votre partie
 cmd-draw = Proposer ou accepter la nulle

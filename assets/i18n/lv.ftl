@@ -94,6 +94,7 @@ to-move = iet { $color ->
    *[black] melnie
 }, { $player }.
 time-left = Atlikušais laiks: { $time }.
+clock-of-game = Partija #{ $game }: { $clock }
 move-number = { $move }. gājiens:
 turn-note = { $move }, tagad iet { $player }.
 button-flip = ⇅ Apgriezt
@@ -248,6 +249,7 @@ cmd-accept = Pieņemt izaicinājumu
 cmd-decline = Noraidīt vai atsaukt izaicinājumu
 cmd-move = Izdarīt gājienu, piem. e3-d4 vai c3:e5:g7
 cmd-board = Parādīt jūsu partijas galdiņu
+cmd-clock = Cik laika atlicis gājienam
 cmd-games = Jūsu partijas un kam gājiens
 cmd-resign = Padoties partijā
 cmd-draw = Piedāvāt vai pieņemt neizšķirtu

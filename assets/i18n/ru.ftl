@@ -93,6 +93,7 @@ to-move = ходят { $color ->
    *[black] чёрные
 }, { $player }.
 time-left = Осталось { $time }.
+clock-of-game = Партия #{ $game }: { $clock }
 move-number = Ход { $move }:
 turn-note = { $move }, теперь ходит { $player }.
 button-flip = ⇅ Перевернуть
@@ -266,6 +267,7 @@ cmd-accept = Принять вызов
 cmd-decline = Отклонить или отозвать вызов
 cmd-move = Сделать ход, например e3-d4 или c3:e5:g7
 cmd-board = Показать доску вашей партии
+cmd-clock = Сколько времени осталось на ход
 cmd-games = Ваши партии и чей ход
 cmd-resign = Сдаться
 cmd-draw = Предложить или принять ничью

@@ -23,7 +23,7 @@ mod ctx;
 mod error;
 mod games;
 mod help;
-mod inline;
+pub mod inline;
 mod notify;
 mod outbox;
 mod present;

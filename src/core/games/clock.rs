@@ -11,11 +11,15 @@
 //! credit to the deadline (a vacation, leave, the bot's downtime) is credit
 //! to the bank, and running out is the ordinary loss on time.
 
+use crate::args;
+use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::reminders::Reminders;
 use crate::core::time::DAY;
-use crate::store::{self, ChatId, GameFacts, GameRow, NextClock, Seat, TournamentId, UserId};
+use crate::store::{
+    self, ChatId, GameFacts, GameId, GameRow, NextClock, Seat, TournamentId, UserId,
+};
 use shashki_engine::Color;
 
 /// How a new game is timed.
@@ -159,4 +163,21 @@ pub(crate) fn clock_after_move(
     next.deadline = deadline;
     next.reminder_at = reminder_at;
     Ok(next)
+}
+
+/// `/clock [#game]`: the time left in a game, for the asker alone (anyone
+/// who may see the game; it changes nothing).
+pub(crate) fn cmd_clock(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
+    let row = super::shown_game(ctx, game)?;
+    ctx.gate(&row, Need::See)?;
+    let clock = match ctx.clock_text(&row)? {
+        Some(t) => t,
+        None => ctx.t("no-deadline", None),
+    };
+    let text = ctx.t(
+        "clock-of-game",
+        Some(&args![("game", row.id), ("clock", clock)]),
+    );
+    ctx.tell(text);
+    Ok(())
 }

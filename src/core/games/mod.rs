@@ -26,7 +26,7 @@ pub(crate) use challenge::{
     accept, accept_shared, challenge_link, cmd_accept, cmd_challenge, cmd_decline, decline,
     rematch, start_game_from,
 };
-pub(crate) use clock::reminders_of;
+pub(crate) use clock::{cmd_clock, reminders_of};
 pub(crate) use conditional::cmd_if;
 pub(crate) use conditional::ConditionalRefusal;
 pub(crate) use draw::{cmd_draw, draw_decline, draw_offer_or_accept};
