@@ -331,7 +331,7 @@ async fn page_session(
 
 /// The page's anti-forgery token for a session.
 async fn page_csrf(web: &Web, token: &str) -> Result<String, Response> {
-    let secret = web.hub.call(|svc| web::secret(svc)).await;
+    let secret = web.hub.call(web::secret).await;
     secret.map(|s| csrf_token(&s, token)).map_err(|_| failed())
 }
 
@@ -492,11 +492,7 @@ async fn guard(web: &Web, headers: &HeaderMap, page: Page) -> Result<Claims, Res
         .and_then(|v| v.to_str().ok())
         .unwrap_or("")
         .to_string();
-    let secret = web
-        .hub
-        .call(|svc| web::secret(svc))
-        .await
-        .map_err(|_| failed())?;
+    let secret = web.hub.call(web::secret).await.map_err(|_| failed())?;
     if !csrf_ok(&secret, &token, &given) {
         return Err((
             StatusCode::FORBIDDEN,
