@@ -1354,10 +1354,10 @@ async fn open_board() {
         .unwrap()
         .to_string();
     let svc = s.hub.service();
-    let claims = web::check(&svc, &token, GameId(1)).expect("a good link");
+    let claims = web::check(svc, &token, GameId(1)).expect("a good link");
     assert_eq!(
         Some(claims.user),
-        web::user_named(&svc, GameId(1), "bob").unwrap(),
+        web::user_named(svc, GameId(1), "bob").unwrap(),
         "Bob's, not Anna's"
     );
     assert_eq!(stored(&s), before);
