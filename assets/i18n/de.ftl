@@ -83,7 +83,11 @@ no-deadline = ohne Zeitlimit
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · Zug { $move }{ $casual ->
+} · { $white } – { $black } · Zug { $move }{ $sub ->
+    [first] {", erster Teilzug"}
+    [second] {", zweiter Teilzug"}
+   *[none] {""}
+}{ $casual ->
     [yes] {" · ungewertet"}
    *[no] {""}
 }
@@ -95,6 +99,11 @@ time-left = Bedenkzeit: noch { $time }.
 clock-of-game = Partie #{ $game }: { $clock }
 move-number = Zug { $move }:
 turn-note = { $move }, { $player } ist am Zug.
+turn-sub-move = { $sub ->
+    [second] Zweiter von zwei Teilzügen.
+   *[first] Erster von zwei Teilzügen.
+}
+turn-note-second = { $move }; { $player } macht den zweiten Teilzug.
 button-flip = ⇅ Drehen
 button-rematch = ↻ Revanche
 button-draw = ½ Remis
@@ -194,7 +203,7 @@ result-win = { $winner } ({ $color ->
     [white] Weiß
    *[black] Schwarz
 }) gewinnt: { $reason }. Ergebnis { $result }.
-result-draw = Remis: { $reason }. Ergebnis 1-1.
+result-draw = Remis: { $reason }. Ergebnis { $result }.
 board-headline = Partie #{ $game }
 games-none = Du hast keine laufenden Partien.
 games-header = Deine Partien:
@@ -219,7 +228,7 @@ settings-bad-value = „{ $value }“ ist kein gültiger Wert für { $key }: wä
 settings-unknown = Es gibt keine Einstellung „{ $key }“. Einstellungen: { $keys }.
 settings-show =
     Einstellungen: Sprache { $lang }, Design { $theme }, Brett { $orientation }, standardmäßig { $days } Tage pro Zug, Erinnerungen bei { $reminders } Restzeit, Bretter { $boards }, Spielart { $variant }.
-    Ändern mit: /settings lang de · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (oder off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni
+    Ändern mit: /settings lang de · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (oder off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni|vigman
 top-empty = In diesem Chat gibt es noch keine gewerteten Partien in { $variant_name }: gewertet werden Partien zwischen Menschen.
 top-header = Wertung in diesem Chat, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } gewonnen, { $draws } remis, { $losses } verloren)
@@ -528,7 +537,7 @@ cmd-if = Bedingte Züge: spielt er X, antworte Y
 opt-if-text = #Partie, dann sein Zug und deine Antwort, z. B. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analysieren
 button-replay = ▶ Wiedergabe
-variant-unknown = „{ $word }“ ist keine Spielart: wähle russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8 oder bashni.
+variant-unknown = „{ $word }“ ist keine Spielart: wähle russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8, bashni oder vigman.
 variant-russian = Russische Dame
 variant-poddavki = Poddawki (Schlagdame)
 variant-brazilian = Brasilianische Dame
@@ -673,7 +682,14 @@ settings-web-set = Das Web-Brett der Partien dieser Gruppe: { $state ->
    *[off] nur für ihre Spieler.
 }
 variant-not-playable = { $variant } kann hier noch nicht gespielt werden: der Bot führt die Partien dieser Spielart noch nicht. Wähle eine andere Spielart, z. B. /challenge @name international.
-analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engine gibt es vorerst nur für die 8×8-Spiele.
+analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engine gibt es vorerst nur für { $variant_key ->
+    [vigman] die Spiele mit einem Zug je Runde
+   *[other] die 8×8-Spiele
+}.
 replay-variant = Partie #{ $game } ist { $variant }: die Wiedergabe kann noch keine Türme zeigen. Die Züge gibt /pdn, die Stellung /board.
-if-variant = Bedingte Züge gibt es vorerst nur in den 8×8-Spielen, nicht in { $variant }.
+replay-vigman = Partie #{ $game } ist { $variant }: die Wiedergabe kann die Steine auf den hellen Feldern noch nicht zeigen. Die Züge gibt /pdn, die Stellung /board.
+if-variant = Bedingte Züge gibt es vorerst nur in { $variant_key ->
+    [vigman] den Spielen mit einem Zug je Runde
+   *[other] den 8×8-Spielen
+}, nicht in { $variant }.
 web-variant = Partie #{ $game } ({ $variant }) gibt es nicht auf dem Web-Brett: es zeichnet das Brett dieser Variante nicht. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.

@@ -8,7 +8,7 @@ help-line-challenge =
     /challenge @name 3 — challenge someone, 3 days per move (1–14, or unlimited)
     /challenge — an open challenge anyone here can accept
     /challenge @name casual — a casual game: no ratings, takebacks by agreement (/takeback)
-    /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech, italian, portuguese; on 10×10 international, frisian, frysk, antidraughts, breakthrough; russian-10x8; bashni (towers) (or variant=pool); /settings variant X — the chat's default
+    /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech, italian, portuguese; on 10×10 international, frisian, frysk, antidraughts, breakthrough; russian-10x8; bashni (towers); vigman (two games at once, two moves a turn) (or variant=pool); /settings variant X — the chat's default
 help-line-games = /games — your games and whose turn it is
 help-line-draw = /draw — offer or accept a draw
 help-line-resign = /resign — give up
@@ -82,7 +82,11 @@ no-deadline = no time limit
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · move { $move }{ $casual ->
+} · { $white } – { $black } · move { $move }{ $sub ->
+    [first] {", first move of the turn"}
+    [second] {", second move of the turn"}
+   *[none] {""}
+}{ $casual ->
     [yes] {" · casual"}
    *[no] {""}
 }
@@ -94,6 +98,11 @@ time-left = Time left: { $time }.
 clock-of-game = Game #{ $game }: { $clock }
 move-number = Move { $move }:
 turn-note = { $move }, { $player } to move.
+turn-sub-move = { $sub ->
+    [second] The second of the turn’s two moves.
+   *[first] The first of the turn’s two moves.
+}
+turn-note-second = { $move }; { $player } makes the second move of the turn.
 button-flip = ⇅ Flip
 button-rematch = ↻ Rematch
 button-draw = ½ Draw
@@ -193,7 +202,7 @@ result-win = { $winner } ({ $color ->
     [white] White
    *[black] Black
 }) wins: { $reason }. Result { $result }.
-result-draw = Draw: { $reason }. Result 1-1.
+result-draw = Draw: { $reason }. Result { $result }.
 board-headline = Game #{ $game }
 games-none = You have no games in progress.
 games-header = Your games:
@@ -213,7 +222,7 @@ draw-offered = { $player } offers a draw in game #{ $game }. { $opponent }, do y
 draw-none-to-decline = There is no draw offer to decline.
 draw-declined = { $player } declined the draw in game #{ $game }. Play goes on.
 admins-only = Only the chat’s admins can change this.
-variant-unknown = “{ $word }” is not a variant: choose russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8 or bashni.
+variant-unknown = “{ $word }” is not a variant: choose russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8, bashni or vigman.
 variant-russian = Russian draughts
 variant-poddavki = Poddavki (giveaway)
 variant-brazilian = Brazilian draughts
@@ -235,7 +244,7 @@ settings-bad-value = “{ $value }” is not a valid { $key }: choose { $allowed
 settings-unknown = There is no setting “{ $key }”. Settings: { $keys }.
 settings-show =
     Settings: language { $lang }, theme { $theme }, board { $orientation }, { $days } days per move by default, reminders at { $reminders } left, boards { $boards }, { $variant } by default.
-    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (or off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni
+    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (or off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni|vigman
 top-empty = No rated games of { $variant_name } in this chat yet: ratings count games between people.
 top-header = Ratings in this chat, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } won, { $draws } drawn, { $losses } lost)
@@ -657,7 +666,14 @@ settings-web-set = The web board of this group's games: { $state ->
    *[off] their players only.
 }
 variant-not-playable = { $variant } cannot be played here yet: the bot does not keep its games yet. Choose another variant, for example /challenge @name international.
-analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers the 8×8 games only for now.
+analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers { $variant_key ->
+    [vigman] the games of one move a turn
+   *[other] the 8×8 games
+} only for now.
 replay-variant = Game #{ $game } is { $variant }: its replay cannot show towers yet. /pdn gives the moves, /board the position.
-if-variant = Conditional moves are kept for the 8×8 games only for now, not for { $variant }.
+replay-vigman = Game #{ $game } is { $variant }: its replay cannot draw the pieces on the light squares yet. /pdn gives the moves, /board the position.
+if-variant = Conditional moves are kept for { $variant_key ->
+    [vigman] the games of one move a turn
+   *[other] the 8×8 games
+} only for now, not for { $variant }.
 web-variant = Game #{ $game } ({ $variant }) is not on the web board: it does not draw this variant's board. Play it here, with the buttons or by writing the moves.

@@ -83,7 +83,11 @@ no-deadline = sans limite de temps
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · coup { $move }{ $casual ->
+} · { $white } – { $black } · coup { $move }{ $sub ->
+    [first] {", premier des deux"}
+    [second] {", second des deux"}
+   *[none] {""}
+}{ $casual ->
     [yes] {" · amicale"}
    *[no] {""}
 }
@@ -95,6 +99,11 @@ time-left = Il reste { $time }.
 clock-of-game = Partie #{ $game } : { $clock }
 move-number = Coup { $move } :
 turn-note = { $move }, au tour de { $player }.
+turn-sub-move = { $sub ->
+    [second] Second des deux coups du tour.
+   *[first] Premier des deux coups du tour.
+}
+turn-note-second = { $move } ; { $player } joue le second des deux coups du tour.
 button-flip = ⇅ Retourner
 button-rematch = ↻ Revanche
 button-draw = ½ Nulle
@@ -194,7 +203,7 @@ result-win = { $winner } ({ $color ->
     [white] Blancs
    *[black] Noirs
 }) gagne : { $reason }. Résultat { $result }.
-result-draw = Partie nulle : { $reason }. Résultat 1-1.
+result-draw = Partie nulle : { $reason }. Résultat { $result }.
 board-headline = Partie #{ $game }
 games-none = Vous n’avez aucune partie en cours.
 games-header = Vos parties :
@@ -219,7 +228,7 @@ settings-bad-value = « { $value } » n’est pas une valeur valable pour { $key
 settings-unknown = Il n’y a pas de réglage « { $key } ». Réglages : { $keys }.
 settings-show =
     Réglages : langue { $lang }, thème { $theme }, damier { $orientation }, { $days } jours par coup par défaut, rappels quand il reste { $reminders }, damiers { $boards }, jeu par défaut { $variant }.
-    Pour changer : /settings lang fr · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (ou off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni
+    Pour changer : /settings lang fr · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (ou off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni|vigman
 top-empty = Pas encore de partie classée de { $variant_name } dans ce chat : le classement compte les parties entre personnes.
 top-header = Classement de ce chat, { $variant_name } (Glicko-2) :
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } gagnées, { $draws } nulles, { $losses } perdues)
@@ -528,7 +537,7 @@ cmd-if = Coups conditionnels : s’il joue X, répondre Y
 opt-if-text = #partie, puis son coup et votre réponse, par ex. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analyser
 button-replay = ▶ Rejouer
-variant-unknown = « { $word } » n’est pas une variante : choisissez russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8 ou bashni.
+variant-unknown = « { $word } » n’est pas une variante : choisissez russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8, bashni ou vigman.
 variant-russian = Dames russes
 variant-poddavki = Poddavki (qui-perd-gagne)
 variant-brazilian = Dames brésiliennes
@@ -673,7 +682,14 @@ settings-web-set = Le damier web des parties de ce groupe : { $state ->
    *[off] réservé à leurs joueurs.
 }
 variant-not-playable = { $variant } ne peut pas encore être joué ici : le bot ne tient pas encore les parties de ce jeu. Choisissez une autre variante, par ex. /challenge @nom international.
-analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par le moteur ne couvre pour l’instant que les jeux sur 8×8.
+analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par le moteur ne couvre pour l’instant que { $variant_key ->
+    [vigman] les jeux à un coup par tour
+   *[other] les jeux sur 8×8
+}.
 replay-variant = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les tours. Les coups : /pdn, la position : /board.
-if-variant = Les coups conditionnels n’existent pour l’instant que dans les jeux sur 8×8, pas en { $variant }.
+replay-vigman = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les pions des cases claires. Les coups : /pdn, la position : /board.
+if-variant = Les coups conditionnels n’existent pour l’instant que dans { $variant_key ->
+    [vigman] les jeux à un coup par tour
+   *[other] les jeux sur 8×8
+}, pas en { $variant }.
 web-variant = La partie #{ $game } ({ $variant }) n’est pas sur le damier web : il ne dessine pas le damier de cette variante. Jouez-la ici, avec les boutons ou en écrivant les coups.

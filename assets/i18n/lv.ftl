@@ -85,7 +85,11 @@ no-deadline = bez laika ierobežojuma
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · { $move }. gājiens{ $casual ->
+} · { $white } – { $black } · { $move }. gājiens{ $sub ->
+    [first] {", pirmais no diviem"}
+    [second] {", otrais no diviem"}
+   *[none] {""}
+}{ $casual ->
     [yes] {" · draudzības"}
    *[no] {""}
 }
@@ -97,6 +101,11 @@ time-left = Atlikušais laiks: { $time }.
 clock-of-game = Partija #{ $game }: { $clock }
 move-number = { $move }. gājiens:
 turn-note = { $move }, tagad iet { $player }.
+turn-sub-move = { $sub ->
+    [second] Otrais gājiens no diviem.
+   *[first] Pirmais gājiens no diviem.
+}
+turn-note-second = { $move }; { $player } izdara otro gājienu no diviem.
 button-flip = ⇅ Apgriezt
 button-rematch = ↻ Revanšs
 button-draw = ½ Neizšķirts
@@ -196,7 +205,7 @@ result-win = { $winner } ({ $color ->
     [white] baltie
    *[black] melnie
 }) uzvar: { $reason }. Rezultāts { $result }.
-result-draw = Neizšķirts: { $reason }. Rezultāts 1-1.
+result-draw = Neizšķirts: { $reason }. Rezultāts { $result }.
 board-headline = Partija #{ $game }
 games-none = Jums nav notiekošu partiju.
 games-header = Jūsu partijas:
@@ -221,7 +230,7 @@ settings-bad-value = „{ $value }” nav derīga { $key } vērtība: izvēlieti
 settings-unknown = Iestatījuma „{ $key }” nav. Iestatījumi: { $keys }.
 settings-show =
     Iestatījumi: valoda { $lang }, tēma { $theme }, galdiņš { $orientation }, pēc noklusējuma { $days } dienas gājienam, atgādinājumi, kad atlicis { $reminders }, galdiņi { $boards }, spēle pēc noklusējuma { $variant }.
-    Mainīt: /settings lang lv · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (vai off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni
+    Mainīt: /settings lang lv · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (vai off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni|vigman
 top-empty = Šajā čatā vēl nav reitinga partiju ({ $variant_name }): reitingā skaitās partijas starp cilvēkiem.
 top-header = Reitings šajā čatā, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } (uzvaras { $wins }, neizšķirti { $draws }, zaudējumi { $losses })
@@ -517,7 +526,7 @@ cmd-if = Nosacītie gājieni: ja viņš spēlē X, atbildēt Y
 opt-if-text = #partija, tad viņa gājiens un jūsu atbilde, piem. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analizēt
 button-replay = ▶ Atkārtot
-variant-unknown = “{ $word }” nav spēles veids: izvēlieties russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8 vai bashni.
+variant-unknown = “{ $word }” nav spēles veids: izvēlieties russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8, bashni vai vigman.
 variant-russian = Krievu dambrete
 variant-poddavki = Poddavki (atdošanas dambrete)
 variant-brazilian = Brazīlijas dambrete
@@ -653,7 +662,14 @@ settings-web-set = Šīs grupas partiju tīmekļa galdiņš: { $state ->
    *[off] tikai to spēlētājiem.
 }
 variant-not-playable = { $variant } šeit vēl nevar spēlēt: bots vēl neglabā šīs spēles partijas. Izvēlieties citu spēles veidu, piemēram, /challenge @vārds international.
-analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidām ir tikai 8×8 spēlēm.
+analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidām ir tikai { $variant_key ->
+    [vigman] spēlēm ar vienu gājienu katrā kārtā
+   *[other] 8×8 spēlēm
+}.
 replay-variant = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda torņus. Gājieni — /pdn, pozīcija — /board.
-if-variant = Nosacītie gājieni pagaidām ir tikai 8×8 spēlēs, nevis spēlē { $variant }.
+replay-vigman = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda kauliņus uz gaišajiem laukiem. Gājieni — /pdn, pozīcija — /board.
+if-variant = Nosacītie gājieni pagaidām ir tikai { $variant_key ->
+    [vigman] spēlēs ar vienu gājienu katrā kārtā
+   *[other] 8×8 spēlēs
+}, nevis spēlē { $variant }.
 web-variant = Partija #{ $game } ({ $variant }) nav tīmekļa galdiņā: tas nezīmē šī varianta galdiņu. Spēlējiet šeit — ar pogām vai rakstot gājienus.

@@ -138,10 +138,14 @@ pub(crate) fn compute(svc: &Service, work: Work, evals: &mut Evals) -> Result<()
     Ok(())
 }
 
+/// The most nodes the AI's look at a draw offer in Vigman's game takes.
+const VIGMAN_DRAW_NODES: u64 = 200_000;
+
 /// The score of the side to move in a game of any variant (centi-men),
 /// searched to `depth` plies within `most`; `None` when it has no move.
 /// (The 8×8 games by the tuned 8×8 search, the wide boards by theirs,
-/// Bashni by its own at no more than 4 plies.)
+/// Bashni by its own at no more than 4 plies, Vigman's by its own at no
+/// more than 6 sub-moves.)
 fn score_of(g: &AnyGame, depth: u32, most: Duration) -> Option<i32> {
     fn wide<R: Rules>(g: &GameOn<R>, depth: u32, most: Duration) -> Option<i32>
     where
@@ -175,8 +179,11 @@ fn score_of(g: &AnyGame, depth: u32, most: Duration) -> Option<i32> {
             let r = towers::search_depth(t.position(), depth.min(4));
             r.best.map(|_| r.score)
         }
-        // not played in the chat (refused at the challenge)
-        AnyGame::Vigman(_) => None,
+        // Vigman's own search, a sub-move a ply, within a node budget
+        AnyGame::Vigman(v) => {
+            shashki_engine::vigman::search(v.position(), depth.min(6), VIGMAN_DRAW_NODES)
+                .map(|(_, score)| score)
+        }
     }
 }
 
@@ -225,8 +232,7 @@ fn choose_wide(
             let r = towers::search_depth(t.position(), u32::from(level.number()));
             Some((AnyMove::Towers(r.best?), r.nodes, start.elapsed()))
         }
-        // not played in the chat (refused at the challenge): the engine's
-        // own choice
+        // each sub-move its own job: the engine's choice at the level
         AnyGame::Vigman(_) => {
             let start = Instant::now();
             let mv = g.choose_move(level, seed)?;

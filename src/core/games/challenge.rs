@@ -73,8 +73,11 @@ pub(crate) fn chat_variant(chat: &store::ChatRow) -> Variant {
 
 /// The most pieces a side may have in a game's start position: as many as
 /// the variant's board starts with (Bashni: every piece of a side, in
-/// towers or not).
+/// towers or not; Vigman: both colours of squares, 12 on each).
 fn pieces_max(variant: Variant) -> usize {
+    if variant.uses_light_squares() {
+        return 24;
+    }
     match variant.board() {
         BoardKind::Eight => 12,
         BoardKind::TenByEight => 15,

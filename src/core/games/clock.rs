@@ -103,14 +103,25 @@ pub(crate) fn start_clock(
 
 /// The clock after `row`'s side to move (`mover`) plays now: the
 /// mover's bank settled, the opponent's turn timed (`over`: the game
-/// ended, no clock).
+/// ended, no clock). `passes`: the turn passes to the opponent — not
+/// after the first sub-move of a turn of two (Vigman's), when the
+/// mover's deadline, reminder and bank run on as they were.
 pub(crate) fn clock_after_move(
     ctx: &Ctx,
     row: &GameRow,
     facts: Option<&GameFacts>,
     mover: Color,
     over: bool,
+    passes: bool,
 ) -> Res<NextClock> {
+    if !over && !passes {
+        return Ok(NextClock {
+            deadline: row.deadline,
+            reminder_at: row.reminder_at,
+            white_bank: row.white_bank,
+            black_bank: row.black_bank,
+        });
+    }
     // a player's leave: read with the game, else now
     let leave_of = |u: UserId| -> Res<i64> {
         Ok(match facts {

@@ -68,6 +68,12 @@ crate::core::error::refusals! {
             "game" => game,
             "variant" => variant,
         ],
+        /// `/replay` of a game of Vigman's: the replay draws no pieces on
+        /// the light squares yet.
+        ReplayVigman { game: GameId, variant: Variant } => "replay-vigman" [
+            "game" => game,
+            "variant" => variant,
+        ],
         TooManyAnalyses { limit: i64 } => "analyse-too-many" ["limit" => limit],
         /// Not a position (FEN).
         BadFen { error: String } => "bad-fen" ["error" => crate::core::error::Arg::TypedText(error)],
