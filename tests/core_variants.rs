@@ -176,13 +176,61 @@ fn a_whole_international_game_by_text() {
     let out = room.say("Anna", &format!("/replay #{id}"));
     let gif = out.replies[0].image.as_ref().unwrap().bytes();
     assert!(gif.starts_with(b"GIF89a"), "a GIF");
-    // the analysis is the 8×8 engine's: refused in words
-    let t = text(&room.say("Anna", &format!("/analyse #{id}")));
+    // the analysis is asked for like any (its run: below)
+    let out = room.say("Anna", &format!("/analyse #{id}"));
+    assert_eq!(out.jobs, vec![shashki::core::Job::Analyse { game: id }]);
+    assert!(store::analysis(room.store().read(), id).unwrap().is_some());
+}
+
+/// An International game analysed: the engine searches the 10×10 game,
+/// the summary names White's worst move and the better one in square
+/// numbers 1–50, the annotated PDN is International's (GameType 20).
+#[test]
+fn an_international_game_is_analysed_in_its_own_notation() {
+    let room = Room::new();
+    // White to move, three men a side: 33-28 or 34-29 hands Black a man
+    // (23x32, 23x34); 33-29, 34-30 or 46-41 keep it
+    let (id, _) = start(&room, "3 white international from W:W33,34,46:B1,5,23");
+    room.say("Anna", "33-28");
+    let out = room.say("Bob", "23x32");
+    assert!(text(&out).contains("23x32"), "{}", text(&out));
+    room.say("Anna", &format!("/resign #{id}"));
+    let ask = room.say("Anna", &format!("/resign #{id}"));
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", &button(&ask, "Yes"));
+    }
+    assert_ne!(room.game(id).status, store::GameStatus::Active);
+    // the board of the finished game offers the analysis
+    let out = room.say("Carl", &format!("/analyse #{id}"));
+    assert!(text(&out).contains("Analysing game"), "{}", text(&out));
+    let done = room.svc.run_job(out.jobs[0]).unwrap();
+    let t = text(&done);
+    assert!(t.contains(&format!("Analysis of game #{id}")), "{t}");
+    let white = t.lines().find(|l| l.starts_with("White Anna:")).unwrap();
+    let (_, worst) = white
+        .split_once("; the worst: ")
+        .unwrap_or_else(|| panic!("White's worst move named: {t}"));
+    let (played, better) = worst.split_once(" — better ").unwrap();
+    assert!(played == "1. 33-28?" || played == "1. 33-28??", "{t}");
     assert!(
-        t.contains("International draughts") && t.contains("8×8 games only"),
-        "{t}"
+        ["33-29", "34-30", "46-41"].contains(&better),
+        "a move that keeps the man, in numbers: {t}"
     );
-    assert!(store::analysis(room.store().read(), id).unwrap().is_none());
+    // the annotated PDN: International's GameType, the set-up start, the
+    // moves in numbers with the better one after the mistake
+    let (name, pdn) = done.replies[1].document.as_ref().expect("the PDN");
+    assert_eq!(name, &format!("game-{id}-analysis.pdn"));
+    assert!(pdn.contains("[GameType \"20\"]"), "{pdn}");
+    assert!(pdn.contains("[FEN \"W:W33,34,46:B1,5,23\"]"), "{pdn}");
+    assert!(pdn.contains("1. 33-28"), "{pdn}");
+    assert!(pdn.contains(&format!("{{better: {better} (")), "{pdn}");
+    assert!(pdn.contains("23x32"), "{pdn}");
+    // asked again: posted from the store, the same move named
+    let again = text(&room.say("Anna", &format!("/analyse #{id}")));
+    assert!(
+        again.contains(&format!("{played} — better {better}")),
+        "{again}"
+    );
 }
 
 /// The move buttons of a 10×10 game: a piece first (more than 8 moves),
@@ -623,8 +671,9 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
 }
 
 /// What is 8×8-only for now refuses the other boards in words: conditional
-/// moves; the board offers no analysis of them. The web board draws them
-/// (here no web board is set up: that, not the variant, is the answer).
+/// moves; the board of a finished game offers its analysis as on 8×8.
+/// The web board draws them (here no web board is set up: that, not the
+/// variant, is the answer); Vigman's double game it refuses.
 #[test]
 fn eight_by_eight_features_refuse_the_other_boards() {
     let room = Room::new();
@@ -641,11 +690,11 @@ fn eight_by_eight_features_refuse_the_other_boards() {
     let (vigman, _) = start(&room, "3 white vigman");
     let t = text(&room.say("Anna", &format!("/web #{vigman}")));
     assert!(t.contains("is not on the web board"), "{t}");
-    // over: rematch and replay, no analysis button
+    // over: analysis, rematch and replay
     let out = room.say("Bob", &format!("/resign #{id}"));
     let shown = labels(board(&out));
     assert!(shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
-    assert!(!shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
+    assert!(shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
     // the rematch is Frisian again, colours swapped
     let card = room.press("Anna", &button(&out, "Rematch"));
     assert!(text(&card).contains("Frisian draughts"), "{}", text(&card));

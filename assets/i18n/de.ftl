@@ -30,7 +30,7 @@ help-tail = Du kannst auch einfach einen Zug wie e3-d4 senden oder die Knöpfe d
 
 help-tournament =
     Fernturniere in diesem Chat:
-    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank ZÜGE/TAGE] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until JJJJ-MM-TT] — ein Turnier eröffnen (Admins). Standard: rr (Rundenturnier; drr: doppelrundig; swiss-7: Schweizer System mit 7 Runden), micro (zwei Partien pro Paarung aus einer ausgelosten Eröffnung, mit vertauschten Farben), die Tage pro Zug des Chats (bank 10/30: 10 Züge in 30 Tagen, ungenutzte Zeit wird übertragen), 30 Urlaubstage pro Spieler, ballot balanced, höchstens 20 Spieler (2–64), rated.
+    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank ZÜGE/TAGE] [leave N] [ballot fmjd|balanced] [VARIANTE] [max N] [rated|casual] [until JJJJ-MM-TT] — ein Turnier eröffnen (Admins). Standard: rr (Rundenturnier; drr: doppelrundig; swiss-7: Schweizer System mit 7 Runden), micro (zwei Partien pro Paarung aus einer ausgelosten Eröffnung, mit vertauschten Farben), die Tage pro Zug des Chats (bank 10/30: 10 Züge in 30 Tagen, ungenutzte Zeit wird übertragen), 30 Urlaubstage pro Spieler, ballot balanced, die Variante des Chats (eine andere, etwa international oder bashni: die ausgewogenen Eröffnungen der Engine), höchstens 20 Spieler (2–64), rated.
     /tournament join · /tournament leave — teilnehmen; austreten (nach dem Start: sich zurückziehen) · /tournament remove @name — dasselbe für jemand anderen (Admins)
     /tournament start — die Paarungen auslosen und die Partien starten (Admins)
     /tournament — die Spieler, die laufenden Partien, wer am Zug ist · /tournament missing — die Partien, die das Turnier aufhalten, mit ihren Fristen
@@ -375,6 +375,9 @@ tournament-created = Turnier #{ $id } „{ $name }“ ist eröffnet: { $format -
     [yes] gewertet
    *[other] frei (die Wertungszahlen ändern sich nicht)
 }, höchstens { $max } Spieler. Teilnehmen mit /tournament join; ein Admin startet es mit /tournament start.
+tournament-variant = Gespielt wird { $variant }, aus den ausgewogenen Eröffnungen der Engine (eine Verbandsauslosung gibt es dafür nicht).
+tournament-ballot-variant = Die FMJD-Auslosung gehört zum russischen Damespiel: ein Turnier in { $variant } zieht aus den ausgewogenen Eröffnungen der Engine („ballot fmjd“ weglassen).
+tournament-variant-not-held = In { $variant } werden noch keine Turniere gespielt (ein Zug aus zwei Zügen: weder der Rat an den Veranstalter noch die Analyse lesen ihn). Wähle eine andere Variante, z. B. /tournament new NAME international.
 tournament-joined = { $player } nimmt an Turnier #{ $id } „{ $name }“ teil ({ $count } angemeldet).
 tournament-joined-late = { $player } steigt spät in Turnier #{ $id } „{ $name }“ ein: für jede der { $rounds } verpassten Runden einen halben Punkt; gepaart ab Runde { $next }.
 tournament-left = { $player } verlässt Turnier #{ $id } „{ $name }“ ({ $count } angemeldet).
@@ -416,8 +419,8 @@ tournament-finished = Turnier #{ $id } „{ $name }“ ist zu Ende! { $count ->
    *[other] Geteilter erster Platz: { $winners }.
 } Endstand:
 tournament-pdn = Turnier #{ $id } „{ $name }“: { $games } Partien in PDN.
-tournament-usage = Ein Turnier anlegen: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank ZÜGE/TAGE] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until JJJJ-MM-TT]; dann /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (Urlaubstage); /tournament leave zieht zurück (Admins: /tournament remove @name, /tournament adjudicate PARTIE ERGEBNIS, /tournament cancel). Alles: /help tournament
-tournament-bad-word = „{ $word }“ ist keine Turnieroption (rr, drr, micro, single, days N, bank ZÜGE/TAGE, leave N, ballot fmjd|balanced, max N, rated, casual). Schweizer System: swiss-7.
+tournament-usage = Ein Turnier anlegen: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank ZÜGE/TAGE] [leave N] [ballot fmjd|balanced] [VARIANTE] [max N] [rated|casual] [until JJJJ-MM-TT]; dann /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (Urlaubstage); /tournament leave zieht zurück (Admins: /tournament remove @name, /tournament adjudicate PARTIE ERGEBNIS, /tournament cancel). Alles: /help tournament
+tournament-bad-word = „{ $word }“ ist keine Turnieroption (rr, drr, micro, single, days N, bank ZÜGE/TAGE, leave N, ballot fmjd|balanced, max N, rated, casual, eine Variante: international, bashni, …). Schweizer System: swiss-7.
 tournament-unknown = In diesem Chat gibt es kein Turnier { $id }.
 tournament-none = In diesem Chat gibt es kein Turnier. Ein Admin legt eines an mit /tournament new NAME.
 tournament-which = Hier gibt es mehrere Turniere ({ $ids }): füge die Nummer an, z. B. /tournament join { $ids }.

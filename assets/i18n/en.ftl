@@ -29,7 +29,7 @@ help-tail = You can also just send a move like e3-d4, or press the buttons.
 
 help-tournament =
     Correspondence tournaments in this chat:
-    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until YYYY-MM-DD] — open one (admins). Defaults: rr (a round robin; drr: double; swiss-7: a Swiss event of 7 rounds), micro (two games a pairing from one balloted opening, colours reversed), the chat’s days per move (bank 10/30: 10 moves in 30 days, the unused time carried over), 30 leave days a player, ballot balanced, max 20 players (2–64), rated.
+    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [VARIANT] [max N] [rated|casual] [until YYYY-MM-DD] — open one (admins). Defaults: rr (a round robin; drr: double; swiss-7: a Swiss event of 7 rounds), micro (two games a pairing from one balloted opening, colours reversed), the chat’s days per move (bank 10/30: 10 moves in 30 days, the unused time carried over), 30 leave days a player, ballot balanced, the chat’s variant (another, e.g. international or bashni: the engine’s balanced openings), max 20 players (2–64), rated.
     /tournament join · /tournament leave — enter; leave (after the start: withdraw) · /tournament remove @name — the same for someone else (admins)
     /tournament start — draw the pairings and start the games (admins)
     /tournament — the players, the games in progress, whose move · /tournament missing — the games holding the event up, with their deadlines
@@ -385,6 +385,9 @@ tournament-created = Tournament #{ $id } “{ $name }” is open: { $format ->
     [yes] rated
    *[other] casual (ratings do not change)
 }, at most { $max } players. Join with /tournament join; an admin starts it with /tournament start.
+tournament-variant = Played in { $variant }, from the engine’s balanced openings (no federation ballot exists for it).
+tournament-ballot-variant = The FMJD ballot is Russian draughts’: a tournament of { $variant } draws from the engine’s balanced openings (leave out “ballot fmjd”).
+tournament-variant-not-held = No tournament is held in { $variant } yet (a turn of two moves: the organiser’s advice and the analysis do not read it). Choose another variant, for example /tournament new NAME international.
 tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $count } entered).
 tournament-joined-late = { $player } joins tournament #{ $id } “{ $name }” late: a half-point bye for each of the { $rounds } rounds missed; paired from round { $next }.
 tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).
@@ -426,8 +429,8 @@ tournament-finished = Tournament #{ $id } “{ $name }” is over! { $count ->
    *[other] Shared first place: { $winners }.
 } Final standings:
 tournament-pdn = Tournament #{ $id } “{ $name }”: { $games } games in PDN.
-tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until YYYY-MM-DD]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (leave days); /tournament leave withdraws (admins: /tournament remove @name, /tournament adjudicate GAME RESULT, /tournament cancel). All of it: /help tournament
-tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, bank MOVES/DAYS, leave N, ballot fmjd|balanced, max N, rated, casual). A Swiss event: swiss-7.
+tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [VARIANT] [max N] [rated|casual] [until YYYY-MM-DD]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (leave days); /tournament leave withdraws (admins: /tournament remove @name, /tournament adjudicate GAME RESULT, /tournament cancel). All of it: /help tournament
+tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, bank MOVES/DAYS, leave N, ballot fmjd|balanced, max N, rated, casual, a variant: international, bashni, …). A Swiss event: swiss-7.
 tournament-unknown = There is no tournament { $id } in this chat.
 tournament-none = There is no tournament in this chat. An admin creates one with /tournament new NAME.
 tournament-which = There are several tournaments here ({ $ids }): add the number, e.g. /tournament join { $ids }.

@@ -30,7 +30,7 @@ help-tail = Vous pouvez aussi simplement envoyer un coup comme e3-d4, ou appuyer
 
 help-tournament =
     Tournois par correspondance dans ce chat :
-    /tournament new NOM [rr|drr|swiss-N] [micro|single] [days N] [bank COUPS/JOURS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until AAAA-MM-JJ] — en ouvrir un (admins). Par défaut : rr (toutes rondes ; drr : double ; swiss-7 : système suisse en 7 rondes), micro (deux parties par appariement à partir d’une ouverture tirée au sort, couleurs inversées), les jours par coup du chat (bank 10/30 : 10 coups en 30 jours, le temps non utilisé est reporté), 30 jours de congé par joueur, ballot balanced, 20 joueurs au plus (2–64), rated.
+    /tournament new NOM [rr|drr|swiss-N] [micro|single] [days N] [bank COUPS/JOURS] [leave N] [ballot fmjd|balanced] [VARIANTE] [max N] [rated|casual] [until AAAA-MM-JJ] — en ouvrir un (admins). Par défaut : rr (toutes rondes ; drr : double ; swiss-7 : système suisse en 7 rondes), micro (deux parties par appariement à partir d’une ouverture tirée au sort, couleurs inversées), les jours par coup du chat (bank 10/30 : 10 coups en 30 jours, le temps non utilisé est reporté), 30 jours de congé par joueur, ballot balanced, la variante du chat (une autre, par ex. international ou bashni : les ouvertures équilibrées du moteur), 20 joueurs au plus (2–64), rated.
     /tournament join · /tournament leave — s’inscrire ; partir (après le début : se retirer) · /tournament remove @nom — la même chose pour quelqu’un d’autre (admins)
     /tournament start — tirer les appariements et lancer les parties (admins)
     /tournament — les joueurs, les parties en cours, à qui le tour · /tournament missing — les parties qui retardent le tournoi, avec leurs échéances
@@ -375,6 +375,9 @@ tournament-created = Le tournoi #{ $id } « { $name } » est ouvert : { $format 
     [yes] classé
    *[other] amical (les classements ne changent pas)
 }, { $max } joueurs au plus. Inscription avec /tournament join ; un admin le lance avec /tournament start.
+tournament-variant = Joué en { $variant }, à partir des ouvertures équilibrées du moteur (aucun tirage fédéral n’existe pour ce jeu).
+tournament-ballot-variant = Le tirage FMJD est celui des dames russes : un tournoi en { $variant } tire ses ouvertures de la liste équilibrée du moteur (retirez « ballot fmjd »).
+tournament-variant-not-held = Aucun tournoi ne se joue encore en { $variant } (un tour de deux coups : ni le conseil à l’organisateur ni l’analyse ne le lisent). Choisissez une autre variante, par ex. /tournament new NOM international.
 tournament-joined = { $player } s’inscrit au tournoi #{ $id } « { $name } » ({ $count } inscrits).
 tournament-joined-late = { $player } s’inscrit en retard au tournoi #{ $id } « { $name } » : un demi-point pour chacune des { $rounds } rondes manquées ; apparié à partir de la ronde { $next }.
 tournament-left = { $player } quitte le tournoi #{ $id } « { $name } » ({ $count } inscrits).
@@ -416,8 +419,8 @@ tournament-finished = Le tournoi #{ $id } « { $name } » est terminé ! { $coun
    *[other] Première place partagée : { $winners }.
 } Classement final :
 tournament-pdn = Tournoi #{ $id } « { $name } » : { $games } parties en PDN.
-tournament-usage = Créer un tournoi : /tournament new NOM [rr|drr|swiss-N] [micro|single] [days N] [bank COUPS/JOURS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until AAAA-MM-JJ] ; puis /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (jours de congé) ; /tournament leave pour se retirer (admins : /tournament remove @nom, /tournament adjudicate PARTIE RÉSULTAT, /tournament cancel). Tout : /help tournament
-tournament-bad-word = « { $word } » n’est pas une option de tournoi (rr, drr, micro, single, days N, bank COUPS/JOURS, leave N, ballot fmjd|balanced, max N, rated, casual). Système suisse : swiss-7.
+tournament-usage = Créer un tournoi : /tournament new NOM [rr|drr|swiss-N] [micro|single] [days N] [bank COUPS/JOURS] [leave N] [ballot fmjd|balanced] [VARIANTE] [max N] [rated|casual] [until AAAA-MM-JJ] ; puis /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (jours de congé) ; /tournament leave pour se retirer (admins : /tournament remove @nom, /tournament adjudicate PARTIE RÉSULTAT, /tournament cancel). Tout : /help tournament
+tournament-bad-word = « { $word } » n’est pas une option de tournoi (rr, drr, micro, single, days N, bank COUPS/JOURS, leave N, ballot fmjd|balanced, max N, rated, casual, une variante : international, bashni, …). Système suisse : swiss-7.
 tournament-unknown = Il n’y a pas de tournoi { $id } dans ce chat.
 tournament-none = Il n’y a pas de tournoi dans ce chat. Un admin en crée un avec /tournament new NOM.
 tournament-which = Il y a plusieurs tournois ici ({ $ids }) : ajoutez le numéro, par ex. /tournament join { $ids }.

@@ -32,7 +32,7 @@ help-tail = Var arī vienkārši nosūtīt gājienu, piemēram, e3-d4, vai nospi
 
 help-tournament =
     Korespondences turnīri šajā čatā:
-    /tournament new NOSAUKUMS [rr|drr|swiss-N] [micro|single] [days N] [bank GĀJIENI/DIENAS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until GGGG-MM-DD] — atvērt turnīru (administratori). Pēc noklusējuma: rr (riņķa turnīrs; drr: divu riņķu; swiss-7: Šveices sistēma 7 kārtās), micro (divas partijas pārim no vienas izlozētas atklātnes, mainot krāsas), čata dienas gājienam (bank 10/30: 10 gājieni 30 dienās, neizmantotais laiks pāriet tālāk), 30 atvaļinājuma dienas katram spēlētājam, ballot balanced, ne vairāk kā 20 spēlētāji (2–64), rated.
+    /tournament new NOSAUKUMS [rr|drr|swiss-N] [micro|single] [days N] [bank GĀJIENI/DIENAS] [leave N] [ballot fmjd|balanced] [VARIANTS] [max N] [rated|casual] [until GGGG-MM-DD] — atvērt turnīru (administratori). Pēc noklusējuma: rr (riņķa turnīrs; drr: divu riņķu; swiss-7: Šveices sistēma 7 kārtās), micro (divas partijas pārim no vienas izlozētas atklātnes, mainot krāsas), čata dienas gājienam (bank 10/30: 10 gājieni 30 dienās, neizmantotais laiks pāriet tālāk), 30 atvaļinājuma dienas katram spēlētājam, ballot balanced, čata variants (cits, piem. international vai bashni: atklātnes no dzinēja līdzsvarotā saraksta), ne vairāk kā 20 spēlētāji (2–64), rated.
     /tournament join · /tournament leave — pieteikties; aiziet (pēc sākuma: izstāties) · /tournament remove @vārds — tas pats citam spēlētājam (administratori)
     /tournament start — izlozēt pārus un sākt partijas (administratori)
     /tournament — spēlētāji, notiekošās partijas, kam gājiens · /tournament missing — partijas, kas aiztur turnīru, un to termiņi
@@ -371,6 +371,9 @@ tournament-created = Turnīrs #{ $id } „{ $name }” ir atvērts: { $format ->
     [yes] reitinga
    *[other] draudzības (reitingi nemainās)
 }, ne vairāk kā { $max } spēlētāji. Piesakieties ar /tournament join; administrators to sāk ar /tournament start.
+tournament-variant = Spēle: { $variant }, atklātnes no dzinēja līdzsvarotā saraksta (federācijas izlozes tai nav).
+tournament-ballot-variant = FMJD izloze ir krievu dambretei: { $variant } turnīrs ņem atklātnes no dzinēja līdzsvarotā saraksta (izlaidiet “ballot fmjd”).
+tournament-variant-not-held = Turnīri spēlē { $variant } vēl nenotiek (gājiens no diviem gājieniem: ne padoms organizatoram, ne analīze to nelasa). Izvēlieties citu variantu, piemēram, /tournament new NOSAUKUMS international.
 tournament-joined = { $player } piesakās turnīram #{ $id } „{ $name }” (pieteikušies: { $count }).
 tournament-joined-late = { $player } piesakās turnīram #{ $id } „{ $name }” novēloti: par katru no nokavētajām kārtām ({ $rounds }) puse punkta; pāros no { $next }. kārtas.
 tournament-left = { $player } atstāj turnīru #{ $id } „{ $name }” (pieteikušies: { $count }).
@@ -406,8 +409,8 @@ tournament-finished = Turnīrs #{ $id } „{ $name }” ir beidzies! { $count ->
    *[other] Dalīta pirmā vieta: { $winners }.
 } Galīgā tabula:
 tournament-pdn = Turnīrs #{ $id } „{ $name }”: partijas PDN formātā: { $games }.
-tournament-usage = Izveidot turnīru: /tournament new NOSAUKUMS [rr|drr|swiss-N] [micro|single] [days N] [bank GĀJIENI/DIENAS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until GGGG-MM-DD]; tad /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (atvaļinājuma dienas); /tournament leave — izstāties (administratori: /tournament remove @vārds, /tournament adjudicate PARTIJA REZULTĀTS, /tournament cancel). Viss kopā: /help tournament
-tournament-bad-word = „{ $word }” nav turnīra iestatījums (rr, drr, micro, single, days N, bank GĀJIENI/DIENAS, leave N, ballot fmjd|balanced, max N, rated, casual). Šveices sistēma: swiss-7.
+tournament-usage = Izveidot turnīru: /tournament new NOSAUKUMS [rr|drr|swiss-N] [micro|single] [days N] [bank GĀJIENI/DIENAS] [leave N] [ballot fmjd|balanced] [VARIANTS] [max N] [rated|casual] [until GGGG-MM-DD]; tad /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (atvaļinājuma dienas); /tournament leave — izstāties (administratori: /tournament remove @vārds, /tournament adjudicate PARTIJA REZULTĀTS, /tournament cancel). Viss kopā: /help tournament
+tournament-bad-word = „{ $word }” nav turnīra iestatījums (rr, drr, micro, single, days N, bank GĀJIENI/DIENAS, leave N, ballot fmjd|balanced, max N, rated, casual, variants: international, bashni, …). Šveices sistēma: swiss-7.
 tournament-unknown = Šajā čatā nav turnīra { $id }.
 tournament-none = Šajā čatā nav turnīra. Administrators to izveido ar /tournament new NOSAUKUMS.
 tournament-which = Šeit ir vairāki turnīri ({ $ids }): pievienojiet numuru, piemēram, /tournament join { $ids }.

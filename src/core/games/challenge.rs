@@ -22,7 +22,7 @@ use crate::core::types::{Job, Share, Target};
 use crate::store::{
     self, ChallengeId, ChallengeStatus, ColorWish, GameId, NewGame, Ply, Seat, UserId,
 };
-use shashki_engine::{AnyGame, AnyPosition, BoardKind, Color, Game, Position, Variant};
+use shashki_engine::{AnyGame, AnyPosition, BoardKind, Color, Variant};
 
 crate::core::error::refusals! {
     /// Challenges: made, accepted, declined; the limits of games at once.
@@ -589,11 +589,6 @@ fn start_game(
     let tc = super::clock::TimeControl::per_move(spm);
     let start = start.unwrap_or_else(|| variant.new_game());
     start_game_from(ctx, white, black, tc, start, true, casual)
-}
-
-/// An 8×8 game of `variant` from `start` (a tournament's opening).
-pub(crate) fn game_of(variant: shashki_engine::Variant8, start: Position) -> AnyGame {
-    AnyGame::Eight(Game::from_position(variant, start))
 }
 
 /// Start a game from `start` (a game not yet begun in its variant: a

@@ -295,10 +295,10 @@ impl Ctx<'_> {
             }
         } else {
             // the game is over: look back at it (what its variant offers:
-            // analysis on 8×8, no replay of towers nor of Vigman's light
-            // squares yet), or play again
+            // analysis in every variant but Vigman's, no replay of towers
+            // nor of Vigman's light squares yet), or play again
             let mut row_of = Vec::new();
-            if g.eight().is_some() {
+            if g.variant() != Variant::Vigman {
                 row_of
                     .push(Payload::Analyse { game: row.id }.button(self.t("button-analyse", None)));
             }

@@ -42,10 +42,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (24, include_str!("v24.sql")),
     (25, include_str!("v25.sql")),
     (26, include_str!("v26.sql")),
+    (27, include_str!("v27.sql")),
 ];
 
 /// The latest schema version this build knows.
-pub const LATEST_VERSION: i64 = 26;
+pub const LATEST_VERSION: i64 = 27;
 
 /// One connection to a PostgreSQL database.
 pub(in crate::store) struct PgConn {
