@@ -671,8 +671,9 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
 }
 
 /// What is 8×8-only for now refuses the other boards in words: conditional
-/// moves and the web board; the board of a finished game offers its
-/// analysis as on 8×8.
+/// moves; the board of a finished game offers its analysis as on 8×8.
+/// The web board draws them (here no web board is set up: that, not the
+/// variant, is the answer); Vigman's double game it refuses.
 #[test]
 fn eight_by_eight_features_refuse_the_other_boards() {
     let room = Room::new();
@@ -684,7 +685,11 @@ fn eight_by_eight_features_refuse_the_other_boards() {
         "{t}"
     );
     let t = text(&room.say("Anna", &format!("/web #{id}")));
-    assert!(t.contains("not on the web board yet"), "{t}");
+    assert!(t.contains("The web board is not set up"), "{t}");
+    // Vigman's double game, its pieces on both colours: not on the web
+    let (vigman, _) = start(&room, "3 white vigman");
+    let t = text(&room.say("Anna", &format!("/web #{vigman}")));
+    assert!(t.contains("is not on the web board"), "{t}");
     // over: analysis, rematch and replay
     let out = room.say("Bob", &format!("/resign #{id}"));
     let shown = labels(board(&out));

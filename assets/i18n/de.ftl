@@ -697,5 +697,5 @@ if-variant = Bedingte Züge gibt es vorerst nur in { $variant_key ->
 }, nicht in { $variant }.
 web-variant = Partie #{ $game } ({ $variant }) gibt es noch nicht auf dem Web-Brett: es zeigt nur { $variant_key ->
     [vigman] Spiele mit einem Zug je Runde
-   *[other] 8×8-Spiele
+   *[other] Spiele auf den dunklen Feldern
 }. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.

@@ -681,5 +681,5 @@ if-variant = Conditional moves are kept for { $variant_key ->
 } only for now, not for { $variant }.
 web-variant = Game #{ $game } ({ $variant }) is not on the web board yet: it draws { $variant_key ->
     [vigman] games of one move a turn
-   *[other] 8×8 games
+   *[other] games on the dark squares
 } only. Play it here, with the buttons or by writing the moves.

@@ -15,7 +15,7 @@ use crate::core::types::{BoardMode, Choice, Link, LinkTo, Menu, Orientation, Tar
 use crate::core::Platform;
 use crate::render::Theme;
 use crate::store::{self, ChatId, ChatRow, GameRow, Seat};
-use shashki_engine::{AnyMove, AnyPosition, BoardKind, Color, Move, Position, Variant};
+use shashki_engine::{AnyMove, AnyPosition, Color, Move, Position, Variant};
 
 /// The theme a chat draws its boards in.
 pub(crate) fn chat_theme(chat: &ChatRow, default: Theme) -> Theme {
@@ -27,11 +27,11 @@ pub(crate) fn chat_board_mode(chat: &ChatRow) -> Option<BoardMode> {
     chat.boards
 }
 
-/// Whether a game's variant has its own web board yet (the 8×8 games;
-/// the web page draws 8×8 boards only, their dark squares, one move a
-/// turn: not Bashni's towers nor Vigman's double game).
+/// Whether a game's variant has a web board: every board of dark squares
+/// (8×8, 10×10, 10×8, Bashni's towers); not Vigman's, whose pieces stand
+/// on both colours.
 pub(crate) fn on_the_web(variant: Variant) -> bool {
-    variant.board() == BoardKind::Eight && !variant.has_towers() && !variant.uses_light_squares()
+    !variant.uses_light_squares()
 }
 
 /// The sub-move due, as the catalogue's selectors name it: `first`,
