@@ -158,5 +158,5 @@ fn the_variant_transcripts_in_the_docs_are_true() {
         assert_eq!(trim(&out), trim(want), "the console now prints:\n{out}");
         blocks += 1;
     }
-    assert_eq!(blocks, 15, "one transcript per variant the chat plays");
+    assert_eq!(blocks, 16, "one transcript per variant the chat plays");
 }

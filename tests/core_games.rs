@@ -2936,3 +2936,24 @@ fn the_outbox_tells_a_presss_answer_from_a_commands() {
     );
     assert!(!kinds[2..].contains(&PressNote), "{kinds:?}");
 }
+
+/// `/clock` (the command added in docs/architecture.md's worked example):
+/// the time left, to the asker alone, in any of its names; a game nobody
+/// here may see is refused.
+#[test]
+fn clock_tells_the_time_left_to_the_asker() {
+    let room = Room::new();
+    let id = start_human_game(&room, "3");
+    room.clock.set(T0 + DAY + 1);
+    let out = room.say("Bob", &format!("/clock #{}", id.0));
+    assert!(all_private_to(&out, "bob"), "{out:#?}");
+    let t = text(&out);
+    assert!(t.starts_with(&format!("Game #{}: Time left:", id.0)), "{t}");
+    assert!(t.contains("1 day 23 h"), "{t}");
+    let ru = room.say("Bob", "/часы");
+    assert!(text(&ru).contains("Time left"), "{}", text(&ru));
+    // a game that does not exist: refused, nothing told about it
+    let out = room.say("Bob", "/clock #999");
+    assert!(!text(&out).contains("Time left"), "{}", text(&out));
+    assert!(text(&out).contains("999"), "{}", text(&out));
+}

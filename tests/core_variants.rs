@@ -1,14 +1,15 @@
 //! Every variant of the engine's family in the chat, end to end through the
 //! core on a temporary SQLite file: International draughts by text and by
 //! button, the AI on the 10×10 and 10×8 boards and in Bashni, towers in
-//! the stored FEN, ratings per variant, `/position` and the PDN, and the
-//! features that are 8×8-only for now refusing the others in words.
+//! the stored FEN, ratings per variant, `/position` and the PDN, Vigman's
+//! double game (a turn of two sub-moves), and the features that are
+//! 8×8-only for now refusing the others in words.
 
 mod common;
 
 use common::room::{button, text, Room, DAY, T0};
 use shashki::core::picture::{BoardPicture, Picture};
-use shashki::core::{Config, Input, Outcome, Reply};
+use shashki::core::{Config, Input, Outcome, Reply, Target};
 use shashki::engine::search::Level;
 use shashki::engine::{AnyGame, Color, Variant};
 use shashki::store::{self, GameId, Ply};
@@ -175,13 +176,61 @@ fn a_whole_international_game_by_text() {
     let out = room.say("Anna", &format!("/replay #{id}"));
     let gif = out.replies[0].image.as_ref().unwrap().bytes();
     assert!(gif.starts_with(b"GIF89a"), "a GIF");
-    // the analysis is the 8×8 engine's: refused in words
-    let t = text(&room.say("Anna", &format!("/analyse #{id}")));
+    // the analysis is asked for like any (its run: below)
+    let out = room.say("Anna", &format!("/analyse #{id}"));
+    assert_eq!(out.jobs, vec![shashki::core::Job::Analyse { game: id }]);
+    assert!(store::analysis(room.store().read(), id).unwrap().is_some());
+}
+
+/// An International game analysed: the engine searches the 10×10 game,
+/// the summary names White's worst move and the better one in square
+/// numbers 1–50, the annotated PDN is International's (GameType 20).
+#[test]
+fn an_international_game_is_analysed_in_its_own_notation() {
+    let room = Room::new();
+    // White to move, three men a side: 33-28 or 34-29 hands Black a man
+    // (23x32, 23x34); 33-29, 34-30 or 46-41 keep it
+    let (id, _) = start(&room, "3 white international from W:W33,34,46:B1,5,23");
+    room.say("Anna", "33-28");
+    let out = room.say("Bob", "23x32");
+    assert!(text(&out).contains("23x32"), "{}", text(&out));
+    room.say("Anna", &format!("/resign #{id}"));
+    let ask = room.say("Anna", &format!("/resign #{id}"));
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", &button(&ask, "Yes"));
+    }
+    assert_ne!(room.game(id).status, store::GameStatus::Active);
+    // the board of the finished game offers the analysis
+    let out = room.say("Carl", &format!("/analyse #{id}"));
+    assert!(text(&out).contains("Analysing game"), "{}", text(&out));
+    let done = room.svc.run_job(out.jobs[0]).unwrap();
+    let t = text(&done);
+    assert!(t.contains(&format!("Analysis of game #{id}")), "{t}");
+    let white = t.lines().find(|l| l.starts_with("White Anna:")).unwrap();
+    let (_, worst) = white
+        .split_once("; the worst: ")
+        .unwrap_or_else(|| panic!("White's worst move named: {t}"));
+    let (played, better) = worst.split_once(" — better ").unwrap();
+    assert!(played == "1. 33-28?" || played == "1. 33-28??", "{t}");
     assert!(
-        t.contains("International draughts") && t.contains("8×8 games only"),
-        "{t}"
+        ["33-29", "34-30", "46-41"].contains(&better),
+        "a move that keeps the man, in numbers: {t}"
     );
-    assert!(store::analysis(room.store().read(), id).unwrap().is_none());
+    // the annotated PDN: International's GameType, the set-up start, the
+    // moves in numbers with the better one after the mistake
+    let (name, pdn) = done.replies[1].document.as_ref().expect("the PDN");
+    assert_eq!(name, &format!("game-{id}-analysis.pdn"));
+    assert!(pdn.contains("[GameType \"20\"]"), "{pdn}");
+    assert!(pdn.contains("[FEN \"W:W33,34,46:B1,5,23\"]"), "{pdn}");
+    assert!(pdn.contains("1. 33-28"), "{pdn}");
+    assert!(pdn.contains(&format!("{{better: {better} (")), "{pdn}");
+    assert!(pdn.contains("23x32"), "{pdn}");
+    // asked again: posted from the store, the same move named
+    let again = text(&room.say("Anna", &format!("/analyse #{id}")));
+    assert!(
+        again.contains(&format!("{played} — better {better}")),
+        "{again}"
+    );
 }
 
 /// The move buttons of a 10×10 game: a piece first (more than 8 moves),
@@ -384,45 +433,247 @@ fn ratings_are_kept_per_variant() {
     );
 }
 
-/// Vigman's double game is named, and refused: not playable yet. Nothing
-/// is stored.
+/// Vigman's double game between people: a turn is two sub-moves by the
+/// same player, typed or pressed, on the dark squares or the light; the
+/// turn — the deadline, the call, the opponent's right to move — passes
+/// only after the second. The board is Vigman's (both colours) and says
+/// which sub-move is due.
 #[test]
-fn vigman_is_refused_as_not_playable_yet() {
+fn a_vigman_turn_is_two_sub_moves_and_passes_after_the_second() {
     let room = Room::new();
-    room.say("Bob", "/help");
-    room.say("Anna", "/help");
-    let t = text(&room.say("Anna", "/challenge @bob vigman"));
+    // Bob hears privately when it is his move (and only then)
+    room.say("Bob", "/notify on");
+    let private = |o: &Outcome| {
+        o.replies
+            .iter()
+            .filter(|r| matches!(r.target, Target::Private { .. }))
+            .count()
+    };
+    let (id, card) = start(&room, "3 white vigman");
+    assert!(card.contains("Vigman’s double game"), "{card}");
+    let row = room.game(id);
+    assert_eq!(row.variant, Variant::Vigman);
+    assert_eq!(row.start_fen, Variant::Vigman.start_fen());
+    assert_eq!(row.deadline, Some(T0 + 3 * DAY));
+    // Anna's first sub-move, on the dark squares, an hour later
+    room.clock.set(T0 + 3600);
+    let out = room.say("Anna", "c3-d4");
+    let t = text(&out);
+    assert!(t.contains("Anna: c3-d4"), "{t}");
+    assert!(t.contains("The second of the turn’s two moves"), "{t}");
+    let row = room.game(id);
+    assert_eq!(row.ply, Ply(1));
     assert!(
-        t.contains("Vigman’s double game cannot be played here yet"),
+        row.fen.starts_with("W2:"),
+        "still White's turn: {}",
+        row.fen
+    );
+    assert_eq!(row.deadline, Some(T0 + 3 * DAY), "the turn goes on");
+    assert_eq!(private(&out), 0, "Bob is not to move yet");
+    let b = board(&out);
+    assert!(b.mentions.is_empty(), "nobody called: {:?}", b.mentions);
+    assert!(
+        b.turn_note
+            .as_deref()
+            .unwrap()
+            .contains("second move of the turn"),
+        "{:?}",
+        b.turn_note
+    );
+    let p = picture(b);
+    assert_eq!(p.variant, "vigman");
+    assert_eq!(p.vigman.as_deref(), Some(row.fen.as_str()));
+    assert!(p.last.is_some(), "the sub-move is drawn");
+    assert!(p
+        .caption
+        .as_deref()
+        .unwrap()
+        .contains("second move of the turn"));
+    assert!(b.image.as_ref().unwrap().bytes().starts_with(b"\x89PNG"));
+    assert!(b.diagram().unwrap().contains("(second sub-move)"));
+    // in Russian, for a Russian speaker
+    let mut ev = room.event("Bob", Input::Text(format!("/доска #{id}")));
+    ev.user.lang = Some("ru".into());
+    let out = room.svc.handle(&ev).unwrap();
+    assert!(text(&out).contains("Второй ход из двух"), "{}", text(&out));
+    let caption = picture(board(&out)).caption.unwrap();
+    assert!(caption.contains("Шашки Вигмана"), "{caption}");
+    assert!(caption.contains("ход 1, второй из двух"), "{caption}");
+    // Bob may not move in the middle of Anna's turn, by text or button
+    let t = text(&room.say("Bob", "h6-g5"));
+    assert!(t.contains("not your turn"), "{t}");
+    let t = text(&room.press("Bob", &format!("m:{id}:1:0")));
+    assert!(t.contains("not your turn"), "{t}");
+    assert_eq!(room.game(id).ply, Ply(1));
+    // her second, on the light squares, by button: the piece, then its move
+    room.clock.set(T0 + 7200);
+    let menu = room.press("Anna", &button(&out, "b3"));
+    let out = room.press("Anna", &button(&menu, "b3-a4"));
+    let t = text(&out);
+    assert!(t.contains("Anna: c3-d4 b3-a4"), "the whole turn: {t}");
+    let row = room.game(id);
+    assert_eq!(row.ply, Ply(2));
+    assert!(row.fen.starts_with("B:"), "Black's turn: {}", row.fen);
+    assert_eq!(row.deadline, Some(T0 + 7200 + 3 * DAY), "Bob's clock");
+    assert_eq!(private(&out), 1, "Bob hears it is his move");
+    let b = board(&out);
+    assert!(
+        b.mentions.iter().any(|m| m.name == "Bob"),
+        "{:?}",
+        b.mentions
+    );
+    let note = b.turn_note.as_deref().unwrap();
+    assert!(
+        note.contains("c3-d4 b3-a4") && note.contains("bob"),
+        "{note}"
+    );
+    assert!(picture(b)
+        .caption
+        .as_deref()
+        .unwrap()
+        .contains("first move of the turn"));
+    // Bob types his whole turn at once: one board, the turn passes back
+    let out = room.say("Bob", "h6-g5 g7-h6");
+    assert!(text(&out).contains("Bob: h6-g5 g7-h6"), "{}", text(&out));
+    assert_eq!(out.replies.iter().filter(|r| r.image.is_some()).count(), 1);
+    let row = room.game(id);
+    assert_eq!(row.ply, Ply(4));
+    assert!(row.fen.starts_with("W:"), "{}", row.fen);
+    assert_eq!(
+        store::game_moves(room.store().read(), id).unwrap(),
+        ["c3-d4", "b3-a4", "h6-g5", "g7-h6"]
+    );
+    assert_eq!(room.replay(id).fen(), row.fen);
+    // a pair whose second sub-move is not legal changes nothing
+    let t = text(&room.say("Anna", "e3-f4 a1-b2"));
+    assert!(t.contains("a1-b2 is not a legal move"), "{t}");
+    assert_eq!(room.game(id).ply, Ply(4));
+    // the PDN numbers a turn's two sub-moves as one move
+    let pdn = text(&room.say("Anna", &format!("/pdn #{id}")));
+    assert!(pdn.contains("1. c3-d4 b3-a4 h6-g5 g7-h6 *"), "{pdn}");
+    assert!(pdn.contains("[Variant \"vigman\"]"), "{pdn}");
+}
+
+/// Against the AI the AI plays both of its sub-moves, a job each: its
+/// first leaves it to move, so its job runs again; a person's turn typed
+/// at once hands it the move back.
+#[test]
+fn the_ai_plays_both_sub_moves_of_its_vigman_turn() {
+    let room = Room::new();
+    let out = room.say("Anna", "/challenge ai 2 black vigman");
+    let id = board(&out).game_id.unwrap();
+    assert_eq!(room.game(id).variant, Variant::Vigman);
+    let first = room.svc.run_job(out.jobs[0]).unwrap();
+    assert!(!first.replies.is_empty(), "the AI's first sub-move");
+    let row = room.game(id);
+    assert_eq!(row.ply, Ply(1));
+    assert!(row.fen.starts_with("W2:"), "{}", row.fen);
+    assert_eq!(first.jobs.len(), 1, "the AI is still to move");
+    let second = room.svc.run_job(first.jobs[0]).unwrap();
+    assert!(!second.replies.is_empty(), "the AI's second sub-move");
+    let row = room.game(id);
+    assert_eq!(row.ply, Ply(2));
+    assert!(row.fen.starts_with("B:"), "{}", row.fen);
+    assert!(second.jobs.is_empty(), "Anna's turn now");
+    let b = board(&second);
+    assert!(b.mentions.iter().any(|m| m.name == "Anna"));
+    // Anna's whole turn at once; the AI answers with two sub-moves
+    let g = room.replay(id);
+    let one = g.legal_moves()[0];
+    let mut after = g.clone();
+    after.play(&one).unwrap();
+    let two = after.legal_moves()[0];
+    let turn = format!("{} {}", g.format_move(&one), after.format_move(&two));
+    let out = room.say("Anna", &turn);
+    assert!(text(&out).contains(&turn), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(4));
+    let done = room.svc.run_job(out.jobs[0]).unwrap();
+    room.svc.run_job(done.jobs[0]).unwrap();
+    let row = room.game(id);
+    assert_eq!(row.ply, Ply(6));
+    assert!(row.fen.starts_with("B:"), "{}", row.fen);
+    assert_eq!(room.replay(id).ply(), 6, "every sub-move read back");
+    // her takeback: the AI's turn and her own, back to her turn's start
+    let t = text(&room.say("Anna", "/takeback"));
+    assert!(t.contains("took back"), "{t}");
+    let row = room.game(id);
+    assert_eq!(row.ply, Ply(2));
+    assert!(row.fen.starts_with("B:"), "{}", row.fen);
+}
+
+/// A finished game of Vigman's scores the sum of its two games: 4–0 for a
+/// win (rated as a win), 2–2 for a draw; the PDN says so too. What is
+/// 8×8-only (replay, analysis, conditional moves, the web board) refuses
+/// it in words.
+#[test]
+fn a_vigman_game_ends_four_nil_or_two_all() {
+    let room = Room::new();
+    // White takes Black's last piece, then must still make a second
+    // sub-move; Black, with nothing left, has lost both games
+    let (id, _) = start(&room, "3 white vigman from W:Wc3:Bd4");
+    let t = text(&room.say("Anna", &format!("/if #{id} c3:e5 d6-c5")));
+    assert!(
+        t.contains("Conditional moves are kept for the games of one move a turn")
+            && t.contains("Vigman"),
         "{t}"
     );
-    // in Russian, for a Russian speaker
-    let mut ev = room.event("Anna", Input::Text("/вызов @bob вигман".into()));
-    ev.user.lang = Some("ru".into());
-    let t = text(&room.svc.handle(&ev).unwrap());
-    assert!(t.contains("«Шашки Вигмана» здесь пока не сыграть"), "{t}");
-    let t = text(&room.say("Anna", "/challenge ai variant=vigman"));
-    assert!(t.contains("cannot be played here yet"), "{t}");
-    let s = room.store();
-    let chat = store::upsert_chat(s.read(), "console", "room", None, false, T0).unwrap();
-    assert!(store::active_games_in_chat(s.read(), chat.id)
-        .unwrap()
-        .is_empty());
-    assert_eq!(
-        store::count_open_challenges_from(
-            s.read(),
-            store::user_by_handle(s.read(), "console", "anna")
-                .unwrap()
-                .unwrap()
-                .id
-        )
-        .unwrap(),
-        0
+    let t = text(&room.say("Anna", &format!("/web #{id}")));
+    assert!(
+        t.contains("not on the web board yet: it draws games of one move a turn only"),
+        "{t}"
     );
+    let out = room.say("Anna", "c3:e5 e5-d6");
+    let t = text(&out);
+    assert!(t.contains("Anna: c3:e5 e5-d6"), "{t}");
+    assert!(t.contains("Result 4-0"), "{t}");
+    let row = room.game(id);
+    assert_eq!(row.result, Some(store::GameResult::WhiteWins));
+    let shown = labels(board(&out));
+    assert!(!shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
+    let pdn = text(&room.say("Anna", &format!("/pdn #{id}")));
+    assert!(pdn.contains("[Result \"4-0\"]"), "{pdn}");
+    assert!(pdn.contains("[FEN \"W:Wc3:Bd4\"]"), "{pdn}");
+    assert!(pdn.contains("1. c3:e5 e5-d6 4-0"), "{pdn}");
+    let s = room.store();
+    let anna = store::user_by_handle(s.read(), "console", "anna")
+        .unwrap()
+        .unwrap()
+        .id;
+    let won = store::rating_in(s.read(), anna, row.chat_id, Variant::Vigman).unwrap();
+    assert_eq!((won.games, won.wins), (1, 1));
+    let t = text(&room.say("Anna", &format!("/replay #{id}")));
+    assert!(t.contains("light squares"), "{t}");
+    let t = text(&room.say("Anna", &format!("/analyse #{id}")));
+    assert!(
+        t.contains("Vigman’s double game") && t.contains("games of one move a turn"),
+        "{t}"
+    );
+    // a spectator's board of it offers neither
+    let t = room.say("Carl", &format!("/board #{id}"));
+    let shown = labels(board(&t));
+    assert!(
+        !shown
+            .iter()
+            .any(|l| l.contains("Replay") || l.contains("Analyse")),
+        "{shown:?}"
+    );
+    // a draw agreed: 2–2
+    let (id, _) = start(&room, "3 white vigman");
+    room.say("Anna", "/draw");
+    let t = text(&room.say("Bob", &format!("/draw #{id}")));
+    assert!(t.contains("Result 2-2"), "{t}");
+    let pdn = text(&room.say("Anna", &format!("/pdn #{id}")));
+    assert!(pdn.contains("[Result \"2-2\"]"), "{pdn}");
+    // /position draws any Vigman position, the second sub-move's too
+    let out = room.say("Anna", "/position vigman W2:Wc3,b3:Bf6");
+    let p = picture(board(&out));
+    assert_eq!(p.vigman.as_deref(), Some("W2:Wb3,c3:Bf6"));
 }
 
 /// What is 8×8-only for now refuses the other boards in words: conditional
-/// moves and the web board; the board offers no analysis of them.
+/// moves; the board of a finished game offers its analysis as on 8×8.
+/// The web board draws them (here no web board is set up: that, not the
+/// variant, is the answer); Vigman's double game it refuses.
 #[test]
 fn eight_by_eight_features_refuse_the_other_boards() {
     let room = Room::new();
@@ -434,12 +685,16 @@ fn eight_by_eight_features_refuse_the_other_boards() {
         "{t}"
     );
     let t = text(&room.say("Anna", &format!("/web #{id}")));
-    assert!(t.contains("not on the web board yet"), "{t}");
-    // over: rematch and replay, no analysis button
+    assert!(t.contains("The web board is not set up"), "{t}");
+    // Vigman's double game, its pieces on both colours: not on the web
+    let (vigman, _) = start(&room, "3 white vigman");
+    let t = text(&room.say("Anna", &format!("/web #{vigman}")));
+    assert!(t.contains("is not on the web board"), "{t}");
+    // over: analysis, rematch and replay
     let out = room.say("Bob", &format!("/resign #{id}"));
     let shown = labels(board(&out));
     assert!(shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
-    assert!(!shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
+    assert!(shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
     // the rematch is Frisian again, colours swapped
     let card = room.press("Anna", &button(&out, "Rematch"));
     assert!(text(&card).contains("Frisian draughts"), "{}", text(&card));

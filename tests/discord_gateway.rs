@@ -588,7 +588,7 @@ async fn run() {
             .as_array()
             .unwrap()
             .len(),
-        15
+        16
     );
     assert_eq!(challenge["name_localizations"]["ru"], "вызов");
     let top = cmds.iter().find(|c| c["name"] == "top").unwrap();

@@ -22,6 +22,7 @@ use shashki::config::Secret;
 use shashki::core::input::args::{ChallengeArgs, Opponent};
 use shashki::core::input::commands::{slash_command, Command};
 use shashki::core::input::options::OptValue;
+use shashki::core::web;
 use shashki::core::{Config, GameId, Input, Platform, Service, SystemClock};
 use shashki::runtime::Hub;
 use shashki::store::ColorWish;
@@ -1353,10 +1354,10 @@ async fn open_board() {
         .unwrap()
         .to_string();
     let svc = s.hub.service();
-    let claims = svc.web_check(&token, GameId(1)).expect("a good link");
+    let claims = web::check(svc, &token, GameId(1)).expect("a good link");
     assert_eq!(
         Some(claims.user),
-        svc.web_user_named(GameId(1), "bob").unwrap(),
+        web::user_named(svc, GameId(1), "bob").unwrap(),
         "Bob's, not Anna's"
     );
     assert_eq!(stored(&s), before);

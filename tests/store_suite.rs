@@ -348,6 +348,7 @@ fn new_tournament(chat: ChatId, by: UserId) -> NewTournament<'static> {
         bank: None,
         leave_days: 30,
         ends_at: None,
+        variant: Variant::Russian,
     }
 }
 
@@ -1984,6 +1985,7 @@ mod suite {
             bank: Some((20, 30)),
             leave_days: 10,
             ends_at: Some(T0 + 90 * DAY),
+            variant: Variant::International,
         };
         let id = add_tournament(&mut s, &t);
         assert_eq!(
@@ -2006,6 +2008,7 @@ mod suite {
                 bank_days: Some(30),
                 leave_days: 10,
                 ends_at: Some(T0 + 90 * DAY),
+                variant: Variant::International,
             }
         );
         for format in [Format::RoundRobin, Format::DoubleRoundRobin] {

@@ -1486,3 +1486,157 @@ fn ballot_seeds_are_not_a_function_of_the_clock_and_ids() {
     distinct.dedup();
     assert_eq!(distinct.len(), seeds.len(), "{seeds:?}");
 }
+
+/// A tournament in another variant than Russian draughts: named in
+/// `/tournament new` (or the chat's), its games start on a 10×10 board
+/// from the engine's balanced openings, are played and advised in square
+/// numbers 1–50, rate International, and its PDN is International's. The
+/// FMJD ballot (Russian draughts') is refused for it, Vigman's game too;
+/// a Russian tournament still draws from its ballot.
+#[test]
+fn an_international_round_robin_starts_from_the_engines_openings() {
+    use shashki::core::picture::Picture;
+    use shashki::engine::Variant;
+    use shashki::tournament::ballot::{engine_openings, openings, Ballot};
+    let room = Room::new(Platform::Console);
+    // refused: the FMJD table in International, and Vigman's game
+    let t = text(&room.say("Anna", "/tournament new Ten international ballot fmjd"));
+    assert!(t.contains("The FMJD ballot is Russian draughts’"), "{t}");
+    let t = text(&room.say("Anna", "/tournament new Ten vigman"));
+    assert!(t.contains("No tournament is held in Vigman"), "{t}");
+    assert!(store::tournament(room.store().read(), TournamentId(1))
+        .unwrap()
+        .is_none());
+    // made: International, named in its card and its status
+    let t = text(&room.say("Anna", "/tournament new Ten international single"));
+    assert!(t.contains("“Ten” is open"), "{t}");
+    assert!(
+        t.contains("Played in International draughts") && t.contains("engine’s balanced openings"),
+        "{t}"
+    );
+    let tour = store::tournament(room.store().read(), TournamentId(1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(tour.variant, Variant::International);
+    room.say("Anna", "/tournament join");
+    room.say("Bob", "/tournament join");
+    let t = text(&room.say("Eve", "/tournament #1"));
+    assert!(t.contains("Played in International draughts"), "{t}");
+    let t = text(&room.say("Anna", "/tournament start #1"));
+    assert!(
+        t.contains("2 players, 1 games") || t.contains("2 players"),
+        "{t}"
+    );
+    // the game: International, from an engine opening (its code and FEN)
+    let tg = store::tournament_games(room.store().read(), TournamentId(1)).unwrap()[0].clone();
+    let row = store::game(room.store().read(), tg.game_id)
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.variant, Variant::International);
+    let code = tg.opening_code.clone().unwrap();
+    let opening = engine_openings(Variant::International)
+        .iter()
+        .find(|o| o.code == code)
+        .unwrap_or_else(|| panic!("{code} is an engine opening"));
+    assert!(code.starts_with('E'), "{code}");
+    assert_eq!(row.start_fen, opening.fen);
+    assert_ne!(row.start_fen, Variant::International.start_fen());
+    // a move in numbers, answered with a 10×10 board
+    let g = row.variant.game_from_fen(&row.start_fen).unwrap();
+    let mut moves: Vec<String> = g.legal_moves().iter().map(|m| g.format_move(m)).collect();
+    moves.sort();
+    let mv = moves[0].clone();
+    assert!(
+        mv.chars()
+            .all(|c| c.is_ascii_digit() || c == '-' || c == 'x'),
+        "{mv}"
+    );
+    let mover = room.name(row.seat(g.side_to_move()));
+    let out = room.say(&mover, &format!("/move #{} {mv}", row.id));
+    assert!(text(&out).contains(&mv), "{}", text(&out));
+    let board = out
+        .replies
+        .iter()
+        .find_map(|r| r.image.as_ref())
+        .expect("a board");
+    match board.picture() {
+        Picture::Board(b) => assert_eq!(b.variant, "international"),
+        other => panic!("not a board: {other:?}"),
+    }
+    // the engine's advice names a legal move in numbers
+    let out = room.say("Anna", &format!("/tournament adjudicate #{}", row.id));
+    let t = text(&out);
+    let best = t
+        .split("the best move ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the advice: {t}"))
+        .split(". To decide")
+        .next()
+        .unwrap();
+    let mut now = row.variant.game_from_fen(&row.start_fen).unwrap();
+    now.play_text(&mv).unwrap();
+    assert!(
+        now.legal_moves().iter().any(|m| now.format_move(m) == best),
+        "{best} is a legal move in numbers"
+    );
+    // decided: the tournament ends, International ratings change
+    let t = text(&room.say("Anna", &format!("/tournament adjudicate {} 1-0", row.id)));
+    assert!(t.contains("is over"), "{t}");
+    let s = room.store();
+    let anna = store::user_by_handle(s.read(), "console", "anna")
+        .unwrap()
+        .unwrap()
+        .id;
+    let intl = store::rating_in(s.read(), anna, row.chat_id, Variant::International).unwrap();
+    assert_eq!(intl.games, 1, "rated in International");
+    assert!(store::top_ratings(s.read(), row.chat_id, 10)
+        .unwrap()
+        .is_empty());
+    drop(s);
+    // its PDN: International's GameType, the opening, the move in numbers
+    let out = room.say("Anna", "/tournament pdn #1");
+    let (_, pdn) = out.replies[0].document.as_ref().expect("the PDN");
+    assert!(pdn.contains("[GameType \"20\"]"), "{pdn}");
+    assert!(pdn.contains(&format!("[Opening \"{code}")), "{pdn}");
+    assert!(pdn.contains(&mv), "{pdn}");
+
+    // a Russian tournament (the chat's variant) draws from its ballot
+    let t = text(&room.say("Anna", "/tournament new Eight single ballot fmjd"));
+    assert!(!t.contains("Played in"), "{t}");
+    room.say("Anna", "/tournament join");
+    room.say("Bob", "/tournament join");
+    room.say("Anna", "/tournament start #2");
+    let tg = store::tournament_games(room.store().read(), TournamentId(2)).unwrap()[0].clone();
+    let row = store::game(room.store().read(), tg.game_id)
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.variant, Variant::Russian);
+    let code = tg.opening_code.unwrap();
+    let o = openings(Ballot::Fmjd)
+        .iter()
+        .find(|o| o.code == code)
+        .unwrap_or_else(|| panic!("{code} is of the FMJD table"));
+    assert_eq!(row.start_fen, o.position().to_fen());
+}
+
+/// The chat's variant is a tournament's unless `/tournament new` names
+/// another.
+#[test]
+fn a_tournament_is_played_in_the_chats_variant_by_default() {
+    use shashki::engine::Variant;
+    let room = Room::new(Platform::Console);
+    room.say_as_admin("Anna", "/settings variant frisian");
+    let t = text(&room.say_as_admin("Anna", "/tournament new Fries single"));
+    assert!(t.contains("Played in Frisian draughts"), "{t}");
+    let t = text(&room.say_as_admin("Anna", "/tournament new Plain russian single"));
+    assert!(!t.contains("Played in"), "{t}");
+    let s = room.store();
+    let variant = |id| {
+        store::tournament(s.read(), TournamentId(id))
+            .unwrap()
+            .unwrap()
+            .variant
+    };
+    assert_eq!(variant(1), Variant::Frisian);
+    assert_eq!(variant(2), Variant::Russian);
+}

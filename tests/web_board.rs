@@ -16,6 +16,7 @@ use common::room::Room;
 use serde_json::json;
 use served::{client, ready, serve, session_cookie, Served};
 use shashki::adapters::web::WebOptions;
+use shashki::core::web;
 use shashki::core::{Config, GameId, Input, Platform, Ply, UserId};
 use shashki::store;
 use std::time::Duration;
@@ -29,11 +30,11 @@ fn config() -> Config {
 }
 
 fn user(s: &Served, game: GameId, name: &str) -> UserId {
-    s.room.svc.web_user_named(game, name).unwrap().unwrap()
+    web::user_named(&s.room.svc, game, name).unwrap().unwrap()
 }
 
 fn token(s: &Served, game: GameId, name: &str) -> String {
-    s.room.svc.web_token(game, user(s, game, name)).unwrap()
+    web::token(&s.room.svc, game, user(s, game, name)).unwrap()
 }
 
 fn ply(s: &Served, game: GameId) -> Ply {
@@ -276,7 +277,7 @@ async fn cross_site_unsigned_revoked_and_flooding_requests_are_refused() {
 
     // revoked: every link and session of Anna's stops
     let anna = user(&s, game, "anna");
-    s.room.svc.revoke_web_links(anna).unwrap();
+    web::revoke_links(&s.room.svc, anna).unwrap();
     let r = client()
         .get(format!("{}/web/g/1/state", s.base))
         .header("cookie", &cookie)
@@ -462,10 +463,10 @@ fn web_gives_the_speaker_their_link_privately_on_telegram_and_as_a_note_elsewher
         }
         // the link is Anna's, for this game
         let token = link.text.split("?t=").nth(1).unwrap().trim();
-        let claims = room.svc.web_check(token, game).unwrap();
+        let claims = web::check(&room.svc, token, game).unwrap();
         assert_eq!(
             Some(claims.user),
-            room.svc.web_user_named(game, "anna").unwrap()
+            web::user_named(&room.svc, game, "anna").unwrap()
         );
     }
     // without an address: says the web board is off
@@ -729,8 +730,8 @@ async fn a_groups_spectators_open_its_games_only_when_the_group_allows_it() {
     let t = common::room::text(&room.say("Carl", "/web #1"));
     assert!(t.contains("nur die Spieler"), "{t}");
     // a link made for Carl anyway (by the operator) opens nothing while off
-    let carl = room.svc.web_user_named(game, "carl").unwrap().unwrap();
-    let carls = room.svc.web_token(game, carl).unwrap();
+    let carl = web::user_named(&room.svc, game, "carl").unwrap().unwrap();
+    let carls = web::token(&room.svc, game, carl).unwrap();
     let s = serve(room, WebOptions::default()).await;
     let (status, cookie) = open(&s, game, &carls).await;
     assert_eq!(status, 303, "the link itself is good");

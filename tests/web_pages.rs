@@ -20,7 +20,7 @@ use serde_json::json;
 use served::{client, ready, serve, Served};
 use shashki::adapters::web::WebOptions;
 use shashki::core::puzzles::{read_pack, PACK};
-use shashki::core::web::{AppRefused, AppUser, Page};
+use shashki::core::web::{self, AppRefused, AppUser, Page};
 use shashki::core::{Config, GameId, Input, LinkTo, Platform, Ply, TournamentId, UserId};
 use shashki::engine::puzzle::Puzzle;
 use shashki::engine::Move;
@@ -194,6 +194,21 @@ async fn in_a_browser_a_puzzle_is_solved_by_clicks_and_its_solution_waits_to_be_
         b.text("[data-role=solution-text]").await == solution
     })
     .await;
+    // the README's picture of a puzzle's page, solved, its solution shown
+    picture(&b, "web-puzzle", 420, 900).await;
+}
+
+/// The page as it is now, `w`×`h`, a PNG; written as the README's
+/// `docs/<name>.png` with `SHASHKI_WRITE_SCREENSHOTS=1`.
+async fn picture(b: &Browser, name: &str, w: u32, h: u32) {
+    b.size(w, h).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let png = b.screenshot().await;
+    assert!(png.starts_with(b"\x89PNG"), "{name} is a PNG");
+    if std::env::var("SHASHKI_WRITE_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        let path = format!("{}/docs/{name}.png", env!("CARGO_MANIFEST_DIR"));
+        std::fs::write(path, &png).unwrap();
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -209,12 +224,12 @@ async fn a_puzzle_page_answers_only_its_own_go_and_the_answer_is_the_chats() {
         chat: ChatId(1),
         puzzle: id,
     };
-    let token = s.room.svc.web_token(page, anna).unwrap();
+    let token = web::token(&s.room.svc, page, anna).unwrap();
     let other = Page::Puzzle {
         chat: ChatId(1),
         puzzle: PuzzleId(id.0 + 1),
     };
-    assert!(s.room.svc.web_check(&token, other).is_err());
+    assert!(web::check(&s.room.svc, &token, other).is_err());
     let r = client()
         .get(format!("{}/web/p/1/{}?t={token}", s.base, id.0))
         .send()
@@ -337,7 +352,7 @@ fn open_board_under_a_puzzle_and_the_standings_opens_their_pages_in_the_mini_app
         lang: Some("en".into()),
     };
     // anyone the post reached opens the puzzle for themselves, in this chat
-    let opened = room.svc.web_app_open(&who("42"), Some(&start)).unwrap();
+    let opened = web::app_open(&room.svc, &who("42"), Some(&start)).unwrap();
     let (page, token) = opened.expect("the puzzle opens");
     assert_eq!(
         page,
@@ -346,13 +361,13 @@ fn open_board_under_a_puzzle_and_the_standings_opens_their_pages_in_the_mini_app
             puzzle: id
         }
     );
-    assert!(room.svc.web_check(&token, page).is_ok());
+    assert!(web::check(&room.svc, &token, page).is_ok());
     // the same mark on another chat or puzzle opens nothing
     for forged in [
         start.replacen("puzzle-1-", "puzzle-2-", 1),
         start.replacen(&format!("-{id}-"), &format!("-{}-", id.0 + 1), 1),
     ] {
-        let r = room.svc.web_app_open(&who("42"), Some(&forged)).unwrap();
+        let r = web::app_open(&room.svc, &who("42"), Some(&forged)).unwrap();
         assert_eq!(r.err(), Some(AppRefused::NoGame), "{forged}");
     }
 
@@ -380,10 +395,7 @@ fn open_board_under_a_puzzle_and_the_standings_opens_their_pages_in_the_mini_app
             start: "tournament-1".into()
         }
     );
-    let r = room
-        .svc
-        .web_app_open(&who("43"), Some("tournament-1"))
-        .unwrap();
+    let r = web::app_open(&room.svc, &who("43"), Some("tournament-1")).unwrap();
     assert!(
         matches!(&r, Err(AppRefused::Refused(t)) if t.contains("only the players")),
         "{r:?}"
@@ -394,13 +406,10 @@ fn open_board_under_a_puzzle_and_the_standings_opens_their_pages_in_the_mini_app
         .unwrap();
     drop(store);
     // Anna's Telegram id is "anna" in this room: the Mini App knows her so
-    let r = room
-        .svc
-        .web_app_open(&who("anna"), Some("tournament-1"))
-        .unwrap();
+    let r = web::app_open(&room.svc, &who("anna"), Some("tournament-1")).unwrap();
     let (page, token) = r.expect("a player opens it");
     assert_eq!(page, Page::Tournament(TournamentId(1)));
-    assert_eq!(room.svc.web_check(&token, page).unwrap().user, anna.id);
+    assert_eq!(web::check(&room.svc, &token, page).unwrap().user, anna.id);
 }
 
 /// A round robin of Anna, Bob and Carl in the room, started (every game
@@ -497,6 +506,8 @@ async fn in_a_browser_the_tournament_page_shows_the_crosstable_and_links_its_run
         "{listed:?}"
     );
     assert!(listed.iter().all(|(_, link)| *link), "{listed:?}");
+    // the README's picture of a tournament's page
+    picture(&b, "web-tournament", 900, 520).await;
     // follow one: its game's page opens for her
     let game = running[0];
     b.click(&format!("[data-role=games] li[data-game='{game}'] a"))
@@ -540,7 +551,7 @@ async fn a_tournament_page_is_its_players_and_the_games_links_follow_the_groups_
     };
     // Dora plays in none of it: refused while the group keeps the web to
     // the players, and her press says why
-    let (status, _) = get(s.room.svc.web_token(page, dora).unwrap()).await;
+    let (status, _) = get(web::token(&s.room.svc, page, dora).unwrap()).await;
     assert_eq!(status, 403);
     let said = text(&s.room.press("Dora", "wt:1"));
     assert!(said.contains("only the players of tournament #1"), "{said}");
@@ -552,7 +563,7 @@ async fn a_tournament_page_is_its_players_and_the_games_links_follow_the_groups_
         .find(|g| g.color_of(anna).is_none())
         .unwrap()
         .id;
-    let (status, html) = get(s.room.svc.web_token(page, anna).unwrap()).await;
+    let (status, html) = get(web::token(&s.room.svc, page, anna).unwrap()).await;
     assert_eq!(status, 200, "{html}");
     assert!(
         html.contains(&format!("<li data-game=\"{others}\">#{others}")),
@@ -571,7 +582,7 @@ async fn a_tournament_page_is_its_players_and_the_games_links_follow_the_groups_
     let mut admin = s.room.event("Anna", Input::Text("/settings web on".into()));
     admin.user.is_admin = true;
     s.room.svc.handle(&admin).unwrap();
-    let (status, html) = get(s.room.svc.web_token(page, dora).unwrap()).await;
+    let (status, html) = get(web::token(&s.room.svc, page, dora).unwrap()).await;
     assert_eq!(status, 200);
     assert!(
         html.contains(&format!(
@@ -590,8 +601,10 @@ fn human_game(room: &Room) -> GameId {
 }
 
 async fn open_game(b: &Browser, s: &Served, name: &str) {
-    let user = s.room.svc.web_user_named(GameId(1), name).unwrap().unwrap();
-    let token = s.room.svc.web_token(GameId(1), user).unwrap();
+    let user = web::user_named(&s.room.svc, GameId(1), name)
+        .unwrap()
+        .unwrap();
+    let token = web::token(&s.room.svc, GameId(1), user).unwrap();
     b.goto(&format!("{}/web/g/1?t={token}", s.base)).await;
     ready(b, "the game's page").await;
 }

@@ -30,7 +30,7 @@ help-tail = Du kannst auch einfach einen Zug wie e3-d4 senden oder die Knöpfe d
 
 help-tournament =
     Fernturniere in diesem Chat:
-    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank ZÜGE/TAGE] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until JJJJ-MM-TT] — ein Turnier eröffnen (Admins). Standard: rr (Rundenturnier; drr: doppelrundig; swiss-7: Schweizer System mit 7 Runden), micro (zwei Partien pro Paarung aus einer ausgelosten Eröffnung, mit vertauschten Farben), die Tage pro Zug des Chats (bank 10/30: 10 Züge in 30 Tagen, ungenutzte Zeit wird übertragen), 30 Urlaubstage pro Spieler, ballot balanced, höchstens 20 Spieler (2–64), rated.
+    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank ZÜGE/TAGE] [leave N] [ballot fmjd|balanced] [VARIANTE] [max N] [rated|casual] [until JJJJ-MM-TT] — ein Turnier eröffnen (Admins). Standard: rr (Rundenturnier; drr: doppelrundig; swiss-7: Schweizer System mit 7 Runden), micro (zwei Partien pro Paarung aus einer ausgelosten Eröffnung, mit vertauschten Farben), die Tage pro Zug des Chats (bank 10/30: 10 Züge in 30 Tagen, ungenutzte Zeit wird übertragen), 30 Urlaubstage pro Spieler, ballot balanced, die Variante des Chats (eine andere, etwa international oder bashni: die ausgewogenen Eröffnungen der Engine), höchstens 20 Spieler (2–64), rated.
     /tournament join · /tournament leave — teilnehmen; austreten (nach dem Start: sich zurückziehen) · /tournament remove @name — dasselbe für jemand anderen (Admins)
     /tournament start — die Paarungen auslosen und die Partien starten (Admins)
     /tournament — die Spieler, die laufenden Partien, wer am Zug ist · /tournament missing — die Partien, die das Turnier aufhalten, mit ihren Fristen
@@ -83,7 +83,11 @@ no-deadline = ohne Zeitlimit
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · Zug { $move }{ $casual ->
+} · { $white } – { $black } · Zug { $move }{ $sub ->
+    [first] {", erster Teilzug"}
+    [second] {", zweiter Teilzug"}
+   *[none] {""}
+}{ $casual ->
     [yes] {" · ungewertet"}
    *[no] {""}
 }
@@ -92,8 +96,14 @@ to-move = { $color ->
    *[black] Schwarz
 } zieht, { $player }.
 time-left = Bedenkzeit: noch { $time }.
+clock-of-game = Partie #{ $game }: { $clock }
 move-number = Zug { $move }:
 turn-note = { $move }, { $player } ist am Zug.
+turn-sub-move = { $sub ->
+    [second] Zweiter von zwei Teilzügen.
+   *[first] Erster von zwei Teilzügen.
+}
+turn-note-second = { $move }; { $player } macht den zweiten Teilzug.
 button-flip = ⇅ Drehen
 button-rematch = ↻ Revanche
 button-draw = ½ Remis
@@ -193,7 +203,7 @@ result-win = { $winner } ({ $color ->
     [white] Weiß
    *[black] Schwarz
 }) gewinnt: { $reason }. Ergebnis { $result }.
-result-draw = Remis: { $reason }. Ergebnis 1-1.
+result-draw = Remis: { $reason }. Ergebnis { $result }.
 board-headline = Partie #{ $game }
 games-none = Du hast keine laufenden Partien.
 games-header = Deine Partien:
@@ -218,7 +228,7 @@ settings-bad-value = „{ $value }“ ist kein gültiger Wert für { $key }: wä
 settings-unknown = Es gibt keine Einstellung „{ $key }“. Einstellungen: { $keys }.
 settings-show =
     Einstellungen: Sprache { $lang }, Design { $theme }, Brett { $orientation }, standardmäßig { $days } Tage pro Zug, Erinnerungen bei { $reminders } Restzeit, Bretter { $boards }, Spielart { $variant }.
-    Ändern mit: /settings lang de · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (oder off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni
+    Ändern mit: /settings lang de · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (oder off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni|vigman
 top-empty = In diesem Chat gibt es noch keine gewerteten Partien in { $variant_name }: gewertet werden Partien zwischen Menschen.
 top-header = Wertung in diesem Chat, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } gewonnen, { $draws } remis, { $losses } verloren)
@@ -246,6 +256,7 @@ cmd-accept = Eine Herausforderung annehmen
 cmd-decline = Eine Herausforderung ablehnen oder zurückziehen
 cmd-move = Einen Zug machen, z. B. e3-d4 oder c3:e5:g7
 cmd-board = Das Brett deiner Partie zeigen
+cmd-clock = Die verbleibende Bedenkzeit einer Partie
 cmd-games = Deine Partien und wer am Zug ist
 cmd-resign = Deine Partie aufgeben
 cmd-draw = Remis anbieten oder annehmen
@@ -364,6 +375,9 @@ tournament-created = Turnier #{ $id } „{ $name }“ ist eröffnet: { $format -
     [yes] gewertet
    *[other] frei (die Wertungszahlen ändern sich nicht)
 }, höchstens { $max } Spieler. Teilnehmen mit /tournament join; ein Admin startet es mit /tournament start.
+tournament-variant = Gespielt wird { $variant }, aus den ausgewogenen Eröffnungen der Engine (eine Verbandsauslosung gibt es dafür nicht).
+tournament-ballot-variant = Die FMJD-Auslosung gehört zum russischen Damespiel: ein Turnier in { $variant } zieht aus den ausgewogenen Eröffnungen der Engine („ballot fmjd“ weglassen).
+tournament-variant-not-held = In { $variant } werden noch keine Turniere gespielt (ein Zug aus zwei Zügen: weder der Rat an den Veranstalter noch die Analyse lesen ihn). Wähle eine andere Variante, z. B. /tournament new NAME international.
 tournament-joined = { $player } nimmt an Turnier #{ $id } „{ $name }“ teil ({ $count } angemeldet).
 tournament-joined-late = { $player } steigt spät in Turnier #{ $id } „{ $name }“ ein: für jede der { $rounds } verpassten Runden einen halben Punkt; gepaart ab Runde { $next }.
 tournament-left = { $player } verlässt Turnier #{ $id } „{ $name }“ ({ $count } angemeldet).
@@ -405,8 +419,8 @@ tournament-finished = Turnier #{ $id } „{ $name }“ ist zu Ende! { $count ->
    *[other] Geteilter erster Platz: { $winners }.
 } Endstand:
 tournament-pdn = Turnier #{ $id } „{ $name }“: { $games } Partien in PDN.
-tournament-usage = Ein Turnier anlegen: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank ZÜGE/TAGE] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until JJJJ-MM-TT]; dann /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (Urlaubstage); /tournament leave zieht zurück (Admins: /tournament remove @name, /tournament adjudicate PARTIE ERGEBNIS, /tournament cancel). Alles: /help tournament
-tournament-bad-word = „{ $word }“ ist keine Turnieroption (rr, drr, micro, single, days N, bank ZÜGE/TAGE, leave N, ballot fmjd|balanced, max N, rated, casual). Schweizer System: swiss-7.
+tournament-usage = Ein Turnier anlegen: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank ZÜGE/TAGE] [leave N] [ballot fmjd|balanced] [VARIANTE] [max N] [rated|casual] [until JJJJ-MM-TT]; dann /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (Urlaubstage); /tournament leave zieht zurück (Admins: /tournament remove @name, /tournament adjudicate PARTIE ERGEBNIS, /tournament cancel). Alles: /help tournament
+tournament-bad-word = „{ $word }“ ist keine Turnieroption (rr, drr, micro, single, days N, bank ZÜGE/TAGE, leave N, ballot fmjd|balanced, max N, rated, casual, eine Variante: international, bashni, …). Schweizer System: swiss-7.
 tournament-unknown = In diesem Chat gibt es kein Turnier { $id }.
 tournament-none = In diesem Chat gibt es kein Turnier. Ein Admin legt eines an mit /tournament new NAME.
 tournament-which = Hier gibt es mehrere Turniere ({ $ids }): füge die Nummer an, z. B. /tournament join { $ids }.
@@ -526,7 +540,7 @@ cmd-if = Bedingte Züge: spielt er X, antworte Y
 opt-if-text = #Partie, dann sein Zug und deine Antwort, z. B. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analysieren
 button-replay = ▶ Wiedergabe
-variant-unknown = „{ $word }“ ist keine Spielart: wähle russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8 oder bashni.
+variant-unknown = „{ $word }“ ist keine Spielart: wähle russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8, bashni oder vigman.
 variant-russian = Russische Dame
 variant-poddavki = Poddawki (Schlagdame)
 variant-brazilian = Brasilianische Dame
@@ -671,7 +685,17 @@ settings-web-set = Das Web-Brett der Partien dieser Gruppe: { $state ->
    *[off] nur für ihre Spieler.
 }
 variant-not-playable = { $variant } kann hier noch nicht gespielt werden: der Bot führt die Partien dieser Spielart noch nicht. Wähle eine andere Spielart, z. B. /challenge @name international.
-analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engine gibt es vorerst nur für die 8×8-Spiele.
+analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engine gibt es vorerst nur für { $variant_key ->
+    [vigman] die Spiele mit einem Zug je Runde
+   *[other] die 8×8-Spiele
+}.
 replay-variant = Partie #{ $game } ist { $variant }: die Wiedergabe kann noch keine Türme zeigen. Die Züge gibt /pdn, die Stellung /board.
-if-variant = Bedingte Züge gibt es vorerst nur in den 8×8-Spielen, nicht in { $variant }.
-web-variant = Partie #{ $game } ({ $variant }) gibt es noch nicht auf dem Web-Brett: es zeigt nur 8×8-Spiele. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.
+replay-vigman = Partie #{ $game } ist { $variant }: die Wiedergabe kann die Steine auf den hellen Feldern noch nicht zeigen. Die Züge gibt /pdn, die Stellung /board.
+if-variant = Bedingte Züge gibt es vorerst nur in { $variant_key ->
+    [vigman] den Spielen mit einem Zug je Runde
+   *[other] den 8×8-Spielen
+}, nicht in { $variant }.
+web-variant = Partie #{ $game } ({ $variant }) gibt es noch nicht auf dem Web-Brett: es zeigt nur { $variant_key ->
+    [vigman] Spiele mit einem Zug je Runde
+   *[other] Spiele auf den dunklen Feldern
+}. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.

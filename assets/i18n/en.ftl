@@ -8,7 +8,7 @@ help-line-challenge =
     /challenge @name 3 — challenge someone, 3 days per move (1–14, or unlimited)
     /challenge — an open challenge anyone here can accept
     /challenge @name casual — a casual game: no ratings, takebacks by agreement (/takeback)
-    /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech, italian, portuguese; on 10×10 international, frisian, frysk, antidraughts, breakthrough; russian-10x8; bashni (towers) (or variant=pool); /settings variant X — the chat's default
+    /challenge @name poddavki — another variant: poddavki (giveaway), brazilian, pool, english, czech, italian, portuguese; on 10×10 international, frisian, frysk, antidraughts, breakthrough; russian-10x8; bashni (towers); vigman (two games at once, two moves a turn) (or variant=pool); /settings variant X — the chat's default
 help-line-games = /games — your games and whose turn it is
 help-line-draw = /draw — offer or accept a draw
 help-line-resign = /resign — give up
@@ -29,7 +29,7 @@ help-tail = You can also just send a move like e3-d4, or press the buttons.
 
 help-tournament =
     Correspondence tournaments in this chat:
-    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until YYYY-MM-DD] — open one (admins). Defaults: rr (a round robin; drr: double; swiss-7: a Swiss event of 7 rounds), micro (two games a pairing from one balloted opening, colours reversed), the chat’s days per move (bank 10/30: 10 moves in 30 days, the unused time carried over), 30 leave days a player, ballot balanced, max 20 players (2–64), rated.
+    /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [VARIANT] [max N] [rated|casual] [until YYYY-MM-DD] — open one (admins). Defaults: rr (a round robin; drr: double; swiss-7: a Swiss event of 7 rounds), micro (two games a pairing from one balloted opening, colours reversed), the chat’s days per move (bank 10/30: 10 moves in 30 days, the unused time carried over), 30 leave days a player, ballot balanced, the chat’s variant (another, e.g. international or bashni: the engine’s balanced openings), max 20 players (2–64), rated.
     /tournament join · /tournament leave — enter; leave (after the start: withdraw) · /tournament remove @name — the same for someone else (admins)
     /tournament start — draw the pairings and start the games (admins)
     /tournament — the players, the games in progress, whose move · /tournament missing — the games holding the event up, with their deadlines
@@ -82,7 +82,11 @@ no-deadline = no time limit
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · move { $move }{ $casual ->
+} · { $white } – { $black } · move { $move }{ $sub ->
+    [first] {", first move of the turn"}
+    [second] {", second move of the turn"}
+   *[none] {""}
+}{ $casual ->
     [yes] {" · casual"}
    *[no] {""}
 }
@@ -91,8 +95,14 @@ to-move = { $color ->
    *[black] Black
 } to play, { $player }.
 time-left = Time left: { $time }.
+clock-of-game = Game #{ $game }: { $clock }
 move-number = Move { $move }:
 turn-note = { $move }, { $player } to move.
+turn-sub-move = { $sub ->
+    [second] The second of the turn’s two moves.
+   *[first] The first of the turn’s two moves.
+}
+turn-note-second = { $move }; { $player } makes the second move of the turn.
 button-flip = ⇅ Flip
 button-rematch = ↻ Rematch
 button-draw = ½ Draw
@@ -192,7 +202,7 @@ result-win = { $winner } ({ $color ->
     [white] White
    *[black] Black
 }) wins: { $reason }. Result { $result }.
-result-draw = Draw: { $reason }. Result 1-1.
+result-draw = Draw: { $reason }. Result { $result }.
 board-headline = Game #{ $game }
 games-none = You have no games in progress.
 games-header = Your games:
@@ -212,7 +222,7 @@ draw-offered = { $player } offers a draw in game #{ $game }. { $opponent }, do y
 draw-none-to-decline = There is no draw offer to decline.
 draw-declined = { $player } declined the draw in game #{ $game }. Play goes on.
 admins-only = Only the chat’s admins can change this.
-variant-unknown = “{ $word }” is not a variant: choose russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8 or bashni.
+variant-unknown = “{ $word }” is not a variant: choose russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8, bashni or vigman.
 variant-russian = Russian draughts
 variant-poddavki = Poddavki (giveaway)
 variant-brazilian = Brazilian draughts
@@ -234,7 +244,7 @@ settings-bad-value = “{ $value }” is not a valid { $key }: choose { $allowed
 settings-unknown = There is no setting “{ $key }”. Settings: { $keys }.
 settings-show =
     Settings: language { $lang }, theme { $theme }, board { $orientation }, { $days } days per move by default, reminders at { $reminders } left, boards { $boards }, { $variant } by default.
-    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (or off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni
+    Change with: /settings lang ru · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (or off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni|vigman
 top-empty = No rated games of { $variant_name } in this chat yet: ratings count games between people.
 top-header = Ratings in this chat, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } won, { $draws } drawn, { $losses } lost)
@@ -262,6 +272,7 @@ cmd-accept = Accept a challenge
 cmd-decline = Decline or withdraw a challenge
 cmd-move = Make a move, e.g. e3-d4 or c3:e5:g7
 cmd-board = Show the board of your game
+cmd-clock = The time left in a game
 cmd-games = Your games and whose turn it is
 cmd-resign = Resign your game
 cmd-draw = Offer or accept a draw
@@ -374,6 +385,9 @@ tournament-created = Tournament #{ $id } “{ $name }” is open: { $format ->
     [yes] rated
    *[other] casual (ratings do not change)
 }, at most { $max } players. Join with /tournament join; an admin starts it with /tournament start.
+tournament-variant = Played in { $variant }, from the engine’s balanced openings (no federation ballot exists for it).
+tournament-ballot-variant = The FMJD ballot is Russian draughts’: a tournament of { $variant } draws from the engine’s balanced openings (leave out “ballot fmjd”).
+tournament-variant-not-held = No tournament is held in { $variant } yet (a turn of two moves: the organiser’s advice and the analysis do not read it). Choose another variant, for example /tournament new NAME international.
 tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $count } entered).
 tournament-joined-late = { $player } joins tournament #{ $id } “{ $name }” late: a half-point bye for each of the { $rounds } rounds missed; paired from round { $next }.
 tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).
@@ -415,8 +429,8 @@ tournament-finished = Tournament #{ $id } “{ $name }” is over! { $count ->
    *[other] Shared first place: { $winners }.
 } Final standings:
 tournament-pdn = Tournament #{ $id } “{ $name }”: { $games } games in PDN.
-tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until YYYY-MM-DD]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (leave days); /tournament leave withdraws (admins: /tournament remove @name, /tournament adjudicate GAME RESULT, /tournament cancel). All of it: /help tournament
-tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, bank MOVES/DAYS, leave N, ballot fmjd|balanced, max N, rated, casual). A Swiss event: swiss-7.
+tournament-usage = Create a tournament: /tournament new NAME [rr|drr|swiss-N] [micro|single] [days N] [bank MOVES/DAYS] [leave N] [ballot fmjd|balanced] [VARIANT] [max N] [rated|casual] [until YYYY-MM-DD]; then /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (leave days); /tournament leave withdraws (admins: /tournament remove @name, /tournament adjudicate GAME RESULT, /tournament cancel). All of it: /help tournament
+tournament-bad-word = “{ $word }” is not a tournament option (rr, drr, micro, single, days N, bank MOVES/DAYS, leave N, ballot fmjd|balanced, max N, rated, casual, a variant: international, bashni, …). A Swiss event: swiss-7.
 tournament-unknown = There is no tournament { $id } in this chat.
 tournament-none = There is no tournament in this chat. An admin creates one with /tournament new NAME.
 tournament-which = There are several tournaments here ({ $ids }): add the number, e.g. /tournament join { $ids }.
@@ -655,7 +669,17 @@ settings-web-set = The web board of this group's games: { $state ->
    *[off] their players only.
 }
 variant-not-playable = { $variant } cannot be played here yet: the bot does not keep its games yet. Choose another variant, for example /challenge @name international.
-analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers the 8×8 games only for now.
+analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers { $variant_key ->
+    [vigman] the games of one move a turn
+   *[other] the 8×8 games
+} only for now.
 replay-variant = Game #{ $game } is { $variant }: its replay cannot show towers yet. /pdn gives the moves, /board the position.
-if-variant = Conditional moves are kept for the 8×8 games only for now, not for { $variant }.
-web-variant = Game #{ $game } ({ $variant }) is not on the web board yet: it draws 8×8 games only. Play it here, with the buttons or by writing the moves.
+replay-vigman = Game #{ $game } is { $variant }: its replay cannot draw the pieces on the light squares yet. /pdn gives the moves, /board the position.
+if-variant = Conditional moves are kept for { $variant_key ->
+    [vigman] the games of one move a turn
+   *[other] the 8×8 games
+} only for now, not for { $variant }.
+web-variant = Game #{ $game } ({ $variant }) is not on the web board yet: it draws { $variant_key ->
+    [vigman] games of one move a turn
+   *[other] games on the dark squares
+} only. Play it here, with the buttons or by writing the moves.

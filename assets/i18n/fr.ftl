@@ -30,7 +30,7 @@ help-tail = Vous pouvez aussi simplement envoyer un coup comme e3-d4, ou appuyer
 
 help-tournament =
     Tournois par correspondance dans ce chat :
-    /tournament new NOM [rr|drr|swiss-N] [micro|single] [days N] [bank COUPS/JOURS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until AAAA-MM-JJ] — en ouvrir un (admins). Par défaut : rr (toutes rondes ; drr : double ; swiss-7 : système suisse en 7 rondes), micro (deux parties par appariement à partir d’une ouverture tirée au sort, couleurs inversées), les jours par coup du chat (bank 10/30 : 10 coups en 30 jours, le temps non utilisé est reporté), 30 jours de congé par joueur, ballot balanced, 20 joueurs au plus (2–64), rated.
+    /tournament new NOM [rr|drr|swiss-N] [micro|single] [days N] [bank COUPS/JOURS] [leave N] [ballot fmjd|balanced] [VARIANTE] [max N] [rated|casual] [until AAAA-MM-JJ] — en ouvrir un (admins). Par défaut : rr (toutes rondes ; drr : double ; swiss-7 : système suisse en 7 rondes), micro (deux parties par appariement à partir d’une ouverture tirée au sort, couleurs inversées), les jours par coup du chat (bank 10/30 : 10 coups en 30 jours, le temps non utilisé est reporté), 30 jours de congé par joueur, ballot balanced, la variante du chat (une autre, par ex. international ou bashni : les ouvertures équilibrées du moteur), 20 joueurs au plus (2–64), rated.
     /tournament join · /tournament leave — s’inscrire ; partir (après le début : se retirer) · /tournament remove @nom — la même chose pour quelqu’un d’autre (admins)
     /tournament start — tirer les appariements et lancer les parties (admins)
     /tournament — les joueurs, les parties en cours, à qui le tour · /tournament missing — les parties qui retardent le tournoi, avec leurs échéances
@@ -83,7 +83,11 @@ no-deadline = sans limite de temps
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · coup { $move }{ $casual ->
+} · { $white } – { $black } · coup { $move }{ $sub ->
+    [first] {", premier des deux"}
+    [second] {", second des deux"}
+   *[none] {""}
+}{ $casual ->
     [yes] {" · amicale"}
    *[no] {""}
 }
@@ -92,8 +96,14 @@ to-move = trait aux { $color ->
    *[black] Noirs
 }, { $player }.
 time-left = Il reste { $time }.
+clock-of-game = Partie #{ $game } : { $clock }
 move-number = Coup { $move } :
 turn-note = { $move }, au tour de { $player }.
+turn-sub-move = { $sub ->
+    [second] Second des deux coups du tour.
+   *[first] Premier des deux coups du tour.
+}
+turn-note-second = { $move } ; { $player } joue le second des deux coups du tour.
 button-flip = ⇅ Retourner
 button-rematch = ↻ Revanche
 button-draw = ½ Nulle
@@ -193,7 +203,7 @@ result-win = { $winner } ({ $color ->
     [white] Blancs
    *[black] Noirs
 }) gagne : { $reason }. Résultat { $result }.
-result-draw = Partie nulle : { $reason }. Résultat 1-1.
+result-draw = Partie nulle : { $reason }. Résultat { $result }.
 board-headline = Partie #{ $game }
 games-none = Vous n’avez aucune partie en cours.
 games-header = Vos parties :
@@ -218,7 +228,7 @@ settings-bad-value = « { $value } » n’est pas une valeur valable pour { $key
 settings-unknown = Il n’y a pas de réglage « { $key } ». Réglages : { $keys }.
 settings-show =
     Réglages : langue { $lang }, thème { $theme }, damier { $orientation }, { $days } jours par coup par défaut, rappels quand il reste { $reminders }, damiers { $boards }, jeu par défaut { $variant }.
-    Pour changer : /settings lang fr · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (ou off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni
+    Pour changer : /settings lang fr · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (ou off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni|vigman
 top-empty = Pas encore de partie classée de { $variant_name } dans ce chat : le classement compte les parties entre personnes.
 top-header = Classement de ce chat, { $variant_name } (Glicko-2) :
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } ({ $wins } gagnées, { $draws } nulles, { $losses } perdues)
@@ -246,6 +256,7 @@ cmd-accept = Accepter un défi
 cmd-decline = Refuser ou retirer un défi
 cmd-move = Jouer un coup, par ex. e3-d4 ou c3:e5:g7
 cmd-board = Afficher le damier de votre partie
+cmd-clock = Le temps qui reste dans une partie
 cmd-games = Vos parties et qui doit jouer
 cmd-resign = Abandonner votre partie
 cmd-draw = Proposer ou accepter la nulle
@@ -364,6 +375,9 @@ tournament-created = Le tournoi #{ $id } « { $name } » est ouvert : { $format 
     [yes] classé
    *[other] amical (les classements ne changent pas)
 }, { $max } joueurs au plus. Inscription avec /tournament join ; un admin le lance avec /tournament start.
+tournament-variant = Joué en { $variant }, à partir des ouvertures équilibrées du moteur (aucun tirage fédéral n’existe pour ce jeu).
+tournament-ballot-variant = Le tirage FMJD est celui des dames russes : un tournoi en { $variant } tire ses ouvertures de la liste équilibrée du moteur (retirez « ballot fmjd »).
+tournament-variant-not-held = Aucun tournoi ne se joue encore en { $variant } (un tour de deux coups : ni le conseil à l’organisateur ni l’analyse ne le lisent). Choisissez une autre variante, par ex. /tournament new NOM international.
 tournament-joined = { $player } s’inscrit au tournoi #{ $id } « { $name } » ({ $count } inscrits).
 tournament-joined-late = { $player } s’inscrit en retard au tournoi #{ $id } « { $name } » : un demi-point pour chacune des { $rounds } rondes manquées ; apparié à partir de la ronde { $next }.
 tournament-left = { $player } quitte le tournoi #{ $id } « { $name } » ({ $count } inscrits).
@@ -405,8 +419,8 @@ tournament-finished = Le tournoi #{ $id } « { $name } » est terminé ! { $coun
    *[other] Première place partagée : { $winners }.
 } Classement final :
 tournament-pdn = Tournoi #{ $id } « { $name } » : { $games } parties en PDN.
-tournament-usage = Créer un tournoi : /tournament new NOM [rr|drr|swiss-N] [micro|single] [days N] [bank COUPS/JOURS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until AAAA-MM-JJ] ; puis /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (jours de congé) ; /tournament leave pour se retirer (admins : /tournament remove @nom, /tournament adjudicate PARTIE RÉSULTAT, /tournament cancel). Tout : /help tournament
-tournament-bad-word = « { $word } » n’est pas une option de tournoi (rr, drr, micro, single, days N, bank COUPS/JOURS, leave N, ballot fmjd|balanced, max N, rated, casual). Système suisse : swiss-7.
+tournament-usage = Créer un tournoi : /tournament new NOM [rr|drr|swiss-N] [micro|single] [days N] [bank COUPS/JOURS] [leave N] [ballot fmjd|balanced] [VARIANTE] [max N] [rated|casual] [until AAAA-MM-JJ] ; puis /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (jours de congé) ; /tournament leave pour se retirer (admins : /tournament remove @nom, /tournament adjudicate PARTIE RÉSULTAT, /tournament cancel). Tout : /help tournament
+tournament-bad-word = « { $word } » n’est pas une option de tournoi (rr, drr, micro, single, days N, bank COUPS/JOURS, leave N, ballot fmjd|balanced, max N, rated, casual, une variante : international, bashni, …). Système suisse : swiss-7.
 tournament-unknown = Il n’y a pas de tournoi { $id } dans ce chat.
 tournament-none = Il n’y a pas de tournoi dans ce chat. Un admin en crée un avec /tournament new NOM.
 tournament-which = Il y a plusieurs tournois ici ({ $ids }) : ajoutez le numéro, par ex. /tournament join { $ids }.
@@ -526,7 +540,7 @@ cmd-if = Coups conditionnels : s’il joue X, répondre Y
 opt-if-text = #partie, puis son coup et votre réponse, par ex. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analyser
 button-replay = ▶ Rejouer
-variant-unknown = « { $word } » n’est pas une variante : choisissez russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8 ou bashni.
+variant-unknown = « { $word } » n’est pas une variante : choisissez russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8, bashni ou vigman.
 variant-russian = Dames russes
 variant-poddavki = Poddavki (qui-perd-gagne)
 variant-brazilian = Dames brésiliennes
@@ -671,7 +685,17 @@ settings-web-set = Le damier web des parties de ce groupe : { $state ->
    *[off] réservé à leurs joueurs.
 }
 variant-not-playable = { $variant } ne peut pas encore être joué ici : le bot ne tient pas encore les parties de ce jeu. Choisissez une autre variante, par ex. /challenge @nom international.
-analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par le moteur ne couvre pour l’instant que les jeux sur 8×8.
+analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par le moteur ne couvre pour l’instant que { $variant_key ->
+    [vigman] les jeux à un coup par tour
+   *[other] les jeux sur 8×8
+}.
 replay-variant = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les tours. Les coups : /pdn, la position : /board.
-if-variant = Les coups conditionnels n’existent pour l’instant que dans les jeux sur 8×8, pas en { $variant }.
-web-variant = La partie #{ $game } ({ $variant }) n’est pas encore sur le damier web : il n’affiche que les jeux sur 8×8. Jouez-la ici, avec les boutons ou en écrivant les coups.
+replay-vigman = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les pions des cases claires. Les coups : /pdn, la position : /board.
+if-variant = Les coups conditionnels n’existent pour l’instant que dans { $variant_key ->
+    [vigman] les jeux à un coup par tour
+   *[other] les jeux sur 8×8
+}, pas en { $variant }.
+web-variant = La partie #{ $game } ({ $variant }) n’est pas encore sur le damier web : il n’affiche que { $variant_key ->
+    [vigman] les jeux à un coup par tour
+   *[other] les jeux sur les cases foncées
+}. Jouez-la ici, avec les boutons ou en écrivant les coups.

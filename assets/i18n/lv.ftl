@@ -32,7 +32,7 @@ help-tail = Var arī vienkārši nosūtīt gājienu, piemēram, e3-d4, vai nospi
 
 help-tournament =
     Korespondences turnīri šajā čatā:
-    /tournament new NOSAUKUMS [rr|drr|swiss-N] [micro|single] [days N] [bank GĀJIENI/DIENAS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until GGGG-MM-DD] — atvērt turnīru (administratori). Pēc noklusējuma: rr (riņķa turnīrs; drr: divu riņķu; swiss-7: Šveices sistēma 7 kārtās), micro (divas partijas pārim no vienas izlozētas atklātnes, mainot krāsas), čata dienas gājienam (bank 10/30: 10 gājieni 30 dienās, neizmantotais laiks pāriet tālāk), 30 atvaļinājuma dienas katram spēlētājam, ballot balanced, ne vairāk kā 20 spēlētāji (2–64), rated.
+    /tournament new NOSAUKUMS [rr|drr|swiss-N] [micro|single] [days N] [bank GĀJIENI/DIENAS] [leave N] [ballot fmjd|balanced] [VARIANTS] [max N] [rated|casual] [until GGGG-MM-DD] — atvērt turnīru (administratori). Pēc noklusējuma: rr (riņķa turnīrs; drr: divu riņķu; swiss-7: Šveices sistēma 7 kārtās), micro (divas partijas pārim no vienas izlozētas atklātnes, mainot krāsas), čata dienas gājienam (bank 10/30: 10 gājieni 30 dienās, neizmantotais laiks pāriet tālāk), 30 atvaļinājuma dienas katram spēlētājam, ballot balanced, čata variants (cits, piem. international vai bashni: atklātnes no dzinēja līdzsvarotā saraksta), ne vairāk kā 20 spēlētāji (2–64), rated.
     /tournament join · /tournament leave — pieteikties; aiziet (pēc sākuma: izstāties) · /tournament remove @vārds — tas pats citam spēlētājam (administratori)
     /tournament start — izlozēt pārus un sākt partijas (administratori)
     /tournament — spēlētāji, notiekošās partijas, kam gājiens · /tournament missing — partijas, kas aiztur turnīru, un to termiņi
@@ -85,7 +85,11 @@ no-deadline = bez laika ierobežojuma
 board-caption = #{ $game }{ $variant ->
     [russian] {""}
    *[other] {" · "}{ $variant_name }
-} · { $white } – { $black } · { $move }. gājiens{ $casual ->
+} · { $white } – { $black } · { $move }. gājiens{ $sub ->
+    [first] {", pirmais no diviem"}
+    [second] {", otrais no diviem"}
+   *[none] {""}
+}{ $casual ->
     [yes] {" · draudzības"}
    *[no] {""}
 }
@@ -94,8 +98,14 @@ to-move = iet { $color ->
    *[black] melnie
 }, { $player }.
 time-left = Atlikušais laiks: { $time }.
+clock-of-game = Partija #{ $game }: { $clock }
 move-number = { $move }. gājiens:
 turn-note = { $move }, tagad iet { $player }.
+turn-sub-move = { $sub ->
+    [second] Otrais gājiens no diviem.
+   *[first] Pirmais gājiens no diviem.
+}
+turn-note-second = { $move }; { $player } izdara otro gājienu no diviem.
 button-flip = ⇅ Apgriezt
 button-rematch = ↻ Revanšs
 button-draw = ½ Neizšķirts
@@ -195,7 +205,7 @@ result-win = { $winner } ({ $color ->
     [white] baltie
    *[black] melnie
 }) uzvar: { $reason }. Rezultāts { $result }.
-result-draw = Neizšķirts: { $reason }. Rezultāts 1-1.
+result-draw = Neizšķirts: { $reason }. Rezultāts { $result }.
 board-headline = Partija #{ $game }
 games-none = Jums nav notiekošu partiju.
 games-header = Jūsu partijas:
@@ -220,7 +230,7 @@ settings-bad-value = „{ $value }” nav derīga { $key } vērtība: izvēlieti
 settings-unknown = Iestatījuma „{ $key }” nav. Iestatījumi: { $keys }.
 settings-show =
     Iestatījumi: valoda { $lang }, tēma { $theme }, galdiņš { $orientation }, pēc noklusējuma { $days } dienas gājienam, atgādinājumi, kad atlicis { $reminders }, galdiņi { $boards }, spēle pēc noklusējuma { $variant }.
-    Mainīt: /settings lang lv · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (vai off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni
+    Mainīt: /settings lang lv · /settings theme contrast · /settings orientation white|auto|mover · /settings days 5 · /settings reminders 50% 24h (vai off) · /settings boards edit|new · /settings variant russian|poddavki|brazilian|pool|english|czech|italian|portuguese|international|frisian|frysk|antidraughts|breakthrough|russian-10x8|bashni|vigman
 top-empty = Šajā čatā vēl nav reitinga partiju ({ $variant_name }): reitingā skaitās partijas starp cilvēkiem.
 top-header = Reitings šajā čatā, { $variant_name } (Glicko-2):
 top-line = { $place }. { $name } — { $rating } ±{ $deviation } (uzvaras { $wins }, neizšķirti { $draws }, zaudējumi { $losses })
@@ -248,6 +258,7 @@ cmd-accept = Pieņemt izaicinājumu
 cmd-decline = Noraidīt vai atsaukt izaicinājumu
 cmd-move = Izdarīt gājienu, piem. e3-d4 vai c3:e5:g7
 cmd-board = Parādīt jūsu partijas galdiņu
+cmd-clock = Cik laika atlicis gājienam
 cmd-games = Jūsu partijas un kam gājiens
 cmd-resign = Padoties partijā
 cmd-draw = Piedāvāt vai pieņemt neizšķirtu
@@ -360,6 +371,9 @@ tournament-created = Turnīrs #{ $id } „{ $name }” ir atvērts: { $format ->
     [yes] reitinga
    *[other] draudzības (reitingi nemainās)
 }, ne vairāk kā { $max } spēlētāji. Piesakieties ar /tournament join; administrators to sāk ar /tournament start.
+tournament-variant = Spēle: { $variant }, atklātnes no dzinēja līdzsvarotā saraksta (federācijas izlozes tai nav).
+tournament-ballot-variant = FMJD izloze ir krievu dambretei: { $variant } turnīrs ņem atklātnes no dzinēja līdzsvarotā saraksta (izlaidiet “ballot fmjd”).
+tournament-variant-not-held = Turnīri spēlē { $variant } vēl nenotiek (gājiens no diviem gājieniem: ne padoms organizatoram, ne analīze to nelasa). Izvēlieties citu variantu, piemēram, /tournament new NOSAUKUMS international.
 tournament-joined = { $player } piesakās turnīram #{ $id } „{ $name }” (pieteikušies: { $count }).
 tournament-joined-late = { $player } piesakās turnīram #{ $id } „{ $name }” novēloti: par katru no nokavētajām kārtām ({ $rounds }) puse punkta; pāros no { $next }. kārtas.
 tournament-left = { $player } atstāj turnīru #{ $id } „{ $name }” (pieteikušies: { $count }).
@@ -395,8 +409,8 @@ tournament-finished = Turnīrs #{ $id } „{ $name }” ir beidzies! { $count ->
    *[other] Dalīta pirmā vieta: { $winners }.
 } Galīgā tabula:
 tournament-pdn = Turnīrs #{ $id } „{ $name }”: partijas PDN formātā: { $games }.
-tournament-usage = Izveidot turnīru: /tournament new NOSAUKUMS [rr|drr|swiss-N] [micro|single] [days N] [bank GĀJIENI/DIENAS] [leave N] [ballot fmjd|balanced] [max N] [rated|casual] [until GGGG-MM-DD]; tad /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (atvaļinājuma dienas); /tournament leave — izstāties (administratori: /tournament remove @vārds, /tournament adjudicate PARTIJA REZULTĀTS, /tournament cancel). Viss kopā: /help tournament
-tournament-bad-word = „{ $word }” nav turnīra iestatījums (rr, drr, micro, single, days N, bank GĀJIENI/DIENAS, leave N, ballot fmjd|balanced, max N, rated, casual). Šveices sistēma: swiss-7.
+tournament-usage = Izveidot turnīru: /tournament new NOSAUKUMS [rr|drr|swiss-N] [micro|single] [days N] [bank GĀJIENI/DIENAS] [leave N] [ballot fmjd|balanced] [VARIANTS] [max N] [rated|casual] [until GGGG-MM-DD]; tad /tournament join, /tournament start, /tournament, /standings, /tournament pdn, /tournament missing, /tournament pause N (atvaļinājuma dienas); /tournament leave — izstāties (administratori: /tournament remove @vārds, /tournament adjudicate PARTIJA REZULTĀTS, /tournament cancel). Viss kopā: /help tournament
+tournament-bad-word = „{ $word }” nav turnīra iestatījums (rr, drr, micro, single, days N, bank GĀJIENI/DIENAS, leave N, ballot fmjd|balanced, max N, rated, casual, variants: international, bashni, …). Šveices sistēma: swiss-7.
 tournament-unknown = Šajā čatā nav turnīra { $id }.
 tournament-none = Šajā čatā nav turnīra. Administrators to izveido ar /tournament new NOSAUKUMS.
 tournament-which = Šeit ir vairāki turnīri ({ $ids }): pievienojiet numuru, piemēram, /tournament join { $ids }.
@@ -515,7 +529,7 @@ cmd-if = Nosacītie gājieni: ja viņš spēlē X, atbildēt Y
 opt-if-text = #partija, tad viņa gājiens un jūsu atbilde, piem. #12 f6-g5 c3-d4
 button-analyse = 🔍 Analizēt
 button-replay = ▶ Atkārtot
-variant-unknown = “{ $word }” nav spēles veids: izvēlieties russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8 vai bashni.
+variant-unknown = “{ $word }” nav spēles veids: izvēlieties russian, poddavki, brazilian, pool, english, czech, italian, portuguese, international, frisian, frysk, antidraughts, breakthrough, russian-10x8, bashni vai vigman.
 variant-russian = Krievu dambrete
 variant-poddavki = Poddavki (atdošanas dambrete)
 variant-brazilian = Brazīlijas dambrete
@@ -651,7 +665,17 @@ settings-web-set = Šīs grupas partiju tīmekļa galdiņš: { $state ->
    *[off] tikai to spēlētājiem.
 }
 variant-not-playable = { $variant } šeit vēl nevar spēlēt: bots vēl neglabā šīs spēles partijas. Izvēlieties citu spēles veidu, piemēram, /challenge @vārds international.
-analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidām ir tikai 8×8 spēlēm.
+analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidām ir tikai { $variant_key ->
+    [vigman] spēlēm ar vienu gājienu katrā kārtā
+   *[other] 8×8 spēlēm
+}.
 replay-variant = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda torņus. Gājieni — /pdn, pozīcija — /board.
-if-variant = Nosacītie gājieni pagaidām ir tikai 8×8 spēlēs, nevis spēlē { $variant }.
-web-variant = Partija #{ $game } ({ $variant }) vēl nav tīmekļa galdiņā: tas rāda tikai 8×8 spēles. Spēlējiet šeit — ar pogām vai rakstot gājienus.
+replay-vigman = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda kauliņus uz gaišajiem laukiem. Gājieni — /pdn, pozīcija — /board.
+if-variant = Nosacītie gājieni pagaidām ir tikai { $variant_key ->
+    [vigman] spēlēs ar vienu gājienu katrā kārtā
+   *[other] 8×8 spēlēs
+}, nevis spēlē { $variant }.
+web-variant = Partija #{ $game } ({ $variant }) vēl nav tīmekļa galdiņā: tas rāda tikai { $variant_key ->
+    [vigman] spēles ar vienu gājienu katrā kārtā
+   *[other] spēles uz tumšajiem laukiem
+}. Spēlējiet šeit — ar pogām vai rakstot gājienus.

@@ -5,7 +5,7 @@
 
 use super::{CliError, CliResult};
 use shashki::config::FileConfig;
-use shashki::core::{GameId, Service, SystemClock};
+use shashki::core::{web, GameId, Service, SystemClock};
 use shashki::store::Location;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -59,14 +59,12 @@ pub fn run(a: LinkArgs) -> CliResult {
     let (game, name) = match &a.what {
         What::Game { game, user } | What::Revoke { game, user } => (GameId(*game), user.as_str()),
     };
-    let user = service
-        .web_user_named(game, name)
+    let user = web::user_named(&service, game, name)
         .map_err(|e| CliError::Failed(e.to_string()))?
         .ok_or_else(|| CliError::Input(format!("no user {name} in game {game}")))?;
     match a.what {
         What::Game { .. } => {
-            let link = service
-                .web_link(game, user)
+            let link = web::link(&service, game, user)
                 .map_err(|e| CliError::Failed(e.to_string()))?
                 .ok_or_else(|| {
                     CliError::Input(
@@ -76,9 +74,8 @@ pub fn run(a: LinkArgs) -> CliResult {
             println!("{link}");
         }
         What::Revoke { .. } => {
-            let n = service
-                .revoke_web_links(user)
-                .map_err(|e| CliError::Failed(e.to_string()))?;
+            let n =
+                web::revoke_links(&service, user).map_err(|e| CliError::Failed(e.to_string()))?;
             println!("revoked: {name}'s links before generation {n} open nothing now");
         }
     }

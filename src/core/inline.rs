@@ -12,60 +12,54 @@ use super::{Service, ServiceError};
 use crate::args;
 use crate::store::puzzles as db;
 
-impl Service {
-    /// The cards for an inline query by `name` (in their platform's
-    /// language `lang`): today's puzzle (with the file name its start board
-    /// is sent under, for a platform that kept the picture) and "play with
-    /// me". Nothing is stored or changed.
-    pub fn inline_offers(
-        &self,
-        name: &str,
-        lang: Option<&str>,
-    ) -> Result<Vec<Offer>, ServiceError> {
-        let lang = lang
-            .and_then(Lang::from_code)
-            .unwrap_or(self.config().default_lang);
-        let t = |id: &str, a: Option<&fluent_bundle::FluentArgs>| self.env.catalog.get(lang, id, a);
-        let mut offers = Vec::new();
-        let today = {
-            let store = self.lock();
-            let c = store.read();
-            puzzles::ensure_pack(c)?;
-            let id = match daily_puzzle_id(c, day_of(self.now())) {
-                Ok(id) => id,
-                Err(Halt::Failed(e)) => return Err(e),
-                Err(_) => None,
-            };
-            match id {
-                Some(id) => db::puzzle(c, id)?,
-                None => None,
-            }
+/// The cards for an inline query by `name` (in their platform's
+/// language `lang`): today's puzzle (with the file name its start board
+/// is sent under, for a platform that kept the picture) and "play with
+/// me". Nothing is stored or changed, so no gate: anyone may ask.
+pub fn offers(svc: &Service, name: &str, lang: Option<&str>) -> Result<Vec<Offer>, ServiceError> {
+    let lang = lang
+        .and_then(Lang::from_code)
+        .unwrap_or(svc.config().default_lang);
+    let t = |id: &str, a: Option<&fluent_bundle::FluentArgs>| svc.env.catalog.get(lang, id, a);
+    let mut offers = Vec::new();
+    let today = {
+        let store = svc.lock();
+        let c = store.read();
+        puzzles::ensure_pack(c)?;
+        let id = match daily_puzzle_id(c, day_of(svc.now())) {
+            Ok(id) => id,
+            Err(Halt::Failed(e)) => return Err(e),
+            Err(_) => None,
         };
-        if let Some((row, p)) = today.and_then(|r| load(&r).map(|p| (r, p))) {
-            let a = args![
-                ("id", row.id),
-                ("rating", num(row.rating.round() as i64)),
-                ("color", color_key(p.solver())),
-                ("moves", num(p.solver_moves() as i64))
-            ];
-            offers.push(Offer {
-                id: format!("daily-{}", row.id),
-                title: t("inline-daily-title", Some(&a)),
-                description: t("inline-daily-description", Some(&a)),
-                text: t("inline-daily-text", Some(&a)),
-                button: Some((t("inline-daily-button", None), "daily".into())),
-                image: Some(puzzles::start_board_name(row.id)),
-            });
+        match id {
+            Some(id) => db::puzzle(c, id)?,
+            None => None,
         }
-        let a = args![("name", crate::core::types::clean_name(name))];
+    };
+    if let Some((row, p)) = today.and_then(|r| load(&r).map(|p| (r, p))) {
+        let a = args![
+            ("id", row.id),
+            ("rating", num(row.rating.round() as i64)),
+            ("color", color_key(p.solver())),
+            ("moves", num(p.solver_moves() as i64))
+        ];
         offers.push(Offer {
-            id: "play".into(),
-            title: t("inline-play-title", None),
-            description: t("inline-play-description", None),
-            text: t("inline-play-text", Some(&a)),
-            button: Some((t("inline-play-button", None), "play".into())),
-            image: None,
+            id: format!("daily-{}", row.id),
+            title: t("inline-daily-title", Some(&a)),
+            description: t("inline-daily-description", Some(&a)),
+            text: t("inline-daily-text", Some(&a)),
+            button: Some((t("inline-daily-button", None), "daily".into())),
+            image: Some(puzzles::start_board_name(row.id)),
         });
-        Ok(offers)
     }
+    let a = args![("name", crate::core::types::clean_name(name))];
+    offers.push(Offer {
+        id: "play".into(),
+        title: t("inline-play-title", None),
+        description: t("inline-play-description", None),
+        text: t("inline-play-text", Some(&a)),
+        button: Some((t("inline-play-button", None), "play".into())),
+        image: None,
+    });
+    Ok(offers)
 }

@@ -23,7 +23,7 @@ mod ctx;
 mod error;
 mod games;
 mod help;
-mod inline;
+pub mod inline;
 mod notify;
 mod outbox;
 mod present;
@@ -80,7 +80,7 @@ pub struct Service {
     /// What this process does with what it writes (see [`Roles`]).
     roles: std::sync::RwLock<Roles>,
     /// The web board's signing secret once read (it never changes once
-    /// made: see [`Service::web_secret`]).
+    /// made: see [`web::secret`]).
     web_secret: std::sync::OnceLock<Vec<u8>>,
 }
 

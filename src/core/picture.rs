@@ -8,6 +8,7 @@
 //! graph its scores; a crosstable page the table it shows.
 
 use crate::engine::towers::{parse_tower_fen, TowerPosition};
+use crate::engine::vigman::VigmanPosition;
 use crate::engine::{
     AnyMove, AnyPosition, Board10, Board10x8, Board8, BoardKind, Color, Coord, Kind, Piece,
     Position, Shape, Square, Variant, Variant8,
@@ -43,7 +44,9 @@ pub enum Picture {
 }
 
 /// The last move as drawn: the squares the piece passed (bit indices on
-/// the variant's board) and the pieces it took.
+/// the variant's board; on Vigman's, whose pieces stand on both colours,
+/// the square's index 0–63, a1 = 0, b1 = 1 … h8 = 63) and the pieces it
+/// took.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Marks {
     pub path: Vec<u8>,
@@ -93,6 +96,20 @@ impl Marks {
                         .collect(),
                 }
             }
+            (AnyPosition::Vigman(p), AnyMove::Vigman(_)) => {
+                let index = |c: &Coord| (c.file < 8 && c.rank < 8).then(|| c.rank * 8 + c.file);
+                Marks {
+                    path: mv.path().iter().filter_map(index).collect(),
+                    taken: mv
+                        .captured()
+                        .iter()
+                        .filter_map(|c| {
+                            let pc = p.piece_at(c.file, c.rank)?;
+                            Some((index(c)?, pc.color == Color::White, pc.kind == Kind::King))
+                        })
+                        .collect(),
+                }
+            }
             _ => return None,
         })
     }
@@ -136,15 +153,15 @@ impl Pos {
         )
     }
 
-    /// The bitboards of a position without towers (`None`: Bashni's, whose
-    /// picture carries its FEN instead, and Vigman's).
+    /// The bitboards of a position without towers (`None`: Bashni's and
+    /// Vigman's, whose pictures carry their FEN instead).
     pub fn of_any(p: &AnyPosition) -> Option<Pos> {
         match p {
             AnyPosition::Eight(p) => Some(Pos::of(p)),
             AnyPosition::Ten(p) => Some(Pos::of(p)),
             AnyPosition::TenByEight(p) => Some(Pos::of(p)),
-            // Bashni's carry their FEN; Vigman's (both colours of squares)
-            // are not drawn by the chat yet
+            // Bashni's and Vigman's (both colours of squares) carry their
+            // FEN
             AnyPosition::Towers(_) | AnyPosition::Vigman(_) => None,
         }
     }
@@ -171,6 +188,10 @@ pub struct BoardPicture {
     /// Bashni: the position with its towers (its FEN, towers top first).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub towers: Option<String>,
+    /// Vigman's double game: the position with its pieces on both colours
+    /// of squares (its FEN, `W2:…` when the second sub-move is due).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vigman: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last: Option<Marks>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -300,6 +321,63 @@ fn towers_list(p: &TowerPosition) -> Vec<Tower> {
         .collect()
 }
 
+/// A Vigman position from a picture's FEN (an unreadable one: the start).
+fn vigman_of(fen: &str) -> VigmanPosition {
+    VigmanPosition::parse_fen(fen).unwrap_or_default()
+}
+
+/// Vigman's board as text: rank by rank from White's side, every square
+/// (both colours), `w`/`b` men, `W`/`B` kings, `.` empty; then the side
+/// to move and which of its two sub-moves is due.
+fn vigman_diagram(fen: &str) -> String {
+    use std::fmt::Write as _;
+    let p = vigman_of(fen);
+    let mut out = String::new();
+    for rank in (0..8u8).rev() {
+        let line: String = (0..8u8)
+            .map(|file| match p.piece_at(file, rank) {
+                None => '.',
+                Some(pc) => match (pc.color, pc.kind) {
+                    (Color::White, Kind::Man) => 'w',
+                    (Color::White, Kind::King) => 'W',
+                    (Color::Black, Kind::Man) => 'b',
+                    (Color::Black, Kind::King) => 'B',
+                },
+            })
+            .collect();
+        let _ = writeln!(out, "{} {line}", rank + 1);
+    }
+    let _ = writeln!(out, "  abcdefgh");
+    let sub = if p.is_second_sub_move() {
+        "second"
+    } else {
+        "first"
+    };
+    let _ = write!(out, "{} to move ({sub} sub-move)", p.side_to_move());
+    out
+}
+
+/// Vigman's board (PNG): both colours' pieces, the last sub-move's start
+/// and end tinted.
+fn draw_vigman(b: &BoardPicture, fen: &str) -> Vec<u8> {
+    let cell = |i: &u8| render::Cell {
+        file: i % 8,
+        rank: i / 8,
+    };
+    let last = b
+        .last
+        .as_ref()
+        .and_then(|m| Some((cell(m.path.first()?), cell(m.path.last()?))));
+    let opts = RenderOptions {
+        size: b.size,
+        theme: theme(&b.theme),
+        flip: b.flip,
+        caption: b.caption.clone(),
+        ..RenderOptions::default()
+    };
+    render::render_vigman_png(&vigman_of(fen), last, &opts)
+}
+
 /// A text diagram of a board that is not 8×8, or of towers: rank by rank
 /// from White's side, `w`/`b` men, `W`/`B` kings (a tower by its top); on
 /// 10×10 the empty squares by their numbers; Bashni's towers listed
@@ -410,6 +488,9 @@ impl Picture {
     /// pictures.
     pub fn diagram(&self) -> Option<String> {
         match self {
+            Picture::Board(BoardPicture {
+                vigman: Some(fen), ..
+            }) => Some(vigman_diagram(fen)),
             Picture::Board(b) if is_wide(b) => Some(wide_diagram(b)),
             Picture::Board(b) => Some(variant(&b.variant).diagram(&b.pos.position())),
             _ => None,
@@ -421,6 +502,11 @@ impl Picture {
     pub fn draw(&self) -> Vec<u8> {
         match self {
             Picture::Ready { bytes } => bytes.clone(),
+            Picture::Board(
+                b @ BoardPicture {
+                    vigman: Some(fen), ..
+                },
+            ) => draw_vigman(b, fen),
             Picture::Board(b) if is_wide(b) => draw_wide(b),
             Picture::Board(b) => {
                 let opts = RenderOptions {
@@ -502,6 +588,7 @@ mod tests {
             pos: Pos::of(after.position()),
             variant: "russian".into(),
             towers: None,
+            vigman: None,
             last: Some(Marks::of(&last)),
             flip: true,
             theme: "contrast".into(),
@@ -536,6 +623,7 @@ mod tests {
             pos: Pos::of_any(&g.position()).unwrap(),
             variant: "international".into(),
             towers: None,
+            vigman: None,
             last: Marks::of_any(&before, &mv),
             flip: false,
             theme: "classic".into(),
@@ -580,6 +668,7 @@ mod tests {
             pos: Pos(0, 0, 0, true),
             variant: "bashni".into(),
             towers: Some(crate::engine::towers::to_tower_fen(&tp)),
+            vigman: None,
             last: Marks::of_any(&before, &mv),
             flip: false,
             theme: "classic".into(),
@@ -605,12 +694,58 @@ mod tests {
     }
 
     #[test]
+    fn a_vigman_recipe_carries_its_fen_and_draws_both_colours() {
+        let mut g = Variant::Vigman.new_game();
+        let before = g.position();
+        let mv = g.play_text("b3-a4").unwrap();
+        let AnyPosition::Vigman(vp) = g.position() else {
+            panic!("a Vigman position")
+        };
+        let p = Picture::Board(BoardPicture {
+            pos: Pos(0, 0, 0, false),
+            variant: "vigman".into(),
+            towers: None,
+            vigman: Some(vp.to_fen()),
+            last: Marks::of_any(&before, &mv),
+            flip: false,
+            theme: "classic".into(),
+            caption: Some("#1".into()),
+            numbered: false,
+            size: 200,
+        });
+        let back: Picture = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert_eq!(back, p);
+        let Picture::Board(b) = &back else {
+            panic!("a board")
+        };
+        // b3 (index 17) to a4 (index 24): a sub-move on the light squares
+        assert_eq!(b.last.as_ref().unwrap().path, [17, 24]);
+        let direct = render::render_vigman_png(
+            &vp,
+            Some((
+                render::Cell { file: 1, rank: 2 },
+                render::Cell { file: 0, rank: 3 },
+            )),
+            &RenderOptions {
+                size: 200,
+                caption: Some("#1".into()),
+                ..RenderOptions::default()
+            },
+        );
+        assert_eq!(back.draw(), direct, "the recipe draws Vigman's board");
+        let diagram = back.diagram().unwrap();
+        assert!(diagram.contains("4 w.......\n3 w.wwwwww"), "{diagram}");
+        assert!(diagram.contains("(second sub-move)"), "{diagram}");
+    }
+
+    #[test]
     fn a_reply_as_the_outbox_keeps_it_reads_back_the_same() {
         use crate::core::{Choice, ChoiceKind, Image, Mention, Platform, Reply, Target};
         let board = Picture::Board(BoardPicture {
             pos: Pos::of(&Position::initial()),
             variant: "russian".into(),
             towers: None,
+            vigman: None,
             last: None,
             flip: false,
             theme: "classic".into(),

@@ -17,13 +17,15 @@
 mod puzzle;
 mod tournament;
 
-pub use puzzle::{PuzzleLabels, PuzzleWebView};
-pub use tournament::{TournamentWebGame, TournamentWebView, WebCell, WebCrosstable, WebRow};
+pub use puzzle::{puzzle_solution, puzzle_view, PuzzleLabels, PuzzleWebView};
+pub use tournament::{
+    tournament_view, TournamentWebGame, TournamentWebView, WebCell, WebCrosstable, WebRow,
+};
 
 use super::ctx::resolve_lang;
 use super::ctx::Ctx;
 use super::error::{Halt, Res};
-use super::games::{self, ai::into_service, ai::Evals, load, Loaded};
+use super::games::{self, ai::into_service, ai::Evals, load, variants, Loaded};
 use super::i18n::Lang;
 use super::present::buttons::sorted_moves_8;
 use super::present::text::{refusal_text, seat_name};
@@ -37,7 +39,9 @@ use crate::store::{
 use hmac::{Hmac, KeyInit, Mac};
 use serde::Serialize;
 use sha2::Sha256;
-use shashki_engine::{Color, Kind, Position, Variant, Variant8};
+use shashki_engine::{
+    AnyGame, AnyMove, AnyPosition, Color, Coord, Kind, Piece, Position, Variant, Variant8,
+};
 
 /// The settings key of the generated secret.
 const SECRET_KEY: &str = "web_secret";
@@ -194,7 +198,7 @@ pub fn sign(secret: &[u8], c: &Claims) -> String {
 }
 
 /// A token's claims when its signature holds (in constant time) and it has
-/// not expired at `now`; the generation is checked by [`Service::web_check`].
+/// not expired at `now`; the generation is checked by [`check`].
 pub fn verify(secret: &[u8], token: &str, now: i64) -> Result<Claims, LinkError> {
     let parts: Vec<&str> = token.split('.').collect();
     let [page, u, e, n, mac] = parts.as_slice() else {
@@ -290,9 +294,9 @@ super::error::refusals! {
         /// A group's game while the group keeps the web board to its
         /// players (`/settings web off`, the default).
         SpectatorsOff { game: GameId } => "web-spectators-off" ["game" => game],
-        /// A game of a variant the web board does not draw yet (the 10×10
-        /// and 10×8 boards, Bashni's towers): the chat's board only. The
-        /// hook for a web board of any shape: `present::board::on_the_web`.
+        /// A game of a variant the web board does not draw (Vigman's board
+        /// of both colours): the chat's board only
+        /// (`present::board::on_the_web`).
         Variant { game: GameId, variant: Variant } => "web-variant" [
             "game" => game,
             "variant" => variant,
@@ -413,6 +417,11 @@ pub struct WebMove {
 pub struct WebPly {
     pub text: String,
     pub board: String,
+    /// Bashni: each square's tower in [`WebView::squares`]' order, its
+    /// pieces' letters top first (`wbb`: a white man on two black), empty
+    /// where nothing stands; the other variants have none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub towers: Option<Vec<String>>,
     /// The squares the move touched (from, to).
     pub marks: Vec<String>,
 }
@@ -435,6 +444,9 @@ pub struct WebView {
     /// The opponent offers a draw.
     pub draw_offered: bool,
     pub status: String,
+    /// The board's columns and rows (8×8, 10×10, 10×8).
+    pub files: u8,
+    pub ranks: u8,
     pub squares: Vec<WebSquare>,
     /// Who made the first ply (`white`, or `black` where Black starts or
     /// the game began from a position with Black to move): the move list
@@ -442,6 +454,9 @@ pub struct WebView {
     pub first: &'static str,
     /// The board at the start, then after each ply.
     pub start: String,
+    /// Bashni: what stands on each square at the start ([`WebPly::towers`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_towers: Option<Vec<String>>,
     pub history: Vec<WebPly>,
     /// The legal moves of the side to move (when it is the viewer's turn).
     pub moves: Vec<WebMove>,
@@ -568,6 +583,125 @@ pub(crate) fn web_moves(pos: &Position, variant: Variant8) -> Vec<WebMove> {
         .collect()
 }
 
+/// The squares of `variant`'s board in the order a game's page lists
+/// them: an 8×8 game's in bit order (as the puzzle page's), any other's by
+/// its PDN number (10×10: 1–50, 10×8: 1–40, Bashni: 1–32).
+fn any_squares(variant: Variant) -> Vec<Coord> {
+    if variant.eight().is_some() {
+        return board_squares()
+            .into_iter()
+            .map(|s| Coord {
+                file: s.file(),
+                rank: s.rank(),
+            })
+            .collect();
+    }
+    (1..=u8::MAX)
+        .map_while(|n| variants::square_of_code(variant, n))
+        .collect()
+}
+
+/// The squares as the page places them, in [`any_squares`]' order.
+fn any_web_squares(variant: Variant, squares: &[Coord]) -> Vec<WebSquare> {
+    let (_, ranks) = variant.board().size();
+    squares
+        .iter()
+        .map(|&c| WebSquare {
+            name: variants::square_name(variant, c),
+            x: c.file,
+            y: ranks.saturating_sub(1).saturating_sub(c.rank),
+        })
+        .collect()
+}
+
+/// What stands on each square of `squares` (top first), `None` where
+/// nothing does.
+fn stacks_on(pos: &AnyPosition, squares: &[Coord]) -> Vec<Option<Vec<Piece>>> {
+    let mut on = pos.stacks();
+    squares
+        .iter()
+        .map(|c| {
+            on.iter()
+                .position(|(at, _)| at == c)
+                .map(|i| on.swap_remove(i).1)
+        })
+        .collect()
+}
+
+/// A letter per square of `squares` for `pos` (a tower's top piece).
+fn any_board_string(pos: &AnyPosition, squares: &[Coord]) -> String {
+    stacks_on(pos, squares)
+        .into_iter()
+        .map(|s| letter(s.and_then(|s| s.first().copied())))
+        .collect()
+}
+
+/// Bashni's towers on `squares` (letters top first), for a variant with
+/// towers; `None` for the others.
+fn tower_strings(variant: Variant, pos: &AnyPosition, squares: &[Coord]) -> Option<Vec<String>> {
+    variant.has_towers().then(|| {
+        stacks_on(pos, squares)
+            .into_iter()
+            .map(|s| {
+                s.unwrap_or_default()
+                    .into_iter()
+                    .map(|p| letter(Some(p)))
+                    .collect()
+            })
+            .collect()
+    })
+}
+
+/// Each ply of `g`: its text as written at its turn, the move, the
+/// position after it.
+fn plies(g: &AnyGame) -> Vec<(String, AnyMove, AnyPosition)> {
+    if let Some(e) = g.eight() {
+        let v = e.variant();
+        return e
+            .moves()
+            .iter()
+            .zip(e.positions().iter().skip(1))
+            .map(|(m, after)| {
+                (
+                    v.format_move(m),
+                    AnyMove::Eight(*m),
+                    AnyPosition::Eight(*after),
+                )
+            })
+            .collect();
+    }
+    let Ok(mut replay) = g.variant().game_from_fen(&g.start_fen()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for m in g.moves() {
+        let text = replay.format_move(&m);
+        if replay.play(&m).is_err() {
+            break;
+        }
+        out.push((text, m, replay.position()));
+    }
+    out
+}
+
+/// The legal moves of `g`, numbered as the chat's buttons number them
+/// ([`variants::sorted_moves`]); each move's path holds every square it
+/// lands on (a flying king's multi-capture too).
+fn web_moves_any(g: &AnyGame) -> Vec<WebMove> {
+    let variant = g.variant();
+    let name = |c: Coord| variants::square_name(variant, c);
+    variants::sorted_moves(g)
+        .iter()
+        .enumerate()
+        .map(|(index, m)| WebMove {
+            index,
+            text: g.format_move(m),
+            path: m.path().into_iter().map(name).collect(),
+            captures: m.captured().into_iter().map(name).collect(),
+        })
+        .collect()
+}
+
 /// The chat's theme's colours.
 pub(crate) fn web_colors(ctx: &Ctx) -> WebColors {
     let theme = super::present::board::chat_theme(&ctx.chat, ctx.config().default_theme);
@@ -588,274 +722,274 @@ pub(crate) fn web_colors(ctx: &Ctx) -> WebColors {
     }
 }
 
-impl Service {
-    /// The secret links are signed with: the config's, else the one kept
-    /// in the database (made on first use). Read once per process: once
-    /// made it never changes.
-    pub fn web_secret(&self) -> Result<Vec<u8>, ServiceError> {
-        if let Some(s) = self.web_secret.get() {
-            return Ok(s.clone());
-        }
-        let mut store = self.lock();
-        let secret = match stored_secret(store.read(), self.config())? {
-            Some(s) => s,
-            // another process may make one meanwhile: the transaction
-            // reads again and keeps theirs
-            None => store.transaction(|c| secret_in(c, self.config()))?,
-        };
-        Ok(self.web_secret.get_or_init(|| secret).clone())
+/// The secret links are signed with: the config's, else the one kept
+/// in the database (made on first use). Read once per process: once
+/// made it never changes.
+pub fn secret(svc: &Service) -> Result<Vec<u8>, ServiceError> {
+    if let Some(s) = svc.web_secret.get() {
+        return Ok(s.clone());
     }
+    let mut store = svc.lock();
+    let secret = match stored_secret(store.read(), svc.config())? {
+        Some(s) => s,
+        // another process may make one meanwhile: the transaction
+        // reads again and keeps theirs
+        None => store.transaction(|c| secret_in(c, svc.config()))?,
+    };
+    Ok(svc.web_secret.get_or_init(|| secret).clone())
+}
 
-    fn web_generation(c: &Tx, user: UserId) -> Result<u64, ServiceError> {
-        Ok(store::get_setting(c, &format!("web_gen:{}", user.0))?
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0))
-    }
+fn generation(c: &Tx, user: UserId) -> Result<u64, ServiceError> {
+    Ok(store::get_setting(c, &format!("web_gen:{}", user.0))?
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0))
+}
 
-    /// Revoke every link of `user` made so far; returns the new generation.
-    pub fn revoke_web_links(&self, user: UserId) -> Result<u64, ServiceError> {
-        let mut store = self.lock();
-        store.transaction(|c| -> Result<u64, ServiceError> {
-            let next = Self::web_generation(c, user)? + 1;
-            store::set_setting(c, &format!("web_gen:{}", user.0), &next.to_string())?;
-            Ok(next)
-        })
-    }
+/// Revoke every link of `user` made so far; returns the new generation.
+pub fn revoke_links(svc: &Service, user: UserId) -> Result<u64, ServiceError> {
+    let mut store = svc.lock();
+    store.transaction(|c| -> Result<u64, ServiceError> {
+        let next = generation(c, user)? + 1;
+        store::set_setting(c, &format!("web_gen:{}", user.0), &next.to_string())?;
+        Ok(next)
+    })
+}
 
-    /// A signed link's token for `user` and `page`, valid from now for
-    /// `[web] link_hours`.
-    pub fn web_token(&self, page: impl Into<Page>, user: UserId) -> Result<String, ServiceError> {
-        let secret = self.web_secret()?;
-        let generation = Self::web_generation(self.lock().read(), user)?;
-        let claims = Claims {
-            page: page.into(),
-            user,
-            expires: self.now() + self.env.config.web.link_secs,
-            generation,
-        };
-        Ok(sign(&secret, &claims))
-    }
+/// A signed link's token for `user` and `page`, valid from now for
+/// `[web] link_hours`.
+pub fn token(svc: &Service, page: impl Into<Page>, user: UserId) -> Result<String, ServiceError> {
+    let secret = secret(svc)?;
+    let generation = generation(svc.lock().read(), user)?;
+    let claims = Claims {
+        page: page.into(),
+        user,
+        expires: svc.now() + svc.env.config.web.link_secs,
+        generation,
+    };
+    Ok(sign(&secret, &claims))
+}
 
-    /// The address of `page` for `user` (None: no `[web] public_url`).
-    pub fn web_link(
-        &self,
-        page: impl Into<Page>,
-        user: UserId,
-    ) -> Result<Option<String>, ServiceError> {
-        let Some(base) = self.env.config.web.public_url.clone() else {
-            return Ok(None);
-        };
-        let page = page.into();
-        let token = self.web_token(page, user)?;
-        Ok(Some(page_url(&base, page, &token)))
-    }
+/// The address of `page` for `user` (None: no `[web] public_url`).
+pub fn link(
+    svc: &Service,
+    page: impl Into<Page>,
+    user: UserId,
+) -> Result<Option<String>, ServiceError> {
+    let Some(base) = svc.env.config.web.public_url.clone() else {
+        return Ok(None);
+    };
+    let page = page.into();
+    let token = token(svc, page, user)?;
+    Ok(Some(page_url(&base, page, &token)))
+}
 
-    /// The player of `game` called `name` (their name or handle, any
-    /// case), or someone of the game's platform with that handle.
-    pub fn web_user_named(&self, game: GameId, name: &str) -> Result<Option<UserId>, ServiceError> {
-        let store = self.lock();
-        let c = store.read();
-        let Some(row) = store::game(c, game)? else {
-            return Ok(None);
-        };
-        let want = name.trim().trim_start_matches('@').to_lowercase();
-        for seat in [row.white, row.black] {
-            if let Seat::Human(u) = seat {
-                if let Some(u) = store::user(c, u)? {
-                    let handle = u.handle.clone().unwrap_or_default().to_lowercase();
-                    if u.name.to_lowercase() == want || handle == want {
-                        return Ok(Some(u.id));
-                    }
+/// The player of `game` called `name` (their name or handle, any
+/// case), or someone of the game's platform with that handle.
+pub fn user_named(svc: &Service, game: GameId, name: &str) -> Result<Option<UserId>, ServiceError> {
+    let store = svc.lock();
+    let c = store.read();
+    let Some(row) = store::game(c, game)? else {
+        return Ok(None);
+    };
+    let want = name.trim().trim_start_matches('@').to_lowercase();
+    for seat in [row.white, row.black] {
+        if let Seat::Human(u) = seat {
+            if let Some(u) = store::user(c, u)? {
+                let handle = u.handle.clone().unwrap_or_default().to_lowercase();
+                if u.name.to_lowercase() == want || handle == want {
+                    return Ok(Some(u.id));
                 }
             }
         }
-        let Some(chat) = store::chat(c, row.chat_id)? else {
-            return Ok(None);
-        };
-        Ok(store::user_by_handle(c, &chat.platform, &want)?.map(|u| u.id))
     }
-
-    /// The claims of a token that still opens `page`: signed, not
-    /// expired, not revoked, for this page.
-    pub fn web_check(&self, token: &str, page: impl Into<Page>) -> Result<Claims, WebCheck> {
-        let secret = self.web_secret().map_err(WebCheck::Failed)?;
-        let claims = verify(&secret, token, self.now()).map_err(WebCheck::Refused)?;
-        if claims.page != page.into() {
-            return Err(WebCheck::Refused(LinkError::OtherPage));
-        }
-        let generation =
-            Self::web_generation(self.lock().read(), claims.user).map_err(WebCheck::Failed)?;
-        if claims.generation != generation {
-            return Err(WebCheck::Refused(LinkError::Revoked));
-        }
-        Ok(claims)
-    }
-
-    /// The Mini App opened by `who` (checked `initData`) for `start`
-    /// (`game-12`, `tournament-4`, or a puzzle post's signed
-    /// `puzzle-3-7-<mac>`): a session token for that page when the web
-    /// gate lets them in. A player is known; anyone else (a group's
-    /// spectator, when the group allows it; a puzzle's solver) is recorded
-    /// as a Telegram user like any speaker. A refusal changes nothing.
-    pub fn web_app_open(
-        &self,
-        who: &AppUser,
-        start: Option<&str>,
-    ) -> Result<Result<(Page, String), AppRefused>, ServiceError> {
-        let secret = self.web_secret()?;
-        let Some(page) = start.and_then(|s| app_page(&secret, s)) else {
-            return Ok(Err(AppRefused::NoGame));
-        };
-        let key = Platform::Telegram.key();
-        let user = {
-            let store = self.lock();
-            let c = store.read();
-            let known = store::user_by_platform_id(c, key, &who.id)?;
-            let id = known.as_ref().map_or(UserId(0), |u| u.id);
-            let Some((chat, gate)) = app_gate(c, page, id)? else {
-                return Ok(Err(AppRefused::NoGame));
-            };
-            if chat.platform != key {
-                return Ok(Err(AppRefused::NoGame));
-            }
-            if let Err(r) = gate {
-                // the reader's own language first: a page is one person's
-                let lang = known
-                    .as_ref()
-                    .and_then(|u| u.lang)
-                    .or(who.lang.as_deref().and_then(Lang::from_code))
-                    .unwrap_or_else(|| {
-                        resolve_lang(&chat, None, None, self.env.config.default_lang)
-                    });
-                let text = refusal_text(&self.env.catalog, lang, &r.into());
-                return Ok(Err(AppRefused::Refused(text)));
-            }
-            known
-        };
-        let user = match user {
-            Some(u) => u.id,
-            None => {
-                let now = self.now();
-                let mut store = self.lock();
-                store.transaction(|c| -> Result<UserId, ServiceError> {
-                    Ok(store::upsert_user(
-                        c,
-                        key,
-                        &who.id,
-                        &super::stored_name(&who.name, who.handle.as_deref()),
-                        who.handle.as_deref(),
-                        now,
-                    )?
-                    .id)
-                })?
-            }
-        };
-        Ok(Ok((page, self.web_token(page, user)?)))
-    }
-
-    /// A user's own language (`/settings lang`), if they chose one: a web
-    /// page's refusal is in it.
-    pub fn web_user_lang(&self, user: UserId) -> Result<Option<String>, ServiceError> {
-        let store = self.lock();
-        Ok(store::user(store.read(), user)?
-            .and_then(|u| u.lang)
-            .map(|l| l.code().to_string()))
-    }
-
-    /// The link's user and the chat the page acts in (a game's, a
-    /// puzzle's) as a chat event names them; `None` for a page that acts
-    /// nowhere (a tournament's) or a user or chat that is gone.
-    pub fn web_actor(&self, claims: &Claims) -> Result<Option<WebActor>, ServiceError> {
-        let store = self.lock();
-        let c = store.read();
-        let (chat, thread) = match claims.page {
-            Page::Game(game) => match store::game(c, game)? {
-                Some(row) => (row.chat_id, row.thread),
-                None => return Ok(None),
-            },
-            Page::Puzzle { chat, .. } => (chat, None),
-            Page::Tournament(_) => return Ok(None),
-        };
-        let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, chat)?) else {
-            return Ok(None);
-        };
-        let Some(platform) = Platform::from_key(&chat.platform) else {
-            return Ok(None);
-        };
-        Ok(Some(WebActor {
-            platform,
-            chat: chat.platform_chat_id,
-            chat_private: chat.is_private,
-            user: user.platform_user_id,
-            name: user.name,
-            handle: user.handle,
-            lang: user.lang.map(|l| l.code().to_string()),
-            thread,
-        }))
-    }
-
-    /// A reading context: `user` in `chat`, in their language, nothing to
-    /// write.
-    fn web_ctx<'a>(&'a self, c: &'a Tx, evals: &'a Evals, user: UserRow, chat: ChatRow) -> Ctx<'a> {
-        let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
-        let lang = resolve_lang(&chat, Some(&user), None, self.env.config.default_lang);
-        let mut ctx = Ctx::new(&self.env, c, evals, platform, user, chat, self.now());
-        ctx.lang = lang;
-        ctx
-    }
-
-    /// Read something of a game as the link's user would see it from the
-    /// game's chat (the gate's `See`); `None`: no such game or user.
-    fn web_read<T>(
-        &self,
-        claims: &Claims,
-        f: impl FnOnce(&Ctx, Loaded) -> Res<T>,
-    ) -> Result<Option<T>, ServiceError> {
-        let Some(game) = claims.page.game() else {
-            return Ok(None);
-        };
-        let store = self.lock();
-        let c = store.read();
-        let evals = Evals::default();
-        let Some(row) = store::game(c, game)? else {
-            return Ok(None);
-        };
-        let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, row.chat_id)?)
-        else {
-            return Ok(None);
-        };
-        let ctx = self.web_ctx(c, &evals, user, chat);
-        if ctx.gate(&row, super::access::Need::See).is_err()
-            || web_gate(&ctx.chat, &row, ctx.user.id).is_err()
-        {
-            return Ok(None);
-        }
-        let l = load(c, row).map_err(into_service)?;
-        f(&ctx, l).map(Some).map_err(read_failed)
-    }
-
-    /// The page's view of a game for the link's user.
-    pub fn web_view(&self, claims: &Claims) -> Result<Option<WebView>, ServiceError> {
-        self.web_read(claims, |ctx, l| view(ctx, &l))
-    }
-
-    /// The game's PDN and its file name.
-    pub fn web_pdn(&self, claims: &Claims) -> Result<Option<(String, String)>, ServiceError> {
-        self.web_read(claims, |ctx, l| {
-            Ok((format!("game-{}.pdn", l.row.id), games::pdn_text(ctx, &l)?))
-        })
-    }
-
-    /// Where a game stands: its ply, whether it is over, whether a draw is
-    /// offered — what the page's live updates watch.
-    pub fn web_stamp(&self, game: GameId) -> Result<Option<(i64, bool, bool)>, ServiceError> {
-        let store = self.lock();
-        Ok(store::game(store.read(), game)?
-            .map(|r| (r.ply.0, r.is_active(), r.draw_offer.is_some())))
-    }
+    let Some(chat) = store::chat(c, row.chat_id)? else {
+        return Ok(None);
+    };
+    Ok(store::user_by_handle(c, &chat.platform, &want)?.map(|u| u.id))
 }
 
-/// Why [`Service::web_check`] turned a token down.
+/// The claims of a token that still opens `page`: signed, not
+/// expired, not revoked, for this page.
+pub fn check(svc: &Service, token: &str, page: impl Into<Page>) -> Result<Claims, WebCheck> {
+    let secret = secret(svc).map_err(WebCheck::Failed)?;
+    let claims = verify(&secret, token, svc.now()).map_err(WebCheck::Refused)?;
+    if claims.page != page.into() {
+        return Err(WebCheck::Refused(LinkError::OtherPage));
+    }
+    let generation = generation(svc.lock().read(), claims.user).map_err(WebCheck::Failed)?;
+    if claims.generation != generation {
+        return Err(WebCheck::Refused(LinkError::Revoked));
+    }
+    Ok(claims)
+}
+
+/// The Mini App opened by `who` (checked `initData`) for `start`
+/// (`game-12`, `tournament-4`, or a puzzle post's signed
+/// `puzzle-3-7-<mac>`): a session token for that page when the web
+/// gate lets them in. A player is known; anyone else (a group's
+/// spectator, when the group allows it; a puzzle's solver) is recorded
+/// as a Telegram user like any speaker. A refusal changes nothing.
+pub fn app_open(
+    svc: &Service,
+    who: &AppUser,
+    start: Option<&str>,
+) -> Result<Result<(Page, String), AppRefused>, ServiceError> {
+    let secret = secret(svc)?;
+    let Some(page) = start.and_then(|s| app_page(&secret, s)) else {
+        return Ok(Err(AppRefused::NoGame));
+    };
+    let key = Platform::Telegram.key();
+    let user = {
+        let store = svc.lock();
+        let c = store.read();
+        let known = store::user_by_platform_id(c, key, &who.id)?;
+        let id = known.as_ref().map_or(UserId(0), |u| u.id);
+        let Some((chat, gate)) = app_gate(c, page, id)? else {
+            return Ok(Err(AppRefused::NoGame));
+        };
+        if chat.platform != key {
+            return Ok(Err(AppRefused::NoGame));
+        }
+        if let Err(r) = gate {
+            // the reader's own language first: a page is one person's
+            let lang = known
+                .as_ref()
+                .and_then(|u| u.lang)
+                .or(who.lang.as_deref().and_then(Lang::from_code))
+                .unwrap_or_else(|| resolve_lang(&chat, None, None, svc.env.config.default_lang));
+            let text = refusal_text(&svc.env.catalog, lang, &r.into());
+            return Ok(Err(AppRefused::Refused(text)));
+        }
+        known
+    };
+    let user = match user {
+        Some(u) => u.id,
+        None => {
+            let now = svc.now();
+            let mut store = svc.lock();
+            store.transaction(|c| -> Result<UserId, ServiceError> {
+                Ok(store::upsert_user(
+                    c,
+                    key,
+                    &who.id,
+                    &super::stored_name(&who.name, who.handle.as_deref()),
+                    who.handle.as_deref(),
+                    now,
+                )?
+                .id)
+            })?
+        }
+    };
+    Ok(Ok((page, token(svc, page, user)?)))
+}
+
+/// A user's own language (`/settings lang`), if they chose one: a web
+/// page's refusal is in it.
+pub fn user_lang(svc: &Service, user: UserId) -> Result<Option<String>, ServiceError> {
+    let store = svc.lock();
+    Ok(store::user(store.read(), user)?
+        .and_then(|u| u.lang)
+        .map(|l| l.code().to_string()))
+}
+
+/// The link's user and the chat the page acts in (a game's, a
+/// puzzle's) as a chat event names them; `None` for a page that acts
+/// nowhere (a tournament's) or a user or chat that is gone.
+pub fn actor(svc: &Service, claims: &Claims) -> Result<Option<WebActor>, ServiceError> {
+    let store = svc.lock();
+    let c = store.read();
+    let (chat, thread) = match claims.page {
+        Page::Game(game) => match store::game(c, game)? {
+            Some(row) => (row.chat_id, row.thread),
+            None => return Ok(None),
+        },
+        Page::Puzzle { chat, .. } => (chat, None),
+        Page::Tournament(_) => return Ok(None),
+    };
+    let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, chat)?) else {
+        return Ok(None);
+    };
+    let Some(platform) = Platform::from_key(&chat.platform) else {
+        return Ok(None);
+    };
+    Ok(Some(WebActor {
+        platform,
+        chat: chat.platform_chat_id,
+        chat_private: chat.is_private,
+        user: user.platform_user_id,
+        name: user.name,
+        handle: user.handle,
+        lang: user.lang.map(|l| l.code().to_string()),
+        thread,
+    }))
+}
+
+/// A reading context: `user` in `chat`, in their language, nothing to
+/// write.
+fn reading_ctx<'a>(
+    svc: &'a Service,
+    c: &'a Tx,
+    evals: &'a Evals,
+    user: UserRow,
+    chat: ChatRow,
+) -> Ctx<'a> {
+    let platform = Platform::from_key(&chat.platform).unwrap_or(Platform::Console);
+    let lang = resolve_lang(&chat, Some(&user), None, svc.env.config.default_lang);
+    let mut ctx = Ctx::new(&svc.env, c, evals, platform, user, chat, svc.now());
+    ctx.lang = lang;
+    ctx
+}
+
+/// Read something of a game as the link's user would see it from the
+/// game's chat (the gate's `See`); `None`: no such game or user.
+fn read_game<T>(
+    svc: &Service,
+    claims: &Claims,
+    f: impl FnOnce(&Ctx, Loaded) -> Res<T>,
+) -> Result<Option<T>, ServiceError> {
+    let Some(game) = claims.page.game() else {
+        return Ok(None);
+    };
+    let store = svc.lock();
+    let c = store.read();
+    let evals = Evals::default();
+    let Some(row) = store::game(c, game)? else {
+        return Ok(None);
+    };
+    let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, row.chat_id)?)
+    else {
+        return Ok(None);
+    };
+    let ctx = reading_ctx(svc, c, &evals, user, chat);
+    if ctx.gate(&row, super::access::Need::See).is_err()
+        || web_gate(&ctx.chat, &row, ctx.user.id).is_err()
+    {
+        return Ok(None);
+    }
+    let l = load(c, row).map_err(into_service)?;
+    f(&ctx, l).map(Some).map_err(read_failed)
+}
+
+/// The page's view of a game for the link's user.
+pub fn view(svc: &Service, claims: &Claims) -> Result<Option<WebView>, ServiceError> {
+    read_game(svc, claims, |ctx, l| game_view(ctx, &l))
+}
+
+/// The game's PDN and its file name.
+pub fn pdn(svc: &Service, claims: &Claims) -> Result<Option<(String, String)>, ServiceError> {
+    read_game(svc, claims, |ctx, l| {
+        Ok((format!("game-{}.pdn", l.row.id), games::pdn_text(ctx, &l)?))
+    })
+}
+
+/// Where a game stands: its ply, whether it is over, whether a draw is
+/// offered — what the page's live updates watch.
+pub fn stamp(svc: &Service, game: GameId) -> Result<Option<(i64, bool, bool)>, ServiceError> {
+    let store = svc.lock();
+    Ok(store::game(store.read(), game)?.map(|r| (r.ply.0, r.is_active(), r.draw_offer.is_some())))
+}
+
+/// Why [`check`] turned a token down.
 #[derive(Debug, thiserror::Error)]
 pub enum WebCheck {
     #[error(transparent)]
@@ -923,18 +1057,10 @@ fn app_gate(c: &Tx, page: Page, user: UserId) -> Result<Option<AppGate>, Service
     })
 }
 
-fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
-    // an 8×8 game (`web_gate` lets no other through)
-    let (row, g) = match l.game.eight() {
-        Some(g) => (&l.row, g),
-        None => {
-            return Err(Halt::Failed(ServiceError::Internal(
-                "the web board draws 8×8 games only",
-            )))
-        }
-    };
-    let variant: Variant8 = g.variant();
-    let squares = board_squares();
+fn game_view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
+    let (row, g) = (&l.row, &l.game);
+    let variant = g.variant();
+    let squares = any_squares(variant);
     let you = row.color_of(ctx.user.id);
     let to_move = (row.is_active() && !g.is_over()).then(|| g.side_to_move());
     let your_turn = you.is_some() && you == to_move;
@@ -947,27 +1073,29 @@ fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
         }
     };
     let moves = if your_turn {
-        web_moves(g.position(), variant)
+        web_moves_any(g)
     } else {
         Vec::new()
     };
-    let history = g
-        .moves()
-        .iter()
-        .zip(g.positions().iter().skip(1))
-        .map(|(m, after)| WebPly {
-            text: variant.format_move(m),
-            board: board_string(after, &squares),
-            marks: vec![variant.square_name(m.from()), variant.square_name(m.to())],
+    let name = |c: Coord| variants::square_name(variant, c);
+    let history = plies(g)
+        .into_iter()
+        .map(|(text, m, after)| WebPly {
+            text,
+            board: any_board_string(&after, &squares),
+            towers: tower_strings(variant, &after, &squares),
+            marks: vec![name(m.from()), name(m.to())],
         })
         .collect();
+    let start = g.start_position();
+    let (files, ranks) = variant.board().size();
     let cat = ctx.catalog();
     let t = |id: &str| cat.get(ctx.lang, id, None);
     Ok(WebView {
         game: row.id.0,
         ply: row.ply.0,
         lang: ctx.lang.code().to_string(),
-        variant: super::present::text::variant_name(cat, ctx.lang, variant.into()),
+        variant: super::present::text::variant_name(cat, ctx.lang, variant),
         title: ctx.t("web-title", Some(&args![("game", row.id)])),
         white: seat_name(cat, ctx.c, row.white, ctx.lang)?,
         black: seat_name(cat, ctx.c, row.black, ctx.lang)?,
@@ -977,9 +1105,12 @@ fn view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
         your_turn,
         draw_offered: row.draw_offer.is_some() && row.draw_offer != you && you.is_some(),
         status,
-        squares: web_squares(variant, &squares),
-        first: color_word(g.start_position().side_to_move()),
-        start: board_string(g.start_position(), &squares),
+        files,
+        ranks,
+        squares: any_web_squares(variant, &squares),
+        first: color_word(start.side_to_move()),
+        start: any_board_string(&start, &squares),
+        start_towers: tower_strings(variant, &start, &squares),
         history,
         moves,
         colors: web_colors(ctx),
@@ -1059,14 +1190,11 @@ fn give_link(ctx: &mut Ctx, page: Page, id: &str, mut args: crate::core::i18n::A
         return Ok(());
     };
     let secret = web_secret_in(ctx)?;
-    let generation = store::get_setting(ctx.c, &format!("web_gen:{}", ctx.user.id.0))?
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
     let claims = Claims {
         page,
         user: ctx.user.id,
         expires: ctx.now + ctx.config().web.link_secs,
-        generation,
+        generation: generation(ctx.c, ctx.user.id)?,
     };
     let url = page_url(&base, page, &sign(&secret, &claims));
     args.set("url", url);
@@ -1266,6 +1394,64 @@ mod tests {
             Some(Page::Tournament(TournamentId(4)))
         );
         assert_eq!(app_page(KEY, "game--1"), None);
+    }
+
+    #[test]
+    fn a_wide_board_lists_its_squares_as_its_players_number_them() {
+        let squares = any_squares(Variant::International);
+        let web = any_web_squares(Variant::International, &squares);
+        let names: Vec<String> = web.iter().map(|s| s.name.clone()).collect();
+        let want: Vec<String> = (1..=50).map(|n: u8| n.to_string()).collect();
+        assert_eq!(names, want);
+        // 1 at the top, second column; 46 at the bottom left
+        assert_eq!((web[0].x, web[0].y), (1, 0));
+        assert_eq!((web[45].x, web[45].y), (0, 9));
+        let start = Variant::International.new_game().start_position();
+        let board = any_board_string(&start, &squares);
+        assert_eq!(
+            board,
+            format!("{}{}{}", "b".repeat(20), ".".repeat(10), "w".repeat(20))
+        );
+        assert_eq!(
+            tower_strings(Variant::International, &start, &squares),
+            None
+        );
+        let ten8 = any_squares(Variant::Russian10x8);
+        let names: Vec<String> = any_web_squares(Variant::Russian10x8, &ten8)
+            .into_iter()
+            .map(|s| s.name)
+            .collect();
+        assert_eq!(names.len(), 40);
+        assert!(names.contains(&"k4".to_string()) && !names.iter().any(|n| n.starts_with('j')));
+        // the 8×8 games keep their order and names
+        let eight = any_web_squares(Variant::Russian, &any_squares(Variant::Russian));
+        let old = web_squares(Variant8::Russian, &board_squares());
+        assert_eq!(
+            eight
+                .iter()
+                .map(|s| (&s.name, s.x, s.y))
+                .collect::<Vec<_>>(),
+            old.iter().map(|s| (&s.name, s.x, s.y)).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn bashnis_towers_are_listed_top_first() {
+        let g = Variant::Bashni
+            .game_from_fen("W:Wc3(wbb),a1:Bd4(bw),h8")
+            .unwrap();
+        let squares = any_squares(Variant::Bashni);
+        let towers = tower_strings(Variant::Bashni, &g.position(), &squares).unwrap();
+        let at = |name: &str| {
+            squares
+                .iter()
+                .position(|&c| variants::square_name(Variant::Bashni, c) == name)
+                .map(|i| towers[i].clone())
+        };
+        assert_eq!(at("c3").as_deref(), Some("wbb"));
+        assert_eq!(at("d4").as_deref(), Some("bw"));
+        assert_eq!(at("a1").as_deref(), Some("w"));
+        assert_eq!(at("e5").as_deref(), Some(""));
     }
 
     #[test]

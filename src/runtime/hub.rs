@@ -557,13 +557,13 @@ impl Hub {
     }
 
     /// The cards offered to `name` typing the bot's name in any chat (see
-    /// `Service::inline_offers`); none when reading them fails.
+    /// `core::inline::offers`); none when reading them fails.
     pub async fn inline_offers(
         &self,
         name: String,
         lang: Option<String>,
     ) -> Vec<crate::core::Offer> {
-        self.blocking(move |svc| svc.inline_offers(&name, lang.as_deref()))
+        self.blocking(move |svc| crate::core::inline::offers(svc, &name, lang.as_deref()))
             .await
             .inspect_err(|e| tracing::warn!(error = %e, "reading the inline offers failed"))
             .unwrap_or_default()

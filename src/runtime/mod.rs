@@ -17,6 +17,8 @@
 //! - [`transport`]: what a platform does for the deliverer.
 //! - [`lanes`]: one queue per chat — a chat's work one piece at a time,
 //!   its members served in turn, chats side by side.
+//! - [`pace`]: a platform's sends paced per chat (its rate limits, a
+//!   chat frozen after a 429), one chat's wait holding up no other.
 //! - [`sweeper`]: deadlines, scheduled jobs, heartbeat.
 //! - [`shutdown`]: the stop signal and the tracker of work in flight.
 //! - [`metrics`], [`health`], [`http`]: what the operator sees —
@@ -28,6 +30,7 @@ pub mod http;
 pub mod hub;
 pub mod lanes;
 pub mod metrics;
+pub mod pace;
 pub mod procs;
 pub mod shutdown;
 pub mod sweeper;

@@ -11,6 +11,7 @@ use rusqlite::params;
 use super::{TournamentId, TournamentStatus};
 use crate::tournament::ballot::Ballot;
 use crate::tournament::Format;
+use shashki_engine::Variant;
 
 table_row! {
     #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +43,8 @@ table_row! {
         /// The end date (Unix time of its end); unfinished games after it
         /// go to the organiser's adjudication.
         pub ends_at: Option<i64>,
+        /// The variant its games are played in (v27; Russian before).
+        pub variant: Variant => super::variant_at,
     }
 }
 
@@ -100,14 +103,16 @@ pub struct NewTournament<'a> {
     pub bank: Option<(i64, i64)>,
     pub leave_days: i64,
     pub ends_at: Option<i64>,
+    /// The variant its games are played in.
+    pub variant: Variant,
 }
 
 pub fn insert_tournament(c: &Tx, t: &NewTournament, now: i64) -> StoreResult<TournamentId> {
     c.row("INSERT INTO tournaments (chat_id, name, format, micro, ballot, seed, days_per_move, status, created_by, created_at, max_players, rated,
-                                  bank_moves, bank_days, leave_days, ends_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                                  bank_moves, bank_days, leave_days, ends_at, variant)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'open', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
          RETURNING id", params![t.chat_id, t.name, t.format, t.micro, t.ballot, t.seed, t.days_per_move, t.created_by, now, t.max_players, t.rated,
-                 t.bank.map(|b| b.0), t.bank.map(|b| b.1), t.leave_days, t.ends_at], |r| r.get(0))
+                 t.bank.map(|b| b.0), t.bank.map(|b| b.1), t.leave_days, t.ends_at, t.variant.key()], |r| r.get(0))
 }
 
 pub fn tournament(c: &Tx, id: TournamentId) -> StoreResult<Option<TournamentRow>> {

@@ -966,7 +966,12 @@ impl AnyGame {
             return crate::pdn::write_pdn(e, tags, crate::pdn::PdnStyle::default());
         }
         let v = self.variant();
-        let result = self.outcome().map(|o| o.pdn_result()).unwrap_or("*");
+        // Vigman's double game: the sum of its two games (4-0, 2-2)
+        let result = match self {
+            AnyGame::Vigman(g) => g.points().map(|(w, b)| format!("{w}-{b}")),
+            _ => self.outcome().map(|o| o.pdn_result().to_string()),
+        }
+        .unwrap_or_else(|| "*".to_string());
         let own = ["gametype", "result", "fen", "setup", "variant"];
         let mut out = String::new();
         for (k, val) in tags {
@@ -1114,6 +1119,11 @@ mod tests {
         let pdn = g.to_pdn(&[]);
         assert!(pdn.contains(&format!("1. c3-d4 {text} *")), "{pdn}");
         assert!(pdn.contains("[Variant \"vigman\"]"), "{pdn}");
+        // the result is the sum of the two games
+        g.resign(Color::Black).unwrap();
+        let pdn = g.to_pdn(&[]);
+        assert!(pdn.contains("[Result \"4-0\"]"), "{pdn}");
+        assert!(pdn.contains(&format!("1. c3-d4 {text} 4-0")), "{pdn}");
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! the dark ones of an ordinary board with White's men on ranks 1–3 — the
 //! rules are symmetric under the mirror, so the Russian generator plays it
 //! unchanged. Moves are written in the board's own squares (`c3-d4` on the
-//! dark squares, `b2-a3`… on the light ones).
+//! dark squares, `b3-a4`… on the light ones).
 //!
 //! ```
 //! use shashki_engine::vigman::{VigmanPosition, perft};

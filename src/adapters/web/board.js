@@ -32,6 +32,14 @@ function boardAt(ply) {
   return ply < 0 ? view.start : view.history[ply].board;
 }
 
+// Bashni's towers at `ply` (as boardAt), or null
+function towersAt(ply) {
+  if (ply === null || ply >= view.history.length) {
+    return view.history.length ? view.history[view.history.length - 1].towers : view.start_towers;
+  }
+  return ply < 0 ? view.start_towers : view.history[ply].towers;
+}
+
 function marksAt(ply) {
   const i = ply === null ? view.history.length - 1 : ply;
   return i >= 0 && view.history[i] ? view.history[i].marks : [];
@@ -39,8 +47,11 @@ function marksAt(ply) {
 
 function render() {
   drawBoard(boardEl, {
+    files: view.files,
+    ranks: view.ranks,
     squares: view.squares,
     board: boardAt(shown),
+    towers: towersAt(shown),
     colors: view.colors,
     flipped: flipped(),
     marks: new Set(marksAt(shown)),

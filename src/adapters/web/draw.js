@@ -66,30 +66,35 @@ export class Picker {
   }
 }
 
-// Draw the board into `container`. `o`: squares ({name, x, y} from White's
-// side), board (a letter a square: w b W B, . empty), colors, flipped,
-// marks (a Set of the last move's squares), selected (picked squares),
-// targets (a Set), pieces (the pieces' names), onTap(name), onDrop(from, to).
+// Draw the board into `container`. `o`: files and ranks (8 unless said:
+// 10×10, 10×8), squares ({name, x, y} from White's side), board (a letter
+// a square: w b W B, . empty), towers (Bashni: a square's pieces top
+// first, or none), colors, flipped, marks (a Set of the last move's
+// squares), selected (picked squares), targets (a Set), pieces (the
+// pieces' names), onTap(name), onDrop(from, to).
 export function drawBoard(container, o) {
   const c = o.colors;
+  const files = o.files || 8;
+  const ranks = o.ranks || 8;
   const had = document.activeElement;
   const focused = had && had.getAttribute ? had.getAttribute("data-square") : null;
-  const svg = el("svg", { viewBox: "-0.25 -0.25 8.5 8.5", class: "svg", role: "presentation" });
-  svg.appendChild(el("rect", { x: -0.25, y: -0.25, width: 8.5, height: 8.5, fill: c.frame }));
-  for (let y = 0; y < 8; y++) {
-    for (let x = 0; x < 8; x++) {
-      if ((x + y) % 2 === 0) {
-        svg.appendChild(el("rect", { x, y, width: 1, height: 1, fill: c.light }));
-      }
-    }
-  }
+  const svg = el("svg", {
+    viewBox: `-0.25 -0.25 ${files + 0.5} ${ranks + 0.5}`,
+    class: "svg",
+    role: "presentation",
+  });
+  svg.appendChild(
+    el("rect", { x: -0.25, y: -0.25, width: files + 0.5, height: ranks + 0.5, fill: c.frame }),
+  );
+  // the light squares: the dark ones are drawn with what stands on them
+  svg.appendChild(el("rect", { x: 0, y: 0, width: files, height: ranks, fill: c.light }));
   // the squares in the order they are seen (row by row from the top):
   // the order Tab goes through them
   const placed = o.squares.map((sq, i) => ({
     sq,
     i,
-    x: o.flipped ? 7 - sq.x : sq.x,
-    y: o.flipped ? 7 - sq.y : sq.y,
+    x: o.flipped ? files - 1 - sq.x : sq.x,
+    y: o.flipped ? ranks - 1 - sq.y : sq.y,
   }));
   placed.sort((a, b) => a.y - b.y || a.x - b.x);
   for (const { sq, i, x, y } of placed) {
@@ -111,11 +116,18 @@ export function drawBoard(container, o) {
       label += `, ${o.pieces[piece]}`;
       const white = piece === "w" || piece === "W";
       const p = el("g", { class: "piece" });
+      // a tower (Bashni): its top piece a little smaller and higher, the
+      // pieces under it a small disc each along the square's foot, top
+      // first; read out in full
+      const tower = o.towers ? o.towers[i] || "" : "";
+      const tall = tower.length > 1;
+      const cy = y + (tall ? 0.4 : 0.5);
+      const k = tall ? 0.8 : 1;
       p.appendChild(
         el("circle", {
           cx: x + 0.5,
-          cy: y + 0.5,
-          r: 0.38,
+          cy,
+          r: 0.38 * k,
           fill: white ? c.white : c.black,
           stroke: white ? c.white_rim : c.black_rim,
           "stroke-width": 0.05,
@@ -124,17 +136,35 @@ export function drawBoard(container, o) {
       p.appendChild(
         el("circle", {
           cx: x + 0.5,
-          cy: y + 0.5,
-          r: 0.24,
+          cy,
+          r: 0.24 * k,
           fill: "none",
           stroke: white ? c.white_rim : c.black_rim,
           "stroke-width": 0.03,
         }),
       );
       if (piece === "W" || piece === "B") {
-        p.appendChild(
-          el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.14, fill: c.crown, class: "crown" }),
-        );
+        p.appendChild(el("circle", { cx: x + 0.5, cy, r: 0.14 * k, fill: c.crown, class: "crown" }));
+      }
+      if (tall) {
+        g.setAttribute("data-tower", tower);
+        label += ` (${[...tower].map((t) => o.pieces[t]).join(", ")})`;
+        const under = [...tower.slice(1)];
+        const step = Math.min(0.2, 0.9 / under.length);
+        under.forEach((t, n) => {
+          const w = t === "w" || t === "W";
+          p.appendChild(
+            el("circle", {
+              cx: x + 0.5 - ((under.length - 1) * step) / 2 + n * step,
+              cy: y + 0.87,
+              r: step * 0.42,
+              fill: w ? c.white : c.black,
+              stroke: w ? c.white_rim : c.black_rim,
+              "stroke-width": 0.025,
+              class: "under",
+            }),
+          );
+        });
       }
       g.appendChild(p);
     }

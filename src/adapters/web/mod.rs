@@ -36,7 +36,7 @@ mod page;
 
 use crate::core::i18n::Lang;
 use crate::core::input::payload::Payload;
-use crate::core::web::{csrf_ok, csrf_token, AppRefused, Claims, LinkError, Page, WebCheck};
+use crate::core::web::{self, csrf_ok, csrf_token, AppRefused, Claims, LinkError, Page, WebCheck};
 use crate::core::{ChatRef, Event, GameId, Input, UserId, UserRef};
 use crate::runtime::Hub;
 use crate::store::Ply;
@@ -230,7 +230,7 @@ async fn refused_for(web: &Web, claims: &Claims, headers: &HeaderMap) -> Respons
     let user = claims.user;
     let lang = web
         .hub
-        .call(move |svc| svc.web_user_lang(user))
+        .call(move |svc| web::user_lang(svc, user))
         .await
         .ok()
         .flatten()
@@ -245,7 +245,7 @@ async fn check(
     headers: &HeaderMap,
 ) -> Result<(String, Claims), Response> {
     let t = token.clone();
-    let res = web.hub.call(move |svc| Ok(svc.web_check(&t, page))).await;
+    let res = web.hub.call(move |svc| Ok(web::check(svc, &t, page))).await;
     match res {
         Ok(Ok(claims)) => Ok((token, claims)),
         Ok(Err(WebCheck::Refused(LinkError::OtherPage))) => {
@@ -260,7 +260,7 @@ async fn check(
                 Some(user) => {
                     let lang = web
                         .hub
-                        .call(move |svc| svc.web_user_lang(user))
+                        .call(move |svc| web::user_lang(svc, user))
                         .await
                         .ok()
                         .flatten()
@@ -331,7 +331,7 @@ async fn page_session(
 
 /// The page's anti-forgery token for a session.
 async fn page_csrf(web: &Web, token: &str) -> Result<String, Response> {
-    let secret = web.hub.call(|svc| svc.web_secret()).await;
+    let secret = web.hub.call(web::secret).await;
     secret.map(|s| csrf_token(&s, token)).map_err(|_| failed())
 }
 
@@ -357,7 +357,7 @@ async fn open_page(
         Ok(s) => s,
         Err(r) => return r,
     };
-    let view = web.hub.call(move |svc| svc.web_view(&claims)).await;
+    let view = web.hub.call(move |svc| web::view(svc, &claims)).await;
     match view {
         Ok(Some(view)) => match page_csrf(&web, &token).await {
             Ok(csrf) => html_answer(page::html(&view, &csrf)),
@@ -373,7 +373,7 @@ async fn state_json(State(web): State<Web>, Path(game): Path<i64>, headers: Head
         Ok(s) => s,
         Err(r) => return r,
     };
-    match web.hub.call(move |svc| svc.web_view(&claims)).await {
+    match web.hub.call(move |svc| web::view(svc, &claims)).await {
         Ok(Some(view)) => json(StatusCode::OK, &view),
         Ok(None) => refused_for(&web, &claims, &headers).await,
         Err(_) => failed(),
@@ -392,7 +392,7 @@ async fn pdn(State(web): State<Web>, Path(game): Path<i64>, headers: HeaderMap) 
         Ok(s) => s,
         Err(r) => return r,
     };
-    match web.hub.call(move |svc| svc.web_pdn(&claims)).await {
+    match web.hub.call(move |svc| web::pdn(svc, &claims)).await {
         Ok(Some((name, text))) => (
             [
                 (
@@ -421,7 +421,7 @@ async fn events(State(web): State<Web>, Path(game): Path<i64>, headers: HeaderMa
     }
     let hub = web.hub.clone();
     let first = hub
-        .call(move |svc| svc.web_stamp(game))
+        .call(move |svc| web::stamp(svc, game))
         .await
         .ok()
         .flatten();
@@ -437,7 +437,7 @@ async fn events(State(web): State<Web>, Path(game): Path<i64>, headers: HeaderMa
                     return None;
                 }
                 let now = hub
-                    .call(move |svc| svc.web_stamp(game))
+                    .call(move |svc| web::stamp(svc, game))
                     .await
                     .ok()
                     .flatten();
@@ -492,11 +492,7 @@ async fn guard(web: &Web, headers: &HeaderMap, page: Page) -> Result<Claims, Res
         .and_then(|v| v.to_str().ok())
         .unwrap_or("")
         .to_string();
-    let secret = web
-        .hub
-        .call(|svc| svc.web_secret())
-        .await
-        .map_err(|_| failed())?;
+    let secret = web.hub.call(web::secret).await.map_err(|_| failed())?;
     if !csrf_ok(&secret, &token, &given) {
         return Err((
             StatusCode::FORBIDDEN,
@@ -607,7 +603,7 @@ async fn action(
 
 /// The event of the page's user in the game's chat, on that chat's lane.
 async fn act(web: &Web, claims: Claims, input: Input, headers: &HeaderMap) -> Response {
-    let actor = match web.hub.call(move |svc| svc.web_actor(&claims)).await {
+    let actor = match web.hub.call(move |svc| web::actor(svc, &claims)).await {
         Ok(Some(a)) => a,
         Ok(None) => return refused_for(web, &claims, headers).await,
         Err(_) => return failed(),
@@ -725,7 +721,11 @@ async fn puzzle_page(
         Ok(s) => s,
         Err(r) => return r,
     };
-    match web.hub.call(move |svc| svc.web_puzzle_view(&claims)).await {
+    match web
+        .hub
+        .call(move |svc| web::puzzle_view(svc, &claims))
+        .await
+    {
         Ok(Some(view)) => match page_csrf(&web, &token).await {
             Ok(csrf) => html_answer(page::puzzle_html(&view, &csrf)),
             Err(r) => r,
@@ -745,7 +745,11 @@ async fn puzzle_state(
         Ok(s) => s,
         Err(r) => return r,
     };
-    match web.hub.call(move |svc| svc.web_puzzle_view(&claims)).await {
+    match web
+        .hub
+        .call(move |svc| web::puzzle_view(svc, &claims))
+        .await
+    {
         Ok(Some(view)) => json(StatusCode::OK, &view),
         Ok(None) => refused_for(&web, &claims, &headers).await,
         Err(_) => failed(),
@@ -828,7 +832,7 @@ async fn puzzle_solution(
     let user = claims.user;
     match web
         .hub
-        .call(move |svc| svc.web_puzzle_solution(&claims))
+        .call(move |svc| web::puzzle_solution(svc, &claims))
         .await
     {
         Ok(Some(solution)) => json(
@@ -838,7 +842,7 @@ async fn puzzle_solution(
         Ok(None) => {
             let lang = web
                 .hub
-                .call(move |svc| svc.web_user_lang(user))
+                .call(move |svc| web::user_lang(svc, user))
                 .await
                 .ok()
                 .flatten()
@@ -870,7 +874,7 @@ async fn tournament_page(
     };
     match web
         .hub
-        .call(move |svc| svc.web_tournament_view(&claims))
+        .call(move |svc| web::tournament_view(svc, &claims))
         .await
     {
         Ok(Some(view)) => html_answer(page::tournament_html(&view)),
@@ -954,7 +958,7 @@ async fn app_session(
     let start = data.start_param.clone();
     let opened = web
         .hub
-        .call(move |svc| svc.web_app_open(&who, start.as_deref()))
+        .call(move |svc| web::app_open(svc, &who, start.as_deref()))
         .await;
     let (page, token) = match opened {
         Ok(Ok(ok)) => ok,

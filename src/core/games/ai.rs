@@ -51,7 +51,7 @@ pub(crate) struct Eval {
     /// ±[`shashki_engine::search::WIN_BOUND`] a win found by search.
     pub score: i32,
     /// The best move, if the side to move has one.
-    pub best: Option<shashki_engine::Move>,
+    pub best: Option<AnyMove>,
     /// The depth searched.
     pub depth: u32,
     /// The position has moved on since the event asked (or the game is
@@ -96,24 +96,15 @@ pub(crate) fn compute(svc: &Service, work: Work, evals: &mut Evals) -> Result<()
         }
         Work::Advice { game_id, ply } => {
             let loaded = load_unlocked(svc, game_id)?;
-            // tournaments are 8×8 games
-            let eight = loaded.and_then(|l| Some((l.row.clone(), l.game.eight()?.clone())));
-            let eval = match eight {
-                Some((row, g)) if row.ply == ply && row.is_active() => {
-                    let g = &g;
-                    let limits = Limits {
-                        depth: Some(ADVICE_DEPTH),
-                        movetime: Some(std::time::Duration::from_millis(ADVICE_MOVETIME_MS)),
-                        quiet_plies: g.counters().kings_only_plies,
-                        variant: g.variant(),
-                        ..Limits::default()
-                    };
+            let eval = match loaded {
+                Some(l) if l.row.ply == ply && l.row.is_active() => {
+                    let g = &l.game;
                     let white = g.side_to_move() == shashki_engine::Color::White;
-                    match search(g.position(), &g.history_hashes(), &limits) {
-                        Some(r) => Eval {
-                            score: if white { r.score } else { -r.score },
-                            best: Some(r.best_move),
-                            depth: r.depth,
+                    match advice_of(g) {
+                        Some((score, best, depth)) => Eval {
+                            score: if white { score } else { -score },
+                            best: Some(best),
+                            depth,
                             stale: false,
                         },
                         // no legal move: the side to move has lost
@@ -138,10 +129,66 @@ pub(crate) fn compute(svc: &Service, work: Work, evals: &mut Evals) -> Result<()
     Ok(())
 }
 
+/// The advice on a game of any variant (a tournament's, adjudicated):
+/// the side to move's score, the best move and the depth reached, in at
+/// most [`ADVICE_DEPTH`] plies and [`ADVICE_MOVETIME_MS`]; `None` when the
+/// side to move has no move. (8×8: the tuned search as ever; the wide
+/// boards: theirs, among the game's own moves; Bashni: its own, 6 plies.)
+fn advice_of(g: &AnyGame) -> Option<(i32, AnyMove, u32)> {
+    fn wide<R: Rules>(
+        g: &GameOn<R>,
+        wrap: fn(shashki_engine::Move<R::Shape>) -> AnyMove,
+    ) -> Option<(i32, AnyMove, u32)>
+    where
+        R::Shape: Evaluate,
+    {
+        let mut searcher = Searcher::<R::Shape>::new_on(16);
+        // the game's own moves (Frisian limits its kings' moves)
+        searcher.set_root_moves(&g.legal_moves());
+        let limits = Limits {
+            movetime: Some(Duration::from_millis(ADVICE_MOVETIME_MS)),
+            quiet_plies: g.counters().kings_only_plies,
+            ..Limits::depth(ADVICE_DEPTH)
+        };
+        let r = searcher.search_in::<R>(g.position(), &g.history_hashes(), &limits, |_| {})?;
+        Some((r.score, wrap(r.best_move), r.depth))
+    }
+    match g {
+        AnyGame::Eight(g) => {
+            let limits = Limits {
+                depth: Some(ADVICE_DEPTH),
+                movetime: Some(Duration::from_millis(ADVICE_MOVETIME_MS)),
+                quiet_plies: g.counters().kings_only_plies,
+                variant: g.variant(),
+                ..Limits::default()
+            };
+            let r = search(g.position(), &g.history_hashes(), &limits)?;
+            Some((r.score, AnyMove::Eight(r.best_move), r.depth))
+        }
+        AnyGame::International(g) => wide(g, AnyMove::Ten),
+        AnyGame::Frisian(g) => wide(g, AnyMove::Ten),
+        AnyGame::Frysk(g) => wide(g, AnyMove::Ten),
+        AnyGame::Antidraughts(g) => wide(g, AnyMove::Ten),
+        AnyGame::Breakthrough(g) => wide(g, AnyMove::Ten),
+        AnyGame::Russian10x8(g) => wide(g, AnyMove::TenByEight),
+        AnyGame::Bashni(t) => {
+            const DEPTH: u32 = 6;
+            let r = towers::search_depth(t.position(), DEPTH);
+            Some((r.score, AnyMove::Towers(r.best?), DEPTH))
+        }
+        // a Vigman tournament is refused at `/tournament new`
+        AnyGame::Vigman(_) => None,
+    }
+}
+
+/// The most nodes the AI's look at a draw offer in Vigman's game takes.
+const VIGMAN_DRAW_NODES: u64 = 200_000;
+
 /// The score of the side to move in a game of any variant (centi-men),
 /// searched to `depth` plies within `most`; `None` when it has no move.
 /// (The 8×8 games by the tuned 8×8 search, the wide boards by theirs,
-/// Bashni by its own at no more than 4 plies.)
+/// Bashni by its own at no more than 4 plies, Vigman's by its own at no
+/// more than 6 sub-moves.)
 fn score_of(g: &AnyGame, depth: u32, most: Duration) -> Option<i32> {
     fn wide<R: Rules>(g: &GameOn<R>, depth: u32, most: Duration) -> Option<i32>
     where
@@ -175,8 +222,11 @@ fn score_of(g: &AnyGame, depth: u32, most: Duration) -> Option<i32> {
             let r = towers::search_depth(t.position(), depth.min(4));
             r.best.map(|_| r.score)
         }
-        // not played in the chat (refused at the challenge)
-        AnyGame::Vigman(_) => None,
+        // Vigman's own search, a sub-move a ply, within a node budget
+        AnyGame::Vigman(v) => {
+            shashki_engine::vigman::search(v.position(), depth.min(6), VIGMAN_DRAW_NODES)
+                .map(|(_, score)| score)
+        }
     }
 }
 
@@ -225,8 +275,7 @@ fn choose_wide(
             let r = towers::search_depth(t.position(), u32::from(level.number()));
             Some((AnyMove::Towers(r.best?), r.nodes, start.elapsed()))
         }
-        // not played in the chat (refused at the challenge): the engine's
-        // own choice
+        // each sub-move its own job: the engine's choice at the level
         AnyGame::Vigman(_) => {
             let start = Instant::now();
             let mv = g.choose_move(level, seed)?;

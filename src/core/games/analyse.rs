@@ -1,7 +1,8 @@
 //! Post-game analysis in the chat: `/analyse [#game]` (alias `/analyze`,
 //! `/анализ`) on a finished game. The request is a row (`analyses`,
 //! pending) and a job on the AI worker pool; the job searches every move
-//! ([`shashki_engine::analysis`]) without holding the store, then stores the
+//! of a game of any variant the chat plays ([`AnyGame::analyse`]; the
+//! moves in the variant's notation) without holding the store, then stores the
 //! result and posts it in one transaction: a summary with each side's
 //! accuracy and marks and its worst move (see [`worst_ply`]) with the
 //! engine's better one, the evaluation graph, and the PDN with `!`/`?!`/`?`/
@@ -37,6 +38,7 @@ use crate::core::error::Res;
 use crate::core::games::load;
 use crate::core::games::show::pdn_text;
 use crate::core::games::shown_game;
+use crate::core::games::variants::at_ply;
 use crate::core::present::{finish_draft, Draft};
 use crate::core::types::{Image, Job, Outcome, Picture, Platform, Progress, Target};
 use crate::core::{Config, Service, ServiceError};
@@ -44,9 +46,9 @@ use crate::store::AnalysisStatus;
 use crate::store::GameId;
 use crate::store::Tx;
 use crate::store::{self, AnalysisDone, AnalysisRow, GameRow};
-use shashki_engine::analysis::{analyse, AnalyseOptions, Mark};
+use shashki_engine::analysis::{AnalyseOptions, Mark};
 use shashki_engine::notation::move_number;
-use shashki_engine::{Color, Game};
+use shashki_engine::{AnyGame, Color, Game, Variant};
 use std::time::Instant;
 
 /// The key of an analysis' live message.
@@ -84,9 +86,9 @@ pub(crate) fn cmd_analyse(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     if row.is_active() {
         return Err(GameRefusal::AnalyseUnfinished { game: row.id }.into());
     }
-    // the analysis is the 8×8 engine's: the other boards are refused here
-    // (the hook for their analysis; `analyse_job` below reads 8×8 games)
-    if row.variant.eight().is_none() {
+    // every variant the chat plays is analysed (`AnyGame::analyse`); Vigman's
+    // double turns are not played in the chat, so none is analysed either
+    if row.variant == Variant::Vigman {
         return Err(GameRefusal::AnalyseVariant {
             game: row.id,
             variant: row.variant,
@@ -159,7 +161,7 @@ fn summary_text(ctx: &mut Ctx, l: &Loaded, a: &AnalysisRow) -> Res<String> {
             .count() as i64
     };
     // ply 0 is the first mover's: White unless the game began with Black
-    let first = if row.start_fen.starts_with('B') { 1 } else { 0 };
+    let first = usize::from(l.game.start_position().side_to_move() == Color::Black);
     let (w, b) = (first, 1 - first);
     let acc = |x: Option<f64>| format!("{:.1}", x.unwrap_or(100.0));
     // "; the worst: 12. e3-d4?? — better a1-b2", or nothing
@@ -167,7 +169,7 @@ fn summary_text(ctx: &mut Ctx, l: &Loaded, a: &AnalysisRow) -> Res<String> {
         let Some(ply) = worst_ply(a, side) else {
             return String::new();
         };
-        let label = l.game.eight().and_then(|g| ply_label(g, ply));
+        let label = ply_label(&l.game, ply);
         let (Some(label), Some(better)) = (label, a.best_moves.get(ply)) else {
             return String::new();
         };
@@ -338,10 +340,7 @@ pub(crate) fn analyse_job(
     };
     let (pending, chat, lang, loaded) = read;
     let asker = pending.requested_by;
-    // an 8×8 game (`cmd_analyse` asks for no other): the analysis of the
-    // other boards would read their game here
-    let loaded = loaded.and_then(|Loaded { row, game }| Some((row, game.eight()?.clone())));
-    let Some((row, game)) = loaded else {
+    let Some(Loaded { row, game }) = loaded else {
         // the game vanished or is damaged: say so in the live message
         return svc.system_action(chat.id, Actor::Service, asker, |ctx| {
             if store::fail_analysis(ctx.c, game_id, ctx.now)? {
@@ -360,46 +359,37 @@ pub(crate) fn analyse_job(
     let target = Target::Chat(chat.platform_chat_id.clone());
     let every = svc.config().analysis_progress_every;
     let (mut tenth, mut last) = (0, Instant::now());
-    let report = analyse(
-        game.variant(),
-        game.start_position(),
-        game.moves(),
-        &opts,
-        |done, total| {
-            let now_tenth = done * 10 / total.max(1);
-            if now_tenth <= tenth || done >= total || last.elapsed() < every {
-                return;
-            }
-            (tenth, last) = (now_tenth, Instant::now());
-            let a = args![
-                ("game", game_id),
-                ("percent", (done * 100 / total.max(1)) as i64),
-                ("done", done as i64),
-                ("plies", total as i64),
-            ];
-            let text = svc.env.catalog.get(lang, "analyse-progress", Some(&a));
-            let mut d = Draft::text(target.clone(), text);
-            d.live = Some(live_key(game_id));
-            d.thread = Some(thread.clone());
-            progress(Outcome {
-                replies: vec![finish_draft(svc.config(), d, platform)],
-                ..Outcome::default()
-            });
-        },
-    );
-    let movetext = report.movetext_in(game.variant(), game.start_move_number());
-    let scores: Vec<i32> = report.plies.iter().map(|p| p.white_score()).collect();
+    let report = game.analyse(&opts, |done, total| {
+        let now_tenth = done * 10 / total.max(1);
+        if now_tenth <= tenth || done >= total || last.elapsed() < every {
+            return;
+        }
+        (tenth, last) = (now_tenth, Instant::now());
+        let a = args![
+            ("game", game_id),
+            ("percent", (done * 100 / total.max(1)) as i64),
+            ("done", done as i64),
+            ("plies", total as i64),
+        ];
+        let text = svc.env.catalog.get(lang, "analyse-progress", Some(&a));
+        let mut d = Draft::text(target.clone(), text);
+        d.live = Some(live_key(game_id));
+        d.thread = Some(thread.clone());
+        progress(Outcome {
+            replies: vec![finish_draft(svc.config(), d, platform)],
+            ..Outcome::default()
+        });
+    });
+    // the moves in the variant's notation and numbering (10×10: `32-28`)
+    let movetext = report.movetext(start_move_number(&game));
+    let scores: Vec<i32> = report.plies().iter().map(|p| p.white_score()).collect();
     let marks: Vec<String> = report
-        .plies
+        .plies()
         .iter()
         .map(|p| p.mark.map(|m: Mark| m.to_string()).unwrap_or_default())
         .collect();
-    let best_moves: Vec<String> = report
-        .plies
-        .iter()
-        .map(|p| game.variant().format_move(&p.best))
-        .collect();
-    let losses: Vec<i32> = report.plies.iter().map(|p| p.loss()).collect();
+    let best_moves: Vec<String> = report.best_texts.clone();
+    let losses: Vec<i32> = report.plies().iter().map(|p| p.loss()).collect();
     let done = AnalysisDone {
         movetext: &movetext,
         white_accuracy: report.accuracy(Color::White),
@@ -450,16 +440,25 @@ fn worst_ply(a: &AnalysisRow, side: usize) -> Option<usize> {
     worst.map(|(ply, _)| ply)
 }
 
+/// The number of a game's first move: an 8×8 game set up at move 12
+/// counts from 12; the others from 1 (their FEN keeps no move number).
+fn start_move_number(game: &AnyGame) -> u32 {
+    game.eight().map_or(1, Game::start_move_number)
+}
+
 /// A ply of a game as its players number it, in the variant's notation:
 /// `12. e3-d4`, `12... f6-g5` (the second move of a pair: Black's, or
-/// White's in English draughts).
-fn ply_label(game: &Game, ply: usize) -> Option<String> {
+/// White's in English draughts); `1. 32-28` on 10×10, written at its turn
+/// (the shortest form among the moves then legal).
+fn ply_label(game: &AnyGame, ply: usize) -> Option<String> {
     let variant = game.variant();
-    let mv = game.moves().get(ply)?;
-    let first = variant.numbering_side(game.start_position().side_to_move());
-    let (number, second) = move_number(first, game.start_move_number(), ply);
+    let mv = *game.moves().get(ply)?;
+    let before = at_ply(game, ply)?;
+    let starts = game.start_position().side_to_move();
+    let first = variant.eight().map_or(starts, |v| v.numbering_side(starts));
+    let (number, second) = move_number(first, start_move_number(game), ply);
     let dots = if second { "..." } else { "." };
-    Some(format!("{number}{dots} {}", variant.format_move(mv)))
+    Some(format!("{number}{dots} {}", before.format_move(&mv)))
 }
 
 /// The final text of an analysis' live message, owed until the adapter
@@ -520,7 +519,7 @@ mod tests {
     #[test]
     fn plies_are_numbered_as_their_players_write_them() {
         use shashki_engine::{Position, Variant8};
-        let mut g = Game::from_position(Variant8::Russian, Position::initial());
+        let mut g = AnyGame::Eight(Game::from_position(Variant8::Russian, Position::initial()));
         for m in ["c3-d4", "f6-g5", "g3-f4"] {
             g.play_text(m).unwrap();
         }
@@ -529,14 +528,15 @@ mod tests {
         assert_eq!(ply_label(&g, 2).as_deref(), Some("2. g3-f4"));
         assert_eq!(ply_label(&g, 3), None);
         // English draughts: Black opens each move, in square numbers
-        let mut g = Game::from_position(Variant8::English, Variant8::English.initial_position());
+        let mut g = Variant::English.new_game();
         let first = g.legal_moves()[0];
         g.play(&first).unwrap();
         let reply = g.legal_moves()[0];
         g.play(&reply).unwrap();
         let label = ply_label(&g, 1).unwrap();
         assert!(
-            label.starts_with("1... ") && label.ends_with(&Variant8::English.format_move(&reply))
+            label.starts_with("1... ")
+                && label.ends_with(&Variant8::English.format_move(reply.eight().unwrap()))
         );
         assert!(
             label[5..].chars().next().unwrap().is_ascii_digit(),
@@ -544,9 +544,18 @@ mod tests {
         );
         // a game from a position at move 12 with Black to move
         let start = Position::from_fen("B:Wc3:Bf6").unwrap();
-        let mut g = Game::from_position(Variant8::Russian, start);
-        g.set_start_move_number(12);
+        let mut e = Game::from_position(Variant8::Russian, start);
+        e.set_start_move_number(12);
+        let mut g = AnyGame::Eight(e);
         g.play_text("f6-g5").unwrap();
         assert_eq!(ply_label(&g, 0).as_deref(), Some("12... f6-g5"));
+        // 10×10: square numbers 1–50, each move at its turn
+        let mut g = Variant::International.new_game();
+        for m in ["32-28", "19-23", "28x19"] {
+            g.play_text(m).unwrap();
+        }
+        assert_eq!(ply_label(&g, 0).as_deref(), Some("1. 32-28"));
+        assert_eq!(ply_label(&g, 1).as_deref(), Some("1... 19-23"));
+        assert_eq!(ply_label(&g, 2).as_deref(), Some("2. 28x19"));
     }
 }

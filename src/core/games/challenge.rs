@@ -22,7 +22,7 @@ use crate::core::types::{Job, Share, Target};
 use crate::store::{
     self, ChallengeId, ChallengeStatus, ColorWish, GameId, NewGame, Ply, Seat, UserId,
 };
-use shashki_engine::{AnyGame, AnyPosition, BoardKind, Color, Game, Position, Variant};
+use shashki_engine::{AnyGame, AnyPosition, BoardKind, Color, Variant};
 
 crate::core::error::refusals! {
     /// Challenges: made, accepted, declined; the limits of games at once.
@@ -73,8 +73,11 @@ pub(crate) fn chat_variant(chat: &store::ChatRow) -> Variant {
 
 /// The most pieces a side may have in a game's start position: as many as
 /// the variant's board starts with (Bashni: every piece of a side, in
-/// towers or not).
+/// towers or not; Vigman: both colours of squares, 12 on each).
 fn pieces_max(variant: Variant) -> usize {
+    if variant.uses_light_squares() {
+        return 24;
+    }
     match variant.board() {
         BoardKind::Eight => 12,
         BoardKind::TenByEight => 15,
@@ -586,11 +589,6 @@ fn start_game(
     let tc = super::clock::TimeControl::per_move(spm);
     let start = start.unwrap_or_else(|| variant.new_game());
     start_game_from(ctx, white, black, tc, start, true, casual)
-}
-
-/// An 8×8 game of `variant` from `start` (a tournament's opening).
-pub(crate) fn game_of(variant: shashki_engine::Variant8, start: Position) -> AnyGame {
-    AnyGame::Eight(Game::from_position(variant, start))
 }
 
 /// Start a game from `start` (a game not yet begun in its variant: a

@@ -11,11 +11,15 @@
 //! credit to the deadline (a vacation, leave, the bot's downtime) is credit
 //! to the bank, and running out is the ordinary loss on time.
 
+use crate::args;
+use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::reminders::Reminders;
 use crate::core::time::DAY;
-use crate::store::{self, ChatId, GameFacts, GameRow, NextClock, Seat, TournamentId, UserId};
+use crate::store::{
+    self, ChatId, GameFacts, GameId, GameRow, NextClock, Seat, TournamentId, UserId,
+};
 use shashki_engine::Color;
 
 /// How a new game is timed.
@@ -99,14 +103,25 @@ pub(crate) fn start_clock(
 
 /// The clock after `row`'s side to move (`mover`) plays now: the
 /// mover's bank settled, the opponent's turn timed (`over`: the game
-/// ended, no clock).
+/// ended, no clock). `passes`: the turn passes to the opponent — not
+/// after the first sub-move of a turn of two (Vigman's), when the
+/// mover's deadline, reminder and bank run on as they were.
 pub(crate) fn clock_after_move(
     ctx: &Ctx,
     row: &GameRow,
     facts: Option<&GameFacts>,
     mover: Color,
     over: bool,
+    passes: bool,
 ) -> Res<NextClock> {
+    if !over && !passes {
+        return Ok(NextClock {
+            deadline: row.deadline,
+            reminder_at: row.reminder_at,
+            white_bank: row.white_bank,
+            black_bank: row.black_bank,
+        });
+    }
     // a player's leave: read with the game, else now
     let leave_of = |u: UserId| -> Res<i64> {
         Ok(match facts {
@@ -159,4 +174,21 @@ pub(crate) fn clock_after_move(
     next.deadline = deadline;
     next.reminder_at = reminder_at;
     Ok(next)
+}
+
+/// `/clock [#game]`: the time left in a game, for the asker alone (anyone
+/// who may see the game; it changes nothing).
+pub(crate) fn cmd_clock(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
+    let row = super::shown_game(ctx, game)?;
+    ctx.gate(&row, Need::See)?;
+    let clock = match ctx.clock_text(&row)? {
+        Some(t) => t,
+        None => ctx.t("no-deadline", None),
+    };
+    let text = ctx.t(
+        "clock-of-game",
+        Some(&args![("game", row.id), ("clock", clock)]),
+    );
+    ctx.tell(text);
+    Ok(())
 }

@@ -26,7 +26,7 @@ pub(crate) use challenge::{
     accept, accept_shared, challenge_link, cmd_accept, cmd_challenge, cmd_decline, decline,
     rematch, start_game_from,
 };
-pub(crate) use clock::reminders_of;
+pub(crate) use clock::{cmd_clock, reminders_of};
 pub(crate) use conditional::cmd_if;
 pub(crate) use conditional::ConditionalRefusal;
 pub(crate) use draw::{cmd_draw, draw_decline, draw_offer_or_accept};
@@ -65,6 +65,12 @@ crate::core::error::refusals! {
         ],
         /// `/replay` of a Bashni game: the replay draws no towers yet.
         ReplayTowers { game: GameId, variant: Variant } => "replay-variant" [
+            "game" => game,
+            "variant" => variant,
+        ],
+        /// `/replay` of a game of Vigman's: the replay draws no pieces on
+        /// the light squares yet.
+        ReplayVigman { game: GameId, variant: Variant } => "replay-vigman" [
             "game" => game,
             "variant" => variant,
         ],

@@ -83,6 +83,10 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
             play_with(ctx, loaded, mv, Some(&facts))
         }
         [] => {
+            // a whole turn of two sub-moves at once (`c3-d4 b2-a3`)
+            if let Some(pair) = sub_move_pair(ctx, &to_move, text)? {
+                return play_pair(ctx, pair, named);
+            }
             if game.is_none() && puzzles::answer(ctx, text)? {
                 return Ok(());
             }
@@ -115,6 +119,77 @@ pub(crate) fn move_text(ctx: &mut Ctx, game: Option<GameId>, text: &str) -> Res<
             Ok(())
         }
     }
+}
+
+/// Both sub-moves of a turn typed at once (`c3-d4 b2-a3`), in a game
+/// whose turn is two (Vigman's): the one game of `to_move` where the first
+/// word is the first sub-move and the second the second, with both.
+/// `None`: not two words, or no such game (the text is refused as one
+/// move); a refusal: the first sub-move fits but the second does not
+/// (it names the second's legal sub-moves), or several games fit.
+fn sub_move_pair(
+    ctx: &Ctx,
+    to_move: &[(GameRow, Result<AnyMove, MoveError>)],
+    text: &str,
+) -> Res<Option<(GameRow, AnyMove, AnyMove)>> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let [first, second] = words.as_slice() else {
+        return Ok(None);
+    };
+    let mut found = Vec::new();
+    let mut second_wrong = None;
+    for (row, _) in to_move {
+        let g = position_of(ctx.c, row)?;
+        if variants::sub_move_due(&g) != Some(false) {
+            continue;
+        }
+        let Ok(one) = g.parse_move(first) else {
+            continue;
+        };
+        let mut after = g.clone();
+        if after.play(&one).is_err() || after.is_over() {
+            continue;
+        }
+        match after.parse_move(second) {
+            Ok(two) => found.push((row.clone(), one, two)),
+            Err(error) => {
+                second_wrong = Some(GameRefusal::IllegalMove {
+                    game: row.id,
+                    variant: row.variant,
+                    error,
+                })
+            }
+        }
+    }
+    match (found.len(), second_wrong) {
+        (1, _) => Ok(found.pop()),
+        (0, Some(refusal)) => Err(refusal.into()),
+        (0, None) => Ok(None),
+        _ => Err(GameRefusal::WhichGame {
+            games: found.iter().map(|(row, _, _)| row.id).collect(),
+        }
+        .into()),
+    }
+}
+
+/// Play both sub-moves of a turn typed at once: the first recorded
+/// quietly, then the second announced as the whole turn — one board, one
+/// transaction (a refusal of either leaves the game as it was).
+fn play_pair(
+    ctx: &mut Ctx,
+    (row, one, two): (GameRow, AnyMove, AnyMove),
+    named: Option<(Vec<String>, GameFacts)>,
+) -> Res<()> {
+    let (loaded, facts) = match named {
+        Some((moves, facts)) => (replay(row, &moves)?, facts),
+        None => load_to_play(ctx.c, row)?,
+    };
+    let Some(loaded) = play_turn(ctx, loaded, one, Some(&facts), true)? else {
+        // announced: the first sub-move ended the game (`sub_move_pair`
+        // found a second after it, so it cannot)
+        return Ok(());
+    };
+    play_with(ctx, loaded, two, Some(&facts))
 }
 
 /// The refusal for a text that is a move in none of the asker's games
@@ -220,17 +295,43 @@ pub(crate) fn play_with(
     mv: AnyMove,
     facts: Option<&GameFacts>,
 ) -> Res<()> {
+    play_turn(ctx, l, mv, facts, false).map(|_| ())
+}
+
+/// Play `mv` and record it. In a game whose turn is two sub-moves
+/// (Vigman's) the turn — the clock, the notices, the AI's job — passes
+/// to the opponent only after the second; the headline and the turn
+/// note write the turn so far (`c3-d4 b2-a3`). `quiet`: a first
+/// sub-move with its second to come in the same message: recorded, the
+/// game returned, nothing announced (a sub-move that ends the game, or
+/// a move that passes the turn, is announced all the same).
+fn play_turn(
+    ctx: &mut Ctx,
+    l: Loaded,
+    mv: AnyMove,
+    facts: Option<&GameFacts>,
+    quiet: bool,
+) -> Res<Option<Loaded>> {
     let Loaded { row, mut game } = l;
     let mover_color = game.side_to_move();
     let mover = row.seat(mover_color);
     // written before it is played: as its turn writes it
     let stored = variants::stored_move(&game, &mv);
-    let written_as = game.format_move(&mv);
+    let mut written_as = game.format_move(&mv);
+    // the second sub-move of a turn: the turn written whole
+    if variants::sub_move_due(&game) == Some(true) {
+        if let Some((_, first)) = variants::last_move(&game) {
+            written_as = format!("{} {written_as}", game.format_move(&first));
+        }
+    }
     let outcome = game
         .play(&mv)
         .map_err(|e| corrupt(format!("checked move refused: {e}")))?;
-    let next_seat = row.seat(mover_color.opposite());
-    let clock = clock_after_move(ctx, &row, facts, mover_color, outcome.is_some())?;
+    // whose turn it is now: the position's side to move (the mover's
+    // still after the first sub-move of a turn of two)
+    let passes = game.side_to_move() != mover_color;
+    let next_seat = row.seat(game.side_to_move());
+    let clock = clock_after_move(ctx, &row, facts, mover_color, outcome.is_some(), passes)?;
     let Some(row) = store::play_move(
         ctx.c,
         row.id,
@@ -254,7 +355,8 @@ pub(crate) fn play_with(
     let headline = ctx.t("move-played", Some(&a));
     let loaded = Loaded { row, game };
     match outcome {
-        Some(o) => finish(ctx, loaded, o, headline),
+        Some(o) => finish(ctx, loaded, o, headline).map(|()| None),
+        None if quiet && !passes => Ok(Some(loaded)),
         None => {
             // the player to move may have prepared their reply
             if let Some((reply, rest)) = conditional_reply(ctx, &loaded, facts, next_seat, &mv)? {
@@ -267,29 +369,41 @@ pub(crate) fn play_with(
                 ) {
                     keep_conditional_rest(ctx, game_id, owner, row.ply, &rest)?;
                 }
-                return Ok(());
+                return Ok(None);
             }
             let mut d = ctx.board_draft(&loaded, headline)?;
-            let next = loaded.row.seat(loaded.game.side_to_move());
-            let a = args![
-                ("move", written_as.clone()),
-                ("player", ctx.call_name(next)?)
-            ];
-            d.turn_note = Some(ctx.t("turn-note", Some(&a)));
+            if passes {
+                let a = args![
+                    ("move", written_as.clone()),
+                    ("player", ctx.call_name(next_seat)?)
+                ];
+                d.turn_note = Some(ctx.t("turn-note", Some(&a)));
+            } else {
+                // the mover's turn goes on: nobody to call
+                d.mentions.clear();
+                let a = args![
+                    ("move", written_as.clone()),
+                    ("player", ctx.seat_name(mover)?)
+                ];
+                d.turn_note = Some(ctx.t("turn-note-second", Some(&a)));
+            }
             ctx.post(d);
-            // the player to move may want to hear it privately
-            let played = written_as;
-            ctx.notify(&loaded.row, next, Notice::Moved, |cat, c, lang| {
-                let name = crate::core::present::text::seat_name(cat, c, mover, lang)?;
-                Ok(args![("opponent", name), ("move", played)])
-            })?;
+            if passes {
+                // the player to move may want to hear it privately
+                let played = written_as;
+                ctx.notify(&loaded.row, next_seat, Notice::Moved, |cat, c, lang| {
+                    let name = crate::core::present::text::seat_name(cat, c, mover, lang)?;
+                    Ok(args![("opponent", name), ("move", played)])
+                })?;
+            }
+            // the AI to move: its move, or its second sub-move
             if let Seat::Ai(_) = next_seat {
                 ctx.jobs.push(Job::AiMove {
                     game: loaded.row.id,
                     ply: loaded.row.ply,
                 });
             }
-            Ok(())
+            Ok(None)
         }
     }
 }

@@ -38,8 +38,14 @@ pub(crate) fn cmd_board(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
         let id = l.row.id;
         let mut row = Vec::new();
         if !l.row.is_active() {
-            row.push(Payload::Analyse { game: id }.button(ctx.t("button-analyse", None)));
-            row.push(Payload::Replay { game: id }.button(ctx.t("button-replay", None)));
+            // what its variant offers (as the players' board)
+            if l.game.eight().is_some() {
+                row.push(Payload::Analyse { game: id }.button(ctx.t("button-analyse", None)));
+            }
+            let v = l.game.variant();
+            if !v.has_towers() && !v.uses_light_squares() {
+                row.push(Payload::Replay { game: id }.button(ctx.t("button-replay", None)));
+            }
         }
         row.push(Payload::Flip { game: id }.button(ctx.t("button-flip", None)));
         d.choices = vec![row];
@@ -221,6 +227,14 @@ pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     if row.variant.has_towers() {
         // the replay draws plain pieces: towers would be drawn wrong
         return Err(GameRefusal::ReplayTowers {
+            game: row.id,
+            variant: row.variant,
+        }
+        .into());
+    }
+    if row.variant.uses_light_squares() {
+        // the replay draws the dark squares' pieces only
+        return Err(GameRefusal::ReplayVigman {
             game: row.id,
             variant: row.variant,
         }

@@ -13,7 +13,7 @@
 //!   private notifications (`/notify on`) hears of the request privately,
 //!   once a ply.
 
-use super::Loaded;
+use super::{variants, Loaded};
 use crate::args;
 use crate::core::access::AccessRefusal;
 use crate::core::access::Need;
@@ -24,8 +24,8 @@ use crate::core::games::{game_by_id, load, my_game};
 use crate::core::input::payload::Payload;
 use crate::core::notify::Notice;
 use crate::core::present::Draft;
-use crate::store::{self, GameId, GameRow, Ply, Seat, UserId};
-use shashki_engine::Color;
+use crate::store::{self, GameId, GameRow, Ply, Seat, Tx, UserId};
+use shashki_engine::{AnyGame, Color};
 
 crate::core::error::refusals! {
     /// `/takeback`: asked for, agreed to, declined.
@@ -49,9 +49,28 @@ crate::core::error::refusals! {
 /// The ply a takeback of `by`'s last move goes back to: before their last
 /// move, and before the opponent's answer too when the opponent has moved
 /// since. `None` when `by` has no move to take back.
-fn takeback_target(row: &GameRow, by: Color) -> Option<Ply> {
+fn takeback_target(c: &Tx, row: &GameRow, by: Color) -> Res<Option<Ply>> {
+    if row.variant.uses_light_squares() {
+        return Ok(turn_takeback_target(&load(c, row.clone())?.game, by).map(Ply));
+    }
     let back = if row.side_to_move() == Some(by) { 2 } else { 1 };
-    Some(Ply(row.ply.0 - back)).filter(|to| to.0 >= 0)
+    Ok(Some(Ply(row.ply.0 - back)).filter(|to| to.0 >= 0))
+}
+
+/// [`takeback_target`] in a game whose turn is two sub-moves (Vigman's):
+/// back to the start of `by`'s last turn — their sub-moves of it, and the
+/// opponent's turn since if any. `None`: `by` has not moved.
+fn turn_takeback_target(g: &AnyGame, by: Color) -> Option<i64> {
+    let mut back = g.clone();
+    let mut theirs = false;
+    loop {
+        let at_turn_start = variants::sub_move_due(&back) != Some(true);
+        if theirs && at_turn_start && back.side_to_move() == by {
+            return i64::try_from(back.ply()).ok();
+        }
+        back.undo()?;
+        theirs |= back.side_to_move() == by;
+    }
 }
 
 pub(crate) fn cmd_takeback(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
@@ -73,7 +92,7 @@ fn takeback_against_ai(ctx: &mut Ctx, row: GameRow, me: Color) -> Res<()> {
     if row.side_to_move() != Some(me) {
         return Err(TakebackRefusal::Wait { game: row.id }.into());
     }
-    let to = takeback_target(&row, me).ok_or(TakebackRefusal::Nothing { game: row.id })?;
+    let to = takeback_target(ctx.c, &row, me)?.ok_or(TakebackRefusal::Nothing { game: row.id })?;
     let loaded = take_back_to(ctx, row, to)?;
     let a = args![("game", loaded.row.id), ("player", ctx.user.name.clone())];
     let headline = ctx.t("takeback-done", Some(&a));
@@ -84,7 +103,7 @@ fn takeback_against_ai(ctx: &mut Ctx, row: GameRow, me: Color) -> Res<()> {
 
 /// Ask the opponent of a casual game to agree to a takeback.
 fn ask_takeback(ctx: &mut Ctx, row: GameRow, me: Color, opponent: UserId) -> Res<()> {
-    if takeback_target(&row, me).is_none() {
+    if takeback_target(ctx.c, &row, me)?.is_none() {
         return Err(TakebackRefusal::Nothing { game: row.id }.into());
     }
     match store::takeback_request(ctx.c, row.id)?.filter(|t| t.ply == row.ply) {
@@ -157,7 +176,8 @@ pub(crate) fn takeback_accept(ctx: &mut Ctx, game: GameId, ply: Ply) -> Res<()> 
     let by_color = row
         .color_of(by)
         .ok_or(corrupt("a takeback request of a non-player"))?;
-    let to = takeback_target(&row, by_color).ok_or(TakebackRefusal::Lapsed { game: row.id })?;
+    let to =
+        takeback_target(ctx.c, &row, by_color)?.ok_or(TakebackRefusal::Lapsed { game: row.id })?;
     store::clear_takeback_request(ctx.c, row.id)?;
     let loaded = take_back_to(ctx, row, to)?;
     // the side to move starts its move afresh

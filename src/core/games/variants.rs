@@ -105,8 +105,12 @@ pub(crate) fn square_name(variant: Variant, c: Coord) -> String {
 }
 
 /// The number a button carries for a square: PDN's on the variant's board
-/// (8×8: 1–32, 10×8: 1–40, 10×10: 1–50).
+/// (8×8: 1–32, 10×8: 1–40, 10×10: 1–50); Vigman's board, whose pieces
+/// stand on both colours: 1–64, a1 = 1, b1 = 2 … h8 = 64.
 pub(crate) fn square_code(variant: Variant, c: Coord) -> Option<u8> {
+    if variant.uses_light_squares() {
+        return (c.file < 8 && c.rank < 8).then(|| c.rank * 8 + c.file + 1);
+    }
     match variant.board() {
         BoardKind::Eight => Square::from_coords(c.file, c.rank).map(|s| s.pdn()),
         BoardKind::Ten => Square::<Board10>::at(c.file, c.rank).map(|s| s.pdn()),
@@ -117,6 +121,10 @@ pub(crate) fn square_code(variant: Variant, c: Coord) -> Option<u8> {
 /// The square a button's number names on the variant's board.
 pub(crate) fn square_of_code(variant: Variant, n: u8) -> Option<Coord> {
     let coord = |file, rank| Coord { file, rank };
+    if variant.uses_light_squares() {
+        let i = n.checked_sub(1).filter(|i| *i < 64)?;
+        return Some(coord(i % 8, i / 8));
+    }
     match variant.board() {
         BoardKind::Eight => Square::from_pdn(n).map(|s| coord(s.file(), s.rank())),
         BoardKind::Ten => Square::<Board10>::numbered(n).map(|s| coord(s.file(), s.rank())),
@@ -132,6 +140,15 @@ pub(crate) fn move_number(g: &AnyGame) -> u32 {
     if let Some(e) = g.eight() {
         return e.move_number();
     }
+    if let AnyGame::Vigman(v) = g {
+        // a turn is two sub-moves: count the sub-moves from White's first
+        // of move 1 (a start with Black to move, or a second sub-move due,
+        // is that far in)
+        let start = v.start_position();
+        let offset = 2 * usize::from(start.side_to_move() == shashki_engine::Color::Black)
+            + usize::from(start.is_second_sub_move());
+        return u32::try_from((offset + g.ply()) / 4 + 1).unwrap_or(u32::MAX);
+    }
     // whoever moved first: the side to move now, or the other after an
     // odd number of plies
     let ply = g.ply();
@@ -142,6 +159,16 @@ pub(crate) fn move_number(g: &AnyGame) -> u32 {
     };
     let black_first = usize::from(first == shashki_engine::Color::Black);
     u32::try_from((ply + black_first) / 2 + 1).unwrap_or(u32::MAX)
+}
+
+/// Which sub-move of the turn is due in a game whose turn is two
+/// sub-moves (Vigman's): `Some(false)` the first, `Some(true)` the
+/// second; `None` in the games of one move a turn.
+pub(crate) fn sub_move_due(g: &AnyGame) -> Option<bool> {
+    match g.position() {
+        AnyPosition::Vigman(p) => Some(p.is_second_sub_move()),
+        _ => None,
+    }
 }
 
 /// The king-only moves (plies) after which the variant's game is drawn.

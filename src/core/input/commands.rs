@@ -533,24 +533,11 @@ mod tests {
             ("/challenge @bob bashni", Variant::Bashni),
             ("/challenge @bob towers", Variant::Bashni),
             ("/вызов @bob башни", Variant::Bashni),
+            ("/challenge @bob vigman", Variant::Vigman),
+            ("/вызов @bob вигман", Variant::Vigman),
+            ("/challenge ai variant=vigman", Variant::Vigman),
         ] {
             assert_eq!(ch(text).variant, Some(v), "{text}");
-        }
-        // Vigman's game is named, and refused: not playable yet
-        for text in [
-            "/challenge @bob vigman",
-            "/вызов @bob вигман",
-            "/challenge ai variant=vigman",
-            "/top vigman",
-            "/position vigman W:Wc3:Bf6",
-        ] {
-            assert_eq!(
-                refusal(text),
-                Refusal::Input(InputRefusal::VariantNotPlayable {
-                    variant: Variant::Vigman
-                }),
-                "{text}"
-            );
         }
         assert_eq!(ch("/challenge ai 2 4").days, Some(TimeLimit::Days(4)));
         assert_eq!(ch("/challenge ai 4d").level, None);
@@ -768,7 +755,7 @@ mod tests {
                 ..ChallengeArgs::default()
             })
         );
-        // the variant option offers every board; Vigman is refused
+        // the variant option offers every board, Vigman's too
         assert_eq!(
             slash(
                 "challenge",
@@ -783,11 +770,13 @@ mod tests {
                 ..ChallengeArgs::default()
             })
         );
-        assert!(matches!(
+        assert_eq!(
             slash("challenge", vec![("variant", t("vigman"))]),
-            Command::Malformed(r) if r.refusal
-                == Refusal::Input(InputRefusal::VariantNotPlayable { variant: Variant::Vigman })
-        ));
+            Command::Challenge(ChallengeArgs {
+                variant: Some(Variant::Vigman),
+                ..ChallengeArgs::default()
+            })
+        );
         // a level for a person's challenge was read as days: refused now
         assert!(matches!(
             slash(

@@ -150,6 +150,18 @@ command_table! {
         about: about("cmd-board").help("help-line-board"),
         run: |ctx, a| games::cmd_board(ctx, a.game),
     },
+    /// `/clock [#game]`: the time left in a game.
+    Clock(GameArg) {
+        en: ["clock", "time"],
+        ru: ["часы", "время"],
+        lv: ["pulkstenis", "laiks"],
+        de: ["uhr", "zeit"],
+        fr: ["pendule", "temps"],
+        place: Anywhere,
+        menu: All,
+        about: about("cmd-clock"),
+        run: |ctx, a| games::cmd_clock(ctx, a.game),
+    },
     /// `/web [#game]`: the speaker's own link to the game's web board.
     Web(GameArg) {
         en: ["web"],

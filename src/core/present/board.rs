@@ -15,7 +15,7 @@ use crate::core::types::{BoardMode, Choice, Link, LinkTo, Menu, Orientation, Tar
 use crate::core::Platform;
 use crate::render::Theme;
 use crate::store::{self, ChatId, ChatRow, GameRow, Seat};
-use shashki_engine::{AnyMove, AnyPosition, BoardKind, Color, Move, Position, Variant};
+use shashki_engine::{AnyMove, AnyPosition, Color, Move, Position, Variant};
 
 /// The theme a chat draws its boards in.
 pub(crate) fn chat_theme(chat: &ChatRow, default: Theme) -> Theme {
@@ -27,10 +27,21 @@ pub(crate) fn chat_board_mode(chat: &ChatRow) -> Option<BoardMode> {
     chat.boards
 }
 
-/// Whether a game's variant has its own web board yet (the 8×8 games;
-/// the web page draws 8×8 boards only).
+/// Whether a game's variant has a web board: every board of dark squares
+/// (8×8, 10×10, 10×8, Bashni's towers); not Vigman's, whose pieces stand
+/// on both colours.
 pub(crate) fn on_the_web(variant: Variant) -> bool {
-    variant.board() == BoardKind::Eight && !variant.has_towers()
+    !variant.uses_light_squares()
+}
+
+/// The sub-move due, as the catalogue's selectors name it: `first`,
+/// `second` (Vigman's turn of two), or `none` (a game of one move a turn).
+fn sub_move_key(g: &shashki_engine::AnyGame) -> &'static str {
+    match variants::sub_move_due(g) {
+        Some(false) => "first",
+        Some(true) => "second",
+        None => "none",
+    }
 }
 
 impl Ctx<'_> {
@@ -93,6 +104,15 @@ impl Ctx<'_> {
             ("white", self.seat_name(row.white)?),
             ("black", self.seat_name(row.black)?),
             ("move", num(i64::from(variants::move_number(g)))),
+            // which of a turn's two sub-moves is due (none once over)
+            (
+                "sub",
+                if row.is_active() && !g.is_over() {
+                    sub_move_key(g)
+                } else {
+                    "none"
+                }
+            ),
             ("variant", g.variant().key()),
             ("variant_name", self.variant_name(g.variant())),
             ("casual", if row.casual { "yes" } else { "no" }),
@@ -203,6 +223,11 @@ impl Ctx<'_> {
         ];
         text.push(' ');
         text.push_str(&self.t("to-move", Some(&a)));
+        if variants::sub_move_due(g).is_some() {
+            let a = args![("sub", sub_move_key(g))];
+            text.push(' ');
+            text.push_str(&self.t("turn-sub-move", Some(&a)));
+        }
         if let Some(clock) = self.clock_text(row)? {
             text.push(' ');
             text.push_str(&clock);
@@ -270,13 +295,14 @@ impl Ctx<'_> {
             }
         } else {
             // the game is over: look back at it (what its variant offers:
-            // analysis on 8×8, no replay of towers yet), or play again
+            // analysis in every variant but Vigman's, no replay of towers
+            // nor of Vigman's light squares yet), or play again
             let mut row_of = Vec::new();
-            if g.eight().is_some() {
+            if g.variant() != Variant::Vigman {
                 row_of
                     .push(Payload::Analyse { game: row.id }.button(self.t("button-analyse", None)));
             }
-            if !g.variant().has_towers() {
+            if !g.variant().has_towers() && !g.variant().uses_light_squares() {
                 row_of.push(Payload::Replay { game: row.id }.button(self.t("button-replay", None)));
             }
             if store::tournament_game_of(self.c, row.id)?.is_none() {

@@ -177,10 +177,15 @@ pub(crate) fn finish_draft(config: &Config, d: Draft, platform: Platform) -> Rep
                 AnyPosition::Towers(p) => Some(shashki_engine::towers::to_tower_fen(p)),
                 _ => None,
             };
+            let vigman = match &b.position {
+                AnyPosition::Vigman(p) => Some(p.to_fen()),
+                _ => None,
+            };
             let picture = Picture::Board(BoardPicture {
                 pos: Pos::of_any(&b.position).unwrap_or(Pos(0, 0, 0, false)),
                 variant: b.variant.key().to_string(),
                 towers,
+                vigman,
                 last: b.last.and_then(|(before, mv)| Marks::of_any(&before, &mv)),
                 flip: b.flip,
                 theme: b.theme.name().to_string(),

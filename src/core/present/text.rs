@@ -116,6 +116,21 @@ pub(crate) fn variant_name(cat: &Catalog, lang: Lang, variant: Variant) -> Strin
     cat.get(lang, &format!("variant-{}", variant.key()), None)
 }
 
+/// A result as its variant scores it: `2-0`, `0-2`, `1-1`; Vigman's
+/// double game the sum of its two games, `4-0`, `0-4`, `2-2` (stored as
+/// the win or draw it is, rated so).
+pub(crate) fn result_score(variant: Variant, result: GameResult) -> String {
+    if variant != Variant::Vigman {
+        return result.as_str().to_string();
+    }
+    match result.winner() {
+        Some(shashki_engine::Color::White) => "4-0",
+        Some(shashki_engine::Color::Black) => "0-4",
+        None => "2-2",
+    }
+    .to_string()
+}
+
 /// "White wins: resignation. Result 2-0." and the like.
 pub(crate) fn result_text(
     cat: &Catalog,
@@ -141,11 +156,17 @@ pub(crate) fn result_text(
                 ("winner", seat_name(cat, c, row.seat(w), lang)?),
                 ("color", color_key(w)),
                 ("reason", reason),
-                ("result", result.as_str())
+                ("result", result_score(variant, result))
             ];
             cat.get(lang, "result-win", Some(&a))
         }
-        None => cat.get(lang, "result-draw", Some(&args![("reason", reason)])),
+        None => {
+            let a = args![
+                ("reason", reason),
+                ("result", result_score(variant, result))
+            ];
+            cat.get(lang, "result-draw", Some(&a))
+        }
     })
 }
 
@@ -237,7 +258,11 @@ pub(crate) fn refusal_text(cat: &Catalog, lang: Lang, r: &Refusal) -> String {
                     .join(", "),
             ),
             Arg::Move(variant, error) => a.set(name, move_error_text(cat, lang, variant, error)),
-            Arg::Variant(variant) => a.set(name, variant_name(cat, lang, variant)),
+            Arg::Variant(variant) => {
+                a.set(name, variant_name(cat, lang, variant));
+                // its key too, for a message's selectors (`variant_key`)
+                a.set(format!("{name}_key"), variant.key());
+            }
         }
     }
     cat.get(lang, r.id(), Some(&a))

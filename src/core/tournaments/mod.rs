@@ -25,7 +25,7 @@ use crate::core::time::DAY;
 use crate::store::{
     self, NewTournament, Seat, TournamentGameRow, TournamentId, TournamentRow, TournamentStatus,
 };
-use crate::tournament::ballot::{Draw, Opening};
+use crate::tournament::ballot::{Ballot, Draw, Opening};
 use crate::tournament::{berger, Format, Pairing};
 use entries::tournament_join;
 use entries::tournament_leave;
@@ -34,7 +34,7 @@ use leave::tournament_pause;
 use organise::tournament_adjudicate;
 use organise::tournament_cancel;
 use organise::tournament_missing;
-use shashki_engine::Variant8;
+use shashki_engine::Variant;
 use stages::playable_waiting;
 use stages::room_for_a_round;
 use stages::schedule_pairings;
@@ -101,6 +101,11 @@ crate::core::error::refusals! {
             "limit" => limit,
             "share" => share,
         ],
+        /// The FMJD ballot asked for a tournament of another variant than
+        /// Russian draughts (its table is Russian draughts').
+        BallotVariant { variant: Variant } => "tournament-ballot-variant" ["variant" => variant],
+        /// A variant no tournament is held in yet (Vigman's double game).
+        VariantNotHeld { variant: Variant } => "tournament-variant-not-held" ["variant" => variant],
         /// Players without room for a round's `games` under the per-user
         /// `limit`.
         PlayersBusy { id: TournamentId, names: String, games: i64, limit: i64 } => "tournament-players-busy" [
@@ -256,7 +261,18 @@ fn tournament_new(ctx: &mut Ctx, new: NewTournamentArgs) -> Res<()> {
         max_players,
         rated,
         until: ends_at,
+        variant,
     } = new;
+    // the chat's variant unless one is named; the FMJD table is Russian
+    // draughts' ballot: the other variants draw from the engine's list
+    let variant = variant.unwrap_or_else(|| games::challenge::chat_variant(&ctx.chat));
+    // Vigman's turns of two sub-moves: no advice nor analysis for them
+    if variant == Variant::Vigman {
+        return Err(TournamentRefusal::VariantNotHeld { variant }.into());
+    }
+    if variant != Variant::Russian && ballot == Ballot::Fmjd {
+        return Err(TournamentRefusal::BallotVariant { variant }.into());
+    }
     let days = days.unwrap_or(ctx.chat.days_per_move.unwrap_or(ctx.config().default_days));
     let leave_days = leave_days.unwrap_or(ctx.config().tournament_leave_days);
     if let Some(end) = ends_at.filter(|e| *e <= ctx.now) {
@@ -280,6 +296,7 @@ fn tournament_new(ctx: &mut Ctx, new: NewTournamentArgs) -> Res<()> {
         bank,
         leave_days,
         ends_at,
+        variant,
     };
     let id = store::insert_tournament(ctx.c, &t, ctx.now)?;
     let time = tournament_time_text(ctx, t.days_per_move, bank);
@@ -289,13 +306,17 @@ fn tournament_new(ctx: &mut Ctx, new: NewTournamentArgs) -> Res<()> {
         ("format", format_kind(format)),
         ("rounds", rounds_of(format)),
         ("micro", if micro { "yes" } else { "no" }),
-        ("ballot", ballot.to_string()),
+        ("ballot", ballot_text(variant, ballot)),
         ("time", time),
         ("leave", leave_days),
         ("max", max_players),
         ("rated", if rated { "yes" } else { "no" }),
     ];
     let mut text = ctx.t("tournament-created", Some(&a));
+    if let Some(line) = variant_line(ctx, variant) {
+        text.push('\n');
+        text.push_str(&line);
+    }
     if let Some(end) = ends_at {
         text.push('\n');
         text.push_str(&end_line(ctx, end));
@@ -384,7 +405,7 @@ pub(super) fn start_pairings(
     k: usize,
 ) -> Res<Vec<String>> {
     let players = store::tournament_players(ctx.c, t.id)?;
-    let draw = Draw::new(t.ballot, t.seed as u64);
+    let draw = Draw::new_in(t.variant, t.ballot, t.seed as u64);
     let tc = time_control(t);
     let seat = |p: usize| -> Res<Seat> {
         players
@@ -402,8 +423,9 @@ pub(super) fn start_pairings(
         };
         for (p, opening) in games {
             let (white, black) = (seat(p.white)?, seat(p.black)?);
-            // tournaments are Russian draughts (their openings are)
-            let start = games::challenge::game_of(Variant8::Russian, opening.position());
+            // a game of the tournament's variant from the opening: the
+            // ballot's in Russian draughts, the engine's list in the others
+            let start = opening.start_game();
             let game_id = games::start_game_from(ctx, white, black, tc, start, false, false)?;
             store::insert_tournament_game(
                 ctx.c,
@@ -431,6 +453,24 @@ pub(super) fn start_pairings(
         }
     }
     Ok(lines)
+}
+
+/// "Played in International draughts, from the engine's balanced
+/// openings" for a tournament of another variant than Russian draughts.
+fn variant_line(ctx: &Ctx, variant: Variant) -> Option<String> {
+    (variant != Variant::Russian).then(|| {
+        let a = args![("variant", ctx.variant_name(variant))];
+        ctx.t("tournament-variant", Some(&a))
+    })
+}
+
+/// The ballot as the messages name it: `fmjd`, `balanced`; in another
+/// variant than Russian draughts the engine's list, `engine`.
+fn ballot_text(variant: Variant, ballot: Ballot) -> String {
+    match variant {
+        Variant::Russian => ballot.to_string(),
+        _ => "engine".to_string(),
+    }
 }
 
 /// "3 days per move", or "a bank of 10 moves in 30 days".
@@ -474,6 +514,10 @@ fn tournament_status(ctx: &mut Ctx, t: &TournamentRow) -> Res<()> {
         ("players", names.join(", ")),
     ];
     let mut text = ctx.t("tournament-status", Some(&a));
+    if let Some(line) = variant_line(ctx, t.variant) {
+        text.push('\n');
+        text.push_str(&line);
+    }
     if let Some(end) = t.ends_at {
         text.push('\n');
         text.push_str(&end_line(ctx, end));

@@ -14,6 +14,7 @@ use crate::core::present::Draft;
 use crate::core::tournaments::stages::waiting_line;
 use crate::store::{self, GameId, GameResult, Seat, Termination, TournamentRow, TournamentStatus};
 use shashki_engine::search::{WIN, WIN_BOUND};
+use shashki_engine::AnyMove;
 
 /// Scores closer to 0 than this (centi-men) are "about even".
 const EVEN_BELOW: i32 = 25;
@@ -166,7 +167,9 @@ fn adjudication_advice(ctx: &mut Ctx, row: &store::GameRow) -> Res<()> {
         .side_to_move()
         .ok_or(corrupt("a game with no side to move"))?;
     let best = match eval.best {
-        Some(m) => m.to_string(),
+        // 8×8: algebraic, as ever; the others in their own notation
+        Some(AnyMove::Eight(m)) => m.to_string(),
+        Some(m) => games::position_of(ctx.c, row)?.format_move(&m),
         None => ctx.t("advice-no-move", None),
     };
     let a = args![

@@ -17,7 +17,7 @@ use crate::core::types::{Image, Picture, Target};
 use crate::store::GameId;
 use crate::store::Tx;
 use crate::store::{self, Seat, Termination, TournamentId, TournamentRow, TournamentStatus};
-use crate::tournament::ballot::openings;
+use crate::tournament::ballot::openings_in;
 use crate::tournament::crosstable::{Crosstable, Labels};
 use crate::tournament::score::{self, Tiebreak};
 use crate::tournament::{Color, GameResult};
@@ -296,10 +296,11 @@ pub(crate) fn tournament_pdn_tags(c: &Tx, game_id: GameId) -> Res<Option<(PdnTag
     };
     let mut tags = vec![("Event", t.name.clone()), ("Round", tg.round.to_string())];
     let mut number = 1;
-    let opening = tg
-        .opening_code
-        .as_deref()
-        .and_then(|code| openings(t.ballot).iter().find(|o| o.code == code));
+    let opening = tg.opening_code.as_deref().and_then(|code| {
+        openings_in(t.variant, t.ballot)
+            .iter()
+            .find(|o| o.code == code)
+    });
     if let Some(o) = opening {
         tags.extend(o.pdn_tags());
         number = o.moves().len() as u32 / 2 + 1;

@@ -49,43 +49,43 @@ pub struct PuzzleLabels {
     pub pieces: PieceNames,
 }
 
-impl Service {
-    /// Read something of the link's user's go at a puzzle in its chat;
-    /// `None`: not a puzzle's page, or no such chat, user or puzzle.
-    fn web_puzzle_read<T>(
-        &self,
-        claims: &Claims,
-        f: impl FnOnce(&crate::core::ctx::Ctx) -> crate::core::error::Res<Option<T>>,
-    ) -> Result<Option<T>, ServiceError> {
-        let Page::Puzzle { chat, .. } = claims.page else {
-            return Ok(None);
-        };
-        let store = self.lock();
-        let c = store.read();
-        let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, chat)?) else {
-            return Ok(None);
-        };
-        let evals = Evals::default();
-        let ctx = self.web_ctx(c, &evals, user, chat);
-        f(&ctx).map_err(read_failed)
-    }
+/// Read something of the link's user's go at a puzzle in its chat;
+/// `None`: not a puzzle's page, or no such chat, user or puzzle.
+fn read_puzzle<T>(
+    svc: &Service,
+    claims: &Claims,
+    f: impl FnOnce(&crate::core::ctx::Ctx) -> crate::core::error::Res<Option<T>>,
+) -> Result<Option<T>, ServiceError> {
+    let Page::Puzzle { chat, .. } = claims.page else {
+        return Ok(None);
+    };
+    let store = svc.lock();
+    let c = store.read();
+    let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, chat)?) else {
+        return Ok(None);
+    };
+    let evals = Evals::default();
+    let ctx = super::reading_ctx(svc, c, &evals, user, chat);
+    f(&ctx).map_err(read_failed)
+}
 
-    /// The page's view of the link's puzzle for its user.
-    pub fn web_puzzle_view(&self, claims: &Claims) -> Result<Option<PuzzleWebView>, ServiceError> {
-        let Page::Puzzle { puzzle, .. } = claims.page else {
-            return Ok(None);
-        };
-        self.web_puzzle_read(claims, |ctx| crate::core::puzzles::web_view(ctx, puzzle))
-    }
+/// The page's view of the link's puzzle for its user.
+pub fn puzzle_view(svc: &Service, claims: &Claims) -> Result<Option<PuzzleWebView>, ServiceError> {
+    let Page::Puzzle { puzzle, .. } = claims.page else {
+        return Ok(None);
+    };
+    read_puzzle(svc, claims, |ctx| {
+        crate::core::puzzles::web_view(ctx, puzzle)
+    })
+}
 
-    /// The solution of the link's puzzle, once its user's go at it there
-    /// is over (solved, missed or given up); `None` before.
-    pub fn web_puzzle_solution(&self, claims: &Claims) -> Result<Option<String>, ServiceError> {
-        let Page::Puzzle { puzzle, .. } = claims.page else {
-            return Ok(None);
-        };
-        self.web_puzzle_read(claims, |ctx| {
-            crate::core::puzzles::web_solution(ctx, puzzle)
-        })
-    }
+/// The solution of the link's puzzle, once its user's go at it there
+/// is over (solved, missed or given up); `None` before.
+pub fn puzzle_solution(svc: &Service, claims: &Claims) -> Result<Option<String>, ServiceError> {
+    let Page::Puzzle { puzzle, .. } = claims.page else {
+        return Ok(None);
+    };
+    read_puzzle(svc, claims, |ctx| {
+        crate::core::puzzles::web_solution(ctx, puzzle)
+    })
 }

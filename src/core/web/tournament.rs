@@ -212,35 +212,33 @@ fn view(ctx: &Ctx, t: &TournamentRow, secret: &[u8], generation: u64) -> Res<Tou
     })
 }
 
-impl Service {
-    /// The page of the link's tournament for its user, when the
-    /// tournament's gate lets them in (its players; anyone while its
-    /// group lets everyone watch); `None` otherwise.
-    pub fn web_tournament_view(
-        &self,
-        claims: &Claims,
-    ) -> Result<Option<TournamentWebView>, ServiceError> {
-        let Page::Tournament(id) = claims.page else {
-            return Ok(None);
-        };
-        let secret = self.web_secret()?;
-        let store = self.lock();
-        let c = store.read();
-        let Some(t) = store::tournament(c, id)? else {
-            return Ok(None);
-        };
-        let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, t.chat_id)?)
-        else {
-            return Ok(None);
-        };
-        if tournament_gate(&chat, id, &player_ids(c, id)?, user.id).is_err() {
-            return Ok(None);
-        }
-        let generation = Self::web_generation(c, user.id)?;
-        let evals = Evals::default();
-        let ctx = self.web_ctx(c, &evals, user, chat);
-        view(&ctx, &t, &secret, generation)
-            .map(Some)
-            .map_err(read_failed)
+/// The page of the link's tournament for its user, when the
+/// tournament's gate lets them in (its players; anyone while its
+/// group lets everyone watch); `None` otherwise.
+pub fn tournament_view(
+    svc: &Service,
+    claims: &Claims,
+) -> Result<Option<TournamentWebView>, ServiceError> {
+    let Page::Tournament(id) = claims.page else {
+        return Ok(None);
+    };
+    let secret = super::secret(svc)?;
+    let store = svc.lock();
+    let c = store.read();
+    let Some(t) = store::tournament(c, id)? else {
+        return Ok(None);
+    };
+    let (Some(user), Some(chat)) = (store::user(c, claims.user)?, store::chat(c, t.chat_id)?)
+    else {
+        return Ok(None);
+    };
+    if tournament_gate(&chat, id, &player_ids(c, id)?, user.id).is_err() {
+        return Ok(None);
     }
+    let generation = super::generation(c, user.id)?;
+    let evals = Evals::default();
+    let ctx = super::reading_ctx(svc, c, &evals, user, chat);
+    view(&ctx, &t, &secret, generation)
+        .map(Some)
+        .map_err(read_failed)
 }

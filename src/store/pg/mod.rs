@@ -42,10 +42,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (24, include_str!("v24.sql")),
     (25, include_str!("v25.sql")),
     (26, include_str!("v26.sql")),
+    (27, include_str!("v27.sql")),
 ];
 
 /// The latest schema version this build knows.
-pub const LATEST_VERSION: i64 = 26;
+pub const LATEST_VERSION: i64 = 27;
 
 /// One connection to a PostgreSQL database.
 pub(in crate::store) struct PgConn {
@@ -89,15 +90,15 @@ type Pump = Box<
 struct Link {
     runtime: tokio::runtime::Runtime,
     client: tokio_postgres::Client,
-    pump: Pump,
-    /// The connection ended (closed, or failed): its pump is not polled
-    /// again.
-    ended: bool,
+    /// The connection's messages; `None` once it ended (closed, or
+    /// failed): the connection is then dropped, so a call waiting on it
+    /// fails as closed instead of waiting for an answer that cannot come.
+    pump: Option<Pump>,
 }
 
 impl Link {
     fn is_closed(&self) -> bool {
-        self.ended || self.client.is_closed()
+        self.pump.is_none() || self.client.is_closed()
     }
 
     /// Wait for what `f` makes of the client, driving the connection
@@ -113,22 +114,22 @@ impl Link {
             runtime,
             client,
             pump,
-            ended,
         } = self;
         let mut future = std::pin::pin!(f(client));
         runtime.block_on(std::future::poll_fn(|cx| {
-            while !*ended {
-                match pump(cx) {
+            while let Some(p) = pump.as_mut() {
+                match p(cx) {
                     Poll::Ready(Some(Ok(tokio_postgres::AsyncMessage::Notice(n)))) => {
                         tracing::debug!(notice = %n.message(), "PostgreSQL");
                     }
                     Poll::Ready(Some(Ok(_))) => {}
                     Poll::Ready(Some(Err(e))) => {
-                        *ended = true;
-                        // the connection closed with it: the calls fail
+                        // the connection closed with it: dropping it fails
+                        // the calls waiting on it (and any made later)
                         tracing::debug!(error = %e, "the PostgreSQL connection failed");
+                        *pump = None;
                     }
-                    Poll::Ready(None) => *ended = true,
+                    Poll::Ready(None) => *pump = None,
                     Poll::Pending => break,
                 }
             }
@@ -569,8 +570,7 @@ fn open(config: &tokio_postgres::Config) -> StoreResult<Link> {
     Ok(Link {
         runtime,
         client,
-        pump,
-        ended: false,
+        pump: Some(pump),
     })
 }
 

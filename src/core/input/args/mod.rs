@@ -293,6 +293,7 @@ pub const VARIANTS: &[(&str, &str)] = &[
     ("breakthrough", "variant-breakthrough"),
     ("russian-10x8", "variant-russian-10x8"),
     ("bashni", "variant-bashni"),
+    ("vigman", "variant-vigman"),
 ];
 const TOP_LIST: ArgSpec = arg(
     "list",

@@ -8,7 +8,8 @@
 //! must be an option. A word that looks like an option but is none
 //! (`swiss` without its rounds, `rounds`) is refused, in the name too:
 //! `/tournament new Winter swiss rounds 3` opens nothing (the format is
-//! `swiss-3`).
+//! `swiss-3`). A variant's word (`international`, `10x10`, `bashni`)
+//! plays the tournament in it; without one, the chat's variant.
 
 use super::{tournament_number, Args, Rejected};
 use crate::core::access::AccessRefusal;
@@ -16,7 +17,9 @@ use crate::core::games::challenge::ChallengeRefusal;
 use crate::core::input::commands::{game_ref, number, HANDLE_MAX};
 use crate::core::input::options::Options;
 use crate::core::input::spec::{arg, Access, ArgKind, ArgSpec};
-use crate::core::input::words::{adjudication_result, tournament_word, TournamentWord, Words};
+use crate::core::input::words::{
+    self, adjudication_result, tournament_word, TournamentWord, Words,
+};
 use crate::core::input::InputRefusal;
 use crate::core::time::end_of_date;
 use crate::core::tournaments::TournamentRefusal;
@@ -24,6 +27,7 @@ use crate::core::tournaments::{DEFAULT_MAX_PLAYERS, MAX_PLAYERS_RANGE};
 use crate::store::{GameId, GameResult, TournamentId};
 use crate::tournament::ballot::Ballot;
 use crate::tournament::Format;
+use shashki_engine::Variant;
 
 /// The longest tournament name kept.
 const NAME_MAX: usize = 64;
@@ -47,6 +51,8 @@ pub struct NewTournamentArgs {
     /// The end: the Unix time just after its last day (a date in the past
     /// is refused by the handler, which knows the time).
     pub until: Option<i64>,
+    /// The variant its games are played in (`None`: the chat's).
+    pub variant: Option<Variant>,
 }
 
 impl Default for NewTournamentArgs {
@@ -62,6 +68,7 @@ impl Default for NewTournamentArgs {
             max_players: DEFAULT_MAX_PLAYERS,
             rated: true,
             until: None,
+            variant: None,
         }
     }
 }
@@ -143,6 +150,8 @@ fn is_option(word: &str) -> bool {
         )
     ) || word.parse::<Format>().is_ok()
         || word.parse::<Ballot>().is_ok()
+        || words::variant_word(word).is_some()
+        || words::not_yet_variant(word).is_some()
 }
 
 /// Whether `word` looks like an option without being one: a Swiss format
@@ -286,7 +295,11 @@ impl NewTournamentArgs {
                 _ => match (a.parse::<Format>(), a.parse::<Ballot>()) {
                     (Ok(f), _) => t.format = f,
                     (_, Ok(b)) => t.ballot = b,
-                    _ => return Err(bad_word(a)),
+                    // a variant once (Vigman's refused: not played here)
+                    _ => match words::variant_or_refusal(a)? {
+                        Some(v) if t.variant.is_none() => t.variant = Some(v),
+                        _ => return Err(bad_word(a)),
+                    },
                 },
             }
         }
