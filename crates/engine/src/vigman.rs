@@ -654,35 +654,67 @@ pub fn choose_move(game: &VigmanGame, level: u8, seed: u64) -> Option<VigmanMove
     let level = level.clamp(1, 8);
     let depth = u32::from(level) + 1;
     let budget = 20_000u64 << level.min(7);
-    let white = pos.side_to_move() == Color::White;
-    let mut nodes = 0u64;
-    let mut scored: Vec<(i32, VigmanMove)> = moves
-        .iter()
-        .map(|m| {
-            let s = minimax(
-                &pos.play(m),
-                depth - 1,
-                -WIN - 1,
-                WIN + 1,
-                1,
-                &mut nodes,
-                budget,
-            );
-            // repetition avoidance: a position seen twice scores as a draw
-            let next = pos.play(m);
-            let seen = game.positions.iter().filter(|p| **p == next).count();
-            let s = if seen >= 2 { 0 } else { s };
-            (if white { s } else { -s }, *m)
-        })
-        .collect();
-    scored.sort_by_key(|e| std::cmp::Reverse(e.0));
-    let mut rng = seed ^ pos.hash();
     let miss = match level {
         1 => 40,
         2 => 25,
         3 => 10,
         _ => 0,
     };
+    let white = pos.side_to_move() == Color::White;
+    // Deepened one sub-move at a time, the best first; an iteration that
+    // runs out of the node budget is dropped whole, so every sub-move is
+    // judged at the same depth (a single pass judged the last sub-moves
+    // by whatever budget the first ones left, and deeper levels lost to
+    // shallower ones). The levels that sometimes take the second best
+    // score every sub-move exactly; the others only need the best, and
+    // search the rest against it.
+    let mut nodes = 0u64;
+    let mut order: Vec<VigmanMove> = moves.clone();
+    let mut done: Option<Vec<(i32, VigmanMove)>> = None;
+    for d in 1..=depth {
+        let mut scored: Vec<(i32, VigmanMove)> = Vec::with_capacity(order.len());
+        let mut best = -WIN - 1;
+        let mut complete = true;
+        for m in &order {
+            let next = pos.play(m);
+            // from the mover's view: only a better score than `best` matters
+            let (alpha, beta) = match (miss > 0, white) {
+                (true, _) => (-WIN - 1, WIN + 1),
+                (false, true) => (best, WIN + 1),
+                (false, false) => (-WIN - 1, -best),
+            };
+            let s = minimax(&next, d - 1, alpha, beta, 1, &mut nodes, budget);
+            if nodes >= budget {
+                complete = false;
+                break;
+            }
+            // repetition avoidance: a position seen twice scores as a draw
+            let seen = game.positions.iter().filter(|p| **p == next).count();
+            let s = if seen >= 2 { 0 } else { s };
+            let s = if white { s } else { -s };
+            best = best.max(s);
+            scored.push((s, *m));
+        }
+        if !complete {
+            break;
+        }
+        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
+        order = scored.iter().map(|e| e.1).collect();
+        done = Some(scored);
+    }
+    let scored = done.unwrap_or_else(|| {
+        // not even one sub-move deep within the budget: the static view
+        let mut s: Vec<(i32, VigmanMove)> = moves
+            .iter()
+            .map(|m| {
+                let e = evaluate(&pos.play(m));
+                (if white { e } else { -e }, *m)
+            })
+            .collect();
+        s.sort_by_key(|e| std::cmp::Reverse(e.0));
+        s
+    });
+    let mut rng = seed ^ pos.hash();
     if miss > 0 && crate::rng::splitmix(&mut rng) % 100 < miss {
         return Some(scored[1].1);
     }
