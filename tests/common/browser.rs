@@ -295,7 +295,26 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        // the browser goes with its driver's session; the driver is ours
+        // End the session first: chromedriver then closes its Chromium.
+        // Killing the driver alone left the browser running, an orphan
+        // per test (66 after one run of the suite). A plain blocking
+        // request: `drop` cannot wait on the async client.
+        use std::io::{Read, Write};
+        if let Some((host, path)) = self
+            .session
+            .strip_prefix("http://")
+            .and_then(|rest| rest.split_once('/'))
+        {
+            if let Ok(mut s) = std::net::TcpStream::connect(host) {
+                let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+                let _ = write!(
+                    s,
+                    "DELETE /{path} HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                );
+                let mut answer = Vec::new();
+                let _ = s.read_to_end(&mut answer);
+            }
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
