@@ -361,9 +361,16 @@ fn a_bashni_capture_makes_a_tower() {
     assert!(diagram.contains("e5: wb"), "{diagram}");
     // the game reads back from its stored move
     assert_eq!(room.replay(id).fen(), row.fen);
-    // no replay of towers yet: refused in words
-    let t = text(&room.say("Anna", &format!("/replay #{id}")));
-    assert!(t.contains("cannot show towers yet"), "{t}");
+    // the replay draws the towers: a GIF of two frames (the start, the
+    // capture), each drawn by the towers' renderer
+    let out = room.say("Anna", &format!("/replay #{id}"));
+    let img = out.replies[0].image.as_ref().expect("a replay");
+    assert!(img.bytes().starts_with(b"GIF89a"), "{}", text(&out));
+    let Picture::Replay(r) = img.picture() else {
+        panic!("a replay recipe")
+    };
+    assert_eq!(r.frames.len(), 2);
+    assert!(r.frames[1].towers.as_deref().unwrap().contains("e5(wb)"));
     // /position shows towers too
     let out = room.say("Anna", "/position bashni B:We5(wb),a1:Bh8");
     let p = picture(board(&out));

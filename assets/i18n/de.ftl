@@ -689,7 +689,6 @@ analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engi
     [vigman] die Spiele mit einem Zug je Runde
    *[other] die 8×8-Spiele
 }.
-replay-variant = Partie #{ $game } ist { $variant }: die Wiedergabe kann noch keine Türme zeigen. Die Züge gibt /pdn, die Stellung /board.
 replay-vigman = Partie #{ $game } ist { $variant }: die Wiedergabe kann die Steine auf den hellen Feldern noch nicht zeigen. Die Züge gibt /pdn, die Stellung /board.
 if-variant = Bedingte Züge gibt es vorerst nur in { $variant_key ->
     [vigman] den Spielen mit einem Zug je Runde

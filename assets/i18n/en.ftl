@@ -673,7 +673,6 @@ analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis cover
     [vigman] the games of one move a turn
    *[other] the 8×8 games
 } only for now.
-replay-variant = Game #{ $game } is { $variant }: its replay cannot show towers yet. /pdn gives the moves, /board the position.
 replay-vigman = Game #{ $game } is { $variant }: its replay cannot draw the pieces on the light squares yet. /pdn gives the moves, /board the position.
 if-variant = Conditional moves are kept for { $variant_key ->
     [vigman] the games of one move a turn

@@ -689,7 +689,6 @@ analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par
     [vigman] les jeux à un coup par tour
    *[other] les jeux sur 8×8
 }.
-replay-variant = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les tours. Les coups : /pdn, la position : /board.
 replay-vigman = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les pions des cases claires. Les coups : /pdn, la position : /board.
 if-variant = Les coups conditionnels n’existent pour l’instant que dans { $variant_key ->
     [vigman] les jeux à un coup par tour

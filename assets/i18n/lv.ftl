@@ -669,7 +669,6 @@ analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidā
     [vigman] spēlēm ar vienu gājienu katrā kārtā
    *[other] 8×8 spēlēm
 }.
-replay-variant = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda torņus. Gājieni — /pdn, pozīcija — /board.
 replay-vigman = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda kauliņus uz gaišajiem laukiem. Gājieni — /pdn, pozīcija — /board.
 if-variant = Nosacītie gājieni pagaidām ir tikai { $variant_key ->
     [vigman] spēlēs ar vienu gājienu katrā kārtā

@@ -15,6 +15,7 @@ use crate::engine::{
 };
 use crate::render::{
     self, BoardShape, CapturedPiece, Frame, GifOptions, LastMove, RenderOptions, Theme, Tower,
+    TowerFrame,
 };
 use crate::tournament::crosstable::Crosstable;
 use serde::{Deserialize, Serialize};
@@ -230,6 +231,9 @@ pub struct FramePicture {
     pub last: Option<Marks>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caption: Option<String>,
+    /// Bashni: the frame's towers (their FEN; `pos` is then unused).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub towers: Option<String>,
 }
 
 /// A replay: its frames and how they are drawn.
@@ -256,8 +260,41 @@ impl ReplayPicture {
                 pos: Pos::of(&f.position),
                 last: f.last_move.as_ref().map(Marks::of),
                 caption: f.caption.clone(),
+                towers: None,
             })
             .collect()
+    }
+
+    /// A Bashni replay: each frame's towers drawn as the board pictures
+    /// draw them.
+    fn draw_towers(&self) -> Vec<u8> {
+        let frames: Vec<TowerFrame> = self
+            .frames
+            .iter()
+            .map(|f| {
+                let p = towers_of(f.towers.as_deref().unwrap_or_default());
+                TowerFrame {
+                    side: p.side_to_move(),
+                    towers: towers_list(&p),
+                    last_move: f.last.as_ref().map(Marks::last_move),
+                    caption: f.caption.clone(),
+                }
+            })
+            .collect();
+        let opts = options_on::<Board8>(self.size, &self.theme, self.flip, self.numbered, None);
+        let timing = GifOptions {
+            ply_ms: self.ply_ms,
+            ..GifOptions::default()
+        };
+        let gif = render::render_tower_gif(&frames, &opts, &timing);
+        if gif.len() <= self.bytes_max {
+            return gif;
+        }
+        let smaller = RenderOptions {
+            size: render::MIN_SIZE,
+            ..opts
+        };
+        render::render_tower_gif(&frames, &smaller, &timing)
     }
 
     /// The replay of a game on the board `S` (10×10, 10×8).
@@ -521,6 +558,7 @@ impl Picture {
                 };
                 render::render_png(&b.pos.position(), &opts)
             }
+            Picture::Replay(r) if r.frames.iter().any(|f| f.towers.is_some()) => r.draw_towers(),
             Picture::Replay(r) if board(&r.variant) == BoardKind::Ten => r.draw_on::<Board10>(),
             Picture::Replay(r) if board(&r.variant) == BoardKind::TenByEight => {
                 r.draw_on::<Board10x8>()

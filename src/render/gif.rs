@@ -105,18 +105,73 @@ pub fn render_gif<S: BoardShape>(
     let images: Vec<RgbImage> = frames
         .iter()
         .map(|f| {
-            let mut o = opts.clone();
-            o.last_move = f.last_move.clone();
-            o.caption = f.caption.clone().or_else(|| opts.caption.clone());
-            if any_caption && o.caption.is_none() {
-                o.caption = Some(String::new());
-            }
+            let o = frame_options(opts, f.last_move.clone(), f.caption.clone(), any_caption);
             super::render_with(&a, &f.position, &o)
         })
         .collect();
+    encode::<S>(&a, &images, timing)
+}
+
+/// One frame of a Bashni replay: the towers after a ply and the move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TowerFrame<S: Shape = Board8> {
+    /// The side to move.
+    pub side: Color,
+    pub towers: Vec<super::Tower<S>>,
+    pub last_move: Option<LastMove<S>>,
+    pub caption: Option<String>,
+}
+
+/// [`render_gif`] for Bashni: each frame's towers drawn as
+/// [`super::render_towers`] draws them (the top piece, the composition
+/// beside it).
+pub fn render_tower_gif<S: BoardShape>(
+    frames: &[TowerFrame<S>],
+    opts: &RenderOptions<S>,
+    timing: &GifOptions,
+) -> Vec<u8> {
+    if frames.is_empty() {
+        return Vec::new();
+    }
+    let any_caption = opts.caption.is_some() || frames.iter().any(|f| f.caption.is_some());
+    let size = opts.size.clamp(super::MIN_SIZE, super::MAX_SIZE);
+    let a = super::assets::get::<S>(opts.theme, size, opts.flip, opts.variant);
+    let images: Vec<RgbImage> = frames
+        .iter()
+        .map(|f| {
+            let o = frame_options(opts, f.last_move.clone(), f.caption.clone(), any_caption);
+            super::towers::draw(&a, f.side, &f.towers, &o)
+        })
+        .collect();
+    encode::<S>(&a, &images, timing)
+}
+
+/// A frame's options: its last move and caption over `opts` (every frame
+/// gets the caption strip when any has one, so all have one size).
+fn frame_options<S: BoardShape>(
+    opts: &RenderOptions<S>,
+    last_move: Option<LastMove<S>>,
+    caption: Option<String>,
+    any_caption: bool,
+) -> RenderOptions<S> {
+    let mut o = opts.clone();
+    o.last_move = last_move;
+    o.caption = caption.or_else(|| opts.caption.clone());
+    if any_caption && o.caption.is_none() {
+        o.caption = Some(String::new());
+    }
+    o
+}
+
+/// The frames' images as one animated GIF in the theme's palette.
+fn encode<S: BoardShape>(
+    a: &super::assets::Assets,
+    images: &[RgbImage],
+    timing: &GifOptions,
+) -> Vec<u8> {
     let (w, h) = images[0].dimensions();
     // the theme's palette for this size (index 255 is left free: transparency)
-    let q = super::quantizer::<S>(&a);
+    let q = super::quantizer::<S>(a);
     let mut palette = q.palette_bytes();
     palette.resize(256 * 3, 0);
     const CLEAR: u8 = 255;
@@ -223,6 +278,77 @@ mod tests {
     use super::*;
     use crate::render::render;
     use image::AnimationDecoder;
+
+    #[test]
+    fn a_tower_replay_ends_on_the_towers_board_picture() {
+        use crate::engine::{Kind, Piece, Square};
+        use crate::render::{render_towers, Tower};
+        let man = |color| Piece {
+            color,
+            kind: Kind::Man,
+        };
+        let sq = |n: u8| Square::<Board8>::at(n % 8, n / 8).unwrap();
+        let start = vec![
+            Tower {
+                square: sq(18), // c3
+                pieces: vec![man(Color::White)],
+            },
+            Tower {
+                square: sq(27), // d4
+                pieces: vec![man(Color::Black)],
+            },
+        ];
+        let after = vec![Tower {
+            square: sq(36), // e5: the white man over the black one
+            pieces: vec![man(Color::White), man(Color::Black)],
+        }];
+        let frames = vec![
+            TowerFrame {
+                side: Color::White,
+                towers: start,
+                last_move: None,
+                caption: Some(String::new()),
+            },
+            TowerFrame {
+                side: Color::Black,
+                towers: after.clone(),
+                last_move: None,
+                caption: Some("1. c3:e5".into()),
+            },
+        ];
+        let opts = RenderOptions::<Board8> {
+            size: 320,
+            ..RenderOptions::for_shape()
+        };
+        let gif = render_tower_gif(&frames, &opts, &GifOptions::default());
+        let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
+        let decoded = dec.into_frames().collect_frames().unwrap();
+        let last = decoded.last().unwrap().buffer();
+        let mut o = opts.clone();
+        o.caption = Some("1. c3:e5".into());
+        let want = render_towers(Color::Black, &after, &o);
+        assert_eq!(last.dimensions(), want.dimensions());
+        // the same picture but for the palette's rounding
+        let far = last
+            .pixels()
+            .zip(want.pixels())
+            .filter(|(a, b)| (0..3).any(|k| a.0[k].abs_diff(b.0[k]) > 40))
+            .count();
+        assert!(
+            far < (want.width() * want.height() / 100) as usize,
+            "{far} pixels differ"
+        );
+        // and the tower's chips are drawn: not the plain board's picture
+        let mut plain = Position::<Board8>::from_bitboards(0, 0, 0, Color::Black);
+        plain.set(sq(36), Some(man(Color::White)));
+        let flat = render(&plain, &o);
+        let differ = last
+            .pixels()
+            .zip(flat.pixels())
+            .filter(|(a, b)| (0..3).any(|k| a.0[k].abs_diff(b.0[k]) > 40))
+            .count();
+        assert!(differ > 20, "the chips beside the tower: {differ} pixels");
+    }
 
     #[test]
     fn a_ten_by_eight_replay_keeps_its_lower_board_and_caption_strip() {

@@ -34,7 +34,10 @@ mod theme;
 mod towers;
 mod vigman;
 
-pub use gif::{frames_from_replay, frames_from_replay_in, render_gif, Frame, GifOptions};
+pub use gif::{
+    frames_from_replay, frames_from_replay_in, render_gif, render_tower_gif, Frame, GifOptions,
+    TowerFrame,
+};
 pub use last_move::{CapturedPiece, LastMove, LastMoveError};
 pub use layout::Layout;
 pub use shape::{BoardShape, FrameLabels};

@@ -55,7 +55,7 @@ pub fn render_towers_png<S: BoardShape>(
     )
 }
 
-fn draw<S: BoardShape>(
+pub(super) fn draw<S: BoardShape>(
     a: &assets::Assets,
     side: Color,
     towers: &[Tower<S>],

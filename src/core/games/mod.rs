@@ -63,11 +63,6 @@ crate::core::error::refusals! {
             "game" => game,
             "variant" => variant,
         ],
-        /// `/replay` of a Bashni game: the replay draws no towers yet.
-        ReplayTowers { game: GameId, variant: Variant } => "replay-variant" [
-            "game" => game,
-            "variant" => variant,
-        ],
         /// `/replay` of a game of Vigman's: the replay draws no pieces on
         /// the light squares yet.
         ReplayVigman { game: GameId, variant: Variant } => "replay-vigman" [

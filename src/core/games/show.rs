@@ -24,7 +24,7 @@ use crate::core::types::{BoardMode, Image, Picture};
 use crate::render::frames_from_replay_in;
 use crate::store::GameId;
 use crate::store::{self, Termination};
-use shashki_engine::AnyGame;
+use shashki_engine::{AnyGame, AnyPosition};
 
 pub(crate) fn cmd_board(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     let row = shown_game(ctx, game)?;
@@ -39,11 +39,12 @@ pub(crate) fn cmd_board(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
         let mut row = Vec::new();
         if !l.row.is_active() {
             // what its variant offers (as the players' board)
-            if l.game.eight().is_some() {
+            // analysis and replay in every variant but Vigman's
+            let v = l.game.variant();
+            if !v.uses_light_squares() {
                 row.push(Payload::Analyse { game: id }.button(ctx.t("button-analyse", None)));
             }
-            let v = l.game.variant();
-            if !v.has_towers() && !v.uses_light_squares() {
+            if !v.uses_light_squares() {
                 row.push(Payload::Replay { game: id }.button(ctx.t("button-replay", None)));
             }
         }
@@ -224,14 +225,6 @@ const LONG_GAME_PLIES: usize = 80;
 pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     let row = shown_game(ctx, game)?;
     ctx.gate(&row, Need::See)?;
-    if row.variant.has_towers() {
-        // the replay draws plain pieces: towers would be drawn wrong
-        return Err(GameRefusal::ReplayTowers {
-            game: row.id,
-            variant: row.variant,
-        }
-        .into());
-    }
     if row.variant.uses_light_squares() {
         // the replay draws the dark squares' pieces only
         return Err(GameRefusal::ReplayVigman {
@@ -290,21 +283,20 @@ pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     Ok(())
 }
 
-/// The frames of a replay on a board other than 8×8 (not Bashni's: its
-/// towers are not drawn by the replay): the start, then each move with
-/// its number and its text as the variant writes it (`1. 32-28`,
+/// The frames of a replay on a board other than 8×8, or of Bashni's
+/// towers (each frame with its towers' FEN): the start, then each move
+/// with its number and its text as the variant writes it (`1. 32-28`,
 /// `1… 19-23`).
 fn wide_frames(g: &AnyGame) -> Vec<FramePicture> {
     let Ok(mut replay) = g.variant().game_from_fen(&g.start_fen()) else {
         return Vec::new();
     };
-    let Some(start) = Pos::of_any(&replay.position()) else {
+    let Some(start) = frame_of(&replay.position()) else {
         return Vec::new();
     };
     let mut frames = vec![FramePicture {
-        pos: start,
-        last: None,
         caption: Some(String::new()),
+        ..start
     }];
     // numbering starts at 1 with whoever moves first
     let mut number = 1;
@@ -323,16 +315,34 @@ fn wide_frames(g: &AnyGame) -> Vec<FramePicture> {
         if replay.play(mv).is_err() {
             break;
         }
-        let Some(pos) = Pos::of_any(&replay.position()) else {
+        let Some(frame) = frame_of(&replay.position()) else {
             break;
         };
         frames.push(FramePicture {
-            pos,
             last: Marks::of_any(&before, mv),
             caption: Some(caption),
+            ..frame
         });
     }
     frames
+}
+
+/// A replay frame of a position (no move, no caption yet): its bitboards,
+/// or Bashni's towers as their FEN. None for Vigman's (not replayed).
+fn frame_of(p: &AnyPosition) -> Option<FramePicture> {
+    let (pos, towers) = match p {
+        AnyPosition::Towers(t) => (
+            Pos(0, 0, 0, t.side_to_move() == shashki_engine::Color::Black),
+            Some(shashki_engine::towers::to_tower_fen(t)),
+        ),
+        p => (Pos::of_any(p)?, None),
+    };
+    Some(FramePicture {
+        pos,
+        last: None,
+        caption: None,
+        towers,
+    })
 }
 
 /// `/position [variant] FEN`: any position drawn, with the side to move

@@ -295,14 +295,14 @@ impl Ctx<'_> {
             }
         } else {
             // the game is over: look back at it (what its variant offers:
-            // analysis in every variant but Vigman's, no replay of towers
-            // nor of Vigman's light squares yet), or play again
+            // analysis and replay in every variant but Vigman's), or play
+            // again
             let mut row_of = Vec::new();
             if g.variant() != Variant::Vigman {
                 row_of
                     .push(Payload::Analyse { game: row.id }.button(self.t("button-analyse", None)));
             }
-            if !g.variant().has_towers() && !g.variant().uses_light_squares() {
+            if !g.variant().uses_light_squares() {
                 row_of.push(Payload::Replay { game: row.id }.button(self.t("button-replay", None)));
             }
             if store::tournament_game_of(self.c, row.id)?.is_none() {
