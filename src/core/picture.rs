@@ -281,23 +281,10 @@ impl ReplayPicture {
                 }
             })
             .collect();
-        let opts = options_on::<Board8>(self.size, &self.theme, self.flip, self.numbered, None);
-        let timing = GifOptions {
-            ply_ms: self.ply_ms,
-            ..GifOptions::default()
-        };
-        let gif = render::render_tower_gif(&frames, &opts, &timing);
-        if gif.len() <= self.bytes_max {
-            return gif;
-        }
-        let smaller = RenderOptions {
-            size: render::MIN_SIZE,
-            ..opts
-        };
-        render::render_tower_gif(&frames, &smaller, &timing)
+        self.within_bytes(|o: &RenderOptions| render::render_tower_gif(&frames, o, &self.timing()))
     }
 
-    /// The replay of a game on the board `S` (10×10, 10×8).
+    /// The replay of a game on the board `S`.
     fn draw_on<S: BoardShape>(&self) -> Vec<u8> {
         let frames: Vec<Frame<S>> = self
             .frames
@@ -308,20 +295,31 @@ impl ReplayPicture {
                 caption: f.caption.clone(),
             })
             .collect();
-        let opts = options_on::<S>(self.size, &self.theme, self.flip, self.numbered, None);
-        let timing = GifOptions {
+        self.within_bytes(|o| render::render_gif(&frames, o, &self.timing()))
+    }
+
+    fn timing(&self) -> GifOptions {
+        GifOptions {
             ply_ms: self.ply_ms,
             ..GifOptions::default()
+        }
+    }
+
+    /// What `draw` makes with the replay's options, drawn again at the
+    /// smallest size when larger than [`ReplayPicture::bytes_max`].
+    fn within_bytes<S: BoardShape>(&self, draw: impl Fn(&RenderOptions<S>) -> Vec<u8>) -> Vec<u8> {
+        let opts = RenderOptions {
+            variant: variant(&self.variant),
+            ..options_on::<S>(self.size, &self.theme, self.flip, self.numbered, None)
         };
-        let gif = render::render_gif(&frames, &opts, &timing);
+        let gif = draw(&opts);
         if gif.len() <= self.bytes_max {
             return gif;
         }
-        let smaller = RenderOptions {
+        draw(&RenderOptions {
             size: render::MIN_SIZE,
             ..opts
-        };
-        render::render_gif(&frames, &smaller, &timing)
+        })
     }
 }
 
@@ -563,38 +561,7 @@ impl Picture {
             Picture::Replay(r) if board(&r.variant) == BoardKind::TenByEight => {
                 r.draw_on::<Board10x8>()
             }
-            Picture::Replay(r) => {
-                let frames: Vec<Frame> = r
-                    .frames
-                    .iter()
-                    .map(|f| Frame {
-                        position: f.pos.position(),
-                        last_move: f.last.as_ref().map(Marks::last_move),
-                        caption: f.caption.clone(),
-                    })
-                    .collect();
-                let opts = RenderOptions {
-                    size: r.size,
-                    theme: theme(&r.theme),
-                    flip: r.flip,
-                    numbered: r.numbered,
-                    variant: variant(&r.variant),
-                    ..RenderOptions::default()
-                };
-                let timing = GifOptions {
-                    ply_ms: r.ply_ms,
-                    ..GifOptions::default()
-                };
-                let gif = render::render_gif(&frames, &opts, &timing);
-                if gif.len() <= r.bytes_max {
-                    return gif;
-                }
-                let smaller = RenderOptions {
-                    size: render::MIN_SIZE,
-                    ..opts
-                };
-                render::render_gif(&frames, &smaller, &timing)
-            }
+            Picture::Replay(r) => r.draw_on::<Board8>(),
             Picture::Graph {
                 scores,
                 marks,

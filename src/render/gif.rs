@@ -96,20 +96,13 @@ pub fn render_gif<S: BoardShape>(
     opts: &RenderOptions<S>,
     timing: &GifOptions,
 ) -> Vec<u8> {
-    if frames.is_empty() {
-        return Vec::new();
-    }
-    let any_caption = opts.caption.is_some() || frames.iter().any(|f| f.caption.is_some());
-    let size = opts.size.clamp(super::MIN_SIZE, super::MAX_SIZE);
-    let a = super::assets::get::<S>(opts.theme, size, opts.flip, opts.variant);
-    let images: Vec<RgbImage> = frames
-        .iter()
-        .map(|f| {
-            let o = frame_options(opts, f.last_move.clone(), f.caption.clone(), any_caption);
-            super::render_with(&a, &f.position, &o)
-        })
-        .collect();
-    encode::<S>(&a, &images, timing)
+    animate(
+        frames,
+        |f| (f.last_move.clone(), f.caption.clone()),
+        |a, f, o| super::render_with(a, &f.position, o),
+        opts,
+        timing,
+    )
 }
 
 /// One frame of a Bashni replay: the towers after a ply and the move.
@@ -130,37 +123,46 @@ pub fn render_tower_gif<S: BoardShape>(
     opts: &RenderOptions<S>,
     timing: &GifOptions,
 ) -> Vec<u8> {
+    animate(
+        frames,
+        |f| (f.last_move.clone(), f.caption.clone()),
+        |a, f, o| super::towers::draw(a, f.side, &f.towers, o),
+        opts,
+        timing,
+    )
+}
+
+/// Frames of any kind as one GIF: each drawn by `draw` with its last move
+/// and caption (`marks`) over `opts`; when any frame (or `opts`) has a
+/// caption, every frame gets the caption strip, so that all have one size.
+fn animate<S: BoardShape, F>(
+    frames: &[F],
+    marks: impl Fn(&F) -> (Option<LastMove<S>>, Option<String>),
+    draw: impl Fn(&super::assets::Assets, &F, &RenderOptions<S>) -> RgbImage,
+    opts: &RenderOptions<S>,
+    timing: &GifOptions,
+) -> Vec<u8> {
     if frames.is_empty() {
         return Vec::new();
     }
-    let any_caption = opts.caption.is_some() || frames.iter().any(|f| f.caption.is_some());
+    let marked: Vec<_> = frames.iter().map(&marks).collect();
+    let any_caption = opts.caption.is_some() || marked.iter().any(|(_, c)| c.is_some());
     let size = opts.size.clamp(super::MIN_SIZE, super::MAX_SIZE);
     let a = super::assets::get::<S>(opts.theme, size, opts.flip, opts.variant);
     let images: Vec<RgbImage> = frames
         .iter()
-        .map(|f| {
-            let o = frame_options(opts, f.last_move.clone(), f.caption.clone(), any_caption);
-            super::towers::draw(&a, f.side, &f.towers, &o)
+        .zip(marked)
+        .map(|(f, (last_move, caption))| {
+            let mut o = opts.clone();
+            o.last_move = last_move;
+            o.caption = caption.or_else(|| opts.caption.clone());
+            if any_caption && o.caption.is_none() {
+                o.caption = Some(String::new());
+            }
+            draw(&a, f, &o)
         })
         .collect();
     encode::<S>(&a, &images, timing)
-}
-
-/// A frame's options: its last move and caption over `opts` (every frame
-/// gets the caption strip when any has one, so all have one size).
-fn frame_options<S: BoardShape>(
-    opts: &RenderOptions<S>,
-    last_move: Option<LastMove<S>>,
-    caption: Option<String>,
-    any_caption: bool,
-) -> RenderOptions<S> {
-    let mut o = opts.clone();
-    o.last_move = last_move;
-    o.caption = caption.or_else(|| opts.caption.clone());
-    if any_caption && o.caption.is_none() {
-        o.caption = Some(String::new());
-    }
-    o
 }
 
 /// The frames' images as one animated GIF in the theme's palette.
