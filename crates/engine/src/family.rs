@@ -19,7 +19,7 @@ use crate::rules::{
     Antidraughts, Breakthrough, Frisian, Frysk, International, Rules, Russian10x8, Variant8,
 };
 use crate::search::Searcher;
-use crate::search::{choose_move_in, ChooseOptions, Level};
+use crate::search::{choose_move_in, ChooseOptions, Level, LevelParams};
 use crate::square::{Board10, Board10x8, Board8, Shape, Square};
 use crate::towers::{self, TowerGame, TowerGameError, TowerMove, TowerPosition};
 use crate::vigman::{self, Squares, VigmanGame, VigmanGameError, VigmanMove, VigmanPosition};
@@ -612,11 +612,10 @@ impl WideMove for Board10x8 {
     }
 }
 
-fn wide_choose<R: Rules>(g: &GameOn<R>, level: Level, seed: u64) -> Option<AnyMove>
+fn wide_choose<R: Rules>(g: &GameOn<R>, params: LevelParams, seed: u64) -> Option<AiChoice>
 where
     R::Shape: crate::search::wide::Evaluate + WideMove,
 {
-    let params = level.params();
     let mut searcher = Searcher::<R::Shape>::new_on(params.tt_mb);
     let history = g.history_hashes();
     let options = ChooseOptions {
@@ -627,9 +626,23 @@ where
         stop: None,
         variant: Variant8::Russian,
     };
+    // the game's own moves (Frisian limits its kings' moves)
     let allowed = g.legal_moves();
-    choose_move_in::<R>(&mut searcher, g.position(), &options, &allowed)
-        .map(|r| R::Shape::wrap(r.best_move))
+    choose_move_in::<R>(&mut searcher, g.position(), &options, &allowed).map(|r| AiChoice {
+        mv: R::Shape::wrap(r.best_move),
+        nodes: r.nodes,
+        elapsed: r.elapsed,
+    })
+}
+
+/// The AI's move and what finding it took.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AiChoice {
+    pub mv: AnyMove,
+    /// Positions searched (0 where the search does not count them:
+    /// Vigman's game).
+    pub nodes: u64,
+    pub elapsed: std::time::Duration,
 }
 
 impl AnyGame {
@@ -912,35 +925,64 @@ impl AnyGame {
     /// richer entry ([`crate::search::choose_move`]) that keeps its table
     /// between moves.
     pub fn choose_move(&self, level: Level, seed: u64) -> Option<AnyMove> {
+        self.choose_move_with(level, level.params(), seed)
+            .map(|c| c.mv)
+    }
+
+    /// [`AnyGame::choose_move`] with the search's settings given (a level's,
+    /// with a shorter move time where the bot caps it) and the nodes and
+    /// time it took.
+    pub fn choose_move_with(
+        &self,
+        level: Level,
+        params: LevelParams,
+        seed: u64,
+    ) -> Option<AiChoice> {
         if self.is_over() {
             return None;
         }
+        let start = std::time::Instant::now();
         match self {
             AnyGame::Eight(e) => {
-                let params = level.params();
                 let mut searcher = Searcher::new(params.tt_mb);
                 let history = e.history_hashes();
                 let options = ChooseOptions {
                     history: &history,
+                    // the king-only count lets the search see the 15-move
+                    // draw coming
                     kings_only_plies: e.counters().kings_only_plies,
                     params,
                     seed,
                     stop: None,
                     variant: e.variant(),
                 };
-                crate::search::choose_move(&mut searcher, e.position(), &options)
-                    .map(|r| AnyMove::Eight(r.best_move))
+                crate::search::choose_move(&mut searcher, e.position(), &options).map(|r| {
+                    AiChoice {
+                        mv: AnyMove::Eight(r.best_move),
+                        nodes: r.nodes,
+                        elapsed: r.elapsed,
+                    }
+                })
             }
-            AnyGame::International(g) => wide_choose(g, level, seed),
-            AnyGame::Frisian(g) => wide_choose(g, level, seed),
-            AnyGame::Frysk(g) => wide_choose(g, level, seed),
-            AnyGame::Antidraughts(g) => wide_choose(g, level, seed),
-            AnyGame::Breakthrough(g) => wide_choose(g, level, seed),
-            AnyGame::Russian10x8(g) => wide_choose(g, level, seed),
+            AnyGame::International(g) => wide_choose(g, params, seed),
+            AnyGame::Frisian(g) => wide_choose(g, params, seed),
+            AnyGame::Frysk(g) => wide_choose(g, params, seed),
+            AnyGame::Antidraughts(g) => wide_choose(g, params, seed),
+            AnyGame::Breakthrough(g) => wide_choose(g, params, seed),
+            AnyGame::Russian10x8(g) => wide_choose(g, params, seed),
             AnyGame::Bashni(t) => {
-                towers::choose_move(t.position(), u32::from(level.number())).map(AnyMove::Towers)
+                let r = towers::search_depth(t.position(), u32::from(level.number()).clamp(1, 8));
+                Some(AiChoice {
+                    mv: AnyMove::Towers(r.best?),
+                    nodes: r.nodes,
+                    elapsed: start.elapsed(),
+                })
             }
-            AnyGame::Vigman(v) => vigman::choose_move(v, level.number(), seed).map(AnyMove::Vigman),
+            AnyGame::Vigman(v) => Some(AiChoice {
+                mv: AnyMove::Vigman(vigman::choose_move(v, level.number(), seed)?),
+                nodes: 0,
+                elapsed: start.elapsed(),
+            }),
         }
     }
 

@@ -30,7 +30,7 @@ pub mod square;
 pub mod towers;
 pub mod vigman;
 
-pub use family::{AnyGame, AnyMove, AnyPosition, BoardKind, Coord, Variant};
+pub use family::{AiChoice, AnyGame, AnyMove, AnyPosition, BoardKind, Coord, Variant};
 pub use fen::{
     parse_fen, parse_fen_full_in, parse_fen_on, to_fen, to_fen_numeric, to_fen_numeric_in,
     to_fen_on, FenError,

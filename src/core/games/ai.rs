@@ -12,13 +12,10 @@ use crate::core::types::{Job, Outcome};
 use crate::core::{Service, ServiceError};
 use crate::store::{self, GameId, Ply, Seat};
 use shashki_engine::rules::Rules;
-use shashki_engine::search::{
-    choose_move, choose_move_in, search, ChooseOptions, Evaluate, Level, LevelParams, Limits,
-    Searcher, WIN,
-};
+use shashki_engine::search::{search, Evaluate, Level, Limits, Searcher, WIN};
 use shashki_engine::{towers, AnyGame, AnyMove, GameOn};
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The AI takes a draw offer when it stands at least this much worse
 /// (centi-men, from its own point of view).
@@ -230,60 +227,6 @@ fn score_of(g: &AnyGame, depth: u32, most: Duration) -> Option<i32> {
     }
 }
 
-/// The AI's move in a game on another board than 8×8 (or of towers): by
-/// the level's parameters (`params`, its time already capped), `seed` for
-/// the weak levels' choices; with the nodes searched and the time taken.
-fn choose_wide(
-    g: &AnyGame,
-    level: Level,
-    params: LevelParams,
-    seed: u64,
-) -> Option<(AnyMove, u64, Duration)> {
-    fn wide<R: Rules>(
-        g: &GameOn<R>,
-        params: LevelParams,
-        seed: u64,
-        wrap: fn(shashki_engine::Move<R::Shape>) -> AnyMove,
-    ) -> Option<(AnyMove, u64, Duration)>
-    where
-        R::Shape: Evaluate,
-    {
-        let mut searcher = Searcher::<R::Shape>::new_on(params.tt_mb);
-        let history = g.history_hashes();
-        let options = ChooseOptions {
-            history: &history,
-            kings_only_plies: g.counters().kings_only_plies,
-            params,
-            seed,
-            ..ChooseOptions::default()
-        };
-        // the game's own moves (Frisian limits its kings' moves)
-        let allowed = g.legal_moves();
-        let r = choose_move_in::<R>(&mut searcher, g.position(), &options, &allowed)?;
-        Some((wrap(r.best_move), r.nodes, r.elapsed))
-    }
-    match g {
-        AnyGame::Eight(_) => None,
-        AnyGame::International(g) => wide(g, params, seed, AnyMove::Ten),
-        AnyGame::Frisian(g) => wide(g, params, seed, AnyMove::Ten),
-        AnyGame::Frysk(g) => wide(g, params, seed, AnyMove::Ten),
-        AnyGame::Antidraughts(g) => wide(g, params, seed, AnyMove::Ten),
-        AnyGame::Breakthrough(g) => wide(g, params, seed, AnyMove::Ten),
-        AnyGame::Russian10x8(g) => wide(g, params, seed, AnyMove::TenByEight),
-        AnyGame::Bashni(t) => {
-            let start = Instant::now();
-            let r = towers::search_depth(t.position(), u32::from(level.number()));
-            Some((AnyMove::Towers(r.best?), r.nodes, start.elapsed()))
-        }
-        // each sub-move its own job: the engine's choice at the level
-        AnyGame::Vigman(_) => {
-            let start = Instant::now();
-            let mv = g.choose_move(level, seed)?;
-            Some((mv, 0, start.elapsed()))
-        }
-    }
-}
-
 /// A game read and replayed under the store's lock, which is let go
 /// before the caller thinks.
 fn load_unlocked(
@@ -358,25 +301,12 @@ fn ai_move(svc: &Service, game_id: GameId, ply: Ply) -> Result<Outcome, ServiceE
     let mut params = level.params();
     params.movetime = params.movetime.min(svc.config().ai_max_movetime);
     let seed = (game_id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply.0 as u64;
-    let chosen = match g.eight() {
-        // the 8×8 games: the tuned search, as it always was
-        Some(e) => {
-            // the king-only count lets the search see the 15-move draw coming
-            let mut searcher = Searcher::new(params.tt_mb);
-            let history = e.history_hashes();
-            let options = ChooseOptions {
-                history: &history,
-                kings_only_plies: e.counters().kings_only_plies,
-                params,
-                seed,
-                stop: None,
-                variant: e.variant(),
-            };
-            choose_move(&mut searcher, e.position(), &options)
-                .map(|r| (AnyMove::Eight(r.best_move), r.nodes, r.elapsed))
-        }
-        None => choose_wide(g, level, params, seed),
-    };
+    // the 8×8 games' tuned search, the wide boards' generic one, Bashni's
+    // and Vigman's own: the engine's choice at the level, within the
+    // bot's move time
+    let chosen = g
+        .choose_move_with(level, params, seed)
+        .map(|c| (c.mv, c.nodes, c.elapsed));
     let Some((best_move, nodes, elapsed)) = chosen else {
         return Ok(Outcome::default());
     };
