@@ -559,25 +559,21 @@ async fn play(
     axum::Json(body): axum::Json<MoveBody>,
 ) -> Response {
     let game = GameId(game);
-    let claims = match guard(&web, &headers, Page::Game(game)).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
     let input = match (body.index, body.text) {
-        (Some(index), _) => Input::Choice(
+        (Some(index), _) => Ok(Input::Choice(
             Payload::Move {
                 game,
                 ply: Ply(body.ply),
                 index,
             }
             .encode(),
-        ),
+        )),
         (None, Some(text)) if text.len() <= 64 => {
-            Input::Text(format!("/move #{} {}", game.0, text.trim()))
+            Ok(Input::Text(format!("/move #{} {}", game.0, text.trim())))
         }
-        _ => return (StatusCode::BAD_REQUEST, "no move\n").into_response(),
+        _ => Err((StatusCode::BAD_REQUEST, "no move\n").into_response()),
     };
-    act(&web, claims, input, &headers).await
+    guarded(&web, &headers, Page::Game(game), input).await
 }
 
 /// `POST /web/g/N/action`: offer (or accept) a draw, or resign (the page
@@ -589,16 +585,31 @@ async fn action(
     axum::Json(body): axum::Json<ActionBody>,
 ) -> Response {
     let game = GameId(game);
-    let claims = match guard(&web, &headers, Page::Game(game)).await {
+    let input = match body.action.as_str() {
+        "draw" => Ok(Input::Choice(Payload::Draw { game }.encode())),
+        "resign" => Ok(Input::Text(format!("/resign #{}", game.0))),
+        _ => Err((StatusCode::BAD_REQUEST, "unknown action\n").into_response()),
+    };
+    guarded(&web, &headers, Page::Game(game), input).await
+}
+
+/// A page's action: the page's guard first (whoever fails it learns
+/// nothing of the request), then the user's event, or why the request
+/// was refused.
+async fn guarded(
+    web: &Web,
+    headers: &HeaderMap,
+    page: Page,
+    input: Result<Input, Response>,
+) -> Response {
+    let claims = match guard(web, headers, page).await {
         Ok(c) => c,
         Err(r) => return r,
     };
-    let input = match body.action.as_str() {
-        "draw" => Input::Choice(Payload::Draw { game }.encode()),
-        "resign" => Input::Text(format!("/resign #{}", game.0)),
-        _ => return (StatusCode::BAD_REQUEST, "unknown action\n").into_response(),
-    };
-    act(&web, claims, input, &headers).await
+    match input {
+        Ok(input) => act(web, claims, input, headers).await,
+        Err(refused) => refused,
+    }
 }
 
 /// The event of the page's user in the game's chat, on that chat's lane.
@@ -770,17 +781,13 @@ async fn puzzle_move(
     headers: HeaderMap,
     axum::Json(body): axum::Json<PuzzleMoveBody>,
 ) -> Response {
-    let page = puzzle_at(chat, puzzle);
-    let claims = match guard(&web, &headers, page).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
     let p = Payload::PuzzleMove {
         puzzle: PuzzleId(puzzle),
         step: body.step,
         index: body.index,
     };
-    act(&web, claims, Input::Choice(p.encode()), &headers).await
+    let input = Ok(Input::Choice(p.encode()));
+    guarded(&web, &headers, puzzle_at(chat, puzzle), input).await
 }
 
 /// `POST /web/p/C/P/hint`: `/hint` on the page's puzzle; the hint comes
@@ -790,14 +797,11 @@ async fn puzzle_hint(
     Path((chat, puzzle)): Path<(i64, i64)>,
     headers: HeaderMap,
 ) -> Response {
-    let claims = match guard(&web, &headers, puzzle_at(chat, puzzle)).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
     let p = Payload::PuzzleHintOf {
         puzzle: PuzzleId(puzzle),
     };
-    act(&web, claims, Input::Choice(p.encode()), &headers).await
+    let input = Ok(Input::Choice(p.encode()));
+    guarded(&web, &headers, puzzle_at(chat, puzzle), input).await
 }
 
 /// `POST /web/p/C/P/give-up`: `/puzzle solution` on the page's puzzle (the
@@ -807,14 +811,11 @@ async fn puzzle_give_up(
     Path((chat, puzzle)): Path<(i64, i64)>,
     headers: HeaderMap,
 ) -> Response {
-    let claims = match guard(&web, &headers, puzzle_at(chat, puzzle)).await {
-        Ok(c) => c,
-        Err(r) => return r,
-    };
     let p = Payload::PuzzleGiveUp {
         puzzle: PuzzleId(puzzle),
     };
-    act(&web, claims, Input::Choice(p.encode()), &headers).await
+    let input = Ok(Input::Choice(p.encode()));
+    guarded(&web, &headers, puzzle_at(chat, puzzle), input).await
 }
 
 /// `GET /web/p/C/P/solution`: `{solution}` once the user's go is over;
