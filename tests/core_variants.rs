@@ -610,8 +610,8 @@ fn the_ai_plays_both_sub_moves_of_its_vigman_turn() {
 
 /// A finished game of Vigman's scores the sum of its two games: 4–0 for a
 /// win (rated as a win), 2–2 for a draw; the PDN says so too. What is
-/// 8×8-only (replay, analysis, conditional moves, the web board) refuses
-/// it in words.
+/// 8×8-only (replay, conditional moves, the web board) refuses it in
+/// words; its analysis is asked for as any.
 #[test]
 fn a_vigman_game_ends_four_nil_or_two_all() {
     let room = Room::new();
@@ -650,20 +650,14 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
     assert_eq!((won.games, won.wins), (1, 1));
     let t = text(&room.say("Anna", &format!("/replay #{id}")));
     assert!(t.contains("light squares"), "{t}");
-    let t = text(&room.say("Anna", &format!("/analyse #{id}")));
-    assert!(
-        t.contains("Vigman’s double game") && t.contains("games of one move a turn"),
-        "{t}"
-    );
-    // a spectator's board of it offers neither
+    // the analysis is asked for like any (its run: below)
+    let out = room.say("Anna", &format!("/analyse #{id}"));
+    assert_eq!(out.jobs, vec![shashki::core::Job::Analyse { game: id }]);
+    // a spectator's board of it offers its analysis, not its replay
     let t = room.say("Carl", &format!("/board #{id}"));
     let shown = labels(board(&t));
-    assert!(
-        !shown
-            .iter()
-            .any(|l| l.contains("Replay") || l.contains("Analyse")),
-        "{shown:?}"
-    );
+    assert!(shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
+    assert!(!shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
     // a draw agreed: 2–2
     let (id, _) = start(&room, "3 white vigman");
     room.say("Anna", "/draw");
@@ -675,6 +669,57 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
     let out = room.say("Anna", "/position vigman W2:Wc3,b3:Bf6");
     let p = picture(board(&out));
     assert_eq!(p.vigman.as_deref(), Some("W2:Wb3,c3:Bf6"));
+}
+
+/// A Vigman game analysed: each sub-move is judged on its own, the move
+/// numbers count turns (`1. c3-d4 d4-e5 …`), the summary names each
+/// side's worst sub-move with its turn's number and which of the two it
+/// was, and the annotated PDN is Vigman's.
+#[test]
+fn a_vigman_game_is_analysed_sub_move_by_sub_move() {
+    let room = Room::new();
+    let (id, _) = start(&room, "3 white vigman");
+    // White's second sub-move hands Black a man on the dark squares
+    let t = text(&room.say("Anna", "c3-d4 d4-e5"));
+    assert!(t.contains("c3-d4 d4-e5"), "{t}");
+    let t = text(&room.say("Bob", "f6:d4 g7-f6"));
+    assert!(t.contains("f6:d4 g7-f6"), "{t}");
+    let ask = room.say("Anna", &format!("/resign #{id}"));
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", &button(&ask, "Yes"));
+    }
+    assert_ne!(room.game(id).status, store::GameStatus::Active);
+    // the finished board offers the analysis, a spectator's too
+    let shown = labels(board(&room.say("Carl", &format!("/board #{id}"))));
+    assert!(shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
+    let out = room.say("Carl", &format!("/analyse #{id}"));
+    assert!(text(&out).contains("Analysing game"), "{}", text(&out));
+    let done = room.svc.run_job(out.jobs[0]).unwrap();
+    let t = text(&done);
+    assert!(t.contains(&format!("Analysis of game #{id}")), "{t}");
+    let white = t.lines().find(|l| l.starts_with("White Anna:")).unwrap();
+    let (_, worst) = white
+        .split_once("; the worst: ")
+        .unwrap_or_else(|| panic!("White's worst sub-move named: {t}"));
+    let (played, better) = worst.split_once(" — better ").unwrap();
+    assert!(
+        played.starts_with("1. d4-e5?") && played.ends_with(" (second move of the turn)"),
+        "{t}"
+    );
+    assert!(!better.is_empty() && better != "d4-e5", "{t}");
+    // the annotated PDN: Vigman's, a number for both turns of a move
+    let (_, pdn) = done.replies[1].document.as_ref().expect("the PDN");
+    assert!(pdn.contains("[Variant \"vigman\"]"), "{pdn}");
+    assert!(pdn.contains("1. c3-d4"), "{pdn}");
+    assert!(pdn.contains(" f6:d4"), "{pdn}");
+    assert!(!pdn.contains("2. "), "one move number for two turns: {pdn}");
+    assert!(pdn.contains(&format!("{{better: {better} (")), "{pdn}");
+    // asked again: posted from the store, the same sub-move named
+    let again = text(&room.say("Anna", &format!("/analyse #{id}")));
+    assert!(
+        again.contains(&format!("{played} — better {better}")),
+        "{again}"
+    );
 }
 
 /// What is 8×8-only for now refuses the other boards in words: conditional

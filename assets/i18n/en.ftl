@@ -513,6 +513,10 @@ analyse-summary = Analysis of game #{ $game } (engine depth { $depth }):
     Black { $black }: accuracy { $black_acc } %, inaccuracies ?! { $black_dubious }, mistakes ? { $black_mistakes }, blunders ?? { $black_blunders }{ $black_worst }
     The PDN has every mark and the better move after each mistake.
 analyse-worst = ; the worst: { $move } — better { $better }
+analyse-sub-move = { $move } ({ $which ->
+    [first] first move of the turn
+   *[second] second move of the turn
+})
 cmd-analyse = The engine's analysis of a finished game
 
 # Clocks: bank time and leave days (issue 13)
@@ -669,10 +673,6 @@ settings-web-set = The web board of this group's games: { $state ->
    *[off] their players only.
 }
 variant-not-playable = { $variant } cannot be played here yet: the bot does not keep its games yet. Choose another variant, for example /challenge @name international.
-analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers { $variant_key ->
-    [vigman] the games of one move a turn
-   *[other] the 8×8 games
-} only for now.
 replay-vigman = Game #{ $game } is { $variant }: its replay cannot draw the pieces on the light squares yet. /pdn gives the moves, /board the position.
 if-variant = Conditional moves are kept for { $variant_key ->
     [vigman] the games of one move a turn

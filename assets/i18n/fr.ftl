@@ -503,6 +503,10 @@ analyse-summary = Analyse de la partie #{ $game } (profondeur du moteur { $depth
     Noirs { $black } : précision { $black_acc } %, imprécisions ?! { $black_dubious }, erreurs ? { $black_mistakes }, gaffes ?? { $black_blunders }{ $black_worst }
     Le PDN contient toutes les annotations et le meilleur coup après chaque erreur.
 analyse-worst = {" "}; le pire coup : { $move } — mieux : { $better }
+analyse-sub-move = { $move } ({ $which ->
+    [first] premier coup du tour
+   *[second] second coup du tour
+})
 cmd-analyse = L’analyse d’une partie terminée par le moteur
 
 # Clocks: bank time and leave days (issue 13)
@@ -685,10 +689,6 @@ settings-web-set = Le damier web des parties de ce groupe : { $state ->
    *[off] réservé à leurs joueurs.
 }
 variant-not-playable = { $variant } ne peut pas encore être joué ici : le bot ne tient pas encore les parties de ce jeu. Choisissez une autre variante, par ex. /challenge @nom international.
-analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par le moteur ne couvre pour l’instant que { $variant_key ->
-    [vigman] les jeux à un coup par tour
-   *[other] les jeux sur 8×8
-}.
 replay-vigman = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les pions des cases claires. Les coups : /pdn, la position : /board.
 if-variant = Les coups conditionnels n’existent pour l’instant que dans { $variant_key ->
     [vigman] les jeux à un coup par tour

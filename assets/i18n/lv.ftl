@@ -492,6 +492,10 @@ analyse-summary = Partijas #{ $game } analīze (dzinēja dziļums { $depth }):
     Melnie { $black }: precizitāte { $black_acc } %, neprecizitātes ?! { $black_dubious }, kļūdas ? { $black_mistakes }, rupjas kļūdas ?? { $black_blunders }{ $black_worst }
     PDN ir visas zīmes un labākais gājiens pēc katras kļūdas.
 analyse-worst = ; sliktākais gājiens: { $move } — labāk { $better }
+analyse-sub-move = { $move } ({ $which ->
+    [first] pirmais gājiens no diviem
+   *[second] otrais gājiens no diviem
+})
 cmd-analyse = Pabeigtas partijas analīze ar dzinēju
 
 # Clocks: bank time and leave days (issue 13)
@@ -665,10 +669,6 @@ settings-web-set = Šīs grupas partiju tīmekļa galdiņš: { $state ->
    *[off] tikai to spēlētājiem.
 }
 variant-not-playable = { $variant } šeit vēl nevar spēlēt: bots vēl neglabā šīs spēles partijas. Izvēlieties citu spēles veidu, piemēram, /challenge @vārds international.
-analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidām ir tikai { $variant_key ->
-    [vigman] spēlēm ar vienu gājienu katrā kārtā
-   *[other] 8×8 spēlēm
-}.
 replay-vigman = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda kauliņus uz gaišajiem laukiem. Gājieni — /pdn, pozīcija — /board.
 if-variant = Nosacītie gājieni pagaidām ir tikai { $variant_key ->
     [vigman] spēlēs ar vienu gājienu katrā kārtā

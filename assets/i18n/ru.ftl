@@ -529,6 +529,10 @@ analyse-summary = Разбор партии #{ $game } (глубина { $depth 
     Чёрные, { $black }: точность { $black_acc } %, неточности ?! { $black_dubious }, ошибки ? { $black_mistakes }, грубые ошибки ?? { $black_blunders }{ $black_worst }
     В PDN — все пометки и лучший ход после каждой ошибки.
 analyse-worst = ; худший ход: { $move } — лучше было { $better }
+analyse-sub-move = { $move } ({ $which ->
+    [first] первый ход из двух
+   *[second] второй ход из двух
+})
 cmd-analyse = Разбор сыгранной партии движком
 
 # Clocks: bank time and leave days (issue 13)
@@ -699,10 +703,6 @@ settings-web-set = Веб-доска партий этой группы: { $stat
    *[off] только для их игроков.
 }
 variant-not-playable = «{ $variant }» здесь пока не сыграть: бот ещё не ведёт партии этой игры. Выберите другую, например /вызов @имя международные.
-analyse-variant = Партия #{ $game } — { $variant }: разбор движком пока есть только для { $variant_key ->
-    [vigman] игр с одним ходом за очередь
-   *[other] игр на доске 8×8
-}.
 replay-vigman = Партия #{ $game } — { $variant }: анимация пока не умеет показывать шашки на белых полях. Ходы — в /pdn, позиция — /board.
 if-variant = Условные ходы пока есть только в { $variant_key ->
     [vigman] играх с одним ходом за очередь

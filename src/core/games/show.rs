@@ -38,12 +38,9 @@ pub(crate) fn cmd_board(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
         let id = l.row.id;
         let mut row = Vec::new();
         if !l.row.is_active() {
-            // what its variant offers (as the players' board)
-            // analysis and replay in every variant but Vigman's
+            // as the players' board: analysis and replay in every variant
+            row.push(Payload::Analyse { game: id }.button(ctx.t("button-analyse", None)));
             let v = l.game.variant();
-            if !v.uses_light_squares() {
-                row.push(Payload::Analyse { game: id }.button(ctx.t("button-analyse", None)));
-            }
             if !v.uses_light_squares() {
                 row.push(Payload::Replay { game: id }.button(ctx.t("button-replay", None)));
             }

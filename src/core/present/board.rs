@@ -294,14 +294,10 @@ impl Ctx<'_> {
                 return Ok(choices);
             }
         } else {
-            // the game is over: look back at it (what its variant offers:
-            // analysis and replay in every variant but Vigman's), or play
-            // again
-            let mut row_of = Vec::new();
-            if g.variant() != Variant::Vigman {
-                row_of
-                    .push(Payload::Analyse { game: row.id }.button(self.t("button-analyse", None)));
-            }
+            // the game is over: look back at it (analysis and replay, in
+            // every variant), or play again
+            let mut row_of =
+                vec![Payload::Analyse { game: row.id }.button(self.t("button-analyse", None))];
             if !g.variant().uses_light_squares() {
                 row_of.push(Payload::Replay { game: row.id }.button(self.t("button-replay", None)));
             }
