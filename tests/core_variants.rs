@@ -609,9 +609,9 @@ fn the_ai_plays_both_sub_moves_of_its_vigman_turn() {
 }
 
 /// A finished game of Vigman's scores the sum of its two games: 4–0 for a
-/// win (rated as a win), 2–2 for a draw; the PDN says so too. What is
-/// 8×8-only (replay, conditional moves, the web board) refuses it in
-/// words; its analysis is asked for as any.
+/// win (rated as a win), 2–2 for a draw; the PDN and the replay say so
+/// too. What is 8×8-only (conditional moves, the web board) refuses it in
+/// words; its analysis and its replay (a frame a sub-move) are made as any.
 #[test]
 fn a_vigman_game_ends_four_nil_or_two_all() {
     let room = Room::new();
@@ -636,7 +636,7 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
     let row = room.game(id);
     assert_eq!(row.result, Some(store::GameResult::WhiteWins));
     let shown = labels(board(&out));
-    assert!(!shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
+    assert!(shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
     let pdn = text(&room.say("Anna", &format!("/pdn #{id}")));
     assert!(pdn.contains("[Result \"4-0\"]"), "{pdn}");
     assert!(pdn.contains("[FEN \"W:Wc3:Bd4\"]"), "{pdn}");
@@ -648,16 +648,40 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
         .id;
     let won = store::rating_in(s.read(), anna, row.chat_id, Variant::Vigman).unwrap();
     assert_eq!((won.games, won.wins), (1, 1));
-    let t = text(&room.say("Anna", &format!("/replay #{id}")));
-    assert!(t.contains("light squares"), "{t}");
+    // its replay: a frame a sub-move, both colours' boards, the turn's
+    // two sub-moves under one number, the result as the sum
+    let out = room.say("Anna", &format!("/replay #{id}"));
+    let t = text(&out);
+    assert!(t.contains("2 plies, 4-0"), "{t}");
+    let image = out.replies[0].image.as_ref().unwrap();
+    let Picture::Replay(r) = image.picture() else {
+        panic!("a replay")
+    };
+    assert_eq!(r.frames.len(), 3);
+    assert_eq!(r.frames[2].vigman.as_deref(), Some(row.fen.as_str()));
+    assert_eq!(r.frames[1].caption.as_deref(), Some("1. c3:e5"));
+    assert_eq!(r.frames[2].caption.as_deref(), Some("1. c3:e5 e5-d6"));
+    let gif = image.bytes();
+    assert!(gif.starts_with(b"GIF89a"), "a GIF");
+    let shown = {
+        use image::AnimationDecoder;
+        let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
+        let frames = dec.into_frames().collect_frames().unwrap();
+        // each move's caption is a 20 ms sub-frame of its own
+        frames
+            .iter()
+            .filter(|f| f.delay().numer_denom_ms().0 > 20)
+            .count()
+    };
+    assert_eq!(shown, 3, "the start and a frame a sub-move");
     // the analysis is asked for like any (its run: below)
     let out = room.say("Anna", &format!("/analyse #{id}"));
     assert_eq!(out.jobs, vec![shashki::core::Job::Analyse { game: id }]);
-    // a spectator's board of it offers its analysis, not its replay
+    // a spectator's board of it offers both
     let t = room.say("Carl", &format!("/board #{id}"));
     let shown = labels(board(&t));
     assert!(shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
-    assert!(!shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
+    assert!(shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
     // a draw agreed: 2–2
     let (id, _) = start(&room, "3 white vigman");
     room.say("Anna", "/draw");

@@ -689,7 +689,6 @@ settings-web-set = Das Web-Brett der Partien dieser Gruppe: { $state ->
    *[off] nur für ihre Spieler.
 }
 variant-not-playable = { $variant } kann hier noch nicht gespielt werden: der Bot führt die Partien dieser Spielart noch nicht. Wähle eine andere Spielart, z. B. /challenge @name international.
-replay-vigman = Partie #{ $game } ist { $variant }: die Wiedergabe kann die Steine auf den hellen Feldern noch nicht zeigen. Die Züge gibt /pdn, die Stellung /board.
 if-variant = Bedingte Züge gibt es vorerst nur in { $variant_key ->
     [vigman] den Spielen mit einem Zug je Runde
    *[other] den 8×8-Spielen

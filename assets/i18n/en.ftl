@@ -673,7 +673,6 @@ settings-web-set = The web board of this group's games: { $state ->
    *[off] their players only.
 }
 variant-not-playable = { $variant } cannot be played here yet: the bot does not keep its games yet. Choose another variant, for example /challenge @name international.
-replay-vigman = Game #{ $game } is { $variant }: its replay cannot draw the pieces on the light squares yet. /pdn gives the moves, /board the position.
 if-variant = Conditional moves are kept for { $variant_key ->
     [vigman] the games of one move a turn
    *[other] the 8×8 games

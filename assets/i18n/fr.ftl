@@ -689,7 +689,6 @@ settings-web-set = Le damier web des parties de ce groupe : { $state ->
    *[off] réservé à leurs joueurs.
 }
 variant-not-playable = { $variant } ne peut pas encore être joué ici : le bot ne tient pas encore les parties de ce jeu. Choisissez une autre variante, par ex. /challenge @nom international.
-replay-vigman = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les pions des cases claires. Les coups : /pdn, la position : /board.
 if-variant = Les coups conditionnels n’existent pour l’instant que dans { $variant_key ->
     [vigman] les jeux à un coup par tour
    *[other] les jeux sur 8×8

@@ -669,7 +669,6 @@ settings-web-set = Šīs grupas partiju tīmekļa galdiņš: { $state ->
    *[off] tikai to spēlētājiem.
 }
 variant-not-playable = { $variant } šeit vēl nevar spēlēt: bots vēl neglabā šīs spēles partijas. Izvēlieties citu spēles veidu, piemēram, /challenge @vārds international.
-replay-vigman = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda kauliņus uz gaišajiem laukiem. Gājieni — /pdn, pozīcija — /board.
 if-variant = Nosacītie gājieni pagaidām ir tikai { $variant_key ->
     [vigman] spēlēs ar vienu gājienu katrā kārtā
    *[other] 8×8 spēlēs

@@ -15,7 +15,7 @@ use crate::engine::{
 };
 use crate::render::{
     self, BoardShape, CapturedPiece, Frame, GifOptions, LastMove, RenderOptions, Theme, Tower,
-    TowerFrame,
+    TowerFrame, VigmanFrame,
 };
 use crate::tournament::crosstable::Crosstable;
 use serde::{Deserialize, Serialize};
@@ -113,6 +113,16 @@ impl Marks {
             }
             _ => return None,
         })
+    }
+
+    /// A Vigman sub-move's start and end on the whole board (its path
+    /// indexes all 64 squares, `rank * 8 + file`).
+    fn cells(&self) -> Option<(render::Cell, render::Cell)> {
+        let cell = |i: &u8| render::Cell {
+            file: i % 8,
+            rank: i / 8,
+        };
+        Some((cell(self.path.first()?), cell(self.path.last()?)))
     }
 
     fn last_move<S: Shape>(&self) -> LastMove<S> {
@@ -234,6 +244,11 @@ pub struct FramePicture {
     /// Bashni: the frame's towers (their FEN; `pos` is then unused).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub towers: Option<String>,
+    /// Vigman's double game: the frame's position with its pieces on both
+    /// colours (its FEN; `pos` is then unused; `last` indexes the whole
+    /// board, `rank * 8 + file`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vigman: Option<String>,
 }
 
 /// A replay: its frames and how they are drawn.
@@ -261,6 +276,7 @@ impl ReplayPicture {
                 last: f.last_move.as_ref().map(Marks::of),
                 caption: f.caption.clone(),
                 towers: None,
+                vigman: None,
             })
             .collect()
     }
@@ -282,6 +298,21 @@ impl ReplayPicture {
             })
             .collect();
         self.within_bytes(|o: &RenderOptions| render::render_tower_gif(&frames, o, &self.timing()))
+    }
+
+    /// A replay of Vigman's double game: each frame drawn as its board
+    /// picture draws it (both colours' pieces, the last sub-move tinted).
+    fn draw_vigman(&self) -> Vec<u8> {
+        let frames: Vec<VigmanFrame> = self
+            .frames
+            .iter()
+            .map(|f| VigmanFrame {
+                position: vigman_of(f.vigman.as_deref().unwrap_or_default()),
+                last: f.last.as_ref().and_then(Marks::cells),
+                caption: f.caption.clone(),
+            })
+            .collect();
+        self.within_bytes(|o: &RenderOptions| render::render_vigman_gif(&frames, o, &self.timing()))
     }
 
     /// The replay of a game on the board `S`.
@@ -395,14 +426,7 @@ fn vigman_diagram(fen: &str) -> String {
 /// Vigman's board (PNG): both colours' pieces, the last sub-move's start
 /// and end tinted.
 fn draw_vigman(b: &BoardPicture, fen: &str) -> Vec<u8> {
-    let cell = |i: &u8| render::Cell {
-        file: i % 8,
-        rank: i / 8,
-    };
-    let last = b
-        .last
-        .as_ref()
-        .and_then(|m| Some((cell(m.path.first()?), cell(m.path.last()?))));
+    let last = b.last.as_ref().and_then(Marks::cells);
     let opts = RenderOptions {
         size: b.size,
         theme: theme(&b.theme),
@@ -557,6 +581,7 @@ impl Picture {
                 render::render_png(&b.pos.position(), &opts)
             }
             Picture::Replay(r) if r.frames.iter().any(|f| f.towers.is_some()) => r.draw_towers(),
+            Picture::Replay(r) if r.frames.iter().any(|f| f.vigman.is_some()) => r.draw_vigman(),
             Picture::Replay(r) if board(&r.variant) == BoardKind::Ten => r.draw_on::<Board10>(),
             Picture::Replay(r) if board(&r.variant) == BoardKind::TenByEight => {
                 r.draw_on::<Board10x8>()

@@ -56,12 +56,6 @@ crate::core::error::refusals! {
         NoDrawToDecline => "draw-none-to-decline",
         /// `/analyse` of a game still being played.
         AnalyseUnfinished { game: GameId } => "analyse-unfinished" ["game" => game],
-        /// `/replay` of a game of Vigman's: the replay draws no pieces on
-        /// the light squares yet.
-        ReplayVigman { game: GameId, variant: Variant } => "replay-vigman" [
-            "game" => game,
-            "variant" => variant,
-        ],
         TooManyAnalyses { limit: i64 } => "analyse-too-many" ["limit" => limit],
         /// Not a position (FEN).
         BadFen { error: String } => "bad-fen" ["error" => crate::core::error::Arg::TypedText(error)],

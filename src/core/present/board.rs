@@ -298,9 +298,7 @@ impl Ctx<'_> {
             // every variant), or play again
             let mut row_of =
                 vec![Payload::Analyse { game: row.id }.button(self.t("button-analyse", None))];
-            if !g.variant().uses_light_squares() {
-                row_of.push(Payload::Replay { game: row.id }.button(self.t("button-replay", None)));
-            }
+            row_of.push(Payload::Replay { game: row.id }.button(self.t("button-replay", None)));
             if store::tournament_game_of(self.c, row.id)?.is_none() {
                 row_of
                     .push(Payload::Rematch { game: row.id }.button(self.t("button-rematch", None)));
