@@ -377,7 +377,6 @@ tournament-created = Turnier #{ $id } „{ $name }“ ist eröffnet: { $format -
 }, höchstens { $max } Spieler. Teilnehmen mit /tournament join; ein Admin startet es mit /tournament start.
 tournament-variant = Gespielt wird { $variant }, aus den ausgewogenen Eröffnungen der Engine (eine Verbandsauslosung gibt es dafür nicht).
 tournament-ballot-variant = Die FMJD-Auslosung gehört zum russischen Damespiel: ein Turnier in { $variant } zieht aus den ausgewogenen Eröffnungen der Engine („ballot fmjd“ weglassen).
-tournament-variant-not-held = In { $variant } werden noch keine Turniere gespielt (ein Zug aus zwei Zügen: weder der Rat an den Veranstalter noch die Analyse lesen ihn). Wähle eine andere Variante, z. B. /tournament new NAME international.
 tournament-joined = { $player } nimmt an Turnier #{ $id } „{ $name }“ teil ({ $count } angemeldet).
 tournament-joined-late = { $player } steigt spät in Turnier #{ $id } „{ $name }“ ein: für jede der { $rounds } verpassten Runden einen halben Punkt; gepaart ab Runde { $next }.
 tournament-left = { $player } verlässt Turnier #{ $id } „{ $name }“ ({ $count } angemeldet).

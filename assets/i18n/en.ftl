@@ -387,7 +387,6 @@ tournament-created = Tournament #{ $id } “{ $name }” is open: { $format ->
 }, at most { $max } players. Join with /tournament join; an admin starts it with /tournament start.
 tournament-variant = Played in { $variant }, from the engine’s balanced openings (no federation ballot exists for it).
 tournament-ballot-variant = The FMJD ballot is Russian draughts’: a tournament of { $variant } draws from the engine’s balanced openings (leave out “ballot fmjd”).
-tournament-variant-not-held = No tournament is held in { $variant } yet (a turn of two moves: the organiser’s advice and the analysis do not read it). Choose another variant, for example /tournament new NAME international.
 tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $count } entered).
 tournament-joined-late = { $player } joins tournament #{ $id } “{ $name }” late: a half-point bye for each of the { $rounds } rounds missed; paired from round { $next }.
 tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).

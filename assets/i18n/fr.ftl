@@ -377,7 +377,6 @@ tournament-created = Le tournoi #{ $id } « { $name } » est ouvert : { $format 
 }, { $max } joueurs au plus. Inscription avec /tournament join ; un admin le lance avec /tournament start.
 tournament-variant = Joué en { $variant }, à partir des ouvertures équilibrées du moteur (aucun tirage fédéral n’existe pour ce jeu).
 tournament-ballot-variant = Le tirage FMJD est celui des dames russes : un tournoi en { $variant } tire ses ouvertures de la liste équilibrée du moteur (retirez « ballot fmjd »).
-tournament-variant-not-held = Aucun tournoi ne se joue encore en { $variant } (un tour de deux coups : ni le conseil à l’organisateur ni l’analyse ne le lisent). Choisissez une autre variante, par ex. /tournament new NOM international.
 tournament-joined = { $player } s’inscrit au tournoi #{ $id } « { $name } » ({ $count } inscrits).
 tournament-joined-late = { $player } s’inscrit en retard au tournoi #{ $id } « { $name } » : un demi-point pour chacune des { $rounds } rondes manquées ; apparié à partir de la ronde { $next }.
 tournament-left = { $player } quitte le tournoi #{ $id } « { $name } » ({ $count } inscrits).

@@ -373,7 +373,6 @@ tournament-created = Turnīrs #{ $id } „{ $name }” ir atvērts: { $format ->
 }, ne vairāk kā { $max } spēlētāji. Piesakieties ar /tournament join; administrators to sāk ar /tournament start.
 tournament-variant = Spēle: { $variant }, atklātnes no dzinēja līdzsvarotā saraksta (federācijas izlozes tai nav).
 tournament-ballot-variant = FMJD izloze ir krievu dambretei: { $variant } turnīrs ņem atklātnes no dzinēja līdzsvarotā saraksta (izlaidiet “ballot fmjd”).
-tournament-variant-not-held = Turnīri spēlē { $variant } vēl nenotiek (gājiens no diviem gājieniem: ne padoms organizatoram, ne analīze to nelasa). Izvēlieties citu variantu, piemēram, /tournament new NOSAUKUMS international.
 tournament-joined = { $player } piesakās turnīram #{ $id } „{ $name }” (pieteikušies: { $count }).
 tournament-joined-late = { $player } piesakās turnīram #{ $id } „{ $name }” novēloti: par katru no nokavētajām kārtām ({ $rounds }) puse punkta; pāros no { $next }. kārtas.
 tournament-left = { $player } atstāj turnīru #{ $id } „{ $name }” (pieteikušies: { $count }).

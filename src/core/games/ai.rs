@@ -130,7 +130,8 @@ pub(crate) fn compute(svc: &Service, work: Work, evals: &mut Evals) -> Result<()
 /// the side to move's score, the best move and the depth reached, in at
 /// most [`ADVICE_DEPTH`] plies and [`ADVICE_MOVETIME_MS`]; `None` when the
 /// side to move has no move. (8×8: the tuned search as ever; the wide
-/// boards: theirs, among the game's own moves; Bashni: its own, 6 plies.)
+/// boards: theirs, among the game's own moves; Bashni: its own, 6 plies;
+/// Vigman's: its own, 6 sub-moves.)
 fn advice_of(g: &AnyGame) -> Option<(i32, AnyMove, u32)> {
     fn wide<R: Rules>(
         g: &GameOn<R>,
@@ -173,8 +174,39 @@ fn advice_of(g: &AnyGame) -> Option<(i32, AnyMove, u32)> {
             let r = towers::search_depth(t.position(), DEPTH);
             Some((r.score, AnyMove::Towers(r.best?), DEPTH))
         }
-        // a Vigman tournament is refused at `/tournament new`
-        AnyGame::Vigman(_) => None,
+        // Vigman's own search, a sub-move a ply, within a node budget;
+        // its win put on the search's scale
+        AnyGame::Vigman(v) => {
+            let (best, score) = shashki_engine::vigman::search(
+                v.position(),
+                VIGMAN_ADVICE_DEPTH,
+                VIGMAN_ADVICE_NODES,
+            )?;
+            Some((
+                vigman_score(score),
+                AnyMove::Vigman(best),
+                VIGMAN_ADVICE_DEPTH,
+            ))
+        }
+    }
+}
+
+/// How deep (sub-moves) and within how many nodes the organiser's advice
+/// on a Vigman game searches (about a second).
+const VIGMAN_ADVICE_DEPTH: u32 = 6;
+const VIGMAN_ADVICE_NODES: u64 = 1_000_000;
+
+/// A score of Vigman's search on the 8×8 search's scale: a win in `n`
+/// sub-moves (`vigman::WIN - n`) is [`WIN`]` - n`, beyond
+/// [`shashki_engine::search::WIN_BOUND`]; other scores (centi-men) stay
+/// within it.
+fn vigman_score(score: i32) -> i32 {
+    use shashki_engine::search::WIN_BOUND;
+    let plies = shashki_engine::vigman::WIN - score.saturating_abs();
+    if plies < 1_000 {
+        (WIN - plies).max(WIN_BOUND + 1) * score.signum()
+    } else {
+        score.clamp(-(WIN_BOUND - 1), WIN_BOUND - 1)
     }
 }
 

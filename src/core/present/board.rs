@@ -190,12 +190,14 @@ impl Ctx<'_> {
             .and_then(|t| t.bank_moves.zip(t.bank_days))
             .filter(|(n, _)| *n > 0);
         if let Some((moves, days)) = period {
+            // the side to move's turns made (Vigman's: two sub-moves each)
+            let made = variants::turns_made(row.variant, &row.start_fen, row.ply.0);
             let a = args![
                 ("white", self.duration_text(white)),
                 ("black", self.duration_text(black)),
                 ("moves", num(moves)),
                 ("days", num(days)),
-                ("togo", num(moves - (row.ply.0 / 2) % moves)),
+                ("togo", num(moves - made % moves)),
             ];
             text.push(' ');
             text.push_str(&self.t("bank-left", Some(&a)));
