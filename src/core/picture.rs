@@ -724,6 +724,62 @@ mod tests {
     }
 
     #[test]
+    fn a_vigman_replay_recipe_draws_a_frame_a_sub_move_within_its_size() {
+        use image::AnimationDecoder;
+        let mut g = Variant::Vigman.new_game();
+        let frame = |g: &crate::engine::AnyGame, last, caption: &str| {
+            let AnyPosition::Vigman(vp) = g.position() else {
+                panic!("a Vigman position")
+            };
+            FramePicture {
+                pos: Pos(0, 0, 0, false),
+                last,
+                caption: Some(caption.into()),
+                towers: None,
+                vigman: Some(vp.to_fen()),
+            }
+        };
+        let mut frames = vec![frame(&g, None, "")];
+        for text in ["c3-d4", "b3-a4", "h6-g5", "g7-h6"] {
+            let before = g.position();
+            let mv = g.play_text(text).unwrap();
+            frames.push(frame(&g, Marks::of_any(&before, &mv), text));
+        }
+        let replay = |bytes_max| {
+            Picture::Replay(ReplayPicture {
+                frames: frames.clone(),
+                variant: "vigman".into(),
+                flip: false,
+                theme: "classic".into(),
+                numbered: false,
+                size: 400,
+                ply_ms: 1000,
+                bytes_max,
+            })
+        };
+        let p = replay(usize::MAX);
+        let back: Picture = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert_eq!(back, p);
+        let decode = |gif: &[u8]| {
+            let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).unwrap();
+            dec.into_frames().collect_frames().unwrap()
+        };
+        let big = back.draw();
+        let shown = decode(&big);
+        // the start and a frame a sub-move (each caption a 20 ms sub-frame)
+        let long = shown
+            .iter()
+            .filter(|f| f.delay().numer_denom_ms().0 > 20)
+            .count();
+        assert_eq!(long, 5);
+        assert_eq!(shown[0].buffer().width(), 400);
+        // larger than allowed: drawn again at the smallest size
+        let small = replay(big.len() - 1).draw();
+        assert!(small.len() < big.len());
+        assert_eq!(decode(&small)[0].buffer().width(), render::MIN_SIZE);
+    }
+
+    #[test]
     fn a_vigman_recipe_carries_its_fen_and_draws_both_colours() {
         let mut g = Variant::Vigman.new_game();
         let before = g.position();
