@@ -9,7 +9,7 @@ use teloxide::types::{
     InputMessageContentText, ParseMode,
 };
 
-use super::html::Rich;
+use super::html::{rich, Html};
 use super::markup::deep_link;
 use super::pace::Kind;
 use super::poll::Handled;
@@ -46,7 +46,7 @@ impl Telegram {
                 url,
             )]]))
         });
-        let html = Rich::new(&o.text, &[]);
+        let html = rich(&o.text, &[]);
         let photo = o.image.as_ref().and_then(|name| {
             self.photos
                 .lock()

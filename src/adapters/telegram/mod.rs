@@ -54,7 +54,7 @@ mod tests;
 mod transport;
 mod webhook;
 
-pub use html::{to_html, Rich};
+pub use html::{rich, to_html, Html, Rich};
 pub use markup::{deep_link, keyboard, share_url, with_share};
 use pace::Pace;
 use poll::Offsets;

@@ -18,7 +18,7 @@ use teloxide::types::{
 };
 use teloxide::RequestError;
 
-use super::html::Rich;
+use super::html::{rich, Html, Rich};
 use super::markup::truncate;
 use super::pace::Kind;
 use super::{limits, Telegram};
@@ -73,7 +73,7 @@ impl Telegram {
                 to.chat
             )))
         })?);
-        let rich = Rich::new(&r.text, &r.mentions);
+        let rich = rich(&r.text, &r.mentions);
         let keyboard = self.markup(r);
         let thread = thread_id(to.thread.as_deref());
         let reply_to = to
@@ -209,7 +209,7 @@ impl Transport for Telegram {
                     .reply_markup(keyboard);
                 self.send_call(Some(chat), Kind::Other, req).await.map(drop)
             } else {
-                let rich = Rich::new(&r.text, &r.mentions);
+                let rich = rich(&r.text, &r.mentions);
                 let req = self
                     .bot
                     .edit_message_text(chat, message, rich.html_within(limits().text_max))
@@ -232,7 +232,7 @@ impl Transport for Telegram {
             let Some(img) = r.image.as_ref().filter(|i| !i.file_name.ends_with(".gif")) else {
                 return Err(SendError::Other("no picture to put in place".into()));
             };
-            let rich = Rich::new(&r.text, &r.mentions);
+            let rich = rich(&r.text, &r.mentions);
             if rich.visible_len() > limits().caption_max {
                 return Err(SendError::Other("the caption is too long".into()));
             }
