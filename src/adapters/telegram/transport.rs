@@ -307,7 +307,7 @@ pub(super) fn send_error(e: RequestError) -> SendError {
 }
 
 /// A failed Bot API call, asked what it means.
-struct Failure(RequestError);
+pub(super) struct Failure(pub(super) RequestError);
 
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -348,6 +348,15 @@ impl CallError for Failure {
 
     fn thread_gone(&self) -> bool {
         is_thread_gone(&self.0)
+    }
+
+    /// The network, or an answer that did not parse: the request may
+    /// not have arrived.
+    fn transient(&self) -> bool {
+        matches!(
+            self.0,
+            RequestError::Network(_) | RequestError::Io(_) | RequestError::InvalidJson { .. }
+        )
     }
 }
 
