@@ -10,8 +10,8 @@ use teloxide::requests::Requester;
 use teloxide::types::{CallbackQuery, MaybeInaccessibleMessage, Message, Update, UpdateKind, User};
 
 use super::pace::Kind;
-use super::poll::Handled;
 use super::Telegram;
+use crate::runtime::intake::Handled;
 
 /// How long a group's administrator list is trusted.
 const ADMINS_TTL: Duration = Duration::from_secs(600);

@@ -12,8 +12,8 @@ use teloxide::types::{
 use super::html::{rich, Html};
 use super::markup::deep_link;
 use super::pace::Kind;
-use super::poll::Handled;
 use super::{limits, Telegram};
+use crate::runtime::intake::Handled;
 
 impl Telegram {
     /// `@bot` typed in any chat: the core's cards as answerInlineQuery

@@ -20,10 +20,11 @@
 //!   polling asks for); deleteWebhook never — at a stop the other
 //!   processes still serve the URL.
 
-use super::poll::{allowed_updates, Handled};
+use super::poll::allowed_updates;
 use super::Telegram;
 use crate::config::{Secret, WebhookConfig};
 use crate::core::Platform;
+use crate::runtime::intake::Handled;
 use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -148,7 +149,7 @@ async fn update(State(hook): State<Hook>, req: Request) -> Response {
     };
     let id = update.id.0 as i32;
     let (tx, rx) = tokio::sync::oneshot::channel();
-    hook.tg.dispatch(update, id, Handled::hooked(tx));
+    hook.tg.dispatch(update, id, Handled::requested(tx));
     match tokio::time::timeout(ANSWER_WITHIN, rx).await {
         Ok(Ok(())) => StatusCode::OK.into_response(),
         Ok(Err(_)) => {
