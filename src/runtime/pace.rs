@@ -94,6 +94,36 @@ pub struct Pace<C> {
     state: Mutex<State<C>>,
 }
 
+/// Make a call the platform must answer before the adapter can start
+/// (who the bot is, where to post updates): a failure `is_final` says is
+/// for good (a rejected token, a refusal) comes back at once; any other
+/// is tried again after 1 s, 2 s, 4 s … while the wait stays under 20 s
+/// and the process is not `stopping`. `what` names the call in the log.
+pub async fn at_start<T, E, F, Fut>(
+    what: &str,
+    is_final: impl Fn(&E) -> bool,
+    stopping: impl Fn() -> bool,
+    mut call: F,
+) -> Result<T, E>
+where
+    E: std::fmt::Display,
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, E>>,
+{
+    let mut wait = SECOND;
+    loop {
+        match call().await {
+            Ok(out) => return Ok(out),
+            Err(e) if !is_final(&e) && wait < 20 * SECOND && !stopping() => {
+                tracing::warn!(error = %e, "{what} failed; retrying");
+                tokio::time::sleep(wait).await;
+                wait *= 2;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 impl<C: PacedChat> Pace<C> {
     pub fn new(limits: PaceLimits) -> Pace<C> {
         Pace {
@@ -300,6 +330,35 @@ mod tests {
             })
             .await;
         (res, sent.get())
+    }
+
+    #[tokio::test]
+    async fn a_call_at_start_is_tried_again_unless_final_or_stopping() {
+        // fails `n` times with `e`, then answers how often it was called
+        let run = |n: u32, e: &'static str, stopping: bool| async move {
+            let calls = std::cell::Cell::new(0);
+            let res = at_start(
+                "test",
+                |e: &&str| *e == "refused",
+                || stopping,
+                || {
+                    calls.set(calls.get() + 1);
+                    let c = calls.get();
+                    async move {
+                        if c <= n {
+                            Err(e)
+                        } else {
+                            Ok(c)
+                        }
+                    }
+                },
+            )
+            .await;
+            (res, calls.get())
+        };
+        assert_eq!(run(1, "network", false).await, (Ok(2), 2));
+        assert_eq!(run(1, "refused", false).await, (Err("refused"), 1));
+        assert_eq!(run(1, "network", true).await, (Err("network"), 1));
     }
 
     #[tokio::test]

@@ -35,12 +35,13 @@
 use crate::config::{BoardUpdates, Secret, TelegramConfig, WebhookConfig};
 use crate::core::{Platform, PlatformLimits};
 use crate::runtime::intake::Intake;
+use crate::runtime::pace::at_start;
 use crate::runtime::{Hub, Transport};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use teloxide::adaptors::throttle::Limits;
-use teloxide::requests::Requester;
+use teloxide::requests::{Request, Requester};
 use teloxide::{Bot, RequestError};
 
 mod commands;
@@ -135,20 +136,19 @@ pub async fn run(hub: Hub, token: Secret, opts: TelegramOptions) -> anyhow::Resu
     let bot = Bot::with_client(token.expose(), client).set_api_url(url);
     // the network may come up after the bot: retry getMe for a while, but a
     // rejected token is final
-    let mut wait = Duration::from_secs(1);
-    let me = loop {
-        match bot.get_me().await {
-            Ok(me) => break me,
-            Err(RequestError::Api(teloxide::ApiError::InvalidToken)) => {
-                anyhow::bail!("the token was rejected (getMe: Unauthorized)")
-            }
-            Err(e) if wait < Duration::from_secs(20) && !hub.is_shutting_down() => {
-                tracing::warn!(error = %e, "telegram: getMe failed; retrying");
-                tokio::time::sleep(wait).await;
-                wait *= 2;
-            }
-            Err(e) => return Err(e.into()),
-        }
+    let rejected =
+        |e: &RequestError| matches!(e, RequestError::Api(teloxide::ApiError::InvalidToken));
+    let me = match at_start(
+        "telegram: getMe",
+        rejected,
+        || hub.is_shutting_down(),
+        || bot.get_me().send(),
+    )
+    .await
+    {
+        Ok(me) => me,
+        Err(e) if rejected(&e) => anyhow::bail!("the token was rejected (getMe: Unauthorized)"),
+        Err(e) => return Err(e.into()),
     };
     tracing::info!(username = %me.user.username.as_deref().unwrap_or("?"), "telegram: connected");
     let opts_limits = opts.limits;

@@ -21,13 +21,14 @@ use super::Telegram;
 use crate::config::WebhookConfig;
 use crate::core::Platform;
 use crate::runtime::intake::Handled;
+use crate::runtime::pace::at_start;
 use crate::runtime::webhook::Webhook;
 use axum::extract::{Request, State};
 use axum::response::Response;
 use std::sync::Arc;
 use std::time::Duration;
 use teloxide::payloads::SetWebhookSetters;
-use teloxide::requests::Requester;
+use teloxide::requests::{Request as _, Requester};
 use teloxide::types::Update;
 use teloxide::RequestError;
 
@@ -112,25 +113,25 @@ impl Telegram {
     /// setWebhook: the URL, the secret token, the update kinds; a network
     /// failure is tried again for a while, a refusal is final.
     async fn set_webhook(&self, hook: &WebhookConfig) -> anyhow::Result<()> {
-        let mut wait = Duration::from_secs(1);
-        loop {
-            let req = self
-                .bot
+        let refused = |e: &RequestError| matches!(e, RequestError::Api(_));
+        let set = || {
+            self.bot
                 .set_webhook(hook.url.clone())
                 .secret_token(hook.secret.expose())
-                .allowed_updates(allowed_updates());
-            match req.await {
-                Ok(_) => return Ok(()),
-                Err(RequestError::Api(e)) => {
-                    anyhow::bail!("setWebhook was refused: {e}")
-                }
-                Err(e) if wait < Duration::from_secs(20) && !self.hub.is_shutting_down() => {
-                    tracing::warn!(error = %e, "telegram: setWebhook failed; retrying");
-                    tokio::time::sleep(wait).await;
-                    wait *= 2;
-                }
-                Err(e) => return Err(e.into()),
-            }
+                .allowed_updates(allowed_updates())
+                .send()
+        };
+        match at_start(
+            "telegram: setWebhook",
+            refused,
+            || self.hub.is_shutting_down(),
+            set,
+        )
+        .await
+        {
+            Ok(_) => Ok(()),
+            Err(RequestError::Api(e)) => anyhow::bail!("setWebhook was refused: {e}"),
+            Err(e) => Err(e.into()),
         }
     }
 }
