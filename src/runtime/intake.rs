@@ -3,9 +3,15 @@
 //! platform that is asked "from where?" (Telegram's getUpdates offset), a
 //! [`Handled`] that each update carries through its chat's lane and that
 //! tells where the update came from — the watermark, or the request that
-//! brought it (a webhook) — once it is handled.
+//! brought it (a webhook) — once it is handled; [`Hub::take_update`]
+//! queues an update's handling with its [`Handled`], and answers for one
+//! the lanes refuse.
 
+use super::hub::Hub;
+use super::transport::Origin;
+use crate::core::Platform;
 use std::collections::BTreeMap;
+use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{oneshot, Notify};
@@ -162,6 +168,59 @@ impl Drop for Handled {
         // a request hears "not handled" from the sender dropped
         if let Some(Ack::Mark { intake, id }) = self.0.take() {
             intake.done(id);
+        }
+    }
+}
+
+/// Who sent an update (their queue in the chat's lane) and where a note
+/// for them goes.
+pub struct Sender {
+    /// The chat's lane.
+    pub lane: String,
+    /// Their platform id (a channel's, for a post in its name).
+    pub id: String,
+    pub lang: Option<String>,
+    /// Where they asked (`None`: nowhere to answer — an inline query, a
+    /// bot).
+    pub origin: Option<Origin>,
+}
+
+impl Hub {
+    /// Queue an update's handling on its chat's lane, in the queue of its
+    /// sender: `work` gets `handled` in its turn. An update the lanes
+    /// refuse (the sender's quota or rate, or the chat's bound) is dropped
+    /// on purpose and counts as handled (`done`: the mark moves on, a
+    /// webhook's request is answered); the sender hears it by the
+    /// deliverer's rules ([`Hub::tell_shed`], which counts and logs every
+    /// drop).
+    pub fn take_update<F, Fut>(
+        &self,
+        platform: Platform,
+        from: Sender,
+        label: String,
+        handled: Handled,
+        work: F,
+    ) where
+        F: FnOnce(Handled) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        // the work gets `handled` through a slot this side can take back
+        // when the lanes refuse the work
+        let slot = Arc::new(Mutex::new(Some(handled)));
+        let theirs = Arc::clone(&slot);
+        let queued = async move {
+            let handled = theirs.lock().unwrap_or_else(|p| p.into_inner()).take();
+            if let Some(handled) = handled {
+                work(handled).await;
+            }
+        };
+        if let Err(shed) = self.queue_update(platform, &from.lane, &from.id, label, queued) {
+            if let Some(handled) = slot.lock().unwrap_or_else(|p| p.into_inner()).take() {
+                handled.done();
+            }
+            if let Some(origin) = from.origin {
+                self.tell_shed(platform, &shed, &from.id, from.lang.as_deref(), origin);
+            }
         }
     }
 }

@@ -101,48 +101,18 @@ impl Telegram {
     }
 
     /// Queue an update on its chat's lane, in the queue of its sender
-    /// (`handled` says when it is handled: see [`Handled`]). A dropped
-    /// update (the sender's quota or rate, or the chat's bound) is the
-    /// hub's to tell (`Hub::tell_shed`; it counts and logs every drop);
-    /// it counts as handled.
+    /// (`handled` says when it is handled: see [`Handled`]; a dropped
+    /// update is the hub's to tell and counts as handled:
+    /// [`crate::runtime::Hub::take_update`]).
     pub(super) fn dispatch(self: &Arc<Self>, u: Update, id: i32, handled: Handled) {
         let Some(from) = Self::sender(&u) else {
             handled.done(); // nothing for us
             return;
         };
-        // the work gets `handled` through a slot this side can take back
-        // when the lanes refuse the work
-        let slot = Arc::new(std::sync::Mutex::new(Some(handled)));
         let tg = Arc::clone(self);
-        let theirs = Arc::clone(&slot);
-        let work = async move {
-            let handled = theirs.lock().unwrap_or_else(|p| p.into_inner()).take();
-            if let Some(handled) = handled {
-                tg.on_update(u, handled).await;
-            }
-        };
-        if let Err(shed) = self.hub.queue_update(
-            Platform::Telegram,
-            &from.lane,
-            &from.id,
-            format!("update {id}"),
-            work,
-        ) {
-            // dropped on purpose: handled (the offset moves on, a webhook
-            // request is answered); the sender hears it by the deliverer's
-            // rules
-            if let Some(handled) = slot.lock().unwrap_or_else(|p| p.into_inner()).take() {
-                handled.done();
-            }
-            if let Some(origin) = from.origin {
-                self.hub.tell_shed(
-                    Platform::Telegram,
-                    &shed,
-                    &from.id,
-                    from.lang.as_deref(),
-                    origin,
-                );
-            }
-        }
+        let work = move |handled| async move { tg.on_update(u, handled).await };
+        let label = format!("update {id}");
+        self.hub
+            .take_update(Platform::Telegram, from, label, handled, work);
     }
 }
