@@ -225,6 +225,35 @@ impl Hub {
     }
 }
 
+impl Hub {
+    /// Run `event` through the core in its chat's lane (`lane`, in
+    /// `user`'s queue): its outcome, later — "something went wrong" when
+    /// the core failed, nothing when the work was dropped (it panicked,
+    /// or the process stops). The lanes' refusal (a flood: nothing runs)
+    /// at once.
+    pub fn serve_in_lane(
+        &self,
+        platform: Platform,
+        lane: &str,
+        user: &str,
+        label: String,
+        event: crate::core::Event,
+    ) -> Result<impl Future<Output = crate::core::Outcome>, super::lanes::Shed> {
+        let (tx, handling) = oneshot::channel();
+        let hub = self.clone();
+        let work = async move {
+            let _ = tx.send(hub.serve(event).await);
+        };
+        self.queue_update(platform, lane, user, label, work)?;
+        Ok(async move {
+            handling.await.unwrap_or_else(|e| {
+                tracing::error!(error = %e, platform = platform.key(), "handling an update was dropped");
+                Default::default()
+            })
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
