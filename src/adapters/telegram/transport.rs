@@ -3,6 +3,7 @@
 //! a failed call means.
 
 use crate::config::BoardUpdates;
+use crate::core::rich::within;
 use crate::core::{BoardMode, Platform, Reply};
 use crate::runtime::{CallError, Caps, Fut, Place, Placed, Press, SendError, Transport};
 use std::time::Duration;
@@ -19,7 +20,6 @@ use teloxide::types::{
 use teloxide::RequestError;
 
 use super::html::{rich, Html, Rich};
-use super::markup::truncate;
 use super::pace::Kind;
 use super::{limits, Telegram};
 
@@ -283,7 +283,7 @@ impl Transport for Telegram {
             let mut req = self.bot.answer_callback_query(id.clone());
             if let Some(t) = toast {
                 // the presser's own pop-up: nothing to hide behind a spoiler
-                req = req.text(truncate(&crate::core::strip_markup(t), limits().toast_max));
+                req = req.text(within(&crate::core::strip_markup(t), limits().toast_max));
             }
             self.pace
                 .call(None, Kind::Other, req)

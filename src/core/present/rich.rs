@@ -209,6 +209,19 @@ impl<Id: Clone> Rich<Id> {
     }
 }
 
+/// A plain text of at most `max` characters, as [`Rich::cut`] cuts one:
+/// all of it when it fits, else cut with `…` (counted; none for `max` 0).
+pub fn within(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut t: String = s.chars().take(max.saturating_sub(1)).collect();
+    if max > 0 {
+        t.push('…');
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -316,5 +329,10 @@ mod tests {
         let cut = r.cut(12);
         assert_eq!(cut.runs()[1].parts, [text("c3")]);
         assert!(cut.runs()[1].hidden);
+        // a plain text the same way
+        assert_eq!(within("0123456789", 10), "0123456789");
+        assert_eq!(within("0123456789", 5), "0123…");
+        assert_eq!(within("éééé", 2), "é…");
+        assert_eq!(within("0123", 0), "");
     }
 }
