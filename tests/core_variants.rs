@@ -7,28 +7,16 @@
 
 mod common;
 
-use common::room::{button, text, Room, DAY, T0};
+use common::room::{board, button, quick_config, text, Room, DAY, T0};
 use shashki::core::picture::{BoardPicture, Picture};
-use shashki::core::{Config, Input, Outcome, Reply, Target};
+use shashki::core::{Input, Outcome, Reply, Target};
 use shashki::engine::search::Level;
 use shashki::engine::{AnyGame, Color, Variant};
 use shashki::store::{self, GameId, Ply};
 
-fn config() -> Config {
-    Config {
-        board_size: 320,
-        ai_max_movetime: std::time::Duration::from_millis(150),
-        ..Config::default()
-    }
-}
-
 impl Room {
     fn new() -> Room {
-        Room::with_config(config())
-    }
-
-    fn game(&self, id: GameId) -> store::GameRow {
-        store::game(self.store().read(), id).unwrap().unwrap()
+        Room::with_config(quick_config())
     }
 
     /// The engine's view of a stored game of any variant: its start and
@@ -42,13 +30,6 @@ impl Room {
         }
         g
     }
-}
-
-fn board(o: &Outcome) -> &Reply {
-    o.replies
-        .iter()
-        .find(|r| r.image.is_some())
-        .unwrap_or_else(|| panic!("a board image in {o:#?}"))
 }
 
 /// The recipe of a reply's board.
