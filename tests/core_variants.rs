@@ -2,8 +2,9 @@
 //! core on a temporary SQLite file: International draughts by text and by
 //! button, the AI on the 10×10 and 10×8 boards and in Bashni, towers in
 //! the stored FEN, ratings per variant, `/position` and the PDN, Vigman's
-//! double game (a turn of two sub-moves), and the features that are
-//! 8×8-only for now refusing the others in words.
+//! double game (a turn of two sub-moves), conditional moves in every
+//! variant of one move a turn, and the features that are not for every
+//! board refusing the others in words.
 
 mod common;
 
@@ -591,8 +592,8 @@ fn the_ai_plays_both_sub_moves_of_its_vigman_turn() {
 
 /// A finished game of Vigman's scores the sum of its two games: 4–0 for a
 /// win (rated as a win), 2–2 for a draw; the PDN and the replay say so
-/// too. What is 8×8-only (conditional moves, the web board) refuses it in
-/// words; its analysis and its replay (a frame a sub-move) are made as any.
+/// too. What needs one move a turn (conditional moves, the web board)
+/// refuses it in words; its analysis and its replay (a frame a sub-move) are made as any.
 #[test]
 fn a_vigman_game_ends_four_nil_or_two_all() {
     let room = Room::new();
@@ -601,10 +602,13 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
     let (id, _) = start(&room, "3 white vigman from W:Wc3:Bd4");
     let t = text(&room.say("Anna", &format!("/if #{id} c3:e5 d6-c5")));
     assert!(
-        t.contains("Conditional moves are kept for the games of one move a turn")
-            && t.contains("Vigman"),
+        t.contains("Conditional moves pair one move of your opponent with one reply")
+            && t.contains("Vigman’s double game is two moves"),
         "{t}"
     );
+    // nor listed or cleared: it has none
+    let t = text(&room.say("Anna", &format!("/if #{id} clear")));
+    assert!(t.contains("pair one move"), "{t}");
     let t = text(&room.say("Anna", &format!("/web #{id}")));
     assert!(
         t.contains("not on the web board yet: it draws games of one move a turn only"),
@@ -727,8 +731,8 @@ fn a_vigman_game_is_analysed_sub_move_by_sub_move() {
     );
 }
 
-/// What is 8×8-only for now refuses the other boards in words: conditional
-/// moves; the board of a finished game offers its analysis as on 8×8.
+/// Frisian keeps conditional moves as the 8×8 games do (stored, fired);
+/// the board of a finished game offers its analysis as on 8×8.
 /// The web board draws them (here no web board is set up: that, not the
 /// variant, is the answer); Vigman's double game it refuses.
 #[test]
@@ -736,10 +740,21 @@ fn eight_by_eight_features_refuse_the_other_boards() {
     let room = Room::new();
     let (id, _) = start(&room, "3 white frisian");
     room.say("Anna", "32-28");
+    // conditional moves are Frisian's too: stored, then fired
     let t = text(&room.say("Anna", &format!("/if #{id} 19-23 28x19")));
     assert!(
-        t.contains("Conditional moves") && t.contains("Frisian draughts"),
+        t.contains("Stored for game") && t.contains("19-23 → 28x19"),
         "{t}"
+    );
+    let out = room.say("Bob", "19-23");
+    assert!(text(&out).contains("28x19"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(3));
+    assert_eq!(
+        store::game_moves(room.store().read(), id)
+            .unwrap()
+            .last()
+            .unwrap(),
+        "28x19"
     );
     let t = text(&room.say("Anna", &format!("/web #{id}")));
     assert!(t.contains("The web board is not set up"), "{t}");
@@ -790,4 +805,81 @@ fn the_ai_declines_a_draw_in_international_at_the_start() {
     let t = text(&room.say("Anna", "/draw"));
     assert!(t.contains("declines"), "{t}");
     assert!(room.game(id).is_active());
+}
+
+/// Conditional moves in International draughts: a line written in its
+/// numbers is checked move by move against the game and stored as the
+/// game stores its moves; the opponent's matching move fires the reply at
+/// once (stored `37-32`, announced in numbers), the rest waits and fires
+/// too (a capture, `28x19`); a line with an illegal move is refused with
+/// the legal moves in numbers.
+#[test]
+fn an_international_conditional_line_is_stored_and_fired_in_numbers() {
+    let room = Room::new();
+    let (id, _) = start(&room, "3 white international");
+    room.say("Anna", "32-28");
+    // an illegal move (28 is Anna's own): refused, the legal ones named
+    let t = text(&room.say("Anna", &format!("/if #{id} 18-22 33-28")));
+    assert!(t.contains("is not legal there"), "{t}");
+    assert!(
+        t.contains("legal moves") && t.contains("37-32") && t.contains("31-27"),
+        "{t}"
+    );
+    assert!(!t.contains("c3") && !t.contains("d4"), "numbers only: {t}");
+    // … and one the opponent cannot play from here
+    let t = text(&room.say("Anna", &format!("/if #{id} 28-23 37-32")));
+    assert!(
+        t.contains("is not legal there") && t.contains("18-22"),
+        "{t}"
+    );
+    let out = room.say("Anna", &format!("/if #{id} 18-22 37-32 19-23 28x19"));
+    let t = text(&out);
+    assert!(t.contains("Stored for game"), "{t}");
+    assert!(t.contains("18-22 → 37-32, 19-23 → 28x19"), "{t}");
+    // Bob plays the move Anna expected: her reply is played at once
+    let out = room.say("Bob", "18-22");
+    let t = text(&out);
+    assert!(t.contains("Anna: 37-32"), "{t}");
+    assert_eq!(room.game(id).ply, Ply(3));
+    assert_eq!(
+        store::game_moves(room.store().read(), id).unwrap(),
+        ["32-28", "18-22", "37-32"]
+    );
+    // the rest waits, in numbers
+    let t = text(&room.say("Anna", &format!("/if #{id}")));
+    assert!(t.contains("19-23 → 28x19"), "{t}");
+    // and fires: a capture
+    let out = room.say("Bob", "19-23");
+    assert!(text(&out).contains("Anna: 28x19"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(5));
+    assert_eq!(room.replay(id).fen(), room.game(id).fen);
+    let t = text(&room.say("Anna", &format!("/if #{id}")));
+    assert!(t.contains("no conditional moves"), "{t}");
+}
+
+/// Conditional moves in Bashni, written as its players write them: the
+/// reply a line fires is a capture that makes a tower.
+#[test]
+fn a_bashni_conditional_line_fires_a_tower_capture() {
+    let room = Room::new();
+    let (id, _) = start(&room, "3 white bashni from W:Wa1,e3:Bg5,h8");
+    room.say("Anna", "a1-b2");
+    let t = text(&room.say("Anna", &format!("/if #{id} g5-f4 e3:g5")));
+    assert!(
+        t.contains("Stored for game") && t.contains("g5-f4 → e3:g5"),
+        "{t}"
+    );
+    let out = room.say("Bob", "g5-f4");
+    assert!(text(&out).contains("Anna: e3:g5"), "{}", text(&out));
+    let row = room.game(id);
+    assert_eq!(row.ply, Ply(3));
+    assert!(row.fen.contains("g5(wb)"), "a tower: {}", row.fen);
+    assert_eq!(
+        store::game_moves(room.store().read(), id)
+            .unwrap()
+            .last()
+            .unwrap(),
+        "e3:g5"
+    );
+    assert_eq!(room.replay(id).fen(), row.fen);
 }
