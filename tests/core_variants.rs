@@ -883,3 +883,65 @@ fn a_bashni_conditional_line_fires_a_tower_capture() {
     );
     assert_eq!(room.replay(id).fen(), row.fen);
 }
+
+/// Frisian's king-move limit (a king's fourth non-capturing move in a row
+/// is not legal while its side has men) comes from the game's history,
+/// not its position: a line is checked against the replayed game, the
+/// king's move already played counted.
+#[test]
+fn a_frisian_line_counts_the_kings_moves_already_played() {
+    let room = Room::new();
+    let (id, _) = start(&room, "3 white frisian from W:WK46,45:B1,2");
+    room.say("Anna", "46-41"); // the king's first move
+                               // its second, third, and a fourth: refused, with what is legal
+    let t = text(&room.say(
+        "Anna",
+        &format!("/if #{id} 2-8 41-46 8-13 46-41 13-18 41-46"),
+    ));
+    assert!(t.contains("is not legal there"), "{t}");
+    assert!(t.contains("45-40") && !t.contains("41-46,"), "{t}");
+    // the man's move in its place is
+    let t = text(&room.say(
+        "Anna",
+        &format!("/if #{id} 2-8 41-46 8-13 46-41 13-18 45-40"),
+    ));
+    assert!(t.contains("Stored for game"), "{t}");
+    assert!(t.contains("13-18 → 45-40"), "{t}");
+    let out = room.say("Bob", "2-8");
+    assert!(text(&out).contains("Anna: 41-46"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(3));
+}
+
+/// Russian 10×8: a line in its a–k notation; an unexpected move drops it
+/// (no reply played), and a takeback drops the lines as on 8×8.
+#[test]
+fn a_ten_by_eight_line_is_dropped_by_another_move_and_by_a_takeback() {
+    let room = Room::new();
+    let (id, _) = start(&room, "3 white casual russian-10x8");
+    room.say("Anna", "i3-k4");
+    let t = text(&room.say("Anna", &format!("/if #{id} b6-a5 c3-d4")));
+    assert!(
+        t.contains("Stored for game") && t.contains("b6-a5 → c3-d4"),
+        "{t}"
+    );
+    let out = room.say("Bob", "d6-e5");
+    assert!(!text(&out).contains("c3-d4"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(2), "no reply played");
+    let t = text(&room.say("Anna", &format!("/if #{id}")));
+    assert!(t.contains("no conditional moves"), "{t}");
+    // a line, then Anna's move taken back: the line goes with it
+    room.say("Anna", "a3-b4");
+    let t = text(&room.say("Anna", &format!("/if #{id} h6-g5 g3-h4")));
+    assert!(t.contains("Stored for game"), "{t}");
+    let ask = room.say("Anna", "/takeback");
+    let out = room.press("Bob", &button(&ask, "Accept"));
+    assert!(text(&out).contains("agreed"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(2));
+    let t = text(&room.say("Anna", &format!("/if #{id}")));
+    assert!(t.contains("no conditional moves"), "{t}");
+    // the same move again, and the move the old line expected: no reply
+    room.say("Anna", "a3-b4");
+    let out = room.say("Bob", "h6-g5");
+    assert!(!text(&out).contains("g3-h4"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(4), "no reply played");
+}
