@@ -1157,7 +1157,10 @@ pub(crate) fn cmd_web(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
 /// The speaker's own link to their go at `puzzle` in this chat ("Open
 /// board" under a puzzle on Discord, `/web` with a puzzle open).
 pub(crate) fn cmd_web_puzzle(ctx: &mut Ctx, puzzle: PuzzleId) -> Res<()> {
-    if store::puzzles::puzzle(ctx.c, puzzle)?.is_none() {
+    // the page draws the Russian pack's puzzles only
+    let drawn = store::puzzles::puzzle(ctx.c, puzzle)?
+        .is_some_and(|row| super::puzzles::on_the_web(row.variant));
+    if !drawn {
         ctx.tell_id("puzzle-unknown", Some(&args![("id", format!("#{puzzle}"))]));
         return Ok(());
     }

@@ -43,6 +43,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v25.sql")),
         M::up(include_str!("v26.sql")),
         M::up(include_str!("v27.sql")),
+        M::up(include_str!("v28.sql")),
     ])
 });
 

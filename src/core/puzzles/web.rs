@@ -5,8 +5,12 @@
 //! [`judged`] judges a page's answer as it judges a typed one, `/hint`
 //! and `/puzzle solution` answer the rest — once the user's open attempt
 //! in the chat is the page's puzzle.
+//!
+//! The page draws the Russian pack's puzzles only (an 8×8 board): a
+//! puzzle of another pack is not offered there and is unknown to it.
 
 use super::attempt::{close, current_daily_for, give_up, judged, new_attempt};
+use super::kind::ChatPuzzle;
 use super::{attempt_moves, ensure_pack, load, themes_text};
 use crate::args;
 use crate::core::access::AccessRefusal;
@@ -22,7 +26,7 @@ use crate::core::web::{
 use crate::store::puzzles::{self as db, AttemptRow, PuzzleRow};
 use crate::store::{AttemptStatus, PuzzleId};
 use shashki_engine::puzzle::{walk, Puzzle};
-use shashki_engine::Variant8;
+use shashki_engine::{AnyMove, Move, Variant8};
 
 /// Puzzles are Russian draughts.
 const VARIANT: Variant8 = Variant8::Russian;
@@ -53,9 +57,18 @@ fn go(x: &Ctx, puzzle: PuzzleId) -> Res<Go> {
     })
 }
 
-/// The puzzle and its tree, if it is in the pack.
+/// The puzzle and its tree, if it is in the Russian pack (the page's).
 fn puzzle_of(x: &Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, Puzzle)>> {
-    Ok(db::puzzle(x.c, puzzle)?.and_then(|row| load(&row).map(|p| (row, p))))
+    Ok(db::puzzle(x.c, puzzle)?.and_then(|row| match load(&row) {
+        Some(ChatPuzzle::Russian(p)) => Some((row, p)),
+        _ => None,
+    }))
+}
+
+/// An attempt's moves on the 8×8 board.
+fn moves_8(p: &Puzzle, a: &AttemptRow) -> Option<Vec<Move>> {
+    let any = attempt_moves(&ChatPuzzle::Russian(p.clone()), a)?;
+    any.iter().map(|m| m.eight().copied()).collect()
 }
 
 /// Make `puzzle` the user's open attempt here: it is; or it is new to
@@ -92,7 +105,7 @@ pub(crate) fn web_answer(x: &mut Ctx, puzzle: PuzzleId, step: u16, index: u16) -
         return Ok(());
     };
     let a = focus(x, puzzle)?;
-    let moves = attempt_moves(&p, &a).ok_or(AccessRefusal::ButtonStale)?;
+    let moves = moves_8(&p, &a).ok_or(AccessRefusal::ButtonStale)?;
     if moves.len() != usize::from(step) {
         return Err(AccessRefusal::ButtonStale.into());
     }
@@ -101,7 +114,15 @@ pub(crate) fn web_answer(x: &mut Ctx, puzzle: PuzzleId, step: u16, index: u16) -
         .get(usize::from(index))
         .copied()
         .ok_or(AccessRefusal::ButtonStale)?;
-    judged(x, &a, &row, &p, &moves, mv)
+    let moves: Vec<AnyMove> = moves.into_iter().map(AnyMove::Eight).collect();
+    judged(
+        x,
+        &a,
+        &row,
+        &ChatPuzzle::Russian(p),
+        &moves,
+        AnyMove::Eight(mv),
+    )
 }
 
 /// A page's hint: `/hint` on the page's puzzle.
@@ -147,9 +168,7 @@ pub(crate) fn web_view(x: &Ctx, puzzle: PuzzleId) -> Res<Option<PuzzleWebView>> 
         Go::Open(a) | Go::Over(a) => Some(a),
         Go::New { .. } => None,
     };
-    let moves = attempt
-        .and_then(|a| attempt_moves(&p, a))
-        .unwrap_or_default();
+    let moves = attempt.and_then(|a| moves_8(&p, a)).unwrap_or_default();
     let (mut pos, node) = walk(&p, &moves).unwrap_or((p.start, &p.root));
     let mut last = moves
         .split_last()
