@@ -313,7 +313,7 @@ puzzle-show = Aufgabe #{ $id } · Wertung { $rating } · { $themes }
     } zieht und gewinnt { $moves ->
         [one] in einem Zug
        *[other] in { $moves } Zügen
-    }. Sende deinen Zug (z. B. /puzzle c3-d4 oder nur den Zug); /hint für einen Tipp, /puzzle solution zum Aufgeben.
+    }. Sende deinen Zug (z. B. /puzzle { $example } oder nur den Zug); /hint für einen Tipp, /puzzle solution zum Aufgeben.
 puzzle-none = Es sind keine Aufgaben geladen.
 puzzle-unknown = Es gibt keine Aufgabe { $id }.
 puzzle-no-pack = Für „{ $variant }“ gibt es noch keine Aufgaben. Aufgaben gibt es für: { $variants }.

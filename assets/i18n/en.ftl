@@ -326,7 +326,7 @@ puzzle-show = Puzzle #{ $id } · rating { $rating } · { $themes }
     { $color ->
         [white] White
        *[black] Black
-    } to play and win ({ $moves } moves). Send your move (e.g. /puzzle c3-d4, or just the move); /hint for a hint, /puzzle solution to give up.
+    } to play and win ({ $moves } moves). Send your move (e.g. /puzzle { $example }, or just the move); /hint for a hint, /puzzle solution to give up.
 puzzle-none = No puzzles are loaded.
 puzzle-unknown = There is no puzzle { $id }.
 puzzle-no-pack = There are no puzzles in { $variant } yet. Puzzles are there in: { $variants }.

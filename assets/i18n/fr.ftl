@@ -313,7 +313,7 @@ puzzle-show = Problème #{ $id } · classement { $rating } · { $themes }
     } jouent et gagnent { $moves ->
         [one] en un coup
        *[other] en { $moves } coups
-    }. Envoyez votre coup (par ex. /puzzle c3-d4, ou seulement le coup) ; /hint pour un indice, /puzzle solution pour abandonner.
+    }. Envoyez votre coup (par ex. /puzzle { $example }, ou seulement le coup) ; /hint pour un indice, /puzzle solution pour abandonner.
 puzzle-none = Aucun problème n’est chargé.
 puzzle-unknown = Il n’y a pas de problème { $id }.
 puzzle-no-pack = Il n’y a pas encore de problèmes en « { $variant } ». Il y en a en : { $variants }.

@@ -312,7 +312,7 @@ puzzle-show = Uzdevums #{ $id } · reitings { $rating } · { $themes }
     { $color ->
         [white] Baltie
        *[black] Melnie
-    } sāk un uzvar (gājieni: { $moves }). Nosūtiet savu gājienu (piem. /puzzle c3-d4 vai tikai gājienu); /hint — mājiens, /puzzle solution — padoties.
+    } sāk un uzvar (gājieni: { $moves }). Nosūtiet savu gājienu (piem. /puzzle { $example } vai tikai gājienu); /hint — mājiens, /puzzle solution — padoties.
 puzzle-none = Nav ielādētu uzdevumu.
 puzzle-unknown = Uzdevuma { $id } nav.
 puzzle-no-pack = Variantā „{ $variant }” uzdevumu vēl nav. Uzdevumi ir šajos variantos: { $variants }.

@@ -203,7 +203,7 @@ pub(super) fn judged(
                 ("color", color_key(p.solver()))
             ];
             let text = x.t("puzzle-right", Some(&a));
-            ask(x, row.id, text, board)?;
+            ask(x, row.id, p, all.len(), text, board)?;
         }
         Judged::Solved => {
             let after = p.make(&pos, &mv);

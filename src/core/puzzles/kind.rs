@@ -201,6 +201,18 @@ impl ChatPuzzle {
         each!(self, p => variant_of(p))
     }
 
+    /// A move written as the variant's players write one (the question's
+    /// example).
+    pub fn example(&self) -> &'static str {
+        match self {
+            ChatPuzzle::Russian(_) => "c3-d4",
+            ChatPuzzle::International(p) => match p.solver() {
+                Color::White => "32-28",
+                Color::Black => "19-23",
+            },
+        }
+    }
+
     pub fn solver(&self) -> Color {
         each!(self, p => p.solver())
     }

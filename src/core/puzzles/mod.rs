@@ -39,7 +39,7 @@ pub use kind::{has_pack, ChatPuzzle, WITH_PACKS};
 pub(crate) use attempt::{answer, cmd_hint};
 pub(crate) use commands::{cmd_puzzle, cmd_top};
 pub(crate) use daily::{cmd_daily, dailies_due, daily_puzzle_id, next_daily_wakeup, post_daily};
-pub(crate) use web::{web_answer, web_give_up, web_hint, web_solution, web_view};
+pub(crate) use web::{piece_moves, web_answer, web_give_up, web_hint, web_solution, web_view};
 
 use crate::args;
 use crate::core::ctx::Ctx;
@@ -185,13 +185,81 @@ pub(crate) fn question_buttons(x: &Ctx, id: PuzzleId, variant: Variant) -> Vec<V
     vec![row]
 }
 
+/// The move buttons of puzzle `id` (`p`) at `pos`, after the go's first
+/// `step` moves, as a game's wide board has them: every move when few,
+/// else the pieces first (each carrying its square's number), or the
+/// moves of the piece on square number `piece`. Rows beyond the
+/// platform's (one kept for the question's own buttons) are left out: a
+/// typed answer always works.
+pub(crate) fn move_buttons(
+    x: &Ctx,
+    id: PuzzleId,
+    p: &ChatPuzzle,
+    pos: &AnyPosition,
+    step: u16,
+    piece: Option<u8>,
+) -> Vec<Vec<Choice>> {
+    use crate::core::games::variants::square_code;
+    use crate::core::present::buttons::{MOVES_AT_ONCE, MOVES_PER_ROW};
+    let variant = p.variant();
+    let moves = p.legal(pos);
+    let code = |m: &AnyMove| square_code(variant, m.from());
+    let mut buttons: Vec<Choice> = Vec::new();
+    if moves.len() <= MOVES_AT_ONCE || piece.is_some() {
+        for (i, m) in moves.iter().enumerate() {
+            if piece.is_none_or(|s| code(m) == Some(s)) {
+                let index = u16::try_from(i).unwrap_or(u16::MAX);
+                let pay = Payload::PuzzleMove {
+                    puzzle: id,
+                    step,
+                    index,
+                };
+                buttons.push(pay.button(p.write(pos, m)));
+            }
+        }
+    } else {
+        let mut squares: Vec<u8> = moves.iter().filter_map(code).collect();
+        squares.sort_unstable();
+        squares.dedup();
+        for square in squares {
+            let pay = Payload::PuzzlePiece {
+                puzzle: id,
+                step,
+                square,
+            };
+            buttons.push(pay.button(square.to_string()));
+        }
+    }
+    let rows = x.platform.limits().rows_max.saturating_sub(1).max(1);
+    buttons
+        .chunks(MOVES_PER_ROW)
+        .take(rows)
+        .map(<[Choice]>::to_vec)
+        .collect()
+}
+
 /// Ask puzzle `id` in the chat: the text, its board, the question's
 /// buttons, and "Open board" on Telegram where the web board is set up.
-pub(crate) fn ask(x: &mut Ctx, id: PuzzleId, text: String, board: BoardView) -> Res<()> {
+/// A puzzle the web board does not draw (International) has move
+/// buttons instead, after the go's first `step` moves.
+pub(crate) fn ask(
+    x: &mut Ctx,
+    id: PuzzleId,
+    p: &ChatPuzzle,
+    step: usize,
+    text: String,
+    board: BoardView,
+) -> Res<()> {
     let variant = board.variant;
     let mut d = Draft::text(x.here(), text);
+    d.choices = if on_the_web(variant) {
+        Vec::new()
+    } else {
+        let step = u16::try_from(step).unwrap_or(u16::MAX);
+        move_buttons(x, id, p, &board.position, step, None)
+    };
     d.board = Some(board);
-    d.choices = question_buttons(x, id, variant);
+    d.choices.extend(question_buttons(x, id, variant));
     d.link = if on_the_web(variant) {
         crate::core::web::puzzle_open_link(x, id)?
     } else {
@@ -294,9 +362,10 @@ pub(crate) fn show_attempt(
         ("rating", row.rating.round() as i64),
         ("themes", themes_text(x, row)),
         ("color", color_key(p.solver())),
-        ("moves", num(p.solver_moves() as i64))
+        ("moves", num(p.solver_moves() as i64)),
+        ("example", p.example())
     ];
     let text = x.t("puzzle-show", Some(&args));
     let board = board_for(x, row.id, p, pos, last);
-    ask(x, row.id, text, board)
+    ask(x, row.id, p, moves.len(), text, board)
 }

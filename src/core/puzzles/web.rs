@@ -17,7 +17,6 @@ use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::i18n::num;
-use crate::core::present::buttons::sorted_moves_8;
 use crate::core::present::text::color_key;
 use crate::core::web::{
     board_squares, board_string, color_word, piece_names, web_colors, web_moves, web_squares,
@@ -26,7 +25,7 @@ use crate::core::web::{
 use crate::store::puzzles::{self as db, AttemptRow, PuzzleRow};
 use crate::store::{AttemptStatus, PuzzleId};
 use shashki_engine::puzzle::{walk, Puzzle};
-use shashki_engine::{AnyMove, Move, Variant8};
+use shashki_engine::{AnyMove, AnyPosition, Move, Variant8};
 
 /// Puzzles are Russian draughts.
 const VARIANT: Variant8 = Variant8::Russian;
@@ -97,32 +96,64 @@ fn known(x: &mut Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, Puzzle)>> {
     Ok(found)
 }
 
-/// A page's answer: the `index`-th legal move (as [`sorted_moves_8`] numbers
-/// them) after the go's first `step` moves — refused when the go has
-/// moved on since the page showed it.
-pub(crate) fn web_answer(x: &mut Ctx, puzzle: PuzzleId, step: u16, index: u16) -> Res<()> {
-    let Some((row, p)) = known(x, puzzle)? else {
-        return Ok(());
-    };
-    let a = focus(x, puzzle)?;
-    let moves = moves_8(&p, &a).ok_or(AccessRefusal::ButtonStale)?;
+/// A puzzle of any pack, for the buttons under a question in the chat
+/// (the page's answers too); else the user is told it is unknown.
+fn in_a_pack(x: &mut Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, ChatPuzzle)>> {
+    ensure_pack(x.c)?;
+    let found = db::puzzle(x.c, puzzle)?.and_then(|row| load(&row).map(|p| (row, p)));
+    if found.is_none() {
+        x.tell_id("puzzle-unknown", Some(&args![("id", format!("#{puzzle}"))]));
+    }
+    Ok(found)
+}
+
+/// The go's moves and position when it stands at `step` (a button's);
+/// refused as stale when it has moved on.
+fn at_step(p: &ChatPuzzle, a: &AttemptRow, step: u16) -> Res<(Vec<AnyMove>, AnyPosition)> {
+    let moves = attempt_moves(p, a).ok_or(AccessRefusal::ButtonStale)?;
     if moves.len() != usize::from(step) {
         return Err(AccessRefusal::ButtonStale.into());
     }
-    let (pos, _) = walk(&p, &moves).ok_or(AccessRefusal::ButtonStale)?;
-    let mv = sorted_moves_8(&pos, VARIANT)
+    let (pos, _) = p.at(&moves).ok_or(AccessRefusal::ButtonStale)?;
+    Ok((moves, pos))
+}
+
+/// An answer by button (the page's, or a move button under a question in
+/// the chat): the `index`-th legal move (as [`ChatPuzzle::legal`] orders
+/// them: the buttons' order, by their text) after the go's first `step` moves —
+/// refused when the go has moved on since the button was shown.
+pub(crate) fn web_answer(x: &mut Ctx, puzzle: PuzzleId, step: u16, index: u16) -> Res<()> {
+    let Some((row, p)) = in_a_pack(x, puzzle)? else {
+        return Ok(());
+    };
+    let a = focus(x, puzzle)?;
+    let (moves, pos) = at_step(&p, &a, step)?;
+    let mv = p
+        .legal(&pos)
         .get(usize::from(index))
         .copied()
         .ok_or(AccessRefusal::ButtonStale)?;
-    let moves: Vec<AnyMove> = moves.into_iter().map(AnyMove::Eight).collect();
-    judged(
-        x,
-        &a,
-        &row,
-        &ChatPuzzle::Russian(p),
-        &moves,
-        AnyMove::Eight(mv),
-    )
+    judged(x, &a, &row, &p, &moves, mv)
+}
+
+/// A piece pressed under a question: its moves as buttons, for the
+/// presser (the go at `step`, the piece on square number `square`).
+pub(crate) fn piece_moves(x: &mut Ctx, puzzle: PuzzleId, step: u16, square: u8) -> Res<()> {
+    let Some((_, p)) = in_a_pack(x, puzzle)? else {
+        return Ok(());
+    };
+    let a = focus(x, puzzle)?;
+    let (_, pos) = at_step(&p, &a, step)?;
+    let choices = super::move_buttons(x, puzzle, &p, &pos, step, Some(square));
+    if choices.is_empty() {
+        return Err(crate::core::input::InputRefusal::ButtonInvalid.into());
+    }
+    let name = square.to_string();
+    let text = x.t("choose-target", Some(&args![("square", name)]));
+    let mut d = crate::core::present::Draft::text(x.private(), text);
+    d.choices = choices;
+    x.post(d);
+    Ok(())
 }
 
 /// A page's hint: `/hint` on the page's puzzle.
