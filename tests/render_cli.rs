@@ -1,7 +1,7 @@
 //! `shashki render`: files written, and bad input refused with one line and
 //! exit status 2.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn shashki(args: &[&str]) -> Output {
@@ -11,10 +11,33 @@ fn shashki(args: &[&str]) -> Output {
         .expect("runs")
 }
 
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("shashki-render-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A file `name` in a directory of its own, removed with it (a fixed
+/// directory per process id was left in /tmp by every run).
+struct Tmp {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for Tmp {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for Tmp {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn tmp(name: &str) -> Tmp {
+    let dir = tempfile::Builder::new()
+        .prefix("shashki-render-cli-")
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join(name);
+    Tmp { _dir: dir, path }
 }
 
 #[test]

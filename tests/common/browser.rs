@@ -63,8 +63,16 @@ impl Browser {
             let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
             l.local_addr().unwrap().port()
         };
+        // Chromium puts its singleton socket in a directory of TMPDIR
+        // (`org.chromium.Chromium.*`) and leaves it when the browser is
+        // closed by its driver: one per test run in /tmp until TMPDIR is
+        // the profile's own directory, removed with it.
+        let profile = tempfile::tempdir().unwrap();
+        let scratch = profile.path().join("tmp");
+        std::fs::create_dir_all(&scratch).unwrap();
         let child = Command::new(driver)
             .arg(format!("--port={port}"))
+            .env("TMPDIR", &scratch)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -84,7 +92,6 @@ impl Browser {
             );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        let profile = tempfile::tempdir().unwrap();
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {
@@ -94,7 +101,7 @@ impl Browser {
                     "--no-first-run", "--disable-background-networking",
                     "--disable-component-update", "--disable-sync",
                     "--disable-dev-shm-usage", "--hide-scrollbars",
-                    format!("--user-data-dir={}", profile.path().display()),
+                    format!("--user-data-dir={}", profile.path().join("profile").display()),
                     "--window-size=1280,900",
                 ]
             }
