@@ -2,7 +2,8 @@
 //! temporary SQLite file: `/puzzle international` on a numbered 10×10
 //! board, answers in square numbers (short, and with every landing square
 //! of a capture), a wrong and an illegal answer, hints and the solution in
-//! numbers, ratings kept per variant, the day's International puzzle, and
+//! numbers, ratings and leaderboards kept per variant, move buttons, the
+//! day's International puzzle, and
 //! the refusal of a variant without a pack in every catalogue.
 
 mod common;
@@ -176,6 +177,11 @@ fn an_international_puzzle_is_solved_by_text_in_numbers() {
         db::PlayerRow::default(),
         "the Russian puzzle rating is left alone"
     );
+    // the leaderboards: International's lists her, Russian draughts' not
+    let t = text(&room.say("Anna", "/top puzzles international"));
+    assert!(t.contains("Anna"), "{t}");
+    let t = text(&room.say("Anna", "/top puzzles"));
+    assert!(!t.contains("Anna"), "{t}");
 }
 
 /// `/puzzle international` gives an International puzzle (a Russian one

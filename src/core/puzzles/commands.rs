@@ -127,9 +127,13 @@ pub fn cmd_puzzle(x: &mut Ctx, a: PuzzleArgs) -> Res<()> {
     }
 }
 
-/// `/top puzzles`: the chat's puzzle leaderboard.
-pub fn cmd_top(x: &mut Ctx) -> Res<()> {
-    let rows = db::top_players(x.c, x.chat.id, Variant::Russian, 10)?;
+/// `/top puzzles [variant]`: the chat's puzzle leaderboard in a pack's
+/// variant (Russian draughts unless named).
+pub fn cmd_top(x: &mut Ctx, variant: Variant) -> Res<()> {
+    if refused(x, variant) {
+        return Ok(());
+    }
+    let rows = db::top_players(x.c, x.chat.id, variant, 10)?;
     if rows.is_empty() {
         x.tell_id("puzzle-top-empty", None);
         return Ok(());
