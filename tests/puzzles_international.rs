@@ -380,3 +380,60 @@ fn an_international_puzzle_by_buttons() {
     // no square past 50
     assert!(!text(&room.press("Gleb", &format!("pp:{n}:2:51"))).is_empty());
 }
+
+/// The web board opens an International puzzle too: "Open board" under
+/// its question (Discord, `[web] public_url` set), and its page's view
+/// is the numbered 10×10 board (50 squares named 1–50), the legal moves in
+/// numbers, numbered as the buttons number them.
+#[test]
+fn the_web_board_opens_an_international_puzzle() {
+    use shashki::core::web::{self, Page};
+    use shashki::core::Platform;
+    let mut config = Config {
+        board_size: 160,
+        ..Config::default()
+    };
+    config.web.public_url = Some("https://draughts.example.org".into());
+    let room = Room::with_config(config).on(Platform::Discord);
+    let (n, p) = find(|p| p.solver_moves() >= 2 && p.root.steps.len() == 1);
+    let o = room.say("Anna", &format!("/puzzle #{n}"));
+    assert!(is_ten_by_ten(&o), "{}", text(&o));
+    assert_eq!(
+        common::room::button(&o, "Open board"),
+        format!("wp:{n}"),
+        "{o:#?}"
+    );
+    let anna = room.user("Anna");
+    let chat: ChatId = room
+        .store()
+        .conn()
+        .query_row("SELECT id FROM chats LIMIT 1", [], |r| r.get(0))
+        .unwrap();
+    let page = Page::Puzzle { chat, puzzle: n };
+    let token = web::token(&room.svc, page, anna).unwrap();
+    let claims = web::check(&room.svc, &token, page).unwrap();
+    let view = web::puzzle_view(&room.svc, &claims).unwrap().unwrap();
+    assert_eq!((view.files, view.ranks), (10, 10));
+    assert_eq!(view.squares.len(), 50);
+    assert_eq!(view.board.len(), 50);
+    let names: Vec<&str> = view.squares.iter().map(|s| s.name.as_str()).collect();
+    assert!(names.contains(&"1") && names.contains(&"50"), "{names:?}");
+    assert_eq!(view.state, "open");
+    let mut texts: Vec<String> = legal(&p.start).iter().map(|m| short(&p.start, m)).collect();
+    texts.sort();
+    let shown: Vec<String> = view.moves.iter().map(|m| m.text.clone()).collect();
+    assert_eq!(shown, texts);
+    // the page's answer (the index of the solution's move) is judged
+    let first = short(&p.start, &p.main_line()[0]);
+    let index = shown.iter().position(|t| *t == first).unwrap();
+    let o = room.press("Anna", &format!("pm:{n}:0:{index}"));
+    assert!(text(&o).contains("Right"), "{}", text(&o));
+    let view = web::puzzle_view(&room.svc, &claims).unwrap().unwrap();
+    assert_eq!(view.step, 2);
+    assert_eq!(view.marks.len(), 2);
+    assert!(
+        view.marks.iter().all(|m| m.parse::<u8>().is_ok()),
+        "{:?}",
+        view.marks
+    );
+}

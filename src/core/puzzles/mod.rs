@@ -166,10 +166,17 @@ pub(crate) fn say_with(
     x.post(d);
 }
 
-/// Whether a puzzle of `variant` opens on the web board (the Russian
-/// pack's only: the page draws and numbers an 8×8 board).
+/// Whether a puzzle of `variant` opens on the web board: every pack's
+/// (8×8, and 10×10 numbered 1–50).
 pub(crate) fn on_the_web(variant: Variant) -> bool {
-    variant == Variant::Russian
+    has_pack(variant)
+}
+
+/// Whether a question of `variant` carries move buttons, as a wide
+/// game's board does (International); an 8×8 question is answered by text
+/// or on the web board, as before.
+fn with_move_buttons(variant: Variant) -> bool {
+    variant.board() != shashki_engine::BoardKind::Eight
 }
 
 /// Hint and solution buttons under a question (and Discord's "Open
@@ -240,8 +247,8 @@ pub(crate) fn move_buttons(
 
 /// Ask puzzle `id` in the chat: the text, its board, the question's
 /// buttons, and "Open board" on Telegram where the web board is set up.
-/// A puzzle the web board does not draw (International) has move
-/// buttons instead, after the go's first `step` moves.
+/// A puzzle on a wide board (International) has move buttons too, after
+/// the go's first `step` moves.
 pub(crate) fn ask(
     x: &mut Ctx,
     id: PuzzleId,
@@ -252,11 +259,11 @@ pub(crate) fn ask(
 ) -> Res<()> {
     let variant = board.variant;
     let mut d = Draft::text(x.here(), text);
-    d.choices = if on_the_web(variant) {
-        Vec::new()
-    } else {
+    d.choices = if with_move_buttons(variant) {
         let step = u16::try_from(step).unwrap_or(u16::MAX);
         move_buttons(x, id, p, &board.position, step, None)
+    } else {
+        Vec::new()
     };
     d.board = Some(board);
     d.choices.extend(question_buttons(x, id, variant));

@@ -6,29 +6,26 @@
 //! and `/puzzle solution` answer the rest — once the user's open attempt
 //! in the chat is the page's puzzle.
 //!
-//! The page draws the Russian pack's puzzles only (an 8×8 board): a
-//! puzzle of another pack is not offered there and is unknown to it.
+//! Every pack's puzzle has its page: Russian draughts on 8×8, International
+//! on the numbered 10×10 board, its moves in square numbers.
 
 use super::attempt::{close, current_daily_for, give_up, judged, new_attempt};
 use super::kind::ChatPuzzle;
-use super::{attempt_moves, ensure_pack, load, themes_text};
+use super::{attempt_moves, ensure_pack, last_of, load, themes_text};
 use crate::args;
 use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
+use crate::core::games::variants::square_name;
 use crate::core::i18n::num;
 use crate::core::present::text::color_key;
 use crate::core::web::{
-    board_squares, board_string, color_word, piece_names, web_colors, web_moves, web_squares,
-    PuzzleLabels, PuzzleWebView, WebRefusal,
+    any_board_string, any_squares, any_web_squares, color_word, piece_names, web_colors,
+    web_moves_of, PuzzleLabels, PuzzleWebView, WebRefusal,
 };
 use crate::store::puzzles::{self as db, AttemptRow, PuzzleRow};
 use crate::store::{AttemptStatus, PuzzleId};
-use shashki_engine::puzzle::{walk, Puzzle};
-use shashki_engine::{AnyMove, AnyPosition, Move, Variant8};
-
-/// Puzzles are Russian draughts.
-const VARIANT: Variant8 = Variant8::Russian;
+use shashki_engine::{AnyMove, AnyPosition};
 
 /// Where the user's go at a puzzle here stands.
 enum Go {
@@ -56,18 +53,9 @@ fn go(x: &Ctx, puzzle: PuzzleId) -> Res<Go> {
     })
 }
 
-/// The puzzle and its tree, if it is in the Russian pack (the page's).
-fn puzzle_of(x: &Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, Puzzle)>> {
-    Ok(db::puzzle(x.c, puzzle)?.and_then(|row| match load(&row) {
-        Some(ChatPuzzle::Russian(p)) => Some((row, p)),
-        _ => None,
-    }))
-}
-
-/// An attempt's moves on the 8×8 board.
-fn moves_8(p: &Puzzle, a: &AttemptRow) -> Option<Vec<Move>> {
-    let any = attempt_moves(&ChatPuzzle::Russian(p.clone()), a)?;
-    any.iter().map(|m| m.eight().copied()).collect()
+/// The puzzle and its tree, if it is in a pack.
+fn puzzle_of(x: &Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, ChatPuzzle)>> {
+    Ok(db::puzzle(x.c, puzzle)?.and_then(|row| load(&row).map(|p| (row, p))))
 }
 
 /// Make `puzzle` the user's open attempt here: it is; or it is new to
@@ -87,7 +75,7 @@ fn focus(x: &mut Ctx, puzzle: PuzzleId) -> Res<AttemptRow> {
 }
 
 /// The puzzle when it is in the pack; else the user is told so (`None`).
-fn known(x: &mut Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, Puzzle)>> {
+fn known(x: &mut Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, ChatPuzzle)>> {
     ensure_pack(x.c)?;
     let found = puzzle_of(x, puzzle)?;
     if found.is_none() {
@@ -189,28 +177,33 @@ pub(crate) fn web_solution(x: &Ctx, puzzle: PuzzleId) -> Res<Option<String>> {
     })
 }
 
-/// What the puzzle's page shows the user (`None`: no such puzzle).
+/// What the puzzle's page shows the user (`None`: no such puzzle): the
+/// board of its variant (8×8, or 10×10 numbered 1–50), the moves in its
+/// notation, numbered as [`web_answer`] reads them.
 pub(crate) fn web_view(x: &Ctx, puzzle: PuzzleId) -> Res<Option<PuzzleWebView>> {
     let Some((row, p)) = puzzle_of(x, puzzle)? else {
         return Ok(None);
     };
+    let variant = p.variant();
     let go = go(x, puzzle)?;
     let attempt = match &go {
         Go::Open(a) | Go::Over(a) => Some(a),
         Go::New { .. } => None,
     };
-    let moves = attempt.and_then(|a| moves_8(&p, a)).unwrap_or_default();
-    let (mut pos, node) = walk(&p, &moves).unwrap_or((p.start, &p.root));
-    let mut last = moves
-        .split_last()
-        .map(|(m, before)| (before.iter().fold(p.start, |pos, m| pos.make(m)), *m));
+    let moves = attempt
+        .and_then(|a| attempt_moves(&p, a))
+        .unwrap_or_default();
+    let (mut pos, next) = p.at(&moves).unwrap_or((p.start(), None));
+    let mut last = last_of(&p, &moves);
     let (state, status) = match &go {
         Go::New { .. } => ("new", x.t("web-puzzle-your-move", None)),
         Go::Open(_) => match moves.as_slice() {
-            [.., mv, reply] => {
+            [before @ .., mv, reply] => {
+                let at = before.iter().fold(p.start(), |pos, m| p.make(&pos, m));
+                let after = p.make(&at, mv);
                 let a = args![
-                    ("move", mv.to_string()),
-                    ("reply", reply.to_string()),
+                    ("move", p.write(&at, mv)),
+                    ("reply", p.write(&after, reply)),
                     ("color", color_key(p.solver()))
                 ];
                 ("open", x.t("puzzle-right", Some(&a)))
@@ -220,15 +213,16 @@ pub(crate) fn web_view(x: &Ctx, puzzle: PuzzleId) -> Res<Option<PuzzleWebView>> 
         Go::Over(a) if a.status == AttemptStatus::Solved => {
             // the go's moves stop before the winning one: the solution's
             // move from there shows it
-            if let Some(step) = node.steps.first() {
-                last = Some((pos, step.mv));
-                pos = pos.make(&step.mv);
+            if let Some(mv) = next {
+                last = Some((pos, mv));
+                pos = p.make(&pos, &mv);
             }
             ("solved", x.t("web-puzzle-solved", None))
         }
         Go::Over(_) => ("failed", x.t("web-puzzle-failed", None)),
     };
-    let squares = board_squares();
+    let squares = any_squares(variant);
+    let (files, ranks) = variant.board().size();
     let task = x.t(
         "web-puzzle-task",
         Some(&args![
@@ -238,6 +232,7 @@ pub(crate) fn web_view(x: &Ctx, puzzle: PuzzleId) -> Res<Option<PuzzleWebView>> 
             ("themes", themes_text(x, &row))
         ]),
     );
+    let name = |c| square_name(variant, c);
     Ok(Some(PuzzleWebView {
         chat: x.chat.id.0,
         puzzle: puzzle.0,
@@ -248,13 +243,22 @@ pub(crate) fn web_view(x: &Ctx, puzzle: PuzzleId) -> Res<Option<PuzzleWebView>> 
         step: moves.len(),
         you: color_word(p.solver()),
         status,
-        squares: web_squares(VARIANT, &squares),
-        board: board_string(&pos, &squares),
+        files,
+        ranks,
+        squares: any_web_squares(variant, &squares),
+        board: any_board_string(&pos, &squares),
         marks: last
-            .map(|(_, m)| vec![VARIANT.square_name(m.from()), VARIANT.square_name(m.to())])
+            .map(|(_, m)| vec![name(m.from()), name(m.to())])
             .unwrap_or_default(),
         moves: match go {
-            Go::New { .. } | Go::Open(_) => web_moves(&pos, VARIANT),
+            Go::New { .. } | Go::Open(_) => {
+                let legal: Vec<(AnyMove, String)> = p
+                    .legal(&pos)
+                    .into_iter()
+                    .map(|m| (m, p.write(&pos, &m)))
+                    .collect();
+                web_moves_of(variant, &legal)
+            }
             Go::Over(_) => Vec::new(),
         },
         colors: web_colors(x),
