@@ -7,28 +7,16 @@
 
 mod common;
 
-use common::room::{button, text, Room, DAY, T0};
+use common::room::{board, button, quick_config, text, Room, DAY, T0};
 use shashki::core::picture::{BoardPicture, Picture};
-use shashki::core::{Config, Input, Outcome, Reply, Target};
+use shashki::core::{Input, Outcome, Reply, Target};
 use shashki::engine::search::Level;
 use shashki::engine::{AnyGame, Color, Variant};
 use shashki::store::{self, GameId, Ply};
 
-fn config() -> Config {
-    Config {
-        board_size: 320,
-        ai_max_movetime: std::time::Duration::from_millis(150),
-        ..Config::default()
-    }
-}
-
 impl Room {
     fn new() -> Room {
-        Room::with_config(config())
-    }
-
-    fn game(&self, id: GameId) -> store::GameRow {
-        store::game(self.store().read(), id).unwrap().unwrap()
+        Room::with_config(quick_config())
     }
 
     /// The engine's view of a stored game of any variant: its start and
@@ -42,13 +30,6 @@ impl Room {
         }
         g
     }
-}
-
-fn board(o: &Outcome) -> &Reply {
-    o.replies
-        .iter()
-        .find(|r| r.image.is_some())
-        .unwrap_or_else(|| panic!("a board image in {o:#?}"))
 }
 
 /// The recipe of a reply's board.
@@ -609,9 +590,9 @@ fn the_ai_plays_both_sub_moves_of_its_vigman_turn() {
 }
 
 /// A finished game of Vigman's scores the sum of its two games: 4–0 for a
-/// win (rated as a win), 2–2 for a draw; the PDN says so too. What is
-/// 8×8-only (replay, analysis, conditional moves, the web board) refuses
-/// it in words.
+/// win (rated as a win), 2–2 for a draw; the PDN and the replay say so
+/// too. What is 8×8-only (conditional moves, the web board) refuses it in
+/// words; its analysis and its replay (a frame a sub-move) are made as any.
 #[test]
 fn a_vigman_game_ends_four_nil_or_two_all() {
     let room = Room::new();
@@ -636,7 +617,7 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
     let row = room.game(id);
     assert_eq!(row.result, Some(store::GameResult::WhiteWins));
     let shown = labels(board(&out));
-    assert!(!shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
+    assert!(shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
     let pdn = text(&room.say("Anna", &format!("/pdn #{id}")));
     assert!(pdn.contains("[Result \"4-0\"]"), "{pdn}");
     assert!(pdn.contains("[FEN \"W:Wc3:Bd4\"]"), "{pdn}");
@@ -648,22 +629,40 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
         .id;
     let won = store::rating_in(s.read(), anna, row.chat_id, Variant::Vigman).unwrap();
     assert_eq!((won.games, won.wins), (1, 1));
-    let t = text(&room.say("Anna", &format!("/replay #{id}")));
-    assert!(t.contains("light squares"), "{t}");
-    let t = text(&room.say("Anna", &format!("/analyse #{id}")));
-    assert!(
-        t.contains("Vigman’s double game") && t.contains("games of one move a turn"),
-        "{t}"
-    );
-    // a spectator's board of it offers neither
+    // its replay: a frame a sub-move, both colours' boards, the turn's
+    // two sub-moves under one number, the result as the sum
+    let out = room.say("Anna", &format!("/replay #{id}"));
+    let t = text(&out);
+    assert!(t.contains("2 plies, 4-0"), "{t}");
+    let image = out.replies[0].image.as_ref().unwrap();
+    let Picture::Replay(r) = image.picture() else {
+        panic!("a replay")
+    };
+    assert_eq!(r.frames.len(), 3);
+    assert_eq!(r.frames[2].vigman.as_deref(), Some(row.fen.as_str()));
+    assert_eq!(r.frames[1].caption.as_deref(), Some("1. c3:e5"));
+    assert_eq!(r.frames[2].caption.as_deref(), Some("1. c3:e5 e5-d6"));
+    let gif = image.bytes();
+    assert!(gif.starts_with(b"GIF89a"), "a GIF");
+    let shown = {
+        use image::AnimationDecoder;
+        let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
+        let frames = dec.into_frames().collect_frames().unwrap();
+        // each move's caption is a 20 ms sub-frame of its own
+        frames
+            .iter()
+            .filter(|f| f.delay().numer_denom_ms().0 > 20)
+            .count()
+    };
+    assert_eq!(shown, 3, "the start and a frame a sub-move");
+    // the analysis is asked for like any (its run: below)
+    let out = room.say("Anna", &format!("/analyse #{id}"));
+    assert_eq!(out.jobs, vec![shashki::core::Job::Analyse { game: id }]);
+    // a spectator's board of it offers both
     let t = room.say("Carl", &format!("/board #{id}"));
     let shown = labels(board(&t));
-    assert!(
-        !shown
-            .iter()
-            .any(|l| l.contains("Replay") || l.contains("Analyse")),
-        "{shown:?}"
-    );
+    assert!(shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
+    assert!(shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
     // a draw agreed: 2–2
     let (id, _) = start(&room, "3 white vigman");
     room.say("Anna", "/draw");
@@ -675,6 +674,57 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
     let out = room.say("Anna", "/position vigman W2:Wc3,b3:Bf6");
     let p = picture(board(&out));
     assert_eq!(p.vigman.as_deref(), Some("W2:Wb3,c3:Bf6"));
+}
+
+/// A Vigman game analysed: each sub-move is judged on its own, the move
+/// numbers count turns (`1. c3-d4 d4-e5 …`), the summary names each
+/// side's worst sub-move with its turn's number and which of the two it
+/// was, and the annotated PDN is Vigman's.
+#[test]
+fn a_vigman_game_is_analysed_sub_move_by_sub_move() {
+    let room = Room::new();
+    let (id, _) = start(&room, "3 white vigman");
+    // White's second sub-move hands Black a man on the dark squares
+    let t = text(&room.say("Anna", "c3-d4 d4-e5"));
+    assert!(t.contains("c3-d4 d4-e5"), "{t}");
+    let t = text(&room.say("Bob", "f6:d4 g7-f6"));
+    assert!(t.contains("f6:d4 g7-f6"), "{t}");
+    let ask = room.say("Anna", &format!("/resign #{id}"));
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", &button(&ask, "Yes"));
+    }
+    assert_ne!(room.game(id).status, store::GameStatus::Active);
+    // the finished board offers the analysis, a spectator's too
+    let shown = labels(board(&room.say("Carl", &format!("/board #{id}"))));
+    assert!(shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
+    let out = room.say("Carl", &format!("/analyse #{id}"));
+    assert!(text(&out).contains("Analysing game"), "{}", text(&out));
+    let done = room.svc.run_job(out.jobs[0]).unwrap();
+    let t = text(&done);
+    assert!(t.contains(&format!("Analysis of game #{id}")), "{t}");
+    let white = t.lines().find(|l| l.starts_with("White Anna:")).unwrap();
+    let (_, worst) = white
+        .split_once("; the worst: ")
+        .unwrap_or_else(|| panic!("White's worst sub-move named: {t}"));
+    let (played, better) = worst.split_once(" — better ").unwrap();
+    assert!(
+        played.starts_with("1. d4-e5?") && played.ends_with(" (second move of the turn)"),
+        "{t}"
+    );
+    assert!(!better.is_empty() && better != "d4-e5", "{t}");
+    // the annotated PDN: Vigman's, a number for both turns of a move
+    let (_, pdn) = done.replies[1].document.as_ref().expect("the PDN");
+    assert!(pdn.contains("[Variant \"vigman\"]"), "{pdn}");
+    assert!(pdn.contains("1. c3-d4"), "{pdn}");
+    assert!(pdn.contains(" f6:d4"), "{pdn}");
+    assert!(!pdn.contains("2. "), "one move number for two turns: {pdn}");
+    assert!(pdn.contains(&format!("{{better: {better} (")), "{pdn}");
+    // asked again: posted from the store, the same sub-move named
+    let again = text(&room.say("Anna", &format!("/analyse #{id}")));
+    assert!(
+        again.contains(&format!("{played} — better {better}")),
+        "{again}"
+    );
 }
 
 /// What is 8×8-only for now refuses the other boards in words: conditional

@@ -379,7 +379,6 @@ tournament-created = Turnier #{ $id } „{ $name }“ ist eröffnet: { $format -
 }, höchstens { $max } Spieler. Teilnehmen mit /tournament join; ein Admin startet es mit /tournament start.
 tournament-variant = Gespielt wird { $variant }, aus den ausgewogenen Eröffnungen der Engine (eine Verbandsauslosung gibt es dafür nicht).
 tournament-ballot-variant = Die FMJD-Auslosung gehört zum russischen Damespiel: ein Turnier in { $variant } zieht aus den ausgewogenen Eröffnungen der Engine („ballot fmjd“ weglassen).
-tournament-variant-not-held = In { $variant } werden noch keine Turniere gespielt (ein Zug aus zwei Zügen: weder der Rat an den Veranstalter noch die Analyse lesen ihn). Wähle eine andere Variante, z. B. /tournament new NAME international.
 tournament-joined = { $player } nimmt an Turnier #{ $id } „{ $name }“ teil ({ $count } angemeldet).
 tournament-joined-late = { $player } steigt spät in Turnier #{ $id } „{ $name }“ ein: für jede der { $rounds } verpassten Runden einen halben Punkt; gepaart ab Runde { $next }.
 tournament-left = { $player } verlässt Turnier #{ $id } „{ $name }“ ({ $count } angemeldet).
@@ -505,6 +504,10 @@ analyse-summary = Analyse von Partie #{ $game } (Suchtiefe { $depth }):
     Schwarz { $black }: Genauigkeit { $black_acc } %, Ungenauigkeiten ?! { $black_dubious }, Fehler ? { $black_mistakes }, Patzer ?? { $black_blunders }{ $black_worst }
     Die PDN enthält alle Zeichen und nach jedem Fehler den besseren Zug.
 analyse-worst = ; der schlechteste Zug: { $move } — besser { $better }
+analyse-sub-move = { $move } ({ $which ->
+    [first] erster Zug des Doppelzugs
+   *[second] zweiter Zug des Doppelzugs
+})
 cmd-analyse = Die Analyse einer beendeten Partie durch die Engine
 
 # Clocks: bank time and leave days (issue 13)
@@ -687,11 +690,6 @@ settings-web-set = Das Web-Brett der Partien dieser Gruppe: { $state ->
    *[off] nur für ihre Spieler.
 }
 variant-not-playable = { $variant } kann hier noch nicht gespielt werden: der Bot führt die Partien dieser Spielart noch nicht. Wähle eine andere Spielart, z. B. /challenge @name international.
-analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engine gibt es vorerst nur für { $variant_key ->
-    [vigman] die Spiele mit einem Zug je Runde
-   *[other] die 8×8-Spiele
-}.
-replay-vigman = Partie #{ $game } ist { $variant }: die Wiedergabe kann die Steine auf den hellen Feldern noch nicht zeigen. Die Züge gibt /pdn, die Stellung /board.
 if-variant = Bedingte Züge gibt es vorerst nur in { $variant_key ->
     [vigman] den Spielen mit einem Zug je Runde
    *[other] den 8×8-Spielen

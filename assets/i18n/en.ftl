@@ -389,7 +389,6 @@ tournament-created = Tournament #{ $id } “{ $name }” is open: { $format ->
 }, at most { $max } players. Join with /tournament join; an admin starts it with /tournament start.
 tournament-variant = Played in { $variant }, from the engine’s balanced openings (no federation ballot exists for it).
 tournament-ballot-variant = The FMJD ballot is Russian draughts’: a tournament of { $variant } draws from the engine’s balanced openings (leave out “ballot fmjd”).
-tournament-variant-not-held = No tournament is held in { $variant } yet (a turn of two moves: the organiser’s advice and the analysis do not read it). Choose another variant, for example /tournament new NAME international.
 tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $count } entered).
 tournament-joined-late = { $player } joins tournament #{ $id } “{ $name }” late: a half-point bye for each of the { $rounds } rounds missed; paired from round { $next }.
 tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).
@@ -515,6 +514,10 @@ analyse-summary = Analysis of game #{ $game } (engine depth { $depth }):
     Black { $black }: accuracy { $black_acc } %, inaccuracies ?! { $black_dubious }, mistakes ? { $black_mistakes }, blunders ?? { $black_blunders }{ $black_worst }
     The PDN has every mark and the better move after each mistake.
 analyse-worst = ; the worst: { $move } — better { $better }
+analyse-sub-move = { $move } ({ $which ->
+    [first] first move of the turn
+   *[second] second move of the turn
+})
 cmd-analyse = The engine's analysis of a finished game
 
 # Clocks: bank time and leave days (issue 13)
@@ -671,11 +674,6 @@ settings-web-set = The web board of this group's games: { $state ->
    *[off] their players only.
 }
 variant-not-playable = { $variant } cannot be played here yet: the bot does not keep its games yet. Choose another variant, for example /challenge @name international.
-analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers { $variant_key ->
-    [vigman] the games of one move a turn
-   *[other] the 8×8 games
-} only for now.
-replay-vigman = Game #{ $game } is { $variant }: its replay cannot draw the pieces on the light squares yet. /pdn gives the moves, /board the position.
 if-variant = Conditional moves are kept for { $variant_key ->
     [vigman] the games of one move a turn
    *[other] the 8×8 games

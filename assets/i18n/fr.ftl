@@ -379,7 +379,6 @@ tournament-created = Le tournoi #{ $id } « { $name } » est ouvert : { $format 
 }, { $max } joueurs au plus. Inscription avec /tournament join ; un admin le lance avec /tournament start.
 tournament-variant = Joué en { $variant }, à partir des ouvertures équilibrées du moteur (aucun tirage fédéral n’existe pour ce jeu).
 tournament-ballot-variant = Le tirage FMJD est celui des dames russes : un tournoi en { $variant } tire ses ouvertures de la liste équilibrée du moteur (retirez « ballot fmjd »).
-tournament-variant-not-held = Aucun tournoi ne se joue encore en { $variant } (un tour de deux coups : ni le conseil à l’organisateur ni l’analyse ne le lisent). Choisissez une autre variante, par ex. /tournament new NOM international.
 tournament-joined = { $player } s’inscrit au tournoi #{ $id } « { $name } » ({ $count } inscrits).
 tournament-joined-late = { $player } s’inscrit en retard au tournoi #{ $id } « { $name } » : un demi-point pour chacune des { $rounds } rondes manquées ; apparié à partir de la ronde { $next }.
 tournament-left = { $player } quitte le tournoi #{ $id } « { $name } » ({ $count } inscrits).
@@ -505,6 +504,10 @@ analyse-summary = Analyse de la partie #{ $game } (profondeur du moteur { $depth
     Noirs { $black } : précision { $black_acc } %, imprécisions ?! { $black_dubious }, erreurs ? { $black_mistakes }, gaffes ?? { $black_blunders }{ $black_worst }
     Le PDN contient toutes les annotations et le meilleur coup après chaque erreur.
 analyse-worst = {" "}; le pire coup : { $move } — mieux : { $better }
+analyse-sub-move = { $move } ({ $which ->
+    [first] premier coup du tour
+   *[second] second coup du tour
+})
 cmd-analyse = L’analyse d’une partie terminée par le moteur
 
 # Clocks: bank time and leave days (issue 13)
@@ -687,11 +690,6 @@ settings-web-set = Le damier web des parties de ce groupe : { $state ->
    *[off] réservé à leurs joueurs.
 }
 variant-not-playable = { $variant } ne peut pas encore être joué ici : le bot ne tient pas encore les parties de ce jeu. Choisissez une autre variante, par ex. /challenge @nom international.
-analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par le moteur ne couvre pour l’instant que { $variant_key ->
-    [vigman] les jeux à un coup par tour
-   *[other] les jeux sur 8×8
-}.
-replay-vigman = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les pions des cases claires. Les coups : /pdn, la position : /board.
 if-variant = Les coups conditionnels n’existent pour l’instant que dans { $variant_key ->
     [vigman] les jeux à un coup par tour
    *[other] les jeux sur 8×8

@@ -375,7 +375,6 @@ tournament-created = Turnīrs #{ $id } „{ $name }” ir atvērts: { $format ->
 }, ne vairāk kā { $max } spēlētāji. Piesakieties ar /tournament join; administrators to sāk ar /tournament start.
 tournament-variant = Spēle: { $variant }, atklātnes no dzinēja līdzsvarotā saraksta (federācijas izlozes tai nav).
 tournament-ballot-variant = FMJD izloze ir krievu dambretei: { $variant } turnīrs ņem atklātnes no dzinēja līdzsvarotā saraksta (izlaidiet “ballot fmjd”).
-tournament-variant-not-held = Turnīri spēlē { $variant } vēl nenotiek (gājiens no diviem gājieniem: ne padoms organizatoram, ne analīze to nelasa). Izvēlieties citu variantu, piemēram, /tournament new NOSAUKUMS international.
 tournament-joined = { $player } piesakās turnīram #{ $id } „{ $name }” (pieteikušies: { $count }).
 tournament-joined-late = { $player } piesakās turnīram #{ $id } „{ $name }” novēloti: par katru no nokavētajām kārtām ({ $rounds }) puse punkta; pāros no { $next }. kārtas.
 tournament-left = { $player } atstāj turnīru #{ $id } „{ $name }” (pieteikušies: { $count }).
@@ -494,6 +493,10 @@ analyse-summary = Partijas #{ $game } analīze (dzinēja dziļums { $depth }):
     Melnie { $black }: precizitāte { $black_acc } %, neprecizitātes ?! { $black_dubious }, kļūdas ? { $black_mistakes }, rupjas kļūdas ?? { $black_blunders }{ $black_worst }
     PDN ir visas zīmes un labākais gājiens pēc katras kļūdas.
 analyse-worst = ; sliktākais gājiens: { $move } — labāk { $better }
+analyse-sub-move = { $move } ({ $which ->
+    [first] pirmais gājiens no diviem
+   *[second] otrais gājiens no diviem
+})
 cmd-analyse = Pabeigtas partijas analīze ar dzinēju
 
 # Clocks: bank time and leave days (issue 13)
@@ -667,11 +670,6 @@ settings-web-set = Šīs grupas partiju tīmekļa galdiņš: { $state ->
    *[off] tikai to spēlētājiem.
 }
 variant-not-playable = { $variant } šeit vēl nevar spēlēt: bots vēl neglabā šīs spēles partijas. Izvēlieties citu spēles veidu, piemēram, /challenge @vārds international.
-analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidām ir tikai { $variant_key ->
-    [vigman] spēlēm ar vienu gājienu katrā kārtā
-   *[other] 8×8 spēlēm
-}.
-replay-vigman = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda kauliņus uz gaišajiem laukiem. Gājieni — /pdn, pozīcija — /board.
 if-variant = Nosacītie gājieni pagaidām ir tikai { $variant_key ->
     [vigman] spēlēs ar vienu gājienu katrā kārtā
    *[other] 8×8 spēlēs

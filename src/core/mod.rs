@@ -44,6 +44,7 @@ pub use error::{Refusal, ServiceError};
 pub(crate) use games::moves_to_play;
 pub use limits::PlatformLimits;
 pub use outbox::{Delivered, Owed};
+pub use present::rich;
 pub use queue::{Roles, SWEEPER_LEASE};
 pub use time::{Clock, ManualClock, SystemClock, Zone};
 pub use types::*;

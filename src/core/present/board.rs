@@ -170,12 +170,14 @@ impl Ctx<'_> {
             .and_then(|t| t.bank_moves.zip(t.bank_days))
             .filter(|(n, _)| *n > 0);
         if let Some((moves, days)) = period {
+            // the side to move's turns made (Vigman's: two sub-moves each)
+            let made = variants::turns_made(row.variant, &row.start_fen, row.ply.0);
             let a = args![
                 ("white", self.duration_text(white)),
                 ("black", self.duration_text(black)),
                 ("moves", num(moves)),
                 ("days", num(days)),
-                ("togo", num(moves - (row.ply.0 / 2) % moves)),
+                ("togo", num(moves - made % moves)),
             ];
             text.push(' ');
             text.push_str(&self.t("bank-left", Some(&a)));
@@ -274,17 +276,11 @@ impl Ctx<'_> {
                 return Ok(choices);
             }
         } else {
-            // the game is over: look back at it (what its variant offers:
-            // analysis and replay in every variant but Vigman's), or play
-            // again
-            let mut row_of = Vec::new();
-            if g.variant() != Variant::Vigman {
-                row_of
-                    .push(Payload::Analyse { game: row.id }.button(self.t("button-analyse", None)));
-            }
-            if !g.variant().uses_light_squares() {
-                row_of.push(Payload::Replay { game: row.id }.button(self.t("button-replay", None)));
-            }
+            // the game is over: look back at it (analysis and replay, in
+            // every variant), or play again
+            let mut row_of =
+                vec![Payload::Analyse { game: row.id }.button(self.t("button-analyse", None))];
+            row_of.push(Payload::Replay { game: row.id }.button(self.t("button-replay", None)));
             if store::tournament_game_of(self.c, row.id)?.is_none() {
                 row_of
                     .push(Payload::Rematch { game: row.id }.button(self.t("button-rematch", None)));
