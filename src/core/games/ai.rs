@@ -11,6 +11,7 @@ use crate::core::games::play::play;
 use crate::core::types::{Job, Outcome};
 use crate::core::{Service, ServiceError};
 use crate::store::{self, GameId, Ply, Seat};
+use shashki_engine::analysis::mate_score;
 use shashki_engine::rules::Rules;
 use shashki_engine::search::{search, Evaluate, Level, Limits, Searcher, WIN};
 use shashki_engine::{towers, AnyGame, AnyMove, GameOn};
@@ -172,7 +173,7 @@ fn advice_of(g: &AnyGame) -> Option<(i32, AnyMove, u32)> {
         AnyGame::Bashni(t) => {
             const DEPTH: u32 = 6;
             let r = towers::search_depth(t.position(), DEPTH);
-            let score = on_search_scale(r.score, towers::MATE);
+            let score = mate_score(r.score, towers::MATE);
             Some((score, AnyMove::Towers(r.best?), DEPTH))
         }
         // Vigman's own search, a sub-move a ply, within a node budget;
@@ -184,7 +185,7 @@ fn advice_of(g: &AnyGame) -> Option<(i32, AnyMove, u32)> {
                 VIGMAN_ADVICE_NODES,
             )?;
             Some((
-                on_search_scale(score, shashki_engine::vigman::WIN),
+                mate_score(score, shashki_engine::vigman::WIN),
                 AnyMove::Vigman(best),
                 VIGMAN_ADVICE_DEPTH,
             ))
@@ -196,21 +197,6 @@ fn advice_of(g: &AnyGame) -> Option<(i32, AnyMove, u32)> {
 /// on a Vigman game searches (about a second).
 const VIGMAN_ADVICE_DEPTH: u32 = 6;
 const VIGMAN_ADVICE_NODES: u64 = 1_000_000;
-
-/// A score of Bashni's or Vigman's own search (a win in `n` plies or
-/// sub-moves is `own_win - n`: both use 1,000,000) on the 8×8 search's
-/// scale: [`WIN`]` - n`, beyond [`shashki_engine::search::WIN_BOUND`], so
-/// the advice's "wins in n plies" reads it; other scores (centi-men) stay
-/// within the bound.
-fn on_search_scale(score: i32, own_win: i32) -> i32 {
-    use shashki_engine::search::WIN_BOUND;
-    let plies = own_win - score.saturating_abs();
-    if plies < 1_000 {
-        (WIN - plies).max(WIN_BOUND + 1) * score.signum()
-    } else {
-        score.clamp(-(WIN_BOUND - 1), WIN_BOUND - 1)
-    }
-}
 
 /// The most nodes the AI's look at a draw offer in Vigman's game takes.
 const VIGMAN_DRAW_NODES: u64 = 200_000;
@@ -251,12 +237,12 @@ fn score_of(g: &AnyGame, depth: u32, most: Duration) -> Option<i32> {
         AnyGame::Russian10x8(g) => wide(g, depth, most),
         AnyGame::Bashni(t) => {
             let r = towers::search_depth(t.position(), depth.min(4));
-            r.best.map(|_| on_search_scale(r.score, towers::MATE))
+            r.best.map(|_| mate_score(r.score, towers::MATE))
         }
         // Vigman's own search, a sub-move a ply, within a node budget
         AnyGame::Vigman(v) => {
             shashki_engine::vigman::search(v.position(), depth.min(6), VIGMAN_DRAW_NODES)
-                .map(|(_, score)| on_search_scale(score, shashki_engine::vigman::WIN))
+                .map(|(_, score)| mate_score(score, shashki_engine::vigman::WIN))
         }
     }
 }
@@ -380,22 +366,12 @@ mod tests {
     use shashki_engine::Variant;
 
     #[test]
-    fn own_search_wins_are_read_on_the_search_scale() {
+    fn a_bashni_win_is_read_on_the_search_scale() {
         // a Bashni win in one ply: White takes Black's last man, which goes
         // under White's man; Black has no tower left to move
         let g = Variant::Bashni.game_from_fen("W:Wc3:Bd4").unwrap();
         let (score, best, _) = advice_of(&g).expect("a move");
         assert!(score > WIN_BOUND, "a win: {score}");
         assert_eq!(WIN - score, 1, "in one ply: {best:?}");
-        // the other side's view, and a plain score kept as it is
-        assert_eq!(
-            on_search_scale(-(towers::MATE - 3), towers::MATE),
-            -(WIN - 3)
-        );
-        assert_eq!(on_search_scale(250, towers::MATE), 250);
-        assert_eq!(
-            on_search_scale(shashki_engine::vigman::WIN - 2, shashki_engine::vigman::WIN),
-            WIN - 2
-        );
     }
 }
