@@ -692,7 +692,3 @@ if-variant = Bedingte Züge gibt es vorerst nur in { $variant_key ->
     [vigman] den Spielen mit einem Zug je Runde
    *[other] den 8×8-Spielen
 }, nicht in { $variant }.
-web-variant = Partie #{ $game } ({ $variant }) gibt es noch nicht auf dem Web-Brett: es zeigt nur { $variant_key ->
-    [vigman] Spiele mit einem Zug je Runde
-   *[other] Spiele auf den dunklen Feldern
-}. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.

@@ -676,7 +676,3 @@ if-variant = Conditional moves are kept for { $variant_key ->
     [vigman] the games of one move a turn
    *[other] the 8×8 games
 } only for now, not for { $variant }.
-web-variant = Game #{ $game } ({ $variant }) is not on the web board yet: it draws { $variant_key ->
-    [vigman] games of one move a turn
-   *[other] games on the dark squares
-} only. Play it here, with the buttons or by writing the moves.

@@ -692,7 +692,3 @@ if-variant = Les coups conditionnels n’existent pour l’instant que dans { $v
     [vigman] les jeux à un coup par tour
    *[other] les jeux sur 8×8
 }, pas en { $variant }.
-web-variant = La partie #{ $game } ({ $variant }) n’est pas encore sur le damier web : il n’affiche que { $variant_key ->
-    [vigman] les jeux à un coup par tour
-   *[other] les jeux sur les cases foncées
-}. Jouez-la ici, avec les boutons ou en écrivant les coups.

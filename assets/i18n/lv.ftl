@@ -672,7 +672,3 @@ if-variant = Nosacītie gājieni pagaidām ir tikai { $variant_key ->
     [vigman] spēlēs ar vienu gājienu katrā kārtā
    *[other] 8×8 spēlēs
 }, nevis spēlē { $variant }.
-web-variant = Partija #{ $game } ({ $variant }) vēl nav tīmekļa galdiņā: tas rāda tikai { $variant_key ->
-    [vigman] spēles ar vienu gājienu katrā kārtā
-   *[other] spēles uz tumšajiem laukiem
-}. Spēlējiet šeit — ar pogām vai rakstot gājienus.
