@@ -428,3 +428,53 @@ async fn a_vigman_page_gets_its_sub_moves_and_its_requests_are_guarded() {
     assert_eq!(ply(&s, game), Ply(1));
     drop(s.replies);
 }
+
+/// A Vigman game's board carries "Open board" as every variant's (the
+/// Mini App's link on Telegram, the button on Discord), `/web` gives its
+/// link, and the Mini App opens it for its player.
+#[test]
+fn a_vigman_board_offers_the_web_board() {
+    use shashki::core::{LinkTo, Platform};
+    let mut c = config();
+    c.web.public_url = Some("https://draughts.example.org".into());
+    c.web.mini_app = Some("board".into());
+    let accepted = |platform: Platform| {
+        let room = Room::with_config(c.clone()).on(platform);
+        room.say("Bob", "/help");
+        let card = room.say("Anna", "/challenge @bob 3 white vigman");
+        let out = room.press("Bob", &button(&card, "Accept"));
+        assert_eq!(room.game(GameId(1)).variant, Variant::Vigman);
+        (room, out)
+    };
+    let (room, out) = accepted(Platform::Telegram);
+    let app = out
+        .replies
+        .iter()
+        .find_map(|r| match r.link.as_ref().map(|l| &l.to) {
+            Some(LinkTo::MiniApp { game, app }) => Some((*game, app.clone())),
+            _ => None,
+        });
+    assert_eq!(app, Some((GameId(1), "board".to_string())), "{out:#?}");
+    let anna = web::AppUser {
+        id: "anna".into(),
+        name: "Anna".into(),
+        handle: Some("anna".into()),
+        lang: Some("en".into()),
+    };
+    let opened = web::app_open(&room.svc, &anna, Some("game-1")).unwrap();
+    assert!(opened.is_ok(), "the Mini App opens it: {opened:?}");
+
+    let (room, out) = accepted(Platform::Discord);
+    let labels: Vec<String> = out
+        .replies
+        .iter()
+        .flat_map(|r| r.choices.iter().flatten())
+        .map(|c| c.label.clone())
+        .collect();
+    assert!(
+        labels.iter().any(|l| l.contains("Open board")),
+        "{labels:?}"
+    );
+    let t = common::room::text(&room.say("Anna", "/web #1"));
+    assert!(t.contains("https://draughts.example.org/web/g/1?t="), "{t}");
+}
