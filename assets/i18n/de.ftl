@@ -18,7 +18,7 @@ help-line-top = /top — die Wertung dieses Chats
 help-line-vacation = /vacation 7 — deine Uhren 7 Tage anhalten
 help-line-notify = /notify on — eine private Nachricht, wenn du in einer Gruppenpartie am Zug bist (/notify off: keine mehr)
 help-line-settings = /settings — Sprache, Design, Brett
-help-line-puzzle = /puzzle — eine Aufgabe lösen · /top puzzles
+help-line-puzzle = /puzzle — eine Aufgabe lösen · /puzzle international — auf 10×10 · /top puzzles
 help-line-hint = /hint — ein Tipp
 help-line-daily = /daily on 09:00 +03:00 — eine tägliche Aufgabe hier
 help-line-tournament = /tournament new NAME — ein Fernturnier in diesem Chat (Admins) · /tournament join · /standings · /help tournament
@@ -313,9 +313,10 @@ puzzle-show = Aufgabe #{ $id } · Wertung { $rating } · { $themes }
     } zieht und gewinnt { $moves ->
         [one] in einem Zug
        *[other] in { $moves } Zügen
-    }. Sende deinen Zug (z. B. /puzzle c3-d4 oder nur den Zug); /hint für einen Tipp, /puzzle solution zum Aufgeben.
+    }. Sende deinen Zug (z. B. /puzzle { $example } oder nur den Zug); /hint für einen Tipp, /puzzle solution zum Aufgeben.
 puzzle-none = Es sind keine Aufgaben geladen.
 puzzle-unknown = Es gibt keine Aufgabe { $id }.
+puzzle-no-pack = Für „{ $variant }“ gibt es noch keine Aufgaben. Aufgaben gibt es für: { $variants }.
 puzzle-no-open = Du hast hier keine offene Aufgabe: /puzzle gibt dir eine.
 puzzle-daily-done = Du hast die heutige Tagesaufgabe hier schon versucht.
 puzzle-illegal = { $move } ist hier kein gültiger Zug. Möglich: { $legal }
@@ -349,6 +350,7 @@ daily-post = Tägliche Aufgabe vom { $date } — #{ $id } · Wertung { $rating }
     }. Sende deinen ersten Zug; /hint für einen Tipp.
 daily-yesterday = Die vorige Tagesaufgabe #{ $id }: { $solution }
 opt-puzzle-text = Dein Zug, eine Aufgabennummer oder „solution“
+opt-puzzle-variant = Eine Aufgabe dieser Variante (ohne: Russisch)
 opt-daily-state = on oder off
 opt-daily-time = Die Uhrzeit des Chats, HH:MM
 opt-daily-offset = Der UTC-Versatz des Chats, z. B. +03:00

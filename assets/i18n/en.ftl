@@ -17,7 +17,7 @@ help-line-top = /top — this chat's ratings (/top poddavki: another variant's)
 help-line-vacation = /vacation 7 — pause your clocks for 7 days
 help-line-notify = /notify on — a private message when it is your move in a group game (/notify off: no more)
 help-line-settings = /settings — language, theme, board
-help-line-puzzle = /puzzle — a puzzle to solve · /top puzzles
+help-line-puzzle = /puzzle — a puzzle to solve · /puzzle international — on 10×10 · /top puzzles
 help-line-hint = /hint — a hint
 help-line-daily = /daily on 09:00 +03:00 — a daily puzzle here
 help-line-tournament = /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings · /help tournament
@@ -326,9 +326,10 @@ puzzle-show = Puzzle #{ $id } · rating { $rating } · { $themes }
     { $color ->
         [white] White
        *[black] Black
-    } to play and win ({ $moves } moves). Send your move (e.g. /puzzle c3-d4, or just the move); /hint for a hint, /puzzle solution to give up.
+    } to play and win ({ $moves } moves). Send your move (e.g. /puzzle { $example }, or just the move); /hint for a hint, /puzzle solution to give up.
 puzzle-none = No puzzles are loaded.
 puzzle-unknown = There is no puzzle { $id }.
+puzzle-no-pack = There are no puzzles in { $variant } yet. Puzzles are there in: { $variants }.
 puzzle-no-open = You have no puzzle open here: /puzzle gives you one.
 puzzle-daily-done = You have already tried today's daily puzzle here.
 puzzle-illegal = { $move } is not a legal move here. Legal: { $legal }
@@ -359,6 +360,7 @@ daily-post = Daily puzzle for { $date } — #{ $id } · rating { $rating } · { 
     } to play and win ({ $moves } moves). Send your first move; /hint for a hint.
 daily-yesterday = The previous daily puzzle #{ $id }: { $solution }
 opt-puzzle-text = Your move, a puzzle number, or “solution”
+opt-puzzle-variant = A puzzle of this variant (Russian without it)
 opt-daily-state = on or off
 opt-daily-time = The chat's time of day, HH:MM
 opt-daily-offset = The chat's UTC offset, e.g. +03:00

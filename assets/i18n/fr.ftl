@@ -18,7 +18,7 @@ help-line-top = /top — le classement de ce chat
 help-line-vacation = /vacation 7 — arrêter vos pendules pendant 7 jours
 help-line-notify = /notify on — un message privé quand c’est à vous de jouer dans une partie de groupe (/notify off : plus de messages)
 help-line-settings = /settings — langue, thème, damier
-help-line-puzzle = /puzzle — un problème à résoudre · /top puzzles
+help-line-puzzle = /puzzle — un problème à résoudre · /puzzle international — sur 10×10 · /top puzzles
 help-line-hint = /hint — un indice
 help-line-daily = /daily on 09:00 +03:00 — un problème du jour ici
 help-line-tournament = /tournament new NOM — un tournoi par correspondance ici (admins) · /tournament join · /standings · /help tournament
@@ -313,9 +313,10 @@ puzzle-show = Problème #{ $id } · classement { $rating } · { $themes }
     } jouent et gagnent { $moves ->
         [one] en un coup
        *[other] en { $moves } coups
-    }. Envoyez votre coup (par ex. /puzzle c3-d4, ou seulement le coup) ; /hint pour un indice, /puzzle solution pour abandonner.
+    }. Envoyez votre coup (par ex. /puzzle { $example }, ou seulement le coup) ; /hint pour un indice, /puzzle solution pour abandonner.
 puzzle-none = Aucun problème n’est chargé.
 puzzle-unknown = Il n’y a pas de problème { $id }.
+puzzle-no-pack = Il n’y a pas encore de problèmes en « { $variant } ». Il y en a en : { $variants }.
 puzzle-no-open = Vous n’avez pas de problème ouvert ici : /puzzle vous en donne un.
 puzzle-daily-done = Vous avez déjà essayé le problème du jour ici.
 puzzle-illegal = { $move } n’est pas un coup réglementaire ici. Possibles : { $legal }
@@ -349,6 +350,7 @@ daily-post = Problème du jour du { $date } — #{ $id } · classement { $rating
     }. Envoyez votre premier coup ; /hint pour un indice.
 daily-yesterday = Le problème du jour précédent #{ $id } : { $solution }
 opt-puzzle-text = Votre coup, un numéro de problème, ou « solution »
+opt-puzzle-variant = Un problème de cette variante (sans elle : russe)
 opt-daily-state = on ou off
 opt-daily-time = L’heure du chat, HH:MM
 opt-daily-offset = Le décalage UTC du chat, par ex. +03:00

@@ -20,7 +20,7 @@ help-line-top = /top — šī čata reitings
 help-line-vacation = /vacation 7 — apturēt jūsu pulksteņus uz 7 dienām
 help-line-notify = /notify on — privāta ziņa, kad jūsu gājiens partijā grupā (/notify off — vairs nerakstīt)
 help-line-settings = /settings — valoda, tēma, galdiņš
-help-line-puzzle = /puzzle — uzdevums risināšanai · /top puzzles
+help-line-puzzle = /puzzle — uzdevums risināšanai · /puzzle starptautiskās — uz 10×10 · /top puzzles
 help-line-hint = /hint — mājiens
 help-line-daily = /daily on 09:00 +03:00 — dienas uzdevums šeit
 help-line-tournament = /tournament new NOSAUKUMS — korespondences turnīrs šajā čatā (administratori) · /tournament join · /standings · /help tournament
@@ -312,9 +312,10 @@ puzzle-show = Uzdevums #{ $id } · reitings { $rating } · { $themes }
     { $color ->
         [white] Baltie
        *[black] Melnie
-    } sāk un uzvar (gājieni: { $moves }). Nosūtiet savu gājienu (piem. /puzzle c3-d4 vai tikai gājienu); /hint — mājiens, /puzzle solution — padoties.
+    } sāk un uzvar (gājieni: { $moves }). Nosūtiet savu gājienu (piem. /puzzle { $example } vai tikai gājienu); /hint — mājiens, /puzzle solution — padoties.
 puzzle-none = Nav ielādētu uzdevumu.
 puzzle-unknown = Uzdevuma { $id } nav.
+puzzle-no-pack = Variantā „{ $variant }” uzdevumu vēl nav. Uzdevumi ir šajos variantos: { $variants }.
 puzzle-no-open = Jums šeit nav atvērta uzdevuma: /puzzle to iedos.
 puzzle-daily-done = Jūs jau mēģinājāt šodienas dienas uzdevumu šeit.
 puzzle-illegal = { $move } šeit nav atļauts gājiens. Iespējamie: { $legal }
@@ -345,6 +346,7 @@ daily-post = Dienas uzdevums { $date } — #{ $id } · reitings { $rating } · {
     } sāk un uzvar (gājieni: { $moves }). Nosūtiet savu pirmo gājienu; /hint — mājiens.
 daily-yesterday = Iepriekšējais dienas uzdevums #{ $id }: { $solution }
 opt-puzzle-text = Jūsu gājiens, uzdevuma numurs vai „solution”
+opt-puzzle-variant = Šī varianta uzdevums (bez tā — krievu dambrete)
 opt-daily-state = on vai off
 opt-daily-time = Čata laiks, HH:MM
 opt-daily-offset = Čata UTC nobīde, piem. +03:00

@@ -434,6 +434,11 @@ fn on_choice(ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
             step,
             index,
         } => puzzles::web_answer(ctx, puzzle, step, index)?,
+        Payload::PuzzlePiece {
+            puzzle,
+            step,
+            square,
+        } => puzzles::piece_moves(ctx, puzzle, step, square)?,
         Payload::PuzzleHintOf { puzzle } => puzzles::web_hint(ctx, puzzle)?,
         Payload::PuzzleGiveUp { puzzle } => puzzles::web_give_up(ctx, puzzle)?,
     }

@@ -15,7 +15,7 @@ use crate::core::types::{BoardMode, Choice, Link, LinkTo, Menu, Orientation, Tar
 use crate::core::Platform;
 use crate::render::Theme;
 use crate::store::{self, ChatId, ChatRow, GameRow, Seat};
-use shashki_engine::{AnyMove, AnyPosition, Color, Move, Position, Variant};
+use shashki_engine::{AnyMove, AnyPosition, Color, Variant};
 
 /// The theme a chat draws its boards in.
 pub(crate) fn chat_theme(chat: &ChatRow, default: Theme) -> Theme {
@@ -38,26 +38,6 @@ fn sub_move_key(g: &shashki_engine::AnyGame) -> &'static str {
 }
 
 impl Ctx<'_> {
-    /// An 8×8 board (Russian draughts' look) in this chat's theme.
-    pub(crate) fn board(
-        &self,
-        position: Position,
-        last: Option<(Position, Move)>,
-        flip: bool,
-        caption: String,
-        name: String,
-    ) -> BoardView {
-        let last = last.map(|(p, m)| (AnyPosition::Eight(p), AnyMove::Eight(m)));
-        self.board_any(
-            AnyPosition::Eight(position),
-            last,
-            flip,
-            caption,
-            name,
-            Variant::Russian,
-        )
-    }
-
     /// A board of any variant in this chat's theme (numbered where the
     /// variant's players number their squares).
     pub(crate) fn board_any(
