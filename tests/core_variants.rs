@@ -592,7 +592,7 @@ fn the_ai_plays_both_sub_moves_of_its_vigman_turn() {
 
 /// A finished game of Vigman's scores the sum of its two games: 4–0 for a
 /// win (rated as a win), 2–2 for a draw; the PDN and the replay say so
-/// too. What needs one move a turn (conditional moves, the web board)
+/// too. What is for the games of one move a turn (conditional moves)
 /// refuses it in words; its analysis and its replay (a frame a sub-move) are made as any.
 #[test]
 fn a_vigman_game_ends_four_nil_or_two_all() {
@@ -609,11 +609,9 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
     // nor listed or cleared: it has none
     let t = text(&room.say("Anna", &format!("/if #{id} clear")));
     assert!(t.contains("pair one move"), "{t}");
+    // the web board plays it (here none is set up: that is the answer)
     let t = text(&room.say("Anna", &format!("/web #{id}")));
-    assert!(
-        t.contains("not on the web board yet: it draws games of one move a turn only"),
-        "{t}"
-    );
+    assert!(t.contains("The web board is not set up"), "{t}");
     let out = room.say("Anna", "c3:e5 e5-d6");
     let t = text(&out);
     assert!(t.contains("Anna: c3:e5 e5-d6"), "{t}");
@@ -733,10 +731,10 @@ fn a_vigman_game_is_analysed_sub_move_by_sub_move() {
 
 /// Frisian keeps conditional moves as the 8×8 games do (stored, fired);
 /// the board of a finished game offers its analysis as on 8×8.
-/// The web board draws them (here no web board is set up: that, not the
-/// variant, is the answer); Vigman's double game it refuses.
+/// The web board draws them all, Vigman's double game too (here no web
+/// board is set up: that, not the variant, is the answer).
 #[test]
-fn eight_by_eight_features_refuse_the_other_boards() {
+fn the_wide_boards_keep_conditional_moves_analysis_and_the_web_board() {
     let room = Room::new();
     let (id, _) = start(&room, "3 white frisian");
     room.say("Anna", "32-28");
@@ -758,10 +756,10 @@ fn eight_by_eight_features_refuse_the_other_boards() {
     );
     let t = text(&room.say("Anna", &format!("/web #{id}")));
     assert!(t.contains("The web board is not set up"), "{t}");
-    // Vigman's double game, its pieces on both colours: not on the web
+    // Vigman's double game, its pieces on both colours: the same
     let (vigman, _) = start(&room, "3 white vigman");
     let t = text(&room.say("Anna", &format!("/web #{vigman}")));
-    assert!(t.contains("is not on the web board"), "{t}");
+    assert!(t.contains("The web board is not set up"), "{t}");
     // over: analysis, rematch and replay
     let out = room.say("Bob", &format!("/resign #{id}"));
     let shown = labels(board(&out));

@@ -691,7 +691,4 @@ settings-web-set = Das Web-Brett der Partien dieser Gruppe: { $state ->
 }
 variant-not-playable = { $variant } kann hier noch nicht gespielt werden: der Bot führt die Partien dieser Spielart noch nicht. Wähle eine andere Spielart, z. B. /challenge @name international.
 if-variant = Ein bedingter Zug ist die Antwort auf einen Zug des Gegners; in { $variant } besteht eine Runde aus zwei Zügen, daher gibt es dort keine.
-web-variant = Partie #{ $game } ({ $variant }) gibt es noch nicht auf dem Web-Brett: es zeigt nur { $variant_key ->
-    [vigman] Spiele mit einem Zug je Runde
-   *[other] Spiele auf den dunklen Feldern
 }. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.

@@ -691,7 +691,4 @@ settings-web-set = Le damier web des parties de ce groupe : { $state ->
 }
 variant-not-playable = { $variant } ne peut pas encore être joué ici : le bot ne tient pas encore les parties de ce jeu. Choisissez une autre variante, par ex. /challenge @nom international.
 if-variant = Un coup conditionnel répond à un coup de l’adversaire ; en { $variant }, un tour compte deux coups, il n’y en a donc pas.
-web-variant = La partie #{ $game } ({ $variant }) n’est pas encore sur le damier web : il n’affiche que { $variant_key ->
-    [vigman] les jeux à un coup par tour
-   *[other] les jeux sur les cases foncées
 }. Jouez-la ici, avec les boutons ou en écrivant les coups.

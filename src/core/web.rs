@@ -291,13 +291,6 @@ super::error::refusals! {
         /// A group's game while the group keeps the web board to its
         /// players (`/settings web off`, the default).
         SpectatorsOff { game: GameId } => "web-spectators-off" ["game" => game],
-        /// A game of a variant the web board does not draw (Vigman's board
-        /// of both colours): the chat's board only
-        /// (`present::board::on_the_web`).
-        Variant { game: GameId, variant: Variant } => "web-variant" [
-            "game" => game,
-            "variant" => variant,
-        ],
         /// A tournament's page, to someone not playing in it, while its
         /// group keeps the web board to the players.
         TournamentSpectatorsOff { tournament: TournamentId } => "web-tournament-spectators-off" ["id" => tournament],
@@ -312,12 +305,6 @@ super::error::refusals! {
 /// allows it (`/settings web on`; off by default). A private chat's game
 /// is its players' alone.
 pub(crate) fn web_gate(chat: &ChatRow, row: &GameRow, user: UserId) -> Result<(), WebRefusal> {
-    if !super::present::board::on_the_web(row.variant) {
-        return Err(WebRefusal::Variant {
-            game: row.id,
-            variant: row.variant,
-        });
-    }
     if row.color_of(user).is_some() {
         return Ok(());
     }
@@ -395,6 +382,10 @@ pub struct WebSquare {
     /// Column and row from White's side (0, 0 = top left).
     pub x: u8,
     pub y: u8,
+    /// A light square (Vigman's second set stands on them); the boards of
+    /// dark squares list none.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub light: bool,
 }
 
 /// A legal move: its number among the sorted moves (the chat's button
@@ -438,6 +429,15 @@ pub struct WebView {
     pub to_move: Option<&'static str>,
     pub active: bool,
     pub your_turn: bool,
+    /// Which of a turn's two sub-moves is due (Vigman's): `first` or
+    /// `second`; none in the games of one move a turn, or once over.
+    pub sub_move: Option<&'static str>,
+    /// Plies in a side's turn (Vigman's: two sub-moves), and how many
+    /// plies of the first move-list row were made before the record began
+    /// (Black to move first, a second sub-move due): the move list groups
+    /// `2 × turn` plies a row.
+    pub turn: u8,
+    pub lead: u8,
     /// The opponent offers a draw.
     pub draw_offered: bool,
     pub status: String,
@@ -569,6 +569,7 @@ pub(crate) fn any_web_squares(variant: Variant, squares: &[Coord]) -> Vec<WebSqu
             name: variants::square_name(variant, c),
             x: c.file,
             y: ranks.saturating_sub(1).saturating_sub(c.rank),
+            light: !c.is_dark(),
         })
         .collect()
 }
@@ -1047,6 +1048,16 @@ fn game_view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
             _ => String::new(),
         }
     };
+    // a turn of two sub-moves (Vigman's): which is due, and how the move
+    // list groups them (a row: White's turn, then Black's)
+    let due = variants::sub_move_due(g);
+    let turn: u8 = if due.is_some() { 2 } else { 1 };
+    let begun = g.start_position();
+    let lead = turn * u8::from(begun.side_to_move() == Color::Black)
+        + u8::from(variants::sub_move_due_at(&begun) == Some(true));
+    let sub_move = due
+        .filter(|_| to_move.is_some())
+        .map(|second| if second { "second" } else { "first" });
     let moves = if your_turn {
         web_moves_any(g)
     } else {
@@ -1078,6 +1089,9 @@ fn game_view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
         to_move: to_move.map(color_word),
         active: row.is_active(),
         your_turn,
+        sub_move,
+        turn,
+        lead,
         draw_offered: row.draw_offer.is_some() && row.draw_offer != you && you.is_some(),
         status,
         files,

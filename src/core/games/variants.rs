@@ -180,7 +180,12 @@ pub(crate) fn turns_made(variant: Variant, start_fen: &str, ply: i64) -> i64 {
 /// sub-moves (Vigman's): `Some(false)` the first, `Some(true)` the
 /// second; `None` in the games of one move a turn.
 pub(crate) fn sub_move_due(g: &AnyGame) -> Option<bool> {
-    match g.position() {
+    sub_move_due_at(&g.position())
+}
+
+/// [`sub_move_due`] at a position.
+pub(crate) fn sub_move_due_at(pos: &AnyPosition) -> Option<bool> {
+    match pos {
         AnyPosition::Vigman(p) => Some(p.is_second_sub_move()),
         _ => None,
     }

@@ -27,13 +27,6 @@ pub(crate) fn chat_board_mode(chat: &ChatRow) -> Option<BoardMode> {
     chat.boards
 }
 
-/// Whether a game's variant has a web board: every board of dark squares
-/// (8×8, 10×10, 10×8, Bashni's towers); not Vigman's, whose pieces stand
-/// on both colours.
-pub(crate) fn on_the_web(variant: Variant) -> bool {
-    !variant.uses_light_squares()
-}
-
 /// The sub-move due, as the catalogue's selectors name it: `first`,
 /// `second` (Vigman's turn of two), or `none` (a game of one move a turn).
 fn sub_move_key(g: &shashki_engine::AnyGame) -> &'static str {
@@ -300,9 +293,6 @@ impl Ctx<'_> {
     /// this game (`[web] mini_app` and `public_url` set), which works in
     /// groups; elsewhere none (Discord has a button: [`Self::open_board_button`]).
     pub(crate) fn open_board_link(&self, row: &GameRow) -> Option<Link> {
-        if !on_the_web(row.variant) {
-            return None;
-        }
         let web = &self.config().web;
         let app = web.mini_app.clone()?;
         (self.platform == Platform::Telegram && web.public_url.is_some()).then(|| Link {
@@ -314,10 +304,8 @@ impl Ctx<'_> {
     /// "Open board" on Discord (`[web] public_url` set): a button whose
     /// press answers the presser alone with their own signed link.
     fn open_board_button(&self, row: &GameRow) -> Option<Choice> {
-        (self.platform == Platform::Discord
-            && self.config().web.public_url.is_some()
-            && on_the_web(row.variant))
-        .then(|| Payload::Web { game: row.id }.button(self.t("button-open-board", None)))
+        (self.platform == Platform::Discord && self.config().web.public_url.is_some())
+            .then(|| Payload::Web { game: row.id }.button(self.t("button-open-board", None)))
     }
 
     /// The platform id of a chat (this action's chat when it is the same).
