@@ -691,4 +691,3 @@ settings-web-set = Das Web-Brett der Partien dieser Gruppe: { $state ->
 }
 variant-not-playable = { $variant } kann hier noch nicht gespielt werden: der Bot führt die Partien dieser Spielart noch nicht. Wähle eine andere Spielart, z. B. /challenge @name international.
 if-variant = Ein bedingter Zug ist die Antwort auf einen Zug des Gegners; in { $variant } besteht eine Runde aus zwei Zügen, daher gibt es dort keine.
-}. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.

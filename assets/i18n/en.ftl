@@ -675,4 +675,3 @@ settings-web-set = The web board of this group's games: { $state ->
 }
 variant-not-playable = { $variant } cannot be played here yet: the bot does not keep its games yet. Choose another variant, for example /challenge @name international.
 if-variant = Conditional moves pair one move of your opponent with one reply; a turn of { $variant } is two moves, so it has none.
-} only. Play it here, with the buttons or by writing the moves.

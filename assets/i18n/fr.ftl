@@ -691,4 +691,3 @@ settings-web-set = Le damier web des parties de ce groupe : { $state ->
 }
 variant-not-playable = { $variant } ne peut pas encore être joué ici : le bot ne tient pas encore les parties de ce jeu. Choisissez une autre variante, par ex. /challenge @nom international.
 if-variant = Un coup conditionnel répond à un coup de l’adversaire ; en { $variant }, un tour compte deux coups, il n’y en a donc pas.
-}. Jouez-la ici, avec les boutons ou en écrivant les coups.

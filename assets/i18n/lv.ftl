@@ -671,4 +671,3 @@ settings-web-set = Šīs grupas partiju tīmekļa galdiņš: { $state ->
 }
 variant-not-playable = { $variant } šeit vēl nevar spēlēt: bots vēl neglabā šīs spēles partijas. Izvēlieties citu spēles veidu, piemēram, /challenge @vārds international.
 if-variant = Nosacītais gājiens ir atbilde uz vienu pretinieka gājienu; spēlē { $variant } kārtā ir divi gājieni, tāpēc tajā nosacīto gājienu nav.
-}. Spēlējiet šeit — ar pogām vai rakstot gājienus.
