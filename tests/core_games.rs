@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::room::{text, Room, DAY, T0};
+use common::room::{board, quick_config, text, Room, DAY, T0};
 use shashki::core::{
     BoardMode, Config, Event, Input, LinkTo, Outcome, Platform, Reply, Service, Target,
 };
@@ -11,21 +11,9 @@ use shashki::engine::{Game, Position, Variant, Variant8};
 use shashki::store::{self, ChallengeId, GameId, Ply, Seat, Store, TournamentId};
 use std::sync::Arc;
 
-fn config() -> Config {
-    Config {
-        board_size: 320,
-        ai_max_movetime: std::time::Duration::from_millis(150),
-        ..Config::default()
-    }
-}
-
 impl Room {
     fn new() -> Room {
-        Room::with_config(config())
-    }
-
-    fn game(&self, id: GameId) -> store::GameRow {
-        store::game(self.store().read(), id).unwrap().unwrap()
+        Room::with_config(quick_config())
     }
 
     fn game_opt(&self, id: i64) -> Option<store::GameRow> {
@@ -54,13 +42,6 @@ fn button<'a>(o: &'a Outcome, label_part: &str) -> &'a str {
         .find(|c| c.label.contains(label_part))
         .map(|c| c.payload.as_str())
         .unwrap_or_else(|| panic!("no button {label_part} in {o:#?}"))
-}
-
-fn board(o: &Outcome) -> &Reply {
-    o.replies
-        .iter()
-        .find(|r| r.image.is_some())
-        .expect("a board image")
 }
 
 /// Anna challenges Bob; Bob accepts. Anna plays White. Returns the game id.
@@ -595,7 +576,7 @@ fn racing_moves_apply_exactly_once() {
     let room = Room::new();
     let mut id = start_human_game(&room, "3");
     // a second service on the same file: its own SQLite connection
-    let other = Arc::new(Service::open(&room.path, config(), room.clock.clone()).unwrap());
+    let other = Arc::new(Service::open(&room.path, quick_config(), room.clock.clone()).unwrap());
     let (mut applied, mut rounds) = (0, 0);
     for round in 0..1000 {
         let row = room.game(id);
@@ -664,7 +645,7 @@ fn reopening_after_a_crash_extends_deadlines_and_keeps_moves() {
     let clock = room.clock.clone();
     drop(room.svc);
     clock.set(T0 + 2 * DAY);
-    let svc = Service::open(&path, config(), clock.clone()).unwrap();
+    let svc = Service::open(&path, quick_config(), clock.clone()).unwrap();
     assert_eq!(svc.recover().unwrap(), 2 * DAY);
     let s = Store::open(&path).unwrap();
     let row = store::game(s.read(), id).unwrap().unwrap();
@@ -887,7 +868,7 @@ fn limits_are_refused_with_a_message_and_change_nothing() {
             active_games_per_chat: 4,
             ai_games_per_user: 1,
         },
-        ..config()
+        ..quick_config()
     });
     let open = |who: &str| {
         let s = room.store();
@@ -950,7 +931,7 @@ fn ai_moves_lost_in_a_crash_are_found_again() {
     let id = board(&out).game_id.unwrap();
     assert_eq!(out.jobs.len(), 1, "the AI opens");
     // the process dies before the job runs: a new service on the same file
-    let again = Service::open(&room.path, config(), room.clock.clone()).unwrap();
+    let again = Service::open(&room.path, quick_config(), room.clock.clone()).unwrap();
     let pending = again.pending_jobs().unwrap();
     assert_eq!(pending, out.jobs, "the AI's move is found from the game");
     let played = again.run_job(pending[0]).unwrap();
@@ -970,7 +951,7 @@ fn board_opt(o: &Outcome) -> Option<&Reply> {
 fn chat_settings_are_for_the_chats_admins() {
     let room = Room::with_config(Config {
         owners: vec!["telegram:owner".into()],
-        ..config()
+        ..quick_config()
     });
     let event = |who: &str, admin: bool, private: bool, text: &str| {
         let mut ev = room.event(who, Input::Text(text.into()));
@@ -1274,7 +1255,7 @@ fn a_finished_game_is_analysed_in_a_job_and_the_result_kept() {
 fn reminders_at_half_the_time_and_a_day_before_each_once_across_restarts() {
     let mut room = Room::new();
     let restart = |room: &mut Room| {
-        room.svc = Arc::new(Service::open(&room.path, config(), room.clock.clone()).unwrap());
+        room.svc = Arc::new(Service::open(&room.path, quick_config(), room.clock.clone()).unwrap());
     };
     let id = start_human_game(&room, "3");
     assert_eq!(room.game(id).reminder_at, Some(T0 + 3 * DAY / 2));
@@ -1341,7 +1322,7 @@ fn downtime_moves_the_reminders_with_the_deadline() {
     let id = start_human_game(&room, "3");
     room.svc.heartbeat().unwrap();
     room.clock.set(T0 + DAY);
-    let svc = Service::open(&room.path, config(), room.clock.clone()).unwrap();
+    let svc = Service::open(&room.path, quick_config(), room.clock.clone()).unwrap();
     assert_eq!(svc.recover().unwrap(), DAY);
     let row = room.game(id);
     assert_eq!(row.deadline, Some(T0 + 4 * DAY));
@@ -1936,7 +1917,7 @@ fn notify_on_sends_the_turn_and_each_reminder_privately_once() {
         Some(LinkTo::Game { game, .. }) if *game == id
     ));
     assert!(room.svc.sweep().unwrap().is_empty(), "once");
-    room.svc = Arc::new(Service::open(&room.path, config(), room.clock.clone()).unwrap());
+    room.svc = Arc::new(Service::open(&room.path, quick_config(), room.clock.clone()).unwrap());
     assert!(room.svc.sweep().unwrap().is_empty(), "not after a restart");
     // the second reminder is another notification, once
     room.clock.set(T0 + 2 * DAY);
@@ -2648,7 +2629,7 @@ fn share_link_secrets_are_twelve_random_digits() {
 fn an_analysis_edits_one_live_message_with_its_progress_then_the_result() {
     let room = Room::with_config(Config {
         analysis_progress_every: std::time::Duration::ZERO,
-        ..config()
+        ..quick_config()
     });
     let id = start_human_game(&room, "3");
     // twenty plies: each side plays its first legal move
@@ -2681,7 +2662,7 @@ fn an_analysis_edits_one_live_message_with_its_progress_then_the_result() {
         &room.path,
         Config {
             analysis_progress_every: std::time::Duration::ZERO,
-            ..config()
+            ..quick_config()
         },
         room.clock.clone(),
     )
@@ -2730,7 +2711,7 @@ fn an_analysis_whose_final_edit_was_not_sent_edits_it_again_after_a_restart_once
     assert_eq!(done.replies[0].ack.as_deref(), Some(key.as_str()));
     // ... and the process dies before it is sent: the restarted one finds
     // the final text owed and edits the live message with it, only that
-    let open = || Service::open(&room.path, config(), room.clock.clone()).unwrap();
+    let open = || Service::open(&room.path, quick_config(), room.clock.clone()).unwrap();
     let restarted = open();
     assert_eq!(restarted.pending_jobs().unwrap(), vec![job]);
     let again = restarted.run_job(job).unwrap();
@@ -2798,7 +2779,7 @@ fn an_analysis_given_up_for_good_ends_its_live_message_with_could_not_be_made() 
         .replies
         .is_empty());
     // not sent yet: a restart says it again; sent: nothing more
-    let restarted = Service::open(&room.path, config(), room.clock.clone()).unwrap();
+    let restarted = Service::open(&room.path, quick_config(), room.clock.clone()).unwrap();
     assert_eq!(restarted.pending_jobs().unwrap(), vec![job]);
     let again = restarted.run_job(job).unwrap();
     assert_eq!(again.replies.len(), 1);

@@ -2,33 +2,22 @@
 //! core on a temporary SQLite file: International draughts by text and by
 //! button, the AI on the 10×10 and 10×8 boards and in Bashni, towers in
 //! the stored FEN, ratings per variant, `/position` and the PDN, Vigman's
-//! double game (a turn of two sub-moves), and the features that are
-//! 8×8-only for now refusing the others in words.
+//! double game (a turn of two sub-moves), conditional moves in every
+//! variant of one move a turn, and the features that are not for every
+//! board refusing the others in words.
 
 mod common;
 
-use common::room::{button, text, Room, DAY, T0};
+use common::room::{board, button, quick_config, text, Room, DAY, T0};
 use shashki::core::picture::{BoardPicture, Picture};
-use shashki::core::{Config, Input, Outcome, Reply, Target};
+use shashki::core::{Input, Outcome, Reply, Target};
 use shashki::engine::search::Level;
 use shashki::engine::{AnyGame, Color, Variant};
 use shashki::store::{self, GameId, Ply};
 
-fn config() -> Config {
-    Config {
-        board_size: 320,
-        ai_max_movetime: std::time::Duration::from_millis(150),
-        ..Config::default()
-    }
-}
-
 impl Room {
     fn new() -> Room {
-        Room::with_config(config())
-    }
-
-    fn game(&self, id: GameId) -> store::GameRow {
-        store::game(self.store().read(), id).unwrap().unwrap()
+        Room::with_config(quick_config())
     }
 
     /// The engine's view of a stored game of any variant: its start and
@@ -42,13 +31,6 @@ impl Room {
         }
         g
     }
-}
-
-fn board(o: &Outcome) -> &Reply {
-    o.replies
-        .iter()
-        .find(|r| r.image.is_some())
-        .unwrap_or_else(|| panic!("a board image in {o:#?}"))
 }
 
 /// The recipe of a reply's board.
@@ -609,9 +591,9 @@ fn the_ai_plays_both_sub_moves_of_its_vigman_turn() {
 }
 
 /// A finished game of Vigman's scores the sum of its two games: 4–0 for a
-/// win (rated as a win), 2–2 for a draw; the PDN says so too. What is
-/// 8×8-only (replay, analysis, conditional moves, the web board) refuses
-/// it in words.
+/// win (rated as a win), 2–2 for a draw; the PDN and the replay say so
+/// too. What is for the games of one move a turn (conditional moves)
+/// refuses it in words; its analysis and its replay (a frame a sub-move) are made as any.
 #[test]
 fn a_vigman_game_ends_four_nil_or_two_all() {
     let room = Room::new();
@@ -620,15 +602,16 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
     let (id, _) = start(&room, "3 white vigman from W:Wc3:Bd4");
     let t = text(&room.say("Anna", &format!("/if #{id} c3:e5 d6-c5")));
     assert!(
-        t.contains("Conditional moves are kept for the games of one move a turn")
-            && t.contains("Vigman"),
+        t.contains("Conditional moves pair one move of your opponent with one reply")
+            && t.contains("Vigman’s double game is two moves"),
         "{t}"
     );
+    // nor listed or cleared: it has none
+    let t = text(&room.say("Anna", &format!("/if #{id} clear")));
+    assert!(t.contains("pair one move"), "{t}");
+    // the web board plays it (here none is set up: that is the answer)
     let t = text(&room.say("Anna", &format!("/web #{id}")));
-    assert!(
-        t.contains("not on the web board yet: it draws games of one move a turn only"),
-        "{t}"
-    );
+    assert!(t.contains("The web board is not set up"), "{t}");
     let out = room.say("Anna", "c3:e5 e5-d6");
     let t = text(&out);
     assert!(t.contains("Anna: c3:e5 e5-d6"), "{t}");
@@ -636,7 +619,7 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
     let row = room.game(id);
     assert_eq!(row.result, Some(store::GameResult::WhiteWins));
     let shown = labels(board(&out));
-    assert!(!shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
+    assert!(shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
     let pdn = text(&room.say("Anna", &format!("/pdn #{id}")));
     assert!(pdn.contains("[Result \"4-0\"]"), "{pdn}");
     assert!(pdn.contains("[FEN \"W:Wc3:Bd4\"]"), "{pdn}");
@@ -648,22 +631,40 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
         .id;
     let won = store::rating_in(s.read(), anna, row.chat_id, Variant::Vigman).unwrap();
     assert_eq!((won.games, won.wins), (1, 1));
-    let t = text(&room.say("Anna", &format!("/replay #{id}")));
-    assert!(t.contains("light squares"), "{t}");
-    let t = text(&room.say("Anna", &format!("/analyse #{id}")));
-    assert!(
-        t.contains("Vigman’s double game") && t.contains("games of one move a turn"),
-        "{t}"
-    );
-    // a spectator's board of it offers neither
+    // its replay: a frame a sub-move, both colours' boards, the turn's
+    // two sub-moves under one number, the result as the sum
+    let out = room.say("Anna", &format!("/replay #{id}"));
+    let t = text(&out);
+    assert!(t.contains("2 plies, 4-0"), "{t}");
+    let image = out.replies[0].image.as_ref().unwrap();
+    let Picture::Replay(r) = image.picture() else {
+        panic!("a replay")
+    };
+    assert_eq!(r.frames.len(), 3);
+    assert_eq!(r.frames[2].vigman.as_deref(), Some(row.fen.as_str()));
+    assert_eq!(r.frames[1].caption.as_deref(), Some("1. c3:e5"));
+    assert_eq!(r.frames[2].caption.as_deref(), Some("1. c3:e5 e5-d6"));
+    let gif = image.bytes();
+    assert!(gif.starts_with(b"GIF89a"), "a GIF");
+    let shown = {
+        use image::AnimationDecoder;
+        let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(&gif)).unwrap();
+        let frames = dec.into_frames().collect_frames().unwrap();
+        // each move's caption is a 20 ms sub-frame of its own
+        frames
+            .iter()
+            .filter(|f| f.delay().numer_denom_ms().0 > 20)
+            .count()
+    };
+    assert_eq!(shown, 3, "the start and a frame a sub-move");
+    // the analysis is asked for like any (its run: below)
+    let out = room.say("Anna", &format!("/analyse #{id}"));
+    assert_eq!(out.jobs, vec![shashki::core::Job::Analyse { game: id }]);
+    // a spectator's board of it offers both
     let t = room.say("Carl", &format!("/board #{id}"));
     let shown = labels(board(&t));
-    assert!(
-        !shown
-            .iter()
-            .any(|l| l.contains("Replay") || l.contains("Analyse")),
-        "{shown:?}"
-    );
+    assert!(shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
+    assert!(shown.iter().any(|l| l.contains("Replay")), "{shown:?}");
     // a draw agreed: 2–2
     let (id, _) = start(&room, "3 white vigman");
     room.say("Anna", "/draw");
@@ -677,26 +678,88 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
     assert_eq!(p.vigman.as_deref(), Some("W2:Wb3,c3:Bf6"));
 }
 
-/// What is 8×8-only for now refuses the other boards in words: conditional
-/// moves; the board of a finished game offers its analysis as on 8×8.
-/// The web board draws them (here no web board is set up: that, not the
-/// variant, is the answer); Vigman's double game it refuses.
+/// A Vigman game analysed: each sub-move is judged on its own, the move
+/// numbers count turns (`1. c3-d4 d4-e5 …`), the summary names each
+/// side's worst sub-move with its turn's number and which of the two it
+/// was, and the annotated PDN is Vigman's.
 #[test]
-fn eight_by_eight_features_refuse_the_other_boards() {
+fn a_vigman_game_is_analysed_sub_move_by_sub_move() {
+    let room = Room::new();
+    let (id, _) = start(&room, "3 white vigman");
+    // White's second sub-move hands Black a man on the dark squares
+    let t = text(&room.say("Anna", "c3-d4 d4-e5"));
+    assert!(t.contains("c3-d4 d4-e5"), "{t}");
+    let t = text(&room.say("Bob", "f6:d4 g7-f6"));
+    assert!(t.contains("f6:d4 g7-f6"), "{t}");
+    let ask = room.say("Anna", &format!("/resign #{id}"));
+    if room.game(id).status == store::GameStatus::Active {
+        room.press("Anna", &button(&ask, "Yes"));
+    }
+    assert_ne!(room.game(id).status, store::GameStatus::Active);
+    // the finished board offers the analysis, a spectator's too
+    let shown = labels(board(&room.say("Carl", &format!("/board #{id}"))));
+    assert!(shown.iter().any(|l| l.contains("Analyse")), "{shown:?}");
+    let out = room.say("Carl", &format!("/analyse #{id}"));
+    assert!(text(&out).contains("Analysing game"), "{}", text(&out));
+    let done = room.svc.run_job(out.jobs[0]).unwrap();
+    let t = text(&done);
+    assert!(t.contains(&format!("Analysis of game #{id}")), "{t}");
+    let white = t.lines().find(|l| l.starts_with("White Anna:")).unwrap();
+    let (_, worst) = white
+        .split_once("; the worst: ")
+        .unwrap_or_else(|| panic!("White's worst sub-move named: {t}"));
+    let (played, better) = worst.split_once(" — better ").unwrap();
+    assert!(
+        played.starts_with("1. d4-e5?") && played.ends_with(" (second move of the turn)"),
+        "{t}"
+    );
+    assert!(!better.is_empty() && better != "d4-e5", "{t}");
+    // the annotated PDN: Vigman's, a number for both turns of a move
+    let (_, pdn) = done.replies[1].document.as_ref().expect("the PDN");
+    assert!(pdn.contains("[Variant \"vigman\"]"), "{pdn}");
+    assert!(pdn.contains("1. c3-d4"), "{pdn}");
+    assert!(pdn.contains(" f6:d4"), "{pdn}");
+    assert!(!pdn.contains("2. "), "one move number for two turns: {pdn}");
+    assert!(pdn.contains(&format!("{{better: {better} (")), "{pdn}");
+    // asked again: posted from the store, the same sub-move named
+    let again = text(&room.say("Anna", &format!("/analyse #{id}")));
+    assert!(
+        again.contains(&format!("{played} — better {better}")),
+        "{again}"
+    );
+}
+
+/// Frisian keeps conditional moves as the 8×8 games do (stored, fired);
+/// the board of a finished game offers its analysis as on 8×8.
+/// The web board draws them all, Vigman's double game too (here no web
+/// board is set up: that, not the variant, is the answer).
+#[test]
+fn the_wide_boards_keep_conditional_moves_analysis_and_the_web_board() {
     let room = Room::new();
     let (id, _) = start(&room, "3 white frisian");
     room.say("Anna", "32-28");
+    // conditional moves are Frisian's too: stored, then fired
     let t = text(&room.say("Anna", &format!("/if #{id} 19-23 28x19")));
     assert!(
-        t.contains("Conditional moves") && t.contains("Frisian draughts"),
+        t.contains("Stored for game") && t.contains("19-23 → 28x19"),
         "{t}"
+    );
+    let out = room.say("Bob", "19-23");
+    assert!(text(&out).contains("28x19"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(3));
+    assert_eq!(
+        store::game_moves(room.store().read(), id)
+            .unwrap()
+            .last()
+            .unwrap(),
+        "28x19"
     );
     let t = text(&room.say("Anna", &format!("/web #{id}")));
     assert!(t.contains("The web board is not set up"), "{t}");
-    // Vigman's double game, its pieces on both colours: not on the web
+    // Vigman's double game, its pieces on both colours: the same
     let (vigman, _) = start(&room, "3 white vigman");
     let t = text(&room.say("Anna", &format!("/web #{vigman}")));
-    assert!(t.contains("is not on the web board"), "{t}");
+    assert!(t.contains("The web board is not set up"), "{t}");
     // over: analysis, rematch and replay
     let out = room.say("Bob", &format!("/resign #{id}"));
     let shown = labels(board(&out));
@@ -740,4 +803,143 @@ fn the_ai_declines_a_draw_in_international_at_the_start() {
     let t = text(&room.say("Anna", "/draw"));
     assert!(t.contains("declines"), "{t}");
     assert!(room.game(id).is_active());
+}
+
+/// Conditional moves in International draughts: a line written in its
+/// numbers is checked move by move against the game and stored as the
+/// game stores its moves; the opponent's matching move fires the reply at
+/// once (stored `37-32`, announced in numbers), the rest waits and fires
+/// too (a capture, `28x19`); a line with an illegal move is refused with
+/// the legal moves in numbers.
+#[test]
+fn an_international_conditional_line_is_stored_and_fired_in_numbers() {
+    let room = Room::new();
+    let (id, _) = start(&room, "3 white international");
+    room.say("Anna", "32-28");
+    // an illegal move (28 is Anna's own): refused, the legal ones named
+    let t = text(&room.say("Anna", &format!("/if #{id} 18-22 33-28")));
+    assert!(t.contains("is not legal there"), "{t}");
+    assert!(
+        t.contains("legal moves") && t.contains("37-32") && t.contains("31-27"),
+        "{t}"
+    );
+    assert!(!t.contains("c3") && !t.contains("d4"), "numbers only: {t}");
+    // … and one the opponent cannot play from here
+    let t = text(&room.say("Anna", &format!("/if #{id} 28-23 37-32")));
+    assert!(
+        t.contains("is not legal there") && t.contains("18-22"),
+        "{t}"
+    );
+    let out = room.say("Anna", &format!("/if #{id} 18-22 37-32 19-23 28x19"));
+    let t = text(&out);
+    assert!(t.contains("Stored for game"), "{t}");
+    assert!(t.contains("18-22 → 37-32, 19-23 → 28x19"), "{t}");
+    // Bob plays the move Anna expected: her reply is played at once
+    let out = room.say("Bob", "18-22");
+    let t = text(&out);
+    assert!(t.contains("Anna: 37-32"), "{t}");
+    assert_eq!(room.game(id).ply, Ply(3));
+    assert_eq!(
+        store::game_moves(room.store().read(), id).unwrap(),
+        ["32-28", "18-22", "37-32"]
+    );
+    // the rest waits, in numbers
+    let t = text(&room.say("Anna", &format!("/if #{id}")));
+    assert!(t.contains("19-23 → 28x19"), "{t}");
+    // and fires: a capture
+    let out = room.say("Bob", "19-23");
+    assert!(text(&out).contains("Anna: 28x19"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(5));
+    assert_eq!(room.replay(id).fen(), room.game(id).fen);
+    let t = text(&room.say("Anna", &format!("/if #{id}")));
+    assert!(t.contains("no conditional moves"), "{t}");
+}
+
+/// Conditional moves in Bashni, written as its players write them: the
+/// reply a line fires is a capture that makes a tower.
+#[test]
+fn a_bashni_conditional_line_fires_a_tower_capture() {
+    let room = Room::new();
+    let (id, _) = start(&room, "3 white bashni from W:Wa1,e3:Bg5,h8");
+    room.say("Anna", "a1-b2");
+    let t = text(&room.say("Anna", &format!("/if #{id} g5-f4 e3:g5")));
+    assert!(
+        t.contains("Stored for game") && t.contains("g5-f4 → e3:g5"),
+        "{t}"
+    );
+    let out = room.say("Bob", "g5-f4");
+    assert!(text(&out).contains("Anna: e3:g5"), "{}", text(&out));
+    let row = room.game(id);
+    assert_eq!(row.ply, Ply(3));
+    assert!(row.fen.contains("g5(wb)"), "a tower: {}", row.fen);
+    assert_eq!(
+        store::game_moves(room.store().read(), id)
+            .unwrap()
+            .last()
+            .unwrap(),
+        "e3:g5"
+    );
+    assert_eq!(room.replay(id).fen(), row.fen);
+}
+
+/// Frisian's king-move limit (a king's fourth non-capturing move in a row
+/// is not legal while its side has men) comes from the game's history,
+/// not its position: a line is checked against the replayed game, the
+/// king's move already played counted.
+#[test]
+fn a_frisian_line_counts_the_kings_moves_already_played() {
+    let room = Room::new();
+    let (id, _) = start(&room, "3 white frisian from W:WK46,45:B1,2");
+    room.say("Anna", "46-41"); // the king's first move
+                               // its second, third, and a fourth: refused, with what is legal
+    let t = text(&room.say(
+        "Anna",
+        &format!("/if #{id} 2-8 41-46 8-13 46-41 13-18 41-46"),
+    ));
+    assert!(t.contains("is not legal there"), "{t}");
+    assert!(t.contains("45-40") && !t.contains("41-46,"), "{t}");
+    // the man's move in its place is
+    let t = text(&room.say(
+        "Anna",
+        &format!("/if #{id} 2-8 41-46 8-13 46-41 13-18 45-40"),
+    ));
+    assert!(t.contains("Stored for game"), "{t}");
+    assert!(t.contains("13-18 → 45-40"), "{t}");
+    let out = room.say("Bob", "2-8");
+    assert!(text(&out).contains("Anna: 41-46"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(3));
+}
+
+/// Russian 10×8: a line in its a–k notation; an unexpected move drops it
+/// (no reply played), and a takeback drops the lines as on 8×8.
+#[test]
+fn a_ten_by_eight_line_is_dropped_by_another_move_and_by_a_takeback() {
+    let room = Room::new();
+    let (id, _) = start(&room, "3 white casual russian-10x8");
+    room.say("Anna", "i3-k4");
+    let t = text(&room.say("Anna", &format!("/if #{id} b6-a5 c3-d4")));
+    assert!(
+        t.contains("Stored for game") && t.contains("b6-a5 → c3-d4"),
+        "{t}"
+    );
+    let out = room.say("Bob", "d6-e5");
+    assert!(!text(&out).contains("c3-d4"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(2), "no reply played");
+    let t = text(&room.say("Anna", &format!("/if #{id}")));
+    assert!(t.contains("no conditional moves"), "{t}");
+    // a line, then Anna's move taken back: the line goes with it
+    room.say("Anna", "a3-b4");
+    let t = text(&room.say("Anna", &format!("/if #{id} h6-g5 g3-h4")));
+    assert!(t.contains("Stored for game"), "{t}");
+    let ask = room.say("Anna", "/takeback");
+    let out = room.press("Bob", &button(&ask, "Accept"));
+    assert!(text(&out).contains("agreed"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(2));
+    let t = text(&room.say("Anna", &format!("/if #{id}")));
+    assert!(t.contains("no conditional moves"), "{t}");
+    // the same move again, and the move the old line expected: no reply
+    room.say("Anna", "a3-b4");
+    let out = room.say("Bob", "h6-g5");
+    assert!(!text(&out).contains("g3-h4"), "{}", text(&out));
+    assert_eq!(room.game(id).ply, Ply(4), "no reply played");
 }

@@ -38,7 +38,13 @@ impl Room {
                 |r| r.get(0),
             )
             .unwrap();
-        db::player(s.read(), uid, shashki::core::ChatId::EVERYWHERE).unwrap()
+        db::player(
+            s.read(),
+            uid,
+            shashki::core::ChatId::EVERYWHERE,
+            shashki::engine::Variant::Russian,
+        )
+        .unwrap()
     }
 }
 
@@ -257,7 +263,7 @@ fn daily_posts_at_local_time_in_each_timezone_and_rotates_by_utc_day() {
     assert_eq!(room.svc.next_daily_wakeup().unwrap(), Some(ny));
     assert!(room.svc.daily_due().unwrap().is_empty());
 
-    let ids = db::puzzle_ids(room.store().read()).unwrap();
+    let ids = db::puzzle_ids(room.store().read(), shashki::engine::Variant::Russian).unwrap();
     let puzzle_of = |day: i64| ids[day.rem_euclid(ids.len() as i64) as usize];
 
     room.clock.set(ny);

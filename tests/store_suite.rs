@@ -150,6 +150,7 @@ macro_rules! store_suite {
                 settings_are_stored_and_overwritten,
                 puzzles_are_stored_once_per_key_and_attempts_close_once,
                 puzzles_player_records_and_daily_posts_are_kept,
+                puzzles_packs_records_and_dailies_are_kept_per_variant,
                 transactions_commit_their_value_and_writes,
                 transactions_read_their_own_writes_across_tables,
                 transactions_rolled_back_leave_nothing,
@@ -3314,19 +3315,46 @@ mod suite {
         } = world(&mut s);
         let (p1, p2) = (PuzzleId(1), PuzzleId(2));
         assert!(w(&mut s, |tx| puzzles::insert_puzzle(
-            tx, p1, "k1", "pdn 1", 1400.0, 2, "fork"
+            tx,
+            p1,
+            Variant::Russian,
+            "k1",
+            "pdn 1",
+            1400.0,
+            2,
+            "fork"
         )));
         assert!(
             !w(&mut s, |tx| puzzles::insert_puzzle(
-                tx, p2, "k1", "pdn 2", 1500.0, 3, ""
+                tx,
+                p2,
+                Variant::Russian,
+                "k1",
+                "pdn 2",
+                1500.0,
+                3,
+                ""
             )),
             "one puzzle a key"
         );
         assert!(w(&mut s, |tx| puzzles::insert_puzzle(
-            tx, p2, "k2", "pdn 2", 1600.0, 3, ""
+            tx,
+            p2,
+            Variant::Russian,
+            "k2",
+            "pdn 2",
+            1600.0,
+            3,
+            ""
         )));
-        assert_eq!(puzzles::puzzle_count(s.read()).unwrap(), 2);
-        assert_eq!(puzzles::puzzle_ids(s.read()).unwrap(), vec![p1, p2]);
+        assert_eq!(
+            puzzles::puzzle_count(s.read(), Variant::Russian).unwrap(),
+            2
+        );
+        assert_eq!(
+            puzzles::puzzle_ids(s.read(), Variant::Russian).unwrap(),
+            vec![p1, p2]
+        );
         assert_eq!(
             puzzles::puzzle(s.read(), p1).unwrap(),
             Some(puzzles::PuzzleRow {
@@ -3340,10 +3368,11 @@ mod suite {
                 themes: "fork".into(),
                 attempts: 0,
                 solved: 0,
+                variant: Variant::Russian,
             })
         );
         let near = |s: &Store, user| {
-            puzzles::puzzles_near(s.read(), user, 1580.0, 5)
+            puzzles::puzzles_near(s.read(), user, Variant::Russian, 1580.0, 5)
                 .unwrap()
                 .iter()
                 .map(|p| p.id)
@@ -3381,11 +3410,11 @@ mod suite {
             })
         );
         assert_eq!(
-            puzzles::daily_attempt(s.read(), anna.id, chat.id, day).unwrap(),
+            puzzles::daily_attempt(s.read(), anna.id, chat.id, Variant::Russian, day).unwrap(),
             open_now
         );
         assert_eq!(
-            puzzles::daily_attempt(s.read(), anna.id, chat.id, day + 1).unwrap(),
+            puzzles::daily_attempt(s.read(), anna.id, chat.id, Variant::Russian, day + 1).unwrap(),
             None
         );
         assert!(w(&mut s, |tx| puzzles::finish_attempt(
@@ -3402,7 +3431,8 @@ mod suite {
             puzzles::open_attempt(s.read(), anna.id, chat.id).unwrap(),
             None
         );
-        let closed = puzzles::daily_attempt(s.read(), anna.id, chat.id, day).unwrap();
+        let closed =
+            puzzles::daily_attempt(s.read(), anna.id, chat.id, Variant::Russian, day).unwrap();
         assert_eq!(closed.map(|a| a.status), Some(AttemptStatus::Solved));
         // a failed one is stored as failed
         let other = w(&mut s, |tx| {
@@ -3415,7 +3445,8 @@ mod suite {
             false,
             T0 + 7
         )));
-        let failed = puzzles::daily_attempt(s.read(), boris.id, chat.id, day).unwrap();
+        let failed =
+            puzzles::daily_attempt(s.read(), boris.id, chat.id, Variant::Russian, day).unwrap();
         assert_eq!(
             failed.map(|a| (a.id, a.status)),
             Some((other, AttemptStatus::Failed))
@@ -3436,7 +3467,7 @@ mod suite {
 
         // every puzzle tried: the one tried longest ago comes back
         let oldest = |s: &Store| {
-            puzzles::puzzle_oldest_tried(s.read(), anna.id)
+            puzzles::puzzle_oldest_tried(s.read(), anna.id, Variant::Russian)
                 .unwrap()
                 .map(|p| p.id)
         };
@@ -3450,6 +3481,112 @@ mod suite {
         assert_eq!(oldest(&s), Some(p2));
     }
 
+    /// Schema v28: a puzzle names its variant; the lists, the daily
+    /// attempts and the players' records of one variant leave the other's
+    /// alone.
+    pub fn puzzles_packs_records_and_dailies_are_kept_per_variant(open: Open) {
+        let mut s = open();
+        let World { anna, chat, .. } = world(&mut s);
+        let (r, i) = (Variant::Russian, Variant::International);
+        let (p1, p2, q1) = (PuzzleId(1), PuzzleId(2), PuzzleId(10_001));
+        w(&mut s, |tx| {
+            puzzles::insert_puzzle(tx, p1, r, "r1", "pdn r1", 1500.0, 2, "")?;
+            puzzles::insert_puzzle(tx, p2, r, "r2", "pdn r2", 1600.0, 2, "")?;
+            puzzles::insert_puzzle(tx, q1, i, "i1", "pdn i1", 1550.0, 3, "shot")
+        });
+        assert_eq!(puzzles::puzzle(s.read(), q1).unwrap().unwrap().variant, i);
+        assert_eq!(puzzles::puzzle(s.read(), p1).unwrap().unwrap().variant, r);
+        assert_eq!(puzzles::puzzle_count(s.read(), r).unwrap(), 2);
+        assert_eq!(puzzles::puzzle_count(s.read(), i).unwrap(), 1);
+        assert_eq!(
+            puzzles::puzzle_count(s.read(), Variant::Frisian).unwrap(),
+            0
+        );
+        assert_eq!(puzzles::puzzle_ids(s.read(), r).unwrap(), vec![p1, p2]);
+        assert_eq!(puzzles::puzzle_ids(s.read(), i).unwrap(), vec![q1]);
+        let near = |s: &Store, v| {
+            puzzles::puzzles_near(s.read(), anna.id, v, 1550.0, 5)
+                .unwrap()
+                .iter()
+                .map(|p| p.id)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(near(&s, i), vec![q1]);
+        assert_eq!(near(&s, r), vec![p1, p2]);
+        assert_eq!(
+            puzzles::puzzle_oldest_tried(s.read(), anna.id, i)
+                .unwrap()
+                .map(|p| p.id),
+            Some(q1)
+        );
+        assert_eq!(
+            puzzles::latest_variant(s.read(), anna.id, chat.id).unwrap(),
+            None
+        );
+
+        // the same day's daily of each pack is its own attempt
+        let day = 19_700;
+        let a = w(&mut s, |tx| {
+            puzzles::insert_attempt(tx, anna.id, chat.id, q1, Some(day), true, T0)
+        });
+        let of = |s: &Store, v| {
+            puzzles::daily_attempt(s.read(), anna.id, chat.id, v, day)
+                .unwrap()
+                .map(|a| a.id)
+        };
+        assert_eq!(of(&s, i), Some(a));
+        assert_eq!(of(&s, r), None);
+        assert_eq!(
+            puzzles::latest_variant(s.read(), anna.id, chat.id).unwrap(),
+            Some(i)
+        );
+
+        // records per variant: the International one leaves the Russian alone
+        let intl = puzzles::PlayerRow {
+            rating: 1620.0,
+            solved: 1,
+            streak: 1,
+            best_streak: 1,
+            ..puzzles::PlayerRow::default()
+        };
+        w(&mut s, |tx| {
+            puzzles::save_player(tx, anna.id, chat.id, i, &intl)
+        });
+        assert_eq!(
+            puzzles::player(s.read(), anna.id, chat.id, i).unwrap(),
+            intl
+        );
+        assert_eq!(
+            puzzles::player(s.read(), anna.id, chat.id, r).unwrap(),
+            puzzles::PlayerRow::default()
+        );
+        let russian = puzzles::PlayerRow {
+            rating: 1400.0,
+            failed: 2,
+            ..puzzles::PlayerRow::default()
+        };
+        w(&mut s, |tx| {
+            puzzles::save_player(tx, anna.id, chat.id, r, &russian)
+        });
+        assert_eq!(
+            puzzles::player(s.read(), anna.id, chat.id, i).unwrap(),
+            intl
+        );
+        assert_eq!(
+            puzzles::player(s.read(), anna.id, chat.id, r).unwrap(),
+            russian
+        );
+        let top = |s: &Store, v| {
+            puzzles::top_players(s.read(), chat.id, v, 10)
+                .unwrap()
+                .into_iter()
+                .map(|(_, p)| p.rating)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(top(&s, i), vec![1620.0]);
+        assert_eq!(top(&s, r), vec![1400.0]);
+    }
+
     pub fn puzzles_player_records_and_daily_posts_are_kept(open: Open) {
         let mut s = open();
         let World {
@@ -3457,10 +3594,17 @@ mod suite {
         } = world(&mut s);
         let p1 = PuzzleId(1);
         assert!(w(&mut s, |tx| puzzles::insert_puzzle(
-            tx, p1, "k1", "pdn", 1500.0, 1, ""
+            tx,
+            p1,
+            Variant::Russian,
+            "k1",
+            "pdn",
+            1500.0,
+            1,
+            ""
         )));
         assert_eq!(
-            puzzles::player(s.read(), anna.id, chat.id).unwrap(),
+            puzzles::player(s.read(), anna.id, chat.id, Variant::Russian).unwrap(),
             puzzles::PlayerRow::default()
         );
         let record = puzzles::PlayerRow {
@@ -3473,17 +3617,26 @@ mod suite {
             best_streak: 3,
         };
         w(&mut s, |tx| {
-            puzzles::save_player(tx, anna.id, chat.id, &record)?;
+            puzzles::save_player(tx, anna.id, chat.id, Variant::Russian, &record)?;
             // no puzzle played: not on the board
-            puzzles::save_player(tx, boris.id, chat.id, &puzzles::PlayerRow::default())
+            puzzles::save_player(
+                tx,
+                boris.id,
+                chat.id,
+                Variant::Russian,
+                &puzzles::PlayerRow::default(),
+            )
         });
-        assert_eq!(puzzles::player(s.read(), anna.id, chat.id).unwrap(), record);
         assert_eq!(
-            puzzles::player(s.read(), anna.id, ChatId::EVERYWHERE).unwrap(),
+            puzzles::player(s.read(), anna.id, chat.id, Variant::Russian).unwrap(),
+            record
+        );
+        assert_eq!(
+            puzzles::player(s.read(), anna.id, ChatId::EVERYWHERE, Variant::Russian).unwrap(),
             puzzles::PlayerRow::default()
         );
         assert_eq!(
-            puzzles::top_players(s.read(), chat.id, 10).unwrap(),
+            puzzles::top_players(s.read(), chat.id, Variant::Russian, 10).unwrap(),
             vec![("Anna".to_string(), record)]
         );
 
@@ -4028,12 +4181,18 @@ mod sqlite_only {
         let World { anna, chat, .. } = world(&mut s);
         let p = PuzzleId(7);
         w(&mut s, |tx| {
-            puzzles::insert_puzzle(tx, p, "k7", "pdn", 1500.0, 1, "")?;
+            puzzles::insert_puzzle(tx, p, Variant::Russian, "k7", "pdn", 1500.0, 1, "")?;
             puzzles::insert_attempt(tx, anna.id, chat.id, p, Some(19_700), true, T0)
         });
         raw(&s, "UPDATE puzzle_attempts SET status = 'abandoned'");
         assert_eq!(
-            unknown_word(puzzles::daily_attempt(s.read(), anna.id, chat.id, 19_700)),
+            unknown_word(puzzles::daily_attempt(
+                s.read(),
+                anna.id,
+                chat.id,
+                Variant::Russian,
+                19_700
+            )),
             word("puzzle attempt status", "abandoned")
         );
     }

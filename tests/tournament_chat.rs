@@ -1491,19 +1491,17 @@ fn ballot_seeds_are_not_a_function_of_the_clock_and_ids() {
 /// `/tournament new` (or the chat's), its games start on a 10×10 board
 /// from the engine's balanced openings, are played and advised in square
 /// numbers 1–50, rate International, and its PDN is International's. The
-/// FMJD ballot (Russian draughts') is refused for it, Vigman's game too;
-/// a Russian tournament still draws from its ballot.
+/// FMJD ballot (Russian draughts') is refused for it; a Russian
+/// tournament still draws from its ballot.
 #[test]
 fn an_international_round_robin_starts_from_the_engines_openings() {
     use shashki::core::picture::Picture;
     use shashki::engine::Variant;
     use shashki::tournament::ballot::{engine_openings, openings, Ballot};
     let room = Room::new(Platform::Console);
-    // refused: the FMJD table in International, and Vigman's game
+    // refused: the FMJD table in International
     let t = text(&room.say("Anna", "/tournament new Ten international ballot fmjd"));
     assert!(t.contains("The FMJD ballot is Russian draughts’"), "{t}");
-    let t = text(&room.say("Anna", "/tournament new Ten vigman"));
-    assert!(t.contains("No tournament is held in Vigman"), "{t}");
     assert!(store::tournament(room.store().read(), TournamentId(1))
         .unwrap()
         .is_none());
@@ -1639,4 +1637,162 @@ fn a_tournament_is_played_in_the_chats_variant_by_default() {
     };
     assert_eq!(variant(1), Variant::Frisian);
     assert_eq!(variant(2), Variant::Russian);
+}
+
+/// The side to move of Vigman game `id` plays a whole turn, its first
+/// legal sub-move twice (by notation), in one message; the turn written.
+fn vigman_turn(room: &Room, id: GameId) -> String {
+    use shashki::engine::Variant;
+    let row = store::game(room.store().read(), id).unwrap().unwrap();
+    let mut g = Variant::Vigman.game_from_fen(&row.fen).unwrap();
+    let mut words = Vec::new();
+    for _ in 0..2 {
+        let mut moves: Vec<String> = g.legal_moves().iter().map(|m| g.format_move(m)).collect();
+        moves.sort();
+        g.play_text(&moves[0]).unwrap();
+        words.push(moves[0].clone());
+    }
+    let turn = words.join(" ");
+    let who = room.name(row.seat(row.side_to_move().unwrap()));
+    let t = text(&room.say(&who, &format!("/move #{id} {turn}")));
+    assert!(t.contains(&turn), "{t}");
+    turn
+}
+
+/// A round robin of Vigman's double game (issue 23): its games start
+/// from the engine's stored openings (White's first turn of two
+/// sub-moves), a time bank counts turns of two sub-moves, the organiser's
+/// advice names a sub-move, and the results — 4–0 a win, 2–2 a draw —
+/// are scored as a win and a draw in the standings.
+#[test]
+fn a_vigman_round_robin_is_played_to_its_end() {
+    use shashki::engine::{Color, Variant};
+    use shashki::tournament::ballot::engine_openings;
+    let room = Room::new(Platform::Console);
+    let t = text(&room.say("Anna", "/tournament new Twins vigman single bank 2/3"));
+    assert!(t.contains("“Twins” is open"), "{t}");
+    assert!(t.contains("Played in Vigman’s double game"), "{t}");
+    for p in PLAYERS {
+        room.say(p, "/tournament join #1");
+    }
+    let t = text(&room.say("Anna", "/tournament start #1"));
+    assert!(t.contains("4 players, 6 games"), "{t}");
+    let games = store::tournament_games(room.store().read(), TournamentId(1)).unwrap();
+    assert_eq!(games.len(), 6);
+    // each game from an engine opening: White's first turn made, Black to
+    // move its first sub-move
+    for tg in &games {
+        let row = store::game(room.store().read(), tg.game_id)
+            .unwrap()
+            .unwrap();
+        assert_eq!(row.variant, Variant::Vigman);
+        let code = tg.opening_code.clone().unwrap();
+        let opening = engine_openings(Variant::Vigman)
+            .iter()
+            .find(|o| o.code == code)
+            .unwrap_or_else(|| panic!("{code} is an engine opening"));
+        assert_eq!(row.start_fen, opening.fen);
+        assert_eq!(opening.moves().len(), 2, "White's first turn");
+        assert_eq!(row.side_to_move(), Some(Color::Black));
+    }
+    // the bank (2 turns in 3 days) counts turns, not plies: Black's and
+    // White's first turns earn nothing, Black's second earns 3 days
+    let id = games[0].game_id;
+    room.clock.advance(HOUR);
+    let black_turn = vigman_turn(&room, id);
+    let row = store::game(room.store().read(), id).unwrap().unwrap();
+    assert_eq!(row.ply.0, 2);
+    assert_eq!(row.black_bank, Some(3 * DAY - HOUR));
+    room.clock.advance(HOUR);
+    vigman_turn(&room, id);
+    let row = store::game(room.store().read(), id).unwrap().unwrap();
+    assert_eq!(
+        row.white_bank,
+        Some(3 * DAY - HOUR),
+        "White's first turn here completes no period"
+    );
+    room.clock.advance(HOUR);
+    vigman_turn(&room, id);
+    let row = store::game(room.store().read(), id).unwrap().unwrap();
+    assert_eq!(
+        row.black_bank,
+        Some(6 * DAY - 2 * HOUR),
+        "Black's second turn"
+    );
+    let t = text(&room.say("Carl", "/tournament"));
+    assert!(t.contains("Bank: White"), "{t}");
+    // the organiser's advice names a legal sub-move
+    let t = text(&room.say("Anna", &format!("/tournament adjudicate #{id}")));
+    let best = t
+        .split("the best move ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the advice: {t}"))
+        .split(". To decide")
+        .next()
+        .unwrap();
+    let now = Variant::Vigman.game_from_fen(&row.fen).unwrap();
+    assert!(
+        now.legal_moves().iter().any(|m| now.format_move(m) == best),
+        "{best} is a legal sub-move: {t}"
+    );
+    // every game decided: Anna's opponents resign, one game of the others
+    // is agreed drawn (2–2), in the others Black resigns
+    let drawn = games
+        .iter()
+        .find(|g| g.white_seq != 0 && g.black_seq != 0)
+        .unwrap()
+        .game_id;
+    let mut last = String::new();
+    for tg in &games {
+        let row = store::game(room.store().read(), tg.game_id)
+            .unwrap()
+            .unwrap();
+        let (w, b) = (room.name(row.white), room.name(row.black));
+        if tg.game_id == drawn {
+            room.say(&w, &format!("/draw #{}", tg.game_id));
+            last = text(&room.say(&b, &format!("/draw #{}", tg.game_id)));
+            assert!(last.contains("Result 2-2"), "{last}");
+        } else {
+            let loser = if tg.white_seq == 0 {
+                &b
+            } else if tg.black_seq == 0 {
+                &w
+            } else {
+                &b
+            };
+            last = text(&room.say(loser, &format!("/resign #{}", tg.game_id)));
+            assert!(
+                last.contains("Result 4-0") || last.contains("Result 0-4"),
+                "{last}"
+            );
+        }
+    }
+    assert!(
+        last.contains("“Twins” is over! The winner: Anna."),
+        "{last}"
+    );
+    let tour = store::tournament(room.store().read(), TournamentId(1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(tour.status, store::TournamentStatus::Finished);
+    // the standings: a 4–0 a win, a 2–2 a draw
+    let t = text(&room.say("Eve", "/standings #1"));
+    let line = |who: &str| t.lines().find(|l| l.contains(who)).unwrap().to_string();
+    assert!(line("Anna").contains("6 (3)"), "Anna won all three: {t}");
+    assert!(line("Bob").contains("3 (1½)"), "a win and a draw: {t}");
+    assert!(line("Carl").contains("1 (½)"), "a draw: {t}");
+    // rated in Vigman's game
+    let s = room.store();
+    let anna = store::user_by_handle(s.read(), "console", "anna")
+        .unwrap()
+        .unwrap()
+        .id;
+    let rated = store::rating_in(s.read(), anna, row.chat_id, Variant::Vigman).unwrap();
+    assert_eq!((rated.games, rated.wins), (3, 3));
+    drop(s);
+    // its PDN: Vigman's, the opening and Black's first turn
+    let out = room.say("Anna", "/tournament pdn #1");
+    let (_, pdn) = out.replies[0].document.as_ref().expect("the PDN");
+    assert!(pdn.contains("[Variant \"vigman\"]"), "{pdn}");
+    assert!(pdn.contains(&black_turn), "{pdn}");
 }

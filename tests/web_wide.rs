@@ -2,7 +2,8 @@
 //! Chromium: a 10×10 game drawn with its 50 numbered squares where the
 //! players count them and played by clicks, a flying king's two-piece
 //! capture step by step, the 10×8 board's 40 squares named a–k, and
-//! Bashni's towers shown with what they hold; the README's 10×10 picture.
+//! Bashni's towers shown with what they hold; the README's 10×10 picture;
+//! an International puzzle's page, numbered and answered by clicks.
 
 #[path = "common/browser.rs"]
 mod browser;
@@ -299,4 +300,69 @@ async fn in_a_browser_bashnis_towers_show_what_they_hold() {
         let path = format!("{}/docs/web-bashni.png", env!("CARGO_MANIFEST_DIR"));
         std::fs::write(path, &png).unwrap();
     }
+}
+
+/// An International puzzle's page (issue 23): the numbered 10×10 board,
+/// turned for the solver, its pieces where the puzzle has them; the
+/// solution's first move by clicks on the square numbers is right, the
+/// defender's reply shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_browser_an_international_puzzle_is_drawn_numbered_and_answered_by_clicks() {
+    use shashki::core::puzzles::{read_international_pack, INTERNATIONAL_PACK};
+    use shashki::core::ChatId;
+    use shashki::engine::Color;
+    let Some(b) = Browser::start("in_a_browser_an_international_puzzle").await else {
+        return;
+    };
+    let room = Room::with_config(config());
+    let (id, p, _) = read_international_pack(INTERNATIONAL_PACK)
+        .into_iter()
+        .find(|(_, p, _)| p.solver_moves() >= 2 && p.root.steps.len() == 1)
+        .unwrap();
+    room.say("Anna", &format!("/puzzle #{}", id.0));
+    let s = serve(room, WebOptions::default()).await;
+    let anna: shashki::core::UserId = s
+        .room
+        .store()
+        .conn()
+        .query_row(
+            "SELECT id FROM users WHERE platform_user_id = 'anna'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let page = web::Page::Puzzle {
+        chat: ChatId(1),
+        puzzle: id,
+    };
+    let token = web::token(&s.room.svc, page, anna).unwrap();
+    b.goto(&format!("{}/web/p/1/{}?t={token}", s.base, id.0))
+        .await;
+    ready(&b, "the puzzle's page").await;
+
+    let all = squares(&b).await;
+    assert_eq!(all.len(), 50, "{all:?}");
+    let black = p.solver() == Color::Black;
+    for (name, x, y) in &all {
+        let n: i64 = name.parse().unwrap_or_else(|_| panic!("{name}"));
+        let (cx, cy) = place_10x10(n);
+        let seen = if black { (9 - cx, 9 - cy) } else { (cx, cy) };
+        assert_eq!((*x, *y), seen, "square {name}");
+    }
+    for (sq, piece) in p.start.pieces() {
+        assert!(
+            b.piece(&sq.to_string()).await.is_some(),
+            "{sq} holds {piece:?}"
+        );
+    }
+    // the solution's first move, square by square
+    let line = p.main_line();
+    for sq in line[0].path() {
+        b.tap(&sq.to_string()).await;
+    }
+    b.until("the right answer", || async {
+        b.text("[data-role=status]").await.contains("Right")
+    })
+    .await;
+    assert!(b.piece(&line[1].to().to_string()).await.is_some());
 }

@@ -18,7 +18,7 @@ help-line-top = /top — die Wertung dieses Chats
 help-line-vacation = /vacation 7 — deine Uhren 7 Tage anhalten
 help-line-notify = /notify on — eine private Nachricht, wenn du in einer Gruppenpartie am Zug bist (/notify off: keine mehr)
 help-line-settings = /settings — Sprache, Design, Brett
-help-line-puzzle = /puzzle — eine Aufgabe lösen · /top puzzles
+help-line-puzzle = /puzzle — eine Aufgabe lösen · /puzzle international — auf 10×10 · /top puzzles
 help-line-hint = /hint — ein Tipp
 help-line-daily = /daily on 09:00 +03:00 — eine tägliche Aufgabe hier
 help-line-tournament = /tournament new NAME — ein Fernturnier in diesem Chat (Admins) · /tournament join · /standings · /help tournament
@@ -313,9 +313,10 @@ puzzle-show = Aufgabe #{ $id } · Wertung { $rating } · { $themes }
     } zieht und gewinnt { $moves ->
         [one] in einem Zug
        *[other] in { $moves } Zügen
-    }. Sende deinen Zug (z. B. /puzzle c3-d4 oder nur den Zug); /hint für einen Tipp, /puzzle solution zum Aufgeben.
+    }. Sende deinen Zug (z. B. /puzzle { $example } oder nur den Zug); /hint für einen Tipp, /puzzle solution zum Aufgeben.
 puzzle-none = Es sind keine Aufgaben geladen.
 puzzle-unknown = Es gibt keine Aufgabe { $id }.
+puzzle-no-pack = Für „{ $variant }“ gibt es noch keine Aufgaben. Aufgaben gibt es für: { $variants }.
 puzzle-no-open = Du hast hier keine offene Aufgabe: /puzzle gibt dir eine.
 puzzle-daily-done = Du hast die heutige Tagesaufgabe hier schon versucht.
 puzzle-illegal = { $move } ist hier kein gültiger Zug. Möglich: { $legal }
@@ -349,6 +350,7 @@ daily-post = Tägliche Aufgabe vom { $date } — #{ $id } · Wertung { $rating }
     }. Sende deinen ersten Zug; /hint für einen Tipp.
 daily-yesterday = Die vorige Tagesaufgabe #{ $id }: { $solution }
 opt-puzzle-text = Dein Zug, eine Aufgabennummer oder „solution“
+opt-puzzle-variant = Eine Aufgabe dieser Variante (ohne: Russisch)
 opt-daily-state = on oder off
 opt-daily-time = Die Uhrzeit des Chats, HH:MM
 opt-daily-offset = Der UTC-Versatz des Chats, z. B. +03:00
@@ -377,7 +379,6 @@ tournament-created = Turnier #{ $id } „{ $name }“ ist eröffnet: { $format -
 }, höchstens { $max } Spieler. Teilnehmen mit /tournament join; ein Admin startet es mit /tournament start.
 tournament-variant = Gespielt wird { $variant }, aus den ausgewogenen Eröffnungen der Engine (eine Verbandsauslosung gibt es dafür nicht).
 tournament-ballot-variant = Die FMJD-Auslosung gehört zum russischen Damespiel: ein Turnier in { $variant } zieht aus den ausgewogenen Eröffnungen der Engine („ballot fmjd“ weglassen).
-tournament-variant-not-held = In { $variant } werden noch keine Turniere gespielt (ein Zug aus zwei Zügen: weder der Rat an den Veranstalter noch die Analyse lesen ihn). Wähle eine andere Variante, z. B. /tournament new NAME international.
 tournament-joined = { $player } nimmt an Turnier #{ $id } „{ $name }“ teil ({ $count } angemeldet).
 tournament-joined-late = { $player } steigt spät in Turnier #{ $id } „{ $name }“ ein: für jede der { $rounds } verpassten Runden einen halben Punkt; gepaart ab Runde { $next }.
 tournament-left = { $player } verlässt Turnier #{ $id } „{ $name }“ ({ $count } angemeldet).
@@ -503,6 +504,10 @@ analyse-summary = Analyse von Partie #{ $game } (Suchtiefe { $depth }):
     Schwarz { $black }: Genauigkeit { $black_acc } %, Ungenauigkeiten ?! { $black_dubious }, Fehler ? { $black_mistakes }, Patzer ?? { $black_blunders }{ $black_worst }
     Die PDN enthält alle Zeichen und nach jedem Fehler den besseren Zug.
 analyse-worst = ; der schlechteste Zug: { $move } — besser { $better }
+analyse-sub-move = { $move } ({ $which ->
+    [first] erster Zug des Doppelzugs
+   *[second] zweiter Zug des Doppelzugs
+})
 cmd-analyse = Die Analyse einer beendeten Partie durch die Engine
 
 # Clocks: bank time and leave days (issue 13)
@@ -685,16 +690,4 @@ settings-web-set = Das Web-Brett der Partien dieser Gruppe: { $state ->
    *[off] nur für ihre Spieler.
 }
 variant-not-playable = { $variant } kann hier noch nicht gespielt werden: der Bot führt die Partien dieser Spielart noch nicht. Wähle eine andere Spielart, z. B. /challenge @name international.
-analyse-variant = Partie #{ $game } ist { $variant }: die Analyse durch die Engine gibt es vorerst nur für { $variant_key ->
-    [vigman] die Spiele mit einem Zug je Runde
-   *[other] die 8×8-Spiele
-}.
-replay-vigman = Partie #{ $game } ist { $variant }: die Wiedergabe kann die Steine auf den hellen Feldern noch nicht zeigen. Die Züge gibt /pdn, die Stellung /board.
-if-variant = Bedingte Züge gibt es vorerst nur in { $variant_key ->
-    [vigman] den Spielen mit einem Zug je Runde
-   *[other] den 8×8-Spielen
-}, nicht in { $variant }.
-web-variant = Partie #{ $game } ({ $variant }) gibt es noch nicht auf dem Web-Brett: es zeigt nur { $variant_key ->
-    [vigman] Spiele mit einem Zug je Runde
-   *[other] Spiele auf den dunklen Feldern
-}. Spiel sie hier, mit den Knöpfen oder indem du die Züge schreibst.
+if-variant = Ein bedingter Zug ist die Antwort auf einen Zug des Gegners; in { $variant } besteht eine Runde aus zwei Zügen, daher gibt es dort keine.

@@ -17,7 +17,7 @@ help-line-top = /top — this chat's ratings (/top poddavki: another variant's)
 help-line-vacation = /vacation 7 — pause your clocks for 7 days
 help-line-notify = /notify on — a private message when it is your move in a group game (/notify off: no more)
 help-line-settings = /settings — language, theme, board
-help-line-puzzle = /puzzle — a puzzle to solve · /top puzzles
+help-line-puzzle = /puzzle — a puzzle to solve · /puzzle international — on 10×10 · /top puzzles
 help-line-hint = /hint — a hint
 help-line-daily = /daily on 09:00 +03:00 — a daily puzzle here
 help-line-tournament = /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings · /help tournament
@@ -326,9 +326,10 @@ puzzle-show = Puzzle #{ $id } · rating { $rating } · { $themes }
     { $color ->
         [white] White
        *[black] Black
-    } to play and win ({ $moves } moves). Send your move (e.g. /puzzle c3-d4, or just the move); /hint for a hint, /puzzle solution to give up.
+    } to play and win ({ $moves } moves). Send your move (e.g. /puzzle { $example }, or just the move); /hint for a hint, /puzzle solution to give up.
 puzzle-none = No puzzles are loaded.
 puzzle-unknown = There is no puzzle { $id }.
+puzzle-no-pack = There are no puzzles in { $variant } yet. Puzzles are there in: { $variants }.
 puzzle-no-open = You have no puzzle open here: /puzzle gives you one.
 puzzle-daily-done = You have already tried today's daily puzzle here.
 puzzle-illegal = { $move } is not a legal move here. Legal: { $legal }
@@ -359,6 +360,7 @@ daily-post = Daily puzzle for { $date } — #{ $id } · rating { $rating } · { 
     } to play and win ({ $moves } moves). Send your first move; /hint for a hint.
 daily-yesterday = The previous daily puzzle #{ $id }: { $solution }
 opt-puzzle-text = Your move, a puzzle number, or “solution”
+opt-puzzle-variant = A puzzle of this variant (Russian without it)
 opt-daily-state = on or off
 opt-daily-time = The chat's time of day, HH:MM
 opt-daily-offset = The chat's UTC offset, e.g. +03:00
@@ -387,7 +389,6 @@ tournament-created = Tournament #{ $id } “{ $name }” is open: { $format ->
 }, at most { $max } players. Join with /tournament join; an admin starts it with /tournament start.
 tournament-variant = Played in { $variant }, from the engine’s balanced openings (no federation ballot exists for it).
 tournament-ballot-variant = The FMJD ballot is Russian draughts’: a tournament of { $variant } draws from the engine’s balanced openings (leave out “ballot fmjd”).
-tournament-variant-not-held = No tournament is held in { $variant } yet (a turn of two moves: the organiser’s advice and the analysis do not read it). Choose another variant, for example /tournament new NAME international.
 tournament-joined = { $player } joins tournament #{ $id } “{ $name }” ({ $count } entered).
 tournament-joined-late = { $player } joins tournament #{ $id } “{ $name }” late: a half-point bye for each of the { $rounds } rounds missed; paired from round { $next }.
 tournament-left = { $player } leaves tournament #{ $id } “{ $name }” ({ $count } entered).
@@ -513,6 +514,10 @@ analyse-summary = Analysis of game #{ $game } (engine depth { $depth }):
     Black { $black }: accuracy { $black_acc } %, inaccuracies ?! { $black_dubious }, mistakes ? { $black_mistakes }, blunders ?? { $black_blunders }{ $black_worst }
     The PDN has every mark and the better move after each mistake.
 analyse-worst = ; the worst: { $move } — better { $better }
+analyse-sub-move = { $move } ({ $which ->
+    [first] first move of the turn
+   *[second] second move of the turn
+})
 cmd-analyse = The engine's analysis of a finished game
 
 # Clocks: bank time and leave days (issue 13)
@@ -669,16 +674,4 @@ settings-web-set = The web board of this group's games: { $state ->
    *[off] their players only.
 }
 variant-not-playable = { $variant } cannot be played here yet: the bot does not keep its games yet. Choose another variant, for example /challenge @name international.
-analyse-variant = Game #{ $game } is { $variant }: the engine’s analysis covers { $variant_key ->
-    [vigman] the games of one move a turn
-   *[other] the 8×8 games
-} only for now.
-replay-vigman = Game #{ $game } is { $variant }: its replay cannot draw the pieces on the light squares yet. /pdn gives the moves, /board the position.
-if-variant = Conditional moves are kept for { $variant_key ->
-    [vigman] the games of one move a turn
-   *[other] the 8×8 games
-} only for now, not for { $variant }.
-web-variant = Game #{ $game } ({ $variant }) is not on the web board yet: it draws { $variant_key ->
-    [vigman] games of one move a turn
-   *[other] games on the dark squares
-} only. Play it here, with the buttons or by writing the moves.
+if-variant = Conditional moves pair one move of your opponent with one reply; a turn of { $variant } is two moves, so it has none.

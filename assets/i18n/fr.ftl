@@ -18,7 +18,7 @@ help-line-top = /top — le classement de ce chat
 help-line-vacation = /vacation 7 — arrêter vos pendules pendant 7 jours
 help-line-notify = /notify on — un message privé quand c’est à vous de jouer dans une partie de groupe (/notify off : plus de messages)
 help-line-settings = /settings — langue, thème, damier
-help-line-puzzle = /puzzle — un problème à résoudre · /top puzzles
+help-line-puzzle = /puzzle — un problème à résoudre · /puzzle international — sur 10×10 · /top puzzles
 help-line-hint = /hint — un indice
 help-line-daily = /daily on 09:00 +03:00 — un problème du jour ici
 help-line-tournament = /tournament new NOM — un tournoi par correspondance ici (admins) · /tournament join · /standings · /help tournament
@@ -313,9 +313,10 @@ puzzle-show = Problème #{ $id } · classement { $rating } · { $themes }
     } jouent et gagnent { $moves ->
         [one] en un coup
        *[other] en { $moves } coups
-    }. Envoyez votre coup (par ex. /puzzle c3-d4, ou seulement le coup) ; /hint pour un indice, /puzzle solution pour abandonner.
+    }. Envoyez votre coup (par ex. /puzzle { $example }, ou seulement le coup) ; /hint pour un indice, /puzzle solution pour abandonner.
 puzzle-none = Aucun problème n’est chargé.
 puzzle-unknown = Il n’y a pas de problème { $id }.
+puzzle-no-pack = Il n’y a pas encore de problèmes en « { $variant } ». Il y en a en : { $variants }.
 puzzle-no-open = Vous n’avez pas de problème ouvert ici : /puzzle vous en donne un.
 puzzle-daily-done = Vous avez déjà essayé le problème du jour ici.
 puzzle-illegal = { $move } n’est pas un coup réglementaire ici. Possibles : { $legal }
@@ -349,6 +350,7 @@ daily-post = Problème du jour du { $date } — #{ $id } · classement { $rating
     }. Envoyez votre premier coup ; /hint pour un indice.
 daily-yesterday = Le problème du jour précédent #{ $id } : { $solution }
 opt-puzzle-text = Votre coup, un numéro de problème, ou « solution »
+opt-puzzle-variant = Un problème de cette variante (sans elle : russe)
 opt-daily-state = on ou off
 opt-daily-time = L’heure du chat, HH:MM
 opt-daily-offset = Le décalage UTC du chat, par ex. +03:00
@@ -377,7 +379,6 @@ tournament-created = Le tournoi #{ $id } « { $name } » est ouvert : { $format 
 }, { $max } joueurs au plus. Inscription avec /tournament join ; un admin le lance avec /tournament start.
 tournament-variant = Joué en { $variant }, à partir des ouvertures équilibrées du moteur (aucun tirage fédéral n’existe pour ce jeu).
 tournament-ballot-variant = Le tirage FMJD est celui des dames russes : un tournoi en { $variant } tire ses ouvertures de la liste équilibrée du moteur (retirez « ballot fmjd »).
-tournament-variant-not-held = Aucun tournoi ne se joue encore en { $variant } (un tour de deux coups : ni le conseil à l’organisateur ni l’analyse ne le lisent). Choisissez une autre variante, par ex. /tournament new NOM international.
 tournament-joined = { $player } s’inscrit au tournoi #{ $id } « { $name } » ({ $count } inscrits).
 tournament-joined-late = { $player } s’inscrit en retard au tournoi #{ $id } « { $name } » : un demi-point pour chacune des { $rounds } rondes manquées ; apparié à partir de la ronde { $next }.
 tournament-left = { $player } quitte le tournoi #{ $id } « { $name } » ({ $count } inscrits).
@@ -503,6 +504,10 @@ analyse-summary = Analyse de la partie #{ $game } (profondeur du moteur { $depth
     Noirs { $black } : précision { $black_acc } %, imprécisions ?! { $black_dubious }, erreurs ? { $black_mistakes }, gaffes ?? { $black_blunders }{ $black_worst }
     Le PDN contient toutes les annotations et le meilleur coup après chaque erreur.
 analyse-worst = {" "}; le pire coup : { $move } — mieux : { $better }
+analyse-sub-move = { $move } ({ $which ->
+    [first] premier coup du tour
+   *[second] second coup du tour
+})
 cmd-analyse = L’analyse d’une partie terminée par le moteur
 
 # Clocks: bank time and leave days (issue 13)
@@ -685,16 +690,4 @@ settings-web-set = Le damier web des parties de ce groupe : { $state ->
    *[off] réservé à leurs joueurs.
 }
 variant-not-playable = { $variant } ne peut pas encore être joué ici : le bot ne tient pas encore les parties de ce jeu. Choisissez une autre variante, par ex. /challenge @nom international.
-analyse-variant = La partie #{ $game } se joue en { $variant } : l’analyse par le moteur ne couvre pour l’instant que { $variant_key ->
-    [vigman] les jeux à un coup par tour
-   *[other] les jeux sur 8×8
-}.
-replay-vigman = La partie #{ $game } se joue en { $variant } : le replay ne sait pas encore montrer les pions des cases claires. Les coups : /pdn, la position : /board.
-if-variant = Les coups conditionnels n’existent pour l’instant que dans { $variant_key ->
-    [vigman] les jeux à un coup par tour
-   *[other] les jeux sur 8×8
-}, pas en { $variant }.
-web-variant = La partie #{ $game } ({ $variant }) n’est pas encore sur le damier web : il n’affiche que { $variant_key ->
-    [vigman] les jeux à un coup par tour
-   *[other] les jeux sur les cases foncées
-}. Jouez-la ici, avec les boutons ou en écrivant les coups.
+if-variant = Un coup conditionnel répond à un coup de l’adversaire ; en { $variant }, un tour compte deux coups, il n’y en a donc pas.

@@ -20,7 +20,7 @@ help-line-top = /top — šī čata reitings
 help-line-vacation = /vacation 7 — apturēt jūsu pulksteņus uz 7 dienām
 help-line-notify = /notify on — privāta ziņa, kad jūsu gājiens partijā grupā (/notify off — vairs nerakstīt)
 help-line-settings = /settings — valoda, tēma, galdiņš
-help-line-puzzle = /puzzle — uzdevums risināšanai · /top puzzles
+help-line-puzzle = /puzzle — uzdevums risināšanai · /puzzle starptautiskās — uz 10×10 · /top puzzles
 help-line-hint = /hint — mājiens
 help-line-daily = /daily on 09:00 +03:00 — dienas uzdevums šeit
 help-line-tournament = /tournament new NOSAUKUMS — korespondences turnīrs šajā čatā (administratori) · /tournament join · /standings · /help tournament
@@ -312,9 +312,10 @@ puzzle-show = Uzdevums #{ $id } · reitings { $rating } · { $themes }
     { $color ->
         [white] Baltie
        *[black] Melnie
-    } sāk un uzvar (gājieni: { $moves }). Nosūtiet savu gājienu (piem. /puzzle c3-d4 vai tikai gājienu); /hint — mājiens, /puzzle solution — padoties.
+    } sāk un uzvar (gājieni: { $moves }). Nosūtiet savu gājienu (piem. /puzzle { $example } vai tikai gājienu); /hint — mājiens, /puzzle solution — padoties.
 puzzle-none = Nav ielādētu uzdevumu.
 puzzle-unknown = Uzdevuma { $id } nav.
+puzzle-no-pack = Variantā „{ $variant }” uzdevumu vēl nav. Uzdevumi ir šajos variantos: { $variants }.
 puzzle-no-open = Jums šeit nav atvērta uzdevuma: /puzzle to iedos.
 puzzle-daily-done = Jūs jau mēģinājāt šodienas dienas uzdevumu šeit.
 puzzle-illegal = { $move } šeit nav atļauts gājiens. Iespējamie: { $legal }
@@ -345,6 +346,7 @@ daily-post = Dienas uzdevums { $date } — #{ $id } · reitings { $rating } · {
     } sāk un uzvar (gājieni: { $moves }). Nosūtiet savu pirmo gājienu; /hint — mājiens.
 daily-yesterday = Iepriekšējais dienas uzdevums #{ $id }: { $solution }
 opt-puzzle-text = Jūsu gājiens, uzdevuma numurs vai „solution”
+opt-puzzle-variant = Šī varianta uzdevums (bez tā — krievu dambrete)
 opt-daily-state = on vai off
 opt-daily-time = Čata laiks, HH:MM
 opt-daily-offset = Čata UTC nobīde, piem. +03:00
@@ -373,7 +375,6 @@ tournament-created = Turnīrs #{ $id } „{ $name }” ir atvērts: { $format ->
 }, ne vairāk kā { $max } spēlētāji. Piesakieties ar /tournament join; administrators to sāk ar /tournament start.
 tournament-variant = Spēle: { $variant }, atklātnes no dzinēja līdzsvarotā saraksta (federācijas izlozes tai nav).
 tournament-ballot-variant = FMJD izloze ir krievu dambretei: { $variant } turnīrs ņem atklātnes no dzinēja līdzsvarotā saraksta (izlaidiet “ballot fmjd”).
-tournament-variant-not-held = Turnīri spēlē { $variant } vēl nenotiek (gājiens no diviem gājieniem: ne padoms organizatoram, ne analīze to nelasa). Izvēlieties citu variantu, piemēram, /tournament new NOSAUKUMS international.
 tournament-joined = { $player } piesakās turnīram #{ $id } „{ $name }” (pieteikušies: { $count }).
 tournament-joined-late = { $player } piesakās turnīram #{ $id } „{ $name }” novēloti: par katru no nokavētajām kārtām ({ $rounds }) puse punkta; pāros no { $next }. kārtas.
 tournament-left = { $player } atstāj turnīru #{ $id } „{ $name }” (pieteikušies: { $count }).
@@ -492,6 +493,10 @@ analyse-summary = Partijas #{ $game } analīze (dzinēja dziļums { $depth }):
     Melnie { $black }: precizitāte { $black_acc } %, neprecizitātes ?! { $black_dubious }, kļūdas ? { $black_mistakes }, rupjas kļūdas ?? { $black_blunders }{ $black_worst }
     PDN ir visas zīmes un labākais gājiens pēc katras kļūdas.
 analyse-worst = ; sliktākais gājiens: { $move } — labāk { $better }
+analyse-sub-move = { $move } ({ $which ->
+    [first] pirmais gājiens no diviem
+   *[second] otrais gājiens no diviem
+})
 cmd-analyse = Pabeigtas partijas analīze ar dzinēju
 
 # Clocks: bank time and leave days (issue 13)
@@ -665,16 +670,4 @@ settings-web-set = Šīs grupas partiju tīmekļa galdiņš: { $state ->
    *[off] tikai to spēlētājiem.
 }
 variant-not-playable = { $variant } šeit vēl nevar spēlēt: bots vēl neglabā šīs spēles partijas. Izvēlieties citu spēles veidu, piemēram, /challenge @vārds international.
-analyse-variant = Partija #{ $game } ir { $variant }: dzinēja analīze pagaidām ir tikai { $variant_key ->
-    [vigman] spēlēm ar vienu gājienu katrā kārtā
-   *[other] 8×8 spēlēm
-}.
-replay-vigman = Partija #{ $game } ir { $variant }: atkārtojums vēl nerāda kauliņus uz gaišajiem laukiem. Gājieni — /pdn, pozīcija — /board.
-if-variant = Nosacītie gājieni pagaidām ir tikai { $variant_key ->
-    [vigman] spēlēs ar vienu gājienu katrā kārtā
-   *[other] 8×8 spēlēs
-}, nevis spēlē { $variant }.
-web-variant = Partija #{ $game } ({ $variant }) vēl nav tīmekļa galdiņā: tas rāda tikai { $variant_key ->
-    [vigman] spēles ar vienu gājienu katrā kārtā
-   *[other] spēles uz tumšajiem laukiem
-}. Spēlējiet šeit — ar pogām vai rakstot gājienus.
+if-variant = Nosacītais gājiens ir atbilde uz vienu pretinieka gājienu; spēlē { $variant } kārtā ir divi gājieni, tāpēc tajā nosacīto gājienu nav.

@@ -26,7 +26,7 @@ pub fn offers(svc: &Service, name: &str, lang: Option<&str>) -> Result<Vec<Offer
         let store = svc.lock();
         let c = store.read();
         puzzles::ensure_pack(c)?;
-        let id = match daily_puzzle_id(c, day_of(svc.now())) {
+        let id = match daily_puzzle_id(c, shashki_engine::Variant::Russian, day_of(svc.now())) {
             Ok(id) => id,
             Err(Halt::Failed(e)) => return Err(e),
             Err(_) => None,

@@ -44,6 +44,7 @@ pub use error::{Refusal, ServiceError};
 pub(crate) use games::moves_to_play;
 pub use limits::PlatformLimits;
 pub use outbox::{Delivered, Owed};
+pub use present::rich;
 pub use queue::{Roles, SWEEPER_LEASE};
 pub use time::{Clock, ManualClock, SystemClock, Zone};
 pub use types::*;
@@ -433,6 +434,11 @@ fn on_choice(ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
             step,
             index,
         } => puzzles::web_answer(ctx, puzzle, step, index)?,
+        Payload::PuzzlePiece {
+            puzzle,
+            step,
+            square,
+        } => puzzles::piece_moves(ctx, puzzle, step, square)?,
         Payload::PuzzleHintOf { puzzle } => puzzles::web_hint(ctx, puzzle)?,
         Payload::PuzzleGiveUp { puzzle } => puzzles::web_give_up(ctx, puzzle)?,
     }

@@ -15,7 +15,7 @@ use crate::engine::{
 };
 use crate::render::{
     self, BoardShape, CapturedPiece, Frame, GifOptions, LastMove, RenderOptions, Theme, Tower,
-    TowerFrame,
+    TowerFrame, VigmanFrame,
 };
 use crate::tournament::crosstable::Crosstable;
 use serde::{Deserialize, Serialize};
@@ -113,6 +113,16 @@ impl Marks {
             }
             _ => return None,
         })
+    }
+
+    /// A Vigman sub-move's start and end on the whole board (its path
+    /// indexes all 64 squares, `rank * 8 + file`).
+    fn cells(&self) -> Option<(render::Cell, render::Cell)> {
+        let cell = |i: &u8| render::Cell {
+            file: i % 8,
+            rank: i / 8,
+        };
+        Some((cell(self.path.first()?), cell(self.path.last()?)))
     }
 
     fn last_move<S: Shape>(&self) -> LastMove<S> {
@@ -234,6 +244,11 @@ pub struct FramePicture {
     /// Bashni: the frame's towers (their FEN; `pos` is then unused).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub towers: Option<String>,
+    /// Vigman's double game: the frame's position with its pieces on both
+    /// colours (its FEN; `pos` is then unused; `last` indexes the whole
+    /// board, `rank * 8 + file`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vigman: Option<String>,
 }
 
 /// A replay: its frames and how they are drawn.
@@ -261,6 +276,7 @@ impl ReplayPicture {
                 last: f.last_move.as_ref().map(Marks::of),
                 caption: f.caption.clone(),
                 towers: None,
+                vigman: None,
             })
             .collect()
     }
@@ -282,6 +298,21 @@ impl ReplayPicture {
             })
             .collect();
         self.within_bytes(|o: &RenderOptions| render::render_tower_gif(&frames, o, &self.timing()))
+    }
+
+    /// A replay of Vigman's double game: each frame drawn as its board
+    /// picture draws it (both colours' pieces, the last sub-move tinted).
+    fn draw_vigman(&self) -> Vec<u8> {
+        let frames: Vec<VigmanFrame> = self
+            .frames
+            .iter()
+            .map(|f| VigmanFrame {
+                position: vigman_of(f.vigman.as_deref().unwrap_or_default()),
+                last: f.last.as_ref().and_then(Marks::cells),
+                caption: f.caption.clone(),
+            })
+            .collect();
+        self.within_bytes(|o: &RenderOptions| render::render_vigman_gif(&frames, o, &self.timing()))
     }
 
     /// The replay of a game on the board `S`.
@@ -395,14 +426,7 @@ fn vigman_diagram(fen: &str) -> String {
 /// Vigman's board (PNG): both colours' pieces, the last sub-move's start
 /// and end tinted.
 fn draw_vigman(b: &BoardPicture, fen: &str) -> Vec<u8> {
-    let cell = |i: &u8| render::Cell {
-        file: i % 8,
-        rank: i / 8,
-    };
-    let last = b
-        .last
-        .as_ref()
-        .and_then(|m| Some((cell(m.path.first()?), cell(m.path.last()?))));
+    let last = b.last.as_ref().and_then(Marks::cells);
     let opts = RenderOptions {
         size: b.size,
         theme: theme(&b.theme),
@@ -557,6 +581,7 @@ impl Picture {
                 render::render_png(&b.pos.position(), &opts)
             }
             Picture::Replay(r) if r.frames.iter().any(|f| f.towers.is_some()) => r.draw_towers(),
+            Picture::Replay(r) if r.frames.iter().any(|f| f.vigman.is_some()) => r.draw_vigman(),
             Picture::Replay(r) if board(&r.variant) == BoardKind::Ten => r.draw_on::<Board10>(),
             Picture::Replay(r) if board(&r.variant) == BoardKind::TenByEight => {
                 r.draw_on::<Board10x8>()
@@ -696,6 +721,62 @@ mod tests {
             panic!("a board")
         };
         assert_eq!((b.variant.as_str(), b.towers), ("russian", None));
+    }
+
+    #[test]
+    fn a_vigman_replay_recipe_draws_a_frame_a_sub_move_within_its_size() {
+        use image::AnimationDecoder;
+        let mut g = Variant::Vigman.new_game();
+        let frame = |g: &crate::engine::AnyGame, last, caption: &str| {
+            let AnyPosition::Vigman(vp) = g.position() else {
+                panic!("a Vigman position")
+            };
+            FramePicture {
+                pos: Pos(0, 0, 0, false),
+                last,
+                caption: Some(caption.into()),
+                towers: None,
+                vigman: Some(vp.to_fen()),
+            }
+        };
+        let mut frames = vec![frame(&g, None, "")];
+        for text in ["c3-d4", "b3-a4", "h6-g5", "g7-h6"] {
+            let before = g.position();
+            let mv = g.play_text(text).unwrap();
+            frames.push(frame(&g, Marks::of_any(&before, &mv), text));
+        }
+        let replay = |bytes_max| {
+            Picture::Replay(ReplayPicture {
+                frames: frames.clone(),
+                variant: "vigman".into(),
+                flip: false,
+                theme: "classic".into(),
+                numbered: false,
+                size: 400,
+                ply_ms: 1000,
+                bytes_max,
+            })
+        };
+        let p = replay(usize::MAX);
+        let back: Picture = serde_json::from_str(&serde_json::to_string(&p).unwrap()).unwrap();
+        assert_eq!(back, p);
+        let decode = |gif: &[u8]| {
+            let dec = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).unwrap();
+            dec.into_frames().collect_frames().unwrap()
+        };
+        let big = back.draw();
+        let shown = decode(&big);
+        // the start and a frame a sub-move (each caption a 20 ms sub-frame)
+        let long = shown
+            .iter()
+            .filter(|f| f.delay().numer_denom_ms().0 > 20)
+            .count();
+        assert_eq!(long, 5);
+        assert_eq!(shown[0].buffer().width(), 400);
+        // larger than allowed: drawn again at the smallest size
+        let small = replay(big.len() - 1).draw();
+        assert!(small.len() < big.len());
+        assert_eq!(decode(&small)[0].buffer().width(), render::MIN_SIZE);
     }
 
     #[test]

@@ -88,10 +88,12 @@ pub(crate) fn record_game(
 }
 
 /// `/top [variant]`: the chat's rating table in a variant (the chat's
-/// default variant unless named); `/top puzzles`: the puzzle solvers'.
+/// default variant unless named); `/top puzzles [variant]`: the puzzle
+/// solvers' (Russian draughts' unless named).
 pub(crate) fn cmd_top(ctx: &mut Ctx, a: TopArgs) -> Res<()> {
     let variant = match a {
-        TopArgs::Puzzles => return super::puzzles::cmd_top(ctx),
+        TopArgs::Puzzles => return super::puzzles::cmd_top(ctx, Variant::Russian),
+        TopArgs::PuzzlesOf(v) => return super::puzzles::cmd_top(ctx, v),
         TopArgs::Variant(v) => v,
         TopArgs::Chat => chat_variant(&ctx.chat),
     };

@@ -27,7 +27,6 @@ use super::ctx::Ctx;
 use super::error::{Halt, Res};
 use super::games::{self, ai::into_service, ai::Evals, load, variants, Loaded};
 use super::i18n::Lang;
-use super::present::buttons::sorted_moves_8;
 use super::present::text::{refusal_text, seat_name};
 use super::present::Draft;
 use super::types::{Link, LinkTo, Target};
@@ -39,9 +38,7 @@ use crate::store::{
 use hmac::{Hmac, KeyInit, Mac};
 use serde::Serialize;
 use sha2::Sha256;
-use shashki_engine::{
-    AnyGame, AnyMove, AnyPosition, Color, Coord, Kind, Piece, Position, Variant, Variant8,
-};
+use shashki_engine::{AnyGame, AnyMove, AnyPosition, Color, Coord, Kind, Piece, Variant};
 
 /// The settings key of the generated secret.
 const SECRET_KEY: &str = "web_secret";
@@ -294,13 +291,6 @@ super::error::refusals! {
         /// A group's game while the group keeps the web board to its
         /// players (`/settings web off`, the default).
         SpectatorsOff { game: GameId } => "web-spectators-off" ["game" => game],
-        /// A game of a variant the web board does not draw (Vigman's board
-        /// of both colours): the chat's board only
-        /// (`present::board::on_the_web`).
-        Variant { game: GameId, variant: Variant } => "web-variant" [
-            "game" => game,
-            "variant" => variant,
-        ],
         /// A tournament's page, to someone not playing in it, while its
         /// group keeps the web board to the players.
         TournamentSpectatorsOff { tournament: TournamentId } => "web-tournament-spectators-off" ["id" => tournament],
@@ -315,12 +305,6 @@ super::error::refusals! {
 /// allows it (`/settings web on`; off by default). A private chat's game
 /// is its players' alone.
 pub(crate) fn web_gate(chat: &ChatRow, row: &GameRow, user: UserId) -> Result<(), WebRefusal> {
-    if !super::present::board::on_the_web(row.variant) {
-        return Err(WebRefusal::Variant {
-            game: row.id,
-            variant: row.variant,
-        });
-    }
     if row.color_of(user).is_some() {
         return Ok(());
     }
@@ -398,6 +382,10 @@ pub struct WebSquare {
     /// Column and row from White's side (0, 0 = top left).
     pub x: u8,
     pub y: u8,
+    /// A light square (Vigman's second set stands on them); the boards of
+    /// dark squares list none.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub light: bool,
 }
 
 /// A legal move: its number among the sorted moves (the chat's button
@@ -441,6 +429,15 @@ pub struct WebView {
     pub to_move: Option<&'static str>,
     pub active: bool,
     pub your_turn: bool,
+    /// Which of a turn's two sub-moves is due (Vigman's): `first` or
+    /// `second`; none in the games of one move a turn, or once over.
+    pub sub_move: Option<&'static str>,
+    /// Plies in a side's turn (Vigman's: two sub-moves), and how many
+    /// plies of the first move-list row were made before the record began
+    /// (Black to move first, a second sub-move due): the move list groups
+    /// `2 × turn` plies a row.
+    pub turn: u8,
+    pub lead: u8,
     /// The opponent offers a draw.
     pub draw_offered: bool,
     pub status: String,
@@ -545,48 +542,10 @@ pub(crate) fn board_squares() -> Vec<shashki_engine::Square> {
     shashki_engine::Square::all().collect()
 }
 
-pub(crate) fn board_string(pos: &Position, squares: &[shashki_engine::Square]) -> String {
-    squares.iter().map(|&s| letter(pos.piece_at(s))).collect()
-}
-
-/// The squares as the page places them, in [`board_squares`]' order.
-pub(crate) fn web_squares(variant: Variant8, squares: &[shashki_engine::Square]) -> Vec<WebSquare> {
-    squares
-        .iter()
-        .map(|&s| WebSquare {
-            name: variant.square_name(s),
-            x: s.file(),
-            y: 7 - s.rank(),
-        })
-        .collect()
-}
-
-/// The legal moves at `pos`, numbered as the chat's buttons number them.
-pub(crate) fn web_moves(pos: &Position, variant: Variant8) -> Vec<WebMove> {
-    sorted_moves_8(pos, variant)
-        .iter()
-        .enumerate()
-        .map(|(index, m)| {
-            let mut path = vec![variant.square_name(m.from())];
-            path.extend(m.landings().map(|s| variant.square_name(s)));
-            WebMove {
-                index,
-                text: variant.format_move(m),
-                path,
-                captures: m
-                    .captured_squares()
-                    .into_iter()
-                    .map(|s| variant.square_name(s))
-                    .collect(),
-            }
-        })
-        .collect()
-}
-
 /// The squares of `variant`'s board in the order a game's page lists
 /// them: an 8×8 game's in bit order (as the puzzle page's), any other's by
 /// its PDN number (10×10: 1–50, 10×8: 1–40, Bashni: 1–32).
-fn any_squares(variant: Variant) -> Vec<Coord> {
+pub(crate) fn any_squares(variant: Variant) -> Vec<Coord> {
     if variant.eight().is_some() {
         return board_squares()
             .into_iter()
@@ -602,7 +561,7 @@ fn any_squares(variant: Variant) -> Vec<Coord> {
 }
 
 /// The squares as the page places them, in [`any_squares`]' order.
-fn any_web_squares(variant: Variant, squares: &[Coord]) -> Vec<WebSquare> {
+pub(crate) fn any_web_squares(variant: Variant, squares: &[Coord]) -> Vec<WebSquare> {
     let (_, ranks) = variant.board().size();
     squares
         .iter()
@@ -610,6 +569,7 @@ fn any_web_squares(variant: Variant, squares: &[Coord]) -> Vec<WebSquare> {
             name: variants::square_name(variant, c),
             x: c.file,
             y: ranks.saturating_sub(1).saturating_sub(c.rank),
+            light: !c.is_dark(),
         })
         .collect()
 }
@@ -629,7 +589,7 @@ fn stacks_on(pos: &AnyPosition, squares: &[Coord]) -> Vec<Option<Vec<Piece>>> {
 }
 
 /// A letter per square of `squares` for `pos` (a tower's top piece).
-fn any_board_string(pos: &AnyPosition, squares: &[Coord]) -> String {
+pub(crate) fn any_board_string(pos: &AnyPosition, squares: &[Coord]) -> String {
     stacks_on(pos, squares)
         .into_iter()
         .map(|s| letter(s.and_then(|s| s.first().copied())))
@@ -696,6 +656,22 @@ fn web_moves_any(g: &AnyGame) -> Vec<WebMove> {
         .map(|(index, m)| WebMove {
             index,
             text: g.format_move(m),
+            path: m.path().into_iter().map(name).collect(),
+            captures: m.captured().into_iter().map(name).collect(),
+        })
+        .collect()
+}
+
+/// `moves` (each with its text) for the page, numbered in their order;
+/// each move's path holds every square it lands on.
+pub(crate) fn web_moves_of(variant: Variant, moves: &[(AnyMove, String)]) -> Vec<WebMove> {
+    let name = |c: Coord| variants::square_name(variant, c);
+    moves
+        .iter()
+        .enumerate()
+        .map(|(index, (m, text))| WebMove {
+            index,
+            text: text.clone(),
             path: m.path().into_iter().map(name).collect(),
             captures: m.captured().into_iter().map(name).collect(),
         })
@@ -1072,6 +1048,16 @@ fn game_view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
             _ => String::new(),
         }
     };
+    // a turn of two sub-moves (Vigman's): which is due, and how the move
+    // list groups them (a row: White's turn, then Black's)
+    let due = variants::sub_move_due(g);
+    let turn: u8 = if due.is_some() { 2 } else { 1 };
+    let begun = g.start_position();
+    let lead = turn * u8::from(begun.side_to_move() == Color::Black)
+        + u8::from(variants::sub_move_due_at(&begun) == Some(true));
+    let sub_move = due
+        .filter(|_| to_move.is_some())
+        .map(|second| if second { "second" } else { "first" });
     let moves = if your_turn {
         web_moves_any(g)
     } else {
@@ -1103,6 +1089,9 @@ fn game_view(ctx: &Ctx, l: &Loaded) -> Res<WebView> {
         to_move: to_move.map(color_word),
         active: row.is_active(),
         your_turn,
+        sub_move,
+        turn,
+        lead,
         draw_offered: row.draw_offer.is_some() && row.draw_offer != you && you.is_some(),
         status,
         files,
@@ -1157,7 +1146,10 @@ pub(crate) fn cmd_web(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
 /// The speaker's own link to their go at `puzzle` in this chat ("Open
 /// board" under a puzzle on Discord, `/web` with a puzzle open).
 pub(crate) fn cmd_web_puzzle(ctx: &mut Ctx, puzzle: PuzzleId) -> Res<()> {
-    if store::puzzles::puzzle(ctx.c, puzzle)?.is_none() {
+    // the page draws the Russian pack's puzzles only
+    let drawn = store::puzzles::puzzle(ctx.c, puzzle)?
+        .is_some_and(|row| super::puzzles::on_the_web(row.variant));
+    if !drawn {
         ctx.tell_id("puzzle-unknown", Some(&args![("id", format!("#{puzzle}"))]));
         return Ok(());
     }
@@ -1425,13 +1417,22 @@ mod tests {
         assert!(names.contains(&"k4".to_string()) && !names.iter().any(|n| n.starts_with('j')));
         // the 8×8 games keep their order and names
         let eight = any_web_squares(Variant::Russian, &any_squares(Variant::Russian));
-        let old = web_squares(Variant8::Russian, &board_squares());
+        let old: Vec<(String, u8, u8)> = board_squares()
+            .into_iter()
+            .map(|s| {
+                (
+                    shashki_engine::Variant8::Russian.square_name(s),
+                    s.file(),
+                    7 - s.rank(),
+                )
+            })
+            .collect();
         assert_eq!(
             eight
                 .iter()
-                .map(|s| (&s.name, s.x, s.y))
+                .map(|s| (s.name.clone(), s.x, s.y))
                 .collect::<Vec<_>>(),
-            old.iter().map(|s| (&s.name, s.x, s.y)).collect::<Vec<_>>()
+            old
         );
     }
 

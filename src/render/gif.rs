@@ -6,6 +6,7 @@
 //! at 640 px takes a few hundred kilobytes at most.
 
 use super::{BoardShape, LastMove, RenderOptions};
+use crate::engine::vigman::VigmanPosition;
 use crate::engine::{Board8, Color, Move, Position, Shape, Variant8};
 use image::RgbImage;
 use std::borrow::Cow;
@@ -127,6 +128,34 @@ pub fn render_tower_gif<S: BoardShape>(
         frames,
         |f| (f.last_move.clone(), f.caption.clone()),
         |a, f, o| super::towers::draw(a, f.side, &f.towers, o),
+        opts,
+        timing,
+    )
+}
+
+/// One frame of a replay of Vigman's double game: the position after a
+/// sub-move (pieces on both colours), the sub-move's start and end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VigmanFrame {
+    pub position: VigmanPosition,
+    pub last: Option<(super::Cell, super::Cell)>,
+    pub caption: Option<String>,
+}
+
+/// [`render_gif`] for Vigman's double game: each frame drawn as
+/// [`super::render_vigman`] draws a board (the pieces on both colours, the
+/// last sub-move's squares tinted), one frame a sub-move.
+pub fn render_vigman_gif(
+    frames: &[VigmanFrame],
+    opts: &RenderOptions,
+    timing: &GifOptions,
+) -> Vec<u8> {
+    animate(
+        frames,
+        // the last sub-move is the frame's own (either colour), not a move
+        // of the dark squares' game
+        |f| (None, f.caption.clone()),
+        |a, f, o| super::vigman::draw(a, &f.position, f.last, o),
         opts,
         timing,
     )

@@ -35,8 +35,8 @@ mod towers;
 mod vigman;
 
 pub use gif::{
-    frames_from_replay, frames_from_replay_in, render_gif, render_tower_gif, Frame, GifOptions,
-    TowerFrame,
+    frames_from_replay, frames_from_replay_in, render_gif, render_tower_gif, render_vigman_gif,
+    Frame, GifOptions, TowerFrame, VigmanFrame,
 };
 pub use last_move::{CapturedPiece, LastMove, LastMoveError};
 pub use layout::Layout;

@@ -18,7 +18,12 @@
 //! - [`lanes`]: one queue per chat — a chat's work one piece at a time,
 //!   its members served in turn, chats side by side.
 //! - [`pace`]: a platform's sends paced per chat (its rate limits, a
-//!   chat frozen after a 429), one chat's wait holding up no other.
+//!   chat frozen after a 429), one chat's wait holding up no other; a
+//!   call tried again after a 429 or a network failure.
+//! - [`intake`]: updates taken in order and acknowledged once handled
+//!   (the watermark a platform is polled from, a webhook's answer);
+//!   [`webhook`]: the HTTP side of a platform's webhook (its secret, the
+//!   body's bound, the answer once the update is handled).
 //! - [`sweeper`]: deadlines, scheduled jobs, heartbeat.
 //! - [`shutdown`]: the stop signal and the tracker of work in flight.
 //! - [`metrics`], [`health`], [`http`]: what the operator sees —
@@ -28,6 +33,7 @@ pub mod deliver;
 pub mod health;
 pub mod http;
 pub mod hub;
+pub mod intake;
 pub mod lanes;
 pub mod metrics;
 pub mod pace;
@@ -37,6 +43,7 @@ pub mod sweeper;
 #[cfg(test)]
 mod test_fixtures;
 pub mod transport;
+pub mod webhook;
 
 pub use deliver::{Deliverer, Delivery, Ledger};
 pub use hub::{cpu_cores, Aside, Hub, JobsDone, ProcessOptions, ReplyRx, ReplyTx};

@@ -10,8 +10,14 @@
 //! keeps one [`Pace`] and asks it for each call's turn; the numbers are the
 //! platform's (Telegram's defaults: 1 a second and 20 a minute in a group,
 //! 30 a second overall).
+//!
+//! [`Pace::call`] makes a call in its chat's turn and tries it again: a 429
+//! is waited out (that chat alone frozen), a call that may not have
+//! arrived is sent again after a pause, a bounded number of times each.
 
+use super::transport::CallError;
 use std::collections::{HashMap, VecDeque};
+use std::future::Future;
 use std::hash::Hash;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -31,6 +37,29 @@ pub struct PaceLimits {
     pub per_min_group: u32,
     /// Messages a second over all chats.
     pub per_sec_overall: u32,
+}
+
+/// The first pause before a call is tried again after a transient
+/// failure (doubled after each).
+const NETWORK_BACKOFF: Duration = Duration::from_millis(500);
+
+/// How often one call is tried again (the platform's config).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Retries {
+    /// How many times a 429 is waited out.
+    pub after_429: u32,
+    /// How many times the call is sent again after a transient failure
+    /// ([`CallError::transient`]).
+    pub network: u32,
+}
+
+impl Default for Retries {
+    fn default() -> Self {
+        Retries {
+            after_429: 5,
+            network: 3,
+        }
+    }
 }
 
 /// Whether a call is paced as a message to the chat or only waits out
@@ -63,6 +92,36 @@ struct State<C> {
 pub struct Pace<C> {
     limits: PaceLimits,
     state: Mutex<State<C>>,
+}
+
+/// Make a call the platform must answer before the adapter can start
+/// (who the bot is, where to post updates): a failure `is_final` says is
+/// for good (a rejected token, a refusal) comes back at once; any other
+/// is tried again after 1 s, 2 s, 4 s … while the wait stays under 20 s
+/// and the process is not `stopping`. `what` names the call in the log.
+pub async fn at_start<T, E, F, Fut>(
+    what: &str,
+    is_final: impl Fn(&E) -> bool,
+    stopping: impl Fn() -> bool,
+    mut call: F,
+) -> Result<T, E>
+where
+    E: std::fmt::Display,
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, E>>,
+{
+    let mut wait = SECOND;
+    loop {
+        match call().await {
+            Ok(out) => return Ok(out),
+            Err(e) if !is_final(&e) && wait < 20 * SECOND && !stopping() => {
+                tracing::warn!(error = %e, "{what} failed; retrying");
+                tokio::time::sleep(wait).await;
+                wait *= 2;
+            }
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 impl<C: PacedChat> Pace<C> {
@@ -146,6 +205,62 @@ impl<C: PacedChat> Pace<C> {
         }
     }
 
+    /// Make a call (`send`, once per try) in `chat`'s turn (none: at
+    /// once): a 429 is waited out up to `retries.after_429` times,
+    /// freezing that chat alone (with `after_429` 0 the error comes back
+    /// at once — the caller waits it out — and the chat is frozen all the
+    /// same); a transient failure is tried again up to `retries.network`
+    /// times with backoff. The last error if it never went through.
+    pub async fn call<T, E, F, Fut>(
+        &self,
+        chat: Option<C>,
+        kind: Kind,
+        retries: Retries,
+        mut send: F,
+    ) -> Result<T, E>
+    where
+        C: std::fmt::Debug,
+        E: CallError,
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<T, E>>,
+    {
+        let mut waited = 0;
+        let mut network = 0;
+        let mut pause = NETWORK_BACKOFF;
+        loop {
+            if let Some(c) = chat {
+                self.turn(c, kind).await;
+            }
+            let err = match send().await {
+                Ok(out) => return Ok(out),
+                Err(e) => e,
+            };
+            match err.retry_after() {
+                Some(after) if retries.after_429 == 0 => {
+                    if let Some(c) = chat {
+                        self.freeze(c, after);
+                    }
+                    return Err(err);
+                }
+                Some(after) if waited < retries.after_429 => {
+                    waited += 1;
+                    tracing::warn!(?chat, ?after, "429, waiting");
+                    match chat {
+                        Some(c) => self.freeze(c, after),
+                        None => tokio::time::sleep(after).await,
+                    }
+                }
+                None if err.transient() && network < retries.network => {
+                    network += 1;
+                    tracing::warn!(?chat, error = %err, "a call failed; trying again");
+                    tokio::time::sleep(pause).await;
+                    pause *= 2;
+                }
+                _ => return Err(err),
+            }
+        }
+    }
+
     /// A 429 for `chat`: nothing goes to it for `after`.
     pub fn freeze(&self, chat: C, after: Duration) {
         let until = Instant::now() + after;
@@ -161,6 +276,122 @@ impl<C: PacedChat> Pace<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A failed call: a 429 (for this long) or a transient failure.
+    #[derive(Debug)]
+    enum Failed {
+        TooMany(Duration),
+        Network,
+        Refused,
+    }
+
+    impl std::fmt::Display for Failed {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "{self:?}")
+        }
+    }
+
+    impl CallError for Failed {
+        fn retry_after(&self) -> Option<Duration> {
+            match self {
+                Failed::TooMany(d) => Some(*d),
+                _ => None,
+            }
+        }
+        fn not_modified(&self) -> bool {
+            false
+        }
+        fn forbidden(&self) -> bool {
+            matches!(self, Failed::Refused)
+        }
+        fn thread_gone(&self) -> bool {
+            false
+        }
+        fn transient(&self) -> bool {
+            matches!(self, Failed::Network)
+        }
+    }
+
+    /// A call that fails with `fails` in turn, then goes through; how
+    /// often it was sent.
+    async fn call(
+        p: &Pace<Chat>,
+        chat: Option<Chat>,
+        retries: Retries,
+        fails: Vec<Failed>,
+    ) -> (Result<u32, Failed>, u32) {
+        let fails = std::cell::RefCell::new(fails.into_iter());
+        let sent = std::cell::Cell::new(0);
+        let res = p
+            .call(chat, Kind::Other, retries, || {
+                sent.set(sent.get() + 1);
+                let next = fails.borrow_mut().next();
+                async move { next.map_or(Ok(7), Err) }
+            })
+            .await;
+        (res, sent.get())
+    }
+
+    #[tokio::test]
+    async fn a_call_at_start_is_tried_again_unless_final_or_stopping() {
+        // fails `n` times with `e`, then answers how often it was called
+        let run = |n: u32, e: &'static str, stopping: bool| async move {
+            let calls = std::cell::Cell::new(0);
+            let res = at_start(
+                "test",
+                |e: &&str| *e == "refused",
+                || stopping,
+                || {
+                    calls.set(calls.get() + 1);
+                    let c = calls.get();
+                    async move {
+                        if c <= n {
+                            Err(e)
+                        } else {
+                            Ok(c)
+                        }
+                    }
+                },
+            )
+            .await;
+            (res, calls.get())
+        };
+        assert_eq!(run(1, "network", false).await, (Ok(2), 2));
+        assert_eq!(run(1, "refused", false).await, (Err("refused"), 1));
+        assert_eq!(run(1, "network", true).await, (Err("network"), 1));
+    }
+
+    #[tokio::test]
+    async fn a_call_waits_out_429s_and_network_failures_a_bounded_number_of_times() {
+        let p = Pace::new(limits(100, 1000, 1000));
+        let ms = Duration::from_millis(1);
+        let r = |after_429, network| Retries { after_429, network };
+        // two 429s and a network failure: tried again, it goes through
+        let fails = vec![Failed::TooMany(ms), Failed::Network, Failed::TooMany(ms)];
+        let (res, sent) = call(&p, Some(Chat(1)), r(2, 1), fails).await;
+        assert_eq!((res.ok(), sent), (Some(7), 4));
+        // one 429 too many: the last error comes back
+        let fails = vec![Failed::TooMany(ms), Failed::TooMany(ms)];
+        let (res, sent) = call(&p, None, r(1, 1), fails).await;
+        assert!(matches!(res, Err(Failed::TooMany(_))), "{res:?}");
+        assert_eq!(sent, 2);
+        // one network failure too many; a refusal is never tried again
+        let fails = vec![Failed::Network, Failed::Network];
+        let (res, sent) = call(&p, None, r(5, 1), fails).await;
+        assert!(matches!(res, Err(Failed::Network)), "{res:?}");
+        assert_eq!(sent, 2);
+        let (res, sent) = call(&p, None, r(5, 5), vec![Failed::Refused]).await;
+        assert!(matches!(res, Err(Failed::Refused)), "{res:?}");
+        assert_eq!(sent, 1);
+        // no 429 waited out here: it comes back at once, the chat frozen
+        let hour = Duration::from_secs(3600);
+        let (res, sent) = call(&p, Some(Chat(2)), r(0, 3), vec![Failed::TooMany(hour)]).await;
+        assert!(matches!(res, Err(Failed::TooMany(_))), "{res:?}");
+        assert_eq!(sent, 1);
+        let now = Instant::now();
+        assert!(p.slot(Chat(2), Kind::Other, now).is_some_and(|t| t > now));
+        assert_eq!(p.slot(Chat(1), Kind::Other, now), None);
+    }
 
     /// A chat: positive ids private, negative ones groups.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

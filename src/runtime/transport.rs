@@ -58,6 +58,12 @@ pub trait CallError: std::fmt::Display {
     fn forbidden(&self) -> bool;
     /// The thread (topic) the message was for is gone.
     fn thread_gone(&self) -> bool;
+    /// The call may not have reached the platform (the network, an answer
+    /// that did not parse): sending it again may help (see
+    /// [`super::pace::Pace::call`]).
+    fn transient(&self) -> bool {
+        false
+    }
 }
 
 impl SendError {

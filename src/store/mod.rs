@@ -43,6 +43,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v25.sql")),
         M::up(include_str!("v26.sql")),
         M::up(include_str!("v27.sql")),
+        M::up(include_str!("v28.sql")),
     ])
 });
 
@@ -632,6 +633,57 @@ mod tests {
             [],
         );
         assert!(bad.is_err(), "the kinds are checked");
+    }
+
+    /// v28 keeps every puzzle and puzzle record as Russian draughts' and
+    /// then keeps the records per variant.
+    #[test]
+    fn v28_keeps_the_puzzle_records_as_russian_and_then_per_variant() {
+        use shashki_engine::Variant;
+        let mut conn = Connection::open_in_memory().unwrap();
+        let before_v28 = MIGRATIONS_BEFORE_V22 + 6;
+        MIGRATIONS.to_version(&mut conn, before_v28).unwrap();
+        conn.execute_batch(
+            "INSERT INTO users (id, platform, platform_user_id, name, created_at)
+                 VALUES (1, 'telegram', '1', 'Anna', 0);
+             INSERT INTO puzzles (id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes)
+                 VALUES (3, 'k3', 'pdn', 1500, 350, 0.06, 2, '');
+             INSERT INTO puzzle_players (user_id, chat_id, rating, deviation, volatility, solved, failed, streak, best_streak)
+                 VALUES (1, 0, 1612.5, 120, 0.06, 7, 2, 3, 4);",
+        )
+        .unwrap();
+        MIGRATIONS.to_latest(&mut conn).unwrap();
+        let mut s = Store::setup(conn).unwrap();
+        let r = puzzles::puzzle(s.read(), PuzzleId(3)).unwrap().unwrap();
+        assert_eq!(r.variant, Variant::Russian);
+        let me =
+            puzzles::player(s.read(), UserId(1), ChatId::EVERYWHERE, Variant::Russian).unwrap();
+        assert_eq!((me.rating, me.solved, me.best_streak), (1612.5, 7, 4));
+        let intl = puzzles::player(
+            s.read(),
+            UserId(1),
+            ChatId::EVERYWHERE,
+            Variant::International,
+        )
+        .unwrap();
+        assert_eq!(intl, puzzles::PlayerRow::default());
+        let record = puzzles::PlayerRow {
+            rating: 1700.0,
+            ..puzzles::PlayerRow::default()
+        };
+        s.transaction(|c| {
+            puzzles::save_player(
+                c,
+                UserId(1),
+                ChatId::EVERYWHERE,
+                Variant::International,
+                &record,
+            )
+        })
+        .unwrap();
+        let again =
+            puzzles::player(s.read(), UserId(1), ChatId::EVERYWHERE, Variant::Russian).unwrap();
+        assert_eq!(again, me, "the Russian record is its own");
     }
 
     /// A takeback (against the AI or agreed between people: both come

@@ -1,10 +1,13 @@
 //! Queries for puzzles (schema in `puzzles.sql`): the pack, attempts,
 //! players' puzzle ratings and streaks, and the daily posting per chat.
+//! Puzzles name their variant (v28): the packs, the daily rotation, a
+//! player's rating, counts and streaks are each per variant.
 
 use super::StoreResult;
 use super::Tx;
 use super::{AttemptId, AttemptStatus, ChatId, PuzzleId, UserId};
 use rusqlite::params;
+use shashki_engine::Variant;
 
 /// Glicko-2 start values.
 pub const START_RATING: f64 = 1500.0;
@@ -24,28 +27,38 @@ table_row! {
         pub themes: String,
         pub attempts: i64,
         pub solved: i64,
+        /// Its rules and board (v28; Russian before).
+        pub variant: Variant => super::variant_at,
     }
 }
 
 const PUZZLE_COLS: &str = PuzzleRow::COLUMNS;
 
-/// Add a puzzle unless one with its key is stored; true when added.
+/// Add a puzzle of `variant` unless one with its key is stored; true when
+/// added.
+#[allow(clippy::too_many_arguments)]
 pub fn insert_puzzle(
     c: &Tx,
     id: PuzzleId,
+    variant: Variant,
     key: &str,
     pdn: &str,
     rating: f64,
     difficulty: i64,
     themes: &str,
 ) -> StoreResult<bool> {
-    let n = c.exec("INSERT INTO puzzles (id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO NOTHING", params![id, key, pdn, rating, START_DEVIATION, START_VOLATILITY, difficulty, themes])?;
+    let n = c.exec("INSERT INTO puzzles (id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes, variant)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT DO NOTHING", params![id, key, pdn, rating, START_DEVIATION, START_VOLATILITY, difficulty, themes, variant.key()])?;
     Ok(n == 1)
 }
 
-pub fn puzzle_count(c: &Tx) -> StoreResult<i64> {
-    c.row("SELECT count(*) FROM puzzles", params![], |r| r.get(0))
+/// How many puzzles of `variant` are stored.
+pub fn puzzle_count(c: &Tx, variant: Variant) -> StoreResult<i64> {
+    c.row(
+        "SELECT count(*) FROM puzzles WHERE variant = ?1",
+        params![variant.key()],
+        |r| r.get(0),
+    )
 }
 
 pub fn puzzle(c: &Tx, id: PuzzleId) -> StoreResult<Option<PuzzleRow>> {
@@ -56,31 +69,46 @@ pub fn puzzle(c: &Tx, id: PuzzleId) -> StoreResult<Option<PuzzleRow>> {
     )
 }
 
-/// The puzzle ids in pack order (the daily rotation).
-pub fn puzzle_ids(c: &Tx) -> StoreResult<Vec<PuzzleId>> {
-    let rows = c.all("SELECT id FROM puzzles ORDER BY id", params![], |r| {
-        r.get(0)
-    })?;
+/// The ids of `variant`'s puzzles in pack order (its daily rotation).
+pub fn puzzle_ids(c: &Tx, variant: Variant) -> StoreResult<Vec<PuzzleId>> {
+    let rows = c.all(
+        "SELECT id FROM puzzles WHERE variant = ?1 ORDER BY id",
+        params![variant.key()],
+        |r| r.get(0),
+    )?;
     Ok(rows)
 }
 
-/// Up to `n` puzzles the user has never tried, nearest to `rating` first.
-pub fn puzzles_near(c: &Tx, user: UserId, rating: f64, n: i64) -> StoreResult<Vec<PuzzleRow>> {
+/// Up to `n` puzzles of `variant` the user has never tried, nearest to
+/// `rating` first.
+pub fn puzzles_near(
+    c: &Tx,
+    user: UserId,
+    variant: Variant,
+    rating: f64,
+    n: i64,
+) -> StoreResult<Vec<PuzzleRow>> {
     let rows = c.all(&format!(
         "SELECT {PUZZLE_COLS} FROM puzzles p
-         WHERE NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id)
+         WHERE p.variant = ?4
+           AND NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id)
          ORDER BY abs(p.rating - ?2), p.id LIMIT ?3"
-    ), params![user, rating, n], PuzzleRow::from_row)?;
+    ), params![user, rating, n, variant.key()], PuzzleRow::from_row)?;
     Ok(rows)
 }
 
-/// The puzzle tried longest ago by the user (when every one has been tried).
-pub fn puzzle_oldest_tried(c: &Tx, user: UserId) -> StoreResult<Option<PuzzleRow>> {
+/// The puzzle of `variant` tried longest ago by the user (when every one
+/// has been tried).
+pub fn puzzle_oldest_tried(
+    c: &Tx,
+    user: UserId,
+    variant: Variant,
+) -> StoreResult<Option<PuzzleRow>> {
     c.one(&format!(
-            "SELECT {PUZZLE_COLS} FROM puzzles p ORDER BY
+            "SELECT {PUZZLE_COLS} FROM puzzles p WHERE p.variant = ?2 ORDER BY
              (SELECT max(a.started_at) FROM puzzle_attempts a WHERE a.user_id = ?1 AND a.puzzle_id = p.id) NULLS FIRST, p.id
              LIMIT 1"
-        ), params![user], PuzzleRow::from_row)
+        ), params![user, variant.key()], PuzzleRow::from_row)
 }
 
 pub fn save_puzzle_rating(
@@ -173,19 +201,33 @@ pub fn latest_attempt_at(
     )
 }
 
-/// The user's attempt at a chat's daily puzzle of `day`, if any.
+/// The variant of the user's latest puzzle attempt in the chat, if any.
+pub fn latest_variant(c: &Tx, user: UserId, chat: ChatId) -> StoreResult<Option<Variant>> {
+    c.one(
+        "SELECT p.variant FROM puzzle_attempts a JOIN puzzles p ON p.id = a.puzzle_id
+         WHERE a.user_id = ?1 AND a.chat_id = ?2 ORDER BY a.id DESC LIMIT 1",
+        params![user, chat],
+        |r| super::variant_at(r, 0),
+    )
+}
+
+/// The user's attempt at a chat's daily puzzle of `variant` of `day`, if
+/// any.
 pub fn daily_attempt(
     c: &Tx,
     user: UserId,
     chat: ChatId,
+    variant: Variant,
     day: i64,
 ) -> StoreResult<Option<AttemptRow>> {
     c.one(
         &format!(
             "SELECT {ATTEMPT_COLS} FROM puzzle_attempts
-             WHERE user_id = ?1 AND chat_id = ?2 AND daily_day = ?3 ORDER BY id DESC LIMIT 1"
+             WHERE user_id = ?1 AND chat_id = ?2 AND daily_day = ?3
+               AND puzzle_id IN (SELECT id FROM puzzles WHERE variant = ?4)
+             ORDER BY id DESC LIMIT 1"
         ),
-        params![user, chat, day],
+        params![user, chat, day, variant.key()],
         AttemptRow::from_row,
     )
 }
@@ -248,20 +290,30 @@ impl Default for PlayerRow {
     }
 }
 
-/// A player's puzzle record in a chat (0: overall); defaults when new.
-pub fn player(c: &Tx, user: UserId, chat: ChatId) -> StoreResult<PlayerRow> {
+/// A player's puzzle record in `variant` in a chat (0: overall); defaults
+/// when new.
+pub fn player(c: &Tx, user: UserId, chat: ChatId, variant: Variant) -> StoreResult<PlayerRow> {
     Ok(c.one(
-        &format!("SELECT {PLAYER_COLS} FROM puzzle_players WHERE user_id = ?1 AND chat_id = ?2"),
-        params![user, chat],
+        &format!(
+            "SELECT {PLAYER_COLS} FROM puzzle_players
+             WHERE user_id = ?1 AND chat_id = ?2 AND variant = ?3"
+        ),
+        params![user, chat, variant.key()],
         PlayerRow::from_row,
     )?
     .unwrap_or_default())
 }
 
-pub fn save_player(c: &Tx, user: UserId, chat: ChatId, p: &PlayerRow) -> StoreResult<()> {
-    c.exec("INSERT INTO puzzle_players (user_id, chat_id, rating, deviation, volatility, solved, failed, streak, best_streak)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-         ON CONFLICT (user_id, chat_id) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
+pub fn save_player(
+    c: &Tx,
+    user: UserId,
+    chat: ChatId,
+    variant: Variant,
+    p: &PlayerRow,
+) -> StoreResult<()> {
+    c.exec("INSERT INTO puzzle_players (user_id, chat_id, rating, deviation, volatility, solved, failed, streak, best_streak, variant)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+         ON CONFLICT (user_id, chat_id, variant) DO UPDATE SET rating = ?3, deviation = ?4, volatility = ?5,
            solved = ?6, failed = ?7, streak = ?8, best_streak = ?9", params![
             user,
             chat,
@@ -271,22 +323,29 @@ pub fn save_player(c: &Tx, user: UserId, chat: ChatId, p: &PlayerRow) -> StoreRe
             p.solved,
             p.failed,
             p.streak,
-            p.best_streak
+            p.best_streak,
+            variant.key()
         ])?;
     Ok(())
 }
 
-/// The chat's puzzle leaderboard: (name, record), best rating first.
-pub fn top_players(c: &Tx, chat: ChatId, n: i64) -> StoreResult<Vec<(String, PlayerRow)>> {
+/// The chat's puzzle leaderboard in `variant`: (name, record), best rating
+/// first.
+pub fn top_players(
+    c: &Tx,
+    chat: ChatId,
+    variant: Variant,
+    n: i64,
+) -> StoreResult<Vec<(String, PlayerRow)>> {
     // the record's columns are the players' (users has none of those names)
     let rows = c.all(
         &format!(
             "SELECT u.name, {PLAYER_COLS}
          FROM puzzle_players p JOIN users u ON u.id = p.user_id
-         WHERE p.chat_id = ?1 AND p.solved + p.failed > 0
+         WHERE p.chat_id = ?1 AND p.variant = ?3 AND p.solved + p.failed > 0
          ORDER BY p.rating DESC, p.solved DESC, u.id LIMIT ?2"
         ),
-        params![chat, n],
+        params![chat, n, variant.key()],
         |r| Ok((r.get::<_, String>(0)?, PlayerRow::from_row_at(r, 1)?)),
     )?;
     Ok(rows)

@@ -5,8 +5,8 @@
 //! block of its own.
 #![allow(dead_code)] // each test file that shares this module uses a part
 
-use shashki::core::{Config, Event, Input, ManualClock, Outcome, Platform, Service};
-use shashki::store::{Location, Store};
+use shashki::core::{Config, Event, Input, ManualClock, Outcome, Platform, Reply, Service};
+use shashki::store::{GameId, GameRow, Location, Store};
 use std::cell::Cell;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,6 +32,16 @@ pub struct Room {
     pub platform: Platform,
     _dir: tempfile::TempDir,
     seq: Cell<u64>,
+}
+
+/// The games' tests' service: 320-pixel boards and an AI that thinks no
+/// more than 150 ms a move.
+pub fn quick_config() -> Config {
+    Config {
+        board_size: 320,
+        ai_max_movetime: std::time::Duration::from_millis(150),
+        ..Config::default()
+    }
 }
 
 impl Room {
@@ -116,6 +126,23 @@ impl Room {
             Service::open_at(&self.location, self.config.clone(), self.clock.clone()).unwrap(),
         );
     }
+}
+
+impl Room {
+    /// The stored row of game `id` (which must exist).
+    pub fn game(&self, id: GameId) -> GameRow {
+        shashki::store::game(self.store().read(), id)
+            .unwrap()
+            .unwrap()
+    }
+}
+
+/// The first reply of `o` with a picture.
+pub fn board(o: &Outcome) -> &Reply {
+    o.replies
+        .iter()
+        .find(|r| r.image.is_some())
+        .unwrap_or_else(|| panic!("a board image in {o:#?}"))
 }
 
 /// The texts of an outcome's replies, one a line.

@@ -453,10 +453,12 @@ pub(crate) fn tower_score(score: i32) -> i32 {
     mate_score(score, towers::MATE)
 }
 
-/// A score of a search whose win is `mate` less the plies on this
-/// module's scale.
-pub(crate) fn mate_score(score: i32, mate: i32) -> i32 {
-    let plies = mate - score.abs();
+/// A score of a search whose win is `mate` less the plies (Bashni's
+/// [`towers::MATE`], Vigman's [`vigman::WIN`]) on the search's scale: a
+/// win in `n` plies is [`WIN`]` - n`, beyond [`WIN_BOUND`]; other scores
+/// (centi-men) stay within the bound.
+pub fn mate_score(score: i32, mate: i32) -> i32 {
+    let plies = mate - score.saturating_abs();
     if plies < 1_000 {
         (WIN - plies).max(WIN_BOUND + 1) * score.signum()
     } else {

@@ -134,32 +134,24 @@ impl Discord {
         };
         let (pending, origin) = pending_origin(ix, &event.chat.id, event.thread.clone(), pressed);
         // handled in the channel's lane: after the channel's earlier work,
-        // alongside other channels'; the outcome comes back on a oneshot
-        let (tx, handling) = tokio::sync::oneshot::channel();
+        // alongside other channels'
         let label = format!("interaction {}", event.update_id.as_deref().unwrap_or("-"));
         let user = event.user.id.clone();
-        let work = async move {
-            let _ = tx.send(hub.serve(event).await);
-        };
-        if let Err(shed) =
-            self.hub
-                .queue_update(Platform::Discord, &origin.chat, &user, label, work)
+        let handling = match hub.serve_in_lane(Platform::Discord, &origin.chat, &user, label, event)
         {
-            // a flood (the caller's, or the channel's): nothing ran
-            self.defer_when_late(&pending).await;
-            self.hub
-                .tell_shed(Platform::Discord, &shed, &user, Some(&locale), origin)
-                .wait()
-                .await;
-            return;
-        }
+            Ok(handling) => handling,
+            Err(shed) => {
+                // a flood (the caller's, or the channel's): nothing ran
+                self.defer_when_late(&pending).await;
+                hub.tell_shed(Platform::Discord, &shed, &user, Some(&locale), origin)
+                    .wait()
+                    .await;
+                return;
+            }
+        };
         self.learn_place(channel, guild, &origin.chat);
         self.defer_when_late(&pending).await;
-        let outcome = handling.await.unwrap_or_else(|e| {
-            // the lane dropped the work: it panicked, or the bot stops
-            tracing::error!(error = %e, "discord: handling an interaction was dropped");
-            Default::default()
-        });
+        let outcome = handling.await;
         self.hub
             .answer(outcome, Platform::Discord, origin)
             .wait()

@@ -3,7 +3,7 @@
 //! buttons.
 
 use super::{limits, Discord};
-use crate::core::input::commands::handle_tag;
+use crate::core::rich::{Inline, Placing, Rich};
 use crate::core::{Choice, ChoiceKind, LinkTo, Reply};
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
@@ -12,8 +12,10 @@ use serenity::all::{
 
 /// A reply's text for Discord: the core's plain text shown as written
 /// (everything Discord would read as Markdown escaped: see
-/// [`escaped`]), the mentions made real (`<@id>`), the spoiler spans as
-/// `||…||`; cut to Discord's length without leaving a spoiler open.
+/// [`escaped`]), the mentions made real (`<@id>`, where the core's rich
+/// text puts them: [`Rich::new`]), the spoiler spans as `||…||`; cut to
+/// Discord's length (on the content as sent, its Markdown included)
+/// without leaving a spoiler open.
 ///
 /// The escaping is the adapter's, like Telegram's HTML escaping: the core
 /// writes plain text (no catalogue message uses Markdown — a test checks
@@ -22,55 +24,7 @@ use serenity::all::{
 /// — wherever the core put it; the adapter's own syntax (mention tags,
 /// spoiler bars) is added around it, never escaped.
 pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
-    use crate::core::{SPOILER_CLOSE, SPOILER_OPEN};
-    // the text in pieces: the core's text, and the mention tags put in
-    // place of a mention's @handle or name (or after the text)
-    let mut pieces = vec![Piece::Text(text.to_string())];
-    for m in mentions {
-        let tag = format!("<@{}>", m.platform_user_id);
-        let placed = m
-            .handle
-            .as_deref()
-            .map(handle_tag)
-            .is_some_and(|h| place_tag(&mut pieces, &h, &tag))
-            || (!m.name.is_empty() && place_tag(&mut pieces, &m.name, &tag));
-        if !placed {
-            pieces.push(Piece::Text(" ".into()));
-            pieces.push(Piece::Tag(tag));
-        }
-    }
-    // as tokens, the spoiler markers in order (a marker out of place is
-    // dropped, an empty span too, one left open is closed)
-    let mut toks: Vec<Tok> = Vec::new();
-    let mut hidden = false;
-    for p in pieces {
-        match p {
-            Piece::Tag(t) => toks.push(Tok::Tag(t)),
-            Piece::Text(t) => {
-                for c in t.chars() {
-                    match c {
-                        SPOILER_OPEN if !hidden => {
-                            hidden = true;
-                            toks.push(Tok::Bar);
-                        }
-                        SPOILER_CLOSE if hidden => {
-                            hidden = false;
-                            if toks.last() == Some(&Tok::Bar) {
-                                toks.pop(); // an empty span
-                            } else {
-                                toks.push(Tok::Bar);
-                            }
-                        }
-                        SPOILER_OPEN | SPOILER_CLOSE => {}
-                        c => toks.push(Tok::Char(c)),
-                    }
-                }
-            }
-        }
-    }
-    if hidden {
-        toks.push(Tok::Bar);
-    }
+    let toks = tokens(&Rich::new(text, mentions, &PLACING));
     let shown = escaped(&toks);
     let max = limits().text_max;
     if shown.iter().map(|s| s.chars().count()).sum::<usize>() <= max {
@@ -97,36 +51,33 @@ pub fn content(text: &str, mentions: &[crate::core::Mention]) -> String {
     out
 }
 
-/// A piece of a Discord message: the core's text, or a mention tag.
-pub(super) enum Piece {
-    Text(String),
-    Tag(String),
-}
+/// Discord's mentions: a tag (`<@id>`) in place of the person's `@handle`
+/// or name, in a spoiler too, else after the text.
+const PLACING: Placing<String> = Placing {
+    id: |m| Some(m.platform_user_id.clone()),
+    handle_reaches: false,
+    needs_name: false,
+    in_spoilers: true,
+};
 
-/// Put `tag` in place of the first `needle` in the text pieces. False if
-/// no text piece holds it.
-pub(super) fn place_tag(pieces: &mut Vec<Piece>, needle: &str, tag: &str) -> bool {
-    for i in 0..pieces.len() {
-        let Some(Piece::Text(t)) = pieces.get(i) else {
-            continue;
-        };
-        let Some(at) = t.find(needle) else {
-            continue;
-        };
-        let (before, after) = t.split_at(at);
-        let after = after.get(needle.len()..).unwrap_or_default();
-        let (before, after) = (before.to_string(), after.to_string());
-        pieces.splice(
-            i..=i,
-            [
-                Piece::Text(before),
-                Piece::Tag(tag.to_string()),
-                Piece::Text(after),
-            ],
-        );
-        return true;
+/// The rich text as Discord's units: each spoiler between bars.
+fn tokens(rich: &Rich<String>) -> Vec<Tok> {
+    let mut toks = Vec::new();
+    for run in rich.runs() {
+        if run.hidden {
+            toks.push(Tok::Bar);
+        }
+        for p in &run.parts {
+            match p {
+                Inline::Text(t) => toks.extend(t.chars().map(Tok::Char)),
+                Inline::Mention { id, .. } => toks.push(Tok::Tag(format!("<@{id}>"))),
+            }
+        }
+        if run.hidden {
+            toks.push(Tok::Bar);
+        }
     }
-    false
+    toks
 }
 
 /// One unit of a Discord message, cut whole: a character of the core's

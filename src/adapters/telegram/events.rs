@@ -10,8 +10,8 @@ use teloxide::requests::Requester;
 use teloxide::types::{CallbackQuery, MaybeInaccessibleMessage, Message, Update, UpdateKind, User};
 
 use super::pace::Kind;
-use super::poll::Handled;
 use super::Telegram;
+use crate::runtime::intake::{Handled, Sender};
 
 /// How long a group's administrator list is trusted.
 const ADMINS_TTL: Duration = Duration::from_secs(600);
@@ -252,17 +252,4 @@ impl Telegram {
         handled.done();
         self.hub.answer(out, Platform::Telegram, origin);
     }
-}
-
-/// Who sent an update (their queue in the chat's lane) and where a note
-/// for them goes.
-pub(super) struct Sender {
-    /// The chat's lane.
-    pub lane: String,
-    /// Their Telegram id (a channel's, for a post in its name).
-    pub id: String,
-    pub lang: Option<String>,
-    /// Where they asked (`None`: nowhere to answer — an inline query, a
-    /// bot).
-    pub origin: Option<Origin>,
 }

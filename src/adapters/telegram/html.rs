@@ -1,170 +1,74 @@
 //! A reply's text as Telegram HTML, built with teloxide's helpers
-//! (`teloxide::utils::html`): the text is escaped piece by piece and each
-//! mention is a link made from the person's name, so no name — whatever
-//! `<`, `>`, `&` or quotes it holds, or however it overlaps the markup — can
-//! land inside a tag or an entity. Cutting to a length counts what people
-//! see (Telegram's limits are on the text after parsing) and never leaves a
-//! tag open.
+//! (`teloxide::utils::html`): the core's rich text ([`rich`]: where the
+//! mentions go, cutting to a length) written piece by piece — the text
+//! escaped, each mention a link made from the person's name, each spoiler
+//! a `<tg-spoiler>` — so no name, whatever `<`, `>`, `&` or quotes it
+//! holds, or however it overlaps the markup, can land inside a tag or an
+//! entity. Telegram's limits are on the text after parsing: cutting counts
+//! what people see ([`rich::Rich::cut`]) and never leaves a tag open.
 
-use crate::core::Mention;
+use crate::core::{rich, Mention};
 use teloxide::types::UserId;
 use teloxide::utils::html;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Part {
-    Text(String),
-    Mention {
-        id: u64,
-        name: String,
-    },
-    /// Hidden until tapped (`<tg-spoiler>`); the core's spoiler spans.
-    Spoiler(String),
+/// A text with its mention links, not yet HTML.
+pub type Rich = rich::Rich<UserId>;
+
+/// Telegram's mentions: `@handle` in the text stays (Telegram notifies
+/// it); a person without one becomes a text mention (a link to
+/// `tg://user?id=…`) on their name, never inside a spoiler (a person
+/// without a name or a numeric id gets no link).
+const PLACING: rich::Placing<UserId> = rich::Placing {
+    id: |m| m.platform_user_id.parse().ok().map(UserId),
+    handle_reaches: true,
+    needs_name: true,
+    in_spoilers: false,
+};
+
+/// The text with its mentions made real (see [`rich::Rich::new`]).
+pub fn rich(text: &str, mentions: &[Mention]) -> Rich {
+    Rich::new(text, mentions, &PLACING)
 }
 
-/// A text with its mention links, not yet HTML.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rich(Vec<Part>);
-
-impl Rich {
-    /// The text with the mentions made real: `@handle` in the text stays
-    /// (Telegram notifies it); a person without one becomes a text mention
-    /// (a link to `tg://user?id=…`) on the first plain occurrence of their
-    /// name, or after the text (a person without a name gets no link).
-    pub fn new(text: &str, mentions: &[Mention]) -> Rich {
-        let mut parts: Vec<Part> = crate::core::spans(text)
-            .into_iter()
-            .map(|s| match s {
-                crate::core::Span::Plain(t) => Part::Text(t.to_string()),
-                crate::core::Span::Spoiler(t) => Part::Spoiler(t.to_string()),
-            })
-            .collect();
-        let plain = crate::core::strip_markup(text);
-        let text = plain.as_str();
-        for m in mentions {
-            if let Some(h) = &m.handle {
-                if text.contains(&format!("@{h}")) {
-                    continue;
-                }
-            }
-            // a link needs text to hang on
-            let Ok(id) = m.platform_user_id.parse::<u64>() else {
-                continue;
-            };
-            if m.name.is_empty() {
-                continue;
-            }
-            let link = Part::Mention {
-                id,
-                name: m.name.clone(),
-            };
-            let found = parts.iter().enumerate().find_map(|(i, p)| match p {
-                Part::Text(t) => t.find(&m.name).map(|at| (i, at)),
-                Part::Mention { .. } | Part::Spoiler(_) => None,
-            });
-            match found {
-                Some((i, at)) => {
-                    let Part::Text(t) = parts.remove(i) else {
-                        unreachable!("found in a text part")
-                    };
-                    let (before, rest) = t.split_at(at);
-                    // `at` was found by searching for the name, so the name
-                    // ends on a character boundary; `get` keeps it so
-                    let after = rest.get(m.name.len()..).unwrap_or("");
-                    let mut with = Vec::with_capacity(3);
-                    if !before.is_empty() {
-                        with.push(Part::Text(before.to_string()));
-                    }
-                    with.push(link);
-                    if !after.is_empty() {
-                        with.push(Part::Text(after.to_string()));
-                    }
-                    parts.splice(i..i, with);
-                }
-                None => {
-                    parts.push(Part::Text(" ".into()));
-                    parts.push(link);
-                }
-            }
-        }
-        Rich(parts)
-    }
-
-    /// The characters people see.
-    pub fn visible_len(&self) -> usize {
-        self.0
-            .iter()
-            .map(|p| match p {
-                Part::Text(t) | Part::Spoiler(t) => t.chars().count(),
-                Part::Mention { name, .. } => name.chars().count(),
-            })
-            .sum()
-    }
-
+/// A rich text as Telegram HTML.
+pub trait Html {
     /// The HTML, all of it.
-    pub fn html(&self) -> String {
-        self.html_within(usize::MAX)
-    }
+    fn html(&self) -> String;
+    /// The HTML of at most `max` visible characters: cut with `…` where
+    /// it is too long (a mention cut short is left as plain text).
+    fn html_within(&self, max: usize) -> String;
+}
 
-    /// The HTML of at most `max` visible characters: cut with `…` where it
-    /// is too long (a mention cut short is left as plain text).
-    pub fn html_within(&self, max: usize) -> String {
+impl Html for Rich {
+    fn html(&self) -> String {
         let mut out = String::new();
-        if self.visible_len() <= max {
-            for p in &self.0 {
+        for run in self.runs() {
+            if run.hidden {
+                out.push_str("<tg-spoiler>");
+            }
+            for p in &run.parts {
                 match p {
-                    Part::Text(t) => out.push_str(&html::escape(t)),
-                    Part::Mention { id, name } => {
-                        out.push_str(&html::user_mention(UserId(*id), name))
+                    rich::Inline::Text(t) => out.push_str(&html::escape(t)),
+                    rich::Inline::Mention { id, name } => {
+                        out.push_str(&html::user_mention(*id, name))
                     }
-                    Part::Spoiler(t) => out.push_str(&spoiler(t)),
                 }
             }
-            return out;
-        }
-        let mut left = max.saturating_sub(1);
-        for p in &self.0 {
-            if left == 0 {
-                break;
+            if run.hidden {
+                out.push_str("</tg-spoiler>");
             }
-            let (text, id, hidden) = match p {
-                Part::Text(t) => (t, None, false),
-                Part::Mention { id, name } => (name, Some(*id), false),
-                Part::Spoiler(t) => (t, None, true),
-            };
-            let n = text.chars().count();
-            if n <= left {
-                match id {
-                    Some(id) => out.push_str(&html::user_mention(UserId(id), text)),
-                    None if hidden => out.push_str(&spoiler(text)),
-                    None => out.push_str(&html::escape(text)),
-                }
-                left -= n;
-            } else {
-                let cut: String = text.chars().take(left).collect();
-                if hidden {
-                    out.push_str(&spoiler(&cut));
-                } else {
-                    out.push_str(&html::escape(&cut));
-                }
-                left = 0;
-            }
-        }
-        if max > 0 {
-            out.push('…');
         }
         out
     }
+
+    fn html_within(&self, max: usize) -> String {
+        self.cut(max).html()
+    }
 }
 
-/// Escaped text hidden behind a spoiler.
-fn spoiler(t: &str) -> String {
-    format!("<tg-spoiler>{}</tg-spoiler>", html::escape(t))
-}
-
-/// The text as Telegram HTML with the mentions made real (see
-/// [`Rich::new`]).
+/// The text as Telegram HTML with the mentions made real (see [`rich`]).
 pub fn to_html(text: &str, mentions: &[Mention]) -> String {
-    Rich::new(text, mentions).html()
+    rich(text, mentions).html()
 }
 
 #[cfg(test)]
@@ -282,7 +186,7 @@ mod tests {
         let h = to_html(&text, &all);
         assert!(well_formed(&h), "{h}");
         for max in [0, 1, 5, 17, 40, 1000] {
-            let cut = Rich::new(&text, &all).html_within(max);
+            let cut = rich(&text, &all).html_within(max);
             assert!(well_formed(&cut), "{max}: {cut}");
             assert!(visible(&cut).chars().count() <= max, "{max}: {cut}");
         }
@@ -323,7 +227,7 @@ mod tests {
             "Anna, the solution: {} & more",
             crate::core::spoiler("c3-d4 <b>")
         );
-        let r = Rich::new(&text, &[mention("1", "Anna"), mention("2", "d4")]);
+        let r = rich(&text, &[mention("1", "Anna"), mention("2", "d4")]);
         let h = r.html();
         assert!(well_formed(&h), "{h}");
         assert_eq!(
@@ -348,7 +252,7 @@ mod tests {
 
     #[test]
     fn cutting_counts_what_people_see() {
-        let r = Rich::new("Hi Anna, 0123456789", &[mention("1", "Anna")]);
+        let r = rich("Hi Anna, 0123456789", &[mention("1", "Anna")]);
         assert_eq!(r.visible_len(), 19);
         assert_eq!(r.html_within(19), r.html());
         assert_eq!(
@@ -356,7 +260,7 @@ mod tests {
             "Hi <a href=\"tg://user?id=1\">Anna</a>, …"
         );
         assert_eq!(r.html_within(6), "Hi An…");
-        let r = Rich::new("<<<<<<", &[]);
+        let r = rich("<<<<<<", &[]);
         assert_eq!(r.html_within(4), "&lt;&lt;&lt;…");
     }
 }

@@ -9,11 +9,11 @@ use teloxide::types::{
     InputMessageContentText, ParseMode,
 };
 
-use super::html::Rich;
+use super::html::{rich, Html};
 use super::markup::deep_link;
 use super::pace::Kind;
-use super::poll::Handled;
 use super::{limits, Telegram};
+use crate::runtime::intake::Handled;
 
 impl Telegram {
     /// `@bot` typed in any chat: the core's cards as answerInlineQuery
@@ -46,7 +46,7 @@ impl Telegram {
                 url,
             )]]))
         });
-        let html = Rich::new(&o.text, &[]);
+        let html = rich(&o.text, &[]);
         let photo = o.image.as_ref().and_then(|name| {
             self.photos
                 .lock()

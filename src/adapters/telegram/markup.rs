@@ -1,6 +1,7 @@
 //! Keyboards and links: a reply's choices, link and share button in
 //! Telegram's terms.
 
+use crate::core::rich::within;
 use crate::core::{LinkTo, Reply};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
@@ -70,7 +71,7 @@ pub fn with_share(
 /// (deep-link payloads: at most 64 of `A-Za-z0-9_-`).
 pub fn share_url(share: &crate::core::Share, bot_username: &str) -> Option<url::Url> {
     let link = deep_link(bot_username, &share.start)?;
-    let text = truncate(&crate::core::strip_markup(&share.text), 200);
+    let text = within(&crate::core::strip_markup(&share.text), 200);
     url::Url::parse_with_params(
         "https://t.me/share/url",
         [("url", link.to_string()), ("text", text)],
@@ -111,14 +112,4 @@ pub fn mini_app_link(bot_username: &str, app: &str, start: &str) -> Option<url::
         "https://t.me/{bot_username}/{app}?startapp={start}"
     ))
     .ok()
-}
-
-pub(super) fn truncate(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        s.to_string()
-    } else {
-        let mut t: String = s.chars().take(max - 1).collect();
-        t.push('…');
-        t
-    }
 }

@@ -16,8 +16,9 @@
 //!   failures are tried again with backoff); a 429 comes back to the
 //!   deliverer, which waits in that chat's queue alone.
 //! - The getUpdates offset moves past an update once it is handled (or
-//!   dropped), so a crash before that gets it again (stored updates are
-//!   recognised and skipped); its replies are in the outbox by then.
+//!   dropped; the runtime's watermark, `runtime::intake`), so a crash
+//!   before that gets it again (stored updates are recognised and
+//!   skipped); its replies are in the outbox by then.
 //! - Or webhook mode (`webhook`: `[telegram] webhook_url`): Telegram posts
 //!   each update, the request is answered once it is handled, and any
 //!   number of processes may take them (see `webhook.rs`).
@@ -33,14 +34,15 @@
 
 use crate::config::{BoardUpdates, Secret, TelegramConfig, WebhookConfig};
 use crate::core::{Platform, PlatformLimits};
+use crate::runtime::intake::Intake;
+use crate::runtime::pace::at_start;
 use crate::runtime::{Hub, Transport};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use teloxide::adaptors::throttle::Limits;
-use teloxide::requests::Requester;
+use teloxide::requests::{Request, Requester};
 use teloxide::{Bot, RequestError};
-use tokio::sync::Notify;
 
 mod commands;
 mod events;
@@ -54,10 +56,9 @@ mod tests;
 mod transport;
 mod webhook;
 
-pub use html::{to_html, Rich};
+pub use html::{rich, to_html, Html, Rich};
 pub use markup::{deep_link, keyboard, share_url, with_share};
 use pace::Pace;
-use poll::Offsets;
 
 /// What Telegram accepts (caption and message lengths, buttons a row,
 /// callback data bytes, the callback answer's length).
@@ -117,9 +118,7 @@ struct Telegram {
     /// Each chat's pace and 429 freezes.
     pace: Pace,
     /// The updates taken and not yet handled: what getUpdates confirms.
-    offsets: Mutex<Offsets>,
-    /// An update was handled (the offset may move on).
-    handled: Notify,
+    intake: Arc<Intake>,
     /// Photo file ids by the file name they were sent under (a puzzle's
     /// start board, `board-puzzle-7.png`): inline mode shows them again.
     photos: Mutex<HashMap<String, String>>,
@@ -137,20 +136,19 @@ pub async fn run(hub: Hub, token: Secret, opts: TelegramOptions) -> anyhow::Resu
     let bot = Bot::with_client(token.expose(), client).set_api_url(url);
     // the network may come up after the bot: retry getMe for a while, but a
     // rejected token is final
-    let mut wait = Duration::from_secs(1);
-    let me = loop {
-        match bot.get_me().await {
-            Ok(me) => break me,
-            Err(RequestError::Api(teloxide::ApiError::InvalidToken)) => {
-                anyhow::bail!("the token was rejected (getMe: Unauthorized)")
-            }
-            Err(e) if wait < Duration::from_secs(20) && !hub.is_shutting_down() => {
-                tracing::warn!(error = %e, "telegram: getMe failed; retrying");
-                tokio::time::sleep(wait).await;
-                wait *= 2;
-            }
-            Err(e) => return Err(e.into()),
-        }
+    let rejected =
+        |e: &RequestError| matches!(e, RequestError::Api(teloxide::ApiError::InvalidToken));
+    let me = match at_start(
+        "telegram: getMe",
+        rejected,
+        || hub.is_shutting_down(),
+        || bot.get_me().send(),
+    )
+    .await
+    {
+        Ok(me) => me,
+        Err(e) if rejected(&e) => anyhow::bail!("the token was rejected (getMe: Unauthorized)"),
+        Err(e) => return Err(e.into()),
     };
     tracing::info!(username = %me.user.username.as_deref().unwrap_or("?"), "telegram: connected");
     let opts_limits = opts.limits;
@@ -163,8 +161,7 @@ pub async fn run(hub: Hub, token: Secret, opts: TelegramOptions) -> anyhow::Resu
         opts,
         admins: Mutex::default(),
         pace: Pace::new(opts_limits, opts_retries),
-        offsets: Mutex::default(),
-        handled: Notify::new(),
+        intake: Arc::new(Intake::new(poll::HOLD_IDS, poll::HOLD_FOR)),
         photos: Mutex::default(),
     });
     let webhook = tg.opts.webhook.clone();

@@ -6,11 +6,13 @@
 //! freeze after a 429 (`runtime::pace`, with Telegram's numbers); only the
 //! overall rate is shared.
 //!
-//! [`Pace::call`] sends a request, honours `retry_after` (that chat only),
-//! and tries again a few times with backoff after a network failure.
+//! [`Pace::call`] sends a request through the runtime's
+//! [`runtime::pace::Pace::call`]: it honours `retry_after` (that chat
+//! only), and tries again a few times with backoff after a network failure
+//! (what counts as one: [`Failure`]'s `transient`).
 
+use super::transport::Failure;
 use crate::runtime::{self, pace::PaceLimits, pace::PacedChat};
-use std::time::Duration;
 use teloxide::adaptors::throttle::Limits;
 use teloxide::requests::{Output, Request};
 use teloxide::types::ChatId;
@@ -19,28 +21,8 @@ use teloxide::RequestError;
 /// Whether a request is paced as a message to the chat (the `send*`
 /// methods, as `Throttle` counts them) or only waits out the chat's freeze.
 pub use crate::runtime::pace::Kind;
-
-/// The first pause before a call is tried again after a network failure
-/// (doubled after each).
-const NETWORK_BACKOFF: Duration = Duration::from_millis(500);
-
 /// How often one call is tried again (`[telegram]` in the config).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Retries {
-    /// How many times a 429 is waited out.
-    pub after_429: u32,
-    /// How many times the call is sent again after a network failure.
-    pub network: u32,
-}
-
-impl Default for Retries {
-    fn default() -> Self {
-        Retries {
-            after_429: 5,
-            network: 3,
-        }
-    }
-}
+pub use crate::runtime::pace::Retries;
 
 /// A Telegram chat, paced: supergroups and channels have their own minute.
 impl PacedChat for ChatId {
@@ -114,45 +96,15 @@ impl Pace {
     where
         R: Request<Err = RequestError>,
     {
-        let mut waited = 0;
-        let mut network = 0;
-        let mut pause = NETWORK_BACKOFF;
-        loop {
-            if let Some(c) = chat {
-                self.pace.turn(c, kind).await;
-            }
-            let err = match req.send_ref().await {
-                Ok(out) => return Ok(out),
-                Err(e) => e,
-            };
-            match &err {
-                RequestError::RetryAfter(after) if after_429 == 0 => {
-                    if let Some(c) = chat {
-                        self.pace.freeze(c, after.duration());
-                    }
-                    return Err(err);
-                }
-                RequestError::RetryAfter(after) if waited < after_429 => {
-                    waited += 1;
-                    let after = after.duration();
-                    tracing::warn!(chat = ?chat.map(|c| c.0), ?after, "telegram: 429, waiting");
-                    match chat {
-                        Some(c) => self.pace.freeze(c, after),
-                        None => tokio::time::sleep(after).await,
-                    }
-                }
-                RequestError::Network(_)
-                | RequestError::Io(_)
-                | RequestError::InvalidJson { .. }
-                    if network < self.retries.network =>
-                {
-                    network += 1;
-                    tracing::warn!(chat = ?chat.map(|c| c.0), error = %err, "telegram: a call failed; trying again");
-                    tokio::time::sleep(pause).await;
-                    pause *= 2;
-                }
-                _ => return Err(err),
-            }
-        }
+        let retries = Retries {
+            after_429,
+            ..self.retries
+        };
+        let req = &req;
+        let send = move || async move { req.send_ref().await.map_err(Failure) };
+        self.pace
+            .call(chat, kind, retries, send)
+            .await
+            .map_err(|f| f.0)
     }
 }

@@ -3,6 +3,7 @@
 //! a failed call means.
 
 use crate::config::BoardUpdates;
+use crate::core::rich::within;
 use crate::core::{BoardMode, Platform, Reply};
 use crate::runtime::{CallError, Caps, Fut, Place, Placed, Press, SendError, Transport};
 use std::time::Duration;
@@ -18,8 +19,7 @@ use teloxide::types::{
 };
 use teloxide::RequestError;
 
-use super::html::Rich;
-use super::markup::truncate;
+use super::html::{rich, Html, Rich};
 use super::pace::Kind;
 use super::{limits, Telegram};
 
@@ -73,7 +73,7 @@ impl Telegram {
                 to.chat
             )))
         })?);
-        let rich = Rich::new(&r.text, &r.mentions);
+        let rich = rich(&r.text, &r.mentions);
         let keyboard = self.markup(r);
         let thread = thread_id(to.thread.as_deref());
         let reply_to = to
@@ -209,7 +209,7 @@ impl Transport for Telegram {
                     .reply_markup(keyboard);
                 self.send_call(Some(chat), Kind::Other, req).await.map(drop)
             } else {
-                let rich = Rich::new(&r.text, &r.mentions);
+                let rich = rich(&r.text, &r.mentions);
                 let req = self
                     .bot
                     .edit_message_text(chat, message, rich.html_within(limits().text_max))
@@ -232,7 +232,7 @@ impl Transport for Telegram {
             let Some(img) = r.image.as_ref().filter(|i| !i.file_name.ends_with(".gif")) else {
                 return Err(SendError::Other("no picture to put in place".into()));
             };
-            let rich = Rich::new(&r.text, &r.mentions);
+            let rich = rich(&r.text, &r.mentions);
             if rich.visible_len() > limits().caption_max {
                 return Err(SendError::Other("the caption is too long".into()));
             }
@@ -283,7 +283,7 @@ impl Transport for Telegram {
             let mut req = self.bot.answer_callback_query(id.clone());
             if let Some(t) = toast {
                 // the presser's own pop-up: nothing to hide behind a spoiler
-                req = req.text(truncate(&crate::core::strip_markup(t), limits().toast_max));
+                req = req.text(within(&crate::core::strip_markup(t), limits().toast_max));
             }
             self.pace
                 .call(None, Kind::Other, req)
@@ -307,7 +307,7 @@ pub(super) fn send_error(e: RequestError) -> SendError {
 }
 
 /// A failed Bot API call, asked what it means.
-struct Failure(RequestError);
+pub(super) struct Failure(pub(super) RequestError);
 
 impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -348,6 +348,15 @@ impl CallError for Failure {
 
     fn thread_gone(&self) -> bool {
         is_thread_gone(&self.0)
+    }
+
+    /// The network, or an answer that did not parse: the request may
+    /// not have arrived.
+    fn transient(&self) -> bool {
+        matches!(
+            self.0,
+            RequestError::Network(_) | RequestError::Io(_) | RequestError::InvalidJson { .. }
+        )
     }
 }
 

@@ -6,33 +6,29 @@
 //! update ids in the update's own transaction (an update delivered again,
 //! here or to another process on the same database, is skipped).
 //!
-//! - A request without `X-Telegram-Bot-Api-Secret-Token` equal to
-//!   `webhook_secret` (compared in constant time) is answered 401 and
-//!   changes nothing; its body is not read.
-//! - A body over [`MAX_BODY`] is answered 413, one that is no update 400
-//!   (and a log line).
-//! - The request is answered 200 once the update is handled — its changes
-//!   committed — or deliberately dropped (nothing for the bot, a sender
-//!   over their quota); 503 when it was not (the process is stopping, its
-//!   handling panicked) or not within [`ANSWER_WITHIN`]: Telegram delivers
-//!   it again, so a crash loses nothing.
+//! - The HTTP side is the runtime's ([`crate::runtime::webhook`]): the
+//!   secret (`X-Telegram-Bot-Api-Secret-Token` equal to `webhook_secret`,
+//!   else 401), a body within [`MAX_BODY`] (else 413), 200 once the
+//!   update is handled, 503 when it was not or not within
+//!   [`ANSWER_WITHIN`] (Telegram delivers it again, so a crash loses
+//!   nothing). A body that is no update is answered 400.
 //! - setWebhook is called at start (the URL, the secret, the update kinds
 //!   polling asks for); deleteWebhook never — at a stop the other
 //!   processes still serve the URL.
 
-use super::poll::{allowed_updates, Handled};
+use super::poll::allowed_updates;
 use super::Telegram;
-use crate::config::{Secret, WebhookConfig};
+use crate::config::WebhookConfig;
 use crate::core::Platform;
+use crate::runtime::intake::Handled;
+use crate::runtime::pace::at_start;
+use crate::runtime::webhook::Webhook;
 use axum::extract::{Request, State};
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
-use std::sync::atomic::{AtomicU64, Ordering};
+use axum::response::Response;
 use std::sync::Arc;
 use std::time::Duration;
-use subtle::ConstantTimeEq;
 use teloxide::payloads::SetWebhookSetters;
-use teloxide::requests::Requester;
+use teloxide::requests::{Request as _, Requester};
 use teloxide::types::Update;
 use teloxide::RequestError;
 
@@ -48,52 +44,10 @@ pub const ANSWER_WITHIN: Duration = Duration::from_secs(30);
 /// The header Telegram sends `secret_token` in.
 pub const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
 
-/// The least time between two warnings about refused requests.
-const WARN_EVERY: Duration = Duration::from_secs(60);
-
 #[derive(Clone)]
 struct Hook {
     tg: Arc<Telegram>,
-    secret: Arc<Secret>,
-    /// When a refused request was last warned about (seconds since the
-    /// process's epoch below), and how many were refused since.
-    warned: Arc<(AtomicU64, AtomicU64)>,
-    epoch: std::time::Instant,
-}
-
-impl Hook {
-    /// Warn about a refused request, once per [`WARN_EVERY`] at most (a
-    /// stranger's flood must not flood the log); the rest are counted.
-    fn refused(&self, status: StatusCode, why: &str) {
-        let now = self.epoch.elapsed().as_secs() + WARN_EVERY.as_secs();
-        let (last, since) = &*self.warned;
-        let before = last.load(Ordering::Relaxed);
-        if now >= before + WARN_EVERY.as_secs()
-            && last
-                .compare_exchange(before, now, Ordering::Relaxed, Ordering::Relaxed)
-                .is_ok()
-        {
-            let others = since.swap(0, Ordering::Relaxed);
-            tracing::warn!(
-                status = status.as_u16(),
-                refused_since_last_warning = others,
-                "telegram: a webhook request was refused: {why}"
-            );
-        } else {
-            since.fetch_add(1, Ordering::Relaxed);
-            tracing::debug!(
-                status = status.as_u16(),
-                "telegram: webhook request refused: {why}"
-            );
-        }
-    }
-}
-
-/// Whether `given` is the secret, in time that does not depend on where
-/// they differ.
-fn secret_matches(given: &[u8], secret: &Secret) -> bool {
-    let want = secret.expose().as_bytes();
-    !want.is_empty() && bool::from(given.ct_eq(want))
+    web: Arc<Webhook>,
 }
 
 /// The router serving the webhook's path.
@@ -104,69 +58,19 @@ fn router(hook: Hook, path: &str) -> axum::Router {
 }
 
 async fn update(State(hook): State<Hook>, req: Request) -> Response {
-    let given = req
-        .headers()
-        .get(SECRET_HEADER)
-        .map_or(&b""[..], |v| v.as_bytes());
-    if !secret_matches(given, &hook.secret) {
-        hook.refused(StatusCode::UNAUTHORIZED, "no or a wrong secret token");
-        return StatusCode::UNAUTHORIZED.into_response();
-    }
-    if hook.tg.hub.is_shutting_down() {
-        // another process (or this one after its restart) takes it
-        return StatusCode::SERVICE_UNAVAILABLE.into_response();
-    }
-    let declared = req
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > MAX_BODY as u64) {
-        hook.refused(StatusCode::PAYLOAD_TOO_LARGE, "the body is too large");
-        return StatusCode::PAYLOAD_TOO_LARGE.into_response();
-    }
-    let body = match axum::body::to_bytes(req.into_body(), MAX_BODY).await {
+    let stopping = hook.tg.hub.is_shutting_down();
+    let body = match hook.web.body(req, stopping).await {
         Ok(b) => b,
-        Err(_) => {
-            hook.refused(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "the body is too large or was cut off",
-            );
-            return StatusCode::PAYLOAD_TOO_LARGE.into_response();
-        }
+        Err(refused) => return refused,
     };
     let update: Update = match serde_json::from_slice(&body) {
         Ok(u) => u,
-        Err(e) => {
-            tracing::warn!(
-                error = %e,
-                bytes = body.len(),
-                "telegram: a webhook body is not an update (answered 400)"
-            );
-            return StatusCode::BAD_REQUEST.into_response();
-        }
+        Err(e) => return hook.web.not_an_update(&e, body.len()),
     };
     let id = update.id.0 as i32;
     let (tx, rx) = tokio::sync::oneshot::channel();
-    hook.tg.dispatch(update, id, Handled::hooked(tx));
-    match tokio::time::timeout(ANSWER_WITHIN, rx).await {
-        Ok(Ok(())) => StatusCode::OK.into_response(),
-        Ok(Err(_)) => {
-            tracing::warn!(
-                update = id,
-                "telegram: a webhook update was not handled (answered 503: Telegram sends it again)"
-            );
-            StatusCode::SERVICE_UNAVAILABLE.into_response()
-        }
-        Err(_) => {
-            tracing::warn!(
-                update = id,
-                within = ?ANSWER_WITHIN,
-                "telegram: a webhook update still waits in its chat's lane (answered 503)"
-            );
-            StatusCode::SERVICE_UNAVAILABLE.into_response()
-        }
-    }
+    hook.tg.dispatch(update, id, Handled::requested(tx));
+    hook.web.answer(rx, i64::from(id)).await
 }
 
 impl Telegram {
@@ -189,9 +93,13 @@ impl Telegram {
         let app = router(
             Hook {
                 tg: Arc::clone(&self),
-                secret: Arc::new(hook.secret),
-                warned: Arc::default(),
-                epoch: std::time::Instant::now(),
+                web: Arc::new(Webhook::new(
+                    Platform::Telegram,
+                    SECRET_HEADER,
+                    hook.secret,
+                    MAX_BODY,
+                    ANSWER_WITHIN,
+                )),
             },
             hook.url.path(),
         );
@@ -205,49 +113,25 @@ impl Telegram {
     /// setWebhook: the URL, the secret token, the update kinds; a network
     /// failure is tried again for a while, a refusal is final.
     async fn set_webhook(&self, hook: &WebhookConfig) -> anyhow::Result<()> {
-        let mut wait = Duration::from_secs(1);
-        loop {
-            let req = self
-                .bot
+        let refused = |e: &RequestError| matches!(e, RequestError::Api(_));
+        let set = || {
+            self.bot
                 .set_webhook(hook.url.clone())
                 .secret_token(hook.secret.expose())
-                .allowed_updates(allowed_updates());
-            match req.await {
-                Ok(_) => return Ok(()),
-                Err(RequestError::Api(e)) => {
-                    anyhow::bail!("setWebhook was refused: {e}")
-                }
-                Err(e) if wait < Duration::from_secs(20) && !self.hub.is_shutting_down() => {
-                    tracing::warn!(error = %e, "telegram: setWebhook failed; retrying");
-                    tokio::time::sleep(wait).await;
-                    wait *= 2;
-                }
-                Err(e) => return Err(e.into()),
-            }
+                .allowed_updates(allowed_updates())
+                .send()
+        };
+        match at_start(
+            "telegram: setWebhook",
+            refused,
+            || self.hub.is_shutting_down(),
+            set,
+        )
+        .await
+        {
+            Ok(_) => Ok(()),
+            Err(RequestError::Api(e)) => anyhow::bail!("setWebhook was refused: {e}"),
+            Err(e) => Err(e.into()),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_the_secret_itself_matches() {
-        let s = Secret::new("s3cret_Value-1");
-        assert!(secret_matches(b"s3cret_Value-1", &s));
-        for wrong in [
-            &b""[..],
-            b"s3cret_Value-",
-            b"s3cret_Value-1 ",
-            b"S3cret_Value-1",
-            b"x",
-        ] {
-            assert!(!secret_matches(wrong, &s), "{wrong:?}");
-        }
-        assert!(
-            !secret_matches(b"", &Secret::new("")),
-            "no secret: no match"
-        );
     }
 }

@@ -66,17 +66,19 @@ function render() {
   document.querySelector('[data-role="black-name"]').textContent = top;
   document.querySelector('[data-role="white-name"]').textContent = bottom;
   // one row per full move: its number, White's ply, then Black's (an
-  // ellipsis where the game began with Black to move)
-  const offset = view.first === "black" ? 1 : 0;
+  // ellipsis where the game began with Black to move); in Vigman's game
+  // a side's turn is two sub-moves, a row four (`view.turn`, `view.lead`)
+  const perRow = 2 * (view.turn || 1);
+  const offset = view.lead || 0;
   const rows = [];
   view.history.forEach((p, i) => {
     const slot = i + offset;
-    const n = Math.floor(slot / 2) + 1;
+    const n = Math.floor(slot / perRow) + 1;
     let li = rows.length && Number(rows[rows.length - 1].value) === n ? rows[rows.length - 1] : null;
     if (!li) {
       li = document.createElement("li");
       li.value = n;
-      if (slot % 2 === 1) li.append("… ");
+      if (slot % perRow !== 0) li.append("… ");
       rows.push(li);
     }
     const b = document.createElement("button");
@@ -88,6 +90,10 @@ function render() {
     li.appendChild(b);
   });
   movesEl.replaceChildren(...rows);
+  // which of a turn's two sub-moves is due (Vigman's), for the styles
+  // and the tests; the status line says it in words
+  if (view.sub_move) app.dataset.subMove = view.sub_move;
+  else delete app.dataset.subMove;
   for (const role of ["draw", "resign"]) {
     document.querySelector(`[data-role="${role}"]`).hidden = !(view.active && view.you);
   }

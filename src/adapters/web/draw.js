@@ -67,7 +67,8 @@ export class Picker {
 }
 
 // Draw the board into `container`. `o`: files and ranks (8 unless said:
-// 10×10, 10×8), squares ({name, x, y} from White's side), board (a letter
+// 10×10, 10×8), squares ({name, x, y} from White's side, light: a light
+// square, Vigman's), board (a letter
 // a square: w b W B, . empty), towers (Bashni: a square's pieces top
 // first, or none), colors, flipped, marks (a Set of the last move's
 // squares), selected (picked squares), targets (a Set), pieces (the
@@ -105,7 +106,10 @@ export function drawBoard(container, o) {
       role: "button",
       class: "square",
     });
-    let fill = c.dark;
+    // Vigman's board lists the light squares too: drawn light, and what
+    // stands on them outlined more strongly (a white man on a light square)
+    const light = Boolean(sq.light);
+    let fill = light ? c.light : c.dark;
     if (o.marks.has(sq.name)) fill = c.last;
     const picked = o.selected.includes(sq.name);
     if (picked) fill = c.selected;
@@ -115,7 +119,8 @@ export function drawBoard(container, o) {
       g.setAttribute("data-piece", piece);
       label += `, ${o.pieces[piece]}`;
       const white = piece === "w" || piece === "W";
-      const p = el("g", { class: "piece" });
+      const p = el("g", { class: light ? "piece on-light" : "piece" });
+      const rim = light ? 0.09 : 0.05;
       // a tower (Bashni): its top piece a little smaller and higher, the
       // pieces under it a small disc each along the square's foot, top
       // first; read out in full
@@ -130,7 +135,7 @@ export function drawBoard(container, o) {
           r: 0.38 * k,
           fill: white ? c.white : c.black,
           stroke: white ? c.white_rim : c.black_rim,
-          "stroke-width": 0.05,
+          "stroke-width": rim,
         }),
       );
       p.appendChild(
@@ -172,7 +177,15 @@ export function drawBoard(container, o) {
     if (o.targets.has(sq.name)) {
       g.setAttribute("data-target", "1");
       g.appendChild(
-        el("circle", { cx: x + 0.5, cy: y + 0.5, r: 0.16, fill: c.target, "fill-opacity": 0.8 }),
+        el("circle", {
+          cx: x + 0.5,
+          cy: y + 0.5,
+          r: 0.16,
+          // on a light square the frame's dark colour (a theme's target
+          // may be as light as the square)
+          fill: light ? c.frame : c.target,
+          "fill-opacity": 0.8,
+        }),
       );
     }
     g.setAttribute("aria-label", label);

@@ -24,7 +24,8 @@ pub fn esc(s: &str) -> String {
 /// The page of `view`, with the session's anti-forgery token.
 pub fn html(view: &WebView, csrf: &str) -> String {
     let data = data_block(view);
-    let moves: String = full_moves(view.first == "black", view.history.len())
+    let per_row = 2 * usize::from(view.turn.max(1));
+    let moves: String = full_moves(usize::from(view.lead), per_row, view.history.len())
         .into_iter()
         .map(|(n, pair)| {
             let plies: Vec<String> = pair
@@ -266,17 +267,22 @@ mod tests {
 }
 
 /// The move list's rows: each full move's number and its plies (White's,
-/// then Black's; `None` where the game began with Black to move).
-pub fn full_moves(black_first: bool, plies: usize) -> Vec<(usize, Vec<Option<usize>>)> {
+/// then Black's; `None` for each ply of the first row made before the
+/// record began: Black to move first, a second sub-move due). A row holds
+/// `per_row` plies: two, or four in Vigman's game (two sub-moves a side).
+pub fn full_moves(lead: usize, per_row: usize, plies: usize) -> Vec<(usize, Vec<Option<usize>>)> {
+    let per_row = per_row.max(1);
     let mut rows: Vec<(usize, Vec<Option<usize>>)> = Vec::new();
-    let offset = usize::from(black_first);
     for i in 0..plies {
-        let slot = i + offset;
-        let n = slot / 2 + 1;
+        let slot = i + lead;
+        let n = slot / per_row + 1;
         match rows.last_mut() {
             Some((m, pair)) if *m == n => pair.push(Some(i)),
-            _ if slot % 2 == 1 => rows.push((n, vec![None, Some(i)])),
-            _ => rows.push((n, vec![Some(i)])),
+            _ => {
+                let mut pair = vec![None; slot % per_row];
+                pair.push(Some(i));
+                rows.push((n, pair));
+            }
         }
     }
     rows
@@ -290,14 +296,30 @@ mod move_list_tests {
     fn plies_pair_into_numbered_full_moves() {
         // 1. c3-d4 f6-g5 2. g3-f4
         assert_eq!(
-            full_moves(false, 3),
+            full_moves(0, 2, 3),
             vec![(1, vec![Some(0), Some(1)]), (2, vec![Some(2)])]
         );
         // Black first (English draughts): 1. … 11-15 2. 23-19 8-11
         assert_eq!(
-            full_moves(true, 3),
+            full_moves(1, 2, 3),
             vec![(1, vec![None, Some(0)]), (2, vec![Some(1), Some(2)])]
         );
-        assert!(full_moves(false, 0).is_empty());
+        assert!(full_moves(0, 2, 0).is_empty());
+        // Vigman's: a row of four sub-moves (White's two, Black's two)
+        assert_eq!(
+            full_moves(0, 4, 5),
+            vec![
+                (1, vec![Some(0), Some(1), Some(2), Some(3)]),
+                (2, vec![Some(4)])
+            ]
+        );
+        // begun with White's second sub-move due
+        assert_eq!(
+            full_moves(1, 4, 4),
+            vec![
+                (1, vec![None, Some(0), Some(1), Some(2)]),
+                (2, vec![Some(3)])
+            ]
+        );
     }
 }

@@ -23,6 +23,8 @@ let busy = false;
 
 function render() {
   drawBoard(boardEl, {
+    files: view.files,
+    ranks: view.ranks,
     squares: view.squares,
     board: view.board,
     colors: view.colors,

@@ -11,6 +11,7 @@ use crate::core::games::play::play;
 use crate::core::types::{Job, Outcome};
 use crate::core::{Service, ServiceError};
 use crate::store::{self, GameId, Ply, Seat};
+use shashki_engine::analysis::mate_score;
 use shashki_engine::rules::Rules;
 use shashki_engine::search::{search, Evaluate, Level, Limits, Searcher, WIN};
 use shashki_engine::{towers, AnyGame, AnyMove, GameOn};
@@ -130,7 +131,8 @@ pub(crate) fn compute(svc: &Service, work: Work, evals: &mut Evals) -> Result<()
 /// the side to move's score, the best move and the depth reached, in at
 /// most [`ADVICE_DEPTH`] plies and [`ADVICE_MOVETIME_MS`]; `None` when the
 /// side to move has no move. (8×8: the tuned search as ever; the wide
-/// boards: theirs, among the game's own moves; Bashni: its own, 6 plies.)
+/// boards: theirs, among the game's own moves; Bashni: its own, 6 plies;
+/// Vigman's: its own, 6 sub-moves.)
 fn advice_of(g: &AnyGame) -> Option<(i32, AnyMove, u32)> {
     fn wide<R: Rules>(
         g: &GameOn<R>,
@@ -171,12 +173,30 @@ fn advice_of(g: &AnyGame) -> Option<(i32, AnyMove, u32)> {
         AnyGame::Bashni(t) => {
             const DEPTH: u32 = 6;
             let r = towers::search_depth(t.position(), DEPTH);
-            Some((r.score, AnyMove::Towers(r.best?), DEPTH))
+            let score = mate_score(r.score, towers::MATE);
+            Some((score, AnyMove::Towers(r.best?), DEPTH))
         }
-        // a Vigman tournament is refused at `/tournament new`
-        AnyGame::Vigman(_) => None,
+        // Vigman's own search, a sub-move a ply, within a node budget;
+        // its win put on the search's scale
+        AnyGame::Vigman(v) => {
+            let (best, score) = shashki_engine::vigman::search(
+                v.position(),
+                VIGMAN_ADVICE_DEPTH,
+                VIGMAN_ADVICE_NODES,
+            )?;
+            Some((
+                mate_score(score, shashki_engine::vigman::WIN),
+                AnyMove::Vigman(best),
+                VIGMAN_ADVICE_DEPTH,
+            ))
+        }
     }
 }
+
+/// How deep (sub-moves) and within how many nodes the organiser's advice
+/// on a Vigman game searches (about a second).
+const VIGMAN_ADVICE_DEPTH: u32 = 6;
+const VIGMAN_ADVICE_NODES: u64 = 1_000_000;
 
 /// The most nodes the AI's look at a draw offer in Vigman's game takes.
 const VIGMAN_DRAW_NODES: u64 = 200_000;
@@ -217,12 +237,12 @@ fn score_of(g: &AnyGame, depth: u32, most: Duration) -> Option<i32> {
         AnyGame::Russian10x8(g) => wide(g, depth, most),
         AnyGame::Bashni(t) => {
             let r = towers::search_depth(t.position(), depth.min(4));
-            r.best.map(|_| r.score)
+            r.best.map(|_| mate_score(r.score, towers::MATE))
         }
         // Vigman's own search, a sub-move a ply, within a node budget
         AnyGame::Vigman(v) => {
             shashki_engine::vigman::search(v.position(), depth.min(6), VIGMAN_DRAW_NODES)
-                .map(|(_, score)| score)
+                .map(|(_, score)| mate_score(score, shashki_engine::vigman::WIN))
         }
     }
 }
@@ -336,5 +356,22 @@ pub(crate) fn into_service(h: Halt) -> ServiceError {
     match h {
         Halt::Failed(e) => e,
         Halt::Refused(_) | Halt::Compute(_) => ServiceError::Internal("loading a game was refused"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shashki_engine::search::WIN_BOUND;
+    use shashki_engine::Variant;
+
+    #[test]
+    fn a_bashni_win_is_read_on_the_search_scale() {
+        // a Bashni win in one ply: White takes Black's last man, which goes
+        // under White's man; Black has no tower left to move
+        let g = Variant::Bashni.game_from_fen("W:Wc3:Bd4").unwrap();
+        let (score, best, _) = advice_of(&g).expect("a move");
+        assert!(score > WIN_BOUND, "a win: {score}");
+        assert_eq!(WIN - score, 1, "in one ply: {best:?}");
     }
 }

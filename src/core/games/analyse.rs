@@ -48,7 +48,7 @@ use crate::store::Tx;
 use crate::store::{self, AnalysisDone, AnalysisRow, GameRow};
 use shashki_engine::analysis::{AnalyseOptions, Mark};
 use shashki_engine::notation::move_number;
-use shashki_engine::{AnyGame, Color, Game, Variant};
+use shashki_engine::{AnyGame, Color, Game};
 use std::time::Instant;
 
 /// The key of an analysis' live message.
@@ -86,15 +86,8 @@ pub(crate) fn cmd_analyse(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     if row.is_active() {
         return Err(GameRefusal::AnalyseUnfinished { game: row.id }.into());
     }
-    // every variant the chat plays is analysed (`AnyGame::analyse`); Vigman's
-    // double turns are not played in the chat, so none is analysed either
-    if row.variant == Variant::Vigman {
-        return Err(GameRefusal::AnalyseVariant {
-            game: row.id,
-            variant: row.variant,
-        }
-        .into());
-    }
+    // every variant the chat plays is analysed (`AnyGame::analyse`), Vigman's
+    // turns of two sub-moves too (each sub-move a ply of its own)
     match store::analysis(ctx.c, row.id)? {
         Some(a) if a.status == AnalysisStatus::Done => return post_analysis(ctx, &row, &a, false),
         Some(a) if a.status == AnalysisStatus::Pending => {
@@ -153,33 +146,45 @@ fn post_analysis(ctx: &mut Ctx, row: &GameRow, a: &AnalysisRow, live: bool) -> R
 /// worst move with the better one.
 fn summary_text(ctx: &mut Ctx, l: &Loaded, a: &AnalysisRow) -> Res<String> {
     let row = &l.row;
-    let count = |side: usize, mark: &str| -> i64 {
+    // who made each ply, and how its players number it (Vigman's turns
+    // of two sub-moves follow the positions, not the parity)
+    let places = ply_places(&l.game);
+    let mover = |ply: usize| places.get(ply).map(|p| p.mover);
+    let count = |side: Color, mark: &str| -> i64 {
         a.marks
             .iter()
             .enumerate()
-            .filter(|(i, m)| i % 2 == side && m.as_str() == mark)
+            .filter(|(i, m)| mover(*i) == Some(side) && m.as_str() == mark)
             .count() as i64
     };
-    // ply 0 is the first mover's: White unless the game began with Black
-    let first = usize::from(l.game.start_position().side_to_move() == Color::Black);
-    let (w, b) = (first, 1 - first);
+    let (w, b) = (Color::White, Color::Black);
     let acc = |x: Option<f64>| format!("{:.1}", x.unwrap_or(100.0));
-    // "; the worst: 12. e3-d4?? — better a1-b2", or nothing
-    let worst = |side: usize| -> String {
-        let Some(ply) = worst_ply(a, side) else {
+    // "; the worst: 12. e3-d4?? — better a1-b2", or nothing; a Vigman
+    // sub-move says which of its turn's two it was
+    let worst = |side: Color| -> String {
+        let Some(ply) = worst_ply(a, |p| mover(p) == Some(side)) else {
             return String::new();
         };
-        let label = ply_label(&l.game, ply);
-        let (Some(label), Some(better)) = (label, a.best_moves.get(ply)) else {
+        let label = ply_label(&l.game, &places, ply);
+        let (Some((label, sub)), Some(better)) = (label, a.best_moves.get(ply)) else {
             return String::new();
         };
         let mark = a.marks.get(ply).map(String::as_str).unwrap_or("");
+        let mut played = format!("{label}{mark}");
+        if let Some(sub) = sub {
+            let which = if sub == SubMove::First {
+                "first"
+            } else {
+                "second"
+            };
+            played = ctx.t(
+                "analyse-sub-move",
+                Some(&args![("move", played), ("which", which)]),
+            );
+        }
         ctx.t(
             "analyse-worst",
-            Some(&args![
-                ("move", format!("{label}{mark}")),
-                ("better", better.as_str())
-            ]),
+            Some(&args![("move", played), ("better", better.as_str())]),
         )
     };
     let (white_worst, black_worst) = (worst(w), worst(b));
@@ -416,14 +421,14 @@ pub(crate) fn analyse_job(
     })
 }
 
-/// The ply of the worst of one side's marked moves (`side`: the parity of
-/// its plies): `??` before `?` before `?!`, then the one that gave away
-/// more, then the earlier. None when the side has no such move, or the
+/// The ply of the worst of one side's marked moves (`mine`: whether a
+/// ply is the side's): `??` before `?` before `?!`, then the one that gave
+/// away more, then the earlier. None when the side has no such move, or the
 /// analysis was made before the engine's moves were kept.
-fn worst_ply(a: &AnalysisRow, side: usize) -> Option<usize> {
+fn worst_ply(a: &AnalysisRow, mine: impl Fn(usize) -> bool) -> Option<usize> {
     let mut worst: Option<(usize, (u8, i32))> = None;
     for (ply, mark) in a.marks.iter().enumerate() {
-        if ply % 2 != side || ply >= a.best_moves.len() {
+        if !mine(ply) || ply >= a.best_moves.len() {
             continue;
         }
         let Ok(mark) = mark.parse::<Mark>() else {
@@ -446,19 +451,90 @@ fn start_move_number(game: &AnyGame) -> u32 {
     game.eight().map_or(1, Game::start_move_number)
 }
 
+/// Which of a Vigman turn's two sub-moves a ply was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SubMove {
+    First,
+    Second,
+}
+
+/// Where a ply stands in its game: the side that made it, its move number
+/// as the players write it, whether it is the second move of a numbered
+/// pair (`12... f6-g5`), and in Vigman's game which sub-move of the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct PlyPlace {
+    mover: Color,
+    number: u32,
+    second: bool,
+    sub: Option<SubMove>,
+}
+
+/// Every ply's [`PlyPlace`]. One move a turn: the plies alternate from the
+/// start's side to move, numbered as the variant numbers them (English
+/// draughts: Black opens a move). Vigman's game: the mover is the side to
+/// move of the position before the ply (`W2:` while a second sub-move is
+/// due), and a number covers White's turn and Black's, as its PDN writes
+/// them (`1. c3-d4 b3-a4 h6-g5 g7-h6`).
+fn ply_places(game: &AnyGame) -> Vec<PlyPlace> {
+    if let AnyGame::Vigman(v) = game {
+        let mut at = *v.start_position();
+        let mut number = 1;
+        let mut out = Vec::with_capacity(v.moves().len());
+        for (i, mv) in v.moves().iter().enumerate() {
+            let mover = at.side_to_move();
+            let sub = match at.is_second_sub_move() {
+                true => SubMove::Second,
+                false => SubMove::First,
+            };
+            if i > 0 && mover == Color::White && sub == SubMove::First {
+                number += 1;
+            }
+            out.push(PlyPlace {
+                mover,
+                number,
+                second: mover == Color::Black,
+                sub: Some(sub),
+            });
+            at = at.play(mv);
+        }
+        return out;
+    }
+    let starts = game.start_position().side_to_move();
+    let first = game
+        .variant()
+        .eight()
+        .map_or(starts, |v| v.numbering_side(starts));
+    (0..game.ply())
+        .map(|ply| {
+            let (number, second) = move_number(first, start_move_number(game), ply);
+            let mover = if ply % 2 == 0 {
+                starts
+            } else {
+                starts.opposite()
+            };
+            PlyPlace {
+                mover,
+                number,
+                second,
+                sub: None,
+            }
+        })
+        .collect()
+}
+
 /// A ply of a game as its players number it, in the variant's notation:
 /// `12. e3-d4`, `12... f6-g5` (the second move of a pair: Black's, or
 /// White's in English draughts); `1. 32-28` on 10×10, written at its turn
-/// (the shortest form among the moves then legal).
-fn ply_label(game: &AnyGame, ply: usize) -> Option<String> {
-    let variant = game.variant();
+/// (the shortest form among the moves then legal); in Vigman's game the
+/// turn's number and which of its two sub-moves it was (`places`: the
+/// game's [`ply_places`]).
+fn ply_label(game: &AnyGame, places: &[PlyPlace], ply: usize) -> Option<(String, Option<SubMove>)> {
     let mv = *game.moves().get(ply)?;
+    let place = places.get(ply)?;
     let before = at_ply(game, ply)?;
-    let starts = game.start_position().side_to_move();
-    let first = variant.eight().map_or(starts, |v| v.numbering_side(starts));
-    let (number, second) = move_number(first, start_move_number(game), ply);
-    let dots = if second { "..." } else { "." };
-    Some(format!("{number}{dots} {}", before.format_move(&mv)))
+    let dots = if place.second { "..." } else { "." };
+    let text = format!("{}{dots} {}", place.number, before.format_move(&mv));
+    Some((text, place.sub))
 }
 
 /// The final text of an analysis' live message, owed until the adapter
@@ -474,6 +550,16 @@ fn final_draft(ctx: &Ctx, game: GameId, text: String) -> Draft {
 mod tests {
     use super::*;
     use crate::store::ChatId;
+    use shashki_engine::Variant;
+
+    /// The first side's plies (even) or the second's (odd).
+    fn parity(side: usize) -> impl Fn(usize) -> bool {
+        move |ply| ply % 2 == side
+    }
+
+    fn label(g: &AnyGame, ply: usize) -> Option<String> {
+        ply_label(g, &ply_places(g), ply).map(|(text, _)| text)
+    }
 
     fn row(marks: &[&str], losses: &[i32], best_kept: bool) -> AnalysisRow {
         AnalysisRow {
@@ -505,15 +591,15 @@ mod tests {
             true,
         );
         // a blunder beats a greater loss marked ?!
-        assert_eq!(worst_ply(&a, 0), Some(6));
+        assert_eq!(worst_ply(&a, parity(0)), Some(6));
         // of two mistakes, the one that gave away more
-        assert_eq!(worst_ply(&a, 1), Some(1));
+        assert_eq!(worst_ply(&a, parity(1)), Some(1));
         let a = row(&["?", "", "?", "!"], &[150, 0, 150, 0], true);
-        assert_eq!(worst_ply(&a, 0), Some(0), "equal: the earlier");
-        assert_eq!(worst_ply(&a, 1), None, "! is no mistake");
+        assert_eq!(worst_ply(&a, parity(0)), Some(0), "equal: the earlier");
+        assert_eq!(worst_ply(&a, parity(1)), None, "! is no mistake");
         // an analysis made before the engine's moves were kept names none
         let a = row(&["??", ""], &[], false);
-        assert_eq!(worst_ply(&a, 0), None);
+        assert_eq!(worst_ply(&a, parity(0)), None);
     }
 
     #[test]
@@ -523,24 +609,24 @@ mod tests {
         for m in ["c3-d4", "f6-g5", "g3-f4"] {
             g.play_text(m).unwrap();
         }
-        assert_eq!(ply_label(&g, 0).as_deref(), Some("1. c3-d4"));
-        assert_eq!(ply_label(&g, 1).as_deref(), Some("1... f6-g5"));
-        assert_eq!(ply_label(&g, 2).as_deref(), Some("2. g3-f4"));
-        assert_eq!(ply_label(&g, 3), None);
+        assert_eq!(label(&g, 0).as_deref(), Some("1. c3-d4"));
+        assert_eq!(label(&g, 1).as_deref(), Some("1... f6-g5"));
+        assert_eq!(label(&g, 2).as_deref(), Some("2. g3-f4"));
+        assert_eq!(label(&g, 3), None);
         // English draughts: Black opens each move, in square numbers
         let mut g = Variant::English.new_game();
         let first = g.legal_moves()[0];
         g.play(&first).unwrap();
         let reply = g.legal_moves()[0];
         g.play(&reply).unwrap();
-        let label = ply_label(&g, 1).unwrap();
+        let written = label(&g, 1).unwrap();
         assert!(
-            label.starts_with("1... ")
-                && label.ends_with(&Variant8::English.format_move(reply.eight().unwrap()))
+            written.starts_with("1... ")
+                && written.ends_with(&Variant8::English.format_move(reply.eight().unwrap()))
         );
         assert!(
-            label[5..].chars().next().unwrap().is_ascii_digit(),
-            "{label}"
+            written[5..].chars().next().unwrap().is_ascii_digit(),
+            "{written}"
         );
         // a game from a position at move 12 with Black to move
         let start = Position::from_fen("B:Wc3:Bf6").unwrap();
@@ -548,14 +634,47 @@ mod tests {
         e.set_start_move_number(12);
         let mut g = AnyGame::Eight(e);
         g.play_text("f6-g5").unwrap();
-        assert_eq!(ply_label(&g, 0).as_deref(), Some("12... f6-g5"));
+        assert_eq!(label(&g, 0).as_deref(), Some("12... f6-g5"));
         // 10×10: square numbers 1–50, each move at its turn
         let mut g = Variant::International.new_game();
         for m in ["32-28", "19-23", "28x19"] {
             g.play_text(m).unwrap();
         }
-        assert_eq!(ply_label(&g, 0).as_deref(), Some("1. 32-28"));
-        assert_eq!(ply_label(&g, 1).as_deref(), Some("1... 19-23"));
-        assert_eq!(ply_label(&g, 2).as_deref(), Some("2. 28x19"));
+        assert_eq!(label(&g, 0).as_deref(), Some("1. 32-28"));
+        assert_eq!(label(&g, 1).as_deref(), Some("1... 19-23"));
+        assert_eq!(label(&g, 2).as_deref(), Some("2. 28x19"));
+    }
+
+    #[test]
+    fn vigman_sub_moves_are_numbered_by_turn_and_follow_the_side_to_move() {
+        // 1. c3-d4 b3-a4 h6-g5 g7-h6 2. …: a number covers both turns
+        let mut g = Variant::Vigman.new_game();
+        for _ in 0..6 {
+            let mv = g.legal_moves()[0];
+            g.play(&mv).unwrap();
+        }
+        let places = ply_places(&g);
+        let movers: Vec<Color> = places.iter().map(|p| p.mover).collect();
+        use Color::{Black, White};
+        assert_eq!(movers, [White, White, Black, Black, White, White]);
+        let numbers: Vec<u32> = places.iter().map(|p| p.number).collect();
+        assert_eq!(numbers, [1, 1, 1, 1, 2, 2]);
+        let subs: Vec<_> = places.iter().map(|p| p.sub).collect();
+        use SubMove::{First, Second};
+        assert_eq!(
+            subs,
+            [First, Second, First, Second, First, Second].map(Some)
+        );
+        let (text, sub) = ply_label(&g, &places, 3).unwrap();
+        assert!(text.starts_with("1... "), "{text}");
+        assert_eq!(sub, Some(Second));
+        let (text, _) = ply_label(&g, &places, 4).unwrap();
+        assert!(text.starts_with("2. "), "{text}");
+        // the worst of White's sub-moves: plies 0, 1, 4, 5 (not the parity)
+        let a = row(&["", "??", "?", "", "", ""], &[0, 400, 150, 0, 0, 0], true);
+        let white = |p: usize| places.get(p).map(|p| p.mover) == Some(White);
+        assert_eq!(worst_ply(&a, white), Some(1));
+        let black = |p: usize| places.get(p).map(|p| p.mover) == Some(Black);
+        assert_eq!(worst_ply(&a, black), Some(2));
     }
 }

@@ -15,6 +15,7 @@ use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
+use crate::core::games::variants;
 use crate::core::reminders::Reminders;
 use crate::core::time::DAY;
 use crate::store::{
@@ -145,8 +146,9 @@ pub(crate) fn clock_after_move(
         let period = store::tournament_of_game(ctx.c, row.id)?
             .and_then(|t| t.bank_moves.zip(t.bank_days))
             .filter(|(n, _)| *n > 0);
-        // the mover's moves in this game, this one included
-        let moves = row.ply.0 / 2 + 1;
+        // the mover's turns in this game, this one included (Vigman's:
+        // two sub-moves a turn)
+        let moves = variants::turns_made(row.variant, &row.start_fen, row.ply.0) + 1;
         let earned = match period {
             Some((n, days)) if moves % n == 0 => days * DAY,
             _ => 0,

@@ -5,8 +5,14 @@
 //! opponent moves, a line that starts with that move plays its reply at
 //! once, in the same transaction, and keeps its rest; every other line of
 //! the owner in that game is dropped.
+//!
+//! Every variant of one move a turn keeps them: a line is checked against
+//! the replayed game (its history too: Frisian's king-move limit) and kept
+//! as the game keeps its moves (`variants::stored_move`: algebraic on 8×8,
+//! the variant's own notation on the others — `32-28`, `i3-k4`, `c3:e5`).
+//! Vigman's double game, whose turn is two sub-moves, has none.
 
-use super::Loaded;
+use super::{variants, Loaded};
 use crate::args;
 use crate::core::access::Need;
 use crate::core::ctx::Ctx;
@@ -14,8 +20,7 @@ use crate::core::error::Res;
 use crate::core::games::{load, my_game};
 use crate::core::input::args::{IfArgs, IfLine, MoveText};
 use crate::store::{self, GameFacts, GameId, Ply, Seat, UserId};
-use shashki_engine::notation::parse_move_among_in;
-use shashki_engine::{AnyMove, Move, Position, Variant, Variant8};
+use shashki_engine::{AnyGame, AnyMove, Variant, Variant8};
 
 crate::core::error::refusals! {
     /// `/if`: conditional moves.
@@ -32,8 +37,8 @@ crate::core::error::refusals! {
             "error" => crate::core::error::Arg::TypedText(error),
         ],
         TooMany { limit: i64 } => "if-too-many" ["limit" => limit],
-        /// Conditional moves are kept for the 8×8 games only (the hook for
-        /// the other boards: `cmd_if` below).
+        /// A variant whose turn is not one move (Vigman's: two sub-moves),
+        /// which a line of one move and one reply does not fit.
         Variant { variant: Variant } => "if-variant" ["variant" => variant],
     }
 }
@@ -52,16 +57,15 @@ pub(crate) fn cmd_if(ctx: &mut Ctx, a: IfArgs) -> Res<()> {
     let row = my_game(ctx, a.game)?;
     let me = ctx.gate(&row, Need::Play)?;
     let me_id = ctx.user_id()?;
-    // the 8×8 games only, for now: a line is kept in the 8×8 game's
-    // algebraic notation and checked by its rules
-    let Some(variant) = row.variant.eight() else {
+    // a line pairs one move with one reply: not for a turn of two
+    if !one_move_a_turn(row.variant) {
         return Err(ConditionalRefusal::Variant {
             variant: row.variant,
         }
         .into());
-    };
+    }
     let rest = match a.line {
-        IfLine::List => return list_conditionals(ctx, row.id, variant, me_id),
+        IfLine::List => return list_conditionals(ctx, row.id, row.variant, me_id),
         IfLine::Clear => {
             let n = store::clear_conditionals(ctx.c, row.id, me_id)?;
             ctx.tell_id(
@@ -78,30 +82,10 @@ pub(crate) fn cmd_if(ctx: &mut Ctx, a: IfArgs) -> Res<()> {
     if rest.len() < 2 || rest.len() > LINE_MOVES_MAX {
         return Err(ConditionalRefusal::Usage.into());
     }
-    // each move legal in turn, written the one way the game writes it
+    // each move legal in turn in the replayed game (its history decides
+    // too: Frisian's king-move limit), kept the one way the game keeps it
     let l = load(ctx.c, row)?;
-    let Some(mut g) = l.game.eight().cloned() else {
-        return Err(ConditionalRefusal::Variant {
-            variant: l.row.variant,
-        }
-        .into());
-    };
-    let mut line = Vec::new();
-    for MoveText(text) in rest {
-        let pos: Position = *g.position();
-        let legal = g.legal_moves();
-        let mv: Move = parse_move_among_in(g.variant(), &pos, &legal, &text).map_err(|error| {
-            ConditionalRefusal::Illegal {
-                game: l.row.id,
-                text: text.clone(),
-                error: error.to_string(),
-            }
-        })?;
-        line.push(mv.to_string());
-        if g.play(&mv).ok().flatten().is_some() {
-            break; // the line ends the game: nothing after it
-        }
-    }
+    let line = checked_line(&l, &rest)?;
     if line.len() < 2 {
         return Err(ConditionalRefusal::Usage.into());
     }
@@ -114,12 +98,40 @@ pub(crate) fn cmd_if(ctx: &mut Ctx, a: IfArgs) -> Res<()> {
         .into());
     }
     store::add_conditional(ctx.c, l.row.id, me_id, l.row.ply, &line, ctx.now)?;
-    let a = args![("game", l.row.id), ("line", pretty(variant, &line))];
+    let a = args![("game", l.row.id), ("line", pretty(l.row.variant, &line))];
     ctx.tell_id("if-stored", Some(&a));
     Ok(())
 }
 
-fn list_conditionals(ctx: &mut Ctx, game: GameId, variant: Variant8, me: UserId) -> Res<()> {
+/// Whether a turn of `variant` is one move (a line's pairs fit it): all
+/// but Vigman's double game.
+fn one_move_a_turn(variant: Variant) -> bool {
+    variant != Variant::Vigman
+}
+
+/// The line's moves, each legal in turn from `l`'s position, as the game
+/// stores its moves; the first illegal one refused with the legal moves
+/// in the variant's notation. A move that ends the game ends the line.
+fn checked_line(l: &Loaded, rest: &[MoveText]) -> Res<Vec<String>> {
+    let mut g: AnyGame = l.game.clone();
+    let mut line = Vec::new();
+    for MoveText(text) in rest {
+        let mv = g
+            .parse_move(text)
+            .map_err(|error| ConditionalRefusal::Illegal {
+                game: l.row.id,
+                text: text.clone(),
+                error: error.to_string(),
+            })?;
+        line.push(variants::stored_move(&g, &mv));
+        if g.play(&mv).ok().flatten().is_some() {
+            break; // the line ends the game: nothing after it
+        }
+    }
+    Ok(line)
+}
+
+fn list_conditionals(ctx: &mut Ctx, game: GameId, variant: Variant, me: UserId) -> Res<()> {
     let lines = store::conditionals(ctx.c, game, me)?;
     if lines.is_empty() {
         ctx.tell_id("if-none", Some(&args![("game", game)]));
@@ -134,22 +146,21 @@ fn list_conditionals(ctx: &mut Ctx, game: GameId, variant: Variant8, me: UserId)
     Ok(())
 }
 
-/// The opponent of `owner` has just played `played` in `l`'s game (now
-/// `owner`'s turn): take `owner`'s conditional lines off, and if one
-/// starts with `played`, the reply to play now and the rest of the line.
-/// (An 8×8 game's only: no other game has lines.)
+/// The opponent of `owner` has just played `played` (as the game stores
+/// it) in `l`'s game (now `owner`'s turn): take `owner`'s conditional
+/// lines off, and if one starts with `played`, the reply to play now and
+/// the rest of the line. (Vigman's games have no lines.)
 pub(super) fn conditional_reply(
     ctx: &mut Ctx,
     l: &Loaded,
     facts: Option<&GameFacts>,
     owner: Seat,
-    played: &AnyMove,
+    played: &str,
 ) -> Res<Option<(AnyMove, Vec<String>)>> {
-    let (Seat::Human(owner), Some(game), Some(played)) = (owner, l.game.eight(), played.eight())
-    else {
+    let Seat::Human(owner) = owner else {
         return Ok(None);
     };
-    if facts.is_some_and(|f| !f.conditionals) {
+    if !one_move_a_turn(l.row.variant) || facts.is_some_and(|f| !f.conditionals) {
         return Ok(None); // no line in the game, none to read
     }
     let lines = store::conditionals(ctx.c, l.row.id, owner)?;
@@ -157,25 +168,21 @@ pub(super) fn conditional_reply(
         return Ok(None);
     }
     store::clear_conditionals(ctx.c, l.row.id, owner)?;
-    let played = played.to_string();
     let Some(line) = lines
         .into_iter()
-        .find(|c| c.moves.first() == Some(&played) && c.ply.next() == l.row.ply)
+        .find(|c| c.moves.first().map(String::as_str) == Some(played) && c.ply.next() == l.row.ply)
     else {
         return Ok(None);
     };
     let Some(reply) = line.moves.get(1) else {
         return Ok(None);
     };
-    // checked again: the rules may have ended or changed the position
-    let legal = game.legal_moves();
-    let Ok(mv) = parse_move_among_in(game.variant(), game.position(), &legal, reply) else {
+    // checked again, in the replayed game: the rules may have ended or
+    // changed the position
+    let Ok(mv) = l.game.parse_move(reply) else {
         return Ok(None);
     };
-    Ok(Some((
-        AnyMove::Eight(mv),
-        line.moves.get(2..).unwrap_or_default().to_vec(),
-    )))
+    Ok(Some((mv, line.moves.get(2..).unwrap_or_default().to_vec())))
 }
 
 /// Keep the rest of an applied line (`rest` starts with the opponent's
@@ -194,10 +201,17 @@ pub(super) fn keep_conditional_rest(
 }
 
 /// `e3-d4 → f6-g5, …`: a line as its owner reads it.
-/// A stored line (algebraic, the one way the game writes it) in the
-/// variant's notation, in pairs: `11-15 → 22-18, 15x22 → 25x18`.
-fn pretty(variant: Variant8, line: &[String]) -> String {
-    let line: Vec<String> = line.iter().map(|m| in_notation(variant, m)).collect();
+/// A stored line in the variant's notation, in pairs: `11-15 → 22-18,
+/// 15x22 → 25x18` (the 8×8 games keep it algebraic; the others as their
+/// players write it already).
+fn pretty(variant: Variant, line: &[String]) -> String {
+    let line: Vec<String> = line
+        .iter()
+        .map(|m| match variant.eight() {
+            Some(v8) => in_notation(v8, m),
+            None => m.clone(),
+        })
+        .collect();
     line.chunks(2)
         .map(|p| p.join(" → "))
         .collect::<Vec<_>>()

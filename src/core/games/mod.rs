@@ -56,19 +56,6 @@ crate::core::error::refusals! {
         NoDrawToDecline => "draw-none-to-decline",
         /// `/analyse` of a game still being played.
         AnalyseUnfinished { game: GameId } => "analyse-unfinished" ["game" => game],
-        /// `/analyse` of a game on another board than 8×8, or of towers:
-        /// the analysis is the 8×8 engine's for now (the hook:
-        /// `analyse::cmd_analyse` and `analyse::analyse_job`).
-        AnalyseVariant { game: GameId, variant: Variant } => "analyse-variant" [
-            "game" => game,
-            "variant" => variant,
-        ],
-        /// `/replay` of a game of Vigman's: the replay draws no pieces on
-        /// the light squares yet.
-        ReplayVigman { game: GameId, variant: Variant } => "replay-vigman" [
-            "game" => game,
-            "variant" => variant,
-        ],
         TooManyAnalyses { limit: i64 } => "analyse-too-many" ["limit" => limit],
         /// Not a position (FEN).
         BadFen { error: String } => "bad-fen" ["error" => crate::core::error::Arg::TypedText(error)],

@@ -359,7 +359,8 @@ fn play_turn(
         None if quiet && !passes => Ok(Some(loaded)),
         None => {
             // the player to move may have prepared their reply
-            if let Some((reply, rest)) = conditional_reply(ctx, &loaded, facts, next_seat, &mv)? {
+            if let Some((reply, rest)) = conditional_reply(ctx, &loaded, facts, next_seat, &stored)?
+            {
                 let game_id = loaded.row.id;
                 ctx.say_text(headline);
                 play_with(ctx, loaded, reply, facts)?;

@@ -38,15 +38,9 @@ pub(crate) fn cmd_board(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
         let id = l.row.id;
         let mut row = Vec::new();
         if !l.row.is_active() {
-            // what its variant offers (as the players' board)
-            // analysis and replay in every variant but Vigman's
-            let v = l.game.variant();
-            if !v.uses_light_squares() {
-                row.push(Payload::Analyse { game: id }.button(ctx.t("button-analyse", None)));
-            }
-            if !v.uses_light_squares() {
-                row.push(Payload::Replay { game: id }.button(ctx.t("button-replay", None)));
-            }
+            // as the players' board: analysis and replay in every variant
+            row.push(Payload::Analyse { game: id }.button(ctx.t("button-analyse", None)));
+            row.push(Payload::Replay { game: id }.button(ctx.t("button-replay", None)));
         }
         row.push(Payload::Flip { game: id }.button(ctx.t("button-flip", None)));
         d.choices = vec![row];
@@ -225,14 +219,6 @@ const LONG_GAME_PLIES: usize = 80;
 pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     let row = shown_game(ctx, game)?;
     ctx.gate(&row, Need::See)?;
-    if row.variant.uses_light_squares() {
-        // the replay draws the dark squares' pieces only
-        return Err(GameRefusal::ReplayVigman {
-            game: row.id,
-            variant: row.variant,
-        }
-        .into());
-    }
     let l = load(ctx.c, row)?;
     let view = ctx.game_board(&l)?;
     let g = &l.game;
@@ -267,7 +253,7 @@ pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     });
     let image = Image::of(format!("game-{}.gif", l.row.id), picture);
     let result = match l.row.result {
-        Some(r) => r.to_string(),
+        Some(r) => crate::core::present::text::result_score(l.row.variant, r),
         None => "*".into(),
     };
     let a = args![
@@ -283,10 +269,11 @@ pub(crate) fn cmd_replay(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
     Ok(())
 }
 
-/// The frames of a replay on a board other than 8×8, or of Bashni's
-/// towers (each frame with its towers' FEN): the start, then each move
-/// with its number and its text as the variant writes it (`1. 32-28`,
-/// `1… 19-23`).
+/// The frames of a replay on a board other than 8×8, of Bashni's towers
+/// (each frame with its towers' FEN) or of Vigman's double game (each
+/// frame with its FEN, one a sub-move): the start, then each move with its
+/// number and its text as the variant writes it (`1. 32-28`, `1… 19-23`;
+/// a Vigman turn's second sub-move with its first: `1. c3-d4 b3-a4`).
 fn wide_frames(g: &AnyGame) -> Vec<FramePicture> {
     let Ok(mut replay) = g.variant().game_from_fen(&g.start_fen()) else {
         return Vec::new();
@@ -298,19 +285,28 @@ fn wide_frames(g: &AnyGame) -> Vec<FramePicture> {
         caption: Some(String::new()),
         ..start
     }];
-    // numbering starts at 1 with whoever moves first
+    // numbering starts at 1 with whoever moves first; a number is a turn
+    // of each side (Vigman's turn: two sub-moves, the second going on from
+    // the first)
     let mut number = 1;
+    let mut turn = String::new();
     for (i, mv) in g.moves().iter().enumerate() {
         let before = replay.position();
         let white = before.side_to_move() == shashki_engine::Color::White;
-        if i > 0 && white {
+        let second = sub_move_due(&before);
+        if i > 0 && white && !second {
             number += 1;
         }
         let text = replay.format_move(mv);
-        let caption = if white {
-            format!("{number}. {text}")
+        turn = if second {
+            format!("{turn} {text}")
         } else {
-            format!("{number}… {text}")
+            text
+        };
+        let caption = if white {
+            format!("{number}. {turn}")
+        } else {
+            format!("{number}… {turn}")
         };
         if replay.play(mv).is_err() {
             break;
@@ -327,21 +323,30 @@ fn wide_frames(g: &AnyGame) -> Vec<FramePicture> {
     frames
 }
 
+/// Whether the position awaits the second sub-move of a turn (Vigman's).
+fn sub_move_due(p: &AnyPosition) -> bool {
+    matches!(p, AnyPosition::Vigman(v) if v.is_second_sub_move())
+}
+
 /// A replay frame of a position (no move, no caption yet): its bitboards,
-/// or Bashni's towers as their FEN. None for Vigman's (not replayed).
+/// or Bashni's towers or Vigman's board as their FEN.
 fn frame_of(p: &AnyPosition) -> Option<FramePicture> {
-    let (pos, towers) = match p {
+    let black = p.side_to_move() == shashki_engine::Color::Black;
+    let (pos, towers, vigman) = match p {
         AnyPosition::Towers(t) => (
-            Pos(0, 0, 0, t.side_to_move() == shashki_engine::Color::Black),
+            Pos(0, 0, 0, black),
             Some(shashki_engine::towers::to_tower_fen(t)),
+            None,
         ),
-        p => (Pos::of_any(p)?, None),
+        AnyPosition::Vigman(v) => (Pos(0, 0, 0, black), None, Some(v.to_fen())),
+        p => (Pos::of_any(p)?, None, None),
     };
     Some(FramePicture {
         pos,
         last: None,
         caption: None,
         towers,
+        vigman,
     })
 }
 

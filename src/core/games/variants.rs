@@ -161,11 +161,31 @@ pub(crate) fn move_number(g: &AnyGame) -> u32 {
     u32::try_from((ply + black_first) / 2 + 1).unwrap_or(u32::MAX)
 }
 
+/// The turns the side to move has made in a game of `variant` begun at
+/// `start_fen` once `ply` plies are played (the turn now due not
+/// counted; what a time bank's period counts). One move a turn: `ply / 2`.
+/// Vigman's turn of two sub-moves: from the start position, a second
+/// sub-move due there being half a turn in (a tournament's game starts
+/// after White's first turn: Black's first is then its first turn here).
+pub(crate) fn turns_made(variant: Variant, start_fen: &str, ply: i64) -> i64 {
+    if variant != Variant::Vigman {
+        return ply / 2;
+    }
+    let second = shashki_engine::vigman::VigmanPosition::parse_fen(start_fen)
+        .is_ok_and(|p| p.is_second_sub_move());
+    (ply + i64::from(second)) / 4
+}
+
 /// Which sub-move of the turn is due in a game whose turn is two
 /// sub-moves (Vigman's): `Some(false)` the first, `Some(true)` the
 /// second; `None` in the games of one move a turn.
 pub(crate) fn sub_move_due(g: &AnyGame) -> Option<bool> {
-    match g.position() {
+    sub_move_due_at(&g.position())
+}
+
+/// [`sub_move_due`] at a position.
+pub(crate) fn sub_move_due_at(pos: &AnyPosition) -> Option<bool> {
+    match pos {
         AnyPosition::Vigman(p) => Some(p.is_second_sub_move()),
         _ => None,
     }
@@ -213,6 +233,44 @@ pub(crate) fn at_ply(g: &AnyGame, ply: usize) -> Option<AnyGame> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_time_bank_counts_turns_vigman_s_of_two_sub_moves() {
+        // one move a turn: each side's moves, the ply's half
+        assert_eq!(turns_made(Variant::Russian, "", 0), 0);
+        assert_eq!(turns_made(Variant::Russian, "", 3), 1);
+        assert_eq!(turns_made(Variant::Russian, "", 4), 2);
+        // Vigman from a tournament's opening (White's first turn made,
+        // Black to move): Black's turns at plies 0–1, 4–5; White's 2–3
+        let start = Variant::Vigman.start_fen();
+        let mut g = Variant::Vigman.new_game();
+        for _ in 0..2 {
+            let mv = g.legal_moves()[0];
+            g.play(&mv).unwrap();
+        }
+        let opening = g.fen();
+        for (ply, made) in [
+            (0, 0),
+            (1, 0),
+            (2, 0),
+            (3, 0),
+            (4, 1),
+            (5, 1),
+            (6, 1),
+            (8, 2),
+        ] {
+            assert_eq!(
+                turns_made(Variant::Vigman, &opening, ply),
+                made,
+                "ply {ply}"
+            );
+            assert_eq!(turns_made(Variant::Vigman, &start, ply), made, "ply {ply}");
+        }
+        // a start with White's second sub-move due: half a turn in
+        let half = "W2:Wc3,b3:Bf6,e7";
+        assert_eq!(turns_made(Variant::Vigman, half, 0), 0);
+        assert_eq!(turns_made(Variant::Vigman, half, 3), 1);
+    }
 
     #[test]
     fn every_variant_is_stored_and_read_back() {

@@ -112,6 +112,15 @@ pub enum Payload {
         step: u16,
         index: u16,
     },
+    /// A piece under a puzzle's question in the chat (a board with more
+    /// than 8 moves): its moves, as [`Payload::PuzzleMove`] buttons, after
+    /// the first `step` moves of the presser's go; `square` is its number
+    /// on the puzzle's board (1–50 on 10×10).
+    PuzzlePiece {
+        puzzle: PuzzleId,
+        step: u16,
+        square: u8,
+    },
     /// The web board's hint for that puzzle.
     PuzzleHintOf {
         puzzle: PuzzleId,
@@ -136,7 +145,10 @@ impl Payload {
     pub fn kind(&self) -> crate::core::types::ChoiceKind {
         use crate::core::types::ChoiceKind as K;
         match self {
-            Payload::Move { .. } | Payload::Piece { .. } | Payload::PuzzleMove { .. } => K::Move,
+            Payload::Move { .. }
+            | Payload::Piece { .. }
+            | Payload::PuzzleMove { .. }
+            | Payload::PuzzlePiece { .. } => K::Move,
             Payload::Accept { .. }
             | Payload::AcceptShared { .. }
             | Payload::TakebackAccept { .. } => K::Positive,
@@ -193,6 +205,11 @@ impl Payload {
                 step,
                 index,
             } => format!("pm:{puzzle}:{step}:{index}"),
+            Payload::PuzzlePiece {
+                puzzle,
+                step,
+                square,
+            } => format!("pp:{puzzle}:{step}:{square}"),
             Payload::PuzzleHintOf { puzzle } => format!("pH:{puzzle}"),
             Payload::PuzzleGiveUp { puzzle } => format!("pS:{puzzle}"),
         }
@@ -271,6 +288,11 @@ impl Payload {
                 puzzle: PuzzleId(*p),
                 step: u16::try_from(*s).ok()?,
                 index: u16::try_from(*i).ok()?,
+            },
+            ("pp", [p, s, q]) if (1..=50).contains(q) => Payload::PuzzlePiece {
+                puzzle: PuzzleId(*p),
+                step: u16::try_from(*s).ok()?,
+                square: *q as u8,
             },
             ("pH", [p]) => Payload::PuzzleHintOf {
                 puzzle: PuzzleId(*p),
@@ -355,6 +377,11 @@ mod tests {
             Payload::PuzzleHintOf {
                 puzzle: PuzzleId(7),
             },
+            Payload::PuzzlePiece {
+                puzzle: PuzzleId(10_001),
+                step: 2,
+                square: 50,
+            },
             Payload::PuzzleGiveUp {
                 puzzle: PuzzleId(7),
             },
@@ -398,6 +425,9 @@ mod tests {
             "A:1:1234567890123",
             "pm:1:2",
             "pm:1:70000:0",
+            "pp:1:2:51",
+            "pp:1:2:0",
+            "pp:1:2",
             "pH:",
             "wp:1:2",
             "wt:x",

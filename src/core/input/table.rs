@@ -452,7 +452,7 @@ command_table! {
         place: Anywhere,
         menu: Hidden,
         about: about("cmd-top"),
-        run: |ctx, _| puzzles::cmd_top(ctx),
+        run: |ctx, _| puzzles::cmd_top(ctx, shashki_engine::Variant::Russian),
     },
 }
 

@@ -15,7 +15,7 @@ use crate::core::types::{BoardMode, Choice, Link, LinkTo, Menu, Orientation, Tar
 use crate::core::Platform;
 use crate::render::Theme;
 use crate::store::{self, ChatId, ChatRow, GameRow, Seat};
-use shashki_engine::{AnyMove, AnyPosition, Color, Move, Position, Variant};
+use shashki_engine::{AnyMove, AnyPosition, Color, Variant};
 
 /// The theme a chat draws its boards in.
 pub(crate) fn chat_theme(chat: &ChatRow, default: Theme) -> Theme {
@@ -25,13 +25,6 @@ pub(crate) fn chat_theme(chat: &ChatRow, default: Theme) -> Theme {
 /// How a chat keeps its boards, if it has chosen (`/settings boards`).
 pub(crate) fn chat_board_mode(chat: &ChatRow) -> Option<BoardMode> {
     chat.boards
-}
-
-/// Whether a game's variant has a web board: every board of dark squares
-/// (8×8, 10×10, 10×8, Bashni's towers); not Vigman's, whose pieces stand
-/// on both colours.
-pub(crate) fn on_the_web(variant: Variant) -> bool {
-    !variant.uses_light_squares()
 }
 
 /// The sub-move due, as the catalogue's selectors name it: `first`,
@@ -45,26 +38,6 @@ fn sub_move_key(g: &shashki_engine::AnyGame) -> &'static str {
 }
 
 impl Ctx<'_> {
-    /// An 8×8 board (Russian draughts' look) in this chat's theme.
-    pub(crate) fn board(
-        &self,
-        position: Position,
-        last: Option<(Position, Move)>,
-        flip: bool,
-        caption: String,
-        name: String,
-    ) -> BoardView {
-        let last = last.map(|(p, m)| (AnyPosition::Eight(p), AnyMove::Eight(m)));
-        self.board_any(
-            AnyPosition::Eight(position),
-            last,
-            flip,
-            caption,
-            name,
-            Variant::Russian,
-        )
-    }
-
     /// A board of any variant in this chat's theme (numbered where the
     /// variant's players number their squares).
     pub(crate) fn board_any(
@@ -190,12 +163,14 @@ impl Ctx<'_> {
             .and_then(|t| t.bank_moves.zip(t.bank_days))
             .filter(|(n, _)| *n > 0);
         if let Some((moves, days)) = period {
+            // the side to move's turns made (Vigman's: two sub-moves each)
+            let made = variants::turns_made(row.variant, &row.start_fen, row.ply.0);
             let a = args![
                 ("white", self.duration_text(white)),
                 ("black", self.duration_text(black)),
                 ("moves", num(moves)),
                 ("days", num(days)),
-                ("togo", num(moves - (row.ply.0 / 2) % moves)),
+                ("togo", num(moves - made % moves)),
             ];
             text.push(' ');
             text.push_str(&self.t("bank-left", Some(&a)));
@@ -294,17 +269,11 @@ impl Ctx<'_> {
                 return Ok(choices);
             }
         } else {
-            // the game is over: look back at it (what its variant offers:
-            // analysis and replay in every variant but Vigman's), or play
-            // again
-            let mut row_of = Vec::new();
-            if g.variant() != Variant::Vigman {
-                row_of
-                    .push(Payload::Analyse { game: row.id }.button(self.t("button-analyse", None)));
-            }
-            if !g.variant().uses_light_squares() {
-                row_of.push(Payload::Replay { game: row.id }.button(self.t("button-replay", None)));
-            }
+            // the game is over: look back at it (analysis and replay, in
+            // every variant), or play again
+            let mut row_of =
+                vec![Payload::Analyse { game: row.id }.button(self.t("button-analyse", None))];
+            row_of.push(Payload::Replay { game: row.id }.button(self.t("button-replay", None)));
             if store::tournament_game_of(self.c, row.id)?.is_none() {
                 row_of
                     .push(Payload::Rematch { game: row.id }.button(self.t("button-rematch", None)));
@@ -324,9 +293,6 @@ impl Ctx<'_> {
     /// this game (`[web] mini_app` and `public_url` set), which works in
     /// groups; elsewhere none (Discord has a button: [`Self::open_board_button`]).
     pub(crate) fn open_board_link(&self, row: &GameRow) -> Option<Link> {
-        if !on_the_web(row.variant) {
-            return None;
-        }
         let web = &self.config().web;
         let app = web.mini_app.clone()?;
         (self.platform == Platform::Telegram && web.public_url.is_some()).then(|| Link {
@@ -338,10 +304,8 @@ impl Ctx<'_> {
     /// "Open board" on Discord (`[web] public_url` set): a button whose
     /// press answers the presser alone with their own signed link.
     fn open_board_button(&self, row: &GameRow) -> Option<Choice> {
-        (self.platform == Platform::Discord
-            && self.config().web.public_url.is_some()
-            && on_the_web(row.variant))
-        .then(|| Payload::Web { game: row.id }.button(self.t("button-open-board", None)))
+        (self.platform == Platform::Discord && self.config().web.public_url.is_some())
+            .then(|| Payload::Web { game: row.id }.button(self.t("button-open-board", None)))
     }
 
     /// The platform id of a chat (this action's chat when it is the same).

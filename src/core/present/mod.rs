@@ -1,9 +1,11 @@
 //! Building replies, in one place: texts ([`text`]), buttons ([`buttons`])
-//! and boards ([`board`]). A [`Draft`] is a reply before its board is drawn;
-//! boards are drawn after the transaction has committed.
+//! and boards ([`board`]); a text's mentions and spoilers before a
+//! platform's syntax ([`rich`]). A [`Draft`] is a reply before its board
+//! is drawn; boards are drawn after the transaction has committed.
 
 pub(crate) mod board;
 pub(crate) mod buttons;
+pub mod rich;
 pub(crate) mod text;
 
 use super::ctx::Env;

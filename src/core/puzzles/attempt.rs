@@ -1,6 +1,7 @@
 //! Attempts: starting a puzzle, answers, hints, giving up, and the end of
 //! an attempt with its counts, streaks and ratings.
 
+use super::kind::{ChatPuzzle, Judged};
 use super::{
     ask, attempt_moves, board_for, ensure_pack, load, next_buttons, say_with, show_attempt,
     MAX_WRONG,
@@ -14,8 +15,7 @@ use crate::core::ratings::{self, Glicko};
 use crate::core::types::spoiler;
 use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
 use crate::store::{AttemptStatus, ChatId, PuzzleId, Tx, UserId};
-use shashki_engine::puzzle::{judge, walk, Answer, Puzzle};
-use shashki_engine::{parse_move, Move};
+use shashki_engine::{AnyMove, Variant};
 
 /// Open an attempt at puzzle `id` (rated the first time the user meets it).
 pub(super) fn new_attempt(x: &Ctx, id: PuzzleId, daily_day: Option<i64>) -> Res<AttemptRow> {
@@ -36,15 +36,12 @@ pub(super) fn new_attempt(x: &Ctx, id: PuzzleId, daily_day: Option<i64>) -> Res<
     })
 }
 
-/// A new puzzle near the user's puzzle rating (or puzzle `id`).
-pub(crate) fn start_new(x: &mut Ctx, id: Option<PuzzleId>) -> Res<()> {
-    if let Some(id) = id {
-        return start(x, id, None);
-    }
-    let me = db::player(x.c, x.user.id, ChatId::EVERYWHERE)?;
-    let near = db::puzzles_near(x.c, x.user.id, me.rating, 5)?;
+/// A new puzzle of `variant` near the user's puzzle rating in it.
+pub(crate) fn start_new(x: &mut Ctx, variant: Variant) -> Res<()> {
+    let me = db::player(x.c, x.user.id, ChatId::EVERYWHERE, variant)?;
+    let near = db::puzzles_near(x.c, x.user.id, variant, me.rating, 5)?;
     let pick = if near.is_empty() {
-        db::puzzle_oldest_tried(x.c, x.user.id)?
+        db::puzzle_oldest_tried(x.c, x.user.id, variant)?
     } else {
         let i = (x.now ^ x.user.id.0.wrapping_mul(0x9E37)).rem_euclid(near.len() as i64);
         near.into_iter().nth(i as usize)
@@ -83,10 +80,13 @@ pub(super) fn current_daily_for(
     let (Some(id), Some(day)) = (d.last_puzzle, d.last_day) else {
         return Ok(None);
     };
-    if db::daily_attempt(c, user, chat, day)?.is_some() {
+    let Some(row) = db::puzzle(c, id)? else {
+        return Ok(None);
+    };
+    if db::daily_attempt(c, user, chat, row.variant, day)?.is_some() {
         return Ok(None);
     }
-    Ok(db::puzzle(c, id)?.map(|r| (r, day)))
+    Ok(Some((row, day)))
 }
 
 /// Take `text` as the answer to the user's puzzle here. `false` when the
@@ -105,7 +105,7 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
             let Some(p) = load(&row) else {
                 return Ok(false);
             };
-            if parse_move(&p.start, text).is_err() {
+            if p.parse(&p.start(), text).is_err() {
                 return Ok(false);
             }
             (new_attempt(x, row.id, Some(day))?, row)
@@ -117,13 +117,13 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
     let Some(moves) = attempt_moves(&p, &attempt) else {
         return Ok(false);
     };
-    let Some((pos, _)) = walk(&p, &moves) else {
+    let Some((pos, _)) = p.at(&moves) else {
         return Ok(false);
     };
-    let mv = match parse_move(&pos, text) {
+    let mv = match p.parse(&pos, text) {
         Ok(m) => m,
         Err(e) => {
-            let legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+            let legal: Vec<String> = p.legal(&pos).iter().map(|m| p.write(&pos, m)).collect();
             let detail = match e {
                 shashki_engine::MoveError::Ambiguous { candidates, .. } => candidates.join(", "),
                 _ => legal.join(", "),
@@ -150,15 +150,16 @@ pub(super) fn judged(
     x: &mut Ctx,
     attempt: &AttemptRow,
     row: &PuzzleRow,
-    p: &Puzzle,
-    moves: &[Move],
-    mv: Move,
+    p: &ChatPuzzle,
+    moves: &[AnyMove],
+    mv: AnyMove,
 ) -> Res<()> {
-    let Some((pos, node)) = walk(p, moves) else {
+    let (Some((pos, _)), Some(verdict)) = (p.at(moves), p.judge(moves, &mv)) else {
         return Ok(());
     };
-    match judge(node, &mv) {
-        Answer::Wrong => {
+    let written = p.write(&pos, &mv);
+    match verdict {
+        Judged::Wrong => {
             let wrong = attempt.wrong + 1;
             db::update_attempt(x.c, attempt.id, &attempt.moves, wrong, attempt.hints)?;
             let a = AttemptRow {
@@ -170,25 +171,22 @@ pub(super) fn judged(
                 close(x, &a, false, false)?;
                 let text = x.t(
                     "puzzle-failed",
-                    Some(&args![("move", mv.to_string()), ("solution", sol)]),
+                    Some(&args![("move", written), ("solution", sol)]),
                 );
                 let buttons = next_buttons(x);
                 say_with(x, text, None, buttons);
             } else {
                 x.tell_id(
                     "puzzle-wrong",
-                    Some(&args![
-                        ("move", mv.to_string()),
-                        ("left", num(MAX_WRONG - wrong))
-                    ]),
+                    Some(&args![("move", written), ("left", num(MAX_WRONG - wrong))]),
                 );
             }
         }
-        Answer::Continue { reply, .. } => {
+        Judged::Continue(reply) => {
             let mut all = moves.to_vec();
             all.push(mv);
             all.push(reply);
-            let text_moves: Vec<String> = all.iter().map(|m| m.to_string()).collect();
+            let text_moves: Vec<String> = all.iter().map(|m| p.record(m)).collect();
             db::update_attempt(
                 x.c,
                 attempt.id,
@@ -196,22 +194,22 @@ pub(super) fn judged(
                 attempt.wrong,
                 attempt.hints,
             )?;
-            let before = pos.make(&mv);
-            let after = before.make(&reply);
+            let before = p.make(&pos, &mv);
+            let after = p.make(&before, &reply);
             let board = board_for(x, row.id, p, after, Some((before, reply)));
             let a = args![
-                ("move", mv.to_string()),
-                ("reply", reply.to_string()),
+                ("move", written),
+                ("reply", p.write(&before, &reply)),
                 ("color", color_key(p.solver()))
             ];
             let text = x.t("puzzle-right", Some(&a));
-            ask(x, row.id, text, board)?;
+            ask(x, row.id, p, all.len(), text, board)?;
         }
-        Answer::Solved => {
-            let after = pos.make(&mv);
+        Judged::Solved => {
+            let after = p.make(&pos, &mv);
             let (player, delta) = close(x, attempt, true, false)?;
             let mut a = args![
-                ("move", mv.to_string()),
+                ("move", written),
                 ("solution", spoiler(&p.solution_text())),
                 ("streak", num(player.streak)),
                 ("solved", num(player.solved))
@@ -240,17 +238,21 @@ pub(crate) fn close(
     solved: bool,
     abandoned: bool,
 ) -> Res<(PlayerRow, Option<f64>)> {
+    let Some(row) = db::puzzle(x.c, a.puzzle_id)? else {
+        db::finish_attempt(x.c, a.id, solved, x.now)?;
+        return Ok((PlayerRow::default(), None));
+    };
+    // the records of the puzzle's variant: an International puzzle leaves
+    // the Russian puzzle rating alone
+    let variant = row.variant;
     if !db::finish_attempt(x.c, a.id, solved, x.now)? {
-        return Ok((db::player(x.c, a.user_id, x.chat.id)?, None));
+        return Ok((db::player(x.c, a.user_id, x.chat.id, variant)?, None));
     }
     if abandoned && a.moves.is_empty() && a.wrong == 0 && a.hints == 0 {
         // skipped before trying: no count, no rating
-        return Ok((db::player(x.c, a.user_id, x.chat.id)?, None));
+        return Ok((db::player(x.c, a.user_id, x.chat.id, variant)?, None));
     }
     let clean = solved && a.wrong == 0 && a.hints <= 1;
-    let Some(row) = db::puzzle(x.c, a.puzzle_id)? else {
-        return Ok((db::player(x.c, a.user_id, x.chat.id)?, None));
-    };
     let puzzle_r = Glicko {
         rating: row.rating,
         deviation: row.deviation,
@@ -259,7 +261,7 @@ pub(crate) fn close(
     let mut chat_record = PlayerRow::default();
     let mut delta = None;
     for scope in [a.chat_id, ChatId::EVERYWHERE] {
-        let mut p = db::player(x.c, a.user_id, scope)?;
+        let mut p = db::player(x.c, a.user_id, scope, variant)?;
         if a.rated {
             let me = Glicko {
                 rating: p.rating,
@@ -283,7 +285,7 @@ pub(crate) fn close(
         }
         p.streak = if clean { p.streak + 1 } else { 0 };
         p.best_streak = p.best_streak.max(p.streak);
-        db::save_player(x.c, a.user_id, scope, &p)?;
+        db::save_player(x.c, a.user_id, scope, variant, &p)?;
         if scope == a.chat_id {
             chat_record = p;
         }
@@ -340,23 +342,23 @@ pub fn cmd_hint(x: &mut Ctx) -> Res<()> {
         return Ok(());
     };
     let moves = attempt_moves(&p, &a).unwrap_or_default();
-    let Some((_, node)) = walk(&p, &moves) else {
+    let Some((pos, next)) = p.at(&moves) else {
         return Ok(());
     };
     let hints = a.hints + 1;
     db::update_attempt(x.c, a.id, &a.moves, a.wrong, hints)?;
-    let Some(step) = node.steps.first() else {
+    let Some(mv) = next else {
         return Ok(());
     };
     if hints == 1 {
         x.tell_id(
             "puzzle-hint-square",
-            Some(&args![("square", spoiler(&step.mv.from().to_string()))]),
+            Some(&args![("square", spoiler(&p.square(&mv)))]),
         );
     } else {
         x.tell_id(
             "puzzle-hint-move",
-            Some(&args![("move", spoiler(&step.mv.to_string()))]),
+            Some(&args![("move", spoiler(&p.write(&pos, &mv)))]),
         );
     }
     Ok(())

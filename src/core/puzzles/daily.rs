@@ -1,21 +1,24 @@
 //! The daily puzzle: `/daily on HH:MM ±HH:MM`, its posts at each chat's
 //! local time (with the previous day's solution), and the time arithmetic.
+//! The post is the Russian pack's; every pack has its day's puzzle
+//! (`/daily international` asks for the International one).
 
 use super::{ask, board_for, ensure_pack, load, themes_text};
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::i18n::num;
-use crate::core::input::args::DailyArgs;
+use crate::core::input::args::{DailyArgs, PuzzleArgs};
 use crate::core::present::text::color_key;
 use crate::core::time::{day_of, iso_date_of_day, Zone};
 use crate::core::types::spoiler;
 use crate::store::puzzles as db;
 use crate::store::{ChatId, PuzzleId, StoreResult, Tx};
+use shashki_engine::Variant;
 
-/// The pack number of the daily puzzle of UTC day `day`.
-pub fn daily_puzzle_id(c: &Tx, day: i64) -> Res<Option<PuzzleId>> {
-    let ids = db::puzzle_ids(c)?;
+/// The number of `variant`'s daily puzzle of UTC day `day`.
+pub fn daily_puzzle_id(c: &Tx, variant: Variant, day: i64) -> Res<Option<PuzzleId>> {
+    let ids = db::puzzle_ids(c, variant)?;
     if ids.is_empty() {
         return Ok(None);
     }
@@ -32,6 +35,9 @@ fn time_text(minute: i64) -> String {
 
 /// `/daily on [HH:MM] [±HH:MM]`, `/daily off`, `/daily` (status).
 pub fn cmd_daily(x: &mut Ctx, a: DailyArgs) -> Res<()> {
+    if let DailyArgs::Puzzle(v) = a {
+        return super::cmd_puzzle(x, PuzzleArgs::DailyOf(v));
+    }
     ensure_pack(x.c)?;
     let current = db::daily(x.c, x.chat.id)?;
     let (minute, zone) = current
@@ -82,6 +88,7 @@ pub fn cmd_daily(x: &mut Ctx, a: DailyArgs) -> Res<()> {
             }
             _ => x.tell_id("daily-status-off", None),
         },
+        DailyArgs::Puzzle(_) => {}
     }
     Ok(())
 }
@@ -109,7 +116,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
     // the next post after now (posts missed while the bot was down are
     // not repeated)
     let next = zone.next_local_time(due.max(x.now), d.minute);
-    let Some(id) = daily_puzzle_id(x.c, day)? else {
+    let Some(id) = daily_puzzle_id(x.c, Variant::Russian, day)? else {
         let offset = zone.offset_at(next);
         db::set_daily(
             x.c,
@@ -149,8 +156,8 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
         ("moves", num(p.solver_moves() as i64))
     ];
     let text = x.t("daily-post", Some(&a));
-    let board = board_for(x, id, &p, p.start, None);
-    ask(x, id, text, board)
+    let board = board_for(x, id, &p, p.start(), None);
+    ask(x, id, &p, 0, text, board)
 }
 
 /// The earliest pending daily post.

@@ -20,16 +20,26 @@
 //! offset `±HH:MM` or an IANA name such as `Europe/Riga`)
 //! gets it posted at that local time; the post also gives the previous
 //! daily's solution.
+//!
+//! **Packs.** Two variants have a pack: Russian draughts (`/puzzle`, the
+//! numbers 1…) and International draughts (`/puzzle international`, the
+//! numbers 10001…: [`INTERNATIONAL_FIRST`] plus the pack's Round). A
+//! puzzle is stored with its variant; ratings, counts and streaks are kept
+//! per variant, and each pack has its own daily rotation (`/puzzle daily
+//! international`, `/daily international`). The posted daily is Russian.
 
 mod attempt;
 mod commands;
 mod daily;
+mod kind;
 mod web;
+
+pub use kind::{has_pack, ChatPuzzle, WITH_PACKS};
 
 pub(crate) use attempt::{answer, cmd_hint};
 pub(crate) use commands::{cmd_puzzle, cmd_top};
 pub(crate) use daily::{cmd_daily, dailies_due, daily_puzzle_id, next_daily_wakeup, post_daily};
-pub(crate) use web::{web_answer, web_give_up, web_hint, web_solution, web_view};
+pub(crate) use web::{piece_moves, web_answer, web_give_up, web_hint, web_solution, web_view};
 
 use crate::args;
 use crate::core::ctx::Ctx;
@@ -43,8 +53,9 @@ use crate::store::puzzles::{self as db, AttemptRow, PuzzleRow};
 use crate::store::{self, StoreResult};
 use crate::store::{PuzzleId, Tx};
 use shashki_engine::pdn::parse_pdn;
-use shashki_engine::puzzle::{walk, Puzzle};
-use shashki_engine::{parse_move, Color, Move, Position};
+use shashki_engine::puzzle::{Puzzle, PuzzleRules};
+use shashki_engine::rules::International;
+use shashki_engine::{AnyMove, AnyPosition, Color, Variant};
 use std::sync::LazyLock;
 
 /// Wrong tries before the solution is shown.
@@ -53,12 +64,25 @@ pub const MAX_WRONG: i64 = 3;
 /// The shipped pack (PDN, one game per puzzle).
 pub const PACK: &str = include_str!("../../../assets/puzzles/pack.pdn");
 
+/// The shipped International pack (GameType 20, square numbers 1–50).
+pub const INTERNATIONAL_PACK: &str = include_str!("../../../assets/puzzles/international.pdn");
+
+/// The International puzzles' numbers start after this one (`#10001` is
+/// the pack's Round 1): one numbering for every pack, so a puzzle's number
+/// (in `/puzzle #n`, the attempts, the web links) names it alone.
+pub const INTERNATIONAL_FIRST: i64 = 10_000;
+
 /// The pack, read once: (number, puzzle, its PDN).
 static PACK_PUZZLES: LazyLock<Vec<(PuzzleId, Puzzle, String)>> = LazyLock::new(|| read_pack(PACK));
 
-/// Read a pack; puzzles that do not parse are skipped (the test suite
-/// checks that none is).
-pub fn read_pack(text: &str) -> Vec<(PuzzleId, Puzzle, String)> {
+/// The International pack, read once.
+static INTERNATIONAL_PUZZLES: LazyLock<Vec<(PuzzleId, Puzzle<International>, String)>> =
+    LazyLock::new(|| read_international_pack(INTERNATIONAL_PACK));
+
+/// Read a pack of `R`, numbering its puzzles from `first` (+ Round);
+/// puzzles that do not parse are skipped (the test suite checks that none
+/// is).
+fn read_pack_in<R: PuzzleRules>(text: &str, first: i64) -> Vec<(PuzzleId, Puzzle<R>, String)> {
     let Ok(games) = parse_pdn(text) else {
         tracing::error!("the puzzle pack does not parse");
         return Vec::new();
@@ -71,24 +95,42 @@ pub fn read_pack(text: &str) -> Vec<(PuzzleId, Puzzle, String)> {
                 .tag("Round")
                 .and_then(|r| r.parse().ok())
                 .unwrap_or(i as i64 + 1);
-            let p = Puzzle::from_pdn(g).ok()?;
+            let p = Puzzle::<R>::from_pdn_in(g).ok()?;
             let pdn = p.to_pdn(n as usize);
-            Some((PuzzleId(n), p, pdn))
+            Some((PuzzleId(first + n), p, pdn))
         })
         .collect()
 }
 
-/// Load the shipped pack into the database when it is new or changed.
-pub fn ensure_pack(c: &Tx) -> StoreResult<()> {
-    let version = format!("{}:{}", PACK_PUZZLES.len(), PACK.len());
-    if store::get_setting(c, "puzzle_pack")?.as_deref() == Some(version.as_str()) {
+/// Read a Russian pack (numbered by its Rounds).
+pub fn read_pack(text: &str) -> Vec<(PuzzleId, Puzzle, String)> {
+    read_pack_in(text, 0)
+}
+
+/// Read an International pack (numbered [`INTERNATIONAL_FIRST`] + Round).
+pub fn read_international_pack(text: &str) -> Vec<(PuzzleId, Puzzle<International>, String)> {
+    read_pack_in(text, INTERNATIONAL_FIRST)
+}
+
+/// Store a pack's puzzles when the pack is new or changed (`key` names
+/// its version's setting).
+fn store_pack<R: PuzzleRules>(
+    c: &Tx,
+    key: &str,
+    text: &str,
+    variant: Variant,
+    puzzles: &[(PuzzleId, Puzzle<R>, String)],
+) -> StoreResult<()> {
+    let version = format!("{}:{}", puzzles.len(), text.len());
+    if store::get_setting(c, key)?.as_deref() == Some(version.as_str()) {
         return Ok(());
     }
-    for (n, p, pdn) in PACK_PUZZLES.iter() {
+    for (n, p, pdn) in puzzles {
         let themes: Vec<&str> = p.themes.iter().map(|t| t.key()).collect();
         db::insert_puzzle(
             c,
             *n,
+            variant,
             &p.id(),
             pdn,
             p.rating as f64,
@@ -96,8 +138,19 @@ pub fn ensure_pack(c: &Tx) -> StoreResult<()> {
             &themes.join(" "),
         )?;
     }
-    store::set_setting(c, "puzzle_pack", &version)?;
-    Ok(())
+    store::set_setting(c, key, &version)
+}
+
+/// Load the shipped packs into the database when new or changed.
+pub fn ensure_pack(c: &Tx) -> StoreResult<()> {
+    store_pack(c, "puzzle_pack", PACK, Variant::Russian, &PACK_PUZZLES)?;
+    store_pack(
+        c,
+        "puzzle_pack_international",
+        INTERNATIONAL_PACK,
+        Variant::International,
+        &INTERNATIONAL_PUZZLES,
+    )
 }
 
 /// Say something in the chat, with a board and buttons.
@@ -113,24 +166,112 @@ pub(crate) fn say_with(
     x.post(d);
 }
 
+/// Whether a puzzle of `variant` opens on the web board: every pack's
+/// (8×8, and 10×10 numbered 1–50).
+pub(crate) fn on_the_web(variant: Variant) -> bool {
+    has_pack(variant)
+}
+
+/// Whether a question of `variant` carries move buttons, as a wide
+/// game's board does (International); an 8×8 question is answered by text
+/// or on the web board, as before.
+fn with_move_buttons(variant: Variant) -> bool {
+    variant.board() != shashki_engine::BoardKind::Eight
+}
+
 /// Hint and solution buttons under a question (and Discord's "Open
 /// board").
-pub(crate) fn question_buttons(x: &Ctx, id: PuzzleId) -> Vec<Vec<Choice>> {
+pub(crate) fn question_buttons(x: &Ctx, id: PuzzleId, variant: Variant) -> Vec<Vec<Choice>> {
     let mut row = vec![
         Payload::PuzzleHint.button(x.t("button-puzzle-hint", None)),
         Payload::PuzzleSolution.button(x.t("button-puzzle-solution", None)),
     ];
-    row.extend(crate::core::web::puzzle_open_button(x, id));
+    if on_the_web(variant) {
+        row.extend(crate::core::web::puzzle_open_button(x, id));
+    }
     vec![row]
+}
+
+/// The move buttons of puzzle `id` (`p`) at `pos`, after the go's first
+/// `step` moves, as a game's wide board has them: every move when few,
+/// else the pieces first (each carrying its square's number), or the
+/// moves of the piece on square number `piece`. Rows beyond the
+/// platform's (one kept for the question's own buttons) are left out: a
+/// typed answer always works.
+pub(crate) fn move_buttons(
+    x: &Ctx,
+    id: PuzzleId,
+    p: &ChatPuzzle,
+    pos: &AnyPosition,
+    step: u16,
+    piece: Option<u8>,
+) -> Vec<Vec<Choice>> {
+    use crate::core::games::variants::square_code;
+    use crate::core::present::buttons::{MOVES_AT_ONCE, MOVES_PER_ROW};
+    let variant = p.variant();
+    let moves = p.legal(pos);
+    let code = |m: &AnyMove| square_code(variant, m.from());
+    let mut buttons: Vec<Choice> = Vec::new();
+    if moves.len() <= MOVES_AT_ONCE || piece.is_some() {
+        for (i, m) in moves.iter().enumerate() {
+            if piece.is_none_or(|s| code(m) == Some(s)) {
+                let index = u16::try_from(i).unwrap_or(u16::MAX);
+                let pay = Payload::PuzzleMove {
+                    puzzle: id,
+                    step,
+                    index,
+                };
+                buttons.push(pay.button(p.write(pos, m)));
+            }
+        }
+    } else {
+        let mut squares: Vec<u8> = moves.iter().filter_map(code).collect();
+        squares.sort_unstable();
+        squares.dedup();
+        for square in squares {
+            let pay = Payload::PuzzlePiece {
+                puzzle: id,
+                step,
+                square,
+            };
+            buttons.push(pay.button(square.to_string()));
+        }
+    }
+    let rows = x.platform.limits().rows_max.saturating_sub(1).max(1);
+    buttons
+        .chunks(MOVES_PER_ROW)
+        .take(rows)
+        .map(<[Choice]>::to_vec)
+        .collect()
 }
 
 /// Ask puzzle `id` in the chat: the text, its board, the question's
 /// buttons, and "Open board" on Telegram where the web board is set up.
-pub(crate) fn ask(x: &mut Ctx, id: PuzzleId, text: String, board: BoardView) -> Res<()> {
+/// A puzzle on a wide board (International) has move buttons too, after
+/// the go's first `step` moves.
+pub(crate) fn ask(
+    x: &mut Ctx,
+    id: PuzzleId,
+    p: &ChatPuzzle,
+    step: usize,
+    text: String,
+    board: BoardView,
+) -> Res<()> {
+    let variant = board.variant;
     let mut d = Draft::text(x.here(), text);
+    d.choices = if with_move_buttons(variant) {
+        let step = u16::try_from(step).unwrap_or(u16::MAX);
+        move_buttons(x, id, p, &board.position, step, None)
+    } else {
+        Vec::new()
+    };
     d.board = Some(board);
-    d.choices = question_buttons(x, id);
-    d.link = crate::core::web::puzzle_open_link(x, id)?;
+    d.choices.extend(question_buttons(x, id, variant));
+    d.link = if on_the_web(variant) {
+        crate::core::web::puzzle_open_link(x, id)?
+    } else {
+        None
+    };
     x.post(d);
     Ok(())
 }
@@ -142,21 +283,28 @@ pub(crate) fn next_buttons(x: &Ctx) -> Vec<Vec<Choice>> {
     ]]
 }
 
-pub(crate) fn load(row: &PuzzleRow) -> Option<Puzzle> {
+/// The stored puzzle, read under its variant's rules.
+pub(crate) fn load(row: &PuzzleRow) -> Option<ChatPuzzle> {
     let g = parse_pdn(&row.pdn).ok()?;
-    Puzzle::from_pdn(g.first()?).ok()
+    let g = g.first()?;
+    match row.variant {
+        Variant::Russian => Puzzle::from_pdn(g).ok().map(ChatPuzzle::Russian),
+        Variant::International => Puzzle::from_pdn_in(g).ok().map(ChatPuzzle::International),
+        _ => None,
+    }
 }
 
 /// The moves of an attempt so far.
-pub(crate) fn attempt_moves(p: &Puzzle, a: &AttemptRow) -> Option<Vec<Move>> {
-    let mut pos = p.start;
-    let mut out = Vec::new();
-    for t in a.moves.split_whitespace() {
-        let mv = parse_move(&pos, t).ok()?;
-        pos = pos.make(&mv);
-        out.push(mv);
-    }
-    Some(out)
+pub(crate) fn attempt_moves(p: &ChatPuzzle, a: &AttemptRow) -> Option<Vec<AnyMove>> {
+    p.line(&a.moves)
+}
+
+/// The position before the last of `moves` and that move, if any.
+pub(crate) fn last_of(p: &ChatPuzzle, moves: &[AnyMove]) -> Option<(AnyPosition, AnyMove)> {
+    moves.split_last().map(|(last, earlier)| {
+        let before = earlier.iter().fold(p.start(), |pos, m| p.make(&pos, m));
+        (before, *last)
+    })
 }
 
 // ------------------------------------------------------------- showing ----
@@ -165,20 +313,21 @@ pub(crate) fn attempt_moves(p: &Puzzle, a: &AttemptRow) -> Option<Vec<Move>> {
 pub(crate) fn board_for(
     x: &Ctx,
     id: PuzzleId,
-    p: &Puzzle,
-    pos: Position,
-    last: Option<(Position, Move)>,
+    p: &ChatPuzzle,
+    pos: AnyPosition,
+    last: Option<(AnyPosition, AnyMove)>,
 ) -> BoardView {
     let a = args![("color", color_key(p.solver()))];
     let caption = x.t("puzzle-caption", Some(&a));
     // the start board has a name of its own (see start_board_name)
-    let name = if last.is_none() && pos == p.start {
+    let name = if last.is_none() && pos == p.start() {
         format!("puzzle-{id}")
     } else {
         "puzzle".into()
     };
     let shows_a_move = last.is_some();
-    let mut b = x.board(pos, last, p.solver() == Color::Black, caption, name);
+    let flip = p.solver() == Color::Black;
+    let mut b = x.board_any(pos, last, flip, caption, name, p.variant());
     // a move drawn on the board is part of the solution: hidden from the
     // others in the chat until they look
     b.hidden = shows_a_move;
@@ -206,21 +355,24 @@ pub(crate) fn themes_text(x: &Ctx, row: &PuzzleRow) -> String {
 }
 
 /// Show the attempt's current position with the question.
-pub(crate) fn show_attempt(x: &mut Ctx, row: &PuzzleRow, p: &Puzzle, a: &AttemptRow) -> Res<()> {
+pub(crate) fn show_attempt(
+    x: &mut Ctx,
+    row: &PuzzleRow,
+    p: &ChatPuzzle,
+    a: &AttemptRow,
+) -> Res<()> {
     let moves = attempt_moves(p, a).unwrap_or_default();
-    let (pos, _) = walk(p, &moves).unwrap_or((p.start, &p.root));
-    let last = moves.split_last().map(|(last, earlier)| {
-        let before = earlier.iter().fold(p.start, |pos, m| pos.make(m));
-        (before, *last)
-    });
+    let (pos, _) = p.at(&moves).unwrap_or((p.start(), None));
+    let last = last_of(p, &moves);
     let args = args![
         ("id", row.id),
         ("rating", row.rating.round() as i64),
         ("themes", themes_text(x, row)),
         ("color", color_key(p.solver())),
-        ("moves", num(p.solver_moves() as i64))
+        ("moves", num(p.solver_moves() as i64)),
+        ("example", p.example())
     ];
     let text = x.t("puzzle-show", Some(&args));
     let board = board_for(x, row.id, p, pos, last);
-    ask(x, row.id, text, board)
+    ask(x, row.id, p, moves.len(), text, board)
 }

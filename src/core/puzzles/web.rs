@@ -5,27 +5,27 @@
 //! [`judged`] judges a page's answer as it judges a typed one, `/hint`
 //! and `/puzzle solution` answer the rest — once the user's open attempt
 //! in the chat is the page's puzzle.
+//!
+//! Every pack's puzzle has its page: Russian draughts on 8×8, International
+//! on the numbered 10×10 board, its moves in square numbers.
 
 use super::attempt::{close, current_daily_for, give_up, judged, new_attempt};
-use super::{attempt_moves, ensure_pack, load, themes_text};
+use super::kind::ChatPuzzle;
+use super::{attempt_moves, ensure_pack, last_of, load, themes_text};
 use crate::args;
 use crate::core::access::AccessRefusal;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
+use crate::core::games::variants::square_name;
 use crate::core::i18n::num;
-use crate::core::present::buttons::sorted_moves_8;
 use crate::core::present::text::color_key;
 use crate::core::web::{
-    board_squares, board_string, color_word, piece_names, web_colors, web_moves, web_squares,
-    PuzzleLabels, PuzzleWebView, WebRefusal,
+    any_board_string, any_squares, any_web_squares, color_word, piece_names, web_colors,
+    web_moves_of, PuzzleLabels, PuzzleWebView, WebRefusal,
 };
 use crate::store::puzzles::{self as db, AttemptRow, PuzzleRow};
 use crate::store::{AttemptStatus, PuzzleId};
-use shashki_engine::puzzle::{walk, Puzzle};
-use shashki_engine::Variant8;
-
-/// Puzzles are Russian draughts.
-const VARIANT: Variant8 = Variant8::Russian;
+use shashki_engine::{AnyMove, AnyPosition};
 
 /// Where the user's go at a puzzle here stands.
 enum Go {
@@ -53,8 +53,8 @@ fn go(x: &Ctx, puzzle: PuzzleId) -> Res<Go> {
     })
 }
 
-/// The puzzle and its tree, if it is in the pack.
-fn puzzle_of(x: &Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, Puzzle)>> {
+/// The puzzle and its tree, if it is in a pack.
+fn puzzle_of(x: &Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, ChatPuzzle)>> {
     Ok(db::puzzle(x.c, puzzle)?.and_then(|row| load(&row).map(|p| (row, p))))
 }
 
@@ -75,7 +75,7 @@ fn focus(x: &mut Ctx, puzzle: PuzzleId) -> Res<AttemptRow> {
 }
 
 /// The puzzle when it is in the pack; else the user is told so (`None`).
-fn known(x: &mut Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, Puzzle)>> {
+fn known(x: &mut Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, ChatPuzzle)>> {
     ensure_pack(x.c)?;
     let found = puzzle_of(x, puzzle)?;
     if found.is_none() {
@@ -84,24 +84,64 @@ fn known(x: &mut Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, Puzzle)>> {
     Ok(found)
 }
 
-/// A page's answer: the `index`-th legal move (as [`sorted_moves_8`] numbers
-/// them) after the go's first `step` moves — refused when the go has
-/// moved on since the page showed it.
-pub(crate) fn web_answer(x: &mut Ctx, puzzle: PuzzleId, step: u16, index: u16) -> Res<()> {
-    let Some((row, p)) = known(x, puzzle)? else {
-        return Ok(());
-    };
-    let a = focus(x, puzzle)?;
-    let moves = attempt_moves(&p, &a).ok_or(AccessRefusal::ButtonStale)?;
+/// A puzzle of any pack, for the buttons under a question in the chat
+/// (the page's answers too); else the user is told it is unknown.
+fn in_a_pack(x: &mut Ctx, puzzle: PuzzleId) -> Res<Option<(PuzzleRow, ChatPuzzle)>> {
+    ensure_pack(x.c)?;
+    let found = db::puzzle(x.c, puzzle)?.and_then(|row| load(&row).map(|p| (row, p)));
+    if found.is_none() {
+        x.tell_id("puzzle-unknown", Some(&args![("id", format!("#{puzzle}"))]));
+    }
+    Ok(found)
+}
+
+/// The go's moves and position when it stands at `step` (a button's);
+/// refused as stale when it has moved on.
+fn at_step(p: &ChatPuzzle, a: &AttemptRow, step: u16) -> Res<(Vec<AnyMove>, AnyPosition)> {
+    let moves = attempt_moves(p, a).ok_or(AccessRefusal::ButtonStale)?;
     if moves.len() != usize::from(step) {
         return Err(AccessRefusal::ButtonStale.into());
     }
-    let (pos, _) = walk(&p, &moves).ok_or(AccessRefusal::ButtonStale)?;
-    let mv = sorted_moves_8(&pos, VARIANT)
+    let (pos, _) = p.at(&moves).ok_or(AccessRefusal::ButtonStale)?;
+    Ok((moves, pos))
+}
+
+/// An answer by button (the page's, or a move button under a question in
+/// the chat): the `index`-th legal move (as [`ChatPuzzle::legal`] orders
+/// them: the buttons' order, by their text) after the go's first `step` moves —
+/// refused when the go has moved on since the button was shown.
+pub(crate) fn web_answer(x: &mut Ctx, puzzle: PuzzleId, step: u16, index: u16) -> Res<()> {
+    let Some((row, p)) = in_a_pack(x, puzzle)? else {
+        return Ok(());
+    };
+    let a = focus(x, puzzle)?;
+    let (moves, pos) = at_step(&p, &a, step)?;
+    let mv = p
+        .legal(&pos)
         .get(usize::from(index))
         .copied()
         .ok_or(AccessRefusal::ButtonStale)?;
     judged(x, &a, &row, &p, &moves, mv)
+}
+
+/// A piece pressed under a question: its moves as buttons, for the
+/// presser (the go at `step`, the piece on square number `square`).
+pub(crate) fn piece_moves(x: &mut Ctx, puzzle: PuzzleId, step: u16, square: u8) -> Res<()> {
+    let Some((_, p)) = in_a_pack(x, puzzle)? else {
+        return Ok(());
+    };
+    let a = focus(x, puzzle)?;
+    let (_, pos) = at_step(&p, &a, step)?;
+    let choices = super::move_buttons(x, puzzle, &p, &pos, step, Some(square));
+    if choices.is_empty() {
+        return Err(crate::core::input::InputRefusal::ButtonInvalid.into());
+    }
+    let name = square.to_string();
+    let text = x.t("choose-target", Some(&args![("square", name)]));
+    let mut d = crate::core::present::Draft::text(x.private(), text);
+    d.choices = choices;
+    x.post(d);
+    Ok(())
 }
 
 /// A page's hint: `/hint` on the page's puzzle.
@@ -137,11 +177,14 @@ pub(crate) fn web_solution(x: &Ctx, puzzle: PuzzleId) -> Res<Option<String>> {
     })
 }
 
-/// What the puzzle's page shows the user (`None`: no such puzzle).
+/// What the puzzle's page shows the user (`None`: no such puzzle): the
+/// board of its variant (8×8, or 10×10 numbered 1–50), the moves in its
+/// notation, numbered as [`web_answer`] reads them.
 pub(crate) fn web_view(x: &Ctx, puzzle: PuzzleId) -> Res<Option<PuzzleWebView>> {
     let Some((row, p)) = puzzle_of(x, puzzle)? else {
         return Ok(None);
     };
+    let variant = p.variant();
     let go = go(x, puzzle)?;
     let attempt = match &go {
         Go::Open(a) | Go::Over(a) => Some(a),
@@ -150,17 +193,17 @@ pub(crate) fn web_view(x: &Ctx, puzzle: PuzzleId) -> Res<Option<PuzzleWebView>> 
     let moves = attempt
         .and_then(|a| attempt_moves(&p, a))
         .unwrap_or_default();
-    let (mut pos, node) = walk(&p, &moves).unwrap_or((p.start, &p.root));
-    let mut last = moves
-        .split_last()
-        .map(|(m, before)| (before.iter().fold(p.start, |pos, m| pos.make(m)), *m));
+    let (mut pos, next) = p.at(&moves).unwrap_or((p.start(), None));
+    let mut last = last_of(&p, &moves);
     let (state, status) = match &go {
         Go::New { .. } => ("new", x.t("web-puzzle-your-move", None)),
         Go::Open(_) => match moves.as_slice() {
-            [.., mv, reply] => {
+            [before @ .., mv, reply] => {
+                let at = before.iter().fold(p.start(), |pos, m| p.make(&pos, m));
+                let after = p.make(&at, mv);
                 let a = args![
-                    ("move", mv.to_string()),
-                    ("reply", reply.to_string()),
+                    ("move", p.write(&at, mv)),
+                    ("reply", p.write(&after, reply)),
                     ("color", color_key(p.solver()))
                 ];
                 ("open", x.t("puzzle-right", Some(&a)))
@@ -170,15 +213,16 @@ pub(crate) fn web_view(x: &Ctx, puzzle: PuzzleId) -> Res<Option<PuzzleWebView>> 
         Go::Over(a) if a.status == AttemptStatus::Solved => {
             // the go's moves stop before the winning one: the solution's
             // move from there shows it
-            if let Some(step) = node.steps.first() {
-                last = Some((pos, step.mv));
-                pos = pos.make(&step.mv);
+            if let Some(mv) = next {
+                last = Some((pos, mv));
+                pos = p.make(&pos, &mv);
             }
             ("solved", x.t("web-puzzle-solved", None))
         }
         Go::Over(_) => ("failed", x.t("web-puzzle-failed", None)),
     };
-    let squares = board_squares();
+    let squares = any_squares(variant);
+    let (files, ranks) = variant.board().size();
     let task = x.t(
         "web-puzzle-task",
         Some(&args![
@@ -188,6 +232,7 @@ pub(crate) fn web_view(x: &Ctx, puzzle: PuzzleId) -> Res<Option<PuzzleWebView>> 
             ("themes", themes_text(x, &row))
         ]),
     );
+    let name = |c| square_name(variant, c);
     Ok(Some(PuzzleWebView {
         chat: x.chat.id.0,
         puzzle: puzzle.0,
@@ -198,13 +243,22 @@ pub(crate) fn web_view(x: &Ctx, puzzle: PuzzleId) -> Res<Option<PuzzleWebView>> 
         step: moves.len(),
         you: color_word(p.solver()),
         status,
-        squares: web_squares(VARIANT, &squares),
-        board: board_string(&pos, &squares),
+        files,
+        ranks,
+        squares: any_web_squares(variant, &squares),
+        board: any_board_string(&pos, &squares),
         marks: last
-            .map(|(_, m)| vec![VARIANT.square_name(m.from()), VARIANT.square_name(m.to())])
+            .map(|(_, m)| vec![name(m.from()), name(m.to())])
             .unwrap_or_default(),
         moves: match go {
-            Go::New { .. } | Go::Open(_) => web_moves(&pos, VARIANT),
+            Go::New { .. } | Go::Open(_) => {
+                let legal: Vec<(AnyMove, String)> = p
+                    .legal(&pos)
+                    .into_iter()
+                    .map(|m| (m, p.write(&pos, &m)))
+                    .collect();
+                web_moves_of(variant, &legal)
+            }
             Go::Over(_) => Vec::new(),
         },
         colors: web_colors(x),

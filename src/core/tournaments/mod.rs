@@ -104,8 +104,6 @@ crate::core::error::refusals! {
         /// The FMJD ballot asked for a tournament of another variant than
         /// Russian draughts (its table is Russian draughts').
         BallotVariant { variant: Variant } => "tournament-ballot-variant" ["variant" => variant],
-        /// A variant no tournament is held in yet (Vigman's double game).
-        VariantNotHeld { variant: Variant } => "tournament-variant-not-held" ["variant" => variant],
         /// Players without room for a round's `games` under the per-user
         /// `limit`.
         PlayersBusy { id: TournamentId, names: String, games: i64, limit: i64 } => "tournament-players-busy" [
@@ -266,10 +264,6 @@ fn tournament_new(ctx: &mut Ctx, new: NewTournamentArgs) -> Res<()> {
     // the chat's variant unless one is named; the FMJD table is Russian
     // draughts' ballot: the other variants draw from the engine's list
     let variant = variant.unwrap_or_else(|| games::challenge::chat_variant(&ctx.chat));
-    // Vigman's turns of two sub-moves: no advice nor analysis for them
-    if variant == Variant::Vigman {
-        return Err(TournamentRefusal::VariantNotHeld { variant }.into());
-    }
     if variant != Variant::Russian && ballot == Ballot::Fmjd {
         return Err(TournamentRefusal::BallotVariant { variant }.into());
     }

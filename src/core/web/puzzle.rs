@@ -27,6 +27,9 @@ pub struct PuzzleWebView {
     /// The solver's side (`white`, `black`): the board is turned for it.
     pub you: &'static str,
     pub status: String,
+    /// The board's size (8×8; International: 10×10, squares 1–50).
+    pub files: u8,
+    pub ranks: u8,
     pub squares: Vec<WebSquare>,
     /// A piece letter per square, in `squares`' order, `.` empty.
     pub board: String,

@@ -43,10 +43,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (25, include_str!("v25.sql")),
     (26, include_str!("v26.sql")),
     (27, include_str!("v27.sql")),
+    (28, include_str!("v28.sql")),
 ];
 
 /// The latest schema version this build knows.
-pub const LATEST_VERSION: i64 = 27;
+pub const LATEST_VERSION: i64 = 28;
 
 /// One connection to a PostgreSQL database.
 pub(in crate::store) struct PgConn {

@@ -270,8 +270,12 @@ pub enum TopArgs {
     #[default]
     Chat,
     Variant(Variant),
-    /// The puzzle solvers (`/top puzzles`, `/puzzletop`).
+    /// The puzzle solvers (`/top puzzles`, `/puzzletop`): Russian
+    /// draughts' records.
     Puzzles,
+    /// The puzzle solvers of a variant's pack (`/top puzzles
+    /// international`).
+    PuzzlesOf(Variant),
 }
 
 /// The variants by the word the parser reads (`Variant::key`) and their
@@ -320,6 +324,17 @@ impl Args for TopArgs {
         let top = match w.next() {
             Some(word) => TopArgs::word(word)?,
             None => TopArgs::Chat,
+        };
+        // `/top puzzles international`
+        let top = match (top, w.peek()) {
+            (TopArgs::Puzzles, Some(word)) => match words::variant_or_refusal(word)? {
+                Some(v) => {
+                    w.next();
+                    TopArgs::PuzzlesOf(v)
+                }
+                None => TopArgs::Puzzles,
+            },
+            (top, _) => top,
         };
         w.end()?;
         Ok(top)

@@ -1,7 +1,7 @@
-//! `/puzzle [move | solution | next | daily | #n]` and `/daily on [HH:MM]
-//! [zone] | off`.
+//! `/puzzle [variant] [move | solution | next | daily | #n]` and `/daily
+//! on [HH:MM] [zone] | off | variant`.
 
-use super::{Args, Rejected, ON_OFF};
+use super::{Args, Rejected, ON_OFF, VARIANTS};
 use crate::core::input::commands::game_ref;
 use crate::core::input::options::Options;
 use crate::core::input::spec::{arg, Access, ArgKind, ArgSpec};
@@ -9,6 +9,7 @@ use crate::core::input::words::{self, Words};
 use crate::core::input::InputRefusal;
 use crate::core::time::Zone;
 use crate::store::PuzzleId;
+use shashki_engine::Variant;
 
 /// What `/puzzle` does.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -22,6 +23,12 @@ pub enum PuzzleArgs {
     Next,
     /// Today's daily puzzle.
     Daily,
+    /// A puzzle of the variant's pack: the open one when it is of that
+    /// variant, else a new one (`/puzzle international`).
+    Variant(Variant),
+    /// Today's daily puzzle of the variant's pack (`/puzzle daily
+    /// international`, `/daily international`).
+    DailyOf(Variant),
     /// The pack's puzzle number n.
     Number(PuzzleId),
     /// An answer to the open puzzle: a move as typed.
@@ -29,13 +36,43 @@ pub enum PuzzleArgs {
 }
 
 const PUZZLE_TEXT: ArgSpec = arg("text", "opt-puzzle-text", ArgKind::Text);
+const PUZZLE_VARIANT: ArgSpec = arg(
+    "variant",
+    "opt-puzzle-variant",
+    ArgKind::Choice(&[VARIANTS]),
+);
+
+impl PuzzleArgs {
+    /// The form of `self` in `variant`: a new or the daily puzzle of its
+    /// pack; `None` where a variant has no place (an answer, `#n`, …).
+    fn of(self, variant: Variant) -> Option<Self> {
+        match self {
+            PuzzleArgs::Current | PuzzleArgs::Variant(_) => Some(PuzzleArgs::Variant(variant)),
+            PuzzleArgs::Daily | PuzzleArgs::DailyOf(_) => Some(PuzzleArgs::DailyOf(variant)),
+            _ => None,
+        }
+    }
+}
 
 impl Args for PuzzleArgs {
-    const SPEC: &'static [ArgSpec] = &[PUZZLE_TEXT];
+    const SPEC: &'static [ArgSpec] = &[PUZZLE_TEXT, PUZZLE_VARIANT];
     fn parse(w: &mut Words) -> Result<Self, Rejected> {
         let Some(first) = w.peek() else {
             return Ok(PuzzleArgs::Current);
         };
+        // `/puzzle international [daily]`, `/puzzle daily international`
+        if let Some(v) = words::variant_or_refusal(first)? {
+            w.next();
+            let then = match w.peek() {
+                Some(word) if words::is_daily(word) => {
+                    w.next();
+                    PuzzleArgs::DailyOf(v)
+                }
+                _ => PuzzleArgs::Variant(v),
+            };
+            w.end()?;
+            return Ok(then);
+        }
         let word = if let Some(n) = first.strip_prefix('#') {
             w.next();
             let n = game_ref(n).ok_or_else(|| w.bad(first))?;
@@ -48,7 +85,18 @@ impl Args for PuzzleArgs {
             PuzzleArgs::Next
         } else if words::is_daily(first) {
             w.next();
-            PuzzleArgs::Daily
+            match w
+                .peek()
+                .map(words::variant_or_refusal)
+                .transpose()?
+                .flatten()
+            {
+                Some(v) => {
+                    w.next();
+                    PuzzleArgs::DailyOf(v)
+                }
+                None => PuzzleArgs::Daily,
+            }
         } else {
             return Ok(PuzzleArgs::Answer(w.rest_text().unwrap_or_default()));
         };
@@ -56,7 +104,12 @@ impl Args for PuzzleArgs {
         Ok(word)
     }
     fn from_options(o: &Options) -> Result<Self, Rejected> {
-        Self::parse(&mut o.words(&PUZZLE_TEXT, "puzzle", Self::SPEC))
+        let a = Self::parse(&mut o.words(&PUZZLE_TEXT, "puzzle", Self::SPEC))?;
+        let Some(word) = o.text(&PUZZLE_VARIANT) else {
+            return Ok(a);
+        };
+        let v = words::variant_or_refusal(word)?.ok_or_else(|| o.bad(word))?;
+        a.of(v).ok_or_else(|| o.bad(word))
     }
 }
 
@@ -73,6 +126,9 @@ pub enum DailyArgs {
         zone: Option<Zone>,
     },
     Off,
+    /// Today's daily puzzle of the variant's pack, for the one who asks
+    /// (`/daily international`): `/puzzle daily international`.
+    Puzzle(Variant),
 }
 
 const DAILY_STATE: ArgSpec = arg("state", "opt-daily-state", ON_OFF);
@@ -124,6 +180,10 @@ impl Args for DailyArgs {
         let Some(first) = w.next() else {
             return Ok(DailyArgs::Status);
         };
+        if let Some(v) = words::variant_or_refusal(first)? {
+            w.end()?;
+            return Ok(DailyArgs::Puzzle(v));
+        }
         match words::on_off(first) {
             Some(true) => {
                 let rest: Vec<&str> = w.rest().to_vec();
@@ -155,7 +215,7 @@ impl Args for DailyArgs {
     }
     fn access(&self) -> Access {
         match self {
-            DailyArgs::Status => Access::Anyone,
+            DailyArgs::Status | DailyArgs::Puzzle(_) => Access::Anyone,
             DailyArgs::On { .. } | DailyArgs::Off => Access::Admins,
         }
     }

@@ -295,7 +295,7 @@ impl NewTournamentArgs {
                 _ => match (a.parse::<Format>(), a.parse::<Ballot>()) {
                     (Ok(f), _) => t.format = f,
                     (_, Ok(b)) => t.ballot = b,
-                    // a variant once (Vigman's refused: not played here)
+                    // a variant once (any the chat plays, Vigman's too)
                     _ => match words::variant_or_refusal(a)? {
                         Some(v) if t.variant.is_none() => t.variant = Some(v),
                         _ => return Err(bad_word(a)),

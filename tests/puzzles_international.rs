@@ -1,0 +1,439 @@
+//! The International pack in the chat (issue 23), through the core on a
+//! temporary SQLite file: `/puzzle international` on a numbered 10×10
+//! board, answers in square numbers (short, and with every landing square
+//! of a capture), a wrong and an illegal answer, hints and the solution in
+//! numbers, ratings and leaderboards kept per variant, move buttons, the
+//! day's International puzzle, and
+//! the refusal of a variant without a pack in every catalogue.
+
+mod common;
+
+use common::room::{text, Room};
+use shashki::core::picture::{BoardPicture, Picture};
+use shashki::core::puzzles::{read_international_pack, INTERNATIONAL_PACK};
+use shashki::core::{ChatId, Config, Outcome, Reply, UserId};
+use shashki::engine::moves::generate;
+use shashki::engine::notation::format_move_on;
+use shashki::engine::puzzle::Puzzle;
+use shashki::engine::rules::International;
+use shashki::engine::{Board10, Move, Position, Variant};
+use shashki::store::{puzzles as db, PuzzleId};
+
+type Intl = Puzzle<International>;
+
+impl Room {
+    fn new() -> Room {
+        Room::with_config(Config {
+            board_size: 240,
+            ..Config::default()
+        })
+    }
+
+    fn user(&self, who: &str) -> UserId {
+        self.store()
+            .conn()
+            .query_row(
+                "SELECT id FROM users WHERE platform_user_id = ?1",
+                [who.to_lowercase()],
+                |r| r.get(0),
+            )
+            .unwrap()
+    }
+
+    /// `who`'s puzzle record in `variant`, overall.
+    fn record(&self, who: &str, variant: Variant) -> db::PlayerRow {
+        db::player(
+            self.store().read(),
+            self.user(who),
+            ChatId::EVERYWHERE,
+            variant,
+        )
+        .unwrap()
+    }
+}
+
+/// The International pack's puzzles matching `f`.
+fn find(f: impl Fn(&Intl) -> bool) -> (PuzzleId, Intl) {
+    read_international_pack(INTERNATIONAL_PACK)
+        .into_iter()
+        .find(|(_, p, _)| f(p))
+        .map(|(n, p, _)| (n, p))
+        .expect("an International puzzle of that kind")
+}
+
+fn legal(pos: &Position<Board10>) -> Vec<Move<Board10>> {
+    let mut v = Vec::new();
+    generate::<International>(pos, &mut v);
+    v
+}
+
+/// A move as the players write it (`28x19`, the shortest unambiguous).
+fn short(pos: &Position<Board10>, m: &Move<Board10>) -> String {
+    format_move_on(&legal(pos), m)
+}
+
+fn board(o: &Outcome) -> &Reply {
+    o.replies
+        .iter()
+        .find(|r| r.image.is_some())
+        .unwrap_or_else(|| panic!("a board image in {o:#?}"))
+}
+
+fn picture(o: &Outcome) -> BoardPicture {
+    let r = board(o);
+    assert!(r.image.as_ref().unwrap().bytes().starts_with(b"\x89PNG"));
+    match r.image.as_ref().unwrap().picture() {
+        Picture::Board(b) => b.clone(),
+        other => panic!("not a board: {other:?}"),
+    }
+}
+
+/// A numbered 10×10 picture of International draughts.
+fn is_ten_by_ten(o: &Outcome) -> bool {
+    let p = picture(o);
+    p.variant == "international" && p.numbered
+}
+
+/// An International puzzle solved by text: the 10×10 numbered board at
+/// every step, a wrong try and an illegal text (the legal moves listed in
+/// numbers), the hints in numbers, answers short (`28x19`) and with every
+/// landing square (`19x28x37x26`), the replies and the solution in
+/// numbers; the rating moved is the International one, the Russian one
+/// is left alone.
+#[test]
+fn an_international_puzzle_is_solved_by_text_in_numbers() {
+    let room = Room::new();
+    // two solver moves or more, one way through, a capture among them
+    let (n, p) = find(|p| {
+        p.solver_moves() >= 2
+            && p.root.steps.len() == 1
+            && p.main_line().iter().step_by(2).any(|m| m.len_path() > 1)
+    });
+    assert!(n.0 > 10_000, "International puzzles are numbered 10001…");
+    let o = room.say("Anna", &format!("/puzzle #{n}"));
+    let t = text(&o);
+    assert!(t.contains(&format!("Puzzle #{n}")), "{t}");
+    assert!(is_ten_by_ten(&o), "{t}");
+    let image = board(&o).image.as_ref().unwrap();
+    assert_eq!(image.file_name, format!("board-puzzle-{n}.png"));
+
+    // a legal move off the solution: not this one, in numbers
+    let wrong = legal(&p.start)
+        .into_iter()
+        .find(|m| p.root.step(m).is_none())
+        .expect("a wrong move");
+    let o = room.say("Anna", &short(&p.start, &wrong));
+    let t = text(&o);
+    assert!(t.contains("Not this one"), "{t}");
+    assert!(t.contains(&short(&p.start, &wrong)), "{t}");
+    // no move at all: the legal ones listed, in numbers
+    let t = text(&room.say("Anna", "/puzzle 1-2"));
+    assert!(t.contains("not a legal move"), "{t}");
+    for m in legal(&p.start) {
+        assert!(t.contains(&short(&p.start, &m)), "{m} in {t}");
+    }
+
+    // the hints: the piece's square number, then the move
+    let line = p.main_line();
+    let t = text(&room.say("Anna", "/hint"));
+    assert!(t.contains(&line[0].from().to_string()), "{t}");
+    let t = text(&room.say("Anna", "/hint"));
+    assert!(t.contains(&short(&p.start, &line[0])), "{t}");
+
+    // the solution move by move; a capture of several pieces written with
+    // every landing square the first time, short after
+    let mut pos = p.start;
+    let mut full_path_used = false;
+    for (i, mv) in line.iter().enumerate().step_by(2) {
+        let typed = if mv.len_path() > 1 && !full_path_used {
+            full_path_used = true;
+            mv.to_string()
+        } else {
+            short(&pos, mv)
+        };
+        let o = room.say("Anna", &typed);
+        let t = text(&o);
+        assert!(is_ten_by_ten(&o), "{t}");
+        pos = pos.make(mv);
+        if i + 1 < line.len() {
+            let reply = &line[i + 1];
+            assert!(t.contains("Right"), "{t}");
+            assert!(t.contains(&short(&pos, reply)), "{t}");
+            pos = pos.make(reply);
+        } else {
+            assert!(t.contains("Solved"), "{t}");
+            assert!(t.contains(&p.solution_text()), "{t}");
+        }
+    }
+    // stored as an International attempt; ratings per variant
+    let s = room.store();
+    let row = db::puzzle(s.read(), n).unwrap().unwrap();
+    assert_eq!(row.variant, Variant::International);
+    let intl = room.record("Anna", Variant::International);
+    assert_eq!((intl.solved, intl.failed), (1, 0));
+    assert_ne!(intl.rating, 1500.0, "the attempt was rated");
+    assert_eq!(
+        room.record("Anna", Variant::Russian),
+        db::PlayerRow::default(),
+        "the Russian puzzle rating is left alone"
+    );
+    // the leaderboards: International's lists her, Russian draughts' not
+    let t = text(&room.say("Anna", "/top puzzles international"));
+    assert!(t.contains("Anna"), "{t}");
+    let t = text(&room.say("Anna", "/top puzzles"));
+    assert!(!t.contains("Anna"), "{t}");
+}
+
+/// `/puzzle international` gives an International puzzle (a Russian one
+/// open is left); `/puzzle` alone stays Russian; "next" goes on in the
+/// variant of the last one.
+#[test]
+fn puzzle_international_and_the_russian_default() {
+    let room = Room::new();
+    let o = room.say("Boris", "/puzzle");
+    assert_eq!(picture(&o).variant, "russian");
+    let o = room.say("Boris", "/puzzle international");
+    let t = text(&o);
+    assert!(is_ten_by_ten(&o), "{t}");
+    assert!(t.contains("Puzzle #100"), "{t}");
+    // asked again: the same open one
+    let again = room.say("Boris", "/puzzle 10x10");
+    assert_eq!(text(&again), t);
+    // the Russian aliases of the variant, and the choice option's word
+    room.say("Ivan", "/settings lang ru");
+    let o = room.say("Ivan", "/задача международные");
+    assert!(is_ten_by_ten(&o), "{}", text(&o));
+    // "next" stays in the variant
+    let o = room.say("Boris", "/puzzle next");
+    assert!(is_ten_by_ten(&o), "{}", text(&o));
+    // the skipped Russian one cost nothing
+    assert_eq!(
+        room.record("Boris", Variant::Russian),
+        db::PlayerRow::default()
+    );
+}
+
+/// The day's International puzzle: `/daily international` and `/puzzle
+/// daily international` give the same puzzle of the pack's rotation,
+/// once a day; `/puzzle daily` stays Russian.
+#[test]
+fn the_days_international_puzzle() {
+    let room = Room::new();
+    let o = room.say("Anna", "/puzzle daily international");
+    let t = text(&o);
+    assert!(is_ten_by_ten(&o), "{t}");
+    let ids = db::puzzle_ids(room.store().read(), Variant::International).unwrap();
+    assert_eq!(ids.len(), 110);
+    let day = common::room::T0 / common::room::DAY;
+    let today = ids[(day as usize) % ids.len()];
+    assert!(t.contains(&format!("#{today}")), "{t}");
+    // tried today: not again
+    let t = text(&room.say("Anna", "/puzzle solution"));
+    assert!(!t.is_empty());
+    let t = text(&room.say("Anna", "/puzzle daily international"));
+    assert!(t.contains("already tried today"), "{t}");
+    // the Russian daily is another puzzle, still to try
+    let o = room.say("Anna", "/puzzle daily");
+    assert_eq!(picture(&o).variant, "russian");
+}
+
+/// A variant without a pack is refused, naming the variants with one, in
+/// each of the five languages.
+#[test]
+fn a_variant_without_a_pack_is_refused_in_every_language() {
+    let room = Room::new();
+    for (lang, frisian, russian, international) in [
+        (
+            "en",
+            "Frisian draughts",
+            "Russian draughts",
+            "International draughts",
+        ),
+        (
+            "ru",
+            "Фризские шашки",
+            "Русские шашки",
+            "Международные шашки",
+        ),
+        (
+            "lv",
+            "Frīzu dambrete",
+            "Krievu dambrete",
+            "Starptautiskā dambrete",
+        ),
+        (
+            "de",
+            "Friesische Dame",
+            "Russische Dame",
+            "Internationale Dame",
+        ),
+        (
+            "fr",
+            "Dames frisonnes",
+            "Dames russes",
+            "Dames internationales",
+        ),
+    ] {
+        let who = format!("Reader{lang}");
+        room.say(&who, &format!("/settings lang {lang}"));
+        let o = room.say(&who, "/puzzle frisian");
+        let t = text(&o);
+        assert!(!t.contains('[') && !t.contains("puzzle-no-pack"), "{t}");
+        for name in [frisian, russian, international] {
+            assert!(t.contains(name), "{lang}: {name} in {t}");
+        }
+        assert!(o.replies.iter().all(|r| r.image.is_none()), "{t}");
+    }
+    // nothing was started
+    assert_eq!(
+        db::open_attempt(room.store().read(), room.user("Readeren"), {
+            room.store()
+                .conn()
+                .query_row("SELECT id FROM chats LIMIT 1", [], |r| r.get(0))
+                .unwrap()
+        })
+        .unwrap(),
+        None
+    );
+}
+
+/// The buttons of an International question, as a wide game's: more than
+/// 8 moves, so the pieces first, each carrying its square's number 1–50;
+/// a piece's moves in numbers; a move pressed is judged as a typed one
+/// (right: the defender's reply in numbers and the next question's
+/// buttons); a button of a step gone by is refused as stale.
+#[test]
+fn an_international_puzzle_by_buttons() {
+    let room = Room::new();
+    let (n, p) =
+        find(|p| p.solver_moves() >= 2 && legal(&p.start).len() > 8 && p.root.steps.len() == 1);
+    let o = room.say("Gleb", &format!("/puzzle #{n}"));
+    let labels: Vec<String> = o
+        .replies
+        .iter()
+        .flat_map(|r| r.choices.iter().flatten())
+        .map(|c| c.label.clone())
+        .collect();
+    let mut pieces: Vec<String> = legal(&p.start)
+        .iter()
+        .map(|m| m.from().to_string())
+        .collect();
+    pieces.sort();
+    pieces.dedup();
+    for piece in &pieces {
+        assert!(labels.contains(piece), "{piece} in {labels:?}");
+    }
+    assert!(
+        !labels.iter().any(|l| l.contains('-') || l.contains('x')),
+        "{labels:?}"
+    );
+    let line = p.main_line();
+    let first = line[0];
+    let square = first.from().to_string();
+    let piece = common::room::button(&o, &square);
+    assert_eq!(piece, format!("pp:{n}:0:{square}"));
+    // the piece's moves, in numbers
+    let menu = room.press("Gleb", &piece);
+    let mine: Vec<String> = legal(&p.start)
+        .iter()
+        .filter(|m| m.from() == first.from())
+        .map(|m| short(&p.start, m))
+        .collect();
+    let shown: Vec<String> = menu
+        .replies
+        .iter()
+        .flat_map(|r| r.choices.iter().flatten())
+        .map(|c| c.label.clone())
+        .collect();
+    assert_eq!(shown, mine, "{}", text(&menu));
+    // the solution's first move, pressed: right, the reply in numbers
+    let pressed = common::room::button(&menu, &short(&p.start, &first));
+    let o = room.press("Gleb", &pressed);
+    let t = text(&o);
+    assert!(t.contains("Right"), "{t}");
+    let after = p.start.make(&first);
+    assert!(t.contains(&short(&after, &line[1])), "{t}");
+    assert!(is_ten_by_ten(&o), "{t}");
+    // the next question has its buttons at step 2
+    assert!(
+        o.replies
+            .iter()
+            .flat_map(|r| r.choices.iter().flatten())
+            .any(|c| c.payload.starts_with(&format!("pm:{n}:2:"))
+                || c.payload.starts_with(&format!("pp:{n}:2:"))),
+        "{o:#?}"
+    );
+    // the first step's button again: stale, nothing moves
+    let before = db::open_attempt(room.store().read(), room.user("Gleb"), {
+        room.store()
+            .conn()
+            .query_row("SELECT id FROM chats LIMIT 1", [], |r| r.get(0))
+            .unwrap()
+    })
+    .unwrap()
+    .unwrap();
+    room.press("Gleb", &pressed);
+    let now = db::open_attempt(room.store().read(), room.user("Gleb"), before.chat_id)
+        .unwrap()
+        .unwrap();
+    assert_eq!((now.moves, now.wrong), (before.moves, before.wrong));
+    // no square past 50
+    assert!(!text(&room.press("Gleb", &format!("pp:{n}:2:51"))).is_empty());
+}
+
+/// The web board opens an International puzzle too: "Open board" under
+/// its question (Discord, `[web] public_url` set), and its page's view
+/// is the numbered 10×10 board (50 squares named 1–50), the legal moves in
+/// numbers, numbered as the buttons number them.
+#[test]
+fn the_web_board_opens_an_international_puzzle() {
+    use shashki::core::web::{self, Page};
+    use shashki::core::Platform;
+    let mut config = Config {
+        board_size: 160,
+        ..Config::default()
+    };
+    config.web.public_url = Some("https://draughts.example.org".into());
+    let room = Room::with_config(config).on(Platform::Discord);
+    let (n, p) = find(|p| p.solver_moves() >= 2 && p.root.steps.len() == 1);
+    let o = room.say("Anna", &format!("/puzzle #{n}"));
+    assert!(is_ten_by_ten(&o), "{}", text(&o));
+    assert_eq!(
+        common::room::button(&o, "Open board"),
+        format!("wp:{n}"),
+        "{o:#?}"
+    );
+    let anna = room.user("Anna");
+    let chat: ChatId = room
+        .store()
+        .conn()
+        .query_row("SELECT id FROM chats LIMIT 1", [], |r| r.get(0))
+        .unwrap();
+    let page = Page::Puzzle { chat, puzzle: n };
+    let token = web::token(&room.svc, page, anna).unwrap();
+    let claims = web::check(&room.svc, &token, page).unwrap();
+    let view = web::puzzle_view(&room.svc, &claims).unwrap().unwrap();
+    assert_eq!((view.files, view.ranks), (10, 10));
+    assert_eq!(view.squares.len(), 50);
+    assert_eq!(view.board.len(), 50);
+    let names: Vec<&str> = view.squares.iter().map(|s| s.name.as_str()).collect();
+    assert!(names.contains(&"1") && names.contains(&"50"), "{names:?}");
+    assert_eq!(view.state, "open");
+    let mut texts: Vec<String> = legal(&p.start).iter().map(|m| short(&p.start, m)).collect();
+    texts.sort();
+    let shown: Vec<String> = view.moves.iter().map(|m| m.text.clone()).collect();
+    assert_eq!(shown, texts);
+    // the page's answer (the index of the solution's move) is judged
+    let first = short(&p.start, &p.main_line()[0]);
+    let index = shown.iter().position(|t| *t == first).unwrap();
+    let o = room.press("Anna", &format!("pm:{n}:0:{index}"));
+    assert!(text(&o).contains("Right"), "{}", text(&o));
+    let view = web::puzzle_view(&room.svc, &claims).unwrap().unwrap();
+    assert_eq!(view.step, 2);
+    assert_eq!(view.marks.len(), 2);
+    assert!(
+        view.marks.iter().all(|m| m.parse::<u8>().is_ok()),
+        "{:?}",
+        view.marks
+    );
+}
