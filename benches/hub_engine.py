@@ -4,7 +4,8 @@ line protocol of `shashki match-external` (see benches/pydraughts_engine.py
 for that protocol). benches/scan-match.sh builds Scan and runs the match.
 
 requirements: py-draughts==1.10.1   (only to replay the game and name the
-pieces each capture takes, which the Hub move format lists)
+pieces each capture takes, which the Hub move format lists; the replay is
+benches/intl_replay.py's)
 
   hub_engine.py --dir DIR --time SECONDS [--set NAME=VALUE ...] [--cmd './scan hub']
 
@@ -88,7 +89,8 @@ def main() -> int:
     )
     args = ap.parse_args()
 
-    from draughts import Move, StandardBoard
+    from draughts import StandardBoard
+    from intl_replay import find_move
 
     proc = subprocess.Popen(
         shlex.split(args.cmd),
@@ -132,7 +134,9 @@ def main() -> int:
     say(f"id name {name} ({args.time} s a move{extra})")
     say("ready")
 
-    start, moves, board = None, [], None
+    # one answer per `go`: a position it cannot replay is said at the `go`
+    # (an `error` at `position` too would answer the next `go` early)
+    start, moves, board, bad = None, [], None, "no position"
     for line in sys.stdin:
         parts = line.split()
         if not parts:
@@ -140,20 +144,20 @@ def main() -> int:
         if parts[0] == "quit":
             break
         if parts[0] == "position":
-            start, moves, board = None, [], None
+            start, moves, board, bad = None, [], None, None
             try:
                 b = StandardBoard.from_fen(parts[1])
                 start = hub_position(b)
                 for t in parts[3:]:
-                    m = Move.from_uci(t, b.legal_moves)
+                    m = find_move(b, t)
                     moves.append(hub_move(m))
                     b.push(m)
                 board = b
             except Exception as e:
-                say("error " + " ".join(str(e).split()))
+                bad = " ".join(str(e).split())
         elif parts[0] == "go":
             if board is None:
-                say("error no position")
+                say(f"error {bad}")
                 continue
             send(f"pos {start}")
             for m in moves:

@@ -17,11 +17,14 @@ Protocol, one line each way, squares in PDN numbers (1-50):
                                K for kings allowed) and the moves since, each
                                a quiet move 32-28 or a capture with every
                                landing square 28x19x10; the engine replays
-                               them, so it knows the game's history
+                               them (benches/intl_replay.py), so it knows the
+                               game's history
   -> go                        think about the last position
   <- info depth D nodes N time SECONDS
   <- bestmove <move>           the move in the same notation
-  <- error <text>              instead of bestmove, or after a bad position
+  <- error <text>              instead of bestmove (also for a position it
+                               could not replay: said at the `go`, so that
+                               every `go` has one answer)
   -> quit
 """
 
@@ -41,6 +44,7 @@ def main() -> int:
 
     import draughts
     from draughts import StandardBoard
+    from intl_replay import find_move
 
     if args.engine == "turbo":
         from draughts.engines.turbo import TurboEngine
@@ -60,7 +64,9 @@ def main() -> int:
         f" depth={args.depth} time={args.time}"
     )
     say("ready")
-    board = None
+    # one answer per `go`: a position it cannot replay is said at the `go`
+    # (an `error` at `position` too would answer the next `go` early)
+    board, bad = None, "no position"
     for line in sys.stdin:
         parts = line.split()
         if not parts:
@@ -69,20 +75,20 @@ def main() -> int:
         if cmd == "quit":
             break
         if cmd == "position":
-            board = None
+            board, bad = None, None
             if len(parts) < 2 or (len(parts) > 2 and parts[2] != "moves"):
-                say("error expected: position <FEN> [moves ...]")
+                bad = "expected: position <FEN> [moves ...]"
                 continue
             try:
                 b = StandardBoard.from_fen(parts[1])
                 for m in parts[3:]:
-                    b.push_uci(m)
+                    b.push(find_move(b, m))
                 board = b
             except Exception as e:  # an illegal move or a bad FEN
-                say("error " + " ".join(str(e).split()))
+                bad = " ".join(str(e).split())
         elif cmd == "go":
             if board is None:
-                say("error no position")
+                say(f"error {bad}")
                 continue
             t0 = time.perf_counter()
             try:
