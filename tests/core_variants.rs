@@ -685,8 +685,11 @@ fn a_vigman_game_ends_four_nil_or_two_all() {
 #[test]
 fn a_vigman_game_is_analysed_sub_move_by_sub_move() {
     let room = Room::new();
-    let (id, _) = start(&room, "3 white vigman");
-    // White's second sub-move hands Black a man on the dark squares
+    // White's second sub-move hands Black a man on the dark squares, none
+    // of White's pieces near to take back: lost at any depth past the
+    // answer (from the start position d4-e5 is an exchange, e3:c5, which
+    // a deeper search sees and a shallow one does not)
+    let (id, _) = start(&room, "3 white vigman from W:Wa1,c3:Bf6,g7");
     let t = text(&room.say("Anna", "c3-d4 d4-e5"));
     assert!(t.contains("c3-d4 d4-e5"), "{t}");
     let t = text(&room.say("Bob", "f6:d4 g7-f6"));

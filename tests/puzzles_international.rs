@@ -437,3 +437,37 @@ fn the_web_board_opens_an_international_puzzle() {
         view.marks
     );
 }
+
+/// A piece pressed under someone else's question only shows its moves:
+/// the presser's own open puzzle stays open (no go starts, none is left
+/// as failed) until they press a move.
+#[test]
+fn a_piece_pressed_starts_no_go_and_leaves_the_open_one() {
+    let room = Room::new();
+    let (n, p) = find(|p| legal(&p.start).len() > 8);
+    // Gleb's Russian puzzle, open
+    assert!(text(&room.say("Gleb", "/puzzle")).contains('#'));
+    let chat = room
+        .store()
+        .conn()
+        .query_row("SELECT id FROM chats LIMIT 1", [], |r| r.get(0))
+        .unwrap();
+    let open = db::open_attempt(room.store().read(), room.user("Gleb"), chat)
+        .unwrap()
+        .expect("Gleb's Russian puzzle is open");
+    // Anna's International question; Gleb presses one of its pieces
+    let o = room.say("Anna", &format!("/puzzle #{n}"));
+    let square = legal(&p.start)[0].from().to_string();
+    let piece = common::room::button(&o, &square);
+    let menu = room.press("Gleb", &piece);
+    assert!(
+        menu.replies.iter().any(|r| !r.choices.is_empty()),
+        "{}",
+        text(&menu)
+    );
+    let still = db::open_attempt(room.store().read(), room.user("Gleb"), chat)
+        .unwrap()
+        .expect("still open");
+    assert_eq!(still.puzzle_id, open.puzzle_id, "the Russian go stays open");
+    assert_eq!(still.status, open.status);
+}

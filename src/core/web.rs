@@ -1146,7 +1146,7 @@ pub(crate) fn cmd_web(ctx: &mut Ctx, game: Option<GameId>) -> Res<()> {
 /// The speaker's own link to their go at `puzzle` in this chat ("Open
 /// board" under a puzzle on Discord, `/web` with a puzzle open).
 pub(crate) fn cmd_web_puzzle(ctx: &mut Ctx, puzzle: PuzzleId) -> Res<()> {
-    // the page draws the Russian pack's puzzles only
+    // a puzzle of a pack the page draws (`puzzles::on_the_web`)
     let drawn = store::puzzles::puzzle(ctx.c, puzzle)?
         .is_some_and(|row| super::puzzles::on_the_web(row.variant));
     if !drawn {

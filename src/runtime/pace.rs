@@ -210,7 +210,11 @@ impl<C: PacedChat> Pace<C> {
     /// freezing that chat alone (with `after_429` 0 the error comes back
     /// at once — the caller waits it out — and the chat is frozen all the
     /// same); a transient failure is tried again up to `retries.network`
-    /// times with backoff. The last error if it never went through.
+    /// times with backoff — a new message ([`Kind::Message`]: not
+    /// idempotent) only when it surely never reached the platform
+    /// ([`CallError::unsent`]), so a retry never shows it twice (an answer
+    /// that did not parse, or a timeout, may follow a message that went
+    /// out). The last error if it never went through.
     pub async fn call<T, E, F, Fut>(
         &self,
         chat: Option<C>,
@@ -250,7 +254,12 @@ impl<C: PacedChat> Pace<C> {
                         None => tokio::time::sleep(after).await,
                     }
                 }
-                None if err.transient() && network < retries.network => {
+                None if network < retries.network
+                    && match kind {
+                        Kind::Message => err.unsent(),
+                        Kind::Other => err.transient(),
+                    } =>
+                {
                     network += 1;
                     tracing::warn!(?chat, error = %err, "a call failed; trying again");
                     tokio::time::sleep(pause).await;
@@ -281,7 +290,10 @@ mod tests {
     #[derive(Debug)]
     enum Failed {
         TooMany(Duration),
+        /// The network failed after the request may have gone out.
         Network,
+        /// No connection was made.
+        Unsent,
         Refused,
     }
 
@@ -308,7 +320,10 @@ mod tests {
             false
         }
         fn transient(&self) -> bool {
-            matches!(self, Failed::Network)
+            matches!(self, Failed::Network | Failed::Unsent)
+        }
+        fn unsent(&self) -> bool {
+            matches!(self, Failed::Unsent)
         }
     }
 
@@ -320,10 +335,21 @@ mod tests {
         retries: Retries,
         fails: Vec<Failed>,
     ) -> (Result<u32, Failed>, u32) {
+        call_as(p, chat, Kind::Other, retries, fails).await
+    }
+
+    /// [`call`], paced and retried as `kind`.
+    async fn call_as(
+        p: &Pace<Chat>,
+        chat: Option<Chat>,
+        kind: Kind,
+        retries: Retries,
+        fails: Vec<Failed>,
+    ) -> (Result<u32, Failed>, u32) {
         let fails = std::cell::RefCell::new(fails.into_iter());
         let sent = std::cell::Cell::new(0);
         let res = p
-            .call(chat, Kind::Other, retries, || {
+            .call(chat, kind, retries, || {
                 sent.set(sent.get() + 1);
                 let next = fails.borrow_mut().next();
                 async move { next.map_or(Ok(7), Err) }
@@ -391,6 +417,26 @@ mod tests {
         let now = Instant::now();
         assert!(p.slot(Chat(2), Kind::Other, now).is_some_and(|t| t > now));
         assert_eq!(p.slot(Chat(1), Kind::Other, now), None);
+    }
+
+    #[tokio::test]
+    async fn a_new_message_is_sent_again_only_when_it_surely_did_not_go_out() {
+        let p = Pace::new(limits(100, 1000, 1000));
+        let r = Retries {
+            after_429: 1,
+            network: 3,
+        };
+        // no connection made: sent again, it goes through
+        let (res, sent) = call_as(&p, None, Kind::Message, r, vec![Failed::Unsent]).await;
+        assert_eq!((res.ok(), sent), (Some(7), 2));
+        // the network failed after it may have gone out (a timeout, an
+        // answer that did not parse): not sent again, it would show twice
+        let (res, sent) = call_as(&p, None, Kind::Message, r, vec![Failed::Network]).await;
+        assert!(matches!(res, Err(Failed::Network)), "{res:?}");
+        assert_eq!(sent, 1);
+        // an edit or an answer may be made again: it is
+        let (res, sent) = call_as(&p, None, Kind::Other, r, vec![Failed::Network]).await;
+        assert_eq!((res.ok(), sent), (Some(7), 2));
     }
 
     /// A chat: positive ids private, negative ones groups.

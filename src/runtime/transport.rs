@@ -64,6 +64,11 @@ pub trait CallError: std::fmt::Display {
     fn transient(&self) -> bool {
         false
     }
+    /// The call surely never reached the platform (no connection was
+    /// made): a new message may be sent again without showing twice.
+    fn unsent(&self) -> bool {
+        false
+    }
 }
 
 impl SendError {

@@ -899,6 +899,29 @@ mod tests {
     }
 
     #[test]
+    fn a_vigman_sub_move_left_hanging_is_seen_on_a_slow_machine() {
+        // d4-e5 leaves the man to f6:d4 (no White piece near to take
+        // back): marked even with no time at all a position (a busy or
+        // slow machine), the capture being the answer's first sub-move
+        let mut g = Variant::Vigman.game_from_fen("W:Wa1,c3:Bf6,g7").unwrap();
+        for t in ["c3-d4", "d4-e5", "f6:d4", "g7-f6"] {
+            g.play_text(t).unwrap();
+        }
+        let opts = AnalyseOptions {
+            depth: 12,
+            movetime_ms: 0,
+            ..AnalyseOptions::default()
+        };
+        let a = g.analyse(&opts, |_, _| {});
+        let hang = &a.plies()[1];
+        assert_eq!(hang.mover, Color::White);
+        assert!(
+            matches!(hang.mark, Some(Mark::Mistake | Mark::Blunder)),
+            "{hang:?}"
+        );
+    }
+
+    #[test]
     fn every_variant_is_analysed_move_by_move() {
         let opts = AnalyseOptions {
             depth: 4,

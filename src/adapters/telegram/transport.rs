@@ -358,6 +358,11 @@ impl CallError for Failure {
             RequestError::Network(_) | RequestError::Io(_) | RequestError::InvalidJson { .. }
         )
     }
+
+    /// No connection was made: the Bot API never saw the request.
+    fn unsent(&self) -> bool {
+        matches!(&self.0, RequestError::Network(e) if e.is_connect())
+    }
 }
 
 /// Telegram refuses the message's forum topic: it was closed or deleted

@@ -95,6 +95,12 @@ fn read_pack_in<R: PuzzleRules>(text: &str, first: i64) -> Vec<(PuzzleId, Puzzle
                 .tag("Round")
                 .and_then(|r| r.parse().ok())
                 .unwrap_or(i as i64 + 1);
+            // each pack numbers within its own span: a Round past it would
+            // take (or lose to) the other pack's id
+            if !(1..=INTERNATIONAL_FIRST).contains(&n) {
+                tracing::error!(round = n, "a puzzle's Round is outside 1..=10000; left out");
+                return None;
+            }
             let p = Puzzle::<R>::from_pdn_in(g).ok()?;
             let pdn = p.to_pdn(n as usize);
             Some((PuzzleId(first + n), p, pdn))
@@ -375,4 +381,23 @@ pub(crate) fn show_attempt(
     let text = x.t("puzzle-show", Some(&args));
     let board = board_for(x, row.id, p, pos, last);
     ask(x, row.id, p, moves.len(), text, board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_round_outside_the_packs_span_is_left_out() {
+        let pack = include_str!("../../../assets/puzzles/pack.pdn");
+        let first = pack.split("\n\n[Event").next().unwrap();
+        let game =
+            |round: &str| first.replacen("[Round \"1\"]", &format!("[Round \"{round}\"]"), 1);
+        assert_eq!(read_pack(&game("1"))[0].0, PuzzleId(1));
+        assert_eq!(read_pack(&game("10000"))[0].0, PuzzleId(10_000));
+        // 10001 is the International pack's first id; 0 and below are no one's
+        for bad in ["10001", "0", "-3"] {
+            assert!(read_pack(&game(bad)).is_empty(), "Round {bad}");
+        }
+    }
 }

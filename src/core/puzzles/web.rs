@@ -125,13 +125,20 @@ pub(crate) fn web_answer(x: &mut Ctx, puzzle: PuzzleId, step: u16, index: u16) -
 }
 
 /// A piece pressed under a question: its moves as buttons, for the
-/// presser (the go at `step`, the piece on square number `square`).
+/// presser (the go at `step`, the piece on square number `square`); it
+/// changes nothing stored.
 pub(crate) fn piece_moves(x: &mut Ctx, puzzle: PuzzleId, step: u16, square: u8) -> Res<()> {
     let Some((_, p)) = in_a_pack(x, puzzle)? else {
         return Ok(());
     };
-    let a = focus(x, puzzle)?;
-    let (_, pos) = at_step(&p, &a, step)?;
+    // only read: showing a piece's moves starts no go and leaves the
+    // presser's other open puzzle as it is (the move pressed next does)
+    let pos = match go(x, puzzle)? {
+        Go::Open(a) => at_step(&p, &a, step)?.1,
+        Go::New { .. } if step == 0 => p.at(&[]).ok_or(AccessRefusal::ButtonStale)?.0,
+        Go::New { .. } => return Err(AccessRefusal::ButtonStale.into()),
+        Go::Over(_) => return Err(WebRefusal::PuzzleOver { puzzle }.into()),
+    };
     let choices = super::move_buttons(x, puzzle, &p, &pos, step, Some(square));
     if choices.is_empty() {
         return Err(crate::core::input::InputRefusal::ButtonInvalid.into());
