@@ -282,6 +282,10 @@ enum Score {
     Win,
     Draw,
     Loss,
+    /// The outside engine could not read the position it was given (`error
+    /// …`): the two sides disagree on a move's notation, not on the game —
+    /// the game is not scored (it counted as shashki's win before).
+    Void,
 }
 
 /// Time and depth of one side's moves in a game.
@@ -428,8 +432,8 @@ fn play_one(
                     return (game, Score::Win, r, t_ours, t_theirs);
                 }
                 Err(EngineFailure::Refused(t)) => {
-                    let r = format!("outside engine refused: {t}");
-                    return (game, Score::Win, r, t_ours, t_theirs);
+                    let r = format!("outside engine refused the position: {t}");
+                    return (game, Score::Void, r, t_ours, t_theirs);
                 }
                 Err(EngineFailure::Exited) => {
                     return (
@@ -658,13 +662,14 @@ pub fn run(a: MatchExternalArgs) -> CliResult {
     }
     drop(tx);
     let mut played = Vec::new();
-    let (mut w, mut d, mut l) = (0, 0, 0);
+    let (mut w, mut d, mut l, mut void) = (0, 0, 0, 0);
     for r in rx {
         let p = r.map_err(CliError::Failed)?;
         match p.score {
             Score::Win => w += 1,
             Score::Draw => d += 1,
             Score::Loss => l += 1,
+            Score::Void => void += 1,
         }
         bar.suspend(|| print_game(&p));
         bar.inc(1);
@@ -699,7 +704,12 @@ pub fn run(a: MatchExternalArgs) -> CliResult {
         }
         std::fs::write(path, text).map_err(|e| CliError::Failed(format!("{path}: {e}")))?;
     }
-    let n = played.len();
+    let n = w + d + l;
+    if void > 0 {
+        println!(
+            "void {void}: the outside engine could not read a position (not scored; see each game's line)"
+        );
+    }
     let sum = |f: &dyn Fn(&Played) -> Thinking| {
         played.iter().fold(Thinking::default(), |mut acc, p| {
             let t = f(p);
@@ -738,6 +748,7 @@ pub fn run(a: MatchExternalArgs) -> CliResult {
 
 fn print_game(p: &Played) {
     let result = match (p.score, p.ours_white) {
+        (Score::Void, _) => "*",
         (Score::Draw, _) => "1-1",
         (Score::Win, true) | (Score::Loss, false) => "2-0",
         _ => "0-2",
@@ -746,6 +757,7 @@ fn print_game(p: &Played) {
         Score::Win => "shashki won",
         Score::Draw => "draw",
         Score::Loss => "shashki lost",
+        Score::Void => "void",
     };
     println!(
         "game {:>2}  opening {:>2}  shashki {}  {result}  {who:<12}  {:>3} plies  {}  | shashki {:.2} s/move d{:.1}, outside {:.2} s/move d{:.1}",
