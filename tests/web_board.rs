@@ -14,36 +14,18 @@ mod served;
 use browser::Browser;
 use common::room::Room;
 use serde_json::json;
-use served::{client, ready, serve, session_cookie, Served};
+use served::{
+    client, csrf, open, open_in, ply, post_move, ready, serve, session_cookie, token, web_config,
+    Served,
+};
 use shashki::adapters::web::WebOptions;
 use shashki::core::web;
-use shashki::core::{Config, GameId, Input, Platform, Ply, UserId};
+use shashki::core::{GameId, Input, Platform, Ply, UserId};
 use shashki::store;
 use std::time::Duration;
-
-fn config() -> Config {
-    Config {
-        ai_max_movetime: Duration::from_millis(20),
-        board_size: 160,
-        ..Config::default()
-    }
-}
-
 fn user(s: &Served, game: GameId, name: &str) -> UserId {
     web::user_named(&s.room.svc, game, name).unwrap().unwrap()
 }
-
-fn token(s: &Served, game: GameId, name: &str) -> String {
-    web::token(&s.room.svc, game, user(s, game, name)).unwrap()
-}
-
-fn ply(s: &Served, game: GameId) -> Ply {
-    store::game(s.room.store().read(), game)
-        .unwrap()
-        .unwrap()
-        .ply
-}
-
 /// Anna (White) against Bob, in the room. Its id.
 fn human_game(room: &Room) -> GameId {
     room.say("Bob", "/help");
@@ -59,57 +41,9 @@ fn human_game(room: &Room) -> GameId {
     room.press("Bob", &accept);
     GameId(1)
 }
-
-/// Open `token`'s link: the status and the session cookie it set.
-async fn open(s: &Served, game: GameId, token: &str) -> (u16, Option<String>) {
-    let r = client()
-        .get(format!("{}/web/g/{}?t={token}", s.base, game.0))
-        .send()
-        .await
-        .unwrap();
-    let cookie = session_cookie(&r);
-    (r.status().as_u16(), cookie)
-}
-
-/// The page's anti-forgery token for a session.
-async fn csrf(s: &Served, game: GameId, cookie: &str) -> String {
-    let page = client()
-        .get(format!("{}/web/g/{}", s.base, game.0))
-        .header("cookie", cookie)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    let at = page.find("name=\"csrf\" content=\"").expect("csrf meta") + 21;
-    page[at..at + 64].to_string()
-}
-
-async fn post_move(
-    s: &Served,
-    game: GameId,
-    cookie: &str,
-    csrf: &str,
-    origin: &str,
-    body: serde_json::Value,
-) -> (u16, String) {
-    let r = client()
-        .post(format!("{}/web/g/{}/move", s.base, game.0))
-        .header("cookie", cookie)
-        .header("x-csrf-token", csrf)
-        .header("origin", origin)
-        .header("content-type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await
-        .unwrap();
-    (r.status().as_u16(), r.text().await.unwrap())
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forged_expired_tampered_and_foreign_links_are_refused_and_change_nothing() {
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     let game = human_game(&room);
     // another chat's game, of people not in this one
     room.svc
@@ -201,7 +135,7 @@ async fn forged_expired_tampered_and_foreign_links_are_refused_and_change_nothin
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cross_site_unsigned_revoked_and_flooding_requests_are_refused() {
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     let game = human_game(&room);
     let s = serve(
         room,
@@ -290,24 +224,12 @@ async fn cross_site_unsigned_revoked_and_flooding_requests_are_refused() {
     drop(s.replies);
 }
 
-/// Open the page of `game` for `name` in the browser; wait for its script.
-async fn open_in(b: &Browser, s: &Served, game: GameId, name: &str) {
-    b.goto(&format!(
-        "{}/web/g/{}?t={}",
-        s.base,
-        game.0,
-        token(s, game, name)
-    ))
-    .await;
-    ready(b, "the page's script ran").await;
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_browser_a_whole_game_against_the_ai_and_a_capture_step_by_step() {
     let Some(b) = Browser::start("in_a_browser_a_whole_game_against_the_ai").await else {
         return;
     };
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     // game 1: a near-end position; White (Anna) wins in two moves, the AI's
     // only move between
     room.say("Anna", "/challenge ai 1 white from W:Wc5,h2:Ba7");
@@ -370,7 +292,7 @@ async fn in_a_browser_a_refused_move_is_explained_and_the_chat_move_appears() {
     let Some(b) = Browser::start("in_a_browser_a_refused_move_is_explained").await else {
         return;
     };
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     let game = human_game(&room);
     room.say("Anna", "c3-d4");
     let s = serve(room, WebOptions::default()).await;
@@ -440,7 +362,7 @@ async fn in_a_browser_a_refused_move_is_explained_and_the_chat_move_appears() {
 
 #[test]
 fn web_gives_the_speaker_their_link_privately_on_telegram_and_as_a_note_elsewhere() {
-    let mut c = config();
+    let mut c = web_config();
     c.web.public_url = Some("https://draughts.example.org/".into());
     for platform in [Platform::Telegram, Platform::Console] {
         let room = Room::with_config(c.clone()).on(platform);
@@ -470,7 +392,7 @@ fn web_gives_the_speaker_their_link_privately_on_telegram_and_as_a_note_elsewher
         );
     }
     // without an address: says the web board is off
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     human_game(&room);
     let t = common::room::text(&room.say("Anna", "/web"));
     assert!(t.contains("not set up"), "{t}");
@@ -567,7 +489,7 @@ fn users(s: &Served) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_mini_app_signs_in_with_init_data_through_the_web_gate() {
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     // game 1: user 42 against the AI in their private chat; game 2: the
     // same user against the AI in a group
     for chat in ["42", "-100"] {
@@ -715,7 +637,7 @@ async fn the_mini_app_signs_in_with_init_data_through_the_web_gate() {
 /// spectator gets their link and watches.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_groups_spectators_open_its_games_only_when_the_group_allows_it() {
-    let mut c = config();
+    let mut c = web_config();
     c.web.public_url = Some("https://draughts.example.org".into());
     // (on Telegram: the console makes everyone an admin)
     let room = Room::with_config(c).on(Platform::Telegram);

@@ -15,29 +15,13 @@ mod served;
 use browser::Browser;
 use common::room::{button, Room};
 use serde_json::{json, Value};
-use served::{client, ready, serve, session_cookie, Served};
+use served::{client, csrf, open, open_in, ply, post_move, serve, token, web_config, Served};
 use shashki::adapters::web::WebOptions;
 use shashki::core::web;
-use shashki::core::{Config, GameId, Input, Ply};
+use shashki::core::{GameId, Input, Ply};
 use shashki::engine::{Color, Variant};
 use shashki::store;
 use std::time::Duration;
-
-fn config() -> Config {
-    Config {
-        ai_max_movetime: Duration::from_millis(20),
-        board_size: 160,
-        ..Config::default()
-    }
-}
-
-fn ply(s: &Served, game: GameId) -> Ply {
-    store::game(s.room.store().read(), game)
-        .unwrap()
-        .unwrap()
-        .ply
-}
-
 /// The stored moves, and the position they lead to (replayed from the
 /// stored start): its FEN and side to move.
 fn stored(s: &Served, game: GameId) -> (Vec<String>, String, Color) {
@@ -60,24 +44,6 @@ fn vigman_game(room: &Room) -> GameId {
     assert_eq!(room.game(game).variant, Variant::Vigman);
     game
 }
-
-fn token(s: &Served, game: GameId, name: &str) -> String {
-    let user = web::user_named(&s.room.svc, game, name).unwrap().unwrap();
-    web::token(&s.room.svc, game, user).unwrap()
-}
-
-/// Open the page of `game` for `name` in the browser; wait for its script.
-async fn open_in(b: &Browser, s: &Served, game: GameId, name: &str) {
-    b.goto(&format!(
-        "{}/web/g/{}?t={}",
-        s.base,
-        game.0,
-        token(s, game, name)
-    ))
-    .await;
-    ready(b, "the page's script ran").await;
-}
-
 /// Each square of the page: its name, its fill, its label, and the width
 /// of its piece's rim (0: no piece).
 async fn squares(b: &Browser) -> Vec<(String, String, String, f64)> {
@@ -136,7 +102,7 @@ async fn in_a_browser_vigmans_double_game_is_played_a_sub_move_at_a_time() {
     let Some(b) = Browser::start("in_a_browser_vigmans_double_game").await else {
         return;
     };
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     let game = vigman_game(&room);
     let s = serve(room, WebOptions::default()).await;
     open_in(&b, &s, game, "anna").await;
@@ -281,57 +247,12 @@ async fn in_a_browser_vigmans_double_game_is_played_a_sub_move_at_a_time() {
     }
 }
 
-async fn open(s: &Served, game: GameId, token: &str) -> (u16, Option<String>) {
-    let r = client()
-        .get(format!("{}/web/g/{}?t={token}", s.base, game.0))
-        .send()
-        .await
-        .unwrap();
-    let cookie = session_cookie(&r);
-    (r.status().as_u16(), cookie)
-}
-
-async fn csrf(s: &Served, game: GameId, cookie: &str) -> String {
-    let page = client()
-        .get(format!("{}/web/g/{}", s.base, game.0))
-        .header("cookie", cookie)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    let at = page.find("name=\"csrf\" content=\"").expect("csrf meta") + 21;
-    page[at..at + 64].to_string()
-}
-
-async fn post_move(
-    s: &Served,
-    game: GameId,
-    cookie: &str,
-    csrf: &str,
-    origin: &str,
-    body: Value,
-) -> (u16, String) {
-    let r = client()
-        .post(format!("{}/web/g/{}/move", s.base, game.0))
-        .header("cookie", cookie)
-        .header("x-csrf-token", csrf)
-        .header("origin", origin)
-        .header("content-type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await
-        .unwrap();
-    (r.status().as_u16(), r.text().await.unwrap())
-}
-
 /// The server's view of a Vigman game (the legal sub-moves, the 64
 /// squares) and its guard: forged or tampered links, another site,
 /// another session's token and the player whose turn it is not.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_vigman_page_gets_its_sub_moves_and_its_requests_are_guarded() {
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     let game = vigman_game(&room);
     let s = serve(room, WebOptions::default()).await;
     let anna = token(&s, game, "anna");
@@ -435,7 +356,7 @@ async fn a_vigman_page_gets_its_sub_moves_and_its_requests_are_guarded() {
 #[test]
 fn a_vigman_board_offers_the_web_board() {
     use shashki::core::{LinkTo, Platform};
-    let mut c = config();
+    let mut c = web_config();
     c.web.public_url = Some("https://draughts.example.org".into());
     c.web.mini_app = Some("board".into());
     let accepted = |platform: Platform| {

@@ -14,43 +14,18 @@ mod served;
 use browser::Browser;
 use common::room::{button, Room};
 use serde_json::{json, Value};
-use served::{ready, serve, Served};
+use served::{open_in, ply, ready, serve, web_config};
 use shashki::adapters::web::WebOptions;
 use shashki::core::web;
-use shashki::core::{Config, GameId, Ply};
+use shashki::core::{GameId, Ply};
 use shashki::store;
 use std::time::Duration;
-
-fn config() -> Config {
-    Config {
-        ai_max_movetime: Duration::from_millis(20),
-        board_size: 160,
-        ..Config::default()
-    }
-}
-
-fn ply(s: &Served, game: GameId) -> Ply {
-    store::game(s.room.store().read(), game)
-        .unwrap()
-        .unwrap()
-        .ply
-}
-
 /// Anna (White) against Bob in `words`' variant, accepted. Its id.
 fn human_game(room: &Room, words: &str) -> GameId {
     room.say("Bob", "/help");
     let card = room.say("Anna", &format!("/challenge @bob 3 white {words}"));
     room.press("Bob", &button(&card, "Accept"));
     GameId(1)
-}
-
-/// Open the page of `game` for `name` in the browser; wait for its script.
-async fn open_in(b: &Browser, s: &Served, game: GameId, name: &str) {
-    let user = web::user_named(&s.room.svc, game, name).unwrap().unwrap();
-    let token = web::token(&s.room.svc, game, user).unwrap();
-    b.goto(&format!("{}/web/g/{}?t={token}", s.base, game.0))
-        .await;
-    ready(b, "the page's script ran").await;
 }
 
 /// Every square of the page: its name and where it is drawn (column and
@@ -89,7 +64,7 @@ async fn in_a_browser_an_international_game_is_drawn_numbered_and_played_by_clic
     let Some(b) = Browser::start("in_a_browser_an_international_game").await else {
         return;
     };
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     let game = human_game(&room, "international");
     let s = serve(room, WebOptions::default()).await;
     open_in(&b, &s, game, "anna").await;
@@ -178,7 +153,7 @@ async fn in_a_browser_a_flying_kings_capture_is_made_square_by_square() {
     let Some(b) = Browser::start("in_a_browser_a_flying_kings_capture").await else {
         return;
     };
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     // White's king on 46 takes 37 and 22: over 37 it must land on 28 (the
     // only square the second capture goes on from), then on 17, 11 or 6
     room.say(
@@ -215,7 +190,7 @@ async fn in_a_browser_the_10x8_board_names_its_40_squares_and_plays() {
     let Some(b) = Browser::start("in_a_browser_the_10x8_board").await else {
         return;
     };
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     let game = human_game(&room, "russian-10x8");
     let s = serve(room, WebOptions::default()).await;
     open_in(&b, &s, game, "anna").await;
@@ -247,7 +222,7 @@ async fn in_a_browser_bashnis_towers_show_what_they_hold() {
     let Some(b) = Browser::start("in_a_browser_bashnis_towers").await else {
         return;
     };
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     // the tower c3 (a white man on two black) takes d4's top: the taken
     // man goes under the taker (a tower of four on e5), the white man it
     // held is freed on d4
@@ -314,7 +289,7 @@ async fn in_a_browser_an_international_puzzle_is_drawn_numbered_and_answered_by_
     let Some(b) = Browser::start("in_a_browser_an_international_puzzle").await else {
         return;
     };
-    let room = Room::with_config(config());
+    let room = Room::with_config(web_config());
     let (id, p, _) = read_international_pack(INTERNATIONAL_PACK)
         .into_iter()
         .find(|(_, p, _)| p.solver_moves() >= 2 && p.root.steps.len() == 1)

@@ -6,8 +6,9 @@ use crate::browser::Browser;
 use crate::common::room::Room;
 use serde_json::json;
 use shashki::adapters::web::{self, WebOptions};
-use shashki::core::Platform;
+use shashki::core::{Config, GameId, Platform, Ply};
 use shashki::runtime::{Hub, ReplyRx};
+use std::time::Duration;
 
 pub struct Served {
     pub room: Room,
@@ -62,4 +63,90 @@ pub async fn ready(b: &Browser, what: &str) {
         .unwrap_or(false)
     })
     .await;
+}
+
+/// The web tests' service: 160-pixel boards, an AI of 20 ms a move.
+pub fn web_config() -> Config {
+    Config {
+        ai_max_movetime: Duration::from_millis(20),
+        board_size: 160,
+        ..Config::default()
+    }
+}
+
+/// The stored ply of `game`.
+pub fn ply(s: &Served, game: GameId) -> Ply {
+    shashki::store::game(s.room.store().read(), game)
+        .unwrap()
+        .unwrap()
+        .ply
+}
+
+/// `name`'s link token for `game`'s page.
+pub fn token(s: &Served, game: GameId, name: &str) -> String {
+    let user = shashki::core::web::user_named(&s.room.svc, game, name)
+        .unwrap()
+        .unwrap();
+    shashki::core::web::token(&s.room.svc, game, user).unwrap()
+}
+
+/// Open the page of `game` for `name` in the browser; wait for its script.
+pub async fn open_in(b: &Browser, s: &Served, game: GameId, name: &str) {
+    b.goto(&format!(
+        "{}/web/g/{}?t={}",
+        s.base,
+        game.0,
+        token(s, game, name)
+    ))
+    .await;
+    ready(b, "the page's script ran").await;
+}
+
+/// Open `token`'s link: the status and the session cookie it set.
+pub async fn open(s: &Served, game: GameId, token: &str) -> (u16, Option<String>) {
+    let r = client()
+        .get(format!("{}/web/g/{}?t={token}", s.base, game.0))
+        .send()
+        .await
+        .unwrap();
+    let cookie = session_cookie(&r);
+    (r.status().as_u16(), cookie)
+}
+
+/// The page's anti-forgery token for a session.
+pub async fn csrf(s: &Served, game: GameId, cookie: &str) -> String {
+    let page = client()
+        .get(format!("{}/web/g/{}", s.base, game.0))
+        .header("cookie", cookie)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let at = page.find("name=\"csrf\" content=\"").expect("csrf meta") + 21;
+    page[at..at + 64].to_string()
+}
+
+/// A move posted to `game`'s page with the session, the anti-forgery
+/// token and the `origin` given: the status and the answer's body.
+pub async fn post_move(
+    s: &Served,
+    game: GameId,
+    cookie: &str,
+    csrf: &str,
+    origin: &str,
+    body: serde_json::Value,
+) -> (u16, String) {
+    let r = client()
+        .post(format!("{}/web/g/{}/move", s.base, game.0))
+        .header("cookie", cookie)
+        .header("x-csrf-token", csrf)
+        .header("origin", origin)
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
 }
