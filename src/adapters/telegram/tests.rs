@@ -31,3 +31,25 @@ fn keyboards_keep_payloads_and_rows_of_eight() {
     assert_eq!(k.inline_keyboard[0].len(), 8);
     assert!(keyboard(&[]).is_none());
 }
+
+#[test]
+fn a_message_is_sent_again_only_when_the_bot_api_never_saw_it() {
+    use super::transport::Failure;
+    use crate::runtime::CallError;
+    let answer = |raw: &str| {
+        let source = std::sync::Arc::new(serde_json::from_str::<u8>("x").unwrap_err());
+        Failure(RequestError::InvalidJson {
+            source,
+            raw: raw.into(),
+        })
+    };
+    // a proxy's error page: not the Bot API's answer, the message did not go
+    let proxy = answer("<html><body><h1>Bad Gateway</h1></body></html>");
+    assert!(proxy.transient() && proxy.unsent());
+    // the Bot API's JSON of a shape not understood: it may have gone out
+    let odd = answer(r#"{"ok":true,"result":{"message_id":"seven"}}"#);
+    assert!(odd.transient() && !odd.unsent());
+    // refused by the Bot API: never tried again
+    let refused = Failure(RequestError::Api(teloxide::ApiError::BotBlocked));
+    assert!(!refused.transient() && !refused.unsent());
+}

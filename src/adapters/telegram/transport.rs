@@ -359,9 +359,17 @@ impl CallError for Failure {
         )
     }
 
-    /// No connection was made: the Bot API never saw the request.
+    /// The Bot API never saw the request: no connection was made, or the
+    /// answer is not JSON at all (a proxy's error page). A JSON answer of
+    /// another shape is the Bot API's own: the message may have gone out.
     fn unsent(&self) -> bool {
-        matches!(&self.0, RequestError::Network(e) if e.is_connect())
+        match &self.0 {
+            RequestError::Network(e) => e.is_connect(),
+            RequestError::InvalidJson { raw, .. } => {
+                serde_json::from_str::<serde_json::Value>(raw).is_err()
+            }
+            _ => false,
+        }
     }
 }
 
