@@ -17,7 +17,7 @@ mod served;
 use browser::{Browser, ENTER, SHIFT, TAB};
 use common::room::{text, Room};
 use serde_json::json;
-use served::{client, ready, serve, Served};
+use served::{client, picture, ready, serve, Served};
 use shashki::adapters::web::WebOptions;
 use shashki::core::puzzles::{read_pack, PACK};
 use shashki::core::web::{self, AppRefused, AppUser, Page};
@@ -196,19 +196,6 @@ async fn in_a_browser_a_puzzle_is_solved_by_clicks_and_its_solution_waits_to_be_
     .await;
     // the README's picture of a puzzle's page, solved, its solution shown
     picture(&b, "web-puzzle", 420, 900).await;
-}
-
-/// The page as it is now, `w`×`h`, a PNG; written as the README's
-/// `docs/<name>.png` with `SHASHKI_WRITE_SCREENSHOTS=1`.
-async fn picture(b: &Browser, name: &str, w: u32, h: u32) {
-    b.size(w, h).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let png = b.screenshot().await;
-    assert!(png.starts_with(b"\x89PNG"), "{name} is a PNG");
-    if std::env::var("SHASHKI_WRITE_SCREENSHOTS").is_ok_and(|v| v == "1") {
-        let path = format!("{}/docs/{name}.png", env!("CARGO_MANIFEST_DIR"));
-        std::fs::write(path, &png).unwrap();
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

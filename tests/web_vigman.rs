@@ -15,13 +15,14 @@ mod served;
 use browser::Browser;
 use common::room::{button, Room};
 use serde_json::{json, Value};
-use served::{client, csrf, open, open_in, ply, post_move, serve, token, web_config, Served};
+use served::{
+    client, csrf, open, open_in, picture, ply, post_move, serve, token, web_config, Served,
+};
 use shashki::adapters::web::WebOptions;
 use shashki::core::web;
 use shashki::core::{GameId, Input, Ply};
 use shashki::engine::{Color, Variant};
 use shashki::store;
-use std::time::Duration;
 /// The stored moves, and the position they lead to (replayed from the
 /// stored start): its FEN and side to move.
 fn stored(s: &Served, game: GameId) -> (Vec<String>, String, Color) {
@@ -237,14 +238,7 @@ async fn in_a_browser_vigmans_double_game_is_played_a_sub_move_at_a_time() {
     assert_eq!(side, Color::White);
 
     // the README's picture of Vigman's board
-    b.size(1280, 860).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let png = b.screenshot().await;
-    assert!(png.starts_with(b"\x89PNG"));
-    if std::env::var("SHASHKI_WRITE_SCREENSHOTS").is_ok_and(|v| v == "1") {
-        let path = format!("{}/docs/web-vigman.png", env!("CARGO_MANIFEST_DIR"));
-        std::fs::write(path, &png).unwrap();
-    }
+    picture(&b, "web-vigman", 1280, 860).await;
 }
 
 /// The server's view of a Vigman game (the legal sub-moves, the 64

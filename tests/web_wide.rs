@@ -14,12 +14,11 @@ mod served;
 use browser::Browser;
 use common::room::{button, Room};
 use serde_json::{json, Value};
-use served::{open_in, ply, ready, serve, web_config};
+use served::{open_in, picture, ply, ready, serve, web_config};
 use shashki::adapters::web::WebOptions;
 use shashki::core::web;
 use shashki::core::{GameId, Ply};
 use shashki::store;
-use std::time::Duration;
 /// Anna (White) against Bob in `words`' variant, accepted. Its id.
 fn human_game(room: &Room, words: &str) -> GameId {
     room.say("Bob", "/help");
@@ -138,14 +137,7 @@ async fn in_a_browser_an_international_game_is_drawn_numbered_and_played_by_clic
     );
 
     // the README's picture of a 10×10 board, from this page
-    b.size(1280, 860).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let png = b.screenshot().await;
-    assert!(png.starts_with(b"\x89PNG"));
-    if std::env::var("SHASHKI_WRITE_SCREENSHOTS").is_ok_and(|v| v == "1") {
-        let path = format!("{}/docs/web-international.png", env!("CARGO_MANIFEST_DIR"));
-        std::fs::write(path, &png).unwrap();
-    }
+    picture(&b, "web-international", 1280, 860).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -267,14 +259,7 @@ async fn in_a_browser_bashnis_towers_show_what_they_hold() {
     assert_eq!(b.piece("d4").await.as_deref(), Some("w"), "freed");
     assert_eq!(tower("d4").await[0], json!(null), "a man alone");
     // the README's picture of a tower on the web board
-    b.size(1280, 860).await;
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let png = b.screenshot().await;
-    assert!(png.starts_with(b"\x89PNG"));
-    if std::env::var("SHASHKI_WRITE_SCREENSHOTS").is_ok_and(|v| v == "1") {
-        let path = format!("{}/docs/web-bashni.png", env!("CARGO_MANIFEST_DIR"));
-        std::fs::write(path, &png).unwrap();
-    }
+    picture(&b, "web-bashni", 1280, 860).await;
 }
 
 /// An International puzzle's page (issue 23): the numbered 10×10 board,

@@ -150,3 +150,17 @@ pub async fn post_move(
         .unwrap();
     (r.status().as_u16(), r.text().await.unwrap())
 }
+
+/// The page as it is now, `w`×`h`, a PNG; written as the README's
+/// `docs/<name>.png` with `SHASHKI_WRITE_SCREENSHOTS=1`.
+pub async fn picture(b: &Browser, name: &str, w: u32, h: u32) -> Vec<u8> {
+    b.size(w, h).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let png = b.screenshot().await;
+    assert!(png.starts_with(b"\x89PNG"), "{name} is a PNG");
+    if std::env::var("SHASHKI_WRITE_SCREENSHOTS").is_ok_and(|v| v == "1") {
+        let path = format!("{}/docs/{name}.png", env!("CARGO_MANIFEST_DIR"));
+        std::fs::write(path, &png).unwrap();
+    }
+    png
+}
