@@ -17,7 +17,7 @@ mod served;
 use browser::{Browser, ENTER, SHIFT, TAB};
 use common::room::{text, Room};
 use serde_json::json;
-use served::{client, picture, ready, serve, Served};
+use served::{client, picture, post_json, ready, serve, Served};
 use shashki::adapters::web::WebOptions;
 use shashki::core::puzzles::{read_pack, PACK};
 use shashki::core::web::{self, AppRefused, AppUser, Page};
@@ -243,17 +243,8 @@ async fn a_puzzle_page_answers_only_its_own_go_and_the_answer_is_the_chats() {
     let post = |path: &'static str, body: serde_json::Value, origin: String| {
         let (cookie, csrf, base) = (cookie.clone(), csrf.clone(), base.clone());
         async move {
-            let r = client()
-                .post(format!("{base}/web/p/1/{}/{path}", id.0))
-                .header("cookie", cookie)
-                .header("x-csrf-token", csrf)
-                .header("origin", origin)
-                .header("content-type", "application/json")
-                .body(body.to_string())
-                .send()
-                .await
-                .unwrap();
-            (r.status().as_u16(), r.text().await.unwrap())
+            let path = format!("/web/p/1/{}/{path}", id.0);
+            post_json(&base, &path, &cookie, &csrf, &origin, body).await
         }
     };
     // the right move's index among the sorted legal moves

@@ -138,8 +138,22 @@ pub async fn post_move(
     origin: &str,
     body: serde_json::Value,
 ) -> (u16, String) {
+    let path = format!("/web/g/{}/move", game.0);
+    post_json(&s.base, &path, cookie, csrf, origin, body).await
+}
+
+/// A page's JSON request to `base` + `path` with the session, the
+/// anti-forgery token and the `origin` given: the status and the body.
+pub async fn post_json(
+    base: &str,
+    path: &str,
+    cookie: &str,
+    csrf: &str,
+    origin: &str,
+    body: serde_json::Value,
+) -> (u16, String) {
     let r = client()
-        .post(format!("{}/web/g/{}/move", s.base, game.0))
+        .post(format!("{base}{path}"))
         .header("cookie", cookie)
         .header("x-csrf-token", csrf)
         .header("origin", origin)
