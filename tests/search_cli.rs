@@ -118,6 +118,53 @@ fn match_prints_the_score_and_elo() {
 }
 
 #[test]
+fn match_resumes_at_a_given_game() {
+    // games 3 and 4 of 4: the second opening, A White then Black
+    let (code, out, err) = shashki(&[
+        "match",
+        "--a",
+        "depth=2",
+        "--b",
+        "depth=1",
+        "--games",
+        "4",
+        "--first-game",
+        "3",
+        "--threads",
+        "1",
+        "--verbose",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let mut played: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    played.sort();
+    assert_eq!(played.len(), 2, "{out}");
+    assert!(
+        played[0].starts_with("game 3 (opening 2, A white)"),
+        "{out}"
+    );
+    assert!(
+        played[1].starts_with("game 4 (opening 2, A black)"),
+        "{out}"
+    );
+    assert!(out.contains("games 2: A wins "), "{out}");
+    for bad in ["0", "5"] {
+        let (code, _, err) = shashki(&[
+            "match",
+            "--a",
+            "depth=1",
+            "--b",
+            "depth=1",
+            "--games",
+            "4",
+            "--first-game",
+            bad,
+        ]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("--first-game must be 1–4"), "{err}");
+    }
+}
+
+#[test]
 fn match_plays_a_variant_by_its_rules() {
     // English (Black first, no Russian ballot): every first move and reply
     let (code, out, err) = shashki(&[

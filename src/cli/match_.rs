@@ -66,6 +66,11 @@ pub struct MatchArgs {
     /// Print every game's result.
     #[arg(long)]
     verbose: bool,
+    /// Start at this game (1-based) of the `--games` planned, to finish a
+    /// stopped match: the same openings and colours as the whole match
+    /// would give it; the score counts the games played.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    first_game: usize,
     /// Longest game in plies before it is called a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: usize,
@@ -450,13 +455,11 @@ pub fn run(a: MatchArgs) -> CliResult {
     if openings.is_empty() {
         return Err(CliError::Input("no openings".into()));
     }
-    if a.games == 0 {
-        return Err(CliError::Input("--games must be at least 1".into()));
-    }
-    let threads = threads_for(a.threads, a.games);
+    let planned = a.planned()?;
+    let threads = threads_for(a.threads, planned.len());
     let (ca, cb, max_plies) = (&ca, &cb, a.max_plies);
     let (w, d, l) = play_games(
-        a.games,
+        planned,
         threads,
         a.verbose,
         openings.len(),
@@ -503,6 +506,22 @@ fn print_score(a: &MatchArgs, (w, d, l): (usize, usize, usize)) {
     println!("Elo difference (A − B): {e:+.1} ± {err:.1} (95%)");
 }
 
+impl MatchArgs {
+    /// The games to play, 0-based: `--first-game` to `--games`.
+    fn planned(&self) -> Result<std::ops::Range<usize>, CliError> {
+        if self.games == 0 {
+            return Err(CliError::Input("--games must be at least 1".into()));
+        }
+        if !(1..=self.games).contains(&self.first_game) {
+            return Err(CliError::Input(format!(
+                "--first-game must be 1–{} (the games planned)",
+                self.games
+            )));
+        }
+        Ok(self.first_game - 1..self.games)
+    }
+}
+
 /// `--threads`, else one per core; at least 1, at most one per game.
 fn threads_for(threads: Option<usize>, games: usize) -> usize {
     threads
@@ -518,16 +537,16 @@ fn threads_for(threads: Option<usize>, games: usize) -> usize {
 /// progress bar on a terminal, prints each game when `verbose`; returns A's
 /// wins, draws and losses.
 fn play_games<S>(
-    games: usize,
+    games: std::ops::Range<usize>,
     threads: usize,
     verbose: bool,
     openings: usize,
     init: impl Fn() -> S + Sync,
     play: impl Fn(&mut S, usize, u64) -> i32 + Sync,
 ) -> (usize, usize, usize) {
-    let next = AtomicUsize::new(0);
+    let next = AtomicUsize::new(games.start);
     let (tx, rx) = mpsc::channel();
-    let bar = progress_bar(games as u64, "match");
+    let bar = progress_bar(games.len() as u64, "match");
     if !std::io::stderr().is_terminal() {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
@@ -539,7 +558,7 @@ fn play_games<S>(
                 let mut state = init();
                 loop {
                     let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= games {
+                    if g >= games.end {
                         break;
                     }
                     let seed = (g as u64) * 0x9E37_79B9 + t as u64;
@@ -662,9 +681,7 @@ fn run_any(a: &MatchArgs, variant: Variant) -> CliResult {
             variant.key()
         )));
     }
-    if a.games == 0 {
-        return Err(CliError::Input("--games must be at least 1".into()));
-    }
+    let planned = a.planned()?;
     let all = engine_openings(variant);
     let openings: Vec<AnyGame> = spread(all, a.games.div_ceil(2))
         .iter()
@@ -673,10 +690,10 @@ fn run_any(a: &MatchArgs, variant: Variant) -> CliResult {
     if openings.is_empty() {
         return Err(CliError::Input("no openings".into()));
     }
-    let threads = threads_for(a.threads, a.games);
+    let threads = threads_for(a.threads, planned.len());
     let adjudicated = AtomicUsize::new(0);
     let (w, d, l) = play_games(
-        a.games,
+        planned,
         threads,
         a.verbose,
         openings.len(),
