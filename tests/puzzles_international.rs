@@ -11,7 +11,7 @@ mod common;
 use common::room::{text, Room};
 use shashki::core::picture::{BoardPicture, Picture};
 use shashki::core::puzzles::{read_international_pack, INTERNATIONAL_PACK};
-use shashki::core::{ChatId, Config, Outcome, Reply, UserId};
+use shashki::core::{ChatId, Config, Outcome, Reply, Target, UserId};
 use shashki::engine::moves::generate;
 use shashki::engine::notation::format_move_on;
 use shashki::engine::puzzle::Puzzle;
@@ -470,4 +470,118 @@ fn a_piece_pressed_starts_no_go_and_leaves_the_open_one() {
         .expect("still open");
     assert_eq!(still.puzzle_id, open.puzzle_id, "the Russian go stays open");
     assert_eq!(still.status, open.status);
+}
+
+/// The payload of the button labelled exactly `label` under `o`.
+fn exact(o: &Outcome, label: &str) -> Option<String> {
+    o.replies
+        .iter()
+        .flat_map(|r| r.choices.iter().flatten())
+        .find(|c| c.label == label)
+        .map(|c| c.payload.clone())
+}
+
+/// The move button of `m` (at the puzzle's start) under `o`: there when
+/// the board has 8 moves or fewer, else under its piece's menu, which
+/// `who` opens.
+fn move_button(room: &Room, who: &str, o: &Outcome, p: &Intl, m: &Move<Board10>) -> String {
+    let label = short(&p.start, m);
+    if let Some(pay) = exact(o, &label) {
+        return pay;
+    }
+    let piece = exact(o, &m.from().to_string()).unwrap_or_else(|| panic!("{m} in {o:#?}"));
+    let menu = room.press(who, &piece);
+    exact(&menu, &label).unwrap_or_else(|| panic!("{label} in {menu:#?}"))
+}
+
+/// `who`'s open attempt in the room's chat.
+fn open_attempt(room: &Room, who: &str) -> db::AttemptRow {
+    let chat: ChatId = room
+        .store()
+        .conn()
+        .query_row("SELECT id FROM chats LIMIT 1", [], |r| r.get(0))
+        .unwrap();
+    db::open_attempt(room.store().read(), room.user(who), chat)
+        .unwrap()
+        .expect("an open attempt")
+}
+
+/// A puzzle of two solver moves or more, one way through, whose start
+/// has 8 moves or fewer (`few`: each a button under the question) or more
+/// (the pieces first, each piece's moves in its menu).
+fn with_moves(few: bool) -> (PuzzleId, Intl) {
+    find(|p| {
+        p.solver_moves() >= 2 && p.root.steps.len() == 1 && (legal(&p.start).len() <= 8) == few
+    })
+}
+
+/// A wrong move button pressed twice at once (a double tap, an update
+/// delivered twice, two devices): one wrong try. The second press is
+/// refused quietly (a note for the presser alone: a toast) and changes
+/// nothing. Both boards: the question's own move buttons, a piece's menu.
+#[test]
+fn a_wrong_button_pressed_twice_counts_one_try() {
+    for few in [true, false] {
+        a_wrong_button_pressed_twice(few);
+    }
+}
+
+fn a_wrong_button_pressed_twice(few: bool) {
+    let room = Room::new();
+    let (n, p) = with_moves(few);
+    let o = room.say("Anna", &format!("/puzzle #{n}"));
+    let wrong = legal(&p.start)
+        .into_iter()
+        .find(|m| p.root.step(m).is_none())
+        .expect("a wrong move");
+    let pressed = move_button(&room, "Anna", &o, &p, &wrong);
+    let first = room.press("Anna", &pressed);
+    assert!(text(&first).contains("Not this one"), "{}", text(&first));
+    assert_eq!(open_attempt(&room, "Anna").wrong, 1);
+    let again = room.press("Anna", &pressed);
+    let t = text(&again);
+    assert!(!t.contains("Not this one"), "{t}");
+    assert!(again.tally.refusal.is_some(), "{again:#?}");
+    assert!(
+        again
+            .replies
+            .iter()
+            .all(|r| matches!(r.target, Target::User { .. }) && r.choices.is_empty()),
+        "a note for the presser alone: {again:#?}"
+    );
+    let a = open_attempt(&room, "Anna");
+    assert_eq!((a.wrong, a.moves.as_str()), (1, ""), "one wrong try");
+}
+
+/// A wrong try answered with the buttons to try again: the same move
+/// pressed from that answer is a second try, counted (and the third
+/// ends the go, the solution shown).
+#[test]
+fn the_same_wrong_move_pressed_from_the_answer_counts_again() {
+    for few in [true, false] {
+        the_same_wrong_move_pressed_from_the_answer(few);
+    }
+}
+
+fn the_same_wrong_move_pressed_from_the_answer(few: bool) {
+    let room = Room::new();
+    let (n, p) = with_moves(few);
+    let o = room.say("Anna", &format!("/puzzle #{n}"));
+    let wrong = legal(&p.start)
+        .into_iter()
+        .find(|m| p.root.step(m).is_none())
+        .expect("a wrong move");
+    let first = move_button(&room, "Anna", &o, &p, &wrong);
+    let answer = room.press("Anna", &first);
+    assert!(text(&answer).contains("Not this one"), "{}", text(&answer));
+    assert_eq!(open_attempt(&room, "Anna").wrong, 1);
+    // the answer carries the question's move buttons, drawn anew
+    let again = move_button(&room, "Anna", &answer, &p, &wrong);
+    let second = room.press("Anna", &again);
+    assert!(text(&second).contains("Not this one"), "{}", text(&second));
+    assert_eq!(open_attempt(&room, "Anna").wrong, 2);
+    // the first button again, late: a try counted already
+    let stale = room.press("Anna", &first);
+    assert!(stale.tally.refusal.is_some(), "{stale:#?}");
+    assert_eq!(open_attempt(&room, "Anna").wrong, 2);
 }

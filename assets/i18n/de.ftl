@@ -653,6 +653,7 @@ web-link-puzzle = Aufgabe #{ $id } auf dem Web-Brett (dieser Link gilt nur für 
 web-link-tournament = Turnier #{ $id } „{ $name }“ auf dem Web-Brett (dieser Link gilt nur für dich, { $hours } Stunden): { $url }
 web-tournament-spectators-off = In dieser Gruppe öffnen nur die Spieler von Turnier #{ $id } seine Seite auf dem Web-Brett (ein Admin kann allen das Zuschauen erlauben: /settings web on).
 web-puzzle-over = Dein Versuch an Aufgabe #{ $id } ist hier vorbei: Die Lösung steht auf der Seite.
+puzzle-try-counted = Schon gezählt: Dieser Knopf wurde vor deinem letzten Versuch an Aufgabe #{ $id } gezeigt. Antworte mit den neuesten Knöpfen oder auf dem neuen Brett.
 web-piece-white-man = weißer Stein
 web-piece-black-man = schwarzer Stein
 web-piece-white-king = weiße Dame

@@ -640,6 +640,7 @@ web-link-puzzle = Puzzle #{ $id } on the web board (this link is yours alone, fo
 web-link-tournament = Tournament #{ $id } “{ $name }” on the web board (this link is yours alone, for { $hours } hours): { $url }
 web-tournament-spectators-off = In this group only the players of tournament #{ $id } open its page on the web board (an admin may let everyone watch: /settings web on).
 web-puzzle-over = Your go at puzzle #{ $id } here is over: its solution is on the page.
+puzzle-try-counted = Counted already: this button was shown before your last try at puzzle #{ $id }. Answer with the newest buttons or board.
 web-piece-white-man = white man
 web-piece-black-man = black man
 web-piece-white-king = white king

@@ -653,6 +653,7 @@ web-link-puzzle = Problème #{ $id } sur le damier web (ce lien est à vous seul
 web-link-tournament = Tournoi #{ $id } « { $name } » sur le damier web (ce lien est à vous seul, pour { $hours } heures) : { $url }
 web-tournament-spectators-off = Dans ce groupe, seuls les joueurs du tournoi #{ $id } ouvrent sa page sur le damier web (un administrateur peut l’ouvrir à tous : /settings web on).
 web-puzzle-over = Votre essai du problème #{ $id } est terminé ici : sa solution est sur la page.
+puzzle-try-counted = Déjà compté : ce bouton a été affiché avant votre dernier essai du problème #{ $id }. Répondez avec les boutons les plus récents ou sur le nouveau damier.
 web-piece-white-man = pion blanc
 web-piece-black-man = pion noir
 web-piece-white-king = dame blanche

@@ -636,6 +636,7 @@ web-link-puzzle = Uzdevums #{ $id } tīmekļa galdiņā (saite tikai jums, { $ho
 web-link-tournament = Turnīrs #{ $id } „{ $name }” tīmekļa galdiņā (saite tikai jums, { $hours } stundas): { $url }
 web-tournament-spectators-off = Šajā grupā turnīra #{ $id } lapu tīmekļa galdiņā atver tikai tā dalībnieki (administrators var atļaut visiem: /settings web on).
 web-puzzle-over = Jūsu mēģinājums atrisināt uzdevumu #{ $id } šeit ir beidzies: atrisinājums ir lapā.
+puzzle-try-counted = Jau ieskaitīts: šī poga tika parādīta pirms jūsu pēdējā mēģinājuma uzdevumā #{ $id }. Atbildiet ar jaunākajām pogām vai uz jaunā galdiņa.
 web-piece-white-man = balts kauliņš
 web-piece-black-man = melns kauliņš
 web-piece-white-king = balta dāma

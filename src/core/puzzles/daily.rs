@@ -157,7 +157,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
     ];
     let text = x.t("daily-post", Some(&a));
     let board = board_for(x, id, &p, p.start(), None);
-    ask(x, id, &p, 0, text, board)
+    ask(x, id, &p, (0, 0), text, board)
 }
 
 /// The earliest pending daily post.
