@@ -585,3 +585,167 @@ fn the_same_wrong_move_pressed_from_the_answer(few: bool) {
     assert!(stale.tally.refusal.is_some(), "{stale:#?}");
     assert_eq!(open_attempt(&room, "Anna").wrong, 2);
 }
+
+/// The picture of a reply (a PNG of a board).
+fn reply_picture(r: &Reply) -> BoardPicture {
+    let image = r.image.as_ref().expect("a board image");
+    assert!(image.bytes().starts_with(b"\x89PNG"));
+    match image.picture() {
+        Picture::Board(b) => b.clone(),
+        other => panic!("not a board: {other:?}"),
+    }
+}
+
+/// The texts of the sweep's replies, one a line.
+fn joined(replies: &[Reply]) -> String {
+    replies
+        .iter()
+        .map(|r| r.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A chat's daily post in International draughts (`/daily on 09:00
+/// +00:00 international`): `/daily` names the variant; at the due time
+/// the sweep posts the International pack's puzzle of the day on the
+/// numbered 10×10 board with its move buttons, the post naming the
+/// variant; the next day's post gives the previous one's solution in
+/// square numbers, and a bare move in numbers answers it; `/daily on`
+/// without a variant keeps International draughts, `/daily on russian`
+/// goes back (the variant word anywhere among the others).
+#[test]
+fn a_chat_posts_the_international_daily_puzzle() {
+    let room = Room::new();
+    let t = text(&room.say("Anna", "/daily on 09:00 +00:00 international"));
+    assert!(t.contains("(International draughts) is on"), "{t}");
+    assert!(t.contains("every day at 09:00 (UTC+00:00)"), "{t}");
+    // the status says which variant is posted
+    let t = text(&room.say("Boris", "/daily"));
+    assert!(t.contains("(International draughts) is on"), "{t}");
+
+    let ids = db::puzzle_ids(room.store().read(), Variant::International).unwrap();
+    let of = |day: i64| ids[day.rem_euclid(ids.len() as i64) as usize];
+    let pack = read_international_pack(INTERNATIONAL_PACK);
+    let puzzle = |n: PuzzleId| pack.iter().find(|(id, _, _)| *id == n).unwrap().1.clone();
+    // 11:06 UTC now: the first post is tomorrow at 09:00 UTC
+    let day = common::room::T0.div_euclid(common::room::DAY) + 1;
+    let due = day * common::room::DAY + 9 * 3600;
+    assert_eq!(room.svc.next_daily_wakeup().unwrap(), Some(due));
+    room.clock.set(due);
+    let posts = room.svc.daily_due().unwrap();
+    let t = joined(&posts);
+    let first = of(day);
+    assert!(first.0 > 10_000, "{first}");
+    assert!(
+        t.contains(&format!("(International draughts) — #{first}")),
+        "{t}"
+    );
+    let post = posts.iter().find(|r| r.image.is_some()).expect("a board");
+    let pic = reply_picture(post);
+    assert_eq!(
+        (pic.variant.as_str(), pic.numbered),
+        ("international", true)
+    );
+    // the question's move buttons, in square numbers
+    assert!(
+        post.choices
+            .iter()
+            .flatten()
+            .any(|c| c.payload.starts_with(&format!("pp:{first}:0:"))
+                || c.payload.starts_with(&format!("pm:{first}:0:"))),
+        "{post:#?}"
+    );
+    assert!(room.svc.daily_due().unwrap().is_empty(), "posted once");
+    // `/daily international` is the posted one
+    let t = text(&room.say("Carl", "/daily international"));
+    assert!(t.contains(&format!("#{first}")), "{t}");
+
+    // the next day: the next International puzzle, and the previous
+    // one's solution in square numbers
+    room.clock.set(due + common::room::DAY);
+    let posts = room.svc.daily_due().unwrap();
+    let t = joined(&posts);
+    let second = of(day + 1);
+    assert_ne!(first, second);
+    assert!(t.contains(&format!("#{second}")), "{t}");
+    let solution = puzzle(first).solution_text();
+    assert!(
+        t.contains(&format!("previous daily puzzle #{first}: ")) && t.contains(&solution),
+        "{solution} in {t}"
+    );
+    assert!(
+        solution.chars().any(|c| c.is_ascii_digit())
+            && !solution.chars().any(|c| ('a'..='h').contains(&c)),
+        "square numbers, not a1–h8: {solution}"
+    );
+    let post = posts.iter().find(|r| r.image.is_some()).expect("a board");
+    assert_eq!(reply_picture(post).variant, "international");
+    // a bare move in numbers answers the chat's daily
+    let p = puzzle(second);
+    let t = text(&room.say("Dana", &short(&p.start, &p.main_line()[0])));
+    assert!(t.contains("Right") || t.contains("Solved"), "{t}");
+
+    // `/daily on` without a variant keeps it; the variant word anywhere
+    let t = text(&room.say("Anna", "/daily on 10:00"));
+    assert!(t.contains("(International draughts) is on"), "{t}");
+    assert!(t.contains("every day at 10:00"), "{t}");
+    let t = text(&room.say("Anna", "/daily on russian 08:00 +01:00"));
+    assert!(
+        t.contains("The daily puzzle is on: every day at 08:00 (UTC+01:00)"),
+        "{t}"
+    );
+    assert!(!t.contains("International"), "{t}");
+    let t = text(&room.say("Anna", "/daily on +02:00 10x10"));
+    assert!(t.contains("(International draughts) is on"), "{t}");
+    assert!(t.contains("every day at 08:00 (UTC+02:00)"), "{t}");
+    // two variants at once: refused, nothing changes
+    let t = text(&room.say("Anna", "/daily on international russian"));
+    assert!(t.contains("/daily"), "{t}");
+    let t = text(&room.say("Boris", "/daily"));
+    assert!(t.contains("(International draughts) is on"), "{t}");
+    assert!(t.contains("UTC+02:00"), "{t}");
+}
+
+/// `/daily on … frisian`: a variant without a pack is refused, naming
+/// the variants with one (in the chat's language), and the daily post is
+/// left as it was; a member (Telegram, not an admin) may not set the
+/// variant but may ask for the day's International puzzle.
+#[test]
+fn the_daily_post_refuses_a_variant_without_a_pack_and_members() {
+    use shashki::core::{Input, Platform};
+    let room = Room::new();
+    let t = text(&room.say("Anna", "/daily on 09:00 frisian"));
+    assert!(t.contains("no puzzles in Frisian draughts"), "{t}");
+    assert!(
+        t.contains("Russian draughts") && t.contains("International draughts"),
+        "{t}"
+    );
+    assert_eq!(room.svc.next_daily_wakeup().unwrap(), None);
+    let t = text(&room.say("Anna", "/daily"));
+    assert!(t.contains("is off"), "{t}");
+    room.say("Anna", "/daily on 09:00 international");
+    room.say("Ivan", "/settings lang ru");
+    let t = text(&room.say("Ivan", "/ежедневно on фризские"));
+    assert!(
+        t.contains("Фризские шашки") && t.contains("Международные шашки"),
+        "{t}"
+    );
+    let t = text(&room.say("Ivan", "/daily"));
+    assert!(
+        t.contains("Задача дня включена (Международные шашки)"),
+        "{t}"
+    );
+
+    // on Telegram: a member is refused the setting, not the puzzle
+    let room = Room::new().on(Platform::Telegram);
+    let member = |text: &str| {
+        let mut ev = room.event("Mallory", Input::Text(text.into()));
+        ev.user.is_admin = false;
+        room.svc.handle(&ev).unwrap()
+    };
+    let t = text(&member("/daily on 09:00 international"));
+    assert!(t.contains("Only the chat’s admins"), "{t}");
+    assert_eq!(room.svc.next_daily_wakeup().unwrap(), None);
+    let o = member("/daily international");
+    assert!(is_ten_by_ten(&o), "{}", text(&o));
+}

@@ -16,17 +16,19 @@
 //! win, anything else a loss. Streaks count clean solves in a row.
 //!
 //! The daily puzzle of UTC day `d` is the pack's puzzle number
-//! `d mod N` (pack order). A chat that turned `/daily on HH:MM ZONE` (an
-//! offset `±HH:MM` or an IANA name such as `Europe/Riga`)
-//! gets it posted at that local time; the post also gives the previous
-//! daily's solution.
+//! `d mod N` (pack order). A chat that turned `/daily on HH:MM ZONE
+//! [VARIANT]` (an offset `±HH:MM` or an IANA name such as `Europe/Riga`;
+//! a variant with a pack, Russian draughts unless named and kept until
+//! named again) gets its variant's posted at that local time; the post
+//! also gives the previous daily's solution (in that puzzle's notation).
 //!
 //! **Packs.** Two variants have a pack: Russian draughts (`/puzzle`, the
 //! numbers 1…) and International draughts (`/puzzle international`, the
 //! numbers 10001…: [`INTERNATIONAL_FIRST`] plus the pack's Round). A
 //! puzzle is stored with its variant; ratings, counts and streaks are kept
 //! per variant, and each pack has its own daily rotation (`/puzzle daily
-//! international`, `/daily international`). The posted daily is Russian.
+//! international`, `/daily international`). The posted daily is the
+//! chat's variant's (`/daily on … international`).
 
 mod attempt;
 mod commands;
