@@ -369,13 +369,6 @@ fn every_payload_the_bot_makes_decodes_to_itself() {
                 puzzle: shashki::store::PuzzleId(c),
                 step: rng.next() as u16,
                 index,
-                wrong: None,
-            },
-            Payload::PuzzleMove {
-                puzzle: shashki::store::PuzzleId(c),
-                step: rng.next() as u16,
-                index,
-                wrong: Some(rng.next() as u8),
             },
         ] {
             let e = p.encode();

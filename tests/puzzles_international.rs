@@ -506,19 +506,42 @@ fn open_attempt(room: &Room, who: &str) -> db::AttemptRow {
         .expect("an open attempt")
 }
 
-/// A puzzle of two solver moves or more, one way through, whose start
-/// has 8 moves or fewer (`few`: each a button under the question) or more
-/// (the pieces first, each piece's moves in its menu).
+/// A puzzle of two solver moves or more, one way through, with two wrong
+/// moves at its start or more, whose start has 8 moves or fewer (`few`:
+/// each a button under the question) or more (the pieces first, each
+/// piece's moves in its menu).
 fn with_moves(few: bool) -> (PuzzleId, Intl) {
-    find(|p| {
-        p.solver_moves() >= 2 && p.root.steps.len() == 1 && (legal(&p.start).len() <= 8) == few
-    })
+    find(|p| suits(p) && (legal(&p.start).len() <= 8) == few)
+}
+
+/// Two solver moves or more, one way through, two wrong moves or more at
+/// the start.
+fn suits(p: &Intl) -> bool {
+    p.solver_moves() >= 2 && p.root.steps.len() == 1 && wrong_moves(p).len() >= 2
+}
+
+/// The legal moves at the puzzle's start that are not its solution's.
+fn wrong_moves(p: &Intl) -> Vec<Move<Board10>> {
+    legal(&p.start)
+        .into_iter()
+        .filter(|m| p.root.step(m).is_none())
+        .collect()
+}
+
+/// Whether `o` is a note for the presser alone with nothing to press (a
+/// toast on Telegram, an ephemeral answer on Discord).
+fn a_quiet_note(o: &Outcome) -> bool {
+    !o.replies.is_empty()
+        && o.replies
+            .iter()
+            .all(|r| matches!(r.target, Target::User { .. }) && r.choices.is_empty())
 }
 
 /// A wrong move button pressed twice at once (a double tap, an update
-/// delivered twice, two devices): one wrong try. The second press is
-/// refused quietly (a note for the presser alone: a toast) and changes
-/// nothing. Both boards: the question's own move buttons, a piece's menu.
+/// delivered twice, two devices): one wrong try. The wrong try's answer is
+/// a note for the presser alone, without buttons; the second press is
+/// refused quietly (such a note too) and changes nothing. Both boards:
+/// the question's own move buttons, a piece's menu.
 #[test]
 fn a_wrong_button_pressed_twice_counts_one_try() {
     for few in [true, false] {
@@ -530,60 +553,147 @@ fn a_wrong_button_pressed_twice(few: bool) {
     let room = Room::new();
     let (n, p) = with_moves(few);
     let o = room.say("Anna", &format!("/puzzle #{n}"));
-    let wrong = legal(&p.start)
-        .into_iter()
-        .find(|m| p.root.step(m).is_none())
-        .expect("a wrong move");
+    let wrong = wrong_moves(&p)[0];
     let pressed = move_button(&room, "Anna", &o, &p, &wrong);
     let first = room.press("Anna", &pressed);
     assert!(text(&first).contains("Not this one"), "{}", text(&first));
+    assert!(a_quiet_note(&first), "{first:#?}");
     assert_eq!(open_attempt(&room, "Anna").wrong, 1);
     let again = room.press("Anna", &pressed);
     let t = text(&again);
     assert!(!t.contains("Not this one"), "{t}");
-    assert!(again.tally.refusal.is_some(), "{again:#?}");
-    assert!(
-        again
-            .replies
-            .iter()
-            .all(|r| matches!(r.target, Target::User { .. }) && r.choices.is_empty()),
-        "a note for the presser alone: {again:#?}"
-    );
+    assert!(t.contains("You tried that move already"), "{t}");
+    assert_eq!(again.tally.refusal, Some("puzzle-try-counted"));
+    assert!(a_quiet_note(&again), "{again:#?}");
     let a = open_attempt(&room, "Anna");
     assert_eq!((a.wrong, a.moves.as_str()), (1, ""), "one wrong try");
 }
 
-/// A wrong try answered with the buttons to try again: the same move
-/// pressed from that answer is a second try, counted (and the third
-/// ends the go, the solution shown).
+/// After a wrong try the question's own buttons answer on (no new
+/// message with buttons of its own): another wrong move is a second try,
+/// counted; the first wrong move again after it is a third (only the
+/// same move right after itself is not counted), which ends the go.
 #[test]
-fn the_same_wrong_move_pressed_from_the_answer_counts_again() {
+fn a_second_different_wrong_move_counts() {
     for few in [true, false] {
-        the_same_wrong_move_pressed_from_the_answer(few);
+        a_second_different_wrong_move(few);
     }
 }
 
-fn the_same_wrong_move_pressed_from_the_answer(few: bool) {
+fn a_second_different_wrong_move(few: bool) {
     let room = Room::new();
     let (n, p) = with_moves(few);
     let o = room.say("Anna", &format!("/puzzle #{n}"));
-    let wrong = legal(&p.start)
-        .into_iter()
-        .find(|m| p.root.step(m).is_none())
-        .expect("a wrong move");
-    let first = move_button(&room, "Anna", &o, &p, &wrong);
-    let answer = room.press("Anna", &first);
-    assert!(text(&answer).contains("Not this one"), "{}", text(&answer));
+    let wrongs = wrong_moves(&p);
+    let a = move_button(&room, "Anna", &o, &p, &wrongs[0]);
+    let b = move_button(&room, "Anna", &o, &p, &wrongs[1]);
+    assert!(text(&room.press("Anna", &a)).contains("Not this one"));
     assert_eq!(open_attempt(&room, "Anna").wrong, 1);
-    // the answer carries the question's move buttons, drawn anew
-    let again = move_button(&room, "Anna", &answer, &p, &wrong);
-    let second = room.press("Anna", &again);
+    // another wrong move, on the question's own buttons: counted
+    let second = room.press("Anna", &b);
     assert!(text(&second).contains("Not this one"), "{}", text(&second));
+    assert!(a_quiet_note(&second), "{second:#?}");
+    let now = open_attempt(&room, "Anna");
+    assert_eq!(now.wrong, 2);
+    // the first one again: not the last tried, counted — the third ends it
+    let third = room.press("Anna", &a);
+    assert!(text(&third).contains("out of tries"), "{}", text(&third));
+    let chat: ChatId = room
+        .store()
+        .conn()
+        .query_row("SELECT id FROM chats LIMIT 1", [], |r| r.get(0))
+        .unwrap();
+    let over = db::latest_attempt_at(room.store().read(), room.user("Anna"), chat, n)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (over.wrong, over.status),
+        (3, shashki::store::AttemptStatus::Failed)
+    );
+}
+
+/// A wrong move typed twice in a row (a message sent twice): one wrong
+/// try, the second refused quietly; another wrong move typed is counted.
+#[test]
+fn a_wrong_move_typed_twice_counts_once() {
+    let room = Room::new();
+    let (n, p) = with_moves(true);
+    room.say("Anna", &format!("/puzzle #{n}"));
+    let wrongs = wrong_moves(&p);
+    let typed = short(&p.start, &wrongs[0]);
+    let first = room.say("Anna", &typed);
+    assert!(text(&first).contains("Not this one"), "{}", text(&first));
+    let again = room.say("Anna", &typed);
+    let t = text(&again);
+    assert!(t.contains("You tried that move already"), "{t}");
+    assert!(!t.contains("Not this one"), "{t}");
+    assert_eq!(again.tally.refusal, Some("puzzle-try-counted"));
+    assert_eq!(open_attempt(&room, "Anna").wrong, 1, "typed twice, one try");
+    // as a command too
+    let t = text(&room.say("Anna", &format!("/puzzle {typed}")));
+    assert!(t.contains("You tried that move already"), "{t}");
+    assert_eq!(open_attempt(&room, "Anna").wrong, 1);
+    let t = text(&room.say("Anna", &short(&p.start, &wrongs[1])));
+    assert!(t.contains("Not this one"), "{t}");
     assert_eq!(open_attempt(&room, "Anna").wrong, 2);
-    // the first button again, late: a try counted already
-    let stale = room.press("Anna", &first);
-    assert!(stale.tally.refusal.is_some(), "{stale:#?}");
-    assert_eq!(open_attempt(&room, "Anna").wrong, 2);
+}
+
+/// In a group every member answers the daily post with its same buttons,
+/// each as their own go stands: Anna tries a wrong move on it, then Anna
+/// and Boris press the right move on the same post and both are judged
+/// (right), neither refused; a press on the post keeps its buttons for
+/// the others (the core says so to the deliverer).
+#[test]
+fn in_a_group_every_member_answers_the_shared_daily_post() {
+    for few in [true, false] {
+        every_member_answers_the_shared_daily_post(few);
+    }
+}
+
+fn every_member_answers_the_shared_daily_post(few: bool) {
+    use common::room::{DAY, T0};
+    let room = Room::new();
+    room.say("Anna", "/daily on 09:00 +00:00 international");
+    // the first day from tomorrow whose International puzzle suits
+    let ids = db::puzzle_ids(room.store().read(), Variant::International).unwrap();
+    let pack = read_international_pack(INTERNATIONAL_PACK);
+    let puzzle = |n: PuzzleId| pack.iter().find(|(id, _, _)| *id == n).unwrap().1.clone();
+    let of = |day: i64| ids[day.rem_euclid(ids.len() as i64) as usize];
+    let day = (T0.div_euclid(DAY) + 1..)
+        .find(|d| {
+            let p = puzzle(of(*d));
+            suits(&p) && (legal(&p.start).len() <= 8) == few
+        })
+        .unwrap();
+    let (n, p) = (of(day), puzzle(of(day)));
+    room.clock.set(day * DAY + 9 * 3600);
+    let post = Outcome {
+        replies: room.svc.daily_due().unwrap(),
+        ..Outcome::default()
+    };
+    assert!(text(&post).contains(&format!("#{n}")), "{}", text(&post));
+    // Anna: a wrong move on the post
+    let wrong = move_button(&room, "Anna", &post, &p, &wrong_moves(&p)[0]);
+    let o = room.press("Anna", &wrong);
+    assert!(text(&o).contains("Not this one"), "{}", text(&o));
+    assert!(o.keep_pressed, "the post keeps its buttons");
+    assert_eq!(open_attempt(&room, "Anna").wrong, 1);
+    // Anna and Boris: the right move on the same post
+    let right = p.main_line()[0];
+    for who in ["Anna", "Boris"] {
+        let pressed = move_button(&room, who, &post, &p, &right);
+        let o = room.press(who, &pressed);
+        let t = text(&o);
+        assert!(o.tally.refusal.is_none(), "{who}: {t}");
+        assert!(t.contains("Right"), "{who}: {t}");
+        assert!(o.keep_pressed, "the post keeps its buttons");
+        let a = open_attempt(&room, who);
+        assert_eq!(a.puzzle_id, n, "{who}");
+        assert_eq!(a.daily_day, Some(day), "{who}: the day's go");
+        assert!(!a.moves.is_empty(), "{who}: the right move counted");
+    }
+    assert_eq!(open_attempt(&room, "Anna").wrong, 1);
+    assert_eq!(open_attempt(&room, "Boris").wrong, 0);
 }
 
 /// The picture of a reply (a PNG of a board).
@@ -730,9 +840,17 @@ fn the_daily_post_refuses_a_variant_without_a_pack_and_members() {
         t.contains("Фризские шашки") && t.contains("Международные шашки"),
         "{t}"
     );
+    // the variant's name in the sentence as a Russian writes it:
+    // lower-case; so in French
     let t = text(&room.say("Ivan", "/daily"));
     assert!(
-        t.contains("Задача дня включена (Международные шашки)"),
+        t.contains("Задача дня включена (международные шашки)"),
+        "{t}"
+    );
+    room.say("Ivan", "/settings lang fr");
+    let t = text(&room.say("Ivan", "/daily"));
+    assert!(
+        t.contains("Le problème du jour (dames internationales) est activé"),
         "{t}"
     );
 

@@ -152,6 +152,7 @@ macro_rules! store_suite {
                 puzzles_player_records_and_daily_posts_are_kept,
                 puzzles_packs_records_and_dailies_are_kept_per_variant,
                 puzzles_daily_posts_keep_their_variant,
+                puzzles_attempts_keep_their_last_wrong_try,
                 transactions_commit_their_value_and_writes,
                 transactions_read_their_own_writes_across_tables,
                 transactions_rolled_back_leave_nothing,
@@ -3408,6 +3409,8 @@ mod suite {
                 status: AttemptStatus::Open,
                 rated: true,
                 started_at: T0,
+                last_wrong_step: None,
+                last_wrong_move: None,
             })
         );
         assert_eq!(
@@ -3610,7 +3613,11 @@ mod suite {
         assert_eq!((d.variant, d.enabled), (i, true));
         // the sweep's list carries it
         let due = puzzles::dailies_due(s.read(), T0 + 100).unwrap();
-        assert_eq!(due.iter().map(|d| d.variant).collect::<Vec<_>>(), vec![i]);
+        let variants: Vec<Variant> = due
+            .iter()
+            .map(|(_, d)| d.as_ref().unwrap().variant)
+            .collect();
+        assert_eq!(variants, vec![i]);
         // posting keeps it, and records the International puzzle
         assert!(w(&mut s, |tx| {
             puzzles::mark_daily_posted(tx, chat.id, T0 + 100, T0 + 100 + DAY, 19_700, q1)
@@ -3642,6 +3649,67 @@ mod suite {
                 .variant,
             i
         );
+    }
+
+    /// Schema v30: an attempt keeps its last counted wrong try (its step
+    /// and move), replaced by the next one, kept through progress; none
+    /// at first; another attempt's is its own.
+    pub fn puzzles_attempts_keep_their_last_wrong_try(open: Open) {
+        let mut s = open();
+        let World {
+            chat, anna, boris, ..
+        } = world(&mut s);
+        let p1 = PuzzleId(10_001);
+        w(&mut s, |tx| {
+            puzzles::insert_puzzle(tx, p1, Variant::International, "i1", "pdn", 1500.0, 2, "")
+        });
+        let a = w(&mut s, |tx| {
+            puzzles::insert_attempt(tx, anna.id, chat.id, p1, None, true, T0)
+        });
+        let b = w(&mut s, |tx| {
+            puzzles::insert_attempt(tx, boris.id, chat.id, p1, None, true, T0)
+        });
+        let open = |s: &Store, who| {
+            puzzles::open_attempt(s.read(), who, chat.id)
+                .unwrap()
+                .unwrap()
+        };
+        let first = open(&s, anna.id);
+        assert_eq!((first.last_wrong(), first.last_wrong_step), (None, None));
+        // a wrong try counted: the count and the try in one write
+        let at = |step, mv| puzzles::WrongTry { step, mv };
+        w(&mut s, |tx| puzzles::record_wrong(tx, a, 1, at(0, "32-28")));
+        let now = open(&s, anna.id);
+        assert_eq!((now.wrong, now.last_wrong()), (1, Some(at(0, "32-28"))));
+        assert_eq!(
+            (now.last_wrong_step, now.last_wrong_move.as_deref()),
+            (Some(0), Some("32-28"))
+        );
+        // progress (a right move) keeps it; the next wrong try replaces it
+        w(&mut s, |tx| {
+            puzzles::update_attempt(tx, a, "33-29 24x33", 1, 0)
+        });
+        assert_eq!(open(&s, anna.id).last_wrong(), Some(at(0, "32-28")));
+        w(&mut s, |tx| puzzles::record_wrong(tx, a, 2, at(2, "38x29")));
+        let now = open(&s, anna.id);
+        assert_eq!(
+            (now.wrong, now.moves.as_str(), now.last_wrong()),
+            (2, "33-29 24x33", Some(at(2, "38x29")))
+        );
+        // read alike by the page's look-up, and kept once it is over
+        assert!(w(&mut s, |tx| puzzles::finish_attempt(
+            tx,
+            a,
+            false,
+            T0 + 1
+        )));
+        let over = puzzles::latest_attempt_at(s.read(), anna.id, chat.id, p1)
+            .unwrap()
+            .unwrap();
+        assert_eq!(over.last_wrong(), Some(at(2, "38x29")));
+        // Boris's go is his own
+        let his = open(&s, boris.id);
+        assert_eq!((his.id, his.wrong, his.last_wrong()), (b, 0, None));
     }
 
     pub fn puzzles_player_records_and_daily_posts_are_kept(open: Open) {
@@ -3728,10 +3796,12 @@ mod suite {
         );
         assert_eq!(puzzles::next_daily(s.read()).unwrap(), Some(T0 + 100));
         assert!(puzzles::dailies_due(s.read(), T0 + 99).unwrap().is_empty());
-        assert_eq!(
-            puzzles::dailies_due(s.read(), T0 + 100).unwrap(),
-            vec![daily]
-        );
+        let due: Vec<(ChatId, puzzles::DailyRow)> = puzzles::dailies_due(s.read(), T0 + 100)
+            .unwrap()
+            .into_iter()
+            .map(|(c, d)| (c, d.unwrap()))
+            .collect();
+        assert_eq!(due, vec![(chat.id, daily)]);
         assert!(w(&mut s, |tx| {
             puzzles::mark_daily_posted(tx, chat.id, T0 + 100, T0 + 100 + DAY, 19_700, p1)
         }));
@@ -4286,10 +4356,16 @@ mod sqlite_only {
             unknown_word(puzzles::daily(s.read(), chat.id)),
             word("variant", "checkers")
         );
-        assert_eq!(
-            unknown_word(puzzles::dailies_due(s.read(), T0)),
-            word("variant", "checkers")
-        );
+        // the list of posts due names the chat, its row the error: one
+        // chat's damaged row is its own
+        let due = puzzles::dailies_due(s.read(), T0).unwrap();
+        assert_eq!(due.len(), 1);
+        let (listed, row) = due.into_iter().next().unwrap();
+        assert_eq!(listed, chat.id);
+        assert_eq!(unknown_word(row), word("variant", "checkers"));
+        // and it is never the next post to wake for (it would be due for
+        // ever)
+        assert_eq!(puzzles::next_daily(s.read()).unwrap(), None);
     }
 
     #[test]

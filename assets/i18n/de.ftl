@@ -336,7 +336,11 @@ puzzle-top-empty = In diesem Chat wurde noch keine Aufgabe gelöst: /puzzle zum 
 puzzle-top-header = Aufgabenwertung in diesem Chat:
 puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } gelöst, { $failed } verfehlt, Serie { $streak }, beste { $best })
 daily-on = Die tägliche Aufgabe ist an: jeden Tag um { $time } ({ $offset }); die nächste am { $date }.
-daily-on-variant = Die tägliche Aufgabe ({ $variant }) ist an: jeden Tag um { $time } ({ $offset }); die nächste am { $date }.
+# $variant (the variant's key) lets a language write the name its way in
+# the sentence (lower-case in Russian, Latvian and French)
+daily-on-variant = Die tägliche Aufgabe ({ $variant ->
+   *[other] { $variant_name }
+}) ist an: jeden Tag um { $time } ({ $offset }); die nächste am { $date }.
 daily-off = Die tägliche Aufgabe ist in diesem Chat aus.
 daily-status-off = Die tägliche Aufgabe ist hier aus. Schalte sie ein mit /daily on 09:00 +03:00 (die Uhrzeit des Chats und der UTC-Versatz).
 daily-bad-time = { $value } ist keine Uhrzeit: nimm HH:MM, z. B. 09:00.
@@ -350,7 +354,9 @@ daily-post = Tägliche Aufgabe vom { $date } — #{ $id } · Wertung { $rating }
        *[other] in { $moves } Zügen
     }. Sende deinen ersten Zug; /hint für einen Tipp.
 daily-yesterday = Die vorige Tagesaufgabe #{ $id }: { $solution }
-daily-post-variant = Tägliche Aufgabe vom { $date } ({ $variant }) — #{ $id } · Wertung { $rating } · { $themes }
+daily-post-variant = Tägliche Aufgabe vom { $date } ({ $variant ->
+   *[other] { $variant_name }
+}) — #{ $id } · Wertung { $rating } · { $themes }
     { $color ->
         [white] Weiß
        *[black] Schwarz
@@ -663,7 +669,7 @@ web-link-puzzle = Aufgabe #{ $id } auf dem Web-Brett (dieser Link gilt nur für 
 web-link-tournament = Turnier #{ $id } „{ $name }“ auf dem Web-Brett (dieser Link gilt nur für dich, { $hours } Stunden): { $url }
 web-tournament-spectators-off = In dieser Gruppe öffnen nur die Spieler von Turnier #{ $id } seine Seite auf dem Web-Brett (ein Admin kann allen das Zuschauen erlauben: /settings web on).
 web-puzzle-over = Dein Versuch an Aufgabe #{ $id } ist hier vorbei: Die Lösung steht auf der Seite.
-puzzle-try-counted = Schon gezählt: Dieser Knopf wurde vor deinem letzten Versuch an Aufgabe #{ $id } gezeigt. Antworte mit den neuesten Knöpfen oder auf dem neuen Brett.
+puzzle-try-counted = Diesen Zug hast du bei Aufgabe #{ $id } schon versucht: Er wird nicht noch einmal gezählt.
 web-piece-white-man = weißer Stein
 web-piece-black-man = schwarzer Stein
 web-piece-white-king = weiße Dame

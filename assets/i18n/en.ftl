@@ -349,7 +349,11 @@ puzzle-top-empty = No puzzles solved in this chat yet: /puzzle to start.
 puzzle-top-header = Puzzle ratings in this chat:
 puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } solved, { $failed } missed, streak { $streak }, best { $best })
 daily-on = The daily puzzle is on: every day at { $time } ({ $offset }); the next one on { $date }.
-daily-on-variant = The daily puzzle ({ $variant }) is on: every day at { $time } ({ $offset }); the next one on { $date }.
+# $variant (the variant's key) lets a language write the name its way in
+# the sentence (lower-case in Russian, Latvian and French)
+daily-on-variant = The daily puzzle ({ $variant ->
+   *[other] { $variant_name }
+}) is on: every day at { $time } ({ $offset }); the next one on { $date }.
 daily-off = The daily puzzle is off in this chat.
 daily-status-off = The daily puzzle is off here. Turn it on with /daily on 09:00 +03:00 (the chat's time and UTC offset).
 daily-bad-time = { $value } is not a time: use HH:MM, e.g. 09:00.
@@ -360,7 +364,9 @@ daily-post = Daily puzzle for { $date } — #{ $id } · rating { $rating } · { 
        *[black] Black
     } to play and win ({ $moves } moves). Send your first move; /hint for a hint.
 daily-yesterday = The previous daily puzzle #{ $id }: { $solution }
-daily-post-variant = Daily puzzle for { $date } ({ $variant }) — #{ $id } · rating { $rating } · { $themes }
+daily-post-variant = Daily puzzle for { $date } ({ $variant ->
+   *[other] { $variant_name }
+}) — #{ $id } · rating { $rating } · { $themes }
     { $color ->
         [white] White
        *[black] Black
@@ -647,7 +653,7 @@ web-link-puzzle = Puzzle #{ $id } on the web board (this link is yours alone, fo
 web-link-tournament = Tournament #{ $id } “{ $name }” on the web board (this link is yours alone, for { $hours } hours): { $url }
 web-tournament-spectators-off = In this group only the players of tournament #{ $id } open its page on the web board (an admin may let everyone watch: /settings web on).
 web-puzzle-over = Your go at puzzle #{ $id } here is over: its solution is on the page.
-puzzle-try-counted = Counted already: this button was shown before your last try at puzzle #{ $id }. Answer with the newest buttons or board.
+puzzle-try-counted = You tried that move already in puzzle #{ $id }: it is not counted again.
 web-piece-white-man = white man
 web-piece-black-man = black man
 web-piece-white-king = white king

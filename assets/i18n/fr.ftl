@@ -336,7 +336,10 @@ puzzle-top-empty = Aucun problème résolu dans ce chat pour l’instant : /puzz
 puzzle-top-header = Classement des problèmes dans ce chat :
 puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } résolus, { $failed } manqués, série { $streak }, meilleure { $best })
 daily-on = Le problème du jour est activé : chaque jour à { $time } ({ $offset }) ; le prochain le { $date }.
-daily-on-variant = Le problème du jour ({ $variant }) est activé : chaque jour à { $time } ({ $offset }) ; le prochain le { $date }.
+daily-on-variant = Le problème du jour ({ $variant ->
+    [international] dames internationales
+   *[other] { $variant_name }
+}) est activé : chaque jour à { $time } ({ $offset }) ; le prochain le { $date }.
 daily-off = Le problème du jour est désactivé dans ce chat.
 daily-status-off = Le problème du jour est désactivé ici. Activez-le avec /daily on 09:00 +03:00 (l’heure du chat et son décalage UTC).
 daily-bad-time = { $value } n’est pas une heure : utilisez HH:MM, par ex. 09:00.
@@ -350,7 +353,10 @@ daily-post = Problème du jour du { $date } — #{ $id } · classement { $rating
        *[other] en { $moves } coups
     }. Envoyez votre premier coup ; /hint pour un indice.
 daily-yesterday = Le problème du jour précédent #{ $id } : { $solution }
-daily-post-variant = Problème du jour du { $date } ({ $variant }) — #{ $id } · classement { $rating } · { $themes }
+daily-post-variant = Problème du jour du { $date } ({ $variant ->
+    [international] dames internationales
+   *[other] { $variant_name }
+}) — #{ $id } · classement { $rating } · { $themes }
     Les { $color ->
         [white] Blancs
        *[black] Noirs
@@ -663,7 +669,7 @@ web-link-puzzle = Problème #{ $id } sur le damier web (ce lien est à vous seul
 web-link-tournament = Tournoi #{ $id } « { $name } » sur le damier web (ce lien est à vous seul, pour { $hours } heures) : { $url }
 web-tournament-spectators-off = Dans ce groupe, seuls les joueurs du tournoi #{ $id } ouvrent sa page sur le damier web (un administrateur peut l’ouvrir à tous : /settings web on).
 web-puzzle-over = Votre essai du problème #{ $id } est terminé ici : sa solution est sur la page.
-puzzle-try-counted = Déjà compté : ce bouton a été affiché avant votre dernier essai du problème #{ $id }. Répondez avec les boutons les plus récents ou sur le nouveau damier.
+puzzle-try-counted = Vous avez déjà essayé ce coup dans le problème #{ $id } : il n’est pas compté une seconde fois.
 web-piece-white-man = pion blanc
 web-piece-black-man = pion noir
 web-piece-white-king = dame blanche

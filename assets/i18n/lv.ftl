@@ -335,7 +335,10 @@ puzzle-top-empty = Šajā čatā vēl nav atrisināts neviens uzdevums: /puzzle,
 puzzle-top-header = Uzdevumu reitings šajā čatā:
 puzzle-top-line = { $place }. { $name } — { $rating } (atrisināti { $solved }, neatrisināti { $failed }, sērija { $streak }, labākā { $best })
 daily-on = Dienas uzdevums ieslēgts: katru dienu { $time } ({ $offset }); nākamais { $date }.
-daily-on-variant = Dienas uzdevums ieslēgts ({ $variant }): katru dienu { $time } ({ $offset }); nākamais { $date }.
+daily-on-variant = Dienas uzdevums ieslēgts ({ $variant ->
+    [international] starptautiskā dambrete
+   *[other] { $variant_name }
+}): katru dienu { $time } ({ $offset }); nākamais { $date }.
 daily-off = Dienas uzdevums šajā čatā izslēgts.
 daily-status-off = Dienas uzdevums šeit ir izslēgts. Ieslēdziet to ar /daily on 09:00 +03:00 (čata laiks un UTC nobīde).
 daily-bad-time = { $value } nav laiks: lietojiet HH:MM, piem. 09:00.
@@ -346,7 +349,10 @@ daily-post = Dienas uzdevums { $date } — #{ $id } · reitings { $rating } · {
        *[black] Melnie
     } sāk un uzvar (gājieni: { $moves }). Nosūtiet savu pirmo gājienu; /hint — mājiens.
 daily-yesterday = Iepriekšējais dienas uzdevums #{ $id }: { $solution }
-daily-post-variant = Dienas uzdevums { $date } ({ $variant }) — #{ $id } · reitings { $rating } · { $themes }
+daily-post-variant = Dienas uzdevums { $date } ({ $variant ->
+    [international] starptautiskā dambrete
+   *[other] { $variant_name }
+}) — #{ $id } · reitings { $rating } · { $themes }
     { $color ->
         [white] Baltie
        *[black] Melnie
@@ -643,7 +649,7 @@ web-link-puzzle = Uzdevums #{ $id } tīmekļa galdiņā (saite tikai jums, { $ho
 web-link-tournament = Turnīrs #{ $id } „{ $name }” tīmekļa galdiņā (saite tikai jums, { $hours } stundas): { $url }
 web-tournament-spectators-off = Šajā grupā turnīra #{ $id } lapu tīmekļa galdiņā atver tikai tā dalībnieki (administrators var atļaut visiem: /settings web on).
 web-puzzle-over = Jūsu mēģinājums atrisināt uzdevumu #{ $id } šeit ir beidzies: atrisinājums ir lapā.
-puzzle-try-counted = Jau ieskaitīts: šī poga tika parādīta pirms jūsu pēdējā mēģinājuma uzdevumā #{ $id }. Atbildiet ar jaunākajām pogām vai uz jaunā galdiņa.
+puzzle-try-counted = Šo gājienu uzdevumā #{ $id } jūs jau mēģinājāt: otrreiz tas netiek ieskaitīts.
 web-piece-white-man = balts kauliņš
 web-piece-black-man = melns kauliņš
 web-piece-white-king = balta dāma

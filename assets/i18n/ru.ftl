@@ -358,7 +358,10 @@ puzzle-top-empty = В этом чате задачи ещё не решали: �
 puzzle-top-header = Рейтинг решателей задач в этом чате:
 puzzle-top-line = { $place }. { $name } — { $rating } (решено { $solved }, не решено { $failed }, серия { $streak }, лучшая { $best })
 daily-on = Задача дня включена: каждый день в { $time } ({ $offset }); следующая — { $date }.
-daily-on-variant = Задача дня включена ({ $variant }): каждый день в { $time } ({ $offset }); следующая — { $date }.
+daily-on-variant = Задача дня включена ({ $variant ->
+    [international] международные шашки
+   *[other] { $variant_name }
+}): каждый день в { $time } ({ $offset }); следующая — { $date }.
 daily-off = Задача дня в этом чате выключена.
 daily-status-off = Задача дня здесь выключена. Включить: /daily on 09:00 +03:00 (время чата и сдвиг от UTC).
 daily-bad-time = { $value } — это не время: пишите ЧЧ:ММ, например 09:00.
@@ -373,7 +376,10 @@ daily-post = Задача дня на { $date } — №{ $id } · рейтинг
        *[other] ходов
     }. Пришлите первый ход; /подсказка — подсказка.
 daily-yesterday = Предыдущая задача дня №{ $id }: { $solution }
-daily-post-variant = Задача дня на { $date } ({ $variant }) — №{ $id } · рейтинг { $rating } · { $themes }
+daily-post-variant = Задача дня на { $date } ({ $variant ->
+    [international] международные шашки
+   *[other] { $variant_name }
+}) — №{ $id } · рейтинг { $rating } · { $themes }
     { $color ->
         [white] Белые
        *[black] Чёрные
@@ -677,7 +683,7 @@ web-link-puzzle = Задача №{ $id } на веб-доске (ссылка �
 web-link-tournament = Турнир #{ $id } «{ $name }» на веб-доске (ссылка только для вас, на { $hours } ч): { $url }
 web-tournament-spectators-off = В этой группе страницу турнира #{ $id } на веб-доске открывают только его участники (администратор может разрешить всем: /settings web on).
 web-puzzle-over = Ваша попытка решить задачу №{ $id } здесь закончена: решение — на странице.
-puzzle-try-counted = Уже засчитано: эта кнопка появилась до вашей последней попытки в задаче №{ $id }. Отвечайте новыми кнопками или на новой доске.
+puzzle-try-counted = Этот ход вы уже пробовали в задаче №{ $id }: повторно он не засчитывается.
 web-piece-white-man = белая шашка
 web-piece-black-man = чёрная шашка
 web-piece-white-king = белая дамка

@@ -203,10 +203,17 @@ impl Service {
                 (vec![*reply], Vec::new(), tally)
             }
         };
+        // the core says what becomes of the pressed message; the
+        // deliverer applies it
+        let keep_pressed = match &ev.input {
+            Input::Choice(p) => Payload::decode(p).is_some_and(|p| p.keeps_prompt()),
+            _ => false,
+        };
         Ok(Outcome {
             replies,
             jobs,
             tally,
+            keep_pressed,
         })
     }
 
@@ -368,6 +375,7 @@ impl Service {
                 moves,
                 ..Tally::default()
             },
+            keep_pressed: false,
         })
     }
 }
@@ -433,8 +441,7 @@ fn on_choice(ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
             puzzle,
             step,
             index,
-            wrong,
-        } => puzzles::web_answer(ctx, puzzle, step, index, wrong)?,
+        } => puzzles::web_answer(ctx, puzzle, step, index)?,
         Payload::PuzzlePiece {
             puzzle,
             step,

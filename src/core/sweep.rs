@@ -175,13 +175,19 @@ impl Service {
 
     /// Post the daily puzzle in every chat where it is due now (call from
     /// the sweeper loop, at [`Service::next_daily_wakeup`]). Each chat's
-    /// post is its own transaction and goes out once.
+    /// post is its own transaction and goes out once; one chat's that
+    /// cannot be read or posted (its row damaged) is logged and skipped,
+    /// the others posted.
     pub fn daily_due(&self) -> Result<Vec<Reply>, ServiceError> {
         let due = puzzles::dailies_due(self.lock().read(), self.now())?;
         let mut out = Vec::new();
         for chat_id in due {
-            let done = self.system_action(chat_id, Actor::Service, None, puzzles::post_daily)?;
-            out.extend(done.replies);
+            match self.system_action(chat_id, Actor::Service, None, puzzles::post_daily) {
+                Ok(done) => out.extend(done.replies),
+                Err(e) => {
+                    tracing::error!(chat = %chat_id, error = %e, "a chat's daily post failed")
+                }
+            }
         }
         Ok(out)
     }

@@ -641,6 +641,11 @@ pub struct Outcome {
     /// What it came to, for the metrics (committed: a refusal or a
     /// failure applied nothing).
     pub tally: Tally,
+    /// The message whose button was pressed stays a prompt: its buttons
+    /// are not taken off after the press did something (a puzzle's
+    /// question, shared by a group: see `Payload::keeps_prompt`). `false`:
+    /// a prompt's press uses it up, as ever.
+    pub keep_pressed: bool,
 }
 
 /// What an event or a job came to, counted by the runtime's metrics: the

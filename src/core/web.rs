@@ -297,8 +297,10 @@ super::error::refusals! {
         /// A puzzle page's answer, hint or surrender after the user's go
         /// at it here ended (solved or missed).
         PuzzleOver { puzzle: PuzzleId } => "web-puzzle-over" ["id" => puzzle],
-        /// A puzzle's move button (or a page's answer) from before a wrong
-        /// try counted since: the same press again, not another try.
+        /// A puzzle's answer (a move button, the page's, a text) that is
+        /// the wrong move counted last, at the same step: the same try
+        /// sent again (a double tap, an update delivered twice, a page's
+        /// answer posted twice, a text repeated), not another one.
         PuzzleTryCounted { puzzle: PuzzleId } => "puzzle-try-counted" ["id" => puzzle],
     }
 }

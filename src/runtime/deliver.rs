@@ -34,7 +34,9 @@
 //! - **private**: a private message the platform refuses for good is
 //!   dropped (logged), not retried.
 //! - **used-up prompt**: a prompt's buttons (not a board's) come off once a
-//!   press on it did something for others to see.
+//!   press on it did something for others to see — unless the core said
+//!   the pressed message stays a prompt (`Outcome::keep_pressed`: a
+//!   puzzle's question, which a group shares; [`Deliverer::answer`]).
 //! - **resumed** (replies owed from before a restart, [`Deliverer::resume`]):
 //!   the press or interaction they answered is gone. A note for one person
 //!   goes to them privately where only an interaction could show it to
@@ -104,6 +106,15 @@ pub fn live_key(key: &str) -> String {
 /// restart and older than this, it is dropped.
 pub const PRESS_ANSWER_LIFE: Duration = Duration::from_secs(15);
 
+/// How a batch is delivered, beyond its replies and origin.
+#[derive(Debug, Clone, Copy, Default)]
+struct Batch {
+    /// Owed from before a restart (see [`Deliverer::resume`]).
+    resumed: bool,
+    /// The pressed message stays a prompt (see [`Deliverer::answer`]).
+    keep_pressed: bool,
+}
+
 /// How long a chat's delivery queue lives without work.
 const IDLE: Duration = Duration::from_secs(60);
 
@@ -120,6 +131,8 @@ struct Item {
     resumed: bool,
     /// The batch did something others see (a prompt's buttons are used up).
     acted: bool,
+    /// The core said the pressed message stays a prompt: its buttons stay.
+    keep_pressed: bool,
     /// Delivered once these are (the batch's other chats).
     after: Option<Tracker>,
     _guards: (TrackGuard, TrackGuard),
@@ -253,7 +266,24 @@ impl Deliverer {
         replies: Vec<Reply>,
         from: Option<(Platform, Origin)>,
     ) -> Delivery {
-        self.deliver_batch(replies, from, false)
+        self.deliver_batch(replies, from, Batch::default())
+    }
+
+    /// Deliver the replies of an update like [`Deliverer::deliver`];
+    /// `keep_pressed`: the core said the pressed message stays a prompt
+    /// (a puzzle's question, shared by a group): its buttons are not taken
+    /// off after the press.
+    pub fn answer(
+        self: &Arc<Self>,
+        replies: Vec<Reply>,
+        from: (Platform, Origin),
+        keep_pressed: bool,
+    ) -> Delivery {
+        let batch = Batch {
+            keep_pressed,
+            ..Batch::default()
+        };
+        self.deliver_batch(replies, Some(from), batch)
     }
 
     /// Deliver replies owed from before a restart (the outbox's, at
@@ -265,8 +295,15 @@ impl Deliverer {
         let (stale, replies): (Vec<Owed>, Vec<Owed>) = owed
             .into_iter()
             .partition(|o| o.kind == DeliveryKind::PressNote && o.age > PRESS_ANSWER_LIFE);
-        let delivery =
-            self.deliver_batch(replies.into_iter().map(|o| o.reply).collect(), None, true);
+        let resumed = Batch {
+            resumed: true,
+            ..Batch::default()
+        };
+        let delivery = self.deliver_batch(
+            replies.into_iter().map(|o| o.reply).collect(),
+            None,
+            resumed,
+        );
         let ids: Vec<OutboxId> = stale.into_iter().flat_map(|o| o.reply.outbox).collect();
         if !ids.is_empty() {
             tracing::info!(
@@ -287,8 +324,12 @@ impl Deliverer {
         self: &Arc<Self>,
         replies: Vec<Reply>,
         from: Option<(Platform, Origin)>,
-        resumed: bool,
+        how: Batch,
     ) -> Delivery {
+        let Batch {
+            resumed,
+            keep_pressed,
+        } = how;
         let batch = Tracker::default();
         let mut replies: Vec<Reply> = replies
             .into_iter()
@@ -372,6 +413,7 @@ impl Deliverer {
                 answered,
                 resumed,
                 acted,
+                keep_pressed,
                 after: None,
                 _guards: (self.tracker.enter(), batch.enter()),
                 _public: (!is_private).then(|| public.enter()),
@@ -574,7 +616,12 @@ impl Run<'_> {
         };
         // a prompt's buttons are used up once a press on it did something
         if let Some(p) = press.pressed.as_ref() {
-            let prompt = self.caps.edits && p.editable && !p.ephemeral && !replaced && item.acted;
+            let prompt = self.caps.edits
+                && p.editable
+                && !p.ephemeral
+                && !replaced
+                && item.acted
+                && !item.keep_pressed;
             if prompt && !self.ledger().is_board(self.platform, p.at.clone()).await {
                 if let Err(e) = self.t.clear_buttons(&p.at).await {
                     tracing::debug!(error = %e, "taking a used prompt's buttons off failed");

@@ -921,3 +921,59 @@ async fn a_link_back_to_a_game_names_its_living_board() {
             .collect();
     assert_eq!(boards, [Some("50".to_string()), None, None]);
 }
+
+/// A press on a prompt the core says stays one (`Outcome::keep_pressed`:
+/// a puzzle's question, which a group shares) keeps its buttons though the
+/// press did something for others to see: the next member answers the
+/// same daily post. The same answer to any other prompt uses it up.
+#[tokio::test]
+async fn a_prompt_the_core_keeps_keeps_its_buttons_after_a_press() {
+    let answer = |s: &Setup, keep: bool| {
+        let right = chat(1, "Right! 33-29, then 24x33");
+        let from = (Platform::Telegram, press("5"));
+        let delivery = s.d.answer(vec![right], from, keep);
+        async move {
+            tokio::time::timeout(Duration::from_secs(10), delivery.wait())
+                .await
+                .expect("delivered")
+        }
+    };
+    let s = setup(telegram_like());
+    answer(&s, true).await;
+    let ops = s.t.ops();
+    assert_eq!(ops[0], Op::Answer { toast: None });
+    assert_eq!(
+        sent(&ops),
+        [("g".to_string(), "Right! 33-29, then 24x33".to_string())]
+    );
+    assert!(
+        !ops.iter().any(|o| matches!(o, Op::Clear { .. })),
+        "the question keeps its buttons: {ops:?}"
+    );
+    assert_eq!(s.done(), [(1, Delivered::Sent)]);
+    // a wrong try's note is the press's toast, the question as it was
+    let s = setup(telegram_like());
+    let from = (Platform::Telegram, press("5"));
+    let wrong = note(2, "Not this one (32-28). Try again: 2 tries left.");
+    tokio::time::timeout(
+        Duration::from_secs(10),
+        s.d.answer(vec![wrong], from, true).wait(),
+    )
+    .await
+    .expect("delivered");
+    assert_eq!(
+        s.t.ops(),
+        [Op::Answer {
+            toast: Some("Not this one (32-28). Try again: 2 tries left.".into())
+        }]
+    );
+    // any other prompt: used up by the press
+    let s = setup(telegram_like());
+    answer(&s, false).await;
+    assert_eq!(
+        s.t.ops().last(),
+        Some(&Op::Clear {
+            message: "5".into()
+        })
+    );
+}

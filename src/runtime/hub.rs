@@ -525,14 +525,17 @@ impl Hub {
         Ok(jobs)
     }
 
-    /// Answer an update: deliver its replies (see [`Hub::deliver`]) and
+    /// Answer an update: deliver its replies (see [`Hub::deliver`]; the
+    /// pressed message keeps its buttons when the core says so) and
     /// start its jobs — at once, so the AI thinks while the replies go out,
     /// unless a reply opens a thread for its game (the AI's move must find
     /// the thread: then once the replies are out). The handle says when the
     /// replies are delivered.
     pub fn answer(&self, out: Outcome, platform: Platform, origin: Origin) -> Delivery {
         let opens_thread = out.replies.iter().any(|r| r.new_thread.is_some());
-        let delivery = self.deliver(out.replies, platform, origin);
+        let delivery = self
+            .deliverer
+            .answer(out.replies, (platform, origin), out.keep_pressed);
         if !opens_thread {
             self.spawn_jobs(out.jobs);
             return delivery;

@@ -45,6 +45,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v27.sql")),
         M::up(include_str!("v28.sql")),
         M::up(include_str!("v29.sql")),
+        M::up(include_str!("v30.sql")),
     ])
 });
 
@@ -84,6 +85,19 @@ impl std::fmt::Display for StoreError {
 }
 
 impl std::error::Error for StoreError {}
+
+impl StoreError {
+    /// The unknown stored word this error is about, if it is one (a row
+    /// read back with a word this build does not know).
+    pub fn unknown_word(&self) -> Option<&UnknownWord> {
+        match self {
+            StoreError::Sql(rusqlite::Error::FromSqlConversionFailure(_, _, e)) => {
+                e.downcast_ref::<UnknownWord>()
+            }
+            _ => None,
+        }
+    }
+}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
@@ -724,6 +738,45 @@ mod tests {
         .unwrap();
         let d = puzzles::daily(s.read(), ChatId(5)).unwrap().unwrap();
         assert_eq!(d.variant, Variant::International);
+    }
+
+    /// v30 keeps every attempt, with no wrong try recorded as its last
+    /// (NULL); a wrong try counted after is kept.
+    #[test]
+    fn v30_keeps_the_attempts_with_no_last_wrong_try() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        let before_v30 = MIGRATIONS_BEFORE_V22 + 8;
+        MIGRATIONS.to_version(&mut conn, before_v30).unwrap();
+        conn.execute_batch(
+            "INSERT INTO users (id, platform, platform_user_id, name, created_at)
+                 VALUES (1, 'telegram', '1', 'Anna', 0);
+             INSERT INTO chats (id, platform, platform_chat_id, is_private, created_at)
+                 VALUES (5, 'telegram', '-100', 0, 0);
+             INSERT INTO puzzles (id, puzzle_key, pdn, rating, deviation, volatility, difficulty, themes)
+                 VALUES (3, 'k3', 'pdn', 1500, 350, 0.06, 2, '');
+             INSERT INTO puzzle_attempts (id, user_id, chat_id, puzzle_id, moves, wrong, status, started_at)
+                 VALUES (9, 1, 5, 3, 'c3-d4 f6-g5', 2, 'open', 100);",
+        )
+        .unwrap();
+        MIGRATIONS.to_latest(&mut conn).unwrap();
+        let mut s = Store::setup(conn).unwrap();
+        let a = puzzles::open_attempt(s.read(), UserId(1), ChatId(5))
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (a.moves.as_str(), a.wrong, a.last_wrong()),
+            ("c3-d4 f6-g5", 2, None)
+        );
+        let at = puzzles::WrongTry {
+            step: 2,
+            mv: "d4-e5",
+        };
+        s.transaction(|c| puzzles::record_wrong(c, a.id, 3, at))
+            .unwrap();
+        let a = puzzles::open_attempt(s.read(), UserId(1), ChatId(5))
+            .unwrap()
+            .unwrap();
+        assert_eq!((a.wrong, a.last_wrong()), (3, Some(at)));
     }
 
     /// A takeback (against the AI or agreed between people: both come

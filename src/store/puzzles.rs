@@ -2,7 +2,8 @@
 //! players' puzzle ratings and streaks, and the daily posting per chat.
 //! Puzzles name their variant (v28): the packs, the daily rotation, a
 //! player's rating, counts and streaks are each per variant; a chat's
-//! daily post names the variant it posts (v29).
+//! daily post names the variant it posts (v29). An attempt keeps its last
+//! counted wrong try (v30).
 
 use super::StoreResult;
 use super::Tx;
@@ -144,6 +145,30 @@ table_row! {
         pub status: AttemptStatus,
         pub rated: bool,
         pub started_at: i64,
+        /// The go's step (its moves before it) of the last wrong try
+        /// counted (v30; `None`: none yet); see [`AttemptRow::last_wrong`].
+        pub last_wrong_step: Option<i64>,
+        /// That try's move, as the attempt's moves are recorded.
+        pub last_wrong_move: Option<String>,
+    }
+}
+
+/// A wrong try counted in an attempt: the go's step it was tried at (the
+/// moves of the go before it) and its move, as the attempt's moves are
+/// recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WrongTry<'a> {
+    pub step: i64,
+    pub mv: &'a str,
+}
+
+impl AttemptRow {
+    /// The last wrong try counted, if any.
+    pub fn last_wrong(&self) -> Option<WrongTry<'_>> {
+        match (self.last_wrong_step, self.last_wrong_move.as_deref()) {
+            (Some(step), Some(mv)) => Some(WrongTry { step, mv }),
+            _ => None,
+        }
     }
 }
 
@@ -244,6 +269,17 @@ pub fn update_attempt(
     c.exec(
         "UPDATE puzzle_attempts SET moves = ?2, wrong = ?3, hints = ?4 WHERE id = ?1",
         params![id, moves, wrong, hints],
+    )?;
+    Ok(())
+}
+
+/// Count a wrong try: the attempt's wrong tries become `wrong`, and `at`
+/// its last wrong try.
+pub fn record_wrong(c: &Tx, id: AttemptId, wrong: i64, at: WrongTry) -> StoreResult<()> {
+    c.exec(
+        "UPDATE puzzle_attempts SET wrong = ?2, last_wrong_step = ?3, last_wrong_move = ?4
+         WHERE id = ?1",
+        params![id, wrong, at.step, at.mv],
     )?;
     Ok(())
 }
@@ -430,23 +466,38 @@ pub fn mark_daily_posted(
     Ok(n == 1)
 }
 
-/// Chats whose daily post is due.
-pub fn dailies_due(c: &Tx, now: i64) -> StoreResult<Vec<DailyRow>> {
+/// Chats whose daily post is due, each with its row read on its own: a
+/// row that does not read (an unknown stored variant: a typed error) is
+/// its own chat's error, not every chat's.
+pub fn dailies_due(c: &Tx, now: i64) -> StoreResult<Vec<(ChatId, StoreResult<DailyRow>)>> {
     let rows = c.all(
         &format!(
         "SELECT {DAILY_COLS} FROM puzzle_daily WHERE enabled = 1 AND next_at <= ?1 ORDER BY next_at"
     ),
         params![now],
-        DailyRow::from_row,
+        |r| {
+            Ok((
+                r.get(0)?,
+                DailyRow::from_row(r).map_err(super::StoreError::from),
+            ))
+        },
     )?;
     Ok(rows)
 }
 
-/// The earliest pending daily post.
+/// The earliest pending daily post of a variant this build knows (a row
+/// of another would be due for ever: the sweep skips it, see
+/// [`dailies_due`]).
 pub fn next_daily(c: &Tx) -> StoreResult<Option<i64>> {
-    c.row(
-        "SELECT min(next_at) FROM puzzle_daily WHERE enabled = 1",
-        params![],
-        |r| r.get(0),
-    )
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        let known: Vec<String> = Variant::ALL
+            .iter()
+            .map(|v| format!("'{}'", v.key()))
+            .collect();
+        format!(
+            "SELECT min(next_at) FROM puzzle_daily WHERE enabled = 1 AND variant IN ({})",
+            known.join(", ")
+        )
+    });
+    c.row(&SQL, params![], |r| r.get(0))
 }

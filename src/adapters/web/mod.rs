@@ -771,15 +771,12 @@ async fn puzzle_state(
 struct PuzzleMoveBody {
     step: u16,
     index: u16,
-    /// The view's wrong tries (absent from a page loaded before it was
-    /// kept: judged as before).
-    #[serde(default)]
-    wrong: Option<u8>,
 }
 
-/// `POST /web/p/C/P/move` `{step, index, wrong}`: the page's answer, the
-/// user's event in the puzzle's chat (its judgement the chat's own); the
-/// same answer posted twice from one view counts once.
+/// `POST /web/p/C/P/move` `{step, index}`: the page's answer, the user's
+/// event in the puzzle's chat (its judgement the chat's own; the same
+/// wrong answer posted twice counts once). Other fields (a page of an
+/// earlier build posts its view's `wrong`) are ignored.
 async fn puzzle_move(
     State(web): State<Web>,
     Path((chat, puzzle)): Path<(i64, i64)>,
@@ -790,7 +787,6 @@ async fn puzzle_move(
         puzzle: PuzzleId(puzzle),
         step: body.step,
         index: body.index,
-        wrong: body.wrong,
     };
     let input = Ok(Input::Choice(p.encode()));
     guarded(&web, &headers, puzzle_at(chat, puzzle), input).await

@@ -106,15 +106,14 @@ pub enum Payload {
     },
     /// The web board's answer to a puzzle: the `index`-th legal move after
     /// the first `step` moves of the presser's go at it here (refused once
-    /// the go has moved on). `wrong`: the go's wrong tries when the button
-    /// was drawn, so a press from before a wrong try already counted (the
-    /// same press delivered twice) is refused, not counted again; `None`
-    /// on buttons made before it was kept (judged as before).
+    /// the go has moved on). The same button is everyone's under a shared
+    /// question (a group's daily post): it names no go's state beyond the
+    /// step. A fifth number (`pm:P:S:I:W`, on buttons of a build that
+    /// drew them with the go's wrong tries) is read and ignored.
     PuzzleMove {
         puzzle: PuzzleId,
         step: u16,
         index: u16,
-        wrong: Option<u8>,
     },
     /// A piece under a puzzle's question in the chat (a board with more
     /// than 8 moves): its moves, as [`Payload::PuzzleMove`] buttons, after
@@ -179,6 +178,23 @@ impl Payload {
         }
     }
 
+    /// Whether the message this button is under stays a prompt after a
+    /// press that did something (its buttons kept): a puzzle's question —
+    /// its moves and pieces, hint, solution, "Open board" — is shared (a
+    /// group's daily post, anyone's question in a group) while each
+    /// presser's go is their own, so one member's answer does not use it
+    /// up for the others. Every other prompt is used up by its press.
+    pub fn keeps_prompt(&self) -> bool {
+        matches!(
+            self,
+            Payload::PuzzleMove { .. }
+                | Payload::PuzzlePiece { .. }
+                | Payload::PuzzleHint
+                | Payload::PuzzleSolution
+                | Payload::WebPuzzle { .. }
+        )
+    }
+
     pub fn encode(&self) -> String {
         match *self {
             Payload::Accept { challenge } => format!("a:{challenge}"),
@@ -208,14 +224,7 @@ impl Payload {
                 puzzle,
                 step,
                 index,
-                wrong: None,
             } => format!("pm:{puzzle}:{step}:{index}"),
-            Payload::PuzzleMove {
-                puzzle,
-                step,
-                index,
-                wrong: Some(wrong),
-            } => format!("pm:{puzzle}:{step}:{index}:{wrong}"),
             Payload::PuzzlePiece {
                 puzzle,
                 step,
@@ -295,17 +304,12 @@ impl Payload {
             ("wt", [t]) => Payload::WebTournament {
                 tournament: TournamentId(*t),
             },
-            ("pm", [p, s, i]) => Payload::PuzzleMove {
+            // a fifth number (the go's wrong tries, drawn by an earlier
+            // build) is ignored
+            ("pm", [p, s, i] | [p, s, i, _]) => Payload::PuzzleMove {
                 puzzle: PuzzleId(*p),
                 step: u16::try_from(*s).ok()?,
                 index: u16::try_from(*i).ok()?,
-                wrong: None,
-            },
-            ("pm", [p, s, i, w]) => Payload::PuzzleMove {
-                puzzle: PuzzleId(*p),
-                step: u16::try_from(*s).ok()?,
-                index: u16::try_from(*i).ok()?,
-                wrong: Some(u8::try_from(*w).ok()?),
             },
             ("pp", [p, s, q]) if (1..=50).contains(q) => Payload::PuzzlePiece {
                 puzzle: PuzzleId(*p),
@@ -391,13 +395,6 @@ mod tests {
                 puzzle: PuzzleId(123456789012),
                 step: 6,
                 index: 65535,
-                wrong: None,
-            },
-            Payload::PuzzleMove {
-                puzzle: PuzzleId(999_999_999_999),
-                step: 65535,
-                index: 65535,
-                wrong: Some(255),
             },
             Payload::PuzzleHintOf {
                 puzzle: PuzzleId(7),
@@ -450,7 +447,6 @@ mod tests {
             "A:1:1234567890123",
             "pm:1:2",
             "pm:1:70000:0",
-            "pm:1:2:3:256",
             "pm:1:2:3:",
             "pm:1:2:3:-1",
             "pm:1:2:3:4:5",
@@ -466,29 +462,19 @@ mod tests {
         }
     }
 
-    /// A puzzle's move button from before the wrong tries were kept (three
-    /// numbers) still decodes, its count unknown; a new one carries it.
+    /// A puzzle's move button: three numbers; a button drawn with the
+    /// go's wrong tries as a fifth number (an earlier build's) still
+    /// decodes, the number ignored: the same move at the same step.
     #[test]
-    fn a_puzzle_move_button_old_and_new() {
-        let old = Payload::decode("pm:10001:2:3");
-        assert_eq!(
-            old,
-            Some(Payload::PuzzleMove {
-                puzzle: PuzzleId(10001),
-                step: 2,
-                index: 3,
-                wrong: None,
-            })
-        );
-        let new = Payload::decode("pm:10001:2:3:1");
-        assert_eq!(
-            new,
-            Some(Payload::PuzzleMove {
-                puzzle: PuzzleId(10001),
-                step: 2,
-                index: 3,
-                wrong: Some(1),
-            })
-        );
+    fn a_puzzle_move_button_with_or_without_a_count() {
+        let move_3 = Some(Payload::PuzzleMove {
+            puzzle: PuzzleId(10001),
+            step: 2,
+            index: 3,
+        });
+        assert_eq!(Payload::decode("pm:10001:2:3"), move_3);
+        assert_eq!(Payload::decode("pm:10001:2:3:1"), move_3);
+        assert_eq!(Payload::decode("pm:10001:2:3:999"), move_3);
+        assert_eq!(move_3.unwrap().encode(), "pm:10001:2:3");
     }
 }

@@ -3,18 +3,18 @@
 
 use super::kind::{ChatPuzzle, Judged};
 use super::{
-    ask, attempt_moves, board_for, ensure_pack, load, move_buttons, next_buttons, question_buttons,
-    say_with, show_attempt, tries, with_move_buttons, MAX_WRONG,
+    ask, attempt_moves, board_for, ensure_pack, load, next_buttons, say_with, show_attempt,
+    MAX_WRONG,
 };
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::present::text::color_key;
-use crate::core::present::Draft;
 use crate::core::ratings::{self, Glicko};
 use crate::core::types::spoiler;
-use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
+use crate::core::web::WebRefusal;
+use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow, WrongTry};
 use crate::store::{AttemptStatus, ChatId, PuzzleId, Tx, UserId};
 use shashki_engine::{AnyMove, Variant};
 
@@ -34,6 +34,8 @@ pub(super) fn new_attempt(x: &Ctx, id: PuzzleId, daily_day: Option<i64>) -> Res<
         status: AttemptStatus::Open,
         rated,
         started_at: x.now,
+        last_wrong_step: None,
+        last_wrong_move: None,
     })
 }
 
@@ -146,7 +148,10 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
 /// Judge `mv`, played after the solution's `moves` so far in the open
 /// `attempt` at the puzzle `row` (`p`): wrong (the third ends it), right
 /// (the reply), or solved. The chat's answers and the web board's come
-/// here alike.
+/// here alike. A wrong move is counted once at a step: the same move again
+/// right after it (a double tap, an update delivered twice, a page's
+/// answer posted twice, a text repeated) is refused quietly and counts
+/// nothing; another wrong move counts.
 pub(super) fn judged(
     x: &mut Ctx,
     attempt: &AttemptRow,
@@ -161,8 +166,19 @@ pub(super) fn judged(
     let written = p.write(&pos, &mv);
     match verdict {
         Judged::Wrong => {
+            let recorded = p.record(&mv);
+            let at = WrongTry {
+                step: i64::try_from(moves.len()).unwrap_or(i64::MAX),
+                mv: &recorded,
+            };
+            if attempt.last_wrong() == Some(at) {
+                return Err(WebRefusal::PuzzleTryCounted {
+                    puzzle: attempt.puzzle_id,
+                }
+                .into());
+            }
             let wrong = attempt.wrong + 1;
-            db::update_attempt(x.c, attempt.id, &attempt.moves, wrong, attempt.hints)?;
+            db::record_wrong(x.c, attempt.id, wrong, at)?;
             let a = AttemptRow {
                 wrong,
                 ..attempt.clone()
@@ -177,20 +193,12 @@ pub(super) fn judged(
                 let buttons = next_buttons(x);
                 say_with(x, text, None, buttons);
             } else {
-                let text = x.t(
+                // a note for the presser alone (a toast): the question's
+                // buttons stay theirs to try again
+                x.tell_id(
                     "puzzle-wrong",
                     Some(&args![("move", written), ("left", num(MAX_WRONG - wrong))]),
                 );
-                let mut d = Draft::text(x.private(), text);
-                if with_move_buttons(p.variant()) {
-                    // the buttons to try again, drawn with this try counted:
-                    // a press from before it (the same press delivered twice)
-                    // is refused as counted, not counted again
-                    let step = u16::try_from(moves.len()).unwrap_or(u16::MAX);
-                    d.choices = move_buttons(x, row.id, p, &pos, step, tries(wrong), None);
-                    d.choices.extend(question_buttons(x, row.id, p.variant()));
-                }
-                x.post(d);
             }
         }
         Judged::Continue(reply) => {
@@ -214,7 +222,7 @@ pub(super) fn judged(
                 ("color", color_key(p.solver()))
             ];
             let text = x.t("puzzle-right", Some(&a));
-            ask(x, row.id, p, (all.len(), attempt.wrong), text, board)?;
+            ask(x, row.id, p, all.len(), text, board)?;
         }
         Judged::Solved => {
             let after = p.make(&pos, &mv);

@@ -46,7 +46,10 @@ fn on_text(x: &Ctx, minute: i64, zone: &Zone, next: i64, variant: Variant) -> St
     if variant == Variant::Russian {
         return x.t("daily-on", Some(&a));
     }
-    a.set("variant", x.variant_name(variant));
+    // the key too: a language writes the name in the sentence its way
+    // (lower-case in Russian and French)
+    a.set("variant", variant.key());
+    a.set("variant_name", x.variant_name(variant));
     x.t("daily-on-variant", Some(&a))
 }
 
@@ -120,11 +123,26 @@ pub fn cmd_daily(x: &mut Ctx, a: DailyArgs) -> Res<()> {
     Ok(())
 }
 
-/// Chats whose daily post is due at `now`.
+/// Chats whose daily post is due at `now`. A chat whose daily row does
+/// not read (an unknown stored variant: a typed error) is left out with a
+/// warning (its id and the kind of word logged, never the word): it stops
+/// no other chat's post.
 pub fn dailies_due(c: &Tx, now: i64) -> StoreResult<Vec<ChatId>> {
     Ok(db::dailies_due(c, now)?
         .into_iter()
-        .map(|d| d.chat_id)
+        .filter_map(|(chat, row)| match row {
+            Ok(d) => Some(d.chat_id),
+            Err(e) => {
+                // the kind of word only: the stored word is not logged
+                let word = e.unknown_word().map_or("none", |w| w.kind);
+                tracing::warn!(
+                    chat = %chat,
+                    unknown_word = word,
+                    "a chat's daily post skipped: its stored row does not read"
+                );
+                None
+            }
+        })
         .collect())
 }
 
@@ -187,11 +205,12 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
     let text = if row.variant == Variant::Russian {
         x.t("daily-post", Some(&a))
     } else {
-        a.set("variant", x.variant_name(row.variant));
+        a.set("variant", row.variant.key());
+        a.set("variant_name", x.variant_name(row.variant));
         x.t("daily-post-variant", Some(&a))
     };
     let board = board_for(x, id, &p, p.start(), None);
-    ask(x, id, &p, (0, 0), text, board)
+    ask(x, id, &p, 0, text, board)
 }
 
 /// The earliest pending daily post.

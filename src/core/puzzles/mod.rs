@@ -183,7 +183,7 @@ pub(crate) fn on_the_web(variant: Variant) -> bool {
 /// Whether a question of `variant` carries move buttons, as a wide
 /// game's board does (International); an 8×8 question is answered by text
 /// or on the web board, as before.
-pub(crate) fn with_move_buttons(variant: Variant) -> bool {
+fn with_move_buttons(variant: Variant) -> bool {
     variant.board() != shashki_engine::BoardKind::Eight
 }
 
@@ -200,15 +200,8 @@ pub(crate) fn question_buttons(x: &Ctx, id: PuzzleId, variant: Variant) -> Vec<V
     vec![row]
 }
 
-/// A go's wrong tries as its move buttons carry them (a go has at most
-/// [`MAX_WRONG`]).
-pub(crate) fn tries(wrong: i64) -> u8 {
-    u8::try_from(wrong).unwrap_or(u8::MAX)
-}
-
 /// The move buttons of puzzle `id` (`p`) at `pos`, after the go's first
-/// `step` moves and `wrong` wrong tries (each move's button carries both:
-/// see [`Payload::PuzzleMove`]), as a game's wide board has them: every move when few,
+/// `step` moves, as a game's wide board has them: every move when few,
 /// else the pieces first (each carrying its square's number), or the
 /// moves of the piece on square number `piece`. Rows beyond the
 /// platform's (one kept for the question's own buttons) are left out: a
@@ -219,7 +212,6 @@ pub(crate) fn move_buttons(
     p: &ChatPuzzle,
     pos: &AnyPosition,
     step: u16,
-    wrong: u8,
     piece: Option<u8>,
 ) -> Vec<Vec<Choice>> {
     use crate::core::games::variants::square_code;
@@ -236,7 +228,6 @@ pub(crate) fn move_buttons(
                     puzzle: id,
                     step,
                     index,
-                    wrong: Some(wrong),
                 };
                 buttons.push(pay.button(p.write(pos, m)));
             }
@@ -265,12 +256,12 @@ pub(crate) fn move_buttons(
 /// Ask puzzle `id` in the chat: the text, its board, the question's
 /// buttons, and "Open board" on Telegram where the web board is set up.
 /// A puzzle on a wide board (International) has move buttons too, after
-/// the go's first `step` moves and its `wrong` tries.
+/// the go's first `step` moves.
 pub(crate) fn ask(
     x: &mut Ctx,
     id: PuzzleId,
     p: &ChatPuzzle,
-    (step, wrong): (usize, i64),
+    step: usize,
     text: String,
     board: BoardView,
 ) -> Res<()> {
@@ -278,7 +269,7 @@ pub(crate) fn ask(
     let mut d = Draft::text(x.here(), text);
     d.choices = if with_move_buttons(variant) {
         let step = u16::try_from(step).unwrap_or(u16::MAX);
-        move_buttons(x, id, p, &board.position, step, tries(wrong), None)
+        move_buttons(x, id, p, &board.position, step, None)
     } else {
         Vec::new()
     };
@@ -391,7 +382,7 @@ pub(crate) fn show_attempt(
     ];
     let text = x.t("puzzle-show", Some(&args));
     let board = board_for(x, row.id, p, pos, last);
-    ask(x, row.id, p, (moves.len(), a.wrong), text, board)
+    ask(x, row.id, p, moves.len(), text, board)
 }
 
 #[cfg(test)]

@@ -45,10 +45,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (27, include_str!("v27.sql")),
     (28, include_str!("v28.sql")),
     (29, include_str!("v29.sql")),
+    (30, include_str!("v30.sql")),
 ];
 
 /// The latest schema version this build knows.
-pub const LATEST_VERSION: i64 = 29;
+pub const LATEST_VERSION: i64 = 30;
 
 /// One connection to a PostgreSQL database.
 pub(in crate::store) struct PgConn {
