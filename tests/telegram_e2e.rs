@@ -887,6 +887,57 @@ async fn spoilers() {
     stop_adapter(&stop, bot).await;
 }
 
+/// A puzzle's question in a group is every member's (the daily post,
+/// anyone's question): a press on it that does something for all to see
+/// (giving up shows the solution in the chat) leaves its buttons on it —
+/// no editMessageReplyMarkup of the question — where another prompt's
+/// press takes them off.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_puzzle_question_keeps_its_buttons_after_a_press() {
+    tokio::time::timeout(Duration::from_secs(60), question_keeps_its_buttons())
+        .await
+        .expect("in time");
+}
+
+async fn question_keeps_its_buttons() {
+    let (fake, stop, bot, _dir) = living_bot(false).await;
+    fake.push_update(group_update(1, 10, "/puzzle", None));
+    let (i, puzzle) = fake
+        .wait_for(0, "the puzzle", |c| c.method == "sendPhoto")
+        .await;
+    let question = fake.next_message.load(Ordering::SeqCst);
+    let solution = labels(&puzzle)
+        .into_iter()
+        .find(|(l, _)| l.contains("Solution"))
+        .map(|(_, d)| d)
+        .expect("a solution button");
+    // Anna gives up on it by its button: the solution, for all to see
+    fake.push_update(press_in(2, "cq-s", GROUP, anna(), question, &solution));
+    let (i, _) = fake
+        .wait_for(i, "the solution", |c| {
+            c.method == "sendMessage" && shown_text(c).contains("the solution")
+        })
+        .await;
+    // a later message in the chat: its queue is past the press by then
+    fake.push_update(message_from(3, 11, GROUP, boris(), "/help"));
+    fake.wait_for(i, "the help", |c| {
+        c.method == "sendMessage" && shown_text(c).contains("/challenge")
+    })
+    .await;
+    let cleared: Vec<_> = fake
+        .calls()
+        .into_iter()
+        .filter(|c| {
+            c.method == "editMessageReplyMarkup" && c.fields["message_id"] == json!(question)
+        })
+        .collect();
+    assert!(
+        cleared.is_empty(),
+        "the question keeps its buttons: {cleared:?}"
+    );
+    stop_adapter(&stop, bot).await;
+}
+
 /// The first span of `text` hidden behind a spoiler; there must be one.
 fn spoiler(text: &str) -> String {
     text.split("<tg-spoiler>")
