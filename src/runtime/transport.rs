@@ -140,6 +140,19 @@ pub struct Place {
     pub keep: bool,
 }
 
+impl Place {
+    /// Where a message sent here landed: `message`, a picture with a
+    /// caption or not (`media`).
+    pub fn landed(&self, message: String, media: bool) -> Placed {
+        Placed {
+            chat: self.chat.clone(),
+            thread: self.thread.clone(),
+            message,
+            media,
+        }
+    }
+}
+
 /// The message whose button a press came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pressed {

@@ -6,7 +6,7 @@ use super::interaction::pending;
 use super::markup::{components, content};
 use super::{limits, Discord};
 use crate::core::{BoardMode, Platform, Reply, Target};
-use crate::runtime::{CallError, Caps, Fut, Place, Placed, Press, SendError, Transport};
+use crate::runtime::{Caps, Fut, Place, Placed, Press, SendError, Transport};
 use serenity::all::{
     ChannelId, ChannelType, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateMessage, CreateThread, EditMessage, MessageId, UserId,
@@ -114,12 +114,7 @@ impl Discord {
             .send_message(&*self.http, msg)
             .await
             .map_err(|e| send_error(&e, to.private))?;
-        Ok(Some(Placed {
-            chat: to.chat.clone(),
-            thread: to.thread.clone(),
-            message: m.id.to_string(),
-            media: false,
-        }))
+        Ok(Some(to.landed(m.id.to_string(), false)))
     }
 }
 
@@ -134,60 +129,27 @@ pub(super) fn channel_of(chat: &str, thread: Option<&str>) -> Result<ChannelId, 
         .ok_or_else(|| SendError::Other(format!("not a channel id: {chat}")))
 }
 
-/// What a failed call means to the deliverer (the shape is the runtime's,
-/// [`SendError::of`]); `private`: the call was for a DM.
+/// What a failed call means to the deliverer, by Discord's JSON error
+/// code and HTTP status when it answered; `private`: the call was for a
+/// DM.
 pub(super) fn send_error(e: &serenity::Error, private: bool) -> SendError {
-    SendError::of(&Failure { e, private })
-}
-
-/// A failed Discord call, asked what it means.
-struct Failure<'a> {
-    e: &'a serenity::Error,
-    private: bool,
-}
-
-impl Failure<'_> {
-    /// Discord's JSON error code and the HTTP status, if it answered.
-    fn said(&self) -> Option<(isize, u16)> {
-        use serenity::all::HttpError;
-        match self.e {
-            serenity::Error::Http(HttpError::UnsuccessfulRequest(res)) => {
-                Some((res.error.code, res.status_code.as_u16()))
-            }
-            _ => None,
+    use serenity::all::HttpError;
+    let said = match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(res)) => {
+            Some((res.error.code, res.status_code.as_u16()))
         }
-    }
-}
-
-impl std::fmt::Display for Failure<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.e.fmt(f)
-    }
-}
-
-impl CallError for Failure<'_> {
-    fn retry_after(&self) -> Option<Duration> {
-        matches!(self.said(), Some((_, 429))).then_some(Duration::from_secs(1))
-    }
-
-    fn not_modified(&self) -> bool {
-        false
-    }
-
-    /// A user who takes no messages from the bot (50007, or a 403 on a
-    /// DM).
-    fn forbidden(&self) -> bool {
-        match self.said() {
-            Some((50007, _)) => true,
-            Some((_, 403)) => self.private,
-            _ => false,
-        }
-    }
-
-    /// A thread archived or locked (50083), deleted (10003 Unknown
-    /// Channel) or closed to the bot (50001 Missing Access).
-    fn thread_gone(&self) -> bool {
-        !self.private && matches!(self.said(), Some((50083 | 10003 | 50001, _)))
+        _ => None,
+    };
+    match said {
+        Some((_, 429)) => SendError::RateLimited(Duration::from_secs(1)),
+        // a user who takes no messages from the bot (50007, or a 403 on a
+        // DM)
+        Some((50007, _)) => SendError::Forbidden,
+        Some((_, 403)) if private => SendError::Forbidden,
+        // a thread archived or locked (50083), deleted (10003 Unknown
+        // Channel) or closed to the bot (50001 Missing Access)
+        Some((50083 | 10003 | 50001, _)) if !private => SendError::ThreadGone,
+        _ => SendError::Other(e.to_string()),
     }
 }
 

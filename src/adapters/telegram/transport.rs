@@ -143,12 +143,7 @@ impl Telegram {
             let sent = self.send_call(Some(chat), Kind::Message, req).await?;
             main = main.or(Some((sent.id, true)));
         }
-        Ok(main.map(|(m, media)| Placed {
-            chat: to.chat.clone(),
-            thread: to.thread.clone(),
-            message: m.0.to_string(),
-            media,
-        }))
+        Ok(main.map(|(m, media)| to.landed(m.0.to_string(), media)))
     }
 }
 
