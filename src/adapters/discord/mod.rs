@@ -134,19 +134,6 @@ impl Discord {
         })
     }
 
-    /// The server of a channel interactions came from (and of a thread's
-    /// parent channel, the event's chat), for the links of the messages
-    /// posted there later.
-    pub(super) fn learn_place(&self, channel: ChannelId, guild: Option<GuildId>, chat: &str) {
-        let parent = chat.parse::<u64>().ok().filter(|c| *c != 0);
-        if let Some(g) = guild {
-            self.learn_guild(
-                g,
-                std::iter::once(channel).chain(parent.map(ChannelId::new)),
-            );
-        }
-    }
-
     /// The server of these channels (from GUILD_CREATE at connect): where
     /// a link back to a game's channel points.
     pub fn learn_guild(&self, guild: GuildId, channels: impl IntoIterator<Item = ChannelId>) {
