@@ -230,20 +230,14 @@ pub trait Transport: Send + Sync + 'static {
     ) -> Fut<'a, Result<Option<Placed>, SendError>>;
 
     /// Change the text and buttons of `at` into `r`'s (a picture keeps its
-    /// picture; where only its buttons can change, those).
-    fn edit_text<'a>(
+    /// picture; where only its buttons can change, those); with `media`,
+    /// into `r` with its picture too (a board edited in place).
+    fn edit<'a>(
         &'a self,
         at: &'a Placed,
         r: &'a Reply,
         press: Option<&'a Press>,
-    ) -> Fut<'a, Result<(), SendError>>;
-
-    /// Change `at` into `r` with its picture (a board edited in place).
-    fn edit_media<'a>(
-        &'a self,
-        at: &'a Placed,
-        r: &'a Reply,
-        press: Option<&'a Press>,
+        media: bool,
     ) -> Fut<'a, Result<(), SendError>>;
 
     /// Take the buttons off `at`.
@@ -301,20 +295,12 @@ impl Transport for ChannelTransport {
         Box::pin(async move { res })
     }
 
-    fn edit_text<'a>(
+    fn edit<'a>(
         &'a self,
         _at: &'a Placed,
         _r: &'a Reply,
         _press: Option<&'a Press>,
-    ) -> Fut<'a, Result<(), SendError>> {
-        Box::pin(async { Err(SendError::Other("no edits".into())) })
-    }
-
-    fn edit_media<'a>(
-        &'a self,
-        _at: &'a Placed,
-        _r: &'a Reply,
-        _press: Option<&'a Press>,
+        _media: bool,
     ) -> Fut<'a, Result<(), SendError>> {
         Box::pin(async { Err(SendError::Other("no edits".into())) })
     }

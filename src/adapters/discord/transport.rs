@@ -165,40 +165,6 @@ pub(super) fn placed_message(at: &Placed) -> Result<(ChannelId, MessageId), Send
     Ok((channel, MessageId::new(m)))
 }
 
-impl Discord {
-    /// A placed message edited to `r`: its text and buttons, and with
-    /// `media` its picture too (the new attachment in place of the old).
-    /// A pending press is answered by updating the pressed message.
-    async fn edit_placed(
-        &self,
-        at: &Placed,
-        r: &Reply,
-        press: Option<&Press>,
-        media: bool,
-    ) -> Result<(), SendError> {
-        let err = |e: serenity::Error| send_error(&e, false);
-        if let Some(res) = self.update_pressed(press, r, media).await {
-            return res;
-        }
-        let (channel, message) = placed_message(at)?;
-        let o = self.outgoing(r);
-        let mut e = EditMessage::new()
-            .content(o.content)
-            .components(o.components)
-            .allowed_mentions(CreateAllowedMentions::new().users(o.mentions));
-        if media {
-            for f in o.files {
-                e = e.new_attachment(f);
-            }
-        }
-        channel
-            .edit_message(&*self.http, message, e)
-            .await
-            .map(drop)
-            .map_err(err)
-    }
-}
-
 impl Transport for Discord {
     fn platform(&self) -> Platform {
         Platform::Discord
@@ -228,23 +194,37 @@ impl Transport for Discord {
         })
     }
 
-    fn edit_text<'a>(
+    /// A placed message edited to `r`: its text and buttons, and with
+    /// `media` its picture too (the new attachment in place of the old).
+    /// A pending press is answered by updating the pressed message.
+    fn edit<'a>(
         &'a self,
         at: &'a Placed,
         r: &'a Reply,
         press: Option<&'a Press>,
+        media: bool,
     ) -> Fut<'a, Result<(), SendError>> {
-        Box::pin(self.edit_placed(at, r, press, false))
-    }
-
-    fn edit_media<'a>(
-        &'a self,
-        at: &'a Placed,
-        r: &'a Reply,
-        press: Option<&'a Press>,
-    ) -> Fut<'a, Result<(), SendError>> {
-        // a living board: the new picture in place of the old
-        Box::pin(self.edit_placed(at, r, press, true))
+        Box::pin(async move {
+            if let Some(res) = self.update_pressed(press, r, media).await {
+                return res;
+            }
+            let (channel, message) = placed_message(at)?;
+            let o = self.outgoing(r);
+            let mut e = EditMessage::new()
+                .content(o.content)
+                .components(o.components)
+                .allowed_mentions(CreateAllowedMentions::new().users(o.mentions));
+            if media {
+                for f in o.files {
+                    e = e.new_attachment(f);
+                }
+            }
+            channel
+                .edit_message(&*self.http, message, e)
+                .await
+                .map(drop)
+                .map_err(|e| send_error(&e, false))
+        })
     }
 
     fn clear_buttons<'a>(&'a self, at: &'a Placed) -> Fut<'a, Result<(), SendError>> {
