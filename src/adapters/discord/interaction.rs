@@ -116,9 +116,8 @@ impl Discord {
     /// for the links of the messages posted there later.
     fn learn_place(&self, guild: Option<GuildId>, origin: &Origin) {
         let channels = std::iter::once(&origin.chat).chain(&origin.thread);
-        let ids = channels.filter_map(|c| c.parse::<u64>().ok().filter(|c| *c != 0));
         if let Some(g) = guild {
-            self.learn_guild(g, ids.map(ChannelId::new));
+            self.learn_guild(g, channels.filter_map(|c| c.parse::<ChannelId>().ok()));
         }
     }
 

@@ -209,7 +209,7 @@ impl Discord {
         else {
             return None;
         };
-        let channel = ChannelId::new(chat.parse::<u64>().ok().filter(|c| *c != 0)?);
+        let channel = chat.parse::<ChannelId>().ok()?;
         let guild = *self
             .guilds
             .lock()

@@ -73,9 +73,7 @@ impl DiscordOptions {
     pub fn shard_ids(&self) -> std::ops::RangeInclusive<u32> {
         self.shards.map_or(0..=0, |r| r.ids())
     }
-}
 
-impl DiscordOptions {
     pub fn from_config(c: &DiscordConfig) -> DiscordOptions {
         DiscordOptions {
             http_base: c.http_base.clone(),
@@ -270,12 +268,11 @@ pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions) -> anyhow::Resul
             None => client.start().await,
         }
     };
-    let res = tokio::select! {
+    tokio::select! {
         r = start => r.map_err(|e| anyhow::anyhow!("{e}")),
         _ = crate::runtime::stopped(&mut stop) => {
             shards.shutdown_all().await;
             Ok(())
         }
-    };
-    res
+    }
 }

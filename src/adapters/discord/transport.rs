@@ -53,9 +53,7 @@ impl Discord {
             mentions: r
                 .mentions
                 .iter()
-                .filter_map(|m| m.platform_user_id.parse::<u64>().ok())
-                .filter(|id| *id != 0)
-                .map(UserId::new)
+                .filter_map(|m| m.platform_user_id.parse().ok())
                 .collect(),
             ephemeral: matches!(r.target, Target::User { .. }),
         }
@@ -63,8 +61,8 @@ impl Discord {
 
     /// The DM channel with a user (POST /users/@me/channels).
     pub(super) async fn dm_channel(&self, user: &str) -> Option<ChannelId> {
-        let id = user.parse::<u64>().ok().filter(|id| *id != 0)?;
-        match UserId::new(id).create_dm_channel(&*self.http).await {
+        let id = user.parse::<UserId>().ok()?;
+        match id.create_dm_channel(&*self.http).await {
             Ok(c) => Some(c.id),
             Err(e) => {
                 tracing::info!(error = %e, user, "discord: no DM channel; private message dropped");
@@ -91,10 +89,10 @@ impl Discord {
         let mut content = o.content;
         let mut mentions = o.mentions;
         if let Target::User { user, .. } = &r.target {
-            if let Ok(id) = user.parse::<u64>() {
-                if id != 0 && !content.contains(&format!("<@{id}>")) {
+            if let Ok(id) = user.parse::<UserId>() {
+                if !content.contains(&format!("<@{id}>")) {
                     content = format!("<@{id}> {content}");
-                    mentions.push(UserId::new(id));
+                    mentions.push(id);
                 }
             }
         }
@@ -103,11 +101,13 @@ impl Discord {
             .content(content)
             .add_files(o.files)
             .components(o.components);
-        if let Some(m) = to.reply_to.as_deref().and_then(|m| m.parse::<u64>().ok()) {
-            if m != 0 {
-                msg = msg.reference_message((channel, MessageId::new(m)));
-                allowed = allowed.replied_user(false);
-            }
+        if let Some(m) = to
+            .reply_to
+            .as_deref()
+            .and_then(|m| m.parse::<MessageId>().ok())
+        {
+            msg = msg.reference_message((channel, m));
+            allowed = allowed.replied_user(false);
         }
         let msg = msg.allowed_mentions(allowed);
         let m = channel
@@ -120,13 +120,8 @@ impl Discord {
 
 /// The channel a message goes to: its thread, else the chat.
 pub(super) fn channel_of(chat: &str, thread: Option<&str>) -> Result<ChannelId, SendError> {
-    thread
-        .unwrap_or(chat)
-        .parse::<u64>()
-        .ok()
-        .filter(|c| *c != 0)
-        .map(ChannelId::new)
-        .ok_or_else(|| SendError::Other(format!("not a channel id: {chat}")))
+    let id = thread.unwrap_or(chat).parse::<ChannelId>();
+    id.map_err(|_| SendError::Other(format!("not a channel id: {chat}")))
 }
 
 /// What a failed call means to the deliverer, by Discord's JSON error
@@ -156,13 +151,9 @@ pub(super) fn send_error(e: &serenity::Error, private: bool) -> SendError {
 /// The message `at` as Discord names it.
 pub(super) fn placed_message(at: &Placed) -> Result<(ChannelId, MessageId), SendError> {
     let channel = channel_of(&at.chat, at.thread.as_deref())?;
-    let m = at
-        .message
-        .parse::<u64>()
-        .ok()
-        .filter(|m| *m != 0)
-        .ok_or_else(|| SendError::Other(format!("not a message id: {}", at.message)))?;
-    Ok((channel, MessageId::new(m)))
+    let m = at.message.parse::<MessageId>();
+    let m = m.map_err(|_| SendError::Other(format!("not a message id: {}", at.message)))?;
+    Ok((channel, m))
 }
 
 impl Transport for Discord {
