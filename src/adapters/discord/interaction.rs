@@ -77,14 +77,11 @@ pub(super) fn pending(press: Option<&Press>) -> Option<&Pending> {
 }
 
 impl Discord {
-    /// Run the event through the core (in the channel's lane) and hand its
-    /// replies to the deliverer with the interaction to answer; when the
-    /// core takes longer than `defer_after` the interaction is deferred (a
-    /// command: type 5, a button or menu: type 6). An interaction the lanes
-    /// refuse goes to the deliverer all the same (`Hub::tell_shed`: the
-    /// caller may be told to slow down; it is answered either way). The AI
-    /// moves go to the hub even when answering failed, so no game waits
-    /// for a move nobody makes. `guild`: the interaction's server.
+    /// Run the event through the core in the channel's lane and deliver
+    /// its replies with the interaction to answer (`Hub::serve_in_lane`:
+    /// answered also when the lanes refuse it); when the core takes longer
+    /// than `defer_after` the interaction is deferred (a command: type 5, a
+    /// button or menu: type 6). `guild`: the interaction's server.
     pub(super) async fn answer(
         &self,
         pending: Pending,
@@ -92,24 +89,18 @@ impl Discord {
         pressed: Option<Pressed>,
         guild: Option<GuildId>,
     ) {
-        let hub = &self.hub;
-        let (user, lang) = (event.user.id.clone(), event.user.lang.clone());
         let (pending, origin) =
             pending_origin(pending, &event.chat.id, event.thread.clone(), pressed);
         // handled in the channel's lane: after the channel's earlier work,
         // alongside other channels'
         let label = format!("interaction {}", event.update_id.as_deref().unwrap_or("-"));
-        let handling = hub.serve_in_lane(Platform::Discord, &origin.chat, &user, label, event);
-        if handling.is_ok() {
+        let hub = &self.hub;
+        let (taken, delivered) = hub.serve_in_lane(Platform::Discord, event, origin.clone(), label);
+        if taken {
             self.learn_place(guild, &origin);
         }
         self.defer_when_late(&pending).await;
-        let delivery = match handling {
-            Ok(handling) => hub.answer(handling.await, Platform::Discord, origin),
-            // a flood (the caller's, or the channel's): nothing ran
-            Err(shed) => hub.tell_shed(Platform::Discord, &shed, &user, lang.as_deref(), origin),
-        };
-        delivery.wait().await;
+        delivered.await;
     }
 
     /// The server of the channel (and thread) an interaction came from,
