@@ -59,26 +59,23 @@ pub(super) fn place(
     guild: Option<GuildId>,
     channel: Option<&PartialChannel>,
 ) -> (ChatRef, Option<String>) {
-    let is_thread = |c: &&PartialChannel| {
-        matches!(
-            c.kind,
-            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
-        )
-    };
-    if let Some(parent) = channel.filter(is_thread).and_then(|c| c.parent_id) {
-        let chat = ChatRef {
-            id: parent.to_string(),
-            title: None, // the thread's name is not the channel's
-            is_private: guild.is_none(),
-        };
-        return (chat, Some(channel_id.to_string()));
-    }
-    let chat = ChatRef {
-        id: channel_id.to_string(),
-        title: channel.and_then(|c| c.name.clone()),
+    let chat = |id: String, title| ChatRef {
+        id,
+        title,
         is_private: guild.is_none(),
     };
-    (chat, None)
+    let thread = channel.filter(|c| {
+        use ChannelType::{NewsThread, PrivateThread, PublicThread};
+        matches!(c.kind, PublicThread | PrivateThread | NewsThread)
+    });
+    match thread.and_then(|c| c.parent_id) {
+        // the thread's name is not the channel's
+        Some(parent) => (chat(parent.to_string(), None), Some(channel_id.to_string())),
+        None => (
+            chat(channel_id.to_string(), channel.and_then(|c| c.name.clone())),
+            None,
+        ),
+    }
 }
 
 /// The event for a slash command: its name and typed options, as they
@@ -108,14 +105,9 @@ pub fn command_event(cmd: &CommandInteraction) -> Event {
 /// `<@123>` typed into a text option → `@username` (the core's handles).
 pub(super) fn resolve_mention(s: &str, cmd: &CommandInteraction) -> OptValue {
     let t = s.trim();
-    if let Some(id) = t
-        .strip_prefix("<@")
-        .and_then(|r| r.strip_suffix('>'))
-        .map(|r| r.trim_start_matches('!'))
-        .and_then(|r| r.parse::<u64>().ok())
-        .filter(|id| *id != 0)
-    {
-        return user_handle(UserId::new(id), cmd);
+    let tag = t.strip_prefix("<@").and_then(|r| r.strip_suffix('>'));
+    if let Some(id) = tag.and_then(|r| r.trim_start_matches('!').parse::<UserId>().ok()) {
+        return user_handle(id, cmd);
     }
     OptValue::Text(t.to_string())
 }

@@ -1,8 +1,11 @@
 //! Discord's interaction protocol: an interaction is answered by its
 //! first reply (type 4), deferred when the answer is late (a command: type
-//! 5, a component: type 6) and followed up; the pressed message updated
-//! (type 7, or a deferred update and an edit); one with nothing to show
-//! closed quietly.
+//! 5, a component: type 6) and followed up — a deferred command's public
+//! "thinking…" taken back before a followup for the user alone, which
+//! Discord would make that message; the pressed message updated (type 7
+//! with a new picture, or a deferred update and an edit of the original);
+//! a response read back from `@original` when where it landed is kept;
+//! one with nothing to show closed quietly.
 
 use super::transport::{send_error, Outgoing};
 use super::Discord;
@@ -207,7 +210,7 @@ fn pending_origin(
     (pending, origin)
 }
 
-pub(super) fn message(o: Outgoing) -> CreateInteractionResponseMessage {
+fn message(o: Outgoing) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
         .content(o.content)
         .add_files(o.files)
@@ -216,7 +219,7 @@ pub(super) fn message(o: Outgoing) -> CreateInteractionResponseMessage {
         .allowed_mentions(CreateAllowedMentions::new().users(o.mentions))
 }
 
-pub(super) fn followup(o: Outgoing) -> CreateInteractionResponseFollowup {
+fn followup(o: Outgoing) -> CreateInteractionResponseFollowup {
     CreateInteractionResponseFollowup::new()
         .content(o.content)
         .add_files(o.files)

@@ -15,17 +15,11 @@
 //! - The core's menus (a game's legal moves, ≤ 25 a menu) become select
 //!   menus, its buttons buttons; payloads pass through unchanged as
 //!   `custom_id` / option values.
-//! - An interaction is answered by its first reply (type 4); when the answer
-//!   is not there by `defer_after` it is deferred (a command: type 5, a
-//!   button or menu: type 6) and the replies follow up. A reply for the user
-//!   alone (`Target::User`: every refusal) is ephemeral (flags 64) on every
-//!   path — a deferred command's public "thinking…" is taken back before
-//!   it, since Discord would make the first followup that message.
-//! - The pressed message changed in place: UPDATE_MESSAGE (type 7) with a
-//!   new picture, or a deferred update (type 6) and an edit of the original
-//!   (the picture stays). A living board or a live message is edited with
-//!   PATCH /channels/{c}/messages/{m}; a response is read back from
-//!   `@original` when where it landed must be kept.
+//! - An interaction is answered by Discord's protocol (`interaction.rs`:
+//!   responses, deferral after `defer_after`, followups, the pressed
+//!   message updated). A reply for the user alone (`Target::User`: every
+//!   refusal) is ephemeral (flags 64) on every path. A living board or a
+//!   live message is edited with PATCH /channels/{c}/messages/{m}.
 
 use crate::config::{DiscordConfig, Secret, ShardRange};
 use crate::core::{Platform, PlatformLimits, Reply};

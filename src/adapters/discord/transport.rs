@@ -35,10 +35,7 @@ impl Discord {
             files.push(CreateAttachment::bytes(img.bytes().to_vec(), name));
         }
         if let Some((name, text)) = &r.document {
-            files.push(CreateAttachment::bytes(
-                text.clone().into_bytes(),
-                name.clone(),
-            ));
+            files.push(CreateAttachment::bytes(text.as_bytes(), name.clone()));
         }
         let mut rows = components(r);
         if let Some(b) = self.link_button(r) {
