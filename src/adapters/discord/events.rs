@@ -149,26 +149,26 @@ impl Discord {
                 let pending = Pending::new(cmd.id, cmd.token, true);
                 self.answer(pending, event, None, cmd.guild_id).await;
             }
-            Interaction::Component(c) => match component_event(&c) {
-                Some(event) => {
-                    let pressed = Pressed {
-                        at: Placed {
-                            chat: event.chat.id.clone(),
-                            thread: event.thread.clone(),
-                            message: c.message.id.to_string(),
-                            media: false,
-                        },
-                        editable: true,
-                        ephemeral: c
-                            .message
-                            .flags
-                            .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)),
-                    };
-                    let pending = Pending::new(c.id, c.token, false);
-                    self.answer(pending, event, Some(pressed), c.guild_id).await;
-                }
-                None => self.nothing_to_answer(c).await,
-            },
+            Interaction::Component(c) => {
+                let Some(event) = component_event(&c) else {
+                    return self.nothing_to_answer(c).await;
+                };
+                let at = Placed {
+                    chat: event.chat.id.clone(),
+                    thread: event.thread.clone(),
+                    message: c.message.id.to_string(),
+                    media: false,
+                };
+                let flags = c.message.flags.unwrap_or_default();
+                let ephemeral = flags.contains(MessageFlags::EPHEMERAL);
+                let pressed = Pressed {
+                    at,
+                    editable: true,
+                    ephemeral,
+                };
+                let pending = Pending::new(c.id, c.token, false);
+                self.answer(pending, event, Some(pressed), c.guild_id).await;
+            }
             Interaction::Autocomplete(cmd) => {
                 if let Err(e) = self.autocomplete(&cmd).await {
                     tracing::warn!(error = %e, "discord: answering an interaction failed");

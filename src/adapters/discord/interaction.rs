@@ -52,6 +52,20 @@ impl Pending {
         }
     }
 
+    /// Where the interaction came from, with it as the press the
+    /// deliverer answers.
+    fn origin(self, chat: &str, thread: Option<String>, pressed: Option<Pressed>) -> Origin {
+        let handle = Arc::new(self);
+        let press = Some(Press { handle, pressed });
+        let chat = chat.to_string();
+        Origin {
+            chat,
+            thread,
+            message: None,
+            press,
+        }
+    }
+
     async fn respond(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
         r.execute(http, (self.id, &self.token)).await
     }
@@ -92,8 +106,7 @@ impl Discord {
         pressed: Option<Pressed>,
         guild: Option<GuildId>,
     ) {
-        let (pending, origin) =
-            pending_origin(pending, &event.chat.id, event.thread.clone(), pressed);
+        let origin = pending.origin(&event.chat.id, event.thread.clone(), pressed);
         // handled in the channel's lane: after the channel's earlier work,
         // alongside other channels'
         let label = format!("interaction {}", event.update_id.as_deref().unwrap_or("-"));
@@ -102,7 +115,7 @@ impl Discord {
         if taken {
             self.learn_place(guild, &origin);
         }
-        self.defer_when_late(&pending).await;
+        self.defer_when_late(origin.press).await;
         delivered.await;
     }
 
@@ -119,27 +132,28 @@ impl Discord {
     /// read): the deliverer answers it, with nothing to show.
     pub(super) async fn nothing_to_answer(&self, c: serenity::all::ComponentInteraction) {
         let (chat, thread) = super::events::place(c.channel_id, c.guild_id, c.channel.as_ref());
-        let pending = Pending::new(c.id, c.token, false);
-        let (_, origin) = pending_origin(pending, &chat.id, thread, None);
+        let origin = Pending::new(c.id, c.token, false).origin(&chat.id, thread, None);
         self.hub
             .deliver(Vec::new(), Platform::Discord, origin)
             .wait()
             .await;
     }
 
-    /// Defer `pending` if it is not answered by `defer_after` (zero: now).
-    async fn defer_when_late(&self, pending: &Arc<Pending>) {
-        let (http, p, after) = (
-            Arc::clone(&self.http),
-            Arc::clone(pending),
-            self.opts.defer_after,
-        );
+    /// Defer the interaction `press` stands for if it is not answered by
+    /// `defer_after` (zero: now).
+    async fn defer_when_late(&self, press: Option<Press>) {
+        let (http, after) = (Arc::clone(&self.http), self.opts.defer_after);
+        let defer = async move {
+            if let Some(p) = pending(press.as_ref()) {
+                p.defer(&http).await
+            }
+        };
         if after.is_zero() {
-            return p.defer(&http).await;
+            return defer.await;
         }
         tokio::spawn(async move {
             tokio::time::sleep(after).await;
-            p.defer(&http).await
+            defer.await
         });
     }
 
@@ -187,27 +201,6 @@ impl Discord {
         *st = IxState::Answered;
         Ok(Some(to.landed(m.id.to_string(), false)))
     }
-}
-
-/// The interaction as the press the deliverer answers, and where it came
-/// from.
-fn pending_origin(
-    pending: Pending,
-    chat: &str,
-    thread: Option<String>,
-    pressed: Option<Pressed>,
-) -> (Arc<Pending>, Origin) {
-    let pending = Arc::new(pending);
-    let origin = Origin {
-        chat: chat.to_string(),
-        thread,
-        message: None,
-        press: Some(Press {
-            handle: Arc::clone(&pending) as Arc<dyn std::any::Any + Send + Sync>,
-            pressed,
-        }),
-    };
-    (pending, origin)
 }
 
 fn message(o: Outgoing) -> CreateInteractionResponseMessage {

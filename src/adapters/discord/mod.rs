@@ -147,6 +147,7 @@ impl Discord {
 /// built (it shares the client's `Http`), before the client starts; no
 /// event can arrive earlier.
 struct Handler {
+    hub: Hub,
     discord: Arc<OnceLock<Arc<Discord>>>,
 }
 
@@ -155,18 +156,14 @@ impl serenity::client::EventHandler for Handler {
     async fn ready(&self, _ctx: serenity::client::Context, ready: serenity::model::gateway::Ready) {
         let shard = ready.shard.map_or(0, |s| s.id.0);
         tracing::info!(user = %ready.user.name, shard, "discord: connected");
-        let Some(discord) = self.discord.get() else {
-            return;
-        };
         // /healthz (issue 22): this shard's gateway is up
-        discord
-            .hub
-            .set_part_connected(Platform::Discord, shard, true);
+        self.hub.set_part_connected(Platform::Discord, shard, true);
         // serenity has set the application id (from this READY) on the
         // client's Http, which is the adapter's: registering can address it.
         // Once for the whole bot: by the process that runs shard 0, at its
         // READY (the commands are the application's, not a shard's)
-        if discord.opts.register_commands && shard == 0 {
+        let registers = self.discord.get().filter(|d| d.opts.register_commands);
+        if let Some(discord) = registers.filter(|_| shard == 0) {
             match discord.register_commands().await {
                 Ok(()) => tracing::info!("discord: slash commands registered"),
                 Err(e) => tracing::warn!(error = %e, "discord: registering commands failed"),
@@ -182,12 +179,9 @@ impl serenity::client::EventHandler for Handler {
         _ctx: serenity::client::Context,
         event: serenity::gateway::ShardStageUpdateEvent,
     ) {
-        if let Some(discord) = self.discord.get() {
-            let up = event.new == serenity::gateway::ConnectionStage::Connected;
-            discord
-                .hub
-                .set_part_connected(Platform::Discord, event.shard_id.0, up);
-        }
+        let up = event.new == serenity::gateway::ConnectionStage::Connected;
+        self.hub
+            .set_part_connected(Platform::Discord, event.shard_id.0, up);
     }
 
     async fn guild_create(
@@ -203,13 +197,10 @@ impl serenity::client::EventHandler for Handler {
     }
 
     async fn interaction_create(&self, _ctx: serenity::client::Context, interaction: Interaction) {
-        let Some(discord) = self.discord.get() else {
+        let Some(discord) = self.discord.get().filter(|_| !self.hub.is_shutting_down()) else {
             return;
         };
-        if discord.hub.is_shutting_down() {
-            return;
-        }
-        let _guard = discord.hub.tracker().enter();
+        let _guard = self.hub.tracker().enter();
         discord.on_interaction(interaction).await;
     }
 }
@@ -237,11 +228,11 @@ pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions) -> anyhow::Resul
         http_client(&token, &opts.http_base),
         GatewayIntents::GUILDS,
     );
-    let mut client = builder
-        .event_handler(Handler {
-            discord: Arc::clone(&slot),
-        })
-        .await?;
+    let handler = Handler {
+        hub: hub.clone(),
+        discord: Arc::clone(&slot),
+    };
+    let mut client = builder.event_handler(handler).await?;
     let range = opts.shards;
     // /healthz: connected once every shard this process runs is
     hub.expect_parts(Platform::Discord, opts.shard_ids());

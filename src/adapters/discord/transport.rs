@@ -38,10 +38,11 @@ impl Discord {
             files.push(CreateAttachment::bytes(text.as_bytes(), name.clone()));
         }
         let mut rows = components(r);
-        if let Some(b) = self.link_button(r) {
-            if rows.len() < limits().rows_max {
-                rows.push(CreateActionRow::Buttons(vec![b]));
-            }
+        if let Some(b) = self
+            .link_button(r)
+            .filter(|_| rows.len() < limits().rows_max)
+        {
+            rows.push(CreateActionRow::Buttons(vec![b]));
         }
         Outgoing {
             content: content(&r.text, &r.mentions),
@@ -98,11 +99,8 @@ impl Discord {
             .content(content)
             .add_files(o.files)
             .components(o.components);
-        if let Some(m) = to
-            .reply_to
-            .as_deref()
-            .and_then(|m| m.parse::<MessageId>().ok())
-        {
+        let reply_to = to.reply_to.as_deref().map(str::parse::<MessageId>);
+        if let Some(Ok(m)) = reply_to {
             msg = msg.reference_message((channel, m));
             allowed = allowed.replied_user(false);
         }
@@ -112,6 +110,15 @@ impl Discord {
             .await
             .map_err(|e| send_error(&e, to.private))?;
         Ok(Some(to.landed(m.id.to_string(), false)))
+    }
+
+    /// Edit the placed message `at` (PATCH /channels/{c}/messages/{m}).
+    async fn edit_message(&self, at: &Placed, e: EditMessage) -> Result<(), SendError> {
+        let channel = channel_of(&at.chat, at.thread.as_deref())?;
+        let m = at.message.parse::<MessageId>();
+        let m = m.map_err(|_| SendError::Other(format!("not a message id: {}", at.message)))?;
+        let edited = channel.edit_message(&*self.http, m, e).await;
+        edited.map(drop).map_err(|e| send_error(&e, false))
     }
 }
 
@@ -143,14 +150,6 @@ pub(super) fn send_error(e: &serenity::Error, private: bool) -> SendError {
         Some((50083 | 10003 | 50001, _)) if !private => SendError::ThreadGone,
         _ => SendError::Other(e.to_string()),
     }
-}
-
-/// The message `at` as Discord names it.
-pub(super) fn placed_message(at: &Placed) -> Result<(ChannelId, MessageId), SendError> {
-    let channel = channel_of(&at.chat, at.thread.as_deref())?;
-    let m = at.message.parse::<MessageId>();
-    let m = m.map_err(|_| SendError::Other(format!("not a message id: {}", at.message)))?;
-    Ok((channel, m))
 }
 
 impl Transport for Discord {
@@ -196,7 +195,6 @@ impl Transport for Discord {
             if let Some(res) = self.update_pressed(press, r, media).await {
                 return res;
             }
-            let (channel, message) = placed_message(at)?;
             let o = self.outgoing(r);
             let mut e = EditMessage::new()
                 .content(o.content)
@@ -207,24 +205,12 @@ impl Transport for Discord {
                     e = e.new_attachment(f);
                 }
             }
-            channel
-                .edit_message(&*self.http, message, e)
-                .await
-                .map(drop)
-                .map_err(|e| send_error(&e, false))
+            self.edit_message(at, e).await
         })
     }
 
     fn clear_buttons<'a>(&'a self, at: &'a Placed) -> Fut<'a, Result<(), SendError>> {
-        Box::pin(async move {
-            let (channel, message) = placed_message(at)?;
-            let e = EditMessage::new().components(Vec::new());
-            channel
-                .edit_message(&*self.http, message, e)
-                .await
-                .map(drop)
-                .map_err(|e| send_error(&e, false))
-        })
+        Box::pin(self.edit_message(at, EditMessage::new().components(Vec::new())))
     }
 
     fn answer_press<'a>(
