@@ -182,15 +182,9 @@ impl Discord {
     /// suggestions for what is typed).
     pub(super) async fn autocomplete(&self, cmd: &CommandInteraction) -> serenity::Result<()> {
         let typed = cmd.data.autocomplete().map(|o| o.value).unwrap_or_default();
-        let games = self
-            .hub
-            .moves_to_play(
-                Platform::Discord,
-                cmd.channel_id.to_string(),
-                cmd.user.id.to_string(),
-            )
-            .await
-            .unwrap_or_default();
+        let (chat, user) = (cmd.channel_id.to_string(), cmd.user.id.to_string());
+        let games = self.hub.moves_to_play(Platform::Discord, chat, user).await;
+        let games = games.unwrap_or_default();
         let mut resp = CreateAutocompleteResponse::new();
         for value in move_suggestions(&games, typed, limits().autocomplete_max) {
             resp = resp.add_string_choice(value.clone(), value);
