@@ -365,6 +365,18 @@ fn every_payload_the_bot_makes_decodes_to_itself() {
             Payload::PuzzleHint,
             Payload::PuzzleSolution,
             Payload::PuzzleNext,
+            Payload::PuzzleMove {
+                puzzle: shashki::store::PuzzleId(c),
+                step: rng.next() as u16,
+                index,
+                wrong: None,
+            },
+            Payload::PuzzleMove {
+                puzzle: shashki::store::PuzzleId(c),
+                step: rng.next() as u16,
+                index,
+                wrong: Some(rng.next() as u8),
+            },
         ] {
             let e = p.encode();
             assert!(e.len() <= 64, "{p:?} -> {e:?}");

@@ -11,7 +11,7 @@ mod common;
 use common::room::{text, Room};
 use shashki::core::picture::{BoardPicture, Picture};
 use shashki::core::puzzles::{read_international_pack, INTERNATIONAL_PACK};
-use shashki::core::{ChatId, Config, Outcome, Reply, UserId};
+use shashki::core::{ChatId, Config, Outcome, Reply, Target, UserId};
 use shashki::engine::moves::generate;
 use shashki::engine::notation::format_move_on;
 use shashki::engine::puzzle::Puzzle;
@@ -470,4 +470,282 @@ fn a_piece_pressed_starts_no_go_and_leaves_the_open_one() {
         .expect("still open");
     assert_eq!(still.puzzle_id, open.puzzle_id, "the Russian go stays open");
     assert_eq!(still.status, open.status);
+}
+
+/// The payload of the button labelled exactly `label` under `o`.
+fn exact(o: &Outcome, label: &str) -> Option<String> {
+    o.replies
+        .iter()
+        .flat_map(|r| r.choices.iter().flatten())
+        .find(|c| c.label == label)
+        .map(|c| c.payload.clone())
+}
+
+/// The move button of `m` (at the puzzle's start) under `o`: there when
+/// the board has 8 moves or fewer, else under its piece's menu, which
+/// `who` opens.
+fn move_button(room: &Room, who: &str, o: &Outcome, p: &Intl, m: &Move<Board10>) -> String {
+    let label = short(&p.start, m);
+    if let Some(pay) = exact(o, &label) {
+        return pay;
+    }
+    let piece = exact(o, &m.from().to_string()).unwrap_or_else(|| panic!("{m} in {o:#?}"));
+    let menu = room.press(who, &piece);
+    exact(&menu, &label).unwrap_or_else(|| panic!("{label} in {menu:#?}"))
+}
+
+/// `who`'s open attempt in the room's chat.
+fn open_attempt(room: &Room, who: &str) -> db::AttemptRow {
+    let chat: ChatId = room
+        .store()
+        .conn()
+        .query_row("SELECT id FROM chats LIMIT 1", [], |r| r.get(0))
+        .unwrap();
+    db::open_attempt(room.store().read(), room.user(who), chat)
+        .unwrap()
+        .expect("an open attempt")
+}
+
+/// A puzzle of two solver moves or more, one way through, whose start
+/// has 8 moves or fewer (`few`: each a button under the question) or more
+/// (the pieces first, each piece's moves in its menu).
+fn with_moves(few: bool) -> (PuzzleId, Intl) {
+    find(|p| {
+        p.solver_moves() >= 2 && p.root.steps.len() == 1 && (legal(&p.start).len() <= 8) == few
+    })
+}
+
+/// A wrong move button pressed twice at once (a double tap, an update
+/// delivered twice, two devices): one wrong try. The second press is
+/// refused quietly (a note for the presser alone: a toast) and changes
+/// nothing. Both boards: the question's own move buttons, a piece's menu.
+#[test]
+fn a_wrong_button_pressed_twice_counts_one_try() {
+    for few in [true, false] {
+        a_wrong_button_pressed_twice(few);
+    }
+}
+
+fn a_wrong_button_pressed_twice(few: bool) {
+    let room = Room::new();
+    let (n, p) = with_moves(few);
+    let o = room.say("Anna", &format!("/puzzle #{n}"));
+    let wrong = legal(&p.start)
+        .into_iter()
+        .find(|m| p.root.step(m).is_none())
+        .expect("a wrong move");
+    let pressed = move_button(&room, "Anna", &o, &p, &wrong);
+    let first = room.press("Anna", &pressed);
+    assert!(text(&first).contains("Not this one"), "{}", text(&first));
+    assert_eq!(open_attempt(&room, "Anna").wrong, 1);
+    let again = room.press("Anna", &pressed);
+    let t = text(&again);
+    assert!(!t.contains("Not this one"), "{t}");
+    assert!(again.tally.refusal.is_some(), "{again:#?}");
+    assert!(
+        again
+            .replies
+            .iter()
+            .all(|r| matches!(r.target, Target::User { .. }) && r.choices.is_empty()),
+        "a note for the presser alone: {again:#?}"
+    );
+    let a = open_attempt(&room, "Anna");
+    assert_eq!((a.wrong, a.moves.as_str()), (1, ""), "one wrong try");
+}
+
+/// A wrong try answered with the buttons to try again: the same move
+/// pressed from that answer is a second try, counted (and the third
+/// ends the go, the solution shown).
+#[test]
+fn the_same_wrong_move_pressed_from_the_answer_counts_again() {
+    for few in [true, false] {
+        the_same_wrong_move_pressed_from_the_answer(few);
+    }
+}
+
+fn the_same_wrong_move_pressed_from_the_answer(few: bool) {
+    let room = Room::new();
+    let (n, p) = with_moves(few);
+    let o = room.say("Anna", &format!("/puzzle #{n}"));
+    let wrong = legal(&p.start)
+        .into_iter()
+        .find(|m| p.root.step(m).is_none())
+        .expect("a wrong move");
+    let first = move_button(&room, "Anna", &o, &p, &wrong);
+    let answer = room.press("Anna", &first);
+    assert!(text(&answer).contains("Not this one"), "{}", text(&answer));
+    assert_eq!(open_attempt(&room, "Anna").wrong, 1);
+    // the answer carries the question's move buttons, drawn anew
+    let again = move_button(&room, "Anna", &answer, &p, &wrong);
+    let second = room.press("Anna", &again);
+    assert!(text(&second).contains("Not this one"), "{}", text(&second));
+    assert_eq!(open_attempt(&room, "Anna").wrong, 2);
+    // the first button again, late: a try counted already
+    let stale = room.press("Anna", &first);
+    assert!(stale.tally.refusal.is_some(), "{stale:#?}");
+    assert_eq!(open_attempt(&room, "Anna").wrong, 2);
+}
+
+/// The picture of a reply (a PNG of a board).
+fn reply_picture(r: &Reply) -> BoardPicture {
+    let image = r.image.as_ref().expect("a board image");
+    assert!(image.bytes().starts_with(b"\x89PNG"));
+    match image.picture() {
+        Picture::Board(b) => b.clone(),
+        other => panic!("not a board: {other:?}"),
+    }
+}
+
+/// The texts of the sweep's replies, one a line.
+fn joined(replies: &[Reply]) -> String {
+    replies
+        .iter()
+        .map(|r| r.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A chat's daily post in International draughts (`/daily on 09:00
+/// +00:00 international`): `/daily` names the variant; at the due time
+/// the sweep posts the International pack's puzzle of the day on the
+/// numbered 10×10 board with its move buttons, the post naming the
+/// variant; the next day's post gives the previous one's solution in
+/// square numbers, and a bare move in numbers answers it; `/daily on`
+/// without a variant keeps International draughts, `/daily on russian`
+/// goes back (the variant word anywhere among the others).
+#[test]
+fn a_chat_posts_the_international_daily_puzzle() {
+    let room = Room::new();
+    let t = text(&room.say("Anna", "/daily on 09:00 +00:00 international"));
+    assert!(t.contains("(International draughts) is on"), "{t}");
+    assert!(t.contains("every day at 09:00 (UTC+00:00)"), "{t}");
+    // the status says which variant is posted
+    let t = text(&room.say("Boris", "/daily"));
+    assert!(t.contains("(International draughts) is on"), "{t}");
+
+    let ids = db::puzzle_ids(room.store().read(), Variant::International).unwrap();
+    let of = |day: i64| ids[day.rem_euclid(ids.len() as i64) as usize];
+    let pack = read_international_pack(INTERNATIONAL_PACK);
+    let puzzle = |n: PuzzleId| pack.iter().find(|(id, _, _)| *id == n).unwrap().1.clone();
+    // 11:06 UTC now: the first post is tomorrow at 09:00 UTC
+    let day = common::room::T0.div_euclid(common::room::DAY) + 1;
+    let due = day * common::room::DAY + 9 * 3600;
+    assert_eq!(room.svc.next_daily_wakeup().unwrap(), Some(due));
+    room.clock.set(due);
+    let posts = room.svc.daily_due().unwrap();
+    let t = joined(&posts);
+    let first = of(day);
+    assert!(first.0 > 10_000, "{first}");
+    assert!(
+        t.contains(&format!("(International draughts) — #{first}")),
+        "{t}"
+    );
+    let post = posts.iter().find(|r| r.image.is_some()).expect("a board");
+    let pic = reply_picture(post);
+    assert_eq!(
+        (pic.variant.as_str(), pic.numbered),
+        ("international", true)
+    );
+    // the question's move buttons, in square numbers
+    assert!(
+        post.choices
+            .iter()
+            .flatten()
+            .any(|c| c.payload.starts_with(&format!("pp:{first}:0:"))
+                || c.payload.starts_with(&format!("pm:{first}:0:"))),
+        "{post:#?}"
+    );
+    assert!(room.svc.daily_due().unwrap().is_empty(), "posted once");
+    // `/daily international` is the posted one
+    let t = text(&room.say("Carl", "/daily international"));
+    assert!(t.contains(&format!("#{first}")), "{t}");
+
+    // the next day: the next International puzzle, and the previous
+    // one's solution in square numbers
+    room.clock.set(due + common::room::DAY);
+    let posts = room.svc.daily_due().unwrap();
+    let t = joined(&posts);
+    let second = of(day + 1);
+    assert_ne!(first, second);
+    assert!(t.contains(&format!("#{second}")), "{t}");
+    let solution = puzzle(first).solution_text();
+    assert!(
+        t.contains(&format!("previous daily puzzle #{first}: ")) && t.contains(&solution),
+        "{solution} in {t}"
+    );
+    assert!(
+        solution.chars().any(|c| c.is_ascii_digit())
+            && !solution.chars().any(|c| ('a'..='h').contains(&c)),
+        "square numbers, not a1–h8: {solution}"
+    );
+    let post = posts.iter().find(|r| r.image.is_some()).expect("a board");
+    assert_eq!(reply_picture(post).variant, "international");
+    // a bare move in numbers answers the chat's daily
+    let p = puzzle(second);
+    let t = text(&room.say("Dana", &short(&p.start, &p.main_line()[0])));
+    assert!(t.contains("Right") || t.contains("Solved"), "{t}");
+
+    // `/daily on` without a variant keeps it; the variant word anywhere
+    let t = text(&room.say("Anna", "/daily on 10:00"));
+    assert!(t.contains("(International draughts) is on"), "{t}");
+    assert!(t.contains("every day at 10:00"), "{t}");
+    let t = text(&room.say("Anna", "/daily on russian 08:00 +01:00"));
+    assert!(
+        t.contains("The daily puzzle is on: every day at 08:00 (UTC+01:00)"),
+        "{t}"
+    );
+    assert!(!t.contains("International"), "{t}");
+    let t = text(&room.say("Anna", "/daily on +02:00 10x10"));
+    assert!(t.contains("(International draughts) is on"), "{t}");
+    assert!(t.contains("every day at 08:00 (UTC+02:00)"), "{t}");
+    // two variants at once: refused, nothing changes
+    let t = text(&room.say("Anna", "/daily on international russian"));
+    assert!(t.contains("/daily"), "{t}");
+    let t = text(&room.say("Boris", "/daily"));
+    assert!(t.contains("(International draughts) is on"), "{t}");
+    assert!(t.contains("UTC+02:00"), "{t}");
+}
+
+/// `/daily on … frisian`: a variant without a pack is refused, naming
+/// the variants with one (in the chat's language), and the daily post is
+/// left as it was; a member (Telegram, not an admin) may not set the
+/// variant but may ask for the day's International puzzle.
+#[test]
+fn the_daily_post_refuses_a_variant_without_a_pack_and_members() {
+    use shashki::core::{Input, Platform};
+    let room = Room::new();
+    let t = text(&room.say("Anna", "/daily on 09:00 frisian"));
+    assert!(t.contains("no puzzles in Frisian draughts"), "{t}");
+    assert!(
+        t.contains("Russian draughts") && t.contains("International draughts"),
+        "{t}"
+    );
+    assert_eq!(room.svc.next_daily_wakeup().unwrap(), None);
+    let t = text(&room.say("Anna", "/daily"));
+    assert!(t.contains("is off"), "{t}");
+    room.say("Anna", "/daily on 09:00 international");
+    room.say("Ivan", "/settings lang ru");
+    let t = text(&room.say("Ivan", "/ежедневно on фризские"));
+    assert!(
+        t.contains("Фризские шашки") && t.contains("Международные шашки"),
+        "{t}"
+    );
+    let t = text(&room.say("Ivan", "/daily"));
+    assert!(
+        t.contains("Задача дня включена (Международные шашки)"),
+        "{t}"
+    );
+
+    // on Telegram: a member is refused the setting, not the puzzle
+    let room = Room::new().on(Platform::Telegram);
+    let member = |text: &str| {
+        let mut ev = room.event("Mallory", Input::Text(text.into()));
+        ev.user.is_admin = false;
+        room.svc.handle(&ev).unwrap()
+    };
+    let t = text(&member("/daily on 09:00 international"));
+    assert!(t.contains("Only the chat’s admins"), "{t}");
+    assert_eq!(room.svc.next_daily_wakeup().unwrap(), None);
+    let o = member("/daily international");
+    assert!(is_ten_by_ten(&o), "{}", text(&o));
 }

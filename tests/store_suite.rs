@@ -151,6 +151,7 @@ macro_rules! store_suite {
                 puzzles_are_stored_once_per_key_and_attempts_close_once,
                 puzzles_player_records_and_daily_posts_are_kept,
                 puzzles_packs_records_and_dailies_are_kept_per_variant,
+                puzzles_daily_posts_keep_their_variant,
                 transactions_commit_their_value_and_writes,
                 transactions_read_their_own_writes_across_tables,
                 transactions_rolled_back_leave_nothing,
@@ -3587,6 +3588,62 @@ mod suite {
         assert_eq!(top(&s, r), vec![1400.0]);
     }
 
+    /// Schema v29: a chat's daily post names its variant, kept through
+    /// a post, turning it off and on again, and changed only when set.
+    pub fn puzzles_daily_posts_keep_their_variant(open: Open) {
+        let mut s = open();
+        let World {
+            chat, other_chat, ..
+        } = world(&mut s);
+        let (r, i) = (Variant::Russian, Variant::International);
+        let q1 = PuzzleId(10_001);
+        w(&mut s, |tx| {
+            puzzles::insert_puzzle(tx, q1, i, "i1", "pdn i1", 1550.0, 3, "shot")
+        });
+        let set = |s: &mut Store, enabled, next_at, v| {
+            w(s, |tx| {
+                puzzles::set_daily(tx, chat.id, enabled, 540, 0, None, next_at, v)
+            })
+        };
+        set(&mut s, true, Some(T0 + 100), i);
+        let d = puzzles::daily(s.read(), chat.id).unwrap().unwrap();
+        assert_eq!((d.variant, d.enabled), (i, true));
+        // the sweep's list carries it
+        let due = puzzles::dailies_due(s.read(), T0 + 100).unwrap();
+        assert_eq!(due.iter().map(|d| d.variant).collect::<Vec<_>>(), vec![i]);
+        // posting keeps it, and records the International puzzle
+        assert!(w(&mut s, |tx| {
+            puzzles::mark_daily_posted(tx, chat.id, T0 + 100, T0 + 100 + DAY, 19_700, q1)
+        }));
+        let d = puzzles::daily(s.read(), chat.id).unwrap().unwrap();
+        assert_eq!((d.variant, d.last_puzzle), (i, Some(q1)));
+        // off and on again as stored: still International
+        set(&mut s, false, None, i);
+        let d = puzzles::daily(s.read(), chat.id).unwrap().unwrap();
+        assert_eq!((d.variant, d.enabled, d.last_puzzle), (i, false, Some(q1)));
+        // set back to Russian draughts
+        set(&mut s, true, Some(T0 + DAY), r);
+        assert_eq!(
+            puzzles::daily(s.read(), chat.id).unwrap().unwrap().variant,
+            r
+        );
+        // another chat's daily is its own
+        w(&mut s, |tx| {
+            puzzles::set_daily(tx, other_chat.id, true, 600, 0, None, Some(T0), i)
+        });
+        assert_eq!(
+            puzzles::daily(s.read(), chat.id).unwrap().unwrap().variant,
+            r
+        );
+        assert_eq!(
+            puzzles::daily(s.read(), other_chat.id)
+                .unwrap()
+                .unwrap()
+                .variant,
+            i
+        );
+    }
+
     pub fn puzzles_player_records_and_daily_posts_are_kept(open: Open) {
         let mut s = open();
         let World {
@@ -3651,6 +3708,7 @@ mod suite {
                 180,
                 Some("Europe/Riga"),
                 Some(T0 + 100),
+                Variant::Russian,
             )
         });
         let daily = puzzles::DailyRow {
@@ -3662,6 +3720,7 @@ mod suite {
             next_at: Some(T0 + 100),
             last_day: None,
             last_puzzle: None,
+            variant: Variant::Russian,
         };
         assert_eq!(
             puzzles::daily(s.read(), chat.id).unwrap(),
@@ -3688,7 +3747,16 @@ mod suite {
             (Some(T0 + 100 + DAY), Some(19_700), Some(p1))
         );
         w(&mut s, |tx| {
-            puzzles::set_daily(tx, chat.id, false, 540, 180, None, Some(T0))
+            puzzles::set_daily(
+                tx,
+                chat.id,
+                false,
+                540,
+                180,
+                None,
+                Some(T0),
+                Variant::Russian,
+            )
         });
         assert!(
             puzzles::dailies_due(s.read(), T0 + DAY * 2)
@@ -4194,6 +4262,33 @@ mod sqlite_only {
                 19_700
             )),
             word("puzzle attempt status", "abandoned")
+        );
+    }
+
+    #[test]
+    fn a_daily_post_with_an_unknown_variant_is_a_typed_error() {
+        let mut s = memory();
+        let World { chat, .. } = world(&mut s);
+        w(&mut s, |tx| {
+            puzzles::set_daily(
+                tx,
+                chat.id,
+                true,
+                540,
+                0,
+                None,
+                Some(T0),
+                Variant::International,
+            )
+        });
+        raw(&s, "UPDATE puzzle_daily SET variant = 'checkers'");
+        assert_eq!(
+            unknown_word(puzzles::daily(s.read(), chat.id)),
+            word("variant", "checkers")
+        );
+        assert_eq!(
+            unknown_word(puzzles::dailies_due(s.read(), T0)),
+            word("variant", "checkers")
         );
     }
 

@@ -307,6 +307,105 @@ async fn a_puzzle_page_answers_only_its_own_go_and_the_answer_is_the_chats() {
     assert!(body.contains("is over"), "{body}");
 }
 
+/// A wrong answer posted twice from the same page's view (a double
+/// click, a retried request, two tabs): one wrong try, the second post
+/// refused and nothing changed. The page's next view names the try
+/// counted, and the same move posted from it is a second try.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_answer_posted_twice_from_the_page_counts_once() {
+    let room = Room::with_config(config());
+    let (id, p) = two_move_puzzle();
+    let s = serve(room, WebOptions::default()).await;
+    s.room.say("Anna", "/daily");
+    let anna = user_id(&s, "anna");
+    let page = Page::Puzzle {
+        chat: ChatId(1),
+        puzzle: id,
+    };
+    let token = web::token(&s.room.svc, page, anna).unwrap();
+    let r = client()
+        .get(format!("{}/web/p/1/{}?t={token}", s.base, id.0))
+        .send()
+        .await
+        .unwrap();
+    let cookie = served::session_cookie(&r).unwrap();
+    let page_html = client()
+        .get(format!("{}/web/p/1/{}", s.base, id.0))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let at = page_html.find("name=\"csrf\" content=\"").unwrap() + 21;
+    let csrf = page_html[at..at + 64].to_string();
+    // the page's view, as its script reads it after each answer
+    let state = || async {
+        let r = client()
+            .get(format!("{}/web/p/1/{}/state", s.base, id.0))
+            .header("cookie", &cookie)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status().as_u16(), 200);
+        r.json::<serde_json::Value>().await.unwrap()
+    };
+    let answer = |body: serde_json::Value| async {
+        let path = format!("/web/p/1/{}/move", id.0);
+        post_json(&s.base, &path, &cookie, &csrf, &s.base, body).await
+    };
+    let wrong_of = |who: UserId| {
+        db::latest_attempt_at(s.room.store().read(), who, ChatId(1), id)
+            .unwrap()
+            .map(|a| a.wrong)
+    };
+    // a wrong move's index among the sorted legal moves
+    let mut legal = p.start.legal_moves();
+    legal.sort_by_key(|m| m.to_string());
+    let wrong = legal
+        .iter()
+        .position(|m| p.root.step(m).is_none())
+        .expect("a wrong move");
+    // the body the page posts: its view's step and wrong tries
+    let view = state().await;
+    assert_eq!(view["wrong"], 0, "{view}");
+    let body = json!({"step": view["step"], "index": wrong, "wrong": view["wrong"]});
+    let (status, first) = answer(body.clone()).await;
+    assert_eq!(status, 200, "{first}");
+    assert!(first.contains("Not this one"), "{first}");
+    assert_eq!(wrong_of(anna), Some(1));
+    // the same post again: refused, not counted
+    let (status, second) = answer(body).await;
+    assert_eq!(status, 200, "{second}");
+    assert!(second.contains("\"ok\":false"), "{second}");
+    assert!(!second.contains("Not this one"), "{second}");
+    assert_eq!(wrong_of(anna), Some(1), "one post counted: {second}");
+    // the page's view after the answer: the same move from it is a second try
+    let view = state().await;
+    assert_eq!(
+        (view["wrong"].as_u64(), view["state"].as_str()),
+        (Some(1), Some("open"))
+    );
+    let body = json!({"step": view["step"], "index": wrong, "wrong": view["wrong"]});
+    let (_, third) = answer(body).await;
+    assert!(third.contains("Not this one"), "{third}");
+    assert_eq!(wrong_of(anna), Some(2));
+    // the page's script posts its view's count
+    let js = client()
+        .get(format!("{}/web/static/puzzle.js", s.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        js.contains("wrong: view.wrong"),
+        "puzzle.js posts the view's count"
+    );
+}
+
 #[test]
 fn open_board_under_a_puzzle_and_the_standings_opens_their_pages_in_the_mini_app() {
     let mut c = config();

@@ -20,7 +20,7 @@ help-line-notify = /notify on — eine private Nachricht, wenn du in einer Grupp
 help-line-settings = /settings — Sprache, Design, Brett
 help-line-puzzle = /puzzle — eine Aufgabe lösen · /puzzle international — auf 10×10 · /top puzzles
 help-line-hint = /hint — ein Tipp
-help-line-daily = /daily on 09:00 +03:00 — eine tägliche Aufgabe hier
+help-line-daily = /daily on 09:00 +03:00 — eine tägliche Aufgabe hier (mit international auf 10×10)
 help-line-tournament = /tournament new NAME — ein Fernturnier in diesem Chat (Admins) · /tournament join · /standings · /help tournament
 help-line-replay = /replay — die Partie als Animation
 help-line-analyse = /analyse — die Analyse einer beendeten Partie durch die Engine
@@ -336,6 +336,7 @@ puzzle-top-empty = In diesem Chat wurde noch keine Aufgabe gelöst: /puzzle zum 
 puzzle-top-header = Aufgabenwertung in diesem Chat:
 puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } gelöst, { $failed } verfehlt, Serie { $streak }, beste { $best })
 daily-on = Die tägliche Aufgabe ist an: jeden Tag um { $time } ({ $offset }); die nächste am { $date }.
+daily-on-variant = Die tägliche Aufgabe ({ $variant }) ist an: jeden Tag um { $time } ({ $offset }); die nächste am { $date }.
 daily-off = Die tägliche Aufgabe ist in diesem Chat aus.
 daily-status-off = Die tägliche Aufgabe ist hier aus. Schalte sie ein mit /daily on 09:00 +03:00 (die Uhrzeit des Chats und der UTC-Versatz).
 daily-bad-time = { $value } ist keine Uhrzeit: nimm HH:MM, z. B. 09:00.
@@ -349,11 +350,20 @@ daily-post = Tägliche Aufgabe vom { $date } — #{ $id } · Wertung { $rating }
        *[other] in { $moves } Zügen
     }. Sende deinen ersten Zug; /hint für einen Tipp.
 daily-yesterday = Die vorige Tagesaufgabe #{ $id }: { $solution }
+daily-post-variant = Tägliche Aufgabe vom { $date } ({ $variant }) — #{ $id } · Wertung { $rating } · { $themes }
+    { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } zieht und gewinnt { $moves ->
+        [one] in einem Zug
+       *[other] in { $moves } Zügen
+    }. Sende deinen ersten Zug; /hint für einen Tipp.
 opt-puzzle-text = Dein Zug, eine Aufgabennummer oder „solution“
 opt-puzzle-variant = Eine Aufgabe dieser Variante (ohne: Russisch)
 opt-daily-state = on oder off
 opt-daily-time = Die Uhrzeit des Chats, HH:MM
 opt-daily-offset = Der UTC-Versatz des Chats, z. B. +03:00
+opt-daily-variant = Die heutige Aufgabe dieser Variante; mit on: die Variante, die täglich kommt
 
 # The console's own frame (shashki console), around the bot's messages.
 console-banner = shashki-Konsole — du bist { $user }. /help zeigt die Befehle; /as NAME wechselt den Nutzer; /pick N drückt einen Knopf; Strg-D beendet.
@@ -653,6 +663,7 @@ web-link-puzzle = Aufgabe #{ $id } auf dem Web-Brett (dieser Link gilt nur für 
 web-link-tournament = Turnier #{ $id } „{ $name }“ auf dem Web-Brett (dieser Link gilt nur für dich, { $hours } Stunden): { $url }
 web-tournament-spectators-off = In dieser Gruppe öffnen nur die Spieler von Turnier #{ $id } seine Seite auf dem Web-Brett (ein Admin kann allen das Zuschauen erlauben: /settings web on).
 web-puzzle-over = Dein Versuch an Aufgabe #{ $id } ist hier vorbei: Die Lösung steht auf der Seite.
+puzzle-try-counted = Schon gezählt: Dieser Knopf wurde vor deinem letzten Versuch an Aufgabe #{ $id } gezeigt. Antworte mit den neuesten Knöpfen oder auf dem neuen Brett.
 web-piece-white-man = weißer Stein
 web-piece-black-man = schwarzer Stein
 web-piece-white-king = weiße Dame

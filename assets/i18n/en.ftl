@@ -19,7 +19,7 @@ help-line-notify = /notify on — a private message when it is your move in a gr
 help-line-settings = /settings — language, theme, board
 help-line-puzzle = /puzzle — a puzzle to solve · /puzzle international — on 10×10 · /top puzzles
 help-line-hint = /hint — a hint
-help-line-daily = /daily on 09:00 +03:00 — a daily puzzle here
+help-line-daily = /daily on 09:00 +03:00 — a daily puzzle here (add international for 10×10)
 help-line-tournament = /tournament new NAME — a correspondence tournament here (admins) · /tournament join · /standings · /help tournament
 help-line-replay = /replay — the game as an animation
 help-line-analyse = /analyse — the engine's analysis of a finished game
@@ -349,6 +349,7 @@ puzzle-top-empty = No puzzles solved in this chat yet: /puzzle to start.
 puzzle-top-header = Puzzle ratings in this chat:
 puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } solved, { $failed } missed, streak { $streak }, best { $best })
 daily-on = The daily puzzle is on: every day at { $time } ({ $offset }); the next one on { $date }.
+daily-on-variant = The daily puzzle ({ $variant }) is on: every day at { $time } ({ $offset }); the next one on { $date }.
 daily-off = The daily puzzle is off in this chat.
 daily-status-off = The daily puzzle is off here. Turn it on with /daily on 09:00 +03:00 (the chat's time and UTC offset).
 daily-bad-time = { $value } is not a time: use HH:MM, e.g. 09:00.
@@ -359,11 +360,17 @@ daily-post = Daily puzzle for { $date } — #{ $id } · rating { $rating } · { 
        *[black] Black
     } to play and win ({ $moves } moves). Send your first move; /hint for a hint.
 daily-yesterday = The previous daily puzzle #{ $id }: { $solution }
+daily-post-variant = Daily puzzle for { $date } ({ $variant }) — #{ $id } · rating { $rating } · { $themes }
+    { $color ->
+        [white] White
+       *[black] Black
+    } to play and win ({ $moves } moves). Send your first move; /hint for a hint.
 opt-puzzle-text = Your move, a puzzle number, or “solution”
 opt-puzzle-variant = A puzzle of this variant (Russian without it)
 opt-daily-state = on or off
 opt-daily-time = The chat's time of day, HH:MM
 opt-daily-offset = The chat's UTC offset, e.g. +03:00
+opt-daily-variant = Today's puzzle of this variant; with on: the variant posted every day
 
 # The console's own frame (shashki console), around the bot's messages.
 console-banner = shashki console — you are { $user }. /help lists commands; /as NAME switches user; /pick N presses a button; Ctrl-D quits.
@@ -640,6 +647,7 @@ web-link-puzzle = Puzzle #{ $id } on the web board (this link is yours alone, fo
 web-link-tournament = Tournament #{ $id } “{ $name }” on the web board (this link is yours alone, for { $hours } hours): { $url }
 web-tournament-spectators-off = In this group only the players of tournament #{ $id } open its page on the web board (an admin may let everyone watch: /settings web on).
 web-puzzle-over = Your go at puzzle #{ $id } here is over: its solution is on the page.
+puzzle-try-counted = Counted already: this button was shown before your last try at puzzle #{ $id }. Answer with the newest buttons or board.
 web-piece-white-man = white man
 web-piece-black-man = black man
 web-piece-white-king = white king

@@ -20,7 +20,7 @@ help-line-notify = /notify on — un message privé quand c’est à vous de jou
 help-line-settings = /settings — langue, thème, damier
 help-line-puzzle = /puzzle — un problème à résoudre · /puzzle international — sur 10×10 · /top puzzles
 help-line-hint = /hint — un indice
-help-line-daily = /daily on 09:00 +03:00 — un problème du jour ici
+help-line-daily = /daily on 09:00 +03:00 — un problème du jour ici (ajoutez international pour le 10×10)
 help-line-tournament = /tournament new NOM — un tournoi par correspondance ici (admins) · /tournament join · /standings · /help tournament
 help-line-replay = /replay — la partie en animation
 help-line-analyse = /analyse — l’analyse d’une partie terminée par le moteur
@@ -336,6 +336,7 @@ puzzle-top-empty = Aucun problème résolu dans ce chat pour l’instant : /puzz
 puzzle-top-header = Classement des problèmes dans ce chat :
 puzzle-top-line = { $place }. { $name } — { $rating } ({ $solved } résolus, { $failed } manqués, série { $streak }, meilleure { $best })
 daily-on = Le problème du jour est activé : chaque jour à { $time } ({ $offset }) ; le prochain le { $date }.
+daily-on-variant = Le problème du jour ({ $variant }) est activé : chaque jour à { $time } ({ $offset }) ; le prochain le { $date }.
 daily-off = Le problème du jour est désactivé dans ce chat.
 daily-status-off = Le problème du jour est désactivé ici. Activez-le avec /daily on 09:00 +03:00 (l’heure du chat et son décalage UTC).
 daily-bad-time = { $value } n’est pas une heure : utilisez HH:MM, par ex. 09:00.
@@ -349,11 +350,20 @@ daily-post = Problème du jour du { $date } — #{ $id } · classement { $rating
        *[other] en { $moves } coups
     }. Envoyez votre premier coup ; /hint pour un indice.
 daily-yesterday = Le problème du jour précédent #{ $id } : { $solution }
+daily-post-variant = Problème du jour du { $date } ({ $variant }) — #{ $id } · classement { $rating } · { $themes }
+    Les { $color ->
+        [white] Blancs
+       *[black] Noirs
+    } jouent et gagnent { $moves ->
+        [one] en un coup
+       *[other] en { $moves } coups
+    }. Envoyez votre premier coup ; /hint pour un indice.
 opt-puzzle-text = Votre coup, un numéro de problème, ou « solution »
 opt-puzzle-variant = Un problème de cette variante (sans elle : russe)
 opt-daily-state = on ou off
 opt-daily-time = L’heure du chat, HH:MM
 opt-daily-offset = Le décalage UTC du chat, par ex. +03:00
+opt-daily-variant = Le problème du jour de cette variante ; avec on : la variante publiée chaque jour
 
 # The console's own frame (shashki console), around the bot's messages.
 console-banner = console shashki — vous êtes { $user }. /help liste les commandes ; /as NOM change d’utilisateur ; /pick N appuie sur un bouton ; Ctrl-D pour quitter.
@@ -653,6 +663,7 @@ web-link-puzzle = Problème #{ $id } sur le damier web (ce lien est à vous seul
 web-link-tournament = Tournoi #{ $id } « { $name } » sur le damier web (ce lien est à vous seul, pour { $hours } heures) : { $url }
 web-tournament-spectators-off = Dans ce groupe, seuls les joueurs du tournoi #{ $id } ouvrent sa page sur le damier web (un administrateur peut l’ouvrir à tous : /settings web on).
 web-puzzle-over = Votre essai du problème #{ $id } est terminé ici : sa solution est sur la page.
+puzzle-try-counted = Déjà compté : ce bouton a été affiché avant votre dernier essai du problème #{ $id }. Répondez avec les boutons les plus récents ou sur le nouveau damier.
 web-piece-white-man = pion blanc
 web-piece-black-man = pion noir
 web-piece-white-king = dame blanche

@@ -22,7 +22,7 @@ help-line-notify = /notify on — privāta ziņa, kad jūsu gājiens partijā gr
 help-line-settings = /settings — valoda, tēma, galdiņš
 help-line-puzzle = /puzzle — uzdevums risināšanai · /puzzle starptautiskās — uz 10×10 · /top puzzles
 help-line-hint = /hint — mājiens
-help-line-daily = /daily on 09:00 +03:00 — dienas uzdevums šeit
+help-line-daily = /daily on 09:00 +03:00 — dienas uzdevums šeit (ar vārdu „starptautiskā” — uz 10×10)
 help-line-tournament = /tournament new NOSAUKUMS — korespondences turnīrs šajā čatā (administratori) · /tournament join · /standings · /help tournament
 help-line-replay = /replay — partija animācijā
 help-line-analyse = /analyse — pabeigtas partijas analīze ar dzinēju
@@ -335,6 +335,7 @@ puzzle-top-empty = Šajā čatā vēl nav atrisināts neviens uzdevums: /puzzle,
 puzzle-top-header = Uzdevumu reitings šajā čatā:
 puzzle-top-line = { $place }. { $name } — { $rating } (atrisināti { $solved }, neatrisināti { $failed }, sērija { $streak }, labākā { $best })
 daily-on = Dienas uzdevums ieslēgts: katru dienu { $time } ({ $offset }); nākamais { $date }.
+daily-on-variant = Dienas uzdevums ieslēgts ({ $variant }): katru dienu { $time } ({ $offset }); nākamais { $date }.
 daily-off = Dienas uzdevums šajā čatā izslēgts.
 daily-status-off = Dienas uzdevums šeit ir izslēgts. Ieslēdziet to ar /daily on 09:00 +03:00 (čata laiks un UTC nobīde).
 daily-bad-time = { $value } nav laiks: lietojiet HH:MM, piem. 09:00.
@@ -345,11 +346,17 @@ daily-post = Dienas uzdevums { $date } — #{ $id } · reitings { $rating } · {
        *[black] Melnie
     } sāk un uzvar (gājieni: { $moves }). Nosūtiet savu pirmo gājienu; /hint — mājiens.
 daily-yesterday = Iepriekšējais dienas uzdevums #{ $id }: { $solution }
+daily-post-variant = Dienas uzdevums { $date } ({ $variant }) — #{ $id } · reitings { $rating } · { $themes }
+    { $color ->
+        [white] Baltie
+       *[black] Melnie
+    } sāk un uzvar (gājieni: { $moves }). Nosūtiet savu pirmo gājienu; /hint — mājiens.
 opt-puzzle-text = Jūsu gājiens, uzdevuma numurs vai „solution”
 opt-puzzle-variant = Šī varianta uzdevums (bez tā — krievu dambrete)
 opt-daily-state = on vai off
 opt-daily-time = Čata laiks, HH:MM
 opt-daily-offset = Čata UTC nobīde, piem. +03:00
+opt-daily-variant = Šodienas uzdevums šajā variantā; ar on — variants, kura uzdevumu publicē katru dienu
 
 # The console's own frame (shashki console), around the bot's messages.
 console-banner = shashki konsole — jūs esat { $user }. /help parāda komandas; /as VĀRDS maina lietotāju; /pick N nospiež pogu; Ctrl-D — iziet.
@@ -636,6 +643,7 @@ web-link-puzzle = Uzdevums #{ $id } tīmekļa galdiņā (saite tikai jums, { $ho
 web-link-tournament = Turnīrs #{ $id } „{ $name }” tīmekļa galdiņā (saite tikai jums, { $hours } stundas): { $url }
 web-tournament-spectators-off = Šajā grupā turnīra #{ $id } lapu tīmekļa galdiņā atver tikai tā dalībnieki (administrators var atļaut visiem: /settings web on).
 web-puzzle-over = Jūsu mēģinājums atrisināt uzdevumu #{ $id } šeit ir beidzies: atrisinājums ir lapā.
+puzzle-try-counted = Jau ieskaitīts: šī poga tika parādīta pirms jūsu pēdējā mēģinājuma uzdevumā #{ $id }. Atbildiet ar jaunākajām pogām vai uz jaunā galdiņa.
 web-piece-white-man = balts kauliņš
 web-piece-black-man = melns kauliņš
 web-piece-white-king = balta dāma

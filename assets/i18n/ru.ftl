@@ -19,7 +19,7 @@ help-line-notify = /уведомления вкл — писать вам в л�
 help-line-settings = /настройки — язык, тема, доска
 help-line-puzzle = /задача — решить задачу · /задача международные — на 10×10 · /top puzzles
 help-line-hint = /подсказка — подсказка
-help-line-daily = /daily on 09:00 +03:00 — задача дня в чате
+help-line-daily = /daily on 09:00 +03:00 — задача дня в чате (со словом «международные» — на 10×10)
 help-line-tournament = /турнир новый НАЗВАНИЕ — заочный турнир в чате (администраторы) · /турнир участвую · /таблица · /помощь турнир
 help-line-replay = /повтор — партия в анимации
 help-line-analyse = /анализ — разбор сыгранной партии движком
@@ -358,6 +358,7 @@ puzzle-top-empty = В этом чате задачи ещё не решали: �
 puzzle-top-header = Рейтинг решателей задач в этом чате:
 puzzle-top-line = { $place }. { $name } — { $rating } (решено { $solved }, не решено { $failed }, серия { $streak }, лучшая { $best })
 daily-on = Задача дня включена: каждый день в { $time } ({ $offset }); следующая — { $date }.
+daily-on-variant = Задача дня включена ({ $variant }): каждый день в { $time } ({ $offset }); следующая — { $date }.
 daily-off = Задача дня в этом чате выключена.
 daily-status-off = Задача дня здесь выключена. Включить: /daily on 09:00 +03:00 (время чата и сдвиг от UTC).
 daily-bad-time = { $value } — это не время: пишите ЧЧ:ММ, например 09:00.
@@ -372,11 +373,21 @@ daily-post = Задача дня на { $date } — №{ $id } · рейтинг
        *[other] ходов
     }. Пришлите первый ход; /подсказка — подсказка.
 daily-yesterday = Предыдущая задача дня №{ $id }: { $solution }
+daily-post-variant = Задача дня на { $date } ({ $variant }) — №{ $id } · рейтинг { $rating } · { $themes }
+    { $color ->
+        [white] Белые
+       *[black] Чёрные
+    } начинают и выигрывают в { $moves } { $moves ->
+        [one] ход
+        [few] хода
+       *[other] ходов
+    }. Пришлите первый ход; /подсказка — подсказка.
 opt-puzzle-text = Ваш ход, номер задачи или «solution»
 opt-puzzle-variant = Задача этого варианта (без него — русские шашки)
 opt-daily-state = on или off
 opt-daily-time = Время чата, ЧЧ:ММ
 opt-daily-offset = Смещение от UTC, например +03:00
+opt-daily-variant = Задача дня этого варианта; вместе с on — вариант, который публикуется каждый день
 
 # Рамка консоли (shashki console) вокруг сообщений бота.
 console-banner = консоль shashki — вы { $user }. /help — список команд; /as ИМЯ — сменить игрока; /pick N — нажать кнопку; Ctrl-D — выход.
@@ -666,6 +677,7 @@ web-link-puzzle = Задача №{ $id } на веб-доске (ссылка �
 web-link-tournament = Турнир #{ $id } «{ $name }» на веб-доске (ссылка только для вас, на { $hours } ч): { $url }
 web-tournament-spectators-off = В этой группе страницу турнира #{ $id } на веб-доске открывают только его участники (администратор может разрешить всем: /settings web on).
 web-puzzle-over = Ваша попытка решить задачу №{ $id } здесь закончена: решение — на странице.
+puzzle-try-counted = Уже засчитано: эта кнопка появилась до вашей последней попытки в задаче №{ $id }. Отвечайте новыми кнопками или на новой доске.
 web-piece-white-man = белая шашка
 web-piece-black-man = чёрная шашка
 web-piece-white-king = белая дамка

@@ -433,7 +433,8 @@ fn on_choice(ctx: &mut Ctx, payload: &str) -> Result<(), Halt> {
             puzzle,
             step,
             index,
-        } => puzzles::web_answer(ctx, puzzle, step, index)?,
+            wrong,
+        } => puzzles::web_answer(ctx, puzzle, step, index, wrong)?,
         Payload::PuzzlePiece {
             puzzle,
             step,

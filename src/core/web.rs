@@ -297,6 +297,9 @@ super::error::refusals! {
         /// A puzzle page's answer, hint or surrender after the user's go
         /// at it here ended (solved or missed).
         PuzzleOver { puzzle: PuzzleId } => "web-puzzle-over" ["id" => puzzle],
+        /// A puzzle's move button (or a page's answer) from before a wrong
+        /// try counted since: the same press again, not another try.
+        PuzzleTryCounted { puzzle: PuzzleId } => "puzzle-try-counted" ["id" => puzzle],
     }
 }
 

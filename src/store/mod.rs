@@ -44,6 +44,7 @@ static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
         M::up(include_str!("v26.sql")),
         M::up(include_str!("v27.sql")),
         M::up(include_str!("v28.sql")),
+        M::up(include_str!("v29.sql")),
     ])
 });
 
@@ -684,6 +685,45 @@ mod tests {
         let again =
             puzzles::player(s.read(), UserId(1), ChatId::EVERYWHERE, Variant::Russian).unwrap();
         assert_eq!(again, me, "the Russian record is its own");
+    }
+
+    /// v29 keeps every chat's daily post, as Russian draughts'; a daily
+    /// set after names its variant.
+    #[test]
+    fn v29_keeps_the_daily_posts_as_russian() {
+        use shashki_engine::Variant;
+        let mut conn = Connection::open_in_memory().unwrap();
+        let before_v29 = MIGRATIONS_BEFORE_V22 + 7;
+        MIGRATIONS.to_version(&mut conn, before_v29).unwrap();
+        conn.execute_batch(
+            "INSERT INTO chats (id, platform, platform_chat_id, is_private, created_at)
+                 VALUES (5, 'telegram', '-100', 0, 0);
+             INSERT INTO puzzle_daily (chat_id, enabled, minute, tz_offset, next_at, tz_name)
+                 VALUES (5, 1, 540, 180, 1000, 'Europe/Riga');",
+        )
+        .unwrap();
+        MIGRATIONS.to_latest(&mut conn).unwrap();
+        let mut s = Store::setup(conn).unwrap();
+        let d = puzzles::daily(s.read(), ChatId(5)).unwrap().unwrap();
+        assert_eq!(
+            (d.variant, d.minute, d.next_at, d.tz_name.as_deref()),
+            (Variant::Russian, 540, Some(1000), Some("Europe/Riga"))
+        );
+        s.transaction(|c| {
+            puzzles::set_daily(
+                c,
+                ChatId(5),
+                true,
+                540,
+                180,
+                None,
+                Some(2000),
+                Variant::International,
+            )
+        })
+        .unwrap();
+        let d = puzzles::daily(s.read(), ChatId(5)).unwrap().unwrap();
+        assert_eq!(d.variant, Variant::International);
     }
 
     /// A takeback (against the AI or agreed between people: both come

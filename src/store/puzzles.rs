@@ -1,7 +1,8 @@
 //! Queries for puzzles (schema in `puzzles.sql`): the pack, attempts,
 //! players' puzzle ratings and streaks, and the daily posting per chat.
 //! Puzzles name their variant (v28): the packs, the daily rotation, a
-//! player's rating, counts and streaks are each per variant.
+//! player's rating, counts and streaks are each per variant; a chat's
+//! daily post names the variant it posts (v29).
 
 use super::StoreResult;
 use super::Tx;
@@ -365,6 +366,9 @@ table_row! {
         pub next_at: Option<i64>,
         pub last_day: Option<i64>,
         pub last_puzzle: Option<PuzzleId>,
+        /// The pack whose puzzle of the day is posted (v29; Russian
+        /// before).
+        pub variant: Variant => super::variant_at,
     }
 }
 
@@ -378,6 +382,9 @@ pub fn daily(c: &Tx, chat: ChatId) -> StoreResult<Option<DailyRow>> {
     )
 }
 
+/// Set a chat's daily post: on or off, its local time, its zone, when it
+/// is due next and the variant whose puzzle it posts.
+#[allow(clippy::too_many_arguments)]
 pub fn set_daily(
     c: &Tx,
     chat: ChatId,
@@ -386,19 +393,21 @@ pub fn set_daily(
     tz_offset: i64,
     tz_name: Option<&str>,
     next_at: Option<i64>,
+    variant: Variant,
 ) -> StoreResult<()> {
     c.exec(
-        "INSERT INTO puzzle_daily (chat_id, enabled, minute, tz_offset, tz_name, next_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        "INSERT INTO puzzle_daily (chat_id, enabled, minute, tz_offset, tz_name, next_at, variant)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
          ON CONFLICT (chat_id) DO UPDATE SET enabled = ?2, minute = ?3, tz_offset = ?4,
-             tz_name = ?5, next_at = ?6",
+             tz_name = ?5, next_at = ?6, variant = ?7",
         params![
             chat,
             i64::from(enabled),
             minute,
             tz_offset,
             tz_name,
-            next_at
+            next_at,
+            variant.key()
         ],
     )?;
     Ok(())

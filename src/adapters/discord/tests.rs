@@ -173,6 +173,59 @@ async fn serenitys_limiter_ignores_the_proxy() {
     );
 }
 
+/// `/daily` has the variant option (issue 23): every variant by key, as
+/// `/puzzle`'s and `/challenge`'s, described in each language; with
+/// `state: on` it sets the chat's daily post, alone it asks today's
+/// puzzle of that pack.
+#[test]
+fn the_daily_command_has_the_variant_option() {
+    let json = serde_json::to_value(slash_commands(&Catalog::new())).unwrap();
+    let command = |name: &str| {
+        json.as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("no /{name}"))
+            .clone()
+    };
+    let daily = command("daily");
+    let options = daily["options"].as_array().unwrap();
+    let names: Vec<&str> = options
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["state", "time", "offset", "variant"]);
+    let variant = &options[3];
+    // the same choices as /puzzle's variant option
+    let puzzle = command("puzzle");
+    let puzzles = puzzle["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "variant")
+        .unwrap();
+    assert_eq!(variant["choices"], puzzles["choices"]);
+    let values: Vec<&str> = variant["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert!(values.contains(&"international") && values.contains(&"russian"));
+    assert_eq!(variant["required"], serde_json::Value::Bool(false));
+    let cat = Catalog::new();
+    assert_eq!(
+        variant["description"],
+        cat.get(Lang::En, "opt-daily-variant", None)
+    );
+    for (locale, lang) in [("ru", Lang::Ru), ("de", Lang::De), ("fr", Lang::Fr)] {
+        assert_eq!(
+            variant["description_localizations"][locale],
+            cat.get(lang, "opt-daily-variant", None)
+        );
+    }
+}
+
 #[test]
 fn every_command_registers_with_both_languages() {
     let cmds = slash_commands(&Catalog::new());

@@ -771,10 +771,15 @@ async fn puzzle_state(
 struct PuzzleMoveBody {
     step: u16,
     index: u16,
+    /// The view's wrong tries (absent from a page loaded before it was
+    /// kept: judged as before).
+    #[serde(default)]
+    wrong: Option<u8>,
 }
 
-/// `POST /web/p/C/P/move` `{step, index}`: the page's answer, the user's
-/// event in the puzzle's chat (its judgement the chat's own).
+/// `POST /web/p/C/P/move` `{step, index, wrong}`: the page's answer, the
+/// user's event in the puzzle's chat (its judgement the chat's own); the
+/// same answer posted twice from one view counts once.
 async fn puzzle_move(
     State(web): State<Web>,
     Path((chat, puzzle)): Path<(i64, i64)>,
@@ -785,6 +790,7 @@ async fn puzzle_move(
         puzzle: PuzzleId(puzzle),
         step: body.step,
         index: body.index,
+        wrong: body.wrong,
     };
     let input = Ok(Input::Choice(p.encode()));
     guarded(&web, &headers, puzzle_at(chat, puzzle), input).await

@@ -85,7 +85,8 @@ async function load() {
 }
 
 async function answer(move) {
-  const a = await post("/move", { step: view.step, index: move.index });
+  // the view's wrong tries: the same answer posted twice counts once
+  const a = await post("/move", { step: view.step, index: move.index, wrong: view.wrong });
   // a wrong answer is refused with the chat's words; a right one shows on
   // the board and in the status line (the server's view)
   if (a && a.message) setStatus(a.message);

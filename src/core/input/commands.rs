@@ -200,8 +200,8 @@ mod tests {
     use crate::core::games::challenge::ChallengeRefusal;
     use crate::core::i18n::Lang;
     use crate::core::input::args::{
-        ChallengeArg, ChallengeArgs, DrawArgs, MoveArgs, NewTournamentArgs, Opponent, Rejected,
-        SettingsArgs, TimeLimit, TopArgs, TournamentArgs,
+        ChallengeArg, ChallengeArgs, DailyArgs, DrawArgs, MoveArgs, NewTournamentArgs, Opponent,
+        Rejected, SettingsArgs, TimeLimit, TopArgs, TournamentArgs,
     };
     use crate::core::input::options::OptValue;
     use crate::core::input::spec::{menu, Menu, MenuScope};
@@ -816,6 +816,54 @@ mod tests {
                 ]
             ),
             parse_command("/daily on 09:00 +03:00").unwrap()
+        );
+        // the variant option: alone, today's puzzle of its pack (anyone's);
+        // with on, the chat's daily post (the admins')
+        let international = slash("daily", vec![("variant", t("international"))]);
+        assert_eq!(
+            international,
+            parse_command("/daily international").unwrap()
+        );
+        assert_eq!(
+            international,
+            Command::Daily(DailyArgs::Puzzle(Variant::International))
+        );
+        assert_eq!(international.access(), Access::Anyone);
+        let on = slash(
+            "daily",
+            vec![
+                ("state", t("on")),
+                ("variant", t("international")),
+                ("time", t("09:00")),
+            ],
+        );
+        assert_eq!(on, parse_command("/daily on international 09:00").unwrap());
+        assert_eq!(
+            on,
+            Command::Daily(DailyArgs::On {
+                minute: Some(540),
+                zone: None,
+                variant: Some(Variant::International),
+            })
+        );
+        assert_eq!(on.access(), Access::Admins);
+        // not a variant, a variant with off, a time without on: refused
+        for options in [
+            vec![("variant", t("chess"))],
+            vec![("state", t("on")), ("variant", t("chess"))],
+            vec![("state", t("off")), ("variant", t("international"))],
+            vec![("time", t("09:00")), ("variant", t("international"))],
+        ] {
+            let c = slash("daily", options.clone());
+            assert!(matches!(c, Command::Malformed(_)), "{options:?}: {c:?}");
+        }
+        assert_eq!(
+            slash(
+                "daily",
+                vec![("state", t("off")), ("variant", t("international"))]
+            )
+            .access(),
+            Access::Admins
         );
         assert_eq!(
             slash("settings", vec![("key", t("threads")), ("value", t("on"))]),

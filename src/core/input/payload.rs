@@ -106,11 +106,15 @@ pub enum Payload {
     },
     /// The web board's answer to a puzzle: the `index`-th legal move after
     /// the first `step` moves of the presser's go at it here (refused once
-    /// the go has moved on).
+    /// the go has moved on). `wrong`: the go's wrong tries when the button
+    /// was drawn, so a press from before a wrong try already counted (the
+    /// same press delivered twice) is refused, not counted again; `None`
+    /// on buttons made before it was kept (judged as before).
     PuzzleMove {
         puzzle: PuzzleId,
         step: u16,
         index: u16,
+        wrong: Option<u8>,
     },
     /// A piece under a puzzle's question in the chat (a board with more
     /// than 8 moves): its moves, as [`Payload::PuzzleMove`] buttons, after
@@ -204,7 +208,14 @@ impl Payload {
                 puzzle,
                 step,
                 index,
+                wrong: None,
             } => format!("pm:{puzzle}:{step}:{index}"),
+            Payload::PuzzleMove {
+                puzzle,
+                step,
+                index,
+                wrong: Some(wrong),
+            } => format!("pm:{puzzle}:{step}:{index}:{wrong}"),
             Payload::PuzzlePiece {
                 puzzle,
                 step,
@@ -288,6 +299,13 @@ impl Payload {
                 puzzle: PuzzleId(*p),
                 step: u16::try_from(*s).ok()?,
                 index: u16::try_from(*i).ok()?,
+                wrong: None,
+            },
+            ("pm", [p, s, i, w]) => Payload::PuzzleMove {
+                puzzle: PuzzleId(*p),
+                step: u16::try_from(*s).ok()?,
+                index: u16::try_from(*i).ok()?,
+                wrong: Some(u8::try_from(*w).ok()?),
             },
             ("pp", [p, s, q]) if (1..=50).contains(q) => Payload::PuzzlePiece {
                 puzzle: PuzzleId(*p),
@@ -373,6 +391,13 @@ mod tests {
                 puzzle: PuzzleId(123456789012),
                 step: 6,
                 index: 65535,
+                wrong: None,
+            },
+            Payload::PuzzleMove {
+                puzzle: PuzzleId(999_999_999_999),
+                step: 65535,
+                index: 65535,
+                wrong: Some(255),
             },
             Payload::PuzzleHintOf {
                 puzzle: PuzzleId(7),
@@ -425,6 +450,10 @@ mod tests {
             "A:1:1234567890123",
             "pm:1:2",
             "pm:1:70000:0",
+            "pm:1:2:3:256",
+            "pm:1:2:3:",
+            "pm:1:2:3:-1",
+            "pm:1:2:3:4:5",
             "pp:1:2:51",
             "pp:1:2:0",
             "pp:1:2",
@@ -435,5 +464,31 @@ mod tests {
         ] {
             assert_eq!(Payload::decode(bad), None, "{bad}");
         }
+    }
+
+    /// A puzzle's move button from before the wrong tries were kept (three
+    /// numbers) still decodes, its count unknown; a new one carries it.
+    #[test]
+    fn a_puzzle_move_button_old_and_new() {
+        let old = Payload::decode("pm:10001:2:3");
+        assert_eq!(
+            old,
+            Some(Payload::PuzzleMove {
+                puzzle: PuzzleId(10001),
+                step: 2,
+                index: 3,
+                wrong: None,
+            })
+        );
+        let new = Payload::decode("pm:10001:2:3:1");
+        assert_eq!(
+            new,
+            Some(Payload::PuzzleMove {
+                puzzle: PuzzleId(10001),
+                step: 2,
+                index: 3,
+                wrong: Some(1),
+            })
+        );
     }
 }

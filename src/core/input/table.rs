@@ -332,7 +332,7 @@ command_table! {
         about: about("cmd-hint").help("help-line-hint"),
         run: |ctx, _| puzzles::cmd_hint(ctx),
     },
-    /// `/daily on [HH:MM] [zone]`, `/daily off`, `/daily`.
+    /// `/daily on [HH:MM] [zone] [variant]`, `/daily off`, `/daily [variant]`.
     Daily(DailyArgs) {
         en: ["daily"],
         ru: ["ежедневно", "задачадня"],

@@ -3,14 +3,15 @@
 
 use super::kind::{ChatPuzzle, Judged};
 use super::{
-    ask, attempt_moves, board_for, ensure_pack, load, next_buttons, say_with, show_attempt,
-    MAX_WRONG,
+    ask, attempt_moves, board_for, ensure_pack, load, move_buttons, next_buttons, question_buttons,
+    say_with, show_attempt, tries, with_move_buttons, MAX_WRONG,
 };
 use crate::args;
 use crate::core::ctx::Ctx;
 use crate::core::error::Res;
 use crate::core::i18n::num;
 use crate::core::present::text::color_key;
+use crate::core::present::Draft;
 use crate::core::ratings::{self, Glicko};
 use crate::core::types::spoiler;
 use crate::store::puzzles::{self as db, AttemptRow, PlayerRow, PuzzleRow};
@@ -176,10 +177,20 @@ pub(super) fn judged(
                 let buttons = next_buttons(x);
                 say_with(x, text, None, buttons);
             } else {
-                x.tell_id(
+                let text = x.t(
                     "puzzle-wrong",
                     Some(&args![("move", written), ("left", num(MAX_WRONG - wrong))]),
                 );
+                let mut d = Draft::text(x.private(), text);
+                if with_move_buttons(p.variant()) {
+                    // the buttons to try again, drawn with this try counted:
+                    // a press from before it (the same press delivered twice)
+                    // is refused as counted, not counted again
+                    let step = u16::try_from(moves.len()).unwrap_or(u16::MAX);
+                    d.choices = move_buttons(x, row.id, p, &pos, step, tries(wrong), None);
+                    d.choices.extend(question_buttons(x, row.id, p.variant()));
+                }
+                x.post(d);
             }
         }
         Judged::Continue(reply) => {
@@ -203,7 +214,7 @@ pub(super) fn judged(
                 ("color", color_key(p.solver()))
             ];
             let text = x.t("puzzle-right", Some(&a));
-            ask(x, row.id, p, all.len(), text, board)?;
+            ask(x, row.id, p, (all.len(), attempt.wrong), text, board)?;
         }
         Judged::Solved => {
             let after = p.make(&pos, &mv);

@@ -15,7 +15,7 @@ use shashki_engine::Variant;
 
 /// Refuse a variant without a pack (naming those with one); `true` when
 /// refused.
-fn refused(x: &mut Ctx, variant: Variant) -> bool {
+pub(super) fn refused(x: &mut Ctx, variant: Variant) -> bool {
     if has_pack(variant) {
         return false;
     }
@@ -35,12 +35,14 @@ fn latest_variant(x: &Ctx) -> Res<Variant> {
 }
 
 /// Today's daily puzzle of `variant` for the user: the chat's posted one
-/// (Russian), or the pack's puzzle of the UTC day.
+/// when it is of `variant`, or the pack's puzzle of the UTC day.
 fn daily(x: &mut Ctx, variant: Variant) -> Res<()> {
     let day = day_of(x.now);
-    let posted = match variant {
-        Variant::Russian => db::daily(x.c, x.chat.id)?.and_then(|d| d.last_puzzle.zip(d.last_day)),
-        _ => None,
+    let posted = match db::daily(x.c, x.chat.id)?.and_then(|d| d.last_puzzle.zip(d.last_day)) {
+        Some((id, posted_day)) => db::puzzle(x.c, id)?
+            .filter(|row| row.variant == variant)
+            .map(|_| (id, posted_day)),
+        None => None,
     };
     let id = match posted {
         Some(posted) => posted,

@@ -1,8 +1,10 @@
-//! The daily puzzle: `/daily on HH:MM ±HH:MM`, its posts at each chat's
-//! local time (with the previous day's solution), and the time arithmetic.
-//! The post is the Russian pack's; every pack has its day's puzzle
-//! (`/daily international` asks for the International one).
+//! The daily puzzle: `/daily on HH:MM ±HH:MM [variant]`, its posts at
+//! each chat's local time (with the previous day's solution), and the time
+//! arithmetic. The post is the pack's of the chat's variant (Russian
+//! draughts unless it chose another with a pack); every pack has its day's
+//! puzzle (`/daily international` asks for the International one).
 
+use super::commands::refused;
 use super::{ask, board_for, ensure_pack, load, themes_text};
 use crate::args;
 use crate::core::ctx::Ctx;
@@ -33,22 +35,46 @@ fn time_text(minute: i64) -> String {
     format!("{:02}:{:02}", minute / 60, minute % 60)
 }
 
-/// `/daily on [HH:MM] [±HH:MM]`, `/daily off`, `/daily` (status).
+/// "The daily puzzle is on …": when, and the variant when it is not
+/// Russian draughts.
+fn on_text(x: &Ctx, minute: i64, zone: &Zone, next: i64, variant: Variant) -> String {
+    let mut a = args![
+        ("time", time_text(minute)),
+        ("offset", zone.to_string()),
+        ("date", iso_date_of_day(zone.local_day(next)))
+    ];
+    if variant == Variant::Russian {
+        return x.t("daily-on", Some(&a));
+    }
+    a.set("variant", x.variant_name(variant));
+    x.t("daily-on-variant", Some(&a))
+}
+
+/// `/daily on [HH:MM] [±HH:MM] [variant]`, `/daily off`, `/daily`
+/// (status).
 pub fn cmd_daily(x: &mut Ctx, a: DailyArgs) -> Res<()> {
     if let DailyArgs::Puzzle(v) = a {
         return super::cmd_puzzle(x, PuzzleArgs::DailyOf(v));
     }
     ensure_pack(x.c)?;
     let current = db::daily(x.c, x.chat.id)?;
-    let (minute, zone) = current
+    let (minute, zone, variant) = current
         .as_ref()
-        .map(|d| (d.minute, Zone::stored(d.tz_offset, d.tz_name.as_deref())))
-        .unwrap_or((9 * 60, Zone::UTC));
+        .map(|d| {
+            let zone = Zone::stored(d.tz_offset, d.tz_name.as_deref());
+            (d.minute, zone, d.variant)
+        })
+        .unwrap_or((9 * 60, Zone::UTC, Variant::Russian));
     match a {
         DailyArgs::On {
             minute: at,
             zone: new_zone,
+            variant: new_variant,
         } => {
+            let variant = new_variant.unwrap_or(variant);
+            if refused(x, variant) {
+                return Ok(());
+            }
             let minute = at.unwrap_or(minute);
             let zone = new_zone.unwrap_or(zone);
             let next = zone.next_local_time(x.now, minute);
@@ -61,30 +87,31 @@ pub fn cmd_daily(x: &mut Ctx, a: DailyArgs) -> Res<()> {
                 offset,
                 zone.name(),
                 Some(next),
+                variant,
             )?;
-            let a = args![
-                ("time", time_text(minute)),
-                ("offset", zone.to_string()),
-                ("date", iso_date_of_day(zone.local_day(next)))
-            ];
-            let text = x.t("daily-on", Some(&a));
+            let text = on_text(x, minute, &zone, next, variant);
             x.say_text(text);
         }
         DailyArgs::Off => {
             let offset = zone.offset_at(x.now);
-            db::set_daily(x.c, x.chat.id, false, minute, offset, zone.name(), None)?;
+            db::set_daily(
+                x.c,
+                x.chat.id,
+                false,
+                minute,
+                offset,
+                zone.name(),
+                None,
+                variant,
+            )?;
             let text = x.t("daily-off", None);
             x.say_text(text);
         }
         DailyArgs::Status => match current {
             Some(d) if d.enabled => {
                 let next = d.next_at.unwrap_or(x.now);
-                let a = args![
-                    ("time", time_text(d.minute)),
-                    ("offset", zone.to_string()),
-                    ("date", iso_date_of_day(zone.local_day(next)))
-                ];
-                x.tell_id("daily-on", Some(&a));
+                let text = on_text(x, d.minute, &zone, next, d.variant);
+                x.tell(text);
             }
             _ => x.tell_id("daily-status-off", None),
         },
@@ -116,7 +143,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
     // the next post after now (posts missed while the bot was down are
     // not repeated)
     let next = zone.next_local_time(due.max(x.now), d.minute);
-    let Some(id) = daily_puzzle_id(x.c, Variant::Russian, day)? else {
+    let Some(id) = daily_puzzle_id(x.c, d.variant, day)? else {
         let offset = zone.offset_at(next);
         db::set_daily(
             x.c,
@@ -126,6 +153,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
             offset,
             zone.name(),
             Some(next),
+            d.variant,
         )?;
         return Ok(());
     };
@@ -147,7 +175,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
     let Some(p) = load(&row) else {
         return Ok(());
     };
-    let a = args![
+    let mut a = args![
         ("date", iso_date_of_day(day)),
         ("id", id),
         ("rating", num(row.rating.round() as i64)),
@@ -155,9 +183,15 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
         ("color", color_key(p.solver())),
         ("moves", num(p.solver_moves() as i64))
     ];
-    let text = x.t("daily-post", Some(&a));
+    // the variant named when it is not Russian draughts
+    let text = if row.variant == Variant::Russian {
+        x.t("daily-post", Some(&a))
+    } else {
+        a.set("variant", x.variant_name(row.variant));
+        x.t("daily-post-variant", Some(&a))
+    };
     let board = board_for(x, id, &p, p.start(), None);
-    ask(x, id, &p, 0, text, board)
+    ask(x, id, &p, (0, 0), text, board)
 }
 
 /// The earliest pending daily post.

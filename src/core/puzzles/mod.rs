@@ -16,17 +16,19 @@
 //! win, anything else a loss. Streaks count clean solves in a row.
 //!
 //! The daily puzzle of UTC day `d` is the pack's puzzle number
-//! `d mod N` (pack order). A chat that turned `/daily on HH:MM ZONE` (an
-//! offset `±HH:MM` or an IANA name such as `Europe/Riga`)
-//! gets it posted at that local time; the post also gives the previous
-//! daily's solution.
+//! `d mod N` (pack order). A chat that turned `/daily on HH:MM ZONE
+//! [VARIANT]` (an offset `±HH:MM` or an IANA name such as `Europe/Riga`;
+//! a variant with a pack, Russian draughts unless named and kept until
+//! named again) gets its variant's posted at that local time; the post
+//! also gives the previous daily's solution (in that puzzle's notation).
 //!
 //! **Packs.** Two variants have a pack: Russian draughts (`/puzzle`, the
 //! numbers 1…) and International draughts (`/puzzle international`, the
 //! numbers 10001…: [`INTERNATIONAL_FIRST`] plus the pack's Round). A
 //! puzzle is stored with its variant; ratings, counts and streaks are kept
 //! per variant, and each pack has its own daily rotation (`/puzzle daily
-//! international`, `/daily international`). The posted daily is Russian.
+//! international`, `/daily international`). The posted daily is the
+//! chat's variant's (`/daily on … international`).
 
 mod attempt;
 mod commands;
@@ -181,7 +183,7 @@ pub(crate) fn on_the_web(variant: Variant) -> bool {
 /// Whether a question of `variant` carries move buttons, as a wide
 /// game's board does (International); an 8×8 question is answered by text
 /// or on the web board, as before.
-fn with_move_buttons(variant: Variant) -> bool {
+pub(crate) fn with_move_buttons(variant: Variant) -> bool {
     variant.board() != shashki_engine::BoardKind::Eight
 }
 
@@ -198,8 +200,15 @@ pub(crate) fn question_buttons(x: &Ctx, id: PuzzleId, variant: Variant) -> Vec<V
     vec![row]
 }
 
+/// A go's wrong tries as its move buttons carry them (a go has at most
+/// [`MAX_WRONG`]).
+pub(crate) fn tries(wrong: i64) -> u8 {
+    u8::try_from(wrong).unwrap_or(u8::MAX)
+}
+
 /// The move buttons of puzzle `id` (`p`) at `pos`, after the go's first
-/// `step` moves, as a game's wide board has them: every move when few,
+/// `step` moves and `wrong` wrong tries (each move's button carries both:
+/// see [`Payload::PuzzleMove`]), as a game's wide board has them: every move when few,
 /// else the pieces first (each carrying its square's number), or the
 /// moves of the piece on square number `piece`. Rows beyond the
 /// platform's (one kept for the question's own buttons) are left out: a
@@ -210,6 +219,7 @@ pub(crate) fn move_buttons(
     p: &ChatPuzzle,
     pos: &AnyPosition,
     step: u16,
+    wrong: u8,
     piece: Option<u8>,
 ) -> Vec<Vec<Choice>> {
     use crate::core::games::variants::square_code;
@@ -226,6 +236,7 @@ pub(crate) fn move_buttons(
                     puzzle: id,
                     step,
                     index,
+                    wrong: Some(wrong),
                 };
                 buttons.push(pay.button(p.write(pos, m)));
             }
@@ -254,12 +265,12 @@ pub(crate) fn move_buttons(
 /// Ask puzzle `id` in the chat: the text, its board, the question's
 /// buttons, and "Open board" on Telegram where the web board is set up.
 /// A puzzle on a wide board (International) has move buttons too, after
-/// the go's first `step` moves.
+/// the go's first `step` moves and its `wrong` tries.
 pub(crate) fn ask(
     x: &mut Ctx,
     id: PuzzleId,
     p: &ChatPuzzle,
-    step: usize,
+    (step, wrong): (usize, i64),
     text: String,
     board: BoardView,
 ) -> Res<()> {
@@ -267,7 +278,7 @@ pub(crate) fn ask(
     let mut d = Draft::text(x.here(), text);
     d.choices = if with_move_buttons(variant) {
         let step = u16::try_from(step).unwrap_or(u16::MAX);
-        move_buttons(x, id, p, &board.position, step, None)
+        move_buttons(x, id, p, &board.position, step, tries(wrong), None)
     } else {
         Vec::new()
     };
@@ -380,7 +391,7 @@ pub(crate) fn show_attempt(
     ];
     let text = x.t("puzzle-show", Some(&args));
     let board = board_for(x, row.id, p, pos, last);
-    ask(x, row.id, p, moves.len(), text, board)
+    ask(x, row.id, p, (moves.len(), a.wrong), text, board)
 }
 
 #[cfg(test)]

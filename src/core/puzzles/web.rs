@@ -106,16 +106,46 @@ fn at_step(p: &ChatPuzzle, a: &AttemptRow, step: u16) -> Res<(Vec<AnyMove>, AnyP
     Ok((moves, pos))
 }
 
+/// A button drawn when the go had `wrong` wrong tries (`None`: a button
+/// made before they were kept, judged as before): refused when a wrong
+/// try has been counted since it was drawn — the same press delivered
+/// twice (a double tap, a retried update, two devices, a page's answer
+/// posted twice), or another button of that drawing: the answer to the
+/// counted try carries the buttons to try again. A count the go never
+/// had is another go's button: stale. Refused whatever the move: a
+/// refusal that let the right move through would tell it from the wrong
+/// ones for free.
+fn drawn_now(a: &AttemptRow, wrong: Option<u8>) -> Res<()> {
+    match wrong.map(i64::from) {
+        None => Ok(()),
+        Some(w) if w == a.wrong => Ok(()),
+        Some(w) if w < a.wrong => Err(WebRefusal::PuzzleTryCounted {
+            puzzle: a.puzzle_id,
+        }
+        .into()),
+        Some(_) => Err(AccessRefusal::ButtonStale.into()),
+    }
+}
+
 /// An answer by button (the page's, or a move button under a question in
 /// the chat): the `index`-th legal move (as [`ChatPuzzle::legal`] orders
-/// them: the buttons' order, by their text) after the go's first `step` moves —
-/// refused when the go has moved on since the button was shown.
-pub(crate) fn web_answer(x: &mut Ctx, puzzle: PuzzleId, step: u16, index: u16) -> Res<()> {
+/// them: the buttons' order, by their text) after the go's first `step`
+/// moves and its `wrong` tries — refused when the go has moved on since
+/// the button was shown, or a wrong try was counted since (see
+/// [`drawn_now`]).
+pub(crate) fn web_answer(
+    x: &mut Ctx,
+    puzzle: PuzzleId,
+    step: u16,
+    index: u16,
+    wrong: Option<u8>,
+) -> Res<()> {
     let Some((row, p)) = in_a_pack(x, puzzle)? else {
         return Ok(());
     };
     let a = focus(x, puzzle)?;
     let (moves, pos) = at_step(&p, &a, step)?;
+    drawn_now(&a, wrong)?;
     let mv = p
         .legal(&pos)
         .get(usize::from(index))
@@ -125,21 +155,21 @@ pub(crate) fn web_answer(x: &mut Ctx, puzzle: PuzzleId, step: u16, index: u16) -
 }
 
 /// A piece pressed under a question: its moves as buttons, for the
-/// presser (the go at `step`, the piece on square number `square`); it
-/// changes nothing stored.
+/// presser (the go at `step`, the piece on square number `square`), drawn
+/// with the go's wrong tries as they are now; it changes nothing stored.
 pub(crate) fn piece_moves(x: &mut Ctx, puzzle: PuzzleId, step: u16, square: u8) -> Res<()> {
     let Some((_, p)) = in_a_pack(x, puzzle)? else {
         return Ok(());
     };
     // only read: showing a piece's moves starts no go and leaves the
     // presser's other open puzzle as it is (the move pressed next does)
-    let pos = match go(x, puzzle)? {
-        Go::Open(a) => at_step(&p, &a, step)?.1,
-        Go::New { .. } if step == 0 => p.at(&[]).ok_or(AccessRefusal::ButtonStale)?.0,
+    let (pos, wrong) = match go(x, puzzle)? {
+        Go::Open(a) => (at_step(&p, &a, step)?.1, super::tries(a.wrong)),
+        Go::New { .. } if step == 0 => (p.at(&[]).ok_or(AccessRefusal::ButtonStale)?.0, 0),
         Go::New { .. } => return Err(AccessRefusal::ButtonStale.into()),
         Go::Over(_) => return Err(WebRefusal::PuzzleOver { puzzle }.into()),
     };
-    let choices = super::move_buttons(x, puzzle, &p, &pos, step, Some(square));
+    let choices = super::move_buttons(x, puzzle, &p, &pos, step, wrong, Some(square));
     if choices.is_empty() {
         return Err(crate::core::input::InputRefusal::ButtonInvalid.into());
     }
@@ -248,6 +278,7 @@ pub(crate) fn web_view(x: &Ctx, puzzle: PuzzleId) -> Res<Option<PuzzleWebView>> 
         task,
         state,
         step: moves.len(),
+        wrong: attempt.map_or(0, |a| super::tries(a.wrong)),
         you: color_word(p.solver()),
         status,
         files,

@@ -24,6 +24,9 @@ pub struct PuzzleWebView {
     /// The moves of the go so far (the solver's and the replies): an
     /// answer names it, as a game's move names its ply.
     pub step: usize,
+    /// The go's wrong tries so far: an answer names it too, so the same
+    /// answer posted twice counts once.
+    pub wrong: u8,
     /// The solver's side (`white`, `black`): the board is turned for it.
     pub you: &'static str,
     pub status: String,

@@ -44,10 +44,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (26, include_str!("v26.sql")),
     (27, include_str!("v27.sql")),
     (28, include_str!("v28.sql")),
+    (29, include_str!("v29.sql")),
 ];
 
 /// The latest schema version this build knows.
-pub const LATEST_VERSION: i64 = 28;
+pub const LATEST_VERSION: i64 = 29;
 
 /// One connection to a PostgreSQL database.
 pub(in crate::store) struct PgConn {

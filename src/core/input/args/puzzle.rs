@@ -1,5 +1,5 @@
 //! `/puzzle [variant] [move | solution | next | daily | #n]` and `/daily
-//! on [HH:MM] [zone] | off | variant`.
+//! on [HH:MM] [zone] [variant] | off | variant`.
 
 use super::{Args, Rejected, ON_OFF, VARIANTS};
 use crate::core::input::commands::game_ref;
@@ -119,11 +119,13 @@ pub enum DailyArgs {
     /// Whether (and when) the chat gets the daily puzzle.
     #[default]
     Status,
-    /// Post it every day at `minute` past local midnight in `zone`
-    /// (`None`: as before, or 09:00 UTC).
+    /// Post it every day at `minute` past local midnight in `zone`, the
+    /// puzzle of `variant`'s pack (`None`: each as before, or 09:00 UTC,
+    /// Russian draughts).
     On {
         minute: Option<i64>,
         zone: Option<Zone>,
+        variant: Option<Variant>,
     },
     Off,
     /// Today's daily puzzle of the variant's pack, for the one who asks
@@ -134,6 +136,7 @@ pub enum DailyArgs {
 const DAILY_STATE: ArgSpec = arg("state", "opt-daily-state", ON_OFF);
 const DAILY_TIME: ArgSpec = arg("time", "opt-daily-time", ArgKind::Text);
 const DAILY_OFFSET: ArgSpec = arg("offset", "opt-daily-offset", ArgKind::Text);
+const DAILY_VARIANT: ArgSpec = arg("variant", "opt-daily-variant", ArgKind::Choice(&[VARIANTS]));
 
 /// `HH:MM`: minutes past midnight.
 pub fn parse_time(s: &str) -> Option<i64> {
@@ -149,15 +152,24 @@ fn is_time(word: &str) -> bool {
 }
 
 impl DailyArgs {
-    /// `on`'s time and zone, from their words.
-    fn on<'a>(words: impl IntoIterator<Item = &'a str>) -> Result<Self, Rejected> {
-        let (mut minute, mut zone) = (None, None);
+    /// `on`'s time, zone and variant, from their words in any order; a
+    /// second variant is refused with the command's syntax (`bad`).
+    fn on<'a>(
+        words: impl IntoIterator<Item = &'a str>,
+        bad: impl Fn(&str) -> Rejected,
+    ) -> Result<Self, Rejected> {
+        let (mut minute, mut zone, mut variant) = (None, None, None);
         for word in words {
             if is_time(word) && minute.is_none() {
                 let bad = || InputRefusal::DailyBadTime {
                     value: word.to_string(),
                 };
                 minute = Some(parse_time(word).ok_or_else(bad)?);
+            } else if let Some(v) = words::variant_or_refusal(word)? {
+                if variant.is_some() {
+                    return Err(bad(word));
+                }
+                variant = Some(v);
             } else if zone.is_none() {
                 let bad = || InputRefusal::DailyBadOffset {
                     value: word.to_string(),
@@ -170,12 +182,16 @@ impl DailyArgs {
                 .into());
             }
         }
-        Ok(DailyArgs::On { minute, zone })
+        Ok(DailyArgs::On {
+            minute,
+            zone,
+            variant,
+        })
     }
 }
 
 impl Args for DailyArgs {
-    const SPEC: &'static [ArgSpec] = &[DAILY_STATE, DAILY_TIME, DAILY_OFFSET];
+    const SPEC: &'static [ArgSpec] = &[DAILY_STATE, DAILY_TIME, DAILY_OFFSET, DAILY_VARIANT];
     fn parse(w: &mut Words) -> Result<Self, Rejected> {
         let Some(first) = w.next() else {
             return Ok(DailyArgs::Status);
@@ -188,7 +204,7 @@ impl Args for DailyArgs {
             Some(true) => {
                 let rest: Vec<&str> = w.rest().to_vec();
                 w.rest_text();
-                DailyArgs::on(rest).map_err(|r| r.for_(Access::Admins))
+                DailyArgs::on(rest, |word| w.bad(word)).map_err(|r| r.for_(Access::Admins))
             }
             Some(false) => w
                 .end()
@@ -198,18 +214,39 @@ impl Args for DailyArgs {
         }
     }
     fn from_options(o: &Options) -> Result<Self, Rejected> {
+        // the variant option's word, checked: a variant of the family
+        let variant = match o.text(&DAILY_VARIANT) {
+            Some(word) => Some((
+                word,
+                words::variant_or_refusal(word)?.ok_or_else(|| o.bad(word))?,
+            )),
+            None => None,
+        };
         let Some(state) = o.text(&DAILY_STATE) else {
+            // `/daily variant:international`: today's puzzle of its pack
             return match (o.text(&DAILY_TIME), o.text(&DAILY_OFFSET)) {
-                (None, None) => Ok(DailyArgs::Status),
+                (None, None) => {
+                    Ok(variant.map_or(DailyArgs::Status, |(_, v)| DailyArgs::Puzzle(v)))
+                }
                 (Some(w), _) | (_, Some(w)) => Err(o.bad(w)),
             };
         };
         match words::on_off(state) {
             Some(true) => {
-                let given = [o.text(&DAILY_TIME), o.text(&DAILY_OFFSET)];
-                DailyArgs::on(given.into_iter().flatten()).map_err(|r| r.for_(Access::Admins))
+                // read as the text's words are (a variant typed in the
+                // time's option as well as the variant's is refused)
+                let given = [
+                    o.text(&DAILY_TIME),
+                    o.text(&DAILY_OFFSET),
+                    variant.map(|(word, _)| word),
+                ];
+                DailyArgs::on(given.into_iter().flatten(), |word| o.bad(word))
+                    .map_err(|r| r.for_(Access::Admins))
             }
-            Some(false) => Ok(DailyArgs::Off),
+            Some(false) => match variant {
+                Some((word, _)) => Err(o.bad(word).for_(Access::Admins)),
+                None => Ok(DailyArgs::Off),
+            },
             None => Err(o.bad(state)),
         }
     }
