@@ -46,9 +46,11 @@ impl std::fmt::Display for SendError {
     }
 }
 
-/// A platform's failed call, asked what it means: each transport answers
+/// A platform's failed call, asked what it means: a transport answers
 /// for its own error type (its codes and words); [`SendError::of`] makes
-/// the one [`SendError`] of the answers, the same way for every platform.
+/// the one [`SendError`] of the answers, and [`super::pace::Pace::call`]
+/// asks it whether to try again (Telegram's; Discord, whose calls
+/// serenity makes, reads its errors straight into a [`SendError`]).
 pub trait CallError: std::fmt::Display {
     /// Too many requests: try again after this long.
     fn retry_after(&self) -> Option<Duration>;
