@@ -1474,3 +1474,29 @@ async fn international() {
         ("international", "32-28")
     );
 }
+
+/// A member over their rate: the lanes refuse the interaction (nothing
+/// runs), and it is answered all the same — with a note for them alone,
+/// in their language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_is_answered_privately_in_the_callers_language() {
+    let s = setup().await;
+    s.hub.set_lane_limits(shashki::runtime::LaneLimits {
+        per_user_per_minute: 1,
+        ..s.hub.lane_limits()
+    });
+    s.anna_challenges_as_white().await;
+    let n = s.n();
+    let mut again = command(2, "tok-flood", "challenge", json!([]));
+    again["locale"] = json!("de");
+    s.discord.on_interaction(interaction(again)).await;
+    let calls = s.calls_since(n);
+    // one call: the refusal (the challenge never ran: no card)
+    assert_eq!(calls.len(), 1, "{calls:#?}");
+    assert!(calls[0].path.ends_with("/tok-flood/callback"), "{calls:#?}");
+    assert_eq!(calls[0].body["type"], 4, "{}", calls[0].body);
+    assert_eq!(flags(&calls[0]), Some(64));
+    let catalog = shashki::core::i18n::Catalog::new();
+    let slow_down = catalog.get(shashki::core::i18n::Lang::De, "slow-down", None);
+    assert_eq!(shown(&calls[0]), slow_down);
+}

@@ -816,6 +816,42 @@ fn a_chat_posts_the_international_daily_puzzle() {
     assert!(t.contains("UTC+02:00"), "{t}");
 }
 
+/// A chat switches its daily post from Russian to International draughts
+/// after the day's Russian post, for a later hour the same day: the
+/// International post that day gives the Russian puzzle's solution first
+/// (it is not lost because the day is the same).
+#[test]
+fn a_switch_of_variant_the_same_day_keeps_the_solution() {
+    let room = Room::new();
+    let t = text(&room.say("Anna", "/daily on 09:00 +00:00"));
+    assert!(t.contains("The daily puzzle is on"), "{t}");
+    let day = common::room::T0.div_euclid(common::room::DAY) + 1;
+    let nine = day * common::room::DAY + 9 * 3600;
+    room.clock.set(nine);
+    let posts = room.svc.daily_due().unwrap();
+    let russian = db::puzzle_ids(room.store().read(), Variant::Russian).unwrap();
+    let of = |ids: &[PuzzleId]| ids[day.rem_euclid(ids.len() as i64) as usize];
+    let first = of(&russian);
+    assert!(
+        joined(&posts).contains(&format!("#{first}")),
+        "{}",
+        joined(&posts)
+    );
+    // at 12:00 the admin switches to International draughts at 18:00
+    room.clock.set(nine + 3 * 3600);
+    let t = text(&room.say("Anna", "/daily on 18:00 international"));
+    assert!(t.contains("(International draughts) is on"), "{t}");
+    room.clock.set(nine + 9 * 3600);
+    let posts = room.svc.daily_due().unwrap();
+    let t = joined(&posts);
+    let intl = db::puzzle_ids(room.store().read(), Variant::International).unwrap();
+    assert!(t.contains(&format!("#{}", of(&intl))), "{t}");
+    assert!(
+        t.contains(&format!("previous daily puzzle #{first}: ")),
+        "the Russian solution: {t}"
+    );
+}
+
 /// `/daily on … frisian`: a variant without a pack is refused, naming
 /// the variants with one (in the chat's language), and the daily post is
 /// left as it was; a member (Telegram, not an admin) may not set the

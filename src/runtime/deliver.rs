@@ -710,14 +710,9 @@ impl Run<'_> {
                 .as_ref()
                 .filter(|p| p.editable && !(p.ephemeral && matches!(r.target, Target::Chat(_))));
             if let Some(pressed) = at.filter(|_| board.is_none() || mode == BoardMode::Edit) {
-                let res = if r.image.is_some() {
-                    self.retrying(|| self.t.edit_media(&pressed.at, r, Some(p)))
-                        .await
-                } else {
-                    self.retrying(|| self.t.edit_text(&pressed.at, r, Some(p)))
-                        .await
-                };
-                match res {
+                let media = r.image.is_some();
+                let res = self.retrying(|| self.t.edit(&pressed.at, r, Some(p), media));
+                match res.await {
                     Ok(()) | Err(SendError::NotModified) => {
                         if let Some(g) = board {
                             let at = Placed {
@@ -765,7 +760,7 @@ impl Run<'_> {
         if let Some(key) = live {
             let known = self.ledger().placed(self.platform, live_key(key)).await;
             if let Some(at) = known.filter(|at| same_place(at, &place)) {
-                match self.retrying(|| self.t.edit_text(&at, r, None)).await {
+                match self.retrying(|| self.t.edit(&at, r, None, false)).await {
                     Ok(()) | Err(SendError::NotModified) => return Went::plain(Delivered::Sent),
                     Err(e) => {
                         tracing::debug!(error = %e, "editing a live message failed; sending anew")
@@ -780,7 +775,7 @@ impl Run<'_> {
         };
         if let (Some(at), true) = (&before, self.caps.edits && mode == BoardMode::Edit) {
             if via.is_none() && same_place(at, &place) {
-                match self.retrying(|| self.t.edit_media(at, r, None)).await {
+                match self.retrying(|| self.t.edit(at, r, None, true)).await {
                     Ok(()) | Err(SendError::NotModified) => {
                         self.turn_note(r, at).await;
                         return Went::plain(Delivered::Sent);

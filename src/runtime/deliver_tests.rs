@@ -124,27 +124,17 @@ impl Transport for Fake {
             }))
         })
     }
-    fn edit_text<'a>(
+    fn edit<'a>(
         &'a self,
         at: &'a Placed,
         r: &'a Reply,
         _press: Option<&'a Press>,
+        media: bool,
     ) -> Fut<'a, Result<(), SendError>> {
-        let res = self.outcome(Op::EditText {
-            message: at.message.clone(),
-            text: r.text.clone(),
-        });
-        Box::pin(async move { res })
-    }
-    fn edit_media<'a>(
-        &'a self,
-        at: &'a Placed,
-        r: &'a Reply,
-        _press: Option<&'a Press>,
-    ) -> Fut<'a, Result<(), SendError>> {
-        let res = self.outcome(Op::EditMedia {
-            message: at.message.clone(),
-            text: r.text.clone(),
+        let (message, text) = (at.message.clone(), r.text.clone());
+        let res = self.outcome(match media {
+            true => Op::EditMedia { message, text },
+            false => Op::EditText { message, text },
         });
         Box::pin(async move { res })
     }

@@ -226,31 +226,44 @@ impl Hub {
 }
 
 impl Hub {
-    /// Run `event` through the core in its chat's lane (`lane`, in
-    /// `user`'s queue): its outcome, later — "something went wrong" when
-    /// the core failed, nothing when the work was dropped (it panicked,
-    /// or the process stops). The lanes' refusal (a flood: nothing runs)
-    /// at once.
+    /// Run `event` through the core in its chat's lane (in its user's
+    /// queue; `label` names it in the log) and deliver its outcome to
+    /// `origin` ([`Hub::answer`]: its AI moves go to the hub even when
+    /// answering fails, so no game waits for a move nobody makes) —
+    /// "something went wrong" when the core failed, nothing when the work
+    /// was dropped (it panicked, or the process stops). Whether the lanes
+    /// took it, at once; the delivery, once awaited. An update the lanes
+    /// refuse (a flood: nothing runs) goes to the deliverer all the same
+    /// ([`Hub::tell_shed`]: the user may be told to slow down; a press is
+    /// answered either way).
     pub fn serve_in_lane(
         &self,
         platform: Platform,
-        lane: &str,
-        user: &str,
-        label: String,
         event: crate::core::Event,
-    ) -> Result<impl Future<Output = crate::core::Outcome>, super::lanes::Shed> {
+        origin: Origin,
+        label: String,
+    ) -> (bool, impl Future<Output = ()>) {
         let (tx, handling) = oneshot::channel();
-        let hub = self.clone();
+        let (hub, user, lang) = (self.clone(), event.user.id.clone(), event.user.lang.clone());
         let work = async move {
             let _ = tx.send(hub.serve(event).await);
         };
-        self.queue_update(platform, lane, user, label, work)?;
-        Ok(async move {
-            handling.await.unwrap_or_else(|e| {
-                tracing::error!(error = %e, platform = platform.key(), "handling an update was dropped");
-                Default::default()
-            })
-        })
+        let queued = self.queue_update(platform, &origin.chat, &user, label, work);
+        let (hub, taken) = (self.clone(), queued.is_ok());
+        let delivered = async move {
+            let delivery = match queued {
+                Ok(()) => {
+                    let out = handling.await.unwrap_or_else(|e| {
+                        tracing::error!(error = %e, platform = platform.key(), "handling an update was dropped");
+                        Default::default()
+                    });
+                    hub.answer(out, platform, origin)
+                }
+                Err(shed) => hub.tell_shed(platform, &shed, &user, lang.as_deref(), origin),
+            };
+            delivery.wait().await
+        };
+        (taken, delivered)
     }
 }
 

@@ -46,9 +46,11 @@ impl std::fmt::Display for SendError {
     }
 }
 
-/// A platform's failed call, asked what it means: each transport answers
+/// A platform's failed call, asked what it means: a transport answers
 /// for its own error type (its codes and words); [`SendError::of`] makes
-/// the one [`SendError`] of the answers, the same way for every platform.
+/// the one [`SendError`] of the answers, and [`super::pace::Pace::call`]
+/// asks it whether to try again (Telegram's; Discord, whose calls
+/// serenity makes, reads its errors straight into a [`SendError`]).
 pub trait CallError: std::fmt::Display {
     /// Too many requests: try again after this long.
     fn retry_after(&self) -> Option<Duration>;
@@ -140,6 +142,19 @@ pub struct Place {
     pub keep: bool,
 }
 
+impl Place {
+    /// Where a message sent here landed: `message`, a picture with a
+    /// caption or not (`media`).
+    pub fn landed(&self, message: String, media: bool) -> Placed {
+        Placed {
+            chat: self.chat.clone(),
+            thread: self.thread.clone(),
+            message,
+            media,
+        }
+    }
+}
+
 /// The message whose button a press came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pressed {
@@ -217,20 +232,14 @@ pub trait Transport: Send + Sync + 'static {
     ) -> Fut<'a, Result<Option<Placed>, SendError>>;
 
     /// Change the text and buttons of `at` into `r`'s (a picture keeps its
-    /// picture; where only its buttons can change, those).
-    fn edit_text<'a>(
+    /// picture; where only its buttons can change, those); with `media`,
+    /// into `r` with its picture too (a board edited in place).
+    fn edit<'a>(
         &'a self,
         at: &'a Placed,
         r: &'a Reply,
         press: Option<&'a Press>,
-    ) -> Fut<'a, Result<(), SendError>>;
-
-    /// Change `at` into `r` with its picture (a board edited in place).
-    fn edit_media<'a>(
-        &'a self,
-        at: &'a Placed,
-        r: &'a Reply,
-        press: Option<&'a Press>,
+        media: bool,
     ) -> Fut<'a, Result<(), SendError>>;
 
     /// Take the buttons off `at`.
@@ -288,20 +297,12 @@ impl Transport for ChannelTransport {
         Box::pin(async move { res })
     }
 
-    fn edit_text<'a>(
+    fn edit<'a>(
         &'a self,
         _at: &'a Placed,
         _r: &'a Reply,
         _press: Option<&'a Press>,
-    ) -> Fut<'a, Result<(), SendError>> {
-        Box::pin(async { Err(SendError::Other("no edits".into())) })
-    }
-
-    fn edit_media<'a>(
-        &'a self,
-        _at: &'a Placed,
-        _r: &'a Reply,
-        _press: Option<&'a Press>,
+        _media: bool,
     ) -> Fut<'a, Result<(), SendError>> {
         Box::pin(async { Err(SendError::Other("no edits".into())) })
     }

@@ -64,14 +64,10 @@ impl Discord {
     /// Register the slash commands (in the configured guild, or globally).
     pub async fn register_commands(&self) -> serenity::Result<()> {
         let cmds = slash_commands(self.hub.catalog());
-        match self.opts.guild_id {
-            Some(g) => GuildId::new(g)
-                .set_commands(&self.http, cmds)
-                .await
-                .map(drop),
-            None => serenity::all::Command::set_global_commands(&self.http, cmds)
-                .await
-                .map(drop),
-        }
+        let set = match self.opts.guild_id {
+            Some(g) => GuildId::new(g).set_commands(&self.http, cmds).await,
+            None => serenity::all::Command::set_global_commands(&self.http, cmds).await,
+        };
+        set.map(drop)
     }
 }

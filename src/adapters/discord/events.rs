@@ -2,7 +2,7 @@
 //! command's options typed as they came); the facts the core decides on
 //! (a server manager), nothing decided.
 
-use super::interaction::Ix;
+use super::interaction::Pending;
 use super::{limits, Discord};
 use crate::core::input::commands::move_suggestions;
 use crate::core::input::options::{OptValue, SlashCommand};
@@ -11,27 +11,43 @@ use crate::runtime::{Placed, Pressed};
 use serenity::all::{
     ChannelId, ChannelType, CommandDataOptionValue, CommandInteraction, ComponentInteraction,
     ComponentInteractionDataKind, CreateAutocompleteResponse, CreateInteractionResponse, GuildId,
-    Interaction, MessageFlags, PartialChannel, User, UserId,
+    Interaction, InteractionId, Member, MessageFlags, PartialChannel, User, UserId,
 };
 
-/// Whether an interaction's member may manage the server (or it is a DM).
-pub(super) fn is_admin(member: Option<&serenity::all::Member>, guild: Option<GuildId>) -> bool {
-    guild.is_none()
+/// Who an interaction's user is: their server nickname, display name or
+/// username; whether they may manage the server (or it is a DM).
+fn user_ref(u: &User, member: Option<&Member>, locale: &str, guild: Option<GuildId>) -> UserRef {
+    let is_admin = guild.is_none()
         || member
             .and_then(|m| m.permissions)
-            .is_some_and(|p| p.administrator() || p.manage_guild())
-}
-
-pub(super) fn user_ref(u: &User, nick: Option<&str>, locale: &str, is_admin: bool) -> UserRef {
+            .is_some_and(|p| p.administrator() || p.manage_guild());
+    let nick = member.and_then(|m| m.nick.clone());
     UserRef {
         is_admin,
         id: u.id.to_string(),
         name: nick
-            .map(str::to_string)
             .or_else(|| u.global_name.clone())
             .unwrap_or_else(|| u.name.clone()),
         handle: Some(u.name.clone()),
         lang: (!locale.is_empty()).then(|| locale.to_string()),
+    }
+}
+
+/// The event for an interaction (its id) from `user` at a [`place`].
+fn event(
+    id: InteractionId,
+    user: UserRef,
+    place: (ChatRef, Option<String>),
+    input: Input,
+) -> Event {
+    Event {
+        platform: Platform::Discord,
+        chat: place.0,
+        user,
+        input,
+        update_id: Some(id.to_string()),
+        to_bot: false,
+        thread: place.1,
     }
 }
 
@@ -43,26 +59,23 @@ pub(super) fn place(
     guild: Option<GuildId>,
     channel: Option<&PartialChannel>,
 ) -> (ChatRef, Option<String>) {
-    let is_thread = |c: &&PartialChannel| {
-        matches!(
-            c.kind,
-            ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
-        )
-    };
-    if let Some(parent) = channel.filter(is_thread).and_then(|c| c.parent_id) {
-        let chat = ChatRef {
-            id: parent.to_string(),
-            title: None, // the thread's name is not the channel's
-            is_private: guild.is_none(),
-        };
-        return (chat, Some(channel_id.to_string()));
-    }
-    let chat = ChatRef {
-        id: channel_id.to_string(),
-        title: channel.and_then(|c| c.name.clone()),
+    let chat = |id: String, title| ChatRef {
+        id,
+        title,
         is_private: guild.is_none(),
     };
-    (chat, None)
+    let thread = channel.filter(|c| {
+        use ChannelType::{NewsThread, PrivateThread, PublicThread};
+        matches!(c.kind, PublicThread | PrivateThread | NewsThread)
+    });
+    match thread.and_then(|c| c.parent_id) {
+        // the thread's name is not the channel's
+        Some(parent) => (chat(parent.to_string(), None), Some(channel_id.to_string())),
+        None => (
+            chat(channel_id.to_string(), channel.and_then(|c| c.name.clone())),
+            None,
+        ),
+    }
 }
 
 /// The event for a slash command: its name and typed options, as they
@@ -84,35 +97,17 @@ pub fn command_event(cmd: &CommandInteraction) -> Event {
         name: cmd.data.name.clone(),
         options,
     };
-    let nick = cmd.member.as_ref().and_then(|m| m.nick.as_deref());
-    let (chat, thread) = place(cmd.channel_id, cmd.guild_id, cmd.channel.as_ref());
-    Event {
-        platform: Platform::Discord,
-        chat,
-        user: user_ref(
-            &cmd.user,
-            nick,
-            &cmd.locale,
-            is_admin(cmd.member.as_deref(), cmd.guild_id),
-        ),
-        input: Input::Slash(slash),
-        update_id: Some(cmd.id.to_string()),
-        to_bot: false,
-        thread,
-    }
+    let user = user_ref(&cmd.user, cmd.member.as_deref(), &cmd.locale, cmd.guild_id);
+    let place = place(cmd.channel_id, cmd.guild_id, cmd.channel.as_ref());
+    event(cmd.id, user, place, Input::Slash(slash))
 }
 
 /// `<@123>` typed into a text option → `@username` (the core's handles).
 pub(super) fn resolve_mention(s: &str, cmd: &CommandInteraction) -> OptValue {
     let t = s.trim();
-    if let Some(id) = t
-        .strip_prefix("<@")
-        .and_then(|r| r.strip_suffix('>'))
-        .map(|r| r.trim_start_matches('!'))
-        .and_then(|r| r.parse::<u64>().ok())
-        .filter(|id| *id != 0)
-    {
-        return user_handle(UserId::new(id), cmd);
+    let tag = t.strip_prefix("<@").and_then(|r| r.strip_suffix('>'));
+    if let Some(id) = tag.and_then(|r| r.trim_start_matches('!').parse::<UserId>().ok()) {
+        return user_handle(id, cmd);
     }
     OptValue::Text(t.to_string())
 }
@@ -133,22 +128,9 @@ pub fn component_event(c: &ComponentInteraction) -> Option<Event> {
         ComponentInteractionDataKind::StringSelect { values } => values.first()?.clone(),
         _ => return None,
     };
-    let nick = c.member.as_ref().and_then(|m| m.nick.as_deref());
-    let (chat, thread) = place(c.channel_id, c.guild_id, c.channel.as_ref());
-    Some(Event {
-        platform: Platform::Discord,
-        chat,
-        user: user_ref(
-            &c.user,
-            nick,
-            &c.locale,
-            is_admin(c.member.as_ref(), c.guild_id),
-        ),
-        input: Input::Choice(payload),
-        update_id: Some(c.id.to_string()),
-        to_bot: false,
-        thread,
-    })
+    let user = user_ref(&c.user, c.member.as_ref(), &c.locale, c.guild_id);
+    let place = place(c.channel_id, c.guild_id, c.channel.as_ref());
+    Some(event(c.id, user, place, Input::Choice(payload)))
 }
 
 impl Discord {
@@ -161,41 +143,38 @@ impl Discord {
         if self.http.application_id().is_none() {
             self.http.set_application_id(interaction.application_id());
         }
-        let res = match interaction {
+        match interaction {
             Interaction::Command(cmd) => {
                 let event = command_event(&cmd);
-                self.answer(Ix::Command(Box::new(cmd)), event, None).await;
-                Ok(())
+                let pending = Pending::new(cmd.id, cmd.token, true);
+                self.answer(pending, event, None, cmd.guild_id).await;
             }
-            Interaction::Component(c) => match component_event(&c) {
-                Some(event) => {
-                    let pressed = Pressed {
-                        at: Placed {
-                            chat: event.chat.id.clone(),
-                            thread: event.thread.clone(),
-                            message: c.message.id.to_string(),
-                            media: false,
-                        },
-                        editable: true,
-                        ephemeral: c
-                            .message
-                            .flags
-                            .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)),
-                    };
-                    self.answer(Ix::Component(Box::new(c)), event, Some(pressed))
-                        .await;
-                    Ok(())
+            Interaction::Component(c) => {
+                let Some(event) = component_event(&c) else {
+                    return self.nothing_to_answer(c).await;
+                };
+                let at = Placed {
+                    chat: event.chat.id.clone(),
+                    thread: event.thread.clone(),
+                    message: c.message.id.to_string(),
+                    media: false,
+                };
+                let flags = c.message.flags.unwrap_or_default();
+                let ephemeral = flags.contains(MessageFlags::EPHEMERAL);
+                let pressed = Pressed {
+                    at,
+                    editable: true,
+                    ephemeral,
+                };
+                let pending = Pending::new(c.id, c.token, false);
+                self.answer(pending, event, Some(pressed), c.guild_id).await;
+            }
+            Interaction::Autocomplete(cmd) => {
+                if let Err(e) = self.autocomplete(&cmd).await {
+                    tracing::warn!(error = %e, "discord: answering an interaction failed");
                 }
-                None => {
-                    self.nothing_to_answer(c).await;
-                    Ok(())
-                }
-            },
-            Interaction::Autocomplete(cmd) => self.autocomplete(&cmd).await,
-            _ => Ok(()),
-        };
-        if let Err(e) = res {
-            tracing::warn!(error = %e, "discord: answering an interaction failed");
+            }
+            _ => {}
         }
     }
 
@@ -203,15 +182,9 @@ impl Discord {
     /// suggestions for what is typed).
     pub(super) async fn autocomplete(&self, cmd: &CommandInteraction) -> serenity::Result<()> {
         let typed = cmd.data.autocomplete().map(|o| o.value).unwrap_or_default();
-        let games = self
-            .hub
-            .moves_to_play(
-                Platform::Discord,
-                cmd.channel_id.to_string(),
-                cmd.user.id.to_string(),
-            )
-            .await
-            .unwrap_or_default();
+        let (chat, user) = (cmd.channel_id.to_string(), cmd.user.id.to_string());
+        let games = self.hub.moves_to_play(Platform::Discord, chat, user).await;
+        let games = games.unwrap_or_default();
         let mut resp = CreateAutocompleteResponse::new();
         for value in move_suggestions(&games, typed, limits().autocomplete_max) {
             resp = resp.add_string_choice(value.clone(), value);

@@ -1,26 +1,23 @@
 //! Discord's interaction protocol: an interaction is answered by its
 //! first reply (type 4), deferred when the answer is late (a command: type
-//! 5, a component: type 6) and followed up; the pressed message updated
-//! (type 7, or a deferred update and an edit); one with nothing to show
-//! closed quietly.
+//! 5, a component: type 6) and followed up — a deferred command's public
+//! "thinking…" taken back before a followup for the user alone, which
+//! Discord would make that message; the pressed message updated (type 7
+//! with a new picture, or a deferred update and an edit of the original);
+//! a response read back from `@original` when where it landed is kept;
+//! one with nothing to show closed quietly.
 
 use super::transport::{send_error, Outgoing};
 use super::Discord;
 use crate::core::{Event, Platform, Reply};
 use crate::runtime::{Origin, Place, Placed, Press, Pressed, SendError};
 use serenity::all::{
-    CommandInteraction, ComponentInteraction, CreateAllowedMentions, CreateInteractionResponse,
+    Builder, ChannelId, CreateAllowedMentions, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
-    Message,
+    GuildId, InteractionId,
 };
 use serenity::http::Http;
 use std::sync::Arc;
-
-/// The interaction being answered.
-pub(super) enum Ix {
-    Command(Box<CommandInteraction>),
-    Component(Box<ComponentInteraction>),
-}
 
 /// How far an interaction is answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,77 +31,60 @@ pub(super) enum IxState {
     Answered,
 }
 
-/// An interaction being answered: the press the deliverer hands back to
-/// the transport (`Press::handle`).
+/// An interaction being answered (by its id and token): the press the
+/// deliverer hands back to the transport (`Press::handle`).
 pub(super) struct Pending {
-    pub(super) ix: Ix,
-    pub(super) state: tokio::sync::Mutex<IxState>,
+    id: InteractionId,
+    token: String,
+    /// A slash command; else a button or a menu (a component).
+    command: bool,
+    state: tokio::sync::Mutex<IxState>,
 }
 
 impl Pending {
-    pub(super) async fn respond(
-        &self,
-        http: &Http,
-        r: CreateInteractionResponse,
-    ) -> serenity::Result<()> {
-        match &self.ix {
-            Ix::Command(i) => i.create_response(http, r).await,
-            Ix::Component(i) => i.create_response(http, r).await,
+    pub(super) fn new(id: InteractionId, token: String, command: bool) -> Pending {
+        let state = tokio::sync::Mutex::new(IxState::Open);
+        Pending {
+            id,
+            token,
+            command,
+            state,
         }
     }
-    pub(super) async fn follow(
-        &self,
-        http: &Http,
-        f: CreateInteractionResponseFollowup,
-    ) -> serenity::Result<Message> {
-        match &self.ix {
-            Ix::Command(i) => i.create_followup(http, f).await,
-            Ix::Component(i) => i.create_followup(http, f).await,
+
+    /// Where the interaction came from, with it as the press the
+    /// deliverer answers.
+    fn origin(self, chat: &str, thread: Option<String>, pressed: Option<Pressed>) -> Origin {
+        let handle = Arc::new(self);
+        let press = Some(Press { handle, pressed });
+        let chat = chat.to_string();
+        Origin {
+            chat,
+            thread,
+            message: None,
+            press,
         }
     }
-    /// The message the interaction's response became.
-    pub(super) async fn response(&self, http: &Http) -> serenity::Result<Message> {
-        match &self.ix {
-            Ix::Command(i) => i.get_response(http).await,
-            Ix::Component(i) => i.get_response(http).await,
-        }
-    }
-    pub(super) async fn delete_response(&self, http: &Http) -> serenity::Result<()> {
-        match &self.ix {
-            Ix::Command(i) => i.delete_response(http).await,
-            Ix::Component(i) => i.delete_response(http).await,
-        }
-    }
-    pub(super) async fn edit_response(
-        &self,
-        http: &Http,
-        e: EditInteractionResponse,
-    ) -> serenity::Result<()> {
-        match &self.ix {
-            Ix::Command(i) => i.edit_response(http, e).await.map(drop),
-            Ix::Component(i) => i.edit_response(http, e).await.map(drop),
-        }
-    }
-    pub(super) fn is_command(&self) -> bool {
-        matches!(self.ix, Ix::Command(_))
+
+    async fn respond(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
+        r.execute(http, (self.id, &self.token)).await
     }
 
     /// Defer it if it is still open (a command: type 5, public; a
     /// component: type 6).
-    pub(super) async fn defer(&self, http: &Http) -> serenity::Result<()> {
+    async fn defer(&self, http: &Http) {
         let mut st = self.state.lock().await;
         if *st != IxState::Open {
-            return Ok(());
+            return;
         }
-        let r = match self.ix {
-            Ix::Command(_) => {
-                CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())
-            }
-            Ix::Component(_) => CreateInteractionResponse::Acknowledge,
+        let r = match self.command {
+            true => CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+            false => CreateInteractionResponse::Acknowledge,
         };
-        self.respond(http, r).await?;
-        *st = IxState::Deferred;
-        Ok(())
+        match self.respond(http, r).await {
+            Ok(()) => *st = IxState::Deferred,
+            Err(e) => tracing::warn!(error = %e, "discord: deferring an interaction failed"),
+        }
     }
 }
 
@@ -114,79 +94,66 @@ pub(super) fn pending(press: Option<&Press>) -> Option<&Pending> {
 }
 
 impl Discord {
-    /// Run the event through the core (in the channel's lane) and hand its
-    /// replies to the deliverer with the interaction to answer; when the
-    /// core takes longer than `defer_after` the interaction is deferred (a
-    /// command: type 5, a button or menu: type 6). An interaction the lanes
-    /// refuse goes to the deliverer all the same (`Hub::tell_shed`: the
-    /// caller may be told to slow down; it is answered either way). The AI
-    /// moves go to the hub even when answering failed, so no game waits
-    /// for a move nobody makes.
-    pub(super) async fn answer(&self, ix: Ix, event: Event, pressed: Option<Pressed>) {
-        let hub = self.hub.clone();
-        let locale = match &ix {
-            Ix::Command(i) => i.locale.clone(),
-            Ix::Component(i) => i.locale.clone(),
-        };
-        let (channel, guild) = match &ix {
-            Ix::Command(i) => (i.channel_id, i.guild_id),
-            Ix::Component(i) => (i.channel_id, i.guild_id),
-        };
-        let (pending, origin) = pending_origin(ix, &event.chat.id, event.thread.clone(), pressed);
+    /// Run the event through the core in the channel's lane and deliver
+    /// its replies with the interaction to answer (`Hub::serve_in_lane`:
+    /// answered also when the lanes refuse it); when the core takes longer
+    /// than `defer_after` the interaction is deferred (a command: type 5, a
+    /// button or menu: type 6). `guild`: the interaction's server.
+    pub(super) async fn answer(
+        &self,
+        pending: Pending,
+        event: Event,
+        pressed: Option<Pressed>,
+        guild: Option<GuildId>,
+    ) {
+        let origin = pending.origin(&event.chat.id, event.thread.clone(), pressed);
         // handled in the channel's lane: after the channel's earlier work,
         // alongside other channels'
         let label = format!("interaction {}", event.update_id.as_deref().unwrap_or("-"));
-        let user = event.user.id.clone();
-        let handling = match hub.serve_in_lane(Platform::Discord, &origin.chat, &user, label, event)
-        {
-            Ok(handling) => handling,
-            Err(shed) => {
-                // a flood (the caller's, or the channel's): nothing ran
-                self.defer_when_late(&pending).await;
-                hub.tell_shed(Platform::Discord, &shed, &user, Some(&locale), origin)
-                    .wait()
-                    .await;
-                return;
-            }
-        };
-        self.learn_place(channel, guild, &origin.chat);
-        self.defer_when_late(&pending).await;
-        let outcome = handling.await;
-        self.hub
-            .answer(outcome, Platform::Discord, origin)
-            .wait()
-            .await;
+        let hub = &self.hub;
+        let (taken, delivered) = hub.serve_in_lane(Platform::Discord, event, origin.clone(), label);
+        if taken {
+            self.learn_place(guild, &origin);
+        }
+        self.defer_when_late(origin.press).await;
+        delivered.await;
+    }
+
+    /// The server of the channel (and thread) an interaction came from,
+    /// for the links of the messages posted there later.
+    fn learn_place(&self, guild: Option<GuildId>, origin: &Origin) {
+        let channels = std::iter::once(&origin.chat).chain(&origin.thread);
+        if let Some(g) = guild {
+            self.learn_guild(g, channels.filter_map(|c| c.parse::<ChannelId>().ok()));
+        }
     }
 
     /// A press with nothing for the core (a component the bot does not
     /// read): the deliverer answers it, with nothing to show.
-    pub(super) async fn nothing_to_answer(&self, c: ComponentInteraction) {
+    pub(super) async fn nothing_to_answer(&self, c: serenity::all::ComponentInteraction) {
         let (chat, thread) = super::events::place(c.channel_id, c.guild_id, c.channel.as_ref());
-        let (_, origin) = pending_origin(Ix::Component(Box::new(c)), &chat.id, thread, None);
+        let origin = Pending::new(c.id, c.token, false).origin(&chat.id, thread, None);
         self.hub
             .deliver(Vec::new(), Platform::Discord, origin)
             .wait()
             .await;
     }
 
-    /// Defer `pending` if it is not answered by `defer_after` (zero: now).
-    async fn defer_when_late(&self, pending: &Arc<Pending>) {
-        if self.opts.defer_after.is_zero() {
-            if let Err(e) = pending.defer(&self.http).await {
-                tracing::warn!(error = %e, "discord: deferring an interaction failed");
+    /// Defer the interaction `press` stands for if it is not answered by
+    /// `defer_after` (zero: now).
+    async fn defer_when_late(&self, press: Option<Press>) {
+        let (http, after) = (Arc::clone(&self.http), self.opts.defer_after);
+        let defer = async move {
+            if let Some(p) = pending(press.as_ref()) {
+                p.defer(&http).await
             }
-            return;
+        };
+        if after.is_zero() {
+            return defer.await;
         }
-        let (http, p, after) = (
-            Arc::clone(&self.http),
-            Arc::clone(pending),
-            self.opts.defer_after,
-        );
         tokio::spawn(async move {
             tokio::time::sleep(after).await;
-            if let Err(e) = p.defer(&http).await {
-                tracing::warn!(error = %e, "discord: deferring an interaction failed");
-            }
+            defer.await
         });
     }
 
@@ -199,71 +166,44 @@ impl Discord {
     ) -> Result<Option<Placed>, SendError> {
         let mut st = p.state.lock().await;
         let out = self.outgoing(r);
-        let placed = |m: &Message| Placed {
-            chat: to.chat.clone(),
-            thread: to.thread.clone(),
-            message: m.id.to_string(),
-            media: false,
-        };
         let err = |e: serenity::Error| send_error(&e, false);
-        match *st {
-            IxState::Open => {
-                p.respond(&self.http, CreateInteractionResponse::Message(message(out)))
-                    .await
-                    .map_err(err)?;
-                *st = IxState::Answered;
-                if !to.keep {
-                    return Ok(None);
-                }
-                // where the response landed, to be kept
-                match p.response(&self.http).await {
-                    Ok(m) => Ok(Some(placed(&m))),
-                    Err(e) => {
-                        tracing::debug!(error = %e, "discord: reading the response failed");
-                        Ok(None)
-                    }
-                }
+        if *st == IxState::Open {
+            p.respond(&self.http, CreateInteractionResponse::Message(message(out)))
+                .await
+                .map_err(err)?;
+            *st = IxState::Answered;
+            if !to.keep {
+                return Ok(None);
             }
-            IxState::Deferred | IxState::Answered => {
-                if *st == IxState::Deferred && p.is_command() && out.ephemeral {
-                    // the first followup of a deferred command would become
-                    // its public "thinking…" message: remove that, so this
-                    // one is a message of its own, for the user alone
-                    p.delete_response(&self.http).await.map_err(err)?;
+            // where the response landed, to be kept
+            return match self.http.get_original_interaction_response(&p.token).await {
+                Ok(m) => Ok(Some(to.landed(m.id.to_string(), false))),
+                Err(e) => {
+                    tracing::debug!(error = %e, "discord: reading the response failed");
+                    Ok(None)
                 }
-                let m = p.follow(&self.http, followup(out)).await.map_err(err)?;
-                *st = IxState::Answered;
-                Ok(Some(placed(&m)))
-            }
+            };
         }
+        if *st == IxState::Deferred && p.command && out.ephemeral {
+            // the first followup of a deferred command would become its
+            // public "thinking…" message: remove that, so this one is a
+            // message of its own, for the user alone
+            let token = &p.token;
+            self.http
+                .delete_original_interaction_response(token)
+                .await
+                .map_err(err)?;
+        }
+        let m = followup(out)
+            .execute(&*self.http, (None, &p.token))
+            .await
+            .map_err(err)?;
+        *st = IxState::Answered;
+        Ok(Some(to.landed(m.id.to_string(), false)))
     }
 }
 
-/// The interaction as the press the deliverer answers, and where it came
-/// from.
-fn pending_origin(
-    ix: Ix,
-    chat: &str,
-    thread: Option<String>,
-    pressed: Option<Pressed>,
-) -> (Arc<Pending>, Origin) {
-    let pending = Arc::new(Pending {
-        ix,
-        state: tokio::sync::Mutex::new(IxState::Open),
-    });
-    let origin = Origin {
-        chat: chat.to_string(),
-        thread,
-        message: None,
-        press: Some(Press {
-            handle: Arc::clone(&pending) as Arc<dyn std::any::Any + Send + Sync>,
-            pressed,
-        }),
-    };
-    (pending, origin)
-}
-
-pub(super) fn message(o: Outgoing) -> CreateInteractionResponseMessage {
+fn message(o: Outgoing) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
         .content(o.content)
         .add_files(o.files)
@@ -272,7 +212,7 @@ pub(super) fn message(o: Outgoing) -> CreateInteractionResponseMessage {
         .allowed_mentions(CreateAllowedMentions::new().users(o.mentions))
 }
 
-pub(super) fn followup(o: Outgoing) -> CreateInteractionResponseFollowup {
+fn followup(o: Outgoing) -> CreateInteractionResponseFollowup {
     CreateInteractionResponseFollowup::new()
         .content(o.content)
         .add_files(o.files)
@@ -295,31 +235,26 @@ impl Discord {
         r: &Reply,
         media: bool,
     ) -> Option<Result<(), SendError>> {
-        let p = pending(press).filter(|p| !p.is_command())?;
-        let err = |e: serenity::Error| send_error(&e, false);
+        let p = pending(press).filter(|p| !p.command)?;
         let mut st = p.state.lock().await;
         if *st == IxState::Answered {
             return None;
         }
         let out = self.outgoing(r);
         let mentions = CreateAllowedMentions::new().users(out.mentions);
-        let res = if *st == IxState::Open && media {
-            let m = CreateInteractionResponseMessage::new()
-                .content(out.content)
-                .add_files(out.files)
-                .components(out.components)
-                .allowed_mentions(mentions);
-            p.respond(&self.http, CreateInteractionResponse::UpdateMessage(m))
-                .await
-                .map_err(err)
-        } else {
+        let res = async {
+            if *st == IxState::Open && media {
+                let m = CreateInteractionResponseMessage::new()
+                    .content(out.content)
+                    .add_files(out.files)
+                    .components(out.components)
+                    .allowed_mentions(mentions);
+                let update = CreateInteractionResponse::UpdateMessage(m);
+                return p.respond(&self.http, update).await;
+            }
             if *st == IxState::Open {
-                if let Err(e) = p
-                    .respond(&self.http, CreateInteractionResponse::Acknowledge)
-                    .await
-                {
-                    return Some(Err(err(e)));
-                }
+                p.respond(&self.http, CreateInteractionResponse::Acknowledge)
+                    .await?;
                 *st = IxState::Deferred;
             }
             let mut e = EditInteractionResponse::new()
@@ -331,12 +266,13 @@ impl Discord {
                     e = e.new_attachment(f);
                 }
             }
-            p.edit_response(&self.http, e).await.map_err(err)
-        };
+            e.execute(&*self.http, &p.token).await.map(drop)
+        }
+        .await;
         if res.is_ok() {
             *st = IxState::Answered;
         }
-        Some(res)
+        Some(res.map_err(|e| send_error(&e, false)))
     }
 
     /// Answer an interaction with nothing to show: a component is
@@ -347,19 +283,20 @@ impl Discord {
             return Ok(());
         };
         let mut st = p.state.lock().await;
-        let res = match (*st, p.is_command()) {
+        let delete = self.http.delete_original_interaction_response(&p.token);
+        let res = match (*st, p.command) {
             (IxState::Answered, _) | (IxState::Deferred, false) => Ok(()),
             (IxState::Open, false) => {
                 p.respond(&self.http, CreateInteractionResponse::Acknowledge)
                     .await
             }
-            (IxState::Deferred, true) => p.delete_response(&self.http).await,
+            (IxState::Deferred, true) => delete.await,
             (IxState::Open, true) => {
                 let private = CreateInteractionResponse::Defer(
                     CreateInteractionResponseMessage::new().ephemeral(true),
                 );
                 match p.respond(&self.http, private).await {
-                    Ok(()) => p.delete_response(&self.http).await,
+                    Ok(()) => delete.await,
                     Err(e) => Err(e),
                 }
             }

@@ -108,19 +108,13 @@ pub(super) fn escaped(toks: &[Tok]) -> Vec<String> {
     let mut out = Vec::with_capacity(toks.len());
     for (i, t) in toks.iter().enumerate() {
         let s = match t {
-            Tok::Bar => {
-                line_start = false;
-                prev_bar = true;
-                out.push("||".to_string());
-                continue;
-            }
-            Tok::Tag(tag) => {
-                line_start = false;
-                prev_bar = false;
-                out.push(tag.clone());
-                continue;
-            }
             Tok::Char(c) => *c,
+            // the adapter's own syntax, as it is
+            Tok::Bar | Tok::Tag(_) => {
+                out.push(if let Tok::Tag(tag) = t { tag } else { "||" }.to_string());
+                (line_start, prev_bar) = (false, *t == Tok::Bar);
+                continue;
+            }
         };
         let next = toks.get(i + 1);
         let escape = match s {
@@ -209,7 +203,7 @@ impl Discord {
         else {
             return None;
         };
-        let channel = ChannelId::new(chat.parse::<u64>().ok().filter(|c| *c != 0)?);
+        let channel = chat.parse::<ChannelId>().ok()?;
         let guild = *self
             .guilds
             .lock()

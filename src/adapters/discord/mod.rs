@@ -15,17 +15,11 @@
 //! - The core's menus (a game's legal moves, ≤ 25 a menu) become select
 //!   menus, its buttons buttons; payloads pass through unchanged as
 //!   `custom_id` / option values.
-//! - An interaction is answered by its first reply (type 4); when the answer
-//!   is not there by `defer_after` it is deferred (a command: type 5, a
-//!   button or menu: type 6) and the replies follow up. A reply for the user
-//!   alone (`Target::User`: every refusal) is ephemeral (flags 64) on every
-//!   path — a deferred command's public "thinking…" is taken back before
-//!   it, since Discord would make the first followup that message.
-//! - The pressed message changed in place: UPDATE_MESSAGE (type 7) with a
-//!   new picture, or a deferred update (type 6) and an edit of the original
-//!   (the picture stays). A living board or a live message is edited with
-//!   PATCH /channels/{c}/messages/{m}; a response is read back from
-//!   `@original` when where it landed must be kept.
+//! - An interaction is answered by Discord's protocol (`interaction.rs`:
+//!   responses, deferral after `defer_after`, followups, the pressed
+//!   message updated). A reply for the user alone (`Target::User`: every
+//!   refusal) is ephemeral (flags 64) on every path. A living board or a
+//!   live message is edited with PATCH /channels/{c}/messages/{m}.
 
 use crate::config::{DiscordConfig, Secret, ShardRange};
 use crate::core::{Platform, PlatformLimits, Reply};
@@ -73,9 +67,7 @@ impl DiscordOptions {
     pub fn shard_ids(&self) -> std::ops::RangeInclusive<u32> {
         self.shards.map_or(0..=0, |r| r.ids())
     }
-}
 
-impl DiscordOptions {
     pub fn from_config(c: &DiscordConfig) -> DiscordOptions {
         DiscordOptions {
             http_base: c.http_base.clone(),
@@ -134,19 +126,6 @@ impl Discord {
         })
     }
 
-    /// The server of a channel interactions came from (and of a thread's
-    /// parent channel, the event's chat), for the links of the messages
-    /// posted there later.
-    pub(super) fn learn_place(&self, channel: ChannelId, guild: Option<GuildId>, chat: &str) {
-        let parent = chat.parse::<u64>().ok().filter(|c| *c != 0);
-        if let Some(g) = guild {
-            self.learn_guild(
-                g,
-                std::iter::once(channel).chain(parent.map(ChannelId::new)),
-            );
-        }
-    }
-
     /// The server of these channels (from GUILD_CREATE at connect): where
     /// a link back to a game's channel points.
     pub fn learn_guild(&self, guild: GuildId, channels: impl IntoIterator<Item = ChannelId>) {
@@ -168,6 +147,7 @@ impl Discord {
 /// built (it shares the client's `Http`), before the client starts; no
 /// event can arrive earlier.
 struct Handler {
+    hub: Hub,
     discord: Arc<OnceLock<Arc<Discord>>>,
 }
 
@@ -176,18 +156,14 @@ impl serenity::client::EventHandler for Handler {
     async fn ready(&self, _ctx: serenity::client::Context, ready: serenity::model::gateway::Ready) {
         let shard = ready.shard.map_or(0, |s| s.id.0);
         tracing::info!(user = %ready.user.name, shard, "discord: connected");
-        let Some(discord) = self.discord.get() else {
-            return;
-        };
         // /healthz (issue 22): this shard's gateway is up
-        discord
-            .hub
-            .set_part_connected(Platform::Discord, shard, true);
+        self.hub.set_part_connected(Platform::Discord, shard, true);
         // serenity has set the application id (from this READY) on the
         // client's Http, which is the adapter's: registering can address it.
         // Once for the whole bot: by the process that runs shard 0, at its
         // READY (the commands are the application's, not a shard's)
-        if discord.opts.register_commands && shard == 0 {
+        let registers = self.discord.get().filter(|d| d.opts.register_commands);
+        if let Some(discord) = registers.filter(|_| shard == 0) {
             match discord.register_commands().await {
                 Ok(()) => tracing::info!("discord: slash commands registered"),
                 Err(e) => tracing::warn!(error = %e, "discord: registering commands failed"),
@@ -203,12 +179,9 @@ impl serenity::client::EventHandler for Handler {
         _ctx: serenity::client::Context,
         event: serenity::gateway::ShardStageUpdateEvent,
     ) {
-        if let Some(discord) = self.discord.get() {
-            let up = event.new == serenity::gateway::ConnectionStage::Connected;
-            discord
-                .hub
-                .set_part_connected(Platform::Discord, event.shard_id.0, up);
-        }
+        let up = event.new == serenity::gateway::ConnectionStage::Connected;
+        self.hub
+            .set_part_connected(Platform::Discord, event.shard_id.0, up);
     }
 
     async fn guild_create(
@@ -224,13 +197,10 @@ impl serenity::client::EventHandler for Handler {
     }
 
     async fn interaction_create(&self, _ctx: serenity::client::Context, interaction: Interaction) {
-        let Some(discord) = self.discord.get() else {
+        let Some(discord) = self.discord.get().filter(|_| !self.hub.is_shutting_down()) else {
             return;
         };
-        if discord.hub.is_shutting_down() {
-            return;
-        }
-        let _guard = discord.hub.tracker().enter();
+        let _guard = self.hub.tracker().enter();
         discord.on_interaction(interaction).await;
     }
 }
@@ -258,11 +228,11 @@ pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions) -> anyhow::Resul
         http_client(&token, &opts.http_base),
         GatewayIntents::GUILDS,
     );
-    let mut client = builder
-        .event_handler(Handler {
-            discord: Arc::clone(&slot),
-        })
-        .await?;
+    let handler = Handler {
+        hub: hub.clone(),
+        discord: Arc::clone(&slot),
+    };
+    let mut client = builder.event_handler(handler).await?;
     let range = opts.shards;
     // /healthz: connected once every shard this process runs is
     hub.expect_parts(Platform::Discord, opts.shard_ids());
@@ -283,12 +253,11 @@ pub async fn run(hub: Hub, token: Secret, opts: DiscordOptions) -> anyhow::Resul
             None => client.start().await,
         }
     };
-    let res = tokio::select! {
+    tokio::select! {
         r = start => r.map_err(|e| anyhow::anyhow!("{e}")),
         _ = crate::runtime::stopped(&mut stop) => {
             shards.shutdown_all().await;
             Ok(())
         }
-    };
-    res
+    }
 }

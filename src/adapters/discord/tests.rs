@@ -291,3 +291,36 @@ fn every_command_registers_with_both_languages() {
     assert_eq!(challenge["name_localizations"]["de"], "herausfordern");
     assert_eq!(challenge["name_localizations"]["fr"], "défi");
 }
+
+/// A failed call read as the deliverer's [`SendError`] by Discord's
+/// status and JSON code: a rate limit first, a user who takes no DMs, a
+/// thread that is gone (not on a DM), anything else in serenity's words.
+#[tokio::test]
+async fn discords_errors_mean_send_errors() {
+    use crate::runtime::SendError::{self, *};
+    async fn failed(status: u16, code: isize, private: bool) -> SendError {
+        let body = format!(r#"{{"code": {code}, "message": "no"}}"#);
+        let res = axum::http::Response::builder().status(status).body(body);
+        let method = reqwest::Method::POST;
+        let res = serenity::http::ErrorResponse::from_response(res.unwrap().into(), method).await;
+        let e = serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(res));
+        transport::send_error(&e, private)
+    }
+    let second = Duration::from_secs(1);
+    assert_eq!(failed(429, 0, false).await, RateLimited(second));
+    assert_eq!(failed(429, 50007, true).await, RateLimited(second));
+    assert_eq!(failed(403, 50007, false).await, Forbidden);
+    assert_eq!(failed(400, 50007, false).await, Forbidden);
+    assert_eq!(failed(403, 50001, true).await, Forbidden);
+    assert_eq!(failed(403, 50001, false).await, ThreadGone);
+    assert_eq!(failed(400, 50083, false).await, ThreadGone);
+    assert_eq!(failed(404, 10003, false).await, ThreadGone);
+    let other = |e: SendError| matches!(e, Other(s) if s.contains("no"));
+    assert!(other(failed(400, 50083, true).await));
+    assert!(other(failed(404, 10008, false).await));
+    let e = serenity::Error::Other("the network");
+    assert_eq!(
+        transport::send_error(&e, false),
+        Other("the network".into())
+    );
+}

@@ -6,7 +6,7 @@ use super::interaction::pending;
 use super::markup::{components, content};
 use super::{limits, Discord};
 use crate::core::{BoardMode, Platform, Reply, Target};
-use crate::runtime::{CallError, Caps, Fut, Place, Placed, Press, SendError, Transport};
+use crate::runtime::{Caps, Fut, Place, Placed, Press, SendError, Transport};
 use serenity::all::{
     ChannelId, ChannelType, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateMessage, CreateThread, EditMessage, MessageId, UserId,
@@ -35,16 +35,14 @@ impl Discord {
             files.push(CreateAttachment::bytes(img.bytes().to_vec(), name));
         }
         if let Some((name, text)) = &r.document {
-            files.push(CreateAttachment::bytes(
-                text.clone().into_bytes(),
-                name.clone(),
-            ));
+            files.push(CreateAttachment::bytes(text.as_bytes(), name.clone()));
         }
         let mut rows = components(r);
-        if let Some(b) = self.link_button(r) {
-            if rows.len() < limits().rows_max {
-                rows.push(CreateActionRow::Buttons(vec![b]));
-            }
+        if let Some(b) = self
+            .link_button(r)
+            .filter(|_| rows.len() < limits().rows_max)
+        {
+            rows.push(CreateActionRow::Buttons(vec![b]));
         }
         Outgoing {
             content: content(&r.text, &r.mentions),
@@ -53,9 +51,7 @@ impl Discord {
             mentions: r
                 .mentions
                 .iter()
-                .filter_map(|m| m.platform_user_id.parse::<u64>().ok())
-                .filter(|id| *id != 0)
-                .map(UserId::new)
+                .filter_map(|m| m.platform_user_id.parse().ok())
                 .collect(),
             ephemeral: matches!(r.target, Target::User { .. }),
         }
@@ -63,8 +59,8 @@ impl Discord {
 
     /// The DM channel with a user (POST /users/@me/channels).
     pub(super) async fn dm_channel(&self, user: &str) -> Option<ChannelId> {
-        let id = user.parse::<u64>().ok().filter(|id| *id != 0)?;
-        match UserId::new(id).create_dm_channel(&*self.http).await {
+        let id = user.parse::<UserId>().ok()?;
+        match id.create_dm_channel(&*self.http).await {
             Ok(c) => Some(c.id),
             Err(e) => {
                 tracing::info!(error = %e, user, "discord: no DM channel; private message dropped");
@@ -91,10 +87,10 @@ impl Discord {
         let mut content = o.content;
         let mut mentions = o.mentions;
         if let Target::User { user, .. } = &r.target {
-            if let Ok(id) = user.parse::<u64>() {
-                if id != 0 && !content.contains(&format!("<@{id}>")) {
+            if let Ok(id) = user.parse::<UserId>() {
+                if !content.contains(&format!("<@{id}>")) {
                     content = format!("<@{id}> {content}");
-                    mentions.push(UserId::new(id));
+                    mentions.push(id);
                 }
             }
         }
@@ -103,137 +99,56 @@ impl Discord {
             .content(content)
             .add_files(o.files)
             .components(o.components);
-        if let Some(m) = to.reply_to.as_deref().and_then(|m| m.parse::<u64>().ok()) {
-            if m != 0 {
-                msg = msg.reference_message((channel, MessageId::new(m)));
-                allowed = allowed.replied_user(false);
-            }
+        let reply_to = to.reply_to.as_deref().map(str::parse::<MessageId>);
+        if let Some(Ok(m)) = reply_to {
+            msg = msg.reference_message((channel, m));
+            allowed = allowed.replied_user(false);
         }
         let msg = msg.allowed_mentions(allowed);
         let m = channel
             .send_message(&*self.http, msg)
             .await
             .map_err(|e| send_error(&e, to.private))?;
-        Ok(Some(Placed {
-            chat: to.chat.clone(),
-            thread: to.thread.clone(),
-            message: m.id.to_string(),
-            media: false,
-        }))
+        Ok(Some(to.landed(m.id.to_string(), false)))
+    }
+
+    /// Edit the placed message `at` (PATCH /channels/{c}/messages/{m}).
+    async fn edit_message(&self, at: &Placed, e: EditMessage) -> Result<(), SendError> {
+        let channel = channel_of(&at.chat, at.thread.as_deref())?;
+        let m = at.message.parse::<MessageId>();
+        let m = m.map_err(|_| SendError::Other(format!("not a message id: {}", at.message)))?;
+        let edited = channel.edit_message(&*self.http, m, e).await;
+        edited.map(drop).map_err(|e| send_error(&e, false))
     }
 }
 
 /// The channel a message goes to: its thread, else the chat.
 pub(super) fn channel_of(chat: &str, thread: Option<&str>) -> Result<ChannelId, SendError> {
-    thread
-        .unwrap_or(chat)
-        .parse::<u64>()
-        .ok()
-        .filter(|c| *c != 0)
-        .map(ChannelId::new)
-        .ok_or_else(|| SendError::Other(format!("not a channel id: {chat}")))
+    let id = thread.unwrap_or(chat).parse::<ChannelId>();
+    id.map_err(|_| SendError::Other(format!("not a channel id: {chat}")))
 }
 
-/// What a failed call means to the deliverer (the shape is the runtime's,
-/// [`SendError::of`]); `private`: the call was for a DM.
+/// What a failed call means to the deliverer, by Discord's JSON error
+/// code and HTTP status when it answered; `private`: the call was for a
+/// DM.
 pub(super) fn send_error(e: &serenity::Error, private: bool) -> SendError {
-    SendError::of(&Failure { e, private })
-}
-
-/// A failed Discord call, asked what it means.
-struct Failure<'a> {
-    e: &'a serenity::Error,
-    private: bool,
-}
-
-impl Failure<'_> {
-    /// Discord's JSON error code and the HTTP status, if it answered.
-    fn said(&self) -> Option<(isize, u16)> {
-        use serenity::all::HttpError;
-        match self.e {
-            serenity::Error::Http(HttpError::UnsuccessfulRequest(res)) => {
-                Some((res.error.code, res.status_code.as_u16()))
-            }
-            _ => None,
+    use serenity::all::HttpError;
+    let said = match e {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(res)) => {
+            Some((res.error.code, res.status_code.as_u16()))
         }
-    }
-}
-
-impl std::fmt::Display for Failure<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.e.fmt(f)
-    }
-}
-
-impl CallError for Failure<'_> {
-    fn retry_after(&self) -> Option<Duration> {
-        matches!(self.said(), Some((_, 429))).then_some(Duration::from_secs(1))
-    }
-
-    fn not_modified(&self) -> bool {
-        false
-    }
-
-    /// A user who takes no messages from the bot (50007, or a 403 on a
-    /// DM).
-    fn forbidden(&self) -> bool {
-        match self.said() {
-            Some((50007, _)) => true,
-            Some((_, 403)) => self.private,
-            _ => false,
-        }
-    }
-
-    /// A thread archived or locked (50083), deleted (10003 Unknown
-    /// Channel) or closed to the bot (50001 Missing Access).
-    fn thread_gone(&self) -> bool {
-        !self.private && matches!(self.said(), Some((50083 | 10003 | 50001, _)))
-    }
-}
-
-/// The message `at` as Discord names it.
-pub(super) fn placed_message(at: &Placed) -> Result<(ChannelId, MessageId), SendError> {
-    let channel = channel_of(&at.chat, at.thread.as_deref())?;
-    let m = at
-        .message
-        .parse::<u64>()
-        .ok()
-        .filter(|m| *m != 0)
-        .ok_or_else(|| SendError::Other(format!("not a message id: {}", at.message)))?;
-    Ok((channel, MessageId::new(m)))
-}
-
-impl Discord {
-    /// A placed message edited to `r`: its text and buttons, and with
-    /// `media` its picture too (the new attachment in place of the old).
-    /// A pending press is answered by updating the pressed message.
-    async fn edit_placed(
-        &self,
-        at: &Placed,
-        r: &Reply,
-        press: Option<&Press>,
-        media: bool,
-    ) -> Result<(), SendError> {
-        let err = |e: serenity::Error| send_error(&e, false);
-        if let Some(res) = self.update_pressed(press, r, media).await {
-            return res;
-        }
-        let (channel, message) = placed_message(at)?;
-        let o = self.outgoing(r);
-        let mut e = EditMessage::new()
-            .content(o.content)
-            .components(o.components)
-            .allowed_mentions(CreateAllowedMentions::new().users(o.mentions));
-        if media {
-            for f in o.files {
-                e = e.new_attachment(f);
-            }
-        }
-        channel
-            .edit_message(&*self.http, message, e)
-            .await
-            .map(drop)
-            .map_err(err)
+        _ => None,
+    };
+    match said {
+        Some((_, 429)) => SendError::RateLimited(Duration::from_secs(1)),
+        // a user who takes no messages from the bot (50007, or a 403 on a
+        // DM)
+        Some((50007, _)) => SendError::Forbidden,
+        Some((_, 403)) if private => SendError::Forbidden,
+        // a thread archived or locked (50083), deleted (10003 Unknown
+        // Channel) or closed to the bot (50001 Missing Access)
+        Some((50083 | 10003 | 50001, _)) if !private => SendError::ThreadGone,
+        _ => SendError::Other(e.to_string()),
     }
 }
 
@@ -266,35 +181,36 @@ impl Transport for Discord {
         })
     }
 
-    fn edit_text<'a>(
+    /// A placed message edited to `r`: its text and buttons, and with
+    /// `media` its picture too (the new attachment in place of the old).
+    /// A pending press is answered by updating the pressed message.
+    fn edit<'a>(
         &'a self,
         at: &'a Placed,
         r: &'a Reply,
         press: Option<&'a Press>,
+        media: bool,
     ) -> Fut<'a, Result<(), SendError>> {
-        Box::pin(self.edit_placed(at, r, press, false))
-    }
-
-    fn edit_media<'a>(
-        &'a self,
-        at: &'a Placed,
-        r: &'a Reply,
-        press: Option<&'a Press>,
-    ) -> Fut<'a, Result<(), SendError>> {
-        // a living board: the new picture in place of the old
-        Box::pin(self.edit_placed(at, r, press, true))
+        Box::pin(async move {
+            if let Some(res) = self.update_pressed(press, r, media).await {
+                return res;
+            }
+            let o = self.outgoing(r);
+            let mut e = EditMessage::new()
+                .content(o.content)
+                .components(o.components)
+                .allowed_mentions(CreateAllowedMentions::new().users(o.mentions));
+            if media {
+                for f in o.files {
+                    e = e.new_attachment(f);
+                }
+            }
+            self.edit_message(at, e).await
+        })
     }
 
     fn clear_buttons<'a>(&'a self, at: &'a Placed) -> Fut<'a, Result<(), SendError>> {
-        Box::pin(async move {
-            let (channel, message) = placed_message(at)?;
-            let e = EditMessage::new().components(Vec::new());
-            channel
-                .edit_message(&*self.http, message, e)
-                .await
-                .map(drop)
-                .map_err(|e| send_error(&e, false))
-        })
+        Box::pin(self.edit_message(at, EditMessage::new().components(Vec::new())))
     }
 
     fn answer_press<'a>(

@@ -143,12 +143,7 @@ impl Telegram {
             let sent = self.send_call(Some(chat), Kind::Message, req).await?;
             main = main.or(Some((sent.id, true)));
         }
-        Ok(main.map(|(m, media)| Placed {
-            chat: to.chat.clone(),
-            thread: to.thread.clone(),
-            message: m.0.to_string(),
-            media,
-        }))
+        Ok(main.map(|(m, media)| to.landed(m.0.to_string(), media)))
     }
 }
 
@@ -192,16 +187,37 @@ impl Transport for Telegram {
         Box::pin(async move { self.post(to, r).await.map_err(send_error) })
     }
 
-    fn edit_text<'a>(
+    fn edit<'a>(
         &'a self,
         at: &'a Placed,
         r: &'a Reply,
         _press: Option<&'a Press>,
+        media: bool,
     ) -> Fut<'a, Result<(), SendError>> {
         Box::pin(async move {
             let (chat, message) = message_of(at)?;
             let keyboard = self.markup(r).unwrap_or_default();
-            let res = if at.media {
+            let rich = rich(&r.text, &r.mentions);
+            let res = if media {
+                let Some(img) = r.image.as_ref().filter(|i| !i.file_name.ends_with(".gif")) else {
+                    return Err(SendError::Other("no picture to put in place".into()));
+                };
+                if rich.visible_len() > limits().caption_max {
+                    return Err(SendError::Other("the caption is too long".into()));
+                }
+                let file = InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
+                let mut photo = InputMediaPhoto::new(file)
+                    .caption(rich.html())
+                    .parse_mode(ParseMode::Html);
+                if img.is_hidden() {
+                    photo = photo.spoiler();
+                }
+                let req = self
+                    .bot
+                    .edit_message_media(chat, message, InputMedia::Photo(photo))
+                    .reply_markup(keyboard);
+                self.send_call(Some(chat), Kind::Other, req).await.map(drop)
+            } else if at.media {
                 // a photo's caption stays: its buttons change
                 let req = self
                     .bot
@@ -209,7 +225,6 @@ impl Transport for Telegram {
                     .reply_markup(keyboard);
                 self.send_call(Some(chat), Kind::Other, req).await.map(drop)
             } else {
-                let rich = rich(&r.text, &r.mentions);
                 let req = self
                     .bot
                     .edit_message_text(chat, message, rich.html_within(limits().text_max))
@@ -218,39 +233,6 @@ impl Transport for Telegram {
                 self.send_call(Some(chat), Kind::Other, req).await.map(drop)
             };
             res.map_err(send_error)
-        })
-    }
-
-    fn edit_media<'a>(
-        &'a self,
-        at: &'a Placed,
-        r: &'a Reply,
-        _press: Option<&'a Press>,
-    ) -> Fut<'a, Result<(), SendError>> {
-        Box::pin(async move {
-            let (chat, message) = message_of(at)?;
-            let Some(img) = r.image.as_ref().filter(|i| !i.file_name.ends_with(".gif")) else {
-                return Err(SendError::Other("no picture to put in place".into()));
-            };
-            let rich = rich(&r.text, &r.mentions);
-            if rich.visible_len() > limits().caption_max {
-                return Err(SendError::Other("the caption is too long".into()));
-            }
-            let file = InputFile::memory(img.bytes().to_vec()).file_name(img.file_name.clone());
-            let mut photo = InputMediaPhoto::new(file)
-                .caption(rich.html())
-                .parse_mode(ParseMode::Html);
-            if img.is_hidden() {
-                photo = photo.spoiler();
-            }
-            let req = self
-                .bot
-                .edit_message_media(chat, message, InputMedia::Photo(photo))
-                .reply_markup(self.markup(r).unwrap_or_default());
-            self.send_call(Some(chat), Kind::Other, req)
-                .await
-                .map(drop)
-                .map_err(send_error)
         })
     }
 
