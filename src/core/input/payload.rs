@@ -467,14 +467,14 @@ mod tests {
     /// decodes, the number ignored: the same move at the same step.
     #[test]
     fn a_puzzle_move_button_with_or_without_a_count() {
-        let move_3 = Some(Payload::PuzzleMove {
+        let move_3 = Payload::PuzzleMove {
             puzzle: PuzzleId(10001),
             step: 2,
             index: 3,
-        });
-        assert_eq!(Payload::decode("pm:10001:2:3"), move_3);
-        assert_eq!(Payload::decode("pm:10001:2:3:1"), move_3);
-        assert_eq!(Payload::decode("pm:10001:2:3:999"), move_3);
-        assert_eq!(move_3.unwrap().encode(), "pm:10001:2:3");
+        };
+        assert_eq!(Payload::decode("pm:10001:2:3"), Some(move_3));
+        assert_eq!(Payload::decode("pm:10001:2:3:1"), Some(move_3));
+        assert_eq!(Payload::decode("pm:10001:2:3:999"), Some(move_3));
+        assert_eq!(move_3.encode(), "pm:10001:2:3");
     }
 }
