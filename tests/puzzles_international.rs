@@ -10,7 +10,7 @@ mod common;
 
 use common::room::{text, Room};
 use shashki::core::picture::{BoardPicture, Picture};
-use shashki::core::puzzles::{read_international_pack, INTERNATIONAL_PACK};
+use shashki::core::puzzles::{read_international_pack, start_board_name, INTERNATIONAL_PACK};
 use shashki::core::{ChatId, Config, Outcome, Reply, Target, UserId};
 use shashki::engine::moves::generate;
 use shashki::engine::notation::format_move_on;
@@ -235,6 +235,100 @@ fn the_days_international_puzzle() {
     // the Russian daily is another puzzle, still to try
     let o = room.say("Anna", "/puzzle daily");
     assert_eq!(picture(&o).variant, "russian");
+}
+
+/// Telegram's inline mode (`@bot` in any chat) offers today's puzzle of
+/// both packs, then "play with me": the Russian card as before (`?start=
+/// daily`), and the International one, with its own title, description
+/// and text naming the variant, in each language asked, whose button
+/// opens the bot with `daily-international`. That deep link asks today's
+/// International puzzle: its start board numbered on 10×10, sent under
+/// the very name the card's picture is kept by.
+#[test]
+fn inline_mode_offers_the_days_international_puzzle() {
+    let room = Room::new();
+    let offers = shashki::core::inline::offers(&room.svc, "Anna", Some("en")).unwrap();
+    let day = common::room::T0 / common::room::DAY;
+    let today = |v| {
+        let ids = db::puzzle_ids(room.store().read(), v).unwrap();
+        ids[(day as usize) % ids.len()]
+    };
+    let (russian, intl) = (today(Variant::Russian), today(Variant::International));
+    assert!(intl.0 > 10_000, "{intl}");
+    let ids: Vec<&str> = offers.iter().map(|o| o.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            format!("daily-{russian}").as_str(),
+            format!("daily-{intl}").as_str(),
+            "play"
+        ]
+    );
+    let (r, i) = (&offers[0], &offers[1]);
+    // the Russian card is as it was
+    assert_eq!(r.title, format!("Today's puzzle #{russian}"));
+    assert!(!r.text.contains("International"), "{}", r.text);
+    assert_eq!(r.button, Some(("🧩 Solve it".into(), "daily".into())));
+    assert_eq!(r.image, Some(start_board_name(russian)));
+    // the International one names its variant
+    assert_eq!(
+        i.title,
+        format!("Today's International draughts puzzle #{intl}")
+    );
+    assert!(
+        i.description.starts_with("10×10 · ") && i.description.contains(" to play and win in "),
+        "{}",
+        i.description
+    );
+    assert!(
+        i.text.starts_with(&format!(
+            "Today's International draughts puzzle #{intl} (10×10): "
+        )) && i.text.ends_with("Can you solve it?"),
+        "{}",
+        i.text
+    );
+    assert_eq!(
+        i.button,
+        Some(("🧩 Solve it".into(), "daily-international".into()))
+    );
+    assert_eq!(i.image, Some(start_board_name(intl)));
+    // in the asker's language
+    for (lang, title) in [
+        ("ru", format!("Задача дня по международным шашкам #{intl}")),
+        (
+            "lv",
+            format!("Starptautiskās dambretes dienas uzdevums #{intl}"),
+        ),
+        (
+            "de",
+            format!("Aufgabe des Tages #{intl} · Internationale Dame"),
+        ),
+        (
+            "fr",
+            format!("Problème du jour #{intl} · dames internationales"),
+        ),
+    ] {
+        let o = shashki::core::inline::offers(&room.svc, "Anna", Some(lang)).unwrap();
+        assert_eq!(o[1].title, title, "{lang}");
+        assert!(o[1].text.contains("(10×10)"), "{lang}: {}", o[1].text);
+        assert_eq!(o[1].button.as_ref().unwrap().1, "daily-international");
+    }
+
+    // the button's deep link: today's International puzzle, its numbered
+    // 10×10 start board under the card's picture name
+    let o = room.say("Anna", "/start daily-international");
+    let t = text(&o);
+    assert!(t.contains(&format!("#{intl}")), "{t}");
+    assert!(is_ten_by_ten(&o), "{t}");
+    assert_eq!(
+        board(&o).image.as_ref().unwrap().file_name,
+        start_board_name(intl)
+    );
+    // the same puzzle of the day as typed: tried already
+    let t = text(&room.say("Anna", "/puzzle solution"));
+    assert!(!t.is_empty());
+    let t = text(&room.say("Anna", "/daily international"));
+    assert!(t.contains("already tried today"), "{t}");
 }
 
 /// A variant without a pack is refused, naming the variants with one, in

@@ -1077,9 +1077,10 @@ fn inline_results(c: &Call) -> Vec<Value> {
 }
 
 /// Inline mode: `@bot` typed in any chat is answered (answerInlineQuery)
-/// with today's puzzle and an invitation to play, each with a button that
-/// opens the bot (`?start=daily`, `?start=play`); once the bot has sent
-/// that puzzle's board, the puzzle card is that photo (its file_id).
+/// with today's puzzle, today's International puzzle and an invitation to
+/// play, each with a button that opens the bot (`?start=daily`,
+/// `?start=daily-international`, `?start=play`); once the bot has sent a
+/// puzzle's start board, its card is that photo (its file_id).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn inline_mode_offers_todays_puzzle_and_an_invitation() {
     tokio::time::timeout(Duration::from_secs(60), inline_mode())
@@ -1096,7 +1097,7 @@ async fn inline_mode() {
     assert_eq!(answer.fields["inline_query_id"], "iq-1");
     assert_eq!(answer.fields["is_personal"], true);
     let results = inline_results(&answer);
-    assert_eq!(results.len(), 2, "{results:?}");
+    assert_eq!(results.len(), 3, "{results:?}");
     let daily = &results[0];
     assert_eq!(daily["type"], "article");
     let id: i64 = daily["id"]
@@ -1122,7 +1123,41 @@ async fn inline_mode() {
     let button = &daily["reply_markup"]["inline_keyboard"][0][0];
     assert_eq!(button["text"], "🧩 Solve it");
     assert_eq!(button["url"], "https://t.me/shashki_test_bot?start=daily");
-    let play = &results[1];
+    // today's International puzzle, a card of its own naming the variant
+    let intl = &results[1];
+    assert_eq!(intl["type"], "article");
+    let intl_id: i64 = intl["id"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("daily-")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(intl_id > 10_000, "{intl:?}");
+    assert_eq!(
+        intl["title"],
+        format!("Today's International draughts puzzle #{intl_id}")
+    );
+    assert!(intl["description"]
+        .as_str()
+        .unwrap()
+        .starts_with("10×10 · "));
+    assert!(
+        intl["input_message_content"]["message_text"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!(
+                "Today's International draughts puzzle #{intl_id} (10×10): "
+            )),
+        "{intl:?}"
+    );
+    let button = &intl["reply_markup"]["inline_keyboard"][0][0];
+    assert_eq!(button["text"], "🧩 Solve it");
+    assert_eq!(
+        button["url"],
+        "https://t.me/shashki_test_bot?start=daily-international"
+    );
+    let play = &results[2];
     assert_eq!(play["id"], "play");
     assert!(play["input_message_content"]["message_text"]
         .as_str()
@@ -1142,8 +1177,26 @@ async fn inline_mode() {
     assert_eq!(photo.files[0].1, format!("board-puzzle-{id}.png"));
     let file_id = format!("photo{}", fake.next_message.load(Ordering::SeqCst));
 
-    // now the puzzle card is that photo
-    fake.push_update(inline_update(3, "iq-2", "puzzle"));
+    // the International card's deep link: today's International puzzle,
+    // its start board (drawn as the chat draws it: numbered 10×10) under
+    // that puzzle's own name
+    fake.push_update(text_update(3, 11, "/start daily-international"));
+    let (i, photo) = fake
+        .wait_for(i + 1, "the International daily puzzle", |c| {
+            c.method == "sendPhoto"
+        })
+        .await;
+    assert_eq!(photo.files[0].1, format!("board-puzzle-{intl_id}.png"));
+    assert!(photo.files[0].2.starts_with(b"\x89PNG"));
+    assert!(
+        shown_text(&photo).contains(&format!("#{intl_id}")),
+        "{}",
+        shown_text(&photo)
+    );
+    let intl_file_id = format!("photo{}", fake.next_message.load(Ordering::SeqCst));
+
+    // now the puzzle cards are those photos
+    fake.push_update(inline_update(4, "iq-2", "puzzle"));
     let (_, answer) = fake
         .wait_for(i + 1, "the second inline answer", |c| {
             c.method == "answerInlineQuery" && c.fields["inline_query_id"] == "iq-2"
@@ -1161,7 +1214,23 @@ async fn inline_mode() {
         results[0]["reply_markup"]["inline_keyboard"][0][0]["url"],
         "https://t.me/shashki_test_bot?start=daily"
     );
-    assert_eq!(results[1]["type"], "article");
+    assert_eq!(results[1]["type"], "photo", "{:?}", results[1]);
+    assert_eq!(results[1]["id"], format!("daily-{intl_id}"));
+    assert_eq!(results[1]["photo_file_id"], intl_file_id);
+    assert_eq!(
+        results[1]["title"],
+        format!("Today's International draughts puzzle #{intl_id}")
+    );
+    assert!(results[1]["caption"]
+        .as_str()
+        .unwrap()
+        .starts_with("Today's International draughts puzzle"));
+    assert_eq!(
+        results[1]["reply_markup"]["inline_keyboard"][0][0]["url"],
+        "https://t.me/shashki_test_bot?start=daily-international"
+    );
+    assert_eq!(results[2]["type"], "article");
+    assert_eq!(results[2]["id"], "play");
 
     stop_adapter(&stop, bot).await;
 }

@@ -638,6 +638,21 @@ inline-daily-text = Dame-Aufgabe des Tages #{ $id }: { $color ->
        *[other] in { $moves } Zügen
     }. Findest du die Lösung?
 inline-daily-button = 🧩 Lösen
+inline-daily-international-title = Aufgabe des Tages #{ $id } · Internationale Dame
+inline-daily-international-description = 10×10 · { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } zieht und gewinnt { $moves ->
+        [one] in einem Zug
+       *[other] in { $moves } Zügen
+    } · Wertung { $rating }
+inline-daily-international-text = Aufgabe des Tages #{ $id } in Internationaler Dame (10×10): { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } zieht und gewinnt { $moves ->
+        [one] in einem Zug
+       *[other] in { $moves } Zügen
+    }. Findest du die Lösung?
 inline-play-title = Spiel Dame mit mir
 inline-play-description = Eine Einladung zu einer Partie russische Dame senden
 inline-play-text = { $name } lädt dich zu einer Partie russische Dame ein: öffne den Bot oder füge ihn einem Chat mit euch beiden hinzu und sende /challenge.

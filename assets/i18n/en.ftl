@@ -622,6 +622,21 @@ inline-daily-text = Today's draughts puzzle #{ $id }: { $color ->
        *[black] Black
     } to play and win in { $moves } moves. Can you solve it?
 inline-daily-button = 🧩 Solve it
+inline-daily-international-title = Today's International draughts puzzle #{ $id }
+inline-daily-international-description = 10×10 · { $color ->
+        [white] White
+       *[black] Black
+    } to play and win in { $moves ->
+        [one] one move
+       *[other] { $moves } moves
+    } · rating { $rating }
+inline-daily-international-text = Today's International draughts puzzle #{ $id } (10×10): { $color ->
+        [white] White
+       *[black] Black
+    } to play and win in { $moves ->
+        [one] one move
+       *[other] { $moves } moves
+    }. Can you solve it?
 inline-play-title = Play draughts with me
 inline-play-description = Post an invitation to a game of Russian draughts
 inline-play-text = { $name } invites you to a game of Russian draughts: open the bot, or add it to a chat with you both and send /challenge.

@@ -638,6 +638,21 @@ inline-daily-text = Problème de dames du jour #{ $id } : les { $color ->
        *[other] en { $moves } coups
     }. Saurez-vous le résoudre ?
 inline-daily-button = 🧩 Résoudre
+inline-daily-international-title = Problème du jour #{ $id } · dames internationales
+inline-daily-international-description = 10×10 · Les { $color ->
+        [white] Blancs
+       *[black] Noirs
+    } jouent et gagnent { $moves ->
+        [one] en un coup
+       *[other] en { $moves } coups
+    } · classement { $rating }
+inline-daily-international-text = Problème de dames internationales du jour #{ $id } (10×10) : les { $color ->
+        [white] Blancs
+       *[black] Noirs
+    } jouent et gagnent { $moves ->
+        [one] en un coup
+       *[other] en { $moves } coups
+    }. Saurez-vous le résoudre ?
 inline-play-title = Jouez aux dames avec moi
 inline-play-description = Envoyer une invitation à une partie de dames russes
 inline-play-text = { $name } vous invite à une partie de dames russes : ouvrez le bot, ou ajoutez-le à un chat avec vous deux et envoyez /challenge.

@@ -618,6 +618,15 @@ inline-daily-text = Dienas dambretes uzdevums #{ $id }: { $color ->
        *[black] melnie
     } sāk un uzvar, gājieni: { $moves }. Vai atrisināsiet?
 inline-daily-button = 🧩 Risināt
+inline-daily-international-title = Starptautiskās dambretes dienas uzdevums #{ $id }
+inline-daily-international-description = 10×10 · { $color ->
+        [white] Baltie
+       *[black] Melnie
+    } sāk un uzvar, gājieni: { $moves } · reitings { $rating }
+inline-daily-international-text = Starptautiskās dambretes dienas uzdevums #{ $id } (10×10): { $color ->
+        [white] baltie
+       *[black] melnie
+    } sāk un uzvar, gājieni: { $moves }. Vai atrisināsiet?
 inline-play-title = Spēlē ar mani dambreti
 inline-play-description = Nosūtīt aicinājumu uz krievu dambretes partiju
 inline-play-text = { $name } aicina jūs uz krievu dambretes partiju: atveriet botu vai pievienojiet to čatam ar jums abiem un nosūtiet /challenge.

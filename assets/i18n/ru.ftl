@@ -652,6 +652,23 @@ inline-daily-text = Шашечная задача дня #{ $id }: { $color ->
        *[other] ходов
     }. Решите?
 inline-daily-button = 🧩 Решить
+inline-daily-international-title = Задача дня по международным шашкам #{ $id }
+inline-daily-international-description = 10×10 · { $color ->
+        [white] Белые
+       *[black] Чёрные
+    } начинают и выигрывают в { $moves } { $moves ->
+        [one] ход
+        [few] хода
+       *[other] ходов
+    } · рейтинг { $rating }
+inline-daily-international-text = Задача дня по международным шашкам #{ $id } (10×10): { $color ->
+        [white] белые
+       *[black] чёрные
+    } начинают и выигрывают в { $moves } { $moves ->
+        [one] ход
+        [few] хода
+       *[other] ходов
+    }. Решите?
 inline-play-title = Сыграйте со мной в шашки
 inline-play-description = Отправить приглашение на партию в русские шашки
 inline-play-text = { $name } приглашает вас сыграть в русские шашки: откройте бота или добавьте его в чат с вами обоими и отправьте /challenge.

@@ -10,6 +10,7 @@ pub use super::table::Command;
 use super::table::CommandSpec;
 use super::words::Words;
 use crate::store::{ChallengeId, GameId};
+use shashki_engine::Variant;
 
 /// Parse a message starting with `/`. `None` if it is not a command. Every
 /// setting is known (see [`parse_command_on`]).
@@ -55,8 +56,9 @@ pub fn slash_command(cmd: &SlashCommand, threads: bool) -> Command {
 
 /// The command a deep link's start payload stands for: `game-12` (the
 /// board), `replay-12`, `analyse-12`, `challenge-12` (a shared open
-/// challenge), `puzzle`, `daily` (today's puzzle), `notify` (private
-/// notifications on: the link `/notify` gives in a group).
+/// challenge), `puzzle`, `daily` (today's puzzle), `daily-international`
+/// (today's puzzle of a variant, by its key: [`daily_link`]), `notify`
+/// (private notifications on: the link `/notify` gives in a group).
 pub fn deep_link(payload: &str) -> Option<Command> {
     let (kind, n) = match payload.split_once('-') {
         Some((k, n)) => (k, Some(n)),
@@ -85,10 +87,24 @@ pub fn deep_link(payload: &str) -> Option<Command> {
             }
         }
         "puzzle" if n.is_none() => Command::Puzzle(PuzzleArgs::Current),
-        "daily" if n.is_none() => Command::Puzzle(PuzzleArgs::Daily),
+        "daily" => Command::Puzzle(match n {
+            None => PuzzleArgs::Daily,
+            Some(key) => PuzzleArgs::DailyOf(Variant::from_key(&key.to_ascii_lowercase())?),
+        }),
         "notify" if n.is_none() => Command::Notify(NotifyArgs { on: Some(true) }),
         _ => return None,
     })
+}
+
+/// The start payload of a deep link to today's puzzle of `variant`, as
+/// [`deep_link`] reads it back: `daily` (Russian, as `/daily` asks it),
+/// else `daily-` and the variant's key (`daily-international`; keys are
+/// within Telegram's start alphabet `A-Z a-z 0-9 _ -`).
+pub fn daily_link(variant: Variant) -> String {
+    match variant {
+        Variant::Russian => "daily".into(),
+        v => format!("daily-{}", v.key()),
+    }
 }
 
 /// Whether handling `text` may need to know if its sender administers the
@@ -335,6 +351,52 @@ mod tests {
             }
             let help = crate::core::input::help::help_text(&c, lang);
             assert!(!help.contains('['), "{help}");
+        }
+    }
+
+    /// Today's puzzle of a variant by deep link (Telegram's inline card):
+    /// `daily-international` is `/puzzle daily international`; every variant's
+    /// link is within Telegram's start alphabet and reads back as itself;
+    /// a word that is no variant's key is the welcome.
+    #[test]
+    fn deep_links_open_the_days_puzzle_of_a_variant() {
+        use crate::core::input::args::PuzzleArgs;
+        assert_eq!(daily_link(Variant::International), "daily-international");
+        assert_eq!(
+            parse_command("/start daily-international"),
+            Some(Command::Puzzle(PuzzleArgs::DailyOf(Variant::International)))
+        );
+        assert_eq!(
+            parse_command("/start daily-international"),
+            parse_command("/puzzle daily international")
+        );
+        assert_eq!(daily_link(Variant::Russian), "daily");
+        for v in Variant::ALL {
+            let link = daily_link(v);
+            assert!(
+                link.len() <= 64
+                    && link
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-'),
+                "{link}"
+            );
+            let want = if v == Variant::Russian {
+                PuzzleArgs::Daily
+            } else {
+                PuzzleArgs::DailyOf(v)
+            };
+            assert_eq!(deep_link(&link), Some(Command::Puzzle(want)), "{link}");
+        }
+        for junk in [
+            "/start daily-",
+            "/start daily-x",
+            "/start daily-международные",
+        ] {
+            assert_eq!(
+                parse_command(junk).map(|c| matches!(c, Command::Help(_))),
+                Some(true),
+                "{junk}"
+            );
         }
     }
 
