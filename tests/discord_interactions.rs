@@ -1158,6 +1158,20 @@ async fn thread_per_game() {
         .unwrap();
     assert_eq!(stored.as_deref(), Some(THREAD));
 
+    // `/move` typed inside the thread suggests the game's moves: the
+    // thread's parent channel is the game's chat
+    let mut typed = fixture("autocomplete");
+    typed["id"] = json!("1100000000000000207");
+    typed["channel_id"] = json!(THREAD);
+    typed["channel"] = json!({"id": THREAD, "name": "Game #1", "type": 11, "parent_id": "800000000000000001", "permissions": "2048"});
+    typed["data"]["options"][0]["value"] = json!("");
+    let n = s.n();
+    s.discord.on_interaction(interaction(typed)).await;
+    let calls = s.calls_since(n);
+    assert_eq!(calls[0].body["type"], 8, "{}", calls[0].body);
+    let suggested = calls[0].body["data"]["choices"].as_array().unwrap().len();
+    assert!(suggested > 0, "no moves suggested in the game's thread");
+
     // a move chosen inside the thread: the interaction's channel is the
     // thread, its parent the game's chat
     let chosen = component_ids(&ai_board.body).1[0].clone();

@@ -292,6 +292,36 @@ fn a_damaged_daily_row_stops_no_other_chats_post() {
     assert!(room.svc.daily_due().unwrap().is_empty(), "posted once");
 }
 
+/// A chat whose daily post fails (the previous puzzle it names does not
+/// read: a stored variant this build does not know) is tried again an
+/// hour later: the sweeper is not woken for it at once, over and over.
+#[test]
+fn a_failed_daily_post_is_tried_again_an_hour_later() {
+    let room = Room::new();
+    room.say_in("bad", "Bea", "/daily on 09:00 +00:00");
+    let due = (T0.div_euclid(DAY) + 1) * DAY + 9 * 3600;
+    room.clock.set(due);
+    assert_eq!(room.svc.daily_due().unwrap().len(), 1, "the first post");
+    let s = room.store();
+    s.conn()
+        .execute(
+            "UPDATE puzzles SET variant = 'checkers' WHERE id = (SELECT last_puzzle FROM puzzle_daily)",
+            [],
+        )
+        .unwrap();
+    room.clock.set(due + DAY);
+    assert!(room.svc.daily_due().unwrap().is_empty(), "the post fails");
+    assert_eq!(
+        room.svc.next_daily_wakeup().unwrap(),
+        Some(due + DAY + 3600),
+        "tried again in an hour"
+    );
+    assert!(
+        room.svc.daily_due().unwrap().is_empty(),
+        "not due meanwhile"
+    );
+}
+
 #[test]
 fn daily_posts_at_local_time_in_each_timezone_and_rotates_by_utc_day() {
     let room = Room::new();

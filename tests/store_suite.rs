@@ -3649,6 +3649,22 @@ mod suite {
                 .variant,
             i
         );
+        // a failed post put off an hour, only while it is due
+        assert!(w(&mut s, |tx| {
+            puzzles::postpone_daily(tx, other_chat.id, T0 + 5, T0 + 3600)
+        }));
+        let d = puzzles::daily(s.read(), other_chat.id).unwrap().unwrap();
+        assert_eq!((d.next_at, d.variant), (Some(T0 + 3600), i));
+        assert!(!w(&mut s, |tx| {
+            puzzles::postpone_daily(tx, other_chat.id, T0 + 5, T0 + 7200)
+        }));
+        assert_eq!(
+            puzzles::daily(s.read(), other_chat.id)
+                .unwrap()
+                .unwrap()
+                .next_at,
+            Some(T0 + 3600)
+        );
     }
 
     /// Schema v30: an attempt keeps its last counted wrong try (its step

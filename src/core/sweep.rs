@@ -38,6 +38,9 @@ const OUTBOX_MEMORY_SECS: i64 = 3_600;
 /// other games' ends (not the tournament's own) may have freed.
 const WAITING_GAMES_EVERY_SECS: i64 = 60;
 
+/// How long a chat's failed daily post waits before it is tried again.
+pub const DAILY_RETRY_SECS: i64 = 3_600;
+
 impl Service {
     /// When the sweeper should next run (a deadline, a reminder or a
     /// challenge expiry), if anything is pending.
@@ -177,15 +180,24 @@ impl Service {
     /// the sweeper loop, at [`Service::next_daily_wakeup`]). Each chat's
     /// post is its own transaction and goes out once; one chat's that
     /// cannot be read or posted (its row damaged) is logged and skipped,
-    /// the others posted.
+    /// the others posted; a failed post is tried again
+    /// [`DAILY_RETRY_SECS`] later, not at the sweeper's next turn.
     pub fn daily_due(&self) -> Result<Vec<Reply>, ServiceError> {
-        let due = puzzles::dailies_due(self.lock().read(), self.now())?;
+        let now = self.now();
+        let due = puzzles::dailies_due(self.lock().read(), now)?;
         let mut out = Vec::new();
         for chat_id in due {
             match self.system_action(chat_id, Actor::Service, None, puzzles::post_daily) {
                 Ok(done) => out.extend(done.replies),
                 Err(e) => {
-                    tracing::error!(chat = %chat_id, error = %e, "a chat's daily post failed")
+                    tracing::error!(chat = %chat_id, error = %e, "a chat's daily post failed; tried again in an hour");
+                    let until = now + DAILY_RETRY_SECS;
+                    let put_off = self.lock().transaction(|c| {
+                        crate::store::puzzles::postpone_daily(c, chat_id, now, until)
+                    });
+                    if let Err(e) = put_off {
+                        tracing::error!(chat = %chat_id, error = %e, "putting a failed daily post off failed");
+                    }
                 }
             }
         }

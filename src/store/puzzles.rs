@@ -466,6 +466,17 @@ pub fn mark_daily_posted(
     Ok(n == 1)
 }
 
+/// Put a chat's due daily post off until `until` (its post failed): the
+/// sweeper then does not wake for it again at once. Only while it is
+/// still due at `now`; returns whether it was.
+pub fn postpone_daily(c: &Tx, chat: ChatId, now: i64, until: i64) -> StoreResult<bool> {
+    let n = c.exec(
+        "UPDATE puzzle_daily SET next_at = ?3 WHERE chat_id = ?1 AND next_at <= ?2",
+        params![chat, now, until],
+    )?;
+    Ok(n == 1)
+}
+
 /// Chats whose daily post is due, each with its row read on its own: a
 /// row that does not read (an unknown stored variant: a typed error) is
 /// its own chat's error, not every chat's.

@@ -182,8 +182,13 @@ impl Discord {
     /// suggestions for what is typed).
     pub(super) async fn autocomplete(&self, cmd: &CommandInteraction) -> serenity::Result<()> {
         let typed = cmd.data.autocomplete().map(|o| o.value).unwrap_or_default();
-        let (chat, user) = (cmd.channel_id.to_string(), cmd.user.id.to_string());
-        let games = self.hub.moves_to_play(Platform::Discord, chat, user).await;
+        // in a game's thread the chat is the thread's parent channel
+        let (chat, _) = place(cmd.channel_id, cmd.guild_id, cmd.channel.as_ref());
+        let user = cmd.user.id.to_string();
+        let games = self
+            .hub
+            .moves_to_play(Platform::Discord, chat.id, user)
+            .await;
         let games = games.unwrap_or_default();
         let mut resp = CreateAutocompleteResponse::new();
         for value in move_suggestions(&games, typed, limits().autocomplete_max) {

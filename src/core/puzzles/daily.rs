@@ -47,7 +47,7 @@ fn on_text(x: &Ctx, minute: i64, zone: &Zone, next: i64, variant: Variant) -> St
         return x.t("daily-on", Some(&a));
     }
     // the key too: a language writes the name in the sentence its way
-    // (lower-case in Russian and French)
+    // (lower-case in Russian, French and Latvian)
     a.set("variant", variant.key());
     a.set("variant_name", x.variant_name(variant));
     x.t("daily-on-variant", Some(&a))
