@@ -228,17 +228,7 @@ async fn a_puzzle_page_answers_only_its_own_go_and_the_answer_is_the_chats() {
         cookie.starts_with(&format!("shashki_p1_{}=", id.0)),
         "{cookie}"
     );
-    let page_html = client()
-        .get(format!("{}/web/p/1/{}", s.base, id.0))
-        .header("cookie", &cookie)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    let at = page_html.find("name=\"csrf\" content=\"").unwrap() + 21;
-    let csrf = page_html[at..at + 64].to_string();
+    let csrf = served::csrf_at(&s, &format!("web/p/1/{}", id.0), &cookie).await;
     let base = s.base.clone();
     let post = |path: &'static str, body: serde_json::Value, origin: String| {
         let (cookie, csrf, base) = (cookie.clone(), csrf.clone(), base.clone());
@@ -330,17 +320,7 @@ async fn a_wrong_answer_posted_twice_from_the_page_counts_once() {
         .await
         .unwrap();
     let cookie = served::session_cookie(&r).unwrap();
-    let page_html = client()
-        .get(format!("{}/web/p/1/{}", s.base, id.0))
-        .header("cookie", &cookie)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    let at = page_html.find("name=\"csrf\" content=\"").unwrap() + 21;
-    let csrf = page_html[at..at + 64].to_string();
+    let csrf = served::csrf_at(&s, &format!("web/p/1/{}", id.0), &cookie).await;
     // the page's view, as its script reads it after each answer
     let state = || async {
         let r = client()

@@ -115,8 +115,14 @@ pub async fn open(s: &Served, game: GameId, token: &str) -> (u16, Option<String>
 
 /// The page's anti-forgery token for a session.
 pub async fn csrf(s: &Served, game: GameId, cookie: &str) -> String {
+    csrf_at(s, &format!("web/g/{}", game.0), cookie).await
+}
+
+/// The anti-forgery token of the page at `path` (`web/g/1`, `web/p/1/7`)
+/// for a session.
+pub async fn csrf_at(s: &Served, path: &str, cookie: &str) -> String {
     let page = client()
-        .get(format!("{}/web/g/{}", s.base, game.0))
+        .get(format!("{}/{path}", s.base))
         .header("cookie", cookie)
         .send()
         .await
