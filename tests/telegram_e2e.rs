@@ -795,19 +795,8 @@ async fn puzzle_hints_and_solutions_hide_behind_spoilers() {
 
 async fn spoilers() {
     let (fake, stop, bot, _dir) = living_bot(false).await;
-    fake.push_update(group_update(1, 10, "/puzzle", None));
-    let (i, puzzle) = fake
-        .wait_for(0, "the puzzle", |c| c.method == "sendPhoto")
-        .await;
-    let hint = buttons(&puzzle)
-        .into_iter()
-        .find(|b| {
-            labels(&puzzle)
-                .iter()
-                .any(|(l, d)| d == b && l.contains("Hint"))
-        })
-        .expect("a hint button");
-    let puzzle_msg = fake.next_message.load(Ordering::SeqCst);
+    let (i, puzzle, puzzle_msg) = puzzle_in_group(&fake).await;
+    let hint = labelled(&puzzle, "Hint");
 
     // the first hint by command: the square, hidden
     fake.push_update(group_update(2, 11, "/hint", None));
@@ -901,16 +890,8 @@ async fn a_puzzle_question_keeps_its_buttons_after_a_press() {
 
 async fn question_keeps_its_buttons() {
     let (fake, stop, bot, _dir) = living_bot(false).await;
-    fake.push_update(group_update(1, 10, "/puzzle", None));
-    let (i, puzzle) = fake
-        .wait_for(0, "the puzzle", |c| c.method == "sendPhoto")
-        .await;
-    let question = fake.next_message.load(Ordering::SeqCst);
-    let solution = labels(&puzzle)
-        .into_iter()
-        .find(|(l, _)| l.contains("Solution"))
-        .map(|(_, d)| d)
-        .expect("a solution button");
+    let (i, puzzle, question) = puzzle_in_group(&fake).await;
+    let solution = labelled(&puzzle, "Solution");
     // Anna gives up on it by its button: the solution, for all to see
     fake.push_update(press_in(2, "cq-s", GROUP, anna(), question, &solution));
     let (i, _) = fake
@@ -936,6 +917,25 @@ async fn question_keeps_its_buttons() {
         "the question keeps its buttons: {cleared:?}"
     );
     stop_adapter(&stop, bot).await;
+}
+
+/// `/puzzle` asked in the group: where the calls stood once the question
+/// was sent, the question, and its message's id.
+async fn puzzle_in_group(fake: &Fake) -> (usize, Call, i64) {
+    fake.push_update(group_update(1, 10, "/puzzle", None));
+    let (i, puzzle) = fake
+        .wait_for(0, "the puzzle", |c| c.method == "sendPhoto")
+        .await;
+    (i, puzzle, fake.next_message.load(Ordering::SeqCst))
+}
+
+/// The callback data of the button of `c` whose label holds `label`.
+fn labelled(c: &Call, label: &str) -> String {
+    labels(c)
+        .into_iter()
+        .find(|(l, _)| l.contains(label))
+        .map(|(_, d)| d)
+        .unwrap_or_else(|| panic!("no {label} button"))
 }
 
 /// The first span of `text` hidden behind a spoiler; there must be one.
