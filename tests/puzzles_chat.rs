@@ -194,10 +194,9 @@ fn clean_solve_raises_rating_and_streak_alternative_answers_count() {
 #[test]
 fn three_wrong_tries_show_the_solution_and_reset_the_streak() {
     let room = Room::new();
-    let (n, p) = find(|p| p.start.legal_moves().len() - p.root.steps.len() >= 2);
+    let (n, p) = find(|p| p.start.legal_moves().len() - p.root.steps.len() >= 3);
     room.say("Vera", &format!("/puzzle #{n}"));
-    // two wrong moves in turn (the same one right after itself would not
-    // count again)
+    // three different wrong moves (one tried before is not counted again)
     let wrongs: Vec<String> = p
         .start
         .legal_moves()
@@ -208,6 +207,8 @@ fn three_wrong_tries_show_the_solution_and_reset_the_streak() {
     room.say("Vera", &wrongs[0]);
     room.say("Vera", &wrongs[1]);
     let o = room.say("Vera", &wrongs[0]);
+    assert!(text(&o).contains("tried that move already"), "{}", text(&o));
+    let o = room.say("Vera", &wrongs[2]);
     let t = text(&o);
     assert!(t.contains("out of tries"), "{t}");
     assert!(t.contains(&p.solution_text()), "{t}");

@@ -608,10 +608,10 @@ fn with_moves(few: bool) -> (PuzzleId, Intl) {
     find(|p| suits(p) && (legal(&p.start).len() <= 8) == few)
 }
 
-/// Two solver moves or more, one way through, two wrong moves or more at
-/// the start.
+/// Two solver moves or more, one way through, three wrong moves or more
+/// at the start.
 fn suits(p: &Intl) -> bool {
-    p.solver_moves() >= 2 && p.root.steps.len() == 1 && wrong_moves(p).len() >= 2
+    p.solver_moves() >= 2 && p.root.steps.len() == 1 && wrong_moves(p).len() >= 3
 }
 
 /// The legal moves at the puzzle's start that are not its solution's.
@@ -665,8 +665,8 @@ fn a_wrong_button_pressed_twice(few: bool) {
 
 /// After a wrong try the question's own buttons answer on (no new
 /// message with buttons of its own): another wrong move is a second try,
-/// counted; the first wrong move again after it is a third (only the
-/// same move right after itself is not counted), which ends the go.
+/// counted; the first wrong move again after it is not counted (a move
+/// tried before), a third wrong move ends the go.
 #[test]
 fn a_second_different_wrong_move_counts() {
     for few in [true, false] {
@@ -681,6 +681,7 @@ fn a_second_different_wrong_move(few: bool) {
     let wrongs = wrong_moves(&p);
     let a = move_button(&room, "Anna", &o, &p, &wrongs[0]);
     let b = move_button(&room, "Anna", &o, &p, &wrongs[1]);
+    let c = move_button(&room, "Anna", &o, &p, &wrongs[2]);
     assert!(text(&room.press("Anna", &a)).contains("Not this one"));
     assert_eq!(open_attempt(&room, "Anna").wrong, 1);
     // another wrong move, on the question's own buttons: counted
@@ -689,8 +690,16 @@ fn a_second_different_wrong_move(few: bool) {
     assert!(a_quiet_note(&second), "{second:#?}");
     let now = open_attempt(&room, "Anna");
     assert_eq!(now.wrong, 2);
-    // the first one again: not the last tried, counted — the third ends it
-    let third = room.press("Anna", &a);
+    // the first one again: tried before, not counted
+    let again = room.press("Anna", &a);
+    assert!(
+        text(&again).contains("tried that move already"),
+        "{}",
+        text(&again)
+    );
+    assert_eq!(open_attempt(&room, "Anna").wrong, 2);
+    // a third wrong move ends it
+    let third = room.press("Anna", &c);
     assert!(text(&third).contains("out of tries"), "{}", text(&third));
     let chat: ChatId = room
         .store()

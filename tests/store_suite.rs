@@ -152,7 +152,7 @@ macro_rules! store_suite {
                 puzzles_player_records_and_daily_posts_are_kept,
                 puzzles_packs_records_and_dailies_are_kept_per_variant,
                 puzzles_daily_posts_keep_their_variant,
-                puzzles_attempts_keep_their_last_wrong_try,
+                puzzles_attempts_keep_their_wrong_tries,
                 transactions_commit_their_value_and_writes,
                 transactions_read_their_own_writes_across_tables,
                 transactions_rolled_back_leave_nothing,
@@ -3409,8 +3409,6 @@ mod suite {
                 status: AttemptStatus::Open,
                 rated: true,
                 started_at: T0,
-                last_wrong_step: None,
-                last_wrong_move: None,
             })
         );
         assert_eq!(
@@ -3667,10 +3665,10 @@ mod suite {
         );
     }
 
-    /// Schema v30: an attempt keeps its last counted wrong try (its step
-    /// and move), replaced by the next one, kept through progress; none
-    /// at first; another attempt's is its own.
-    pub fn puzzles_attempts_keep_their_last_wrong_try(open: Open) {
+    /// Schema v30: an attempt keeps every wrong try counted (its step and
+    /// move), each once, kept through progress and once the go is over;
+    /// none at first; another attempt's are its own.
+    pub fn puzzles_attempts_keep_their_wrong_tries(open: Open) {
         let mut s = open();
         let World {
             chat, anna, boris, ..
@@ -3685,47 +3683,43 @@ mod suite {
         let b = w(&mut s, |tx| {
             puzzles::insert_attempt(tx, boris.id, chat.id, p1, None, true, T0)
         });
-        let open = |s: &Store, who| {
-            puzzles::open_attempt(s.read(), who, chat.id)
-                .unwrap()
-                .unwrap()
-        };
-        let first = open(&s, anna.id);
-        assert_eq!((first.last_wrong(), first.last_wrong_step), (None, None));
-        // a wrong try counted: the count and the try in one write
         let at = |step, mv| puzzles::WrongTry { step, mv };
+        let tried =
+            |s: &Store, id, step, mv| puzzles::tried_wrong(s.read(), id, at(step, mv)).unwrap();
+        let tries = |s: &Store, id| puzzles::wrong_tries(s.read(), id).unwrap();
+        assert!(tries(&s, a).is_empty());
+        assert!(!tried(&s, a, 0, "32-28"));
+        // a wrong try counted: the count and the try in one write
         w(&mut s, |tx| puzzles::record_wrong(tx, a, 1, at(0, "32-28")));
-        let now = open(&s, anna.id);
-        assert_eq!((now.wrong, now.last_wrong()), (1, Some(at(0, "32-28"))));
-        assert_eq!(
-            (now.last_wrong_step, now.last_wrong_move.as_deref()),
-            (Some(0), Some("32-28"))
-        );
-        // progress (a right move) keeps it; the next wrong try replaces it
+        let now = puzzles::open_attempt(s.read(), anna.id, chat.id)
+            .unwrap()
+            .unwrap();
+        assert_eq!(now.wrong, 1);
+        assert!(tried(&s, a, 0, "32-28"));
+        assert!(!tried(&s, a, 1, "32-28"), "the step is part of the try");
+        assert!(!tried(&s, a, 0, "31-27"));
+        // progress (a right move) keeps it; another wrong try joins it; the
+        // same one twice is kept once
         w(&mut s, |tx| {
             puzzles::update_attempt(tx, a, "33-29 24x33", 1, 0)
         });
-        assert_eq!(open(&s, anna.id).last_wrong(), Some(at(0, "32-28")));
         w(&mut s, |tx| puzzles::record_wrong(tx, a, 2, at(2, "38x29")));
-        let now = open(&s, anna.id);
+        w(&mut s, |tx| puzzles::record_wrong(tx, a, 2, at(2, "38x29")));
         assert_eq!(
-            (now.wrong, now.moves.as_str(), now.last_wrong()),
-            (2, "33-29 24x33", Some(at(2, "38x29")))
+            tries(&s, a),
+            vec![(0, "32-28".to_string()), (2, "38x29".to_string())]
         );
-        // read alike by the page's look-up, and kept once it is over
+        // kept once the go is over
         assert!(w(&mut s, |tx| puzzles::finish_attempt(
             tx,
             a,
             false,
             T0 + 1
         )));
-        let over = puzzles::latest_attempt_at(s.read(), anna.id, chat.id, p1)
-            .unwrap()
-            .unwrap();
-        assert_eq!(over.last_wrong(), Some(at(2, "38x29")));
+        assert!(tried(&s, a, 2, "38x29"));
         // Boris's go is his own
-        let his = open(&s, boris.id);
-        assert_eq!((his.id, his.wrong, his.last_wrong()), (b, 0, None));
+        assert!(tries(&s, b).is_empty());
+        assert!(!tried(&s, b, 0, "32-28"));
     }
 
     pub fn puzzles_player_records_and_daily_posts_are_kept(open: Open) {

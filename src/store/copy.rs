@@ -17,6 +17,7 @@ pub const TABLES: &[&str] = &[
     "settings",
     "puzzles",
     "puzzle_attempts",
+    "puzzle_wrong_tries",
     "puzzle_players",
     "puzzle_daily",
     "tournaments",

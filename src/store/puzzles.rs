@@ -145,11 +145,6 @@ table_row! {
         pub status: AttemptStatus,
         pub rated: bool,
         pub started_at: i64,
-        /// The go's step (its moves before it) of the last wrong try
-        /// counted (v30; `None`: none yet); see [`AttemptRow::last_wrong`].
-        pub last_wrong_step: Option<i64>,
-        /// That try's move, as the attempt's moves are recorded.
-        pub last_wrong_move: Option<String>,
     }
 }
 
@@ -160,16 +155,6 @@ table_row! {
 pub struct WrongTry<'a> {
     pub step: i64,
     pub mv: &'a str,
-}
-
-impl AttemptRow {
-    /// The last wrong try counted, if any.
-    pub fn last_wrong(&self) -> Option<WrongTry<'_>> {
-        match (self.last_wrong_step, self.last_wrong_move.as_deref()) {
-            (Some(step), Some(mv)) => Some(WrongTry { step, mv }),
-            _ => None,
-        }
-    }
 }
 
 const ATTEMPT_COLS: &str = AttemptRow::COLUMNS;
@@ -274,14 +259,37 @@ pub fn update_attempt(
 }
 
 /// Count a wrong try: the attempt's wrong tries become `wrong`, and `at`
-/// its last wrong try.
+/// is kept among its wrong tries (v30, `puzzle_wrong_tries`).
 pub fn record_wrong(c: &Tx, id: AttemptId, wrong: i64, at: WrongTry) -> StoreResult<()> {
     c.exec(
-        "UPDATE puzzle_attempts SET wrong = ?2, last_wrong_step = ?3, last_wrong_move = ?4
-         WHERE id = ?1",
-        params![id, wrong, at.step, at.mv],
+        "UPDATE puzzle_attempts SET wrong = ?2 WHERE id = ?1",
+        params![id, wrong],
+    )?;
+    c.exec(
+        "INSERT INTO puzzle_wrong_tries (attempt_id, step, move) VALUES (?1, ?2, ?3)
+         ON CONFLICT DO NOTHING",
+        params![id, at.step, at.mv],
     )?;
     Ok(())
+}
+
+/// Whether `at` was counted as a wrong try of the attempt already.
+pub fn tried_wrong(c: &Tx, id: AttemptId, at: WrongTry) -> StoreResult<bool> {
+    Ok(c.one(
+        "SELECT 1 FROM puzzle_wrong_tries WHERE attempt_id = ?1 AND step = ?2 AND move = ?3",
+        params![id, at.step, at.mv],
+        |_| Ok(()),
+    )?
+    .is_some())
+}
+
+/// An attempt's wrong tries, in the order of their steps and moves.
+pub fn wrong_tries(c: &Tx, id: AttemptId) -> StoreResult<Vec<(i64, String)>> {
+    c.all(
+        "SELECT step, move FROM puzzle_wrong_tries WHERE attempt_id = ?1 ORDER BY step, move",
+        params![id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
 }
 
 /// Close an open attempt as solved or failed; false when it was already

@@ -34,8 +34,6 @@ pub(super) fn new_attempt(x: &Ctx, id: PuzzleId, daily_day: Option<i64>) -> Res<
         status: AttemptStatus::Open,
         rated,
         started_at: x.now,
-        last_wrong_step: None,
-        last_wrong_move: None,
     })
 }
 
@@ -171,7 +169,7 @@ pub(super) fn judged(
                 step: i64::try_from(moves.len()).unwrap_or(i64::MAX),
                 mv: &recorded,
             };
-            if attempt.last_wrong() == Some(at) {
+            if db::tried_wrong(x.c, attempt.id, at)? {
                 return Err(WebRefusal::PuzzleTryCounted {
                     puzzle: attempt.puzzle_id,
                 }
