@@ -652,10 +652,7 @@ pub fn choose_move(game: &VigmanGame, level: u8, seed: u64) -> Option<VigmanMove
         return moves.first().copied();
     }
     let level = level.clamp(1, 8);
-    let depth = u32::from(level) + 1;
-    // doubled per level, level 8 too (it shared level 7's and played as it:
-    // 51 % over 52 games, BENCHMARKS.md)
-    let budget = 20_000u64 << level;
+    let (depth, budget) = level_search(level);
     let miss = match level {
         1 => 40,
         2 => 25,
@@ -663,47 +660,7 @@ pub fn choose_move(game: &VigmanGame, level: u8, seed: u64) -> Option<VigmanMove
         _ => 0,
     };
     let white = pos.side_to_move() == Color::White;
-    // Deepened one sub-move at a time, the best first; an iteration that
-    // runs out of the node budget is dropped whole, so every sub-move is
-    // judged at the same depth (a single pass judged the last sub-moves
-    // by whatever budget the first ones left, and deeper levels lost to
-    // shallower ones). The levels that sometimes take the second best
-    // score every sub-move exactly; the others only need the best, and
-    // search the rest against it.
-    let mut nodes = 0u64;
-    let mut order: Vec<VigmanMove> = moves.clone();
-    let mut done: Option<Vec<(i32, VigmanMove)>> = None;
-    for d in 1..=depth {
-        let mut scored: Vec<(i32, VigmanMove)> = Vec::with_capacity(order.len());
-        let mut best = -WIN - 1;
-        let mut complete = true;
-        for m in &order {
-            let next = pos.play(m);
-            // from the mover's view: only a better score than `best` matters
-            let (alpha, beta) = match (miss > 0, white) {
-                (true, _) => (-WIN - 1, WIN + 1),
-                (false, true) => (best, WIN + 1),
-                (false, false) => (-WIN - 1, -best),
-            };
-            let s = minimax(&next, d - 1, alpha, beta, 1, &mut nodes, budget);
-            if nodes >= budget {
-                complete = false;
-                break;
-            }
-            // repetition avoidance: a position seen twice scores as a draw
-            let seen = game.positions.iter().filter(|p| **p == next).count();
-            let s = if seen >= 2 { 0 } else { s };
-            let s = if white { s } else { -s };
-            best = best.max(s);
-            scored.push((s, *m));
-        }
-        if !complete {
-            break;
-        }
-        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
-        order = scored.iter().map(|e| e.1).collect();
-        done = Some(scored);
-    }
+    let (done, _) = deepen(pos, &game.positions, moves.clone(), depth, budget, miss > 0);
     let scored = done.unwrap_or_else(|| {
         // not even one sub-move deep within the budget: the static view
         let mut s: Vec<(i32, VigmanMove)> = moves
@@ -721,6 +678,74 @@ pub fn choose_move(game: &VigmanGame, level: u8, seed: u64) -> Option<VigmanMove
         return Some(scored[1].1);
     }
     Some(scored[0].1)
+}
+
+/// A level's search: its deepest depth in sub-moves (`level + 1`) and its
+/// node budget, doubled per level, level 8's too (it shared level 7's and
+/// played as it: 51 % over 52 games, BENCHMARKS.md).
+fn level_search(level: u8) -> (u32, u64) {
+    (u32::from(level) + 1, 20_000u64 << level)
+}
+
+/// `pos`'s sub-moves `moves` scored from the mover's view, best first, by
+/// the deepest search up to `depth` sub-moves that finished within
+/// `budget` nodes (`None`: not even one sub-move deep), and that depth.
+///
+/// Deepened one sub-move at a time, the best first; an iteration that
+/// runs out of the node budget is dropped whole, so every sub-move is
+/// judged at the same depth (a single pass judged the last sub-moves by
+/// whatever budget the first ones left, and deeper levels lost to
+/// shallower ones). With `exact` every sub-move is scored exactly (the
+/// levels that sometimes take the second best); else only the best
+/// needs to be, and the rest are searched against it. A sub-move to a
+/// position of `history` seen twice already scores as a draw.
+#[allow(clippy::type_complexity)]
+fn deepen(
+    pos: &VigmanPosition,
+    history: &[VigmanPosition],
+    moves: Vec<VigmanMove>,
+    depth: u32,
+    budget: u64,
+    exact: bool,
+) -> (Option<Vec<(i32, VigmanMove)>>, u32) {
+    let white = pos.side_to_move() == Color::White;
+    let mut nodes = 0u64;
+    let mut order = moves;
+    let mut done = None;
+    let mut reached = 0;
+    for d in 1..=depth {
+        let mut scored: Vec<(i32, VigmanMove)> = Vec::with_capacity(order.len());
+        let mut best = -WIN - 1;
+        let mut complete = true;
+        for m in &order {
+            let next = pos.play(m);
+            // from the mover's view: only a better score than `best` matters
+            let (alpha, beta) = match (exact, white) {
+                (true, _) => (-WIN - 1, WIN + 1),
+                (false, true) => (best, WIN + 1),
+                (false, false) => (-WIN - 1, -best),
+            };
+            let s = minimax(&next, d - 1, alpha, beta, 1, &mut nodes, budget);
+            if nodes >= budget {
+                complete = false;
+                break;
+            }
+            // repetition avoidance: a position seen twice scores as a draw
+            let seen = history.iter().filter(|p| **p == next).count();
+            let s = if seen >= 2 { 0 } else { s };
+            let s = if white { s } else { -s };
+            best = best.max(s);
+            scored.push((s, *m));
+        }
+        if !complete {
+            break;
+        }
+        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
+        order = scored.iter().map(|e| e.1).collect();
+        done = Some(scored);
+        reached = d;
+    }
+    (done, reached)
 }
 
 /// The best sub-move of `pos` by a search `depth` sub-moves deep (captures
@@ -853,5 +878,50 @@ mod game_tests {
             }
         }
         assert!(g.moves().len() > 10);
+    }
+}
+
+#[cfg(test)]
+mod depth_probe {
+    use super::*;
+
+    /// How deep levels 5–8 search: the depth `choose_move`'s search
+    /// finishes within each level's budget on 60 positions reached by
+    /// seeded random sub-moves from the start (8–47 sub-moves). Run in
+    /// release: `cargo test --release -p shashki-engine --lib
+    /// vigman_depth_probe -- --ignored --nocapture` (BENCHMARKS.md).
+    #[test]
+    #[ignore]
+    fn vigman_depth_probe() {
+        let mut rng = 7u64;
+        let mut positions = Vec::new();
+        while positions.len() < 60 {
+            let mut pos = VigmanPosition::initial();
+            let plies = 8 + crate::rng::splitmix(&mut rng) % 40;
+            for _ in 0..plies {
+                let ms = pos.legal_moves();
+                if ms.is_empty() {
+                    break;
+                }
+                let i = (crate::rng::splitmix(&mut rng) % ms.len() as u64) as usize;
+                pos = pos.play(&ms[i]);
+            }
+            if pos.legal_moves().len() > 1 {
+                positions.push(pos);
+            }
+        }
+        for level in 5u8..=8 {
+            let (cap, budget) = level_search(level);
+            let mut finished = vec![0usize; cap as usize + 1];
+            for p in &positions {
+                let (_, d) = deepen(p, &[], p.legal_moves(), cap, budget, false);
+                finished[d as usize] += 1;
+            }
+            println!(
+                "level {level} (depth {cap}, {budget} nodes): positions by the depth finished {:?}",
+                &finished[1..]
+            );
+            assert_eq!(finished.iter().sum::<usize>(), 60);
+        }
     }
 }
