@@ -192,7 +192,7 @@ impl Rng {
 // -------------------------------------------------- reading the store ----
 
 /// The tables compared whole, keyed by their first `key` columns.
-const TABLES: [(&str, &str, usize); 7] = [
+const TABLES: [(&str, &str, usize); 8] = [
     ("users", "SELECT * FROM users ORDER BY id", 1),
     ("chats", "SELECT * FROM chats ORDER BY id", 1),
     (
@@ -205,6 +205,11 @@ const TABLES: [(&str, &str, usize); 7] = [
         "puzzle_attempts",
         "SELECT * FROM puzzle_attempts ORDER BY id",
         1,
+    ),
+    (
+        "puzzle_wrong_tries",
+        "SELECT * FROM puzzle_wrong_tries ORDER BY attempt_id, step, move",
+        3,
     ),
     (
         "puzzle_players",
@@ -1142,6 +1147,7 @@ fn check_sweep(a: &Snap, b: &Snap, now: i64, stats: &mut Stats) -> Vec<String> {
         "chats",
         "settings",
         "puzzle_attempts",
+        "puzzle_wrong_tries",
         "puzzle_players",
         "puzzle_daily",
     ] {

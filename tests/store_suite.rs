@@ -3690,7 +3690,12 @@ mod suite {
         assert!(tries(&s, a).is_empty());
         assert!(!tried(&s, a, 0, "32-28"));
         // a wrong try counted: the count and the try in one write
-        w(&mut s, |tx| puzzles::record_wrong(tx, a, 1, at(0, "32-28")));
+        assert!(w(&mut s, |tx| puzzles::record_wrong(
+            tx,
+            a,
+            1,
+            at(0, "32-28")
+        )));
         let now = puzzles::open_attempt(s.read(), anna.id, chat.id)
             .unwrap()
             .unwrap();
@@ -3703,8 +3708,23 @@ mod suite {
         w(&mut s, |tx| {
             puzzles::update_attempt(tx, a, "33-29 24x33", 1, 0)
         });
-        w(&mut s, |tx| puzzles::record_wrong(tx, a, 2, at(2, "38x29")));
-        w(&mut s, |tx| puzzles::record_wrong(tx, a, 2, at(2, "38x29")));
+        assert!(w(&mut s, |tx| puzzles::record_wrong(
+            tx,
+            a,
+            2,
+            at(2, "38x29")
+        )));
+        // counted already: neither kept again nor counted
+        assert!(!w(&mut s, |tx| puzzles::record_wrong(
+            tx,
+            a,
+            3,
+            at(2, "38x29")
+        )));
+        let now = puzzles::open_attempt(s.read(), anna.id, chat.id)
+            .unwrap()
+            .unwrap();
+        assert_eq!(now.wrong, 2);
         assert_eq!(
             tries(&s, a),
             vec![(0, "32-28".to_string()), (2, "38x29".to_string())]

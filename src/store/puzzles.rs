@@ -258,19 +258,22 @@ pub fn update_attempt(
     Ok(())
 }
 
-/// Count a wrong try: the attempt's wrong tries become `wrong`, and `at`
-/// is kept among its wrong tries (v30, `puzzle_wrong_tries`).
-pub fn record_wrong(c: &Tx, id: AttemptId, wrong: i64, at: WrongTry) -> StoreResult<()> {
-    c.exec(
-        "UPDATE puzzle_attempts SET wrong = ?2 WHERE id = ?1",
-        params![id, wrong],
-    )?;
-    c.exec(
+/// Count a wrong try: `at` is kept among the attempt's wrong tries (v30,
+/// `puzzle_wrong_tries`) and its count becomes `wrong` — unless `at` was
+/// counted already, which changes nothing and returns false.
+pub fn record_wrong(c: &Tx, id: AttemptId, wrong: i64, at: WrongTry) -> StoreResult<bool> {
+    let new = c.exec(
         "INSERT INTO puzzle_wrong_tries (attempt_id, step, move) VALUES (?1, ?2, ?3)
          ON CONFLICT DO NOTHING",
         params![id, at.step, at.mv],
     )?;
-    Ok(())
+    if new == 1 {
+        c.exec(
+            "UPDATE puzzle_attempts SET wrong = ?2 WHERE id = ?1",
+            params![id, wrong],
+        )?;
+    }
+    Ok(new == 1)
 }
 
 /// Whether `at` was counted as a wrong try of the attempt already.

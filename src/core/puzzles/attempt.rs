@@ -146,10 +146,11 @@ pub fn answer(x: &mut Ctx, text: &str) -> Res<bool> {
 /// Judge `mv`, played after the solution's `moves` so far in the open
 /// `attempt` at the puzzle `row` (`p`): wrong (the third ends it), right
 /// (the reply), or solved. The chat's answers and the web board's come
-/// here alike. A wrong move is counted once at a step: the same move again
-/// right after it (a double tap, an update delivered twice, a page's
-/// answer posted twice, a text repeated) is refused quietly and counts
-/// nothing; another wrong move counts.
+/// here alike. A wrong move is counted once at a step: a move tried
+/// before at that step (a double tap, an update delivered twice, a page's
+/// answer posted twice, a text repeated, a wrong move pressed again
+/// later) is refused quietly and counts nothing; a wrong move not tried
+/// before counts.
 pub(super) fn judged(
     x: &mut Ctx,
     attempt: &AttemptRow,

@@ -179,9 +179,10 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
         return Ok(());
     }
     // the previous post's solution: yesterday's, or today's earlier one
-    // when the chat switched its variant since
-    if let (Some(prev), Some(prev_day)) = (d.last_puzzle, d.last_day) {
-        if prev_day != day || prev != id {
+    // when the chat switched its variant since — never the solution of
+    // the puzzle being posted (a pack of one gives it every day)
+    if let (Some(prev), Some(_)) = (d.last_puzzle, d.last_day) {
+        if prev != id {
             if let Some(p) = db::puzzle(x.c, prev)?.as_ref().and_then(load) {
                 let a = args![("id", prev), ("solution", spoiler(&p.solution_text()))];
                 let text = x.t("daily-yesterday", Some(&a));
