@@ -38,19 +38,30 @@ fn time_text(minute: i64) -> String {
 /// "The daily puzzle is on …": when, and the variant when it is not
 /// Russian draughts.
 fn on_text(x: &Ctx, minute: i64, zone: &Zone, next: i64, variant: Variant) -> String {
-    let mut a = args![
+    let a = args![
         ("time", time_text(minute)),
         ("offset", zone.to_string()),
         ("date", iso_date_of_day(zone.local_day(next)))
     ];
+    naming_variant(x, a, variant, "daily-on", "daily-on-variant")
+}
+
+/// The message `plain` with `a` in Russian draughts, else `with_variant`
+/// naming the variant — by its key too: a language writes the name in
+/// the sentence its way (lower-case in Russian, French and Latvian).
+fn naming_variant(
+    x: &Ctx,
+    mut a: fluent_bundle::FluentArgs<'static>,
+    variant: Variant,
+    plain: &str,
+    with_variant: &str,
+) -> String {
     if variant == Variant::Russian {
-        return x.t("daily-on", Some(&a));
+        return x.t(plain, Some(&a));
     }
-    // the key too: a language writes the name in the sentence its way
-    // (lower-case in Russian, French and Latvian)
     a.set("variant", variant.key());
     a.set("variant_name", x.variant_name(variant));
-    x.t("daily-on-variant", Some(&a))
+    x.t(with_variant, Some(&a))
 }
 
 /// `/daily on [HH:MM] [±HH:MM] [variant]`, `/daily off`, `/daily`
@@ -196,7 +207,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
     let Some(p) = load(&row) else {
         return Ok(());
     };
-    let mut a = args![
+    let a = args![
         ("date", iso_date_of_day(day)),
         ("id", id),
         ("rating", num(row.rating.round() as i64)),
@@ -204,14 +215,7 @@ pub fn post_daily(x: &mut Ctx) -> Res<()> {
         ("color", color_key(p.solver())),
         ("moves", num(p.solver_moves() as i64))
     ];
-    // the variant named when it is not Russian draughts
-    let text = if row.variant == Variant::Russian {
-        x.t("daily-post", Some(&a))
-    } else {
-        a.set("variant", row.variant.key());
-        a.set("variant_name", x.variant_name(row.variant));
-        x.t("daily-post-variant", Some(&a))
-    };
+    let text = naming_variant(x, a, row.variant, "daily-post", "daily-post-variant");
     let board = board_for(x, id, &p, p.start(), None);
     ask(x, id, &p, 0, text, board)
 }
