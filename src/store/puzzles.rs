@@ -2,8 +2,8 @@
 //! players' puzzle ratings and streaks, and the daily posting per chat.
 //! Puzzles name their variant (v28): the packs, the daily rotation, a
 //! player's rating, counts and streaks are each per variant; a chat's
-//! daily post names the variant it posts (v29). An attempt keeps its last
-//! counted wrong try (v30).
+//! daily post names the variant it posts (v29). An attempt keeps every
+//! wrong try it counted (v30).
 
 use super::StoreResult;
 use super::Tx;

@@ -170,14 +170,14 @@ pub(super) fn judged(
                 step: i64::try_from(moves.len()).unwrap_or(i64::MAX),
                 mv: &recorded,
             };
-            if db::tried_wrong(x.c, attempt.id, at)? {
+            let wrong = attempt.wrong + 1;
+            // a try counted already is not recorded again, and refused
+            if !db::record_wrong(x.c, attempt.id, wrong, at)? {
                 return Err(WebRefusal::PuzzleTryCounted {
                     puzzle: attempt.puzzle_id,
                 }
                 .into());
             }
-            let wrong = attempt.wrong + 1;
-            db::record_wrong(x.c, attempt.id, wrong, at)?;
             let a = AttemptRow {
                 wrong,
                 ..attempt.clone()
