@@ -598,8 +598,98 @@ pub fn evaluate(pos: &VigmanPosition) -> i32 {
 /// A won position's score in [`search`] (less the sub-moves to reach it).
 pub const WIN: i32 = 1_000_000;
 
+/// Level 8's transposition table: positions already searched in this
+/// move's search, by hash. Two sub-moves of one turn on different boards
+/// lead to one position in either order, so a search a turn or more deep
+/// meets most positions more than once.
+struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+    /// How often each sub-move (board, from, to) refuted a position,
+    /// weighted by depth: the order of the sub-moves the table names none of.
+    history: Vec<u32>,
+}
+
+/// A searched position: its score (mates counted from this position), the
+/// depth it was searched to, what the score is, and the best sub-move's
+/// index in `legal_moves` (tried first next time).
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    depth: u8,
+    bound: Bound,
+    best: u16,
+}
+
+/// What a stored score is: the exact value, at least it (the search
+/// stopped at a refutation), or at most it (no sub-move reached alpha).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Empty,
+    Exact,
+    Lower,
+    Upper,
+}
+
+impl Table {
+    /// A table of `2^bits` entries.
+    fn new(bits: u32) -> Table {
+        Table {
+            entries: vec![Entry::default(); 1 << bits],
+            mask: (1 << bits) - 1,
+            history: vec![0; 2 * 64 * 64],
+        }
+    }
+
+    fn history_slot(m: &VigmanMove) -> usize {
+        let board = usize::from(m.squares == Squares::Light);
+        (board * 64 + usize::from(m.mv.from().bit())) * 64 + usize::from(m.mv.to().bit())
+    }
+
+    fn get(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[key as usize & self.mask];
+        (e.bound != Bound::Empty && e.key == key).then_some(e)
+    }
+
+    fn put(&mut self, e: Entry) {
+        let slot = &mut self.entries[e.key as usize & self.mask];
+        // keep a deeper result of the same position
+        if slot.key != e.key || slot.depth <= e.depth {
+            *slot = e;
+        }
+    }
+}
+
+/// A mate score made relative to the position `ply` sub-moves from the
+/// root (for the table), and back.
+fn mate_from_here(s: i32, ply: i32) -> i32 {
+    if s > WIN - 1_000 {
+        s + ply
+    } else if s < -WIN + 1_000 {
+        s - ply
+    } else {
+        s
+    }
+}
+
+fn mate_from_root(s: i32, ply: i32) -> i32 {
+    if s > WIN - 1_000 {
+        s - ply
+    } else if s < -WIN + 1_000 {
+        s + ply
+    } else {
+        s
+    }
+}
+
 /// Alpha-beta over sub-moves, White maximising; the side changes every
-/// second sub-move, so the search keeps the colour rather than negating.
+/// second sub-move, so the search keeps the colour rather than negating
+/// (a stored bound is White's too). With a `table`, a position searched
+/// deep enough before answers from it, and its best sub-move is tried
+/// first.
+#[allow(clippy::too_many_arguments)]
 fn minimax(
     pos: &VigmanPosition,
     depth: u32,
@@ -608,6 +698,7 @@ fn minimax(
     ply: i32,
     nodes: &mut u64,
     budget: u64,
+    mut table: Option<&mut Table>,
 ) -> i32 {
     *nodes += 1;
     let moves = pos.legal_moves();
@@ -622,27 +713,82 @@ fn minimax(
     if (depth == 0 && !forcing) || *nodes >= budget || ply > 40 {
         return evaluate(pos);
     }
-    let depth = depth.saturating_sub(1);
+    let key = pos.hash();
+    let (alpha0, beta0) = (alpha, beta);
+    let mut first = 0;
+    if let Some(e) = table.as_deref().and_then(|t| t.get(key)) {
+        if u32::from(e.depth) >= depth {
+            let s = mate_from_root(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        if usize::from(e.best) < moves.len() {
+            first = usize::from(e.best);
+        }
+    }
+    let left = depth.saturating_sub(1);
     let white = pos.side_to_move() == Color::White;
     let mut best = if white { -WIN - 1 } else { WIN + 1 };
-    for m in &moves {
-        let s = minimax(&pos.play(m), depth, alpha, beta, ply + 1, nodes, budget);
+    let mut best_move = first;
+    // the table's best first, then the rest by their history
+    let mut order: Vec<usize> = (0..moves.len()).filter(|&i| i != first).collect();
+    if let Some(t) = table.as_deref() {
+        order.sort_by_key(|&i| std::cmp::Reverse(t.history[Table::history_slot(&moves[i])]));
+    }
+    for i in std::iter::once(first).chain(order) {
+        let s = minimax(
+            &pos.play(&moves[i]),
+            left,
+            alpha,
+            beta,
+            ply + 1,
+            nodes,
+            budget,
+            table.as_deref_mut(),
+        );
+        if (white && s > best) || (!white && s < best) {
+            best = s;
+            best_move = i;
+        }
         if white {
-            best = best.max(s);
             alpha = alpha.max(s);
         } else {
-            best = best.min(s);
             beta = beta.min(s);
         }
         if alpha >= beta {
+            if let Some(t) = table.as_deref_mut() {
+                let h = &mut t.history[Table::history_slot(&moves[i])];
+                *h = h.saturating_add(depth * depth);
+            }
             break;
         }
+    }
+    // a search cut short by the budget is thrown away: store nothing of it
+    if let Some(t) = table.filter(|_| *nodes < budget) {
+        t.put(Entry {
+            key,
+            score: mate_from_here(best, ply),
+            depth: depth.min(255) as u8,
+            bound: if best <= alpha0 {
+                Bound::Upper
+            } else if best >= beta0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            },
+            best: best_move as u16,
+        });
     }
     best
 }
 
-/// The AI's sub-move at `level` (1–8): a search `level + 1` sub-moves
-/// deep (captures followed to the end), within a node budget; weak levels
+/// The AI's sub-move at `level` (1–8): a search as deep as the level's
+/// depth and node budget allow ([`level_search`]; captures followed to
+/// the end); weak levels
 /// sometimes take the second best (by `seed`). `None` when no sub-move
 /// exists.
 pub fn choose_move(game: &VigmanGame, level: u8, seed: u64) -> Option<VigmanMove> {
@@ -660,7 +806,16 @@ pub fn choose_move(game: &VigmanGame, level: u8, seed: u64) -> Option<VigmanMove
         _ => 0,
     };
     let white = pos.side_to_move() == Color::White;
-    let (done, _) = deepen(pos, &game.positions, moves.clone(), depth, budget, miss > 0);
+    let mut table = (level >= TABLE_LEVEL).then(|| Table::new(TABLE_BITS));
+    let (done, _) = deepen(
+        pos,
+        &game.positions,
+        moves.clone(),
+        depth,
+        budget,
+        miss > 0,
+        table.as_mut(),
+    );
     let scored = done.unwrap_or_else(|| {
         // not even one sub-move deep within the budget: the static view
         let mut s: Vec<(i32, VigmanMove)> = moves
@@ -680,12 +835,24 @@ pub fn choose_move(game: &VigmanGame, level: u8, seed: u64) -> Option<VigmanMove
     Some(scored[0].1)
 }
 
-/// A level's search: its deepest depth in sub-moves (`level + 1`) and its
-/// node budget, doubled per level, level 8's too (it shared level 7's and
-/// played as it: 51 % over 52 games, BENCHMARKS.md).
+/// A level's search: its deepest depth in sub-moves and its node budget,
+/// doubled per level. Levels 1–7 search `level + 1` sub-moves deep;
+/// level 8 searches with a transposition table and history ordering
+/// ([`Table`]) up to 14, which its 5.12 M nodes take to 10–11 sub-moves
+/// in most middlegames, against level 7's 8 (`vigman_depth_probe`). At
+/// level 7's depth + 1 without the table it won no more games than 7
+/// (51 % over 100, BENCHMARKS.md).
 fn level_search(level: u8) -> (u32, u64) {
+    if level >= TABLE_LEVEL {
+        return (14, 20_000u64 << level);
+    }
     (u32::from(level) + 1, 20_000u64 << level)
 }
+
+/// The first level that searches with a transposition table, and the
+/// table's size (2^20 entries of 24 bytes: 24 MiB while it thinks).
+const TABLE_LEVEL: u8 = 8;
+const TABLE_BITS: u32 = 20;
 
 /// `pos`'s sub-moves `moves` scored from the mover's view, best first, by
 /// the deepest search up to `depth` sub-moves that finished within
@@ -707,6 +874,7 @@ fn deepen(
     depth: u32,
     budget: u64,
     exact: bool,
+    mut table: Option<&mut Table>,
 ) -> (Option<Vec<(i32, VigmanMove)>>, u32) {
     let white = pos.side_to_move() == Color::White;
     let mut nodes = 0u64;
@@ -725,7 +893,16 @@ fn deepen(
                 (false, true) => (best, WIN + 1),
                 (false, false) => (-WIN - 1, -best),
             };
-            let s = minimax(&next, d - 1, alpha, beta, 1, &mut nodes, budget);
+            let s = minimax(
+                &next,
+                d - 1,
+                alpha,
+                beta,
+                1,
+                &mut nodes,
+                budget,
+                table.as_deref_mut(),
+            );
             if nodes >= budget {
                 complete = false;
                 break;
@@ -766,6 +943,7 @@ pub fn search(pos: &VigmanPosition, depth: u32, budget: u64) -> Option<(VigmanMo
             1,
             &mut nodes,
             budget,
+            None,
         );
         let s = if white { s } else { -s };
         if best.is_none_or(|(_, b)| s > b) {
@@ -879,23 +1057,13 @@ mod game_tests {
         }
         assert!(g.moves().len() > 10);
     }
-}
 
-#[cfg(test)]
-mod depth_probe {
-    use super::*;
-
-    /// How deep levels 5–8 search: the depth `choose_move`'s search
-    /// finishes within each level's budget on 60 positions reached by
-    /// seeded random sub-moves from the start (8–47 sub-moves). Run in
-    /// release: `cargo test --release -p shashki-engine --lib
-    /// vigman_depth_probe -- --ignored --nocapture` (BENCHMARKS.md).
-    #[test]
-    #[ignore]
-    fn vigman_depth_probe() {
-        let mut rng = 7u64;
+    /// Positions reached by seeded random sub-moves from the start (8–47
+    /// sub-moves), each with more than one sub-move.
+    pub(super) fn random_positions(count: usize, seed: u64) -> Vec<VigmanPosition> {
+        let mut rng = seed;
         let mut positions = Vec::new();
-        while positions.len() < 60 {
+        while positions.len() < count {
             let mut pos = VigmanPosition::initial();
             let plies = 8 + crate::rng::splitmix(&mut rng) % 40;
             for _ in 0..plies {
@@ -910,11 +1078,120 @@ mod depth_probe {
                 positions.push(pos);
             }
         }
+        positions
+    }
+
+    /// Level 8's transposition table changes how fast the search is, not
+    /// what it finds: on positions of every stage and on endings won
+    /// within the depth, a search to a fixed depth without a node limit
+    /// scores every root sub-move the same with the table as without it,
+    /// and visits fewer positions.
+    #[test]
+    fn the_table_finds_the_same_scores_in_fewer_nodes() {
+        let mut positions = random_positions(24, 11);
+        for fen in [
+            "W:Wc3,b2,h2:Bd4",
+            "W:Wc3,b2,h2:Bd4,a7",
+            "W:WKc3,b2:Bd4,Kh8,a7",
+        ] {
+            positions.push(VigmanPosition::parse_fen(fen).expect("fen"));
+        }
+        let mut mates = 0;
+        let (mut plain_nodes, mut table_nodes) = (0u64, 0u64);
+        for (n, p) in positions.iter().enumerate() {
+            let depth = 6;
+            let plain = deepen(p, &[], p.legal_moves(), depth, u64::MAX, true, None);
+            let mut table = Table::new(16);
+            let with = deepen(
+                p,
+                &[],
+                p.legal_moves(),
+                depth,
+                u64::MAX,
+                true,
+                Some(&mut table),
+            );
+            assert_eq!((plain.1, with.1), (depth, depth));
+            let sorted = |s: Option<Vec<(i32, VigmanMove)>>| {
+                let mut s: Vec<(i32, String)> = s
+                    .expect("scored")
+                    .into_iter()
+                    .map(|(v, m)| (v, m.to_string()))
+                    .collect();
+                s.sort();
+                s
+            };
+            let (plain, with) = (sorted(plain.0), sorted(with.0));
+            assert_eq!(plain, with, "position {n}: {}", p.to_fen());
+            mates += plain.iter().filter(|(v, _)| v.abs() > WIN - 1_000).count();
+            let count = |t: Option<&mut Table>| {
+                let mut nodes = 0;
+                minimax(p, depth, -WIN - 1, WIN + 1, 0, &mut nodes, u64::MAX, t);
+                nodes
+            };
+            plain_nodes += count(None);
+            table_nodes += count(Some(&mut Table::new(16)));
+        }
+        assert!(mates > 0, "no won ending among the positions");
+        assert!(table_nodes < plain_nodes, "{table_nodes} >= {plain_nodes}");
+    }
+
+    /// The table keeps alpha-beta's promise under any window, searched
+    /// again and again with one table: a score at or below alpha is at
+    /// least the true value, one at or above beta at most it, and one
+    /// between them is the true value (a bound stored as the wrong kind
+    /// breaks it).
+    #[test]
+    fn a_score_from_the_table_keeps_its_window() {
+        let mut rng = 5u64;
+        let mut positions = random_positions(10, 13);
+        positions.push(VigmanPosition::parse_fen("W:Wc3,b2,h2:Bd4").expect("fen"));
+        for p in &positions {
+            let depth = 4;
+            let mut nodes = 0;
+            let truth = minimax(p, depth, -WIN - 1, WIN + 1, 0, &mut nodes, u64::MAX, None);
+            let mut table = Table::new(14);
+            for _ in 0..60 {
+                let mut r = |span: u64| (crate::rng::splitmix(&mut rng) % span) as i32;
+                let alpha = truth - 150 + r(300);
+                let beta = alpha + 1 + r(150);
+                let d = depth - (r(2) as u32);
+                let v = minimax(p, d, alpha, beta, 0, &mut nodes, u64::MAX, Some(&mut table));
+                if d < depth {
+                    continue; // fills the table with shallower entries
+                }
+                let fen = p.to_fen();
+                if v <= alpha {
+                    assert!(truth <= v, "{fen} ({alpha}, {beta}): {v} < truth {truth}");
+                } else if v >= beta {
+                    assert!(truth >= v, "{fen} ({alpha}, {beta}): {v} > truth {truth}");
+                } else {
+                    assert_eq!(truth, v, "{fen} ({alpha}, {beta})");
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod depth_probe {
+    use super::*;
+
+    /// How deep levels 5–8 search: the depth `choose_move`'s search
+    /// finishes within each level's budget on 60 positions reached by
+    /// seeded random sub-moves from the start (8–47 sub-moves). Run in
+    /// release: `cargo test --release -p shashki-engine --lib
+    /// vigman_depth_probe -- --ignored --nocapture` (BENCHMARKS.md).
+    #[test]
+    #[ignore]
+    fn vigman_depth_probe() {
+        let positions = super::game_tests::random_positions(60, 7);
         for level in 5u8..=8 {
             let (cap, budget) = level_search(level);
             let mut finished = vec![0usize; cap as usize + 1];
             for p in &positions {
-                let (_, d) = deepen(p, &[], p.legal_moves(), cap, budget, false);
+                let mut table = (level >= TABLE_LEVEL).then(|| Table::new(TABLE_BITS));
+                let (_, d) = deepen(p, &[], p.legal_moves(), cap, budget, false, table.as_mut());
                 finished[d as usize] += 1;
             }
             println!(
