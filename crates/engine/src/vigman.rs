@@ -850,9 +850,10 @@ fn level_search(level: u8) -> (u32, u64) {
 }
 
 /// The first level that searches with a transposition table, and the
-/// table's size (2^20 entries of 24 bytes: 24 MiB while it thinks).
+/// table's size (2^20 entries of 16 bytes: 16 MiB while it thinks).
 const TABLE_LEVEL: u8 = 8;
 const TABLE_BITS: u32 = 20;
+const _: () = assert!(std::mem::size_of::<Entry>() == 16);
 
 /// `pos`'s sub-moves `moves` scored from the mover's view, best first, by
 /// the deepest search up to `depth` sub-moves that finished within
