@@ -1083,10 +1083,11 @@ mod game_tests {
     }
 
     /// Level 8's transposition table changes how fast the search is, not
-    /// what it finds: on positions of every stage and on endings won
+    /// what it finds: on these positions of every stage and endings won
     /// within the depth, a search to a fixed depth without a node limit
     /// scores every root sub-move the same with the table as without it,
-    /// and visits fewer positions.
+    /// and visits fewer positions. (Not a law: a position met again at
+    /// another ply may take a deeper result from the table.)
     #[test]
     fn the_table_finds_the_same_scores_in_fewer_nodes() {
         let mut positions = random_positions(24, 11);
@@ -1135,6 +1136,55 @@ mod game_tests {
         }
         assert!(mates > 0, "no won ending among the positions");
         assert!(table_nodes < plain_nodes, "{table_nodes} >= {plain_nodes}");
+    }
+
+    /// A win stored from a position at one ply and read at another is
+    /// counted from where it is read: a win 2 sub-moves after a position
+    /// met 3 sub-moves from the root is, met 1 from the root, a win 3
+    /// sub-moves from the root.
+    #[test]
+    fn a_stored_win_counts_from_where_it_is_read() {
+        assert_eq!(mate_from_root(mate_from_here(WIN - 5, 3), 1), WIN - 3);
+        assert_eq!(mate_from_root(mate_from_here(-WIN + 5, 3), 1), -WIN + 3);
+        assert_eq!(mate_from_root(mate_from_here(250, 3), 1), 250);
+    }
+
+    /// A search cut short by the node budget leaves nothing in the table:
+    /// searched again with the same table and no limit, every position
+    /// gets its true value, not one that stopped halfway.
+    #[test]
+    fn a_search_cut_short_leaves_nothing_in_the_table() {
+        for p in &random_positions(8, 17) {
+            let depth = 4;
+            let mut nodes = 0;
+            let truth = minimax(p, depth, -WIN - 1, WIN + 1, 0, &mut nodes, u64::MAX, None);
+            let mut table = Table::new(14);
+            for budget in [50, 400, 3_000] {
+                let mut nodes = 0;
+                minimax(
+                    p,
+                    depth,
+                    -WIN - 1,
+                    WIN + 1,
+                    0,
+                    &mut nodes,
+                    budget,
+                    Some(&mut table),
+                );
+            }
+            let mut nodes = 0;
+            let again = minimax(
+                p,
+                depth,
+                -WIN - 1,
+                WIN + 1,
+                0,
+                &mut nodes,
+                u64::MAX,
+                Some(&mut table),
+            );
+            assert_eq!(truth, again, "{}", p.to_fen());
+        }
     }
 
     /// The table keeps alpha-beta's promise under any window, searched
