@@ -25,6 +25,8 @@
 use crate::moves::{generate, Move};
 use crate::position::{Color, Kind, Piece, Position};
 use crate::rules::Russian;
+use crate::search::tt::Bound;
+use crate::search::{from_tt, to_tt};
 use crate::square::Square;
 use std::fmt;
 
@@ -610,9 +612,11 @@ struct Table {
     history: Vec<u32>,
 }
 
-/// A searched position: its score (mates counted from this position), the
-/// depth it was searched to, what the score is, and the best sub-move's
-/// index in `legal_moves` (tried first next time).
+/// A searched position: its score (mates counted from this position by
+/// the search's `to_tt`: Vigman's evaluation stays far below its
+/// `WIN_BOUND`, and its wins far above), the depth it was searched to,
+/// what the score is, and the best sub-move's index in `legal_moves`
+/// (tried first next time).
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
@@ -620,17 +624,6 @@ struct Entry {
     depth: u8,
     bound: Bound,
     best: u16,
-}
-
-/// What a stored score is: the exact value, at least it (the search
-/// stopped at a refutation), or at most it (no sub-move reached alpha).
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-enum Bound {
-    #[default]
-    Empty,
-    Exact,
-    Lower,
-    Upper,
 }
 
 impl Table {
@@ -650,7 +643,7 @@ impl Table {
 
     fn get(&self, key: u64) -> Option<Entry> {
         let e = self.entries[key as usize & self.mask];
-        (e.bound != Bound::Empty && e.key == key).then_some(e)
+        (e.bound != Bound::None && e.key == key).then_some(e)
     }
 
     fn put(&mut self, e: Entry) {
@@ -659,28 +652,6 @@ impl Table {
         if slot.key != e.key || slot.depth <= e.depth {
             *slot = e;
         }
-    }
-}
-
-/// A mate score made relative to the position `ply` sub-moves from the
-/// root (for the table), and back.
-fn mate_from_here(s: i32, ply: i32) -> i32 {
-    if s > WIN - 1_000 {
-        s + ply
-    } else if s < -WIN + 1_000 {
-        s - ply
-    } else {
-        s
-    }
-}
-
-fn mate_from_root(s: i32, ply: i32) -> i32 {
-    if s > WIN - 1_000 {
-        s - ply
-    } else if s < -WIN + 1_000 {
-        s + ply
-    } else {
-        s
     }
 }
 
@@ -718,7 +689,7 @@ fn minimax(
     let mut first = 0;
     if let Some(e) = table.as_deref().and_then(|t| t.get(key)) {
         if u32::from(e.depth) >= depth {
-            let s = mate_from_root(e.score, ply);
+            let s = from_tt(e.score, ply as usize);
             match e.bound {
                 Bound::Exact => return s,
                 Bound::Lower if s >= beta => return s,
@@ -734,12 +705,19 @@ fn minimax(
     let white = pos.side_to_move() == Color::White;
     let mut best = if white { -WIN - 1 } else { WIN + 1 };
     let mut best_move = first;
-    // the table's best first, then the rest by their history
-    let mut order: Vec<usize> = (0..moves.len()).filter(|&i| i != first).collect();
-    if let Some(t) = table.as_deref() {
-        order.sort_by_key(|&i| std::cmp::Reverse(t.history[Table::history_slot(&moves[i])]));
-    }
-    for i in std::iter::once(first).chain(order) {
+    // with a table: its best first, then the rest by their history;
+    // without one, in order (no list to build on this hot path)
+    let ranked = table.as_deref().map(|t| {
+        let mut rest: Vec<usize> = (0..moves.len()).filter(|&i| i != first).collect();
+        rest.sort_by_key(|&i| std::cmp::Reverse(t.history[Table::history_slot(&moves[i])]));
+        rest
+    });
+    let in_order = ranked.is_none().then_some(1..moves.len());
+    let rest = ranked
+        .into_iter()
+        .flatten()
+        .chain(in_order.into_iter().flatten());
+    for i in std::iter::once(first).chain(rest) {
         let s = minimax(
             &pos.play(&moves[i]),
             left,
@@ -771,7 +749,7 @@ fn minimax(
     if let Some(t) = table.filter(|_| *nodes < budget) {
         t.put(Entry {
             key,
-            score: mate_from_here(best, ply),
+            score: to_tt(best, ply as usize),
             depth: depth.min(255) as u8,
             bound: if best <= alpha0 {
                 Bound::Upper
@@ -1144,9 +1122,9 @@ mod game_tests {
     /// sub-moves from the root.
     #[test]
     fn a_stored_win_counts_from_where_it_is_read() {
-        assert_eq!(mate_from_root(mate_from_here(WIN - 5, 3), 1), WIN - 3);
-        assert_eq!(mate_from_root(mate_from_here(-WIN + 5, 3), 1), -WIN + 3);
-        assert_eq!(mate_from_root(mate_from_here(250, 3), 1), 250);
+        assert_eq!(from_tt(to_tt(WIN - 5, 3), 1), WIN - 3);
+        assert_eq!(from_tt(to_tt(-WIN + 5, 3), 1), -WIN + 3);
+        assert_eq!(from_tt(to_tt(250, 3), 1), 250);
     }
 
     /// A search cut short by the node budget leaves nothing in the table:

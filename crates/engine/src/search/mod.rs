@@ -14,7 +14,7 @@
 
 pub mod eval;
 mod level;
-mod tt;
+pub(crate) mod tt;
 mod tuned;
 pub mod wide;
 
@@ -171,7 +171,7 @@ pub struct Searcher<S: Shape = Board8> {
 }
 
 #[inline(always)]
-fn to_tt(score: i32, ply: usize) -> i32 {
+pub(crate) fn to_tt(score: i32, ply: usize) -> i32 {
     if score > WIN_BOUND {
         score + ply as i32
     } else if score < -WIN_BOUND {
@@ -182,7 +182,7 @@ fn to_tt(score: i32, ply: usize) -> i32 {
 }
 
 #[inline(always)]
-fn from_tt(score: i32, ply: usize) -> i32 {
+pub(crate) fn from_tt(score: i32, ply: usize) -> i32 {
     if score > WIN_BOUND {
         score - ply as i32
     } else if score < -WIN_BOUND {

@@ -1,9 +1,10 @@
 //! Transposition table: buckets of two entries (one kept by depth, one
 //! always replaced), 16 bytes each.
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(u8)]
 pub enum Bound {
+    #[default]
     None = 0,
     Lower = 1,
     Upper = 2,
