@@ -3683,23 +3683,25 @@ mod suite {
         let b = w(&mut s, |tx| {
             puzzles::insert_attempt(tx, boris.id, chat.id, p1, None, true, T0)
         });
-        let at = |step, mv| puzzles::WrongTry { step, mv };
-        let tried =
-            |s: &Store, id, step, mv| puzzles::tried_wrong(s.read(), id, at(step, mv)).unwrap();
         let tries = |s: &Store, id| puzzles::wrong_tries(s.read(), id).unwrap();
+        let tried = |s: &Store, id, step, mv: &str| tries(s, id).contains(&(step, mv.to_string()));
+        // Anna's wrong try; whether it was new
+        let record = |s: &mut Store, wrong, step, mv| {
+            w(s, |tx| {
+                puzzles::record_wrong(tx, a, wrong, puzzles::WrongTry { step, mv })
+            })
+        };
+        let anna_wrong = |s: &Store| {
+            puzzles::open_attempt(s.read(), anna.id, chat.id)
+                .unwrap()
+                .unwrap()
+                .wrong
+        };
         assert!(tries(&s, a).is_empty());
         assert!(!tried(&s, a, 0, "32-28"));
         // a wrong try counted: the count and the try in one write
-        assert!(w(&mut s, |tx| puzzles::record_wrong(
-            tx,
-            a,
-            1,
-            at(0, "32-28")
-        )));
-        let now = puzzles::open_attempt(s.read(), anna.id, chat.id)
-            .unwrap()
-            .unwrap();
-        assert_eq!(now.wrong, 1);
+        assert!(record(&mut s, 1, 0, "32-28"));
+        assert_eq!(anna_wrong(&s), 1);
         assert!(tried(&s, a, 0, "32-28"));
         assert!(!tried(&s, a, 1, "32-28"), "the step is part of the try");
         assert!(!tried(&s, a, 0, "31-27"));
@@ -3708,23 +3710,10 @@ mod suite {
         w(&mut s, |tx| {
             puzzles::update_attempt(tx, a, "33-29 24x33", 1, 0)
         });
-        assert!(w(&mut s, |tx| puzzles::record_wrong(
-            tx,
-            a,
-            2,
-            at(2, "38x29")
-        )));
+        assert!(record(&mut s, 2, 2, "38x29"));
         // counted already: neither kept again nor counted
-        assert!(!w(&mut s, |tx| puzzles::record_wrong(
-            tx,
-            a,
-            3,
-            at(2, "38x29")
-        )));
-        let now = puzzles::open_attempt(s.read(), anna.id, chat.id)
-            .unwrap()
-            .unwrap();
-        assert_eq!(now.wrong, 2);
+        assert!(!record(&mut s, 3, 2, "38x29"));
+        assert_eq!(anna_wrong(&s), 2);
         assert_eq!(
             tries(&s, a),
             vec![(0, "32-28".to_string()), (2, "38x29".to_string())]

@@ -775,7 +775,10 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(a.wrong, 3);
-        assert!(puzzles::tried_wrong(s.read(), a.id, at).unwrap());
+        assert_eq!(
+            puzzles::wrong_tries(s.read(), a.id).unwrap(),
+            vec![(2, "d4-e5".to_string())]
+        );
     }
 
     /// A takeback (against the AI or agreed between people: both come

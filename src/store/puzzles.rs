@@ -276,16 +276,6 @@ pub fn record_wrong(c: &Tx, id: AttemptId, wrong: i64, at: WrongTry) -> StoreRes
     Ok(new == 1)
 }
 
-/// Whether `at` was counted as a wrong try of the attempt already.
-pub fn tried_wrong(c: &Tx, id: AttemptId, at: WrongTry) -> StoreResult<bool> {
-    Ok(c.one(
-        "SELECT 1 FROM puzzle_wrong_tries WHERE attempt_id = ?1 AND step = ?2 AND move = ?3",
-        params![id, at.step, at.mv],
-        |_| Ok(()),
-    )?
-    .is_some())
-}
-
 /// An attempt's wrong tries, in the order of their steps and moves.
 pub fn wrong_tries(c: &Tx, id: AttemptId) -> StoreResult<Vec<(i64, String)>> {
     c.all(
